@@ -113,11 +113,11 @@ func ParseUnit(s string) (Unit, error) {
 
 // Territory is one area of the board.
 type Territory struct {
-	ID      string
-	Name    string
-	Kind    Kind
-	Crowns  int
-	Barrels int
+	ID       string
+	Name     string
+	Kind     Kind
+	Crowns   int
+	Barrels  int
 	Fortress Fortress
 	// Neighbors are indexes into Map.Territories, sorted ascending.
 	Neighbors []int
@@ -175,13 +175,13 @@ type Card struct {
 
 // Card effects named by seed 002.
 const (
-	EffectBrienne   = "brienne"   // ignore the defender's town/castle bonus
-	EffectAsha      = "asha"      // on win: a Move Troops action for Greyjoy
-	EffectCersei    = "cersei"    // on win: remove one unresolved Lannister agent
-	EffectJaime     = "jaime"     // on win: a Muster Troops action for Lannister
+	EffectBrienne    = "brienne"    // ignore the defender's town/castle bonus
+	EffectAsha       = "asha"       // on win: a Move Troops action for Greyjoy
+	EffectCersei     = "cersei"     // on win: remove one unresolved Lannister agent
+	EffectJaime      = "jaime"      // on win: a Muster Troops action for Lannister
 	EffectMelisandre = "melisandre" // on win: look at one opponent's hand, discard one
-	EffectSalladhor = "salladhor" // + Baratheon ships in seas adjacent to the contested territory
-	EffectCatelyn   = "catelyn"   // Stark may double the town/castle bonus
+	EffectSalladhor  = "salladhor"  // + Baratheon ships in seas adjacent to the contested territory
+	EffectCatelyn    = "catelyn"    // Stark may double the town/castle bonus
 )
 
 // Placement is a starting group of units.

@@ -46,18 +46,18 @@ type Token struct {
 
 // PlayerView is what the viewer knows of one seat.
 type PlayerView struct {
-	Seat        int    `json:"seat"`
-	ID          string `json:"id"`   // conspiracy id, e.g. "crown"
-	Name        string `json:"name"` // the player's name
-	AgentsInHand int   `json:"agents_in_hand"`
+	Seat         int    `json:"seat"`
+	ID           string `json:"id"`   // conspiracy id, e.g. "crown"
+	Name         string `json:"name"` // the player's name
+	AgentsInHand int    `json:"agents_in_hand"`
 	// Loyalty is the seat's card slot by slot, best first; hidden tokens
 	// have House "" unless the viewer is this seat (or the game is over).
 	Loyalty []Token `json:"loyalty"`
 	// HandSizes counts the seat's house cards per house id (public).
 	HandSizes map[string]int `json:"hand_sizes"`
 	// Hand lists the seat's cards; only for the viewer's own seat (or at game over).
-	Hand []board.Card `json:"hand,omitempty"`
-	Score int         `json:"score"` // final score, at game over
+	Hand  []board.Card `json:"hand,omitempty"`
+	Score int          `json:"score"` // final score, at game over
 }
 
 // Rank is a house's place in the ranking: From..To is the shared span
@@ -79,10 +79,10 @@ type CombatView struct {
 	Defender  string `json:"defender"`
 	// Terms lists every addend of each side's power, e.g. "3 footmen +3",
 	// "castle +4", "Eddard Stark +4".
-	AttackerTerms []string `json:"attacker_terms"`
-	DefenderTerms []string `json:"defender_terms"`
-	AttackerPower int      `json:"attacker_power"`
-	DefenderPower int      `json:"defender_power"`
+	AttackerTerms []string     `json:"attacker_terms"`
+	DefenderTerms []string     `json:"defender_terms"`
+	AttackerPower int          `json:"attacker_power"`
+	DefenderPower int          `json:"defender_power"`
 	Played        []PlayedCard `json:"played"`
 	Step          string       `json:"step"` // "cards", "tie", "retreat"
 }
@@ -96,11 +96,11 @@ type PlayedCard struct {
 // View is everything one seat (or the public) may know. render draws only
 // from a View; the hot-seat curtain is a choice of seat.
 type View struct {
-	Seat        int          `json:"seat"` // Public or a seat index
-	Phase       Phase        `json:"phase"`
-	Round       int          `json:"round"`  // 1-based
-	Rounds      int          `json:"rounds"` // = number of players
-	FirstPlayer int          `json:"first_player"`
+	Seat        int   `json:"seat"` // Public or a seat index
+	Phase       Phase `json:"phase"`
+	Round       int   `json:"round"`  // 1-based
+	Rounds      int   `json:"rounds"` // = number of players
+	FirstPlayer int   `json:"first_player"`
 	// ToAct is the seat whose decision the game waits for (-1 when over).
 	ToAct int `json:"to_act"`
 	// Active is the seat resolving the current agent (combat's "active player").
@@ -114,16 +114,16 @@ type View struct {
 	Slots [][NumSlots]int `json:"slots"`
 	// Resolving names the agent being resolved ("" house when none) and
 	// the actions still open to it.
-	ResolvingHouse string   `json:"resolving_house,omitempty"`
-	ResolvingSlot  Slot     `json:"resolving_slot"`
+	ResolvingHouse string `json:"resolving_house,omitempty"`
+	ResolvingSlot  Slot   `json:"resolving_slot"`
 	// MusterPoints left in the running muster action (0 otherwise).
-	MusterPoints int `json:"muster_points"`
-	Groups  []Group  `json:"groups"`
+	MusterPoints int     `json:"muster_points"`
+	Groups       []Group `json:"groups"`
 	// Flags maps territory id → house id for control flags.
-	Flags   map[string]string `json:"flags"`
+	Flags map[string]string `json:"flags"`
 	// Control maps every controlled territory id → house id.
-	Control map[string]string `json:"control"`
-	Ranking []Rank            `json:"ranking"`
+	Control   map[string]string       `json:"control"`
+	Ranking   []Rank                  `json:"ranking"`
 	DeckSizes map[string]int          `json:"deck_sizes"`
 	Discards  map[string][]board.Card `json:"discards"`
 	Combat    *CombatView             `json:"combat,omitempty"`
