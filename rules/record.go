@@ -1,0 +1,261 @@
+package rules
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Record is a whole game as text: the map it is played on, the seed of
+// every random draw, the players in seat order and every action applied.
+// A record replays to the identical game (Replay).
+//
+// The text form (see docs/records.md) is line based:
+//
+//	# No True King record
+//	map standard
+//	seed 12345
+//	player crown Alice
+//	player torch Bob Smith
+//	crown arrange baratheon stark lannister greyjoy tyrell
+//	...
+//
+// Lines starting with '#' are comments; blank lines are ignored. The
+// header (map, seed, player lines) comes before the first action.
+type Record struct {
+	// Map is the map name ("standard") or a map file path.
+	Map string
+	// Seed is Config.Seed.
+	Seed uint64
+	// Players are the player names in seat order.
+	Players []string
+	// Seats are the seat ids (conspiracy ids) in seat order, one per
+	// player; they must be the map's conspiracy ids in order.
+	Seats []string
+	// Actions are the actions in the order they were applied.
+	Actions []Action
+	// Lines is, for a parsed record, the line number (1-based) of each
+	// action in its source; nil for a record built otherwise.
+	Lines []int
+}
+
+// Header keywords of a record file. A seat id may not be one of them.
+const (
+	recMap    = "map"
+	recSeed   = "seed"
+	recPlayer = "player"
+)
+
+// maxRecordLine bounds one line of a record file.
+const maxRecordLine = 64 * 1024
+
+// ParseRecord reads a record. Errors name the line and say what is wrong.
+// It checks the syntax only: whether the seat ids are the map's and the
+// actions legal is for Replay to say.
+func ParseRecord(r io.Reader) (Record, error) {
+	var rec Record
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxRecordLine)
+	n := 0
+	haveMap, haveSeed := false, false
+	for sc.Scan() {
+		n++
+		raw := sc.Text()
+		if !utf8.ValidString(raw) {
+			return Record{}, fmt.Errorf("line %d: not valid UTF-8 text", n)
+		}
+		line := strings.TrimSpace(raw)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		word, rest := splitWord(line)
+		switch word {
+		case recMap:
+			if len(rec.Actions) > 0 {
+				return Record{}, fmt.Errorf("line %d: the map line must come before the first action", n)
+			}
+			if haveMap {
+				return Record{}, fmt.Errorf("line %d: second map line (the map is already %q)", n, rec.Map)
+			}
+			if rest == "" {
+				return Record{}, fmt.Errorf("line %d: map line without a map name (want \"map standard\" or \"map FILE\")", n)
+			}
+			if err := checkText("map name", rest); err != nil {
+				return Record{}, fmt.Errorf("line %d: %v", n, err)
+			}
+			rec.Map, haveMap = rest, true
+		case recSeed:
+			if len(rec.Actions) > 0 {
+				return Record{}, fmt.Errorf("line %d: the seed line must come before the first action", n)
+			}
+			if haveSeed {
+				return Record{}, fmt.Errorf("line %d: second seed line (the seed is already %d)", n, rec.Seed)
+			}
+			s, err := strconv.ParseUint(rest, 10, 64)
+			if err != nil {
+				return Record{}, fmt.Errorf("line %d: seed %q is not a whole number from 0 to %d", n, rest, uint64(1<<64-1))
+			}
+			rec.Seed, haveSeed = s, true
+		case recPlayer:
+			if len(rec.Actions) > 0 {
+				return Record{}, fmt.Errorf("line %d: player lines must come before the first action", n)
+			}
+			id, name := splitWord(rest)
+			if id == "" {
+				return Record{}, fmt.Errorf("line %d: player line without a seat id (want \"player SEAT NAME\", e.g. \"player crown Alice\")", n)
+			}
+			if err := checkSeatID(id); err != nil {
+				return Record{}, fmt.Errorf("line %d: %v", n, err)
+			}
+			if name == "" {
+				return Record{}, fmt.Errorf("line %d: player %s has no name (want \"player %s NAME\")", n, id, id)
+			}
+			if err := checkText("player name", name); err != nil {
+				return Record{}, fmt.Errorf("line %d: %v", n, err)
+			}
+			for _, s := range rec.Seats {
+				if s == id {
+					return Record{}, fmt.Errorf("line %d: seat %s is named twice", n, id)
+				}
+			}
+			rec.Seats = append(rec.Seats, id)
+			rec.Players = append(rec.Players, name)
+		default:
+			if !haveMap {
+				return Record{}, fmt.Errorf("line %d: %q comes before the map line (a record starts with map, seed and player lines)", n, word)
+			}
+			if !haveSeed {
+				return Record{}, fmt.Errorf("line %d: %q comes before the seed line (a record starts with map, seed and player lines)", n, word)
+			}
+			if len(rec.Seats) == 0 {
+				return Record{}, fmt.Errorf("line %d: %q comes before any player line (a record starts with map, seed and player lines)", n, word)
+			}
+			a, err := ParseAction(line, rec.Seats)
+			if err != nil {
+				return Record{}, fmt.Errorf("line %d: %v", n, err)
+			}
+			rec.Actions = append(rec.Actions, a)
+			rec.Lines = append(rec.Lines, n)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return Record{}, fmt.Errorf("line %d: line longer than %d bytes", n+1, maxRecordLine)
+		}
+		return Record{}, fmt.Errorf("reading record after line %d: %v", n, err)
+	}
+	switch {
+	case !haveMap:
+		return Record{}, errors.New("record has no map line (want e.g. \"map standard\")")
+	case !haveSeed:
+		return Record{}, errors.New("record has no seed line (want e.g. \"seed 12345\")")
+	case len(rec.Seats) == 0:
+		return Record{}, errors.New("record has no player lines (want e.g. \"player crown Alice\")")
+	}
+	return rec, nil
+}
+
+// splitWord splits s (already trimmed) into its first word and the trimmed rest.
+func splitWord(s string) (word, rest string) {
+	i := strings.IndexFunc(s, unicode.IsSpace)
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], strings.TrimSpace(s[i:])
+}
+
+// checkSeatID says whether id can stand as a seat id in a record.
+func checkSeatID(id string) error {
+	switch {
+	case id == "":
+		return errors.New("empty seat id")
+	case id == recMap || id == recSeed || id == recPlayer:
+		return fmt.Errorf("seat id %q is a record keyword", id)
+	case strings.HasPrefix(id, "#"):
+		return fmt.Errorf("seat id %q starts with '#', which begins a comment", id)
+	case strings.IndexFunc(id, unicode.IsSpace) >= 0:
+		return fmt.Errorf("seat id %q contains a space", id)
+	case !utf8.ValidString(id) || strings.IndexFunc(id, unicode.IsControl) >= 0:
+		return fmt.Errorf("seat id %q contains a character that is not text", id)
+	}
+	return nil
+}
+
+// checkText says whether s can stand as the rest of a header line.
+func checkText(what, s string) error {
+	switch {
+	case s == "":
+		return fmt.Errorf("%s is empty", what)
+	case !utf8.ValidString(s):
+		return fmt.Errorf("%s %q is not valid UTF-8", what, s)
+	case strings.TrimSpace(s) != s:
+		return fmt.Errorf("%s %q starts or ends with a space", what, s)
+	case strings.IndexFunc(s, unicode.IsControl) >= 0:
+		return fmt.Errorf("%s %q contains a control character (a tab or line break)", what, s)
+	}
+	return nil
+}
+
+// Write writes the record in the text form ParseRecord reads. It refuses
+// (writing nothing) a record that would not read back the same: a name with
+// a line break, a seat id with a space, an action whose text does not parse.
+func (r Record) Write(w io.Writer) error {
+	if err := checkText("map name", r.Map); err != nil {
+		return fmt.Errorf("cannot write record: %v", err)
+	}
+	if len(r.Seats) != len(r.Players) {
+		return fmt.Errorf("cannot write record: %d players but %d seat ids", len(r.Players), len(r.Seats))
+	}
+	if len(r.Seats) == 0 {
+		return errors.New("cannot write record: no players")
+	}
+	var b strings.Builder
+	b.WriteString("# No True King record\n")
+	fmt.Fprintf(&b, "map %s\nseed %d\n", r.Map, r.Seed)
+	for i, id := range r.Seats {
+		if err := checkSeatID(id); err != nil {
+			return fmt.Errorf("cannot write record: seat %d: %v", i+1, err)
+		}
+		for _, prev := range r.Seats[:i] {
+			if prev == id {
+				return fmt.Errorf("cannot write record: seat %s is named twice", id)
+			}
+		}
+		if err := checkText("player name", r.Players[i]); err != nil {
+			return fmt.Errorf("cannot write record: seat %s: %v", id, err)
+		}
+		fmt.Fprintf(&b, "player %s %s\n", id, r.Players[i])
+	}
+	for i, a := range r.Actions {
+		if a.Seat < 0 || a.Seat >= len(r.Seats) {
+			return fmt.Errorf("cannot write record: action %d is by seat %d, but the record has %d seats", i+1, a.Seat, len(r.Seats))
+		}
+		line := a.Format(r.Seats)
+		back, err := ParseAction(line, r.Seats)
+		if err != nil {
+			return fmt.Errorf("cannot write record: action %d %q does not read back: %v", i+1, line, err)
+		}
+		if again := back.Format(r.Seats); again != line {
+			return fmt.Errorf("cannot write record: action %d %q reads back as %q", i+1, line, again)
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// String returns the record's text form, or a comment line naming the
+// problem when it cannot be written.
+func (r Record) String() string {
+	var b strings.Builder
+	if err := r.Write(&b); err != nil {
+		return "# " + strings.ReplaceAll(err.Error(), "\n", " ") + "\n"
+	}
+	return b.String()
+}
