@@ -1,7 +1,8 @@
-package rules
+package rules_test
 
 import (
 	"bytes"
+	"notrueking/rules"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,12 +12,12 @@ import (
 var fuzzSeats = []string{"crown", "torch", "helm", "gauntlet"}
 
 // arrangeCommaBug reports whether a is an arrange whose house arguments hold
-// a comma. ParseAction joins arrange arguments with commas into Order and
+// a comma. rules.ParseAction joins arrange arguments with commas into Order and
 // Format splits Order on commas, so such an action (never a legal one: house
 // ids have no commas) formats to text that does not parse back to it.
 // Known bug in rules/action.go (not owned by QA); reported for the lead.
-func arrangeCommaBug(a Action) bool {
-	if a.Verb != VArrange {
+func arrangeCommaBug(a rules.Action) bool {
+	if a.Verb != rules.VArrange {
 		return false
 	}
 	for _, h := range strings.Split(a.Order, ",") {
@@ -61,14 +62,14 @@ var actionSeeds = []string{
 	"crown exchange a b show c",
 }
 
-// FuzzParseAction: ParseAction never panics, and whatever it accepts
+// FuzzParseAction: rules.ParseAction never panics, and whatever it accepts
 // formats back to text that parses to the same action (and formats the same).
 func FuzzParseAction(f *testing.F) {
 	for _, s := range actionSeeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		a, err := ParseAction(line, fuzzSeats)
+		a, err := rules.ParseAction(line, fuzzSeats)
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatalf("ParseAction(%q): empty error", line)
@@ -79,7 +80,7 @@ func FuzzParseAction(f *testing.F) {
 			t.Skip("engine bug (rules/action.go): arrange arguments with commas do not round-trip")
 		}
 		text := a.Format(fuzzSeats)
-		b, err := ParseAction(text, fuzzSeats)
+		b, err := rules.ParseAction(text, fuzzSeats)
 		if err != nil {
 			t.Fatalf("ParseAction(%q) = %+v, formats as %q which does not parse: %v", line, a, text, err)
 		}
@@ -92,7 +93,7 @@ func FuzzParseAction(f *testing.F) {
 	})
 }
 
-// FuzzParseRecord: ParseRecord never panics, and every record it accepts
+// FuzzParseRecord: rules.ParseRecord never panics, and every record it accepts
 // writes back to text that parses to the same record, and writes the same.
 func FuzzParseRecord(f *testing.F) {
 	f.Add("map standard\nseed 1\nplayer crown Alice\nplayer torch Bob Smith\ncrown arrange baratheon stark lannister greyjoy tyrell\n")
@@ -109,7 +110,7 @@ func FuzzParseRecord(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		rec, err := ParseRecord(strings.NewReader(text))
+		rec, err := rules.ParseRecord(strings.NewReader(text))
 		if err != nil {
 			if !strings.Contains(err.Error(), "line") && !strings.Contains(err.Error(), "record") {
 				t.Fatalf("error %q names neither a line nor the record", err)
@@ -129,7 +130,7 @@ func FuzzParseRecord(f *testing.F) {
 		if err := rec.Write(&buf); err != nil {
 			t.Fatalf("parsed record does not write: %v\ninput:\n%s", err, text)
 		}
-		back, err := ParseRecord(bytes.NewReader(buf.Bytes()))
+		back, err := rules.ParseRecord(bytes.NewReader(buf.Bytes()))
 		if err != nil {
 			t.Fatalf("written record does not parse: %v\nwritten:\n%s", err, buf.String())
 		}

@@ -1,15 +1,16 @@
-package rules
+package rules_test
 
 import (
 	"bytes"
 	"fmt"
+	"notrueking/rules"
 	"strings"
 	"testing"
 )
 
 // diffRecords names the first difference between two records' contents
 // (Lines, the source positions, are not compared), or "".
-func diffRecords(a, b Record) string {
+func diffRecords(a, b rules.Record) string {
 	if a.Map != b.Map {
 		return fmt.Sprintf("map %q vs %q", a.Map, b.Map)
 	}
@@ -49,7 +50,7 @@ crown exchange stark tyrell reveal stark
 `
 
 func TestParseRecord(t *testing.T) {
-	rec, err := ParseRecord(strings.NewReader(sampleRecord))
+	rec, err := rules.ParseRecord(strings.NewReader(sampleRecord))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,11 +63,11 @@ func TestParseRecord(t *testing.T) {
 	if got := strings.Join(rec.Seats, " "); got != "crown torch helm" {
 		t.Errorf("seats %q", got)
 	}
-	want := []Action{
-		{Seat: 0, Verb: VArrange, Order: "baratheon,stark,lannister,greyjoy,tyrell"},
-		{Seat: 1, Verb: VPlace, House: "stark", Slot: Maester},
-		{Seat: 2, Verb: VMove, From: "winterfell", To: "karhold", Units: [4]int{2, 1, 0, 0}},
-		{Seat: 0, Verb: VExchange, A: "stark", B: "tyrell", Reveal: "stark"},
+	want := []rules.Action{
+		{Seat: 0, Verb: rules.VArrange, Order: "baratheon,stark,lannister,greyjoy,tyrell"},
+		{Seat: 1, Verb: rules.VPlace, House: "stark", Slot: rules.Maester},
+		{Seat: 2, Verb: rules.VMove, From: "winterfell", To: "karhold", Units: [4]int{2, 1, 0, 0}},
+		{Seat: 0, Verb: rules.VExchange, A: "stark", B: "tyrell", Reveal: "stark"},
 	}
 	if len(rec.Actions) != len(want) {
 		t.Fatalf("%d actions, want %d", len(rec.Actions), len(want))
@@ -82,7 +83,7 @@ func TestParseRecord(t *testing.T) {
 }
 
 func TestRecordWriteRoundTrip(t *testing.T) {
-	rec, err := ParseRecord(strings.NewReader(sampleRecord))
+	rec, err := rules.ParseRecord(strings.NewReader(sampleRecord))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +105,7 @@ crown exchange stark tyrell reveal stark
 	if buf.String() != want {
 		t.Errorf("Write:\n%s\nwant:\n%s", buf.String(), want)
 	}
-	back, err := ParseRecord(&buf)
+	back, err := rules.ParseRecord(&buf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +150,7 @@ func TestParseRecordErrors(t *testing.T) {
 		{"long line", "map standard\nseed 1\nplayer crown " + strings.Repeat("a", 70000) + "\n", "line 3: line longer than"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseRecord(strings.NewReader(tc.text))
+			_, err := rules.ParseRecord(strings.NewReader(tc.text))
 			if err == nil {
 				t.Fatalf("no error, want %q", tc.want)
 			}
@@ -161,27 +162,29 @@ func TestParseRecordErrors(t *testing.T) {
 }
 
 func TestRecordWriteRefuses(t *testing.T) {
-	ok := Record{Map: "standard", Seed: 1, Players: []string{"A", "B"}, Seats: []string{"crown", "torch"}}
+	ok := rules.Record{Map: "standard", Seed: 1, Players: []string{"A", "B"}, Seats: []string{"crown", "torch"}}
 	if err := ok.Write(&bytes.Buffer{}); err != nil {
 		t.Fatalf("valid record refused: %v", err)
 	}
 	for _, tc := range []struct {
 		name string
-		mod  func(r *Record)
+		mod  func(r *rules.Record)
 		want string
 	}{
-		{"no map", func(r *Record) { r.Map = "" }, "map name is empty"},
-		{"newline in map", func(r *Record) { r.Map = "a\nseed 2" }, "map name"},
-		{"seats mismatch", func(r *Record) { r.Seats = r.Seats[:1] }, "2 players but 1 seat ids"},
-		{"no players", func(r *Record) { r.Seats, r.Players = nil, nil }, "no players"},
-		{"newline in name", func(r *Record) { r.Players = []string{"A", "B\ncrown keep"} }, "seat torch: player name"},
-		{"padded name", func(r *Record) { r.Players = []string{" A", "B"} }, "starts or ends with a space"},
-		{"space in seat", func(r *Record) { r.Seats = []string{"the crown", "torch"} }, "contains a space"},
-		{"comment seat", func(r *Record) { r.Seats = []string{"#crown", "torch"} }, "starts with '#'"},
-		{"duplicate seat", func(r *Record) { r.Seats = []string{"crown", "crown"} }, "named twice"},
-		{"seat out of range", func(r *Record) { r.Actions = []Action{{Seat: 2, Verb: VKeep}} }, "action 1 is by seat 2"},
-		{"unparsable action", func(r *Record) { r.Actions = []Action{{Seat: 0, Verb: VKeep}, {Seat: 1, Verb: VPlay}} }, "action 2 \"torch play \" does not read back"},
-		{"unknown verb", func(r *Record) { r.Actions = []Action{{Seat: 0, Verb: "fly"}} }, "action 1 \"crown fly\" does not read back"},
+		{"no map", func(r *rules.Record) { r.Map = "" }, "map name is empty"},
+		{"newline in map", func(r *rules.Record) { r.Map = "a\nseed 2" }, "map name"},
+		{"seats mismatch", func(r *rules.Record) { r.Seats = r.Seats[:1] }, "2 players but 1 seat ids"},
+		{"no players", func(r *rules.Record) { r.Seats, r.Players = nil, nil }, "no players"},
+		{"newline in name", func(r *rules.Record) { r.Players = []string{"A", "B\ncrown keep"} }, "seat torch: player name"},
+		{"padded name", func(r *rules.Record) { r.Players = []string{" A", "B"} }, "starts or ends with a space"},
+		{"space in seat", func(r *rules.Record) { r.Seats = []string{"the crown", "torch"} }, "contains a space"},
+		{"comment seat", func(r *rules.Record) { r.Seats = []string{"#crown", "torch"} }, "starts with '#'"},
+		{"duplicate seat", func(r *rules.Record) { r.Seats = []string{"crown", "crown"} }, "named twice"},
+		{"seat out of range", func(r *rules.Record) { r.Actions = []rules.Action{{Seat: 2, Verb: rules.VKeep}} }, "action 1 is by seat 2"},
+		{"unparsable action", func(r *rules.Record) {
+			r.Actions = []rules.Action{{Seat: 0, Verb: rules.VKeep}, {Seat: 1, Verb: rules.VPlay}}
+		}, "action 2 \"torch play \" does not read back"},
+		{"unknown verb", func(r *rules.Record) { r.Actions = []rules.Action{{Seat: 0, Verb: "fly"}} }, "action 1 \"crown fly\" does not read back"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := ok
