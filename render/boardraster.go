@@ -1,0 +1,294 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"notrueking/board"
+)
+
+// cornerCut is how far (in cells, along each leg) a cell's corner is
+// chamfered where both neighbours at that corner belong to one other
+// territory. It turns the raster's staircases into smooth-ish diagonals;
+// drawing and hit-testing use the same rule, so a click always lands in the
+// territory drawn under the pointer.
+const cornerCut = 0.8
+
+// territoryAtGrid returns the territory under the grid point (fx, fy)
+// (fractions of cells), honouring the corner chamfers, or -1 off the board.
+func territoryAtGrid(g *board.Grid, fx, fy float64) int {
+	if g == nil || g.W == 0 || fx < 0 || fy < 0 {
+		return -1
+	}
+	cx, cy := int(fx), int(fy)
+	c := g.At(cx, cy)
+	if cx >= g.W || cy >= g.H {
+		return -1
+	}
+	u, v := fx-float64(cx), fy-float64(cy)
+	// Top-left, top-right, bottom-left, bottom-right.
+	if u+v < cornerCut {
+		if l, n := g.At(cx-1, cy), g.At(cx, cy-1); l == n && l != c && l >= 0 {
+			return l
+		}
+	}
+	if (1-u)+v < cornerCut {
+		if r, n := g.At(cx+1, cy), g.At(cx, cy-1); r == n && r != c && r >= 0 {
+			return r
+		}
+	}
+	if u+(1-v) < cornerCut {
+		if l, s := g.At(cx-1, cy), g.At(cx, cy+1); l == s && l != c && l >= 0 {
+			return l
+		}
+	}
+	if (1-u)+(1-v) < cornerCut {
+		if r, s := g.At(cx+1, cy), g.At(cx, cy+1); r == s && r != c && r >= 0 {
+			return r
+		}
+	}
+	return c
+}
+
+// boardGeom places the map grid on the screen: the top-left corner of cell
+// (0, 0) is at (X, Y) and each cell is Cell pixels square.
+type boardGeom struct {
+	X, Y, Cell float64
+	GW, GH     int
+}
+
+// fitBoard fits a grid of gw×gh cells into r, keeping cells square and
+// centring the map.
+func fitBoard(gw, gh int, r Rect) boardGeom {
+	if gw <= 0 || gh <= 0 {
+		return boardGeom{X: r.X, Y: r.Y, Cell: 1}
+	}
+	c := math.Min(r.W/float64(gw), r.H/float64(gh))
+	return boardGeom{
+		X: r.X + (r.W-c*float64(gw))/2, Y: r.Y + (r.H-c*float64(gh))/2,
+		Cell: c, GW: gw, GH: gh,
+	}
+}
+
+// Bounds is the rectangle the grid covers.
+func (b boardGeom) Bounds() Rect {
+	return Rect{b.X, b.Y, b.Cell * float64(b.GW), b.Cell * float64(b.GH)}
+}
+
+// ToGrid maps a point to grid coordinates (cells, fractional).
+func (b boardGeom) ToGrid(x, y float64) (float64, float64) {
+	return (x - b.X) / b.Cell, (y - b.Y) / b.Cell
+}
+
+// FromGrid maps grid coordinates to a point.
+func (b boardGeom) FromGrid(gx, gy float64) (float64, float64) {
+	return b.X + gx*b.Cell, b.Y + gy*b.Cell
+}
+
+// TerritoryAt is the hit-test of the board: the territory index drawn at
+// (x, y), or -1 off the map.
+func (b boardGeom) TerritoryAt(g *board.Grid, x, y float64) int {
+	gx, gy := b.ToGrid(x, y)
+	return territoryAtGrid(g, gx, gy)
+}
+
+// Border classes of a pixel, by the kinds on either side.
+const (
+	edgeNone  = 0
+	edgeSea   = 1 // sea–sea or sea–port
+	edgeLand  = 2 // land–land
+	edgeCoast = 3 // land–water or map edge
+)
+
+// raster is the static part of the board picture at one pixel size: which
+// territory each pixel shows and how much border ink it carries. It depends
+// only on the map and the size, so it is computed once per window size;
+// repainting for new control colours is then a cheap pass.
+type raster struct {
+	W, H   int
+	Idx    []int16
+	Ink    []uint8 // border coverage 0..255
+	Class  []uint8 // border class of the ink
+	geom   boardGeom
+	gridPx float64
+}
+
+// newRaster samples the map into a w×h pixel raster whose grid sits at geom
+// relative to the raster's own origin (geom.X, geom.Y are usually 0).
+func newRaster(m *board.Map, geom boardGeom, w, h int) *raster {
+	r := &raster{W: w, H: h, Idx: make([]int16, w*h), Ink: make([]uint8, w*h), Class: make([]uint8, w*h), geom: geom}
+	g := &m.Grid
+	kind := func(t int) int {
+		if t < 0 {
+			return -1
+		}
+		switch m.Territories[t].Kind {
+		case board.Sea, board.Port:
+			return 1
+		}
+		return 0
+	}
+	// Border half-widths in grid units for land/coast lines.
+	thin := math.Max(0.7, geom.Cell*0.06) / geom.Cell
+	thick := math.Max(1.2, geom.Cell*0.11) / geom.Cell
+	sub := [4][2]float64{{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}}
+	for py := 0; py < h; py++ {
+		for px := 0; px < w; px++ {
+			gx, gy := geom.ToGrid(float64(px)+0.5, float64(py)+0.5)
+			i := py*w + px
+			r.Idx[i] = int16(territoryAtGrid(g, gx, gy))
+			ink, class := 0, edgeNone
+			for _, s := range sub {
+				sx, sy := geom.ToGrid(float64(px)+s[0], float64(py)+s[1])
+				t := territoryAtGrid(g, sx, sy)
+				c := edgeNone
+				for _, d := range [2]float64{thin, thick} {
+					for _, o := range [4][2]float64{{d, 0}, {-d, 0}, {0, d}, {0, -d}} {
+						n := territoryAtGrid(g, sx+o[0], sy+o[1])
+						if n == t {
+							continue
+						}
+						kt, kn := kind(t), kind(n)
+						var e int
+						switch {
+						case kt == -1 && kn == -1:
+							continue
+						case kt != kn:
+							e = edgeCoast
+						case kt == 0:
+							e = edgeLand
+						default:
+							e = edgeSea
+						}
+						// Thin offsets draw every border; the thick one only coasts.
+						if d == thick && e != edgeCoast {
+							continue
+						}
+						if e > c {
+							c = e
+						}
+					}
+				}
+				if c != edgeNone {
+					ink += 64
+				}
+				if c > class {
+					class = c
+				}
+			}
+			if ink > 255 {
+				ink = 255
+			}
+			r.Ink[i], r.Class[i] = uint8(ink), uint8(class)
+		}
+	}
+	return r
+}
+
+// paintStyle says how to colour each territory.
+type paintStyle struct {
+	// Controller is the controlling house's colour per territory (nil = none).
+	Controller []*color.RGBA
+	// Highlight marks territories to light up (legal targets).
+	Highlight []bool
+	// Selected marks the territory the player picked (e.g. a move's source).
+	Selected int
+}
+
+var (
+	colOffBoard  = color.RGBA{22, 26, 34, 255}
+	colParchment = color.RGBA{226, 212, 176, 255}
+	colSea       = color.RGBA{52, 98, 150, 255}
+	colPort      = color.RGBA{92, 138, 178, 255}
+	colHighlight = color.RGBA{255, 236, 120, 255}
+)
+
+func mix(a, b color.RGBA, t float64) color.RGBA {
+	f := func(x, y uint8) uint8 { return uint8(math.Round(float64(x)*(1-t) + float64(y)*t)) }
+	return color.RGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), 255}
+}
+
+func shade(c color.RGBA, d float64) color.RGBA {
+	f := func(x uint8) uint8 { return uint8(math.Max(0, math.Min(255, float64(x)+d))) }
+	return color.RGBA{f(c.R), f(c.G), f(c.B), 255}
+}
+
+// landColor is the tint of land controlled by a house of colour hc (nil: none).
+func landColor(hc *color.RGBA) color.RGBA {
+	if hc == nil {
+		return colParchment
+	}
+	return mix(colParchment, *hc, 0.55)
+}
+
+// paint colours the raster into dst (same size) for the given style.
+func (r *raster) paint(m *board.Map, st paintStyle, dst *image.RGBA) {
+	base := make([]color.RGBA, len(m.Territories))
+	for t, tr := range m.Territories {
+		switch tr.Kind {
+		case board.Sea:
+			base[t] = colSea
+		case board.Port:
+			base[t] = colPort
+		default:
+			var hc *color.RGBA
+			if t < len(st.Controller) {
+				hc = st.Controller[t]
+			}
+			base[t] = landColor(hc)
+		}
+		if t < len(st.Highlight) && st.Highlight[t] {
+			base[t] = mix(base[t], colHighlight, 0.45)
+		}
+		if t == st.Selected {
+			base[t] = mix(base[t], color.RGBA{255, 255, 255, 255}, 0.45)
+		}
+	}
+	cell := r.geom.Cell
+	for py := 0; py < r.H; py++ {
+		for px := 0; px < r.W; px++ {
+			i := py*r.W + px
+			t := int(r.Idx[i])
+			var c color.RGBA
+			if t < 0 || t >= len(base) {
+				c = colOffBoard
+				// A faint sea-chart grid off the coast.
+				if (px+py)%9 == 0 {
+					c = shade(c, 6)
+				}
+			} else {
+				c = base[t]
+				gx, gy := (float64(px)-r.geom.X)/cell, (float64(py)-r.geom.Y)/cell
+				switch m.Territories[t].Kind {
+				case board.Sea, board.Port:
+					w := math.Sin(gx*1.9+math.Sin(gy*0.9)*1.6) * math.Sin(gy*2.3+math.Sin(gx*0.7))
+					c = shade(c, w*7)
+					if m.Territories[t].Kind == board.Port && (px/3+py/3)%4 == 0 {
+						c = shade(c, 14)
+					}
+				default:
+					h := uint32(px*73856093) ^ uint32(py*19349663)
+					h ^= h >> 13
+					h *= 0x5bd1e995
+					c = shade(c, float64(h>>28)-7.5)
+				}
+			}
+			if ink := r.Ink[i]; ink > 0 {
+				var lc color.RGBA
+				switch r.Class[i] {
+				case edgeCoast:
+					lc = color.RGBA{40, 34, 26, 255}
+				case edgeLand:
+					lc = color.RGBA{96, 78, 56, 255}
+				default:
+					lc = color.RGBA{150, 185, 215, 255}
+				}
+				c = mix(c, lc, float64(ink)/255*0.9)
+			}
+			o := i * 4
+			dst.Pix[o], dst.Pix[o+1], dst.Pix[o+2], dst.Pix[o+3] = c.R, c.G, c.B, 255
+		}
+	}
+	_ = cell
+}

@@ -1,0 +1,416 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"notrueking/assets"
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// painter owns the fonts and the cached board picture.
+type painter struct {
+	regular, bold *text.GoTextFaceSource
+	faces         map[faceKey]*text.GoTextFace
+
+	rast      *raster
+	rastKey   [3]float64
+	boardImg  *ebiten.Image
+	boardRGBA *image.RGBA
+	paintKey  string
+	whiteImg  *ebiten.Image
+}
+
+type faceKey struct {
+	size float64
+	bold bool
+}
+
+func newPainter() (*painter, error) {
+	r, err := text.NewGoTextFaceSource(bytes.NewReader(assets.RegularTTF()))
+	if err != nil {
+		return nil, fmt.Errorf("loading the regular font: %w", err)
+	}
+	b, err := text.NewGoTextFaceSource(bytes.NewReader(assets.BoldTTF()))
+	if err != nil {
+		return nil, fmt.Errorf("loading the bold font: %w", err)
+	}
+	return &painter{regular: r, bold: b, faces: map[faceKey]*text.GoTextFace{}}, nil
+}
+
+func (p *painter) face(size float64, bold bool) *text.GoTextFace {
+	size = math.Max(6, math.Round(size*2)/2)
+	k := faceKey{size, bold}
+	if f, ok := p.faces[k]; ok {
+		return f
+	}
+	src := p.regular
+	if bold {
+		src = p.bold
+	}
+	f := &text.GoTextFace{Source: src, Size: size}
+	p.faces[k] = f
+	return f
+}
+
+// fit shortens s with an ellipsis until it fits width w.
+func fit(s string, f text.Face, w float64) string {
+	if w <= 0 || text.Advance(s, f) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if t := string(r) + "…"; text.Advance(t, f) <= w {
+			return t
+		}
+	}
+	return s
+}
+
+// drawText draws s with its top-left (or centre, by align) at (x, y).
+func (p *painter) drawText(dst *ebiten.Image, s string, x, y, size float64, bold bool, ink color.Color, hAlign, vAlign text.Align, maxW float64) {
+	f := p.face(size, bold)
+	lines := strings.Split(s, "\n")
+	for i := range lines {
+		lines[i] = fit(lines[i], f, maxW)
+	}
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(ink)
+	op.PrimaryAlign = hAlign
+	op.SecondaryAlign = vAlign
+	op.LineSpacing = size * 1.2
+	text.Draw(dst, strings.Join(lines, "\n"), f, op)
+}
+
+func roundRect(x, y, w, h, r float32) *vector.Path {
+	var p vector.Path
+	r = min(r, w/2, h/2)
+	p.MoveTo(x+r, y)
+	p.LineTo(x+w-r, y)
+	p.ArcTo(x+w, y, x+w, y+r, r)
+	p.LineTo(x+w, y+h-r)
+	p.ArcTo(x+w, y+h, x+w-r, y+h, r)
+	p.LineTo(x+r, y+h)
+	p.ArcTo(x, y+h, x, y+h-r, r)
+	p.LineTo(x, y+r)
+	p.ArcTo(x, y, x+r, y, r)
+	p.Close()
+	return &p
+}
+
+func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.FillPath(dst, p, nil, op)
+}
+
+func strokePath(dst *ebiten.Image, p *vector.Path, width float32, c color.Color) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: width, LineJoin: vector.LineJoinRound}, op)
+}
+
+// drawWidgets draws a widget list through the scaler; hover is the index of
+// the widget under the pointer (-1 none).
+func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover int) {
+	s := sc.S
+	for i, w := range ws {
+		r := sc.Rect(w.R)
+		x, y, wd, ht := float32(r.X), float32(r.Y), float32(r.W), float32(r.H)
+		switch w.Kind {
+		case WPanel:
+			path := roundRect(x, y, wd, ht, float32(6*s))
+			fillPath(dst, path, w.Fill)
+			if w.Edge.A > 0 {
+				strokePath(dst, path, float32(1.5*s), w.Edge)
+			}
+		case WText:
+			ha := text.AlignStart
+			tx := r.X
+			switch w.Align {
+			case AlignCenter:
+				ha, tx = text.AlignCenter, r.X+r.W/2
+			case AlignRight:
+				ha, tx = text.AlignEnd, r.X+r.W
+			}
+			p.drawText(dst, w.Text, tx, r.Y, w.Size*s, w.Bold, w.Ink, ha, text.AlignStart, r.W)
+		case WButton, WBox, WField:
+			fill := w.Fill
+			if w.Kind == WButton && i == hover {
+				fill = mix(fill, colWhite, 0.18)
+			}
+			if w.Disabled {
+				fill = mix(fill, colPanel, 0.6)
+			}
+			rad := float32(5 * s)
+			path := roundRect(x, y, wd, ht, rad)
+			if w.Hot {
+				glow := roundRect(x-float32(3*s), y-float32(3*s), wd+float32(6*s), ht+float32(6*s), rad+float32(3*s))
+				fillPath(dst, glow, colGold)
+			}
+			fillPath(dst, path, fill)
+			if w.Selected {
+				strokePath(dst, path, float32(3.5*s), colWhite)
+			} else if w.Edge.A > 0 {
+				strokePath(dst, path, float32(1.5*s), w.Edge)
+			}
+			if w.Kind == WBox && w.T.Kind != TNone && i == hover {
+				strokePath(dst, path, float32(2.5*s), colWhite)
+			}
+			ha, tx := text.AlignCenter, r.X+r.W/2
+			if w.Kind == WField {
+				ha, tx = text.AlignStart, r.X+8*s
+			}
+			p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == WButton, w.Ink, ha, text.AlignCenter, r.W-8*s)
+		}
+	}
+}
+
+// boardPaintKey summarises everything the board picture depends on besides
+// its size, so the picture is repainted only when one of them changes.
+func boardPaintKey(m *board.Map, v *rules.View, hl []bool, sel int) string {
+	var b strings.Builder
+	for _, t := range m.Territories {
+		b.WriteString(v.Control[t.ID])
+		b.WriteByte(',')
+	}
+	for _, h := range hl {
+		if h {
+			b.WriteByte('1')
+		} else {
+			b.WriteByte('0')
+		}
+	}
+	fmt.Fprintf(&b, "|%d", sel)
+	return b.String()
+}
+
+// drawBoard draws the map (territories, borders, icons, labels, units) for
+// the public view v into the screen rectangle given by the base rect area.
+func (p *painter) drawBoard(dst *ebiten.Image, sc Scaler, area Rect, m *board.Map, v *rules.View, hl []bool, sel int) boardGeom {
+	sr := sc.Rect(area)
+	geom := fitBoard(m.Grid.W, m.Grid.H, sr)
+	bounds := geom.Bounds()
+	w, h := int(math.Ceil(bounds.W)), int(math.Ceil(bounds.H))
+	if w <= 0 || h <= 0 {
+		return geom
+	}
+	local := geom
+	local.X, local.Y = 0, 0
+	key := [3]float64{float64(w), float64(h), geom.Cell}
+	if p.rast == nil || p.rastKey != key {
+		p.rast = newRaster(m, local, w, h)
+		p.rastKey = key
+		p.boardRGBA = image.NewRGBA(image.Rect(0, 0, w, h))
+		if p.boardImg != nil {
+			p.boardImg.Deallocate()
+		}
+		p.boardImg = ebiten.NewImage(w, h)
+		p.paintKey = ""
+	}
+	if pk := boardPaintKey(m, v, hl, sel); pk != p.paintKey {
+		p.rast.paint(m, boardStyle(m, v, hl, sel), p.boardRGBA)
+		p.boardImg.WritePixels(p.boardRGBA.Pix)
+		p.paintKey = pk
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Floor(geom.X), math.Floor(geom.Y))
+	dst.DrawImage(p.boardImg, op)
+	p.drawBoardOverlay(dst, sc, geom, m, v)
+	return geom
+}
+
+// boardStyle derives the territory colours from the public view.
+func boardStyle(m *board.Map, v *rules.View, hl []bool, sel int) paintStyle {
+	st := paintStyle{Controller: make([]*color.RGBA, len(m.Territories)), Highlight: hl, Selected: sel}
+	for t, tr := range m.Territories {
+		if hid, ok := v.Control[tr.ID]; ok {
+			c := houseColor(m, hid)
+			st.Controller[t] = &c
+		}
+	}
+	return st
+}
+
+// drawBoardOverlay draws labels, icons, flags and unit tokens.
+func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom, m *board.Map, v *rules.View) {
+	s := sc.S
+	groups := map[string][]rules.Group{}
+	for _, g := range v.Groups {
+		groups[g.Territory] = append(groups[g.Territory], g)
+	}
+	nameSize := 12.5 * s
+	icon := 11 * s
+	tokH := 19 * s
+	for _, t := range m.Territories {
+		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
+		gs := groups[t.ID]
+		if t.Kind == board.Port {
+			drawAnchor(dst, ax, ay, 7*s)
+			p.drawUnits(dst, ax, ay+10*s, tokH, s, m, gs)
+			continue
+		}
+		// Name with a halo.
+		ink, halo := color.RGBA{30, 24, 18, 255}, color.RGBA{240, 230, 205, 200}
+		if t.Kind == board.Sea {
+			ink, halo = color.RGBA{215, 232, 250, 255}, color.RGBA{20, 50, 90, 200}
+		}
+		name := t.Name
+		for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			p.drawText(dst, name, ax+o[0]*s, ay+o[1]*s, nameSize, t.Kind != board.Sea, halo, text.AlignCenter, text.AlignCenter, 0)
+		}
+		p.drawText(dst, name, ax, ay, nameSize, t.Kind != board.Sea, ink, text.AlignCenter, text.AlignCenter, 0)
+		// Icons under the name.
+		var icons []func(x, y float64)
+		for i := 0; i < t.Crowns; i++ {
+			icons = append(icons, func(x, y float64) { drawCrown(dst, x, y, icon) })
+		}
+		for i := 0; i < t.Barrels; i++ {
+			icons = append(icons, func(x, y float64) { drawBarrel(dst, x, y, icon) })
+		}
+		switch t.Fortress {
+		case board.Castle:
+			icons = append(icons, func(x, y float64) { drawCastle(dst, x, y, icon*1.25) })
+		case board.Town:
+			icons = append(icons, func(x, y float64) { drawTown(dst, x, y, icon*1.1) })
+		}
+		if t.Fortification {
+			icons = append(icons, func(x, y float64) { drawTown(dst, x, y, icon) })
+		}
+		gap := icon * 1.35
+		ix := ax - gap*float64(len(icons)-1)/2
+		for i, f := range icons {
+			f(ix+float64(i)*gap, ay+nameSize*0.95)
+		}
+		// Flag when the territory is held without troops.
+		if hid, ok := v.Flags[t.ID]; ok && len(gs) == 0 {
+			tw := text.Advance(name, p.face(nameSize, true))
+			drawFlag(dst, ax+tw/2+6*s, ay-4*s, 12*s, houseColor(m, hid))
+		}
+		p.drawUnits(dst, ax, ay-nameSize*0.75-tokH/2-2*s, tokH, s, m, gs)
+	}
+}
+
+// drawUnits draws one token per (house, unit kind) centred on (cx, cy).
+func (p *painter) drawUnits(dst *ebiten.Image, cx, cy, h, s float64, m *board.Map, gs []rules.Group) {
+	type tok struct {
+		c    color.RGBA
+		u    board.Unit
+		n    int
+		ship bool
+	}
+	var toks []tok
+	for _, g := range gs {
+		c := houseColor(m, g.House)
+		for k := board.Unit(0); k < board.NumUnits; k++ {
+			if g.Units[k] > 0 {
+				toks = append(toks, tok{c: c, u: k, n: g.Units[k]})
+			}
+		}
+	}
+	if len(toks) == 0 {
+		return
+	}
+	w := h * 1.55
+	x := cx - (w+2*s)*float64(len(toks))/2
+	for _, t := range toks {
+		path := roundRect(float32(x), float32(cy-h/2), float32(w), float32(h), float32(h*0.3))
+		fillPath(dst, path, t.c)
+		strokePath(dst, path, float32(1.2*s), color.RGBA{20, 20, 20, 255})
+		ink := textOn(t.c)
+		drawUnitGlyph(dst, t.u, x+h*0.45, cy, h*0.72, ink)
+		p.drawText(dst, fmt.Sprint(t.n), x+w-h*0.38, cy, h*0.72, true, ink, text.AlignCenter, text.AlignCenter, 0)
+		x += w + 2*s
+	}
+}
+
+func poly(pts ...float64) *vector.Path {
+	var p vector.Path
+	p.MoveTo(float32(pts[0]), float32(pts[1]))
+	for i := 2; i+1 < len(pts); i += 2 {
+		p.LineTo(float32(pts[i]), float32(pts[i+1]))
+	}
+	p.Close()
+	return &p
+}
+
+// drawUnitGlyph draws a small unit silhouette of height h centred on (x, y).
+func drawUnitGlyph(dst *ebiten.Image, u board.Unit, x, y, h float64, c color.Color) {
+	r := h / 2
+	switch u {
+	case board.Footman: // a pawn
+		fillPath(dst, poly(x-r*0.7, y+r, x+r*0.7, y+r, x+r*0.3, y-r*0.1, x-r*0.3, y-r*0.1), c)
+		vector.FillCircle(dst, float32(x), float32(y-r*0.45), float32(r*0.42), c, true)
+	case board.Knight: // a horse head
+		fillPath(dst, poly(x-r*0.7, y+r, x+r*0.6, y+r, x+r*0.3, y+r*0.1, x+r*0.8, y-r*0.1,
+			x+r*0.6, y-r*0.6, x, y-r, x-r*0.2, y-r*0.7, x-r*0.7, y-r*0.1), c)
+	case board.Ship: // hull and sail
+		fillPath(dst, poly(x-r, y+r*0.2, x+r, y+r*0.2, x+r*0.6, y+r*0.9, x-r*0.6, y+r*0.9), c)
+		fillPath(dst, poly(x-r*0.05, y-r, x-r*0.05, y+r*0.05, x-r*0.8, y+r*0.05), c)
+		fillPath(dst, poly(x+r*0.1, y-r*0.8, x+r*0.1, y+r*0.05, x+r*0.7, y+r*0.05), c)
+	case board.Dragon: // spread wings
+		fillPath(dst, poly(x, y+r, x-r, y-r, x-r*0.4, y-r*0.2, x, y-r*0.6, x+r*0.4, y-r*0.2, x+r, y-r), c)
+	}
+}
+
+func drawCrown(dst *ebiten.Image, x, y, h float64) {
+	r := h / 2
+	p := poly(x-r, y+r*0.7, x-r, y-r*0.5, x-r*0.5, y, x, y-r*0.8, x+r*0.5, y, x+r, y-r*0.5, x+r, y+r*0.7)
+	fillPath(dst, p, color.RGBA{240, 196, 40, 255})
+	strokePath(dst, p, float32(h*0.09), color.RGBA{90, 60, 10, 255})
+}
+
+func drawBarrel(dst *ebiten.Image, x, y, h float64) {
+	r := h / 2
+	p := roundRect(float32(x-r*0.7), float32(y-r), float32(r*1.4), float32(h), float32(r*0.5))
+	fillPath(dst, p, color.RGBA{160, 104, 50, 255})
+	strokePath(dst, p, float32(h*0.09), color.RGBA{60, 36, 16, 255})
+	for _, f := range []float64{-0.4, 0.4} {
+		vector.StrokeLine(dst, float32(x-r*0.7), float32(y+r*f), float32(x+r*0.7), float32(y+r*f), float32(h*0.1), color.RGBA{60, 36, 16, 255}, true)
+	}
+}
+
+func drawCastle(dst *ebiten.Image, x, y, h float64) {
+	r := h / 2
+	p := poly(x-r, y+r, x-r, y-r, x-r*0.6, y-r, x-r*0.6, y-r*0.6, x-r*0.2, y-r*0.6, x-r*0.2, y-r,
+		x+r*0.2, y-r, x+r*0.2, y-r*0.6, x+r*0.6, y-r*0.6, x+r*0.6, y-r, x+r, y-r, x+r, y+r)
+	fillPath(dst, p, color.RGBA{120, 120, 128, 255})
+	strokePath(dst, p, float32(h*0.08), color.RGBA{30, 30, 34, 255})
+	fillPath(dst, poly(x-r*0.25, y+r, x-r*0.25, y+r*0.2, x+r*0.25, y+r*0.2, x+r*0.25, y+r), color.RGBA{30, 30, 34, 255})
+}
+
+func drawTown(dst *ebiten.Image, x, y, h float64) {
+	r := h / 2
+	p := poly(x-r*0.8, y+r, x-r*0.8, y-r*0.1, x, y-r, x+r*0.8, y-r*0.1, x+r*0.8, y+r)
+	fillPath(dst, p, color.RGBA{170, 160, 150, 255})
+	strokePath(dst, p, float32(h*0.08), color.RGBA{30, 30, 34, 255})
+}
+
+func drawFlag(dst *ebiten.Image, x, y, h float64, c color.RGBA) {
+	vector.StrokeLine(dst, float32(x), float32(y-h/2), float32(x), float32(y+h/2), float32(h*0.12), color.RGBA{40, 30, 20, 255}, true)
+	p := poly(x, y-h/2, x+h*0.8, y-h*0.3, x, y-h*0.05)
+	fillPath(dst, p, c)
+	strokePath(dst, p, float32(h*0.07), color.RGBA{20, 20, 20, 255})
+}
+
+func drawAnchor(dst *ebiten.Image, x, y, r float64) {
+	c := color.RGBA{235, 240, 250, 255}
+	w := float32(r * 0.28)
+	vector.StrokeCircle(dst, float32(x), float32(y-r*0.75), float32(r*0.25), w, c, true)
+	vector.StrokeLine(dst, float32(x), float32(y-r*0.5), float32(x), float32(y+r), w, c, true)
+	vector.StrokeLine(dst, float32(x-r*0.5), float32(y-r*0.2), float32(x+r*0.5), float32(y-r*0.2), w, c, true)
+	var p vector.Path
+	p.Arc(float32(x), float32(y+r*0.2), float32(r*0.8), 0, math.Pi, vector.Clockwise)
+	strokePath(dst, &p, w, c)
+}

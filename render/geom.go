@@ -1,0 +1,46 @@
+package render
+
+import "math"
+
+// Base canvas: every layout is computed on a 1600×900 canvas and scaled to
+// the window, so hit-testing and drawing agree at any window size.
+const (
+	BaseW = 1600
+	BaseH = 900
+)
+
+// Rect is an axis-aligned rectangle in base (or screen) coordinates.
+type Rect struct{ X, Y, W, H float64 }
+
+// Contains reports whether (x, y) lies inside r (left/top edges inclusive).
+func (r Rect) Contains(x, y float64) bool {
+	return x >= r.X && y >= r.Y && x < r.X+r.W && y < r.Y+r.H
+}
+
+// Inset shrinks r by d on every side.
+func (r Rect) Inset(d float64) Rect { return Rect{r.X + d, r.Y + d, r.W - 2*d, r.H - 2*d} }
+
+// Scaler maps the 1600×900 base canvas onto a window of any size: uniform
+// scale S, then offset (OX, OY) to centre the canvas.
+type Scaler struct{ S, OX, OY float64 }
+
+// NewScaler fits the base canvas into a w×h window, centred.
+func NewScaler(w, h int) Scaler {
+	if w <= 0 || h <= 0 {
+		return Scaler{S: 1}
+	}
+	s := math.Min(float64(w)/BaseW, float64(h)/BaseH)
+	return Scaler{S: s, OX: (float64(w) - BaseW*s) / 2, OY: (float64(h) - BaseH*s) / 2}
+}
+
+// ToScreen maps a base point to the screen.
+func (s Scaler) ToScreen(x, y float64) (float64, float64) { return s.OX + x*s.S, s.OY + y*s.S }
+
+// ToBase maps a screen point back to the base canvas.
+func (s Scaler) ToBase(x, y float64) (float64, float64) { return (x - s.OX) / s.S, (y - s.OY) / s.S }
+
+// Rect maps a base rectangle to the screen.
+func (s Scaler) Rect(r Rect) Rect {
+	x, y := s.ToScreen(r.X, r.Y)
+	return Rect{x, y, r.W * s.S, r.H * s.S}
+}

@@ -1,0 +1,488 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// tableLayout is where the table's parts sit on the base canvas.
+type tableLayout struct {
+	Top, Board, Houses, Side, Players, Private, Actions, Message Rect
+}
+
+// layoutTable splits the base canvas for a map grid of gw×gh cells and n players.
+func layoutTable(gw, gh, n int) tableLayout {
+	var l tableLayout
+	l.Top = Rect{0, 0, BaseW, 50}
+	bh := 834.0
+	bw := 460.0
+	if gw > 0 && gh > 0 {
+		bw = math.Max(360, math.Min(700, bh*float64(gw)/float64(gh)))
+	}
+	l.Board = Rect{8, 58, bw, bh}
+	rx := l.Board.X + l.Board.W + 12
+	rw := BaseW - 8 - rx
+	hw := math.Round(rw * 0.56)
+	l.Houses = Rect{rx, 58, hw, 330}
+	l.Side = Rect{rx + hw + 10, 58, rw - hw - 10, 330}
+	ph := 34 + 44*float64(max(n, 2))
+	l.Players = Rect{rx, 398, rw, ph}
+	py := l.Players.Y + ph + 10
+	l.Private = Rect{rx, py, hw, 850 - py}
+	l.Actions = Rect{rx + hw + 10, py, rw - hw - 10, 850 - py}
+	l.Message = Rect{rx, 856, rw, 36}
+	return l
+}
+
+func houseColor(m *board.Map, id string) color.RGBA {
+	if h, ok := m.House(id); ok {
+		return rgba(m.Houses[h].Color)
+	}
+	return colDim
+}
+
+func panel(r Rect, titleText string) []Widget {
+	ws := []Widget{{R: r, Kind: WPanel, Fill: colPanel, Edge: colEdge}}
+	if titleText != "" {
+		ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + 6, r.W - 24, 24}, Kind: WText, Text: titleText, Size: 17, Bold: true, Ink: colGold})
+	}
+	return ws
+}
+
+func textW(r Rect, s string, size float64, ink color.RGBA) Widget {
+	return Widget{R: r, Kind: WText, Text: s, Size: size, Ink: ink}
+}
+
+func button(r Rect, label string, t Target) Widget {
+	return Widget{R: r, Kind: WButton, Text: label, Size: 16, Fill: colButton, Ink: colText, Edge: colButtonHi, T: t}
+}
+
+func actionButton(r Rect, label string, a rules.Action) Widget {
+	a2 := a
+	return button(r, label, Target{Kind: TButton, Action: &a2})
+}
+
+func rankText(r rules.Rank) string {
+	if r.From == r.To {
+		return ordinal(r.From)
+	}
+	return fmt.Sprintf("%s–%s", ordinal(r.From), ordinal(r.To))
+}
+
+func ordinal(n int) string {
+	suf := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suf = "st"
+	case n%10 == 2:
+		suf = "nd"
+	case n%10 == 3:
+		suf = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suf)
+}
+
+// slotOrder is the left-to-right order of the slots: the order they resolve.
+var slotOrder = [rules.NumSlots]rules.Slot{rules.Maester, rules.Marshal, rules.Lord}
+
+// tableWidgets builds the whole table screen (everything but the board's
+// own drawing) for the current state.
+func (u *tableUI) tableWidgets(l tableLayout) []Widget {
+	var ws []Widget
+	pub := u.pub
+	// Top bar: whose turn and what to do.
+	ws = append(ws, Widget{R: l.Top, Kind: WPanel, Fill: colPanelHi})
+	ta := u.eng.ToAct()
+	prompt := pub.Prompt
+	if prompt == "" && ta >= 0 {
+		prompt = u.seatName(ta) + " to act"
+	}
+	ws = append(ws, Widget{R: Rect{16, 8, 1100, 34}, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: seatColor(ta)})
+	info := fmt.Sprintf("Round %d of %d  ·  first player: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
+	ws = append(ws, Widget{R: Rect{1100, 12, 484, 28}, Kind: WText, Text: info, Size: 18, Align: AlignRight, Ink: colText})
+
+	ws = append(ws, u.housesWidgets(l.Houses)...)
+	if pub.Combat != nil {
+		ws = append(ws, u.combatWidgets(l.Side)...)
+	} else {
+		ws = append(ws, u.rankingWidgets(l.Side)...)
+	}
+	ws = append(ws, u.playersWidgets(l.Players)...)
+	ws = append(ws, u.privateWidgets(l.Private)...)
+	ws = append(ws, u.actionWidgets(l.Actions)...)
+	// Message bar.
+	fill := colPanel
+	if u.msgErr {
+		fill = colWarn
+	}
+	ws = append(ws, Widget{R: l.Message, Kind: WPanel, Fill: fill, Edge: colEdge})
+	if u.msg != "" {
+		ws = append(ws, textW(Rect{l.Message.X + 12, l.Message.Y + 6, l.Message.W - 24, 24}, u.msg, 17, colText))
+	} else if n := len(pub.Log); n > 0 {
+		ws = append(ws, textW(Rect{l.Message.X + 12, l.Message.Y + 6, l.Message.W - 24, 24}, pub.Log[n-1].Text, 17, colDim))
+	}
+	return ws
+}
+
+func (u *tableUI) housesWidgets(r Rect) []Widget {
+	ws := panel(r, "Houses  ·  agents resolve Maester → Marshal → Lord")
+	ta := u.eng.ToAct()
+	active := u.shown >= 0 && u.shown == ta
+	rowH := (r.H - 38) / float64(max(len(u.m.Houses), 1))
+	slotW := (r.W - 24 - 150 - 90) / 3
+	hot := map[[2]string]bool{}
+	if active {
+		for _, a := range u.legal {
+			if a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove {
+				hot[[2]string{a.House, a.Slot.String()}] = true
+			}
+		}
+	}
+	rank := map[string]rules.Rank{}
+	for _, rk := range u.pub.Ranking {
+		rank[rk.House] = rk
+	}
+	for h, house := range u.m.Houses {
+		y := r.Y + 34 + float64(h)*rowH
+		hc := rgba(house.Color)
+		ws = append(ws, Widget{R: Rect{r.X + 12, y + 3, 146, rowH - 6}, Kind: WBox, Text: house.Name, Size: 18, Bold: true, Fill: hc, Ink: textOn(hc)})
+		for i, s := range slotOrder {
+			sr := Rect{r.X + 166 + float64(i)*slotW, y + 3, slotW - 6, rowH - 6}
+			occ := -1
+			if h < len(u.pub.Slots) {
+				occ = u.pub.Slots[h][s]
+			}
+			w := Widget{R: sr, Kind: WBox, Size: 15, Fill: colPanelHi, Ink: colDim, Edge: colEdge,
+				T: Target{Kind: TSlot, House: house.ID, Slot: s}}
+			label := title(s.String())
+			if occ >= 0 {
+				w.Fill = seatColor(occ)
+				w.Ink = textOn(w.Fill)
+				label += ": " + u.seatName(occ)
+			}
+			w.Text = label
+			w.Hot = hot[[2]string{house.ID, s.String()}]
+			w.Selected = u.pub.ResolvingHouse == house.ID && u.pub.ResolvingSlot == s && u.pub.Phase == rules.PhaseResolve
+			ws = append(ws, w)
+		}
+		rk := rank[house.ID]
+		rt := ""
+		if rk.From > 0 {
+			rt = rankText(rk)
+		}
+		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 4, 80, 20}, rt, 16, colText))
+		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 24, 80, 18}, fmt.Sprintf("deck %d", u.pub.DeckSizes[house.ID]), 13, colDim))
+	}
+	return ws
+}
+
+func (u *tableUI) rankingWidgets(r Rect) []Widget {
+	ws := panel(r, "Ranking")
+	y := r.Y + 36
+	if u.pub.Phase == rules.PhaseResolve {
+		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 20}, "Now resolving: "+title(u.pub.Tier.String())+" agents", 15, colText))
+		y += 24
+	}
+	for _, rk := range u.pub.Ranking {
+		hc := houseColor(u.m, rk.House)
+		ws = append(ws, Widget{R: Rect{r.X + 12, y, 70, 26}, Kind: WBox, Text: rankText(rk), Size: 15, Bold: true, Fill: hc, Ink: textOn(hc)})
+		ws = append(ws, textW(Rect{r.X + 90, y + 3, r.W - 100, 22},
+			fmt.Sprintf("%s  ·  %d crowns, %d castles, %d towns, %d barrels", u.houseName(rk.House), rk.Crowns, rk.Castles, rk.Towns, rk.Barrels), 14, colText))
+		y += 32
+	}
+	// A short public log under the ranking.
+	y += 4
+	lines := int((r.Y + r.H - y - 6) / 19)
+	log := u.pub.Log
+	if lines > 0 && len(log) > 0 {
+		from := max(0, len(log)-lines)
+		for _, e := range log[from:] {
+			ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, e.Text, 13, colDim))
+			y += 19
+		}
+	}
+	return ws
+}
+
+func (u *tableUI) combatWidgets(r Rect) []Widget {
+	c := u.pub.Combat
+	ws := panel(r, "Combat in "+u.terrName(c.Territory))
+	ws[0].Edge = colGold
+	half := (r.W - 30) / 2
+	side := func(x float64, house, role string, terms []string, power int) {
+		hc := houseColor(u.m, house)
+		ws = append(ws, Widget{R: Rect{x, r.Y + 36, half, 30}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc)})
+		y := r.Y + 72
+		for _, t := range terms {
+			ws = append(ws, textW(Rect{x + 4, y, half - 8, 18}, t, 14, colText))
+			y += 18
+		}
+	}
+	side(r.X+12, c.Attacker, "attacks", c.AttackerTerms, c.AttackerPower)
+	side(r.X+18+half, c.Defender, "defends", c.DefenderTerms, c.DefenderPower)
+	y := r.Y + r.H - 24 - 18*float64(len(c.Played))
+	ws = append(ws, textW(Rect{r.X + 12, y - 20, r.W - 24, 18}, "Cards played:", 14, colGold))
+	for _, p := range c.Played {
+		s := u.seatName(p.Seat) + ": "
+		if p.Card.ID == "" {
+			s += "passed"
+		} else {
+			s += cardLabel(p.Card) + " (" + u.houseName(p.Card.House) + ")"
+		}
+		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, s, 14, colText))
+		y += 18
+	}
+	return ws
+}
+
+func (u *tableUI) playersWidgets(r Rect) []Widget {
+	ws := panel(r, "Conspiracies")
+	ta := u.eng.ToAct()
+	for i, p := range u.pub.Players {
+		y := r.Y + 34 + float64(i)*44
+		sc := seatColor(i)
+		name := u.seatName(i)
+		mark := ""
+		if i == u.pub.FirstPlayer {
+			mark = "  (first)"
+		}
+		row := Widget{R: Rect{r.X + 8, y, r.W - 16, 40}, Kind: WPanel, Fill: colPanel}
+		if i == ta {
+			row.Fill, row.Edge = colPanelHi, sc
+		}
+		ws = append(ws, row)
+		ws = append(ws, Widget{R: Rect{r.X + 14, y + 5, 110, 30}, Kind: WBox, Text: title(p.ID), Size: 16, Bold: true, Fill: sc, Ink: textOn(sc)})
+		ws = append(ws, textW(Rect{r.X + 132, y + 10, 200, 22}, name+mark, 17, colText))
+		ws = append(ws, textW(Rect{r.X + 300, y + 10, 110, 22}, fmt.Sprintf("agents %d", p.AgentsInHand), 15, colDim))
+		// Hand sizes per house (public).
+		x := r.X + 400
+		total := 0
+		for _, h := range u.m.Houses {
+			n := p.HandSizes[h.ID]
+			total += n
+			if n == 0 {
+				continue
+			}
+			hc := rgba(h.Color)
+			ws = append(ws, Widget{R: Rect{x, y + 8, 30, 24}, Kind: WBox, Text: fmt.Sprint(n), Size: 14, Bold: true, Fill: hc, Ink: textOn(hc)})
+			x += 34
+		}
+		if total == 0 {
+			ws = append(ws, textW(Rect{x, y + 10, 90, 22}, "no cards", 14, colDim))
+		}
+		// Loyalty tokens as the public sees them.
+		tw := 46.0
+		tx := r.X + r.W - 14 - tw*float64(len(p.Loyalty))
+		for k, tk := range p.Loyalty {
+			w := Widget{R: Rect{tx + float64(k)*tw, y + 6, tw - 4, 28}, Kind: WBox, Size: 14, Bold: true}
+			if tk.Revealed && tk.House != "" {
+				w.Fill = houseColor(u.m, tk.House)
+				w.Ink = textOn(w.Fill)
+				w.Text = fmt.Sprintf("%s %d", abbrev(u.houseName(tk.House)), tk.Value)
+			} else {
+				w.Fill, w.Ink, w.Edge = colPanelHi, colDim, colEdge
+				w.Text = fmt.Sprintf("? %d", tk.Value)
+			}
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+func abbrev(s string) string {
+	if len(s) > 3 {
+		return s[:3]
+	}
+	return s
+}
+
+// privateWidgets draws the shown seat's secrets: loyalty card and hand.
+// With no seat shown (curtain, public) it draws nothing secret.
+func (u *tableUI) privateWidgets(r Rect) []Widget {
+	if u.shown < 0 || u.shown >= len(u.priv.Players) {
+		ws := panel(r, "Private")
+		return append(ws, textW(Rect{r.X + 12, r.Y + 40, r.W - 24, 20}, "Hidden.", 16, colDim))
+	}
+	p := u.priv.Players[u.shown]
+	ws := panel(r, fmt.Sprintf("%s (%s) — only you may look", u.seatName(u.shown), title(p.ID)))
+	ws[0].Edge = seatColor(u.shown)
+	arranging := u.has(rules.VArrange) && len(u.arrange) > 0
+	exchanging := u.has(rules.VExchange)
+	y := r.Y + 36
+	label := "Loyalty card"
+	switch {
+	case arranging:
+		label = "Loyalty card: click a token, then another to swap them"
+	case exchanging:
+		label = "Loyalty card: click two tokens to exchange them"
+	}
+	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, label, 14, colDim))
+	y += 22
+	n := len(p.Loyalty)
+	if arranging {
+		n = len(u.arrange)
+	}
+	tw := math.Min(110, (r.W-24)/float64(max(n, 1)))
+	for k := 0; k < n; k++ {
+		var house string
+		var value int
+		var revealed bool
+		if arranging {
+			house = u.arrange[k]
+			if k < len(u.m.LoyaltySlots) {
+				value = u.m.LoyaltySlots[k]
+			}
+		} else {
+			tk := p.Loyalty[k]
+			house, value, revealed = tk.House, tk.Value, tk.Revealed
+		}
+		w := Widget{R: Rect{r.X + 12 + float64(k)*tw, y, tw - 6, 56}, Kind: WBox, Size: 15, Bold: true,
+			T: Target{Kind: TToken, Index: k}}
+		w.Fill = houseColor(u.m, house)
+		w.Ink = textOn(w.Fill)
+		w.Text = fmt.Sprintf("%d\n%s", value, u.houseName(house))
+		if revealed {
+			w.Text += "\n(shown)"
+		}
+		w.Hot = arranging || exchanging
+		w.Selected = (arranging && u.arrangeSel == k)
+		for _, s := range u.exSel {
+			if s == k {
+				w.Selected = true
+			}
+		}
+		if !(arranging || exchanging) {
+			w.T = Target{}
+		}
+		ws = append(ws, w)
+	}
+	y += 64
+	if arranging {
+		ws = append(ws, button(Rect{r.X + 12, y, 140, 34}, "Shuffle", Target{Kind: TButton, ID: "shuffle"}))
+		b := button(Rect{r.X + 162, y, 200, 34}, "Confirm loyalty", Target{Kind: TButton, ID: "confirm-arrange"})
+		b.Fill = colOK
+		ws = append(ws, b)
+		return ws
+	}
+	// Hand: playable cards are buttons.
+	playable := map[string]rules.Action{}
+	for _, a := range u.legal {
+		if a.Verb == rules.VPlay {
+			playable[a.Card] = a
+		}
+	}
+	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, fmt.Sprintf("Hand (%d cards)", len(p.Hand)), 14, colDim))
+	y += 20
+	cw := (r.W - 24) / 2
+	for k, c := range p.Hand {
+		cr := Rect{r.X + 12 + float64(k%2)*cw, y + float64(k/2)*30, cw - 6, 27}
+		if cr.Y+cr.H > r.Y+r.H-4 {
+			ws = append(ws, textW(Rect{r.X + 12, cr.Y, r.W - 24, 18}, fmt.Sprintf("… and %d more", len(p.Hand)-k), 14, colDim))
+			break
+		}
+		hc := houseColor(u.m, c.House)
+		if a, ok := playable[c.ID]; ok && u.shown == u.eng.ToAct() {
+			w := actionButton(cr, "Play "+cardLabel(c), a)
+			w.Size = 14
+			w.Edge = colGold
+			w.Hot = true
+			ws = append(ws, w)
+			continue
+		}
+		ws = append(ws, Widget{R: cr, Kind: WBox, Text: cardLabel(c), Size: 14, Fill: mix(hc, colPanel, 0.35), Ink: textOn(mix(hc, colPanel, 0.35))})
+	}
+	return ws
+}
+
+// actionWidgets is the panel of decisions: chooser, move steppers, or the
+// legal actions that are made with buttons.
+func (u *tableUI) actionWidgets(r Rect) []Widget {
+	ws := panel(r, "Your decision")
+	if u.shown < 0 || u.shown != u.eng.ToAct() {
+		return ws
+	}
+	x, y, w := r.X+12, r.Y+36, r.W-24
+	bh := 32.0
+	if len(u.chooser) > 0 {
+		ws = append(ws, textW(Rect{x, y, w, 18}, u.chooserTitle, 15, colText))
+		y += 22
+		for _, c := range u.chooser {
+			if y+bh > r.Y+r.H-44 {
+				break
+			}
+			ws = append(ws, actionButton(Rect{x, y, w, bh - 4}, c.Label, c.Action))
+			y += bh
+		}
+		ws = append(ws, button(Rect{x, r.Y + r.H - 42, 120, 34}, "Cancel", Target{Kind: TButton, ID: "cancel"}))
+		return ws
+	}
+	if u.moveFrom >= 0 && u.moveTo >= 0 {
+		ws = append(ws, textW(Rect{x, y, w, 18}, fmt.Sprintf("Move from %s to %s:", u.terrName(u.tid(u.moveFrom)), u.terrName(u.tid(u.moveTo))), 15, colText))
+		y += 26
+		for k := board.Unit(0); k < board.NumUnits; k++ {
+			if u.moveMax[k] == 0 {
+				continue
+			}
+			ws = append(ws, textW(Rect{x, y + 6, 110, 20}, title(k.String()), 16, colText))
+			ws = append(ws, button(Rect{x + 120, y, 36, 30}, "−", Target{Kind: TButton, ID: "dec:" + k.String()}))
+			ws = append(ws, Widget{R: Rect{x + 160, y, 60, 30}, Kind: WBox, Text: fmt.Sprintf("%d/%d", u.moveUnits[k], u.moveMax[k]), Size: 16, Bold: true, Fill: colPanelHi, Ink: colText})
+			ws = append(ws, button(Rect{x + 224, y, 36, 30}, "+", Target{Kind: TButton, ID: "inc:" + k.String()}))
+			y += 36
+		}
+		b := button(Rect{x, y + 6, 160, 34}, "Move", Target{Kind: TButton, ID: "move-confirm"})
+		b.Fill = colOK
+		ws = append(ws, b, button(Rect{x + 170, y + 6, 120, 34}, "Cancel", Target{Kind: TButton, ID: "cancel"}))
+		return ws
+	}
+	var hint string
+	switch {
+	case u.has(rules.VArrange):
+		hint = "Arrange your loyalty card on the left, then Confirm."
+	case u.has(rules.VPlace):
+		hint = "Click a free slot of a house to place an agent."
+	case u.has(rules.VResolve) || u.has(rules.VRemove):
+		hint = "Click one of your highlighted agents."
+	case u.moveFrom >= 0:
+		hint = "Click a highlighted territory to move there."
+	case u.has(rules.VMuster):
+		hint = fmt.Sprintf("%d muster points left: click a highlighted territory.", u.pub.MusterPoints)
+	case u.has(rules.VMove):
+		hint = "Click a highlighted territory to move troops from it."
+	case u.has(rules.VRetreat):
+		hint = "Click a highlighted territory for the loser's retreat."
+	case u.has(rules.VExchange):
+		hint = "Click two of your tokens to exchange them, or keep."
+	}
+	if hint != "" {
+		ws = append(ws, textW(Rect{x, y, w, 18}, hint, 15, colText))
+		y += 24
+	}
+	for _, a := range u.buttonActions() {
+		if a.Verb == rules.VPlay {
+			continue // played from the hand
+		}
+		if y+bh > r.Y+r.H-4 {
+			break
+		}
+		b := actionButton(Rect{x, y, w, bh - 4}, u.describe(a), a)
+		if a.Verb == rules.VDone || a.Verb == rules.VPass || a.Verb == rules.VKeep || a.Verb == rules.VDecline {
+			b.Fill = colPanelHi
+		}
+		ws = append(ws, b)
+		y += bh
+	}
+	if len(u.priv.Peek) > 0 && u.priv.PeekSeat >= 0 {
+		names := make([]string, len(u.priv.Peek))
+		for i, c := range u.priv.Peek {
+			names[i] = c.Name
+		}
+		ws = append(ws, textW(Rect{x, y + 4, w, 18}, u.seatName(u.priv.PeekSeat)+" holds: "+strings.Join(names, ", "), 14, colText))
+	}
+	return ws
+}

@@ -1,0 +1,573 @@
+package render
+
+import (
+	"fmt"
+	"math/rand"
+	"sort"
+	"strings"
+
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// choice is one entry of a pop-up chooser.
+type choice struct {
+	Label  string
+	Action rules.Action
+}
+
+// tableUI is the table's input logic, free of Ebitengine: it turns click
+// targets into engine actions (one match → apply, several → chooser,
+// none → the engine's reason) and remembers local selections.
+type tableUI struct {
+	eng   engine
+	m     *board.Map
+	seats []string
+	// shown is the seat whose private panel is visible (after the curtain);
+	// -1 while only public facts may be shown.
+	shown int
+
+	legal []rules.Action
+	pub   rules.View
+	priv  rules.View
+
+	msg    string
+	msgErr bool
+
+	moveFrom, moveTo   int
+	moveUnits, moveMax [board.NumUnits]int
+
+	arrange    []string
+	arrangeSel int
+	exSel      []int
+
+	chooser      []choice
+	chooserTitle string
+
+	rng *rand.Rand
+}
+
+func newTableUI(eng engine, seed uint64) *tableUI {
+	u := &tableUI{eng: eng, m: eng.Map(), seats: eng.Seats(), shown: -1,
+		moveFrom: -1, moveTo: -1, arrangeSel: -1,
+		rng: rand.New(rand.NewSource(int64(seed)))}
+	u.refresh()
+	return u
+}
+
+// refresh re-reads the engine after a change.
+func (u *tableUI) refresh() {
+	u.legal = u.eng.Legal()
+	u.pub = u.eng.View(rules.Public)
+	if u.shown >= 0 {
+		u.priv = u.eng.View(u.shown)
+	} else {
+		u.priv = u.pub
+	}
+}
+
+// reveal shows seat's private panel (after the curtain click).
+func (u *tableUI) reveal(seat int) {
+	u.shown = seat
+	u.resetLocal()
+	u.refresh()
+	if u.has(rules.VArrange) {
+		u.arrange = make([]string, len(u.m.Houses))
+		for i, h := range u.m.Houses {
+			u.arrange[i] = h.ID
+		}
+	}
+}
+
+// hide returns to public-only drawing.
+func (u *tableUI) hide() {
+	u.shown = -1
+	u.resetLocal()
+	u.refresh()
+}
+
+func (u *tableUI) resetLocal() {
+	u.moveFrom, u.moveTo = -1, -1
+	u.exSel = nil
+	u.arrangeSel = -1
+	u.chooser, u.chooserTitle = nil, ""
+}
+
+func (u *tableUI) has(v rules.Verb) bool {
+	for _, a := range u.legal {
+		if a.Verb == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (u *tableUI) filter(keep func(a rules.Action) bool) []rules.Action {
+	var out []rules.Action
+	for _, a := range u.legal {
+		if keep(a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (u *tableUI) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
+
+// apply hands an action to the engine and reports the outcome.
+func (u *tableUI) apply(a rules.Action) bool {
+	evs, err := u.eng.Apply(a)
+	if err != nil {
+		u.setMsg(err.Error(), true)
+		u.refresh()
+		return false
+	}
+	u.resetLocal()
+	u.setMsg("", false)
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].Seat == rules.Public && evs[i].Text != "" {
+			u.setMsg(evs[i].Text, false)
+			break
+		}
+	}
+	u.refresh()
+	return true
+}
+
+// explain shows why a plausible action is refused (or applies it if the
+// engine accepts it after all).
+func (u *tableUI) explain(a rules.Action, fallback string) {
+	if err := u.eng.Check(a); err != nil {
+		u.setMsg(err.Error(), true)
+		return
+	}
+	if fallback != "" && len(u.legal) == 0 {
+		u.setMsg(fallback, true)
+		return
+	}
+	u.apply(a)
+}
+
+func (u *tableUI) offer(title string, as []rules.Action) {
+	u.chooserTitle = title
+	u.chooser = u.chooser[:0]
+	for _, a := range as {
+		u.chooser = append(u.chooser, choice{u.describe(a), a})
+	}
+}
+
+// pick applies the only match, offers a chooser for several, and reports
+// whether there was any match.
+func (u *tableUI) pick(title string, as []rules.Action) bool {
+	switch len(as) {
+	case 0:
+		return false
+	case 1:
+		u.apply(as[0])
+	default:
+		u.offer(title, as)
+	}
+	return true
+}
+
+// click handles one hit-test result on the table.
+func (u *tableUI) click(t Target) {
+	if u.shown < 0 || u.shown != u.eng.ToAct() {
+		return
+	}
+	switch t.Kind {
+	case TButton:
+		if t.Action != nil {
+			u.apply(*t.Action)
+			return
+		}
+		u.command(t.ID)
+	case TSlot:
+		u.clickSlot(t.House, t.Slot)
+	case TToken:
+		u.clickToken(t.Index)
+	case TTerritory:
+		u.clickTerritory(t.Terr)
+	}
+}
+
+func (u *tableUI) command(id string) {
+	switch {
+	case id == "shuffle":
+		u.rng.Shuffle(len(u.arrange), func(i, j int) { u.arrange[i], u.arrange[j] = u.arrange[j], u.arrange[i] })
+		u.arrangeSel = -1
+	case id == "confirm-arrange":
+		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: strings.Join(u.arrange, ",")})
+	case id == "cancel":
+		u.resetLocal()
+		u.setMsg("", false)
+	case id == "move-confirm":
+		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.tid(u.moveFrom), To: u.tid(u.moveTo), Units: u.moveUnits}
+		u.apply(a)
+	case strings.HasPrefix(id, "inc:") || strings.HasPrefix(id, "dec:"):
+		k, err := board.ParseUnit(id[4:])
+		if err != nil {
+			return
+		}
+		if id[0] == 'i' && u.moveUnits[k] < u.moveMax[k] {
+			u.moveUnits[k]++
+		}
+		if id[0] == 'd' && u.moveUnits[k] > 0 {
+			u.moveUnits[k]--
+		}
+	}
+}
+
+func (u *tableUI) tid(t int) string {
+	if t < 0 || t >= len(u.m.Territories) {
+		return ""
+	}
+	return u.m.Territories[t].ID
+}
+
+func (u *tableUI) clickSlot(house string, slot rules.Slot) {
+	as := u.filter(func(a rules.Action) bool {
+		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && a.House == house && a.Slot == slot
+	})
+	if u.pick("", as) {
+		return
+	}
+	v := rules.VPlace
+	switch {
+	case u.has(rules.VRemove):
+		v = rules.VRemove
+	case u.pub.Phase == rules.PhaseResolve:
+		v = rules.VResolve
+	case u.pub.Phase != rules.PhasePlace:
+		u.setMsg(fmt.Sprintf("Nothing to do with that slot now. %s", u.pub.Prompt), true)
+		return
+	}
+	u.explain(rules.Action{Seat: u.shown, Verb: v, House: house, Slot: slot}, "")
+}
+
+func (u *tableUI) clickToken(i int) {
+	if u.has(rules.VArrange) {
+		if i < 0 || i >= len(u.arrange) {
+			return
+		}
+		if u.arrangeSel < 0 {
+			u.arrangeSel = i
+			return
+		}
+		u.arrange[u.arrangeSel], u.arrange[i] = u.arrange[i], u.arrange[u.arrangeSel]
+		u.arrangeSel = -1
+		return
+	}
+	if !u.has(rules.VExchange) {
+		u.setMsg("Your loyalty tokens can only be exchanged at the end of a round.", true)
+		return
+	}
+	for k, s := range u.exSel {
+		if s == i {
+			u.exSel = append(u.exSel[:k], u.exSel[k+1:]...)
+			return
+		}
+	}
+	u.exSel = append(u.exSel, i)
+	if len(u.exSel) < 2 {
+		return
+	}
+	card := u.priv.Players[u.shown].Loyalty
+	if u.exSel[0] >= len(card) || u.exSel[1] >= len(card) {
+		u.exSel = nil
+		return
+	}
+	a, b := card[u.exSel[0]].House, card[u.exSel[1]].House
+	as := u.filter(func(x rules.Action) bool {
+		return x.Verb == rules.VExchange && ((x.A == a && x.B == b) || (x.A == b && x.B == a))
+	})
+	if !u.pick("Which token do you reveal?", as) {
+		reveal := a
+		if card[u.exSel[0]].Revealed {
+			reveal = b
+		}
+		u.explain(rules.Action{Seat: u.shown, Verb: rules.VExchange, A: a, B: b, Reveal: reveal}, "")
+		u.exSel = nil
+	}
+}
+
+func (u *tableUI) clickTerritory(t int) {
+	if t < 0 || t >= len(u.m.Territories) {
+		return
+	}
+	id := u.m.Territories[t].ID
+	name := u.m.Territories[t].Name
+	if u.moveFrom >= 0 {
+		from := u.tid(u.moveFrom)
+		as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == from && a.To == id })
+		switch {
+		case len(as) == 1:
+			u.apply(as[0])
+			return
+		case len(as) > 1:
+			u.moveTo = t
+			u.moveMax = [board.NumUnits]int{}
+			for _, a := range as {
+				for k := range a.Units {
+					u.moveMax[k] = max(u.moveMax[k], a.Units[k])
+				}
+			}
+			u.moveUnits = u.moveMax
+			return
+		case t == u.moveFrom:
+			u.moveFrom, u.moveTo = -1, -1
+			u.setMsg("Move cancelled.", false)
+			return
+		}
+	}
+	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMuster && a.From == id }); len(as) > 0 {
+		u.pick("Muster in "+name, as)
+		return
+	}
+	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VRetreat && a.To == id }); len(as) > 0 {
+		u.pick("", as)
+		return
+	}
+	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == id }); len(as) > 0 {
+		u.moveFrom, u.moveTo = t, -1
+		u.setMsg(fmt.Sprintf("Moving from %s: click a highlighted territory (or %s again to cancel).", name, name), false)
+		return
+	}
+	// Nothing legal here: ask the engine why.
+	switch {
+	case u.moveFrom >= 0:
+		from := u.tid(u.moveFrom)
+		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: from, To: id, Units: u.groupUnits(from)}
+		u.explain(a, "")
+	case u.has(rules.VMuster):
+		u.explain(rules.Action{Seat: u.shown, Verb: rules.VMuster, Unit: board.Footman, From: id}, "")
+	case u.has(rules.VRetreat):
+		u.explain(rules.Action{Seat: u.shown, Verb: rules.VRetreat, To: id}, "")
+	case u.has(rules.VMove):
+		u.setMsg(fmt.Sprintf("No troops of House %s in %s can move.", u.houseName(u.pub.ResolvingHouse), name), true)
+	default:
+		u.setMsg(fmt.Sprintf("%s: nothing to do there now. %s", name, u.pub.Prompt), true)
+	}
+}
+
+// groupUnits is the resolving house's units in territory id (public view).
+func (u *tableUI) groupUnits(id string) [board.NumUnits]int {
+	for _, g := range u.pub.Groups {
+		if g.Territory == id && g.House == u.pub.ResolvingHouse {
+			return g.Units
+		}
+	}
+	return [board.NumUnits]int{}
+}
+
+// highlights returns the territories to light up and the selected one.
+func (u *tableUI) highlights() ([]bool, int) {
+	hl := make([]bool, len(u.m.Territories))
+	if u.shown < 0 || u.shown != u.eng.ToAct() {
+		return hl, -1
+	}
+	mark := func(id string) {
+		if t, ok := u.m.Territory(id); ok {
+			hl[t] = true
+		}
+	}
+	if u.moveFrom >= 0 {
+		from := u.tid(u.moveFrom)
+		for _, a := range u.legal {
+			if a.Verb == rules.VMove && a.From == from {
+				mark(a.To)
+			}
+		}
+		if u.moveTo >= 0 {
+			hl[u.moveTo] = true
+		}
+		return hl, u.moveFrom
+	}
+	for _, a := range u.legal {
+		switch a.Verb {
+		case rules.VMuster, rules.VMove:
+			mark(a.From)
+		case rules.VRetreat:
+			mark(a.To)
+		}
+	}
+	return hl, -1
+}
+
+func (u *tableUI) houseName(id string) string {
+	if h, ok := u.m.House(id); ok {
+		return u.m.Houses[h].Name
+	}
+	return id
+}
+
+func (u *tableUI) terrName(id string) string {
+	if t, ok := u.m.Territory(id); ok {
+		return u.m.Territories[t].Name
+	}
+	return id
+}
+
+func (u *tableUI) seatName(s int) string {
+	if s >= 0 && s < len(u.pub.Players) {
+		p := u.pub.Players[s]
+		if p.Name != "" {
+			return p.Name
+		}
+		return title(p.ID)
+	}
+	if s >= 0 && s < len(u.seats) {
+		return title(u.seats[s])
+	}
+	return "?"
+}
+
+// cardInfo finds a card by id in the viewer's hand, the peeked hand, the
+// combat or the decks.
+func (u *tableUI) cardInfo(id string) board.Card {
+	if u.shown >= 0 && u.shown < len(u.priv.Players) {
+		for _, c := range u.priv.Players[u.shown].Hand {
+			if c.ID == id {
+				return c
+			}
+		}
+	}
+	for _, c := range u.priv.Peek {
+		if c.ID == id {
+			return c
+		}
+	}
+	for _, h := range u.m.Houses {
+		for _, c := range h.Deck {
+			if c.ID == id {
+				return c
+			}
+		}
+	}
+	return board.Card{ID: id, Name: id}
+}
+
+func cardLabel(c board.Card) string {
+	s := fmt.Sprintf("%s  +%d", c.Name, c.Strength)
+	if c.Swords > 0 {
+		s += fmt.Sprintf("  %d sword", c.Swords)
+		if c.Swords > 1 {
+			s += "s"
+		}
+	}
+	if c.Towers > 0 {
+		s += fmt.Sprintf("  %d tower", c.Towers)
+		if c.Towers > 1 {
+			s += "s"
+		}
+	}
+	return s
+}
+
+// describe names an action in a player's words (button labels).
+func (u *tableUI) describe(a rules.Action) string {
+	switch a.Verb {
+	case rules.VChoose:
+		switch a.Choice {
+		case rules.ChooseMuster:
+			return "Muster troops"
+		case rules.ChooseMove:
+			return "Move troops"
+		case rules.ChooseDraw:
+			return "Draw a house card"
+		}
+	case rules.VDone:
+		switch {
+		case u.has(rules.VMuster) || u.pub.MusterPoints > 0:
+			return "Done mustering"
+		case u.has(rules.VMove):
+			return "Done (no more moves)"
+		}
+		return "Done"
+	case rules.VPass:
+		return "Pass (play no card)"
+	case rules.VPlay:
+		return "Play " + cardLabel(u.cardInfo(a.Card))
+	case rules.VWinner:
+		return "House " + u.houseName(a.House) + " wins the tie"
+	case rules.VDecline:
+		return "Decline the card's effect"
+	case rules.VKeep:
+		return "Keep my tokens (no exchange)"
+	case rules.VLook:
+		return "Look at " + u.seatName(a.Target) + "'s hand"
+	case rules.VDiscard:
+		return "Make them discard " + u.cardInfo(a.Card).Name
+	case rules.VMuster:
+		switch a.Unit {
+		case board.Footman:
+			return "Footman in " + u.terrName(a.From)
+		case board.Knight:
+			return "Promote a footman to a knight in " + u.terrName(a.From)
+		case board.Ship:
+			return "Ship from " + u.terrName(a.From) + " into " + u.terrName(a.To)
+		case board.Dragon:
+			return "Promote a knight to a dragon in " + u.terrName(a.From)
+		}
+	case rules.VRetreat:
+		return "Retreat to " + u.terrName(a.To)
+	case rules.VExchange:
+		return fmt.Sprintf("Swap %s and %s, reveal %s", u.houseName(a.A), u.houseName(a.B), u.houseName(a.Reveal))
+	case rules.VPlace:
+		return fmt.Sprintf("Place an agent on %s %s", u.houseName(a.House), title(a.Slot.String()))
+	case rules.VResolve:
+		return fmt.Sprintf("Resolve %s %s", u.houseName(a.House), title(a.Slot.String()))
+	case rules.VRemove:
+		return fmt.Sprintf("Remove the agent on %s %s", u.houseName(a.House), title(a.Slot.String()))
+	case rules.VMove:
+		return fmt.Sprintf("Move %s from %s to %s", unitsText(a.Units), u.terrName(a.From), u.terrName(a.To))
+	case rules.VArrange:
+		return "Confirm loyalty card"
+	}
+	return a.Format(u.seats)
+}
+
+func unitsText(us [board.NumUnits]int) string {
+	var parts []string
+	for k := board.Unit(0); k < board.NumUnits; k++ {
+		if n := us[k]; n > 0 {
+			name := k.String()
+			if n > 1 {
+				name += "s"
+				if k == board.Footman {
+					name = "footmen"
+				}
+			}
+			parts = append(parts, fmt.Sprintf("%d %s", n, name))
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// buttonVerbs are decided with plain buttons in the actions panel.
+var buttonVerbs = map[rules.Verb]int{
+	rules.VChoose: 0, rules.VPlay: 1, rules.VWinner: 2, rules.VLook: 3, rules.VDiscard: 4,
+	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8,
+}
+
+// buttonActions lists the legal actions shown as buttons, in a stable order.
+func (u *tableUI) buttonActions() []rules.Action {
+	var out []rules.Action
+	for _, a := range u.legal {
+		if _, ok := buttonVerbs[a.Verb]; ok {
+			out = append(out, a)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return buttonVerbs[out[i].Verb] < buttonVerbs[out[j].Verb] })
+	return out
+}

@@ -1,0 +1,143 @@
+package render
+
+import (
+	"image/color"
+
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// engine is what the screen needs of a game; *rules.Game satisfies it.
+type engine interface {
+	Map() *board.Map
+	Seats() []string
+	Legal() []rules.Action
+	Check(rules.Action) error
+	Apply(rules.Action) ([]rules.Event, error)
+	View(seat int) rules.View
+	ToAct() int
+	Over() bool
+}
+
+// TargetKind says what a click landed on.
+type TargetKind int
+
+// Click targets.
+const (
+	TNone      TargetKind = iota
+	TButton               // a button: Action to apply, or a local command ID
+	TSlot                 // a house's agent slot (House, Slot)
+	TToken                // a loyalty token of the private card (Index)
+	TTerritory            // a territory of the board (Terr)
+)
+
+// Target is the hit-test result of a click.
+type Target struct {
+	Kind   TargetKind
+	ID     string // local command of a button ("shuffle", "confirm", …)
+	Action *rules.Action
+	House  string
+	Slot   rules.Slot
+	Index  int
+	Terr   int
+}
+
+// WKind is how a widget is drawn.
+type WKind int
+
+// Widget kinds.
+const (
+	WPanel  WKind = iota // filled, outlined box
+	WText                // text only
+	WButton              // clickable button
+	WBox                 // filled box with centred text (slots, tokens, chips)
+	WField               // editable text field
+)
+
+// Align of a widget's text.
+const (
+	AlignLeft = iota
+	AlignCenter
+	AlignRight
+)
+
+// Widget is one element of a screen, in base coordinates. Screens are
+// lists of widgets built from the game's views each time something
+// changes; the same list is drawn and hit-tested.
+type Widget struct {
+	R        Rect
+	Kind     WKind
+	Text     string
+	Size     float64 // font size in base pixels
+	Bold     bool
+	Align    int
+	Fill     color.RGBA
+	Ink      color.RGBA
+	Edge     color.RGBA // outline colour (zero = none)
+	Hot      bool       // a legal target: drawn with a glow
+	Selected bool
+	Disabled bool
+	T        Target
+}
+
+// hitTest returns the target of the topmost clickable widget at (x, y)
+// (base coordinates), or a zero Target.
+func hitTest(ws []Widget, x, y float64) (Target, int) {
+	for i := len(ws) - 1; i >= 0; i-- {
+		w := ws[i]
+		if w.T.Kind == TNone || w.Disabled {
+			continue
+		}
+		if w.R.Contains(x, y) {
+			return w.T, i
+		}
+	}
+	return Target{}, -1
+}
+
+// Palette.
+var (
+	colBG       = color.RGBA{28, 30, 38, 255}
+	colPanel    = color.RGBA{44, 47, 58, 255}
+	colPanelHi  = color.RGBA{58, 62, 76, 255}
+	colEdge     = color.RGBA{88, 92, 110, 255}
+	colText     = color.RGBA{236, 232, 220, 255}
+	colDim      = color.RGBA{160, 160, 170, 255}
+	colButton   = color.RGBA{70, 96, 140, 255}
+	colButtonHi = color.RGBA{96, 128, 184, 255}
+	colGold     = color.RGBA{232, 190, 80, 255}
+	colWarn     = color.RGBA{150, 52, 44, 255}
+	colOK       = color.RGBA{52, 110, 70, 255}
+	colBlack    = color.RGBA{0, 0, 0, 255}
+	colWhite    = color.RGBA{255, 255, 255, 255}
+)
+
+// conspiracyColors gives each seat a colour distinct from the houses'.
+var conspiracyColors = []color.RGBA{
+	{236, 200, 70, 255},  // crown: gold
+	{236, 110, 40, 255},  // torch: orange
+	{120, 200, 230, 255}, // helm: steel blue
+	{190, 120, 230, 255}, // gauntlet: violet
+	{120, 220, 140, 255},
+	{230, 120, 160, 255},
+	{200, 200, 200, 255},
+	{150, 110, 70, 255},
+	{90, 160, 240, 255},
+}
+
+func seatColor(seat int) color.RGBA {
+	if seat < 0 {
+		return colDim
+	}
+	return conspiracyColors[seat%len(conspiracyColors)]
+}
+
+func rgba(c board.RGB) color.RGBA { return color.RGBA{c.R, c.G, c.B, 255} }
+
+// textOn picks black or white text for a fill.
+func textOn(c color.RGBA) color.RGBA {
+	if int(c.R)*299+int(c.G)*587+int(c.B)*114 > 140000 {
+		return colBlack
+	}
+	return colWhite
+}
