@@ -1,0 +1,778 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"notrueking/board"
+)
+
+// ToAct returns the seat whose decision the game waits for, or -1 when the
+// game is over.
+func (g *Game) ToAct() int {
+	s := &g.S
+	switch s.Phase {
+	case PhaseOver:
+		return -1
+	case PhaseResolve, PhaseCombat:
+		if f := g.top(); f != nil {
+			return g.frameActor(f)
+		}
+	}
+	return s.Turn
+}
+
+func (g *Game) top() *Frame {
+	if n := len(g.S.Stack); n > 0 {
+		return &g.S.Stack[n-1]
+	}
+	return nil
+}
+
+func (g *Game) pop() { g.S.Stack = g.S.Stack[:len(g.S.Stack)-1] }
+
+func (g *Game) push(f Frame) { g.S.Stack = append(g.S.Stack, f) }
+
+func (g *Game) frameActor(f *Frame) int {
+	if f.Kind == FrameCombat {
+		c := f.Combat
+		if c.Step == "cards" && c.Next < len(c.Order) {
+			return c.Order[c.Next]
+		}
+		return c.Active
+	}
+	return f.Seat
+}
+
+// Check reports whether Apply would accept a, and if not, why, in words a
+// player can read. It never changes the game.
+func (g *Game) Check(a Action) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the action %q cannot be checked: %v", a.Verb, r)
+		}
+	}()
+	return g.do(a, false)
+}
+
+// Apply validates a, applies it and runs every automatic step that follows
+// (tier changes, end of round, scoring). It returns the events produced, or
+// an error and leaves the game unchanged.
+func (g *Game) Apply(a Action) (evs []Event, err error) {
+	backup := g.S.clone()
+	start := len(g.S.Log)
+	defer func() {
+		if r := recover(); r != nil {
+			g.S = backup
+			evs, err = nil, fmt.Errorf("the action %q could not be applied: %v", a.Verb, r)
+		}
+	}()
+	if err := g.do(a, false); err != nil {
+		return nil, err
+	}
+	if err := g.do(a, true); err != nil {
+		g.S = backup
+		return nil, err
+	}
+	g.actions = append(g.actions, a)
+	g.advance()
+	return append([]Event(nil), g.S.Log[start:]...), nil
+}
+
+// do validates a and, when exec is set, applies it (without the automatic
+// steps). With exec unset it never changes the game.
+func (g *Game) do(a Action, exec bool) error {
+	s := &g.S
+	n := len(s.Players)
+	if a.Seat < 0 || a.Seat >= n {
+		return fmt.Errorf("there is no seat %d in this game", a.Seat)
+	}
+	if s.Phase == PhaseOver {
+		return errors.New("the game is over")
+	}
+	if who := g.ToAct(); a.Seat != who {
+		return fmt.Errorf("it is %s's turn, not %s's", g.seatName(who), g.seatName(a.Seat))
+	}
+	switch s.Phase {
+	case PhaseLoyalty:
+		if a.Verb != VArrange {
+			return fmt.Errorf("%s must arrange their loyalty card first", g.seatName(a.Seat))
+		}
+		return g.doArrange(a, exec)
+	case PhasePlace:
+		if a.Verb != VPlace {
+			return fmt.Errorf("%s must place an agent on an empty slot", g.seatName(a.Seat))
+		}
+		return g.doPlace(a, exec)
+	case PhaseExchange:
+		switch a.Verb {
+		case VExchange:
+			return g.doExchange(a, exec)
+		case VKeep:
+			if exec {
+				g.event(Public, "exchange", fmt.Sprintf("%s keeps their loyalty card as it is.", g.seatName(a.Seat)))
+				g.nextExchange()
+			}
+			return nil
+		}
+		return fmt.Errorf("%s must exchange two loyalty tokens or keep", g.seatName(a.Seat))
+	}
+	f := g.top()
+	if f == nil {
+		if a.Verb != VResolve {
+			return fmt.Errorf("%s must resolve one of their %s agents", g.seatName(a.Seat), g.currentTier())
+		}
+		return g.doResolve(a, exec)
+	}
+	switch f.Kind {
+	case FrameAgent:
+		if a.Verb != VChoose {
+			return fmt.Errorf("%s must choose the %s's next action (muster, move or draw)", g.seatName(a.Seat), f.Slot)
+		}
+		return g.doChoose(a, exec)
+	case FrameMuster:
+		switch a.Verb {
+		case VMuster:
+			return g.doMuster(a, exec)
+		case VDone, VDecline:
+			if a.Verb == VDecline && f.Effect == "" {
+				break
+			}
+			if exec {
+				g.event(Public, "muster", fmt.Sprintf("%s ends the muster for %s.", g.seatName(a.Seat), g.houseName(f.House)))
+				g.pop()
+			}
+			return nil
+		}
+		return fmt.Errorf("%s is mustering for %s: muster a unit or say done", g.seatName(a.Seat), g.houseName(f.House))
+	case FrameMove:
+		switch a.Verb {
+		case VMove:
+			return g.doMove(a, exec)
+		case VDone, VDecline:
+			if a.Verb == VDecline && f.Effect == "" {
+				break
+			}
+			if exec {
+				g.event(Public, "move", fmt.Sprintf("%s moves no %s troops.", g.seatName(a.Seat), g.houseName(f.House)))
+				g.pop()
+			}
+			return nil
+		}
+		return fmt.Errorf("%s is moving %s troops: move one group or say done", g.seatName(a.Seat), g.houseName(f.House))
+	case FrameCombat:
+		return g.doCombat(f.Combat, a, exec)
+	case FrameCersei:
+		switch a.Verb {
+		case VRemove:
+			return g.doRemove(f, a, exec)
+		case VDecline:
+			if exec {
+				g.event(Public, "effect", fmt.Sprintf("%s removes no agent with %s.", g.seatName(a.Seat), g.cardName(f.Effect)))
+				g.pop()
+			}
+			return nil
+		}
+		return fmt.Errorf("%s may remove an unresolved %s agent or decline", g.seatName(a.Seat), g.houseName(f.House))
+	case FrameMelisandre:
+		return g.doMelisandre(f, a, exec)
+	}
+	return fmt.Errorf("nothing accepts %q now", a.Verb)
+}
+
+func (g *Game) houseArg(id string) (int, error) {
+	if id == "" {
+		return 0, errors.New("no house named")
+	}
+	h, ok := g.m.House(id)
+	if !ok {
+		return 0, fmt.Errorf("there is no house %q on this map", id)
+	}
+	return h, nil
+}
+
+func (g *Game) terrArg(id string) (int, error) {
+	if id == "" {
+		return 0, errors.New("no territory named")
+	}
+	t, ok := g.m.Territory(id)
+	if !ok {
+		return 0, fmt.Errorf("there is no territory %q on this map", id)
+	}
+	return t, nil
+}
+
+func validSlot(s Slot) bool { return s >= 0 && s < NumSlots }
+
+func slotName(s Slot) string {
+	n := s.String()
+	return strings.ToUpper(n[:1]) + n[1:]
+}
+
+// ---- loyalty and placement ----
+
+func (g *Game) doArrange(a Action, exec bool) error {
+	ids := strings.Split(a.Order, ",")
+	nh := len(g.m.Houses)
+	if len(ids) != nh {
+		return fmt.Errorf("a loyalty card takes all %d houses, one per slot; %d named", nh, len(ids))
+	}
+	order := make([]int, nh)
+	seen := make([]bool, nh)
+	for i, id := range ids {
+		h, err := g.houseArg(id)
+		if err != nil {
+			return err
+		}
+		if seen[h] {
+			return fmt.Errorf("%s is named twice on the loyalty card", g.houseName(h))
+		}
+		seen[h] = true
+		order[i] = h
+	}
+	if !exec {
+		return nil
+	}
+	p := &g.S.Players[a.Seat]
+	p.Loyalty = order
+	p.Arranged = true
+	g.event(Public, "arrange", fmt.Sprintf("%s arranged their loyalty card.", g.seatName(a.Seat)))
+	var parts []string
+	for i, h := range order {
+		parts = append(parts, fmt.Sprintf("%s %d", g.houseName(h), g.m.LoyaltySlots[i]))
+	}
+	g.event(a.Seat, "arrange", "Your loyalty card: "+strings.Join(parts, ", ")+".")
+	g.S.Turn = (a.Seat + 1) % len(g.S.Players)
+	return nil
+}
+
+func (g *Game) doPlace(a Action, exec bool) error {
+	h, err := g.houseArg(a.House)
+	if err != nil {
+		return err
+	}
+	if !validSlot(a.Slot) {
+		return fmt.Errorf("there is no slot %d", int(a.Slot))
+	}
+	if o := g.S.Slots[h][a.Slot]; o >= 0 {
+		return fmt.Errorf("%s's %s slot already holds %s's agent", g.houseName(h), slotName(a.Slot), g.seatName(o))
+	}
+	if g.S.Players[a.Seat].Agents <= 0 {
+		return fmt.Errorf("%s has no agents left to place", g.seatName(a.Seat))
+	}
+	if !exec {
+		return nil
+	}
+	g.S.Slots[h][a.Slot] = a.Seat
+	g.S.Players[a.Seat].Agents--
+	g.event(Public, "place", fmt.Sprintf("%s places an agent on %s %s.", g.seatName(a.Seat), g.houseName(h), slotName(a.Slot)))
+	n := len(g.S.Players)
+	for i := 1; i <= n; i++ {
+		if s := (a.Seat + i) % n; g.S.Players[s].Agents > 0 {
+			g.S.Turn = s
+			break
+		}
+	}
+	return nil
+}
+
+// ---- resolution ----
+
+func (g *Game) doResolve(a Action, exec bool) error {
+	h, err := g.houseArg(a.House)
+	if err != nil {
+		return err
+	}
+	if !validSlot(a.Slot) {
+		return fmt.Errorf("there is no slot %d", int(a.Slot))
+	}
+	if o := g.S.Slots[h][a.Slot]; o != a.Seat {
+		if o < 0 {
+			return fmt.Errorf("there is no agent on %s %s", g.houseName(h), slotName(a.Slot))
+		}
+		return fmt.Errorf("the agent on %s %s is %s's, not %s's", g.houseName(h), slotName(a.Slot), g.seatName(o), g.seatName(a.Seat))
+	}
+	if tier := g.currentTier(); a.Slot != tier {
+		return fmt.Errorf("%s agents resolve now; %s agents wait until every %s agent has resolved", slotName(tier), slotName(a.Slot), slotName(tier))
+	}
+	if !exec {
+		return nil
+	}
+	left := 1
+	if a.Slot != Maester {
+		left = 2
+	}
+	g.push(Frame{Kind: FrameAgent, Seat: a.Seat, House: h, Slot: a.Slot, Left: left, Target: -1})
+	g.event(Public, "resolve", fmt.Sprintf("%s resolves their agent on %s %s.", g.seatName(a.Seat), g.houseName(h), slotName(a.Slot)))
+	return nil
+}
+
+func (g *Game) doChoose(a Action, exec bool) error {
+	f := g.top()
+	switch a.Choice {
+	case ChooseMuster, ChooseMove, ChooseDraw:
+	default:
+		return fmt.Errorf("choose muster, move or draw, not %q", a.Choice)
+	}
+	if f.Slot == Marshal && a.Choice == ChooseDraw {
+		return errors.New("a Marshal musters and moves; it cannot draw a card")
+	}
+	if slices.Contains(f.Used, a.Choice) {
+		return fmt.Errorf("this %s has already taken the %s action", f.Slot, a.Choice)
+	}
+	if !exec {
+		return nil
+	}
+	f.Used = append(f.Used, a.Choice)
+	f.Left--
+	g.startAction(*f, a.Choice)
+	return nil
+}
+
+// startAction begins one agent action for the agent frame ag.
+func (g *Game) startAction(ag Frame, c Choice) {
+	switch c {
+	case ChooseDraw:
+		g.draw(ag.Seat, ag.House)
+	case ChooseMuster:
+		g.startMuster(ag.Seat, ag.House, "")
+	case ChooseMove:
+		g.event(Public, "choose", fmt.Sprintf("%s moves %s troops.", g.seatName(ag.Seat), g.houseName(ag.House)))
+		g.push(Frame{Kind: FrameMove, Seat: ag.Seat, House: ag.House, Target: -1})
+	}
+}
+
+func (g *Game) startMuster(seat, h int, effect string) {
+	pts := g.barrels(h)
+	g.event(Public, "choose", fmt.Sprintf("%s musters for %s: %d %s.", g.seatName(seat), g.houseName(h), pts, plural(pts, "point", "points")))
+	g.push(Frame{Kind: FrameMuster, Seat: seat, House: h, Effect: effect, Points: pts, Placed: make([]int, len(g.m.Territories)), Target: -1})
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// draw gives the top card of house h's deck to seat.
+func (g *Game) draw(seat, h int) {
+	s := &g.S
+	g.refill(h)
+	if len(s.Decks[h]) == 0 {
+		g.event(Public, "draw", fmt.Sprintf("%s would draw a %s card, but every %s card is in a hand: nothing is drawn.", g.seatName(seat), g.houseName(h), g.houseName(h)))
+		return
+	}
+	c := s.Decks[h][0]
+	s.Decks[h] = s.Decks[h][1:]
+	s.Players[seat].Hand = append(s.Players[seat].Hand, c)
+	g.event(Public, "draw", fmt.Sprintf("%s drew a %s card.", g.seatName(seat), g.houseName(h)))
+	g.event(seat, "draw", fmt.Sprintf("You drew %s.", g.cardDesc(c)))
+	g.refill(h)
+}
+
+// refill rebuilds an empty deck at once by shuffling its discard (seed 001).
+func (g *Game) refill(h int) {
+	s := &g.S
+	if len(s.Decks[h]) > 0 || len(s.Discards[h]) == 0 {
+		return
+	}
+	d := s.Discards[h]
+	s.Discards[h] = []string{}
+	g.rand().Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+	s.Decks[h] = d
+	g.event(Public, "shuffle", fmt.Sprintf("The %s deck ran out: its %d discarded %s are shuffled into a new deck.", g.houseName(h), len(d), plural(len(d), "card", "cards")))
+}
+
+func (g *Game) discard(c string) {
+	card := g.cards[c]
+	h, _ := g.m.House(card.House)
+	g.S.Discards[h] = append(g.S.Discards[h], c)
+	g.refill(h)
+}
+
+func (g *Game) cardDesc(id string) string {
+	c := g.cards[id]
+	s := fmt.Sprintf("%s (%s, strength %d", c.Name, g.houseNameID(c.House), c.Strength)
+	if c.Swords > 0 {
+		s += fmt.Sprintf(", %d %s", c.Swords, plural(c.Swords, "sword", "swords"))
+	}
+	if c.Towers > 0 {
+		s += fmt.Sprintf(", %d %s", c.Towers, plural(c.Towers, "tower", "towers"))
+	}
+	return s + ")"
+}
+
+func (g *Game) houseNameID(id string) string {
+	h, ok := g.m.House(id)
+	if !ok {
+		return id
+	}
+	return g.houseName(h)
+}
+
+// finishAgent moves the resolved agent up a tier or back to its owner.
+func (g *Game) finishAgent(f Frame) {
+	s := &g.S
+	s.Slots[f.House][f.Slot] = -1
+	if f.Slot < Lord && s.Slots[f.House][f.Slot+1] < 0 {
+		s.Slots[f.House][f.Slot+1] = f.Seat
+		g.event(Public, "moveup", fmt.Sprintf("%s's agent moves up to %s %s.", g.seatName(f.Seat), g.houseName(f.House), slotName(f.Slot+1)))
+	} else {
+		s.Players[f.Seat].Agents++
+		g.event(Public, "return", fmt.Sprintf("%s's agent on %s %s returns to them.", g.seatName(f.Seat), g.houseName(f.House), slotName(f.Slot)))
+	}
+}
+
+// nextResolver returns the first seat clockwise from start (inclusive) with
+// an agent of the current tier, or -1 when no agent is left.
+func (g *Game) nextResolver(start int) int {
+	tier := g.currentTier()
+	if tier == NumSlots {
+		return -1
+	}
+	n := len(g.S.Players)
+	for i := 0; i < n; i++ {
+		if s := (start + i) % n; g.hasAgentOfTier(s, tier) {
+			return s
+		}
+	}
+	return -1
+}
+
+// ---- muster ----
+
+func (g *Game) doMuster(a Action, exec bool) error {
+	f := g.top()
+	h := f.House
+	hn := g.houseName(h)
+	t, err := g.terrArg(a.From)
+	if err != nil {
+		return err
+	}
+	tt := g.m.Territories[t]
+	limits := g.m.Houses[h].Limits
+	have := g.onBoard(h)
+	if f.Points <= 0 {
+		return fmt.Errorf("%s has no muster points left", hn)
+	}
+	switch a.Unit {
+	case board.Footman, board.Ship:
+		if tt.Kind != board.Land {
+			return fmt.Errorf("new %s are placed from a land territory; %s is not land", unitPlural(a.Unit), g.terrName(t))
+		}
+		if c := g.control(t); c != h {
+			return fmt.Errorf("%s does not control %s", hn, g.terrName(t))
+		}
+		if tt.Barrels == 0 {
+			return fmt.Errorf("%s has no barrels: nothing can be mustered there", g.terrName(t))
+		}
+		if f.Placed[t] >= tt.Barrels {
+			return fmt.Errorf("%s has already received %d new %s this muster, as many as its barrels allow", g.terrName(t), f.Placed[t], plural(f.Placed[t], "unit", "units"))
+		}
+		if have[a.Unit] >= limits[a.Unit] {
+			return fmt.Errorf("%s has all %d of its %s on the board", hn, limits[a.Unit], unitPlural(a.Unit))
+		}
+		dest := t
+		if a.Unit == board.Footman {
+			if a.To != "" {
+				return errors.New("a footman is mustered with just its territory")
+			}
+			if o := g.otherOccupant(t, h); o >= 0 {
+				return fmt.Errorf("%s has troops in %s", g.houseName(o), g.terrName(t))
+			}
+		} else {
+			if a.To == "" {
+				return fmt.Errorf("name the sea or port the new ship sails into from %s", g.terrName(t))
+			}
+			s, err := g.terrArg(a.To)
+			if err != nil {
+				return err
+			}
+			st := g.m.Territories[s]
+			switch {
+			case st.Kind == board.Port && st.PortOf == t:
+			case st.Kind == board.Sea && g.m.Adjacent(t, s):
+			default:
+				return fmt.Errorf("a ship mustered in %s must sail into its port or an adjacent sea; %s is neither", g.terrName(t), g.terrName(s))
+			}
+			if o := g.otherOccupant(s, h); o >= 0 {
+				return fmt.Errorf("%s has ships in %s", g.houseName(o), g.terrName(s))
+			}
+			dest = s
+		}
+		if !exec {
+			return nil
+		}
+		g.S.Units[dest][h][a.Unit]++
+		if g.S.Flags[dest] == h {
+			g.S.Flags[dest] = -1
+		}
+		f.Placed[t]++
+		f.Points--
+		where := g.terrName(t)
+		if dest != t {
+			where = fmt.Sprintf("%s, from %s", g.terrName(dest), g.terrName(t))
+		}
+		g.event(Public, "muster", fmt.Sprintf("%s musters a %s in %s.", hn, a.Unit, where))
+		return nil
+	case board.Knight, board.Dragon:
+		if a.To != "" {
+			return fmt.Errorf("a promotion names just the territory")
+		}
+		from := board.Footman
+		if a.Unit == board.Dragon {
+			from = board.Knight
+		}
+		if tt.Kind != board.Land && tt.Kind != board.Road {
+			return fmt.Errorf("%s are promoted on land; %s is not land", unitPlural(from), g.terrName(t))
+		}
+		if g.S.Units[t][h][from] == 0 {
+			return fmt.Errorf("%s has no %s in %s to promote", hn, from, g.terrName(t))
+		}
+		if have[a.Unit] >= limits[a.Unit] {
+			if limits[a.Unit] == 0 {
+				return fmt.Errorf("%s has no %s on this map", hn, unitPlural(a.Unit))
+			}
+			return fmt.Errorf("%s has all %d of its %s on the board", hn, limits[a.Unit], unitPlural(a.Unit))
+		}
+		if !exec {
+			return nil
+		}
+		g.S.Units[t][h][from]--
+		g.S.Units[t][h][a.Unit]++
+		f.Points--
+		g.event(Public, "muster", fmt.Sprintf("%s promotes a %s in %s to a %s.", hn, from, g.terrName(t), a.Unit))
+		return nil
+	}
+	return fmt.Errorf("cannot muster %q", a.Unit)
+}
+
+func unitPlural(u board.Unit) string {
+	if u == board.Footman {
+		return "footmen"
+	}
+	return u.String() + "s"
+}
+
+// ---- exchange ----
+
+func (g *Game) doExchange(a Action, exec bool) error {
+	ha, err := g.houseArg(a.A)
+	if err != nil {
+		return err
+	}
+	hb, err := g.houseArg(a.B)
+	if err != nil {
+		return err
+	}
+	hr, err := g.houseArg(a.Reveal)
+	if err != nil {
+		return err
+	}
+	if ha == hb {
+		return errors.New("exchange two different tokens")
+	}
+	p := &g.S.Players[a.Seat]
+	if !p.Revealed[ha] || !p.Revealed[hb] {
+		if hr != ha && hr != hb {
+			return fmt.Errorf("reveal one of the two exchanged tokens (%s or %s)", g.houseName(ha), g.houseName(hb))
+		}
+		if p.Revealed[hr] {
+			return fmt.Errorf("the %s token is already face up: reveal the face-down one", g.houseName(hr))
+		}
+	} else {
+		if hr == ha || hr == hb {
+			return errors.New("both exchanged tokens are face up: reveal another face-down token")
+		}
+		if p.Revealed[hr] {
+			if !slices.Contains(p.Revealed, false) {
+				return errors.New("every token is face up: an exchange must reveal a token, so no exchange is possible")
+			}
+			return fmt.Errorf("the %s token is already face up: reveal a face-down token", g.houseName(hr))
+		}
+	}
+	if !exec {
+		return nil
+	}
+	ia, ib := slices.Index(p.Loyalty, ha), slices.Index(p.Loyalty, hb)
+	p.Loyalty[ia], p.Loyalty[ib] = p.Loyalty[ib], p.Loyalty[ia]
+	p.Revealed[hr] = true
+	ir := slices.Index(p.Loyalty, hr)
+	g.event(Public, "exchange", fmt.Sprintf("%s swaps the tokens in their %d and %d slots and reveals %s in the %d slot.",
+		g.seatName(a.Seat), g.m.LoyaltySlots[min(ia, ib)], g.m.LoyaltySlots[max(ia, ib)], g.houseName(hr), g.m.LoyaltySlots[ir]))
+	g.event(a.Seat, "exchange", fmt.Sprintf("You exchanged %s and %s.", g.houseName(ha), g.houseName(hb)))
+	g.nextExchange()
+	return nil
+}
+
+func (g *Game) nextExchange() {
+	g.S.Done++
+	g.S.Turn = (g.S.Turn + 1) % len(g.S.Players)
+}
+
+// ---- the automatic steps ----
+
+// advance runs every automatic step until a seat must decide.
+func (g *Game) advance() {
+	s := &g.S
+	n := len(s.Players)
+	for guard := 0; guard < 10000; guard++ {
+		switch s.Phase {
+		case PhaseOver:
+			return
+		case PhaseLoyalty:
+			next := -1
+			for i := 0; i < n; i++ {
+				if !s.Players[i].Arranged {
+					next = i
+					break
+				}
+			}
+			if next >= 0 {
+				s.Turn = next
+				return
+			}
+			g.startPlacement()
+			continue
+		case PhasePlace:
+			if s.Players[s.Turn].Agents > 0 {
+				return
+			}
+			placing := false
+			for i := 1; i <= n; i++ {
+				if t := (s.Turn + i) % n; s.Players[t].Agents > 0 {
+					s.Turn, placing = t, true
+					break
+				}
+			}
+			if placing {
+				continue
+			}
+			s.Phase = PhaseResolve
+			s.Turn = g.nextResolver(s.First)
+			g.event(Public, "phase", "Every agent is placed: resolution begins with the Maesters.")
+			continue
+		case PhaseExchange:
+			if s.Done < n {
+				return
+			}
+			g.endRound()
+			continue
+		}
+		// resolve / combat
+		if g.step() {
+			continue
+		}
+		if f := g.top(); f != nil && f.Kind == FrameCombat {
+			s.Phase = PhaseCombat
+		} else {
+			s.Phase = PhaseResolve
+		}
+		return
+	}
+}
+
+// step runs one automatic step of the resolution; it reports whether it did
+// anything.
+func (g *Game) step() bool {
+	s := &g.S
+	f := g.top()
+	if f == nil {
+		if s.Phase == PhaseCombat {
+			s.Phase = PhaseResolve
+		}
+		if g.currentTier() == NumSlots {
+			g.roundResolved()
+			return true
+		}
+		if t := g.nextResolver(s.Turn); t != s.Turn {
+			s.Turn = t
+			return true
+		}
+		return false
+	}
+	switch f.Kind {
+	case FrameAgent:
+		if f.Left == 0 {
+			ag := *f
+			g.pop()
+			g.finishAgent(ag)
+			if t := g.nextResolver((ag.Seat + 1) % len(s.Players)); t >= 0 {
+				s.Turn = t
+			}
+			return true
+		}
+		if f.Slot == Marshal && f.Left == 1 {
+			c := ChooseMuster
+			if slices.Contains(f.Used, ChooseMuster) {
+				c = ChooseMove
+			}
+			f.Used = append(f.Used, c)
+			f.Left--
+			g.startAction(*f, c)
+			return true
+		}
+	case FrameMuster:
+		if f.Points <= 0 {
+			g.pop()
+			return true
+		}
+	case FrameCombat:
+		return g.combatStep(f.Combat)
+	case FrameCersei:
+		if len(g.cerseiTargets(f)) == 0 {
+			g.event(Public, "effect", fmt.Sprintf("%s: there is no unresolved %s agent to remove.", g.cardName(f.Effect), g.houseName(f.House)))
+			g.pop()
+			return true
+		}
+	case FrameMelisandre:
+		if f.Target < 0 && len(g.melisandreTargets(f.Seat)) == 0 {
+			g.event(Public, "effect", fmt.Sprintf("%s: no opponent holds a house card.", g.cardName(f.Effect)))
+			g.pop()
+			return true
+		}
+		if f.Target >= 0 && len(g.S.Players[f.Target].Hand) == 0 {
+			g.pop()
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) startPlacement() {
+	s := &g.S
+	s.Phase = PhasePlace
+	s.Turn = s.First
+	g.event(Public, "round", fmt.Sprintf("Round %d of %d: %s is the first player and places first.", s.Round, s.Rounds, g.seatName(s.First)))
+}
+
+// roundResolved computes the ranks and opens the exchange.
+func (g *Game) roundResolved() {
+	s := &g.S
+	s.Ranking = g.computeRanking()
+	g.event(Public, "rank", "Every agent has resolved. House ranks: "+rankText(g, s.Ranking)+".")
+	s.Phase = PhaseExchange
+	s.Turn = s.First
+	s.Done = 0
+}
+
+// endRound passes the first player on, or ends the game after the last round.
+func (g *Game) endRound() {
+	s := &g.S
+	if s.Round >= s.Rounds {
+		g.finish()
+		return
+	}
+	s.Round++
+	s.First = (s.First + 1) % len(s.Players)
+	for i := range s.Players {
+		s.Players[i].Agents = AgentsPerPlayer
+	}
+	for h := range s.Slots {
+		s.Slots[h] = [NumSlots]int{-1, -1, -1}
+	}
+	g.startPlacement()
+}

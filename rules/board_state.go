@@ -1,0 +1,291 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+
+	"notrueking/board"
+)
+
+// occupant returns the house with units in t (the lowest index if several,
+// which only road areas allow), or -1.
+func (g *Game) occupant(t int) int {
+	for h, u := range g.S.Units[t] {
+		if total(u) > 0 {
+			return h
+		}
+	}
+	return -1
+}
+
+// otherOccupant returns a house other than h with units in t, or -1.
+func (g *Game) otherOccupant(t, h int) int {
+	for o, u := range g.S.Units[t] {
+		if o != h && total(u) > 0 {
+			return o
+		}
+	}
+	return -1
+}
+
+// control returns the house controlling t: the one with troops there, else
+// the one whose flag stands there; -1 when nobody.
+func (g *Game) control(t int) int {
+	if h := g.occupant(t); h >= 0 {
+		return h
+	}
+	return g.S.Flags[t]
+}
+
+// onBoard counts house h's units of each kind on the board, including
+// attackers held by running combats.
+func (g *Game) onBoard(h int) [board.NumUnits]int {
+	var n [board.NumUnits]int
+	for t := range g.S.Units {
+		for k, c := range g.S.Units[t][h] {
+			n[k] += c
+		}
+	}
+	for _, f := range g.S.Stack {
+		if f.Combat == nil {
+			continue
+		}
+		if f.Combat.Attacker == h {
+			for k, c := range f.Combat.AttUnits {
+				n[k] += c
+			}
+		}
+		if f.Combat.Retreater == h {
+			for k, c := range f.Combat.Retreat {
+				n[k] += c
+			}
+		}
+	}
+	return n
+}
+
+// barrels is the muster points of house h: barrels over controlled land.
+func (g *Game) barrels(h int) int {
+	n := 0
+	for t, tt := range g.m.Territories {
+		if tt.Kind == board.Land && g.control(t) == h {
+			n += tt.Barrels
+		}
+	}
+	return n
+}
+
+// enter puts units of h into t peacefully: another house's flag there is
+// removed (no combat), then ports are checked.
+func (g *Game) enter(h, t int, u [board.NumUnits]int) {
+	for k, c := range u {
+		g.S.Units[t][h][k] += c
+	}
+	if f := g.S.Flags[t]; f >= 0 && f != h && total(u) > 0 {
+		g.event(Public, "flag", fmt.Sprintf("%s's flag in %s is removed.", g.houseName(f), g.terrName(t)))
+		g.S.Flags[t] = -1
+	} else if f == h && total(u) > 0 {
+		g.S.Flags[t] = -1
+	}
+	g.checkPorts()
+}
+
+// leave takes units of h out of t; a land territory left empty gets h's flag.
+func (g *Game) leave(h, t int, u [board.NumUnits]int) {
+	for k, c := range u {
+		g.S.Units[t][h][k] -= c
+	}
+	g.flagIfEmpty(h, t)
+}
+
+// flagIfEmpty leaves h's flag in land territory t when no troops remain.
+func (g *Game) flagIfEmpty(h, t int) {
+	if k := g.m.Territories[t].Kind; k != board.Land {
+		return
+	}
+	if g.occupant(t) < 0 && g.S.Flags[t] != h {
+		g.S.Flags[t] = h
+		g.event(Public, "flag", fmt.Sprintf("%s leaves a flag in %s.", g.houseName(h), g.terrName(t)))
+	}
+}
+
+// checkPorts removes ships from ports whose land their house no longer controls.
+func (g *Game) checkPorts() {
+	for p, pt := range g.m.Territories {
+		if pt.Kind != board.Port || pt.PortOf < 0 {
+			continue
+		}
+		for h := range g.S.Units[p] {
+			n := g.S.Units[p][h][board.Ship]
+			if n == 0 || g.control(pt.PortOf) == h {
+				continue
+			}
+			g.S.Units[p][h] = [board.NumUnits]int{}
+			g.event(Public, "destroyed", fmt.Sprintf("%s no longer controls %s: %s in %s %s lost.",
+				g.houseName(h), g.terrName(pt.PortOf), countNoun(n, board.Ship), g.terrName(p), isAre(n)))
+		}
+	}
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
+}
+
+// drown removes carried units a house's ships at sea t can no longer carry,
+// footmen first, and returns what drowned.
+func (g *Game) drown(h, t int) [board.NumUnits]int {
+	var lost [board.NumUnits]int
+	if g.m.Territories[t].Kind == board.Land || g.m.Territories[t].Kind == board.Road {
+		return lost
+	}
+	u := &g.S.Units[t][h]
+	for _, k := range []board.Unit{board.Footman, board.Knight} {
+		for carried(*u) > u[board.Ship] && u[k] > 0 {
+			u[k]--
+			lost[k]++
+		}
+	}
+	return lost
+}
+
+// rankStats are a house's ranking numbers over the land it controls.
+func (g *Game) rankStats(h int) Rank {
+	r := Rank{House: g.m.Houses[h].ID}
+	for t, tt := range g.m.Territories {
+		if tt.Kind != board.Land || g.control(t) != h {
+			continue
+		}
+		r.Crowns += tt.Crowns
+		r.Barrels += tt.Barrels
+		switch tt.Fortress {
+		case board.Castle:
+			r.Castles++
+		case board.Town:
+			r.Towns++
+		}
+	}
+	return r
+}
+
+// computeRanking ranks the houses by crowns, castles, towns, then barrels;
+// houses equal on all four share a span. The result is in rank order (ties
+// in map order).
+func (g *Game) computeRanking() []Rank {
+	rs := make([]Rank, len(g.m.Houses))
+	for h := range rs {
+		rs[h] = g.rankStats(h)
+	}
+	key := func(r Rank) [4]int { return [4]int{r.Crowns, r.Castles, r.Towns, r.Barrels} }
+	less := func(a, b Rank) bool {
+		ka, kb := key(a), key(b)
+		for i := range ka {
+			if ka[i] != kb[i] {
+				return ka[i] > kb[i]
+			}
+		}
+		return false
+	}
+	sort.SliceStable(rs, func(i, j int) bool { return less(rs[i], rs[j]) })
+	for i := 0; i < len(rs); {
+		j := i
+		for j+1 < len(rs) && key(rs[j+1]) == key(rs[i]) {
+			j++
+		}
+		for k := i; k <= j; k++ {
+			rs[k].From, rs[k].To = i+1, j+1
+		}
+		i = j + 1
+	}
+	return rs
+}
+
+// initialRanking is the map's displayed ranking at setup.
+func (g *Game) initialRanking() []Rank {
+	nh := len(g.m.Houses)
+	rs := make([]Rank, nh)
+	for h := range rs {
+		rs[h] = g.rankStats(h)
+		if h < len(g.m.InitialRank) {
+			rs[h].From = g.m.InitialRank[h]
+		} else {
+			rs[h].From = nh
+		}
+	}
+	for h := range rs {
+		n := 0
+		for o := range rs {
+			if rs[o].From == rs[h].From {
+				n++
+			}
+		}
+		rs[h].To = rs[h].From + n - 1
+	}
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].From < rs[j].From })
+	return rs
+}
+
+// rankOf returns house h's span in the displayed ranking.
+func (g *Game) rankOf(h int) Rank {
+	id := g.m.Houses[h].ID
+	for _, r := range g.S.Ranking {
+		if r.House == id {
+			return r
+		}
+	}
+	return Rank{House: id}
+}
+
+// rankText renders a ranking as "Baratheon 1st, Stark 2nd, Lannister 3rd–4th, …".
+func rankText(g *Game, rs []Rank) string {
+	s := ""
+	for i, r := range rs {
+		if i > 0 {
+			s += ", "
+		}
+		h, _ := g.m.House(r.House)
+		s += g.houseName(h) + " " + ordinal(r.From)
+		if r.To != r.From {
+			s += "–" + ordinal(r.To)
+		}
+	}
+	return s
+}
+
+func ordinal(n int) string {
+	suf := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suf = "st"
+	case n%10 == 2:
+		suf = "nd"
+	case n%10 == 3:
+		suf = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suf)
+}
+
+// currentTier is the lowest tier with an agent on the board, or NumSlots.
+func (g *Game) currentTier() Slot {
+	for s := Maester; s < NumSlots; s++ {
+		for h := range g.S.Slots {
+			if g.S.Slots[h][s] >= 0 {
+				return s
+			}
+		}
+	}
+	return NumSlots
+}
+
+// hasAgentOfTier reports whether seat has an agent on a slot of tier s.
+func (g *Game) hasAgentOfTier(seat int, s Slot) bool {
+	for h := range g.S.Slots {
+		if g.S.Slots[h][s] == seat {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,433 @@
+package rules
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"notrueking/board"
+)
+
+// AgentsPerPlayer is how many agents each conspiracy places every round.
+const AgentsPerPlayer = 3
+
+// Config is what a new game needs besides the map.
+type Config struct {
+	Players []string // player names in seat order; 2..Map.MaxPlayers
+	Seed    uint64   // every random draw (first player, deck shuffles) comes from this
+}
+
+// Game is one game of No True King: the static map, the configuration and
+// the whole mutable truth in State (plain, JSON-serialisable data).
+type Game struct {
+	m       *board.Map
+	cfg     Config
+	cards   map[string]board.Card
+	S       State
+	actions []Action
+}
+
+// State is the whole mutable truth of a game. It is plain data: every field
+// is exported and JSON-serialisable, so saves and undo are a matter of
+// encoding it. Territories and houses are indexes into the Map.
+type State struct {
+	Phase  Phase `json:"phase"`
+	Round  int   `json:"round"`  // 1-based
+	Rounds int   `json:"rounds"` // = number of players
+	First  int   `json:"first"`  // first player of this round
+	// Turn is the seat whose turn it is in placement, resolution and
+	// exchange (the seat to arrange next in the loyalty phase).
+	Turn int `json:"turn"`
+	// Done counts the seats that have acted in the exchange phase.
+	Done    int      `json:"done"`
+	Players []Player `json:"players"`
+	// Slots[h][s] is the seat whose agent is on house h's slot s, or -1.
+	Slots [][NumSlots]int `json:"slots"`
+	// Units[t][h] counts house h's units in territory t. Footmen and
+	// knights in a sea are carried by that house's ships there.
+	Units [][][board.NumUnits]int `json:"units"`
+	// Flags[t] is the house whose flag stands in t, or -1.
+	Flags    []int      `json:"flags"`
+	Decks    [][]string `json:"decks"`    // per house, top card first
+	Discards [][]string `json:"discards"` // per house, oldest first
+	// Ranking is the displayed ranking: the map's initial one until the
+	// first end of round, the last computed one afterwards.
+	Ranking  []Rank  `json:"ranking"`
+	Stack    []Frame `json:"stack"`
+	Log      []Event `json:"log"`
+	Winners  []int   `json:"winners,omitempty"`
+	TieBreak string  `json:"tie_break,omitempty"`
+	RNG      RNG     `json:"rng"`
+}
+
+// Player is one seat's private and public state.
+type Player struct {
+	Name string `json:"name"`
+	// Loyalty[i] is the house index of the token on slot i (best first).
+	Loyalty []int `json:"loyalty"`
+	// Revealed[h] reports whether the token of house h is face up.
+	Revealed []bool   `json:"revealed"`
+	Arranged bool     `json:"arranged"`
+	Hand     []string `json:"hand"`
+	Agents   int      `json:"agents"` // agents in hand
+	Score    int      `json:"score"`
+}
+
+// FrameKind names a pending context on the decision stack.
+type FrameKind string
+
+// Frame kinds. The top frame of State.Stack decides who acts and how.
+const (
+	FrameAgent      FrameKind = "agent"      // an agent choosing its actions
+	FrameMuster     FrameKind = "muster"     // a running Muster Troops action
+	FrameMove       FrameKind = "move"       // a running Move Troops action
+	FrameCombat     FrameKind = "combat"     // a running combat
+	FrameCersei     FrameKind = "cersei"     // Cersei Lannister's removal
+	FrameMelisandre FrameKind = "melisandre" // Melisandre's look and discard
+)
+
+// Frame is one pending context: an agent being resolved, an action it (or
+// a card effect) runs, a combat, or a card effect awaiting its decision.
+type Frame struct {
+	Kind  FrameKind `json:"kind"`
+	Seat  int       `json:"seat"`
+	House int       `json:"house"`
+	// Agent frames: the slot resolving, actions still to take, and the
+	// actions already chosen.
+	Slot Slot     `json:"slot"`
+	Left int      `json:"left"`
+	Used []Choice `json:"used,omitempty"`
+	// Effect is the card id that granted this action ("" for an agent's).
+	Effect string `json:"effect,omitempty"`
+	// Muster frames: points left and new footmen+ships per territory.
+	Points int   `json:"points"`
+	Placed []int `json:"placed,omitempty"`
+	// Melisandre: the seat looked at, or -1 before the look.
+	Target int     `json:"target"`
+	Combat *Combat `json:"combat,omitempty"`
+}
+
+// Combat is a running combat.
+type Combat struct {
+	Territory int `json:"territory"`
+	From      int `json:"from"` // the attacker's origin
+	Attacker  int `json:"attacker"`
+	Defender  int `json:"defender"`
+	// AttUnits are the attacking units, off the board until the combat ends.
+	AttUnits [board.NumUnits]int `json:"att_units"`
+	Active   int                 `json:"active"`
+	Step     string              `json:"step"` // cards, tie, retreat
+	Order    []int               `json:"order"`
+	Next     int                 `json:"next"`
+	Plays    []Play              `json:"plays"`
+	Winner   int                 `json:"winner"` // house, -1 until decided
+	// Retreat: the loser's survivors waiting for a retreat territory.
+	Retreater int                 `json:"retreater"`
+	Retreat   [board.NumUnits]int `json:"retreat"`
+}
+
+// Play is a card played (Card "" for a pass) in a combat.
+type Play struct {
+	Seat int    `json:"seat"`
+	Card string `json:"card"`
+}
+
+// RNG is the game's seeded generator (PCG). It lives inside the state so
+// Clone and replay are exact; it marshals to JSON as its binary state.
+type RNG struct{ pcg rand.PCG }
+
+// MarshalJSON encodes the generator state.
+func (r RNG) MarshalJSON() ([]byte, error) {
+	b, err := r.pcg.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(b)
+}
+
+// UnmarshalJSON restores the generator state.
+func (r *RNG) UnmarshalJSON(data []byte) error {
+	var b []byte
+	if err := json.Unmarshal(data, &b); err != nil {
+		return err
+	}
+	return r.pcg.UnmarshalBinary(b)
+}
+
+func (g *Game) rand() *rand.Rand { return rand.New(&g.S.RNG.pcg) }
+
+// New starts a game on map m: it validates the configuration, places the
+// starting units, shuffles every house's deck and draws the first player,
+// all from cfg.Seed. The game opens in the loyalty phase.
+func New(m *board.Map, cfg Config) (*Game, error) {
+	if m == nil {
+		return nil, errors.New("no map given")
+	}
+	nh := len(m.Houses)
+	if nh == 0 || len(m.Territories) == 0 {
+		return nil, fmt.Errorf("map %q has no houses or no territories", m.ID)
+	}
+	if len(m.LoyaltySlots) != nh {
+		return nil, fmt.Errorf("map %q has %d loyalty slots for %d houses", m.ID, len(m.LoyaltySlots), nh)
+	}
+	minP := m.MinPlayers
+	if minP < 2 {
+		minP = 2
+	}
+	maxP := m.MaxPlayers
+	if maxP > len(m.Conspiracies) || maxP == 0 {
+		maxP = len(m.Conspiracies)
+	}
+	n := len(cfg.Players)
+	if n < minP || n > maxP {
+		return nil, fmt.Errorf("%d players: the %s map takes %d to %d", n, m.Name, minP, maxP)
+	}
+	if n*AgentsPerPlayer > nh*int(NumSlots) {
+		return nil, fmt.Errorf("%d players need %d agent slots; the map has %d", n, n*AgentsPerPlayer, nh*int(NumSlots))
+	}
+	for i, p := range cfg.Players {
+		if strings.TrimSpace(p) == "" {
+			return nil, fmt.Errorf("player %d has no name", i+1)
+		}
+	}
+	if _, ok := m.House(m.Houses[0].ID); !ok {
+		m.Index()
+	}
+	g := &Game{m: m, cfg: Config{Players: append([]string(nil), cfg.Players...), Seed: cfg.Seed}}
+	g.cards = map[string]board.Card{}
+	for _, h := range m.Houses {
+		for _, c := range h.Deck {
+			c.House = h.ID
+			if _, dup := g.cards[c.ID]; dup {
+				return nil, fmt.Errorf("card %q appears twice in the map's decks", c.ID)
+			}
+			g.cards[c.ID] = c
+		}
+	}
+	s := &g.S
+	s.RNG.pcg = *rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)
+	s.Phase = PhaseLoyalty
+	s.Round = 1
+	s.Rounds = n
+	s.Players = make([]Player, n)
+	for i := range s.Players {
+		p := &s.Players[i]
+		p.Name = cfg.Players[i]
+		p.Revealed = make([]bool, nh)
+		p.Agents = AgentsPerPlayer
+		p.Hand = []string{}
+		p.Loyalty = make([]int, nh)
+		for h := range p.Loyalty {
+			p.Loyalty[h] = h
+		}
+	}
+	s.Slots = make([][NumSlots]int, nh)
+	for h := range s.Slots {
+		s.Slots[h] = [NumSlots]int{-1, -1, -1}
+	}
+	s.Units = make([][][board.NumUnits]int, len(m.Territories))
+	for t := range s.Units {
+		s.Units[t] = make([][board.NumUnits]int, nh)
+	}
+	s.Flags = make([]int, len(m.Territories))
+	for t := range s.Flags {
+		s.Flags[t] = -1
+	}
+	for _, pl := range m.Setup {
+		h, ok := m.House(pl.House)
+		if !ok {
+			return nil, fmt.Errorf("setup names unknown house %q", pl.House)
+		}
+		t, ok := m.Territory(pl.Territory)
+		if !ok {
+			return nil, fmt.Errorf("setup names unknown territory %q", pl.Territory)
+		}
+		if pl.Unit < 0 || pl.Unit >= board.NumUnits || pl.Count < 0 {
+			return nil, fmt.Errorf("setup has a bad unit for %s in %s", pl.House, pl.Territory)
+		}
+		s.Units[t][h][pl.Unit] += pl.Count
+	}
+	r := g.rand()
+	s.Decks = make([][]string, nh)
+	s.Discards = make([][]string, nh)
+	for h, house := range m.Houses {
+		d := make([]string, len(house.Deck))
+		for i, c := range house.Deck {
+			d[i] = c.ID
+		}
+		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+		s.Decks[h] = d
+		s.Discards[h] = []string{}
+	}
+	s.First = r.IntN(n)
+	s.Ranking = g.initialRanking()
+	g.event(Public, "setup", fmt.Sprintf("The game begins with %d players; %s is the first player. Every house deck is shuffled.", n, g.seatName(s.First)))
+	g.advance()
+	return g, nil
+}
+
+// Map returns the static map.
+func (g *Game) Map() *board.Map { return g.m }
+
+// Config returns the configuration the game was created with.
+func (g *Game) Config() Config {
+	return Config{Players: append([]string(nil), g.cfg.Players...), Seed: g.cfg.Seed}
+}
+
+// Seats returns the seat ids: the map's conspiracy ids, one per player.
+func (g *Game) Seats() []string {
+	out := make([]string, len(g.S.Players))
+	for i := range out {
+		out[i] = strings.ToLower(g.m.Conspiracies[i])
+	}
+	return out
+}
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.S.Phase == PhaseOver }
+
+// Actions returns every action applied so far, in order.
+func (g *Game) Actions() []Action { return append([]Action(nil), g.actions...) }
+
+// Clone returns a deep copy that shares only the immutable map.
+func (g *Game) Clone() *Game {
+	c := &Game{m: g.m, cfg: g.Config(), cards: g.cards}
+	c.actions = append([]Action(nil), g.actions...)
+	c.S = g.S.clone()
+	return c
+}
+
+func (s State) clone() State {
+	c := s
+	c.Players = make([]Player, len(s.Players))
+	for i, p := range s.Players {
+		p.Loyalty = append([]int(nil), p.Loyalty...)
+		p.Revealed = append([]bool(nil), p.Revealed...)
+		p.Hand = append([]string{}, p.Hand...)
+		c.Players[i] = p
+	}
+	c.Slots = append([][NumSlots]int(nil), s.Slots...)
+	c.Units = make([][][board.NumUnits]int, len(s.Units))
+	for t := range s.Units {
+		c.Units[t] = append([][board.NumUnits]int(nil), s.Units[t]...)
+	}
+	c.Flags = append([]int(nil), s.Flags...)
+	c.Decks = cloneStrings(s.Decks)
+	c.Discards = cloneStrings(s.Discards)
+	c.Ranking = append([]Rank(nil), s.Ranking...)
+	c.Stack = make([]Frame, len(s.Stack))
+	for i, f := range s.Stack {
+		f.Used = append([]Choice(nil), f.Used...)
+		f.Placed = append([]int(nil), f.Placed...)
+		if f.Combat != nil {
+			cb := *f.Combat
+			cb.Order = append([]int(nil), cb.Order...)
+			cb.Plays = append([]Play(nil), cb.Plays...)
+			f.Combat = &cb
+		}
+		c.Stack[i] = f
+	}
+	c.Log = append([]Event(nil), s.Log...)
+	c.Winners = append([]int(nil), s.Winners...)
+	return c
+}
+
+func cloneStrings(a [][]string) [][]string {
+	out := make([][]string, len(a))
+	for i, x := range a {
+		out[i] = append([]string{}, x...)
+	}
+	return out
+}
+
+// Card returns the house card with the given id.
+func (g *Game) Card(id string) (board.Card, bool) {
+	c, ok := g.cards[id]
+	return c, ok
+}
+
+// seatName is the conspiracy name of a seat, capitalised ("Torch").
+func (g *Game) seatName(seat int) string {
+	if seat < 0 || seat >= len(g.S.Players) {
+		return fmt.Sprintf("seat %d", seat)
+	}
+	id := g.m.Conspiracies[seat]
+	if id == "" {
+		return fmt.Sprintf("Seat %d", seat+1)
+	}
+	return strings.ToUpper(id[:1]) + id[1:]
+}
+
+func (g *Game) houseName(h int) string {
+	if h < 0 || h >= len(g.m.Houses) {
+		return "nobody"
+	}
+	if n := g.m.Houses[h].Name; n != "" {
+		return n
+	}
+	return g.m.Houses[h].ID
+}
+
+func (g *Game) terrName(t int) string {
+	if t < 0 || t >= len(g.m.Territories) {
+		return "nowhere"
+	}
+	tt := g.m.Territories[t]
+	if tt.Name != "" {
+		return tt.Name
+	}
+	return tt.ID
+}
+
+func (g *Game) cardName(id string) string {
+	if c, ok := g.cards[id]; ok && c.Name != "" {
+		return c.Name
+	}
+	return id
+}
+
+func (g *Game) event(seat int, kind, text string) {
+	g.S.Log = append(g.S.Log, Event{Seat: seat, Kind: kind, Text: text})
+}
+
+// unitsText renders a unit vector as "2 footmen and 1 knight".
+func unitsText(u [board.NumUnits]int) string {
+	var parts []string
+	for k := board.Unit(0); k < board.NumUnits; k++ {
+		if u[k] > 0 {
+			parts = append(parts, countNoun(u[k], k))
+		}
+	}
+	switch len(parts) {
+	case 0:
+		return "no units"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+func countNoun(n int, u board.Unit) string {
+	name := u.String()
+	if n != 1 {
+		if u == board.Footman {
+			name = "footmen"
+		} else {
+			name += "s"
+		}
+	}
+	return fmt.Sprintf("%d %s", n, name)
+}
+
+func total(u [board.NumUnits]int) int {
+	n := 0
+	for _, x := range u {
+		n += x
+	}
+	return n
+}
+
+// carried counts the units that need a ship at sea (footmen and knights).
+func carried(u [board.NumUnits]int) int { return u[board.Footman] + u[board.Knight] }

@@ -1,0 +1,101 @@
+package rules
+
+import (
+	"encoding/json"
+	"os"
+	"sync"
+	"testing"
+
+	"notrueking/board"
+)
+
+// fixtureMap is the real AGoT board (areas, icons, neighbours, ports, the
+// five-player setup and the five base decks) as testdata/standard.json,
+// generated from the shared reference files. The engine's own tests use it
+// so they do not depend on package maps (which imports nothing of ours but
+// is another engineer's work in progress).
+var fixtureMap = sync.OnceValues(func() (*board.Map, error) {
+	data, err := os.ReadFile("testdata/standard.json")
+	if err != nil {
+		return nil, err
+	}
+	var m board.Map
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	m.Index()
+	return &m, nil
+})
+
+func mustMap(t testing.TB) *board.Map {
+	t.Helper()
+	m, err := fixtureMap()
+	if err != nil {
+		t.Fatalf("fixture map: %v", err)
+	}
+	return m
+}
+
+func newGame(t testing.TB, players int, seed uint64) *Game {
+	t.Helper()
+	names := []string{"Ann", "Ben", "Cat", "Dan"}[:players]
+	g, err := New(mustMap(t), Config{Players: names, Seed: seed})
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return g
+}
+
+// act parses and applies one record line, failing the test on refusal.
+func act(t testing.TB, g *Game, line string) []Event {
+	t.Helper()
+	a, err := ParseAction(line, g.Seats())
+	if err != nil {
+		t.Fatalf("parse %q: %v", line, err)
+	}
+	evs, err := g.Apply(a)
+	if err != nil {
+		t.Fatalf("apply %q: %v (prompt: %s)", line, err, g.View(Public).Prompt)
+	}
+	return evs
+}
+
+// refuse applies a record line that must be refused and returns the reason.
+func refuse(t testing.TB, g *Game, line string) string {
+	t.Helper()
+	a, err := ParseAction(line, g.Seats())
+	if err != nil {
+		return err.Error()
+	}
+	before, _ := json.Marshal(g.S)
+	if _, err := g.Apply(a); err == nil {
+		t.Fatalf("apply %q: accepted, want a refusal", line)
+		return ""
+	} else {
+		after, _ := json.Marshal(g.S)
+		if string(before) != string(after) {
+			t.Fatalf("apply %q: refused but the state changed", line)
+		}
+		return err.Error()
+	}
+}
+
+func terr(t testing.TB, g *Game, id string) int {
+	t.Helper()
+	i, ok := g.m.Territory(id)
+	if !ok {
+		t.Fatalf("no territory %q", id)
+	}
+	return i
+}
+
+func house(t testing.TB, g *Game, id string) int {
+	t.Helper()
+	i, ok := g.m.House(id)
+	if !ok {
+		t.Fatalf("no house %q", id)
+	}
+	return i
+}
+
+func units(f, k, s int) [board.NumUnits]int { return [board.NumUnits]int{f, k, s, 0} }

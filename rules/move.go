@@ -1,0 +1,126 @@
+package rules
+
+import (
+	"fmt"
+
+	"notrueking/board"
+)
+
+// moveRule checks that house h may move units u from territory from to
+// territory to, leaving rest behind in from. It checks adjacency and what
+// each kind of unit may enter (ships, carrying, ports), not what stands in
+// the destination: entering another house's troops is combat, decided by
+// the caller.
+func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
+	F, T := g.m.Territories[from], g.m.Territories[to]
+	hn := g.houseName(h)
+	if from == to {
+		return fmt.Errorf("troops already in %s cannot move into it", g.terrName(from))
+	}
+	if !g.m.Adjacent(from, to) {
+		return fmt.Errorf("%s is not adjacent to %s", g.terrName(from), g.terrName(to))
+	}
+	if total(u) == 0 {
+		return fmt.Errorf("name at least one unit to move")
+	}
+	land := carried(u)
+	switch F.Kind {
+	case board.Land, board.Road:
+		if u[board.Ship] > 0 {
+			return fmt.Errorf("ships are never on land")
+		}
+		switch T.Kind {
+		case board.Sea:
+			if u[board.Dragon] > 0 {
+				return fmt.Errorf("dragons cannot end a move at sea")
+			}
+			own := g.S.Units[to][h]
+			if own[board.Ship] == 0 {
+				return fmt.Errorf("%s has no ships in %s to carry %s", hn, g.terrName(to), unitsText(u))
+			}
+			if free := own[board.Ship] - carried(own); land > free {
+				return fmt.Errorf("%s's %s in %s can carry only %d more %s", hn, countNoun(own[board.Ship], board.Ship), g.terrName(to), max(free, 0), plural(free, "unit", "units"))
+			}
+		case board.Port:
+			return fmt.Errorf("only ships may enter %s", g.terrName(to))
+		}
+	case board.Sea:
+		switch T.Kind {
+		case board.Sea:
+			if land > u[board.Ship] {
+				if u[board.Ship] == 0 {
+					return fmt.Errorf("footmen and knights at sea move only aboard ships: move ships with them, or land them")
+				}
+				return fmt.Errorf("%s can carry only %d %s", countNoun(u[board.Ship], board.Ship), u[board.Ship], plural(u[board.Ship], "unit", "units"))
+			}
+		case board.Land, board.Road:
+			if u[board.Ship] > 0 {
+				return fmt.Errorf("ships cannot enter land: only the footmen and knights they carry may land in %s", g.terrName(to))
+			}
+		case board.Port:
+			if land > 0 || u[board.Dragon] > 0 {
+				return fmt.Errorf("only ships may enter %s", g.terrName(to))
+			}
+			if T.PortOf >= 0 && g.control(T.PortOf) != h {
+				return fmt.Errorf("%s does not control %s, so its ships may not enter %s", hn, g.terrName(T.PortOf), g.terrName(to))
+			}
+		}
+		if carried(rest) > rest[board.Ship] {
+			return fmt.Errorf("%s's %s in %s would be left without ships to carry them", hn, unitsText([board.NumUnits]int{rest[board.Footman], rest[board.Knight]}), g.terrName(from))
+		}
+	case board.Port:
+		if T.Kind != board.Sea {
+			return fmt.Errorf("ships in %s may sail only into %s", g.terrName(from), g.terrName(F.PortSea))
+		}
+	}
+	return nil
+}
+
+// sub returns a − b, kind by kind.
+func sub(a, b [board.NumUnits]int) [board.NumUnits]int {
+	for k := range a {
+		a[k] -= b[k]
+	}
+	return a
+}
+
+func (g *Game) doMove(a Action, exec bool) error {
+	f := g.top()
+	h := f.House
+	from, err := g.terrArg(a.From)
+	if err != nil {
+		return err
+	}
+	to, err := g.terrArg(a.To)
+	if err != nil {
+		return err
+	}
+	avail := g.S.Units[from][h]
+	for k := board.Unit(0); k < board.NumUnits; k++ {
+		if a.Units[k] < 0 {
+			return fmt.Errorf("a unit count cannot be negative")
+		}
+		if a.Units[k] > avail[k] {
+			if avail[k] == 0 {
+				return fmt.Errorf("%s has no %s in %s", g.houseName(h), unitPlural(k), g.terrName(from))
+			}
+			return fmt.Errorf("%s has only %s in %s", g.houseName(h), countNoun(avail[k], k), g.terrName(from))
+		}
+	}
+	if err := g.moveRule(h, from, to, a.Units, sub(avail, a.Units)); err != nil {
+		return err
+	}
+	if !exec {
+		return nil
+	}
+	seat := f.Seat
+	g.pop()
+	g.event(Public, "move", fmt.Sprintf("%s moves %s from %s to %s.", g.houseName(h), unitsText(a.Units), g.terrName(from), g.terrName(to)))
+	g.leave(h, from, a.Units)
+	if o := g.otherOccupant(to, h); o >= 0 && g.m.Territories[to].Kind != board.Road {
+		g.startCombat(seat, h, o, from, to, a.Units)
+		return nil
+	}
+	g.enter(h, to, a.Units)
+	return nil
+}

@@ -1,0 +1,155 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"notrueking/board"
+)
+
+// checkInvariants verifies what must hold after every action.
+func checkInvariants(g *Game) error {
+	s := &g.S
+	for h := range g.m.Houses {
+		n := g.onBoard(h)
+		for k := board.Unit(0); k < board.NumUnits; k++ {
+			if n[k] > g.m.Houses[h].Limits[k] {
+				return fmt.Errorf("%s has %d %s, limit %d", g.m.Houses[h].ID, n[k], k, g.m.Houses[h].Limits[k])
+			}
+		}
+	}
+	for t, tt := range g.m.Territories {
+		occ := 0
+		for h, u := range s.Units[t] {
+			for k, c := range u {
+				if c < 0 {
+					return fmt.Errorf("negative %s in %s", board.Unit(k), tt.ID)
+				}
+			}
+			if total(u) > 0 {
+				occ++
+				if s.Flags[t] >= 0 && s.Flags[t] != h {
+					return fmt.Errorf("%s has troops and another house's flag", tt.ID)
+				}
+			}
+			switch tt.Kind {
+			case board.Land:
+				if u[board.Ship] > 0 {
+					return fmt.Errorf("ship on land %s", tt.ID)
+				}
+			case board.Sea:
+				if carried(u) > u[board.Ship] {
+					return fmt.Errorf("%s: %d carried by %d ships", tt.ID, carried(u), u[board.Ship])
+				}
+			case board.Port:
+				if carried(u) > 0 {
+					return fmt.Errorf("land units in port %s", tt.ID)
+				}
+				if u[board.Ship] > 0 && g.control(tt.PortOf) != h {
+					return fmt.Errorf("ships in %s without its land", tt.ID)
+				}
+			}
+		}
+		if occ > 1 && tt.Kind != board.Road && len(s.Stack) == 0 {
+			return fmt.Errorf("%d houses in %s", occ, tt.ID)
+		}
+		if tt.Kind != board.Land && s.Flags[t] >= 0 {
+			return fmt.Errorf("flag on non-land %s", tt.ID)
+		}
+	}
+	placed := make([]int, len(s.Players))
+	for h := range s.Slots {
+		for _, seat := range s.Slots[h] {
+			if seat >= 0 {
+				placed[seat]++
+			}
+		}
+	}
+	for i, p := range s.Players {
+		if p.Agents+placed[i] > AgentsPerPlayer || p.Agents < 0 {
+			return fmt.Errorf("seat %d: %d in hand + %d placed", i, p.Agents, placed[i])
+		}
+	}
+	// every card is in exactly one place
+	seen := map[string]int{}
+	for h := range g.m.Houses {
+		for _, c := range s.Decks[h] {
+			seen[c]++
+		}
+		for _, c := range s.Discards[h] {
+			seen[c]++
+		}
+		if len(s.Decks[h]) == 0 && len(s.Discards[h]) > 0 {
+			return fmt.Errorf("%s deck empty with a discard", g.m.Houses[h].ID)
+		}
+	}
+	for _, p := range s.Players {
+		for _, c := range p.Hand {
+			seen[c]++
+		}
+	}
+	for id := range g.cards {
+		if seen[id] != 1 {
+			return fmt.Errorf("card %s is in %d places", id, seen[id])
+		}
+	}
+	return nil
+}
+
+func playRandomGame(t testing.TB, players int, seed uint64, check bool) *Game {
+	g := newGame(t, players, seed)
+	r := rand.New(rand.NewPCG(seed, 7))
+	for steps := 0; !g.Over(); steps++ {
+		if steps > 20000 {
+			t.Fatalf("seed %d: game did not end", seed)
+		}
+		legal := g.Legal()
+		if len(legal) == 0 {
+			t.Fatalf("seed %d: no legal action; prompt %q", seed, g.View(Public).Prompt)
+		}
+		a := legal[r.IntN(len(legal))]
+		for _, x := range legal {
+			if x.Verb == VDone && r.IntN(3) == 0 {
+				a = x
+			}
+		}
+		if check {
+			line := a.Format(g.Seats())
+			b, err := ParseAction(line, g.Seats())
+			if err != nil || b != a {
+				t.Fatalf("seed %d: %q does not round-trip: %v", seed, line, err)
+			}
+		}
+		if _, err := g.Apply(a); err != nil {
+			t.Fatalf("seed %d: legal action %q refused: %v", seed, a.Format(g.Seats()), err)
+		}
+		if check {
+			if err := checkInvariants(g); err != nil {
+				t.Fatalf("seed %d after %q: %v", seed, a.Format(g.Seats()), err)
+			}
+		}
+	}
+	return g
+}
+
+func TestRandomGamesKeepInvariants(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		playRandomGame(t, 2+int(seed%3), seed, true)
+	}
+}
+
+func TestReplayIsExact(t *testing.T) {
+	for seed := uint64(100); seed < 105; seed++ {
+		g := playRandomGame(t, 4, seed, false)
+		h := newGame(t, 4, seed)
+		for _, a := range g.Actions() {
+			if _, err := h.Apply(a); err != nil {
+				t.Fatalf("replay %q: %v", a.Format(g.Seats()), err)
+			}
+		}
+		if fmt.Sprint(h.View(Public)) != fmt.Sprint(g.View(Public)) {
+			t.Fatalf("seed %d: replay differs", seed)
+		}
+	}
+}

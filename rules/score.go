@@ -1,0 +1,135 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// score returns what seat's loyalty card scores against the displayed
+// ranking: a token scores its slot's value when its house's rank span
+// contains the slot's position.
+func (g *Game) score(seat int) int {
+	p := g.S.Players[seat]
+	n := 0
+	for i, h := range p.Loyalty {
+		r := g.rankOf(h)
+		if pos := i + 1; r.From <= pos && pos <= r.To {
+			n += g.m.LoyaltySlots[i]
+		}
+	}
+	return n
+}
+
+func (g *Game) revealedCount(seat int) int {
+	n := 0
+	for _, r := range g.S.Players[seat].Revealed {
+		if r {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *Game) cardsOf(seat, h int) int {
+	n := 0
+	for _, c := range g.S.Players[seat].Hand {
+		if g.cards[c].House == g.m.Houses[h].ID {
+			n++
+		}
+	}
+	return n
+}
+
+// finish scores the game and decides the winner with the seed's tie-breaks.
+func (g *Game) finish() {
+	s := &g.S
+	n := len(s.Players)
+	best := -1
+	for i := range s.Players {
+		s.Players[i].Score = g.score(i)
+		best = max(best, s.Players[i].Score)
+	}
+	var cands []int
+	for i := range s.Players {
+		if s.Players[i].Score == best {
+			cands = append(cands, i)
+		}
+	}
+	filter := func(key func(int) int) {
+		top := key(cands[0])
+		for _, c := range cands {
+			top = max(top, key(c))
+		}
+		var out []int
+		for _, c := range cands {
+			if key(c) == top {
+				out = append(out, c)
+			}
+		}
+		cands = out
+	}
+	tie := "no tie"
+	if len(cands) > 1 {
+		names := g.seatList(cands)
+		tie = ""
+		filter(func(c int) int { return -g.revealedCount(c) })
+		if len(cands) == 1 {
+			tie = fmt.Sprintf("%s tied on %d points; %s wins with the fewest revealed tokens (%d).", names, best, g.seatName(cands[0]), g.revealedCount(cands[0]))
+		}
+		for _, r := range s.Ranking {
+			if tie != "" {
+				break
+			}
+			h, _ := g.m.House(r.House)
+			filter(func(c int) int { return g.cardsOf(c, h) })
+			if len(cands) == 1 {
+				tie = fmt.Sprintf("%s tied on %d points and revealed tokens; %s wins with the most %s cards in hand (%d).", names, best, g.seatName(cands[0]), g.houseName(h), g.cardsOf(cands[0], h))
+			}
+		}
+		if tie == "" {
+			for i := 1; i <= n; i++ {
+				if c := (s.First + i) % n; containsInt(cands, c) {
+					cands = []int{c}
+					break
+				}
+			}
+			tie = fmt.Sprintf("%s tied on points, revealed tokens and house cards; %s wins as the next in turn order after the last first player.", names, g.seatName(cands[0]))
+		}
+	}
+	s.Winners = cands
+	s.TieBreak = tie
+	s.Phase = PhaseOver
+	s.Turn = -1
+	var parts []string
+	for i := range s.Players {
+		parts = append(parts, fmt.Sprintf("%s %d", g.seatName(i), s.Players[i].Score))
+	}
+	g.event(Public, "over", fmt.Sprintf("The game is over. Final ranks: %s. Scores: %s. %s wins.", rankText(g, s.Ranking), strings.Join(parts, ", "), g.seatName(cands[0])))
+	for i, p := range s.Players {
+		var toks []string
+		for j, h := range p.Loyalty {
+			toks = append(toks, fmt.Sprintf("%s %d", g.houseName(h), g.m.LoyaltySlots[j]))
+		}
+		g.event(Public, "reveal", fmt.Sprintf("%s's loyalty card: %s.", g.seatName(i), strings.Join(toks, ", ")))
+	}
+}
+
+func containsInt(a []int, x int) bool {
+	for _, y := range a {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) seatList(seats []int) string {
+	var names []string
+	for _, s := range seats {
+		names = append(names, g.seatName(s))
+	}
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

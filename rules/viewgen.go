@@ -1,0 +1,191 @@
+package rules
+
+import (
+	"fmt"
+
+	"notrueking/board"
+)
+
+// View returns what seat (or Public) may know. It never holds another
+// seat's secrets; at game over everything is revealed.
+func (g *Game) View(seat int) View {
+	s := &g.S
+	over := s.Phase == PhaseOver
+	v := View{
+		Seat:        seat,
+		Phase:       s.Phase,
+		Round:       s.Round,
+		Rounds:      s.Rounds,
+		FirstPlayer: s.First,
+		ToAct:       g.ToAct(),
+		Active:      -1,
+		Tier:        g.currentTier(),
+		PeekSeat:    -1,
+		Flags:       map[string]string{},
+		Control:     map[string]string{},
+		DeckSizes:   map[string]int{},
+		Discards:    map[string][]board.Card{},
+	}
+	if v.Tier == NumSlots {
+		v.Tier = Lord
+	}
+	for i, p := range s.Players {
+		pv := PlayerView{Seat: i, ID: g.Seats()[i], Name: p.Name, AgentsInHand: p.Agents, HandSizes: map[string]int{}}
+		mine := over || i == seat
+		for j, h := range p.Loyalty {
+			tok := Token{Value: g.m.LoyaltySlots[j], Revealed: p.Revealed[h]}
+			if mine || p.Revealed[h] {
+				tok.House = g.m.Houses[h].ID
+			}
+			pv.Loyalty = append(pv.Loyalty, tok)
+		}
+		for _, c := range p.Hand {
+			pv.HandSizes[g.cards[c].House]++
+			if mine {
+				pv.Hand = append(pv.Hand, g.cards[c])
+			}
+		}
+		if over {
+			pv.Score = p.Score
+		}
+		v.Players = append(v.Players, pv)
+	}
+	v.Slots = append([][NumSlots]int(nil), s.Slots...)
+	for t := range g.m.Territories {
+		id := g.m.Territories[t].ID
+		for h, u := range s.Units[t] {
+			if total(u) == 0 {
+				continue
+			}
+			gr := Group{House: g.m.Houses[h].ID, Territory: id, Units: u}
+			if k := g.m.Territories[t].Kind; k == board.Sea || k == board.Port {
+				gr.Carried = carried(u)
+			}
+			v.Groups = append(v.Groups, gr)
+		}
+		if f := s.Flags[t]; f >= 0 {
+			v.Flags[id] = g.m.Houses[f].ID
+		}
+		if c := g.control(t); c >= 0 {
+			v.Control[id] = g.m.Houses[c].ID
+		}
+	}
+	v.Ranking = append([]Rank(nil), s.Ranking...)
+	for h, house := range g.m.Houses {
+		v.DeckSizes[house.ID] = len(s.Decks[h])
+		cs := []board.Card{}
+		for _, c := range s.Discards[h] {
+			cs = append(cs, g.cards[c])
+		}
+		v.Discards[house.ID] = cs
+	}
+	for i := len(s.Stack) - 1; i >= 0; i-- {
+		f := s.Stack[i]
+		switch f.Kind {
+		case FrameAgent:
+			if v.ResolvingHouse == "" {
+				v.ResolvingHouse = g.m.Houses[f.House].ID
+				v.ResolvingSlot = f.Slot
+				if v.Active < 0 {
+					v.Active = f.Seat
+				}
+			}
+		case FrameMuster:
+			if i == len(s.Stack)-1 {
+				v.MusterPoints = f.Points
+			}
+		case FrameCombat:
+			if v.Combat == nil {
+				v.Combat = g.combatView(f.Combat)
+				v.Active = f.Combat.Active
+			}
+		case FrameMelisandre:
+			if i == len(s.Stack)-1 && f.Seat == seat && f.Target >= 0 {
+				v.PeekSeat = f.Target
+				for _, c := range s.Players[f.Target].Hand {
+					v.Peek = append(v.Peek, g.cards[c])
+				}
+			}
+		}
+	}
+	if over {
+		v.Winners = append([]int(nil), s.Winners...)
+		v.TieBreak = s.TieBreak
+	}
+	for _, e := range s.Log {
+		if over || e.Seat == Public || e.Seat == seat {
+			v.Log = append(v.Log, e)
+		}
+	}
+	v.Prompt = g.prompt()
+	return v
+}
+
+func (g *Game) combatView(c *Combat) *CombatView {
+	ap, at := g.power(c, c.Attacker)
+	dp, dt := g.power(c, c.Defender)
+	cv := &CombatView{
+		Territory: g.m.Territories[c.Territory].ID,
+		Attacker:  g.m.Houses[c.Attacker].ID, Defender: g.m.Houses[c.Defender].ID,
+		AttackerTerms: at, DefenderTerms: dt, AttackerPower: ap, DefenderPower: dp,
+		Step: c.Step,
+	}
+	for _, p := range c.Plays {
+		pc := PlayedCard{Seat: p.Seat}
+		if p.Card != "" {
+			pc.Card = g.cards[p.Card]
+		}
+		cv.Played = append(cv.Played, pc)
+	}
+	return cv
+}
+
+// prompt says in one line who must do what next.
+func (g *Game) prompt() string {
+	s := &g.S
+	who := g.seatName(g.ToAct())
+	switch s.Phase {
+	case PhaseOver:
+		return fmt.Sprintf("The game is over: %s wins.", g.seatList(s.Winners))
+	case PhaseLoyalty:
+		return who + ": arrange your loyalty card in secret"
+	case PhasePlace:
+		return fmt.Sprintf("%s: place an agent (%d left)", who, s.Players[s.Turn].Agents)
+	case PhaseExchange:
+		return who + ": exchange two loyalty tokens (revealing one) or keep"
+	}
+	f := g.top()
+	if f == nil {
+		return fmt.Sprintf("%s: resolve a %s agent", who, slotName(g.currentTier()))
+	}
+	hn := g.houseName(f.House)
+	switch f.Kind {
+	case FrameAgent:
+		if f.Slot == Marshal {
+			return fmt.Sprintf("%s: the %s Marshal musters and moves: choose which first", who, hn)
+		}
+		return fmt.Sprintf("%s: choose an action for the %s %s (muster, move or draw)", who, hn, slotName(f.Slot))
+	case FrameMuster:
+		return fmt.Sprintf("%s: muster for %s (%d %s left) or done", who, hn, f.Points, plural(f.Points, "point", "points"))
+	case FrameMove:
+		return fmt.Sprintf("%s: move one group of %s troops, or done", who, hn)
+	case FrameCombat:
+		c := f.Combat
+		where := g.terrName(c.Territory)
+		switch c.Step {
+		case "tie":
+			return fmt.Sprintf("Combat in %s is tied: %s names the winner", where, who)
+		case "retreat":
+			return fmt.Sprintf("Combat in %s: %s chooses where %s retreats", where, who, g.houseName(c.Retreater))
+		}
+		return fmt.Sprintf("Combat in %s: %s may play a card", where, who)
+	case FrameCersei:
+		return fmt.Sprintf("%s: remove an unresolved %s agent (%s) or decline", who, hn, g.cardName(f.Effect))
+	case FrameMelisandre:
+		if f.Target < 0 {
+			return fmt.Sprintf("%s: look at an opponent's hand (%s) or decline", who, g.cardName(f.Effect))
+		}
+		return fmt.Sprintf("%s: choose the card %s discards", who, g.seatName(f.Target))
+	}
+	return who + " to act"
+}
