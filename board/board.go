@@ -113,7 +113,9 @@ func ParseUnit(s string) (Unit, error) {
 
 // Territory is one area of the board.
 type Territory struct {
-	ID       string
+	ID string
+	// Code is the short code of the territory's cells in the map file's grid.
+	Code     string
 	Name     string
 	Kind     Kind
 	Crowns   int
@@ -244,6 +246,13 @@ func (g *Grid) Touching() [][2]int {
 	return out
 }
 
+// Exception is a pair of territories whose adjacency the drawing does not
+// show (or shows where there is none), with the map file's reason.
+type Exception struct {
+	A, B   int
+	Reason string
+}
+
 // Map is the whole static map. Build it with package maps; treat it as
 // read-only afterwards.
 type Map struct {
@@ -259,9 +268,16 @@ type Map struct {
 	LoyaltySlots []int
 	MinPlayers   int
 	MaxPlayers   int
-	Conspiracies []string // conspiracy names in seat order (Crown, Torch, …)
-	Setup        []Placement
-	Grid         Grid
+	Conspiracies []string // conspiracy ids in seat order (crown, torch, …)
+	// ConspiracyNames are the display names, indexed like Conspiracies
+	// (Crown, Torch, …).
+	ConspiracyNames []string
+	Setup           []Placement
+	Grid            Grid
+	// Exceptions are the declared differences between adjacency and the
+	// drawing (a sea lane, a river): pairs of territory indexes, each with
+	// the reason the map file gives.
+	Exceptions []Exception
 
 	terrIndex  map[string]int
 	houseIndex map[string]int

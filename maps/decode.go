@@ -1,0 +1,218 @@
+package maps
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// dec gathers problems while reading a decoded TOML document strictly.
+type dec struct {
+	file string
+	li   *lineIndex
+	errs ErrorList
+}
+
+// display turns an internal path ("territory#3.neighbors") into the key a
+// person reads ("territory.neighbors"); the line says which entry.
+func display(path string) string {
+	parts := strings.Split(path, ".")
+	for i, p := range parts {
+		if j := strings.IndexByte(p, '#'); j >= 0 {
+			parts[i] = p[:j]
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+func (d *dec) errAt(path string, line int, format string, args ...any) {
+	d.errs = append(d.errs, &Error{File: d.file, Line: line, Key: display(path), Msg: fmt.Sprintf(format, args...)})
+}
+
+func (d *dec) errf(path string, format string, args ...any) {
+	d.errAt(path, d.li.line(path), format, args...)
+}
+
+// table is one TOML table being read; every key read is marked used, and
+// done reports the rest as unknown.
+type table struct {
+	d    *dec
+	path string
+	m    map[string]any
+	used map[string]bool
+}
+
+func (d *dec) table(path string, m map[string]any) *table {
+	return &table{d: d, path: path, m: m, used: map[string]bool{}}
+}
+
+func (t *table) key(k string) string {
+	if t.path == "" {
+		return k
+	}
+	return t.path + "." + k
+}
+
+func (t *table) get(k string, required bool) (any, bool) {
+	t.used[k] = true
+	v, ok := t.m[k]
+	if !ok && required {
+		t.d.errf(t.path, "missing key %q", k)
+	}
+	return v, ok
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a number with a fraction"
+	case bool:
+		return "true/false"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	case []map[string]any:
+		return "an array of tables"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func (t *table) str(k string, required bool) string {
+	v, ok := t.get(k, required)
+	if !ok {
+		return ""
+	}
+	s, isStr := v.(string)
+	if !isStr {
+		t.d.errf(t.key(k), "want a string, have %s", typeName(v))
+	}
+	return s
+}
+
+// int reads an integer in [lo, hi]; def when absent and not required.
+func (t *table) int(k string, required bool, lo, hi, def int) int {
+	v, ok := t.get(k, required)
+	if !ok {
+		return def
+	}
+	n, isInt := v.(int64)
+	if !isInt {
+		t.d.errf(t.key(k), "want an integer, have %s", typeName(v))
+		return def
+	}
+	if n < int64(lo) || n > int64(hi) {
+		t.d.errf(t.key(k), "%d is out of range %d..%d", n, lo, hi)
+		return def
+	}
+	return int(n)
+}
+
+func (t *table) strs(k string, required bool) []string {
+	v, ok := t.get(k, required)
+	if !ok {
+		return nil
+	}
+	a, isArr := v.([]any)
+	if !isArr {
+		t.d.errf(t.key(k), "want an array of strings, have %s", typeName(v))
+		return nil
+	}
+	out := make([]string, 0, len(a))
+	for i, e := range a {
+		s, isStr := e.(string)
+		if !isStr {
+			t.d.errf(t.key(k), "element %d: want a string, have %s", i+1, typeName(e))
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func (t *table) nums(k string, required bool) ([]float64, bool) {
+	v, ok := t.get(k, required)
+	if !ok {
+		return nil, false
+	}
+	a, isArr := v.([]any)
+	if !isArr {
+		t.d.errf(t.key(k), "want an array of numbers, have %s", typeName(v))
+		return nil, false
+	}
+	out := make([]float64, 0, len(a))
+	for i, e := range a {
+		switch n := e.(type) {
+		case int64:
+			out = append(out, float64(n))
+		case float64:
+			out = append(out, n)
+		default:
+			t.d.errf(t.key(k), "element %d: want a number, have %s", i+1, typeName(e))
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func (t *table) sub(k string, required bool) *table {
+	v, ok := t.get(k, required)
+	if !ok {
+		return nil
+	}
+	m, isTab := v.(map[string]any)
+	if !isTab {
+		t.d.errf(t.key(k), "want a table, have %s", typeName(v))
+		return nil
+	}
+	return t.d.table(t.key(k), m)
+}
+
+// tables reads an array of tables ([[k]]).
+func (t *table) tables(k string) []*table {
+	v, ok := t.get(k, false)
+	if !ok {
+		return nil
+	}
+	var ms []map[string]any
+	switch a := v.(type) {
+	case []map[string]any:
+		ms = a
+	case []any:
+		for _, e := range a {
+			m, isTab := e.(map[string]any)
+			if !isTab {
+				t.d.errf(t.key(k), "want [[%s]] tables, have %s", k, typeName(e))
+				return nil
+			}
+			ms = append(ms, m)
+		}
+	default:
+		t.d.errf(t.key(k), "want [[%s]] tables, have %s", k, typeName(v))
+		return nil
+	}
+	out := make([]*table, len(ms))
+	for i, m := range ms {
+		out[i] = t.d.table(t.key(k)+"#"+strconv.Itoa(i), m)
+	}
+	return out
+}
+
+// done reports every key of the table that was not read.
+func (t *table) done() {
+	var unknown []string
+	for k := range t.m {
+		if !t.used[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	sort.Strings(unknown)
+	for _, k := range unknown {
+		t.d.errf(t.key(k), "unknown key %q", k)
+	}
+}

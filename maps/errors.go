@@ -1,0 +1,76 @@
+package maps
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Error is one problem in a map file: where it is and what is wrong.
+type Error struct {
+	File string // file name as given to Parse
+	Line int    // 1-based line; 0 when the problem has no single place
+	Key  string // dotted TOML key, e.g. "territory.neighbors" or "grid.rows"
+	Msg  string
+}
+
+// Error formats the problem as "file:line: key: message".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	b.WriteString(": ")
+	if e.Key != "" {
+		b.WriteString(e.Key)
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// ErrorList is every problem found in one pass over a map file, in file
+// order. Like go/scanner.ErrorList, its message lists them one per line.
+type ErrorList []*Error
+
+// Error lists the problems one per line.
+func (l ErrorList) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Sort orders the list by line, then key, then message.
+func (l ErrorList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i], l[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Key != b.Key {
+			return a.Key < b.Key
+		}
+		return a.Msg < b.Msg
+	})
+}
+
+// Err returns nil for an empty list, else the sorted list as an error.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	l.Sort()
+	return l
+}

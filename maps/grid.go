@@ -1,0 +1,315 @@
+package maps
+
+import (
+	"strings"
+
+	"notrueking/board"
+)
+
+// maxGridErrors caps the problems reported from the rows, so that one bad
+// paste does not bury the rest.
+const maxGridErrors = 20
+
+// readGrid reads the raster and validates the drawing against the data.
+func (p *parser) readGrid(gt *table, exTables []*table) {
+	m := p.m
+	exceptions := p.readExceptions(exTables)
+	if gt == nil {
+		return
+	}
+	w := gt.int("width", true, 1, maxGrid, 0)
+	h := gt.int("height", true, 1, maxGrid, 0)
+	rows := gt.str("rows", true)
+	gt.done()
+	if w == 0 || h == 0 || rows == "" {
+		return
+	}
+	rowsPath := "grid.rows"
+	first := p.li.line(rowsPath)
+	if first > 0 && first <= len(p.text) && strings.HasSuffix(strings.TrimSpace(p.text[first-1]), `"""`) {
+		first++ // rows start on the line after the opening quotes
+	}
+	rowLine := func(y int) int {
+		if first == 0 {
+			return 0
+		}
+		return first + y
+	}
+	lines := strings.Split(strings.TrimRight(rows, "\n"), "\n")
+	bad := 0
+	report := func(line int, format string, args ...any) {
+		if bad < maxGridErrors {
+			p.errAt(rowsPath, line, format, args...)
+		} else if bad == maxGridErrors {
+			p.errAt(rowsPath, line, "more problems in the rows not shown")
+		}
+		bad++
+	}
+	if len(lines) != h {
+		report(rowLine(0), "%d rows, want height %d", len(lines), h)
+	}
+	g := board.Grid{W: w, H: h, Cells: make([]int16, w*h)}
+	for i := range g.Cells {
+		g.Cells[i] = -1
+	}
+	for y, row := range lines {
+		if y >= h {
+			break
+		}
+		row = strings.TrimRight(row, "\r")
+		if len(row) != 2*w {
+			report(rowLine(y), "row %d is %d characters, want %d (width %d × 2)", y+1, len(row), 2*w, w)
+			continue
+		}
+		for x := 0; x < w; x++ {
+			code := row[2*x : 2*x+2]
+			if code == OffBoard {
+				continue
+			}
+			t := p.codes[code]
+			if t == 0 {
+				report(rowLine(y), "row %d, column %d: unknown code %q", y+1, x+1, code)
+				break
+			}
+			g.Cells[y*w+x] = int16(t - 1)
+		}
+	}
+	m.Grid = g
+	if bad > 0 || len(p.errs) > 0 && len(p.codes) < len(m.Territories) {
+		return // the drawing cannot be checked against broken data
+	}
+	p.checkShapes(&g, rowLine)
+	p.checkTouching(&g, rowLine, exceptions)
+	p.placeLabels(&g)
+}
+
+type exception struct {
+	a, b int
+	path string
+	used bool
+}
+
+func (p *parser) readExceptions(ts []*table) []*exception {
+	var out []*exception
+	seen := map[[2]int]bool{}
+	for _, t := range ts {
+		a, b := t.str("a", true), t.str("b", true)
+		reason := t.str("reason", true)
+		t.done()
+		ia, aok := p.terrByID[a]
+		ib, bok := p.terrByID[b]
+		if a != "" && !aok {
+			p.errf(t.key("a"), "unknown territory %q", a)
+		}
+		if b != "" && !bok {
+			p.errf(t.key("b"), "unknown territory %q", b)
+		}
+		if _, ok := t.m["reason"]; ok && strings.TrimSpace(reason) == "" {
+			p.errf(t.key("reason"), "an exception must say why the drawing differs")
+		}
+		if !aok || !bok {
+			continue
+		}
+		if ia == ib {
+			p.errf(t.key("b"), "an exception joins two different territories")
+			continue
+		}
+		if ia > ib {
+			ia, ib = ib, ia
+		}
+		if seen[[2]int{ia, ib}] {
+			p.errf(t.path, "duplicate exception %s / %s", a, b)
+			continue
+		}
+		seen[[2]int{ia, ib}] = true
+		out = append(out, &exception{a: ia, b: ib, path: t.path})
+		p.m.Exceptions = append(p.m.Exceptions, board.Exception{A: ia, B: ib, Reason: reason})
+	}
+	return out
+}
+
+// checkShapes: every territory has cells and is one 4-connected blob.
+func (p *parser) checkShapes(g *board.Grid, rowLine func(int) int) {
+	m := p.m
+	n := len(m.Territories)
+	first := make([]int, n)
+	count := make([]int, n)
+	for i := range first {
+		first[i] = -1
+	}
+	for c, t := range g.Cells {
+		if t >= 0 {
+			if first[t] < 0 {
+				first[t] = c
+			}
+			count[t]++
+		}
+	}
+	seen := make([]bool, len(g.Cells))
+	stack := []int{}
+	for t := 0; t < n; t++ {
+		if count[t] == 0 {
+			p.errf(p.tpath[t]+".code", "territory %s has no cells in the grid (code %q)", m.Territories[t].ID, m.Territories[t].Code)
+			continue
+		}
+		// Flood from the first cell; any cell of t left over is a second blob.
+		reached := 0
+		stack = append(stack[:0], first[t])
+		seen[first[t]] = true
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			reached++
+			x, y := c%g.W, c/g.W
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nx, ny := x+d[0], y+d[1]
+				if g.At(nx, ny) == t && !seen[ny*g.W+nx] {
+					seen[ny*g.W+nx] = true
+					stack = append(stack, ny*g.W+nx)
+				}
+			}
+		}
+		if reached != count[t] {
+			for c, u := range g.Cells {
+				if int(u) == t && !seen[c] {
+					p.errAt("grid.rows", rowLine(c/g.W), "territory %s is split: its cells at column %d, row %d and at column %d, row %d are not joined by its own cells",
+						m.Territories[t].ID, first[t]%g.W+1, first[t]/g.W+1, c%g.W+1, c/g.W+1)
+					break
+				}
+			}
+		}
+	}
+}
+
+// checkTouching compares the pairs of territories whose cells share an
+// edge with the declared adjacency; every difference needs an exception.
+func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exception) {
+	m := p.m
+	n := len(m.Territories)
+	where := map[[2]int]int{} // touching pair → first cell index
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			a := g.At(x, y)
+			if a < 0 {
+				continue
+			}
+			for _, d := range [2][2]int{{1, 0}, {0, 1}} {
+				b := g.At(x+d[0], y+d[1])
+				if b < 0 || b == a {
+					continue
+				}
+				k := [2]int{min(a, b), max(a, b)}
+				if _, ok := where[k]; !ok {
+					where[k] = y*g.W + x
+				}
+			}
+		}
+	}
+	exc := map[[2]int]*exception{}
+	for _, e := range exs {
+		exc[[2]int{e.a, e.b}] = e
+	}
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			k := [2]int{a, b}
+			adj := m.Adjacent(a, b)
+			c, touch := where[k]
+			if adj == touch {
+				if e := exc[k]; e != nil {
+					p.errf(e.path, "exception %s / %s explains nothing: they are neighbours and their shapes touch, or neither", m.Territories[a].ID, m.Territories[b].ID)
+					e.used = true
+				}
+				continue
+			}
+			if e := exc[k]; e != nil {
+				e.used = true
+				continue
+			}
+			ta, tb := m.Territories[a], m.Territories[b]
+			if adj {
+				p.errf(p.tpath[a]+".neighbors", "%s and %s are neighbours but their shapes in the grid do not touch (draw them touching or add an [[exception]] saying why)", ta.ID, tb.ID)
+			} else {
+				p.errAt("grid.rows", rowLine(c/g.W), "%s and %s touch in the grid at column %d, row %d but are not neighbours", ta.ID, tb.ID, c%g.W+1, c/g.W+1)
+			}
+		}
+	}
+}
+
+// placeLabels checks declared label anchors and computes the rest: the
+// cell farthest from the territory's border (ties: nearest the centroid,
+// then first in reading order), at its centre.
+func (p *parser) placeLabels(g *board.Grid) {
+	m := p.m
+	n := len(m.Territories)
+	dist := make([]int, len(g.Cells))
+	queue := make([]int, 0, len(g.Cells))
+	for c, t := range g.Cells {
+		if t < 0 {
+			continue
+		}
+		x, y := c%g.W, c/g.W
+		border := false
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			nx, ny := x+d[0], y+d[1]
+			if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H || g.At(nx, ny) != int(t) {
+				border = true
+			}
+		}
+		if border {
+			dist[c] = 1
+			queue = append(queue, c)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		c := queue[i]
+		x, y := c%g.W, c/g.W
+		for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			nx, ny := x+d[0], y+d[1]
+			if nx < 0 || ny < 0 || nx >= g.W || ny >= g.H {
+				continue
+			}
+			nc := ny*g.W + nx
+			if dist[nc] == 0 && g.Cells[nc] == g.Cells[c] {
+				dist[nc] = dist[c] + 1
+				queue = append(queue, nc)
+			}
+		}
+	}
+	sx, sy, cnt := make([]float64, n), make([]float64, n), make([]float64, n)
+	for c, t := range g.Cells {
+		if t >= 0 {
+			sx[t] += float64(c%g.W) + .5
+			sy[t] += float64(c/g.W) + .5
+			cnt[t]++
+		}
+	}
+	best := make([]int, n)
+	bestD := make([]float64, n)
+	for i := range best {
+		best[i] = -1
+	}
+	for c, t := range g.Cells {
+		if t < 0 {
+			continue
+		}
+		dx := float64(c%g.W) + .5 - sx[t]/cnt[t]
+		dy := float64(c/g.W) + .5 - sy[t]/cnt[t]
+		d2 := dx*dx + dy*dy
+		if best[t] < 0 || dist[c] > dist[best[t]] || dist[c] == dist[best[t]] && d2 < bestD[t] {
+			best[t], bestD[t] = c, d2
+		}
+	}
+	for t := 0; t < n; t++ {
+		if l := p.labels[t]; l != nil {
+			x, y := int(l[0]), int(l[1])
+			if l[0] < 0 || l[1] < 0 || g.At(x, y) != t {
+				p.errf(p.tpath[t]+".label", "label (%g, %g) of %s is not inside its own cells", l[0], l[1], m.Territories[t].ID)
+			}
+			m.Territories[t].Label = board.Point{X: l[0], Y: l[1]}
+			continue
+		}
+		if best[t] >= 0 {
+			m.Territories[t].Label = board.Point{X: float64(best[t]%g.W) + .5, Y: float64(best[t]/g.W) + .5}
+		}
+	}
+}

@@ -1,0 +1,473 @@
+package maps
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"notrueking/board"
+)
+
+// Known card effects (seed 002's replacement effects).
+var effects = []string{
+	board.EffectBrienne, board.EffectAsha, board.EffectCersei, board.EffectJaime,
+	board.EffectMelisandre, board.EffectSalladhor, board.EffectCatelyn,
+}
+
+var (
+	idRE    = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	colorRE = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
+)
+
+// OffBoard is the grid code of a cell that belongs to no territory.
+const OffBoard = ".."
+
+// maxGrid caps the grid size a file may ask for.
+const maxGrid = 1000
+
+// Parse reads a map file strictly and validates it: the data, every
+// reference, the adjacency and the drawing. name is the file name used in
+// error messages. All problems are gathered in one pass and returned as an
+// ErrorList.
+func Parse(name string, data []byte) (*board.Map, error) {
+	var raw map[string]any
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, ErrorList{{File: name, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}}
+		}
+		return nil, ErrorList{{File: name, Msg: err.Error()}}
+	}
+	p := &parser{dec: dec{file: name, li: newLineIndex(data)}, text: strings.Split(string(data), "\n")}
+	m := p.parse(raw)
+	if err := p.errs.Err(); err != nil {
+		return nil, err
+	}
+	m.Index()
+	return m, nil
+}
+
+type parser struct {
+	dec
+	m *board.Map
+	// per territory: the path of its table, for error positions
+	tpath      []string
+	terrByID   map[string]int
+	houseIDs   map[string]int
+	codes      map[string]int // code → territory index + 1
+	tpathHouse []string
+	labels     [][]float64 // declared labels, nil when computed
+	text       []string    // the file's lines
+}
+
+func (p *parser) parse(raw map[string]any) *board.Map {
+	root := p.table("", raw)
+	m := &board.Map{}
+	p.m = m
+	m.ID = root.str("id", true)
+	if m.ID != "" && !idRE.MatchString(m.ID) {
+		p.errf("id", "%q is not an id (lower-case letters, digits and single hyphens)", m.ID)
+	}
+	m.Name = root.str("name", true)
+	m.MinPlayers = root.int("min_players", true, 1, 99, 0)
+	m.MaxPlayers = root.int("max_players", true, 1, 99, 0)
+	slots, _ := root.nums("loyalty_slots", true)
+
+	// Conspiracies.
+	seen := map[string]bool{}
+	for _, t := range root.tables("conspiracy") {
+		id := p.id(t, seen, "conspiracy")
+		m.Conspiracies = append(m.Conspiracies, id)
+		m.ConspiracyNames = append(m.ConspiracyNames, t.str("name", true))
+		t.done()
+	}
+	if len(m.Conspiracies) == 0 {
+		p.errf("conspiracy", "no [[conspiracy]]: a map needs one per seat")
+	}
+	if m.MinPlayers > 0 && m.MaxPlayers > 0 {
+		if m.MinPlayers < 2 {
+			p.errf("min_players", "a game needs at least 2 players, not %d", m.MinPlayers)
+		}
+		if m.MaxPlayers < m.MinPlayers {
+			p.errf("max_players", "%d is less than min_players %d", m.MaxPlayers, m.MinPlayers)
+		}
+		if len(m.Conspiracies) > 0 && m.MaxPlayers > len(m.Conspiracies) {
+			p.errf("max_players", "%d players but only %d conspiracies", m.MaxPlayers, len(m.Conspiracies))
+		}
+	}
+
+	// Territories first: everything else refers to them.
+	terrTables := root.tables("territory")
+	p.readTerritories(terrTables)
+	if len(terrTables) == 0 {
+		p.errf("territory", "no [[territory]]")
+	}
+
+	// Houses.
+	p.houseIDs = map[string]int{}
+	seenH := map[string]bool{}
+	for _, t := range root.tables("house") {
+		h := board.House{}
+		h.ID = p.id(t, seenH, "house")
+		h.Name = t.str("name", true)
+		if c := t.str("color", true); c != "" {
+			if !colorRE.MatchString(c) {
+				p.errf(t.key("color"), "%q is not a colour #rrggbb", c)
+			} else {
+				v, _ := strconv.ParseUint(c[1:], 16, 32)
+				h.Color = board.RGB{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v)}
+			}
+		}
+		h.Home = t.str("home", true)
+		if h.Home != "" {
+			if i, ok := p.terrByID[h.Home]; !ok {
+				p.errf(t.key("home"), "unknown territory %q", h.Home)
+			} else if m.Territories[i].Kind != board.Land {
+				p.errf(t.key("home"), "%q is a %s; a home is a land territory", h.Home, m.Territories[i].Kind)
+			}
+		}
+		rank := t.int("rank", true, 1, 99, 0)
+		if lt := t.sub("limits", true); lt != nil {
+			for u := board.Unit(0); u < board.NumUnits; u++ {
+				h.Limits[u] = lt.int(u.String(), u != board.Dragon, 0, 99, 0)
+			}
+			lt.done()
+		}
+		t.done()
+		if h.ID != "" {
+			p.houseIDs[h.ID] = len(m.Houses)
+		}
+		m.Houses = append(m.Houses, h)
+		m.InitialRank = append(m.InitialRank, rank)
+		p.tpathHouse = append(p.tpathHouse, t.path)
+	}
+	if len(m.Houses) == 0 {
+		p.errf("house", "no [[house]]")
+	}
+	p.checkRanks()
+	if slots != nil {
+		for _, v := range slots {
+			if v != float64(int(v)) || v < 0 || v > 99 {
+				p.errf("loyalty_slots", "%v is not a whole number of points from 0 to 99", v)
+			}
+			m.LoyaltySlots = append(m.LoyaltySlots, int(v))
+		}
+		if len(m.Houses) > 0 && len(slots) != len(m.Houses) {
+			p.errf("loyalty_slots", "%d slots for %d houses: the loyalty card has one slot per house", len(slots), len(m.Houses))
+		}
+		for i := 1; i < len(m.LoyaltySlots); i++ {
+			if m.LoyaltySlots[i] > m.LoyaltySlots[i-1] {
+				p.errf("loyalty_slots", "slot values must not increase (best slot first): %v", m.LoyaltySlots)
+				break
+			}
+		}
+	}
+
+	p.readCards(root.tables("card"))
+	p.readSetup(root.tables("setup"))
+	exTables := root.tables("exception")
+	p.readGrid(root.sub("grid", true), exTables)
+	root.done()
+	return m
+}
+
+// id reads and checks the id key of an entry.
+func (p *parser) id(t *table, seen map[string]bool, what string) string {
+	id := t.str("id", true)
+	if id == "" {
+		return ""
+	}
+	if !idRE.MatchString(id) {
+		p.errf(t.key("id"), "%q is not an id (lower-case letters, digits and single hyphens)", id)
+	}
+	if seen[id] {
+		p.errf(t.key("id"), "duplicate %s id %q", what, id)
+	}
+	seen[id] = true
+	return id
+}
+
+func (p *parser) checkRanks() {
+	rs := p.m.InitialRank
+	for i, r := range rs {
+		if r == 0 {
+			continue
+		}
+		above := 0
+		for _, o := range rs {
+			if o != 0 && o < r {
+				above++
+			}
+		}
+		if r != above+1 {
+			p.errf(p.tpathHouse[i]+".rank", "rank %d, but %d houses rank above it: shared ranks use competition numbering (1, 2, 3, 3, 5), so this house is %d", r, above, above+1)
+		}
+	}
+}
+
+func (p *parser) readTerritories(ts []*table) {
+	m := p.m
+	p.terrByID = map[string]int{}
+	p.codes = map[string]int{}
+	seen := map[string]bool{}
+	neigh := make([][]string, len(ts))
+	portOf := make([]string, len(ts))
+	portSea := make([]string, len(ts))
+	labels := make([][]float64, len(ts))
+	for i, t := range ts {
+		tr := board.Territory{Port: -1, PortOf: -1, PortSea: -1, Label: board.Point{X: -1, Y: -1}}
+		tr.ID = p.id(t, seen, "territory")
+		if tr.ID != "" {
+			p.terrByID[tr.ID] = i
+		}
+		tr.Code = t.str("code", true)
+		if tr.Code != "" {
+			switch {
+			case len(tr.Code) != 2 || strings.ContainsAny(tr.Code, " \t\"'#"):
+				p.errf(t.key("code"), "%q is not a two-character code", tr.Code)
+			case tr.Code == OffBoard:
+				p.errf(t.key("code"), "%q is the off-board code", tr.Code)
+			case p.codes[tr.Code] != 0:
+				p.errf(t.key("code"), "duplicate code %q (also %s)", tr.Code, m.Territories[p.codes[tr.Code]-1].ID)
+			default:
+				p.codes[tr.Code] = i + 1
+			}
+		}
+		tr.Name = t.str("name", true)
+		if k := t.str("kind", true); k != "" {
+			kind, err := board.ParseKind(k)
+			if err != nil {
+				p.errf(t.key("kind"), "%v", err)
+			}
+			tr.Kind = kind
+		}
+		if tr.Kind == board.Land {
+			tr.Crowns = t.int("crowns", false, 0, 9, 0)
+			tr.Barrels = t.int("barrels", false, 0, 9, 0)
+			switch f := t.str("fortress", false); f {
+			case "", "none":
+			case "town":
+				tr.Fortress = board.Town
+			case "castle":
+				tr.Fortress = board.Castle
+			default:
+				p.errf(t.key("fortress"), "unknown fortress %q (want castle, town or none)", f)
+			}
+		} else {
+			for _, k := range []string{"crowns", "barrels", "fortress"} {
+				if _, ok := t.get(k, false); ok {
+					p.errf(t.key(k), "a %s has no %s; only land territories carry icons", tr.Kind, k)
+				}
+			}
+		}
+		neigh[i] = t.strs("neighbors", true)
+		if tr.Kind == board.Port {
+			portOf[i] = t.str("port_of", true)
+			portSea[i] = t.str("sea", true)
+		} else {
+			for _, k := range []string{"port_of", "sea"} {
+				if _, ok := t.get(k, false); ok {
+					p.errf(t.key(k), "only a port has %s", k)
+				}
+			}
+		}
+		if l, ok := t.nums("label", false); ok {
+			if len(l) != 2 {
+				p.errf(t.key("label"), "want [x, y] in grid cells, have %d numbers", len(l))
+			} else {
+				labels[i] = l
+			}
+		}
+		t.done()
+		m.Territories = append(m.Territories, tr)
+		p.tpath = append(p.tpath, t.path)
+	}
+
+	// Neighbours: known, not self, no duplicates, symmetric.
+	sets := make([]map[int]bool, len(ts))
+	for i := range ts {
+		sets[i] = map[int]bool{}
+		for _, n := range neigh[i] {
+			j, ok := p.terrByID[n]
+			switch {
+			case !ok:
+				p.errf(p.tpath[i]+".neighbors", "%s: unknown territory %q", m.Territories[i].ID, n)
+			case j == i:
+				p.errf(p.tpath[i]+".neighbors", "%s lists itself", n)
+			case sets[i][j]:
+				p.errf(p.tpath[i]+".neighbors", "%s: %q listed twice", m.Territories[i].ID, n)
+			default:
+				sets[i][j] = true
+			}
+		}
+		if len(neigh[i]) == 0 && m.Territories[i].ID != "" {
+			p.errf(p.tpath[i]+".neighbors", "%s has no neighbours", m.Territories[i].ID)
+		}
+	}
+	for i := range ts {
+		for j := range sets[i] {
+			if !sets[j][i] {
+				p.errf(p.tpath[j]+".neighbors", "%s lists %s as a neighbour but %s does not list %s (adjacency goes both ways)",
+					m.Territories[i].ID, m.Territories[j].ID, m.Territories[j].ID, m.Territories[i].ID)
+			}
+		}
+		ns := make([]int, 0, len(sets[i]))
+		for j := range sets[i] {
+			if sets[j][i] {
+				ns = append(ns, j)
+			}
+		}
+		sort.Ints(ns)
+		m.Territories[i].Neighbors = ns
+	}
+
+	// Ports: tied to exactly one land and one sea, and neighbouring only those.
+	for i := range ts {
+		tr := &m.Territories[i]
+		if tr.Kind != board.Port {
+			continue
+		}
+		land, lok := p.terrByID[portOf[i]]
+		sea, sok := p.terrByID[portSea[i]]
+		if portOf[i] != "" {
+			switch {
+			case !lok:
+				p.errf(p.tpath[i]+".port_of", "unknown territory %q", portOf[i])
+			case m.Territories[land].Kind != board.Land:
+				p.errf(p.tpath[i]+".port_of", "%q is a %s; a port belongs to a land territory", portOf[i], m.Territories[land].Kind)
+				lok = false
+			case m.Territories[land].Port >= 0:
+				p.errf(p.tpath[i]+".port_of", "%s already has a port (%s)", portOf[i], m.Territories[m.Territories[land].Port].ID)
+				lok = false
+			default:
+				tr.PortOf = land
+				m.Territories[land].Port = i
+			}
+		}
+		if portSea[i] != "" {
+			switch {
+			case !sok:
+				p.errf(p.tpath[i]+".sea", "unknown territory %q", portSea[i])
+			case m.Territories[sea].Kind != board.Sea:
+				p.errf(p.tpath[i]+".sea", "%q is a %s; a port opens on a sea", portSea[i], m.Territories[sea].Kind)
+				sok = false
+			default:
+				tr.PortSea = sea
+			}
+		}
+		if lok && sok {
+			want := []int{land, sea}
+			sort.Ints(want)
+			if fmt.Sprint(tr.Neighbors) != fmt.Sprint(want) {
+				p.errf(p.tpath[i]+".neighbors", "port %s must neighbour exactly its land %s and its sea %s", tr.ID, portOf[i], portSea[i])
+			}
+			if !sets[land][sea] {
+				p.errf(p.tpath[i]+".sea", "port %s opens on %s, which does not neighbour its land %s", tr.ID, portSea[i], portOf[i])
+			}
+		}
+	}
+	p.labels = labels
+}
+
+func (p *parser) readCards(ts []*table) {
+	seen := map[string]bool{}
+	for _, t := range ts {
+		c := board.Card{}
+		c.ID = p.id(t, seen, "card")
+		c.Name = t.str("name", true)
+		c.House = t.str("house", true)
+		c.Strength = t.int("strength", true, 0, 99, 0)
+		c.Swords = t.int("swords", false, 0, 99, 0)
+		c.Towers = t.int("towers", false, 0, 99, 0)
+		c.Effect = t.str("effect", false)
+		if c.Effect != "" && !contains(effects, c.Effect) {
+			p.errf(t.key("effect"), "unknown effect %q (want one of %s)", c.Effect, strings.Join(effects, ", "))
+		}
+		t.done()
+		if c.House == "" {
+			continue
+		}
+		h, ok := p.houseIDs[c.House]
+		if !ok {
+			p.errf(t.key("house"), "unknown house %q", c.House)
+			continue
+		}
+		p.m.Houses[h].Deck = append(p.m.Houses[h].Deck, c)
+	}
+	for i, h := range p.m.Houses {
+		if len(h.Deck) == 0 && h.ID != "" {
+			p.errf(p.tpathHouse[i], "house %s has no [[card]]s", h.ID)
+		}
+	}
+}
+
+func (p *parser) readSetup(ts []*table) {
+	m := p.m
+	total := make([][board.NumUnits]int, len(m.Houses))
+	totalLine := make([][board.NumUnits]string, len(m.Houses))
+	for _, t := range ts {
+		house := t.str("house", true)
+		terr := t.str("territory", true)
+		h, hok := p.houseIDs[house]
+		if house != "" && !hok {
+			p.errf(t.key("house"), "unknown house %q", house)
+		}
+		ti, tok := p.terrByID[terr]
+		if terr != "" && !tok {
+			p.errf(t.key("territory"), "unknown territory %q", terr)
+		}
+		ut := t.sub("units", true)
+		t.done()
+		if ut == nil {
+			continue
+		}
+		any := false
+		for u := board.Unit(0); u < board.NumUnits; u++ {
+			n := ut.int(u.String(), false, 1, 99, 0)
+			if n == 0 {
+				continue
+			}
+			any = true
+			if tok {
+				k := m.Territories[ti].Kind
+				naval := u == board.Ship
+				if naval && k != board.Sea && k != board.Port {
+					p.errf(ut.key(u.String()), "ships start in a sea or a port, not in %s (a %s)", terr, k)
+				}
+				if !naval && k != board.Land && k != board.Road {
+					p.errf(ut.key(u.String()), "%ss start on land, not in %s (a %s)", u, terr, k)
+				}
+			}
+			if hok && tok {
+				m.Setup = append(m.Setup, board.Placement{House: house, Territory: terr, Unit: u, Count: n})
+				total[h][u] += n
+				totalLine[h][u] = ut.key(u.String())
+			}
+		}
+		ut.done()
+		if !any {
+			p.errf(t.key("units"), "no units")
+		}
+	}
+	for h := range total {
+		for u := board.Unit(0); u < board.NumUnits; u++ {
+			if total[h][u] > m.Houses[h].Limits[u] {
+				p.errf(totalLine[h][u], "house %s starts with %d %ss, over its limit of %d", m.Houses[h].ID, total[h][u], u, m.Houses[h].Limits[u])
+			}
+		}
+	}
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
