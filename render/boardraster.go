@@ -130,8 +130,8 @@ func newRaster(m *board.Map, geom boardGeom, w, h int) *raster {
 		return 0
 	}
 	// Border half-widths in grid units for land/coast lines.
-	thin := math.Max(0.7, geom.Cell*0.06) / geom.Cell
-	thick := math.Max(1.2, geom.Cell*0.11) / geom.Cell
+	thin := math.Max(0.7, math.Min(1.2, geom.Cell*0.06)) / geom.Cell
+	thick := math.Max(1.2, math.Min(2.2, geom.Cell*0.11)) / geom.Cell
 	sub := [4][2]float64{{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}}
 	for py := 0; py < h; py++ {
 		for px := 0; px < w; px++ {
@@ -199,6 +199,7 @@ type paintStyle struct {
 var (
 	colOffBoard  = color.RGBA{22, 26, 34, 255}
 	colParchment = color.RGBA{226, 212, 176, 255}
+	colFreeLand  = color.RGBA{188, 178, 138, 255}
 	colSea       = color.RGBA{52, 98, 150, 255}
 	colPort      = color.RGBA{92, 138, 178, 255}
 	colHighlight = color.RGBA{255, 236, 120, 255}
@@ -217,9 +218,9 @@ func shade(c color.RGBA, d float64) color.RGBA {
 // landColor is the tint of land controlled by a house of colour hc (nil: none).
 func landColor(hc *color.RGBA) color.RGBA {
 	if hc == nil {
-		return colParchment
+		return colFreeLand
 	}
-	return mix(colParchment, *hc, 0.55)
+	return mix(colParchment, *hc, 0.72)
 }
 
 // paint colours the raster into dst (same size) for the given style.

@@ -114,10 +114,10 @@ var (
 
 // conspiracyColors gives each seat a colour distinct from the houses'.
 var conspiracyColors = []color.RGBA{
-	{236, 200, 70, 255},  // crown: gold
-	{236, 110, 40, 255},  // torch: orange
-	{120, 200, 230, 255}, // helm: steel blue
-	{190, 120, 230, 255}, // gauntlet: violet
+	{176, 110, 240, 255}, // crown: violet
+	{255, 140, 40, 255},  // torch: orange
+	{60, 200, 220, 255},  // helm: cyan
+	{240, 90, 170, 255},  // gauntlet: pink
 	{120, 220, 140, 255},
 	{230, 120, 160, 255},
 	{200, 200, 200, 255},

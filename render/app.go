@@ -1,0 +1,587 @@
+// Package render is the No True King desktop app: scenes (start, hand-off
+// curtain, table, game over), the board drawing, panels and the input that
+// turns clicks into engine actions. Layout and hit-testing are plain Go on a
+// 1600×900 base canvas (see Scaler), so they test without a display; the
+// drawing uses Ebitengine and draws only from rules.View values.
+package render
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// Options configure the app. Zero values mean defaults.
+type Options struct {
+	// Map is the map name ("standard") or a map file path; "" = standard.
+	Map string
+	// Seed is the game's seed when SeedSet; otherwise a random one is offered.
+	Seed    uint64
+	SeedSet bool
+	// Players are the player names; their number is the default player count.
+	Players []string
+	// Width, Height of the window; 0 = 1600×900.
+	Width, Height int
+	// Title of the window; "" = "No True King".
+	Title string
+}
+
+// newGameFunc builds a game for a map name, player names and seed.
+type newGameFunc func(mapName string, players []string, seed uint64) (engine, error)
+
+// Run opens the window and runs the app until it is closed.
+func Run(opts Options) error {
+	a, err := newApp(opts, defaultNewGame)
+	if err != nil {
+		return err
+	}
+	w, h := opts.Width, opts.Height
+	if w <= 0 || h <= 0 {
+		w, h = BaseW, BaseH
+	}
+	t := opts.Title
+	if t == "" {
+		t = "No True King"
+	}
+	ebiten.SetWindowSize(w, h)
+	ebiten.SetWindowTitle(t)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false)
+	err = ebiten.RunGame(a)
+	if errors.Is(err, errQuit) {
+		return nil
+	}
+	return err
+}
+
+var errQuit = errors.New("quit")
+
+type scene int
+
+const (
+	sceneStart scene = iota
+	sceneCurtain
+	sceneTable
+	sceneEnd
+)
+
+// App is the ebiten.Game of No True King.
+type App struct {
+	opts    Options
+	newGame newGameFunc
+	p       *painter
+
+	scene   scene
+	start   *startUI
+	tbl     *tableUI
+	curtain int // seat the curtain waits for
+
+	w, h  int
+	sc    Scaler
+	ws    []Widget
+	hover int
+	dirty bool
+}
+
+func newApp(opts Options, ng newGameFunc) (*App, error) {
+	p, err := newPainter()
+	if err != nil {
+		return nil, err
+	}
+	a := &App{opts: opts, newGame: ng, p: p, hover: -1, dirty: true, w: BaseW, h: BaseH}
+	a.sc = NewScaler(a.w, a.h)
+	a.start = newStartUI(opts)
+	a.rebuild()
+	return a, nil
+}
+
+// input is one tick's input snapshot.
+type input struct {
+	X, Y      float64 // base coordinates
+	Click     bool
+	Chars     []rune
+	Backspace bool
+	Tab       bool
+	Enter     bool
+}
+
+func readInput(sc Scaler) input {
+	cx, cy := ebiten.CursorPosition()
+	x, y := sc.ToBase(float64(cx), float64(cy))
+	in := input{X: x, Y: y, Click: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)}
+	in.Chars = ebiten.AppendInputChars(nil)
+	in.Backspace = repeating(ebiten.KeyBackspace)
+	in.Tab = inpututil.IsKeyJustPressed(ebiten.KeyTab)
+	in.Enter = inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
+	return in
+}
+
+func repeating(k ebiten.Key) bool {
+	d := inpututil.KeyPressDuration(k)
+	return d == 1 || (d > 30 && d%4 == 0)
+}
+
+// Update reads the input once and changes state; it never draws.
+func (a *App) Update() error {
+	a.handle(readInput(a.sc))
+	return nil
+}
+
+// handle applies one input snapshot (separate from Update for tests).
+func (a *App) handle(in input) {
+	_, hv := hitTest(a.ws, in.X, in.Y)
+	if hv != a.hover {
+		a.hover = hv
+		a.dirty = true
+	}
+	changed := false
+	if a.scene == sceneStart {
+		changed = a.start.keys(in)
+		if in.Enter {
+			a.startGame()
+			changed = true
+		}
+	}
+	if in.Click {
+		t, _ := hitTest(a.ws, in.X, in.Y)
+		if t.Kind == TNone && a.scene == sceneTable {
+			if tr := a.boardHit(in.X, in.Y); tr >= 0 {
+				t = Target{Kind: TTerritory, Terr: tr}
+			}
+		}
+		a.clickOn(t)
+		changed = true
+	}
+	if changed {
+		a.rebuild()
+		a.dirty = true
+	}
+}
+
+// boardHit maps a base point to the territory drawn there, or -1.
+func (a *App) boardHit(x, y float64) int {
+	if a.tbl == nil {
+		return -1
+	}
+	m := a.tbl.m
+	l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
+	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
+	if !g.Bounds().Contains(x, y) {
+		return -1
+	}
+	return g.TerritoryAt(&m.Grid, x, y)
+}
+
+func (a *App) clickOn(t Target) {
+	switch a.scene {
+	case sceneStart:
+		if t.Kind == TButton && t.ID == "start" {
+			a.startGame()
+			return
+		}
+		a.start.click(t)
+	case sceneCurtain:
+		if t.Kind == TButton && t.ID == "curtain" {
+			a.tbl.reveal(a.curtain)
+			a.scene = sceneTable
+		}
+	case sceneTable:
+		if t.Kind == TNone {
+			return
+		}
+		a.tbl.click(t)
+		a.afterAction()
+	case sceneEnd:
+		if t.Kind == TButton && t.ID == "again" {
+			a.tbl = nil
+			a.scene = sceneStart
+			a.start.newSeed()
+		}
+	}
+}
+
+// afterAction moves to the curtain or the end when the seat to act changed.
+func (a *App) afterAction() {
+	if a.tbl.eng.Over() {
+		a.tbl.hide()
+		a.scene = sceneEnd
+		return
+	}
+	if ta := a.tbl.eng.ToAct(); ta != a.tbl.shown {
+		a.tbl.hide()
+		a.curtain = ta
+		a.scene = sceneCurtain
+	}
+}
+
+func (a *App) startGame() {
+	names := a.start.playerNames()
+	seed, err := a.start.seed()
+	if err != nil {
+		a.start.msg = err.Error()
+		return
+	}
+	eng, err := a.newGame(a.start.mapID(), names, seed)
+	if err != nil {
+		a.start.msg = err.Error()
+		return
+	}
+	a.begin(eng, seed)
+}
+
+// begin puts a new game on the table, behind the first curtain.
+func (a *App) begin(eng engine, seed uint64) {
+	a.tbl = newTableUI(eng, seed)
+	a.scene = sceneTable
+	a.afterAction()
+}
+
+// rebuild recomputes the widget list of the current scene.
+func (a *App) rebuild() {
+	switch a.scene {
+	case sceneStart:
+		a.ws = a.start.widgets()
+	case sceneCurtain:
+		a.ws = a.curtainWidgets()
+	case sceneTable:
+		m := a.tbl.m
+		a.ws = a.tbl.tableWidgets(layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)))
+	case sceneEnd:
+		a.ws = a.endWidgets()
+	}
+	_, a.hover = hitTestHover(a.ws, a.hover)
+}
+
+func hitTestHover(ws []Widget, h int) (Target, int) {
+	if h >= len(ws) {
+		return Target{}, -1
+	}
+	return Target{}, h
+}
+
+// Draw draws the current scene only when something changed.
+func (a *App) Draw(screen *ebiten.Image) {
+	b := screen.Bounds()
+	if b.Dx() != a.w || b.Dy() != a.h {
+		a.w, a.h = b.Dx(), b.Dy()
+		a.sc = NewScaler(a.w, a.h)
+		a.dirty = true
+	}
+	if !a.dirty {
+		return
+	}
+	a.drawTo(screen)
+	a.dirty = false
+}
+
+// drawTo draws the whole scene into dst (any size).
+func (a *App) drawTo(dst *ebiten.Image) {
+	b := dst.Bounds()
+	sc := NewScaler(b.Dx(), b.Dy())
+	dst.Fill(colBG)
+	if a.scene == sceneTable || a.scene == sceneEnd {
+		m := a.tbl.m
+		l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
+		hl, sel := a.tbl.highlights()
+		a.p.drawBoard(dst, sc, l.Board, m, &a.tbl.pub, hl, sel)
+	}
+	a.p.drawWidgets(dst, sc, a.ws, a.hover)
+}
+
+// Layout uses the window's size as the screen size; the scene scales itself.
+func (a *App) Layout(w, h int) (int, int) {
+	if w < 1 {
+		w = 1
+	}
+	if h < 1 {
+		h = 1
+	}
+	return w, h
+}
+
+func (a *App) curtainWidgets() []Widget {
+	name := a.tbl.seatName(a.curtain)
+	id := ""
+	if a.curtain >= 0 && a.curtain < len(a.tbl.seats) {
+		id = title(a.tbl.seats[a.curtain])
+	}
+	sc := seatColor(a.curtain)
+	full := Rect{0, 0, BaseW, BaseH}
+	ws := []Widget{
+		{R: full, Kind: WPanel, Fill: color.RGBA{16, 16, 22, 255}},
+		{R: Rect{300, 250, 1000, 400}, Kind: WPanel, Fill: colPanel, Edge: sc},
+		{R: Rect{300, 300, 1000, 60}, Kind: WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: AlignCenter, Ink: sc},
+		{R: Rect{300, 400, 1000, 40}, Kind: WText, Text: fmt.Sprintf("Click when only %s is looking.", name), Size: 28, Align: AlignCenter, Ink: colText},
+		{R: Rect{300, 460, 1000, 30}, Kind: WText, Text: a.tbl.pub.Prompt, Size: 20, Align: AlignCenter, Ink: colDim},
+		{R: Rect{650, 540, 300, 60}, Kind: WButton, Text: "I am " + name, Size: 24, Fill: colOK, Ink: colText, Edge: sc},
+	}
+	// The whole screen is the button.
+	ws = append(ws, Widget{R: full, Kind: WText, T: Target{Kind: TButton, ID: "curtain"}})
+	return ws
+}
+
+func (a *App) endWidgets() []Widget {
+	u := a.tbl
+	v := u.pub
+	m := u.m
+	l := layoutTable(m.Grid.W, m.Grid.H, len(u.seats))
+	rx := l.Houses.X
+	rw := BaseW - 8 - rx
+	ws := []Widget{{R: Rect{0, 0, BaseW, 50}, Kind: WPanel, Fill: colPanelHi}}
+	var wn []string
+	for _, w := range v.Winners {
+		wn = append(wn, u.seatName(w))
+	}
+	head := "Game over"
+	if len(wn) > 0 {
+		head += " — " + strings.Join(wn, " and ") + " win"
+		if len(wn) == 1 {
+			head += "s"
+		}
+	}
+	ws = append(ws, Widget{R: Rect{16, 8, 1400, 34}, Kind: WText, Text: head, Size: 26, Bold: true, Ink: colGold})
+	ws = append(ws, panel(Rect{rx, 58, rw, 250}, "Final ranking")...)
+	y := 94.0
+	for _, rk := range v.Ranking {
+		hc := houseColor(m, rk.House)
+		ws = append(ws, Widget{R: Rect{rx + 12, y, 90, 30}, Kind: WBox, Text: rankText(rk), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc)})
+		ws = append(ws, textW(Rect{rx + 112, y + 5, rw - 124, 22}, fmt.Sprintf("%s  ·  %d crowns, %d castles, %d towns, %d barrels", u.houseName(rk.House), rk.Crowns, rk.Castles, rk.Towns, rk.Barrels), 17, colText))
+		y += 38
+	}
+	py := 318.0
+	ph := 84 + 70*float64(len(v.Players))
+	ws = append(ws, panel(Rect{rx, py, rw, ph}, "Loyalty cards and scores")...)
+	for i, p := range v.Players {
+		y := py + 40 + float64(i)*70
+		sc := seatColor(i)
+		ws = append(ws, Widget{R: Rect{rx + 12, y, 120, 56}, Kind: WBox, Text: title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: textOn(sc)})
+		ws = append(ws, textW(Rect{rx + 142, y + 4, 200, 22}, u.seatName(i), 19, colText))
+		ws = append(ws, textW(Rect{rx + 142, y + 30, 200, 22}, fmt.Sprintf("%d points", p.Score), 19, colGold))
+		tw := math.Min(110, (rw-380)/float64(max(len(p.Loyalty), 1)))
+		for k, tk := range p.Loyalty {
+			hc := houseColor(m, tk.House)
+			t := fmt.Sprintf("%d\n%s", tk.Value, u.houseName(tk.House))
+			if tk.Revealed {
+				t += "\n(shown)"
+			}
+			ws = append(ws, Widget{R: Rect{rx + 360 + float64(k)*tw, y, tw - 6, 60}, Kind: WBox, Text: t, Size: 14, Bold: true, Fill: hc, Ink: textOn(hc)})
+		}
+	}
+	ty := py + ph + 10
+	if v.TieBreak != "" {
+		ws = append(ws, textW(Rect{rx, ty, rw, 24}, v.TieBreak, 18, colText))
+		ty += 34
+	}
+	ws = append(ws, button(Rect{rx, ty, 200, 40}, "New game", Target{Kind: TButton, ID: "again"}))
+	return ws
+}
+
+// startUI is the start screen's state: map, players, names, seed.
+type startUI struct {
+	maps    []mapChoice
+	mapIdx  int
+	n       int
+	names   []string
+	seedStr string
+	focus   int // -1 none, 0.. names, seedField
+	msg     string
+}
+
+type mapChoice struct {
+	ID, Label string
+	Min, Max  int
+}
+
+// startMaps lists the maps offered; the nine-player map is one more entry.
+var startMaps = []mapChoice{{ID: "standard", Label: "Westeros (standard, 2–4 players)", Min: 2, Max: 4}}
+
+const seedField = 100
+
+var defaultNames = []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+
+func newStartUI(o Options) *startUI {
+	s := &startUI{maps: startMaps, n: 4, focus: -1}
+	if o.Map != "" {
+		s.mapIdx = -1
+		for i, m := range s.maps {
+			if m.ID == o.Map {
+				s.mapIdx = i
+			}
+		}
+		if s.mapIdx < 0 {
+			s.maps = append(append([]mapChoice(nil), s.maps...), mapChoice{ID: o.Map, Label: o.Map, Min: 2, Max: 9})
+			s.mapIdx = len(s.maps) - 1
+		}
+	}
+	s.names = append([]string(nil), defaultNames...)
+	for i, n := range o.Players {
+		if i < len(s.names) {
+			s.names[i] = n
+		}
+	}
+	if len(o.Players) >= 2 {
+		s.n = len(o.Players)
+	}
+	mc := s.maps[s.mapIdx]
+	s.n = min(max(s.n, mc.Min), mc.Max)
+	if o.SeedSet {
+		s.seedStr = strconv.FormatUint(o.Seed, 10)
+	} else {
+		s.newSeed()
+	}
+	return s
+}
+
+func (s *startUI) newSeed() {
+	s.seedStr = strconv.FormatUint(rand.Uint64()%1_000_000_000, 10)
+}
+
+func (s *startUI) mapID() string { return s.maps[s.mapIdx].ID }
+
+func (s *startUI) playerNames() []string {
+	out := make([]string, s.n)
+	for i := range out {
+		out[i] = strings.TrimSpace(s.names[i])
+		if out[i] == "" {
+			out[i] = defaultNames[i]
+		}
+	}
+	return out
+}
+
+func (s *startUI) seed() (uint64, error) {
+	v, err := strconv.ParseUint(strings.TrimSpace(s.seedStr), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("the seed %q is not a whole number", s.seedStr)
+	}
+	return v, nil
+}
+
+func (s *startUI) click(t Target) {
+	if t.Kind != TButton {
+		s.focus = -1
+		return
+	}
+	switch {
+	case t.ID == "map":
+		s.mapIdx = (s.mapIdx + 1) % len(s.maps)
+		mc := s.maps[s.mapIdx]
+		s.n = min(max(s.n, mc.Min), mc.Max)
+	case strings.HasPrefix(t.ID, "n:"):
+		n, _ := strconv.Atoi(t.ID[2:])
+		s.n = n
+		if s.focus >= s.n && s.focus != seedField {
+			s.focus = -1
+		}
+	case strings.HasPrefix(t.ID, "name:"):
+		s.focus, _ = strconv.Atoi(t.ID[5:])
+	case t.ID == "seed":
+		s.focus = seedField
+	case t.ID == "reseed":
+		s.newSeed()
+	}
+}
+
+// keys edits the focused field; it reports whether anything changed.
+func (s *startUI) keys(in input) bool {
+	if s.focus < 0 {
+		return false
+	}
+	changed := false
+	field := &s.seedStr
+	if s.focus != seedField {
+		field = &s.names[s.focus]
+	}
+	for _, r := range in.Chars {
+		if s.focus == seedField && (r < '0' || r > '9' || len(*field) >= 19) {
+			continue
+		}
+		if s.focus != seedField && len([]rune(*field)) >= 16 {
+			continue
+		}
+		*field += string(r)
+		changed = true
+	}
+	if in.Backspace && len(*field) > 0 {
+		rs := []rune(*field)
+		*field = string(rs[:len(rs)-1])
+		changed = true
+	}
+	if in.Tab {
+		switch {
+		case s.focus == seedField:
+			s.focus = 0
+		case s.focus+1 < s.n:
+			s.focus++
+		default:
+			s.focus = seedField
+		}
+		changed = true
+	}
+	return changed
+}
+
+func (s *startUI) widgets() []Widget {
+	ws := []Widget{
+		{R: Rect{0, 0, BaseW, BaseH}, Kind: WPanel, Fill: colBG},
+		{R: Rect{0, 70, BaseW, 70}, Kind: WText, Text: "No True King", Size: 60, Bold: true, Align: AlignCenter, Ink: colGold},
+		{R: Rect{0, 150, BaseW, 30}, Kind: WText, Text: "Puppet masters of the great houses — a hot-seat game for one screen", Size: 22, Align: AlignCenter, Ink: colDim},
+	}
+	ws = append(ws, panel(Rect{450, 210, 700, 600}, "")...)
+	x := 490.0
+	y := 240.0
+	row := func(label string) {
+		ws = append(ws, textW(Rect{x, y + 8, 170, 30}, label, 22, colText))
+	}
+	row("Map")
+	ws = append(ws, button(Rect{x + 180, y, 440, 44}, s.maps[s.mapIdx].Label, Target{Kind: TButton, ID: "map"}))
+	y += 64
+	row("Players")
+	mc := s.maps[s.mapIdx]
+	for n := mc.Min; n <= mc.Max; n++ {
+		b := button(Rect{x + 180 + float64(n-mc.Min)*70, y, 60, 44}, strconv.Itoa(n), Target{Kind: TButton, ID: "n:" + strconv.Itoa(n)})
+		b.Size = 22
+		if n == s.n {
+			b.Fill, b.Selected = colOK, true
+		}
+		ws = append(ws, b)
+	}
+	y += 64
+	seats := []string{"Crown", "Torch", "Helm", "Gauntlet", "Seat 5", "Seat 6", "Seat 7", "Seat 8", "Seat 9"}
+	for i := 0; i < s.n; i++ {
+		row(seats[i])
+		f := Widget{R: Rect{x + 180, y, 440, 40}, Kind: WField, Text: s.names[i], Size: 20, Fill: colPanelHi, Ink: colText, Edge: seatColor(i),
+			T: Target{Kind: TButton, ID: "name:" + strconv.Itoa(i)}}
+		if s.focus == i {
+			f.Text += "|"
+			f.Selected = true
+		}
+		ws = append(ws, f)
+		y += 50
+	}
+	y += 14
+	row("Seed")
+	f := Widget{R: Rect{x + 180, y, 280, 40}, Kind: WField, Text: s.seedStr, Size: 20, Fill: colPanelHi, Ink: colText, Edge: colEdge,
+		T: Target{Kind: TButton, ID: "seed"}}
+	if s.focus == seedField {
+		f.Text += "|"
+		f.Selected = true
+	}
+	ws = append(ws, f, button(Rect{x + 470, y, 150, 40}, "New seed", Target{Kind: TButton, ID: "reseed"}))
+	y += 70
+	b := button(Rect{x + 180, y, 260, 56}, "Start", Target{Kind: TButton, ID: "start"})
+	b.Size, b.Fill = 26, colOK
+	ws = append(ws, b)
+	if s.msg != "" {
+		ws = append(ws, Widget{R: Rect{450, 820, 700, 36}, Kind: WPanel, Fill: colWarn},
+			textW(Rect{462, 826, 676, 24}, s.msg, 18, colText))
+	}
+	return ws
+}

@@ -1,0 +1,188 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// snapshot reads an offscreen image back into memory.
+func snapshot(img *ebiten.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(b)
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// saveShot writes the image to $NTK_SHOTS/name.png when NTK_SHOTS is set
+// (for looking at the screens by eye).
+func saveShot(t *testing.T, name string, img *image.RGBA) {
+	dir := os.Getenv("NTK_SHOTS")
+	if dir == "" {
+		return
+	}
+	f, err := os.Create(filepath.Join(dir, name+".png"))
+	if err != nil {
+		t.Log(err)
+		return
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Log(err)
+	}
+}
+
+func render(t *testing.T, a *App, w, h int) *image.RGBA {
+	t.Helper()
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	a.rebuild()
+	a.drawTo(img)
+	return snapshot(img)
+}
+
+func TestDrawStartScreen(t *testing.T) {
+	needDisplay(t)
+	a, err := newApp(Options{Players: []string{"Ann", "Ben", "Cy"}, Seed: 42, SeedSet: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := render(t, a, BaseW, BaseH)
+	saveShot(t, "start", img)
+	// The Start button is drawn in its colour where the layout puts it.
+	b, ok := findWidget(a.ws, func(w Widget) bool { return w.T.ID == "start" })
+	if !ok {
+		t.Fatal("no Start button")
+	}
+	c := img.RGBAAt(int(b.R.X+6), int(b.R.Y+b.R.H/2))
+	if c != colOK {
+		t.Errorf("Start button pixel = %v, want %v", c, colOK)
+	}
+	// Three name fields, the seed given in the options.
+	if a.start.n != 3 || a.start.seedStr != "42" {
+		t.Errorf("start screen: %d players, seed %q; want 3 and 42", a.start.n, a.start.seedStr)
+	}
+	// The title is drawn: some gold pixels in the title band.
+	gold := 0
+	for x := 500; x < 1100; x++ {
+		for y := 80; y < 140; y++ {
+			if img.RGBAAt(x, y) == colGold {
+				gold++
+			}
+		}
+	}
+	if gold < 200 {
+		t.Errorf("only %d title pixels", gold)
+	}
+}
+
+func tableApp(t *testing.T, f *fakeEngine) *App {
+	t.Helper()
+	a, err := newApp(Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.begin(f, 1)
+	if a.scene != sceneCurtain {
+		t.Fatalf("a new game starts at scene %d, want the curtain", a.scene)
+	}
+	a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	if a.scene != sceneTable {
+		t.Fatalf("after the curtain: scene %d, want the table", a.scene)
+	}
+	return a
+}
+
+func TestDrawTableTintsControlledLand(t *testing.T) {
+	needDisplay(t)
+	m := testMap()
+	f := newFake(m)
+	a := tableApp(t, f)
+	img := render(t, a, BaseW, BaseH)
+	saveShot(t, "table-fake", img)
+	l := layoutTable(m.Grid.W, m.Grid.H, 2)
+	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
+	stark := rgba(m.Houses[0].Color)
+	lann := rgba(m.Houses[1].Color)
+	// A pixel deep inside Winterfell (cell 1,6) and Karhold (cell 8,0).
+	probe := func(cx, cy float64) color.RGBA {
+		x, y := g.FromGrid(cx, cy)
+		return img.RGBAAt(int(x), int(y))
+	}
+	near := func(c, want color.RGBA) bool {
+		d := func(a, b uint8) int {
+			if a > b {
+				return int(a - b)
+			}
+			return int(b - a)
+		}
+		return d(c.R, want.R)+d(c.G, want.G)+d(c.B, want.B) < 40
+	}
+	if c := probe(0.5, 6.5); !near(c, landColor(&stark)) {
+		t.Errorf("Winterfell pixel %v, want Stark's tint %v", c, landColor(&stark))
+	}
+	if c := probe(8.5, 0.5); !near(c, landColor(&lann)) {
+		t.Errorf("Karhold pixel %v, want Lannister's tint %v", c, landColor(&lann))
+	}
+	// Control changes → the picture follows.
+	pub := f.views[rules.Public]
+	pub.Control = map[string]string{"winterfell": "lannister", "karhold": "lannister"}
+	f.views[rules.Public] = pub
+	a.tbl.refresh()
+	img = render(t, a, BaseW, BaseH)
+	if c := probe(0.5, 6.5); !near(c, landColor(&lann)) {
+		t.Errorf("after the change, Winterfell pixel %v, want Lannister's tint", c)
+	}
+}
+
+func TestDrawPublicTableHidesOtherHands(t *testing.T) {
+	needDisplay(t)
+	m := testMap()
+	shots := make([]*image.RGBA, 2)
+	for i, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
+		f := newFake(m)
+		// Seat 1 holds card A or B; seat 0 is looking.
+		v := f.views[1]
+		v.Players = append([]rules.PlayerView(nil), v.Players...)
+		v.Players[1].Hand = []board.Card{card}
+		f.views[1] = v
+		a := tableApp(t, f)
+		shots[i] = render(t, a, BaseW, BaseH)
+	}
+	if string(shots[0].Pix) != string(shots[1].Pix) {
+		t.Fatal("the table seat 0 sees differs with the content of seat 1's hand")
+	}
+	// Sanity: seat 0's own hand does change the picture.
+	f := newFake(m)
+	v := f.views[0]
+	v.Players = append([]rules.PlayerView(nil), v.Players...)
+	v.Players[0].Hand = []board.Card{m.Houses[1].Deck[0]}
+	f.views[0] = v
+	a := tableApp(t, f)
+	if own := render(t, a, BaseW, BaseH); string(own.Pix) == string(shots[0].Pix) {
+		t.Fatal("changing the viewer's own hand did not change the picture (the test cannot see hands)")
+	}
+}
+
+func TestDrawScalesWithWindow(t *testing.T) {
+	needDisplay(t)
+	m := testMap()
+	a := tableApp(t, newFake(m))
+	for _, sz := range [][2]int{{1280, 720}, {1920, 1080}} {
+		img := render(t, a, sz[0], sz[1])
+		sc := NewScaler(sz[0], sz[1])
+		// The top bar spans the width at any size.
+		x, y := sc.ToScreen(BaseW-4, 20)
+		if c := img.RGBAAt(int(x), int(y)); c != colPanelHi {
+			t.Errorf("%v: top bar pixel %v, want %v", sz, c, colPanelHi)
+		}
+	}
+}

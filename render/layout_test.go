@@ -1,0 +1,336 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"strings"
+	"testing"
+
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+func TestScaler(t *testing.T) {
+	tests := []struct {
+		name         string
+		w, h         int
+		s, ox, oy    float64
+		bx, by       float64 // a base point
+		wantX, wantY float64 // where it lands on screen
+	}{
+		{"base size", 1600, 900, 1, 0, 0, 100, 50, 100, 50},
+		{"double", 3200, 1800, 2, 0, 0, 100, 50, 200, 100},
+		{"taller window letterboxes", 1600, 1200, 1, 0, 150, 100, 50, 100, 200},
+		{"wider window pillarboxes", 2000, 900, 1, 200, 0, 0, 0, 200, 0},
+		{"small", 800, 450, 0.5, 0, 0, 1600, 900, 800, 450},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := NewScaler(tc.w, tc.h)
+			if sc.S != tc.s || sc.OX != tc.ox || sc.OY != tc.oy {
+				t.Fatalf("NewScaler(%d,%d) = %+v, want S=%v OX=%v OY=%v", tc.w, tc.h, sc, tc.s, tc.ox, tc.oy)
+			}
+			x, y := sc.ToScreen(tc.bx, tc.by)
+			if x != tc.wantX || y != tc.wantY {
+				t.Fatalf("ToScreen = (%v,%v), want (%v,%v)", x, y, tc.wantX, tc.wantY)
+			}
+			if bx, by := sc.ToBase(x, y); bx != tc.bx || by != tc.by {
+				t.Fatalf("ToBase(ToScreen) = (%v,%v), want (%v,%v)", bx, by, tc.bx, tc.by)
+			}
+		})
+	}
+}
+
+func TestBoardHitTest(t *testing.T) {
+	m := testMap()
+	const A, B, C, D = 0, 1, 2, 3
+	// 12×8 grid in a 240×200 box: cells of 20 px, centred vertically (y from 20).
+	g := fitBoard(m.Grid.W, m.Grid.H, Rect{0, 0, 240, 200})
+	if g.Cell != 20 || g.X != 0 || g.Y != 20 {
+		t.Fatalf("fitBoard = %+v, want cell 20 at (0,20)", g)
+	}
+	tests := []struct {
+		name string
+		x, y float64
+		want int
+	}{
+		{"middle of A", 30, 60, A},
+		{"middle of B", 150, 40, B},
+		{"sea in the corner", 230, 170, C},
+		{"port cell", 90, 140, D},
+		{"above the map", 30, 10, -1},
+		{"right of the map", 250, 60, -1},
+		// Cell (5,3) is B with A to its left and A above? No: row 2 col 5 is A,
+		// row 3 col 4 is A: the top-left corner of B's cell (5,3) is chamfered into A.
+		{"chamfered corner goes to the neighbour", 5*20 + 2, 20 + 3*20 + 2, A},
+		{"same cell away from the corner", 5*20 + 18, 20 + 3*20 + 18, B},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := g.TerritoryAt(&m.Grid, tc.x, tc.y); got != tc.want {
+				t.Errorf("TerritoryAt(%v,%v) = %d, want %d", tc.x, tc.y, got, tc.want)
+			}
+		})
+	}
+	// Scaling: the same base point hit through a doubled scaler finds the same territory.
+	sc := NewScaler(3200, 1800)
+	sg := fitBoard(m.Grid.W, m.Grid.H, sc.Rect(Rect{0, 0, 240, 200}))
+	for _, tc := range tests {
+		sx, sy := sc.ToScreen(tc.x, tc.y)
+		if got := sg.TerritoryAt(&m.Grid, sx, sy); got != tc.want {
+			t.Errorf("scaled: %s: TerritoryAt = %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestRasterTintsByController(t *testing.T) {
+	m := testMap()
+	g := fitBoard(m.Grid.W, m.Grid.H, Rect{0, 0, 240, 160})
+	r := newRaster(m, g, 240, 160)
+	dst := image.NewRGBA(image.Rect(0, 0, 240, 160))
+	red := color.RGBA{200, 0, 0, 255}
+	st := paintStyle{Controller: []*color.RGBA{&red, nil, nil, nil}, Selected: -1}
+	r.paint(m, st, dst)
+	near := func(c, want color.RGBA, tol int) bool {
+		d := func(a, b uint8) int {
+			if a > b {
+				return int(a - b)
+			}
+			return int(b - a)
+		}
+		return d(c.R, want.R) <= tol && d(c.G, want.G) <= tol && d(c.B, want.B) <= tol
+	}
+	// Inside Winterfell (controlled, red): the tint of red over parchment.
+	if c := dst.RGBAAt(30, 40); !near(c, landColor(&red), 12) {
+		t.Errorf("controlled land pixel = %v, want about %v", c, landColor(&red))
+	}
+	// Inside Karhold (uncontrolled): parchment.
+	if c := dst.RGBAAt(150, 20); !near(c, colFreeLand, 12) {
+		t.Errorf("free land pixel = %v, want about %v", c, colFreeLand)
+	}
+	// The sea is blue.
+	if c := dst.RGBAAt(225, 150); !(c.B > c.R+40) {
+		t.Errorf("sea pixel = %v, want blue", c)
+	}
+	// A border between A and B carries ink: darker than both sides.
+	if c := dst.RGBAAt(120, 10); !(int(c.R)+int(c.G)+int(c.B) < int(colParchment.R)+int(colParchment.G)+int(colParchment.B)-120) {
+		t.Errorf("border pixel = %v, want dark ink", c)
+	}
+	// Highlight changes only the highlighted territory.
+	dst2 := image.NewRGBA(dst.Rect)
+	st.Highlight = []bool{false, true, false, false}
+	r.paint(m, st, dst2)
+	if dst2.RGBAAt(30, 40) != dst.RGBAAt(30, 40) {
+		t.Error("highlighting Karhold changed Winterfell")
+	}
+	if dst2.RGBAAt(150, 20) == dst.RGBAAt(150, 20) {
+		t.Error("highlighting Karhold did not change Karhold")
+	}
+}
+
+func findWidget(ws []Widget, pred func(Widget) bool) (Widget, bool) {
+	for _, w := range ws {
+		if pred(w) {
+			return w, true
+		}
+	}
+	return Widget{}, false
+}
+
+func center(r Rect) (float64, float64) { return r.X + r.W/2, r.Y + r.H/2 }
+
+func TestSlotHitTestAndPlace(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	place := rules.Action{Seat: 0, Verb: rules.VPlace, House: "lannister", Slot: rules.Lord}
+	f.legal = []rules.Action{place, {Seat: 0, Verb: rules.VPlace, House: "stark", Slot: rules.Maester}}
+	u := newTableUI(f, 1)
+	u.reveal(0)
+	l := layoutTable(m.Grid.W, m.Grid.H, 2)
+	ws := u.tableWidgets(l)
+	slot, ok := findWidget(ws, func(w Widget) bool {
+		return w.T.Kind == TSlot && w.T.House == "lannister" && w.T.Slot == rules.Lord
+	})
+	if !ok {
+		t.Fatal("no Lannister Lord slot widget")
+	}
+	if !slot.Hot {
+		t.Error("a legal slot is not highlighted")
+	}
+	// Hit-test through a scaled window: screen point → base → widget.
+	for _, size := range [][2]int{{1600, 900}, {1920, 1080}, {1280, 1000}} {
+		sc := NewScaler(size[0], size[1])
+		cx, cy := center(slot.R)
+		sx, sy := sc.ToScreen(cx, cy)
+		bx, by := sc.ToBase(sx, sy)
+		got, _ := hitTest(ws, bx, by)
+		if got.Kind != TSlot || got.House != "lannister" || got.Slot != rules.Lord {
+			t.Fatalf("window %v: hit %+v, want the Lannister Lord slot", size, got)
+		}
+	}
+	cx, cy := center(slot.R)
+	got, _ := hitTest(ws, cx, cy)
+	u.click(got)
+	if len(f.applied) != 1 || f.applied[0] != place {
+		t.Fatalf("applied %v, want %v", f.applied, place)
+	}
+}
+
+func TestIllegalClickShowsEngineReason(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	f.legal = []rules.Action{{Seat: 0, Verb: rules.VPlace, House: "stark", Slot: rules.Maester}}
+	f.check = func(a rules.Action) error {
+		if a.House == "lannister" {
+			return errorString("House Lannister's Lord slot is taken")
+		}
+		return nil
+	}
+	u := newTableUI(f, 1)
+	u.reveal(0)
+	u.click(Target{Kind: TSlot, House: "lannister", Slot: rules.Lord})
+	if len(f.applied) != 0 {
+		t.Fatalf("applied %v, want nothing", f.applied)
+	}
+	if !u.msgErr || !strings.Contains(u.msg, "Lord slot is taken") {
+		t.Fatalf("message %q (err %v), want the engine's reason", u.msg, u.msgErr)
+	}
+	// A click when it is not the shown seat's turn does nothing.
+	f.toAct = 1
+	u.click(Target{Kind: TSlot, House: "stark", Slot: rules.Maester})
+	if len(f.applied) != 0 {
+		t.Fatal("a click applied an action for a seat that is not to act")
+	}
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+func TestMusterChooser(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	foot := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Footman, From: "winterfell"}
+	ship := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: "winterfell", To: "port-of-winterfell"}
+	f.legal = []rules.Action{foot, ship, {Seat: 0, Verb: rules.VDone}}
+	u := newTableUI(f, 1)
+	u.reveal(0)
+	hl, _ := u.highlights()
+	if !hl[0] || hl[1] {
+		t.Fatalf("highlights %v, want only Winterfell", hl)
+	}
+	u.click(Target{Kind: TTerritory, Terr: 0})
+	if len(u.chooser) != 2 {
+		t.Fatalf("chooser has %d entries, want 2", len(u.chooser))
+	}
+	ws := u.tableWidgets(layoutTable(m.Grid.W, m.Grid.H, 2))
+	b, ok := findWidget(ws, func(w Widget) bool { return w.T.Action != nil && *w.T.Action == ship })
+	if !ok {
+		t.Fatal("no chooser button for the ship")
+	}
+	if !strings.Contains(b.Text, "Port of Winterfell") {
+		t.Errorf("ship button says %q", b.Text)
+	}
+	bx, by := center(b.R)
+	tg, _ := hitTest(ws, bx, by)
+	u.click(tg)
+	if len(f.applied) != 1 || f.applied[0] != ship {
+		t.Fatalf("applied %v, want the ship", f.applied)
+	}
+	// A single match applies at once.
+	f.legal = []rules.Action{foot}
+	u.refresh()
+	u.click(Target{Kind: TTerritory, Terr: 0})
+	if len(f.applied) != 2 || f.applied[1] != foot {
+		t.Fatalf("applied %v, want the footman next", f.applied)
+	}
+}
+
+func TestMoveWithCounts(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	mv := func(fo, kn int) rules.Action {
+		a := rules.Action{Seat: 0, Verb: rules.VMove, From: "winterfell", To: "karhold"}
+		a.Units[board.Footman], a.Units[board.Knight] = fo, kn
+		return a
+	}
+	for fo := 0; fo <= 2; fo++ {
+		for kn := 0; kn <= 1; kn++ {
+			if fo+kn > 0 {
+				f.legal = append(f.legal, mv(fo, kn))
+			}
+		}
+	}
+	u := newTableUI(f, 1)
+	u.reveal(0)
+	u.click(Target{Kind: TTerritory, Terr: 0})
+	if u.moveFrom != 0 {
+		t.Fatalf("source not selected (moveFrom %d)", u.moveFrom)
+	}
+	hl, sel := u.highlights()
+	if !hl[1] || hl[2] || sel != 0 {
+		t.Fatalf("highlights %v sel %d, want Karhold lit and Winterfell selected", hl, sel)
+	}
+	u.click(Target{Kind: TTerritory, Terr: 1})
+	if u.moveUnits != mv(2, 1).Units {
+		t.Fatalf("default counts %v, want all units", u.moveUnits)
+	}
+	u.click(Target{Kind: TButton, ID: "dec:knight"})
+	u.click(Target{Kind: TButton, ID: "dec:knight"}) // not below zero
+	u.click(Target{Kind: TButton, ID: "move-confirm"})
+	if len(f.applied) != 1 || f.applied[0] != mv(2, 0) {
+		t.Fatalf("applied %v, want 2 footmen", f.applied)
+	}
+}
+
+func TestArrangeSwapShuffleConfirm(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	f.legal = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: "stark,lannister"}, {Seat: 0, Verb: rules.VArrange, Order: "lannister,stark"}}
+	u := newTableUI(f, 1)
+	u.reveal(0)
+	if strings.Join(u.arrange, ",") != "stark,lannister" {
+		t.Fatalf("initial arrangement %v", u.arrange)
+	}
+	u.click(Target{Kind: TToken, Index: 0})
+	u.click(Target{Kind: TToken, Index: 1})
+	if strings.Join(u.arrange, ",") != "lannister,stark" {
+		t.Fatalf("after swap %v", u.arrange)
+	}
+	u.click(Target{Kind: TButton, ID: "confirm-arrange"})
+	if len(f.applied) != 1 || f.applied[0].Order != "lannister,stark" {
+		t.Fatalf("applied %v", f.applied)
+	}
+}
+
+func TestPublicWidgetsHoldNoSecrets(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	u := newTableUI(f, 1)
+	l := layoutTable(m.Grid.W, m.Grid.H, 2)
+	ws := u.tableWidgets(l)
+	for _, w := range ws {
+		if strings.Contains(w.Text, "Eddard") {
+			t.Fatalf("public table shows a card from seat 0's hand: %q", w.Text)
+		}
+	}
+	u.reveal(0)
+	ws = u.tableWidgets(l)
+	if _, ok := findWidget(ws, func(w Widget) bool { return strings.Contains(w.Text, "Eddard Stark") }); !ok {
+		t.Fatal("seat 0's own hand is not shown after the curtain")
+	}
+}
+
+func TestWidgetsStayOnCanvas(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	u := newTableUI(f, 1)
+	u.reveal(0)
+	for n := 2; n <= 4; n++ {
+		for _, w := range u.tableWidgets(layoutTable(70, 126, n)) {
+			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > BaseW+0.01 || w.R.Y+w.R.H > BaseH+0.01 {
+				t.Errorf("%d players: widget %q at %+v leaves the canvas", n, w.Text, w.R)
+			}
+		}
+	}
+}
