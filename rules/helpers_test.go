@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
@@ -99,3 +100,78 @@ func house(t testing.TB, g *Game, id string) int {
 }
 
 func units(f, k, s int) [board.NumUnits]int { return [board.NumUnits]int{f, k, s, 0} }
+
+// scenario starts a game of n players whose first player is first, with
+// every loyalty card in map order and exactly the given agents placed; the
+// resolution phase is running.
+func scenario(t testing.TB, n, first int, agents ...AgentAt) *Game {
+	t.Helper()
+	g := newGame(t, n, 1)
+	if err := g.SetFirstPlayer(first); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.StartResolution(agents); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// clearBoard removes every unit and flag.
+func clearBoard(g *Game) {
+	for t := range g.S.Units {
+		for h := range g.S.Units[t] {
+			g.S.Units[t][h] = [board.NumUnits]int{}
+		}
+		g.S.Flags[t] = -1
+	}
+}
+
+func set(t testing.TB, g *Game, house, territory string, u [board.NumUnits]int) {
+	t.Helper()
+	if err := g.SetUnits(house, territory, u); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func give(t testing.TB, g *Game, seat int, cards ...string) {
+	t.Helper()
+	for _, c := range cards {
+		if err := g.GiveCard(seat, c); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func unitsAt(g *Game, house, territory string) [board.NumUnits]int {
+	h, _ := g.m.House(house)
+	t, _ := g.m.Territory(territory)
+	return g.S.Units[t][h]
+}
+
+func flagAt(g *Game, territory string) string {
+	t, _ := g.m.Territory(territory)
+	if f := g.S.Flags[t]; f >= 0 {
+		return g.m.Houses[f].ID
+	}
+	return ""
+}
+
+func wantErr(t testing.TB, got, want string) {
+	t.Helper()
+	if !containsFold(got, want) {
+		t.Fatalf("refusal %q does not say %q", got, want)
+	}
+}
+
+func containsFold(s, sub string) bool {
+	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
+}
+
+func hasEvent(evs []Event, sub string) bool {
+	for _, e := range evs {
+		if containsFold(e.Text, sub) {
+			return true
+		}
+	}
+	return false
+}
