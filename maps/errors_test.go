@@ -1,0 +1,184 @@
+package maps
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+)
+
+func tiny(t testing.TB) string {
+	t.Helper()
+	data, err := os.ReadFile("testdata/tiny.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// lineOf returns the 1-based line of the nth (1-based) occurrence of snippet.
+func lineOf(t *testing.T, text, snippet string, nth int) int {
+	t.Helper()
+	off := 0
+	for k := 0; k < nth; k++ {
+		i := strings.Index(text[off:], snippet)
+		if i < 0 {
+			t.Fatalf("snippet %q (occurrence %d) not in the test file", snippet, nth)
+		}
+		off += i
+		if k < nth-1 {
+			off += len(snippet)
+		}
+	}
+	return strings.Count(text[:off], "\n") + 1
+}
+
+func TestTinyIsValid(t *testing.T) {
+	m, err := Parse("tiny.toml", []byte(tiny(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Territories) != 4 || len(m.Houses) != 2 || len(m.Setup) != 3 {
+		t.Fatalf("tiny: %d territories, %d houses, %d placements", len(m.Territories), len(m.Houses), len(m.Setup))
+	}
+	n, _ := m.Territory("north")
+	p, _ := m.Territory("port-of-north")
+	s, _ := m.Territory("the-sea")
+	if m.Territories[n].Port != p || m.Territories[p].PortOf != n || m.Territories[p].PortSea != s {
+		t.Errorf("port ties: north.Port=%d port.PortOf=%d port.PortSea=%d", m.Territories[n].Port, m.Territories[p].PortOf, m.Territories[p].PortSea)
+	}
+	if m.Houses[0].Limits[3] != 0 || m.Houses[0].Limits[0] != 2 {
+		t.Errorf("limits %v", m.Houses[0].Limits)
+	}
+}
+
+func TestLoaderErrors(t *testing.T) {
+	type repl struct{ old, new string }
+	cases := []struct {
+		name  string
+		repls []repl
+		key   string
+		at    string // snippet of the line the error must name
+		nth   int    // occurrence of the snippet (default 1)
+		msg   string
+	}{
+		{"unknown top-level key", []repl{{`name = "Tiny"`, "name = \"Tiny\"\ncolour = \"red\""}}, "colour", `colour = "red"`, 0, `unknown key "colour"`},
+		{"unknown territory key", []repl{{"crowns = 1", "crowns = 1\nhealth = 3"}}, "territory.health", "health = 3", 0, `unknown key "health"`},
+		{"unknown inline key", []repl{{"footman = 2, knight = 1, ship = 1 }", "footman = 2, knight = 1, ship = 1, catapult = 1 }"}}, "house.limits.catapult", "catapult", 0, `unknown key "catapult"`},
+		{"wrong type", []repl{{"crowns = 1", `crowns = "one"`}}, "territory.crowns", `crowns = "one"`, 0, "want an integer"},
+		{"out of range", []repl{{"barrels = 2", "barrels = -1"}}, "territory.barrels", "barrels = -1", 0, "out of range"},
+		{"icons on a sea", []repl{{"kind = \"sea\"", "kind = \"sea\"\ncrowns = 1"}}, "territory.crowns", "crowns = 1", 2, "only land territories carry icons"},
+		{"unknown kind", []repl{{`kind = "sea"`, `kind = "lake"`}}, "territory.kind", `kind = "lake"`, 0, "unknown territory kind"},
+		{"unknown fortress", []repl{{`fortress = "castle"`, `fortress = "keep"`}}, "territory.fortress", `fortress = "keep"`, 0, "unknown fortress"},
+		{"missing key", []repl{{"name = \"South\"\n", ""}}, "territory", "[[territory]]", 2, `missing key "name"`},
+		{"dangling neighbour", []repl{{`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "atlantis"]`}}, "territory.neighbors", "atlantis", 0, `unknown territory "atlantis"`},
+		{"duplicate id", []repl{{`id = "south"`, `id = "north"`}}, "territory.id", `id = "north"`, 2, `duplicate territory id "north"`},
+		{"duplicate code", []repl{{`code = "SS"`, `code = "NN"`}}, "territory.code", `code = "NN"`, 2, `duplicate code "NN"`},
+		{"asymmetric adjacency", []repl{{`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["the-sea", "port-of-north"]`}}, "territory.neighbors", `neighbors = ["the-sea", "port-of-north"]`, 0, "south lists north as a neighbour but north does not list south"},
+		{"neighbour listed twice", []repl{{`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "north"]`}}, "territory.neighbors", `"the-sea", "north"]`, 0, "listed twice"},
+		{"adjacent but not touching", []repl{{"wwwwNNNN\nwwwwSSSS", "wwNNNNNN\nwwNNSSSS"}}, "territory.neighbors", `neighbors = ["north", "the-sea"]`, 0, "south and the-sea are neighbours but their shapes in the grid do not touch"},
+		{"touching but not adjacent", []repl{{"wwwwNNNN\nwwwwSSSS", "wwpnNNNN\nwwpnSSSS"}}, "grid.rows", "wwpnSSSS", 0, "south and port-of-north touch in the grid at column 2, row 4 but are not neighbours"},
+		{"port of a sea", []repl{{`port_of = "north"`, `port_of = "the-sea"`}}, "territory.port_of", `port_of = "the-sea"`, 0, "a port belongs to a land territory"},
+		{"port on land", []repl{{`sea = "the-sea"`, `sea = "south"`}}, "territory.sea", `sea = "south"`, 0, "a port opens on a sea"},
+		{"port without its sea", []repl{{"sea = \"the-sea\"\n", ""}}, "territory", "[[territory]]", 4, `missing key "sea"`},
+		{"port with extra neighbour", []repl{
+			{`neighbors = ["north", "the-sea"]` + "\n\n[grid]", `neighbors = ["north", "the-sea", "south"]` + "\n\n[grid]"},
+			{`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "port-of-north"]`},
+		}, "territory.neighbors", `neighbors = ["north", "the-sea", "south"]`, 0, "must neighbour exactly its land north and its sea the-sea"},
+		{"sea key on land", []repl{{"barrels = 2", "barrels = 2\nsea = \"the-sea\""}}, "territory.sea", `sea = "the-sea"`, 1, "only a port has sea"},
+		{"bad row width", []repl{{"wwwwSSSS", "wwwwSSS"}}, "grid.rows", "wwwwSSS\n", 0, "is 7 characters, want 8"},
+		{"unknown code", []repl{{"wwwwSSSS", "wwwwSSXX"}}, "grid.rows", "wwwwSSXX", 0, `row 4, column 4: unknown code "XX"`},
+		{"too few rows", []repl{{"wwwwSSSS\n", ""}}, "grid.rows", "wwwwwwww", 0, "3 rows, want height 4"},
+		{"territory with no cells", []repl{{"wwwwSSSS", "wwwwNNNN"}}, "territory.code", `code = "SS"`, 0, "territory south has no cells"},
+		{"territory split", []repl{{"wwpnNNNN\nwwwwNNNN", "wwpnNNww\nwwwwwwNN"}}, "grid.rows", "wwwwwwNN", 0, "territory north is split"},
+		{"unknown home", []repl{{`home = "south"`, `home = "narnia"`}}, "house.home", `home = "narnia"`, 0, `unknown territory "narnia"`},
+		{"home at sea", []repl{{`home = "south"`, `home = "the-sea"`}}, "house.home", `home = "the-sea"`, 0, "a home is a land territory"},
+		{"bad colour", []repl{{`color = "#20a040"`, `color = "green"`}}, "house.color", `color = "green"`, 0, "is not a colour"},
+		{"card of unknown house", []repl{{"house = \"south-house\"\nstrength", "house = \"west-house\"\nstrength"}}, "card.house", `house = "west-house"`, 0, `unknown house "west-house"`},
+		{"unknown effect", []repl{{`effect = "catelyn"`, `effect = "wildfire"`}}, "card.effect", `effect = "wildfire"`, 0, `unknown effect "wildfire"`},
+		{"setup in unknown territory", []repl{{`territory = "the-sea"`, `territory = "the-ocean"`}}, "setup.territory", `territory = "the-ocean"`, 0, `unknown territory "the-ocean"`},
+		{"setup of unknown house", []repl{{"house = \"south-house\"\nterritory", "house = \"west-house\"\nterritory"}}, "setup.house", `house = "west-house"`, 0, `unknown house "west-house"`},
+		{"setup over the limit", []repl{{"units = { footman = 1, knight = 1 }", "units = { footman = 3, knight = 1 }"}}, "setup.units.footman", "footman = 3", 0, "starts with 3 footmen, over its limit of 2"},
+		{"ship on land", []repl{{`territory = "the-sea"`, `territory = "south"`}}, "setup.units.ship", "units = { ship = 1 }", 0, "ships start in a sea or a port"},
+		{"unknown unit", []repl{{"units = { ship = 1 }", "units = { ship = 1, galley = 2 }"}}, "setup.units.galley", "galley", 0, `unknown key "galley"`},
+		{"rank numbering", []repl{{"rank = 2", "rank = 3"}}, "house.rank", "rank = 3", 0, "competition numbering"},
+		{"loyalty slots per house", []repl{{"loyalty_slots = [3, 0]", "loyalty_slots = [3, 2, 0]"}}, "loyalty_slots", "loyalty_slots", 0, "3 slots for 2 houses"},
+		{"increasing loyalty slots", []repl{{"loyalty_slots = [3, 0]", "loyalty_slots = [0, 3]"}}, "loyalty_slots", "loyalty_slots", 0, "must not increase"},
+		{"more players than conspiracies", []repl{{"max_players = 2", "max_players = 3"}}, "max_players", "max_players", 0, "only 2 conspiracies"},
+		{"exception explains nothing", []repl{{"[grid]", "[[exception]]\na = \"north\"\nb = \"south\"\nreason = \"a bridge\"\n\n[grid]"}}, "exception", "[[exception]]", 0, "explains nothing"},
+		{"exception of unknown territory", []repl{{"[grid]", "[[exception]]\na = \"north\"\nb = \"mordor\"\nreason = \"a bridge\"\n\n[grid]"}}, "exception.b", `b = "mordor"`, 0, `unknown territory "mordor"`},
+		{"exception without reason", []repl{{"[grid]", "[[exception]]\na = \"north\"\nb = \"south\"\nreason = \" \"\n\n[grid]"}}, "exception.reason", `reason = " "`, 0, "must say why"},
+		{"toml syntax", []repl{{"crowns = 1", "crowns = = 1"}}, "territory.crowns", "crowns = = 1", 0, "expected value"},
+		{"grid missing", []repl{{"[grid]", "[gird]"}}, "", "id = \"tiny\"", 0, `missing key "grid"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			text := tiny(t)
+			for _, r := range c.repls {
+				if !strings.Contains(text, r.old) {
+					t.Fatalf("test file lacks %q", r.old)
+				}
+				text = strings.Replace(text, r.old, r.new, 1)
+			}
+			nth := c.nth
+			if nth == 0 {
+				nth = 1
+			}
+			line := lineOf(t, text, c.at, nth)
+			if c.name == "grid missing" {
+				line = 0 // a missing top-level key has no line of its own
+			}
+			_, err := Parse("tiny.toml", []byte(text))
+			var list ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("want an ErrorList, have %v", err)
+			}
+			for _, e := range list {
+				if e.File == "tiny.toml" && e.Key == c.key && e.Line == line && strings.Contains(e.Msg, c.msg) {
+					return
+				}
+			}
+			t.Errorf("want an error tiny.toml:%d: %s: …%s…; have:\n%v", line, c.key, c.msg, err)
+		})
+	}
+}
+
+func TestExceptionExplainsDifference(t *testing.T) {
+	text := strings.Replace(tiny(t), "wwwwNNNN\nwwwwSSSS", "wwNNNNNN\nwwNNSSSS", 1)
+	text = strings.Replace(text, "[grid]", "[[exception]]\na = \"south\"\nb = \"the-sea\"\nreason = \"a canal through North's land\"\n\n[grid]", 1)
+	m, err := Parse("tiny.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Exceptions) != 1 || m.Exceptions[0].Reason != "a canal through North's land" {
+		t.Fatalf("exceptions %+v", m.Exceptions)
+	}
+}
+
+func TestAllErrorsInOnePass(t *testing.T) {
+	text := tiny(t)
+	for _, r := range [][2]string{
+		{`name = "Tiny"`, "name = \"Tiny\"\ncolour = 1"},
+		{`home = "south"`, `home = "narnia"`},
+		{`effect = "catelyn"`, `effect = "wildfire"`},
+		{"wwwwSSSS", "wwwwSSXX"},
+	} {
+		text = strings.Replace(text, r[0], r[1], 1)
+	}
+	_, err := Parse("tiny.toml", []byte(text))
+	var list ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("want an ErrorList, have %v", err)
+	}
+	if len(list) != 4 {
+		t.Fatalf("want 4 errors, have %d:\n%v", len(list), err)
+	}
+	for i := 1; i < len(list); i++ {
+		if list[i].Line < list[i-1].Line {
+			t.Errorf("errors not in file order:\n%v", err)
+		}
+	}
+	if got := strings.Count(err.Error(), "\n"); got != 3 {
+		t.Errorf("message has %d line breaks, want one error per line:\n%v", got, err)
+	}
+}

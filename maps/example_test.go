@@ -1,0 +1,28 @@
+package maps_test
+
+import (
+	"fmt"
+	"os"
+
+	"notrueking/maps"
+)
+
+func ExampleValidateMain() {
+	code := maps.ValidateMain([]string{"validate", "standard"}, os.Stdout, os.Stderr)
+	fmt.Println("exit", code)
+	// Output:
+	// standard: Westeros (standard): valid
+	// territories  58: 38 land, 12 sea, 8 port, 0 road
+	// icons        19 crowns, 24 barrels, 10 castles, 10 towns
+	// adjacency    143 pairs; grid 70×126, 143 touching pairs
+	// exceptions   0
+	// players      2-4; conspiracies Crown, Torch, Helm, Gauntlet
+	// loyalty      6 4 3 2 0
+	// houses       5
+	//   Baratheon  rank 1  #e8b923  home Dragonstone  7 cards  start 2 footmen 1 knights 2 ships  limits 10/5/6/0
+	//   Stark      rank 2  #c9cfd8  home Winterfell   7 cards  start 2 footmen 1 knights 1 ships  limits 10/5/6/0
+	//   Lannister  rank 3  #b3162c  home Lannisport   7 cards  start 2 footmen 1 knights 2 ships  limits 10/5/6/0
+	//   Greyjoy    rank 3  #1c2629  home Pyke         7 cards  start 2 footmen 1 knights 2 ships  limits 10/5/6/0
+	//   Tyrell     rank 5  #2f9e44  home Highgarden   7 cards  start 2 footmen 1 knights 1 ships  limits 10/5/6/0
+	// exit 0
+}
