@@ -15,14 +15,17 @@ const (
 
 type pt = [2]float64
 
+// coastRough is how far (in cells) noise may push the mainland's coast.
+const coastRough = 4.0
+
 // landPolys are the coastlines: the mainland and the three islands.
 var landPolys = [][]pt{
 	// Westeros, clockwise from the top-left corner of the land beyond the Wall.
 	{
 		{13, 0}, {57, 0}, {58, 5}, {61, 10}, {62, 14}, {58, 18}, {52, 21}, {51, 23}, // Karhold
 		{54, 25}, {58, 26}, {62, 28}, {60, 31}, {54, 32}, {49, 34}, // Widow's Watch
-		{47, 37}, {46, 41}, {46, 45}, {45, 48}, // White Harbor, the Neck
-		{49, 48}, {55, 47}, {57, 50}, {51, 54}, // the Fingers
+		{45, 35}, {42, 38}, {40, 42}, {40, 45}, {42, 48}, // White Harbor, the Bite, the Neck
+		{47, 48}, {55, 46}, {57, 50}, {51, 54}, // the Fingers
 		{51, 57}, {55, 59}, {57, 62}, {56, 65}, {54, 67}, // the Eyrie
 		{57, 69}, {60, 71}, {60, 74}, {56, 76}, {51, 76}, // Crackclaw Point
 		{48, 78}, {48, 81}, {51, 83}, {56, 84}, {58, 86}, // King's Landing, Blackwater Bay
@@ -53,7 +56,7 @@ var lakes = [][]pt{
 // ports are fixed blocks x, y, w, h.
 var ports = map[string][4]int{
 	"port-of-winterfell":   {16, 13, 2, 3},
-	"port-of-white-harbor": {45, 38, 2, 2},
+	"port-of-white-harbor": {43, 36, 2, 2},
 	"port-of-pyke":         {15, 57, 2, 2},
 	"port-of-lannisport":   {10, 73, 2, 2},
 	"port-of-oldtown":      {11, 101, 2, 2},
@@ -81,15 +84,15 @@ var strokes = map[string][][]pt{
 	"karhold":         {{{50, 10}, {59, 13}}},
 	"winterfell":      {{{19, 13}, {28, 16}, {40, 18}, {50, 22}}, {{30, 18}, {26, 28}, {22, 36}}},
 	"the-stony-shore": {{{15, 29}, {19, 30}}},
-	"white-harbor":    {{{50, 24}, {44, 28}, {44, 36}, {44, 39}}},
+	"white-harbor": {{{50, 24}, {44, 28}, {42, 33}, {42, 36}}},
 	"widows-watch":    {{{52, 29}, {59, 29}}},
-	"moat-cailin":     {{{23, 39}, {30, 40}, {38, 41}, {44, 43}}},
+	"moat-cailin": {{{23, 39}, {30, 40}, {38, 41}, {39.5, 42}}},
 	"greywater-watch": {{{20, 39}, {16, 45}, {21, 48}}},
 	"flints-finger":   {{{6, 45}, {13, 46}}},
 	// The Riverlands and the Vale.
 	"seagard":                   {{{21, 53}, {28, 52}, {34, 58}}},
-	"the-twins":                 {{{34, 47}, {37, 52}, {36, 58}}, {{37, 50}, {44, 48}}},
-	"the-fingers":               {{{46, 50}, {54, 49}}},
+	"the-twins": {{{34, 47}, {37, 52}, {36, 58}}, {{37, 50}, {41, 47}}},
+	"the-fingers": {{{44, 50}, {54, 48}}},
 	"the-mountains-of-the-moon": {{{40, 54}, {40, 60}, {46, 62}, {52, 64}}, {{48, 57}, {52, 58}}},
 	"the-eyrie":                 {{{54, 62}}},
 	"riverrun":                  {{{20, 62}, {28, 62}, {33, 62}}, {{20, 62}, {17, 66}}},

@@ -129,8 +129,18 @@ func newGen(ts []terr) (*gen, error) {
 			g.cells[c] = none
 			g.cost[c] = math.Inf(1)
 			p := [2]float64{float64(x) + .5, float64(y) + .5}
-			for _, poly := range landPolys {
-				if inPoly(p, poly) {
+			// The mainland's coast is roughened by displacing the sample
+			// point with smooth noise; the small islands keep their outline.
+			// Near ports the coast stays as drawn, so the port sits on it.
+			r := coastRough
+			for _, b := range ports {
+				dx := math.Max(math.Max(float64(b[0])-p[0], p[0]-float64(b[0]+b[2])), 0)
+				dy := math.Max(math.Max(float64(b[1])-p[1], p[1]-float64(b[1]+b[3])), 0)
+				r *= math.Min(1, math.Max(0, (math.Hypot(dx, dy)-1.5)/4))
+			}
+			q := [2]float64{p[0] + r*(noise(p[0]/3, p[1]/3+20)-.5), p[1] + r*(noise(p[0]/3+40, p[1]/3)-.5)}
+			for k, poly := range landPolys {
+				if k == 0 && inPoly(q, poly) || k > 0 && inPoly(p, poly) {
 					g.land[c] = true
 				}
 			}
