@@ -292,7 +292,9 @@ func (a *App) drawTo(dst *ebiten.Image) {
 		hl, sel := a.tbl.highlights()
 		a.p.drawBoard(dst, sc, l.Board, m, &a.tbl.pub, hl, sel)
 	}
+	a.p.flushText(dst)
 	a.p.drawWidgets(dst, sc, a.ws, a.hover)
+	a.p.flushText(dst)
 }
 
 // Layout uses the window's size as the screen size; the scene scales itself.

@@ -27,7 +27,8 @@ type painter struct {
 	boardImg  *ebiten.Image
 	boardRGBA *image.RGBA
 	paintKey  string
-	whiteImg  *ebiten.Image
+	texts     []textCall
+	sprites   map[spriteKey]*ebiten.Image
 }
 
 type faceKey struct {
@@ -77,8 +78,32 @@ func fit(s string, f text.Face, w float64) string {
 	return s
 }
 
-// drawText draws s with its top-left (or centre, by align) at (x, y).
+// textCall is a text draw deferred until flushText: drawing every shape
+// first and every text after it keeps Ebitengine from flushing its vector
+// batches at each label, which made a frame many times slower.
+type textCall struct {
+	s             string
+	x, y, size    float64
+	bold          bool
+	ink           color.Color
+	hAlign, vAlgn text.Align
+	maxW          float64
+}
+
+// drawText queues s with its top-left (or centre, by align) at (x, y).
 func (p *painter) drawText(dst *ebiten.Image, s string, x, y, size float64, bold bool, ink color.Color, hAlign, vAlign text.Align, maxW float64) {
+	p.texts = append(p.texts, textCall{s, x, y, size, bold, ink, hAlign, vAlign, maxW})
+}
+
+// flushText draws the queued texts in order.
+func (p *painter) flushText(dst *ebiten.Image) {
+	for _, c := range p.texts {
+		p.drawTextNow(dst, c.s, c.x, c.y, c.size, c.bold, c.ink, c.hAlign, c.vAlgn, c.maxW)
+	}
+	p.texts = p.texts[:0]
+}
+
+func (p *painter) drawTextNow(dst *ebiten.Image, s string, x, y, size float64, bold bool, ink color.Color, hAlign, vAlign text.Align, maxW float64) {
 	f := p.face(size, bold)
 	lines := strings.Split(s, "\n")
 	for i := range lines {
@@ -127,13 +152,11 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover i
 	s := sc.S
 	for i, w := range ws {
 		r := sc.Rect(w.R)
-		x, y, wd, ht := float32(r.X), float32(r.Y), float32(r.W), float32(r.H)
 		switch w.Kind {
 		case WPanel:
-			path := roundRect(x, y, wd, ht, float32(6*s))
-			fillPath(dst, path, w.Fill)
+			p.fillRound(dst, r.X, r.Y, r.W, r.H, 6*s, w.Fill)
 			if w.Edge.A > 0 {
-				strokePath(dst, path, float32(1.5*s), w.Edge)
+				p.strokeRound(dst, r.X, r.Y, r.W, r.H, 6*s, 1.5*s, w.Edge)
 			}
 		case WText:
 			ha := text.AlignStart
@@ -153,20 +176,18 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover i
 			if w.Disabled {
 				fill = mix(fill, colPanel, 0.6)
 			}
-			rad := float32(5 * s)
-			path := roundRect(x, y, wd, ht, rad)
+			rad := 5 * s
 			if w.Hot {
-				glow := roundRect(x-float32(3*s), y-float32(3*s), wd+float32(6*s), ht+float32(6*s), rad+float32(3*s))
-				fillPath(dst, glow, colGold)
+				p.fillRound(dst, r.X-3*s, r.Y-3*s, r.W+6*s, r.H+6*s, rad+3*s, colGold)
 			}
-			fillPath(dst, path, fill)
+			p.fillRound(dst, r.X, r.Y, r.W, r.H, rad, fill)
 			if w.Selected {
-				strokePath(dst, path, float32(3.5*s), colWhite)
+				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 3.5*s, colWhite)
 			} else if w.Edge.A > 0 {
-				strokePath(dst, path, float32(1.5*s), w.Edge)
+				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 1.5*s, w.Edge)
 			}
 			if w.Kind == WBox && w.T.Kind != TNone && i == hover {
-				strokePath(dst, path, float32(2.5*s), colWhite)
+				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 2.5*s, colWhite)
 			}
 			ha, tx := text.AlignCenter, r.X+r.W/2
 			if w.Kind == WField {
@@ -257,7 +278,7 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
 		gs := groups[t.ID]
 		if t.Kind == board.Port {
-			drawAnchor(dst, ax, ay, 7*s)
+			p.glyph(dst, "anchor", ax, ay, 14*s, colWhite, func(img *ebiten.Image, x, y, h float64) { drawAnchor(img, x, y, h/2) })
 			p.drawUnits(dst, ax, ay+10*s, tokH, s, m, gs)
 			continue
 		}
@@ -266,7 +287,8 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 		if t.Kind == board.Sea {
 			ink, halo = color.RGBA{215, 232, 250, 255}, color.RGBA{20, 50, 90, 200}
 		}
-		name := t.Name
+		name := wrapName(t.Name)
+		lines := float64(strings.Count(name, "\n") + 1)
 		for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 			p.drawText(dst, name, ax+o[0]*s, ay+o[1]*s, nameSize, t.Kind != board.Sea, halo, text.AlignCenter, text.AlignCenter, 0)
 		}
@@ -274,31 +296,36 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 		// Icons under the name.
 		var icons []func(x, y float64)
 		for i := 0; i < t.Crowns; i++ {
-			icons = append(icons, func(x, y float64) { drawCrown(dst, x, y, icon) })
+			icons = append(icons, func(x, y float64) { p.glyph(dst, "crown", x, y, icon, colWhite, drawCrownG) })
 		}
 		for i := 0; i < t.Barrels; i++ {
-			icons = append(icons, func(x, y float64) { drawBarrel(dst, x, y, icon) })
+			icons = append(icons, func(x, y float64) { p.glyph(dst, "barrel", x, y, icon, colWhite, drawBarrelG) })
 		}
 		switch t.Fortress {
 		case board.Castle:
-			icons = append(icons, func(x, y float64) { drawCastle(dst, x, y, icon*1.25) })
+			icons = append(icons, func(x, y float64) { p.glyph(dst, "castle", x, y, icon*1.25, colWhite, drawCastleG) })
 		case board.Town:
-			icons = append(icons, func(x, y float64) { drawTown(dst, x, y, icon*1.1) })
+			icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon*1.1, colWhite, drawTownG) })
 		}
 		if t.Fortification {
-			icons = append(icons, func(x, y float64) { drawTown(dst, x, y, icon) })
+			icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon, colWhite, drawTownG) })
 		}
 		gap := icon * 1.35
 		ix := ax - gap*float64(len(icons)-1)/2
+		half := nameSize * 0.6 * lines
 		for i, f := range icons {
-			f(ix+float64(i)*gap, ay+nameSize*0.95)
+			f(ix+float64(i)*gap, ay+half+icon*0.45)
 		}
 		// Flag when the territory is held without troops.
 		if hid, ok := v.Flags[t.ID]; ok && len(gs) == 0 {
-			tw := text.Advance(name, p.face(nameSize, true))
-			drawFlag(dst, ax+tw/2+6*s, ay-4*s, 12*s, houseColor(m, hid))
+			tw := 0.0
+			for _, ln := range strings.Split(name, "\n") {
+				tw = math.Max(tw, text.Advance(ln, p.face(nameSize, true)))
+			}
+			hc := houseColor(m, hid)
+			p.glyph(dst, "flag", ax+tw/2+8*s, ay-4*s, 13*s, hc, func(img *ebiten.Image, x, y, h float64) { drawFlag(img, x, y, h, hc) })
 		}
-		p.drawUnits(dst, ax, ay-nameSize*0.75-tokH/2-2*s, tokH, s, m, gs)
+		p.drawUnits(dst, ax, ay-half-tokH/2-1*s, tokH, s, m, gs)
 	}
 }
 
@@ -325,11 +352,11 @@ func (p *painter) drawUnits(dst *ebiten.Image, cx, cy, h, s float64, m *board.Ma
 	w := h * 1.55
 	x := cx - (w+2*s)*float64(len(toks))/2
 	for _, t := range toks {
-		path := roundRect(float32(x), float32(cy-h/2), float32(w), float32(h), float32(h*0.3))
-		fillPath(dst, path, t.c)
-		strokePath(dst, path, float32(1.2*s), color.RGBA{20, 20, 20, 255})
+		p.fillRound(dst, x, cy-h/2, w, h, h*0.3, t.c)
+		p.strokeRound(dst, x, cy-h/2, w, h, h*0.3, 1.2*s, color.RGBA{20, 20, 20, 255})
 		ink := textOn(t.c)
-		drawUnitGlyph(dst, t.u, x+h*0.45, cy, h*0.72, ink)
+		u := t.u
+		p.glyph(dst, "unit"+u.String(), x+h*0.45, cy, h*0.72, ink, func(img *ebiten.Image, gx, gy, gh float64) { drawUnitGlyph(img, u, gx, gy, gh, ink) })
 		p.drawText(dst, fmt.Sprint(t.n), x+w-h*0.38, cy, h*0.72, true, ink, text.AlignCenter, text.AlignCenter, 0)
 		x += w + 2*s
 	}
@@ -414,3 +441,33 @@ func drawAnchor(dst *ebiten.Image, x, y, r float64) {
 	p.Arc(float32(x), float32(y+r*0.2), float32(r*0.8), 0, math.Pi, vector.Clockwise)
 	strokePath(dst, &p, w, c)
 }
+
+// wrapName breaks a long territory name into two lines at the space
+// nearest its middle.
+func wrapName(n string) string {
+	if len(n) <= 11 {
+		return n
+	}
+	best := -1
+	for i, r := range n {
+		if r == ' ' && (best < 0 || abs(i-len(n)/2) < abs(best-len(n)/2)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return n
+	}
+	return n[:best] + "\n" + n[best+1:]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func drawCrownG(img *ebiten.Image, x, y, h float64)  { drawCrown(img, x, y, h) }
+func drawBarrelG(img *ebiten.Image, x, y, h float64) { drawBarrel(img, x, y, h) }
+func drawCastleG(img *ebiten.Image, x, y, h float64) { drawCastle(img, x, y, h) }
+func drawTownG(img *ebiten.Image, x, y, h float64)   { drawTown(img, x, y, h) }

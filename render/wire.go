@@ -1,8 +1,20 @@
 package render
 
-import "errors"
+import (
+	"notrueking/maps"
+	"notrueking/rules"
+)
 
-// defaultNewGame builds a game from the shipped maps and the rules engine.
+// defaultNewGame builds a game from a shipped map (or a map file) and the
+// rules engine.
 func defaultNewGame(mapName string, players []string, seed uint64) (engine, error) {
-	return nil, errors.New("the rules engine is not wired in yet")
+	m, err := maps.Load(mapName)
+	if err != nil {
+		return nil, err
+	}
+	g, err := rules.New(m, rules.Config{Players: players, Seed: seed})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
 }
