@@ -436,3 +436,36 @@ func BenchmarkLoadStandard(b *testing.B) {
 		}
 	}
 }
+
+func TestStandardOutlines(t *testing.T) {
+	m := standard(t)
+	g := &m.Grid
+	cells := make([]int, len(m.Territories))
+	for _, c := range g.Cells {
+		if c >= 0 {
+			cells[c]++
+		}
+	}
+	for i, tr := range m.Territories {
+		a := 0.0
+		outer := 0
+		for _, l := range g.Outlines(i) {
+			if board.LoopArea(l) > 0 {
+				outer++
+			}
+			a += board.LoopArea(l)
+		}
+		if a != float64(cells[i]) || outer != 1 {
+			t.Errorf("%s: outline area %v (%d outer loops), %d cells", tr.ID, a, outer, cells[i])
+		}
+	}
+}
+
+func BenchmarkSmoothOutlines(b *testing.B) {
+	m := standard(b)
+	for b.Loop() {
+		for i := range m.Territories {
+			m.Grid.SmoothOutlines(i, 3)
+		}
+	}
+}
