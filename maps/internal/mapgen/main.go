@@ -47,7 +47,15 @@ func main() {
 	mapPath := flag.String("map", "maps/standard.toml", "map file whose [grid] to rewrite")
 	pngPath := flag.String("png", "", "also write a preview image here")
 	dry := flag.Bool("n", false, "report only; do not rewrite the map file")
+	smooth := flag.String("smooth", "", "write a preview of the map file's smoothed outlines here (no generation)")
 	flag.Parse()
+	if *smooth != "" {
+		if err := writeSmoothPNG(*mapPath, *smooth); err != nil {
+			fmt.Fprintln(os.Stderr, "mapgen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if err := run(*mapPath, *pngPath, *dry); err != nil {
 		fmt.Fprintln(os.Stderr, "mapgen:", err)
 		os.Exit(1)
