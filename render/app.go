@@ -241,6 +241,8 @@ func (a *App) begin(eng engine, seed uint64) {
 	a.tbl = newTableUI(eng, seed)
 	a.scene = sceneTable
 	a.afterAction()
+	a.rebuild()
+	a.dirty = true
 }
 
 // rebuild recomputes the widget list of the current scene.

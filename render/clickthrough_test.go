@@ -1,0 +1,227 @@
+package render
+
+import (
+	"math/rand"
+	"testing"
+
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// clicker drives an App with synthetic clicks, as a player would.
+type clicker struct {
+	t   *testing.T
+	a   *App
+	pts map[int][2]float64 // a base point inside each territory
+}
+
+func newClicker(t *testing.T, a *App) *clicker {
+	c := &clicker{t: t, a: a, pts: map[int][2]float64{}}
+	m := a.tbl.m
+	l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
+	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
+	// Prefer cells deep inside their territory (all 8 neighbours alike).
+	for pass := 0; pass < 2; pass++ {
+		for y := 0; y < m.Grid.H; y++ {
+			for x := 0; x < m.Grid.W; x++ {
+				tr := m.Grid.At(x, y)
+				if _, ok := c.pts[tr]; ok || tr < 0 {
+					continue
+				}
+				deep := true
+				for dy := -1; dy <= 1 && pass == 0; dy++ {
+					for dx := -1; dx <= 1; dx++ {
+						deep = deep && m.Grid.At(x+dx, y+dy) == tr
+					}
+				}
+				if !deep {
+					continue
+				}
+				bx, by := g.FromGrid(float64(x)+0.5, float64(y)+0.5)
+				if a.boardHit(bx, by) == tr {
+					c.pts[tr] = [2]float64{bx, by}
+				}
+			}
+		}
+	}
+	for i := range m.Territories {
+		if _, ok := c.pts[i]; !ok {
+			t.Fatalf("no clickable point for %s", m.Territories[i].ID)
+		}
+	}
+	return c
+}
+
+func (c *clicker) at(x, y float64) {
+	c.a.handle(input{X: x, Y: y})
+	c.a.handle(input{X: x, Y: y, Click: true})
+}
+
+func (c *clicker) widget(pred func(Widget) bool) (Widget, bool) {
+	return findWidget(c.a.ws, pred)
+}
+
+func (c *clicker) clickWidget(what string, pred func(Widget) bool) {
+	c.t.Helper()
+	w, ok := c.widget(pred)
+	if !ok {
+		c.t.Fatalf("no widget for %s (message %q)", what, c.a.tbl.msg)
+	}
+	c.at(center(w.R))
+}
+
+func (c *clicker) clickAction(a rules.Action) {
+	c.t.Helper()
+	c.clickWidget(a.Format(c.a.tbl.seats), func(w Widget) bool { return w.T.Action != nil && *w.T.Action == a })
+}
+
+func (c *clicker) clickTerr(id string) {
+	c.t.Helper()
+	tr, ok := c.a.tbl.m.Territory(id)
+	if !ok {
+		c.t.Fatalf("unknown territory %s", id)
+	}
+	p := c.pts[tr]
+	c.at(p[0], p[1])
+}
+
+// do performs action a through the screen.
+func (c *clicker) do(a rules.Action) {
+	c.t.Helper()
+	u := c.a.tbl
+	if c.a.scene == sceneCurtain {
+		c.at(800, 450)
+	}
+	if c.a.scene != sceneTable || u.shown != a.Seat {
+		c.t.Fatalf("scene %d showing seat %d, want the table for seat %d", c.a.scene, u.shown, a.Seat)
+	}
+	switch a.Verb {
+	case rules.VArrange:
+		// Put the tokens in the wanted order by swapping, then confirm.
+		want := splitOrder(a.Order)
+		for i := range want {
+			if u.arrange[i] == want[i] {
+				continue
+			}
+			for j := i + 1; j < len(u.arrange); j++ {
+				if u.arrange[j] == want[i] {
+					c.clickWidget("token", func(w Widget) bool { return w.T.Kind == TToken && w.T.Index == i })
+					c.clickWidget("token", func(w Widget) bool { return w.T.Kind == TToken && w.T.Index == j })
+					break
+				}
+			}
+		}
+		c.clickWidget("confirm", func(w Widget) bool { return w.T.ID == "confirm-arrange" })
+	case rules.VPlace, rules.VResolve, rules.VRemove:
+		c.clickWidget("slot", func(w Widget) bool {
+			return w.T.Kind == TSlot && w.T.House == a.House && w.T.Slot == a.Slot
+		})
+	case rules.VMuster:
+		c.clickTerr(a.From)
+		if len(u.chooser) > 0 {
+			c.clickAction(a)
+		}
+	case rules.VRetreat:
+		c.clickTerr(a.To)
+		if len(u.chooser) > 0 {
+			c.clickAction(a)
+		}
+	case rules.VMove:
+		if u.moveFrom >= 0 && u.tid(u.moveFrom) != a.From {
+			c.clickTerr(u.tid(u.moveFrom)) // cancel another selection
+		}
+		c.clickTerr(a.From)
+		c.clickTerr(a.To)
+		if u.moveTo >= 0 {
+			for k := board.Unit(0); k < board.NumUnits; k++ {
+				for u.moveUnits[k] > a.Units[k] {
+					c.clickWidget("dec", func(w Widget) bool { return w.T.ID == "dec:"+k.String() })
+				}
+				for u.moveUnits[k] < a.Units[k] {
+					c.clickWidget("inc", func(w Widget) bool { return w.T.ID == "inc:"+k.String() })
+				}
+			}
+			c.clickWidget("move", func(w Widget) bool { return w.T.ID == "move-confirm" })
+		}
+	case rules.VExchange:
+		card := u.priv.Players[a.Seat].Loyalty
+		for _, h := range []string{a.A, a.B} {
+			k := -1
+			for i, tk := range card {
+				if tk.House == h {
+					k = i
+				}
+			}
+			c.clickWidget("token "+h, func(w Widget) bool { return w.T.Kind == TToken && w.T.Index == k })
+		}
+		if len(u.chooser) > 0 {
+			c.clickAction(a)
+		}
+	default:
+		c.clickAction(a)
+	}
+}
+
+func splitOrder(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ',' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// TestClickThroughGames plays random games on the standard map entirely by
+// clicking: every action the engine applies must be the one the simulated
+// player meant, reached through curtain, slots, territories and buttons.
+func TestClickThroughGames(t *testing.T) {
+	verbs := map[rules.Verb]int{}
+	for seed := uint64(1); seed <= 12; seed++ {
+		e, err := defaultNewGame("standard", []string{"Ann", "Ben", "Cy"}[:2+int(seed%2)], seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := newApp(Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.begin(e, seed)
+		c := newClicker(t, a)
+		rng := rand.New(rand.NewSource(int64(seed)))
+		g := e.(*rules.Game)
+		steps := 0
+		for !e.Over() && steps < 1500 {
+			legal := e.Legal()
+			// Prefer doing something over ending an action early.
+			pick := legal[rng.Intn(len(legal))]
+			if pick.Verb == rules.VDone && len(legal) > 1 && rng.Intn(4) > 0 {
+				pick = legal[rng.Intn(len(legal)-1)]
+			}
+			before := len(g.Actions())
+			c.do(pick)
+			verbs[pick.Verb]++
+			acts := g.Actions()
+			if len(acts) != before+1 || acts[len(acts)-1] != pick {
+				t.Fatalf("seed %d step %d: wanted %q; engine has %d actions (was %d); message %q",
+					seed, steps, pick.Format(e.Seats()), len(acts), before, a.tbl.msg)
+			}
+			steps++
+		}
+		if !e.Over() {
+			t.Fatalf("seed %d: game not over after %d steps", seed, steps)
+		}
+		if a.scene != sceneEnd {
+			t.Fatalf("seed %d: game over but scene %d, want the end screen", seed, a.scene)
+		}
+		t.Logf("seed %d: %d clicked actions, winners %v", seed, steps, e.View(rules.Public).Winners)
+	}
+	t.Logf("verbs clicked: %v", verbs)
+	for _, v := range []rules.Verb{rules.VArrange, rules.VPlace, rules.VResolve, rules.VChoose, rules.VMuster, rules.VMove, rules.VDone, rules.VExchange, rules.VKeep} {
+		if verbs[v] == 0 {
+			t.Errorf("no %s action was clicked in the sample games", v)
+		}
+	}
+}
