@@ -280,7 +280,7 @@ func (g *Game) Config() Config {
 func (g *Game) Seats() []string {
 	out := make([]string, len(g.S.Players))
 	for i := range out {
-		out[i] = strings.ToLower(g.m.Conspiracies[i])
+		out[i] = g.m.Conspiracies[i]
 	}
 	return out
 }
@@ -294,7 +294,9 @@ func (g *Game) Actions() []Action { return append([]Action(nil), g.actions...) }
 // Clone returns a deep copy that shares only the immutable map.
 func (g *Game) Clone() *Game {
 	c := &Game{m: g.m, cfg: g.Config(), cards: g.cards}
-	c.actions = append([]Action(nil), g.actions...)
+	// Events and actions are append-only values: share what exists and cap
+	// the slices so the next append of either game copies.
+	c.actions = g.actions[:len(g.actions):len(g.actions)]
 	c.S = g.S.clone()
 	return c
 }
@@ -310,8 +312,13 @@ func (s State) clone() State {
 	}
 	c.Slots = append([][NumSlots]int(nil), s.Slots...)
 	c.Units = make([][][board.NumUnits]int, len(s.Units))
-	for t := range s.Units {
-		c.Units[t] = append([][board.NumUnits]int(nil), s.Units[t]...)
+	if len(s.Units) > 0 {
+		nh := len(s.Units[0])
+		flat := make([][board.NumUnits]int, len(s.Units)*nh)
+		for t := range s.Units {
+			c.Units[t] = flat[t*nh : (t+1)*nh : (t+1)*nh]
+			copy(c.Units[t], s.Units[t])
+		}
 	}
 	c.Flags = append([]int(nil), s.Flags...)
 	c.Decks = cloneStrings(s.Decks)
@@ -329,7 +336,7 @@ func (s State) clone() State {
 		}
 		c.Stack[i] = f
 	}
-	c.Log = append([]Event(nil), s.Log...)
+	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	c.Winners = append([]int(nil), s.Winners...)
 	return c
 }
@@ -352,6 +359,9 @@ func (g *Game) Card(id string) (board.Card, bool) {
 func (g *Game) seatName(seat int) string {
 	if seat < 0 || seat >= len(g.S.Players) {
 		return fmt.Sprintf("seat %d", seat)
+	}
+	if seat < len(g.m.ConspiracyNames) && g.m.ConspiracyNames[seat] != "" {
+		return g.m.ConspiracyNames[seat]
 	}
 	id := g.m.Conspiracies[seat]
 	if id == "" {

@@ -153,3 +153,9 @@ func TestReplayIsExact(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkRandomGameInternal(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		playRandomGame(b, 4, uint64(i), false)
+	}
+}
