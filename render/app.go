@@ -16,6 +16,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"notrueking/rules"
 )
 
 // Options configure the app. Zero values mean defaults.
@@ -361,7 +363,7 @@ func (a *App) endWidgets() []Widget {
 	}
 	py := 318.0
 	ph := 84 + 70*float64(len(v.Players))
-	ws = append(ws, panel(Rect{rx, py, rw, ph}, "Loyalty cards and scores")...)
+	ws = append(ws, panel(Rect{rx, py, rw, ph}, "Loyalty cards and scores  ·  gold frame: the token scored")...)
 	for i, p := range v.Players {
 		y := py + 40 + float64(i)*70
 		sc := seatColor(i)
@@ -374,6 +376,9 @@ func (a *App) endWidgets() []Widget {
 			t := fmt.Sprintf("%d\n%s", tk.Value, u.houseName(tk.House))
 			if tk.Revealed {
 				t += "\n(shown)"
+			}
+			if scored(v.Ranking, tk.House, k) && tk.Value > 0 {
+				ws = append(ws, Widget{R: Rect{rx + 360 + float64(k)*tw - 3, y - 3, tw, 66}, Kind: WBox, Fill: colGold})
 			}
 			ws = append(ws, Widget{R: Rect{rx + 360 + float64(k)*tw, y, tw - 6, 60}, Kind: WBox, Text: t, Size: 14, Bold: true, Fill: hc, Ink: textOn(hc)})
 		}
@@ -588,4 +593,15 @@ func (s *startUI) widgets() []Widget {
 			textW(Rect{462, 826, 676, 24}, s.msg, 18, colText))
 	}
 	return ws
+}
+
+// scored reports whether a token of house on loyalty slot k scores: the
+// house's final rank span contains the slot's place (slot k = rank k+1).
+func scored(ranking []rules.Rank, house string, k int) bool {
+	for _, r := range ranking {
+		if r.House == house {
+			return r.From <= k+1 && k+1 <= r.To
+		}
+	}
+	return false
 }

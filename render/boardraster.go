@@ -106,12 +106,13 @@ const (
 // only on the map and the size, so it is computed once per window size;
 // repainting for new control colours is then a cheap pass.
 type raster struct {
-	W, H   int
-	Idx    []int16
-	Ink    []uint8 // border coverage 0..255
-	Class  []uint8 // border class of the ink
-	geom   boardGeom
-	gridPx float64
+	W, H  int
+	Idx   []int16
+	Ink   []uint8 // border coverage 0..255
+	Class []uint8 // border class of the ink
+	geom  boardGeom
+	// lake marks off-board cells enclosed by the map (drawn as inland water).
+	lake []bool
 }
 
 // newRaster samples the map into a w×h pixel raster whose grid sits at geom
@@ -119,6 +120,7 @@ type raster struct {
 func newRaster(m *board.Map, geom boardGeom, w, h int) *raster {
 	r := &raster{W: w, H: h, Idx: make([]int16, w*h), Ink: make([]uint8, w*h), Class: make([]uint8, w*h), geom: geom}
 	g := &m.Grid
+	r.lake = lakes(g)
 	kind := func(t int) int {
 		if t < 0 {
 			return -1
@@ -203,6 +205,7 @@ var (
 	colSea       = color.RGBA{52, 98, 150, 255}
 	colPort      = color.RGBA{92, 138, 178, 255}
 	colHighlight = color.RGBA{255, 236, 120, 255}
+	colLake      = color.RGBA{84, 130, 168, 255}
 )
 
 func mix(a, b color.RGBA, t float64) color.RGBA {
@@ -254,6 +257,10 @@ func (r *raster) paint(m *board.Map, st paintStyle, dst *image.RGBA) {
 			var c color.RGBA
 			if t < 0 || t >= len(base) {
 				c = colOffBoard
+				gx, gy := int((float64(px)+0.5-r.geom.X)/cell), int((float64(py)+0.5-r.geom.Y)/cell)
+				if gx >= 0 && gy >= 0 && gx < r.geom.GW && gy < r.geom.GH && r.lake[gy*r.geom.GW+gx] {
+					c = colLake
+				}
 				// A faint sea-chart grid off the coast.
 				if (px+py)%9 == 0 {
 					c = shade(c, 6)
@@ -291,5 +298,45 @@ func (r *raster) paint(m *board.Map, st paintStyle, dst *image.RGBA) {
 			dst.Pix[o], dst.Pix[o+1], dst.Pix[o+2], dst.Pix[o+3] = c.R, c.G, c.B, 255
 		}
 	}
-	_ = cell
+}
+
+// lakes marks the off-board cells that the map encloses: those not
+// connected (4-neighbour) to the grid's edge through off-board cells.
+func lakes(g *board.Grid) []bool {
+	n := g.W * g.H
+	outside := make([]bool, n)
+	var stack []int
+	push := func(x, y int) {
+		if x < 0 || y < 0 || x >= g.W || y >= g.H {
+			return
+		}
+		i := y*g.W + x
+		if outside[i] || g.Cells[i] >= 0 {
+			return
+		}
+		outside[i] = true
+		stack = append(stack, i)
+	}
+	for x := 0; x < g.W; x++ {
+		push(x, 0)
+		push(x, g.H-1)
+	}
+	for y := 0; y < g.H; y++ {
+		push(0, y)
+		push(g.W-1, y)
+	}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x, y := i%g.W, i/g.W
+		push(x+1, y)
+		push(x-1, y)
+		push(x, y+1)
+		push(x, y-1)
+	}
+	lake := make([]bool, n)
+	for i := range lake {
+		lake[i] = g.Cells[i] < 0 && !outside[i]
+	}
+	return lake
 }

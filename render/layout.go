@@ -277,10 +277,10 @@ func (u *tableUI) playersWidgets(r Rect) []Widget {
 			ws = append(ws, textW(Rect{x, y + 10, 90, 22}, "no cards", 14, colDim))
 		}
 		// Loyalty tokens as the public sees them.
-		tw := 46.0
+		tw := 58.0
 		tx := r.X + r.W - 14 - tw*float64(len(p.Loyalty))
 		for k, tk := range p.Loyalty {
-			w := Widget{R: Rect{tx + float64(k)*tw, y + 6, tw - 4, 28}, Kind: WBox, Size: 14, Bold: true}
+			w := Widget{R: Rect{tx + float64(k)*tw, y + 6, tw - 4, 28}, Kind: WBox, Size: 13, Bold: true}
 			if tk.Revealed && tk.House != "" {
 				w.Fill = houseColor(u.m, tk.House)
 				w.Ink = textOn(w.Fill)
@@ -458,6 +458,12 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 		hint = "Click a highlighted territory for the loser's retreat."
 	case u.has(rules.VExchange):
 		hint = "Click two of your tokens to exchange them, or keep."
+	case u.has(rules.VPlay):
+		hint = "Play a highlighted card from your hand, or pass."
+	case u.has(rules.VPass):
+		hint = "You hold no card of a house in this combat."
+	case u.has(rules.VWinner):
+		hint = "The powers are tied: name the winner."
 	}
 	if hint != "" {
 		ws = append(ws, textW(Rect{x, y, w, 18}, hint, 15, colText))

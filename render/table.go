@@ -363,8 +363,14 @@ func (u *tableUI) groupUnits(id string) [board.NumUnits]int {
 // highlights returns the territories to light up and the selected one.
 func (u *tableUI) highlights() ([]bool, int) {
 	hl := make([]bool, len(u.m.Territories))
+	combat := -1
+	if c := u.pub.Combat; c != nil {
+		if t, ok := u.m.Territory(c.Territory); ok {
+			combat = t
+		}
+	}
 	if u.shown < 0 || u.shown != u.eng.ToAct() {
-		return hl, -1
+		return hl, combat
 	}
 	mark := func(id string) {
 		if t, ok := u.m.Territory(id); ok {
@@ -391,7 +397,7 @@ func (u *tableUI) highlights() ([]bool, int) {
 			mark(a.To)
 		}
 	}
-	return hl, -1
+	return hl, combat
 }
 
 func (u *tableUI) houseName(id string) string {

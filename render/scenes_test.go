@@ -1,0 +1,129 @@
+package render
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"notrueking/rules"
+)
+
+// playUntil plays random legal actions until stop says so or the game ends.
+func playUntil(t *testing.T, e engine, seed int64, stop func() bool) {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
+	for i := 0; i < 3000 && !e.Over() && !stop(); i++ {
+		l := e.Legal()
+		pick := l[rng.Intn(len(l))]
+		if pick.Verb == rules.VDone && len(l) > 1 && rng.Intn(4) > 0 {
+			pick = l[rng.Intn(len(l)-1)]
+		}
+		if _, err := e.Apply(pick); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func hasText(ws []Widget, s string) bool {
+	_, ok := findWidget(ws, func(w Widget) bool { return strings.Contains(w.Text, s) })
+	return ok
+}
+
+func TestCombatPanelShowsBothSides(t *testing.T) {
+	for seed := int64(1); seed < 40; seed++ {
+		e, err := defaultNewGame("standard", []string{"Ann", "Ben", "Cy", "Di"}, uint64(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		playUntil(t, e, seed, func() bool { return e.View(rules.Public).Combat != nil })
+		v := e.View(rules.Public)
+		if v.Combat == nil {
+			continue
+		}
+		a, err := newApp(Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.begin(e, uint64(seed))
+		a.clickOn(Target{Kind: TButton, ID: "curtain"})
+		a.rebuild()
+		c := v.Combat
+		for _, want := range []string{
+			fmt.Sprintf("%s attacks: %d", a.tbl.houseName(c.Attacker), c.AttackerPower),
+			fmt.Sprintf("%s defends: %d", a.tbl.houseName(c.Defender), c.DefenderPower),
+			"Combat in " + a.tbl.terrName(c.Territory),
+		} {
+			if !hasText(a.ws, want) {
+				t.Errorf("combat panel lacks %q", want)
+			}
+		}
+		for _, term := range append(append([]string{}, c.AttackerTerms...), c.DefenderTerms...) {
+			if !hasText(a.ws, term) {
+				t.Errorf("combat panel lacks the term %q", term)
+			}
+		}
+		if haveDisplay {
+			saveShot(t, "combat", render(t, a, BaseW, BaseH))
+		}
+		return
+	}
+	t.Fatal("no combat in 40 random games")
+}
+
+func TestEndScreenRevealsAll(t *testing.T) {
+	e, err := defaultNewGame("standard", []string{"Ann", "Ben", "Cy"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.begin(e, 5)
+	playUntil(t, e, 5, func() bool { return false })
+	if !e.Over() {
+		t.Fatal("game did not end")
+	}
+	a.afterAction()
+	a.rebuild()
+	if a.scene != sceneEnd {
+		t.Fatalf("scene %d, want the end screen", a.scene)
+	}
+	v := e.View(rules.Public)
+	for i, p := range v.Players {
+		if !hasText(a.ws, fmt.Sprintf("%d points", p.Score)) {
+			t.Errorf("end screen lacks %s's score %d", p.Name, p.Score)
+		}
+		sum := 0
+		for k, tk := range p.Loyalty {
+			if scored(v.Ranking, tk.House, k) {
+				sum += tk.Value
+			}
+		}
+		if sum != p.Score {
+			t.Errorf("seat %d: the gold-framed tokens add up to %d, the engine scores %d", i, sum, p.Score)
+		}
+		for _, tk := range p.Loyalty {
+			if tk.House == "" {
+				t.Fatalf("seat %d: a loyalty token is still hidden at game over", i)
+			}
+			if !hasText(a.ws, fmt.Sprintf("%d\n%s", tk.Value, a.tbl.houseName(tk.House))) {
+				t.Errorf("end screen lacks seat %d's token %s=%d", i, tk.House, tk.Value)
+			}
+		}
+	}
+	if v.TieBreak != "" && !hasText(a.ws, v.TieBreak) {
+		t.Errorf("end screen lacks the tie-break sentence %q", v.TieBreak)
+	}
+	var names []string
+	for _, w := range v.Winners {
+		names = append(names, v.Players[w].Name)
+	}
+	if !hasText(a.ws, strings.Join(names, " and ")) {
+		t.Errorf("end screen does not name the winners %v", names)
+	}
+	if haveDisplay {
+		saveShot(t, "end", render(t, a, BaseW, BaseH))
+	}
+}
