@@ -2,13 +2,17 @@ package rules
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"notrueking/board"
 )
 
 // Record is a whole game as text: the map it is played on, the seed of
@@ -258,4 +262,204 @@ func (r Record) String() string {
 		return "# " + strings.ReplaceAll(err.Error(), "\n", " ") + "\n"
 	}
 	return b.String()
+}
+
+// RecordOf returns the record of a game so far. Its Map is the map's id
+// (the name maps.Load takes for a shipped map; set it to the file path for
+// a map loaded from a file).
+func RecordOf(g *Game) Record {
+	cfg := g.Config()
+	return Record{
+		Map:     g.Map().ID,
+		Seed:    cfg.Seed,
+		Players: cfg.Players,
+		Seats:   g.Seats(),
+		Actions: g.Actions(),
+	}
+}
+
+// newFromRecord starts the record's game on m, checking that the record's
+// seats are the map's conspiracy ids in order.
+func newFromRecord(m *board.Map, r Record) (*Game, error) {
+	if m == nil {
+		return nil, errors.New("record: no map given")
+	}
+	if len(r.Seats) != 0 && len(r.Seats) != len(r.Players) {
+		return nil, fmt.Errorf("record: %d players but %d seat ids", len(r.Players), len(r.Seats))
+	}
+	g, err := New(m, Config{Players: append([]string(nil), r.Players...), Seed: r.Seed})
+	if err != nil {
+		return nil, fmt.Errorf("record: %v", err)
+	}
+	if len(r.Seats) != 0 {
+		want := g.Seats()
+		for i, s := range r.Seats {
+			if s != want[i] {
+				return nil, fmt.Errorf("record: player %d (%s) sits as %q, but on the %s map seat %d is %q (seats are the map's conspiracies in order: %s)",
+					i+1, r.Players[i], s, m.ID, i+1, want[i], strings.Join(want, ", "))
+			}
+		}
+	}
+	return g, nil
+}
+
+// actionError names the failing action of a record and the engine's reason.
+func actionError(r Record, seats []string, i int, err error) error {
+	where := fmt.Sprintf("action %d", i+1)
+	if i < len(r.Lines) && r.Lines[i] > 0 {
+		where += fmt.Sprintf(" (line %d)", r.Lines[i])
+	}
+	return fmt.Errorf("%s %q: %v", where, r.Actions[i].Format(seats), err)
+}
+
+// Replay plays the record on map m. It returns the game and every event
+// (those of the setup first). At the first action the engine refuses it
+// stops, returning the game as it was before that action, the events so far
+// and an error naming the action's number, its line and the engine's reason.
+func Replay(m *board.Map, r Record) (*Game, []Event, error) {
+	g, err := newFromRecord(m, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	events := append([]Event(nil), g.S.Log...)
+	seats := g.Seats()
+	for i, a := range r.Actions {
+		ev, err := g.Apply(a)
+		if err != nil {
+			return g, events, actionError(r, seats, i, err)
+		}
+		events = append(events, ev...)
+	}
+	return g, events, nil
+}
+
+// RunStep is one line of the runner's output: an action and its events
+// (N 0 is the setup), or the refusal of an action.
+type RunStep struct {
+	N      int     `json:"n"`
+	Action string  `json:"action"`
+	Events []Event `json:"events"`
+	Error  string  `json:"error,omitempty"`
+}
+
+// FinalState is the last line of the runner's output: the state at the
+// end of the record as the public view shows it (at game over everything
+// is revealed).
+type FinalState struct {
+	Over     bool              `json:"over"`
+	Phase    Phase             `json:"phase"`
+	Round    int               `json:"round"`
+	Rounds   int               `json:"rounds"`
+	Actions  int               `json:"actions"`
+	Groups   []Group           `json:"groups"`
+	Flags    map[string]string `json:"flags"`
+	Control  map[string]string `json:"control"`
+	Ranking  []Rank            `json:"ranking"`
+	Players  []FinalPlayer     `json:"players"`
+	Winners  []string          `json:"winners"`
+	TieBreak string            `json:"tie_break,omitempty"`
+}
+
+// FinalPlayer is one seat in FinalState.
+type FinalPlayer struct {
+	Seat      int            `json:"seat"`
+	ID        string         `json:"id"`
+	Name      string         `json:"name"`
+	Score     int            `json:"score"`
+	Revealed  int            `json:"revealed"`
+	Loyalty   []Token        `json:"loyalty"`
+	HandSizes map[string]int `json:"hand_sizes"`
+	Hand      []string       `json:"hand,omitempty"`
+}
+
+// FinalStateOf summarises the game's public view for the runner.
+func FinalStateOf(g *Game) FinalState {
+	v := g.View(Public)
+	f := FinalState{
+		Over:     g.Over(),
+		Phase:    v.Phase,
+		Round:    v.Round,
+		Rounds:   v.Rounds,
+		Actions:  len(g.actions),
+		Groups:   append([]Group{}, v.Groups...),
+		Flags:    v.Flags,
+		Control:  v.Control,
+		Ranking:  append([]Rank{}, v.Ranking...),
+		Players:  []FinalPlayer{},
+		Winners:  []string{},
+		TieBreak: v.TieBreak,
+	}
+	if f.Flags == nil {
+		f.Flags = map[string]string{}
+	}
+	if f.Control == nil {
+		f.Control = map[string]string{}
+	}
+	sort.SliceStable(f.Groups, func(i, j int) bool {
+		a, b := f.Groups[i], f.Groups[j]
+		if a.Territory != b.Territory {
+			return a.Territory < b.Territory
+		}
+		return a.House < b.House
+	})
+	seats := g.Seats()
+	for _, p := range v.Players {
+		fp := FinalPlayer{Seat: p.Seat, ID: p.ID, Name: p.Name, Score: p.Score,
+			Loyalty: append([]Token{}, p.Loyalty...), HandSizes: p.HandSizes}
+		if fp.HandSizes == nil {
+			fp.HandSizes = map[string]int{}
+		}
+		for _, t := range p.Loyalty {
+			if t.Revealed {
+				fp.Revealed++
+			}
+		}
+		for _, c := range p.Hand {
+			fp.Hand = append(fp.Hand, c.ID)
+		}
+		f.Players = append(f.Players, fp)
+	}
+	for _, w := range v.Winners {
+		if w >= 0 && w < len(seats) {
+			f.Winners = append(f.Winners, seats[w])
+		}
+	}
+	return f
+}
+
+// RunRecord replays the record on map m headlessly, writing one JSON object
+// per line to stdout: the setup's events ({"n":0,...}), then each action
+// with its events ({"n":1,"action":"crown arrange ...","events":[...]}),
+// then {"final":{...}}, the FinalState. At the first action the engine
+// refuses it writes {"n":…,"action":…,"error":reason} and returns an error
+// naming the action, its line and the reason. The output is deterministic.
+func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
+	g, err := newFromRecord(m, r)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	setup := append([]Event{}, g.S.Log...)
+	if err := enc.Encode(RunStep{N: 0, Action: "", Events: setup}); err != nil {
+		return err
+	}
+	seats := g.Seats()
+	for i, a := range r.Actions {
+		ev, aerr := g.Apply(a)
+		step := RunStep{N: i + 1, Action: a.Format(seats), Events: append([]Event{}, ev...)}
+		if aerr != nil {
+			step.Events = []Event{}
+			step.Error = aerr.Error()
+		}
+		if err := enc.Encode(step); err != nil {
+			return err
+		}
+		if aerr != nil {
+			return actionError(r, seats, i, aerr)
+		}
+	}
+	return enc.Encode(struct {
+		Final FinalState `json:"final"`
+	}{FinalStateOf(g)})
 }

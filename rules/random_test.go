@@ -1,0 +1,572 @@
+package rules_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"notrueking/board"
+	"notrueking/maps"
+	"notrueking/rules"
+)
+
+// standardMap loads the shipped standard map once for all tests.
+var standardMap = sync.OnceValues(maps.Standard)
+
+func mustStandard(t testing.TB) *board.Map {
+	t.Helper()
+	m, err := standardMap()
+	if err != nil {
+		t.Fatalf("maps.Standard: %v", err)
+	}
+	return m
+}
+
+var playerNames = []string{"Alice", "Bob Smith", "Carol", "Dmitri"}
+
+// randomPlayer picks uniformly among the legal actions with a seeded RNG.
+// With shortBias > 0 it takes "done" (ending a muster or move early) with
+// that probability whenever it is legal, so games stay short.
+type randomPlayer struct {
+	r         *rand.Rand
+	shortBias float64
+}
+
+func newRandomPlayer(seed uint64) *randomPlayer {
+	return &randomPlayer{r: rand.New(rand.NewPCG(seed, 0x5eed)), shortBias: 0.35}
+}
+
+func (p *randomPlayer) pick(legal []rules.Action) rules.Action {
+	if p.shortBias > 0 && p.r.Float64() < p.shortBias {
+		for _, a := range legal {
+			if a.Verb == rules.VDone {
+				return a
+			}
+		}
+	}
+	return legal[p.r.IntN(len(legal))]
+}
+
+// maxActions bounds a random game; a game that has not ended by then is a bug.
+const maxActions = 20000
+
+// playRandom plays one full game with the random player, calling step (if
+// not nil) before every action with the action about to be applied.
+func playRandom(m *board.Map, players int, seed uint64, step func(g *rules.Game, legal []rules.Action, a rules.Action) error) (*rules.Game, error) {
+	g, err := rules.New(m, rules.Config{Players: playerNames[:players], Seed: seed})
+	if err != nil {
+		return nil, err
+	}
+	p := newRandomPlayer(seed)
+	for n := 0; !g.Over(); n++ {
+		if n >= maxActions {
+			return g, fmt.Errorf("game not over after %d actions", n)
+		}
+		legal := g.Legal()
+		if len(legal) == 0 {
+			return g, fmt.Errorf("after %d actions: no legal action but the game is not over (phase %s)", n, g.View(rules.Public).Phase)
+		}
+		a := p.pick(legal)
+		if step != nil {
+			if err := step(g, legal, a); err != nil {
+				return g, fmt.Errorf("before action %d %q: %v", n+1, a.Format(g.Seats()), err)
+			}
+		}
+		if _, err := g.Apply(a); err != nil {
+			return g, fmt.Errorf("action %d %q from Legal() refused: %v", n+1, a.Format(g.Seats()), err)
+		}
+	}
+	return g, nil
+}
+
+// checkBoard checks the board invariants on the public view.
+func checkBoard(m *board.Map, g *rules.Game) error {
+	v := g.View(rules.Public)
+	nh := len(m.Houses)
+	var totals = make([][board.NumUnits]int, nh)
+	houses := map[string][]string{} // territory → houses with units there
+	for _, gr := range v.Groups {
+		h, ok := m.House(gr.House)
+		if !ok {
+			return fmt.Errorf("group of unknown house %q", gr.House)
+		}
+		t, ok := m.Territory(gr.Territory)
+		if !ok {
+			return fmt.Errorf("group in unknown territory %q", gr.Territory)
+		}
+		kind := m.Territories[t].Kind
+		n := 0
+		for u, c := range gr.Units {
+			if c < 0 {
+				return fmt.Errorf("%s has %d %s in %s", gr.House, c, board.Unit(u), gr.Territory)
+			}
+			totals[h][u] += c
+			n += c
+		}
+		if n == 0 {
+			continue
+		}
+		houses[gr.Territory] = append(houses[gr.Territory], gr.House)
+		ships := gr.Units[board.Ship]
+		land := gr.Units[board.Footman] + gr.Units[board.Knight]
+		switch kind {
+		case board.Land, board.Road:
+			if ships > 0 {
+				return fmt.Errorf("%s has %d ships on land in %s", gr.House, ships, gr.Territory)
+			}
+		case board.Sea, board.Port:
+			if land > ships {
+				return fmt.Errorf("%s has %d footmen and knights but only %d ships in %s", gr.House, land, ships, gr.Territory)
+			}
+			if gr.Units[board.Dragon] > 0 {
+				return fmt.Errorf("%s has a dragon resting in %s", gr.House, gr.Territory)
+			}
+			if kind == board.Port {
+				of := m.Territories[t].PortOf
+				if of < 0 {
+					return fmt.Errorf("port %s belongs to no land", gr.Territory)
+				}
+				if c := v.Control[m.Territories[of].ID]; c != gr.House {
+					return fmt.Errorf("%s has ships in %s but %s is controlled by %q", gr.House, gr.Territory, m.Territories[of].ID, c)
+				}
+			}
+		}
+	}
+	for h := range totals {
+		for u := board.Unit(0); u < board.NumUnits; u++ {
+			if lim := m.Houses[h].Limits[u]; totals[h][u] > lim {
+				return fmt.Errorf("%s has %d %ss on the board, limit %d", m.Houses[h].ID, totals[h][u], u, lim)
+			}
+		}
+	}
+	for terr, hs := range houses {
+		t, _ := m.Territory(terr)
+		if m.Territories[t].Kind == board.Road {
+			continue
+		}
+		distinct := map[string]bool{}
+		for _, h := range hs {
+			distinct[h] = true
+		}
+		if len(distinct) > 1 || len(hs) > 1 {
+			return fmt.Errorf("%s holds groups of %s", terr, strings.Join(hs, " and "))
+		}
+	}
+	for terr, h := range v.Flags {
+		t, ok := m.Territory(terr)
+		if !ok {
+			return fmt.Errorf("flag in unknown territory %q", terr)
+		}
+		if m.Territories[t].Kind != board.Land {
+			return fmt.Errorf("%s flag in %s, which is not land", h, terr)
+		}
+		for _, o := range houses[terr] {
+			if o != h {
+				return fmt.Errorf("%s flag in %s where %s has troops", h, terr, o)
+			}
+		}
+	}
+	// Agents: legal slots, at most one per slot (by construction of Slots),
+	// on board + in hand + the one resolving = 3 per seat.
+	n := len(v.Players)
+	if len(v.Slots) != nh {
+		return fmt.Errorf("%d slot rows for %d houses", len(v.Slots), nh)
+	}
+	onBoard := make([]int, n)
+	for h, row := range v.Slots {
+		for s, seat := range row {
+			if seat == -1 {
+				continue
+			}
+			if seat < 0 || seat >= n {
+				return fmt.Errorf("%s %s holds agent of seat %d", m.Houses[h].ID, rules.Slot(s), seat)
+			}
+			onBoard[seat]++
+		}
+	}
+	for i, p := range v.Players {
+		if p.AgentsInHand < 0 || onBoard[i]+p.AgentsInHand > rules.AgentsPerPlayer {
+			return fmt.Errorf("seat %s has %d agents on the board and %d in hand", p.ID, onBoard[i], p.AgentsInHand)
+		}
+		if v.Phase == rules.PhasePlace && onBoard[i]+p.AgentsInHand != rules.AgentsPerPlayer {
+			return fmt.Errorf("placement: seat %s has %d agents on the board and %d in hand", p.ID, onBoard[i], p.AgentsInHand)
+		}
+	}
+	if g.Over() != (v.Phase == rules.PhaseOver) || g.Over() != (g.ToAct() == -1) {
+		return fmt.Errorf("Over() %v, phase %s, ToAct %d disagree", g.Over(), v.Phase, g.ToAct())
+	}
+	return nil
+}
+
+// checkSecrets checks that View(seat) shows no other seat's hidden tokens,
+// hand or private events, and that View(Public) shows none.
+func checkSecrets(g *rules.Game) error {
+	if g.Over() {
+		return nil
+	}
+	n := len(g.Seats())
+	for viewer := rules.Public; viewer < n; viewer++ {
+		v := g.View(viewer)
+		if v.Seat != viewer {
+			return fmt.Errorf("View(%d).Seat = %d", viewer, v.Seat)
+		}
+		for _, p := range v.Players {
+			if p.Seat == viewer {
+				continue
+			}
+			if len(p.Hand) > 0 {
+				return fmt.Errorf("View(%d) shows seat %s's hand", viewer, p.ID)
+			}
+			for _, tok := range p.Loyalty {
+				if !tok.Revealed && tok.House != "" {
+					return fmt.Errorf("View(%d) shows seat %s's hidden %d-token (%s)", viewer, p.ID, tok.Value, tok.House)
+				}
+			}
+		}
+		for _, e := range v.Log {
+			if e.Seat != rules.Public && e.Seat != viewer {
+				return fmt.Errorf("View(%d) log holds seat %d's private event %q", viewer, e.Seat, e.Text)
+			}
+		}
+		if viewer == rules.Public && len(v.Peek) > 0 {
+			return fmt.Errorf("public view shows a Melisandre peek")
+		}
+	}
+	return nil
+}
+
+// viewKey is a view as JSON without its log (the log is append-only, so
+// its length stands for it), which keeps comparisons linear in the board.
+func viewKey(v rules.View) string {
+	n := len(v.Log)
+	v.Log = nil
+	j, err := json.Marshal(v)
+	if err != nil {
+		return "marshal error: " + err.Error()
+	}
+	return fmt.Sprintf("%s log:%d", j, n)
+}
+
+// viewsJSON is every view (public and each seat) plus the legal actions:
+// everything the public API tells about the state.
+func viewsJSON(g *rules.Game) string {
+	var b strings.Builder
+	for s := rules.Public; s < len(g.Seats()); s++ {
+		b.WriteString(viewKey(g.View(s)))
+		b.WriteByte('\n')
+	}
+	for _, a := range g.Legal() {
+		b.WriteString(a.Format(g.Seats()))
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "%d %v %d\n", g.ToAct(), g.Over(), len(g.Actions()))
+	return b.String()
+}
+
+// mutants are actions near a legal one that may be illegal.
+func mutants(m *board.Map, g *rules.Game, a rules.Action, r *rand.Rand) []rules.Action {
+	n := len(g.Seats())
+	var out []rules.Action
+	b := a
+	b.Seat = (a.Seat + 1 + r.IntN(n-1)) % n
+	out = append(out, b)
+	t := m.Territories[r.IntN(len(m.Territories))].ID
+	h := m.Houses[r.IntN(len(m.Houses))].ID
+	switch a.Verb {
+	case rules.VMove:
+		b = a
+		b.To = t
+		out = append(out, b)
+		b = a
+		b.Units[board.Footman] += 5
+		out = append(out, b)
+	case rules.VMuster:
+		b = a
+		b.From = t
+		out = append(out, b)
+	case rules.VPlace, rules.VResolve:
+		b = a
+		b.House = h
+		out = append(out, b)
+		b.Slot = rules.Slot(r.IntN(3))
+		out = append(out, b)
+	case rules.VRetreat:
+		b = a
+		b.To = t
+		out = append(out, b)
+	case rules.VExchange:
+		b = a
+		b.Reveal = h
+		out = append(out, b)
+	case rules.VPlay:
+		b = a
+		b.Card = "no-such-card"
+		out = append(out, b)
+	}
+	out = append(out, rules.Action{Seat: a.Seat, Verb: rules.VDone}, rules.Action{Seat: a.Seat, Verb: rules.VKeep},
+		rules.Action{Seat: a.Seat, Verb: rules.VPass}, rules.Action{Seat: a.Seat, Verb: "fly"})
+	return out
+}
+
+// hideSecrets changes the secrets of seat o in a clone of g without
+// changing anything public: it permutes o's face-down loyalty tokens and
+// swaps each hand card for a card of the same house still in that house's
+// deck (the deck order is secret too). It reports whether anything changed.
+func hideSecrets(g *rules.Game, o int, r *rand.Rand) (*rules.Game, bool) {
+	c := g.Clone()
+	p := &c.S.Players[o]
+	changed := false
+	var down []int
+	for i, h := range p.Loyalty {
+		if h >= 0 && h < len(p.Revealed) && !p.Revealed[h] {
+			down = append(down, i)
+		}
+	}
+	if len(down) >= 2 {
+		i, j := down[0], down[1+r.IntN(len(down)-1)]
+		if p.Loyalty[i] != p.Loyalty[j] {
+			p.Loyalty[i], p.Loyalty[j] = p.Loyalty[j], p.Loyalty[i]
+			changed = true
+		}
+	}
+	m := c.Map()
+	for k, id := range p.Hand {
+		card, ok := c.Card(id)
+		if !ok {
+			continue
+		}
+		h, ok := m.House(card.House)
+		if !ok || h >= len(c.S.Decks) || len(c.S.Decks[h]) == 0 {
+			continue
+		}
+		d := c.S.Decks[h]
+		j := r.IntN(len(d))
+		p.Hand[k], d[j] = d[j], p.Hand[k]
+		changed = true
+	}
+	return c, changed
+}
+
+// checker runs the per-action checks of TestRandomGames. Cheap invariants
+// run before every action; the costly properties run before every action
+// of a "full" game and on a sample of the actions of the others.
+type checker struct {
+	m        *board.Map
+	r        *rand.Rand
+	full     bool // every check before every action
+	steps    int
+	applied  int // legal actions applied on clones
+	refusals int
+	secrets  int
+}
+
+func (c *checker) every(n int) bool { return c.full || c.steps%n == 0 }
+
+func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) error {
+	c.steps++
+	if err := checkBoard(c.m, g); err != nil {
+		return err
+	}
+	if g.ToAct() < 0 {
+		return fmt.Errorf("ToAct() = %d in a running game", g.ToAct())
+	}
+	for _, l := range legal {
+		if l.Seat != g.ToAct() {
+			return fmt.Errorf("legal action %q is not by the seat to act (%d)", l.Format(g.Seats()), g.ToAct())
+		}
+		if err := g.Check(l); err != nil {
+			return fmt.Errorf("legal action %q fails Check: %v", l.Format(g.Seats()), err)
+		}
+	}
+	try := legal
+	if !c.full {
+		try = []rules.Action{legal[c.r.IntN(len(legal))]}
+	}
+	for _, l := range try {
+		cl := g.Clone()
+		c.applied++
+		if _, err := cl.Apply(l); err != nil {
+			return fmt.Errorf("legal action %q refused by a clone: %v", l.Format(g.Seats()), err)
+		}
+		if c.full {
+			if err := checkBoard(c.m, cl); err != nil {
+				return fmt.Errorf("after legal action %q on a clone: %v", l.Format(g.Seats()), err)
+			}
+		}
+	}
+	if c.every(8) {
+		if err := checkSecrets(g); err != nil {
+			return err
+		}
+	}
+	if c.every(12) {
+		before := viewsJSON(g)
+		ms := mutants(c.m, g, a, c.r)
+		if !c.full {
+			ms = ms[c.r.IntN(len(ms)):][:1]
+		}
+		for _, b := range ms {
+			if g.Check(b) == nil {
+				continue // the mutant is legal after all
+			}
+			c.refusals++
+			if _, err := g.Apply(b); err == nil {
+				return fmt.Errorf("Check refused %q but Apply accepted it", b.Format(g.Seats()))
+			} else if err.Error() == "" {
+				return fmt.Errorf("refusal of %q has no reason", b.Format(g.Seats()))
+			}
+			if after := viewsJSON(g); after != before {
+				return fmt.Errorf("refused action %q changed the state:\n%s", b.Format(g.Seats()), firstDiff(before, after))
+			}
+		}
+	}
+	if c.every(20) {
+		c.secrets++
+		n := len(g.Seats())
+		o := c.r.IntN(n)
+		if h, changed := hideSecrets(g, o, c.r); changed {
+			for s := rules.Public; s < n; s++ {
+				if s == o {
+					continue
+				}
+				v1, v2 := g.View(s), h.View(s)
+				if v1.PeekSeat == o && len(v1.Peek) > 0 {
+					continue // Melisandre: s is looking at o's hand
+				}
+				if !slices.Equal(v1.Log, v2.Log) {
+					return fmt.Errorf("View(%d) log changes when seat %d's secrets change", s, o)
+				}
+				if j1, j2 := viewKey(v1), viewKey(v2); j1 != j2 {
+					return fmt.Errorf("View(%d) changes when seat %d's secrets change:\n%s", s, o, firstDiff(j1, j2))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// firstDiff shows where two texts first differ.
+func firstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-120)
+	return fmt.Sprintf("at byte %d:\n  %q\n  %q", i, a[lo:min(len(a), i+120)], b[lo:min(len(b), i+120)])
+}
+
+// checkRoundTrip writes the game's record, reads it back, replays it and
+// compares every view.
+func checkRoundTrip(m *board.Map, g *rules.Game) error {
+	rec := rules.RecordOf(g)
+	var buf bytes.Buffer
+	if err := rec.Write(&buf); err != nil {
+		return err
+	}
+	back, err := rules.ParseRecord(&buf)
+	if err != nil {
+		return fmt.Errorf("written record does not parse: %v", err)
+	}
+	if d := diffRecords(rec, back); d != "" {
+		return fmt.Errorf("record changed by write+parse: %s", d)
+	}
+	r, _, err := rules.Replay(m, back)
+	if err != nil {
+		return fmt.Errorf("replay: %v", err)
+	}
+	if a, b := viewsJSON(g), viewsJSON(r); a != b {
+		return fmt.Errorf("replayed game differs: %s", firstDiff(a, b))
+	}
+	return nil
+}
+
+const randomGames = 1000
+
+// TestRandomGames plays seeded random games of 2, 3 and 4 players through
+// Legal/Apply and checks the invariants before every action.
+func TestRandomGames(t *testing.T) {
+	m := mustStandard(t)
+	// The checks allocate many short-lived views: trade memory for less GC.
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	workers := min(runtime.GOMAXPROCS(0), 4)
+	var (
+		mu      sync.Mutex
+		failed  []string
+		steps   int
+		applied int
+		refused int
+		secrets int
+		winners = map[int]int{}
+	)
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				players := 2 + i%3
+				seed := uint64(i)*7919 + 1
+				c := &checker{m: m, r: rand.New(rand.NewPCG(seed, 99)), full: i < 3}
+				g, err := playRandom(m, players, seed, c.step)
+				if err == nil {
+					err = checkBoard(m, g)
+				}
+				if err == nil {
+					if len(g.Legal()) != 0 {
+						err = fmt.Errorf("game over but Legal() lists %d actions", len(g.Legal()))
+					} else if len(g.View(rules.Public).Winners) == 0 {
+						err = fmt.Errorf("game over without a winner")
+					}
+				}
+				if err == nil && (i%25 == 0 || i < 3) {
+					err = checkRoundTrip(m, g)
+				}
+				mu.Lock()
+				if err != nil {
+					rec := "(no game)"
+					if g != nil {
+						rec = rules.RecordOf(g).String()
+					}
+					failed = append(failed, fmt.Sprintf("game %d (%d players, seed %d): %v\nrecord so far:\n%s", i, players, seed, err, tail(rec, 40)))
+				} else {
+					winners[len(g.View(rules.Public).Winners)]++
+				}
+				steps += c.steps
+				applied += c.applied
+				refused += c.refusals
+				secrets += c.secrets
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := 0; i < randomGames; i++ {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	t.Logf("%d games, %d actions (%.0f per game), %d legal actions applied on clones, %d refused actions checked, %d secret swaps, winners per game: %v",
+		randomGames, steps, float64(steps)/randomGames, applied, refused, secrets, winners)
+	for i, f := range failed {
+		if i == 3 {
+			t.Errorf("... and %d more failing games", len(failed)-3)
+			break
+		}
+		t.Error(f)
+	}
+}
+
+func tail(s string, lines int) string {
+	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(l) > lines {
+		l = append([]string{"..."}, l[len(l)-lines:]...)
+	}
+	return strings.Join(l, "\n")
+}
