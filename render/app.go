@@ -90,6 +90,10 @@ type App struct {
 	ws    []Widget
 	hover int
 	dirty bool
+	// hoverTerr is the territory under the pointer (table only), -1 none;
+	// mx, my the pointer in base coordinates.
+	hoverTerr int
+	mx, my    float64
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -97,7 +101,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{opts: opts, newGame: ng, p: p, hover: -1, dirty: true, w: BaseW, h: BaseH}
+	a := &App{opts: opts, newGame: ng, p: p, hover: -1, hoverTerr: -1, dirty: true, w: BaseW, h: BaseH}
 	a.sc = NewScaler(a.w, a.h)
 	a.start = newStartUI(opts)
 	a.rebuild()
@@ -143,6 +147,15 @@ func (a *App) handle(in input) {
 		a.hover = hv
 		a.dirty = true
 	}
+	ht := -1
+	if a.scene == sceneTable && hv < 0 {
+		ht = a.boardHit(in.X, in.Y)
+	}
+	if ht != a.hoverTerr || (ht >= 0 && (in.X != a.mx || in.Y != a.my)) {
+		a.hoverTerr = ht
+		a.dirty = true
+	}
+	a.mx, a.my = in.X, in.Y
 	changed := false
 	if a.scene == sceneStart {
 		changed = a.start.keys(in)
@@ -299,6 +312,10 @@ func (a *App) drawTo(dst *ebiten.Image) {
 	a.p.flushText(dst)
 	a.p.drawWidgets(dst, sc, a.ws, a.hover)
 	a.p.flushText(dst)
+	if a.scene == sceneTable && a.hoverTerr >= 0 {
+		a.p.drawWidgets(dst, sc, a.tbl.tooltip(a.hoverTerr, a.mx, a.my), -1)
+		a.p.flushText(dst)
+	}
 }
 
 // Layout uses the window's size as the screen size; the scene scales itself.

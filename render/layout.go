@@ -446,8 +446,10 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 		hint = "Arrange your loyalty card on the left, then Confirm."
 	case u.has(rules.VPlace):
 		hint = "Click a free slot of a house to place an agent."
-	case u.has(rules.VResolve) || u.has(rules.VRemove):
-		hint = "Click one of your highlighted agents."
+	case u.has(rules.VRemove):
+		hint = "Cersei: click a highlighted agent to remove it, or decline."
+	case u.has(rules.VResolve):
+		hint = "Click one of your highlighted agents to resolve it."
 	case u.moveFrom >= 0:
 		hint = "Click a highlighted territory to move there."
 	case u.has(rules.VMuster):
@@ -489,6 +491,74 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 			names[i] = c.Name
 		}
 		ws = append(ws, textW(Rect{x, y + 4, w, 18}, u.seatName(u.priv.PeekSeat)+" holds: "+strings.Join(names, ", "), 14, colText))
+	}
+	return ws
+}
+
+// tooltip describes territory t (public facts only) in a box near (x, y).
+func (u *tableUI) tooltip(t int, x, y float64) []Widget {
+	if t < 0 || t >= len(u.m.Territories) {
+		return nil
+	}
+	tr := u.m.Territories[t]
+	lines := []string{}
+	var facts []string
+	switch tr.Kind {
+	case board.Sea:
+		facts = append(facts, "Sea")
+	case board.Port:
+		facts = append(facts, "Port")
+		if tr.PortOf >= 0 {
+			facts[0] = "Port of " + u.m.Territories[tr.PortOf].Name
+		}
+	case board.Road:
+		facts = append(facts, "Road")
+	default:
+		facts = append(facts, "Land")
+	}
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	if tr.Crowns > 0 {
+		facts = append(facts, plural(tr.Crowns, "crown", "crowns"))
+	}
+	if tr.Barrels > 0 {
+		facts = append(facts, plural(tr.Barrels, "barrel", "barrels"))
+	}
+	if tr.Fortress != board.NoFortress {
+		facts = append(facts, fmt.Sprintf("%s (defender +%d)", tr.Fortress, tr.Fortress.DefenceBonus()))
+	}
+	lines = append(lines, strings.Join(facts, " · "))
+	if h, ok := u.pub.Control[tr.ID]; ok {
+		held := "Held by " + u.houseName(h)
+		if _, flag := u.pub.Flags[tr.ID]; flag {
+			held += " (flag)"
+		}
+		lines = append(lines, held)
+	}
+	for _, g := range u.pub.Groups {
+		if g.Territory == tr.ID {
+			lines = append(lines, u.houseName(g.House)+": "+unitsText(g.Units))
+		}
+	}
+	w := 330.0
+	h := 34 + 21*float64(len(lines))
+	bx, by := x+18, y+18
+	if bx+w > BaseW-4 {
+		bx = x - w - 12
+	}
+	if by+h > BaseH-4 {
+		by = BaseH - 4 - h
+	}
+	ws := []Widget{
+		{R: Rect{bx, by, w, h}, Kind: WPanel, Fill: color.RGBA{24, 26, 34, 255}, Edge: colGold},
+		{R: Rect{bx + 10, by + 6, w - 20, 22}, Kind: WText, Text: tr.Name, Size: 18, Bold: true, Ink: colGold},
+	}
+	for i, l := range lines {
+		ws = append(ws, textW(Rect{bx + 10, by + 32 + 21*float64(i), w - 20, 20}, l, 15, colText))
 	}
 	return ws
 }

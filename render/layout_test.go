@@ -334,3 +334,21 @@ func TestWidgetsStayOnCanvas(t *testing.T) {
 		}
 	}
 }
+
+func TestTooltipShowsPublicFacts(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	u := newTableUI(f, 1)
+	ws := u.tooltip(0, 100, 100)
+	for _, want := range []string{"Winterfell", "1 crown", "1 barrel", "castle (defender +4)", "Held by Stark", "Stark: 2 footmen, 1 knight"} {
+		if !hasText(ws, want) {
+			t.Errorf("tooltip lacks %q", want)
+		}
+	}
+	// Near the bottom-right corner the box stays on the canvas.
+	for _, w := range u.tooltip(0, BaseW-5, BaseH-5) {
+		if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > BaseW || w.R.Y+w.R.H > BaseH {
+			t.Errorf("tooltip widget %q at %+v leaves the canvas", w.Text, w.R)
+		}
+	}
+}
