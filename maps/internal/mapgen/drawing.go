@@ -41,7 +41,7 @@ var landPolys = [][]pt{
 		{20, 40}, {22, 38}, {21, 36}, {16, 34}, {13, 30}, {14, 26}, {17, 24}, // the Stony Shore
 		{18, 20}, {18, 16}, {17, 12}, {15, 6}, // Winterfell's west shore
 	},
-	ellipse(11, 58, 4, 5, 16),     // Pyke
+	ellipse(13, 58, 4, 5, 16),     // Pyke
 	ellipse(65, 76, 3.5, 4, 16),   // Dragonstone
 	ellipse(6.5, 117.5, 3, 4, 16), // the Arbor
 }
@@ -57,7 +57,7 @@ var lakes = [][]pt{
 var ports = map[string][4]int{
 	"port-of-winterfell":   {16, 13, 2, 3},
 	"port-of-white-harbor": {43, 36, 2, 2},
-	"port-of-pyke":         {15, 57, 2, 2},
+	"port-of-pyke":         {17, 57, 2, 2},
 	"port-of-lannisport":   {10, 73, 2, 2},
 	"port-of-oldtown":      {11, 101, 2, 2},
 	"port-of-storms-end":   {57, 94, 2, 2},
@@ -120,7 +120,7 @@ var strokes = map[string][][]pt{
 	"salt-shore":   {{{44, 114}, {50, 116}}},
 	"starfall":     {{{24, 119}, {32, 117}}},
 	// Islands.
-	"pyke":        {{{11, 58}}},
+	"pyke":        {{{13, 58}}},
 	"dragonstone": {{{65, 76}}},
 	"the-arbor":   {{{6, 117}}},
 	// Seas.
@@ -131,11 +131,11 @@ var strokes = map[string][][]pt{
 	"blackwater-bay":    {{{51, 79}, {55, 80}}},
 	"sea-of-dorne":      {{{42, 102}, {53, 103}}},
 	"east-summer-sea":   {{{61, 101}, {66, 102}, {66, 124}, {40, 124}}},
-	"west-summer-sea":   {{{1, 90}, {1, 124}, {32, 124}}, {{1, 90}, {9, 88}}},
-	"redwyne-straights": {{{10, 104}, {8, 112}}},
-	"sunset-sea":        {{{1, 46}, {1, 86}}, {{1, 80}, {7, 82}}},
-	"the-golden-sound":  {{{4, 70}, {8, 76}}, {{8, 72}, {15, 68}}},
-	"ironmans-bay":      {{{6, 52}, {17, 58}}, {{5, 52}, {5, 63}, {12, 64}}},
+	"west-summer-sea":   {{{1, 90}, {1, 124}, {32, 124}}, {{3, 90}, {3, 124}, {32, 123}}, {{1, 90}, {9, 88}}},
+	"redwyne-straights": {{{12, 97}, {11, 105}, {9, 111}, {8, 113}}},
+	"sunset-sea":        {{{1, 46}, {1, 86}}, {{2, 46}, {2, 86}}, {{1, 80}, {7, 82}}},
+	"the-golden-sound":  {{{7.5, 70}, {9, 76}}, {{8, 72}, {15, 68}}},
+	"ironmans-bay":      {{{8, 52}, {19, 58}}, {{7.5, 52}, {7.5, 64}, {14, 65}}},
 }
 
 func ellipse(cx, cy, rx, ry float64, n int) []pt {
