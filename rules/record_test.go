@@ -2,10 +2,16 @@ package rules_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"flag"
 	"fmt"
-	"notrueking/rules"
+	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"notrueking/rules"
 )
 
 // diffRecords names the first difference between two records' contents
@@ -198,6 +204,266 @@ func TestRecordWriteRefuses(t *testing.T) {
 			}
 			if buf.Len() != 0 {
 				t.Fatalf("refused record wrote %q", buf.String())
+			}
+		})
+	}
+}
+
+// -update regenerates the example records and golden files in ../testdata.
+// The flag is defined here unless another test file of the binary already
+// defines it; updating reads it after flag parsing either way.
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "regenerate testdata example records and golden files")
+	}
+}
+
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// examples are the example games of ../testdata: a seeded random player's
+// full games of 2, 3 and 4 players.
+var examples = []struct {
+	file    string
+	players int
+	seed    uint64
+}{
+	{"two-players.ntk", 2, 20261122},
+	{"three-players.ntk", 3, 31337},
+	{"four-players.ntk", 4, 4444},
+}
+
+const goldenFinal = "four-players.final.json"
+
+func examplePath(name string) string { return filepath.Join("..", "testdata", name) }
+
+// TestExamples replays every example record to the end of the game; with
+// -update it first regenerates them (and the golden final state).
+func TestExamples(t *testing.T) {
+	m := mustStandard(t)
+	for _, ex := range examples {
+		t.Run(ex.file, func(t *testing.T) {
+			path := examplePath(ex.file)
+			if updating() {
+				g, err := playRandom(m, ex.players, ex.seed, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var b bytes.Buffer
+				fmt.Fprintf(&b, "# Example game: %d players, played by a seeded random player.\n", ex.players)
+				b.WriteString("# Regenerate: go test ./rules/ -run TestExamples -update\n")
+				if err := rules.RecordOf(g).Write(&b); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			rec, err := rules.ParseRecord(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rec.Map != "standard" || len(rec.Players) != ex.players {
+				t.Fatalf("record: map %q, %d players; want standard, %d", rec.Map, len(rec.Players), ex.players)
+			}
+			g, events, err := rules.Replay(m, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !g.Over() {
+				t.Fatalf("replay of %d actions ends in phase %s, not at game over", len(rec.Actions), g.View(rules.Public).Phase)
+			}
+			v := g.View(rules.Public)
+			if len(v.Winners) == 0 || v.Round != ex.players {
+				t.Fatalf("game over in round %d with winners %v", v.Round, v.Winners)
+			}
+			if len(events) <= len(rec.Actions) {
+				t.Fatalf("%d events for %d actions", len(events), len(rec.Actions))
+			}
+			for _, p := range v.Players {
+				for _, tok := range p.Loyalty {
+					if tok.House == "" {
+						t.Fatalf("game over but seat %s's %d-token is still hidden in the public view", p.ID, tok.Value)
+					}
+				}
+			}
+			// Every seat's score follows from the final ranking.
+			span := map[string][2]int{}
+			for _, r := range v.Ranking {
+				span[r.House] = [2]int{r.From, r.To}
+			}
+			for _, p := range v.Players {
+				want := 0
+				for i, tok := range p.Loyalty {
+					if s := span[tok.House]; s[0] <= i+1 && i+1 <= s[1] {
+						want += tok.Value
+					}
+				}
+				if p.Score != want {
+					t.Errorf("seat %s scores %d; its card and the ranking give %d", p.ID, p.Score, want)
+				}
+			}
+		})
+	}
+}
+
+// TestRunRecordGolden runs the four-player example through RunRecord and
+// compares its final line with the golden file; it also checks that every
+// line is one JSON object and that the output is the same twice.
+func TestRunRecordGolden(t *testing.T) {
+	m := mustStandard(t)
+	data, err := os.ReadFile(examplePath("four-players.ntk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := rules.ParseRecord(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, again bytes.Buffer
+	if err := rules.RunRecord(m, rec, &out); err != nil {
+		t.Fatal(err)
+	}
+	if err := rules.RunRecord(m, rec, &again); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out.Bytes(), again.Bytes()) {
+		t.Fatal("RunRecord output differs between two runs")
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != len(rec.Actions)+2 {
+		t.Fatalf("%d output lines for %d actions, want actions+2", len(lines), len(rec.Actions))
+	}
+	seats := rec.Seats
+	for i, l := range lines[:len(lines)-1] {
+		var step rules.RunStep
+		if err := json.Unmarshal([]byte(l), &step); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if step.N != i {
+			t.Fatalf("line %d has n %d", i+1, step.N)
+		}
+		if i > 0 && step.Action != rec.Actions[i-1].Format(seats) {
+			t.Fatalf("line %d: action %q, want %q", i+1, step.Action, rec.Actions[i-1].Format(seats))
+		}
+		if i == 0 && len(step.Events) == 0 {
+			t.Fatal("no setup events")
+		}
+	}
+	last := lines[len(lines)-1]
+	var final struct {
+		Final rules.FinalState `json:"final"`
+	}
+	if err := json.Unmarshal([]byte(last), &final); err != nil {
+		t.Fatalf("final line: %v", err)
+	}
+	if !final.Final.Over || len(final.Final.Winners) == 0 || len(final.Final.Players) != 4 {
+		t.Fatalf("final state: over %v, winners %v, %d players", final.Final.Over, final.Final.Winners, len(final.Final.Players))
+	}
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, []byte(last), "", " "); err != nil {
+		t.Fatal(err)
+	}
+	pretty.WriteByte('\n')
+	golden := examplePath(goldenFinal)
+	if updating() {
+		if err := os.WriteFile(golden, pretty.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(pretty.Bytes(), want) {
+		t.Errorf("final state differs from %s (go test ./rules/ -run 'TestExamples|TestRunRecordGolden' -update to accept):\n%s",
+			golden, firstDiff(string(want), pretty.String()))
+	}
+}
+
+// TestReplayErrors: a record stops at its first illegal action, naming the
+// action, its line and the engine's reason; seats must be the map's.
+func TestReplayErrors(t *testing.T) {
+	m := mustStandard(t)
+	g, err := playRandom(m, 2, 7, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := rules.RecordOf(g)
+	var buf bytes.Buffer
+	if err := good.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(buf.String(), "\n")
+	// Break action 10: make it a placement by the wrong seat on a slot
+	// that cannot exist, or repeat it (the same decision twice).
+	const k = 10
+	header := 0
+	for header < len(lines) && !strings.HasPrefix(lines[header], good.Seats[0]+" ") && !strings.HasPrefix(lines[header], good.Seats[1]+" ") {
+		header++
+	}
+	bad := append([]string{}, lines[:header+k]...)
+	bad = append(bad, lines[header+k-1]) // action k again, as action k+1
+	bad = append(bad, lines[header+k:]...)
+	rec, err := rules.ParseRecord(strings.NewReader(strings.Join(bad, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at, _, err := rules.Replay(m, rec)
+	if err == nil {
+		t.Fatal("replaying a repeated action: no error")
+	}
+	want := fmt.Sprintf("action %d (line %d) %q: ", k+1, header+k+1, rec.Actions[k].Format(rec.Seats))
+	if !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("error %q, want it to start %q", err, want)
+	}
+	reason := at.Check(rec.Actions[k])
+	if reason == nil || !strings.HasSuffix(err.Error(), reason.Error()) {
+		t.Fatalf("error %q does not end with the engine's reason %v", err, reason)
+	}
+	if n := len(at.Actions()); n != k {
+		t.Fatalf("replay stopped after %d actions, want %d", n, k)
+	}
+	var out bytes.Buffer
+	if err := rules.RunRecord(m, rec, &out); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("RunRecord error %v, want %q...", err, want)
+	}
+	outLines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(outLines) != k+2 {
+		t.Fatalf("RunRecord printed %d lines, want %d", len(outLines), k+2)
+	}
+	var step rules.RunStep
+	if err := json.Unmarshal([]byte(outLines[k+1]), &step); err != nil || step.N != k+1 || step.Error != reason.Error() {
+		t.Fatalf("last line %s: want n %d and the error %q", outLines[k+1], k+1, reason)
+	}
+
+	for _, tc := range []struct {
+		name string
+		mod  func(r *rules.Record)
+		want string
+	}{
+		{"seats swapped", func(r *rules.Record) { r.Seats = []string{"torch", "crown"} }, `sits as "torch"`},
+		{"one player", func(r *rules.Record) { r.Seats, r.Players = r.Seats[:1], r.Players[:1] }, "record: "},
+		{"five players", func(r *rules.Record) {
+			r.Seats = []string{"crown", "torch", "helm", "gauntlet", "sword"}
+			r.Players = []string{"a", "b", "c", "d", "e"}
+		}, "record: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := good
+			tc.mod(&r)
+			if _, _, err := rules.Replay(m, r); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Replay error %v, want %q", err, tc.want)
+			}
+			if err := rules.RunRecord(m, r, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("RunRecord error %v, want %q", err, tc.want)
 			}
 		})
 	}
