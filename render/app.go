@@ -191,7 +191,7 @@ func (a *App) boardHit(x, y float64) int {
 	if !g.Bounds().Contains(x, y) {
 		return -1
 	}
-	return g.TerritoryAt(&m.Grid, x, y)
+	return g.TerritoryAt(a.tbl.shapes, x, y)
 }
 
 func (a *App) clickOn(t Target) {
@@ -307,7 +307,7 @@ func (a *App) drawTo(dst *ebiten.Image) {
 		m := a.tbl.m
 		l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
 		hl, sel := a.tbl.highlights()
-		a.p.drawBoard(dst, sc, l.Board, m, &a.tbl.pub, hl, sel)
+		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, hl, sel)
 	}
 	a.p.flushText(dst)
 	a.p.drawWidgets(dst, sc, a.ws, a.hover)

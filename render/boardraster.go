@@ -8,49 +8,6 @@ import (
 	"notrueking/board"
 )
 
-// cornerCut is how far (in cells, along each leg) a cell's corner is
-// chamfered where both neighbours at that corner belong to one other
-// territory. It turns the raster's staircases into smooth-ish diagonals;
-// drawing and hit-testing use the same rule, so a click always lands in the
-// territory drawn under the pointer.
-const cornerCut = 0.8
-
-// territoryAtGrid returns the territory under the grid point (fx, fy)
-// (fractions of cells), honouring the corner chamfers, or -1 off the board.
-func territoryAtGrid(g *board.Grid, fx, fy float64) int {
-	if g == nil || g.W == 0 || fx < 0 || fy < 0 {
-		return -1
-	}
-	cx, cy := int(fx), int(fy)
-	c := g.At(cx, cy)
-	if cx >= g.W || cy >= g.H {
-		return -1
-	}
-	u, v := fx-float64(cx), fy-float64(cy)
-	// Top-left, top-right, bottom-left, bottom-right.
-	if u+v < cornerCut {
-		if l, n := g.At(cx-1, cy), g.At(cx, cy-1); l == n && l != c && l >= 0 {
-			return l
-		}
-	}
-	if (1-u)+v < cornerCut {
-		if r, n := g.At(cx+1, cy), g.At(cx, cy-1); r == n && r != c && r >= 0 {
-			return r
-		}
-	}
-	if u+(1-v) < cornerCut {
-		if l, s := g.At(cx-1, cy), g.At(cx, cy+1); l == s && l != c && l >= 0 {
-			return l
-		}
-	}
-	if (1-u)+(1-v) < cornerCut {
-		if r, s := g.At(cx+1, cy), g.At(cx, cy+1); r == s && r != c && r >= 0 {
-			return r
-		}
-	}
-	return c
-}
-
 // boardGeom places the map grid on the screen: the top-left corner of cell
 // (0, 0) is at (X, Y) and each cell is Cell pixels square.
 type boardGeom struct {
@@ -88,9 +45,9 @@ func (b boardGeom) FromGrid(gx, gy float64) (float64, float64) {
 
 // TerritoryAt is the hit-test of the board: the territory index drawn at
 // (x, y), or -1 off the map.
-func (b boardGeom) TerritoryAt(g *board.Grid, x, y float64) int {
+func (b boardGeom) TerritoryAt(sh *shapes, x, y float64) int {
 	gx, gy := b.ToGrid(x, y)
-	return territoryAtGrid(g, gx, gy)
+	return sh.at(gx, gy)
 }
 
 // Border classes of a pixel, by the kinds on either side.
@@ -116,11 +73,21 @@ type raster struct {
 }
 
 // newRaster samples the map into a w×h pixel raster whose grid sits at geom
-// relative to the raster's own origin (geom.X, geom.Y are usually 0).
-func newRaster(m *board.Map, geom boardGeom, w, h int) *raster {
+// relative to the raster's own origin (geom.X, geom.Y are usually 0). The
+// territories come from their smoothed outlines, sampled 2×2 per pixel so
+// that border ink is anti-aliased.
+func newRaster(m *board.Map, sh *shapes, geom boardGeom, w, h int) *raster {
 	r := &raster{W: w, H: h, Idx: make([]int16, w*h), Ink: make([]uint8, w*h), Class: make([]uint8, w*h), geom: geom}
-	g := &m.Grid
-	r.lake = lakes(g)
+	r.lake = lakes(&m.Grid)
+	const ss = 2
+	sw, shh := w*ss, h*ss
+	sub := sh.fill(geom, sw, shh, ss)
+	at := func(i, j int) int {
+		if i < 0 || j < 0 || i >= sw || j >= shh {
+			return -1
+		}
+		return int(sub[j*sw+i])
+	}
 	kind := func(t int) int {
 		if t < 0 {
 			return -1
@@ -131,52 +98,51 @@ func newRaster(m *board.Map, geom boardGeom, w, h int) *raster {
 		}
 		return 0
 	}
-	// Border half-widths in grid units for land/coast lines.
-	thin := math.Max(0.7, math.Min(1.2, geom.Cell*0.06)) / geom.Cell
-	thick := math.Max(1.2, math.Min(2.2, geom.Cell*0.11)) / geom.Cell
-	sub := [4][2]float64{{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}}
+	// Border half-widths in samples: thin for every border, thick for coasts.
+	thin := int(math.Max(1, math.Round(math.Max(0.7, math.Min(1.2, geom.Cell*0.06))*ss)))
+	thick := int(math.Max(2, math.Round(math.Max(1.2, math.Min(2.2, geom.Cell*0.11))*ss)))
 	for py := 0; py < h; py++ {
 		for px := 0; px < w; px++ {
-			gx, gy := geom.ToGrid(float64(px)+0.5, float64(py)+0.5)
 			i := py*w + px
-			r.Idx[i] = int16(territoryAtGrid(g, gx, gy))
+			r.Idx[i] = int16(at(px*ss+1, py*ss+1))
 			ink, class := 0, edgeNone
-			for _, s := range sub {
-				sx, sy := geom.ToGrid(float64(px)+s[0], float64(py)+s[1])
-				t := territoryAtGrid(g, sx, sy)
-				c := edgeNone
-				for _, d := range [2]float64{thin, thick} {
-					for _, o := range [4][2]float64{{d, 0}, {-d, 0}, {0, d}, {0, -d}} {
-						n := territoryAtGrid(g, sx+o[0], sy+o[1])
-						if n == t {
-							continue
-						}
-						kt, kn := kind(t), kind(n)
-						var e int
-						switch {
-						case kt == -1 && kn == -1:
-							continue
-						case kt != kn:
-							e = edgeCoast
-						case kt == 0:
-							e = edgeLand
-						default:
-							e = edgeSea
-						}
-						// Thin offsets draw every border; the thick one only coasts.
-						if d == thick && e != edgeCoast {
-							continue
-						}
-						if e > c {
-							c = e
+			for sy := 0; sy < ss; sy++ {
+				for sx := 0; sx < ss; sx++ {
+					x, y := px*ss+sx, py*ss+sy
+					t := at(x, y)
+					c := edgeNone
+					for _, d := range [2]int{thin, thick} {
+						for _, o := range [4][2]int{{d, 0}, {-d, 0}, {0, d}, {0, -d}} {
+							n := at(x+o[0], y+o[1])
+							if n == t {
+								continue
+							}
+							kt, kn := kind(t), kind(n)
+							var e int
+							switch {
+							case kt == -1 && kn == -1:
+								continue
+							case kt != kn:
+								e = edgeCoast
+							case kt == 0:
+								e = edgeLand
+							default:
+								e = edgeSea
+							}
+							if d == thick && e != edgeCoast {
+								continue
+							}
+							if e > c {
+								c = e
+							}
 						}
 					}
-				}
-				if c != edgeNone {
-					ink += 64
-				}
-				if c > class {
-					class = c
+					if c != edgeNone {
+						ink += 255 / (ss * ss)
+					}
+					if c > class {
+						class = c
+					}
 				}
 			}
 			if ink > 255 {

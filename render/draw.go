@@ -219,7 +219,7 @@ func boardPaintKey(m *board.Map, v *rules.View, hl []bool, sel int) string {
 
 // drawBoard draws the map (territories, borders, icons, labels, units) for
 // the public view v into the screen rectangle given by the base rect area.
-func (p *painter) drawBoard(dst *ebiten.Image, sc Scaler, area Rect, m *board.Map, v *rules.View, hl []bool, sel int) boardGeom {
+func (p *painter) drawBoard(dst *ebiten.Image, sc Scaler, area Rect, m *board.Map, sh *shapes, v *rules.View, hl []bool, sel int) boardGeom {
 	sr := sc.Rect(area)
 	geom := fitBoard(m.Grid.W, m.Grid.H, sr)
 	bounds := geom.Bounds()
@@ -231,7 +231,7 @@ func (p *painter) drawBoard(dst *ebiten.Image, sc Scaler, area Rect, m *board.Ma
 	local.X, local.Y = 0, 0
 	key := [3]float64{float64(w), float64(h), geom.Cell}
 	if p.rast == nil || p.rastKey != key {
-		p.rast = newRaster(m, local, w, h)
+		p.rast = newRaster(m, sh, local, w, h)
 		p.rastKey = key
 		p.boardRGBA = image.NewRGBA(image.Rect(0, 0, w, h))
 		if p.boardImg != nil {

@@ -45,6 +45,7 @@ func TestBoardHitTest(t *testing.T) {
 	m := testMap()
 	const A, B, C, D = 0, 1, 2, 3
 	// 12×8 grid in a 240×200 box: cells of 20 px, centred vertically (y from 20).
+	sh := newShapes(m)
 	g := fitBoard(m.Grid.W, m.Grid.H, Rect{0, 0, 240, 200})
 	if g.Cell != 20 || g.X != 0 || g.Y != 20 {
 		t.Fatalf("fitBoard = %+v, want cell 20 at (0,20)", g)
@@ -67,7 +68,7 @@ func TestBoardHitTest(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := g.TerritoryAt(&m.Grid, tc.x, tc.y); got != tc.want {
+			if got := g.TerritoryAt(sh, tc.x, tc.y); got != tc.want {
 				t.Errorf("TerritoryAt(%v,%v) = %d, want %d", tc.x, tc.y, got, tc.want)
 			}
 		})
@@ -77,7 +78,7 @@ func TestBoardHitTest(t *testing.T) {
 	sg := fitBoard(m.Grid.W, m.Grid.H, sc.Rect(Rect{0, 0, 240, 200}))
 	for _, tc := range tests {
 		sx, sy := sc.ToScreen(tc.x, tc.y)
-		if got := sg.TerritoryAt(&m.Grid, sx, sy); got != tc.want {
+		if got := sg.TerritoryAt(sh, sx, sy); got != tc.want {
 			t.Errorf("scaled: %s: TerritoryAt = %d, want %d", tc.name, got, tc.want)
 		}
 	}
@@ -86,7 +87,7 @@ func TestBoardHitTest(t *testing.T) {
 func TestRasterTintsByController(t *testing.T) {
 	m := testMap()
 	g := fitBoard(m.Grid.W, m.Grid.H, Rect{0, 0, 240, 160})
-	r := newRaster(m, g, 240, 160)
+	r := newRaster(m, newShapes(m), g, 240, 160)
 	dst := image.NewRGBA(image.Rect(0, 0, 240, 160))
 	red := color.RGBA{200, 0, 0, 255}
 	st := paintStyle{Controller: []*color.RGBA{&red, nil, nil, nil}, Selected: -1}
@@ -351,4 +352,34 @@ func TestTooltipShowsPublicFacts(t *testing.T) {
 			t.Errorf("tooltip widget %q at %+v leaves the canvas", w.Text, w.R)
 		}
 	}
+}
+
+func BenchmarkRasterStandard(b *testing.B) {
+	m, err := loadStandard()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sh := newShapes(m)
+	l := layoutTable(m.Grid.W, m.Grid.H, 4)
+	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
+	w, h := int(g.Bounds().W), int(g.Bounds().H)
+	g.X, g.Y = 0, 0
+	b.Run("build", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			newRaster(m, sh, g, w, h)
+		}
+	})
+	r := newRaster(m, sh, g, w, h)
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	st := paintStyle{Selected: -1}
+	b.Run("paint", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			r.paint(m, st, dst)
+		}
+	})
+	b.Run("hit", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			g.TerritoryAt(sh, float64(i%w), float64((i*7)%h))
+		}
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"notrueking/board"
+	"notrueking/maps"
 	"notrueking/rules"
 )
 
@@ -120,3 +121,5 @@ func TestDrawStandardTable(t *testing.T) {
 		}
 	}
 }
+
+func loadStandard() (*board.Map, error) { return maps.Standard() }

@@ -20,9 +20,10 @@ type choice struct {
 // targets into engine actions (one match → apply, several → chooser,
 // none → the engine's reason) and remembers local selections.
 type tableUI struct {
-	eng   engine
-	m     *board.Map
-	seats []string
+	eng    engine
+	m      *board.Map
+	seats  []string
+	shapes *shapes
 	// shown is the seat whose private panel is visible (after the curtain);
 	// -1 while only public facts may be shown.
 	shown int
@@ -48,7 +49,7 @@ type tableUI struct {
 }
 
 func newTableUI(eng engine, seed uint64) *tableUI {
-	u := &tableUI{eng: eng, m: eng.Map(), seats: eng.Seats(), shown: -1,
+	u := &tableUI{eng: eng, m: eng.Map(), seats: eng.Seats(), shown: -1, shapes: newShapes(eng.Map()),
 		moveFrom: -1, moveTo: -1, arrangeSel: -1,
 		rng: rand.New(rand.NewSource(int64(seed)))}
 	u.refresh()
