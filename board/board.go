@@ -253,6 +253,12 @@ type Exception struct {
 	Reason string
 }
 
+// Region is a home region (nine-player map): its territories name it in
+// Territory.Region; House is the house at home there ("" for none).
+type Region struct {
+	ID, Name, House string
+}
+
 // Map is the whole static map. Build it with package maps; treat it as
 // read-only afterwards.
 type Map struct {
@@ -278,6 +284,8 @@ type Map struct {
 	// drawing (a sea lane, a river): pairs of territory indexes, each with
 	// the reason the map file gives.
 	Exceptions []Exception
+	// Regions are the home regions (nine-player map); empty on the standard map.
+	Regions []Region
 
 	terrIndex  map[string]int
 	houseIndex map[string]int

@@ -122,6 +122,7 @@ type jsonMap struct {
 	Territories  []jsonTerritory `json:"territories"`
 	Setup        []jsonPlacement `json:"setup"`
 	Exceptions   []jsonException `json:"exceptions"`
+	Regions      []jsonRegion    `json:"regions,omitempty"`
 	Grid         jsonGrid        `json:"grid"`
 }
 
@@ -150,20 +151,22 @@ type jsonCard struct {
 }
 
 type jsonTerritory struct {
-	ID        string     `json:"id"`
-	Code      string     `json:"code"`
-	Name      string     `json:"name"`
-	Kind      string     `json:"kind"`
-	Crowns    int        `json:"crowns"`
-	Barrels   int        `json:"barrels"`
-	Castle    bool       `json:"castle"`
-	Town      bool       `json:"town"`
-	Port      string     `json:"port,omitempty"`
-	PortOf    string     `json:"port_of,omitempty"`
-	Sea       string     `json:"sea,omitempty"`
-	Neighbors []string   `json:"neighbors"`
-	Cells     int        `json:"cells"`
-	Label     [2]float64 `json:"label"`
+	ID            string     `json:"id"`
+	Code          string     `json:"code"`
+	Name          string     `json:"name"`
+	Kind          string     `json:"kind"`
+	Crowns        int        `json:"crowns"`
+	Barrels       int        `json:"barrels"`
+	Castle        bool       `json:"castle"`
+	Town          bool       `json:"town"`
+	Port          string     `json:"port,omitempty"`
+	PortOf        string     `json:"port_of,omitempty"`
+	Sea           string     `json:"sea,omitempty"`
+	Region        string     `json:"region,omitempty"`
+	Fortification bool       `json:"fortification,omitempty"`
+	Neighbors     []string   `json:"neighbors"`
+	Cells         int        `json:"cells"`
+	Label         [2]float64 `json:"label"`
 }
 
 type jsonPlacement struct {
@@ -177,6 +180,12 @@ type jsonException struct {
 	A      string `json:"a"`
 	B      string `json:"b"`
 	Reason string `json:"reason"`
+}
+
+type jsonRegion struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	House string `json:"house,omitempty"`
 }
 
 type jsonGrid struct {
@@ -232,6 +241,7 @@ func JSON(m *board.Map) ([]byte, error) {
 			Crowns: t.Crowns, Barrels: t.Barrels,
 			Castle: t.Fortress == board.Castle, Town: t.Fortress == board.Town,
 			Port: id(t.Port), PortOf: id(t.PortOf), Sea: id(t.PortSea),
+			Region: t.Region, Fortification: t.Fortification,
 			Neighbors: []string{}, Cells: cells[i], Label: [2]float64{t.Label.X, t.Label.Y},
 		}
 		for _, n := range t.Neighbors {
@@ -239,6 +249,9 @@ func JSON(m *board.Map) ([]byte, error) {
 		}
 		sort.Strings(jt.Neighbors)
 		j.Territories = append(j.Territories, jt)
+	}
+	for _, r := range m.Regions {
+		j.Regions = append(j.Regions, jsonRegion{r.ID, r.Name, r.House})
 	}
 	for _, p := range m.Setup {
 		j.Setup = append(j.Setup, jsonPlacement{p.House, p.Territory, p.Unit.String(), p.Count})

@@ -95,6 +95,18 @@ func (t *table) str(k string, required bool) string {
 	return s
 }
 
+func (t *table) bool(k string) bool {
+	v, ok := t.get(k, false)
+	if !ok {
+		return false
+	}
+	b, isBool := v.(bool)
+	if !isBool {
+		t.d.errf(t.key(k), "want true or false, have %s", typeName(v))
+	}
+	return b
+}
+
 // int reads an integer in [lo, hi]; def when absent and not required.
 func (t *table) int(k string, required bool, lo, hi, def int) int {
 	v, ok := t.get(k, required)

@@ -109,6 +109,10 @@ func TestLoaderErrors(t *testing.T) {
 		{"exception of unknown territory", []repl{{"[grid]", "[[exception]]\na = \"north\"\nb = \"mordor\"\nreason = \"a bridge\"\n\n[grid]"}}, "exception.b", `b = "mordor"`, 0, `unknown territory "mordor"`},
 		{"exception without reason", []repl{{"[grid]", "[[exception]]\na = \"north\"\nb = \"south\"\nreason = \" \"\n\n[grid]"}}, "exception.reason", `reason = " "`, 0, "must say why"},
 		{"toml syntax", []repl{{"crowns = 1", "crowns = = 1"}}, "territory.crowns", "crowns = = 1", 0, "expected value"},
+		{"unknown region", []repl{{"barrels = 2", "barrels = 2\nregion = \"the-south\""}}, "territory.region", `region = "the-south"`, 0, `unknown region "the-south"`},
+		{"region of unknown house", []repl{{"[grid]", "[[region]]\nid = \"the-south\"\nname = \"The South\"\nhouse = \"west-house\"\n\n[grid]"}}, "region.house", `house = "west-house"`, 0, `unknown house "west-house"`},
+		{"fortified sea", []repl{{"kind = \"sea\"", "kind = \"sea\"\nfortification = true"}}, "territory.fortification", "fortification = true", 0, "cannot be fortified"},
+		{"fortification not a bool", []repl{{"barrels = 2", "barrels = 2\nfortification = 1"}}, "territory.fortification", "fortification = 1", 0, "want true or false"},
 		{"grid missing", []repl{{"[grid]", "[gird]"}}, "", "id = \"tiny\"", 0, `missing key "grid"`},
 	}
 	for _, c := range cases {
@@ -140,6 +144,19 @@ func TestLoaderErrors(t *testing.T) {
 			}
 			t.Errorf("want an error tiny.toml:%d: %s: …%s…; have:\n%v", line, c.key, c.msg, err)
 		})
+	}
+}
+
+func TestRegionsAndFortification(t *testing.T) {
+	text := strings.Replace(tiny(t), "[grid]", "[[region]]\nid = \"the-south\"\nname = \"The South\"\nhouse = \"south-house\"\n\n[grid]", 1)
+	text = strings.Replace(text, "barrels = 2", "barrels = 2\nregion = \"the-south\"\nfortification = true", 1)
+	m, err := Parse("tiny.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := m.Territory("south")
+	if m.Territories[s].Region != "the-south" || !m.Territories[s].Fortification {
+		t.Errorf("south: region %q fortification %v", m.Territories[s].Region, m.Territories[s].Fortification)
 	}
 }
 

@@ -52,6 +52,8 @@ func Parse(name string, data []byte) (*board.Map, error) {
 	return m, nil
 }
 
+type region struct{ id, house, path string }
+
 type parser struct {
 	dec
 	m *board.Map
@@ -61,6 +63,8 @@ type parser struct {
 	houseIDs   map[string]int
 	codes      map[string]int // code → territory index + 1
 	tpathHouse []string
+	regions    map[string]string // region id → house id ("" for none)
+	regionList []region
 	labels     [][]float64 // declared labels, nil when computed
 	text       []string    // the file's lines
 }
@@ -99,6 +103,20 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 		if len(m.Conspiracies) > 0 && m.MaxPlayers > len(m.Conspiracies) {
 			p.errf("max_players", "%d players but only %d conspiracies", m.MaxPlayers, len(m.Conspiracies))
 		}
+	}
+
+	// Regions (nine-player map): read before territories, which name them.
+	p.regions = map[string]string{}
+	regionTables := root.tables("region")
+	seenR := map[string]bool{}
+	for _, t := range regionTables {
+		id := p.id(t, seenR, "region")
+		name := t.str("name", true)
+		h := t.str("house", false)
+		m.Regions = append(m.Regions, board.Region{ID: id, Name: name, House: h})
+		p.regions[id] = h
+		p.regionList = append(p.regionList, region{id, h, t.path})
+		t.done()
 	}
 
 	// Territories first: everything else refers to them.
@@ -150,6 +168,13 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 		p.errf("house", "no [[house]]")
 	}
 	p.checkRanks()
+	for _, r := range p.regionList {
+		if r.house != "" {
+			if _, ok := p.houseIDs[r.house]; !ok {
+				p.errf(r.path+".house", "region %s: unknown house %q", r.id, r.house)
+			}
+		}
+	}
 	if slots != nil {
 		for _, v := range slots {
 			if v != float64(int(v)) || v < 0 || v > 99 {
@@ -275,6 +300,18 @@ func (p *parser) readTerritories(ts []*table) {
 					p.errf(t.key(k), "only a port has %s", k)
 				}
 			}
+		}
+		if t.bool("fortification") {
+			if tr.Kind != board.Land {
+				p.errf(t.key("fortification"), "a %s cannot be fortified; only land territories", tr.Kind)
+			}
+			tr.Fortification = true
+		}
+		if r := t.str("region", false); r != "" {
+			if _, ok := p.regions[r]; !ok {
+				p.errf(t.key("region"), "unknown region %q", r)
+			}
+			tr.Region = r
 		}
 		if l, ok := t.nums("label", false); ok {
 			if len(l) != 2 {
