@@ -242,3 +242,19 @@ func TestRetreatMayNotStartCombat(t *testing.T) {
 		t.Fatal("Lannister did not retreat onto Stark's flag")
 	}
 }
+
+func TestWinnerWithoutSurvivorsKeepsAFlag(t *testing.T) {
+	g := fight(t, "stark", func(g *Game) {
+		set(t, g, "stark", "harrenhal", units(1, 0, 0))
+		set(t, g, "lannister", "stoney-sept", units(1, 0, 0))
+		give(t, g, 0, "eddard-stark")
+	})
+	act(t, g, "crown move harrenhal stoney-sept footman:1")
+	evs := act(t, g, "crown play eddard-stark")
+	if !hasEvent(evs, "Stark wins Stoney Sept with no troops left") {
+		t.Fatalf("events %v", evs)
+	}
+	if flagAt(g, "stoney-sept") != "stark" || total(unitsAt(g, "lannister", "stoney-sept")) != 0 {
+		t.Fatal("Stark holds no flag in Stoney Sept")
+	}
+}

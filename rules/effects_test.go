@@ -101,17 +101,21 @@ func TestAshaGrantsAMoveThatMayFight(t *testing.T) {
 
 func TestAshaPlayedByAnotherSeatGivesThemTheMove(t *testing.T) {
 	g := ashaGame(t, 1)
+	give(t, g, 0, "the-blackfish") // after Crown's turn to play in this combat
 	act(t, g, "torch play asha-greyjoy")
 	if g.ToAct() != 1 || g.View(1).Prompt != "Torch: move one group of Greyjoy troops, or done" {
 		t.Fatalf("to act %d prompt %q", g.ToAct(), g.View(1).Prompt)
 	}
 	act(t, g, "torch move seagard the-twins footman:2")
-	if g.S.Stack != nil && len(g.S.Stack) > 0 {
-		t.Fatalf("stack %v", g.S.Stack)
+	// Torch made the move: Torch is the active player of this combat and
+	// holds no card, so Crown, next clockwise, may play.
+	v := g.View(Public)
+	if v.Combat == nil || v.Combat.Territory != "the-twins" || v.Active != 1 || v.ToAct != 0 {
+		t.Fatalf("combat %+v active %d to act %d", v.Combat, v.Active, v.ToAct)
 	}
-	evs := g.S.Log
-	if !hasEvent(evs, "Combat in The Twins") {
-		t.Fatal("no second combat")
+	act(t, g, "crown pass")
+	if len(g.S.Stack) > 0 {
+		t.Fatalf("stack %v", g.S.Stack)
 	}
 }
 
