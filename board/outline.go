@@ -1,5 +1,7 @@
 package board
 
+import "math"
+
 // Outlines of territories traced from the province raster, so that the
 // screen can fill and stroke territories as polygons instead of cells.
 
@@ -122,25 +124,59 @@ func (g *Grid) outlines(t, rounds int) [][]Point {
 	return loops
 }
 
-// finish drops straight-run corners (never junctions) and smooths.
+// finish drops straight-run corners (never junctions) and, when smoothing,
+// first replaces every free corner by the midpoints of its two edges, which
+// turns one-cell staircases into straight diagonals, then cuts corners.
 func (g *Grid) finish(loop []corner, rounds int) []Point {
 	n := len(loop)
 	var pts []Point
 	var fixed []bool
 	for i, c := range loop {
-		p, q := loop[(i+n-1)%n], loop[(i+1)%n]
-		straight := (c.x-p.x)*(q.y-c.y)-(c.y-p.y)*(q.x-c.x) == 0
 		j := g.junction(c.x, c.y)
-		if straight && !j {
+		if rounds > 0 {
+			if j {
+				pts = append(pts, Point{float64(c.x), float64(c.y)})
+				fixed = append(fixed, true)
+			}
+			q := loop[(i+1)%n]
+			pts = append(pts, Point{float64(c.x+q.x) / 2, float64(c.y+q.y) / 2})
+			fixed = append(fixed, false)
+			continue
+		}
+		p, q := loop[(i+n-1)%n], loop[(i+1)%n]
+		if (c.x-p.x)*(q.y-c.y)-(c.y-p.y)*(q.x-c.x) == 0 && !j {
 			continue
 		}
 		pts = append(pts, Point{float64(c.x), float64(c.y)})
 		fixed = append(fixed, j)
 	}
+	if rounds > 0 {
+		pts, fixed = dropStraight(pts, fixed)
+	}
 	for r := 0; r < rounds; r++ {
 		pts, fixed = chaikin(pts, fixed)
 	}
 	return pts
+}
+
+// dropStraight removes free points that lie on the straight line through
+// their neighbours.
+func dropStraight(pts []Point, fixed []bool) ([]Point, []bool) {
+	n := len(pts)
+	if n < 4 {
+		return pts, fixed
+	}
+	var op []Point
+	var of []bool
+	for i, c := range pts {
+		p, q := pts[(i+n-1)%n], pts[(i+1)%n]
+		if !fixed[i] && math.Abs((c.X-p.X)*(q.Y-c.Y)-(c.Y-p.Y)*(q.X-c.X)) < 1e-9 {
+			continue
+		}
+		op = append(op, c)
+		of = append(of, fixed[i])
+	}
+	return op, of
 }
 
 // chaikin cuts every corner that is not fixed: each segment contributes its
