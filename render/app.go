@@ -33,6 +33,9 @@ type Options struct {
 	Width, Height int
 	// Title of the window; "" = "No True King".
 	Title string
+	// Quick skips the start screen: the game begins at once with Map,
+	// Players (default four) and Seed.
+	Quick bool
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -51,6 +54,12 @@ func Run(opts Options) error {
 	t := opts.Title
 	if t == "" {
 		t = "No True King"
+	}
+	if opts.Quick {
+		a.startGame()
+		if a.start.msg != "" {
+			return errors.New(a.start.msg)
+		}
 	}
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowTitle(t)
@@ -116,6 +125,7 @@ type input struct {
 	Backspace bool
 	Tab       bool
 	Enter     bool
+	Escape    bool
 }
 
 func readInput(sc Scaler) input {
@@ -126,6 +136,7 @@ func readInput(sc Scaler) input {
 	in.Backspace = repeating(ebiten.KeyBackspace)
 	in.Tab = inpututil.IsKeyJustPressed(ebiten.KeyTab)
 	in.Enter = inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
+	in.Escape = inpututil.IsKeyJustPressed(ebiten.KeyEscape)
 	return in
 }
 
@@ -163,6 +174,10 @@ func (a *App) handle(in input) {
 			a.startGame()
 			changed = true
 		}
+	}
+	if in.Escape && a.scene == sceneTable {
+		a.tbl.command("cancel")
+		changed = true
 	}
 	if in.Click {
 		t, _ := hitTest(a.ws, in.X, in.Y)
@@ -605,6 +620,7 @@ func (s *startUI) widgets() []Widget {
 	b := button(Rect{x + 180, y, 260, 56}, "Start", Target{Kind: TButton, ID: "start"})
 	b.Size, b.Fill = 26, colOK
 	ws = append(ws, b)
+	ws = append(ws, Widget{R: Rect{490, y + 76, 620, 22}, Kind: WText, Text: "Click a name or the seed to edit it · Tab: next field · Enter: start", Size: 15, Ink: colDim})
 	if s.msg != "" {
 		ws = append(ws, Widget{R: Rect{450, 820, 700, 36}, Kind: WPanel, Fill: colWarn},
 			textW(Rect{462, 826, 676, 24}, s.msg, 18, colText))

@@ -383,3 +383,64 @@ func BenchmarkRasterStandard(b *testing.B) {
 		}
 	})
 }
+
+func TestStartScreenEditAndStart(t *testing.T) {
+	var gotNames []string
+	var gotSeed uint64
+	var gotMap string
+	ng := func(mapName string, players []string, seed uint64) (engine, error) {
+		gotMap, gotNames, gotSeed = mapName, players, seed
+		f := newFake(testMap())
+		f.legal = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: "stark,lannister"}}
+		return f, nil
+	}
+	a, err := newApp(Options{Seed: 5, SeedSet: true}, ng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	click := func(id string) {
+		t.Helper()
+		w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.ID == id })
+		if !ok {
+			t.Fatalf("no widget %q", id)
+		}
+		x, y := center(w.R)
+		a.handle(input{X: x, Y: y, Click: true})
+	}
+	click("n:3")
+	click("name:0")
+	for i := 0; i < 5; i++ {
+		a.handle(input{Backspace: true})
+	}
+	a.handle(input{Chars: []rune("Zed")})
+	a.handle(input{Tab: true}) // to Bob
+	a.handle(input{Backspace: true})
+	click("seed")
+	a.handle(input{Backspace: true})
+	a.handle(input{Chars: []rune("x7")}) // letters are ignored in the seed
+	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.T.ID == "name:3" }); ok {
+		t.Error("a fourth name field is shown for three players")
+	}
+	click("start")
+	if gotMap != "standard" || gotSeed != 7 || strings.Join(gotNames, ",") != "Zed,Bo,Carol" {
+		t.Fatalf("new game: map %q seed %d names %v", gotMap, gotSeed, gotNames)
+	}
+	if a.scene != sceneCurtain || a.curtain != 0 {
+		t.Fatalf("after Start: scene %d curtain %d, want the curtain for seat 0", a.scene, a.curtain)
+	}
+}
+
+func TestStartScreenRefusesBadSeed(t *testing.T) {
+	a, err := newApp(Options{}, func(string, []string, uint64) (engine, error) {
+		t.Fatal("a game was started with an empty seed")
+		return nil, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.start.seedStr = ""
+	a.handle(input{Enter: true})
+	if a.scene != sceneStart || !strings.Contains(a.start.msg, "seed") {
+		t.Fatalf("scene %d message %q, want the start screen with a seed message", a.scene, a.start.msg)
+	}
+}
