@@ -113,6 +113,10 @@ func TestLoaderErrors(t *testing.T) {
 		{"region of unknown house", []repl{{"[grid]", "[[region]]\nid = \"the-south\"\nname = \"The South\"\nhouse = \"west-house\"\n\n[grid]"}}, "region.house", `house = "west-house"`, 0, `unknown house "west-house"`},
 		{"fortified sea", []repl{{"kind = \"sea\"", "kind = \"sea\"\nfortification = true"}}, "territory.fortification", "fortification = true", 0, "cannot be fortified"},
 		{"fortification not a bool", []repl{{"barrels = 2", "barrels = 2\nfortification = 1"}}, "territory.fortification", "fortification = 1", 0, "want true or false"},
+		{"empty id", []repl{{`id = "south"`, `id = ""`}}, "territory.id", `id = ""`, 0, "empty territory id"},
+		{"code not two characters", []repl{{`code = "SS"`, `code = "S"`}}, "territory.code", `code = "S"`, 0, "not a two-character code"},
+		{"code not ascii", []repl{{`code = "SS"`, `code = "é"`}}, "territory.code", `code = "é"`, 0, "not a two-character code"},
+		{"rows not a string", []repl{{"rows = \"\"\"\nwwwwwwww\nwwpnNNNN\nwwwwNNNN\nwwwwSSSS\n\"\"\"", "rows = [\"wwwwwwww\"]"}}, "grid.rows", "rows = [", 0, "want a string, have an array"},
 		{"grid missing", []repl{{"[grid]", "[gird]"}}, "", "id = \"tiny\"", 0, `missing key "grid"`},
 	}
 	for _, c := range cases {

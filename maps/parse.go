@@ -205,6 +205,9 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 func (p *parser) id(t *table, seen map[string]bool, what string) string {
 	id := t.str("id", true)
 	if id == "" {
+		if v, ok := t.m["id"]; ok && v == "" {
+			p.errf(t.key("id"), "empty %s id", what)
+		}
 		return ""
 	}
 	if !idRE.MatchString(id) {
@@ -253,7 +256,7 @@ func (p *parser) readTerritories(ts []*table) {
 		tr.Code = t.str("code", true)
 		if tr.Code != "" {
 			switch {
-			case len(tr.Code) != 2 || strings.ContainsAny(tr.Code, " \t\"'#"):
+			case len(tr.Code) != 2 || !printableASCII(tr.Code) || strings.ContainsAny(tr.Code, " \"'#\\"):
 				p.errf(t.key("code"), "%q is not a two-character code", tr.Code)
 			case tr.Code == OffBoard:
 				p.errf(t.key("code"), "%q is the off-board code", tr.Code)
@@ -514,4 +517,13 @@ func plural(u board.Unit) string {
 		return "footmen"
 	}
 	return u.String() + "s"
+}
+
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
