@@ -138,9 +138,15 @@ func (g *Grid) finish(loop []corner, rounds int) []Point {
 				pts = append(pts, Point{float64(c.x), float64(c.y)})
 				fixed = append(fixed, true)
 			}
+			// The midpoint of an edge leaving or reaching a junction is
+			// skipped (unless both ends are junctions), so borders leave
+			// junctions straight instead of with a notch. The rule depends
+			// only on the edge, so both sides of a border agree.
 			q := loop[(i+1)%n]
-			pts = append(pts, Point{float64(c.x+q.x) / 2, float64(c.y+q.y) / 2})
-			fixed = append(fixed, false)
+			if jq := g.junction(q.x, q.y); j == jq || (!j && !jq) {
+				pts = append(pts, Point{float64(c.x+q.x) / 2, float64(c.y+q.y) / 2})
+				fixed = append(fixed, false)
+			}
 			continue
 		}
 		p, q := loop[(i+n-1)%n], loop[(i+1)%n]
