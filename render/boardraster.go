@@ -170,7 +170,7 @@ var (
 	colFreeLand  = color.RGBA{188, 178, 138, 255}
 	colSea       = color.RGBA{52, 98, 150, 255}
 	colPort      = color.RGBA{92, 138, 178, 255}
-	colHighlight = color.RGBA{255, 236, 120, 255}
+	colHighlight = color.RGBA{255, 255, 235, 255}
 	colLake      = color.RGBA{84, 130, 168, 255}
 )
 
@@ -208,13 +208,8 @@ func (r *raster) paint(m *board.Map, st paintStyle, dst *image.RGBA) {
 			}
 			base[t] = landColor(hc)
 		}
-		if t < len(st.Highlight) && st.Highlight[t] {
-			base[t] = mix(base[t], colHighlight, 0.45)
-		}
-		if t == st.Selected {
-			base[t] = mix(base[t], color.RGBA{255, 255, 255, 255}, 0.45)
-		}
 	}
+	lit := func(t int) bool { return t < len(st.Highlight) && st.Highlight[t] }
 	cell := r.geom.Cell
 	for py := 0; py < r.H; py++ {
 		for px := 0; px < r.W; px++ {
@@ -246,6 +241,16 @@ func (r *raster) paint(m *board.Map, st paintStyle, dst *image.RGBA) {
 					h ^= h >> 13
 					h *= 0x5bd1e995
 					c = shade(c, float64(h>>28)-7.5)
+				}
+				// Legal targets get bright diagonal stripes (a colour of their
+				// own would read as a house's); the selected one turns pale.
+				switch {
+				case t == st.Selected:
+					c = mix(c, colWhite, 0.5)
+				case lit(t) && ((px+py)/5)%2 == 0:
+					c = mix(c, colHighlight, 0.8)
+				case lit(t):
+					c = mix(c, colWhite, 0.3)
 				}
 			}
 			if ink := r.Ink[i]; ink > 0 {
