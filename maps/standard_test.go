@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -125,15 +126,16 @@ func readReference(t *testing.T, name string, v any) {
 func TestStandardMatchesReferenceBoard(t *testing.T) {
 	var ref struct {
 		Regions []struct {
-			ID          string   `json:"id"`
-			Name        string   `json:"name"`
-			Type        string   `json:"type"`
-			Crowns      int      `json:"crowns"`
-			Barrels     int      `json:"barrels"`
-			CastleLevel int      `json:"castle_level"`
-			Neighbors   []string `json:"neighbors"`
-			PortOf      string   `json:"port_of"`
-			PortSea     string   `json:"port_sea"`
+			ID          string    `json:"id"`
+			Name        string    `json:"name"`
+			Type        string    `json:"type"`
+			Crowns      int       `json:"crowns"`
+			Barrels     int       `json:"barrels"`
+			CastleLevel int       `json:"castle_level"`
+			Neighbors   []string  `json:"neighbors"`
+			PortOf      string    `json:"port_of"`
+			PortSea     string    `json:"port_sea"`
+			Approx      []float64 `json:"approx_position"`
 		} `json:"regions"`
 	}
 	readReference(t, "agot-board.json", &ref)
@@ -161,6 +163,21 @@ func TestStandardMatchesReferenceBoard(t *testing.T) {
 		sort.Strings(want)
 		if strings.Join(ns, " ") != strings.Join(want, " ") {
 			t.Errorf("%s neighbours\n have %v\n want %v", r.ID, ns, want)
+		}
+		// The drawing keeps every area in its place on the printed board:
+		// the label anchor lies near the reference's approximate position
+		// (seas, drawn as rings and bands, are allowed further).
+		if len(r.Approx) == 2 {
+			dx := tr.Label.X/float64(m.Grid.W) - r.Approx[0]
+			dy := tr.Label.Y/float64(m.Grid.H) - r.Approx[1]
+			limit := 0.1
+			if tr.Kind == board.Sea {
+				limit = 0.2
+			}
+			if d := math.Hypot(dx, dy); d > limit {
+				t.Errorf("%s is drawn at (%.2f, %.2f) of the board, reference (%.2f, %.2f): %.2f away", r.ID,
+					tr.Label.X/float64(m.Grid.W), tr.Label.Y/float64(m.Grid.H), r.Approx[0], r.Approx[1], d)
+			}
 		}
 		if r.Type == "port" {
 			if tr.PortOf < 0 || m.Territories[tr.PortOf].ID != r.PortOf || tr.PortSea < 0 || m.Territories[tr.PortSea].ID != r.PortSea {
