@@ -26,3 +26,64 @@ func ExampleValidateMain() {
 	//   Tyrell     rank 5  #2f9e44  home Highgarden   7 cards  start 2 footmen 1 knights 1 ships  limits 10/5/6/0
 	// exit 0
 }
+
+func ExampleParse() {
+	_, err := maps.Parse("broken.toml", []byte(`id = "broken"
+name = "Broken"
+min_players = 2
+max_players = 2
+loyalty_slots = [1]
+shape = "round"
+
+[[conspiracy]]
+id = "crown"
+name = "Crown"
+
+[[conspiracy]]
+id = "torch"
+name = "Torch"
+
+[[house]]
+id = "stark"
+name = "Stark"
+color = "#c9cfd8"
+home = "winterfel"
+rank = 1
+limits = { footman = 10, knight = 5, ship = 6 }
+
+[[card]]
+id = "eddard-stark"
+name = "Eddard Stark"
+house = "stark"
+strength = 4
+
+[[territory]]
+id = "winterfell"
+code = "WF"
+name = "Winterfell"
+kind = "land"
+neighbors = ["the-wall"]
+
+[[territory]]
+id = "the-wall"
+code = "CB"
+name = "The Wall"
+kind = "land"
+neighbors = []
+
+[grid]
+width = 2
+height = 2
+rows = """
+CBCB
+WFWW
+"""
+`))
+	fmt.Println(err)
+	// Output:
+	// broken.toml:6: shape: unknown key "shape"
+	// broken.toml:20: house.home: unknown territory "winterfel"
+	// broken.toml:42: territory.neighbors: the-wall has no neighbours
+	// broken.toml:42: territory.neighbors: winterfell lists the-wall as a neighbour but the-wall does not list winterfell (adjacency goes both ways)
+	// broken.toml:49: grid.rows: row 2, column 2: unknown code "WW"
+}
