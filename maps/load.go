@@ -40,14 +40,17 @@ func Standard() (*board.Map, error) { return Load("standard") }
 // Load returns a shipped map by name ("standard") or reads the file at
 // nameOrPath.
 func Load(nameOrPath string) (*board.Map, error) {
-	if !strings.ContainsAny(nameOrPath, `/\`) && !strings.HasSuffix(nameOrPath, ".toml") {
-		data, err := shipped.ReadFile(nameOrPath + ".toml")
-		if err == nil {
-			return Parse(nameOrPath+".toml", data)
+	if !strings.ContainsAny(nameOrPath, `/\`) {
+		// A bare name: a file of that name in the working directory wins,
+		// else the shipped map ("standard" or "standard.toml").
+		if _, err := os.Stat(nameOrPath); err == nil {
+			return LoadFile(nameOrPath)
 		}
-		if _, serr := os.Stat(nameOrPath); serr != nil {
-			return nil, &Error{File: nameOrPath, Msg: "no such map (shipped maps: " + strings.Join(Shipped(), ", ") + "; or give a file path)"}
+		base := strings.TrimSuffix(nameOrPath, ".toml")
+		if data, err := shipped.ReadFile(base + ".toml"); err == nil {
+			return Parse(base+".toml", data)
 		}
+		return nil, &Error{File: nameOrPath, Msg: "no such map (shipped maps: " + strings.Join(Shipped(), ", ") + "; or give a file path)"}
 	}
 	return LoadFile(nameOrPath)
 }

@@ -410,6 +410,18 @@ func TestLoadForms(t *testing.T) {
 	if !bytes.Equal(ja, jb) {
 		t.Error("Load(\"standard\") and LoadFile(\"standard.toml\") differ")
 	}
+	t.Run("shipped name from elsewhere", func(t *testing.T) {
+		t.Chdir(t.TempDir())
+		for _, name := range []string{"standard", "standard.toml"} {
+			c, err := Load(name)
+			if err != nil {
+				t.Fatalf("Load(%q): %v", name, err)
+			}
+			if jc, _ := JSON(c); !bytes.Equal(ja, jc) {
+				t.Errorf("Load(%q) differs", name)
+			}
+		}
+	})
 	_, err = LoadFile("testdata/does-not-exist.toml")
 	var e *Error
 	if !errors.As(err, &e) || e.File == "" {
