@@ -264,7 +264,10 @@ func boardStyle(m *board.Map, v *rules.View, hl []bool, sel int) paintStyle {
 	return st
 }
 
-// drawBoardOverlay draws labels, icons, flags and unit tokens.
+// drawBoardOverlay draws labels, icons, flags and unit tokens. Names and
+// icons sit at each territory's label anchor; each row of unit tokens goes
+// above the name, or below, right or left of it, whichever overlaps the
+// least with other labels and tokens (placeTokens).
 func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom, m *board.Map, v *rules.View) {
 	s := sc.S
 	groups := map[string][]rules.Group{}
@@ -274,58 +277,152 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 	nameSize := 12.5 * s
 	icon := 11 * s
 	tokH := 19 * s
-	for _, t := range m.Territories {
+	n := len(m.Territories)
+	names := make([]string, n)
+	boxes := make([]Rect, n) // name + icons (or the anchor of a port)
+	cands := make([][]Rect, n)
+	for ti, t := range m.Territories {
+		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
+		row := unitRowWidth(groups[t.ID], tokH, s)
+		if t.Kind == board.Port {
+			boxes[ti] = Rect{ax - 7*s, ay - 7*s, 14 * s, 14 * s}
+		} else {
+			names[ti] = wrapName(t.Name)
+			lines := float64(strings.Count(names[ti], "\n") + 1)
+			tw := 0.0
+			for _, ln := range strings.Split(names[ti], "\n") {
+				tw = math.Max(tw, text.Advance(ln, p.face(nameSize, true)))
+			}
+			half := nameSize * 0.6 * lines
+			hasIcons := t.Crowns+t.Barrels > 0 || t.Fortress != board.NoFortress || t.Fortification
+			bottom := ay + half
+			if hasIcons {
+				bottom += icon * 1.1
+			}
+			boxes[ti] = Rect{ax - tw/2, ay - half, tw, bottom - (ay - half)}
+		}
+		if row == 0 {
+			continue
+		}
+		b := boxes[ti]
+		cy := b.Y + b.H/2
+		cands[ti] = []Rect{
+			{ax - row/2, b.Y - tokH - 1*s, row, tokH}, // above
+			{ax - row/2, b.Y + b.H + 2*s, row, tokH},  // below
+			{b.X + b.W + 4*s, cy - tokH/2, row, tokH}, // right
+			{b.X - 4*s - row, cy - tokH/2, row, tokH}, // left
+		}
+	}
+	place := placeTokens(boxes, cands)
+	for ti, t := range m.Territories {
 		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
 		gs := groups[t.ID]
 		if t.Kind == board.Port {
 			p.glyph(dst, "anchor", ax, ay, 14*s, colWhite, func(img *ebiten.Image, x, y, h float64) { drawAnchor(img, x, y, h/2) })
-			p.drawUnits(dst, ax, ay+10*s, tokH, s, m, gs)
-			continue
-		}
-		// Name with a halo.
-		ink, halo := color.RGBA{30, 24, 18, 255}, color.RGBA{240, 230, 205, 200}
-		if t.Kind == board.Sea {
-			ink, halo = color.RGBA{215, 232, 250, 255}, color.RGBA{20, 50, 90, 200}
-		}
-		name := wrapName(t.Name)
-		lines := float64(strings.Count(name, "\n") + 1)
-		for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-			p.drawText(dst, name, ax+o[0]*s, ay+o[1]*s, nameSize, t.Kind != board.Sea, halo, text.AlignCenter, text.AlignCenter, 0)
-		}
-		p.drawText(dst, name, ax, ay, nameSize, t.Kind != board.Sea, ink, text.AlignCenter, text.AlignCenter, 0)
-		// Icons under the name.
-		var icons []func(x, y float64)
-		for i := 0; i < t.Crowns; i++ {
-			icons = append(icons, func(x, y float64) { p.glyph(dst, "crown", x, y, icon, colWhite, drawCrownG) })
-		}
-		for i := 0; i < t.Barrels; i++ {
-			icons = append(icons, func(x, y float64) { p.glyph(dst, "barrel", x, y, icon, colWhite, drawBarrelG) })
-		}
-		switch t.Fortress {
-		case board.Castle:
-			icons = append(icons, func(x, y float64) { p.glyph(dst, "castle", x, y, icon*1.25, colWhite, drawCastleG) })
-		case board.Town:
-			icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon*1.1, colWhite, drawTownG) })
-		}
-		if t.Fortification {
-			icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon, colWhite, drawTownG) })
-		}
-		gap := icon * 1.35
-		ix := ax - gap*float64(len(icons)-1)/2
-		half := nameSize * 0.6 * lines
-		for i, f := range icons {
-			f(ix+float64(i)*gap, ay+half+icon*0.45)
-		}
-		// Flag when the territory is held without troops.
-		if hid, ok := v.Flags[t.ID]; ok && len(gs) == 0 {
-			tw := 0.0
-			for _, ln := range strings.Split(name, "\n") {
-				tw = math.Max(tw, text.Advance(ln, p.face(nameSize, true)))
+		} else {
+			p.drawLabel(dst, t, names[ti], ax, ay, nameSize, icon, s)
+			// Flag when the territory is held without troops.
+			if hid, ok := v.Flags[t.ID]; ok && len(gs) == 0 {
+				hc := houseColor(m, hid)
+				b := boxes[ti]
+				p.glyph(dst, "flag", b.X+b.W+8*s, ay-4*s, 13*s, hc, func(img *ebiten.Image, x, y, h float64) { drawFlag(img, x, y, h, hc) })
 			}
-			hc := houseColor(m, hid)
-			p.glyph(dst, "flag", ax+tw/2+8*s, ay-4*s, 13*s, hc, func(img *ebiten.Image, x, y, h float64) { drawFlag(img, x, y, h, hc) })
 		}
-		p.drawUnits(dst, ax, ay-half-tokH/2-1*s, tokH, s, m, gs)
+		if r := place[ti]; r.W > 0 {
+			p.drawUnits(dst, r.X+r.W/2, r.Y+r.H/2, tokH, s, m, gs)
+		}
+	}
+}
+
+// placeTokens picks for each territory the first candidate rectangle that
+// overlaps no other territory's label box and no token row already placed,
+// or else the candidate with the least overlap. It is plain geometry.
+func placeTokens(boxes []Rect, cands [][]Rect) []Rect {
+	out := make([]Rect, len(cands))
+	var placed []Rect
+	for ti, cs := range cands {
+		best, bestCost := -1, math.Inf(1)
+		for ci, c := range cs {
+			cost := 0.0
+			for bi, b := range boxes {
+				if bi != ti {
+					cost += overlap(c, b)
+				}
+			}
+			for _, pr := range placed {
+				cost += overlap(c, pr)
+			}
+			// A small preference for the earlier (usual) places.
+			cost += float64(ci) * 0.01
+			if cost < bestCost {
+				best, bestCost = ci, cost
+			}
+		}
+		if best >= 0 {
+			out[ti] = cs[best]
+			placed = append(placed, cs[best])
+		}
+	}
+	return out
+}
+
+func overlap(a, b Rect) float64 {
+	w := math.Min(a.X+a.W, b.X+b.W) - math.Max(a.X, b.X)
+	h := math.Min(a.Y+a.H, b.Y+b.H) - math.Max(a.Y, b.Y)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+// unitRowWidth is the width of the token row drawUnits draws for gs.
+func unitRowWidth(gs []rules.Group, h, s float64) float64 {
+	n := 0
+	for _, g := range gs {
+		for k := board.Unit(0); k < board.NumUnits; k++ {
+			if g.Units[k] > 0 {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(n)*(h*1.55+2*s) - 2*s
+}
+
+// drawLabel draws a territory's name (with a halo) and its icons below.
+func (p *painter) drawLabel(dst *ebiten.Image, t board.Territory, name string, ax, ay, nameSize, icon, s float64) {
+	ink, halo := color.RGBA{30, 24, 18, 255}, color.RGBA{240, 230, 205, 200}
+	if t.Kind == board.Sea {
+		ink, halo = color.RGBA{215, 232, 250, 255}, color.RGBA{20, 50, 90, 200}
+	}
+	lines := float64(strings.Count(name, "\n") + 1)
+	for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		p.drawText(dst, name, ax+o[0]*s, ay+o[1]*s, nameSize, t.Kind != board.Sea, halo, text.AlignCenter, text.AlignCenter, 0)
+	}
+	p.drawText(dst, name, ax, ay, nameSize, t.Kind != board.Sea, ink, text.AlignCenter, text.AlignCenter, 0)
+	var icons []func(x, y float64)
+	for i := 0; i < t.Crowns; i++ {
+		icons = append(icons, func(x, y float64) { p.glyph(dst, "crown", x, y, icon, colWhite, drawCrownG) })
+	}
+	for i := 0; i < t.Barrels; i++ {
+		icons = append(icons, func(x, y float64) { p.glyph(dst, "barrel", x, y, icon, colWhite, drawBarrelG) })
+	}
+	switch t.Fortress {
+	case board.Castle:
+		icons = append(icons, func(x, y float64) { p.glyph(dst, "castle", x, y, icon*1.25, colWhite, drawCastleG) })
+	case board.Town:
+		icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon*1.1, colWhite, drawTownG) })
+	}
+	if t.Fortification {
+		icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon, colWhite, drawTownG) })
+	}
+	gap := icon * 1.35
+	ix := ax - gap*float64(len(icons)-1)/2
+	half := nameSize * 0.6 * lines
+	for i, f := range icons {
+		f(ix+float64(i)*gap, ay+half+icon*0.45)
 	}
 }
 

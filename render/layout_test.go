@@ -444,3 +444,27 @@ func TestStartScreenRefusesBadSeed(t *testing.T) {
 		t.Fatalf("scene %d message %q, want the start screen with a seed message", a.scene, a.start.msg)
 	}
 }
+
+func TestPlaceTokensAvoidsLabels(t *testing.T) {
+	boxes := []Rect{
+		{100, 100, 60, 20}, // territory 0's name
+		{100, 70, 60, 20},  // territory 1's name, right above territory 0
+	}
+	cands := [][]Rect{
+		{{110, 78, 40, 19}, {110, 122, 40, 19}}, // above (hits 1), below (free)
+		nil,
+	}
+	got := placeTokens(boxes, cands)
+	if got[0] != cands[0][1] {
+		t.Errorf("tokens placed at %+v, want below the name %+v", got[0], cands[0][1])
+	}
+	if got[1].W != 0 {
+		t.Errorf("a territory without troops got a token row %+v", got[1])
+	}
+	// With every place taken, the least overlap wins.
+	boxes = append(boxes, Rect{100, 120, 60, 30})
+	cands[0] = []Rect{{110, 78, 40, 19}, {110, 122, 40, 19}, {170, 100, 40, 19}}
+	if got := placeTokens(boxes, cands); got[0] != cands[0][2] {
+		t.Errorf("tokens placed at %+v, want the free right side", got[0])
+	}
+}
