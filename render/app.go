@@ -47,6 +47,10 @@ func Run(opts Options) error {
 	if err != nil {
 		return err
 	}
+	if ms := shippedMaps(); len(ms) > 0 {
+		a.start.setMaps(ms, opts.Map)
+		a.rebuild()
+	}
 	w, h := opts.Width, opts.Height
 	if w <= 0 || h <= 0 {
 		w, h = BaseW, BaseH
@@ -333,15 +337,14 @@ func (a *App) drawTo(dst *ebiten.Image) {
 	}
 }
 
-// Layout uses the window's size as the screen size; the scene scales itself.
+// Layout makes the screen as many pixels as the window has on the device
+// (crisp on high-DPI monitors); the scene scales itself to it.
 func (a *App) Layout(w, h int) (int, int) {
-	if w < 1 {
-		w = 1
+	s := ebiten.Monitor().DeviceScaleFactor()
+	if s <= 0 {
+		s = 1
 	}
-	if h < 1 {
-		h = 1
-	}
-	return w, h
+	return max(1, int(float64(w)*s)), max(1, int(float64(h)*s))
 }
 
 func (a *App) curtainWidgets() []Widget {
@@ -438,29 +441,21 @@ type startUI struct {
 type mapChoice struct {
 	ID, Label string
 	Min, Max  int
+	Seats     []string // conspiracy display names, seat order
 }
 
 // startMaps lists the maps offered; the nine-player map is one more entry.
-var startMaps = []mapChoice{{ID: "standard", Label: "Westeros (standard, 2–4 players)", Min: 2, Max: 4}}
+// (Run replaces it with the shipped maps, so a new map file needs no code.)
+var startMaps = []mapChoice{{ID: "standard", Label: "Westeros (standard, 2–4 players)", Min: 2, Max: 4,
+	Seats: []string{"Crown", "Torch", "Helm", "Gauntlet"}}}
 
 const seedField = 100
 
 var defaultNames = []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
 
 func newStartUI(o Options) *startUI {
-	s := &startUI{maps: startMaps, n: 4, focus: -1}
-	if o.Map != "" {
-		s.mapIdx = -1
-		for i, m := range s.maps {
-			if m.ID == o.Map {
-				s.mapIdx = i
-			}
-		}
-		if s.mapIdx < 0 {
-			s.maps = append(append([]mapChoice(nil), s.maps...), mapChoice{ID: o.Map, Label: o.Map, Min: 2, Max: 9})
-			s.mapIdx = len(s.maps) - 1
-		}
-	}
+	s := &startUI{n: 4, focus: -1}
+	s.setMaps(startMaps, o.Map)
 	s.names = append([]string(nil), defaultNames...)
 	for i, n := range o.Players {
 		if i < len(s.names) {
@@ -470,14 +465,38 @@ func newStartUI(o Options) *startUI {
 	if len(o.Players) >= 2 {
 		s.n = len(o.Players)
 	}
-	mc := s.maps[s.mapIdx]
-	s.n = min(max(s.n, mc.Min), mc.Max)
+	s.clampPlayers()
 	if o.SeedSet {
 		s.seedStr = strconv.FormatUint(o.Seed, 10)
 	} else {
 		s.newSeed()
 	}
 	return s
+}
+
+// setMaps offers the given maps, selecting want (an id or a file path,
+// which is added to the list) or the first.
+func (s *startUI) setMaps(ms []mapChoice, want string) {
+	s.maps = append([]mapChoice(nil), ms...)
+	s.mapIdx = 0
+	if want != "" {
+		s.mapIdx = -1
+		for i, m := range s.maps {
+			if m.ID == want {
+				s.mapIdx = i
+			}
+		}
+		if s.mapIdx < 0 {
+			s.maps = append(s.maps, mapChoice{ID: want, Label: want, Min: 2, Max: 9})
+			s.mapIdx = len(s.maps) - 1
+		}
+	}
+	s.clampPlayers()
+}
+
+func (s *startUI) clampPlayers() {
+	mc := s.maps[s.mapIdx]
+	s.n = min(max(s.n, mc.Min), mc.Max, len(defaultNames))
 }
 
 func (s *startUI) newSeed() {
@@ -513,8 +532,7 @@ func (s *startUI) click(t Target) {
 	switch {
 	case t.ID == "map":
 		s.mapIdx = (s.mapIdx + 1) % len(s.maps)
-		mc := s.maps[s.mapIdx]
-		s.n = min(max(s.n, mc.Min), mc.Max)
+		s.clampPlayers()
 	case strings.HasPrefix(t.ID, "n:"):
 		n, _ := strconv.Atoi(t.ID[2:])
 		s.n = n
@@ -587,7 +605,7 @@ func (s *startUI) widgets() []Widget {
 	row("Players")
 	mc := s.maps[s.mapIdx]
 	for n := mc.Min; n <= mc.Max; n++ {
-		b := button(Rect{x + 180 + float64(n-mc.Min)*70, y, 60, 44}, strconv.Itoa(n), Target{Kind: TButton, ID: "n:" + strconv.Itoa(n)})
+		b := button(Rect{x + 180 + float64(n-mc.Min)*56, y, 50, 44}, strconv.Itoa(n), Target{Kind: TButton, ID: "n:" + strconv.Itoa(n)})
 		b.Size = 22
 		if n == s.n {
 			b.Fill, b.Selected = colOK, true
@@ -595,9 +613,12 @@ func (s *startUI) widgets() []Widget {
 		ws = append(ws, b)
 	}
 	y += 64
-	seats := []string{"Crown", "Torch", "Helm", "Gauntlet", "Seat 5", "Seat 6", "Seat 7", "Seat 8", "Seat 9"}
 	for i := 0; i < s.n; i++ {
-		row(seats[i])
+		seat := fmt.Sprintf("Seat %d", i+1)
+		if i < len(mc.Seats) {
+			seat = mc.Seats[i]
+		}
+		row(seat)
 		f := Widget{R: Rect{x + 180, y, 440, 40}, Kind: WField, Text: s.names[i], Size: 20, Fill: colPanelHi, Ink: colText, Edge: seatColor(i),
 			T: Target{Kind: TButton, ID: "name:" + strconv.Itoa(i)}}
 		if s.focus == i {

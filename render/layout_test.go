@@ -468,3 +468,46 @@ func TestPlaceTokensAvoidsLabels(t *testing.T) {
 		t.Errorf("tokens placed at %+v, want the free right side", got[0])
 	}
 }
+
+func TestCardEffectChoices(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	look := rules.Action{Seat: 0, Verb: rules.VLook, Target: 1}
+	decline := rules.Action{Seat: 0, Verb: rules.VDecline}
+	f.legal = []rules.Action{look, decline}
+	u := newTableUI(f, 1)
+	u.reveal(0)
+	l := layoutTable(m.Grid.W, m.Grid.H, 2)
+	ws := u.tableWidgets(l)
+	b, ok := findWidget(ws, func(w Widget) bool { return w.T.Action != nil && *w.T.Action == look })
+	if !ok || !strings.Contains(b.Text, "Bob's hand") {
+		t.Fatalf("no 'look at Bob's hand' button (got %q)", b.Text)
+	}
+	if _, ok := findWidget(ws, func(w Widget) bool { return w.T.Action != nil && *w.T.Action == decline }); !ok {
+		t.Fatal("no decline button")
+	}
+	// After looking: the peeked hand is listed and discards are buttons.
+	v := f.views[0]
+	v.PeekSeat = 1
+	v.Peek = []board.Card{m.Houses[1].Deck[0]}
+	f.views[0] = v
+	disc := rules.Action{Seat: 0, Verb: rules.VDiscard, Card: "tywin-lannister"}
+	f.legal = []rules.Action{disc}
+	u.refresh()
+	ws = u.tableWidgets(l)
+	if !hasText(ws, "Bob holds: Tywin Lannister") {
+		t.Error("the peeked hand is not shown")
+	}
+	b, ok = findWidget(ws, func(w Widget) bool { return w.T.Action != nil && *w.T.Action == disc })
+	if !ok || !strings.Contains(b.Text, "discard Tywin Lannister") {
+		t.Fatalf("no discard button (got %q)", b.Text)
+	}
+	// Cersei: clicking an agent's slot removes it.
+	rm := rules.Action{Seat: 0, Verb: rules.VRemove, House: "lannister", Slot: rules.Marshal}
+	f.legal = []rules.Action{rm, decline}
+	u.refresh()
+	u.click(Target{Kind: TSlot, House: "lannister", Slot: rules.Marshal})
+	if n := len(f.applied); n == 0 || f.applied[n-1] != rm {
+		t.Fatalf("applied %v, want the removal", f.applied)
+	}
+}

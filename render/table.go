@@ -80,9 +80,13 @@ func (u *tableUI) reveal(seat int) {
 	}
 }
 
-// hide returns to public-only drawing.
+// hide returns to public-only drawing. A refusal meant for the last seat
+// is not left on the screen for the next one.
 func (u *tableUI) hide() {
 	u.shown = -1
+	if u.msgErr {
+		u.msg, u.msgErr = "", false
+	}
 	u.resetLocal()
 	u.refresh()
 }

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+
 	"notrueking/maps"
 	"notrueking/rules"
 )
@@ -17,4 +19,24 @@ func defaultNewGame(mapName string, players []string, seed uint64) (engine, erro
 		return nil, err
 	}
 	return g, nil
+}
+
+// shippedMaps lists the maps built into the program for the start screen,
+// standard first; a map that fails to load is left out.
+func shippedMaps() []mapChoice {
+	var out []mapChoice
+	for _, name := range maps.Shipped() {
+		m, err := maps.Load(name)
+		if err != nil {
+			continue
+		}
+		mc := mapChoice{ID: name, Label: fmt.Sprintf("%s (%s, %d–%d players)", m.Name, name, m.MinPlayers, m.MaxPlayers),
+			Min: m.MinPlayers, Max: m.MaxPlayers, Seats: m.ConspiracyNames}
+		if name == "standard" {
+			out = append([]mapChoice{mc}, out...)
+		} else {
+			out = append(out, mc)
+		}
+	}
+	return out
 }
