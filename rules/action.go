@@ -33,7 +33,9 @@ const (
 	// Muster one point. Args: footman TERR | ship LAND SEA_OR_PORT | knight TERR (promotion)
 	// | dragon TERR (promotion of a knight, nine-player map).
 	VMuster Verb = "muster"
-	// Move one group. Args: FROM TO unit:count... (e.g. footman:2 knight:1).
+	// Move one group. Args: FROM TO unit:count... (e.g. footman:2 knight:1),
+	// then, only when entering a road area that holds other houses' troops
+	// (nine-player map), optionally attack:HOUSE to attack that house.
 	VMove Verb = "move"
 	// End the current muster or move action (taking it in part or not at all).
 	VDone Verb = "done"
@@ -104,7 +106,8 @@ const (
 type Action struct {
 	Seat int
 	Verb Verb
-	// House, Slot: place / resolve / remove; House: winner.
+	// House, Slot: place / resolve / remove; House: winner; House: the
+	// house a move into a road attacks ("" for none).
 	House string
 	Slot  Slot
 	// Choice: choose.
@@ -161,6 +164,9 @@ func (a Action) Format(seats []string) string {
 			if a.Units[u] > 0 {
 				arg(fmt.Sprintf("%s:%d", u, a.Units[u]))
 			}
+		}
+		if a.House != "" {
+			arg("attack:" + a.House)
 		}
 	case VPlay, VDiscard:
 		arg(a.Card)
@@ -245,10 +251,17 @@ func ParseAction(line string, seats []string) (Action, error) {
 			return Action{}, fmt.Errorf("action %q: move takes FROM TO unit:count...", line)
 		}
 		a.From, a.To = args[0], args[1]
-		for _, uc := range args[2:] {
+		for i, uc := range args[2:] {
 			us, cs, ok := strings.Cut(uc, ":")
 			if !ok {
 				return Action{}, fmt.Errorf("action %q: %q is not unit:count", line, uc)
+			}
+			if us == "attack" {
+				if i != len(args)-3 || cs == "" {
+					return Action{}, fmt.Errorf("action %q: attack:HOUSE comes once, last", line)
+				}
+				a.House = cs
+				continue
 			}
 			u, err := board.ParseUnit(us)
 			if err != nil {

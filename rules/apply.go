@@ -532,6 +532,9 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		if g.S.Units[t][h][from] == 0 {
 			return fmt.Errorf("%s has no %s in %s to promote", hn, from, g.terrName(t))
 		}
+		if a.Unit == board.Dragon && limits[board.Dragon] > 0 && g.S.Dragons[h] >= limits[board.Dragon] {
+			return fmt.Errorf("%s has already had all %d of its dragons; a lost dragon never returns", hn, limits[board.Dragon])
+		}
 		if have[a.Unit] >= limits[a.Unit] {
 			if limits[a.Unit] == 0 {
 				return fmt.Errorf("%s has no %s on this map", hn, unitPlural(a.Unit))
@@ -543,6 +546,9 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		}
 		g.S.Units[t][h][from]--
 		g.S.Units[t][h][a.Unit]++
+		if a.Unit == board.Dragon {
+			g.S.Dragons[h]++
+		}
 		f.Points--
 		g.event(Public, "muster", fmt.Sprintf("%s promotes a %s in %s to a %s.", hn, from, g.terrName(t), a.Unit))
 		return nil

@@ -87,7 +87,7 @@ func (g *Game) enter(h, t int, u [board.NumUnits]int) {
 	} else if f == h && total(u) > 0 {
 		g.S.Flags[t] = -1
 	}
-	g.checkPorts()
+	g.settle()
 }
 
 // leave takes units of h out of t; a land territory left empty gets h's flag.
@@ -96,6 +96,35 @@ func (g *Game) leave(h, t int, u [board.NumUnits]int) {
 		g.S.Units[t][h][k] -= c
 	}
 	g.flagIfEmpty(h, t)
+	g.settle()
+}
+
+// Fortification states in State.Forts (nine-player map, seed 004).
+const (
+	FortNone  = -2 // no fortification (never had one, or removed for good)
+	FortEmpty = -1 // an unheld fortification waiting for its first house
+)
+
+// settle applies the rules that follow any change of troops: ships in a
+// port whose land their house lost are lost; the first house to enter an
+// empty fortification holds it; a fortification whose holder has no troops
+// left there is removed for good.
+func (g *Game) settle() {
+	g.checkPorts()
+	for t, f := range g.S.Forts {
+		switch {
+		case f == FortEmpty:
+			if o := g.occupant(t); o >= 0 {
+				g.S.Forts[t] = o
+				g.event(Public, "fortification", fmt.Sprintf("%s enters %s first and holds its fortification.", g.houseName(o), g.terrName(t)))
+			}
+		case f >= 0:
+			if total(g.S.Units[t][f]) == 0 {
+				g.S.Forts[t] = FortNone
+				g.event(Public, "fortification", fmt.Sprintf("%s's last unit has left %s: its fortification is removed for good.", g.houseName(f), g.terrName(t)))
+			}
+		}
+	}
 }
 
 // flagIfEmpty leaves h's flag in land territory t when no troops remain.

@@ -87,6 +87,22 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 			g.finishCombat(c, h)
 		}
 		return nil
+	case "redeploy":
+		if a.Verb != VRetreat {
+			return fmt.Errorf("%s must choose where %s's dragons fly", g.seatName(c.Active), g.houseName(c.Attacker))
+		}
+		t, err := g.terrArg(a.To)
+		if err != nil {
+			return err
+		}
+		if !slices.Contains(g.redeployOptions(c), t) {
+			return fmt.Errorf("the dragons may fly only back to %s or into a land territory next to %s free of other houses' troops and flags", g.terrName(c.From), g.terrName(c.Territory))
+		}
+		if exec {
+			g.redeploy(c, t)
+			g.afterRetreat(c)
+		}
+		return nil
 	case "retreat":
 		if a.Verb != VRetreat {
 			return fmt.Errorf("%s must choose where %s retreats", g.seatName(c.Active), g.houseName(c.Retreater))
@@ -209,6 +225,14 @@ func (g *Game) power(c *Combat, h int) (int, []string) {
 			terms = append(terms, fmt.Sprintf("%s +%d", t.Fortress, bonus))
 		}
 	}
+	if h == c.Defender && c.Territory < len(g.S.Forts) && g.S.Forts[c.Territory] == h {
+		sum++
+		terms = append(terms, "fortification +1")
+	}
+	if t.Kind == board.Land && t.Region != "" && g.homeRegion(t.Region) == g.m.Houses[h].ID {
+		sum++
+		terms = append(terms, "home region +1")
+	}
 	for _, p := range c.Plays {
 		if p.Card == "" {
 			continue
@@ -231,6 +255,16 @@ func (g *Game) power(c *Combat, h int) (int, []string) {
 		}
 	}
 	return sum, terms
+}
+
+// homeRegion returns the house at home in region id ("" for none).
+func (g *Game) homeRegion(id string) string {
+	for _, r := range g.m.Regions {
+		if r.ID == id {
+			return r.House
+		}
+	}
+	return ""
 }
 
 // icons sums the swords and towers on house h's cards in combat c.
@@ -313,12 +347,13 @@ func (g *Game) finishCombat(c *Combat, w int) {
 	} else {
 		c.Retreat = c.AttUnits
 		c.AttUnits = [board.NumUnits]int{}
-		if total(g.S.Units[t][w]) == 0 && !atSea {
+		if total(g.S.Units[t][w]) == 0 && g.m.Territories[t].Kind == board.Land {
 			g.S.Flags[t] = w
 			g.event(Public, "flag", fmt.Sprintf("%s holds %s with no troops left: its flag stands there.", g.houseName(w), g.terrName(t)))
 		}
 	}
 	c.Retreater = l
+	g.settle()
 	if total(c.Retreat) == 0 {
 		g.afterRetreat(c)
 		return
@@ -343,7 +378,7 @@ func (g *Game) retreatRule(c *Combat, t int) error {
 	if err := g.moveRule(h, c.Territory, t, c.Retreat, [board.NumUnits]int{}); err != nil {
 		return err
 	}
-	if o := g.otherOccupant(t, h); o >= 0 {
+	if o := g.otherOccupant(t, h); o >= 0 && g.m.Territories[t].Kind != board.Road {
 		return fmt.Errorf("%s has troops in %s: a retreat may not start a combat", g.houseName(o), g.terrName(t))
 	}
 	return nil
@@ -371,6 +406,16 @@ func (g *Game) doRetreat(c *Combat, t int) {
 // combat and queues the winner's card effects.
 func (g *Game) afterRetreat(c *Combat) {
 	t := c.Territory
+	if c.Winner == c.Attacker && c.AttUnits[board.Dragon] > 0 && g.m.Territories[t].Kind == board.Sea {
+		// Dragons never stay at sea: back to their origin or into an
+		// adjacent open or friendly land territory (seed 004).
+		opts := g.redeployOptions(c)
+		if len(opts) > 1 {
+			c.Step = "redeploy"
+			return
+		}
+		g.redeploy(c, opts[0])
+	}
 	if c.Winner == c.Attacker {
 		u := c.AttUnits
 		c.AttUnits = [board.NumUnits]int{}
@@ -382,7 +427,7 @@ func (g *Game) afterRetreat(c *Combat) {
 			g.event(Public, "flag", fmt.Sprintf("%s wins %s with no troops left: its flag stands there.", g.houseName(c.Attacker), g.terrName(t)))
 		}
 	}
-	g.checkPorts()
+	g.settle()
 	c.Step = "done"
 	plays := c.Plays
 	w := c.Winner
@@ -424,6 +469,35 @@ func (g *Game) afterRetreat(c *Combat) {
 		}
 		g.push(e)
 	}
+}
+
+// redeployOptions lists where dragons that won a sea combat may go: their
+// origin, or a land territory adjacent to the sea free of other houses'
+// troops and flags. The origin always qualifies.
+func (g *Game) redeployOptions(c *Combat) []int {
+	out := []int{c.From}
+	for _, nb := range g.m.Territories[c.Territory].Neighbors {
+		if nb == c.From || g.m.Territories[nb].Kind != board.Land {
+			continue
+		}
+		if g.otherOccupant(nb, c.Attacker) >= 0 {
+			continue
+		}
+		if f := g.S.Flags[nb]; f >= 0 && f != c.Attacker {
+			continue
+		}
+		out = append(out, nb)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (g *Game) redeploy(c *Combat, t int) {
+	var d [board.NumUnits]int
+	d[board.Dragon] = c.AttUnits[board.Dragon]
+	c.AttUnits[board.Dragon] = 0
+	g.event(Public, "redeploy", fmt.Sprintf("%s's %s %s from %s to %s.", g.houseName(c.Attacker), unitsText(d), plural(d[board.Dragon], "flies", "fly"), g.terrName(c.Territory), g.terrName(t)))
+	g.enter(c.Attacker, t, d)
 }
 
 // ---- Cersei and Melisandre ----

@@ -49,7 +49,13 @@ type State struct {
 	// knights in a sea are carried by that house's ships there.
 	Units [][][board.NumUnits]int `json:"units"`
 	// Flags[t] is the house whose flag stands in t, or -1.
-	Flags    []int      `json:"flags"`
+	Flags []int `json:"flags"`
+	// Forts[t] is FortNone, FortEmpty or the house holding t's
+	// fortification (nine-player map: Moat Cailin).
+	Forts []int `json:"forts"`
+	// Dragons[h] counts the dragons house h has ever had (setup and
+	// mustered); no more than its dragon limit may ever be mustered.
+	Dragons  []int      `json:"dragons"`
 	Decks    [][]string `json:"decks"`    // per house, top card first
 	Discards [][]string `json:"discards"` // per house, oldest first
 	// Ranking is the displayed ranking: the map's initial one until the
@@ -235,6 +241,14 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 	for t := range s.Flags {
 		s.Flags[t] = -1
 	}
+	s.Forts = make([]int, len(m.Territories))
+	for t, tt := range m.Territories {
+		s.Forts[t] = FortNone
+		if tt.Fortification {
+			s.Forts[t] = FortEmpty
+		}
+	}
+	s.Dragons = make([]int, nh)
 	for _, pl := range m.Setup {
 		h, ok := m.House(pl.House)
 		if !ok {
@@ -248,6 +262,9 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 			return nil, fmt.Errorf("setup has a bad unit for %s in %s", pl.House, pl.Territory)
 		}
 		s.Units[t][h][pl.Unit] += pl.Count
+		if pl.Unit == board.Dragon {
+			s.Dragons[h] += pl.Count
+		}
 	}
 	r := g.rand()
 	s.Decks = make([][]string, nh)
@@ -263,6 +280,7 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 	}
 	s.First = r.IntN(n)
 	s.Ranking = g.initialRanking()
+	g.settle()
 	g.event(Public, "setup", fmt.Sprintf("The game begins with %d players; %s is the first player. Every house deck is shuffled.", n, g.seatName(s.First)))
 	g.advance()
 	return g, nil
@@ -321,6 +339,8 @@ func (s State) clone() State {
 		}
 	}
 	c.Flags = append([]int(nil), s.Flags...)
+	c.Forts = append([]int(nil), s.Forts...)
+	c.Dragons = append([]int(nil), s.Dragons...)
 	c.Decks = cloneStrings(s.Decks)
 	c.Discards = cloneStrings(s.Discards)
 	c.Ranking = append([]Rank(nil), s.Ranking...)

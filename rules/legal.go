@@ -110,8 +110,19 @@ func (g *Game) Legal() []Action {
 					continue
 				}
 				for _, nb := range g.m.Territories[t].Neighbors {
+					// On a road with other houses the mover may attack one of them.
+					targets := []string{""}
+					if g.m.Territories[nb].Kind == board.Road {
+						for o, ou := range s.Units[nb] {
+							if o != f.House && total(ou) > 0 {
+								targets = append(targets, ids[o])
+							}
+						}
+					}
 					compositions(avail, func(u [board.NumUnits]int) {
-						add(Action{Verb: VMove, From: g.m.Territories[t].ID, To: g.m.Territories[nb].ID, Units: u})
+						for _, tg := range targets {
+							add(Action{Verb: VMove, From: g.m.Territories[t].ID, To: g.m.Territories[nb].ID, Units: u, House: tg})
+						}
 					})
 				}
 			}
@@ -127,6 +138,10 @@ func (g *Game) Legal() []Action {
 			case "tie":
 				add(Action{Verb: VWinner, House: ids[c.Attacker]})
 				add(Action{Verb: VWinner, House: ids[c.Defender]})
+			case "redeploy":
+				for _, t := range g.redeployOptions(c) {
+					add(Action{Verb: VRetreat, To: g.m.Territories[t].ID})
+				}
 			case "retreat":
 				for _, t := range g.retreatOptions(c) {
 					add(Action{Verb: VRetreat, To: g.m.Territories[t].ID})

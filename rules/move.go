@@ -32,7 +32,14 @@ func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
 		switch T.Kind {
 		case board.Sea:
 			if u[board.Dragon] > 0 {
-				return fmt.Errorf("dragons cannot end a move at sea")
+				// Dragons enter a sea only to attack it, alone (seed 004).
+				if carried(u) > 0 {
+					return fmt.Errorf("dragons attack a sea on their own; footmen and knights need ships")
+				}
+				if g.otherOccupant(to, h) < 0 {
+					return fmt.Errorf("dragons cannot end a move at sea: they enter %s only to attack another house's ships", g.terrName(to))
+				}
+				return nil
 			}
 			own := g.S.Units[to][h]
 			if own[board.Ship] == 0 {
@@ -47,6 +54,9 @@ func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
 	case board.Sea:
 		switch T.Kind {
 		case board.Sea:
+			if u[board.Dragon] > 0 {
+				return fmt.Errorf("dragons cannot end a move at sea")
+			}
 			if land > u[board.Ship] {
 				if u[board.Ship] == 0 {
 					return fmt.Errorf("footmen and knights at sea move only aboard ships: move ships with them, or land them")
@@ -110,6 +120,23 @@ func (g *Game) doMove(a Action, exec bool) error {
 	if err := g.moveRule(h, from, to, a.Units, sub(avail, a.Units)); err != nil {
 		return err
 	}
+	target := -1
+	if a.House != "" {
+		if g.m.Territories[to].Kind != board.Road {
+			return fmt.Errorf("a move names a house to attack only when it enters a road; entering %s fights whoever is there", g.terrName(to))
+		}
+		o, err := g.houseArg(a.House)
+		if err != nil {
+			return err
+		}
+		if o == h {
+			return fmt.Errorf("%s cannot attack itself", g.houseName(h))
+		}
+		if total(g.S.Units[to][o]) == 0 {
+			return fmt.Errorf("%s has no troops in %s to attack", g.houseName(o), g.terrName(to))
+		}
+		target = o
+	}
 	if !exec {
 		return nil
 	}
@@ -117,7 +144,13 @@ func (g *Game) doMove(a Action, exec bool) error {
 	g.pop()
 	g.event(Public, "move", fmt.Sprintf("%s moves %s from %s to %s.", g.houseName(h), unitsText(a.Units), g.terrName(from), g.terrName(to)))
 	g.leave(h, from, a.Units)
-	if o := g.otherOccupant(to, h); o >= 0 && g.m.Territories[to].Kind != board.Road {
+	if g.m.Territories[to].Kind == board.Road {
+		// Roads: houses coexist; the mover attacks the house it named, if any.
+		if target >= 0 {
+			g.startCombat(seat, h, target, from, to, a.Units)
+			return nil
+		}
+	} else if o := g.otherOccupant(to, h); o >= 0 {
 		g.startCombat(seat, h, o, from, to, a.Units)
 		return nil
 	}

@@ -121,6 +121,9 @@ type View struct {
 	Groups       []Group `json:"groups"`
 	// Flags maps territory id → house id for control flags.
 	Flags map[string]string `json:"flags"`
+	// Fortifications maps each territory with a fortification (nine-player
+	// map: Moat Cailin) → the house holding it, "" while unheld.
+	Fortifications map[string]string `json:"fortifications,omitempty"`
 	// Control maps every controlled territory id → house id.
 	Control   map[string]string       `json:"control"`
 	Ranking   []Rank                  `json:"ranking"`

@@ -66,8 +66,17 @@ func (g *Game) View(seat int) View {
 		if f := s.Flags[t]; f >= 0 {
 			v.Flags[id] = g.m.Houses[f].ID
 		}
-		if c := g.control(t); c >= 0 {
+		if c := g.control(t); c >= 0 && g.m.Territories[t].Kind != board.Road {
 			v.Control[id] = g.m.Houses[c].ID
+		}
+		if t < len(s.Forts) && s.Forts[t] != FortNone {
+			if v.Fortifications == nil {
+				v.Fortifications = map[string]string{}
+			}
+			v.Fortifications[id] = ""
+			if f := s.Forts[t]; f >= 0 {
+				v.Fortifications[id] = g.m.Houses[f].ID
+			}
 		}
 	}
 	v.Ranking = append([]Rank(nil), s.Ranking...)
@@ -177,6 +186,8 @@ func (g *Game) prompt() string {
 			return fmt.Sprintf("Combat in %s is tied: %s names the winner", where, who)
 		case "retreat":
 			return fmt.Sprintf("Combat in %s: %s chooses where %s retreats", where, who, g.houseName(c.Retreater))
+		case "redeploy":
+			return fmt.Sprintf("Combat in %s won: %s chooses where %s's dragons fly", where, who, g.houseName(c.Attacker))
 		}
 		return fmt.Sprintf("Combat in %s: %s may play a card", where, who)
 	case FrameCersei:
