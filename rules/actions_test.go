@@ -37,7 +37,7 @@ func TestMusterRefusals(t *testing.T) {
 		{"ship with no sea named", "", "crown muster ship winterfell", "name the sea or port"},
 		{"ship into enemy sea", "greyjoy", "crown muster ship winterfell bay-of-ice", "Greyjoy has ships in Bay of Ice"},
 		{"promotion without footman", "", "crown muster knight karhold", "no footman in Karhold"},
-		{"promotion at sea", "", "crown muster knight the-shivering-sea", "promoted on land"},
+		{"promotion at sea needs a footman aboard", "", "crown muster knight the-shivering-sea", "no footman in The Shivering Sea"},
 		{"footman limit", "limit", "crown muster footman the-stony-shore", "all 10 of its footmen"},
 		{"no dragons on this map", "", "crown muster dragon winterfell", "no dragons"},
 	}
@@ -81,6 +81,15 @@ func TestMusterPlacesAndEnds(t *testing.T) {
 	// Points spent: the muster ended and the agent with it.
 	if g.ToAct() != 1 || g.top() != nil || g.currentTier() != Marshal {
 		t.Fatalf("after the last point: %+v", g.top())
+	}
+}
+
+func TestMusterPromotesAFootmanAtSea(t *testing.T) {
+	g := musterGame(t)
+	set(t, g, "stark", "the-shivering-sea", units(1, 0, 1))
+	act(t, g, "crown muster knight the-shivering-sea")
+	if got := unitsAt(g, "stark", "the-shivering-sea"); got != units(0, 1, 1) {
+		t.Fatalf("shivering sea %v", got)
 	}
 }
 

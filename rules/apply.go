@@ -526,8 +526,10 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		if a.Unit == board.Dragon {
 			from = board.Knight
 		}
-		if tt.Kind != board.Land && tt.Kind != board.Road {
-			return fmt.Errorf("%s are promoted on land; %s is not land", unitPlural(from), g.terrName(t))
+		// Footmen are promoted anywhere on the board (seed 002), also aboard
+		// ships at sea; dragons come from knights on land.
+		if a.Unit == board.Dragon && tt.Kind != board.Land && tt.Kind != board.Road {
+			return fmt.Errorf("knights become dragons on land; %s is not land", g.terrName(t))
 		}
 		if g.S.Units[t][h][from] == 0 {
 			return fmt.Errorf("%s has no %s in %s to promote", hn, from, g.terrName(t))

@@ -92,7 +92,7 @@ func (g *Game) Legal() []Action {
 						}
 					}
 					fallthrough
-				case board.Road:
+				case board.Road, board.Sea:
 					u := s.Units[t][f.House]
 					if u[board.Footman] > 0 {
 						add(Action{Verb: VMuster, Unit: board.Knight, From: id})
