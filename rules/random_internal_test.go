@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -157,5 +158,83 @@ func TestReplayIsExact(t *testing.T) {
 func BenchmarkRandomGameInternal(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		playRandomGame(b, 4, uint64(i), false)
+	}
+}
+
+// TestGarbageActionsNeverPanic throws random, mostly malformed actions at
+// games in many states: do (without Apply's recover) must not panic, and
+// Apply must leave a refused game unchanged.
+func TestGarbageActionsNeverPanic(t *testing.T) {
+	verbs := []Verb{VArrange, VPlace, VResolve, VChoose, VMuster, VMove, VDone, VPlay, VPass, VWinner, VRetreat, VRemove, VLook, VDiscard, VDecline, VExchange, VKeep, "dance"}
+	words := []string{"", "stark", "lannister", "winterfell", "the-shivering-sea", "port-of-pyke", "eddard-stark", "nowhere", "stark,tyrell", "baratheon,stark,lannister,greyjoy,tyrell"}
+	for seed := uint64(1); seed <= 6; seed++ {
+		g := newGame(t, 2+int(seed%3), seed)
+		r := rand.New(rand.NewPCG(seed, 3))
+		for step := 0; step < 400 && !g.Over(); step++ {
+			for i := 0; i < 20; i++ {
+				w := func() string { return words[r.IntN(len(words))] }
+				a := Action{Seat: r.IntN(6) - 1, Verb: verbs[r.IntN(len(verbs))], House: w(), Slot: Slot(r.IntN(5) - 1),
+					Choice: Choice(w()), Unit: board.Unit(r.IntN(6) - 1), From: w(), To: w(), Card: w(), Target: r.IntN(6) - 1,
+					Order: w(), A: w(), B: w(), Reveal: w()}
+				for k := range a.Units {
+					a.Units[k] = r.IntN(4) - 1
+				}
+				if r.IntN(2) == 0 {
+					a.Seat = g.ToAct()
+				}
+				func() {
+					defer func() {
+						if p := recover(); p != nil {
+							t.Fatalf("seed %d: %+v panics: %v", seed, a, p)
+						}
+					}()
+					_ = g.do(a, false)
+				}()
+			}
+			legal := g.Legal()
+			if _, err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestStateRoundTripsThroughJSON(t *testing.T) {
+	g := newGame(t, 3, 77)
+	r := rand.New(rand.NewPCG(77, 1))
+	for i := 0; i < 150 && !g.Over(); i++ {
+		legal := g.Legal()
+		g.Apply(legal[r.IntN(len(legal))])
+	}
+	data, err := json.Marshal(g.S)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s State
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	h, err := Restore(g.m, g.Config(), s, g.Actions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Both continue identically, random draws included.
+	for !g.Over() {
+		legal := g.Legal()
+		a := legal[r.IntN(len(legal))]
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Apply(a); err != nil {
+			t.Fatalf("restored game refuses %q: %v", a.Format(g.Seats()), err)
+		}
+	}
+	a, _ := json.Marshal(g.View(Public))
+	b, _ := json.Marshal(h.View(Public))
+	if string(a) != string(b) {
+		t.Fatal("the restored game diverged")
+	}
+	if _, err := Restore(g.m, Config{Players: []string{"A", "B"}}, s, nil); err == nil {
+		t.Fatal("a 3-player state restored into a 2-player game")
 	}
 }
