@@ -164,7 +164,7 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 			if occ >= 0 {
 				w.Fill = seatColor(occ)
 				w.Ink = textOn(w.Fill)
-				label += ": " + u.seatName(occ)
+				label += "\n" + u.seatName(occ)
 			}
 			w.Text = label
 			w.Hot = hot[[2]string{house.ID, s.String()}]

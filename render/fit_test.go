@@ -1,0 +1,78 @@
+package render
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"notrueking/rules"
+)
+
+// TestWidgetsFitAndDoNotOverlap plays random standard games and, at every
+// step, checks the table the seat to act sees (also with a muster chooser
+// or move steppers open, on a copy of the game): no two clickable widgets
+// overlap (a click would be ambiguous) and every button or box label fits.
+func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
+	p, err := newPainter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	reported := map[string]bool{}
+	check := func(u *tableUI, l tableLayout, where string) {
+		t.Helper()
+		var click []Widget
+		for _, w := range u.tableWidgets(l) {
+			if w.T.Kind != TNone {
+				for _, o := range click {
+					if overlap(w.R, o.R) > 0 {
+						t.Fatalf("%s: clickable %q %+v overlaps %q %+v", where, w.Text, w.R, o.Text, o.R)
+					}
+				}
+				click = append(click, w)
+			}
+			if w.Kind != WButton && w.Kind != WBox {
+				continue
+			}
+			f := p.face(w.Size, w.Bold || w.Kind == WButton)
+			for _, line := range strings.Split(w.Text, "\n") {
+				if adv := text.Advance(line, f); adv > w.R.W-6 && !reported[line] {
+					reported[line] = true
+					t.Errorf("%s: label %q needs %.0f px, its box is %.0f wide", where, line, adv, w.R.W)
+				}
+			}
+		}
+	}
+	for seed := uint64(1); seed <= 4; seed++ {
+		names := []string{"Alexandra", "Bartholomew", "Christabel", "Demetrius"}[:2+int(seed)%3]
+		e, err := defaultNewGame("standard", names, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := e.(*rules.Game)
+		l := layoutTable(g.Map().Grid.W, g.Map().Grid.H, len(names))
+		rng := rand.New(rand.NewSource(int64(seed)))
+		u := newTableUI(g, seed)
+		for step := 0; step < 400 && !g.Over(); step++ {
+			u.reveal(g.ToAct())
+			check(u, l, "table")
+			legal := g.Legal()
+			a := legal[rng.Intn(len(legal))]
+			if from, ok := g.Map().Territory(a.From); ok && (a.Verb == rules.VMuster || a.Verb == rules.VMove) {
+				probe := *u
+				probe.eng = g.Clone()
+				probe.chooser = nil
+				probe.reveal(g.ToAct())
+				probe.clickTerritory(from)
+				if to, ok := g.Map().Territory(a.To); ok && a.Verb == rules.VMove {
+					probe.clickTerritory(to)
+				}
+				check(&probe, l, "chooser/steppers")
+			}
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
