@@ -292,14 +292,7 @@ func (a *App) rebuild() {
 	case sceneEnd:
 		a.ws = a.endWidgets()
 	}
-	_, a.hover = hitTestHover(a.ws, a.hover)
-}
-
-func hitTestHover(ws []Widget, h int) (Target, int) {
-	if h >= len(ws) {
-		return Target{}, -1
-	}
-	return Target{}, h
+	_, a.hover = hitTest(a.ws, a.mx, a.my)
 }
 
 // Draw draws the current scene only when something changed.

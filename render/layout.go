@@ -177,7 +177,10 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 			rt = rankText(rk)
 		}
 		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 4, 80, 20}, rt, 16, colText))
-		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 24, 80, 18}, fmt.Sprintf("deck %d", u.pub.DeckSizes[house.ID]), 13, colDim))
+		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 23, 80, 16}, fmt.Sprintf("deck %d", u.pub.DeckSizes[house.ID]), 13, colDim))
+		if n := len(u.pub.Discards[house.ID]); n > 0 {
+			ws = append(ws, textW(Rect{r.X + r.W - 90, y + 38, 80, 16}, fmt.Sprintf("played %d", n), 13, colDim))
+		}
 	}
 	return ws
 }
