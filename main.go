@@ -1,16 +1,95 @@
 // Command notrueking is the No True King desktop board game.
+//
+//	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N]   open the game window
+//	notrueking validate [-json] FILE                                        check a map file
+//	notrueking run RECORD                                                   replay a game record headlessly
 package main
 
 import (
+	"flag"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
+	"notrueking/maps"
 	"notrueking/render"
+	"notrueking/rules"
 )
 
 func main() {
-	if err := render.Run(render.Options{}); err != nil {
-		fmt.Fprintln(os.Stderr, "notrueking:", err)
-		os.Exit(1)
+	os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func dispatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "validate":
+			return maps.ValidateMain(args[1:], stdout, stderr)
+		case "run":
+			return runRecord(args[1:], stdout, stderr)
+		}
 	}
+	return play(args, stderr)
+}
+
+func play(args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("notrueking", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	mapName := fs.String("map", "standard", "map name or map file path")
+	players := fs.Int("players", 0, "number of players (2-4 on the standard map); 0 = choose on the start screen")
+	names := fs.String("names", "", "comma-separated player names, in seat order")
+	seed := fs.Uint64("seed", 0, "game seed; unset = random")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	opts := render.Options{Map: *mapName}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "seed" {
+			opts.Seed, opts.SeedSet = *seed, true
+		}
+	})
+	if *names != "" {
+		opts.Players = strings.Split(*names, ",")
+	}
+	if *players > 0 {
+		defaults := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+		for len(opts.Players) < *players && len(opts.Players) < len(defaults) {
+			opts.Players = append(opts.Players, defaults[len(opts.Players)])
+		}
+		opts.Players = opts.Players[:min(*players, len(opts.Players))]
+	}
+	if err := render.Run(opts); err != nil {
+		fmt.Fprintln(stderr, "notrueking:", err)
+		return 1
+	}
+	return 0
+}
+
+func runRecord(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "usage: notrueking run RECORD")
+		return 2
+	}
+	f, err := os.Open(args[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "notrueking run:", err)
+		return 1
+	}
+	defer f.Close()
+	rec, err := rules.ParseRecord(f)
+	if err != nil {
+		fmt.Fprintf(stderr, "notrueking run: %s: %v\n", args[0], err)
+		return 1
+	}
+	m, err := maps.Load(rec.Map)
+	if err != nil {
+		fmt.Fprintf(stderr, "notrueking run: %s: map: %v\n", args[0], err)
+		return 1
+	}
+	if err := rules.RunRecord(m, rec, stdout); err != nil {
+		fmt.Fprintf(stderr, "notrueking run: %s: %v\n", args[0], err)
+		return 1
+	}
+	return 0
 }
