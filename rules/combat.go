@@ -336,6 +336,9 @@ func (g *Game) finishCombat(c *Combat, w int) {
 			drowned = drownVec(u)
 		}
 		msg := fmt.Sprintf("%s must lose %d %s and loses %s", g.houseName(side.h), side.n, plural(side.n, "unit", "units"), unitsText(lost))
+		if side.n == 0 {
+			msg = fmt.Sprintf("%s loses no units", g.houseName(side.h))
+		}
 		if total(drowned) > 0 {
 			msg += fmt.Sprintf("; %s without a ship %s", unitsText(drowned), plural(total(drowned), "drowns", "drown"))
 		}

@@ -238,3 +238,16 @@ func TestStateRoundTripsThroughJSON(t *testing.T) {
 		t.Fatal("a 3-player state restored into a 2-player game")
 	}
 }
+
+func BenchmarkViewLateGame(b *testing.B) {
+	g := newGame(b, 4, 5)
+	r := rand.New(rand.NewPCG(5, 1))
+	for i := 0; i < 400 && !g.Over(); i++ {
+		legal := g.Legal()
+		g.Apply(legal[r.IntN(len(legal))])
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = g.View(i % 4)
+	}
+}

@@ -22,15 +22,19 @@ func (g *Game) View(seat int) View {
 		Tier:        g.currentTier(),
 		PeekSeat:    -1,
 		Flags:       map[string]string{},
-		Control:     map[string]string{},
-		DeckSizes:   map[string]int{},
-		Discards:    map[string][]board.Card{},
+		Control:     make(map[string]string, len(g.m.Territories)),
+		DeckSizes:   make(map[string]int, len(g.m.Houses)),
+		Discards:    make(map[string][]board.Card, len(g.m.Houses)),
+		Players:     make([]PlayerView, 0, len(s.Players)),
+		Groups:      make([]Group, 0, 32),
 	}
 	if v.Tier == NumSlots {
 		v.Tier = Lord
 	}
+	seats := g.Seats()
 	for i, p := range s.Players {
-		pv := PlayerView{Seat: i, ID: g.Seats()[i], Name: p.Name, AgentsInHand: p.Agents, HandSizes: map[string]int{}}
+		pv := PlayerView{Seat: i, ID: seats[i], Name: p.Name, AgentsInHand: p.Agents, HandSizes: map[string]int{},
+			Loyalty: make([]Token, 0, len(p.Loyalty))}
 		mine := over || i == seat
 		for j, h := range p.Loyalty {
 			tok := Token{Value: g.m.LoyaltySlots[j], Revealed: p.Revealed[h]}
@@ -121,6 +125,16 @@ func (g *Game) View(seat int) View {
 		v.Winners = append([]int(nil), s.Winners...)
 		v.TieBreak = s.TieBreak
 	}
+	n := len(s.Log)
+	if !over {
+		n = 0
+		for _, e := range s.Log {
+			if e.Seat == Public || e.Seat == seat {
+				n++
+			}
+		}
+	}
+	v.Log = make([]Event, 0, n)
 	for _, e := range s.Log {
 		if over || e.Seat == Public || e.Seat == seat {
 			v.Log = append(v.Log, e)
