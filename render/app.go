@@ -107,6 +107,10 @@ type App struct {
 	// mx, my the pointer in base coordinates.
 	hoverTerr int
 	mx, my    float64
+	// sceneImg caches the scene without hover effects; stale marks it for
+	// redrawing after a state change. Pointer moves then cost one blit.
+	sceneImg *ebiten.Image
+	stale    bool
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -195,7 +199,7 @@ func (a *App) handle(in input) {
 	}
 	if changed {
 		a.rebuild()
-		a.dirty = true
+		a.dirty, a.stale = true, true
 	}
 }
 
@@ -276,7 +280,7 @@ func (a *App) begin(eng engine, seed uint64) {
 	a.scene = sceneTable
 	a.afterAction()
 	a.rebuild()
-	a.dirty = true
+	a.dirty, a.stale = true, true
 }
 
 // rebuild recomputes the widget list of the current scene.
@@ -295,23 +299,44 @@ func (a *App) rebuild() {
 	_, a.hover = hitTest(a.ws, a.mx, a.my)
 }
 
-// Draw draws the current scene only when something changed.
+// Draw draws only when something changed: the scene (cached) after a
+// state change, the hover effects and tooltip on top of it after a pointer
+// move.
 func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
-	if b.Dx() != a.w || b.Dy() != a.h {
+	if b.Dx() != a.w || b.Dy() != a.h || a.sceneImg == nil {
 		a.w, a.h = b.Dx(), b.Dy()
 		a.sc = NewScaler(a.w, a.h)
-		a.dirty = true
+		if a.sceneImg != nil {
+			a.sceneImg.Deallocate()
+		}
+		a.sceneImg = ebiten.NewImage(a.w, a.h)
+		a.dirty, a.stale = true, true
 	}
 	if !a.dirty {
 		return
 	}
-	a.drawTo(screen)
+	if a.stale {
+		a.drawScene(a.sceneImg, -1)
+		a.stale = false
+	}
+	screen.DrawImage(a.sceneImg, nil)
+	a.drawHover(screen)
 	a.dirty = false
 }
 
-// drawTo draws the whole scene into dst (any size).
+// drawTo draws the whole scene with hover effects into dst (any size).
 func (a *App) drawTo(dst *ebiten.Image) {
+	a.drawScene(dst, a.hover)
+	if a.scene == sceneTable && a.hoverTerr >= 0 {
+		sc := NewScaler(dst.Bounds().Dx(), dst.Bounds().Dy())
+		a.p.drawWidgets(dst, sc, a.tbl.tooltip(a.hoverTerr, a.mx, a.my), -1)
+		a.p.flushText(dst)
+	}
+}
+
+// drawScene draws the scene into dst; hover is the widget drawn hovered.
+func (a *App) drawScene(dst *ebiten.Image, hover int) {
 	b := dst.Bounds()
 	sc := NewScaler(b.Dx(), b.Dy())
 	dst.Fill(colBG)
@@ -322,12 +347,20 @@ func (a *App) drawTo(dst *ebiten.Image) {
 		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, hl, sel)
 	}
 	a.p.flushText(dst)
-	a.p.drawWidgets(dst, sc, a.ws, a.hover)
+	a.p.drawWidgets(dst, sc, a.ws, hover)
 	a.p.flushText(dst)
+}
+
+// drawHover draws the hovered widget again, hovered, and the tooltip.
+func (a *App) drawHover(dst *ebiten.Image) {
+	sc := NewScaler(dst.Bounds().Dx(), dst.Bounds().Dy())
+	if h := a.hover; h >= 0 && h < len(a.ws) && a.ws[h].Kind != WText && a.ws[h].Kind != WPanel {
+		a.p.drawWidgets(dst, sc, a.ws[h:h+1], 0)
+	}
 	if a.scene == sceneTable && a.hoverTerr >= 0 {
 		a.p.drawWidgets(dst, sc, a.tbl.tooltip(a.hoverTerr, a.mx, a.my), -1)
-		a.p.flushText(dst)
 	}
+	a.p.flushText(dst)
 }
 
 // Layout makes the screen as many pixels as the window has on the device

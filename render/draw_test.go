@@ -186,3 +186,59 @@ func TestDrawScalesWithWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawCachedSceneMatchesFullDraw checks the Draw path (cached scene plus
+// hover effects on top) against drawing everything at once.
+func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
+	needDisplay(t)
+	e, err := defaultNewGame("standard", []string{"Ann", "Ben"}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playSome(t, e, 2)
+	a.begin(e, 9)
+	a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	a.rebuild()
+	screen := ebiten.NewImage(BaseW, BaseH)
+	defer screen.Deallocate()
+	a.Draw(screen)
+	// Hover a slot, then a territory (tooltip): only the overlay changes.
+	slot, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Kind == TSlot })
+	if !ok {
+		t.Fatal("no slot")
+	}
+	for _, pt := range [][2]float64{{slot.R.X + 10, slot.R.Y + 10}, {150, 300}} {
+		a.handle(input{X: pt[0], Y: pt[1]})
+		if !a.dirty || a.stale {
+			t.Fatalf("a pointer move: dirty %v stale %v, want a redraw of the overlay only", a.dirty, a.stale)
+		}
+		a.Draw(screen)
+		got := snapshot(screen)
+		full := ebiten.NewImage(BaseW, BaseH)
+		a.drawTo(full)
+		want := snapshot(full)
+		full.Deallocate()
+		diff := 0
+		for i := 0; i < len(got.Pix); i += 4 {
+			for c := 0; c < 3; c++ {
+				d := int(got.Pix[i+c]) - int(want.Pix[i+c])
+				if d > 24 || d < -24 {
+					diff++
+					break
+				}
+			}
+		}
+		if diff > 200 {
+			t.Errorf("pointer at %v: %d pixels differ between the cached and the full drawing", pt, diff)
+		}
+	}
+	// Nothing changed: Draw does not redraw.
+	a.handle(input{X: 150, Y: 300})
+	if a.dirty {
+		t.Error("an unchanged pointer asks for a redraw")
+	}
+}
