@@ -315,8 +315,9 @@ func (g *Game) finishCombat(c *Combat, w int) {
 		l = c.Defender
 	}
 	c.Winner = w
-	ap, _ := g.power(c, c.Attacker)
-	dp, _ := g.power(c, c.Defender)
+	ap, at := g.power(c, c.Attacker)
+	dp, dt := g.power(c, c.Defender)
+	c.AttPower, c.DefPower, c.AttTerms, c.DefTerms = ap, dp, at, dt
 	g.event(Public, "combat", fmt.Sprintf("%s wins the combat in %s (%s %d, %s %d).", g.houseName(w), g.terrName(c.Territory),
 		g.houseName(c.Attacker), ap, g.houseName(c.Defender), dp))
 	sw, tw := g.icons(c, w)

@@ -56,6 +56,11 @@ func TestCombatTermsOnLand(t *testing.T) {
 	if v.Combat == nil || v.Combat.Step != "retreat" {
 		t.Fatalf("combat %+v", v.Combat)
 	}
+	// The view keeps the deciding powers and names the retreating survivors.
+	if c := v.Combat; c.Winner != "lannister" || c.AttackerPower != 4 || c.DefenderPower != 6 ||
+		c.Retreater != "stark" || c.RetreatUnits != units(0, 1, 0) || len(c.AttackerTerms) != 2 {
+		t.Fatalf("combat view after the decision %+v", c)
+	}
 	if flagAt(g, "lannisport") != "lannister" {
 		t.Fatal("Lannister, winning with no troops left, has no flag in Lannisport")
 	}

@@ -129,6 +129,12 @@ type Combat struct {
 	Next     int                 `json:"next"`
 	Plays    []Play              `json:"plays"`
 	Winner   int                 `json:"winner"` // house, -1 until decided
+	// The powers and their terms as they stood when the combat was decided
+	// (before casualties), for the view of the retreat that follows.
+	AttPower int      `json:"att_power,omitempty"`
+	DefPower int      `json:"def_power,omitempty"`
+	AttTerms []string `json:"att_terms,omitempty"`
+	DefTerms []string `json:"def_terms,omitempty"`
 	// Retreat: the loser's survivors waiting for a retreat territory.
 	Retreater int                 `json:"retreater"`
 	Retreat   [board.NumUnits]int `json:"retreat"`
@@ -352,6 +358,8 @@ func (s State) clone() State {
 			cb := *f.Combat
 			cb.Order = append([]int(nil), cb.Order...)
 			cb.Plays = append([]Play(nil), cb.Plays...)
+			cb.AttTerms = append([]string(nil), cb.AttTerms...)
+			cb.DefTerms = append([]string(nil), cb.DefTerms...)
 			f.Combat = &cb
 		}
 		c.Stack[i] = f

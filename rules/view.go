@@ -84,7 +84,13 @@ type CombatView struct {
 	AttackerPower int          `json:"attacker_power"`
 	DefenderPower int          `json:"defender_power"`
 	Played        []PlayedCard `json:"played"`
-	Step          string       `json:"step"` // "cards", "tie", "retreat"
+	Step          string       `json:"step"` // "cards", "tie", "retreat", "redeploy"
+	// Winner is the winning house once decided ("" before); the powers and
+	// terms are then those that decided it, before casualties.
+	Winner string `json:"winner,omitempty"`
+	// Retreater and RetreatUnits: the loser's survivors awaiting a retreat.
+	Retreater    string              `json:"retreater,omitempty"`
+	RetreatUnits [board.NumUnits]int `json:"retreat_units"`
 }
 
 // PlayedCard is a card played (or a pass, Card.ID == "") in a combat.

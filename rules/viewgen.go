@@ -153,6 +153,15 @@ func (g *Game) combatView(c *Combat) *CombatView {
 		AttackerTerms: at, DefenderTerms: dt, AttackerPower: ap, DefenderPower: dp,
 		Step: c.Step,
 	}
+	if c.Winner >= 0 {
+		cv.Winner = g.m.Houses[c.Winner].ID
+		cv.AttackerPower, cv.DefenderPower = c.AttPower, c.DefPower
+		cv.AttackerTerms, cv.DefenderTerms = append([]string(nil), c.AttTerms...), append([]string(nil), c.DefTerms...)
+	}
+	if c.Retreater >= 0 && total(c.Retreat) > 0 {
+		cv.Retreater = g.m.Houses[c.Retreater].ID
+		cv.RetreatUnits = c.Retreat
+	}
 	for _, p := range c.Plays {
 		pc := PlayedCard{Seat: p.Seat}
 		if p.Card != "" {
