@@ -1,0 +1,46 @@
+package rules_test
+
+import (
+	"fmt"
+
+	"notrueking/maps"
+	"notrueking/rules"
+)
+
+// Example plays the opening decisions of a two-player game through record
+// lines and prints what the table shows.
+func Example() {
+	m, err := maps.Standard()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, err := rules.New(m, rules.Config{Players: []string{"Alice", "Bob"}, Seed: 7})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, line := range []string{
+		"crown arrange stark baratheon lannister greyjoy tyrell",
+		"torch arrange tyrell greyjoy lannister stark baratheon",
+	} {
+		a, err := rules.ParseAction(line, g.Seats())
+		if err == nil {
+			_, err = g.Apply(a)
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+	}
+	v := g.View(rules.Public)
+	fmt.Println(v.Phase, "phase,", len(g.Legal()), "empty slots")
+	fmt.Println(v.Prompt)
+	// A refusal says why, in players' words.
+	a, _ := rules.ParseAction("crown move winterfell dorne footman:1", g.Seats())
+	fmt.Println(g.Check(a))
+	// Output:
+	// place phase, 15 empty slots
+	// Crown: place an agent (3 left)
+	// Crown must place an agent on an empty slot
+}
