@@ -56,6 +56,7 @@ const (
 	edgeSea   = 1 // sea–sea or sea–port
 	edgeLand  = 2 // land–land
 	edgeCoast = 3 // land–water or map edge
+	edgeRiver = 4 // lands that touch but are not neighbours: an impassable river
 )
 
 // raster is the static part of the board picture at one pixel size: which
@@ -124,12 +125,14 @@ func newRaster(m *board.Map, sh *shapes, geom boardGeom, w, h int) *raster {
 								continue
 							case kt != kn:
 								e = edgeCoast
+							case kt == 0 && t >= 0 && n >= 0 && !m.Adjacent(t, n):
+								e = edgeRiver
 							case kt == 0:
 								e = edgeLand
 							default:
 								e = edgeSea
 							}
-							if d == thick && e != edgeCoast {
+							if d == thick && e != edgeCoast && e != edgeRiver {
 								continue
 							}
 							if e > c {
@@ -260,6 +263,8 @@ func (r *raster) paint(m *board.Map, st paintStyle, dst *image.RGBA) {
 					lc = color.RGBA{40, 34, 26, 255}
 				case edgeLand:
 					lc = color.RGBA{96, 78, 56, 255}
+				case edgeRiver:
+					lc = color.RGBA{40, 110, 200, 255}
 				default:
 					lc = color.RGBA{150, 185, 215, 255}
 				}

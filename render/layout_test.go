@@ -511,3 +511,25 @@ func TestCardEffectChoices(t *testing.T) {
 		t.Fatalf("applied %v, want the removal", f.applied)
 	}
 }
+
+func TestRiverBorderIsBlue(t *testing.T) {
+	m := testMap()
+	// Winterfell and Karhold touch in the grid but are no longer neighbours:
+	// the drawing must show the border as an impassable river.
+	m.Territories[0].Neighbors = []int{3}
+	m.Territories[1].Neighbors = []int{2}
+	g := fitBoard(m.Grid.W, m.Grid.H, Rect{0, 0, 240, 160})
+	r := newRaster(m, newShapes(m), g, 240, 160)
+	dst := image.NewRGBA(image.Rect(0, 0, 240, 160))
+	r.paint(m, paintStyle{Selected: -1}, dst)
+	// The A|B border runs down x = 120 at the top rows.
+	c := dst.RGBAAt(120, 10)
+	if !(c.B > c.R+60) {
+		t.Errorf("river border pixel %v, want blue ink", c)
+	}
+	r2 := newRaster(testMap(), newShapes(testMap()), g, 240, 160)
+	r2.paint(testMap(), paintStyle{Selected: -1}, dst)
+	if c := dst.RGBAAt(120, 10); c.B > c.R {
+		t.Errorf("ordinary land border pixel %v is blue", c)
+	}
+}
