@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"sort"
 	"strings"
 
 	"notrueking/board"
@@ -382,23 +383,31 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 	}
 	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, fmt.Sprintf("Hand (%d cards)", len(p.Hand)), 14, colDim))
 	y += 20
-	cw := (r.W - 24) / 2
-	for k, c := range p.Hand {
-		cr := Rect{r.X + 12 + float64(k%2)*cw, y + float64(k/2)*30, cw - 6, 27}
+	// Playable cards first, so a long hand never hides one.
+	hand := append([]board.Card(nil), p.Hand...)
+	sort.SliceStable(hand, func(i, j int) bool {
+		_, pi := playable[hand[i].ID]
+		_, pj := playable[hand[j].ID]
+		return pi && !pj
+	})
+	const cols, size = 2, 14.0
+	cw := (r.W - 24) / float64(cols)
+	for k, c := range hand {
+		cr := Rect{r.X + 12 + float64(k%cols)*cw, y + float64(k/cols)*28, cw - 6, 25}
 		if cr.Y+cr.H > r.Y+r.H-4 {
-			ws = append(ws, textW(Rect{r.X + 12, cr.Y, r.W - 24, 18}, fmt.Sprintf("… and %d more", len(p.Hand)-k), 14, colDim))
+			ws = append(ws, textW(Rect{r.X + 12, cr.Y, r.W - 24, 18}, fmt.Sprintf("… and %d more", len(hand)-k), 14, colDim))
 			break
 		}
 		hc := houseColor(u.m, c.House)
 		if a, ok := playable[c.ID]; ok && u.shown == u.eng.ToAct() {
 			w := actionButton(cr, "Play "+cardLabel(c), a)
-			w.Size = 14
+			w.Size = size
 			w.Edge = colGold
 			w.Hot = true
 			ws = append(ws, w)
 			continue
 		}
-		ws = append(ws, Widget{R: cr, Kind: WBox, Text: cardLabel(c), Size: 14, Fill: mix(hc, colPanel, 0.35), Ink: textOn(mix(hc, colPanel, 0.35))})
+		ws = append(ws, Widget{R: cr, Kind: WBox, Text: cardLabel(c), Size: size, Fill: mix(hc, colPanel, 0.35), Ink: textOn(mix(hc, colPanel, 0.35))})
 	}
 	return ws
 }

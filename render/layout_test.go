@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"strings"
@@ -531,5 +532,31 @@ func TestRiverBorderIsBlue(t *testing.T) {
 	r2.paint(testMap(), paintStyle{Selected: -1}, dst)
 	if c := dst.RGBAAt(120, 10); c.B > c.R {
 		t.Errorf("ordinary land border pixel %v is blue", c)
+	}
+}
+
+func TestLongHandShowsPlayableCardsFirst(t *testing.T) {
+	m := testMap()
+	f := newFake(m)
+	v := f.views[0]
+	v.Players = append([]rules.PlayerView(nil), v.Players...)
+	var hand []board.Card
+	for i := 0; i < 14; i++ {
+		hand = append(hand, board.Card{ID: fmt.Sprintf("filler-%d", i), Name: fmt.Sprintf("Filler %d", i), House: "stark", Strength: 1})
+	}
+	hand = append(hand, m.Houses[1].Deck[0]) // the playable one, last in hand
+	v.Players[0].Hand = hand
+	f.views[0] = v
+	play := rules.Action{Seat: 0, Verb: rules.VPlay, Card: "tywin-lannister"}
+	f.legal = []rules.Action{play, {Seat: 0, Verb: rules.VPass}}
+	u := newTableUI(f, 1)
+	u.reveal(0)
+	ws := u.tableWidgets(layoutTable(70, 126, 4))
+	b, ok := findWidget(ws, func(w Widget) bool { return w.T.Action != nil && *w.T.Action == play })
+	if !ok {
+		t.Fatal("the playable card is not shown as a button in a long hand")
+	}
+	if !strings.Contains(b.Text, "Tywin Lannister") {
+		t.Errorf("play button says %q", b.Text)
 	}
 }
