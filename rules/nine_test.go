@@ -222,3 +222,16 @@ func TestRoadsLetHousesCoexist(t *testing.T) {
 		t.Fatalf("Baratheon on the road %v", unitsAt(g, "baratheon", "the-reach"))
 	}
 }
+
+func TestRandomGamesOnTheNineFixture(t *testing.T) {
+	m := nineMap(t)
+	// Give Baratheon a dragon at setup so dragons fight in random games.
+	m.Setup = append(m.Setup, board.Placement{House: "baratheon", Territory: "kingswood", Unit: board.Dragon, Count: 1})
+	for seed := uint64(1); seed <= 12; seed++ {
+		g, err := New(m, Config{Players: []string{"A", "B", "C", "D"}[:2+seed%3], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandomOn(t, g, seed, true)
+	}
+}

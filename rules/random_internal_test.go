@@ -40,6 +40,9 @@ func checkInvariants(g *Game) error {
 					return fmt.Errorf("ship on land %s", tt.ID)
 				}
 			case board.Sea:
+				if u[board.Dragon] > 0 {
+					return fmt.Errorf("a dragon rests in %s", tt.ID)
+				}
 				if carried(u) > u[board.Ship] {
 					return fmt.Errorf("%s: %d carried by %d ships", tt.ID, carried(u), u[board.Ship])
 				}
@@ -99,7 +102,10 @@ func checkInvariants(g *Game) error {
 }
 
 func playRandomGame(t testing.TB, players int, seed uint64, check bool) *Game {
-	g := newGame(t, players, seed)
+	return playRandomOn(t, newGame(t, players, seed), seed, check)
+}
+
+func playRandomOn(t testing.TB, g *Game, seed uint64, check bool) *Game {
 	r := rand.New(rand.NewPCG(seed, 7))
 	for steps := 0; !g.Over(); steps++ {
 		if steps > 20000 {
