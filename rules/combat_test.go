@@ -263,3 +263,30 @@ func TestWinnerWithoutSurvivorsKeepsAFlag(t *testing.T) {
 		t.Fatal("Stark holds no flag in Stoney Sept")
 	}
 }
+
+func TestPreviewCombatShowsTermsWithoutChangingTheGame(t *testing.T) {
+	g := fight(t, "stark", func(g *Game) {
+		set(t, g, "stark", "stoney-sept", units(2, 1, 0))
+		set(t, g, "lannister", "lannisport", units(1, 0, 0))
+	})
+	before := g.View(Public)
+	a, _ := ParseAction("crown move stoney-sept lannisport footman:2 knight:1", g.Seats())
+	cv, err := g.PreviewCombat(a)
+	if err != nil || cv == nil {
+		t.Fatalf("preview %v %v", cv, err)
+	}
+	if cv.AttackerPower != 4 || cv.DefenderPower != 5 || !slices.Equal(cv.DefenderTerms, []string{"1 footman +1", "castle +4"}) {
+		t.Fatalf("preview %+v", cv)
+	}
+	if after := g.View(Public); len(after.Log) != len(before.Log) || after.Phase != before.Phase {
+		t.Fatal("the preview changed the game")
+	}
+	b, _ := ParseAction("crown move stoney-sept harrenhal footman:1", g.Seats())
+	if cv, err := g.PreviewCombat(b); err != nil || cv != nil {
+		t.Fatalf("a peaceful move previews %v %v", cv, err)
+	}
+	c, _ := ParseAction("crown move stoney-sept dorne footman:1", g.Seats())
+	if _, err := g.PreviewCombat(c); err == nil {
+		t.Fatal("an illegal move previewed")
+	}
+}
