@@ -69,14 +69,8 @@ func Run(opts Options) error {
 	ebiten.SetWindowTitle(t)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
-	err = ebiten.RunGame(a)
-	if errors.Is(err, errQuit) {
-		return nil
-	}
-	return err
+	return ebiten.RunGame(a)
 }
-
-var errQuit = errors.New("quit")
 
 type scene int
 
