@@ -224,8 +224,158 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 				v.Phase, p.ID, onBoard[i], p.AgentsInHand, rules.AgentsPerPlayer)
 		}
 	}
+	if err := checkCombatTerms(v); err != nil {
+		return err
+	}
+	if v.Phase == rules.PhaseExchange || v.Phase == rules.PhaseOver {
+		// The board does not change after the ranking of the round.
+		if err := checkRanking(m, v); err != nil {
+			return err
+		}
+	}
+	if v.Phase == rules.PhaseOver {
+		if err := checkScores(v); err != nil {
+			return err
+		}
+	}
 	if g.Over() != (v.Phase == rules.PhaseOver) || g.Over() != (g.ToAct() == -1) {
 		return fmt.Errorf("Over() %v, phase %s, ToAct %d disagree", g.Over(), v.Phase, g.ToAct())
+	}
+	return nil
+}
+
+// checkCombatTerms checks that the combat preview's terms add up to each
+// side's power: every term carries its addend as "+N".
+func checkCombatTerms(v rules.View) error {
+	c := v.Combat
+	if c == nil {
+		return nil
+	}
+	sum := func(terms []string) (int, error) {
+		n := 0
+		for _, t := range terms {
+			found := false
+			for _, w := range strings.Fields(t) {
+				var x int
+				if len(w) > 1 && w[0] == '+' {
+					if _, err := fmt.Sscanf(w, "+%d", &x); err == nil {
+						n += x
+						found = true
+						break
+					}
+				}
+			}
+			if !found {
+				return 0, fmt.Errorf("combat term %q has no +N", t)
+			}
+		}
+		return n, nil
+	}
+	a, err := sum(c.AttackerTerms)
+	if err != nil {
+		return err
+	}
+	d, err := sum(c.DefenderTerms)
+	if err != nil {
+		return err
+	}
+	if a != c.AttackerPower || d != c.DefenderPower {
+		return fmt.Errorf("combat in %s: terms %q sum to %d (power %d), %q to %d (power %d)",
+			c.Territory, c.AttackerTerms, a, c.AttackerPower, c.DefenderTerms, d, c.DefenderPower)
+	}
+	return nil
+}
+
+// checkRanking recomputes the ranking from the map and the public control
+// map (crowns, castles, towns, barrels over controlled land; equal houses
+// share a span) and compares it with the view's.
+func checkRanking(m *board.Map, v rules.View) error {
+	type key [4]int
+	keys := map[string]key{}
+	for _, h := range m.Houses {
+		keys[h.ID] = key{}
+	}
+	for _, t := range m.Territories {
+		h := v.Control[t.ID]
+		if t.Kind != board.Land || h == "" {
+			continue
+		}
+		k := keys[h]
+		k[0] += t.Crowns
+		if t.Fortress == board.Castle {
+			k[1]++
+		}
+		if t.Fortress == board.Town {
+			k[2]++
+		}
+		k[3] += t.Barrels
+		keys[h] = k
+	}
+	better := func(a, b key) bool {
+		for i := range a {
+			if a[i] != b[i] {
+				return a[i] > b[i]
+			}
+		}
+		return false
+	}
+	if len(v.Ranking) != len(m.Houses) {
+		return fmt.Errorf("ranking lists %d houses, want %d", len(v.Ranking), len(m.Houses))
+	}
+	for _, r := range v.Ranking {
+		k, ok := keys[r.House]
+		if !ok {
+			return fmt.Errorf("ranking names unknown house %q", r.House)
+		}
+		above, equal := 0, 0
+		for h, o := range keys {
+			if h == r.House {
+				continue
+			}
+			if better(o, k) {
+				above++
+			} else if o == k {
+				equal++
+			}
+		}
+		if r.From != above+1 || r.To != above+1+equal {
+			return fmt.Errorf("%s ranked %d-%d with crowns/castles/towns/barrels %v; recomputed %d-%d", r.House, r.From, r.To, k, above+1, above+1+equal)
+		}
+		if (key{r.Crowns, r.Castles, r.Towns, r.Barrels}) != k {
+			return fmt.Errorf("%s rank shows %d/%d/%d/%d, recomputed %v", r.House, r.Crowns, r.Castles, r.Towns, r.Barrels, k)
+		}
+	}
+	return nil
+}
+
+// checkScores recomputes every score from the revealed loyalty cards and
+// the final ranking, and checks the winners have the best score.
+func checkScores(v rules.View) error {
+	span := map[string][2]int{}
+	for _, r := range v.Ranking {
+		span[r.House] = [2]int{r.From, r.To}
+	}
+	best := -1
+	for _, p := range v.Players {
+		want := 0
+		for i, tok := range p.Loyalty {
+			if tok.House == "" {
+				return fmt.Errorf("game over but seat %s's %d-token is hidden", p.ID, tok.Value)
+			}
+			if sp := span[tok.House]; sp[0] <= i+1 && i+1 <= sp[1] {
+				want += tok.Value
+			}
+		}
+		if p.Score != want {
+			return fmt.Errorf("seat %s scores %d, its card and the ranking give %d", p.ID, p.Score, want)
+		}
+		best = max(best, want)
+	}
+	if len(v.Winners) != 1 {
+		return fmt.Errorf("winners %v: the tie-breaks always leave one", v.Winners)
+	}
+	if w := v.Winners[0]; w < 0 || w >= len(v.Players) || v.Players[w].Score != best {
+		return fmt.Errorf("winner %d does not have the best score %d", w, best)
 	}
 	return nil
 }
