@@ -468,3 +468,59 @@ func TestReplayErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestRunRecordPartial: a record that stops mid-game runs to its end and
+// reports the state reached, with nothing secret in it.
+func TestRunRecordPartial(t *testing.T) {
+	m := mustStandard(t)
+	g, err := playRandom(m, 3, 11, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := rules.RecordOf(g)
+	rec.Actions = rec.Actions[:40]
+	var out bytes.Buffer
+	if err := rules.RunRecord(m, rec, &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 42 {
+		t.Fatalf("%d lines for 40 actions, want 42", len(lines))
+	}
+	var final struct {
+		Final rules.FinalState `json:"final"`
+	}
+	if err := json.Unmarshal([]byte(lines[41]), &final); err != nil {
+		t.Fatal(err)
+	}
+	f := final.Final
+	if f.Over || f.Actions != 40 || len(f.Winners) != 0 {
+		t.Fatalf("partial final state: over %v, %d actions, winners %v", f.Over, f.Actions, f.Winners)
+	}
+	for _, p := range f.Players {
+		if len(p.Hand) != 0 {
+			t.Fatalf("mid-game final state shows seat %s's hand", p.ID)
+		}
+		for _, tok := range p.Loyalty {
+			if !tok.Revealed && tok.House != "" {
+				t.Fatalf("mid-game final state shows seat %s's hidden token %s", p.ID, tok.House)
+			}
+		}
+	}
+	// The same prefix replayed gives the same public state.
+	r, _, err := rules.Replay(m, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	enc := json.NewEncoder(&want)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
+		Final rules.FinalState `json:"final"`
+	}{rules.FinalStateOf(r)}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.TrimSuffix(want.String(), "\n") != lines[41] {
+		t.Fatalf("RunRecord final line differs from FinalStateOf(Replay):\n%s\n%s", lines[41], want.String())
+	}
+}
