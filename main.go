@@ -37,7 +37,7 @@ func play(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("notrueking", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	mapName := fs.String("map", "standard", "map name or map file path")
-	players := fs.Int("players", 0, "number of players (2-4 on the standard map); 0 = choose on the start screen")
+	players := fs.Int("players", 0, "number of players (2-4 on the standard map); with -players or -names the start screen is skipped")
 	names := fs.String("names", "", "comma-separated player names, in seat order")
 	seed := fs.Uint64("seed", 0, "game seed; unset = random")
 	if err := fs.Parse(args); err != nil {
@@ -59,6 +59,8 @@ func play(args []string, stderr io.Writer) int {
 		}
 		opts.Players = opts.Players[:min(*players, len(opts.Players))]
 	}
+	// Naming the players (or their number) is a complete setup: skip the start screen.
+	opts.Quick = len(opts.Players) > 0
 	if err := render.Run(opts); err != nil {
 		fmt.Fprintln(stderr, "notrueking:", err)
 		return 1
