@@ -2,17 +2,20 @@ package rules_test
 
 import (
 	"bytes"
-	"notrueking/rules"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	"notrueking/rules"
 )
 
 var fuzzSeats = []string{"crown", "torch", "helm", "gauntlet"}
 
 // arrangeCommaBug reports whether a is an arrange whose house arguments hold
-// a comma. rules.ParseAction joins arrange arguments with commas into Order and
+// a comma. ParseAction joins arrange arguments with commas into Order and
 // Format splits Order on commas, so such an action (never a legal one: house
 // ids have no commas) formats to text that does not parse back to it.
 // Known bug in rules/action.go (not owned by QA); reported for the lead.
@@ -144,6 +147,76 @@ func FuzzParseRecord(f *testing.F) {
 		var buf2 bytes.Buffer
 		if err := back.Write(&buf2); err != nil || buf2.String() != buf.String() {
 			t.Fatalf("write not stable (err %v):\n%s\nthen\n%s", err, buf.String(), buf2.String())
+		}
+	})
+}
+
+// fuzzStates are snapshots along one random 3-player game on the standard
+// map (every 7th decision), shared by FuzzApply.
+var fuzzStates = sync.OnceValues(func() ([]*rules.Game, error) {
+	m, err := standardMap()
+	if err != nil {
+		return nil, err
+	}
+	var states []*rules.Game
+	n := 0
+	_, err = playRandom(m, 3, 5, func(g *rules.Game, _ []rules.Action, _ rules.Action) error {
+		if n%7 == 0 {
+			states = append(states, g.Clone())
+		}
+		n++
+		return nil
+	})
+	return states, err
+})
+
+// internalPanic reports whether an engine refusal hides a recovered panic
+// (Apply and Check turn panics into errors with these words).
+func internalPanic(err error) bool {
+	return err != nil && (strings.Contains(err.Error(), "could not be applied") || strings.Contains(err.Error(), "cannot be checked"))
+}
+
+// FuzzApply: any action text, parsed and applied to a game in progress,
+// is either accepted (and then Check agreed and Legal listed it) or refused
+// with a reason, leaving the game unchanged; the engine never panics.
+func FuzzApply(f *testing.F) {
+	for i, s := range actionSeeds {
+		f.Add(uint8(i), s)
+	}
+	f.Add(uint8(3), "crown move winterfell karhold footman:99")
+	f.Add(uint8(9), "torch exchange stark stark reveal stark")
+	f.Add(uint8(12), "helm muster ship winterfell winterfell")
+	f.Fuzz(func(t *testing.T, at uint8, line string) {
+		states, err := fuzzStates()
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := states[int(at)%len(states)].Clone()
+		a, err := rules.ParseAction(line, g.Seats())
+		if err != nil {
+			return
+		}
+		checkErr := g.Check(a)
+		if internalPanic(checkErr) {
+			t.Fatalf("Check(%q) panicked inside: %v", line, checkErr)
+		}
+		listed := slices.ContainsFunc(g.Legal(), func(l rules.Action) bool { return l.Format(g.Seats()) == a.Format(g.Seats()) })
+		before := viewsJSON(g)
+		_, err = g.Apply(a)
+		if internalPanic(err) {
+			t.Fatalf("Apply(%q) panicked inside: %v", line, err)
+		}
+		if (err == nil) != (checkErr == nil) {
+			t.Fatalf("%q: Check says %v, Apply says %v", line, checkErr, err)
+		}
+		if err != nil {
+			if after := viewsJSON(g); after != before {
+				t.Fatalf("refused %q (%v) changed the state", line, err)
+			}
+			return
+		}
+		if !listed && !(a.Verb == rules.VDecline) {
+			t.Fatalf("%q was accepted but Legal() does not list it", line)
 		}
 	})
 }

@@ -608,6 +608,8 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 			c.refusals++
 			if _, err := g.Apply(b); err == nil {
 				return fmt.Errorf("Check refused %q but Apply accepted it", b.Format(g.Seats()))
+			} else if internalPanic(err) {
+				return fmt.Errorf("refusing %q the engine panicked inside: %v", b.Format(g.Seats()), err)
 			} else if err.Error() == "" {
 				return fmt.Errorf("refusal of %q has no reason", b.Format(g.Seats()))
 			}
