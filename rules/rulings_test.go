@@ -1458,3 +1458,43 @@ func TestRuling_TieBreaks(t *testing.T) {
 		})
 	}
 }
+
+// Cards: an action a card grants (Asha's move) runs at once and may start a
+// combat of its own, whose active player is the card's player.
+func TestRuling_GrantedMoveMayFight(t *testing.T) {
+	s := effectScene(t, "greyjoy", func(s *scene) {
+		s.set("greyjoy", "greywater-watch", 3, 0, 0)
+		s.set("greyjoy", "seagard", 2, 0, 0)
+		s.set("stark", "flints-finger", 1, 0, 0)
+		s.set("lannister", "riverrun", 1, 0, 0)
+		s.ok(s.g.GiveCard(1, "asha-greyjoy"))
+		s.ok(s.g.GiveCard(0, "tyrion-lannister"))
+		s.ok(s.g.GiveCard(2, "balon-greyjoy"))
+	}, "greywater-watch flints-finger footman:3")
+	// Card order from the active seat 0: Tyrion is not playable against
+	// Stark, so seat 1 plays Asha; seat 2 passes.
+	s.do(s.seat(1) + " play asha-greyjoy")
+	if s.g.ToAct() == 2 {
+		s.do(s.seat(2) + " pass")
+	}
+	if s.g.ToAct() != 1 {
+		t.Fatalf("seat %d to act after Greyjoy won with Asha, want 1", s.g.ToAct())
+	}
+	s.do(s.seat(1) + " move seagard riverrun footman:2")
+	v := s.view()
+	if v.Combat == nil || v.Combat.Attacker != "greyjoy" || v.Combat.Defender != "lannister" {
+		t.Fatalf("Asha's move into Lannister troops: combat %+v", v.Combat)
+	}
+	if v.Active != 1 {
+		t.Fatalf("active player %d in the combat Asha's move started, want seat 1", v.Active)
+	}
+	// Cards from the active seat 1 clockwise: seat 1 has none, seat 2
+	// holds Balon, then seat 0 holds Tyrion.
+	if s.g.ToAct() != 2 {
+		t.Fatalf("seat %d plays first, want seat 2 (seat 1 has no card)", s.g.ToAct())
+	}
+	s.do(s.seat(2) + " pass")
+	if s.g.ToAct() != 0 {
+		t.Fatalf("seat %d plays next, want seat 0", s.g.ToAct())
+	}
+}
