@@ -89,10 +89,11 @@ func ParseRecord(r io.Reader) (Record, error) {
 			if rest == "" {
 				return Record{}, fmt.Errorf("line %d: map line without a map name (want \"map standard\" or \"map FILE\")", n)
 			}
-			if err := checkText("map name", rest); err != nil {
+			name, err := readText("map name", rest)
+			if err != nil {
 				return Record{}, fmt.Errorf("line %d: %v", n, err)
 			}
-			rec.Map, haveMap = rest, true
+			rec.Map, haveMap = name, true
 		case recSeed:
 			if len(rec.Actions) > 0 {
 				return Record{}, fmt.Errorf("line %d: the seed line must come before the first action", n)
@@ -119,7 +120,8 @@ func ParseRecord(r io.Reader) (Record, error) {
 			if name == "" {
 				return Record{}, fmt.Errorf("line %d: player %s has no name (want \"player %s NAME\")", n, id, id)
 			}
-			if err := checkText("player name", name); err != nil {
+			name, err := readText("player name", name)
+			if err != nil {
 				return Record{}, fmt.Errorf("line %d: %v", n, err)
 			}
 			for _, s := range rec.Seats {
@@ -190,27 +192,44 @@ func checkSeatID(id string) error {
 	return nil
 }
 
-// checkText says whether s can stand as the rest of a header line.
-func checkText(what, s string) error {
-	switch {
-	case s == "":
-		return fmt.Errorf("%s is empty", what)
-	case !utf8.ValidString(s):
-		return fmt.Errorf("%s %q is not valid UTF-8", what, s)
-	case strings.TrimSpace(s) != s:
-		return fmt.Errorf("%s %q starts or ends with a space", what, s)
-	case strings.IndexFunc(s, unicode.IsControl) >= 0:
-		return fmt.Errorf("%s %q contains a control character (a tab or line break)", what, s)
+// readText reads the rest of a map or player line: plain text (trimmed,
+// without control characters), or a Go-quoted string for text that plain
+// form cannot hold (spaces around it, tabs, line breaks, a leading quote).
+func readText(what, s string) (string, error) {
+	if strings.HasPrefix(s, `"`) {
+		u, err := strconv.Unquote(s)
+		if err != nil {
+			return "", fmt.Errorf("%s %s is not a well-formed quoted string", what, s)
+		}
+		if u == "" {
+			return "", fmt.Errorf("%s is empty", what)
+		}
+		return u, nil
 	}
-	return nil
+	if i := strings.IndexFunc(s, unicode.IsControl); i >= 0 {
+		return "", fmt.Errorf("%s %q contains a control character; write it quoted (e.g. %s)", what, s, strconv.Quote(s))
+	}
+	return s, nil
 }
 
-// Write writes the record in the text form ParseRecord reads. It refuses
-// (writing nothing) a record that would not read back the same: a name with
-// a line break, a seat id with a space, an action whose text does not parse.
+// writeText is the inverse of readText: s plain when it reads back the
+// same, else quoted.
+func writeText(s string) string {
+	if s == "" || strings.HasPrefix(s, `"`) || strings.TrimSpace(s) != s || !utf8.ValidString(s) ||
+		strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// Write writes the record in the text form ParseRecord reads; a map or
+// player name that plain text cannot hold (spaces around it, a tab or line
+// break, invalid UTF-8, a leading quote) is written Go-quoted. It refuses
+// (writing nothing) a record that would not read back the same: an empty
+// name, a seat id with a space, an action whose text does not parse.
 func (r Record) Write(w io.Writer) error {
-	if err := checkText("map name", r.Map); err != nil {
-		return fmt.Errorf("cannot write record: %v", err)
+	if r.Map == "" {
+		return errors.New("cannot write record: map name is empty")
 	}
 	if len(r.Seats) != len(r.Players) {
 		return fmt.Errorf("cannot write record: %d players but %d seat ids", len(r.Players), len(r.Seats))
@@ -220,7 +239,7 @@ func (r Record) Write(w io.Writer) error {
 	}
 	var b strings.Builder
 	b.WriteString("# No True King record\n")
-	fmt.Fprintf(&b, "map %s\nseed %d\n", r.Map, r.Seed)
+	fmt.Fprintf(&b, "map %s\nseed %d\n", writeText(r.Map), r.Seed)
 	for i, id := range r.Seats {
 		if err := checkSeatID(id); err != nil {
 			return fmt.Errorf("cannot write record: seat %d: %v", i+1, err)
@@ -230,10 +249,10 @@ func (r Record) Write(w io.Writer) error {
 				return fmt.Errorf("cannot write record: seat %s is named twice", id)
 			}
 		}
-		if err := checkText("player name", r.Players[i]); err != nil {
-			return fmt.Errorf("cannot write record: seat %s: %v", id, err)
+		if r.Players[i] == "" {
+			return fmt.Errorf("cannot write record: seat %s: player name is empty", id)
 		}
-		fmt.Fprintf(&b, "player %s %s\n", id, r.Players[i])
+		fmt.Fprintf(&b, "player %s %s\n", id, writeText(r.Players[i]))
 	}
 	for i, a := range r.Actions {
 		if a.Seat < 0 || a.Seat >= len(r.Seats) {
