@@ -553,3 +553,49 @@ func TestRunRecordPartial(t *testing.T) {
 		t.Fatalf("RunRecord final line differs from FinalStateOf(Replay):\n%s\n%s", lines[41], want.String())
 	}
 }
+
+func ExampleParseRecord() {
+	text := `# No True King record
+map standard
+seed 42
+player crown Alice
+player torch Bob Smith
+crown arrange baratheon stark lannister greyjoy tyrell
+torch arrange stark tyrell baratheon greyjoy lannister
+torch place stark maester
+`
+	rec, err := rules.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(rec.Map, rec.Seed, strings.Join(rec.Players, " / "), rec.Seats)
+	for i, a := range rec.Actions {
+		fmt.Printf("line %d: %s\n", rec.Lines[i], a.Format(rec.Seats))
+	}
+	// Output:
+	// standard 42 Alice / Bob Smith [crown torch]
+	// line 6: crown arrange baratheon stark lannister greyjoy tyrell
+	// line 7: torch arrange stark tyrell baratheon greyjoy lannister
+	// line 8: torch place stark maester
+}
+
+func ExampleRecord_Write() {
+	rec := rules.Record{
+		Map:     "standard",
+		Seed:    7,
+		Players: []string{"Alice", " Bob "},
+		Seats:   []string{"crown", "torch"},
+		Actions: []rules.Action{{Seat: 0, Verb: rules.VPlace, House: "stark", Slot: rules.Lord}},
+	}
+	if err := rec.Write(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// # No True King record
+	// map standard
+	// seed 7
+	// player crown Alice
+	// player torch " Bob "
+	// crown place stark lord
+}
