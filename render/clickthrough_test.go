@@ -13,6 +13,9 @@ type clicker struct {
 	t   *testing.T
 	a   *App
 	pts map[int][2]float64 // a base point inside each territory
+	// hook, when set, also receives every click (in base-canvas pixels),
+	// e.g. to replay it into a real window.
+	hook func(x, y float64)
 }
 
 func newClicker(t *testing.T, a *App) *clicker {
@@ -53,6 +56,9 @@ func newClicker(t *testing.T, a *App) *clicker {
 }
 
 func (c *clicker) at(x, y float64) {
+	if c.hook != nil {
+		c.hook(x, y)
+	}
 	c.a.handle(input{X: x, Y: y})
 	c.a.handle(input{X: x, Y: y, Click: true})
 }

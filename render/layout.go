@@ -424,12 +424,9 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 	if len(u.chooser) > 0 {
 		ws = append(ws, textW(Rect{x, y, w, 18}, u.chooserTitle, 15, colText))
 		y += 22
-		for _, c := range u.chooser {
-			if y+bh > r.Y+r.H-44 {
-				break
-			}
-			ws = append(ws, actionButton(Rect{x, y, w, bh - 4}, c.Label, c.Action))
-			y += bh
+		rs := flowRects(x, y, w, r.Y+r.H-46-y, bh, len(u.chooser))
+		for i, c := range u.chooser {
+			ws = append(ws, actionButton(rs[i], c.Label, c.Action))
 		}
 		ws = append(ws, button(Rect{x, r.Y + r.H - 42, 120, 34}, "Cancel", Target{Kind: TButton, ID: "cancel"}))
 		return ws
@@ -483,19 +480,26 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 		ws = append(ws, textW(Rect{x, y, w, 18}, hint, 15, colText))
 		y += 24
 	}
+	var buttons []rules.Action
 	for _, a := range u.buttonActions() {
-		if a.Verb == rules.VPlay {
-			continue // played from the hand
+		if a.Verb != rules.VPlay { // cards are played from the hand
+			buttons = append(buttons, a)
 		}
-		if y+bh > r.Y+r.H-4 {
-			break
-		}
-		b := actionButton(Rect{x, y, w, bh - 4}, u.describe(a), a)
+	}
+	peekH := 0.0
+	if len(u.priv.Peek) > 0 && u.priv.PeekSeat >= 0 {
+		peekH = 24
+	}
+	rs := flowRects(x, y, w, r.Y+r.H-6-peekH-y, bh, len(buttons))
+	for i, a := range buttons {
+		b := actionButton(rs[i], u.describe(a), a)
 		if a.Verb == rules.VDone || a.Verb == rules.VPass || a.Verb == rules.VKeep || a.Verb == rules.VDecline {
 			b.Fill = colPanelHi
 		}
 		ws = append(ws, b)
-		y += bh
+	}
+	if len(rs) > 0 {
+		y = rs[len(rs)-1].Y + rs[len(rs)-1].H
 	}
 	if len(u.priv.Peek) > 0 && u.priv.PeekSeat >= 0 {
 		names := make([]string, len(u.priv.Peek))
@@ -573,4 +577,32 @@ func (u *tableUI) tooltip(t int, x, y float64) []Widget {
 		ws = append(ws, textW(Rect{bx + 10, by + 32 + 21*float64(i), w - 20, 20}, l, 15, colText))
 	}
 	return ws
+}
+
+// flowRects lays out n buttons of row height bh top-down from (x, y) in a
+// box w wide and h high. When one column would run past the box it uses
+// more columns and, past that, shorter rows, so that every choice stays
+// on screen: a choice that is not drawn cannot be clicked.
+func flowRects(x, y, w, h, bh float64, n int) []Rect {
+	if n == 0 {
+		return nil
+	}
+	const gap = 6.0
+	rows := max(1, int(h/bh))
+	cols := (n + rows - 1) / rows
+	if cols > 3 {
+		cols = 3
+	}
+	rows = (n + cols - 1) / cols
+	rowH := bh
+	if float64(rows)*rowH > h {
+		rowH = math.Max(20, h/float64(rows))
+	}
+	cw := (w - gap*float64(cols-1)) / float64(cols)
+	out := make([]Rect, n)
+	for i := range out {
+		c, r := i/rows, i%rows
+		out[i] = Rect{x + float64(c)*(cw+gap), y + float64(r)*rowH, cw, rowH - 4}
+	}
+	return out
 }

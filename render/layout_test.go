@@ -560,3 +560,47 @@ func TestLongHandShowsPlayableCardsFirst(t *testing.T) {
 		t.Errorf("play button says %q", b.Text)
 	}
 }
+
+// TestFlowRectsKeepsEveryChoiceOnScreen guards the muster chooser of a
+// four-player table: footman, a ship per sea or port, and a promotion must
+// all be clickable even when the decision panel is short.
+func TestFlowRectsKeepsEveryChoiceOnScreen(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		h       float64
+		n       int
+		minCols int
+	}{
+		{"fits one column", 200, 4, 1},
+		{"five in a short panel", 150, 5, 2},
+		{"twelve", 150, 12, 3},
+		{"more than three columns' worth shrinks rows", 100, 12, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x, y, w := 100.0, 50.0, 450.0
+			rs := flowRects(x, y, w, tc.h, 32, tc.n)
+			if len(rs) != tc.n {
+				t.Fatalf("%d rects for %d choices", len(rs), tc.n)
+			}
+			cols := map[float64]bool{}
+			for i, r := range rs {
+				cols[r.X] = true
+				if r.X < x || r.X+r.W > x+w+0.01 || r.Y < y || r.Y+r.H > y+tc.h+0.01 {
+					t.Errorf("choice %d at %+v leaves the box", i, r)
+				}
+				if r.H < 16 {
+					t.Errorf("choice %d is %v high: too small to click", i, r.H)
+				}
+				for j := 0; j < i; j++ {
+					q := rs[j]
+					if r.X < q.X+q.W && q.X < r.X+r.W && r.Y < q.Y+q.H && q.Y < r.Y+r.H {
+						t.Errorf("choices %d and %d overlap", i, j)
+					}
+				}
+			}
+			if len(cols) < tc.minCols {
+				t.Errorf("%d columns, want at least %d", len(cols), tc.minCols)
+			}
+		})
+	}
+}

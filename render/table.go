@@ -511,14 +511,16 @@ func (u *tableUI) describe(a rules.Action) string {
 		return "Make them discard " + u.cardInfo(a.Card).Name
 	case rules.VMuster:
 		switch a.Unit {
+		// The chooser's title names the territory ("Muster in Winterfell"),
+		// so the labels stay short enough for a two-column chooser.
 		case board.Footman:
-			return "Footman in " + u.terrName(a.From)
+			return "New footman"
 		case board.Knight:
-			return "Promote a footman to a knight in " + u.terrName(a.From)
+			return "Footman → knight"
 		case board.Ship:
-			return "Ship from " + u.terrName(a.From) + " into " + u.terrName(a.To)
+			return "Ship into " + u.terrName(a.To)
 		case board.Dragon:
-			return "Promote a knight to a dragon in " + u.terrName(a.From)
+			return "Knight → dragon"
 		}
 	case rules.VRetreat:
 		return "Retreat to " + u.terrName(a.To)
