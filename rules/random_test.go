@@ -766,3 +766,88 @@ func tail(s string, lines int) string {
 	}
 	return strings.Join(l, "\n")
 }
+
+// nineRulesMap is the standard map with the nine-player map's special rules
+// added (a copy; the shipped map is shared): the Reach becomes a road area,
+// the North is Stark's home region, Moat Cailin has its fortification, and
+// Baratheon may field 3 dragons and starts with one in Kingswood.
+func nineRulesMap(t testing.TB) *board.Map {
+	t.Helper()
+	data, err := json.Marshal(mustStandard(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := new(board.Map)
+	if err := json.Unmarshal(data, m); err != nil {
+		t.Fatal(err)
+	}
+	m.Index()
+	m.Regions = []board.Region{{ID: "the-north", Name: "The North", House: "stark"}}
+	for _, id := range []string{"winterfell", "karhold", "white-harbor", "moat-cailin", "the-stony-shore", "widows-watch", "castle-black"} {
+		i, _ := m.Territory(id)
+		m.Territories[i].Region = "the-north"
+	}
+	mc, _ := m.Territory("moat-cailin")
+	m.Territories[mc].Fortification = true
+	r, _ := m.Territory("the-reach")
+	m.Territories[r].Kind = board.Road
+	m.Territories[r].Fortress = board.NoFortress
+	b, _ := m.House("baratheon")
+	m.Houses[b].Limits[board.Dragon] = 3
+	m.Setup = append(m.Setup, board.Placement{House: "baratheon", Territory: "kingswood", Unit: board.Dragon, Count: 1})
+	return m
+}
+
+// TestRandomGamesNineRules runs the random-game checks on a map with the
+// nine-player rules (roads, home region, fortification, dragons), and on
+// the shipped nine-player map when package maps has one.
+func TestRandomGamesNineRules(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	run := func(t *testing.T, m *board.Map, games int) {
+		minP, maxP := max(2, m.MinPlayers), min(max(m.MaxPlayers, 2), len(m.Conspiracies))
+		names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy"}
+		for i := 0; i < games; i++ {
+			n := minP + i%(maxP-minP+1)
+			seed := uint64(i)*104729 + 3
+			c := &checker{m: m, r: rand.New(rand.NewPCG(seed, 7)), full: i < 2}
+			g, err := rules.New(m, rules.Config{Players: names[:n], Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := newRandomPlayer(seed, 0)
+			for steps := 0; !g.Over() && err == nil; steps++ {
+				legal := g.Legal()
+				switch {
+				case steps > maxActions:
+					err = fmt.Errorf("game not over after %d actions", steps)
+				case len(legal) == 0:
+					err = fmt.Errorf("no legal action in phase %s", g.View(rules.Public).Phase)
+				default:
+					a := p.pick(legal)
+					if err = c.step(g, legal, a); err == nil {
+						if _, aerr := g.Apply(a); aerr != nil {
+							err = fmt.Errorf("legal %q refused: %v", a.Format(g.Seats()), aerr)
+						}
+					}
+				}
+			}
+			if err == nil {
+				err = checkBoard(m, g)
+			}
+			if err == nil && i%4 == 0 {
+				err = checkRoundTrip(m, g)
+			}
+			if err != nil {
+				t.Fatalf("game %d (%d players, seed %d): %v\n%s", i, n, seed, err, tail(rules.RecordOf(g).String(), 30))
+			}
+		}
+	}
+	t.Run("standard-with-nine-rules", func(t *testing.T) { run(t, nineRulesMap(t), 60) })
+	t.Run("nine", func(t *testing.T) {
+		m, err := maps.Load("nine")
+		if err != nil {
+			t.Skipf("no shipped nine-player map yet: %v", err)
+		}
+		run(t, m, 27)
+	})
+}
