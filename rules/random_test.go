@@ -623,6 +623,10 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 		n := len(g.Seats())
 		o := c.r.IntN(n)
 		if h, changed := hideSecrets(g, o, c.r); changed {
+			// The change is real: seat o sees it.
+			if viewKey(g.View(o)) == viewKey(h.View(o)) {
+				return fmt.Errorf("changing seat %d's secrets does not change its own view", o)
+			}
 			for s := rules.Public; s < n; s++ {
 				if s == o {
 					continue
