@@ -30,7 +30,9 @@ import (
 //	...
 //
 // Lines starting with '#' are comments; blank lines are ignored. The
-// header (map, seed, player lines) comes before the first action.
+// header (map, seed, player lines) comes before the first action. A map or
+// player name that plain text cannot hold is written Go-quoted
+// (player torch " Bob").
 type Record struct {
 	// Map is the map name ("standard") or a map file path.
 	Map string
