@@ -1498,3 +1498,35 @@ func TestRuling_GrantedMoveMayFight(t *testing.T) {
 		t.Fatalf("seat %d plays next, want seat 0", s.g.ToAct())
 	}
 }
+
+// End of round: exchanges go in order from the first player, and the
+// left-over token (the 0 slot) may be exchanged too.
+func TestRuling_ExchangeOrderAndLeftOver(t *testing.T) {
+	s := newScene(t, 3)
+	s.ok(s.g.SetFirstPlayer(2))
+	order := []string{"baratheon", "stark", "lannister", "greyjoy", "tyrell"}
+	for i := 0; i < 3; i++ {
+		s.ok(s.g.SetLoyalty(i, order))
+	}
+	s.agents()
+	var seen []int
+	for s.view().Phase == rules.PhaseExchange {
+		seat := s.g.ToAct()
+		seen = append(seen, seat)
+		if seat == 2 {
+			s.do(s.seat(2) + " exchange baratheon tyrell reveal tyrell")
+		} else {
+			s.do(s.seat(seat) + " keep")
+		}
+	}
+	if !slices.Equal(seen, []int{2, 0, 1}) {
+		t.Fatalf("exchange order %v, want [2 0 1] from the first player", seen)
+	}
+	own := s.g.View(2).Players[2].Loyalty
+	if own[0].House != "tyrell" || !own[0].Revealed || own[4].House != "baratheon" || own[4].Revealed || own[4].Value != 0 {
+		t.Fatalf("seat 2 card %+v: want Tyrell face up on the 6 slot, Baratheon face down as the left-over", own)
+	}
+	if v := s.view(); v.FirstPlayer != 0 || v.Round != 2 {
+		t.Fatalf("round %d first player %d, want round 2 with seat 0 first (clockwise from 2)", v.Round, v.FirstPlayer)
+	}
+}
