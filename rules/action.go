@@ -53,7 +53,8 @@ const (
 	VLook Verb = "look"
 	// Melisandre: make the looked-at opponent discard a card. Args: card-id.
 	VDiscard Verb = "discard"
-	// Card effect declined (Asha, Jaime, Cersei, Melisandre).
+	// Card effect declined (Cersei, Melisandre). The move or muster that
+	// Asha or Jaime grant is declined with done, like any other.
 	VDecline Verb = "decline"
 	// End of round: exchange two tokens. Args: HOUSE HOUSE reveal HOUSE.
 	VExchange Verb = "exchange"
@@ -217,6 +218,12 @@ func ParseAction(line string, seats []string) (Action, error) {
 	case VArrange:
 		if len(args) < 2 {
 			return Action{}, fmt.Errorf("action %q: arrange takes one house id per loyalty slot", line)
+		}
+		for _, h := range args {
+			if strings.Contains(h, ",") {
+				// Order is comma-joined: a comma inside an id could not round-trip.
+				return Action{}, fmt.Errorf("action %q: %q is not a house id (arrange takes the ids separated by spaces)", line, h)
+			}
 		}
 		a.Order = strings.Join(args, ",")
 	case VPlace, VResolve, VRemove:

@@ -136,25 +136,20 @@ func (g *Game) do(a Action, exec bool) error {
 		switch a.Verb {
 		case VMuster:
 			return g.doMuster(a, exec)
-		case VDone, VDecline:
-			if a.Verb == VDecline && f.Effect == "" {
-				break
-			}
+		case VDone:
 			if exec {
 				g.event(Public, "muster", fmt.Sprintf("%s ends the muster for %s.", g.seatName(a.Seat), g.houseName(f.House)))
 				g.pop()
 			}
 			return nil
 		}
+		// A granted muster (Jaime) is declined like any other: with done.
 		return fmt.Errorf("%s is mustering for %s: muster a unit or say done", g.seatName(a.Seat), g.houseName(f.House))
 	case FrameMove:
 		switch a.Verb {
 		case VMove:
 			return g.doMove(a, exec)
-		case VDone, VDecline:
-			if a.Verb == VDecline && f.Effect == "" {
-				break
-			}
+		case VDone:
 			if exec {
 				g.event(Public, "move", fmt.Sprintf("%s moves no %s troops.", g.seatName(a.Seat), g.houseName(f.House)))
 				g.pop()
