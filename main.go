@@ -1,6 +1,6 @@
 // Command notrueking is the No True King desktop board game.
 //
-//	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N]   open the game window
+//	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 package main
@@ -40,10 +40,11 @@ func play(args []string, stderr io.Writer) int {
 	players := fs.Int("players", 0, "number of players (2-4 on the standard map); with -players or -names the start screen is skipped")
 	names := fs.String("names", "", "comma-separated player names, in seat order")
 	seed := fs.Uint64("seed", 0, "game seed; unset = random")
+	record := fs.String("record", "", "keep the game's record in this file (replay it with: run FILE)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	opts := render.Options{Map: *mapName}
+	opts := render.Options{Map: *mapName, RecordPath: *record}
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "seed" {
 			opts.Seed, opts.SeedSet = *seed, true

@@ -6,11 +6,13 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image/color"
 	"math"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
 
@@ -33,6 +35,10 @@ type Options struct {
 	Width, Height int
 	// Title of the window; "" = "No True King".
 	Title string
+	// RecordPath, when set, is rewritten with the game's record (map, seed,
+	// players, every action; see docs/records.md) after every applied
+	// action, so a tester can replay the game with "run".
+	RecordPath string
 	// Quick skips the start screen: the game begins at once with Map,
 	// Players (default four) and Seed.
 	Quick bool
@@ -83,9 +89,10 @@ const (
 
 // App is the ebiten.Game of No True King.
 type App struct {
-	opts    Options
-	newGame newGameFunc
-	p       *painter
+	opts     Options
+	recorded int // actions in the record file
+	newGame  newGameFunc
+	p        *painter
 
 	scene   scene
 	start   *startUI
@@ -229,6 +236,7 @@ func (a *App) clickOn(t Target) {
 			return
 		}
 		a.tbl.click(t)
+		a.saveRecord()
 		a.afterAction()
 	case sceneEnd:
 		if t.Kind == TButton && t.ID == "again" {
@@ -678,4 +686,23 @@ func scored(ranking []rules.Rank, house string, k int) bool {
 		}
 	}
 	return false
+}
+
+// saveRecord writes the record file when one was asked for and the game
+// has moved on since the last write. A failure is shown, never fatal.
+func (a *App) saveRecord() {
+	g, ok := a.tbl.eng.(*rules.Game)
+	if a.opts.RecordPath == "" || !ok || len(g.Actions()) == a.recorded {
+		return
+	}
+	var buf bytes.Buffer
+	err := rules.RecordOf(g).Write(&buf)
+	if err == nil {
+		err = os.WriteFile(a.opts.RecordPath, buf.Bytes(), 0o644)
+	}
+	if err != nil {
+		a.tbl.setMsg("Could not write the record: "+err.Error(), true)
+		return
+	}
+	a.recorded = len(g.Actions())
 }

@@ -1,6 +1,6 @@
 package rules_test
 
-// One test per ruling of /work/shared/design/rulings.md that applies to the
+// One test per ruling of shared/design/rulings.md that applies to the
 // standard map, written by QA independently of the engine's own tests. They
 // drive the engine through its public API on the shipped map (maps.Standard)
 // and use the sandbox helpers (SetUnits, SetFlag, GiveCard, SetDeck,
