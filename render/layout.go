@@ -263,7 +263,7 @@ func (u *tableUI) playersWidgets(r Rect) []Widget {
 		ws = append(ws, row)
 		ws = append(ws, Widget{R: Rect{r.X + 14, y + 5, 110, 30}, Kind: WBox, Text: title(p.ID), Size: 16, Bold: true, Fill: sc, Ink: textOn(sc)})
 		ws = append(ws, textW(Rect{r.X + 132, y + 10, 200, 22}, name+mark, 17, colText))
-		ws = append(ws, textW(Rect{r.X + 300, y + 10, 110, 22}, fmt.Sprintf("agents %d", p.AgentsInHand), 15, colDim))
+		ws = append(ws, textW(Rect{r.X + 290, y + 10, 106, 22}, agentsLeft(p.AgentsInHand), 14, colDim))
 		// Hand sizes per house (public).
 		x := r.X + 400
 		total := 0
@@ -605,4 +605,12 @@ func flowRects(x, y, w, h, bh float64, n int) []Rect {
 		out[i] = Rect{x + float64(c)*(cw+gap), y + float64(r)*rowH, cw, rowH - 4}
 	}
 	return out
+}
+
+// agentsLeft says how many agents a player still holds (not on a slot).
+func agentsLeft(n int) string {
+	if n == 1 {
+		return "1 agent left"
+	}
+	return fmt.Sprintf("%d agents left", n)
 }
