@@ -70,23 +70,9 @@ func actionButton(r Rect, label string, a rules.Action) Widget {
 
 func rankText(r rules.Rank) string {
 	if r.From == r.To {
-		return ordinal(r.From)
+		return rules.Ordinal(r.From)
 	}
-	return fmt.Sprintf("%s–%s", ordinal(r.From), ordinal(r.To))
-}
-
-func ordinal(n int) string {
-	suf := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suf = "st"
-	case n%10 == 2:
-		suf = "nd"
-	case n%10 == 3:
-		suf = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suf)
+	return fmt.Sprintf("%s–%s", rules.Ordinal(r.From), rules.Ordinal(r.To))
 }
 
 // slotOrder is the left-to-right order of the slots: the order they resolve.

@@ -275,15 +275,16 @@ func rankText(g *Game, rs []Rank) string {
 			s += ", "
 		}
 		h, _ := g.m.House(r.House)
-		s += g.houseName(h) + " " + ordinal(r.From)
+		s += g.houseName(h) + " " + Ordinal(r.From)
 		if r.To != r.From {
-			s += "–" + ordinal(r.To)
+			s += "–" + Ordinal(r.To)
 		}
 	}
 	return s
 }
 
-func ordinal(n int) string {
+// Ordinal writes a rank the way the table says it: 1st, 2nd, 3rd, 4th, … 11th.
+func Ordinal(n int) string {
 	suf := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:
