@@ -312,6 +312,10 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 			{b.X + b.W + 4*s, cy - tokH/2, row, tokH}, // right
 			{b.X - 4*s - row, cy - tokH/2, row, tokH}, // left
 		}
+		// Tokens of a territory at the board's edge stay on the board.
+		for ci := range cands[ti] {
+			cands[ti][ci] = clampInto(cands[ti][ci], geom.Bounds(), 2*s)
+		}
 	}
 	place := placeTokens(boxes, cands)
 	for ti, t := range m.Territories {
@@ -364,6 +368,14 @@ func placeTokens(boxes []Rect, cands [][]Rect) []Rect {
 		}
 	}
 	return out
+}
+
+// clampInto shifts r so that it lies inside box less a margin (r is kept
+// whole; a box too small for it keeps r's left or top edge inside).
+func clampInto(r, box Rect, margin float64) Rect {
+	r.X = math.Max(box.X+margin, math.Min(r.X, box.X+box.W-margin-r.W))
+	r.Y = math.Max(box.Y+margin, math.Min(r.Y, box.Y+box.H-margin-r.H))
+	return r
 }
 
 func overlap(a, b Rect) float64 {

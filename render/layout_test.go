@@ -604,3 +604,18 @@ func TestFlowRectsKeepsEveryChoiceOnScreen(t *testing.T) {
 		})
 	}
 }
+
+func TestClampIntoKeepsTokensOnTheBoard(t *testing.T) {
+	box := Rect{10, 20, 300, 500}
+	for _, tc := range []struct{ in, want Rect }{
+		{Rect{100, 100, 40, 20}, Rect{100, 100, 40, 20}}, // inside: unchanged
+		{Rect{-5, 100, 40, 20}, Rect{12, 100, 40, 20}},   // off the left edge
+		{Rect{290, 100, 40, 20}, Rect{268, 100, 40, 20}}, // off the right edge
+		{Rect{100, 515, 40, 20}, Rect{100, 498, 40, 20}}, // below the bottom
+		{Rect{100, 0, 40, 20}, Rect{100, 22, 40, 20}},    // above the top
+	} {
+		if got := clampInto(tc.in, box, 2); got != tc.want {
+			t.Errorf("clampInto(%+v) = %+v, want %+v", tc.in, got, tc.want)
+		}
+	}
+}
