@@ -348,6 +348,16 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 		hl, sel := a.tbl.highlights()
 		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, hl, sel)
 	}
+	if a.scene == sceneCurtain && a.tbl != nil && a.tbl.shown < 0 {
+		// Behind the curtain the table stays in view, public facts only
+		// (no seat is shown), so onlookers and a stream keep the board.
+		m := a.tbl.m
+		l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
+		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, nil, -1)
+		a.p.flushText(dst)
+		a.p.drawWidgets(dst, sc, a.tbl.tableWidgets(l), -1)
+		a.p.flushText(dst)
+	}
 	a.p.flushText(dst)
 	a.p.drawWidgets(dst, sc, a.ws, hover)
 	a.p.flushText(dst)
@@ -384,7 +394,7 @@ func (a *App) curtainWidgets() []Widget {
 	sc := seatColor(a.curtain)
 	full := Rect{0, 0, BaseW, BaseH}
 	ws := []Widget{
-		{R: full, Kind: WPanel, Fill: color.RGBA{16, 16, 22, 255}},
+		{R: full, Kind: WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
 		{R: Rect{300, 250, 1000, 400}, Kind: WPanel, Fill: colPanel, Edge: sc},
 		{R: Rect{300, 300, 1000, 60}, Kind: WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: AlignCenter, Ink: sc},
 		{R: Rect{300, 400, 1000, 40}, Kind: WText, Text: fmt.Sprintf("Click when only %s is looking.", name), Size: 28, Align: AlignCenter, Ink: colText},

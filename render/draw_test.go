@@ -143,9 +143,22 @@ func TestDrawTableTintsControlledLand(t *testing.T) {
 	}
 }
 
+// warmUp draws a throwaway table once. Text/v2 fills its glyph caches on
+// first use, and a picture drawn with cold caches differs in anti-aliasing
+// from one drawn with warm caches; pixel-exact comparisons between two apps
+// therefore start warm.
+func warmUp(t *testing.T, m *board.Map) {
+	t.Helper()
+	render(t, tableApp(t, newFake(m)), BaseW, BaseH)
+	a, _ := newApp(Options{}, nil)
+	a.begin(newFake(m), 1)
+	render(t, a, BaseW, BaseH)
+}
+
 func TestDrawPublicTableHidesOtherHands(t *testing.T) {
 	needDisplay(t)
 	m := testMap()
+	warmUp(t, m)
 	shots := make([]*image.RGBA, 2)
 	for i, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
 		f := newFake(m)
@@ -240,5 +253,50 @@ func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 	a.handle(input{X: 150, Y: 300})
 	if a.dirty {
 		t.Error("an unchanged pointer asks for a redraw")
+	}
+}
+
+// TestDrawCurtainShowsOnlyPublicFacts: behind the hand-off curtain the
+// table stays in view for onlookers, but nothing of the next player's
+// secrets: the picture is the same whatever their hand and loyalty card.
+func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
+	needDisplay(t)
+	m := testMap()
+	warmUp(t, m)
+	shots := make([]*image.RGBA, 2)
+	for i, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
+		f := newFake(m)
+		for s := range f.views {
+			v := f.views[s]
+			v.Players = append([]rules.PlayerView(nil), v.Players...)
+			v.Players[0].Hand = []board.Card{card}
+			f.views[s] = v
+		}
+		a, err := newApp(Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.begin(f, 1)
+		if a.scene != sceneCurtain {
+			t.Fatalf("a new game starts at scene %d, want the curtain", a.scene)
+		}
+		shots[i] = render(t, a, BaseW, BaseH)
+	}
+	if string(shots[0].Pix) != string(shots[1].Pix) {
+		t.Fatal("the curtain picture differs with the content of the next player's hand")
+	}
+	// The board shows through: a land pixel is not the bare veil colour.
+	a, _ := newApp(Options{}, nil)
+	a.begin(newFake(m), 1)
+	img := render(t, a, BaseW, BaseH)
+	plain := image.NewRGBA(img.Rect)
+	if string(img.Pix) == string(plain.Pix) {
+		t.Fatal("the curtain drew nothing")
+	}
+	l := layoutTable(m.Grid.W, m.Grid.H, len(m.Conspiracies))
+	bx, by := int(l.Board.X+l.Board.W/2), int(l.Board.Y+l.Board.H/2)
+	veil := img.RGBAAt(2, 2)
+	if img.RGBAAt(bx, by) == veil {
+		t.Errorf("board centre pixel %v equals the bare veil %v: the table is not drawn behind the curtain", img.RGBAAt(bx, by), veil)
 	}
 }
