@@ -163,7 +163,7 @@ func TestTieBreaks(t *testing.T) {
 		{"no tie", func(t *testing.T, g *Game) {
 			g.SetLoyalty(0, same)
 			g.SetLoyalty(1, []string{"stark", "baratheon", "lannister", "greyjoy", "tyrell"})
-		}, 0, "no tie"},
+		}, 0, "no tie: crown wins outright"},
 		{"fewest revealed", func(t *testing.T, g *Game) {
 			g.SetLoyalty(0, same, "tyrell")
 			g.SetLoyalty(1, same)

@@ -68,7 +68,7 @@ func (g *Game) finish() {
 		}
 		cands = out
 	}
-	tie := "no tie"
+	tie := fmt.Sprintf("No tie: %s wins outright with %d points.", g.seatName(cands[0]), best)
 	if len(cands) > 1 {
 		names := g.seatList(cands)
 		tie = ""
