@@ -431,7 +431,7 @@ func (a *App) endWidgets() []Widget {
 	for _, rk := range v.Ranking {
 		hc := houseColor(m, rk.House)
 		ws = append(ws, Widget{R: Rect{rx + 12, y, 90, 30}, Kind: WBox, Text: rankText(rk), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc)})
-		ws = append(ws, textW(Rect{rx + 112, y + 5, rw - 124, 22}, fmt.Sprintf("%s  ·  %d crowns, %d castles, %d towns, %d barrels", u.houseName(rk.House), rk.Crowns, rk.Castles, rk.Towns, rk.Barrels), 17, colText))
+		ws = append(ws, textW(Rect{rx + 112, y + 5, rw - 124, 22}, u.houseName(rk.House)+"  ·  "+rankFacts(rk), 17, colText))
 		y += 38
 	}
 	py := 318.0

@@ -183,7 +183,7 @@ func (u *tableUI) rankingWidgets(r Rect) []Widget {
 		hc := houseColor(u.m, rk.House)
 		ws = append(ws, Widget{R: Rect{r.X + 12, y, 70, 26}, Kind: WBox, Text: rankText(rk), Size: 15, Bold: true, Fill: hc, Ink: textOn(hc)})
 		ws = append(ws, textW(Rect{r.X + 90, y + 3, r.W - 100, 22},
-			fmt.Sprintf("%s  ·  %d crowns, %d castles, %d towns, %d barrels", u.houseName(rk.House), rk.Crowns, rk.Castles, rk.Towns, rk.Barrels), 14, colText))
+			u.houseName(rk.House)+"  ·  "+rankFacts(rk), 14, colText))
 		y += 32
 	}
 	// A short public log under the ranking.
@@ -599,4 +599,17 @@ func agentsLeft(n int) string {
 		return "1 agent left"
 	}
 	return fmt.Sprintf("%d agents left", n)
+}
+
+// rankFacts lists what a house's rank rests on: "2 crowns, 1 castle, 0 towns, 3 barrels".
+func rankFacts(r rules.Rank) string {
+	return strings.Join([]string{count(r.Crowns, "crown"), count(r.Castles, "castle"), count(r.Towns, "town"), count(r.Barrels, "barrel")}, ", ")
+}
+
+// count writes n and the noun, plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

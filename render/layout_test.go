@@ -619,3 +619,10 @@ func TestClampIntoKeepsTokensOnTheBoard(t *testing.T) {
 		}
 	}
 }
+
+func TestRankFactsPluralises(t *testing.T) {
+	got := rankFacts(rules.Rank{Crowns: 2, Castles: 1, Towns: 0, Barrels: 1})
+	if want := "2 crowns, 1 castle, 0 towns, 1 barrel"; got != want {
+		t.Errorf("rankFacts = %q, want %q", got, want)
+	}
+}
