@@ -91,8 +91,11 @@ const (
 type App struct {
 	opts     Options
 	recorded int // actions in the record file
-	newGame  newGameFunc
-	p        *painter
+	// behind is the public table drawn under the hand-off curtain (never
+	// hit-tested: the curtain takes every click).
+	behind  []Widget
+	newGame newGameFunc
+	p       *painter
 
 	scene   scene
 	start   *startUI
@@ -292,6 +295,11 @@ func (a *App) rebuild() {
 		a.ws = a.start.widgets()
 	case sceneCurtain:
 		a.ws = a.curtainWidgets()
+		a.behind = nil
+		if a.tbl != nil && a.tbl.shown < 0 {
+			m := a.tbl.m
+			a.behind = a.tbl.tableWidgets(layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)))
+		}
 	case sceneTable:
 		m := a.tbl.m
 		a.ws = a.tbl.tableWidgets(layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)))
@@ -348,14 +356,14 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 		hl, sel := a.tbl.highlights()
 		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, hl, sel)
 	}
-	if a.scene == sceneCurtain && a.tbl != nil && a.tbl.shown < 0 {
+	if a.scene == sceneCurtain && a.behind != nil {
 		// Behind the curtain the table stays in view, public facts only
 		// (no seat is shown), so onlookers and a stream keep the board.
 		m := a.tbl.m
 		l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
 		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, nil, -1)
 		a.p.flushText(dst)
-		a.p.drawWidgets(dst, sc, a.tbl.tableWidgets(l), -1)
+		a.p.drawWidgets(dst, sc, a.behind, -1)
 		a.p.flushText(dst)
 	}
 	a.p.flushText(dst)
