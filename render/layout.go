@@ -448,7 +448,7 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 	case u.moveFrom >= 0:
 		hint = "Click a highlighted territory to move there."
 	case u.has(rules.VMuster):
-		hint = fmt.Sprintf("%d muster points left: click a highlighted territory.", u.pub.MusterPoints)
+		hint = count(u.pub.MusterPoints, "muster point") + " left: click a highlighted territory."
 	case u.has(rules.VMove):
 		hint = "Click a highlighted territory to move troops from it."
 	case u.has(rules.VRetreat):
