@@ -190,11 +190,7 @@ func TestClickThroughGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := newApp(Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.begin(e, seed)
+		a := curtainApp(t, e, seed)
 		c := newClicker(t, a)
 		rng := rand.New(rand.NewSource(int64(seed)))
 		g := e.(*rules.Game)

@@ -84,16 +84,25 @@ func TestDrawStartScreen(t *testing.T) {
 	}
 }
 
-func tableApp(t *testing.T, f *fakeEngine) *App {
+// curtainApp is an app whose game e (seed) has begun: it stands on the
+// hand-off curtain of the first seat to act.
+func curtainApp(t *testing.T, e engine, seed uint64) *App {
 	t.Helper()
 	a, err := newApp(Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.begin(f, 1)
+	a.begin(e, seed)
 	if a.scene != sceneCurtain {
 		t.Fatalf("a new game starts at scene %d, want the curtain", a.scene)
 	}
+	return a
+}
+
+// tableApp is a begun game past its first curtain.
+func tableApp(t *testing.T, f *fakeEngine) *App {
+	t.Helper()
+	a := curtainApp(t, f, 1)
 	a.clickOn(Target{Kind: TButton, ID: "curtain"})
 	if a.scene != sceneTable {
 		t.Fatalf("after the curtain: scene %d, want the table", a.scene)
@@ -150,9 +159,7 @@ func TestDrawTableTintsControlledLand(t *testing.T) {
 func warmUp(t *testing.T, m *board.Map) {
 	t.Helper()
 	render(t, tableApp(t, newFake(m)), BaseW, BaseH)
-	a, _ := newApp(Options{}, nil)
-	a.begin(newFake(m), 1)
-	render(t, a, BaseW, BaseH)
+	render(t, curtainApp(t, newFake(m), 1), BaseW, BaseH)
 }
 
 func TestDrawPublicTableHidesOtherHands(t *testing.T) {
@@ -208,12 +215,8 @@ func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := newApp(Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	playSome(t, e, 2)
-	a.begin(e, 9)
+	a := curtainApp(t, e, 9)
 	a.clickOn(Target{Kind: TButton, ID: "curtain"})
 	a.rebuild()
 	screen := ebiten.NewImage(BaseW, BaseH)
@@ -272,23 +275,13 @@ func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 			v.Players[0].Hand = []board.Card{card}
 			f.views[s] = v
 		}
-		a, err := newApp(Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.begin(f, 1)
-		if a.scene != sceneCurtain {
-			t.Fatalf("a new game starts at scene %d, want the curtain", a.scene)
-		}
-		shots[i] = render(t, a, BaseW, BaseH)
+		shots[i] = render(t, curtainApp(t, f, 1), BaseW, BaseH)
 	}
 	if string(shots[0].Pix) != string(shots[1].Pix) {
 		t.Fatal("the curtain picture differs with the content of the next player's hand")
 	}
 	// The board shows through: a land pixel is not the bare veil colour.
-	a, _ := newApp(Options{}, nil)
-	a.begin(newFake(m), 1)
-	img := render(t, a, BaseW, BaseH)
+	img := render(t, curtainApp(t, newFake(m), 1), BaseW, BaseH)
 	plain := image.NewRGBA(img.Rect)
 	if string(img.Pix) == string(plain.Pix) {
 		t.Fatal("the curtain drew nothing")

@@ -41,11 +41,7 @@ func TestCombatPanelShowsBothSides(t *testing.T) {
 		if v.Combat == nil {
 			continue
 		}
-		a, err := newApp(Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.begin(e, uint64(seed))
+		a := curtainApp(t, e, uint64(seed))
 		a.clickOn(Target{Kind: TButton, ID: "curtain"})
 		a.rebuild()
 		c := v.Combat
@@ -76,11 +72,7 @@ func TestEndScreenRevealsAll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := newApp(Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.begin(e, 5)
+	a := curtainApp(t, e, 5)
 	playUntil(t, e, 5, func() bool { return false })
 	if !e.Over() {
 		t.Fatal("game did not end")

@@ -32,11 +32,7 @@ func TestDriveWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := newApp(Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.begin(e, seed)
+	a := curtainApp(t, e, seed)
 	c := newClicker(t, a)
 	g := e.(*rules.Game)
 	shot := 0
