@@ -424,7 +424,9 @@ func (a *App) endWidgets() []Widget {
 	ws := []Widget{{R: Rect{0, 0, BaseW, 50}, Kind: WPanel, Fill: colPanelHi}}
 	var wn []string
 	for _, w := range v.Winners {
-		wn = append(wn, u.seatName(w))
+		// "Torch (Ben)", as the curtain says it: the engine's sentences name
+		// the conspiracy, the table the player.
+		wn = append(wn, fmt.Sprintf("%s (%s)", title(u.seats[w]), u.seatName(w)))
 	}
 	head := "Game over"
 	if len(wn) > 0 {
