@@ -124,3 +124,24 @@ func BenchmarkReplay(b *testing.B) {
 }
 
 func stringsReader(s string) *strings.Reader { return strings.NewReader(s) }
+
+// BenchmarkRandomGame4 plays random four-player games on the standard map,
+// one per iteration (seeds 1, 2, …): the engine speed bots depend on. Run it
+// with -cpu 1 for games per CPU-second; it reports bytes and allocations
+// per game.
+func BenchmarkRandomGame4(b *testing.B) {
+	m := mustStandard(b)
+	b.ReportAllocs()
+	i := 0
+	actions := 0
+	for b.Loop() {
+		i++
+		g, err := playRandom(m, 4, uint64(i), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		actions += len(g.Actions())
+	}
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(actions)/float64(i), "actions/game")
+}
