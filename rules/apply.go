@@ -59,26 +59,51 @@ func (g *Game) Check(a Action) (err error) {
 
 // Apply validates a, applies it and runs every automatic step that follows
 // (tier changes, end of round, scoring). It returns the events produced, or
-// an error and leaves the game unchanged.
-func (g *Game) Apply(a Action) (evs []Event, err error) {
-	backup := g.S.clone()
-	start := len(g.S.Log)
-	defer func() {
-		if r := recover(); r != nil {
-			g.S = backup
-			evs, err = nil, fmt.Errorf("the action %q could not be applied: %v", a.Verb, r)
-		}
-	}()
+// an error and leaves the game unchanged. Applying an action clears what
+// Undo left to redo.
+func (g *Game) Apply(a Action) ([]Event, error) {
+	evs, err := g.apply(a)
+	if err != nil {
+		return nil, err
+	}
+	g.redo = nil
+	return append([]Event(nil), evs...), nil
+}
+
+// apply is Apply without the copy of the events (they alias the log) and
+// without touching the redo list. It keeps no copy of the state: a checked
+// action that still fails while executing (a bug) is undone by rebuilding
+// the position from the history.
+func (g *Game) apply(a Action) (evs []Event, err error) {
 	if err := g.do(a, false); err != nil {
 		return nil, err
 	}
+	n := len(g.actions)
+	start := len(g.S.Log)
+	defer func() {
+		if r := recover(); r != nil {
+			evs, err = nil, fmt.Errorf("the action %q could not be applied: %v", a.Verb, r)
+			if rerr := g.restoreTo(n); rerr != nil {
+				err = fmt.Errorf("%v; the game could not be restored: %v", err, rerr)
+			}
+		}
+	}()
 	if err := g.do(a, true); err != nil {
-		g.S = backup
+		if rerr := g.restoreTo(n); rerr != nil {
+			err = fmt.Errorf("%v; the game could not be restored: %v", err, rerr)
+		}
 		return nil, err
 	}
 	g.actions = append(g.actions, a)
 	g.advance()
-	return append([]Event(nil), g.S.Log[start:]...), nil
+	evs = g.S.Log[start:len(g.S.Log):len(g.S.Log)]
+	if why, ok := g.revealing(a, evs); ok {
+		g.floor, g.floorWhy = n+1, why
+	}
+	if (n+1)%checkpointEvery == 0 {
+		g.checkpoints = append(g.checkpoints, g.checkpoint())
+	}
+	return evs, nil
 }
 
 // do validates a and, when exec is set, applies it (without the automatic

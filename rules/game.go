@@ -26,7 +26,7 @@ type Game struct {
 	cfg     Config
 	cards   map[string]board.Card
 	S       State
-	actions []Action
+	history
 }
 
 // State is the whole mutable truth of a game. It is plain data: every field
@@ -289,6 +289,7 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 	g.settle()
 	g.event(Public, "setup", fmt.Sprintf("The game begins with %d players; %s is the first player. Every house deck is shuffled.", n, g.seatName(s.First)))
 	g.advance()
+	g.checkpoints = []checkpoint{g.checkpoint()}
 	return g, nil
 }
 
@@ -320,7 +321,10 @@ func (g *Game) Clone() *Game {
 	c := &Game{m: g.m, cfg: g.Config(), cards: g.cards}
 	// Events and actions are append-only values: share what exists and cap
 	// the slices so the next append of either game copies.
+	c.history = g.history
 	c.actions = g.actions[:len(g.actions):len(g.actions)]
+	c.checkpoints = g.checkpoints[:len(g.checkpoints):len(g.checkpoints)]
+	c.redo = append([]Action(nil), g.redo...)
 	c.S = g.S.clone()
 	return c
 }
@@ -350,7 +354,10 @@ func (s State) clone() State {
 	c.Decks = cloneStrings(s.Decks)
 	c.Discards = cloneStrings(s.Discards)
 	c.Ranking = append([]Rank(nil), s.Ranking...)
-	c.Stack = make([]Frame, len(s.Stack))
+	c.Stack = nil
+	if s.Stack != nil {
+		c.Stack = make([]Frame, len(s.Stack))
+	}
 	for i, f := range s.Stack {
 		f.Used = append([]Choice(nil), f.Used...)
 		f.Placed = append([]int(nil), f.Placed...)

@@ -14,6 +14,9 @@ import (
 // not actions, are not recorded in Actions(), and a record of a game that
 // used them does not replay.
 
+// setUpWhy is why undo and At stop where a position was set up by hand.
+const setUpWhy = "the position was set up by hand here"
+
 // SetUnits sets house's units in territory (replacing what it had there).
 // It refuses ships on land and another house's troops already there
 // (except on roads). A land territory left empty keeps no flag.
@@ -48,6 +51,7 @@ func (g *Game) SetUnits(house, territory string, u [board.NumUnits]int) error {
 	if total(u) > 0 {
 		g.S.Flags[t] = -1
 	}
+	g.rebase(setUpWhy)
 	return nil
 }
 
@@ -72,6 +76,7 @@ func (g *Game) SetFlag(territory, house string) error {
 		return fmt.Errorf("%s has troops in %s", g.houseName(o), g.terrName(t))
 	}
 	g.S.Flags[t] = h
+	g.rebase(setUpWhy)
 	return nil
 }
 
@@ -88,6 +93,7 @@ func (g *Game) GiveCard(seat int, cardID string) error {
 	h, _ := g.m.House(c.House)
 	g.takeCard(h, cardID)
 	g.S.Players[seat].Hand = append(g.S.Players[seat].Hand, cardID)
+	g.rebase(setUpWhy)
 	return nil
 }
 
@@ -129,6 +135,7 @@ func (g *Game) SetDeck(house string, top []string, onlyThese bool) error {
 		rest = nil
 	}
 	g.S.Decks[h] = append(append([]string{}, top...), rest...)
+	g.rebase(setUpWhy)
 	return nil
 }
 
@@ -167,6 +174,7 @@ func (g *Game) SetLoyalty(seat int, order []string, revealed ...string) error {
 		order2[i] = h
 	}
 	p.Loyalty, p.Revealed, p.Arranged = order2, rev, true
+	g.rebase(setUpWhy)
 	return nil
 }
 
@@ -225,6 +233,7 @@ func (g *Game) StartResolution(agents []AgentAt) error {
 		s.Turn = s.First
 	}
 	g.advance()
+	g.rebase(setUpWhy)
 	return nil
 }
 
@@ -237,6 +246,7 @@ func (g *Game) SetFirstPlayer(seat int) error {
 	if g.S.Phase == PhasePlace && g.S.Players[seat].Agents == AgentsPerPlayer {
 		g.S.Turn = seat
 	}
+	g.rebase(setUpWhy)
 	return nil
 }
 
@@ -247,12 +257,16 @@ func (g *Game) SetRound(round int) error {
 		return fmt.Errorf("round %d is outside 1..%d", round, g.S.Rounds)
 	}
 	g.S.Round = round
+	g.rebase(setUpWhy)
 	return nil
 }
 
 // SetRanking replaces the displayed ranking by the one computed from the
 // board now.
-func (g *Game) SetRanking() { g.S.Ranking = g.computeRanking() }
+func (g *Game) SetRanking() {
+	g.S.Ranking = g.computeRanking()
+	g.rebase(setUpWhy)
+}
 
 // Ranking returns the ranking the board would give now (the displayed one
 // is View.Ranking).

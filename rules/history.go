@@ -1,0 +1,192 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+)
+
+// A game keeps its history: every action applied, the events they caused
+// (State.Log, each event naming its action), and snapshots of the state
+// every checkpointEvery actions. At(n) rebuilds the state after n actions
+// from the nearest snapshot at or before n, so it stays fast on long games
+// without a copy of the state per action.
+const checkpointEvery = 64
+
+// checkpoint is the state after n actions.
+type checkpoint struct {
+	n int
+	s State
+	// floor and why are the undo floor as it stood at n.
+	floor int
+	why   string
+}
+
+// history is the part of a Game that is about the past, not the position.
+type history struct {
+	actions []Action
+	// checkpoints are in increasing n; the first is the base: the state the
+	// history starts from (after New, or where a position was set up by
+	// hand or restored).
+	checkpoints []checkpoint
+	// floor is the number of actions below which undo may not go: hidden
+	// information reached a seat in the action that ends there (a card
+	// drawn or played, a hand looked at, a deck reshuffled, a token
+	// revealed), or the position was set up there.
+	floor int
+	// floorWhy says why undo stops at floor, in a player's words.
+	floorWhy string
+	// redo holds the actions undone, the next to redo last.
+	redo []Action
+}
+
+// rebase makes the current position the start of the history: undo and At
+// cannot go before it. Restore and the sandbox setters call it.
+func (g *Game) rebase(why string) {
+	n := len(g.actions)
+	g.floor, g.floorWhy = n, why
+	g.checkpoints = []checkpoint{g.checkpoint()}
+	g.redo = nil
+}
+
+func (g *Game) checkpoint() checkpoint {
+	return checkpoint{n: len(g.actions), s: g.S.clone(), floor: g.floor, why: g.floorWhy}
+}
+
+// restoreTo puts the game back to its position after n actions, from its
+// history; apply calls it when executing a checked action failed midway.
+func (g *Game) restoreTo(n int) error {
+	c, err := g.At(n)
+	if err != nil {
+		return err
+	}
+	g.S, g.actions, g.checkpoints = c.S, c.actions, c.checkpoints
+	g.floor, g.floorWhy = c.floor, c.floorWhy
+	return nil
+}
+
+// Len returns the number of actions applied so far.
+func (g *Game) Len() int { return len(g.actions) }
+
+// Base returns the number of actions before the first position the
+// history can rebuild: 0 for a game started with New, more for one
+// restored or set up by hand after some actions.
+func (g *Game) Base() int {
+	if len(g.checkpoints) == 0 {
+		return 0
+	}
+	return g.checkpoints[0].n
+}
+
+// At returns a copy of the game as it stood after n actions (0 is the
+// position after New), with its history up to n; the game itself does not
+// change. It replays from the nearest checkpoint.
+func (g *Game) At(n int) (*Game, error) {
+	if n < g.Base() || n > len(g.actions) {
+		return nil, fmt.Errorf("there is no position after %d actions: the history holds positions %d to %d", n, g.Base(), len(g.actions))
+	}
+	c := &Game{m: g.m, cfg: g.Config(), cards: g.cards}
+	k := 0
+	for i, cp := range g.checkpoints {
+		if cp.n <= n {
+			k = i
+		}
+	}
+	cp := g.checkpoints[k]
+	c.S = cp.s.clone()
+	c.actions = g.actions[:cp.n:cp.n]
+	c.checkpoints = g.checkpoints[: k+1 : k+1]
+	c.floor, c.floorWhy = cp.floor, cp.why
+	for _, a := range g.actions[cp.n:n] {
+		if _, err := c.apply(a); err != nil {
+			return nil, fmt.Errorf("the history does not replay at action %d %q: %v", len(c.actions)+1, a.Format(c.Seats()), err)
+		}
+	}
+	return c, nil
+}
+
+// CanUndo reports whether Undo would succeed, and if not, why.
+func (g *Game) CanUndo() error {
+	n := len(g.actions)
+	switch {
+	case n == 0:
+		return errors.New("nothing to undo: no action has been taken yet")
+	case n <= g.floor:
+		if g.floorWhy != "" {
+			return fmt.Errorf("cannot undo: %s", g.floorWhy)
+		}
+		return errors.New("cannot undo past the start of this position")
+	}
+	return nil
+}
+
+// Undo takes back the last action, if no hidden information has reached a
+// seat since it was taken; the action can be redone with Redo until a new
+// action is applied.
+func (g *Game) Undo() error {
+	if err := g.CanUndo(); err != nil {
+		return err
+	}
+	n := len(g.actions)
+	last := g.actions[n-1]
+	prev, err := g.At(n - 1)
+	if err != nil {
+		return err
+	}
+	redo := append(g.redo, last)
+	g.S, g.actions, g.checkpoints = prev.S, prev.actions, prev.checkpoints
+	g.floor, g.floorWhy = prev.floor, prev.floorWhy
+	g.redo = redo
+	return nil
+}
+
+// CanRedo reports whether there is an undone action to redo.
+func (g *Game) CanRedo() bool { return len(g.redo) > 0 }
+
+// Redo applies again the action last undone.
+func (g *Game) Redo() ([]Event, error) {
+	if len(g.redo) == 0 {
+		return nil, errors.New("nothing to redo")
+	}
+	a := g.redo[len(g.redo)-1]
+	rest := g.redo[:len(g.redo)-1]
+	evs, err := g.Apply(a)
+	if err != nil {
+		return nil, err
+	}
+	g.redo = rest
+	return evs, nil
+}
+
+// revealing says whether action a, which caused events evs, put hidden
+// information in front of a seat — a card drawn or played, a hand looked
+// at, a deck reshuffled, a token revealed — and if so, what happened, in
+// the words of its first public event. Undo never goes back past it.
+func (g *Game) revealing(a Action, evs []Event) (string, bool) {
+	reveals := false
+	switch a.Verb {
+	case VExchange, VPlay, VLook, VDiscard:
+		reveals = true
+	}
+	what := ""
+	for _, e := range evs {
+		switch e.Kind {
+		case "draw", "shuffle", "reveal", "play":
+			reveals = true
+			if what == "" && e.Seat == Public {
+				what = e.Text
+			}
+		}
+	}
+	if !reveals {
+		return "", false
+	}
+	if what == "" {
+		for _, e := range evs {
+			if e.Seat == Public {
+				what = e.Text
+				break
+			}
+		}
+	}
+	return what, true
+}
