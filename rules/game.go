@@ -22,10 +22,10 @@ type Config struct {
 // Game is one game of No True King: the static map, the configuration and
 // the whole mutable truth in State (plain, JSON-serialisable data).
 type Game struct {
-	m       *board.Map
-	cfg     Config
-	cards   map[string]board.Card
-	S       State
+	m     *board.Map
+	cfg   Config
+	cards map[string]board.Card
+	S     State
 	history
 }
 
