@@ -83,7 +83,7 @@ func BenchmarkRandomGame(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		actions += len(g.Actions())
+		actions += g.Len()
 		i++
 	}
 	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "games/s")
@@ -140,7 +140,7 @@ func BenchmarkRandomGame4(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		actions += len(g.Actions())
+		actions += g.Len()
 	}
 	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(actions)/float64(i), "actions/game")

@@ -392,11 +392,18 @@ func (g *Game) retreatRule(c *Combat, t int) error {
 func (g *Game) retreatOptions(c *Combat) []int {
 	var out []int
 	for _, nb := range g.m.Territories[c.Territory].Neighbors {
-		if g.retreatRule(c, nb) == nil {
+		if g.retreatOK(c, nb) {
 			out = append(out, nb)
 		}
 	}
 	return out
+}
+
+// retreatOK is retreatRule without the words.
+func (g *Game) retreatOK(c *Combat, t int) bool {
+	h := c.Retreater
+	return g.moveCheck(h, c.Territory, t, c.Retreat, [board.NumUnits]int{}) == moveOK &&
+		(g.otherOccupant(t, h) < 0 || g.m.Territories[t].Kind == board.Road)
 }
 
 func (g *Game) doRetreat(c *Combat, t int) {

@@ -1,62 +1,79 @@
 package rules
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"notrueking/board"
 )
 
-// maxArrangeHouses bounds the loyalty arrangements Legal lists in full:
-// up to this many houses every permutation is listed; above it (the
-// nine-player map) Legal lists the rotations of the map's house order,
-// while Check and Apply accept every permutation.
-const maxArrangeHouses = 6
-
 // Legal returns every legal action of the seat to act, in a stable order.
-// Every action listed passes Check.
-func (g *Game) Legal() []Action {
-	seat := g.ToAct()
-	if seat < 0 {
+// Every action listed passes Check, and every action Check accepts is
+// listed, with one exception: a loyalty card may be arranged in any order
+// of the map's houses (120 orders on the standard map, 362,880 on the
+// nine-house map), so Legal lists one arrange action — the seat's card as
+// it stands — and RandomArrangement draws any other.
+//
+// The actions are generated from the rules, not found by trying
+// candidates: no refusal text is built.
+func (g *Game) Legal() []Action { return g.AppendLegal(nil) }
+
+// LegalFor is Legal for one seat: nil unless it is that seat's turn.
+func (g *Game) LegalFor(seat int) []Action {
+	if seat != g.ToAct() || seat < 0 {
 		return nil
 	}
-	var cands []Action
-	add := func(a Action) {
-		a.Seat = seat
-		cands = append(cands, a)
-	}
-	nh := len(g.m.Houses)
-	ids := make([]string, nh)
-	for h := range ids {
-		ids[h] = g.m.Houses[h].ID
+	return g.Legal()
+}
+
+// AppendLegal appends the legal actions of the seat to act to dst and
+// returns the extended slice, so a caller that lists actions in a loop (a
+// bot, the random games) can reuse one buffer.
+func (g *Game) AppendLegal(dst []Action) []Action {
+	seat := g.ToAct()
+	if seat < 0 {
+		return dst
 	}
 	s := &g.S
+	hid := func(h int) string { return g.m.Houses[h].ID }
+	tid := func(t int) string { return g.m.Territories[t].ID }
+	add := func(a Action) {
+		a.Seat = seat
+		dst = append(dst, a)
+	}
+	nh := len(g.m.Houses)
+	p := &s.Players[seat]
 	switch s.Phase {
 	case PhaseLoyalty:
-		if nh <= maxArrangeHouses {
-			permute(nh, func(p []int) {
-				names := make([]string, nh)
-				for i, h := range p {
-					names[i] = ids[h]
-				}
-				add(Action{Verb: VArrange, Order: strings.Join(names, ",")})
-			})
-		} else {
-			for r := 0; r < nh; r++ {
-				names := append(append([]string{}, ids[r:]...), ids[:r]...)
-				add(Action{Verb: VArrange, Order: strings.Join(names, ",")})
+		var b strings.Builder
+		for i, h := range p.Loyalty {
+			if i > 0 {
+				b.WriteByte(',')
 			}
+			b.WriteString(hid(h))
 		}
+		add(Action{Verb: VArrange, Order: b.String()})
 	case PhasePlace:
-		for h := range ids {
+		if p.Agents <= 0 {
+			break
+		}
+		for h := 0; h < nh; h++ {
 			for sl := Maester; sl < NumSlots; sl++ {
-				add(Action{Verb: VPlace, House: ids[h], Slot: sl})
+				if s.Slots[h][sl] < 0 {
+					add(Action{Verb: VPlace, House: hid(h), Slot: sl})
+				}
 			}
 		}
 	case PhaseExchange:
 		for a := 0; a < nh; a++ {
 			for b := a + 1; b < nh; b++ {
+				bothUp := p.Revealed[a] && p.Revealed[b]
 				for r := 0; r < nh; r++ {
-					add(Action{Verb: VExchange, A: ids[a], B: ids[b], Reveal: ids[r]})
+					if p.Revealed[r] || bothUp == (r == a || r == b) {
+						continue
+					}
+					add(Action{Verb: VExchange, A: hid(a), B: hid(b), Reveal: hid(r)})
 				}
 			}
 		}
@@ -65,97 +82,64 @@ func (g *Game) Legal() []Action {
 		f := g.top()
 		if f == nil {
 			tier := g.currentTier()
-			for h := range ids {
-				add(Action{Verb: VResolve, House: ids[h], Slot: tier})
+			if tier >= NumSlots {
+				break
+			}
+			for h := 0; h < nh; h++ {
+				if s.Slots[h][tier] == seat {
+					add(Action{Verb: VResolve, House: hid(h), Slot: tier})
+				}
 			}
 			break
 		}
 		switch f.Kind {
 		case FrameAgent:
-			for _, c := range []Choice{ChooseMuster, ChooseMove, ChooseDraw} {
-				add(Action{Verb: VChoose, Choice: c})
+			for _, c := range [...]Choice{ChooseMuster, ChooseMove, ChooseDraw} {
+				if !(f.Slot == Marshal && c == ChooseDraw) && !slices.Contains(f.Used, c) {
+					add(Action{Verb: VChoose, Choice: c})
+				}
 			}
 		case FrameMuster:
-			for t, tt := range g.m.Territories {
-				id := tt.ID
-				switch tt.Kind {
-				case board.Land:
-					if g.control(t) == f.House && tt.Barrels > 0 {
-						add(Action{Verb: VMuster, Unit: board.Footman, From: id})
-						if p := tt.Port; p >= 0 {
-							add(Action{Verb: VMuster, Unit: board.Ship, From: id, To: g.m.Territories[p].ID})
-						}
-						for _, nb := range tt.Neighbors {
-							if g.m.Territories[nb].Kind == board.Sea {
-								add(Action{Verb: VMuster, Unit: board.Ship, From: id, To: g.m.Territories[nb].ID})
-							}
-						}
-					}
-					fallthrough
-				case board.Road, board.Sea:
-					u := s.Units[t][f.House]
-					if u[board.Footman] > 0 {
-						add(Action{Verb: VMuster, Unit: board.Knight, From: id})
-					}
-					if u[board.Knight] > 0 {
-						add(Action{Verb: VMuster, Unit: board.Dragon, From: id})
-					}
-				}
-			}
+			g.legalMusters(f, add)
 			add(Action{Verb: VDone})
 		case FrameMove:
-			for t := range g.m.Territories {
-				avail := s.Units[t][f.House]
-				if total(avail) == 0 {
-					continue
-				}
-				for _, nb := range g.m.Territories[t].Neighbors {
-					// On a road with other houses the mover may attack one of them.
-					targets := []string{""}
-					if g.m.Territories[nb].Kind == board.Road {
-						for o, ou := range s.Units[nb] {
-							if o != f.House && total(ou) > 0 {
-								targets = append(targets, ids[o])
-							}
-						}
-					}
-					compositions(avail, func(u [board.NumUnits]int) {
-						for _, tg := range targets {
-							add(Action{Verb: VMove, From: g.m.Territories[t].ID, To: g.m.Territories[nb].ID, Units: u, House: tg})
-						}
-					})
-				}
-			}
+			g.legalMoves(f, add)
 			add(Action{Verb: VDone})
 		case FrameCombat:
 			c := f.Combat
 			switch c.Step {
 			case "cards":
-				for _, id := range s.Players[seat].Hand {
-					add(Action{Verb: VPlay, Card: id})
+				for _, id := range p.Hand {
+					if g.inCombat(c, id) {
+						add(Action{Verb: VPlay, Card: id})
+					}
 				}
 				add(Action{Verb: VPass})
 			case "tie":
-				add(Action{Verb: VWinner, House: ids[c.Attacker]})
-				add(Action{Verb: VWinner, House: ids[c.Defender]})
+				add(Action{Verb: VWinner, House: hid(c.Attacker)})
+				add(Action{Verb: VWinner, House: hid(c.Defender)})
 			case "redeploy":
 				for _, t := range g.redeployOptions(c) {
-					add(Action{Verb: VRetreat, To: g.m.Territories[t].ID})
+					add(Action{Verb: VRetreat, To: tid(t)})
 				}
 			case "retreat":
-				for _, t := range g.retreatOptions(c) {
-					add(Action{Verb: VRetreat, To: g.m.Territories[t].ID})
+				for _, t := range g.m.Territories[c.Territory].Neighbors {
+					if g.retreatOK(c, t) {
+						add(Action{Verb: VRetreat, To: tid(t)})
+					}
 				}
 			}
 		case FrameCersei:
 			for _, sl := range g.cerseiTargets(f) {
-				add(Action{Verb: VRemove, House: ids[f.House], Slot: sl})
+				add(Action{Verb: VRemove, House: hid(f.House), Slot: sl})
 			}
 			add(Action{Verb: VDecline})
 		case FrameMelisandre:
 			if f.Target < 0 {
-				for _, t := range g.melisandreTargets(seat) {
-					add(Action{Verb: VLook, Target: t})
+				for o := range s.Players {
+					if o != seat && len(s.Players[o].Hand) > 0 {
+						add(Action{Verb: VLook, Target: o})
+					}
 				}
 				add(Action{Verb: VDecline})
 			} else {
@@ -165,13 +149,82 @@ func (g *Game) Legal() []Action {
 			}
 		}
 	}
-	out := cands[:0]
-	for _, a := range cands {
-		if g.do(a, false) == nil {
-			out = append(out, a)
+	return dst
+}
+
+// legalMusters lists the musters of frame f (doMuster's rules, as
+// conditions rather than refusals).
+func (g *Game) legalMusters(f *Frame, add func(Action)) {
+	if f.Points <= 0 {
+		return
+	}
+	s := &g.S
+	h := f.House
+	limits := &g.m.Houses[h].Limits
+	have := g.onBoard(h)
+	for t := range g.m.Territories {
+		tt := &g.m.Territories[t]
+		switch tt.Kind {
+		case board.Land:
+			if g.control(t) == h && tt.Barrels > 0 && f.Placed[t] < tt.Barrels {
+				if have[board.Footman] < limits[board.Footman] && g.otherOccupant(t, h) < 0 {
+					add(Action{Verb: VMuster, Unit: board.Footman, From: tt.ID})
+				}
+				if have[board.Ship] < limits[board.Ship] {
+					if p := tt.Port; p >= 0 && g.m.Territories[p].PortOf == t && g.otherOccupant(p, h) < 0 {
+						add(Action{Verb: VMuster, Unit: board.Ship, From: tt.ID, To: g.m.Territories[p].ID})
+					}
+					for _, nb := range tt.Neighbors {
+						if g.m.Territories[nb].Kind == board.Sea && g.otherOccupant(nb, h) < 0 {
+							add(Action{Verb: VMuster, Unit: board.Ship, From: tt.ID, To: g.m.Territories[nb].ID})
+						}
+					}
+				}
+			}
+			fallthrough
+		case board.Road, board.Sea:
+			u := &s.Units[t][h]
+			if u[board.Footman] > 0 && have[board.Knight] < limits[board.Knight] {
+				add(Action{Verb: VMuster, Unit: board.Knight, From: tt.ID})
+			}
+			if u[board.Knight] > 0 && tt.Kind != board.Sea && have[board.Dragon] < limits[board.Dragon] &&
+				!(limits[board.Dragon] > 0 && s.Dragons[h] >= limits[board.Dragon]) {
+				add(Action{Verb: VMuster, Unit: board.Dragon, From: tt.ID})
+			}
 		}
 	}
-	return out
+}
+
+// legalMoves lists the moves of frame f: every group of f's house that
+// may go from a territory into a neighbour (moveCheck), and, entering a
+// road held by other houses, each house it may attack.
+func (g *Game) legalMoves(f *Frame, add func(Action)) {
+	s := &g.S
+	h := f.House
+	for t := range g.m.Territories {
+		avail := s.Units[t][h]
+		if total(avail) == 0 {
+			continue
+		}
+		for _, nb := range g.m.Territories[t].Neighbors {
+			road := g.m.Territories[nb].Kind == board.Road
+			compositions(avail, func(u [board.NumUnits]int) {
+				if g.moveCheck(h, t, nb, u, sub(avail, u)) != moveOK {
+					return
+				}
+				a := Action{Verb: VMove, From: g.m.Territories[t].ID, To: g.m.Territories[nb].ID, Units: u}
+				add(a)
+				if road {
+					for o := range s.Units[nb] {
+						if o != h && total(s.Units[nb][o]) > 0 {
+							a.House = g.m.Houses[o].ID
+							add(a)
+						}
+					}
+				}
+			})
+		}
+	}
 }
 
 // compositions calls fn with every non-empty sub-vector of avail.
@@ -194,25 +247,12 @@ func compositions(avail [board.NumUnits]int, fn func([board.NumUnits]int)) {
 	rec(0)
 }
 
-// permute calls fn with every permutation of 0..n-1 in lexicographic order.
-func permute(n int, fn func([]int)) {
-	p := make([]int, 0, n)
-	used := make([]bool, n)
-	var rec func()
-	rec = func() {
-		if len(p) == n {
-			fn(p)
-			return
-		}
-		for i := 0; i < n; i++ {
-			if !used[i] {
-				used[i] = true
-				p = append(p, i)
-				rec()
-				p = p[:len(p)-1]
-				used[i] = false
-			}
-		}
-	}
-	rec()
+// RandomArrangement returns the arrange action a (as Legal lists it) with
+// its houses in an order drawn from r, every order equally likely: random
+// players and bots reach every loyalty card this way.
+func RandomArrangement(a Action, r *rand.Rand) Action {
+	ids := strings.Split(a.Order, ",")
+	r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
+	a.Order = strings.Join(ids, ",")
+	return a
 }

@@ -6,84 +6,156 @@ import (
 	"notrueking/board"
 )
 
-// moveRule checks that house h may move units u from territory from to
+// moveFault is why a move breaks the movement rules (moveCheck), as a
+// code: Legal lists moves without building refusal text, and moveRule
+// turns the code into words only when a player needs them.
+type moveFault uint8
+
+// The movement faults, in the order moveCheck tests them.
+const (
+	moveOK moveFault = iota
+	moveSame
+	moveNotAdjacent
+	moveNothing
+	moveShipsOnLand
+	moveDragonsWithTroopsToSea
+	moveDragonsEndAtSeaFromLand
+	moveNoShipsToBoard
+	moveShipsFull
+	moveOnlyShipsIntoPort
+	moveDragonsEndAtSea
+	moveTroopsWithoutShips
+	moveTooFewShips
+	moveShipsOntoLand
+	moveTroopsIntoPort
+	movePortNotControlled
+	moveTroopsLeftWithoutShips
+	movePortOnlyToSea
+)
+
+// moveCheck checks that house h may move units u from territory from to
 // territory to, leaving rest behind in from. It checks adjacency and what
 // each kind of unit may enter (ships, carrying, ports), not what stands in
 // the destination: entering another house's troops is combat, decided by
 // the caller.
-func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
-	F, T := g.m.Territories[from], g.m.Territories[to]
-	hn := g.houseName(h)
+func (g *Game) moveCheck(h, from, to int, u, rest [board.NumUnits]int) moveFault {
+	F, T := &g.m.Territories[from], &g.m.Territories[to]
 	if from == to {
-		return fmt.Errorf("troops already in %s cannot move into it", g.terrName(from))
+		return moveSame
 	}
 	if !g.m.Adjacent(from, to) {
-		return fmt.Errorf("%s is not adjacent to %s", g.terrName(from), g.terrName(to))
+		return moveNotAdjacent
 	}
 	if total(u) == 0 {
-		return fmt.Errorf("name at least one unit to move")
+		return moveNothing
 	}
 	land := carried(u)
 	switch F.Kind {
 	case board.Land, board.Road:
 		if u[board.Ship] > 0 {
-			return fmt.Errorf("ships are never on land")
+			return moveShipsOnLand
 		}
 		switch T.Kind {
 		case board.Sea:
 			if u[board.Dragon] > 0 {
 				// Dragons enter a sea only to attack it, alone (seed 004).
-				if carried(u) > 0 {
-					return fmt.Errorf("dragons attack a sea on their own; footmen and knights need ships")
+				if land > 0 {
+					return moveDragonsWithTroopsToSea
 				}
 				if g.otherOccupant(to, h) < 0 {
-					return fmt.Errorf("dragons cannot end a move at sea: they enter %s only to attack another house's ships", g.terrName(to))
+					return moveDragonsEndAtSeaFromLand
 				}
-				return nil
+				return moveOK
 			}
 			own := g.S.Units[to][h]
 			if own[board.Ship] == 0 {
-				return fmt.Errorf("%s has no ships in %s to carry %s", hn, g.terrName(to), unitsText(u))
+				return moveNoShipsToBoard
 			}
 			if free := own[board.Ship] - carried(own); land > free {
-				return fmt.Errorf("%s's %s in %s can carry only %d more %s", hn, countNoun(own[board.Ship], board.Ship), g.terrName(to), max(free, 0), plural(free, "unit", "units"))
+				return moveShipsFull
 			}
 		case board.Port:
-			return fmt.Errorf("only ships may enter %s", g.terrName(to))
+			return moveOnlyShipsIntoPort
 		}
 	case board.Sea:
 		switch T.Kind {
 		case board.Sea:
 			if u[board.Dragon] > 0 {
-				return fmt.Errorf("dragons cannot end a move at sea")
+				return moveDragonsEndAtSea
 			}
 			if land > u[board.Ship] {
 				if u[board.Ship] == 0 {
-					return fmt.Errorf("footmen and knights at sea move only aboard ships: move ships with them, or land them")
+					return moveTroopsWithoutShips
 				}
-				return fmt.Errorf("%s can carry only %d %s", countNoun(u[board.Ship], board.Ship), u[board.Ship], plural(u[board.Ship], "unit", "units"))
+				return moveTooFewShips
 			}
 		case board.Land, board.Road:
 			if u[board.Ship] > 0 {
-				return fmt.Errorf("ships cannot enter land: only the footmen and knights they carry may land in %s", g.terrName(to))
+				return moveShipsOntoLand
 			}
 		case board.Port:
 			if land > 0 || u[board.Dragon] > 0 {
-				return fmt.Errorf("only ships may enter %s", g.terrName(to))
+				return moveTroopsIntoPort
 			}
 			if T.PortOf >= 0 && g.control(T.PortOf) != h {
-				return fmt.Errorf("%s does not control %s, so its ships may not enter %s", hn, g.terrName(T.PortOf), g.terrName(to))
+				return movePortNotControlled
 			}
 		}
 		if carried(rest) > rest[board.Ship] {
-			return fmt.Errorf("%s's %s in %s would be left without ships to carry them", hn, unitsText([board.NumUnits]int{rest[board.Footman], rest[board.Knight]}), g.terrName(from))
+			return moveTroopsLeftWithoutShips
 		}
 	case board.Port:
 		if T.Kind != board.Sea {
-			return fmt.Errorf("ships in %s may sail only into %s", g.terrName(from), g.terrName(F.PortSea))
+			return movePortOnlyToSea
 		}
 	}
-	return nil
+	return moveOK
+}
+
+// moveRule is moveCheck with the fault in a player's words.
+func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
+	f := g.moveCheck(h, from, to, u, rest)
+	if f == moveOK {
+		return nil
+	}
+	hn := g.houseName(h)
+	own := g.S.Units[to][h]
+	switch f {
+	case moveSame:
+		return fmt.Errorf("troops already in %s cannot move into it", g.terrName(from))
+	case moveNotAdjacent:
+		return fmt.Errorf("%s is not adjacent to %s", g.terrName(from), g.terrName(to))
+	case moveNothing:
+		return fmt.Errorf("name at least one unit to move")
+	case moveShipsOnLand:
+		return fmt.Errorf("ships are never on land")
+	case moveDragonsWithTroopsToSea:
+		return fmt.Errorf("dragons attack a sea on their own; footmen and knights need ships")
+	case moveDragonsEndAtSeaFromLand:
+		return fmt.Errorf("dragons cannot end a move at sea: they enter %s only to attack another house's ships", g.terrName(to))
+	case moveNoShipsToBoard:
+		return fmt.Errorf("%s has no ships in %s to carry %s", hn, g.terrName(to), unitsText(u))
+	case moveShipsFull:
+		free := own[board.Ship] - carried(own)
+		return fmt.Errorf("%s's %s in %s can carry only %d more %s", hn, countNoun(own[board.Ship], board.Ship), g.terrName(to), max(free, 0), plural(free, "unit", "units"))
+	case moveOnlyShipsIntoPort, moveTroopsIntoPort:
+		return fmt.Errorf("only ships may enter %s", g.terrName(to))
+	case moveDragonsEndAtSea:
+		return fmt.Errorf("dragons cannot end a move at sea")
+	case moveTroopsWithoutShips:
+		return fmt.Errorf("footmen and knights at sea move only aboard ships: move ships with them, or land them")
+	case moveTooFewShips:
+		return fmt.Errorf("%s can carry only %d %s", countNoun(u[board.Ship], board.Ship), u[board.Ship], plural(u[board.Ship], "unit", "units"))
+	case moveShipsOntoLand:
+		return fmt.Errorf("ships cannot enter land: only the footmen and knights they carry may land in %s", g.terrName(to))
+	case movePortNotControlled:
+		return fmt.Errorf("%s does not control %s, so its ships may not enter %s", hn, g.terrName(g.m.Territories[to].PortOf), g.terrName(to))
+	case moveTroopsLeftWithoutShips:
+		return fmt.Errorf("%s's %s in %s would be left without ships to carry them", hn, unitsText([board.NumUnits]int{rest[board.Footman], rest[board.Knight]}), g.terrName(from))
+	case movePortOnlyToSea:
+		return fmt.Errorf("ships in %s may sail only into %s", g.terrName(from), g.terrName(g.m.Territories[from].PortSea))
+	}
+	return fmt.Errorf("this move breaks movement rule %d", f)
 }
 
 // sub returns a − b, kind by kind.

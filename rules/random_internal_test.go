@@ -116,6 +116,9 @@ func playRandomOn(t testing.TB, g *Game, seed uint64, check bool) *Game {
 			t.Fatalf("seed %d: no legal action; prompt %q", seed, g.View(Public).Prompt)
 		}
 		a := legal[r.IntN(len(legal))]
+		if a.Verb == VArrange {
+			a = RandomArrangement(a, r)
+		}
 		for _, x := range legal {
 			if x.Verb == VDone && r.IntN(3) == 0 {
 				a = x

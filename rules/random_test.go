@@ -55,7 +55,11 @@ func (p *randomPlayer) pick(legal []rules.Action) rules.Action {
 			}
 		}
 	}
-	return legal[p.r.IntN(len(legal))]
+	a := legal[p.r.IntN(len(legal))]
+	if a.Verb == rules.VArrange {
+		a = rules.RandomArrangement(a, p.r)
+	}
+	return a
 }
 
 // maxActions bounds a random game; a game that has not ended by then is a bug.
@@ -77,11 +81,12 @@ func playWith(m *board.Map, players int, seed uint64, p *randomPlayer, step ...f
 	if err != nil {
 		return nil, err
 	}
+	var legal []rules.Action
 	for n := 0; !g.Over(); n++ {
 		if n >= maxActions {
 			return g, fmt.Errorf("game not over after %d actions", n)
 		}
-		legal := g.Legal()
+		legal = g.AppendLegal(legal[:0])
 		if len(legal) == 0 {
 			return g, fmt.Errorf("after %d actions: no legal action but the game is not over (phase %s)", n, g.View(rules.Public).Phase)
 		}

@@ -1,0 +1,286 @@
+package rules
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"notrueking/board"
+)
+
+// maxArrangeHouses bounds the arrangements legalByTrial lists in full
+// (beyond it, the rotations of the house order).
+const maxArrangeHouses = 6
+
+// legalByTrial is the engine's former Legal: it lists candidate actions
+// and keeps those Check accepts (every loyalty arrangement in full). It is
+// the reference the generated Legal is tested against.
+func (g *Game) legalByTrial() []Action {
+	seat := g.ToAct()
+	if seat < 0 {
+		return nil
+	}
+	var cands []Action
+	add := func(a Action) {
+		a.Seat = seat
+		cands = append(cands, a)
+	}
+	nh := len(g.m.Houses)
+	ids := make([]string, nh)
+	for h := range ids {
+		ids[h] = g.m.Houses[h].ID
+	}
+	s := &g.S
+	switch s.Phase {
+	case PhaseLoyalty:
+		if nh <= maxArrangeHouses {
+			permute(nh, func(p []int) {
+				names := make([]string, nh)
+				for i, h := range p {
+					names[i] = ids[h]
+				}
+				add(Action{Verb: VArrange, Order: strings.Join(names, ",")})
+			})
+		} else {
+			for r := 0; r < nh; r++ {
+				names := append(append([]string{}, ids[r:]...), ids[:r]...)
+				add(Action{Verb: VArrange, Order: strings.Join(names, ",")})
+			}
+		}
+	case PhasePlace:
+		for h := range ids {
+			for sl := Maester; sl < NumSlots; sl++ {
+				add(Action{Verb: VPlace, House: ids[h], Slot: sl})
+			}
+		}
+	case PhaseExchange:
+		for a := 0; a < nh; a++ {
+			for b := a + 1; b < nh; b++ {
+				for r := 0; r < nh; r++ {
+					add(Action{Verb: VExchange, A: ids[a], B: ids[b], Reveal: ids[r]})
+				}
+			}
+		}
+		add(Action{Verb: VKeep})
+	case PhaseResolve, PhaseCombat:
+		f := g.top()
+		if f == nil {
+			tier := g.currentTier()
+			for h := range ids {
+				add(Action{Verb: VResolve, House: ids[h], Slot: tier})
+			}
+			break
+		}
+		switch f.Kind {
+		case FrameAgent:
+			for _, c := range []Choice{ChooseMuster, ChooseMove, ChooseDraw} {
+				add(Action{Verb: VChoose, Choice: c})
+			}
+		case FrameMuster:
+			for t, tt := range g.m.Territories {
+				id := tt.ID
+				switch tt.Kind {
+				case board.Land:
+					if g.control(t) == f.House && tt.Barrels > 0 {
+						add(Action{Verb: VMuster, Unit: board.Footman, From: id})
+						if p := tt.Port; p >= 0 {
+							add(Action{Verb: VMuster, Unit: board.Ship, From: id, To: g.m.Territories[p].ID})
+						}
+						for _, nb := range tt.Neighbors {
+							if g.m.Territories[nb].Kind == board.Sea {
+								add(Action{Verb: VMuster, Unit: board.Ship, From: id, To: g.m.Territories[nb].ID})
+							}
+						}
+					}
+					fallthrough
+				case board.Road, board.Sea:
+					u := s.Units[t][f.House]
+					if u[board.Footman] > 0 {
+						add(Action{Verb: VMuster, Unit: board.Knight, From: id})
+					}
+					if u[board.Knight] > 0 {
+						add(Action{Verb: VMuster, Unit: board.Dragon, From: id})
+					}
+				}
+			}
+			add(Action{Verb: VDone})
+		case FrameMove:
+			for t := range g.m.Territories {
+				avail := s.Units[t][f.House]
+				if total(avail) == 0 {
+					continue
+				}
+				for _, nb := range g.m.Territories[t].Neighbors {
+					// On a road with other houses the mover may attack one of them.
+					targets := []string{""}
+					if g.m.Territories[nb].Kind == board.Road {
+						for o, ou := range s.Units[nb] {
+							if o != f.House && total(ou) > 0 {
+								targets = append(targets, ids[o])
+							}
+						}
+					}
+					compositions(avail, func(u [board.NumUnits]int) {
+						for _, tg := range targets {
+							add(Action{Verb: VMove, From: g.m.Territories[t].ID, To: g.m.Territories[nb].ID, Units: u, House: tg})
+						}
+					})
+				}
+			}
+			add(Action{Verb: VDone})
+		case FrameCombat:
+			c := f.Combat
+			switch c.Step {
+			case "cards":
+				for _, id := range s.Players[seat].Hand {
+					add(Action{Verb: VPlay, Card: id})
+				}
+				add(Action{Verb: VPass})
+			case "tie":
+				add(Action{Verb: VWinner, House: ids[c.Attacker]})
+				add(Action{Verb: VWinner, House: ids[c.Defender]})
+			case "redeploy":
+				for _, t := range g.redeployOptions(c) {
+					add(Action{Verb: VRetreat, To: g.m.Territories[t].ID})
+				}
+			case "retreat":
+				for _, t := range g.retreatOptions(c) {
+					add(Action{Verb: VRetreat, To: g.m.Territories[t].ID})
+				}
+			}
+		case FrameCersei:
+			for _, sl := range g.cerseiTargets(f) {
+				add(Action{Verb: VRemove, House: ids[f.House], Slot: sl})
+			}
+			add(Action{Verb: VDecline})
+		case FrameMelisandre:
+			if f.Target < 0 {
+				for _, t := range g.melisandreTargets(seat) {
+					add(Action{Verb: VLook, Target: t})
+				}
+				add(Action{Verb: VDecline})
+			} else {
+				for _, id := range s.Players[f.Target].Hand {
+					add(Action{Verb: VDiscard, Card: id})
+				}
+			}
+		}
+	}
+	out := cands[:0]
+	for _, a := range cands {
+		if g.do(a, false) == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+
+// permute calls fn with every permutation of 0..n-1 in lexicographic order.
+func permute(n int, fn func([]int)) {
+	p := make([]int, 0, n)
+	used := make([]bool, n)
+	var rec func()
+	rec = func() {
+		if len(p) == n {
+			fn(p)
+			return
+		}
+		for i := 0; i < n; i++ {
+			if !used[i] {
+				used[i] = true
+				p = append(p, i)
+				rec()
+				p = p[:len(p)-1]
+				used[i] = false
+			}
+		}
+	}
+	rec()
+}
+
+// legalMatchesTrial checks, on g as it stands, that the generated Legal is
+// exactly the set of candidates Check accepts (legalByTrial), apart from the
+// loyalty phase, where it lists the seat's card as it stands and trial
+// lists every order.
+func legalMatchesTrial(g *Game) error {
+	got := g.Legal()
+	want := g.legalByTrial()
+	seats := g.Seats()
+	if g.S.Phase == PhaseLoyalty {
+		if len(got) != 1 || got[0].Verb != VArrange || g.Check(got[0]) != nil {
+			return fmt.Errorf("loyalty phase: Legal lists %d actions, want one checked arrangement", len(got))
+		}
+		if len(g.m.Houses) <= maxArrangeHouses && !slices.Contains(want, got[0]) {
+			return fmt.Errorf("loyalty phase: %q is not an arrangement", got[0].Format(seats))
+		}
+		return nil
+	}
+	fmtAll := func(as []Action) []string {
+		out := make([]string, len(as))
+		for i, a := range as {
+			out[i] = a.Format(seats)
+		}
+		slices.Sort(out)
+		return out
+	}
+	gs, ws := fmtAll(got), fmtAll(want)
+	if !slices.Equal(gs, ws) {
+		for _, x := range gs {
+			if !slices.Contains(ws, x) {
+				return fmt.Errorf("Legal lists %q, which Check refuses: %v", x, g.Check(mustParse(g, x)))
+			}
+		}
+		for _, x := range ws {
+			if !slices.Contains(gs, x) {
+				return fmt.Errorf("Check accepts %q, which Legal does not list", x)
+			}
+		}
+		return fmt.Errorf("Legal lists %d actions (duplicates?), Check accepts %d", len(gs), len(ws))
+	}
+	return nil
+}
+
+func mustParse(g *Game, line string) Action {
+	a, _ := ParseAction(line, g.Seats())
+	return a
+}
+
+// TestLegalIsExactlyWhatCheckAccepts compares the generated Legal with the
+// trial reference at every decision of random games on the standard map
+// (2 to 4 players) and on the nine-player fixture.
+func TestLegalIsExactlyWhatCheckAccepts(t *testing.T) {
+	maps := map[string]*board.Map{"standard": mustMap(t), "nine": nineMap(t)}
+	decisions := 0
+	defer func() {
+		if decisions < 2000 {
+			t.Errorf("only %d decisions compared", decisions)
+		}
+	}()
+	for name, m := range maps {
+		for seed := uint64(1); seed <= 12; seed++ {
+			players := 2 + int(seed)%3
+			g, err := New(m, Config{Players: []string{"Ann", "Ben", "Cat", "Dan"}[:players], Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(seed, 99))
+			for steps := 0; !g.Over(); steps++ {
+				if err := legalMatchesTrial(g); err != nil {
+					t.Fatalf("%s seed %d, action %d (%s): %v", name, seed, steps+1, g.View(Public).Prompt, err)
+				}
+				decisions++
+				legal := g.Legal()
+				a := legal[r.IntN(len(legal))]
+				if a.Verb == VArrange {
+					a = RandomArrangement(a, r)
+				}
+				if _, err := g.Apply(a); err != nil {
+					t.Fatalf("%s seed %d: %q: %v", name, seed, a.Format(g.Seats()), err)
+				}
+			}
+		}
+	}
+}
