@@ -177,7 +177,6 @@ func (g *Game) legalByTrial() []Action {
 	return out
 }
 
-
 // permute calls fn with every permutation of 0..n-1 in lexicographic order.
 func permute(n int, fn func([]int)) {
 	p := make([]int, 0, n)
