@@ -3,6 +3,7 @@
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
+//	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
 package main
 
 import (
@@ -28,6 +29,8 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 			return maps.ValidateMain(args[1:], stdout, stderr)
 		case "run":
 			return runRecord(args[1:], stdout, stderr)
+		case "selfplay":
+			return selfplayMain(args[1:], stdout, stderr)
 		}
 	}
 	return play(args, stderr)
