@@ -289,6 +289,9 @@ type Map struct {
 
 	terrIndex  map[string]int
 	houseIndex map[string]int
+	cards      []Card
+	cardHouse  []int
+	cardIndex  map[string]int
 }
 
 // Index builds the id lookups; maps calls it after filling the Map.
@@ -301,6 +304,34 @@ func (m *Map) Index() {
 	for i, h := range m.Houses {
 		m.houseIndex[h.ID] = i
 	}
+	m.cards, m.cardHouse = m.cards[:0], m.cardHouse[:0]
+	m.cardIndex = map[string]int{}
+	for h, house := range m.Houses {
+		for _, c := range house.Deck {
+			c.House = house.ID
+			if _, dup := m.cardIndex[c.ID]; !dup {
+				m.cardIndex[c.ID] = len(m.cards)
+			}
+			m.cards = append(m.cards, c)
+			m.cardHouse = append(m.cardHouse, h)
+		}
+	}
+}
+
+// NumCards is the number of house cards in all the houses' decks. Cards
+// are numbered 0..NumCards()-1, house by house in the map's order.
+func (m *Map) NumCards() int { return len(m.cards) }
+
+// CardAt returns card number i (with House set to its house's id).
+func (m *Map) CardAt(i int) Card { return m.cards[i] }
+
+// CardHouse returns the house index of card number i.
+func (m *Map) CardHouse(i int) int { return m.cardHouse[i] }
+
+// Card returns the number of the card with the given id.
+func (m *Map) Card(id string) (int, bool) {
+	i, ok := m.cardIndex[id]
+	return i, ok
 }
 
 // Territory returns the index of the territory with the given id.

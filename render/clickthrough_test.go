@@ -78,14 +78,13 @@ func (c *clicker) clickWidget(what string, pred func(Widget) bool) {
 
 func (c *clicker) clickAction(a rules.Action) {
 	c.t.Helper()
-	c.clickWidget(a.Format(c.a.tbl.seats), func(w Widget) bool { return w.T.Action != nil && *w.T.Action == a })
+	c.clickWidget(a.Format(c.a.tbl.m), func(w Widget) bool { return w.T.Action != nil && *w.T.Action == a })
 }
 
-func (c *clicker) clickTerr(id string) {
+func (c *clicker) clickTerr(tr int) {
 	c.t.Helper()
-	tr, ok := c.a.tbl.m.Territory(id)
-	if !ok {
-		c.t.Fatalf("unknown territory %s", id)
+	if tr < 0 || tr >= len(c.pts) {
+		c.t.Fatalf("unknown territory %d", tr)
 	}
 	p := c.pts[tr]
 	c.at(p[0], p[1])
@@ -104,7 +103,10 @@ func (c *clicker) do(a rules.Action) {
 	switch a.Verb {
 	case rules.VArrange:
 		// Put the tokens in the wanted order by swapping, then confirm.
-		want := splitOrder(a.Order)
+		var want []string
+		for _, h := range a.Order.Houses() {
+			want = append(want, u.hid(h))
+		}
 		for i := range want {
 			if u.arrange[i] == want[i] {
 				continue
@@ -120,7 +122,7 @@ func (c *clicker) do(a rules.Action) {
 		c.clickWidget("confirm", func(w Widget) bool { return w.T.ID == "confirm-arrange" })
 	case rules.VPlace, rules.VResolve, rules.VRemove:
 		c.clickWidget("slot", func(w Widget) bool {
-			return w.T.Kind == TSlot && w.T.House == a.House && w.T.Slot == a.Slot
+			return w.T.Kind == TSlot && w.T.House == u.hid(a.House) && w.T.Slot == a.Slot
 		})
 	case rules.VMuster:
 		c.clickTerr(a.From)
@@ -133,8 +135,8 @@ func (c *clicker) do(a rules.Action) {
 			c.clickAction(a)
 		}
 	case rules.VMove:
-		if u.moveFrom >= 0 && u.tid(u.moveFrom) != a.From {
-			c.clickTerr(u.tid(u.moveFrom)) // cancel another selection
+		if u.moveFrom >= 0 && u.moveFrom != a.From {
+			c.clickTerr(u.moveFrom) // cancel another selection
 		}
 		c.clickTerr(a.From)
 		c.clickTerr(a.To)
@@ -151,7 +153,7 @@ func (c *clicker) do(a rules.Action) {
 		}
 	case rules.VExchange:
 		card := u.priv.Players[a.Seat].Loyalty
-		for _, h := range []string{a.A, a.B} {
+		for _, h := range []string{u.hid(a.A), u.hid(a.B)} {
 			k := -1
 			for i, tk := range card {
 				if tk.House == h {
@@ -166,18 +168,6 @@ func (c *clicker) do(a rules.Action) {
 	default:
 		c.clickAction(a)
 	}
-}
-
-func splitOrder(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == ',' {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return out
 }
 
 // TestClickThroughGames plays random games on the standard map entirely by
@@ -208,7 +198,7 @@ func TestClickThroughGames(t *testing.T) {
 			acts := g.Actions()
 			if len(acts) != before+1 || acts[len(acts)-1] != pick {
 				t.Fatalf("seed %d step %d: wanted %q; engine has %d actions (was %d); message %q",
-					seed, steps, pick.Format(e.Seats()), len(acts), before, a.tbl.msg)
+					seed, steps, pick.Format(e.Map()), len(acts), before, a.tbl.msg)
 			}
 			steps++
 		}

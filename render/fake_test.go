@@ -112,7 +112,7 @@ func (f *fakeEngine) Check(a rules.Action) error {
 			return nil
 		}
 	}
-	return errors.New("not legal: " + strings.TrimSpace(a.Format(f.m.Conspiracies)))
+	return errors.New("not legal: " + strings.TrimSpace(a.Format(f.m)))
 }
 func (f *fakeEngine) Apply(a rules.Action) ([]rules.Event, error) {
 	if err := f.Check(a); err != nil {
@@ -122,5 +122,5 @@ func (f *fakeEngine) Apply(a rules.Action) ([]rules.Event, error) {
 	if f.after != nil {
 		f.after(f, a)
 	}
-	return []rules.Event{{Seat: rules.Public, Kind: string(a.Verb), Text: a.Format(f.m.Conspiracies)}}, nil
+	return []rules.Event{{Seat: rules.Public, Kind: a.Verb.String(), Text: a.Format(f.m)}}, nil
 }

@@ -127,7 +127,7 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 	if active {
 		for _, a := range u.legal {
 			if a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove {
-				hot[[2]string{a.House, a.Slot.String()}] = true
+				hot[[2]string{u.hid(a.House), a.Slot.String()}] = true
 			}
 		}
 	}
@@ -364,7 +364,7 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 	playable := map[string]rules.Action{}
 	for _, a := range u.legal {
 		if a.Verb == rules.VPlay {
-			playable[a.Card] = a
+			playable[u.cid(a.Card)] = a
 		}
 	}
 	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, fmt.Sprintf("Hand (%d cards)", len(p.Hand)), 14, colDim))

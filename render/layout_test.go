@@ -144,8 +144,8 @@ func center(r Rect) (float64, float64) { return r.X + r.W/2, r.Y + r.H/2 }
 func TestSlotHitTestAndPlace(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
-	place := rules.Action{Seat: 0, Verb: rules.VPlace, House: "lannister", Slot: rules.Lord}
-	f.legal = []rules.Action{place, {Seat: 0, Verb: rules.VPlace, House: "stark", Slot: rules.Maester}}
+	place := rules.Action{Seat: 0, Verb: rules.VPlace, House: hx(m, "lannister"), Slot: rules.Lord}
+	f.legal = []rules.Action{place, {Seat: 0, Verb: rules.VPlace, House: hx(m, "stark"), Slot: rules.Maester}}
 	u := newTableUI(f, 1)
 	u.reveal(0)
 	l := layoutTable(m.Grid.W, m.Grid.H, 2)
@@ -181,9 +181,9 @@ func TestSlotHitTestAndPlace(t *testing.T) {
 func TestIllegalClickShowsEngineReason(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
-	f.legal = []rules.Action{{Seat: 0, Verb: rules.VPlace, House: "stark", Slot: rules.Maester}}
+	f.legal = []rules.Action{{Seat: 0, Verb: rules.VPlace, House: hx(m, "stark"), Slot: rules.Maester}}
 	f.check = func(a rules.Action) error {
-		if a.House == "lannister" {
+		if a.House == hx(m, "lannister") {
 			return errorString("House Lannister's Lord slot is taken")
 		}
 		return nil
@@ -212,8 +212,8 @@ func (e errorString) Error() string { return string(e) }
 func TestMusterChooser(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
-	foot := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Footman, From: "winterfell"}
-	ship := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: "winterfell", To: "port-of-winterfell"}
+	foot := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Footman, From: tx(m, "winterfell"), To: rules.None}
+	ship := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: tx(m, "winterfell"), To: tx(m, "port-of-winterfell")}
 	f.legal = []rules.Action{foot, ship, {Seat: 0, Verb: rules.VDone}}
 	u := newTableUI(f, 1)
 	u.reveal(0)
@@ -252,7 +252,7 @@ func TestMoveWithCounts(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
 	mv := func(fo, kn int) rules.Action {
-		a := rules.Action{Seat: 0, Verb: rules.VMove, From: "winterfell", To: "karhold"}
+		a := rules.Action{Seat: 0, Verb: rules.VMove, From: tx(m, "winterfell"), To: tx(m, "karhold"), House: rules.None}
 		a.Units[board.Footman], a.Units[board.Knight] = fo, kn
 		return a
 	}
@@ -288,7 +288,7 @@ func TestMoveWithCounts(t *testing.T) {
 func TestArrangeSwapShuffleConfirm(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
-	f.legal = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: "stark,lannister"}, {Seat: 0, Verb: rules.VArrange, Order: "lannister,stark"}}
+	f.legal = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: ord(m, "stark", "lannister")}, {Seat: 0, Verb: rules.VArrange, Order: ord(m, "lannister", "stark")}}
 	u := newTableUI(f, 1)
 	u.reveal(0)
 	if strings.Join(u.arrange, ",") != "stark,lannister" {
@@ -300,7 +300,7 @@ func TestArrangeSwapShuffleConfirm(t *testing.T) {
 		t.Fatalf("after swap %v", u.arrange)
 	}
 	u.click(Target{Kind: TButton, ID: "confirm-arrange"})
-	if len(f.applied) != 1 || f.applied[0].Order != "lannister,stark" {
+	if len(f.applied) != 1 || f.applied[0].Order != ord(m, "lannister", "stark") {
 		t.Fatalf("applied %v", f.applied)
 	}
 }
@@ -392,7 +392,7 @@ func TestStartScreenEditAndStart(t *testing.T) {
 	ng := func(mapName string, players []string, seed uint64) (engine, error) {
 		gotMap, gotNames, gotSeed = mapName, players, seed
 		f := newFake(testMap())
-		f.legal = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: "stark,lannister"}}
+		f.legal = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: ord(f.m, "stark", "lannister")}}
 		return f, nil
 	}
 	a, err := newApp(Options{Seed: 5, SeedSet: true}, ng)
@@ -492,7 +492,7 @@ func TestCardEffectChoices(t *testing.T) {
 	v.PeekSeat = 1
 	v.Peek = []board.Card{m.Houses[1].Deck[0]}
 	f.views[0] = v
-	disc := rules.Action{Seat: 0, Verb: rules.VDiscard, Card: "tywin-lannister"}
+	disc := rules.Action{Seat: 0, Verb: rules.VDiscard, Card: cx(m, "tywin-lannister")}
 	f.legal = []rules.Action{disc}
 	u.refresh()
 	ws = u.tableWidgets(l)
@@ -504,7 +504,7 @@ func TestCardEffectChoices(t *testing.T) {
 		t.Fatalf("no discard button (got %q)", b.Text)
 	}
 	// Cersei: clicking an agent's slot removes it.
-	rm := rules.Action{Seat: 0, Verb: rules.VRemove, House: "lannister", Slot: rules.Marshal}
+	rm := rules.Action{Seat: 0, Verb: rules.VRemove, House: hx(m, "lannister"), Slot: rules.Marshal}
 	f.legal = []rules.Action{rm, decline}
 	u.refresh()
 	u.click(Target{Kind: TSlot, House: "lannister", Slot: rules.Marshal})
@@ -547,7 +547,7 @@ func TestLongHandShowsPlayableCardsFirst(t *testing.T) {
 	hand = append(hand, m.Houses[1].Deck[0]) // the playable one, last in hand
 	v.Players[0].Hand = hand
 	f.views[0] = v
-	play := rules.Action{Seat: 0, Verb: rules.VPlay, Card: "tywin-lannister"}
+	play := rules.Action{Seat: 0, Verb: rules.VPlay, Card: cx(m, "tywin-lannister")}
 	f.legal = []rules.Action{play, {Seat: 0, Verb: rules.VPass}}
 	u := newTableUI(f, 1)
 	u.reveal(0)
@@ -625,4 +625,38 @@ func TestRankFactsPluralises(t *testing.T) {
 	if want := "2 crowns, 1 castle, 0 towns, 1 barrel"; got != want {
 		t.Errorf("rankFacts = %q, want %q", got, want)
 	}
+}
+
+// hx, tx and cx are the indexes of a house, territory and card of map m;
+// ord is a loyalty arrangement of house ids.
+func hx(m *board.Map, id string) int {
+	h, ok := m.House(id)
+	if !ok {
+		panic("no house " + id)
+	}
+	return h
+}
+
+func tx(m *board.Map, id string) int {
+	t, ok := m.Territory(id)
+	if !ok {
+		panic("no territory " + id)
+	}
+	return t
+}
+
+func cx(m *board.Map, id string) int {
+	c, ok := m.Card(id)
+	if !ok {
+		panic("no card " + id)
+	}
+	return c
+}
+
+func ord(m *board.Map, ids ...string) rules.Arrangement {
+	hs := make([]int, len(ids))
+	for i, id := range ids {
+		hs[i] = hx(m, id)
+	}
+	return rules.NewArrangement(hs)
 }

@@ -202,12 +202,16 @@ func (u *tableUI) command(id string) {
 		u.rng.Shuffle(len(u.arrange), func(i, j int) { u.arrange[i], u.arrange[j] = u.arrange[j], u.arrange[i] })
 		u.arrangeSel = -1
 	case id == "confirm-arrange":
-		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: strings.Join(u.arrange, ",")})
+		hs := make([]int, len(u.arrange))
+		for i, id := range u.arrange {
+			hs[i] = u.hidx(id)
+		}
+		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: rules.NewArrangement(hs)})
 	case id == "cancel":
 		u.resetLocal()
 		u.setMsg("", false)
 	case id == "move-confirm":
-		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.tid(u.moveFrom), To: u.tid(u.moveTo), Units: u.moveUnits}
+		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: u.moveTo, Units: u.moveUnits, House: rules.None}
 		u.apply(a)
 	case strings.HasPrefix(id, "inc:") || strings.HasPrefix(id, "dec:"):
 		k, err := board.ParseUnit(id[4:])
@@ -223,6 +227,30 @@ func (u *tableUI) command(id string) {
 	}
 }
 
+// hidx is the index of house id on the map (rules.None when unknown).
+func (u *tableUI) hidx(id string) int {
+	if h, ok := u.m.House(id); ok {
+		return h
+	}
+	return rules.None
+}
+
+// hid is the id of house index h ("" when out of range).
+func (u *tableUI) hid(h int) string {
+	if h < 0 || h >= len(u.m.Houses) {
+		return ""
+	}
+	return u.m.Houses[h].ID
+}
+
+// cid is the id of card number c ("" when out of range).
+func (u *tableUI) cid(c int) string {
+	if c < 0 || c >= u.m.NumCards() {
+		return ""
+	}
+	return u.m.CardAt(c).ID
+}
+
 func (u *tableUI) tid(t int) string {
 	if t < 0 || t >= len(u.m.Territories) {
 		return ""
@@ -232,7 +260,7 @@ func (u *tableUI) tid(t int) string {
 
 func (u *tableUI) clickSlot(house string, slot rules.Slot) {
 	as := u.filter(func(a rules.Action) bool {
-		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && a.House == house && a.Slot == slot
+		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && u.hid(a.House) == house && a.Slot == slot
 	})
 	if u.pick("", as) {
 		return
@@ -247,7 +275,7 @@ func (u *tableUI) clickSlot(house string, slot rules.Slot) {
 		u.setMsg(fmt.Sprintf("Nothing to do with that slot now. %s", u.pub.Prompt), true)
 		return
 	}
-	u.explain(rules.Action{Seat: u.shown, Verb: v, House: house, Slot: slot}, "")
+	u.explain(rules.Action{Seat: u.shown, Verb: v, House: u.hidx(house), Slot: slot}, "")
 }
 
 func (u *tableUI) clickToken(i int) {
@@ -282,7 +310,7 @@ func (u *tableUI) clickToken(i int) {
 		u.exSel = nil
 		return
 	}
-	a, b := card[u.exSel[0]].House, card[u.exSel[1]].House
+	a, b := u.hidx(card[u.exSel[0]].House), u.hidx(card[u.exSel[1]].House)
 	as := u.filter(func(x rules.Action) bool {
 		return x.Verb == rules.VExchange && ((x.A == a && x.B == b) || (x.A == b && x.B == a))
 	})
@@ -300,11 +328,9 @@ func (u *tableUI) clickTerritory(t int) {
 	if t < 0 || t >= len(u.m.Territories) {
 		return
 	}
-	id := u.m.Territories[t].ID
 	name := u.m.Territories[t].Name
 	if u.moveFrom >= 0 {
-		from := u.tid(u.moveFrom)
-		as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == from && a.To == id })
+		as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == u.moveFrom && a.To == t })
 		switch {
 		case len(as) == 1:
 			u.apply(as[0])
@@ -325,15 +351,15 @@ func (u *tableUI) clickTerritory(t int) {
 			return
 		}
 	}
-	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMuster && a.From == id }); len(as) > 0 {
+	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMuster && a.From == t }); len(as) > 0 {
 		u.pick("Muster in "+name, as)
 		return
 	}
-	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VRetreat && a.To == id }); len(as) > 0 {
+	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VRetreat && a.To == t }); len(as) > 0 {
 		u.pick("", as)
 		return
 	}
-	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == id }); len(as) > 0 {
+	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == t }); len(as) > 0 {
 		u.moveFrom, u.moveTo = t, -1
 		u.setMsg(fmt.Sprintf("Moving from %s: click a highlighted territory (or %s again to cancel).", name, name), false)
 		return
@@ -341,13 +367,12 @@ func (u *tableUI) clickTerritory(t int) {
 	// Nothing legal here: ask the engine why.
 	switch {
 	case u.moveFrom >= 0:
-		from := u.tid(u.moveFrom)
-		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: from, To: id, Units: u.groupUnits(from)}
+		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: t, Units: u.groupUnits(u.tid(u.moveFrom)), House: rules.None}
 		u.explain(a, "")
 	case u.has(rules.VMuster):
-		u.explain(rules.Action{Seat: u.shown, Verb: rules.VMuster, Unit: board.Footman, From: id}, "")
+		u.explain(rules.Action{Seat: u.shown, Verb: rules.VMuster, Unit: board.Footman, From: t, To: rules.None}, "")
 	case u.has(rules.VRetreat):
-		u.explain(rules.Action{Seat: u.shown, Verb: rules.VRetreat, To: id}, "")
+		u.explain(rules.Action{Seat: u.shown, Verb: rules.VRetreat, To: t}, "")
 	case u.has(rules.VMove):
 		u.setMsg(fmt.Sprintf("No troops of House %s in %s can move.", u.houseName(u.pub.ResolvingHouse), name), true)
 	default:
@@ -377,15 +402,14 @@ func (u *tableUI) highlights() ([]bool, int) {
 	if u.shown < 0 || u.shown != u.eng.ToAct() {
 		return hl, combat
 	}
-	mark := func(id string) {
-		if t, ok := u.m.Territory(id); ok {
+	mark := func(t int) {
+		if t >= 0 && t < len(hl) {
 			hl[t] = true
 		}
 	}
 	if u.moveFrom >= 0 {
-		from := u.tid(u.moveFrom)
 		for _, a := range u.legal {
-			if a.Verb == rules.VMove && a.From == from {
+			if a.Verb == rules.VMove && a.From == u.moveFrom {
 				mark(a.To)
 			}
 		}
@@ -498,9 +522,9 @@ func (u *tableUI) describe(a rules.Action) string {
 	case rules.VPass:
 		return "Pass (play no card)"
 	case rules.VPlay:
-		return "Play " + cardLabel(u.cardInfo(a.Card))
+		return "Play " + cardLabel(u.cardInfo(u.cid(a.Card)))
 	case rules.VWinner:
-		return "House " + u.houseName(a.House) + " wins the tie"
+		return "House " + u.houseName(u.hid(a.House)) + " wins the tie"
 	case rules.VDecline:
 		return "Decline the card's effect"
 	case rules.VKeep:
@@ -508,7 +532,7 @@ func (u *tableUI) describe(a rules.Action) string {
 	case rules.VLook:
 		return "Look at " + u.seatName(a.Target) + "'s hand"
 	case rules.VDiscard:
-		return "Make them discard " + u.cardInfo(a.Card).Name
+		return "Make them discard " + u.cardInfo(u.cid(a.Card)).Name
 	case rules.VMuster:
 		switch a.Unit {
 		// The chooser's title names the territory ("Muster in Winterfell"),
@@ -518,26 +542,26 @@ func (u *tableUI) describe(a rules.Action) string {
 		case board.Knight:
 			return "Footman → knight"
 		case board.Ship:
-			return "Ship into " + u.terrName(a.To)
+			return "Ship into " + u.terrName(u.tid(a.To))
 		case board.Dragon:
 			return "Knight → dragon"
 		}
 	case rules.VRetreat:
-		return "Retreat to " + u.terrName(a.To)
+		return "Retreat to " + u.terrName(u.tid(a.To))
 	case rules.VExchange:
-		return fmt.Sprintf("Swap %s and %s, reveal %s", u.houseName(a.A), u.houseName(a.B), u.houseName(a.Reveal))
+		return fmt.Sprintf("Swap %s and %s, reveal %s", u.houseName(u.hid(a.A)), u.houseName(u.hid(a.B)), u.houseName(u.hid(a.Reveal)))
 	case rules.VPlace:
-		return fmt.Sprintf("Place an agent on %s %s", u.houseName(a.House), title(a.Slot.String()))
+		return fmt.Sprintf("Place an agent on %s %s", u.houseName(u.hid(a.House)), title(a.Slot.String()))
 	case rules.VResolve:
-		return fmt.Sprintf("Resolve %s %s", u.houseName(a.House), title(a.Slot.String()))
+		return fmt.Sprintf("Resolve %s %s", u.houseName(u.hid(a.House)), title(a.Slot.String()))
 	case rules.VRemove:
-		return fmt.Sprintf("Remove the agent on %s %s", u.houseName(a.House), title(a.Slot.String()))
+		return fmt.Sprintf("Remove the agent on %s %s", u.houseName(u.hid(a.House)), title(a.Slot.String()))
 	case rules.VMove:
-		return fmt.Sprintf("Move %s from %s to %s", unitsText(a.Units), u.terrName(a.From), u.terrName(a.To))
+		return fmt.Sprintf("Move %s from %s to %s", unitsText(a.Units), u.terrName(u.tid(a.From)), u.terrName(u.tid(a.To)))
 	case rules.VArrange:
 		return "Confirm loyalty card"
 	}
-	return a.Format(u.seats)
+	return a.Format(u.m)
 }
 
 func unitsText(us [board.NumUnits]int) string {

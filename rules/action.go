@@ -12,8 +12,8 @@ import (
 	"notrueking/board"
 )
 
-// Verb is what an action does. The text form is the verb's name.
-type Verb string
+// Verb is what an action does. Its String is the verb's word in a record.
+type Verb uint8
 
 // Every verb of the game. The record line of an action is
 //
@@ -23,44 +23,103 @@ type Verb string
 const (
 	// Setup: a seat arranges its loyalty card, best slot first; the last
 	// house named is the left-over token. Args: one house id per slot.
-	VArrange Verb = "arrange"
+	VArrange Verb = iota + 1
 	// Placement: put one agent on an empty slot. Args: house slot.
-	VPlace Verb = "place"
+	VPlace
 	// Resolution: pick one of your agents of the current tier. Args: house slot.
-	VResolve Verb = "resolve"
+	VResolve
 	// Pick the next action of the resolving agent. Args: muster|move|draw.
-	VChoose Verb = "choose"
+	VChoose
 	// Muster one point. Args: footman TERR | ship LAND SEA_OR_PORT | knight TERR (promotion)
 	// | dragon TERR (promotion of a knight, nine-player map).
-	VMuster Verb = "muster"
+	VMuster
 	// Move one group. Args: FROM TO unit:count... (e.g. footman:2 knight:1),
 	// then, only when entering a road area that holds other houses' troops
 	// (nine-player map), optionally attack:HOUSE to attack that house.
-	VMove Verb = "move"
+	VMove
 	// End the current muster or move action (taking it in part or not at all).
-	VDone Verb = "done"
+	VDone
 	// Combat: play a house card of a house in the combat. Args: card-id.
-	VPlay Verb = "play"
+	VPlay
 	// Combat: play no card.
-	VPass Verb = "pass"
+	VPass
 	// Combat tie: the active player names the winning house. Args: house.
-	VWinner Verb = "winner"
+	VWinner
 	// After combat: the active player picks where the loser retreats. Args: TERR.
-	VRetreat Verb = "retreat"
+	VRetreat
 	// Cersei Lannister: remove one unresolved Lannister agent. Args: house slot.
-	VRemove Verb = "remove"
+	VRemove
 	// Melisandre: look at one opponent's hand. Args: seat.
-	VLook Verb = "look"
+	VLook
 	// Melisandre: make the looked-at opponent discard a card. Args: card-id.
-	VDiscard Verb = "discard"
+	VDiscard
 	// Card effect declined (Cersei, Melisandre). The move or muster that
 	// Asha or Jaime grant is declined with done, like any other.
-	VDecline Verb = "decline"
+	VDecline
 	// End of round: exchange two tokens. Args: HOUSE HOUSE reveal HOUSE.
-	VExchange Verb = "exchange"
+	VExchange
 	// End of round: make no exchange.
-	VKeep Verb = "keep"
+	VKeep
+	numVerbs
 )
+
+var verbNames = [numVerbs]string{"", "arrange", "place", "resolve", "choose", "muster", "move", "done",
+	"play", "pass", "winner", "retreat", "remove", "look", "discard", "decline", "exchange", "keep"}
+
+func (v Verb) String() string {
+	if v > 0 && v < numVerbs {
+		return verbNames[v]
+	}
+	return fmt.Sprintf("verb(%d)", int(v))
+}
+
+// ParseVerb is the inverse of Verb.String.
+func ParseVerb(s string) (Verb, bool) {
+	for v := Verb(1); v < numVerbs; v++ {
+		if verbNames[v] == s {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// None stands for "no territory", "no house" or "no card" in an Action's
+// optional fields: the sea of a footman's muster, the house a move that
+// attacks nobody attacks.
+const None = -1
+
+// MaxHouses is the most houses a map may have (a loyalty arrangement
+// holds one per slot).
+const MaxHouses = 12
+
+// Arrangement is a loyalty card's order of houses, best slot first.
+type Arrangement struct {
+	N int8
+	H [MaxHouses]int8
+}
+
+// NewArrangement makes the arrangement of the given house indexes (at
+// most MaxHouses are kept).
+func NewArrangement(houses []int) Arrangement {
+	var a Arrangement
+	for i, h := range houses {
+		if i == MaxHouses {
+			break
+		}
+		a.H[i] = int8(h)
+		a.N++
+	}
+	return a
+}
+
+// Houses returns the house indexes, best slot first.
+func (a Arrangement) Houses() []int {
+	out := make([]int, a.N)
+	for i := range out {
+		out[i] = int(a.H[i])
+	}
+	return out
+}
 
 // Slot is an agent slot of a house. Tiers resolve Maester, then Marshal, then Lord.
 type Slot int
@@ -93,102 +152,162 @@ func ParseSlot(s string) (Slot, error) {
 }
 
 // Choice is one of the three agent actions.
-type Choice string
+type Choice uint8
 
 // The agent actions of seed 002.
 const (
-	ChooseMuster Choice = "muster"
-	ChooseMove   Choice = "move"
-	ChooseDraw   Choice = "draw"
+	ChooseMuster Choice = iota + 1
+	ChooseMove
+	ChooseDraw
 )
 
-// Action is one decision of one seat. It is a small comparable value; its
-// String is the record/log line and ParseAction reads it back.
+var choiceNames = [...]string{"", "muster", "move", "draw"}
+
+func (c Choice) String() string {
+	if int(c) < len(choiceNames) && c > 0 {
+		return choiceNames[c]
+	}
+	return fmt.Sprintf("choice(%d)", int(c))
+}
+
+// MarshalText writes a choice as its word (muster, move, draw).
+func (c Choice) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a choice's word.
+func (c *Choice) UnmarshalText(b []byte) error {
+	for i, n := range choiceNames {
+		if i > 0 && n == string(b) {
+			*c = Choice(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown agent action %q", b)
+}
+
+// Action is one decision of one seat: a small comparable value holding
+// only numbers — seats, houses, territories and cards are indexes of the
+// loaded map (board.Map: Houses, Territories, CardAt). Its text is the
+// record line: Format writes it and ParseAction reads it back. Fields a
+// verb does not use are zero; the optional ones hold None when absent.
 type Action struct {
 	Seat int
 	Verb Verb
-	// House, Slot: place / resolve / remove; House: winner; House: the
-	// house a move into a road attacks ("" for none).
-	House string
-	Slot  Slot
+	// Slot: place, resolve, remove.
+	Slot Slot
 	// Choice: choose.
 	Choice Choice
-	// Unit, From, To: muster (To = sea or port for a ship); From, To, Units: move;
-	// To: retreat.
-	Unit  board.Unit
-	From  string
-	To    string
+	// Unit: muster.
+	Unit board.Unit
+	// House: place, resolve, remove, winner; move: the house a move into
+	// a road attacks, or None.
+	House int
+	// From: muster (the land, or the unit promoted), move (the origin).
+	From int
+	// To: move, retreat; muster: the sea or port of a new ship, else None.
+	To int
+	// Units: move.
 	Units [board.NumUnits]int
-	// Card: play / discard.
-	Card string
-	// Target: look (a seat index).
+	// Card: play, discard (board.Map.CardAt).
+	Card int
+	// Target: look (a seat).
 	Target int
-	// Order: arrange, house ids comma-joined, best slot first.
-	Order string
-	// A, B, Reveal: exchange.
-	A, B, Reveal string
+	// Order: arrange.
+	Order Arrangement
+	// A, B, Reveal: exchange (houses).
+	A, B, Reveal int
 }
 
-// Format renders the action as a record line, naming seats by the given ids.
-func (a Action) Format(seats []string) string {
-	name := func(i int) string {
-		if i >= 0 && i < len(seats) {
-			return seats[i]
-		}
-		return "seat" + strconv.Itoa(i)
-	}
+// Format renders the action as a record line on map m, naming seats by
+// the map's conspiracy ids. An index outside the map is written as a
+// number in brackets (it does not read back).
+func (a Action) Format(m *board.Map) string {
 	var b strings.Builder
-	b.WriteString(name(a.Seat))
+	b.Grow(48)
+	name := func(ids []string, i int) string {
+		if i >= 0 && i < len(ids) {
+			return ids[i]
+		}
+		return "<" + strconv.Itoa(i) + ">"
+	}
+	house := func(h int) string {
+		if h >= 0 && h < len(m.Houses) {
+			return m.Houses[h].ID
+		}
+		return "<" + strconv.Itoa(h) + ">"
+	}
+	terr := func(t int) string {
+		if t >= 0 && t < len(m.Territories) {
+			return m.Territories[t].ID
+		}
+		return "<" + strconv.Itoa(t) + ">"
+	}
+	card := func(c int) string {
+		if c >= 0 && c < m.NumCards() {
+			return m.CardAt(c).ID
+		}
+		return "<" + strconv.Itoa(c) + ">"
+	}
+	b.WriteString(name(m.Conspiracies, a.Seat))
 	b.WriteByte(' ')
-	b.WriteString(string(a.Verb))
+	b.WriteString(a.Verb.String())
 	arg := func(s string) { b.WriteByte(' '); b.WriteString(s) }
 	switch a.Verb {
 	case VArrange:
-		for _, h := range strings.Split(a.Order, ",") {
-			arg(h)
+		for i := 0; i < int(a.Order.N); i++ {
+			arg(house(int(a.Order.H[i])))
 		}
 	case VPlace, VResolve, VRemove:
-		arg(a.House)
+		arg(house(a.House))
 		arg(a.Slot.String())
 	case VChoose:
-		arg(string(a.Choice))
+		arg(a.Choice.String())
 	case VMuster:
 		arg(a.Unit.String())
-		arg(a.From)
-		if a.To != "" {
-			arg(a.To)
+		arg(terr(a.From))
+		if a.To != None {
+			arg(terr(a.To))
 		}
 	case VMove:
-		arg(a.From)
-		arg(a.To)
+		arg(terr(a.From))
+		arg(terr(a.To))
 		for u := board.Unit(0); u < board.NumUnits; u++ {
 			if a.Units[u] > 0 {
-				arg(fmt.Sprintf("%s:%d", u, a.Units[u]))
+				arg(u.String() + ":" + strconv.Itoa(a.Units[u]))
 			}
 		}
-		if a.House != "" {
-			arg("attack:" + a.House)
+		if a.House != None {
+			arg("attack:" + house(a.House))
 		}
 	case VPlay, VDiscard:
-		arg(a.Card)
+		arg(card(a.Card))
 	case VWinner:
-		arg(a.House)
+		arg(house(a.House))
 	case VRetreat:
-		arg(a.To)
+		arg(terr(a.To))
 	case VLook:
-		arg(name(a.Target))
+		arg(name(m.Conspiracies, a.Target))
 	case VExchange:
-		arg(a.A)
-		arg(a.B)
+		arg(house(a.A))
+		arg(house(a.B))
 		arg("reveal")
-		arg(a.Reveal)
+		arg(house(a.Reveal))
 	}
 	return b.String()
 }
 
-// ParseAction reads one record line. seats are the seat ids (conspiracy
-// ids) of the game, in seat order.
-func ParseAction(line string, seats []string) (Action, error) {
+// ParseAction reads one record line of a game of the given number of
+// players on map m: the seat is one of the first players conspiracy ids,
+// houses, territories and cards are the map's ids. It checks the shape of
+// the line and that every id exists; whether the action is legal is for
+// Check to say.
+func ParseAction(m *board.Map, players int, line string) (Action, error) {
+	return parseAction(m, m.Conspiracies[:max(0, min(players, len(m.Conspiracies)))], line)
+}
+
+// parseAction reads a record line with the given seat ids. With no map it
+// checks the shape only (every id reads as 0): a record is checked this
+// way before its map is loaded.
+func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 	f := strings.Fields(line)
 	if len(f) < 2 {
 		return Action{}, fmt.Errorf("action %q: want \"<seat> <verb> ...\"", line)
@@ -201,12 +320,34 @@ func ParseAction(line string, seats []string) (Action, error) {
 		}
 		return 0, fmt.Errorf("unknown seat %q (seats: %s)", s, strings.Join(seats, ", "))
 	}
+	house := func(s string) (int, error) {
+		if m == nil {
+			return 0, nil
+		}
+		if h, ok := m.House(s); ok {
+			return h, nil
+		}
+		return 0, fmt.Errorf("there is no house %q on this map", s)
+	}
+	terr := func(s string) (int, error) {
+		if m == nil {
+			return 0, nil
+		}
+		if t, ok := m.Territory(s); ok {
+			return t, nil
+		}
+		return 0, fmt.Errorf("there is no territory %q on this map", s)
+	}
 	var a Action
 	var err error
 	if a.Seat, err = seat(f[0]); err != nil {
 		return Action{}, fmt.Errorf("action %q: %w", line, err)
 	}
-	a.Verb = Verb(f[1])
+	v, ok := ParseVerb(f[1])
+	if !ok {
+		return Action{}, fmt.Errorf("action %q: unknown verb %q", line, f[1])
+	}
+	a.Verb = v
 	args := f[2:]
 	want := func(n int, shape string) error {
 		if len(args) != n {
@@ -214,32 +355,37 @@ func ParseAction(line string, seats []string) (Action, error) {
 		}
 		return nil
 	}
+	fail := func(err error) (Action, error) { return Action{}, fmt.Errorf("action %q: %w", line, err) }
 	switch a.Verb {
 	case VArrange:
 		if len(args) < 2 {
 			return Action{}, fmt.Errorf("action %q: arrange takes one house id per loyalty slot", line)
 		}
-		for _, h := range args {
-			if strings.Contains(h, ",") {
-				// Order is comma-joined: a comma inside an id could not round-trip.
-				return Action{}, fmt.Errorf("action %q: %q is not a house id (arrange takes the ids separated by spaces)", line, h)
+		if len(args) > MaxHouses {
+			return Action{}, fmt.Errorf("action %q: a loyalty card has at most %d slots", line, MaxHouses)
+		}
+		hs := make([]int, len(args))
+		for i, id := range args {
+			if hs[i], err = house(id); err != nil {
+				return fail(err)
 			}
 		}
-		a.Order = strings.Join(args, ",")
+		a.Order = NewArrangement(hs)
 	case VPlace, VResolve, VRemove:
 		if err := want(2, "HOUSE SLOT"); err != nil {
 			return Action{}, err
 		}
-		a.House = args[0]
+		if a.House, err = house(args[0]); err != nil {
+			return fail(err)
+		}
 		if a.Slot, err = ParseSlot(args[1]); err != nil {
-			return Action{}, fmt.Errorf("action %q: %w", line, err)
+			return fail(err)
 		}
 	case VChoose:
 		if err := want(1, "muster, move or draw"); err != nil {
 			return Action{}, err
 		}
-		a.Choice = Choice(args[0])
-		if a.Choice != ChooseMuster && a.Choice != ChooseMove && a.Choice != ChooseDraw {
+		if err := a.Choice.UnmarshalText([]byte(args[0])); err != nil {
 			return Action{}, fmt.Errorf("action %q: choose takes muster, move or draw", line)
 		}
 	case VMuster:
@@ -247,17 +393,28 @@ func ParseAction(line string, seats []string) (Action, error) {
 			return Action{}, fmt.Errorf("action %q: muster takes UNIT TERRITORY [SEA]", line)
 		}
 		if a.Unit, err = board.ParseUnit(args[0]); err != nil {
-			return Action{}, fmt.Errorf("action %q: %w", line, err)
+			return fail(err)
 		}
-		a.From = args[1]
+		if a.From, err = terr(args[1]); err != nil {
+			return fail(err)
+		}
+		a.To = None
 		if len(args) == 3 {
-			a.To = args[2]
+			if a.To, err = terr(args[2]); err != nil {
+				return fail(err)
+			}
 		}
 	case VMove:
 		if len(args) < 3 {
 			return Action{}, fmt.Errorf("action %q: move takes FROM TO unit:count...", line)
 		}
-		a.From, a.To = args[0], args[1]
+		if a.From, err = terr(args[0]); err != nil {
+			return fail(err)
+		}
+		if a.To, err = terr(args[1]); err != nil {
+			return fail(err)
+		}
+		a.House = None
 		for i, uc := range args[2:] {
 			us, cs, ok := strings.Cut(uc, ":")
 			if !ok {
@@ -267,12 +424,14 @@ func ParseAction(line string, seats []string) (Action, error) {
 				if i != len(args)-3 || cs == "" {
 					return Action{}, fmt.Errorf("action %q: attack:HOUSE comes once, last", line)
 				}
-				a.House = cs
+				if a.House, err = house(cs); err != nil {
+					return fail(err)
+				}
 				continue
 			}
 			u, err := board.ParseUnit(us)
 			if err != nil {
-				return Action{}, fmt.Errorf("action %q: %w", line, err)
+				return fail(err)
 			}
 			n, err := strconv.Atoi(cs)
 			if err != nil || n <= 0 || n > 99 {
@@ -287,35 +446,57 @@ func ParseAction(line string, seats []string) (Action, error) {
 		if err := want(1, "CARD"); err != nil {
 			return Action{}, err
 		}
-		a.Card = args[0]
+		c, ok := 0, m == nil
+		if m != nil {
+			c, ok = m.Card(args[0])
+		}
+		if !ok {
+			return Action{}, fmt.Errorf("action %q: there is no house card %q", line, args[0])
+		}
+		a.Card = c
 	case VWinner:
 		if err := want(1, "HOUSE"); err != nil {
 			return Action{}, err
 		}
-		a.House = args[0]
+		if a.House, err = house(args[0]); err != nil {
+			return fail(err)
+		}
 	case VRetreat:
 		if err := want(1, "TERRITORY"); err != nil {
 			return Action{}, err
 		}
-		a.To = args[0]
+		if a.To, err = terr(args[0]); err != nil {
+			return fail(err)
+		}
 	case VLook:
 		if err := want(1, "SEAT"); err != nil {
 			return Action{}, err
 		}
 		if a.Target, err = seat(args[0]); err != nil {
-			return Action{}, fmt.Errorf("action %q: %w", line, err)
+			return fail(err)
 		}
 	case VExchange:
 		if len(args) != 4 || args[2] != "reveal" {
 			return Action{}, fmt.Errorf("action %q: exchange takes HOUSE HOUSE reveal HOUSE", line)
 		}
-		a.A, a.B, a.Reveal = args[0], args[1], args[3]
+		for i, p := range []*int{&a.A, &a.B, &a.Reveal} {
+			if *p, err = house(args[[]int{0, 1, 3}[i]]); err != nil {
+				return fail(err)
+			}
+		}
 	case VDone, VPass, VDecline, VKeep:
 		if err := want(0, "no arguments"); err != nil {
 			return Action{}, err
 		}
-	default:
-		return Action{}, fmt.Errorf("action %q: unknown verb %q", line, f[1])
 	}
 	return a, nil
 }
+
+// ParseAction reads one record line of this game (see the package-level
+// ParseAction).
+func (g *Game) ParseAction(line string) (Action, error) {
+	return ParseAction(g.m, len(g.S.Players), line)
+}
+
+// FormatAction writes a as a record line of this game.
+func (g *Game) FormatAction(a Action) string { return a.Format(g.m) }

@@ -266,7 +266,7 @@ func TestLegalMovesAllPassCheck(t *testing.T) {
 	legal := g.Legal()
 	seen := map[string]bool{}
 	for _, a := range legal {
-		s := a.Format(g.Seats())
+		s := g.FormatAction(a)
 		if seen[s] {
 			t.Fatalf("%q listed twice", s)
 		}

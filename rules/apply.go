@@ -200,7 +200,46 @@ func (g *Game) do(a Action, exec bool) error {
 	return fmt.Errorf("nothing accepts %q now", a.Verb)
 }
 
-func (g *Game) houseArg(id string) (int, error) {
+// houseArg checks a house index of an action.
+func (g *Game) houseArg(h int) (int, error) {
+	if h == None {
+		return 0, errors.New("no house named")
+	}
+	if h < 0 || h >= len(g.m.Houses) {
+		return 0, fmt.Errorf("there is no house number %d on this map", h)
+	}
+	return h, nil
+}
+
+// terrArg checks a territory index of an action.
+func (g *Game) terrArg(t int) (int, error) {
+	if t == None {
+		return 0, errors.New("no territory named")
+	}
+	if t < 0 || t >= len(g.m.Territories) {
+		return 0, fmt.Errorf("there is no territory number %d on this map", t)
+	}
+	return t, nil
+}
+
+// cardArg checks a card number of an action and returns the card's id.
+func (g *Game) cardArg(c int) (string, error) {
+	if c < 0 || c >= g.m.NumCards() {
+		return "", fmt.Errorf("there is no house card number %d on this map", c)
+	}
+	return g.m.CardAt(c).ID, nil
+}
+
+// cardNum is the number of the card with the given id (-1 if none).
+func (g *Game) cardNum(id string) int {
+	if c, ok := g.m.Card(id); ok {
+		return c
+	}
+	return None
+}
+
+// houseID finds a house by id (the sandbox setters take ids).
+func (g *Game) houseID(id string) (int, error) {
 	if id == "" {
 		return 0, errors.New("no house named")
 	}
@@ -211,7 +250,8 @@ func (g *Game) houseArg(id string) (int, error) {
 	return h, nil
 }
 
-func (g *Game) terrArg(id string) (int, error) {
+// terrID finds a territory by id (the sandbox setters take ids).
+func (g *Game) terrID(id string) (int, error) {
 	if id == "" {
 		return 0, errors.New("no territory named")
 	}
@@ -232,15 +272,13 @@ func slotName(s Slot) string {
 // ---- loyalty and placement ----
 
 func (g *Game) doArrange(a Action, exec bool) error {
-	ids := strings.Split(a.Order, ",")
 	nh := len(g.m.Houses)
-	if len(ids) != nh {
-		return fmt.Errorf("a loyalty card takes all %d houses, one per slot; %d named", nh, len(ids))
+	if int(a.Order.N) != nh {
+		return fmt.Errorf("a loyalty card takes all %d houses, one per slot; %d named", nh, a.Order.N)
 	}
-	order := make([]int, nh)
-	seen := make([]bool, nh)
-	for i, id := range ids {
-		h, err := g.houseArg(id)
+	var seen [MaxHouses]bool
+	for i := 0; i < nh; i++ {
+		h, err := g.houseArg(int(a.Order.H[i]))
 		if err != nil {
 			return err
 		}
@@ -248,12 +286,12 @@ func (g *Game) doArrange(a Action, exec bool) error {
 			return fmt.Errorf("%s is named twice on the loyalty card", g.houseName(h))
 		}
 		seen[h] = true
-		order[i] = h
 	}
 	if !exec {
 		return nil
 	}
 	p := &g.S.Players[a.Seat]
+	order := a.Order.Houses()
 	p.Loyalty = order
 	p.Arranged = true
 	g.event(Public, "arrange", fmt.Sprintf("%s arranged their loyalty card.", g.seatName(a.Seat)))
@@ -495,14 +533,14 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		}
 		dest := t
 		if a.Unit == board.Footman {
-			if a.To != "" {
+			if a.To != None {
 				return errors.New("a footman is mustered with just its territory")
 			}
 			if o := g.otherOccupant(t, h); o >= 0 {
 				return fmt.Errorf("%s has troops in %s", g.houseName(o), g.terrName(t))
 			}
 		} else {
-			if a.To == "" {
+			if a.To == None {
 				return fmt.Errorf("name the sea or port the new ship sails into from %s", g.terrName(t))
 			}
 			s, err := g.terrArg(a.To)
@@ -537,7 +575,7 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		g.event(Public, "muster", fmt.Sprintf("%s musters a %s in %s.", hn, a.Unit, where))
 		return nil
 	case board.Knight, board.Dragon:
-		if a.To != "" {
+		if a.To != None {
 			return fmt.Errorf("a promotion names just the territory")
 		}
 		from := board.Footman

@@ -49,24 +49,25 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 			}
 			return nil
 		case VPlay:
-			i := slices.Index(g.S.Players[seat].Hand, a.Card)
-			if i < 0 {
-				if _, ok := g.cards[a.Card]; !ok {
-					return fmt.Errorf("there is no house card %q", a.Card)
-				}
-				return fmt.Errorf("%s does not hold %s", g.seatName(seat), g.cardName(a.Card))
+			card, err := g.cardArg(a.Card)
+			if err != nil {
+				return err
 			}
-			if !g.inCombat(c, a.Card) {
+			i := slices.Index(g.S.Players[seat].Hand, card)
+			if i < 0 {
+				return fmt.Errorf("%s does not hold %s", g.seatName(seat), g.cardName(card))
+			}
+			if !g.inCombat(c, card) {
 				return fmt.Errorf("%s is a %s card; only %s or %s cards may be played in this combat",
-					g.cardName(a.Card), g.houseNameID(g.cards[a.Card].House), g.houseName(c.Attacker), g.houseName(c.Defender))
+					g.cardName(card), g.houseNameID(g.cards[card].House), g.houseName(c.Attacker), g.houseName(c.Defender))
 			}
 			if exec {
 				p := &g.S.Players[seat]
 				p.Hand = slices.Delete(p.Hand, i, i+1)
-				c.Plays = append(c.Plays, Play{Seat: seat, Card: a.Card})
+				c.Plays = append(c.Plays, Play{Seat: seat, Card: card})
 				c.Next++
-				g.event(Public, "play", fmt.Sprintf("%s plays %s.", g.seatName(seat), g.cardDesc(a.Card)))
-				g.discard(a.Card)
+				g.event(Public, "play", fmt.Sprintf("%s plays %s.", g.seatName(seat), g.cardDesc(card)))
+				g.discard(card)
 			}
 			return nil
 		}
@@ -609,16 +610,20 @@ func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
 	if a.Verb != VDiscard {
 		return fmt.Errorf("%s must choose the card %s discards", g.seatName(a.Seat), g.seatName(f.Target))
 	}
+	card, err := g.cardArg(a.Card)
+	if err != nil {
+		return err
+	}
 	p := &g.S.Players[f.Target]
-	i := slices.Index(p.Hand, a.Card)
+	i := slices.Index(p.Hand, card)
 	if i < 0 {
-		return fmt.Errorf("%s does not hold %s", g.seatName(f.Target), g.cardName(a.Card))
+		return fmt.Errorf("%s does not hold %s", g.seatName(f.Target), g.cardName(card))
 	}
 	if exec {
 		p.Hand = slices.Delete(p.Hand, i, i+1)
-		g.event(Public, "effect", fmt.Sprintf("%s makes %s discard %s.", g.seatName(a.Seat), g.seatName(f.Target), g.cardDesc(a.Card)))
+		g.event(Public, "effect", fmt.Sprintf("%s makes %s discard %s.", g.seatName(a.Seat), g.seatName(f.Target), g.cardDesc(card)))
 		g.pop()
-		g.discard(a.Card)
+		g.discard(card)
 	}
 	return nil
 }

@@ -69,7 +69,7 @@ func TestCombatTermsOnLand(t *testing.T) {
 	}
 	var opts []string
 	for _, a := range g.Legal() {
-		opts = append(opts, a.To)
+		opts = append(opts, g.m.Territories[a.To].ID)
 	}
 	if !slices.Equal(opts, []string{"riverrun", "searoad-marches", "stoney-sept"}) {
 		t.Fatalf("retreat options %v", opts)
@@ -108,7 +108,7 @@ func TestCombatAtSeaAndTie(t *testing.T) {
 	// of a land Greyjoy does not control is closed to it).
 	var opts []string
 	for _, a := range g.Legal() {
-		opts = append(opts, a.To)
+		opts = append(opts, g.m.Territories[a.To].ID)
 	}
 	if !slices.Equal(opts, []string{"shipbreaker-bay", "the-shivering-sea"}) {
 		t.Fatalf("retreat options %v", opts)
@@ -151,7 +151,7 @@ func TestCasualtiesWithSwordsAndTowers(t *testing.T) {
 				act(t, g, "torch play "+tc.lann)
 			}
 			for g.top() != nil && g.top().Kind == FrameCombat {
-				act(t, g, g.Legal()[0].Format(g.Seats()))
+				act(t, g, g.FormatAction(g.Legal()[0]))
 			}
 			var stark, lann int
 			var sv [4]int
@@ -270,7 +270,7 @@ func TestPreviewCombatShowsTermsWithoutChangingTheGame(t *testing.T) {
 		set(t, g, "lannister", "lannisport", units(1, 0, 0))
 	})
 	before := g.View(Public)
-	a, _ := ParseAction("crown move stoney-sept lannisport footman:2 knight:1", g.Seats())
+	a, _ := g.ParseAction("crown move stoney-sept lannisport footman:2 knight:1")
 	cv, err := g.PreviewCombat(a)
 	if err != nil || cv == nil {
 		t.Fatalf("preview %v %v", cv, err)
@@ -281,11 +281,11 @@ func TestPreviewCombatShowsTermsWithoutChangingTheGame(t *testing.T) {
 	if after := g.View(Public); len(after.Log) != len(before.Log) || after.Phase != before.Phase {
 		t.Fatal("the preview changed the game")
 	}
-	b, _ := ParseAction("crown move stoney-sept harrenhal footman:1", g.Seats())
+	b, _ := g.ParseAction("crown move stoney-sept harrenhal footman:1")
 	if cv, err := g.PreviewCombat(b); err != nil || cv != nil {
 		t.Fatalf("a peaceful move previews %v %v", cv, err)
 	}
-	c, _ := ParseAction("crown move stoney-sept dorne footman:1", g.Seats())
+	c, _ := g.ParseAction("crown move stoney-sept dorne footman:1")
 	if _, err := g.PreviewCombat(c); err == nil {
 		t.Fatal("an illegal move previewed")
 	}

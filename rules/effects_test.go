@@ -163,7 +163,7 @@ func TestCerseiRemovesAnUnresolvedLannisterAgent(t *testing.T) {
 		if f := g.top(); f == nil || f.Kind != FrameCersei || g.ToAct() != 1 {
 			t.Fatalf("top %+v", f)
 		}
-		if got := g.Legal(); len(got) != 2 || got[0].Format(g.Seats()) != "torch remove lannister marshal" {
+		if got := g.Legal(); len(got) != 2 || g.FormatAction(got[0]) != "torch remove lannister marshal" {
 			t.Fatalf("legal %v", got)
 		}
 		wantErr(t, refuse(t, g, "torch remove lannister maester"), "resolving now")

@@ -24,7 +24,7 @@ func Example() {
 		"crown arrange stark baratheon lannister greyjoy tyrell",
 		"torch arrange tyrell greyjoy lannister stark baratheon",
 	} {
-		a, err := rules.ParseAction(line, g.Seats())
+		a, err := g.ParseAction(line)
 		if err == nil {
 			_, err = g.Apply(a)
 		}
@@ -37,7 +37,7 @@ func Example() {
 	fmt.Println(v.Phase, "phase,", len(g.Legal()), "empty slots")
 	fmt.Println(v.Prompt)
 	// A refusal says why, in players' words.
-	a, _ := rules.ParseAction("crown move winterfell dorne footman:1", g.Seats())
+	a, _ := g.ParseAction("crown move winterfell dorne footman:1")
 	fmt.Println(g.Check(a))
 	// Output:
 	// place phase, 15 empty slots

@@ -61,22 +61,26 @@ func FuzzParseAction(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		a, err := rules.ParseAction(line, fuzzSeats)
+		m, err := standardMap()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := rules.ParseAction(m, len(fuzzSeats), line)
 		if err != nil {
 			if err.Error() == "" {
 				t.Fatalf("ParseAction(%q): empty error", line)
 			}
 			return
 		}
-		text := a.Format(fuzzSeats)
-		b, err := rules.ParseAction(text, fuzzSeats)
+		text := a.Format(m)
+		b, err := rules.ParseAction(m, len(fuzzSeats), text)
 		if err != nil {
 			t.Fatalf("ParseAction(%q) = %+v, formats as %q which does not parse: %v", line, a, text, err)
 		}
 		if a != b {
 			t.Fatalf("ParseAction(%q) = %+v, formats as %q which parses as %+v", line, a, text, b)
 		}
-		if again := b.Format(fuzzSeats); again != text {
+		if again := b.Format(m); again != text {
 			t.Fatalf("format not stable: %q then %q", text, again)
 		}
 	})
@@ -169,7 +173,7 @@ func FuzzApply(f *testing.F) {
 			t.Fatal(err)
 		}
 		g := states[int(at)%len(states)].Clone()
-		a, err := rules.ParseAction(line, g.Seats())
+		a, err := g.ParseAction(line)
 		if err != nil {
 			return
 		}
@@ -177,7 +181,7 @@ func FuzzApply(f *testing.F) {
 		if internalPanic(checkErr) {
 			t.Fatalf("Check(%q) panicked inside: %v", line, checkErr)
 		}
-		listed := slices.ContainsFunc(g.Legal(), func(l rules.Action) bool { return l.Format(g.Seats()) == a.Format(g.Seats()) })
+		listed := slices.ContainsFunc(g.Legal(), func(l rules.Action) bool { return g.FormatAction(l) == g.FormatAction(a) })
 		before := viewsJSON(g)
 		_, err = g.Apply(a)
 		if internalPanic(err) {

@@ -50,7 +50,7 @@ func newGame(t testing.TB, players int, seed uint64) *Game {
 // act parses and applies one record line, failing the test on refusal.
 func act(t testing.TB, g *Game, line string) []Event {
 	t.Helper()
-	a, err := ParseAction(line, g.Seats())
+	a, err := g.ParseAction(line)
 	if err != nil {
 		t.Fatalf("parse %q: %v", line, err)
 	}
@@ -64,7 +64,7 @@ func act(t testing.TB, g *Game, line string) []Event {
 // refuse applies a record line that must be refused and returns the reason.
 func refuse(t testing.TB, g *Game, line string) string {
 	t.Helper()
-	a, err := ParseAction(line, g.Seats())
+	a, err := g.ParseAction(line)
 	if err != nil {
 		return err.Error()
 	}

@@ -98,7 +98,7 @@ func (g *Game) At(n int) (*Game, error) {
 	c.floor, c.floorWhy = cp.floor, cp.why
 	for _, a := range g.actions[cp.n:n] {
 		if _, err := c.apply(a); err != nil {
-			return nil, fmt.Errorf("the history does not replay at action %d %q: %v", len(c.actions)+1, a.Format(c.Seats()), err)
+			return nil, fmt.Errorf("the history does not replay at action %d %q: %v", len(c.actions)+1, a.Format(c.m), err)
 		}
 	}
 	return c, nil

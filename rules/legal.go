@@ -3,7 +3,6 @@ package rules
 import (
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"notrueking/board"
 )
@@ -36,8 +35,6 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 		return dst
 	}
 	s := &g.S
-	hid := func(h int) string { return g.m.Houses[h].ID }
-	tid := func(t int) string { return g.m.Territories[t].ID }
 	add := func(a Action) {
 		a.Seat = seat
 		dst = append(dst, a)
@@ -46,14 +43,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 	p := &s.Players[seat]
 	switch s.Phase {
 	case PhaseLoyalty:
-		var b strings.Builder
-		for i, h := range p.Loyalty {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(hid(h))
-		}
-		add(Action{Verb: VArrange, Order: b.String()})
+		add(Action{Verb: VArrange, Order: NewArrangement(p.Loyalty)})
 	case PhasePlace:
 		if p.Agents <= 0 {
 			break
@@ -61,7 +51,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 		for h := 0; h < nh; h++ {
 			for sl := Maester; sl < NumSlots; sl++ {
 				if s.Slots[h][sl] < 0 {
-					add(Action{Verb: VPlace, House: hid(h), Slot: sl})
+					add(Action{Verb: VPlace, House: h, Slot: sl})
 				}
 			}
 		}
@@ -73,7 +63,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 					if p.Revealed[r] || bothUp == (r == a || r == b) {
 						continue
 					}
-					add(Action{Verb: VExchange, A: hid(a), B: hid(b), Reveal: hid(r)})
+					add(Action{Verb: VExchange, A: a, B: b, Reveal: r})
 				}
 			}
 		}
@@ -87,7 +77,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 			}
 			for h := 0; h < nh; h++ {
 				if s.Slots[h][tier] == seat {
-					add(Action{Verb: VResolve, House: hid(h), Slot: tier})
+					add(Action{Verb: VResolve, House: h, Slot: tier})
 				}
 			}
 			break
@@ -111,27 +101,27 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 			case "cards":
 				for _, id := range p.Hand {
 					if g.inCombat(c, id) {
-						add(Action{Verb: VPlay, Card: id})
+						add(Action{Verb: VPlay, Card: g.cardNum(id)})
 					}
 				}
 				add(Action{Verb: VPass})
 			case "tie":
-				add(Action{Verb: VWinner, House: hid(c.Attacker)})
-				add(Action{Verb: VWinner, House: hid(c.Defender)})
+				add(Action{Verb: VWinner, House: c.Attacker})
+				add(Action{Verb: VWinner, House: c.Defender})
 			case "redeploy":
 				for _, t := range g.redeployOptions(c) {
-					add(Action{Verb: VRetreat, To: tid(t)})
+					add(Action{Verb: VRetreat, To: t})
 				}
 			case "retreat":
 				for _, t := range g.m.Territories[c.Territory].Neighbors {
 					if g.retreatOK(c, t) {
-						add(Action{Verb: VRetreat, To: tid(t)})
+						add(Action{Verb: VRetreat, To: t})
 					}
 				}
 			}
 		case FrameCersei:
 			for _, sl := range g.cerseiTargets(f) {
-				add(Action{Verb: VRemove, House: hid(f.House), Slot: sl})
+				add(Action{Verb: VRemove, House: f.House, Slot: sl})
 			}
 			add(Action{Verb: VDecline})
 		case FrameMelisandre:
@@ -144,7 +134,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 				add(Action{Verb: VDecline})
 			} else {
 				for _, id := range s.Players[f.Target].Hand {
-					add(Action{Verb: VDiscard, Card: id})
+					add(Action{Verb: VDiscard, Card: g.cardNum(id)})
 				}
 			}
 		}
@@ -168,15 +158,15 @@ func (g *Game) legalMusters(f *Frame, add func(Action)) {
 		case board.Land:
 			if g.control(t) == h && tt.Barrels > 0 && f.Placed[t] < tt.Barrels {
 				if have[board.Footman] < limits[board.Footman] && g.otherOccupant(t, h) < 0 {
-					add(Action{Verb: VMuster, Unit: board.Footman, From: tt.ID})
+					add(Action{Verb: VMuster, Unit: board.Footman, From: t, To: None})
 				}
 				if have[board.Ship] < limits[board.Ship] {
 					if p := tt.Port; p >= 0 && g.m.Territories[p].PortOf == t && g.otherOccupant(p, h) < 0 {
-						add(Action{Verb: VMuster, Unit: board.Ship, From: tt.ID, To: g.m.Territories[p].ID})
+						add(Action{Verb: VMuster, Unit: board.Ship, From: t, To: p})
 					}
 					for _, nb := range tt.Neighbors {
 						if g.m.Territories[nb].Kind == board.Sea && g.otherOccupant(nb, h) < 0 {
-							add(Action{Verb: VMuster, Unit: board.Ship, From: tt.ID, To: g.m.Territories[nb].ID})
+							add(Action{Verb: VMuster, Unit: board.Ship, From: t, To: nb})
 						}
 					}
 				}
@@ -185,11 +175,11 @@ func (g *Game) legalMusters(f *Frame, add func(Action)) {
 		case board.Road, board.Sea:
 			u := &s.Units[t][h]
 			if u[board.Footman] > 0 && have[board.Knight] < limits[board.Knight] {
-				add(Action{Verb: VMuster, Unit: board.Knight, From: tt.ID})
+				add(Action{Verb: VMuster, Unit: board.Knight, From: t, To: None})
 			}
 			if u[board.Knight] > 0 && tt.Kind != board.Sea && have[board.Dragon] < limits[board.Dragon] &&
 				!(limits[board.Dragon] > 0 && s.Dragons[h] >= limits[board.Dragon]) {
-				add(Action{Verb: VMuster, Unit: board.Dragon, From: tt.ID})
+				add(Action{Verb: VMuster, Unit: board.Dragon, From: t, To: None})
 			}
 		}
 	}
@@ -212,12 +202,12 @@ func (g *Game) legalMoves(f *Frame, add func(Action)) {
 				if g.moveCheck(h, t, nb, u, sub(avail, u)) != moveOK {
 					return
 				}
-				a := Action{Verb: VMove, From: g.m.Territories[t].ID, To: g.m.Territories[nb].ID, Units: u}
+				a := Action{Verb: VMove, From: t, To: nb, Units: u, House: None}
 				add(a)
 				if road {
 					for o := range s.Units[nb] {
 						if o != h && total(s.Units[nb][o]) > 0 {
-							a.House = g.m.Houses[o].ID
+							a.House = o
 							add(a)
 						}
 					}
@@ -251,8 +241,7 @@ func compositions(avail [board.NumUnits]int, fn func([board.NumUnits]int)) {
 // its houses in an order drawn from r, every order equally likely: random
 // players and bots reach every loyalty card this way.
 func RandomArrangement(a Action, r *rand.Rand) Action {
-	ids := strings.Split(a.Order, ",")
-	r.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
-	a.Order = strings.Join(ids, ",")
+	n := int(a.Order.N)
+	r.Shuffle(n, func(i, j int) { a.Order.H[i], a.Order.H[j] = a.Order.H[j], a.Order.H[i] })
 	return a
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"notrueking/board"
@@ -28,38 +27,33 @@ func (g *Game) legalByTrial() []Action {
 		cands = append(cands, a)
 	}
 	nh := len(g.m.Houses)
-	ids := make([]string, nh)
-	for h := range ids {
-		ids[h] = g.m.Houses[h].ID
-	}
 	s := &g.S
 	switch s.Phase {
 	case PhaseLoyalty:
 		if nh <= maxArrangeHouses {
 			permute(nh, func(p []int) {
-				names := make([]string, nh)
-				for i, h := range p {
-					names[i] = ids[h]
-				}
-				add(Action{Verb: VArrange, Order: strings.Join(names, ",")})
+				add(Action{Verb: VArrange, Order: NewArrangement(p)})
 			})
 		} else {
 			for r := 0; r < nh; r++ {
-				names := append(append([]string{}, ids[r:]...), ids[:r]...)
-				add(Action{Verb: VArrange, Order: strings.Join(names, ",")})
+				hs := make([]int, nh)
+				for i := range hs {
+					hs[i] = (r + i) % nh
+				}
+				add(Action{Verb: VArrange, Order: NewArrangement(hs)})
 			}
 		}
 	case PhasePlace:
-		for h := range ids {
+		for h := range nh {
 			for sl := Maester; sl < NumSlots; sl++ {
-				add(Action{Verb: VPlace, House: ids[h], Slot: sl})
+				add(Action{Verb: VPlace, House: h, Slot: sl})
 			}
 		}
 	case PhaseExchange:
 		for a := 0; a < nh; a++ {
 			for b := a + 1; b < nh; b++ {
 				for r := 0; r < nh; r++ {
-					add(Action{Verb: VExchange, A: ids[a], B: ids[b], Reveal: ids[r]})
+					add(Action{Verb: VExchange, A: a, B: b, Reveal: r})
 				}
 			}
 		}
@@ -68,8 +62,8 @@ func (g *Game) legalByTrial() []Action {
 		f := g.top()
 		if f == nil {
 			tier := g.currentTier()
-			for h := range ids {
-				add(Action{Verb: VResolve, House: ids[h], Slot: tier})
+			for h := range nh {
+				add(Action{Verb: VResolve, House: h, Slot: tier})
 			}
 			break
 		}
@@ -80,17 +74,16 @@ func (g *Game) legalByTrial() []Action {
 			}
 		case FrameMuster:
 			for t, tt := range g.m.Territories {
-				id := tt.ID
 				switch tt.Kind {
 				case board.Land:
 					if g.control(t) == f.House && tt.Barrels > 0 {
-						add(Action{Verb: VMuster, Unit: board.Footman, From: id})
+						add(Action{Verb: VMuster, Unit: board.Footman, From: t, To: None})
 						if p := tt.Port; p >= 0 {
-							add(Action{Verb: VMuster, Unit: board.Ship, From: id, To: g.m.Territories[p].ID})
+							add(Action{Verb: VMuster, Unit: board.Ship, From: t, To: p})
 						}
 						for _, nb := range tt.Neighbors {
 							if g.m.Territories[nb].Kind == board.Sea {
-								add(Action{Verb: VMuster, Unit: board.Ship, From: id, To: g.m.Territories[nb].ID})
+								add(Action{Verb: VMuster, Unit: board.Ship, From: t, To: nb})
 							}
 						}
 					}
@@ -98,10 +91,10 @@ func (g *Game) legalByTrial() []Action {
 				case board.Road, board.Sea:
 					u := s.Units[t][f.House]
 					if u[board.Footman] > 0 {
-						add(Action{Verb: VMuster, Unit: board.Knight, From: id})
+						add(Action{Verb: VMuster, Unit: board.Knight, From: t, To: None})
 					}
 					if u[board.Knight] > 0 {
-						add(Action{Verb: VMuster, Unit: board.Dragon, From: id})
+						add(Action{Verb: VMuster, Unit: board.Dragon, From: t, To: None})
 					}
 				}
 			}
@@ -114,17 +107,17 @@ func (g *Game) legalByTrial() []Action {
 				}
 				for _, nb := range g.m.Territories[t].Neighbors {
 					// On a road with other houses the mover may attack one of them.
-					targets := []string{""}
+					targets := []int{None}
 					if g.m.Territories[nb].Kind == board.Road {
 						for o, ou := range s.Units[nb] {
 							if o != f.House && total(ou) > 0 {
-								targets = append(targets, ids[o])
+								targets = append(targets, o)
 							}
 						}
 					}
 					compositions(avail, func(u [board.NumUnits]int) {
 						for _, tg := range targets {
-							add(Action{Verb: VMove, From: g.m.Territories[t].ID, To: g.m.Territories[nb].ID, Units: u, House: tg})
+							add(Action{Verb: VMove, From: t, To: nb, Units: u, House: tg})
 						}
 					})
 				}
@@ -135,24 +128,24 @@ func (g *Game) legalByTrial() []Action {
 			switch c.Step {
 			case "cards":
 				for _, id := range s.Players[seat].Hand {
-					add(Action{Verb: VPlay, Card: id})
+					add(Action{Verb: VPlay, Card: g.cardNum(id)})
 				}
 				add(Action{Verb: VPass})
 			case "tie":
-				add(Action{Verb: VWinner, House: ids[c.Attacker]})
-				add(Action{Verb: VWinner, House: ids[c.Defender]})
+				add(Action{Verb: VWinner, House: c.Attacker})
+				add(Action{Verb: VWinner, House: c.Defender})
 			case "redeploy":
 				for _, t := range g.redeployOptions(c) {
-					add(Action{Verb: VRetreat, To: g.m.Territories[t].ID})
+					add(Action{Verb: VRetreat, To: t})
 				}
 			case "retreat":
 				for _, t := range g.retreatOptions(c) {
-					add(Action{Verb: VRetreat, To: g.m.Territories[t].ID})
+					add(Action{Verb: VRetreat, To: t})
 				}
 			}
 		case FrameCersei:
 			for _, sl := range g.cerseiTargets(f) {
-				add(Action{Verb: VRemove, House: ids[f.House], Slot: sl})
+				add(Action{Verb: VRemove, House: f.House, Slot: sl})
 			}
 			add(Action{Verb: VDecline})
 		case FrameMelisandre:
@@ -163,7 +156,7 @@ func (g *Game) legalByTrial() []Action {
 				add(Action{Verb: VDecline})
 			} else {
 				for _, id := range s.Players[f.Target].Hand {
-					add(Action{Verb: VDiscard, Card: id})
+					add(Action{Verb: VDiscard, Card: g.cardNum(id)})
 				}
 			}
 		}
@@ -207,20 +200,19 @@ func permute(n int, fn func([]int)) {
 func legalMatchesTrial(g *Game) error {
 	got := g.Legal()
 	want := g.legalByTrial()
-	seats := g.Seats()
 	if g.S.Phase == PhaseLoyalty {
 		if len(got) != 1 || got[0].Verb != VArrange || g.Check(got[0]) != nil {
 			return fmt.Errorf("loyalty phase: Legal lists %d actions, want one checked arrangement", len(got))
 		}
 		if len(g.m.Houses) <= maxArrangeHouses && !slices.Contains(want, got[0]) {
-			return fmt.Errorf("loyalty phase: %q is not an arrangement", got[0].Format(seats))
+			return fmt.Errorf("loyalty phase: %q is not an arrangement", got[0].Format(g.m))
 		}
 		return nil
 	}
 	fmtAll := func(as []Action) []string {
 		out := make([]string, len(as))
 		for i, a := range as {
-			out[i] = a.Format(seats)
+			out[i] = a.Format(g.m)
 		}
 		slices.Sort(out)
 		return out
@@ -243,7 +235,7 @@ func legalMatchesTrial(g *Game) error {
 }
 
 func mustParse(g *Game, line string) Action {
-	a, _ := ParseAction(line, g.Seats())
+	a, _ := g.ParseAction(line)
 	return a
 }
 
@@ -277,7 +269,7 @@ func TestLegalIsExactlyWhatCheckAccepts(t *testing.T) {
 					a = RandomArrangement(a, r)
 				}
 				if _, err := g.Apply(a); err != nil {
-					t.Fatalf("%s seed %d: %q: %v", name, seed, a.Format(g.Seats()), err)
+					t.Fatalf("%s seed %d: %q: %v", name, seed, g.FormatAction(a), err)
 				}
 			}
 		}

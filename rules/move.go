@@ -193,7 +193,7 @@ func (g *Game) doMove(a Action, exec bool) error {
 		return err
 	}
 	target := -1
-	if a.House != "" {
+	if a.House != None {
 		if g.m.Territories[to].Kind != board.Road {
 			return fmt.Errorf("a move names a house to attack only when it enters a road; entering %s fights whoever is there", g.terrName(to))
 		}

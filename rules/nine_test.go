@@ -154,7 +154,7 @@ func TestDragons(t *testing.T) {
 	}
 	var opts []string
 	for _, a := range g.Legal() {
-		opts = append(opts, a.To)
+		opts = append(opts, g.m.Territories[a.To].ID)
 	}
 	// Kings Landing holds Lannister troops; Crackclaw Point is open; Kingswood is the origin.
 	if !slices.Equal(opts, []string{"crackclaw-point", "kingswood"}) {
@@ -178,7 +178,7 @@ func TestRoadsLetHousesCoexist(t *testing.T) {
 	act(t, g, "crown choose move")
 	var lines []string
 	for _, a := range g.Legal() {
-		if s := a.Format(g.Seats()); a.From == "kingswood" && a.To == "the-reach" && a.Units[board.Footman] == 1 {
+		if s := g.FormatAction(a); a.From == terr(t, g, "kingswood") && a.To == terr(t, g, "the-reach") && a.Units[board.Footman] == 1 {
 			lines = append(lines, s)
 		}
 	}

@@ -125,18 +125,18 @@ func playRandomOn(t testing.TB, g *Game, seed uint64, check bool) *Game {
 			}
 		}
 		if check {
-			line := a.Format(g.Seats())
-			b, err := ParseAction(line, g.Seats())
+			line := g.FormatAction(a)
+			b, err := g.ParseAction(line)
 			if err != nil || b != a {
 				t.Fatalf("seed %d: %q does not round-trip: %v", seed, line, err)
 			}
 		}
 		if _, err := g.Apply(a); err != nil {
-			t.Fatalf("seed %d: legal action %q refused: %v", seed, a.Format(g.Seats()), err)
+			t.Fatalf("seed %d: legal action %q refused: %v", seed, g.FormatAction(a), err)
 		}
 		if check {
 			if err := checkInvariants(g); err != nil {
-				t.Fatalf("seed %d after %q: %v", seed, a.Format(g.Seats()), err)
+				t.Fatalf("seed %d after %q: %v", seed, g.FormatAction(a), err)
 			}
 		}
 	}
@@ -155,7 +155,7 @@ func TestReplayIsExact(t *testing.T) {
 		h := newGame(t, 4, seed)
 		for _, a := range g.Actions() {
 			if _, err := h.Apply(a); err != nil {
-				t.Fatalf("replay %q: %v", a.Format(g.Seats()), err)
+				t.Fatalf("replay %q: %v", g.FormatAction(a), err)
 			}
 		}
 		if fmt.Sprint(h.View(Public)) != fmt.Sprint(g.View(Public)) {
@@ -174,17 +174,22 @@ func BenchmarkRandomGameInternal(b *testing.B) {
 // games in many states: do (without Apply's recover) must not panic, and
 // Apply must leave a refused game unchanged.
 func TestGarbageActionsNeverPanic(t *testing.T) {
-	verbs := []Verb{VArrange, VPlace, VResolve, VChoose, VMuster, VMove, VDone, VPlay, VPass, VWinner, VRetreat, VRemove, VLook, VDiscard, VDecline, VExchange, VKeep, "dance"}
-	words := []string{"", "stark", "lannister", "winterfell", "the-shivering-sea", "port-of-pyke", "eddard-stark", "nowhere", "stark,tyrell", "baratheon,stark,lannister,greyjoy,tyrell"}
+	verbs := []Verb{VArrange, VPlace, VResolve, VChoose, VMuster, VMove, VDone, VPlay, VPass, VWinner, VRetreat, VRemove, VLook, VDiscard, VDecline, VExchange, VKeep, Verb(0), Verb(99)}
+	// Ids: valid ones, None, and out of range either way.
+	ids := []int{None, 0, 1, 2, 4, 5, 12, 57, 58, 300, -7}
 	for seed := uint64(1); seed <= 6; seed++ {
 		g := newGame(t, 2+int(seed%3), seed)
 		r := rand.New(rand.NewPCG(seed, 3))
 		for step := 0; step < 400 && !g.Over(); step++ {
 			for i := 0; i < 20; i++ {
-				w := func() string { return words[r.IntN(len(words))] }
+				w := func() int { return ids[r.IntN(len(ids))] }
+				var order []int
+				for k := r.IntN(7); k > 0; k-- {
+					order = append(order, w())
+				}
 				a := Action{Seat: r.IntN(6) - 1, Verb: verbs[r.IntN(len(verbs))], House: w(), Slot: Slot(r.IntN(5) - 1),
-					Choice: Choice(w()), Unit: board.Unit(r.IntN(6) - 1), From: w(), To: w(), Card: w(), Target: r.IntN(6) - 1,
-					Order: w(), A: w(), B: w(), Reveal: w()}
+					Choice: Choice(r.IntN(5)), Unit: board.Unit(r.IntN(6) - 1), From: w(), To: w(), Card: w(), Target: r.IntN(6) - 1,
+					Order: NewArrangement(order), A: w(), B: w(), Reveal: w()}
 				for k := range a.Units {
 					a.Units[k] = r.IntN(4) - 1
 				}
@@ -235,7 +240,7 @@ func TestStateRoundTripsThroughJSON(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, err := h.Apply(a); err != nil {
-			t.Fatalf("restored game refuses %q: %v", a.Format(g.Seats()), err)
+			t.Fatalf("restored game refuses %q: %v", g.FormatAction(a), err)
 		}
 	}
 	a, _ := json.Marshal(g.View(Public))

@@ -93,11 +93,11 @@ func playWith(m *board.Map, players int, seed uint64, p *randomPlayer, step ...f
 		a := p.pick(legal)
 		for _, step := range step {
 			if err := step(g, legal, a); err != nil {
-				return g, fmt.Errorf("before action %d %q: %v", n+1, a.Format(g.Seats()), err)
+				return g, fmt.Errorf("before action %d %q: %v", n+1, g.FormatAction(a), err)
 			}
 		}
 		if _, err := g.Apply(a); err != nil {
-			return g, fmt.Errorf("action %d %q from Legal() refused: %v", n+1, a.Format(g.Seats()), err)
+			return g, fmt.Errorf("action %d %q from Legal() refused: %v", n+1, g.FormatAction(a), err)
 		}
 	}
 	return g, nil
@@ -443,7 +443,7 @@ func viewsJSON(g *rules.Game) string {
 		b.WriteByte('\n')
 	}
 	for _, a := range g.Legal() {
-		b.WriteString(a.Format(g.Seats()))
+		b.WriteString(g.FormatAction(a))
 		b.WriteByte('\n')
 	}
 	fmt.Fprintf(&b, "%d %v %d\n", g.ToAct(), g.Over(), len(g.Actions()))
@@ -457,8 +457,8 @@ func mutants(m *board.Map, g *rules.Game, a rules.Action, r *rand.Rand) []rules.
 	b := a
 	b.Seat = (a.Seat + 1 + r.IntN(n-1)) % n
 	out = append(out, b)
-	t := m.Territories[r.IntN(len(m.Territories))].ID
-	h := m.Houses[r.IntN(len(m.Houses))].ID
+	t := r.IntN(len(m.Territories))
+	h := r.IntN(len(m.Houses))
 	switch a.Verb {
 	case rules.VMove:
 		b = a
@@ -487,13 +487,13 @@ func mutants(m *board.Map, g *rules.Game, a rules.Action, r *rand.Rand) []rules.
 		out = append(out, b)
 	case rules.VPlay:
 		b = a
-		b.Card = "no-such-card"
+		b.Card = m.NumCards() + 3
 		out = append(out, b)
 	}
 	out = append(out, rules.Action{Seat: a.Seat, Verb: rules.VDone}, rules.Action{Seat: a.Seat, Verb: rules.VKeep},
 		rules.Action{Seat: a.Seat, Verb: rules.VPass}, rules.Action{Seat: a.Seat, Verb: rules.VDecline},
 		rules.Action{Seat: a.Seat, Verb: rules.VChoose, Choice: rules.ChooseDraw},
-		rules.Action{Seat: a.Seat, Verb: "fly"})
+		rules.Action{Seat: a.Seat, Verb: rules.Verb(200)})
 	return out
 }
 
@@ -561,10 +561,10 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 	}
 	for _, l := range legal {
 		if l.Seat != g.ToAct() {
-			return fmt.Errorf("legal action %q is not by the seat to act (%d)", l.Format(g.Seats()), g.ToAct())
+			return fmt.Errorf("legal action %q is not by the seat to act (%d)", g.FormatAction(l), g.ToAct())
 		}
 		if err := g.Check(l); err != nil {
-			return fmt.Errorf("legal action %q fails Check: %v", l.Format(g.Seats()), err)
+			return fmt.Errorf("legal action %q fails Check: %v", g.FormatAction(l), err)
 		}
 	}
 	try := legal
@@ -575,11 +575,11 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 		cl := g.Clone()
 		c.applied++
 		if _, err := cl.Apply(l); err != nil {
-			return fmt.Errorf("legal action %q refused by a clone: %v", l.Format(g.Seats()), err)
+			return fmt.Errorf("legal action %q refused by a clone: %v", g.FormatAction(l), err)
 		}
 		if c.full {
 			if err := checkBoard(c.m, cl); err != nil {
-				return fmt.Errorf("after legal action %q on a clone: %v", l.Format(g.Seats()), err)
+				return fmt.Errorf("after legal action %q on a clone: %v", g.FormatAction(l), err)
 			}
 		}
 	}
@@ -597,22 +597,22 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 		for _, b := range ms {
 			if g.Check(b) == nil {
 				// The mutant is legal after all: Legal must list it.
-				text := b.Format(g.Seats())
-				if !slices.ContainsFunc(legal, func(l rules.Action) bool { return l.Format(g.Seats()) == text }) {
+				text := g.FormatAction(b)
+				if !slices.ContainsFunc(legal, func(l rules.Action) bool { return g.FormatAction(l) == text }) {
 					return fmt.Errorf("Check accepts %q but Legal() does not list it", text)
 				}
 				continue
 			}
 			c.refusals++
 			if _, err := g.Apply(b); err == nil {
-				return fmt.Errorf("Check refused %q but Apply accepted it", b.Format(g.Seats()))
+				return fmt.Errorf("Check refused %q but Apply accepted it", g.FormatAction(b))
 			} else if internalPanic(err) {
-				return fmt.Errorf("refusing %q the engine panicked inside: %v", b.Format(g.Seats()), err)
+				return fmt.Errorf("refusing %q the engine panicked inside: %v", g.FormatAction(b), err)
 			} else if err.Error() == "" {
-				return fmt.Errorf("refusal of %q has no reason", b.Format(g.Seats()))
+				return fmt.Errorf("refusal of %q has no reason", g.FormatAction(b))
 			}
 			if after := viewsJSON(g); after != before {
-				return fmt.Errorf("refused action %q changed the state:\n%s", b.Format(g.Seats()), firstDiff(before, after))
+				return fmt.Errorf("refused action %q changed the state:\n%s", g.FormatAction(b), firstDiff(before, after))
 			}
 		}
 	}
@@ -823,7 +823,7 @@ func TestRandomGamesNineRules(t *testing.T) {
 					a := p.pick(legal)
 					if err = c.step(g, legal, a); err == nil {
 						if _, aerr := g.Apply(a); aerr != nil {
-							err = fmt.Errorf("legal %q refused: %v", a.Format(g.Seats()), aerr)
+							err = fmt.Errorf("legal %q refused: %v", g.FormatAction(a), aerr)
 						}
 					}
 				}

@@ -43,8 +43,10 @@ type Record struct {
 	// Seats are the seat ids (conspiracy ids) in seat order, one per
 	// player; they must be the map's conspiracy ids in order.
 	Seats []string
-	// Actions are the actions in the order they were applied.
-	Actions []Action
+	// Actions are the actions in the order they were applied, as record
+	// lines ("crown place stark lord"): reading an action's ids needs the
+	// map, so a record holds the text and Replay reads it on the map.
+	Actions []string
 	// Lines is, for a parsed record, the line number (1-based) of each
 	// action in its source; nil for a record built otherwise.
 	Lines []int
@@ -143,11 +145,10 @@ func ParseRecord(r io.Reader) (Record, error) {
 			if len(rec.Seats) == 0 {
 				return Record{}, fmt.Errorf("line %d: %q comes before any player line (a record starts with map, seed and player lines)", n, word)
 			}
-			a, err := ParseAction(line, rec.Seats)
-			if err != nil {
+			if err := checkActionLine(line, rec.Seats); err != nil {
 				return Record{}, fmt.Errorf("line %d: %v", n, err)
 			}
-			rec.Actions = append(rec.Actions, a)
+			rec.Actions = append(rec.Actions, strings.Join(strings.Fields(line), " "))
 			rec.Lines = append(rec.Lines, n)
 		}
 	}
@@ -166,6 +167,14 @@ func ParseRecord(r io.Reader) (Record, error) {
 		return Record{}, errors.New("record has no player lines (want e.g. \"player crown Alice\")")
 	}
 	return rec, nil
+}
+
+// checkActionLine checks what can be checked of an action line without the
+// map: a seat id of the record, a verb and the shape of its arguments. The
+// ids are read on the map by ParseAction when the record is replayed.
+func checkActionLine(line string, seats []string) error {
+	_, err := parseAction(nil, seats, line)
+	return err
 }
 
 // splitWord splits s (already trimmed) into its first word and the trimmed rest.
@@ -256,17 +265,12 @@ func (r Record) Write(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "player %s %s\n", id, writeText(r.Players[i]))
 	}
-	for i, a := range r.Actions {
-		if a.Seat < 0 || a.Seat >= len(r.Seats) {
-			return fmt.Errorf("cannot write record: action %d is by seat %d, but the record has %d seats", i+1, a.Seat, len(r.Seats))
-		}
-		line := a.Format(r.Seats)
-		back, err := ParseAction(line, r.Seats)
-		if err != nil {
+	for i, line := range r.Actions {
+		if err := checkActionLine(line, r.Seats); err != nil || line != strings.Join(strings.Fields(line), " ") {
+			if err == nil {
+				err = errors.New("spacing differs from the record form")
+			}
 			return fmt.Errorf("cannot write record: action %d %q does not read back: %v", i+1, line, err)
-		}
-		if again := back.Format(r.Seats); again != line {
-			return fmt.Errorf("cannot write record: action %d %q reads back as %q", i+1, line, again)
 		}
 		b.WriteString(line)
 		b.WriteByte('\n')
@@ -290,12 +294,16 @@ func (r Record) String() string {
 // a map loaded from a file).
 func RecordOf(g *Game) Record {
 	cfg := g.Config()
+	lines := make([]string, len(g.actions))
+	for i, a := range g.actions {
+		lines[i] = a.Format(g.m)
+	}
 	return Record{
 		Map:     g.Map().ID,
 		Seed:    cfg.Seed,
 		Players: cfg.Players,
 		Seats:   g.Seats(),
-		Actions: g.Actions(),
+		Actions: lines,
 	}
 }
 
@@ -325,12 +333,21 @@ func newFromRecord(m *board.Map, r Record) (*Game, error) {
 }
 
 // actionError names the failing action of a record and the engine's reason.
-func actionError(r Record, seats []string, i int, err error) error {
+func actionError(r Record, i int, err error) error {
 	where := fmt.Sprintf("action %d", i+1)
 	if i < len(r.Lines) && r.Lines[i] > 0 {
 		where += fmt.Sprintf(" (line %d)", r.Lines[i])
 	}
-	return fmt.Errorf("%s %q: %v", where, r.Actions[i].Format(seats), err)
+	return fmt.Errorf("%s %q: %v", where, strings.Join(strings.Fields(r.Actions[i]), " "), err)
+}
+
+// replayOne reads action i of the record on g's map and applies it.
+func replayOne(g *Game, r Record, i int) ([]Event, error) {
+	a, err := g.ParseAction(r.Actions[i])
+	if err != nil {
+		return nil, err
+	}
+	return g.Apply(a)
 }
 
 // Replay plays the record on map m. It returns the game and every event
@@ -343,11 +360,10 @@ func Replay(m *board.Map, r Record) (*Game, []Event, error) {
 		return nil, nil, err
 	}
 	events := append([]Event(nil), g.S.Log...)
-	seats := g.Seats()
-	for i, a := range r.Actions {
-		ev, err := g.Apply(a)
+	for i := range r.Actions {
+		ev, err := replayOne(g, r, i)
 		if err != nil {
-			return g, events, actionError(r, seats, i, err)
+			return g, events, actionError(r, i, err)
 		}
 		events = append(events, ev...)
 	}
@@ -465,10 +481,9 @@ func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
 	if err := enc.Encode(RunStep{N: 0, Action: "", Events: setup}); err != nil {
 		return err
 	}
-	seats := g.Seats()
-	for i, a := range r.Actions {
-		ev, aerr := g.Apply(a)
-		step := RunStep{N: i + 1, Action: a.Format(seats), Events: append([]Event{}, ev...)}
+	for i := range r.Actions {
+		ev, aerr := replayOne(g, r, i)
+		step := RunStep{N: i + 1, Action: strings.Join(strings.Fields(r.Actions[i]), " "), Events: append([]Event{}, ev...)}
 		if aerr != nil {
 			step.Events = []Event{}
 			step.Error = aerr.Error()
@@ -477,7 +492,7 @@ func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
 			return err
 		}
 		if aerr != nil {
-			return actionError(r, seats, i, aerr)
+			return actionError(r, i, aerr)
 		}
 	}
 	return enc.Encode(struct {

@@ -47,7 +47,7 @@ func (s *scene) ok(err error) {
 // do applies a record line and fails the test if it is refused.
 func (s *scene) do(line string) []rules.Event {
 	s.t.Helper()
-	a, err := rules.ParseAction(line, s.g.Seats())
+	a, err := s.g.ParseAction(line)
 	if err != nil {
 		s.t.Fatalf("parse %q: %v", line, err)
 	}
@@ -65,7 +65,7 @@ func (s *scene) do(line string) []rules.Event {
 // want, and checks that the state did not change.
 func (s *scene) refuse(line, want string) {
 	s.t.Helper()
-	a, err := rules.ParseAction(line, s.g.Seats())
+	a, err := s.g.ParseAction(line)
 	if err != nil {
 		s.t.Fatalf("parse %q: %v", line, err)
 	}
@@ -84,7 +84,7 @@ func (s *scene) refuse(line, want string) {
 
 func (s *scene) legal(line string) bool {
 	for _, a := range s.g.Legal() {
-		if a.Format(s.g.Seats()) == line {
+		if s.g.FormatAction(a) == line {
 			return true
 		}
 	}
@@ -309,7 +309,7 @@ func TestRuling_TiersSkippingAndMoveUp(t *testing.T) {
 	s.refuse(c+" resolve lannister marshal", "Maester agents resolve now")
 	for _, a := range s.g.Legal() {
 		if a.Verb != rules.VResolve || a.Slot != rules.Maester {
-			t.Fatalf("legal while Maesters remain: %q", a.Format(s.g.Seats()))
+			t.Fatalf("legal while Maesters remain: %q", s.g.FormatAction(a))
 		}
 	}
 	s.do(c + " resolve baratheon maester")
@@ -390,24 +390,24 @@ func quiet(t *testing.T, s *scene) {
 	for _, pref := range []rules.Verb{rules.VDone, rules.VPass, rules.VKeep, rules.VDecline} {
 		for _, a := range legal {
 			if a.Verb == pref {
-				s.do(a.Format(s.g.Seats()))
+				s.do(s.g.FormatAction(a))
 				return
 			}
 		}
 	}
 	for _, a := range legal {
 		if a.Verb == rules.VChoose && a.Choice == rules.ChooseDraw {
-			s.do(a.Format(s.g.Seats()))
+			s.do(s.g.FormatAction(a))
 			return
 		}
 	}
 	for _, a := range legal {
 		if a.Verb == rules.VChoose || a.Verb == rules.VResolve || a.Verb == rules.VPlace || a.Verb == rules.VArrange {
-			s.do(a.Format(s.g.Seats()))
+			s.do(s.g.FormatAction(a))
 			return
 		}
 	}
-	s.do(legal[0].Format(s.g.Seats()))
+	s.do(s.g.FormatAction(legal[0]))
 }
 
 // Agents: every action may be taken in part or not at all, and the agent
@@ -535,7 +535,7 @@ func TestRuling_PromoteAnywhereIncludingAtSea(t *testing.T) {
 	c := s.seat(0)
 	s.do(c + " resolve stark maester")
 	s.do(c + " choose muster")
-	a, _ := rules.ParseAction(c+" muster knight the-shivering-sea", s.g.Seats())
+	a, _ := s.g.ParseAction(c + " muster knight the-shivering-sea")
 	if err := s.g.Check(a); err != nil {
 		t.Skip("engine bug: a footman carried at sea cannot be promoted (" + err.Error() + "); seed 002 says footmen can be promoted to knights anywhere on the board")
 	}
@@ -1001,7 +1001,7 @@ func quietRetreat(t *testing.T, s *scene) {
 	t.Helper()
 	for _, a := range s.g.Legal() {
 		if a.Verb == rules.VRetreat {
-			s.do(a.Format(s.g.Seats()))
+			s.do(s.g.FormatAction(a))
 			return
 		}
 	}
@@ -1028,7 +1028,7 @@ func TestRuling_Retreat(t *testing.T) {
 	}
 	var opts []string
 	for _, a := range s.g.Legal() {
-		opts = append(opts, a.To)
+		opts = append(opts, s.g.Map().Territories[a.To].ID)
 	}
 	sort.Strings(opts)
 	if got := strings.Join(opts, " "); got != "harrenhal lannisport riverrun searoad-marches" {
@@ -1196,7 +1196,7 @@ func declineNotListed(s *scene, seat int) string {
 	var bad []string
 	for _, w := range []string{" done", " decline"} {
 		line := s.seat(seat) + w
-		a, _ := rules.ParseAction(line, s.g.Seats())
+		a, _ := s.g.ParseAction(line)
 		if (s.g.Check(a) == nil) != s.legal(line) {
 			bad = append(bad, fmt.Sprintf("%q: Check says %v, Legal lists it: %v", line, s.g.Check(a), s.legal(line)))
 		}

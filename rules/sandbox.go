@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"notrueking/board"
 )
@@ -21,11 +20,11 @@ const setUpWhy = "the position was set up by hand here"
 // It refuses ships on land and another house's troops already there
 // (except on roads). A land territory left empty keeps no flag.
 func (g *Game) SetUnits(house, territory string, u [board.NumUnits]int) error {
-	h, err := g.houseArg(house)
+	h, err := g.houseID(house)
 	if err != nil {
 		return err
 	}
-	t, err := g.terrArg(territory)
+	t, err := g.terrID(territory)
 	if err != nil {
 		return err
 	}
@@ -57,7 +56,7 @@ func (g *Game) SetUnits(house, territory string, u [board.NumUnits]int) error {
 
 // SetFlag puts house's flag in an empty land territory ("" clears it).
 func (g *Game) SetFlag(territory, house string) error {
-	t, err := g.terrArg(territory)
+	t, err := g.terrID(territory)
 	if err != nil {
 		return err
 	}
@@ -65,7 +64,7 @@ func (g *Game) SetFlag(territory, house string) error {
 		g.S.Flags[t] = -1
 		return nil
 	}
-	h, err := g.houseArg(house)
+	h, err := g.houseID(house)
 	if err != nil {
 		return err
 	}
@@ -116,7 +115,7 @@ func (g *Game) takeCard(h int, id string) {
 // order (first = next drawn) and, when onlyThese is set, moves the rest
 // of the deck to the discard.
 func (g *Game) SetDeck(house string, top []string, onlyThese bool) error {
-	h, err := g.houseArg(house)
+	h, err := g.houseID(house)
 	if err != nil {
 		return err
 	}
@@ -145,17 +144,16 @@ func (g *Game) SetLoyalty(seat int, order []string, revealed ...string) error {
 	if seat < 0 || seat >= len(g.S.Players) {
 		return fmt.Errorf("there is no seat %d", seat)
 	}
-	a := Action{Seat: seat, Verb: VArrange, Order: strings.Join(order, ",")}
 	nh := len(g.m.Houses)
 	rev := make([]bool, nh)
 	for _, id := range revealed {
-		h, err := g.houseArg(id)
+		h, err := g.houseID(id)
 		if err != nil {
 			return err
 		}
 		rev[h] = true
 	}
-	ids := strings.Split(a.Order, ",")
+	ids := order
 	if len(ids) != nh {
 		return fmt.Errorf("a loyalty card takes all %d houses", nh)
 	}
@@ -163,7 +161,7 @@ func (g *Game) SetLoyalty(seat int, order []string, revealed ...string) error {
 	seen := make([]bool, nh)
 	order2 := make([]int, nh)
 	for i, id := range ids {
-		h, err := g.houseArg(id)
+		h, err := g.houseID(id)
 		if err != nil {
 			return err
 		}
@@ -202,7 +200,7 @@ func (g *Game) StartResolution(agents []AgentAt) error {
 	}
 	count := make([]int, len(s.Players))
 	for _, a := range agents {
-		h, err := g.houseArg(a.House)
+		h, err := g.houseID(a.House)
 		if err != nil {
 			return err
 		}

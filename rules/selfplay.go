@@ -50,7 +50,7 @@ func SelfPlay(m *board.Map, players, games int, seed uint64) (SelfPlayResult, er
 				a = RandomArrangement(a, r)
 			}
 			if _, err := g.apply(a); err != nil {
-				return res, fmt.Errorf("game %d (seed %d): legal action %q refused: %v", i+1, seed+uint64(i), a.Format(g.Seats()), err)
+				return res, fmt.Errorf("game %d (seed %d): legal action %q refused: %v", i+1, seed+uint64(i), a.Format(m), err)
 			}
 		}
 		res.Games++

@@ -116,12 +116,12 @@ func TestLoyaltyArrangementIsSecret(t *testing.T) {
 	if l := g.Legal(); len(l) != 1 || l[0].Verb != VArrange {
 		t.Fatalf("Legal in the loyalty phase = %v, want one arrange action", l)
 	}
-	seen := map[string]bool{}
+	seen := map[Arrangement]bool{}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 5000 && len(seen) < 120; i++ {
 		a := RandomArrangement(g.Legal()[0], r)
 		if err := g.Check(a); err != nil {
-			t.Fatalf("random arrangement %q refused: %v", a.Order, err)
+			t.Fatalf("random arrangement %v refused: %v", a.Order.Houses(), err)
 		}
 		seen[a.Order] = true
 	}
