@@ -268,3 +268,27 @@ func TestFreeNameAndWriteNew(t *testing.T) {
 		}
 	}
 }
+
+// A write that fails at the rename (the name is taken by a folder) reports
+// the failure and leaves no temporary file behind; this runs as root too.
+func TestWriteFileFailureLeavesNoTemporary(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "save.ntk")
+	if err := os.MkdirAll(filepath.Join(p, "inside"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("new"), 0o600, true); err == nil {
+		t.Fatal("renaming over a non-empty folder reported success")
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 || ents[0].Name() != "save.ntk" {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Errorf("after a failed write the folder holds %v; want only save.ntk", names)
+	}
+	if _, err := os.Stat(filepath.Join(p, "inside")); err != nil {
+		t.Error("the folder in the way was changed:", err)
+	}
+}
