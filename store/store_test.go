@@ -146,8 +146,9 @@ func TestIDs(t *testing.T) {
 	if CheckID(id) != nil || !strings.HasPrefix(id, "20261123-184012-") {
 		t.Errorf("NewID = %q", id)
 	}
-	if NewID(time.Now()) == NewID(time.Now()) {
-		t.Error("two ids made at once are equal")
+	now := time.Now()
+	if a, b := NewID(now), NewID(now); a == b {
+		t.Errorf("two ids made at the same instant are equal: %s", a)
 	}
 	if got, ok := d.IDOf(d.File("abc")); !ok || got != "abc" {
 		t.Errorf("IDOf(save path) = %q, %v", got, ok)
