@@ -329,7 +329,7 @@ func (a *App) startGame() {
 		return
 	}
 	a.tester = a.start.tester
-	a.mapName = a.start.mapID()
+	a.mapName = mapRef(a.start.mapID())
 	a.begin(eng, seed)
 }
 

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"notrueking/internal/safefile"
@@ -37,6 +39,21 @@ func (a *App) game() *rules.Game {
 		return e.Game
 	}
 	return nil
+}
+
+// mapRef is the map name a save or record gives for the map the game was
+// started with: a shipped map's id as it is, a map file's path made
+// absolute so that Continue finds it from any working folder.
+func mapRef(name string) string {
+	if !strings.ContainsAny(name, `/\`) {
+		if _, err := os.Stat(name); err != nil {
+			return name // a shipped map
+		}
+	}
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return name
 }
 
 // refreshContinues reads the unfinished saved games for the start screen.
