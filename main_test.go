@@ -6,12 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"notrueking/store"
 )
 
 // TestDispatch checks the command-line contract README.md gives: exit codes
 // and where the output goes for validate and run.
 func TestDispatch(t *testing.T) {
 	dir := t.TempDir()
+	// Whatever a case starts, it saves nowhere near the user's own folder.
+	t.Setenv(store.ConfigEnv, filepath.Join(dir, "config"))
 	badMap := filepath.Join(dir, "bad.toml")
 	if err := os.WriteFile(badMap, []byte("id = \"x\"\nbogus = 1\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -349,3 +349,27 @@ func TestDrawPersistence(t *testing.T) {
 		}
 	}
 }
+
+// A save the engine no longer accepts is not continued: the start screen
+// says why, and the file stays as it was.
+func TestContinueRefusesABrokenSave(t *testing.T) {
+	st := tempStore(t)
+	a, _ := newApp(Options{Saves: st, Players: []string{"Ann", "Ben"}}, defaultNewGame)
+	a.handle(input{Enter: true})
+	step(t, a, 2)
+	id := a.sess.ID()
+	data, _ := st.Load(id)
+	broken := strings.Replace(string(data), "\ncrown arrange", "\ncrown place stark lord\ncrown arrange", 1)
+	if err := st.Save(id, []byte(broken)); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := newApp(Options{Saves: st}, defaultNewGame)
+	b.clickOn(Target{Kind: TButton, ID: "cont:" + id})
+	b.rebuild()
+	if b.scene != sceneStart || !strings.Contains(b.start.msg, "Cannot continue") || !strings.Contains(b.start.msg, "action 1") {
+		t.Fatalf("scene %d, message %q; want the start screen naming the refused action", b.scene, b.start.msg)
+	}
+	if got, _ := st.Load(id); string(got) != broken {
+		t.Error("the refused save was changed")
+	}
+}
