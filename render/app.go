@@ -379,12 +379,12 @@ func (a *App) rebuild() {
 		a.ws = append(a.ws, Widget{R: Rect{12, 61, 240, 24}, Kind: WBox, Text: testerText(a.tbl.seed), Size: 14, Bold: true, Fill: colWarn, Ink: colText})
 	}
 	if head, detail := a.banner(); head != "" {
-		// Over the foot of the board (or of the start screen), in every
-		// scene, until a write succeeds.
-		r := Rect{8, BaseH - 62, 700, 56}
+		// Over the foot of the board (above the title of the start
+		// screen), in every scene, until a write succeeds.
+		r := Rect{450, 6, 700, 56}
 		if a.tbl != nil && a.scene != sceneStart {
 			m := a.tbl.m
-			r.W = layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)).Board.W
+			r = Rect{8, BaseH - 62, layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)).Board.W, 56}
 		}
 		a.ws = append(a.ws, Widget{R: r, Kind: WPanel, Fill: colWarn, Edge: colText},
 			Widget{R: Rect{r.X + 10, r.Y + 6, r.W - 20, 22}, Kind: WText, Text: head, Size: 16, Bold: true, Ink: colText},

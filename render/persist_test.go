@@ -373,3 +373,20 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 		t.Error("the refused save was changed")
 	}
 }
+
+// When the saves folder cannot be opened the start screen says so, above
+// everything else and clear of the start screen's own message line.
+func TestStoreErrorBannerOnStart(t *testing.T) {
+	a, _ := newApp(Options{}, defaultNewGame)
+	a.storeErr = errors.New("games cannot be saved: no home folder")
+	a.start.msg = "some message"
+	a.rebuild()
+	b, ok := findWidget(a.ws, func(w Widget) bool { return w.Text == "Not saved" })
+	m, ok2 := findWidget(a.ws, func(w Widget) bool { return w.Text == "some message" })
+	if !ok || !ok2 || !hasText(a.ws, "no home folder") {
+		t.Fatalf("banner %v, message %v", ok, ok2)
+	}
+	if b.R.Y+b.R.H > m.R.Y && m.R.Y+m.R.H > b.R.Y {
+		t.Errorf("the banner %v overlaps the start message %v", b.R, m.R)
+	}
+}
