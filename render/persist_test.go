@@ -245,8 +245,8 @@ func TestTesterGameIsMarked(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.handle(input{Enter: true})
-	if a.game().Config().Seed != 42 {
-		t.Fatalf("the tester's game has seed %d", a.game().Config().Seed)
+	if rules.RecordOf(a.game()).Seed != 42 {
+		t.Fatalf("the tester's game has seed %d", rules.RecordOf(a.game()).Seed)
 	}
 	for _, sc := range []scene{sceneCurtain, sceneTable} {
 		a.scene = sc
