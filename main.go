@@ -1,9 +1,14 @@
 // Command notrueking is the No True King desktop board game.
 //
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
+//	notrueking -load FILE [-record FILE]                                    resume a record or save
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
+//
+// Every game is saved after every action in the saves folder
+// (<user config>/notrueking/saves, or $NTK_CONFIG_DIR/saves); the start
+// screen offers unfinished games to continue.
 package main
 
 import (
@@ -13,9 +18,11 @@ import (
 	"os"
 	"strings"
 
+	"notrueking/internal/safefile"
 	"notrueking/maps"
 	"notrueking/render"
 	"notrueking/rules"
+	"notrueking/store"
 )
 
 func main() {
@@ -42,17 +49,38 @@ func play(args []string, stderr io.Writer) int {
 	mapName := fs.String("map", "standard", "map name or map file path")
 	players := fs.Int("players", 0, "number of players (2-4 on the standard map); with -players or -names the start screen is skipped")
 	names := fs.String("names", "", "comma-separated player names, in seat order")
-	seed := fs.Uint64("seed", 0, "game seed; unset = random")
-	record := fs.String("record", "", "keep the game's record in this file (replay it with: run FILE)")
+	seed := fs.Uint64("seed", 0, "game seed for testers (the window then marks a tester's game); unset = a secret random seed")
+	record := fs.String("record", "", "keep the game's record in this new file (replay it with: run FILE); an existing file is refused")
+	load := fs.String("load", "", "resume the game of a record or save file")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	opts := render.Options{Map: *mapName, RecordPath: *record}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "notrueking: unexpected argument %q (commands: validate, run)\n", fs.Arg(0))
+		return 2
+	}
+	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load}
+	setup := ""
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "seed" {
 			opts.Seed, opts.SeedSet = *seed, true
 		}
+		if f.Name == "seed" || f.Name == "players" || f.Name == "names" || f.Name == "map" {
+			setup = f.Name
+		}
 	})
+	if *load != "" && setup != "" {
+		fmt.Fprintf(stderr, "notrueking: -load resumes a game as it was set up; it takes no -%s\n", setup)
+		return 2
+	}
+	if *record != "" {
+		// Nothing is overwritten without the user's say-so: a record file
+		// must be a new name.
+		if _, err := os.Lstat(*record); err == nil {
+			fmt.Fprintf(stderr, "notrueking: -record %s: the file exists; give a new name (nothing was overwritten)\n", *record)
+			return 2
+		}
+	}
 	if *names != "" {
 		opts.Players = strings.Split(*names, ",")
 	}
@@ -77,7 +105,7 @@ func runRecord(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: notrueking run RECORD")
 		return 2
 	}
-	f, err := os.Open(args[0])
+	f, err := safefile.Open(args[0], store.MaxSave)
 	if err != nil {
 		fmt.Fprintln(stderr, "notrueking run:", err)
 		return 1

@@ -6,12 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"notrueking/store"
 )
 
 // TestDispatch checks the command-line contract README.md gives: exit codes
 // and where the output goes for validate and run.
 func TestDispatch(t *testing.T) {
 	dir := t.TempDir()
+	// Whatever a case starts, it saves nowhere near the user's own folder.
+	t.Setenv(store.ConfigEnv, filepath.Join(dir, "config"))
 	badMap := filepath.Join(dir, "bad.toml")
 	if err := os.WriteFile(badMap, []byte("id = \"x\"\nbogus = 1\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -35,7 +39,16 @@ func TestDispatch(t *testing.T) {
 		{"run illegal action names line and reason", []string{"run", badRecord}, 1, "", "line 5"},
 		{"run missing file", []string{"run", filepath.Join(dir, "none.ntk")}, 1, "", "none.ntk"},
 		{"run usage", []string{"run"}, 2, "", "usage"},
+		{"record refuses an existing file", []string{"-players", "2", "-record", badRecord}, 2, "", "-record " + badRecord + ": the file exists"},
+		{"load takes no setup flags", []string{"-load", badRecord, "-seed", "3"}, 2, "", "takes no -seed"},
+		{"stray argument", []string{"play"}, 2, "", "unexpected argument"},
 	}
+	// Refusals must leave the user's file as it was.
+	defer func() {
+		if got, _ := os.ReadFile(badRecord); string(got) != rec {
+			t.Errorf("-record changed an existing file: %q", got)
+		}
+	}()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
@@ -48,6 +61,9 @@ func TestDispatch(t *testing.T) {
 			}
 			if !strings.Contains(errb.String(), tc.stderr) {
 				t.Errorf("stderr lacks %q: %.400s", tc.stderr, errb.String())
+			}
+			if tc.code == 2 && tc.args[0] != "run" && strings.Count(errb.String(), "\n") != 1 {
+				t.Errorf("a refusal is one line: %q", errb.String())
 			}
 		})
 	}

@@ -6,27 +6,31 @@
 package render
 
 import (
-	"bytes"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"image/color"
 	"math"
-	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/store"
 )
 
 // Options configure the app. Zero values mean defaults.
 type Options struct {
 	// Map is the map name ("standard") or a map file path; "" = standard.
 	Map string
-	// Seed is the game's seed when SeedSet; otherwise a random one is offered.
+	// Seed is the game's seed when SeedSet: a tester's game, and the
+	// window says so. Otherwise each game draws a secret seed from
+	// crypto/rand, shown only on the end screen.
 	Seed    uint64
 	SeedSet bool
 	// Players are the player names; their number is the default player count.
@@ -35,10 +39,18 @@ type Options struct {
 	Width, Height int
 	// Title of the window; "" = "No True King".
 	Title string
-	// RecordPath, when set, is rewritten with the game's record (map, seed,
-	// players, every action; see docs/records.md) after every applied
-	// action, so a tester can replay the game with "run".
+	// RecordPath, when set, is rewritten atomically with the game's record
+	// (map, seed, players, every action; see docs/records.md) after every
+	// applied action, so a tester can replay the game with "run". The first
+	// write never replaces an existing file: a later game (New game after
+	// the end) records into the next free name, e.g. game-2.ntk.
 	RecordPath string
+	// Saves is where every game is autosaved after each action and where
+	// the start screen finds games to continue; nil = no autosave (Run
+	// opens the default folder, see store.DefaultDir).
+	Saves store.Store
+	// Load is a record or save file to resume at once.
+	Load string
 	// Quick skips the start screen: the game begins at once with Map,
 	// Players (default four) and Seed.
 	Quick bool
@@ -49,9 +61,21 @@ type newGameFunc func(mapName string, players []string, seed uint64) (engine, er
 
 // Run opens the window and runs the app until it is closed.
 func Run(opts Options) error {
+	var storeErr error
+	if opts.Saves == nil {
+		d, err := store.OpenDefault()
+		if err != nil {
+			storeErr = err
+		} else {
+			opts.Saves = d
+		}
+	}
 	a, err := newApp(opts, defaultNewGame)
 	if err != nil {
 		return err
+	}
+	if storeErr != nil {
+		a.storeErr = fmt.Errorf("games cannot be saved: %v", storeErr)
 	}
 	if ms := shippedMaps(); len(ms) > 0 {
 		a.start.setMaps(ms, opts.Map)
@@ -65,12 +89,19 @@ func Run(opts Options) error {
 	if t == "" {
 		t = "No True King"
 	}
-	if opts.Quick {
+	switch {
+	case opts.Load != "":
+		if err := a.loadFile(opts.Load); err != nil {
+			return err
+		}
+	case opts.Quick:
 		a.startGame()
 		if a.start.msg != "" {
 			return errors.New(a.start.msg)
 		}
 	}
+	// Closing the window is ours to handle: the game is saved first.
+	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowTitle(t)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
@@ -89,8 +120,22 @@ const (
 
 // App is the ebiten.Game of No True King.
 type App struct {
-	opts     Options
-	recorded int // actions in the record file
+	opts Options
+	// The game's autosave (nil without a store or for a scripted engine),
+	// whether it is a tester's game, and the map name its record gives.
+	sess    *session.Session
+	tester  bool
+	mapName string
+	// storeErr is why the saves folder could not be opened.
+	storeErr error
+	// The record file (-record) of this game: recPath once written (the
+	// first write picks a free name), recErr the last write's failure.
+	recPath  string
+	recorded int // actions in the record file; -1 none written
+	recErr   error
+	// closeRefused is set when a close was refused because the save
+	// failed: the next close quits anyway.
+	closeRefused bool
 	// behind is the public table drawn under the hand-off curtain (never
 	// hit-tested: the curtain takes every click).
 	behind  []Widget
@@ -125,6 +170,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 	a := &App{opts: opts, newGame: ng, p: p, hover: -1, hoverTerr: -1, dirty: true, w: BaseW, h: BaseH}
 	a.sc = NewScaler(a.w, a.h)
 	a.start = newStartUI(opts)
+	a.refreshContinues()
 	a.rebuild()
 	return a, nil
 }
@@ -159,6 +205,9 @@ func repeating(k ebiten.Key) bool {
 
 // Update reads the input once and changes state; it never draws.
 func (a *App) Update() error {
+	if ebiten.IsWindowBeingClosed() && a.closeWindow() {
+		return ebiten.Termination
+	}
 	a.handle(readInput(a.sc))
 	return nil
 }
@@ -228,6 +277,10 @@ func (a *App) clickOn(t Target) {
 			a.startGame()
 			return
 		}
+		if id, ok := strings.CutPrefix(t.ID, "cont:"); ok && t.Kind == TButton {
+			a.continueGame(id)
+			return
+		}
 		a.start.click(t)
 	case sceneCurtain:
 		if t.Kind == TButton && t.ID == "curtain" {
@@ -243,9 +296,12 @@ func (a *App) clickOn(t Target) {
 		a.afterAction()
 	case sceneEnd:
 		if t.Kind == TButton && t.ID == "again" {
-			a.tbl = nil
+			// The finished game's save and record stay; the next game
+			// gets a new save and a new record file.
+			a.tbl, a.sess, a.recPath, a.recErr = nil, nil, "", nil
 			a.scene = sceneStart
-			a.start.newSeed()
+			a.start.msg = ""
+			a.refreshContinues()
 		}
 	}
 }
@@ -266,22 +322,35 @@ func (a *App) afterAction() {
 
 func (a *App) startGame() {
 	names := a.start.playerNames()
-	seed, err := a.start.seed()
-	if err != nil {
-		a.start.msg = err.Error()
-		return
-	}
+	seed := a.start.seed()
 	eng, err := a.newGame(a.start.mapID(), names, seed)
 	if err != nil {
 		a.start.msg = err.Error()
 		return
 	}
+	a.tester = a.start.tester
+	a.mapName = mapRef(a.start.mapID())
 	a.begin(eng, seed)
 }
 
-// begin puts a new game on the table, behind the first curtain.
+// begin puts a new game on the table, behind the first curtain; a rules
+// game is autosaved from now on (a new save) when the app has a store.
 func (a *App) begin(eng engine, seed uint64) {
+	if g, ok := eng.(*rules.Game); ok && a.opts.Saves != nil && a.sess == nil {
+		a.sess = session.New(a.opts.Saves, store.NewID(time.Now()), g, a.mapName, a.tester)
+		a.sess.Round = publicRound
+		a.sess.Save()
+	}
+	if a.sess != nil {
+		eng = savingEngine{a.sess.Game(), a.sess}
+	}
 	a.tbl = newTableUI(eng, seed)
+	if !a.tester {
+		// The shuffle button must not leak the secret seed either.
+		a.tbl.rng.Seed(int64(secretSeed()))
+	}
+	a.recPath, a.recorded, a.recErr = "", -1, nil
+	a.saveRecord()
 	a.scene = sceneTable
 	a.afterAction()
 	a.rebuild()
@@ -305,6 +374,21 @@ func (a *App) rebuild() {
 		a.ws = a.tbl.tableWidgets(layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)))
 	case sceneEnd:
 		a.ws = a.endWidgets()
+	}
+	if a.tester && a.tbl != nil && (a.scene == sceneTable || a.scene == sceneCurtain) {
+		a.ws = append(a.ws, Widget{R: Rect{12, 61, 240, 24}, Kind: WBox, Text: testerText(a.tbl.seed), Size: 14, Bold: true, Fill: colWarn, Ink: colText})
+	}
+	if head, detail := a.banner(); head != "" {
+		// Over the foot of the board (above the title of the start
+		// screen), in every scene, until a write succeeds.
+		r := Rect{450, 6, 700, 56}
+		if a.tbl != nil && a.scene != sceneStart {
+			m := a.tbl.m
+			r = Rect{8, BaseH - 62, layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)).Board.W, 56}
+		}
+		a.ws = append(a.ws, Widget{R: r, Kind: WPanel, Fill: colWarn, Edge: colText},
+			Widget{R: Rect{r.X + 10, r.Y + 6, r.W - 20, 22}, Kind: WText, Text: head, Size: 16, Bold: true, Ink: colText},
+			textW(Rect{r.X + 10, r.Y + 30, r.W - 20, 20}, detail, 14, colText))
 	}
 	_, a.hover = hitTest(a.ws, a.mx, a.my)
 }
@@ -472,19 +556,32 @@ func (a *App) endWidgets() []Widget {
 		ty += 34
 	}
 	ws = append(ws, button(Rect{rx, ty, 200, 40}, "New game", Target{Kind: TButton, ID: "again"}))
+	// The seed is revealed with everything else at the end.
+	ws = append(ws, textW(Rect{rx + 220, ty + 9, rw - 220, 24}, fmt.Sprintf("Seed %d", u.seed), 18, colDim))
 	return ws
 }
 
-// startUI is the start screen's state: map, players, names, seed.
+// startUI is the start screen's state: map, players, names, and the games
+// to continue. A normal game's seed is drawn when it starts and never shown
+// here; a tester's seed (-seed) is shown and marks the game.
 type startUI struct {
-	maps    []mapChoice
-	mapIdx  int
-	n       int
-	names   []string
-	seedStr string
-	focus   int // -1 none, 0.. names, seedField
-	msg     string
+	maps   []mapChoice
+	mapIdx int
+	n      int
+	names  []string
+	focus  int // -1 none, 0.. names
+	msg    string
+	// tester is set when a seed was typed (-seed): testSeed is then the
+	// seed of every game started here.
+	tester   bool
+	testSeed uint64
+	// conts are the unfinished saved games, newest first.
+	conts []session.Summary
+	now   func() time.Time
 }
+
+// maxContinues is how many saved games the start screen offers.
+const maxContinues = 8
 
 type mapChoice struct {
 	ID, Label string
@@ -496,8 +593,6 @@ type mapChoice struct {
 // (Run replaces it with the shipped maps, so a new map file needs no code.)
 var startMaps = []mapChoice{{ID: "standard", Label: "Westeros (standard, 2–4 players)", Min: 2, Max: 4,
 	Seats: []string{"Crown", "Torch", "Helm", "Gauntlet"}}}
-
-const seedField = 100
 
 var defaultNames = []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
 
@@ -514,11 +609,8 @@ func newStartUI(o Options) *startUI {
 		s.n = len(o.Players)
 	}
 	s.clampPlayers()
-	if o.SeedSet {
-		s.seedStr = strconv.FormatUint(o.Seed, 10)
-	} else {
-		s.newSeed()
-	}
+	s.tester, s.testSeed = o.SeedSet, o.Seed
+	s.now = time.Now
 	return s
 }
 
@@ -547,10 +639,6 @@ func (s *startUI) clampPlayers() {
 	s.n = min(max(s.n, mc.Min), mc.Max, len(defaultNames))
 }
 
-func (s *startUI) newSeed() {
-	s.seedStr = strconv.FormatUint(rand.Uint64()%1_000_000_000, 10)
-}
-
 func (s *startUI) mapID() string { return s.maps[s.mapIdx].ID }
 
 func (s *startUI) playerNames() []string {
@@ -564,12 +652,21 @@ func (s *startUI) playerNames() []string {
 	return out
 }
 
-func (s *startUI) seed() (uint64, error) {
-	v, err := strconv.ParseUint(strings.TrimSpace(s.seedStr), 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("the seed %q is not a whole number", s.seedStr)
+// seed is the seed of a game started now: the tester's, or a fresh one
+// from the system's random source (a secret until the game ends).
+func (s *startUI) seed() uint64 {
+	if s.tester {
+		return s.testSeed
 	}
-	return v, nil
+	return secretSeed()
+}
+
+// secretSeed draws a seed from crypto/rand: nobody can predict the deck
+// order of a normal game.
+func secretSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:]) // never fails (it crashes the program instead)
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 func (s *startUI) click(t Target) {
@@ -584,15 +681,11 @@ func (s *startUI) click(t Target) {
 	case strings.HasPrefix(t.ID, "n:"):
 		n, _ := strconv.Atoi(t.ID[2:])
 		s.n = n
-		if s.focus >= s.n && s.focus != seedField {
+		if s.focus >= s.n {
 			s.focus = -1
 		}
 	case strings.HasPrefix(t.ID, "name:"):
 		s.focus, _ = strconv.Atoi(t.ID[5:])
-	case t.ID == "seed":
-		s.focus = seedField
-	case t.ID == "reseed":
-		s.newSeed()
 	}
 }
 
@@ -602,15 +695,9 @@ func (s *startUI) keys(in input) bool {
 		return false
 	}
 	changed := false
-	field := &s.seedStr
-	if s.focus != seedField {
-		field = &s.names[s.focus]
-	}
+	field := &s.names[s.focus]
 	for _, r := range in.Chars {
-		if s.focus == seedField && (r < '0' || r > '9' || len(*field) >= 19) {
-			continue
-		}
-		if s.focus != seedField && len([]rune(*field)) >= 16 {
+		if len([]rune(*field)) >= 16 {
 			continue
 		}
 		*field += string(r)
@@ -622,14 +709,7 @@ func (s *startUI) keys(in input) bool {
 		changed = true
 	}
 	if in.Tab {
-		switch {
-		case s.focus == seedField:
-			s.focus = 0
-		case s.focus+1 < s.n:
-			s.focus++
-		default:
-			s.focus = seedField
-		}
+		s.focus = (s.focus + 1) % s.n
 		changed = true
 	}
 	return changed
@@ -641,8 +721,13 @@ func (s *startUI) widgets() []Widget {
 		{R: Rect{0, 70, BaseW, 70}, Kind: WText, Text: "No True King", Size: 60, Bold: true, Align: AlignCenter, Ink: colGold},
 		{R: Rect{0, 150, BaseW, 30}, Kind: WText, Text: "Puppet masters of the great houses — a hot-seat game for one screen", Size: 22, Align: AlignCenter, Ink: colDim},
 	}
-	ws = append(ws, panel(Rect{450, 210, 700, 600}, "")...)
-	x := 490.0
+	px := 450.0
+	if len(s.conts) > 0 {
+		px = 140 // the saved games take the right half
+		ws = append(ws, s.continueWidgets(Rect{870, 210, 590, 600})...)
+	}
+	ws = append(ws, panel(Rect{px, 210, 700, 600}, "")...)
+	x := px + 40
 	y := 240.0
 	row := func(label string) {
 		ws = append(ws, textW(Rect{x, y + 8, 170, 30}, label, 22, colText))
@@ -677,25 +762,48 @@ func (s *startUI) widgets() []Widget {
 		y += 50
 	}
 	y += 14
-	row("Seed")
-	f := Widget{R: Rect{x + 180, y, 280, 40}, Kind: WField, Text: s.seedStr, Size: 20, Fill: colPanelHi, Ink: colText, Edge: colEdge,
-		T: Target{Kind: TButton, ID: "seed"}}
-	if s.focus == seedField {
-		f.Text += "|"
-		f.Selected = true
+	if s.tester {
+		// A typed seed is no secret: say so before the game starts.
+		row("Seed")
+		ws = append(ws, Widget{R: Rect{x + 180, y, 440, 40}, Kind: WBox, Text: testerText(s.testSeed), Size: 18, Bold: true, Fill: colWarn, Ink: colText})
+		y += 56
 	}
-	ws = append(ws, f, button(Rect{x + 470, y, 150, 40}, "New seed", Target{Kind: TButton, ID: "reseed"}))
-	y += 70
 	b := button(Rect{x + 180, y, 260, 56}, "Start", Target{Kind: TButton, ID: "start"})
 	b.Size, b.Fill = 26, colOK
 	ws = append(ws, b)
-	ws = append(ws, Widget{R: Rect{490, y + 76, 620, 22}, Kind: WText, Text: "Click a name or the seed to edit it · Tab: next field · Enter: start", Size: 15, Ink: colDim})
+	ws = append(ws, Widget{R: Rect{x, y + 76, 620, 22}, Kind: WText, Text: "Click a name to edit it · Tab: next name · Enter: start", Size: 15, Ink: colDim})
 	if s.msg != "" {
-		ws = append(ws, Widget{R: Rect{450, 820, 700, 36}, Kind: WPanel, Fill: colWarn},
-			textW(Rect{462, 826, 676, 24}, s.msg, 18, colText))
+		ws = append(ws, Widget{R: Rect{px, 820, 700, 36}, Kind: WPanel, Fill: colWarn},
+			textW(Rect{px + 12, 826, 676, 24}, s.msg, 18, colText))
 	}
 	return ws
 }
+
+// continueWidgets lists the unfinished saved games, newest first, as
+// "Continue: Alice, Bob, Carol — round 2, 18:40" buttons.
+func (s *startUI) continueWidgets(r Rect) []Widget {
+	ws := panel(r, "Games in progress (saved after every action)")
+	now := time.Now()
+	if s.now != nil {
+		now = s.now()
+	}
+	for i, c := range s.conts[:min(len(s.conts), maxContinues)] {
+		b := button(Rect{r.X + 16, r.Y + 44 + float64(i)*62, r.W - 32, 52}, c.Label(now), Target{Kind: TButton, ID: "cont:" + c.ID})
+		b.Size = 17
+		if c.Tester {
+			b.Text += "  (tester)"
+		}
+		ws = append(ws, b)
+	}
+	if len(s.conts) > maxContinues {
+		ws = append(ws, textW(Rect{r.X + 16, r.Y + r.H - 30, r.W - 32, 22}, fmt.Sprintf("and %d older games", len(s.conts)-maxContinues), 15, colDim))
+	}
+	return ws
+}
+
+// testerText marks a tester's game: its seed was typed, so its shuffles
+// are no secret.
+func testerText(seed uint64) string { return fmt.Sprintf("Tester's game — seed %d", seed) }
 
 // scored reports whether a token of house on loyalty slot k scores: the
 // house's final rank span contains the slot's place (slot k = rank k+1).
@@ -706,23 +814,4 @@ func scored(ranking []rules.Rank, house string, k int) bool {
 		}
 	}
 	return false
-}
-
-// saveRecord writes the record file when one was asked for and the game
-// has moved on since the last write. A failure is shown, never fatal.
-func (a *App) saveRecord() {
-	g, ok := a.tbl.eng.(*rules.Game)
-	if a.opts.RecordPath == "" || !ok || len(g.Actions()) == a.recorded {
-		return
-	}
-	var buf bytes.Buffer
-	err := rules.RecordOf(g).Write(&buf)
-	if err == nil {
-		err = os.WriteFile(a.opts.RecordPath, buf.Bytes(), 0o644)
-	}
-	if err != nil {
-		a.tbl.setMsg("Could not write the record: "+err.Error(), true)
-		return
-	}
-	a.recorded = len(g.Actions())
 }

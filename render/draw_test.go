@@ -66,9 +66,9 @@ func TestDrawStartScreen(t *testing.T) {
 	if c != colOK {
 		t.Errorf("Start button pixel = %v, want %v", c, colOK)
 	}
-	// Three name fields, the seed given in the options.
-	if a.start.n != 3 || a.start.seedStr != "42" {
-		t.Errorf("start screen: %d players, seed %q; want 3 and 42", a.start.n, a.start.seedStr)
+	// Three name fields; the typed seed marks a tester's game, in view.
+	if a.start.n != 3 || !a.start.tester || a.start.testSeed != 42 || !hasText(a.ws, "Tester's game — seed 42") {
+		t.Errorf("start screen: %d players, tester %v seed %d; want 3 and a tester's game of seed 42", a.start.n, a.start.tester, a.start.testSeed)
 	}
 	// The title is drawn: some gold pixels in the title band.
 	gold := 0

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -416,14 +417,11 @@ func TestStartScreenEditAndStart(t *testing.T) {
 	a.handle(input{Chars: []rune("Zed")})
 	a.handle(input{Tab: true}) // to Bob
 	a.handle(input{Backspace: true})
-	click("seed")
-	a.handle(input{Backspace: true})
-	a.handle(input{Chars: []rune("x7")}) // letters are ignored in the seed
 	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.T.ID == "name:3" }); ok {
 		t.Error("a fourth name field is shown for three players")
 	}
 	click("start")
-	if gotMap != "standard" || gotSeed != 7 || strings.Join(gotNames, ",") != "Zed,Bo,Carol" {
+	if gotMap != "standard" || gotSeed != 5 || strings.Join(gotNames, ",") != "Zed,Bo,Carol" {
 		t.Fatalf("new game: map %q seed %d names %v", gotMap, gotSeed, gotNames)
 	}
 	if a.scene != sceneCurtain || a.curtain != 0 {
@@ -431,18 +429,43 @@ func TestStartScreenEditAndStart(t *testing.T) {
 	}
 }
 
-func TestStartScreenRefusesBadSeed(t *testing.T) {
-	a, err := newApp(Options{}, func(string, []string, uint64) (engine, error) {
-		t.Fatal("a game was started with an empty seed")
-		return nil, nil
-	})
+// A normal game's seed comes from the system's random source and is not
+// shown until the end screen (rulings: "Secrets outside the table").
+func TestNormalGameSeedIsSecret(t *testing.T) {
+	var seeds []uint64
+	var fake *fakeEngine
+	ng := func(_ string, _ []string, seed uint64) (engine, error) {
+		seeds = append(seeds, seed)
+		fake = newFake(testMap())
+		return fake, nil
+	}
+	a, err := newApp(Options{}, ng)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.start.seedStr = ""
-	a.handle(input{Enter: true})
-	if a.scene != sceneStart || !strings.Contains(a.start.msg, "seed") {
-		t.Fatalf("scene %d message %q, want the start screen with a seed message", a.scene, a.start.msg)
+	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.Kind == WField && w.T.ID == "seed" }); ok {
+		t.Error("the start screen has a seed field in a normal game")
+	}
+	for i := 0; i < 2; i++ {
+		a.scene = sceneStart
+		a.handle(input{Enter: true})
+	}
+	if len(seeds) != 2 || seeds[0] == seeds[1] {
+		t.Fatalf("two games drew seeds %v; want two different random seeds", seeds)
+	}
+	seed := strconv.FormatUint(seeds[1], 10)
+	for _, sc := range []scene{sceneCurtain, sceneTable} {
+		a.scene = sc
+		a.rebuild()
+		if hasText(a.ws, seed) || hasText(a.ws, "Tester") {
+			t.Errorf("scene %d shows the seed or a tester mark during a normal game", sc)
+		}
+	}
+	fake.over = true
+	a.afterAction()
+	a.rebuild()
+	if a.scene != sceneEnd || !hasText(a.ws, "Seed "+seed) {
+		t.Errorf("the end screen (scene %d) does not reveal the seed %s", a.scene, seed)
 	}
 }
 

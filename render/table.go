@@ -46,12 +46,15 @@ type tableUI struct {
 	chooserTitle string
 
 	rng *rand.Rand
+	// seed is the game's seed: shown on the end screen, or throughout a
+	// tester's game.
+	seed uint64
 }
 
 func newTableUI(eng engine, seed uint64) *tableUI {
 	u := &tableUI{eng: eng, m: eng.Map(), seats: eng.Seats(), shown: -1, shapes: newShapes(eng.Map()),
 		moveFrom: -1, moveTo: -1, arrangeSel: -1,
-		rng: rand.New(rand.NewSource(int64(seed)))}
+		rng: rand.New(rand.NewSource(int64(seed))), seed: seed}
 	u.refresh()
 	return u
 }

@@ -1,0 +1,203 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"notrueking/internal/safefile"
+	"notrueking/maps"
+	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/store"
+)
+
+// savingEngine is a rules game whose every applied action goes through the
+// autosave session: it is saved before the table sees the result.
+type savingEngine struct {
+	*rules.Game
+	s *session.Session
+}
+
+func (e savingEngine) Apply(a rules.Action) ([]rules.Event, error) { return e.s.Apply(a) }
+
+// publicRound is the round a save's header shows.
+func publicRound(g *rules.Game) int { return g.View(rules.Public).Round }
+
+// game returns the rules game on the table, nil for a scripted engine.
+func (a *App) game() *rules.Game {
+	if a.tbl == nil {
+		return nil
+	}
+	switch e := a.tbl.eng.(type) {
+	case *rules.Game:
+		return e
+	case savingEngine:
+		return e.Game
+	}
+	return nil
+}
+
+// mapRef is the map name a save or record gives for the map the game was
+// started with: a shipped map's id as it is, a map file's path made
+// absolute so that Continue finds it from any working folder.
+func mapRef(name string) string {
+	if !strings.ContainsAny(name, `/\`) {
+		if _, err := os.Stat(name); err != nil {
+			return name // a shipped map
+		}
+	}
+	if abs, err := filepath.Abs(name); err == nil {
+		return abs
+	}
+	return name
+}
+
+// refreshContinues reads the unfinished saved games for the start screen.
+func (a *App) refreshContinues() {
+	a.start.conts = nil
+	if a.opts.Saves == nil {
+		return
+	}
+	l, err := session.Unfinished(a.opts.Saves)
+	a.start.conts = l
+	if err != nil {
+		a.start.msg = "Some saved games could not be read: " + err.Error()
+	}
+}
+
+// continueGame resumes saved game id.
+func (a *App) continueGame(id string) {
+	s, err := session.Resume(a.opts.Saves, id, maps.Load)
+	if err != nil {
+		a.start.msg = "Cannot continue: " + err.Error()
+		return
+	}
+	a.resume(s)
+}
+
+func (a *App) resume(s *session.Session) {
+	s.Round = publicRound
+	a.sess, a.tester = s, s.Tester()
+	rec := s.Record()
+	a.mapName = rec.Map
+	a.begin(s.Game(), rec.Seed)
+}
+
+// loadFile resumes the game of a record or save file. A save of the saves
+// folder continues in place; any other file is left alone and the game goes
+// on in a new save. A plain record (no save header) is a tester's game:
+// its seed is in the file for anyone to read.
+func (a *App) loadFile(path string) error {
+	if d, ok := a.opts.Saves.(*store.Dir); ok {
+		if id, ok := d.IDOf(path); ok {
+			s, err := session.Resume(d, id, maps.Load)
+			if err != nil {
+				return err
+			}
+			a.resume(s)
+			return nil
+		}
+	}
+	data, err := safefile.ReadFile(path, store.MaxSave)
+	if err != nil {
+		return err
+	}
+	rec, meta, isSave, err := session.Decode(safefile.TrimBOM(data))
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	g, err := session.Replay(rec, maps.Load)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	a.tester = !isSave || meta.Tester
+	a.mapName = rec.Map
+	a.begin(g, rec.Seed)
+	return nil
+}
+
+// saveRecord writes the record file (-record) when the game has moved on
+// since the last write: atomically, mode 0600 (a record holds every
+// secret). The first write of a game never replaces a file: it takes the
+// asked name or, when that exists (the record of an earlier game), the
+// next free one. A failure stays in a banner until a write succeeds.
+func (a *App) saveRecord() {
+	g := a.game()
+	if a.opts.RecordPath == "" || g == nil || len(g.Actions()) == a.recorded {
+		return
+	}
+	rec := rules.RecordOf(g)
+	if a.sess != nil {
+		rec = a.sess.Record()
+	} else if a.mapName != "" {
+		rec.Map = a.mapName
+	}
+	var buf bytes.Buffer
+	err := rec.Write(&buf)
+	if err == nil {
+		if a.recPath == "" {
+			var p string
+			if p, err = store.WriteNew(a.opts.RecordPath, buf.Bytes(), 0o600); err == nil {
+				a.recPath = p
+				if p != a.opts.RecordPath {
+					a.tbl.setMsg("This game's record goes to "+p+" (the earlier game's record is kept).", false)
+				}
+			}
+		} else {
+			err = store.WriteFile(a.recPath, buf.Bytes(), 0o600, true)
+		}
+	}
+	if err != nil {
+		a.recErr = err
+		return
+	}
+	a.recErr, a.recorded = nil, len(g.Actions())
+}
+
+// banner is the write failure to keep in view: a headline and the error,
+// "" when all is saved.
+func (a *App) banner() (head, detail string) {
+	var errs []error
+	if a.sess != nil {
+		errs = append(errs, a.sess.Err())
+	} else if a.tbl == nil || a.game() != nil {
+		errs = append(errs, a.storeErr)
+	}
+	if a.recErr != nil {
+		errs = append(errs, fmt.Errorf("the record could not be written: %v", a.recErr))
+	}
+	err := errors.Join(errs...)
+	if err == nil {
+		return "", ""
+	}
+	head = "Not saved"
+	switch {
+	case a.closeRefused:
+		head += " — close again to quit anyway"
+	case a.sess != nil && a.sess.Err() != nil:
+		head += " — the next action tries again"
+	}
+	return head, strings.ReplaceAll(err.Error(), "\n", " · ")
+}
+
+// closeWindow handles a request to close the window: a game in progress is
+// saved first. It reports whether to quit: a failed save keeps the window
+// open (the banner says why) until the user closes it a second time.
+func (a *App) closeWindow() bool {
+	if a.sess == nil || a.closeRefused {
+		return true
+	}
+	a.sess.Save()
+	a.saveRecord()
+	if a.sess.Err() == nil {
+		return true
+	}
+	a.closeRefused = true
+	a.rebuild()
+	a.dirty, a.stale = true, true
+	return false
+}

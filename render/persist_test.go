@@ -1,0 +1,392 @@
+package render
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/store"
+)
+
+func tempStore(t *testing.T) *store.Dir {
+	t.Helper()
+	d, err := store.OpenDir(filepath.Join(t.TempDir(), "saves"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// step applies the first legal action through the table's engine (the
+// autosaving one), as a click would.
+func step(t *testing.T, a *App, n int) {
+	t.Helper()
+	for i := 0; i < n && !a.tbl.eng.Over(); i++ {
+		l := a.tbl.eng.Legal()
+		if _, err := a.tbl.eng.Apply(l[0]); err != nil {
+			t.Fatal(err)
+		}
+		a.saveRecord()
+	}
+	a.tbl.refresh()
+	a.afterAction()
+	a.rebuild()
+}
+
+func saveActions(t *testing.T, st store.Store, id string) int {
+	t.Helper()
+	data, err := st.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _, _, err := session.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(rec.Actions)
+}
+
+func TestAutosaveAndContinue(t *testing.T) {
+	st := tempStore(t)
+	a, err := newApp(Options{Saves: st, Players: []string{"Alice", "Bob", "Carol"}}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hasText(a.ws, "Continue") {
+		t.Fatal("an empty saves folder offers a game to continue")
+	}
+	a.handle(input{Enter: true})
+	if a.sess == nil {
+		t.Fatal("a new game has no autosave")
+	}
+	id := a.sess.ID()
+	if n := saveActions(t, st, id); n != 0 {
+		t.Fatalf("the new game's first save has %d actions", n)
+	}
+	step(t, a, 5)
+	if n := saveActions(t, st, id); n != 5 {
+		t.Fatalf("after 5 actions the save holds %d", n)
+	}
+	round := a.tbl.pub.Round
+
+	// The next start offers it, and continuing plays on into the same save.
+	b, err := newApp(Options{Saves: st}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok := findWidget(b.ws, func(w Widget) bool { return w.T.ID == "cont:"+id })
+	if !ok {
+		t.Fatal("the start screen does not offer the saved game")
+	}
+	if !strings.HasPrefix(w.Text, "Continue: Alice, Bob, Carol — round "+strconv.Itoa(round)+", ") {
+		t.Errorf("Continue button reads %q", w.Text)
+	}
+	x, y := center(w.R)
+	b.handle(input{X: x, Y: y, Click: true})
+	if b.scene != sceneCurtain || b.sess == nil || b.sess.ID() != id {
+		t.Fatalf("after Continue: scene %d, session %v; want the curtain of save %s", b.scene, b.sess, id)
+	}
+	if n := len(b.game().Actions()); n != 5 {
+		t.Fatalf("the continued game has %d actions, want 5", n)
+	}
+	step(t, b, 1)
+	if n := saveActions(t, st, id); n != 6 {
+		t.Fatalf("the continued game's save holds %d actions, want 6", n)
+	}
+	if l, _ := st.List(); len(l) != 1 {
+		t.Errorf("continuing made %d saves, want the one", len(l))
+	}
+}
+
+func TestFinishedGameLeavesContinueAndRecordIsKept(t *testing.T) {
+	st := tempStore(t)
+	rec := filepath.Join(t.TempDir(), "game.ntk")
+	a, err := newApp(Options{Saves: st, Players: []string{"Ann", "Ben"}, RecordPath: rec}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.handle(input{Enter: true})
+	first := a.sess.ID()
+	step(t, a, 5000)
+	if a.scene != sceneEnd {
+		t.Fatalf("scene %d, want the end screen", a.scene)
+	}
+	finished, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(rec); st.Mode().Perm() != 0o600 {
+		t.Errorf("record mode %v, want 0600", st.Mode().Perm())
+	}
+	if r, err := rules.ParseRecord(strings.NewReader(string(finished))); err != nil || len(r.Actions) != len(a.game().Actions()) {
+		t.Fatalf("the record holds %d actions (%v), the game %d", len(r.Actions), err, len(a.game().Actions()))
+	}
+	// New game: the finished game leaves the Continue list, its save and
+	// record stay, and the new game records into a new file.
+	w, _ := findWidget(a.ws, func(w Widget) bool { return w.T.ID == "again" })
+	x, y := center(w.R)
+	a.handle(input{X: x, Y: y, Click: true})
+	if a.scene != sceneStart || hasText(a.ws, "Continue") {
+		t.Fatalf("after New game: scene %d, a finished game offered: %v", a.scene, hasText(a.ws, "Continue"))
+	}
+	a.handle(input{Enter: true})
+	step(t, a, 3)
+	if a.sess.ID() == first {
+		t.Fatal("the new game saves over the finished one")
+	}
+	if _, err := st.Load(first); err != nil {
+		t.Errorf("the finished game's save is gone: %v", err)
+	}
+	if got, _ := os.ReadFile(rec); string(got) != string(finished) {
+		t.Error("the new game overwrote the finished game's record")
+	}
+	second := filepath.Join(filepath.Dir(rec), "game-2.ntk")
+	r2, err := os.ReadFile(second)
+	if err != nil {
+		t.Fatalf("the new game's record: %v", err)
+	}
+	if r, _ := rules.ParseRecord(strings.NewReader(string(r2))); len(r.Actions) != 3 {
+		t.Errorf("game-2.ntk holds %d actions, want 3", len(r.Actions))
+	}
+}
+
+// failStore is a Store whose writes fail while fail is set.
+type failStore struct {
+	store.Store
+	fail bool
+}
+
+func (f *failStore) Save(id string, d []byte) error {
+	if f.fail {
+		return errors.New("disk full")
+	}
+	return f.Store.Save(id, d)
+}
+
+func bannerShown(a *App) bool { return hasText(a.ws, "Not saved") }
+
+func TestFailedSaveBannerStaysUntilAWriteSucceeds(t *testing.T) {
+	fs := &failStore{Store: tempStore(t)}
+	a, err := newApp(Options{Saves: fs, Players: []string{"Ann", "Ben"}}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.handle(input{Enter: true})
+	step(t, a, 2)
+	if bannerShown(a) {
+		t.Fatal("a banner while every write succeeds")
+	}
+	fs.fail = true
+	step(t, a, 1)
+	if !bannerShown(a) || !hasText(a.ws, "disk full") {
+		t.Fatal("no banner after a failed write")
+	}
+	if n := len(a.game().Actions()); n != 3 {
+		t.Fatalf("the game stopped: %d actions, want 3", n)
+	}
+	// It stays on every scene (the curtain too) while writes fail.
+	a.scene = sceneCurtain
+	a.rebuild()
+	if !bannerShown(a) {
+		t.Error("the banner is not on the curtain")
+	}
+	step(t, a, 1)
+	if !bannerShown(a) {
+		t.Fatal("the banner went away while writes still fail")
+	}
+	// Closing is refused once (the save fails), then allowed.
+	if a.closeWindow() {
+		t.Fatal("the window closed although the game could not be saved")
+	}
+	if !hasText(a.ws, "close again to quit anyway") {
+		t.Error("the banner does not say how to quit anyway")
+	}
+	fs.fail = false
+	step(t, a, 1)
+	if bannerShown(a) {
+		t.Fatal("the banner stays after a successful write")
+	}
+	if n := saveActions(t, fs, a.sess.ID()); n != 5 {
+		t.Errorf("the save holds %d actions after the good write, want 5", n)
+	}
+}
+
+func TestCloseWindowSavesTheGame(t *testing.T) {
+	fs := &failStore{Store: tempStore(t)}
+	a, err := newApp(Options{Saves: fs, Players: []string{"Ann", "Ben"}}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.handle(input{Enter: true})
+	fs.fail = true
+	step(t, a, 2) // not saved
+	fs.fail = false
+	if !a.closeWindow() {
+		t.Fatal("closing refused although the save works")
+	}
+	if n := saveActions(t, fs, a.sess.ID()); n != 2 {
+		t.Fatalf("after closing the save holds %d actions, want 2", n)
+	}
+	// Closing the start screen just quits.
+	b, _ := newApp(Options{Saves: fs}, defaultNewGame)
+	if !b.closeWindow() {
+		t.Error("closing the start screen refused")
+	}
+}
+
+func TestTesterGameIsMarked(t *testing.T) {
+	a, err := newApp(Options{Saves: tempStore(t), Players: []string{"Ann", "Ben"}, Seed: 42, SeedSet: true}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.handle(input{Enter: true})
+	if rules.RecordOf(a.game()).Seed != 42 {
+		t.Fatalf("the tester's game has seed %d", rules.RecordOf(a.game()).Seed)
+	}
+	for _, sc := range []scene{sceneCurtain, sceneTable} {
+		a.scene = sc
+		a.rebuild()
+		if !hasText(a.ws, "Tester's game — seed 42") {
+			t.Errorf("scene %d does not mark the tester's game", sc)
+		}
+	}
+	if !a.sess.Meta().Tester {
+		t.Error("the save does not mark the tester's game")
+	}
+}
+
+func TestLoadFile(t *testing.T) {
+	st := tempStore(t)
+	// A plain record: resumed in a new save, the file left alone, and
+	// marked as a tester's game (its seed is in the file).
+	src, err := os.ReadFile("../testdata/two-players.ntk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	part := strings.Join(lines[:20], "\n") + "\n"
+	p := filepath.Join(t.TempDir(), "part.ntk")
+	if err := os.WriteFile(p, []byte(part), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := rules.ParseRecord(strings.NewReader(part))
+	a, _ := newApp(Options{Saves: st}, defaultNewGame)
+	if err := a.loadFile(p); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(a.game().Actions()); n != len(want.Actions) || !a.tester || a.scene != sceneCurtain {
+		t.Fatalf("loaded %d actions (want %d), tester %v, scene %d", n, len(want.Actions), a.tester, a.scene)
+	}
+	step(t, a, 1)
+	if got, _ := os.ReadFile(p); string(got) != part {
+		t.Error("-load changed the loaded file")
+	}
+	if n := saveActions(t, st, a.sess.ID()); n != len(want.Actions)+1 {
+		t.Errorf("the loaded game's save holds %d actions", n)
+	}
+	// A save of the saves folder continues in place.
+	b, _ := newApp(Options{Saves: st}, defaultNewGame)
+	if err := b.loadFile(st.File(a.sess.ID())); err != nil {
+		t.Fatal(err)
+	}
+	if b.sess.ID() != a.sess.ID() {
+		t.Errorf("loading a save made a new save %s", b.sess.ID())
+	}
+	if l, _ := st.List(); len(l) != 1 {
+		t.Errorf("%d saves, want 1", len(l))
+	}
+	// A file that is no record is refused with its name.
+	if err := b.loadFile(filepath.Join(t.TempDir(), "none.ntk")); err == nil {
+		t.Error("loading a missing file succeeded")
+	}
+}
+
+// TestDrawPersistence draws the start screen with games to continue and a
+// tester's table with a failed-write banner, and checks the banner and the
+// tester's mark are drawn in the warning colour where the layout puts them.
+func TestDrawPersistence(t *testing.T) {
+	needDisplay(t)
+	fs := &failStore{Store: tempStore(t)}
+	for i, names := range [][]string{{"Alice", "Bob", "Carol"}, {"Dave", "Erin"}} {
+		a, _ := newApp(Options{Saves: fs, Players: names}, defaultNewGame)
+		a.handle(input{Enter: true})
+		step(t, a, 3+i)
+	}
+	a, _ := newApp(Options{Saves: fs, Players: []string{"Ann", "Ben"}, Seed: 42, SeedSet: true}, defaultNewGame)
+	img := render(t, a, BaseW, BaseH)
+	saveShot(t, "start-continue", img)
+	n := 0
+	for _, w := range a.ws {
+		if strings.HasPrefix(w.T.ID, "cont:") {
+			n++
+			if c := img.RGBAAt(int(w.R.X+4), int(w.R.Y+w.R.H/2)); c != colButton {
+				t.Errorf("Continue button %q: pixel %v, want %v", w.Text, c, colButton)
+			}
+		}
+	}
+	if n != 2 {
+		t.Fatalf("%d Continue buttons, want 2", n)
+	}
+	a.handle(input{Enter: true})
+	fs.fail = true
+	step(t, a, 1)
+	a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	img = render(t, a, BaseW, BaseH)
+	saveShot(t, "table-banner", img)
+	for _, text := range []string{"Not saved", "Tester's game — seed 42"} {
+		w, ok := findWidget(a.ws, func(w Widget) bool { return strings.Contains(w.Text, text) })
+		if !ok {
+			t.Fatalf("no widget %q", text)
+		}
+		// The panel under the text (or the box itself) is warning-coloured.
+		if c := img.RGBAAt(int(w.R.X-6), int(w.R.Y+2)); c != colWarn && img.RGBAAt(int(w.R.X+2), int(w.R.Y+2)) != colWarn {
+			t.Errorf("%q is not drawn on the warning colour: %v", text, c)
+		}
+	}
+}
+
+// A save the engine no longer accepts is not continued: the start screen
+// says why, and the file stays as it was.
+func TestContinueRefusesABrokenSave(t *testing.T) {
+	st := tempStore(t)
+	a, _ := newApp(Options{Saves: st, Players: []string{"Ann", "Ben"}}, defaultNewGame)
+	a.handle(input{Enter: true})
+	step(t, a, 2)
+	id := a.sess.ID()
+	data, _ := st.Load(id)
+	broken := strings.Replace(string(data), "\ncrown arrange", "\ncrown place stark lord\ncrown arrange", 1)
+	if err := st.Save(id, []byte(broken)); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := newApp(Options{Saves: st}, defaultNewGame)
+	b.clickOn(Target{Kind: TButton, ID: "cont:" + id})
+	b.rebuild()
+	if b.scene != sceneStart || !strings.Contains(b.start.msg, "Cannot continue") || !strings.Contains(b.start.msg, "action 1") {
+		t.Fatalf("scene %d, message %q; want the start screen naming the refused action", b.scene, b.start.msg)
+	}
+	if got, _ := st.Load(id); string(got) != broken {
+		t.Error("the refused save was changed")
+	}
+}
+
+// When the saves folder cannot be opened the start screen says so, above
+// everything else and clear of the start screen's own message line.
+func TestStoreErrorBannerOnStart(t *testing.T) {
+	a, _ := newApp(Options{}, defaultNewGame)
+	a.storeErr = errors.New("games cannot be saved: no home folder")
+	a.start.msg = "some message"
+	a.rebuild()
+	b, ok := findWidget(a.ws, func(w Widget) bool { return w.Text == "Not saved" })
+	m, ok2 := findWidget(a.ws, func(w Widget) bool { return w.Text == "some message" })
+	if !ok || !ok2 || !hasText(a.ws, "no home folder") {
+		t.Fatalf("banner %v, message %v", ok, ok2)
+	}
+	if b.R.Y+b.R.H > m.R.Y && m.R.Y+m.R.H > b.R.Y {
+		t.Errorf("the banner %v overlaps the start message %v", b.R, m.R)
+	}
+}

@@ -1,0 +1,233 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"notrueking/maps"
+	"notrueking/rules"
+	"notrueking/store"
+)
+
+// memStore is a Store in memory that can be told to fail.
+type memStore struct {
+	data  map[string][]byte
+	mod   map[string]time.Time
+	fail  error
+	saves int
+}
+
+func newMem() *memStore {
+	return &memStore{data: map[string][]byte{}, mod: map[string]time.Time{}}
+}
+
+func (m *memStore) List() ([]store.Entry, error) {
+	var out []store.Entry
+	for id, d := range m.data {
+		out = append(out, store.Entry{ID: id, Size: int64(len(d)), Modified: m.mod[id]})
+	}
+	return out, nil
+}
+
+func (m *memStore) Load(id string) ([]byte, error) {
+	d, ok := m.data[id]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return d, nil
+}
+
+func (m *memStore) Save(id string, d []byte) error {
+	if m.fail != nil {
+		return m.fail
+	}
+	m.saves++
+	m.data[id] = append([]byte(nil), d...)
+	m.mod[id] = time.Now()
+	return nil
+}
+
+func (m *memStore) Delete(id string) error { delete(m.data, id); return nil }
+
+// example returns the two-player example game and its first n actions
+// played in a session on st.
+func example(t *testing.T, st store.Store, id string, n int) (*Session, rules.Record) {
+	t.Helper()
+	src := loadSources(t)[0]
+	empty := src
+	empty.Actions, empty.Lines = nil, nil
+	g, err := Replay(empty, maps.Load)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(st, id, g, "standard", false)
+	for _, line := range src.Actions[:n] {
+		if _, err := s.Apply(parse(t, s.Game(), line)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s, src
+}
+
+// parse reads a record line of g.
+func parse(t *testing.T, g *rules.Game, line string) rules.Action {
+	t.Helper()
+	a, err := g.ParseAction(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestApplySavesEveryAction(t *testing.T) {
+	st := newMem()
+	s, src := example(t, st, "g", 0)
+	for i, line := range src.Actions[:10] {
+		if _, err := s.Apply(parse(t, s.Game(), line)); err != nil {
+			t.Fatal(err)
+		}
+		rec, m, ok, err := Decode(st.data["g"])
+		if err != nil || !ok {
+			t.Fatalf("after action %d the save does not decode: %v (header %v)", i+1, err, ok)
+		}
+		if len(rec.Actions) != i+1 || m.Actions != i+1 || s.Saved() != i+1 {
+			t.Fatalf("after action %d: save holds %d actions, header says %d, Saved %d", i+1, len(rec.Actions), m.Actions, s.Saved())
+		}
+	}
+	// A refused action changes nothing and writes nothing.
+	before := st.saves
+	bad := parse(t, s.Game(), src.Actions[0]) // an arrangement already made
+	if _, err := s.Apply(bad); err == nil {
+		t.Fatal("the engine accepted an arrangement twice")
+	}
+	if st.saves != before || s.Err() != nil {
+		t.Errorf("a refused action wrote %d saves, Err %v", st.saves-before, s.Err())
+	}
+}
+
+func TestFailedSaveIsReportedUntilAWriteSucceeds(t *testing.T) {
+	st := newMem()
+	s, src := example(t, st, "g", 3)
+	st.fail = errors.New("disk full")
+	if _, err := s.Apply(parse(t, s.Game(), src.Actions[3])); err != nil {
+		t.Fatalf("the action itself must succeed when only the save fails: %v", err)
+	}
+	if s.Err() == nil || !strings.Contains(s.Err().Error(), "disk full") {
+		t.Fatalf("Err = %v, want the write's failure", s.Err())
+	}
+	if s.Saved() != 3 || len(s.Game().Actions()) != 4 {
+		t.Fatalf("Saved %d, game at %d actions; want 3 and 4", s.Saved(), len(s.Game().Actions()))
+	}
+	if _, err := s.Apply(parse(t, s.Game(), src.Actions[4])); err != nil || s.Err() == nil {
+		t.Fatalf("second action while the disk is full: %v, Err %v", err, s.Err())
+	}
+	st.fail = nil
+	if _, err := s.Apply(parse(t, s.Game(), src.Actions[5])); err != nil {
+		t.Fatal(err)
+	}
+	if s.Err() != nil || s.Saved() != 6 {
+		t.Fatalf("after a good write: Err %v, Saved %d; want nil and 6", s.Err(), s.Saved())
+	}
+	rec, _, _, _ := Decode(st.data["g"])
+	if len(rec.Actions) != 6 {
+		t.Fatalf("the save holds %d actions, want all 6 (the unsaved ones too)", len(rec.Actions))
+	}
+}
+
+func TestSaveHeaderAndLabel(t *testing.T) {
+	st := newMem()
+	s, _ := example(t, st, "g", 0)
+	s.Round = func(*rules.Game) int { return 2 }
+	at := time.Date(2026, 11, 23, 18, 40, 5, 0, time.Local)
+	s.Now = func() time.Time { return at }
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	data := st.data["g"]
+	if !bytes.HasPrefix(data, []byte("# No True King save. SPOILER")) {
+		t.Errorf("a save does not start with the spoiler warning: %.80q", data)
+	}
+	// A save is a record: ParseRecord reads it.
+	if _, err := rules.ParseRecord(bytes.NewReader(data)); err != nil {
+		t.Fatalf("a save is not a record: %v", err)
+	}
+	l, err := Unfinished(st)
+	if err != nil || len(l) != 1 {
+		t.Fatalf("Unfinished = %v, %v", l, err)
+	}
+	got := l[0].Label(at.Add(time.Hour))
+	if want := "Continue: Alice, Bob Smith — round 2, 18:40"; got != want {
+		t.Errorf("label %q, want %q", got, want)
+	}
+	if got := l[0].Label(at.AddDate(0, 0, 2)); got != "Continue: Alice, Bob Smith — round 2, 23 Nov 18:40" {
+		t.Errorf("label of an older save %q", got)
+	}
+	if l[0].Tester {
+		t.Error("a normal game's save is marked as a tester's")
+	}
+}
+
+func TestUnfinishedListsNewestFirstAndSkipsFinished(t *testing.T) {
+	st := newMem()
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.UTC)
+	for i, id := range []string{"a", "b", "c"} {
+		s, _ := example(t, st, id, i)
+		s.Now = func() time.Time { return at.Add(time.Duration([]int{2, 3, 1}[i]) * time.Hour) }
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A finished game (the whole example) and a plain record.
+	src := loadSources(t)[0]
+	fin, _ := example(t, st, "done", len(src.Actions))
+	if !fin.Game().Over() || !fin.Meta().Over {
+		t.Fatal("the example game is not over")
+	}
+	st.data["plain"] = []byte(src.String())
+	l, err := Unfinished(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, s := range l {
+		ids = append(ids, s.ID)
+	}
+	if strings.Join(ids, ",") != "b,a,c" {
+		t.Errorf("Unfinished = %v, want b,a,c (newest first, no finished game, no plain record)", ids)
+	}
+	if _, ok := st.data["done"]; !ok {
+		t.Error("the finished game's save was removed")
+	}
+}
+
+func TestResume(t *testing.T) {
+	st := newMem()
+	s, src := example(t, st, "g", 20)
+	s.tester = true
+	s.Save()
+	r, err := Resume(st, "g", maps.Load)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.Game().Actions()); n != 20 || r.Saved() != 20 || !r.Tester() || r.ID() != "g" {
+		t.Fatalf("resumed at %d actions (saved %d, tester %v, id %s)", n, r.Saved(), r.Tester(), r.ID())
+	}
+	if _, err := r.Apply(parse(t, r.Game(), src.Actions[20])); err != nil {
+		t.Fatal(err)
+	}
+	if rec, _, _, _ := Decode(st.data["g"]); len(rec.Actions) != 21 {
+		t.Fatalf("the resumed game saves into its save: %d actions", len(rec.Actions))
+	}
+	// A save the engine refuses is refused with the reason, and kept.
+	bad := strings.Replace(string(st.data["g"]), "\ncrown arrange", "\ncrown place stark lord\ncrown arrange", 1)
+	st.data["bad"] = []byte(bad)
+	if _, err := Resume(st, "bad", maps.Load); err == nil || !strings.Contains(err.Error(), "action 1") {
+		t.Fatalf("Resume of an illegal save: %v", err)
+	}
+	if _, ok := st.data["bad"]; !ok {
+		t.Error("a refused save was removed")
+	}
+}
