@@ -57,7 +57,7 @@ type Options struct {
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
-type newGameFunc func(mapName string, players []string, seed uint64) (engine, error)
+type newGameFunc func(mapName string, players []string, seed uint64) (play, error)
 
 // Run opens the window and runs the app until it is closed.
 func Run(opts Options) error {
@@ -124,6 +124,7 @@ type App struct {
 	// The game's autosave (nil without a store or for a scripted engine),
 	// whether it is a tester's game, and the map name its record gives.
 	sess    *session.Session
+	play    play // the game on the table
 	tester  bool
 	mapName string
 	// storeErr is why the saves folder could not be opened.
@@ -335,16 +336,18 @@ func (a *App) startGame() {
 
 // begin puts a new game on the table, behind the first curtain; a rules
 // game is autosaved from now on (a new save) when the app has a store.
-func (a *App) begin(eng engine, seed uint64) {
-	if g, ok := eng.(*rules.Game); ok && a.opts.Saves != nil && a.sess == nil {
-		a.sess = session.New(a.opts.Saves, store.NewID(time.Now()), g, a.mapName, a.tester)
+func (a *App) begin(p play, seed uint64) {
+	if p.game != nil && a.opts.Saves != nil && a.sess == nil {
+		a.sess = session.New(a.opts.Saves, store.NewID(time.Now()), p.game, a.mapName, a.tester)
 		a.sess.Round = publicRound
 		a.sess.Save()
 	}
 	if a.sess != nil {
-		eng = savingEngine{a.sess.Game(), a.sess}
+		g := a.sess.Game()
+		p = play{read: g, act: a.sess, game: g}
 	}
-	a.tbl = newTableUI(eng, seed)
+	a.play = p
+	a.tbl = newTableUI(p.read, p.act, seed)
 	if !a.tester {
 		// The shuffle button must not leak the secret seed either.
 		a.tbl.rng.Seed(int64(secretSeed()))

@@ -176,14 +176,14 @@ func (c *clicker) do(a rules.Action) {
 func TestClickThroughGames(t *testing.T) {
 	verbs := map[rules.Verb]int{}
 	for seed := uint64(1); seed <= 12; seed++ {
-		e, err := defaultNewGame("standard", []string{"Ann", "Ben", "Cy"}[:2+int(seed%2)], seed)
+		e, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}[:2+int(seed%2)], seed)
 		if err != nil {
 			t.Fatal(err)
 		}
 		a := curtainApp(t, e, seed)
 		c := newClicker(t, a)
 		rng := rand.New(rand.NewSource(int64(seed)))
-		g := e.(*rules.Game)
+		g := e
 		steps := 0
 		for !e.Over() && steps < 1500 {
 			legal := e.Legal()

@@ -92,7 +92,7 @@ func curtainApp(t *testing.T, e engine, seed uint64) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.begin(e, seed)
+	a.begin(playOf(e), seed)
 	if a.scene != sceneCurtain {
 		t.Fatalf("a new game starts at scene %d, want the curtain", a.scene)
 	}
@@ -211,7 +211,7 @@ func TestDrawScalesWithWindow(t *testing.T) {
 // hover effects on top) against drawing everything at once.
 func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 	needDisplay(t)
-	e, err := defaultNewGame("standard", []string{"Ann", "Ben"}, 9)
+	e, err := newRulesGame("standard", []string{"Ann", "Ben"}, 9)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -103,6 +103,21 @@ func (f *fakeEngine) Legal() []rules.Action { return append([]rules.Action(nil),
 func (f *fakeEngine) View(s int) rules.View { return f.views[s] }
 func (f *fakeEngine) ToAct() int            { return f.toAct }
 func (f *fakeEngine) Over() bool            { return f.over }
+func (f *fakeEngine) Len() int              { return len(f.applied) }
+func (f *fakeEngine) Actions() []rules.Action {
+	return append([]rules.Action(nil), f.applied...)
+}
+func (f *fakeEngine) At(int) (*rules.Game, error) {
+	return nil, errors.New("a scripted engine has no history")
+}
+func (f *fakeEngine) CanUndo() error { return errors.New("a scripted engine has no history") }
+func (f *fakeEngine) CanRedo() bool  { return false }
+func (f *fakeEngine) LegalFor(seat int) []rules.Action {
+	if seat != f.toAct {
+		return nil
+	}
+	return f.Legal()
+}
 func (f *fakeEngine) Check(a rules.Action) error {
 	if f.check != nil {
 		return f.check(a)
@@ -123,4 +138,10 @@ func (f *fakeEngine) Apply(a rules.Action) ([]rules.Event, error) {
 		f.after(f, a)
 	}
 	return []rules.Event{{Seat: rules.Public, Kind: a.Verb.String(), Text: a.Format(f.m)}}, nil
+}
+
+// newRulesGame is a rules game on a shipped map, as the start screen makes.
+func newRulesGame(mapName string, players []string, seed uint64) (*rules.Game, error) {
+	p, err := defaultNewGame(mapName, players, seed)
+	return p.game, err
 }

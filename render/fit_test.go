@@ -46,14 +46,14 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 4; seed++ {
 		names := []string{"Alexandra", "Bartholomew", "Christabel", "Demetrius"}[:2+int(seed)%3]
-		e, err := defaultNewGame("standard", names, seed)
+		e, err := newRulesGame("standard", names, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := e.(*rules.Game)
+		g := e
 		l := layoutTable(g.Map().Grid.W, g.Map().Grid.H, len(names))
 		rng := rand.New(rand.NewSource(int64(seed)))
-		u := newTableUI(g, seed)
+		u := newTableUI(g, g, seed)
 		for step := 0; step < 400 && !g.Over(); step++ {
 			u.reveal(g.ToAct())
 			check(u, l, "table")
@@ -61,7 +61,8 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			a := legal[rng.Intn(len(legal))]
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
-				probe.eng = g.Clone()
+				c := g.Clone()
+				probe.eng, probe.act = c, c
 				probe.chooser = nil
 				probe.reveal(g.ToAct())
 				probe.clickTerritory(from)

@@ -147,7 +147,7 @@ func TestSlotHitTestAndPlace(t *testing.T) {
 	f := newFake(m)
 	place := rules.Action{Seat: 0, Verb: rules.VPlace, House: hx(m, "lannister"), Slot: rules.Lord}
 	f.legal = []rules.Action{place, {Seat: 0, Verb: rules.VPlace, House: hx(m, "stark"), Slot: rules.Maester}}
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	u.reveal(0)
 	l := layoutTable(m.Grid.W, m.Grid.H, 2)
 	ws := u.tableWidgets(l)
@@ -189,7 +189,7 @@ func TestIllegalClickShowsEngineReason(t *testing.T) {
 		}
 		return nil
 	}
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	u.reveal(0)
 	u.click(Target{Kind: TSlot, House: "lannister", Slot: rules.Lord})
 	if len(f.applied) != 0 {
@@ -216,7 +216,7 @@ func TestMusterChooser(t *testing.T) {
 	foot := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Footman, From: tx(m, "winterfell"), To: rules.None}
 	ship := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: tx(m, "winterfell"), To: tx(m, "port-of-winterfell")}
 	f.legal = []rules.Action{foot, ship, {Seat: 0, Verb: rules.VDone}}
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	u.reveal(0)
 	hl, _ := u.highlights()
 	if !hl[0] || hl[1] {
@@ -264,7 +264,7 @@ func TestMoveWithCounts(t *testing.T) {
 			}
 		}
 	}
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	u.reveal(0)
 	u.click(Target{Kind: TTerritory, Terr: 0})
 	if u.moveFrom != 0 {
@@ -290,7 +290,7 @@ func TestArrangeSwapShuffleConfirm(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
 	f.legal = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: ord(m, "stark", "lannister")}, {Seat: 0, Verb: rules.VArrange, Order: ord(m, "lannister", "stark")}}
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	u.reveal(0)
 	if strings.Join(u.arrange, ",") != "stark,lannister" {
 		t.Fatalf("initial arrangement %v", u.arrange)
@@ -309,7 +309,7 @@ func TestArrangeSwapShuffleConfirm(t *testing.T) {
 func TestPublicWidgetsHoldNoSecrets(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	l := layoutTable(m.Grid.W, m.Grid.H, 2)
 	ws := u.tableWidgets(l)
 	for _, w := range ws {
@@ -327,7 +327,7 @@ func TestPublicWidgetsHoldNoSecrets(t *testing.T) {
 func TestWidgetsStayOnCanvas(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	u.reveal(0)
 	for n := 2; n <= 4; n++ {
 		for _, w := range u.tableWidgets(layoutTable(70, 126, n)) {
@@ -341,7 +341,7 @@ func TestWidgetsStayOnCanvas(t *testing.T) {
 func TestTooltipShowsPublicFacts(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	ws := u.tooltip(0, 100, 100)
 	for _, want := range []string{"Winterfell", "1 crown", "1 barrel", "castle (defender +4)", "Held by Stark", "Stark: 2 footmen, 1 knight"} {
 		if !hasText(ws, want) {
@@ -390,11 +390,11 @@ func TestStartScreenEditAndStart(t *testing.T) {
 	var gotNames []string
 	var gotSeed uint64
 	var gotMap string
-	ng := func(mapName string, players []string, seed uint64) (engine, error) {
+	ng := func(mapName string, players []string, seed uint64) (play, error) {
 		gotMap, gotNames, gotSeed = mapName, players, seed
 		f := newFake(testMap())
 		f.legal = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: ord(f.m, "stark", "lannister")}}
-		return f, nil
+		return playOf(f), nil
 	}
 	a, err := newApp(Options{Seed: 5, SeedSet: true}, ng)
 	if err != nil {
@@ -434,10 +434,10 @@ func TestStartScreenEditAndStart(t *testing.T) {
 func TestNormalGameSeedIsSecret(t *testing.T) {
 	var seeds []uint64
 	var fake *fakeEngine
-	ng := func(_ string, _ []string, seed uint64) (engine, error) {
+	ng := func(_ string, _ []string, seed uint64) (play, error) {
 		seeds = append(seeds, seed)
 		fake = newFake(testMap())
-		return fake, nil
+		return playOf(fake), nil
 	}
 	a, err := newApp(Options{}, ng)
 	if err != nil {
@@ -499,7 +499,7 @@ func TestCardEffectChoices(t *testing.T) {
 	look := rules.Action{Seat: 0, Verb: rules.VLook, Target: 1}
 	decline := rules.Action{Seat: 0, Verb: rules.VDecline}
 	f.legal = []rules.Action{look, decline}
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	u.reveal(0)
 	l := layoutTable(m.Grid.W, m.Grid.H, 2)
 	ws := u.tableWidgets(l)
@@ -572,7 +572,7 @@ func TestLongHandShowsPlayableCardsFirst(t *testing.T) {
 	f.views[0] = v
 	play := rules.Action{Seat: 0, Verb: rules.VPlay, Card: cx(m, "tywin-lannister")}
 	f.legal = []rules.Action{play, {Seat: 0, Verb: rules.VPass}}
-	u := newTableUI(f, 1)
+	u := newTableUI(f, f, 1)
 	u.reveal(0)
 	ws := u.tableWidgets(layoutTable(70, 126, 4))
 	b, ok := findWidget(ws, func(w Widget) bool { return w.T.Action != nil && *w.T.Action == play })

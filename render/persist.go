@@ -15,15 +15,6 @@ import (
 	"notrueking/store"
 )
 
-// savingEngine is a rules game whose every applied action goes through the
-// autosave session: it is saved before the table sees the result.
-type savingEngine struct {
-	*rules.Game
-	s *session.Session
-}
-
-func (e savingEngine) Apply(a rules.Action) ([]rules.Event, error) { return e.s.Apply(a) }
-
 // publicRound is the round a save's header shows.
 func publicRound(g *rules.Game) int { return g.View(rules.Public).Round }
 
@@ -32,13 +23,7 @@ func (a *App) game() *rules.Game {
 	if a.tbl == nil {
 		return nil
 	}
-	switch e := a.tbl.eng.(type) {
-	case *rules.Game:
-		return e
-	case savingEngine:
-		return e.Game
-	}
-	return nil
+	return a.play.game
 }
 
 // mapRef is the map name a save or record gives for the map the game was
@@ -84,7 +69,7 @@ func (a *App) resume(s *session.Session) {
 	a.sess, a.tester = s, s.Tester()
 	rec := s.Record()
 	a.mapName = rec.Map
-	a.begin(s.Game(), rec.Seed)
+	a.begin(play{read: s.Game(), act: s, game: s.Game()}, rec.Seed)
 }
 
 // loadFile resumes the game of a record or save file. A save of the saves
@@ -116,7 +101,7 @@ func (a *App) loadFile(path string) error {
 	}
 	a.tester = !isSave || meta.Tester
 	a.mapName = rec.Map
-	a.begin(g, rec.Seed)
+	a.begin(playRules(g), rec.Seed)
 	return nil
 }
 

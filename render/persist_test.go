@@ -28,7 +28,7 @@ func step(t *testing.T, a *App, n int) {
 	t.Helper()
 	for i := 0; i < n && !a.tbl.eng.Over(); i++ {
 		l := a.tbl.eng.Legal()
-		if _, err := a.tbl.eng.Apply(l[0]); err != nil {
+		if _, err := a.tbl.act.Apply(l[0]); err != nil {
 			t.Fatal(err)
 		}
 		a.saveRecord()

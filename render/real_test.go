@@ -46,7 +46,7 @@ func playSome(t *testing.T, e engine, n int) {
 
 func TestDrawStandardTable(t *testing.T) {
 	needDisplay(t)
-	e, err := defaultNewGame("standard", []string{"Ann", "Ben", "Cy"}, 7)
+	e, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestDrawStandardTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	playSome(t, e, 3+4) // three arrangements, four placements
-	a.begin(e, 7)
+	a.begin(playOf(e), 7)
 	a.clickOn(Target{Kind: TButton, ID: "curtain"})
 	img := render(t, a, BaseW, BaseH)
 	saveShot(t, "table-standard", img)

@@ -32,7 +32,7 @@ func hasText(ws []Widget, s string) bool {
 
 func TestCombatPanelShowsBothSides(t *testing.T) {
 	for seed := int64(1); seed < 40; seed++ {
-		e, err := defaultNewGame("standard", []string{"Ann", "Ben", "Cy", "Di"}, uint64(seed))
+		e, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy", "Di"}, uint64(seed))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestCombatPanelShowsBothSides(t *testing.T) {
 }
 
 func TestEndScreenRevealsAll(t *testing.T) {
-	e, err := defaultNewGame("standard", []string{"Ann", "Ben", "Cy"}, 5)
+	e, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}

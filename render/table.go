@@ -20,7 +20,8 @@ type choice struct {
 // targets into engine actions (one match → apply, several → chooser,
 // none → the engine's reason) and remembers local selections.
 type tableUI struct {
-	eng    engine
+	eng    rules.Reader // what the table reads
+	act    rules.Actor  // what it applies actions through
 	m      *board.Map
 	seats  []string
 	shapes *shapes
@@ -51,8 +52,8 @@ type tableUI struct {
 	seed uint64
 }
 
-func newTableUI(eng engine, seed uint64) *tableUI {
-	u := &tableUI{eng: eng, m: eng.Map(), seats: eng.Seats(), shown: -1, shapes: newShapes(eng.Map()),
+func newTableUI(eng rules.Reader, act rules.Actor, seed uint64) *tableUI {
+	u := &tableUI{eng: eng, act: act, m: eng.Map(), seats: eng.Seats(), shown: -1, shapes: newShapes(eng.Map()),
 		moveFrom: -1, moveTo: -1, arrangeSel: -1,
 		rng: rand.New(rand.NewSource(int64(seed))), seed: seed}
 	u.refresh()
@@ -124,7 +125,7 @@ func (u *tableUI) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
 
 // apply hands an action to the engine and reports the outcome.
 func (u *tableUI) apply(a rules.Action) bool {
-	evs, err := u.eng.Apply(a)
+	evs, err := u.act.Apply(a)
 	if err != nil {
 		u.setMsg(err.Error(), true)
 		u.refresh()

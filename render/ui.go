@@ -7,17 +7,30 @@ import (
 	"notrueking/rules"
 )
 
-// engine is what the screen needs of a game; *rules.Game satisfies it.
+// engine is a game that can be both read and acted on: a rules game, or a
+// scripted test engine. The table reads it only through rules.Reader and
+// acts only through the rules.Actor it is given.
 type engine interface {
-	Map() *board.Map
-	Seats() []string
-	Legal() []rules.Action
-	Check(rules.Action) error
-	Apply(rules.Action) ([]rules.Event, error)
-	View(seat int) rules.View
-	ToAct() int
-	Over() bool
+	rules.Reader
+	rules.Actor
 }
+
+// play is a game on the table: read is what the screen reads, act what it
+// applies actions through (the game itself, or the autosave session in
+// front of it), and game the rules game behind both (nil for a scripted
+// engine), which saves and records are written from.
+type play struct {
+	read rules.Reader
+	act  rules.Actor
+	game *rules.Game
+}
+
+// playOf is the play of an engine that acts for itself, with no rules game
+// to save (a scripted engine, or a game played without saves).
+func playOf(e engine) play { return play{read: e, act: e} }
+
+// playRules is the play of a rules game.
+func playRules(g *rules.Game) play { return play{read: g, act: g, game: g} }
 
 // TargetKind says what a click landed on.
 type TargetKind int

@@ -28,13 +28,13 @@ func TestDriveWindow(t *testing.T) {
 	fmt.Sscan(os.Getenv("NTK_OY"), &oy)
 	seed := uint64(42)
 	fmt.Sscan(os.Getenv("NTK_SEED"), &seed)
-	e, err := defaultNewGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, seed)
+	e, err := newRulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := curtainApp(t, e, seed)
 	c := newClicker(t, a)
-	g := e.(*rules.Game)
+	g := e
 	shot := 0
 	snap := func(string) {}
 	if dir != "" {

@@ -9,16 +9,16 @@ import (
 
 // defaultNewGame builds a game from a shipped map (or a map file) and the
 // rules engine.
-func defaultNewGame(mapName string, players []string, seed uint64) (engine, error) {
+func defaultNewGame(mapName string, players []string, seed uint64) (play, error) {
 	m, err := maps.Load(mapName)
 	if err != nil {
-		return nil, err
+		return play{}, err
 	}
 	g, err := rules.New(m, rules.Config{Players: players, Seed: seed})
 	if err != nil {
-		return nil, err
+		return play{}, err
 	}
-	return g, nil
+	return playRules(g), nil
 }
 
 // shippedMaps lists the maps built into the program for the start screen,

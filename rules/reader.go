@@ -1,0 +1,47 @@
+package rules
+
+import "notrueking/board"
+
+// Reader is the read-only side of a game: what a screen, a log panel, a
+// replay viewer, a spectator window or a bot needs to look at. *Game
+// implements it; nothing in it changes the game. Acting goes through an
+// Actor (the game itself, or a session that saves after every action).
+type Reader interface {
+	// Map is the static map (treat it as read-only).
+	Map() *board.Map
+	// Seats are the seat ids (the map's conspiracy ids), one per player.
+	Seats() []string
+	// View is what one seat (or Public) may know now.
+	View(seat int) View
+	// ToAct is the seat whose decision the game waits for, -1 at game over.
+	ToAct() int
+	// Over reports whether the game has ended.
+	Over() bool
+	// Legal lists the legal actions of the seat to act.
+	Legal() []Action
+	// LegalFor lists the legal actions of one seat (nil when it is not
+	// that seat's turn).
+	LegalFor(seat int) []Action
+	// Check says whether an action would be accepted, and if not, why.
+	Check(Action) error
+	// Len is the number of actions applied so far; At(n) is the game as
+	// it stood after n of them.
+	Len() int
+	At(n int) (*Game, error)
+	// Actions is the history of actions, in order (a copy).
+	Actions() []Action
+	// CanUndo says whether the last action may be taken back, and if
+	// not, why; CanRedo whether there is an undone action to redo.
+	CanUndo() error
+	CanRedo() bool
+}
+
+// Actor is the acting side of a game: Apply changes it.
+type Actor interface {
+	Apply(Action) ([]Event, error)
+}
+
+var (
+	_ Reader = (*Game)(nil)
+	_ Actor  = (*Game)(nil)
+)
