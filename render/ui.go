@@ -14,6 +14,7 @@ type engine interface {
 	Legal() []rules.Action
 	Check(rules.Action) error
 	Apply(rules.Action) ([]rules.Event, error)
+	EventText(e rules.Event, viewer int) string
 	View(seat int) rules.View
 	ToAct() int
 	Over() bool

@@ -355,12 +355,13 @@ func Replay(m *board.Map, r Record) (*Game, []Event, error) {
 }
 
 // RunStep is one line of the runner's output: an action and its events
-// (N 0 is the setup), or the refusal of an action.
+// (N 0 is the setup), or the refusal of an action. Every event is there,
+// private ones in the words of the seat they belong to.
 type RunStep struct {
-	N      int     `json:"n"`
-	Action string  `json:"action"`
-	Events []Event `json:"events"`
-	Error  string  `json:"error,omitempty"`
+	N      int       `json:"n"`
+	Action string    `json:"action"`
+	Events []LogLine `json:"events"`
+	Error  string    `json:"error,omitempty"`
 }
 
 // FinalState is the last line of the runner's output: the state at the
@@ -461,16 +462,15 @@ func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	setup := append([]Event{}, g.S.Log...)
-	if err := enc.Encode(RunStep{N: 0, Action: "", Events: setup}); err != nil {
+	if err := enc.Encode(RunStep{N: 0, Action: "", Events: g.ownLines(g.S.Log)}); err != nil {
 		return err
 	}
 	seats := g.Seats()
 	for i, a := range r.Actions {
 		ev, aerr := g.Apply(a)
-		step := RunStep{N: i + 1, Action: a.Format(seats), Events: append([]Event{}, ev...)}
+		step := RunStep{N: i + 1, Action: a.Format(seats), Events: g.ownLines(ev)}
 		if aerr != nil {
-			step.Events = []Event{}
+			step.Events = []LogLine{}
 			step.Error = aerr.Error()
 		}
 		if err := enc.Encode(step); err != nil {

@@ -1,0 +1,524 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"notrueking/board"
+)
+
+// EventKind is one kind of thing that happens in a game. Its String is a
+// stable snake_case name; its Category is the coarser word the log and the
+// runner's "kind" have always used ("muster", "combat", "effect", …).
+type EventKind uint8
+
+// The event kinds. Each comment names the Event fields the kind uses.
+const (
+	EvNone               EventKind = iota
+	EvGameSetUp                    // N players; Who is the first player
+	EvRoundStarted                 // N round of M; Who is the first player
+	EvLoyaltyArranged              // Who arranged their card (public)
+	EvLoyaltyCard                  // Who's card, List = houses best slot first (private)
+	EvAgentPlaced                  // Who, House, Slot
+	EvResolutionBegan              // every agent is placed
+	EvAgentResolved                // Who, House, Slot
+	EvMoveChosen                   // Who moves House's troops
+	EvMusterChosen                 // Who musters for House with N points
+	EvMustered                     // House musters Unit in Terr (into To when To != Terr)
+	EvPromoted                     // House promotes a unit in Terr to Unit
+	EvMusterEnded                  // Who ends House's muster
+	EvMoved                        // House moves Units from Terr to To
+	EvNoMove                       // Who moves no House troops
+	EvFlagLeft                     // House leaves a flag in Terr
+	EvFlagRemoved                  // House's flag in Terr is removed
+	EvFlagHeld                     // House defends Terr with no troops left
+	EvFlagWon                      // House attacks and wins Terr with no troops left
+	EvFortHeld                     // House holds Terr's fortification
+	EvFortRemoved                  // House left Terr: its fortification is gone
+	EvPortLost                     // House lost Terr: N ships in port To are lost
+	EvCombatStarted                // in Terr: House attacks House2
+	EvCardPlayed                   // Who plays Card
+	EvPassed                       // Who plays no card
+	EvCombatTied                   // in Terr, N to M: Who names the winner
+	EvTieDecided                   // Who names House the winner
+	EvAttackerWon                  // House beats House2 in Terr, N to M
+	EvDefenderWon                  // House2 beats House in Terr, N to M
+	EvCasualties                   // House must lose N units and loses Units; Lost drown
+	EvNoRetreat                    // House's Units in Terr are destroyed
+	EvRetreated                    // House's Units retreat from Terr to To
+	EvOccupied                     // House's Units occupy Terr
+	EvRedeployed                   // House's dragons (Units) fly from Terr to To
+	EvCardDrawn                    // Who drew a House card (public)
+	EvCardDrawnPrivate             // Card is what Who drew (private)
+	EvNothingToDraw                // Who would draw a House card: none is left
+	EvDeckReshuffled               // House's N discarded cards become its deck
+	EvAgentMovedUp                 // Who's agent moves up to House Slot
+	EvAgentReturned                // Who's agent on House Slot returns to them
+	EvJaimeMuster                  // House won with Card: Who may muster for House
+	EvAshaMove                     // House won with Card: Who may move House troops
+	EvCerseiGranted                // House won with Card: Who may remove a House agent
+	EvMelisandreGranted            // House won with Card: Who may look at a hand
+	EvCerseiRemoved                // Who removes Other's agent from House Slot
+	EvCerseiDeclined               // Who removes no agent with Card
+	EvCerseiNoTarget               // Card: no unresolved House agent
+	EvMelisandreNoTarget           // Card: no opponent holds a card
+	EvMelisandreDeclined           // Who looks at no hand
+	EvMelisandreLooked             // Who looks at Other's hand (public)
+	EvMelisandreHand               // Other holds List (card codes) (private to the looker)
+	EvMelisandreDiscard            // Who makes Other discard Card
+	EvRanksComputed                // List = the ranking (house, span pairs)
+	EvKept                         // Who keeps their loyalty card
+	EvExchanged                    // Who swaps slots N and M, reveals House in slot K
+	EvExchangedPrivate             // Who exchanged House and House2 (private)
+	EvGameOver                     // Who wins; List = ranking pairs, then each seat's score
+	EvLoyaltyRevealed              // Who's card, List = houses best slot first
+	numEventKinds
+)
+
+var eventKinds = [numEventKinds]struct{ name, category string }{
+	EvNone:               {"none", ""},
+	EvGameSetUp:          {"game_set_up", "setup"},
+	EvRoundStarted:       {"round_started", "round"},
+	EvLoyaltyArranged:    {"loyalty_arranged", "arrange"},
+	EvLoyaltyCard:        {"loyalty_card", "arrange"},
+	EvAgentPlaced:        {"agent_placed", "place"},
+	EvResolutionBegan:    {"resolution_began", "phase"},
+	EvAgentResolved:      {"agent_resolved", "resolve"},
+	EvMoveChosen:         {"move_chosen", "choose"},
+	EvMusterChosen:       {"muster_chosen", "choose"},
+	EvMustered:           {"mustered", "muster"},
+	EvPromoted:           {"promoted", "muster"},
+	EvMusterEnded:        {"muster_ended", "muster"},
+	EvMoved:              {"moved", "move"},
+	EvNoMove:             {"no_move", "move"},
+	EvFlagLeft:           {"flag_left", "flag"},
+	EvFlagRemoved:        {"flag_removed", "flag"},
+	EvFlagHeld:           {"flag_held", "flag"},
+	EvFlagWon:            {"flag_won", "flag"},
+	EvFortHeld:           {"fortification_held", "fortification"},
+	EvFortRemoved:        {"fortification_removed", "fortification"},
+	EvPortLost:           {"port_lost", "destroyed"},
+	EvCombatStarted:      {"combat_started", "combat"},
+	EvCardPlayed:         {"card_played", "play"},
+	EvPassed:             {"passed", "pass"},
+	EvCombatTied:         {"combat_tied", "tie"},
+	EvTieDecided:         {"tie_decided", "winner"},
+	EvAttackerWon:        {"attacker_won", "combat"},
+	EvDefenderWon:        {"defender_won", "combat"},
+	EvCasualties:         {"casualties", "casualties"},
+	EvNoRetreat:          {"no_retreat", "destroyed"},
+	EvRetreated:          {"retreated", "retreat"},
+	EvOccupied:           {"occupied", "occupy"},
+	EvRedeployed:         {"redeployed", "redeploy"},
+	EvCardDrawn:          {"card_drawn", "draw"},
+	EvCardDrawnPrivate:   {"card_drawn_private", "draw"},
+	EvNothingToDraw:      {"nothing_to_draw", "draw"},
+	EvDeckReshuffled:     {"deck_reshuffled", "shuffle"},
+	EvAgentMovedUp:       {"agent_moved_up", "moveup"},
+	EvAgentReturned:      {"agent_returned", "return"},
+	EvJaimeMuster:        {"jaime_muster", "effect"},
+	EvAshaMove:           {"asha_move", "effect"},
+	EvCerseiGranted:      {"cersei_granted", "effect"},
+	EvMelisandreGranted:  {"melisandre_granted", "effect"},
+	EvCerseiRemoved:      {"cersei_removed", "effect"},
+	EvCerseiDeclined:     {"cersei_declined", "effect"},
+	EvCerseiNoTarget:     {"cersei_no_target", "effect"},
+	EvMelisandreNoTarget: {"melisandre_no_target", "effect"},
+	EvMelisandreDeclined: {"melisandre_declined", "effect"},
+	EvMelisandreLooked:   {"melisandre_looked", "effect"},
+	EvMelisandreHand:     {"melisandre_hand", "effect"},
+	EvMelisandreDiscard:  {"melisandre_discard", "effect"},
+	EvRanksComputed:      {"ranks_computed", "rank"},
+	EvKept:               {"kept", "exchange"},
+	EvExchanged:          {"exchanged", "exchange"},
+	EvExchangedPrivate:   {"exchanged_private", "exchange"},
+	EvGameOver:           {"game_over", "over"},
+	EvLoyaltyRevealed:    {"loyalty_revealed", "reveal"},
+}
+
+// String is the kind's stable snake_case name, e.g. "agent_placed".
+func (k EventKind) String() string {
+	if k < numEventKinds {
+		return eventKinds[k].name
+	}
+	return fmt.Sprintf("event(%d)", uint8(k))
+}
+
+// Category is the coarse kind the log has always shown, e.g. "place".
+func (k EventKind) Category() string {
+	if k < numEventKinds {
+		return eventKinds[k].category
+	}
+	return ""
+}
+
+// MarshalText writes the kind's name, so saved logs survive renumbering.
+func (k EventKind) MarshalText() ([]byte, error) {
+	if k >= numEventKinds {
+		return nil, fmt.Errorf("unknown event kind %d", uint8(k))
+	}
+	return []byte(eventKinds[k].name), nil
+}
+
+// UnmarshalText reads a kind's name.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	for i, e := range eventKinds {
+		if e.name == string(b) {
+			*k = EventKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown event kind %q", b)
+}
+
+// listCap is how many List items an Event holds without allocating; the
+// rest (a map with many houses, a long hand) goes to More.
+const listCap = 16
+
+// Event is one thing that happened, as data: its words are made on demand
+// by Game.EventText for a viewer. Which fields matter depends on Kind (see
+// the EventKind constants); seats, houses, territories and cards are the
+// game's indexes and ids.
+type Event struct {
+	// Action is the index of the action that caused the event (in
+	// Game.Actions), or -1 for the setup and sandbox edits.
+	Action int `json:"action"`
+	// Seat is Public, or the only seat that may read a private event.
+	Seat int       `json:"seat"`
+	Kind EventKind `json:"kind"`
+	// Who and Other are seats; House and House2 houses; Terr and To
+	// territories; Slot an agent slot; Unit a unit kind; N, M and K counts,
+	// powers or loyalty-slot positions.
+	Who    int16 `json:"who,omitzero"`
+	Other  int16 `json:"other,omitzero"`
+	House  int16 `json:"house,omitzero"`
+	House2 int16 `json:"house2,omitzero"`
+	Terr   int16 `json:"terr,omitzero"`
+	To     int16 `json:"to,omitzero"`
+	Slot   int16 `json:"slot,omitzero"`
+	Unit   int16 `json:"unit,omitzero"`
+	N      int16 `json:"n,omitzero"`
+	M      int16 `json:"m,omitzero"`
+	K      int16 `json:"k,omitzero"`
+	// Units is a unit vector (moved, lost, retreating…); Lost the units
+	// that drowned in a casualties event.
+	Units [board.NumUnits]int16 `json:"units,omitzero"`
+	Lost  [board.NumUnits]int16 `json:"lost,omitzero"`
+	// Card is a house card id (shared, never built).
+	Card string `json:"card,omitzero"`
+	// List holds the first listCap items of a list (houses of a loyalty
+	// card, a ranking, a hand's card codes), More the rest; NList counts them.
+	NList int16          `json:"nlist,omitzero"`
+	List  [listCap]int16 `json:"list,omitzero"`
+	More  []int16        `json:"more,omitempty"`
+}
+
+// LogLine is one event in words, as a viewer reads it.
+type LogLine struct {
+	Action int    `json:"action"` // index of the causing action, -1 for the setup
+	Seat   int    `json:"seat"`   // Public, or the seat the private event belongs to
+	Kind   string `json:"kind"`   // the category, e.g. "muster"
+	Event  string `json:"event"`  // the kind's name, e.g. "promoted"
+	Text   string `json:"text"`
+}
+
+func (e *Event) push(v int) {
+	if e.NList < listCap {
+		e.List[e.NList] = int16(v)
+	} else {
+		e.More = append(e.More, int16(v))
+	}
+	e.NList++
+}
+
+// item is the list's i-th item, or -1 past its end (a log decoded from a
+// damaged save must not crash the words).
+func (e *Event) item(i int) int {
+	switch {
+	case i < 0:
+		return -1
+	case i < listCap:
+		return int(e.List[i])
+	case i-listCap < len(e.More):
+		return int(e.More[i-listCap])
+	}
+	return -1
+}
+
+// slotValue is the value of loyalty-card position i (0 when there is none).
+func (g *Game) slotValue(i int) int {
+	if i < 0 || i >= len(g.m.LoyaltySlots) {
+		return 0
+	}
+	return g.m.LoyaltySlots[i]
+}
+
+func (e *Event) setUnits(u [board.NumUnits]int) {
+	for k, n := range u {
+		e.Units[k] = int16(n)
+	}
+}
+
+func unitVec(v [board.NumUnits]int16) [board.NumUnits]int {
+	var u [board.NumUnits]int
+	for k, n := range v {
+		u[k] = int(n)
+	}
+	return u
+}
+
+// emit appends e to the log, stamped with the action being applied.
+func (g *Game) emit(e Event) {
+	e.Action = g.acting - 1
+	g.S.Log = append(g.S.Log, e)
+}
+
+// pushRanking appends rs to e's list as (house, from<<8|to) pairs.
+func (g *Game) pushRanking(e *Event, rs []Rank) {
+	for _, r := range rs {
+		h, _ := g.m.House(r.House)
+		e.push(h)
+		e.push(r.From<<8 | r.To)
+	}
+}
+
+// rankingText writes the n ranking pairs of e's list from item i on.
+func (g *Game) rankingText(e *Event, i, n int) string {
+	rs := make([]Rank, max(n, 0))
+	for j := range rs {
+		h, span := e.item(i+2*j), e.item(i+2*j+1)
+		if h >= 0 && h < len(g.m.Houses) {
+			rs[j].House = g.m.Houses[h].ID
+		}
+		rs[j].From, rs[j].To = span>>8, span&0xff
+	}
+	return rankText(g, rs)
+}
+
+// cardCode is a card's place in the map's decks: house<<8 | deck index.
+func (g *Game) cardCode(id string) int {
+	h, _ := g.m.House(g.cards[id].House)
+	for i, c := range g.m.Houses[h].Deck {
+		if c.ID == id {
+			return h<<8 | i
+		}
+	}
+	return -1
+}
+
+func (g *Game) cardOfCode(code int) string {
+	h, i := code>>8, code&0xff
+	if code < 0 || h >= len(g.m.Houses) || i >= len(g.m.Houses[h].Deck) {
+		return ""
+	}
+	return g.m.Houses[h].Deck[i].ID
+}
+
+// loyaltyText writes e's list of houses as "Stark 6, Lannister 4, …".
+func (g *Game) loyaltyText(e *Event) string {
+	var b strings.Builder
+	for i := 0; i < int(e.NList); i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %d", g.houseName(e.item(i)), g.slotValue(i))
+	}
+	return b.String()
+}
+
+// MayRead reports whether viewer may read e: a public event, or a private
+// one of the viewer's own seat.
+func MayRead(e Event, viewer int) bool { return e.Seat == Public || e.Seat == viewer }
+
+// EventText returns the words of e as viewer reads them, or "" when viewer
+// may not read it (a private event is only ever shown to its seat). It is
+// the one place where the log's words are made.
+func (g *Game) EventText(e Event, viewer int) string {
+	if !MayRead(e, viewer) {
+		return ""
+	}
+	seat := func(s int16) string { return g.seatName(int(s)) }
+	house := func(h int16) string { return g.houseName(int(h)) }
+	terr := func(t int16) string { return g.terrName(int(t)) }
+	slot := func(s int16) string { return slotName(Slot(s)) }
+	units := func(u [board.NumUnits]int16) string { return unitsText(unitVec(u)) }
+	n, m := int(e.N), int(e.M)
+	switch e.Kind {
+	case EvGameSetUp:
+		return fmt.Sprintf("The game begins with %d players; %s is the first player. Every house deck is shuffled.", n, seat(e.Who))
+	case EvRoundStarted:
+		return fmt.Sprintf("Round %d of %d: %s is the first player and places first.", n, m, seat(e.Who))
+	case EvLoyaltyArranged:
+		return fmt.Sprintf("%s arranged their loyalty card.", seat(e.Who))
+	case EvLoyaltyCard:
+		return "Your loyalty card: " + g.loyaltyText(&e) + "."
+	case EvAgentPlaced:
+		return fmt.Sprintf("%s places an agent on %s %s.", seat(e.Who), house(e.House), slot(e.Slot))
+	case EvResolutionBegan:
+		return "Every agent is placed: resolution begins with the Maesters."
+	case EvAgentResolved:
+		return fmt.Sprintf("%s resolves their agent on %s %s.", seat(e.Who), house(e.House), slot(e.Slot))
+	case EvMoveChosen:
+		return fmt.Sprintf("%s moves %s troops.", seat(e.Who), house(e.House))
+	case EvMusterChosen:
+		return fmt.Sprintf("%s musters for %s: %d %s.", seat(e.Who), house(e.House), n, plural(n, "point", "points"))
+	case EvMustered:
+		where := terr(e.Terr)
+		if e.To != e.Terr {
+			where = fmt.Sprintf("%s, from %s", terr(e.To), terr(e.Terr))
+		}
+		return fmt.Sprintf("%s musters a %s in %s.", house(e.House), board.Unit(e.Unit), where)
+	case EvPromoted:
+		from := board.Footman
+		if board.Unit(e.Unit) == board.Dragon {
+			from = board.Knight
+		}
+		return fmt.Sprintf("%s promotes a %s in %s to a %s.", house(e.House), from, terr(e.Terr), board.Unit(e.Unit))
+	case EvMusterEnded:
+		return fmt.Sprintf("%s ends the muster for %s.", seat(e.Who), house(e.House))
+	case EvMoved:
+		return fmt.Sprintf("%s moves %s from %s to %s.", house(e.House), units(e.Units), terr(e.Terr), terr(e.To))
+	case EvNoMove:
+		return fmt.Sprintf("%s moves no %s troops.", seat(e.Who), house(e.House))
+	case EvFlagLeft:
+		return fmt.Sprintf("%s leaves a flag in %s.", house(e.House), terr(e.Terr))
+	case EvFlagRemoved:
+		return fmt.Sprintf("%s's flag in %s is removed.", house(e.House), terr(e.Terr))
+	case EvFlagHeld:
+		return fmt.Sprintf("%s holds %s with no troops left: its flag stands there.", house(e.House), terr(e.Terr))
+	case EvFlagWon:
+		return fmt.Sprintf("%s wins %s with no troops left: its flag stands there.", house(e.House), terr(e.Terr))
+	case EvFortHeld:
+		return fmt.Sprintf("%s enters %s first and holds its fortification.", house(e.House), terr(e.Terr))
+	case EvFortRemoved:
+		return fmt.Sprintf("%s's last unit has left %s: its fortification is removed for good.", house(e.House), terr(e.Terr))
+	case EvPortLost:
+		return fmt.Sprintf("%s no longer controls %s: %s in %s %s lost.", house(e.House), terr(e.Terr), countNoun(n, board.Ship), terr(e.To), isAre(n))
+	case EvCombatStarted:
+		return fmt.Sprintf("Combat in %s: %s attacks %s.", terr(e.Terr), house(e.House), house(e.House2))
+	case EvCardPlayed:
+		return fmt.Sprintf("%s plays %s.", seat(e.Who), g.cardDesc(e.Card))
+	case EvPassed:
+		return fmt.Sprintf("%s plays no card.", seat(e.Who))
+	case EvCombatTied:
+		return fmt.Sprintf("The combat in %s is tied %d to %d: %s names the winner.", terr(e.Terr), n, m, seat(e.Who))
+	case EvTieDecided:
+		return fmt.Sprintf("The combat is tied; %s names %s the winner.", seat(e.Who), house(e.House))
+	case EvAttackerWon, EvDefenderWon:
+		w := e.House
+		if e.Kind == EvDefenderWon {
+			w = e.House2
+		}
+		return fmt.Sprintf("%s wins the combat in %s (%s %d, %s %d).", house(w), terr(e.Terr), house(e.House), n, house(e.House2), m)
+	case EvCasualties:
+		msg := fmt.Sprintf("%s must lose %d %s and loses %s", house(e.House), n, plural(n, "unit", "units"), units(e.Units))
+		if n == 0 {
+			msg = fmt.Sprintf("%s loses no units", house(e.House))
+		}
+		if d := unitVec(e.Lost); total(d) > 0 {
+			msg += fmt.Sprintf("; %s without a ship %s", unitsText(d), plural(total(d), "drowns", "drown"))
+		}
+		return msg + "."
+	case EvNoRetreat:
+		u := unitVec(e.Units)
+		return fmt.Sprintf("%s's %s in %s cannot retreat anywhere and %s destroyed.", house(e.House), unitsText(u), terr(e.Terr), isAre(total(u)))
+	case EvRetreated:
+		u := unitVec(e.Units)
+		return fmt.Sprintf("%s's %s %s from %s to %s.", house(e.House), unitsText(u), plural(total(u), "retreats", "retreat"), terr(e.Terr), terr(e.To))
+	case EvOccupied:
+		u := unitVec(e.Units)
+		return fmt.Sprintf("%s's %s %s %s.", house(e.House), unitsText(u), plural(total(u), "occupies", "occupy"), terr(e.Terr))
+	case EvRedeployed:
+		u := unitVec(e.Units)
+		return fmt.Sprintf("%s's %s %s from %s to %s.", house(e.House), unitsText(u), plural(u[board.Dragon], "flies", "fly"), terr(e.Terr), terr(e.To))
+	case EvCardDrawn:
+		return fmt.Sprintf("%s drew a %s card.", seat(e.Who), house(e.House))
+	case EvCardDrawnPrivate:
+		return fmt.Sprintf("You drew %s.", g.cardDesc(e.Card))
+	case EvNothingToDraw:
+		return fmt.Sprintf("%s would draw a %s card, but every %s card is in a hand: nothing is drawn.", seat(e.Who), house(e.House), house(e.House))
+	case EvDeckReshuffled:
+		return fmt.Sprintf("The %s deck ran out: its %d discarded %s are shuffled into a new deck.", house(e.House), n, plural(n, "card", "cards"))
+	case EvAgentMovedUp:
+		return fmt.Sprintf("%s's agent moves up to %s %s.", seat(e.Who), house(e.House), slot(e.Slot))
+	case EvAgentReturned:
+		return fmt.Sprintf("%s's agent on %s %s returns to them.", seat(e.Who), house(e.House), slot(e.Slot))
+	case EvJaimeMuster:
+		return fmt.Sprintf("%s wins with %s: %s may muster for %s.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
+	case EvAshaMove:
+		return fmt.Sprintf("%s wins with %s: %s may move %s troops.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
+	case EvCerseiGranted:
+		return fmt.Sprintf("%s wins with %s: %s may remove an unresolved %s agent.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
+	case EvMelisandreGranted:
+		return fmt.Sprintf("%s wins with %s: %s may look at an opponent's hand and discard one card.", house(e.House), g.cardName(e.Card), seat(e.Who))
+	case EvCerseiRemoved:
+		return fmt.Sprintf("%s removes %s's agent from %s %s; it returns to %s unresolved.", seat(e.Who), seat(e.Other), house(e.House), slot(e.Slot), seat(e.Other))
+	case EvCerseiDeclined:
+		return fmt.Sprintf("%s removes no agent with %s.", seat(e.Who), g.cardName(e.Card))
+	case EvCerseiNoTarget:
+		return fmt.Sprintf("%s: there is no unresolved %s agent to remove.", g.cardName(e.Card), house(e.House))
+	case EvMelisandreNoTarget:
+		return fmt.Sprintf("%s: no opponent holds a house card.", g.cardName(e.Card))
+	case EvMelisandreDeclined:
+		return fmt.Sprintf("%s looks at no hand.", seat(e.Who))
+	case EvMelisandreLooked:
+		return fmt.Sprintf("%s looks at %s's hand.", seat(e.Who), seat(e.Other))
+	case EvMelisandreHand:
+		var b strings.Builder
+		for i := 0; i < int(e.NList); i++ {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(g.cardName(g.cardOfCode(e.item(i))))
+		}
+		return fmt.Sprintf("%s holds: %s.", seat(e.Other), b.String())
+	case EvMelisandreDiscard:
+		return fmt.Sprintf("%s makes %s discard %s.", seat(e.Who), seat(e.Other), g.cardDesc(e.Card))
+	case EvRanksComputed:
+		return "Every agent has resolved. House ranks: " + g.rankingText(&e, 0, int(e.NList)/2) + "."
+	case EvKept:
+		return fmt.Sprintf("%s keeps their loyalty card as it is.", seat(e.Who))
+	case EvExchanged:
+		return fmt.Sprintf("%s swaps the tokens in their %d and %d slots and reveals %s in the %d slot.",
+			seat(e.Who), g.slotValue(n), g.slotValue(m), house(e.House), g.slotValue(int(e.K)))
+	case EvExchangedPrivate:
+		return fmt.Sprintf("You exchanged %s and %s.", house(e.House), house(e.House2))
+	case EvGameOver:
+		nh := n // ranking pairs, then one score per seat
+		var scores strings.Builder
+		for i := 2 * nh; i < int(e.NList); i++ {
+			if i > 2*nh {
+				scores.WriteString(", ")
+			}
+			fmt.Fprintf(&scores, "%s %d", g.seatName(i-2*nh), e.item(i))
+		}
+		return fmt.Sprintf("The game is over. Final ranks: %s. Scores: %s. %s wins.", g.rankingText(&e, 0, nh), scores.String(), seat(e.Who))
+	case EvLoyaltyRevealed:
+		return fmt.Sprintf("%s's loyalty card: %s.", seat(e.Who), g.loyaltyText(&e))
+	}
+	return e.Kind.String()
+}
+
+// Line is e in words for viewer, or false when viewer may not read it.
+func (g *Game) Line(e Event, viewer int) (LogLine, bool) {
+	if !MayRead(e, viewer) {
+		return LogLine{}, false
+	}
+	return LogLine{Action: e.Action, Seat: e.Seat, Kind: e.Kind.Category(), Event: e.Kind.String(), Text: g.EventText(e, viewer)}, true
+}
+
+// ownLine is e in the words of the seat it belongs to: how the runner and
+// the opened log at game over show every event.
+func (g *Game) ownLine(e Event) LogLine {
+	l, _ := g.Line(e, e.Seat)
+	return l
+}
+
+// ownLines is evs in their own seats' words (never nil).
+func (g *Game) ownLines(evs []Event) []LogLine {
+	out := make([]LogLine, len(evs))
+	for i, e := range evs {
+		out[i] = g.ownLine(e)
+	}
+	return out
+}
