@@ -236,11 +236,11 @@ func (g *Game) doArrange(a Action, exec bool) error {
 	p.Loyalty = order
 	p.Arranged = true
 	g.emit(Event{Seat: Public, Kind: EvLoyaltyArranged, Who: int16(a.Seat)})
-	card := Event{Seat: a.Seat, Kind: EvLoyaltyCard, Who: int16(a.Seat)}
+	start := len(g.items)
 	for _, h := range order {
-		card.push(h)
+		g.addItem(h)
 	}
-	g.emit(card)
+	g.emit(Event{Seat: a.Seat, Kind: EvLoyaltyCard, Who: int16(a.Seat), List: g.listFrom(start)})
 	g.S.Turn = (a.Seat + 1) % len(g.S.Players)
 	return nil
 }
@@ -753,9 +753,9 @@ func (g *Game) startPlacement() {
 func (g *Game) roundResolved() {
 	s := &g.S
 	s.Ranking = g.computeRanking()
-	e := Event{Seat: Public, Kind: EvRanksComputed}
-	g.pushRanking(&e, s.Ranking)
-	g.emit(e)
+	start := len(g.items)
+	g.addRanking(s.Ranking)
+	g.emit(Event{Seat: Public, Kind: EvRanksComputed, List: g.listFrom(start)})
 	s.Phase = PhaseExchange
 	s.Turn = s.First
 	s.Done = 0

@@ -597,11 +597,11 @@ func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
 			if exec {
 				f.Target = a.Target
 				g.emit(Event{Seat: Public, Kind: EvMelisandreLooked, Who: int16(a.Seat), Other: int16(a.Target)})
-				hand := Event{Seat: a.Seat, Kind: EvMelisandreHand, Who: int16(a.Seat), Other: int16(a.Target)}
+				start := len(g.items)
 				for _, c := range g.S.Players[a.Target].Hand {
-					hand.push(g.cardCode(c))
+					g.addItem(g.cardCode(c))
 				}
-				g.emit(hand)
+				g.emit(Event{Seat: a.Seat, Kind: EvMelisandreHand, Who: int16(a.Seat), Other: int16(a.Target), List: g.listFrom(start)})
 			}
 			return nil
 		}

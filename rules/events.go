@@ -171,10 +171,6 @@ func (k *EventKind) UnmarshalText(b []byte) error {
 	return fmt.Errorf("unknown event kind %q", b)
 }
 
-// listCap is how many List items an Event holds without allocating; the
-// rest (a map with many houses, a long hand) goes to More.
-const listCap = 16
-
 // Event is one thing that happened, as data: its words are made on demand
 // by Game.EventText for a viewer. Which fields matter depends on Kind (see
 // the EventKind constants); seats, houses, territories and cards are the
@@ -206,11 +202,10 @@ type Event struct {
 	Lost  [board.NumUnits]int16 `json:"lost,omitzero"`
 	// Card is a house card id (shared, never built).
 	Card string `json:"card,omitzero"`
-	// List holds the first listCap items of a list (houses of a loyalty
-	// card, a ranking, a hand's card codes), More the rest; NList counts them.
-	NList int16          `json:"nlist,omitzero"`
-	List  [listCap]int16 `json:"list,omitzero"`
-	More  []int16        `json:"more,omitempty"`
+	// List is a list of small ints: the houses of a loyalty card, a
+	// ranking's (house, from<<8|to) pairs, a hand's card codes. It is a
+	// window on the game's append-only item store, not an allocation.
+	List []int16 `json:"list,omitempty"`
 }
 
 // LogLine is one event in words, as a viewer reads it.
@@ -222,27 +217,23 @@ type LogLine struct {
 	Text   string `json:"text"`
 }
 
-func (e *Event) push(v int) {
-	if e.NList < listCap {
-		e.List[e.NList] = int16(v)
-	} else {
-		e.More = append(e.More, int16(v))
-	}
-	e.NList++
-}
-
 // item is the list's i-th item, or -1 past its end (a log decoded from a
 // damaged save must not crash the words).
 func (e *Event) item(i int) int {
-	switch {
-	case i < 0:
+	if i < 0 || i >= len(e.List) {
 		return -1
-	case i < listCap:
-		return int(e.List[i])
-	case i-listCap < len(e.More):
-		return int(e.More[i-listCap])
 	}
-	return -1
+	return int(e.List[i])
+}
+
+// addItem appends v to the game's item store, where event lists live:
+// lists cost no allocation of their own, only the store's amortised growth.
+func (g *Game) addItem(v int) { g.items = append(g.items, int16(v)) }
+
+// listFrom is the items added since start, as an event's List. The window
+// is capped, and the store only ever grows, so a list never changes.
+func (g *Game) listFrom(start int) []int16 {
+	return g.items[start:len(g.items):len(g.items)]
 }
 
 // slotValue is the value of loyalty-card position i (0 when there is none).
@@ -273,12 +264,12 @@ func (g *Game) emit(e Event) {
 	g.S.Log = append(g.S.Log, e)
 }
 
-// pushRanking appends rs to e's list as (house, from<<8|to) pairs.
-func (g *Game) pushRanking(e *Event, rs []Rank) {
+// addRanking adds rs to the item store as (house, from<<8|to) pairs.
+func (g *Game) addRanking(rs []Rank) {
 	for _, r := range rs {
 		h, _ := g.m.House(r.House)
-		e.push(h)
-		e.push(r.From<<8 | r.To)
+		g.addItem(h)
+		g.addItem(r.From<<8 | r.To)
 	}
 }
 
@@ -317,7 +308,7 @@ func (g *Game) cardOfCode(code int) string {
 // loyaltyText writes e's list of houses as "Stark 6, Lannister 4, …".
 func (g *Game) loyaltyText(e *Event) string {
 	var b strings.Builder
-	for i := 0; i < int(e.NList); i++ {
+	for i := 0; i < len(e.List); i++ {
 		if i > 0 {
 			b.WriteString(", ")
 		}
@@ -465,7 +456,7 @@ func (g *Game) EventText(e Event, viewer int) string {
 		return fmt.Sprintf("%s looks at %s's hand.", seat(e.Who), seat(e.Other))
 	case EvMelisandreHand:
 		var b strings.Builder
-		for i := 0; i < int(e.NList); i++ {
+		for i := 0; i < len(e.List); i++ {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -475,7 +466,7 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvMelisandreDiscard:
 		return fmt.Sprintf("%s makes %s discard %s.", seat(e.Who), seat(e.Other), g.cardDesc(e.Card))
 	case EvRanksComputed:
-		return "Every agent has resolved. House ranks: " + g.rankingText(&e, 0, int(e.NList)/2) + "."
+		return "Every agent has resolved. House ranks: " + g.rankingText(&e, 0, len(e.List)/2) + "."
 	case EvKept:
 		return fmt.Sprintf("%s keeps their loyalty card as it is.", seat(e.Who))
 	case EvExchanged:
@@ -486,7 +477,7 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvGameOver:
 		nh := n // ranking pairs, then one score per seat
 		var scores strings.Builder
-		for i := 2 * nh; i < int(e.NList); i++ {
+		for i := 2 * nh; i < len(e.List); i++ {
 			if i > 2*nh {
 				scores.WriteString(", ")
 			}

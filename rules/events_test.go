@@ -50,18 +50,24 @@ func TestEventTexts(t *testing.T) {
 	wf, wh, kh := tr("winterfell"), tr("white-harbor"), tr("karhold")
 	pw, bi, mc := tr("port-of-winterfell"), tr("bay-of-ice"), tr("moat-cailin")
 	list := func(e Event, items ...int) Event {
+		start := len(g.items)
 		for _, x := range items {
-			e.push(x)
+			g.addItem(x)
 		}
+		e.List = g.listFrom(start)
 		return e
 	}
 	ranking := []Rank{{House: "stark", From: 1, To: 1}, {House: "lannister", From: 2, To: 3},
 		{House: "greyjoy", From: 2, To: 3}, {House: "tyrell", From: 4, To: 4}, {House: "baratheon", From: 5, To: 5}}
-	ranks := Event{Seat: Public, Kind: EvRanksComputed}
-	g.pushRanking(&ranks, ranking)
-	over := Event{Seat: Public, Kind: EvGameOver, Who: 2, N: int16(len(ranking))}
-	g.pushRanking(&over, ranking)
-	over = list(over, 9, 6, 12, 0)
+	start := len(g.items)
+	g.addRanking(ranking)
+	ranks := Event{Seat: Public, Kind: EvRanksComputed, List: g.listFrom(start)}
+	start = len(g.items)
+	g.addRanking(ranking)
+	for _, score := range []int{9, 6, 12, 0} {
+		g.addItem(score)
+	}
+	over := Event{Seat: Public, Kind: EvGameOver, Who: 2, N: int16(len(ranking)), List: g.listFrom(start)}
 	const you = 1 // the seat of the private events
 	cases := []struct {
 		e    Event
@@ -164,32 +170,39 @@ func TestEventTexts(t *testing.T) {
 	}
 }
 
-// TestEventListsOverflow: a list longer than an Event holds inline (a long
-// hand, a map with many houses) still reads whole.
-func TestEventListsOverflow(t *testing.T) {
+// TestEventListsStay: an event's list is a window on the game's item
+// store; later lists, and a clone's, never change it.
+func TestEventListsStay(t *testing.T) {
 	g := newGame(t, 2, 1)
-	var e Event
-	for i := 0; i < listCap+3; i++ {
-		e.push(g.cardCode("eddard-stark") + i%2)
+	start := len(g.items)
+	for i := 0; i < 40; i++ { // longer than any hand or map needs
+		g.addItem(i)
 	}
-	if int(e.NList) != listCap+3 || len(e.More) != 3 {
-		t.Fatalf("NList %d, More %v", e.NList, e.More)
+	e := Event{Seat: Public, Kind: EvMelisandreHand, List: g.listFrom(start)}
+	c := g.Clone()
+	for i := 0; i < 100; i++ {
+		g.addItem(-1)
+		c.addItem(-2)
 	}
-	for i := 0; i < int(e.NList); i++ {
-		if e.item(i) != g.cardCode("eddard-stark")+i%2 {
-			t.Fatalf("item %d is %d", i, e.item(i))
+	for i := 0; i < 40; i++ {
+		if e.item(i) != i {
+			t.Fatalf("item %d became %d", i, e.item(i))
 		}
 	}
-	if e.item(int(e.NList)) != -1 || e.item(-1) != -1 {
+	if e.item(40) != -1 || e.item(-1) != -1 {
 		t.Fatal("items past the list's end are not -1")
+	}
+	if g.items[len(g.items)-1] != -1 || c.items[len(c.items)-1] != -2 {
+		t.Fatal("a game and its clone append to one item store")
 	}
 	// A damaged event (from a save) reads without a panic.
 	bad := Event{Seat: Public, Kind: EvExchanged, N: 99, M: -5, K: 7, House: 42, Who: 9}
 	if got := g.EventText(bad, Public); got == "" {
 		t.Fatal("no words for a damaged event")
 	}
-	bad = Event{Seat: Public, Kind: EvGameOver, N: 30, NList: 40}
-	_ = g.EventText(bad, Public)
+	for k := EvNone; k < numEventKinds; k++ {
+		_ = g.EventText(Event{Seat: Public, Kind: k, N: -3, M: 30, Who: -7, House: 99, Terr: -2, Card: "nope", List: []int16{-1, 999, 77}}, Public)
+	}
 }
 
 // TestEventsCarryTheirAction replays the four-player example: the setup's

@@ -30,6 +30,9 @@ type Game struct {
 	// acting is 1 + the index of the action Apply is applying (0 outside
 	// Apply): the Action every event emitted meanwhile carries.
 	acting int
+	// items is the append-only store of the events' lists (Event.List).
+	// A clone starts its own: two games never append to one store.
+	items []int16
 }
 
 // State is the whole mutable truth of a game. It is plain data: every field

@@ -100,18 +100,18 @@ func (g *Game) finish() {
 	s.TieBreak = tie
 	s.Phase = PhaseOver
 	s.Turn = -1
-	over := Event{Seat: Public, Kind: EvGameOver, Who: int16(cands[0]), N: int16(len(s.Ranking))}
-	g.pushRanking(&over, s.Ranking)
+	start := len(g.items)
+	g.addRanking(s.Ranking)
 	for i := range s.Players {
-		over.push(s.Players[i].Score)
+		g.addItem(s.Players[i].Score)
 	}
-	g.emit(over)
+	g.emit(Event{Seat: Public, Kind: EvGameOver, Who: int16(cands[0]), N: int16(len(s.Ranking)), List: g.listFrom(start)})
 	for i, p := range s.Players {
-		card := Event{Seat: Public, Kind: EvLoyaltyRevealed, Who: int16(i)}
+		start := len(g.items)
 		for _, h := range p.Loyalty {
-			card.push(h)
+			g.addItem(h)
 		}
-		g.emit(card)
+		g.emit(Event{Seat: Public, Kind: EvLoyaltyRevealed, Who: int16(i), List: g.listFrom(start)})
 	}
 }
 
