@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"notrueking/board"
@@ -317,6 +318,9 @@ func (g *Game) loyaltyText(e *Event) string {
 	return b.String()
 }
 
+// slotWords are the slots as the log names them, made once.
+var slotWords = [NumSlots]string{"Maester", "Marshal", "Lord"}
+
 // MayRead reports whether viewer may read e: a public event, or a private
 // one of the viewer's own seat.
 func MayRead(e Event, viewer int) bool { return e.Seat == Public || e.Seat == viewer }
@@ -331,7 +335,13 @@ func (g *Game) EventText(e Event, viewer int) string {
 	seat := func(s int16) string { return g.seatName(int(s)) }
 	house := func(h int16) string { return g.houseName(int(h)) }
 	terr := func(t int16) string { return g.terrName(int(t)) }
-	slot := func(s int16) string { return slotName(Slot(s)) }
+	slot := func(s int16) string {
+		if s >= 0 && int(s) < len(slotWords) {
+			return slotWords[s]
+		}
+		return slotName(Slot(s))
+	}
+	itoa := strconv.Itoa
 	units := func(u [board.NumUnits]int16) string { return unitsText(unitVec(u)) }
 	n, m := int(e.N), int(e.M)
 	switch e.Kind {
@@ -340,41 +350,40 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvRoundStarted:
 		return fmt.Sprintf("Round %d of %d: %s is the first player and places first.", n, m, seat(e.Who))
 	case EvLoyaltyArranged:
-		return fmt.Sprintf("%s arranged their loyalty card.", seat(e.Who))
+		return seat(e.Who) + " arranged their loyalty card."
 	case EvLoyaltyCard:
 		return "Your loyalty card: " + g.loyaltyText(&e) + "."
 	case EvAgentPlaced:
-		return fmt.Sprintf("%s places an agent on %s %s.", seat(e.Who), house(e.House), slot(e.Slot))
+		return seat(e.Who) + " places an agent on " + house(e.House) + " " + slot(e.Slot) + "."
 	case EvResolutionBegan:
 		return "Every agent is placed: resolution begins with the Maesters."
 	case EvAgentResolved:
-		return fmt.Sprintf("%s resolves their agent on %s %s.", seat(e.Who), house(e.House), slot(e.Slot))
+		return seat(e.Who) + " resolves their agent on " + house(e.House) + " " + slot(e.Slot) + "."
 	case EvMoveChosen:
-		return fmt.Sprintf("%s moves %s troops.", seat(e.Who), house(e.House))
+		return seat(e.Who) + " moves " + house(e.House) + " troops."
 	case EvMusterChosen:
-		return fmt.Sprintf("%s musters for %s: %d %s.", seat(e.Who), house(e.House), n, plural(n, "point", "points"))
+		return seat(e.Who) + " musters for " + house(e.House) + ": " + itoa(n) + " " + plural(n, "point", "points") + "."
 	case EvMustered:
-		where := terr(e.Terr)
 		if e.To != e.Terr {
-			where = fmt.Sprintf("%s, from %s", terr(e.To), terr(e.Terr))
+			return house(e.House) + " musters a " + board.Unit(e.Unit).String() + " in " + terr(e.To) + ", from " + terr(e.Terr) + "."
 		}
-		return fmt.Sprintf("%s musters a %s in %s.", house(e.House), board.Unit(e.Unit), where)
+		return house(e.House) + " musters a " + board.Unit(e.Unit).String() + " in " + terr(e.Terr) + "."
 	case EvPromoted:
 		from := board.Footman
 		if board.Unit(e.Unit) == board.Dragon {
 			from = board.Knight
 		}
-		return fmt.Sprintf("%s promotes a %s in %s to a %s.", house(e.House), from, terr(e.Terr), board.Unit(e.Unit))
+		return house(e.House) + " promotes a " + from.String() + " in " + terr(e.Terr) + " to a " + board.Unit(e.Unit).String() + "."
 	case EvMusterEnded:
-		return fmt.Sprintf("%s ends the muster for %s.", seat(e.Who), house(e.House))
+		return seat(e.Who) + " ends the muster for " + house(e.House) + "."
 	case EvMoved:
-		return fmt.Sprintf("%s moves %s from %s to %s.", house(e.House), units(e.Units), terr(e.Terr), terr(e.To))
+		return house(e.House) + " moves " + units(e.Units) + " from " + terr(e.Terr) + " to " + terr(e.To) + "."
 	case EvNoMove:
-		return fmt.Sprintf("%s moves no %s troops.", seat(e.Who), house(e.House))
+		return seat(e.Who) + " moves no " + house(e.House) + " troops."
 	case EvFlagLeft:
-		return fmt.Sprintf("%s leaves a flag in %s.", house(e.House), terr(e.Terr))
+		return house(e.House) + " leaves a flag in " + terr(e.Terr) + "."
 	case EvFlagRemoved:
-		return fmt.Sprintf("%s's flag in %s is removed.", house(e.House), terr(e.Terr))
+		return house(e.House) + "'s flag in " + terr(e.Terr) + " is removed."
 	case EvFlagHeld:
 		return fmt.Sprintf("%s holds %s with no troops left: its flag stands there.", house(e.House), terr(e.Terr))
 	case EvFlagWon:
@@ -386,11 +395,11 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvPortLost:
 		return fmt.Sprintf("%s no longer controls %s: %s in %s %s lost.", house(e.House), terr(e.Terr), countNoun(n, board.Ship), terr(e.To), isAre(n))
 	case EvCombatStarted:
-		return fmt.Sprintf("Combat in %s: %s attacks %s.", terr(e.Terr), house(e.House), house(e.House2))
+		return "Combat in " + terr(e.Terr) + ": " + house(e.House) + " attacks " + house(e.House2) + "."
 	case EvCardPlayed:
-		return fmt.Sprintf("%s plays %s.", seat(e.Who), g.cardDesc(e.Card))
+		return seat(e.Who) + " plays " + g.cardDesc(e.Card) + "."
 	case EvPassed:
-		return fmt.Sprintf("%s plays no card.", seat(e.Who))
+		return seat(e.Who) + " plays no card."
 	case EvCombatTied:
 		return fmt.Sprintf("The combat in %s is tied %d to %d: %s names the winner.", terr(e.Terr), n, m, seat(e.Who))
 	case EvTieDecided:
@@ -423,17 +432,17 @@ func (g *Game) EventText(e Event, viewer int) string {
 		u := unitVec(e.Units)
 		return fmt.Sprintf("%s's %s %s from %s to %s.", house(e.House), unitsText(u), plural(u[board.Dragon], "flies", "fly"), terr(e.Terr), terr(e.To))
 	case EvCardDrawn:
-		return fmt.Sprintf("%s drew a %s card.", seat(e.Who), house(e.House))
+		return seat(e.Who) + " drew a " + house(e.House) + " card."
 	case EvCardDrawnPrivate:
-		return fmt.Sprintf("You drew %s.", g.cardDesc(e.Card))
+		return "You drew " + g.cardDesc(e.Card) + "."
 	case EvNothingToDraw:
 		return fmt.Sprintf("%s would draw a %s card, but every %s card is in a hand: nothing is drawn.", seat(e.Who), house(e.House), house(e.House))
 	case EvDeckReshuffled:
 		return fmt.Sprintf("The %s deck ran out: its %d discarded %s are shuffled into a new deck.", house(e.House), n, plural(n, "card", "cards"))
 	case EvAgentMovedUp:
-		return fmt.Sprintf("%s's agent moves up to %s %s.", seat(e.Who), house(e.House), slot(e.Slot))
+		return seat(e.Who) + "'s agent moves up to " + house(e.House) + " " + slot(e.Slot) + "."
 	case EvAgentReturned:
-		return fmt.Sprintf("%s's agent on %s %s returns to them.", seat(e.Who), house(e.House), slot(e.Slot))
+		return seat(e.Who) + "'s agent on " + house(e.House) + " " + slot(e.Slot) + " returns to them."
 	case EvJaimeMuster:
 		return fmt.Sprintf("%s wins with %s: %s may muster for %s.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
 	case EvAshaMove:
@@ -468,12 +477,12 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvRanksComputed:
 		return "Every agent has resolved. House ranks: " + g.rankingText(&e, 0, len(e.List)/2) + "."
 	case EvKept:
-		return fmt.Sprintf("%s keeps their loyalty card as it is.", seat(e.Who))
+		return seat(e.Who) + " keeps their loyalty card as it is."
 	case EvExchanged:
-		return fmt.Sprintf("%s swaps the tokens in their %d and %d slots and reveals %s in the %d slot.",
-			seat(e.Who), g.slotValue(n), g.slotValue(m), house(e.House), g.slotValue(int(e.K)))
+		return seat(e.Who) + " swaps the tokens in their " + itoa(g.slotValue(n)) + " and " + itoa(g.slotValue(m)) +
+			" slots and reveals " + house(e.House) + " in the " + itoa(g.slotValue(int(e.K))) + " slot."
 	case EvExchangedPrivate:
-		return fmt.Sprintf("You exchanged %s and %s.", house(e.House), house(e.House2))
+		return "You exchanged " + house(e.House) + " and " + house(e.House2) + "."
 	case EvGameOver:
 		nh := n // ranking pairs, then one score per seat
 		var scores strings.Builder
