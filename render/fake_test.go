@@ -137,7 +137,15 @@ func (f *fakeEngine) Apply(a rules.Action) ([]rules.Event, error) {
 	if f.after != nil {
 		f.after(f, a)
 	}
-	return []rules.Event{{Seat: rules.Public, Kind: a.Verb.String(), Text: a.Format(f.m)}}, nil
+	return []rules.Event{{Action: len(f.applied) - 1, Seat: rules.Public}}, nil
+}
+
+// EventText words a fake event as the action that caused it.
+func (f *fakeEngine) EventText(e rules.Event, viewer int) string {
+	if e.Action < 0 || e.Action >= len(f.applied) || !rules.MayRead(e, viewer) {
+		return ""
+	}
+	return f.applied[e.Action].Format(f.m)
 }
 
 // newRulesGame is a rules game on a shipped map, as the start screen makes.

@@ -134,8 +134,8 @@ func (u *tableUI) apply(a rules.Action) bool {
 	u.resetLocal()
 	u.setMsg("", false)
 	for i := len(evs) - 1; i >= 0; i-- {
-		if evs[i].Seat == rules.Public && evs[i].Text != "" {
-			u.setMsg(evs[i].Text, false)
+		if txt := u.eng.EventText(evs[i], rules.Public); txt != "" {
+			u.setMsg(txt, false)
 			break
 		}
 	}

@@ -78,7 +78,9 @@ func (g *Game) Apply(a Action) ([]Event, error) {
 func (g *Game) apply(a Action) (evs []Event, err error) {
 	n := len(g.actions)
 	start := len(g.S.Log)
+	g.acting = len(g.actions) + 1
 	defer func() {
+		g.acting = 0
 		if r := recover(); r != nil {
 			evs, err = nil, fmt.Errorf("the action %q could not be applied: %v", a.Verb, r)
 			if rerr := g.restoreTo(n); rerr != nil {
@@ -95,8 +97,8 @@ func (g *Game) apply(a Action) (evs []Event, err error) {
 	g.actions = append(g.actions, a)
 	g.advance()
 	evs = g.S.Log[start:len(g.S.Log):len(g.S.Log)]
-	if why, ok := g.revealing(a, evs); ok {
-		g.floor, g.floorWhy = n+1, why
+	if ev, ok := revealing(a, evs); ok {
+		g.floor = barrier{n: n + 1, ev: ev}
 	}
 	if (n+1)%checkpointEvery == 0 {
 		g.checkpoints = append(g.checkpoints, g.checkpoint())
@@ -135,7 +137,7 @@ func (g *Game) do(a Action, exec bool) error {
 			return g.doExchange(a, exec)
 		case VKeep:
 			if exec {
-				g.event(Public, "exchange", fmt.Sprintf("%s keeps their loyalty card as it is.", g.seatName(a.Seat)))
+				g.emit(Event{Seat: Public, Kind: EvKept, Who: int16(a.Seat)})
 				g.nextExchange()
 			}
 			return nil
@@ -161,7 +163,7 @@ func (g *Game) do(a Action, exec bool) error {
 			return g.doMuster(a, exec)
 		case VDone:
 			if exec {
-				g.event(Public, "muster", fmt.Sprintf("%s ends the muster for %s.", g.seatName(a.Seat), g.houseName(f.House)))
+				g.emit(Event{Seat: Public, Kind: EvMusterEnded, Who: int16(a.Seat), House: int16(f.House)})
 				g.pop()
 			}
 			return nil
@@ -174,7 +176,7 @@ func (g *Game) do(a Action, exec bool) error {
 			return g.doMove(a, exec)
 		case VDone:
 			if exec {
-				g.event(Public, "move", fmt.Sprintf("%s moves no %s troops.", g.seatName(a.Seat), g.houseName(f.House)))
+				g.emit(Event{Seat: Public, Kind: EvNoMove, Who: int16(a.Seat), House: int16(f.House)})
 				g.pop()
 			}
 			return nil
@@ -188,7 +190,7 @@ func (g *Game) do(a Action, exec bool) error {
 			return g.doRemove(f, a, exec)
 		case VDecline:
 			if exec {
-				g.event(Public, "effect", fmt.Sprintf("%s removes no agent with %s.", g.seatName(a.Seat), g.cardName(f.Effect)))
+				g.emit(Event{Seat: Public, Kind: EvCerseiDeclined, Who: int16(a.Seat), Card: f.Effect})
 				g.pop()
 			}
 			return nil
@@ -294,12 +296,12 @@ func (g *Game) doArrange(a Action, exec bool) error {
 	order := a.Order.Houses()
 	p.Loyalty = order
 	p.Arranged = true
-	g.event(Public, "arrange", fmt.Sprintf("%s arranged their loyalty card.", g.seatName(a.Seat)))
-	var parts []string
-	for i, h := range order {
-		parts = append(parts, fmt.Sprintf("%s %d", g.houseName(h), g.m.LoyaltySlots[i]))
+	g.emit(Event{Seat: Public, Kind: EvLoyaltyArranged, Who: int16(a.Seat)})
+	start := len(g.items)
+	for _, h := range order {
+		g.addItem(h)
 	}
-	g.event(a.Seat, "arrange", "Your loyalty card: "+strings.Join(parts, ", ")+".")
+	g.emit(Event{Seat: a.Seat, Kind: EvLoyaltyCard, Who: int16(a.Seat), List: g.listFrom(start)})
 	g.S.Turn = (a.Seat + 1) % len(g.S.Players)
 	return nil
 }
@@ -323,7 +325,7 @@ func (g *Game) doPlace(a Action, exec bool) error {
 	}
 	g.S.Slots[h][a.Slot] = a.Seat
 	g.S.Players[a.Seat].Agents--
-	g.event(Public, "place", fmt.Sprintf("%s places an agent on %s %s.", g.seatName(a.Seat), g.houseName(h), slotName(a.Slot)))
+	g.emit(Event{Seat: Public, Kind: EvAgentPlaced, Who: int16(a.Seat), House: int16(h), Slot: int16(a.Slot)})
 	n := len(g.S.Players)
 	for i := 1; i <= n; i++ {
 		if s := (a.Seat + i) % n; g.S.Players[s].Agents > 0 {
@@ -361,7 +363,7 @@ func (g *Game) doResolve(a Action, exec bool) error {
 		left = 2
 	}
 	g.push(Frame{Kind: FrameAgent, Seat: a.Seat, House: h, Slot: a.Slot, Left: left, Target: -1})
-	g.event(Public, "resolve", fmt.Sprintf("%s resolves their agent on %s %s.", g.seatName(a.Seat), g.houseName(h), slotName(a.Slot)))
+	g.emit(Event{Seat: Public, Kind: EvAgentResolved, Who: int16(a.Seat), House: int16(h), Slot: int16(a.Slot)})
 	return nil
 }
 
@@ -395,14 +397,14 @@ func (g *Game) startAction(ag Frame, c Choice) {
 	case ChooseMuster:
 		g.startMuster(ag.Seat, ag.House, "")
 	case ChooseMove:
-		g.event(Public, "choose", fmt.Sprintf("%s moves %s troops.", g.seatName(ag.Seat), g.houseName(ag.House)))
+		g.emit(Event{Seat: Public, Kind: EvMoveChosen, Who: int16(ag.Seat), House: int16(ag.House)})
 		g.push(Frame{Kind: FrameMove, Seat: ag.Seat, House: ag.House, Target: -1})
 	}
 }
 
 func (g *Game) startMuster(seat, h int, effect string) {
 	pts := g.barrels(h)
-	g.event(Public, "choose", fmt.Sprintf("%s musters for %s: %d %s.", g.seatName(seat), g.houseName(h), pts, plural(pts, "point", "points")))
+	g.emit(Event{Seat: Public, Kind: EvMusterChosen, Who: int16(seat), House: int16(h), N: int16(pts)})
 	g.push(Frame{Kind: FrameMuster, Seat: seat, House: h, Effect: effect, Points: pts, Placed: make([]int, len(g.m.Territories)), Target: -1})
 }
 
@@ -418,14 +420,14 @@ func (g *Game) draw(seat, h int) {
 	s := &g.S
 	g.refill(h)
 	if len(s.Decks[h]) == 0 {
-		g.event(Public, "draw", fmt.Sprintf("%s would draw a %s card, but every %s card is in a hand: nothing is drawn.", g.seatName(seat), g.houseName(h), g.houseName(h)))
+		g.emit(Event{Seat: Public, Kind: EvNothingToDraw, Who: int16(seat), House: int16(h)})
 		return
 	}
 	c := s.Decks[h][0]
 	s.Decks[h] = s.Decks[h][1:]
 	s.Players[seat].Hand = append(s.Players[seat].Hand, c)
-	g.event(Public, "draw", fmt.Sprintf("%s drew a %s card.", g.seatName(seat), g.houseName(h)))
-	g.event(seat, "draw", fmt.Sprintf("You drew %s.", g.cardDesc(c)))
+	g.emit(Event{Seat: Public, Kind: EvCardDrawn, Who: int16(seat), House: int16(h)})
+	g.emit(Event{Seat: seat, Kind: EvCardDrawnPrivate, Who: int16(seat), House: int16(h), Card: c})
 	g.refill(h)
 }
 
@@ -439,7 +441,7 @@ func (g *Game) refill(h int) {
 	s.Discards[h] = []string{}
 	g.rand().Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
 	s.Decks[h] = d
-	g.event(Public, "shuffle", fmt.Sprintf("The %s deck ran out: its %d discarded %s are shuffled into a new deck.", g.houseName(h), len(d), plural(len(d), "card", "cards")))
+	g.emit(Event{Seat: Public, Kind: EvDeckReshuffled, House: int16(h), N: int16(len(d))})
 }
 
 func (g *Game) discard(c string) {
@@ -475,10 +477,10 @@ func (g *Game) finishAgent(f Frame) {
 	s.Slots[f.House][f.Slot] = -1
 	if f.Slot < Lord && s.Slots[f.House][f.Slot+1] < 0 {
 		s.Slots[f.House][f.Slot+1] = f.Seat
-		g.event(Public, "moveup", fmt.Sprintf("%s's agent moves up to %s %s.", g.seatName(f.Seat), g.houseName(f.House), slotName(f.Slot+1)))
+		g.emit(Event{Seat: Public, Kind: EvAgentMovedUp, Who: int16(f.Seat), House: int16(f.House), Slot: int16(f.Slot + 1)})
 	} else {
 		s.Players[f.Seat].Agents++
-		g.event(Public, "return", fmt.Sprintf("%s's agent on %s %s returns to them.", g.seatName(f.Seat), g.houseName(f.House), slotName(f.Slot)))
+		g.emit(Event{Seat: Public, Kind: EvAgentReturned, Who: int16(f.Seat), House: int16(f.House), Slot: int16(f.Slot)})
 	}
 }
 
@@ -568,11 +570,7 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		}
 		f.Placed[t]++
 		f.Points--
-		where := g.terrName(t)
-		if dest != t {
-			where = fmt.Sprintf("%s, from %s", g.terrName(dest), g.terrName(t))
-		}
-		g.event(Public, "muster", fmt.Sprintf("%s musters a %s in %s.", hn, a.Unit, where))
+		g.emit(Event{Seat: Public, Kind: EvMustered, House: int16(h), Unit: int16(a.Unit), Terr: int16(t), To: int16(dest)})
 		return nil
 	case board.Knight, board.Dragon:
 		if a.To != None {
@@ -608,7 +606,7 @@ func (g *Game) doMuster(a Action, exec bool) error {
 			g.S.Dragons[h]++
 		}
 		f.Points--
-		g.event(Public, "muster", fmt.Sprintf("%s promotes a %s in %s to a %s.", hn, from, g.terrName(t), a.Unit))
+		g.emit(Event{Seat: Public, Kind: EvPromoted, House: int16(h), Unit: int16(a.Unit), Terr: int16(t)})
 		return nil
 	}
 	return fmt.Errorf("cannot muster %q", a.Unit)
@@ -665,9 +663,8 @@ func (g *Game) doExchange(a Action, exec bool) error {
 	p.Loyalty[ia], p.Loyalty[ib] = p.Loyalty[ib], p.Loyalty[ia]
 	p.Revealed[hr] = true
 	ir := slices.Index(p.Loyalty, hr)
-	g.event(Public, "exchange", fmt.Sprintf("%s swaps the tokens in their %d and %d slots and reveals %s in the %d slot.",
-		g.seatName(a.Seat), g.m.LoyaltySlots[min(ia, ib)], g.m.LoyaltySlots[max(ia, ib)], g.houseName(hr), g.m.LoyaltySlots[ir]))
-	g.event(a.Seat, "exchange", fmt.Sprintf("You exchanged %s and %s.", g.houseName(ha), g.houseName(hb)))
+	g.emit(Event{Seat: Public, Kind: EvExchanged, Who: int16(a.Seat), N: int16(min(ia, ib)), M: int16(max(ia, ib)), K: int16(ir), House: int16(hr)})
+	g.emit(Event{Seat: a.Seat, Kind: EvExchangedPrivate, Who: int16(a.Seat), House: int16(ha), House2: int16(hb)})
 	g.nextExchange()
 	return nil
 }
@@ -717,7 +714,7 @@ func (g *Game) advance() {
 			}
 			s.Phase = PhaseResolve
 			s.Turn = g.nextResolver(s.First)
-			g.event(Public, "phase", "Every agent is placed: resolution begins with the Maesters.")
+			g.emit(Event{Seat: Public, Kind: EvResolutionBegan})
 			continue
 		case PhaseExchange:
 			if s.Done < n {
@@ -788,13 +785,13 @@ func (g *Game) step() bool {
 		return g.combatStep(f.Combat)
 	case FrameCersei:
 		if len(g.cerseiTargets(f)) == 0 {
-			g.event(Public, "effect", fmt.Sprintf("%s: there is no unresolved %s agent to remove.", g.cardName(f.Effect), g.houseName(f.House)))
+			g.emit(Event{Seat: Public, Kind: EvCerseiNoTarget, Who: int16(f.Seat), House: int16(f.House), Card: f.Effect})
 			g.pop()
 			return true
 		}
 	case FrameMelisandre:
 		if f.Target < 0 && len(g.melisandreTargets(f.Seat)) == 0 {
-			g.event(Public, "effect", fmt.Sprintf("%s: no opponent holds a house card.", g.cardName(f.Effect)))
+			g.emit(Event{Seat: Public, Kind: EvMelisandreNoTarget, Who: int16(f.Seat), Card: f.Effect})
 			g.pop()
 			return true
 		}
@@ -810,14 +807,16 @@ func (g *Game) startPlacement() {
 	s := &g.S
 	s.Phase = PhasePlace
 	s.Turn = s.First
-	g.event(Public, "round", fmt.Sprintf("Round %d of %d: %s is the first player and places first.", s.Round, s.Rounds, g.seatName(s.First)))
+	g.emit(Event{Seat: Public, Kind: EvRoundStarted, N: int16(s.Round), M: int16(s.Rounds), Who: int16(s.First)})
 }
 
 // roundResolved computes the ranks and opens the exchange.
 func (g *Game) roundResolved() {
 	s := &g.S
 	s.Ranking = g.computeRanking()
-	g.event(Public, "rank", "Every agent has resolved. House ranks: "+rankText(g, s.Ranking)+".")
+	start := len(g.items)
+	g.addRanking(s.Ranking)
+	g.emit(Event{Seat: Public, Kind: EvRanksComputed, List: g.listFrom(start)})
 	s.Phase = PhaseExchange
 	s.Turn = s.First
 	s.Done = 0

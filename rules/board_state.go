@@ -82,7 +82,7 @@ func (g *Game) enter(h, t int, u [board.NumUnits]int) {
 		g.S.Units[t][h][k] += c
 	}
 	if f := g.S.Flags[t]; f >= 0 && f != h && total(u) > 0 {
-		g.event(Public, "flag", fmt.Sprintf("%s's flag in %s is removed.", g.houseName(f), g.terrName(t)))
+		g.emit(Event{Seat: Public, Kind: EvFlagRemoved, House: int16(f), Terr: int16(t)})
 		g.S.Flags[t] = -1
 	} else if f == h && total(u) > 0 {
 		g.S.Flags[t] = -1
@@ -116,12 +116,12 @@ func (g *Game) settle() {
 		case f == FortEmpty:
 			if o := g.occupant(t); o >= 0 {
 				g.S.Forts[t] = o
-				g.event(Public, "fortification", fmt.Sprintf("%s enters %s first and holds its fortification.", g.houseName(o), g.terrName(t)))
+				g.emit(Event{Seat: Public, Kind: EvFortHeld, House: int16(o), Terr: int16(t)})
 			}
 		case f >= 0:
 			if total(g.S.Units[t][f]) == 0 {
 				g.S.Forts[t] = FortNone
-				g.event(Public, "fortification", fmt.Sprintf("%s's last unit has left %s: its fortification is removed for good.", g.houseName(f), g.terrName(t)))
+				g.emit(Event{Seat: Public, Kind: EvFortRemoved, House: int16(f), Terr: int16(t)})
 			}
 		}
 	}
@@ -134,7 +134,7 @@ func (g *Game) flagIfEmpty(h, t int) {
 	}
 	if g.occupant(t) < 0 && g.S.Flags[t] != h {
 		g.S.Flags[t] = h
-		g.event(Public, "flag", fmt.Sprintf("%s leaves a flag in %s.", g.houseName(h), g.terrName(t)))
+		g.emit(Event{Seat: Public, Kind: EvFlagLeft, House: int16(h), Terr: int16(t)})
 	}
 }
 
@@ -150,8 +150,7 @@ func (g *Game) checkPorts() {
 				continue
 			}
 			g.S.Units[p][h] = [board.NumUnits]int{}
-			g.event(Public, "destroyed", fmt.Sprintf("%s no longer controls %s: %s in %s %s lost.",
-				g.houseName(h), g.terrName(pt.PortOf), countNoun(n, board.Ship), g.terrName(p), isAre(n)))
+			g.emit(Event{Seat: Public, Kind: EvPortLost, House: int16(h), Terr: int16(pt.PortOf), To: int16(p), N: int16(n)})
 		}
 	}
 }

@@ -3,7 +3,6 @@ package rules
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"notrueking/board"
 )
@@ -17,7 +16,7 @@ func (g *Game) startCombat(seat, att, def, from, to int, u [board.NumUnits]int) 
 	for i := 0; i < n; i++ {
 		c.Order = append(c.Order, (seat+i)%n)
 	}
-	g.event(Public, "combat", fmt.Sprintf("Combat in %s: %s attacks %s.", g.terrName(to), g.houseName(att), g.houseName(def)))
+	g.emit(Event{Seat: Public, Kind: EvCombatStarted, Terr: int16(to), House: int16(att), House2: int16(def)})
 	g.push(Frame{Kind: FrameCombat, Seat: seat, House: att, Combat: c, Target: -1})
 }
 
@@ -45,7 +44,7 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 			if exec {
 				c.Plays = append(c.Plays, Play{Seat: seat})
 				c.Next++
-				g.event(Public, "pass", fmt.Sprintf("%s plays no card.", g.seatName(seat)))
+				g.emit(Event{Seat: Public, Kind: EvPassed, Who: int16(seat)})
 			}
 			return nil
 		case VPlay:
@@ -66,7 +65,7 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 				p.Hand = slices.Delete(p.Hand, i, i+1)
 				c.Plays = append(c.Plays, Play{Seat: seat, Card: card})
 				c.Next++
-				g.event(Public, "play", fmt.Sprintf("%s plays %s.", g.seatName(seat), g.cardDesc(card)))
+				g.emit(Event{Seat: Public, Kind: EvCardPlayed, Who: int16(seat), Card: card})
 				g.discard(card)
 			}
 			return nil
@@ -84,7 +83,7 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 			return fmt.Errorf("%s is not in this combat: name %s or %s", g.houseName(h), g.houseName(c.Attacker), g.houseName(c.Defender))
 		}
 		if exec {
-			g.event(Public, "winner", fmt.Sprintf("The combat is tied; %s names %s the winner.", g.seatName(seat), g.houseName(h)))
+			g.emit(Event{Seat: Public, Kind: EvTieDecided, Who: int16(seat), House: int16(h)})
 			g.finishCombat(c, h)
 		}
 		return nil
@@ -147,7 +146,7 @@ func (g *Game) combatStep(c *Combat) bool {
 		g.finishCombat(c, c.Defender)
 	default:
 		c.Step = "tie"
-		g.event(Public, "tie", fmt.Sprintf("The combat in %s is tied %d to %d: %s names the winner.", g.terrName(c.Territory), ap, dp, g.seatName(c.Active)))
+		g.emit(Event{Seat: Public, Kind: EvCombatTied, Terr: int16(c.Territory), N: int16(ap), M: int16(dp), Who: int16(c.Active)})
 	}
 	return true
 }
@@ -319,8 +318,11 @@ func (g *Game) finishCombat(c *Combat, w int) {
 	ap, at := g.power(c, c.Attacker)
 	dp, dt := g.power(c, c.Defender)
 	c.AttPower, c.DefPower, c.AttTerms, c.DefTerms = ap, dp, at, dt
-	g.event(Public, "combat", fmt.Sprintf("%s wins the combat in %s (%s %d, %s %d).", g.houseName(w), g.terrName(c.Territory),
-		g.houseName(c.Attacker), ap, g.houseName(c.Defender), dp))
+	won := EvAttackerWon
+	if w != c.Attacker {
+		won = EvDefenderWon
+	}
+	g.emit(Event{Seat: Public, Kind: won, Terr: int16(c.Territory), House: int16(c.Attacker), House2: int16(c.Defender), N: int16(ap), M: int16(dp)})
 	sw, tw := g.icons(c, w)
 	sl, tl := g.icons(c, l)
 	lossL := max(0, 2+sw-tl)
@@ -337,14 +339,12 @@ func (g *Game) finishCombat(c *Combat, w int) {
 		if atSea {
 			drowned = drownVec(u)
 		}
-		msg := fmt.Sprintf("%s must lose %d %s and loses %s", g.houseName(side.h), side.n, plural(side.n, "unit", "units"), unitsText(lost))
-		if side.n == 0 {
-			msg = fmt.Sprintf("%s loses no units", g.houseName(side.h))
+		e := Event{Seat: Public, Kind: EvCasualties, House: int16(side.h), N: int16(side.n)}
+		e.setUnits(lost)
+		for k, d := range drowned {
+			e.Lost[k] = int16(d)
 		}
-		if total(drowned) > 0 {
-			msg += fmt.Sprintf("; %s without a ship %s", unitsText(drowned), plural(total(drowned), "drowns", "drown"))
-		}
-		g.event(Public, "casualties", msg+".")
+		g.emit(e)
 	}
 	if w == c.Attacker {
 		c.Retreat = g.S.Units[t][l]
@@ -354,7 +354,7 @@ func (g *Game) finishCombat(c *Combat, w int) {
 		c.AttUnits = [board.NumUnits]int{}
 		if total(g.S.Units[t][w]) == 0 && g.m.Territories[t].Kind == board.Land {
 			g.S.Flags[t] = w
-			g.event(Public, "flag", fmt.Sprintf("%s holds %s with no troops left: its flag stands there.", g.houseName(w), g.terrName(t)))
+			g.emit(Event{Seat: Public, Kind: EvFlagHeld, House: int16(w), Terr: int16(t)})
 		}
 	}
 	c.Retreater = l
@@ -366,7 +366,9 @@ func (g *Game) finishCombat(c *Combat, w int) {
 	opts := g.retreatOptions(c)
 	switch len(opts) {
 	case 0:
-		g.event(Public, "destroyed", fmt.Sprintf("%s's %s in %s cannot retreat anywhere and %s destroyed.", g.houseName(l), unitsText(c.Retreat), g.terrName(t), isAre(total(c.Retreat))))
+		e := Event{Seat: Public, Kind: EvNoRetreat, House: int16(l), Terr: int16(t)}
+		e.setUnits(c.Retreat)
+		g.emit(e)
 		c.Retreat = [board.NumUnits]int{}
 		g.afterRetreat(c)
 	case 1:
@@ -410,7 +412,9 @@ func (g *Game) retreatOK(c *Combat, t int) bool {
 func (g *Game) doRetreat(c *Combat, t int) {
 	u := c.Retreat
 	c.Retreat = [board.NumUnits]int{}
-	g.event(Public, "retreat", fmt.Sprintf("%s's %s %s from %s to %s.", g.houseName(c.Retreater), unitsText(u), plural(total(u), "retreats", "retreat"), g.terrName(c.Territory), g.terrName(t)))
+	e := Event{Seat: Public, Kind: EvRetreated, House: int16(c.Retreater), Terr: int16(c.Territory), To: int16(t)}
+	e.setUnits(u)
+	g.emit(e)
 	g.enter(c.Retreater, t, u)
 }
 
@@ -432,11 +436,13 @@ func (g *Game) afterRetreat(c *Combat) {
 		u := c.AttUnits
 		c.AttUnits = [board.NumUnits]int{}
 		if total(u) > 0 {
-			g.event(Public, "occupy", fmt.Sprintf("%s's %s %s %s.", g.houseName(c.Attacker), unitsText(u), plural(total(u), "occupies", "occupy"), g.terrName(t)))
+			e := Event{Seat: Public, Kind: EvOccupied, House: int16(c.Attacker), Terr: int16(t)}
+			e.setUnits(u)
+			g.emit(e)
 			g.enter(c.Attacker, t, u)
 		} else if g.m.Territories[t].Kind == board.Land {
 			g.S.Flags[t] = c.Attacker
-			g.event(Public, "flag", fmt.Sprintf("%s wins %s with no troops left: its flag stands there.", g.houseName(c.Attacker), g.terrName(t)))
+			g.emit(Event{Seat: Public, Kind: EvFlagWon, House: int16(c.Attacker), Terr: int16(t)})
 		}
 	}
 	g.settle()
@@ -469,15 +475,15 @@ func (g *Game) afterRetreat(c *Combat) {
 		switch e.Kind {
 		case FrameMuster:
 			// Points are counted when the effect starts (after the combat).
-			g.event(Public, "effect", fmt.Sprintf("%s wins with %s: %s may muster for %s.", g.houseName(w), g.cardName(e.Effect), g.seatName(e.Seat), g.houseName(w)))
+			g.emit(Event{Seat: Public, Kind: EvJaimeMuster, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
 			g.startMuster(e.Seat, w, e.Effect)
 			continue
 		case FrameMove:
-			g.event(Public, "effect", fmt.Sprintf("%s wins with %s: %s may move %s troops.", g.houseName(w), g.cardName(e.Effect), g.seatName(e.Seat), g.houseName(w)))
+			g.emit(Event{Seat: Public, Kind: EvAshaMove, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
 		case FrameCersei:
-			g.event(Public, "effect", fmt.Sprintf("%s wins with %s: %s may remove an unresolved %s agent.", g.houseName(w), g.cardName(e.Effect), g.seatName(e.Seat), g.houseName(w)))
+			g.emit(Event{Seat: Public, Kind: EvCerseiGranted, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
 		case FrameMelisandre:
-			g.event(Public, "effect", fmt.Sprintf("%s wins with %s: %s may look at an opponent's hand and discard one card.", g.houseName(w), g.cardName(e.Effect), g.seatName(e.Seat)))
+			g.emit(Event{Seat: Public, Kind: EvMelisandreGranted, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
 		}
 		g.push(e)
 	}
@@ -508,7 +514,9 @@ func (g *Game) redeploy(c *Combat, t int) {
 	var d [board.NumUnits]int
 	d[board.Dragon] = c.AttUnits[board.Dragon]
 	c.AttUnits[board.Dragon] = 0
-	g.event(Public, "redeploy", fmt.Sprintf("%s's %s %s from %s to %s.", g.houseName(c.Attacker), unitsText(d), plural(d[board.Dragon], "flies", "fly"), g.terrName(c.Territory), g.terrName(t)))
+	e := Event{Seat: Public, Kind: EvRedeployed, House: int16(c.Attacker), Terr: int16(c.Territory), To: int16(t)}
+	e.setUnits(d)
+	g.emit(e)
 	g.enter(c.Attacker, t, d)
 }
 
@@ -560,7 +568,7 @@ func (g *Game) doRemove(f *Frame, a Action, exec bool) error {
 	owner := g.S.Slots[h][a.Slot]
 	g.S.Slots[h][a.Slot] = -1
 	g.S.Players[owner].Agents++
-	g.event(Public, "effect", fmt.Sprintf("%s removes %s's agent from %s %s; it returns to %s unresolved.", g.seatName(a.Seat), g.seatName(owner), g.houseName(h), slotName(a.Slot), g.seatName(owner)))
+	g.emit(Event{Seat: Public, Kind: EvCerseiRemoved, Who: int16(a.Seat), Other: int16(owner), House: int16(h), Slot: int16(a.Slot)})
 	g.pop()
 	return nil
 }
@@ -580,7 +588,7 @@ func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
 		switch a.Verb {
 		case VDecline:
 			if exec {
-				g.event(Public, "effect", fmt.Sprintf("%s looks at no hand.", g.seatName(a.Seat)))
+				g.emit(Event{Seat: Public, Kind: EvMelisandreDeclined, Who: int16(a.Seat)})
 				g.pop()
 			}
 			return nil
@@ -596,12 +604,12 @@ func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
 			}
 			if exec {
 				f.Target = a.Target
-				g.event(Public, "effect", fmt.Sprintf("%s looks at %s's hand.", g.seatName(a.Seat), g.seatName(a.Target)))
-				var names []string
+				g.emit(Event{Seat: Public, Kind: EvMelisandreLooked, Who: int16(a.Seat), Other: int16(a.Target)})
+				start := len(g.items)
 				for _, c := range g.S.Players[a.Target].Hand {
-					names = append(names, g.cardName(c))
+					g.addItem(g.cardCode(c))
 				}
-				g.event(a.Seat, "effect", fmt.Sprintf("%s holds: %s.", g.seatName(a.Target), strings.Join(names, ", ")))
+				g.emit(Event{Seat: a.Seat, Kind: EvMelisandreHand, Who: int16(a.Seat), Other: int16(a.Target), List: g.listFrom(start)})
 			}
 			return nil
 		}
@@ -621,7 +629,7 @@ func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
 	}
 	if exec {
 		p.Hand = slices.Delete(p.Hand, i, i+1)
-		g.event(Public, "effect", fmt.Sprintf("%s makes %s discard %s.", g.seatName(a.Seat), g.seatName(f.Target), g.cardDesc(card)))
+		g.emit(Event{Seat: Public, Kind: EvMelisandreDiscard, Who: int16(a.Seat), Other: int16(f.Target), Card: card})
 		g.pop()
 		g.discard(card)
 	}

@@ -27,6 +27,12 @@ type Game struct {
 	cards map[string]board.Card
 	S     State
 	history
+	// acting is 1 + the index of the action Apply is applying (0 outside
+	// Apply): the Action every event emitted meanwhile carries.
+	acting int
+	// items is the append-only store of the events' lists (Event.List).
+	// A clone starts its own: two games never append to one store.
+	items []int16
 }
 
 // State is the whole mutable truth of a game. It is plain data: every field
@@ -287,7 +293,7 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 	s.First = r.IntN(n)
 	s.Ranking = g.initialRanking()
 	g.settle()
-	g.event(Public, "setup", fmt.Sprintf("The game begins with %d players; %s is the first player. Every house deck is shuffled.", n, g.seatName(s.First)))
+	g.emit(Event{Seat: Public, Kind: EvGameSetUp, N: int16(n), Who: int16(s.First)})
 	g.advance()
 	g.checkpoints = []checkpoint{g.checkpoint()}
 	return g, nil
@@ -431,10 +437,6 @@ func (g *Game) cardName(id string) string {
 		return c.Name
 	}
 	return id
-}
-
-func (g *Game) event(seat int, kind, text string) {
-	g.S.Log = append(g.S.Log, Event{Seat: seat, Kind: kind, Text: text})
 }
 
 // unitsText renders a unit vector as "2 footmen and 1 knight".

@@ -47,8 +47,9 @@ func newGame(t testing.TB, players int, seed uint64) *Game {
 	return g
 }
 
-// act parses and applies one record line, failing the test on refusal.
-func act(t testing.TB, g *Game, line string) []Event {
+// act parses and applies one record line, failing the test on refusal; it
+// returns the events in words (private ones as their seat reads them).
+func act(t testing.TB, g *Game, line string) []LogLine {
 	t.Helper()
 	a, err := g.ParseAction(line)
 	if err != nil {
@@ -58,7 +59,7 @@ func act(t testing.TB, g *Game, line string) []Event {
 	if err != nil {
 		t.Fatalf("apply %q: %v (prompt: %s)", line, err, g.View(Public).Prompt)
 	}
-	return evs
+	return g.ownLines(evs)
 }
 
 // refuse applies a record line that must be refused and returns the reason.
@@ -167,7 +168,7 @@ func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
 
-func hasEvent(evs []Event, sub string) bool {
+func hasEvent(evs []LogLine, sub string) bool {
 	for _, e := range evs {
 		if containsFold(e.Text, sub) {
 			return true

@@ -16,9 +16,28 @@ const checkpointEvery = 64
 type checkpoint struct {
 	n int
 	s State
-	// floor and why are the undo floor as it stood at n.
-	floor int
-	why   string
+	// floor is the undo floor as it stood at n.
+	floor barrier
+}
+
+// barrier is where undo stops: n actions, and why — a note (a position set
+// up or restored there) or the event that showed something hidden, worded
+// only when a player asks.
+type barrier struct {
+	n    int
+	note string
+	ev   Event
+}
+
+// why says in a player's words why undo stops at b.
+func (g *Game) why(b barrier) string {
+	if b.note != "" {
+		return b.note
+	}
+	if b.ev.Kind != EvNone {
+		return "hidden information has reached a player since: " + g.EventText(b.ev, Public)
+	}
+	return ""
 }
 
 // history is the part of a Game that is about the past, not the position.
@@ -28,13 +47,10 @@ type history struct {
 	// history starts from (after New, or where a position was set up by
 	// hand or restored).
 	checkpoints []checkpoint
-	// floor is the number of actions below which undo may not go: hidden
-	// information reached a seat in the action that ends there (a card
-	// drawn or played, a hand looked at, a deck reshuffled, a token
-	// revealed), or the position was set up there.
-	floor int
-	// floorWhy says why undo stops at floor, in a player's words.
-	floorWhy string
+	// floor is where undo stops: hidden information reached a seat in the
+	// action that ends there (a card drawn or played, a hand looked at, a
+	// deck reshuffled, a token revealed), or the position was set up there.
+	floor barrier
 	// redo holds the actions undone, the next to redo last.
 	redo []Action
 }
@@ -43,13 +59,13 @@ type history struct {
 // cannot go before it. Restore and the sandbox setters call it.
 func (g *Game) rebase(why string) {
 	n := len(g.actions)
-	g.floor, g.floorWhy = n, why
+	g.floor = barrier{n: n, note: why}
 	g.checkpoints = []checkpoint{g.checkpoint()}
 	g.redo = nil
 }
 
 func (g *Game) checkpoint() checkpoint {
-	return checkpoint{n: len(g.actions), s: g.S.clone(), floor: g.floor, why: g.floorWhy}
+	return checkpoint{n: len(g.actions), s: g.S.clone(), floor: g.floor}
 }
 
 // restoreTo puts the game back to its position after n actions, from its
@@ -60,7 +76,7 @@ func (g *Game) restoreTo(n int) error {
 		return err
 	}
 	g.S, g.actions, g.checkpoints = c.S, c.actions, c.checkpoints
-	g.floor, g.floorWhy = c.floor, c.floorWhy
+	g.floor = c.floor
 	return nil
 }
 
@@ -95,7 +111,7 @@ func (g *Game) At(n int) (*Game, error) {
 	c.S = cp.s.clone()
 	c.actions = g.actions[:cp.n:cp.n]
 	c.checkpoints = g.checkpoints[: k+1 : k+1]
-	c.floor, c.floorWhy = cp.floor, cp.why
+	c.floor = cp.floor
 	for _, a := range g.actions[cp.n:n] {
 		if _, err := c.apply(a); err != nil {
 			return nil, fmt.Errorf("the history does not replay at action %d %q: %v", len(c.actions)+1, a.Format(c.m), err)
@@ -110,9 +126,9 @@ func (g *Game) CanUndo() error {
 	switch {
 	case n == 0:
 		return errors.New("nothing to undo: no action has been taken yet")
-	case n <= g.floor:
-		if g.floorWhy != "" {
-			return fmt.Errorf("cannot undo: %s", g.floorWhy)
+	case n <= g.floor.n:
+		if why := g.why(g.floor); why != "" {
+			return fmt.Errorf("cannot undo: %s", why)
 		}
 		return errors.New("cannot undo past the start of this position")
 	}
@@ -134,7 +150,7 @@ func (g *Game) Undo() error {
 	}
 	redo := append(g.redo, last)
 	g.S, g.actions, g.checkpoints = prev.S, prev.actions, prev.checkpoints
-	g.floor, g.floorWhy = prev.floor, prev.floorWhy
+	g.floor = prev.floor
 	g.redo = redo
 	return nil
 }
@@ -159,34 +175,33 @@ func (g *Game) Redo() ([]Event, error) {
 
 // revealing says whether action a, which caused events evs, put hidden
 // information in front of a seat — a card drawn or played, a hand looked
-// at, a deck reshuffled, a token revealed — and if so, what happened, in
-// the words of its first public event. Undo never goes back past it.
-func (g *Game) revealing(a Action, evs []Event) (string, bool) {
+// at, a deck reshuffled, a token revealed — and if so, which public event
+// says so (the first; EvNone when there is none). Undo never goes back past
+// such an action.
+func revealing(a Action, evs []Event) (Event, bool) {
 	reveals := false
 	switch a.Verb {
 	case VExchange, VPlay, VLook, VDiscard:
 		reveals = true
 	}
-	what := ""
+	var first, what Event
 	for _, e := range evs {
-		switch e.Kind {
+		if e.Seat != Public {
+			continue
+		}
+		if first.Kind == EvNone {
+			first = e
+		}
+		switch e.Kind.Category() {
 		case "draw", "shuffle", "reveal", "play":
 			reveals = true
-			if what == "" && e.Seat == Public {
-				what = e.Text
+			if what.Kind == EvNone {
+				what = e
 			}
 		}
 	}
-	if !reveals {
-		return "", false
+	if what.Kind == EvNone {
+		what = first
 	}
-	if what == "" {
-		for _, e := range evs {
-			if e.Seat == Public {
-				what = e.Text
-				break
-			}
-		}
-	}
-	return what, true
+	return what, reveals
 }

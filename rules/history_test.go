@@ -116,7 +116,7 @@ func TestUndoRedo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if hasEvent(evs, "drew a") {
+		if hasEvent(g.ownLines(evs), "drew a") {
 			break
 		}
 	}

@@ -214,7 +214,9 @@ func (g *Game) doMove(a Action, exec bool) error {
 	}
 	seat := f.Seat
 	g.pop()
-	g.event(Public, "move", fmt.Sprintf("%s moves %s from %s to %s.", g.houseName(h), unitsText(a.Units), g.terrName(from), g.terrName(to)))
+	e := Event{Seat: Public, Kind: EvMoved, House: int16(h), Terr: int16(from), To: int16(to)}
+	e.setUnits(a.Units)
+	g.emit(e)
 	g.leave(h, from, a.Units)
 	if g.m.Territories[to].Kind == board.Road {
 		// Roads: houses coexist; the mover attacks the house it named, if any.

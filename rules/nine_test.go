@@ -123,7 +123,7 @@ func TestFortificationIsHeldByTheFirstToEnterUntilItLeaves(t *testing.T) {
 	act(t, g, "crown pass")
 	act(t, g, "torch retreat greywater-watch")
 	// 3 against 5: Stark wins, loses 1 (its only footman): the fortification goes for good.
-	if g.S.Forts[mc] != FortNone || !hasEvent(g.S.Log, "fortification is removed for good") {
+	if g.S.Forts[mc] != FortNone || !hasEvent(g.ownLines(g.S.Log), "fortification is removed for good") {
 		t.Fatalf("fortification %d\n%v", g.S.Forts[mc], g.S.Log[len(g.S.Log)-8:])
 	}
 }

@@ -13,6 +13,9 @@ type Reader interface {
 	Seats() []string
 	// View is what one seat (or Public) may know now.
 	View(seat int) View
+	// EventText is an event in the words one viewer may read ("" for a
+	// private event of another seat).
+	EventText(e Event, viewer int) string
 	// ToAct is the seat whose decision the game waits for, -1 at game over.
 	ToAct() int
 	// Over reports whether the game has ended.

@@ -371,12 +371,13 @@ func Replay(m *board.Map, r Record) (*Game, []Event, error) {
 }
 
 // RunStep is one line of the runner's output: an action and its events
-// (N 0 is the setup), or the refusal of an action.
+// (N 0 is the setup), or the refusal of an action. Every event is there,
+// private ones in the words of the seat they belong to.
 type RunStep struct {
-	N      int     `json:"n"`
-	Action string  `json:"action"`
-	Events []Event `json:"events"`
-	Error  string  `json:"error,omitempty"`
+	N      int       `json:"n"`
+	Action string    `json:"action"`
+	Events []LogLine `json:"events"`
+	Error  string    `json:"error,omitempty"`
 }
 
 // FinalState is the last line of the runner's output: the state at the
@@ -477,15 +478,14 @@ func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	setup := append([]Event{}, g.S.Log...)
-	if err := enc.Encode(RunStep{N: 0, Action: "", Events: setup}); err != nil {
+	if err := enc.Encode(RunStep{N: 0, Action: "", Events: g.ownLines(g.S.Log)}); err != nil {
 		return err
 	}
 	for i := range r.Actions {
 		ev, aerr := replayOne(g, r, i)
-		step := RunStep{N: i + 1, Action: strings.Join(strings.Fields(r.Actions[i]), " "), Events: append([]Event{}, ev...)}
+		step := RunStep{N: i + 1, Action: strings.Join(strings.Fields(r.Actions[i]), " "), Events: g.ownLines(ev)}
 		if aerr != nil {
-			step.Events = []Event{}
+			step.Events = []LogLine{}
 			step.Error = aerr.Error()
 		}
 		if err := enc.Encode(step); err != nil {

@@ -208,7 +208,7 @@ func TestGameLastsOneRoundPerPlayer(t *testing.T) {
 		g := playRandomGame(t, n, uint64(n), false)
 		firsts := map[int]bool{}
 		for _, e := range g.S.Log {
-			if e.Kind == "round" {
+			if e.Kind == EvRoundStarted {
 				firsts[len(firsts)] = true
 			}
 		}

@@ -100,17 +100,18 @@ func (g *Game) finish() {
 	s.TieBreak = tie
 	s.Phase = PhaseOver
 	s.Turn = -1
-	var parts []string
+	start := len(g.items)
+	g.addRanking(s.Ranking)
 	for i := range s.Players {
-		parts = append(parts, fmt.Sprintf("%s %d", g.seatName(i), s.Players[i].Score))
+		g.addItem(s.Players[i].Score)
 	}
-	g.event(Public, "over", fmt.Sprintf("The game is over. Final ranks: %s. Scores: %s. %s wins.", rankText(g, s.Ranking), strings.Join(parts, ", "), g.seatName(cands[0])))
+	g.emit(Event{Seat: Public, Kind: EvGameOver, Who: int16(cands[0]), N: int16(len(s.Ranking)), List: g.listFrom(start)})
 	for i, p := range s.Players {
-		var toks []string
-		for j, h := range p.Loyalty {
-			toks = append(toks, fmt.Sprintf("%s %d", g.houseName(h), g.m.LoyaltySlots[j]))
+		start := len(g.items)
+		for _, h := range p.Loyalty {
+			g.addItem(h)
 		}
-		g.event(Public, "reveal", fmt.Sprintf("%s's loyalty card: %s.", g.seatName(i), strings.Join(toks, ", ")))
+		g.emit(Event{Seat: Public, Kind: EvLoyaltyRevealed, Who: int16(i), List: g.listFrom(start)})
 	}
 }
 

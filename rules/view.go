@@ -19,15 +19,6 @@ const (
 	PhaseOver     Phase = "over"     // final scores
 )
 
-// Event is one thing that happened, in the words of the log. Public events
-// have Seat == Public; a private event (your own draw, a secret arrangement)
-// names the only seat that may read it.
-type Event struct {
-	Seat int    `json:"seat"`
-	Kind string `json:"kind"`
-	Text string `json:"text"`
-}
-
 // Group is the units of one house in one territory.
 type Group struct {
 	House     string              `json:"house"`
@@ -142,6 +133,7 @@ type View struct {
 	// Winner and TieBreak at game over.
 	Winners  []int  `json:"winners,omitempty"`
 	TieBreak string `json:"tie_break,omitempty"`
-	// Log is the events this viewer may read, oldest first.
-	Log []Event `json:"log"`
+	// Log is the events this viewer may read, oldest first, in words made
+	// for the viewer (at game over every event, in its own seat's words).
+	Log []LogLine `json:"log"`
 }

@@ -129,15 +129,17 @@ func (g *Game) View(seat int) View {
 	if !over {
 		n = 0
 		for _, e := range s.Log {
-			if e.Seat == Public || e.Seat == seat {
+			if MayRead(e, seat) {
 				n++
 			}
 		}
 	}
-	v.Log = make([]Event, 0, n)
+	v.Log = make([]LogLine, 0, n)
 	for _, e := range s.Log {
-		if over || e.Seat == Public || e.Seat == seat {
-			v.Log = append(v.Log, e)
+		if over {
+			v.Log = append(v.Log, g.ownLine(e))
+		} else if l, ok := g.Line(e, seat); ok {
+			v.Log = append(v.Log, l)
 		}
 	}
 	v.Prompt = g.prompt()
