@@ -33,6 +33,8 @@ type Game struct {
 	// items is the append-only store of the events' lists (Event.List).
 	// A clone starts its own: two games never append to one store.
 	items []int16
+	// groups is legalMoves' scratch list of unit groups, kept between calls.
+	groups [][board.NumUnits]int
 }
 
 // State is the whole mutable truth of a game. It is plain data: every field

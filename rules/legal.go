@@ -156,7 +156,7 @@ func (g *Game) legalMusters(f *Frame, add func(Action)) {
 		tt := &g.m.Territories[t]
 		switch tt.Kind {
 		case board.Land:
-			if g.control(t) == h && tt.Barrels > 0 && f.Placed[t] < tt.Barrels {
+			if tt.Barrels > 0 && f.Placed[t] < tt.Barrels && g.control(t) == h {
 				if have[board.Footman] < limits[board.Footman] && g.otherOccupant(t, h) < 0 {
 					add(Action{Verb: VMuster, Unit: board.Footman, From: t, To: None})
 				}
@@ -191,16 +191,20 @@ func (g *Game) legalMusters(f *Frame, add func(Action)) {
 func (g *Game) legalMoves(f *Frame, add func(Action)) {
 	s := &g.S
 	h := f.House
+	groups := g.groups[:0]
+	defer func() { g.groups = groups[:0] }()
 	for t := range g.m.Territories {
 		avail := s.Units[t][h]
 		if total(avail) == 0 {
 			continue
 		}
+		groups = groups[:0]
+		compositions(avail, func(u [board.NumUnits]int) { groups = append(groups, u) })
 		for _, nb := range g.m.Territories[t].Neighbors {
 			road := g.m.Territories[nb].Kind == board.Road
-			compositions(avail, func(u [board.NumUnits]int) {
+			for _, u := range groups {
 				if g.moveCheck(h, t, nb, u, sub(avail, u)) != moveOK {
-					return
+					continue
 				}
 				a := Action{Verb: VMove, From: t, To: nb, Units: u, House: None}
 				add(a)
@@ -212,7 +216,7 @@ func (g *Game) legalMoves(f *Frame, add func(Action)) {
 						}
 					}
 				}
-			})
+			}
 		}
 	}
 }
