@@ -10,8 +10,10 @@ import (
 // occupant returns the house with units in t (the lowest index if several,
 // which only road areas allow), or -1.
 func (g *Game) occupant(t int) int {
-	for h, u := range g.S.Units[t] {
-		if total(u) > 0 {
+	us := g.S.Units[t]
+	for h := range us {
+		// Counts are never negative: any unit is a non-zero vector.
+		if us[h] != ([board.NumUnits]int{}) {
 			return h
 		}
 	}
@@ -20,8 +22,9 @@ func (g *Game) occupant(t int) int {
 
 // otherOccupant returns a house other than h with units in t, or -1.
 func (g *Game) otherOccupant(t, h int) int {
-	for o, u := range g.S.Units[t] {
-		if o != h && total(u) > 0 {
+	us := g.S.Units[t]
+	for o := range us {
+		if o != h && us[o] != ([board.NumUnits]int{}) {
 			return o
 		}
 	}
