@@ -129,7 +129,7 @@ func readText(what, s string) (string, error) {
 	if strings.HasPrefix(s, `"`) {
 		u, err := strconv.Unquote(s)
 		if err != nil {
-			return "", fmt.Errorf("%s %s is not a well-formed quoted string", what, s)
+			return "", fmt.Errorf("%s %s is not a well-formed quoted string", what, plain(s))
 		}
 		if u == "" {
 			return "", fmt.Errorf("%s is empty", what)
@@ -288,7 +288,7 @@ func actionError(n, line int, text string, err error) error {
 	if line > 0 {
 		where += fmt.Sprintf(" (line %d)", line)
 	}
-	return errors.New(shortenQuotes(fmt.Sprintf("%s %q: %v", where, text, err)))
+	return errors.New(tidyError(fmt.Sprintf("%s %q: %v", where, text, err)))
 }
 
 // actionSource yields a record's actions one at a time with their line

@@ -772,6 +772,10 @@ func TestRecordErrorsQuoteShort(t *testing.T) {
 		"map " + long + "\n",
 		"map x sha256 " + long + "\n",
 		"map \"" + long + "\" sha256 " + long + "\n",
+		"map standard\nseed 1\nplayer " + long + "\n",
+		"map standard\nseed 1\nplayer crown \"" + long + "\n",
+		"map \"" + long + "\n",
+		head + "crown move a b " + strings.Repeat("\u202e", 100) + ":1\n",
 		long + "\n",
 	} {
 		_, err := rules.ParseRecord(strings.NewReader(text))
@@ -967,6 +971,7 @@ func FuzzRecordReader(f *testing.F) {
 	f.Add("map standard\nseed 1\nplayer crown Alice\nplayer torch Bob\ncrown arrange baratheon stark lannister greyjoy tyrell\ntorch pla")
 	f.Add("\uFEFFmap x.toml sha256 " + strings.Repeat("ab", 32) + "\r\nseed 2\r\nplayer crown \"A\\u202e\"\r\ncrown keep")
 	f.Add("map \"m\" sha256 X\nseed 1\nplayer crown A\ncrown keep\n\xe2\x80")
+	f.Add("map d\nseed 7\nplayer " + strings.Repeat("crownplacelannister", 40) + "\n")
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*.ntk"))
 	for _, p := range files {
 		if b, err := os.ReadFile(p); err == nil {

@@ -202,7 +202,7 @@ func (rr *RecordReader) haveSeed() bool { return rr.seedLine > 0 }
 func (rr *RecordReader) parseLine(raw string) (a Action, isAction bool, err error) {
 	defer func() {
 		if err != nil {
-			err = fmt.Errorf("line %d: %s", rr.n, shortenQuotes(err.Error()))
+			err = fmt.Errorf("line %d: %s", rr.n, tidyError(err.Error()))
 		}
 	}()
 	if !utf8.ValidString(raw) {
@@ -253,7 +253,7 @@ func (rr *RecordReader) parseLine(raw string) (a Action, isAction bool, err erro
 			return Action{}, false, err
 		}
 		if name == "" {
-			return Action{}, false, fmt.Errorf("player %s has no name (want \"player %s NAME\")", id, id)
+			return Action{}, false, fmt.Errorf("player %s has no name (want \"player %s NAME\")", plain(id), plain(id))
 		}
 		name, err := readText("player name", name)
 		if err != nil {
@@ -261,7 +261,7 @@ func (rr *RecordReader) parseLine(raw string) (a Action, isAction bool, err erro
 		}
 		for _, s := range rr.hdr.Seats {
 			if s == id {
-				return Action{}, false, fmt.Errorf("seat %s is named twice", id)
+				return Action{}, false, fmt.Errorf("seat %s is named twice", plain(id))
 			}
 		}
 		rr.hdr.Seats = append(rr.hdr.Seats, id)
@@ -294,7 +294,7 @@ func readMap(rest string) (name, sum string, err error) {
 	if strings.HasPrefix(rest, `"`) {
 		q, qerr := strconv.QuotedPrefix(rest)
 		if qerr != nil {
-			return "", "", fmt.Errorf("map name %s is not a well-formed quoted string", rest)
+			return "", "", fmt.Errorf("map name %s is not a well-formed quoted string", plain(rest))
 		}
 		text = q
 		after := strings.TrimSpace(rest[len(q):])
@@ -395,23 +395,69 @@ func invisibleKind(r rune) string {
 	return ""
 }
 
-// maxQuoted bounds the runes of a piece of a record's text an error quotes.
-const maxQuoted = 60
+// maxQuoted and maxQuotedBytes bound the piece of a record's text an
+// error quotes: at most 60 runes, and at most 120 bytes once escaped.
+const (
+	maxQuoted      = 60
+	maxQuotedBytes = 120
+	// maxErrorBytes bounds a whole error message about a line.
+	maxErrorBytes = 480
+)
 
 // fragment quotes s for an error message: %q-escaped, at most maxQuoted
-// runes, with "..." after a cut.
+// runes and about maxQuotedBytes bytes, with "..." after a cut.
 func fragment(s string) string {
-	if utf8.RuneCountInString(s) <= maxQuoted {
-		return strconv.Quote(s)
+	if q := strconv.Quote(s); utf8.RuneCountInString(s) <= maxQuoted && len(q) <= maxQuotedBytes {
+		return q
 	}
-	n := 0
-	for i := range s {
-		if n == maxQuoted {
-			return strconv.Quote(s[:i]) + "..."
+	end := 0
+	for n := 0; n < maxQuoted && end < len(s); n++ {
+		_, size := utf8.DecodeRuneInString(s[end:])
+		if len(strconv.Quote(s[:end+size])) > maxQuotedBytes {
+			break
 		}
-		n++
+		end += size
 	}
-	return strconv.Quote(s)
+	return strconv.Quote(s[:end]) + "..."
+}
+
+// plain returns s as it is when it is short and printable, else its
+// fragment.
+func plain(s string) string {
+	if utf8.RuneCountInString(s) <= maxQuoted && strings.IndexFunc(s, func(r rune) bool { return !strconv.IsPrint(r) }) < 0 && utf8.ValidString(s) {
+		return s
+	}
+	return fragment(s)
+}
+
+// tidyError makes an error message about a line safe to print: quoted
+// strings longer than a fragment are cut (shortenQuotes), characters that
+// are not printable are escaped, and the whole is cut at maxErrorBytes.
+func tidyError(msg string) string {
+	msg = shortenQuotes(msg)
+	var b strings.Builder
+	for i := 0; i < len(msg); {
+		r, size := utf8.DecodeRuneInString(msg[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, msg[i])
+		case !strconv.IsPrint(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteString(msg[i : i+size])
+		}
+		i += size
+	}
+	msg = b.String()
+	if len(msg) > maxErrorBytes {
+		end := maxErrorBytes
+		for end > 0 && !utf8.RuneStart(msg[end]) {
+			end--
+		}
+		msg = msg[:end] + "..."
+	}
+	return msg
 }
 
 // shortenQuotes replaces every Go-quoted string in msg that is longer than
@@ -436,7 +482,7 @@ func shortenQuotes(msg string) string {
 			msg = msg[1:]
 			continue
 		}
-		if u, err := strconv.Unquote(q); err == nil && utf8.RuneCountInString(u) > maxQuoted {
+		if u, err := strconv.Unquote(q); err == nil && (utf8.RuneCountInString(u) > maxQuoted || len(q) > maxQuotedBytes) {
 			b.WriteString(fragment(u))
 		} else {
 			b.WriteString(q)
