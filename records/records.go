@@ -115,7 +115,7 @@ func LoadMap(shipped fs.FS, recordDir, name, sum string) (*board.Map, error) {
 	data, err := safefile.ReadFile(path, MaxMapSize)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) && sum == "" && !strings.ContainsAny(name, `/\`) {
-			return nil, fmt.Errorf("map %q is neither a shipped map (%s) nor a file in the record's folder (%s)",
+			return nil, fmt.Errorf("map %q is neither a shipped map (%s) nor a map file: %s does not exist",
 				name, strings.Join(shippedNames(shipped), ", "), path)
 		}
 		return nil, fmt.Errorf("map file %s (the record's map %q, relative to the record's folder): %v", path, name, err)
