@@ -1040,3 +1040,48 @@ func FuzzRecordReader(f *testing.F) {
 		}
 	})
 }
+
+// TestReplayReader: replaying as the record is read reaches the state
+// Replay reaches, and stops at the same action with the same error.
+func TestReplayReader(t *testing.T) {
+	m := mustStandard(t)
+	data, err := os.ReadFile(examplePath("three-players.ntk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := rules.ParseRecord(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, err := rules.NewRecordReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := rr.Header(); diffRecords(h, rules.Record{Map: rec.Map, Seed: rec.Seed, Players: rec.Players, Seats: rec.Seats}) != "" || rr.MapLine() != 4 {
+		t.Fatalf("header %+v, map line %d", h, rr.MapLine())
+	}
+	g, err := rules.ReplayReader(m, rr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := rules.Replay(m, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := viewsJSON(g), viewsJSON(want); a != b {
+		t.Fatalf("ReplayReader and Replay differ:\n%s", firstDiff(b, a))
+	}
+	bad := strings.Replace(string(data), "\ntorch ", "\ntorch done\ntorch ", 1)
+	rec, err = rules.ParseRecord(strings.NewReader(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, wantErr := rules.Replay(m, rec)
+	rr, err = rules.NewRecordReader(strings.NewReader(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rules.ReplayReader(m, rr); wantErr == nil || err == nil || err.Error() != wantErr.Error() {
+		t.Fatalf("ReplayReader error %v, Replay's %v", err, wantErr)
+	}
+}
