@@ -12,17 +12,20 @@
 package main
 
 import (
+	"embed"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"notrueking/internal/safefile"
 	"notrueking/maps"
+	"notrueking/records"
 	"notrueking/render"
 	"notrueking/rules"
-	"notrueking/store"
 )
 
 func main() {
@@ -100,29 +103,54 @@ func play(args []string, stderr io.Writer) int {
 	return 0
 }
 
+// shippedMapFiles are the shipped maps, embedded here too so that a
+// record naming a shipped map loads it without looking at the working
+// directory (maps.Load lets a file there of the same name win).
+//
+//go:embed maps/*.toml
+var shippedMapFiles embed.FS
+
+func shippedMaps() fs.FS {
+	sub, err := fs.Sub(shippedMapFiles, "maps")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// runRecord is the "run" command: it replays a record headlessly, applying
+// each action as it is read. The record file is bounded (rules.MaxRecordSize,
+// regular files only); its map is resolved against the record's folder.
+// A cut-off last line is ignored with a warning on stderr (exit status 0).
 func runRecord(args []string, stdout, stderr io.Writer) int {
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, "usage: notrueking run RECORD")
 		return 2
 	}
-	f, err := safefile.Open(args[0], store.MaxSave)
+	path := args[0]
+	f, err := safefile.Open(path, rules.MaxRecordSize)
 	if err != nil {
 		fmt.Fprintln(stderr, "notrueking run:", err)
 		return 1
 	}
 	defer f.Close()
-	rec, err := rules.ParseRecord(f)
+	rr, err := rules.NewRecordReader(f)
 	if err != nil {
-		fmt.Fprintf(stderr, "notrueking run: %s: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "notrueking run: %s: %v\n", path, err)
 		return 1
 	}
-	m, err := maps.Load(rec.Map)
+	h := rr.Header()
+	m, err := records.LoadMap(shippedMaps(), filepath.Dir(path), h.Map, h.MapSHA256)
 	if err != nil {
-		fmt.Fprintf(stderr, "notrueking run: %s: map: %v\n", args[0], err)
+		fmt.Fprintf(stderr, "notrueking run: %s: line %d: %v\n", path, rr.MapLine(), err)
 		return 1
 	}
-	if err := rules.RunRecord(m, rec, stdout); err != nil {
-		fmt.Fprintf(stderr, "notrueking run: %s: %v\n", args[0], err)
+	err = rules.RunRecordReader(m, rr, stdout)
+	if w := rr.Warning(); w != "" {
+		fmt.Fprintf(stderr, "notrueking run: %s: warning: %s\n", path, w)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "notrueking run: %s: %v\n", path, err)
 		return 1
 	}
 	return 0

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"notrueking/records"
 	"notrueking/store"
 )
 
@@ -66,5 +68,103 @@ func TestDispatch(t *testing.T) {
 				t.Errorf("a refusal is one line: %q", errb.String())
 			}
 		})
+	}
+}
+
+// TestRunRecordFiles: run reads Windows copies of a record, ignores a
+// cut-off last line with a warning, finds a map file relative to the
+// record whatever the working directory, refuses a changed map file, and
+// refuses files that are too big or not regular before reading them.
+func TestRunRecordFiles(t *testing.T) {
+	root := t.TempDir()
+	example, err := os.ReadFile(filepath.Join("testdata", "two-players.ntk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wantOut, wantErr bytes.Buffer
+	if code := dispatch([]string{"run", filepath.Join("testdata", "two-players.ntk")}, &wantOut, &wantErr); code != 0 {
+		t.Fatalf("example: exit %d: %s", code, wantErr.String())
+	}
+	mapData, err := os.ReadFile(filepath.Join("maps", "standard.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) string {
+		path := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	text := string(example)
+	body := strings.TrimSuffix(text, "\n")
+	lastLine := strings.Count(text, "\n")
+	write("maps/westeros.toml", mapData)
+	sum := records.Sum(mapData)
+	withMap := func(line string) []byte { return []byte(strings.Replace(text, "map standard\n", line+"\n", 1)) }
+	bomCRLF := write("games/bom-crlf.ntk", []byte("\uFEFF"+strings.ReplaceAll(text, "\n", "\r\n")))
+	torn := write("games/torn.ntk", []byte(body+"\ngauntlet ex"))
+	mapFile := write("games/map-file.ntk", withMap("map ../maps/westeros.toml sha256 "+sum))
+	oldMapLine := write("games/old-map-line.ntk", withMap("map ../maps/westeros.toml"))
+	badMid := write("games/bad-middle.ntk", []byte(strings.Replace(text, "\ntorch ", "\ntorch fly\ntorch ", 1)))
+	big := write("games/big.ntk", nil)
+	if err := os.Truncate(big, 64<<20+1); err != nil {
+		t.Fatal(err)
+	}
+	elsewhere := filepath.Join(root, "elsewhere")
+	if err := os.Mkdir(elsewhere, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A file named like the shipped map in the working directory does not shadow it.
+	write("elsewhere/standard", []byte("not a map"))
+	t.Chdir(elsewhere)
+
+	for _, tc := range []struct {
+		name   string
+		path   string
+		code   int
+		stderr string // "" for none
+	}{
+		{"BOM and CRLF", bomCRLF, 0, ""},
+		{"map file relative to the record", mapFile, 0, ""},
+		{"old map line relative to the record", oldMapLine, 0, ""},
+		{"shipped map not shadowed", filepath.Join(root, "games", "bom-crlf.ntk"), 0, ""},
+		{"torn last line", torn, 0, fmt.Sprintf("notrueking run: %s: warning: line %d: ignored the last line: it has no line end (the record was cut off while being written) and does not read: action \"gauntlet ex\": unknown seat \"gauntlet\"", torn, lastLine+1)},
+		{"bad line in the middle", badMid, 1, "notrueking run: " + badMid + ": line "},
+		{"too big", big, 1, "big.ntk: 67108865 bytes is larger than the limit of 64 MB"},
+		{"folder", root, 1, "is a folder, not a file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := dispatch([]string{"run", tc.path}, &out, &errb)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr: %.400s", code, tc.code, errb.String())
+			}
+			if tc.stderr == "" && errb.Len() != 0 || !strings.Contains(errb.String(), tc.stderr) {
+				t.Fatalf("stderr %q, want %q", errb.String(), tc.stderr)
+			}
+			if code == 0 && tc.name != "torn last line" && out.String() != wantOut.String() {
+				t.Fatalf("output differs from the example's")
+			}
+		})
+	}
+
+	// The record of the map file, written to the record's folder, still
+	// runs after the map moves with it; an edited map is refused.
+	write("maps/westeros.toml", append([]byte("# edited\n"), mapData...))
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{"run", mapFile}, &out, &errb); code != 1 || out.Len() != 0 {
+		t.Fatalf("changed map: exit %d, %d bytes out", code, out.Len())
+	}
+	want := fmt.Sprintf("notrueking run: %s: line 4: map file %s changed since the record was written: sha256 ",
+		mapFile, filepath.Join(root, "maps", "westeros.toml"))
+	if !strings.HasPrefix(errb.String(), want) {
+		t.Fatalf("changed map: stderr %q, want %q...", errb.String(), want)
+	}
+	if !strings.HasSuffix(errb.String(), ", expected "+sum+"\n") {
+		t.Fatalf("changed map: stderr %q does not give the expected hash", errb.String())
 	}
 }

@@ -211,6 +211,9 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		if strings.TrimSpace(p) == "" {
 			return nil, fmt.Errorf("player %d has no name", i+1)
 		}
+		if err := CheckPlayerName(p); err != nil {
+			return nil, fmt.Errorf("player %d: %v", i+1, err)
+		}
 	}
 	if _, ok := m.House(m.Houses[0].ID); !ok {
 		m.Index()

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -34,8 +33,13 @@ import (
 // player name that plain text cannot hold is written Go-quoted
 // (player torch " Bob").
 type Record struct {
-	// Map is the map name ("standard") or a map file path.
+	// Map is the map name ("standard") or a map file path (relative to
+	// the record's folder, '/'-separated).
 	Map string
+	// MapSHA256 is, for a map file, the SHA-256 of its content in hex
+	// (lower case): replaying refuses a map file that has changed since.
+	// It is "" for a shipped map, and for a map file in an old record.
+	MapSHA256 string
 	// Seed is Config.Seed.
 	Seed uint64
 	// Players are the player names in seat order.
@@ -50,6 +54,10 @@ type Record struct {
 	// Lines is, for a parsed record, the line number (1-based) of each
 	// action in its source; nil for a record built otherwise.
 	Lines []int
+	// Warning is, for a parsed record whose last line was cut off (no line
+	// end, and it does not read), the warning naming the ignored line;
+	// "" otherwise.
+	Warning string
 }
 
 // Header keywords of a record file. A seat id may not be one of them.
@@ -62,110 +70,30 @@ const (
 // maxRecordLine bounds one line of a record file.
 const maxRecordLine = 64 * 1024
 
-// ParseRecord reads a record. Errors name the line and say what is wrong.
-// It checks the syntax only: whether the seat ids are the map's and the
-// actions legal is for Replay to say.
+// ParseRecord reads a whole record; it is RecordReader's header and
+// actions collected. Errors name the line and say what is wrong. A cut-off
+// last line is ignored and named in the record's Warning. It checks the
+// syntax only: whether the seat ids are the map's and the actions legal is
+// for Replay to say. To replay a long record without holding it, use
+// NewRecordReader and ReplayReader or RunRecordReader.
 func ParseRecord(r io.Reader) (Record, error) {
-	var rec Record
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxRecordLine)
-	n := 0
-	haveMap, haveSeed := false, false
-	for sc.Scan() {
-		n++
-		raw := sc.Text()
-		if !utf8.ValidString(raw) {
-			return Record{}, fmt.Errorf("line %d: not valid UTF-8 text", n)
-		}
-		line := strings.TrimSpace(raw)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		word, rest := splitWord(line)
-		switch word {
-		case recMap:
-			if len(rec.Actions) > 0 {
-				return Record{}, fmt.Errorf("line %d: the map line must come before the first action", n)
-			}
-			if haveMap {
-				return Record{}, fmt.Errorf("line %d: second map line (the map is already %q)", n, rec.Map)
-			}
-			if rest == "" {
-				return Record{}, fmt.Errorf("line %d: map line without a map name (want \"map standard\" or \"map FILE\")", n)
-			}
-			name, err := readText("map name", rest)
-			if err != nil {
-				return Record{}, fmt.Errorf("line %d: %v", n, err)
-			}
-			rec.Map, haveMap = name, true
-		case recSeed:
-			if len(rec.Actions) > 0 {
-				return Record{}, fmt.Errorf("line %d: the seed line must come before the first action", n)
-			}
-			if haveSeed {
-				return Record{}, fmt.Errorf("line %d: second seed line (the seed is already %d)", n, rec.Seed)
-			}
-			s, err := strconv.ParseUint(rest, 10, 64)
-			if err != nil {
-				return Record{}, fmt.Errorf("line %d: seed %q is not a whole number from 0 to %d", n, rest, uint64(1<<64-1))
-			}
-			rec.Seed, haveSeed = s, true
-		case recPlayer:
-			if len(rec.Actions) > 0 {
-				return Record{}, fmt.Errorf("line %d: player lines must come before the first action", n)
-			}
-			id, name := splitWord(rest)
-			if id == "" {
-				return Record{}, fmt.Errorf("line %d: player line without a seat id (want \"player SEAT NAME\", e.g. \"player crown Alice\")", n)
-			}
-			if err := checkSeatID(id); err != nil {
-				return Record{}, fmt.Errorf("line %d: %v", n, err)
-			}
-			if name == "" {
-				return Record{}, fmt.Errorf("line %d: player %s has no name (want \"player %s NAME\")", n, id, id)
-			}
-			name, err := readText("player name", name)
-			if err != nil {
-				return Record{}, fmt.Errorf("line %d: %v", n, err)
-			}
-			for _, s := range rec.Seats {
-				if s == id {
-					return Record{}, fmt.Errorf("line %d: seat %s is named twice", n, id)
-				}
-			}
-			rec.Seats = append(rec.Seats, id)
-			rec.Players = append(rec.Players, name)
-		default:
-			if !haveMap {
-				return Record{}, fmt.Errorf("line %d: %q comes before the map line (a record starts with map, seed and player lines)", n, word)
-			}
-			if !haveSeed {
-				return Record{}, fmt.Errorf("line %d: %q comes before the seed line (a record starts with map, seed and player lines)", n, word)
-			}
-			if len(rec.Seats) == 0 {
-				return Record{}, fmt.Errorf("line %d: %q comes before any player line (a record starts with map, seed and player lines)", n, word)
-			}
-			if err := checkActionLine(line, rec.Seats); err != nil {
-				return Record{}, fmt.Errorf("line %d: %v", n, err)
-			}
-			rec.Actions = append(rec.Actions, strings.Join(strings.Fields(line), " "))
-			rec.Lines = append(rec.Lines, n)
-		}
+	rr, err := NewRecordReader(r)
+	if err != nil {
+		return Record{}, err
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return Record{}, fmt.Errorf("line %d: line longer than %d bytes", n+1, maxRecordLine)
+	rec := rr.Header()
+	for {
+		a, line, err := rr.Next()
+		if err == io.EOF {
+			break
 		}
-		return Record{}, fmt.Errorf("reading record after line %d: %v", n, err)
+		if err != nil {
+			return Record{}, err
+		}
+		rec.Actions = append(rec.Actions, a)
+		rec.Lines = append(rec.Lines, line)
 	}
-	switch {
-	case !haveMap:
-		return Record{}, errors.New("record has no map line (want e.g. \"map standard\")")
-	case !haveSeed:
-		return Record{}, errors.New("record has no seed line (want e.g. \"seed 12345\")")
-	case len(rec.Seats) == 0:
-		return Record{}, errors.New("record has no player lines (want e.g. \"player crown Alice\")")
-	}
+	rec.Warning = rr.Warning()
 	return rec, nil
 }
 
@@ -203,22 +131,23 @@ func checkSeatID(id string) error {
 	return nil
 }
 
-// readText reads the rest of a map or player line: plain text (trimmed,
-// without control characters), or a Go-quoted string for text that plain
-// form cannot hold (spaces around it, tabs, line breaks, a leading quote).
+// readText reads the rest of a map or player line: plain text (trimmed),
+// or a Go-quoted string for text that plain form cannot hold (spaces
+// around it, a leading quote). Either way the text may not hold control,
+// bidi-control or zero-width characters (checkNameText).
 func readText(what, s string) (string, error) {
 	if strings.HasPrefix(s, `"`) {
 		u, err := strconv.Unquote(s)
 		if err != nil {
-			return "", fmt.Errorf("%s %s is not a well-formed quoted string", what, s)
+			return "", fmt.Errorf("%s %s is not a well-formed quoted string", what, plain(s))
 		}
 		if u == "" {
 			return "", fmt.Errorf("%s is empty", what)
 		}
-		return u, nil
+		s = u
 	}
-	if i := strings.IndexFunc(s, unicode.IsControl); i >= 0 {
-		return "", fmt.Errorf("%s %q contains a control character; write it quoted (e.g. %s)", what, s, strconv.Quote(s))
+	if err := checkNameText(what, s); err != nil {
+		return "", err
 	}
 	return s, nil
 }
@@ -233,14 +162,39 @@ func writeText(s string) string {
 	return s
 }
 
+// writeMap renders the rest of the map line: the name (quoted when plain
+// text would read back otherwise, e.g. a name ending in "sha256 X") and,
+// for a map file, "sha256 HASH".
+func writeMap(name, sum string) string {
+	text := writeText(name)
+	if !strings.HasPrefix(text, `"`) {
+		if _, _, ok := cutHash(text); ok {
+			text = strconv.Quote(name)
+		}
+	}
+	if sum != "" {
+		text += " " + mapHash + " " + sum
+	}
+	return text
+}
+
 // Write writes the record in the text form ParseRecord reads; a map or
-// player name that plain text cannot hold (spaces around it, a tab or line
-// break, invalid UTF-8, a leading quote) is written Go-quoted. It refuses
-// (writing nothing) a record that would not read back the same: an empty
-// name, a seat id with a space, an action whose text does not parse.
+// player name that plain text cannot hold (spaces around it, a leading
+// quote) is written Go-quoted. It refuses (writing nothing) a record that
+// would not read back the same: an empty name, a name with a control,
+// bidi-control or zero-width character, a map hash that is not 64 hex
+// digits, a seat id with a space, an action whose text does not parse.
 func (r Record) Write(w io.Writer) error {
 	if r.Map == "" {
 		return errors.New("cannot write record: map name is empty")
+	}
+	if err := checkNameText("map name", r.Map); err != nil {
+		return fmt.Errorf("cannot write record: %v", err)
+	}
+	if r.MapSHA256 != "" {
+		if h, err := readHash(r.MapSHA256); err != nil || h != r.MapSHA256 {
+			return fmt.Errorf("cannot write record: map file hash %s is not 64 lower-case hex digits", fragment(r.MapSHA256))
+		}
 	}
 	if len(r.Seats) != len(r.Players) {
 		return fmt.Errorf("cannot write record: %d players but %d seat ids", len(r.Players), len(r.Seats))
@@ -250,7 +204,7 @@ func (r Record) Write(w io.Writer) error {
 	}
 	var b strings.Builder
 	b.WriteString("# No True King record\n")
-	fmt.Fprintf(&b, "map %s\nseed %d\n", writeText(r.Map), r.Seed)
+	fmt.Fprintf(&b, "map %s\nseed %d\n", writeMap(r.Map, r.MapSHA256), r.Seed)
 	for i, id := range r.Seats {
 		if err := checkSeatID(id); err != nil {
 			return fmt.Errorf("cannot write record: seat %d: %v", i+1, err)
@@ -262,6 +216,9 @@ func (r Record) Write(w io.Writer) error {
 		}
 		if r.Players[i] == "" {
 			return fmt.Errorf("cannot write record: seat %s: player name is empty", id)
+		}
+		if err := checkNameText("player name", r.Players[i]); err != nil {
+			return fmt.Errorf("cannot write record: seat %s: %v", id, err)
 		}
 		fmt.Fprintf(&b, "player %s %s\n", id, writeText(r.Players[i]))
 	}
@@ -290,8 +247,9 @@ func (r Record) String() string {
 }
 
 // RecordOf returns the record of a game so far. Its Map is the map's id
-// (the name maps.Load takes for a shipped map; set it to the file path for
-// a map loaded from a file).
+// (the name maps.Load takes for a shipped map); for a map loaded from a
+// file set Map and MapSHA256 to the file's path relative to the record's
+// folder and its hash (records.MapRef computes both).
 func RecordOf(g *Game) Record {
 	cfg := g.Config()
 	lines := make([]string, len(g.actions))
@@ -332,22 +290,70 @@ func newFromRecord(m *board.Map, r Record) (*Game, error) {
 	return g, nil
 }
 
-// actionError names the failing action of a record and the engine's reason.
-func actionError(r Record, i int, err error) error {
-	where := fmt.Sprintf("action %d", i+1)
-	if i < len(r.Lines) && r.Lines[i] > 0 {
-		where += fmt.Sprintf(" (line %d)", r.Lines[i])
+// actionError names the failing action of a record (its number n, from 1,
+// its line when known, its text) and the engine's reason.
+func actionError(n, line int, text string, err error) error {
+	where := fmt.Sprintf("action %d", n)
+	if line > 0 {
+		where += fmt.Sprintf(" (line %d)", line)
 	}
-	return fmt.Errorf("%s %q: %v", where, strings.Join(strings.Fields(r.Actions[i]), " "), err)
+	return errors.New(tidyError(fmt.Sprintf("%s %q: %v", where, text, err)))
 }
 
-// replayOne reads action i of the record on g's map and applies it.
-func replayOne(g *Game, r Record, i int) ([]Event, error) {
-	a, err := g.ParseAction(r.Actions[i])
-	if err != nil {
-		return nil, err
+// actionSource yields a record's action lines one at a time with their
+// line numbers (0 when unknown), then io.EOF.
+type actionSource func() (text string, line int, err error)
+
+// actionsOf is the actionSource of a record held in memory.
+func actionsOf(r Record) actionSource {
+	i := 0
+	return func() (string, int, error) {
+		if i >= len(r.Actions) {
+			return "", 0, io.EOF
+		}
+		a, line := r.Actions[i], 0
+		if i < len(r.Lines) {
+			line = r.Lines[i]
+		}
+		i++
+		return a, line, nil
 	}
-	return g.Apply(a)
+}
+
+// applyAll reads the action lines of next on g's map and applies them as
+// they come. After each action it calls applied (when not nil) with the
+// action's number, its text and its events; at the first action that does
+// not read on the map or that the engine refuses it calls refused (when not
+// nil) and returns the action's error; a line the reader refuses ends it
+// with the reader's error.
+func applyAll(g *Game, next actionSource, applied func(n int, text string, ev []Event) error, refused func(n int, text string, err error) error) error {
+	for n := 1; ; n++ {
+		text, line, err := next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		a, aerr := g.ParseAction(text)
+		var ev []Event
+		if aerr == nil {
+			ev, aerr = g.Apply(a)
+		}
+		if aerr != nil {
+			if refused != nil {
+				if err := refused(n, text, aerr); err != nil {
+					return err
+				}
+			}
+			return actionError(n, line, text, aerr)
+		}
+		if applied != nil {
+			if err := applied(n, text, ev); err != nil {
+				return err
+			}
+		}
+	}
 }
 
 // Replay plays the record on map m. It returns the game and every event
@@ -360,14 +366,25 @@ func Replay(m *board.Map, r Record) (*Game, []Event, error) {
 		return nil, nil, err
 	}
 	events := append([]Event(nil), g.S.Log...)
-	for i := range r.Actions {
-		ev, err := replayOne(g, r, i)
-		if err != nil {
-			return g, events, actionError(r, i, err)
-		}
+	err = applyAll(g, actionsOf(r), func(_ int, _ string, ev []Event) error {
 		events = append(events, ev...)
+		return nil
+	}, nil)
+	return g, events, err
+}
+
+// ReplayReader plays the record rr reads on map m, applying each action as
+// it is read (the record is never held whole). It stops at the first line
+// that does not read or action the engine refuses, returning the game as
+// it was before it and an error naming the line (and the action's number
+// and the engine's reason). A cut-off last line is ignored: rr.Warning
+// says so.
+func ReplayReader(m *board.Map, rr *RecordReader) (*Game, error) {
+	g, err := newFromRecord(m, rr.Header())
+	if err != nil {
+		return nil, err
 	}
-	return g, events, nil
+	return g, applyAll(g, rr.Next, nil, nil)
 }
 
 // RunStep is one line of the runner's output: an action and its events
@@ -472,7 +489,20 @@ func FinalStateOf(g *Game) FinalState {
 // refuses it writes {"n":…,"action":…,"error":reason} and returns an error
 // naming the action, its line and the reason. The output is deterministic.
 func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
-	g, err := newFromRecord(m, r)
+	return run(m, r, actionsOf(r), stdout)
+}
+
+// RunRecordReader is RunRecord on the record rr reads, applying and
+// printing each action as it is read. A line that does not read stops it
+// like a refused action, but without a JSON line for it: the error names
+// the line. A cut-off last line is ignored (rr.Warning says so) and the
+// final state printed.
+func RunRecordReader(m *board.Map, rr *RecordReader, stdout io.Writer) error {
+	return run(m, rr.Header(), rr.Next, stdout)
+}
+
+func run(m *board.Map, hdr Record, next actionSource, stdout io.Writer) error {
+	g, err := newFromRecord(m, hdr)
 	if err != nil {
 		return err
 	}
@@ -481,19 +511,13 @@ func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
 	if err := enc.Encode(RunStep{N: 0, Action: "", Events: g.ownLines(g.S.Log)}); err != nil {
 		return err
 	}
-	for i := range r.Actions {
-		ev, aerr := replayOne(g, r, i)
-		step := RunStep{N: i + 1, Action: strings.Join(strings.Fields(r.Actions[i]), " "), Events: g.ownLines(ev)}
-		if aerr != nil {
-			step.Events = []LogLine{}
-			step.Error = aerr.Error()
-		}
-		if err := enc.Encode(step); err != nil {
-			return err
-		}
-		if aerr != nil {
-			return actionError(r, i, aerr)
-		}
+	err = applyAll(g, next, func(n int, text string, ev []Event) error {
+		return enc.Encode(RunStep{N: n, Action: text, Events: g.ownLines(ev)})
+	}, func(n int, text string, aerr error) error {
+		return enc.Encode(RunStep{N: n, Action: text, Events: []LogLine{}, Error: aerr.Error()})
+	})
+	if err != nil {
+		return err
 	}
 	return enc.Encode(struct {
 		Final FinalState `json:"final"`

@@ -8,8 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"notrueking/rules"
 )
@@ -17,8 +19,8 @@ import (
 // diffRecords names the first difference between two records' contents
 // (Lines, the source positions, are not compared), or "".
 func diffRecords(a, b rules.Record) string {
-	if a.Map != b.Map {
-		return fmt.Sprintf("map %q vs %q", a.Map, b.Map)
+	if a.Map != b.Map || a.MapSHA256 != b.MapSHA256 {
+		return fmt.Sprintf("map %q %q vs %q %q", a.Map, a.MapSHA256, b.Map, b.MapSHA256)
 	}
 	if a.Seed != b.Seed {
 		return fmt.Sprintf("seed %d vs %d", a.Seed, b.Seed)
@@ -126,9 +128,9 @@ crown exchange stark tyrell reveal stark
 // TestRecordOddNames: names plain text cannot hold are written quoted and
 // read back exactly.
 func TestRecordOddNames(t *testing.T) {
-	names := []string{" Ann", "Bob\ncrown keep", "\"Cat\"", "Dan\tthe\x01Man", "\xffEve", "Fay \"Q\" Smith", "# Gil"}
+	names := []string{" Ann", "Ann ", "\"Cat\"", "Fay \"Q\" Smith", "# Gil", "Zoë Ørsted 王", "Hal sha256 0123"}
 	for _, name := range names {
-		r := rules.Record{Map: "maps/my map.toml\n", Seed: 9, Players: []string{name, "Plain Name"}, Seats: []string{"crown", "torch"},
+		r := rules.Record{Map: "maps/my map.toml ", Seed: 9, Players: []string{name, "Plain Name"}, Seats: []string{"crown", "torch"},
 			Actions: []string{"torch keep"}}
 		var buf bytes.Buffer
 		if err := r.Write(&buf); err != nil {
@@ -180,7 +182,26 @@ func TestParseRecordErrors(t *testing.T) {
 		{"unknown verb", head + "crown fly\n", "line 5: action \"crown fly\": unknown verb \"fly\""},
 		{"bad args", head + "crown\n", "line 5: action \"crown\""},
 		{"bad count", head + "\n\ncrown move a b footman:x\n", "line 7: action \"crown move a b footman:x\": count \"x\""},
-		{"control char in name", "map standard\nseed 1\nplayer crown A\x01B\n", "line 3: player name \"A\\x01B\" contains a control character; write it quoted"},
+		{"control char in name", "map standard\nseed 1\nplayer crown A\x01B\n", "line 3: player name \"A\\x01B\" contains U+0001, a control character"},
+		{"tab in name", "map standard\nseed 1\nplayer crown A\tB\n", "line 3: player name \"A\\tB\" contains U+0009, a control character"},
+		{"quoted line break in name", "map standard\nseed 1\nplayer crown \"Bob\\ncrown keep\"\n", "line 3: player name \"Bob\\ncrown keep\" contains U+000A"},
+		{"quoted invalid UTF-8 name", "map standard\nseed 1\nplayer crown \"\\xffEve\"\n", "line 3: player name \"\\xffEve\" is not valid UTF-8 text"},
+		{"bidi override in name", "map standard\nseed 1\nplayer crown Eve\u202Egnp.exe\n", "line 3: player name \"Eve\\u202egnp.exe\" contains U+202E, an invisible bidirectional-text control"},
+		{"bidi isolate in quoted name", "map standard\nseed 1\nplayer crown \"Eve\\u2067\"\n", "line 3: player name \"Eve\\u2067\" contains U+2067"},
+		{"left-to-right mark", "map standard\nseed 1\nplayer crown A\u200eB\n", "contains U+200E"},
+		{"arabic letter mark", "map standard\nseed 1\nplayer crown A\u061cB\n", "contains U+061C"},
+		{"zero-width space in name", "map standard\nseed 1\nplayer crown Al\u200Bice\n", "line 3: player name \"Al\\u200bice\" contains U+200B, an invisible zero-width character"},
+		{"word joiner in name", "map standard\nseed 1\nplayer crown Al\u2060ice\n", "contains U+2060"},
+		{"BOM inside a name", "map standard\nseed 1\nplayer crown Al\uFEFFice\n", "contains U+FEFF"},
+		{"BOM not at the start", "\n\uFEFFmap standard\n", "line 2: \"\\ufeffmap\" comes before the map line"},
+		{"bidi in map name", "map st\u202Dandard\n", "line 1: map name \"st\\u202dandard\" contains U+202D"},
+		{"control in quoted map name", "map \"a\\x00b\"\n", "line 1: map name \"a\\x00b\" contains U+0000"},
+		{"bad map hash", "map x.toml sha256 1234\n", "line 1: map file hash \"1234\" is not a SHA-256 (64 hex digits)"},
+		{"not hex map hash", "map x.toml sha256 " + strings.Repeat("g", 64) + "\n", "line 1: map file hash"},
+		{"junk after quoted map", "map \"x.toml\" sha1 abc\n", "line 1: after the quoted map name comes \"sha1 abc\""},
+		{"bad line in the middle", head + "crown keep\ncrown fly\ncrown keep\n", "line 6: action \"crown fly\": unknown verb"},
+		{"bad last line with a line end", head + "crown keep\ncrown pla\n", "line 6: action \"crown pla\""},
+		{"long last line without a line end", head + "crown " + strings.Repeat("a", 70000), "line 5: line longer than 65536 bytes"},
 		{"bad quotes", "map standard\nseed 1\nplayer crown \"Ann\n", "line 3: player name \"Ann is not a well-formed quoted string"},
 		{"empty quoted", "map \"\"\n", "line 1: map name is empty"},
 		{"not utf8", "map standard\nseed 1\nplayer crown \xff\n", "line 3: not valid UTF-8"},
@@ -601,4 +622,469 @@ func ExampleRecord_Write() {
 	// player crown Alice
 	// player torch " Bob "
 	// crown place stark lord
+}
+
+// variants are the Windows Notepad forms of a record: with a UTF-8
+// byte-order mark, with CRLF line ends, and both.
+func variants(text string) map[string]string {
+	crlf := strings.ReplaceAll(text, "\n", "\r\n")
+	return map[string]string{"BOM": "\uFEFF" + text, "CRLF": crlf, "BOM+CRLF": "\uFEFF" + crlf}
+}
+
+// runReader runs the record text through the streaming runner.
+func runReader(t *testing.T, text string) (out string, warning string, err error) {
+	t.Helper()
+	rr, err := rules.NewRecordReader(strings.NewReader(text))
+	if err != nil {
+		return "", "", err
+	}
+	var b bytes.Buffer
+	err = rules.RunRecordReader(mustStandard(t), rr, &b)
+	return b.String(), rr.Warning(), err
+}
+
+// TestRecordBOMAndCRLF: BOM, CRLF and BOM+CRLF copies of every example
+// record read as the same record and run to the same bytes.
+func TestRecordBOMAndCRLF(t *testing.T) {
+	m := mustStandard(t)
+	for _, ex := range examples {
+		data, err := os.ReadFile(examplePath(ex.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := rules.ParseRecord(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wantOut bytes.Buffer
+		if err := rules.RunRecord(m, want, &wantOut); err != nil {
+			t.Fatal(err)
+		}
+		for name, text := range variants(string(data)) {
+			t.Run(ex.file+"/"+name, func(t *testing.T) {
+				got, err := rules.ParseRecord(strings.NewReader(text))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := diffRecords(want, got); d != "" || fmt.Sprint(want.Lines) != fmt.Sprint(got.Lines) {
+					t.Fatalf("differs from the plain record: %s", d)
+				}
+				out, warning, err := runReader(t, text)
+				if err != nil || warning != "" {
+					t.Fatalf("run: %v (warning %q)", err, warning)
+				}
+				if out != wantOut.String() {
+					t.Fatalf("output differs from the plain record's:\n%s", firstDiff(wantOut.String(), out))
+				}
+			})
+		}
+	}
+}
+
+// TestRecordTornLastLine: a last line cut off while being written (no line
+// end, does not read) is ignored with a warning naming it; one that reads
+// is a complete line; a bad line with a line end is an error.
+func TestRecordTornLastLine(t *testing.T) {
+	data, err := os.ReadFile(examplePath("four-players.ntk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	whole, err := rules.ParseRecord(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lastLine := strings.Count(text, "\n") // 1-based number of the last line
+	body := strings.TrimSuffix(text, "\n")
+	cut := body[:strings.LastIndexByte(body, '\n')+1] // all but the last line
+	last := body[len(cut):]                           // "gauntlet keep"
+	for _, tc := range []struct {
+		name, text string
+		actions    int    // actions read
+		warning    string // "" for none
+	}{
+		{"no final line end", body, len(whole.Actions), ""},
+		{"no final line end, CRLF", strings.ReplaceAll(body, "\n", "\r\n"), len(whole.Actions), ""},
+		{"cut in a word", cut + last[:6], len(whole.Actions) - 1,
+			fmt.Sprintf("line %d: ignored the last line: it has no line end (the record was cut off while being written) and does not read: action \"gauntl\": want \"<seat> <verb> ...\"", lastLine)},
+		{"cut after the seat", cut + "gauntlet ", len(whole.Actions) - 1, fmt.Sprintf("line %d: ignored the last line", lastLine)},
+		{"cut before the CR of CRLF", strings.ReplaceAll(cut, "\n", "\r\n") + last[:3], len(whole.Actions) - 1, fmt.Sprintf("line %d: ignored", lastLine)},
+		{"cut inside a UTF-8 character", cut + "# the end \xe2\x80", len(whole.Actions) - 1, fmt.Sprintf("line %d: ignored the last line: it has no line end (the record was cut off while being written) and does not read: not valid UTF-8 text", lastLine)},
+		{"cut comment reads", cut + "# a comm", len(whole.Actions) - 1, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec, err := rules.ParseRecord(strings.NewReader(tc.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rec.Actions) != tc.actions {
+				t.Fatalf("%d actions, want %d", len(rec.Actions), tc.actions)
+			}
+			if tc.warning == "" && rec.Warning != "" || !strings.HasPrefix(rec.Warning, tc.warning) {
+				t.Fatalf("warning %q, want %q", rec.Warning, tc.warning)
+			}
+			out, warning, err := runReader(t, tc.text)
+			if err != nil {
+				t.Fatalf("run: %v", err)
+			}
+			if warning != rec.Warning {
+				t.Fatalf("runner warning %q, ParseRecord's %q", warning, rec.Warning)
+			}
+			if !strings.Contains(out, `{"final":`) || strings.Count(out, "\n") != tc.actions+2 {
+				t.Fatalf("runner printed %d lines, want %d and a final state", strings.Count(out, "\n"), tc.actions+2)
+			}
+		})
+	}
+	// A torn header line is ignored the same way; the header must still be whole.
+	rec, err := rules.ParseRecord(strings.NewReader("map standard\nseed 1\nplayer crown A\nplayer torch B\nplayer he"))
+	if err != nil || len(rec.Players) != 2 || !strings.HasPrefix(rec.Warning, "line 5: ignored the last line") {
+		t.Fatalf("torn player line: %v, %d players, warning %q", err, len(rec.Players), rec.Warning)
+	}
+	if _, err := rules.ParseRecord(strings.NewReader("map standard\nseed 1\nplay")); err == nil || err.Error() != `record has no player lines (want e.g. "player crown Alice")` {
+		t.Fatalf("torn first player line: %v", err)
+	}
+	// A torn last line that reads but is illegal is an action like any other.
+	_, _, err = runReader(t, cut+"gauntlet keep\ncrown place stark lord")
+	if want := fmt.Sprintf(`action %d (line %d) "crown place stark lord": `, len(whole.Actions)+1, lastLine+1); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("illegal unterminated last action: %v, want %q...", err, want)
+	}
+	// A bad line in the middle stops the runner at that line, after printing the actions before it.
+	lines := strings.SplitAfter(text, "\n")
+	bad := strings.Join(lines[:20], "") + "crown fly\n" + strings.Join(lines[20:], "")
+	out, _, err := runReader(t, bad)
+	if err == nil || err.Error() != `line 21: action "crown fly": unknown verb "fly"` {
+		t.Fatalf("bad middle line: %v", err)
+	}
+	if strings.Contains(out, `"final"`) || strings.Count(out, "\n") != 20-(lastLine-len(whole.Actions))+1 {
+		t.Fatalf("runner printed %d lines before the bad line:\n%s", strings.Count(out, "\n"), out)
+	}
+}
+
+// TestRecordErrorsQuoteShort: an error never echoes a long line; it quotes
+// a short escaped part of it.
+func TestRecordErrorsQuoteShort(t *testing.T) {
+	const head = "map standard\nseed 1\nplayer crown A\nplayer torch B\n"
+	long := strings.Repeat("x\u202e", 30000)
+	for _, text := range []string{
+		head + "crown " + long + "\n",
+		head + "crown move " + long + " b footman:1\n",
+		head + "crown place stark " + long + "\n",
+		"map standard\nseed " + long + "\n",
+		"map standard\nseed 1\nplayer crown " + long + "\n",
+		"map standard\nseed 1\nplayer " + long + " A\n",
+		"map " + long + "\n",
+		"map x sha256 " + long + "\n",
+		"map \"" + long + "\" sha256 " + long + "\n",
+		"map standard\nseed 1\nplayer " + long + "\n",
+		"map standard\nseed 1\nplayer crown \"" + long + "\n",
+		"map \"" + long + "\n",
+		head + "crown move a b " + strings.Repeat("\u202e", 100) + ":1\n",
+		long + "\n",
+	} {
+		_, err := rules.ParseRecord(strings.NewReader(text))
+		if err == nil {
+			t.Fatalf("no error for %.60q", text)
+		}
+		if len(err.Error()) > 400 || strings.ContainsRune(err.Error(), '\u202e') {
+			t.Fatalf("error of %d bytes, or with a raw bidi control: %.600q", len(err.Error()), err)
+		}
+		if !strings.HasPrefix(err.Error(), "line ") {
+			t.Fatalf("error does not name the line: %.200q", err)
+		}
+	}
+}
+
+// TestNewRefusesInvisibleNames: the engine refuses the player names a
+// record refuses, so the window and records agree.
+func TestNewRefusesInvisibleNames(t *testing.T) {
+	m := mustStandard(t)
+	for name, want := range map[string]string{
+		"Eve\u202egnp":  `player 2: name "Eve\u202egnp" contains U+202E, an invisible bidirectional-text control`,
+		"Al\u200bice":   `player 2: name "Al\u200bice" contains U+200B, an invisible zero-width character`,
+		"Al\u2066ice":   `contains U+2066`,
+		"Tab\there":     `player 2: name "Tab\there" contains U+0009, a control character`,
+		"\xffEve":       `player 2: name "\xffEve" is not valid UTF-8 text`,
+		"Bob\ncrown ok": `contains U+000A`,
+	} {
+		_, err := rules.New(m, rules.Config{Players: []string{"Ann", name}, Seed: 1})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("New with name %q: %v, want %q", name, err, want)
+		}
+		if err := rules.CheckPlayerName(name); err == nil {
+			t.Errorf("CheckPlayerName(%q) = nil", name)
+		}
+		r := rules.Record{Map: "standard", Seed: 1, Players: []string{"Ann", name}, Seats: []string{"crown", "torch"}}
+		if err := r.Write(io.Discard); err == nil || !strings.Contains(err.Error(), "seat torch: player name") {
+			t.Errorf("Write with name %q: %v", name, err)
+		}
+	}
+	for _, name := range []string{" Ann", "Zoë", "王小明", "Ann\u00a0Lee", "# Gil", `"Q"`} {
+		if _, err := rules.New(m, rules.Config{Players: []string{"Ann", name}, Seed: 1}); err != nil {
+			t.Errorf("New refuses %q: %v", name, err)
+		}
+	}
+}
+
+// TestRecordMapLine: a map file is named by its path and SHA-256; the
+// hash is read in any case and written in lower case; names that would be
+// read as carrying a hash are written quoted.
+func TestRecordMapLine(t *testing.T) {
+	sum := strings.Repeat("0123456789abcdef", 4)
+	for _, tc := range []struct{ line, name, sum string }{
+		{"map standard", "standard", ""},
+		{"map nine-test.toml sha256 " + sum, "nine-test.toml", sum},
+		{"map ../maps/my map.toml  sha256  " + strings.ToUpper(sum), "../maps/my map.toml", sum},
+		{"map \" odd.toml\" sha256 " + sum, " odd.toml", sum},
+		{"map \"x sha256 " + sum + "\"", "x sha256 " + sum, ""},
+		{"map sha256 " + sum, "sha256 " + sum, ""},
+		{"map old/file.toml", "old/file.toml", ""},
+	} {
+		rec, err := rules.ParseRecord(strings.NewReader(tc.line + "\nseed 1\nplayer crown A\n"))
+		if err != nil {
+			t.Fatalf("%q: %v", tc.line, err)
+		}
+		if rec.Map != tc.name || rec.MapSHA256 != tc.sum {
+			t.Fatalf("%q: map %q sha256 %q, want %q %q", tc.line, rec.Map, rec.MapSHA256, tc.name, tc.sum)
+		}
+		var b bytes.Buffer
+		if err := rec.Write(&b); err != nil {
+			t.Fatal(err)
+		}
+		back, err := rules.ParseRecord(&b)
+		if err != nil || diffRecords(rec, back) != "" {
+			t.Fatalf("%q: does not read back: %v %s", tc.line, err, diffRecords(rec, back))
+		}
+	}
+	r := rules.Record{Map: "x.toml", MapSHA256: strings.ToUpper(sum), Seed: 1, Players: []string{"A"}, Seats: []string{"crown"}}
+	if err := r.Write(io.Discard); err == nil || !strings.Contains(err.Error(), "not 64 lower-case hex digits") {
+		t.Fatalf("Write with an upper-case hash: %v", err)
+	}
+}
+
+// countingReader counts the bytes read through it and samples the heap.
+type countingReader struct {
+	r        io.Reader
+	n        int64
+	reads    int
+	peakHeap uint64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	c.reads++
+	if c.reads%256 == 0 {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		c.peakHeap = max(c.peakHeap, ms.HeapAlloc)
+	}
+	return n, err
+}
+
+// millionRecord is the four-player example followed by the given number
+// of further action lines (the game's own, over and over), generated as
+// it is read.
+func millionRecord(t *testing.T, extra int) (io.Reader, int64, []string) {
+	data, err := os.ReadFile(examplePath("four-players.ntk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var acts []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if w, _, _ := strings.Cut(l, " "); l != "" && !strings.HasPrefix(l, "#") && w != "map" && w != "seed" && w != "player" {
+			acts = append(acts, l+"\n")
+		}
+	}
+	size := int64(len(data))
+	readers := []io.Reader{bytes.NewReader(data)}
+	for i := 0; i < extra; {
+		var b strings.Builder
+		for ; i < extra && b.Len() < 1<<20; i++ {
+			b.WriteString(acts[i%len(acts)])
+		}
+		size += int64(b.Len())
+		readers = append(readers, strings.NewReader(b.String()))
+	}
+	return io.MultiReader(readers...), size, acts
+}
+
+// TestRecordStreamsFailFast: a record of a finished game followed by a
+// million more action lines stops at the first of them, having read only
+// a little past it (ParseRecord used to hold all of them: 866 MB).
+func TestRecordStreamsFailFast(t *testing.T) {
+	src, size, _ := millionRecord(t, 1_000_000)
+	c := &countingReader{r: src}
+	rr, err := rules.NewRecordReader(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = rules.RunRecordReader(mustStandard(t), rr, io.Discard)
+	if err == nil || !strings.HasPrefix(err.Error(), `action 297 (line 306) "crown arrange`) || !strings.HasSuffix(err.Error(), "the game is over") {
+		t.Fatalf("error %v, want action 297 (line 306) refused: the game is over", err)
+	}
+	if c.n > 64<<10 {
+		t.Fatalf("read %d of %d bytes before stopping at line 306", c.n, size)
+	}
+}
+
+// TestRecordReaderMemoryFlat: reading a million actions one by one keeps
+// the heap flat (the reader holds one line at a time).
+func TestRecordReaderMemoryFlat(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a million lines")
+	}
+	src, size, _ := millionRecord(t, 1_000_000)
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	c := &countingReader{r: src}
+	rr, err := rules.NewRecordReader(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for {
+		_, _, err := rr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	if n != 1_000_296 || c.n != size {
+		t.Fatalf("read %d actions, %d of %d bytes", n, c.n, size)
+	}
+	// The generated input (about 27 MB in 1 MB pieces) is on the heap
+	// before the start; above it the reader adds its buffers and the
+	// garbage between two collections. ParseRecord of the same input
+	// holds about 480 MB.
+	grew := int64(c.peakHeap) - int64(before.HeapAlloc)
+	t.Logf("%d bytes, %d actions: heap peak %d MB above the start", size, n, grew>>20)
+	if grew > 48<<20 {
+		t.Fatalf("heap grew by %d MB reading %d MB", grew>>20, size>>20)
+	}
+}
+
+// FuzzRecordReader: the streaming reader never panics, agrees with
+// ParseRecord line by line, reads the same whatever the chunks the input
+// arrives in, and its errors name a line and quote little.
+func FuzzRecordReader(f *testing.F) {
+	f.Add("map standard\nseed 1\nplayer crown Alice\nplayer torch Bob\ncrown arrange baratheon stark lannister greyjoy tyrell\ntorch pla")
+	f.Add("\uFEFFmap x.toml sha256 " + strings.Repeat("ab", 32) + "\r\nseed 2\r\nplayer crown \"A\\u202e\"\r\ncrown keep")
+	f.Add("map \"m\" sha256 X\nseed 1\nplayer crown A\ncrown keep\n\xe2\x80")
+	f.Add("map d\nseed 7\nplayer " + strings.Repeat("crownplacelannister", 40) + "\n")
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*.ntk"))
+	for _, p := range files {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(string(b[:len(b)*2/3]))
+		}
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		type result struct {
+			hdr     rules.Record
+			acts    []string
+			lines   []int
+			warning string
+			err     string
+		}
+		read := func(r io.Reader) result {
+			var res result
+			rr, err := rules.NewRecordReader(r)
+			if err != nil {
+				res.err = err.Error()
+				return res
+			}
+			res.hdr = rr.Header()
+			for {
+				a, line, err := rr.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					res.err = err.Error()
+					if _, _, again := rr.Next(); again == nil || again.Error() != err.Error() {
+						t.Fatalf("error %q then %v", err, again)
+					}
+					return res
+				}
+				res.acts = append(res.acts, a)
+				res.lines = append(res.lines, line)
+			}
+			res.warning = rr.Warning()
+			return res
+		}
+		whole := read(strings.NewReader(text))
+		bytewise := read(iotest.OneByteReader(strings.NewReader(text)))
+		if whole.err != bytewise.err || whole.warning != bytewise.warning || fmt.Sprint(whole.lines) != fmt.Sprint(bytewise.lines) ||
+			diffRecords(rules.Record{Actions: whole.acts}, rules.Record{Actions: bytewise.acts}) != "" || diffRecords(whole.hdr, bytewise.hdr) != "" {
+			t.Fatalf("chunking changes the result:\n%+v\n%+v", whole, bytewise)
+		}
+		rec, err := rules.ParseRecord(strings.NewReader(text))
+		if (err == nil) != (whole.err == "") || err != nil && err.Error() != whole.err {
+			t.Fatalf("ParseRecord error %v, reader's %q", err, whole.err)
+		}
+		if whole.err != "" {
+			if !strings.HasPrefix(whole.err, "line ") && !strings.HasPrefix(whole.err, "record ") && !strings.HasPrefix(whole.err, "reading record") {
+				t.Fatalf("error %q names neither a line nor the record", whole.err)
+			}
+			if len(whole.err) > 600 {
+				t.Fatalf("error of %d bytes", len(whole.err))
+			}
+			return
+		}
+		whole.hdr.Actions, whole.hdr.Lines, whole.hdr.Warning = whole.acts, whole.lines, whole.warning
+		if d := diffRecords(rec, whole.hdr); d != "" || fmt.Sprint(rec.Lines) != fmt.Sprint(whole.lines) || rec.Warning != whole.warning {
+			t.Fatalf("ParseRecord and the reader differ: %s", d)
+		}
+		if len(whole.warning) > 600 || whole.warning != "" && !strings.HasPrefix(whole.warning, "line ") {
+			t.Fatalf("warning %q", whole.warning)
+		}
+	})
+}
+
+// TestReplayReader: replaying as the record is read reaches the state
+// Replay reaches, and stops at the same action with the same error.
+func TestReplayReader(t *testing.T) {
+	m := mustStandard(t)
+	data, err := os.ReadFile(examplePath("three-players.ntk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := rules.ParseRecord(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, err := rules.NewRecordReader(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := rr.Header(); diffRecords(h, rules.Record{Map: rec.Map, Seed: rec.Seed, Players: rec.Players, Seats: rec.Seats}) != "" || rr.MapLine() != 4 {
+		t.Fatalf("header %+v, map line %d", h, rr.MapLine())
+	}
+	g, err := rules.ReplayReader(m, rr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _, err := rules.Replay(m, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := viewsJSON(g), viewsJSON(want); a != b {
+		t.Fatalf("ReplayReader and Replay differ:\n%s", firstDiff(b, a))
+	}
+	bad := strings.Replace(string(data), "\ntorch ", "\ntorch done\ntorch ", 1)
+	rec, err = rules.ParseRecord(strings.NewReader(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, wantErr := rules.Replay(m, rec)
+	rr, err = rules.NewRecordReader(strings.NewReader(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rules.ReplayReader(m, rr); wantErr == nil || err == nil || err.Error() != wantErr.Error() {
+		t.Fatalf("ReplayReader error %v, Replay's %v", err, wantErr)
+	}
 }

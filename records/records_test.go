@@ -1,0 +1,162 @@
+package records_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"notrueking/records"
+	"notrueking/rules"
+)
+
+// shipped is the folder of the shipped maps, as the program embeds it
+// (absolute: the tests change the working directory).
+var shipped = func() fs.FS {
+	dir, err := filepath.Abs(filepath.Join("..", "maps"))
+	if err != nil {
+		panic(err)
+	}
+	return os.DirFS(dir)
+}()
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMapRef: a shipped map is named by its id, a map file by its path
+// relative to the record's folder and its hash; the result loads back.
+func TestMapRef(t *testing.T) {
+	root := t.TempDir()
+	tiny := readFile(t, filepath.Join("..", "maps", "testdata", "tiny.toml"))
+	mapPath := filepath.Join(root, "maps", "my tiny.toml")
+	writeFile(t, mapPath, tiny)
+	recDir := filepath.Join(root, "games", "2026")
+	if err := os.MkdirAll(recDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+
+	for _, tc := range []struct{ dir, arg, name string }{
+		{recDir, "maps/my tiny.toml", "../../maps/my tiny.toml"},
+		{recDir, mapPath, "../../maps/my tiny.toml"},
+		{"maps", "maps/my tiny.toml", "my tiny.toml"},
+		{".", "./maps/../maps/my tiny.toml", "maps/my tiny.toml"},
+	} {
+		name, sum, err := records.MapRef(tc.dir, tc.arg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name != tc.name || sum != records.Sum(tiny) || len(sum) != 64 {
+			t.Fatalf("MapRef(%s, %s) = %q %q, want %q and the file's hash", tc.dir, tc.arg, name, sum, tc.name)
+		}
+		m, err := records.LoadMap(shipped, tc.dir, name, sum)
+		if err != nil || m.ID != "tiny" {
+			t.Fatalf("LoadMap of MapRef's answer: %v", err)
+		}
+	}
+	for _, arg := range []string{"standard", "standard.toml"} {
+		if name, sum, err := records.MapRef(recDir, arg); err != nil || name != "standard" || sum != "" {
+			t.Fatalf("MapRef(%s) = %q %q %v, want the shipped id", arg, name, sum, err)
+		}
+	}
+	// As maps.Load does, a file of a shipped map's name in the working
+	// directory is what the game was played on: name it with its hash.
+	writeFile(t, filepath.Join(root, "standard"), tiny)
+	if name, sum, err := records.MapRef(root, "standard"); err != nil || name != "standard" || sum != records.Sum(tiny) {
+		t.Fatalf("MapRef(standard) with a file standard here = %q %q %v, want the file and its hash", name, sum, err)
+	}
+	if _, _, err := records.MapRef(recDir, "no-such-map.toml"); err == nil || !strings.Contains(err.Error(), "no-such-map.toml") {
+		t.Fatalf("MapRef of a missing file: %v", err)
+	}
+
+	rec := rules.Record{Seed: 1, Players: []string{"A", "B"}, Seats: []string{"crown", "torch"}}
+	if err := records.SetMap(&rec, filepath.Join(recDir, "game.ntk"), "maps/my tiny.toml"); err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := rec.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if want := "map ../../maps/my tiny.toml sha256 " + records.Sum(tiny) + "\n"; !strings.Contains(b.String(), want) {
+		t.Fatalf("written record lacks %q:\n%s", want, b.String())
+	}
+}
+
+// TestLoadMap: paths resolve against the record's folder whatever the
+// working directory; a changed file is refused with both hashes; shipped
+// names are never shadowed.
+func TestLoadMap(t *testing.T) {
+	root := t.TempDir()
+	tiny := readFile(t, filepath.Join("..", "maps", "testdata", "tiny.toml"))
+	recDir := filepath.Join(root, "records")
+	writeFile(t, filepath.Join(recDir, "maps", "tiny.toml"), tiny)
+	elsewhere := filepath.Join(root, "elsewhere")
+	if err := os.MkdirAll(elsewhere, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(elsewhere)
+	sum := records.Sum(tiny)
+
+	m, err := records.LoadMap(shipped, recDir, "maps/tiny.toml", sum)
+	if err != nil || m.ID != "tiny" {
+		t.Fatalf("relative path from another working directory: %v", err)
+	}
+	// An old record's "map FILE" (no hash) resolves against its folder too.
+	if m, err := records.LoadMap(shipped, recDir, "maps/tiny.toml", ""); err != nil || m.ID != "tiny" {
+		t.Fatalf("old map line: %v", err)
+	}
+	if _, err := records.LoadMap(shipped, elsewhere, "maps/tiny.toml", sum); err == nil || !strings.Contains(err.Error(), filepath.Join(elsewhere, "maps", "tiny.toml")) {
+		t.Fatalf("a path relative to another folder must not be found: %v", err)
+	}
+
+	changed := append([]byte("# edited\n"), tiny...)
+	writeFile(t, filepath.Join(recDir, "maps", "tiny.toml"), changed)
+	_, err = records.LoadMap(shipped, recDir, "maps/tiny.toml", sum)
+	want := "map file " + filepath.Join(recDir, "maps", "tiny.toml") + " changed since the record was written: sha256 " + records.Sum(changed) + ", expected " + sum
+	if err == nil || err.Error() != want {
+		t.Fatalf("changed map file: %v\nwant %s", err, want)
+	}
+
+	// Shadowing: files named like the shipped map, in the working
+	// directory and in the record's folder, do not replace it.
+	for _, dir := range []string{elsewhere, recDir} {
+		writeFile(t, filepath.Join(dir, "standard"), tiny)
+		writeFile(t, filepath.Join(dir, "standard.toml"), tiny)
+	}
+	for _, name := range []string{"standard", "standard.toml"} {
+		m, err := records.LoadMap(shipped, recDir, name, "")
+		if err != nil || m.ID != "standard" {
+			t.Fatalf("map %s with files of that name around: %v (map %v)", name, err, m)
+		}
+	}
+	// With a hash the name is a file in the record's folder.
+	if m, err := records.LoadMap(shipped, recDir, "standard", sum); err != nil || m.ID != "tiny" {
+		t.Fatalf("map standard sha256 …: %v", err)
+	}
+	if _, err := records.LoadMap(shipped, recDir, "nowhere", ""); err == nil || !strings.Contains(err.Error(), `map "nowhere" is neither a shipped map (standard) nor a map file: `+filepath.Join(recDir, "nowhere")+" does not exist") {
+		t.Fatalf("unknown bare name: %v", err)
+	}
+	if err := os.Mkdir(filepath.Join(recDir, "folder.toml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := records.LoadMap(shipped, recDir, "folder.toml", ""); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Fatalf("a folder as map: %v", err)
+	}
+}
