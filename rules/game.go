@@ -33,6 +33,10 @@ type Game struct {
 	// items is the append-only store of the events' lists (Event.List).
 	// A clone starts its own: two games never append to one store.
 	items []int16
+	// logs caches the log as each viewer reads it (View); logGen changes
+	// whenever the state is replaced rather than extended.
+	logs   map[int]*logCache
+	logGen int
 	// groups is legalMoves' scratch list of unit groups, kept between calls.
 	groups [][board.NumUnits]int
 }

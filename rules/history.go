@@ -77,6 +77,7 @@ func (g *Game) restoreTo(n int) error {
 	}
 	g.S, g.actions, g.checkpoints = c.S, c.actions, c.checkpoints
 	g.floor = c.floor
+	g.logGen++
 	return nil
 }
 
@@ -151,6 +152,7 @@ func (g *Game) Undo() error {
 	redo := append(g.redo, last)
 	g.S, g.actions, g.checkpoints = prev.S, prev.actions, prev.checkpoints
 	g.floor = prev.floor
+	g.logGen++
 	g.redo = redo
 	return nil
 }

@@ -79,11 +79,19 @@ func TestUndoRedo(t *testing.T) {
 	}
 	end := stateJSON(t, g)
 	for i := 8; i >= 0; i-- {
+		_ = g.View(Public) // the log is worded (and cached) before each undo
 		if err := g.Undo(); err != nil {
 			t.Fatalf("undo %d: %v", i, err)
 		}
 		if stateJSON(t, g) != positions[i] {
 			t.Fatalf("undo %d did not restore the position before that action", i)
+		}
+		fresh, err := g.At(g.Len())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := len(g.View(Public).Log), len(fresh.View(Public).Log); got != want {
+			t.Fatalf("undo %d: the public log shows %d lines, a replay of the same actions %d", i, got, want)
 		}
 	}
 	for i := 0; i < 9; i++ {

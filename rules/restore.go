@@ -40,6 +40,7 @@ func Restore(m *board.Map, cfg Config, s State, actions []Action) (*Game, error)
 		}
 	}
 	g.S = s.clone()
+	g.logGen++
 	g.actions = append([]Action(nil), actions...)
 	g.rebase("the game was restored from a saved state here")
 	return g, nil

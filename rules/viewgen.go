@@ -125,23 +125,11 @@ func (g *Game) View(seat int) View {
 		v.Winners = append([]int(nil), s.Winners...)
 		v.TieBreak = s.TieBreak
 	}
-	n := len(s.Log)
-	if !over {
-		n = 0
-		for _, e := range s.Log {
-			if MayRead(e, seat) {
-				n++
-			}
-		}
+	key := seat
+	if over {
+		key = allSeats
 	}
-	v.Log = make([]LogLine, 0, n)
-	for _, e := range s.Log {
-		if over {
-			v.Log = append(v.Log, g.ownLine(e))
-		} else if l, ok := g.Line(e, seat); ok {
-			v.Log = append(v.Log, l)
-		}
-	}
+	v.Log = g.logFor(key)
 	v.Prompt = g.prompt()
 	return v
 }
@@ -224,4 +212,43 @@ func (g *Game) prompt() string {
 		return fmt.Sprintf("%s: choose the card %s discards", who, g.seatName(f.Target))
 	}
 	return who + " to act"
+}
+
+// allSeats is the log cache's key for the opened log at game over: every
+// event in its own seat's words.
+const allSeats = -2
+
+// logCache is the log as one viewer reads it, worded once: Log only grows
+// between the replacements of the state that bump Game.logGen (undo,
+// restoring), so each View words only the events since the last.
+type logCache struct {
+	gen   int
+	n     int // events of State.Log looked at
+	lines []LogLine
+}
+
+// logFor returns the log lines viewer (a seat, Public or allSeats) may
+// read. The slice is shared with the cache: callers must not change it.
+func (g *Game) logFor(viewer int) []LogLine {
+	if g.logs == nil {
+		g.logs = map[int]*logCache{}
+	}
+	c := g.logs[viewer]
+	log := g.S.Log
+	if c == nil || c.gen != g.logGen || c.n > len(log) {
+		c = &logCache{gen: g.logGen}
+		g.logs[viewer] = c
+	}
+	for _, e := range log[c.n:] {
+		if viewer == allSeats {
+			c.lines = append(c.lines, g.ownLine(e))
+		} else if l, ok := g.Line(e, viewer); ok {
+			c.lines = append(c.lines, l)
+		}
+	}
+	c.n = len(log)
+	if c.lines == nil {
+		c.lines = []LogLine{}
+	}
+	return c.lines[:len(c.lines):len(c.lines)]
 }
