@@ -6,6 +6,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,43 +31,104 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 			return runRecord(args[1:], stdout, stderr)
 		}
 	}
-	return play(args, stderr)
+	return play(args, stderr, render.Run)
 }
 
-func play(args []string, stderr io.Writer) int {
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | validate [-json] FILE | run RECORD"
+
+// defaultNames name the seats when only -players is given.
+var defaultNames = [...]string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+
+// play checks the flags against the map, headless, and only then opens the
+// window with run (render.Run). A bad flag (a player count the map does not
+// seat, -names disagreeing with -players, an empty name, a map that does
+// not load, a stray argument) is a usage error: one line on stderr, exit
+// status 2, no window.
+func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	fs := flag.NewFlagSet("notrueking", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	mapName := fs.String("map", "standard", "map name or map file path")
+	mapName := fs.String("map", "standard", "shipped map name, or map file path (./standard for a file called standard)")
 	players := fs.Int("players", 0, "number of players (2-4 on the standard map); with -players or -names the start screen is skipped")
 	names := fs.String("names", "", "comma-separated player names, in seat order")
 	seed := fs.Uint64("seed", 0, "game seed; unset = random")
 	record := fs.String("record", "", "keep the game's record in this file (replay it with: run FILE)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	opts := render.Options{Map: *mapName, RecordPath: *record}
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "seed" {
-			opts.Seed, opts.SeedSet = *seed, true
-		}
-	})
-	if *names != "" {
-		opts.Players = strings.Split(*names, ",")
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "notrueking: "+format+"\n", a...)
+		return 2
 	}
-	if *players > 0 {
-		defaults := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
-		for len(opts.Players) < *players && len(opts.Players) < len(defaults) {
-			opts.Players = append(opts.Players, defaults[len(opts.Players)])
-		}
-		opts.Players = opts.Players[:min(*players, len(opts.Players))]
+	if fs.NArg() > 0 {
+		return fail("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
+
+	m, err := maps.Load(*mapName)
+	if err != nil {
+		return fail("-map: %s", firstProblem(err))
+	}
+	seats := fmt.Sprintf("the %s map seats %d to %d players", m.ID, m.MinPlayers, m.MaxPlayers)
+
+	var ps []string
+	if set["names"] {
+		for i, n := range strings.Split(*names, ",") {
+			n = strings.TrimSpace(n)
+			if n == "" {
+				return fail("-names %q: name %d is empty", *names, i+1)
+			}
+			if r, what, bad := maps.UnsafeChar(n); bad {
+				return fail("-names: name %d %q holds %s, U+%04X", i+1, n, what, r)
+			}
+			ps = append(ps, n)
+		}
+	}
+	switch {
+	case set["players"] && (*players < m.MinPlayers || *players > m.MaxPlayers):
+		return fail("-players %d: %s", *players, seats)
+	case set["players"] && set["names"] && len(ps) != *players:
+		return fail("-players %d but -names lists %d names", *players, len(ps))
+	case set["names"] && (len(ps) < m.MinPlayers || len(ps) > m.MaxPlayers):
+		return fail("-names lists %d players: %s", len(ps), seats)
+	case set["players"] && !set["names"]:
+		for i := range *players {
+			if i < len(defaultNames) {
+				ps = append(ps, defaultNames[i])
+			} else {
+				ps = append(ps, fmt.Sprintf("Player %d", i+1))
+			}
+		}
+	}
+	if len(ps) > 0 {
+		// What else the rules ask of the players (agent slots for them all).
+		if _, err := rules.New(m, rules.Config{Players: ps, Seed: *seed}); err != nil {
+			return fail("%v", err)
+		}
+	}
+
+	opts := render.Options{Map: *mapName, RecordPath: *record, Players: ps, Seed: *seed, SeedSet: set["seed"]}
 	// Naming the players (or their number) is a complete setup: skip the start screen.
-	opts.Quick = len(opts.Players) > 0
-	if err := render.Run(opts); err != nil {
+	opts.Quick = len(ps) > 0
+	if err := run(opts); err != nil {
 		fmt.Fprintln(stderr, "notrueking:", err)
 		return 1
 	}
 	return 0
+}
+
+// firstProblem is the first line of a map error, and how many more
+// problems "validate" would list.
+func firstProblem(err error) string {
+	var list maps.ErrorList
+	if errors.As(err, &list) && len(list) > 1 {
+		return fmt.Sprintf("%v (and %d more problems; validate lists them all)", list[0], len(list)-1)
+	}
+	return err.Error()
 }
 
 func runRecord(args []string, stdout, stderr io.Writer) int {

@@ -138,6 +138,12 @@ func clean(msg string) string {
 	return b.String()
 }
 
+// UnsafeChar returns the first character of s that a name must not hold,
+// what it is ("a bidi control character") and true; or false when s is
+// safe. It is the check every name and id in a map file passes (see
+// docs/maps.md), for other names the program takes, such as players'.
+func UnsafeChar(s string) (r rune, what string, found bool) { return badRune(s, false) }
+
 // badRune returns the first character of s that a name or id must not
 // hold, and what it is; ok is false when there is none. Refused: control
 // characters (newlines too, unless newlines is set: the grid rows), bidi
