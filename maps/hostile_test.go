@@ -3,6 +3,7 @@ package maps
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,6 +38,15 @@ func tinyWith(t testing.TB, repls ...string) string {
 	return text
 }
 
+// fill repeats lines made by f up to just under MaxFileSize.
+func fill(f func(i int) string) []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < MaxFileSize-200; i++ {
+		b.WriteString(f(i))
+	}
+	return b.Bytes()
+}
+
 func hostileInputs(t testing.TB) []hostile {
 	deep := func(n int) string { return "x = " + nest("[", "]", n) + "\n" }
 	deepInline := func(n int) string { return "x = " + strings.Repeat("{a=", n) + "1" + strings.Repeat("}", n) + "\n" }
@@ -63,6 +73,13 @@ func hostileInputs(t testing.TB) []hostile {
 		{"deep nesting after a multi-line string", []byte("a = \"\"\"\n[[[[[[[[[[\n\"\"\"\nb = " + nest("[", "]", 30) + "\n"), 4, "", "nested deeper"},
 		{"deep nesting after a string closed by five quotes", []byte(hidden), 1, "", "nested deeper"},
 		{"deep nesting after an escaped quote", []byte(`x = ["a\"", ` + nest("[", "]", 20) + "]\n"), 1, "", "nested deeper"},
+		// Too many items: each line is within MaxDepth, but 4 MB of them
+		// cost the decoder seconds and a gigabyte.
+		{"4 MB of inline tables nested 8 deep", fill(func(i int) string {
+			return fmt.Sprintf("x%d = %s1%s\n", i, strings.Repeat("{a=", 8), strings.Repeat("}", 8))
+		}), 2942, "", "more than 50000 keys, values and tables"},
+		{"4 MB of keys", fill(func(i int) string { return fmt.Sprintf("x%d = 1\n", i) }), 50001, "", "more than 50000 keys"},
+		{"an array of a million numbers", []byte("x = [" + strings.Repeat("1,", 1<<20) + "]\n"), 1, "", "more than 50000 keys"},
 		// Brackets in strings and comments do not count: these fail later,
 		// for what they are.
 		{"brackets in a basic string", []byte("id = \"a\"\nx = \"" + nest("[", "]", 5000) + "\"\n"), 2, "x", `unknown key "x"`},
