@@ -26,10 +26,10 @@ func (e *Error) Error() string {
 	}
 	b.WriteString(": ")
 	if e.Key != "" {
-		b.WriteString(clean(e.Key))
+		b.WriteString(clean(e.Key, quoteRunes))
 		b.WriteString(": ")
 	}
-	b.WriteString(clean(e.Msg))
+	b.WriteString(clean(e.Msg, wordRunes))
 	return b.String()
 }
 

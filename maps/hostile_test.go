@@ -95,8 +95,9 @@ func hostileInputs(t testing.TB) []hostile {
 		{"invalid UTF-8 in a string", []byte("id = \"a\"\nname = \"a\xffb\"\n"), 2, "name", "invalid UTF-8"},
 		{"invalid UTF-8 in a comment", []byte("id = \"a\"\n# caf\xe9\n"), 2, "", "invalid UTF-8"},
 		{"huge single line", []byte(strings.Repeat("a", 3<<20) + "\n"), 1, "", "expected '.' or '='"},
-		{"huge number", []byte("id = \"a\"\nmin_players = " + strings.Repeat("9", 100000) + "\n"), 2, "min_players", "…"},
-		{"huge key", []byte(strings.Repeat("k", 100000) + " = = 1\n"), 1, strings.Repeat("k", 64) + "…", "expected value"},
+		{"huge number", []byte("id = \"a\"\nmin_players = " + strings.Repeat("9", 100000) + "\n"), 2, "min_players", ": " + strings.Repeat("9", 40) + "… is out of range"},
+		{"huge bare value", []byte("x = " + strings.Repeat("abc", 100000) + "\n"), 1, "x", `expected value but found "` + strings.Repeat("abc", 13) + "… instead"},
+		{"huge key", []byte(strings.Repeat("k", 100000) + " = = 1\n"), 1, strings.Repeat("k", 40) + "…", "expected value"},
 		{"file over 4 MB", make([]byte, MaxFileSize+1), 0, "", "larger than the limit of 4 MB"},
 		// Ids and names.
 		{"empty map id", []byte(tinyWith(t, `id = "tiny"`, `id = ""`)), 2, "id", "empty map id"},
@@ -172,7 +173,7 @@ func checkHostileError(t *testing.T, err error, file string, line int, key, msg 
 		}
 	}
 	for _, e := range list {
-		if e.File == file && (line < 0 || e.Line == line) && clean(e.Key) == key && strings.Contains(e.Error(), msg) {
+		if e.File == file && (line < 0 || e.Line == line) && clean(e.Key, quoteRunes) == key && strings.Contains(e.Error(), msg) {
 			return
 		}
 	}

@@ -52,9 +52,9 @@ func Parse(name string, data []byte) (*board.Map, error) {
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, ErrorList{{File: name, Line: pe.Position.Line, Key: pe.LastKey, Msg: clean(pe.Message)}}
+			return nil, ErrorList{{File: name, Line: pe.Position.Line, Key: pe.LastKey, Msg: clean(pe.Message, quoteRunes)}}
 		}
-		return nil, ErrorList{{File: name, Msg: clean(err.Error())}}
+		return nil, ErrorList{{File: name, Msg: clean(err.Error(), quoteRunes)}}
 	}
 	p := &parser{dec: dec{file: name, li: newLineIndex(data)}, text: strings.Split(string(data), "\n")}
 	m := p.parse(raw)

@@ -108,10 +108,13 @@ func escape(s string) string {
 	return b.String()
 }
 
-// clean makes a message from elsewhere (the TOML decoder, a file name) safe
-// to print: unprintable characters escaped, every run of text without
-// spaces cut at wordRunes and the whole at msgRunes.
-func clean(msg string) string {
+// clean makes text safe to print in a message: unprintable characters
+// escaped, every run of text without spaces cut at word runes and the
+// whole at msgRunes. Text that may come straight from the file (a key, a
+// message of the TOML decoder, which may quote the file) is cut at
+// quoteRunes; the loader's own messages at wordRunes, which keeps whole
+// ids.
+func clean(msg string, word int) string {
 	msg = escape(msg)
 	var b strings.Builder
 	run := 0
@@ -125,10 +128,10 @@ func clean(msg string) string {
 			run = 0
 		} else {
 			run++
-			if run == wordRunes+1 {
+			if run == word+1 {
 				b.WriteString("…")
 			}
-			if run > wordRunes {
+			if run > word {
 				continue
 			}
 		}
