@@ -66,7 +66,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		return 2
 	}
 	if fs.NArg() > 0 {
-		return fail("unexpected argument %q (%s)", fs.Arg(0), usage)
+		return fail("unexpected argument %q (%s)", short(fs.Arg(0)), usage)
 	}
 
 	m, err := maps.Load(*mapName)
@@ -80,10 +80,10 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		for i, n := range strings.Split(*names, ",") {
 			n = strings.TrimSpace(n)
 			if n == "" {
-				return fail("-names %q: name %d is empty", *names, i+1)
+				return fail("-names %q: name %d is empty", short(*names), i+1)
 			}
 			if r, what, bad := maps.UnsafeChar(n); bad {
-				return fail("-names: name %d %q holds %s, U+%04X", i+1, n, what, r)
+				return fail("-names: name %d %q holds %s, U+%04X", i+1, short(n), what, r)
 			}
 			ps = append(ps, n)
 		}
@@ -119,6 +119,15 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		return 1
 	}
 	return 0
+}
+
+// short cuts a flag's value for a message to 40 characters (%q escapes
+// the rest of what could garble a terminal).
+func short(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
 }
 
 // firstProblem is the first line of a map error, and how many more

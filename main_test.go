@@ -94,6 +94,7 @@ func TestDispatchBadFlags(t *testing.T) {
 		{"map nested too deep", []string{"-map", deepMap, "-players", "2"}, deepMap + ":2: column 13: nested deeper than 8 levels"},
 		{"map is a folder", []string{"-map", dir}, dir + ": is a folder, not a file"},
 		{"map is missing", []string{"-map", filepath.Join(dir, "none.toml")}, "none.toml: no such file or directory"},
+		{"long list with an empty name", []string{"-names", strings.Repeat("Ann,", 1000) + ","}, `-names "` + strings.Repeat("Ann,", 10) + `…": name 1001 is empty`},
 		{"stray argument", []string{"-players", "2", "extra"}, `unexpected argument "extra"`},
 	}
 	if runtime.GOOS != "windows" {
