@@ -26,13 +26,12 @@ const MaxItems = 50_000
 
 // checkNesting scans the file for nesting deeper than MaxDepth and for more
 // than MaxItems items, outside strings and comments, and returns the place
-// of the first, or nil. It
-// follows TOML's strings exactly enough that no nesting the decoder would
-// read can hide from it: basic strings with backslash escapes, literal
-// strings, multi-line strings (closed by three quotes, of up to five in a
-// row) and comments; a single-line string ends at the end of its line,
-// where the decoder stops with an error anyway. It runs in one pass with
-// constant work per byte.
+// of the first, or nil. It follows TOML's strings exactly enough that no
+// nesting the decoder would read can hide from it: basic strings with
+// backslash escapes, literal strings, multi-line strings (closed by three
+// quotes, of up to five in a row) and comments; a single-line string ends
+// at the end of its line, where the decoder stops with an error anyway. It
+// runs in one pass with constant work per byte.
 func checkNesting(name string, data []byte) *Error {
 	var (
 		line      = 1
