@@ -60,6 +60,11 @@ func hostileInputs(t testing.TB) []hostile {
 		return strings.Count(text[:i], "\n") + 1
 	}
 	bidiName := tinyWith(t, `name = "South"`, "name = \"So\u202euth\"")
+	// edit is tiny.toml with old replaced by new, which must give an error
+	// on the line where old was.
+	edit := func(name, old, new, key, msg string) hostile {
+		return hostile{name, []byte(tinyWith(t, old, new)), tinyLine(old, tiny(t)), key, msg}
+	}
 	return []hostile{
 		// Nesting: refused by the scanner before the decoder runs.
 		{"arrays nested 4000 deep", []byte(deep(4000)), 1, "", "nested deeper than 8 levels"},
@@ -101,31 +106,31 @@ func hostileInputs(t testing.TB) []hostile {
 		{"file over 4 MB", make([]byte, MaxFileSize+1), 0, "", "larger than the limit of 4 MB"},
 		// Ids and names.
 		{"empty map id", []byte(tinyWith(t, `id = "tiny"`, `id = ""`)), 2, "id", "empty map id"},
-		{"empty territory id", []byte(tinyWith(t, `id = "south"`, `id = ""`)), -1, "territory.id", "empty territory id"},
-		{"empty house id", []byte(tinyWith(t, `id = "south-house"`, `id = ""`)), -1, "house.id", "empty house id"},
-		{"empty card id", []byte(tinyWith(t, `id = "lady-south"`, `id = " "`)), -1, "card.id", "empty card id"},
-		{"empty conspiracy id", []byte(tinyWith(t, `id = "torch"`, `id = ""`)), -1, "conspiracy.id", "empty conspiracy id"},
+		edit("empty territory id", `id = "south"`, `id = ""`, "territory.id", "empty territory id"),
+		edit("empty house id", `id = "south-house"`, `id = ""`, "house.id", "empty house id"),
+		edit("empty card id", `id = "lady-south"`, `id = " "`, "card.id", "empty card id"),
+		edit("empty conspiracy id", `id = "torch"`, `id = ""`, "conspiracy.id", "empty conspiracy id"),
 		{"empty name", []byte(tinyWith(t, `name = "South"`, `name = ""`)), tinyLine(`name = ""`, tinyWith(t, `name = "South"`, `name = ""`)), "territory.name", "empty name"},
-		{"empty home", []byte(tinyWith(t, `home = "south"`, `home = ""`)), -1, "house.home", "empty territory id"},
-		{"empty card house", []byte(tinyWith(t, "house = \"south-house\"\nstrength", "house = \"\"\nstrength")), -1, "card.house", "empty house id"},
-		{"empty rows", []byte(tinyWith(t, "rows = \"\"\"\nwwwwwwww\nwwpnNNNN\nwwwwNNNN\nwwwwSSSS\n\"\"\"", `rows = ""`)), -1, "grid.rows", "empty rows"},
+		edit("empty home", `home = "south"`, `home = ""`, "house.home", "empty territory id"),
+		edit("empty card house", "house = \"south-house\"\nstrength", "house = \"\"\nstrength", "card.house", "empty house id"),
+		edit("empty rows", "rows = \"\"\"\nwwwwwwww\nwwpnNNNN\nwwwwNNNN\nwwwwSSSS\n\"\"\"", `rows = ""`, "grid.rows", "empty rows"),
 		{"bidi override in a territory name", []byte(bidiName), tinyLine("So\u202euth", bidiName), "territory.name", `"So\u202euth" holds a bidi control character, U+202E`},
 		{"bidi isolate in a house name", []byte(tinyWith(t, `name = "North House"`, `name = "North \u2066House"`)), 18, "house.name", "bidi control character, U+2066"},
-		{"left-to-right mark in a name", []byte(tinyWith(t, `name = "Lord North"`, "name = \"Lord\u200e North\"")), -1, "card.name", "U+200E"},
-		{"Arabic letter mark in a name", []byte(tinyWith(t, `name = "Lord North"`, "name = \"Lord\u061c North\"")), -1, "card.name", "U+061C"},
-		{"zero-width space in a card id", []byte(tinyWith(t, `id = "lady-south"`, `id = "lady\u200b-south"`)), -1, "card.id", "zero-width character, U+200B"},
-		{"zero-width joiner in an id", []byte(tinyWith(t, `id = "north"`, `id = "no\u200drth"`)), -1, "territory.id", "zero-width character, U+200D"},
-		{"word joiner in a name", []byte(tinyWith(t, `name = "The Sea"`, "name = \"The\u2060Sea\"")), -1, "territory.name", "U+2060"},
+		edit("left-to-right mark in a name", `name = "Lord North"`, "name = \"Lord\u200e North\"", "card.name", "U+200E"),
+		edit("Arabic letter mark in a name", `name = "Lord North"`, "name = \"Lord\u061c North\"", "card.name", "U+061C"),
+		edit("zero-width space in a card id", `id = "lady-south"`, `id = "lady\u200b-south"`, "card.id", "zero-width character, U+200B"),
+		edit("zero-width joiner in an id", `id = "north"`, `id = "no\u200drth"`, "territory.id", "zero-width character, U+200D"),
+		edit("word joiner in a name", `name = "The Sea"`, "name = \"The\u2060Sea\"", "territory.name", "U+2060"),
 		{"byte-order mark inside a name", []byte(tinyWith(t, `name = "Tiny"`, "name = \"Ti\ufeffny\"")), 3, "name", "zero-width character, U+FEFF"},
 		{"escaped control character in a name", []byte(tinyWith(t, `name = "Tiny"`, `name = "Ti\u0007ny"`)), 3, "name", "control character, U+0007"},
 		{"terminal escape in a name", []byte(tinyWith(t, `name = "Tiny"`, `name = "\u001b[31mTiny"`)), 3, "name", `"\x1b[31mTiny"`},
 		{"tab in a name", []byte(tinyWith(t, `name = "Tiny"`, `name = "Ti\tny"`)), 3, "name", "U+0009"},
 		{"newline in a name", []byte(tinyWith(t, `name = "Tiny"`, `name = """Ti`+"\n"+`ny"""`)), 3, "name", "U+000A"},
 		{"line separator in a name", []byte(tinyWith(t, `name = "Tiny"`, "name = \"Ti\u2028ny\"")), 3, "name", "line separator"},
-		{"bidi in a neighbour", []byte(tinyWith(t, `neighbors = ["north", "the-sea"]`, "neighbors = [\"north\", \"the-\u202esea\"]")), -1, "territory.neighbors", "U+202E"},
+		edit("bidi in a neighbour", `neighbors = ["north", "the-sea"]`, "neighbors = [\"north\", \"the-\u202esea\"]", "territory.neighbors", "U+202E"),
 		{"bidi in a key", []byte(tinyWith(t, `name = "Tiny"`, "name = \"Tiny\"\n\"co\u202elour\" = 1")), 4, `co\u202elour`, `unknown key "co\u202elour"`},
-		{"id too long", []byte(tinyWith(t, `id = "south"`, `id = "`+strings.Repeat("s", 1000)+`"`)), -1, "territory.id", "is 1000 characters long; an id is at most 64"},
-		{"name too long", []byte(tinyWith(t, `name = "South"`, `name = "`+strings.Repeat("South ", 100)+`"`)), -1, "territory.name", "name is 600 characters long; the limit is 64"},
+		edit("id too long", `id = "south"`, `id = "`+strings.Repeat("s", 1000)+`"`, "territory.id", "is 1000 characters long; an id is at most 64"),
+		edit("name too long", `name = "South"`, `name = "`+strings.Repeat("South ", 100)+`"`, "territory.name", "name is 600 characters long; the limit is 64"),
 	}
 }
 
