@@ -96,6 +96,8 @@ func hostileInputs(t testing.TB) []hostile {
 		{"unterminated multi-line string", []byte("id = \"a\"\nname = \"\"\"abc\nx = [[[[[[[[[[[[\n"), 3, "name", "unexpected EOF"},
 		{"NUL byte", []byte("id = \"a\"\nname = \"a\x00b\"\n"), 2, "name", "control characters"},
 		{"NUL byte outside strings", []byte("id = \"a\"\x00\n"), 1, "", "control characters"},
+		{"byte-order mark on a later line", []byte("id = \"a\"\n\ufeffname = \"b\"\n"), 2, "", `'\ufeff'`},
+		{"two byte-order marks", []byte("\ufeff\ufeffid = \"a\"\n"), 1, "", "a second byte-order mark (U+FEFF)"},
 		{"lone carriage return", []byte("id = \"a\"\rname = \"b\"\n"), 1, "", "control characters"},
 		{"invalid UTF-8 in a string", []byte("id = \"a\"\nname = \"a\xffb\"\n"), 2, "name", "invalid UTF-8"},
 		{"invalid UTF-8 in a comment", []byte("id = \"a\"\n# caf\xe9\n"), 2, "", "invalid UTF-8"},

@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -45,6 +46,11 @@ func Parse(name string, data []byte) (*board.Map, error) {
 		return nil, ErrorList{{File: name, Msg: fmt.Sprintf("%d bytes is larger than the limit of %s", len(data), safefile.Size(MaxFileSize))}}
 	}
 	data = safefile.TrimBOM(data)
+	if bytes.HasPrefix(data, safefile.BOM) {
+		// The decoder would skip this one too, and the loader's line
+		// index would not: refuse it rather than misplace errors.
+		return nil, ErrorList{{File: name, Line: 1, Msg: "a second byte-order mark (U+FEFF) at the start of the file"}}
+	}
 	if e := checkNesting(name, data); e != nil {
 		return nil, ErrorList{e}
 	}
