@@ -92,9 +92,9 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	case set["players"] && (*players < m.MinPlayers || *players > m.MaxPlayers):
 		return fail("-players %d: %s", *players, seats)
 	case set["players"] && set["names"] && len(ps) != *players:
-		return fail("-players %d but -names lists %d names", *players, len(ps))
+		return fail("-players %d but -names lists %s", *players, count(len(ps), "name"))
 	case set["names"] && (len(ps) < m.MinPlayers || len(ps) > m.MaxPlayers):
-		return fail("-names lists %d players: %s", len(ps), seats)
+		return fail("-names lists %s: %s", count(len(ps), "name"), seats)
 	case set["players"] && !set["names"]:
 		for i := range *players {
 			if i < len(defaultNames) {
@@ -119,6 +119,14 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		return 1
 	}
 	return 0
+}
+
+// count is "1 name", "3 names".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // short cuts a flag's value for a message to 40 characters (%q escapes
