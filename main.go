@@ -36,9 +36,6 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 
 const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | validate [-json] FILE | run RECORD"
 
-// defaultNames name the seats when only -players is given.
-var defaultNames = [...]string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
-
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
 // seat, -names disagreeing with -players, an empty name, a map that does
@@ -96,6 +93,8 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	case set["names"] && (len(ps) < m.MinPlayers || len(ps) > m.MaxPlayers):
 		return fail("-names lists %s: %s", count(len(ps), "name"), seats)
 	case set["players"] && !set["names"]:
+		// Default names for the seats.
+		defaultNames := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
 		for i := range *players {
 			if i < len(defaultNames) {
 				ps = append(ps, defaultNames[i])
