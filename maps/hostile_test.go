@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/BurntSushi/toml"
 )
 
 // hostile is one bad input for the loader and what it must say.
@@ -294,4 +296,54 @@ func TestShippedNameNotShadowed(t *testing.T) {
 	if _, err := Load(""); err == nil || !strings.Contains(err.Error(), "no map named") {
 		t.Errorf(`Load(""): %v`, err)
 	}
+}
+
+// valueDepth is how deeply v nests tables and arrays (a scalar is 0).
+func valueDepth(v any) int {
+	d := 0
+	switch v := v.(type) {
+	case map[string]any:
+		for _, e := range v {
+			d = max(d, valueDepth(e))
+		}
+	case []map[string]any:
+		for _, e := range v {
+			d = max(d, valueDepth(e))
+		}
+	case []any:
+		for _, e := range v {
+			d = max(d, valueDepth(e))
+		}
+	default:
+		return 0
+	}
+	return d + 1
+}
+
+// FuzzNesting: whatever passes the scanner decodes to a bounded depth, so
+// no string, comment or quoting trick hides nesting from it. (An
+// array of tables is two levels per header part, hence the factor 2.)
+func FuzzNesting(f *testing.F) {
+	for _, s := range []string{
+		"x = [\"\"\"a\"\"\"\"\", [[[1]]]]\n",
+		"x = ['''a''''', {a={b=1}}]\n",
+		"x = \"a\\\"\" # [[\ny = [[1]]\n",
+		"[[a.b]]\n[[a.b.c]]\nx.y = [{z = [1]}]\n",
+		"a = '''\n[[[\n'''\nb = [[1]]\n",
+		"x = {a.b.c = {d.e = [1]}}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if checkNesting("f.toml", data) != nil {
+			return
+		}
+		var raw map[string]any
+		if _, err := toml.Decode(string(data), &raw); err != nil {
+			return
+		}
+		if d := valueDepth(raw); d > 2*MaxDepth+2 {
+			t.Fatalf("passed the scanner but decodes %d deep: %q", d, data)
+		}
+	})
 }
