@@ -92,7 +92,7 @@ func TestDispatchBadFlags(t *testing.T) {
 		{"newline in a name", []string{"-names", "Ann,Ben\nplayer torch X"}, "name 2 \"Ben\\nplayer torch X\" holds a control character"},
 		{"unknown map", []string{"-map", "atlantis"}, "notrueking: -map: atlantis: no such map (shipped maps: standard; or give a file path)"},
 		{"map that fails", []string{"-map", badMap}, "notrueking: -map: " + badMap + ": missing key \"grid\" (and 8 more problems; validate lists them all)"},
-		{"map nested too deep", []string{"-map", deepMap, "-players", "2"}, deepMap + ":2: column 13: nested deeper than 8 levels"},
+		{"map nested too deep", []string{"-map", deepMap, "-players", "2"}, deepMap + ":2: nested deeper than 8 levels at column 13"},
 		{"map is a folder", []string{"-map", dir}, dir + ": is a folder, not a file"},
 		{"map is missing", []string{"-map", filepath.Join(dir, "none.toml")}, "none.toml: no such file or directory"},
 		{"long list with an empty name", []string{"-names", strings.Repeat("Ann,", 1000) + ","}, `-names "` + strings.Repeat("Ann,", 10) + `…": name 1001 is empty`},

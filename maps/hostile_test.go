@@ -76,7 +76,7 @@ func hostileInputs(t testing.TB) []hostile {
 		{"dotted key of 20000 parts", []byte("x" + strings.Repeat(".a", 20000) + " = 1\n"), 1, "", "nested deeper than 8 levels"},
 		{"table header of 20000 parts", []byte("[x" + strings.Repeat(".a", 20000) + "]\n"), 1, "", "nested deeper than 8 levels"},
 		{"dotted keys inside inline tables", []byte("x = " + strings.Repeat("{a.b.c=", 3) + "1" + strings.Repeat("}", 3) + "\n"), 1, "", "nested deeper than 8 levels"},
-		{"deep nesting on line 5", []byte("# a\nid = \"a\"\n\n[grid]\nrows = " + nest("[", "]", 9) + "\n"), 5, "", "column 15: nested deeper"},
+		{"deep nesting on line 5", []byte("# a\nid = \"a\"\n\n[grid]\nrows = " + nest("[", "]", 9) + "\n"), 5, "", "nested deeper than 8 levels at column 15"},
 		{"deep nesting after a multi-line string", []byte("a = \"\"\"\n[[[[[[[[[[\n\"\"\"\nb = " + nest("[", "]", 30) + "\n"), 4, "", "nested deeper"},
 		{"deep nesting after a string closed by five quotes", []byte(hidden), 1, "", "nested deeper"},
 		{"deep nesting after an escaped quote", []byte(`x = ["a\"", ` + nest("[", "]", 20) + "]\n"), 1, "", "nested deeper"},

@@ -56,8 +56,8 @@ func checkNesting(name string, data []byte) *Error {
 	fail := func(i int) *Error {
 		col := utf8.RuneCount(data[lineStart:min(i, n)]) + 1
 		return &Error{File: name, Line: line, Msg: fmt.Sprintf(
-			"column %d: nested deeper than %d levels (each open [ or {, each dot of a dotted key and each part of a [table] header counts one; a map needs 3 at most)",
-			col, MaxDepth)}
+			"nested deeper than %d levels at column %d (each open [ or {, each dot of a dotted key and each part of a [table] header counts one; a map needs 3 at most)",
+			MaxDepth, col)}
 	}
 	tooMany := func() *Error {
 		return &Error{File: name, Line: line, Msg: fmt.Sprintf(
