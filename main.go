@@ -12,11 +12,10 @@
 package main
 
 import (
-	"embed"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,79 +42,135 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 			return selfplayMain(args[1:], stdout, stderr)
 		}
 	}
-	return play(args, stderr)
+	return play(args, stderr, render.Run)
 }
 
-func play(args []string, stderr io.Writer) int {
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay"
+
+// play checks the flags against the map, headless, and only then opens the
+// window with run (render.Run). A bad flag (a player count the map does not
+// seat, -names disagreeing with -players, an empty name, a map that does
+// not load, a stray argument, an existing -record file, -load with setup
+// flags) is a usage error: one line on stderr, exit status 2, no window.
+func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	fs := flag.NewFlagSet("notrueking", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	mapName := fs.String("map", "standard", "map name or map file path")
+	mapName := fs.String("map", "standard", "shipped map name, or map file path (./standard for a file called standard)")
 	players := fs.Int("players", 0, "number of players (2-4 on the standard map); with -players or -names the start screen is skipped")
 	names := fs.String("names", "", "comma-separated player names, in seat order")
 	seed := fs.Uint64("seed", 0, "game seed for testers (the window then marks a tester's game); unset = a secret random seed")
 	record := fs.String("record", "", "keep the game's record in this new file (replay it with: run FILE); an existing file is refused")
 	load := fs.String("load", "", "resume the game of a record or save file")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "notrueking: unexpected argument %q (commands: validate, run)\n", fs.Arg(0))
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "notrueking: "+format+"\n", a...)
 		return 2
 	}
-	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load}
-	setup := ""
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "seed" {
-			opts.Seed, opts.SeedSet = *seed, true
+	if fs.NArg() > 0 {
+		return fail("unexpected argument %q (%s)", short(fs.Arg(0)), usage)
+	}
+	if *load != "" {
+		for _, f := range []string{"seed", "players", "names", "map"} {
+			if set[f] {
+				return fail("-load resumes a game as it was set up; it takes no -%s", f)
+			}
 		}
-		if f.Name == "seed" || f.Name == "players" || f.Name == "names" || f.Name == "map" {
-			setup = f.Name
-		}
-	})
-	if *load != "" && setup != "" {
-		fmt.Fprintf(stderr, "notrueking: -load resumes a game as it was set up; it takes no -%s\n", setup)
-		return 2
 	}
 	if *record != "" {
 		// Nothing is overwritten without the user's say-so: a record file
 		// must be a new name.
 		if _, err := os.Lstat(*record); err == nil {
-			fmt.Fprintf(stderr, "notrueking: -record %s: the file exists; give a new name (nothing was overwritten)\n", *record)
-			return 2
+			return fail("-record %s: the file exists; give a new name (nothing was overwritten)", short(*record))
 		}
 	}
-	if *names != "" {
-		opts.Players = strings.Split(*names, ",")
+
+	m, err := maps.Load(*mapName)
+	if err != nil {
+		return fail("-map: %s", firstProblem(err))
 	}
-	if *players > 0 {
-		defaults := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
-		for len(opts.Players) < *players && len(opts.Players) < len(defaults) {
-			opts.Players = append(opts.Players, defaults[len(opts.Players)])
+	seats := fmt.Sprintf("the %s map seats %d to %d players", m.ID, m.MinPlayers, m.MaxPlayers)
+
+	var ps []string
+	if set["names"] {
+		for i, n := range strings.Split(*names, ",") {
+			n = strings.TrimSpace(n)
+			if n == "" {
+				return fail("-names %q: name %d is empty", short(*names), i+1)
+			}
+			if r, what, bad := maps.UnsafeChar(n); bad {
+				return fail("-names: name %d %q holds %s, U+%04X", i+1, short(n), what, r)
+			}
+			ps = append(ps, n)
 		}
-		opts.Players = opts.Players[:min(*players, len(opts.Players))]
 	}
+	switch {
+	case set["players"] && (*players < m.MinPlayers || *players > m.MaxPlayers):
+		return fail("-players %d: %s", *players, seats)
+	case set["players"] && set["names"] && len(ps) != *players:
+		return fail("-players %d but -names lists %s", *players, count(len(ps), "name"))
+	case set["names"] && (len(ps) < m.MinPlayers || len(ps) > m.MaxPlayers):
+		return fail("-names lists %s: %s", count(len(ps), "name"), seats)
+	case set["players"] && !set["names"]:
+		// Default names for the seats.
+		defaultNames := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+		for i := range *players {
+			if i < len(defaultNames) {
+				ps = append(ps, defaultNames[i])
+			} else {
+				ps = append(ps, fmt.Sprintf("Player %d", i+1))
+			}
+		}
+	}
+	if len(ps) > 0 {
+		// What else the rules ask of the players (agent slots for them all).
+		if _, err := rules.New(m, rules.Config{Players: ps, Seed: *seed}); err != nil {
+			return fail("%v", err)
+		}
+	}
+
+	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"]}
 	// Naming the players (or their number) is a complete setup: skip the start screen.
-	opts.Quick = len(opts.Players) > 0
-	if err := render.Run(opts); err != nil {
+	opts.Quick = len(ps) > 0
+	if err := run(opts); err != nil {
 		fmt.Fprintln(stderr, "notrueking:", err)
 		return 1
 	}
 	return 0
 }
 
-// shippedMapFiles are the shipped maps, embedded here too so that a
-// record naming a shipped map loads it without looking at the working
-// directory (maps.Load lets a file there of the same name win).
-//
-//go:embed maps/*.toml
-var shippedMapFiles embed.FS
-
-func shippedMaps() fs.FS {
-	sub, err := fs.Sub(shippedMapFiles, "maps")
-	if err != nil {
-		panic(err)
+// count is "1 name", "3 names".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
 	}
-	return sub
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// short cuts a flag's value for a message to 40 characters (%q escapes
+// the rest of what could garble a terminal).
+func short(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return s
+}
+
+// firstProblem is the first line of a map error, and how many more
+// problems "validate" would list.
+func firstProblem(err error) string {
+	var list maps.ErrorList
+	if errors.As(err, &list) && len(list) > 1 {
+		return fmt.Sprintf("%v (and %d more problems; validate lists them all)", list[0], len(list)-1)
+	}
+	return err.Error()
 }
 
 // runRecord is the "run" command: it replays a record headlessly, applying
@@ -140,7 +195,7 @@ func runRecord(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	h := rr.Header()
-	m, err := records.LoadMap(shippedMaps(), filepath.Dir(path), h.Map, h.MapSHA256)
+	m, err := records.LoadMap(maps.ShippedFS(), filepath.Dir(path), h.Map, h.MapSHA256)
 	if err != nil {
 		fmt.Fprintf(stderr, "notrueking run: %s: line %d: %v\n", path, rr.MapLine(), err)
 		return 1

@@ -51,7 +51,7 @@ func ValidateMain(args []string, stdout, stderr io.Writer) int {
 		stdout.Write(data)
 		return 0
 	}
-	Summary(stdout, fs.Arg(0), m)
+	Summary(stdout, escape(fs.Arg(0)), m)
 	return 0
 }
 

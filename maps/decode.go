@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // dec gathers problems while reading a decoded TOML document strictly.
@@ -26,8 +27,10 @@ func display(path string) string {
 	return strings.Join(parts, ".")
 }
 
+// errAt records a problem. Every string argument is text from the file and
+// is formatted as a frag: short and printable.
 func (d *dec) errAt(path string, line int, format string, args ...any) {
-	d.errs = append(d.errs, &Error{File: d.file, Line: line, Key: display(path), Msg: fmt.Sprintf(format, args...)})
+	d.errs = append(d.errs, &Error{File: d.file, Line: line, Key: display(path), Msg: fmt.Sprintf(format, frags(args)...)})
 }
 
 func (d *dec) errf(path string, format string, args ...any) {
@@ -83,6 +86,8 @@ func typeName(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
+// str reads a string. A string holding a character no name or id may hold
+// (see badRune) is reported and read as "", like a missing one.
 func (t *table) str(k string, required bool) string {
 	v, ok := t.get(k, required)
 	if !ok {
@@ -91,8 +96,63 @@ func (t *table) str(k string, required bool) string {
 	s, isStr := v.(string)
 	if !isStr {
 		t.d.errf(t.key(k), "want a string, have %s", typeName(v))
+		return ""
+	}
+	if !t.d.safeText(t.key(k), s, false) {
+		return ""
 	}
 	return s
+}
+
+// lines reads a required non-empty string that may span lines.
+func (t *table) lines(k, what string) string {
+	v, ok := t.get(k, true)
+	if !ok {
+		return ""
+	}
+	s, isStr := v.(string)
+	switch {
+	case !isStr:
+		t.d.errf(t.key(k), "want a string, have %s", typeName(v))
+		return ""
+	case strings.TrimSpace(s) == "":
+		t.d.errf(t.key(k), "empty %s", what)
+		return ""
+	case !t.d.safeText(t.key(k), s, true):
+		return ""
+	}
+	return s
+}
+
+// need reads a required string that must not be empty (or only blanks);
+// what names it in the message ("territory id").
+func (t *table) need(k, what string) string {
+	s := t.str(k, true)
+	if v, ok := t.m[k].(string); ok && strings.TrimSpace(v) == "" {
+		t.d.errf(t.key(k), "empty %s", what)
+	}
+	return s
+}
+
+// text reads a required non-empty string of at most max runes: a name
+// (max maxNameLen) or free text (maxTextLen).
+func (t *table) text(k, what string, max int) string {
+	s := t.need(k, what)
+	if n := utf8.RuneCountInString(s); n > max {
+		t.d.errf(t.key(k), "%s is %d characters long; the limit is %d", what, n, max)
+		return ""
+	}
+	return s
+}
+
+// safeText reports s at path if it holds a character no name or id may
+// hold; newlines are allowed where newlines is set (the grid rows).
+func (d *dec) safeText(path, s string, newlines bool) bool {
+	r, what, bad := badRune(s, newlines)
+	if bad {
+		d.errf(path, "%q holds %s, U+%04X, which names and ids must not hold", s, what, r)
+	}
+	return !bad
 }
 
 func (t *table) bool(k string) bool {
@@ -140,6 +200,9 @@ func (t *table) strs(k string, required bool) []string {
 		s, isStr := e.(string)
 		if !isStr {
 			t.d.errf(t.key(k), "element %d: want a string, have %s", i+1, typeName(e))
+			continue
+		}
+		if !t.d.safeText(t.key(k), s, false) {
 			continue
 		}
 		out = append(out, s)

@@ -14,19 +14,22 @@ type Error struct {
 	Msg  string
 }
 
-// Error formats the problem as "file:line: key: message".
+// Error formats the problem as "file:line: key: message". Whatever the
+// fields hold, the result is one printable line: control, bidi and
+// zero-width characters are escaped, and long runs of text from the file
+// are cut (see frag), so a hostile file cannot garble a terminal.
 func (e *Error) Error() string {
 	var b strings.Builder
-	b.WriteString(e.File)
+	b.WriteString(escape(e.File))
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ":%d", e.Line)
 	}
 	b.WriteString(": ")
 	if e.Key != "" {
-		b.WriteString(e.Key)
+		b.WriteString(clean(e.Key, quoteRunes))
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Msg)
+	b.WriteString(clean(e.Msg, wordRunes))
 	return b.String()
 }
 
@@ -34,7 +37,12 @@ func (e *Error) Error() string {
 // order. Like go/scanner.ErrorList, its message lists them one per line.
 type ErrorList []*Error
 
-// Error lists the problems one per line.
+// maxShown caps the problems ErrorList.Error lists: a 4 MB file of
+// mistakes would otherwise make a message four times its size.
+const maxShown = 100
+
+// Error lists the problems one per line, at most maxShown of them and then
+// how many more there are.
 func (l ErrorList) Error() string {
 	switch len(l) {
 	case 0:
@@ -44,6 +52,10 @@ func (l ErrorList) Error() string {
 	}
 	var b strings.Builder
 	for i, e := range l {
+		if i == maxShown {
+			fmt.Fprintf(&b, "\n… and %d more problems", len(l)-maxShown)
+			break
+		}
 		if i > 0 {
 			b.WriteByte('\n')
 		}

@@ -2,6 +2,7 @@ package maps
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"notrueking/board"
 )
@@ -19,7 +20,7 @@ func (p *parser) readGrid(gt *table, exTables []*table) {
 	}
 	w := gt.int("width", true, 1, maxGrid, 0)
 	h := gt.int("height", true, 1, maxGrid, 0)
-	rows := gt.str("rows", true)
+	rows := gt.lines("rows", "rows")
 	gt.done()
 	if w == 0 || h == 0 || rows == "" {
 		return
@@ -93,9 +94,14 @@ func (p *parser) readExceptions(ts []*table) []*exception {
 	var out []*exception
 	seen := map[[2]int]bool{}
 	for _, t := range ts {
-		a, b := t.str("a", true), t.str("b", true)
+		a, b := t.need("a", "territory id"), t.need("b", "territory id")
 		reason := t.str("reason", true)
 		t.done()
+		if _, ok := t.m["reason"]; ok && strings.TrimSpace(reason) == "" {
+			p.errf(t.key("reason"), "an exception must say why the drawing differs")
+		} else if n := utf8.RuneCountInString(reason); n > maxTextLen {
+			p.errf(t.key("reason"), "reason is %d characters long; the limit is %d", n, maxTextLen)
+		}
 		ia, aok := p.terrByID[a]
 		ib, bok := p.terrByID[b]
 		if a != "" && !aok {
@@ -103,9 +109,6 @@ func (p *parser) readExceptions(ts []*table) []*exception {
 		}
 		if b != "" && !bok {
 			p.errf(t.key("b"), "unknown territory %q", b)
-		}
-		if _, ok := t.m["reason"]; ok && strings.TrimSpace(reason) == "" {
-			p.errf(t.key("reason"), "an exception must say why the drawing differs")
 		}
 		if !aok || !bok {
 			continue

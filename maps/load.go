@@ -11,16 +11,23 @@ package maps
 
 import (
 	"embed"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"notrueking/board"
+	"notrueking/internal/safefile"
 )
 
 //go:embed *.toml
 var shipped embed.FS
+
+// ShippedFS is the shipped map files (standard.toml, …), for readers that
+// resolve a map name themselves (records name a shipped map by its id).
+func ShippedFS() fs.FS { return shipped }
 
 // Shipped returns the names of the maps built into the program, sorted.
 func Shipped() []string {
@@ -33,33 +40,66 @@ func Shipped() []string {
 	return out
 }
 
+// MaxFileSize is the largest map file the loader reads (the standard map
+// is about 40 kB). It is checked before reading.
+const MaxFileSize = 4 << 20
+
 // Standard returns the standard map (the base Westeros board), embedded
 // from maps/standard.toml.
 func Standard() (*board.Map, error) { return Load("standard") }
 
-// Load returns a shipped map by name ("standard") or reads the file at
-// nameOrPath.
+// Load returns a shipped map by name or reads the map file at nameOrPath.
+//
+// A shipped name ("standard", or "standard.toml") always means the shipped
+// map, even when a file of that name is in the working directory: a map
+// file can never stand in for a shipped map by accident. Anything else is a
+// path; to read a file that is called like a shipped map, give a path that
+// says so: "./standard".
 func Load(nameOrPath string) (*board.Map, error) {
+	if base, ok := shippedName(nameOrPath); ok {
+		data, err := shipped.ReadFile(base + ".toml")
+		if err != nil {
+			return nil, &Error{File: nameOrPath, Msg: err.Error()}
+		}
+		return Parse(base+".toml", data)
+	}
+	if nameOrPath == "" {
+		return nil, &Error{File: `""`, Msg: "no map named (shipped maps: " + strings.Join(Shipped(), ", ") + "; or give a file path)"}
+	}
 	if !strings.ContainsAny(nameOrPath, `/\`) {
-		// A bare name: a file of that name in the working directory wins,
-		// else the shipped map ("standard" or "standard.toml").
-		if _, err := os.Stat(nameOrPath); err == nil {
-			return LoadFile(nameOrPath)
+		if _, err := os.Lstat(nameOrPath); errors.Is(err, fs.ErrNotExist) {
+			return nil, &Error{File: nameOrPath, Msg: "no such map (shipped maps: " + strings.Join(Shipped(), ", ") + "; or give a file path)"}
 		}
-		base := strings.TrimSuffix(nameOrPath, ".toml")
-		if data, err := shipped.ReadFile(base + ".toml"); err == nil {
-			return Parse(base+".toml", data)
-		}
-		return nil, &Error{File: nameOrPath, Msg: "no such map (shipped maps: " + strings.Join(Shipped(), ", ") + "; or give a file path)"}
 	}
 	return LoadFile(nameOrPath)
 }
 
-// LoadFile reads and validates the map file at path.
+// shippedName reports whether s names a shipped map, and which.
+func shippedName(s string) (string, bool) {
+	if strings.ContainsAny(s, `/\`) {
+		return "", false
+	}
+	base := strings.TrimSuffix(s, ".toml")
+	for _, n := range Shipped() {
+		if n == base {
+			return base, true
+		}
+	}
+	return "", false
+}
+
+// LoadFile reads and validates the map file at path. Only a regular file
+// (or a link to one) of at most MaxFileSize bytes is read: a folder, a
+// FIFO or a device such as /dev/zero is refused before any reading.
 func LoadFile(path string) (*board.Map, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.ReadFile(path, MaxFileSize)
 	if err != nil {
-		return nil, &Error{File: filepath.Clean(path), Msg: err.Error()}
+		msg := err.Error()
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			msg = pe.Err.Error()
+		}
+		return nil, &Error{File: filepath.Clean(path), Msg: strings.TrimPrefix(msg, path+": ")}
 	}
 	return Parse(path, data)
 }

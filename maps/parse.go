@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"notrueking/board"
+	"notrueking/internal/safefile"
 )
 
 // Known card effects (seed 002's replacement effects).
@@ -34,14 +36,31 @@ const maxGrid = 1000
 // reference, the adjacency and the drawing. name is the file name used in
 // error messages. All problems are gathered in one pass and returned as an
 // ErrorList.
+//
+// data may start with a UTF-8 byte-order mark and use CRLF line ends (as
+// Windows editors save). Before the TOML decoder sees it, data is checked
+// against MaxFileSize and MaxDepth, so no input can make the decoder run
+// long or out of memory.
 func Parse(name string, data []byte) (*board.Map, error) {
+	if len(data) > MaxFileSize {
+		return nil, ErrorList{{File: name, Msg: fmt.Sprintf("%d bytes is larger than the limit of %s", len(data), safefile.Size(MaxFileSize))}}
+	}
+	data = safefile.TrimBOM(data)
+	if bytes.HasPrefix(data, safefile.BOM) {
+		// The decoder would skip this one too, and the loader's line
+		// index would not: refuse it rather than misplace errors.
+		return nil, ErrorList{{File: name, Line: 1, Msg: "a second byte-order mark (U+FEFF) at the start of the file"}}
+	}
+	if e := checkNesting(name, data); e != nil {
+		return nil, ErrorList{e}
+	}
 	var raw map[string]any
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, ErrorList{{File: name, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}}
+			return nil, ErrorList{{File: name, Line: pe.Position.Line, Key: pe.LastKey, Msg: clean(pe.Message, quoteRunes)}}
 		}
-		return nil, ErrorList{{File: name, Msg: err.Error()}}
+		return nil, ErrorList{{File: name, Msg: clean(err.Error(), quoteRunes)}}
 	}
 	p := &parser{dec: dec{file: name, li: newLineIndex(data)}, text: strings.Split(string(data), "\n")}
 	m := p.parse(raw)
@@ -73,11 +92,8 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 	root := p.table("", raw)
 	m := &board.Map{}
 	p.m = m
-	m.ID = root.str("id", true)
-	if m.ID != "" && !idRE.MatchString(m.ID) {
-		p.errf("id", "%q is not an id (lower-case letters, digits and single hyphens)", m.ID)
-	}
-	m.Name = root.str("name", true)
+	m.ID = p.checkID(root, "map")
+	m.Name = root.text("name", "name", maxNameLen)
 	m.MinPlayers = root.int("min_players", true, 1, 99, 0)
 	m.MaxPlayers = root.int("max_players", true, 1, 99, 0)
 	slots, _ := root.nums("loyalty_slots", true)
@@ -87,7 +103,7 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 	for _, t := range root.tables("conspiracy") {
 		id := p.id(t, seen, "conspiracy")
 		m.Conspiracies = append(m.Conspiracies, id)
-		m.ConspiracyNames = append(m.ConspiracyNames, t.str("name", true))
+		m.ConspiracyNames = append(m.ConspiracyNames, t.text("name", "name", maxNameLen))
 		t.done()
 	}
 	if len(m.Conspiracies) == 0 {
@@ -111,7 +127,7 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 	seenR := map[string]bool{}
 	for _, t := range regionTables {
 		id := p.id(t, seenR, "region")
-		name := t.str("name", true)
+		name := t.text("name", "name", maxNameLen)
 		h := t.str("house", false)
 		m.Regions = append(m.Regions, board.Region{ID: id, Name: name, House: h})
 		p.regions[id] = h
@@ -132,8 +148,8 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 	for _, t := range root.tables("house") {
 		h := board.House{}
 		h.ID = p.id(t, seenH, "house")
-		h.Name = t.str("name", true)
-		if c := t.str("color", true); c != "" {
+		h.Name = t.text("name", "name", maxNameLen)
+		if c := t.need("color", "colour"); c != "" {
 			if !colorRE.MatchString(c) {
 				p.errf(t.key("color"), "%q is not a colour #rrggbb", c)
 			} else {
@@ -141,7 +157,7 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 				h.Color = board.RGB{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v)}
 			}
 		}
-		h.Home = t.str("home", true)
+		h.Home = t.need("home", "territory id")
 		if h.Home != "" {
 			if i, ok := p.terrByID[h.Home]; !ok {
 				p.errf(t.key("home"), "unknown territory %q", h.Home)
@@ -201,17 +217,24 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 	return m
 }
 
+// checkID reads the id key of t and checks its form.
+func (p *parser) checkID(t *table, what string) string {
+	id := t.need("id", what+" id")
+	switch {
+	case id == "":
+	case len(id) > maxIDLen:
+		p.errf(t.key("id"), "%q is %d characters long; an id is at most %d", id, len(id), maxIDLen)
+	case !idRE.MatchString(id):
+		p.errf(t.key("id"), "%q is not an id (lower-case letters, digits and single hyphens)", id)
+	}
+	return id
+}
+
 // id reads and checks the id key of an entry.
 func (p *parser) id(t *table, seen map[string]bool, what string) string {
-	id := t.str("id", true)
+	id := p.checkID(t, what)
 	if id == "" {
-		if v, ok := t.m["id"]; ok && v == "" {
-			p.errf(t.key("id"), "empty %s id", what)
-		}
 		return ""
-	}
-	if !idRE.MatchString(id) {
-		p.errf(t.key("id"), "%q is not an id (lower-case letters, digits and single hyphens)", id)
 	}
 	if seen[id] {
 		p.errf(t.key("id"), "duplicate %s id %q", what, id)
@@ -253,7 +276,7 @@ func (p *parser) readTerritories(ts []*table) {
 		if tr.ID != "" {
 			p.terrByID[tr.ID] = i
 		}
-		tr.Code = t.str("code", true)
+		tr.Code = t.need("code", "code")
 		if tr.Code != "" {
 			switch {
 			case len(tr.Code) != 2 || !printableASCII(tr.Code) || strings.ContainsAny(tr.Code, " \"'#\\"):
@@ -266,8 +289,8 @@ func (p *parser) readTerritories(ts []*table) {
 				p.codes[tr.Code] = i + 1
 			}
 		}
-		tr.Name = t.str("name", true)
-		if k := t.str("kind", true); k != "" {
+		tr.Name = t.text("name", "name", maxNameLen)
+		if k := t.need("kind", "kind"); k != "" {
 			kind, err := board.ParseKind(k)
 			if err != nil {
 				p.errf(t.key("kind"), "%v", err)
@@ -295,8 +318,8 @@ func (p *parser) readTerritories(ts []*table) {
 		}
 		neigh[i] = t.strs("neighbors", true)
 		if tr.Kind == board.Port {
-			portOf[i] = t.str("port_of", true)
-			portSea[i] = t.str("sea", true)
+			portOf[i] = t.need("port_of", "territory id")
+			portSea[i] = t.need("sea", "territory id")
 		} else {
 			for _, k := range []string{"port_of", "sea"} {
 				if _, ok := t.get(k, false); ok {
@@ -419,14 +442,14 @@ func (p *parser) readCards(ts []*table) {
 	for _, t := range ts {
 		c := board.Card{}
 		c.ID = p.id(t, seen, "card")
-		c.Name = t.str("name", true)
-		c.House = t.str("house", true)
+		c.Name = t.text("name", "name", maxNameLen)
+		c.House = t.need("house", "house id")
 		c.Strength = t.int("strength", true, 0, 99, 0)
 		c.Swords = t.int("swords", false, 0, 99, 0)
 		c.Towers = t.int("towers", false, 0, 99, 0)
 		c.Effect = t.str("effect", false)
 		if c.Effect != "" && !contains(effects, c.Effect) {
-			p.errf(t.key("effect"), "unknown effect %q (want one of %s)", c.Effect, strings.Join(effects, ", "))
+			p.errf(t.key("effect"), "unknown effect %q (want one of "+strings.Join(effects, ", ")+")", c.Effect)
 		}
 		t.done()
 		if c.House == "" {
@@ -451,8 +474,8 @@ func (p *parser) readSetup(ts []*table) {
 	total := make([][board.NumUnits]int, len(m.Houses))
 	totalLine := make([][board.NumUnits]string, len(m.Houses))
 	for _, t := range ts {
-		house := t.str("house", true)
-		terr := t.str("territory", true)
+		house := t.need("house", "house id")
+		terr := t.need("territory", "territory id")
 		h, hok := p.houseIDs[house]
 		if house != "" && !hok {
 			p.errf(t.key("house"), "unknown house %q", house)

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"notrueking/board"
 )
@@ -435,6 +437,15 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(tiny(f)))
 	f.Add([]byte("[grid]\nwidth = 2\nheight = 1\nrows = \"\"\"\n....\n\"\"\"\n"))
 	f.Add([]byte("[[territory]]\nid = \"a\"\nneighbors = [\"a\", \"b\"]\n"))
+	// The small hostile inputs (bidi and zero-width names, strings that
+	// hide brackets, nesting just past the limit, BOM and CRLF).
+	for _, h := range hostileInputs(f) {
+		if len(h.data) <= 4096 {
+			f.Add(h.data)
+		}
+	}
+	f.Add([]byte("\xef\xbb\xbf" + strings.ReplaceAll(tiny(f), "\n", "\r\n")))
+	f.Add([]byte("x = " + nest("[", "]", MaxDepth+1) + "\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Parse("fuzz.toml", data)
 		if err != nil {
@@ -442,10 +453,36 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error is not a non-empty ErrorList: %T %v", err, err)
 			}
+			// Every message is printable and short, whatever the input.
+			for _, l := range strings.Split(err.Error(), "\n") {
+				if n := utf8.RuneCountInString(l); n > 700 {
+					t.Fatalf("a message line of %d characters: %.200q", n, l)
+				}
+				for _, r := range l {
+					if !unicode.IsPrint(r) {
+						t.Fatalf("unprintable %U in %q", r, l)
+					}
+				}
+			}
 			return
 		}
 		if m == nil || len(m.Grid.Cells) != m.Grid.W*m.Grid.H {
 			t.Fatalf("valid map with a broken grid")
+		}
+		texts := []string{m.ID, m.Name}
+		for _, tr := range m.Territories {
+			texts = append(texts, tr.ID, tr.Name)
+		}
+		for _, h := range m.Houses {
+			texts = append(texts, h.ID, h.Name)
+			for _, c := range h.Deck {
+				texts = append(texts, c.ID, c.Name)
+			}
+		}
+		for _, s := range texts {
+			if _, what, bad := badRune(s, false); bad || strings.TrimSpace(s) == "" {
+				t.Fatalf("valid map with the name or id %q (%s)", s, what)
+			}
 		}
 		if _, err := JSON(m); err != nil {
 			t.Fatal(err)

@@ -1,0 +1,180 @@
+package maps
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Limits on the text a map file may hold in its strings.
+const (
+	maxIDLen   = 64  // bytes of an id (ids are ASCII)
+	maxNameLen = 64  // runes of a display name
+	maxTextLen = 200 // runes of free text (an exception's reason)
+
+	// quoteRunes is how much of a string from the file an error message
+	// quotes; the rest is cut and marked with "…".
+	quoteRunes = 40
+	// wordRunes is the longest run of non-space text a message keeps
+	// (a whole id is at most maxIDLen).
+	wordRunes = maxIDLen
+	// msgRunes caps a whole message.
+	msgRunes = 500
+)
+
+// frag is text from the file put into an error message. It is formatted
+// short and printable whatever it holds: %q quotes at most quoteRunes runes
+// with Go escapes (control, bidi and zero-width characters become \u202e
+// and the like, invalid UTF-8 \xff) and marks a cut with "…"; %s (or %v)
+// escapes the same characters unquoted and cuts at wordRunes.
+type frag string
+
+func (f frag) Format(s fmt.State, verb rune) {
+	switch verb {
+	case 'q':
+		head, cut := cutRunes(string(f), quoteRunes)
+		out := strconv.Quote(head)
+		if cut {
+			out += "…"
+		}
+		fmt.Fprint(s, out)
+	default:
+		head, cut := cutRunes(string(f), wordRunes)
+		out := escape(head)
+		if cut {
+			out += "…"
+		}
+		fmt.Fprint(s, out)
+	}
+}
+
+// frags wraps every string argument of an error message as a frag: every
+// string in a message comes from the file.
+func frags(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			a = frag(s)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// cutRunes returns the first n runes of s and whether anything was cut.
+func cutRunes(s string, n int) (string, bool) {
+	i := 0
+	for k := 0; k < n; k++ {
+		if i >= len(s) {
+			return s, false
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return s[:i], i < len(s)
+}
+
+// escape returns s with every rune that is not printable (control, format,
+// bidi and zero-width characters, separators other than the space) and
+// every invalid byte written as a Go escape, so no message can move the
+// cursor, reorder a line or hide text on a terminal.
+func escape(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || !unicode.IsPrint(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsPrint(r):
+			b.WriteString(s[i : i+size])
+		default:
+			q := strconv.QuoteRune(r) // '\t', '\u202e'
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// clean makes text safe to print in a message: unprintable characters
+// escaped, every run of text without spaces cut at word runes and the
+// whole at msgRunes. Text that may come straight from the file (a key, a
+// message of the TOML decoder, which may quote the file) is cut at
+// quoteRunes; the loader's own messages at wordRunes, which keeps whole
+// ids.
+func clean(msg string, word int) string {
+	msg = escape(msg)
+	var b strings.Builder
+	run := 0
+	n := 0
+	for _, r := range msg {
+		if n >= msgRunes {
+			b.WriteString("…")
+			break
+		}
+		if r == ' ' {
+			run = 0
+		} else {
+			run++
+			if run == word+1 {
+				b.WriteString("…")
+			}
+			if run > word {
+				continue
+			}
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
+}
+
+// UnsafeChar returns the first character of s that a name must not hold,
+// what it is ("a bidi control character") and true; or false when s is
+// safe. It is the check every name and id in a map file passes (see
+// docs/maps.md), for other names the program takes, such as players'.
+func UnsafeChar(s string) (r rune, what string, found bool) { return badRune(s, false) }
+
+// badRune returns the first character of s that a name or id must not
+// hold, and what it is; ok is false when there is none. Refused: control
+// characters (newlines too, unless newlines is set: the grid rows), bidi
+// controls (U+200E/U+200F, U+061C, U+202A–U+202E, U+2066–U+2069), zero-width
+// characters (U+200B–U+200D, U+2060, U+FEFF) and every other invisible
+// format character, line and paragraph separators, and unassigned or
+// private-use code points. A name with them can read differently from what
+// it holds (the Trojan Source trick), or look equal to another.
+func badRune(s string, newlines bool) (r rune, what string, ok bool) {
+	for _, r := range s {
+		switch {
+		case newlines && (r == '\n' || r == '\r'):
+			continue
+		case r == utf8.RuneError:
+			return r, "the replacement character (a sign of text that was not UTF-8)", true
+		case unicode.IsControl(r):
+			return r, "a control character", true
+		case r == 0x200E || r == 0x200F || r == 0x061C || r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069:
+			return r, "a bidi control character", true
+		case r >= 0x200B && r <= 0x200D || r == 0x2060 || r == 0xFEFF:
+			return r, "a zero-width character", true
+		case unicode.Is(unicode.Cf, r):
+			return r, "an invisible format character", true
+		case unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r):
+			return r, "a line separator", true
+		case unicode.Is(unicode.Co, r) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
+			return r, "an unassigned or private-use character", true
+		}
+	}
+	return 0, "", false
+}
