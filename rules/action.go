@@ -495,7 +495,7 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 // ParseAction reads one record line of this game (see the package-level
 // ParseAction).
 func (g *Game) ParseAction(line string) (Action, error) {
-	return ParseAction(g.m, len(g.S.Players), line)
+	return ParseAction(g.m, len(g.st.Players), line)
 }
 
 // FormatAction writes a as a record line of this game.

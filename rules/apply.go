@@ -12,7 +12,7 @@ import (
 // ToAct returns the seat whose decision the game waits for, or -1 when the
 // game is over.
 func (g *Game) ToAct() int {
-	s := &g.S
+	s := &g.st
 	switch s.Phase {
 	case PhaseOver:
 		return -1
@@ -25,15 +25,15 @@ func (g *Game) ToAct() int {
 }
 
 func (g *Game) top() *Frame {
-	if n := len(g.S.Stack); n > 0 {
-		return &g.S.Stack[n-1]
+	if n := len(g.st.Stack); n > 0 {
+		return &g.st.Stack[n-1]
 	}
 	return nil
 }
 
-func (g *Game) pop() { g.S.Stack = g.S.Stack[:len(g.S.Stack)-1] }
+func (g *Game) pop() { g.st.Stack = g.st.Stack[:len(g.st.Stack)-1] }
 
-func (g *Game) push(f Frame) { g.S.Stack = append(g.S.Stack, f) }
+func (g *Game) push(f Frame) { g.st.Stack = append(g.st.Stack, f) }
 
 func (g *Game) frameActor(f *Frame) int {
 	if f.Kind == FrameCombat {
@@ -77,7 +77,7 @@ func (g *Game) Apply(a Action) ([]Event, error) {
 // history.
 func (g *Game) apply(a Action) (evs []Event, err error) {
 	n := len(g.actions)
-	start := len(g.S.Log)
+	start := len(g.st.Log)
 	g.acting = len(g.actions) + 1
 	defer func() {
 		g.acting = 0
@@ -96,7 +96,7 @@ func (g *Game) apply(a Action) (evs []Event, err error) {
 	}
 	g.actions = append(g.actions, a)
 	g.advance()
-	evs = g.S.Log[start:len(g.S.Log):len(g.S.Log)]
+	evs = g.st.Log[start:len(g.st.Log):len(g.st.Log)]
 	if ev, ok := revealing(a, evs); ok {
 		g.floor = barrier{n: n + 1, ev: ev}
 	}
@@ -109,7 +109,7 @@ func (g *Game) apply(a Action) (evs []Event, err error) {
 // do validates a and, when exec is set, applies it (without the automatic
 // steps). With exec unset it never changes the game.
 func (g *Game) do(a Action, exec bool) error {
-	s := &g.S
+	s := &g.st
 	n := len(s.Players)
 	if a.Seat < 0 || a.Seat >= n {
 		return fmt.Errorf("there is no seat %d in this game", a.Seat)
@@ -292,7 +292,7 @@ func (g *Game) doArrange(a Action, exec bool) error {
 	if !exec {
 		return nil
 	}
-	p := &g.S.Players[a.Seat]
+	p := &g.st.Players[a.Seat]
 	order := a.Order.Houses()
 	p.Loyalty = order
 	p.Arranged = true
@@ -302,7 +302,7 @@ func (g *Game) doArrange(a Action, exec bool) error {
 		g.addItem(h)
 	}
 	g.emit(Event{Seat: a.Seat, Kind: EvLoyaltyCard, Who: int16(a.Seat), List: g.listFrom(start)})
-	g.S.Turn = (a.Seat + 1) % len(g.S.Players)
+	g.st.Turn = (a.Seat + 1) % len(g.st.Players)
 	return nil
 }
 
@@ -314,22 +314,22 @@ func (g *Game) doPlace(a Action, exec bool) error {
 	if !validSlot(a.Slot) {
 		return fmt.Errorf("there is no slot %d", int(a.Slot))
 	}
-	if o := g.S.Slots[h][a.Slot]; o >= 0 {
+	if o := g.st.Slots[h][a.Slot]; o >= 0 {
 		return fmt.Errorf("%s's %s slot already holds %s's agent", g.houseName(h), slotName(a.Slot), g.seatName(o))
 	}
-	if g.S.Players[a.Seat].Agents <= 0 {
+	if g.st.Players[a.Seat].Agents <= 0 {
 		return fmt.Errorf("%s has no agents left to place", g.seatName(a.Seat))
 	}
 	if !exec {
 		return nil
 	}
-	g.S.Slots[h][a.Slot] = a.Seat
-	g.S.Players[a.Seat].Agents--
+	g.st.Slots[h][a.Slot] = a.Seat
+	g.st.Players[a.Seat].Agents--
 	g.emit(Event{Seat: Public, Kind: EvAgentPlaced, Who: int16(a.Seat), House: int16(h), Slot: int16(a.Slot)})
-	n := len(g.S.Players)
+	n := len(g.st.Players)
 	for i := 1; i <= n; i++ {
-		if s := (a.Seat + i) % n; g.S.Players[s].Agents > 0 {
-			g.S.Turn = s
+		if s := (a.Seat + i) % n; g.st.Players[s].Agents > 0 {
+			g.st.Turn = s
 			break
 		}
 	}
@@ -346,7 +346,7 @@ func (g *Game) doResolve(a Action, exec bool) error {
 	if !validSlot(a.Slot) {
 		return fmt.Errorf("there is no slot %d", int(a.Slot))
 	}
-	if o := g.S.Slots[h][a.Slot]; o != a.Seat {
+	if o := g.st.Slots[h][a.Slot]; o != a.Seat {
 		if o < 0 {
 			return fmt.Errorf("there is no agent on %s %s", g.houseName(h), slotName(a.Slot))
 		}
@@ -417,7 +417,7 @@ func plural(n int, one, many string) string {
 
 // draw gives the top card of house h's deck to seat.
 func (g *Game) draw(seat, h int) {
-	s := &g.S
+	s := &g.st
 	g.refill(h)
 	if len(s.Decks[h]) == 0 {
 		g.emit(Event{Seat: Public, Kind: EvNothingToDraw, Who: int16(seat), House: int16(h)})
@@ -433,7 +433,7 @@ func (g *Game) draw(seat, h int) {
 
 // refill rebuilds an empty deck at once by shuffling its discard (seed 001).
 func (g *Game) refill(h int) {
-	s := &g.S
+	s := &g.st
 	if len(s.Decks[h]) > 0 || len(s.Discards[h]) == 0 {
 		return
 	}
@@ -447,7 +447,7 @@ func (g *Game) refill(h int) {
 func (g *Game) discard(c string) {
 	card := g.cards[c]
 	h, _ := g.m.House(card.House)
-	g.S.Discards[h] = append(g.S.Discards[h], c)
+	g.st.Discards[h] = append(g.st.Discards[h], c)
 	g.refill(h)
 }
 
@@ -473,7 +473,7 @@ func (g *Game) houseNameID(id string) string {
 
 // finishAgent moves the resolved agent up a tier or back to its owner.
 func (g *Game) finishAgent(f Frame) {
-	s := &g.S
+	s := &g.st
 	s.Slots[f.House][f.Slot] = -1
 	if f.Slot < Lord && s.Slots[f.House][f.Slot+1] < 0 {
 		s.Slots[f.House][f.Slot+1] = f.Seat
@@ -491,7 +491,7 @@ func (g *Game) nextResolver(start int) int {
 	if tier == NumSlots {
 		return -1
 	}
-	n := len(g.S.Players)
+	n := len(g.st.Players)
 	for i := 0; i < n; i++ {
 		if s := (start + i) % n; g.hasAgentOfTier(s, tier) {
 			return s
@@ -564,9 +564,9 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		if !exec {
 			return nil
 		}
-		g.S.Units[dest][h][a.Unit]++
-		if g.S.Flags[dest] == h {
-			g.S.Flags[dest] = -1
+		g.st.Units[dest][h][a.Unit]++
+		if g.st.Flags[dest] == h {
+			g.st.Flags[dest] = -1
 		}
 		f.Placed[t]++
 		f.Points--
@@ -585,10 +585,10 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		if a.Unit == board.Dragon && tt.Kind != board.Land && tt.Kind != board.Road {
 			return fmt.Errorf("knights become dragons on land; %s is not land", g.terrName(t))
 		}
-		if g.S.Units[t][h][from] == 0 {
+		if g.st.Units[t][h][from] == 0 {
 			return fmt.Errorf("%s has no %s in %s to promote", hn, from, g.terrName(t))
 		}
-		if a.Unit == board.Dragon && limits[board.Dragon] > 0 && g.S.Dragons[h] >= limits[board.Dragon] {
+		if a.Unit == board.Dragon && limits[board.Dragon] > 0 && g.st.Dragons[h] >= limits[board.Dragon] {
 			return fmt.Errorf("%s has already had all %d of its dragons; a lost dragon never returns", hn, limits[board.Dragon])
 		}
 		if have[a.Unit] >= limits[a.Unit] {
@@ -600,10 +600,10 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		if !exec {
 			return nil
 		}
-		g.S.Units[t][h][from]--
-		g.S.Units[t][h][a.Unit]++
+		g.st.Units[t][h][from]--
+		g.st.Units[t][h][a.Unit]++
 		if a.Unit == board.Dragon {
-			g.S.Dragons[h]++
+			g.st.Dragons[h]++
 		}
 		f.Points--
 		g.emit(Event{Seat: Public, Kind: EvPromoted, House: int16(h), Unit: int16(a.Unit), Terr: int16(t)})
@@ -637,7 +637,7 @@ func (g *Game) doExchange(a Action, exec bool) error {
 	if ha == hb {
 		return errors.New("exchange two different tokens")
 	}
-	p := &g.S.Players[a.Seat]
+	p := &g.st.Players[a.Seat]
 	if !p.Revealed[ha] || !p.Revealed[hb] {
 		if hr != ha && hr != hb {
 			return fmt.Errorf("reveal one of the two exchanged tokens (%s or %s)", g.houseName(ha), g.houseName(hb))
@@ -670,15 +670,15 @@ func (g *Game) doExchange(a Action, exec bool) error {
 }
 
 func (g *Game) nextExchange() {
-	g.S.Done++
-	g.S.Turn = (g.S.Turn + 1) % len(g.S.Players)
+	g.st.Done++
+	g.st.Turn = (g.st.Turn + 1) % len(g.st.Players)
 }
 
 // ---- the automatic steps ----
 
 // advance runs every automatic step until a seat must decide.
 func (g *Game) advance() {
-	s := &g.S
+	s := &g.st
 	n := len(s.Players)
 	for guard := 0; guard < 10000; guard++ {
 		switch s.Phase {
@@ -739,7 +739,7 @@ func (g *Game) advance() {
 // step runs one automatic step of the resolution; it reports whether it did
 // anything.
 func (g *Game) step() bool {
-	s := &g.S
+	s := &g.st
 	f := g.top()
 	if f == nil {
 		if s.Phase == PhaseCombat {
@@ -795,7 +795,7 @@ func (g *Game) step() bool {
 			g.pop()
 			return true
 		}
-		if f.Target >= 0 && len(g.S.Players[f.Target].Hand) == 0 {
+		if f.Target >= 0 && len(g.st.Players[f.Target].Hand) == 0 {
 			g.pop()
 			return true
 		}
@@ -804,7 +804,7 @@ func (g *Game) step() bool {
 }
 
 func (g *Game) startPlacement() {
-	s := &g.S
+	s := &g.st
 	s.Phase = PhasePlace
 	s.Turn = s.First
 	g.emit(Event{Seat: Public, Kind: EvRoundStarted, N: int16(s.Round), M: int16(s.Rounds), Who: int16(s.First)})
@@ -812,7 +812,7 @@ func (g *Game) startPlacement() {
 
 // roundResolved computes the ranks and opens the exchange.
 func (g *Game) roundResolved() {
-	s := &g.S
+	s := &g.st
 	s.Ranking = g.computeRanking()
 	start := len(g.items)
 	g.addRanking(s.Ranking)
@@ -824,7 +824,7 @@ func (g *Game) roundResolved() {
 
 // endRound passes the first player on, or ends the game after the last round.
 func (g *Game) endRound() {
-	s := &g.S
+	s := &g.st
 	if s.Round >= s.Rounds {
 		g.finish()
 		return

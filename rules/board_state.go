@@ -10,7 +10,7 @@ import (
 // occupant returns the house with units in t (the lowest index if several,
 // which only road areas allow), or -1.
 func (g *Game) occupant(t int) int {
-	us := g.S.Units[t]
+	us := g.st.Units[t]
 	for h := range us {
 		// Counts are never negative: any unit is a non-zero vector.
 		if us[h] != ([board.NumUnits]int{}) {
@@ -22,7 +22,7 @@ func (g *Game) occupant(t int) int {
 
 // otherOccupant returns a house other than h with units in t, or -1.
 func (g *Game) otherOccupant(t, h int) int {
-	us := g.S.Units[t]
+	us := g.st.Units[t]
 	for o := range us {
 		if o != h && us[o] != ([board.NumUnits]int{}) {
 			return o
@@ -37,19 +37,19 @@ func (g *Game) control(t int) int {
 	if h := g.occupant(t); h >= 0 {
 		return h
 	}
-	return g.S.Flags[t]
+	return g.st.Flags[t]
 }
 
 // onBoard counts house h's units of each kind on the board, including
 // attackers held by running combats.
 func (g *Game) onBoard(h int) [board.NumUnits]int {
 	var n [board.NumUnits]int
-	for t := range g.S.Units {
-		for k, c := range g.S.Units[t][h] {
+	for t := range g.st.Units {
+		for k, c := range g.st.Units[t][h] {
 			n[k] += c
 		}
 	}
-	for _, f := range g.S.Stack {
+	for _, f := range g.st.Stack {
 		if f.Combat == nil {
 			continue
 		}
@@ -82,13 +82,13 @@ func (g *Game) barrels(h int) int {
 // removed (no combat), then ports are checked.
 func (g *Game) enter(h, t int, u [board.NumUnits]int) {
 	for k, c := range u {
-		g.S.Units[t][h][k] += c
+		g.st.Units[t][h][k] += c
 	}
-	if f := g.S.Flags[t]; f >= 0 && f != h && total(u) > 0 {
+	if f := g.st.Flags[t]; f >= 0 && f != h && total(u) > 0 {
 		g.emit(Event{Seat: Public, Kind: EvFlagRemoved, House: int16(f), Terr: int16(t)})
-		g.S.Flags[t] = -1
+		g.st.Flags[t] = -1
 	} else if f == h && total(u) > 0 {
-		g.S.Flags[t] = -1
+		g.st.Flags[t] = -1
 	}
 	g.settle()
 }
@@ -96,7 +96,7 @@ func (g *Game) enter(h, t int, u [board.NumUnits]int) {
 // leave takes units of h out of t; a land territory left empty gets h's flag.
 func (g *Game) leave(h, t int, u [board.NumUnits]int) {
 	for k, c := range u {
-		g.S.Units[t][h][k] -= c
+		g.st.Units[t][h][k] -= c
 	}
 	g.flagIfEmpty(h, t)
 	g.settle()
@@ -114,16 +114,16 @@ const (
 // left there is removed for good.
 func (g *Game) settle() {
 	g.checkPorts()
-	for t, f := range g.S.Forts {
+	for t, f := range g.st.Forts {
 		switch {
 		case f == FortEmpty:
 			if o := g.occupant(t); o >= 0 {
-				g.S.Forts[t] = o
+				g.st.Forts[t] = o
 				g.emit(Event{Seat: Public, Kind: EvFortHeld, House: int16(o), Terr: int16(t)})
 			}
 		case f >= 0:
-			if total(g.S.Units[t][f]) == 0 {
-				g.S.Forts[t] = FortNone
+			if total(g.st.Units[t][f]) == 0 {
+				g.st.Forts[t] = FortNone
 				g.emit(Event{Seat: Public, Kind: EvFortRemoved, House: int16(f), Terr: int16(t)})
 			}
 		}
@@ -135,8 +135,8 @@ func (g *Game) flagIfEmpty(h, t int) {
 	if k := g.m.Territories[t].Kind; k != board.Land {
 		return
 	}
-	if g.occupant(t) < 0 && g.S.Flags[t] != h {
-		g.S.Flags[t] = h
+	if g.occupant(t) < 0 && g.st.Flags[t] != h {
+		g.st.Flags[t] = h
 		g.emit(Event{Seat: Public, Kind: EvFlagLeft, House: int16(h), Terr: int16(t)})
 	}
 }
@@ -147,12 +147,12 @@ func (g *Game) checkPorts() {
 		if pt.Kind != board.Port || pt.PortOf < 0 {
 			continue
 		}
-		for h := range g.S.Units[p] {
-			n := g.S.Units[p][h][board.Ship]
+		for h := range g.st.Units[p] {
+			n := g.st.Units[p][h][board.Ship]
 			if n == 0 || g.control(pt.PortOf) == h {
 				continue
 			}
-			g.S.Units[p][h] = [board.NumUnits]int{}
+			g.st.Units[p][h] = [board.NumUnits]int{}
 			g.emit(Event{Seat: Public, Kind: EvPortLost, House: int16(h), Terr: int16(pt.PortOf), To: int16(p), N: int16(n)})
 		}
 	}
@@ -172,7 +172,7 @@ func (g *Game) drown(h, t int) [board.NumUnits]int {
 	if g.m.Territories[t].Kind == board.Land || g.m.Territories[t].Kind == board.Road {
 		return lost
 	}
-	u := &g.S.Units[t][h]
+	u := &g.st.Units[t][h]
 	for _, k := range []board.Unit{board.Footman, board.Knight} {
 		for carried(*u) > u[board.Ship] && u[k] > 0 {
 			u[k]--
@@ -261,7 +261,7 @@ func (g *Game) initialRanking() []Rank {
 // rankOf returns house h's span in the displayed ranking.
 func (g *Game) rankOf(h int) Rank {
 	id := g.m.Houses[h].ID
-	for _, r := range g.S.Ranking {
+	for _, r := range g.st.Ranking {
 		if r.House == id {
 			return r
 		}
@@ -303,8 +303,8 @@ func Ordinal(n int) string {
 // currentTier is the lowest tier with an agent on the board, or NumSlots.
 func (g *Game) currentTier() Slot {
 	for s := Maester; s < NumSlots; s++ {
-		for h := range g.S.Slots {
-			if g.S.Slots[h][s] >= 0 {
+		for h := range g.st.Slots {
+			if g.st.Slots[h][s] >= 0 {
 				return s
 			}
 		}
@@ -314,8 +314,8 @@ func (g *Game) currentTier() Slot {
 
 // hasAgentOfTier reports whether seat has an agent on a slot of tier s.
 func (g *Game) hasAgentOfTier(seat int, s Slot) bool {
-	for h := range g.S.Slots {
-		if g.S.Slots[h][s] == seat {
+	for h := range g.st.Slots {
+		if g.st.Slots[h][s] == seat {
 			return true
 		}
 	}

@@ -10,7 +10,7 @@ import (
 // startCombat opens a combat: house att, moving u from from, enters to where
 // house def has troops. The moving seat is the combat's active player.
 func (g *Game) startCombat(seat, att, def, from, to int, u [board.NumUnits]int) {
-	n := len(g.S.Players)
+	n := len(g.st.Players)
 	c := &Combat{Territory: to, From: from, Attacker: att, Defender: def, AttUnits: u,
 		Active: seat, Step: "cards", Winner: -1, Retreater: -1}
 	for i := 0; i < n; i++ {
@@ -22,7 +22,7 @@ func (g *Game) startCombat(seat, att, def, from, to int, u [board.NumUnits]int) 
 
 // playable reports whether seat holds a card of a house in combat c.
 func (g *Game) playable(c *Combat, seat int) bool {
-	for _, id := range g.S.Players[seat].Hand {
+	for _, id := range g.st.Players[seat].Hand {
 		if g.inCombat(c, id) {
 			return true
 		}
@@ -52,7 +52,7 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 			if err != nil {
 				return err
 			}
-			i := slices.Index(g.S.Players[seat].Hand, card)
+			i := slices.Index(g.st.Players[seat].Hand, card)
 			if i < 0 {
 				return fmt.Errorf("%s does not hold %s", g.seatName(seat), g.cardName(card))
 			}
@@ -61,7 +61,7 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 					g.cardName(card), g.houseNameID(g.cards[card].House), g.houseName(c.Attacker), g.houseName(c.Defender))
 			}
 			if exec {
-				p := &g.S.Players[seat]
+				p := &g.st.Players[seat]
 				p.Hand = slices.Delete(p.Hand, i, i+1)
 				c.Plays = append(c.Plays, Play{Seat: seat, Card: card})
 				c.Next++
@@ -156,7 +156,7 @@ func (g *Game) sideUnits(c *Combat, h int) [board.NumUnits]int {
 	if h == c.Attacker {
 		return c.AttUnits
 	}
-	return g.S.Units[c.Territory][h]
+	return g.st.Units[c.Territory][h]
 }
 
 // unitPower is what one unit adds: land footman 1, knight 2, dragon 3; sea
@@ -225,7 +225,7 @@ func (g *Game) power(c *Combat, h int) (int, []string) {
 			terms = append(terms, fmt.Sprintf("%s +%d", t.Fortress, bonus))
 		}
 	}
-	if h == c.Defender && c.Territory < len(g.S.Forts) && g.S.Forts[c.Territory] == h {
+	if h == c.Defender && c.Territory < len(g.st.Forts) && g.st.Forts[c.Territory] == h {
 		sum++
 		terms = append(terms, "fortification +1")
 	}
@@ -247,7 +247,7 @@ func (g *Game) power(c *Combat, h int) (int, []string) {
 			n := 0
 			for _, nb := range t.Neighbors {
 				if g.m.Territories[nb].Kind == board.Sea {
-					n += g.S.Units[nb][h][board.Ship]
+					n += g.st.Units[nb][h][board.Ship]
 				}
 			}
 			sum += n
@@ -330,7 +330,7 @@ func (g *Game) finishCombat(c *Combat, w int) {
 	t := c.Territory
 	atSea := g.m.Territories[t].Kind != board.Land && g.m.Territories[t].Kind != board.Road
 	for _, side := range []struct{ h, n int }{{l, lossL}, {w, lossW}} {
-		u := &g.S.Units[t][side.h]
+		u := &g.st.Units[t][side.h]
 		if side.h == c.Attacker {
 			u = &c.AttUnits
 		}
@@ -347,13 +347,13 @@ func (g *Game) finishCombat(c *Combat, w int) {
 		g.emit(e)
 	}
 	if w == c.Attacker {
-		c.Retreat = g.S.Units[t][l]
-		g.S.Units[t][l] = [board.NumUnits]int{}
+		c.Retreat = g.st.Units[t][l]
+		g.st.Units[t][l] = [board.NumUnits]int{}
 	} else {
 		c.Retreat = c.AttUnits
 		c.AttUnits = [board.NumUnits]int{}
-		if total(g.S.Units[t][w]) == 0 && g.m.Territories[t].Kind == board.Land {
-			g.S.Flags[t] = w
+		if total(g.st.Units[t][w]) == 0 && g.m.Territories[t].Kind == board.Land {
+			g.st.Flags[t] = w
 			g.emit(Event{Seat: Public, Kind: EvFlagHeld, House: int16(w), Terr: int16(t)})
 		}
 	}
@@ -441,7 +441,7 @@ func (g *Game) afterRetreat(c *Combat) {
 			g.emit(e)
 			g.enter(c.Attacker, t, u)
 		} else if g.m.Territories[t].Kind == board.Land {
-			g.S.Flags[t] = c.Attacker
+			g.st.Flags[t] = c.Attacker
 			g.emit(Event{Seat: Public, Kind: EvFlagWon, House: int16(c.Attacker), Terr: int16(t)})
 		}
 	}
@@ -501,7 +501,7 @@ func (g *Game) redeployOptions(c *Combat) []int {
 		if g.otherOccupant(nb, c.Attacker) >= 0 {
 			continue
 		}
-		if f := g.S.Flags[nb]; f >= 0 && f != c.Attacker {
+		if f := g.st.Flags[nb]; f >= 0 && f != c.Attacker {
 			continue
 		}
 		out = append(out, nb)
@@ -524,8 +524,8 @@ func (g *Game) redeploy(c *Combat, t int) {
 
 // resolvingAgent returns the house and slot of the agent being resolved.
 func (g *Game) resolvingAgent() (int, Slot, bool) {
-	for i := len(g.S.Stack) - 1; i >= 0; i-- {
-		if f := g.S.Stack[i]; f.Kind == FrameAgent {
+	for i := len(g.st.Stack) - 1; i >= 0; i-- {
+		if f := g.st.Stack[i]; f.Kind == FrameAgent {
 			return f.House, f.Slot, true
 		}
 	}
@@ -537,7 +537,7 @@ func (g *Game) cerseiTargets(f *Frame) []Slot {
 	rh, rs, ok := g.resolvingAgent()
 	var out []Slot
 	for s := Maester; s < NumSlots; s++ {
-		if g.S.Slots[f.House][s] < 0 || (ok && rh == f.House && rs == s) {
+		if g.st.Slots[f.House][s] < 0 || (ok && rh == f.House && rs == s) {
 			continue
 		}
 		out = append(out, s)
@@ -557,7 +557,7 @@ func (g *Game) doRemove(f *Frame, a Action, exec bool) error {
 		return fmt.Errorf("there is no slot %d", int(a.Slot))
 	}
 	if !slices.Contains(g.cerseiTargets(f), a.Slot) {
-		if g.S.Slots[h][a.Slot] < 0 {
+		if g.st.Slots[h][a.Slot] < 0 {
 			return fmt.Errorf("there is no agent on %s %s", g.houseName(h), slotName(a.Slot))
 		}
 		return fmt.Errorf("the agent on %s %s is resolving now and cannot be removed", g.houseName(h), slotName(a.Slot))
@@ -565,9 +565,9 @@ func (g *Game) doRemove(f *Frame, a Action, exec bool) error {
 	if !exec {
 		return nil
 	}
-	owner := g.S.Slots[h][a.Slot]
-	g.S.Slots[h][a.Slot] = -1
-	g.S.Players[owner].Agents++
+	owner := g.st.Slots[h][a.Slot]
+	g.st.Slots[h][a.Slot] = -1
+	g.st.Players[owner].Agents++
 	g.emit(Event{Seat: Public, Kind: EvCerseiRemoved, Who: int16(a.Seat), Other: int16(owner), House: int16(h), Slot: int16(a.Slot)})
 	g.pop()
 	return nil
@@ -575,8 +575,8 @@ func (g *Game) doRemove(f *Frame, a Action, exec bool) error {
 
 func (g *Game) melisandreTargets(seat int) []int {
 	var out []int
-	for s := range g.S.Players {
-		if s != seat && len(g.S.Players[s].Hand) > 0 {
+	for s := range g.st.Players {
+		if s != seat && len(g.st.Players[s].Hand) > 0 {
 			out = append(out, s)
 		}
 	}
@@ -596,17 +596,17 @@ func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
 			if a.Target == a.Seat {
 				return fmt.Errorf("%s looks at an opponent's hand, not their own", g.cardName(f.Effect))
 			}
-			if a.Target < 0 || a.Target >= len(g.S.Players) {
+			if a.Target < 0 || a.Target >= len(g.st.Players) {
 				return fmt.Errorf("there is no seat %d", a.Target)
 			}
-			if len(g.S.Players[a.Target].Hand) == 0 {
+			if len(g.st.Players[a.Target].Hand) == 0 {
 				return fmt.Errorf("%s holds no house cards", g.seatName(a.Target))
 			}
 			if exec {
 				f.Target = a.Target
 				g.emit(Event{Seat: Public, Kind: EvMelisandreLooked, Who: int16(a.Seat), Other: int16(a.Target)})
 				start := len(g.items)
-				for _, c := range g.S.Players[a.Target].Hand {
+				for _, c := range g.st.Players[a.Target].Hand {
 					g.addItem(g.cardCode(c))
 				}
 				g.emit(Event{Seat: a.Seat, Kind: EvMelisandreHand, Who: int16(a.Seat), Other: int16(a.Target), List: g.listFrom(start)})
@@ -622,7 +622,7 @@ func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
 	if err != nil {
 		return err
 	}
-	p := &g.S.Players[f.Target]
+	p := &g.st.Players[f.Target]
 	i := slices.Index(p.Hand, card)
 	if i < 0 {
 		return fmt.Errorf("%s does not hold %s", g.seatName(f.Target), g.cardName(card))

@@ -82,7 +82,7 @@ func TestCombatTermsOnLand(t *testing.T) {
 	if flagAt(g, "stoney-sept") != "" {
 		t.Fatal("the flag stayed under the returning knight")
 	}
-	if g.top() != nil || g.S.Phase != PhaseResolve {
+	if g.top() != nil || g.st.Phase != PhaseResolve {
 		t.Fatalf("combat not over: %+v", g.top())
 	}
 }
@@ -155,12 +155,12 @@ func TestCasualtiesWithSwordsAndTowers(t *testing.T) {
 			}
 			var stark, lann int
 			var sv [4]int
-			for tt := range g.S.Units {
-				u := g.S.Units[tt][house(t, g, "stark")]
+			for tt := range g.st.Units {
+				u := g.st.Units[tt][house(t, g, "stark")]
 				for k := range sv {
 					sv[k] += u[k]
 				}
-				lann += total(g.S.Units[tt][house(t, g, "lannister")])
+				lann += total(g.st.Units[tt][house(t, g, "lannister")])
 			}
 			_ = stark
 			if sv != tc.starkLeft || lann != tc.lannLeft {

@@ -92,7 +92,7 @@ func TestAshaGrantsAMoveThatMayFight(t *testing.T) {
 		t.Fatalf("events %v", evs)
 	}
 	if unitsAt(g, "greyjoy", "the-twins") != units(1, 0, 0) || g.top() != nil {
-		t.Fatalf("Greyjoy in the Twins %v, stack %v", unitsAt(g, "greyjoy", "the-twins"), g.S.Stack)
+		t.Fatalf("Greyjoy in the Twins %v, stack %v", unitsAt(g, "greyjoy", "the-twins"), g.st.Stack)
 	}
 	if g.ToAct() != 1 {
 		t.Fatal("the resolving agent did not finish after the effect")
@@ -114,8 +114,8 @@ func TestAshaPlayedByAnotherSeatGivesThemTheMove(t *testing.T) {
 		t.Fatalf("combat %+v active %d to act %d", v.Combat, v.Active, v.ToAct)
 	}
 	act(t, g, "crown pass")
-	if len(g.S.Stack) > 0 {
-		t.Fatalf("stack %v", g.S.Stack)
+	if len(g.st.Stack) > 0 {
+		t.Fatalf("stack %v", g.st.Stack)
 	}
 }
 
@@ -171,18 +171,18 @@ func TestCerseiRemovesAnUnresolvedLannisterAgent(t *testing.T) {
 		wantErr(t, refuse(t, g, "torch remove lannister lord"), "no agent on Lannister Lord")
 		if decline {
 			act(t, g, "torch decline")
-			if g.S.Slots[house(t, g, "lannister")][Marshal] != 1 {
+			if g.st.Slots[house(t, g, "lannister")][Marshal] != 1 {
 				t.Fatal("declined, but the agent left")
 			}
 			continue
 		}
-		before := g.S.Players[1].Agents
+		before := g.st.Players[1].Agents
 		act(t, g, "torch remove lannister marshal")
-		if g.S.Players[1].Agents != before+1 {
+		if g.st.Players[1].Agents != before+1 {
 			t.Fatal("the agent was not returned")
 		}
 		// Crown's resolving Maester then moves up into the freed Marshal slot.
-		if g.S.Slots[house(t, g, "lannister")][Marshal] != 0 {
+		if g.st.Slots[house(t, g, "lannister")][Marshal] != 0 {
 			t.Fatal("the resolved Maester did not move up into the freed slot")
 		}
 	}
@@ -217,7 +217,7 @@ func TestMelisandreLooksAndDiscards(t *testing.T) {
 	}
 	wantErr(t, refuse(t, g, "crown discard melisandre"), "Torch does not hold Melisandre")
 	act(t, g, "crown discard eddard-stark")
-	if len(g.S.Players[1].Hand) != 1 || !slices.Contains(g.View(Public).Discards["stark"], g.cards["eddard-stark"]) {
+	if len(g.st.Players[1].Hand) != 1 || !slices.Contains(g.View(Public).Discards["stark"], g.cards["eddard-stark"]) {
 		t.Fatal("Eddard was not discarded")
 	}
 	if g.top() != nil {
@@ -235,7 +235,7 @@ func TestMelisandreMayBeDeclined(t *testing.T) {
 	act(t, g, "crown move kingswood the-reach footman:3")
 	act(t, g, "crown play melisandre")
 	act(t, g, "crown decline")
-	if len(g.S.Players[1].Hand) != 1 || g.top() != nil {
+	if len(g.st.Players[1].Hand) != 1 || g.top() != nil {
 		t.Fatal("decline changed the hand or left the effect running")
 	}
 }

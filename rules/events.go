@@ -262,7 +262,7 @@ func unitVec(v [board.NumUnits]int16) [board.NumUnits]int {
 // emit appends e to the log, stamped with the action being applied.
 func (g *Game) emit(e Event) {
 	e.Action = g.acting - 1
-	g.S.Log = append(g.S.Log, e)
+	g.st.Log = append(g.st.Log, e)
 }
 
 // addRanking adds rs to the item store as (house, from<<8|to) pairs.

@@ -222,10 +222,10 @@ func TestEventsCarryTheirAction(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.S.Log) == 0 {
+	if len(g.st.Log) == 0 {
 		t.Fatal("no setup events")
 	}
-	for _, e := range g.S.Log {
+	for _, e := range g.st.Log {
 		if e.Action != -1 {
 			t.Fatalf("setup event %s has action %d", e.Kind, e.Action)
 		}
@@ -235,20 +235,20 @@ func TestEventsCarryTheirAction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		before := len(g.S.Log)
+		before := len(g.st.Log)
 		evs, err := g.Apply(a)
 		if err != nil {
 			t.Fatalf("action %d: %v", i, err)
 		}
-		if len(g.S.Log) != before+len(evs) {
-			t.Fatalf("action %d returned %d events; the log grew by %d", i, len(evs), len(g.S.Log)-before)
+		if len(g.st.Log) != before+len(evs) {
+			t.Fatalf("action %d returned %d events; the log grew by %d", i, len(evs), len(g.st.Log)-before)
 		}
 		for _, e := range evs {
 			if e.Action != i {
 				t.Fatalf("action %d (%s) produced %s carrying action %d", i, a.Verb, e.Kind, e.Action)
 			}
 		}
-		for _, e := range g.S.Log {
+		for _, e := range g.st.Log {
 			if e.Action >= len(g.actions) {
 				t.Fatalf("after %d actions the log holds an event of action %d", len(g.actions), e.Action)
 			}
@@ -263,11 +263,11 @@ func TestEventsCarryTheirAction(t *testing.T) {
 	}
 	// The opened log at game over names each event's action too.
 	v := g.View(Public)
-	if len(v.Log) != len(g.S.Log) {
-		t.Fatalf("game-over view shows %d of %d events", len(v.Log), len(g.S.Log))
+	if len(v.Log) != len(g.st.Log) {
+		t.Fatalf("game-over view shows %d of %d events", len(v.Log), len(g.st.Log))
 	}
 	for i, l := range v.Log {
-		if e := g.S.Log[i]; l.Action != e.Action || l.Seat != e.Seat || l.Event != e.Kind.String() {
+		if e := g.st.Log[i]; l.Action != e.Action || l.Seat != e.Seat || l.Event != e.Kind.String() {
 			t.Fatalf("line %d %+v does not match event %+v", i, l, e)
 		}
 	}

@@ -20,12 +20,14 @@ type Config struct {
 }
 
 // Game is one game of No True King: the static map, the configuration and
-// the whole mutable truth in State (plain, JSON-serialisable data).
+// the whole mutable truth, a State (plain, JSON-serialisable data) that no
+// one outside the package can reach: reading goes through View and the
+// Reader methods, changing through Apply (and the sandbox setters).
 type Game struct {
 	m     *board.Map
 	cfg   Config
 	cards map[string]board.Card
-	S     State
+	st    State // the whole mutable truth; never exported
 	history
 	// acting is 1 + the index of the action Apply is applying (0 outside
 	// Apply): the Action every event emitted meanwhile carries.
@@ -180,7 +182,7 @@ func (r *RNG) UnmarshalJSON(data []byte) error {
 	return r.pcg.UnmarshalBinary(b)
 }
 
-func (g *Game) rand() *rand.Rand { return rand.New(&g.S.RNG.pcg) }
+func (g *Game) rand() *rand.Rand { return rand.New(&g.st.RNG.pcg) }
 
 // New starts a game on map m: it validates the configuration, places the
 // starting units, shuffles every house's deck and draws the first player,
@@ -233,7 +235,7 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 			g.cards[c.ID] = c
 		}
 	}
-	s := &g.S
+	s := &g.st
 	s.RNG.pcg = *rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)
 	s.Phase = PhaseLoyalty
 	s.Round = 1
@@ -318,7 +320,7 @@ func (g *Game) Config() Config {
 
 // Seats returns the seat ids: the map's conspiracy ids, one per player.
 func (g *Game) Seats() []string {
-	out := make([]string, len(g.S.Players))
+	out := make([]string, len(g.st.Players))
 	for i := range out {
 		out[i] = g.m.Conspiracies[i]
 	}
@@ -326,7 +328,7 @@ func (g *Game) Seats() []string {
 }
 
 // Over reports whether the game has ended.
-func (g *Game) Over() bool { return g.S.Phase == PhaseOver }
+func (g *Game) Over() bool { return g.st.Phase == PhaseOver }
 
 // Actions returns every action applied so far, in order.
 func (g *Game) Actions() []Action { return append([]Action(nil), g.actions...) }
@@ -340,7 +342,7 @@ func (g *Game) Clone() *Game {
 	c.actions = g.actions[:len(g.actions):len(g.actions)]
 	c.checkpoints = g.checkpoints[:len(g.checkpoints):len(g.checkpoints)]
 	c.redo = append([]Action(nil), g.redo...)
-	c.S = g.S.clone()
+	c.st = g.st.clone()
 	return c
 }
 
@@ -407,7 +409,7 @@ func (g *Game) Card(id string) (board.Card, bool) {
 
 // seatName is the conspiracy name of a seat, capitalised ("Torch").
 func (g *Game) seatName(seat int) string {
-	if seat < 0 || seat >= len(g.S.Players) {
+	if seat < 0 || seat >= len(g.st.Players) {
 		return fmt.Sprintf("seat %d", seat)
 	}
 	if seat < len(g.m.ConspiracyNames) && g.m.ConspiracyNames[seat] != "" {

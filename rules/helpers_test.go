@@ -69,12 +69,12 @@ func refuse(t testing.TB, g *Game, line string) string {
 	if err != nil {
 		return err.Error()
 	}
-	before, _ := json.Marshal(g.S)
+	before, _ := json.Marshal(g.st)
 	if _, err := g.Apply(a); err == nil {
 		t.Fatalf("apply %q: accepted, want a refusal", line)
 		return ""
 	} else {
-		after, _ := json.Marshal(g.S)
+		after, _ := json.Marshal(g.st)
 		if string(before) != string(after) {
 			t.Fatalf("apply %q: refused but the state changed", line)
 		}
@@ -119,11 +119,11 @@ func scenario(t testing.TB, n, first int, agents ...AgentAt) *Game {
 
 // clearBoard removes every unit and flag.
 func clearBoard(g *Game) {
-	for t := range g.S.Units {
-		for h := range g.S.Units[t] {
-			g.S.Units[t][h] = [board.NumUnits]int{}
+	for t := range g.st.Units {
+		for h := range g.st.Units[t] {
+			g.st.Units[t][h] = [board.NumUnits]int{}
 		}
-		g.S.Flags[t] = -1
+		g.st.Flags[t] = -1
 	}
 }
 
@@ -146,12 +146,12 @@ func give(t testing.TB, g *Game, seat int, cards ...string) {
 func unitsAt(g *Game, house, territory string) [board.NumUnits]int {
 	h, _ := g.m.House(house)
 	t, _ := g.m.Territory(territory)
-	return g.S.Units[t][h]
+	return g.st.Units[t][h]
 }
 
 func flagAt(g *Game, territory string) string {
 	t, _ := g.m.Territory(territory)
-	if f := g.S.Flags[t]; f >= 0 {
+	if f := g.st.Flags[t]; f >= 0 {
 		return g.m.Houses[f].ID
 	}
 	return ""

@@ -65,7 +65,7 @@ func (g *Game) rebase(why string) {
 }
 
 func (g *Game) checkpoint() checkpoint {
-	return checkpoint{n: len(g.actions), s: g.S.clone(), floor: g.floor}
+	return checkpoint{n: len(g.actions), s: g.st.clone(), floor: g.floor}
 }
 
 // restoreTo puts the game back to its position after n actions, from its
@@ -75,7 +75,7 @@ func (g *Game) restoreTo(n int) error {
 	if err != nil {
 		return err
 	}
-	g.S, g.actions, g.checkpoints = c.S, c.actions, c.checkpoints
+	g.st, g.actions, g.checkpoints = c.st, c.actions, c.checkpoints
 	g.floor = c.floor
 	g.logGen++
 	return nil
@@ -109,7 +109,7 @@ func (g *Game) At(n int) (*Game, error) {
 		}
 	}
 	cp := g.checkpoints[k]
-	c.S = cp.s.clone()
+	c.st = cp.s.clone()
 	c.actions = g.actions[:cp.n:cp.n]
 	c.checkpoints = g.checkpoints[: k+1 : k+1]
 	c.floor = cp.floor
@@ -150,7 +150,7 @@ func (g *Game) Undo() error {
 		return err
 	}
 	redo := append(g.redo, last)
-	g.S, g.actions, g.checkpoints = prev.S, prev.actions, prev.checkpoints
+	g.st, g.actions, g.checkpoints = prev.st, prev.actions, prev.checkpoints
 	g.floor = prev.floor
 	g.logGen++
 	g.redo = redo

@@ -9,7 +9,7 @@ import (
 // stateJSON is the whole state of g as JSON, for comparing positions.
 func stateJSON(t testing.TB, g *Game) string {
 	t.Helper()
-	b, err := json.Marshal(g.S)
+	b, err := json.Marshal(g.st)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 	if seat < 0 {
 		return dst
 	}
-	s := &g.S
+	s := &g.st
 	add := func(a Action) {
 		a.Seat = seat
 		dst = append(dst, a)
@@ -148,7 +148,7 @@ func (g *Game) legalMusters(f *Frame, add func(Action)) {
 	if f.Points <= 0 {
 		return
 	}
-	s := &g.S
+	s := &g.st
 	h := f.House
 	limits := &g.m.Houses[h].Limits
 	have := g.onBoard(h)
@@ -189,7 +189,7 @@ func (g *Game) legalMusters(f *Frame, add func(Action)) {
 // may go from a territory into a neighbour (moveCheck), and, entering a
 // road held by other houses, each house it may attack.
 func (g *Game) legalMoves(f *Frame, add func(Action)) {
-	s := &g.S
+	s := &g.st
 	h := f.House
 	groups := g.groups[:0]
 	defer func() { g.groups = groups[:0] }()

@@ -27,7 +27,7 @@ func (g *Game) legalByTrial() []Action {
 		cands = append(cands, a)
 	}
 	nh := len(g.m.Houses)
-	s := &g.S
+	s := &g.st
 	switch s.Phase {
 	case PhaseLoyalty:
 		if nh <= maxArrangeHouses {
@@ -200,7 +200,7 @@ func permute(n int, fn func([]int)) {
 func legalMatchesTrial(g *Game) error {
 	got := g.Legal()
 	want := g.legalByTrial()
-	if g.S.Phase == PhaseLoyalty {
+	if g.st.Phase == PhaseLoyalty {
 		if len(got) != 1 || got[0].Verb != VArrange || g.Check(got[0]) != nil {
 			return fmt.Errorf("loyalty phase: Legal lists %d actions, want one checked arrangement", len(got))
 		}

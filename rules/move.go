@@ -67,7 +67,7 @@ func (g *Game) moveCheck(h, from, to int, u, rest [board.NumUnits]int) moveFault
 				}
 				return moveOK
 			}
-			own := g.S.Units[to][h]
+			own := g.st.Units[to][h]
 			if own[board.Ship] == 0 {
 				return moveNoShipsToBoard
 			}
@@ -119,7 +119,7 @@ func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
 		return nil
 	}
 	hn := g.houseName(h)
-	own := g.S.Units[to][h]
+	own := g.st.Units[to][h]
 	switch f {
 	case moveSame:
 		return fmt.Errorf("troops already in %s cannot move into it", g.terrName(from))
@@ -177,7 +177,7 @@ func (g *Game) doMove(a Action, exec bool) error {
 	if err != nil {
 		return err
 	}
-	avail := g.S.Units[from][h]
+	avail := g.st.Units[from][h]
 	for k := board.Unit(0); k < board.NumUnits; k++ {
 		if a.Units[k] < 0 {
 			return fmt.Errorf("a unit count cannot be negative")
@@ -204,7 +204,7 @@ func (g *Game) doMove(a Action, exec bool) error {
 		if o == h {
 			return fmt.Errorf("%s cannot attack itself", g.houseName(h))
 		}
-		if total(g.S.Units[to][o]) == 0 {
+		if total(g.st.Units[to][o]) == 0 {
 			return fmt.Errorf("%s has no troops in %s to attack", g.houseName(o), g.terrName(to))
 		}
 		target = o

@@ -87,8 +87,8 @@ func TestHomeRegionBonus(t *testing.T) {
 func TestFortificationIsHeldByTheFirstToEnterUntilItLeaves(t *testing.T) {
 	g := nineScenario(t, AgentAt{0, "stark", Lord}, AgentAt{1, "greyjoy", Maester}, AgentAt{1, "greyjoy", Marshal})
 	mc := terr(t, g, "moat-cailin")
-	if g.S.Forts[mc] != FortEmpty {
-		t.Fatalf("Moat Cailin starts %d", g.S.Forts[mc])
+	if g.st.Forts[mc] != FortEmpty {
+		t.Fatalf("Moat Cailin starts %d", g.st.Forts[mc])
 	}
 	set(t, g, "stark", "winterfell", units(2, 0, 0))
 	set(t, g, "greyjoy", "greywater-watch", units(3, 0, 0))
@@ -103,14 +103,14 @@ func TestFortificationIsHeldByTheFirstToEnterUntilItLeaves(t *testing.T) {
 	act(t, g, "crown resolve stark lord")
 	act(t, g, "crown choose move")
 	evs := act(t, g, "crown move winterfell moat-cailin footman:1")
-	if !hasEvent(evs, "Stark enters Moat Cailin first and holds its fortification") || g.S.Forts[mc] != house(t, g, "stark") {
+	if !hasEvent(evs, "Stark enters Moat Cailin first and holds its fortification") || g.st.Forts[mc] != house(t, g, "stark") {
 		t.Fatalf("events %v", evs)
 	}
 	if got := g.View(Public).Fortifications; got["moat-cailin"] != "stark" || len(got) != 1 {
 		t.Fatalf("view fortifications %v", got)
 	}
 	// Greyjoy attacks: Stark defends with the town, the fortification and its home region.
-	g.S.Slots[house(t, g, "greyjoy")][Lord] = 1
+	g.st.Slots[house(t, g, "greyjoy")][Lord] = 1
 	act(t, g, "crown choose draw")
 	act(t, g, "torch resolve greyjoy lord")
 	act(t, g, "torch choose move")
@@ -123,8 +123,8 @@ func TestFortificationIsHeldByTheFirstToEnterUntilItLeaves(t *testing.T) {
 	act(t, g, "crown pass")
 	act(t, g, "torch retreat greywater-watch")
 	// 3 against 5: Stark wins, loses 1 (its only footman): the fortification goes for good.
-	if g.S.Forts[mc] != FortNone || !hasEvent(g.ownLines(g.S.Log), "fortification is removed for good") {
-		t.Fatalf("fortification %d\n%v", g.S.Forts[mc], g.S.Log[len(g.S.Log)-8:])
+	if g.st.Forts[mc] != FortNone || !hasEvent(g.ownLines(g.st.Log), "fortification is removed for good") {
+		t.Fatalf("fortification %d\n%v", g.st.Forts[mc], g.st.Log[len(g.st.Log)-8:])
 	}
 }
 
@@ -136,7 +136,7 @@ func TestDragons(t *testing.T) {
 	set(t, g, "lannister", "kings-landing", units(1, 0, 0))
 	act(t, g, "crown resolve baratheon lord")
 	act(t, g, "crown choose muster")
-	g.S.Dragons[house(t, g, "baratheon")] = 2
+	g.st.Dragons[house(t, g, "baratheon")] = 2
 	act(t, g, "crown muster dragon kingswood")
 	wantErr(t, refuse(t, g, "crown muster dragon dragonstone"), "already had all 3 of its dragons")
 	act(t, g, "crown done")
@@ -150,7 +150,7 @@ func TestDragons(t *testing.T) {
 	// 6 against 1: the dragons win, lose one, and may not stay at sea.
 	v := g.View(Public)
 	if v.Combat == nil || v.Combat.Step != "redeploy" {
-		t.Fatalf("combat %+v\n%v", v.Combat, g.S.Log[len(g.S.Log)-8:])
+		t.Fatalf("combat %+v\n%v", v.Combat, g.st.Log[len(g.st.Log)-8:])
 	}
 	var opts []string
 	for _, a := range g.Legal() {

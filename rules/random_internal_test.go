@@ -11,7 +11,7 @@ import (
 
 // checkInvariants verifies what must hold after every action.
 func checkInvariants(g *Game) error {
-	s := &g.S
+	s := &g.st
 	for h := range g.m.Houses {
 		n := g.onBoard(h)
 		for k := board.Unit(0); k < board.NumUnits; k++ {
@@ -220,7 +220,7 @@ func TestStateRoundTripsThroughJSON(t *testing.T) {
 		legal := g.Legal()
 		g.Apply(legal[r.IntN(len(legal))])
 	}
-	data, err := json.Marshal(g.S)
+	data, err := json.Marshal(g.st)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -503,7 +503,8 @@ func mutants(m *board.Map, g *rules.Game, a rules.Action, r *rand.Rand) []rules.
 // deck (the deck order is secret too). It reports whether anything changed.
 func hideSecrets(g *rules.Game, o int, r *rand.Rand) (*rules.Game, bool) {
 	c := g.Clone()
-	p := &c.S.Players[o]
+	st := c.StateForTest()
+	p := &st.Players[o]
 	changed := false
 	var down []int
 	for i, h := range p.Loyalty {
@@ -525,10 +526,10 @@ func hideSecrets(g *rules.Game, o int, r *rand.Rand) (*rules.Game, bool) {
 			continue
 		}
 		h, ok := m.House(card.House)
-		if !ok || h >= len(c.S.Decks) || len(c.S.Decks[h]) == 0 {
+		if !ok || h >= len(st.Decks) || len(st.Decks[h]) == 0 {
 			continue
 		}
-		d := c.S.Decks[h]
+		d := st.Decks[h]
 		j := r.IntN(len(d))
 		p.Hand[k], d[j] = d[j], p.Hand[k]
 		changed = true

@@ -365,7 +365,7 @@ func Replay(m *board.Map, r Record) (*Game, []Event, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	events := append([]Event(nil), g.S.Log...)
+	events := append([]Event(nil), g.st.Log...)
 	err = applyAll(g, actionsOf(r), func(_ int, _ string, ev []Event) error {
 		events = append(events, ev...)
 		return nil
@@ -508,7 +508,7 @@ func run(m *board.Map, hdr Record, next actionSource, stdout io.Writer) error {
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(RunStep{N: 0, Action: "", Events: g.ownLines(g.S.Log)}); err != nil {
+	if err := enc.Encode(RunStep{N: 0, Action: "", Events: g.ownLines(g.st.Log)}); err != nil {
 		return err
 	}
 	err = applyAll(g, next, func(n int, text string, ev []Event) error {

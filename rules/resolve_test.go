@@ -23,7 +23,7 @@ func TestTierOrderAndSkipping(t *testing.T) {
 	act(t, g, "torch resolve stark maester")
 	act(t, g, "torch choose draw")
 	// Stark's Maester moved up to the empty Marshal slot.
-	if g.S.Slots[house(t, g, "stark")][Marshal] != 1 {
+	if g.st.Slots[house(t, g, "stark")][Marshal] != 1 {
 		t.Fatal("the Stark Maester did not move up")
 	}
 	act(t, g, "helm resolve lannister maester")
@@ -37,8 +37,8 @@ func TestTierOrderAndSkipping(t *testing.T) {
 	act(t, g, "crown done")
 	act(t, g, "crown done") // the muster that follows
 	// Baratheon Lord is taken: the Marshal returns to Crown.
-	if g.S.Players[0].Agents != 3 {
-		t.Fatalf("Crown holds %d agents", g.S.Players[0].Agents)
+	if g.st.Players[0].Agents != 3 {
+		t.Fatalf("Crown holds %d agents", g.st.Players[0].Agents)
 	}
 	if g.ToAct() != 1 {
 		t.Fatalf("to act %d, want Torch (Stark Marshal)", g.ToAct())
@@ -79,17 +79,17 @@ func TestMoveUp(t *testing.T) {
 			st := house(t, g, "stark")
 			got := NumSlots
 			for s := Maester; s < NumSlots; s++ {
-				if g.S.Slots[st][s] == 0 {
+				if g.st.Slots[st][s] == 0 {
 					got = s
 				}
 			}
 			if got != tc.wantSlot {
 				t.Fatalf("Crown's agent at %v, want %v", got, tc.wantSlot)
 			}
-			if tc.wantSlot == NumSlots && g.S.Players[0].Agents != 3 {
-				t.Fatalf("returned agent not in hand: %d", g.S.Players[0].Agents)
+			if tc.wantSlot == NumSlots && g.st.Players[0].Agents != 3 {
+				t.Fatalf("returned agent not in hand: %d", g.st.Players[0].Agents)
 			}
-			if tc.wantSlot != NumSlots && g.S.Phase == PhaseResolve && g.ToAct() == 0 {
+			if tc.wantSlot != NumSlots && g.st.Phase == PhaseResolve && g.ToAct() == 0 {
 				// the moved-up agent resolves again in its new tier
 				if a := g.Legal()[0]; a.Verb != VResolve || a.Slot != tc.wantSlot {
 					t.Fatalf("first legal %v", a)
@@ -130,15 +130,15 @@ func TestRoundEndsAndFirstPlayerPasses(t *testing.T) {
 	act(t, g, "torch choose draw")
 	act(t, g, "torch choose move")
 	act(t, g, "torch done")
-	if g.S.Phase != PhaseExchange || g.ToAct() != 1 {
-		t.Fatalf("phase %s to act %d", g.S.Phase, g.ToAct())
+	if g.st.Phase != PhaseExchange || g.ToAct() != 1 {
+		t.Fatalf("phase %s to act %d", g.st.Phase, g.ToAct())
 	}
 	act(t, g, "torch keep")
 	act(t, g, "crown keep")
-	if g.S.Phase != PhasePlace || g.S.Round != 2 || g.S.First != 0 || g.ToAct() != 0 {
-		t.Fatalf("phase %s round %d first %d", g.S.Phase, g.S.Round, g.S.First)
+	if g.st.Phase != PhasePlace || g.st.Round != 2 || g.st.First != 0 || g.ToAct() != 0 {
+		t.Fatalf("phase %s round %d first %d", g.st.Phase, g.st.Round, g.st.First)
 	}
-	for _, p := range g.S.Players {
+	for _, p := range g.st.Players {
 		if p.Agents != 3 {
 			t.Fatal("agents not back in hand")
 		}

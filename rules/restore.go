@@ -39,7 +39,7 @@ func Restore(m *board.Map, cfg Config, s State, actions []Action) (*Game, error)
 			}
 		}
 	}
-	g.S = s.clone()
+	g.st = s.clone()
 	g.logGen++
 	g.actions = append([]Action(nil), actions...)
 	g.rebase("the game was restored from a saved state here")

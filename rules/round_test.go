@@ -37,8 +37,8 @@ func TestRankingOrderAndSpans(t *testing.T) {
 // exchangeGame is a 2-player game in its exchange phase, Crown first.
 func exchangeGame(t *testing.T) *Game {
 	g := scenario(t, 2, 0)
-	if g.S.Phase != PhaseExchange || g.ToAct() != 0 {
-		t.Fatalf("phase %s to act %d", g.S.Phase, g.ToAct())
+	if g.st.Phase != PhaseExchange || g.ToAct() != 0 {
+		t.Fatalf("phase %s to act %d", g.st.Phase, g.ToAct())
 	}
 	return g
 }
@@ -71,7 +71,7 @@ func TestExchangeReveals(t *testing.T) {
 				return
 			}
 			act(t, g, tc.line)
-			p := g.S.Players[0]
+			p := g.st.Players[0]
 			if p.Loyalty[1] != house(t, g, "tyrell") || p.Loyalty[4] != house(t, g, "stark") {
 				t.Fatalf("tokens not swapped: %v", p.Loyalty)
 			}
@@ -207,12 +207,12 @@ func TestGameLastsOneRoundPerPlayer(t *testing.T) {
 	for n := 2; n <= 4; n++ {
 		g := playRandomGame(t, n, uint64(n), false)
 		firsts := map[int]bool{}
-		for _, e := range g.S.Log {
+		for _, e := range g.st.Log {
 			if e.Kind == EvRoundStarted {
 				firsts[len(firsts)] = true
 			}
 		}
-		if len(firsts) != n || g.S.Round != n {
+		if len(firsts) != n || g.st.Round != n {
 			t.Fatalf("%d players: %d rounds", n, len(firsts))
 		}
 	}

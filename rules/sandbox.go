@@ -46,9 +46,9 @@ func (g *Game) SetUnits(house, territory string, u [board.NumUnits]int) error {
 	if o := g.otherOccupant(t, h); o >= 0 && kind != board.Road && total(u) > 0 {
 		return fmt.Errorf("%s already has troops in %s", g.houseName(o), g.terrName(t))
 	}
-	g.S.Units[t][h] = u
+	g.st.Units[t][h] = u
 	if total(u) > 0 {
-		g.S.Flags[t] = -1
+		g.st.Flags[t] = -1
 	}
 	g.rebase(setUpWhy)
 	return nil
@@ -61,7 +61,7 @@ func (g *Game) SetFlag(territory, house string) error {
 		return err
 	}
 	if house == "" {
-		g.S.Flags[t] = -1
+		g.st.Flags[t] = -1
 		return nil
 	}
 	h, err := g.houseID(house)
@@ -74,7 +74,7 @@ func (g *Game) SetFlag(territory, house string) error {
 	if o := g.occupant(t); o >= 0 {
 		return fmt.Errorf("%s has troops in %s", g.houseName(o), g.terrName(t))
 	}
-	g.S.Flags[t] = h
+	g.st.Flags[t] = h
 	g.rebase(setUpWhy)
 	return nil
 }
@@ -82,7 +82,7 @@ func (g *Game) SetFlag(territory, house string) error {
 // GiveCard moves a house card from wherever it is (a deck, a discard or a
 // hand) into seat's hand.
 func (g *Game) GiveCard(seat int, cardID string) error {
-	if seat < 0 || seat >= len(g.S.Players) {
+	if seat < 0 || seat >= len(g.st.Players) {
 		return fmt.Errorf("there is no seat %d", seat)
 	}
 	c, ok := g.cards[cardID]
@@ -91,13 +91,13 @@ func (g *Game) GiveCard(seat int, cardID string) error {
 	}
 	h, _ := g.m.House(c.House)
 	g.takeCard(h, cardID)
-	g.S.Players[seat].Hand = append(g.S.Players[seat].Hand, cardID)
+	g.st.Players[seat].Hand = append(g.st.Players[seat].Hand, cardID)
 	g.rebase(setUpWhy)
 	return nil
 }
 
 func (g *Game) takeCard(h int, id string) {
-	s := &g.S
+	s := &g.st
 	del := func(a []string) []string {
 		if i := slices.Index(a, id); i >= 0 {
 			return slices.Delete(a, i, i+1)
@@ -128,12 +128,12 @@ func (g *Game) SetDeck(house string, top []string, onlyThese bool) error {
 	for _, id := range top {
 		g.takeCard(h, id)
 	}
-	rest := g.S.Decks[h]
+	rest := g.st.Decks[h]
 	if onlyThese {
-		g.S.Discards[h] = append(g.S.Discards[h], rest...)
+		g.st.Discards[h] = append(g.st.Discards[h], rest...)
 		rest = nil
 	}
-	g.S.Decks[h] = append(append([]string{}, top...), rest...)
+	g.st.Decks[h] = append(append([]string{}, top...), rest...)
 	g.rebase(setUpWhy)
 	return nil
 }
@@ -141,7 +141,7 @@ func (g *Game) SetDeck(house string, top []string, onlyThese bool) error {
 // SetLoyalty arranges seat's loyalty card (house ids, best slot first) and
 // reveals the named tokens; it marks the seat as arranged.
 func (g *Game) SetLoyalty(seat int, order []string, revealed ...string) error {
-	if seat < 0 || seat >= len(g.S.Players) {
+	if seat < 0 || seat >= len(g.st.Players) {
 		return fmt.Errorf("there is no seat %d", seat)
 	}
 	nh := len(g.m.Houses)
@@ -157,7 +157,7 @@ func (g *Game) SetLoyalty(seat int, order []string, revealed ...string) error {
 	if len(ids) != nh {
 		return fmt.Errorf("a loyalty card takes all %d houses", nh)
 	}
-	p := &g.S.Players[seat]
+	p := &g.st.Players[seat]
 	seen := make([]bool, nh)
 	order2 := make([]int, nh)
 	for i, id := range ids {
@@ -190,7 +190,7 @@ type AgentAt struct {
 // clockwise from the first player with an agent of the lowest tier acts.
 // With no agents at all the round ends at once (ranking, then exchange).
 func (g *Game) StartResolution(agents []AgentAt) error {
-	s := &g.S
+	s := &g.st
 	if s.Phase == PhaseOver {
 		return errors.New("the game is over")
 	}
@@ -237,12 +237,12 @@ func (g *Game) StartResolution(agents []AgentAt) error {
 
 // SetFirstPlayer makes seat the first player of the current round.
 func (g *Game) SetFirstPlayer(seat int) error {
-	if seat < 0 || seat >= len(g.S.Players) {
+	if seat < 0 || seat >= len(g.st.Players) {
 		return fmt.Errorf("there is no seat %d", seat)
 	}
-	g.S.First = seat
-	if g.S.Phase == PhasePlace && g.S.Players[seat].Agents == AgentsPerPlayer {
-		g.S.Turn = seat
+	g.st.First = seat
+	if g.st.Phase == PhasePlace && g.st.Players[seat].Agents == AgentsPerPlayer {
+		g.st.Turn = seat
 	}
 	g.rebase(setUpWhy)
 	return nil
@@ -251,10 +251,10 @@ func (g *Game) SetFirstPlayer(seat int) error {
 // SetRound sets the current round (1..Rounds); the game ends after the
 // exchange of round Rounds.
 func (g *Game) SetRound(round int) error {
-	if round < 1 || round > g.S.Rounds {
-		return fmt.Errorf("round %d is outside 1..%d", round, g.S.Rounds)
+	if round < 1 || round > g.st.Rounds {
+		return fmt.Errorf("round %d is outside 1..%d", round, g.st.Rounds)
 	}
-	g.S.Round = round
+	g.st.Round = round
 	g.rebase(setUpWhy)
 	return nil
 }
@@ -262,7 +262,7 @@ func (g *Game) SetRound(round int) error {
 // SetRanking replaces the displayed ranking by the one computed from the
 // board now.
 func (g *Game) SetRanking() {
-	g.S.Ranking = g.computeRanking()
+	g.st.Ranking = g.computeRanking()
 	g.rebase(setUpWhy)
 }
 

@@ -9,7 +9,7 @@ import (
 // ranking: a token scores its slot's value when its house's rank span
 // contains the slot's position.
 func (g *Game) score(seat int) int {
-	p := g.S.Players[seat]
+	p := g.st.Players[seat]
 	n := 0
 	for i, h := range p.Loyalty {
 		r := g.rankOf(h)
@@ -22,7 +22,7 @@ func (g *Game) score(seat int) int {
 
 func (g *Game) revealedCount(seat int) int {
 	n := 0
-	for _, r := range g.S.Players[seat].Revealed {
+	for _, r := range g.st.Players[seat].Revealed {
 		if r {
 			n++
 		}
@@ -32,7 +32,7 @@ func (g *Game) revealedCount(seat int) int {
 
 func (g *Game) cardsOf(seat, h int) int {
 	n := 0
-	for _, c := range g.S.Players[seat].Hand {
+	for _, c := range g.st.Players[seat].Hand {
 		if g.cards[c].House == g.m.Houses[h].ID {
 			n++
 		}
@@ -42,7 +42,7 @@ func (g *Game) cardsOf(seat, h int) int {
 
 // finish scores the game and decides the winner with the seed's tie-breaks.
 func (g *Game) finish() {
-	s := &g.S
+	s := &g.st
 	n := len(s.Players)
 	best := -1
 	for i := range s.Players {

@@ -55,7 +55,7 @@ func SelfPlay(m *board.Map, players, games int, seed uint64) (SelfPlayResult, er
 		}
 		res.Games++
 		res.Actions += g.Len()
-		g.S.hash(h)
+		g.st.hash(h)
 	}
 	res.Checksum = h.Sum64()
 	return res, nil

@@ -70,15 +70,15 @@ func TestNewPlacesStartingUnits(t *testing.T) {
 
 func TestNewDrawsFromSeed(t *testing.T) {
 	a, b := newGame(t, 4, 42), newGame(t, 4, 42)
-	if a.S.First != b.S.First || !slices.Equal(a.S.Decks[0], b.S.Decks[0]) {
+	if a.st.First != b.st.First || !slices.Equal(a.st.Decks[0], b.st.Decks[0]) {
 		t.Fatal("same seed, different setup")
 	}
 	firsts := map[int]bool{}
 	decks := map[string]bool{}
 	for seed := uint64(0); seed < 40; seed++ {
 		g := newGame(t, 4, seed)
-		firsts[g.S.First] = true
-		decks[g.S.Decks[1][0]] = true
+		firsts[g.st.First] = true
+		decks[g.st.Decks[1][0]] = true
 	}
 	if len(firsts) < 3 || len(decks) < 3 {
 		t.Fatalf("40 seeds gave %d first players and %d top Stark cards", len(firsts), len(decks))
@@ -148,14 +148,14 @@ func TestLoyaltyArrangementIsSecret(t *testing.T) {
 	}
 	act(t, g, "torch arrange baratheon stark lannister greyjoy tyrell")
 	act(t, g, "helm arrange tyrell stark lannister greyjoy baratheon")
-	if v := g.View(Public); v.Phase != PhasePlace || v.ToAct != g.S.First {
-		t.Fatalf("after arranging: phase %s, to act %d, first %d", v.Phase, v.ToAct, g.S.First)
+	if v := g.View(Public); v.Phase != PhasePlace || v.ToAct != g.st.First {
+		t.Fatalf("after arranging: phase %s, to act %d, first %d", v.Phase, v.ToAct, g.st.First)
 	}
 }
 
 func arrangeAll(t *testing.T, g *Game) {
 	t.Helper()
-	for g.S.Phase == PhaseLoyalty {
+	for g.st.Phase == PhaseLoyalty {
 		if _, err := g.Apply(g.Legal()[0]); err != nil {
 			t.Fatal(err)
 		}
@@ -188,10 +188,10 @@ func TestPlacementGoesClockwiseFromTheFirstPlayer(t *testing.T) {
 	if !slices.Equal(order, []int{1, 2, 0, 1, 2, 0, 1, 2, 0}) {
 		t.Fatalf("placement order %v", order)
 	}
-	if g.S.Phase != PhaseResolve {
-		t.Fatalf("phase %s after 9 agents", g.S.Phase)
+	if g.st.Phase != PhaseResolve {
+		t.Fatalf("phase %s after 9 agents", g.st.Phase)
 	}
-	for i, p := range g.S.Players {
+	for i, p := range g.st.Players {
 		if p.Agents != 0 {
 			t.Fatalf("seat %d still holds %d agents", i, p.Agents)
 		}

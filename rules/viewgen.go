@@ -9,7 +9,7 @@ import (
 // View returns what seat (or Public) may know. It never holds another
 // seat's secrets; at game over everything is revealed.
 func (g *Game) View(seat int) View {
-	s := &g.S
+	s := &g.st
 	over := s.Phase == PhaseOver
 	v := View{
 		Seat:        seat,
@@ -164,7 +164,7 @@ func (g *Game) combatView(c *Combat) *CombatView {
 
 // prompt says in one line who must do what next.
 func (g *Game) prompt() string {
-	s := &g.S
+	s := &g.st
 	who := g.seatName(g.ToAct())
 	switch s.Phase {
 	case PhaseOver:
@@ -234,7 +234,7 @@ func (g *Game) logFor(viewer int) []LogLine {
 		g.logs = map[int]*logCache{}
 	}
 	c := g.logs[viewer]
-	log := g.S.Log
+	log := g.st.Log
 	if c == nil || c.gen != g.logGen || c.n > len(log) {
 		c = &logCache{gen: g.logGen}
 		g.logs[viewer] = c
