@@ -75,6 +75,10 @@ func Load(nameOrPath string) (*board.Map, error) {
 }
 
 // shippedName reports whether s names a shipped map, and which.
+// ShippedName reports whether s names a shipped map ("standard" or
+// "standard.toml", never a path) and returns its id.
+func ShippedName(s string) (string, bool) { return shippedName(s) }
+
 func shippedName(s string) (string, bool) {
 	if strings.ContainsAny(s, `/\`) {
 		return "", false

@@ -17,9 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"notrueking/board"
@@ -44,13 +42,10 @@ func MapRef(recordDir, mapArg string) (name, sum string, err error) {
 	if mapArg == "" {
 		return "", "", errors.New("no map given")
 	}
-	if !strings.ContainsAny(mapArg, `/\`) {
-		if _, err := os.Stat(mapArg); err != nil {
-			base := strings.TrimSuffix(mapArg, ".toml")
-			if slices.Contains(maps.Shipped(), base) {
-				return base, "", nil
-			}
-		}
+	// A shipped name always means the shipped map, as maps.Load reads it:
+	// a file of that name in the working directory never stands in.
+	if base, ok := maps.ShippedName(mapArg); ok {
+		return base, "", nil
 	}
 	data, err := safefile.ReadFile(mapArg, MaxMapSize)
 	if err != nil {

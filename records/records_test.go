@@ -76,11 +76,14 @@ func TestMapRef(t *testing.T) {
 			t.Fatalf("MapRef(%s) = %q %q %v, want the shipped id", arg, name, sum, err)
 		}
 	}
-	// As maps.Load does, a file of a shipped map's name in the working
-	// directory is what the game was played on: name it with its hash.
+	// As maps.Load does, a shipped name means the shipped map even with a
+	// file of that name in the working directory; ./standard is the file.
 	writeFile(t, filepath.Join(root, "standard"), tiny)
-	if name, sum, err := records.MapRef(root, "standard"); err != nil || name != "standard" || sum != records.Sum(tiny) {
-		t.Fatalf("MapRef(standard) with a file standard here = %q %q %v, want the file and its hash", name, sum, err)
+	if name, sum, err := records.MapRef(root, "standard"); err != nil || name != "standard" || sum != "" {
+		t.Fatalf("MapRef(standard) with a file standard here = %q %q %v, want the shipped id", name, sum, err)
+	}
+	if name, sum, err := records.MapRef(root, "./standard"); err != nil || name != "standard" || sum != records.Sum(tiny) {
+		t.Fatalf("MapRef(./standard) = %q %q %v, want the file and its hash", name, sum, err)
 	}
 	if _, _, err := records.MapRef(recDir, "no-such-map.toml"); err == nil || !strings.Contains(err.Error(), "no-such-map.toml") {
 		t.Fatalf("MapRef of a missing file: %v", err)

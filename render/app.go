@@ -127,6 +127,7 @@ type App struct {
 	play    play // the game on the table
 	tester  bool
 	mapName string
+	mapSum  string // SHA-256 of a map file ("" for a shipped map)
 	// storeErr is why the saves folder could not be opened.
 	storeErr error
 	// The record file (-record) of this game: recPath once written (the
@@ -330,7 +331,7 @@ func (a *App) startGame() {
 		return
 	}
 	a.tester = a.start.tester
-	a.mapName = mapRef(a.start.mapID())
+	a.mapName, a.mapSum = mapIdentity(a.start.mapID())
 	a.begin(eng, seed)
 }
 
@@ -339,6 +340,7 @@ func (a *App) startGame() {
 func (a *App) begin(p play, seed uint64) {
 	if p.game != nil && a.opts.Saves != nil && a.sess == nil {
 		a.sess = session.New(a.opts.Saves, store.NewID(time.Now()), p.game, a.mapName, a.tester)
+		a.sess.MapSum = a.mapSum
 		a.sess.Round = publicRound
 		a.sess.Save()
 	}

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
+	"notrueking/board"
 	"notrueking/internal/safefile"
 	"notrueking/maps"
+	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/store"
@@ -26,19 +27,34 @@ func (a *App) game() *rules.Game {
 	return a.play.game
 }
 
-// mapRef is the map name a save or record gives for the map the game was
-// started with: a shipped map's id as it is, a map file's path made
-// absolute so that Continue finds it from any working folder.
-func mapRef(name string) string {
-	if !strings.ContainsAny(name, `/\`) {
-		if _, err := os.Stat(name); err != nil {
-			return name // a shipped map
-		}
+// mapIdentity is how a save names the map the game was started with: a
+// shipped map's id (a shipped name always means the shipped map), or a map
+// file's absolute path, so that Continue finds it from any working folder,
+// with the file's SHA-256, so that a changed file is refused.
+func mapIdentity(name string) (ref, sum string) {
+	if base, ok := maps.ShippedName(name); ok {
+		return base, ""
 	}
-	if abs, err := filepath.Abs(name); err == nil {
-		return abs
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		abs = name
 	}
-	return name
+	// The map was just loaded from this file; should reading it again
+	// fail, the save names it without a hash (and Continue reports any
+	// problem when it loads it).
+	data, err := safefile.ReadFile(abs, maps.MaxFileSize)
+	if err != nil {
+		return abs, ""
+	}
+	return abs, records.Sum(data)
+}
+
+// mapLoader loads the map a record or save names, a relative map path
+// against the record's folder dir, checking a map file's hash.
+func mapLoader(dir string) session.MapLoader {
+	return func(name, sum string) (*board.Map, error) {
+		return records.LoadMap(maps.ShippedFS(), dir, name, sum)
+	}
 }
 
 // refreshContinues reads the unfinished saved games for the start screen.
@@ -56,7 +72,7 @@ func (a *App) refreshContinues() {
 
 // continueGame resumes saved game id.
 func (a *App) continueGame(id string) {
-	s, err := session.Resume(a.opts.Saves, id, maps.Load)
+	s, err := session.Resume(a.opts.Saves, id, mapLoader(""))
 	if err != nil {
 		a.start.msg = "Cannot continue: " + err.Error()
 		return
@@ -68,7 +84,7 @@ func (a *App) resume(s *session.Session) {
 	s.Round = publicRound
 	a.sess, a.tester = s, s.Tester()
 	rec := s.Record()
-	a.mapName = rec.Map
+	a.mapName, a.mapSum = rec.Map, rec.MapSHA256
 	a.begin(play{read: s.Game(), act: s, game: s.Game()}, rec.Seed)
 }
 
@@ -79,7 +95,7 @@ func (a *App) resume(s *session.Session) {
 func (a *App) loadFile(path string) error {
 	if d, ok := a.opts.Saves.(*store.Dir); ok {
 		if id, ok := d.IDOf(path); ok {
-			s, err := session.Resume(d, id, maps.Load)
+			s, err := session.Resume(d, id, mapLoader(filepath.Dir(path)))
 			if err != nil {
 				return err
 			}
@@ -95,12 +111,20 @@ func (a *App) loadFile(path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	g, err := session.Replay(rec, maps.Load)
+	g, err := session.Replay(rec, mapLoader(filepath.Dir(path)))
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	a.tester = !isSave || meta.Tester
-	a.mapName = rec.Map
+	// The game goes on in a new save, which names the map from the saves
+	// folder: a map file by its absolute path.
+	a.mapName, a.mapSum = rec.Map, rec.MapSHA256
+	if _, shipped := maps.ShippedName(rec.Map); !shipped && !filepath.IsAbs(filepath.FromSlash(rec.Map)) {
+		a.mapName = filepath.Join(filepath.Dir(path), filepath.FromSlash(rec.Map))
+		if abs, err := filepath.Abs(a.mapName); err == nil {
+			a.mapName = abs
+		}
+	}
 	a.begin(playRules(g), rec.Seed)
 	return nil
 }
@@ -119,7 +143,16 @@ func (a *App) saveRecord() {
 	if a.sess != nil {
 		rec = a.sess.Record()
 	} else if a.mapName != "" {
-		rec.Map = a.mapName
+		rec.Map, rec.MapSHA256 = a.mapName, a.mapSum
+	}
+	if _, shipped := maps.ShippedName(rec.Map); !shipped && rec.Map != "" {
+		// A record names a map file by its path relative to the record's
+		// folder (docs/records.md), so record and map can move together.
+		if dir, err := filepath.Abs(filepath.Dir(a.opts.RecordPath)); err == nil {
+			if rel, err := filepath.Rel(dir, rec.Map); err == nil {
+				rec.Map = filepath.ToSlash(rel)
+			}
+		}
 	}
 	var buf bytes.Buffer
 	err := rec.Write(&buf)

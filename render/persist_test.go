@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/maps"
+	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/store"
@@ -388,5 +390,69 @@ func TestStoreErrorBannerOnStart(t *testing.T) {
 	}
 	if b.R.Y+b.R.H > m.R.Y && m.R.Y+m.R.H > b.R.Y {
 		t.Errorf("the banner %v overlaps the start message %v", b.R, m.R)
+	}
+}
+
+// TestMapFileGameRecordsItsMap: a game on a map file writes a record naming
+// the file relative to the record's folder with its SHA-256, so the record
+// replays from any working folder; its save names the file too, and a
+// changed file is refused when the game is continued.
+func TestMapFileGameRecordsItsMap(t *testing.T) {
+	root := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("..", "maps", "standard.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapPath := filepath.Join(root, "maps", "westeros.toml")
+	recPath := filepath.Join(root, "games", "g.ntk")
+	for _, d := range []string{filepath.Dir(mapPath), filepath.Dir(recPath)} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(mapPath, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := tempStore(t)
+	a, err := newApp(Options{Saves: st, Map: mapPath, Players: []string{"Ann", "Ben"}, RecordPath: recPath, Quick: true}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.tbl == nil {
+		a.handle(input{Enter: true})
+	}
+	step(t, a, 12)
+	text, err := os.ReadFile(recPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := rules.ParseRecord(strings.NewReader(string(text)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Map != "../maps/westeros.toml" || rec.MapSHA256 != records.Sum(data) {
+		t.Fatalf("the record names map %q sha256 %q, want ../maps/westeros.toml and the file's hash", rec.Map, rec.MapSHA256)
+	}
+	t.Chdir(t.TempDir()) // replay from elsewhere
+	m, err := records.LoadMap(maps.ShippedFS(), filepath.Dir(recPath), rec.Map, rec.MapSHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := rules.Replay(m, rec); err != nil {
+		t.Fatalf("the record does not replay: %v", err)
+	}
+	// The save names the file by its absolute path and hash: edit the
+	// file and Continue refuses it with the reason.
+	id := a.sess.ID()
+	if err := os.WriteFile(mapPath, append([]byte("# edited\n"), data...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := newApp(Options{Saves: st}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.continueGame(id)
+	if b.tbl != nil || !strings.Contains(b.start.msg, "changed since the record was written") {
+		t.Fatalf("continuing on a changed map: table %v, message %q", b.tbl != nil, b.start.msg)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"notrueking/internal/safefile"
-	"notrueking/maps"
 	"notrueking/rules"
 	"notrueking/store"
 )
@@ -92,7 +91,7 @@ func TestCrashChild(t *testing.T) {
 	if l, err := Unfinished(st); err != nil {
 		fail("list: %v", err)
 	} else if len(l) > 0 {
-		if s, err = Resume(st, l[0].ID, maps.Load); err != nil {
+		if s, err = Resume(st, l[0].ID, loadMap); err != nil {
 			fail("resume %s: %v", l[0].ID, err)
 		}
 		if k, err = sourceOf(srcs, s.Record()); err != nil {
@@ -105,7 +104,7 @@ func TestCrashChild(t *testing.T) {
 			k = len(ents) % len(srcs)
 			src := srcs[k]
 			src.Actions, src.Lines = nil, nil
-			g, err := Replay(src, maps.Load)
+			g, err := Replay(src, loadMap)
 			if err != nil {
 				fail("new game: %v", err)
 			}
@@ -248,7 +247,7 @@ func TestCrashKill(t *testing.T) {
 			if _, err := sourceOf(srcs, rec); err != nil {
 				t.Fatalf("after kill %d: save %s: %v", kills, id, err)
 			}
-			if _, err := Replay(rec, maps.Load); err != nil {
+			if _, err := Replay(rec, loadMap); err != nil {
 				t.Fatalf("after kill %d: save %s does not replay: %v", kills, id, err)
 			}
 		}

@@ -106,7 +106,11 @@ type Session struct {
 	id      string
 	g       *rules.Game
 	mapName string
-	tester  bool
+	// MapSum is the SHA-256 of the map file the game is played on ("" for
+	// a shipped map): the save names it, and a changed file is refused
+	// when the game is resumed.
+	MapSum string
+	tester bool
 	// Round, when set, tells the round of the game for the header (the
 	// app reads it from its view); nil leaves the round out.
 	Round func(*rules.Game) int
@@ -150,7 +154,7 @@ func (s *Session) Meta() Meta { return s.meta }
 func (s *Session) Record() rules.Record {
 	rec := rules.RecordOf(s.g)
 	if s.mapName != "" {
-		rec.Map = s.mapName
+		rec.Map, rec.MapSHA256 = s.mapName, s.MapSum
 	}
 	return rec
 }
@@ -194,8 +198,10 @@ func (s *Session) Save() error {
 	return nil
 }
 
-// MapLoader loads a map by the name a record gives (maps.Load).
-type MapLoader func(name string) (*board.Map, error)
+// MapLoader loads a map by the name a record gives and, for a map file,
+// the SHA-256 the record holds ("" for none): a file whose hash differs is
+// refused (records.LoadMap).
+type MapLoader func(name, sum string) (*board.Map, error)
 
 // Resume replays save id of st and continues autosaving into it. A save
 // the engine no longer accepts is refused with the reason (and kept).
@@ -213,13 +219,14 @@ func Resume(st store.Store, id string, load MapLoader) (*Session, error) {
 		return nil, fmt.Errorf("save %s: %v", id, err)
 	}
 	s := New(st, id, g, rec.Map, m.Tester)
+	s.MapSum = rec.MapSHA256
 	s.saved, s.meta = len(rec.Actions), m
 	return s, nil
 }
 
 // Replay loads the record's map and replays it.
 func Replay(rec rules.Record, load MapLoader) (*rules.Game, error) {
-	mp, err := load(rec.Map)
+	mp, err := load(rec.Map, rec.MapSHA256)
 	if err != nil {
 		return nil, fmt.Errorf("map %s: %v", rec.Map, err)
 	}
