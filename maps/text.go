@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"notrueking/internal/textcheck"
 )
 
 // Limits on the text a map file may hold in its strings.
@@ -147,34 +149,8 @@ func clean(msg string, word int) string {
 // docs/maps.md), for other names the program takes, such as players'.
 func UnsafeChar(s string) (r rune, what string, found bool) { return badRune(s, false) }
 
-// badRune returns the first character of s that a name or id must not
-// hold, and what it is; ok is false when there is none. Refused: control
-// characters (newlines too, unless newlines is set: the grid rows), bidi
-// controls (U+200E/U+200F, U+061C, U+202A–U+202E, U+2066–U+2069), zero-width
-// characters (U+200B–U+200D, U+2060, U+FEFF) and every other invisible
-// format character, line and paragraph separators, and unassigned or
-// private-use code points. A name with them can read differently from what
-// it holds (the Trojan Source trick), or look equal to another.
+// badRune is the program's name policy (textcheck.Unsafe); newlines are
+// allowed in the grid's rows.
 func badRune(s string, newlines bool) (r rune, what string, ok bool) {
-	for _, r := range s {
-		switch {
-		case newlines && (r == '\n' || r == '\r'):
-			continue
-		case r == utf8.RuneError:
-			return r, "the replacement character (a sign of text that was not UTF-8)", true
-		case unicode.IsControl(r):
-			return r, "a control character", true
-		case r == 0x200E || r == 0x200F || r == 0x061C || r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069:
-			return r, "a bidi control character", true
-		case r >= 0x200B && r <= 0x200D || r == 0x2060 || r == 0xFEFF:
-			return r, "a zero-width character", true
-		case unicode.Is(unicode.Cf, r):
-			return r, "an invisible format character", true
-		case unicode.Is(unicode.Zl, r) || unicode.Is(unicode.Zp, r):
-			return r, "a line separator", true
-		case unicode.Is(unicode.Co, r) || !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs):
-			return r, "an unassigned or private-use character", true
-		}
-	}
-	return 0, "", false
+	return textcheck.Unsafe(s, newlines)
 }

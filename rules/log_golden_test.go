@@ -38,18 +38,5 @@ func TestLogGolden(t *testing.T) {
 		}
 		fmt.Fprintf(&out, "%d\t%d\t%s\t%s\n", l.Action, l.Seat, l.Kind, l.Text)
 	}
-	golden := examplePath("four-players.log.txt")
-	if updating() {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(out.Bytes(), want) {
-		t.Errorf("the log differs from %s (go test ./rules/ -run TestLogGolden -update to accept):\n%s",
-			golden, firstDiff(string(want), out.String()))
-	}
+	checkGolden(t, "four-players.log.txt", out.Bytes(), "TestLogGolden")
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"notrueking/internal/textcheck"
 )
 
 // MaxRecordSize caps a record file; readers of record files open them
@@ -356,11 +358,11 @@ func readHash(h string) (string, error) {
 }
 
 // CheckPlayerName says why name cannot be a player's name, or nil: it must
-// be valid UTF-8 text, not blank, and hold no control character, no
-// bidirectional-text control (U+202A–U+202E, U+2066–U+2069, U+200E,
-// U+200F, U+061C) and no zero-width character (U+200B–U+200D, U+2060,
-// U+FEFF) — invisible characters that would make a name display as
-// something it is not. Records and the game window refuse the same names.
+// be valid UTF-8 text, not blank, and hold none of the characters the
+// program's name policy refuses (internal/textcheck: control, bidi-control,
+// zero-width and other invisible characters that would make a name
+// display as something it is not). Records, map files, the command line
+// and the game window refuse the same names.
 func CheckPlayerName(name string) error {
 	if strings.TrimSpace(name) == "" {
 		return errors.New("name is empty")
@@ -368,32 +370,17 @@ func CheckPlayerName(name string) error {
 	return checkNameText("name", name)
 }
 
-// checkNameText refuses text that is not valid UTF-8 or holds a control,
-// bidi-control or zero-width character; what names the text ("name",
-// "player name", "map name").
+// checkNameText refuses text that is not valid UTF-8 or holds a character
+// textcheck.Unsafe refuses; what names the text ("name", "player name",
+// "map name").
 func checkNameText(what, s string) error {
 	if !utf8.ValidString(s) {
 		return fmt.Errorf("%s %s is not valid UTF-8 text", what, fragment(s))
 	}
-	for _, r := range s {
-		if kind := invisibleKind(r); kind != "" {
-			return fmt.Errorf("%s %s contains %U, %s", what, fragment(s), r, kind)
-		}
+	if r, kind, bad := textcheck.Unsafe(s, false); bad {
+		return fmt.Errorf("%s %s contains %U, %s", what, fragment(s), r, kind)
 	}
 	return nil
-}
-
-// invisibleKind describes r when a name may not hold it, else "".
-func invisibleKind(r rune) string {
-	switch {
-	case unicode.IsControl(r):
-		return "a control character"
-	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0x200E, r == 0x200F, r == 0x061C:
-		return "an invisible bidirectional-text control (it can make text display in another order than it is written)"
-	case r >= 0x200B && r <= 0x200D, r == 0x2060, r == 0xFEFF:
-		return "an invisible zero-width character"
-	}
-	return ""
 }
 
 // maxQuoted and maxQuotedBytes bound the piece of a record's text an
