@@ -441,10 +441,9 @@ func (p *painter) drawLabel(dst *ebiten.Image, t board.Territory, name string, a
 // drawUnits draws one token per (house, unit kind) centred on (cx, cy).
 func (p *painter) drawUnits(dst *ebiten.Image, cx, cy, h, s float64, m *board.Map, gs []rules.Group) {
 	type tok struct {
-		c    color.RGBA
-		u    board.Unit
-		n    int
-		ship bool
+		c color.RGBA
+		u board.Unit
+		n int
 	}
 	var toks []tok
 	for _, g := range gs {

@@ -406,7 +406,7 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 		}
 	case VMove:
 		if len(args) < 3 {
-			return Action{}, fmt.Errorf("action %q: move takes FROM TO unit:count...", line)
+			return Action{}, fmt.Errorf("action %q: move takes FROM TO and one or more unit:count", line)
 		}
 		if a.From, err = terr(args[0]); err != nil {
 			return fail(err)

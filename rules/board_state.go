@@ -165,23 +165,6 @@ func isAre(n int) string {
 	return "are"
 }
 
-// drown removes carried units a house's ships at sea t can no longer carry,
-// footmen first, and returns what drowned.
-func (g *Game) drown(h, t int) [board.NumUnits]int {
-	var lost [board.NumUnits]int
-	if g.m.Territories[t].Kind == board.Land || g.m.Territories[t].Kind == board.Road {
-		return lost
-	}
-	u := &g.st.Units[t][h]
-	for _, k := range []board.Unit{board.Footman, board.Knight} {
-		for carried(*u) > u[board.Ship] && u[k] > 0 {
-			u[k]--
-			lost[k]++
-		}
-	}
-	return lost
-}
-
 // rankStats are a house's ranking numbers over the land it controls.
 func (g *Game) rankStats(h int) Rank {
 	r := Rank{House: g.m.Houses[h].ID}
