@@ -86,6 +86,9 @@ func (a *App) resume(s *session.Session) {
 	rec := s.Record()
 	a.mapName, a.mapSum = rec.Map, rec.MapSHA256
 	a.begin(play{read: s.Game(), act: s, game: s.Game()}, rec.Seed)
+	if w := s.Warning(); w != "" {
+		a.tbl.setMsg("The save's last line was cut off: "+w, false)
+	}
 }
 
 // loadFile resumes the game of a record or save file. A save of the saves
@@ -111,7 +114,7 @@ func (a *App) loadFile(path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	g, err := session.Replay(rec, mapLoader(filepath.Dir(path)))
+	g, warning, err := session.Replay(rec, mapLoader(filepath.Dir(path)))
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
@@ -126,6 +129,9 @@ func (a *App) loadFile(path string) error {
 		}
 	}
 	a.begin(playRules(g), rec.Seed)
+	if warning != "" {
+		a.tbl.setMsg(filepath.Base(path)+": "+warning, false)
+	}
 	return nil
 }
 
@@ -203,16 +209,33 @@ func (a *App) banner() (head, detail string) {
 }
 
 // closeWindow handles a request to close the window: a game in progress is
-// saved first. It reports whether to quit: a failed save keeps the window
-// open (the banner says why) until the user closes it a second time.
+// saved first. It reports whether to quit: a failed save — or a game in
+// progress that nothing holds, with no saves folder and no -record file —
+// keeps the window open (the banner says why) until the user closes it a
+// second time.
 func (a *App) closeWindow() bool {
-	if a.sess == nil || a.closeRefused {
+	if a.closeRefused {
 		return true
 	}
-	a.sess.Save()
-	a.saveRecord()
-	if a.sess.Err() == nil {
-		return true
+	if a.sess == nil {
+		// No autosave (the saves folder could not be opened): a game in
+		// progress would be lost, so the first close only says so.
+		if g := a.game(); g == nil || g.Over() {
+			return true
+		}
+		a.saveRecord()
+		if a.opts.RecordPath != "" && a.recErr == nil {
+			return true // its -record file holds it: -load resumes it
+		}
+		if a.storeErr == nil {
+			a.storeErr = errors.New("there is no saves folder, so this game is not saved")
+		}
+	} else {
+		a.sess.Save()
+		a.saveRecord()
+		if a.sess.Err() == nil {
+			return true
+		}
 	}
 	a.closeRefused = true
 	a.rebuild()

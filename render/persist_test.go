@@ -456,3 +456,66 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 		t.Fatalf("continuing on a changed map: table %v, message %q", b.tbl != nil, b.start.msg)
 	}
 }
+
+// TestLoadCutOffRecordWarns: -load of a record whose last line was cut off
+// while being written resumes at its last whole line and says so in the
+// window, instead of failing or dropping the line silently.
+func TestLoadCutOffRecordWarns(t *testing.T) {
+	src, err := os.ReadFile("../testdata/two-players.ntk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	whole := strings.Join(lines[:20], "\n") + "\n"
+	p := filepath.Join(t.TempDir(), "cut.ntk")
+	if err := os.WriteFile(p, []byte(whole+lines[20][:len(lines[20])/2]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := rules.ParseRecord(strings.NewReader(whole))
+	a, _ := newApp(Options{Saves: tempStore(t)}, defaultNewGame)
+	if err := a.loadFile(p); err != nil {
+		t.Fatalf("a cut-off record is refused: %v", err)
+	}
+	if n := len(a.game().Actions()); n != len(want.Actions) {
+		t.Fatalf("resumed at %d actions, want the %d whole lines", n, len(want.Actions))
+	}
+	if !strings.Contains(a.tbl.msg, "cut.ntk: line 21") || !strings.Contains(a.tbl.msg, "no line end") {
+		t.Fatalf("the window says %q, want the cut-off line's warning", a.tbl.msg)
+	}
+}
+
+// TestCloseWithoutSavesFolderAsksFirst: with no saves folder (it could
+// not be opened) the first close of a game in progress is held with the
+// banner saying why, and a second close quits; with a -record file the
+// game is kept there and the window closes at once.
+func TestCloseWithoutSavesFolderAsksFirst(t *testing.T) {
+	a, err := newApp(Options{Players: []string{"Ann", "Ben"}, Quick: true}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.tbl == nil {
+		a.handle(input{Enter: true})
+	}
+	step(t, a, 3)
+	if a.closeWindow() {
+		t.Fatal("a game nothing holds closed at the first request")
+	}
+	if head, detail := a.banner(); !strings.Contains(head, "close again") || !strings.Contains(detail, "not saved") {
+		t.Fatalf("banner %q / %q", head, detail)
+	}
+	if !a.closeWindow() {
+		t.Fatal("the second close did not quit")
+	}
+	rec := filepath.Join(t.TempDir(), "g.ntk")
+	b, _ := newApp(Options{Players: []string{"Ann", "Ben"}, Quick: true, RecordPath: rec}, defaultNewGame)
+	if b.tbl == nil {
+		b.handle(input{Enter: true})
+	}
+	step(t, b, 3)
+	if !b.closeWindow() {
+		t.Fatal("a game kept in its -record file was held open")
+	}
+	if r, err := os.ReadFile(rec); err != nil || !strings.Contains(string(r), "arrange") {
+		t.Fatalf("the record holds %q (%v)", r, err)
+	}
+}

@@ -295,6 +295,40 @@ func (a Action) Format(m *board.Map) string {
 	return b.String()
 }
 
+// Canonical returns a with the fields its verb does not use set to their
+// zero values, as Legal and ParseAction make them: the history keeps
+// actions in this form, so an applied action always equals the one Legal
+// listed and the one its record line reads back as.
+func (a Action) Canonical() Action {
+	c := Action{Seat: a.Seat, Verb: a.Verb}
+	switch a.Verb {
+	case VArrange:
+		c.Order = a.Order
+		for i := int(c.Order.N); i >= 0 && i < MaxHouses; i++ {
+			c.Order.H[i] = 0
+		}
+	case VPlace, VResolve, VRemove:
+		c.House, c.Slot = a.House, a.Slot
+	case VChoose:
+		c.Choice = a.Choice
+	case VMuster:
+		c.Unit, c.From, c.To = a.Unit, a.From, a.To
+	case VMove:
+		c.From, c.To, c.Units, c.House = a.From, a.To, a.Units, a.House
+	case VPlay, VDiscard:
+		c.Card = a.Card
+	case VWinner:
+		c.House = a.House
+	case VRetreat:
+		c.To = a.To
+	case VLook:
+		c.Target = a.Target
+	case VExchange:
+		c.A, c.B, c.Reveal = a.A, a.B, a.Reveal
+	}
+	return c
+}
+
 // ParseAction reads one record line of a game of the given number of
 // players on map m: the seat is one of the first players conspiracy ids,
 // houses, territories and cards are the map's ids. It checks the shape of

@@ -94,7 +94,7 @@ func (g *Game) apply(a Action) (evs []Event, err error) {
 	if err := g.do(a, true); err != nil {
 		return nil, err
 	}
-	g.actions = append(g.actions, a)
+	g.actions = append(g.actions, a.Canonical())
 	g.advance()
 	evs = g.st.Log[start:len(g.st.Log):len(g.st.Log)]
 	if ev, ok := revealing(a, evs); ok {

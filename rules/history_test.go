@@ -168,3 +168,94 @@ func TestSetUpPositionIsTheHistoryBase(t *testing.T) {
 		t.Fatalf("undo into a set-up = %v", err)
 	}
 }
+
+// TestTornLastLineAtEveryCut: a record cut off at any byte of any of its
+// last 40 action lines (a crash while writing) replays every complete line
+// and warns: it never fails, never applies a cut line silently, and the
+// game reached is the replay of the complete lines (plus the cut line when
+// it still reads as a legal action, which the warning says).
+func TestTornLastLineAtEveryCut(t *testing.T) {
+	m := mustMap(t)
+	for _, seed := range []uint64{7, 8} {
+		g := playRandomGame(t, 4, seed, false)
+		text := RecordOf(g).String()
+		lines := strings.SplitAfter(text, "\n")
+		header := len(lines) - 1 - g.Len() // lines before the first action
+		cuts := 0
+		for k := len(lines) - 2; k >= len(lines)-41; k-- {
+			line := strings.TrimSuffix(lines[k], "\n")
+			whole := k - header // complete action lines before line k
+			for i := 1; i < len(line); i++ {
+				src := strings.Join(lines[:k], "") + line[:i]
+				rec, err := ParseRecord(strings.NewReader(src))
+				if err != nil {
+					t.Fatalf("seed %d, line %d cut to %q: %v", seed, k+1, line[:i], err)
+				}
+				got, _, warning, err := ReplayRecord(m, rec)
+				if err != nil {
+					t.Fatalf("seed %d, line %d cut to %q: replay fails: %v", seed, k+1, line[:i], err)
+				}
+				if warning == "" || !strings.Contains(warning, "no line end") {
+					t.Fatalf("seed %d, line %d cut to %q: warning %q", seed, k+1, line[:i], warning)
+				}
+				if n := got.Len(); n != whole && n != whole+1 {
+					t.Fatalf("seed %d, line %d cut to %q: %d actions applied, want %d (or %d with the cut line)", seed, k+1, line[:i], n, whole, whole+1)
+				}
+				want, err := g.At(got.Len())
+				if got.Len() == whole && (err != nil || stateJSON(t, want) != stateJSON(t, got)) {
+					t.Fatalf("seed %d, line %d cut to %q: the position is not that of the complete lines", seed, k+1, line[:i])
+				}
+				cuts++
+			}
+		}
+		if cuts < 500 {
+			t.Fatalf("seed %d: only %d cuts tried", seed, cuts)
+		}
+	}
+}
+
+// TestViewOfNoSeatIsPublic: a view for a number that is no seat (an
+// onlooker, a bug) reads the public log, never the opened log of the end.
+func TestViewOfNoSeatIsPublic(t *testing.T) {
+	g := newGame(t, 3, 4)
+	act(t, g, "crown arrange stark lannister greyjoy tyrell baratheon")
+	want := g.View(Public).Log
+	for _, seat := range []int{allSeats, -7, 3, 99} {
+		got := g.View(seat).Log
+		if len(got) != len(want) {
+			t.Fatalf("View(%d) shows %d log lines, the public view %d", seat, len(got), len(want))
+		}
+		for _, l := range got {
+			if l.Seat != Public {
+				t.Fatalf("View(%d) shows a private line: %q", seat, l.Text)
+			}
+		}
+	}
+}
+
+// TestHistoryKeepsCanonicalActions: an action applied with leftovers in
+// fields its verb does not use is kept as Legal lists it.
+func TestHistoryKeepsCanonicalActions(t *testing.T) {
+	g := newGame(t, 2, 5)
+	a := g.Legal()[0]
+	a.Card, a.Target, a.From, a.Units[0] = 17, 1, 9, 3 // unused by arrange
+	if _, err := g.Apply(a); err != nil {
+		t.Fatal(err)
+	}
+	b := g.Legal()[0]
+	b.Card, b.A = 4, 2 // unused by the next action
+	want := b.Canonical()
+	if _, err := g.Apply(b); err != nil {
+		t.Fatal(err)
+	}
+	hist := g.Actions()
+	if hist[0] != a.Canonical() || hist[1] != want {
+		t.Fatalf("history %+v, want the canonical actions", hist)
+	}
+	for i, h := range hist {
+		back, err := g.ParseAction(g.FormatAction(h))
+		if err != nil || back != h {
+			t.Fatalf("action %d %+v reads back as %+v (%v)", i, h, back, err)
+		}
+	}
+}

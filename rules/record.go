@@ -54,10 +54,13 @@ type Record struct {
 	// Lines is, for a parsed record, the line number (1-based) of each
 	// action in its source; nil for a record built otherwise.
 	Lines []int
-	// Warning is, for a parsed record whose last line was cut off (no line
-	// end, and it does not read), the warning naming the ignored line;
-	// "" otherwise.
+	// Warning is, for a parsed record whose last line has no line end, the
+	// warning naming it: ignored when it does not read, or read as it
+	// stands (it may have been cut off); "" otherwise.
 	Warning string
+	// LastOpen reports that the last action line had no line end: when it
+	// does not apply, ReplayRecord ignores it with a warning.
+	LastOpen bool
 }
 
 // Header keywords of a record file. A seat id may not be one of them.
@@ -92,6 +95,7 @@ func ParseRecord(r io.Reader) (Record, error) {
 		}
 		rec.Actions = append(rec.Actions, a)
 		rec.Lines = append(rec.Lines, line)
+		rec.LastOpen = line == rr.openLine
 	}
 	rec.Warning = rr.Warning()
 	return rec, nil
@@ -301,22 +305,23 @@ func actionError(n, line int, text string, err error) error {
 }
 
 // actionSource yields a record's action lines one at a time with their
-// line numbers (0 when unknown), then io.EOF.
-type actionSource func() (text string, line int, err error)
+// line numbers (0 when unknown) and whether the line had no line end (only
+// ever the last), then io.EOF.
+type actionSource func() (text string, line int, open bool, err error)
 
 // actionsOf is the actionSource of a record held in memory.
 func actionsOf(r Record) actionSource {
 	i := 0
-	return func() (string, int, error) {
+	return func() (string, int, bool, error) {
 		if i >= len(r.Actions) {
-			return "", 0, io.EOF
+			return "", 0, false, io.EOF
 		}
 		a, line := r.Actions[i], 0
 		if i < len(r.Lines) {
 			line = r.Lines[i]
 		}
 		i++
-		return a, line, nil
+		return a, line, r.LastOpen && i == len(r.Actions), nil
 	}
 }
 
@@ -324,11 +329,13 @@ func actionsOf(r Record) actionSource {
 // they come. After each action it calls applied (when not nil) with the
 // action's number, its text and its events; at the first action that does
 // not read on the map or that the engine refuses it calls refused (when not
-// nil) and returns the action's error; a line the reader refuses ends it
-// with the reader's error.
-func applyAll(g *Game, next actionSource, applied func(n int, text string, ev []Event) error, refused func(n int, text string, err error) error) error {
+// nil) and returns the action's error — unless it is a last line without a
+// line end (cut off while being written): then it calls ignored with the
+// line and the reason and stops without an error. A line the reader
+// refuses ends it with the reader's error.
+func applyAll(g *Game, next actionSource, applied func(n int, text string, ev []Event) error, refused func(n int, text string, err error) error, ignored func(line int, err error)) error {
 	for n := 1; ; n++ {
-		text, line, err := next()
+		text, line, open, err := next()
 		if err == io.EOF {
 			return nil
 		}
@@ -339,6 +346,10 @@ func applyAll(g *Game, next actionSource, applied func(n int, text string, ev []
 		var ev []Event
 		if aerr == nil {
 			ev, aerr = g.Apply(a)
+		}
+		if aerr != nil && open {
+			ignored(line, aerr)
+			return nil
 		}
 		if aerr != nil {
 			if refused != nil {
@@ -360,17 +371,28 @@ func applyAll(g *Game, next actionSource, applied func(n int, text string, ev []
 // (those of the setup first). At the first action the engine refuses it
 // stops, returning the game as it was before that action, the events so far
 // and an error naming the action's number, its line and the engine's reason.
+// A last line without a line end that cannot be applied is ignored; use
+// ReplayRecord to learn so.
 func Replay(m *board.Map, r Record) (*Game, []Event, error) {
+	g, events, _, err := ReplayRecord(m, r)
+	return g, events, err
+}
+
+// ReplayRecord is Replay that also returns the record's warning: its
+// Warning, or that its last line, which has no line end, was ignored
+// because it cannot be applied (it was cut off while being written).
+func ReplayRecord(m *board.Map, r Record) (*Game, []Event, string, error) {
 	g, err := newFromRecord(m, r)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
+	warning := r.Warning
 	events := append([]Event(nil), g.st.Log...)
 	err = applyAll(g, actionsOf(r), func(_ int, _ string, ev []Event) error {
 		events = append(events, ev...)
 		return nil
-	}, nil)
-	return g, events, err
+	}, nil, func(line int, err error) { warning = tornWarning(line, err) })
+	return g, events, warning, err
 }
 
 // ReplayReader plays the record rr reads on map m, applying each action as
@@ -384,7 +406,7 @@ func ReplayReader(m *board.Map, rr *RecordReader) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g, applyAll(g, rr.Next, nil, nil)
+	return g, applyAll(g, rr.next, nil, nil, rr.ignoreOpen)
 }
 
 // RunStep is one line of the runner's output: an action and its events
@@ -489,7 +511,7 @@ func FinalStateOf(g *Game) FinalState {
 // refuses it writes {"n":…,"action":…,"error":reason} and returns an error
 // naming the action, its line and the reason. The output is deterministic.
 func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
-	return run(m, r, actionsOf(r), stdout)
+	return run(m, r, actionsOf(r), func(int, error) {}, stdout)
 }
 
 // RunRecordReader is RunRecord on the record rr reads, applying and
@@ -498,10 +520,10 @@ func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
 // the line. A cut-off last line is ignored (rr.Warning says so) and the
 // final state printed.
 func RunRecordReader(m *board.Map, rr *RecordReader, stdout io.Writer) error {
-	return run(m, rr.Header(), rr.Next, stdout)
+	return run(m, rr.Header(), rr.next, rr.ignoreOpen, stdout)
 }
 
-func run(m *board.Map, hdr Record, next actionSource, stdout io.Writer) error {
+func run(m *board.Map, hdr Record, next actionSource, ignored func(int, error), stdout io.Writer) error {
 	g, err := newFromRecord(m, hdr)
 	if err != nil {
 		return err
@@ -515,7 +537,7 @@ func run(m *board.Map, hdr Record, next actionSource, stdout io.Writer) error {
 		return enc.Encode(RunStep{N: n, Action: text, Events: g.ownLines(ev)})
 	}, func(n int, text string, aerr error) error {
 		return enc.Encode(RunStep{N: n, Action: text, Events: []LogLine{}, Error: aerr.Error()})
-	})
+	}, ignored)
 	if err != nil {
 		return err
 	}

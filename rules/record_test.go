@@ -690,7 +690,9 @@ func TestRecordBOMAndCRLF(t *testing.T) {
 
 // TestRecordTornLastLine: a last line cut off while being written (no line
 // end, does not read) is ignored with a warning naming it; one that reads
-// is a complete line; a bad line with a line end is an error.
+// is applied as it stands with a warning that it may be incomplete, and
+// ignored with a warning when it cannot be applied; a bad line with a line
+// end is an error.
 func TestRecordTornLastLine(t *testing.T) {
 	data, err := os.ReadFile(examplePath("four-players.ntk"))
 	if err != nil {
@@ -710,8 +712,8 @@ func TestRecordTornLastLine(t *testing.T) {
 		actions    int    // actions read
 		warning    string // "" for none
 	}{
-		{"no final line end", body, len(whole.Actions), ""},
-		{"no final line end, CRLF", strings.ReplaceAll(body, "\n", "\r\n"), len(whole.Actions), ""},
+		{"no final line end", body, len(whole.Actions), fmt.Sprintf("line %d has no line end: the record may have been cut off while being written; its last action was read as it stands", lastLine)},
+		{"no final line end, CRLF", strings.ReplaceAll(body, "\n", "\r\n"), len(whole.Actions), fmt.Sprintf("line %d has no line end", lastLine)},
 		{"cut in a word", cut + last[:6], len(whole.Actions) - 1,
 			fmt.Sprintf("line %d: ignored the last line: it has no line end (the record was cut off while being written) and does not read: action \"gauntl\": want \"<seat> <verb> ...\"", lastLine)},
 		{"cut after the seat", cut + "gauntlet ", len(whole.Actions) - 1, fmt.Sprintf("line %d: ignored the last line", lastLine)},
@@ -750,10 +752,17 @@ func TestRecordTornLastLine(t *testing.T) {
 	if _, err := rules.ParseRecord(strings.NewReader("map standard\nseed 1\nplay")); err == nil || err.Error() != `record has no player lines (want e.g. "player crown Alice")` {
 		t.Fatalf("torn first player line: %v", err)
 	}
-	// A torn last line that reads but is illegal is an action like any other.
-	_, _, err = runReader(t, cut+"gauntlet keep\ncrown place stark lord")
+	// A last line without a line end that reads but cannot be applied was
+	// cut off (say from "crown place stark lord\n" or a longer id): it is
+	// ignored with a warning, and the game is that of the lines before it.
+	_, warning, err := runReader(t, cut+"gauntlet keep\ncrown place stark lord")
+	if want := fmt.Sprintf(`line %d: ignored the last line: it has no line end (the record was cut off while being written) and cannot be applied: `, lastLine+1); err != nil || !strings.HasPrefix(warning, want) {
+		t.Fatalf("illegal unterminated last action: %v, warning %q, want %q...", err, warning, want)
+	}
+	// The same line with its line end is an illegal action like any other.
+	_, _, err = runReader(t, cut+"gauntlet keep\ncrown place stark lord\n")
 	if want := fmt.Sprintf(`action %d (line %d) "crown place stark lord": `, len(whole.Actions)+1, lastLine+1); err == nil || !strings.HasPrefix(err.Error(), want) {
-		t.Fatalf("illegal unterminated last action: %v, want %q...", err, want)
+		t.Fatalf("illegal last action: %v, want %q...", err, want)
 	}
 	// A bad line in the middle stops the runner at that line, after printing the actions before it.
 	lines := strings.SplitAfter(text, "\n")

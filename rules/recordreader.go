@@ -24,8 +24,11 @@ const MaxRecordSize = 64 << 20
 //
 // A last line that was cut off — the file ends without a line end and that
 // line does not read — is not an error: Next ends with io.EOF and Warning
-// says which line was ignored. A last line without a line end that does
-// read is a complete line. A bad line anywhere else is an error naming it.
+// says which line was ignored. A last action line without a line end that
+// does read is returned, and Warning says it may be incomplete (a record
+// written by the program always ends its lines); when it then does not
+// read on the map or the engine refuses it, replaying ignores it with a
+// warning instead of failing. A bad line anywhere else is an error naming it.
 type RecordReader struct {
 	br       *bufio.Reader
 	buf      []byte
@@ -38,8 +41,11 @@ type RecordReader struct {
 	pendingLine int
 	hasPending  bool
 	actions     int // actions seen so far
-	warning     string
-	err         error // sticky: io.EOF or the first error
+	// openLine is the line number of an action line read without a line
+	// end (the file's last line), 0 when there is none.
+	openLine int
+	warning  string
+	err      error // sticky: io.EOF or the first error
 }
 
 // NewRecordReader reads the header of the record in r (up to its first
@@ -100,9 +106,37 @@ func (rr *RecordReader) Next() (string, int, error) {
 			return "", 0, err
 		}
 		if isAction {
+			if !complete {
+				rr.open()
+			}
 			return a, rr.n, nil
 		}
 	}
+}
+
+// open notes that the action line just read (line rr.n) has no line end.
+func (rr *RecordReader) open() {
+	rr.openLine = rr.n
+	rr.warning = fmt.Sprintf("line %d has no line end: the record may have been cut off while being written; its last action was read as it stands", rr.n)
+}
+
+// next is Next as an actionSource: open reports a last line without a
+// line end.
+func (rr *RecordReader) next() (text string, line int, open bool, err error) {
+	text, line, err = rr.Next()
+	return text, line, err == nil && line == rr.openLine, err
+}
+
+// ignoreOpen records that the open last line (line) could not be applied
+// (err says why): it is ignored with a warning, as a cut-off line.
+func (rr *RecordReader) ignoreOpen(line int, err error) {
+	rr.warning = tornWarning(line, err)
+}
+
+// tornWarning is the warning for an open last line that does not read on
+// the map or that the engine refuses.
+func tornWarning(line int, err error) string {
+	return tidyError(fmt.Sprintf("line %d: ignored the last line: it has no line end (the record was cut off while being written) and cannot be applied: %v", line, err))
 }
 
 // torn records a cut-off last line (one without a line end that does not
@@ -178,6 +212,9 @@ func (rr *RecordReader) readHeader() error {
 		}
 		if isAction {
 			rr.pending, rr.pendingLine, rr.hasPending = a, rr.n, true
+			if !complete {
+				rr.open()
+			}
 			return nil
 		}
 	}

@@ -126,6 +126,9 @@ func (g *Game) View(seat int) View {
 		v.TieBreak = s.TieBreak
 	}
 	key := seat
+	if seat < 0 || seat >= len(s.Players) {
+		key = Public // any other number is an onlooker, never allSeats
+	}
 	if over {
 		key = allSeats
 	}

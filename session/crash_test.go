@@ -104,7 +104,7 @@ func TestCrashChild(t *testing.T) {
 			k = len(ents) % len(srcs)
 			src := srcs[k]
 			src.Actions, src.Lines = nil, nil
-			g, err := Replay(src, loadMap)
+			g, _, err := Replay(src, loadMap)
 			if err != nil {
 				fail("new game: %v", err)
 			}
@@ -247,7 +247,7 @@ func TestCrashKill(t *testing.T) {
 			if _, err := sourceOf(srcs, rec); err != nil {
 				t.Fatalf("after kill %d: save %s: %v", kills, id, err)
 			}
-			if _, err := Replay(rec, loadMap); err != nil {
+			if _, _, err := Replay(rec, loadMap); err != nil {
 				t.Fatalf("after kill %d: save %s does not replay: %v", kills, id, err)
 			}
 		}

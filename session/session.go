@@ -117,9 +117,10 @@ type Session struct {
 	// Now is the clock (tests set it); nil = time.Now.
 	Now func() time.Time
 
-	saved int // actions in the last durable save; -1 none
-	err   error
-	meta  Meta
+	saved   int // actions in the last durable save; -1 none
+	err     error
+	warning string
+	meta    Meta
 }
 
 // New starts autosaving game g under save id of st. mapName is what the
@@ -214,27 +215,33 @@ func Resume(st store.Store, id string, load MapLoader) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("save %s: %v", id, err)
 	}
-	g, err := Replay(rec, load)
+	g, warning, err := Replay(rec, load)
 	if err != nil {
 		return nil, fmt.Errorf("save %s: %v", id, err)
 	}
 	s := New(st, id, g, rec.Map, m.Tester)
 	s.MapSum = rec.MapSHA256
-	s.saved, s.meta = len(rec.Actions), m
+	s.saved, s.meta, s.warning = len(rec.Actions), m, warning
 	return s, nil
 }
 
-// Replay loads the record's map and replays it.
-func Replay(rec rules.Record, load MapLoader) (*rules.Game, error) {
+// Warning is what resuming found wrong but could work round: the save's
+// last line was cut off while being written (rules.ReplayRecord); "" when
+// nothing was.
+func (s *Session) Warning() string { return s.warning }
+
+// Replay loads the record's map and replays it; warning says whether its
+// last line was cut off (it is then ignored, or read as it stands).
+func Replay(rec rules.Record, load MapLoader) (g *rules.Game, warning string, err error) {
 	mp, err := load(rec.Map, rec.MapSHA256)
 	if err != nil {
-		return nil, fmt.Errorf("map %s: %v", rec.Map, err)
+		return nil, "", fmt.Errorf("map %s: %v", rec.Map, err)
 	}
-	g, _, err := rules.Replay(mp, rec)
+	g, _, warning, err = rules.ReplayRecord(mp, rec)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return g, nil
+	return g, warning, nil
 }
 
 // Summary is one save as the start screen lists it.

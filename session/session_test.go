@@ -60,7 +60,7 @@ func example(t *testing.T, st store.Store, id string, n int) (*Session, rules.Re
 	src := loadSources(t)[0]
 	empty := src
 	empty.Actions, empty.Lines = nil, nil
-	g, err := Replay(empty, loadMap)
+	g, _, err := Replay(empty, loadMap)
 	if err != nil {
 		t.Fatal(err)
 	}
