@@ -447,3 +447,259 @@ func TestRetreatOntoARoadOtherHousesHold(t *testing.T) {
 		t.Fatalf("the road holds Stark %v Tyrell %v", unitsAt(g, "stark", "the-reach"), unitsAt(g, "tyrell", "the-reach"))
 	}
 }
+
+// Seed 004: the home-region bonus is never given at sea, even where a map
+// puts a sea in a house's region.
+func TestHomeRegionNeverAtSea(t *testing.T) {
+	m := nineMap(t)
+	bay, _ := m.Territory("bay-of-ice")
+	m.Territories[bay].Region = "the-north"
+	g, err := New(m, Config{Players: []string{"Ann", "Ben"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetFirstPlayer(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.StartResolution([]AgentAt{{0, "greyjoy", Maester}, {1, "tyrell", Maester}}); err != nil {
+		t.Fatal(err)
+	}
+	clearBoard(g)
+	set(t, g, "stark", "bay-of-ice", units(0, 0, 2))
+	set(t, g, "greyjoy", "sunset-sea", units(0, 0, 3))
+	act(t, g, "crown resolve greyjoy maester")
+	act(t, g, "crown choose move")
+	a, err := g.ParseAction("crown move sunset-sea bay-of-ice ship:3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := g.PreviewCombat(a)
+	if err != nil || c == nil {
+		t.Fatalf("preview %v %v", c, err)
+	}
+	if !slices.Equal(c.DefenderTerms, []string{"2 ships +2"}) || c.DefenderPower != 2 {
+		t.Fatalf("Stark at sea in its own region: %v = %d, want no home-region bonus", c.DefenderTerms, c.DefenderPower)
+	}
+}
+
+// Seed 002: "Houses are ranked first by the number of Crowns ... then the
+// number of castles, then towns, and then barrels"; equal on all four,
+// equal rank. Each case differs in one tie-breaker, all earlier ones equal.
+func TestRankingTieBreakersInOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		stark, lann []string // land each controls
+		starkAhead  bool     // false: the two share a span
+	}{
+		{"a crown beats a castle and barrels", []string{"karhold"}, []string{"lannisport"}, true},
+		{"a castle beats two towns", []string{"oldtown"}, []string{"crackclaw-point", "moat-cailin"}, true},
+		{"a town beats two barrels", []string{"white-harbor"}, []string{"blackwater"}, true},
+		{"two barrels beat one", []string{"blackwater"}, []string{"greywater-watch"}, true},
+		{"equal on all four", []string{"greywater-watch"}, []string{"the-stony-shore"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newGame(t, 2, 1)
+			clearBoard(g)
+			for _, id := range tc.stark {
+				set(t, g, "stark", id, units(1, 0, 0))
+			}
+			for _, id := range tc.lann {
+				set(t, g, "lannister", id, units(1, 0, 0))
+			}
+			var s, l Rank
+			for _, r := range g.Ranking() {
+				switch r.House {
+				case "stark":
+					s = r
+				case "lannister":
+					l = r
+				}
+			}
+			if tc.starkAhead && !(s.To < l.From) {
+				t.Fatalf("Stark %d–%d, Lannister %d–%d: want Stark ranked above (%+v, %+v)", s.From, s.To, l.From, l.To, s, l)
+			}
+			if !tc.starkAhead && (s.From != l.From || s.To != l.To) {
+				t.Fatalf("Stark %d–%d, Lannister %d–%d: want one shared span", s.From, s.To, l.From, l.To)
+			}
+		})
+	}
+}
+
+// Seed 002: "Finally, first player passes to the next clockwise player."
+// Three players, so clockwise and counter-clockwise differ.
+func TestFirstPlayerPassesClockwise(t *testing.T) {
+	g := scenario(t, 3, 0)
+	for _, want := range []int{1, 2} {
+		for i := 0; i < 3; i++ {
+			act(t, g, g.Seats()[g.ToAct()]+" keep")
+		}
+		if g.st.First != want {
+			t.Fatalf("first player %d, want %d (clockwise)", g.st.First, want)
+		}
+		if err := g.StartResolution(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Seed 002: "The losing side must kill two figures, the winning side must
+// kill one figure. Sword icons on House cards increase the number of
+// figures killed. Tower icons on House cards reduce the number of figures
+// killed." Swords count against the other side, towers for their own.
+func TestCasualtyCountsWithSwordsAndTowers(t *testing.T) {
+	for _, tc := range []struct {
+		stark, lann string // cards: Crown plays for Stark, Torch for Lannister
+		want        []string
+	}{
+		{"", "", []string{"Stark must lose 1 unit", "Lannister must lose 2 units"}},
+		{"ser-rodrick-cassel", "ser-jaime-lannister", []string{"Stark loses no units", "Lannister must lose 2 units"}}, // winner's towers
+		{"greatjon-umber", "the-hound", []string{"Stark must lose 1 unit", "Lannister must lose 1 unit"}},              // loser's towers
+		{"eddard-stark", "tyrion-lannister", []string{"Stark must lose 1 unit", "Lannister must lose 4 units"}},        // winner's swords
+		{"roose-bolton", "ser-gregor-clegane", []string{"Stark must lose 4 units", "Lannister must lose 2 units"}},     // loser's swords
+	} {
+		t.Run(tc.stark+" "+tc.lann, func(t *testing.T) {
+			g := fight(t, "stark", func(g *Game) {
+				set(t, g, "stark", "stoney-sept", units(6, 0, 0))
+				set(t, g, "lannister", "blackwater", units(3, 0, 0))
+				if tc.stark != "" {
+					give(t, g, 0, tc.stark)
+					give(t, g, 1, tc.lann)
+				}
+			})
+			evs := act(t, g, "crown move stoney-sept blackwater footman:6")
+			if tc.stark != "" {
+				act(t, g, "crown play "+tc.stark)
+				evs = act(t, g, "torch play "+tc.lann)
+			}
+			if !hasEvent(evs, "Stark wins the combat in Blackwater") {
+				t.Fatalf("events %v", evs)
+			}
+			for _, w := range tc.want {
+				if !hasEvent(evs, w) {
+					t.Fatalf("events %v, want %q", evs, w)
+				}
+			}
+		})
+	}
+}
+
+func legalLines(g *Game) []string {
+	var out []string
+	for _, a := range g.Legal() {
+		out = append(out, g.FormatAction(a))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Legal is generated apart from Check: each of these rules is written a
+// second time there. A Maester chooses any of the three actions, a Marshal
+// never draws, a Lord takes two different ones.
+func TestLegalChoicesFollowTheSlot(t *testing.T) {
+	for _, tc := range []struct {
+		slot  Slot
+		first string // an action taken (and ended) first
+		want  []string
+	}{
+		{Maester, "", []string{"crown choose draw", "crown choose move", "crown choose muster"}},
+		{Marshal, "", []string{"crown choose move", "crown choose muster"}},
+		{Lord, "", []string{"crown choose draw", "crown choose move", "crown choose muster"}},
+		{Lord, "draw", []string{"crown choose move", "crown choose muster"}},
+		{Lord, "muster", []string{"crown choose draw", "crown choose move"}},
+	} {
+		t.Run(slotName(tc.slot)+" "+tc.first, func(t *testing.T) {
+			g := scenario(t, 2, 0, AgentAt{0, "stark", tc.slot}, AgentAt{1, "tyrell", Lord})
+			act(t, g, "crown resolve stark "+strings.ToLower(slotName(tc.slot)))
+			if tc.first != "" {
+				act(t, g, "crown choose "+tc.first)
+				if tc.first != "draw" {
+					act(t, g, "crown done")
+				}
+			}
+			if got := legalLines(g); !slices.Equal(got, tc.want) {
+				t.Fatalf("legal %v, want %v", got, tc.want)
+			}
+			if tc.first != "" {
+				wantErr(t, refuse(t, g, "crown choose "+tc.first), "already taken")
+			}
+			if tc.slot == Marshal {
+				wantErr(t, refuse(t, g, "crown choose draw"), "cannot draw")
+			}
+		})
+	}
+}
+
+// Legal lists every muster Check accepts and no other: ships into the
+// land's own port or an adjacent sea free of other houses' ships, and
+// nothing beyond the piece limits (dragons: the number ever had).
+func TestLegalMustersFollowLimitsAndPorts(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		setup func(g *Game)
+		want  []string
+	}{
+		{"room for everything", func(g *Game) {}, []string{"crown done", "crown muster footman pyke", "crown muster knight pyke",
+			"crown muster ship pyke ironmans-bay", "crown muster ship pyke port-of-pyke"}},
+		{"another house's ships in the sea", func(g *Game) { set(t, g, "lannister", "ironmans-bay", units(0, 0, 1)) },
+			[]string{"crown done", "crown muster footman pyke", "crown muster knight pyke", "crown muster ship pyke port-of-pyke"}},
+		{"every limit reached", func(g *Game) {
+			set(t, g, "greyjoy", "pyke", units(1, 5, 0))
+			set(t, g, "greyjoy", "the-stony-shore", units(9, 0, 0))
+			set(t, g, "greyjoy", "sunset-sea", units(0, 0, 6))
+		}, []string{"crown done"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := scenario(t, 2, 0, AgentAt{0, "greyjoy", Maester}, AgentAt{1, "tyrell", Maester})
+			clearBoard(g)
+			set(t, g, "greyjoy", "pyke", units(1, 0, 0))
+			tc.setup(g)
+			act(t, g, "crown resolve greyjoy maester")
+			act(t, g, "crown choose muster")
+			if got := legalLines(g); !slices.Equal(got, tc.want) {
+				t.Fatalf("legal %v, want %v", got, tc.want)
+			}
+		})
+	}
+	for _, had := range []int{2, 3} {
+		g := nineScenario(t, AgentAt{0, "baratheon", Maester}, AgentAt{1, "tyrell", Maester})
+		set(t, g, "baratheon", "kingswood", units(0, 1, 0))
+		g.st.Dragons[house(t, g, "baratheon")] = had
+		act(t, g, "crown resolve baratheon maester")
+		act(t, g, "crown choose muster")
+		if got := slices.Contains(legalLines(g), "crown muster dragon kingswood"); got != (had < 3) {
+			t.Fatalf("%d dragons had: dragon listed %v", had, got)
+		}
+	}
+}
+
+// Legal lists exactly the exchanges that reveal one new token: one of the
+// two exchanged when either is face down, else another face-down one.
+func TestLegalExchangesRevealExactlyOne(t *testing.T) {
+	for _, tc := range []struct {
+		revealed []string
+		want     int // exchanges, plus keep
+	}{
+		{nil, 10*2 + 1},
+		{[]string{"stark"}, 4 + 6*2 + 1},
+		{[]string{"stark", "tyrell"}, 3 + 6 + 3*2 + 1},
+		{[]string{"baratheon", "stark", "lannister", "greyjoy", "tyrell"}, 1},
+	} {
+		g := exchangeGame(t)
+		var order []string
+		for _, h := range g.m.Houses {
+			order = append(order, h.ID)
+		}
+		if err := g.SetLoyalty(0, order, tc.revealed...); err != nil {
+			t.Fatal(err)
+		}
+		legal := g.Legal()
+		if len(legal) != tc.want {
+			t.Fatalf("revealed %v: %d legal actions, want %d", tc.revealed, len(legal), tc.want)
+		}
+		for _, a := range legal {
+			if err := g.Check(a); err != nil {
+				t.Fatalf("revealed %v: %s listed but refused: %v", tc.revealed, g.FormatAction(a), err)
+			}
+		}
+	}
+}
