@@ -562,12 +562,16 @@ func TestCasualtyCountsWithSwordsAndTowers(t *testing.T) {
 				set(t, g, "stark", "stoney-sept", units(6, 0, 0))
 				set(t, g, "lannister", "blackwater", units(3, 0, 0))
 				if tc.stark != "" {
-					give(t, g, 0, tc.stark)
+					give(t, g, 0, tc.stark, "mace-tyrell")
 					give(t, g, 1, tc.lann)
 				}
 			})
 			evs := act(t, g, "crown move stoney-sept blackwater footman:6")
 			if tc.stark != "" {
+				// Only cards of the houses in the combat are listed.
+				if got, want := legalLines(g), []string{"crown pass", "crown play " + tc.stark}; !slices.Equal(got, want) {
+					t.Fatalf("legal %v, want %v", got, want)
+				}
 				act(t, g, "crown play "+tc.stark)
 				evs = act(t, g, "torch play "+tc.lann)
 			}
@@ -640,6 +644,13 @@ func TestLegalMustersFollowLimitsAndPorts(t *testing.T) {
 	}{
 		{"room for everything", func(g *Game) {}, []string{"crown done", "crown muster footman pyke", "crown muster knight pyke",
 			"crown muster ship pyke ironmans-bay", "crown muster ship pyke port-of-pyke"}},
+		{"Pyke's one barrel used", func(g *Game) {
+			set(t, g, "greyjoy", "the-stony-shore", units(1, 0, 0))
+			act(t, g, "crown resolve greyjoy maester")
+			act(t, g, "crown choose muster")
+			act(t, g, "crown muster ship pyke port-of-pyke")
+		}, []string{"crown done", "crown muster footman the-stony-shore", "crown muster knight pyke", "crown muster knight the-stony-shore",
+			"crown muster ship the-stony-shore bay-of-ice"}},
 		{"another house's ships in the sea", func(g *Game) { set(t, g, "lannister", "ironmans-bay", units(0, 0, 1)) },
 			[]string{"crown done", "crown muster footman pyke", "crown muster knight pyke", "crown muster ship pyke port-of-pyke"}},
 		{"every limit reached", func(g *Game) {
@@ -653,8 +664,10 @@ func TestLegalMustersFollowLimitsAndPorts(t *testing.T) {
 			clearBoard(g)
 			set(t, g, "greyjoy", "pyke", units(1, 0, 0))
 			tc.setup(g)
-			act(t, g, "crown resolve greyjoy maester")
-			act(t, g, "crown choose muster")
+			if g.top() == nil {
+				act(t, g, "crown resolve greyjoy maester")
+				act(t, g, "crown choose muster")
+			}
 			if got := legalLines(g); !slices.Equal(got, tc.want) {
 				t.Fatalf("legal %v, want %v", got, tc.want)
 			}

@@ -6,6 +6,7 @@
 # catches is reported as SURVIVED. The worktree itself is never changed.
 #
 #   docs/mutation/run.sh [NAME-REGEX]      (from the repository root)
+#   MUTATION_ALL=1 docs/mutation/run.sh [NAME-REGEX]
 #
 # breaks.txt: one break per line, fields separated by " | ":
 #   name | file | old text | new text | test that must catch it (regex)
@@ -17,6 +18,9 @@ only=${1:-.}
 # Whole-game checks: golden replays and tests that replay the example
 # records, random games, fuzz seeds, examples.
 skip='^(TestLogGolden|TestEventsCarryTheirAction|TestRecordBOMAndCRLF|TestRecordStreamsFailFast|TestRecordTornLastLine|TestReplayIsExact|TestRandomGames.*|TestExamples|TestRunRecordGolden|TestRunRecordPartial|TestReplayReader|TestAtEqualsReplay|TestLegalIsExactlyWhatCheckAccepts|TestStateRoundTripsThroughJSON|TestGarbageActionsNeverPanic|Fuzz.*|Example.*)$'
+# MUTATION_ALL=1 runs every test instead (to see whether a break the
+# targeted tests miss is caught by a whole-game check at all).
+if [ "${MUTATION_ALL:-}" = 1 ]; then skip='^$'; fi
 scratch=$(mktemp -d /tmp/mut-XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 grep -v '^#' "$list" | grep -v '^ *$' | grep -E -- "^($only)" | while IFS= read -r line; do
