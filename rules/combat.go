@@ -7,10 +7,16 @@ import (
 	"notrueking/board"
 )
 
-// startCombat opens a combat: house att, moving u from from, enters to where
-// house def has troops. The moving seat is the combat's active player.
+// startCombat opens a combat: house att, moving u from from (a move made by
+// seat), enters to where house def has troops. The combat's active player
+// is the seat whose turn it is, the one resolving the agent (seed 002),
+// also when a card (Asha Greyjoy) granted the move to another seat
+// (rulings.md, Combat).
 func (g *Game) startCombat(seat, att, def, from, to int, u [board.NumUnits]int) {
 	n := len(g.st.Players)
+	if s, ok := g.resolvingSeat(); ok {
+		seat = s
+	}
 	c := &Combat{Territory: to, From: from, Attacker: att, Defender: def, AttUnits: u,
 		Active: seat, Step: "cards", Winner: -1, Retreater: -1}
 	for i := 0; i < n; i++ {
@@ -530,6 +536,16 @@ func (g *Game) resolvingAgent() (int, Slot, bool) {
 		}
 	}
 	return -1, 0, false
+}
+
+// resolvingSeat returns the seat resolving the current agent.
+func (g *Game) resolvingSeat() (int, bool) {
+	for i := len(g.st.Stack) - 1; i >= 0; i-- {
+		if f := g.st.Stack[i]; f.Kind == FrameAgent {
+			return f.Seat, true
+		}
+	}
+	return -1, false
 }
 
 // cerseiTargets lists the unresolved agents of the frame's house.

@@ -107,11 +107,15 @@ func TestAshaPlayedByAnotherSeatGivesThemTheMove(t *testing.T) {
 		t.Fatalf("to act %d prompt %q", g.ToAct(), g.View(1).Prompt)
 	}
 	act(t, g, "torch move seagard the-twins footman:2")
-	// Torch made the move: Torch is the active player of this combat and
-	// holds no card, so Crown, next clockwise, may play.
+	// Torch made the move, but the active player of this combat is still
+	// Crown, whose turn it is (resolving the Greyjoy agent): Crown plays
+	// first, then Torch (no card left, skipped).
 	v := g.View(Public)
-	if v.Combat == nil || v.Combat.Territory != "the-twins" || v.Active != 1 || v.ToAct != 0 {
-		t.Fatalf("combat %+v active %d to act %d", v.Combat, v.Active, v.ToAct)
+	if v.Combat == nil || v.Combat.Territory != "the-twins" || v.Active != 0 || v.ToAct != 0 {
+		t.Fatalf("combat %+v active %d to act %d, want Crown active and first to play", v.Combat, v.Active, v.ToAct)
+	}
+	if c := g.top().Combat; c.Active != 0 || !slices.Equal(c.Order, []int{0, 1}) {
+		t.Fatalf("combat active %d card order %v, want 0 and [0 1]", c.Active, c.Order)
 	}
 	act(t, g, "crown pass")
 	if len(g.st.Stack) > 0 {

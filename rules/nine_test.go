@@ -116,8 +116,8 @@ func TestFortificationIsHeldByTheFirstToEnterUntilItLeaves(t *testing.T) {
 	act(t, g, "torch choose move")
 	act(t, g, "torch move greywater-watch moat-cailin footman:3")
 	c := g.View(Public).Combat
-	if !slices.Equal(c.DefenderTerms, []string{"1 footman +1", "town +2", "fortification +1", "home region +1"}) {
-		t.Fatalf("defender terms %v", c.DefenderTerms)
+	if !slices.Equal(c.DefenderTerms, []string{"1 footman +1", "town +2", "fortification +1", "home region +1"}) || c.DefenderPower != 5 {
+		t.Fatalf("defender terms %v = %d, want 5", c.DefenderTerms, c.DefenderPower)
 	}
 	act(t, g, "torch pass")
 	act(t, g, "crown pass")

@@ -1460,7 +1460,9 @@ func TestRuling_TieBreaks(t *testing.T) {
 }
 
 // Cards: an action a card grants (Asha's move) runs at once and may start a
-// combat of its own, whose active player is the card's player.
+// combat of its own. Its active player is still the seat whose turn it is,
+// the one resolving the agent (seed 002; rulings.md, Combat), not the
+// card's player.
 func TestRuling_GrantedMoveMayFight(t *testing.T) {
 	s := effectScene(t, "greyjoy", func(s *scene) {
 		s.set("greyjoy", "greywater-watch", 3, 0, 0)
@@ -1485,17 +1487,23 @@ func TestRuling_GrantedMoveMayFight(t *testing.T) {
 	if v.Combat == nil || v.Combat.Attacker != "greyjoy" || v.Combat.Defender != "lannister" {
 		t.Fatalf("Asha's move into Lannister troops: combat %+v", v.Combat)
 	}
-	if v.Active != 1 {
-		t.Fatalf("active player %d in the combat Asha's move started, want seat 1", v.Active)
+	if v.Active != 0 {
+		t.Fatalf("active player %d in the combat Asha's move started, want seat 0 (resolving the agent)", v.Active)
 	}
-	// Cards from the active seat 1 clockwise: seat 1 has none, seat 2
-	// holds Balon, then seat 0 holds Tyrion.
+	// Cards from the active seat 0 clockwise: seat 0 holds Tyrion, seat 1
+	// has none, then seat 2 holds Balon.
+	if s.g.ToAct() != 0 {
+		t.Fatalf("seat %d plays first, want seat 0 (the active player)", s.g.ToAct())
+	}
+	s.do(s.seat(0) + " pass")
 	if s.g.ToAct() != 2 {
-		t.Fatalf("seat %d plays first, want seat 2 (seat 1 has no card)", s.g.ToAct())
+		t.Fatalf("seat %d plays next, want seat 2 (seat 1 has no card)", s.g.ToAct())
 	}
 	s.do(s.seat(2) + " pass")
+	// 2 against 1: Greyjoy wins; no tie, so the active player's choice is
+	// not needed. The resolving seat 0 finishes its Lord.
 	if s.g.ToAct() != 0 {
-		t.Fatalf("seat %d plays next, want seat 0", s.g.ToAct())
+		t.Fatalf("seat %d to act after the granted combat, want seat 0", s.g.ToAct())
 	}
 }
 
