@@ -343,6 +343,18 @@ func (g *Game) Clone() *Game {
 	c.checkpoints = g.checkpoints[:len(g.checkpoints):len(g.checkpoints)]
 	c.redo = append([]Action(nil), g.redo...)
 	c.st = g.st.clone()
+	// The worded logs are append-only too: the clone starts from copies of
+	// the caches, their lines capped so that neither game's next line
+	// lands in the other's.
+	if len(g.logs) > 0 {
+		c.logs = make(map[int]*logCache, len(g.logs))
+		for k, lc := range g.logs {
+			cp := *lc
+			cp.lines = lc.lines[:len(lc.lines):len(lc.lines)]
+			c.logs[k] = &cp
+		}
+		c.logGen = g.logGen
+	}
 	return c
 }
 

@@ -259,3 +259,52 @@ func TestHistoryKeepsCanonicalActions(t *testing.T) {
 		}
 	}
 }
+
+// TestCloneLogsStayApart: a clone starts from its parent's worded logs,
+// and after each goes its own way, each reads exactly its own history.
+func TestCloneLogsStayApart(t *testing.T) {
+	full := playRandomGame(t, 3, 11, false)
+	// A position of the placement phase: two different placements word
+	// one line each, so the two logs stay the same length.
+	var g *Game
+	for n := 20; n < full.Len(); n++ {
+		if at, err := full.At(n); err == nil && at.st.Phase == PhasePlace && len(at.Legal()) >= 2 {
+			g = at
+			break
+		}
+	}
+	if g == nil {
+		t.Fatal("no placement position")
+	}
+	for seat := Public; seat < 3; seat++ {
+		_ = g.View(seat) // word and cache every viewer's log
+	}
+	c := g.Clone()
+	legal := g.Legal()
+	if len(legal) < 2 {
+		t.Fatal("want two different actions to diverge on")
+	}
+	if _, err := g.Apply(legal[0]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Apply(legal[len(legal)-1]); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []*Game{g, c} {
+		fresh, err := x.At(x.Len())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat := Public; seat < 3; seat++ {
+			got, want := x.View(seat).Log, fresh.View(seat).Log
+			if len(got) != len(want) {
+				t.Fatalf("seat %d reads %d log lines, a replay %d", seat, len(got), len(want))
+			}
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("seat %d, line %d: %q, a replay %q", seat, i, got[i].Text, want[i].Text)
+				}
+			}
+		}
+	}
+}
