@@ -12,9 +12,10 @@ import (
 const maxGridErrors = 20
 
 // readGrid reads the raster and validates the drawing against the data.
-func (p *parser) readGrid(gt *table, exTables []*table) {
+func (p *parser) readGrid(gt *table, exTables, riverTables []*table) {
 	m := p.m
 	exceptions := p.readExceptions(exTables)
+	rivers := p.readRivers(riverTables, exceptions)
 	if gt == nil {
 		return
 	}
@@ -80,7 +81,8 @@ func (p *parser) readGrid(gt *table, exTables []*table) {
 		return // the drawing cannot be checked against broken data
 	}
 	p.checkShapes(&g, rowLine)
-	p.checkTouching(&g, rowLine, exceptions)
+	p.checkTouching(&g, rowLine, exceptions, rivers)
+	p.checkRiverLines(&g, rivers)
 	p.placeLabels(&g)
 }
 
@@ -127,6 +129,147 @@ func (p *parser) readExceptions(ts []*table) []*exception {
 		seen[[2]int{ia, ib}] = true
 		out = append(out, &exception{a: ia, b: ib, path: t.path})
 		p.m.Exceptions = append(p.m.Exceptions, board.Exception{A: ia, B: ib, Reason: reason})
+	}
+	return out
+}
+
+type river struct {
+	id, path         string
+	borders, bridges [][2]int
+}
+
+// readRivers reads the [[river]] tables: each blocks the borders it lists
+// (pairs that touch in the drawing but are not adjacent) except at its
+// bridges. A pair belongs to at most one river and is not also an
+// [[exception]].
+func (p *parser) readRivers(ts []*table, exs []*exception) []*river {
+	var out []*river
+	seen := map[string]bool{}
+	owner := map[[2]int]string{}
+	for _, e := range exs {
+		owner[[2]int{e.a, e.b}] = "an [[exception]]"
+	}
+	for _, t := range ts {
+		r := &river{path: t.path}
+		r.id = p.id(t, seen, "river")
+		name := t.text("name", "name", maxNameLen)
+		read := func(key string) [][2]int {
+			var prs [][2]int
+			for _, pr := range t.pairs(key, key == "borders") {
+				ia, aok := p.terrByID[pr[0]]
+				ib, bok := p.terrByID[pr[1]]
+				for k, ok := range []bool{aok, bok} {
+					if !ok {
+						p.errf(t.key(key), "river %s: unknown territory %q", r.id, pr[k])
+					}
+				}
+				if !aok || !bok {
+					continue
+				}
+				if ia == ib {
+					p.errf(t.key(key), "river %s: %s / %s is not a border between two territories", r.id, pr[0], pr[1])
+					continue
+				}
+				k := [2]int{min(ia, ib), max(ia, ib)}
+				if o, dup := owner[k]; dup {
+					p.errf(t.key(key), "river %s: %s / %s is already %s", r.id, pr[0], pr[1], o)
+					continue
+				}
+				owner[k] = "on river " + r.id
+				prs = append(prs, k)
+			}
+			return prs
+		}
+		r.borders = read("borders")
+		r.bridges = read("bridges")
+		t.done()
+		if _, ok := t.m["borders"]; ok && len(r.borders) == 0 && len(p.errs) == 0 {
+			p.errf(t.key("borders"), "river %s blocks no border", r.id)
+		}
+		out = append(out, r)
+		p.m.Rivers = append(p.m.Rivers, board.River{ID: r.id, Name: name, Borders: r.borders, Bridges: r.bridges})
+	}
+	return out
+}
+
+// checkRiverLines: a river's blocked borders, traced as cell edges, form
+// one connected line, and each bridge's border meets that line.
+func (p *parser) checkRiverLines(g *board.Grid, rivers []*river) {
+	m := p.m
+	for _, r := range rivers {
+		if len(r.borders) == 0 {
+			continue
+		}
+		parent := map[[2]int][2]int{}
+		var find func(v [2]int) [2]int
+		find = func(v [2]int) [2]int {
+			for parent[v] != v {
+				parent[v] = parent[parent[v]]
+				v = parent[v]
+			}
+			return v
+		}
+		union := func(a, b [2]int) {
+			for _, v := range [][2]int{a, b} {
+				if _, ok := parent[v]; !ok {
+					parent[v] = v
+				}
+			}
+			parent[find(a)] = find(b)
+		}
+		var first [2]int
+		have := false
+		for _, pr := range r.borders {
+			for _, e := range borderEdges(g, pr) {
+				union(e[0], e[1])
+				if !have {
+					first, have = e[0], true
+				}
+			}
+		}
+		if !have {
+			continue // not touching: reported by checkTouching
+		}
+		root := find(first)
+		for _, pr := range r.borders {
+			es := borderEdges(g, pr)
+			if len(es) > 0 && find(es[0][0]) != root {
+				p.errf(r.path+".borders", "river %s does not form one line: its border %s / %s is not joined to %s / %s",
+					r.id, m.Territories[pr[0]].ID, m.Territories[pr[1]].ID, m.Territories[r.borders[0][0]].ID, m.Territories[r.borders[0][1]].ID)
+			}
+		}
+		for _, pr := range r.bridges {
+			on := false
+			for _, e := range borderEdges(g, pr) {
+				for _, v := range e {
+					if _, ok := parent[v]; ok && find(v) == root {
+						on = true
+					}
+				}
+			}
+			if !on {
+				p.errf(r.path+".bridges", "bridge %s / %s does not lie on river %s: their border does not meet the river's line",
+					m.Territories[pr[0]].ID, m.Territories[pr[1]].ID, r.id)
+			}
+		}
+	}
+}
+
+// borderEdges lists the cell edges between territories pr[0] and pr[1],
+// each as its two end corners.
+func borderEdges(g *board.Grid, pr [2]int) [][2][2]int {
+	var out [][2][2]int
+	is := func(a, b int) bool { return a == pr[0] && b == pr[1] || a == pr[1] && b == pr[0] }
+	for y := 0; y < g.H; y++ {
+		for x := 0; x < g.W; x++ {
+			a := g.At(x, y)
+			if is(a, g.At(x+1, y)) {
+				out = append(out, [2][2]int{{x + 1, y}, {x + 1, y + 1}})
+			}
+			if is(a, g.At(x, y+1)) {
+				out = append(out, [2][2]int{{x, y + 1}, {x + 1, y + 1}})
+			}
+		}
 	}
 	return out
 }
@@ -186,7 +329,7 @@ func (p *parser) checkShapes(g *board.Grid, rowLine func(int) int) {
 
 // checkTouching compares the pairs of territories whose cells share an
 // edge with the declared adjacency; every difference needs an exception.
-func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exception) {
+func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exception, rivers []*river) {
 	m := p.m
 	n := len(m.Territories)
 	where := map[[2]int]int{} // touching pair → first cell index
@@ -212,11 +355,42 @@ func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exce
 	for _, e := range exs {
 		exc[[2]int{e.a, e.b}] = e
 	}
+	for _, r := range rivers {
+		for _, pr := range r.borders {
+			_, touch := where[pr]
+			ta, tb := m.Territories[pr[0]].ID, m.Territories[pr[1]].ID
+			if m.Adjacent(pr[0], pr[1]) {
+				p.errf(r.path+".borders", "river %s blocks %s / %s, but they are neighbours (a crossing is a bridge: list it in bridges)", r.id, ta, tb)
+			}
+			if !touch {
+				p.errf(r.path+".borders", "river %s blocks %s / %s, but their shapes in the grid do not touch", r.id, ta, tb)
+			}
+		}
+		for _, pr := range r.bridges {
+			_, touch := where[pr]
+			ta, tb := m.Territories[pr[0]].ID, m.Territories[pr[1]].ID
+			if !m.Adjacent(pr[0], pr[1]) {
+				p.errf(r.path+".bridges", "river %s has a bridge %s / %s, but they are not neighbours", r.id, ta, tb)
+			}
+			if !touch {
+				p.errf(r.path+".bridges", "river %s has a bridge %s / %s, but their shapes in the grid do not touch", r.id, ta, tb)
+			}
+		}
+	}
+	blocked := map[[2]int]bool{}
+	for _, r := range rivers {
+		for _, pr := range r.borders {
+			blocked[pr] = true
+		}
+	}
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
 			k := [2]int{a, b}
 			adj := m.Adjacent(a, b)
 			c, touch := where[k]
+			if touch && !adj && blocked[k] {
+				continue // a river explains it (checked above)
+			}
 			if adj == touch {
 				if e := exc[k]; e != nil {
 					p.errf(e.path, "exception %s / %s explains nothing: they are neighbours and their shapes touch, or neither", m.Territories[a].ID, m.Territories[b].ID)
@@ -232,7 +406,7 @@ func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exce
 			if adj {
 				p.errf(p.tpath[a]+".neighbors", "%s and %s are neighbours but their shapes in the grid do not touch (draw them touching or add an [[exception]] saying why)", ta.ID, tb.ID)
 			} else {
-				p.errAt("grid.rows", rowLine(c/g.W), "%s and %s touch in the grid at column %d, row %d but are not neighbours", ta.ID, tb.ID, c%g.W+1, c/g.W+1)
+				p.errAt("grid.rows", rowLine(c/g.W), "%s and %s touch in the grid at column %d, row %d but are not neighbours (declare them neighbours, or explain it: a [[river]] border or an [[exception]])", ta.ID, tb.ID, c%g.W+1, c/g.W+1)
 			}
 		}
 	}
