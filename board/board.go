@@ -135,6 +135,10 @@ type Territory struct {
 	Fortification bool
 	// Label is the anchor, in grid cells, where the name is drawn.
 	Label Point
+	// Path is a road's course in grid cells (nine-player map): a road has
+	// no cells of its own; it is drawn along this line, which passes only
+	// through its neighbours (and off-board cells). Nil for other kinds.
+	Path []Point
 }
 
 // IsCoastal reports whether a land territory touches a sea (directly or via its port).

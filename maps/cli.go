@@ -233,22 +233,23 @@ type jsonCard struct {
 }
 
 type jsonTerritory struct {
-	ID            string     `json:"id"`
-	Code          string     `json:"code"`
-	Name          string     `json:"name"`
-	Kind          string     `json:"kind"`
-	Crowns        int        `json:"crowns"`
-	Barrels       int        `json:"barrels"`
-	Castle        bool       `json:"castle"`
-	Town          bool       `json:"town"`
-	Port          string     `json:"port,omitempty"`
-	PortOf        string     `json:"port_of,omitempty"`
-	Sea           string     `json:"sea,omitempty"`
-	Region        string     `json:"region,omitempty"`
-	Fortification bool       `json:"fortification,omitempty"`
-	Neighbors     []string   `json:"neighbors"`
-	Cells         int        `json:"cells"`
-	Label         [2]float64 `json:"label"`
+	ID            string       `json:"id"`
+	Code          string       `json:"code"`
+	Name          string       `json:"name"`
+	Kind          string       `json:"kind"`
+	Crowns        int          `json:"crowns"`
+	Barrels       int          `json:"barrels"`
+	Castle        bool         `json:"castle"`
+	Town          bool         `json:"town"`
+	Port          string       `json:"port,omitempty"`
+	PortOf        string       `json:"port_of,omitempty"`
+	Sea           string       `json:"sea,omitempty"`
+	Region        string       `json:"region,omitempty"`
+	Fortification bool         `json:"fortification,omitempty"`
+	Path          [][2]float64 `json:"path,omitempty"`
+	Neighbors     []string     `json:"neighbors"`
+	Cells         int          `json:"cells"`
+	Label         [2]float64   `json:"label"`
 }
 
 type jsonPlacement struct {
@@ -332,6 +333,9 @@ func JSON(m *board.Map) ([]byte, error) {
 			Port: id(t.Port), PortOf: id(t.PortOf), Sea: id(t.PortSea),
 			Region: t.Region, Fortification: t.Fortification,
 			Neighbors: []string{}, Cells: cells[i], Label: [2]float64{t.Label.X, t.Label.Y},
+		}
+		for _, q := range t.Path {
+			jt.Path = append(jt.Path, [2]float64{q.X, q.Y})
 		}
 		for _, n := range t.Neighbors {
 			jt.Neighbors = append(jt.Neighbors, id(n))

@@ -323,3 +323,38 @@ func (t *table) pairs(k string, required bool) [][2]string {
 	}
 	return out
 }
+
+// points reads an array of [x, y] pairs of numbers.
+func (t *table) points(k string, required bool) [][2]float64 {
+	v, ok := t.get(k, required)
+	if !ok {
+		return nil
+	}
+	a, isArr := v.([]any)
+	if !isArr {
+		t.d.errf(t.key(k), "want an array of points [[x, y], …], have %s", typeName(v))
+		return nil
+	}
+	var out [][2]float64
+	for i, e := range a {
+		p, isArr := e.([]any)
+		if !isArr || len(p) != 2 {
+			t.d.errf(t.key(k), "element %d: want a point [x, y]", i+1)
+			return nil
+		}
+		var xy [2]float64
+		for j, c := range p {
+			switch n := c.(type) {
+			case int64:
+				xy[j] = float64(n)
+			case float64:
+				xy[j] = n
+			default:
+				t.d.errf(t.key(k), "element %d: want a point of two numbers", i+1)
+				return nil
+			}
+		}
+		out = append(out, xy)
+	}
+	return out
+}

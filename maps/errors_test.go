@@ -60,6 +60,11 @@ const riverRill = "[[river]]\nid = \"the-rill\"\nname = \"The Rill\"\nborders = 
 
 type repl struct{ old, new string }
 
+// roadLane is a road between north and south in tiny.toml, drawn along path.
+func roadLane(path string) string {
+	return "[[territory]]\nid = \"the-lane\"\ncode = \"rd\"\nname = \"The Lane\"\nkind = \"road\"\npath = " + path + "\nneighbors = [\"north\", \"south\"]\n"
+}
+
 var unjoin = []repl{
 	{`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["the-sea", "port-of-north"]`},
 	{`neighbors = ["north", "the-sea"]`, `neighbors = ["the-sea"]`},
@@ -139,6 +144,9 @@ func TestLoaderErrors(t *testing.T) {
 		{"region at sea", []repl{{"[grid]", "[[region]]\nid = \"the-deep\"\nname = \"The Deep\"\n\n[grid]"}, {"kind = \"sea\"", "kind = \"sea\"\nregion = \"the-deep\""}}, "territory.region", `region = "the-deep"`, 0, "a sea cannot be in a home region"},
 		{"house without a region", []repl{{"[grid]", "[[region]]\nid = \"the-south\"\nname = \"The South\"\nhouse = \"south-house\"\n\n[grid]"}, {"barrels = 2", "barrels = 2\nregion = \"the-south\""}}, "house", "[[house]]", 1, "house north-house has no home region"},
 		{"capital outside its region", []repl{{"[grid]", "[[region]]\nid = \"the-south\"\nname = \"The South\"\nhouse = \"south-house\"\n\n[[region]]\nid = \"the-north\"\nname = \"The North\"\nhouse = \"north-house\"\n\n[grid]"}, {"barrels = 2", "barrels = 2\nregion = \"the-north\""}}, "territory.region", `region = "the-north"`, 0, "south is the capital of south-house, so it must be in south-house's home region the-south"},
+		{"road path through a stranger", []repl{{"[grid]", roadLane(`[[2.5, 1.5], [2.5, 3.5], [0.5, 3.5]]`) + "\n[grid]"}, {`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "the-lane"]`}, {`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["south", "the-sea", "port-of-north", "the-lane"]`}}, "territory.path", "path = ", 0, "its path crosses the-sea at (2.0, 3.5), which is not its neighbour"},
+		{"road path missing a neighbour", []repl{{"[grid]", roadLane(`[[2.5, 1.5], [3.5, 1.5]]`) + "\n[grid]"}, {`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "the-lane"]`}, {`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["south", "the-sea", "port-of-north", "the-lane"]`}}, "territory.path", "path = ", 0, "does not pass through its neighbour south"},
+		{"path on land", []repl{{"barrels = 2", "barrels = 2\npath = [[1, 1], [2, 2]]"}}, "territory.path", "path = ", 0, "only a road has a path"},
 		{"grid missing", []repl{{"[grid]", "[gird]"}}, "", "id = \"tiny\"", 0, `missing key "grid"`},
 	}
 	for _, c := range cases {
@@ -209,6 +217,30 @@ func TestRiverExplainsTouching(t *testing.T) {
 	text = strings.Replace(text, riverRill, "", 1)
 	if _, err := Parse("tiny.toml", []byte(text)); err == nil || !strings.Contains(err.Error(), "north and south touch in the grid") {
 		t.Errorf("unexplained touching pair: %v", err)
+	}
+}
+
+func TestRoadPath(t *testing.T) {
+	text := tiny(t)
+	for _, r := range []repl{
+		{"[grid]", roadLane(`[[2.5, 1.5], [2.5, 3.5]]`) + "\n[grid]"},
+		{`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "the-lane"]`},
+		{`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["south", "the-sea", "port-of-north", "the-lane"]`},
+	} {
+		text = strings.Replace(text, r.old, r.new, 1)
+	}
+	m, err := Parse("tiny.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := m.Territory("the-lane")
+	if tr := m.Territories[r]; len(tr.Path) != 2 || tr.Label != (board.Point{X: 2.5, Y: 2.5}) {
+		t.Errorf("the lane: path %v label %v", tr.Path, tr.Label)
+	}
+	// A road drawn with cells is refused.
+	text = strings.Replace(text, "wwwwNNNN\nwwwwSSSS", "wwwwNNNN\nwwwwrdSS", 1)
+	if _, err := Parse("tiny.toml", []byte(text)); err == nil || !strings.Contains(err.Error(), "road the-lane has cells in the grid") {
+		t.Errorf("a road with cells: %v", err)
 	}
 }
 

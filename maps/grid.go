@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -83,6 +84,7 @@ func (p *parser) readGrid(gt *table, exTables, riverTables []*table) {
 	p.checkShapes(&g, rowLine)
 	p.checkTouching(&g, rowLine, exceptions, rivers)
 	p.checkRiverLines(&g, rivers)
+	p.checkRoads(&g)
 	p.placeLabels(&g)
 }
 
@@ -294,6 +296,13 @@ func (p *parser) checkShapes(g *board.Grid, rowLine func(int) int) {
 	seen := make([]bool, len(g.Cells))
 	stack := []int{}
 	for t := 0; t < n; t++ {
+		if m.Territories[t].Kind == board.Road {
+			if count[t] > 0 {
+				c := first[t]
+				p.errAt("grid.rows", rowLine(c/g.W), "road %s has cells in the grid (column %d, row %d): a road is drawn by its path, not by cells", m.Territories[t].ID, c%g.W+1, c/g.W+1)
+			}
+			continue
+		}
 		if count[t] == 0 {
 			p.errf(p.tpath[t]+".code", "territory %s has no cells in the grid (code %q)", m.Territories[t].ID, m.Territories[t].Code)
 			continue
@@ -385,6 +394,9 @@ func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exce
 	}
 	for a := 0; a < n; a++ {
 		for b := a + 1; b < n; b++ {
+			if m.Territories[a].Kind == board.Road || m.Territories[b].Kind == board.Road {
+				continue // checked along the road's path
+			}
 			k := [2]int{a, b}
 			adj := m.Adjacent(a, b)
 			c, touch := where[k]
@@ -410,6 +422,72 @@ func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exce
 			}
 		}
 	}
+}
+
+// pathStep is how finely a road's path is sampled, in cells.
+const pathStep = 0.05
+
+// checkRoads: a road's path lies on the grid, passes only through its
+// neighbours' cells and off-board cells, and through every neighbour.
+func (p *parser) checkRoads(g *board.Grid) {
+	m := p.m
+	for t, tr := range m.Territories {
+		if tr.Kind != board.Road || len(tr.Path) < 2 {
+			continue
+		}
+		visited := map[int]bool{}
+		bad := map[int]board.Point{}
+		var badOrder []int
+		for i := 0; i+1 < len(tr.Path); i++ {
+			a, b := tr.Path[i], tr.Path[i+1]
+			n := int(math.Hypot(b.X-a.X, b.Y-a.Y)/pathStep) + 1
+			for s := 0; s <= n; s++ {
+				f := float64(s) / float64(n)
+				x, y := a.X+(b.X-a.X)*f, a.Y+(b.Y-a.Y)*f
+				if x < 0 || y < 0 || x >= float64(g.W) || y >= float64(g.H) {
+					p.errf(p.tpath[t]+".path", "road %s: its path leaves the grid at (%g, %g)", tr.ID, x, y)
+					return
+				}
+				c := g.At(int(x), int(y))
+				if c < 0 {
+					continue
+				}
+				if m.Adjacent(t, c) {
+					visited[c] = true
+				} else if _, seen := bad[c]; !seen {
+					bad[c] = board.Point{X: x, Y: y}
+					badOrder = append(badOrder, c)
+				}
+			}
+		}
+		for _, c := range badOrder {
+			p.errf(p.tpath[t]+".path", "road %s: its path crosses %s at (%.1f, %.1f), which is not its neighbour", tr.ID, m.Territories[c].ID, bad[c].X, bad[c].Y)
+		}
+		for _, c := range tr.Neighbors {
+			if !visited[c] {
+				p.errf(p.tpath[t]+".path", "road %s: its path does not pass through its neighbour %s", tr.ID, m.Territories[c].ID)
+			}
+		}
+	}
+}
+
+// roadLabel is the point halfway along a road's path.
+func roadLabel(path []board.Point) board.Point {
+	total := 0.0
+	for i := 0; i+1 < len(path); i++ {
+		total += math.Hypot(path[i+1].X-path[i].X, path[i+1].Y-path[i].Y)
+	}
+	half := total / 2
+	for i := 0; i+1 < len(path); i++ {
+		a, b := path[i], path[i+1]
+		d := math.Hypot(b.X-a.X, b.Y-a.Y)
+		if d >= half && d > 0 {
+			f := half / d
+			return board.Point{X: a.X + (b.X-a.X)*f, Y: a.Y + (b.Y-a.Y)*f}
+		}
+		half -= d
+	}
+	return path[0]
 }
 
 // placeLabels checks declared label anchors and computes the rest: the
@@ -477,6 +555,15 @@ func (p *parser) placeLabels(g *board.Grid) {
 		}
 	}
 	for t := 0; t < n; t++ {
+		if tr := &m.Territories[t]; tr.Kind == board.Road {
+			if len(tr.Path) >= 2 {
+				tr.Label = roadLabel(tr.Path)
+			}
+			if p.labels[t] != nil {
+				p.errf(p.tpath[t]+".label", "a road's label is the middle of its path; it takes no label")
+			}
+			continue
+		}
 		if l := p.labels[t]; l != nil {
 			x, y := int(l[0]), int(l[1])
 			if l[0] < 0 || l[1] < 0 || g.At(x, y) != t {

@@ -351,6 +351,17 @@ func (p *parser) readTerritories(ts []*table) {
 			}
 		}
 		neigh[i] = t.strs("neighbors", true)
+		if tr.Kind == board.Road {
+			path := t.points("path", true)
+			if path != nil && len(path) < 2 {
+				p.errf(t.key("path"), "a road's path needs two points or more")
+			}
+			for _, q := range path {
+				tr.Path = append(tr.Path, board.Point{X: q[0], Y: q[1]})
+			}
+		} else if _, ok := t.get("path", false); ok {
+			p.errf(t.key("path"), "only a road has a path; a %s is drawn by its cells", tr.Kind)
+		}
 		if tr.Kind == board.Port {
 			portOf[i] = t.need("port_of", "territory id")
 			portSea[i] = t.need("sea", "territory id")
