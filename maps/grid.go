@@ -194,8 +194,9 @@ func (p *parser) readRivers(ts []*table, exs []*exception) []*river {
 	return out
 }
 
-// checkRiverLines: a river's blocked borders, traced as cell edges, form
-// one connected line, and each bridge's border meets that line.
+// checkRiverLines: a river's blocked borders and its bridges, traced as
+// cell edges, form one connected line (a bridge is a crossing on the line),
+// and each bridge lies on it.
 func (p *parser) checkRiverLines(g *board.Grid, rivers []*river) {
 	m := p.m
 	for _, r := range rivers {
@@ -221,7 +222,8 @@ func (p *parser) checkRiverLines(g *board.Grid, rivers []*river) {
 		}
 		var first [2]int
 		have := false
-		for _, pr := range r.borders {
+		// The line is the blocked borders and the bridges on them.
+		for _, pr := range append(append([][2]int(nil), r.borders...), r.bridges...) {
 			for _, e := range borderEdges(g, pr) {
 				union(e[0], e[1])
 				if !have {

@@ -42,6 +42,9 @@ type terr struct {
 
 type file struct {
 	Territory []terr `toml:"territory"`
+	River     []struct {
+		Borders [][2]string `toml:"borders"`
+	} `toml:"river"`
 }
 
 func main() {
@@ -102,6 +105,17 @@ func generate(data []byte, d *drawing, pngPath string) ([]byte, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	// A river's borders must touch though they are not adjacent.
+	for _, r := range f.River {
+		for _, b := range r.Borders {
+			i, iok := g.idx[b[0]]
+			j, jok := g.idx[b[1]]
+			if !iok || !jok {
+				return nil, 0, fmt.Errorf("river border %s / %s: unknown territory", b[0], b[1])
+			}
+			g.blocked[[2]int{min(i, j), max(i, j)}] = true
+		}
+	}
 	g.grow()
 	problems := g.report()
 	if pngPath != "" {
@@ -118,19 +132,20 @@ const (
 )
 
 type gen struct {
-	W, H  int
-	ts    []terr
-	idx   map[string]int
-	adj   [][]bool
-	land  []bool // mask
-	cells []int
-	cost  []float64
-	fixed []bool
+	W, H    int
+	blocked map[[2]int]bool // river borders: may touch, not adjacent
+	ts      []terr
+	idx     map[string]int
+	adj     [][]bool
+	land    []bool // mask
+	cells   []int
+	cost    []float64
+	fixed   []bool
 }
 
 func newGen(ts []terr, d *drawing) (*gen, error) {
 	W, H := d.Width, d.Height
-	g := &gen{W: W, H: H, ts: ts, idx: map[string]int{}}
+	g := &gen{W: W, H: H, ts: ts, idx: map[string]int{}, blocked: map[[2]int]bool{}}
 	var landPolys, lakes [][]pt
 	var rough []bool
 	for _, s := range d.Land {
@@ -250,7 +265,7 @@ func newGen(ts []terr, d *drawing) (*gen, error) {
 		}
 	}
 	for _, t := range ts {
-		if !hasStrokes[t.ID] && !hasPort[t.ID] {
+		if !hasStrokes[t.ID] && !hasPort[t.ID] && t.Kind != "road" {
 			return nil, fmt.Errorf("drawing: no strokes for %s", t.ID)
 		}
 	}
@@ -326,7 +341,7 @@ func (g *gen) allowed(c, t int) bool {
 			continue
 		}
 		u := g.cells[ny*W+nx]
-		if u >= 0 && u != t && !g.adj[t][u] {
+		if u >= 0 && u != t && !g.adj[t][u] && !g.blocked[[2]int{min(t, u), max(t, u)}] {
 			return false
 		}
 	}
@@ -410,6 +425,17 @@ func (g *gen) report() int {
 	}
 	for i := range g.ts {
 		for j := i + 1; j < len(g.ts); j++ {
+			if g.ts[i].Kind == "road" || g.ts[j].Kind == "road" {
+				continue // a road is drawn by its path
+			}
+			if g.blocked[[2]int{i, j}] && touch[[2]int{i, j}] {
+				continue // a river border: touching, not adjacent
+			}
+			if g.blocked[[2]int{i, j}] {
+				problems++
+				fmt.Printf("river border missing: %s - %s\n", g.ts[i].ID, g.ts[j].ID)
+				continue
+			}
 			if g.adj[i][j] && !touch[[2]int{i, j}] {
 				problems++
 				fmt.Printf("missing: %s - %s\n", g.ts[i].ID, g.ts[j].ID)
@@ -422,6 +448,9 @@ func (g *gen) report() int {
 	}
 	// Connectedness and size.
 	for t := range g.ts {
+		if g.ts[t].Kind == "road" {
+			continue
+		}
 		start, n := -1, 0
 		for c, u := range g.cells {
 			if u == t {
