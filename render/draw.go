@@ -248,7 +248,7 @@ func (p *painter) drawBoard(dst *ebiten.Image, sc Scaler, area Rect, m *board.Ma
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Floor(geom.X), math.Floor(geom.Y))
 	dst.DrawImage(p.boardImg, op)
-	p.drawBoardOverlay(dst, sc, geom, m, v)
+	p.drawBoardOverlay(dst, sc, geom, m, sh, v)
 	return geom
 }
 
@@ -268,8 +268,9 @@ func boardStyle(m *board.Map, v *rules.View, hl []bool, sel int) paintStyle {
 // icons sit at each territory's label anchor; each row of unit tokens goes
 // above the name, or below, right or left of it, whichever overlaps the
 // least with other labels and tokens (placeTokens).
-func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom, m *board.Map, v *rules.View) {
+func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom, m *board.Map, sh *shapes, v *rules.View) {
 	s := sc.S
+	drawRoadsAndBridges(dst, geom, m, sh)
 	groups := map[string][]rules.Group{}
 	for _, g := range v.Groups {
 		groups[g.Territory] = append(groups[g.Territory], g)
@@ -324,6 +325,9 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 		if t.Kind == board.Port {
 			p.glyph(dst, "anchor", ax, ay, 14*s, colWhite, func(img *ebiten.Image, x, y, h float64) { drawAnchor(img, x, y, h/2) })
 		} else {
+			// Moat Cailin's fortification shows only while it stands.
+			_, stands := v.Fortifications[t.ID]
+			t.Fortification = stands
 			p.drawLabel(dst, t, names[ti], ax, ay, nameSize, icon, s)
 			// Flag when the territory is held without troops.
 			if hid, ok := v.Flags[t.ID]; ok && len(gs) == 0 {
@@ -470,6 +474,52 @@ func (p *painter) drawUnits(dst *ebiten.Image, cx, cy, h, s float64, m *board.Ma
 	}
 }
 
+// Road colours: a pale track with a dark verge, like a printed map's road.
+var (
+	colRoadVerge  = color.RGBA{70, 50, 30, 235}
+	colRoadTrack  = color.RGBA{232, 206, 150, 255}
+	colBridge     = color.RGBA{120, 82, 44, 255}
+	colBridgeEdge = color.RGBA{30, 22, 14, 255}
+)
+
+// drawRoadsAndBridges draws each road along its path (a narrow track that
+// leaves the territories it crosses visible on both sides) and a plank
+// bridge where a river is crossed.
+func drawRoadsAndBridges(dst *ebiten.Image, geom boardGeom, m *board.Map, sh *shapes) {
+	c := geom.Cell
+	for _, r := range sh.roads {
+		var path vector.Path
+		for i, q := range r.path {
+			x, y := geom.FromGrid(q.X, q.Y)
+			if i == 0 {
+				path.MoveTo(float32(x), float32(y))
+			} else {
+				path.LineTo(float32(x), float32(y))
+			}
+		}
+		op := &vector.StrokeOptions{LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}
+		op.Width = float32(math.Max(3, c*0.62))
+		strokeWith(dst, &path, op, colRoadVerge)
+		op.Width = float32(math.Max(1.5, c*0.36))
+		strokeWith(dst, &path, op, colRoadTrack)
+		// Milestones: dots at the road's bends and ends.
+		for _, q := range r.path {
+			x, y := geom.FromGrid(q.X, q.Y)
+			vector.FillCircle(dst, float32(x), float32(y), float32(math.Max(1.5, c*0.16)), colRoadVerge, true)
+		}
+	}
+	for _, b := range sh.bridges {
+		x, y := geom.FromGrid(b.At.X, b.At.Y)
+		w, h := c*0.7, c*1.5 // the bridge spans the river
+		if !b.Along {
+			w, h = h, w
+		}
+		rr := roundRect(float32(x-w/2), float32(y-h/2), float32(w), float32(h), float32(c*0.12))
+		fillPath(dst, rr, colBridge)
+		strokePath(dst, rr, float32(math.Max(1, c*0.1)), colBridgeEdge)
+	}
+}
+
 func poly(pts ...float64) *vector.Path {
 	var p vector.Path
 	p.MoveTo(float32(pts[0]), float32(pts[1]))
@@ -579,3 +629,9 @@ func drawCrownG(img *ebiten.Image, x, y, h float64)  { drawCrown(img, x, y, h) }
 func drawBarrelG(img *ebiten.Image, x, y, h float64) { drawBarrel(img, x, y, h) }
 func drawCastleG(img *ebiten.Image, x, y, h float64) { drawCastle(img, x, y, h) }
 func drawTownG(img *ebiten.Image, x, y, h float64)   { drawTown(img, x, y, h) }
+
+func strokeWith(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, c color.Color) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.StrokePath(dst, p, so, op)
+}
