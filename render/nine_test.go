@@ -17,7 +17,9 @@ func TestNineConspiracyColours(t *testing.T) {
 	if len(conspiracyColors) < len(m.Conspiracies) {
 		t.Fatalf("%d seat colours for %d conspiracies", len(conspiracyColors), len(m.Conspiracies))
 	}
-	dist := func(a, b [3]float64) float64 { return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2])) }
+	dist := func(a, b [3]float64) float64 {
+		return math.Sqrt((a[0]-b[0])*(a[0]-b[0]) + (a[1]-b[1])*(a[1]-b[1]) + (a[2]-b[2])*(a[2]-b[2]))
+	}
 	for i, c := range conspiracyColors[:len(m.Conspiracies)] {
 		cv := [3]float64{float64(c.R), float64(c.G), float64(c.B)}
 		for _, h := range m.Houses {
