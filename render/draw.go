@@ -289,12 +289,13 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 			boxes[ti] = Rect{ax - 7*s, ay - 7*s, 14 * s, 14 * s}
 		} else {
 			names[ti] = wrapName(t.Name)
+			ns := labelSize(t, nameSize)
 			lines := float64(strings.Count(names[ti], "\n") + 1)
 			tw := 0.0
 			for _, ln := range strings.Split(names[ti], "\n") {
-				tw = math.Max(tw, text.Advance(ln, p.face(nameSize, true)))
+				tw = math.Max(tw, text.Advance(ln, p.face(ns, true)))
 			}
-			half := nameSize * 0.6 * lines
+			half := ns * 0.6 * lines
 			hasIcons := t.Crowns+t.Barrels > 0 || t.Fortress != board.NoFortress || t.Fortification
 			bottom := ay + half
 			if hasIcons {
@@ -410,9 +411,13 @@ func unitRowWidth(gs []rules.Group, h, s float64) float64 {
 // drawLabel draws a territory's name (with a halo) and its icons below.
 func (p *painter) drawLabel(dst *ebiten.Image, t board.Territory, name string, ax, ay, nameSize, icon, s float64) {
 	ink, halo := color.RGBA{30, 24, 18, 255}, color.RGBA{240, 230, 205, 200}
-	if t.Kind == board.Sea {
+	switch t.Kind {
+	case board.Sea:
 		ink, halo = color.RGBA{215, 232, 250, 255}, color.RGBA{20, 50, 90, 200}
+	case board.Road:
+		ink, halo = color.RGBA{92, 58, 24, 255}, colRoadTrack
 	}
+	nameSize = labelSize(t, nameSize)
 	lines := float64(strings.Count(name, "\n") + 1)
 	for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 		p.drawText(dst, name, ax+o[0]*s, ay+o[1]*s, nameSize, t.Kind != board.Sea, halo, text.AlignCenter, text.AlignCenter, 0)
@@ -440,6 +445,16 @@ func (p *painter) drawLabel(dst *ebiten.Image, t board.Territory, name string, a
 	for i, f := range icons {
 		f(ix+float64(i)*gap, ay+half+icon*0.45)
 	}
+}
+
+// labelSize is the name size of a territory: roads are named smaller,
+// like a road's name on a printed map, so they do not crowd the areas they
+// run through.
+func labelSize(t board.Territory, nameSize float64) float64 {
+	if t.Kind == board.Road {
+		return nameSize * 0.72
+	}
+	return nameSize
 }
 
 // drawUnits draws one token per (house, unit kind) centred on (cx, cy).
