@@ -333,3 +333,19 @@ func TestNineNinePlayers(t *testing.T) {
 		t.Errorf("%d of 27 slots filled", full)
 	}
 }
+
+// The initial ranks written in the nine-player map equal the ranking rule
+// applied to its setup (the shown rank is the computed one).
+func TestNineInitialRankIsComputed(t *testing.T) {
+	m := shippedNine(t)
+	g, err := New(m, Config{Players: []string{"Ann", "Ben"}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range g.Ranking() {
+		h, _ := m.House(r.House)
+		if m.InitialRank[h] != r.From {
+			t.Errorf("%s: file rank %d, computed %d–%d", r.House, m.InitialRank[h], r.From, r.To)
+		}
+	}
+}
