@@ -204,8 +204,7 @@ func (p *parser) checkRiverLines(g *board.Grid, rivers []*river) {
 			continue
 		}
 		parent := map[[2]int][2]int{}
-		var find func(v [2]int) [2]int
-		find = func(v [2]int) [2]int {
+		find := func(v [2]int) [2]int {
 			for parent[v] != v {
 				parent[v] = parent[parent[v]]
 				v = parent[v]
