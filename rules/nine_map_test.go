@@ -349,3 +349,45 @@ func TestNineInitialRankIsComputed(t *testing.T) {
 		}
 	}
 }
+
+// Edge case 9: any order of the nine houses is one arrange action, typed
+// as a record line or drawn by RandomArrangement; a repeated house is refused.
+func TestNineAnyArrangement(t *testing.T) {
+	m := shippedNine(t)
+	g, err := New(m, Config{Players: []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, a := range g.Legal() {
+		if a.Verb == VArrange {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("Legal lists %d arrange actions, want 1", n)
+	}
+	seat := m.Conspiracies[g.ToAct()]
+	wantErr(t, refuse(t, g, seat+" arrange targaryen stark stark tully greyjoy tyrell martell arryn baratheon"), "")
+	evs := act(t, g, seat+" arrange targaryen baratheon arryn tully martell tyrell greyjoy lannister stark")
+	if !hasEvent(evs, "arranged") {
+		t.Fatalf("events %v", evs)
+	}
+}
+
+// Edge case 8: losers on an island with no ships of their own to board
+// have nowhere to retreat and are destroyed.
+func TestNineIslandLosersAreDestroyed(t *testing.T) {
+	g := nineGame(t, 2, AgentAt{0, "targaryen", Lord}, AgentAt{1, "baratheon", Lord})
+	set(t, g, "baratheon", "tarth", units(3, 0, 0))
+	set(t, g, "targaryen", "shipbreaker-bay", units(0, 3, 3))
+	act(t, g, "crown resolve targaryen lord")
+	act(t, g, "crown choose move")
+	act(t, g, "crown move shipbreaker-bay tarth knight:3")
+	if u := unitsAt(g, "baratheon", "tarth"); u != ([board.NumUnits]int{}) {
+		t.Fatalf("Baratheon still on Tarth: %v", u)
+	}
+	if unitsAt(g, "targaryen", "tarth")[board.Knight] == 0 {
+		t.Fatal("Targaryen did not take Tarth")
+	}
+}
