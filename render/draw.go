@@ -158,6 +158,9 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover i
 			if w.Edge.A > 0 {
 				p.strokeRound(dst, r.X, r.Y, r.W, r.H, 6*s, 1.5*s, w.Edge)
 			}
+		case WGlyph:
+			id := w.Text
+			p.glyph(dst, "seat-"+id, r.X+r.W/2, r.Y+r.H/2, math.Min(r.W, r.H), w.Ink, func(img *ebiten.Image, x, y, h float64) { drawSeatGlyph(img, id, x, y, h, w.Ink) })
 		case WText:
 			ha := text.AlignStart
 			tx := r.X
@@ -649,4 +652,46 @@ func strokeWith(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, c c
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
 	vector.StrokePath(dst, p, so, op)
+}
+
+// drawSeatGlyph draws the glyph of a conspiracy (by id) of height h centred
+// on (x, y), so a seat is never told by its colour alone.
+func drawSeatGlyph(dst *ebiten.Image, id string, x, y, h float64, c color.Color) {
+	r := h / 2
+	dark := color.RGBA{20, 20, 24, 255}
+	lw := float32(math.Max(1.5, r*0.22))
+	ring := func(cx, cy, rr float64) {
+		vector.StrokeCircle(dst, float32(cx), float32(cy), float32(rr), lw, c, true)
+	}
+	switch id {
+	case "crown":
+		fillPath(dst, poly(x-r, y+r*0.7, x-r, y-r*0.5, x-r*0.5, y, x, y-r*0.8, x+r*0.5, y, x+r, y-r*0.5, x+r, y+r*0.7), c)
+	case "torch":
+		fillPath(dst, poly(x-r*0.15, y+r, x+r*0.15, y+r, x+r*0.25, y, x-r*0.25, y), c)
+		fillPath(dst, poly(x, y-r, x+r*0.55, y-r*0.3, x+r*0.35, y+r*0.05, x-r*0.35, y+r*0.05, x-r*0.55, y-r*0.3), c)
+	case "helm":
+		fillPath(dst, poly(x-r*0.8, y+r, x-r*0.8, y-r*0.2, x-r*0.4, y-r*0.85, x+r*0.4, y-r*0.85, x+r*0.8, y-r*0.2, x+r*0.8, y+r), c)
+		fillPath(dst, poly(x-r*0.55, y-r*0.1, x+r*0.55, y-r*0.1, x+r*0.55, y+r*0.1, x-r*0.55, y+r*0.1), dark)
+	case "gauntlet":
+		fillPath(dst, poly(x-r*0.7, y+r, x+r*0.5, y+r, x+r*0.6, y-r*0.1, x+r*0.9, y-r*0.4, x+r*0.7, y-r*0.6, x+r*0.4, y-r*0.4,
+			x+r*0.4, y-r, x-r*0.7, y-r), c)
+	case "quill":
+		fillPath(dst, poly(x-r*0.8, y+r, x-r*0.5, y+r*0.3, x+r*0.2, y-r*0.6, x+r*0.9, y-r, x+r*0.5, y-r*0.2, x-r*0.3, y+r*0.5), c)
+	case "chain":
+		ring(x-r*0.35, y, r*0.45)
+		ring(x+r*0.35, y, r*0.45)
+	case "key":
+		ring(x-r*0.45, y, r*0.4)
+		fillPath(dst, poly(x-r*0.05, y-r*0.12, x+r, y-r*0.12, x+r, y+r*0.12, x-r*0.05, y+r*0.12), c)
+		fillPath(dst, poly(x+r*0.55, y, x+r*0.75, y, x+r*0.75, y+r*0.5, x+r*0.55, y+r*0.5), c)
+	case "coin":
+		vector.FillCircle(dst, float32(x), float32(y), float32(r*0.9), c, true)
+		vector.StrokeCircle(dst, float32(x), float32(y), float32(r*0.55), float32(math.Max(1, r*0.12)), dark, true)
+	case "mask":
+		fillPath(dst, poly(x-r, y-r*0.5, x+r, y-r*0.5, x+r*0.8, y+r*0.4, x, y+r*0.8, x-r*0.8, y+r*0.4), c)
+		vector.FillCircle(dst, float32(x-r*0.4), float32(y-r*0.05), float32(r*0.2), dark, true)
+		vector.FillCircle(dst, float32(x+r*0.4), float32(y-r*0.05), float32(r*0.2), dark, true)
+	default:
+		vector.FillCircle(dst, float32(x), float32(y), float32(r*0.6), c, true)
+	}
 }

@@ -65,6 +65,7 @@ const (
 	WButton              // clickable button
 	WBox                 // filled box with centred text (slots, tokens, chips)
 	WField               // editable text field
+	WGlyph               // a conspiracy's glyph: Text is its id, Ink its colour
 )
 
 // Align of a widget's text.
