@@ -440,7 +440,7 @@ func (p *painter) drawLabel(dst *ebiten.Image, t board.Territory, name string, a
 		icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon*1.1, colWhite, drawTownG) })
 	}
 	if t.Fortification {
-		icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon, colWhite, drawTownG) })
+		icons = append(icons, func(x, y float64) { p.glyph(dst, "fortification", x, y, icon*1.1, colWhite, drawFortification) })
 	}
 	gap := icon * 1.35
 	ix := ax - gap*float64(len(icons)-1)/2
@@ -598,6 +598,19 @@ func drawTown(dst *ebiten.Image, x, y, h float64) {
 	p := poly(x-r*0.8, y+r, x-r*0.8, y-r*0.1, x, y-r, x+r*0.8, y-r*0.1, x+r*0.8, y+r)
 	fillPath(dst, p, color.RGBA{170, 160, 150, 255})
 	strokePath(dst, p, float32(h*0.08), color.RGBA{30, 30, 34, 255})
+}
+
+// drawFortification draws Moat Cailin's fortification: a palisade of
+// stakes, unlike the town's tower.
+func drawFortification(dst *ebiten.Image, x, y, h float64) {
+	r := h / 2
+	wood, ink := color.RGBA{150, 104, 60, 255}, color.RGBA{30, 22, 14, 255}
+	for i := -1; i <= 1; i++ {
+		cx := x + float64(i)*r*0.62
+		p := poly(cx-r*0.28, y+r, cx-r*0.28, y-r*0.45, cx, y-r, cx+r*0.28, y-r*0.45, cx+r*0.28, y+r)
+		fillPath(dst, p, wood)
+		strokePath(dst, p, float32(h*0.07), ink)
+	}
 }
 
 func drawFlag(dst *ebiten.Image, x, y, h float64, c color.RGBA) {

@@ -547,6 +547,30 @@ func (u *tableUI) tooltip(t int, x, y float64) []Widget {
 		facts = append(facts, fmt.Sprintf("%s (defender +%d)", tr.Fortress, tr.Fortress.DefenceBonus()))
 	}
 	lines = append(lines, strings.Join(facts, " · "))
+	// Nine-player map: the fortification while it stands, the home region,
+	// the rivers on this territory's borders.
+	if holder, ok := u.pub.Fortifications[tr.ID]; ok {
+		if holder == "" {
+			lines = append(lines, "Fortification +1: the first house to enter holds it")
+		} else {
+			lines = append(lines, "Fortification +1, held by "+u.houseName(holder))
+		}
+	}
+	for _, rg := range u.m.Regions {
+		if rg.ID == tr.Region && rg.House != "" {
+			lines = append(lines, rg.Name+": "+u.houseName(rg.House)+" fights here at +1")
+		}
+	}
+	if t, ok := u.m.Territory(tr.ID); ok {
+		for _, r := range u.m.Rivers {
+			for _, b := range r.Borders {
+				if b[0] == t || b[1] == t {
+					o := b[0] + b[1] - t
+					lines = append(lines, r.Name+" blocks the way to "+u.m.Territories[o].Name)
+				}
+			}
+		}
+	}
 	if h, ok := u.pub.Control[tr.ID]; ok {
 		held := "Held by " + u.houseName(h)
 		if _, flag := u.pub.Flags[tr.ID]; flag {
