@@ -189,12 +189,18 @@ func (u *tableUI) rankingWidgets(r Rect) []Widget {
 		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 20}, "Now resolving: "+title(u.pub.Tier.String())+" agents", 15, colText))
 		y += 24
 	}
+	// Rows of 32 base pixels, closer when many houses must fit the panel.
+	pitch := 32.0
+	if n := len(u.pub.Ranking); n > 0 {
+		pitch = math.Max(22, math.Min(32, (r.Y+r.H-y-6)/float64(n)))
+	}
+	f := pitch / 32
 	for _, rk := range u.pub.Ranking {
 		hc := houseColor(u.m, rk.House)
-		ws = append(ws, Widget{R: Rect{r.X + 12, y, 70, 26}, Kind: WBox, Text: rankText(rk), Size: 15, Bold: true, Fill: hc, Ink: textOn(hc)})
-		ws = append(ws, textW(Rect{r.X + 90, y + 3, r.W - 100, 22},
-			u.houseName(rk.House)+"  ·  "+rankFacts(rk), 14, colText))
-		y += 32
+		ws = append(ws, Widget{R: Rect{r.X + 12, y, 70, 26 * f}, Kind: WBox, Text: rankText(rk), Size: 15 * math.Max(f, 0.85), Bold: true, Fill: hc, Ink: textOn(hc)})
+		ws = append(ws, textW(Rect{r.X + 90, y + 3*f, r.W - 100, 22},
+			u.houseName(rk.House)+"  ·  "+rankFacts(rk), 14*math.Max(f, 0.85), colText))
+		y += pitch
 	}
 	// A short public log under the ranking.
 	y += 4
