@@ -557,7 +557,7 @@ func (u *tableUI) tooltip(t int, x, y float64) []Widget {
 	// the rivers on this territory's borders.
 	if holder, ok := u.pub.Fortifications[tr.ID]; ok {
 		if holder == "" {
-			lines = append(lines, "Fortification +1: the first house to enter holds it")
+			lines = append(lines, "Fortification +1, unheld: first in holds it")
 		} else {
 			lines = append(lines, "Fortification +1, held by "+u.houseName(holder))
 		}
