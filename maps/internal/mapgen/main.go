@@ -9,9 +9,12 @@
 //
 // The drawing (grid size, coastlines, lakes, seed strokes, port blocks,
 // corner junctions) is data: drawings/ID.toml next to this file, one per
-// map; the code knows no map's ids or size. The generator is deterministic. It reports
-// every cell it could not fill and every declared neighbour pair whose shapes
-// do not touch; iterate on drawing.go until both lists are empty.
+// map; the code knows no map's ids or size. A river's blocked borders (the
+// map file's [[river]] borders) may touch though they are not neighbours;
+// roads have no cells. The generator is deterministic. It reports every
+// cell it could not fill, every declared neighbour pair whose shapes do
+// not touch and every river border that does not; iterate on the drawing
+// until the report is empty.
 package main
 
 import (
