@@ -391,3 +391,37 @@ func TestNineIslandLosersAreDestroyed(t *testing.T) {
 		t.Fatal("Targaryen did not take Tarth")
 	}
 }
+
+// Edge case 9: the last tie-break goes round nine seats: with every seat
+// tied, the seat after the last first player (Mask, the ninth) wraps round
+// to Crown.
+func TestNineTieBreakWrapsRoundNineSeats(t *testing.T) {
+	m := shippedNine(t)
+	names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy"}
+	g, err := New(m, Config{Players: names, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetRound(9); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetFirstPlayer(8); err != nil {
+		t.Fatal(err)
+	}
+	order := []string{"stark", "lannister", "greyjoy", "tyrell", "martell", "tully", "arryn", "baratheon", "targaryen"}
+	for s := range names {
+		if err := g.SetLoyalty(s, order); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.StartResolution(nil); err != nil {
+		t.Fatal(err)
+	}
+	for i := range names {
+		act(t, g, m.Conspiracies[(8+i)%9]+" keep")
+	}
+	v := g.View(Public)
+	if !g.Over() || len(v.Winners) != 1 || v.Winners[0] != 0 || !containsFold(v.TieBreak, "Crown wins as the next in turn order") {
+		t.Fatalf("over %v, winners %v, tie-break %q", g.Over(), v.Winners, v.TieBreak)
+	}
+}
