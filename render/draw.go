@@ -287,7 +287,7 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 	cands := make([][]Rect, n)
 	for ti, t := range m.Territories {
 		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
-		row := unitRowWidth(groups[t.ID], tokH, s)
+		row := unitRowWidth(groups[t.ID], tokenWidth(m, tokH), s)
 		if t.Kind == board.Port {
 			boxes[ti] = Rect{ax - 7*s, ay - 7*s, 14 * s, 14 * s}
 		} else {
@@ -396,7 +396,22 @@ func overlap(a, b Rect) float64 {
 }
 
 // unitRowWidth is the width of the token row drawUnits draws for gs.
-func unitRowWidth(gs []rules.Group, h, s float64) float64 {
+// markedHouses reports whether unit tokens carry their house's mark: on
+// maps of more than five houses some colours are close for colour-blind
+// eyes (Stark and Arryn, Tully and Targaryen), so colour must not be the
+// only cue.
+func markedHouses(m *board.Map) bool { return len(m.Houses) > 5 }
+
+// tokenWidth is the width of one unit token of height h.
+func tokenWidth(m *board.Map, h float64) float64 {
+	if markedHouses(m) {
+		return h * 2.05
+	}
+	return h * 1.55
+}
+
+// unitRowWidth is the width of a row of tokens each w wide.
+func unitRowWidth(gs []rules.Group, w, s float64) float64 {
 	n := 0
 	for _, g := range gs {
 		for k := board.Unit(0); k < board.NumUnits; k++ {
@@ -408,7 +423,7 @@ func unitRowWidth(gs []rules.Group, h, s float64) float64 {
 	if n == 0 {
 		return 0
 	}
-	return float64(n)*(h*1.55+2*s) - 2*s
+	return float64(n)*(w+2*s) - 2*s
 }
 
 // drawLabel draws a territory's name (with a halo) and its icons below.
@@ -463,30 +478,38 @@ func labelSize(t board.Territory, nameSize float64) float64 {
 // drawUnits draws one token per (house, unit kind) centred on (cx, cy).
 func (p *painter) drawUnits(dst *ebiten.Image, cx, cy, h, s float64, m *board.Map, gs []rules.Group) {
 	type tok struct {
-		c color.RGBA
-		u board.Unit
-		n int
+		c     color.RGBA
+		u     board.Unit
+		n     int
+		house string
 	}
 	var toks []tok
 	for _, g := range gs {
 		c := houseColor(m, g.House)
 		for k := board.Unit(0); k < board.NumUnits; k++ {
 			if g.Units[k] > 0 {
-				toks = append(toks, tok{c: c, u: k, n: g.Units[k]})
+				toks = append(toks, tok{c: c, u: k, n: g.Units[k], house: g.House})
 			}
 		}
 	}
 	if len(toks) == 0 {
 		return
 	}
-	w := h * 1.55
+	w := tokenWidth(m, h)
+	marked := markedHouses(m)
 	x := cx - (w+2*s)*float64(len(toks))/2
 	for _, t := range toks {
 		p.fillRound(dst, x, cy-h/2, w, h, h*0.3, t.c)
 		p.strokeRound(dst, x, cy-h/2, w, h, h*0.3, 1.2*s, color.RGBA{20, 20, 20, 255})
 		ink := textOn(t.c)
 		u := t.u
-		p.glyph(dst, "unit"+u.String(), x+h*0.45, cy, h*0.72, ink, func(img *ebiten.Image, gx, gy, gh float64) { drawUnitGlyph(img, u, gx, gy, gh, ink) })
+		ux := x + h*0.45
+		if marked {
+			id := t.house
+			p.glyph(dst, "house-"+id, x+h*0.38, cy, h*0.6, ink, func(img *ebiten.Image, gx, gy, gh float64) { drawHouseMark(img, id, gx, gy, gh, ink) })
+			ux = x + h*0.95
+		}
+		p.glyph(dst, "unit"+u.String(), ux, cy, h*0.72, ink, func(img *ebiten.Image, gx, gy, gh float64) { drawUnitGlyph(img, u, gx, gy, gh, ink) })
 		p.drawText(dst, fmt.Sprint(t.n), x+w-h*0.38, cy, h*0.72, true, ink, text.AlignCenter, text.AlignCenter, 0)
 		x += w + 2*s
 	}
@@ -706,5 +729,51 @@ func drawSeatGlyph(dst *ebiten.Image, id string, x, y, h float64, c color.Color)
 		vector.FillCircle(dst, float32(x+r*0.4), float32(y-r*0.05), float32(r*0.2), dark, true)
 	default:
 		vector.FillCircle(dst, float32(x), float32(y), float32(r*0.6), c, true)
+	}
+}
+
+// drawHouseMark draws a small mark of a house (by id) of height h centred
+// on (x, y): a cue besides its colour on unit tokens.
+func drawHouseMark(dst *ebiten.Image, id string, x, y, h float64, c color.Color) {
+	r := h / 2
+	lw := float32(math.Max(1.2, r*0.3))
+	line := func(x0, y0, x1, y1 float64) {
+		vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), lw, c, true)
+	}
+	switch id {
+	case "stark": // a snowflake
+		line(x-r, y, x+r, y)
+		line(x-r*0.5, y-r*0.87, x+r*0.5, y+r*0.87)
+		line(x-r*0.5, y+r*0.87, x+r*0.5, y-r*0.87)
+	case "lannister": // a triangle up
+		fillPath(dst, poly(x, y-r, x+r, y+r*0.8, x-r, y+r*0.8), c)
+	case "greyjoy": // a zigzag wave
+		line(x-r, y+r*0.4, x-r*0.5, y-r*0.4)
+		line(x-r*0.5, y-r*0.4, x, y+r*0.4)
+		line(x, y+r*0.4, x+r*0.5, y-r*0.4)
+		line(x+r*0.5, y-r*0.4, x+r, y+r*0.4)
+	case "tyrell": // a three-petal rose
+		for _, a := range []float64{-math.Pi / 2, math.Pi / 6, 5 * math.Pi / 6} {
+			vector.FillCircle(dst, float32(x+r*0.45*math.Cos(a)), float32(y+r*0.45*math.Sin(a)), float32(r*0.45), c, true)
+		}
+	case "martell": // a sun: a disc with a ring
+		vector.FillCircle(dst, float32(x), float32(y), float32(r*0.45), c, true)
+		vector.StrokeCircle(dst, float32(x), float32(y), float32(r*0.85), float32(math.Max(1, r*0.18)), c, true)
+	case "tully": // a fish
+		fillPath(dst, poly(x-r, y, x-r*0.2, y-r*0.5, x+r*0.4, y, x-r*0.2, y+r*0.5), c)
+		fillPath(dst, poly(x+r*0.3, y, x+r, y-r*0.5, x+r, y+r*0.5), c)
+	case "arryn": // a falcon's chevron
+		line(x-r, y-r*0.5, x, y+r*0.5)
+		line(x, y+r*0.5, x+r, y-r*0.5)
+	case "baratheon": // antlers
+		line(x, y+r, x, y-r*0.2)
+		line(x, y-r*0.2, x-r*0.8, y-r)
+		line(x, y-r*0.2, x+r*0.8, y-r)
+	case "targaryen": // three heads
+		for _, dx := range []float64{-0.65, 0, 0.65} {
+			fillPath(dst, poly(x+r*dx-r*0.3, y+r*0.6, x+r*dx, y-r*0.8, x+r*dx+r*0.3, y+r*0.6), c)
+		}
+	default:
+		vector.FillCircle(dst, float32(x), float32(y), float32(r*0.5), c, true)
 	}
 }
