@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"math"
 	"testing"
 
 	"notrueking/board"
@@ -83,3 +84,59 @@ func TestNineMap(t *testing.T) {
 		}
 	}
 }
+
+// TestNineColoursColourBlind: the nine house colours stay apart for normal
+// vision (70 in RGB) and, simulated for protan, deutan and tritan vision
+// (Viénot 1999, Machado 2009), by at least 35. The closest simulated pairs
+// (Stark/Arryn protan 38, Tully/Targaryen deutan 43, Tyrell/Tully tritan
+// 41) are why unit tokens also carry a house mark on this map.
+func TestNineColoursColourBlind(t *testing.T) {
+	m, err := Load("nine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lin := func(c uint8) float64 {
+		v := float64(c) / 255
+		if v <= 0.04045 {
+			return v / 12.92
+		}
+		return math.Pow((v+0.055)/1.055, 2.4)
+	}
+	enc := func(v float64) float64 {
+		v = math.Max(0, math.Min(1, v))
+		if v <= 0.0031308 {
+			return 255 * 12.92 * v
+		}
+		return 255 * (1.055*math.Pow(v, 1/2.4) - 0.055)
+	}
+	sims := map[string][3][3]float64{
+		"normal": {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+		"protan": {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}},
+		"deutan": {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}},
+		"tritan": {{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}},
+	}
+	for name, mx := range sims {
+		sim := func(c board.RGB) [3]float64 {
+			l := [3]float64{lin(c.R), lin(c.G), lin(c.B)}
+			var o [3]float64
+			for i := range o {
+				o[i] = enc(mx[i][0]*l[0] + mx[i][1]*l[1] + mx[i][2]*l[2])
+			}
+			return o
+		}
+		min := 35.0
+		if name == "normal" {
+			min = 70
+		}
+		for i, a := range m.Houses {
+			for _, b := range m.Houses[i+1:] {
+				p, q := sim(a.Color), sim(b.Color)
+				if d := math.Sqrt(sq2(p[0]-q[0]) + sq2(p[1]-q[1]) + sq2(p[2]-q[2])); d < min {
+					t.Errorf("%s vision: %s and %s are %.0f apart (want %.0f)", name, a.ID, b.ID, d, min)
+				}
+			}
+		}
+	}
+}
+
+func sq2(x float64) float64 { return x * x }
