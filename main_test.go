@@ -205,7 +205,7 @@ func TestDispatchBadFlags(t *testing.T) {
 		{"names set empty", []string{"-names", ""}, `-names "": name 1 is empty`},
 		{"bidi in a name", []string{"-names", "Ann,B\u202een"}, `name 2 "B\u202een" holds a bidi control character, U+202E`},
 		{"newline in a name", []string{"-names", "Ann,Ben\nplayer torch X"}, "name 2 \"Ben\\nplayer torch X\" holds a control character"},
-		{"unknown map", []string{"-map", "atlantis"}, "notrueking: -map: atlantis: no such map (shipped maps: standard; or give a file path)"},
+		{"unknown map", []string{"-map", "atlantis"}, "notrueking: -map: atlantis: no such map (shipped maps: nine, standard; or give a file path)"},
 		{"map that fails", []string{"-map", badMap}, "notrueking: -map: " + badMap + ": missing key \"grid\" (and 8 more problems; validate lists them all)"},
 		{"map nested too deep", []string{"-map", deepMap, "-players", "2"}, deepMap + ":2: nested deeper than 8 levels at column 13"},
 		{"map is a folder", []string{"-map", dir}, dir + ": is a folder, not a file"},

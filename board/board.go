@@ -135,6 +135,10 @@ type Territory struct {
 	Fortification bool
 	// Label is the anchor, in grid cells, where the name is drawn.
 	Label Point
+	// Path is a road's course in grid cells (nine-player map): a road has
+	// no cells of its own; it is drawn along this line, which passes only
+	// through its neighbours (and off-board cells). Nil for other kinds.
+	Path []Point
 }
 
 // IsCoastal reports whether a land territory touches a sea (directly or via its port).
@@ -253,6 +257,16 @@ type Exception struct {
 	Reason string
 }
 
+// River is an impassable river (nine-player map): it blocks the common
+// border of each pair in Borders (they touch in the drawing but are not
+// adjacent), except at its Bridges (pairs that stay adjacent and are drawn
+// as crossings). Pairs hold territory indexes, smaller first.
+type River struct {
+	ID, Name string
+	Borders  [][2]int
+	Bridges  [][2]int
+}
+
 // Region is a home region (nine-player map): its territories name it in
 // Territory.Region; House is the house at home there ("" for none).
 type Region struct {
@@ -286,6 +300,9 @@ type Map struct {
 	Exceptions []Exception
 	// Regions are the home regions (nine-player map); empty on the standard map.
 	Regions []Region
+	// Rivers are the impassable rivers (nine-player map); empty on the
+	// standard map.
+	Rivers []River
 
 	terrIndex  map[string]int
 	houseIndex map[string]int
@@ -351,4 +368,30 @@ func (m *Map) Adjacent(a, b int) bool {
 	ns := m.Territories[a].Neighbors
 	i := sort.SearchInts(ns, b)
 	return i < len(ns) && ns[i] == b
+}
+
+// RiverBetween returns the river that blocks the border between
+// territories a and b, if one does.
+func (m *Map) RiverBetween(a, b int) (*River, bool) {
+	if a > b {
+		a, b = b, a
+	}
+	for i := range m.Rivers {
+		for _, p := range m.Rivers[i].Borders {
+			if p == [2]int{a, b} {
+				return &m.Rivers[i], true
+			}
+		}
+	}
+	return nil, false
+}
+
+// HomeRegion returns the home region of house h (by index), if it has one.
+func (m *Map) HomeRegion(h int) (*Region, bool) {
+	for i := range m.Regions {
+		if m.Regions[i].House == m.Houses[h].ID {
+			return &m.Regions[i], true
+		}
+	}
+	return nil, false
 }

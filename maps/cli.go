@@ -84,6 +84,13 @@ func Summary(w io.Writer, file string, m *board.Map) {
 	for _, e := range m.Exceptions {
 		fmt.Fprintf(w, "  %s / %s: %s\n", m.Territories[e.A].ID, m.Territories[e.B].ID, e.Reason)
 	}
+	for _, r := range m.Rivers {
+		var bs []string
+		for _, b := range r.Bridges {
+			bs = append(bs, m.Territories[b[0]].ID+" / "+m.Territories[b[1]].ID)
+		}
+		fmt.Fprintf(w, "river        %s: %d borders blocked; bridges: %s\n", r.Name, len(r.Borders), strings.Join(bs, ", "))
+	}
 	fmt.Fprintf(w, "players      %d-%d; conspiracies %s\n", m.MinPlayers, m.MaxPlayers, strings.Join(m.ConspiracyNames, ", "))
 	slots := make([]string, len(m.LoyaltySlots))
 	for i, v := range m.LoyaltySlots {
@@ -107,6 +114,80 @@ func Summary(w io.Writer, file string, m *board.Map) {
 			units[board.Footman], units[board.Knight], units[board.Ship],
 			h.Limits[board.Footman], h.Limits[board.Knight], h.Limits[board.Ship], h.Limits[board.Dragon])
 	}
+	writeBalance(w, m)
+}
+
+// Balance is one house's line of the balance report: what its home region
+// holds (lands, crowns, castles, towns, barrels), its starting units and
+// its initial rank.
+type Balance struct {
+	House                                  string
+	Lands, Crowns, Castles, Towns, Barrels int
+	Units                                  int
+	Rank                                   int
+}
+
+// BalanceReport returns one line per house and the spread (max − min) of
+// each column. A house's home region is its [[region]]; on a map without
+// regions it is the house's capital alone.
+func BalanceReport(m *board.Map) (rows []Balance, spread Balance) {
+	for h, house := range m.Houses {
+		b := Balance{House: house.Name, Rank: m.InitialRank[h]}
+		r, hasRegion := m.HomeRegion(h)
+		for _, t := range m.Territories {
+			if hasRegion && t.Region != r.ID || !hasRegion && t.ID != house.Home {
+				continue
+			}
+			b.Lands++
+			b.Crowns += t.Crowns
+			b.Barrels += t.Barrels
+			switch t.Fortress {
+			case board.Castle:
+				b.Castles++
+			case board.Town:
+				b.Towns++
+			}
+		}
+		for _, p := range m.Setup {
+			if p.House == house.ID {
+				b.Units += p.Count
+			}
+		}
+		rows = append(rows, b)
+	}
+	spread.House = "spread"
+	for _, get := range []func(*Balance) *int{
+		func(b *Balance) *int { return &b.Lands }, func(b *Balance) *int { return &b.Crowns },
+		func(b *Balance) *int { return &b.Castles }, func(b *Balance) *int { return &b.Towns },
+		func(b *Balance) *int { return &b.Barrels }, func(b *Balance) *int { return &b.Units },
+		func(b *Balance) *int { return &b.Rank },
+	} {
+		lo, hi := 0, 0
+		for i := range rows {
+			v := *get(&rows[i])
+			if i == 0 || v < lo {
+				lo = v
+			}
+			if i == 0 || v > hi {
+				hi = v
+			}
+		}
+		*get(&spread) = hi - lo
+	}
+	return rows, spread
+}
+
+// writeBalance prints the balance report.
+func writeBalance(w io.Writer, m *board.Map) {
+	rows, spread := BalanceReport(m)
+	what := "home region"
+	if len(m.Regions) == 0 {
+		what = "capital"
+	}
+	fmt.Fprintf(w, "balance      (%s: lands crowns castles towns barrels; starting units; rank)\n", what)
+	for _, b := range append(rows, spread) {
+		fmt.Fprintf(w, "  %-10s %5d %6d %7d %5d %7d %6d %5d\n", b.House, b.Lands, b.Crowns, b.Castles, b.Towns, b.Barrels, b.Units, b.Rank)
+	}
 }
 
 func hexColor(c board.RGB) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
@@ -123,6 +204,7 @@ type jsonMap struct {
 	Setup        []jsonPlacement `json:"setup"`
 	Exceptions   []jsonException `json:"exceptions"`
 	Regions      []jsonRegion    `json:"regions,omitempty"`
+	Rivers       []jsonRiver     `json:"rivers,omitempty"`
 	Grid         jsonGrid        `json:"grid"`
 }
 
@@ -151,22 +233,23 @@ type jsonCard struct {
 }
 
 type jsonTerritory struct {
-	ID            string     `json:"id"`
-	Code          string     `json:"code"`
-	Name          string     `json:"name"`
-	Kind          string     `json:"kind"`
-	Crowns        int        `json:"crowns"`
-	Barrels       int        `json:"barrels"`
-	Castle        bool       `json:"castle"`
-	Town          bool       `json:"town"`
-	Port          string     `json:"port,omitempty"`
-	PortOf        string     `json:"port_of,omitempty"`
-	Sea           string     `json:"sea,omitempty"`
-	Region        string     `json:"region,omitempty"`
-	Fortification bool       `json:"fortification,omitempty"`
-	Neighbors     []string   `json:"neighbors"`
-	Cells         int        `json:"cells"`
-	Label         [2]float64 `json:"label"`
+	ID            string       `json:"id"`
+	Code          string       `json:"code"`
+	Name          string       `json:"name"`
+	Kind          string       `json:"kind"`
+	Crowns        int          `json:"crowns"`
+	Barrels       int          `json:"barrels"`
+	Castle        bool         `json:"castle"`
+	Town          bool         `json:"town"`
+	Port          string       `json:"port,omitempty"`
+	PortOf        string       `json:"port_of,omitempty"`
+	Sea           string       `json:"sea,omitempty"`
+	Region        string       `json:"region,omitempty"`
+	Fortification bool         `json:"fortification,omitempty"`
+	Path          [][2]float64 `json:"path,omitempty"`
+	Neighbors     []string     `json:"neighbors"`
+	Cells         int          `json:"cells"`
+	Label         [2]float64   `json:"label"`
 }
 
 type jsonPlacement struct {
@@ -186,6 +269,13 @@ type jsonRegion struct {
 	ID    string `json:"id"`
 	Name  string `json:"name"`
 	House string `json:"house,omitempty"`
+}
+
+type jsonRiver struct {
+	ID      string      `json:"id"`
+	Name    string      `json:"name"`
+	Borders [][2]string `json:"borders"`
+	Bridges [][2]string `json:"bridges"`
 }
 
 type jsonGrid struct {
@@ -244,6 +334,9 @@ func JSON(m *board.Map) ([]byte, error) {
 			Region: t.Region, Fortification: t.Fortification,
 			Neighbors: []string{}, Cells: cells[i], Label: [2]float64{t.Label.X, t.Label.Y},
 		}
+		for _, q := range t.Path {
+			jt.Path = append(jt.Path, [2]float64{q.X, q.Y})
+		}
 		for _, n := range t.Neighbors {
 			jt.Neighbors = append(jt.Neighbors, id(n))
 		}
@@ -252,6 +345,16 @@ func JSON(m *board.Map) ([]byte, error) {
 	}
 	for _, r := range m.Regions {
 		j.Regions = append(j.Regions, jsonRegion{r.ID, r.Name, r.House})
+	}
+	for _, r := range m.Rivers {
+		jr := jsonRiver{ID: r.ID, Name: r.Name, Borders: [][2]string{}, Bridges: [][2]string{}}
+		for _, b := range r.Borders {
+			jr.Borders = append(jr.Borders, [2]string{id(b[0]), id(b[1])})
+		}
+		for _, b := range r.Bridges {
+			jr.Bridges = append(jr.Bridges, [2]string{id(b[0]), id(b[1])})
+		}
+		j.Rivers = append(j.Rivers, jr)
 	}
 	for _, p := range m.Setup {
 		j.Setup = append(j.Setup, jsonPlacement{p.House, p.Territory, p.Unit.String(), p.Count})

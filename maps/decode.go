@@ -291,3 +291,70 @@ func (t *table) done() {
 		t.d.errf(t.key(k), "unknown key %q", k)
 	}
 }
+
+// pairs reads an array of two-string arrays (`borders = [["a", "b"], …]`).
+func (t *table) pairs(k string, required bool) [][2]string {
+	v, ok := t.get(k, required)
+	if !ok {
+		return nil
+	}
+	a, isArr := v.([]any)
+	if !isArr {
+		t.d.errf(t.key(k), "want an array of pairs [[\"a\", \"b\"], …], have %s", typeName(v))
+		return nil
+	}
+	var out [][2]string
+	for i, e := range a {
+		p, isArr := e.([]any)
+		if !isArr || len(p) != 2 {
+			t.d.errf(t.key(k), "element %d: want a pair [\"a\", \"b\"]", i+1)
+			continue
+		}
+		s0, ok0 := p[0].(string)
+		s1, ok1 := p[1].(string)
+		if !ok0 || !ok1 {
+			t.d.errf(t.key(k), "element %d: want a pair of territory ids", i+1)
+			continue
+		}
+		if !t.d.safeText(t.key(k), s0, false) || !t.d.safeText(t.key(k), s1, false) {
+			continue
+		}
+		out = append(out, [2]string{s0, s1})
+	}
+	return out
+}
+
+// points reads an array of [x, y] pairs of numbers.
+func (t *table) points(k string, required bool) [][2]float64 {
+	v, ok := t.get(k, required)
+	if !ok {
+		return nil
+	}
+	a, isArr := v.([]any)
+	if !isArr {
+		t.d.errf(t.key(k), "want an array of points [[x, y], …], have %s", typeName(v))
+		return nil
+	}
+	var out [][2]float64
+	for i, e := range a {
+		p, isArr := e.([]any)
+		if !isArr || len(p) != 2 {
+			t.d.errf(t.key(k), "element %d: want a point [x, y]", i+1)
+			return nil
+		}
+		var xy [2]float64
+		for j, c := range p {
+			switch n := c.(type) {
+			case int64:
+				xy[j] = float64(n)
+			case float64:
+				xy[j] = n
+			default:
+				t.d.errf(t.key(k), "element %d: want a point of two numbers", i+1)
+				return nil
+			}
+		}
+		out = append(out, xy)
+	}
+	return out
+}

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"notrueking/board"
 )
 
 func tiny(t testing.TB) string {
@@ -52,8 +54,23 @@ func TestTinyIsValid(t *testing.T) {
 	}
 }
 
+// riverRill is a river between north and south in tiny.toml; unjoin makes
+// them non-neighbours so that it explains their touching.
+const riverRill = "[[river]]\nid = \"the-rill\"\nname = \"The Rill\"\nborders = [[\"north\", \"south\"]]\n"
+
+type repl struct{ old, new string }
+
+// roadLane is a road between north and south in tiny.toml, drawn along path.
+func roadLane(path string) string {
+	return "[[territory]]\nid = \"the-lane\"\ncode = \"rd\"\nname = \"The Lane\"\nkind = \"road\"\npath = " + path + "\nneighbors = [\"north\", \"south\"]\n"
+}
+
+var unjoin = []repl{
+	{`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["the-sea", "port-of-north"]`},
+	{`neighbors = ["north", "the-sea"]`, `neighbors = ["the-sea"]`},
+}
+
 func TestLoaderErrors(t *testing.T) {
-	type repl struct{ old, new string }
 	cases := []struct {
 		name  string
 		repls []repl
@@ -117,6 +134,19 @@ func TestLoaderErrors(t *testing.T) {
 		{"code not two characters", []repl{{`code = "SS"`, `code = "S"`}}, "territory.code", `code = "S"`, 0, "not a two-character code"},
 		{"code not ascii", []repl{{`code = "SS"`, `code = "é"`}}, "territory.code", `code = "é"`, 0, "not a two-character code"},
 		{"rows not a string", []repl{{"rows = \"\"\"\nwwwwwwww\nwwpnNNNN\nwwwwNNNN\nwwwwSSSS\n\"\"\"", "rows = [\"wwwwwwww\"]"}}, "grid.rows", "rows = [", 0, "want a string, have an array"},
+		{"river across neighbours", []repl{{"[grid]", riverRill + "\n[grid]"}}, "river.borders", "borders = ", 0, "river the-rill blocks north / south, but they are neighbours"},
+		{"river border not touching", []repl{{"[grid]", "[[river]]\nid = \"the-rill\"\nname = \"The Rill\"\nborders = [[\"south\", \"port-of-north\"]]\n\n[grid]"}}, "river.borders", "borders = ", 0, "do not touch"},
+		{"river of unknown territory", []repl{{"[grid]", "[[river]]\nid = \"the-rill\"\nname = \"The Rill\"\nborders = [[\"south\", \"mordor\"]]\n\n[grid]"}}, "river.borders", "borders = ", 0, `unknown territory "mordor"`},
+		{"river without borders", []repl{{"[grid]", "[[river]]\nid = \"the-rill\"\nname = \"The Rill\"\n\n[grid]"}}, "river", "[[river]]", 0, `missing key "borders"`},
+		{"river border not a pair", []repl{{"[grid]", "[[river]]\nid = \"the-rill\"\nname = \"The Rill\"\nborders = [[\"south\"]]\n\n[grid]"}}, "river.borders", "borders = ", 0, "want a pair"},
+		{"bridge not adjacent", append(unjoin, repl{"[grid]", riverRill + "bridges = [[\"south\", \"port-of-north\"]]\n\n[grid]"}), "river.bridges", "bridges = ", 0, "bridge south / port-of-north, but they are not neighbours"},
+		{"river border also an exception", append(unjoin, repl{"[grid]", riverRill + "\n[[exception]]\na = \"north\"\nb = \"south\"\nreason = \"a ford\"\n\n[grid]"}), "river.borders", "borders = ", 0, "is already an [[exception]]"},
+		{"region at sea", []repl{{"[grid]", "[[region]]\nid = \"the-deep\"\nname = \"The Deep\"\n\n[grid]"}, {"kind = \"sea\"", "kind = \"sea\"\nregion = \"the-deep\""}}, "territory.region", `region = "the-deep"`, 0, "a sea cannot be in a home region"},
+		{"house without a region", []repl{{"[grid]", "[[region]]\nid = \"the-south\"\nname = \"The South\"\nhouse = \"south-house\"\n\n[grid]"}, {"barrels = 2", "barrels = 2\nregion = \"the-south\""}}, "house", "[[house]]", 1, "house north-house has no home region"},
+		{"capital outside its region", []repl{{"[grid]", "[[region]]\nid = \"the-south\"\nname = \"The South\"\nhouse = \"south-house\"\n\n[[region]]\nid = \"the-north\"\nname = \"The North\"\nhouse = \"north-house\"\n\n[grid]"}, {"barrels = 2", "barrels = 2\nregion = \"the-north\""}}, "territory.region", `region = "the-north"`, 0, "south is the capital of south-house, so it must be in south-house's home region the-south"},
+		{"road path through a stranger", []repl{{"[grid]", roadLane(`[[2.5, 1.5], [2.5, 3.5], [0.5, 3.5]]`) + "\n[grid]"}, {`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "the-lane"]`}, {`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["south", "the-sea", "port-of-north", "the-lane"]`}}, "territory.path", "path = ", 0, "its path crosses the-sea at (2.0, 3.5), which is not its neighbour"},
+		{"road path missing a neighbour", []repl{{"[grid]", roadLane(`[[2.5, 1.5], [3.5, 1.5]]`) + "\n[grid]"}, {`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "the-lane"]`}, {`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["south", "the-sea", "port-of-north", "the-lane"]`}}, "territory.path", "path = ", 0, "does not pass through its neighbour south"},
+		{"path on land", []repl{{"barrels = 2", "barrels = 2\npath = [[1, 1], [2, 2]]"}}, "territory.path", "path = ", 0, "only a road has a path"},
 		{"grid missing", []repl{{"[grid]", "[gird]"}}, "", "id = \"tiny\"", 0, `missing key "grid"`},
 	}
 	for _, c := range cases {
@@ -152,7 +182,8 @@ func TestLoaderErrors(t *testing.T) {
 }
 
 func TestRegionsAndFortification(t *testing.T) {
-	text := strings.Replace(tiny(t), "[grid]", "[[region]]\nid = \"the-south\"\nname = \"The South\"\nhouse = \"south-house\"\n\n[grid]", 1)
+	text := strings.Replace(tiny(t), "[grid]", "[[region]]\nid = \"the-south\"\nname = \"The South\"\nhouse = \"south-house\"\n\n[[region]]\nid = \"the-north\"\nname = \"The North\"\nhouse = \"north-house\"\n\n[grid]", 1)
+	text = strings.Replace(text, "fortress = \"castle\"", "fortress = \"castle\"\nregion = \"the-north\"", 1)
 	text = strings.Replace(text, "barrels = 2", "barrels = 2\nregion = \"the-south\"\nfortification = true", 1)
 	m, err := Parse("tiny.toml", []byte(text))
 	if err != nil {
@@ -161,6 +192,90 @@ func TestRegionsAndFortification(t *testing.T) {
 	s, _ := m.Territory("south")
 	if m.Territories[s].Region != "the-south" || !m.Territories[s].Fortification {
 		t.Errorf("south: region %q fortification %v", m.Territories[s].Region, m.Territories[s].Fortification)
+	}
+}
+
+func TestRiverExplainsTouching(t *testing.T) {
+	text := tiny(t)
+	for _, r := range append(unjoin, repl{"[grid]", riverRill + "\n[grid]"}) {
+		text = strings.Replace(text, r.old, r.new, 1)
+	}
+	m, err := Parse("tiny.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := m.Territory("north")
+	s, _ := m.Territory("south")
+	r, ok := m.RiverBetween(s, n)
+	if !ok || r.Name != "The Rill" || m.Adjacent(n, s) {
+		t.Fatalf("river between north and south: %v %v, adjacent %v", r, ok, m.Adjacent(n, s))
+	}
+	if _, ok := m.RiverBetween(n, n+2); ok {
+		t.Error("a river between north and the sea")
+	}
+	// Without the river the touching pair is unexplained.
+	text = strings.Replace(text, riverRill, "", 1)
+	if _, err := Parse("tiny.toml", []byte(text)); err == nil || !strings.Contains(err.Error(), "north and south touch in the grid") {
+		t.Errorf("unexplained touching pair: %v", err)
+	}
+}
+
+func TestRoadPath(t *testing.T) {
+	text := tiny(t)
+	for _, r := range []repl{
+		{"[grid]", roadLane(`[[2.5, 1.5], [2.5, 3.5]]`) + "\n[grid]"},
+		{`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "the-lane"]`},
+		{`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["south", "the-sea", "port-of-north", "the-lane"]`},
+	} {
+		text = strings.Replace(text, r.old, r.new, 1)
+	}
+	m, err := Parse("tiny.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := m.Territory("the-lane")
+	if tr := m.Territories[r]; len(tr.Path) != 2 || tr.Label != (board.Point{X: 2.5, Y: 2.5}) {
+		t.Errorf("the lane: path %v label %v", tr.Path, tr.Label)
+	}
+	// A road drawn with cells is refused.
+	text = strings.Replace(text, "wwwwNNNN\nwwwwSSSS", "wwwwNNNN\nwwwwrdSS", 1)
+	if _, err := Parse("tiny.toml", []byte(text)); err == nil || !strings.Contains(err.Error(), "road the-lane has cells in the grid") {
+		t.Errorf("a road with cells: %v", err)
+	}
+}
+
+// TestRiverLines checks the line rules on a strip of four lands A|B|C|D:
+// borders that do not meet are two lines, and a bridge must meet its river.
+func TestRiverLines(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		borders, bridges [][2]int
+		want             string
+	}{
+		{"one border", [][2]int{{0, 1}}, nil, ""},
+		{"two lines", [][2]int{{0, 1}, {2, 3}}, nil, "does not form one line"},
+		{"bridge off the river", [][2]int{{0, 1}}, [][2]int{{2, 3}}, "does not lie on river"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := board.Grid{W: 4, H: 2, Cells: []int16{0, 1, 2, 3, 0, 1, 2, 3}}
+			p := &parser{dec: dec{file: "strip.toml", li: newLineIndex(nil)}}
+			p.m = &board.Map{}
+			for _, id := range []string{"a", "b", "c", "d"} {
+				p.m.Territories = append(p.m.Territories, board.Territory{ID: id})
+			}
+			p.checkRiverLines(&g, []*river{{id: "r", path: "river#0", borders: tc.borders, bridges: tc.bridges}})
+			got := p.errs.Err()
+			if tc.want == "" && got != nil || tc.want != "" && (got == nil || !strings.Contains(got.Error(), tc.want)) {
+				t.Errorf("want %q, have %v", tc.want, got)
+			}
+		})
+	}
+	// A bridge that meets the line at a corner lies on it.
+	g := board.Grid{W: 2, H: 2, Cells: []int16{0, 1, 2, 3}}
+	p := &parser{dec: dec{file: "square.toml", li: newLineIndex(nil)}, m: &board.Map{Territories: make([]board.Territory, 4)}}
+	p.checkRiverLines(&g, []*river{{id: "r", borders: [][2]int{{0, 1}}, bridges: [][2]int{{2, 3}}}})
+	if err := p.errs.Err(); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -290,7 +290,7 @@ func TestShippedNameNotShadowed(t *testing.T) {
 			t.Errorf("Load(%q) did not read the file: %v", path, err)
 		}
 	}
-	if _, err := Load("nonesuch"); err == nil || !strings.Contains(err.Error(), "no such map (shipped maps: standard") {
+	if _, err := Load("nonesuch"); err == nil || !strings.Contains(err.Error(), "no such map (shipped maps: nine, standard") {
 		t.Errorf("Load(nonesuch): %v", err)
 	}
 	if _, err := Load(""); err == nil || !strings.Contains(err.Error(), "no map named") {

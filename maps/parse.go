@@ -212,9 +212,43 @@ func (p *parser) parse(raw map[string]any) *board.Map {
 	p.readCards(root.tables("card"))
 	p.readSetup(root.tables("setup"))
 	exTables := root.tables("exception")
-	p.readGrid(root.sub("grid", true), exTables)
+	riverTables := root.tables("river")
+	p.readGrid(root.sub("grid", true), exTables, riverTables)
+	p.checkRegions()
 	root.done()
 	return m
+}
+
+// checkRegions: on a map with home regions, every house has one, and it
+// holds the house's capital.
+func (p *parser) checkRegions() {
+	m := p.m
+	if len(m.Regions) == 0 {
+		return
+	}
+	for i, h := range m.Houses {
+		if h.ID == "" {
+			continue
+		}
+		r, ok := m.HomeRegion(i)
+		if !ok {
+			p.errf(p.tpathHouse[i], "house %s has no home region (a [[region]] with house = %q): on a map with home regions every house needs one", h.ID, h.ID)
+			continue
+		}
+		if t, ok := p.terrByID[h.Home]; ok && m.Territories[t].Region != r.ID {
+			p.errf(p.tpath[t]+".region", "%s is the capital of %s, so it must be in %s's home region %s", h.Home, h.ID, h.ID, r.ID)
+		}
+	}
+	seen := map[string]string{}
+	for _, r := range p.regionList {
+		if r.house == "" {
+			continue
+		}
+		if o, dup := seen[r.house]; dup {
+			p.errf(r.path+".house", "house %s has two home regions, %s and %s", r.house, o, r.id)
+		}
+		seen[r.house] = r.id
+	}
 }
 
 // checkID reads the id key of t and checks its form.
@@ -317,6 +351,17 @@ func (p *parser) readTerritories(ts []*table) {
 			}
 		}
 		neigh[i] = t.strs("neighbors", true)
+		if tr.Kind == board.Road {
+			path := t.points("path", true)
+			if path != nil && len(path) < 2 {
+				p.errf(t.key("path"), "a road's path needs two points or more")
+			}
+			for _, q := range path {
+				tr.Path = append(tr.Path, board.Point{X: q[0], Y: q[1]})
+			}
+		} else if _, ok := t.get("path", false); ok {
+			p.errf(t.key("path"), "only a road has a path; a %s is drawn by its cells", tr.Kind)
+		}
 		if tr.Kind == board.Port {
 			portOf[i] = t.need("port_of", "territory id")
 			portSea[i] = t.need("sea", "territory id")
@@ -336,6 +381,8 @@ func (p *parser) readTerritories(ts []*table) {
 		if r := t.str("region", false); r != "" {
 			if _, ok := p.regions[r]; !ok {
 				p.errf(t.key("region"), "unknown region %q", r)
+			} else if tr.Kind != board.Land {
+				p.errf(t.key("region"), "a %s cannot be in a home region; only land territories", tr.Kind)
 			}
 			tr.Region = r
 		}

@@ -153,7 +153,7 @@ func TestLoadMap(t *testing.T) {
 	if m, err := records.LoadMap(shipped, recDir, "standard", sum); err != nil || m.ID != "tiny" {
 		t.Fatalf("map standard sha256 …: %v", err)
 	}
-	if _, err := records.LoadMap(shipped, recDir, "nowhere", ""); err == nil || !strings.Contains(err.Error(), `map "nowhere" is neither a shipped map (standard) nor a map file: `+filepath.Join(recDir, "nowhere")+" does not exist") {
+	if _, err := records.LoadMap(shipped, recDir, "nowhere", ""); err == nil || !strings.Contains(err.Error(), `map "nowhere" is neither a shipped map (nine, standard) nor a map file: `+filepath.Join(recDir, "nowhere")+" does not exist") {
 		t.Fatalf("unknown bare name: %v", err)
 	}
 	if err := os.Mkdir(filepath.Join(recDir, "folder.toml"), 0o755); err != nil {

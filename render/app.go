@@ -731,7 +731,13 @@ func (s *startUI) widgets() []Widget {
 		px = 140 // the saved games take the right half
 		ws = append(ws, s.continueWidgets(Rect{870, 210, 590, 600})...)
 	}
-	ws = append(ws, panel(Rect{px, 210, 700, 600}, "")...)
+	// Name rows close up for more than six players so that nine names, the
+	// Start button and the hint fit the panel.
+	pitch, ph := 50.0, 600.0
+	if s.n > 6 {
+		pitch, ph = 40, 640
+	}
+	ws = append(ws, panel(Rect{px, 210, 700, ph}, "")...)
 	x := px + 40
 	y := 240.0
 	row := func(label string) {
@@ -757,14 +763,14 @@ func (s *startUI) widgets() []Widget {
 			seat = mc.Seats[i]
 		}
 		row(seat)
-		f := Widget{R: Rect{x + 180, y, 440, 40}, Kind: WField, Text: s.names[i], Size: 20, Fill: colPanelHi, Ink: colText, Edge: seatColor(i),
+		f := Widget{R: Rect{x + 180, y, 440, math.Min(40, pitch-6)}, Kind: WField, Text: s.names[i], Size: 20, Fill: colPanelHi, Ink: colText, Edge: seatColor(i),
 			T: Target{Kind: TButton, ID: "name:" + strconv.Itoa(i)}}
 		if s.focus == i {
 			f.Text += "|"
 			f.Selected = true
 		}
 		ws = append(ws, f)
-		y += 50
+		y += pitch
 	}
 	y += 14
 	if s.tester {

@@ -56,7 +56,7 @@ const (
 	edgeSea   = 1 // sea–sea or sea–port
 	edgeLand  = 2 // land–land
 	edgeCoast = 3 // land–water or map edge
-	edgeRiver = 4 // lands that touch but are not neighbours: an impassable river
+	edgeRiver = 4 // a border an impassable river blocks (board.Map.Rivers)
 )
 
 // raster is the static part of the board picture at one pixel size: which
@@ -71,6 +71,10 @@ type raster struct {
 	geom  boardGeom
 	// lake marks off-board cells enclosed by the map (drawn as inland water).
 	lake []bool
+	// RegInk is the coverage of a home region's border band, drawn inside
+	// the region in its house's colour (RegHouse, a house index; -1 none).
+	RegInk   []uint8
+	RegHouse []int8
 }
 
 // newRaster samples the map into a w×h pixel raster whose grid sits at geom
@@ -78,9 +82,30 @@ type raster struct {
 // territories come from their smoothed outlines, sampled 2×2 per pixel so
 // that border ink is anti-aliased.
 func newRaster(m *board.Map, sh *shapes, geom boardGeom, w, h int) *raster {
-	r := &raster{W: w, H: h, Idx: make([]int16, w*h), Ink: make([]uint8, w*h), Class: make([]uint8, w*h), geom: geom}
+	r := &raster{W: w, H: h, Idx: make([]int16, w*h), Ink: make([]uint8, w*h), Class: make([]uint8, w*h), geom: geom,
+		RegInk: make([]uint8, w*h), RegHouse: make([]int8, w*h)}
 	r.lake = lakes(&m.Grid)
+	// regionHouse: per territory, the house whose home region it is in (-1).
+	regionHouse := make([]int, len(m.Territories))
+	for t, tr := range m.Territories {
+		regionHouse[t] = -1
+		for _, rg := range m.Regions {
+			if rg.ID == tr.Region && rg.House != "" {
+				if h, ok := m.House(rg.House); ok {
+					regionHouse[t] = h
+				}
+			}
+		}
+	}
+	regionOf := func(t int) int {
+		if t < 0 {
+			return -1
+		}
+		return regionHouse[t]
+	}
+
 	const ss = 2
+	band := int(math.Max(2, math.Round(math.Max(1.5, math.Min(3.5, geom.Cell*0.22))*ss)))
 	sw, shh := w*ss, h*ss
 	sub := sh.fill(geom, sw, shh, ss)
 	at := func(i, j int) int {
@@ -125,7 +150,7 @@ func newRaster(m *board.Map, sh *shapes, geom boardGeom, w, h int) *raster {
 								continue
 							case kt != kn:
 								e = edgeCoast
-							case kt == 0 && t >= 0 && n >= 0 && !m.Adjacent(t, n):
+							case kt == 0 && t >= 0 && n >= 0 && isRiver(m, t, n):
 								e = edgeRiver
 							case kt == 0:
 								e = edgeLand
@@ -142,6 +167,18 @@ func newRaster(m *board.Map, sh *shapes, geom boardGeom, w, h int) *raster {
 					}
 					if c != edgeNone {
 						ink += 255 / (ss * ss)
+					}
+					// Home-region band: inside the region, near its edge.
+					if rh := regionOf(t); rh >= 0 {
+						for _, o := range [4][2]int{{band, 0}, {-band, 0}, {0, band}, {0, -band}} {
+							if regionOf(at(x+o[0], y+o[1])) != rh {
+								r.RegHouse[i] = int8(rh)
+								if int(r.RegInk[i])+255/(ss*ss) <= 255 {
+									r.RegInk[i] += 255 / (ss * ss)
+								}
+								break
+							}
+						}
 					}
 					if c > class {
 						class = c
@@ -256,6 +293,10 @@ func (r *raster) paint(m *board.Map, st paintStyle, dst *image.RGBA) {
 					c = mix(c, colWhite, 0.3)
 				}
 			}
+			if ri := r.RegInk[i]; ri > 0 && t >= 0 {
+				hc := rgba(m.Houses[r.RegHouse[i]].Color)
+				c = mix(c, hc, float64(ri)/255*0.85)
+			}
 			if ink := r.Ink[i]; ink > 0 {
 				var lc color.RGBA
 				switch r.Class[i] {
@@ -274,6 +315,12 @@ func (r *raster) paint(m *board.Map, st paintStyle, dst *image.RGBA) {
 			dst.Pix[o], dst.Pix[o+1], dst.Pix[o+2], dst.Pix[o+3] = c.R, c.G, c.B, 255
 		}
 	}
+}
+
+// isRiver reports whether a river blocks the border of t and n.
+func isRiver(m *board.Map, t, n int) bool {
+	_, ok := m.RiverBetween(t, n)
+	return ok
 }
 
 // lakes marks the off-board cells that the map encloses: those not

@@ -158,6 +158,9 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover i
 			if w.Edge.A > 0 {
 				p.strokeRound(dst, r.X, r.Y, r.W, r.H, 6*s, 1.5*s, w.Edge)
 			}
+		case WGlyph:
+			id := w.Text
+			p.glyph(dst, "seat-"+id, r.X+r.W/2, r.Y+r.H/2, math.Min(r.W, r.H), w.Ink, func(img *ebiten.Image, x, y, h float64) { drawSeatGlyph(img, id, x, y, h, w.Ink) })
 		case WText:
 			ha := text.AlignStart
 			tx := r.X
@@ -248,7 +251,7 @@ func (p *painter) drawBoard(dst *ebiten.Image, sc Scaler, area Rect, m *board.Ma
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Floor(geom.X), math.Floor(geom.Y))
 	dst.DrawImage(p.boardImg, op)
-	p.drawBoardOverlay(dst, sc, geom, m, v)
+	p.drawBoardOverlay(dst, sc, geom, m, sh, v)
 	return geom
 }
 
@@ -268,8 +271,9 @@ func boardStyle(m *board.Map, v *rules.View, hl []bool, sel int) paintStyle {
 // icons sit at each territory's label anchor; each row of unit tokens goes
 // above the name, or below, right or left of it, whichever overlaps the
 // least with other labels and tokens (placeTokens).
-func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom, m *board.Map, v *rules.View) {
+func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom, m *board.Map, sh *shapes, v *rules.View) {
 	s := sc.S
+	drawRoadsAndBridges(dst, geom, m, sh)
 	groups := map[string][]rules.Group{}
 	for _, g := range v.Groups {
 		groups[g.Territory] = append(groups[g.Territory], g)
@@ -283,17 +287,18 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 	cands := make([][]Rect, n)
 	for ti, t := range m.Territories {
 		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
-		row := unitRowWidth(groups[t.ID], tokH, s)
+		row := unitRowWidth(groups[t.ID], tokenWidth(m, tokH), s)
 		if t.Kind == board.Port {
 			boxes[ti] = Rect{ax - 7*s, ay - 7*s, 14 * s, 14 * s}
 		} else {
 			names[ti] = wrapName(t.Name)
+			ns := labelSize(t, nameSize)
 			lines := float64(strings.Count(names[ti], "\n") + 1)
 			tw := 0.0
 			for _, ln := range strings.Split(names[ti], "\n") {
-				tw = math.Max(tw, text.Advance(ln, p.face(nameSize, true)))
+				tw = math.Max(tw, text.Advance(ln, p.face(ns, true)))
 			}
-			half := nameSize * 0.6 * lines
+			half := ns * 0.6 * lines
 			hasIcons := t.Crowns+t.Barrels > 0 || t.Fortress != board.NoFortress || t.Fortification
 			bottom := ay + half
 			if hasIcons {
@@ -324,6 +329,9 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 		if t.Kind == board.Port {
 			p.glyph(dst, "anchor", ax, ay, 14*s, colWhite, func(img *ebiten.Image, x, y, h float64) { drawAnchor(img, x, y, h/2) })
 		} else {
+			// Moat Cailin's fortification shows only while it stands.
+			_, stands := v.Fortifications[t.ID]
+			t.Fortification = stands
 			p.drawLabel(dst, t, names[ti], ax, ay, nameSize, icon, s)
 			// Flag when the territory is held without troops.
 			if hid, ok := v.Flags[t.ID]; ok && len(gs) == 0 {
@@ -388,7 +396,22 @@ func overlap(a, b Rect) float64 {
 }
 
 // unitRowWidth is the width of the token row drawUnits draws for gs.
-func unitRowWidth(gs []rules.Group, h, s float64) float64 {
+// markedHouses reports whether unit tokens carry their house's mark: on
+// maps of more than five houses some colours are close for colour-blind
+// eyes (Stark and Arryn, Tully and Targaryen), so colour must not be the
+// only cue.
+func markedHouses(m *board.Map) bool { return len(m.Houses) > 5 }
+
+// tokenWidth is the width of one unit token of height h.
+func tokenWidth(m *board.Map, h float64) float64 {
+	if markedHouses(m) {
+		return h * 2.05
+	}
+	return h * 1.55
+}
+
+// unitRowWidth is the width of a row of tokens each w wide.
+func unitRowWidth(gs []rules.Group, w, s float64) float64 {
 	n := 0
 	for _, g := range gs {
 		for k := board.Unit(0); k < board.NumUnits; k++ {
@@ -400,15 +423,19 @@ func unitRowWidth(gs []rules.Group, h, s float64) float64 {
 	if n == 0 {
 		return 0
 	}
-	return float64(n)*(h*1.55+2*s) - 2*s
+	return float64(n)*(w+2*s) - 2*s
 }
 
 // drawLabel draws a territory's name (with a halo) and its icons below.
 func (p *painter) drawLabel(dst *ebiten.Image, t board.Territory, name string, ax, ay, nameSize, icon, s float64) {
 	ink, halo := color.RGBA{30, 24, 18, 255}, color.RGBA{240, 230, 205, 200}
-	if t.Kind == board.Sea {
+	switch t.Kind {
+	case board.Sea:
 		ink, halo = color.RGBA{215, 232, 250, 255}, color.RGBA{20, 50, 90, 200}
+	case board.Road:
+		ink, halo = color.RGBA{92, 58, 24, 255}, colRoadTrack
 	}
+	nameSize = labelSize(t, nameSize)
 	lines := float64(strings.Count(name, "\n") + 1)
 	for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 		p.drawText(dst, name, ax+o[0]*s, ay+o[1]*s, nameSize, t.Kind != board.Sea, halo, text.AlignCenter, text.AlignCenter, 0)
@@ -428,7 +455,7 @@ func (p *painter) drawLabel(dst *ebiten.Image, t board.Territory, name string, a
 		icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon*1.1, colWhite, drawTownG) })
 	}
 	if t.Fortification {
-		icons = append(icons, func(x, y float64) { p.glyph(dst, "town", x, y, icon, colWhite, drawTownG) })
+		icons = append(icons, func(x, y float64) { p.glyph(dst, "fortification", x, y, icon*1.1, colWhite, drawFortification) })
 	}
 	gap := icon * 1.35
 	ix := ax - gap*float64(len(icons)-1)/2
@@ -438,35 +465,99 @@ func (p *painter) drawLabel(dst *ebiten.Image, t board.Territory, name string, a
 	}
 }
 
+// labelSize is the name size of a territory: roads are named smaller,
+// like a road's name on a printed map, so they do not crowd the areas they
+// run through.
+func labelSize(t board.Territory, nameSize float64) float64 {
+	if t.Kind == board.Road {
+		return nameSize * 0.72
+	}
+	return nameSize
+}
+
 // drawUnits draws one token per (house, unit kind) centred on (cx, cy).
 func (p *painter) drawUnits(dst *ebiten.Image, cx, cy, h, s float64, m *board.Map, gs []rules.Group) {
 	type tok struct {
-		c color.RGBA
-		u board.Unit
-		n int
+		c     color.RGBA
+		u     board.Unit
+		n     int
+		house string
 	}
 	var toks []tok
 	for _, g := range gs {
 		c := houseColor(m, g.House)
 		for k := board.Unit(0); k < board.NumUnits; k++ {
 			if g.Units[k] > 0 {
-				toks = append(toks, tok{c: c, u: k, n: g.Units[k]})
+				toks = append(toks, tok{c: c, u: k, n: g.Units[k], house: g.House})
 			}
 		}
 	}
 	if len(toks) == 0 {
 		return
 	}
-	w := h * 1.55
+	w := tokenWidth(m, h)
+	marked := markedHouses(m)
 	x := cx - (w+2*s)*float64(len(toks))/2
 	for _, t := range toks {
 		p.fillRound(dst, x, cy-h/2, w, h, h*0.3, t.c)
 		p.strokeRound(dst, x, cy-h/2, w, h, h*0.3, 1.2*s, color.RGBA{20, 20, 20, 255})
 		ink := textOn(t.c)
 		u := t.u
-		p.glyph(dst, "unit"+u.String(), x+h*0.45, cy, h*0.72, ink, func(img *ebiten.Image, gx, gy, gh float64) { drawUnitGlyph(img, u, gx, gy, gh, ink) })
+		ux := x + h*0.45
+		if marked {
+			id := t.house
+			p.glyph(dst, "house-"+id, x+h*0.38, cy, h*0.6, ink, func(img *ebiten.Image, gx, gy, gh float64) { drawHouseMark(img, id, gx, gy, gh, ink) })
+			ux = x + h*0.95
+		}
+		p.glyph(dst, "unit"+u.String(), ux, cy, h*0.72, ink, func(img *ebiten.Image, gx, gy, gh float64) { drawUnitGlyph(img, u, gx, gy, gh, ink) })
 		p.drawText(dst, fmt.Sprint(t.n), x+w-h*0.38, cy, h*0.72, true, ink, text.AlignCenter, text.AlignCenter, 0)
 		x += w + 2*s
+	}
+}
+
+// Road colours: a pale track with a dark verge, like a printed map's road.
+var (
+	colRoadVerge  = color.RGBA{70, 50, 30, 235}
+	colRoadTrack  = color.RGBA{232, 206, 150, 255}
+	colBridge     = color.RGBA{120, 82, 44, 255}
+	colBridgeEdge = color.RGBA{30, 22, 14, 255}
+)
+
+// drawRoadsAndBridges draws each road along its path (a narrow track that
+// leaves the territories it crosses visible on both sides) and a plank
+// bridge where a river is crossed.
+func drawRoadsAndBridges(dst *ebiten.Image, geom boardGeom, m *board.Map, sh *shapes) {
+	c := geom.Cell
+	for _, r := range sh.roads {
+		var path vector.Path
+		for i, q := range r.path {
+			x, y := geom.FromGrid(q.X, q.Y)
+			if i == 0 {
+				path.MoveTo(float32(x), float32(y))
+			} else {
+				path.LineTo(float32(x), float32(y))
+			}
+		}
+		op := &vector.StrokeOptions{LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}
+		op.Width = float32(math.Max(3, c*0.62))
+		strokeWith(dst, &path, op, colRoadVerge)
+		op.Width = float32(math.Max(1.5, c*0.36))
+		strokeWith(dst, &path, op, colRoadTrack)
+		// Milestones: dots at the road's bends and ends.
+		for _, q := range r.path {
+			x, y := geom.FromGrid(q.X, q.Y)
+			vector.FillCircle(dst, float32(x), float32(y), float32(math.Max(1.5, c*0.16)), colRoadVerge, true)
+		}
+	}
+	for _, b := range sh.bridges {
+		x, y := geom.FromGrid(b.At.X, b.At.Y)
+		w, h := c*0.7, c*1.5 // the bridge spans the river
+		if !b.Along {
+			w, h = h, w
+		}
+		rr := roundRect(float32(x-w/2), float32(y-h/2), float32(w), float32(h), float32(c*0.12))
+		fillPath(dst, rr, colBridge)
+		strokePath(dst, rr, float32(math.Max(1, c*0.1)), colBridgeEdge)
 	}
 }
 
@@ -532,6 +623,19 @@ func drawTown(dst *ebiten.Image, x, y, h float64) {
 	strokePath(dst, p, float32(h*0.08), color.RGBA{30, 30, 34, 255})
 }
 
+// drawFortification draws Moat Cailin's fortification: a palisade of
+// stakes, unlike the town's tower.
+func drawFortification(dst *ebiten.Image, x, y, h float64) {
+	r := h / 2
+	wood, ink := color.RGBA{150, 104, 60, 255}, color.RGBA{30, 22, 14, 255}
+	for i := -1; i <= 1; i++ {
+		cx := x + float64(i)*r*0.62
+		p := poly(cx-r*0.28, y+r, cx-r*0.28, y-r*0.45, cx, y-r, cx+r*0.28, y-r*0.45, cx+r*0.28, y+r)
+		fillPath(dst, p, wood)
+		strokePath(dst, p, float32(h*0.07), ink)
+	}
+}
+
 func drawFlag(dst *ebiten.Image, x, y, h float64, c color.RGBA) {
 	vector.StrokeLine(dst, float32(x), float32(y-h/2), float32(x), float32(y+h/2), float32(h*0.12), color.RGBA{40, 30, 20, 255}, true)
 	p := poly(x, y-h/2, x+h*0.8, y-h*0.3, x, y-h*0.05)
@@ -579,3 +683,97 @@ func drawCrownG(img *ebiten.Image, x, y, h float64)  { drawCrown(img, x, y, h) }
 func drawBarrelG(img *ebiten.Image, x, y, h float64) { drawBarrel(img, x, y, h) }
 func drawCastleG(img *ebiten.Image, x, y, h float64) { drawCastle(img, x, y, h) }
 func drawTownG(img *ebiten.Image, x, y, h float64)   { drawTown(img, x, y, h) }
+
+func strokeWith(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, c color.Color) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.StrokePath(dst, p, so, op)
+}
+
+// drawSeatGlyph draws the glyph of a conspiracy (by id) of height h centred
+// on (x, y), so a seat is never told by its colour alone.
+func drawSeatGlyph(dst *ebiten.Image, id string, x, y, h float64, c color.Color) {
+	r := h / 2
+	dark := color.RGBA{20, 20, 24, 255}
+	lw := float32(math.Max(1.5, r*0.22))
+	ring := func(cx, cy, rr float64) {
+		vector.StrokeCircle(dst, float32(cx), float32(cy), float32(rr), lw, c, true)
+	}
+	switch id {
+	case "crown":
+		fillPath(dst, poly(x-r, y+r*0.7, x-r, y-r*0.5, x-r*0.5, y, x, y-r*0.8, x+r*0.5, y, x+r, y-r*0.5, x+r, y+r*0.7), c)
+	case "torch":
+		fillPath(dst, poly(x-r*0.15, y+r, x+r*0.15, y+r, x+r*0.25, y, x-r*0.25, y), c)
+		fillPath(dst, poly(x, y-r, x+r*0.55, y-r*0.3, x+r*0.35, y+r*0.05, x-r*0.35, y+r*0.05, x-r*0.55, y-r*0.3), c)
+	case "helm":
+		fillPath(dst, poly(x-r*0.8, y+r, x-r*0.8, y-r*0.2, x-r*0.4, y-r*0.85, x+r*0.4, y-r*0.85, x+r*0.8, y-r*0.2, x+r*0.8, y+r), c)
+		fillPath(dst, poly(x-r*0.55, y-r*0.1, x+r*0.55, y-r*0.1, x+r*0.55, y+r*0.1, x-r*0.55, y+r*0.1), dark)
+	case "gauntlet":
+		fillPath(dst, poly(x-r*0.7, y+r, x+r*0.5, y+r, x+r*0.6, y-r*0.1, x+r*0.9, y-r*0.4, x+r*0.7, y-r*0.6, x+r*0.4, y-r*0.4,
+			x+r*0.4, y-r, x-r*0.7, y-r), c)
+	case "quill":
+		fillPath(dst, poly(x-r*0.8, y+r, x-r*0.5, y+r*0.3, x+r*0.2, y-r*0.6, x+r*0.9, y-r, x+r*0.5, y-r*0.2, x-r*0.3, y+r*0.5), c)
+	case "chain":
+		ring(x-r*0.35, y, r*0.45)
+		ring(x+r*0.35, y, r*0.45)
+	case "key":
+		ring(x-r*0.45, y, r*0.4)
+		fillPath(dst, poly(x-r*0.05, y-r*0.12, x+r, y-r*0.12, x+r, y+r*0.12, x-r*0.05, y+r*0.12), c)
+		fillPath(dst, poly(x+r*0.55, y, x+r*0.75, y, x+r*0.75, y+r*0.5, x+r*0.55, y+r*0.5), c)
+	case "coin":
+		vector.FillCircle(dst, float32(x), float32(y), float32(r*0.9), c, true)
+		vector.StrokeCircle(dst, float32(x), float32(y), float32(r*0.55), float32(math.Max(1, r*0.12)), dark, true)
+	case "mask":
+		fillPath(dst, poly(x-r, y-r*0.5, x+r, y-r*0.5, x+r*0.8, y+r*0.4, x, y+r*0.8, x-r*0.8, y+r*0.4), c)
+		vector.FillCircle(dst, float32(x-r*0.4), float32(y-r*0.05), float32(r*0.2), dark, true)
+		vector.FillCircle(dst, float32(x+r*0.4), float32(y-r*0.05), float32(r*0.2), dark, true)
+	default:
+		vector.FillCircle(dst, float32(x), float32(y), float32(r*0.6), c, true)
+	}
+}
+
+// drawHouseMark draws a small mark of a house (by id) of height h centred
+// on (x, y): a cue besides its colour on unit tokens.
+func drawHouseMark(dst *ebiten.Image, id string, x, y, h float64, c color.Color) {
+	r := h / 2
+	lw := float32(math.Max(1.2, r*0.3))
+	line := func(x0, y0, x1, y1 float64) {
+		vector.StrokeLine(dst, float32(x0), float32(y0), float32(x1), float32(y1), lw, c, true)
+	}
+	switch id {
+	case "stark": // a snowflake
+		line(x-r, y, x+r, y)
+		line(x-r*0.5, y-r*0.87, x+r*0.5, y+r*0.87)
+		line(x-r*0.5, y+r*0.87, x+r*0.5, y-r*0.87)
+	case "lannister": // a triangle up
+		fillPath(dst, poly(x, y-r, x+r, y+r*0.8, x-r, y+r*0.8), c)
+	case "greyjoy": // a zigzag wave
+		line(x-r, y+r*0.4, x-r*0.5, y-r*0.4)
+		line(x-r*0.5, y-r*0.4, x, y+r*0.4)
+		line(x, y+r*0.4, x+r*0.5, y-r*0.4)
+		line(x+r*0.5, y-r*0.4, x+r, y+r*0.4)
+	case "tyrell": // a three-petal rose
+		for _, a := range []float64{-math.Pi / 2, math.Pi / 6, 5 * math.Pi / 6} {
+			vector.FillCircle(dst, float32(x+r*0.45*math.Cos(a)), float32(y+r*0.45*math.Sin(a)), float32(r*0.45), c, true)
+		}
+	case "martell": // a sun: a disc with a ring
+		vector.FillCircle(dst, float32(x), float32(y), float32(r*0.45), c, true)
+		vector.StrokeCircle(dst, float32(x), float32(y), float32(r*0.85), float32(math.Max(1, r*0.18)), c, true)
+	case "tully": // a fish
+		fillPath(dst, poly(x-r, y, x-r*0.2, y-r*0.5, x+r*0.4, y, x-r*0.2, y+r*0.5), c)
+		fillPath(dst, poly(x+r*0.3, y, x+r, y-r*0.5, x+r, y+r*0.5), c)
+	case "arryn": // a falcon's chevron
+		line(x-r, y-r*0.5, x, y+r*0.5)
+		line(x, y+r*0.5, x+r, y-r*0.5)
+	case "baratheon": // antlers
+		line(x, y+r, x, y-r*0.2)
+		line(x, y-r*0.2, x-r*0.8, y-r)
+		line(x, y-r*0.2, x+r*0.8, y-r)
+	case "targaryen": // three heads
+		for _, dx := range []float64{-0.65, 0, 0.65} {
+			fillPath(dst, poly(x+r*dx-r*0.3, y+r*0.6, x+r*dx, y-r*0.8, x+r*dx+r*0.3, y+r*0.6), c)
+		}
+	default:
+		vector.FillCircle(dst, float32(x), float32(y), float32(r*0.5), c, true)
+	}
+}

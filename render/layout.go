@@ -31,13 +31,23 @@ func layoutTable(gw, gh, n int) tableLayout {
 	hw := math.Round(rw * 0.56)
 	l.Houses = Rect{rx, 58, hw, 330}
 	l.Side = Rect{rx + hw + 10, 58, rw - hw - 10, 330}
-	ph := 34 + 44*float64(max(n, 2))
+	ph := 34 + rowPitch(n)*float64(max(n, 2))
 	l.Players = Rect{rx, 398, rw, ph}
 	py := l.Players.Y + ph + 10
 	l.Private = Rect{rx, py, hw, 850 - py}
 	l.Actions = Rect{rx + hw + 10, py, rw - hw - 10, 850 - py}
 	l.Message = Rect{rx, 856, rw, 36}
 	return l
+}
+
+// rowPitch is the height of one conspiracy's row: 44 base pixels up to
+// four players, then smaller so that nine rows still leave the private
+// panel room for the loyalty card and hand.
+func rowPitch(n int) float64 {
+	if n <= 4 {
+		return 44
+	}
+	return math.Max(24, math.Floor(176/float64(n)))
 }
 
 func houseColor(m *board.Map, id string) color.RGBA {
@@ -179,12 +189,18 @@ func (u *tableUI) rankingWidgets(r Rect) []Widget {
 		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 20}, "Now resolving: "+title(u.pub.Tier.String())+" agents", 15, colText))
 		y += 24
 	}
+	// Rows of 32 base pixels, closer when many houses must fit the panel.
+	pitch := 32.0
+	if n := len(u.pub.Ranking); n > 0 {
+		pitch = math.Max(22, math.Min(32, (r.Y+r.H-y-6)/float64(n)))
+	}
+	f := pitch / 32
 	for _, rk := range u.pub.Ranking {
 		hc := houseColor(u.m, rk.House)
-		ws = append(ws, Widget{R: Rect{r.X + 12, y, 70, 26}, Kind: WBox, Text: rankText(rk), Size: 15, Bold: true, Fill: hc, Ink: textOn(hc)})
-		ws = append(ws, textW(Rect{r.X + 90, y + 3, r.W - 100, 22},
-			u.houseName(rk.House)+"  ·  "+rankFacts(rk), 14, colText))
-		y += 32
+		ws = append(ws, Widget{R: Rect{r.X + 12, y, 70, 26 * f}, Kind: WBox, Text: rankText(rk), Size: 15 * math.Max(f, 0.85), Bold: true, Fill: hc, Ink: textOn(hc)})
+		ws = append(ws, textW(Rect{r.X + 90, y + 3*f, r.W - 100, 22},
+			u.houseName(rk.House)+"  ·  "+rankFacts(rk), 14*math.Max(f, 0.85), colText))
+		y += pitch
 	}
 	// A short public log under the ranking.
 	y += 4
@@ -235,21 +251,24 @@ func (u *tableUI) playersWidgets(r Rect) []Widget {
 	ws := panel(r, "Conspiracies")
 	ta := u.eng.ToAct()
 	for i, p := range u.pub.Players {
-		y := r.Y + 34 + float64(i)*44
+		pitch := rowPitch(len(u.pub.Players))
+		f := pitch / 44 // row scale: 1 up to four players
+		y := r.Y + 34 + float64(i)*pitch
 		sc := seatColor(i)
 		name := u.seatName(i)
 		mark := ""
 		if i == u.pub.FirstPlayer {
 			mark = "  (first)"
 		}
-		row := Widget{R: Rect{r.X + 8, y, r.W - 16, 40}, Kind: WPanel, Fill: colPanel}
+		row := Widget{R: Rect{r.X + 8, y, r.W - 16, 40 * f}, Kind: WPanel, Fill: colPanel}
 		if i == ta {
 			row.Fill, row.Edge = colPanelHi, sc
 		}
 		ws = append(ws, row)
-		ws = append(ws, Widget{R: Rect{r.X + 14, y + 5, 110, 30}, Kind: WBox, Text: title(p.ID), Size: 16, Bold: true, Fill: sc, Ink: textOn(sc)})
-		ws = append(ws, textW(Rect{r.X + 132, y + 10, 200, 22}, name+mark, 17, colText))
-		ws = append(ws, textW(Rect{r.X + 290, y + 10, 106, 22}, agentsLeft(p.AgentsInHand), 14, colDim))
+		ws = append(ws, Widget{R: Rect{r.X + 14, y + 5*f, 110, 30 * f}, Kind: WBox, Text: title(p.ID), Size: 16 * math.Max(f, 0.8), Bold: true, Fill: sc, Ink: textOn(sc)})
+		ws = append(ws, Widget{R: Rect{r.X + 130, y + 20*f - 11*math.Max(f, 0.8), 22 * math.Max(f, 0.8), 22 * math.Max(f, 0.8)}, Kind: WGlyph, Text: p.ID, Ink: sc})
+		ws = append(ws, textW(Rect{r.X + 156, y + 20*f - 10, 130, 22}, name+mark, 17*math.Max(f, 0.8), colText))
+		ws = append(ws, textW(Rect{r.X + 290, y + 20*f - 8, 106, 22}, agentsLeft(p.AgentsInHand), 14*math.Max(f, 0.85), colDim))
 		// Hand sizes per house (public).
 		x := r.X + 400
 		total := 0
@@ -260,17 +279,17 @@ func (u *tableUI) playersWidgets(r Rect) []Widget {
 				continue
 			}
 			hc := rgba(h.Color)
-			ws = append(ws, Widget{R: Rect{x, y + 8, 30, 24}, Kind: WBox, Text: fmt.Sprint(n), Size: 14, Bold: true, Fill: hc, Ink: textOn(hc)})
+			ws = append(ws, Widget{R: Rect{x, y + 8*f, 30, 24 * f}, Kind: WBox, Text: fmt.Sprint(n), Size: 14 * math.Max(f, 0.8), Bold: true, Fill: hc, Ink: textOn(hc)})
 			x += 34
 		}
 		if total == 0 {
-			ws = append(ws, textW(Rect{x, y + 10, 90, 22}, "no cards", 14, colDim))
+			ws = append(ws, textW(Rect{x, y + 20*f - 8, 90, 22}, "no cards", 14*math.Max(f, 0.85), colDim))
 		}
 		// Loyalty tokens as the public sees them.
 		tw := 58.0
 		tx := r.X + r.W - 14 - tw*float64(len(p.Loyalty))
 		for k, tk := range p.Loyalty {
-			w := Widget{R: Rect{tx + float64(k)*tw, y + 6, tw - 4, 28}, Kind: WBox, Size: 13, Bold: true}
+			w := Widget{R: Rect{tx + float64(k)*tw, y + 6*f, tw - 4, 28 * f}, Kind: WBox, Size: 13 * math.Max(f, 0.85), Bold: true}
 			if tk.Revealed && tk.House != "" {
 				w.Fill = houseColor(u.m, tk.House)
 				w.Ink = textOn(w.Fill)
@@ -534,6 +553,30 @@ func (u *tableUI) tooltip(t int, x, y float64) []Widget {
 		facts = append(facts, fmt.Sprintf("%s (defender +%d)", tr.Fortress, tr.Fortress.DefenceBonus()))
 	}
 	lines = append(lines, strings.Join(facts, " · "))
+	// Nine-player map: the fortification while it stands, the home region,
+	// the rivers on this territory's borders.
+	if holder, ok := u.pub.Fortifications[tr.ID]; ok {
+		if holder == "" {
+			lines = append(lines, "Fortification +1, unheld: first in holds it")
+		} else {
+			lines = append(lines, "Fortification +1, held by "+u.houseName(holder))
+		}
+	}
+	for _, rg := range u.m.Regions {
+		if rg.ID == tr.Region && rg.House != "" {
+			lines = append(lines, rg.Name+": "+u.houseName(rg.House)+" fights here at +1")
+		}
+	}
+	if t, ok := u.m.Territory(tr.ID); ok {
+		for _, r := range u.m.Rivers {
+			for _, b := range r.Borders {
+				if b[0] == t || b[1] == t {
+					o := b[0] + b[1] - t
+					lines = append(lines, r.Name+" blocks the way to "+u.m.Territories[o].Name)
+				}
+			}
+		}
+	}
 	if h, ok := u.pub.Control[tr.ID]; ok {
 		held := "Held by " + u.houseName(h)
 		if _, flag := u.pub.Flags[tr.ID]; flag {

@@ -539,9 +539,10 @@ func TestCardEffectChoices(t *testing.T) {
 func TestRiverBorderIsBlue(t *testing.T) {
 	m := testMap()
 	// Winterfell and Karhold touch in the grid but are no longer neighbours:
-	// the drawing must show the border as an impassable river.
+	// a river blocks their border, and the drawing must show it.
 	m.Territories[0].Neighbors = []int{3}
 	m.Territories[1].Neighbors = []int{2}
+	m.Rivers = []board.River{{ID: "rill", Name: "The Rill", Borders: [][2]int{{0, 1}}}}
 	g := fitBoard(m.Grid.W, m.Grid.H, Rect{0, 0, 240, 160})
 	r := newRaster(m, newShapes(m), g, 240, 160)
 	dst := image.NewRGBA(image.Rect(0, 0, 240, 160))

@@ -19,6 +19,82 @@ type shapes struct {
 	loops [][][]board.Point // per territory: closed loops
 	box   [][4]float64      // per territory: minX, minY, maxX, maxY
 	grid  *board.Grid
+	// roads are the road territories' paths (grid cells), hit before the
+	// territories they run across.
+	roads []roadPath
+	// bridges are where each river's bridges cross it (grid cells), with
+	// the direction of the border there.
+	bridges []bridgeMark
+}
+
+type roadPath struct {
+	t    int
+	path []board.Point
+}
+
+type bridgeMark struct {
+	At board.Point
+	// Along is true when the border runs left-right at the bridge (so the
+	// bridge spans up-down).
+	Along bool
+}
+
+// roadHalfWidth is half a road's clickable and drawn width, in cells.
+const roadHalfWidth = 0.6
+
+// segDist is the distance from p to the segment ab.
+func segDist(p, a, b board.Point) float64 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l2 := dx*dx + dy*dy
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l2))
+	}
+	return math.Hypot(p.X-a.X-t*dx, p.Y-a.Y-t*dy)
+}
+
+// bridgeMarks places one mark per bridge: the middle edge of the border
+// the bridge's two territories share.
+func bridgeMarks(m *board.Map) []bridgeMark {
+	var out []bridgeMark
+	g := &m.Grid
+	for _, r := range m.Rivers {
+		for _, b := range r.Bridges {
+			type edge struct {
+				p     board.Point
+				along bool
+			}
+			var es []edge
+			is := func(u, v int) bool { return u == b[0] && v == b[1] || u == b[1] && v == b[0] }
+			for y := 0; y < g.H; y++ {
+				for x := 0; x < g.W; x++ {
+					a := g.At(x, y)
+					if is(a, g.At(x+1, y)) {
+						es = append(es, edge{board.Point{X: float64(x + 1), Y: float64(y) + .5}, false})
+					}
+					if is(a, g.At(x, y+1)) {
+						es = append(es, edge{board.Point{X: float64(x) + .5, Y: float64(y + 1)}, true})
+					}
+				}
+			}
+			if len(es) == 0 {
+				continue
+			}
+			var cx, cy float64
+			for _, e := range es {
+				cx, cy = cx+e.p.X, cy+e.p.Y
+			}
+			cx, cy = cx/float64(len(es)), cy/float64(len(es))
+			best := es[0]
+			for _, e := range es {
+				if math.Hypot(e.p.X-cx, e.p.Y-cy) < math.Hypot(best.p.X-cx, best.p.Y-cy) {
+					best = e
+				}
+			}
+			out = append(out, bridgeMark{At: best.p, Along: best.along})
+		}
+	}
+	return out
 }
 
 func newShapes(m *board.Map) *shapes {
@@ -34,12 +110,24 @@ func newShapes(m *board.Map) *shapes {
 		}
 		s.loops = append(s.loops, ls)
 		s.box = append(s.box, b)
+		if tr := m.Territories[t]; tr.Kind == board.Road && len(tr.Path) >= 2 {
+			s.roads = append(s.roads, roadPath{t: t, path: tr.Path})
+		}
 	}
+	s.bridges = bridgeMarks(m)
 	return s
 }
 
 // at returns the territory containing grid point (gx, gy), or -1.
 func (s *shapes) at(gx, gy float64) int {
+	q := board.Point{X: gx, Y: gy}
+	for _, r := range s.roads {
+		for i := 0; i+1 < len(r.path); i++ {
+			if segDist(q, r.path[i], r.path[i+1]) <= roadHalfWidth {
+				return r.t
+			}
+		}
+	}
 	for t, ls := range s.loops {
 		b := s.box[t]
 		if gx < b[0] || gx > b[2] || gy < b[1] || gy > b[3] {

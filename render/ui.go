@@ -65,6 +65,7 @@ const (
 	WButton              // clickable button
 	WBox                 // filled box with centred text (slots, tokens, chips)
 	WField               // editable text field
+	WGlyph               // a conspiracy's glyph: Text is its id, Ink its colour
 )
 
 // Align of a widget's text.
@@ -125,17 +126,19 @@ var (
 	colWhite    = color.RGBA{255, 255, 255, 255}
 )
 
-// conspiracyColors gives each seat a colour distinct from the houses'.
+// conspiracyColors gives each seat a colour distinct from every house's,
+// the nine-player map's houses included (render's colour test checks it):
+// Crown, Torch, Helm, Gauntlet, Quill, Chain, Key, Coin, Mask.
 var conspiracyColors = []color.RGBA{
-	{176, 110, 240, 255}, // crown: violet
-	{255, 140, 40, 255},  // torch: orange
-	{60, 200, 220, 255},  // helm: cyan
+	{176, 110, 240, 255}, // crown: lavender
+	{255, 150, 120, 255}, // torch: salmon
+	{0, 170, 160, 255},   // helm: teal
 	{240, 90, 170, 255},  // gauntlet: pink
-	{120, 220, 140, 255},
-	{230, 120, 160, 255},
-	{200, 200, 200, 255},
-	{150, 110, 70, 255},
-	{90, 160, 240, 255},
+	{170, 230, 40, 255},  // quill: lime
+	{150, 110, 70, 255},  // chain: brown
+	{255, 255, 255, 255}, // key: white
+	{200, 40, 220, 255},  // coin: magenta
+	{120, 120, 120, 255}, // mask: grey
 }
 
 func seatColor(seat int) color.RGBA {

@@ -40,6 +40,16 @@ func (g *Game) control(t int) int {
 	return g.st.Flags[t]
 }
 
+// controls reports whether house h controls land territory t; the same as
+// control(t) == h, but without scanning every house when h has troops
+// there (no other house shares a land territory with them).
+func (g *Game) controls(t, h int) bool {
+	if g.st.Units[t][h] != ([board.NumUnits]int{}) {
+		return g.m.Territories[t].Kind != board.Road || g.occupant(t) == h
+	}
+	return g.st.Flags[t] == h && g.occupant(t) < 0
+}
+
 // onBoard counts house h's units of each kind on the board, including
 // attackers held by running combats.
 func (g *Game) onBoard(h int) [board.NumUnits]int {
@@ -71,7 +81,7 @@ func (g *Game) onBoard(h int) [board.NumUnits]int {
 func (g *Game) barrels(h int) int {
 	n := 0
 	for t, tt := range g.m.Territories {
-		if tt.Kind == board.Land && g.control(t) == h {
+		if tt.Kind == board.Land && g.controls(t, h) {
 			n += tt.Barrels
 		}
 	}
@@ -149,7 +159,7 @@ func (g *Game) checkPorts() {
 		}
 		for h := range g.st.Units[p] {
 			n := g.st.Units[p][h][board.Ship]
-			if n == 0 || g.control(pt.PortOf) == h {
+			if n == 0 || g.controls(pt.PortOf, h) {
 				continue
 			}
 			g.st.Units[p][h] = [board.NumUnits]int{}

@@ -156,7 +156,7 @@ func (g *Game) legalMusters(f *Frame, add func(Action)) {
 		tt := &g.m.Territories[t]
 		switch tt.Kind {
 		case board.Land:
-			if tt.Barrels > 0 && f.Placed[t] < tt.Barrels && g.control(t) == h {
+			if tt.Barrels > 0 && f.Placed[t] < tt.Barrels && g.controls(t, h) {
 				if have[board.Footman] < limits[board.Footman] && g.otherOccupant(t, h) < 0 {
 					add(Action{Verb: VMuster, Unit: board.Footman, From: t, To: None})
 				}

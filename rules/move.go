@@ -124,6 +124,9 @@ func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
 	case moveSame:
 		return fmt.Errorf("troops already in %s cannot move into it", g.terrName(from))
 	case moveNotAdjacent:
+		if r, ok := g.m.RiverBetween(from, to); ok {
+			return fmt.Errorf("%s to %s: not adjacent: %s runs between them (cross at a bridge)", g.terrName(from), g.terrName(to), midSentence(r.Name))
+		}
 		return fmt.Errorf("%s is not adjacent to %s", g.terrName(from), g.terrName(to))
 	case moveNothing:
 		return fmt.Errorf("name at least one unit to move")
@@ -230,4 +233,13 @@ func (g *Game) doMove(a Action, exec bool) error {
 	}
 	g.enter(h, to, a.Units)
 	return nil
+}
+
+// midSentence writes a name that begins with "The" as it reads inside a
+// sentence ("The Green Fork" → "the Green Fork").
+func midSentence(name string) string {
+	if len(name) > 4 && name[:4] == "The " {
+		return "the " + name[4:]
+	}
+	return name
 }

@@ -7,10 +7,14 @@
 //
 //	go run ./maps/internal/mapgen [-map maps/standard.toml] [-png /tmp/board.png]
 //
-// The drawing (coastline, lakes, seed strokes, port blocks, corner
-// junctions) lives in drawing.go. The generator is deterministic. It reports
-// every cell it could not fill and every declared neighbour pair whose shapes
-// do not touch; iterate on drawing.go until both lists are empty.
+// The drawing (grid size, coastlines, lakes, seed strokes, port blocks,
+// corner junctions) is data: drawings/ID.toml next to this file, one per
+// map; the code knows no map's ids or size. A river's blocked borders (the
+// map file's [[river]] borders) may touch though they are not neighbours;
+// roads have no cells. The generator is deterministic. It reports every
+// cell it could not fill, every declared neighbour pair whose shapes do
+// not touch and every river border that does not; iterate on the drawing
+// until the report is empty.
 package main
 
 import (
@@ -23,7 +27,7 @@ import (
 	"image/png"
 	"math"
 	"os"
-	"sort"
+	"path/filepath"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -41,10 +45,14 @@ type terr struct {
 
 type file struct {
 	Territory []terr `toml:"territory"`
+	River     []struct {
+		Borders [][2]string `toml:"borders"`
+	} `toml:"river"`
 }
 
 func main() {
 	mapPath := flag.String("map", "maps/standard.toml", "map file whose [grid] to rewrite")
+	drawPath := flag.String("drawing", "", "drawing data (default maps/internal/mapgen/drawings/ + the map file's name)")
 	pngPath := flag.String("png", "", "also write a preview image here")
 	dry := flag.Bool("n", false, "report only; do not rewrite the map file")
 	smooth := flag.String("smooth", "", "write a preview of the map file's smoothed outlines here (no generation)")
@@ -56,34 +64,29 @@ func main() {
 		}
 		return
 	}
-	if err := run(*mapPath, *pngPath, *dry); err != nil {
+	if *drawPath == "" {
+		*drawPath = filepath.Join("maps", "internal", "mapgen", "drawings", filepath.Base(*mapPath))
+	}
+	if err := run(*mapPath, *drawPath, *pngPath, *dry); err != nil {
 		fmt.Fprintln(os.Stderr, "mapgen:", err)
 		os.Exit(1)
 	}
 }
 
-func run(mapPath, pngPath string, dry bool) error {
+func run(mapPath, drawPath, pngPath string, dry bool) error {
 	data, err := os.ReadFile(mapPath)
 	if err != nil {
 		return err
 	}
-	var f file
-	if _, err := toml.Decode(string(data), &f); err != nil {
-		return err
-	}
-	g, err := newGen(f.Territory)
+	d, err := readDrawing(drawPath)
 	if err != nil {
 		return err
 	}
-	g.grow()
-	problems := g.report()
-	if pngPath != "" {
-		if err := g.writePNG(pngPath); err != nil {
-			return err
-		}
+	out, problems, err := generate(data, d, pngPath)
+	if err != nil {
+		return err
 	}
 	if !dry {
-		out := replaceGrid(data, g.rows())
 		if err := os.WriteFile(mapPath, out, 0o644); err != nil {
 			return err
 		}
@@ -94,23 +97,75 @@ func run(mapPath, pngPath string, dry bool) error {
 	return nil
 }
 
+// generate draws the map file data from the drawing d and returns the file
+// with its [grid] section replaced, and the number of problems reported.
+func generate(data []byte, d *drawing, pngPath string) ([]byte, int, error) {
+	var f file
+	if _, err := toml.Decode(string(data), &f); err != nil {
+		return nil, 0, err
+	}
+	g, err := newGen(f.Territory, d)
+	if err != nil {
+		return nil, 0, err
+	}
+	// A river's borders must touch though they are not adjacent.
+	for _, r := range f.River {
+		for _, b := range r.Borders {
+			i, iok := g.idx[b[0]]
+			j, jok := g.idx[b[1]]
+			if !iok || !jok {
+				return nil, 0, fmt.Errorf("river border %s / %s: unknown territory", b[0], b[1])
+			}
+			g.blocked[[2]int{min(i, j), max(i, j)}] = true
+		}
+	}
+	g.grow()
+	problems := g.report()
+	if pngPath != "" {
+		if err := g.writePNG(pngPath); err != nil {
+			return nil, 0, err
+		}
+	}
+	return replaceGrid(data, g.rows(), g.W, g.H), problems, nil
+}
+
 const (
 	none = -1 // not yet assigned
 	off  = -2 // off-board (lake)
 )
 
 type gen struct {
-	ts    []terr
-	idx   map[string]int
-	adj   [][]bool
-	land  []bool // mask
-	cells []int
-	cost  []float64
-	fixed []bool
+	W, H    int
+	blocked map[[2]int]bool // river borders: may touch, not adjacent
+	ts      []terr
+	idx     map[string]int
+	adj     [][]bool
+	land    []bool // mask
+	cells   []int
+	cost    []float64
+	fixed   []bool
 }
 
-func newGen(ts []terr) (*gen, error) {
-	g := &gen{ts: ts, idx: map[string]int{}}
+func newGen(ts []terr, d *drawing) (*gen, error) {
+	W, H := d.Width, d.Height
+	g := &gen{W: W, H: H, ts: ts, idx: map[string]int{}, blocked: map[[2]int]bool{}}
+	var landPolys, lakes [][]pt
+	var rough []bool
+	for _, s := range d.Land {
+		poly, err := s.poly()
+		if err != nil {
+			return nil, fmt.Errorf("drawing: land: %v", err)
+		}
+		landPolys = append(landPolys, poly)
+		rough = append(rough, s.Rough)
+	}
+	for _, s := range d.Lake {
+		poly, err := s.poly()
+		if err != nil {
+			return nil, fmt.Errorf("drawing: lake: %v", err)
+		}
+		lakes = append(lakes, poly)
+	}
 	for i, t := range ts {
 		g.idx[t.ID] = i
 	}
@@ -140,15 +195,16 @@ func newGen(ts []terr) (*gen, error) {
 			// The mainland's coast is roughened by displacing the sample
 			// point with smooth noise; the small islands keep their outline.
 			// Near ports the coast stays as drawn, so the port sits on it.
-			r := coastRough
-			for _, b := range ports {
+			r := d.CoastRough
+			for _, pb := range d.Port {
+				b := pb.Rect
 				dx := math.Max(math.Max(float64(b[0])-p[0], p[0]-float64(b[0]+b[2])), 0)
 				dy := math.Max(math.Max(float64(b[1])-p[1], p[1]-float64(b[1]+b[3])), 0)
 				r *= math.Min(1, math.Max(0, (math.Hypot(dx, dy)-1.5)/4))
 			}
 			q := [2]float64{p[0] + r*(noise(p[0]/3, p[1]/3+20)-.5), p[1] + r*(noise(p[0]/3+40, p[1]/3)-.5)}
 			for k, poly := range landPolys {
-				if k == 0 && inPoly(q, poly) || k > 0 && inPoly(p, poly) {
+				if rough[k] && inPoly(q, poly) || !rough[k] && inPoly(p, poly) {
 					g.land[c] = true
 				}
 			}
@@ -161,32 +217,38 @@ func newGen(ts []terr) (*gen, error) {
 		}
 	}
 	// Ports and corner junctions first: they are fixed.
-	for id, r := range ports {
+	hasPort := map[string]bool{}
+	for _, pb := range d.Port {
+		id, r := pb.ID, pb.Rect
 		i, ok := g.idx[id]
 		if !ok {
 			return nil, fmt.Errorf("drawing: unknown port %s", id)
 		}
+		hasPort[id] = true
 		for y := r[1]; y < r[1]+r[3]; y++ {
 			for x := r[0]; x < r[0]+r[2]; x++ {
 				g.set(x, y, i, true)
 			}
 		}
 	}
-	for _, j := range corners {
-		for k, id := range j.ids {
+	for _, j := range d.Corner {
+		for k, id := range j.IDs {
 			i, ok := g.idx[id]
 			if !ok {
 				return nil, fmt.Errorf("drawing: unknown corner territory %s", id)
 			}
-			g.set(j.x+k%2, j.y+k/2, i, true)
+			g.set(j.At[0]+k%2, j.At[1]+k/2, i, true)
 		}
 	}
-	for _, id := range sortedKeys(strokes) {
+	hasStrokes := map[string]bool{}
+	for _, st := range d.Strokes {
+		id := st.ID
 		i, ok := g.idx[id]
 		if !ok {
 			return nil, fmt.Errorf("drawing: unknown territory %s", id)
 		}
-		for _, line := range strokes[id] {
+		hasStrokes[id] = true
+		for _, line := range st.Lines {
 			for k := 0; k < len(line); k++ {
 				a := line[k]
 				b := a
@@ -205,26 +267,16 @@ func newGen(ts []terr) (*gen, error) {
 			}
 		}
 	}
-	for id := range g.idx {
-		if _, ok := strokes[id]; !ok {
-			if _, ok := ports[id]; !ok {
-				return nil, fmt.Errorf("drawing: no strokes for %s", id)
-			}
+	for _, t := range ts {
+		if !hasStrokes[t.ID] && !hasPort[t.ID] && t.Kind != "road" {
+			return nil, fmt.Errorf("drawing: no strokes for %s", t.ID)
 		}
 	}
 	return g, nil
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
-
 func (g *gen) set(x, y, i int, fixed bool) {
+	W := g.W
 	c := y*W + x
 	g.cells[c] = i
 	g.cost[c] = 0
@@ -284,6 +336,7 @@ var dirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 // allowed reports whether territory t may take cell c without touching a
 // non-neighbour.
 func (g *gen) allowed(c, t int) bool {
+	W, H := g.W, g.H
 	x, y := c%W, c/W
 	for _, d := range dirs {
 		nx, ny := x+d[0], y+d[1]
@@ -291,7 +344,7 @@ func (g *gen) allowed(c, t int) bool {
 			continue
 		}
 		u := g.cells[ny*W+nx]
-		if u >= 0 && u != t && !g.adj[t][u] {
+		if u >= 0 && u != t && !g.adj[t][u] && !g.blocked[[2]int{min(t, u), max(t, u)}] {
 			return false
 		}
 	}
@@ -310,6 +363,7 @@ func (g *gen) kindOK(c, t int, strict bool) bool {
 }
 
 func (g *gen) grow() {
+	W, H := g.W, g.H
 	for _, strict := range []bool{true, false} {
 		q := &pq{}
 		seq := 0
@@ -344,6 +398,7 @@ func (g *gen) grow() {
 }
 
 func (g *gen) report() int {
+	W, H := g.W, g.H
 	problems := 0
 	var gaps []string
 	for c, t := range g.cells {
@@ -373,6 +428,17 @@ func (g *gen) report() int {
 	}
 	for i := range g.ts {
 		for j := i + 1; j < len(g.ts); j++ {
+			if g.ts[i].Kind == "road" || g.ts[j].Kind == "road" {
+				continue // a road is drawn by its path
+			}
+			if g.blocked[[2]int{i, j}] && touch[[2]int{i, j}] {
+				continue // a river border: touching, not adjacent
+			}
+			if g.blocked[[2]int{i, j}] {
+				problems++
+				fmt.Printf("river border missing: %s - %s\n", g.ts[i].ID, g.ts[j].ID)
+				continue
+			}
 			if g.adj[i][j] && !touch[[2]int{i, j}] {
 				problems++
 				fmt.Printf("missing: %s - %s\n", g.ts[i].ID, g.ts[j].ID)
@@ -385,6 +451,9 @@ func (g *gen) report() int {
 	}
 	// Connectedness and size.
 	for t := range g.ts {
+		if g.ts[t].Kind == "road" {
+			continue
+		}
 		start, n := -1, 0
 		for c, u := range g.cells {
 			if u == t {
@@ -426,6 +495,7 @@ func (g *gen) report() int {
 }
 
 func (g *gen) rows() []string {
+	W, H := g.W, g.H
 	out := make([]string, H)
 	for y := 0; y < H; y++ {
 		var b strings.Builder
@@ -444,7 +514,7 @@ func (g *gen) rows() []string {
 
 // replaceGrid replaces everything from the "[grid]" line to the end of the
 // file with a freshly generated grid section.
-func replaceGrid(data []byte, rows []string) []byte {
+func replaceGrid(data []byte, rows []string, W, H int) []byte {
 	head := data
 	if i := bytes.Index(data, []byte("\n[grid]")); i >= 0 {
 		head = data[:i+1]
@@ -464,6 +534,7 @@ func replaceGrid(data []byte, rows []string) []byte {
 }
 
 func (g *gen) writePNG(path string) error {
+	W, H := g.W, g.H
 	const s = 8
 	img := image.NewRGBA(image.Rect(0, 0, W*s, H*s))
 	col := func(t int) color.RGBA {
