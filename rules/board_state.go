@@ -80,8 +80,8 @@ func (g *Game) onBoard(h int) [board.NumUnits]int {
 // barrels is the muster points of house h: barrels over controlled land.
 func (g *Game) barrels(h int) int {
 	n := 0
-	for t, tt := range g.m.Territories {
-		if tt.Kind == board.Land && g.controls(t, h) {
+	for t := range g.m.Territories {
+		if tt := &g.m.Territories[t]; tt.Kind == board.Land && g.controls(t, h) {
 			n += tt.Barrels
 		}
 	}
@@ -153,7 +153,8 @@ func (g *Game) flagIfEmpty(h, t int) {
 
 // checkPorts removes ships from ports whose land their house no longer controls.
 func (g *Game) checkPorts() {
-	for p, pt := range g.m.Territories {
+	for p := range g.m.Territories {
+		pt := &g.m.Territories[p]
 		if pt.Kind != board.Port || pt.PortOf < 0 {
 			continue
 		}
@@ -178,7 +179,8 @@ func isAre(n int) string {
 // rankStats are a house's ranking numbers over the land it controls.
 func (g *Game) rankStats(h int) Rank {
 	r := Rank{House: g.m.Houses[h].ID}
-	for t, tt := range g.m.Territories {
+	for t := range g.m.Territories {
+		tt := &g.m.Territories[t]
 		if tt.Kind != board.Land || g.control(t) != h {
 			continue
 		}

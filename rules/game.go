@@ -307,6 +307,13 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 	g.emit(Event{Seat: Public, Kind: EvGameSetUp, N: int16(n), Who: int16(s.First)})
 	g.advance()
 	g.checkpoints = []checkpoint{g.checkpoint()}
+	// A game of n players lasts n rounds of some 20·n actions, each with one
+	// or two events: room for a typical game up front, instead of growing
+	// (and copying) the history a dozen times.
+	g.actions = make([]Action, 0, 20*n*n)
+	log := make([]Event, len(s.Log), 32*n*n)
+	copy(log, s.Log)
+	s.Log = log
 	return g, nil
 }
 

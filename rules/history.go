@@ -10,7 +10,7 @@ import (
 // every checkpointEvery actions. At(n) rebuilds the state after n actions
 // from the nearest snapshot at or before n, so it stays fast on long games
 // without a copy of the state per action.
-const checkpointEvery = 64
+var checkpointEvery = 256 // a variable only so that tests can make it small
 
 // checkpoint is the state after n actions.
 type checkpoint struct {

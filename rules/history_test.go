@@ -21,6 +21,8 @@ func stateJSON(t testing.TB, g *Game) string {
 // n of whole random games (longer than several checkpoint intervals), and
 // asking for it never changes the game.
 func TestAtEqualsReplay(t *testing.T) {
+	defer func(n int) { checkpointEvery = n }(checkpointEvery)
+	checkpointEvery = 16 // many checkpoints in one game
 	for seed := uint64(2); seed <= 3; seed++ {
 		g := playRandomGame(t, 1+int(seed), seed, false)
 		if g.Len() < 2*checkpointEvery {

@@ -195,7 +195,7 @@ func (g *Game) legalMoves(f *Frame, add func(Action)) {
 	defer func() { g.groups = groups[:0] }()
 	for t := range g.m.Territories {
 		avail := s.Units[t][h]
-		if total(avail) == 0 {
+		if avail == ([board.NumUnits]int{}) {
 			continue
 		}
 		groups = groups[:0]
@@ -203,14 +203,14 @@ func (g *Game) legalMoves(f *Frame, add func(Action)) {
 		for _, nb := range g.m.Territories[t].Neighbors {
 			road := g.m.Territories[nb].Kind == board.Road
 			for _, u := range groups {
-				if g.moveCheck(h, t, nb, u, sub(avail, u)) != moveOK {
+				if g.moveKinds(h, t, nb, u, sub(avail, u)) != moveOK {
 					continue
 				}
 				a := Action{Verb: VMove, From: t, To: nb, Units: u, House: None}
 				add(a)
 				if road {
 					for o := range s.Units[nb] {
-						if o != h && total(s.Units[nb][o]) > 0 {
+						if o != h && s.Units[nb][o] != ([board.NumUnits]int{}) {
 							a.House = o
 							add(a)
 						}

@@ -39,7 +39,6 @@ const (
 // the destination: entering another house's troops is combat, decided by
 // the caller.
 func (g *Game) moveCheck(h, from, to int, u, rest [board.NumUnits]int) moveFault {
-	F, T := &g.m.Territories[from], &g.m.Territories[to]
 	if from == to {
 		return moveSame
 	}
@@ -49,6 +48,13 @@ func (g *Game) moveCheck(h, from, to int, u, rest [board.NumUnits]int) moveFault
 	if total(u) == 0 {
 		return moveNothing
 	}
+	return g.moveKinds(h, from, to, u, rest)
+}
+
+// moveKinds is moveCheck for a non-empty group and two different, adjacent
+// territories (as Legal lists them): what each kind of unit may enter.
+func (g *Game) moveKinds(h, from, to int, u, rest [board.NumUnits]int) moveFault {
+	F, T := &g.m.Territories[from], &g.m.Territories[to]
 	land := carried(u)
 	switch F.Kind {
 	case board.Land, board.Road:
