@@ -2,6 +2,7 @@ package render
 
 import (
 	"math/rand"
+	randv2 "math/rand/v2"
 	"testing"
 
 	"notrueking/board"
@@ -44,6 +45,20 @@ func newClicker(t *testing.T, a *App) *clicker {
 				if a.boardHit(bx, by) == tr {
 					c.pts[tr] = [2]float64{bx, by}
 				}
+			}
+		}
+	}
+	// Roads are drawn as tracks along their paths: click on the track.
+	for i, tt := range m.Territories {
+		if _, ok := c.pts[i]; ok || len(tt.Path) < 2 {
+			continue
+		}
+		for k := 0; k+1 < len(tt.Path); k++ {
+			p, q := tt.Path[k], tt.Path[k+1]
+			bx, by := g.FromGrid((p.X+q.X)/2, (p.Y+q.Y)/2)
+			if a.boardHit(bx, by) == i {
+				c.pts[i] = [2]float64{bx, by}
+				break
 			}
 		}
 	}
@@ -176,39 +191,7 @@ func (c *clicker) do(a rules.Action) {
 func TestClickThroughGames(t *testing.T) {
 	verbs := map[rules.Verb]int{}
 	for seed := uint64(1); seed <= 12; seed++ {
-		e, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}[:2+int(seed%2)], seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := curtainApp(t, e, seed)
-		c := newClicker(t, a)
-		rng := rand.New(rand.NewSource(int64(seed)))
-		g := e
-		steps := 0
-		for !e.Over() && steps < 1500 {
-			legal := e.Legal()
-			// Prefer doing something over ending an action early.
-			pick := legal[rng.Intn(len(legal))]
-			if pick.Verb == rules.VDone && len(legal) > 1 && rng.Intn(4) > 0 {
-				pick = legal[rng.Intn(len(legal)-1)]
-			}
-			before := len(g.Actions())
-			c.do(pick)
-			verbs[pick.Verb]++
-			acts := g.Actions()
-			if len(acts) != before+1 || acts[len(acts)-1] != pick {
-				t.Fatalf("seed %d step %d: wanted %q; engine has %d actions (was %d); message %q",
-					seed, steps, pick.Format(e.Map()), len(acts), before, a.tbl.msg)
-			}
-			steps++
-		}
-		if !e.Over() {
-			t.Fatalf("seed %d: game not over after %d steps", seed, steps)
-		}
-		if a.scene != sceneEnd {
-			t.Fatalf("seed %d: game over but scene %d, want the end screen", seed, a.scene)
-		}
-		t.Logf("seed %d: %d clicked actions, winners %v", seed, steps, e.View(rules.Public).Winners)
+		clickThrough(t, "standard", []string{"Ann", "Ben", "Cy"}[:2+int(seed%2)], seed, verbs)
 	}
 	t.Logf("verbs clicked: %v", verbs)
 	for _, v := range []rules.Verb{rules.VArrange, rules.VPlace, rules.VResolve, rules.VChoose, rules.VMuster, rules.VMove, rules.VDone, rules.VExchange, rules.VKeep} {
@@ -216,4 +199,63 @@ func TestClickThroughGames(t *testing.T) {
 			t.Errorf("no %s action was clicked in the sample games", v)
 		}
 	}
+}
+
+// TestClickThroughNineMap plays two- and nine-player games on the
+// nine-house map by clicks alone: nine loyalty tokens, 27 slots, roads
+// (clicked on their track), rivers and islands are all reachable.
+func TestClickThroughNineMap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	verbs := map[rules.Verb]int{}
+	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}
+	clickThrough(t, "nine", names[:2], 5, verbs)
+	clickThrough(t, "nine", names, 6, verbs)
+	for _, v := range []rules.Verb{rules.VArrange, rules.VPlace, rules.VResolve, rules.VChoose, rules.VMuster, rules.VMove, rules.VExchange} {
+		if verbs[v] == 0 {
+			t.Errorf("no %s was clicked in the nine-map games", v)
+		}
+	}
+}
+
+// clickThrough plays one random game (map, players, seed) by clicks,
+// counting the verbs clicked.
+func clickThrough(t *testing.T, mapName string, players []string, seed uint64, verbs map[rules.Verb]int) {
+	t.Helper()
+	e, err := newRulesGame(mapName, players, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := curtainApp(t, e, seed)
+	c := newClicker(t, a)
+	rng := rand.New(rand.NewSource(int64(seed)))
+	steps := 0
+	for !e.Over() && steps < 3000 {
+		legal := e.Legal()
+		// Prefer doing something over ending an action early.
+		pick := legal[rng.Intn(len(legal))]
+		if pick.Verb == rules.VDone && len(legal) > 1 && rng.Intn(4) > 0 {
+			pick = legal[rng.Intn(len(legal)-1)]
+		}
+		if pick.Verb == rules.VArrange {
+			pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(seed, uint64(steps))))
+		}
+		before := e.Len()
+		c.do(pick)
+		verbs[pick.Verb]++
+		acts := e.Actions()
+		if len(acts) != before+1 || acts[len(acts)-1] != pick {
+			t.Fatalf("%s seed %d step %d: wanted %q; engine has %d actions (was %d); message %q",
+				mapName, seed, steps, pick.Format(e.Map()), len(acts), before, a.tbl.msg)
+		}
+		steps++
+	}
+	if !e.Over() {
+		t.Fatalf("%s seed %d: game not over after %d steps", mapName, seed, steps)
+	}
+	if a.scene != sceneEnd {
+		t.Fatalf("%s seed %d: game over but scene %d, want the end screen", mapName, seed, a.scene)
+	}
+	t.Logf("%s seed %d, %d players: %d clicked actions, winners %v", mapName, seed, len(players), steps, e.View(rules.Public).Winners)
 }

@@ -314,6 +314,7 @@ func abbrev(s string) string {
 // privateWidgets draws the shown seat's secrets: loyalty card and hand.
 // With no seat shown (curtain, public) it draws nothing secret.
 func (u *tableUI) privateWidgets(r Rect) []Widget {
+	u.hiddenPlays = nil
 	if u.shown < 0 || u.shown >= len(u.priv.Players) {
 		ws := panel(r, "Private")
 		return append(ws, textW(Rect{r.X + 12, r.Y + 40, r.W - 24, 20}, "Hidden.", 16, colDim))
@@ -401,6 +402,15 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 		cr := Rect{r.X + 12 + float64(k%cols)*cw, y + float64(k/cols)*28, cw - 6, 25}
 		if cr.Y+cr.H > r.Y+r.H-4 {
 			ws = append(ws, textW(Rect{r.X + 12, cr.Y, r.W - 24, 18}, fmt.Sprintf("… and %d more", len(hand)-k), 14, colDim))
+			// Cards that may be played but find no room here become
+			// buttons of the decision panel: no legal play is ever hidden.
+			if u.shown == u.eng.ToAct() {
+				for _, c := range hand[k:] {
+					if a, ok := playable[c.ID]; ok {
+						u.hiddenPlays = append(u.hiddenPlays, a)
+					}
+				}
+			}
 			break
 		}
 		hc := houseColor(u.m, c.House)
@@ -491,6 +501,8 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 			buttons = append(buttons, a)
 		}
 	}
+	// ... unless the hand panel had no room for them (privateWidgets).
+	buttons = append(buttons, u.hiddenPlays...)
 	peekH := 0.0
 	if len(u.priv.Peek) > 0 && u.priv.PeekSeat >= 0 {
 		peekH = 24

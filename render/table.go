@@ -20,11 +20,14 @@ type choice struct {
 // targets into engine actions (one match → apply, several → chooser,
 // none → the engine's reason) and remembers local selections.
 type tableUI struct {
-	eng    rules.Reader // what the table reads
-	act    rules.Actor  // what it applies actions through
-	m      *board.Map
-	seats  []string
-	shapes *shapes
+	eng rules.Reader // what the table reads
+	// hiddenPlays are the card plays the hand panel had no room for; the
+	// decision panel shows them as buttons (set while building widgets).
+	hiddenPlays []rules.Action
+	act         rules.Actor // what it applies actions through
+	m           *board.Map
+	seats       []string
+	shapes      *shapes
 	// shown is the seat whose private panel is visible (after the curtain);
 	// -1 while only public facts may be shown.
 	shown int
