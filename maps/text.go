@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"notrueking/internal/textcheck"
@@ -82,33 +81,7 @@ func cutRunes(s string, n int) (string, bool) {
 // bidi and zero-width characters, separators other than the space) and
 // every invalid byte written as a Go escape, so no message can move the
 // cursor, reorder a line or hide text on a terminal.
-func escape(s string) string {
-	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || !unicode.IsPrint(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unicode.IsPrint(r):
-			b.WriteString(s[i : i+size])
-		default:
-			q := strconv.QuoteRune(r) // '\t', '\u202e'
-			b.WriteString(q[1 : len(q)-1])
-		}
-		i += size
-	}
-	return b.String()
-}
+func escape(s string) string { return textcheck.Escape(s) }
 
 // clean makes text safe to print in a message: unprintable characters
 // escaped, every run of text without spaces cut at word runes and the

@@ -3,9 +3,11 @@ package render
 import (
 	"fmt"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -28,7 +30,19 @@ func TestDriveWindow(t *testing.T) {
 	fmt.Sscan(os.Getenv("NTK_OY"), &oy)
 	seed := uint64(42)
 	fmt.Sscan(os.Getenv("NTK_SEED"), &seed)
-	e, err := newRulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, seed)
+	// NTK_MAP and NTK_NAMES must match the window's -map and -names;
+	// NTK_STEPS > 0 stops after that many actions (a nine-player game is
+	// some 1,500 of them).
+	mapName, names := "standard", []string{"Alice", "Bob", "Carol", "Dave"}
+	if v := os.Getenv("NTK_MAP"); v != "" {
+		mapName = v
+	}
+	if v := os.Getenv("NTK_NAMES"); v != "" {
+		names = strings.Split(v, ",")
+	}
+	maxSteps := 0
+	fmt.Sscan(os.Getenv("NTK_STEPS"), &maxSteps)
+	e, err := newRulesGame(mapName, names, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,6 +81,11 @@ func TestDriveWindow(t *testing.T) {
 	seen := map[rules.Verb]int{}
 	lastPhase := rules.Phase("")
 	for steps := 0; !e.Over(); steps++ {
+		if maxSteps > 0 && steps == maxSteps {
+			snap("stopped")
+			t.Logf("stopped after %d actions clicked, as NTK_STEPS asks", steps)
+			return
+		}
 		if steps == 3000 {
 			t.Fatal("the game did not end in 3000 actions")
 		}
@@ -77,6 +96,9 @@ func TestDriveWindow(t *testing.T) {
 		}
 		legal := e.Legal()
 		pick := legal[rng.Intn(len(legal))]
+		if pick.Verb == rules.VArrange {
+			pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(seed, uint64(steps))))
+		}
 		// Play with some intent: attack when possible, prefer acting over done.
 		var attacks []rules.Action
 		for _, l := range legal {
@@ -96,7 +118,7 @@ func TestDriveWindow(t *testing.T) {
 			if a.scene == sceneCurtain {
 				c.at(800, 450)
 			}
-			snap("before-" + string(pick.Verb))
+			snap("before-" + pick.Verb.String())
 		}
 		before := len(g.Actions())
 		c.do(pick)

@@ -3,7 +3,6 @@ package rules_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"testing"
 
 	"notrueking/rules"
@@ -15,14 +14,7 @@ import (
 // sentence of the log changes unnoticed.
 func TestLogGolden(t *testing.T) {
 	m := mustStandard(t)
-	data, err := os.ReadFile(examplePath("four-players.ntk"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := rules.ParseRecord(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, _ := exampleRecord(t, "four-players.ntk")
 	g, events, err := rules.Replay(m, rec)
 	if err != nil {
 		t.Fatal(err)

@@ -369,14 +369,7 @@ func TestExamples(t *testing.T) {
 // line is one JSON object and that the output is the same twice.
 func TestRunRecordGolden(t *testing.T) {
 	m := mustStandard(t)
-	data, err := os.ReadFile(examplePath("four-players.ntk"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := rules.ParseRecord(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, _ := exampleRecord(t, "four-players.ntk")
 	var out, again bytes.Buffer
 	if err := rules.RunRecord(m, rec, &out); err != nil {
 		t.Fatal(err)
@@ -422,6 +415,20 @@ func TestRunRecordGolden(t *testing.T) {
 	}
 	pretty.WriteByte('\n')
 	checkGolden(t, goldenFinal, pretty.Bytes(), "TestExamples|TestRunRecordGolden")
+}
+
+// exampleRecord reads and parses an example record of testdata/.
+func exampleRecord(t *testing.T, name string) (rules.Record, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(examplePath(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := rules.ParseRecord(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, data
 }
 
 // checkGolden compares got with the golden file name of testdata/, which
@@ -655,14 +662,7 @@ func runReader(t *testing.T, text string) (out string, warning string, err error
 func TestRecordBOMAndCRLF(t *testing.T) {
 	m := mustStandard(t)
 	for _, ex := range examples {
-		data, err := os.ReadFile(examplePath(ex.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := rules.ParseRecord(bytes.NewReader(data))
-		if err != nil {
-			t.Fatal(err)
-		}
+		want, data := exampleRecord(t, ex.file)
 		var wantOut bytes.Buffer
 		if err := rules.RunRecord(m, want, &wantOut); err != nil {
 			t.Fatal(err)
@@ -1064,14 +1064,7 @@ func FuzzRecordReader(f *testing.F) {
 // Replay reaches, and stops at the same action with the same error.
 func TestReplayReader(t *testing.T) {
 	m := mustStandard(t)
-	data, err := os.ReadFile(examplePath("three-players.ntk"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := rules.ParseRecord(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, data := exampleRecord(t, "three-players.ntk")
 	rr, err := rules.NewRecordReader(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)

@@ -459,22 +459,7 @@ func plain(s string) string {
 // strings longer than a fragment are cut (shortenQuotes), characters that
 // are not printable are escaped, and the whole is cut at maxErrorBytes.
 func tidyError(msg string) string {
-	msg = shortenQuotes(msg)
-	var b strings.Builder
-	for i := 0; i < len(msg); {
-		r, size := utf8.DecodeRuneInString(msg[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, msg[i])
-		case !strconv.IsPrint(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteString(msg[i : i+size])
-		}
-		i += size
-	}
-	msg = b.String()
+	msg = textcheck.Escape(shortenQuotes(msg))
 	if len(msg) > maxErrorBytes {
 		end := maxErrorBytes
 		for end > 0 && !utf8.RuneStart(msg[end]) {

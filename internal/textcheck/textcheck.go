@@ -5,6 +5,9 @@
 package textcheck
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -41,4 +44,37 @@ func Unsafe(s string, newlines bool) (r rune, what string, found bool) {
 		}
 	}
 	return 0, "", false
+}
+
+// Escape returns s with every rune that is not printable (control, format,
+// bidi and zero-width characters, separators other than the space) written
+// as a Go escape (\t, \u202e) and every byte that is not UTF-8 as \xNN, so
+// that no message quoting a file can move the cursor, reorder a line or
+// hide text on a terminal. Printable text is returned as it is.
+func Escape(s string) string {
+	clean := utf8.ValidString(s)
+	for _, r := range s {
+		if !clean || !unicode.IsPrint(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsPrint(r):
+			b.WriteString(s[i : i+size])
+		default:
+			q := strconv.QuoteRune(r) // '\t', '\u202e'
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += size
+	}
+	return b.String()
 }

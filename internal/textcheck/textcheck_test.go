@@ -32,3 +32,19 @@ func TestUnsafe(t *testing.T) {
 		}
 	}
 }
+
+func TestEscape(t *testing.T) {
+	for in, want := range map[string]string{
+		"Winterfell":          "Winterfell",
+		"Zoë — ♛":             "Zoë — ♛",
+		"a\tb":                `a\tb`,
+		"Eve\u202egnp":        `Eve\u202egnp`,
+		"Al\u200bice":         `Al\u200bice`,
+		"bad \xff byte":       `bad \xff byte`,
+		"line\nbreak\x1b[31m": `line\nbreak\x1b[31m`,
+	} {
+		if got := Escape(in); got != want {
+			t.Errorf("Escape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
