@@ -525,23 +525,46 @@ func (a *App) endWidgets() []Widget {
 		}
 	}
 	ws = append(ws, Widget{R: Rect{16, 8, 1400, 34}, Kind: WText, Text: head, Size: 26, Bold: true, Ink: colGold})
-	ws = append(ws, panel(Rect{rx, 58, rw, 250}, "Final ranking")...)
-	y := 94.0
-	for _, rk := range v.Ranking {
-		hc := houseColor(m, rk.House)
-		ws = append(ws, Widget{R: Rect{rx + 12, y, 90, 30}, Kind: WBox, Text: rankText(rk), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc)})
-		ws = append(ws, textW(Rect{rx + 112, y + 5, rw - 124, 22}, u.houseName(rk.House)+"  ·  "+rankFacts(rk), 17, colText))
-		y += 38
+	// The ranking takes two columns beyond six houses, and the players'
+	// rows shrink to fit nine: the end screen never runs off the window.
+	cols := 1
+	if len(v.Ranking) > 6 {
+		cols = 2
 	}
-	py := 318.0
-	ph := 84 + 70*float64(len(v.Players))
+	rows := (len(v.Ranking) + cols - 1) / cols
+	rankH := 250.0
+	if rows > 5 {
+		rankH = 44 + 38*float64(rows)
+	}
+	ws = append(ws, panel(Rect{rx, 58, rw, rankH}, "Final ranking")...)
+	colW := (rw - 12) / float64(cols)
+	for i, rk := range v.Ranking {
+		x, y := rx+12+float64(i/rows)*colW, 94.0+38*float64(i%rows)
+		hc := houseColor(m, rk.House)
+		ws = append(ws, Widget{R: Rect{x, y, 90, 30}, Kind: WBox, Text: rankText(rk), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc)})
+		ws = append(ws, textW(Rect{x + 100, y + 5, colW - 112, 22}, u.houseName(rk.House)+"  ·  "+rankFacts(rk), 17, colText))
+	}
+	py := 58 + rankH + 10
+	// Room left for the players below: the panel's title, then one row
+	// each, then the tie-break line and the button.
+	rowH := math.Min(70, (BaseH-8-py-54-84)/float64(max(len(v.Players), 1)))
+	tokH := rowH - 10
+	tokSize := 14.0
+	if tokH < 56 {
+		tokSize = 12
+	}
+	ph := 54 + rowH*float64(len(v.Players))
 	ws = append(ws, panel(Rect{rx, py, rw, ph}, "Loyalty cards and scores  ·  gold frame: the token scored")...)
 	for i, p := range v.Players {
-		y := py + 40 + float64(i)*70
+		y := py + 40 + float64(i)*rowH
 		sc := seatColor(i)
-		ws = append(ws, Widget{R: Rect{rx + 12, y, 120, 56}, Kind: WBox, Text: title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: textOn(sc)})
-		ws = append(ws, textW(Rect{rx + 142, y + 4, 200, 22}, u.seatName(i), 19, colText))
-		ws = append(ws, textW(Rect{rx + 142, y + 30, 200, 22}, fmt.Sprintf("%d points", p.Score), 19, colGold))
+		ws = append(ws, Widget{R: Rect{rx + 12, y, 120, tokH - 4}, Kind: WBox, Text: title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: textOn(sc)})
+		if tokH >= 52 {
+			ws = append(ws, textW(Rect{rx + 142, y + 4, 200, 22}, u.seatName(i), 19, colText))
+			ws = append(ws, textW(Rect{rx + 142, y + 30, 200, 22}, count(p.Score, "point"), 19, colGold))
+		} else {
+			ws = append(ws, textW(Rect{rx + 142, y + (tokH-22)/2, 210, 22}, u.seatName(i)+" · "+count(p.Score, "point"), 17, colGold))
+		}
 		tw := math.Min(110, (rw-380)/float64(max(len(p.Loyalty), 1)))
 		for k, tk := range p.Loyalty {
 			hc := houseColor(m, tk.House)
@@ -550,9 +573,9 @@ func (a *App) endWidgets() []Widget {
 				t += "\n(shown)"
 			}
 			if scored(v.Ranking, tk.House, k) && tk.Value > 0 {
-				ws = append(ws, Widget{R: Rect{rx + 360 + float64(k)*tw - 3, y - 3, tw, 66}, Kind: WBox, Fill: colGold})
+				ws = append(ws, Widget{R: Rect{rx + 360 + float64(k)*tw - 3, y - 3, tw, tokH + 6}, Kind: WBox, Fill: colGold})
 			}
-			ws = append(ws, Widget{R: Rect{rx + 360 + float64(k)*tw, y, tw - 6, 60}, Kind: WBox, Text: t, Size: 14, Bold: true, Fill: hc, Ink: textOn(hc)})
+			ws = append(ws, Widget{R: Rect{rx + 360 + float64(k)*tw, y, tw - 6, tokH}, Kind: WBox, Text: t, Size: tokSize, Bold: true, Fill: hc, Ink: textOn(hc)})
 		}
 	}
 	ty := py + ph + 10

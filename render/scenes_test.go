@@ -84,7 +84,7 @@ func TestEndScreenRevealsAll(t *testing.T) {
 	}
 	v := e.View(rules.Public)
 	for i, p := range v.Players {
-		if !hasText(a.ws, fmt.Sprintf("%d points", p.Score)) {
+		if !hasText(a.ws, count(p.Score, "point")) {
 			t.Errorf("end screen lacks %s's score %d", p.Name, p.Score)
 		}
 		sum := 0
@@ -117,5 +117,44 @@ func TestEndScreenRevealsAll(t *testing.T) {
 	}
 	if haveDisplay {
 		saveShot(t, "end", render(t, a, BaseW, BaseH))
+	}
+}
+
+// TestEndScreenFitsNineHouses: at the end of a nine-player game on the
+// nine-house map every ranking line, card and token of the end screen lies
+// inside the window and none covers another.
+func TestEndScreenFitsNineHouses(t *testing.T) {
+	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}
+	for _, tc := range []struct {
+		mapName string
+		players int
+	}{{"nine", 9}, {"nine", 2}, {"standard", 4}} {
+		e, err := newRulesGame(tc.mapName, names[:tc.players], 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := curtainApp(t, e, 3)
+		playUntil(t, e, 3, func() bool { return false })
+		if !e.Over() {
+			t.Fatalf("%s: game did not end", tc.mapName)
+		}
+		a.afterAction()
+		a.rebuild()
+		var shown []Widget
+		for _, w := range a.ws {
+			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > BaseW+0.5 || w.R.Y+w.R.H > BaseH+0.5 {
+				t.Errorf("%s, %d players: %q at %v is outside the window", tc.mapName, tc.players, w.Text, w.R)
+			}
+			if w.Kind != WPanel && w.Text != "" {
+				shown = append(shown, w)
+			}
+		}
+		for i, w := range shown {
+			for _, o := range shown[i+1:] {
+				if overlap(w.R, o.R) > 0 {
+					t.Errorf("%s, %d players: %q at %v overlaps %q at %v", tc.mapName, tc.players, w.Text, w.R, o.Text, o.R)
+				}
+			}
+		}
 	}
 }
