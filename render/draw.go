@@ -311,18 +311,43 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 		}
 		b := boxes[ti]
 		cy := b.Y + b.H/2
+		above, below := b.Y-tokH-1*s, b.Y+b.H+2*s
 		cands[ti] = []Rect{
-			{ax - row/2, b.Y - tokH - 1*s, row, tokH}, // above
-			{ax - row/2, b.Y + b.H + 2*s, row, tokH},  // below
+			{ax - row/2, above, row, tokH},            // above
+			{ax - row/2, below, row, tokH},            // below
 			{b.X + b.W + 4*s, cy - tokH/2, row, tokH}, // right
 			{b.X - 4*s - row, cy - tokH/2, row, tokH}, // left
+			// The same rows slid half their width aside, for a narrow
+			// or slanting shape.
+			{ax - row, above, row, tokH},
+			{ax, above, row, tokH},
+			{ax - row, below, row, tokH},
+			{ax, below, row, tokH},
 		}
 		// Tokens of a territory at the board's edge stay on the board.
 		for ci := range cands[ti] {
 			cands[ti][ci] = clampInto(cands[ti][ci], geom.Bounds(), 2*s)
 		}
 	}
-	place := placeTokens(boxes, cands)
+	// The share of a token row outside its own territory, sampled on the
+	// grid's cells.
+	outside := func(ti int, r Rect) float64 {
+		if m.Territories[ti].Kind == board.Port {
+			return 0 // a port is a few cells: its ships sit on the sea
+		}
+		out, all := 0, 0
+		for i := 0; i < 6; i++ {
+			for j := 0; j < 3; j++ {
+				gx, gy := geom.ToGrid(r.X+r.W*(float64(i)+.5)/6, r.Y+r.H*(float64(j)+.5)/3)
+				all++
+				if gx < 0 || gy < 0 || m.Grid.At(int(gx), int(gy)) != ti {
+					out++
+				}
+			}
+		}
+		return float64(out) / float64(all)
+	}
+	place := placeTokensIn(boxes, cands, outside)
 	for ti, t := range m.Territories {
 		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
 		gs := groups[t.ID]
@@ -347,19 +372,31 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 }
 
 // placeTokens picks for each territory the first candidate rectangle that
-// overlaps no other territory's label box and no token row already placed,
+// overlaps no label box and no token row already placed,
 // or else the candidate with the least overlap. It is plain geometry.
 func placeTokens(boxes []Rect, cands [][]Rect) []Rect {
+	return placeTokensIn(boxes, cands, nil)
+}
+
+// placeTokensIn is placeTokens that also weighs, when outside is given,
+// how much of a row lies outside its own territory (outside(ti, r), a
+// share 0..1): covering a neighbour's land costs a third as much as
+// covering a name, so a row stays on its own ground when it can, and
+// never buys that with a covered name.
+func placeTokensIn(boxes []Rect, cands [][]Rect, outside func(ti int, r Rect) float64) []Rect {
 	out := make([]Rect, len(cands))
 	var placed []Rect
 	for ti, cs := range cands {
 		best, bestCost := -1, math.Inf(1)
 		for ci, c := range cs {
 			cost := 0.0
-			for bi, b := range boxes {
-				if bi != ti {
-					cost += overlap(c, b)
-				}
+			if outside != nil {
+				cost += outside(ti, c) * c.W * c.H / 3
+			}
+			// Every name counts, its own too (a row clamped to the
+			// board's edge can slide onto it).
+			for _, b := range boxes {
+				cost += overlap(c, b)
 			}
 			for _, pr := range placed {
 				cost += overlap(c, pr)
