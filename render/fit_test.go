@@ -77,3 +77,26 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 		}
 	}
 }
+
+// TestTesterBadgeCoversNoBoard: a tester's game says so in the top bar,
+// clear of the board, the prompt and the round.
+func TestTesterBadgeCoversNoBoard(t *testing.T) {
+	for _, n := range []int{3, 9} {
+		l := layoutTable(70, 126, n)
+		if overlap(testerBadge, l.Board) > 0 || overlap(testerBadge, l.Top) < testerBadge.W*testerBadge.H {
+			t.Errorf("%d players: badge %+v not inside the top bar %+v or on the board %+v", n, testerBadge, l.Top, l.Board)
+		}
+	}
+	g, err := newRulesGame("nine", []string{"A", "B", "C"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := newTableUI(g, g, 1)
+	u.tester = true
+	u.reveal(g.ToAct())
+	for _, w := range u.tableWidgets(layoutTable(70, 126, 3)) {
+		if w.Kind == WText && w.R.Y < 50 && overlap(w.R, testerBadge) > 0 {
+			t.Errorf("top bar text %q %+v under the badge %+v", w.Text, w.R, testerBadge)
+		}
+	}
+}

@@ -90,6 +90,10 @@ var slotOrder = [rules.NumSlots]rules.Slot{rules.Maester, rules.Marshal, rules.L
 
 // tableWidgets builds the whole table screen (everything but the board's
 // own drawing) for the current state.
+// testerBadge is where a tester's game says so ("Tester's game — seed N"):
+// in the top bar, left of the round, so that it covers no board.
+var testerBadge = Rect{872, 13, 236, 24}
+
 func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	var ws []Widget
 	pub := u.pub
@@ -100,9 +104,13 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	if prompt == "" && ta >= 0 {
 		prompt = u.seatName(ta) + " to act"
 	}
-	ws = append(ws, Widget{R: Rect{16, 8, 1100, 34}, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: seatColor(ta)})
+	pw := 1100.0
+	if u.tester {
+		pw = testerBadge.X - 16 - 16
+	}
+	ws = append(ws, Widget{R: Rect{16, 8, pw, 34}, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: seatColor(ta)})
 	info := fmt.Sprintf("Round %d of %d  ·  first player: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
-	ws = append(ws, Widget{R: Rect{1100, 12, 484, 28}, Kind: WText, Text: info, Size: 18, Align: AlignRight, Ink: colText})
+	ws = append(ws, Widget{R: Rect{1116, 12, 468, 28}, Kind: WText, Text: info, Size: 18, Align: AlignRight, Ink: colText})
 
 	ws = append(ws, u.housesWidgets(l.Houses)...)
 	if pub.Combat != nil {
