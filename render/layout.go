@@ -140,7 +140,15 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 	ta := u.eng.ToAct()
 	active := u.shown >= 0 && u.shown == ta
 	rowH := (r.H - 38) / float64(max(len(u.m.Houses), 1))
-	slotW := (r.W - 24 - 150 - 90) / 3
+	// Rank, deck and played count take three lines in a tall row; in a
+	// short one (more than six houses) the deck and played counts share
+	// the second line, and the column is a little wider for it.
+	compact := rowH < 44
+	rightW := 90.0
+	if compact {
+		rightW = 108
+	}
+	slotW := (r.W - 24 - 150 - rightW) / 3
 	hot := map[[2]string]bool{}
 	if active {
 		for _, a := range u.legal {
@@ -181,10 +189,23 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 		if rk.From > 0 {
 			rt = rankText(rk)
 		}
-		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 4, 80, 20}, rt, 16, colText))
-		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 23, 80, 16}, fmt.Sprintf("deck %d", u.pub.DeckSizes[house.ID]), 13, colDim))
+		deck := fmt.Sprintf("deck %d", u.pub.DeckSizes[house.ID])
+		played := ""
 		if n := len(u.pub.Discards[house.ID]); n > 0 {
-			ws = append(ws, textW(Rect{r.X + r.W - 90, y + 38, 80, 16}, fmt.Sprintf("played %d", n), 13, colDim))
+			played = fmt.Sprintf("played %d", n)
+		}
+		if compact {
+			ws = append(ws, textW(Rect{r.X + r.W - rightW, y + 1, rightW - 8, 16}, rt, 15, colText))
+			if played != "" {
+				deck += " · " + played
+			}
+			ws = append(ws, textW(Rect{r.X + r.W - rightW, y + 17, rightW - 8, 14}, deck, 12, colDim))
+			continue
+		}
+		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 4, 80, 19}, rt, 16, colText))
+		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 23, 80, 15}, deck, 13, colDim))
+		if played != "" {
+			ws = append(ws, textW(Rect{r.X + r.W - 90, y + 38, 80, 16}, played, 13, colDim))
 		}
 	}
 	return ws
