@@ -29,6 +29,15 @@ type painter struct {
 	paintKey  string
 	texts     []textCall
 	sprites   map[spriteKey]*ebiten.Image
+	// The label anchors (screen pixels) of the last board drawn, and what
+	// they were computed for.
+	anchors   []board.Point
+	anchorKey anchorKey
+}
+
+type anchorKey struct {
+	m              *board.Map
+	x, y, cell, sc float64
 }
 
 type faceKey struct {
@@ -283,29 +292,20 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 	tokH := 19 * s
 	n := len(m.Territories)
 	names := make([]string, n)
+	for ti, t := range m.Territories {
+		if t.Kind != board.Port {
+			names[ti] = wrapName(t.Name)
+		}
+	}
+	anchors := p.labelAnchors(geom, s, m, names)
 	boxes := make([]Rect, n) // name + icons (or the anchor of a port)
+	for ti := range m.Territories {
+		boxes[ti] = p.labelBox(m.Territories[ti], names[ti], anchors[ti].X, anchors[ti].Y, s)
+	}
 	cands := make([][]Rect, n)
 	for ti, t := range m.Territories {
-		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
+		ax := anchors[ti].X
 		row := unitRowWidth(groups[t.ID], tokenWidth(m, tokH), s)
-		if t.Kind == board.Port {
-			boxes[ti] = Rect{ax - 7*s, ay - 7*s, 14 * s, 14 * s}
-		} else {
-			names[ti] = wrapName(t.Name)
-			ns := labelSize(t, nameSize)
-			lines := float64(strings.Count(names[ti], "\n") + 1)
-			tw := 0.0
-			for _, ln := range strings.Split(names[ti], "\n") {
-				tw = math.Max(tw, text.Advance(ln, p.face(ns, true)))
-			}
-			half := ns * 0.6 * lines
-			hasIcons := t.Crowns+t.Barrels > 0 || t.Fortress != board.NoFortress || t.Fortification
-			bottom := ay + half
-			if hasIcons {
-				bottom += icon * 1.1
-			}
-			boxes[ti] = Rect{ax - tw/2, ay - half, tw, bottom - (ay - half)}
-		}
 		if row == 0 {
 			continue
 		}
@@ -349,7 +349,7 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 	}
 	place := placeTokensIn(boxes, cands, outside)
 	for ti, t := range m.Territories {
-		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
+		ax, ay := anchors[ti].X, anchors[ti].Y
 		gs := groups[t.ID]
 		if t.Kind == board.Port {
 			p.glyph(dst, "anchor", ax, ay, 14*s, colWhite, func(img *ebiten.Image, x, y, h float64) { drawAnchor(img, x, y, h/2) })
@@ -369,6 +369,106 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 			p.drawUnits(dst, r.X+r.W/2, r.Y+r.H/2, tokH, s, m, gs)
 		}
 	}
+}
+
+// labelBox is the rectangle a territory's name and icons take when drawn
+// at the anchor (ax, ay); a port's is its anchor glyph.
+func (p *painter) labelBox(t board.Territory, name string, ax, ay, s float64) Rect {
+	if t.Kind == board.Port {
+		return Rect{ax - 7*s, ay - 7*s, 14 * s, 14 * s}
+	}
+	ns := labelSize(t, 12.5*s)
+	icon := 11 * s
+	lines := float64(strings.Count(name, "\n") + 1)
+	tw := 0.0
+	for _, ln := range strings.Split(name, "\n") {
+		tw = math.Max(tw, text.Advance(ln, p.face(ns, true)))
+	}
+	half := ns * 0.6 * lines
+	hasIcons := t.Crowns+t.Barrels > 0 || t.Fortress != board.NoFortress || t.Fortification
+	bottom := ay + half
+	if hasIcons {
+		bottom += icon * 1.1
+	}
+	return Rect{ax - tw/2, ay - half, tw, bottom - (ay - half)}
+}
+
+// labelAnchors is where each territory's name is drawn, in screen pixels:
+// its map anchor, unless there its name would overlap another's. Then,
+// territory by territory in file order, the name moves to the cell of its
+// own territory where it overlaps the other names least, preferring a
+// place that keeps the name on its own ground and near the map's anchor;
+// three passes, so that a name moved late can still make room.
+// Names too long for a small area still overlap as little as they can.
+// The result depends only on the map and the board's size and is cached.
+func (p *painter) labelAnchors(geom boardGeom, s float64, m *board.Map, names []string) []board.Point {
+	key := anchorKey{m, geom.X, geom.Y, geom.Cell, s}
+	if p.anchorKey == key && len(p.anchors) == len(m.Territories) {
+		return p.anchors
+	}
+	n := len(m.Territories)
+	anchors := make([]board.Point, n)
+	boxes := make([]Rect, n)
+	for ti, t := range m.Territories {
+		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
+		anchors[ti] = board.Point{X: ax, Y: ay}
+		boxes[ti] = p.labelBox(t, names[ti], ax, ay, s)
+	}
+	clash := func(ti int, b Rect) float64 {
+		c := 0.0
+		for bi, o := range boxes {
+			if bi != ti {
+				c += overlap(b, o)
+			}
+		}
+		return c
+	}
+	// outside is the share of b not on territory ti's cells.
+	outside := func(ti int, b Rect) float64 {
+		out, all := 0, 0
+		for i := 0; i < 6; i++ {
+			for j := 0; j < 3; j++ {
+				gx, gy := geom.ToGrid(b.X+b.W*(float64(i)+.5)/6, b.Y+b.H*(float64(j)+.5)/3)
+				all++
+				if gx < 0 || gy < 0 || m.Grid.At(int(gx), int(gy)) != ti {
+					out++
+				}
+			}
+		}
+		return float64(out) / float64(all)
+	}
+	cells := make([][]int, n)
+	for c, t := range m.Grid.Cells {
+		if t >= 0 {
+			cells[t] = append(cells[t], c)
+		}
+	}
+	for pass := 0; pass < 3; pass++ {
+		for ti, t := range m.Territories {
+			if t.Kind == board.Port || t.Kind == board.Road || clash(ti, boxes[ti]) == 0 {
+				continue
+			}
+			b0 := boxes[ti]
+			cost := func(b Rect, ax, ay float64) float64 {
+				d := math.Hypot(ax-anchors[ti].X, ay-anchors[ti].Y)
+				return clash(ti, b) + outside(ti, b)*b.W*b.H*0.5 + d*d*0.05
+			}
+			// A move must win a clear margin: a name brushing another by a
+			// few pixels stays where the map puts it.
+			best, bestCost := anchors[ti], cost(b0, anchors[ti].X, anchors[ti].Y)-40*s*s
+			for _, c := range cells[ti] {
+				ax, ay := geom.FromGrid(float64(c%m.Grid.W)+.5, float64(c/m.Grid.W)+.5)
+				b := p.labelBox(t, names[ti], ax, ay, s)
+				if k := cost(b, ax, ay); k < bestCost {
+					best, bestCost = board.Point{X: ax, Y: ay}, k
+				}
+			}
+			anchors[ti] = best
+			boxes[ti] = p.labelBox(t, names[ti], best.X, best.Y, s)
+		}
+	}
+	p.anchors, p.anchorKey = anchors, key
+	return anchors
 }
 
 // placeTokens picks for each territory the first candidate rectangle that
