@@ -347,7 +347,15 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 		}
 		return float64(out) / float64(all)
 	}
-	place := placeTokensIn(boxes, cands, outside)
+	// A port's anchor is all there is of it on screen: a row covering it
+	// costs as if it were half as wide again.
+	avoid := append([]Rect(nil), boxes...)
+	for ti, t := range m.Territories {
+		if b := avoid[ti]; t.Kind == board.Port {
+			avoid[ti] = Rect{b.X - b.W/4, b.Y - b.H/4, b.W * 1.5, b.H * 1.5}
+		}
+	}
+	place := placeTokensIn(avoid, cands, outside)
 	for ti, t := range m.Territories {
 		ax, ay := anchors[ti].X, anchors[ti].Y
 		gs := groups[t.ID]
@@ -498,8 +506,9 @@ func placeTokensIn(boxes []Rect, cands [][]Rect, outside func(ti int, r Rect) fl
 			for _, b := range boxes {
 				cost += overlap(c, b)
 			}
+			// A token hidden under another hides a fact: worst of all.
 			for _, pr := range placed {
-				cost += overlap(c, pr)
+				cost += 2 * overlap(c, pr)
 			}
 			// A small preference for the earlier (usual) places.
 			cost += float64(ci) * 0.01
