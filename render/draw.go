@@ -283,12 +283,51 @@ func boardStyle(m *board.Map, v *rules.View, hl []bool, sel int) paintStyle {
 func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom, m *board.Map, sh *shapes, v *rules.View) {
 	s := sc.S
 	drawRoadsAndBridges(dst, geom, m, sh)
+	nameSize := 12.5 * s
+	icon := 11 * s
+	tokH := 19 * s
+	pl := p.overlayLayout(geom, s, m, v)
+	groups, names, anchors, boxes, place := pl.groups, pl.names, pl.anchors, pl.boxes, pl.place
+	for ti, t := range m.Territories {
+		ax, ay := anchors[ti].X, anchors[ti].Y
+		gs := groups[t.ID]
+		if t.Kind == board.Port {
+			p.glyph(dst, "anchor", ax, ay, 14*s, colWhite, func(img *ebiten.Image, x, y, h float64) { drawAnchor(img, x, y, h/2) })
+		} else {
+			// Moat Cailin's fortification shows only while it stands.
+			_, stands := v.Fortifications[t.ID]
+			t.Fortification = stands
+			p.drawLabel(dst, t, names[ti], ax, ay, nameSize, icon, s)
+			// Flag when the territory is held without troops.
+			if hid, ok := v.Flags[t.ID]; ok && len(gs) == 0 {
+				hc := houseColor(m, hid)
+				b := boxes[ti]
+				p.glyph(dst, "flag", b.X+b.W+8*s, ay-4*s, 13*s, hc, func(img *ebiten.Image, x, y, h float64) { drawFlag(img, x, y, h, hc) })
+			}
+		}
+		if r := place[ti]; r.W > 0 {
+			p.drawUnits(dst, r.X+r.W/2, r.Y+r.H/2, tokH, s, m, gs)
+		}
+	}
+}
+
+// overlayPlan is where the board's overlay puts things: each territory's
+// unit groups, wrapped name, label anchor, name-and-icons box and token
+// row (zero when it has no units), in screen pixels.
+type overlayPlan struct {
+	groups  map[string][]rules.Group
+	names   []string
+	anchors []board.Point
+	boxes   []Rect
+	place   []Rect
+}
+
+// overlayLayout plans the overlay for the view v at scale s.
+func (p *painter) overlayLayout(geom boardGeom, s float64, m *board.Map, v *rules.View) overlayPlan {
 	groups := map[string][]rules.Group{}
 	for _, g := range v.Groups {
 		groups[g.Territory] = append(groups[g.Territory], g)
 	}
-	nameSize := 12.5 * s
-	icon := 11 * s
 	tokH := 19 * s
 	n := len(m.Territories)
 	names := make([]string, n)
@@ -355,28 +394,7 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 			avoid[ti] = Rect{b.X - b.W/4, b.Y - b.H/4, b.W * 1.5, b.H * 1.5}
 		}
 	}
-	place := placeTokensIn(avoid, cands, outside)
-	for ti, t := range m.Territories {
-		ax, ay := anchors[ti].X, anchors[ti].Y
-		gs := groups[t.ID]
-		if t.Kind == board.Port {
-			p.glyph(dst, "anchor", ax, ay, 14*s, colWhite, func(img *ebiten.Image, x, y, h float64) { drawAnchor(img, x, y, h/2) })
-		} else {
-			// Moat Cailin's fortification shows only while it stands.
-			_, stands := v.Fortifications[t.ID]
-			t.Fortification = stands
-			p.drawLabel(dst, t, names[ti], ax, ay, nameSize, icon, s)
-			// Flag when the territory is held without troops.
-			if hid, ok := v.Flags[t.ID]; ok && len(gs) == 0 {
-				hc := houseColor(m, hid)
-				b := boxes[ti]
-				p.glyph(dst, "flag", b.X+b.W+8*s, ay-4*s, 13*s, hc, func(img *ebiten.Image, x, y, h float64) { drawFlag(img, x, y, h, hc) })
-			}
-		}
-		if r := place[ti]; r.W > 0 {
-			p.drawUnits(dst, r.X+r.W/2, r.Y+r.H/2, tokH, s, m, gs)
-		}
-	}
+	return overlayPlan{groups, names, anchors, boxes, placeTokensIn(avoid, cands, outside)}
 }
 
 // labelBox is the rectangle a territory's name and icons take when drawn
@@ -493,10 +511,15 @@ func placeTokens(boxes []Rect, cands [][]Rect) []Rect {
 // never buys that with a covered name.
 func placeTokensIn(boxes []Rect, cands [][]Rect, outside func(ti int, r Rect) float64) []Rect {
 	out := make([]Rect, len(cands))
-	var placed []Rect
-	for ti, cs := range cands {
+	choice := make([]int, len(cands))
+	for ti := range choice {
+		choice[ti] = -1
+	}
+	// pick is the cheapest candidate of ti given the rows now chosen for
+	// the others.
+	pick := func(ti int) int {
 		best, bestCost := -1, math.Inf(1)
-		for ci, c := range cs {
+		for ci, c := range cands[ti] {
 			cost := 0.0
 			if outside != nil {
 				cost += outside(ti, c) * c.W * c.H / 3
@@ -507,8 +530,10 @@ func placeTokensIn(boxes []Rect, cands [][]Rect, outside func(ti int, r Rect) fl
 				cost += overlap(c, b)
 			}
 			// A token hidden under another hides a fact: worst of all.
-			for _, pr := range placed {
-				cost += 2 * overlap(c, pr)
+			for oi, oc := range choice {
+				if oi != ti && oc >= 0 {
+					cost += 2 * overlap(c, cands[oi][oc])
+				}
 			}
 			// A small preference for the earlier (usual) places.
 			cost += float64(ci) * 0.01
@@ -516,9 +541,18 @@ func placeTokensIn(boxes []Rect, cands [][]Rect, outside func(ti int, r Rect) fl
 				best, bestCost = ci, cost
 			}
 		}
-		if best >= 0 {
-			out[ti] = cs[best]
-			placed = append(placed, cs[best])
+		return best
+	}
+	// In file order first; then, twice, each row looks again with all the
+	// others in place (a row placed early cannot see one placed later).
+	for pass := 0; pass < 3; pass++ {
+		for ti := range cands {
+			choice[ti] = pick(ti)
+		}
+	}
+	for ti, ci := range choice {
+		if ci >= 0 {
+			out[ti] = cands[ti][ci]
 		}
 	}
 	return out

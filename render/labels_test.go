@@ -1,10 +1,12 @@
 package render
 
 import (
+	"math"
 	"testing"
 
 	"notrueking/board"
 	"notrueking/maps"
+	"notrueking/rules"
 )
 
 // TestBoardNamesMakeRoom: on both shipped maps, at the base size, at a
@@ -79,6 +81,58 @@ func TestBoardNamesMakeRoom(t *testing.T) {
 				for _, pr := range mustClear {
 					if o := pairs[pr]; o > 0 {
 						t.Errorf("%s at %.1f×: %s and %s overlap by %.0f px²", name, s, pr[0], pr[1], o)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTokenRowsKeepClear: at the start of a nine-player game and of a
+// four-player standard one, at three window scales, no unit token row
+// overlaps another by more than a sliver (a tenth of the smaller), none
+// covers more than a quarter of a port's anchor, and none more than 15%
+// of a name (a row may brush a name's halo where a small area leaves no
+// other room).
+func TestTokenRowsKeepClear(t *testing.T) {
+	p, err := newPainter()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		seats []string
+	}{
+		{"nine", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}},
+		{"standard", []string{"A", "B", "C", "D"}},
+	} {
+		g, err := newRulesGame(tc.name, tc.seats, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := g.Map()
+		v := g.View(rules.Public)
+		for _, s := range []float64{0.8, 1, 1.2} {
+			l := layoutTable(m.Grid.W, m.Grid.H, len(tc.seats))
+			geom := fitBoard(m.Grid.W, m.Grid.H, Scaler{S: s}.Rect(l.Board))
+			p.anchorKey = anchorKey{}
+			pl := p.overlayLayout(geom, s, m, &v)
+			for i, r := range pl.place {
+				if r.W == 0 {
+					continue
+				}
+				for j, o := range pl.place[:i] {
+					if overlap(r, o) > 0.1*math.Min(r.W*r.H, o.W*o.H) {
+						t.Errorf("%s at %.1f×: tokens of %s %+v overlap those of %s %+v", tc.name, s, m.Territories[i].ID, r, m.Territories[j].ID, o)
+					}
+				}
+				for j, b := range pl.boxes {
+					o := overlap(r, b)
+					switch {
+					case m.Territories[j].Kind == board.Port && o > 0.25*b.W*b.H:
+						t.Errorf("%s at %.1f×: tokens of %s %+v cover the anchor of %s", tc.name, s, m.Territories[i].ID, r, m.Territories[j].ID)
+					case o > 0.15*b.W*b.H:
+						t.Errorf("%s at %.1f×: tokens of %s %+v cover %.0f%% of %s's name %+v", tc.name, s, m.Territories[i].ID, r, 100*o/(b.W*b.H), m.Territories[j].ID, b)
 					}
 				}
 			}
