@@ -472,23 +472,44 @@ func (p *parser) checkRoads(g *board.Grid) {
 	}
 }
 
-// roadLabel is the point halfway along a road's path.
-func roadLabel(path []board.Point) board.Point {
+// roadLabel is the point along a road's path, between a fifth and four
+// fifths of its length, farthest from every other label anchor in others
+// (a road's name is small and runs through other areas: it must not sit on
+// their names); ties go to the point nearest the middle. A name is about
+// three times wider than tall, so horizontal distance counts a third.
+func roadLabel(path []board.Point, others []board.Point) board.Point {
+	best, bestD, bestMid := path[0], -1.0, 0.0
+	for i := 20; i <= 80; i += 2 {
+		q := pathPoint(path, float64(i)/100)
+		d := math.Inf(1)
+		for _, o := range others {
+			d = math.Min(d, math.Hypot((q.X-o.X)/3, q.Y-o.Y))
+		}
+		mid := math.Abs(float64(i) - 50)
+		if d > bestD+1e-9 || math.Abs(d-bestD) <= 1e-9 && mid < bestMid {
+			best, bestD, bestMid = q, d, mid
+		}
+	}
+	return best
+}
+
+// pathPoint is the point the fraction f of the way along path.
+func pathPoint(path []board.Point, f float64) board.Point {
 	total := 0.0
 	for i := 0; i+1 < len(path); i++ {
 		total += math.Hypot(path[i+1].X-path[i].X, path[i+1].Y-path[i].Y)
 	}
-	half := total / 2
+	rest := total * f
 	for i := 0; i+1 < len(path); i++ {
 		a, b := path[i], path[i+1]
 		d := math.Hypot(b.X-a.X, b.Y-a.Y)
-		if d >= half && d > 0 {
-			f := half / d
-			return board.Point{X: a.X + (b.X-a.X)*f, Y: a.Y + (b.Y-a.Y)*f}
+		if d >= rest && d > 0 {
+			g := rest / d
+			return board.Point{X: a.X + (b.X-a.X)*g, Y: a.Y + (b.Y-a.Y)*g}
 		}
-		half -= d
+		rest -= d
 	}
-	return path[0]
+	return path[len(path)-1]
 }
 
 // placeLabels checks declared label anchors and computes the rest: the
@@ -557,11 +578,8 @@ func (p *parser) placeLabels(g *board.Grid) {
 	}
 	for t := 0; t < n; t++ {
 		if tr := &m.Territories[t]; tr.Kind == board.Road {
-			if len(tr.Path) >= 2 {
-				tr.Label = roadLabel(tr.Path)
-			}
 			if p.labels[t] != nil {
-				p.errf(p.tpath[t]+".label", "a road's label is the middle of its path; it takes no label")
+				p.errf(p.tpath[t]+".label", "a road's label is on its path, clear of other names; it takes no label")
 			}
 			continue
 		}
@@ -575,6 +593,19 @@ func (p *parser) placeLabels(g *board.Grid) {
 		}
 		if best[t] >= 0 {
 			m.Territories[t].Label = board.Point{X: float64(best[t]%g.W) + .5, Y: float64(best[t]/g.W) + .5}
+		}
+	}
+	// Roads last: their names keep clear of the names already placed (and
+	// of the roads named before them).
+	for t := 0; t < n; t++ {
+		if tr := &m.Territories[t]; tr.Kind == board.Road && len(tr.Path) >= 2 {
+			var others []board.Point
+			for u := range m.Territories {
+				if u != t && (m.Territories[u].Kind != board.Road || u < t) {
+					others = append(others, m.Territories[u].Label)
+				}
+			}
+			tr.Label = roadLabel(tr.Path, others)
 		}
 	}
 }

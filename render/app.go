@@ -350,6 +350,7 @@ func (a *App) begin(p play, seed uint64) {
 	}
 	a.play = p
 	a.tbl = newTableUI(p.read, p.act, seed)
+	a.tbl.tester = a.tester
 	if !a.tester {
 		// The shuffle button must not leak the secret seed either.
 		a.tbl.rng.Seed(int64(secretSeed()))
@@ -381,7 +382,9 @@ func (a *App) rebuild() {
 		a.ws = a.endWidgets()
 	}
 	if a.tester && a.tbl != nil && (a.scene == sceneTable || a.scene == sceneCurtain) {
-		a.ws = append(a.ws, Widget{R: Rect{12, 61, 240, 24}, Kind: WBox, Text: testerText(a.tbl.seed), Size: 14, Bold: true, Fill: colWarn, Ink: colText})
+		// In the top bar, between the prompt and the round: it covers no
+		// board (on the board it hid Castle Black's name).
+		a.ws = append(a.ws, Widget{R: testerBadge, Kind: WBox, Text: testerText(a.tbl.seed), Size: 14, Bold: true, Fill: colWarn, Ink: colText})
 	}
 	if head, detail := a.banner(); head != "" {
 		// Over the foot of the board (above the title of the start

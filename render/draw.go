@@ -29,6 +29,15 @@ type painter struct {
 	paintKey  string
 	texts     []textCall
 	sprites   map[spriteKey]*ebiten.Image
+	// The label anchors (screen pixels) of the last board drawn, and what
+	// they were computed for.
+	anchors   []board.Point
+	anchorKey anchorKey
+}
+
+type anchorKey struct {
+	m              *board.Map
+	x, y, cell, sc float64
 }
 
 type faceKey struct {
@@ -274,57 +283,13 @@ func boardStyle(m *board.Map, v *rules.View, hl []bool, sel int) paintStyle {
 func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom, m *board.Map, sh *shapes, v *rules.View) {
 	s := sc.S
 	drawRoadsAndBridges(dst, geom, m, sh)
-	groups := map[string][]rules.Group{}
-	for _, g := range v.Groups {
-		groups[g.Territory] = append(groups[g.Territory], g)
-	}
 	nameSize := 12.5 * s
 	icon := 11 * s
 	tokH := 19 * s
-	n := len(m.Territories)
-	names := make([]string, n)
-	boxes := make([]Rect, n) // name + icons (or the anchor of a port)
-	cands := make([][]Rect, n)
+	pl := p.overlayLayout(geom, s, m, v)
+	groups, names, anchors, boxes, place := pl.groups, pl.names, pl.anchors, pl.boxes, pl.place
 	for ti, t := range m.Territories {
-		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
-		row := unitRowWidth(groups[t.ID], tokenWidth(m, tokH), s)
-		if t.Kind == board.Port {
-			boxes[ti] = Rect{ax - 7*s, ay - 7*s, 14 * s, 14 * s}
-		} else {
-			names[ti] = wrapName(t.Name)
-			ns := labelSize(t, nameSize)
-			lines := float64(strings.Count(names[ti], "\n") + 1)
-			tw := 0.0
-			for _, ln := range strings.Split(names[ti], "\n") {
-				tw = math.Max(tw, text.Advance(ln, p.face(ns, true)))
-			}
-			half := ns * 0.6 * lines
-			hasIcons := t.Crowns+t.Barrels > 0 || t.Fortress != board.NoFortress || t.Fortification
-			bottom := ay + half
-			if hasIcons {
-				bottom += icon * 1.1
-			}
-			boxes[ti] = Rect{ax - tw/2, ay - half, tw, bottom - (ay - half)}
-		}
-		if row == 0 {
-			continue
-		}
-		b := boxes[ti]
-		cy := b.Y + b.H/2
-		cands[ti] = []Rect{
-			{ax - row/2, b.Y - tokH - 1*s, row, tokH}, // above
-			{ax - row/2, b.Y + b.H + 2*s, row, tokH},  // below
-			{b.X + b.W + 4*s, cy - tokH/2, row, tokH}, // right
-			{b.X - 4*s - row, cy - tokH/2, row, tokH}, // left
-		}
-		// Tokens of a territory at the board's edge stay on the board.
-		for ci := range cands[ti] {
-			cands[ti][ci] = clampInto(cands[ti][ci], geom.Bounds(), 2*s)
-		}
-	}
-	place := placeTokens(boxes, cands)
-	for ti, t := range m.Territories {
-		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
+		ax, ay := anchors[ti].X, anchors[ti].Y
 		gs := groups[t.ID]
 		if t.Kind == board.Port {
 			p.glyph(dst, "anchor", ax, ay, 14*s, colWhite, func(img *ebiten.Image, x, y, h float64) { drawAnchor(img, x, y, h/2) })
@@ -346,23 +311,229 @@ func (p *painter) drawBoardOverlay(dst *ebiten.Image, sc Scaler, geom boardGeom,
 	}
 }
 
-// placeTokens picks for each territory the first candidate rectangle that
-// overlaps no other territory's label box and no token row already placed,
-// or else the candidate with the least overlap. It is plain geometry.
-func placeTokens(boxes []Rect, cands [][]Rect) []Rect {
-	out := make([]Rect, len(cands))
-	var placed []Rect
-	for ti, cs := range cands {
-		best, bestCost := -1, math.Inf(1)
-		for ci, c := range cs {
-			cost := 0.0
-			for bi, b := range boxes {
-				if bi != ti {
-					cost += overlap(c, b)
+// overlayPlan is where the board's overlay puts things: each territory's
+// unit groups, wrapped name, label anchor, name-and-icons box and token
+// row (zero when it has no units), in screen pixels.
+type overlayPlan struct {
+	groups  map[string][]rules.Group
+	names   []string
+	anchors []board.Point
+	boxes   []Rect
+	place   []Rect
+}
+
+// overlayLayout plans the overlay for the view v at scale s.
+func (p *painter) overlayLayout(geom boardGeom, s float64, m *board.Map, v *rules.View) overlayPlan {
+	groups := map[string][]rules.Group{}
+	for _, g := range v.Groups {
+		groups[g.Territory] = append(groups[g.Territory], g)
+	}
+	tokH := 19 * s
+	n := len(m.Territories)
+	names := make([]string, n)
+	for ti, t := range m.Territories {
+		if t.Kind != board.Port {
+			names[ti] = wrapName(t.Name)
+		}
+	}
+	anchors := p.labelAnchors(geom, s, m, names)
+	boxes := make([]Rect, n) // name + icons (or the anchor of a port)
+	for ti := range m.Territories {
+		boxes[ti] = p.labelBox(m.Territories[ti], names[ti], anchors[ti].X, anchors[ti].Y, s)
+	}
+	cands := make([][]Rect, n)
+	for ti, t := range m.Territories {
+		ax := anchors[ti].X
+		row := unitRowWidth(groups[t.ID], tokenWidth(m, tokH), s)
+		if row == 0 {
+			continue
+		}
+		b := boxes[ti]
+		cy := b.Y + b.H/2
+		above, below := b.Y-tokH-1*s, b.Y+b.H+2*s
+		cands[ti] = []Rect{
+			{ax - row/2, above, row, tokH},            // above
+			{ax - row/2, below, row, tokH},            // below
+			{b.X + b.W + 4*s, cy - tokH/2, row, tokH}, // right
+			{b.X - 4*s - row, cy - tokH/2, row, tokH}, // left
+			// The same rows slid half their width aside, for a narrow
+			// or slanting shape.
+			{ax - row, above, row, tokH},
+			{ax, above, row, tokH},
+			{ax - row, below, row, tokH},
+			{ax, below, row, tokH},
+		}
+		// Tokens of a territory at the board's edge stay on the board.
+		for ci := range cands[ti] {
+			cands[ti][ci] = clampInto(cands[ti][ci], geom.Bounds(), 2*s)
+		}
+	}
+	// The share of a token row outside its own territory, sampled on the
+	// grid's cells.
+	outside := func(ti int, r Rect) float64 {
+		if m.Territories[ti].Kind == board.Port {
+			return 0 // a port is a few cells: its ships sit on the sea
+		}
+		out, all := 0, 0
+		for i := 0; i < 6; i++ {
+			for j := 0; j < 3; j++ {
+				gx, gy := geom.ToGrid(r.X+r.W*(float64(i)+.5)/6, r.Y+r.H*(float64(j)+.5)/3)
+				all++
+				if gx < 0 || gy < 0 || m.Grid.At(int(gx), int(gy)) != ti {
+					out++
 				}
 			}
-			for _, pr := range placed {
-				cost += overlap(c, pr)
+		}
+		return float64(out) / float64(all)
+	}
+	// A port's anchor is all there is of it on screen: a row covering it
+	// costs as if it were half as wide again.
+	avoid := append([]Rect(nil), boxes...)
+	for ti, t := range m.Territories {
+		if b := avoid[ti]; t.Kind == board.Port {
+			avoid[ti] = Rect{b.X - b.W/4, b.Y - b.H/4, b.W * 1.5, b.H * 1.5}
+		}
+	}
+	return overlayPlan{groups, names, anchors, boxes, placeTokensIn(avoid, cands, outside)}
+}
+
+// labelBox is the rectangle a territory's name and icons take when drawn
+// at the anchor (ax, ay); a port's is its anchor glyph.
+func (p *painter) labelBox(t board.Territory, name string, ax, ay, s float64) Rect {
+	if t.Kind == board.Port {
+		return Rect{ax - 7*s, ay - 7*s, 14 * s, 14 * s}
+	}
+	ns := labelSize(t, 12.5*s)
+	icon := 11 * s
+	lines := float64(strings.Count(name, "\n") + 1)
+	tw := 0.0
+	for _, ln := range strings.Split(name, "\n") {
+		tw = math.Max(tw, text.Advance(ln, p.face(ns, true)))
+	}
+	half := ns * 0.6 * lines
+	hasIcons := t.Crowns+t.Barrels > 0 || t.Fortress != board.NoFortress || t.Fortification
+	bottom := ay + half
+	if hasIcons {
+		bottom += icon * 1.1
+	}
+	return Rect{ax - tw/2, ay - half, tw, bottom - (ay - half)}
+}
+
+// labelAnchors is where each territory's name is drawn, in screen pixels:
+// its map anchor, unless there its name would overlap another's. Then,
+// territory by territory in file order, the name moves to the cell of its
+// own territory where it overlaps the other names least, preferring a
+// place that keeps the name on its own ground and near the map's anchor;
+// three passes, so that a name moved late can still make room.
+// Names too long for a small area still overlap as little as they can.
+// The result depends only on the map and the board's size and is cached.
+func (p *painter) labelAnchors(geom boardGeom, s float64, m *board.Map, names []string) []board.Point {
+	key := anchorKey{m, geom.X, geom.Y, geom.Cell, s}
+	if p.anchorKey == key && len(p.anchors) == len(m.Territories) {
+		return p.anchors
+	}
+	n := len(m.Territories)
+	anchors := make([]board.Point, n)
+	boxes := make([]Rect, n)
+	for ti, t := range m.Territories {
+		ax, ay := geom.FromGrid(t.Label.X, t.Label.Y)
+		anchors[ti] = board.Point{X: ax, Y: ay}
+		boxes[ti] = p.labelBox(t, names[ti], ax, ay, s)
+	}
+	clash := func(ti int, b Rect) float64 {
+		c := 0.0
+		for bi, o := range boxes {
+			if bi != ti {
+				c += overlap(b, o)
+			}
+		}
+		return c
+	}
+	// outside is the share of b not on territory ti's cells.
+	outside := func(ti int, b Rect) float64 {
+		out, all := 0, 0
+		for i := 0; i < 6; i++ {
+			for j := 0; j < 3; j++ {
+				gx, gy := geom.ToGrid(b.X+b.W*(float64(i)+.5)/6, b.Y+b.H*(float64(j)+.5)/3)
+				all++
+				if gx < 0 || gy < 0 || m.Grid.At(int(gx), int(gy)) != ti {
+					out++
+				}
+			}
+		}
+		return float64(out) / float64(all)
+	}
+	cells := make([][]int, n)
+	for c, t := range m.Grid.Cells {
+		if t >= 0 {
+			cells[t] = append(cells[t], c)
+		}
+	}
+	for pass := 0; pass < 3; pass++ {
+		for ti, t := range m.Territories {
+			if t.Kind == board.Port || t.Kind == board.Road || clash(ti, boxes[ti]) == 0 {
+				continue
+			}
+			b0 := boxes[ti]
+			cost := func(b Rect, ax, ay float64) float64 {
+				d := math.Hypot(ax-anchors[ti].X, ay-anchors[ti].Y)
+				return clash(ti, b) + outside(ti, b)*b.W*b.H*0.5 + d*d*0.05
+			}
+			// A move must win a clear margin: a name brushing another by a
+			// few pixels stays where the map puts it.
+			best, bestCost := anchors[ti], cost(b0, anchors[ti].X, anchors[ti].Y)-40*s*s
+			for _, c := range cells[ti] {
+				ax, ay := geom.FromGrid(float64(c%m.Grid.W)+.5, float64(c/m.Grid.W)+.5)
+				b := p.labelBox(t, names[ti], ax, ay, s)
+				if k := cost(b, ax, ay); k < bestCost {
+					best, bestCost = board.Point{X: ax, Y: ay}, k
+				}
+			}
+			anchors[ti] = best
+			boxes[ti] = p.labelBox(t, names[ti], best.X, best.Y, s)
+		}
+	}
+	p.anchors, p.anchorKey = anchors, key
+	return anchors
+}
+
+// placeTokens picks for each territory the first candidate rectangle that
+// overlaps no label box and no token row already placed,
+// or else the candidate with the least overlap. It is plain geometry.
+func placeTokens(boxes []Rect, cands [][]Rect) []Rect {
+	return placeTokensIn(boxes, cands, nil)
+}
+
+// placeTokensIn is placeTokens that also weighs, when outside is given,
+// how much of a row lies outside its own territory (outside(ti, r), a
+// share 0..1): covering a neighbour's land costs a third as much as
+// covering a name, so a row stays on its own ground when it can, and
+// never buys that with a covered name.
+func placeTokensIn(boxes []Rect, cands [][]Rect, outside func(ti int, r Rect) float64) []Rect {
+	out := make([]Rect, len(cands))
+	choice := make([]int, len(cands))
+	for ti := range choice {
+		choice[ti] = -1
+	}
+	// pick is the cheapest candidate of ti given the rows now chosen for
+	// the others.
+	pick := func(ti int) int {
+		best, bestCost := -1, math.Inf(1)
+		for ci, c := range cands[ti] {
+			cost := 0.0
+			if outside != nil {
+				cost += outside(ti, c) * c.W * c.H / 3
+			}
+			// Every name counts, its own too (a row clamped to the
+			// board's edge can slide onto it).
+			for _, b := range boxes {
+				cost += overlap(c, b)
+			}
+			// A token hidden under another hides a fact: worst of all.
+			for oi, oc := range choice {
+				if oi != ti && oc >= 0 {
+					cost += 2 * overlap(c, cands[oi][oc])
+				}
 			}
 			// A small preference for the earlier (usual) places.
 			cost += float64(ci) * 0.01
@@ -370,9 +541,18 @@ func placeTokens(boxes []Rect, cands [][]Rect) []Rect {
 				best, bestCost = ci, cost
 			}
 		}
-		if best >= 0 {
-			out[ti] = cs[best]
-			placed = append(placed, cs[best])
+		return best
+	}
+	// In file order first; then, twice, each row looks again with all the
+	// others in place (a row placed early cannot see one placed later).
+	for pass := 0; pass < 3; pass++ {
+		for ti := range cands {
+			choice[ti] = pick(ti)
+		}
+	}
+	for ti, ci := range choice {
+		if ci >= 0 {
+			out[ti] = cands[ti][ci]
 		}
 	}
 	return out

@@ -90,6 +90,10 @@ var slotOrder = [rules.NumSlots]rules.Slot{rules.Maester, rules.Marshal, rules.L
 
 // tableWidgets builds the whole table screen (everything but the board's
 // own drawing) for the current state.
+// testerBadge is where a tester's game says so ("Tester's game — seed N"):
+// in the top bar, left of the round, so that it covers no board.
+var testerBadge = Rect{872, 13, 236, 24}
+
 func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	var ws []Widget
 	pub := u.pub
@@ -100,9 +104,13 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	if prompt == "" && ta >= 0 {
 		prompt = u.seatName(ta) + " to act"
 	}
-	ws = append(ws, Widget{R: Rect{16, 8, 1100, 34}, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: seatColor(ta)})
+	pw := 1100.0
+	if u.tester {
+		pw = testerBadge.X - 16 - 16
+	}
+	ws = append(ws, Widget{R: Rect{16, 8, pw, 34}, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: seatColor(ta)})
 	info := fmt.Sprintf("Round %d of %d  ·  first player: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
-	ws = append(ws, Widget{R: Rect{1100, 12, 484, 28}, Kind: WText, Text: info, Size: 18, Align: AlignRight, Ink: colText})
+	ws = append(ws, Widget{R: Rect{1116, 12, 468, 28}, Kind: WText, Text: info, Size: 18, Align: AlignRight, Ink: colText})
 
 	ws = append(ws, u.housesWidgets(l.Houses)...)
 	if pub.Combat != nil {
@@ -132,7 +140,15 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 	ta := u.eng.ToAct()
 	active := u.shown >= 0 && u.shown == ta
 	rowH := (r.H - 38) / float64(max(len(u.m.Houses), 1))
-	slotW := (r.W - 24 - 150 - 90) / 3
+	// Rank, deck and played count take three lines in a tall row; in a
+	// short one (more than six houses) the deck and played counts share
+	// the second line, and the column is a little wider for it.
+	compact := rowH < 44
+	rightW := 90.0
+	if compact {
+		rightW = 108
+	}
+	slotW := (r.W - 24 - 150 - rightW) / 3
 	hot := map[[2]string]bool{}
 	if active {
 		for _, a := range u.legal {
@@ -173,10 +189,23 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 		if rk.From > 0 {
 			rt = rankText(rk)
 		}
-		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 4, 80, 20}, rt, 16, colText))
-		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 23, 80, 16}, fmt.Sprintf("deck %d", u.pub.DeckSizes[house.ID]), 13, colDim))
+		deck := fmt.Sprintf("deck %d", u.pub.DeckSizes[house.ID])
+		played := ""
 		if n := len(u.pub.Discards[house.ID]); n > 0 {
-			ws = append(ws, textW(Rect{r.X + r.W - 90, y + 38, 80, 16}, fmt.Sprintf("played %d", n), 13, colDim))
+			played = fmt.Sprintf("played %d", n)
+		}
+		if compact {
+			ws = append(ws, textW(Rect{r.X + r.W - rightW, y + 1, rightW - 8, 16}, rt, 15, colText))
+			if played != "" {
+				deck += " · " + played
+			}
+			ws = append(ws, textW(Rect{r.X + r.W - rightW, y + 17, rightW - 8, 14}, deck, 12, colDim))
+			continue
+		}
+		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 4, 80, 19}, rt, 16, colText))
+		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 23, 80, 15}, deck, 13, colDim))
+		if played != "" {
+			ws = append(ws, textW(Rect{r.X + r.W - 90, y + 38, 80, 16}, played, 13, colDim))
 		}
 	}
 	return ws

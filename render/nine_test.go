@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -54,5 +55,30 @@ func TestNineRoadHit(t *testing.T) {
 	}
 	if len(sh.bridges) != 3 {
 		t.Errorf("%d bridges drawn, want 3", len(sh.bridges))
+	}
+}
+
+// TestDrawNineTable draws a nine-player game at its start in a 1280×720
+// and a 1920×1080 window (NTK_SHOTS=DIR keeps the pictures to look at):
+// the top bar spans the width at both sizes.
+func TestDrawNineTable(t *testing.T) {
+	needDisplay(t)
+	e, err := newRulesGame("nine", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(Options{}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.begin(playOf(e), 3)
+	a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	for _, sz := range [][2]int{{1280, 720}, {1920, 1080}} {
+		img := render(t, a, sz[0], sz[1])
+		saveShot(t, fmt.Sprintf("table-nine-%d", sz[0]), img)
+		x, y := NewScaler(sz[0], sz[1]).ToScreen(BaseW-4, 20)
+		if c := img.RGBAAt(int(x), int(y)); c != colPanelHi {
+			t.Errorf("%v: top bar pixel %v, want %v", sz, c, colPanelHi)
+		}
 	}
 }

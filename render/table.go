@@ -53,6 +53,8 @@ type tableUI struct {
 	// seed is the game's seed: shown on the end screen, or throughout a
 	// tester's game.
 	seed uint64
+	// tester marks a tester's game: the top bar leaves room for its badge.
+	tester bool
 }
 
 func newTableUI(eng rules.Reader, act rules.Actor, seed uint64) *tableUI {
