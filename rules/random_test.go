@@ -681,7 +681,7 @@ func checkRoundTrip(m *board.Map, g *rules.Game) error {
 	return nil
 }
 
-const randomGames = 1000
+const randomGames = 600
 
 // TestRandomGames plays seeded random games of 2, 3 and 4 players through
 // Legal/Apply and checks the invariants before every action.
@@ -843,7 +843,7 @@ func TestRandomGamesNineRules(t *testing.T) {
 	// The two maps play side by side, one core each.
 	t.Run("standard-with-nine-rules", func(t *testing.T) {
 		t.Parallel()
-		run(t, nineRulesMap(t), 60)
+		run(t, nineRulesMap(t), 40)
 	})
 	t.Run("nine", func(t *testing.T) {
 		t.Parallel()
