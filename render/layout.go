@@ -177,7 +177,14 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 			if occ >= 0 {
 				w.Fill = seatColor(occ)
 				w.Ink = textOn(w.Fill)
-				label += "\n" + u.seatName(occ)
+				if compact {
+					// Two lines do not fit a short row: the agent's
+					// owner alone (the columns are always Maester,
+					// Marshal, Lord, and empty slots say so).
+					label = u.seatName(occ)
+				} else {
+					label += "\n" + u.seatName(occ)
+				}
 			}
 			w.Text = label
 			w.Hot = hot[[2]string{house.ID, s.String()}]

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"notrueking/maps"
+	"notrueking/rules"
 )
 
 // TestNineConspiracyColours: every seat colour stands apart from every
@@ -87,5 +90,34 @@ func TestDrawNineTable(t *testing.T) {
 		if c := img.RGBAAt(int(x), int(y)); c != colPanelHi {
 			t.Errorf("%v: top bar pixel %v, want %v", sz, c, colPanelHi)
 		}
+	}
+}
+
+// TestNineSlotsNameTheirAgentOnOneLine: at nine houses a slot is too short
+// for two lines, so an occupied slot shows its agent's owner alone.
+func TestNineSlotsNameTheirAgentOnOneLine(t *testing.T) {
+	names := []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}
+	e, err := newRulesGame("nine", names, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playUntil(t, e, 3, func() bool { return e.View(rules.Public).Phase == rules.PhaseResolve })
+	u := newTableUI(e, e, 3)
+	u.reveal(e.ToAct())
+	l := layoutTable(e.Map().Grid.W, e.Map().Grid.H, len(names))
+	occupied := 0
+	for _, w := range u.tableWidgets(l) {
+		if w.T.Kind != TSlot {
+			continue
+		}
+		if strings.Contains(w.Text, "\n") {
+			t.Errorf("slot %s %s reads %q: two lines in a nine-house row", w.T.House, w.T.Slot, w.Text)
+		}
+		if slices.Contains(names, w.Text) {
+			occupied++
+		}
+	}
+	if occupied != 27 {
+		t.Fatalf("%d slots name their agent's owner, want all 27", occupied)
 	}
 }
