@@ -298,6 +298,9 @@ type Map struct {
 	// drawing (a sea lane, a river): pairs of territory indexes, each with
 	// the reason the map file gives.
 	Exceptions []Exception
+	// SHA256 is the lower-case hex SHA-256 of the file the map was read
+	// from ("" for a map built otherwise): a record names a map file by it.
+	SHA256 string `json:"-"`
 	// Regions are the home regions (nine-player map); empty on the standard map.
 	Regions []Region
 	// Rivers are the impassable rivers (nine-player map); empty on the

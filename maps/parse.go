@@ -2,6 +2,8 @@ package maps
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"regexp"
@@ -45,6 +47,7 @@ func Parse(name string, data []byte) (*board.Map, error) {
 	if len(data) > MaxFileSize {
 		return nil, ErrorList{{File: name, Msg: fmt.Sprintf("%d bytes is larger than the limit of %s", len(data), safefile.Size(MaxFileSize))}}
 	}
+	sum := sha256.Sum256(data)
 	data = safefile.TrimBOM(data)
 	if bytes.HasPrefix(data, safefile.BOM) {
 		// The decoder would skip this one too, and the loader's line
@@ -68,6 +71,7 @@ func Parse(name string, data []byte) (*board.Map, error) {
 		return nil, err
 	}
 	m.Index()
+	m.SHA256 = hex.EncodeToString(sum[:])
 	return m, nil
 }
 

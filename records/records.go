@@ -17,64 +17,45 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"notrueking/board"
-	"notrueking/internal/safefile"
 	"notrueking/maps"
 	"notrueking/rules"
 )
 
-// MaxMapSize caps a map file read for a record (checked before reading).
-const MaxMapSize = 16 << 20
-
 // MapRef returns the map line of a record to be written into the folder
-// recordDir for a game whose map was loaded with maps.Load(mapArg) (the
-// game window's -map argument): for a shipped map its id and sum "";
-// for a map file its path relative to recordDir ('/'-separated; absolute
-// when no relative path leads there) and the SHA-256 of its content in
-// hex. It decides between a shipped map and a file as maps.Load does, so
-// the record names the map the game was played on. Call it when the game
-// starts, right after loading the map, and keep the result: a file edited
-// later must not be hashed into the record.
-func MapRef(recordDir, mapArg string) (name, sum string, err error) {
-	if mapArg == "" {
-		return "", "", errors.New("no map given")
-	}
+// recordDir for a game on map m, loaded with maps.Load(mapArg) (the game
+// window's -map argument): for a shipped map its id and sum ""; for a map
+// file its path relative to recordDir ('/'-separated; absolute when no
+// relative path leads there) and the SHA-256 of the content the map was
+// read from (m.SHA256), so a file edited after the game started is never
+// hashed into its record. It decides between a shipped map and a file as
+// maps.Load does.
+func MapRef(recordDir, mapArg string, m *board.Map) (name, sum string) {
 	// A shipped name always means the shipped map, as maps.Load reads it:
 	// a file of that name in the working directory never stands in.
 	if base, ok := maps.ShippedName(mapArg); ok {
-		return base, "", nil
+		return base, ""
 	}
-	data, err := safefile.ReadFile(mapArg, MaxMapSize)
-	if err != nil {
-		return "", "", fmt.Errorf("map file: %v", err)
+	name = mapArg
+	if abs, err := filepath.Abs(mapArg); err == nil {
+		name = abs
+		if dir, err := filepath.Abs(recordDir); err == nil {
+			if rel, err := filepath.Rel(dir, abs); err == nil {
+				name = rel
+			}
+		}
 	}
-	absMap, err := filepath.Abs(mapArg)
-	if err != nil {
-		return "", "", err
-	}
-	absDir, err := filepath.Abs(recordDir)
-	if err != nil {
-		return "", "", err
-	}
-	name = filepath.ToSlash(absMap)
-	if rel, err := filepath.Rel(absDir, absMap); err == nil {
-		name = filepath.ToSlash(rel)
-	}
-	return name, Sum(data), nil
+	return filepath.ToSlash(name), m.SHA256
 }
 
 // SetMap sets the map line of rec, a record to be written to recordPath,
-// for a game whose map was loaded with maps.Load(mapArg): see MapRef.
-func SetMap(rec *rules.Record, recordPath, mapArg string) error {
-	name, sum, err := MapRef(filepath.Dir(recordPath), mapArg)
-	if err != nil {
-		return err
-	}
-	rec.Map, rec.MapSHA256 = name, sum
-	return nil
+// for a game on map m loaded with maps.Load(mapArg): see MapRef.
+func SetMap(rec *rules.Record, recordPath, mapArg string, m *board.Map) {
+	rec.Map, rec.MapSHA256 = MapRef(filepath.Dir(recordPath), mapArg, m)
 }
 
 // Sum is the hash a record keeps of a map file: SHA-256, lower-case hex.
@@ -107,20 +88,18 @@ func LoadMap(shipped fs.FS, recordDir, name, sum string) (*board.Map, error) {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(recordDir, path)
 	}
-	data, err := safefile.ReadFile(path, MaxMapSize)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) && sum == "" && !strings.ContainsAny(name, `/\`) {
+		return nil, fmt.Errorf("map %q is neither a shipped map (%s) nor a map file: %s does not exist",
+			name, strings.Join(shippedNames(shipped), ", "), path)
+	}
+	m, err := maps.LoadFile(path)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) && sum == "" && !strings.ContainsAny(name, `/\`) {
-			return nil, fmt.Errorf("map %q is neither a shipped map (%s) nor a map file: %s does not exist",
-				name, strings.Join(shippedNames(shipped), ", "), path)
-		}
 		return nil, fmt.Errorf("map file %s (the record's map %q, relative to the record's folder): %v", path, name, err)
 	}
-	if sum != "" {
-		if got := Sum(data); got != sum {
-			return nil, fmt.Errorf("map file %s changed since the record was written: sha256 %s, expected %s", path, got, sum)
-		}
+	if sum != "" && m.SHA256 != sum {
+		return nil, fmt.Errorf("map file %s changed since the record was written: sha256 %s, expected %s", path, m.SHA256, sum)
 	}
-	return maps.Parse(path, data)
+	return m, nil
 }
 
 // shippedNames lists the maps in shipped.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
 )
@@ -59,10 +60,11 @@ func TestMapRef(t *testing.T) {
 		{"maps", "maps/my tiny.toml", "my tiny.toml"},
 		{".", "./maps/../maps/my tiny.toml", "maps/my tiny.toml"},
 	} {
-		name, sum, err := records.MapRef(tc.dir, tc.arg)
+		loaded, err := maps.Load(tc.arg)
 		if err != nil {
 			t.Fatal(err)
 		}
+		name, sum := records.MapRef(tc.dir, tc.arg, loaded)
 		if name != tc.name || sum != records.Sum(tiny) || len(sum) != 64 {
 			t.Fatalf("MapRef(%s, %s) = %q %q, want %q and the file's hash", tc.dir, tc.arg, name, sum, tc.name)
 		}
@@ -71,28 +73,46 @@ func TestMapRef(t *testing.T) {
 			t.Fatalf("LoadMap of MapRef's answer: %v", err)
 		}
 	}
+	std, err := maps.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, arg := range []string{"standard", "standard.toml"} {
-		if name, sum, err := records.MapRef(recDir, arg); err != nil || name != "standard" || sum != "" {
-			t.Fatalf("MapRef(%s) = %q %q %v, want the shipped id", arg, name, sum, err)
+		if name, sum := records.MapRef(recDir, arg, std); name != "standard" || sum != "" {
+			t.Fatalf("MapRef(%s) = %q %q, want the shipped id", arg, name, sum)
 		}
 	}
 	// As maps.Load does, a shipped name means the shipped map even with a
 	// file of that name in the working directory; ./standard is the file.
 	writeFile(t, filepath.Join(root, "standard"), tiny)
-	if name, sum, err := records.MapRef(root, "standard"); err != nil || name != "standard" || sum != "" {
-		t.Fatalf("MapRef(standard) with a file standard here = %q %q %v, want the shipped id", name, sum, err)
+	if m, err := maps.Load("standard"); err != nil || m.ID != "standard" {
+		t.Fatalf("maps.Load(standard) with a file standard here = %v", err)
 	}
-	if name, sum, err := records.MapRef(root, "./standard"); err != nil || name != "standard" || sum != records.Sum(tiny) {
-		t.Fatalf("MapRef(./standard) = %q %q %v, want the file and its hash", name, sum, err)
+	if name, sum := records.MapRef(root, "standard", std); name != "standard" || sum != "" {
+		t.Fatalf("MapRef(standard) with a file standard here = %q %q, want the shipped id", name, sum)
 	}
-	if _, _, err := records.MapRef(recDir, "no-such-map.toml"); err == nil || !strings.Contains(err.Error(), "no-such-map.toml") {
-		t.Fatalf("MapRef of a missing file: %v", err)
+	file, err := maps.Load("./standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name, sum := records.MapRef(root, "./standard", file); name != "standard" || sum != records.Sum(tiny) {
+		t.Fatalf("MapRef(./standard) = %q %q, want the file and its hash", name, sum)
+	}
+	if _, err := maps.Load("no-such-map.toml"); err == nil || !strings.Contains(err.Error(), "no-such-map.toml") {
+		t.Fatalf("a missing map file: %v", err)
+	}
+	// The hash is of what was loaded: a file edited since is not hashed.
+	writeFile(t, filepath.Join(root, "standard"), append([]byte("# edited\n"), tiny...))
+	if _, sum := records.MapRef(root, "./standard", file); sum != records.Sum(tiny) {
+		t.Fatalf("MapRef hashed the edited file: %q", sum)
 	}
 
 	rec := rules.Record{Seed: 1, Players: []string{"A", "B"}, Seats: []string{"crown", "torch"}}
-	if err := records.SetMap(&rec, filepath.Join(recDir, "game.ntk"), "maps/my tiny.toml"); err != nil {
+	loaded, err := maps.Load("maps/my tiny.toml")
+	if err != nil {
 		t.Fatal(err)
 	}
+	records.SetMap(&rec, filepath.Join(recDir, "game.ntk"), "maps/my tiny.toml", loaded)
 	var b strings.Builder
 	if err := rec.Write(&b); err != nil {
 		t.Fatal(err)

@@ -331,7 +331,7 @@ func (a *App) startGame() {
 		return
 	}
 	a.tester = a.start.tester
-	a.mapName, a.mapSum = mapIdentity(a.start.mapID())
+	a.mapName, a.mapSum = mapIdentity(a.start.mapID(), eng.read.Map())
 	a.begin(eng, seed)
 }
 

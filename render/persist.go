@@ -27,11 +27,12 @@ func (a *App) game() *rules.Game {
 	return a.play.game
 }
 
-// mapIdentity is how a save names the map the game was started with: a
-// shipped map's id (a shipped name always means the shipped map), or a map
-// file's absolute path, so that Continue finds it from any working folder,
-// with the file's SHA-256, so that a changed file is refused.
-func mapIdentity(name string) (ref, sum string) {
+// mapIdentity is how a save names map m, loaded with maps.Load(name) when
+// the game started: a shipped map's id (a shipped name always means the
+// shipped map), or a map file's absolute path, so that Continue finds it
+// from any working folder, with the SHA-256 of what was loaded, so that a
+// changed file is refused.
+func mapIdentity(name string, m *board.Map) (ref, sum string) {
 	if base, ok := maps.ShippedName(name); ok {
 		return base, ""
 	}
@@ -39,14 +40,7 @@ func mapIdentity(name string) (ref, sum string) {
 	if err != nil {
 		abs = name
 	}
-	// The map was just loaded from this file; should reading it again
-	// fail, the save names it without a hash (and Continue reports any
-	// problem when it loads it).
-	data, err := safefile.ReadFile(abs, maps.MaxFileSize)
-	if err != nil {
-		return abs, ""
-	}
-	return abs, records.Sum(data)
+	return abs, m.SHA256
 }
 
 // mapLoader loads the map a record or save names, a relative map path
@@ -151,15 +145,9 @@ func (a *App) saveRecord() {
 	} else if a.mapName != "" {
 		rec.Map, rec.MapSHA256 = a.mapName, a.mapSum
 	}
-	if _, shipped := maps.ShippedName(rec.Map); !shipped && rec.Map != "" {
-		// A record names a map file by its path relative to the record's
-		// folder (docs/records.md), so record and map can move together.
-		if dir, err := filepath.Abs(filepath.Dir(a.opts.RecordPath)); err == nil {
-			if rel, err := filepath.Rel(dir, rec.Map); err == nil {
-				rec.Map = filepath.ToSlash(rel)
-			}
-		}
-	}
+	// A record names a map file by its path relative to the record's
+	// folder (docs/records.md), so record and map can move together.
+	records.SetMap(&rec, a.opts.RecordPath, rec.Map, g.Map())
 	var buf bytes.Buffer
 	err := rec.Write(&buf)
 	if err == nil {
