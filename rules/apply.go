@@ -445,14 +445,14 @@ func (g *Game) refill(h int) {
 }
 
 func (g *Game) discard(c string) {
-	card := g.cards[c]
+	card := g.card(c)
 	h, _ := g.m.House(card.House)
 	g.st.Discards[h] = append(g.st.Discards[h], c)
 	g.refill(h)
 }
 
 func (g *Game) cardDesc(id string) string {
-	c := g.cards[id]
+	c := g.card(id)
 	s := fmt.Sprintf("%s (%s, strength %d", c.Name, g.houseNameID(c.House), c.Strength)
 	if c.Swords > 0 {
 		s += fmt.Sprintf(", %d %s", c.Swords, plural(c.Swords, "sword", "swords"))

@@ -37,7 +37,7 @@ func (g *Game) playable(c *Combat, seat int) bool {
 }
 
 func (g *Game) inCombat(c *Combat, card string) bool {
-	h, ok := g.m.House(g.cards[card].House)
+	h, ok := g.m.House(g.card(card).House)
 	return ok && (h == c.Attacker || h == c.Defender)
 }
 
@@ -64,7 +64,7 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 			}
 			if !g.inCombat(c, card) {
 				return fmt.Errorf("%s is a %s card; only %s or %s cards may be played in this combat",
-					g.cardName(card), g.houseNameID(g.cards[card].House), g.houseName(c.Attacker), g.houseName(c.Defender))
+					g.cardName(card), g.houseNameID(g.card(card).House), g.houseName(c.Attacker), g.houseName(c.Defender))
 			}
 			if exec {
 				p := &g.st.Players[seat]
@@ -193,7 +193,7 @@ func (g *Game) playedEffect(c *Combat, e string, h int) (string, bool) {
 		if p.Card == "" {
 			continue
 		}
-		card := g.cards[p.Card]
+		card := g.card(p.Card)
 		if card.Effect == e && card.House == g.m.Houses[h].ID {
 			return card.Name, true
 		}
@@ -243,7 +243,7 @@ func (g *Game) power(c *Combat, h int) (int, []string) {
 		if p.Card == "" {
 			continue
 		}
-		card := g.cards[p.Card]
+		card := g.card(p.Card)
 		if card.House != g.m.Houses[h].ID {
 			continue
 		}
@@ -279,7 +279,7 @@ func (g *Game) icons(c *Combat, h int) (swords, towers int) {
 		if p.Card == "" {
 			continue
 		}
-		card := g.cards[p.Card]
+		card := g.card(p.Card)
 		if card.House == g.m.Houses[h].ID {
 			swords += card.Swords
 			towers += card.Towers
@@ -461,7 +461,7 @@ func (g *Game) afterRetreat(c *Combat) {
 		if p.Card == "" {
 			continue
 		}
-		card := g.cards[p.Card]
+		card := g.card(p.Card)
 		if card.House != g.m.Houses[w].ID {
 			continue
 		}

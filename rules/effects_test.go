@@ -221,7 +221,7 @@ func TestMelisandreLooksAndDiscards(t *testing.T) {
 	}
 	wantErr(t, refuse(t, g, "crown discard melisandre"), "Torch does not hold Melisandre")
 	act(t, g, "crown discard eddard-stark")
-	if len(g.st.Players[1].Hand) != 1 || !slices.Contains(g.View(Public).Discards["stark"], g.cards["eddard-stark"]) {
+	if len(g.st.Players[1].Hand) != 1 || !slices.Contains(g.View(Public).Discards["stark"], g.card("eddard-stark")) {
 		t.Fatal("Eddard was not discarded")
 	}
 	if g.top() != nil {

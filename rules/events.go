@@ -289,7 +289,7 @@ func (g *Game) rankingText(e *Event, i, n int) string {
 
 // cardCode is a card's place in the map's decks: house<<8 | deck index.
 func (g *Game) cardCode(id string) int {
-	h, _ := g.m.House(g.cards[id].House)
+	h, _ := g.m.House(g.card(id).House)
 	for i, c := range g.m.Houses[h].Deck {
 		if c.ID == id {
 			return h<<8 | i

@@ -24,10 +24,9 @@ type Config struct {
 // one outside the package can reach: reading goes through View and the
 // Reader methods, changing through Apply (and the sandbox setters).
 type Game struct {
-	m     *board.Map
-	cfg   Config
-	cards map[string]board.Card
-	st    State // the whole mutable truth; never exported
+	m   *board.Map
+	cfg Config
+	st  State // the whole mutable truth; never exported
 	history
 	// acting is 1 + the index of the action Apply is applying (0 outside
 	// Apply): the Action every event emitted meanwhile carries.
@@ -225,14 +224,10 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		m.Index()
 	}
 	g := &Game{m: m, cfg: Config{Players: append([]string(nil), cfg.Players...), Seed: cfg.Seed}}
-	g.cards = map[string]board.Card{}
-	for _, h := range m.Houses {
-		for _, c := range h.Deck {
-			c.House = h.ID
-			if _, dup := g.cards[c.ID]; dup {
-				return nil, fmt.Errorf("card %q appears twice in the map's decks", c.ID)
-			}
-			g.cards[c.ID] = c
+	// Cards are the map's (board.Map.Card): each id once in all decks.
+	for i := 0; i < m.NumCards(); i++ {
+		if first, _ := m.Card(m.CardAt(i).ID); first != i {
+			return nil, fmt.Errorf("card %q appears twice in the map's decks", m.CardAt(i).ID)
 		}
 	}
 	s := &g.st
@@ -342,7 +337,7 @@ func (g *Game) Actions() []Action { return append([]Action(nil), g.actions...) }
 
 // Clone returns a deep copy that shares only the immutable map.
 func (g *Game) Clone() *Game {
-	c := &Game{m: g.m, cfg: g.Config(), cards: g.cards}
+	c := &Game{m: g.m, cfg: g.Config()}
 	// Events and actions are append-only values: share what exists and cap
 	// the slices so the next append of either game copies.
 	c.history = g.history
@@ -420,10 +415,20 @@ func cloneStrings(a [][]string) [][]string {
 	return out
 }
 
-// Card returns the house card with the given id.
+// Card returns the house card with the given id (House set to its
+// house's id).
 func (g *Game) Card(id string) (board.Card, bool) {
-	c, ok := g.cards[id]
-	return c, ok
+	i, ok := g.m.Card(id)
+	if !ok {
+		return board.Card{}, false
+	}
+	return g.m.CardAt(i), true
+}
+
+// card is Card for an id the game holds (the zero card for another).
+func (g *Game) card(id string) board.Card {
+	c, _ := g.Card(id)
+	return c
 }
 
 // seatName is the conspiracy name of a seat, capitalised ("Torch").
@@ -463,7 +468,7 @@ func (g *Game) terrName(t int) string {
 }
 
 func (g *Game) cardName(id string) string {
-	if c, ok := g.cards[id]; ok && c.Name != "" {
+	if c, ok := g.Card(id); ok && c.Name != "" {
 		return c.Name
 	}
 	return id

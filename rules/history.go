@@ -101,7 +101,7 @@ func (g *Game) At(n int) (*Game, error) {
 	if n < g.Base() || n > len(g.actions) {
 		return nil, fmt.Errorf("there is no position after %d actions: the history holds positions %d to %d", n, g.Base(), len(g.actions))
 	}
-	c := &Game{m: g.m, cfg: g.Config(), cards: g.cards}
+	c := &Game{m: g.m, cfg: g.Config()}
 	k := 0
 	for i, cp := range g.checkpoints {
 		if cp.n <= n {

@@ -93,8 +93,8 @@ func checkInvariants(g *Game) error {
 			seen[c]++
 		}
 	}
-	for id := range g.cards {
-		if seen[id] != 1 {
+	for i := 0; i < g.m.NumCards(); i++ {
+		if id := g.m.CardAt(i).ID; seen[id] != 1 {
 			return fmt.Errorf("card %s is in %d places", id, seen[id])
 		}
 	}

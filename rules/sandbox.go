@@ -85,7 +85,7 @@ func (g *Game) GiveCard(seat int, cardID string) error {
 	if seat < 0 || seat >= len(g.st.Players) {
 		return fmt.Errorf("there is no seat %d", seat)
 	}
-	c, ok := g.cards[cardID]
+	c, ok := g.Card(cardID)
 	if !ok {
 		return fmt.Errorf("there is no house card %q", cardID)
 	}
@@ -120,7 +120,7 @@ func (g *Game) SetDeck(house string, top []string, onlyThese bool) error {
 		return err
 	}
 	for _, id := range top {
-		c, ok := g.cards[id]
+		c, ok := g.Card(id)
 		if !ok || c.House != g.m.Houses[h].ID {
 			return fmt.Errorf("%q is not a %s card", id, g.houseName(h))
 		}

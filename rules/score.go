@@ -33,7 +33,7 @@ func (g *Game) revealedCount(seat int) int {
 func (g *Game) cardsOf(seat, h int) int {
 	n := 0
 	for _, c := range g.st.Players[seat].Hand {
-		if g.cards[c].House == g.m.Houses[h].ID {
+		if g.card(c).House == g.m.Houses[h].ID {
 			n++
 		}
 	}

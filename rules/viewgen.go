@@ -44,9 +44,9 @@ func (g *Game) View(seat int) View {
 			pv.Loyalty = append(pv.Loyalty, tok)
 		}
 		for _, c := range p.Hand {
-			pv.HandSizes[g.cards[c].House]++
+			pv.HandSizes[g.card(c).House]++
 			if mine {
-				pv.Hand = append(pv.Hand, g.cards[c])
+				pv.Hand = append(pv.Hand, g.card(c))
 			}
 		}
 		if over {
@@ -88,7 +88,7 @@ func (g *Game) View(seat int) View {
 		v.DeckSizes[house.ID] = len(s.Decks[h])
 		cs := []board.Card{}
 		for _, c := range s.Discards[h] {
-			cs = append(cs, g.cards[c])
+			cs = append(cs, g.card(c))
 		}
 		v.Discards[house.ID] = cs
 	}
@@ -116,7 +116,7 @@ func (g *Game) View(seat int) View {
 			if i == len(s.Stack)-1 && f.Seat == seat && f.Target >= 0 {
 				v.PeekSeat = f.Target
 				for _, c := range s.Players[f.Target].Hand {
-					v.Peek = append(v.Peek, g.cards[c])
+					v.Peek = append(v.Peek, g.card(c))
 				}
 			}
 		}
@@ -158,7 +158,7 @@ func (g *Game) combatView(c *Combat) *CombatView {
 	for _, p := range c.Plays {
 		pc := PlayedCard{Seat: p.Seat}
 		if p.Card != "" {
-			pc.Card = g.cards[p.Card]
+			pc.Card = g.card(p.Card)
 		}
 		cv.Played = append(cv.Played, pc)
 	}
