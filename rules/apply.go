@@ -97,7 +97,7 @@ func (g *Game) apply(a Action) (evs []Event, err error) {
 	g.actions = append(g.actions, a.Canonical())
 	g.advance()
 	evs = g.st.Log[start:len(g.st.Log):len(g.st.Log)]
-	if ev, ok := revealing(a, evs); ok {
+	if ev, ok := revealing(evs); ok {
 		g.floor = barrier{n: n + 1, ev: ev}
 	}
 	if (n+1)%checkpointEvery == 0 {

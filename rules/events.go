@@ -145,6 +145,20 @@ func (k EventKind) String() string {
 	return fmt.Sprintf("event(%d)", uint8(k))
 }
 
+// Reveals reports whether an event of this kind puts hidden information in
+// front of a seat: a card drawn or played, a deck reshuffled, a hand looked
+// at or a card made discarded from it, a loyalty token turned face up.
+// Undo stops at the action that caused it.
+func (k EventKind) Reveals() bool {
+	switch k {
+	case EvCardDrawn, EvCardDrawnPrivate, EvDeckReshuffled, EvCardPlayed,
+		EvMelisandreLooked, EvMelisandreHand, EvMelisandreDiscard,
+		EvExchanged, EvExchangedPrivate, EvLoyaltyRevealed:
+		return true
+	}
+	return false
+}
+
 // Category is the coarse kind the log has always shown, e.g. "place".
 func (k EventKind) Category() string {
 	if k < numEventKinds {

@@ -175,35 +175,22 @@ func (g *Game) Redo() ([]Event, error) {
 	return evs, nil
 }
 
-// revealing says whether action a, which caused events evs, put hidden
-// information in front of a seat — a card drawn or played, a hand looked
-// at, a deck reshuffled, a token revealed — and if so, which public event
-// says so (the first; EvNone when there is none). Undo never goes back past
-// such an action.
-func revealing(a Action, evs []Event) (Event, bool) {
+// revealing says whether the events of one action put hidden information
+// in front of a seat (EventKind.Reveals) and if so returns the first
+// public event that says so — the words undo's refusal quotes. Undo never
+// goes back past such an action.
+func revealing(evs []Event) (Event, bool) {
+	var what Event
 	reveals := false
-	switch a.Verb {
-	case VExchange, VPlay, VLook, VDiscard:
-		reveals = true
-	}
-	var first, what Event
 	for _, e := range evs {
-		if e.Seat != Public {
+		if !e.Kind.Reveals() {
 			continue
 		}
-		if first.Kind == EvNone {
-			first = e
+		reveals = true
+		if e.Seat == Public {
+			return e, true
 		}
-		switch e.Kind.Category() {
-		case "draw", "shuffle", "reveal", "play":
-			reveals = true
-			if what.Kind == EvNone {
-				what = e
-			}
-		}
-	}
-	if what.Kind == EvNone {
-		what = first
+		what = e
 	}
 	return what, reveals
 }
