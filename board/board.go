@@ -67,7 +67,8 @@ func (f Fortress) String() string {
 	return "none"
 }
 
-// DefenceBonus is the power a defender gets from the fortress (seed 002).
+// DefenceBonus is the power a defender gets from the fortress (rules:
+// combat strength — a town +2, a castle +4).
 func (f Fortress) DefenceBonus() int {
 	switch f {
 	case Town:
@@ -131,7 +132,8 @@ type Territory struct {
 	PortSea int
 	// Region is the home region (nine-player map), "" when none.
 	Region string
-	// Fortification: Moat Cailin's +1 fortification at setup (seed 004).
+	// Fortification: Moat Cailin's +1 fortification at setup (nine-player
+	// rules: Moat Cailin).
 	Fortification bool
 	// Label is the anchor, in grid cells, where the name is drawn.
 	Label Point
@@ -168,7 +170,7 @@ type House struct {
 type RGB struct{ R, G, B uint8 }
 
 // Card is a house card. Only strength, swords and towers count, plus the
-// named replacement Effect (seed 002), "" for none.
+// named replacement Effect (rules: house cards), "" for none.
 type Card struct {
 	ID       string
 	Name     string
@@ -179,7 +181,8 @@ type Card struct {
 	Effect   string
 }
 
-// Card effects named by seed 002.
+// Card effects: the house cards whose text replaces their strength
+// (rules: house cards).
 const (
 	EffectBrienne    = "brienne"    // ignore the defender's town/castle bonus
 	EffectAsha       = "asha"       // on win: a Move Troops action for Greyjoy
@@ -281,7 +284,8 @@ type Map struct {
 	Territories []Territory
 	Houses      []House
 	// InitialRank is each house's displayed rank at setup (1 = first),
-	// indexed like Houses; equal numbers share a rank (seed 002 setup).
+	// indexed like Houses; equal numbers share a rank (rules: setup, the
+	// starting house ranks).
 	InitialRank []int
 	// LoyaltySlots are the loyalty-card slot values, best first; one slot
 	// per house (standard: 6, 4, 3, 2, 0).

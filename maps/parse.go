@@ -17,7 +17,7 @@ import (
 	"notrueking/internal/safefile"
 )
 
-// Known card effects (seed 002's replacement effects).
+// Known card effects (rules: house cards whose text replaces strength).
 var effects = []string{
 	board.EffectBrienne, board.EffectAsha, board.EffectCersei, board.EffectJaime,
 	board.EffectMelisandre, board.EffectSalladhor, board.EffectCatelyn,

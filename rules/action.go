@@ -154,7 +154,8 @@ func ParseSlot(s string) (Slot, error) {
 // Choice is one of the three agent actions.
 type Choice uint8
 
-// The agent actions of seed 002.
+// The agent actions: what an agent may do when its slot resolves (rules:
+// resolving agents — muster, move, draw house cards).
 const (
 	ChooseMuster Choice = iota + 1
 	ChooseMove

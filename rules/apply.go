@@ -431,7 +431,8 @@ func (g *Game) draw(seat, h int) {
 	g.refill(h)
 }
 
-// refill rebuilds an empty deck at once by shuffling its discard (seed 001).
+// refill rebuilds an empty deck at once by shuffling its discard (deck
+// rules: an empty deck is reshuffled from its discard pile).
 func (g *Game) refill(h int) {
 	s := &g.st
 	if len(s.Decks[h]) > 0 || len(s.Discards[h]) == 0 {
@@ -580,7 +581,7 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		if a.Unit == board.Dragon {
 			from = board.Knight
 		}
-		// Footmen are promoted anywhere on the board (seed 002), also aboard
+		// Footmen are promoted anywhere on the board (rules: muster), also aboard
 		// ships at sea; dragons come from knights on land.
 		if a.Unit == board.Dragon && tt.Kind != board.Land && tt.Kind != board.Road {
 			return fmt.Errorf("knights become dragons on land; %s is not land", g.terrName(t))

@@ -112,7 +112,7 @@ func (g *Game) leave(h, t int, u [board.NumUnits]int) {
 	g.settle()
 }
 
-// Fortification states in State.Forts (nine-player map, seed 004).
+// Fortification states in State.Forts (nine-player rules: Moat Cailin).
 const (
 	FortNone  = -2 // no fortification (never had one, or removed for good)
 	FortEmpty = -1 // an unheld fortification waiting for its first house

@@ -9,7 +9,8 @@ import (
 
 // startCombat opens a combat: house att, moving u from from (a move made by
 // seat), enters to where house def has troops. The combat's active player
-// is the seat whose turn it is, the one resolving the agent (seed 002),
+// is the seat whose turn it is, the one resolving the agent (rules:
+// combat, the active player),
 // also when a card (Asha Greyjoy) granted the move to another seat
 // (rulings.md, Combat).
 func (g *Game) startCombat(seat, att, def, from, to int, u [board.NumUnits]int) {
@@ -430,7 +431,7 @@ func (g *Game) afterRetreat(c *Combat) {
 	t := c.Territory
 	if c.Winner == c.Attacker && c.AttUnits[board.Dragon] > 0 && g.m.Territories[t].Kind == board.Sea {
 		// Dragons never stay at sea: back to their origin or into an
-		// adjacent open or friendly land territory (seed 004).
+		// adjacent open or friendly land territory (nine-player rules: dragons).
 		opts := g.redeployOptions(c)
 		if len(opts) > 1 {
 			c.Step = "redeploy"

@@ -64,7 +64,8 @@ func (g *Game) moveKinds(h, from, to int, u, rest [board.NumUnits]int) moveFault
 		switch T.Kind {
 		case board.Sea:
 			if u[board.Dragon] > 0 {
-				// Dragons enter a sea only to attack it, alone (seed 004).
+				// Dragons enter a sea only to attack it, alone (nine-player rules:
+				// dragons).
 				if land > 0 {
 					return moveDragonsWithTroopsToSea
 				}
