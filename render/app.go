@@ -310,6 +310,9 @@ func (a *App) clickOn(t Target) {
 
 // afterAction moves to the curtain or the end when the seat to act changed.
 func (a *App) afterAction() {
+	if a.tbl.holding() {
+		return // a drawn card or a combat's result waits for Continue
+	}
 	if a.tbl.eng.Over() {
 		a.tbl.hide()
 		a.scene = sceneEnd

@@ -109,6 +109,10 @@ func (c *clicker) clickTerr(tr int) {
 func (c *clicker) do(a rules.Action) {
 	c.t.Helper()
 	u := c.a.tbl
+	// A drawn card or a combat's result waits for Continue first.
+	for c.a.scene == sceneTable && len(u.notices) > 0 {
+		c.clickWidget("continue", func(w Widget) bool { return w.T.ID == "notice-ok" })
+	}
 	if c.a.scene == sceneCurtain {
 		c.at(800, 450)
 	}

@@ -114,7 +114,7 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 
 	ws = append(ws, u.housesWidgets(l.Houses)...)
 	if pub.Combat != nil {
-		ws = append(ws, u.combatWidgets(l.Side)...)
+		ws = append(ws, u.combatCardWidgets(l.Side, pub.Combat, combatLive)...)
 	} else {
 		ws = append(ws, u.rankingWidgets(l.Side)...)
 	}
@@ -132,7 +132,7 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	} else if n := len(pub.Log); n > 0 {
 		ws = append(ws, textW(Rect{l.Message.X + 12, l.Message.Y + 6, l.Message.W - 24, 24}, pub.Log[n-1].Text, 17, colDim))
 	}
-	return ws
+	return append(ws, u.followWidgets(l)...)
 }
 
 func (u *tableUI) housesWidgets(r Rect) []Widget {
@@ -495,7 +495,11 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 			ws = append(ws, button(Rect{x + 224, y, 36, 30}, "+", Target{Kind: TButton, ID: "inc:" + k.String()}))
 			y += 36
 		}
-		b := button(Rect{x, y + 6, 160, 34}, "Move", Target{Kind: TButton, ID: "move-confirm"})
+		label := "Move"
+		if u.movePreview() != nil {
+			label = "Attack"
+		}
+		b := button(Rect{x, y + 6, 160, 34}, label, Target{Kind: TButton, ID: "move-confirm"})
 		b.Fill = colOK
 		ws = append(ws, b, button(Rect{x + 170, y + 6, 120, 34}, "Cancel", Target{Kind: TButton, ID: "cancel"}))
 		return ws

@@ -55,6 +55,9 @@ type tableUI struct {
 	seed uint64
 	// tester marks a tester's game: the top bar leaves room for its badge.
 	tester bool
+
+	// follow: the log panel, the past, notices and previews (follow.go).
+	follow
 }
 
 func newTableUI(eng rules.Reader, act rules.Actor, seed uint64) *tableUI {
@@ -74,6 +77,7 @@ func (u *tableUI) refresh() {
 	} else {
 		u.priv = u.pub
 	}
+	u.followRefresh()
 }
 
 // reveal shows seat's private panel (after the curtain click).
@@ -130,6 +134,7 @@ func (u *tableUI) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
 
 // apply hands an action to the engine and reports the outcome.
 func (u *tableUI) apply(a rules.Action) bool {
+	wasCombat := u.pub.Combat != nil
 	evs, err := u.act.Apply(a)
 	if err != nil {
 		u.setMsg(err.Error(), true)
@@ -145,6 +150,8 @@ func (u *tableUI) apply(a rules.Action) bool {
 		}
 	}
 	u.refresh()
+	u.log.toNewest()
+	u.noticeAfter(evs, wasCombat)
 	return true
 }
 
@@ -186,6 +193,9 @@ func (u *tableUI) pick(title string, as []rules.Action) bool {
 
 // click handles one hit-test result on the table.
 func (u *tableUI) click(t Target) {
+	if u.shown >= 0 && u.followClick(t) {
+		return
+	}
 	if u.shown < 0 || u.shown != u.eng.ToAct() {
 		return
 	}
@@ -216,6 +226,7 @@ func (u *tableUI) command(id string) {
 			hs[i] = u.hidx(id)
 		}
 		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: rules.NewArrangement(hs)})
+	case id == "cancel" && u.followCancel():
 	case id == "cancel":
 		u.resetLocal()
 		u.setMsg("", false)
@@ -341,10 +352,10 @@ func (u *tableUI) clickTerritory(t int) {
 	if u.moveFrom >= 0 {
 		as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == u.moveFrom && a.To == t })
 		switch {
-		case len(as) == 1:
+		case len(as) == 1 && !u.attacks(as[0]):
 			u.apply(as[0])
 			return
-		case len(as) > 1:
+		case len(as) >= 1: // several, or an attack: confirmed after its preview
 			u.moveTo = t
 			u.moveMax = [board.NumUnits]int{}
 			for _, a := range as {
