@@ -33,7 +33,7 @@ func (u *tableUI) combatSides(r Rect, cv *rules.CombatView, size float64) ([]Wid
 	bottom := r.Y
 	side := func(x float64, house, role string, terms []string, power int, won bool) {
 		hc := houseColor(u.m, house)
-		head := Widget{R: Rect{x, r.Y, half, size*2 + 6}, Kind: WBox, Text: fmt.Sprintf("%s %s  %d", u.houseName(house), role, power),
+		head := Widget{R: Rect{x, r.Y, half, size*2 + 6}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power),
 			Size: size + 2, Bold: true, Fill: hc, Ink: textOn(hc)}
 		if won {
 			head.Selected = true

@@ -267,7 +267,6 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 	}
 }
 
-
 // TestUndoRedoButtons: the Undo button takes the last action back, Redo
 // applies it again; a refused undo shows the engine's reason and changes
 // nothing.
