@@ -215,19 +215,33 @@ func (u *tableUI) noticeWidgets() []Widget {
 			}
 		}
 	case noticeResult:
-		card = Rect{BaseW/2 - 430, 90, 860, 700}
-		ws = append(ws, u.combatCardWidgets(Rect{card.X, card.Y, card.W, card.H - 190}, n.combat, combatResult)...)
-		// The winner, casualties, retreat and occupation, in the log's words.
-		ws = append(ws, Widget{R: Rect{card.X, card.Y + card.H - 186, card.W, 186}, Kind: WPanel, Fill: colPanel, Edge: colGold})
-		y := card.Y + card.H - 178
+		// The combat card as tall as its terms, the log's words of the
+		// end under it, the whole centred on the screen.
+		card = Rect{BaseW/2 - 430, 0, 860, 0}
+		top := u.combatCardWidgets(Rect{card.X, 0, card.W, BaseH}, n.combat, combatResult)
+		h := 0.0
+		for _, w := range top[1:] {
+			h = math.Max(h, w.R.Y+w.R.H)
+		}
+		top[0].R.H = h + 10
+		var rows []string
 		for _, s := range n.lines {
-			for _, row := range wrapText(s, 16, card.W-40, 12) {
-				if y+22 > card.Y+card.H-52 {
-					break
-				}
-				ws = append(ws, textW(Rect{card.X + 20, y, card.W - 40, 22}, row, 16, colText))
-				y += 21
-			}
+			rows = append(rows, wrapText(s, 16, card.W-40, 12)...)
+		}
+		rows = rows[:min(len(rows), 12)]
+		lower := Rect{card.X, top[0].R.H + 8, card.W, 16 + 21*float64(len(rows)) + 56}
+		card.H = lower.Y + lower.H
+		dy := math.Max(60, (BaseH-card.H)/2)
+		card.Y = dy
+		for i := range top {
+			top[i].R.Y += dy
+		}
+		ws = append(ws, top...)
+		ws = append(ws, Widget{R: Rect{lower.X, lower.Y + dy, lower.W, lower.H}, Kind: WPanel, Fill: colPanel, Edge: colGold})
+		y := lower.Y + dy + 10
+		for _, row := range rows {
+			ws = append(ws, textW(Rect{card.X + 20, y, card.W - 40, 22}, row, 16, colText))
+			y += 21
 		}
 	}
 	b := button(Rect{card.X + card.W - 230, card.Y + card.H - 48, 210, 38}, "Continue  (Enter)", Target{Kind: TButton, ID: "notice-ok"})
@@ -239,14 +253,16 @@ func (u *tableUI) noticeWidgets() []Widget {
 }
 
 // followWidgets are the parts of the table for following the game that
-// go over the table's own panels: the preview of an attacking move (in
-// the side panel's place), the past's banner, and the first notice.
+// go over the table's own panels: the past's banner and the first notice.
 func (u *tableUI) followWidgets(l tableLayout) []Widget {
 	var ws []Widget
-	if cv := u.movePreview(); cv != nil && u.pub.Combat == nil {
-		ws = append(ws, u.combatCardWidgets(l.Side, cv, combatPreview)...)
+	if b := u.pastBanner(l.Top); b != nil {
+		ws = append(ws, Widget{Kind: WLayer})
+		ws = append(ws, b...)
 	}
-	ws = append(ws, u.pastBanner(l.Top)...)
-	ws = append(ws, u.noticeWidgets()...)
+	if n := u.noticeWidgets(); n != nil {
+		ws = append(ws, Widget{Kind: WLayer})
+		ws = append(ws, n...)
+	}
 	return ws
 }

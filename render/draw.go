@@ -162,6 +162,8 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover i
 	for i, w := range ws {
 		r := sc.Rect(w.R)
 		switch w.Kind {
+		case WLayer:
+			p.flushText(dst)
 		case WPanel:
 			p.fillRound(dst, r.X, r.Y, r.W, r.H, 6*s, w.Fill)
 			if w.Edge.A > 0 {

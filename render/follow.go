@@ -209,7 +209,7 @@ func (u *tableUI) undo() bool {
 		return false
 	}
 	if err := u.eng.CanUndo(); err != nil {
-		u.setMsg(err.Error(), true)
+		u.setMsg(sentence(err.Error()), true)
 		return false
 	}
 	un, ok := u.act.(undoer)
@@ -219,7 +219,7 @@ func (u *tableUI) undo() bool {
 	}
 	what := u.lastActionText()
 	if err := un.Undo(); err != nil {
-		u.setMsg(err.Error(), true)
+		u.setMsg(sentence(err.Error()), true)
 		return false
 	}
 	u.resetLocal()
@@ -361,7 +361,9 @@ func (u *tableUI) pastBanner(r Rect) []Widget {
 	if u.past == nil {
 		return nil
 	}
-	ws := []Widget{{R: r, Kind: WPanel, Fill: colWarn, Edge: colGold}}
+	// A frame round the whole window and a banner over the top bar: this
+	// is not the game as it stands.
+	ws := []Widget{{R: Rect{1, 1, BaseW - 2, BaseH - 2}, Kind: WPanel, Edge: colWarn}, {R: r, Kind: WPanel, Fill: colWarn, Edge: colGold}}
 	ws = append(ws, Widget{R: Rect{r.X + 14, r.Y + (r.H-26)/2, r.W - 200, 26}, Kind: WText,
 		Text: pastLabel(u.past.n), Size: 20, Bold: true, Ink: colText})
 	b := button(Rect{r.X + r.W - 178, r.Y + (r.H-34)/2, 168, 34}, "Return  (Esc)", Target{Kind: TButton, ID: "past-exit"})
@@ -375,4 +377,13 @@ func (u *tableUI) seatWords(s int) string {
 		return "everyone"
 	}
 	return fmt.Sprintf("%s (%s)", title(u.seats[s]), u.seatName(s))
+}
+
+// sentence starts s with a capital letter, as the refusal line shows the
+// engine's words.
+func sentence(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

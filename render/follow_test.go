@@ -302,7 +302,7 @@ func TestUndoRedoButtons(t *testing.T) {
 	}
 	state, n := viewJSON(t, g.View(rules.Public)), g.Len()
 	u.click(Target{Kind: TButton, ID: "undo"})
-	if !u.msgErr || u.msg != reason.Error() {
+	if !u.msgErr || u.msg != sentence(reason.Error()) {
 		t.Fatalf("refused undo says %q (error %v), want %q", u.msg, u.msgErr, reason)
 	}
 	if g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {

@@ -115,6 +115,8 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	ws = append(ws, u.housesWidgets(l.Houses)...)
 	if pub.Combat != nil {
 		ws = append(ws, u.combatCardWidgets(l.Side, pub.Combat, combatLive)...)
+	} else if cv := u.movePreview(); cv != nil {
+		ws = append(ws, u.combatCardWidgets(l.Side, cv, combatPreview)...)
 	} else {
 		ws = append(ws, u.rankingWidgets(l.Side)...)
 	}

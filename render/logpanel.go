@@ -214,6 +214,9 @@ func textWidth(s string, size float64) float64 {
 // wrapText breaks s into rows no wider than w at size, at spaces; rows
 // after the first are indented by indent. A word longer than a row is cut.
 func wrapText(s string, size, w, indent float64) []string {
+	// A little room to spare: the screen draws at its own scale, with the
+	// font size rounded, so a row that just fits here might not there.
+	w *= 0.96
 	if w <= 0 || textWidth(s, size) <= w {
 		return []string{s}
 	}

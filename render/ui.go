@@ -66,6 +66,9 @@ const (
 	WBox                 // filled box with centred text (slots, tokens, chips)
 	WField               // editable text field
 	WGlyph               // a conspiracy's glyph: Text is its id, Ink its colour
+	// WLayer draws nothing: the widgets after it cover everything before
+	// it, their text included (an overlay: a notice, a banner).
+	WLayer
 )
 
 // Align of a widget's text.
