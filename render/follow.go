@@ -387,3 +387,23 @@ func sentence(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// rankingAsOf says when the ranking shown was computed: the map's
+// starting ranking until the first round has resolved every agent, then
+// the one computed at the end of the last round resolved (the engine
+// ranks the houses once a round, when every agent has resolved).
+func rankingAsOf(log []rules.LogLine) string {
+	rounds := 0
+	for _, l := range log {
+		switch l.Event {
+		case rules.EvRanksComputed.String():
+			rounds++
+		case rules.EvGameOver.String():
+			return "final"
+		}
+	}
+	if rounds == 0 {
+		return "as at the start (ranked at each round's end)"
+	}
+	return fmt.Sprintf("as of the end of round %d", rounds)
+}

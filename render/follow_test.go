@@ -461,3 +461,22 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 		t.Fatalf("notices seen: %v; want a result card and a drawn card", seen)
 	}
 }
+
+// TestRankingSaysWhenComputed: the ranking is the starting one until the
+// first round resolves, then as of the end of the last round resolved.
+func TestRankingSaysWhenComputed(t *testing.T) {
+	g, err := newRulesGame("standard", []string{"Ann", "Ben"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rankingAsOf(g.View(rules.Public).Log); !strings.HasPrefix(got, "as at the start") {
+		t.Fatalf("a new game's ranking says %q", got)
+	}
+	for round := 1; round <= 2; round++ {
+		playFollowUntil(t, g, uint64(round), 2000, func(evs []rules.Event) bool { return hasKind(evs, rules.EvRanksComputed) })
+		v := g.View(rules.Public)
+		if got, want := rankingAsOf(v.Log), "as of the end of round "+strconv.Itoa(v.Round); got != want || v.Round != round {
+			t.Fatalf("after round %d resolved (view round %d): %q, want %q", round, v.Round, got, want)
+		}
+	}
+}

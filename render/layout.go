@@ -221,7 +221,7 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 }
 
 func (u *tableUI) rankingWidgets(r Rect) []Widget {
-	ws := panel(r, "Ranking")
+	ws := panel(r, "Ranking  ·  "+rankingAsOf(u.pub.Log))
 	y := r.Y + 36
 	if u.pub.Phase == rules.PhaseResolve {
 		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 20}, "Now resolving: "+title(u.pub.Tier.String())+" agents", 15, colText))
