@@ -254,37 +254,6 @@ func (u *tableUI) rankingWidgets(r Rect) []Widget {
 	return ws
 }
 
-func (u *tableUI) combatWidgets(r Rect) []Widget {
-	c := u.pub.Combat
-	ws := panel(r, "Combat in "+u.terrName(c.Territory))
-	ws[0].Edge = colGold
-	half := (r.W - 30) / 2
-	side := func(x float64, house, role string, terms []string, power int) {
-		hc := houseColor(u.m, house)
-		ws = append(ws, Widget{R: Rect{x, r.Y + 36, half, 30}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc)})
-		y := r.Y + 72
-		for _, t := range terms {
-			ws = append(ws, textW(Rect{x + 4, y, half - 8, 18}, t, 14, colText))
-			y += 18
-		}
-	}
-	side(r.X+12, c.Attacker, "attacks", c.AttackerTerms, c.AttackerPower)
-	side(r.X+18+half, c.Defender, "defends", c.DefenderTerms, c.DefenderPower)
-	y := r.Y + r.H - 24 - 18*float64(len(c.Played))
-	ws = append(ws, textW(Rect{r.X + 12, y - 20, r.W - 24, 18}, "Cards played:", 14, colGold))
-	for _, p := range c.Played {
-		s := u.seatName(p.Seat) + ": "
-		if p.Card.ID == "" {
-			s += "passed"
-		} else {
-			s += cardLabel(p.Card) + " (" + u.houseName(p.Card.House) + ")"
-		}
-		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, s, 14, colText))
-		y += 18
-	}
-	return ws
-}
-
 func (u *tableUI) playersWidgets(r Rect) []Widget {
 	ws := panel(r, "Conspiracies")
 	ta := u.eng.ToAct()
