@@ -186,6 +186,10 @@ type input struct {
 	Tab       bool
 	Enter     bool
 	Escape    bool
+	// Following the game (followinput.go): Ctrl+Z, Ctrl+Y, Space and
+	// the mouse wheel's vertical steps (positive: away from the user).
+	Undo, Redo, Space bool
+	Wheel             float64
 }
 
 func readInput(sc Scaler) input {
@@ -197,6 +201,7 @@ func readInput(sc Scaler) input {
 	in.Tab = inpututil.IsKeyJustPressed(ebiten.KeyTab)
 	in.Enter = inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
 	in.Escape = inpututil.IsKeyJustPressed(ebiten.KeyEscape)
+	readFollowInput(&in)
 	return in
 }
 
@@ -240,6 +245,9 @@ func (a *App) handle(in input) {
 	}
 	if in.Escape && a.scene == sceneTable {
 		a.tbl.command("cancel")
+		changed = true
+	}
+	if a.scene == sceneTable && a.followKeys(in) {
 		changed = true
 	}
 	if in.Click {

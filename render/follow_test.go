@@ -449,6 +449,11 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 				}
 			}
 			seen[nt.kind] = true
+			// Enter dismisses the first notice, Esc the next, clicks the rest.
+			a.handle(input{X: 10, Y: 10, Enter: true})
+			if len(a.tbl.notices) > 0 {
+				a.handle(input{X: 10, Y: 10, Escape: true})
+			}
 			for len(a.tbl.notices) > 0 {
 				c.clickWidget("continue", func(w Widget) bool { return w.T.ID == "notice-ok" })
 			}
@@ -478,5 +483,74 @@ func TestRankingSaysWhenComputed(t *testing.T) {
 		if got, want := rankingAsOf(v.Log), "as of the end of round "+strconv.Itoa(v.Round); got != want || v.Round != round {
 			t.Fatalf("after round %d resolved (view round %d): %q, want %q", round, v.Round, got, want)
 		}
+	}
+}
+
+// TestUndoRedoKeys: Ctrl+Z and Ctrl+Y at the table undo and redo through
+// the app (the hand-off curtain comes when the seat to act changes); a
+// refused Ctrl+Z shows the engine's reason and changes nothing.
+func TestUndoRedoKeys(t *testing.T) {
+	g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := curtainApp(t, g, 3)
+	c := newClicker(t, a)
+	for i := 0; i < 5; i++ {
+		l := g.Legal()
+		pick := l[0]
+		if pick.Verb == rules.VArrange {
+			pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(3, uint64(i))))
+		}
+		c.do(pick)
+	}
+	if a.scene == sceneCurtain {
+		c.at(800, 450)
+	}
+	last := g.Actions()[4]
+	a.handle(input{X: 10, Y: 10, Undo: true})
+	if g.Len() != 4 || a.tbl.msgErr {
+		t.Fatalf("Ctrl+Z: %d actions, message %q", g.Len(), a.tbl.msg)
+	}
+	if ta := g.ToAct(); ta != a.tbl.shown && a.scene != sceneCurtain {
+		t.Fatalf("after the undo seat %d acts but the table still shows seat %d", ta, a.tbl.shown)
+	}
+	if a.scene == sceneCurtain {
+		c.at(800, 450)
+	}
+	a.handle(input{X: 10, Y: 10, Redo: true})
+	if g.Len() != 5 || g.Actions()[4] != last {
+		t.Fatalf("Ctrl+Y: %d actions, message %q", g.Len(), a.tbl.msg)
+	}
+	// Play to a draw: Ctrl+Z is refused with the reason.
+	for steps := 0; ; steps++ {
+		if steps == 400 || g.Over() {
+			t.Fatal("no card drawn")
+		}
+		var pick rules.Action
+		for _, l := range g.Legal() {
+			pick = l
+			if l.Verb == rules.VChoose && l.Choice == rules.ChooseDraw {
+				break
+			}
+		}
+		c.do(pick)
+		if g.CanUndo() != nil {
+			break
+		}
+	}
+	for len(a.tbl.notices) > 0 {
+		a.handle(input{X: 10, Y: 10, Space: true})
+	}
+	if a.scene == sceneCurtain {
+		c.at(800, 450)
+	}
+	n, state := g.Len(), viewJSON(t, g.View(rules.Public))
+	a.handle(input{X: 10, Y: 10, Undo: true})
+	if !a.tbl.msgErr || a.tbl.msg != sentence(g.CanUndo().Error()) || g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
+		t.Fatalf("refused Ctrl+Z: message %q (error %v), %d actions (was %d)", a.tbl.msg, a.tbl.msgErr, g.Len(), n)
+	}
+	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.Text == a.tbl.msg }); !ok {
+		t.Fatal("the refusal is not on the screen")
 	}
 }
