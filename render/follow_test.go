@@ -3,6 +3,8 @@ package render
 import (
 	"encoding/json"
 	"math/rand"
+	"os"
+	"path/filepath"
 	randv2 "math/rand/v2"
 	"slices"
 	"strconv"
@@ -552,5 +554,36 @@ func TestUndoRedoKeys(t *testing.T) {
 	}
 	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.Text == a.tbl.msg }); !ok {
 		t.Fatal("the refusal is not on the screen")
+	}
+}
+
+// TestUndoKeepsTheAutosave: Ctrl+Z in an autosaved game saves the shorter
+// game (and the -record file), Ctrl+Y the longer one again.
+func TestUndoKeepsTheAutosave(t *testing.T) {
+	st := tempStore(t)
+	rec := filepath.Join(t.TempDir(), "game.ntk")
+	a, err := newApp(Options{Saves: st, Players: []string{"Ann", "Ben"}, RecordPath: rec}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.handle(input{Enter: true})
+	step(t, a, 4) // two arrangements, two placements: nothing hidden revealed
+	if a.scene == sceneCurtain {
+		a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	}
+	id := a.sess.ID()
+	a.handle(input{X: 10, Y: 10, Undo: true})
+	if n := saveActions(t, st, id); n != 3 || a.game().Len() != 3 {
+		t.Fatalf("after Ctrl+Z the save holds %d actions, the game %d; want 3 (message %q)", n, a.game().Len(), a.tbl.msg)
+	}
+	if data, err := os.ReadFile(a.recPath); err != nil || strings.Count(string(data), " place ") != 1 {
+		t.Fatalf("after Ctrl+Z the record file holds %q (%v)", data, err)
+	}
+	if a.scene == sceneCurtain {
+		a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	}
+	a.handle(input{X: 10, Y: 10, Redo: true})
+	if n := saveActions(t, st, id); n != 4 {
+		t.Fatalf("after Ctrl+Y the save holds %d actions, want 4", n)
 	}
 }
