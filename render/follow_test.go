@@ -3,9 +3,9 @@ package render
 import (
 	"encoding/json"
 	"math/rand"
+	randv2 "math/rand/v2"
 	"os"
 	"path/filepath"
-	randv2 "math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
