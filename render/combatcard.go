@@ -244,11 +244,11 @@ func (u *tableUI) noticeWidgets() []Widget {
 			y += 21
 		}
 	}
-	b := button(Rect{card.X + card.W - 230, card.Y + card.H - 48, 210, 38}, "Continue  (Enter)", Target{Kind: TButton, ID: "notice-ok"})
-	b.Fill = colOK
+	b := button(Rect{card.X + card.W - 230, card.Y + card.H - 48, 210, 38}, "Continue", cmdTarget(Command{Kind: CmdDismiss}))
+	b.Fill, b.Key = colOK, "Enter"
 	ws = append(ws, textW(Rect{card.X + 20, card.Y + card.H - 38, card.W - 270, 22}, strings.TrimPrefix(next, "  ·  "), 15, colDim))
 	// The veil takes every other click (the table waits for Continue).
-	ws = append(ws, Widget{R: full, Kind: WText, T: Target{Kind: TButton, ID: "notice-block"}}, b)
+	ws = append(ws, Widget{R: full, Kind: WText, T: Target{Kind: TButton}}, b)
 	return ws
 }
 

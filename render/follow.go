@@ -134,53 +134,58 @@ func (u *tableUI) leavePast() {
 	u.refresh()
 }
 
-// followClick handles the clicks of the log, undo and redo, the past and
-// the notices; it reports whether the click is taken (while a notice or
-// the past is up, every click is: the table cannot be played then).
-func (u *tableUI) followClick(t Target) bool {
-	id := ""
-	if t.Kind == TButton && t.Action == nil {
-		id = t.ID
-	}
-	if len(u.notices) > 0 {
-		if id == "notice-ok" {
-			u.notices = u.notices[1:]
-		}
+// followClick takes the clicks on the table's own targets (slots,
+// tokens, territories, action buttons) while a notice or the past is up:
+// the table cannot be played then. It reports whether it took the click.
+func (u *tableUI) followClick(Target) bool {
+	switch {
+	case len(u.notices) > 0:
 		return true
-	}
-	if ok, n := u.log.logCommand(id); ok {
-		if n >= 0 {
-			u.showPast(n)
-		}
-		return true
-	}
-	switch id {
-	case "past-exit":
-		u.leavePast()
-		return true
-	case "undo":
-		u.undo()
-		return true
-	case "redo":
-		u.redo()
-		return true
-	}
-	if u.past != nil {
+	case u.past != nil:
 		u.setMsg(pastLabel(u.past.n)+" (the table cannot be played from the past)", true)
 		return true
 	}
 	return false
 }
 
-// followCancel is Esc: it leaves the past, or dismisses a notice; it
-// reports whether it did either.
-func (u *tableUI) followCancel() bool {
-	switch {
-	case len(u.notices) > 0:
-		u.notices = u.notices[1:]
+// followCommand carries out the commands of following the game: dismiss
+// a notice (Esc too), show the table after a log entry's action, scroll
+// the log, return to the present (Esc too), undo and redo. While a notice
+// or the past is up it takes every other command of the table, so that
+// nothing is played from under a notice or from the past. It reports
+// whether it took c.
+func (u *tableUI) followCommand(c Command) bool {
+	if len(u.notices) > 0 {
+		if c.Kind == CmdDismiss || c.Kind == CmdCancel {
+			u.notices = u.notices[1:]
+		}
 		return true
-	case u.past != nil:
+	}
+	switch c.Kind {
+	case CmdLogEntry:
+		u.showPast(c.N)
+		return true
+	case CmdLogScroll:
+		u.log.scroll(c.N)
+		return true
+	case CmdPresent:
 		u.leavePast()
+		return true
+	case CmdUndo:
+		u.undo()
+		return true
+	case CmdRedo:
+		u.redo()
+		return true
+	case CmdCancel:
+		if u.past != nil {
+			u.leavePast()
+			return true
+		}
+		return false
+	}
+	if u.past != nil {
+		u.setMsg(pastLabel(u.past.n)+" (the table cannot be played from the past)", true)
 		return true
 	}
 	return false
@@ -251,21 +256,25 @@ func (u *tableUI) redo() bool {
 	return true
 }
 
-// undoWidgets are the Undo and Redo buttons in r (side by side); Undo is
-// greyed with the engine's reason kept for the refusal line when clicked.
-func (u *tableUI) undoWidgets(r Rect) []Widget {
-	w := (r.W - 8) / 2
-	un := button(Rect{r.X, r.Y, w, r.H}, "Undo  Ctrl+Z", Target{Kind: TButton, ID: "undo"})
-	re := button(Rect{r.X + w + 8, r.Y, w, r.H}, "Redo  Ctrl+Y", Target{Kind: TButton, ID: "redo"})
-	un.Size, re.Size = 15, 15
-	if u.eng.CanUndo() != nil || u.past != nil {
-		// Still clickable: a click says why not.
+// undoWidgets are the Undo and Redo buttons of the top bar (keys Ctrl+Z
+// and Ctrl+Y). A refused undo stays clickable, greyed: a click (or the
+// key) puts the engine's reason on the refusal line.
+func (u *tableUI) undoWidgets(ru, rr Rect) (Widget, Widget) {
+	un := button(ru, "Undo", cmdTarget(Command{Kind: CmdUndo}))
+	re := button(rr, "Redo", cmdTarget(Command{Kind: CmdRedo}))
+	un.Key, re.Key = "Ctrl+Z", "Ctrl+Y"
+	un.Tip, re.Tip = "Take back the last action.", "Do again the action taken back."
+	if err := u.eng.CanUndo(); err != nil || u.past != nil {
 		un.Fill, un.Ink = colPanelHi, colDim
+		if err != nil {
+			un.Tip = "Take back the last action. Not now: " + err.Error()
+		}
 	}
 	if !u.eng.CanRedo() || u.past != nil {
 		re.Fill, re.Ink = colPanelHi, colDim
+		re.Tip = "Do again the action taken back (none is)."
 	}
-	return []Widget{un, re}
+	return un, re
 }
 
 // noticeAfter queues what the seat at the screen must see before the
@@ -366,8 +375,8 @@ func (u *tableUI) pastBanner(r Rect) []Widget {
 	ws := []Widget{{R: Rect{1, 1, BaseW - 2, BaseH - 2}, Kind: WPanel, Edge: colWarn}, {R: r, Kind: WPanel, Fill: colWarn, Edge: colGold}}
 	ws = append(ws, Widget{R: Rect{r.X + 14, r.Y + (r.H-26)/2, r.W - 200, 26}, Kind: WText,
 		Text: pastLabel(u.past.n), Size: 20, Bold: true, Ink: colText})
-	b := button(Rect{r.X + r.W - 178, r.Y + (r.H-34)/2, 168, 34}, "Return  (Esc)", Target{Kind: TButton, ID: "past-exit"})
-	b.Fill = colOK
+	b := button(Rect{r.X + r.W - 178, r.Y + (r.H-34)/2, 168, 34}, "Return", cmdTarget(Command{Kind: CmdPresent}))
+	b.Fill, b.Key, b.Tip = colOK, "Esc", "Back to the table as it stands."
 	return append(ws, b)
 }
 

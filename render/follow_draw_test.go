@@ -78,7 +78,7 @@ func TestDrawFollowScreens(t *testing.T) {
 				}
 				shot(a, "follow-preview")
 				want["preview"] = true
-				a.tbl.command("cancel")
+				a.tbl.command(Command{Kind: CmdCancel})
 				a.rebuild()
 			}
 			c.do(pick)
@@ -101,14 +101,14 @@ func TestDrawFollowScreens(t *testing.T) {
 				}
 			}
 			if want["drawn"] && !want["undo"] && len(a.tbl.notices) == 0 && a.scene == sceneTable && g.CanUndo() != nil {
-				a.clickOn(Target{Kind: TButton, ID: "undo"})
+				a.clickOn(cmdTarget(Command{Kind: CmdUndo}))
 				a.rebuild()
 				shot(a, "follow-refused-undo")
 				want["undo"] = true
 			}
 			if steps == 120 && !want["past"] {
 				for len(a.tbl.notices) > 0 {
-					c.clickWidget("continue", func(w Widget) bool { return w.T.ID == "notice-ok" })
+					c.clickWidget("continue", func(w Widget) bool { return w.T.Cmd.Kind == CmdDismiss })
 				}
 				if a.scene == sceneCurtain {
 					c.at(800, 450)

@@ -150,21 +150,21 @@ func TestLogPanelOrderAndScroll(t *testing.T) {
 	if top := rowsText(ws, logRect)[0]; top != all[0].text {
 		t.Fatalf("scrolled to the top, the first row is %q, want %q", top, all[0].text)
 	}
-	if w, _ := findWidget(ws, func(w Widget) bool { return w.T.ID == "log-older" }); !w.Disabled {
+	if w, _ := findWidget(ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdLogScroll && w.T.Cmd.N > 0 }); !w.Disabled {
 		t.Error("the older button is live at the oldest entry")
 	}
 	lp.scroll(-1 << 20)
 	if lp.back != 0 {
 		t.Fatalf("scrolled back to %d, want 0", lp.back)
 	}
-	if h, _ := lp.logCommand("log-older"); !h || lp.back != 3 {
+	if lp.scroll(3); lp.back != 3 {
 		t.Fatalf("the older button scrolled to %d", lp.back)
 	}
 	// Every entry shown is a click target for the table after its action.
 	for _, w := range lp.logWidgets(logRect, lines, rules.Public, -1) {
-		if strings.HasPrefix(w.T.ID, logPrefix) {
-			if ok, n := lp.logCommand(w.T.ID); !ok || n < 0 || n > g.Len() {
-				t.Fatalf("entry target %q gives %d", w.T.ID, n)
+		if w.T.Cmd.Kind == CmdLogEntry {
+			if n := w.T.Cmd.N; n < 0 || n > g.Len() {
+				t.Fatalf("entry target %+v", w.T)
 			}
 		}
 	}
@@ -237,32 +237,32 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 		}
 		var target Widget
 		for _, w := range u.log.logWidgets(Rect{0, 0, 600, 2000 * logRowH}, u.present, u.logSeat(), -1) {
-			if w.T.ID == logPrefix+strconv.Itoa(n) {
+			if w.T.Cmd.Kind == CmdLogEntry && w.T.Cmd.N == n {
 				target = w
 			}
 		}
-		if target.T.ID == "" {
+		if target.T.Kind == TNone {
 			t.Fatalf("no log entry for action %d", n)
 		}
-		u.click(target.T)
+		u.command(target.T.Cmd)
 		if u.past == nil || u.past.n != n {
 			t.Fatalf("clicking entry %d shows %+v", n, u.past)
 		}
 		if viewJSON(t, u.pub) != viewJSON(t, fresh.View(rules.Public)) || viewJSON(t, u.priv) != viewJSON(t, fresh.View(seat)) {
 			t.Fatalf("the table after action %d is not a fresh replay's", n)
 		}
-		ws := u.tableWidgets(layoutTable(g.Map().Grid.W, g.Map().Grid.H, 3))
+		ws := u.tableWidgets(layoutTable(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses)))
 		if _, ok := findWidget(ws, func(w Widget) bool { return w.Text == pastLabel(n) }); !ok {
 			t.Fatalf("the past table is not marked %q", pastLabel(n))
 		}
 		// Read-only: a slot, a territory or a button changes nothing.
-		for _, tg := range []Target{{Kind: TSlot, House: "stark", Slot: rules.Lord}, {Kind: TTerritory, Terr: 3}, {Kind: TButton, ID: "undo"}} {
+		for _, tg := range []Target{{Kind: TSlot, House: "stark", Slot: rules.Lord}, {Kind: TTerritory, Terr: 3}, {Kind: TButton, Cmd: Command{Kind: CmdUndo}}} {
 			u.click(tg)
 		}
 		if g.Len() != 60 || u.past == nil {
 			t.Fatalf("a click on the past table acted (game at %d actions)", g.Len())
 		}
-		u.command("cancel") // Esc
+		u.command(Command{Kind: CmdCancel}) // Esc
 		if u.past != nil || viewJSON(t, u.pub) != present {
 			t.Fatal("Esc did not return to the present table")
 		}
@@ -282,15 +282,15 @@ func TestUndoRedoButtons(t *testing.T) {
 	u.reveal(g.ToAct())
 	before := viewJSON(t, g.View(rules.Public))
 	last := g.Actions()[4]
-	u.click(Target{Kind: TButton, ID: "undo"})
+	u.command(Command{Kind: CmdUndo})
 	if g.Len() != 4 || u.msgErr || !strings.HasPrefix(u.msg, "Taken back: ") {
 		t.Fatalf("undo: %d actions, message %q", g.Len(), u.msg)
 	}
-	if ws := u.undoWidgets(Rect{0, 0, 200, 30}); ws[1].Ink == colDim {
+	if _, re := u.undoWidgets(Rect{}, Rect{}); re.Ink == colDim {
 		t.Error("Redo is greyed with an action to redo")
 	}
 	u.reveal(g.ToAct())
-	u.click(Target{Kind: TButton, ID: "redo"})
+	u.command(Command{Kind: CmdRedo})
 	if g.Len() != 5 || g.Actions()[4] != last || viewJSON(t, g.View(rules.Public)) != before {
 		t.Fatalf("redo did not restore the game: %d actions, message %q", g.Len(), u.msg)
 	}
@@ -303,14 +303,14 @@ func TestUndoRedoButtons(t *testing.T) {
 		t.Fatal("undo allowed right after a draw")
 	}
 	state, n := viewJSON(t, g.View(rules.Public)), g.Len()
-	u.click(Target{Kind: TButton, ID: "undo"})
+	u.command(Command{Kind: CmdUndo})
 	if !u.msgErr || u.msg != sentence(reason.Error()) {
 		t.Fatalf("refused undo says %q (error %v), want %q", u.msg, u.msgErr, reason)
 	}
 	if g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
 		t.Fatal("a refused undo changed the game")
 	}
-	if ws := u.undoWidgets(Rect{0, 0, 200, 30}); ws[0].Ink != colDim {
+	if un, _ := u.undoWidgets(Rect{}, Rect{}); un.Ink != colDim {
 		t.Error("Undo is not greyed when the engine refuses it")
 	}
 }
@@ -362,9 +362,9 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 		if cv == nil || !slices.Equal(cv.AttackerTerms, pv.AttackerTerms) || !slices.Equal(cv.DefenderTerms, pv.DefenderTerms) {
 			t.Fatalf("seed %d: preview %+v, engine's %+v", seed, cv, pv)
 		}
-		l := layoutTable(g.Map().Grid.W, g.Map().Grid.H, 3)
+		l := layoutTable(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses))
 		ws := u.tableWidgets(l)
-		if _, ok := findWidget(ws, func(w Widget) bool { return w.T.ID == "move-confirm" && w.Text == "Attack" }); !ok {
+		if _, ok := findWidget(ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdMoveConfirm && w.Text == "Attack" }); !ok {
 			t.Fatalf("seed %d: no Attack button", seed)
 		}
 		for _, term := range append(append([]string{}, cv.AttackerTerms...), cv.DefenderTerms...) {
@@ -372,7 +372,7 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 				t.Errorf("seed %d: the preview does not show the term %q", seed, term)
 			}
 		}
-		u.command("move-confirm")
+		u.command(Command{Kind: CmdMoveConfirm})
 		if g.Len() != n+1 || g.Actions()[n] != attack.Canonical() {
 			t.Fatalf("seed %d: confirm applied %v, want %v (%q)", seed, g.Actions()[n:], attack, u.msg)
 		}
@@ -457,7 +457,7 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 				a.handle(input{X: 10, Y: 10, Escape: true})
 			}
 			for len(a.tbl.notices) > 0 {
-				c.clickWidget("continue", func(w Widget) bool { return w.T.ID == "notice-ok" })
+				c.clickWidget("continue", func(w Widget) bool { return w.T.Cmd.Kind == CmdDismiss })
 			}
 			if ta := g.ToAct(); ta != a.tbl.shown && !g.Over() && a.scene != sceneCurtain {
 				t.Fatalf("seed %d: Continue did not bring the curtain for seat %d (scene %d)", seed, ta, a.scene)
@@ -510,7 +510,7 @@ func TestUndoRedoKeys(t *testing.T) {
 		c.at(800, 450)
 	}
 	last := g.Actions()[4]
-	a.handle(input{X: 10, Y: 10, Undo: true})
+	a.handle(input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
 	if g.Len() != 4 || a.tbl.msgErr {
 		t.Fatalf("Ctrl+Z: %d actions, message %q", g.Len(), a.tbl.msg)
 	}
@@ -520,7 +520,7 @@ func TestUndoRedoKeys(t *testing.T) {
 	if a.scene == sceneCurtain {
 		c.at(800, 450)
 	}
-	a.handle(input{X: 10, Y: 10, Redo: true})
+	a.handle(input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
 	if g.Len() != 5 || g.Actions()[4] != last {
 		t.Fatalf("Ctrl+Y: %d actions, message %q", g.Len(), a.tbl.msg)
 	}
@@ -542,13 +542,13 @@ func TestUndoRedoKeys(t *testing.T) {
 		}
 	}
 	for len(a.tbl.notices) > 0 {
-		a.handle(input{X: 10, Y: 10, Space: true})
+		a.handle(input{X: 10, Y: 10, Keys: []string{"Space"}})
 	}
 	if a.scene == sceneCurtain {
 		c.at(800, 450)
 	}
 	n, state := g.Len(), viewJSON(t, g.View(rules.Public))
-	a.handle(input{X: 10, Y: 10, Undo: true})
+	a.handle(input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
 	if !a.tbl.msgErr || a.tbl.msg != sentence(g.CanUndo().Error()) || g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
 		t.Fatalf("refused Ctrl+Z: message %q (error %v), %d actions (was %d)", a.tbl.msg, a.tbl.msgErr, g.Len(), n)
 	}
@@ -569,10 +569,10 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 	a.handle(input{Enter: true})
 	step(t, a, 4) // two arrangements, two placements: nothing hidden revealed
 	if a.scene == sceneCurtain {
-		a.clickOn(Target{Kind: TButton, ID: "curtain"})
+		a.clickOn(cmdTarget(Command{Kind: CmdLift}))
 	}
 	id := a.sess.ID()
-	a.handle(input{X: 10, Y: 10, Undo: true})
+	a.handle(input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
 	if n := saveActions(t, st, id); n != 3 || a.game().Len() != 3 {
 		t.Fatalf("after Ctrl+Z the save holds %d actions, the game %d; want 3 (message %q)", n, a.game().Len(), a.tbl.msg)
 	}
@@ -580,9 +580,9 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 		t.Fatalf("after Ctrl+Z the record file holds %q (%v)", data, err)
 	}
 	if a.scene == sceneCurtain {
-		a.clickOn(Target{Kind: TButton, ID: "curtain"})
+		a.clickOn(cmdTarget(Command{Kind: CmdLift}))
 	}
-	a.handle(input{X: 10, Y: 10, Redo: true})
+	a.handle(input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
 	if n := saveActions(t, st, id); n != 4 {
 		t.Fatalf("after Ctrl+Y the save holds %d actions, want 4", n)
 	}

@@ -21,15 +21,11 @@ import (
 
 // Log panel metrics, in base pixels.
 const (
-	logTextSize = 14.0
-	logRowH     = 18.0
+	logTextSize = 15.0
+	logRowH     = 19.0
 	logHeadH    = 34.0 // the title row
 	logIndent   = 10.0 // continuation rows of a wrapped entry
 )
-
-// logPrefix is the command prefix of a log entry's click target:
-// "log:N" shows the table after N actions.
-const logPrefix = "log:"
 
 // logRow is one drawn row of the log: a whole entry or part of a wrapped one.
 type logRow struct {
@@ -105,8 +101,9 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 	vis := logVisibleRows(r.H)
 	lp.maxBack = max(0, len(rows)-vis)
 	lp.back = min(lp.back, lp.maxBack)
-	up := button(Rect{r.X + r.W - 80, r.Y + 5, 34, 24}, "▲", Target{Kind: TButton, ID: "log-older"})
-	down := button(Rect{r.X + r.W - 42, r.Y + 5, 34, 24}, "▼", Target{Kind: TButton, ID: "log-newer"})
+	up := button(Rect{r.X + r.W - 80, r.Y + 5, 34, 24}, "▲", cmdTarget(Command{Kind: CmdLogScroll, N: 3}))
+	down := button(Rect{r.X + r.W - 42, r.Y + 5, 34, 24}, "▼", cmdTarget(Command{Kind: CmdLogScroll, N: -3}))
+	up.Tip, down.Tip = "Older entries (or the mouse wheel over the log).", "Newer entries."
 	up.Disabled, down.Disabled = lp.back >= lp.maxBack, lp.back == 0
 	ws = append(ws, up, down)
 	if len(rows) == 0 {
@@ -116,7 +113,7 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 	start := max(0, end-vis)
 	y0 := r.Y + logHeadH
 	// One click target per entry (over its visible rows), drawn under the
-	// text: hovering outlines the entry.
+	// text; resting on it tells the whole entry and what a click does.
 	for i := start; i < end; {
 		j := i
 		for j < end && rows[j].entry == rows[i].entry {
@@ -124,8 +121,8 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 		}
 		l := lines[rows[i].entry]
 		n := logAction(l)
-		w := Widget{R: Rect{r.X + 6, y0 + float64(i-start)*logRowH, r.W - 12, float64(j-i) * logRowH}, Kind: WBox,
-			T: Target{Kind: TButton, ID: logPrefix + strconv.Itoa(n)}}
+		w := Widget{R: Rect{r.X + 6, y0 + float64(i-start)*logRowH, r.W - 12, float64(j-i) * logRowH}, Kind: WPanel,
+			T: cmdTarget(Command{Kind: CmdLogEntry, N: n}), Tip: l.Text + "\nClick: the table as it stood after action " + strconv.Itoa(n) + "."}
 		if viewing >= 0 && n == viewing {
 			w.Fill = colPanelHi
 			w.Edge = colGold
@@ -158,27 +155,6 @@ func logInk(l rules.LogLine, seat int) color.RGBA {
 		return colGold
 	}
 	return colText
-}
-
-// logCommand handles a log panel button; it reports whether id was one,
-// and for an entry the number of actions whose table to show (-1 none).
-func (lp *logPanel) logCommand(id string) (handled bool, show int) {
-	switch id {
-	case "log-older":
-		lp.scroll(3)
-		return true, -1
-	case "log-newer":
-		lp.scroll(-3)
-		return true, -1
-	}
-	if s, ok := strings.CutPrefix(id, logPrefix); ok {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			return true, -1
-		}
-		return true, n
-	}
-	return false, -1
 }
 
 // ---- text measuring (no display needed) ----
