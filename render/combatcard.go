@@ -94,7 +94,7 @@ func (u *tableUI) combatCardWidgets(r Rect, cv *rules.CombatView, mode combatMod
 	if mode == combatResult {
 		ink = houseInk(u.m, cv.Winner)
 	}
-	size := 14.0
+	size := 15.0
 	if r.W > 600 {
 		size = 16
 	}

@@ -28,6 +28,10 @@ type tableLayout struct {
 	NumHouses, NumPlayers int
 }
 
+// rankNoteH is the line under the houses that says when their ranks
+// were computed.
+const rankNoteH = 20.0
+
 // Column of the panels, right of the board.
 const (
 	panelX = 980.0
@@ -54,7 +58,7 @@ func layoutTable(gw, gh, n, houses int) tableLayout {
 	if houses > 6 {
 		l.HouseRow = 26
 	}
-	l.Houses = Rect{panelX, 58, panelW, 32 + l.HouseRow*float64(houses)}
+	l.Houses = Rect{panelX, 58, panelW, 32 + l.HouseRow*float64(houses) + rankNoteH}
 	l.PlayerRow = rowPitch(n)
 	l.Players = Rect{panelX, l.Houses.Y + l.Houses.H + 6, panelW, 32 + l.PlayerRow*float64(n)}
 	y := l.Players.Y + l.Players.H + 6
@@ -202,8 +206,11 @@ func (u *tableUI) housesWidgets(l tableLayout) []Widget {
 	active := u.shown >= 0 && u.shown == ta
 	rowH := l.HouseRow
 	if n := len(u.m.Houses); n > 0 {
-		rowH = math.Min(l.HouseRow*1.3, (r.H-32)/float64(n))
+		rowH = math.Min(l.HouseRow*1.3, (r.H-32-rankNoteH)/float64(n))
 	}
+	// Under the rows: when the ranks were computed (they are not live).
+	ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + r.H - rankNoteH - 2, r.W - 24, rankNoteH}, Kind: WText, Text: "Ranks " + rankingAsOf(u.pub.Log), Size: 15, Ink: colDim,
+		Tip: "The houses are ranked once a round, when every agent has resolved; the ranks shown stay until the next round's are computed, whatever moves in between."})
 	// Columns: name, three slots, rank, four facts, deck.
 	const nameW, rankW, factW, deckW, gap = 100.0, 66.0, 26.0, 36.0, 4.0
 	x0 := r.X + 12
