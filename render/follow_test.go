@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
 	"os"
@@ -586,4 +587,60 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 	if n := saveActions(t, st, id); n != 4 {
 		t.Fatalf("after Ctrl+Y the save holds %d actions, want 4", n)
 	}
+}
+
+// TestLiveCombatCardFollowsTheCards: while a combat runs, the combat card
+// shows every card as it is played: its term on its side and the new
+// total.
+func TestLiveCombatCardFollowsTheCards(t *testing.T) {
+	for seed := uint64(1); seed <= 30; seed++ {
+		g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy", "Di"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		played := false
+		rng := rand.New(rand.NewSource(int64(seed)))
+		for steps := 0; steps < 1500 && !g.Over() && !played; steps++ {
+			legal := g.Legal()
+			pick := legal[rng.Intn(len(legal))]
+			for _, l := range legal {
+				if cv, err := g.PreviewCombat(l); (err == nil && cv != nil) || l.Verb == rules.VPlay {
+					pick = l
+				}
+			}
+			if pick.Verb == rules.VArrange {
+				pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(seed, uint64(steps))))
+			}
+			if _, err := g.Apply(pick); err != nil {
+				t.Fatal(err)
+			}
+			cv := g.View(rules.Public).Combat
+			played = pick.Verb == rules.VPlay && cv != nil && cv.Winner == ""
+		}
+		if !played {
+			continue
+		}
+		cv := g.View(rules.Public).Combat
+		last := cv.Played[len(cv.Played)-1].Card
+		u := newTableUI(g, g, seed)
+		u.reveal(g.ToAct())
+		ws := u.tableWidgets(layoutTable(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses)))
+		term := fmt.Sprintf("%s +%d", last.Name, last.Strength)
+		if _, ok := findWidget(ws, func(w Widget) bool { return w.Kind == WText && strings.HasPrefix(w.Text, term) }); !ok {
+			t.Fatalf("seed %d: the combat card does not show the card just played as %q", seed, term)
+		}
+		for _, head := range []string{
+			fmt.Sprintf("%s attacks: %d", u.houseName(cv.Attacker), cv.AttackerPower),
+			fmt.Sprintf("%s defends: %d", u.houseName(cv.Defender), cv.DefenderPower),
+		} {
+			if _, ok := findWidget(ws, func(w Widget) bool { return w.Text == head }); !ok {
+				t.Fatalf("seed %d: the combat card lacks %q", seed, head)
+			}
+		}
+		if _, ok := findWidget(ws, func(w Widget) bool { return strings.Contains(w.Text, cardLabel(last)) }); !ok {
+			t.Fatalf("seed %d: the cards played do not list %s", seed, cardLabel(last))
+		}
+		return
+	}
+	t.Fatal("no card was played in a running combat in 30 games")
 }

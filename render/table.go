@@ -98,6 +98,7 @@ func (u *tableUI) reveal(seat int) {
 // is not left on the screen for the next one.
 func (u *tableUI) hide() {
 	u.shown = -1
+	u.past = nil // the hand-off shows the table as it stands
 	if u.msgErr {
 		u.msg, u.msgErr = "", false
 	}
