@@ -49,3 +49,24 @@ func BenchmarkLogWrapAll(b *testing.B) {
 		lp.wrapRows(lines, rules.Public, 588)
 	}
 }
+
+// BenchmarkCombatResult is what the table pays after an action during a
+// combat to find whether it ended (a replay from the last checkpoint,
+// up to 255 actions): here 500 actions into a four-player game.
+func BenchmarkCombatResult(b *testing.B) {
+	g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy", "Di"}, 9)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 500 && !g.Over(); i++ {
+		if _, err := g.Apply(g.Legal()[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(g.Len()), "actions")
+	for b.Loop() {
+		if _, err := g.CombatResult(g.Len()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
