@@ -40,13 +40,25 @@ func (u *tableUI) combatSides(r Rect, cv *rules.CombatView, size float64) ([]Wid
 		}
 		ws = append(ws, head)
 		y := r.Y + size*2 + 12
+		// A wide card names each term's kind in a column of its own; a
+		// narrow one tells it when the pointer rests on the term.
+		tagW := 0.0
+		if half >= 300 {
+			tagW = 110
+		}
 		for _, t := range terms {
-			for k, line := range wrapText(t, size, half-12, 8) {
-				x0 := x + 6
+			kind := rules.CombatTermKind(t)
+			if tagW > 0 {
+				ws = append(ws, Widget{R: Rect{x + 6, y, tagW - 8, rowH}, Kind: WText, Text: kind.String(), Size: size, Ink: colDim, Tip: termTips[kind]})
+			}
+			for k, line := range wrapText(t, size, half-12-tagW, 8) {
+				x0 := x + 6 + tagW
 				if k > 0 {
 					x0 += 8
 				}
-				ws = append(ws, textW(Rect{x0, y, half - 12, rowH}, line, size, colText))
+				w := textW(Rect{x0, y, x + half - 6 - x0, rowH}, line, size, colText)
+				w.Tip = t + " — " + termTips[kind]
+				ws = append(ws, w)
 				y += rowH
 			}
 		}
@@ -62,6 +74,15 @@ func (u *tableUI) combatSides(r Rect, cv *rules.CombatView, size float64) ([]Wid
 	side(r.X, cv.Attacker, "attacks", cv.AttackerTerms, cv.AttackerPower, cv.Winner != "" && cv.Winner == cv.Attacker)
 	side(r.X+half+12, cv.Defender, "defends", cv.DefenderTerms, cv.DefenderPower, cv.Winner != "" && cv.Winner == cv.Defender)
 	return ws, bottom
+}
+
+// termTips say what each kind of combat term counts.
+var termTips = map[rules.TermKind]string{
+	rules.TermUnits:         "Units: on land a footman adds 1, a knight 2, a dragon 3; at sea a ship 1, a knight 1, a dragon 3 (footmen 0).",
+	rules.TermTerrain:       "Terrain: the defender of a town adds 2, of a castle 4 (Brienne ignores it, Catelyn doubles it).",
+	rules.TermFortification: "Fortification: the house holding the territory's fortification adds 1 when it defends.",
+	rules.TermHomeRegion:    "Home region: a house fighting on land in its own home region adds 1.",
+	rules.TermCard:          "House card: a card played for this house adds its strength (and its effect).",
 }
 
 // playedText lists the cards played so far ("Ben: Eddard Stark +4", a
