@@ -229,6 +229,7 @@ func (u *tableUI) undo() bool {
 	}
 	u.resetLocal()
 	u.log.toNewest()
+	u.log.forget() // the history changed under the wrapped rows
 	u.refresh()
 	u.setMsg("Taken back: "+what, false)
 	return true
@@ -251,6 +252,7 @@ func (u *tableUI) redo() bool {
 	}
 	u.resetLocal()
 	u.log.toNewest()
+	u.log.forget() // the history changed under the wrapped rows
 	u.refresh()
 	u.setMsg("Redone: "+u.lastActionText(), false)
 	return true

@@ -86,6 +86,10 @@ func (lp *logPanel) scroll(d int) {
 	lp.back = min(max(lp.back+d, 0), lp.maxBack)
 }
 
+// forget drops the wrapped rows (after an undo or redo the log is no
+// longer an extension of the one wrapped).
+func (lp *logPanel) forget() { lp.rows, lp.nLines = nil, 0 }
+
 // toNewest scrolls to the newest entry.
 func (lp *logPanel) toNewest() { lp.back = 0 }
 
