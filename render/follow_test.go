@@ -556,6 +556,60 @@ func TestUndoRedoKeys(t *testing.T) {
 	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.Text == a.tbl.msg }); !ok {
 		t.Fatal("the refusal is not on the screen")
 	}
+	// The top bar's Undo button, clicked, says the same and changes nothing.
+	a.tbl.setMsg("", false)
+	a.rebuild()
+	un, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdUndo })
+	if !ok || un.Key != "Ctrl+Z" || un.Disabled {
+		t.Fatalf("no live Undo button showing Ctrl+Z: %+v", un)
+	}
+	x, y := center(un.R)
+	a.handle(input{X: x, Y: y})
+	a.handle(input{X: x, Y: y, Click: true})
+	if !a.tbl.msgErr || a.tbl.msg != sentence(g.CanUndo().Error()) || g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
+		t.Fatalf("refused Undo click: message %q, %d actions (was %d)", a.tbl.msg, g.Len(), n)
+	}
+}
+
+// TestUndoRedoButtonClicks: the top bar's Undo and Redo buttons, clicked
+// in the window, take the last action back and do it again.
+func TestUndoRedoButtonClicks(t *testing.T) {
+	g, err := newRulesGame("standard", []string{"Ann", "Ben"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := curtainApp(t, g, 5)
+	c := newClicker(t, a)
+	for i := 0; i < 4; i++ {
+		pick := g.Legal()[0]
+		if pick.Verb == rules.VArrange {
+			pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(5, uint64(i))))
+		}
+		c.do(pick)
+	}
+	if a.scene == sceneCurtain {
+		c.at(800, 450)
+	}
+	last := g.Actions()[3]
+	click := func(k CmdKind) {
+		t.Helper()
+		if a.scene == sceneCurtain {
+			c.at(800, 450)
+		}
+		w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == k })
+		if !ok {
+			t.Fatalf("no button for command %d", k)
+		}
+		c.at(center(w.R))
+	}
+	click(CmdUndo)
+	if g.Len() != 3 {
+		t.Fatalf("Undo click: %d actions, message %q", g.Len(), a.tbl.msg)
+	}
+	click(CmdRedo)
+	if g.Len() != 4 || g.Actions()[3] != last {
+		t.Fatalf("Redo click: %d actions, message %q", g.Len(), a.tbl.msg)
+	}
 }
 
 // TestUndoKeepsTheAutosave: Ctrl+Z in an autosaved game saves the shorter
