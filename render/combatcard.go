@@ -153,9 +153,6 @@ func (u *tableUI) combatCardWidgets(r Rect, cv *rules.CombatView, mode combatMod
 		if cv.Retreater != "" {
 			line(fmt.Sprintf("%s must retreat %s.", u.houseName(cv.Retreater), unitsText(cv.RetreatUnits)), colText)
 		}
-		if p := u.pub.Prompt; p != "" {
-			line(p+".", colGold) // who plays, names the winner or retreats next
-		}
 	case combatResult:
 		if played := u.playedText(cv); len(played) > 0 {
 			line("Cards played: "+strings.Join(played, " · "), colText)

@@ -214,7 +214,7 @@ func (u *tableUI) undo() bool {
 		return false
 	}
 	if err := u.eng.CanUndo(); err != nil {
-		u.setMsg(sentence(err.Error()), true)
+		u.setMsg(undoRefusal(err), true)
 		return false
 	}
 	un, ok := u.act.(undoer)
@@ -224,7 +224,7 @@ func (u *tableUI) undo() bool {
 	}
 	what := u.lastActionText()
 	if err := un.Undo(); err != nil {
-		u.setMsg(sentence(err.Error()), true)
+		u.setMsg(undoRefusal(err), true)
 		return false
 	}
 	u.resetLocal()
@@ -388,6 +388,17 @@ func (u *tableUI) seatWords(s int) string {
 		return "everyone"
 	}
 	return fmt.Sprintf("%s (%s)", title(u.seats[s]), u.seatName(s))
+}
+
+// undoRefusal is the engine's reason for refusing an undo as the refusal
+// line shows it: what revealed hidden information first (the line may be
+// cut at its end on a small window), then why that stops undo.
+func undoRefusal(err error) string {
+	const since = "cannot undo: hidden information has reached a player since: "
+	if what, ok := strings.CutPrefix(err.Error(), since); ok {
+		return "Cannot undo: " + strings.TrimSuffix(what, ".") + " — a player has seen hidden information since."
+	}
+	return sentence(err.Error())
 }
 
 // sentence starts s with a capital letter, as the refusal line shows the

@@ -305,8 +305,12 @@ func TestUndoRedoButtons(t *testing.T) {
 	}
 	state, n := viewJSON(t, g.View(rules.Public)), g.Len()
 	u.command(Command{Kind: CmdUndo})
-	if !u.msgErr || u.msg != sentence(reason.Error()) {
+	if !u.msgErr || u.msg != undoRefusal(reason) || !strings.Contains(u.msg, "Cannot undo: ") {
 		t.Fatalf("refused undo says %q (error %v), want %q", u.msg, u.msgErr, reason)
+	}
+	// The refusal names what revealed hidden information, in the engine's words.
+	if what := strings.TrimPrefix(reason.Error(), "cannot undo: hidden information has reached a player since: "); !strings.Contains(u.msg, strings.TrimSuffix(what, ".")) {
+		t.Fatalf("refusal %q does not name %q", u.msg, what)
 	}
 	if g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
 		t.Fatal("a refused undo changed the game")
@@ -550,7 +554,7 @@ func TestUndoRedoKeys(t *testing.T) {
 	}
 	n, state := g.Len(), viewJSON(t, g.View(rules.Public))
 	a.handle(input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
-	if !a.tbl.msgErr || a.tbl.msg != sentence(g.CanUndo().Error()) || g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
+	if !a.tbl.msgErr || a.tbl.msg != undoRefusal(g.CanUndo()) || g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
 		t.Fatalf("refused Ctrl+Z: message %q (error %v), %d actions (was %d)", a.tbl.msg, a.tbl.msgErr, g.Len(), n)
 	}
 	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.Text == a.tbl.msg }); !ok {
@@ -566,7 +570,7 @@ func TestUndoRedoKeys(t *testing.T) {
 	x, y := center(un.R)
 	a.handle(input{X: x, Y: y})
 	a.handle(input{X: x, Y: y, Click: true})
-	if !a.tbl.msgErr || a.tbl.msg != sentence(g.CanUndo().Error()) || g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
+	if !a.tbl.msgErr || a.tbl.msg != undoRefusal(g.CanUndo()) || g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
 		t.Fatalf("refused Undo click: message %q, %d actions (was %d)", a.tbl.msg, g.Len(), n)
 	}
 }
