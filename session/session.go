@@ -6,8 +6,9 @@
 // that "run" and "-load" take. The package imports no Ebitengine.
 //
 // Of the engine it uses only rules.New (through Replay), (*Game).Apply,
-// (*Game).Actions, (*Game).Over, RecordOf, ParseRecord, Replay and the
-// Record fields, so the engine can change behind it.
+// (*Game).Actions, (*Game).Over, the history's Undo, Redo, CanUndo and
+// CanRedo, RecordOf, ParseRecord, Replay and the Record fields, so the
+// engine can change behind it.
 package session
 
 import (
@@ -297,4 +298,35 @@ func Unfinished(st store.Store) ([]Summary, error) {
 	// Newest save first by the header's time (file times can be touched).
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Saved.After(out[j].Saved) })
 	return out, errors.Join(errs...)
+}
+
+// CanUndo says whether Undo would take an action back, and if not, the
+// engine's reason (nothing to undo, or hidden information has reached a
+// player since).
+func (s *Session) CanUndo() error { return s.g.CanUndo() }
+
+// CanRedo says whether there is an undone action to redo.
+func (s *Session) CanRedo() bool { return s.g.CanRedo() }
+
+// Undo takes back the game's last action and saves the shorter game, so
+// that the save never holds an action the table no longer shows: a game
+// resumed from it stands where the players left it. When the engine
+// refuses, nothing changes and nothing is written. As with Apply, a failed
+// write does not undo the undo: Err tells it until a later save succeeds.
+func (s *Session) Undo() error {
+	if err := s.g.Undo(); err != nil {
+		return err
+	}
+	s.Save()
+	return nil
+}
+
+// Redo applies again the action last undone and saves the longer game.
+func (s *Session) Redo() ([]rules.Event, error) {
+	evs, err := s.g.Redo()
+	if err != nil {
+		return nil, err
+	}
+	s.Save()
+	return evs, nil
 }

@@ -1,0 +1,133 @@
+package render
+
+import (
+	"image"
+	"math/rand"
+	randv2 "math/rand/v2"
+	"testing"
+
+	"notrueking/rules"
+)
+
+// differs reports whether two pictures of the same size differ anywhere.
+func differs(a, b *image.RGBA) bool {
+	if a.Bounds() != b.Bounds() {
+		return true
+	}
+	for i := range a.Pix {
+		if a.Pix[i] != b.Pix[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// TestDrawFollowScreens plays by clicks to each screen of following the
+// game — the preview of an attack, the running combat, the result card,
+// a drawn card, the table after an earlier action, a refused undo — and
+// draws each at 1280×720 and 1920×1080 (saved under NTK_SHOTS). Each
+// screen must differ from the table under it.
+func TestDrawFollowScreens(t *testing.T) {
+	needDisplay(t)
+	sizes := [][2]int{{1280, 720}, {1920, 1080}}
+	shot := func(a *App, name string) {
+		t.Helper()
+		a.stale, a.dirty = true, true
+		for _, s := range sizes {
+			img := render(t, a, s[0], s[1])
+			saveShot(t, name+"-"+itoa4(s[0]), img)
+		}
+	}
+	want := map[string]bool{}
+	for seed := uint64(2); seed <= 9 && len(want) < 6; seed++ {
+		g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := curtainApp(t, g, seed)
+		c := newClicker(t, a)
+		rng := rand.New(rand.NewSource(int64(seed)))
+		for steps := 0; steps < 1500 && !g.Over() && len(want) < 6; steps++ {
+			legal := g.Legal()
+			pick := legal[rng.Intn(len(legal))]
+			var attack *rules.Action
+			for _, l := range legal {
+				if cv, err := g.PreviewCombat(l); err == nil && cv != nil {
+					l := l
+					attack = &l
+				}
+			}
+			if attack != nil {
+				pick = *attack
+			}
+			if pick.Verb == rules.VArrange {
+				pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(seed, uint64(steps))))
+			}
+			if attack != nil && !want["preview"] {
+				if a.scene == sceneCurtain {
+					c.at(800, 450)
+				}
+				plain := render(t, a, 1280, 720)
+				c.clickTerr(attack.From)
+				c.clickTerr(attack.To)
+				if a.tbl.movePreview() == nil {
+					t.Fatalf("seed %d: no preview for %s", seed, attack.Format(g.Map()))
+				}
+				if !differs(plain, render(t, a, 1280, 720)) {
+					t.Fatal("the preview changed nothing on the screen")
+				}
+				shot(a, "follow-preview")
+				want["preview"] = true
+				a.tbl.command(Command{Kind: CmdCancel})
+				a.rebuild()
+			}
+			c.do(pick)
+			if g.View(rules.Public).Combat != nil && len(a.tbl.notices) == 0 && !want["live"] && a.scene == sceneTable {
+				shot(a, "follow-live-combat")
+				want["live"] = true
+			}
+			if len(a.tbl.notices) > 0 {
+				switch a.tbl.notices[0].kind {
+				case noticeResult:
+					if !want["result"] {
+						shot(a, "follow-result-card")
+						want["result"] = true
+					}
+				case noticeDrawn:
+					if !want["drawn"] {
+						shot(a, "follow-drawn-card")
+						want["drawn"] = true
+					}
+				}
+			}
+			if want["drawn"] && !want["undo"] && len(a.tbl.notices) == 0 && a.scene == sceneTable && g.CanUndo() != nil {
+				a.clickOn(cmdTarget(Command{Kind: CmdUndo}))
+				a.rebuild()
+				shot(a, "follow-refused-undo")
+				want["undo"] = true
+			}
+			if steps == 120 && !want["past"] {
+				for len(a.tbl.notices) > 0 {
+					c.clickWidget("continue", func(w Widget) bool { return w.T.Cmd.Kind == CmdDismiss })
+				}
+				if a.scene == sceneCurtain {
+					c.at(800, 450)
+				}
+				a.tbl.showPast(40)
+				a.rebuild()
+				shot(a, "follow-past-40")
+				want["past"] = true
+				a.tbl.leavePast()
+				a.rebuild()
+			}
+		}
+	}
+	if len(want) < 6 {
+		t.Fatalf("screens reached: %v", want)
+	}
+}
+
+func itoa4(n int) string {
+	b := []byte{'0' + byte(n/1000%10), '0' + byte(n/100%10), '0' + byte(n/10%10), '0' + byte(n%10)}
+	return string(b)
+}
