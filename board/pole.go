@@ -113,8 +113,8 @@ type poleCell struct{ x, y, h, d, max float64 }
 
 type cellQueue []poleCell
 
-func (q cellQueue) Len() int            { return len(q) }
-func (q cellQueue) Less(i, j int) bool  { return q[i].max > q[j].max }
-func (q cellQueue) Swap(i, j int)       { q[i], q[j] = q[j], q[i] }
-func (q *cellQueue) Push(x any)         { *q = append(*q, x.(poleCell)) }
-func (q *cellQueue) Pop() any           { o := *q; c := o[len(o)-1]; *q = o[:len(o)-1]; return c }
+func (q cellQueue) Len() int           { return len(q) }
+func (q cellQueue) Less(i, j int) bool { return q[i].max > q[j].max }
+func (q cellQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *cellQueue) Push(x any)        { *q = append(*q, x.(poleCell)) }
+func (q *cellQueue) Pop() any          { o := *q; c := o[len(o)-1]; *q = o[:len(o)-1]; return c }
