@@ -81,7 +81,9 @@ func SignedDistance(loops [][]Point, p Point) float64 {
 			if (a.Y > p.Y) != (b.Y > p.Y) && p.X < a.X+(p.Y-a.Y)*(b.X-a.X)/(b.Y-a.Y) {
 				in = !in
 			}
-			d2 = math.Min(d2, segDist2(p, a, b))
+			if d := segDist2(p, a, b); d < d2 {
+				d2 = d
+			}
 		}
 	}
 	d := math.Sqrt(d2)

@@ -113,7 +113,12 @@ func segDist2(p, a, b Point) float64 {
 	l2 := dx*dx + dy*dy
 	t := 0.0
 	if l2 > 0 {
-		t = math.Max(0, math.Min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l2))
+		t = ((p.X-a.X)*dx + (p.Y-a.Y)*dy) / l2
+		if t < 0 {
+			t = 0
+		} else if t > 1 {
+			t = 1
+		}
 	}
 	ex, ey := p.X-a.X-t*dx, p.Y-a.Y-t*dy
 	return ex*ex + ey*ey

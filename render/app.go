@@ -162,6 +162,8 @@ type App struct {
 	// redrawing after a state change. Pointer moves then cost one blit.
 	sceneImg *ebiten.Image
 	stale    bool
+	// bv is the board view (camera) of the table: see boardinput.go.
+	bv *boardView
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -186,6 +188,12 @@ type input struct {
 	Tab       bool
 	Enter     bool
 	Escape    bool
+	// Board view input (see boardInput): the left and middle buttons held
+	// at the end of the tick (a Click without Down is a whole click), the
+	// wheel's turn, and the fit key (F or Home).
+	Down, MiddleDown bool
+	WheelY           float64
+	Fit              bool
 }
 
 func readInput(sc Scaler) input {
@@ -197,6 +205,7 @@ func readInput(sc Scaler) input {
 	in.Tab = inpututil.IsKeyJustPressed(ebiten.KeyTab)
 	in.Enter = inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
 	in.Escape = inpututil.IsKeyJustPressed(ebiten.KeyEscape)
+	readBoardInput(&in)
 	return in
 }
 
@@ -216,6 +225,9 @@ func (a *App) Update() error {
 
 // handle applies one input snapshot (separate from Update for tests).
 func (a *App) handle(in input) {
+	if a.boardInput(in) {
+		in.Click = false // the board took the press (a drag, or a click on release)
+	}
 	_, hv := hitTest(a.ws, in.X, in.Y)
 	if hv != a.hover {
 		a.hover = hv
@@ -260,16 +272,10 @@ func (a *App) handle(in input) {
 
 // boardHit maps a base point to the territory drawn there, or -1.
 func (a *App) boardHit(x, y float64) int {
-	if a.tbl == nil {
-		return -1
+	if v := a.board(); v != nil {
+		return v.Hit(x, y)
 	}
-	m := a.tbl.m
-	l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
-	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
-	if !g.Bounds().Contains(x, y) {
-		return -1
-	}
-	return g.TerritoryAt(a.tbl.shapes, x, y)
+	return -1
 }
 
 func (a *App) clickOn(t Target) {
@@ -443,17 +449,13 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 	sc := NewScaler(b.Dx(), b.Dy())
 	dst.Fill(colBG)
 	if a.scene == sceneTable || a.scene == sceneEnd {
-		m := a.tbl.m
-		l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
 		hl, sel := a.tbl.highlights()
-		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, hl, sel)
+		a.board().Draw(dst, sc, a.p, &a.tbl.pub, hl, sel)
 	}
 	if a.scene == sceneCurtain && a.behind != nil {
 		// Behind the curtain the table stays in view, public facts only
 		// (no seat is shown), so onlookers and a stream keep the board.
-		m := a.tbl.m
-		l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
-		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, nil, -1)
+		a.board().Draw(dst, sc, a.p, &a.tbl.pub, nil, -1)
 		a.p.flushText(dst)
 		a.p.drawWidgets(dst, sc, a.behind, -1)
 		a.p.flushText(dst)
