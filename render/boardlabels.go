@@ -275,7 +275,7 @@ func (v *boardView) makePlan(sc Scaler, p *painter, t xform, pv *rules.View) *ov
 		return true
 	}
 	// onGround: a name sits mostly on its own territory (a road's near its track).
-	onGround := func(ti int, r Rect) bool {
+	onGround := func(ti int, r Rect, need float64) bool {
 		in, all := 0, 0
 		for i := 0; i < 5; i++ {
 			for j := 0; j < 3; j++ {
@@ -290,7 +290,7 @@ func (v *boardView) makePlan(sc Scaler, p *painter, t xform, pv *rules.View) *ov
 				}
 			}
 		}
-		return float64(in) >= 0.6*float64(all)
+		return float64(in) >= need*float64(all)
 	}
 	for _, ti := range order {
 		tr := m.Territories[ti]
@@ -320,14 +320,21 @@ func (v *boardView) makePlan(sc Scaler, p *painter, t xform, pv *rules.View) *ov
 				x, y := at(s)
 				cs = append(cs, board.Point{X: x, Y: y}, board.Point{X: x, Y: y - h/2 - gap}, board.Point{X: x, Y: y + h/2 + gap})
 			}
+			// On its own ground if it can; else a name may reach over
+			// a border (never over another name or a token).
 			done := false
-			for _, c := range cs {
-				r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
-				if free(r) && onGround(ti, r) {
-					pl.labels = append(pl.labels, labelItem{terr: ti, R: r, name: variant})
-					pl.boxes[ti] = r
-					placed = append(placed, r)
-					done = true
+			for _, need := range []float64{0.6, 0.25} {
+				for _, c := range cs {
+					r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
+					if free(r) && onGround(ti, r, need) {
+						pl.labels = append(pl.labels, labelItem{terr: ti, R: r, name: variant})
+						pl.boxes[ti] = r
+						placed = append(placed, r)
+						done = true
+						break
+					}
+				}
+				if done {
 					break
 				}
 			}
