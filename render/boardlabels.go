@@ -388,7 +388,7 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc Scaler, p *painter, t xfor
 		if pv != nil {
 			_, fort = pv.Fortifications[tr.ID]
 		}
-		put(v.imgs.label(p, tr, pl.nameSize, l.name, territoryIcons(tr, fort)), l.R)
+		put(v.imgs.label(p, tr, pl.nameSize, l.name, fort), l.R)
 	}
 	for _, tk := range pl.tokens {
 		hc := houseColor(v.m, tk.house)
@@ -404,16 +404,31 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc Scaler, p *painter, t xfor
 // their pixel size, packed in a texAtlas; when the atlas is full (after
 // many zoom steps) it starts over.
 type imageCache struct {
-	m     map[string]*ebiten.Image
+	m     map[imageKey]*ebiten.Image
 	atlas *texAtlas
 	frame int
 }
 
 func newImageCache() *imageCache {
-	return &imageCache{m: map[string]*ebiten.Image{}, atlas: newTexAtlas(2)}
+	return &imageCache{m: map[imageKey]*ebiten.Image{}, atlas: newTexAtlas(2)}
 }
 
-func (c *imageCache) get(key string, w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
+// imageKey names a cached picture: its kind (label, token, flag, anchor)
+// and what it shows at which size.
+type imageKey struct {
+	kind       byte
+	id         string // territory or house
+	size, w    float64
+	unit, n    int
+	name, fort bool
+}
+
+func (c *imageCache) lookup(key imageKey) (*ebiten.Image, bool) {
+	img, ok := c.m[key]
+	return img, ok
+}
+
+func (c *imageCache) get(key imageKey, w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
 	if img, ok := c.m[key]; ok {
 		return img
 	}
@@ -446,8 +461,12 @@ func drawHaloText(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64,
 }
 
 // label is the image of territory t's name (when name) above its icons.
-func (c *imageCache) label(p *painter, t board.Territory, size float64, name bool, icons []string) *ebiten.Image {
-	key := fmt.Sprintf("L|%s|%.1f|%v|%v", t.ID, size, name, icons)
+func (c *imageCache) label(p *painter, t board.Territory, size float64, name bool, fort bool) *ebiten.Image {
+	key := imageKey{kind: 'L', id: t.ID, size: size, name: name, fort: fort}
+	if img, ok := c.lookup(key); ok {
+		return img
+	}
+	icons := territoryIcons(t, fort)
 	w, h := p.labelSize(t, size, name, len(icons))
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		ink, halo := color.RGBA{30, 24, 18, 255}, color.RGBA{240, 230, 205, 210}
@@ -491,7 +510,7 @@ func (c *imageCache) label(p *painter, t board.Territory, size float64, name boo
 // token is the image of a unit token: the house's mark, the unit's
 // silhouette and the count on the house's colour.
 func (c *imageCache) token(p *painter, house string, hc color.RGBA, u board.Unit, n int, h float64) *ebiten.Image {
-	key := fmt.Sprintf("T|%s|%d|%d|%.0f", house, u, n, h)
+	key := imageKey{kind: 'T', id: house, unit: int(u), n: n, size: h}
 	w := tokenWidth(h)
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		ink := textOn(hc)
@@ -514,7 +533,7 @@ func (c *imageCache) token(p *painter, house string, hc color.RGBA, u board.Unit
 // flag is the image of a house's flag (a territory it holds without
 // troops): a pennant in its colour bearing its mark, on a pole.
 func (c *imageCache) flag(p *painter, house string, hc color.RGBA, w, h float64) *ebiten.Image {
-	key := fmt.Sprintf("F|%s|%.0f|%.0f", house, w, h)
+	key := imageKey{kind: 'F', id: house, w: w, size: h}
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		ink := textOn(hc)
 		dark := color.RGBA{20, 20, 20, 255}
@@ -531,7 +550,7 @@ func (c *imageCache) flag(p *painter, house string, hc color.RGBA, w, h float64)
 
 // anchor is the image of a port's anchor glyph, a pixels across.
 func (c *imageCache) anchor(a float64) *ebiten.Image {
-	key := fmt.Sprintf("A|%.0f", a)
+	key := imageKey{kind: 'A', size: a}
 	return c.get(key, int(a)+2, int(a)+2, func(img *ebiten.Image) {
 		cx := float64(img.Bounds().Dx()) / 2
 		fillShape(img, roundRectShape(1, 1, float32(a), float32(a), float32(a/2)), color.RGBA{20, 50, 90, 200})

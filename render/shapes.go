@@ -52,6 +52,8 @@ type shapes struct {
 	spots [][]board.Point
 	// regionHouse is, per territory, the house whose home region it is in (-1).
 	regionHouse []int
+	// across is, per territory, loop and segment, what lies across it.
+	across [][][]int
 
 	// The lines to stroke, simplified a little and with their miters:
 	// borders, bands, roads, and each territory's outline (for legal
@@ -71,10 +73,6 @@ type houseLine struct {
 	line  strokeLine
 	house int
 }
-
-// strokeTol is how far (in cells) a stroked line may stray from the
-// outline it follows: under a pixel at the closest zoom.
-const strokeTol = 0.015
 
 type roadPath struct {
 	t    int
@@ -206,6 +204,24 @@ func buildShapes(m *board.Map) *shapes {
 	}
 	s.bridges = bridgeMarks(m)
 
+	// What lies across every piece of every outline, then the outlines
+	// simplified border by border; the board is drawn and hit-tested from
+	// these.
+	s.across = make([][][]int, n)
+	simple := make([][][]board.Point, n)
+	for t, ls := range s.loops {
+		for _, l := range ls {
+			l = dedupe(l)
+			if len(l) < 3 {
+				continue
+			}
+			sl, sa := simplifyLoop(l, s.acrossOf(m, t, l), borderTol)
+			simple[t] = append(simple[t], sl)
+			s.across[t] = append(s.across[t], sa)
+		}
+	}
+	s.loops = simple
+
 	// Fills.
 	for t, ls := range s.loops {
 		pts, tris := board.Triangulate(ls)
@@ -234,10 +250,10 @@ func buildShapes(m *board.Map) *shapes {
 	}
 	s.buildBorders(m)
 	for _, b := range s.borders {
-		s.borderLines = append(s.borderLines, classLine{newStrokeLine(simplify(b.pts, strokeTol), false), b.class})
+		s.borderLines = append(s.borderLines, classLine{newStrokeLine(b.pts, false), b.class})
 	}
 	for _, b := range s.bands {
-		s.bandLines = append(s.bandLines, houseLine{newStrokeLine(simplify(b.pts, strokeTol), false), b.house})
+		s.bandLines = append(s.bandLines, houseLine{newStrokeLine(b.pts, false), b.house})
 	}
 	for _, r := range s.roads {
 		s.roadLines = append(s.roadLines, newStrokeLine(r.path, false))
@@ -245,8 +261,7 @@ func buildShapes(m *board.Map) *shapes {
 	s.outlineLines = make([][]strokeLine, n)
 	for t, ls := range s.loops {
 		for _, l := range ls {
-			closed := simplify(append(append([]board.Point(nil), l...), l[0]), strokeTol)
-			s.outlineLines[t] = append(s.outlineLines[t], newStrokeLine(closed[:len(closed)-1], true))
+			s.outlineLines[t] = append(s.outlineLines[t], newStrokeLine(l, true))
 		}
 	}
 
@@ -265,15 +280,8 @@ func buildShapes(m *board.Map) *shapes {
 			}
 			continue
 		}
-		// On the outline simplified a little: the same places, found
-		// several times faster.
-		var simple [][]board.Point
-		for _, l := range s.loops[t] {
-			c := simplify(append(append([]board.Point(nil), l...), l[0]), 0.03)
-			simple = append(simple, c[:len(c)-1])
-		}
-		s.pole[t], s.depth[t] = board.Pole(simple, 0.05)
-		s.spots[t] = deepSpots(m, t, simple)
+		s.pole[t], s.depth[t] = board.Pole(s.loops[t], 0.05)
+		s.spots[t] = deepSpots(m, t, s.loops[t])
 	}
 	return s
 }
@@ -469,50 +477,12 @@ func (s *shapes) buildBorders(m *board.Map) {
 		return s.regionHouse[t]
 	}
 	for t, ls := range s.loops {
-		for _, l := range ls {
+		for li, l := range ls {
 			n := len(l)
 			if n < 3 {
 				continue
 			}
-			// What lies across each segment (left of the direction of travel).
-			across := make([]int, n)
-			for i := range l {
-				a, b := l[i], l[(i+1)%n]
-				dx, dy := b.X-a.X, b.Y-a.Y
-				d := math.Hypot(dx, dy)
-				if d == 0 {
-					across[i] = -2
-					continue
-				}
-				mx, my := (a.X+b.X)/2+dy/d*0.02, (a.Y+b.Y)/2-dx/d*0.02
-				// Where the cells round the point hold t and one other
-				// value only, that is what lies across; else ask the
-				// outlines.
-				other, many := -3, false
-				cx, cy := int(math.Floor(mx)), int(math.Floor(my))
-				for oy := -1; oy <= 1 && !many; oy++ {
-					for ox := -1; ox <= 1; ox++ {
-						c := m.Grid.At(cx+ox, cy+oy)
-						if c == t || c == other {
-							continue
-						}
-						if other != -3 {
-							many = true
-							break
-						}
-						other = c
-					}
-				}
-				if !many && other != -3 {
-					if other >= 0 && other < len(s.loops) {
-						across[i] = other
-					} else {
-						across[i] = -1
-					}
-					continue
-				}
-				across[i] = s.terrAt(mx, my)
-			}
+			across := s.across[t][li]
 			// class 0: not drawn from this side.
 			class := make([]int, n)
 			for i, o := range across {
@@ -547,6 +517,123 @@ func (s *shapes) buildBorders(m *board.Map) {
 			}
 		}
 	}
+}
+
+// acrossOf is, for each segment of loop l of territory t (from l[i] to
+// l[i+1]), what lies across it, left of the direction of travel: a
+// territory, or -1 (off the board, a lake), or -2 (a segment of no length).
+func (s *shapes) acrossOf(m *board.Map, t int, l []board.Point) []int {
+	n := len(l)
+	across := make([]int, n)
+	for i := range l {
+		a, b := l[i], l[(i+1)%n]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		d := math.Hypot(dx, dy)
+		if d == 0 {
+			across[i] = -2
+			continue
+		}
+		mx, my := (a.X+b.X)/2+dy/d*0.02, (a.Y+b.Y)/2-dx/d*0.02
+		// Where the cells round the point hold t and one other
+		// value only, that is what lies across; else ask the
+		// outlines.
+		other, many := -3, false
+		cx, cy := int(math.Floor(mx)), int(math.Floor(my))
+		for oy := -1; oy <= 1 && !many; oy++ {
+			for ox := -1; ox <= 1; ox++ {
+				c := m.Grid.At(cx+ox, cy+oy)
+				if c == t || c == other {
+					continue
+				}
+				if other != -3 {
+					many = true
+					break
+				}
+				other = c
+			}
+		}
+		if !many && other != -3 {
+			if other >= 0 && other < len(s.loops) {
+				across[i] = other
+			} else {
+				across[i] = -1
+			}
+			continue
+		}
+		across[i] = s.terrAt(mx, my)
+	}
+	return across
+}
+
+// borderTol is how far (in cells) the drawn outlines may stray from the
+// smoothed ones: a fraction of a pixel at the fitted board, a pixel or two
+// at the closest zoom. Fewer points make fewer triangles, which software
+// GL pays for one by one.
+const borderTol = 0.04
+
+// simplifyLoop simplifies a closed loop run by run (a run: consecutive
+// segments with the same territory across), each run by Douglas–Peucker
+// between its ends. A border between two territories is one run in each
+// of their loops, with the same ends and points in reverse order, so both
+// sides simplify it alike: no gap opens between neighbours. A loop with
+// one neighbour all round starts at its least point, as its neighbour's
+// does.
+func simplifyLoop(l []board.Point, across []int, tol float64) ([]board.Point, []int) {
+	n := len(l)
+	uniform := true
+	for i := range across {
+		uniform = uniform && across[i] == across[0]
+	}
+	if uniform {
+		k := 0
+		for i, p := range l {
+			if p.X < l[k].X || (p.X == l[k].X && p.Y < l[k].Y) {
+				k = i
+			}
+		}
+		open := make([]board.Point, 0, n+1)
+		for i := 0; i <= n; i++ {
+			open = append(open, l[(k+i)%n])
+		}
+		sp := simplify(open, tol)
+		if len(sp) < 4 {
+			return l, across
+		}
+		out := sp[:len(sp)-1]
+		acr := make([]int, len(out))
+		for i := range acr {
+			acr[i] = across[0]
+		}
+		return out, acr
+	}
+	key := make([]int, n)
+	for i, a := range across {
+		key[i] = a + 3
+	}
+	var out []board.Point
+	var acr []int
+	for _, r := range runs(l, key) {
+		sp := simplify(r.pts, tol)
+		for _, p := range sp[:len(sp)-1] {
+			out = append(out, p)
+			acr = append(acr, r.key-3)
+		}
+	}
+	if len(out) < 3 {
+		return l, across
+	}
+	return out, acr
+}
+
+// dedupe drops consecutive repeated points of a closed loop.
+func dedupe(l []board.Point) []board.Point {
+	out := make([]board.Point, 0, len(l))
+	for i, p := range l {
+		if p != l[(i+len(l)-1)%len(l)] {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 type run struct {
