@@ -406,7 +406,6 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc Scaler, p *painter, t xfor
 type imageCache struct {
 	m     map[imageKey]*ebiten.Image
 	atlas *texAtlas
-	frame int
 }
 
 func newImageCache() *imageCache {

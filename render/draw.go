@@ -9,7 +9,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"notrueking/assets"
 )
@@ -109,34 +108,6 @@ func (p *painter) drawTextNow(dst *ebiten.Image, s string, x, y, size float64, b
 	op.SecondaryAlign = vAlign
 	op.LineSpacing = size * 1.2
 	text.Draw(dst, strings.Join(lines, "\n"), f, op)
-}
-
-func roundRect(x, y, w, h, r float32) *vector.Path {
-	var p vector.Path
-	r = min(r, w/2, h/2)
-	p.MoveTo(x+r, y)
-	p.LineTo(x+w-r, y)
-	p.ArcTo(x+w, y, x+w, y+r, r)
-	p.LineTo(x+w, y+h-r)
-	p.ArcTo(x+w, y+h, x+w-r, y+h, r)
-	p.LineTo(x+r, y+h)
-	p.ArcTo(x, y+h, x, y+h-r, r)
-	p.LineTo(x, y+r)
-	p.ArcTo(x, y, x+r, y, r)
-	p.Close()
-	return &p
-}
-
-func fillPath(dst *ebiten.Image, p *vector.Path, c color.Color) {
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, p, nil, op)
-}
-
-func strokePath(dst *ebiten.Image, p *vector.Path, width float32, c color.Color) {
-	op := &vector.DrawPathOptions{AntiAlias: true}
-	op.ColorScale.ScaleWithColor(c)
-	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: width, LineJoin: vector.LineJoinRound}, op)
 }
 
 // drawWidgets draws a widget list through the scaler; hover is the index of

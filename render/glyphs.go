@@ -82,13 +82,6 @@ func drawFortification(dst *ebiten.Image, x, y, h float64) {
 	}
 }
 
-func drawFlag(dst *ebiten.Image, x, y, h float64, c color.RGBA) {
-	strokeSeg(dst, float32(x), float32(y-h/2), float32(x), float32(y+h/2), float32(h*0.12), color.RGBA{40, 30, 20, 255}, true)
-	p := poly(x, y-h/2, x+h*0.8, y-h*0.3, x, y-h*0.05)
-	fillShape(dst, p, c)
-	strokeShape(dst, p, float32(h*0.07), color.RGBA{20, 20, 20, 255})
-}
-
 func drawAnchor(dst *ebiten.Image, x, y, r float64) {
 	c := color.RGBA{235, 240, 250, 255}
 	w := float32(r * 0.28)

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"notrueking/board"
-	"notrueking/maps"
 	"notrueking/rules"
 )
 
@@ -145,5 +144,3 @@ func TestDrawStandardTable(t *testing.T) {
 		}
 	}
 }
-
-func loadStandard() (*board.Map, error) { return maps.Standard() }

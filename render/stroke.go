@@ -27,9 +27,6 @@ func (t xform) pt(p board.Point) (float32, float32) {
 	return float32(t.X + p.X*t.K), float32(t.Y + p.Y*t.K)
 }
 
-// inv maps screen pixels back to grid coordinates.
-func (t xform) inv(x, y float64) (float64, float64) { return (x - t.X) / t.K, (y - t.Y) / t.K }
-
 type rgbaF [4]float32
 
 func colF(c color.RGBA, a float64) rgbaF {
