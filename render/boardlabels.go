@@ -382,7 +382,21 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc Scaler, p *painter, t xfor
 			put(v.imgs.anchor(a.W), a)
 		}
 	}
+	// Names under the board's buttons are left out (the buttons stay on
+	// top of tokens: those are facts, and a pan uncovers them).
+	var ctl []Rect
+	for _, c := range v.Controls() {
+		r := sc.Rect(c.R)
+		ctl = append(ctl, Rect{r.X - ox, r.Y - oy, r.W, r.H})
+	}
 	for _, l := range pl.labels {
+		under := false
+		for _, c := range ctl {
+			under = under || overlap(l.R, c) > 0
+		}
+		if under {
+			continue
+		}
 		tr := v.m.Territories[l.terr]
 		fort := false
 		if pv != nil {
