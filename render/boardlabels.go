@@ -150,7 +150,7 @@ func (v *boardView) makePlan(sc Scaler, p *painter, t xform, pv *rules.View) *ov
 	n := len(m.Territories)
 	step := sizeStep(v.Zoom())
 	pl := &overlayPlan{
-		tokH:     math.Round(19 * sc.S * step),
+		tokH:     math.Round(math.Max(17, 19*sc.S) * step),
 		nameSize: math.Round(12.5*sc.S*step*2) / 2,
 		blocks:   make([]Rect, n),
 		boxes:    make([]Rect, n),

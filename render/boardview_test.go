@@ -449,6 +449,18 @@ func TestDrawBoardViews(t *testing.T) {
 		playSome(t, g, 3*len(mp.seats)+20)
 		m := g.Map()
 		pv := g.View(rules.Public)
+		// Flags on a few empty lands, as if their holders had marched on.
+		held := map[string]bool{}
+		for _, gr := range pv.Groups {
+			held[gr.Territory] = true
+		}
+		flags := map[string]string{}
+		for ti, trr := range m.Territories {
+			if trr.Kind == board.Land && !held[trr.ID] && ti%5 == 0 {
+				flags[trr.ID] = m.Houses[ti%len(m.Houses)].ID
+			}
+		}
+		pv.Flags = flags
 		hl := make([]bool, len(m.Territories))
 		for i := 0; i < len(hl); i += 7 {
 			hl[i] = true
