@@ -194,53 +194,98 @@ func (v *boardView) makePlan(sc Scaler, p *painter, t xform, pv *rules.View) *ov
 		if len(its) == 0 {
 			continue
 		}
-		maxW := math.Max(tw, 2*sh.depth[ti]*K*0.9)
-		cols := max(1, min(len(its), int((maxW+gap)/(tw+gap))))
-		rows := (len(its) + cols - 1) / cols
-		bw := float64(cols)*tw + float64(cols-1)*gap
-		bh := float64(rows)*pl.tokH + float64(rows-1)*gap
-		var cands []board.Point
+		isPort := pl.anchors[ti].W > 0
 		px, py := at(sh.pole[ti])
-		if pl.anchors[ti].W > 0 {
-			a := pl.anchors[ti]
-			// Round the anchor: beside it, above, below, then the
-			// corners, then a row farther out.
-			for _, f := range []float64{1, 2} {
-				dx, dy := (a.W/2+gap+bw/2)*f, (a.H/2+gap+bh/2)*f
-				cands = append(cands,
-					board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
-					board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
-					board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
-					board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
+		// outside counts the tokens of a layout whose centre is off the
+		// territory (a port's ships sit on the sea beside its anchor).
+		outside := func(rs []Rect) int {
+			if isPort {
+				return 0
 			}
-		} else {
-			cands = append(cands, board.Point{X: px, Y: py})
-			for _, s := range sh.spots[ti] {
-				x, y := at(s)
-				cands = append(cands, board.Point{X: x, Y: y})
+			n := 0
+			for _, r := range rs {
+				gx, gy := (r.X+r.W/2)/K, (r.Y+r.H/2)/K
+				if m.Territories[ti].Kind == board.Road {
+					if !nearPath(m.Territories[ti].Path, gx, gy, 1) {
+						n++
+					}
+				} else if sh.terrAt(gx, gy) != ti {
+					n++
+				}
+			}
+			return n
+		}
+		// Every arrangement in rows (one row … one column), at the pole
+		// and the territory's other deep spots: the first that keeps
+		// every token on its ground and clear of the others wins, else
+		// the one that misses least.
+		var best []Rect
+		var bestBlock Rect
+		bestCost := math.Inf(1)
+		ci := 0
+		for cols := len(its); cols >= 1 && bestCost >= 1; cols-- {
+			rows := (len(its) + cols - 1) / cols
+			bw := float64(cols)*tw + float64(cols-1)*gap
+			bh := float64(rows)*pl.tokH + float64(rows-1)*gap
+			var cands []board.Point
+			if isPort {
+				a := pl.anchors[ti]
+				// Round the anchor: beside it, above, below, then the
+				// corners, then a row farther out.
+				for _, f := range []float64{1, 2} {
+					dx, dy := (a.W/2+gap+bw/2)*f, (a.H/2+gap+bh/2)*f
+					cands = append(cands,
+						board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+						board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
+						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
+						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
+				}
+			} else {
+				cands = append(cands, board.Point{X: px, Y: py})
+				for _, s := range sh.spots[ti] {
+					x, y := at(s)
+					cands = append(cands, board.Point{X: x, Y: y})
+				}
+				// Last, round the pole, for a territory too crowded.
+				for _, f := range []float64{0.6, 1.2, 1.8, 2.6} {
+					dx, dy := (bw+gap)*f, (bh+gap)*f
+					cands = append(cands,
+						board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+						board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
+						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
+						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
+				}
+			}
+			for _, c := range cands {
+				block := Rect{math.Round(c.X - bw/2), math.Round(c.Y - bh/2), bw, bh}
+				rs := make([]Rect, len(its))
+				for i := range its {
+					row, col := i/cols, i%cols
+					inRow := min(cols, len(its)-row*cols)
+					rx := block.X + (bw-(float64(inRow)*tw+float64(inRow-1)*gap))/2
+					rs[i] = Rect{rx + float64(col)*(tw+gap), block.Y + float64(row)*(pl.tokH+gap), tw, pl.tokH}
+				}
+				cost := float64(ci)*0.01 + float64(outside(rs))*tw*pl.tokH
+				ci++
+				// A token hidden under another hides a fact: worse than
+				// one astride a border.
+				for _, o := range obstacles {
+					if ov := overlap(block.Inset(-1), o); ov > 0 {
+						cost += 1e4 + 20*ov
+					}
+				}
+				if cost < bestCost {
+					best, bestBlock, bestCost = rs, block, cost
+				}
+				if cost < 1 {
+					break
+				}
 			}
 		}
-		best, bestCost := Rect{}, math.Inf(1)
-		for ci, c := range cands {
-			r := Rect{math.Round(c.X - bw/2), math.Round(c.Y - bh/2), bw, bh}
-			cost := float64(ci) * 0.01
-			for _, o := range obstacles {
-				cost += overlap(r.Inset(-1), o)
-			}
-			if cost < bestCost {
-				best, bestCost = r, cost
-			}
-			if cost < 1 {
-				break
-			}
-		}
-		pl.blocks[ti] = best
-		obstacles = append(obstacles, best)
+		pl.blocks[ti] = bestBlock
+		obstacles = append(obstacles, bestBlock)
 		for i, it := range its {
-			row, col := i/cols, i%cols
-			inRow := min(cols, len(its)-row*cols)
-			rx := best.X + (bw-(float64(inRow)*tw+float64(inRow-1)*gap))/2
-			it.R = Rect{rx + float64(col)*(tw+gap), best.Y + float64(row)*(pl.tokH+gap), tw, pl.tokH}
+			it.R = best[i]
 			pl.tokens = append(pl.tokens, it)
 		}
 	}

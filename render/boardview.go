@@ -90,7 +90,7 @@ func (v *boardView) fitCell() float64 {
 // Fit shows the whole board, centred, as large as the viewport allows.
 func (v *boardView) Fit() {
 	g := fitBoard(v.m.Grid.W, v.m.Grid.H, v.vp)
-	v.cell, v.ox, v.oy = g.Cell, g.X, g.Y
+	v.cell, v.ox, v.oy = math.Max(g.Cell, 1e-6), g.X, g.Y
 	v.fitted = true
 }
 
