@@ -493,3 +493,20 @@ func TestDrawBoardViews(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBuildShapes is the one-time cost of a map's board geometry
+// (outlines, triangles, borders, poles): paid when a game begins, never
+// on zoom, pan or resize.
+func BenchmarkBuildShapes(b *testing.B) {
+	for _, name := range []string{"standard", "nine"} {
+		m, err := maps.Load(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				buildShapes(m)
+			}
+		})
+	}
+}
