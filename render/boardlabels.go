@@ -35,6 +35,7 @@ type labelItem struct {
 	terr int
 	R    Rect // pixels, relative to the grid's origin on the screen
 	name bool
+	size float64 // the name's size in pixels
 }
 
 // overlayPlan is where the overlay puts everything, in pixels relative to
@@ -347,11 +348,17 @@ func (v *boardView) makePlan(sc Scaler, p *painter, t xform, pv *rules.View) *ov
 		var cs []board.Point
 		b := pl.blocks[ti]
 		px, py := at(sh.pole[ti])
-		for _, variant := range []bool{true, false} {
+		// The name at its size, then a size smaller, then the icons alone.
+		small := math.Max(7, math.Round(pl.nameSize*0.85*2)/2)
+		for _, vs := range []struct {
+			name bool
+			size float64
+		}{{true, pl.nameSize}, {true, small}, {false, pl.nameSize}} {
+			variant := vs.name
 			if !variant && nIcons == 0 {
 				continue
 			}
-			w, h := p.labelSize(tr, pl.nameSize, variant, nIcons)
+			w, h := p.labelSize(tr, vs.size, variant, nIcons)
 			cs = cs[:0]
 			if b.W > 0 {
 				cx, cy := b.X+b.W/2, b.Y+b.H/2
@@ -372,7 +379,7 @@ func (v *boardView) makePlan(sc Scaler, p *painter, t xform, pv *rules.View) *ov
 				for _, c := range cs {
 					r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
 					if free(r) && onGround(ti, r, need) {
-						pl.labels = append(pl.labels, labelItem{terr: ti, R: r, name: variant})
+						pl.labels = append(pl.labels, labelItem{terr: ti, R: r, name: variant, size: vs.size})
 						pl.boxes[ti] = r
 						placed = append(placed, r)
 						done = true
@@ -447,7 +454,7 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc Scaler, p *painter, t xfor
 		if pv != nil {
 			_, fort = pv.Fortifications[tr.ID]
 		}
-		put(v.imgs.label(p, tr, pl.nameSize, l.name, fort), l.R)
+		put(v.imgs.label(p, tr, l.size, l.name, fort), l.R)
 	}
 	for _, tk := range pl.tokens {
 		hc := houseColor(v.m, tk.house)
