@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
+	github.com/lucasb-eyer/go-colorful v1.4.1
 	golang.org/x/image v0.47.0
 )
 

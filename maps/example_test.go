@@ -23,7 +23,7 @@ func ExampleValidateMain() {
 	//   Stark      rank 2  #c9cfd8  home Winterfell   7 cards  start 2 footmen 1 knights 1 ships  limits 10/5/6/0
 	//   Lannister  rank 3  #b3162c  home Lannisport   7 cards  start 2 footmen 1 knights 2 ships  limits 10/5/6/0
 	//   Greyjoy    rank 3  #1c2629  home Pyke         7 cards  start 2 footmen 1 knights 2 ships  limits 10/5/6/0
-	//   Tyrell     rank 5  #2f9e44  home Highgarden   7 cards  start 2 footmen 1 knights 1 ships  limits 10/5/6/0
+	//   Tyrell     rank 5  #379e5c  home Highgarden   7 cards  start 2 footmen 1 knights 1 ships  limits 10/5/6/0
 	// balance      (capital: lands crowns castles towns barrels; starting units; rank)
 	//   Baratheon      1      1       1     0       1      5     1
 	//   Stark          1      1       1     0       1      4     2

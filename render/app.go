@@ -169,6 +169,8 @@ type App struct {
 	// redrawing after a state change. Pointer moves then cost one blit.
 	sceneImg *ebiten.Image
 	stale    bool
+	// bv is the board view (camera) of the table: see boardinput.go.
+	bv *boardView
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -209,6 +211,11 @@ type input struct {
 	// Wheel is the mouse wheel's vertical offset (positive: away from
 	// the user).
 	Wheel float64
+	// Board view input (see boardInput): the left and middle buttons held
+	// at the end of the tick (a Click without Down is a whole click) and
+	// the fit key (F or Home).
+	Down, MiddleDown bool
+	Fit              bool
 }
 
 // pressed lists every key pressed this tick by name, Enter and Esc included.
@@ -270,6 +277,7 @@ func readInput(sc Scaler) input {
 		in.Keys = append(in.Keys, "Ctrl+Y")
 	}
 	_, in.Wheel = ebiten.Wheel()
+	readBoardInput(&in)
 	return in
 }
 
@@ -312,6 +320,9 @@ func (a *App) hit(x, y float64) (Target, int) {
 func (a *App) handle(in input) {
 	if a.built != a.scene {
 		a.rebuild() // the scene changed outside handle (a load, a test)
+	}
+	if a.boardInput(in) {
+		in.Click = false // the board took the press (a drag, or a click on release)
 	}
 	_, hv := a.hit(in.X, in.Y)
 	if hv != a.hover {
@@ -418,16 +429,10 @@ func (a *App) do(c Command) {
 
 // boardHit maps a base point to the territory drawn there, or -1.
 func (a *App) boardHit(x, y float64) int {
-	if a.tbl == nil {
-		return -1
+	if v := a.board(); v != nil {
+		return v.Hit(x, y)
 	}
-	m := a.tbl.m
-	l := a.layout()
-	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
-	if !g.Bounds().Contains(x, y) {
-		return -1
-	}
-	return g.TerritoryAt(a.tbl.shapes, x, y)
+	return -1
 }
 
 // layout is the table's layout for the game on the table.
@@ -622,17 +627,12 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 // drawBoardIn draws the board into the layout's board rect: the one call
 // site of the board's drawing. live adds the seat's highlights.
 func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
-	m := a.tbl.m
 	var hl []bool
 	sel := -1
 	if live {
 		hl, sel = a.tbl.highlights()
 	}
-	area := a.layout().Board
-	if a.scene == sceneEnd {
-		area = endLayout(m.Grid.W, m.Grid.H).Board
-	}
-	a.p.drawBoard(dst, sc, area, m, a.tbl.shapes, &a.tbl.pub, hl, sel)
+	a.board().Draw(dst, sc, a.p, &a.tbl.pub, hl, sel)
 }
 
 // drawHover draws the hovered widget again, hovered, and the tooltip.

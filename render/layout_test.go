@@ -2,8 +2,6 @@ package render
 
 import (
 	"fmt"
-	"image"
-	"image/color"
 	"strconv"
 	"strings"
 	"testing"
@@ -83,51 +81,6 @@ func TestBoardHitTest(t *testing.T) {
 		if got := sg.TerritoryAt(sh, sx, sy); got != tc.want {
 			t.Errorf("scaled: %s: TerritoryAt = %d, want %d", tc.name, got, tc.want)
 		}
-	}
-}
-
-func TestRasterTintsByController(t *testing.T) {
-	m := testMap()
-	g := fitBoard(m.Grid.W, m.Grid.H, Rect{0, 0, 240, 160})
-	r := newRaster(m, newShapes(m), g, 240, 160)
-	dst := image.NewRGBA(image.Rect(0, 0, 240, 160))
-	red := color.RGBA{200, 0, 0, 255}
-	st := paintStyle{Controller: []*color.RGBA{&red, nil, nil, nil}, Selected: -1}
-	r.paint(m, st, dst)
-	near := func(c, want color.RGBA, tol int) bool {
-		d := func(a, b uint8) int {
-			if a > b {
-				return int(a - b)
-			}
-			return int(b - a)
-		}
-		return d(c.R, want.R) <= tol && d(c.G, want.G) <= tol && d(c.B, want.B) <= tol
-	}
-	// Inside Winterfell (controlled, red): the tint of red over parchment.
-	if c := dst.RGBAAt(30, 40); !near(c, landColor(&red), 12) {
-		t.Errorf("controlled land pixel = %v, want about %v", c, landColor(&red))
-	}
-	// Inside Karhold (uncontrolled): parchment.
-	if c := dst.RGBAAt(150, 20); !near(c, colFreeLand, 12) {
-		t.Errorf("free land pixel = %v, want about %v", c, colFreeLand)
-	}
-	// The sea is blue.
-	if c := dst.RGBAAt(225, 150); !(c.B > c.R+40) {
-		t.Errorf("sea pixel = %v, want blue", c)
-	}
-	// A border between A and B carries ink: darker than both sides.
-	if c := dst.RGBAAt(120, 10); !(int(c.R)+int(c.G)+int(c.B) < int(colParchment.R)+int(colParchment.G)+int(colParchment.B)-120) {
-		t.Errorf("border pixel = %v, want dark ink", c)
-	}
-	// Highlight changes only the highlighted territory.
-	dst2 := image.NewRGBA(dst.Rect)
-	st.Highlight = []bool{false, true, false, false}
-	r.paint(m, st, dst2)
-	if dst2.RGBAAt(30, 40) != dst.RGBAAt(30, 40) {
-		t.Error("highlighting Karhold changed Winterfell")
-	}
-	if dst2.RGBAAt(150, 20) == dst.RGBAAt(150, 20) {
-		t.Error("highlighting Karhold did not change Karhold")
 	}
 }
 
@@ -356,36 +309,6 @@ func TestTooltipShowsPublicFacts(t *testing.T) {
 	}
 }
 
-func BenchmarkRasterStandard(b *testing.B) {
-	m, err := loadStandard()
-	if err != nil {
-		b.Fatal(err)
-	}
-	sh := newShapes(m)
-	l := layoutTable(m.Grid.W, m.Grid.H, 4, 0)
-	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
-	w, h := int(g.Bounds().W), int(g.Bounds().H)
-	g.X, g.Y = 0, 0
-	b.Run("build", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			newRaster(m, sh, g, w, h)
-		}
-	})
-	r := newRaster(m, sh, g, w, h)
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	st := paintStyle{Selected: -1}
-	b.Run("paint", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			r.paint(m, st, dst)
-		}
-	})
-	b.Run("hit", func(b *testing.B) {
-		for i := 0; i < b.N; i++ {
-			g.TerritoryAt(sh, float64(i%w), float64((i*7)%h))
-		}
-	})
-}
-
 func TestStartScreenEditAndStart(t *testing.T) {
 	var gotNames []string
 	var gotSeed uint64
@@ -469,30 +392,6 @@ func TestNormalGameSeedIsSecret(t *testing.T) {
 	}
 }
 
-func TestPlaceTokensAvoidsLabels(t *testing.T) {
-	boxes := []Rect{
-		{100, 100, 60, 20}, // territory 0's name
-		{100, 70, 60, 20},  // territory 1's name, right above territory 0
-	}
-	cands := [][]Rect{
-		{{110, 78, 40, 19}, {110, 122, 40, 19}}, // above (hits 1), below (free)
-		nil,
-	}
-	got := placeTokens(boxes, cands)
-	if got[0] != cands[0][1] {
-		t.Errorf("tokens placed at %+v, want below the name %+v", got[0], cands[0][1])
-	}
-	if got[1].W != 0 {
-		t.Errorf("a territory without troops got a token row %+v", got[1])
-	}
-	// With every place taken, the least overlap wins.
-	boxes = append(boxes, Rect{100, 120, 60, 30})
-	cands[0] = []Rect{{110, 78, 40, 19}, {110, 122, 40, 19}, {170, 100, 40, 19}}
-	if got := placeTokens(boxes, cands); got[0] != cands[0][2] {
-		t.Errorf("tokens placed at %+v, want the free right side", got[0])
-	}
-}
-
 func TestCardEffectChoices(t *testing.T) {
 	m := testMap()
 	f := newFake(m)
@@ -533,29 +432,6 @@ func TestCardEffectChoices(t *testing.T) {
 	u.click(Target{Kind: TSlot, House: "lannister", Slot: rules.Marshal})
 	if n := len(f.applied); n == 0 || f.applied[n-1] != rm {
 		t.Fatalf("applied %v, want the removal", f.applied)
-	}
-}
-
-func TestRiverBorderIsBlue(t *testing.T) {
-	m := testMap()
-	// Winterfell and Karhold touch in the grid but are no longer neighbours:
-	// a river blocks their border, and the drawing must show it.
-	m.Territories[0].Neighbors = []int{3}
-	m.Territories[1].Neighbors = []int{2}
-	m.Rivers = []board.River{{ID: "rill", Name: "The Rill", Borders: [][2]int{{0, 1}}}}
-	g := fitBoard(m.Grid.W, m.Grid.H, Rect{0, 0, 240, 160})
-	r := newRaster(m, newShapes(m), g, 240, 160)
-	dst := image.NewRGBA(image.Rect(0, 0, 240, 160))
-	r.paint(m, paintStyle{Selected: -1}, dst)
-	// The A|B border runs down x = 120 at the top rows.
-	c := dst.RGBAAt(120, 10)
-	if !(c.B > c.R+60) {
-		t.Errorf("river border pixel %v, want blue ink", c)
-	}
-	r2 := newRaster(testMap(), newShapes(testMap()), g, 240, 160)
-	r2.paint(testMap(), paintStyle{Selected: -1}, dst)
-	if c := dst.RGBAAt(120, 10); c.B > c.R {
-		t.Errorf("ordinary land border pixel %v is blue", c)
 	}
 }
 
@@ -626,21 +502,6 @@ func TestFlowRectsKeepsEveryChoiceOnScreen(t *testing.T) {
 				t.Errorf("%d columns, want at least %d", len(cols), tc.minCols)
 			}
 		})
-	}
-}
-
-func TestClampIntoKeepsTokensOnTheBoard(t *testing.T) {
-	box := Rect{10, 20, 300, 500}
-	for _, tc := range []struct{ in, want Rect }{
-		{Rect{100, 100, 40, 20}, Rect{100, 100, 40, 20}}, // inside: unchanged
-		{Rect{-5, 100, 40, 20}, Rect{12, 100, 40, 20}},   // off the left edge
-		{Rect{290, 100, 40, 20}, Rect{268, 100, 40, 20}}, // off the right edge
-		{Rect{100, 515, 40, 20}, Rect{100, 498, 40, 20}}, // below the bottom
-		{Rect{100, 0, 40, 20}, Rect{100, 22, 40, 20}},    // above the top
-	} {
-		if got := clampInto(tc.in, box, 2); got != tc.want {
-			t.Errorf("clampInto(%+v) = %+v, want %+v", tc.in, got, tc.want)
-		}
 	}
 }
 

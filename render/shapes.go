@@ -2,7 +2,7 @@ package render
 
 import (
 	"math"
-	"sort"
+	"sync"
 
 	"notrueking/board"
 )
@@ -12,9 +12,14 @@ import (
 // curves while neighbours still share their borders exactly.
 const smoothRounds = 3
 
-// shapes holds every territory's smoothed outline in grid coordinates. The
-// board is drawn from them (scanline fill) and clicks are tested against
-// them (point in polygon), so a click lands in the territory drawn there.
+// shapes is the board's geometry in grid coordinates (one unit = one cell
+// of the map's grid), built once per map and never again: zoom, pan and a
+// new window size only change the transform it is drawn with. It holds
+// every territory's smoothed outline (for hit-testing: a click lands in the
+// territory drawn there), the triangles that fill it, the borders to
+// stroke by kind, the home regions' bands, the lakes, the roads and
+// bridges, and each territory's pole (the point deepest inside it), where
+// its tokens sit.
 type shapes struct {
 	loops [][][]board.Point // per territory: closed loops
 	box   [][4]float64      // per territory: minX, minY, maxX, maxY
@@ -25,6 +30,48 @@ type shapes struct {
 	// bridges are where each river's bridges cross it (grid cells), with
 	// the direction of the border there.
 	bridges []bridgeMark
+
+	// fill is every territory's triangles: points, index triples, and the
+	// first triangle index of each territory (terrTri[t]..terrTri[t+1]).
+	fillPts []board.Point
+	fillIdx []uint32
+	fillOf  []int32 // per point: its territory
+	// lakePts/lakeIdx fill the off-board cells the map encloses.
+	lakePts []board.Point
+	lakeIdx []uint32
+	// borders are the lines between territories (each drawn once), by class.
+	borders []borderLine
+	// bands run inside each home region along its edge (house index).
+	bands []bandLine
+	// pole and depth: each territory's pole of inaccessibility and its
+	// distance from the outline, in cells (a road: the middle of its path).
+	pole  []board.Point
+	depth []float64
+	// spots are further places for a territory's name: deep points of the
+	// territory spread over it, best first.
+	spots [][]board.Point
+	// regionHouse is, per territory, the house whose home region it is in (-1).
+	regionHouse []int
+	// across is, per territory, loop and segment, what lies across it.
+	across [][][]int
+
+	// The lines to stroke, simplified a little and with their miters:
+	// borders, bands, roads, and each territory's outline (for legal
+	// targets and the selection).
+	borderLines  []classLine
+	bandLines    []houseLine
+	roadLines    []strokeLine
+	outlineLines [][]strokeLine
+}
+
+type classLine struct {
+	line  strokeLine
+	class int
+}
+
+type houseLine struct {
+	line  strokeLine
+	house int
 }
 
 type roadPath struct {
@@ -37,6 +84,26 @@ type bridgeMark struct {
 	// Along is true when the border runs left-right at the bridge (so the
 	// bridge spans up-down).
 	Along bool
+}
+
+// Border classes, by the kinds on either side.
+const (
+	edgeSea   = 1 // sea–sea or sea–port
+	edgeLand  = 2 // land–land
+	edgeCoast = 3 // land–water or the map's edge
+	edgeRiver = 4 // a border an impassable river blocks (board.Map.Rivers)
+)
+
+// borderLine is a run of border between the same two sides.
+type borderLine struct {
+	pts   []board.Point
+	class int
+}
+
+// bandLine is a run of a home region's edge, the region on its right.
+type bandLine struct {
+	pts   []board.Point
+	house int
 }
 
 // roadHalfWidth is half a road's clickable and drawn width, in cells.
@@ -97,8 +164,29 @@ func bridgeMarks(m *board.Map) []bridgeMark {
 	return out
 }
 
+// The geometry of the last map asked for: a table and its board view
+// share it, and a new game on the same map does not build it again.
+var shapesCache struct {
+	sync.Mutex
+	m  *board.Map
+	sh *shapes
+}
+
+// newShapes returns the geometry of map m, built on first use.
 func newShapes(m *board.Map) *shapes {
+	shapesCache.Lock()
+	defer shapesCache.Unlock()
+	// The same file loaded again (its SHA-256) is the same map.
+	same := shapesCache.m == m || (m.SHA256 != "" && shapesCache.m != nil && shapesCache.m.SHA256 == m.SHA256)
+	if !same || shapesCache.sh == nil {
+		shapesCache.m, shapesCache.sh = m, buildShapes(m)
+	}
+	return shapesCache.sh
+}
+
+func buildShapes(m *board.Map) *shapes {
 	s := &shapes{grid: &m.Grid}
+	n := len(m.Territories)
 	for t := range m.Territories {
 		ls := m.Grid.SmoothOutlines(t, smoothRounds)
 		b := [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
@@ -115,10 +203,245 @@ func newShapes(m *board.Map) *shapes {
 		}
 	}
 	s.bridges = bridgeMarks(m)
+
+	// What lies across every piece of every outline, then the outlines
+	// simplified border by border; the board is drawn and hit-tested from
+	// these.
+	s.across = make([][][]int, n)
+	simple := make([][][]board.Point, n)
+	for t, ls := range s.loops {
+		for _, l := range ls {
+			l = dedupe(l)
+			if len(l) < 3 {
+				continue
+			}
+			sl, sa := simplifyLoop(l, s.acrossOf(m, t, l), borderTol)
+			simple[t] = append(simple[t], sl)
+			s.across[t] = append(s.across[t], sa)
+		}
+	}
+	s.loops = simple
+
+	// Fills.
+	for t, ls := range s.loops {
+		pts, tris := board.Triangulate(ls)
+		base := uint32(len(s.fillPts))
+		s.fillPts = append(s.fillPts, pts...)
+		for range pts {
+			s.fillOf = append(s.fillOf, int32(t))
+		}
+		for _, i := range tris {
+			s.fillIdx = append(s.fillIdx, base+uint32(i))
+		}
+	}
+	s.buildLakes(m)
+
+	// Home regions.
+	s.regionHouse = make([]int, n)
+	for t, tr := range m.Territories {
+		s.regionHouse[t] = -1
+		for _, rg := range m.Regions {
+			if rg.ID == tr.Region && rg.House != "" {
+				if h, ok := m.House(rg.House); ok {
+					s.regionHouse[t] = h
+				}
+			}
+		}
+	}
+	s.buildBorders(m)
+	for _, b := range s.borders {
+		s.borderLines = append(s.borderLines, classLine{newStrokeLine(b.pts, false), b.class})
+	}
+	for _, b := range s.bands {
+		s.bandLines = append(s.bandLines, houseLine{newStrokeLine(b.pts, false), b.house})
+	}
+	for _, r := range s.roads {
+		s.roadLines = append(s.roadLines, newStrokeLine(r.path, false))
+	}
+	s.outlineLines = make([][]strokeLine, n)
+	for t, ls := range s.loops {
+		for _, l := range ls {
+			s.outlineLines[t] = append(s.outlineLines[t], newStrokeLine(l, true))
+		}
+	}
+
+	// Poles and spots.
+	s.pole = make([]board.Point, n)
+	s.depth = make([]float64, n)
+	s.spots = make([][]board.Point, n)
+	for t, tr := range m.Territories {
+		if len(s.loops[t]) == 0 {
+			if len(tr.Path) > 0 {
+				s.pole[t] = pathMiddle(tr.Path)
+				s.depth[t] = roadHalfWidth
+				s.spots[t] = roadSpots(tr.Path)
+			} else {
+				s.pole[t] = tr.Label
+			}
+			continue
+		}
+		s.pole[t], s.depth[t] = board.Pole(s.loops[t], 0.05)
+		s.spots[t] = deepSpots(m, t, s.loops[t])
+	}
 	return s
 }
 
-// at returns the territory containing grid point (gx, gy), or -1.
+// pathMiddle is the point halfway along a path.
+func pathMiddle(path []board.Point) board.Point {
+	total := 0.0
+	for i := 0; i+1 < len(path); i++ {
+		total += math.Hypot(path[i+1].X-path[i].X, path[i+1].Y-path[i].Y)
+	}
+	half := total / 2
+	for i := 0; i+1 < len(path); i++ {
+		l := math.Hypot(path[i+1].X-path[i].X, path[i+1].Y-path[i].Y)
+		if l >= half && l > 0 {
+			f := half / l
+			return board.Point{X: path[i].X + (path[i+1].X-path[i].X)*f, Y: path[i].Y + (path[i+1].Y-path[i].Y)*f}
+		}
+		half -= l
+	}
+	return path[0]
+}
+
+// roadSpots are places along a road for its name: its middle, then points
+// at every quarter of its length.
+func roadSpots(path []board.Point) []board.Point {
+	out := []board.Point{pathMiddle(path)}
+	total := 0.0
+	for i := 0; i+1 < len(path); i++ {
+		total += math.Hypot(path[i+1].X-path[i].X, path[i+1].Y-path[i].Y)
+	}
+	for _, f := range []float64{0.3, 0.7, 0.15, 0.85} {
+		want := total * f
+		for i := 0; i+1 < len(path); i++ {
+			l := math.Hypot(path[i+1].X-path[i].X, path[i+1].Y-path[i].Y)
+			if l >= want && l > 0 {
+				g := want / l
+				out = append(out, board.Point{X: path[i].X + (path[i+1].X-path[i].X)*g, Y: path[i].Y + (path[i+1].Y-path[i].Y)*g})
+				break
+			}
+			want -= l
+		}
+	}
+	return out
+}
+
+// deepSpots are up to eight cell centres of territory t, each as deep in
+// it as can be while at least 1.5 cells from the others, deepest first.
+func deepSpots(m *board.Map, t int, loops [][]board.Point) []board.Point {
+	type cand struct {
+		p board.Point
+		d float64
+	}
+	var cs []cand
+	for c, v := range m.Grid.Cells {
+		if int(v) != t {
+			continue
+		}
+		p := board.Point{X: float64(c%m.Grid.W) + .5, Y: float64(c/m.Grid.W) + .5}
+		// A cell with a neighbour of another territory is no deep spot.
+		x, y := c%m.Grid.W, c/m.Grid.W
+		if m.Grid.At(x-1, y) != t || m.Grid.At(x+1, y) != t || m.Grid.At(x, y-1) != t || m.Grid.At(x, y+1) != t {
+			continue
+		}
+		if d := board.SignedDistance(loops, p); d > 0.3 {
+			cs = append(cs, cand{p, d})
+		}
+	}
+	var out []board.Point
+	for len(out) < 8 {
+		best := -1
+		for i, c := range cs {
+			far := true
+			for _, o := range out {
+				if math.Hypot(o.X-c.p.X, o.Y-c.p.Y) < 1.5 {
+					far = false
+					break
+				}
+			}
+			if far && (best < 0 || c.d > cs[best].d) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		out = append(out, cs[best].p)
+	}
+	return out
+}
+
+// buildLakes traces the enclosed off-board cells as a territory of their
+// own and triangulates them.
+func (s *shapes) buildLakes(m *board.Map) {
+	lake := lakes(&m.Grid)
+	found := false
+	g := board.Grid{W: m.Grid.W, H: m.Grid.H, Cells: append([]int16(nil), m.Grid.Cells...)}
+	li := int16(len(m.Territories))
+	for i, l := range lake {
+		if l {
+			g.Cells[i] = li
+			found = true
+		}
+	}
+	if !found {
+		return
+	}
+	pts, tris := board.Triangulate(g.SmoothOutlines(int(li), smoothRounds))
+	s.lakePts = pts
+	for _, i := range tris {
+		s.lakeIdx = append(s.lakeIdx, uint32(i))
+	}
+}
+
+// terrAt is the territory whose outline holds (gx, gy), roads aside, or -1.
+func (s *shapes) terrAt(gx, gy float64) int {
+	q := board.Point{X: gx, Y: gy}
+	x, y := int(math.Floor(gx)), int(math.Floor(gy))
+	// The outline near a cell stays within a cell of it: try the
+	// territories of the 3×3 cells around first.
+	tried := [9]int{}
+	nt := 0
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			t := s.grid.At(x+dx, y+dy)
+			if t < 0 || t >= len(s.loops) {
+				continue
+			}
+			seen := false
+			for _, o := range tried[:nt] {
+				seen = seen || o == t
+			}
+			if seen {
+				continue
+			}
+			tried[nt] = t
+			nt++
+			if s.inTerr(t, q) {
+				return t
+			}
+		}
+	}
+	return -1
+}
+
+func (s *shapes) inTerr(t int, q board.Point) bool {
+	b := s.box[t]
+	if q.X < b[0] || q.X > b[2] || q.Y < b[1] || q.Y > b[3] {
+		return false
+	}
+	in := false
+	for _, l := range s.loops[t] {
+		if board.PointInLoop(l, q) {
+			in = !in
+		}
+	}
+	return in
+}
+
+// at returns the territory containing grid point (gx, gy), or -1: a road's
+// track first, then the territory under it.
 func (s *shapes) at(gx, gy float64) int {
 	q := board.Point{X: gx, Y: gy}
 	for _, r := range s.roads {
@@ -128,72 +451,282 @@ func (s *shapes) at(gx, gy float64) int {
 			}
 		}
 	}
-	for t, ls := range s.loops {
-		b := s.box[t]
-		if gx < b[0] || gx > b[2] || gy < b[1] || gy > b[3] {
-			continue
-		}
-		in := false
-		for _, l := range ls {
-			n := len(l)
-			for i := 0; i < n; i++ {
-				p, q := l[i], l[(i+1)%n]
-				if (p.Y > gy) != (q.Y > gy) {
-					x := p.X + (gy-p.Y)*(q.X-p.X)/(q.Y-p.Y)
-					if gx < x {
-						in = !in
-					}
-				}
-			}
-		}
-		if in {
-			return t
-		}
-	}
-	return -1
+	return s.terrAt(gx, gy)
 }
 
-// fill returns the territory index at the centre of every sample of a
-// w×h sample grid whose samples are 1/ss pixel apart, the board placed at
-// geom (pixels). Even-odd scanline fill of each territory's loops.
-func (s *shapes) fill(geom boardGeom, w, h, ss int) []int16 {
-	idx := make([]int16, w*h)
-	for i := range idx {
-		idx[i] = -1
+// buildBorders walks every territory's outline, finds what lies across
+// each piece of it, and keeps each border once (from the side with the
+// smaller index, or the only side at the map's edge and lakes), in runs of
+// one class. Home-region bands are the pieces whose other side is outside
+// the region.
+func (s *shapes) buildBorders(m *board.Map) {
+	kind := func(t int) int {
+		if t < 0 {
+			return -1
+		}
+		switch m.Territories[t].Kind {
+		case board.Sea, board.Port:
+			return 1
+		}
+		return 0
 	}
-	step := 1 / float64(ss)
-	var xs []float64
+	region := func(t int) int {
+		if t < 0 {
+			return -1
+		}
+		return s.regionHouse[t]
+	}
 	for t, ls := range s.loops {
-		b := s.box[t]
-		_, y0 := geom.FromGrid(0, b[1])
-		_, y1 := geom.FromGrid(0, b[3])
-		j0 := max(0, int(math.Floor(y0*float64(ss))))
-		j1 := min(h-1, int(math.Ceil(y1*float64(ss))))
-		for j := j0; j <= j1; j++ {
-			_, gy := geom.ToGrid(0, (float64(j)+0.5)*step)
-			xs = xs[:0]
-			for _, l := range ls {
-				n := len(l)
-				for i := 0; i < n; i++ {
-					p, q := l[i], l[(i+1)%n]
-					if (p.Y > gy) != (q.Y > gy) {
-						xs = append(xs, p.X+(gy-p.Y)*(q.X-p.X)/(q.Y-p.Y))
-					}
+		for li, l := range ls {
+			n := len(l)
+			if n < 3 {
+				continue
+			}
+			across := s.across[t][li]
+			// class 0: not drawn from this side.
+			class := make([]int, n)
+			for i, o := range across {
+				if o == -2 || o == t || (o >= 0 && o < t) {
+					continue
+				}
+				kt, ko := kind(t), kind(o)
+				switch {
+				case kt != ko:
+					class[i] = edgeCoast
+				case kt == 0 && o >= 0 && isRiver(m, t, o):
+					class[i] = edgeRiver
+				case kt == 0:
+					class[i] = edgeLand
+				default:
+					class[i] = edgeSea
 				}
 			}
-			sort.Float64s(xs)
-			for k := 0; k+1 < len(xs); k += 2 {
-				px0, _ := geom.FromGrid(xs[k], 0)
-				px1, _ := geom.FromGrid(xs[k+1], 0)
-				// Samples whose centre lies in [px0, px1).
-				i0 := max(0, int(math.Ceil(px0*float64(ss)-0.5)))
-				i1 := min(w-1, int(math.Ceil(px1*float64(ss)-0.5))-1)
-				row := idx[j*w : (j+1)*w]
-				for i := i0; i <= i1; i++ {
-					row[i] = int16(t)
+			for _, run := range runs(l, class) {
+				s.borders = append(s.borders, borderLine{pts: run.pts, class: run.key})
+			}
+			if h := s.regionHouse[t]; h >= 0 {
+				band := make([]int, n)
+				for i, o := range across {
+					if o != -2 && region(o) != h {
+						band[i] = 1
+					}
+				}
+				for _, run := range runs(l, band) {
+					s.bands = append(s.bands, bandLine{pts: run.pts, house: h})
 				}
 			}
 		}
 	}
-	return idx
+}
+
+// acrossOf is, for each segment of loop l of territory t (from l[i] to
+// l[i+1]), what lies across it, left of the direction of travel: a
+// territory, or -1 (off the board, a lake), or -2 (a segment of no length).
+func (s *shapes) acrossOf(m *board.Map, t int, l []board.Point) []int {
+	n := len(l)
+	across := make([]int, n)
+	for i := range l {
+		a, b := l[i], l[(i+1)%n]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		d := math.Hypot(dx, dy)
+		if d == 0 {
+			across[i] = -2
+			continue
+		}
+		mx, my := (a.X+b.X)/2+dy/d*0.02, (a.Y+b.Y)/2-dx/d*0.02
+		// Where the cells round the point hold t and one other
+		// value only, that is what lies across; else ask the
+		// outlines.
+		other, many := -3, false
+		cx, cy := int(math.Floor(mx)), int(math.Floor(my))
+		for oy := -1; oy <= 1 && !many; oy++ {
+			for ox := -1; ox <= 1; ox++ {
+				c := m.Grid.At(cx+ox, cy+oy)
+				if c == t || c == other {
+					continue
+				}
+				if other != -3 {
+					many = true
+					break
+				}
+				other = c
+			}
+		}
+		if !many && other != -3 {
+			if other >= 0 && other < len(s.loops) {
+				across[i] = other
+			} else {
+				across[i] = -1
+			}
+			continue
+		}
+		across[i] = s.terrAt(mx, my)
+	}
+	return across
+}
+
+// borderTol is how far (in cells) the drawn outlines may stray from the
+// smoothed ones: a fraction of a pixel at the fitted board, a pixel or two
+// at the closest zoom. Fewer points make fewer triangles, which software
+// GL pays for one by one.
+const borderTol = 0.04
+
+// simplifyLoop simplifies a closed loop run by run (a run: consecutive
+// segments with the same territory across), each run by Douglas–Peucker
+// between its ends. A border between two territories is one run in each
+// of their loops, with the same ends and points in reverse order, so both
+// sides simplify it alike: no gap opens between neighbours. A loop with
+// one neighbour all round starts at its least point, as its neighbour's
+// does.
+func simplifyLoop(l []board.Point, across []int, tol float64) ([]board.Point, []int) {
+	n := len(l)
+	uniform := true
+	for i := range across {
+		uniform = uniform && across[i] == across[0]
+	}
+	if uniform {
+		k := 0
+		for i, p := range l {
+			if p.X < l[k].X || (p.X == l[k].X && p.Y < l[k].Y) {
+				k = i
+			}
+		}
+		open := make([]board.Point, 0, n+1)
+		for i := 0; i <= n; i++ {
+			open = append(open, l[(k+i)%n])
+		}
+		sp := simplify(open, tol)
+		if len(sp) < 4 {
+			return l, across
+		}
+		out := sp[:len(sp)-1]
+		acr := make([]int, len(out))
+		for i := range acr {
+			acr[i] = across[0]
+		}
+		return out, acr
+	}
+	key := make([]int, n)
+	for i, a := range across {
+		key[i] = a + 3
+	}
+	var out []board.Point
+	var acr []int
+	for _, r := range runs(l, key) {
+		sp := simplify(r.pts, tol)
+		for _, p := range sp[:len(sp)-1] {
+			out = append(out, p)
+			acr = append(acr, r.key-3)
+		}
+	}
+	if len(out) < 3 {
+		return l, across
+	}
+	return out, acr
+}
+
+// dedupe drops consecutive repeated points of a closed loop.
+func dedupe(l []board.Point) []board.Point {
+	out := make([]board.Point, 0, len(l))
+	for i, p := range l {
+		if p != l[(i+len(l)-1)%len(l)] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+type run struct {
+	pts []board.Point
+	key int
+}
+
+// runs cuts the closed loop l into polylines of consecutive segments of
+// equal non-zero key (segment i runs from l[i] to l[i+1]). A loop whose
+// segments all share one key comes back closed (first point repeated).
+func runs(l []board.Point, key []int) []run {
+	n := len(l)
+	start := -1
+	for i := 0; i < n; i++ {
+		if key[i] != key[(i+n-1)%n] {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		if key[0] == 0 {
+			return nil
+		}
+		pts := append(append([]board.Point(nil), l...), l[0])
+		return []run{{pts, key[0]}}
+	}
+	var out []run
+	var cur []board.Point
+	curKey := 0
+	for k := 0; k < n; k++ {
+		i := (start + k) % n
+		if key[i] != curKey {
+			if curKey != 0 && len(cur) > 1 {
+				out = append(out, run{cur, curKey})
+			}
+			cur, curKey = nil, key[i]
+			if curKey != 0 {
+				cur = []board.Point{l[i]}
+			}
+		}
+		if curKey != 0 {
+			cur = append(cur, l[(i+1)%n])
+		}
+	}
+	if curKey != 0 && len(cur) > 1 {
+		out = append(out, run{cur, curKey})
+	}
+	return out
+}
+
+// isRiver reports whether a river blocks the border of t and n.
+func isRiver(m *board.Map, t, n int) bool {
+	_, ok := m.RiverBetween(t, n)
+	return ok
+}
+
+// lakes marks the off-board cells that the map encloses: those not
+// connected (4-neighbour) to the grid's edge through off-board cells.
+func lakes(g *board.Grid) []bool {
+	n := g.W * g.H
+	outside := make([]bool, n)
+	var stack []int
+	push := func(x, y int) {
+		if x < 0 || y < 0 || x >= g.W || y >= g.H {
+			return
+		}
+		i := y*g.W + x
+		if outside[i] || g.Cells[i] >= 0 {
+			return
+		}
+		outside[i] = true
+		stack = append(stack, i)
+	}
+	for x := 0; x < g.W; x++ {
+		push(x, 0)
+		push(x, g.H-1)
+	}
+	for y := 0; y < g.H; y++ {
+		push(0, y)
+		push(g.W-1, y)
+	}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		x, y := i%g.W, i/g.W
+		push(x+1, y)
+		push(x-1, y)
+		push(x, y+1)
+		push(x, y-1)
+	}
+	lake := make([]bool, n)
+	for i := range lake {
+		lake[i] = g.Cells[i] < 0 && !outside[i]
+	}
+	return lake
 }

@@ -8,9 +8,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// Shapes are drawn once into small cached images (sprites) and then stamped
-// with DrawImage, which Ebitengine batches; drawing hundreds of
-// anti-aliased vector paths per frame instead was slow on software GL.
+// Shapes are drawn once into small cached pictures (sprites), packed on
+// the pages of a texAtlas, and then stamped with DrawImage, which
+// Ebitengine batches; drawing hundreds of anti-aliased paths per frame
+// instead was slow on software GL.
 
 type spriteKey struct {
 	kind string
@@ -25,8 +26,15 @@ func (p *painter) sprite(k spriteKey, size int, draw func(img *ebiten.Image)) *e
 	if img, ok := p.sprites[k]; ok {
 		return img
 	}
-	img := ebiten.NewImage(max(size, 1), max(size, 1))
-	draw(img)
+	if p.atlas == nil {
+		p.atlas = newTexAtlas(2)
+	}
+	if p.atlas.full(size, size) {
+		// Many window sizes later: start over.
+		p.atlas.reset()
+		clear(p.sprites)
+	}
+	img := p.atlas.add(size, size, draw)
 	p.sprites[k] = img
 	return img
 }
@@ -39,6 +47,7 @@ func nineSlice(dst, src *ebiten.Image, x, y, w, h float64, r int, c color.Color)
 		rf = math.Floor(math.Min(w, h) / 2)
 	}
 	n := src.Bounds().Dx()
+	o := src.Bounds().Min
 	mid := n / 2
 	// Source columns/rows: [0,r) corner, [mid,mid+1) stretch, [n-r,n) corner.
 	xs := [3][2]int{{0, r}, {mid, mid + 1}, {n - r, n}}
@@ -51,7 +60,7 @@ func nineSlice(dst, src *ebiten.Image, x, y, w, h float64, r int, c color.Color)
 			if sw <= 0 || sh <= 0 || tw <= 0 || th <= 0 {
 				continue
 			}
-			sub := src.SubImage(image.Rect(xs[i][0], xs[j][0], xs[i][1], xs[j][1])).(*ebiten.Image)
+			sub := src.SubImage(image.Rect(o.X+xs[i][0], o.Y+xs[j][0], o.X+xs[i][1], o.Y+xs[j][1])).(*ebiten.Image)
 			op := &ebiten.DrawImageOptions{}
 			op.GeoM.Scale(tw/float64(sw), th/float64(sh))
 			op.GeoM.Translate(dx[i][0], dy[j][0])
@@ -67,7 +76,7 @@ func (p *painter) fillRound(dst *ebiten.Image, x, y, w, h, r float64, c color.Co
 	ri := max(1, int(math.Round(r)))
 	n := 2*ri + 1
 	src := p.sprite(spriteKey{kind: "fill", a: ri}, n, func(img *ebiten.Image) {
-		fillPath(img, roundRect(0, 0, float32(n), float32(n), float32(ri)), colWhite)
+		fillShape(img, roundRectShape(0, 0, float32(n), float32(n), float32(ri)), colWhite)
 	})
 	nineSlice(dst, src, x, y, w, h, ri, c)
 }
@@ -79,7 +88,7 @@ func (p *painter) strokeRound(dst *ebiten.Image, x, y, w, h, r, sw float64, c co
 	n := 2*ri + 1
 	src := p.sprite(spriteKey{kind: "stroke", a: ri, b: swi}, n, func(img *ebiten.Image) {
 		h := float32(sw / 2)
-		strokePath(img, roundRect(h, h, float32(n)-2*h, float32(n)-2*h, float32(ri)-h), float32(sw), colWhite)
+		strokeShape(img, roundRectShape(h, h, float32(n)-2*h, float32(n)-2*h, float32(ri)-h), float32(sw), colWhite)
 	})
 	nineSlice(dst, src, x-sw/2, y-sw/2, w+sw, h+sw, ri, c)
 }

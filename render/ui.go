@@ -139,17 +139,18 @@ var (
 )
 
 // conspiracyColors gives each seat a colour distinct from every house's,
-// the nine-player map's houses included (render's colour test checks it):
+// the nine-player map's houses included, and each apart from every other
+// for colour-blind eyes too (palette_test.go checks both):
 // Crown, Torch, Helm, Gauntlet, Quill, Chain, Key, Coin, Mask.
 var conspiracyColors = []color.RGBA{
 	{176, 110, 240, 255}, // crown: lavender
-	{255, 150, 120, 255}, // torch: salmon
+	{247, 150, 128, 255}, // torch: salmon
 	{0, 170, 160, 255},   // helm: teal
-	{240, 90, 170, 255},  // gauntlet: pink
+	{255, 42, 138, 255},  // gauntlet: pink
 	{170, 230, 40, 255},  // quill: lime
 	{150, 110, 70, 255},  // chain: brown
 	{255, 255, 255, 255}, // key: white
-	{200, 40, 220, 255},  // coin: magenta
+	{160, 32, 212, 255},  // coin: violet
 	{120, 120, 120, 255}, // mask: grey
 }
 

@@ -1,0 +1,108 @@
+package render
+
+import (
+	"image"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// texAtlas packs small cached pictures (names, tokens, glyphs, the corners
+// of rounded boxes) into a few pages of 1024×1024 pixels of our own, in
+// rows. Ebitengine would otherwise place each small image on its internal
+// atlas, and an image that is drawn into and then drawn from moves between
+// source and destination pages that grow to 4096×4096: with software GL
+// that came to hundreds of megabytes. Pages are "unmanaged" images (never
+// moved), and everything drawn from one page batches into one draw call.
+type texAtlas struct {
+	pages   []*ebiten.Image
+	page    int // the page being filled
+	x, y, h int // the next free place on it, and the current row's height
+	scratch *ebiten.Image
+	// maxPages: past this many, reset starts over (the owner then forgets
+	// every picture it kept).
+	maxPages int
+}
+
+const atlasPageSize = 1024
+
+func newTexAtlas(maxPages int) *texAtlas { return &texAtlas{maxPages: maxPages} }
+
+func unmanagedImage(w, h int) *ebiten.Image {
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, max(1, w), max(1, h)), &ebiten.NewImageOptions{Unmanaged: true})
+}
+
+// full reports whether a w×h picture would need a page beyond maxPages.
+func (a *texAtlas) full(w, h int) bool {
+	w, h = w+2, h+2
+	if w > atlasPageSize || h > atlasPageSize {
+		return false // drawn on an image of its own
+	}
+	x, y, page := a.x, a.y, a.page
+	if len(a.pages) == 0 {
+		return false
+	}
+	if x+w > atlasPageSize {
+		y += a.h
+	}
+	if y+h > atlasPageSize {
+		page++
+	}
+	return page >= a.maxPages
+}
+
+// add draws a w×h picture with draw (on an image whose origin is its
+// top-left corner) and returns it as a part of a page.
+func (a *texAtlas) add(w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
+	w, h = max(1, w), max(1, h)
+	if w+2 > atlasPageSize || h+2 > atlasPageSize {
+		img := unmanagedImage(w, h)
+		draw(img)
+		return img
+	}
+	if len(a.pages) == 0 {
+		a.pages = append(a.pages, unmanagedImage(atlasPageSize, atlasPageSize))
+	}
+	if a.x+w+2 > atlasPageSize {
+		a.x, a.y, a.h = 0, a.y+a.h, 0
+	}
+	if a.y+h+2 > atlasPageSize {
+		a.page++
+		a.x, a.y, a.h = 0, 0, 0
+		if a.page >= len(a.pages) {
+			a.pages = append(a.pages, unmanagedImage(atlasPageSize, atlasPageSize))
+		}
+	}
+	if a.scratch == nil || a.scratch.Bounds().Dx() < w || a.scratch.Bounds().Dy() < h {
+		sw, sh := 256, 128
+		if a.scratch != nil {
+			sw, sh = a.scratch.Bounds().Dx(), a.scratch.Bounds().Dy()
+			a.scratch.Deallocate()
+		}
+		for sw < w {
+			sw *= 2
+		}
+		for sh < h {
+			sh *= 2
+		}
+		a.scratch = unmanagedImage(sw, sh)
+	}
+	a.scratch.Clear()
+	src := a.scratch.SubImage(image.Rect(0, 0, w, h)).(*ebiten.Image)
+	draw(src)
+	pg := a.pages[a.page]
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	op.GeoM.Translate(float64(a.x+1), float64(a.y+1))
+	pg.DrawImage(src, op)
+	r := image.Rect(a.x+1, a.y+1, a.x+1+w, a.y+1+h)
+	a.x += w + 2
+	a.h = max(a.h, h+2)
+	return pg.SubImage(r).(*ebiten.Image)
+}
+
+// reset forgets every picture: the pages are cleared and filled again.
+func (a *texAtlas) reset() {
+	for _, p := range a.pages {
+		p.Clear()
+	}
+	a.page, a.x, a.y, a.h = 0, 0, 0, 0
+}
