@@ -123,6 +123,50 @@ func wantAgents(seat, n int) step {
 	})
 }
 
+// preview checks the combat preview of an action (not applied).
+func preview(line string, att, def []string, noAtt, noDef string) step {
+	return then(func(t *testing.T, g *rules.Game) {
+		t.Helper()
+		a, err := g.ParseAction(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cv, err := g.PreviewCombat(a)
+		if err != nil || cv == nil {
+			t.Fatalf("no combat preview of %q: %v", line, err)
+		}
+		has := func(terms []string, w string) bool {
+			return slices.ContainsFunc(terms, func(x string) bool { return strings.Contains(x, w) })
+		}
+		for _, w := range att {
+			if !has(cv.AttackerTerms, w) {
+				t.Errorf("%q: attacker terms %v lack %q", line, cv.AttackerTerms, w)
+			}
+		}
+		for _, w := range def {
+			if !has(cv.DefenderTerms, w) {
+				t.Errorf("%q: defender terms %v lack %q", line, cv.DefenderTerms, w)
+			}
+		}
+		if noAtt != "" && has(cv.AttackerTerms, noAtt) {
+			t.Errorf("%q: attacker terms %v hold %q", line, cv.AttackerTerms, noAtt)
+		}
+		if noDef != "" && has(cv.DefenderTerms, noDef) {
+			t.Errorf("%q: defender terms %v hold %q", line, cv.DefenderTerms, noDef)
+		}
+	})
+}
+
+func wantFort(terr, holder string, present bool) step {
+	return then(func(t *testing.T, g *rules.Game) {
+		t.Helper()
+		got, ok := g.View(rules.Public).Fortifications[terr]
+		if ok != present || got != holder {
+			t.Errorf("fortification of %s: %q (there: %v), want %q (there: %v)", terr, got, ok, holder, present)
+		}
+	})
+}
+
 // cases are the tests of the shipped scenarios: each must fail if the
 // rule its scenario shows breaks.
 var cases = map[string][]step{
@@ -282,6 +326,132 @@ var cases = map[string][]step{
 		wantEvent("port_lost"),
 		wantUnits("port-of-pyke", "greyjoy", 0, 0, 0, 0),
 		wantUnits("pyke", "stark", 0, 4, 0, 0),
+	},
+	"nine-moat-cailin-entry": {
+		wantFort("moat-cailin", "", true),
+		apply("crown move winterfell moat-cailin footman:1"),
+		wantEvent("fortification_held"),
+		wantFort("moat-cailin", "stark", true),
+		apply("crown resolve stark lord"),
+		apply("crown choose move"),
+		apply("crown move moat-cailin winterfell footman:1"),
+		wantEvent("fortification_removed"),
+		wantFort("moat-cailin", "", false),
+		wantFlag("moat-cailin", "stark"),
+	},
+	"nine-moat-cailin-defence": {
+		preview("crown move greywater-watch moat-cailin knight:2", nil, []string{"town +2", "fortification +1", "home region +1"}, "home region", ""),
+		apply("crown move greywater-watch moat-cailin knight:2"),
+		wantEvent("defender_won"),
+		wantUnits("moat-cailin", "stark", 1, 0, 0, 0),
+		wantUnits("greywater-watch", "greyjoy", 0, 0, 0, 0),
+		wantFort("moat-cailin", "stark", true),
+	},
+	"nine-green-fork": {
+		refuse("crown move seagard moat-cailin footman:1", "Green Fork"),
+		accepted("crown move moat-cailin kingsroad footman:1"),
+		apply("crown move seagard the-twins footman:2"),
+		wantUnits("the-twins", "tully", 2, 0, 0, 0),
+	},
+	"nine-roseroad": {
+		refuse("crown move kings-landing the-reach footman:1", "Blackwater Rush"),
+		refuse("crown move the-reach dornish-marches footman:1", "Mander"),
+		accepted("crown move the-reach highgarden footman:1"),
+		accepted("crown move the-reach roseroad footman:1"),
+		apply("crown move kings-landing roseroad footman:1"),
+		wantUnits("roseroad", "tyrell", 1, 0, 0, 0),
+		wantFlag("kings-landing", "tyrell"),
+	},
+	"nine-retreat-river-road": {
+		apply("crown move the-reach blackwater knight:3"),
+		wantEvent("attacker_won"),
+		refuse("crown retreat harrenhal", "Blackwater Rush"),
+		refuse("crown retreat kings-landing", "Baratheon has troops"),
+		apply("crown retreat goldroad"),
+		wantUnits("goldroad", "lannister", 1, 0, 0, 0),
+		wantUnits("goldroad", "baratheon", 1, 0, 0, 0),
+		wantUnits("blackwater", "tyrell", 0, 2, 0, 0),
+	},
+	"nine-goldroad": {
+		refuse("crown move blackwater goldroad footman:1 attack:stark", "no troops"),
+		apply("crown move blackwater goldroad footman:1"),
+		noEvent("combat_started"),
+		apply("crown resolve tully lord"),
+		apply("crown choose move"),
+		apply("crown move blackwater goldroad footman:2 attack:martell"),
+		wantEvent("attacker_won"),
+		wantUnits("goldroad", "martell", 0, 0, 0, 0),
+		wantUnits("goldroad", "lannister", 1, 0, 0, 0),
+		wantUnits("goldroad", "baratheon", 1, 0, 0, 0),
+		wantUnits("goldroad", "tully", 2, 0, 0, 0),
+		wantFlag("blackwater", "tully"),
+		wantFlag("goldroad", ""),
+	},
+	"nine-dragons": {
+		refuse("crown move dragonstone shipbreaker-bay knight:1 dragon:2", "on their own"),
+		refuse("crown move driftmark blackwater-bay dragon:1", "only to attack"),
+		apply("crown move dragonstone shipbreaker-bay dragon:2"),
+		wantEvent("attacker_won"),
+		refuse("crown retreat port-of-dragonstone", "fly only back"),
+		apply("crown retreat kingswood"),
+		wantEvent("redeployed"),
+		wantUnits("kingswood", "targaryen", 0, 0, 0, 1),
+		wantUnits("shipbreaker-bay", "targaryen", 0, 0, 0, 0),
+		wantUnits("shipbreaker-bay", "baratheon", 0, 0, 0, 0),
+	},
+	"nine-dragon-limit": {
+		refuse("crown muster dragon dragonstone", "never returns"),
+		apply("crown muster footman dragonstone"),
+		wantUnits("dragonstone", "targaryen", 1, 2, 0, 2),
+	},
+	"nine-home-region": {
+		preview("crown move seagard riverrun footman:2", []string{"home region +1"}, []string{"castle +4"}, "", "home region"),
+		preview("crown move port-of-seagard ironmans-bay ship:1", nil, nil, "home region", "home region"),
+		apply("crown move seagard riverrun footman:2"),
+		wantEvent("defender_won"),
+	},
+	"nine-islands": {
+		refuse("crown move kingswood driftmark knight:1", "not adjacent"),
+		preview("crown move blackwater-bay driftmark knight:3", nil, []string{"home region +1"}, "", ""),
+		apply("crown move blackwater-bay driftmark knight:3"),
+		wantEvent("no_retreat"),
+		wantUnits("driftmark", "targaryen", 0, 0, 0, 0),
+		wantUnits("driftmark", "baratheon", 0, 2, 0, 0),
+	},
+	"nine-seats-full": {
+		wantToAct(8),
+		refuse("mask place stark lord", "already holds"),
+		apply("mask place targaryen lord"),
+		wantEvent("resolution_began"),
+		apply("crown resolve stark maester"),
+		apply("crown choose draw"),
+		wantEvent("agent_returned"),
+		noEvent("agent_moved_up"),
+		wantAgents(0, 1),
+	},
+	"nine-tie-break": {
+		apply("mask keep"),
+		then(func(t *testing.T, g *rules.Game) {
+			v := g.View(rules.Public)
+			if !g.Over() || !slices.Equal(v.Winners, []int{1}) || !strings.Contains(v.TieBreak, "next in turn order") {
+				t.Errorf("over %v, winners %v, tie-break %q; want Ben (seat 1) by turn order", g.Over(), v.Winners, v.TieBreak)
+			}
+			for _, p := range v.Players {
+				if p.Score != 15 {
+					t.Errorf("%s scores %d, want 15", p.ID, p.Score)
+				}
+			}
+		}),
+	},
+	"nine-loyalty": {
+		refuse("crown arrange stark stark greyjoy tyrell martell tully arryn baratheon targaryen", "named twice"),
+		apply("crown arrange targaryen baratheon arryn tully martell tyrell greyjoy lannister stark"),
+		then(func(t *testing.T, g *rules.Game) {
+			if l := g.Snapshot().Players[0].Loyalty; !slices.Equal(l, []int{8, 7, 6, 5, 4, 3, 2, 1, 0}) {
+				t.Errorf("Ann's card is %v, want the map's houses reversed", l)
+			}
+		}),
+		wantToAct(1),
 	},
 }
 
