@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
@@ -55,7 +56,27 @@ func (d *Doc) Root() *Table { return &Table{d.d.table("", d.root)} }
 // Errorf records a problem at a key path ("player.hand", as Table.Key
 // gives it); the line is the key's, or its nearest enclosing table's.
 // String arguments are quoted short and printable.
-func (d *Doc) Errorf(path, format string, args ...any) { d.d.errf(path, format, args...) }
+func (d *Doc) Errorf(path, format string, args ...any) {
+	d.d.errAt(path, d.line(path), format, args...)
+}
+
+// line is the line of path; for a table written only through dotted keys
+// under it (units.winterfell.stark = …), the first of those lines.
+func (d *Doc) line(path string) int {
+	if l, ok := d.d.li.lines[path]; ok || path == "" {
+		return l
+	}
+	first := 0
+	for k, l := range d.d.li.lines {
+		if strings.HasPrefix(k, path+".") && (first == 0 || l < first) {
+			first = l
+		}
+	}
+	if first > 0 {
+		return first
+	}
+	return d.d.li.line(path)
+}
 
 // Err returns every problem recorded, sorted by line, or nil.
 func (d *Doc) Err() error { return d.d.errs.Err() }

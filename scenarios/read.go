@@ -120,7 +120,7 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 	}
 	m, err := loadMap(dir, mapName, strings.ToLower(mapSum))
 	if err != nil {
-		r.errf("map", "%s", firstLine(err))
+		r.errf("map", "%v", firstLine(err))
 		return nil
 	}
 	r.m = m
@@ -514,16 +514,17 @@ func plural(k board.Unit) string {
 	return k.String() + "s"
 }
 
-// firstLine is an error's first line (a map's error list may be long).
-func firstLine(err error) string {
+// firstLine is an error's first line (a map's error list may be long),
+// as an error: a message of the program, not text to quote from the file.
+func firstLine(err error) error {
 	var list maps.ErrorList
 	if l, ok := err.(maps.ErrorList); ok {
 		list = l
 	}
 	if len(list) > 1 {
-		return fmt.Sprintf("%v (and %d more problems)", list[0], len(list)-1)
+		return fmt.Errorf("%v (and %d more problems)", list[0], len(list)-1)
 	}
-	return err.Error()
+	return err
 }
 
 // displayKey drops the entry numbers of a key path ("player#1.hand").
