@@ -137,3 +137,49 @@ func TestLoadBounded(t *testing.T) {
 		t.Errorf("a map path without a folder: %v", err)
 	}
 }
+
+// A position in which the seat to act can do nothing is refused: here a
+// retreat with nowhere to go, which play settles at once.
+func TestStuckRefused(t *testing.T) {
+	text := `map = "standard"
+phase = "combat"
+[[player]]
+id = "crown"
+name = "Ann"
+[[player]]
+id = "torch"
+name = "Ben"
+[agents]
+greyjoy = { lord = "crown" }
+[units]
+redwyne-straights.greyjoy = { ship = 2 }
+[[stack]]
+kind = "agent"
+house = "greyjoy"
+slot = "lord"
+used = ["move"]
+[[stack]]
+kind = "combat"
+territory = "the-arbor"
+from = "redwyne-straights"
+attacker = "greyjoy"
+defender = "tyrell"
+step = "retreat"
+attacking = { knight = 1 }
+winner = "greyjoy"
+retreating = { footman = 1 }
+plays = [{ seat = "crown" }, { seat = "torch" }]
+`
+	if _, err := scenarios.Parse("s.toml", []byte(text), ""); err == nil || !strings.Contains(err.Error(), "has no legal action") {
+		t.Errorf("a retreat with nowhere to go: %v", err)
+	}
+	// The same combat won by Tyrell: Greyjoy's knight retreats aboard its
+	// ships in the Redwyne Straights, a legal position.
+	ok := strings.Replace(text, `winner = "greyjoy"`, `winner = "tyrell"`, 1)
+	ok = strings.Replace(ok, "attacking = { knight = 1 }", "", 1)
+	ok = strings.Replace(ok, "redwyne-straights.greyjoy = { ship = 2 }", "redwyne-straights.greyjoy = { ship = 2 }\nthe-arbor.tyrell = { footman = 1 }", 1)
+	ok = strings.Replace(ok, "retreating = { footman = 1 }", "retreating = { knight = 1 }", 1)
+	if _, err := scenarios.Parse("s.toml", []byte(ok), ""); err != nil {
+		t.Errorf("a retreat by ship: %v", err)
+	}
+}

@@ -504,6 +504,12 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 		r.errf("", "%v", err)
 		return nil
 	}
+	if who := g.ToAct(); who >= 0 && len(g.Legal()) == 0 {
+		// A position play never reaches (a retreat with nowhere to go is
+		// settled by the engine, not asked for).
+		r.errf("stack", "%s must act here and has no legal action: the position cannot arise in play", r.seatIDs[who])
+		return nil
+	}
 	return g
 }
 
