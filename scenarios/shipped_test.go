@@ -514,5 +514,17 @@ func runSteps(t *testing.T, g *rules.Game, steps []step) {
 		if s.check != nil {
 			s.check(t, g)
 		}
+		// Every position a scenario passes through (ties, retreats,
+		// redeployments, Cersei, Melisandre, granted moves and musters)
+		// exports and loads back to itself.
+		if s.line != "" && s.refuse == "" && !s.ok {
+			h, err := scenarios.Parse("export.toml", scenarios.Export(g, "", ""), "")
+			if err != nil {
+				t.Fatalf("step %d: the export does not load: %v", i+1, err)
+			}
+			if a, b := state(g), state(h); a != b {
+				t.Fatalf("step %d: the export loads to another state: %s", i+1, firstDiff(a, b))
+			}
+		}
 	}
 }
