@@ -211,12 +211,13 @@ var cases = map[string][]step{
 	},
 	"muster-caps": {
 		refuse("crown muster footman white-harbor", "no barrels"),
-		apply("crown muster footman winterfell"),
-		refuse("crown muster footman the-stony-shore", "all 10 of its footmen"),
-		refuse("crown muster ship winterfell bay-of-ice", "already received 1"),
-		apply("crown muster ship the-stony-shore bay-of-ice"),
+		apply("crown muster ship winterfell bay-of-ice"),
+		refuse("crown muster footman winterfell", "already received 1"),
+		apply("crown muster footman the-stony-shore"),
+		refuse("crown muster footman widows-watch", "all 10 of its footmen"),
 		apply("crown muster knight castle-black"),
-		wantUnits("winterfell", "stark", 4, 0, 0, 0),
+		wantUnits("winterfell", "stark", 3, 0, 0, 0),
+		wantUnits("the-stony-shore", "stark", 1, 0, 0, 0),
 		wantUnits("bay-of-ice", "stark", 0, 0, 1, 0),
 		wantUnits("castle-black", "stark", 2, 1, 0, 0),
 		wantEvent("move_chosen"), // 3 points spent: the Marshal moves on
