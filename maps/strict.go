@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -113,6 +114,27 @@ func (t *Table) Need(k, what string) string { return t.t.need(k, what) }
 // Int reads an integer in [lo, hi]; def when absent or bad.
 func (t *Table) Int(k string, required bool, lo, hi, def int) int {
 	return t.t.int(k, required, lo, hi, def)
+}
+
+// Uint64 reads a whole number 0..2^64-1: an integer, or a string of
+// decimal digits for one beyond TOML's integers (2^63 and more).
+func (t *Table) Uint64(k string, required bool) uint64 {
+	v, ok := t.t.get(k, required)
+	if !ok {
+		return 0
+	}
+	switch n := v.(type) {
+	case int64:
+		if n >= 0 {
+			return uint64(n)
+		}
+	case string:
+		if u, err := strconv.ParseUint(n, 10, 64); err == nil {
+			return u
+		}
+	}
+	t.t.d.errf(t.t.key(k), "want a whole number from 0 to %d (as a string beyond %d), have %s", uint64(1<<64-1), int64(1<<63-1), typeName(v))
+	return 0
 }
 
 // Bool reads true or false (false when absent).

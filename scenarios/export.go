@@ -35,7 +35,11 @@ func Export(g *rules.Game, mapName, mapSum string) []byte {
 	if mapSum != "" {
 		line("map_sha256 = %s", quote(mapSum))
 	}
-	line("seed = %d", g.Config().Seed)
+	if seed := g.Config().Seed; seed < 1<<63 {
+		line("seed = %d", seed)
+	} else {
+		line("seed = \"%d\"", seed) // beyond TOML's integers
+	}
 	line("rng = %s", quote(s.RNG.Text()))
 	line("round = %d", s.Round)
 	line("first = %s", quote(seats[s.First]))

@@ -183,3 +183,50 @@ plays = [{ seat = "crown" }, { seat = "torch" }]
 		t.Errorf("a retreat by ship: %v", err)
 	}
 }
+
+// A loaded scenario is the start of its game's history: its actions undo
+// back to it and no further, and At(0) is the scenario's position.
+func TestScenarioStartsTheHistory(t *testing.T) {
+	g, err := scenarios.LoadShipped("flags")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := state(g)
+	if err := g.CanUndo(); err == nil {
+		t.Fatal("undo before any action")
+	}
+	a, _ := g.ParseAction("crown move moat-cailin white-harbor footman:1")
+	if _, err := g.Apply(a); err != nil {
+		t.Fatal(err)
+	}
+	if at, err := g.At(0); err != nil || state(at) != start {
+		t.Fatalf("At(0): %v", err)
+	}
+	if err := g.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if state(g) != start {
+		t.Error("undo does not go back to the scenario's position")
+	}
+	if err := g.CanUndo(); err == nil {
+		t.Error("undo past the scenario's position")
+	}
+}
+
+// Seeds beyond TOML's integers are written as strings and read back.
+func TestSeedBeyondTOMLIntegers(t *testing.T) {
+	text := strings.Replace(base, "phase = \"resolve\"", "phase = \"resolve\"\nseed = \"18446744073709551615\"", 1)
+	g, err := scenarios.Parse("s.toml", []byte(text), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Config().Seed != 1<<64-1 {
+		t.Errorf("seed %d", g.Config().Seed)
+	}
+	for _, bad := range []string{`"-1"`, `-1`, `"18446744073709551616"`, `1.5`} {
+		text := strings.Replace(base, "phase = \"resolve\"", "phase = \"resolve\"\nseed = "+bad, 1)
+		if _, err := scenarios.Parse("s.toml", []byte(text), ""); err == nil || !strings.Contains(err.Error(), "s.toml:3: seed: want a whole number") {
+			t.Errorf("seed %s: %v", bad, err)
+		}
+	}
+}

@@ -125,7 +125,7 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 	}
 	r.m = m
 	nt, nh := len(m.Territories), len(m.Houses)
-	seed := uint64(root.Int("seed", false, 0, 1<<62, 0))
+	seed := root.Uint64("seed", false)
 	rngText := root.Str("rng", false)
 
 	// Players.
