@@ -78,6 +78,7 @@ func TestRefused(t *testing.T) {
 		{"negative", base + "karhold.stark = { footman = -1 }\n", "out of range 0..99"},
 		{"deep", base + "x = " + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "\n", "nested deeper than"},
 		{"second BOM", "\uFEFF\uFEFF" + base, "a second byte-order mark"},
+		{"ships attack land", base + "karhold.greyjoy = { footman = 1 }\n\n[[stack]]\nkind = \"agent\"\nhouse = \"stark\"\nslot = \"lord\"\nused = [\"move\"]\n\n[[stack]]\nkind = \"combat\"\nterritory = \"karhold\"\nfrom = \"the-shivering-sea\"\ndefender = \"greyjoy\"\nattacking = { ship = 1 }\n", "stack.attacking: ships cannot attack land"},
 		{"not TOML", base + "this is not toml\n", "s.toml:18"},
 	} {
 		_, err := scenarios.Parse("s.toml", []byte(c.text), "")

@@ -230,6 +230,23 @@ func (r *reader) readCombat(ft *maps.Table, f *rules.Frame) *rules.Combat {
 	if !m.Adjacent(from, t) {
 		r.errf(ft.Key("from"), "%s is not adjacent to %s", m.Territories[from].ID, m.Territories[t].ID)
 	}
+	switch tt := m.Territories[t]; tt.Kind {
+	case board.Land, board.Road:
+		if c.AttUnits[board.Ship] > 0 {
+			r.errf(ft.Key("attacking"), "ships cannot attack land (%s is %s): only the units they carry land", tt.ID, tt.Kind)
+		}
+	case board.Port:
+		if carried(c.AttUnits)+c.AttUnits[board.Dragon] > 0 {
+			r.errf(ft.Key("attacking"), "only ships enter a port (%s)", tt.ID)
+		}
+	case board.Sea:
+		if carried(c.AttUnits) > c.AttUnits[board.Ship] {
+			r.errf(ft.Key("attacking"), "footmen and knights at sea need as many ships")
+		}
+		if c.AttUnits[board.Dragon] > 0 && total(c.AttUnits) != c.AttUnits[board.Dragon] {
+			r.errf(ft.Key("attacking"), "dragons attack a sea on their own")
+		}
+	}
 	decided := c.Step == "retreat" || c.Step == "redeploy"
 	if !decided {
 		if total(c.AttUnits) == 0 {
