@@ -96,6 +96,10 @@ func LoadRef(recordDir, ref, sum string) (*rules.Game, error) {
 	}
 	data, err := safefile.ReadFile(path, MaxFileSize)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %v", pe.Path, pe.Err)
+		}
 		return nil, fmt.Errorf("scenario %q (relative to the record's folder): %v", ref, err)
 	}
 	if sum != "" {
