@@ -200,14 +200,14 @@ var cases = map[string][]step{
 		wantUnits("winterfell", "stark", 1, 0, 0, 0),
 	},
 	"casualties-at-sea": {
-		apply("crown move ironmans-bay the-golden-sound ship:3"),
-		apply("crown play euron-crows-eye"),
+		apply("crown move ironmans-bay the-golden-sound ship:4"),
+		apply("crown play dagmar-cleftjaw"),
 		wantEvent("attacker_won"),
 		wantLog("Lannister must lose 3 units and loses 1 footman, 1 knight and 1 ship"),
 		refuse("crown retreat riverrun", "ships cannot enter land"),
 		apply("crown retreat port-of-lannisport"),
 		wantUnits("port-of-lannisport", "lannister", 0, 0, 2, 0),
-		wantUnits("the-golden-sound", "greyjoy", 0, 0, 2, 0),
+		wantUnits("the-golden-sound", "greyjoy", 0, 0, 4, 0),
 	},
 	"muster-caps": {
 		refuse("crown muster footman white-harbor", "no barrels"),
