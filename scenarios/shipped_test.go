@@ -157,6 +157,24 @@ func preview(line string, att, def []string, noAtt, noDef string) step {
 	})
 }
 
+// powers checks the powers the combat preview of an action gives.
+func powers(line string, att, def int) step {
+	return then(func(t *testing.T, g *rules.Game) {
+		t.Helper()
+		a, err := g.ParseAction(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cv, err := g.PreviewCombat(a)
+		if err != nil || cv == nil {
+			t.Fatalf("no combat preview of %q: %v", line, err)
+		}
+		if cv.AttackerPower != att || cv.DefenderPower != def {
+			t.Errorf("%q: powers %d to %d (%v against %v), want %d to %d", line, cv.AttackerPower, cv.DefenderPower, cv.AttackerTerms, cv.DefenderTerms, att, def)
+		}
+	})
+}
+
 func wantFort(terr, holder string, present bool) step {
 	return then(func(t *testing.T, g *rules.Game) {
 		t.Helper()
@@ -345,6 +363,7 @@ var cases = map[string][]step{
 	},
 	"nine-moat-cailin-defence": {
 		preview("crown move greywater-watch moat-cailin knight:2", nil, []string{"town +2", "fortification +1", "home region +1"}, "home region", ""),
+		powers("crown move greywater-watch moat-cailin knight:2", 4, 6),
 		apply("crown move greywater-watch moat-cailin knight:2"),
 		wantEvent("defender_won"),
 		wantUnits("moat-cailin", "stark", 1, 0, 0, 0),
@@ -412,12 +431,15 @@ var cases = map[string][]step{
 	"nine-home-region": {
 		preview("crown move seagard riverrun footman:2", []string{"home region +1"}, []string{"castle +4"}, "", "home region"),
 		preview("crown move port-of-seagard ironmans-bay ship:1", nil, nil, "home region", "home region"),
+		powers("crown move seagard riverrun footman:2", 3, 5),
+		powers("crown move port-of-seagard ironmans-bay ship:1", 1, 1),
 		apply("crown move seagard riverrun footman:2"),
 		wantEvent("defender_won"),
 	},
 	"nine-islands": {
 		refuse("crown move kingswood driftmark knight:1", "not adjacent"),
 		preview("crown move blackwater-bay driftmark knight:3", nil, []string{"home region +1"}, "", ""),
+		powers("crown move blackwater-bay driftmark knight:3", 6, 4),
 		apply("crown move blackwater-bay driftmark knight:3"),
 		wantEvent("no_retreat"),
 		wantUnits("driftmark", "targaryen", 0, 0, 0, 0),
