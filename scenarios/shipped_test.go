@@ -1,6 +1,8 @@
 package scenarios_test
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -553,5 +555,32 @@ func runSteps(t *testing.T, g *rules.Game, steps []step) {
 				t.Fatalf("step %d: the export loads to another state: %s", i+1, firstDiff(a, b))
 			}
 		}
+	}
+}
+
+// TestShippedScenariosDocumented: docs/scenarios.md lists every shipped
+// scenario with the rule it comes from, and nothing else.
+func TestShippedScenariosDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "scenarios.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		if f := strings.Split(line, " | "); len(f) == 3 && strings.HasPrefix(f[0], "| `") {
+			listed[strings.Trim(f[0], "| `")] = true
+		}
+	}
+	if len(listed) != len(scenarios.Shipped()) {
+		t.Errorf("docs/scenarios.md lists %d scenarios, %d are shipped", len(listed), len(scenarios.Shipped()))
+	}
+	for _, name := range scenarios.Shipped() {
+		if !listed[name] {
+			t.Errorf("docs/scenarios.md does not list %s", name)
+		}
+		delete(listed, name)
+	}
+	for name := range listed {
+		t.Errorf("docs/scenarios.md lists %s, which is not shipped", name)
 	}
 }
