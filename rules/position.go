@@ -187,8 +187,8 @@ func (g *Game) checkPosition(s *State) error {
 		if p.Agents < 0 || p.Agents > AgentsPerPlayer {
 			return fmt.Errorf("player %d has %d agents in hand", i+1, p.Agents)
 		}
-		if err := CheckPlayerName(p.Name); err != nil {
-			return fmt.Errorf("player %d: %v", i+1, err)
+		if p.Name != g.cfg.Players[i] {
+			return fmt.Errorf("player %d is %q in the position but %q in the configuration", i+1, p.Name, g.cfg.Players[i])
 		}
 		for _, id := range p.Hand {
 			if err := place(id, -1, fmt.Sprintf("player %d's hand", i+1)); err != nil {
