@@ -38,9 +38,9 @@ func TestSetUp(t *testing.T) {
 		t.Error("a position set up is not the start of the history")
 	}
 	for _, c := range []struct {
-		name  string
+		name   string
 		break_ func(s *State)
-		want  string
+		want   string
 	}{
 		{"players", func(s *State) { s.Players = s.Players[:2] }, "2 players"},
 		{"name", func(s *State) { s.Players[0].Name = "Zed" }, "in the configuration"},
