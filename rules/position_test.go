@@ -38,9 +38,9 @@ func TestSetUp(t *testing.T) {
 		t.Error("a position set up is not the start of the history")
 	}
 	for _, c := range []struct {
-		name   string
-		break_ func(s *State)
-		want   string
+		name  string
+		spoil func(s *State)
+		want  string
 	}{
 		{"players", func(s *State) { s.Players = s.Players[:2] }, "2 players"},
 		{"name", func(s *State) { s.Players[0].Name = "Zed" }, "in the configuration"},
@@ -64,7 +64,7 @@ func TestSetUp(t *testing.T) {
 		}, "a bad combat"},
 	} {
 		s := g.Snapshot()
-		c.break_(&s)
+		c.spoil(&s)
 		if _, err := SetUp(g.m, cfg, s); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v; want %q", c.name, err, c.want)
 		}
