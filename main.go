@@ -25,6 +25,7 @@ import (
 	"notrueking/records"
 	"notrueking/render"
 	"notrueking/rules"
+	"notrueking/scenarios"
 )
 
 func main() {
@@ -195,12 +196,25 @@ func runRecord(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	h := rr.Header()
+	if h.Scenario != "" {
+		// The record starts from a scenario, found relative to the record.
+		g, err := scenarios.LoadRef(filepath.Dir(path), h.Scenario, h.ScenarioSHA256)
+		if err != nil {
+			fmt.Fprintf(stderr, "notrueking run: %s: line %d: %v\n", path, rr.MapLine(), err)
+			return 1
+		}
+		return runDone(path, rr, rules.RunRecordFrom(g, rr, stdout), stderr)
+	}
 	m, err := records.LoadMap(maps.ShippedFS(), filepath.Dir(path), h.Map, h.MapSHA256)
 	if err != nil {
 		fmt.Fprintf(stderr, "notrueking run: %s: line %d: %v\n", path, rr.MapLine(), err)
 		return 1
 	}
-	err = rules.RunRecordReader(m, rr, stdout)
+	return runDone(path, rr, rules.RunRecordReader(m, rr, stdout), stderr)
+}
+
+// runDone reports the end of a replay: the reader's warning, the error.
+func runDone(path string, rr *rules.RecordReader, err error, stderr io.Writer) int {
 	if w := rr.Warning(); w != "" {
 		fmt.Fprintf(stderr, "notrueking run: %s: warning: %s\n", path, w)
 	}

@@ -33,6 +33,16 @@ const MaxItems = 50_000
 // at the end of its line, where the decoder stops with an error anyway. It
 // runs in one pass with constant work per byte.
 func checkNesting(name string, data []byte) *Error {
+	return checkNestingOf(name, data, "")
+}
+
+// checkNestingOf is checkNesting for a file of another kind (what, e.g. "a
+// scenario"), whose messages then do not speak of maps; "" is a map file.
+func checkNestingOf(name string, data []byte, what string) *Error {
+	depthNote, itemsNote := "a map needs 3 at most", "the standard map has about 1,300"
+	if what != "" {
+		depthNote, itemsNote = what+" needs far fewer", what+" needs a few hundred at most"
+	}
 	var (
 		line      = 1
 		lineStart = 0        // index of the first byte of the line
@@ -56,12 +66,12 @@ func checkNesting(name string, data []byte) *Error {
 	fail := func(i int) *Error {
 		col := utf8.RuneCount(data[lineStart:min(i, n)]) + 1
 		return &Error{File: name, Line: line, Msg: fmt.Sprintf(
-			"nested deeper than %d levels at column %d (each open [ or {, each dot of a dotted key and each part of a [table] header counts one; a map needs 3 at most)",
-			MaxDepth, col)}
+			"nested deeper than %d levels at column %d (each open [ or {, each dot of a dotted key and each part of a [table] header counts one; %s)",
+			MaxDepth, col, depthNote)}
 	}
 	tooMany := func() *Error {
 		return &Error{File: name, Line: line, Msg: fmt.Sprintf(
-			"more than %d keys, values and tables (each =, comma, [, { and dot counts one; the standard map has about 1,300)", MaxItems)}
+			"more than %d keys, values and tables (each =, comma, [, { and dot counts one; %s)", MaxItems, itemsNote)}
 	}
 	newline := func(i int) { line, lineStart, blank = line+1, i+1, true }
 	for i := 0; i < n; i++ {

@@ -58,6 +58,24 @@ func SetMap(rec *rules.Record, recordPath, mapArg string, m *board.Map) {
 	rec.Map, rec.MapSHA256 = MapRef(filepath.Dir(recordPath), mapArg, m)
 }
 
+// ScenarioRef returns the scenario line of a record to be written into
+// the folder recordDir for a game loaded from the scenario file at
+// scenarioPath whose content was data: the path relative to recordDir
+// ('/'-separated; absolute when no relative path leads there) and the
+// SHA-256 of data. Set them as the record's Scenario and ScenarioSHA256.
+func ScenarioRef(recordDir, scenarioPath string, data []byte) (name, sum string) {
+	name = scenarioPath
+	if abs, err := filepath.Abs(scenarioPath); err == nil {
+		name = abs
+		if dir, err := filepath.Abs(recordDir); err == nil {
+			if rel, err := filepath.Rel(dir, abs); err == nil {
+				name = rel
+			}
+		}
+	}
+	return filepath.ToSlash(name), Sum(data)
+}
+
 // Sum is the hash a record keeps of a map file: SHA-256, lower-case hex.
 func Sum(data []byte) string {
 	h := sha256.Sum256(data)

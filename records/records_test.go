@@ -183,3 +183,11 @@ func TestLoadMap(t *testing.T) {
 		t.Fatalf("a folder as map: %v", err)
 	}
 }
+
+func TestScenarioRef(t *testing.T) {
+	dir := t.TempDir()
+	name, sum := records.ScenarioRef(filepath.Join(dir, "records"), filepath.Join(dir, "scenarios", "x.toml"), []byte("map = \"standard\"\n"))
+	if name != "../scenarios/x.toml" || sum != records.Sum([]byte("map = \"standard\"\n")) || len(sum) != 64 {
+		t.Errorf("ScenarioRef: %q %q", name, sum)
+	}
+}

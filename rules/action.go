@@ -348,6 +348,11 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 		return Action{}, fmt.Errorf("action %q: want \"<seat> <verb> ...\"", line)
 	}
 	seat := func(s string) (int, error) {
+		if seats == nil && m == nil {
+			// A record that starts from a scenario: its seats are the
+			// scenario's, read when it is replayed.
+			return 0, checkSeatID(s)
+		}
 		for i, n := range seats {
 			if n == s {
 				return i, nil

@@ -95,6 +95,8 @@ func FuzzParseRecord(f *testing.F) {
 	f.Add("map standard\nseed 1\nplayer map A\n")
 	f.Add("map standard\nseed 1\nplayer crown A\nplayer crown B\n")
 	f.Add("crown keep\nmap standard\n")
+	f.Add("scenario \"a b.toml\" sha256 " + strings.Repeat("0f", 32) + "\ncrown pass\ntorch look crown\n")
+	f.Add("scenario a.toml\nmap standard\n")
 	f.Add("map standard\nseed 1\nplayer crown \t Alice  Liddell \t\ncrown move a b footman:1\nmap other\n")
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*.ntk"))
 	for _, p := range files {

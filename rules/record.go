@@ -61,13 +61,22 @@ type Record struct {
 	// LastOpen reports that the last action line had no line end: when it
 	// does not apply, ReplayRecord ignores it with a warning.
 	LastOpen bool
+	// Scenario is, for a record that starts from a scenario (package
+	// scenarios) instead of a new game, the scenario file's path relative
+	// to the record's folder ('/'-separated); the record then has no map,
+	// seed or player lines and Map, Seed, Players and Seats are not
+	// written (Seats, when set, still check the actions). ScenarioSHA256
+	// is the file's SHA-256 ("" for none: a hand-written record).
+	Scenario       string
+	ScenarioSHA256 string
 }
 
 // Header keywords of a record file. A seat id may not be one of them.
 const (
-	recMap    = "map"
-	recSeed   = "seed"
-	recPlayer = "player"
+	recMap      = "map"
+	recSeed     = "seed"
+	recPlayer   = "player"
+	recScenario = "scenario"
 )
 
 // maxRecordLine bounds one line of a record file.
@@ -123,7 +132,7 @@ func checkSeatID(id string) error {
 	switch {
 	case id == "":
 		return errors.New("empty seat id")
-	case id == recMap || id == recSeed || id == recPlayer:
+	case id == recMap || id == recSeed || id == recPlayer || id == recScenario:
 		return fmt.Errorf("seat id %q is a record keyword", id)
 	case strings.HasPrefix(id, "#"):
 		return fmt.Errorf("seat id %q starts with '#', which begins a comment", id)
@@ -189,6 +198,9 @@ func writeMap(name, sum string) string {
 // bidi-control or zero-width character, a map hash that is not 64 hex
 // digits, a seat id with a space, an action whose text does not parse.
 func (r Record) Write(w io.Writer) error {
+	if r.Scenario != "" {
+		return r.writeScenario(w)
+	}
 	if r.Map == "" {
 		return errors.New("cannot write record: map name is empty")
 	}
@@ -240,6 +252,37 @@ func (r Record) Write(w io.Writer) error {
 	return err
 }
 
+// writeScenario writes a record that starts from a scenario.
+func (r Record) writeScenario(w io.Writer) error {
+	if err := checkNameText("scenario path", r.Scenario); err != nil {
+		return fmt.Errorf("cannot write record: %v", err)
+	}
+	if r.ScenarioSHA256 != "" {
+		if h, err := readHash(r.ScenarioSHA256); err != nil || h != r.ScenarioSHA256 {
+			return fmt.Errorf("cannot write record: scenario file hash %s is not 64 lower-case hex digits", fragment(r.ScenarioSHA256))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("# No True King record\n")
+	fmt.Fprintf(&b, "%s %s\n", recScenario, writeMap(r.Scenario, r.ScenarioSHA256))
+	seats := r.Seats
+	if len(seats) == 0 {
+		seats = nil
+	}
+	for i, line := range r.Actions {
+		if err := checkActionLine(line, seats); err != nil || line != strings.Join(strings.Fields(line), " ") {
+			if err == nil {
+				err = errors.New("spacing differs from the record form")
+			}
+			return fmt.Errorf("cannot write record: action %d %q does not read back: %v", i+1, line, err)
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
 // String returns the record's text form, or a comment line naming the
 // problem when it cannot be written.
 func (r Record) String() string {
@@ -272,6 +315,9 @@ func RecordOf(g *Game) Record {
 // newFromRecord starts the record's game on m, checking that the record's
 // seats are the map's conspiracy ids in order.
 func newFromRecord(m *board.Map, r Record) (*Game, error) {
+	if r.Scenario != "" {
+		return nil, fmt.Errorf("record: it starts from scenario %s: load the scenario (package scenarios) and replay from it (ReplayFrom, RunRecordFrom)", fragment(r.Scenario))
+	}
 	if m == nil {
 		return nil, errors.New("record: no map given")
 	}
@@ -409,6 +455,23 @@ func ReplayReader(m *board.Map, rr *RecordReader) (*Game, error) {
 	return g, applyAll(g, rr.next, nil, nil, rr.ignoreOpen)
 }
 
+// ReplayFrom plays the actions of record r on g, a game set up from the
+// scenario the record names (r.Scenario): like Replay, it stops at the
+// first action the engine refuses with an error naming it, and ignores a
+// cut-off last line (the warning says so). g is changed.
+func ReplayFrom(g *Game, r Record) (warning string, err error) {
+	warning = r.Warning
+	err = applyAll(g, actionsOf(r), nil, nil, func(line int, err error) { warning = tornWarning(line, err) })
+	return warning, err
+}
+
+// ReplayReaderFrom is ReplayFrom on the record rr reads, applying each
+// action as it is read; rr.Warning says whether a cut-off last line was
+// ignored.
+func ReplayReaderFrom(g *Game, rr *RecordReader) error {
+	return applyAll(g, rr.next, nil, nil, rr.ignoreOpen)
+}
+
 // RunStep is one line of the runner's output: an action and its events
 // (N 0 is the setup), or the refusal of an action. Every event is there,
 // private ones in the words of the seat they belong to.
@@ -523,17 +586,28 @@ func RunRecordReader(m *board.Map, rr *RecordReader, stdout io.Writer) error {
 	return run(m, rr.Header(), rr.next, rr.ignoreOpen, stdout)
 }
 
+// RunRecordFrom is RunRecordReader for a record that starts from a
+// scenario: g is the game the scenario set up (the setup line, n 0, shows
+// the events of its automatic steps, if any).
+func RunRecordFrom(g *Game, rr *RecordReader, stdout io.Writer) error {
+	return runGame(g, rr.next, rr.ignoreOpen, stdout)
+}
+
 func run(m *board.Map, hdr Record, next actionSource, ignored func(int, error), stdout io.Writer) error {
 	g, err := newFromRecord(m, hdr)
 	if err != nil {
 		return err
 	}
+	return runGame(g, next, ignored, stdout)
+}
+
+func runGame(g *Game, next actionSource, ignored func(int, error), stdout io.Writer) error {
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(RunStep{N: 0, Action: "", Events: g.ownLines(g.st.Log)}); err != nil {
 		return err
 	}
-	err = applyAll(g, next, func(n int, text string, ev []Event) error {
+	err := applyAll(g, next, func(n int, text string, ev []Event) error {
 		return enc.Encode(RunStep{N: n, Action: text, Events: g.ownLines(ev)})
 	}, func(n int, text string, aerr error) error {
 		return enc.Encode(RunStep{N: n, Action: text, Events: []LogLine{}, Error: aerr.Error()})

@@ -22,6 +22,9 @@ func diffRecords(a, b rules.Record) string {
 	if a.Map != b.Map || a.MapSHA256 != b.MapSHA256 {
 		return fmt.Sprintf("map %q %q vs %q %q", a.Map, a.MapSHA256, b.Map, b.MapSHA256)
 	}
+	if a.Scenario != b.Scenario || a.ScenarioSHA256 != b.ScenarioSHA256 {
+		return fmt.Sprintf("scenario %q %q vs %q %q", a.Scenario, a.ScenarioSHA256, b.Scenario, b.ScenarioSHA256)
+	}
 	if a.Seed != b.Seed {
 		return fmt.Sprintf("seed %d vs %d", a.Seed, b.Seed)
 	}
@@ -991,6 +994,7 @@ func FuzzRecordReader(f *testing.F) {
 	f.Add("\uFEFFmap x.toml sha256 " + strings.Repeat("ab", 32) + "\r\nseed 2\r\nplayer crown \"A\\u202e\"\r\ncrown keep")
 	f.Add("map \"m\" sha256 X\nseed 1\nplayer crown A\ncrown keep\n\xe2\x80")
 	f.Add("map d\nseed 7\nplayer " + strings.Repeat("crownplacelannister", 40) + "\n")
+	f.Add("# x\nscenario ../s.toml sha256 " + strings.Repeat("cd", 32) + "\ncrown move a b footman:1\ntorch pa")
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*.ntk"))
 	for _, p := range files {
 		if b, err := os.ReadFile(p); err == nil {

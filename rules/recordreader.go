@@ -36,6 +36,8 @@ type RecordReader struct {
 	hdr      Record
 	mapLine  int
 	seedLine int
+	// scenarioLine is the line of a scenario header (0 when none).
+	scenarioLine int
 	// pending is the first action, read while looking for the header's end.
 	pending     string
 	pendingLine int
@@ -70,8 +72,9 @@ func (rr *RecordReader) Header() Record {
 	return h
 }
 
-// MapLine is the line number of the record's map line.
-func (rr *RecordReader) MapLine() int { return rr.mapLine }
+// MapLine is the line number of the record's map line, or of its
+// scenario line for a record that starts from a scenario.
+func (rr *RecordReader) MapLine() int { return rr.mapLine + rr.scenarioLine }
 
 // Warning says which cut-off last line was ignored, once Next has returned
 // io.EOF; "" when there was none.
@@ -223,6 +226,9 @@ func (rr *RecordReader) readHeader() error {
 }
 
 func (rr *RecordReader) headerWhole() error {
+	if rr.scenarioLine > 0 {
+		return nil
+	}
 	switch {
 	case rr.mapLine == 0:
 		return errors.New("record has no map line (want e.g. \"map standard\")")
@@ -254,7 +260,28 @@ func (rr *RecordReader) parseLine(raw string) (a string, isAction bool, err erro
 		return "", false, nil
 	}
 	word, rest := splitWord(line)
+	if rr.scenarioLine > 0 && (word == recMap || word == recSeed || word == recPlayer) {
+		return "", false, fmt.Errorf("a record that starts from a scenario (line %d) has no %s line: the scenario names the map, the seed and the players", rr.scenarioLine, word)
+	}
 	switch word {
+	case recScenario:
+		if rr.actions > 0 {
+			return "", false, errors.New("the scenario line must come before the first action")
+		}
+		if rr.scenarioLine > 0 {
+			return "", false, fmt.Errorf("second scenario line (the scenario is already %q)", rr.hdr.Scenario)
+		}
+		if rr.mapLine > 0 || rr.haveSeed() || len(rr.hdr.Seats) > 0 {
+			return "", false, errors.New("a record starts either from a scenario line or from map, seed and player lines, not both")
+		}
+		if rest == "" {
+			return "", false, errors.New("scenario line without a path (want \"scenario FILE\" or \"scenario FILE sha256 HASH\")")
+		}
+		name, sum, err := readMap(rest)
+		if err != nil {
+			return "", false, errors.New(strings.ReplaceAll(err.Error(), "map", "scenario"))
+		}
+		rr.hdr.Scenario, rr.hdr.ScenarioSHA256, rr.scenarioLine = name, sum, rr.n
 	case recMap:
 		if rr.actions > 0 {
 			return "", false, errors.New("the map line must come before the first action")
@@ -308,6 +335,13 @@ func (rr *RecordReader) parseLine(raw string) (a string, isAction bool, err erro
 		rr.hdr.Seats = append(rr.hdr.Seats, id)
 		rr.hdr.Players = append(rr.hdr.Players, name)
 	default:
+		if rr.scenarioLine > 0 {
+			if err := checkActionLine(line, nil); err != nil {
+				return "", false, err
+			}
+			rr.actions++
+			return strings.Join(strings.Fields(line), " "), true, nil
+		}
 		if rr.mapLine == 0 {
 			return "", false, fmt.Errorf("%q comes before the map line (a record starts with map, seed and player lines)", word)
 		}
