@@ -162,6 +162,8 @@ type App struct {
 	// redrawing after a state change. Pointer moves then cost one blit.
 	sceneImg *ebiten.Image
 	stale    bool
+	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
+	framed bool
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -405,6 +407,7 @@ func (a *App) rebuild() {
 // state change, the hover effects and tooltip on top of it after a pointer
 // move.
 func (a *App) Draw(screen *ebiten.Image) {
+	defer firstFrameDone(&a.framed)
 	b := screen.Bounds()
 	if b.Dx() != a.w || b.Dy() != a.h || a.sceneImg == nil {
 		a.w, a.h = b.Dx(), b.Dy()
