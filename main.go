@@ -5,6 +5,7 @@
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
+//	notrueking render -o FILE.png [-size WxH] [-load RECORD [-at N]]       draw the public table as a picture
 //
 // Every game is saved after every action in the saves folder
 // (<user config>/notrueking/saves, or $NTK_CONFIG_DIR/saves); the start
@@ -41,12 +42,14 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 			return runRecord(args[1:], stdout, stderr)
 		case "selfplay":
 			return selfplayMain(args[1:], stdout, stderr)
+		case "render":
+			return renderMain(args[1:], stdout, stderr)
 		}
 	}
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay | render -o FILE.png"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -120,14 +123,8 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	case set["names"] && (len(ps) < m.MinPlayers || len(ps) > m.MaxPlayers):
 		return fail("-names lists %s: %s", count(len(ps), "name"), seats)
 	case set["players"] && !set["names"]:
-		// Default names for the seats.
-		defaultNames := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
 		for i := range *players {
-			if i < len(defaultNames) {
-				ps = append(ps, defaultNames[i])
-			} else {
-				ps = append(ps, fmt.Sprintf("Player %d", i+1))
-			}
+			ps = append(ps, defaultName(i))
 		}
 	}
 	if len(ps) > 0 {
@@ -145,6 +142,15 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		return 1
 	}
 	return 0
+}
+
+// defaultName names seat i when the players are only counted.
+func defaultName(i int) string {
+	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+	if i < len(names) {
+		return names[i]
+	}
+	return fmt.Sprintf("Player %d", i+1)
 }
 
 // count is "1 name", "3 names".

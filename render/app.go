@@ -171,6 +171,8 @@ type App struct {
 	stale    bool
 	// bv is the board view (camera) of the table: see boardinput.go.
 	bv *boardView
+	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
+	framed bool
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -555,6 +557,7 @@ func (a *App) rebuild() {
 // state change, the hover effects and tooltip on top of it after a pointer
 // move.
 func (a *App) Draw(screen *ebiten.Image) {
+	defer firstFrameDone(&a.framed)
 	b := screen.Bounds()
 	if b.Dx() != a.w || b.Dy() != a.h || a.sceneImg == nil {
 		a.w, a.h = b.Dx(), b.Dy()
