@@ -223,6 +223,7 @@ func (v *boardView) Press(id string) bool {
 // Board colours.
 var (
 	colOffBoard  = color.RGBA{22, 26, 34, 255}
+	colOpenSea   = color.RGBA{31, 55, 86, 255}
 	colParchment = color.RGBA{226, 212, 176, 255}
 	colFreeLand  = color.RGBA{188, 178, 138, 255}
 	colSea       = color.RGBA{52, 98, 150, 255}
@@ -422,7 +423,9 @@ func (v *boardView) Draw(dst *ebiten.Image, sc Scaler, p *painter, pv *rules.Vie
 		return
 	}
 	sub := dst.SubImage(clip).(*ebiten.Image)
-	sub.Fill(colOffBoard)
+	// Around the map lies open sea (darker than the map's seas), so the
+	// whole viewport reads as the board rather than a strip in a void.
+	sub.Fill(colOpenSea)
 	t := v.screen(sc)
 	key := fmt.Sprintf("%v|%v|%s", t, sc.S, paintKey(v.m, pv, hl, sel))
 	if key != v.batchKey {
