@@ -175,7 +175,7 @@ func (in *Information) Sample(r *rand.Rand) *Game {
 	var free []int
 	for o := range st.Players {
 		p := &st.Players[o]
-		if o == in.seat || !p.Arranged {
+		if o == in.seat {
 			continue
 		}
 		free = free[:0]
@@ -340,3 +340,38 @@ func (g *Game) RedealSecrets(seat int, r *rand.Rand) *Game {
 	c.logGen++
 	return c
 }
+
+// Players is the number of seats.
+func (in *Information) Players() int { return len(in.st.Players) }
+
+// Provisional returns every seat's score as if the game ended now: each
+// loyalty card against the ranking computed from the board as it stands
+// (the final scores once the game is over). A search that stops its
+// simulated games early evaluates them with it.
+func (g *Game) Provisional() []int {
+	if g.st.Phase == PhaseOver {
+		scores, _, _ := g.Result()
+		return scores
+	}
+	span := make([]Rank, len(g.m.Houses))
+	for _, r := range g.computeRanking() {
+		if h, ok := g.m.House(r.House); ok {
+			span[h] = r
+		}
+	}
+	out := make([]int, len(g.st.Players))
+	for s, p := range g.st.Players {
+		for i, h := range p.Loyalty {
+			if h < 0 || h >= len(span) {
+				continue
+			}
+			if pos := i + 1; span[h].From <= pos && pos <= span[h].To {
+				out[s] += g.m.LoyaltySlots[i]
+			}
+		}
+	}
+	return out
+}
+
+// Round is the current round (1-based).
+func (g *Game) Round() int { return g.st.Round }
