@@ -23,6 +23,8 @@ type Tournament struct {
 	Entries []Level
 	Seed    uint64 // game i is dealt with Seed+i; the bots' seeds derive from it
 	Jobs    int    // games played at once (one per core)
+	// Budget, if set, replaces BudgetOf (tests play with tiny budgets).
+	Budget func(l Level, players int) Budget
 	// Progress, if set, is called after each game (from one goroutine at a
 	// time) with the number of games finished.
 	Progress func(done int)
@@ -71,7 +73,11 @@ func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
 		seat := g.ToAct()
 		lv := t.Entries[entryAt[seat]]
 		start := time.Now()
-		d, err := Decide(ctx, g.Information(seat), lv, seed*1_000_003+uint64(entryAt[seat]))
+		budget := BudgetOf
+		if t.Budget != nil {
+			budget = t.Budget
+		}
+		d, err := DecideWith(ctx, g.Information(seat), lv, budget(lv, n), seed*1_000_003+uint64(entryAt[seat]))
 		took := time.Since(start).Seconds()
 		res.Seconds[lv] += took
 		res.Slowest[lv] = max(res.Slowest[lv], took)
