@@ -5,6 +5,8 @@
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
+//	notrueking suggest -load RECORD [-at N] [-level L] [-seed S]            print the bot's move for the seat to act
+//	notrueking bots -map M -players N -games G -seats L,L,... [-seed S] [-j CORES]   a bot tournament
 //
 // Every game is saved after every action in the saves folder
 // (<user config>/notrueking/saves, or $NTK_CONFIG_DIR/saves); the start
@@ -42,12 +44,14 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 			return selfplayMain(args[1:], stdout, stderr)
 		case "bots":
 			return botsMain(args[1:], stdout, stderr)
+		case "suggest":
+			return suggestMain(args[1:], stdout, stderr)
 		}
 	}
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
