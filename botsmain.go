@@ -12,6 +12,7 @@ import (
 
 	"notrueking/bots"
 	"notrueking/maps"
+	"notrueking/render"
 )
 
 const botsUsage = "usage: notrueking bots -map MAP -players N -games G -seats LEVEL,LEVEL,... [-seed S] [-j CORES]"
@@ -77,4 +78,24 @@ func botsMain(args []string, stdout, stderr io.Writer) int {
 	}
 	t.Report(stdout, rs)
 	return 0
+}
+
+// seatPlayers reads -bots: per seat human or a bot level.
+func seatPlayers(list string) ([]int, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, s := range strings.Split(list, ",") {
+		if strings.EqualFold(strings.TrimSpace(s), "human") || strings.TrimSpace(s) == "" {
+			out = append(out, render.Human)
+			continue
+		}
+		l, err := bots.ParseLevel(s)
+		if err != nil {
+			return nil, fmt.Errorf("%v (or human)", err)
+		}
+		out = append(out, int(l))
+	}
+	return out, nil
 }

@@ -67,6 +67,8 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	seed := fs.Uint64("seed", 0, "game seed for testers (the window then marks a tester's game); unset = a secret random seed")
 	record := fs.String("record", "", "keep the game's record in this new file (replay it with: run FILE); an existing file is refused")
 	load := fs.String("load", "", "resume the game of a record or save file")
+	botSeats := fs.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (missing seats are human)")
+	botPause := fs.Duration("bot-pause", 0, "pause between two bot moves (default 0.6s)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
 		fs.PrintDefaults()
@@ -142,7 +144,10 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		}
 	}
 
-	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"]}
+	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause}
+	if opts.Bots, err = seatPlayers(*botSeats); err != nil {
+		return fail("-bots: %v", err)
+	}
 	// Naming the players (or their number) is a complete setup: skip the start screen.
 	opts.Quick = len(ps) > 0
 	if err := run(opts); err != nil {

@@ -17,6 +17,8 @@ const (
 	CmdEditName   // edit the name of seat N
 	CmdNextMap    // the next map (arrow keys); N = +1 or -1
 	CmdNextPlayer // one player more or fewer (arrow keys); N = +1 or -1
+	CmdSeatLevel  // who plays seat N: human, or the next bot level (botseats.go)
+	CmdBotPause   // the next pause between bot moves (botseats.go)
 	// Hand-off curtain.
 	CmdLift // the seat the curtain waits for is looking
 	// Table.
@@ -29,6 +31,7 @@ const (
 	CmdMoveRow        // select the move dialog's row N steps down (N may be negative)
 	CmdUndo           // undo the last action (answered by the log panel's owner)
 	CmdRedo           // redo the undone action
+	CmdHint           // ask the strong bot for the shown seat's move (botseats.go)
 	// End screen.
 	CmdAgain // back to the start screen for a new game
 	// Every scene.

@@ -375,3 +375,13 @@ func (g *Game) Provisional() []int {
 
 // Round is the current round (1-based).
 func (g *Game) Round() int { return g.st.Round }
+
+// LastAction is the last action applied (false before the first): with
+// Len it tells a position apart from one reached by an undo and another
+// action, without copying the history.
+func (g *Game) LastAction() (Action, bool) {
+	if len(g.actions) == 0 {
+		return Action{}, false
+	}
+	return g.actions[len(g.actions)-1], true
+}
