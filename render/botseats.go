@@ -235,6 +235,18 @@ func (b *botSeats) poll() (botAnswer, bool) {
 	}
 }
 
+// wait blocks until the search in flight has answered (tests; the window
+// polls instead).
+func (b *botSeats) wait() {
+	if b == nil || b.ans == nil {
+		return
+	}
+	q := <-b.ans
+	ch := make(chan botAnswer, 1)
+	ch <- q
+	b.ans = ch
+}
+
 // stop cancels the search in flight (its answer is dropped).
 func (b *botSeats) stop() {
 	if b == nil {
