@@ -1,6 +1,7 @@
 // Command notrueking is the No True King desktop board game.
 //
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
+//	           [-bots human,strong,easy,random] [-bot-pause 600ms]                     seats played by bots
 //	notrueking -load FILE [-record FILE]                                    resume a record or save
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
@@ -51,7 +52,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
