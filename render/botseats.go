@@ -283,6 +283,11 @@ func (a *App) botTick(now time.Time) bool {
 		return false
 	}
 	changed := false
+	if b.busy() && (b.asked.pos != g.Len() || b.asked.last != lastAction(g)) {
+		// The position moved under the search (an undo, a human's move
+		// during a hint's search): cancel it at once.
+		b.stop()
+	}
 	if q, ok := b.poll(); ok {
 		switch {
 		case q.err != nil:

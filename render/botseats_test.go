@@ -195,6 +195,17 @@ func TestInterruptDropsTheSearch(t *testing.T) {
 	if g.Len() != before {
 		t.Fatal("a stale answer was applied")
 	}
+	// A search whose position is gone (here: a human moved while the
+	// search ran; an undo is the same) is cancelled by the next tick.
+	b := a.bots
+	b.ask(g, 0, bots.Strong, true)
+	if _, err := g.Apply(g.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	a.botTick(time.Now())
+	if b.busy() && b.asked.hint {
+		t.Fatal("the hint's search goes on after the position changed")
+	}
 	if _, ok := (&botSeats{gen: 1, ans: answered(botAnswer{gen: 0})}).poll(); ok {
 		t.Fatal("poll returned an answer of an older generation")
 	}
