@@ -496,16 +496,25 @@ func (a *App) markHint(ws []Widget) []Widget {
 		return ws
 	}
 	act := b.hint.Action
+	var frames []Widget
 	for i := range ws {
 		t := ws[i].T
 		hit := (t.Action != nil && *t.Action == act) ||
 			(t.Kind == TSlot && (act.Verb == rules.VPlace || act.Verb == rules.VResolve || act.Verb == rules.VRemove) &&
 				t.House == a.tbl.hid(act.House) && t.Slot == act.Slot)
 		if hit {
+			// Gold, and a slot says "hint": the move stands out even
+			// among the other legal targets' gold edges.
 			ws[i].Edge, ws[i].Selected = colGold, true
+			ws[i].Fill, ws[i].Ink = colGold, textOn(colGold)
+			if t.Kind == TSlot {
+				ws[i].Text = "hint"
+			}
+			r := ws[i].R
+			frames = append(frames, Widget{R: Rect{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, Kind: WPanel, Edge: colGold})
 		}
 	}
-	return ws
+	return append(ws, frames...)
 }
 
 // mergeNotes puts the app's notes (hints) into a log after the lines of

@@ -155,14 +155,17 @@ func TestHint(t *testing.T) {
 	if n := len(a.tbl.pub.Log); n == 0 || !strings.Contains(a.tbl.pub.Log[n-1].Text, "asked for a hint") {
 		t.Fatalf("the log does not note the hint: %+v", a.tbl.pub.Log[max(0, n-2):])
 	}
-	framed := false
+	framed, frames := false, 0
 	for _, w := range a.ws {
 		if w.Selected && w.Edge == colGold {
 			framed = true
 		}
+		if w.Kind == WPanel && w.Edge == colGold && w.Fill.A == 0 {
+			frames++
+		}
 	}
-	if !framed {
-		t.Fatal("the hinted move is not framed")
+	if !framed || frames == 0 {
+		t.Fatalf("the hinted move is not framed (%v, %d frames)", framed, frames)
 	}
 	// The hint's note stays in the log after the move.
 	a.tbl.apply(h.Action)
