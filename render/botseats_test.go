@@ -219,3 +219,42 @@ func answered(q botAnswer) chan botAnswer {
 	ch <- q
 	return ch
 }
+
+// The start screen makes any seat a bot: its button cycles Human, Random
+// bot, Easy bot, Strong bot; the pause button appears with the first bot;
+// Start hands the choice to the game.
+func TestStartScreenBotSeats(t *testing.T) {
+	a, err := newApp(Options{Seed: 2, SeedSet: true}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	click := func(c Command) {
+		t.Helper()
+		w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd == c })
+		if !ok {
+			t.Fatalf("no widget %+v", c)
+		}
+		x, y := center(w.R)
+		a.handle(input{X: x, Y: y, Click: true})
+	}
+	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdBotPause }); ok {
+		t.Fatal("a bot pause button with no bot seat")
+	}
+	for i := 0; i < 3; i++ {
+		click(Command{Kind: CmdSeatLevel, N: 1})
+	}
+	w, _ := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdSeatLevel, N: 1} })
+	if w.Text != "Strong bot" {
+		t.Fatalf("seat 2 after three clicks: %q", w.Text)
+	}
+	click(Command{Kind: CmdBotPause})
+	click(Command{Kind: CmdStart})
+	if a.bots == nil || a.bots.level[1] != int(bots.Strong) || a.bots.isBot(0) || a.bots.pause != 1200*time.Millisecond {
+		t.Fatalf("the game's bot seats: %+v", a.bots)
+	}
+	// Three humans and one bot: the first turn (seat 0 arranges) is a
+	// human's, behind the curtain.
+	if a.scene != sceneCurtain || a.curtain != 0 {
+		t.Fatalf("scene %d curtain %d, want the curtain for seat 0", a.scene, a.curtain)
+	}
+}
