@@ -28,7 +28,7 @@ const defaultBotPause = 600 * time.Millisecond
 // botPauses are the pauses the start screen cycles through.
 var botPauses = []time.Duration{0, 250 * time.Millisecond, defaultBotPause, 1200 * time.Millisecond, 2500 * time.Millisecond}
 
-// seatLevelNames are the start screen's labels, Human first.
+// seatLevelLabel is a seat button's label: "Human" or "Easy bot".
 func seatLevelLabel(l int) string {
 	if l == Human {
 		return "Human"
@@ -56,7 +56,7 @@ func newSeatBotsConf(o Options) seatBotsConf {
 	c := seatBotsConf{pause: defaultBotPause}
 	for i := range c.level {
 		c.level[i] = Human
-		if i < len(o.Bots) {
+		if i < len(o.Bots) && o.Bots[i] >= 0 && o.Bots[i] < len(bots.Levels()) {
 			c.level[i] = o.Bots[i]
 		}
 	}
