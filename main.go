@@ -1,11 +1,14 @@
 // Command notrueking is the No True King desktop board game.
 //
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
+//	           [-bots human,strong,easy,random] [-bot-pause 600ms]                     seats played by bots
 //	notrueking -load FILE [-record FILE]                                    resume a record or save
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
 //	notrueking render -o FILE.png [-size WxH] [-load RECORD [-at N]]       draw the public table as a picture
+//	notrueking suggest -load RECORD [-at N] [-level L] [-seed S]            print the bot's move for the seat to act
+//	notrueking bots -map M -players N -games G -seats L,L,... [-seed S] [-j CORES]   a bot tournament
 //
 // Every game is saved after every action in the saves folder
 // (<user config>/notrueking/saves, or $NTK_CONFIG_DIR/saves); the start
@@ -44,12 +47,16 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 			return selfplayMain(args[1:], stdout, stderr)
 		case "render":
 			return renderMain(args[1:], stdout, stderr)
+		case "bots":
+			return botsMain(args[1:], stdout, stderr)
+		case "suggest":
+			return suggestMain(args[1:], stdout, stderr)
 		}
 	}
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay | render -o FILE.png"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -65,6 +72,8 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	seed := fs.Uint64("seed", 0, "game seed for testers (the window then marks a tester's game); unset = a secret random seed")
 	record := fs.String("record", "", "keep the game's record in this new file (replay it with: run FILE); an existing file is refused")
 	load := fs.String("load", "", "resume the game of a record or save file")
+	botSeats := fs.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (missing seats are human)")
+	botPause := fs.Duration("bot-pause", 0, "pause between two bot moves (default 0.6s)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
 		fs.PrintDefaults()
@@ -134,7 +143,10 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		}
 	}
 
-	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"]}
+	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause}
+	if opts.Bots, err = seatPlayers(*botSeats); err != nil {
+		return fail("-bots: %v", err)
+	}
 	// Naming the players (or their number) is a complete setup: skip the start screen.
 	opts.Quick = len(ps) > 0
 	if err := run(opts); err != nil {

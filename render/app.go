@@ -51,6 +51,11 @@ type Options struct {
 	// Quick skips the start screen: the game begins at once with Map,
 	// Players (default four) and Seed.
 	Quick bool
+	// Bots are the seats' players, seat by seat: Human or a bots.Level
+	// (missing seats are human); BotPause the pause between two bot
+	// moves (0 = the default). See botseats.go.
+	Bots     []int
+	BotPause time.Duration
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -148,6 +153,8 @@ type App struct {
 	start   *startUI
 	tbl     *tableUI
 	curtain int // seat the curtain waits for
+	// bots drives the seats played by bots (nil when all are human).
+	bots *botSeats
 	// help is set while the help overlay is open; ws[modal:] are then the
 	// only widgets that take clicks and keys.
 	help  bool
@@ -251,7 +258,7 @@ var namedKeys = []struct {
 	{ebiten.KeyArrowLeft, "Left"}, {ebiten.KeyArrowRight, "Right"}, {ebiten.KeyArrowUp, "Up"}, {ebiten.KeyArrowDown, "Down"},
 	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
 	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
-	{ebiten.KeyS, "S"},
+	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"},
 }
 
 func readInput(sc Scaler) input {
@@ -294,6 +301,10 @@ func (a *App) Update() error {
 		return ebiten.Termination
 	}
 	a.handle(readInput(a.sc))
+	if a.botTick(time.Now()) {
+		a.rebuild()
+		a.dirty, a.stale = true, true
+	}
 	return nil
 }
 
@@ -420,6 +431,9 @@ func (a *App) do(c Command) {
 			a.fullscreen()
 		}
 		return
+	case c.Kind == CmdHint && !a.help:
+		a.askHint()
+		return
 	case a.help && c.Kind == CmdCancel:
 		a.help = false
 		return
@@ -466,6 +480,9 @@ func (a *App) afterAction() {
 		a.scene = sceneEnd
 		return
 	}
+	if a.botsAfterAction() {
+		return
+	}
 	if ta := a.tbl.eng.ToAct(); ta != a.tbl.shown {
 		a.tbl.hide()
 		a.curtain = ta
@@ -483,6 +500,7 @@ func (a *App) startGame() {
 	}
 	a.tester = a.start.tester
 	a.mapName, a.mapSum = mapIdentity(a.start.mapID(), eng.read.Map())
+	a.bots = a.newBotDriver(len(names), seed)
 	a.begin(eng, seed)
 }
 
@@ -541,6 +559,9 @@ func (a *App) rebuild() {
 		a.ws = append(a.ws, Widget{R: r, Kind: WPanel, Fill: colWarn, Edge: colText},
 			Widget{R: Rect{r.X + 10, r.Y + 6, r.W - 20, 22}, Kind: WText, Text: head, Size: 16, Bold: true, Ink: colText},
 			textW(Rect{r.X + 10, r.Y + 30, r.W - 20, 20}, detail, 15, colText))
+	}
+	if a.scene == sceneTable {
+		a.ws = a.botWidgets(a.ws)
 	}
 	a.built = a.scene
 	a.modal = len(a.ws)
@@ -633,7 +654,7 @@ func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 	var hl []bool
 	sel := -1
 	if live {
-		hl, sel = a.tbl.highlights()
+		hl, sel = a.hintMarks(a.tbl.highlights())
 	}
 	a.board().Draw(dst, sc, a.p, &a.tbl.pub, hl, sel)
 }

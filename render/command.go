@@ -17,6 +17,8 @@ const (
 	CmdEditName   // edit the name of seat N
 	CmdNextMap    // the next map (arrow keys); N = +1 or -1
 	CmdNextPlayer // one player more or fewer (arrow keys); N = +1 or -1
+	CmdSeatLevel  // who plays seat N: human, or the next bot level (botseats.go)
+	CmdBotPause   // the next pause between bot moves (botseats.go)
 	// Hand-off curtain.
 	CmdLift // the seat the curtain waits for is looking
 	// Table.
@@ -33,6 +35,7 @@ const (
 	CmdLogEntry       // show the table as it stood after N actions (a log entry)
 	CmdLogScroll      // scroll the log N rows (positive: older)
 	CmdPresent        // return from the past to the table as it stands
+	CmdHint           // ask the strong bot for the shown seat's move (botseats.go)
 	// End screen.
 	CmdAgain // back to the start screen for a new game
 	// Every scene.

@@ -202,6 +202,7 @@ func (a *App) banner() (head, detail string) {
 // keeps the window open (the banner says why) until the user closes it a
 // second time.
 func (a *App) closeWindow() bool {
+	a.bots.interrupt() // a bot's search stops with the window
 	if a.closeRefused {
 		return true
 	}

@@ -77,6 +77,8 @@ func (s startScene) do(c Command) {
 		st.focus = c.N
 	case CmdCancel:
 		st.focus = -1
+	case CmdSeatLevel, CmdBotPause:
+		st.startBotCommand(c)
 	}
 	if st.focus >= st.n {
 		st.focus = -1
@@ -180,6 +182,8 @@ func (s endScene) do(c Command) {
 		// The finished game's save and record stay; the next game gets a
 		// new save and a new record file.
 		a.tbl, a.sess, a.recPath, a.recErr = nil, nil, "", nil
+		a.bots.interrupt()
+		a.bots = nil
 		a.scene = sceneStart
 		a.start.msg = ""
 		a.refreshContinues()

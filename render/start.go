@@ -29,6 +29,8 @@ type startUI struct {
 	// conts are the unfinished saved games, newest first.
 	conts []session.Summary
 	now   func() time.Time
+	// bots: who plays each seat, and the pause between bot moves.
+	bots seatBotsConf
 }
 
 // maxContinues is how many saved games the start screen offers.
@@ -62,6 +64,7 @@ func newStartUI(o Options) *startUI {
 	s.clampPlayers()
 	s.tester, s.testSeed = o.SeedSet, o.Seed
 	s.now = time.Now
+	s.bots = newSeatBotsConf(o)
 	return s
 }
 
@@ -203,13 +206,13 @@ func (s *startUI) widgets() []Widget {
 			seat = mc.Seats[i]
 		}
 		row(seat)
-		f := Widget{R: Rect{x + 180, y, 440, math.Min(40, pitch-6)}, Kind: WField, Text: s.names[i], Size: 20, Fill: colPanelHi, Ink: colText, Edge: seatColor(i),
+		f := Widget{R: Rect{x + 180, y, 290, math.Min(40, pitch-6)}, Kind: WField, Text: s.names[i], Size: 20, Fill: colPanelHi, Ink: colText, Edge: seatColor(i),
 			T: cmdTarget(Command{Kind: CmdEditName, N: i})}
 		if s.focus == i {
 			f.Text += "|"
 			f.Selected = true
 		}
-		ws = append(ws, f)
+		ws = append(ws, f, s.seatLevelWidget(i, Rect{x + 480, y, 140, math.Min(40, pitch-6)}))
 		y += pitch
 	}
 	y += 14
@@ -222,6 +225,7 @@ func (s *startUI) widgets() []Widget {
 	b := button(Rect{x + 180, y, 260, 56}, "Start", cmdTarget(Command{Kind: CmdStart}))
 	b.Size, b.Fill, b.Key = 26, colOK, "Enter"
 	ws = append(ws, b)
+	ws = append(ws, s.botPauseWidget(Rect{x + 460, y + 8, 160, 40})...)
 	ws = append(ws, Widget{R: Rect{x, y + 76, 620, 22}, Kind: WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: colDim})
 	if s.msg != "" {
 		ws = append(ws, Widget{R: Rect{px, 856, 700, 36}, Kind: WPanel, Fill: colWarn},

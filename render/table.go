@@ -21,6 +21,8 @@ type choice struct {
 // none → the engine's reason) and remembers local selections.
 type tableUI struct {
 	eng rules.Reader // what the table reads
+	// notes are the app's own log lines (hints) merged into the log.
+	notes []rules.LogLine
 	// hiddenPlays are the card plays the hand panel had no room for; the
 	// decision panel shows them as buttons (set while building widgets).
 	hiddenPlays []rules.Action
@@ -73,6 +75,7 @@ func newTableUI(eng rules.Reader, act rules.Actor, seed uint64) *tableUI {
 func (u *tableUI) refresh() {
 	u.legal = u.eng.Legal()
 	u.pub = u.eng.View(rules.Public)
+	u.pub.Log = mergeNotes(u.pub.Log, u.notes) // hints, noted in the log (botseats.go)
 	if u.shown >= 0 {
 		u.priv = u.eng.View(u.shown)
 	} else {

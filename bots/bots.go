@@ -1,0 +1,184 @@
+// Package bots plays No True King for a seat: a uniformly random player
+// and an information-set Monte Carlo tree search (ISMCTS) that sees only
+// what its seat may see. A bot is given a rules.Information — the public
+// position, its own loyalty card and hand, and what the events it may read
+// told it — never the game: every search iteration deals the hidden
+// information again (rules.Information.Sample), plays down a tree shared
+// by all those deals and finishes the game at random. docs/bots.md says
+// why this method and what the levels cost.
+//
+// A choice is deterministic: the same information, level and seed give the
+// same action. Budgets are counts of iterations, never time.
+package bots
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"notrueking/rules"
+)
+
+// Level is how a bot plays.
+type Level int
+
+// The levels, weakest first.
+const (
+	Random Level = iota // a uniformly random legal action
+	Easy                // a small search: fast and plausible
+	Strong              // a larger search
+	numLevels
+)
+
+var levelNames = [numLevels]string{"random", "easy", "strong"}
+
+func (l Level) String() string {
+	if l >= 0 && l < numLevels {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("level(%d)", int(l))
+}
+
+// Levels lists every level's name, weakest first.
+func Levels() []string { return append([]string(nil), levelNames[:]...) }
+
+// ParseLevel reads a level's name (random, easy, strong).
+func ParseLevel(s string) (Level, error) {
+	for i, n := range levelNames {
+		if strings.EqualFold(strings.TrimSpace(s), n) {
+			return Level(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown bot level %q (want %s)", s, strings.Join(levelNames[:], ", "))
+}
+
+// Budget is a search's size: iterations (each one deal of the hidden
+// information and one game played to its end) and how many loyalty
+// arrangements it weighs when it arranges its card.
+type Budget struct {
+	Iterations   int
+	Arrangements int
+	// Rounds is how far a simulated game is played: to the end of the
+	// round Rounds-1 after the current one, then scored as if it ended
+	// there (0: to the end of the game).
+	Rounds int
+}
+
+// BudgetOf is the fixed budget of a level on a table of the given number
+// of players: a search of a bigger table plays longer games, so its
+// iterations are fewer (the strong bot answers within about a second on
+// the standard table and two on the nine-house one; docs/bots.md).
+func BudgetOf(l Level, players int) Budget {
+	switch l {
+	case Easy:
+		return Budget{Iterations: 60, Arrangements: 6, Rounds: 1}
+	case Strong:
+		it := 1200
+		if players > 4 {
+			it = 800
+		}
+		return Budget{Iterations: it, Arrangements: 16, Rounds: 2}
+	}
+	return Budget{}
+}
+
+// Option is one action the search weighed at its root.
+type Option struct {
+	Action rules.Action
+	Visits int
+	// Value is the mean reward the search expects for the seat (0..1: half
+	// the chance to win, half the score as a share of the best possible);
+	// Score the mean final score it expects, in points.
+	Value float64
+	Score float64
+}
+
+// Decision is a bot's choice and, for a search, its best options (the
+// chosen one first; at most three).
+type Decision struct {
+	Action rules.Action
+	Top    []Option
+	// Iterations the search ran.
+	Iterations int
+}
+
+// Reason words the search's best options for a hint: "expected score 7.2
+// (moves 41% of the time)" for up to three actions.
+func (d Decision) Reason(format func(rules.Action) string) string {
+	if len(d.Top) == 0 {
+		return "a random legal action"
+	}
+	var parts []string
+	for _, o := range d.Top {
+		parts = append(parts, fmt.Sprintf("%s: expected score %.1f", format(o.Action), o.Score))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// ErrNoDecision is returned when it is not the seat's turn (or the game
+// is over).
+var ErrNoDecision = errors.New("the seat has no decision to make")
+
+// Decide chooses the action of the seat whose information in is, at the
+// given level, deterministically from seed (and the position: the seat and
+// how many actions were applied are mixed into the seed). It stops early
+// with ctx's error when ctx is cancelled.
+func Decide(ctx context.Context, in *rules.Information, level Level, seed uint64) (Decision, error) {
+	return DecideWith(ctx, in, level, BudgetOf(level, in.Players()), seed)
+}
+
+// DecideWith is Decide with an explicit budget (tests use small ones).
+func DecideWith(ctx context.Context, in *rules.Information, level Level, b Budget, seed uint64) (Decision, error) {
+	seat := in.Seat()
+	if in.ToAct() != seat || seat < 0 {
+		return Decision{}, ErrNoDecision
+	}
+	r := rand.New(rand.NewPCG(seed, uint64(in.Len())<<8|uint64(seat)))
+	g := in.Sample(r)
+	legal := g.Legal()
+	if len(legal) == 0 {
+		return Decision{}, ErrNoDecision
+	}
+	if level == Random || b.Iterations <= 0 {
+		a := legal[r.IntN(len(legal))]
+		if a.Verb == rules.VArrange {
+			a = rules.RandomArrangement(a, r)
+		}
+		return Decision{Action: a}, nil
+	}
+	if legal[0].Verb == rules.VArrange {
+		legal = arrangements(g, legal[0], b.Arrangements, r)
+	}
+	if len(legal) == 1 {
+		return Decision{Action: legal[0], Top: []Option{{Action: legal[0]}}}, nil
+	}
+	return search(ctx, in, legal, b, r)
+}
+
+// arrangements are the loyalty cards a search weighs: the houses in the
+// order of the ranking shown now (the strongest house in the best slot),
+// then random orders.
+func arrangements(g *rules.Game, a rules.Action, n int, r *rand.Rand) []rules.Action {
+	v := g.View(g.ToAct())
+	m := g.Map()
+	order := make([]int, 0, len(m.Houses))
+	for _, rk := range v.Ranking {
+		if h, ok := m.House(rk.House); ok {
+			order = append(order, h)
+		}
+	}
+	out := []rules.Action{a}
+	if len(order) == int(a.Order.N) {
+		out[0].Order = rules.NewArrangement(order)
+	}
+	for len(out) < max(n, 1) {
+		c := rules.RandomArrangement(a, r)
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,216 @@
+package bots
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"notrueking/maps"
+	"notrueking/rules"
+)
+
+// tiny is a search budget small enough for many decisions in a test.
+var tiny = Budget{Iterations: 24, Arrangements: 4, Rounds: 1}
+
+// positions are decisions of random games on both maps.
+func positions(t *testing.T) []*rules.Game {
+	ps := samplePositions(t, "standard", 4, 3, 17)
+	ps = append(ps, samplePositions(t, "nine", 4, 1, 29)...)
+	return ps
+}
+
+// The bot cannot cheat: across many positions on both maps, dealing again
+// every secret hidden from the seat to act (the other seats' face-down
+// tokens, the cards of other hands it has not seen, the deck order, the
+// game's generator) never changes its choice or its search's statistics
+// with the same seed. The control shows the test has teeth: changing the
+// seat's own secrets does change some choices.
+func TestBotCannotCheat(t *testing.T) {
+	ctx := context.Background()
+	changedSecrets, ownMatters := 0, 0
+	for i, g := range positions(t) {
+		seat := g.ToAct()
+		r := rand.New(rand.NewPCG(uint64(i), 11))
+		for _, l := range []Level{Random, Easy} {
+			want, err := DecideWith(ctx, g.Information(seat), l, tiny, uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := g.RedealSecrets(seat, r)
+			for o := range h.Seats() {
+				if o != seat && !reflect.DeepEqual(h.View(o), g.View(o)) {
+					changedSecrets++
+					break
+				}
+			}
+			got, err := DecideWith(ctx, h.Information(seat), l, tiny, uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("position %d (%d actions, seat %d, %s): the choice changed with the other seats' secrets: %q, then %q",
+					i, g.Len(), seat, l, want.Action.Format(g.Map()), got.Action.Format(g.Map()))
+			}
+			// Control: redeal from another seat's point of view, which
+			// changes this seat's own hand and card.
+			other := (seat + 1) % len(g.Seats())
+			c := g.RedealSecrets(other, r)
+			own, err := DecideWith(ctx, c.Information(seat), l, tiny, uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if own.Action != want.Action || !reflect.DeepEqual(own.Top, want.Top) {
+				ownMatters++
+			}
+		}
+	}
+	if changedSecrets == 0 {
+		t.Fatal("the redeal never changed another seat's secrets: the test proves nothing")
+	}
+	if ownMatters == 0 {
+		t.Fatal("the bot's choice never depends on its own secrets either: the test could not see a cheat")
+	}
+	t.Logf("%d positions with other seats' secrets changed; %d choices moved with the seat's own secrets", changedSecrets, ownMatters)
+}
+
+// Deterministic: the same information, level and seed give the same
+// decision, also on a game rebuilt from its record; another seed may not.
+func TestDecisionsAreDeterministic(t *testing.T) {
+	ctx := context.Background()
+	differs := 0
+	for i, g := range positions(t)[:12] {
+		seat := g.ToAct()
+		a, err := DecideWith(ctx, g.Information(seat), Easy, tiny, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		re, err := rules.New(g.Map(), g.Config())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, x := range g.Actions() {
+			if _, err := re.Apply(x); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b, err := DecideWith(ctx, re.Information(seat), Easy, tiny, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("position %d: %q then %q with the same seed", i, a.Action.Format(g.Map()), b.Action.Format(g.Map()))
+		}
+		c, err := DecideWith(ctx, g.Information(seat), Easy, tiny, 8)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a.Top, c.Top) {
+			differs++
+		}
+		if err := g.Check(a.Action); err != nil {
+			t.Fatalf("position %d: the bot chose an illegal action %q: %v", i, a.Action.Format(g.Map()), err)
+		}
+	}
+	if differs == 0 {
+		t.Fatal("the seed never mattered: the search is not random at all")
+	}
+}
+
+func TestDecideRefusesWhenItIsNotTheSeatsTurn(t *testing.T) {
+	g := positions(t)[0]
+	other := (g.ToAct() + 1) % len(g.Seats())
+	if _, err := Decide(context.Background(), g.Information(other), Easy, 1); !errors.Is(err, ErrNoDecision) {
+		t.Fatalf("got %v, want ErrNoDecision", err)
+	}
+}
+
+func TestCancelledSearchStops(t *testing.T) {
+	g := positions(t)[5]
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Decide(ctx, g.Information(g.ToAct()), Strong, 1); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
+
+func TestParseLevel(t *testing.T) {
+	for _, n := range Levels() {
+		l, err := ParseLevel(strings.ToUpper(n))
+		if err != nil || l.String() != n {
+			t.Fatalf("ParseLevel(%q) = %v, %v", n, l, err)
+		}
+	}
+	if _, err := ParseLevel("grandmaster"); err == nil || !strings.Contains(err.Error(), "random, easy, strong") {
+		t.Fatalf("want an error naming the levels, got %v", err)
+	}
+}
+
+// Bots play whole games on both maps, every seat rotating; the report
+// counts every game and the same seed gives the same results.
+func TestTournamentPlaysWholeGames(t *testing.T) {
+	for _, c := range []struct {
+		m       string
+		players int
+		seats   []Level
+	}{
+		{"standard", 4, []Level{Easy, Random, Random, Easy}},
+		{"nine", 3, []Level{Easy, Random, Easy}},
+	} {
+		m, err := maps.Load(c.m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tt := Tournament{Map: m, Players: c.players, Games: c.players, Entries: c.seats, Seed: 5, Jobs: 2,
+			Budget: func(Level, int) Budget { return Budget{Iterations: 6, Arrangements: 2, Rounds: 1} }}
+		rs, err := tt.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[int]bool{}
+		wins := 0.0
+		for _, r := range rs {
+			seen[r.SeatOf[0]] = true
+			for _, w := range r.Win {
+				wins += w
+			}
+			if r.Actions == 0 {
+				t.Fatal("a game with no actions")
+			}
+		}
+		if len(seen) != c.players {
+			t.Fatalf("%s: entry 1 sat at %d seats in %d games, want every seat", c.m, len(seen), c.players)
+		}
+		if int(wins+0.5) != c.players {
+			t.Fatalf("%s: %v wins in %d games", c.m, wins, c.players)
+		}
+		again, err := tt.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range rs {
+			if !reflect.DeepEqual(rs[i].Score, again[i].Score) {
+				t.Fatalf("%s game %d: scores %v then %v", c.m, i, rs[i].Score, again[i].Score)
+			}
+		}
+		var b strings.Builder
+		tt.Report(&b, rs)
+		for _, want := range []string{"95% interval", "mean rank", "easy", "s per decision"} {
+			if !strings.Contains(b.String(), want) {
+				t.Fatalf("report lacks %q:\n%s", want, b.String())
+			}
+		}
+	}
+}
+
+func TestWilson(t *testing.T) {
+	lo, hi := Wilson(60, 100)
+	if lo < 0.50 || lo > 0.51 || hi < 0.69 || hi > 0.70 {
+		t.Fatalf("Wilson(60, 100) = [%.4f, %.4f], want about [0.502, 0.691]", lo, hi)
+	}
+	if lo, hi := Wilson(0, 10); lo != 0 || hi < 0.27 || hi > 0.28 {
+		t.Fatalf("Wilson(0, 10) = [%.4f, %.4f]", lo, hi)
+	}
+}

@@ -1,0 +1,198 @@
+package bots
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"notrueking/rules"
+)
+
+// explore is the UCB exploration constant for rewards in 0..1.
+const explore = 0.7
+
+// node is one node of the search tree: the actions taken from the root,
+// whatever the hidden information of the deal that reached it (single
+// observer ISMCTS). Statistics are kept for every seat; a seat choosing at
+// a node compares its children by its own reward.
+type node struct {
+	act    rules.Action
+	kids   []*node
+	visits int
+	avail  int       // times the node's action was legal when its parent was reached
+	sum    []float64 // reward per seat over the visits
+	score  []float64 // final score per seat over the visits
+}
+
+func (n *node) child(a rules.Action) *node {
+	for _, k := range n.kids {
+		if k.act == a {
+			return k
+		}
+	}
+	return nil
+}
+
+// search runs iterations of ISMCTS from in and returns the root action
+// with the most visits. rootLegal lists the actions weighed at the root
+// (the legal actions, or the loyalty cards weighed).
+func search(ctx context.Context, in *rules.Information, rootLegal []rules.Action, b Budget, r *rand.Rand) (Decision, error) {
+	iterations, horizon := b.Iterations, b.Rounds
+	seat := in.Seat()
+	np := in.Players()
+	newNode := func(a rules.Action) *node {
+		return &node{act: a, sum: make([]float64, np), score: make([]float64, np)}
+	}
+	root := newNode(rules.Action{})
+	maxScore := 0
+	for _, v := range in.Map().LoyaltySlots {
+		maxScore += v
+	}
+	var legal, fresh []rules.Action
+	path := make([]*node, 0, 64)
+	reward := make([]float64, np)
+	var winners []int
+	root0 := -1
+	done := 0
+	for it := 0; it < iterations; it++ {
+		if it&15 == 0 {
+			if err := ctx.Err(); err != nil {
+				return Decision{}, err
+			}
+		}
+		g := in.Sample(r)
+		if root0 < 0 {
+			root0 = g.Round()
+		}
+		n := root
+		path = append(path[:0], root)
+		expanded := false
+		for !g.Over() && !expanded {
+			mover := g.ToAct()
+			if n == root {
+				legal = append(legal[:0], rootLegal...)
+			} else {
+				legal = g.AppendLegal(legal[:0])
+			}
+			if len(legal) == 0 {
+				break
+			}
+			if legal[0].Verb == rules.VArrange && n != root {
+				// Another seat's (or a later) loyalty card: the search
+				// does not branch on it; it is dealt at random.
+				if err := g.Step(rules.RandomArrangement(legal[0], r)); err != nil {
+					return Decision{}, err
+				}
+				continue
+			}
+			if len(legal) == 1 && n != root {
+				if err := g.Step(legal[0]); err != nil {
+					return Decision{}, err
+				}
+				continue
+			}
+			fresh = fresh[:0]
+			for _, a := range legal {
+				if n.child(a) == nil {
+					fresh = append(fresh, a)
+				}
+			}
+			var next *node
+			if len(fresh) > 0 {
+				next = newNode(fresh[r.IntN(len(fresh))])
+				n.kids = append(n.kids, next)
+				expanded = true
+			}
+			best := math.Inf(-1)
+			for _, a := range legal {
+				k := n.child(a)
+				if k == nil {
+					continue
+				}
+				k.avail++
+				if expanded || k.visits == 0 {
+					continue
+				}
+				u := k.sum[mover]/float64(k.visits) + explore*math.Sqrt(math.Log(float64(k.avail))/float64(k.visits))
+				if u > best {
+					best, next = u, k
+				}
+			}
+			if err := g.Step(next.act); err != nil {
+				return Decision{}, err
+			}
+			n = next
+			path = append(path, n)
+		}
+		// Play out at random, to the end of the game or of the budget's
+		// horizon.
+		for !g.Over() && (horizon <= 0 || g.Round() < root0+horizon) {
+			legal = g.AppendLegal(legal[:0])
+			a := legal[r.IntN(len(legal))]
+			if a.Verb == rules.VArrange {
+				a = rules.RandomArrangement(a, r)
+			}
+			if err := g.Step(a); err != nil {
+				return Decision{}, err
+			}
+		}
+		scores := g.Provisional()
+		winners = winners[:0]
+		if g.Over() {
+			_, winners, _ = g.Result()
+		} else {
+			best := slices.Max(scores)
+			for i, sc := range scores {
+				if sc == best {
+					winners = append(winners, i)
+				}
+			}
+		}
+		for i := range reward {
+			reward[i] = 0.5 * float64(scores[i]) / float64(max(maxScore, 1))
+		}
+		for _, w := range winners {
+			reward[w] += 0.5 / float64(len(winners))
+		}
+		for _, p := range path {
+			p.visits++
+			for i := range reward {
+				p.sum[i] += reward[i]
+				p.score[i] += float64(scores[i])
+			}
+		}
+		done++
+	}
+	kids := slices.Clone(root.kids)
+	slices.SortStableFunc(kids, func(a, b *node) int {
+		if a.visits != b.visits {
+			return b.visits - a.visits
+		}
+		return cmpFloat(b.sum[seat], a.sum[seat])
+	})
+	d := Decision{Iterations: done}
+	for i, k := range kids {
+		if i == 3 || k.visits == 0 {
+			break
+		}
+		d.Top = append(d.Top, Option{Action: k.act, Visits: k.visits,
+			Value: k.sum[seat] / float64(k.visits), Score: k.score[seat] / float64(k.visits)})
+	}
+	if len(d.Top) == 0 {
+		d.Action = rootLegal[0]
+		return d, nil
+	}
+	d.Action = d.Top[0].Action
+	return d, nil
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,212 @@
+package bots
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"sync"
+	"time"
+
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// Tournament is a series of bot games on one map.
+type Tournament struct {
+	Map     *board.Map
+	Players int
+	Games   int
+	// Entries are the competitors' levels, one per seat. Game i puts entry
+	// e on seat (e+i) mod Players, so every entry sits at every seat
+	// equally often over Players games.
+	Entries []Level
+	Seed    uint64 // game i is dealt with Seed+i; the bots' seeds derive from it
+	Jobs    int    // games played at once (one per core)
+	// Budget, if set, replaces BudgetOf (tests play with tiny budgets).
+	Budget func(l Level, players int) Budget
+	// Progress, if set, is called after each game (from one goroutine at a
+	// time) with the number of games finished.
+	Progress func(done int)
+}
+
+// GameResult is one finished tournament game.
+type GameResult struct {
+	Seed   uint64
+	SeatOf []int     // entry → seat
+	Score  []int     // per entry
+	Win    []float64 // per entry: 1, a share of a shared win, or 0
+	// Rank is each house's final rank (the middle of its span, 1 = first);
+	// First whether its span begins at 1.
+	Rank  []float64
+	First []bool
+	// Decisions and Seconds per level: the decisions the bots made and the
+	// time they took.
+	Decisions [numLevels]int
+	Seconds   [numLevels]float64
+	Slowest   [numLevels]float64
+	Actions   int
+}
+
+// Play plays one game of the tournament (game i from 0).
+func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
+	n := t.Players
+	names := make([]string, n)
+	for s := range names {
+		names[s] = fmt.Sprintf("Bot%d", s+1)
+	}
+	seed := t.Seed + uint64(i)
+	g, err := rules.New(t.Map, rules.Config{Players: names, Seed: seed})
+	if err != nil {
+		return GameResult{}, err
+	}
+	res := GameResult{Seed: seed, SeatOf: make([]int, n), Score: make([]int, n), Win: make([]float64, n)}
+	entryAt := make([]int, n)
+	for e := range res.SeatOf {
+		s := (e + i) % n
+		res.SeatOf[e], entryAt[s] = s, e
+	}
+	for !g.Over() {
+		if g.Len() > 20000 {
+			return res, fmt.Errorf("game %d (seed %d) did not end in 20000 actions", i+1, seed)
+		}
+		seat := g.ToAct()
+		lv := t.Entries[entryAt[seat]]
+		start := time.Now()
+		budget := BudgetOf
+		if t.Budget != nil {
+			budget = t.Budget
+		}
+		d, err := DecideWith(ctx, g.Information(seat), lv, budget(lv, n), seed*1_000_003+uint64(entryAt[seat]))
+		took := time.Since(start).Seconds()
+		res.Seconds[lv] += took
+		res.Slowest[lv] = max(res.Slowest[lv], took)
+		res.Decisions[lv]++
+		if err != nil {
+			return res, fmt.Errorf("game %d (seed %d): %v", i+1, seed, err)
+		}
+		if _, err := g.Apply(d.Action); err != nil {
+			return res, fmt.Errorf("game %d (seed %d): the %s bot's %q was refused: %v", i+1, seed, lv, d.Action.Format(t.Map), err)
+		}
+	}
+	res.Actions = g.Len()
+	scores, winners, _ := g.Result()
+	for e, s := range res.SeatOf {
+		res.Score[e] = scores[s]
+	}
+	for _, w := range winners {
+		res.Win[entryAt[w]] += 1 / float64(len(winners))
+	}
+	v := g.View(rules.Public)
+	res.Rank = make([]float64, len(t.Map.Houses))
+	res.First = make([]bool, len(t.Map.Houses))
+	for _, rk := range v.Ranking {
+		if h, ok := t.Map.House(rk.House); ok {
+			res.Rank[h] = float64(rk.From+rk.To) / 2
+			res.First[h] = rk.From == 1
+		}
+	}
+	return res, nil
+}
+
+// Run plays every game, t.Jobs at a time, and returns the results in game
+// order (the same for any number of jobs).
+func (t Tournament) Run(ctx context.Context) ([]GameResult, error) {
+	if len(t.Entries) != t.Players {
+		return nil, fmt.Errorf("%d seats named for %d players", len(t.Entries), t.Players)
+	}
+	jobs := max(t.Jobs, 1)
+	out := make([]GameResult, t.Games)
+	errs := make([]error, t.Games)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	finished := 0
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = t.Play(ctx, i)
+				mu.Lock()
+				finished++
+				if t.Progress != nil {
+					t.Progress(finished)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := 0; i < t.Games; i++ {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return out, err
+		}
+	}
+	return out, ctx.Err()
+}
+
+// Wilson is the Wilson score interval (95 %, z = 1.96) of a proportion:
+// wins out of n.
+func Wilson(wins float64, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.96
+	nn := float64(n)
+	p := wins / nn
+	den := 1 + z*z/nn
+	mid := (p + z*z/(2*nn)) / den
+	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
+	return max(0, mid-half), min(1, mid+half)
+}
+
+// Report writes the tournament's table: per entry wins, win rate with its
+// 95 % interval and mean score; per house mean final rank and how often it
+// ranked first; per level mean seconds per decision.
+func (t Tournament) Report(w io.Writer, rs []GameResult) {
+	n := len(rs)
+	fmt.Fprintf(w, "map %s, %d players, %d games, seed %d\n", t.Map.ID, t.Players, n, t.Seed)
+	fmt.Fprintf(w, "%-6s %-7s %7s %7s %-17s %6s\n", "seat", "level", "wins", "rate", "95% interval", "score")
+	for e, lv := range t.Entries {
+		wins, score := 0.0, 0
+		for _, r := range rs {
+			wins += r.Win[e]
+			score += r.Score[e]
+		}
+		lo, hi := Wilson(wins, n)
+		fmt.Fprintf(w, "%-6d %-7s %7.1f %6.1f%% [%5.1f%%, %5.1f%%] %6.2f\n", e+1, lv, wins, 100*wins/float64(max(n, 1)), 100*lo, 100*hi, float64(score)/float64(max(n, 1)))
+	}
+	fmt.Fprintf(w, "%-12s %9s %7s\n", "house", "mean rank", "first")
+	for h, house := range t.Map.Houses {
+		rank, first := 0.0, 0
+		for _, r := range rs {
+			rank += r.Rank[h]
+			if r.First[h] {
+				first++
+			}
+		}
+		fmt.Fprintf(w, "%-12s %9.2f %6.1f%%\n", house.ID, rank/float64(max(n, 1)), 100*float64(first)/float64(max(n, 1)))
+	}
+	var dec [numLevels]int
+	var sec, slow [numLevels]float64
+	for _, r := range rs {
+		for l := range dec {
+			dec[l] += r.Decisions[l]
+			sec[l] += r.Seconds[l]
+			slow[l] = max(slow[l], r.Slowest[l])
+		}
+	}
+	for l := Level(0); l < numLevels; l++ {
+		if dec[l] > 0 {
+			fmt.Fprintf(w, "%-7s %d decisions, %.4f s per decision (slowest %.3f s)\n", l, dec[l], sec[l]/float64(dec[l]), slow[l])
+		}
+	}
+}

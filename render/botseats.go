@@ -1,0 +1,574 @@
+package render
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"notrueking/bots"
+	"notrueking/rules"
+)
+
+// Bot seats: any seat may be played by a bot (package bots) at a level.
+// The bot thinks on its own goroutine from a copy of its seat's
+// information (rules.Information), never from the game; the window keeps
+// drawing meanwhile and applies the answer on the UI goroutine, after a
+// short pause so that the table can follow one move at a time. A search is
+// interrupted (its answer dropped) when the position changes under it: a
+// new game, an undo, closing the window.
+
+// Human marks a seat played at the table in Options.Bots and the start
+// screen's seat list.
+const Human = -1
+
+// defaultBotPause is the pause between two bot moves.
+const defaultBotPause = 600 * time.Millisecond
+
+// botPauses are the pauses the start screen cycles through.
+var botPauses = []time.Duration{0, 250 * time.Millisecond, defaultBotPause, 1200 * time.Millisecond, 2500 * time.Millisecond}
+
+// seatLevelLabel is a seat button's label: "Human" or "Easy bot".
+func seatLevelLabel(l int) string {
+	if l == Human {
+		return "Human"
+	}
+	return title(bots.Level(l).String()) + " bot"
+}
+
+// nextSeatLevel cycles Human → Random → Easy → Strong → Human.
+func nextSeatLevel(l int) int {
+	if l+1 >= len(bots.Levels()) {
+		return Human
+	}
+	return l + 1
+}
+
+// seatBotsConf is the start screen's choice of who plays each seat and
+// how long the table pauses between two bot moves.
+type seatBotsConf struct {
+	level [9]int // per seat: Human or a bots.Level
+	pause time.Duration
+}
+
+// newSeatBotsConf takes the options' seats (-bots) and pause (-bot-pause).
+func newSeatBotsConf(o Options) seatBotsConf {
+	c := seatBotsConf{pause: defaultBotPause}
+	for i := range c.level {
+		c.level[i] = Human
+		if i < len(o.Bots) && o.Bots[i] >= 0 && o.Bots[i] < len(bots.Levels()) {
+			c.level[i] = o.Bots[i]
+		}
+	}
+	if o.BotPause > 0 {
+		c.pause = o.BotPause
+	}
+	return c
+}
+
+// startBotCommand answers the start screen's bot commands: a seat's
+// player (human or a bot level) and the pause between bot moves.
+func (s *startUI) startBotCommand(c Command) {
+	switch c.Kind {
+	case CmdSeatLevel:
+		if c.N >= 0 && c.N < len(s.bots.level) {
+			s.bots.level[c.N] = nextSeatLevel(s.bots.level[c.N])
+		}
+	case CmdBotPause:
+		k := 0
+		for i, p := range botPauses {
+			if p <= s.bots.pause {
+				k = i
+			}
+		}
+		s.bots.pause = botPauses[(k+1)%len(botPauses)]
+	}
+}
+
+// seatLevelWidget is the button beside seat i's name: who plays it.
+func (s *startUI) seatLevelWidget(i int, r Rect) Widget {
+	l := s.bots.level[i]
+	b := button(r, seatLevelLabel(l), cmdTarget(Command{Kind: CmdSeatLevel, N: i}))
+	b.Size = 16
+	b.Tip = "Who plays this seat: a human at the table, or a bot (random, easy or strong). Click to change."
+	if l != Human {
+		b.Fill = colPanelHi
+		b.Edge = colGold
+	}
+	return b
+}
+
+// botPauseWidget is the start screen's pause between bot moves (shown
+// only when some seat is a bot).
+func (s *startUI) botPauseWidget(r Rect) []Widget {
+	for i := 0; i < s.n; i++ {
+		if s.bots.level[i] != Human {
+			b := button(r, fmt.Sprintf("Bot pause %.2g s", s.bots.pause.Seconds()), cmdTarget(Command{Kind: CmdBotPause}))
+			b.Size = 15
+			b.Tip = "How long the table waits between two bot moves, so each can be followed. Click to change."
+			return []Widget{b}
+		}
+	}
+	return nil
+}
+
+// newBotDriver is the driver of the seats chosen on the start screen for
+// a game of n players (nil when every seat is human).
+func (a *App) newBotDriver(n int, seed uint64) *botSeats {
+	c := a.start.bots
+	lv := make([]int, n)
+	copy(lv, c.level[:min(n, len(c.level))])
+	b := newBotSeats(lv, c.pause, seed)
+	if !b.any() {
+		return nil
+	}
+	return b
+}
+
+// botAnswer is a finished search.
+type botAnswer struct {
+	gen, pos, seat int
+	last           rules.Action // the position's last action (with pos: which position)
+	hint           bool
+	d              bots.Decision
+	err            error
+}
+
+// botSeats drives the bot seats of one game.
+type botSeats struct {
+	level []int // per seat: Human or a bots.Level
+	pause time.Duration
+	seed  uint64
+
+	gen    int // bumped by interrupt: answers of an older gen are dropped
+	cancel context.CancelFunc
+	ans    chan botAnswer // the search in flight, nil when none
+	asked  botAnswer      // what it was asked (gen, pos, seat, hint)
+	ready  *botAnswer     // a bot move waiting for its pause
+	last   time.Time      // when the last bot move was applied
+
+	// hint is the last hint shown (for the highlight), valid at hintPos.
+	hint     *bots.Decision
+	hintPos  int
+	hintLast rules.Action
+	// notes are the hints noted in the log, in order.
+	notes []rules.LogLine
+}
+
+func newBotSeats(levels []int, pause time.Duration, seed uint64) *botSeats {
+	return &botSeats{level: append([]int(nil), levels...), pause: pause, seed: seed, hintPos: -1}
+}
+
+// isBot reports whether seat is played by a bot.
+func (b *botSeats) isBot(seat int) bool {
+	return b != nil && seat >= 0 && seat < len(b.level) && b.level[seat] != Human
+}
+
+// any reports whether some seat is a bot.
+func (b *botSeats) any() bool {
+	for s := range b.levelsOrNil() {
+		if b.isBot(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *botSeats) levelsOrNil() []int {
+	if b == nil {
+		return nil
+	}
+	return b.level
+}
+
+// humans lists the seats played at the table.
+func (b *botSeats) humans(n int) []int {
+	var out []int
+	for s := 0; s < n; s++ {
+		if !b.isBot(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ask starts a search for seat on the position of g, off the UI
+// goroutine: the search reads only a copy of the seat's information.
+func (b *botSeats) ask(g *rules.Game, seat int, lv bots.Level, hint bool) {
+	b.stop()
+	in := g.Information(seat)
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := make(chan botAnswer, 1)
+	b.cancel, b.ans = cancel, ch
+	q := botAnswer{gen: b.gen, pos: g.Len(), last: lastAction(g), seat: seat, hint: hint}
+	b.asked = q
+	seed := b.seed
+	go func() {
+		d, err := bots.Decide(ctx, in, lv, seed)
+		q.d, q.err = d, err
+		ch <- q
+	}()
+}
+
+// lastAction is g's last action (the zero action at the start): with
+// g.Len() it tells an answer's position from one reached by an undo and
+// another action.
+func lastAction(g *rules.Game) rules.Action {
+	a, _ := g.LastAction()
+	return a
+}
+
+// busy reports whether a search is in flight.
+func (b *botSeats) busy() bool { return b != nil && b.ans != nil }
+
+// poll returns a finished search's answer, if one has come.
+func (b *botSeats) poll() (botAnswer, bool) {
+	if b == nil || b.ans == nil {
+		return botAnswer{}, false
+	}
+	select {
+	case q := <-b.ans:
+		b.ans, b.cancel = nil, nil
+		return q, q.gen == b.gen
+	default:
+		return botAnswer{}, false
+	}
+}
+
+// wait blocks until the search in flight has answered (tests; the window
+// polls instead).
+func (b *botSeats) wait() {
+	if b == nil || b.ans == nil {
+		return
+	}
+	q := <-b.ans
+	ch := make(chan botAnswer, 1)
+	ch <- q
+	b.ans = ch
+}
+
+// stop cancels the search in flight (its answer is dropped).
+func (b *botSeats) stop() {
+	if b == nil {
+		return
+	}
+	if b.cancel != nil {
+		b.cancel()
+	}
+	b.cancel, b.ans = nil, nil
+}
+
+// interrupt drops every search and waiting move: the position changed
+// under them (undo, a new game, closing).
+func (b *botSeats) interrupt() {
+	if b == nil {
+		return
+	}
+	b.stop()
+	b.gen++
+	b.ready = nil
+	b.hint, b.hintPos = nil, -1
+}
+
+// botTick runs the bot seats once per Update: it starts the search of a
+// bot to act, and applies its answer once the pause since the last bot
+// move has passed. It reports whether the table changed.
+func (a *App) botTick(now time.Time) bool {
+	b := a.bots
+	if b == nil || a.tbl == nil || (a.scene != sceneTable && a.scene != sceneCurtain) {
+		return false
+	}
+	g := a.game()
+	if g == nil {
+		return false
+	}
+	changed := false
+	if b.busy() && (b.asked.pos != g.Len() || b.asked.last != lastAction(g)) {
+		// The position moved under the search (an undo, a human's move
+		// during a hint's search): cancel it at once.
+		b.stop()
+	}
+	if q, ok := b.poll(); ok {
+		switch {
+		case q.err != nil:
+			a.tbl.setMsg("The bot could not decide: "+q.err.Error(), true)
+			changed = true
+		case q.pos != g.Len() || q.last != lastAction(g):
+			// The position moved on (an undo): ask again below.
+		case q.hint:
+			a.showHint(q)
+			changed = true
+		default:
+			b.ready = &q
+		}
+	}
+	if g.Over() {
+		return changed
+	}
+	seat := g.ToAct()
+	if !b.isBot(seat) {
+		return changed
+	}
+	if r := b.ready; r != nil && (r.pos != g.Len() || r.last != lastAction(g) || r.seat != seat) {
+		b.ready = nil
+	}
+	switch {
+	case b.ready != nil && now.Sub(b.last) >= b.pause:
+		act := b.ready.d.Action
+		b.ready = nil
+		b.last = now
+		if !a.tbl.apply(act) {
+			// Never expected (the bot chose from the legal actions): say
+			// so, and stop the bots rather than loop.
+			a.tbl.setMsg(fmt.Sprintf("%s's bot chose %q, which was refused: %s", a.tbl.seatName(seat), act.Format(a.tbl.m), a.tbl.msg), true)
+			b.level = make([]int, len(b.level))
+			for i := range b.level {
+				b.level[i] = Human
+			}
+		}
+		if !a.tbl.msgErr && a.tbl.msg != "" {
+			a.tbl.setMsg(fmt.Sprintf("%s (%s bot): %s", a.tbl.seatName(seat), bots.Level(b.level[seat]), a.tbl.msg), false)
+		}
+		a.saveRecord()
+		a.afterAction()
+		return true
+	case b.ready == nil && !b.busy():
+		b.ask(g, seat, bots.Level(b.level[seat]), false)
+	}
+	return changed
+}
+
+// botsAfterAction places the table after an action when some seat is a
+// bot, and reports whether it did (false: the usual hot-seat curtain). With
+// one human there is no curtain at all: that seat's panel stays in view
+// while the bots play. With several the curtain shows only for a human's
+// turn. With none the table is public: a game to watch.
+func (a *App) botsAfterAction() bool {
+	b := a.bots
+	if !b.any() {
+		return false
+	}
+	b.hint = nil
+	ta := a.tbl.eng.ToAct()
+	hs := b.humans(len(a.tbl.seats))
+	show := -2 // leave the curtain logic to the caller
+	switch {
+	case len(hs) == 0:
+		show = -1
+	case len(hs) == 1:
+		show = hs[0]
+	case b.isBot(ta):
+		show = -1
+	}
+	if show == -2 {
+		return false
+	}
+	if a.tbl.shown != show {
+		if show < 0 {
+			a.tbl.hide()
+		} else {
+			a.tbl.reveal(show)
+		}
+	}
+	a.scene = sceneTable
+	return true
+}
+
+// askHint asks the strong bot what it would do in the shown human's place
+// (key H).
+func (a *App) askHint() bool {
+	g := a.game()
+	if a.tbl == nil || a.scene != sceneTable || g == nil || g.Over() {
+		return false
+	}
+	seat := a.tbl.shown
+	if seat < 0 || seat != g.ToAct() || a.bots.isBot(seat) {
+		a.tbl.setMsg("A hint is for the player whose turn it is.", true)
+		return true
+	}
+	if a.bots == nil {
+		a.bots = newBotSeats(make([]int, len(a.tbl.seats)), defaultBotPause, botSeed(a))
+		for i := range a.bots.level {
+			a.bots.level[i] = Human
+		}
+	}
+	a.bots.ask(g, seat, bots.Strong, true)
+	a.tbl.setMsg("Thinking about a hint…", false)
+	return true
+}
+
+// botSeed is the bots' seed: a tester's game seed (so a tester's game
+// replays with the same bot moves), else a fresh secret one.
+func botSeed(a *App) uint64 {
+	if a.tester && a.tbl != nil {
+		return a.tbl.seed
+	}
+	return secretSeed()
+}
+
+// showHint puts a hint on the table: the message line names the move and
+// the search's expected scores of its best three, the log notes it, and
+// the move is highlighted.
+func (a *App) showHint(q botAnswer) {
+	u := a.tbl
+	d := q.d
+	a.bots.hint, a.bots.hintPos, a.bots.hintLast = &d, q.pos, q.last
+	name := a.hintName
+	var alts []string
+	for i, o := range d.Top {
+		if i == 0 {
+			continue
+		}
+		alts = append(alts, fmt.Sprintf("%s %.1f", name(o.Action), o.Score))
+	}
+	msg := "Hint: " + name(d.Action)
+	if len(d.Top) > 0 {
+		msg += fmt.Sprintf(" (expected score %.1f", d.Top[0].Score)
+		if len(alts) > 0 {
+			msg += "; then " + strings.Join(alts, ", ")
+		}
+		msg += ")"
+	}
+	if d.Action.Verb == rules.VArrange && u.shown == q.seat {
+		// The card is laid out as hinted: Confirm takes it.
+		u.arrange = u.arrange[:0]
+		for _, h := range d.Action.Order.Houses() {
+			u.arrange = append(u.arrange, u.hid(h))
+		}
+	}
+	u.setMsg(msg, false)
+	a.bots.notes = append(a.bots.notes, rules.LogLine{Action: q.pos - 1, Seat: q.seat, Kind: "hint", Event: "hint",
+		Text: fmt.Sprintf("%s asked for a hint: %s.", u.seatName(q.seat), msg[len("Hint: "):])})
+	u.notes = a.bots.notes
+	u.refresh()
+}
+
+// hintName words a hinted action: a loyalty card as its houses in slot
+// order, anything else as the decision panel names it.
+func (a *App) hintName(x rules.Action) string {
+	u := a.tbl
+	if x.Verb != rules.VArrange {
+		return u.describe(x)
+	}
+	var hs []string
+	for i, h := range x.Order.Houses() {
+		v := 0
+		if i < len(u.m.LoyaltySlots) {
+			v = u.m.LoyaltySlots[i]
+		}
+		hs = append(hs, fmt.Sprintf("%s %d", u.houseName(u.hid(h)), v))
+	}
+	return "loyalty card " + strings.Join(hs, ", ")
+}
+
+// hintMarks lights up the hinted move's territories on the board.
+func (a *App) hintMarks(hl []bool, sel int) ([]bool, int) {
+	b := a.bots
+	g := a.game()
+	if b == nil || b.hint == nil || g == nil || b.hintPos != g.Len() || b.hintLast != lastAction(g) {
+		return hl, sel
+	}
+	act := b.hint.Action
+	mark := func(t int) {
+		if t >= 0 && t < len(hl) {
+			hl[t] = true
+		}
+	}
+	switch act.Verb {
+	case rules.VMove:
+		mark(act.To)
+		return hl, act.From
+	case rules.VMuster:
+		mark(act.To)
+		return hl, act.From
+	case rules.VRetreat:
+		return hl, act.To
+	}
+	return hl, sel
+}
+
+// markHint frames the widget that makes the hinted move (a button, a
+// slot) in gold.
+func (a *App) markHint(ws []Widget) []Widget {
+	b := a.bots
+	g := a.game()
+	if b == nil || b.hint == nil || g == nil || b.hintPos != g.Len() || b.hintLast != lastAction(g) {
+		return ws
+	}
+	act := b.hint.Action
+	var frames []Widget
+	for i := range ws {
+		t := ws[i].T
+		hit := (t.Action != nil && *t.Action == act) ||
+			(t.Kind == TSlot && (act.Verb == rules.VPlace || act.Verb == rules.VResolve || act.Verb == rules.VRemove) &&
+				t.House == a.tbl.hid(act.House) && t.Slot == act.Slot)
+		if hit {
+			// Gold, and a slot says "hint": the move stands out even
+			// among the other legal targets' gold edges.
+			ws[i].Edge, ws[i].Selected = colGold, true
+			ws[i].Fill, ws[i].Ink = colGold, textOn(colGold)
+			if t.Kind == TSlot {
+				ws[i].Text = "hint"
+			}
+			r := ws[i].R
+			frames = append(frames, Widget{R: Rect{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, Kind: WPanel, Edge: colGold})
+		}
+	}
+	return append(ws, frames...)
+}
+
+// mergeNotes puts the app's notes (hints) into a log after the lines of
+// the action they followed.
+func mergeNotes(log []rules.LogLine, notes []rules.LogLine) []rules.LogLine {
+	if len(notes) == 0 {
+		return log
+	}
+	out := make([]rules.LogLine, 0, len(log)+len(notes))
+	k := 0
+	for _, l := range log {
+		for k < len(notes) && notes[k].Action < l.Action {
+			out = append(out, notes[k])
+			k++
+		}
+		out = append(out, l)
+	}
+	return append(out, notes[k:]...)
+}
+
+// botWidgets adds the table's bot pieces to its widgets: the Hint button
+// (key H) at the right end of the prompt while a human seat shown is to
+// act, or "… bot thinking" while a bot is; and the gold frame of a hinted
+// move. The prompt is shortened to make room.
+func (a *App) botWidgets(ws []Widget) []Widget {
+	g := a.game()
+	if a.tbl == nil || g == nil || g.Over() {
+		return ws
+	}
+	l := a.layout()
+	pr := l.Prompt
+	if a.tester {
+		pr.W = testerBadge.X - 12 - pr.X
+	}
+	r := Rect{pr.X + pr.W - 132, pr.Y, 132, pr.H}
+	seat := g.ToAct()
+	var w Widget
+	switch {
+	case a.bots.isBot(seat):
+		w = Widget{R: r, Kind: WText, Text: title(bots.Level(a.bots.level[seat]).String()) + " bot thinking…", Size: 15, Align: AlignCenter, Ink: colDim}
+		if !a.bots.busy() {
+			w.Text = title(bots.Level(a.bots.level[seat]).String()) + " bot moves"
+		}
+	case a.tbl.shown == seat:
+		w = button(r, "Hint", cmdTarget(Command{Kind: CmdHint}))
+		w.Key, w.Size = "H", 16
+		w.Tip = "Ask the strong bot what it would do in your place: it sees only what you see. The hint is noted in the log."
+	default:
+		return ws
+	}
+	for i := range ws {
+		if ws[i].R == pr && ws[i].Kind == WText {
+			ws[i].R.W -= r.W + 8
+		}
+	}
+	return a.markHint(append(ws, w))
+}

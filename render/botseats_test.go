@@ -1,0 +1,260 @@
+package render
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"notrueking/bots"
+)
+
+// botApp starts a rules game of four on the standard map with the given
+// seat players, as the start screen would.
+func botApp(t *testing.T, seats ...int) *App {
+	t.Helper()
+	a, err := newApp(Options{Players: []string{"Ann", "Ben", "Cy", "Di"}, Seed: 3, SeedSet: true, Bots: seats, BotPause: time.Millisecond}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.startGame()
+	if a.tbl == nil {
+		t.Fatalf("no game: %s", a.start.msg)
+	}
+	return a
+}
+
+// botStep lets the bots make one move (waiting for the search) and reports
+// whether one was made.
+func botStep(t *testing.T, a *App, now *time.Time) bool {
+	t.Helper()
+	for i := 0; i < 4; i++ {
+		*now = now.Add(time.Second)
+		before := a.game().Len()
+		a.botTick(*now)
+		if a.game().Len() != before {
+			return true
+		}
+		a.bots.wait()
+	}
+	return false
+}
+
+// An all-bot game is public from start to end: no curtain, no seat's
+// panel shown, every move applied by the bots, the end screen at the end.
+func TestAllBotGameIsWatchedToTheEnd(t *testing.T) {
+	a := botApp(t, int(bots.Random), int(bots.Random), int(bots.Easy), int(bots.Random))
+	now := time.Now()
+	for n := 0; !a.game().Over(); n++ {
+		if a.scene != sceneTable || a.tbl.shown != -1 {
+			t.Fatalf("after %d actions: scene %d, seat shown %d; want the public table", a.game().Len(), a.scene, a.tbl.shown)
+		}
+		if n > 3000 || !botStep(t, a, &now) {
+			t.Fatalf("the bots stopped after %d actions: %s", a.game().Len(), a.tbl.msg)
+		}
+	}
+	if a.scene != sceneEnd {
+		t.Fatalf("game over but scene %d", a.scene)
+	}
+	over := false
+	for _, l := range a.tbl.pub.Log {
+		over = over || strings.Contains(l.Text, "The game is over")
+	}
+	if !over {
+		t.Fatal("the log does not say the game is over")
+	}
+}
+
+// With one human there is no curtain at all: the human's panel stays in
+// view while the bots play; the human's clicks count only on its turn.
+func TestOneHumanSeesNoCurtain(t *testing.T) {
+	a := botApp(t, Human, int(bots.Random), int(bots.Random), int(bots.Random))
+	now := time.Now()
+	for a.game().Len() < 120 && !a.game().Over() {
+		if a.scene != sceneTable || a.tbl.shown != 0 {
+			t.Fatalf("after %d actions: scene %d, seat shown %d; want seat 0's table", a.game().Len(), a.scene, a.tbl.shown)
+		}
+		if a.game().ToAct() == 0 {
+			l := a.game().Legal()
+			a.tbl.apply(l[len(l)-1])
+			a.afterAction()
+			continue
+		}
+		if !botStep(t, a, &now) {
+			t.Fatalf("the bots stopped after %d actions", a.game().Len())
+		}
+	}
+}
+
+// With several humans the curtain shows for a human's turn only: while a
+// bot acts the table is public.
+func TestCurtainOnlyForHumans(t *testing.T) {
+	a := botApp(t, Human, int(bots.Random), Human, int(bots.Random))
+	now := time.Now()
+	curtains := 0
+	for a.game().Len() < 150 && !a.game().Over() {
+		ta := a.game().ToAct()
+		switch {
+		case ta == 1 || ta == 3:
+			if a.scene != sceneTable || a.tbl.shown != -1 {
+				t.Fatalf("bot %d to act: scene %d, shown %d; want the public table", ta, a.scene, a.tbl.shown)
+			}
+			if !botStep(t, a, &now) {
+				t.Fatal("the bots stopped")
+			}
+		case a.scene == sceneCurtain:
+			if a.curtain != ta {
+				t.Fatalf("the curtain waits for %d, %d is to act", a.curtain, ta)
+			}
+			curtains++
+			a.do(Command{Kind: CmdLift})
+		default:
+			if a.tbl.shown != ta {
+				t.Fatalf("human %d to act but seat %d is shown", ta, a.tbl.shown)
+			}
+			l := a.game().Legal()
+			a.tbl.apply(l[0])
+			a.afterAction()
+		}
+	}
+	if curtains == 0 {
+		t.Fatal("no curtain for the humans")
+	}
+}
+
+// H asks the strong bot for the shown human's move: a legal move, named
+// with the expected scores in the message line, noted in the log, and
+// framed on the table.
+func TestHint(t *testing.T) {
+	a := botApp(t, Human, int(bots.Random), int(bots.Random), int(bots.Random))
+	now := time.Now()
+	l := a.game().Legal()
+	a.tbl.apply(l[0]) // arrange
+	a.afterAction()
+	for a.game().ToAct() != 0 {
+		if !botStep(t, a, &now) {
+			t.Fatal("the bots stopped")
+		}
+	}
+	a.handle(input{Keys: []string{"H"}})
+	if !a.bots.busy() {
+		t.Fatal("H started no search")
+	}
+	a.bots.wait()
+	a.botTick(now)
+	a.rebuild()
+	h := a.bots.hint
+	if h == nil {
+		t.Fatalf("no hint: %s", a.tbl.msg)
+	}
+	if err := a.game().Check(h.Action); err != nil {
+		t.Fatalf("the hint %q is not legal: %v", h.Action.Format(a.tbl.m), err)
+	}
+	if !strings.HasPrefix(a.tbl.msg, "Hint: ") || !strings.Contains(a.tbl.msg, "expected score") {
+		t.Fatalf("message %q", a.tbl.msg)
+	}
+	if n := len(a.tbl.pub.Log); n == 0 || !strings.Contains(a.tbl.pub.Log[n-1].Text, "asked for a hint") {
+		t.Fatalf("the log does not note the hint: %+v", a.tbl.pub.Log[max(0, n-2):])
+	}
+	framed, frames := false, 0
+	for _, w := range a.ws {
+		if w.Selected && w.Edge == colGold {
+			framed = true
+		}
+		if w.Kind == WPanel && w.Edge == colGold && w.Fill.A == 0 {
+			frames++
+		}
+	}
+	if !framed || frames == 0 {
+		t.Fatalf("the hinted move is not framed (%v, %d frames)", framed, frames)
+	}
+	// The hint's note stays in the log after the move.
+	a.tbl.apply(h.Action)
+	a.afterAction()
+	found := false
+	for _, ln := range a.tbl.pub.Log {
+		found = found || ln.Kind == "hint"
+	}
+	if !found || a.bots.hint != nil {
+		t.Fatal("after the move the note is gone or the hint still shown")
+	}
+}
+
+// A search whose position is gone (undo, a new game, closing) is
+// dropped: interrupt makes its answer stale.
+func TestInterruptDropsTheSearch(t *testing.T) {
+	a := botApp(t, int(bots.Easy), Human, Human, Human)
+	g := a.game()
+	a.botTick(time.Now())
+	if !a.bots.busy() {
+		t.Fatal("no search started for the bot")
+	}
+	a.bots.interrupt()
+	a.bots.wait()
+	if a.bots.busy() {
+		a.bots.ans = nil
+	}
+	before := g.Len()
+	a.botTick(time.Now()) // starts a fresh search, applies nothing stale
+	if g.Len() != before {
+		t.Fatal("a stale answer was applied")
+	}
+	// A search whose position is gone (here: a human moved while the
+	// search ran; an undo is the same) is cancelled by the next tick.
+	b := a.bots
+	b.ask(g, 0, bots.Strong, true)
+	if _, err := g.Apply(g.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	a.botTick(time.Now())
+	if b.busy() && b.asked.hint {
+		t.Fatal("the hint's search goes on after the position changed")
+	}
+	if _, ok := (&botSeats{gen: 1, ans: answered(botAnswer{gen: 0})}).poll(); ok {
+		t.Fatal("poll returned an answer of an older generation")
+	}
+}
+
+func answered(q botAnswer) chan botAnswer {
+	ch := make(chan botAnswer, 1)
+	ch <- q
+	return ch
+}
+
+// The start screen makes any seat a bot: its button cycles Human, Random
+// bot, Easy bot, Strong bot; the pause button appears with the first bot;
+// Start hands the choice to the game.
+func TestStartScreenBotSeats(t *testing.T) {
+	a, err := newApp(Options{Seed: 2, SeedSet: true}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	click := func(c Command) {
+		t.Helper()
+		w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd == c })
+		if !ok {
+			t.Fatalf("no widget %+v", c)
+		}
+		x, y := center(w.R)
+		a.handle(input{X: x, Y: y, Click: true})
+	}
+	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdBotPause }); ok {
+		t.Fatal("a bot pause button with no bot seat")
+	}
+	for i := 0; i < 3; i++ {
+		click(Command{Kind: CmdSeatLevel, N: 1})
+	}
+	w, _ := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdSeatLevel, N: 1} })
+	if w.Text != "Strong bot" {
+		t.Fatalf("seat 2 after three clicks: %q", w.Text)
+	}
+	click(Command{Kind: CmdBotPause})
+	click(Command{Kind: CmdStart})
+	if a.bots == nil || a.bots.level[1] != int(bots.Strong) || a.bots.isBot(0) || a.bots.pause != 1200*time.Millisecond {
+		t.Fatalf("the game's bot seats: %+v", a.bots)
+	}
+	// Three humans and one bot: the first turn (seat 0 arranges) is a
+	// human's, behind the curtain.
+	if a.scene != sceneCurtain || a.curtain != 0 {
+		t.Fatalf("scene %d curtain %d, want the curtain for seat 0", a.scene, a.curtain)
+	}
+}

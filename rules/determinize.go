@@ -1,0 +1,387 @@
+package rules
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"notrueking/board"
+)
+
+// Information is what one seat knows of a game: the public position, its
+// own loyalty card and hand, and what the events it may read have told it
+// about the others' secrets (a hand seen through Melisandre, the cards a
+// rebuilt deck was shuffled from). It holds none of another seat's
+// secrets: another seat's face-down tokens, the cards in other hands that
+// the seat has not seen, the order (and so the contents) of the decks and
+// the game's generator are erased when it is made, so nothing built from
+// it — a bot's search — can depend on them.
+//
+// Sample deals the erased secrets again at random, consistently with
+// what the seat knows, and returns a game to search in (a determinization).
+type Information struct {
+	m    *board.Map
+	cfg  Config // the players; the seed (which fixes every shuffle) erased
+	seat int
+	// st is the game's state with the secrets erased: another seat's
+	// face-down tokens are -1 in Loyalty, other hands hold only the cards
+	// the seat knows of, decks are empty, the generator zero, the log empty.
+	st State
+	// hidden[o][h] counts the cards of house h in seat o's hand that the
+	// seat has not seen (hand sizes per house are public).
+	hidden [][]int
+	// deck[h] is the size of house h's deck; epoch[h] the cards it was
+	// last rebuilt from, nil while it is the house's first deck.
+	deck  []int
+	epoch [][]string
+	len   int // actions applied when the information was taken
+}
+
+// Information returns what seat knows now (see Information). It reads the
+// state and the events seat may read, and keeps nothing else.
+func (g *Game) Information(seat int) *Information {
+	s := &g.st
+	nh, np := len(g.m.Houses), len(s.Players)
+	in := &Information{m: g.m, cfg: Config{Players: append([]string(nil), g.cfg.Players...)}, seat: seat, len: len(g.actions)}
+	st := s.clone()
+	st.Log = nil
+	st.RNG = RNG{}
+	st.Winners = append([]int(nil), s.Winners...)
+
+	// What the events seat may read tell it: the hands it has looked at
+	// (Melisandre), each card leaving them since; the discards as the
+	// public events rebuild them, and so the cards each rebuilt deck was
+	// shuffled from.
+	known := make([][]string, np)
+	discards := make([][]string, nh)
+	in.epoch = make([][]string, nh)
+	for _, e := range s.Log {
+		if !MayRead(e, seat) {
+			continue
+		}
+		switch e.Kind {
+		case EvMelisandreHand:
+			if o := int(e.Other); o >= 0 && o < np && e.Seat == seat {
+				known[o] = known[o][:0]
+				for i := range e.List {
+					if c := g.cardOfCode(e.item(i)); c != "" {
+						known[o] = append(known[o], c)
+					}
+				}
+			}
+		case EvCardPlayed, EvMelisandreDiscard:
+			who := int(e.Who)
+			if e.Kind == EvMelisandreDiscard {
+				who = int(e.Other)
+			}
+			if who >= 0 && who < np {
+				if i := slices.Index(known[who], e.Card); i >= 0 {
+					known[who] = slices.Delete(known[who], i, i+1)
+				}
+			}
+			if h, ok := g.m.House(g.card(e.Card).House); ok {
+				discards[h] = append(discards[h], e.Card)
+			}
+		case EvDeckReshuffled:
+			if h := int(e.House); h >= 0 && h < nh {
+				in.epoch[h] = discards[h]
+				discards[h] = nil
+			}
+		}
+	}
+	// A position set up by hand (or a log that does not tell the whole
+	// story) can disagree with what the events rebuild: then the seat
+	// knows only that a deck holds the cards nobody is known to hold.
+	for h := range discards {
+		if !sameCards(discards[h], s.Discards[h]) {
+			in.epoch[h] = nil
+		}
+	}
+
+	in.hidden = make([][]int, np)
+	in.deck = make([]int, nh)
+	for h := range in.deck {
+		in.deck[h] = len(s.Decks[h])
+		st.Decks[h] = []string{}
+	}
+	for o := range st.Players {
+		p := &st.Players[o]
+		in.hidden[o] = make([]int, nh)
+		if o == seat {
+			continue
+		}
+		for i, h := range p.Loyalty {
+			if !p.Revealed[h] {
+				p.Loyalty[i] = -1
+			}
+		}
+		// The hand keeps the cards seat knows of, if they are still there.
+		var hand []string
+		rest := append([]string(nil), s.Players[o].Hand...)
+		for _, c := range known[o] {
+			if i := slices.Index(rest, c); i >= 0 {
+				hand = append(hand, c)
+				rest = slices.Delete(rest, i, i+1)
+			}
+		}
+		for _, c := range rest {
+			h, _ := g.m.House(g.card(c).House)
+			in.hidden[o][h]++
+		}
+		p.Hand = append([]string{}, hand...)
+	}
+	in.st = st
+	return in
+}
+
+func sameCards(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// Seat is the seat whose information this is.
+func (in *Information) Seat() int { return in.seat }
+
+// Map is the game's map.
+func (in *Information) Map() *board.Map { return in.m }
+
+// Len is the number of actions the game had applied when the information
+// was taken.
+func (in *Information) Len() int { return in.len }
+
+// ToAct is the seat whose decision the game waits for (-1 at game over).
+func (in *Information) ToAct() int {
+	g := Game{m: in.m, st: in.st}
+	return g.ToAct()
+}
+
+// Sample deals the secrets the seat does not know at random from r,
+// consistently with what it knows, and returns the game they make: the
+// other seats' face-down tokens shuffled over their face-down slots; the
+// cards nobody is known to hold dealt to the unseen places of other hands
+// (house by house, as many as each hand holds) and the decks (a deck that
+// was rebuilt takes its cards from those it was rebuilt from first), in a
+// random order; a fresh generator for the shuffles to come. The game
+// starts its history here (no undo, no log before it).
+func (in *Information) Sample(r *rand.Rand) *Game {
+	st := in.st.clone()
+	st.Log = make([]Event, 0, 64)
+	st.RNG.pcg = *rand.NewPCG(r.Uint64(), r.Uint64())
+	nh := len(in.m.Houses)
+	var free []int
+	for o := range st.Players {
+		p := &st.Players[o]
+		if o == in.seat {
+			continue
+		}
+		free = free[:0]
+		for h := 0; h < nh; h++ {
+			if !p.Revealed[h] {
+				free = append(free, h)
+			}
+		}
+		r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+		k := 0
+		for i, h := range p.Loyalty {
+			if h < 0 && k < len(free) {
+				p.Loyalty[i] = free[k]
+				k++
+			}
+		}
+	}
+	// The pool of each house: its cards not in a discard and not in a
+	// hand the seat knows.
+	var pool, rest []string
+	for h, house := range in.m.Houses {
+		pool, rest = pool[:0], rest[:0]
+		for _, c := range house.Deck {
+			if slices.Contains(st.Discards[h], c.ID) || in.held(&st, c.ID) {
+				continue
+			}
+			pool = append(pool, c.ID)
+		}
+		r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		// A rebuilt deck holds only cards it was rebuilt from: those first.
+		if ep := in.epoch[h]; ep != nil {
+			slices.SortStableFunc(pool, func(a, b string) int {
+				return boolInt(!slices.Contains(ep, a)) - boolInt(!slices.Contains(ep, b))
+			})
+		}
+		n := min(in.deck[h], len(pool))
+		deck := append([]string{}, pool[:n]...)
+		rest = append(rest, pool[n:]...)
+		r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+		for o := range st.Players {
+			for k := 0; k < in.hidden[o][h] && len(rest) > 0; k++ {
+				st.Players[o].Hand = append(st.Players[o].Hand, rest[0])
+				rest = rest[1:]
+			}
+		}
+		r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		st.Decks[h] = deck
+	}
+	g := &Game{m: in.m, cfg: Config{Players: append([]string(nil), in.cfg.Players...)}, st: st}
+	g.checkpoints = []checkpoint{g.checkpoint()}
+	g.floor = barrier{note: "the position was sampled from one seat's knowledge here"}
+	return g
+}
+
+// held reports whether a hand of st holds card c.
+func (in *Information) held(st *State, c string) bool {
+	for i := range st.Players {
+		if slices.Contains(st.Players[i].Hand, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Result is the outcome of a finished game: every seat's score and the
+// winners (false while the game runs). Bots read it at the end of their
+// simulated games without building a View.
+func (g *Game) Result() (scores []int, winners []int, over bool) {
+	if g.st.Phase != PhaseOver {
+		return nil, nil, false
+	}
+	scores = make([]int, len(g.st.Players))
+	for i, p := range g.st.Players {
+		scores[i] = p.Score
+	}
+	return scores, append([]int(nil), g.st.Winners...), true
+}
+
+// Step applies a, an action Legal listed, like Apply but without copying
+// the events out: for searches that play many games and read none of
+// their words.
+func (g *Game) Step(a Action) error {
+	_, err := g.apply(a)
+	return err
+}
+
+// RedealSecrets returns a copy of g in which every secret hidden from
+// seat is dealt again from r: each other seat's face-down tokens shuffled
+// over its face-down slots, the cards of each house that seat has not
+// seen shuffled between the other hands and the deck (each place keeping
+// its house and size), the generator reseeded. What seat sees (its View,
+// the events it may read) is unchanged. It exists for tests that prove a
+// player — a bot — uses nothing but what its seat may know: its choice on
+// g and on the copy must be the same.
+func (g *Game) RedealSecrets(seat int, r *rand.Rand) *Game {
+	c := g.Clone()
+	s := &c.st
+	in := g.Information(seat)
+	nh := len(g.m.Houses)
+	s.RNG.pcg = *rand.NewPCG(r.Uint64(), r.Uint64())
+	for o := range s.Players {
+		p := &s.Players[o]
+		if o == seat || !p.Arranged {
+			continue
+		}
+		var pos []int
+		for i, h := range p.Loyalty {
+			if !p.Revealed[h] {
+				pos = append(pos, i)
+			}
+		}
+		hs := make([]int, len(pos))
+		for k, i := range pos {
+			hs[k] = p.Loyalty[i]
+		}
+		r.Shuffle(len(hs), func(i, j int) { hs[i], hs[j] = hs[j], hs[i] })
+		for k, i := range pos {
+			p.Loyalty[i] = hs[k]
+		}
+	}
+	// Each hidden place is (seat, index in hand) or (-1, index in deck).
+	type place struct{ o, i int }
+	for h := 0; h < nh; h++ {
+		var places []place
+		var cards []string
+		for i, id := range s.Decks[h] {
+			places = append(places, place{-1, i})
+			cards = append(cards, id)
+		}
+		for o := range s.Players {
+			if o == seat {
+				continue
+			}
+			seen := append([]string(nil), in.st.Players[o].Hand...)
+			for i, id := range s.Players[o].Hand {
+				if k := slices.Index(seen, id); k >= 0 {
+					seen = slices.Delete(seen, k, k+1)
+					continue
+				}
+				if hh, _ := g.m.House(g.card(id).House); hh == h {
+					places = append(places, place{o, i})
+					cards = append(cards, id)
+				}
+			}
+		}
+		r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+		for k, pl := range places {
+			if pl.o < 0 {
+				s.Decks[h][pl.i] = cards[k]
+			} else {
+				s.Players[pl.o].Hand[pl.i] = cards[k]
+			}
+		}
+	}
+	c.logGen++
+	return c
+}
+
+// Players is the number of seats.
+func (in *Information) Players() int { return len(in.st.Players) }
+
+// Provisional returns every seat's score as if the game ended now: each
+// loyalty card against the ranking computed from the board as it stands
+// (the final scores once the game is over). A search that stops its
+// simulated games early evaluates them with it.
+func (g *Game) Provisional() []int {
+	if g.st.Phase == PhaseOver {
+		scores, _, _ := g.Result()
+		return scores
+	}
+	span := make([]Rank, len(g.m.Houses))
+	for _, r := range g.computeRanking() {
+		if h, ok := g.m.House(r.House); ok {
+			span[h] = r
+		}
+	}
+	out := make([]int, len(g.st.Players))
+	for s, p := range g.st.Players {
+		for i, h := range p.Loyalty {
+			if h < 0 || h >= len(span) {
+				continue
+			}
+			if pos := i + 1; span[h].From <= pos && pos <= span[h].To {
+				out[s] += g.m.LoyaltySlots[i]
+			}
+		}
+	}
+	return out
+}
+
+// Round is the current round (1-based).
+func (g *Game) Round() int { return g.st.Round }
+
+// LastAction is the last action applied (false before the first): with
+// Len it tells a position apart from one reached by an undo and another
+// action, without copying the history.
+func (g *Game) LastAction() (Action, bool) {
+	if len(g.actions) == 0 {
+		return Action{}, false
+	}
+	return g.actions[len(g.actions)-1], true
+}

@@ -1,0 +1,148 @@
+package rules
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// positions plays random games of the fixture map and calls fn at every
+// k-th decision with the game and the seat to act.
+func positions(t *testing.T, games, players, every int, fn func(g *Game, seat int)) {
+	t.Helper()
+	for i := 0; i < games; i++ {
+		g := newGame(t, players, uint64(100+i))
+		r := rand.New(rand.NewPCG(uint64(i), 7))
+		var legal []Action
+		for n := 0; !g.Over(); n++ {
+			if n%every == every-1 {
+				fn(g, g.ToAct())
+			}
+			legal = g.AppendLegal(legal[:0])
+			a := legal[r.IntN(len(legal))]
+			if a.Verb == VArrange {
+				a = RandomArrangement(a, r)
+			}
+			if err := g.Step(a); err != nil {
+				t.Fatalf("game %d: %v", i, err)
+			}
+		}
+	}
+}
+
+// viewJSON is seat's view without its log (a sampled game has none).
+func viewJSON(t *testing.T, g *Game, seat int) string {
+	t.Helper()
+	v := g.View(seat)
+	v.Log = nil
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A sampled game looks to its seat exactly like the real one: same view
+// (tokens, hand, hand sizes, deck sizes, discards, board, decision) and
+// the same legal actions; its other hands hold real cards of the right
+// houses and every card is in exactly one place.
+func TestSampleAgreesWithWhatTheSeatSees(t *testing.T) {
+	differs := 0
+	positions(t, 12, 4, 13, func(g *Game, seat int) {
+		in := g.Information(seat)
+		s := in.Sample(rand.New(rand.NewPCG(1, 2)))
+		if got, want := viewJSON(t, s, seat), viewJSON(t, g, seat); got != want {
+			t.Fatalf("after %d actions the sample's view for seat %d differs:\n got %s\nwant %s", g.Len(), seat, got, want)
+		}
+		if !slices.Equal(s.Legal(), g.Legal()) {
+			t.Fatalf("after %d actions the sample's legal actions differ", g.Len())
+		}
+		count := map[string]int{}
+		for h := range s.st.Decks {
+			for _, c := range s.st.Decks[h] {
+				count[c]++
+			}
+			for _, c := range s.st.Discards[h] {
+				count[c]++
+			}
+		}
+		for _, p := range s.st.Players {
+			for _, c := range p.Hand {
+				count[c]++
+			}
+		}
+		for i := 0; i < s.m.NumCards(); i++ {
+			if id := s.m.CardAt(i).ID; count[id] != 1 {
+				t.Fatalf("after %d actions card %s is in %d places in the sample", g.Len(), id, count[id])
+			}
+		}
+		for o := range s.st.Players {
+			if o != seat && !slices.Equal(s.st.Players[o].Loyalty, g.st.Players[o].Loyalty) {
+				differs++
+			}
+		}
+	})
+	if differs == 0 {
+		t.Fatal("no sample ever changed another seat's loyalty card: secrets are not being sampled")
+	}
+}
+
+// The information a seat gets, and every game sampled from it, do not
+// change when the secrets hidden from the seat are dealt again.
+func TestInformationIgnoresOtherSeatsSecrets(t *testing.T) {
+	changed := 0
+	positions(t, 12, 4, 11, func(g *Game, seat int) {
+		r := rand.New(rand.NewPCG(uint64(g.Len()), 3))
+		h := g.RedealSecrets(seat, r)
+		if viewJSON(t, h, seat) != viewJSON(t, g, seat) {
+			t.Fatalf("RedealSecrets changed what seat %d sees", seat)
+		}
+		if stateJSON(t, h) != stateJSON(t, g) {
+			changed++
+		}
+		a := g.Information(seat).Sample(rand.New(rand.NewPCG(5, 6)))
+		b := h.Information(seat).Sample(rand.New(rand.NewPCG(5, 6)))
+		if stateJSON(t, a) != stateJSON(t, b) {
+			t.Fatalf("after %d actions seat %d's sample depends on the others' secrets", g.Len(), seat)
+		}
+	})
+	if changed == 0 {
+		t.Fatal("RedealSecrets never changed a secret: the test proves nothing")
+	}
+}
+
+// Melisandre's look is remembered: a sample keeps the hand the seat saw,
+// less the cards played from it since.
+func TestSampleKeepsAHandSeenThroughMelisandre(t *testing.T) {
+	checked := 0
+	positions(t, 60, 4, 1, func(g *Game, seat int) {
+		if checked > 20 {
+			return
+		}
+		for _, e := range g.st.Log {
+			if e.Kind == EvMelisandreHand && int(e.Seat) == seat {
+				in := g.Information(seat)
+				o := int(e.Other)
+				for _, c := range in.st.Players[o].Hand {
+					if !slices.Contains(g.st.Players[o].Hand, c) {
+						t.Fatalf("seat %d believes seat %d holds %s, which it does not", seat, o, c)
+					}
+				}
+				for k := 0; k < 3; k++ {
+					s := in.Sample(rand.New(rand.NewPCG(uint64(k), 1)))
+					for _, c := range in.st.Players[o].Hand {
+						if !slices.Contains(s.st.Players[o].Hand, c) {
+							t.Fatalf("a sample lost the card %s seat %d saw in seat %d's hand", c, seat, o)
+						}
+					}
+				}
+				checked++
+				return
+			}
+		}
+	})
+	if checked == 0 {
+		t.Skip("no Melisandre look in these games")
+	}
+}
