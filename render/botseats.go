@@ -146,6 +146,9 @@ type botSeats struct {
 	asked  botAnswer      // what it was asked (gen, pos, seat, hint)
 	ready  *botAnswer     // a bot move waiting for its pause
 	last   time.Time      // when the last bot move was applied
+	// noticeByBot: the notice up (a combat's result) follows a bot's move,
+	// so the bots dismiss it after a pause.
+	noticeByBot bool
 
 	// hint is the last hint shown (for the highlight), valid at hintPos.
 	hint     *bots.Decision
@@ -302,6 +305,20 @@ func (a *App) botTick(now time.Time) bool {
 			b.ready = &q
 		}
 	}
+	if a.tbl.holding() {
+		// A notice is up (a combat's result). After a bot's move no one
+		// at the screen has to dismiss it: it stays for a pause, then
+		// the game goes on. After a human's move it waits for Continue.
+		if b.noticeByBot && now.Sub(b.last) >= 2*b.pause {
+			a.tbl.followCommand(Command{Kind: CmdDismiss})
+			if !a.tbl.holding() {
+				b.noticeByBot = false
+				a.afterAction()
+			}
+			return true
+		}
+		return changed
+	}
 	if g.Over() {
 		return changed
 	}
@@ -330,6 +347,7 @@ func (a *App) botTick(now time.Time) bool {
 			a.tbl.setMsg(fmt.Sprintf("%s (%s bot): %s", a.tbl.seatName(seat), bots.Level(b.level[seat]), a.tbl.msg), false)
 		}
 		a.saveRecord()
+		b.noticeByBot = a.tbl.holding()
 		a.afterAction()
 		return true
 	case b.ready == nil && !b.busy():

@@ -77,6 +77,7 @@ func TestOneHumanSeesNoCurtain(t *testing.T) {
 			l := a.game().Legal()
 			a.tbl.apply(l[len(l)-1])
 			a.afterAction()
+			dismissNotices(a)
 			continue
 		}
 		if !botStep(t, a, &now) {
@@ -114,6 +115,7 @@ func TestCurtainOnlyForHumans(t *testing.T) {
 			l := a.game().Legal()
 			a.tbl.apply(l[0])
 			a.afterAction()
+			dismissNotices(a)
 		}
 	}
 	if curtains == 0 {
@@ -256,5 +258,13 @@ func TestStartScreenBotSeats(t *testing.T) {
 	// human's, behind the curtain.
 	if a.scene != sceneCurtain || a.curtain != 0 {
 		t.Fatalf("scene %d curtain %d, want the curtain for seat 0", a.scene, a.curtain)
+	}
+}
+
+// dismissNotices is the human at the screen clicking Continue on what its
+// move brought up (a combat's result, a drawn card).
+func dismissNotices(a *App) {
+	for a.tbl.holding() {
+		a.do(Command{Kind: CmdDismiss})
 	}
 }
