@@ -40,6 +40,8 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 			return runRecord(args[1:], stdout, stderr)
 		case "selfplay":
 			return selfplayMain(args[1:], stdout, stderr)
+		case "web":
+			return webMain(args[1:], stdout, stderr)
 		}
 	}
 	return play(args, stderr, render.Run)
