@@ -34,7 +34,7 @@ import (
 // keeps the screenshots it takes.
 
 // browserPath finds Chromium or Chrome.
-func browserPath(t *testing.T) string {
+func browserPath(t testing.TB) string {
 	for _, n := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
 		if p, err := exec.LookPath(n); err == nil {
 			return p
@@ -63,7 +63,7 @@ type webState struct {
 }
 
 type page struct {
-	t    *testing.T
+	t    testing.TB
 	ctx  context.Context
 	url  string
 	shot int
@@ -80,7 +80,7 @@ var (
 )
 
 // servedSite builds the site once per test binary and serves it.
-func servedSite(t *testing.T) string {
+func servedSite(t testing.TB) string {
 	siteOnce.Do(func() {
 		siteDir, siteErr = os.MkdirTemp("", "ntk-web-test-")
 		if siteErr != nil {
@@ -109,7 +109,7 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func newPage(t *testing.T, downloads string) *page {
+func newPage(t testing.TB, downloads string) *page {
 	chrome := browserPath(t)
 	url := servedSite(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -380,4 +380,30 @@ func TestBrowserFilesAndRefusals(t *testing.T) {
 			t.Errorf("%s: the page says %q, want it to contain %q", q, text, want)
 		}
 	}
+}
+
+// BenchmarkBrowserFirstFrame measures the time from navigation to the
+// first frame the game draws (the page's "ntk-first-frame" performance
+// mark, set after the first Draw), on localhost, loading the module each
+// time (the server asks the browser to revalidate every file; the module
+// itself is not cached compiled between runs of this benchmark's first
+// load, which is logged apart).
+//
+//	go test -run '^$' -bench BrowserFirstFrame -benchtime 5x .
+func BenchmarkBrowserFirstFrame(b *testing.B) {
+	p := newPage(b, "")
+	var total float64
+	for i := 0; i < b.N; i++ {
+		p.run("blank", chromedp.Navigate("about:blank"))
+		p.run("open the page", chromedp.Navigate(p.url))
+		p.wait("the first frame", func(s webState) bool { return s.Frames > 0 })
+		var marks map[string]float64
+		p.run("marks", chromedp.Evaluate(`Object.fromEntries(performance.getEntriesByType("mark").map(m => [m.name, Math.round(m.startTime)]))`, &marks))
+		ms := marks["ntk-first-frame"]
+		b.Logf("load %d: module loaded %v ms, compiled %v, Go started %v, app built %v, first frame %v", i+1,
+			marks["ntk-module-loaded"], marks["ntk-module-compiled"], marks["ntk-go-init"], marks["ntk-run"], ms)
+		total += ms
+	}
+	b.ReportMetric(total/float64(b.N), "ms/first-frame")
+	b.ReportMetric(0, "ns/op")
 }

@@ -65,6 +65,7 @@ type webGame struct {
 }
 
 func runGame(a *App) error {
+	mark("ntk-run")
 	w := &webGame{a: a}
 	ng := a.newGame
 	a.newGame = func(mapName string, players []string, seed uint64) (play, error) {
@@ -148,14 +149,20 @@ func (w *webGame) Draw(screen *ebiten.Image) {
 	if w.frames == 1 {
 		// The page and the browser test read this mark: the time from
 		// navigation to the first frame drawn.
-		if p := js.Global().Get("performance"); p.Truthy() {
-			p.Call("mark", "ntk-first-frame")
-		}
+		mark("ntk-first-frame")
 		page("firstFrame")
 	}
 }
 
 func (w *webGame) Layout(ow, oh int) (int, int) { return w.a.Layout(ow, oh) }
+
+// mark sets a performance mark (the page's timeline: module loaded,
+// compiled, the app built, the first frame).
+func mark(name string) {
+	if p := js.Global().Get("performance"); p.Truthy() {
+		p.Call("mark", name)
+	}
+}
 
 // page calls globalThis.ntkPage[fn](args...) when the page has it.
 func page(fn string, args ...any) {
@@ -531,3 +538,5 @@ func (w *webGame) snapshot() {
 	w.snap = string(b)
 	w.mu.Unlock()
 }
+
+func init() { mark("ntk-go-init") }
