@@ -6,13 +6,10 @@
 package render
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"image/color"
 	"math"
-	"strconv"
 	"strings"
 	"time"
 
@@ -112,6 +109,8 @@ func Run(opts Options) error {
 	return runGame(a)
 }
 
+// scene names a screen of the app. Each has a sceneHandler (scenes.go);
+// App.scene says which one is up.
 type scene int
 
 const (
@@ -148,9 +147,17 @@ type App struct {
 	p       *painter
 
 	scene   scene
+	scenes  map[scene]sceneHandler
 	start   *startUI
 	tbl     *tableUI
 	curtain int // seat the curtain waits for
+	// help is set while the help overlay is open; ws[modal:] are then the
+	// only widgets that take clicks and keys.
+	help  bool
+	modal int
+	built scene // the scene a.ws was built for
+	// fullscreen toggles the window's fullscreen (ebiten's, or a test's).
+	fullscreen func()
 
 	w, h  int
 	sc    Scaler
@@ -174,11 +181,21 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 	}
 	a := &App{opts: opts, newGame: ng, p: p, hover: -1, hoverTerr: -1, dirty: true, w: BaseW, h: BaseH}
 	a.sc = NewScaler(a.w, a.h)
+	a.scenes = map[scene]sceneHandler{
+		sceneStart:   startScene{a},
+		sceneCurtain: curtainScene{a},
+		sceneTable:   tableScene{a},
+		sceneEnd:     endScene{a},
+	}
+	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 	a.start = newStartUI(opts)
 	a.refreshContinues()
 	a.rebuild()
 	return a, nil
 }
+
+// cur is the handler of the scene that is up.
+func (a *App) cur() sceneHandler { return a.scenes[a.scene] }
 
 // input is one tick's input snapshot.
 type input struct {
@@ -189,6 +206,43 @@ type input struct {
 	Tab       bool
 	Enter     bool
 	Escape    bool
+	// Keys are the other keys pressed this tick, by name ("Space", "F1",
+	// "F11", "Left", "Right", "Up", "Down", "1"…"9", "S", "Ctrl+Z", …).
+	Keys []string
+}
+
+// pressed lists every key pressed this tick by name, Enter and Esc included.
+func (in input) pressed() []string {
+	var ks []string
+	if in.Enter {
+		ks = append(ks, "Enter")
+	}
+	if in.Escape {
+		ks = append(ks, "Esc")
+	}
+	return append(ks, in.Keys...)
+}
+
+// has reports whether key k was pressed this tick.
+func (in input) has(k string) bool {
+	for _, x := range in.pressed() {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// namedKeys are the keys the app answers besides text, by name.
+var namedKeys = []struct {
+	k    ebiten.Key
+	name string
+}{
+	{ebiten.KeySpace, "Space"}, {ebiten.KeyF1, "F1"}, {ebiten.KeyF11, "F11"},
+	{ebiten.KeyArrowLeft, "Left"}, {ebiten.KeyArrowRight, "Right"}, {ebiten.KeyArrowUp, "Up"}, {ebiten.KeyArrowDown, "Down"},
+	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
+	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
+	{ebiten.KeyS, "S"},
 }
 
 func readInput(sc Scaler) input {
@@ -200,6 +254,21 @@ func readInput(sc Scaler) input {
 	in.Tab = inpututil.IsKeyJustPressed(ebiten.KeyTab)
 	in.Enter = inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
 	in.Escape = inpututil.IsKeyJustPressed(ebiten.KeyEscape)
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	for _, nk := range namedKeys {
+		if inpututil.IsKeyJustPressed(nk.k) || (nk.name == "Left" || nk.name == "Right") && repeating(nk.k) {
+			if ctrl && len(nk.name) == 1 {
+				continue // Ctrl+digit is no digit
+			}
+			in.Keys = append(in.Keys, nk.name)
+		}
+	}
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ) {
+		in.Keys = append(in.Keys, "Ctrl+Z")
+	}
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyY) {
+		in.Keys = append(in.Keys, "Ctrl+Y")
+	}
 	return in
 }
 
@@ -217,42 +286,82 @@ func (a *App) Update() error {
 	return nil
 }
 
-// handle applies one input snapshot (separate from Update for tests).
+// live is the part of the widget list that takes clicks and keys: the
+// help overlay alone while it is open.
+func (a *App) live() ([]Widget, int) {
+	if a.help && a.modal <= len(a.ws) {
+		return a.ws[a.modal:], a.modal
+	}
+	return a.ws, 0
+}
+
+// hit is the target and widget index under (x, y) among the live widgets.
+func (a *App) hit(x, y float64) (Target, int) {
+	ws, off := a.live()
+	t, i := hitTest(ws, x, y)
+	if i >= 0 {
+		i += off
+	}
+	return t, i
+}
+
+// handle applies one input snapshot (separate from Update for tests):
+// keys first (the app's own, then the scene's, then the key of a button),
+// then the click.
 func (a *App) handle(in input) {
-	_, hv := hitTest(a.ws, in.X, in.Y)
+	if a.built != a.scene {
+		a.rebuild() // the scene changed outside handle (a load, a test)
+	}
+	_, hv := a.hit(in.X, in.Y)
 	if hv != a.hover {
 		a.hover = hv
 		a.dirty = true
 	}
 	ht := -1
-	if a.scene == sceneTable && hv < 0 {
+	if a.scene == sceneTable && hv < 0 && !a.help {
 		ht = a.boardHit(in.X, in.Y)
 	}
 	if ht != a.hoverTerr || (ht >= 0 && (in.X != a.mx || in.Y != a.my)) {
 		a.hoverTerr = ht
 		a.dirty = true
 	}
+	if tipIndex(a.ws, in.X, in.Y) != tipIndex(a.ws, a.mx, a.my) {
+		a.dirty = true
+	}
 	a.mx, a.my = in.X, in.Y
 	changed := false
-	if a.scene == sceneStart {
-		changed = a.start.keys(in)
-		if in.Enter {
-			a.startGame()
+	var rest []string
+	switch {
+	case in.has("F1"):
+		a.do(Command{Kind: CmdHelp})
+		changed = true
+	case a.help:
+		if in.Escape {
+			a.do(Command{Kind: CmdCancel})
+			changed = true
+		}
+	default:
+		var ch bool
+		rest, ch = a.cur().keys(in)
+		changed = changed || ch
+	}
+	if in.has("F11") {
+		a.do(Command{Kind: CmdFullscreen})
+	}
+	for _, k := range rest {
+		if t, ok := a.keyTarget(k); ok {
+			a.press(t)
 			changed = true
 		}
 	}
-	if in.Escape && a.scene == sceneTable {
-		a.tbl.command("cancel")
-		changed = true
-	}
 	if in.Click {
-		t, _ := hitTest(a.ws, in.X, in.Y)
-		if t.Kind == TNone && a.scene == sceneTable {
+		t, _ := a.hit(in.X, in.Y)
+		if t.Kind == TNone && a.scene == sceneTable && !a.help {
 			if tr := a.boardHit(in.X, in.Y); tr >= 0 {
 				t = Target{Kind: TTerritory, Terr: tr}
 			}
 		}
-		a.clickOn(t)
+		a.press(t)
 		changed = true
 	}
 	if changed {
@@ -261,13 +370,58 @@ func (a *App) handle(in input) {
 	}
 }
 
+// keyTarget is the target of the live button that shows key k.
+func (a *App) keyTarget(k string) (Target, bool) {
+	ws, _ := a.live()
+	for i := len(ws) - 1; i >= 0; i-- {
+		if w := ws[i]; w.Key == k && !w.Disabled && w.T.Kind != TNone {
+			return w.T, true
+		}
+	}
+	return Target{}, false
+}
+
+// press carries out a clicked (or keyed) target: a command of the app, or
+// a target for the scene.
+func (a *App) press(t Target) {
+	if t.Kind == TButton && t.Cmd.Kind != CmdNone {
+		a.do(t.Cmd)
+		return
+	}
+	if a.help {
+		return
+	}
+	a.clickOn(t)
+}
+
+// do carries out a command: the app's own (help, fullscreen), or the
+// scene's.
+func (a *App) do(c Command) {
+	switch {
+	case c.Kind == CmdHelp:
+		a.help = !a.help
+		return
+	case c.Kind == CmdFullscreen:
+		if a.fullscreen != nil {
+			a.fullscreen()
+		}
+		return
+	case a.help && c.Kind == CmdCancel:
+		a.help = false
+		return
+	case a.help:
+		return
+	}
+	a.cur().do(c)
+}
+
 // boardHit maps a base point to the territory drawn there, or -1.
 func (a *App) boardHit(x, y float64) int {
 	if a.tbl == nil {
 		return -1
 	}
 	m := a.tbl.m
-	l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
+	l := a.layout()
 	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
 	if !g.Bounds().Contains(x, y) {
 		return -1
@@ -275,40 +429,23 @@ func (a *App) boardHit(x, y float64) int {
 	return g.TerritoryAt(a.tbl.shapes, x, y)
 }
 
-func (a *App) clickOn(t Target) {
-	switch a.scene {
-	case sceneStart:
-		if t.Kind == TButton && t.ID == "start" {
-			a.startGame()
-			return
-		}
-		if id, ok := strings.CutPrefix(t.ID, "cont:"); ok && t.Kind == TButton {
-			a.continueGame(id)
-			return
-		}
-		a.start.click(t)
-	case sceneCurtain:
-		if t.Kind == TButton && t.ID == "curtain" {
-			a.tbl.reveal(a.curtain)
-			a.scene = sceneTable
-		}
-	case sceneTable:
-		if t.Kind == TNone {
-			return
-		}
-		a.tbl.click(t)
-		a.saveRecord()
-		a.afterAction()
-	case sceneEnd:
-		if t.Kind == TButton && t.ID == "again" {
-			// The finished game's save and record stay; the next game
-			// gets a new save and a new record file.
-			a.tbl, a.sess, a.recPath, a.recErr = nil, nil, "", nil
-			a.scene = sceneStart
-			a.start.msg = ""
-			a.refreshContinues()
-		}
+// layout is the table's layout for the game on the table.
+func (a *App) layout() tableLayout {
+	if a.tbl == nil {
+		return layoutTable(0, 0, 4, 4)
 	}
+	m := a.tbl.m
+	return layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats), len(m.Houses))
+}
+
+// clickOn hands a click on target t to the scene: a command, or a target
+// of the scene (slot, token, territory).
+func (a *App) clickOn(t Target) {
+	if t.Kind == TButton && t.Cmd.Kind != CmdNone {
+		a.do(t.Cmd)
+		return
+	}
+	a.cur().click(t)
 }
 
 // afterAction moves to the curtain or the end when the seat to act changed.
@@ -366,42 +503,40 @@ func (a *App) begin(p play, seed uint64) {
 	a.dirty, a.stale = true, true
 }
 
-// rebuild recomputes the widget list of the current scene.
+// rebuild recomputes the widget list of the current scene, with the
+// banners and the help overlay on top.
 func (a *App) rebuild() {
-	switch a.scene {
-	case sceneStart:
-		a.ws = a.start.widgets()
-	case sceneCurtain:
-		a.ws = a.curtainWidgets()
+	a.ws = a.cur().widgets()
+	if a.scene == sceneCurtain {
 		a.behind = nil
 		if a.tbl != nil && a.tbl.shown < 0 {
-			m := a.tbl.m
-			a.behind = a.tbl.tableWidgets(layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)))
+			a.behind = a.tbl.tableWidgets(a.layout())
 		}
-	case sceneTable:
-		m := a.tbl.m
-		a.ws = a.tbl.tableWidgets(layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)))
-	case sceneEnd:
-		a.ws = a.endWidgets()
 	}
 	if a.tester && a.tbl != nil && (a.scene == sceneTable || a.scene == sceneCurtain) {
 		// In the top bar, between the prompt and the round: it covers no
 		// board (on the board it hid Castle Black's name).
-		a.ws = append(a.ws, Widget{R: testerBadge, Kind: WBox, Text: testerText(a.tbl.seed), Size: 14, Bold: true, Fill: colWarn, Ink: colText})
+		a.ws = append(a.ws, Widget{R: testerBadge, Kind: WBox, Text: testerText(a.tbl.seed), Size: 15, Bold: true, Fill: colWarn, Ink: colText,
+			Tip: "A tester's game: its seed was given, so its shuffles are no secret."})
 	}
 	if head, detail := a.banner(); head != "" {
 		// Over the foot of the board (above the title of the start
 		// screen), in every scene, until a write succeeds.
 		r := Rect{450, 6, 700, 56}
 		if a.tbl != nil && a.scene != sceneStart {
-			m := a.tbl.m
-			r = Rect{8, BaseH - 62, layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats)).Board.W, 56}
+			b := a.layout().Board
+			r = Rect{b.X, b.Y + b.H - 58, b.W, 56}
 		}
 		a.ws = append(a.ws, Widget{R: r, Kind: WPanel, Fill: colWarn, Edge: colText},
 			Widget{R: Rect{r.X + 10, r.Y + 6, r.W - 20, 22}, Kind: WText, Text: head, Size: 16, Bold: true, Ink: colText},
-			textW(Rect{r.X + 10, r.Y + 30, r.W - 20, 20}, detail, 14, colText))
+			textW(Rect{r.X + 10, r.Y + 30, r.W - 20, 20}, detail, 15, colText))
 	}
-	_, a.hover = hitTest(a.ws, a.mx, a.my)
+	a.built = a.scene
+	a.modal = len(a.ws)
+	if a.help {
+		a.ws = append(a.ws, helpWidgets(a.scene)...)
+	}
+	_, a.hover = a.hit(a.mx, a.my)
 }
 
 // Draw draws only when something changed: the scene (cached) after a
@@ -433,11 +568,29 @@ func (a *App) Draw(screen *ebiten.Image) {
 // drawTo draws the whole scene with hover effects into dst (any size).
 func (a *App) drawTo(dst *ebiten.Image) {
 	a.drawScene(dst, a.hover)
-	if a.scene == sceneTable && a.hoverTerr >= 0 {
-		sc := NewScaler(dst.Bounds().Dx(), dst.Bounds().Dy())
-		a.p.drawWidgets(dst, sc, a.tbl.tooltip(a.hoverTerr, a.mx, a.my), -1)
-		a.p.flushText(dst)
+	sc := NewScaler(dst.Bounds().Dx(), dst.Bounds().Dy())
+	a.p.drawWidgets(dst, sc, a.tips(), -1)
+	a.p.flushText(dst)
+}
+
+// tips is the tooltip to draw now: the widget's under the pointer, or the
+// territory's.
+func (a *App) tips() []Widget {
+	if i := tipIndex(a.ws, a.mx, a.my); i >= 0 && !a.help {
+		return tooltipFor(a.ws, i, a.msgRect())
 	}
+	if a.scene == sceneTable && a.hoverTerr >= 0 && !a.help {
+		return a.tbl.tooltip(a.hoverTerr, a.mx, a.my, a.msgRect())
+	}
+	return nil
+}
+
+// msgRect is the refusal/message line no tooltip may cover.
+func (a *App) msgRect() Rect {
+	if a.scene == sceneTable && a.tbl != nil {
+		return a.layout().Message
+	}
+	return Rect{}
 }
 
 // drawScene draws the scene into dst; hover is the widget drawn hovered.
@@ -445,25 +598,34 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 	b := dst.Bounds()
 	sc := NewScaler(b.Dx(), b.Dy())
 	dst.Fill(colBG)
-	if a.scene == sceneTable || a.scene == sceneEnd {
-		m := a.tbl.m
-		l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
-		hl, sel := a.tbl.highlights()
-		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, hl, sel)
+	if a.cur().board() {
+		a.drawBoardIn(dst, sc, a.scene == sceneTable || a.scene == sceneEnd)
+		a.p.flushText(dst)
 	}
 	if a.scene == sceneCurtain && a.behind != nil {
 		// Behind the curtain the table stays in view, public facts only
 		// (no seat is shown), so onlookers and a stream keep the board.
-		m := a.tbl.m
-		l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
-		a.p.drawBoard(dst, sc, l.Board, m, a.tbl.shapes, &a.tbl.pub, nil, -1)
-		a.p.flushText(dst)
 		a.p.drawWidgets(dst, sc, a.behind, -1)
 		a.p.flushText(dst)
 	}
-	a.p.flushText(dst)
 	a.p.drawWidgets(dst, sc, a.ws, hover)
 	a.p.flushText(dst)
+}
+
+// drawBoardIn draws the board into the layout's board rect: the one call
+// site of the board's drawing. live adds the seat's highlights.
+func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
+	m := a.tbl.m
+	var hl []bool
+	sel := -1
+	if live {
+		hl, sel = a.tbl.highlights()
+	}
+	area := a.layout().Board
+	if a.scene == sceneEnd {
+		area = endLayout(m.Grid.W, m.Grid.H).Board
+	}
+	a.p.drawBoard(dst, sc, area, m, a.tbl.shapes, &a.tbl.pub, hl, sel)
 }
 
 // drawHover draws the hovered widget again, hovered, and the tooltip.
@@ -472,9 +634,7 @@ func (a *App) drawHover(dst *ebiten.Image) {
 	if h := a.hover; h >= 0 && h < len(a.ws) && a.ws[h].Kind != WText && a.ws[h].Kind != WPanel {
 		a.p.drawWidgets(dst, sc, a.ws[h:h+1], 0)
 	}
-	if a.scene == sceneTable && a.hoverTerr >= 0 {
-		a.p.drawWidgets(dst, sc, a.tbl.tooltip(a.hoverTerr, a.mx, a.my), -1)
-	}
+	a.p.drawWidgets(dst, sc, a.tips(), -1)
 	a.p.flushText(dst)
 }
 
@@ -500,20 +660,30 @@ func (a *App) curtainWidgets() []Widget {
 		{R: full, Kind: WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
 		{R: Rect{300, 250, 1000, 400}, Kind: WPanel, Fill: colPanel, Edge: sc},
 		{R: Rect{300, 300, 1000, 60}, Kind: WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: AlignCenter, Ink: sc},
-		{R: Rect{300, 400, 1000, 40}, Kind: WText, Text: fmt.Sprintf("Click when only %s is looking.", name), Size: 28, Align: AlignCenter, Ink: colText},
+		{R: Rect{300, 400, 1000, 40}, Kind: WText, Text: fmt.Sprintf("Click, or press Enter or Space, when only %s is looking.", name), Size: 28, Align: AlignCenter, Ink: colText},
 		{R: Rect{300, 460, 1000, 30}, Kind: WText, Text: a.tbl.pub.Prompt, Size: 20, Align: AlignCenter, Ink: colDim},
-		{R: Rect{650, 540, 300, 60}, Kind: WButton, Text: "I am " + name, Size: 24, Fill: colOK, Ink: colText, Edge: sc},
+		{R: Rect{620, 540, 360, 60}, Kind: WButton, Text: "I am " + name, Size: 24, Fill: colOK, Ink: colText, Edge: sc, Key: "Enter", T: cmdTarget(Command{Kind: CmdLift})},
 	}
 	// The whole screen is the button.
-	ws = append(ws, Widget{R: full, Kind: WText, T: Target{Kind: TButton, ID: "curtain"}})
+	ws = append(ws, Widget{R: full, Kind: WText, T: cmdTarget(Command{Kind: CmdLift})})
 	return ws
+}
+
+// endLayout is the end screen's: the final board at the left (as high as
+// the table's, as wide as the map needs), the results right of it.
+func endLayout(gw, gh int) tableLayout {
+	bw := 470.0
+	if gw > 0 && gh > 0 {
+		bw = math.Max(360, math.Min(700, 834*float64(gw)/float64(gh)))
+	}
+	return tableLayout{Top: Rect{0, 0, BaseW, 50}, Board: Rect{8, 58, bw, 834}, Houses: Rect{bw + 20, 58, BaseW - 28 - bw, 834}}
 }
 
 func (a *App) endWidgets() []Widget {
 	u := a.tbl
 	v := u.pub
 	m := u.m
-	l := layoutTable(m.Grid.W, m.Grid.H, len(u.seats))
+	l := endLayout(m.Grid.W, m.Grid.H)
 	rx := l.Houses.X
 	rw := BaseW - 8 - rx
 	ws := []Widget{{R: Rect{0, 0, BaseW, 50}, Kind: WPanel, Fill: colPanelHi}}
@@ -589,255 +759,11 @@ func (a *App) endWidgets() []Widget {
 		ws = append(ws, textW(Rect{rx, ty, rw, 24}, v.TieBreak, 18, colText))
 		ty += 34
 	}
-	ws = append(ws, button(Rect{rx, ty, 200, 40}, "New game", Target{Kind: TButton, ID: "again"}))
+	again := button(Rect{rx, ty, 220, 40}, "New game", cmdTarget(Command{Kind: CmdAgain}))
+	again.Key = "Enter"
+	ws = append(ws, again)
 	// The seed is revealed with everything else at the end.
 	ws = append(ws, textW(Rect{rx + 220, ty + 9, rw - 220, 24}, fmt.Sprintf("Seed %d", u.seed), 18, colDim))
-	return ws
-}
-
-// startUI is the start screen's state: map, players, names, and the games
-// to continue. A normal game's seed is drawn when it starts and never shown
-// here; a tester's seed (-seed) is shown and marks the game.
-type startUI struct {
-	maps   []mapChoice
-	mapIdx int
-	n      int
-	names  []string
-	focus  int // -1 none, 0.. names
-	msg    string
-	// tester is set when a seed was typed (-seed): testSeed is then the
-	// seed of every game started here.
-	tester   bool
-	testSeed uint64
-	// conts are the unfinished saved games, newest first.
-	conts []session.Summary
-	now   func() time.Time
-}
-
-// maxContinues is how many saved games the start screen offers.
-const maxContinues = 8
-
-type mapChoice struct {
-	ID, Label string
-	Min, Max  int
-	Seats     []string // conspiracy display names, seat order
-}
-
-// startMaps lists the maps offered; the nine-player map is one more entry.
-// (Run replaces it with the shipped maps, so a new map file needs no code.)
-var startMaps = []mapChoice{{ID: "standard", Label: "Westeros (standard, 2–4 players)", Min: 2, Max: 4,
-	Seats: []string{"Crown", "Torch", "Helm", "Gauntlet"}}}
-
-var defaultNames = []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
-
-func newStartUI(o Options) *startUI {
-	s := &startUI{n: 4, focus: -1}
-	s.setMaps(startMaps, o.Map)
-	s.names = append([]string(nil), defaultNames...)
-	for i, n := range o.Players {
-		if i < len(s.names) {
-			s.names[i] = n
-		}
-	}
-	if len(o.Players) >= 2 {
-		s.n = len(o.Players)
-	}
-	s.clampPlayers()
-	s.tester, s.testSeed = o.SeedSet, o.Seed
-	s.now = time.Now
-	return s
-}
-
-// setMaps offers the given maps, selecting want (an id or a file path,
-// which is added to the list) or the first.
-func (s *startUI) setMaps(ms []mapChoice, want string) {
-	s.maps = append([]mapChoice(nil), ms...)
-	s.mapIdx = 0
-	if want != "" {
-		s.mapIdx = -1
-		for i, m := range s.maps {
-			if m.ID == want {
-				s.mapIdx = i
-			}
-		}
-		if s.mapIdx < 0 {
-			s.maps = append(s.maps, mapChoice{ID: want, Label: want, Min: 2, Max: 9})
-			s.mapIdx = len(s.maps) - 1
-		}
-	}
-	s.clampPlayers()
-}
-
-func (s *startUI) clampPlayers() {
-	mc := s.maps[s.mapIdx]
-	s.n = min(max(s.n, mc.Min), mc.Max, len(defaultNames))
-}
-
-func (s *startUI) mapID() string { return s.maps[s.mapIdx].ID }
-
-func (s *startUI) playerNames() []string {
-	out := make([]string, s.n)
-	for i := range out {
-		out[i] = strings.TrimSpace(s.names[i])
-		if out[i] == "" {
-			out[i] = defaultNames[i]
-		}
-	}
-	return out
-}
-
-// seed is the seed of a game started now: the tester's, or a fresh one
-// from the system's random source (a secret until the game ends).
-func (s *startUI) seed() uint64 {
-	if s.tester {
-		return s.testSeed
-	}
-	return secretSeed()
-}
-
-// secretSeed draws a seed from crypto/rand: nobody can predict the deck
-// order of a normal game.
-func secretSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:]) // never fails (it crashes the program instead)
-	return binary.LittleEndian.Uint64(b[:])
-}
-
-func (s *startUI) click(t Target) {
-	if t.Kind != TButton {
-		s.focus = -1
-		return
-	}
-	switch {
-	case t.ID == "map":
-		s.mapIdx = (s.mapIdx + 1) % len(s.maps)
-		s.clampPlayers()
-	case strings.HasPrefix(t.ID, "n:"):
-		n, _ := strconv.Atoi(t.ID[2:])
-		s.n = n
-		if s.focus >= s.n {
-			s.focus = -1
-		}
-	case strings.HasPrefix(t.ID, "name:"):
-		s.focus, _ = strconv.Atoi(t.ID[5:])
-	}
-}
-
-// keys edits the focused field; it reports whether anything changed.
-func (s *startUI) keys(in input) bool {
-	if s.focus < 0 {
-		return false
-	}
-	changed := false
-	field := &s.names[s.focus]
-	for _, r := range in.Chars {
-		if len([]rune(*field)) >= 16 {
-			continue
-		}
-		*field += string(r)
-		changed = true
-	}
-	if in.Backspace && len(*field) > 0 {
-		rs := []rune(*field)
-		*field = string(rs[:len(rs)-1])
-		changed = true
-	}
-	if in.Tab {
-		s.focus = (s.focus + 1) % s.n
-		changed = true
-	}
-	return changed
-}
-
-func (s *startUI) widgets() []Widget {
-	ws := []Widget{
-		{R: Rect{0, 0, BaseW, BaseH}, Kind: WPanel, Fill: colBG},
-		{R: Rect{0, 70, BaseW, 70}, Kind: WText, Text: "No True King", Size: 60, Bold: true, Align: AlignCenter, Ink: colGold},
-		{R: Rect{0, 150, BaseW, 30}, Kind: WText, Text: "Puppet masters of the great houses — a hot-seat game for one screen", Size: 22, Align: AlignCenter, Ink: colDim},
-	}
-	px := 450.0
-	if len(s.conts) > 0 {
-		px = 140 // the saved games take the right half
-		ws = append(ws, s.continueWidgets(Rect{870, 210, 590, 600})...)
-	}
-	// Name rows close up for more than six players so that nine names, the
-	// Start button and the hint fit the panel.
-	pitch, ph := 50.0, 600.0
-	if s.n > 6 {
-		pitch, ph = 40, 640
-	}
-	ws = append(ws, panel(Rect{px, 210, 700, ph}, "")...)
-	x := px + 40
-	y := 240.0
-	row := func(label string) {
-		ws = append(ws, textW(Rect{x, y + 8, 170, 30}, label, 22, colText))
-	}
-	row("Map")
-	ws = append(ws, button(Rect{x + 180, y, 440, 44}, s.maps[s.mapIdx].Label, Target{Kind: TButton, ID: "map"}))
-	y += 64
-	row("Players")
-	mc := s.maps[s.mapIdx]
-	for n := mc.Min; n <= mc.Max; n++ {
-		b := button(Rect{x + 180 + float64(n-mc.Min)*56, y, 50, 44}, strconv.Itoa(n), Target{Kind: TButton, ID: "n:" + strconv.Itoa(n)})
-		b.Size = 22
-		if n == s.n {
-			b.Fill, b.Selected = colOK, true
-		}
-		ws = append(ws, b)
-	}
-	y += 64
-	for i := 0; i < s.n; i++ {
-		seat := fmt.Sprintf("Seat %d", i+1)
-		if i < len(mc.Seats) {
-			seat = mc.Seats[i]
-		}
-		row(seat)
-		f := Widget{R: Rect{x + 180, y, 440, math.Min(40, pitch-6)}, Kind: WField, Text: s.names[i], Size: 20, Fill: colPanelHi, Ink: colText, Edge: seatColor(i),
-			T: Target{Kind: TButton, ID: "name:" + strconv.Itoa(i)}}
-		if s.focus == i {
-			f.Text += "|"
-			f.Selected = true
-		}
-		ws = append(ws, f)
-		y += pitch
-	}
-	y += 14
-	if s.tester {
-		// A typed seed is no secret: say so before the game starts.
-		row("Seed")
-		ws = append(ws, Widget{R: Rect{x + 180, y, 440, 40}, Kind: WBox, Text: testerText(s.testSeed), Size: 18, Bold: true, Fill: colWarn, Ink: colText})
-		y += 56
-	}
-	b := button(Rect{x + 180, y, 260, 56}, "Start", Target{Kind: TButton, ID: "start"})
-	b.Size, b.Fill = 26, colOK
-	ws = append(ws, b)
-	ws = append(ws, Widget{R: Rect{x, y + 76, 620, 22}, Kind: WText, Text: "Click a name to edit it · Tab: next name · Enter: start", Size: 15, Ink: colDim})
-	if s.msg != "" {
-		ws = append(ws, Widget{R: Rect{px, 820, 700, 36}, Kind: WPanel, Fill: colWarn},
-			textW(Rect{px + 12, 826, 676, 24}, s.msg, 18, colText))
-	}
-	return ws
-}
-
-// continueWidgets lists the unfinished saved games, newest first, as
-// "Continue: Alice, Bob, Carol — round 2, 18:40" buttons.
-func (s *startUI) continueWidgets(r Rect) []Widget {
-	ws := panel(r, "Games in progress (saved after every action)")
-	now := time.Now()
-	if s.now != nil {
-		now = s.now()
-	}
-	for i, c := range s.conts[:min(len(s.conts), maxContinues)] {
-		b := button(Rect{r.X + 16, r.Y + 44 + float64(i)*62, r.W - 32, 52}, c.Label(now), Target{Kind: TButton, ID: "cont:" + c.ID})
-		b.Size = 17
-		if c.Tester {
-			b.Text += "  (tester)"
-		}
-		ws = append(ws, b)
-	}
-	if len(s.conts) > maxContinues {
-		ws = append(ws, textW(Rect{r.X + 16, r.Y + r.H - 30, r.W - 32, 22}, fmt.Sprintf("and %d older games", len(s.conts)-maxContinues), 15, colDim))
-	}
 	return ws
 }
 

@@ -22,7 +22,7 @@ type clicker struct {
 func newClicker(t *testing.T, a *App) *clicker {
 	c := &clicker{t: t, a: a, pts: map[int][2]float64{}}
 	m := a.tbl.m
-	l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats))
+	l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats), 0)
 	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
 	// Prefer cells deep inside their territory (all 8 neighbours alike).
 	for pass := 0; pass < 2; pass++ {
@@ -134,7 +134,7 @@ func (c *clicker) do(a rules.Action) {
 				}
 			}
 		}
-		c.clickWidget("confirm", func(w Widget) bool { return w.T.ID == "confirm-arrange" })
+		c.clickWidget("confirm", func(w Widget) bool { return w.T.Cmd.Kind == CmdConfirmArrange })
 	case rules.VPlace, rules.VResolve, rules.VRemove:
 		c.clickWidget("slot", func(w Widget) bool {
 			return w.T.Kind == TSlot && w.T.House == u.hid(a.House) && w.T.Slot == a.Slot
@@ -158,13 +158,13 @@ func (c *clicker) do(a rules.Action) {
 		if u.moveTo >= 0 {
 			for k := board.Unit(0); k < board.NumUnits; k++ {
 				for u.moveUnits[k] > a.Units[k] {
-					c.clickWidget("dec", func(w Widget) bool { return w.T.ID == "dec:"+k.String() })
+					c.clickWidget("dec", func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdFewerUnits, Unit: k} })
 				}
 				for u.moveUnits[k] < a.Units[k] {
-					c.clickWidget("inc", func(w Widget) bool { return w.T.ID == "inc:"+k.String() })
+					c.clickWidget("inc", func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdMoreUnits, Unit: k} })
 				}
 			}
-			c.clickWidget("move", func(w Widget) bool { return w.T.ID == "move-confirm" })
+			c.clickWidget("move", func(w Widget) bool { return w.T.Cmd.Kind == CmdMoveConfirm })
 		}
 	case rules.VExchange:
 		card := u.priv.Players[a.Seat].Loyalty

@@ -72,19 +72,37 @@ func (p *painter) face(size float64, bold bool) *text.GoTextFace {
 	return f
 }
 
+// advance is the width of one line of s in face f.
+func advance(s string, f text.Face) float64 {
+	w, _ := text.Measure(s, f, 0)
+	return w
+}
+
 // fit shortens s with an ellipsis until it fits width w.
 func fit(s string, f text.Face, w float64) string {
-	if w <= 0 || text.Advance(s, f) <= w {
+	if w <= 0 || advance(s, f) <= w {
 		return s
 	}
 	r := []rune(s)
 	for len(r) > 1 {
 		r = r[:len(r)-1]
-		if t := string(r) + "…"; text.Advance(t, f) <= w {
+		if t := string(r) + "…"; advance(t, f) <= w {
 			return t
 		}
 	}
 	return s
+}
+
+// keySize is the size of a button's key hint in base pixels.
+const keySize = 15.0
+
+// keyHintW is the width a key hint takes at the right end of a button,
+// margin included, at scale s.
+func (p *painter) keyHintW(key string, s float64) float64 {
+	if key == "" {
+		return 0
+	}
+	return advance(key, p.face(keySize*s, false)) + 15*s
 }
 
 // textCall is a text draw deferred until flushText: drawing every shape
@@ -167,6 +185,19 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover i
 			if w.Edge.A > 0 {
 				p.strokeRound(dst, r.X, r.Y, r.W, r.H, 6*s, 1.5*s, w.Edge)
 			}
+		case WIcon:
+			h := math.Min(r.W, r.H)
+			cx, cy := r.X+r.W/2, r.Y+r.H/2
+			switch w.Text {
+			case "crown":
+				p.glyph(dst, "crown", cx, cy, h, colWhite, drawCrownG)
+			case "castle":
+				p.glyph(dst, "castle", cx, cy, h, colWhite, drawCastleG)
+			case "town":
+				p.glyph(dst, "town", cx, cy, h, colWhite, drawTownG)
+			case "barrel":
+				p.glyph(dst, "barrel", cx, cy, h, colWhite, drawBarrelG)
+			}
 		case WGlyph:
 			id := w.Text
 			p.glyph(dst, "seat-"+id, r.X+r.W/2, r.Y+r.H/2, math.Min(r.W, r.H), w.Ink, func(img *ebiten.Image, x, y, h float64) { drawSeatGlyph(img, id, x, y, h, w.Ink) })
@@ -201,11 +232,28 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover i
 			if w.Kind == WBox && w.T.Kind != TNone && i == hover {
 				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 2.5*s, colWhite)
 			}
-			ha, tx := text.AlignCenter, r.X+r.W/2
+			tr := r
+			if w.Key != "" && w.Kind == WButton {
+				// The key hint: the key's name in a frame at the
+				// button's right end; the label centres in the rest.
+				ks := keySize * s
+				kw := p.keyHintW(w.Key, s) - 5*s
+				kh := math.Min(r.H-8*s, ks*1.5)
+				kx := r.X + r.W - kw - 5*s
+				if w.Text == "" {
+					kx = r.X + (r.W-kw)/2
+				}
+				p.strokeRound(dst, kx, r.Y+(r.H-kh)/2, kw, kh, 3*s, 1*s, w.Ink)
+				p.drawText(dst, w.Key, kx+kw/2, r.Y+r.H/2, ks, false, w.Ink, text.AlignCenter, text.AlignCenter, 0)
+				tr.W = kx - r.X
+			}
+			ha, tx := text.AlignCenter, tr.X+tr.W/2
 			if w.Kind == WField {
 				ha, tx = text.AlignStart, r.X+8*s
 			}
-			p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == WButton, w.Ink, ha, text.AlignCenter, r.W-8*s)
+			if w.Text != "" {
+				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == WButton, w.Ink, ha, text.AlignCenter, tr.W-8*s)
+			}
 		}
 	}
 }
@@ -408,7 +456,7 @@ func (p *painter) labelBox(t board.Territory, name string, ax, ay, s float64) Re
 	lines := float64(strings.Count(name, "\n") + 1)
 	tw := 0.0
 	for _, ln := range strings.Split(name, "\n") {
-		tw = math.Max(tw, text.Advance(ln, p.face(ns, true)))
+		tw = math.Max(tw, advance(ln, p.face(ns, true)))
 	}
 	half := ns * 0.6 * lines
 	hasIcons := t.Crowns+t.Barrels > 0 || t.Fortress != board.NoFortress || t.Fortification

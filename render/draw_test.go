@@ -58,7 +58,7 @@ func TestDrawStartScreen(t *testing.T) {
 	img := render(t, a, BaseW, BaseH)
 	saveShot(t, "start", img)
 	// The Start button is drawn in its colour where the layout puts it.
-	b, ok := findWidget(a.ws, func(w Widget) bool { return w.T.ID == "start" })
+	b, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdStart })
 	if !ok {
 		t.Fatal("no Start button")
 	}
@@ -103,7 +103,7 @@ func curtainApp(t *testing.T, e engine, seed uint64) *App {
 func tableApp(t *testing.T, f *fakeEngine) *App {
 	t.Helper()
 	a := curtainApp(t, f, 1)
-	a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
 	if a.scene != sceneTable {
 		t.Fatalf("after the curtain: scene %d, want the table", a.scene)
 	}
@@ -117,7 +117,7 @@ func TestDrawTableTintsControlledLand(t *testing.T) {
 	a := tableApp(t, f)
 	img := render(t, a, BaseW, BaseH)
 	saveShot(t, "table-fake", img)
-	l := layoutTable(m.Grid.W, m.Grid.H, 2)
+	l := layoutTable(m.Grid.W, m.Grid.H, 2, 0)
 	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
 	stark := rgba(m.Houses[0].Color)
 	lann := rgba(m.Houses[1].Color)
@@ -217,7 +217,7 @@ func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 	}
 	playSome(t, e, 2)
 	a := curtainApp(t, e, 9)
-	a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
 	a.rebuild()
 	screen := ebiten.NewImage(BaseW, BaseH)
 	defer screen.Deallocate()
@@ -286,7 +286,7 @@ func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 	if string(img.Pix) == string(plain.Pix) {
 		t.Fatal("the curtain drew nothing")
 	}
-	l := layoutTable(m.Grid.W, m.Grid.H, len(m.Conspiracies))
+	l := layoutTable(m.Grid.W, m.Grid.H, len(m.Conspiracies), 0)
 	bx, by := int(l.Board.X+l.Board.W/2), int(l.Board.Y+l.Board.H/2)
 	veil := img.RGBAAt(2, 2)
 	if img.RGBAAt(bx, by) == veil {

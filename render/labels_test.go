@@ -35,7 +35,7 @@ func TestBoardNamesMakeRoom(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, s := range []float64{1, 0.8, 1.2} {
-			l := layoutTable(m.Grid.W, m.Grid.H, m.MaxPlayers)
+			l := layoutTable(m.Grid.W, m.Grid.H, m.MaxPlayers, 0)
 			geom := fitBoard(m.Grid.W, m.Grid.H, Scaler{S: s}.Rect(l.Board))
 			names := make([]string, len(m.Territories))
 			for ti, tr := range m.Territories {
@@ -113,7 +113,7 @@ func TestTokenRowsKeepClear(t *testing.T) {
 		m := g.Map()
 		v := g.View(rules.Public)
 		for _, s := range []float64{0.8, 1, 1.2} {
-			l := layoutTable(m.Grid.W, m.Grid.H, len(tc.seats))
+			l := layoutTable(m.Grid.W, m.Grid.H, len(tc.seats), 0)
 			geom := fitBoard(m.Grid.W, m.Grid.H, Scaler{S: s}.Rect(l.Board))
 			p.anchorKey = anchorKey{}
 			pl := p.overlayLayout(geom, s, m, &v)

@@ -11,43 +11,75 @@ import (
 	"notrueking/rules"
 )
 
-// tableLayout is where the table's parts sit on the base canvas.
+// tableLayout is where the table's parts sit on the base canvas: the
+// board on the left, 60 % of the canvas wide (so of the window at 16:9 and
+// 16:10), the panels in a column right of it, the prompt and the app's
+// buttons in the top bar.
 type tableLayout struct {
-	Top, Board, Houses, Side, Players, Private, Actions, Message Rect
+	Top, Prompt, Round    Rect // top bar; the prompt over the board; round and first player
+	Undo, Redo, Help      Rect // the top bar's buttons
+	Board                 Rect // the board's viewport
+	Houses, Players       Rect // houses with slots and ranks; conspiracies
+	Private, Actions      Rect // the seat's loyalty card and hand; the decision panel
+	Log                   Rect // the game's log, newest at the bottom
+	Side                  Rect // combat: over the board's lower right corner while a combat lasts
+	Message               Rect // refusals and the last event
+	HouseRow, PlayerRow   float64
+	NumHouses, NumPlayers int
 }
 
-// layoutTable splits the base canvas for a map grid of gw×gh cells and n players.
-func layoutTable(gw, gh, n int) tableLayout {
-	var l tableLayout
-	l.Top = Rect{0, 0, BaseW, 50}
-	bh := 834.0
-	bw := 460.0
-	if gw > 0 && gh > 0 {
-		bw = math.Max(360, math.Min(700, bh*float64(gw)/float64(gh)))
+// Column of the panels, right of the board.
+const (
+	panelX = 980.0
+	panelW = BaseW - 8 - panelX
+)
+
+// layoutTable splits the base canvas for a map grid of gw×gh cells, n
+// players and houses houses (0: room for nine).
+func layoutTable(gw, gh, n, houses int) tableLayout {
+	if houses <= 0 {
+		houses = 9
 	}
-	l.Board = Rect{8, 58, bw, bh}
-	rx := l.Board.X + l.Board.W + 12
-	rw := BaseW - 8 - rx
-	hw := math.Round(rw * 0.56)
-	l.Houses = Rect{rx, 58, hw, 330}
-	l.Side = Rect{rx + hw + 10, 58, rw - hw - 10, 330}
-	ph := 34 + rowPitch(n)*float64(max(n, 2))
-	l.Players = Rect{rx, 398, rw, ph}
-	py := l.Players.Y + ph + 10
-	l.Private = Rect{rx, py, hw, 850 - py}
-	l.Actions = Rect{rx + hw + 10, py, rw - hw - 10, 850 - py}
-	l.Message = Rect{rx, 856, rw, 36}
+	n = max(n, 2)
+	var l tableLayout
+	l.NumHouses, l.NumPlayers = houses, n
+	l.Top = Rect{0, 0, BaseW, 50}
+	l.Prompt = Rect{16, 8, 944, 34}
+	l.Round = Rect{panelX, 12, 284, 26}
+	l.Undo = Rect{1272, 8, 112, 34}
+	l.Redo = Rect{1388, 8, 112, 34}
+	l.Help = Rect{1504, 8, 88, 34}
+	l.Board = Rect{8, 58, 960, 834}
+	l.HouseRow = 40
+	if houses > 6 {
+		l.HouseRow = 26
+	}
+	l.Houses = Rect{panelX, 58, panelW, 32 + l.HouseRow*float64(houses)}
+	l.PlayerRow = rowPitch(n)
+	l.Players = Rect{panelX, l.Houses.Y + l.Houses.H + 6, panelW, 32 + l.PlayerRow*float64(n)}
+	y := l.Players.Y + l.Players.H + 6
+	l.Message = Rect{panelX, 856, panelW, 36}
+	// The rest: the private and decision panels side by side, the log
+	// under them with at least three lines.
+	rest := l.Message.Y - 6 - y
+	logH := math.Max(86, math.Min(150, rest-220))
+	ph := rest - logH - 6
+	pw := math.Round((panelW - 6) / 2)
+	l.Private = Rect{panelX, y, pw, ph}
+	l.Actions = Rect{panelX + pw + 6, y, panelW - pw - 6, ph}
+	l.Log = Rect{panelX, y + ph + 6, panelW, logH}
+	l.Side = Rect{l.Board.X + l.Board.W - 440 - 8, l.Board.Y + l.Board.H - 230 - 8, 440, 230}
 	return l
 }
 
-// rowPitch is the height of one conspiracy's row: 44 base pixels up to
-// four players, then smaller so that nine rows still leave the private
-// panel room for the loyalty card and hand.
+// rowPitch is the height of one conspiracy's row: 36 base pixels up to
+// four players, then smaller so that nine rows leave the private panel,
+// the decisions and the log their room.
 func rowPitch(n int) float64 {
 	if n <= 4 {
-		return 44
+		return 36
 	}
-	return math.Max(24, math.Floor(176/float64(n)))
+	return math.Max(26, math.Floor(170/float64(n)))
 }
 
 func houseColor(m *board.Map, id string) color.RGBA {
@@ -88,12 +120,19 @@ func rankText(r rules.Rank) string {
 // slotOrder is the left-to-right order of the slots: the order they resolve.
 var slotOrder = [rules.NumSlots]rules.Slot{rules.Maester, rules.Marshal, rules.Lord}
 
+// slotTips say what an agent on a slot does, in slot order.
+var slotTips = [rules.NumSlots]string{
+	"Maester: resolves first. Its agent takes one action for the house: muster, move or draw a house card. Afterwards it moves up to the Marshal slot if that is free.",
+	"Marshal: resolves second. Its agent musters and moves for the house, in the order its player chooses (never draws). Afterwards it moves up to the Lord slot if that is free.",
+	"Lord: resolves last. Its agent takes two different actions of muster, move and draw, in the order its player chooses, then returns to its owner.",
+}
+
+// testerBadge is where a tester's game says so ("Tester's game — seed N"):
+// in the top bar, between the prompt and the round, over no board.
+var testerBadge = Rect{640, 12, 326, 26}
+
 // tableWidgets builds the whole table screen (everything but the board's
 // own drawing) for the current state.
-// testerBadge is where a tester's game says so ("Tester's game — seed N"):
-// in the top bar, left of the round, so that it covers no board.
-var testerBadge = Rect{872, 13, 236, 24}
-
 func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	var ws []Widget
 	pub := u.pub
@@ -104,51 +143,87 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	if prompt == "" && ta >= 0 {
 		prompt = u.seatName(ta) + " to act"
 	}
-	pw := 1100.0
+	pr := l.Prompt
 	if u.tester {
-		pw = testerBadge.X - 16 - 16
+		pr.W = testerBadge.X - 12 - pr.X
 	}
-	ws = append(ws, Widget{R: Rect{16, 8, pw, 34}, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: seatColor(ta)})
-	info := fmt.Sprintf("Round %d of %d  ·  first player: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
-	ws = append(ws, Widget{R: Rect{1116, 12, 468, 28}, Kind: WText, Text: info, Size: 18, Align: AlignRight, Ink: colText})
+	pink := seatColor(ta)
+	ws = append(ws, Widget{R: pr, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: pink, Tip: prompt})
+	info := fmt.Sprintf("Round %d of %d  ·  first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
+	ws = append(ws, Widget{R: l.Round, Kind: WText, Text: info, Size: 17, Ink: colText,
+		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", count(pub.Rounds, "round"))})
+	undo := button(l.Undo, "Undo", cmdTarget(Command{Kind: CmdUndo}))
+	undo.Key, undo.Disabled, undo.Tip = "Ctrl+Z", true, "Take back the last action."
+	redo := button(l.Redo, "Redo", cmdTarget(Command{Kind: CmdRedo}))
+	redo.Key, redo.Disabled, redo.Tip = "Ctrl+Y", true, "Do again the action taken back."
+	help := button(l.Help, "?", cmdTarget(Command{Kind: CmdHelp}))
+	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
+	ws = append(ws, undo, redo, help)
 
-	ws = append(ws, u.housesWidgets(l.Houses)...)
-	if pub.Combat != nil {
-		ws = append(ws, u.combatWidgets(l.Side)...)
+	ws = append(ws, u.housesWidgets(l)...)
+	ws = append(ws, u.playersWidgets(l)...)
+	if len(u.chooser) > 0 && u.shown >= 0 && u.shown == ta {
+		// A chooser takes the private, decision and log panels' room:
+		// every choice stays on screen in readable columns.
+		u.hiddenPlays = nil
+		ws = append(ws, u.actionWidgets(Rect{l.Private.X, l.Private.Y, panelW, l.Log.Y + l.Log.H - l.Private.Y})...)
 	} else {
-		ws = append(ws, u.rankingWidgets(l.Side)...)
+		ws = append(ws, u.privateWidgets(l.Private)...)
+		ws = append(ws, u.actionWidgets(l.Actions)...)
+		ws = append(ws, u.logWidgets(l.Log)...)
 	}
-	ws = append(ws, u.playersWidgets(l.Players)...)
-	ws = append(ws, u.privateWidgets(l.Private)...)
-	ws = append(ws, u.actionWidgets(l.Actions)...)
 	// Message bar.
 	fill := colPanel
 	if u.msgErr {
 		fill = colWarn
 	}
 	ws = append(ws, Widget{R: l.Message, Kind: WPanel, Fill: fill, Edge: colEdge})
+	mr := Rect{l.Message.X + 12, l.Message.Y + 7, l.Message.W - 24, 22}
 	if u.msg != "" {
-		ws = append(ws, textW(Rect{l.Message.X + 12, l.Message.Y + 6, l.Message.W - 24, 24}, u.msg, 17, colText))
+		ws = append(ws, Widget{R: mr, Kind: WText, Text: u.msg, Size: 17, Ink: colText, Tip: u.msg})
 	} else if n := len(pub.Log); n > 0 {
-		ws = append(ws, textW(Rect{l.Message.X + 12, l.Message.Y + 6, l.Message.W - 24, 24}, pub.Log[n-1].Text, 17, colDim))
+		ws = append(ws, Widget{R: mr, Kind: WText, Text: pub.Log[n-1].Text, Size: 17, Ink: colDim, Tip: pub.Log[n-1].Text})
 	}
-	return ws
+	// The combat lies over the board's corner while it lasts: the board
+	// stays in view above it.
+	if pub.Combat != nil {
+		ws = append(ws, u.combatWidgets(l.Side)...)
+	}
+	return keyButtons(ws)
 }
 
-func (u *tableUI) housesWidgets(r Rect) []Widget {
-	ws := panel(r, "Houses  ·  agents resolve Maester → Marshal → Lord")
+// housesWidgets is the Houses panel: per house its name, its three slots
+// (in resolution order), its rank and what the rank rests on (crowns,
+// castles, towns, barrels), and its deck.
+func (u *tableUI) housesWidgets(l tableLayout) []Widget {
+	r := l.Houses
+	ws := panel(r, "Houses")
+	ws[1].R.W = 100 // the title over the names' column: the columns' heads follow
 	ta := u.eng.ToAct()
 	active := u.shown >= 0 && u.shown == ta
-	rowH := (r.H - 38) / float64(max(len(u.m.Houses), 1))
-	// Rank, deck and played count take three lines in a tall row; in a
-	// short one (more than six houses) the deck and played counts share
-	// the second line, and the column is a little wider for it.
-	compact := rowH < 44
-	rightW := 90.0
-	if compact {
-		rightW = 108
+	rowH := l.HouseRow
+	if n := len(u.m.Houses); n > 0 {
+		rowH = math.Min(l.HouseRow*1.3, (r.H-32)/float64(n))
 	}
-	slotW := (r.W - 24 - 150 - rightW) / 3
+	// Columns: name, three slots, rank, four facts, deck.
+	const nameW, rankW, factW, deckW, gap = 100.0, 66.0, 26.0, 36.0, 4.0
+	x0 := r.X + 12
+	slotX := x0 + nameW + gap
+	slotW := (r.W - 24 - nameW - rankW - 4*factW - deckW - 4*gap) / 3
+	rankX := slotX + 3*slotW + gap
+	factX := rankX + rankW + gap
+	deckX := factX + 4*factW + gap
+	hy := r.Y + 8
+	for i, s := range slotOrder {
+		ws = append(ws, Widget{R: Rect{slotX + float64(i)*slotW, hy, slotW - 6, 20}, Kind: WText, Text: title(s.String()), Size: 15, Align: AlignCenter, Ink: colDim, Tip: slotTips[i]})
+	}
+	ws = append(ws, Widget{R: Rect{rankX, hy, rankW, 20}, Kind: WText, Text: "Rank", Size: 15, Align: AlignCenter, Ink: colDim,
+		Tip: "Houses rank by crowns, then castles, then towns, then barrels, over the land they control. Equal houses share a span (3rd–4th). Ranks are computed at the end of each round; at the end of the game they decide which loyalty tokens score."})
+	for i, ic := range []string{"crown", "castle", "town", "barrel"} {
+		ws = append(ws, Widget{R: Rect{factX + float64(i)*factW + 3, hy, factW - 6, 20}, Kind: WIcon, Text: ic, Tip: iconTips[ic]})
+	}
+	ws = append(ws, Widget{R: Rect{deckX, hy, deckW, 20}, Kind: WText, Text: "Deck", Size: 15, Align: AlignCenter, Ink: colDim,
+		Tip: "House cards left in the house's draw pile. A Maester or Lord may draw the top one."})
 	hot := map[[2]string]bool{}
 	if active {
 		for _, a := range u.legal {
@@ -162,182 +237,189 @@ func (u *tableUI) housesWidgets(r Rect) []Widget {
 		rank[rk.House] = rk
 	}
 	for h, house := range u.m.Houses {
-		y := r.Y + 34 + float64(h)*rowH
+		y := r.Y + 32 + float64(h)*rowH
+		bh := rowH - 4
 		hc := rgba(house.Color)
-		ws = append(ws, Widget{R: Rect{r.X + 12, y + 3, 146, rowH - 6}, Kind: WBox, Text: house.Name, Size: 18, Bold: true, Fill: hc, Ink: textOn(hc)})
+		played := len(u.pub.Discards[house.ID])
+		ws = append(ws, Widget{R: Rect{x0, y, nameW, bh}, Kind: WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: textOn(hc),
+			Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.terrName(house.Home), count(u.pub.DeckSizes[house.ID], "card"), count(played, "card"))})
 		for i, s := range slotOrder {
-			sr := Rect{r.X + 166 + float64(i)*slotW, y + 3, slotW - 6, rowH - 6}
+			sr := Rect{slotX + float64(i)*slotW, y, slotW - 6, bh}
 			occ := -1
 			if h < len(u.pub.Slots) {
 				occ = u.pub.Slots[h][s]
 			}
 			w := Widget{R: sr, Kind: WBox, Size: 15, Fill: colPanelHi, Ink: colDim, Edge: colEdge,
-				T: Target{Kind: TSlot, House: house.ID, Slot: s}}
-			label := title(s.String())
+				T: Target{Kind: TSlot, House: house.ID, Slot: s}, Text: "free"}
+			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, title(s.String()), slotTips[i])
 			if occ >= 0 {
 				w.Fill = seatColor(occ)
 				w.Ink = textOn(w.Fill)
-				if compact {
-					// Two lines do not fit a short row: the agent's
-					// owner alone (the columns are always Maester,
-					// Marshal, Lord, and empty slots say so).
-					label = u.seatName(occ)
-				} else {
-					label += "\n" + u.seatName(occ)
-				}
+				w.Text = u.seatName(occ)
+				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, title(s.String()), u.seatName(occ), title(u.seatID(occ)), slotTips[i])
 			}
-			w.Text = label
 			w.Hot = hot[[2]string{house.ID, s.String()}]
 			w.Selected = u.pub.ResolvingHouse == house.ID && u.pub.ResolvingSlot == s && u.pub.Phase == rules.PhaseResolve
 			ws = append(ws, w)
 		}
-		rk := rank[house.ID]
-		rt := ""
-		if rk.From > 0 {
-			rt = rankText(rk)
-		}
-		deck := fmt.Sprintf("deck %d", u.pub.DeckSizes[house.ID])
-		played := ""
-		if n := len(u.pub.Discards[house.ID]); n > 0 {
-			played = fmt.Sprintf("played %d", n)
-		}
-		if compact {
-			ws = append(ws, textW(Rect{r.X + r.W - rightW, y + 1, rightW - 8, 16}, rt, 15, colText))
-			if played != "" {
-				deck += " · " + played
+		rk, ok := rank[house.ID]
+		if ok && rk.From > 0 {
+			ws = append(ws, Widget{R: Rect{rankX, y, rankW, bh}, Kind: WBox, Text: rankText(rk), Size: 15, Bold: true, Fill: colPanelHi, Ink: colText,
+				Tip: fmt.Sprintf("House %s ranks %s: %s of land it controls. At the game's end a loyalty token of %s scores its slot's value if the slot's place lies in this span.", house.Name, rankText(rk), rankFacts(rk), house.Name)})
+			for i, n := range []int{rk.Crowns, rk.Castles, rk.Towns, rk.Barrels} {
+				ws = append(ws, Widget{R: Rect{factX + float64(i)*factW, y, factW, bh}, Kind: WBox, Text: fmt.Sprint(n), Size: 15, Fill: colPanel, Ink: colText,
+					Tip: fmt.Sprintf("House %s: %s (%s)", house.Name, rankFacts(rk), "crowns, castles, towns and barrels decide the rank in this order")})
 			}
-			ws = append(ws, textW(Rect{r.X + r.W - rightW, y + 17, rightW - 8, 14}, deck, 12, colDim))
-			continue
 		}
-		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 4, 80, 19}, rt, 16, colText))
-		ws = append(ws, textW(Rect{r.X + r.W - 90, y + 23, 80, 15}, deck, 13, colDim))
-		if played != "" {
-			ws = append(ws, textW(Rect{r.X + r.W - 90, y + 38, 80, 16}, played, 13, colDim))
-		}
+		ws = append(ws, Widget{R: Rect{deckX, y, deckW, bh}, Kind: WBox, Text: fmt.Sprint(u.pub.DeckSizes[house.ID]), Size: 15, Fill: colPanel, Ink: colText,
+			Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", count(u.pub.DeckSizes[house.ID], "card"), house.Name, count(played, "card"))})
 	}
 	return ws
 }
 
-func (u *tableUI) rankingWidgets(r Rect) []Widget {
-	ws := panel(r, "Ranking")
-	y := r.Y + 36
-	if u.pub.Phase == rules.PhaseResolve {
-		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 20}, "Now resolving: "+title(u.pub.Tier.String())+" agents", 15, colText))
-		y += 24
-	}
-	// Rows of 32 base pixels, closer when many houses must fit the panel.
-	pitch := 32.0
-	if n := len(u.pub.Ranking); n > 0 {
-		pitch = math.Max(22, math.Min(32, (r.Y+r.H-y-6)/float64(n)))
-	}
-	f := pitch / 32
-	for _, rk := range u.pub.Ranking {
-		hc := houseColor(u.m, rk.House)
-		ws = append(ws, Widget{R: Rect{r.X + 12, y, 70, 26 * f}, Kind: WBox, Text: rankText(rk), Size: 15 * math.Max(f, 0.85), Bold: true, Fill: hc, Ink: textOn(hc)})
-		ws = append(ws, textW(Rect{r.X + 90, y + 3*f, r.W - 100, 22},
-			u.houseName(rk.House)+"  ·  "+rankFacts(rk), 14*math.Max(f, 0.85), colText))
-		y += pitch
-	}
-	// A short public log under the ranking.
-	y += 4
-	lines := int((r.Y + r.H - y - 6) / 19)
-	log := u.pub.Log
-	if lines > 0 && len(log) > 0 {
-		from := max(0, len(log)-lines)
-		for _, e := range log[from:] {
-			ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, e.Text, 13, colDim))
-			y += 19
-		}
-	}
-	return ws
+// iconTips explain the rank facts' icons.
+var iconTips = map[string]string{
+	"crown":  "Crowns: the first thing a rank counts, over the land a house controls.",
+	"castle": "Castles: the second thing a rank counts. A castle adds +4 to its defender.",
+	"town":   "Towns: the third thing a rank counts. A town adds +2 to its defender.",
+	"barrel": "Barrels: the last thing a rank counts; a house's barrels are its muster points.",
 }
 
 func (u *tableUI) combatWidgets(r Rect) []Widget {
 	c := u.pub.Combat
 	ws := panel(r, "Combat in "+u.terrName(c.Territory))
 	ws[0].Edge = colGold
+	ws[0].Fill = colPanelHi
 	half := (r.W - 30) / 2
+	lines := max(len(c.AttackerTerms), len(c.DefenderTerms))
 	side := func(x float64, house, role string, terms []string, power int) {
 		hc := houseColor(u.m, house)
-		ws = append(ws, Widget{R: Rect{x, r.Y + 36, half, 30}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc)})
-		y := r.Y + 72
+		ws = append(ws, Widget{R: Rect{x, r.Y + 34, half, 28}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power), Size: 15, Bold: true, Fill: hc, Ink: textOn(hc),
+			Tip: "Power: land — footman 1, knight 2, dragon 3; sea — ship 1, knight 1, dragon 3. The defender adds +2 for a town, +4 for a castle. Cards add their strength."})
+		y := r.Y + 66
 		for _, t := range terms {
-			ws = append(ws, textW(Rect{x + 4, y, half - 8, 18}, t, 14, colText))
-			y += 18
+			ws = append(ws, textW(Rect{x + 4, y, half - 8, 19}, t, 15, colText))
+			y += 19
 		}
 	}
 	side(r.X+12, c.Attacker, "attacks", c.AttackerTerms, c.AttackerPower)
 	side(r.X+18+half, c.Defender, "defends", c.DefenderTerms, c.DefenderPower)
-	y := r.Y + r.H - 24 - 18*float64(len(c.Played))
-	ws = append(ws, textW(Rect{r.X + 12, y - 20, r.W - 24, 18}, "Cards played:", 14, colGold))
+	y := r.Y + 70 + 19*float64(lines)
+	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, "Cards played:", 15, colGold))
+	y += 20
 	for _, p := range c.Played {
+		if y+19 > r.Y+r.H-4 {
+			break
+		}
 		s := u.seatName(p.Seat) + ": "
 		if p.Card.ID == "" {
 			s += "passed"
 		} else {
 			s += cardLabel(p.Card) + " (" + u.houseName(p.Card.House) + ")"
 		}
-		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, s, 14, colText))
-		y += 18
+		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, s, 15, colText))
+		y += 19
 	}
 	return ws
 }
 
-func (u *tableUI) playersWidgets(r Rect) []Widget {
+// playersWidgets is the Conspiracies panel: per seat its conspiracy, its
+// player, agents in hand, house cards in hand per house (public) and its
+// loyalty tokens as the public sees them.
+func (u *tableUI) playersWidgets(l tableLayout) []Widget {
+	r := l.Players
 	ws := panel(r, "Conspiracies")
 	ta := u.eng.ToAct()
+	pitch := l.PlayerRow
 	for i, p := range u.pub.Players {
-		pitch := rowPitch(len(u.pub.Players))
-		f := pitch / 44 // row scale: 1 up to four players
-		y := r.Y + 34 + float64(i)*pitch
+		y := r.Y + 32 + float64(i)*pitch
+		bh := pitch - 4
 		sc := seatColor(i)
-		name := u.seatName(i)
-		mark := ""
-		if i == u.pub.FirstPlayer {
-			mark = "  (first)"
-		}
-		row := Widget{R: Rect{r.X + 8, y, r.W - 16, 40 * f}, Kind: WPanel, Fill: colPanel}
+		row := Widget{R: Rect{r.X + 8, y - 1, r.W - 16, pitch - 2}, Kind: WPanel, Fill: colPanel}
 		if i == ta {
 			row.Fill, row.Edge = colPanelHi, sc
 		}
 		ws = append(ws, row)
-		ws = append(ws, Widget{R: Rect{r.X + 14, y + 5*f, 110, 30 * f}, Kind: WBox, Text: title(p.ID), Size: 16 * math.Max(f, 0.8), Bold: true, Fill: sc, Ink: textOn(sc)})
-		ws = append(ws, Widget{R: Rect{r.X + 130, y + 20*f - 11*math.Max(f, 0.8), 22 * math.Max(f, 0.8), 22 * math.Max(f, 0.8)}, Kind: WGlyph, Text: p.ID, Ink: sc})
-		ws = append(ws, textW(Rect{r.X + 156, y + 20*f - 10, 130, 22}, name+mark, 17*math.Max(f, 0.8), colText))
-		ws = append(ws, textW(Rect{r.X + 290, y + 20*f - 8, 106, 22}, agentsLeft(p.AgentsInHand), 14*math.Max(f, 0.85), colDim))
-		// Hand sizes per house (public).
-		x := r.X + 400
-		total := 0
-		for _, h := range u.m.Houses {
-			n := p.HandSizes[h.ID]
-			total += n
-			if n == 0 {
-				continue
-			}
-			hc := rgba(h.Color)
-			ws = append(ws, Widget{R: Rect{x, y + 8*f, 30, 24 * f}, Kind: WBox, Text: fmt.Sprint(n), Size: 14 * math.Max(f, 0.8), Bold: true, Fill: hc, Ink: textOn(hc)})
-			x += 34
+		x := r.X + 12
+		ws = append(ws, Widget{R: Rect{x, y + 1, 86, bh - 2}, Kind: WBox, Text: title(p.ID), Size: 15, Bold: true, Fill: sc, Ink: textOn(sc),
+			Tip: fmt.Sprintf("Conspiracy %s, played by %s. A conspiracy backs no house openly: its loyalty card says which houses it wants ranked high.", title(p.ID), u.seatName(i))})
+		x += 90
+		gh := math.Min(20, bh-2)
+		ws = append(ws, Widget{R: Rect{x, y + (bh-gh)/2, gh, gh}, Kind: WGlyph, Text: p.ID, Ink: sc})
+		x += gh + 4
+		name := u.seatName(i)
+		nameTip := name + " plays " + title(p.ID) + "."
+		if i == u.pub.FirstPlayer {
+			nameTip += " First player this round."
 		}
-		if total == 0 {
-			ws = append(ws, textW(Rect{x, y + 20*f - 8, 90, 22}, "no cards", 14*math.Max(f, 0.85), colDim))
-		}
-		// Loyalty tokens as the public sees them.
-		tw := 58.0
-		tx := r.X + r.W - 14 - tw*float64(len(p.Loyalty))
+		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 92, 20}, Kind: WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: colText, Tip: nameTip})
+		x += 96
+		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 70, 20}, Kind: WText, Text: count(p.AgentsInHand, "agent"), Size: 15, Ink: colDim,
+			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", count(p.AgentsInHand, "agent"), name)})
+		x += 74
+		// Loyalty tokens as the public sees them, at the right.
+		nt := max(len(p.Loyalty), 1)
+		tw := math.Min(46, math.Floor(230/float64(nt)))
+		tx := r.X + r.W - 12 - tw*float64(len(p.Loyalty))
 		for k, tk := range p.Loyalty {
-			w := Widget{R: Rect{tx + float64(k)*tw, y + 6*f, tw - 4, 28 * f}, Kind: WBox, Size: 13 * math.Max(f, 0.85), Bold: true}
+			w := Widget{R: Rect{tx + float64(k)*tw, y + 1, tw - 3, bh - 2}, Kind: WBox, Size: 15, Bold: true}
+			slot := fmt.Sprintf("Loyalty slot %d of %s's card, worth %s if its house's final rank span takes in place %d.", k+1, name, count(tk.Value, "point"), k+1)
 			if tk.Revealed && tk.House != "" {
 				w.Fill = houseColor(u.m, tk.House)
 				w.Ink = textOn(w.Fill)
-				w.Text = fmt.Sprintf("%s %d", abbrev(u.houseName(tk.House)), tk.Value)
+				w.Text = fmt.Sprint(tk.Value)
+				if tw >= 44 {
+					w.Text = abbrev(u.houseName(tk.House)) + fmt.Sprint(tk.Value)
+				}
+				w.Tip = slot + " Revealed: House " + u.houseName(tk.House) + "."
 			} else {
-				w.Fill, w.Ink, w.Edge = colPanelHi, colDim, colEdge
-				w.Text = fmt.Sprintf("? %d", tk.Value)
+				w.Fill, w.Ink, w.Edge = colPanelHi, colText, colEdge
+				w.Text = fmt.Sprintf("?%d", tk.Value)
+				w.Tip = slot + " Its house is still secret."
 			}
 			ws = append(ws, w)
 		}
+		// House cards in hand per house (public), between.
+		room := tx - 6 - x
+		var held []board.House
+		total := 0
+		for _, h := range u.m.Houses {
+			if n := p.HandSizes[h.ID]; n > 0 {
+				held = append(held, h)
+				total += n
+			}
+		}
+		handTip := fmt.Sprintf("%s holds %s", name, count(total, "house card"))
+		var parts []string
+		for _, h := range held {
+			parts = append(parts, fmt.Sprintf("%d %s", p.HandSizes[h.ID], h.Name))
+		}
+		if len(parts) > 0 {
+			handTip += ": " + strings.Join(parts, ", ")
+		}
+		handTip += ". Hand sizes are public, the cards secret."
+		switch {
+		case total == 0:
+			ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, room, 20}, Kind: WText, Text: "no cards", Size: 15, Ink: colDim, Tip: handTip})
+		case float64(len(held))*30 <= room:
+			for _, h := range held {
+				hc := rgba(h.Color)
+				ws = append(ws, Widget{R: Rect{x, y + 2, 27, bh - 4}, Kind: WBox, Text: fmt.Sprint(p.HandSizes[h.ID]), Size: 15, Bold: true, Fill: hc, Ink: textOn(hc), Tip: handTip})
+				x += 30
+			}
+		default:
+			ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, room, 20}, Kind: WText, Text: count(total, "card"), Size: 15, Ink: colText, Tip: handTip})
+		}
 	}
 	return ws
+}
+
+// seatID is seat s's conspiracy id ("" when out of range).
+func (u *tableUI) seatID(s int) string {
+	if s >= 0 && s < len(u.seats) {
+		return u.seats[s]
+	}
+	return ""
 }
 
 func abbrev(s string) string {
@@ -353,28 +435,29 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 	u.hiddenPlays = nil
 	if u.shown < 0 || u.shown >= len(u.priv.Players) {
 		ws := panel(r, "Private")
-		return append(ws, textW(Rect{r.X + 12, r.Y + 40, r.W - 24, 20}, "Hidden.", 16, colDim))
+		return append(ws, textW(Rect{r.X + 12, r.Y + 36, r.W - 24, 20}, "Hidden until its player is looking.", 15, colDim))
 	}
 	p := u.priv.Players[u.shown]
 	ws := panel(r, fmt.Sprintf("%s (%s) — only you may look", u.seatName(u.shown), title(p.ID)))
 	ws[0].Edge = seatColor(u.shown)
 	arranging := u.has(rules.VArrange) && len(u.arrange) > 0
 	exchanging := u.has(rules.VExchange)
-	y := r.Y + 36
+	y := r.Y + 32
 	label := "Loyalty card"
 	switch {
 	case arranging:
-		label = "Loyalty card: click a token, then another to swap them"
+		label = "Click a token, then another to swap"
 	case exchanging:
-		label = "Loyalty card: click two tokens to exchange them"
+		label = "Click two tokens to exchange them"
 	}
-	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, label, 14, colDim))
-	y += 22
+	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, label, 15, colDim))
+	y += 21
 	n := len(p.Loyalty)
 	if arranging {
 		n = len(u.arrange)
 	}
-	tw := math.Min(110, (r.W-24)/float64(max(n, 1)))
+	tw := math.Min(64, (r.W-24)/float64(max(n, 1)))
+	th := 44.0
 	for k := 0; k < n; k++ {
 		var house string
 		var value int
@@ -388,13 +471,17 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 			tk := p.Loyalty[k]
 			house, value, revealed = tk.House, tk.Value, tk.Revealed
 		}
-		w := Widget{R: Rect{r.X + 12 + float64(k)*tw, y, tw - 6, 56}, Kind: WBox, Size: 15, Bold: true,
+		w := Widget{R: Rect{r.X + 12 + float64(k)*tw, y, tw - 4, th}, Kind: WBox, Size: 15, Bold: true,
 			T: Target{Kind: TToken, Index: k}}
 		w.Fill = houseColor(u.m, house)
 		w.Ink = textOn(w.Fill)
-		w.Text = fmt.Sprintf("%d\n%s", value, u.houseName(house))
+		w.Text = fmt.Sprintf("%d\n%s", value, abbrev(u.houseName(house)))
+		w.Tip = fmt.Sprintf("Slot %d of your loyalty card: House %s's token, worth %s at the game's end if %s's final rank span takes in place %d (6, 4, 3, 2 for the best four places).", k+1, u.houseName(house), count(value, "point"), u.houseName(house), k+1)
 		if revealed {
-			w.Text += "\n(shown)"
+			w.Edge = colWhite
+			w.Tip += " Revealed: everyone sees it."
+		} else {
+			w.Tip += " Face down: only you see it."
 		}
 		w.Hot = arranging || exchanging
 		w.Selected = (arranging && u.arrangeSel == k)
@@ -408,13 +495,14 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 		}
 		ws = append(ws, w)
 	}
-	y += 64
+	y += th + 6
 	if arranging {
-		ws = append(ws, button(Rect{r.X + 12, y, 140, 34}, "Shuffle", Target{Kind: TButton, ID: "shuffle"}))
-		b := button(Rect{r.X + 162, y, 200, 34}, "Confirm loyalty", Target{Kind: TButton, ID: "confirm-arrange"})
-		b.Fill = colOK
-		ws = append(ws, b)
-		return ws
+		sh := button(Rect{r.X + 12, y, 124, 32}, "Shuffle", cmdTarget(Command{Kind: CmdShuffle}))
+		sh.Key = "S"
+		b := button(Rect{r.X + 142, y, r.W - 154, 32}, "Confirm", cmdTarget(Command{Kind: CmdConfirmArrange}))
+		b.Fill, b.Key = colOK, "Enter"
+		b.Tip = "Confirm this loyalty card: slot 1 is worth 6, slot 2 4, slot 3 3, slot 4 2, the rest 0."
+		return append(ws, sh, b)
 	}
 	// Hand: playable cards are buttons.
 	playable := map[string]rules.Action{}
@@ -423,8 +511,8 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 			playable[u.cid(a.Card)] = a
 		}
 	}
-	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 18}, fmt.Sprintf("Hand (%d cards)", len(p.Hand)), 14, colDim))
-	y += 20
+	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, "Hand: "+count(len(p.Hand), "house card"), 15, colDim))
+	y += 21
 	// Playable cards first, so a long hand never hides one.
 	hand := append([]board.Card(nil), p.Hand...)
 	sort.SliceStable(hand, func(i, j int) bool {
@@ -432,12 +520,11 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 		_, pj := playable[hand[j].ID]
 		return pi && !pj
 	})
-	const cols, size = 2, 14.0
-	cw := (r.W - 24) / float64(cols)
+	cw := r.W - 24
 	for k, c := range hand {
-		cr := Rect{r.X + 12 + float64(k%cols)*cw, y + float64(k/cols)*28, cw - 6, 25}
-		if cr.Y+cr.H > r.Y+r.H-4 {
-			ws = append(ws, textW(Rect{r.X + 12, cr.Y, r.W - 24, 18}, fmt.Sprintf("… and %d more", len(hand)-k), 14, colDim))
+		cr := Rect{r.X + 12, y + float64(k)*27, cw, 24}
+		if cr.Y+cr.H > r.Y+r.H-4 || (k < len(hand)-1 && cr.Y+cr.H+27 > r.Y+r.H-4) {
+			ws = append(ws, textW(Rect{r.X + 12, cr.Y + 2, r.W - 24, 19}, fmt.Sprintf("… and %d more", len(hand)-k), 15, colDim))
 			// Cards that may be played but find no room here become
 			// buttons of the decision panel: no legal play is ever hidden.
 			if u.shown == u.eng.ToAct() {
@@ -449,18 +536,47 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 			}
 			break
 		}
+		tip := cardTip(c, u.houseName(c.House))
 		hc := houseColor(u.m, c.House)
 		if a, ok := playable[c.ID]; ok && u.shown == u.eng.ToAct() {
-			w := actionButton(cr, "Play "+cardLabel(c), a)
-			w.Size = size
+			w := actionButton(cr, cardLabel(c), a)
+			w.Size = 15
 			w.Edge = colGold
 			w.Hot = true
+			w.Tip = tip
 			ws = append(ws, w)
 			continue
 		}
-		ws = append(ws, Widget{R: cr, Kind: WBox, Text: cardLabel(c), Size: size, Fill: mix(hc, colPanel, 0.35), Ink: textOn(mix(hc, colPanel, 0.35))})
+		fill := cardFill(hc)
+		ws = append(ws, Widget{R: cr, Kind: WBox, Text: cardLabel(c), Size: 15, Fill: fill, Ink: textOn(fill), Edge: hc, Tip: tip})
 	}
 	return ws
+}
+
+// cardFill is the fill of a house card in the hand: the house's colour
+// toned towards the panel, but never so dark that it sinks into the panel
+// (Greyjoy's near-black is lifted).
+func cardFill(hc color.RGBA) color.RGBA {
+	f := mix(hc, colPanel, 0.35)
+	if luminance(f) < 0.06 {
+		f = mix(hc, colWhite, 0.3)
+	}
+	return f
+}
+
+// cardTip explains a house card.
+func cardTip(c board.Card, house string) string {
+	s := fmt.Sprintf("%s, a %s house card: +%d to House %s in a combat it fights.", c.Name, house, c.Strength, house)
+	if c.Swords > 0 {
+		s += fmt.Sprintf(" %s: the other side loses %s more.", count(c.Swords, "sword"), count(c.Swords, "unit"))
+	}
+	if c.Towers > 0 {
+		s += fmt.Sprintf(" %s: %s lost fewer.", count(c.Towers, "tower"), count(c.Towers, "unit"))
+	}
+	if e := effectTips[c.Effect]; e != "" {
+		s += " " + e
+	}
+	return s
 }
 
 // actionWidgets is the panel of decisions: chooser, move steppers, or the
@@ -470,46 +586,58 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 	if u.shown < 0 || u.shown != u.eng.ToAct() {
 		return ws
 	}
-	x, y, w := r.X+12, r.Y+36, r.W-24
+	x, y, w := r.X+12, r.Y+32, r.W-24
 	bh := 32.0
+	cancel := func() Widget {
+		b := button(Rect{x + w - 110, r.Y + r.H - 40, 110, 32}, "Cancel", cmdTarget(Command{Kind: CmdCancel}))
+		b.Key, b.Fill = "Esc", colPanelHi
+		return b
+	}
 	if len(u.chooser) > 0 {
-		ws = append(ws, textW(Rect{x, y, w, 18}, u.chooserTitle, 15, colText))
+		ws = append(ws, textW(Rect{x, y, w, 19}, u.chooserTitle, 15, colText))
 		y += 22
-		rs := flowRects(x, y, w, r.Y+r.H-46-y, bh, len(u.chooser))
+		rs := flowRects(x, y, w, r.Y+r.H-46-y, 30, len(u.chooser))
 		for i, c := range u.chooser {
 			ws = append(ws, actionButton(rs[i], c.Label, c.Action))
 		}
-		ws = append(ws, button(Rect{x, r.Y + r.H - 42, 120, 34}, "Cancel", Target{Kind: TButton, ID: "cancel"}))
-		return ws
+		return append(ws, cancel())
 	}
 	if u.moveFrom >= 0 && u.moveTo >= 0 {
-		ws = append(ws, textW(Rect{x, y, w, 18}, fmt.Sprintf("Move from %s to %s:", u.terrName(u.tid(u.moveFrom)), u.terrName(u.tid(u.moveTo))), 15, colText))
-		y += 26
-		for k := board.Unit(0); k < board.NumUnits; k++ {
-			if u.moveMax[k] == 0 {
-				continue
+		ws = append(ws, Widget{R: Rect{x, y, w, 19}, Kind: WText, Text: fmt.Sprintf("%s → %s", u.terrName(u.tid(u.moveFrom)), u.terrName(u.tid(u.moveTo))), Size: 15, Ink: colText,
+			Tip: fmt.Sprintf("Move from %s to %s: set how many of each unit go (arrow keys: Up/Down a row, Left/Right fewer/more).", u.terrName(u.tid(u.moveFrom)), u.terrName(u.tid(u.moveTo)))})
+		y += 22
+		rowH := math.Min(32, (r.Y+r.H-44-y)/float64(max(len(u.moveRows()), 1)))
+		for i, k := range u.moveRows() {
+			sel := i == u.moveRow
+			lab := Widget{R: Rect{x, y + rowH/2 - 10, 90, 20}, Kind: WText, Text: title(k.String()), Size: 15, Bold: sel, Ink: colText, Tip: unitTips[k]}
+			if sel {
+				lab.Ink = colGold
 			}
-			ws = append(ws, textW(Rect{x, y + 6, 110, 20}, title(k.String()), 16, colText))
-			ws = append(ws, button(Rect{x + 120, y, 36, 30}, "−", Target{Kind: TButton, ID: "dec:" + k.String()}))
-			ws = append(ws, Widget{R: Rect{x + 160, y, 60, 30}, Kind: WBox, Text: fmt.Sprintf("%d/%d", u.moveUnits[k], u.moveMax[k]), Size: 16, Bold: true, Fill: colPanelHi, Ink: colText})
-			ws = append(ws, button(Rect{x + 224, y, 36, 30}, "+", Target{Kind: TButton, ID: "inc:" + k.String()}))
-			y += 36
+			dec := button(Rect{x + 92, y, 32, rowH - 4}, "−", cmdTarget(Command{Kind: CmdFewerUnits, Unit: k}))
+			inc := button(Rect{x + 190, y, 32, rowH - 4}, "+", cmdTarget(Command{Kind: CmdMoreUnits, Unit: k}))
+			if sel {
+				dec.Key, inc.Key = "Left", "Right"
+				dec.Text, inc.Text = "", ""
+			}
+			cnt := Widget{R: Rect{x + 128, y, 58, rowH - 4}, Kind: WBox, Text: fmt.Sprintf("%d/%d", u.moveUnits[k], u.moveMax[k]), Size: 15, Bold: true, Fill: colPanelHi, Ink: colText, Selected: sel,
+				Tip: fmt.Sprintf("%d of the %d %s that may go.", u.moveUnits[k], u.moveMax[k], plural(u.moveMax[k], k.String()))}
+			ws = append(ws, lab, dec, cnt, inc)
+			y += rowH
 		}
-		b := button(Rect{x, y + 6, 160, 34}, "Move", Target{Kind: TButton, ID: "move-confirm"})
-		b.Fill = colOK
-		ws = append(ws, b, button(Rect{x + 170, y + 6, 120, 34}, "Cancel", Target{Kind: TButton, ID: "cancel"}))
-		return ws
+		b := button(Rect{x, r.Y + r.H - 40, w - 116, 32}, "Move", cmdTarget(Command{Kind: CmdMoveConfirm}))
+		b.Fill, b.Key = colOK, "Enter"
+		return append(ws, b, cancel())
 	}
 	var hint string
 	switch {
 	case u.has(rules.VArrange):
-		hint = "Arrange your loyalty card on the left, then Confirm."
+		hint = "Arrange your loyalty card, then Confirm."
 	case u.has(rules.VPlace):
-		hint = "Click a free slot of a house to place an agent."
+		hint = "Click a free slot to place an agent."
 	case u.has(rules.VRemove):
 		hint = "Cersei: click a highlighted agent to remove it, or decline."
 	case u.has(rules.VResolve):
-		hint = "Click one of your highlighted agents to resolve it."
+		hint = "Click one of your highlighted agents."
 	case u.moveFrom >= 0:
 		hint = "Click a highlighted territory to move there."
 	case u.has(rules.VMuster):
@@ -527,10 +655,6 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 	case u.has(rules.VWinner):
 		hint = "The powers are tied: name the winner."
 	}
-	if hint != "" {
-		ws = append(ws, textW(Rect{x, y, w, 18}, hint, 15, colText))
-		y += 24
-	}
 	var buttons []rules.Action
 	for _, a := range u.buttonActions() {
 		if a.Verb != rules.VPlay { // cards are played from the hand
@@ -539,9 +663,27 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 	}
 	// ... unless the hand panel had no room for them (privateWidgets).
 	buttons = append(buttons, u.hiddenPlays...)
-	peekH := 0.0
+	peek := ""
 	if len(u.priv.Peek) > 0 && u.priv.PeekSeat >= 0 {
-		peekH = 24
+		names := make([]string, len(u.priv.Peek))
+		for i, c := range u.priv.Peek {
+			names[i] = c.Name
+		}
+		peek = u.seatName(u.priv.PeekSeat) + " holds: " + strings.Join(names, ", ")
+	}
+	if hint != "" {
+		// Two lines when the hint is long and there is room for it.
+		lines := 1
+		if len(hint) > 34 && r.Y+r.H-y-2*20 >= float64(len(buttons))*24 {
+			lines = 2
+			hint = wrapWords(hint, 34)
+		}
+		ws = append(ws, Widget{R: Rect{x, y, w, 19 * float64(lines)}, Kind: WText, Text: hint, Size: 15, Ink: colText, Tip: strings.ReplaceAll(hint, "\n", " ")})
+		y += 19*float64(lines) + 4
+	}
+	peekH := 0.0
+	if peek != "" {
+		peekH = 22
 	}
 	rs := flowRects(x, y, w, r.Y+r.H-6-peekH-y, bh, len(buttons))
 	for i, a := range buttons {
@@ -549,23 +691,66 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 		if a.Verb == rules.VDone || a.Verb == rules.VPass || a.Verb == rules.VKeep || a.Verb == rules.VDecline {
 			b.Fill = colPanelHi
 		}
+		if a.Verb == rules.VPlay {
+			b.Tip = cardTip(u.cardInfo(u.cid(a.Card)), u.houseName(u.cardInfo(u.cid(a.Card)).House))
+		}
 		ws = append(ws, b)
 	}
 	if len(rs) > 0 {
 		y = rs[len(rs)-1].Y + rs[len(rs)-1].H
 	}
-	if len(u.priv.Peek) > 0 && u.priv.PeekSeat >= 0 {
-		names := make([]string, len(u.priv.Peek))
-		for i, c := range u.priv.Peek {
-			names[i] = c.Name
-		}
-		ws = append(ws, textW(Rect{x, y + 4, w, 18}, u.seatName(u.priv.PeekSeat)+" holds: "+strings.Join(names, ", "), 14, colText))
+	if peek != "" {
+		ws = append(ws, Widget{R: Rect{x, y + 3, w, 19}, Kind: WText, Text: peek, Size: 15, Ink: colText, Tip: peek})
 	}
 	return ws
 }
 
-// tooltip describes territory t (public facts only) in a box near (x, y).
-func (u *tableUI) tooltip(t int, x, y float64) []Widget {
+// wrapWords breaks s into lines of at most about n characters at spaces.
+func wrapWords(s string, n int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(s) {
+		if i > 0 {
+			if line+1+len(word) > n {
+				b.WriteByte('\n')
+				line = 0
+			} else {
+				b.WriteByte(' ')
+				line++
+			}
+		}
+		b.WriteString(word)
+		line += len(word)
+	}
+	return b.String()
+}
+
+// logWidgets is the log panel: the newest public lines, newest at the bottom.
+func (u *tableUI) logWidgets(r Rect) []Widget {
+	ws := panel(r, "Log")
+	lines := int((r.H - 34) / 20)
+	log := u.pub.Log
+	y := r.Y + 32
+	if from := max(0, len(log)-lines); lines > 0 {
+		for _, e := range log[from:] {
+			ws = append(ws, Widget{R: Rect{r.X + 12, y, r.W - 24, 19}, Kind: WText, Text: e.Text, Size: 15, Ink: colDim, Tip: e.Text})
+			y += 20
+		}
+	}
+	return ws
+}
+
+// unitTips explain the units.
+var unitTips = [board.NumUnits]string{
+	board.Footman: "Footman: strength 1 on land, 0 at sea. Mustered for 1 point where the house has barrels.",
+	board.Knight:  "Knight: strength 2 on land, 1 at sea. A footman promoted for 1 muster point.",
+	board.Ship:    "Ship: strength 1 at sea; carries one footman or knight. Mustered into a port or adjacent sea.",
+	board.Dragon:  "Dragon: strength 3 on land and at sea. A knight promoted (nine-player map).",
+}
+
+// tooltip describes territory t (public facts only) in a box near (x, y),
+// clear of avoid (the message line).
+func (u *tableUI) tooltip(t int, x, y float64, avoid Rect) []Widget {
 	if t < 0 || t >= len(u.m.Territories) {
 		return nil
 	}
@@ -585,17 +770,11 @@ func (u *tableUI) tooltip(t int, x, y float64) []Widget {
 	default:
 		facts = append(facts, "Land")
 	}
-	plural := func(n int, one, many string) string {
-		if n == 1 {
-			return "1 " + one
-		}
-		return fmt.Sprintf("%d %s", n, many)
-	}
 	if tr.Crowns > 0 {
-		facts = append(facts, plural(tr.Crowns, "crown", "crowns"))
+		facts = append(facts, count(tr.Crowns, "crown"))
 	}
 	if tr.Barrels > 0 {
-		facts = append(facts, plural(tr.Barrels, "barrel", "barrels"))
+		facts = append(facts, count(tr.Barrels, "barrel"))
 	}
 	if tr.Fortress != board.NoFortress {
 		facts = append(facts, fmt.Sprintf("%s (defender +%d)", tr.Fortress, tr.Fortress.DefenceBonus()))
@@ -637,8 +816,8 @@ func (u *tableUI) tooltip(t int, x, y float64) []Widget {
 			lines = append(lines, u.houseName(g.House)+": "+unitsText(g.Units))
 		}
 	}
-	w := 330.0
-	h := 34 + 21*float64(len(lines))
+	w := 340.0
+	h := 36 + 21*float64(len(lines))
 	bx, by := x+18, y+18
 	if bx+w > BaseW-4 {
 		bx = x - w - 12
@@ -646,12 +825,16 @@ func (u *tableUI) tooltip(t int, x, y float64) []Widget {
 	if by+h > BaseH-4 {
 		by = BaseH - 4 - h
 	}
+	box := Rect{bx, by, w, h}
+	if overlap(box, avoid) > 0 {
+		box.Y = math.Max(4, avoid.Y-4-h)
+	}
 	ws := []Widget{
-		{R: Rect{bx, by, w, h}, Kind: WPanel, Fill: color.RGBA{24, 26, 34, 255}, Edge: colGold},
-		{R: Rect{bx + 10, by + 6, w - 20, 22}, Kind: WText, Text: tr.Name, Size: 18, Bold: true, Ink: colGold},
+		{R: box, Kind: WPanel, Fill: colTip, Edge: colGold},
+		{R: Rect{box.X + 10, box.Y + 6, w - 20, 22}, Kind: WText, Text: tr.Name, Size: 18, Bold: true, Ink: colGold},
 	}
 	for i, l := range lines {
-		ws = append(ws, textW(Rect{bx + 10, by + 32 + 21*float64(i), w - 20, 20}, l, 15, colText))
+		ws = append(ws, textW(Rect{box.X + 10, box.Y + 32 + 21*float64(i), w - 20, 20}, l, 15, colText))
 	}
 	return ws
 }
@@ -667,6 +850,12 @@ func flowRects(x, y, w, h, bh float64, n int) []Rect {
 	const gap = 6.0
 	rows := max(1, int(h/bh))
 	cols := (n + rows - 1) / rows
+	if cols > 2 {
+		// Shorter rows (down to 26) before a third column: labels stay
+		// wide enough to read.
+		rows = max(1, int(h/math.Min(bh, 26)))
+		cols = (n + rows - 1) / rows
+	}
 	if cols > 3 {
 		cols = 3
 	}
@@ -684,23 +873,7 @@ func flowRects(x, y, w, h, bh float64, n int) []Rect {
 	return out
 }
 
-// agentsLeft says how many agents a player still holds (not on a slot).
-func agentsLeft(n int) string {
-	if n == 1 {
-		return "1 agent left"
-	}
-	return fmt.Sprintf("%d agents left", n)
-}
-
 // rankFacts lists what a house's rank rests on: "2 crowns, 1 castle, 0 towns, 3 barrels".
 func rankFacts(r rules.Rank) string {
 	return strings.Join([]string{count(r.Crowns, "crown"), count(r.Castles, "castle"), count(r.Towns, "town"), count(r.Barrels, "barrel")}, ", ")
-}
-
-// count writes n and the noun, plural unless n is 1.
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

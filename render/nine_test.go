@@ -76,7 +76,7 @@ func TestDrawNineTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.begin(playOf(e), 3)
-	a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
 	sizes := [][2]int{{1280, 720}}
 	if os.Getenv("NTK_SHOTS") != "" {
 		// Drawing at full HD costs seconds of software GL: only when the
@@ -104,7 +104,7 @@ func TestNineSlotsNameTheirAgentOnOneLine(t *testing.T) {
 	playUntil(t, e, 3, func() bool { return e.View(rules.Public).Phase == rules.PhaseResolve })
 	u := newTableUI(e, e, 3)
 	u.reveal(e.ToAct())
-	l := layoutTable(e.Map().Grid.W, e.Map().Grid.H, len(names))
+	l := layoutTable(e.Map().Grid.W, e.Map().Grid.H, len(names), 0)
 	occupied := 0
 	for _, w := range u.tableWidgets(l) {
 		if w.T.Kind != TSlot {

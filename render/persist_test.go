@@ -81,7 +81,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, ok := findWidget(b.ws, func(w Widget) bool { return w.T.ID == "cont:"+id })
+	w, ok := findWidget(b.ws, func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdContinue, ID: id} })
 	if !ok {
 		t.Fatal("the start screen does not offer the saved game")
 	}
@@ -130,7 +130,7 @@ func TestFinishedGameLeavesContinueAndRecordIsKept(t *testing.T) {
 	}
 	// New game: the finished game leaves the Continue list, its save and
 	// record stay, and the new game records into a new file.
-	w, _ := findWidget(a.ws, func(w Widget) bool { return w.T.ID == "again" })
+	w, _ := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdAgain })
 	x, y := center(w.R)
 	a.handle(input{X: x, Y: y, Click: true})
 	if a.scene != sceneStart || hasText(a.ws, "Continue") {
@@ -324,7 +324,7 @@ func TestDrawPersistence(t *testing.T) {
 	saveShot(t, "start-continue", img)
 	n := 0
 	for _, w := range a.ws {
-		if strings.HasPrefix(w.T.ID, "cont:") {
+		if w.T.Cmd.Kind == CmdContinue {
 			n++
 			if c := img.RGBAAt(int(w.R.X+4), int(w.R.Y+w.R.H/2)); c != colButton {
 				t.Errorf("Continue button %q: pixel %v, want %v", w.Text, c, colButton)
@@ -337,7 +337,7 @@ func TestDrawPersistence(t *testing.T) {
 	a.handle(input{Enter: true})
 	fs.fail = true
 	step(t, a, 1)
-	a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
 	img = render(t, a, BaseW, BaseH)
 	saveShot(t, "table-banner", img)
 	for _, text := range []string{"Not saved", "Tester's game — seed 42"} {
@@ -366,7 +366,7 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := newApp(Options{Saves: st}, defaultNewGame)
-	b.clickOn(Target{Kind: TButton, ID: "cont:" + id})
+	b.clickOn(cmdTarget(Command{Kind: CmdContinue, ID: id}))
 	b.rebuild()
 	if b.scene != sceneStart || !strings.Contains(b.start.msg, "Cannot continue") || !strings.Contains(b.start.msg, "action 1") {
 		t.Fatalf("scene %d, message %q; want the start screen naming the refused action", b.scene, b.start.msg)

@@ -56,12 +56,12 @@ func TestDrawStandardTable(t *testing.T) {
 	}
 	playSome(t, e, 3+4) // three arrangements, four placements
 	a.begin(playOf(e), 7)
-	a.clickOn(Target{Kind: TButton, ID: "curtain"})
+	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
 	img := render(t, a, BaseW, BaseH)
 	saveShot(t, "table-standard", img)
 	m := e.Map()
 	v := e.View(rules.Public)
-	l := layoutTable(m.Grid.W, m.Grid.H, 3)
+	l := layoutTable(m.Grid.W, m.Grid.H, 3, 0)
 	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
 	checked, matched, total := 0, 0, 0
 	for ti, tr := range m.Territories {

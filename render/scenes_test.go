@@ -42,7 +42,7 @@ func TestCombatPanelShowsBothSides(t *testing.T) {
 			continue
 		}
 		a := curtainApp(t, e, uint64(seed))
-		a.clickOn(Target{Kind: TButton, ID: "curtain"})
+		a.clickOn(cmdTarget(Command{Kind: CmdLift}))
 		a.rebuild()
 		c := v.Combat
 		for _, want := range []string{

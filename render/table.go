@@ -41,6 +41,7 @@ type tableUI struct {
 
 	moveFrom, moveTo   int
 	moveUnits, moveMax [board.NumUnits]int
+	moveRow            int // the move dialog's row the arrow keys change
 
 	arrange    []string
 	arrangeSel int
@@ -195,7 +196,7 @@ func (u *tableUI) click(t Target) {
 			u.apply(*t.Action)
 			return
 		}
-		u.command(t.ID)
+		u.command(t.Cmd)
 	case TSlot:
 		u.clickSlot(t.House, t.Slot)
 	case TToken:
@@ -205,35 +206,67 @@ func (u *tableUI) click(t Target) {
 	}
 }
 
-func (u *tableUI) command(id string) {
-	switch {
-	case id == "shuffle":
+// command carries out a command of the table's own (selections and
+// dialogs); the seat shown must be the one to act, except to cancel.
+func (u *tableUI) command(c Command) {
+	if c.Kind == CmdCancel {
+		u.resetLocal()
+		u.setMsg("", false)
+		return
+	}
+	if u.shown < 0 || u.shown != u.eng.ToAct() {
+		return
+	}
+	switch c.Kind {
+	case CmdShuffle:
 		u.rng.Shuffle(len(u.arrange), func(i, j int) { u.arrange[i], u.arrange[j] = u.arrange[j], u.arrange[i] })
 		u.arrangeSel = -1
-	case id == "confirm-arrange":
+	case CmdConfirmArrange:
 		hs := make([]int, len(u.arrange))
 		for i, id := range u.arrange {
 			hs[i] = u.hidx(id)
 		}
 		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: rules.NewArrangement(hs)})
-	case id == "cancel":
-		u.resetLocal()
-		u.setMsg("", false)
-	case id == "move-confirm":
-		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: u.moveTo, Units: u.moveUnits, House: rules.None}
-		u.apply(a)
-	case strings.HasPrefix(id, "inc:") || strings.HasPrefix(id, "dec:"):
-		k, err := board.ParseUnit(id[4:])
-		if err != nil {
+	case CmdMoveConfirm:
+		if u.moveFrom < 0 || u.moveTo < 0 {
 			return
 		}
-		if id[0] == 'i' && u.moveUnits[k] < u.moveMax[k] {
+		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: u.moveTo, Units: u.moveUnits, House: rules.None}
+		u.apply(a)
+	case CmdMoreUnits:
+		if k := c.Unit; k < board.NumUnits && u.moveUnits[k] < u.moveMax[k] {
 			u.moveUnits[k]++
 		}
-		if id[0] == 'd' && u.moveUnits[k] > 0 {
+	case CmdFewerUnits:
+		if k := c.Unit; k < board.NumUnits && u.moveUnits[k] > 0 {
 			u.moveUnits[k]--
 		}
+	case CmdMoveRow:
+		rows := u.moveRows()
+		if len(rows) > 0 {
+			u.moveRow = (u.moveRow + c.N%len(rows) + len(rows)) % len(rows)
+		}
 	}
+}
+
+// moveRows are the unit kinds the move dialog offers, top to bottom.
+func (u *tableUI) moveRows() []board.Unit {
+	var ks []board.Unit
+	for k := board.Unit(0); k < board.NumUnits; k++ {
+		if u.moveMax[k] > 0 {
+			ks = append(ks, k)
+		}
+	}
+	return ks
+}
+
+// moveRowUnit is the unit kind of the move dialog's selected row.
+func (u *tableUI) moveRowUnit() (board.Unit, bool) {
+	rows := u.moveRows()
+	if u.moveRow < 0 || u.moveRow >= len(rows) {
+		return 0, false
+	}
+	return rows[u.moveRow], true
 }
 
 // hidx is the index of house id on the map (rules.None when unknown).
@@ -347,12 +380,21 @@ func (u *tableUI) clickTerritory(t int) {
 		case len(as) > 1:
 			u.moveTo = t
 			u.moveMax = [board.NumUnits]int{}
+			// The steppers reach each kind's most in any legal move; the
+			// counts start at the largest legal move, so that they never
+			// offer more than the ships can carry (the rules decide that).
+			best := -1
 			for _, a := range as {
+				n := 0
 				for k := range a.Units {
 					u.moveMax[k] = max(u.moveMax[k], a.Units[k])
+					n += a.Units[k]
+				}
+				if n > best {
+					best, u.moveUnits = n, a.Units
 				}
 			}
-			u.moveUnits = u.moveMax
+			u.moveRow = 0
 			return
 		case t == u.moveFrom:
 			u.moveFrom, u.moveTo = -1, -1
@@ -494,16 +536,10 @@ func (u *tableUI) cardInfo(id string) board.Card {
 func cardLabel(c board.Card) string {
 	s := fmt.Sprintf("%s  +%d", c.Name, c.Strength)
 	if c.Swords > 0 {
-		s += fmt.Sprintf("  %d sword", c.Swords)
-		if c.Swords > 1 {
-			s += "s"
-		}
+		s += "  " + count(c.Swords, "sword")
 	}
 	if c.Towers > 0 {
-		s += fmt.Sprintf("  %d tower", c.Towers)
-		if c.Towers > 1 {
-			s += "s"
-		}
+		s += "  " + count(c.Towers, "tower")
 	}
 	return s
 }
@@ -571,26 +607,6 @@ func (u *tableUI) describe(a rules.Action) string {
 		return "Confirm loyalty card"
 	}
 	return a.Format(u.m)
-}
-
-func unitsText(us [board.NumUnits]int) string {
-	var parts []string
-	for k := board.Unit(0); k < board.NumUnits; k++ {
-		if n := us[k]; n > 0 {
-			name := k.String()
-			if n > 1 {
-				name += "s"
-				if k == board.Footman {
-					name = "footmen"
-				}
-			}
-			parts = append(parts, fmt.Sprintf("%d %s", n, name))
-		}
-	}
-	if len(parts) == 0 {
-		return "nothing"
-	}
-	return strings.Join(parts, ", ")
 }
 
 func title(s string) string {

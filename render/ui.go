@@ -38,7 +38,7 @@ type TargetKind int
 // Click targets.
 const (
 	TNone      TargetKind = iota
-	TButton               // a button: Action to apply, or a local command ID
+	TButton               // a button: Action to apply, or a Cmd of the app
 	TSlot                 // a house's agent slot (House, Slot)
 	TToken                // a loyalty token of the private card (Index)
 	TTerritory            // a territory of the board (Terr)
@@ -47,7 +47,7 @@ const (
 // Target is the hit-test result of a click.
 type Target struct {
 	Kind   TargetKind
-	ID     string // local command of a button ("shuffle", "confirm", …)
+	Cmd    Command // what a button asks of the app (Cmd.Kind != CmdNone)
 	Action *rules.Action
 	House  string
 	Slot   rules.Slot
@@ -66,6 +66,7 @@ const (
 	WBox                 // filled box with centred text (slots, tokens, chips)
 	WField               // editable text field
 	WGlyph               // a conspiracy's glyph: Text is its id, Ink its colour
+	WIcon                // a board icon ("crown", "castle", "town", "barrel"), Text its name
 )
 
 // Align of a widget's text.
@@ -92,7 +93,15 @@ type Widget struct {
 	Selected bool
 	Disabled bool
 	T        Target
+	// Key is the key that does what the button does, shown on it ("Enter",
+	// "Esc", "1"); "" for none.
+	Key string
+	// Tip explains the widget in plain words when the pointer rests on it.
+	Tip string
 }
+
+// cmdTarget is the target of a button that asks the app for c.
+func cmdTarget(c Command) Target { return Target{Kind: TButton, Cmd: c} }
 
 // hitTest returns the target of the topmost clickable widget at (x, y)
 // (base coordinates), or a zero Target.
@@ -150,9 +159,10 @@ func seatColor(seat int) color.RGBA {
 
 func rgba(c board.RGB) color.RGBA { return color.RGBA{c.R, c.G, c.B, 255} }
 
-// textOn picks black or white text for a fill.
+// textOn picks black or white text for a fill, whichever contrasts more
+// (WCAG): one of them always reaches 4.5:1.
 func textOn(c color.RGBA) color.RGBA {
-	if int(c.R)*299+int(c.G)*587+int(c.B)*114 > 140000 {
+	if contrast(colBlack, c) >= contrast(colWhite, c) {
 		return colBlack
 	}
 	return colWhite

@@ -1,0 +1,45 @@
+package render
+
+import "notrueking/board"
+
+// CmdKind names what a button or a key asks of the app. Buttons carry a
+// typed Command, never a string to parse.
+type CmdKind int
+
+// Commands of the app, by the scene that answers them.
+const (
+	CmdNone CmdKind = iota
+	// Start screen.
+	CmdStart      // start a new game with the chosen map and players
+	CmdContinue   // continue the saved game ID
+	CmdMap        // choose map N of the list
+	CmdPlayers    // choose N players
+	CmdEditName   // edit the name of seat N
+	CmdNextMap    // the next map (arrow keys); N = +1 or -1
+	CmdNextPlayer // one player more or fewer (arrow keys); N = +1 or -1
+	// Hand-off curtain.
+	CmdLift // the seat the curtain waits for is looking
+	// Table.
+	CmdCancel         // drop the selection or dialog (also closes overlays)
+	CmdShuffle        // shuffle the loyalty card being arranged
+	CmdConfirmArrange // confirm the arranged loyalty card
+	CmdMoveConfirm    // move the counted units
+	CmdMoreUnits      // one more Unit in the move dialog
+	CmdFewerUnits     // one fewer Unit in the move dialog
+	CmdMoveRow        // select the move dialog's row N steps down (N may be negative)
+	CmdUndo           // undo the last action (answered by the log panel's owner)
+	CmdRedo           // redo the undone action
+	// End screen.
+	CmdAgain // back to the start screen for a new game
+	// Every scene.
+	CmdHelp       // open or close the help overlay
+	CmdFullscreen // toggle fullscreen
+)
+
+// Command is one request of a button or key: its kind and payload.
+type Command struct {
+	Kind CmdKind
+	N    int        // a number: map or seat index, player count, step
+	Unit board.Unit // a unit kind (move dialog)
+	ID   string     // a saved game's id (CmdContinue)
+}

@@ -1,0 +1,253 @@
+package render
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"notrueking/session"
+)
+
+// startUI is the start screen's state: map, players, names, and the games
+// to continue. A normal game's seed is drawn when it starts and never shown
+// here; a tester's seed (-seed) is shown and marks the game.
+type startUI struct {
+	maps   []mapChoice
+	mapIdx int
+	n      int
+	names  []string
+	focus  int // -1 none, 0.. names
+	msg    string
+	// tester is set when a seed was typed (-seed): testSeed is then the
+	// seed of every game started here.
+	tester   bool
+	testSeed uint64
+	// conts are the unfinished saved games, newest first.
+	conts []session.Summary
+	now   func() time.Time
+}
+
+// maxContinues is how many saved games the start screen offers.
+const maxContinues = 8
+
+type mapChoice struct {
+	ID, Label string
+	Min, Max  int
+	Seats     []string // conspiracy display names, seat order
+}
+
+// startMaps lists the maps offered; the nine-player map is one more entry.
+// (Run replaces it with the shipped maps, so a new map file needs no code.)
+var startMaps = []mapChoice{{ID: "standard", Label: "Westeros (standard, 2–4 players)", Min: 2, Max: 4,
+	Seats: []string{"Crown", "Torch", "Helm", "Gauntlet"}}}
+
+var defaultNames = []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+
+func newStartUI(o Options) *startUI {
+	s := &startUI{n: 4, focus: -1}
+	s.setMaps(startMaps, o.Map)
+	s.names = append([]string(nil), defaultNames...)
+	for i, n := range o.Players {
+		if i < len(s.names) {
+			s.names[i] = n
+		}
+	}
+	if len(o.Players) >= 2 {
+		s.n = len(o.Players)
+	}
+	s.clampPlayers()
+	s.tester, s.testSeed = o.SeedSet, o.Seed
+	s.now = time.Now
+	return s
+}
+
+// setMaps offers the given maps, selecting want (an id or a file path,
+// which is added to the list) or the first.
+func (s *startUI) setMaps(ms []mapChoice, want string) {
+	s.maps = append([]mapChoice(nil), ms...)
+	s.mapIdx = 0
+	if want != "" {
+		s.mapIdx = -1
+		for i, m := range s.maps {
+			if m.ID == want {
+				s.mapIdx = i
+			}
+		}
+		if s.mapIdx < 0 {
+			s.maps = append(s.maps, mapChoice{ID: want, Label: want, Min: 2, Max: 9})
+			s.mapIdx = len(s.maps) - 1
+		}
+	}
+	s.clampPlayers()
+}
+
+func (s *startUI) clampPlayers() {
+	mc := s.maps[s.mapIdx]
+	s.n = min(max(s.n, mc.Min), mc.Max, len(defaultNames))
+}
+
+func (s *startUI) mapID() string { return s.maps[s.mapIdx].ID }
+
+func (s *startUI) playerNames() []string {
+	out := make([]string, s.n)
+	for i := range out {
+		out[i] = strings.TrimSpace(s.names[i])
+		if out[i] == "" {
+			out[i] = defaultNames[i]
+		}
+	}
+	return out
+}
+
+// seed is the seed of a game started now: the tester's, or a fresh one
+// from the system's random source (a secret until the game ends).
+func (s *startUI) seed() uint64 {
+	if s.tester {
+		return s.testSeed
+	}
+	return secretSeed()
+}
+
+// secretSeed draws a seed from crypto/rand: nobody can predict the deck
+// order of a normal game.
+func secretSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:]) // never fails (it crashes the program instead)
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// keys edits the focused field; it reports whether anything changed.
+func (s *startUI) keys(in input) bool {
+	if s.focus < 0 {
+		return false
+	}
+	changed := false
+	field := &s.names[s.focus]
+	for _, r := range in.Chars {
+		if len([]rune(*field)) >= 16 {
+			continue
+		}
+		*field += string(r)
+		changed = true
+	}
+	if in.Backspace && len(*field) > 0 {
+		rs := []rune(*field)
+		*field = string(rs[:len(rs)-1])
+		changed = true
+	}
+	if in.Tab {
+		s.focus = (s.focus + 1) % s.n
+		changed = true
+	}
+	return changed
+}
+
+func (s *startUI) widgets() []Widget {
+	ws := []Widget{
+		{R: Rect{0, 0, BaseW, BaseH}, Kind: WPanel, Fill: colBG},
+		{R: Rect{0, 70, BaseW, 70}, Kind: WText, Text: "No True King", Size: 60, Bold: true, Align: AlignCenter, Ink: colGold},
+		{R: Rect{0, 150, BaseW, 30}, Kind: WText, Text: "Puppet masters of the great houses — a hot-seat game for one screen", Size: 22, Align: AlignCenter, Ink: colDim},
+	}
+	px := 450.0
+	if len(s.conts) > 0 {
+		px = 140 // the saved games take the right half
+		ws = append(ws, s.continueWidgets(Rect{870, 210, 590, 600})...)
+	}
+	// Name rows close up for more than six players so that nine names, the
+	// Start button and the hint fit the panel.
+	pitch, ph := 50.0, 640.0
+	if s.n > 6 {
+		pitch = 36
+	}
+	ws = append(ws, panel(Rect{px, 210, 700, ph}, "")...)
+	x := px + 40
+	y := 240.0
+	row := func(label string) {
+		ws = append(ws, textW(Rect{x, y + 8, 170, 30}, label, 22, colText))
+	}
+	// Every map is a choice of its own; Up and Down pick the one above
+	// or below.
+	row("Map")
+	mh := math.Min(44, 104/float64(max(len(s.maps), 1)))
+	for i, m := range s.maps {
+		b := button(Rect{x + 180, y, 440, mh - 4}, m.Label, cmdTarget(Command{Kind: CmdMap, N: i}))
+		b.Size = 15
+		b.Tip = "Up and Down choose the map."
+		if i == s.mapIdx {
+			b.Fill, b.Selected, b.Key = colOK, true, "↑↓"
+		}
+		ws = append(ws, b)
+		y += mh
+	}
+	y += 20
+	row("Players")
+	mc := s.maps[s.mapIdx]
+	for n := mc.Min; n <= mc.Max; n++ {
+		b := button(Rect{x + 180 + float64(n-mc.Min)*48, y, 44, 44}, strconv.Itoa(n), cmdTarget(Command{Kind: CmdPlayers, N: n}))
+		b.Size = 20
+		b.Tip = "Left and Right choose fewer or more players."
+		if n == s.n {
+			b.Fill, b.Selected = colOK, true
+		}
+		ws = append(ws, b)
+	}
+	ws = append(ws, Widget{R: Rect{x + 180 + float64(mc.Max-mc.Min+1)*48 + 4, y + 12, 60, 20}, Kind: WText, Text: "← →", Size: 15, Ink: colDim})
+	y += 60
+	for i := 0; i < s.n; i++ {
+		seat := fmt.Sprintf("Seat %d", i+1)
+		if i < len(mc.Seats) {
+			seat = mc.Seats[i]
+		}
+		row(seat)
+		f := Widget{R: Rect{x + 180, y, 440, math.Min(40, pitch-6)}, Kind: WField, Text: s.names[i], Size: 20, Fill: colPanelHi, Ink: colText, Edge: seatColor(i),
+			T: cmdTarget(Command{Kind: CmdEditName, N: i})}
+		if s.focus == i {
+			f.Text += "|"
+			f.Selected = true
+		}
+		ws = append(ws, f)
+		y += pitch
+	}
+	y += 14
+	if s.tester {
+		// A typed seed is no secret: say so before the game starts.
+		row("Seed")
+		ws = append(ws, Widget{R: Rect{x + 180, y, 440, 40}, Kind: WBox, Text: testerText(s.testSeed), Size: 18, Bold: true, Fill: colWarn, Ink: colText})
+		y += 56
+	}
+	b := button(Rect{x + 180, y, 260, 56}, "Start", cmdTarget(Command{Kind: CmdStart}))
+	b.Size, b.Fill, b.Key = 26, colOK, "Enter"
+	ws = append(ws, b)
+	ws = append(ws, Widget{R: Rect{x, y + 76, 620, 22}, Kind: WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: colDim})
+	if s.msg != "" {
+		ws = append(ws, Widget{R: Rect{px, 856, 700, 36}, Kind: WPanel, Fill: colWarn},
+			textW(Rect{px + 12, 862, 676, 24}, s.msg, 18, colText))
+	}
+	return ws
+}
+
+// continueWidgets lists the unfinished saved games, newest first, as
+// "Continue: Alice, Bob, Carol — round 2, 18:40" buttons.
+func (s *startUI) continueWidgets(r Rect) []Widget {
+	ws := panel(r, "Games in progress (saved after every action)")
+	now := time.Now()
+	if s.now != nil {
+		now = s.now()
+	}
+	for i, c := range s.conts[:min(len(s.conts), maxContinues)] {
+		b := button(Rect{r.X + 16, r.Y + 44 + float64(i)*62, r.W - 32, 52}, c.Label(now), cmdTarget(Command{Kind: CmdContinue, ID: c.ID}))
+		b.Size, b.Key = 17, strconv.Itoa(i+1)
+		if c.Tester {
+			b.Text += "  (tester)"
+		}
+		ws = append(ws, b)
+	}
+	if len(s.conts) > maxContinues {
+		ws = append(ws, textW(Rect{r.X + 16, r.Y + r.H - 30, r.W - 32, 22}, fmt.Sprintf("and %d older games", len(s.conts)-maxContinues), 15, colDim))
+	}
+	return ws
+}

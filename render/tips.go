@@ -1,0 +1,191 @@
+package render
+
+import (
+	"image/color"
+	"math"
+	"strings"
+)
+
+// colTip is a tooltip's fill.
+var colTip = color.RGBA{24, 26, 34, 255}
+
+// tipIndex is the index of the topmost widget with a tooltip at (x, y),
+// or -1.
+func tipIndex(ws []Widget, x, y float64) int {
+	for i := len(ws) - 1; i >= 0; i-- {
+		w := ws[i]
+		if w.R.Contains(x, y) {
+			if w.Tip != "" {
+				return i
+			}
+			if w.T.Kind != TNone || (w.Kind == WPanel && w.R.W < BaseW) {
+				// A widget without a tip (or a panel) hides the tips
+				// of what lies under it.
+				if w.Kind != WPanel {
+					return -1
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// panelOf is the smallest panel of ws that holds widget i (the widget's
+// own rect when none does).
+func panelOf(ws []Widget, i int) Rect {
+	r := ws[i].R
+	best := r
+	area := math.Inf(1)
+	for j, p := range ws {
+		if j == i || p.Kind != WPanel || p.R.W >= BaseW || p.R.W*p.R.H <= r.W*r.H {
+			continue
+		}
+		if p.R.X <= r.X+0.5 && p.R.Y <= r.Y+0.5 && p.R.X+p.R.W >= r.X+r.W-0.5 && p.R.Y+p.R.H >= r.Y+r.H-0.5 {
+			if a := p.R.W * p.R.H; a < area {
+				best, area = p.R, a
+			}
+		}
+	}
+	return best
+}
+
+// tipBox lays out tip text as lines of about 44 characters, 15 base pixels.
+func tipLines(s string) []string { return strings.Split(wrapWords(s, 46), "\n") }
+
+// tooltipFor is the tooltip of widget i: a box beside the panel that
+// holds it (left of it, else right, above, below), inside the window and
+// clear of the panel and of avoid (the message line).
+func tooltipFor(ws []Widget, i int, avoid Rect) []Widget {
+	lines := tipLines(ws[i].Tip)
+	w := 380.0
+	h := 14 + 20*float64(len(lines))
+	p := panelOf(ws, i)
+	r := ws[i].R
+	cands := []Rect{
+		{p.X - 8 - w, r.Y, w, h},           // left of the panel, level with the widget
+		{p.X + p.W + 8, r.Y, w, h},         // right of it
+		{r.X, p.Y - 8 - h, w, h},           // above
+		{r.X, p.Y + p.H + 8, w, h},         // below
+		{p.X - 8 - w, r.Y + r.H - h, w, h}, // left, ending level with the widget
+	}
+	canvas := Rect{4, 4, BaseW - 8, BaseH - 8}
+	box := Rect{}
+	found := false
+	for _, c := range cands {
+		c = clampRect(c, canvas)
+		if overlap(c, p) == 0 && overlap(c, avoid) == 0 {
+			box, found = c, true
+			break
+		}
+	}
+	if !found {
+		// Nothing beside the panel fits: beside the widget itself.
+		box = clampRect(Rect{r.X, r.Y + r.H + 6, w, h}, canvas)
+		if overlap(box, avoid) > 0 || overlap(box, r) > 0 {
+			box = clampRect(Rect{r.X, r.Y - 6 - h, w, h}, canvas)
+		}
+	}
+	out := []Widget{{R: box, Kind: WPanel, Fill: colTip, Edge: colGold}}
+	for k, l := range lines {
+		out = append(out, textW(Rect{box.X + 10, box.Y + 7 + 20*float64(k), w - 20, 19}, l, 15, colText))
+	}
+	return out
+}
+
+// clampRect moves r inside c (keeping its size where it can).
+func clampRect(r, c Rect) Rect {
+	r.X = math.Max(c.X, math.Min(r.X, c.X+c.W-r.W))
+	r.Y = math.Max(c.Y, math.Min(r.Y, c.Y+c.H-r.H))
+	return r
+}
+
+// helpKeys lists every key of the app.
+var helpKeys = [][2]string{
+	{"F1 or ?", "open or close this help"},
+	{"Esc", "cancel a selection or dialog; close this help"},
+	{"Enter or Space", "lift the hand-off curtain"},
+	{"Enter", "start (start screen); confirm a dialog"},
+	{"1 … 9", "the numbered buttons of a decision; a saved game"},
+	{"← → ↑ ↓", "players and map (start); counts in the move dialog"},
+	{"S", "shuffle the loyalty card being arranged"},
+	{"F11", "fullscreen on or off"},
+	{"Tab", "next name on the start screen"},
+	{"Ctrl+Z / Ctrl+Y", "undo / redo"},
+}
+
+// helpRules is the rules of No True King on one page.
+var helpRules = []string{
+	"You lead a secret conspiracy, not a house. Your loyalty card ranks the houses you back: at the end, a token scores its slot's value (6, 4, 3, 2, 0 …) if its house's final rank takes in that slot's place. Most points wins.",
+	"Each round everyone places three agents, one at a time from the first player, on free slots of any house: Maester, Marshal or Lord.",
+	"Agents resolve Maester → Marshal → Lord. A Maester takes one action for its house (muster, move or draw a house card), then moves up to Marshal if free. A Marshal musters and moves, then moves up to Lord if free. A Lord takes two different actions.",
+	"Muster: one point per barrel of the land the house controls: a footman, a ship into a port or sea, or a knight promoted from a footman.",
+	"Move: one group to one adjacent territory. Footmen and knights go to sea only aboard their ships. Entering another house's troops is a combat.",
+	"Combat: land power footman 1, knight 2; sea: ship 1, knight 1. A town adds +2, a castle +4 to the defender. From the active player round the table, each may play one card of a fighting house (+strength) or pass. The loser loses 2 units, the winner 1 (swords add, towers save) and the loser retreats.",
+	"Ranks: crowns, then castles, then towns, then barrels of the land a house controls, computed at the end of each round. Then each player may swap two loyalty tokens and reveal one. The game lasts one round per player.",
+}
+
+// helpWidgets is the help overlay: every key and the rules on one page.
+func helpWidgets(sc scene) []Widget {
+	r := Rect{150, 40, 1300, 820}
+	ws := []Widget{
+		{R: Rect{0, 0, BaseW, BaseH}, Kind: WPanel, Fill: color.RGBA{10, 10, 14, 210}},
+		{R: r, Kind: WPanel, Fill: colPanel, Edge: colGold},
+		{R: Rect{r.X + 24, r.Y + 14, 800, 34}, Kind: WText, Text: "Help — No True King", Size: 26, Bold: true, Ink: colGold},
+	}
+	close := button(Rect{r.X + r.W - 164, r.Y + 14, 140, 36}, "Close", cmdTarget(Command{Kind: CmdHelp}))
+	close.Key = "Esc"
+	ws = append(ws, close)
+	y := r.Y + 64
+	ws = append(ws, Widget{R: Rect{r.X + 24, y, 400, 24}, Kind: WText, Text: "Keys", Size: 19, Bold: true, Ink: colGold})
+	y += 30
+	for _, k := range helpKeys {
+		ws = append(ws, Widget{R: Rect{r.X + 24, y, 150, 22}, Kind: WText, Text: k[0], Size: 16, Bold: true, Ink: colText},
+			textW(Rect{r.X + 180, y, 260, 22}, k[1], 15, colText))
+		y += 40
+	}
+	ws = append(ws, textW(Rect{r.X + 24, r.Y + r.H - 40, 420, 22}, "Rest the pointer on anything for what it means.", 15, colDim))
+	x := r.X + 470
+	y = r.Y + 64
+	ws = append(ws, Widget{R: Rect{x, y, 800, 24}, Kind: WText, Text: "The rules on one page", Size: 19, Bold: true, Ink: colGold})
+	y += 30
+	for _, p := range helpRules {
+		for _, l := range strings.Split(wrapWords(p, 92), "\n") {
+			ws = append(ws, textW(Rect{x, y, r.X + r.W - 24 - x, 20}, l, 15, colText))
+			y += 20
+		}
+		y += 10
+	}
+	return ws
+}
+
+// luminance is a colour's relative luminance (WCAG 2).
+func luminance(c color.RGBA) float64 {
+	lin := func(v uint8) float64 {
+		s := float64(v) / 255
+		if s <= 0.03928 {
+			return s / 12.92
+		}
+		return math.Pow((s+0.055)/1.055, 2.4)
+	}
+	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+}
+
+// contrast is the WCAG contrast ratio of two colours (1 to 21).
+func contrast(a, b color.RGBA) float64 {
+	la, lb := luminance(a), luminance(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+// effectTips explain the seven card effects.
+var effectTips = map[string]string{
+	"brienne":    "When Baratheon attacks, the defender's town or castle bonus is ignored.",
+	"asha":       "If Greyjoy wins, whoever played her makes a move for Greyjoy at once.",
+	"cersei":     "If Lannister wins, whoever played her may remove one unresolved Lannister agent.",
+	"jaime":      "If Lannister wins, whoever played him musters for Lannister at once.",
+	"melisandre": "If Baratheon wins, whoever played her looks at an opponent's hand and makes them discard one card.",
+	"salladhor":  "Baratheon adds +1 per Baratheon ship in the seas next to the contested territory.",
+	"catelyn":    "When Stark defends, its town or castle bonus is doubled.",
+}
