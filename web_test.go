@@ -126,7 +126,7 @@ func newPage(t testing.TB, downloads string) *page {
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 4*time.Minute)
+	ctx, cancelT := context.WithTimeout(ctx, 10*time.Minute)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	p := &page{t: t, ctx: ctx, url: url}
 	chromedp.ListenTarget(ctx, func(ev any) {

@@ -491,6 +491,12 @@ type webTarget struct {
 	H    float64 `json:"h"`
 }
 
+// cmdNames name the buttons in state() (for the page's tests).
+var cmdNames = map[CmdKind]string{CmdStart: "start", CmdContinue: "cont:", CmdMap: "map:", CmdPlayers: "n:",
+	CmdEditName: "name:", CmdLift: "curtain", CmdCancel: "cancel", CmdShuffle: "shuffle",
+	CmdConfirmArrange: "confirm-arrange", CmdMoveConfirm: "move", CmdUndo: "undo", CmdRedo: "redo",
+	CmdAgain: "again", CmdHelp: "help", CmdFullscreen: "fullscreen"}
+
 var sceneNames = map[scene]string{sceneStart: "start", sceneCurtain: "curtain", sceneTable: "table", sceneEnd: "end"}
 
 func (w *webGame) snapshot() {
@@ -517,7 +523,13 @@ func (w *webGame) snapshot() {
 		if wd.T.Kind == TNone {
 			continue
 		}
-		id := wd.T.ID
+		id := cmdNames[wd.T.Cmd.Kind]
+		switch wd.T.Cmd.Kind {
+		case CmdContinue:
+			id += wd.T.Cmd.ID
+		case CmdMap, CmdPlayers, CmdEditName:
+			id += fmt.Sprint(wd.T.Cmd.N)
+		}
 		switch {
 		case wd.T.Kind == TSlot:
 			id = fmt.Sprintf("%s:%v", wd.T.House, wd.T.Slot)
