@@ -5,6 +5,7 @@
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
+//	notrueking web [-addr 127.0.0.1:8080] [-o DIR] [-build-only]            build the browser version and serve it
 //
 // Every game is saved after every action in the saves folder
 // (<user config>/notrueking/saves, or $NTK_CONFIG_DIR/saves); the start
@@ -47,7 +48,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not

@@ -407,3 +407,42 @@ func BenchmarkBrowserFirstFrame(b *testing.B) {
 	b.ReportMetric(total/float64(b.N), "ms/first-frame")
 	b.ReportMetric(0, "ns/op")
 }
+
+// TestWebSiteFolderAndFlags: "web" writes only into a new or empty folder
+// or one it built, and refuses bad flags; no browser or build needed.
+func TestWebSiteFolderAndFlags(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(mine, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := claimSiteDir(dir); err == nil || !strings.Contains(err.Error(), "nothing was overwritten") {
+		t.Fatalf("a folder with a user's file: %v", err)
+	}
+	if data, _ := os.ReadFile(mine); string(data) != "mine" {
+		t.Fatal("the user's file changed")
+	}
+	fresh := filepath.Join(dir, "site", "deep")
+	if err := claimSiteDir(fresh); err != nil {
+		t.Fatalf("a new folder: %v", err)
+	}
+	os.WriteFile(filepath.Join(fresh, "index.html"), []byte("old build"), 0o644)
+	if err := claimSiteDir(fresh); err != nil {
+		t.Fatalf("a folder built before: %v", err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"web", "-build-only"}, "-build-only needs -o DIR"},
+		{[]string{"web", "extra"}, `unexpected argument "extra"`},
+		{[]string{"web", "-nope"}, "flag provided but not defined"},
+		{[]string{"web", "-o", dir, "-build-only"}, "holds other files"},
+	} {
+		var out, errb bytes.Buffer
+		code := dispatch(c.args, &out, &errb)
+		if code == 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want an error saying %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
