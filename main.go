@@ -9,6 +9,7 @@
 //	notrueking render -o FILE.png [-size WxH] [-load RECORD [-at N]]       draw the public table as a picture
 //	notrueking suggest -load RECORD [-at N] [-level L] [-seed S]            print the bot's move for the seat to act
 //	notrueking bots -map M -players N -games G -seats L,L,... [-seed S] [-j CORES]   a bot tournament
+//	notrueking web [-addr 127.0.0.1:8080] [-o DIR] [-build-only]            build the browser version and serve it
 //
 // Every game is saved after every action in the saves folder
 // (<user config>/notrueking/saves, or $NTK_CONFIG_DIR/saves); the start
@@ -51,12 +52,14 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 			return botsMain(args[1:], stdout, stderr)
 		case "suggest":
 			return suggestMain(args[1:], stdout, stderr)
+		case "web":
+			return webMain(args[1:], stdout, stderr)
 		}
 	}
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not

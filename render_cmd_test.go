@@ -1,3 +1,5 @@
+//go:build !js
+
 package main
 
 import (
@@ -21,7 +23,9 @@ func TestMain(m *testing.M) {
 	if os.Getenv(mainEnv) != "" {
 		os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeSite()
+	os.Exit(code)
 }
 
 // TestRenderRefusals: every bad use is refused before anything is drawn or

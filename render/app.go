@@ -63,9 +63,12 @@ type newGameFunc func(mapName string, players []string, seed uint64) (play, erro
 
 // Run opens the window and runs the app until it is closed.
 func Run(opts Options) error {
+	if err := checkPlatform(opts); err != nil {
+		return err
+	}
 	var storeErr error
 	if opts.Saves == nil {
-		d, err := store.OpenDefault()
+		d, err := openSaves()
 		if err != nil {
 			storeErr = err
 		} else {
@@ -108,7 +111,7 @@ func Run(opts Options) error {
 	ebiten.SetWindowTitle(t)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
-	return ebiten.RunGame(a)
+	return runGame(a)
 }
 
 // scene names a screen of the app. Each has a sceneHandler (scenes.go);

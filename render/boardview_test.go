@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -411,8 +410,7 @@ func BenchmarkDrawBoard(b *testing.B) {
 	}
 	one.ReadPixels(pix)
 	var inDraw time.Duration
-	var r0, r1 syscall.Rusage
-	syscall.Getrusage(0, &r0)
+	c0 := processCPU()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		sel := i % len(m.Territories)
@@ -422,8 +420,7 @@ func BenchmarkDrawBoard(b *testing.B) {
 		one.ReadPixels(pix)
 	}
 	b.StopTimer()
-	syscall.Getrusage(0, &r1)
-	cpu := float64(r1.Utime.Nano() + r1.Stime.Nano() - r0.Utime.Nano() - r0.Stime.Nano())
+	cpu := float64(processCPU() - c0)
 	b.ReportMetric(cpu/float64(b.N)/1e6, "cpu-ms/op")
 	b.ReportMetric(float64(inDraw.Microseconds())/float64(b.N)/1000, "draw-ms/op")
 }

@@ -47,6 +47,9 @@ func mapIdentity(name string, m *board.Map) (ref, sum string) {
 // against the record's folder dir, checking a map file's hash.
 func mapLoader(dir string) session.MapLoader {
 	return func(name, sum string) (*board.Map, error) {
+		if m, handled, err := browserMap(name, sum); handled {
+			return m, err
+		}
 		return records.LoadMap(maps.ShippedFS(), dir, name, sum)
 	}
 }

@@ -1,0 +1,30 @@
+//go:build !js
+
+package render
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"notrueking/board"
+	"notrueking/store"
+)
+
+// The desktop side of what differs in a browser (see browser_js.go).
+
+// openSaves opens the saves folder (store.DefaultDir).
+func openSaves() (store.Store, error) {
+	d, err := store.OpenDefault()
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// checkPlatform accepts every option: the desktop has files.
+func checkPlatform(Options) error { return nil }
+
+// runGame runs the app in its window.
+func runGame(a *App) error { return ebiten.RunGame(a) }
+
+// browserMap never handles a map on the desktop: maps are files there.
+func browserMap(name, sum string) (m *board.Map, handled bool, err error) { return nil, false, nil }

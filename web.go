@@ -1,0 +1,251 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"notrueking/internal/safefile"
+	"notrueking/store"
+)
+
+// The page of the browser build: web/index.html and its favicon. The
+// loader wasm_exec.js is not checked in: it is copied from the Go toolchain
+// that builds the module, because the two must match (the loader's imports
+// change between Go releases, and a stale copy fails at start-up).
+//
+//go:embed web/index.html web/favicon.svg
+var webFiles embed.FS
+
+// siteMarker marks a folder written by "web": only such a folder (or an
+// empty or new one) is written into, so no user's file is overwritten.
+const siteMarker = ".notrueking-site"
+
+// moduleName is the module file the page loads.
+const moduleName = "notrueking.wasm"
+
+// webMain is the "web" command: build the browser version into a folder
+// and serve it on 127.0.0.1 for trying it locally (or only build it, to
+// publish the folder as a static site).
+func webMain(args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("notrueking web", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	addr := fset.String("addr", "127.0.0.1:8080", "address to serve the page on")
+	out := fset.String("o", "", "folder to build the site into (new, empty, or built here before); default a fresh temporary folder")
+	buildOnly := fset.Bool("build-only", false, "build the site and exit without serving it (to publish the folder)")
+	fset.Usage = func() {
+		fmt.Fprintln(stderr, "usage: notrueking web [-addr HOST:PORT] [-o DIR] [-build-only]   (run in the source folder; needs Go)")
+		fset.PrintDefaults()
+	}
+	if err := fset.Parse(args); err != nil {
+		return 2
+	}
+	if fset.NArg() > 0 {
+		fmt.Fprintf(stderr, "notrueking web: unexpected argument %q\n", short(fset.Arg(0)))
+		return 2
+	}
+	dir := *out
+	if dir == "" {
+		if *buildOnly {
+			fmt.Fprintln(stderr, "notrueking web: -build-only needs -o DIR (where to put the site)")
+			return 2
+		}
+		d, err := os.MkdirTemp("", "notrueking-web-")
+		if err != nil {
+			fmt.Fprintln(stderr, "notrueking web:", err)
+			return 1
+		}
+		dir = d
+	}
+	start := time.Now()
+	fmt.Fprintf(stdout, "building the browser version into %s …\n", dir)
+	info, err := buildSite(dir, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "notrueking web:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "built in %.1f s: %s is %.1f MB (%.2f MB gzipped)\n", time.Since(start).Seconds(), moduleName,
+		float64(info.ModuleBytes)/(1<<20), float64(info.GzipBytes)/(1<<20))
+	if *buildOnly {
+		fmt.Fprintf(stdout, "publish the folder %s as a static site (see README.md)\n", dir)
+		return 0
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "notrueking web:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "No True King: http://%s/  (Ctrl-C stops)\n", ln.Addr())
+	srv := &http.Server{Handler: siteHandler(dir), ReadHeaderTimeout: 10 * time.Second}
+	if err := srv.Serve(ln); err != nil {
+		fmt.Fprintln(stderr, "notrueking web:", err)
+		return 1
+	}
+	return 0
+}
+
+// siteHandler serves the site folder; the browser revalidates every file,
+// so a rebuilt module is never mixed with a cached loader.
+func siteHandler(dir string) http.Handler {
+	fsrv := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		if strings.HasPrefix(r.URL.Path, "/.") {
+			http.NotFound(w, r)
+			return
+		}
+		fsrv.ServeHTTP(w, r)
+	})
+}
+
+// siteInfo is site.json: what the page needs to show its progress bar.
+type siteInfo struct {
+	ModuleBytes int64  `json:"moduleBytes"`
+	GzipBytes   int64  `json:"gzipBytes"`
+	Go          string `json:"go"`
+}
+
+// buildSite writes the site into dir: index.html, favicon.svg, the
+// toolchain's wasm_exec.js, notrueking.wasm (GOOS=js GOARCH=wasm go build
+// of this module) and site.json. dir must be new, empty or a folder built
+// here before; every file is replaced atomically.
+func buildSite(dir string, stderr io.Writer) (siteInfo, error) {
+	if err := claimSiteDir(dir); err != nil {
+		return siteInfo{}, err
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return siteInfo{}, errors.New("building the browser version needs the Go toolchain (go) on PATH")
+	}
+	modDir, err := moduleDir(goCmd)
+	if err != nil {
+		return siteInfo{}, err
+	}
+	tmp := filepath.Join(dir, ".notrueking.wasm.tmp")
+	build := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, ".")
+	build.Dir = modDir
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	build.Stdout, build.Stderr = stderr, stderr
+	if err := build.Run(); err != nil {
+		os.Remove(tmp)
+		return siteInfo{}, fmt.Errorf("GOOS=js GOARCH=wasm go build: %v", err)
+	}
+	if err := os.Rename(tmp, filepath.Join(dir, moduleName)); err != nil {
+		os.Remove(tmp)
+		return siteInfo{}, err
+	}
+	goroot, err := exec.Command(goCmd, "env", "GOROOT").Output()
+	if err != nil {
+		return siteInfo{}, fmt.Errorf("go env GOROOT: %v", err)
+	}
+	loader, err := wasmExecJS(strings.TrimSpace(string(goroot)))
+	if err != nil {
+		return siteInfo{}, err
+	}
+	files := map[string][]byte{"wasm_exec.js": loader}
+	for _, n := range []string{"index.html", "favicon.svg"} {
+		data, err := webFiles.ReadFile("web/" + n)
+		if err != nil {
+			return siteInfo{}, err
+		}
+		files[n] = data
+	}
+	st, err := os.Stat(filepath.Join(dir, moduleName))
+	if err != nil {
+		return siteInfo{}, err
+	}
+	info := siteInfo{ModuleBytes: st.Size(), Go: runtime.Version()}
+	if info.GzipBytes, err = gzipSize(filepath.Join(dir, moduleName)); err != nil {
+		return siteInfo{}, err
+	}
+	if files["site.json"], err = json.MarshalIndent(info, "", "  "); err != nil {
+		return siteInfo{}, err
+	}
+	for n, data := range files {
+		if err := store.WriteFile(filepath.Join(dir, n), data, 0o644, true); err != nil {
+			return siteInfo{}, err
+		}
+	}
+	return info, nil
+}
+
+// claimSiteDir makes dir (with its parents) or accepts it when it is empty
+// or holds the marker of an earlier build; a folder holding anything else
+// is refused, so no file of the user's is replaced.
+func claimSiteDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	if len(ents) > 0 {
+		if _, err := os.Lstat(filepath.Join(dir, siteMarker)); err != nil {
+			return fmt.Errorf("%s holds other files and was not built by \"web\": give a new or empty folder (nothing was overwritten)", dir)
+		}
+		return nil
+	}
+	return store.WriteFile(filepath.Join(dir, siteMarker), []byte("built by: go run . web (its files are replaced by the next build)\n"), 0o644, false)
+}
+
+// moduleDir is the folder of this module's source, found from the working
+// folder: the browser version is built from source.
+func moduleDir(goCmd string) (string, error) {
+	out, err := exec.Command(goCmd, "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
+	if err != nil {
+		return "", errors.New("run \"web\" in the No True King source folder (go list -m found no module here)")
+	}
+	path, d, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+	if path != "notrueking" || d == "" {
+		return "", fmt.Errorf("run \"web\" in the No True King source folder (this is module %q)", path)
+	}
+	return d, nil
+}
+
+// wasmExecJS reads the toolchain's loader (lib/wasm since Go 1.24, before
+// that misc/wasm).
+func wasmExecJS(goroot string) ([]byte, error) {
+	var errs []error
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		data, err := safefile.ReadFile(filepath.Join(goroot, p), 1<<20)
+		if err == nil {
+			return data, nil
+		}
+		errs = append(errs, err)
+	}
+	return nil, fmt.Errorf("the Go toolchain's wasm_exec.js was not found: %v", errors.Join(errs...))
+}
+
+// gzipSize is the size of the file gzipped at the default level, as a
+// static host or a server would send it.
+func gzipSize(path string) (int64, error) {
+	data, err := safefile.ReadFile(path, 256<<20)
+	if err != nil {
+		return 0, err
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(data); err != nil {
+		return 0, err
+	}
+	if err := zw.Close(); err != nil {
+		return 0, err
+	}
+	return int64(buf.Len()), nil
+}

@@ -1,0 +1,447 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// The browser test: the served page in headless Chromium, driven with
+// chromedp as a player would (clicks at the canvas positions the game
+// reports through notrueking.state()).
+//
+// It needs Chromium (Debian's chromium package); without one it skips,
+// saying so, unless NTK_BROWSER_REQUIRED is set (CI sets it after
+// installing Chromium, so there a missing browser fails). NTK_SHOTS=DIR
+// keeps the screenshots it takes.
+
+// browserPath finds Chromium or Chrome.
+func browserPath(t testing.TB) string {
+	for _, n := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(n); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("NTK_BROWSER_REQUIRED") != "" {
+		t.Fatal("no Chromium on PATH, and NTK_BROWSER_REQUIRED is set (apt-get install chromium)")
+	}
+	t.Skip("no Chromium or Chrome on PATH: the browser test needs one (apt-get install chromium); skipped")
+	return ""
+}
+
+// webState is what notrueking.state() returns (render/browser_js.go).
+type webState struct {
+	Scene   string `json:"scene"`
+	Frames  int    `json:"frames"`
+	Actions int    `json:"actions"`
+	Save    string `json:"save"`
+	Prompt  string `json:"prompt"`
+	Message string `json:"message"`
+	Banner  string `json:"banner"`
+	Targets []struct {
+		ID, Kind, Text string
+		X, Y, W, H     float64
+	} `json:"targets"`
+}
+
+type page struct {
+	t    testing.TB
+	ctx  context.Context
+	url  string
+	shot int
+
+	mu       sync.Mutex
+	problems []string // console errors, exceptions, error log entries
+}
+
+var (
+	siteOnce sync.Once
+	siteDir  string
+	siteErr  error
+	siteLog  bytes.Buffer
+)
+
+// servedSite builds the site once per test binary and serves it.
+func servedSite(t testing.TB) string {
+	siteOnce.Do(func() {
+		siteDir, siteErr = os.MkdirTemp("", "ntk-web-test-")
+		if siteErr != nil {
+			return
+		}
+		var info siteInfo
+		info, siteErr = buildSite(siteDir, &siteLog)
+		if siteErr == nil {
+			fmt.Fprintf(&siteLog, "module %d bytes, %d gzipped", info.ModuleBytes, info.GzipBytes)
+		}
+	})
+	if siteErr != nil {
+		t.Fatalf("building the site: %v\n%s", siteErr, siteLog.String())
+	}
+	t.Log(siteLog.String())
+	srv := httptest.NewServer(siteHandler(siteDir))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+// removeSite removes the site the browser tests built (TestMain calls it).
+func removeSite() {
+	if siteDir != "" {
+		os.RemoveAll(siteDir)
+	}
+}
+
+func newPage(t testing.TB, downloads string) *page {
+	chrome := browserPath(t)
+	url := servedSite(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.WindowSize(1600, 900),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 10*time.Minute)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	p := &page{t: t, ctx: ctx, url: url}
+	chromedp.ListenTarget(ctx, func(ev any) {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		switch ev := ev.(type) {
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.APITypeError || ev.Type == runtime.APITypeAssert {
+				var args []string
+				for _, a := range ev.Args {
+					args = append(args, string(a.Value)+a.Description)
+				}
+				p.problems = append(p.problems, "console.error: "+strings.Join(args, " "))
+			}
+		case *runtime.EventExceptionThrown:
+			p.problems = append(p.problems, "exception: "+ev.ExceptionDetails.Error())
+		case *log.EventEntryAdded:
+			if ev.Entry.Level == log.LevelError {
+				p.problems = append(p.problems, "log: "+ev.Entry.Text+" "+ev.Entry.URL)
+			}
+		}
+	})
+	acts := []chromedp.Action{log.Enable(), chromedp.EmulateViewport(1600, 900)}
+	if downloads != "" {
+		acts = append(acts, browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(downloads))
+	}
+	if err := chromedp.Run(ctx, acts...); err != nil {
+		t.Fatalf("starting Chromium (%s): %v", chrome, err)
+	}
+	return p
+}
+
+func (p *page) run(what string, acts ...chromedp.Action) {
+	p.t.Helper()
+	if err := chromedp.Run(p.ctx, acts...); err != nil {
+		p.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// state reads notrueking.state(); ok is false before the game runs.
+func (p *page) state() (webState, bool) {
+	var s string
+	err := chromedp.Run(p.ctx, chromedp.Evaluate(`globalThis.notrueking ? globalThis.notrueking.state() : ""`, &s))
+	if err != nil || s == "" {
+		return webState{}, false
+	}
+	var st webState
+	if err := json.Unmarshal([]byte(s), &st); err != nil {
+		p.t.Fatalf("state(): %v: %s", err, s)
+	}
+	return st, true
+}
+
+// wait polls the state until cond holds (the minute is a bound for a
+// broken page, not a speed requirement).
+func (p *page) wait(what string, cond func(webState) bool) webState {
+	p.t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	var last webState
+	for time.Now().Before(deadline) {
+		if st, ok := p.state(); ok {
+			last = st
+			if cond(st) {
+				return st
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	p.t.Fatalf("waiting for %s: the game is at %+v; page problems: %v; failure text: %q", what, last, p.problems, p.failText())
+	return last
+}
+
+// failText is the text of the page's "The game stopped" box, "" when hidden.
+func (p *page) failText() string {
+	var s string
+	chromedp.Run(p.ctx, chromedp.Evaluate(`(() => { const f = document.getElementById("failed");
+		return f && getComputedStyle(f).display !== "none" ? f.innerText : ""; })()`, &s))
+	return s
+}
+
+// click clicks the middle of the target with id (the first one whose id
+// starts with id when prefix).
+func (p *page) click(st webState, id string, prefix bool) {
+	p.t.Helper()
+	for _, tg := range st.Targets {
+		if tg.ID == id || prefix && strings.HasPrefix(tg.ID, id) {
+			p.run("click "+id, chromedp.MouseClickXY(tg.X+tg.W/2, tg.Y+tg.H/2))
+			return
+		}
+	}
+	p.t.Fatalf("no target %q on the %s screen: %+v", id, st.Scene, st.Targets)
+}
+
+// screenshot takes a picture of the page (kept in $NTK_SHOTS/NAME.png).
+func (p *page) screenshot(name string) image.Image {
+	p.t.Helper()
+	var buf []byte
+	p.run("screenshot", chromedp.CaptureScreenshot(&buf))
+	img, err := png.Decode(bytes.NewReader(buf))
+	if err != nil {
+		p.t.Fatalf("screenshot: %v", err)
+	}
+	if d := os.Getenv("NTK_SHOTS"); d != "" {
+		p.shot++
+		os.MkdirAll(d, 0o755)
+		os.WriteFile(filepath.Join(d, fmt.Sprintf("web-%02d-%s.png", p.shot, name)), buf, 0o644)
+	}
+	return img
+}
+
+func (p *page) checkNoProblems() {
+	p.t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.problems) > 0 {
+		p.t.Errorf("the console shows errors:\n%s", strings.Join(p.problems, "\n"))
+	}
+}
+
+// colours counts the distinct colours of img and the pixels near gold
+// (the start screen's title) in the band y0..y1.
+func colours(img image.Image, y0, y1 int) (distinct, gold int) {
+	seen := map[[3]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			seen[[3]uint32{r >> 8, g >> 8, bl >> 8}] = true
+			if y >= y0 && y < y1 && r>>8 > 200 && g>>8 > 160 && g>>8 < 215 && bl>>8 < 120 {
+				gold++
+			}
+		}
+	}
+	return len(seen), gold
+}
+
+func TestBrowserPlayReloadContinue(t *testing.T) {
+	p := newPage(t, "")
+	p.run("open the page", chromedp.Navigate(p.url))
+	st := p.wait("the first frame", func(s webState) bool { return s.Frames > 0 && s.Scene == "start" })
+	var ms float64
+	p.run("first-frame mark", chromedp.Evaluate(`performance.getEntriesByName("ntk-first-frame")[0].startTime`, &ms))
+	t.Logf("first frame %.0f ms after navigation", ms)
+
+	// The start screen is drawn: many colours, and the gold title.
+	img := p.screenshot("start")
+	if n, gold := colours(img, 60, 140); n < 20 || gold < 200 {
+		t.Fatalf("the start screen is not drawn: %d colours, %d gold pixels in the title band", n, gold)
+	}
+
+	p.click(st, "start", false)
+	st = p.wait("the first curtain", func(s webState) bool { return s.Scene == "curtain" })
+	if st.Actions != 0 || st.Save == "" {
+		t.Fatalf("a new game: %d actions, save %q", st.Actions, st.Save)
+	}
+	p.screenshot("curtain")
+	p.click(st, "curtain", false)
+	st = p.wait("the curtain to lift", func(s webState) bool { return s.Scene == "table" })
+	p.screenshot("table")
+
+	// One action: the first player confirms the loyalty card as dealt.
+	p.click(st, "confirm-arrange", false)
+	st = p.wait("the first action", func(s webState) bool { return s.Actions == 1 })
+	if st.Banner != "" {
+		t.Fatalf("after the first action: %q", st.Banner)
+	}
+	save := st.Save
+
+	// A reload (as a closed and reopened tab) offers Continue and resumes
+	// at the same action.
+	p.run("reload", chromedp.Reload())
+	st = p.wait("the start screen after reload", func(s webState) bool { return s.Frames > 0 && s.Scene == "start" })
+	var cont string
+	for _, tg := range st.Targets {
+		if tg.ID == "cont:"+save {
+			cont = tg.Text
+		}
+	}
+	if !strings.HasPrefix(cont, "Continue: Alice, Bob, Carol, Dave") {
+		t.Fatalf("after reload, no Continue button for save %s: %+v", save, st.Targets)
+	}
+	p.screenshot("continue")
+	p.click(st, "cont:"+save, false)
+	st = p.wait("the continued game", func(s webState) bool { return s.Scene == "curtain" })
+	if st.Actions != 1 || st.Save != save {
+		t.Fatalf("continued at %d actions in save %q, want 1 in %q", st.Actions, st.Save, save)
+	}
+	p.click(st, "curtain", false)
+	st = p.wait("the table of the continued game", func(s webState) bool { return s.Scene == "table" })
+	if st.Actions != 1 {
+		t.Fatalf("the continued table is at %d actions", st.Actions)
+	}
+	p.screenshot("continued")
+	p.checkNoProblems()
+}
+
+// TestBrowserFilesAndRefusals: "Download record" gives the record, a file
+// that is not a record says so on screen, and flags the browser cannot
+// honour (-record, a map path) stop with a message on the page, not a
+// blank canvas.
+func TestBrowserFilesAndRefusals(t *testing.T) {
+	dl := t.TempDir()
+	p := newPage(t, dl)
+	p.run("open the page", chromedp.Navigate(p.url+"?players=3&names=Ann,Ben,Cy"))
+	st := p.wait("the quick game", func(s webState) bool { return s.Scene == "curtain" })
+	p.click(st, "curtain", false)
+	st = p.wait("the table", func(s webState) bool { return s.Scene == "table" })
+	p.click(st, "confirm-arrange", false)
+	p.wait("the first action", func(s webState) bool { return s.Actions == 1 })
+
+	p.run("download", chromedp.Evaluate(`notrueking.download()`, nil))
+	st = p.wait("the download message", func(s webState) bool { return strings.HasPrefix(s.Message, "Downloaded ") })
+	var rec []byte
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end) && rec == nil; time.Sleep(50 * time.Millisecond) {
+		fs, _ := filepath.Glob(filepath.Join(dl, "notrueking-*.ntk"))
+		if len(fs) == 1 {
+			rec, _ = os.ReadFile(fs[0])
+		}
+	}
+	if !bytes.Contains(rec, []byte("map standard")) || !bytes.Contains(rec, []byte("player torch Ben")) || !bytes.Contains(rec, []byte("arrange")) {
+		t.Fatalf("the downloaded record (%s):\n%s", st.Message, rec)
+	}
+
+	before := st.Scene
+	p.run("open a bad file", chromedp.Evaluate(`notrueking.open("notes.txt", 5, new TextEncoder().encode("hello"))`, nil))
+	st = p.wait("the refusal", func(s webState) bool { return strings.Contains(s.Message, "notes.txt is not a save or a record") })
+	if st.Actions != 1 || st.Scene != before {
+		t.Fatalf("a refused file changed the game: %+v", st)
+	}
+	// The downloaded record opens again: a new save at the same action.
+	p.run("open the record", chromedp.Evaluate(fmt.Sprintf(`notrueking.open("game.ntk", %d, new TextEncoder().encode(%q))`, len(rec), rec), nil))
+	st2 := p.wait("the opened record", func(s webState) bool { return s.Save != "" && s.Save != st.Save })
+	if st2.Actions != 1 || !strings.Contains(st2.Message, "game.ntk opened") {
+		t.Fatalf("the opened record: %+v", st2)
+	}
+	p.checkNoProblems()
+
+	for q, want := range map[string]string{
+		"?record=game.ntk":    "-record: a web page cannot write files",
+		"?map=./mymap.toml":   "-map:",
+		"?players=1":          "-players 1",
+		"?load=somewhere.ntk": "-load: a web page cannot read files by name",
+	} {
+		p.run("open "+q, chromedp.Navigate(p.url+q))
+		var text string
+		for end := time.Now().Add(time.Minute); time.Now().Before(end) && text == ""; time.Sleep(50 * time.Millisecond) {
+			text = p.failText()
+		}
+		p.screenshot("refused-" + strings.Trim(strings.NewReplacer("?", "", "=", "-", "/", "", ".", "").Replace(q), "-"))
+		if !strings.Contains(text, want) {
+			t.Errorf("%s: the page says %q, want it to contain %q", q, text, want)
+		}
+	}
+}
+
+// BenchmarkBrowserFirstFrame measures the time from navigation to the
+// first frame the game draws (the page's "ntk-first-frame" performance
+// mark, set after the first Draw), on localhost, loading the module each
+// time (the server asks the browser to revalidate every file; the module
+// itself is not cached compiled between runs of this benchmark's first
+// load, which is logged apart).
+//
+//	go test -run '^$' -bench BrowserFirstFrame -benchtime 5x .
+func BenchmarkBrowserFirstFrame(b *testing.B) {
+	p := newPage(b, "")
+	var total float64
+	for i := 0; i < b.N; i++ {
+		p.run("blank", chromedp.Navigate("about:blank"))
+		p.run("open the page", chromedp.Navigate(p.url))
+		p.wait("the first frame", func(s webState) bool { return s.Frames > 0 })
+		var marks map[string]float64
+		p.run("marks", chromedp.Evaluate(`Object.fromEntries(performance.getEntriesByType("mark").map(m => [m.name, Math.round(m.startTime)]))`, &marks))
+		ms := marks["ntk-first-frame"]
+		b.Logf("load %d: module loaded %v ms, compiled %v, Go started %v, app built %v, first frame %v", i+1,
+			marks["ntk-module-loaded"], marks["ntk-module-compiled"], marks["ntk-go-init"], marks["ntk-run"], ms)
+		total += ms
+	}
+	b.ReportMetric(total/float64(b.N), "ms/first-frame")
+	b.ReportMetric(0, "ns/op")
+}
+
+// TestWebSiteFolderAndFlags: "web" writes only into a new or empty folder
+// or one it built, and refuses bad flags; no browser or build needed.
+func TestWebSiteFolderAndFlags(t *testing.T) {
+	dir := t.TempDir()
+	mine := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(mine, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := claimSiteDir(dir); err == nil || !strings.Contains(err.Error(), "nothing was overwritten") {
+		t.Fatalf("a folder with a user's file: %v", err)
+	}
+	if data, _ := os.ReadFile(mine); string(data) != "mine" {
+		t.Fatal("the user's file changed")
+	}
+	fresh := filepath.Join(dir, "site", "deep")
+	if err := claimSiteDir(fresh); err != nil {
+		t.Fatalf("a new folder: %v", err)
+	}
+	os.WriteFile(filepath.Join(fresh, "index.html"), []byte("old build"), 0o644)
+	if err := claimSiteDir(fresh); err != nil {
+		t.Fatalf("a folder built before: %v", err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"web", "-build-only"}, "-build-only needs -o DIR"},
+		{[]string{"web", "extra"}, `unexpected argument "extra"`},
+		{[]string{"web", "-nope"}, "flag provided but not defined"},
+		{[]string{"web", "-o", dir, "-build-only"}, "holds other files"},
+	} {
+		var out, errb bytes.Buffer
+		code := dispatch(c.args, &out, &errb)
+		if code == 0 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want an error saying %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
