@@ -594,6 +594,7 @@ func (a *App) msgRect() Rect {
 func (a *App) drawScene(dst *ebiten.Image, hover int) {
 	b := dst.Bounds()
 	sc := NewScaler(b.Dx(), b.Dy())
+	a.p.sweep()
 	dst.Fill(colBG)
 	if a.cur().board() {
 		a.drawBoardIn(dst, sc, a.scene == sceneTable || a.scene == sceneEnd)
