@@ -657,7 +657,7 @@ func (a *App) curtainWidgets() []Widget {
 	ws := []Widget{
 		{R: full, Kind: WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
 		{R: Rect{300, 250, 1000, 400}, Kind: WPanel, Fill: colPanel, Edge: sc},
-		{R: Rect{300, 300, 1000, 60}, Kind: WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: AlignCenter, Ink: sc},
+		{R: Rect{300, 300, 1000, 60}, Kind: WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: AlignCenter, Ink: readable(sc, colPanel)},
 		{R: Rect{300, 400, 1000, 40}, Kind: WText, Text: fmt.Sprintf("Click, or press Enter or Space, when only %s is looking.", name), Size: 28, Align: AlignCenter, Ink: colText},
 		{R: Rect{300, 460, 1000, 30}, Kind: WText, Text: a.tbl.pub.Prompt, Size: 20, Align: AlignCenter, Ink: colDim},
 		{R: Rect{620, 540, 360, 60}, Kind: WButton, Text: "I am " + name, Size: 24, Fill: colOK, Ink: colText, Edge: sc, Key: "Enter", T: cmdTarget(Command{Kind: CmdLift})},

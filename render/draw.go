@@ -365,7 +365,7 @@ func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc Scaler, ws []Widget, h
 		case WButton, WBox, WField:
 			fill := w.Fill
 			if w.Kind == WButton && i == hover {
-				fill = mix(fill, colWhite, 0.18)
+				fill = hoverFill(fill, w.Ink)
 			}
 			if w.Disabled {
 				fill = mix(fill, colPanel, 0.6)

@@ -147,7 +147,7 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	if u.tester {
 		pr.W = testerBadge.X - 12 - pr.X
 	}
-	pink := seatColor(ta)
+	pink := readable(seatColor(ta), colPanelHi)
 	ws = append(ws, Widget{R: pr, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: pink, Tip: prompt})
 	info := fmt.Sprintf("Round %d of %d  ·  first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
 	ws = append(ws, Widget{R: l.Round, Kind: WText, Text: info, Size: 17, Ink: colText,
