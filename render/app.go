@@ -169,6 +169,9 @@ type App struct {
 	// redrawing after a state change. Pointer moves then cost one blit.
 	sceneImg *ebiten.Image
 	stale    bool
+	// boardLayer is the board's last picture and boardKey what it showed.
+	boardLayer *ebiten.Image
+	boardKey   string
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -611,7 +614,10 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 }
 
 // drawBoardIn draws the board into the layout's board rect: the one call
-// site of the board's drawing. live adds the seat's highlights.
+// site of the board's drawing. live adds the seat's highlights. The
+// picture is kept (boardLayer) and drawn again only when what it shows
+// changed: units, control, flags, fortifications, highlights, the
+// viewport or the window's size (a zoom or pan state belongs in the key).
 func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 	m := a.tbl.m
 	var hl []bool
@@ -623,7 +629,33 @@ func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 	if a.scene == sceneEnd {
 		area = endLayout(m.Grid.W, m.Grid.H).Board
 	}
-	a.p.drawBoard(dst, sc, area, m, a.tbl.shapes, &a.tbl.pub, hl, sel)
+	v := &a.tbl.pub
+	sr := sc.Rect(area)
+	x0, y0 := math.Floor(sr.X), math.Floor(sr.Y)
+	w, h := int(math.Ceil(sr.X+sr.W-x0)), int(math.Ceil(sr.Y+sr.H-y0))
+	if w <= 0 || h <= 0 {
+		return
+	}
+	key := fmt.Sprintf("%v|%v|%d|%v|%v|%v|%s", sc, area, len(m.Territories), v.Groups, v.Flags, v.Fortifications, boardPaintKey(m, v, hl, sel))
+	if a.boardLayer == nil || a.boardLayer.Bounds().Dx() != w || a.boardLayer.Bounds().Dy() != h || a.boardKey != key {
+		if a.boardLayer == nil || a.boardLayer.Bounds().Dx() != w || a.boardLayer.Bounds().Dy() != h {
+			if a.boardLayer != nil {
+				a.boardLayer.Deallocate()
+			}
+			a.boardLayer = ebiten.NewImage(w, h)
+		}
+		a.boardLayer.Clear()
+		local := Scaler{S: sc.S, OX: sc.OX - x0, OY: sc.OY - y0}
+		saved := a.p.texts
+		a.p.texts = nil
+		a.p.drawBoard(a.boardLayer, local, area, m, a.tbl.shapes, v, hl, sel)
+		a.p.flushText(a.boardLayer)
+		a.p.texts = saved
+		a.boardKey = key
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(x0, y0)
+	dst.DrawImage(a.boardLayer, op)
 }
 
 // drawHover draws the hovered widget again, hovered, and the tooltip.

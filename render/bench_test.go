@@ -72,3 +72,61 @@ func BenchmarkDrawTable(b *testing.B) {
 	b.ReportMetric(ms(frame), "frame-cpu-ms/op")
 	snapshot(img)
 }
+
+// BenchmarkDrawTableAfterAction is the repaint after each action of a
+// four-player standard game (the seat to act shown): the widgets rebuilt
+// and the changed parts drawn again, what did not change from the caches.
+func BenchmarkDrawTableAfterAction(b *testing.B) {
+	if !haveDisplay {
+		b.Skip("no display")
+	}
+	newGame := func() (*rules.Game, *App) {
+		e, err := newRulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, 3)
+		if err != nil {
+			b.Fatal(err)
+		}
+		a, err := newApp(Options{}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		a.begin(playOf(e), 3)
+		a.do(Command{Kind: CmdLift})
+		return e, a
+	}
+	e, a := newGame()
+	img := ebiten.NewImage(1920, 1080)
+	defer img.Deallocate()
+	a.drawScene(img, -1)
+	snapshot(img)
+	var draw, frame time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		if e.Over() {
+			e, a = newGame()
+		}
+		l := e.Legal()
+		if _, err := e.Apply(l[(i*7)%len(l)]); err != nil {
+			b.Fatal(err)
+		}
+		a.tbl.shown = e.ToAct()
+		a.tbl.resetLocal()
+		b.StartTimer()
+		c0 := cpuTime()
+		a.tbl.refresh()
+		a.rebuild()
+		a.drawScene(img, -1)
+		a.drawHover(img)
+		c1 := cpuTime()
+		b.StopTimer()
+		img.At(0, 0)
+		c2 := cpuTime()
+		b.StartTimer()
+		draw += c1 - c0
+		frame += c2 - c0
+	}
+	b.StopTimer()
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(b.N) }
+	b.ReportMetric(ms(draw), "draw-cpu-ms/op")
+	b.ReportMetric(ms(frame), "frame-cpu-ms/op")
+}
