@@ -68,7 +68,9 @@ func layoutTable(gw, gh, n, houses int) tableLayout {
 	l.Private = Rect{panelX, y, pw, ph}
 	l.Actions = Rect{panelX + pw + 6, y, panelW - pw - 6, ph}
 	l.Log = Rect{panelX, y + ph + 6, panelW, logH}
-	l.Side = Rect{l.Board.X + l.Board.W - 440 - 8, l.Board.Y + l.Board.H - 230 - 8, 440, 230}
+	// The combat panel: a column at the board's right edge, where the
+	// board fitted to its viewport leaves the sea's margin.
+	l.Side = Rect{l.Board.X + l.Board.W - 244 - 6, l.Board.Y + 6, 244, 430}
 	return l
 }
 
@@ -290,36 +292,41 @@ func (u *tableUI) combatWidgets(r Rect) []Widget {
 	ws := panel(r, "Combat in "+u.terrName(c.Territory))
 	ws[0].Edge = colGold
 	ws[0].Fill = colPanelHi
-	half := (r.W - 30) / 2
-	lines := max(len(c.AttackerTerms), len(c.DefenderTerms))
-	side := func(x float64, house, role string, terms []string, power int) {
+	ws[1].Tip = ws[1].Text
+	x, w := r.X+10, r.W-20
+	y := r.Y + 34
+	side := func(house, role string, terms []string, power int) {
 		hc := houseColor(u.m, house)
-		ws = append(ws, Widget{R: Rect{x, r.Y + 34, half, 28}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power), Size: 15, Bold: true, Fill: hc, Ink: textOn(hc),
+		ws = append(ws, Widget{R: Rect{x, y, w, 28}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power), Size: 15, Bold: true, Fill: hc, Ink: textOn(hc),
 			Tip: "Power: land — footman 1, knight 2, dragon 3; sea — ship 1, knight 1, dragon 3. The defender adds +2 for a town, +4 for a castle. Cards add their strength."})
-		y := r.Y + 66
+		y += 32
 		for _, t := range terms {
-			ws = append(ws, textW(Rect{x + 4, y, half - 8, 19}, t, 15, colText))
+			ws = append(ws, Widget{R: Rect{x + 4, y, w - 8, 19}, Kind: WText, Text: t, Size: 15, Ink: colText, Tip: t})
 			y += 19
 		}
+		y += 6
 	}
-	side(r.X+12, c.Attacker, "attacks", c.AttackerTerms, c.AttackerPower)
-	side(r.X+18+half, c.Defender, "defends", c.DefenderTerms, c.DefenderPower)
-	y := r.Y + 70 + 19*float64(lines)
-	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, "Cards played:", 15, colGold))
+	side(c.Attacker, "attacks", c.AttackerTerms, c.AttackerPower)
+	side(c.Defender, "defends", c.DefenderTerms, c.DefenderPower)
+	ws = append(ws, textW(Rect{x, y, w, 19}, "Cards played:", 15, colGold))
 	y += 20
 	for _, p := range c.Played {
 		if y+19 > r.Y+r.H-4 {
 			break
 		}
 		s := u.seatName(p.Seat) + ": "
+		tip := s
 		if p.Card.ID == "" {
 			s += "passed"
+			tip = s
 		} else {
-			s += cardLabel(p.Card) + " (" + u.houseName(p.Card.House) + ")"
+			s += fmt.Sprintf("%s +%d", p.Card.Name, p.Card.Strength)
+			tip += cardTip(p.Card, u.houseName(p.Card.House))
 		}
-		ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, s, 15, colText))
+		ws = append(ws, Widget{R: Rect{x, y, w, 19}, Kind: WText, Text: s, Size: 15, Ink: colText, Tip: tip})
 		y += 19
 	}
+	ws[0].R.H = math.Min(r.H, y+8-r.Y) // as tall as its content
 	return ws
 }
 
