@@ -636,6 +636,7 @@ func (a *App) msgRect() Rect {
 func (a *App) drawScene(dst *ebiten.Image, hover int) {
 	b := dst.Bounds()
 	sc := NewScaler(b.Dx(), b.Dy())
+	a.p.sweep()
 	dst.Fill(colBG)
 	if a.cur().board() {
 		a.drawBoardIn(dst, sc, a.scene == sceneTable || a.scene == sceneEnd)
@@ -652,7 +653,10 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 }
 
 // drawBoardIn draws the board into the layout's board rect: the one call
-// site of the board's drawing. live adds the seat's highlights.
+// site of the board's drawing. live adds the seat's highlights. The
+// picture is kept (boardLayer) and drawn again only when what it shows
+// changed: units, control, flags, fortifications, highlights, the
+// viewport or the window's size (a zoom or pan state belongs in the key).
 func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 	var hl []bool
 	sel := -1
@@ -693,7 +697,7 @@ func (a *App) curtainWidgets() []Widget {
 	ws := []Widget{
 		{R: full, Kind: WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
 		{R: Rect{300, 250, 1000, 400}, Kind: WPanel, Fill: colPanel, Edge: sc},
-		{R: Rect{300, 300, 1000, 60}, Kind: WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: AlignCenter, Ink: sc},
+		{R: Rect{300, 300, 1000, 60}, Kind: WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: AlignCenter, Ink: readable(sc, colPanel)},
 		{R: Rect{300, 400, 1000, 40}, Kind: WText, Text: fmt.Sprintf("Click, or press Enter or Space, when only %s is looking.", name), Size: 28, Align: AlignCenter, Ink: colText},
 		{R: Rect{300, 460, 1000, 30}, Kind: WText, Text: a.tbl.pub.Prompt, Size: 20, Align: AlignCenter, Ink: colDim},
 		{R: Rect{620, 540, 360, 60}, Kind: WButton, Text: "I am " + name, Size: 24, Fill: colOK, Ink: colText, Edge: sc, Key: "Enter", T: cmdTarget(Command{Kind: CmdLift})},

@@ -28,18 +28,24 @@ const (
 // widgets and the y below the taller column.
 func (u *tableUI) combatSides(r Rect, cv *rules.CombatView, size float64) ([]Widget, float64) {
 	var ws []Widget
+	// Side by side on a wide card; one under the other on a narrow one
+	// (the column in the board's margin).
+	stacked := r.W < 400
 	half := (r.W - 12) / 2
+	if stacked {
+		half = r.W
+	}
 	rowH := size * 1.35
 	bottom := r.Y
-	side := func(x float64, house, role string, terms []string, power int, won bool) {
+	side := func(x, top float64, house, role string, terms []string, power int, won bool) {
 		hc := houseColor(u.m, house)
-		head := Widget{R: Rect{x, r.Y, half, size*2 + 6}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power),
+		head := Widget{R: Rect{x, top, half, size*2 + 6}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power),
 			Size: size + 2, Bold: true, Fill: hc, Ink: textOn(hc)}
 		if won {
 			head.Selected = true
 		}
 		ws = append(ws, head)
-		y := r.Y + size*2 + 12
+		y := top + size*2 + 12
 		// A wide card names each term's kind in a column of its own; a
 		// narrow one tells it when the pointer rests on the term.
 		tagW := 0.0
@@ -71,8 +77,12 @@ func (u *tableUI) combatSides(r Rect, cv *rules.CombatView, size float64) ([]Wid
 		ws = append(ws, Widget{R: Rect{x + 6, y + 6, half - 12, rowH}, Kind: WText, Text: fmt.Sprintf("total %d", power), Size: size, Bold: true, Ink: colGold, Align: AlignRight})
 		bottom = math.Max(bottom, y+6+rowH)
 	}
-	side(r.X, cv.Attacker, "attacks", cv.AttackerTerms, cv.AttackerPower, cv.Winner != "" && cv.Winner == cv.Attacker)
-	side(r.X+half+12, cv.Defender, "defends", cv.DefenderTerms, cv.DefenderPower, cv.Winner != "" && cv.Winner == cv.Defender)
+	side(r.X, r.Y, cv.Attacker, "attacks", cv.AttackerTerms, cv.AttackerPower, cv.Winner != "" && cv.Winner == cv.Attacker)
+	if stacked {
+		side(r.X, bottom+10, cv.Defender, "defends", cv.DefenderTerms, cv.DefenderPower, cv.Winner != "" && cv.Winner == cv.Defender)
+	} else {
+		side(r.X+half+12, r.Y, cv.Defender, "defends", cv.DefenderTerms, cv.DefenderPower, cv.Winner != "" && cv.Winner == cv.Defender)
+	}
 	return ws, bottom
 }
 
@@ -145,9 +155,22 @@ func (u *tableUI) combatCardWidgets(r Rect, cv *rules.CombatView, mode combatMod
 		}
 	case combatLive:
 		played := u.playedText(cv)
-		if len(played) == 0 {
+		switch {
+		case len(played) == 0:
 			line("No card played yet.", colDim)
-		} else {
+		case r.W < 400:
+			// A narrow card: one card a row, its name and strength first
+			// so that wrapping never splits them.
+			line("Cards played:", colGold)
+			for _, p := range cv.Played {
+				if p.Card.ID == "" {
+					line(u.seatName(p.Seat)+" passed", colText)
+					continue
+				}
+				line(cardLabel(p.Card), colText)
+				line("  "+u.seatName(p.Seat)+" · "+u.houseName(p.Card.House), colDim)
+			}
+		default:
 			line("Cards played: "+strings.Join(played, " · "), colText)
 		}
 		if cv.Retreater != "" {
@@ -158,6 +181,8 @@ func (u *tableUI) combatCardWidgets(r Rect, cv *rules.CombatView, mode combatMod
 			line("Cards played: "+strings.Join(played, " · "), colText)
 		}
 	}
+	// The card is as tall as what it says (the board shows below it).
+	ws[0].R.H = math.Min(r.H, y+8-r.Y)
 	return ws
 }
 
@@ -211,7 +236,7 @@ func (u *tableUI) noticeWidgets() []Widget {
 		ws = append(ws, panel(card, "")...)
 		ws[len(ws)-1].Edge = seatColor(n.seat)
 		ws = append(ws, Widget{R: Rect{card.X + 20, card.Y + 14, card.W - 40, 30}, Kind: WText, Text: "You drew a house card — only you see this",
-			Size: 22, Bold: true, Ink: seatColor(n.seat)})
+			Size: 22, Bold: true, Ink: readable(seatColor(n.seat), colPanel)})
 		hc := houseColor(u.m, n.card.House)
 		face := fmt.Sprintf("%s\n%s  ·  strength %d", n.card.Name, u.houseName(n.card.House), n.card.Strength)
 		var icons []string

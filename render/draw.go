@@ -21,6 +21,11 @@ type painter struct {
 	texts   []textCall
 	sprites map[spriteKey]*ebiten.Image
 	atlas   *texAtlas // where the sprites are drawn (sprites.go)
+	// Cached text blocks and widget stamps, and the repaint count that
+	// ages them (sweep).
+	textCache map[textKey]*textBlock
+	stamps    map[stampKey]*stamp
+	gen       int
 }
 
 type faceKey struct {
@@ -113,24 +118,170 @@ func (p *painter) flushText(dst *ebiten.Image) {
 	p.texts = p.texts[:0]
 }
 
+// textKey names a laid-out text block: the same string, face and width
+// lay out the same way, so the block is drawn once into a cached image
+// (white; the ink is a colour scale) and stamped after that.
+type textKey struct {
+	s      string
+	size   float64
+	bold   bool
+	maxW   float64
+	hAlign text.Align
+}
+
+type textBlock struct {
+	img  *ebiten.Image
+	w, h float64 // the text's measure (the image has a pad around it)
+	used int
+}
+
+// textPad is the margin round a cached text block, in pixels.
+const textPad = 2
+
 func (p *painter) drawTextNow(dst *ebiten.Image, s string, x, y, size float64, bold bool, ink color.Color, hAlign, vAlign text.Align, maxW float64) {
-	f := p.face(size, bold)
-	lines := strings.Split(s, "\n")
-	for i := range lines {
-		lines[i] = fit(lines[i], f, maxW)
+	if s == "" {
+		return
 	}
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x, y)
+	size = math.Max(6, math.Round(size*2)/2)
+	k := textKey{s, size, bold, math.Round(maxW), hAlign}
+	b, ok := p.textCache[k]
+	if !ok {
+		f := p.face(size, bold)
+		lines := strings.Split(s, "\n")
+		for i := range lines {
+			lines[i] = fit(lines[i], f, maxW)
+		}
+		joined := strings.Join(lines, "\n")
+		w, h := text.Measure(joined, f, size*1.2)
+		b = &textBlock{w: w, h: h}
+		b.img = ebiten.NewImage(int(math.Ceil(w))+2*textPad, int(math.Ceil(h))+2*textPad)
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(textPad+w*alignFrac(hAlign), textPad)
+		op.PrimaryAlign = hAlign
+		op.LineSpacing = size * 1.2
+		text.Draw(b.img, joined, f, op)
+		if p.textCache == nil {
+			p.textCache = map[textKey]*textBlock{}
+		}
+		p.textCache[k] = b
+	}
+	b.used = p.gen
+	ox := x - b.w*alignFrac(hAlign)
+	oy := y - b.h*alignFrac(vAlign)
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(ox)-textPad, math.Round(oy)-textPad)
 	op.ColorScale.ScaleWithColor(ink)
-	op.PrimaryAlign = hAlign
-	op.SecondaryAlign = vAlign
-	op.LineSpacing = size * 1.2
-	text.Draw(dst, strings.Join(lines, "\n"), f, op)
+	dst.DrawImage(b.img, op)
+}
+
+// alignFrac is the share of a text's extent left of (or above) its anchor.
+func alignFrac(a text.Align) float64 {
+	switch a {
+	case text.AlignCenter:
+		return 0.5
+	case text.AlignEnd:
+		return 1
+	}
+	return 0
+}
+
+// sweep starts a new repaint: cached text blocks and widget stamps not
+// used in the last few repaints are let go, so a long game does not keep
+// every text it ever showed.
+func (p *painter) sweep() {
+	p.gen++
+	for k, b := range p.textCache {
+		if p.gen-b.used > 3 {
+			b.img.Deallocate()
+			delete(p.textCache, k)
+		}
+	}
+	for k, e := range p.stamps {
+		if p.gen-e.used > 3 {
+			e.img.Deallocate()
+			delete(p.stamps, k)
+		}
+	}
+}
+
+// stampKey is everything a widget's look depends on, at a scale.
+type stampKey struct {
+	kind                   WKind
+	text, key              string
+	size, w, h, s          float64
+	bold                   bool
+	align                  int
+	fill, ink, edge        color.RGBA
+	hot, sel, dis, hovered bool
+	target                 bool
+}
+
+type stamp struct {
+	img  *ebiten.Image
+	m    float64
+	used int
+}
+
+// stampWidget draws w as one cached image: a widget whose look did not
+// change costs one DrawImage (Ebitengine batches them) instead of its
+// shapes and a text layout.
+func (p *painter) stampWidget(dst *ebiten.Image, sc Scaler, w Widget, hovered bool) {
+	s := sc.S
+	k := stampKey{w.Kind, w.Text, w.Key, w.Size, w.R.W, w.R.H, s, w.Bold, w.Align, w.Fill, w.Ink, w.Edge, w.Hot, w.Selected, w.Disabled, hovered, w.T.Kind != TNone}
+	e, ok := p.stamps[k]
+	if !ok {
+		m := math.Ceil(4*s) + 2
+		ih := w.R.H * s
+		if w.Kind == WText {
+			// Text hangs from its rect's top and may run below it.
+			lines := float64(strings.Count(w.Text, "\n") + 1)
+			ih = math.Max(ih, (lines*1.2+0.4)*w.Size*s)
+		}
+		img := ebiten.NewImage(int(math.Ceil(w.R.W*s+2*m)), int(math.Ceil(ih+2*m)))
+		local := Scaler{S: s, OX: m - w.R.X*s, OY: m - w.R.Y*s}
+		hv := -1
+		if hovered {
+			hv = 0
+		}
+		saved := p.texts
+		p.texts = nil
+		p.drawWidgetsDirect(img, local, []Widget{w}, hv)
+		p.flushText(img)
+		p.texts = saved
+		e = &stamp{img: img, m: m}
+		if p.stamps == nil {
+			p.stamps = map[stampKey]*stamp{}
+		}
+		p.stamps[k] = e
+	}
+	e.used = p.gen
+	x, y := sc.ToScreen(w.R.X, w.R.Y)
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(x-e.m), math.Round(y-e.m))
+	dst.DrawImage(e.img, op)
 }
 
 // drawWidgets draws a widget list through the scaler; hover is the index of
-// the widget under the pointer (-1 none).
+// the widget under the pointer (-1 none). Boxes, buttons, fields and texts
+// are stamped from the cache; panels, glyphs and icons are drawn (they
+// are sprites already).
 func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover int) {
+	for i, w := range ws {
+		switch w.Kind {
+		case WText:
+			if w.Text != "" {
+				p.stampWidget(dst, sc, w, false)
+			}
+		case WButton, WBox, WField:
+			p.stampWidget(dst, sc, w, i == hover)
+		default:
+			p.drawWidgetsDirect(dst, sc, ws[i:i+1], -1)
+		}
+	}
+}
+
+// drawWidgetsDirect draws widgets with shapes and text, no cache.
+func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc Scaler, ws []Widget, hover int) {
 	s := sc.S
 	for i, w := range ws {
 		r := sc.Rect(w.R)
@@ -171,7 +322,7 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover i
 		case WButton, WBox, WField:
 			fill := w.Fill
 			if w.Kind == WButton && i == hover {
-				fill = mix(fill, colWhite, 0.18)
+				fill = hoverFill(fill, w.Ink)
 			}
 			if w.Disabled {
 				fill = mix(fill, colPanel, 0.6)

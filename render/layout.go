@@ -72,7 +72,11 @@ func layoutTable(gw, gh, n, houses int) tableLayout {
 	l.Private = Rect{panelX, y, pw, ph}
 	l.Actions = Rect{panelX + pw + 6, y, panelW - pw - 6, ph}
 	l.Log = Rect{panelX, y + ph + 6, panelW, logH}
-	l.Side = Rect{l.Board.X + l.Board.W - 440 - 8, l.Board.Y + l.Board.H - 230 - 8, 440, 230}
+	// The combat panel: a column at the board's right edge, where the
+	// board fitted to its viewport leaves the sea's margin.
+	// It may run down to the board's zoom buttons; the card is only as
+	// tall as what it says.
+	l.Side = Rect{l.Board.X + l.Board.W - 244 - 6, l.Board.Y + 6, 244, l.Board.H - 150}
 	return l
 }
 
@@ -151,7 +155,7 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	if u.tester {
 		pr.W = testerBadge.X - 12 - pr.X
 	}
-	pink := seatColor(ta)
+	pink := readable(seatColor(ta), colPanelHi)
 	ws = append(ws, Widget{R: pr, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: pink, Tip: prompt})
 	info := fmt.Sprintf("Round %d of %d  ·  first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
 	ws = append(ws, Widget{R: l.Round, Kind: WText, Text: info, Size: 17, Ink: colText,

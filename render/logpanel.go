@@ -154,7 +154,7 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 func logInk(l rules.LogLine, seat int) color.RGBA {
 	switch {
 	case l.Seat != rules.Public && l.Seat == seat:
-		return seatColor(seat)
+		return readable(seatColor(seat), colPanel)
 	case l.Event == rules.EvRoundStarted.String() || l.Event == rules.EvRanksComputed.String():
 		return colGold
 	}

@@ -105,5 +105,19 @@ func TestShots(t *testing.T) {
 		for _, sz := range [][2]int{{1280, 720}, {1920, 1080}} {
 			saveShot(t, fmt.Sprintf("table-%s-%d-%dx%d", tc.mapName, tc.players, sz[0], sz[1]), render(t, a, sz[0], sz[1]))
 		}
+		// A tooltip: the pointer on the first slot.
+		if s, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Kind == TSlot }); ok {
+			a.handle(input{X: s.R.X + 3, Y: s.R.Y + 3})
+			saveShot(t, fmt.Sprintf("tip-%s-%d", tc.mapName, tc.players), render(t, a, 1280, 720))
+		}
+		a.do(Command{Kind: CmdHelp})
+		saveShot(t, fmt.Sprintf("help-%s-%d", tc.mapName, tc.players), render(t, a, 1280, 720))
+		a.do(Command{Kind: CmdHelp})
 	}
+	a, err := newApp(Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.start.setMaps(shippedMaps(), "")
+	saveShot(t, "start-1280x720", render(t, a, 1280, 720))
 }

@@ -140,8 +140,8 @@ func helpWidgets(sc scene) []Widget {
 	y += 30
 	for _, k := range helpKeys {
 		ws = append(ws, Widget{R: Rect{r.X + 24, y, 150, 22}, Kind: WText, Text: k[0], Size: 16, Bold: true, Ink: colText},
-			textW(Rect{r.X + 180, y, 260, 22}, k[1], 15, colText))
-		y += 40
+			textW(Rect{r.X + 180, y, 270, 38}, wrapWords(k[1], 32), 15, colText))
+		y += 46
 	}
 	ws = append(ws, textW(Rect{r.X + 24, r.Y + r.H - 40, 420, 22}, "Rest the pointer on anything for what it means.", 15, colDim))
 	x := r.X + 470

@@ -128,7 +128,7 @@ var (
 	colPanelHi  = color.RGBA{58, 62, 76, 255}
 	colEdge     = color.RGBA{88, 92, 110, 255}
 	colText     = color.RGBA{236, 232, 220, 255}
-	colDim      = color.RGBA{160, 160, 170, 255}
+	colDim      = color.RGBA{184, 184, 194, 255} // 4.5:1 and more on every panel fill
 	colButton   = color.RGBA{70, 96, 140, 255}
 	colButtonHi = color.RGBA{96, 128, 184, 255}
 	colGold     = color.RGBA{232, 190, 80, 255}
@@ -170,4 +170,30 @@ func textOn(c color.RGBA) color.RGBA {
 		return colBlack
 	}
 	return colWhite
+}
+
+// hoverFill is a button's fill under the pointer: lighter under dark ink,
+// darker under light ink, so the label keeps its contrast.
+func hoverFill(fill, ink color.RGBA) color.RGBA {
+	// Light ink (white, or the dim grey of a greyed button) darkens its
+	// fill under the pointer; dark ink lightens it.
+	if luminance(ink) > 0.3 {
+		return mix(fill, colBlack, 0.22)
+	}
+	return mix(fill, colWhite, 0.18)
+}
+
+// readable is c made lighter (on a dark bg) or darker until it reads at
+// 4.5:1 on bg: a seat's colour as the ink of a prompt.
+func readable(c, bg color.RGBA) color.RGBA {
+	to := colWhite
+	if luminance(bg) > 0.5 {
+		to = colBlack
+	}
+	for t := 0.0; t <= 1; t += 0.05 {
+		if m := mix(c, to, t); contrast(m, bg) >= 4.5 {
+			return m
+		}
+	}
+	return to
 }
