@@ -8,6 +8,7 @@ package render
 import (
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -589,7 +590,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 		if a.sceneImg != nil {
 			a.sceneImg.Deallocate()
 		}
-		a.sceneImg = ebiten.NewImage(a.w, a.h)
+		// Its own texture of the window's size: on Ebitengine's shared
+		// atlas a window-sized image makes a page of the next power of
+		// two, most of it unused.
+		a.sceneImg = ebiten.NewImageWithOptions(image.Rect(0, 0, a.w, a.h), &ebiten.NewImageOptions{Unmanaged: true})
 		a.dirty, a.stale = true, true
 	}
 	if !a.dirty {
