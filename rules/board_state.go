@@ -52,14 +52,19 @@ func (g *Game) controls(t, h int) bool {
 
 // onBoard counts house h's units of each kind on the board, including
 // attackers held by running combats.
-func (g *Game) onBoard(h int) [board.NumUnits]int {
+func (g *Game) onBoard(h int) [board.NumUnits]int { return g.st.OnBoard(h) }
+
+// OnBoard counts house h's units of each kind on the board in this state,
+// with the attackers and retreating units held by pending combats: what
+// the supply limits (a scenario's loader checks a position against it).
+func (s *State) OnBoard(h int) [board.NumUnits]int {
 	var n [board.NumUnits]int
-	for t := range g.st.Units {
-		for k, c := range g.st.Units[t][h] {
+	for t := range s.Units {
+		for k, c := range s.Units[t][h] {
 			n[k] += c
 		}
 	}
-	for _, f := range g.st.Stack {
+	for _, f := range s.Stack {
 		if f.Combat == nil {
 			continue
 		}

@@ -455,7 +455,7 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 		}
 		s.Decks[h] = append([]string{}, deck...)
 		s.Discards[h] = append([]string{}, discard...)
-		have := r.onBoard(h)
+		have := r.s.OnBoard(h)
 		lim := m.Houses[h].Limits
 		for k := board.Unit(0); k < board.NumUnits; k++ {
 			if have[k] > lim[k] {
@@ -598,31 +598,4 @@ func (r *reader) checkTogether(key string, t int) {
 	if len(hs) > 1 && tt.Kind != board.Road {
 		r.errf(key, "%s and %s both have troops in %s: two houses meet only in combat (or on a road)", hs[0], hs[1], tt.ID)
 	}
-}
-
-// onBoard counts house h's units, with attackers and retreating units
-// held by pending combats.
-func (r *reader) onBoard(h int) [board.NumUnits]int {
-	var n [board.NumUnits]int
-	for t := range r.s.Units {
-		for k, c := range r.s.Units[t][h] {
-			n[k] += c
-		}
-	}
-	for _, f := range r.s.Stack {
-		if f.Combat == nil {
-			continue
-		}
-		if f.Combat.Attacker == h {
-			for k, c := range f.Combat.AttUnits {
-				n[k] += c
-			}
-		}
-		if f.Combat.Retreater == h {
-			for k, c := range f.Combat.Retreat {
-				n[k] += c
-			}
-		}
-	}
-	return n
 }
