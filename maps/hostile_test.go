@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 	"unicode"
 
 	"github.com/BurntSushi/toml"
@@ -139,24 +138,20 @@ func hostileInputs(t testing.TB) []hostile {
 }
 
 // TestHostileInputs feeds the loader bad files, each of which must be
-// refused quickly with a short, printable message naming file, line and key.
+// refused with a short, printable message naming file, line and key. (How
+// fast is not timed here: a loaded machine makes timed tests flaky. The
+// bounds that keep it fast — size, depth, item count — are checked before
+// the decoder runs and tested on their own; BenchmarkLoadStandard measures
+// a whole load.)
 func TestHostileInputs(t *testing.T) {
-	start := time.Now()
 	for _, h := range hostileInputs(t) {
 		t.Run(h.name, func(t *testing.T) {
-			t0 := time.Now()
 			m, err := Parse("bad.toml", h.data)
-			if d := time.Since(t0); d > time.Second {
-				t.Errorf("took %v", d)
-			}
 			if err == nil {
 				t.Fatalf("accepted: %+v", m)
 			}
 			checkHostileError(t, err, "bad.toml", h.line, h.key, h.msg)
 		})
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("the whole table took %v", d)
 	}
 }
 

@@ -1,17 +1,13 @@
 package maps
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/BurntSushi/toml"
 
 	"notrueking/board"
 	"notrueking/internal/safefile"
@@ -44,29 +40,14 @@ const maxGrid = 1000
 // against MaxFileSize and MaxDepth, so no input can make the decoder run
 // long or out of memory.
 func Parse(name string, data []byte) (*board.Map, error) {
-	if len(data) > MaxFileSize {
-		return nil, ErrorList{{File: name, Msg: fmt.Sprintf("%d bytes is larger than the limit of %s", len(data), safefile.Size(MaxFileSize))}}
+	doc, err := Decode(name, data, MaxFileSize, "")
+	if err != nil {
+		return nil, err
 	}
 	sum := sha256.Sum256(data)
-	data = safefile.TrimBOM(data)
-	if bytes.HasPrefix(data, safefile.BOM) {
-		// The decoder would skip this one too, and the loader's line
-		// index would not: refuse it rather than misplace errors.
-		return nil, ErrorList{{File: name, Line: 1, Msg: "a second byte-order mark (U+FEFF) at the start of the file"}}
-	}
-	if e := checkNesting(name, data); e != nil {
-		return nil, ErrorList{e}
-	}
-	var raw map[string]any
-	if _, err := toml.Decode(string(data), &raw); err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, ErrorList{{File: name, Line: pe.Position.Line, Key: pe.LastKey, Msg: clean(pe.Message, quoteRunes)}}
-		}
-		return nil, ErrorList{{File: name, Msg: clean(err.Error(), quoteRunes)}}
-	}
-	p := &parser{dec: dec{file: name, li: newLineIndex(data)}, text: strings.Split(string(data), "\n")}
-	m := p.parse(raw)
+	text := safefile.TrimBOM(data)
+	p := &parser{dec: doc.d, text: strings.Split(string(text), "\n")}
+	m := p.parse(doc.root)
 	if err := p.errs.Err(); err != nil {
 		return nil, err
 	}

@@ -238,18 +238,7 @@ func (r Record) Write(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "player %s %s\n", id, writeText(r.Players[i]))
 	}
-	for i, line := range r.Actions {
-		if err := checkActionLine(line, r.Seats); err != nil || line != strings.Join(strings.Fields(line), " ") {
-			if err == nil {
-				err = errors.New("spacing differs from the record form")
-			}
-			return fmt.Errorf("cannot write record: action %d %q does not read back: %v", i+1, line, err)
-		}
-		b.WriteString(line)
-		b.WriteByte('\n')
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return writeActions(w, &b, r.Actions, r.Seats)
 }
 
 // writeScenario writes a record that starts from a scenario.
@@ -269,7 +258,14 @@ func (r Record) writeScenario(w io.Writer) error {
 	if len(seats) == 0 {
 		seats = nil
 	}
-	for i, line := range r.Actions {
+	return writeActions(w, &b, r.Actions, seats)
+}
+
+// writeActions appends the action lines to the record's header in b, each
+// checked to read back as written (seats: the record's seat ids, nil when
+// only their form can be checked), and writes it all to w.
+func writeActions(w io.Writer, b *strings.Builder, actions, seats []string) error {
+	for i, line := range actions {
 		if err := checkActionLine(line, seats); err != nil || line != strings.Join(strings.Fields(line), " ") {
 			if err == nil {
 				err = errors.New("spacing differs from the record form")

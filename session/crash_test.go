@@ -148,9 +148,11 @@ func TestCrashKill(t *testing.T) {
 	acked := map[string]int{} // save id → most actions acknowledged
 	kills, killsAfterAck, resumes, acks := 0, 0, 0, 0
 	start := time.Now()
-	for kills < wantKills || (kills < 2*wantKills && time.Since(start) < budget/2) {
-		if time.Since(start) > 3*budget {
-			t.Fatalf("only %d kills in %v", kills, time.Since(start))
+	for runs := 0; kills < wantKills || (kills < 2*wantKills && time.Since(start) < budget/2); runs++ {
+		// Bounded by children started, not by time (a loaded machine is
+		// slow, not wrong): every child is killed unless it finished.
+		if runs > 20*wantKills {
+			t.Fatalf("only %d kills in %d children", kills, runs)
 		}
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
 		cmd.Env = append(os.Environ(), crashEnv+"="+dir)
