@@ -111,9 +111,16 @@ func removeSite() {
 func newPage(t testing.TB, downloads string) *page {
 	chrome := browserPath(t)
 	url := servedSite(t)
+	// The profile is ours to remove, not t.TempDir's: Chromium's helper
+	// processes can still be writing it for a moment after the browser is
+	// stopped, and TempDir's one attempt then fails the test.
+	profile, err := os.MkdirTemp("", "ntk-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true),
@@ -126,7 +133,14 @@ func newPage(t testing.TB, downloads string) *page {
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 10*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	t.Cleanup(func() {
+		cancelT()
+		cancelC()
+		cancelA()
+		for i := 0; i < 50 && os.RemoveAll(profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	p := &page{t: t, ctx: ctx, url: url}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		p.mu.Lock()
