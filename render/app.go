@@ -656,11 +656,10 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 	a.p.flushText(dst)
 }
 
-// drawBoardIn draws the board into the layout's board rect: the one call
-// site of the board's drawing. live adds the seat's highlights. The
-// picture is kept (boardLayer) and drawn again only when what it shows
-// changed: units, control, flags, fortifications, highlights, the
-// viewport or the window's size (a zoom or pan state belongs in the key).
+// drawBoardIn draws the board into the scene's board rect: the one call
+// site of the board's drawing. live adds the seat's highlights (and a
+// hint's). The board view keeps its triangles until what they show
+// changes (boardView.Draw).
 func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 	var hl []bool
 	sel := -1

@@ -428,9 +428,8 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc Scaler, p *painter, t xfor
 		op.GeoM.Translate(math.Round(ox+r.X+(r.W-float64(b.Dx()))/2), math.Round(oy+r.Y+(r.H-float64(b.Dy()))/2))
 		dst.DrawImage(img, op)
 	}
-	for ti, a := range pl.anchors {
+	for _, a := range pl.anchors {
 		if a.W > 0 {
-			_ = ti
 			put(v.imgs.anchor(a.W), a)
 		}
 	}

@@ -195,23 +195,25 @@ func houseInk(m *board.Map, id string) color.RGBA {
 	return c
 }
 
-// cardEffectText says what a house card's effect does, in a player's words.
-func cardEffectText(c board.Card) string {
+// cardEffectText says what a house card's effect does, in a player's
+// words; house is the card's house by name. It is the one wording of the
+// seven effects (tooltips, the drawn card, the combat card).
+func cardEffectText(c board.Card, house string) string {
 	switch c.Effect {
 	case board.EffectBrienne:
-		return "Ignores the defender's town or castle bonus."
+		return "The defender's town or castle bonus does not count."
 	case board.EffectAsha:
-		return "If its house wins: a Move Troops action for that house."
+		return "If " + house + " wins, whoever played her makes a move for " + house + " at once."
 	case board.EffectCersei:
-		return "If its house wins: remove one unresolved agent of that house."
+		return "If " + house + " wins, whoever played her may remove one unresolved " + house + " agent."
 	case board.EffectJaime:
-		return "If its house wins: a Muster Troops action for that house."
+		return "If " + house + " wins, whoever played him musters for " + house + " at once."
 	case board.EffectMelisandre:
-		return "If its house wins: look at an opponent's hand and make them discard one card."
+		return "If " + house + " wins, whoever played her looks at an opponent's hand and makes them discard one card."
 	case board.EffectSalladhor:
-		return "Adds one for each of its house's ships in a sea next to the combat."
+		return house + " adds +1 per " + house + " ship in the seas next to the contested territory."
 	case board.EffectCatelyn:
-		return "Doubles the defender's town or castle bonus."
+		return "When " + house + " defends, its town or castle bonus is doubled."
 	}
 	return ""
 }
@@ -251,7 +253,7 @@ func (u *tableUI) noticeWidgets() []Widget {
 		}
 		ws = append(ws, Widget{R: Rect{card.X + 40, card.Y + 62, card.W - 80, 110}, Kind: WBox, Text: face, Size: 22, Bold: true, Fill: hc, Ink: textOn(hc), Edge: colWhite})
 		y := card.Y + 190
-		for _, s := range []string{cardEffectText(n.card), n.text, "It is in your hand; the others see only that you drew a " + u.houseName(n.card.House) + " card."} {
+		for _, s := range []string{cardEffectText(n.card, u.houseName(n.card.House)), n.text, "It is in your hand; the others see only that you drew a " + u.houseName(n.card.House) + " card."} {
 			for _, row := range wrapText(s, 17, card.W-60, 0) {
 				if s == "" {
 					continue

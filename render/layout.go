@@ -545,7 +545,7 @@ func cardTip(c board.Card, house string) string {
 	if c.Towers > 0 {
 		s += fmt.Sprintf(" %s: %s lost fewer.", count(c.Towers, "tower"), count(c.Towers, "unit"))
 	}
-	if e := effectTips[c.Effect]; e != "" {
+	if e := cardEffectText(c, house); e != "" {
 		s += " " + e
 	}
 	return s

@@ -178,14 +178,3 @@ func contrast(a, b color.RGBA) float64 {
 	}
 	return (la + 0.05) / (lb + 0.05)
 }
-
-// effectTips explain the seven card effects.
-var effectTips = map[string]string{
-	"brienne":    "When Baratheon attacks, the defender's town or castle bonus is ignored.",
-	"asha":       "If Greyjoy wins, whoever played her makes a move for Greyjoy at once.",
-	"cersei":     "If Lannister wins, whoever played her may remove one unresolved Lannister agent.",
-	"jaime":      "If Lannister wins, whoever played him musters for Lannister at once.",
-	"melisandre": "If Baratheon wins, whoever played her looks at an opponent's hand and makes them discard one card.",
-	"salladhor":  "Baratheon adds +1 per Baratheon ship in the seas next to the contested territory.",
-	"catelyn":    "When Stark defends, its town or castle bonus is doubled.",
-}
