@@ -14,13 +14,9 @@ import (
 	"strconv"
 	"strings"
 
-	"notrueking/board"
-	"notrueking/internal/safefile"
 	"notrueking/maps"
-	"notrueking/records"
 	"notrueking/render"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/store"
 )
 
@@ -85,7 +81,7 @@ func renderMain(args []string, stdout, stderr io.Writer) int {
 
 	var g *rules.Game
 	if *load != "" {
-		g, err = loadGame(*load, *at, stderr)
+		g, err = loadGameAt("render", *load, *at, stderr)
 	} else {
 		g, err = newGame(*mapName, *players, *seed)
 	}
@@ -129,35 +125,6 @@ func parseSize(s string) (w, h int, err error) {
 		return 0, 0, fmt.Errorf("each side must be 64 to %d pixels", render.MaxPictureSide)
 	}
 	return w, h, nil
-}
-
-// loadGame replays a record or save file up to at actions (-1: all).
-func loadGame(path string, at int, stderr io.Writer) (*rules.Game, error) {
-	data, err := safefile.ReadFile(path, store.MaxSave)
-	if err != nil {
-		return nil, err
-	}
-	rec, _, _, err := session.Decode(safefile.TrimBOM(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	dir := filepath.Dir(path)
-	g, warning, err := session.Replay(rec, func(name, sum string) (*board.Map, error) {
-		return records.LoadMap(maps.ShippedFS(), dir, name, sum)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	if warning != "" {
-		fmt.Fprintf(stderr, "notrueking render: %s: warning: %s\n", path, warning)
-	}
-	if at < 0 {
-		return g, nil
-	}
-	if at > g.Len() {
-		return nil, fmt.Errorf("-at %d: %s holds %d actions", at, path, g.Len())
-	}
-	return g.At(at)
 }
 
 // newGame sets up a new game of the map for n players with default names.

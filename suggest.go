@@ -5,12 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"notrueking/bots"
-	"notrueking/internal/safefile"
-	"notrueking/maps"
-	"notrueking/records"
 	"notrueking/rules"
 )
 
@@ -42,28 +38,11 @@ func suggestMain(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(2, "-level: %v", err)
 	}
-	f, err := safefile.Open(*load, rules.MaxRecordSize)
+	g, err := loadGameAt("suggest", *load, *at, stderr)
 	if err != nil {
 		return fail(1, "%v", err)
 	}
-	defer f.Close()
-	rec, err := rules.ParseRecord(f)
-	if err != nil {
-		return fail(1, "%s: %v", *load, err)
-	}
-	m, err := records.LoadMap(maps.ShippedFS(), filepath.Dir(*load), rec.Map, rec.MapSHA256)
-	if err != nil {
-		return fail(1, "%s: %v", *load, err)
-	}
-	g, _, _, err := rules.ReplayRecord(m, rec)
-	if err != nil {
-		return fail(1, "%s: %v", *load, err)
-	}
-	if *at >= 0 {
-		if g, err = g.At(*at); err != nil {
-			return fail(1, "-at %d: %v", *at, err)
-		}
-	}
+	m := g.Map()
 	seat := g.ToAct()
 	if seat < 0 {
 		return fail(1, "the game is over after %d actions: no move to suggest", g.Len())

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"notrueking/board"
+	"notrueking/internal/safefile"
+	"notrueking/maps"
+	"notrueking/records"
+	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/store"
+)
+
+// loadGameAt replays a record or save file up to at actions (-1: all),
+// for the commands that look at a game without playing it on (render,
+// suggest). A warning of the file (a cut-off last line) goes to stderr
+// with the command's name, cmd.
+func loadGameAt(cmd, path string, at int, stderr io.Writer) (*rules.Game, error) {
+	data, err := safefile.ReadFile(path, store.MaxSave)
+	if err != nil {
+		return nil, err
+	}
+	rec, _, _, err := session.Decode(safefile.TrimBOM(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	dir := filepath.Dir(path)
+	g, warning, err := session.Replay(rec, func(name, sum string) (*board.Map, error) {
+		return records.LoadMap(maps.ShippedFS(), dir, name, sum)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	if warning != "" {
+		fmt.Fprintf(stderr, "notrueking %s: %s: warning: %s\n", cmd, path, warning)
+	}
+	if at < 0 {
+		return g, nil
+	}
+	if at > g.Len() {
+		return nil, fmt.Errorf("-at %d: %s holds %d actions", at, path, g.Len())
+	}
+	return g.At(at)
+}
