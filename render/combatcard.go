@@ -186,13 +186,10 @@ func (u *tableUI) combatCardWidgets(r Rect, cv *rules.CombatView, mode combatMod
 	return ws
 }
 
-// houseInk is a house's colour made readable as text on the panel.
+// houseInk is a house's colour made readable as text on the panel (4.5:1,
+// like every text).
 func houseInk(m *board.Map, id string) color.RGBA {
-	c := houseColor(m, id)
-	if int(c.R)*299+int(c.G)*587+int(c.B)*114 < 110000 {
-		return mix(c, colWhite, 0.55)
-	}
-	return c
+	return readable(houseColor(m, id), colPanel)
 }
 
 // cardEffectText says what a house card's effect does, in a player's
