@@ -89,7 +89,11 @@ func Run(opts Options) error {
 	}
 	w, h := opts.Width, opts.Height
 	if w <= 0 || h <= 0 {
-		w, h = BaseW, BaseH
+		mw, mh := 0, 0
+		if m := ebiten.Monitor(); m != nil {
+			mw, mh = m.Size()
+		}
+		w, h = fitWindow(BaseW, BaseH, mw, mh)
 	}
 	t := opts.Title
 	if t == "" {
@@ -113,6 +117,18 @@ func Run(opts Options) error {
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
 	return runGame(a)
+}
+
+// fitWindow is the window's first size: w×h, made smaller (same shape)
+// when the monitor (mw×mh, 0 when unknown) would not hold it with room
+// for a title bar and a task bar — on a 1280×720 laptop a 1600×900
+// window ran off the screen and hid the right-hand panels.
+func fitWindow(w, h, mw, mh int) (int, int) {
+	if mw <= 0 || mh <= 0 {
+		return w, h
+	}
+	s := math.Min(1, math.Min(0.96*float64(mw)/float64(w), 0.88*float64(mh)/float64(h)))
+	return int(float64(w) * s), int(float64(h) * s)
 }
 
 // scene names a screen of the app. Each has a sceneHandler (scenes.go);

@@ -545,3 +545,23 @@ func ord(m *board.Map, ids ...string) rules.Arrangement {
 	}
 	return rules.NewArrangement(hs)
 }
+
+// TestFitWindow: the first window fits the monitor with room for a title
+// bar and a task bar, keeps the table's shape, and never grows.
+func TestFitWindow(t *testing.T) {
+	for _, c := range []struct{ mw, mh, w, h int }{
+		{0, 0, 1600, 900},       // monitor unknown
+		{1920, 1080, 1600, 900}, // fits with room to spare
+		{3840, 2160, 1600, 900}, // never larger than asked
+		{1280, 720, 1126, 633}, // 0.88 of the height
+		{1366, 768, 1201, 675},
+	} {
+		w, h := fitWindow(1600, 900, c.mw, c.mh)
+		if w != c.w || h != c.h {
+			t.Errorf("monitor %dx%d: window %dx%d, want %dx%d", c.mw, c.mh, w, h, c.w, c.h)
+		}
+		if c.mw > 0 && (w > c.mw || h > c.mh) {
+			t.Errorf("monitor %dx%d: window %dx%d does not fit", c.mw, c.mh, w, h)
+		}
+	}
+}
