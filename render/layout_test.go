@@ -553,7 +553,7 @@ func TestFitWindow(t *testing.T) {
 		{0, 0, 1600, 900},       // monitor unknown
 		{1920, 1080, 1600, 900}, // fits with room to spare
 		{3840, 2160, 1600, 900}, // never larger than asked
-		{1280, 720, 1126, 633}, // 0.88 of the height
+		{1280, 720, 1126, 633},  // 0.88 of the height
 		{1366, 768, 1201, 675},
 	} {
 		w, h := fitWindow(1600, 900, c.mw, c.mh)
