@@ -3,15 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"notrueking/board"
-	"notrueking/internal/safefile"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/session"
-	"notrueking/store"
 )
 
 // loadGameAt replays a record or save file up to at actions (-1: all),
@@ -19,21 +16,15 @@ import (
 // suggest). A warning of the file (a cut-off last line) goes to stderr
 // with the command's name, cmd.
 func loadGameAt(cmd, path string, at int, stderr io.Writer) (*rules.Game, error) {
-	data, err := safefile.ReadFile(path, store.MaxSave)
+	f, err := session.ReadFile(path, func(dir string) session.MapLoader {
+		return func(name, sum string) (*board.Map, error) {
+			return records.LoadMap(maps.ShippedFS(), dir, name, sum)
+		}
+	})
 	if err != nil {
 		return nil, err
 	}
-	rec, _, _, err := session.Decode(safefile.TrimBOM(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	dir := filepath.Dir(path)
-	g, warning, err := session.Replay(rec, func(name, sum string) (*board.Map, error) {
-		return records.LoadMap(maps.ShippedFS(), dir, name, sum)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
+	g, warning := f.Game, f.Warning
 	if warning != "" {
 		fmt.Fprintf(stderr, "notrueking %s: %s: warning: %s\n", cmd, path, warning)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"notrueking/board"
-	"notrueking/internal/safefile"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
@@ -103,19 +102,12 @@ func (a *App) loadFile(path string) error {
 			return nil
 		}
 	}
-	data, err := safefile.ReadFile(path, store.MaxSave)
+	f, err := session.ReadFile(path, mapLoader)
 	if err != nil {
 		return err
 	}
-	rec, meta, isSave, err := session.Decode(safefile.TrimBOM(data))
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	g, warning, err := session.Replay(rec, mapLoader(filepath.Dir(path)))
-	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
-	}
-	a.tester = !isSave || meta.Tester
+	g, rec, warning := f.Game, f.Record, f.Warning
+	a.tester = !f.IsSave || f.Meta.Tester
 	// The game goes on in a new save, which names the map from the saves
 	// folder: a map file by its absolute path.
 	a.mapName, a.mapSum = rec.Map, rec.MapSHA256
