@@ -3,6 +3,7 @@
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
 //	           [-bots human,strong,easy,random] [-bot-pause 600ms]                     seats played by bots
 //	notrueking -load FILE [-record FILE]                                    resume a record or save
+//	notrueking -scenario FILE [-record FILE]                                play from a scenario's position
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
@@ -31,6 +32,8 @@ import (
 	"notrueking/render"
 	"notrueking/rules"
 	"notrueking/scenarios"
+	"notrueking/session"
+	"notrueking/store"
 )
 
 func main() {
@@ -59,7 +62,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | -scenario FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -75,6 +78,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	seed := fs.Uint64("seed", 0, "game seed for testers (the window then marks a tester's game); unset = a secret random seed")
 	record := fs.String("record", "", "keep the game's record in this new file (replay it with: run FILE); an existing file is refused")
 	load := fs.String("load", "", "resume the game of a record or save file")
+	scenario := fs.String("scenario", "", "play from the position of a scenario file (docs/scenarios.md); a tester's game")
 	botSeats := fs.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (missing seats are human)")
 	botPause := fs.Duration("bot-pause", 0, "pause between two bot moves (default 0.6s)")
 	fs.Usage = func() {
@@ -94,10 +98,22 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		return fail("unexpected argument %q (%s)", short(fs.Arg(0)), usage)
 	}
 	if *load != "" {
-		for _, f := range []string{"seed", "players", "names", "map"} {
+		for _, f := range []string{"seed", "players", "names", "map", "scenario"} {
 			if set[f] {
 				return fail("-load resumes a game as it was set up; it takes no -%s", f)
 			}
+		}
+	}
+	if *scenario != "" {
+		for _, f := range []string{"seed", "players", "names", "map"} {
+			if set[f] {
+				return fail("-scenario sets up the map, the players and the seed itself; it takes no -%s", f)
+			}
+		}
+		// Checked here, headless: a broken file names file, line and key,
+		// and no window opens.
+		if _, err := scenarios.Load(*scenario); err != nil {
+			return fail("-scenario: %s", firstProblem(err))
 		}
 	}
 	if *record != "" {
@@ -146,7 +162,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		}
 	}
 
-	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause}
+	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Scenario: *scenario, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause}
 	if opts.Bots, err = seatPlayers(*botSeats); err != nil {
 		return fail("-bots: %v", err)
 	}
@@ -217,6 +233,15 @@ func runRecord(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	h := rr.Header()
+	if h.Scenario == session.StartRef {
+		// A save of a game from a position holds that position itself.
+		g, err := startOfSave(path, h)
+		if err != nil {
+			fmt.Fprintf(stderr, "notrueking run: %s: line %d: %v\n", path, rr.MapLine(), err)
+			return 1
+		}
+		return runDone(path, rr, rules.RunRecordFrom(g, rr, stdout), stderr)
+	}
 	if h.Scenario != "" {
 		// The record starts from a scenario, found relative to the record.
 		g, err := scenarios.LoadRef(filepath.Dir(path), h.Scenario, h.ScenarioSHA256)
@@ -232,6 +257,16 @@ func runRecord(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return runDone(path, rr, rules.RunRecordReader(m, rr, stdout), stderr)
+}
+
+// startOfSave is the start position a save at path holds (its header).
+func startOfSave(path string, h rules.Record) (*rules.Game, error) {
+	data, err := safefile.ReadFile(path, store.MaxSave)
+	if err != nil {
+		return nil, err
+	}
+	m, _ := session.ReadMeta(safefile.TrimBOM(data))
+	return session.StartGame(h, m)
 }
 
 // runDone reports the end of a replay: the reader's warning, the error.

@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"notrueking/scenarios"
+	"notrueking/session"
+	"notrueking/store"
 )
 
 // TestRunScenarioRecords replays the records that start from a shipped
@@ -70,5 +74,43 @@ func TestRunScenarioRecordErrors(t *testing.T) {
 		if code != 1 || !strings.Contains(errOut.String(), c.want) {
 			t.Errorf("case %d: exit %d, stderr %q; want exit 1 and %q", i+1, code, errOut.String(), c.want)
 		}
+	}
+}
+
+// TestRunSaveOfAPosition: "run" replays the save of a game played from a
+// position (the save holds the position), and refuses one whose start
+// position was changed.
+func TestRunSaveOfAPosition(t *testing.T) {
+	st, err := store.OpenDir(filepath.Join(t.TempDir(), "saves"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := scenarios.LoadShipped("muster-caps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := session.New(st, "g", g, "", true)
+	if s.Start, err = scenarios.StartOf(g); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if _, err := s.Apply(g.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := dispatch([]string{"run", st.File("g")}, &out, &errOut); code != 0 {
+		t.Fatalf("run SAVE: exit %d: %s", code, errOut.String())
+	}
+	if n := strings.Count(out.String(), `"action"`); n < 2 {
+		t.Errorf("run printed %d actions:\n%s", n, out.String())
+	}
+	data, _ := os.ReadFile(st.File("g"))
+	bad := filepath.Join(t.TempDir(), "bad.ntk")
+	os.WriteFile(bad, bytes.Replace(data, []byte(`round = `), []byte(`round  = `), 1), 0o600)
+	out.Reset()
+	errOut.Reset()
+	if code := dispatch([]string{"run", bad}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "does not match") {
+		t.Errorf("a changed start position: exit %d, %s", code, errOut.String())
 	}
 }

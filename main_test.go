@@ -212,6 +212,11 @@ func TestDispatchBadFlags(t *testing.T) {
 		{"map is missing", []string{"-map", filepath.Join(dir, "none.toml")}, "none.toml: no such file or directory"},
 		{"long list with an empty name", []string{"-names", strings.Repeat("Ann,", 1000) + ","}, `-names "` + strings.Repeat("Ann,", 10) + `…": name 1001 is empty`},
 		{"stray argument", []string{"-players", "2", "extra"}, `unexpected argument "extra"`},
+		{"scenario is missing", []string{"-scenario", filepath.Join(dir, "none.toml")}, "notrueking: -scenario: " + filepath.Join(dir, "none.toml") + ": no such file or directory"},
+		{"scenario that fails", []string{"-scenario", badMap}, "notrueking: -scenario: " + badMap + ":"},
+		{"scenario with a map", []string{"-scenario", "scenarios/flags.toml", "-map", "nine"}, "-scenario sets up the map, the players and the seed itself; it takes no -map"},
+		{"scenario with players", []string{"-scenario", "scenarios/flags.toml", "-players", "3"}, "it takes no -players"},
+		{"load and scenario", []string{"-load", "testdata/two-players.ntk", "-scenario", "scenarios/flags.toml"}, "-load resumes a game as it was set up; it takes no -scenario"},
 	}
 	if runtime.GOOS != "windows" {
 		tests = append(tests, struct {
@@ -262,6 +267,7 @@ func TestPlayOptions(t *testing.T) {
 		{[]string{"-names", " Ann , Ben "}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Quick: true}},
 		{[]string{"-players", "2", "-names", "Ann,Ben", "-record", "g.ntk"}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, RecordPath: "g.ntk", Quick: true}},
 		{[]string{"-map", standardCopy, "-players", "4"}, render.Options{Map: standardCopy, Players: []string{"Alice", "Bob", "Carol", "Dave"}, Quick: true}},
+		{[]string{"-scenario", "scenarios/flags.toml", "-record", "g.ntk"}, render.Options{Map: "standard", Scenario: "scenarios/flags.toml", RecordPath: "g.ntk"}},
 	}
 	for _, tc := range tests {
 		var got *render.Options

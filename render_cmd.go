@@ -17,10 +17,11 @@ import (
 	"notrueking/maps"
 	"notrueking/render"
 	"notrueking/rules"
+	"notrueking/scenarios"
 	"notrueking/store"
 )
 
-const renderUsage = "usage: notrueking render -o FILE.png [-size WxH] [-load RECORD [-at N]] [-map NAME|FILE] [-players N] [-seed N] [-f]"
+const renderUsage = "usage: notrueking render -o FILE.png [-size WxH] [-load RECORD [-at N] | -scenario FILE] [-map NAME|FILE] [-players N] [-seed N] [-f]"
 
 // xvfbEnv marks a render command already re-run under xvfb-run.
 const xvfbEnv = "NTK_RENDER_XVFB"
@@ -36,6 +37,7 @@ func renderMain(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("o", "", "the PNG file to write (required)")
 	size := fs.String("size", "1920x1080", "picture size in pixels, WIDTHxHEIGHT")
 	load := fs.String("load", "", "record or save file of the game to draw")
+	scenario := fs.String("scenario", "", "scenario file whose position to draw")
 	at := fs.Int("at", -1, "draw the table after this many actions of -load (default: all)")
 	mapName := fs.String("map", "standard", "map of a new game (without -load)")
 	players := fs.Int("players", 4, "players of a new game (without -load)")
@@ -64,9 +66,16 @@ func renderMain(args []string, stdout, stderr io.Writer) int {
 		return fail("-at counts the actions of a -load record; give -load")
 	}
 	if *load != "" {
-		for _, f := range []string{"map", "players", "seed"} {
+		for _, f := range []string{"map", "players", "seed", "scenario"} {
 			if set[f] {
 				return fail("-load draws the game as it was set up; it takes no -%s", f)
+			}
+		}
+	}
+	if *scenario != "" {
+		for _, f := range []string{"map", "players", "seed", "at"} {
+			if set[f] {
+				return fail("-scenario draws the scenario's position; it takes no -%s", f)
 			}
 		}
 	}
@@ -80,9 +89,15 @@ func renderMain(args []string, stdout, stderr io.Writer) int {
 	}
 
 	var g *rules.Game
-	if *load != "" {
+	switch {
+	case *load != "":
 		g, err = loadGameAt("render", *load, *at, stderr)
-	} else {
+	case *scenario != "":
+		g, err = scenarios.Load(*scenario)
+		if err != nil {
+			err = errors.New(firstProblem(err))
+		}
+	default:
 		g, err = newGame(*mapName, *players, *seed)
 	}
 	if err != nil {

@@ -51,6 +51,9 @@ func TestRenderRefusals(t *testing.T) {
 		{"at without load", []string{"render", "-o", out, "-at", "3"}, "give -load"},
 		{"load with setup", []string{"render", "-o", out, "-load", "testdata/two-players.ntk", "-players", "3"}, "takes no -players"},
 		{"stray argument", []string{"render", "-o", out, "now"}, "unexpected argument"},
+		{"scenario with setup", []string{"render", "-o", out, "-scenario", "scenarios/flags.toml", "-players", "3"}, "takes no -players"},
+		{"scenario with at", []string{"render", "-o", out, "-scenario", "scenarios/flags.toml", "-at", "3"}, "give -load"},
+		{"load and scenario", []string{"render", "-o", out, "-load", "testdata/two-players.ntk", "-scenario", "scenarios/flags.toml"}, "takes no -scenario"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,6 +71,13 @@ func TestRenderRefusals(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("a refused render wrote %s", out)
+	}
+	// A broken scenario is an error of the file (exit 1), with its name.
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte("map = \"standard\"\nbogus = 1\n"), 0o600)
+	var so, se bytes.Buffer
+	if code := dispatch([]string{"render", "-o", out, "-scenario", bad}, &so, &se); code != 1 || !strings.Contains(se.String(), bad) {
+		t.Errorf("a broken scenario: exit %d, stderr %q", code, se.String())
 	}
 	// -at beyond the record is an error of the record (exit 1).
 	var stdout, stderr bytes.Buffer
@@ -156,5 +166,9 @@ func TestRenderPicture(t *testing.T) {
 		if err != nil || cfg.Width != 640 {
 			t.Errorf("-f did not replace the picture: %v %v", cfg, err)
 		}
+	}
+	// A scenario's position.
+	if code, errs := run("-o", out, "-f", "-size", "640x360", "-scenario", "scenarios/nine-dragons.toml"); code != 0 {
+		t.Fatalf("-scenario: exit %d: %s", code, errs)
 	}
 }

@@ -305,6 +305,10 @@ type Map struct {
 	// SHA256 is the lower-case hex SHA-256 of the file the map was read
 	// from ("" for a map built otherwise): a record names a map file by it.
 	SHA256 string `json:"-"`
+	// Source is the absolute path of the map file the map was read from
+	// ("" for a shipped map or a map built otherwise): a game that starts
+	// from a position names its map file by it.
+	Source string `json:"-"`
 	// Regions are the home regions (nine-player map); empty on the standard map.
 	Regions []Region
 	// Rivers are the impassable rivers (nine-player map); empty on the

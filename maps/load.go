@@ -105,5 +105,14 @@ func LoadFile(path string) (*board.Map, error) {
 		}
 		return nil, &Error{File: filepath.Clean(path), Msg: strings.TrimPrefix(msg, path+": ")}
 	}
-	return Parse(path, data)
+	m, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if abs, err := filepath.Abs(path); err == nil {
+		m.Source = abs
+	} else {
+		m.Source = filepath.Clean(path)
+	}
+	return m, nil
 }

@@ -52,6 +52,22 @@ func MapRef(recordDir, mapArg string, m *board.Map) (name, sum string) {
 	return filepath.ToSlash(name), m.SHA256
 }
 
+// MapIdentity is how a file written anywhere names map m: a shipped
+// map's id, or the absolute path of the map file it was read from with
+// its SHA-256 (a map neither shipped nor read from a file, e.g. one opened
+// in the browser, by its id and SHA-256).
+func MapIdentity(m *board.Map) (name, sum string) {
+	if m.Source != "" {
+		return filepath.ToSlash(m.Source), m.SHA256
+	}
+	if _, ok := maps.ShippedName(m.ID); ok {
+		if sm, err := maps.Load(m.ID); err == nil && sm.SHA256 == m.SHA256 {
+			return m.ID, ""
+		}
+	}
+	return m.ID, m.SHA256
+}
+
 // SetMap sets the map line of rec, a record to be written to recordPath,
 // for a game on map m loaded with maps.Load(mapArg): see MapRef.
 func SetMap(rec *rules.Record, recordPath, mapArg string, m *board.Map) {

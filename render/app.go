@@ -57,6 +57,11 @@ type Options struct {
 	// moves (0 = the default). See botseats.go.
 	Bots     []int
 	BotPause time.Duration
+	// Scenario is a scenario file to open at once (a position to play
+	// from; see position.go). PositionsDir is where "Save position as
+	// scenario" writes; "" = store.PositionsDir.
+	Scenario     string
+	PositionsDir string
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -102,6 +107,10 @@ func Run(opts Options) error {
 	switch {
 	case opts.Load != "":
 		if err := a.loadFile(opts.Load); err != nil {
+			return err
+		}
+	case opts.Scenario != "":
+		if err := a.loadScenario(opts.Scenario); err != nil {
 			return err
 		}
 	case opts.Quick:
@@ -175,9 +184,11 @@ type App struct {
 	curtain int // seat the curtain waits for
 	// bots drives the seats played by bots (nil when all are human).
 	bots *botSeats
-	// help is set while the help overlay is open; ws[modal:] are then the
-	// only widgets that take clicks and keys.
+	// help is set while the help overlay is open, tools while the Tools
+	// menu is (tools.go); ws[modal:] are then the only widgets that take
+	// clicks and keys.
 	help  bool
+	tools bool
 	modal int
 	built scene // the scene a.ws was built for
 	// fullscreen toggles the window's fullscreen (ebiten's, or a test's).
@@ -200,6 +211,11 @@ type App struct {
 	bv *boardView
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
+	// scenarioPath is the scenario file the game on the table was opened
+	// from (or whose start its record file names); recScen and recScenSum
+	// are the scenario line of its record file once written.
+	scenarioPath        string
+	recScen, recScenSum string
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -274,7 +290,7 @@ var namedKeys = []struct {
 	k    ebiten.Key
 	name string
 }{
-	{ebiten.KeySpace, "Space"}, {ebiten.KeyF1, "F1"}, {ebiten.KeyF11, "F11"},
+	{ebiten.KeySpace, "Space"}, {ebiten.KeyF1, "F1"}, {ebiten.KeyF2, "F2"}, {ebiten.KeyF11, "F11"},
 	{ebiten.KeyArrowLeft, "Left"}, {ebiten.KeyArrowRight, "Right"}, {ebiten.KeyArrowUp, "Up"}, {ebiten.KeyArrowDown, "Down"},
 	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
 	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
@@ -305,6 +321,9 @@ func readInput(sc Scaler) input {
 	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyY) {
 		in.Keys = append(in.Keys, "Ctrl+Y")
 	}
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyS) {
+		in.Keys = append(in.Keys, "Ctrl+S")
+	}
 	_, in.Wheel = ebiten.Wheel()
 	readBoardInput(&in)
 	return in
@@ -331,7 +350,7 @@ func (a *App) Update() error {
 // live is the part of the widget list that takes clicks and keys: the
 // help overlay alone while it is open.
 func (a *App) live() ([]Widget, int) {
-	if a.help && a.modal <= len(a.ws) {
+	if (a.help || a.tools) && a.modal <= len(a.ws) {
 		return a.ws[a.modal:], a.modal
 	}
 	return a.ws, 0
@@ -385,6 +404,9 @@ func (a *App) handle(in input) {
 			a.do(Command{Kind: CmdCancel})
 			changed = true
 		}
+	case a.tools && (in.Escape || in.has("F2")):
+		a.tools = false
+		changed = true
 	default:
 		var ch bool
 		rest, ch = a.cur().keys(in)
@@ -444,7 +466,14 @@ func (a *App) press(t Target) {
 func (a *App) do(c Command) {
 	switch {
 	case c.Kind == CmdHelp:
-		a.help = !a.help
+		a.help, a.tools = !a.help, false
+		return
+	case c.Kind == CmdTools && !a.help:
+		a.tools = !a.tools && a.scene == sceneTable
+		return
+	case c.Kind == CmdSavePosition && !a.help:
+		a.tools = false
+		a.savePosition()
 		return
 	case c.Kind == CmdFullscreen:
 		if a.fullscreen != nil {
@@ -531,7 +560,12 @@ func (a *App) begin(p play, seed uint64) {
 		a.sess = session.New(a.opts.Saves, store.NewID(time.Now()), p.game, a.mapName, a.tester)
 		a.sess.MapSum = a.mapSum
 		a.sess.Round = publicRound
-		a.sess.Save()
+		if err := sessionStart(a.sess, p.game); err != nil {
+			// Never a save that would not replay.
+			a.sess, a.storeErr = nil, fmt.Errorf("the game's start position cannot be saved: %v", err)
+		} else {
+			a.sess.Save()
+		}
 	}
 	if a.sess != nil {
 		g := a.sess.Game()
@@ -545,6 +579,7 @@ func (a *App) begin(p play, seed uint64) {
 		a.tbl.rng.Seed(int64(secretSeed()))
 	}
 	a.recPath, a.recorded, a.recErr = "", -1, nil
+	a.recScen, a.recScenSum = "", ""
 	a.saveRecord()
 	a.scene = sceneTable
 	a.afterAction()
@@ -585,6 +620,12 @@ func (a *App) rebuild() {
 	}
 	a.built = a.scene
 	a.modal = len(a.ws)
+	if a.tools && a.scene != sceneTable {
+		a.tools = false
+	}
+	if a.tools && !a.help {
+		a.ws = append(a.ws, toolsWidgets(a.layout())...)
+	}
 	if a.help {
 		// A layer: the text of the widgets under the overlay does not
 		// show through it.

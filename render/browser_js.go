@@ -18,6 +18,7 @@ import (
 	"notrueking/internal/safefile"
 	"notrueking/maps"
 	"notrueking/rules"
+	"notrueking/scenarios"
 	"notrueking/session"
 	"notrueking/store"
 )
@@ -206,7 +207,17 @@ func (a *App) downloadRecord() {
 		rec.Map = path.Base(rec.Map)
 	}
 	var buf bytes.Buffer
-	if err := rec.Write(&buf); err != nil {
+	var err error
+	if a.sess != nil && len(a.sess.Start) > 0 {
+		// A game from a position: the file holds the position too (a
+		// save, which -load and Open file… read like a record).
+		var data []byte
+		data, err = session.Encode(rec, session.Meta{Players: rec.Players, Actions: len(rec.Actions), Tester: true, Start: string(a.sess.Start)})
+		buf.Write(data)
+	} else {
+		err = rec.Write(&buf)
+	}
+	if err != nil {
 		a.say("The record could not be written: "+err.Error(), true)
 		return
 	}
@@ -271,21 +282,24 @@ func (a *App) openFile(name string, size int64, data []byte) {
 		return
 	}
 	if isMap {
+		// A .toml file is a scenario (a position to play from) or a map.
+		if g, err := scenarios.Parse(base, safefile.TrimBOM(data), ""); err == nil {
+			a.leaveGame()
+			a.playPosition(g)
+			a.say(base+" opened: a tester's game from the scenario's position, in a new save in this browser.", false)
+			return
+		}
 		a.openMap(base, data)
 		return
 	}
-	rec, meta, isSave, err := session.Decode(safefile.TrimBOM(data))
-	if err != nil {
-		a.say(fmt.Sprintf("%s is not a save or a record (a map file must end in .toml): %v", base, err), true)
-		return
-	}
-	g, warning, err := session.Replay(rec, mapLoader(""))
+	f, err := session.ReadData(data, ".", mapLoader)
 	if err != nil {
 		a.say(fmt.Sprintf("%s: %v", base, err), true)
 		return
 	}
+	g, rec, warning := f.Game, f.Record, f.Warning
 	a.leaveGame()
-	a.tester = !isSave || meta.Tester
+	a.tester = !f.IsSave || f.Meta.Tester || g.FromPosition()
 	a.mapName, a.mapSum = rec.Map, rec.MapSHA256
 	if om := openedMaps.bySum(rec.MapSHA256); om != nil {
 		a.mapName = om.id

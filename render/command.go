@@ -36,6 +36,9 @@ const (
 	CmdLogScroll      // scroll the log N rows (positive: older)
 	CmdPresent        // return from the past to the table as it stands
 	CmdHint           // ask the strong bot for the shown seat's move (botseats.go)
+	// Tester's tools (the table's Tools menu, tools.go).
+	CmdTools        // open or close the Tools menu
+	CmdSavePosition // save the position on the table as a scenario file
 	// End screen.
 	CmdAgain // back to the start screen for a new game
 	// Every scene.

@@ -18,6 +18,7 @@ import (
 type tableLayout struct {
 	Top, Prompt, Round    Rect // top bar; the prompt over the board; round and first player
 	Undo, Redo, Help      Rect // the top bar's buttons
+	Tools                 Rect // the top bar's Tools menu button (tools.go)
 	Board                 Rect // the board's viewport
 	Houses, Players       Rect // houses with slots and ranks; conspiracies
 	Private, Actions      Rect // the seat's loyalty card and hand; the decision panel
@@ -49,7 +50,8 @@ func layoutTable(gw, gh, n, houses int) tableLayout {
 	l.NumHouses, l.NumPlayers = houses, n
 	l.Top = Rect{0, 0, BaseW, 50}
 	l.Prompt = Rect{16, 8, 944, 34}
-	l.Round = Rect{panelX, 12, 284, 26}
+	l.Round = Rect{panelX, 12, 196, 26}
+	l.Tools = Rect{1180, 8, 88, 34}
 	l.Undo = Rect{1272, 8, 112, 34}
 	l.Redo = Rect{1388, 8, 112, 34}
 	l.Help = Rect{1504, 8, 88, 34}
@@ -163,7 +165,7 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	undo, redo := u.undoWidgets(l.Undo, l.Redo)
 	help := button(l.Help, "?", cmdTarget(Command{Kind: CmdHelp}))
 	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
-	ws = append(ws, undo, redo, help)
+	ws = append(ws, undo, redo, help, u.toolsButton(l.Tools))
 
 	ws = append(ws, u.housesWidgets(l)...)
 	ws = append(ws, u.playersWidgets(l)...)

@@ -143,8 +143,22 @@ func (a *App) saveRecord() {
 	// A record names a map file by its path relative to the record's
 	// folder (docs/records.md), so record and map can move together.
 	records.SetMap(&rec, a.opts.RecordPath, rec.Map, g.Map())
+	var err error
+	if g.FromPosition() {
+		// It starts from a scenario file, named relative to the record.
+		if a.recScen == "" {
+			err = a.recordStart(&rec, a.recordTarget(), g)
+			a.recScen, a.recScenSum = rec.Scenario, rec.ScenarioSHA256
+		}
+		rec.Scenario, rec.ScenarioSHA256 = a.recScen, a.recScenSum
+		if a.sess == nil {
+			rec.Actions = rec.Actions[g.Base():]
+		}
+	}
 	var buf bytes.Buffer
-	err := rec.Write(&buf)
+	if err == nil {
+		err = rec.Write(&buf)
+	}
 	if err == nil {
 		if a.recPath == "" {
 			var p string

@@ -133,6 +133,10 @@ func (s tableScene) keys(in input) ([]string, bool) {
 			changed = true
 		case k == "Space" && u.holding():
 			rest = append(rest, "Enter") // Enter or Space dismisses a notice
+		case isToolKey(k):
+			c, _ := toolKey(k)
+			s.a.do(c)
+			changed = true
 		case dialog && (k == "Up" || k == "Down"):
 			s.do(Command{Kind: CmdMoveRow, N: map[string]int{"Up": -1, "Down": 1}[k]})
 			changed = true

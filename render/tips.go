@@ -111,6 +111,8 @@ var helpKeys = [][2]string{
 	{"F11", "fullscreen on or off"},
 	{"Tab", "next name on the start screen"},
 	{"Ctrl+Z / Ctrl+Y", "undo / redo"},
+	{"F2", "the Tools menu (table): save the position as a scenario, …"},
+	{"Ctrl+S", "save the position on the table as a scenario file"},
 }
 
 // helpRules is the rules of No True King on one page.

@@ -81,6 +81,14 @@ func (g *Game) restoreTo(n int) error {
 	return nil
 }
 
+// FromPosition reports whether the game's history starts from a position
+// set up by hand or restored (SetUp, the sandbox functions, Restore)
+// rather than from New: a record of the game must then start from that
+// position (a scenario), not from map, seed and players.
+func (g *Game) FromPosition() bool {
+	return len(g.checkpoints) > 0 && g.checkpoints[0].floor.note != ""
+}
+
 // Len returns the number of actions applied so far.
 func (g *Game) Len() int { return len(g.actions) }
 

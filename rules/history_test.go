@@ -159,6 +159,12 @@ func TestSetUpPositionIsTheHistoryBase(t *testing.T) {
 	if g.Base() != 1 {
 		t.Fatalf("Base() = %d after a set-up at action 1", g.Base())
 	}
+	if !g.FromPosition() {
+		t.Error("a game set up by hand does not say it starts from a position")
+	}
+	if fresh := newGame(t, 2, 3); fresh.FromPosition() {
+		t.Error("a new game says it starts from a position")
+	}
 	if _, err := g.At(0); err == nil {
 		t.Fatal("At before the set-up position accepted")
 	}

@@ -20,3 +20,20 @@ func Save(path string, g *rules.Game, mapArg string) (string, error) {
 	name, sum := records.MapRef(filepath.Dir(path), mapArg, g.Map())
 	return store.WriteNew(path, Export(g, name, sum), 0o600)
 }
+
+// StartOf returns, for a game whose history starts from a position
+// (g.FromPosition: a scenario, the sandbox), that position as a scenario
+// file's text — what a save of the game holds so that it replays with no
+// other file; its map is named so that it loads from any folder
+// (records.MapIdentity). It returns nil for a game started with New.
+func StartOf(g *rules.Game) ([]byte, error) {
+	if !g.FromPosition() {
+		return nil, nil
+	}
+	s0, err := g.At(g.Base())
+	if err != nil {
+		return nil, err
+	}
+	name, sum := records.MapIdentity(g.Map())
+	return Export(s0, name, sum), nil
+}

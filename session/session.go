@@ -22,7 +22,9 @@ import (
 	"time"
 
 	"notrueking/board"
+	"notrueking/records"
 	"notrueking/rules"
+	"notrueking/scenarios"
 	"notrueking/store"
 )
 
@@ -42,7 +44,20 @@ type Meta struct {
 	// Tester marks a tester's game: its seed was typed (-seed), so it is
 	// no secret and the window shows it.
 	Tester bool `json:"tester,omitempty"`
+	// Start is, for a game that starts from a position (a scenario, the
+	// sandbox) rather than from map, seed and players, that position as
+	// the text of a scenario file (package scenarios); the save's record
+	// then starts with "scenario " + StartRef.
+	Start string `json:"start,omitempty"`
 }
+
+// StartRef is the scenario a save's record names when the save holds its
+// start position itself (Meta.Start).
+const StartRef = "(start of this save)"
+
+// maxHeader bounds a save's header line: a start position (a scenario of
+// at most scenarios.MaxFileSize bytes) as JSON, every byte escaped at worst.
+const maxHeader = 6*scenarios.MaxFileSize + 64*1024
 
 // headerPrefix starts the header line that holds Meta as JSON.
 const headerPrefix = "# save "
@@ -71,7 +86,7 @@ func Encode(rec rules.Record, m Meta) ([]byte, error) {
 // ok is false for a plain record (no header).
 func ReadMeta(data []byte) (m Meta, ok bool) {
 	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 64*1024)
+	sc.Buffer(nil, maxHeader)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" {
@@ -117,6 +132,10 @@ type Session struct {
 	Round func(*rules.Game) int
 	// Now is the clock (tests set it); nil = time.Now.
 	Now func() time.Time
+	// Start is, for a game that starts from a position, that position as
+	// a scenario file's text (scenarios.Export), written into every save
+	// (Meta.Start); nil for a game started with rules.New.
+	Start []byte
 
 	saved   int // actions in the last durable save; -1 none
 	err     error
@@ -158,6 +177,12 @@ func (s *Session) Record() rules.Record {
 	if s.mapName != "" {
 		rec.Map, rec.MapSHA256 = s.mapName, s.MapSum
 	}
+	if len(s.Start) > 0 {
+		// The actions since the start position (a position set up after
+		// some actions, in a test, has those before it).
+		rec.Scenario, rec.ScenarioSHA256 = StartRef, records.Sum(s.Start)
+		rec.Actions = rec.Actions[s.g.Base():]
+	}
 	return rec
 }
 
@@ -184,7 +209,7 @@ func (s *Session) Save() error {
 	}
 	rec := s.Record()
 	m := Meta{Saved: now().Round(time.Second), Players: rec.Players, Actions: len(rec.Actions),
-		Over: s.g.Over(), Tester: s.tester}
+		Over: s.g.Over(), Tester: s.tester, Start: string(s.Start)}
 	if s.Round != nil {
 		m.Round = s.Round(s.g)
 	}
@@ -216,12 +241,15 @@ func Resume(st store.Store, id string, load MapLoader) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("save %s: %v", id, err)
 	}
-	g, warning, err := Replay(rec, load)
+	g, warning, err := replayFrom(rec, m, ".", load)
 	if err != nil {
 		return nil, fmt.Errorf("save %s: %v", id, err)
 	}
 	s := New(st, id, g, rec.Map, m.Tester)
 	s.MapSum = rec.MapSHA256
+	if m.Start != "" {
+		s.Start = []byte(m.Start)
+	}
 	s.saved, s.meta, s.warning = len(rec.Actions), m, warning
 	return s, nil
 }
@@ -230,6 +258,41 @@ func Resume(st store.Store, id string, load MapLoader) (*Session, error) {
 // last line was cut off while being written (rules.ReplayRecord); "" when
 // nothing was.
 func (s *Session) Warning() string { return s.warning }
+
+// StartGame is the start position of a save that holds its own (its
+// record names StartRef): a game at that position, checked against the
+// record's hash of it.
+func StartGame(rec rules.Record, m Meta) (*rules.Game, error) {
+	if m.Start == "" {
+		return nil, fmt.Errorf("the record starts from %s, and the file holds no start position", StartRef)
+	}
+	if got := records.Sum([]byte(m.Start)); got != rec.ScenarioSHA256 {
+		return nil, fmt.Errorf("the save's start position does not match its record (sha256 %s, the record says %s)", got, rec.ScenarioSHA256)
+	}
+	return scenarios.Parse("the save's start position", []byte(m.Start), ".")
+}
+
+// replayFrom replays a record or save: from its start position when it
+// has one (the save's own, Meta.Start, or a scenario file the record
+// names relative to dir), otherwise from its map, seed and players.
+func replayFrom(rec rules.Record, m Meta, dir string, load MapLoader) (g *rules.Game, warning string, err error) {
+	switch rec.Scenario {
+	case "":
+		return Replay(rec, load)
+	case StartRef:
+		g, err = StartGame(rec, m)
+	default:
+		g, err = scenarios.LoadRef(dir, rec.Scenario, rec.ScenarioSHA256)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	warning, err = rules.ReplayFrom(g, rec)
+	if err != nil {
+		return nil, "", err
+	}
+	return g, warning, nil
+}
 
 // Replay loads the record's map and replays it; warning says whether its
 // last line was cut off (it is then ignored, or read as it stands).

@@ -112,6 +112,17 @@ func DefaultDir() (string, error) {
 	return filepath.Join(c, "notrueking", "saves"), nil
 }
 
+// PositionsDir returns the folder where the window saves positions as
+// scenarios ("Save position as scenario"): $NTK_CONFIG_DIR/scenarios, else
+// <os.UserConfigDir()>/notrueking/scenarios, beside the saves.
+func PositionsDir() (string, error) {
+	d, err := DefaultDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(filepath.Dir(d), "scenarios"), nil
+}
+
 // OpenDefault opens the Dir at DefaultDir.
 func OpenDefault() (*Dir, error) {
 	p, err := DefaultDir()

@@ -1,0 +1,201 @@
+package render
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"notrueking/rules"
+	"notrueking/scenarios"
+	"notrueking/session"
+)
+
+// position is a game's position as text, its log left out (a loaded
+// scenario starts a log of its own).
+func position(t *testing.T, g *rules.Game) string {
+	t.Helper()
+	s := g.Snapshot()
+	s.Log = nil
+	if len(s.Stack) == 0 {
+		s.Stack = nil
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestScenarioInTheWindow opens a shipped scenario as -scenario does,
+// plays on, and checks that the autosave holds the start position: it
+// continues, from a new app, to the same position with the same history.
+func TestScenarioInTheWindow(t *testing.T) {
+	st := tempStore(t)
+	path := filepath.Join("..", "scenarios", "ship-capacity.toml")
+	want, err := scenarios.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := newApp(Options{Saves: st, Scenario: path}, defaultNewGame)
+	if err := a.loadScenario(path); err != nil {
+		t.Fatal(err)
+	}
+	if got := position(t, a.game()); got != position(t, want) {
+		t.Fatal("the window's position differs from the scenario's")
+	}
+	if !a.tester || a.sess == nil {
+		t.Fatalf("tester %v, save %v: a scenario is a tester's game, autosaved", a.tester, a.sess != nil)
+	}
+	step(t, a, 3)
+	data, err := st.Load(a.sess.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, meta, _, err := session.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Scenario != session.StartRef || meta.Start == "" || len(rec.Actions) != 3 {
+		t.Fatalf("save: scenario %q, start %d bytes, %d actions", rec.Scenario, len(meta.Start), len(rec.Actions))
+	}
+	// Continue, in a new app: the same position, and the history from
+	// the scenario on (undo reaches back to it).
+	b, _ := newApp(Options{Saves: st}, defaultNewGame)
+	if len(b.start.conts) != 1 {
+		t.Fatalf("%d games to continue, want 1", len(b.start.conts))
+	}
+	b.continueGame(b.start.conts[0].ID)
+	if b.game() == nil || position(t, b.game()) != position(t, a.game()) {
+		t.Fatal("the continued game is not at the saved position")
+	}
+	if b.game().Len() != 3 || !b.game().FromPosition() {
+		t.Fatalf("continued: %d actions, from a position %v", b.game().Len(), b.game().FromPosition())
+	}
+	// Played on after Continue, it is saved with the same start.
+	step(t, b, 1)
+	data, _ = st.Load(b.sess.ID())
+	_, meta2, _, _ := session.Decode(data)
+	if meta2.Start != meta.Start {
+		t.Error("the continued game's save changed its start position")
+	}
+}
+
+// TestSavePositionLoadsBack saves positions from a game in progress (by
+// the key, the menu entry) and loads each back: the same position, and a
+// second save never overwrites the first.
+func TestSavePositionLoadsBack(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := newApp(Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, PositionsDir: dir}, defaultNewGame)
+	a.handle(input{Enter: true})
+	step(t, a, 40)
+	a.scene = sceneTable
+	a.rebuild()
+	a.handle(input{Keys: []string{"Ctrl+S"}})
+	files, _ := filepath.Glob(filepath.Join(dir, "*.toml"))
+	if len(files) != 1 {
+		t.Fatalf("Ctrl+S wrote %d files", len(files))
+	}
+	if !strings.Contains(a.tbl.msg, files[0]) {
+		t.Errorf("the message %q does not say where the position went", a.tbl.msg)
+	}
+	if fi, _ := os.Stat(files[0]); fi.Mode().Perm() != 0o600 {
+		t.Errorf("a position (it holds every secret) is written %v", fi.Mode().Perm())
+	}
+	g, err := scenarios.Load(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if position(t, g) != position(t, a.game()) {
+		t.Fatal("the saved position loads back to another position")
+	}
+	first, _ := os.ReadFile(files[0])
+
+	// The Tools menu: F2 opens it, its entry saves again, under a new name.
+	a.handle(input{Keys: []string{"F2"}})
+	if !a.tools || !hasText(a.ws, "Save position as scenario") {
+		t.Fatal("F2 does not open the Tools menu")
+	}
+	w, ok := findWidget(a.ws[a.modal:], func(w Widget) bool { return w.Text == "Save position as scenario" })
+	if !ok {
+		t.Fatal("no menu entry")
+	}
+	a.handle(input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
+	if a.tools {
+		t.Error("the menu stays open after its entry")
+	}
+	files, _ = filepath.Glob(filepath.Join(dir, "*.toml"))
+	if len(files) != 2 {
+		t.Fatalf("two saves made %d files", len(files))
+	}
+	if again, _ := os.ReadFile(files[0]); string(again) != string(first) {
+		t.Error("the second save overwrote the first")
+	}
+	// Esc closes the menu; a click beside it too.
+	a.handle(input{Keys: []string{"F2"}})
+	a.handle(input{Escape: true})
+	if a.tools {
+		t.Error("Esc leaves the Tools menu open")
+	}
+	a.handle(input{Keys: []string{"F2"}})
+	a.handle(input{X: 300, Y: 500, Click: true})
+	if a.tools {
+		t.Error("a click beside the menu leaves it open")
+	}
+
+	// A folder that cannot be written: the reason, and nothing else lost.
+	bad := filepath.Join(dir, "file")
+	os.WriteFile(bad, nil, 0o600)
+	a.opts.PositionsDir = filepath.Join(bad, "sub")
+	n := a.game().Len()
+	a.handle(input{Keys: []string{"Ctrl+S"}})
+	if !a.tbl.msgErr || !strings.Contains(a.tbl.msg, "could not be saved") || a.game().Len() != n {
+		t.Errorf("a failed save: %q (error %v)", a.tbl.msg, a.tbl.msgErr)
+	}
+}
+
+// TestScenarioGameRecord plays a scenario game with -record and replays
+// the record file: it names the scenario relative to itself and replays
+// to the game's position; a game from a position with no file (the
+// sandbox) gets its start written beside the record.
+func TestScenarioGameRecord(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := os.ReadFile(filepath.Join("..", "scenarios", "retreat-none.toml"))
+	scen := filepath.Join(dir, "edge.toml")
+	os.WriteFile(scen, src, 0o600)
+	recPath := filepath.Join(dir, "out", "game.ntk")
+	os.MkdirAll(filepath.Dir(recPath), 0o700)
+	a, _ := newApp(Options{Saves: tempStore(t), RecordPath: recPath}, defaultNewGame)
+	if err := a.loadScenario(scen); err != nil {
+		t.Fatal(err)
+	}
+	step(t, a, 2)
+	f, err := session.ReadFile(recPath, mapLoader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Record.Scenario != "../edge.toml" {
+		t.Errorf("the record names its scenario %q", f.Record.Scenario)
+	}
+	if position(t, f.Game) != position(t, a.game()) {
+		t.Error("the record replays to another position")
+	}
+
+	// From a position with no file: the start goes beside the record.
+	g, _ := scenarios.Load(scen)
+	rec2 := filepath.Join(dir, "sandbox.ntk")
+	b, _ := newApp(Options{Saves: tempStore(t), RecordPath: rec2}, defaultNewGame)
+	b.playPosition(g)
+	step(t, b, 1)
+	if _, err := os.Stat(rec2 + ".start.toml"); err != nil {
+		t.Fatal(err)
+	}
+	f, err = session.ReadFile(rec2, mapLoader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if position(t, f.Game) != position(t, b.game()) {
+		t.Error("the record with its own start replays to another position")
+	}
+}
