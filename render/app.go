@@ -235,8 +235,16 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 	a.start = newStartUI(opts)
 	a.refreshContinues()
 	a.rebuild()
+	if appMade != nil {
+		appMade(a)
+	}
 	return a, nil
 }
+
+// appMade, when set, is called with every new App: the tests, which all
+// run inside one Ebitengine frame, release the textures of a test's apps
+// when it ends (release.go).
+var appMade func(*App)
 
 // cur is the handler of the scene that is up.
 func (a *App) cur() sceneHandler { return a.scenes[a.scene] }

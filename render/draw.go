@@ -154,7 +154,7 @@ func (p *painter) drawTextNow(dst *ebiten.Image, s string, x, y, size float64, b
 		joined := strings.Join(lines, "\n")
 		w, h := text.Measure(joined, f, size*1.2)
 		b = &textBlock{w: w, h: h}
-		b.img = ebiten.NewImage(int(math.Ceil(w))+2*textPad, int(math.Ceil(h))+2*textPad)
+		b.img = unmanagedImage(int(math.Ceil(w))+2*textPad, int(math.Ceil(h))+2*textPad)
 		op := &text.DrawOptions{}
 		op.GeoM.Translate(textPad+w*alignFrac(hAlign), textPad)
 		op.PrimaryAlign = hAlign
@@ -237,7 +237,7 @@ func (p *painter) stampWidget(dst *ebiten.Image, sc Scaler, w Widget, hovered bo
 			lines := float64(strings.Count(w.Text, "\n") + 1)
 			ih = math.Max(ih, (lines*1.2+0.4)*w.Size*s)
 		}
-		img := ebiten.NewImage(int(math.Ceil(w.R.W*s+2*m)), int(math.Ceil(ih+2*m)))
+		img := unmanagedImage(int(math.Ceil(w.R.W*s+2*m)), int(math.Ceil(ih+2*m)))
 		local := Scaler{S: s, OX: m - w.R.X*s, OY: m - w.R.Y*s}
 		hv := -1
 		if hovered {

@@ -42,6 +42,7 @@ func TestMain(m *testing.M) {
 		os.Exit(m.Run())
 	}
 	haveDisplay = true
+	appMade = func(a *App) { liveApps = append(liveApps, a) }
 	g := &testLoop{m: m, code: 1}
 	if err := ebiten.RunGame(g); err != nil {
 		fmt.Fprintln(os.Stderr, "render tests: ebiten.RunGame:", err)
@@ -68,4 +69,22 @@ func needDisplay(t *testing.T) {
 	if !haveDisplay {
 		t.Skip("no display: rendering test skipped")
 	}
+	// Every test runs inside one Ebitengine frame, so no frame end lets a
+	// test's images go: collect its garbage when it ends, and the images
+	// it made are deallocated (their GC cleanups) before the next test
+	// adds its own.
+	t.Cleanup(releaseApps)
+}
+
+// liveApps are the apps made since the last releaseApps (appMade).
+var liveApps []*App
+
+// releaseApps deallocates the textures of the apps the tests made so far:
+// inside the one frame the tests run in, Ebitengine frees nothing by
+// itself (an image's GC cleanup waits for a frame's end).
+func releaseApps() {
+	for _, a := range liveApps {
+		a.release()
+	}
+	liveApps = nil
 }

@@ -84,5 +84,7 @@ func drawPublicTable(dst *ebiten.Image, r rules.Reader) error {
 	a.scene = sceneTable
 	a.ws = a.tbl.tableWidgets(a.layout())
 	a.drawScene(dst, -1)
+	// dst holds the picture now: the app's caches can go.
+	a.release()
 	return nil
 }
