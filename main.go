@@ -3,6 +3,7 @@
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
 //	           [-bots human,strong,easy,random] [-bot-pause 600ms]                     seats played by bots
 //	notrueking -load FILE [-record FILE]                                    resume a record or save
+//	notrueking -replay FILE                                                 watch a record or save in the replay viewer
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
@@ -59,7 +60,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | -replay FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -77,6 +78,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	load := fs.String("load", "", "resume the game of a record or save file")
 	botSeats := fs.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (missing seats are human)")
 	botPause := fs.Duration("bot-pause", 0, "pause between two bot moves (default 0.6s)")
+	replay := fs.String("replay", "", "watch the game of a record or save file in the replay viewer (nothing is played or written)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
 		fs.PrintDefaults()
@@ -98,6 +100,19 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 			if set[f] {
 				return fail("-load resumes a game as it was set up; it takes no -%s", f)
 			}
+		}
+	}
+	if *replay != "" {
+		// The viewer only reads the file: any other flag is a mistake.
+		for _, f := range []string{"seed", "players", "names", "map", "load", "record", "bots", "bot-pause"} {
+			if set[f] {
+				return fail("-replay watches a game as it was played; it takes no -%s", f)
+			}
+		}
+		// The file is read here, headless, so that a bad one is refused
+		// before any window opens.
+		if _, err := loadGameAt("", *replay, -1, io.Discard); err != nil {
+			return fail("-replay: %v", oneLine(err))
 		}
 	}
 	if *record != "" {
@@ -146,7 +161,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		}
 	}
 
-	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause}
+	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause, Replay: *replay}
 	if opts.Bots, err = seatPlayers(*botSeats); err != nil {
 		return fail("-bots: %v", err)
 	}
@@ -157,6 +172,12 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		return 1
 	}
 	return 0
+}
+
+// oneLine is an error's message on one line (a file's problem may list
+// several).
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", " · ")), " ")
 }
 
 // defaultName names seat i when the players are only counted.

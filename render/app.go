@@ -57,6 +57,9 @@ type Options struct {
 	// moves (0 = the default). See botseats.go.
 	Bots     []int
 	BotPause time.Duration
+	// Replay is a record or save file to open in the replay viewer
+	// (replay.go): the game is only watched, never played on.
+	Replay string
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -100,6 +103,10 @@ func Run(opts Options) error {
 		t = "No True King"
 	}
 	switch {
+	case opts.Replay != "":
+		if err := a.openReplay(opts.Replay); err != nil {
+			return err
+		}
 	case opts.Load != "":
 		if err := a.loadFile(opts.Load); err != nil {
 			return err
@@ -140,6 +147,7 @@ const (
 	sceneCurtain
 	sceneTable
 	sceneEnd
+	sceneReplay // the replay viewer (replay.go)
 )
 
 // App is the ebiten.Game of No True King.
@@ -200,6 +208,8 @@ type App struct {
 	bv *boardView
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
+	// rp is the replay viewer's game (replay.go), nil when none is open.
+	rp *replayView
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -214,6 +224,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 		sceneCurtain: curtainScene{a},
 		sceneTable:   tableScene{a},
 		sceneEnd:     endScene{a},
+		sceneReplay:  replayScene{a},
 	}
 	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 	a.start = newStartUI(opts)
@@ -279,6 +290,9 @@ var namedKeys = []struct {
 	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
 	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
 	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"},
+	// The replay viewer's (replay.go).
+	{ebiten.KeyHome, "Home"}, {ebiten.KeyEnd, "End"}, {ebiten.KeyPageUp, "PgUp"}, {ebiten.KeyPageDown, "PgDn"},
+	{ebiten.KeyDigit0, "0"}, {ebiten.KeyR, "R"},
 }
 
 func readInput(sc Scaler) input {
@@ -682,7 +696,11 @@ func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 	if live {
 		hl, sel = a.hintMarks(a.tbl.highlights())
 	}
-	a.board().Draw(dst, sc, a.p, &a.tbl.pub, hl, sel)
+	u := a.boardUI()
+	if a.scene == sceneReplay {
+		hl, sel = u.highlights() // the combat's territory; nothing is legal
+	}
+	a.board().Draw(dst, sc, a.p, &u.pub, hl, sel)
 }
 
 // drawHover draws the hovered widget again, hovered, and the tooltip.
@@ -819,6 +837,13 @@ func (a *App) endWidgets() []Widget {
 	again := button(Rect{rx, ty, 220, 40}, "New game", cmdTarget(Command{Kind: CmdAgain}))
 	again.Key = "Enter"
 	ws = append(ws, again)
+	if a.game() != nil {
+		rp := button(Rect{rx + 230, ty, 250, 40}, "Watch the replay", cmdTarget(Command{Kind: CmdReplay}))
+		rp.Key, rp.Tip = "R", "Step through this game action by action, every seat's view open."
+		ws = append(ws, rp)
+		rx += 260
+		rw -= 260
+	}
 	// The seed is revealed with everything else at the end.
 	ws = append(ws, textW(Rect{rx + 220, ty + 9, rw - 220, 24}, fmt.Sprintf("Seed %d", u.seed), 18, colDim))
 	return ws

@@ -36,8 +36,13 @@ const (
 	CmdLogScroll      // scroll the log N rows (positive: older)
 	CmdPresent        // return from the past to the table as it stands
 	CmdHint           // ask the strong bot for the shown seat's move (botseats.go)
+	// Replay viewer (replay.go).
+	CmdReplayGo   // show the table after N actions
+	CmdReplaySeat // show seat N's view (rules.Public: the public view); only once the game is over
+	CmdReplayBack // leave the replay for the scene it was opened from
 	// End screen.
-	CmdAgain // back to the start screen for a new game
+	CmdAgain  // back to the start screen for a new game
+	CmdReplay // watch the game just finished in the replay viewer
 	// Every scene.
 	CmdHelp       // open or close the help overlay
 	CmdFullscreen // toggle fullscreen
