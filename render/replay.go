@@ -124,6 +124,14 @@ func (r *replayView) viewerLog(viewer int) []rules.LogLine {
 	return lines
 }
 
+// shownLog is the log of the position shown as the viewer reads it: the
+// lines of the actions before it.
+func (r *replayView) shownLog() []rules.LogLine {
+	all := r.viewerLog(r.viewer())
+	k := sort.Search(len(all), func(i int) bool { return all[i].Action >= r.n })
+	return all[:k:k]
+}
+
 // game returns a fresh copy of the game after n actions: from the
 // nearest copy kept at or before n, moved forward; the copies up to n are
 // made on the way.
@@ -400,14 +408,9 @@ func (r *replayView) seatWidgets(l replayLayout) []Widget {
 // marked; a click on an entry goes there.
 func (r *replayView) logWidgets(l replayLayout) []Widget {
 	v := r.viewer()
+	lines := r.shownLog()
 	rl := r.logs[v]
-	if rl == nil {
-		r.viewerLog(v)
-		rl = r.logs[v]
-	}
-	all := rl.lines
-	k := sort.Search(len(all), func(i int) bool { return all[i].Action >= r.n })
-	lines := all[:k]
+	all, k := rl.lines, len(lines)
 	// Wrap the whole log once; the panel gets the prefix's rows.
 	rows := rl.lp.wrapRows(all, v, l.Log.W-24)
 	cut := sort.Search(len(rows), func(i int) bool { return rows[i].entry >= k })
@@ -444,10 +447,7 @@ func (r *replayView) scrubWidgets(l replayLayout) []Widget {
 	s := l.Scrub
 	ws := panel(s, "")
 	ws = append(ws, Widget{R: Rect{s.X + 20, s.Y + 10, 560, 32}, Kind: WText, Text: r.posLabel(), Size: 26, Bold: true, Ink: colGold})
-	last := r.lastText(r.logs[r.viewer()].lines[:sort.Search(len(r.logs[r.viewer()].lines), func(i int) bool {
-		return r.logs[r.viewer()].lines[i].Action >= r.n
-	})])
-	note := last
+	note := r.lastText(r.shownLog())
 	if r.err != "" {
 		note = r.err
 	} else if note == "" {
