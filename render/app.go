@@ -841,8 +841,8 @@ func (a *App) endWidgets() []Widget {
 		rp := button(Rect{rx + 230, ty, 250, 40}, "Watch the replay", cmdTarget(Command{Kind: CmdReplay}))
 		rp.Key, rp.Tip = "R", "Step through this game action by action, every seat's view open."
 		ws = append(ws, rp)
-		rx += 260
-		rw -= 260
+		rx += 272
+		rw -= 272
 	}
 	// The seed is revealed with everything else at the end.
 	ws = append(ws, textW(Rect{rx + 220, ty + 9, rw - 220, 24}, fmt.Sprintf("Seed %d", u.seed), 18, colDim))

@@ -305,7 +305,7 @@ func (r *replayView) posLabel() string {
 		s = fmt.Sprintf("Start (%d actions to come)  ·  round %d of %d", r.end-r.base, v.Round, v.Rounds)
 	}
 	if r.n == r.end && r.over {
-		s += "  ·  game over"
+		s += "  ·  over"
 	}
 	return s
 }
@@ -330,11 +330,18 @@ func (r *replayView) widgets() []Widget {
 	ws = append(ws, Widget{R: Rect{16, 8, 150, 34}, Kind: WBox, Text: "REPLAY", Size: 22, Bold: true, Fill: colWarn, Ink: colText,
 		Tip: "A replay of " + r.name + ": nothing can be played from it."})
 	ta := u.eng.ToAct()
-	prompt := u.pub.Prompt
-	if r.over && r.n == r.end {
-		prompt = "Game over"
+	prompt, ink := u.pub.Prompt, readable(seatColor(ta), colPanelHi)
+	if u.eng.Over() {
+		var wn []string
+		for _, w := range u.pub.Winners {
+			wn = append(wn, u.seatWords(w))
+		}
+		prompt, ink = "Game over", colGold
+		if len(wn) > 0 {
+			prompt += " — " + strings.Join(wn, " and ") + " won"
+		}
 	}
-	ws = append(ws, Widget{R: Rect{180, 8, 900, 34}, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: readable(seatColor(ta), colPanelHi), Tip: prompt})
+	ws = append(ws, Widget{R: Rect{180, 8, 900, 34}, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: ink, Tip: prompt})
 	ws = append(ws, Widget{R: Rect{1090, 14, 170, 26}, Kind: WText, Text: r.name, Size: 16, Ink: colDim, Align: AlignRight, Tip: r.name})
 	help := button(Rect{1272, 8, 88, 34}, "?", cmdTarget(Command{Kind: CmdHelp}))
 	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
@@ -446,7 +453,6 @@ func (r *replayView) logWidgets(l replayLayout) []Widget {
 func (r *replayView) scrubWidgets(l replayLayout) []Widget {
 	s := l.Scrub
 	ws := panel(s, "")
-	ws = append(ws, Widget{R: Rect{s.X + 20, s.Y + 10, 560, 32}, Kind: WText, Text: r.posLabel(), Size: 26, Bold: true, Ink: colGold})
 	note := r.lastText(r.shownLog())
 	if r.err != "" {
 		note = r.err
@@ -473,7 +479,8 @@ func (r *replayView) scrubWidgets(l replayLayout) []Widget {
 	}
 	bw := 150.0
 	x := s.X + s.W - 20 - float64(len(bs))*(bw+6) + 6
-	ws = append(ws, Widget{R: Rect{s.X + 20, s.Y + 46, x - s.X - 40, 22}, Kind: WText, Text: note, Size: 17, Ink: colText, Tip: note})
+	ws = append(ws, Widget{R: Rect{s.X + 20, s.Y + 10, x - s.X - 30, 32}, Kind: WText, Text: r.posLabel(), Size: 26, Bold: true, Ink: colGold})
+	ws = append(ws, Widget{R: Rect{s.X + 20, s.Y + 46, x - s.X - 30, 22}, Kind: WText, Text: note, Size: 17, Ink: colText, Tip: note})
 	for i, b := range bs {
 		w := button(Rect{x + float64(i)*(bw+6), s.Y + 12, bw, 44}, b.label, cmdTarget(Command{Kind: b.c, N: b.n}))
 		w.Key, w.Tip, w.Size = b.key, b.tip, 18

@@ -111,6 +111,9 @@ var helpKeys = [][2]string{
 	{"F11", "fullscreen on or off"},
 	{"Tab", "next name on the start screen"},
 	{"Ctrl+Z / Ctrl+Y", "undo / redo"},
+	{"← → / ↑ ↓", "replay: an action back / on; a round back / on (or PgUp / PgDn)"},
+	{"Home / End", "replay: the start / the last action"},
+	{"0 … 9 / R", "replay: public / seat views when over; R: end screen's replay"},
 }
 
 // helpRules is the rules of No True King on one page.
