@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/json"
 	"fmt"
+	"image"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -466,4 +467,34 @@ func BenchmarkReplayStep(b *testing.B) {
 			a.rebuild()
 		}
 	})
+}
+
+// TestDrawReplay draws the viewer at 1280×720 and 1920×1080 (saved under
+// NTK_SHOTS): at the start, after 150 actions and in a seat's view after
+// the game; each differs from the one before, and the board is drawn.
+func TestDrawReplay(t *testing.T) {
+	needDisplay(t)
+	a := replayApp(t, finishedRecord)
+	var prev *image.RGBA
+	for i, step := range []func(){
+		func() {},
+		func() { a.do(Command{Kind: CmdReplayGo, N: 150}) },
+		func() { press(a, "3") },
+		func() { press(a, "End", "0") },
+	} {
+		step()
+		img := render(t, a, 1920, 1080)
+		saveShot(t, fmt.Sprintf("replay-%d-1920", i), img)
+		saveShot(t, fmt.Sprintf("replay-%d-1280", i), render(t, a, 1280, 720))
+		if prev != nil && !differs(prev, img) {
+			t.Errorf("picture %d is the same as the one before", i)
+		}
+		b := a.rp.layout().Board
+		sc := NewScaler(1920, 1080)
+		x, y := sc.ToScreen(b.X+b.W/2, b.Y+b.H/2)
+		if c := img.RGBAAt(int(x), int(y)); c == colBG {
+			t.Errorf("picture %d: no board at the board's centre", i)
+		}
+		prev = img
+	}
 }
