@@ -243,8 +243,10 @@ func (r *replayView) roundStep(d int) int {
 // houses, conspiracies and the seat's panel at the right; the scrub bar
 // across the foot.
 type replayLayout struct {
-	Top, Board, Log, Right, Seats, Private, Scrub, Bar, Side Rect
-	table                                                    tableLayout
+	Top, Board, Log, Seats, Private, Scrub, Bar Rect
+	table                                       tableLayout
+	// privateInLog: the seat's panel tops the log column (many players).
+	privateInLog bool
 }
 
 // replayBarH is the scrub bar's height; the panel around it holds the
@@ -263,21 +265,39 @@ func layoutReplay(gw, gh, n, houses int) replayLayout {
 	}
 	l.Board = Rect{8, 58, bw, bh}
 	l.Log = Rect{bw + 16, 58, panelX - 8 - (bw + 16), bh}
-	l.Side = Rect{l.Log.X, l.Log.Y, l.Log.W, 0}
 	// The right column: the table's houses and conspiracies, then who is
 	// shown and that seat's panel.
 	t := &l.table
 	t.Board = l.Board
 	y := t.Players.Y + t.Players.H + 6
-	l.Seats = Rect{panelX, y, panelW, 56}
-	l.Private = Rect{panelX, y + 62, panelW, l.Scrub.Y - 8 - (y + 62)}
+	sh := 44.0 // the seat picker on one row
+	if n > 5 {
+		sh = 92 // its title above two rows of buttons
+	}
+	l.Seats = Rect{panelX, y, panelW, sh}
+	l.Private = Rect{panelX, y + sh + 6, panelW, l.Scrub.Y - 8 - (y + sh + 6)}
+	if l.Private.H < 230 {
+		// Many players: the seat's panel tops the log column instead, where
+		// its hand has room.
+		l.Private = Rect{l.Log.X, l.Log.Y, l.Log.W, 300}
+		l.Log.Y += 306
+		l.Log.H -= 306
+		l.privateInLog = true
+	}
 	l.Bar = Rect{l.Scrub.X + 20, l.Scrub.Y + 74, l.Scrub.W - 40, 40}
 	return l
 }
 
 func (r *replayView) layout() replayLayout {
 	m := r.u.m
-	return layoutReplay(m.Grid.W, m.Grid.H, len(r.u.seats), len(m.Houses))
+	l := layoutReplay(m.Grid.W, m.Grid.H, len(r.u.seats), len(m.Houses))
+	if l.privateInLog && r.u.shown < 0 {
+		// No seat shown: the log keeps the whole column.
+		l.Log.H += l.Log.Y - l.Private.Y
+		l.Log.Y = l.Private.Y
+		l.Private = Rect{}
+	}
+	return l
 }
 
 // posAt is the position a point of the scrub bar at x stands for.
@@ -372,15 +392,30 @@ func (r *replayView) seatWidgets(l replayLayout) []Widget {
 	if !r.over {
 		ws = append(ws, Widget{R: Rect{l.Seats.X + 12, l.Seats.Y + 8, l.Seats.W - 24, 22}, Kind: WText, Text: "Public view: what everyone at the table saw", Size: 17, Bold: true, Ink: colGold})
 		ws = append(ws, textW(Rect{l.Seats.X + 12, l.Seats.Y + 31, l.Seats.W - 24, 20}, "This game is not over: hands and loyalty cards stay secret.", 15, colText))
+		if l.Private.H <= 0 {
+			return ws
+		}
 		p := panel(l.Private, "Hands and loyalty cards")
 		p = append(p, textW(Rect{l.Private.X + 12, l.Private.Y + 36, l.Private.W - 24, 20}, "Secret until the game is over.", 15, colDim))
 		return append(ws, p...)
 	}
-	ws = append(ws, Widget{R: Rect{l.Seats.X + 12, l.Seats.Y + 4, 200, 20}, Kind: WText, Text: "Show the view of", Size: 15, Ink: colDim})
 	n := len(u.seats)
-	bw := math.Min(150, (l.Seats.W-24-6*float64(n))/float64(n+1))
-	y := l.Seats.Y + 24
-	pub := button(Rect{l.Seats.X + 12, y, bw, 28}, "Public", cmdTarget(Command{Kind: CmdReplaySeat, N: rules.Public}))
+	x0, y := l.Seats.X+12, l.Seats.Y+24
+	if l.Seats.H < 50 {
+		ws = append(ws, Widget{R: Rect{x0, l.Seats.Y + 12, 60, 20}, Kind: WText, Text: "View of", Size: 15, Ink: colDim})
+		x0, y = x0+62, l.Seats.Y+8
+	} else {
+		ws = append(ws, Widget{R: Rect{x0, l.Seats.Y + 4, 200, 20}, Kind: WText, Text: "Show the view of", Size: 15, Ink: colDim})
+	}
+	perRow := n + 1
+	if l.Seats.H >= 50 {
+		perRow = (n + 2) / 2
+	}
+	bw := math.Min(150, (l.Seats.X+l.Seats.W-12-x0-6*float64(perRow-1))/float64(perRow))
+	at := func(i int) Rect {
+		return Rect{x0 + float64(i%perRow)*(bw+6), y + float64(i/perRow)*32, bw, 28}
+	}
+	pub := button(at(0), "Public", cmdTarget(Command{Kind: CmdReplaySeat, N: rules.Public}))
 	pub.Key, pub.Size = "0", 15
 	pub.Tip = "What everyone at the table saw."
 	if r.seat < 0 {
@@ -388,7 +423,7 @@ func (r *replayView) seatWidgets(l replayLayout) []Widget {
 	}
 	ws = append(ws, pub)
 	for s := range n {
-		b := button(Rect{l.Seats.X + 12 + float64(s+1)*(bw+6), y, bw, 28}, u.seatName(s), cmdTarget(Command{Kind: CmdReplaySeat, N: s}))
+		b := button(at(s+1), u.seatName(s), cmdTarget(Command{Kind: CmdReplaySeat, N: s}))
 		b.Key, b.Size = fmt.Sprint(s+1), 15
 		b.Tip = fmt.Sprintf("What %s saw: their hand and loyalty card.", u.seatWords(s))
 		b.Edge = seatColor(s)
@@ -398,6 +433,9 @@ func (r *replayView) seatWidgets(l replayLayout) []Widget {
 		ws = append(ws, b)
 	}
 	if r.seat < 0 {
+		if l.Private.H <= 0 {
+			return ws
+		}
 		p := panel(l.Private, "Hands and loyalty cards")
 		p = append(p, textW(Rect{l.Private.X + 12, l.Private.Y + 36, l.Private.W - 24, 20}, "The game is over: pick a player above (keys 1 to "+fmt.Sprint(n)+") to see their hand and loyalty card.", 15, colText))
 		return append(p, ws...)

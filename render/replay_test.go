@@ -498,3 +498,66 @@ func TestDrawReplay(t *testing.T) {
 		prev = img
 	}
 }
+
+// TestReplayLayoutFits: for two to nine players, in the public view and
+// in a seat's, every widget of the viewer lies on the canvas and none of
+// the panels overlap (the seat's panel moves to the log column when the
+// right-hand column has no room for it).
+func TestReplayLayoutFits(t *testing.T) {
+	for _, tc := range []struct {
+		m string
+		n int
+	}{{"standard", 2}, {"standard", 4}, {"nine", 4}, {"nine", 6}, {"nine", 9}} {
+		names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}[:tc.n]
+		g, err := newRulesGame(tc.m, names, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewSource(5))
+		for !g.Over() {
+			l := g.Legal()
+			if _, err := g.Apply(l[rng.Intn(len(l))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a, err := newApp(Options{}, defaultNewGame)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := newReplayView(g, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.showReplay(r, sceneStart)
+		a.do(Command{Kind: CmdReplayGo, N: g.Len() / 2})
+		for _, seat := range []int{rules.Public, tc.n - 1} {
+			a.do(Command{Kind: CmdReplaySeat, N: seat})
+			a.rebuild()
+			l := r.layout()
+			for _, w := range a.ws {
+				if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > BaseW+0.5 || w.R.Y+w.R.H > BaseH+0.5 {
+					t.Errorf("%s, %d players, seat %d: %q at %+v runs off the canvas", tc.m, tc.n, seat, w.Text, w.R)
+				}
+			}
+			parts := map[string]Rect{"board": l.Board, "log": l.Log, "seats": l.Seats, "private": l.Private, "scrub": l.Scrub,
+				"houses": l.table.Houses, "players": l.table.Players}
+			for an, ar := range parts {
+				for bn, br := range parts {
+					if an < bn && ar.W > 0 && br.W > 0 && ar.H > 0 && br.H > 0 && overlaps(ar, br) {
+						t.Errorf("%s, %d players, seat %d: %s %+v overlaps %s %+v", tc.m, tc.n, seat, an, ar, bn, br)
+					}
+				}
+			}
+			if seat >= 0 && l.Private.H < 200 {
+				t.Errorf("%s, %d players: the seat's panel is %.0f high", tc.m, tc.n, l.Private.H)
+			}
+			if l.Log.H < 300 {
+				t.Errorf("%s, %d players, seat %d: the log is %.0f high", tc.m, tc.n, seat, l.Log.H)
+			}
+		}
+	}
+}
+
+func overlaps(a, b Rect) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+}
