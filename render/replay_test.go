@@ -561,3 +561,29 @@ func TestReplayLayoutFits(t *testing.T) {
 func overlaps(a, b Rect) bool {
 	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
 }
+
+// TestReplayCutLastLine: a record whose last line was cut off opens with
+// its whole lines, and says so at its last action.
+func TestReplayCutLastLine(t *testing.T) {
+	data, err := os.ReadFile(finishedRecord)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := strings.SplitAfter(string(data), "\n")
+	cut := strings.Join(ls[:100], "") + ls[100][:len(ls[100])/2]
+	p := filepath.Join(t.TempDir(), "cut-mid.ntk")
+	if err := os.WriteFile(p, []byte(cut), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a := replayApp(t, p)
+	if a.rp.warning == "" {
+		t.Fatal("no warning for a cut-off last line")
+	}
+	press(a, "End")
+	if !hasText(a.ws, a.rp.warning) {
+		t.Errorf("the warning %q is not shown at the last action", a.rp.warning)
+	}
+	if got, _ := os.ReadFile(p); string(got) != cut {
+		t.Error("the file changed")
+	}
+}
