@@ -37,9 +37,11 @@ const (
 	CmdPresent        // return from the past to the table as it stands
 	CmdHint           // ask the strong bot for the shown seat's move (botseats.go)
 	// Replay viewer (replay.go).
-	CmdReplayGo   // show the table after N actions
-	CmdReplaySeat // show seat N's view (rules.Public: the public view); only once the game is over
-	CmdReplayBack // leave the replay for the scene it was opened from
+	CmdReplayGo    // show the table after N actions
+	CmdReplayStep  // N actions on (negative: back)
+	CmdReplayRound // the start of the next round (N = 1) or of this or the last one (N = -1)
+	CmdReplaySeat  // show seat N's view (rules.Public: the public view); only once the game is over
+	CmdReplayBack  // leave the replay for the scene it was opened from
 	// End screen.
 	CmdAgain  // back to the start screen for a new game
 	CmdReplay // watch the game just finished in the replay viewer

@@ -143,6 +143,9 @@ func (r *replayView) game(n int) (*rules.Game, error) {
 		if err := r.forward(g, last.Len()+replaySnapEvery); err != nil {
 			return nil, err
 		}
+		// Word the public log now: every copy made from this one
+		// starts with it (a Clone keeps the worded logs).
+		g.View(rules.Public)
 		r.snaps = append(r.snaps, g)
 	}
 	g := r.snaps[k].Clone()
@@ -509,10 +512,10 @@ func (r *replayView) scrubWidgets(l replayLayout) []Widget {
 	}
 	bs := []stepB{
 		{"Start", "Home", "The start of the game.", CmdReplayGo, r.base, r.n == r.base},
-		{"« Round", "PgUp", "The start of this round (or of the one before). Also Up.", CmdReplayGo, r.roundStep(-1), r.n == r.base},
-		{"← Back", "Left", "One action back.", CmdReplayGo, r.n - 1, r.n == r.base},
-		{"Next →", "Right", "One action on.", CmdReplayGo, r.n + 1, r.n == r.end},
-		{"Round »", "PgDn", "The start of the next round. Also Down.", CmdReplayGo, r.roundStep(1), r.n == r.end},
+		{"« Round", "PgUp", "The start of this round (or of the one before). Also Up.", CmdReplayRound, -1, r.n == r.base},
+		{"← Back", "Left", "One action back.", CmdReplayStep, -1, r.n == r.base},
+		{"Next →", "Right", "One action on.", CmdReplayStep, 1, r.n == r.end},
+		{"Round »", "PgDn", "The start of the next round. Also Down.", CmdReplayRound, 1, r.n == r.end},
 		{"End", "End", "The last action of the file.", CmdReplayGo, r.end, r.n == r.end},
 	}
 	bw := 150.0
@@ -610,6 +613,12 @@ func (s replayScene) do(c Command) {
 	switch c.Kind {
 	case CmdReplayGo, CmdLogEntry:
 		r.goTo(c.N)
+		r.back = 0
+	case CmdReplayStep:
+		r.goTo(r.n + c.N)
+		r.back = 0
+	case CmdReplayRound:
+		r.goTo(r.roundStep(c.N))
 		r.back = 0
 	case CmdLogScroll:
 		r.back = min(max(r.back+c.N, 0), r.lp.maxBack)
