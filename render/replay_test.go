@@ -587,3 +587,29 @@ func TestReplayCutLastLine(t *testing.T) {
 		t.Error("the file changed")
 	}
 }
+
+// TestReplayContrast: every text of the viewer (public view and a seat's,
+// at the start, mid-game and the end, the help over it) reads at 4.5:1.
+func TestReplayContrast(t *testing.T) {
+	for _, path := range []string{finishedRecord, cutRecord(t, 130)} {
+		a := replayApp(t, path)
+		for _, step := range []string{"Home", "PgDn", "PgDn", "Right", "End"} {
+			press(a, step)
+			for _, seat := range []string{"0", "2"} {
+				press(a, seat)
+				where := fmt.Sprintf("%s at %d seat %s", filepath.Base(path), a.rp.n, seat)
+				if checkContrast(t, where, a.ws) < 40 {
+					t.Errorf("%s: too few texts checked", where)
+				}
+				for i, w := range a.ws {
+					if w.Tip != "" && i%5 == 0 {
+						checkContrast(t, where+" tooltip", tooltipFor(a.ws, i, Rect{}))
+					}
+				}
+			}
+		}
+		a.do(Command{Kind: CmdHelp})
+		a.rebuild()
+		checkContrast(t, "replay help", a.ws[a.modal:])
+	}
+}
