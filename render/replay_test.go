@@ -613,3 +613,29 @@ func TestReplayContrast(t *testing.T) {
 		checkContrast(t, "replay help", a.ws[a.modal:])
 	}
 }
+
+// TestReplayOpensASave: a save (of the saves folder's kind, a game in
+// progress) opens like a record, in the public view only, and is not
+// written.
+func TestReplayOpensASave(t *testing.T) {
+	g := fileGame(t, cutRecord(t, 130))
+	data, err := session.Encode(rules.RecordOf(g), session.Meta{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "save.ntks")
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a := replayApp(t, p)
+	if a.rp.end != g.Len() || a.rp.over {
+		t.Fatalf("the save opened with %d actions (over %v), want %d", a.rp.end, a.rp.over, g.Len())
+	}
+	press(a, "End", "1")
+	if a.rp.u.shown != rules.Public {
+		t.Fatal("a seat's view of a game in progress")
+	}
+	if got, _ := os.ReadFile(p); string(got) != string(data) {
+		t.Error("the save changed")
+	}
+}
