@@ -697,8 +697,8 @@ func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 		hl, sel = a.hintMarks(a.tbl.highlights())
 	}
 	u := a.boardUI()
-	if a.scene == sceneReplay {
-		hl, sel = u.highlights() // the combat's territory; nothing is legal
+	if a.scene == sceneReplay && a.rp != nil {
+		hl, sel = a.rp.boardMarks() // what the shown action touched; nothing is legal
 	}
 	a.board().Draw(dst, sc, a.p, &u.pub, hl, sel)
 }

@@ -279,7 +279,7 @@ func layoutReplay(gw, gh, n, houses int) replayLayout {
 	}
 	l.Seats = Rect{panelX, y, panelW, sh}
 	l.Private = Rect{panelX, y + sh + 6, panelW, l.Scrub.Y - 8 - (y + sh + 6)}
-	if l.Private.H < 230 {
+	if l.Private.H < 180 {
 		// Many players: the seat's panel tops the log column instead, where
 		// its hand has room.
 		l.Private = Rect{l.Log.X, l.Log.Y, l.Log.W, 300}
@@ -443,12 +443,51 @@ func (r *replayView) seatWidgets(l replayLayout) []Widget {
 		p = append(p, textW(Rect{l.Private.X + 12, l.Private.Y + 36, l.Private.W - 24, 20}, "The game is over: pick a player above (keys 1 to "+fmt.Sprint(n)+") to see their hand and loyalty card.", 15, colText))
 		return append(p, ws...)
 	}
-	pw := u.privateWidgets(l.Private)
-	if len(pw) > 1 && pw[1].Kind == WText {
-		// Not "only you may look": the game is over, this is a replay.
-		pw[1].Text = fmt.Sprintf("%s — their view", u.seatWords(r.seat))
+	return append(r.seatPanel(l.Private), ws...)
+}
+
+// seatPanel is the shown seat's secrets at the position shown: its
+// loyalty card and its hand, the cards two to a row so that a long hand
+// fits. Built only once the game of the file is over.
+func (r *replayView) seatPanel(pr Rect) []Widget {
+	u := r.u
+	s := u.shown
+	if s < 0 || s >= len(u.priv.Players) {
+		return nil
 	}
-	return append(pw, ws...)
+	p := u.priv.Players[s]
+	ws := panel(pr, fmt.Sprintf("%s — their view at this point", u.seatWords(s)))
+	ws[0].Edge = seatColor(s)
+	x, y, w := pr.X+12, pr.Y+34, pr.W-24
+	ws = append(ws, textW(Rect{x, y, w, 19}, "Loyalty card (white frame: revealed)", 15, colDim))
+	y += 21
+	tw := math.Min(80, w/float64(max(len(p.Loyalty), 1)))
+	for k, tk := range p.Loyalty {
+		hc := houseColor(u.m, tk.House)
+		b := Widget{R: Rect{x + float64(k)*tw, y, tw - 5, 46}, Kind: WBox, Text: fmt.Sprintf("%d\n%s", tk.Value, abbrev(u.houseName(tk.House))), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc),
+			Tip: fmt.Sprintf("Slot %d of %s's loyalty card: House %s, worth %s if its final rank span takes in place %d.", k+1, u.seatName(s), u.houseName(tk.House), count(tk.Value, "point"), k+1)}
+		if tk.Revealed {
+			b.Edge = colWhite
+		}
+		ws = append(ws, b)
+	}
+	y += 52
+	ws = append(ws, textW(Rect{x, y, w, 19}, "Hand: "+count(len(p.Hand), "house card"), 15, colDim))
+	y += 22
+	cw := (w - 6) / 2
+	rows := max(0, int((pr.Y+pr.H-4-y)/27))
+	for k, c := range p.Hand {
+		row, col := k/2, k%2
+		if row >= rows || (row == rows-1 && col == 1 && k < len(p.Hand)-1) {
+			ws = append(ws, textW(Rect{x + float64(col)*(cw+6), y + float64(row)*27 + 3, cw, 19}, fmt.Sprintf("… and %d more", len(p.Hand)-k), 15, colDim))
+			break
+		}
+		hc := houseColor(u.m, c.House)
+		fill := cardFill(hc)
+		ws = append(ws, Widget{R: Rect{x + float64(col)*(cw+6), y + float64(row)*27, cw, 24}, Kind: WBox, Text: cardLabel(c), Size: 15, Fill: fill, Ink: textOn(fill), Edge: hc,
+			Tip: cardTip(c, u.houseName(c.House))})
+	}
+	return ws
 }
 
 // logWidgets is the log panel beside the board: the viewer's log up to
@@ -689,6 +728,33 @@ func (a *App) leaveReplay() {
 		a.start.msg = ""
 		a.refreshContinues()
 	}
+}
+
+// boardMarks are the board's highlights in the viewer: the territories
+// the shown action moved, mustered or retreated in (so that the eye finds
+// what just happened), and the running combat's territory as the
+// selection.
+func (r *replayView) boardMarks() ([]bool, int) {
+	hl, sel := r.u.highlights()
+	if r.n <= r.base || r.n > len(r.acts) {
+		return hl, sel
+	}
+	mark := func(t int) {
+		if t >= 0 && t < len(hl) {
+			hl[t] = true
+		}
+	}
+	switch a := r.acts[r.n-1]; a.Verb {
+	case rules.VMove:
+		mark(a.From)
+		mark(a.To)
+	case rules.VMuster:
+		mark(a.From)
+		mark(a.To)
+	case rules.VRetreat:
+		mark(a.To)
+	}
+	return hl, sel
 }
 
 // boardUI is the table whose board is drawn: the replay's in the viewer.

@@ -548,7 +548,7 @@ func TestReplayLayoutFits(t *testing.T) {
 					}
 				}
 			}
-			if seat >= 0 && l.Private.H < 200 {
+			if seat >= 0 && l.Private.H < 180 {
 				t.Errorf("%s, %d players: the seat's panel is %.0f high", tc.m, tc.n, l.Private.H)
 			}
 			if l.Log.H < 300 {
