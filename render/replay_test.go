@@ -639,3 +639,38 @@ func TestReplayOpensASave(t *testing.T) {
 		t.Error("the save changed")
 	}
 }
+
+// TestReplayMarksTheShownMove: after a move the board marks where the
+// troops came from and went; after an action that touched no territory
+// it marks nothing.
+func TestReplayMarksTheShownMove(t *testing.T) {
+	a := replayApp(t, finishedRecord)
+	r := a.rp
+	moves, others := 0, 0
+	for n := 1; n <= r.end; n++ {
+		act := r.acts[n-1]
+		a.do(Command{Kind: CmdReplayGo, N: n})
+		hl, _ := r.boardMarks()
+		marked := 0
+		for _, m := range hl {
+			if m {
+				marked++
+			}
+		}
+		switch act.Verb {
+		case rules.VMove:
+			moves++
+			if !hl[act.From] || !hl[act.To] || marked != 2 {
+				t.Fatalf("after %d (%s): marks %d, from %v, to %v", n, act.Format(r.full.Map()), marked, hl[act.From], hl[act.To])
+			}
+		case rules.VPlace, rules.VArrange, rules.VDone, rules.VPass:
+			others++
+			if marked != 0 {
+				t.Fatalf("after %d (%s): %d territories marked", n, act.Format(r.full.Map()), marked)
+			}
+		}
+	}
+	if moves == 0 || others == 0 {
+		t.Fatalf("%d moves and %d other actions seen", moves, others)
+	}
+}
