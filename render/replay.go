@@ -78,6 +78,8 @@ func (frozen) Check(rules.Action) error                  { return errReplayOnly 
 func (frozen) Apply(rules.Action) ([]rules.Event, error) { return nil, errReplayOnly }
 func (frozen) CanUndo() error                            { return errReplayOnly }
 func (frozen) CanRedo() bool                             { return false }
+func (frozen) Undo() error                               { return errReplayOnly }
+func (frozen) Redo() ([]rules.Event, error)              { return nil, errReplayOnly }
 
 var errReplayOnly = errors.New("this is a replay: nothing can be played from it")
 

@@ -341,6 +341,16 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 			}
 		}
 	}
+	// Undo and redo do not apply: nothing changes, the file's game least.
+	at := r.n
+	press(a, "Ctrl+Z", "Ctrl+Y", "Ctrl+Z")
+	if r.n != at || r.full.Len() != r.end || r.cur.Len() != at {
+		t.Fatalf("Ctrl+Z/Ctrl+Y moved the replay: at %d (was %d), game %d of %d", r.n, at, r.full.Len(), r.end)
+	}
+	var _ undoer = frozen{} // and the table's engine refuses them itself
+	if err := (frozen{r.cur}).Undo(); err == nil || r.cur.Len() != at {
+		t.Fatal("the replay's engine took an action back")
+	}
 	press(a, "0")
 	if r.seat != rules.Public || r.u.shown != rules.Public {
 		t.Fatalf("key 0: seat %d shown %d, want the public view", r.seat, r.u.shown)
