@@ -377,7 +377,7 @@ func (a *App) handle(in input) {
 		a.dirty = true
 	}
 	ht := -1
-	if a.scene == sceneTable && hv < 0 && !a.help {
+	if (a.scene == sceneTable || a.scene == sceneReplay) && hv < 0 && !a.help {
 		ht = a.boardHit(in.X, in.Y)
 	}
 	if ht != a.hoverTerr || (ht >= 0 && (in.X != a.mx || in.Y != a.my)) {
@@ -652,8 +652,8 @@ func (a *App) tips() []Widget {
 	if i := tipIndex(a.ws, a.mx, a.my); i >= 0 && !a.help {
 		return tooltipFor(a.ws, i, a.msgRect())
 	}
-	if a.scene == sceneTable && a.hoverTerr >= 0 && !a.help {
-		return a.tbl.tooltip(a.hoverTerr, a.mx, a.my, a.msgRect())
+	if (a.scene == sceneTable || a.scene == sceneReplay) && a.hoverTerr >= 0 && !a.help {
+		return a.boardUI().tooltip(a.hoverTerr, a.mx, a.my, a.msgRect())
 	}
 	return nil
 }

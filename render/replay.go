@@ -732,31 +732,26 @@ func (a *App) leaveReplay() {
 	}
 }
 
-// boardMarks are the board's highlights in the viewer: the territories
-// the shown action moved, mustered or retreated in (so that the eye finds
-// what just happened), and the running combat's territory as the
-// selection.
+// boardMarks are the board's highlights in the viewer: nothing is legal,
+// so no territory is lit (lit ones would dim the rest of the board); the
+// selection (lightened, outlined) is the territory the shown action moved
+// troops into, mustered in or retreated to, so the eye finds what just
+// happened, else the running combat's.
 func (r *replayView) boardMarks() ([]bool, int) {
-	hl, sel := r.u.highlights()
+	_, sel := r.u.highlights()
 	if r.n <= r.base || r.n > len(r.acts) {
-		return hl, sel
-	}
-	mark := func(t int) {
-		if t >= 0 && t < len(hl) {
-			hl[t] = true
-		}
+		return nil, sel
 	}
 	switch a := r.acts[r.n-1]; a.Verb {
-	case rules.VMove:
-		mark(a.From)
-		mark(a.To)
+	case rules.VMove, rules.VRetreat:
+		sel = a.To
 	case rules.VMuster:
-		mark(a.From)
-		mark(a.To)
-	case rules.VRetreat:
-		mark(a.To)
+		sel = a.From
+		if a.To >= 0 {
+			sel = a.To // a ship into a sea or port
+		}
 	}
-	return hl, sel
+	return nil, sel
 }
 
 // boardUI is the table whose board is drawn: the replay's in the viewer.

@@ -650,9 +650,10 @@ func TestReplayOpensASave(t *testing.T) {
 	}
 }
 
-// TestReplayMarksTheShownMove: after a move the board marks where the
-// troops came from and went; after an action that touched no territory
-// it marks nothing.
+// TestReplayMarksTheShownMove: after a move the board selects where the
+// troops went, lighting nothing (which would dim the rest of the board);
+// after an action that touched no territory it selects only a running
+// combat's territory.
 func TestReplayMarksTheShownMove(t *testing.T) {
 	a := replayApp(t, finishedRecord)
 	r := a.rp
@@ -660,23 +661,23 @@ func TestReplayMarksTheShownMove(t *testing.T) {
 	for n := 1; n <= r.end; n++ {
 		act := r.acts[n-1]
 		a.do(Command{Kind: CmdReplayGo, N: n})
-		hl, _ := r.boardMarks()
-		marked := 0
+		hl, sel := r.boardMarks()
 		for _, m := range hl {
 			if m {
-				marked++
+				t.Fatalf("after %d: a territory lit", n)
 			}
 		}
+		_, combat := r.u.highlights()
 		switch act.Verb {
 		case rules.VMove:
 			moves++
-			if !hl[act.From] || !hl[act.To] || marked != 2 {
-				t.Fatalf("after %d (%s): marks %d, from %v, to %v", n, act.Format(r.full.Map()), marked, hl[act.From], hl[act.To])
+			if sel != act.To {
+				t.Fatalf("after %d (%s): selected %d, want %d", n, act.Format(r.full.Map()), sel, act.To)
 			}
 		case rules.VPlace, rules.VArrange, rules.VDone, rules.VPass:
 			others++
-			if marked != 0 {
-				t.Fatalf("after %d (%s): %d territories marked", n, act.Format(r.full.Map()), marked)
+			if sel != combat {
+				t.Fatalf("after %d (%s): selected %d, want the combat's %d", n, act.Format(r.full.Map()), sel, combat)
 			}
 		}
 	}
