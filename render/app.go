@@ -11,6 +11,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -101,6 +102,9 @@ func Run(opts Options) error {
 	t := opts.Title
 	if t == "" {
 		t = "No True King"
+		if opts.Replay != "" {
+			t += " — replay of " + filepath.Base(opts.Replay)
+		}
 	}
 	switch {
 	case opts.Replay != "":
