@@ -4,6 +4,7 @@
 //	           [-bots human,strong,easy,random] [-bot-pause 600ms]                     seats played by bots
 //	notrueking -load FILE [-record FILE]                                    resume a record or save
 //	notrueking -scenario FILE [-record FILE]                                play from a scenario's position
+//	notrueking -replay FILE                                                 watch a record or save in the replay viewer
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
@@ -62,7 +63,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | -scenario FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | -scenario FILE | -replay FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -81,6 +82,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	scenario := fs.String("scenario", "", "play from the position of a scenario file (docs/scenarios.md); a tester's game")
 	botSeats := fs.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (missing seats are human)")
 	botPause := fs.Duration("bot-pause", 0, "pause between two bot moves (default 0.6s)")
+	replay := fs.String("replay", "", "watch the game of a record or save file in the replay viewer (nothing is played or written)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
 		fs.PrintDefaults()
@@ -114,6 +116,19 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		// and no window opens.
 		if _, err := scenarios.Load(*scenario); err != nil {
 			return fail("-scenario: %s", firstProblem(err))
+		}
+	}
+	if *replay != "" {
+		// The viewer only reads the file: any other flag is a mistake.
+		for _, f := range []string{"seed", "players", "names", "map", "load", "record", "bots", "bot-pause", "scenario"} {
+			if set[f] {
+				return fail("-replay watches a game as it was played; it takes no -%s", f)
+			}
+		}
+		// The file is read here, headless, so that a bad one is refused
+		// before any window opens.
+		if _, err := loadGameAt("", *replay, -1, io.Discard); err != nil {
+			return fail("-replay: %v", oneLine(err))
 		}
 	}
 	if *record != "" {
@@ -162,7 +177,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		}
 	}
 
-	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Scenario: *scenario, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause}
+	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Scenario: *scenario, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause, Replay: *replay}
 	if opts.Bots, err = seatPlayers(*botSeats); err != nil {
 		return fail("-bots: %v", err)
 	}
@@ -173,6 +188,12 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		return 1
 	}
 	return 0
+}
+
+// oneLine is an error's message on one line (a file's problem may list
+// several).
+func oneLine(err error) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", " · ")), " ")
 }
 
 // defaultName names seat i when the players are only counted.

@@ -11,6 +11,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -62,6 +63,9 @@ type Options struct {
 	// scenario" writes; "" = store.PositionsDir.
 	Scenario     string
 	PositionsDir string
+	// Replay is a record or save file to open in the replay viewer
+	// (replay.go): the game is only watched, never played on.
+	Replay string
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -103,8 +107,15 @@ func Run(opts Options) error {
 	t := opts.Title
 	if t == "" {
 		t = "No True King"
+		if opts.Replay != "" {
+			t += " — replay of " + filepath.Base(opts.Replay)
+		}
 	}
 	switch {
+	case opts.Replay != "":
+		if err := a.openReplay(opts.Replay); err != nil {
+			return err
+		}
 	case opts.Load != "":
 		if err := a.loadFile(opts.Load); err != nil {
 			return err
@@ -149,6 +160,7 @@ const (
 	sceneCurtain
 	sceneTable
 	sceneEnd
+	sceneReplay // the replay viewer (replay.go)
 )
 
 // App is the ebiten.Game of No True King.
@@ -216,6 +228,8 @@ type App struct {
 	// are the scenario line of its record file once written.
 	scenarioPath        string
 	recScen, recScenSum string
+	// rp is the replay viewer's game (replay.go), nil when none is open.
+	rp *replayView
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -230,6 +244,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 		sceneCurtain: curtainScene{a},
 		sceneTable:   tableScene{a},
 		sceneEnd:     endScene{a},
+		sceneReplay:  replayScene{a},
 	}
 	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 	a.start = newStartUI(opts)
@@ -303,6 +318,9 @@ var namedKeys = []struct {
 	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
 	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
 	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"},
+	// The replay viewer's (replay.go).
+	{ebiten.KeyHome, "Home"}, {ebiten.KeyEnd, "End"}, {ebiten.KeyPageUp, "PgUp"}, {ebiten.KeyPageDown, "PgDn"},
+	{ebiten.KeyDigit0, "0"}, {ebiten.KeyR, "R"},
 }
 
 func readInput(sc Scaler) input {
@@ -390,7 +408,7 @@ func (a *App) handle(in input) {
 		a.dirty = true
 	}
 	ht := -1
-	if a.scene == sceneTable && hv < 0 && !a.help {
+	if (a.scene == sceneTable || a.scene == sceneReplay) && hv < 0 && !a.help {
 		ht = a.boardHit(in.X, in.Y)
 	}
 	if ht != a.hoverTerr || (ht >= 0 && (in.X != a.mx || in.Y != a.my)) {
@@ -687,8 +705,8 @@ func (a *App) tips() []Widget {
 	if i := tipIndex(a.ws, a.mx, a.my); i >= 0 && !a.help {
 		return tooltipFor(a.ws, i, a.msgRect())
 	}
-	if a.scene == sceneTable && a.hoverTerr >= 0 && !a.help {
-		return a.tbl.tooltip(a.hoverTerr, a.mx, a.my, a.msgRect())
+	if (a.scene == sceneTable || a.scene == sceneReplay) && a.hoverTerr >= 0 && !a.help {
+		return a.boardUI().tooltip(a.hoverTerr, a.mx, a.my, a.msgRect())
 	}
 	return nil
 }
@@ -731,7 +749,11 @@ func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 	if live {
 		hl, sel = a.hintMarks(a.tbl.highlights())
 	}
-	a.board().Draw(dst, sc, a.p, &a.tbl.pub, hl, sel)
+	u := a.boardUI()
+	if a.scene == sceneReplay && a.rp != nil {
+		hl, sel = a.rp.boardMarks() // what the shown action touched; nothing is legal
+	}
+	a.board().Draw(dst, sc, a.p, &u.pub, hl, sel)
 }
 
 // drawHover draws the hovered widget again, hovered, and the tooltip.
@@ -868,6 +890,13 @@ func (a *App) endWidgets() []Widget {
 	again := button(Rect{rx, ty, 220, 40}, "New game", cmdTarget(Command{Kind: CmdAgain}))
 	again.Key = "Enter"
 	ws = append(ws, again)
+	if a.game() != nil {
+		rp := button(Rect{rx + 230, ty, 250, 40}, "Watch the replay", cmdTarget(Command{Kind: CmdReplay}))
+		rp.Key, rp.Tip = "R", "Step through this game action by action, every seat's view open."
+		ws = append(ws, rp)
+		rx += 272
+		rw -= 272
+	}
 	// The seed is revealed with everything else at the end.
 	ws = append(ws, textW(Rect{rx + 220, ty + 9, rw - 220, 24}, fmt.Sprintf("Seed %d", u.seed), 18, colDim))
 	return ws

@@ -35,6 +35,9 @@ func readBoardInput(in *input) {
 // boardArea is where the board sits in the scene that is up: the table's
 // board rect, or the end screen's.
 func (a *App) boardArea() Rect {
+	if a.scene == sceneReplay && a.rp != nil {
+		return a.rp.layout().Board
+	}
 	m := a.tbl.m
 	if a.scene == sceneEnd {
 		return endLayout(m.Grid.W, m.Grid.H).Board
@@ -43,10 +46,11 @@ func (a *App) boardArea() Rect {
 }
 
 func (a *App) board() *boardView {
-	if a.tbl == nil {
+	u := a.boardUI()
+	if u == nil {
 		return nil
 	}
-	m := a.tbl.m
+	m := u.m
 	if a.bv == nil || a.bv.m != m {
 		a.bv = newBoardView(m)
 	}
@@ -60,7 +64,7 @@ func (a *App) board() *boardView {
 // tick's press (the caller then ignores in.Click).
 func (a *App) boardInput(in input) bool {
 	v := a.board()
-	if v == nil || a.scene != sceneTable {
+	if v == nil || a.scene != sceneTable && a.scene != sceneReplay {
 		if v != nil {
 			v.drag = boardDrag{}
 		}

@@ -292,6 +292,10 @@ func (a *App) openFile(name string, size int64, data []byte) {
 		a.openMap(base, data)
 		return
 	}
+	if _, _, _, err := session.Decode(safefile.TrimBOM(data)); err != nil {
+		a.say(fmt.Sprintf("%s is not a save or a record (a map file must end in .toml): %v", base, err), true)
+		return
+	}
 	f, err := session.ReadData(data, ".", mapLoader)
 	if err != nil {
 		a.say(fmt.Sprintf("%s: %v", base, err), true)

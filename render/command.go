@@ -39,8 +39,15 @@ const (
 	// Tester's tools (the table's Tools menu, tools.go).
 	CmdTools        // open or close the Tools menu
 	CmdSavePosition // save the position on the table as a scenario file
+	// Replay viewer (replay.go).
+	CmdReplayGo    // show the table after N actions
+	CmdReplayStep  // N actions on (negative: back)
+	CmdReplayRound // the start of the next round (N = 1) or of this or the last one (N = -1)
+	CmdReplaySeat  // show seat N's view (rules.Public: the public view); only once the game is over
+	CmdReplayBack  // leave the replay for the scene it was opened from
 	// End screen.
-	CmdAgain // back to the start screen for a new game
+	CmdAgain  // back to the start screen for a new game
+	CmdReplay // watch the game just finished in the replay viewer
 	// Every scene.
 	CmdHelp       // open or close the help overlay
 	CmdFullscreen // toggle fullscreen

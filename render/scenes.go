@@ -182,6 +182,10 @@ func (endScene) keys(in input) ([]string, bool) { return in.pressed(), false }
 
 func (s endScene) do(c Command) {
 	a := s.a
+	if c.Kind == CmdReplay {
+		a.replayFinished()
+		return
+	}
 	if c.Kind == CmdAgain {
 		// The finished game's save and record stay; the next game gets a
 		// new save and a new record file.

@@ -113,6 +113,9 @@ var helpKeys = [][2]string{
 	{"Ctrl+Z / Ctrl+Y", "undo / redo"},
 	{"F2", "the Tools menu (table): save the position as a scenario, …"},
 	{"Ctrl+S", "save the position on the table as a scenario file"},
+	{"← → / ↑ ↓", "replay: an action back / on; a round back / on (or PgUp / PgDn)"},
+	{"Home / End", "replay: the start / the last action"},
+	{"0 … 9 / R", "replay: public / seat views when over; R: end screen's replay"},
 }
 
 // helpRules is the rules of No True King on one page.
