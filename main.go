@@ -2,6 +2,7 @@
 //
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
 //	           [-bots human,strong,easy,random] [-bot-pause 600ms]                     seats played by bots
+//	           [-canvas 1280x720|1920x1080] [-large-text] [-clean] [-overlay FILE]   for streaming (docs/presenting.md)
 //	notrueking -load FILE [-record FILE]                                    resume a record or save
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
@@ -59,7 +60,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] [-canvas WxH] [-large-text] [-clean] [-overlay FILE] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -77,6 +78,10 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	load := fs.String("load", "", "resume the game of a record or save file")
 	botSeats := fs.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (missing seats are human)")
 	botPause := fs.Duration("bot-pause", 0, "pause between two bot moves (default 0.6s)")
+	canvas := fs.String("canvas", "", "draw on a fixed 1280x720 or 1920x1080 canvas, shown at a whole scale (sharp capture)")
+	largeText := fs.Bool("large-text", false, "draw every text larger where there is room")
+	clean := fs.Bool("clean", false, "a layout without menus or key labels for presenting (the keys still work)")
+	overlay := fs.String("overlay", "", "rewrite this JSON file (and its .txt sibling) with the game's public facts after every action, for streaming software")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
 		fs.PrintDefaults()
@@ -105,6 +110,19 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		// must be a new name.
 		if _, err := os.Lstat(*record); err == nil {
 			return fail("-record %s: the file exists; give a new name (nothing was overwritten)", short(*record))
+		}
+	}
+
+	cw, ch := 0, 0
+	if set["canvas"] {
+		var ok bool
+		if cw, ch, ok = render.ParseCanvas(*canvas); !ok {
+			return fail("-canvas %q: the canvas is 1280x720 or 1920x1080", short(*canvas))
+		}
+	}
+	if set["overlay"] {
+		if err := render.CheckOverlay(*overlay); err != nil {
+			return fail("-overlay: %v", err)
 		}
 	}
 
@@ -146,7 +164,8 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		}
 	}
 
-	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause}
+	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause,
+		CanvasW: cw, CanvasH: ch, LargeText: *largeText, Clean: *clean, Overlay: *overlay}
 	if opts.Bots, err = seatPlayers(*botSeats); err != nil {
 		return fail("-bots: %v", err)
 	}

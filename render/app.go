@@ -57,6 +57,19 @@ type Options struct {
 	// moves (0 = the default). See botseats.go.
 	Bots     []int
 	BotPause time.Duration
+	// Presenter options (docs/presenting.md; presenter.go, overlay.go).
+	// CanvasW×CanvasH, when set (1280×720 or 1920×1080), is the fixed
+	// picture the app draws, shown in the window scaled by a whole factor
+	// (nearest neighbour, centred, black bars) for sharp capture.
+	CanvasW, CanvasH int
+	// LargeText draws every text larger where its widget has room.
+	LargeText bool
+	// Clean leaves the menus out (undo, redo, help, hint, the board's
+	// zoom buttons, key labels, the tester badge); the keys still work.
+	Clean bool
+	// Overlay, when set, is rewritten atomically after every action with
+	// the game's public facts as JSON (and its .txt sibling as text).
+	Overlay string
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -93,7 +106,11 @@ func Run(opts Options) error {
 		if m := ebiten.Monitor(); m != nil {
 			mw, mh = m.Size()
 		}
-		w, h = fitWindow(BaseW, BaseH, mw, mh)
+		cw, ch := BaseW, BaseH
+		if opts.CanvasW > 0 && opts.CanvasH > 0 {
+			cw, ch = opts.CanvasW, opts.CanvasH // one canvas pixel a window pixel, where it fits
+		}
+		w, h = fitWindow(cw, ch, mw, mh)
 	}
 	t := opts.Title
 	if t == "" {
@@ -200,6 +217,13 @@ type App struct {
 	bv *boardView
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
+	// present is the fixed canvas's state (-canvas, presenter.go); keysOnly
+	// the buttons a clean layout leaves out, whose keys still work.
+	present  presentState
+	keysOnly []Widget
+	// The -overlay file's last content written, and the last write's error.
+	overlayLast []byte
+	overlayErr  error
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -207,6 +231,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.large = opts.LargeText
 	a := &App{opts: opts, newGame: ng, p: p, hover: -1, hoverTerr: -1, dirty: true, w: BaseW, h: BaseH}
 	a.sc = NewScaler(a.w, a.h)
 	a.scenes = map[scene]sceneHandler{
@@ -423,6 +448,14 @@ func (a *App) keyTarget(k string) (Target, bool) {
 			return w.T, true
 		}
 	}
+	if !a.help {
+		// A clean layout's hidden buttons keep their keys.
+		for i := len(a.keysOnly) - 1; i >= 0; i-- {
+			if w := a.keysOnly[i]; w.Key == k && !w.Disabled && w.T.Kind != TNone {
+				return w.T, true
+			}
+		}
+	}
 	return Target{}, false
 }
 
@@ -492,6 +525,7 @@ func (a *App) clickOn(t Target) {
 
 // afterAction moves to the curtain or the end when the seat to act changed.
 func (a *App) afterAction() {
+	a.saveOverlay()
 	if a.tbl.holding() {
 		return // a drawn card or a combat's result waits for Continue
 	}
@@ -562,7 +596,7 @@ func (a *App) rebuild() {
 			a.behind = a.tbl.tableWidgets(a.layout())
 		}
 	}
-	if a.tester && a.tbl != nil && (a.scene == sceneTable || a.scene == sceneCurtain) {
+	if a.tester && !a.opts.Clean && a.tbl != nil && (a.scene == sceneTable || a.scene == sceneCurtain) {
 		// In the top bar, between the prompt and the round: it covers no
 		// board (on the board it hid Castle Black's name).
 		a.ws = append(a.ws, Widget{R: testerBadge, Kind: WBox, Text: testerText(a.tbl.seed), Size: 15, Bold: true, Fill: colWarn, Ink: colText,
@@ -583,6 +617,10 @@ func (a *App) rebuild() {
 	if a.scene == sceneTable {
 		a.ws = a.botWidgets(a.ws)
 	}
+	a.keysOnly = nil
+	if a.opts.Clean {
+		a.ws, a.keysOnly = cleanWidgets(a.ws)
+	}
 	a.built = a.scene
 	a.modal = len(a.ws)
 	if a.help {
@@ -599,6 +637,10 @@ func (a *App) rebuild() {
 // move.
 func (a *App) Draw(screen *ebiten.Image) {
 	defer firstFrameDone(&a.framed)
+	if a.opts.CanvasW > 0 && a.opts.CanvasH > 0 {
+		a.drawCanvas(screen)
+		return
+	}
 	b := screen.Bounds()
 	if b.Dx() != a.w || b.Dy() != a.h || a.sceneImg == nil {
 		a.w, a.h = b.Dx(), b.Dy()

@@ -18,7 +18,9 @@ type painter struct {
 	regular, bold *text.GoTextFaceSource
 	faces         map[faceKey]*text.GoTextFace
 
-	texts   []textCall
+	texts []textCall
+	// large draws texts larger where they have room (-large-text).
+	large   bool
 	sprites map[spriteKey]*ebiten.Image
 	atlas   *texAtlas // where the sprites are drawn (sprites.go)
 	// Cached text blocks and widget stamps, and the repaint count that
@@ -235,7 +237,7 @@ func (p *painter) stampWidget(dst *ebiten.Image, sc Scaler, w Widget, hovered bo
 		if w.Kind == WText {
 			// Text hangs from its rect's top and may run below it.
 			lines := float64(strings.Count(w.Text, "\n") + 1)
-			ih = math.Max(ih, (lines*1.2+0.4)*w.Size*s)
+			ih = math.Max(ih, (lines*1.2+0.4)*p.scaledSize(w, w.R.W)*s)
 		}
 		img := ebiten.NewImage(int(math.Ceil(w.R.W*s+2*m)), int(math.Ceil(ih+2*m)))
 		local := Scaler{S: s, OX: m - w.R.X*s, OY: m - w.R.Y*s}
@@ -318,7 +320,7 @@ func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc Scaler, ws []Widget, h
 			case AlignRight:
 				ha, tx = text.AlignEnd, r.X+r.W
 			}
-			p.drawText(dst, w.Text, tx, r.Y, w.Size*s, w.Bold, w.Ink, ha, text.AlignStart, r.W)
+			p.drawText(dst, w.Text, tx, r.Y, p.scaledSize(w, w.R.W)*s, w.Bold, w.Ink, ha, text.AlignStart, r.W)
 		case WButton, WBox, WField:
 			fill := w.Fill
 			if w.Kind == WButton && i == hover {
@@ -360,7 +362,7 @@ func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc Scaler, ws []Widget, h
 				ha, tx = text.AlignStart, r.X+8*s
 			}
 			if w.Text != "" {
-				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == WButton, w.Ink, ha, text.AlignCenter, tr.W-8*s)
+				p.drawText(dst, w.Text, tx, r.Y+r.H/2, p.scaledSize(w, p.textRoom(w))*s, w.Bold || w.Kind == WButton, w.Ink, ha, text.AlignCenter, tr.W-8*s)
 			}
 		}
 	}
