@@ -573,6 +573,7 @@ func (a *App) begin(p play, seed uint64) {
 	}
 	a.play = p
 	a.tbl = newTableUI(p.read, p.act, seed)
+	a.tbl.log.large = a.opts.LargeText
 	a.tbl.tester = a.tester
 	if !a.tester {
 		// The shuffle button must not leak the secret seed either.
@@ -618,6 +619,10 @@ func (a *App) rebuild() {
 		a.ws = a.botWidgets(a.ws)
 	}
 	a.keysOnly = nil
+	if a.p.large {
+		a.p.largeSizes(a.ws)
+		a.p.largeSizes(a.behind)
+	}
 	if a.opts.Clean {
 		a.ws, a.keysOnly = cleanWidgets(a.ws)
 	}
@@ -627,7 +632,11 @@ func (a *App) rebuild() {
 		// A layer: the text of the widgets under the overlay does not
 		// show through it.
 		a.ws = append(a.ws, Widget{Kind: WLayer})
-		a.ws = append(a.ws, helpWidgets(a.scene)...)
+		hw := helpWidgets(a.scene)
+		if a.p.large {
+			a.p.largeSizes(hw)
+		}
+		a.ws = append(a.ws, hw...)
 	}
 	_, a.hover = a.hit(a.mx, a.my)
 }

@@ -18,9 +18,7 @@ type painter struct {
 	regular, bold *text.GoTextFaceSource
 	faces         map[faceKey]*text.GoTextFace
 
-	texts []textCall
-	// large draws texts larger where they have room (-large-text).
-	large   bool
+	texts   []textCall
 	sprites map[spriteKey]*ebiten.Image
 	atlas   *texAtlas // where the sprites are drawn (sprites.go)
 	// Cached text blocks and widget stamps, and the repaint count that
@@ -28,6 +26,10 @@ type painter struct {
 	textCache map[textKey]*textBlock
 	stamps    map[stampKey]*stamp
 	gen       int
+
+	// large: the texts are drawn larger where they have room (-large-text;
+	// the sizes are set when the widgets are built, presenter.go).
+	large bool
 }
 
 type faceKey struct {
@@ -237,7 +239,7 @@ func (p *painter) stampWidget(dst *ebiten.Image, sc Scaler, w Widget, hovered bo
 		if w.Kind == WText {
 			// Text hangs from its rect's top and may run below it.
 			lines := float64(strings.Count(w.Text, "\n") + 1)
-			ih = math.Max(ih, (lines*1.2+0.4)*p.scaledSize(w, w.R.W)*s)
+			ih = math.Max(ih, (lines*1.2+0.4)*w.Size*s)
 		}
 		img := ebiten.NewImage(int(math.Ceil(w.R.W*s+2*m)), int(math.Ceil(ih+2*m)))
 		local := Scaler{S: s, OX: m - w.R.X*s, OY: m - w.R.Y*s}
@@ -320,7 +322,7 @@ func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc Scaler, ws []Widget, h
 			case AlignRight:
 				ha, tx = text.AlignEnd, r.X+r.W
 			}
-			p.drawText(dst, w.Text, tx, r.Y, p.scaledSize(w, w.R.W)*s, w.Bold, w.Ink, ha, text.AlignStart, r.W)
+			p.drawText(dst, w.Text, tx, r.Y, w.Size*s, w.Bold, w.Ink, ha, text.AlignStart, r.W)
 		case WButton, WBox, WField:
 			fill := w.Fill
 			if w.Kind == WButton && i == hover {
@@ -362,7 +364,7 @@ func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc Scaler, ws []Widget, h
 				ha, tx = text.AlignStart, r.X+8*s
 			}
 			if w.Text != "" {
-				p.drawText(dst, w.Text, tx, r.Y+r.H/2, p.scaledSize(w, p.textRoom(w))*s, w.Bold || w.Kind == WButton, w.Ink, ha, text.AlignCenter, tr.W-8*s)
+				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == WButton, w.Ink, ha, text.AlignCenter, tr.W-8*s)
 			}
 		}
 	}

@@ -49,6 +49,17 @@ type logPanel struct {
 	seat   int
 	nLines int
 	last   string // text of the last line wrapped (an undo then a new action changes it)
+	// large sets the log in larger rows (-large-text).
+	large bool
+}
+
+// metrics are the log's text size and row height (base pixels): larger
+// rows for -large-text, so its text grows by a fifth.
+func (lp *logPanel) metrics() (size, rowH float64) {
+	if lp.large {
+		return 18, 22
+	}
+	return logTextSize, logRowH
 }
 
 // logAction is the number of actions after which the table is shown for
@@ -66,8 +77,13 @@ func (lp *logPanel) wrapRows(lines []rules.LogLine, seat int, w float64) []logRo
 	if !same {
 		lp.rows, lp.nLines = lp.rows[:0], 0
 	}
+	size, _ := lp.metrics()
+	ww := w
+	if lp.large {
+		ww = 0.96 * w // faces of half-pixel sizes run wider at small scales
+	}
 	for i := lp.nLines; i < len(lines); i++ {
-		for k, s := range wrapText(lines[i].Text, logTextSize, w, logIndent) {
+		for k, s := range wrapText(lines[i].Text, size, ww, logIndent) {
 			lp.rows = append(lp.rows, logRow{text: s, entry: i, cont: k > 0})
 		}
 	}
@@ -102,7 +118,8 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 	ws := panel(r, "")
 	ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + 7, r.W - 100, 22}, Kind: WText, Text: title, Size: 15, Bold: true, Ink: colGold})
 	rows := lp.wrapRows(lines, seat, r.W-24)
-	vis := logVisibleRows(r.H)
+	logTextSize, logRowH := lp.metrics()
+	vis := max(1, int((r.H-logHeadH-6)/logRowH))
 	lp.maxBack = max(0, len(rows)-vis)
 	lp.back = min(lp.back, lp.maxBack)
 	up := button(Rect{r.X + r.W - 80, r.Y + 5, 34, 24}, "▲", cmdTarget(Command{Kind: CmdLogScroll, N: 3}))

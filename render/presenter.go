@@ -53,7 +53,7 @@ func fitCanvas(cw, ch, sw, sh int) canvasFit {
 		return canvasFit{Scale: float64(k), OX: float64((sw - cw*k) / 2), OY: float64((sh - ch*k) / 2), Whole: true}
 	}
 	s := math.Min(float64(sw)/float64(cw), float64(sh)/float64(ch))
-	return canvasFit{Scale: s, OX: math.Floor((float64(sw) - float64(cw)*s) / 2), OY: math.Floor((float64(sh) - float64(ch)*s) / 2)}
+	return canvasFit{Scale: s, OX: math.Max(0, math.Floor((float64(sw)-float64(cw)*s)/2)), OY: math.Max(0, math.Floor((float64(sh)-float64(ch)*s)/2))}
 }
 
 // scaler maps the base canvas to the window through the canvas: the base
@@ -179,18 +179,108 @@ func textSize(w Widget, room float64, measure func(size float64) (float64, float
 	if room > 0 {
 		best = math.Min(best, 0.97*size*room/tw)
 	}
-	return math.Max(size, best)
+	// Faces come in half-pixel sizes: check the size found, and step
+	// down while it does not fit.
+	for range 8 {
+		if best <= size {
+			return size
+		}
+		bw, bh := measure(best)
+		if bh <= hRoom && (room <= 0 || bw <= room) {
+			return best
+		}
+		best -= 0.02 * size
+	}
+	return size
 }
 
-// scaledSize is the size w's text is drawn at by p (base pixels), in a
-// room roomW wide (base pixels).
-func (p *painter) scaledSize(w Widget, roomW float64) float64 {
-	if !p.large {
-		return w.Size
+// largeScales are the drawing scales a grown text is checked at: the
+// base canvas's, and the smallest the layout tests hold (a 1280×720
+// window); faces come in half-pixel sizes, so widths do not grow quite in
+// proportion.
+var largeScales = []float64{1, 0.8}
+
+// textGrowth is how much larger w's text may be drawn (≥ 1) in its room.
+func (p *painter) textGrowth(w Widget) float64 {
+	bold := w.Bold || w.Kind == WButton
+	room := p.textRoom(w)
+	g := largeText
+	for _, s := range largeScales {
+		size := textSize(w, room, func(size float64) (float64, float64) {
+			tw, th := text.Measure(w.Text, p.face(size*s, bold), size*s*1.2)
+			return tw / s, th / s
+		})
+		g = math.Min(g, size/w.Size)
 	}
-	return textSize(w, roomW, func(size float64) (float64, float64) {
-		return text.Measure(w.Text, p.face(size, w.Bold || w.Kind == WButton), size*1.2)
-	})
+	return math.Max(1, g)
+}
+
+// largeSizes sets the text sizes of ws for -large-text: each text as
+// large as its room allows, up to largeText, and the texts of widgets of
+// one shape (same kind, size, weight, width and height: a column's rows,
+// the slots, the loyalty tokens) all grown alike, by the least any of
+// them may — a row of tokens in two sizes reads as a mistake. It grows
+// the rooms of texts first (growTextRooms).
+func (p *painter) largeSizes(ws []Widget) {
+	growTextRooms(ws)
+	type column struct {
+		kind       WKind
+		size, w, h float64
+		bold       bool
+	}
+	colOf := func(w Widget) column {
+		h := math.Round(w.R.H)
+		if w.Kind == WText {
+			h = 0 // grown to the room below it, which differs
+		}
+		return column{w.Kind, w.Size, math.Round(w.R.W), h, w.Bold}
+	}
+	grow := map[column]float64{}
+	for _, w := range ws {
+		if w.Text == "" || w.Size <= 0 || (w.Kind != WText && w.Kind != WButton && w.Kind != WBox && w.Kind != WField) {
+			continue
+		}
+		c := colOf(w)
+		g := p.textGrowth(w)
+		if old, ok := grow[c]; !ok || g < old {
+			grow[c] = g
+		}
+	}
+	for i, w := range ws {
+		if g, ok := grow[colOf(w)]; ok && w.Text != "" {
+			ws[i].Size = math.Floor(w.Size*g*2) / 2 // half pixels, as faces are made
+		}
+	}
+}
+
+// growTextRooms gives each text widget of ws (-large-text) the room below
+// it down to the nearest widget under it, or the bottom of the panel it
+// lies in: a text hangs from its rect's top, so a larger one needs the
+// height. Rects only grow, never past another widget (the layout tests'
+// overlap check holds for them), and no higher than the text needs at
+// largeText.
+func growTextRooms(ws []Widget) {
+	for i := range ws {
+		w := &ws[i]
+		if w.Kind != WText || w.Text == "" || w.T.Kind != TNone {
+			continue
+		}
+		limit := float64(BaseH)
+		for j, o := range ws {
+			switch {
+			case j == i || o.Kind == WLayer || (o.Kind == WText && o.Text == ""):
+			case o.Kind == WPanel:
+				if o.R.Contains(w.R.X+0.5, w.R.Y+0.5) {
+					limit = math.Min(limit, o.R.Y+o.R.H)
+				}
+			case o.R.Y > w.R.Y && o.R.X < w.R.X+w.R.W && w.R.X < o.R.X+o.R.W:
+				limit = math.Min(limit, o.R.Y)
+			}
+		}
+		lines := float64(strings.Count(w.Text, "\n") + 1)
+		need := lines*1.2*w.Size*largeText + 2
+		w.R.H = math.Max(w.R.H, math.Min(limit-w.R.Y, need))
+	}
 }
 
 // textRoom is the width (base pixels) a widget's text has: the rect's
