@@ -221,9 +221,9 @@ type App struct {
 	// the buttons a clean layout leaves out, whose keys still work.
 	present  presentState
 	keysOnly []Widget
-	// The -overlay file's last content written, and the last write's error.
-	overlayLast []byte
-	overlayErr  error
+	// What the -overlay file was last written from, and the last write's error.
+	overlayAt  overlayAt
+	overlayErr error
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {

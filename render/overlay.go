@@ -204,7 +204,7 @@ func overlayText(d overlayData) string {
 	for _, r := range d.Ranking {
 		since := "since the start"
 		if r.SinceRound > 0 {
-			since = fmt.Sprintf("since round %d", r.SinceRound)
+			since = fmt.Sprintf("since the end of round %d", r.SinceRound)
 		}
 		fmt.Fprintf(&b, "%s %s (%s)\n", r.Rank, r.Name, since)
 	}
@@ -292,21 +292,34 @@ func CheckOverlay(path string) error {
 	return nil
 }
 
-// saveOverlay rewrites the -overlay files when what they say changed;
-// a failure is kept for the banner and tried again at the next action.
+// overlayAt names what an overlay was written from: the game and how many
+// actions it had applied. Every change of a game's history goes through
+// an action, an undo or a redo, each followed by afterAction, so between
+// two writes a changed game has a changed count.
+type overlayAt struct {
+	r rules.Reader
+	n int
+}
+
+// saveOverlay rewrites the -overlay files after an action (afterAction:
+// called after every click and key too, so it first checks whether the
+// game changed — the overlay looks back over the rounds' rankings, some
+// milliseconds late in a long game); a failure is kept for the banner and
+// tried again at the next action.
 func (a *App) saveOverlay() {
 	if a.opts.Overlay == "" || a.tbl == nil || a.play.read == nil {
 		return
 	}
-	js, txt, err := overlayFiles(a.play.read)
-	if err == nil && bytes.Equal(js, a.overlayLast) && a.overlayErr == nil {
+	at := overlayAt{a.play.read, a.play.read.Len()}
+	if at == a.overlayAt && a.overlayErr == nil {
 		return
 	}
+	js, txt, err := overlayFiles(a.play.read)
 	if err == nil {
 		err = writeOverlayFiles(a.opts.Overlay, js, txt)
 	}
 	a.overlayErr = err
 	if err == nil {
-		a.overlayLast = js
+		a.overlayAt = at
 	}
 }

@@ -290,3 +290,27 @@ func TestAppWritesOverlay(t *testing.T) {
 		t.Errorf("after an action the overlay says %+v, want %+v", d, overlayOf(g))
 	}
 }
+
+// BenchmarkOverlay: the overlay's content and files of a game near its end
+// (nine players: nine rounds of ranks to look back over), as written after
+// every action.
+func BenchmarkOverlay(b *testing.B) {
+	g, err := newRulesGame("nine", caseNames[:9], 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(4))
+	for !g.Over() && g.View(rules.Public).Round < 9 {
+		l := g.Legal()
+		if _, err := g.Apply(l[rng.Intn(len(l))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(g.Len()), "actions")
+	b.ResetTimer()
+	for b.Loop() {
+		if _, _, err := overlayFiles(g); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
