@@ -595,6 +595,7 @@ func (a *App) rebuild() {
 		a.behind = nil
 		if a.tbl != nil && a.tbl.shown < 0 {
 			a.behind = a.tbl.tableWidgets(a.layout())
+			a.presentWidgets(&a.behind)
 		}
 	}
 	if a.tester && !a.opts.Clean && a.tbl != nil && (a.scene == sceneTable || a.scene == sceneCurtain) {
@@ -618,14 +619,7 @@ func (a *App) rebuild() {
 	if a.scene == sceneTable {
 		a.ws = a.botWidgets(a.ws)
 	}
-	a.keysOnly = nil
-	if a.p.large {
-		a.p.largeSizes(a.ws)
-		a.p.largeSizes(a.behind)
-	}
-	if a.opts.Clean {
-		a.ws, a.keysOnly = cleanWidgets(a.ws)
-	}
+	a.keysOnly = a.presentWidgets(&a.ws)
 	a.built = a.scene
 	a.modal = len(a.ws)
 	if a.help {

@@ -118,8 +118,8 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 	ws := panel(r, "")
 	ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + 7, r.W - 100, 22}, Kind: WText, Text: title, Size: 15, Bold: true, Ink: colGold})
 	rows := lp.wrapRows(lines, seat, r.W-24)
-	logTextSize, logRowH := lp.metrics()
-	vis := max(1, int((r.H-logHeadH-6)/logRowH))
+	textSize, rowH := lp.metrics()
+	vis := max(1, int((r.H-logHeadH-6)/rowH)) // logVisibleRows at this row height
 	lp.maxBack = max(0, len(rows)-vis)
 	lp.back = min(lp.back, lp.maxBack)
 	up := button(Rect{r.X + r.W - 80, r.Y + 5, 34, 24}, "▲", cmdTarget(Command{Kind: CmdLogScroll, N: 3}))
@@ -128,7 +128,7 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 	up.Disabled, down.Disabled = lp.back >= lp.maxBack, lp.back == 0
 	ws = append(ws, up, down)
 	if len(rows) == 0 {
-		return append(ws, textW(Rect{r.X + 12, r.Y + logHeadH, r.W - 24, logRowH}, "Nothing has happened yet.", logTextSize, colDim))
+		return append(ws, textW(Rect{r.X + 12, r.Y + logHeadH, r.W - 24, rowH}, "Nothing has happened yet.", textSize, colDim))
 	}
 	end := len(rows) - lp.back
 	start := max(0, end-vis)
@@ -142,7 +142,7 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 		}
 		l := lines[rows[i].entry]
 		n := logAction(l)
-		w := Widget{R: Rect{r.X + 6, y0 + float64(i-start)*logRowH, r.W - 12, float64(j-i) * logRowH}, Kind: WPanel,
+		w := Widget{R: Rect{r.X + 6, y0 + float64(i-start)*rowH, r.W - 12, float64(j-i) * rowH}, Kind: WPanel,
 			T: cmdTarget(Command{Kind: CmdLogEntry, N: n}), Tip: l.Text + "\nClick: the table as it stood after action " + strconv.Itoa(n) + "."}
 		if viewing >= 0 && n == viewing {
 			w.Fill = colPanelHi
@@ -158,7 +158,7 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 		if row.cont {
 			x += logIndent
 		}
-		tw := textW(Rect{x, y0 + float64(i-start)*logRowH, r.X + r.W - 12 - x, logRowH}, row.text, logTextSize, logInk(l, seat))
+		tw := textW(Rect{x, y0 + float64(i-start)*rowH, r.X + r.W - 12 - x, rowH}, row.text, textSize, logInk(l, seat))
 		tw.Bold = l.Event == rules.EvRoundStarted.String()
 		ws = append(ws, tw)
 	}

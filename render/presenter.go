@@ -115,6 +115,19 @@ func presentCanvas(dst, canvas *ebiten.Image, fit canvasFit) {
 	dst.DrawImage(canvas, op)
 }
 
+// presentWidgets applies -large-text and -clean to a widget list just
+// built (once: large sizes compound): it returns the buttons a clean
+// layout left out, whose keys still work.
+func (a *App) presentWidgets(ws *[]Widget) (hidden []Widget) {
+	if a.p.large {
+		a.p.largeSizes(*ws)
+	}
+	if a.opts.Clean {
+		*ws, hidden = cleanWidgets(*ws)
+	}
+	return hidden
+}
+
 // menuCommands are the buttons a clean layout leaves out: menus and
 // helpers, not moves of the game. Their keys still work (F1, Ctrl+Z,
 // Ctrl+Y, H; the board's F).

@@ -200,6 +200,20 @@ func TestCleanLayout(t *testing.T) {
 			a.handle(input{Escape: true})
 		}
 	}
+	// Behind the curtain the table shows no menus either.
+	a, _ := midGame(t, tableCase{"standard", 4}, 30, 7)
+	a.opts.Clean = true
+	a.tbl.hide()
+	a.curtain, a.scene = a.tbl.eng.ToAct(), sceneCurtain
+	a.rebuild()
+	if len(a.behind) == 0 {
+		t.Fatal("no table behind the curtain")
+	}
+	for _, w := range a.behind {
+		if w.Key != "" || (w.Kind == WButton && menuCommands[w.T.Cmd.Kind]) {
+			t.Errorf("behind the curtain: %q (key %q, command %d)", w.Text, w.Key, w.T.Cmd.Kind)
+		}
+	}
 	// A digit plays a move button whose label is hidden.
 	played := false
 	for steps := 0; steps < 60 && !played; steps++ {
