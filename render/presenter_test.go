@@ -339,4 +339,26 @@ func TestPresenterShots(t *testing.T) {
 	a.opts.Clean = true
 	a.bv = nil
 	saveShot(t, "clean-large-standard-4", render(t, a, 1920, 1080))
+	a.do(Command{Kind: CmdHelp})
+	saveShot(t, "help-clean-large", render(t, a, 1280, 720))
+	// The end screen and the start screen, large and clean.
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		e, err := newRulesGame(tc.mapName, caseNames[:tc.players], 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playUntil(t, e, 5, func() bool { return false })
+		end, err := newApp(Options{LargeText: true, Clean: true}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end.begin(playOf(e), 5)
+		saveShot(t, fmt.Sprintf("end-clean-large-%s-%d", tc.mapName, tc.players), render(t, end, 1920, 1080))
+	}
+	st, err := newApp(Options{LargeText: true, Clean: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.start.setMaps(shippedMaps(), "")
+	saveShot(t, "start-clean-large", render(t, st, 1920, 1080))
 }
