@@ -2,6 +2,7 @@
 //
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
 //	           [-bots human,strong,easy,random] [-bot-pause 600ms]                     seats played by bots
+//	           [-canvas 1280x720|1920x1080] [-large-text] [-clean] [-overlay FILE]   for streaming (docs/presenting.md)
 //	notrueking -load FILE [-record FILE]                                    resume a record or save
 //	notrueking -scenario FILE [-record FILE]                                play from a scenario's position
 //	notrueking -replay FILE                                                 watch a record or save in the replay viewer
@@ -63,7 +64,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | -scenario FILE | -replay FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] [-canvas WxH] [-large-text] [-clean] [-overlay FILE] | -load FILE | -scenario FILE | -replay FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -83,6 +84,10 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	botSeats := fs.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (missing seats are human)")
 	botPause := fs.Duration("bot-pause", 0, "pause between two bot moves (default 0.6s)")
 	replay := fs.String("replay", "", "watch the game of a record or save file in the replay viewer (nothing is played or written)")
+	canvas := fs.String("canvas", "", "draw on a fixed 1280x720 or 1920x1080 canvas, shown at a whole scale (sharp capture)")
+	largeText := fs.Bool("large-text", false, "draw every text larger where there is room")
+	clean := fs.Bool("clean", false, "a layout without menus or key labels for presenting (the keys still work)")
+	overlay := fs.String("overlay", "", "rewrite this JSON file (and its .txt sibling) with the game's public facts after every action, for streaming software")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
 		fs.PrintDefaults()
@@ -139,6 +144,19 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		}
 	}
 
+	cw, ch := 0, 0
+	if set["canvas"] {
+		var ok bool
+		if cw, ch, ok = render.ParseCanvas(*canvas); !ok {
+			return fail("-canvas %q: the canvas is 1280x720 or 1920x1080", short(*canvas))
+		}
+	}
+	if set["overlay"] {
+		if err := render.CheckOverlay(*overlay); err != nil {
+			return fail("-overlay: %v", err)
+		}
+	}
+
 	m, err := maps.Load(*mapName)
 	if err != nil {
 		return fail("-map: %s", firstProblem(err))
@@ -177,7 +195,8 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		}
 	}
 
-	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Scenario: *scenario, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause, Replay: *replay}
+	opts := render.Options{Map: *mapName, RecordPath: *record, Load: *load, Scenario: *scenario, Players: ps, Seed: *seed, SeedSet: set["seed"], BotPause: *botPause, Replay: *replay,
+		CanvasW: cw, CanvasH: ch, LargeText: *largeText, Clean: *clean, Overlay: *overlay}
 	if opts.Bots, err = seatPlayers(*botSeats); err != nil {
 		return fail("-bots: %v", err)
 	}

@@ -66,6 +66,19 @@ type Options struct {
 	// Replay is a record or save file to open in the replay viewer
 	// (replay.go): the game is only watched, never played on.
 	Replay string
+	// Presenter options (docs/presenting.md; presenter.go, overlay.go).
+	// CanvasW×CanvasH, when set (1280×720 or 1920×1080), is the fixed
+	// picture the app draws, shown in the window scaled by a whole factor
+	// (nearest neighbour, centred, black bars) for sharp capture.
+	CanvasW, CanvasH int
+	// LargeText draws every text larger where its widget has room.
+	LargeText bool
+	// Clean leaves the menus out (undo, redo, help, hint, the board's
+	// zoom buttons, key labels, the tester badge); the keys still work.
+	Clean bool
+	// Overlay, when set, is rewritten atomically after every action with
+	// the game's public facts as JSON (and its .txt sibling as text).
+	Overlay string
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -102,7 +115,11 @@ func Run(opts Options) error {
 		if m := ebiten.Monitor(); m != nil {
 			mw, mh = m.Size()
 		}
-		w, h = fitWindow(BaseW, BaseH, mw, mh)
+		cw, ch := BaseW, BaseH
+		if opts.CanvasW > 0 && opts.CanvasH > 0 {
+			cw, ch = opts.CanvasW, opts.CanvasH // one canvas pixel a window pixel, where it fits
+		}
+		w, h = fitWindow(cw, ch, mw, mh)
 	}
 	t := opts.Title
 	if t == "" {
@@ -230,6 +247,13 @@ type App struct {
 	recScen, recScenSum string
 	// rp is the replay viewer's game (replay.go), nil when none is open.
 	rp *replayView
+	// present is the fixed canvas's state (-canvas, presenter.go); keysOnly
+	// the buttons a clean layout leaves out, whose keys still work.
+	present  presentState
+	keysOnly []Widget
+	// What the -overlay file was last written from, and the last write's error.
+	overlayAt  overlayAt
+	overlayErr error
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -237,6 +261,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.large = opts.LargeText
 	a := &App{opts: opts, newGame: ng, p: p, hover: -1, hoverTerr: -1, dirty: true, w: BaseW, h: BaseH}
 	a.sc = NewScaler(a.w, a.h)
 	a.scenes = map[scene]sceneHandler{
@@ -471,6 +496,14 @@ func (a *App) keyTarget(k string) (Target, bool) {
 			return w.T, true
 		}
 	}
+	if !a.help {
+		// A clean layout's hidden buttons keep their keys.
+		for i := len(a.keysOnly) - 1; i >= 0; i-- {
+			if w := a.keysOnly[i]; w.Key == k && !w.Disabled && w.T.Kind != TNone {
+				return w.T, true
+			}
+		}
+	}
 	return Target{}, false
 }
 
@@ -547,6 +580,7 @@ func (a *App) clickOn(t Target) {
 
 // afterAction moves to the curtain or the end when the seat to act changed.
 func (a *App) afterAction() {
+	a.saveOverlay()
 	if a.tbl.holding() {
 		return // a drawn card or a combat's result waits for Continue
 	}
@@ -599,6 +633,7 @@ func (a *App) begin(p play, seed uint64) {
 	}
 	a.play = p
 	a.tbl = newTableUI(p.read, p.act, seed)
+	a.tbl.log.large = a.opts.LargeText
 	a.tbl.tester = a.tester
 	if !a.tester {
 		// The shuffle button must not leak the secret seed either.
@@ -621,9 +656,10 @@ func (a *App) rebuild() {
 		a.behind = nil
 		if a.tbl != nil && a.tbl.shown < 0 {
 			a.behind = a.tbl.tableWidgets(a.layout())
+			a.presentWidgets(&a.behind)
 		}
 	}
-	if a.tester && a.tbl != nil && (a.scene == sceneTable || a.scene == sceneCurtain) {
+	if a.tester && !a.opts.Clean && a.tbl != nil && (a.scene == sceneTable || a.scene == sceneCurtain) {
 		// In the top bar, between the prompt and the round: it covers no
 		// board (on the board it hid Castle Black's name).
 		a.ws = append(a.ws, Widget{R: testerBadge, Kind: WBox, Text: testerText(a.tbl.seed), Size: 15, Bold: true, Fill: colWarn, Ink: colText,
@@ -644,6 +680,7 @@ func (a *App) rebuild() {
 	if a.scene == sceneTable {
 		a.ws = a.botWidgets(a.ws)
 	}
+	a.keysOnly = a.presentWidgets(&a.ws)
 	a.built = a.scene
 	a.modal = len(a.ws)
 	if a.tools && a.scene != sceneTable {
@@ -656,7 +693,11 @@ func (a *App) rebuild() {
 		// A layer: the text of the widgets under the overlay does not
 		// show through it.
 		a.ws = append(a.ws, Widget{Kind: WLayer})
-		a.ws = append(a.ws, helpWidgets(a.scene)...)
+		hw := helpWidgets(a.scene)
+		if a.p.large {
+			a.p.largeSizes(hw)
+		}
+		a.ws = append(a.ws, hw...)
 	}
 	_, a.hover = a.hit(a.mx, a.my)
 }
@@ -666,6 +707,10 @@ func (a *App) rebuild() {
 // move.
 func (a *App) Draw(screen *ebiten.Image) {
 	defer firstFrameDone(&a.framed)
+	if a.opts.CanvasW > 0 && a.opts.CanvasH > 0 {
+		a.drawCanvas(screen)
+		return
+	}
 	b := screen.Bounds()
 	if b.Dx() != a.w || b.Dy() != a.h || a.sceneImg == nil {
 		a.w, a.h = b.Dx(), b.Dy()

@@ -53,6 +53,7 @@ func (a *App) board() *boardView {
 	m := u.m
 	if a.bv == nil || a.bv.m != m {
 		a.bv = newBoardView(m)
+		a.bv.noControls = a.opts.Clean
 	}
 	a.bv.SetViewport(a.boardArea())
 	return a.bv

@@ -40,6 +40,9 @@ type boardView struct {
 	imgs *imageCache
 	// drag is a press on the board being followed (boardInput).
 	drag boardDrag
+	// noControls leaves the zoom and fit buttons out (-clean; the wheel,
+	// a drag and the F key still work).
+	noControls bool
 }
 
 // Zoom limits, as multiples of the fitted cell size.
@@ -183,6 +186,9 @@ type boardControl struct {
 // Controls are the view's buttons: zoom in, zoom out and fit, in base
 // coordinates inside the viewport.
 func (v *boardView) Controls() []boardControl {
+	if v.noControls {
+		return nil
+	}
 	const sz, gap, margin = 34.0, 6.0, 10.0
 	x := v.vp.X + v.vp.W - margin - sz
 	y := v.vp.Y + v.vp.H - margin - 3*sz - 2*gap

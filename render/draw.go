@@ -26,6 +26,10 @@ type painter struct {
 	textCache map[textKey]*textBlock
 	stamps    map[stampKey]*stamp
 	gen       int
+
+	// large: the texts are drawn larger where they have room (-large-text;
+	// the sizes are set when the widgets are built, presenter.go).
+	large bool
 }
 
 type faceKey struct {

@@ -49,6 +49,17 @@ type logPanel struct {
 	seat   int
 	nLines int
 	last   string // text of the last line wrapped (an undo then a new action changes it)
+	// large sets the log in larger rows (-large-text).
+	large bool
+}
+
+// metrics are the log's text size and row height (base pixels): larger
+// rows for -large-text, so its text grows by a fifth.
+func (lp *logPanel) metrics() (size, rowH float64) {
+	if lp.large {
+		return 18, 22
+	}
+	return logTextSize, logRowH
 }
 
 // logAction is the number of actions after which the table is shown for
@@ -66,8 +77,13 @@ func (lp *logPanel) wrapRows(lines []rules.LogLine, seat int, w float64) []logRo
 	if !same {
 		lp.rows, lp.nLines = lp.rows[:0], 0
 	}
+	size, _ := lp.metrics()
+	ww := w
+	if lp.large {
+		ww = 0.96 * w // faces of half-pixel sizes run wider at small scales
+	}
 	for i := lp.nLines; i < len(lines); i++ {
-		for k, s := range wrapText(lines[i].Text, logTextSize, w, logIndent) {
+		for k, s := range wrapText(lines[i].Text, size, ww, logIndent) {
 			lp.rows = append(lp.rows, logRow{text: s, entry: i, cont: k > 0})
 		}
 	}
@@ -102,7 +118,8 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 	ws := panel(r, "")
 	ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + 7, r.W - 100, 22}, Kind: WText, Text: title, Size: 15, Bold: true, Ink: colGold})
 	rows := lp.wrapRows(lines, seat, r.W-24)
-	vis := logVisibleRows(r.H)
+	textSize, rowH := lp.metrics()
+	vis := max(1, int((r.H-logHeadH-6)/rowH)) // logVisibleRows at this row height
 	lp.maxBack = max(0, len(rows)-vis)
 	lp.back = min(lp.back, lp.maxBack)
 	up := button(Rect{r.X + r.W - 80, r.Y + 5, 34, 24}, "▲", cmdTarget(Command{Kind: CmdLogScroll, N: 3}))
@@ -111,7 +128,7 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 	up.Disabled, down.Disabled = lp.back >= lp.maxBack, lp.back == 0
 	ws = append(ws, up, down)
 	if len(rows) == 0 {
-		return append(ws, textW(Rect{r.X + 12, r.Y + logHeadH, r.W - 24, logRowH}, "Nothing has happened yet.", logTextSize, colDim))
+		return append(ws, textW(Rect{r.X + 12, r.Y + logHeadH, r.W - 24, rowH}, "Nothing has happened yet.", textSize, colDim))
 	}
 	end := len(rows) - lp.back
 	start := max(0, end-vis)
@@ -125,7 +142,7 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 		}
 		l := lines[rows[i].entry]
 		n := logAction(l)
-		w := Widget{R: Rect{r.X + 6, y0 + float64(i-start)*logRowH, r.W - 12, float64(j-i) * logRowH}, Kind: WPanel,
+		w := Widget{R: Rect{r.X + 6, y0 + float64(i-start)*rowH, r.W - 12, float64(j-i) * rowH}, Kind: WPanel,
 			T: cmdTarget(Command{Kind: CmdLogEntry, N: n}), Tip: l.Text + "\nClick: the table as it stood after action " + strconv.Itoa(n) + "."}
 		if viewing >= 0 && n == viewing {
 			w.Fill = colPanelHi
@@ -141,7 +158,7 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 		if row.cont {
 			x += logIndent
 		}
-		tw := textW(Rect{x, y0 + float64(i-start)*logRowH, r.X + r.W - 12 - x, logRowH}, row.text, logTextSize, logInk(l, seat))
+		tw := textW(Rect{x, y0 + float64(i-start)*rowH, r.X + r.W - 12 - x, rowH}, row.text, textSize, logInk(l, seat))
 		tw.Bold = l.Event == rules.EvRoundStarted.String()
 		ws = append(ws, tw)
 	}

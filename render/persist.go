@@ -191,6 +191,9 @@ func (a *App) banner() (head, detail string) {
 	if a.recErr != nil {
 		errs = append(errs, fmt.Errorf("the record could not be written: %v", a.recErr))
 	}
+	if a.overlayErr != nil {
+		errs = append(errs, fmt.Errorf("the overlay could not be written: %v", a.overlayErr))
+	}
 	err := errors.Join(errs...)
 	if err == nil {
 		return "", ""
