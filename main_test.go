@@ -212,6 +212,8 @@ func TestDispatchBadFlags(t *testing.T) {
 		{"map is missing", []string{"-map", filepath.Join(dir, "none.toml")}, "none.toml: no such file or directory"},
 		{"long list with an empty name", []string{"-names", strings.Repeat("Ann,", 1000) + ","}, `-names "` + strings.Repeat("Ann,", 10) + `…": name 1001 is empty`},
 		{"stray argument", []string{"-players", "2", "extra"}, `unexpected argument "extra"`},
+		{"spectate with a setup", []string{"-spectate", "latest", "-players", "3"}, "-spectate follows a game another window plays; it takes no -players"},
+		{"spectate with a record", []string{"-spectate", "g.ntk", "-record", "r.ntk"}, "it takes no -record"},
 	}
 	if runtime.GOOS != "windows" {
 		tests = append(tests, struct {
@@ -262,6 +264,8 @@ func TestPlayOptions(t *testing.T) {
 		{[]string{"-names", " Ann , Ben "}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Quick: true}},
 		{[]string{"-players", "2", "-names", "Ann,Ben", "-record", "g.ntk"}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, RecordPath: "g.ntk", Quick: true}},
 		{[]string{"-map", standardCopy, "-players", "4"}, render.Options{Map: standardCopy, Players: []string{"Alice", "Bob", "Carol", "Dave"}, Quick: true}},
+		{[]string{"-spectate", "latest"}, render.Options{Spectate: "latest"}},
+		{[]string{"-spectate", "saves/g.ntk"}, render.Options{Spectate: "saves/g.ntk"}},
 	}
 	for _, tc := range tests {
 		var got *render.Options

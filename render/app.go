@@ -57,6 +57,10 @@ type Options struct {
 	// moves (0 = the default). See botseats.go.
 	Bots     []int
 	BotPause time.Duration
+	// Spectate, when set, opens the spectator window instead (spectate.go):
+	// it follows this record or save file (or SpectateLatest: the newest
+	// save) and shows the public view only; it writes nothing.
+	Spectate string
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -66,6 +70,9 @@ type newGameFunc func(mapName string, players []string, seed uint64) (play, erro
 func Run(opts Options) error {
 	if err := checkPlatform(opts); err != nil {
 		return err
+	}
+	if opts.Spectate != "" {
+		return runSpectator(opts)
 	}
 	var storeErr error
 	if opts.Saves == nil {
@@ -140,6 +147,7 @@ const (
 	sceneCurtain
 	sceneTable
 	sceneEnd
+	sceneSpectate // the spectator window (spectate.go)
 )
 
 // App is the ebiten.Game of No True King.
@@ -200,6 +208,8 @@ type App struct {
 	bv *boardView
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
+	// spec follows the game file of the spectator window (spectate.go).
+	spec *spectator
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -214,6 +224,8 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 		sceneCurtain: curtainScene{a},
 		sceneTable:   tableScene{a},
 		sceneEnd:     endScene{a},
+		// The spectator window's one scene (spectate.go).
+		sceneSpectate: spectateScene{a},
 	}
 	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 	a.start = newStartUI(opts)
@@ -322,6 +334,10 @@ func (a *App) Update() error {
 	}
 	a.handle(readInput(a.sc))
 	if a.botTick(time.Now()) {
+		a.rebuild()
+		a.dirty, a.stale = true, true
+	}
+	if a.spectateTick(time.Now()) {
 		a.rebuild()
 		a.dirty, a.stale = true, true
 	}

@@ -36,7 +36,7 @@ func readBoardInput(in *input) {
 // board rect, or the end screen's.
 func (a *App) boardArea() Rect {
 	m := a.tbl.m
-	if a.scene == sceneEnd {
+	if a.scene == sceneEnd || a.spectateOver() {
 		return endLayout(m.Grid.W, m.Grid.H).Board
 	}
 	return a.layout().Board
