@@ -675,7 +675,7 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 	a.p.sweep()
 	dst.Fill(colBG)
 	if a.cur().board() {
-		a.drawBoardIn(dst, sc, a.scene == sceneTable || a.scene == sceneEnd)
+		a.drawBoardIn(dst, sc, a.scene == sceneTable || a.scene == sceneEnd || a.scene == sceneSpectate)
 		a.p.flushText(dst)
 	}
 	if a.scene == sceneCurtain && a.behind != nil {

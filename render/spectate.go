@@ -294,8 +294,9 @@ type spectateScene struct{ a *App }
 
 func (s spectateScene) widgets() []Widget { return s.a.spectateWidgets() }
 
-// keys: the wheel over the log scrolls it; F1 (help) and F11
-// (fullscreen) are the app's.
+// keys: the wheel over the log scrolls it; the board's zoom, pan and fit
+// are the board view's (boardInput); F1 (help) and F11 (fullscreen) are
+// the app's.
 func (s spectateScene) keys(in input) ([]string, bool) {
 	changed := false
 	if s.a.tbl != nil && !s.a.tbl.eng.Over() {
@@ -453,7 +454,7 @@ func (a *App) spectateWaiting() []Widget {
 		}
 	}
 	ws = append(ws, Widget{R: Rect{r.X + 20, r.Y + 100, r.W - 40, 26}, Kind: WText, Text: what, Size: 19, Align: AlignCenter, Ink: colText, Tip: what},
-		textW(Rect{r.X + 20, r.Y + 200, r.W - 40, 22}, "Start or continue the game in its own window: it appears here after its first action.", 17, colDim))
+		textW(Rect{r.X + 20, r.Y + 200, r.W - 40, 22}, "Start or continue the game in its own window: it appears here as soon as it is saved.", 17, colDim))
 	ws[len(ws)-1].Align = AlignCenter
 	return ws
 }
@@ -462,7 +463,9 @@ func (a *App) spectateWaiting() []Widget {
 var spectateHelpKeys = [][2]string{
 	{"F1 or ?", "open or close this help"},
 	{"Esc", "close this help"},
-	{"Wheel", "over the log: scroll it (▲ ▼ too)"},
+	{"Wheel", "over the log: scroll it; over the board: zoom"},
+	{"Drag", "pan the board"},
+	{"F or Home", "fit the board to its frame"},
 	{"F11", "fullscreen on or off"},
 }
 

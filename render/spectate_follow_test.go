@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -105,6 +106,23 @@ func TestSpectatorFollowsTheFile(t *testing.T) {
 	}
 	if !slices.ContainsFunc(a.ws, func(w Widget) bool { return strings.HasSuffix(w.Text, "is choosing…") }) {
 		t.Error("the panel does not say whose turn it is")
+	}
+	// The board zooms, pans and fits as at the table; a click on it
+	// does nothing.
+	b := a.layout().Board
+	cx, cy := b.X+b.W/2, b.Y+b.H/2
+	a.handle(input{X: cx, Y: cy, Wheel: 2})
+	if z := a.board().Zoom(); z <= 1 {
+		t.Errorf("the wheel over the board left its zoom at %.2f", z)
+	}
+	a.handle(input{X: cx, Y: cy, Fit: true})
+	if z := a.board().Zoom(); math.Abs(z-1) > 1e-9 {
+		t.Errorf("F left the zoom at %.2f", z)
+	}
+	a.handle(input{X: cx, Y: cy, Click: true, Down: true})
+	a.handle(input{X: cx, Y: cy})
+	if shown(a) != 30 || a.scene != sceneSpectate {
+		t.Error("a click on the board changed the spectator")
 	}
 	now := time.Now()
 	tick := func(d time.Duration) bool {
