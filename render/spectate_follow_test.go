@@ -251,3 +251,26 @@ func TestSpectatorFollowsTheLatestSave(t *testing.T) {
 		t.Errorf("the saves folder holds %v", names)
 	}
 }
+
+// TestSpectatorFollowsARecord: a -record file (a plain record, no save
+// header) is followed as a save is.
+func TestSpectatorFollowsARecord(t *testing.T) {
+	needDisplay(t)
+	g, err := newRulesGame("nine", []string{"Ann", "Ben", "Cy", "Di", "Ed"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playSome(t, g, 25)
+	path := filepath.Join(t.TempDir(), "game.ntk")
+	var b strings.Builder
+	if err := rules.RecordOf(g).Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.WriteFile(path, []byte(b.String()), 0o600, false); err != nil {
+		t.Fatal(err)
+	}
+	a, calls := spectatorOn(t, path)
+	if shown(a) != 25 || len(a.tbl.seats) != 5 || len(*calls) != 1 {
+		t.Fatalf("a record of 25 actions: %d shown, %d seats, hook calls %v", shown(a), len(a.tbl.seats), *calls)
+	}
+}
