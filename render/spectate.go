@@ -389,8 +389,8 @@ func (a *App) spectatePanel(r Rect) []Widget {
 	for i := range pub.Players {
 		names = append(names, u.seatName(i))
 	}
-	ws = append(ws, Widget{R: Rect{x, y, w, 20}, Kind: WText, Text: strings.Join(names, ", ") + "  ·  " + count(u.eng.Len(), "action"), Size: 15, Ink: colDim,
-		Tip: "The players of the game followed, in seat order, and the actions taken so far."})
+	ws = append(ws, Widget{R: Rect{x, y, w, 20}, Kind: WText, Text: count(u.eng.Len(), "action") + "  ·  " + strings.Join(names, ", "), Size: 15, Ink: colDim,
+		Tip: "The actions taken so far, and the players of the game followed, in seat order."})
 	y += 22
 	if s != nil && s.path != "" {
 		from := "Following " + filepath.Base(s.path)
@@ -411,7 +411,11 @@ func (u *tableUI) spectateStep() string {
 	case rules.PhasePlace:
 		return "placing agents"
 	case rules.PhaseResolve:
-		return "resolving the " + title(pub.Tier.String()) + " tier"
+		tier := title(pub.Tier.String()) + " tier"
+		if pub.ResolvingHouse != "" {
+			return tier + "  ·  the " + u.houseName(pub.ResolvingHouse) + " " + title(pub.ResolvingSlot.String()) + " acts"
+		}
+		return "resolving the " + tier
 	case rules.PhaseCombat:
 		where := ""
 		if pub.Combat != nil {
