@@ -6,6 +6,7 @@
 //	notrueking -load FILE [-record FILE]                                    resume a record or save
 //	notrueking -scenario FILE [-record FILE]                                play from a scenario's position
 //	notrueking -replay FILE                                                 watch a record or save in the replay viewer
+//	notrueking -spectate FILE|latest                                        follow a game's save: the public view, for a stream
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
@@ -64,7 +65,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] [-canvas WxH] [-large-text] [-clean] [-overlay FILE] | -load FILE | -scenario FILE | -replay FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] [-canvas WxH] [-large-text] [-clean] [-overlay FILE] | -load FILE | -scenario FILE | -replay FILE | -spectate FILE|latest | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -88,6 +89,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	largeText := fs.Bool("large-text", false, "draw every text larger where there is room")
 	clean := fs.Bool("clean", false, "a layout without menus or key labels for presenting (the keys still work)")
 	overlay := fs.String("overlay", "", "rewrite this JSON file (and its .txt sibling) with the game's public facts after every action, for streaming software")
+	spectate := fs.String("spectate", "", "open a spectator window that follows this save or record file (latest: the newest save) and shows the public view only")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
 		fs.PrintDefaults()
@@ -156,6 +158,17 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 			return fail("-overlay: %v", err)
 		}
 	}
+	if *spectate != "" {
+		// The spectator only watches: it takes no setup and writes nothing
+		// but the overlay file a streamer asks for (and the presenter's
+		// options shape its picture).
+		for _, f := range []string{"seed", "players", "names", "map", "load", "record", "bots", "bot-pause", "scenario", "replay"} {
+			if set[f] {
+				return fail("-spectate follows a game another window plays; it takes no -%s", f)
+			}
+		}
+		return runOrFail(run(render.Options{Spectate: *spectate, CanvasW: cw, CanvasH: ch, LargeText: *largeText, Clean: *clean, Overlay: *overlay}), stderr)
+	}
 
 	m, err := maps.Load(*mapName)
 	if err != nil {
@@ -202,7 +215,13 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	}
 	// Naming the players (or their number) is a complete setup: skip the start screen.
 	opts.Quick = len(ps) > 0
-	if err := run(opts); err != nil {
+	return runOrFail(run(opts), stderr)
+}
+
+// runOrFail is the exit status of the window's run: 1 (and the error on
+// stderr) when it failed.
+func runOrFail(err error, stderr io.Writer) int {
+	if err != nil {
 		fmt.Fprintln(stderr, "notrueking:", err)
 		return 1
 	}

@@ -217,6 +217,8 @@ func TestDispatchBadFlags(t *testing.T) {
 		{"scenario with a map", []string{"-scenario", "scenarios/flags.toml", "-map", "nine"}, "-scenario sets up the map, the players and the seed itself; it takes no -map"},
 		{"scenario with players", []string{"-scenario", "scenarios/flags.toml", "-players", "3"}, "it takes no -players"},
 		{"load and scenario", []string{"-load", "testdata/two-players.ntk", "-scenario", "scenarios/flags.toml"}, "-load resumes a game as it was set up; it takes no -scenario"},
+		{"spectate with a setup", []string{"-spectate", "latest", "-players", "3"}, "-spectate follows a game another window plays; it takes no -players"},
+		{"spectate with a record", []string{"-spectate", "g.ntk", "-record", "r.ntk"}, "it takes no -record"},
 	}
 	if runtime.GOOS != "windows" {
 		tests = append(tests, struct {
@@ -268,6 +270,8 @@ func TestPlayOptions(t *testing.T) {
 		{[]string{"-players", "2", "-names", "Ann,Ben", "-record", "g.ntk"}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, RecordPath: "g.ntk", Quick: true}},
 		{[]string{"-map", standardCopy, "-players", "4"}, render.Options{Map: standardCopy, Players: []string{"Alice", "Bob", "Carol", "Dave"}, Quick: true}},
 		{[]string{"-scenario", "scenarios/flags.toml", "-record", "g.ntk"}, render.Options{Map: "standard", Scenario: "scenarios/flags.toml", RecordPath: "g.ntk"}},
+		{[]string{"-spectate", "latest"}, render.Options{Spectate: "latest"}},
+		{[]string{"-spectate", "saves/g.ntk"}, render.Options{Spectate: "saves/g.ntk"}},
 	}
 	for _, tc := range tests {
 		var got *render.Options

@@ -79,6 +79,10 @@ type Options struct {
 	// Overlay, when set, is rewritten atomically after every action with
 	// the game's public facts as JSON (and its .txt sibling as text).
 	Overlay string
+	// Spectate, when set, opens the spectator window instead (spectate.go):
+	// it follows this record or save file (or SpectateLatest: the newest
+	// save) and shows the public view only; it writes nothing.
+	Spectate string
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -88,6 +92,9 @@ type newGameFunc func(mapName string, players []string, seed uint64) (play, erro
 func Run(opts Options) error {
 	if err := checkPlatform(opts); err != nil {
 		return err
+	}
+	if opts.Spectate != "" {
+		return runSpectator(opts)
 	}
 	var storeErr error
 	if opts.Saves == nil {
@@ -177,7 +184,8 @@ const (
 	sceneCurtain
 	sceneTable
 	sceneEnd
-	sceneReplay // the replay viewer (replay.go)
+	sceneReplay   // the replay viewer (replay.go)
+	sceneSpectate // the spectator window (spectate.go)
 )
 
 // App is the ebiten.Game of No True King.
@@ -254,6 +262,8 @@ type App struct {
 	// What the -overlay file was last written from, and the last write's error.
 	overlayAt  overlayAt
 	overlayErr error
+	// spec follows the game file of the spectator window (spectate.go).
+	spec *spectator
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -270,6 +280,8 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 		sceneTable:   tableScene{a},
 		sceneEnd:     endScene{a},
 		sceneReplay:  replayScene{a},
+		// The spectator window's one scene (spectate.go).
+		sceneSpectate: spectateScene{a},
 	}
 	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 	a.start = newStartUI(opts)
@@ -392,6 +404,10 @@ func (a *App) Update() error {
 	}
 	a.handle(readInput(a.sc))
 	if a.botTick(time.Now()) {
+		a.rebuild()
+		a.dirty, a.stale = true, true
+	}
+	if a.spectateTick(time.Now()) {
 		a.rebuild()
 		a.dirty, a.stale = true, true
 	}
@@ -771,7 +787,7 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 	a.p.sweep()
 	dst.Fill(colBG)
 	if a.cur().board() {
-		a.drawBoardIn(dst, sc, a.scene == sceneTable || a.scene == sceneEnd)
+		a.drawBoardIn(dst, sc, a.scene == sceneTable || a.scene == sceneEnd || a.scene == sceneSpectate)
 		a.p.flushText(dst)
 	}
 	if a.scene == sceneCurtain && a.behind != nil {

@@ -39,7 +39,7 @@ func (a *App) boardArea() Rect {
 		return a.rp.layout().Board
 	}
 	m := a.tbl.m
-	if a.scene == sceneEnd {
+	if a.scene == sceneEnd || a.spectateOver() {
 		return endLayout(m.Grid.W, m.Grid.H).Board
 	}
 	return a.layout().Board
@@ -65,7 +65,7 @@ func (a *App) board() *boardView {
 // tick's press (the caller then ignores in.Click).
 func (a *App) boardInput(in input) bool {
 	v := a.board()
-	if v == nil || a.scene != sceneTable && a.scene != sceneReplay {
+	if v == nil || a.scene != sceneTable && a.scene != sceneReplay && (a.scene != sceneSpectate || a.spectateOver()) {
 		if v != nil {
 			v.drag = boardDrag{}
 		}

@@ -158,7 +158,7 @@ func (p *painter) drawTextNow(dst *ebiten.Image, s string, x, y, size float64, b
 		joined := strings.Join(lines, "\n")
 		w, h := text.Measure(joined, f, size*1.2)
 		b = &textBlock{w: w, h: h}
-		b.img = unmanagedImage(int(math.Ceil(w))+2*textPad, int(math.Ceil(h))+2*textPad)
+		b.img = ebiten.NewImage(int(math.Ceil(w))+2*textPad, int(math.Ceil(h))+2*textPad)
 		op := &text.DrawOptions{}
 		op.GeoM.Translate(textPad+w*alignFrac(hAlign), textPad)
 		op.PrimaryAlign = hAlign

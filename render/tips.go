@@ -143,7 +143,11 @@ func helpWidgets(sc scene) []Widget {
 	y := r.Y + 64
 	ws = append(ws, Widget{R: Rect{r.X + 24, y, 400, 24}, Kind: WText, Text: "Keys", Size: 19, Bold: true, Ink: colGold})
 	y += 30
-	for _, k := range helpKeys {
+	keys := helpKeys
+	if sc == sceneSpectate {
+		keys = spectateHelpKeys
+	}
+	for _, k := range keys {
 		ws = append(ws, Widget{R: Rect{r.X + 24, y, 150, 22}, Kind: WText, Text: k[0], Size: 16, Bold: true, Ink: colText},
 			textW(Rect{r.X + 180, y, 270, 38}, wrapWords(k[1], 32), 15, colText))
 		y += 46

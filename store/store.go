@@ -158,6 +158,12 @@ func OpenDir(path string) (*Dir, error) {
 	return d, nil
 }
 
+// ReadOnlyDir is the Dir at path for a reader that only lists and reads
+// (the spectator window): unlike OpenDir it creates no folder and removes
+// no temporary file, so it never writes where a game is being saved. A
+// folder that does not exist yet lists as an error until it does.
+func ReadOnlyDir(path string) *Dir { return &Dir{path: path} }
+
 // Path returns the folder.
 func (d *Dir) Path() string { return d.path }
 

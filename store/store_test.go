@@ -292,3 +292,33 @@ func TestWriteFileFailureLeavesNoTemporary(t *testing.T) {
 		t.Error("the folder in the way was changed:", err)
 	}
 }
+
+// TestReadOnlyDirWritesNothing: the spectator's view of the saves folder
+// lists the saves but neither creates a missing folder nor removes a stale
+// temporary file, as OpenDir does.
+func TestReadOnlyDirWritesNothing(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "saves")
+	if _, err := ReadOnlyDir(missing).List(); err == nil {
+		t.Error("List of a missing folder succeeded")
+	}
+	if _, err := os.Stat(missing); !os.IsNotExist(err) {
+		t.Fatalf("the folder was created: %v", err)
+	}
+	dir := t.TempDir()
+	stale := filepath.Join(dir, ".x.ntk.123"+tempSuffix)
+	if err := os.WriteFile(stale, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(stale, old, old)
+	if err := os.WriteFile(filepath.Join(dir, "g1.ntk"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l, err := ReadOnlyDir(dir).List()
+	if err != nil || len(l) != 1 || l[0].ID != "g1" {
+		t.Fatalf("List = %v, %v; want g1", l, err)
+	}
+	if _, err := os.Stat(stale); err != nil {
+		t.Errorf("the stale temporary file was removed: %v", err)
+	}
+}

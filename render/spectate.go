@@ -1,0 +1,529 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"notrueking/board"
+	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/store"
+)
+
+// The spectator window (notrueking -spectate FILE): it follows a game's
+// autosave (or the -record file a game writes) and shows the public view
+// only — the board, the houses, the conspiracies as everyone sees them,
+// the public log, whose turn it is, the combat as far as it is public —
+// the window a streamer captures while the players use theirs. It has no
+// curtain, no hand, no loyalty card (only the tokens already revealed),
+// no action button, no undo and no hint, and it never writes a file.
+//
+// Following: Update looks at the file every spectatePoll (os.Stat: its
+// identity, size and time); only a changed file is read again, through
+// session.ReadFile, which bounds its size and kind and replays it. A file
+// that cannot be read for now (being rewritten, cut off, garbage) leaves
+// the last good position on the screen with a small "waiting for the
+// game…" line. The app draws only when something shown changed.
+
+// SpectateLatest, given as the file, follows the newest save of the saves
+// folder, and the next game once a newer one is saved.
+const SpectateLatest = "latest"
+
+// spectatePoll is how often the followed file is looked at.
+const spectatePoll = 400 * time.Millisecond
+
+// spectateRetry is how often a file that could not be read (or was cut
+// off) is read again although it looks unchanged.
+const spectateRetry = 2 * time.Second
+
+// SpectateHook is called after each newly seen position of the followed
+// game: r is the game as it now stands (its public side only: see
+// publicOnly), seen the number of actions shown before (-1 for the first
+// position of a game, a new game included). seen > r.Len() means actions
+// were taken back. The overlay file (-overlay) is meant to be written
+// from here: see (*App).spectatedAction.
+type SpectateHook func(r rules.Reader, seen int)
+
+// spectator is what the spectator window keeps between polls.
+type spectator struct {
+	// arg is the file as given (a path, or SpectateLatest); path the file
+	// followed ("" while the saves folder holds no game).
+	arg, path string
+	// saves is the saves folder for SpectateLatest, read only.
+	saves *store.Dir
+	// load finds a record's map (loaded once per map, see cachedMaps).
+	load func(dir string) session.MapLoader
+	// next is when to poll again.
+	next time.Time
+	// stat is the file as last read; nil reads it at the next poll.
+	stat os.FileInfo
+	// retryAt, when set, reads the file again at that time although it
+	// looks unchanged (the last read failed or found a cut-off line).
+	retryAt time.Time
+	// game is the last good position (nil before the first), file what
+	// was read with it (players' names, seed, save header).
+	game *rules.Game
+	file *session.File
+	// status says why the screen may be behind the file ("" when it
+	// follows); reason is the detail, in the status's tooltip.
+	status, reason string
+	// hooks run after each newly seen position (spectatedAction).
+	hooks []SpectateHook
+}
+
+// newSpectator follows arg: a record or save file, or SpectateLatest for
+// the newest save of the saves folder (opened read only: the spectator
+// creates no folder and removes no file). A file named "latest" is
+// followed as ./latest.
+func newSpectator(arg string) (*spectator, error) {
+	s := &spectator{arg: arg, load: cachedMaps(mapLoader)}
+	if arg == SpectateLatest {
+		dir, err := store.DefaultDir()
+		if err != nil {
+			return nil, err
+		}
+		s.saves = store.ReadOnlyDir(dir)
+		return s, nil
+	}
+	if arg == "" {
+		return nil, errors.New("no file to follow")
+	}
+	if st, err := os.Stat(arg); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a game's save or record", arg)
+	}
+	s.path = arg
+	return s, nil
+}
+
+// cachedMaps wraps a map loader so that each map (by folder, name and
+// hash) is loaded once: the board view keeps its drawing while the map
+// stays the same, and a poll does not parse the map again.
+func cachedMaps(loaderFor func(dir string) session.MapLoader) func(dir string) session.MapLoader {
+	type key struct{ dir, name, sum string }
+	cache := map[key]*board.Map{}
+	return func(dir string) session.MapLoader {
+		load := loaderFor(dir)
+		return func(name, sum string) (*board.Map, error) {
+			k := key{dir, name, sum}
+			if m, ok := cache[k]; ok {
+				return m, nil
+			}
+			m, err := load(name, sum)
+			if err == nil {
+				cache[k] = m
+			}
+			return m, err
+		}
+	}
+}
+
+// wait keeps the last position and says why; it reports whether the
+// status shown changed.
+func (s *spectator) wait(status, reason string) bool {
+	changed := s.status != status || s.reason != reason
+	s.status, s.reason = status, reason
+	return changed
+}
+
+// waiting is the status line of a spectator that cannot read the game
+// for now.
+const waiting = "waiting for the game…"
+
+// poll looks at the followed file when it is time to and reads it when it
+// changed. moved reports a new position in s.game (another action, an
+// undo, another game); changed that anything shown changed (the position
+// or the status).
+func (s *spectator) poll(now time.Time) (moved, changed bool) {
+	if now.Before(s.next) {
+		return false, false
+	}
+	s.next = now.Add(spectatePoll)
+	if s.saves != nil {
+		l, err := s.saves.List()
+		if err != nil || len(l) == 0 {
+			return false, s.wait(waiting, "No saved game in "+s.saves.Path()+" yet: start one.")
+		}
+		if p := s.saves.File(l[0].ID); p != s.path {
+			// A newer game: followed from now on (the last one stays on
+			// the screen until the new one is read).
+			s.path, s.stat, s.retryAt = p, nil, time.Time{}
+		}
+	}
+	st, err := os.Stat(s.path)
+	if err != nil {
+		return false, s.wait(waiting, fmt.Sprintf("%s: %v", filepath.Base(s.path), unwrapPath(err)))
+	}
+	if s.stat != nil && os.SameFile(st, s.stat) && st.Size() == s.stat.Size() && st.ModTime().Equal(s.stat.ModTime()) &&
+		(s.retryAt.IsZero() || now.Before(s.retryAt)) {
+		return false, false
+	}
+	s.stat, s.retryAt = st, time.Time{}
+	f, err := session.ReadFile(s.path, s.load)
+	if err != nil {
+		s.retryAt = now.Add(spectateRetry)
+		return false, s.wait(waiting, err.Error())
+	}
+	if f.Warning != "" && s.game != nil {
+		// A cut-off last line: the file is being written by something
+		// that does not write atomically. The last position stays.
+		s.retryAt = now.Add(spectateRetry)
+		return false, s.wait(waiting, filepath.Base(s.path)+": "+f.Warning)
+	}
+	changed = s.wait("", "")
+	if s.game != nil && sameGame(s.file, f) && samePosition(s.game, f.Game) {
+		s.file = f // the header (time of the save) may be newer
+		return false, changed
+	}
+	s.game, s.file = f.Game, f
+	return true, true
+}
+
+// unwrapPath drops the path an os error repeats (the status names the
+// file already).
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// sameGame reports whether two reads are of the same game: same map,
+// seed and players.
+func sameGame(a, b *session.File) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	ra, rb := a.Record, b.Record
+	return ra.Map == rb.Map && ra.MapSHA256 == rb.MapSHA256 && ra.Seed == rb.Seed && strings.Join(ra.Players, "\x00") == strings.Join(rb.Players, "\x00")
+}
+
+// samePosition reports whether two replays of one game stand at the same
+// position: the same actions (an undo and another action is a new one).
+func samePosition(a, b *rules.Game) bool {
+	return a.Len() == b.Len() && slices.Equal(a.Actions(), b.Actions())
+}
+
+// spectateTick polls the followed file (Update calls it every tick); it
+// reports whether the scene must be rebuilt and drawn again.
+func (a *App) spectateTick(now time.Time) bool {
+	s := a.spec
+	if s == nil || a.scene != sceneSpectate {
+		return false
+	}
+	seen := -1
+	if a.tbl != nil && s.game != nil {
+		seen = s.game.Len()
+	}
+	before := s.file
+	moved, changed := s.poll(now)
+	if moved {
+		if !sameGame(before, s.file) {
+			seen = -1
+		}
+		a.spectateShow(s.game, s.file.Record.Seed)
+		a.spectatedAction(seen)
+	}
+	return changed
+}
+
+// spectatedAction runs after each newly seen position (seen: the actions
+// shown before, -1 for a new game): the overlay file (-overlay FILE,
+// overlay.go) is rewritten there.
+func (a *App) spectatedAction(seen int) {
+	s := a.spec
+	if s == nil || s.game == nil {
+		return
+	}
+	r := publicOnly{s.game}
+	for _, h := range s.hooks {
+		h(r, seen)
+	}
+}
+
+// spectateShow puts position g on the spectator's table: through
+// publicOnly, so that the table can read nothing a seat keeps secret.
+// The table (and its log's wrapped rows) is kept while the map stays.
+func (a *App) spectateShow(g *rules.Game, seed uint64) {
+	r := publicOnly{g}
+	if u := a.tbl; u != nil && u.m == g.Map() {
+		u.eng, u.seats, u.seed = r, g.Seats(), seed
+		u.log.toNewest()
+		u.refresh()
+	} else {
+		a.tbl = newTableUI(r, nil, seed)
+	}
+	a.tbl.hide()
+	a.dirty, a.stale = true, true
+}
+
+// publicOnly is the spectator's reader of a game: every view and every
+// event is the public one, and it lists no legal action, no history and
+// no past position (an action or an earlier position holds secrets: a
+// loyalty card arranged, the houses exchanged). What the spectator draws
+// can come from nothing else.
+type publicOnly struct{ g *rules.Game }
+
+var errSpectator = errors.New("the spectator window only shows the game")
+
+func (p publicOnly) Map() *board.Map                       { return p.g.Map() }
+func (p publicOnly) Seats() []string                       { return p.g.Seats() }
+func (p publicOnly) View(int) rules.View                   { return p.g.View(rules.Public) }
+func (p publicOnly) EventText(e rules.Event, _ int) string { return p.g.EventText(e, rules.Public) }
+func (p publicOnly) ToAct() int                            { return p.g.ToAct() }
+func (p publicOnly) Over() bool                            { return p.g.Over() }
+func (publicOnly) Legal() []rules.Action                   { return nil }
+func (publicOnly) LegalFor(int) []rules.Action             { return nil }
+func (publicOnly) Check(rules.Action) error                { return errSpectator }
+func (p publicOnly) Len() int                              { return p.g.Len() }
+func (publicOnly) At(int) (*rules.Game, error)             { return nil, errSpectator }
+func (publicOnly) Actions() []rules.Action                 { return nil }
+func (publicOnly) CanUndo() error                          { return errSpectator }
+func (publicOnly) CanRedo() bool                           { return false }
+
+// spectateScene is the spectator window's one scene.
+type spectateScene struct{ a *App }
+
+func (s spectateScene) widgets() []Widget { return s.a.spectateWidgets() }
+
+// keys: the wheel over the log scrolls it; the board's zoom, pan and fit
+// are the board view's (boardInput); F1 (help) and F11 (fullscreen) are
+// the app's.
+func (s spectateScene) keys(in input) ([]string, bool) {
+	changed := false
+	if s.a.tbl != nil && !s.a.tbl.eng.Over() {
+		changed = s.a.followKeys(in)
+	}
+	return in.pressed(), changed
+}
+
+func (s spectateScene) do(c Command) {
+	if u := s.a.tbl; u != nil && c.Kind == CmdLogScroll {
+		u.log.scroll(c.N)
+	}
+}
+
+func (spectateScene) click(Target)  {}
+func (s spectateScene) board() bool { return s.a.tbl != nil }
+
+// spectateOver reports whether the spectator shows a finished game (the
+// end screen's layout).
+func (a *App) spectateOver() bool {
+	return a.scene == sceneSpectate && a.tbl != nil && a.tbl.eng.Over()
+}
+
+// spectateWidgets is the spectator's screen: the public table as the
+// hand-off curtain leaves it in view, without undo, with the spectator's
+// panel where a seat's hand and decisions would be; the end screen once
+// the game is over (everything is public then); a waiting card before
+// the first position.
+func (a *App) spectateWidgets() []Widget {
+	u := a.tbl
+	if u == nil {
+		return a.spectateWaiting()
+	}
+	if u.eng.Over() {
+		var ws []Widget
+		for _, w := range a.endWidgets() {
+			if w.T.Cmd.Kind != CmdAgain {
+				ws = append(ws, w)
+			}
+		}
+		st := a.spectateStatus(Rect{BaseW - 360, 14, 344, 22}, AlignRight)
+		st.Text = "Spectator · " + st.Text
+		return append(ws, st)
+	}
+	l := a.layout()
+	box := Rect{l.Private.X, l.Private.Y, l.Actions.X + l.Actions.W - l.Private.X, l.Private.H}
+	var ws []Widget
+	for _, w := range u.tableWidgets(l) {
+		switch {
+		case w.T.Cmd.Kind == CmdUndo || w.T.Cmd.Kind == CmdRedo:
+			continue // nothing is taken back from here
+		case within(w.R, box):
+			continue // the private and decision panels: the spectator's panel instead
+		case w.T.Cmd.Kind == CmdLogEntry:
+			// The spectator shows the game as it stands: an entry is
+			// read, not clicked.
+			w.T = Target{}
+			w.Tip, _, _ = strings.Cut(w.Tip, "\nClick:")
+		case w.Kind == WText && strings.HasPrefix(w.Text, "Log  ·"):
+			w.Text = "Log  ·  newest at the bottom  ·  public lines only"
+		}
+		ws = append(ws, w)
+	}
+	return append(ws, a.spectatePanel(box)...)
+}
+
+// within reports whether r lies inside box.
+func within(r, box Rect) bool {
+	return r.X >= box.X-0.5 && r.Y >= box.Y-0.5 && r.X+r.W <= box.X+box.W+0.5 && r.Y+r.H <= box.Y+box.H+0.5
+}
+
+// spectatePanel says whose turn it is, the round and the step, and which
+// game is followed from which file.
+func (a *App) spectatePanel(r Rect) []Widget {
+	u, s := a.tbl, a.spec
+	pub := u.pub
+	ws := panel(r, "Spectator  ·  the public view")
+	ws = append(ws, a.spectateStatus(Rect{r.X + r.W - 262, r.Y + 8, 250, 20}, AlignRight))
+	x, w := r.X+12, r.W-24
+	y := r.Y + 34
+	if ta := u.eng.ToAct(); ta >= 0 {
+		ink := readable(seatColor(ta), colPanel)
+		t := fmt.Sprintf("%s (%s) is choosing…", u.seatName(ta), title(u.seatID(ta)))
+		ws = append(ws, Widget{R: Rect{x, y, w, 30}, Kind: WText, Text: t, Size: 24, Bold: true, Ink: ink, Tip: pub.Prompt})
+	}
+	y += 34
+	ws = append(ws, textW(Rect{x, y, w, 22}, fmt.Sprintf("Round %d of %d  ·  %s", pub.Round, pub.Rounds, u.spectateStep()), 17, colText))
+	y += 26
+	var names []string
+	for i := range pub.Players {
+		names = append(names, u.seatName(i))
+	}
+	ws = append(ws, Widget{R: Rect{x, y, w, 20}, Kind: WText, Text: count(u.eng.Len(), "action") + "  ·  " + strings.Join(names, ", "), Size: 15, Ink: colDim,
+		Tip: "The actions taken so far, and the players of the game followed, in seat order."})
+	y += 22
+	if s != nil && s.path != "" {
+		from := "Following " + filepath.Base(s.path)
+		if s.saves != nil {
+			from += "  ·  the newest save"
+		}
+		ws = append(ws, Widget{R: Rect{x, y, w, 20}, Kind: WText, Text: from, Size: 15, Ink: colDim, Tip: s.path})
+	}
+	return ws
+}
+
+// spectateStep is the step of the round in a spectator's words.
+func (u *tableUI) spectateStep() string {
+	pub := u.pub
+	switch pub.Phase {
+	case rules.PhaseLoyalty:
+		return "loyalty cards are arranged in secret"
+	case rules.PhasePlace:
+		return "placing agents"
+	case rules.PhaseResolve:
+		tier := title(pub.Tier.String()) + " tier"
+		if pub.ResolvingHouse != "" {
+			return tier + "  ·  the " + u.houseName(pub.ResolvingHouse) + " " + title(pub.ResolvingSlot.String()) + " acts"
+		}
+		return "resolving the " + tier
+	case rules.PhaseCombat:
+		where := ""
+		if pub.Combat != nil {
+			where = " in " + u.terrName(pub.Combat.Territory)
+		}
+		return title(pub.Tier.String()) + " tier  ·  combat" + where
+	case rules.PhaseExchange:
+		return "exchanging loyalty tokens"
+	}
+	return string(pub.Phase)
+}
+
+// spectateStatus is the line that says the window follows the file, or
+// waits for it (the reason in its tooltip).
+func (a *App) spectateStatus(r Rect, align int) Widget {
+	w := Widget{R: r, Kind: WText, Text: "following", Size: 15, Align: align, Ink: colDim,
+		Tip: "The window reads the game's file again whenever it changes."}
+	if s := a.spec; s != nil && s.status != "" {
+		w.Text, w.Ink, w.Bold = s.status, colGold, true
+		w.Tip = "The last position read stays on the screen until the file can be read again. " + s.reason
+	}
+	return w
+}
+
+// spectateWaiting is the screen before the first position is read.
+func (a *App) spectateWaiting() []Widget {
+	r := Rect{300, 300, 1000, 260}
+	ws := []Widget{{R: r, Kind: WPanel, Fill: colPanel, Edge: colEdge},
+		{R: Rect{r.X, r.Y + 30, r.W, 44}, Kind: WText, Text: "Spectator — " + waiting, Size: 34, Bold: true, Align: AlignCenter, Ink: colGold}}
+	what := "This window shows the public view of a game as its file is written."
+	if s := a.spec; s != nil {
+		switch {
+		case s.path != "":
+			what = "Following " + s.path
+		case s.saves != nil:
+			what = "Following the newest save in " + s.saves.Path()
+		}
+		if s.reason != "" {
+			ws = append(ws, Widget{R: Rect{r.X + 20, r.Y + 140, r.W - 40, 24}, Kind: WText, Text: s.reason, Size: 17, Align: AlignCenter, Ink: colDim, Tip: s.reason})
+		}
+	}
+	ws = append(ws, Widget{R: Rect{r.X + 20, r.Y + 100, r.W - 40, 26}, Kind: WText, Text: what, Size: 19, Align: AlignCenter, Ink: colText, Tip: what},
+		textW(Rect{r.X + 20, r.Y + 200, r.W - 40, 22}, "Start or continue the game in its own window: it appears here as soon as it is saved.", 17, colDim))
+	ws[len(ws)-1].Align = AlignCenter
+	return ws
+}
+
+// spectateHelpKeys are the spectator window's keys for the help overlay.
+var spectateHelpKeys = [][2]string{
+	{"F1 or ?", "open or close this help"},
+	{"Esc", "close this help"},
+	{"Wheel", "over the log: scroll it; over the board: zoom"},
+	{"Drag", "pan the board"},
+	{"F or Home", "fit the board to its frame"},
+	{"F11", "fullscreen on or off"},
+}
+
+// runSpectator opens the spectator window (Options.Spectate) and runs it
+// until it is closed. It opens no saves folder for writing and writes no
+// file: Options.Saves and RecordPath are not used.
+func runSpectator(opts Options) error {
+	s, err := newSpectator(opts.Spectate)
+	if err != nil {
+		return err
+	}
+	a, err := newSpectatorApp(opts, s)
+	if err != nil {
+		return err
+	}
+	w, h := opts.Width, opts.Height
+	if w <= 0 || h <= 0 {
+		mw, mh := 0, 0
+		if m := ebiten.Monitor(); m != nil {
+			mw, mh = m.Size()
+		}
+		w, h = fitWindow(BaseW, BaseH, mw, mh)
+	}
+	t := opts.Title
+	if t == "" {
+		// One title for the window's life: a streaming program finds the
+		// window to capture by it.
+		t = "No True King — spectator"
+	}
+	ebiten.SetWindowSize(w, h)
+	ebiten.SetWindowTitle(t)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false)
+	return runGame(a)
+}
+
+// newSpectatorApp is the spectator's app: no saves, no record, the
+// spectator scene, and the file read once at once.
+func newSpectatorApp(opts Options, s *spectator) (*App, error) {
+	opts.Saves, opts.RecordPath, opts.Load, opts.Quick, opts.Bots = nil, "", "", false, nil
+	a, err := newApp(opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	a.spec = s
+	a.scene = sceneSpectate
+	if opts.Overlay != "" {
+		// The overlay file follows the spectated game. overlayOf reads
+		// public views only (overlay_test.go), so it is given the game
+		// itself: the ranks' "since when" needs its history.
+		s.hooks = append(s.hooks, func(rules.Reader, int) {
+			a.overlayErr = writeOverlay(opts.Overlay, s.game)
+		})
+	}
+	a.spectateTick(time.Now())
+	a.rebuild()
+	return a, nil
+}
