@@ -3,6 +3,7 @@
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
 //	           [-bots human,strong,easy,random] [-bot-pause 600ms]                     seats played by bots
 //	notrueking -load FILE [-record FILE]                                    resume a record or save
+//	notrueking -sandbox [-map M] [-players N]                               edit a position, then play from it (testers)
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
@@ -59,7 +60,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] | -sandbox [-map M] [-players N] | -load FILE | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -77,6 +78,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	load := fs.String("load", "", "resume the game of a record or save file")
 	botSeats := fs.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (missing seats are human)")
 	botPause := fs.Duration("bot-pause", 0, "pause between two bot moves (default 0.6s)")
+	sandbox := fs.Bool("sandbox", false, "open the sandbox on the initial position of -map and -players: edit units, flags, agents and cards, then play from there (a tester's tool)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
 		fs.PrintDefaults()
@@ -99,6 +101,9 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 				return fail("-load resumes a game as it was set up; it takes no -%s", f)
 			}
 		}
+	}
+	if *sandbox && *load != "" {
+		return fail("-sandbox starts from the map's setup; it takes no -load (open the game, then Edit position)")
 	}
 	if *record != "" {
 		// Nothing is overwritten without the user's say-so: a record file
@@ -152,6 +157,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	}
 	// Naming the players (or their number) is a complete setup: skip the start screen.
 	opts.Quick = len(ps) > 0
+	opts.Sandbox = *sandbox
 	if err := run(opts); err != nil {
 		fmt.Fprintln(stderr, "notrueking:", err)
 		return 1

@@ -57,6 +57,9 @@ type Options struct {
 	// moves (0 = the default). See botseats.go.
 	Bots     []int
 	BotPause time.Duration
+	// Sandbox opens the sandbox at once on the initial position of Map
+	// and Players (sandbox.go).
+	Sandbox bool
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -104,6 +107,11 @@ func Run(opts Options) error {
 		if err := a.loadFile(opts.Load); err != nil {
 			return err
 		}
+	case opts.Sandbox:
+		a.sandboxFromStart()
+		if a.start.msg != "" {
+			return errors.New(a.start.msg)
+		}
 	case opts.Quick:
 		a.startGame()
 		if a.start.msg != "" {
@@ -140,6 +148,7 @@ const (
 	sceneCurtain
 	sceneTable
 	sceneEnd
+	sceneSandbox // edit a position, then play from it (sandbox.go)
 )
 
 // App is the ebiten.Game of No True King.
@@ -200,6 +209,13 @@ type App struct {
 	bv *boardView
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
+	// sandbox is the position being edited in sceneSandbox (sandbox.go);
+	// sandboxArmed is set after the first Edit position of a game that is
+	// not a tester's (the second opens it: it shows every secret).
+	sandbox      *sandboxUI
+	sandboxArmed bool
+	// try is try mode on the table (trymode.go), nil when off.
+	try *tryMode
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -214,6 +230,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 		sceneCurtain: curtainScene{a},
 		sceneTable:   tableScene{a},
 		sceneEnd:     endScene{a},
+		sceneSandbox: sandboxScene{a},
 	}
 	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 	a.start = newStartUI(opts)
@@ -245,6 +262,9 @@ type input struct {
 	// the fit key (F or Home).
 	Down, MiddleDown bool
 	Fit              bool
+	// Right is a right click this tick; Shift is held (the sandbox
+	// removes with either).
+	Right, Shift bool
 }
 
 // pressed lists every key pressed this tick by name, Enter and Esc included.
@@ -279,6 +299,7 @@ var namedKeys = []struct {
 	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
 	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
 	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"},
+	{ebiten.KeyE, "E"}, {ebiten.KeyP, "P"}, {ebiten.KeyT, "T"},
 }
 
 func readInput(sc Scaler) input {
@@ -306,6 +327,8 @@ func readInput(sc Scaler) input {
 		in.Keys = append(in.Keys, "Ctrl+Y")
 	}
 	_, in.Wheel = ebiten.Wheel()
+	in.Right = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
+	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
 	readBoardInput(&in)
 	return in
 }
@@ -363,7 +386,7 @@ func (a *App) handle(in input) {
 		a.dirty = true
 	}
 	ht := -1
-	if a.scene == sceneTable && hv < 0 && !a.help {
+	if a.boardLive() && hv < 0 && !a.help {
 		ht = a.boardHit(in.X, in.Y)
 	}
 	if ht != a.hoverTerr || (ht >= 0 && (in.X != a.mx || in.Y != a.my)) {
@@ -401,7 +424,7 @@ func (a *App) handle(in input) {
 	}
 	if in.Click {
 		t, _ := a.hit(in.X, in.Y)
-		if t.Kind == TNone && a.scene == sceneTable && !a.help {
+		if t.Kind == TNone && a.boardLive() && !a.help {
 			if tr := a.boardHit(in.X, in.Y); tr >= 0 {
 				t = Target{Kind: TTerritory, Terr: tr}
 			}
@@ -638,7 +661,10 @@ func (a *App) tips() []Widget {
 	if i := tipIndex(a.ws, a.mx, a.my); i >= 0 && !a.help {
 		return tooltipFor(a.ws, i, a.msgRect())
 	}
-	if a.scene == sceneTable && a.hoverTerr >= 0 && !a.help {
+	if a.try != nil && a.scene == sceneTable && !a.help {
+		return a.tryTips()
+	}
+	if a.boardLive() && a.hoverTerr >= 0 && !a.help {
 		return a.tbl.tooltip(a.hoverTerr, a.mx, a.my, a.msgRect())
 	}
 	return nil
@@ -681,6 +707,9 @@ func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 	sel := -1
 	if live {
 		hl, sel = a.hintMarks(a.tbl.highlights())
+		if a.try != nil && a.scene == sceneTable {
+			hl, sel = a.tryMarks()
+		}
 	}
 	a.board().Draw(dst, sc, a.p, &a.tbl.pub, hl, sel)
 }

@@ -60,7 +60,7 @@ func (a *App) board() *boardView {
 // tick's press (the caller then ignores in.Click).
 func (a *App) boardInput(in input) bool {
 	v := a.board()
-	if v == nil || a.scene != sceneTable {
+	if v == nil || !a.boardLive() {
 		if v != nil {
 			v.drag = boardDrag{}
 		}

@@ -36,6 +36,19 @@ const (
 	CmdLogScroll      // scroll the log N rows (positive: older)
 	CmdPresent        // return from the past to the table as it stands
 	CmdHint           // ask the strong bot for the shown seat's move (botseats.go)
+	// Sandbox and try mode (sandbox.go, trymode.go).
+	CmdSandbox       // open the sandbox on the position (table: Edit position; start screen)
+	CmdSandboxPlay   // play from the edited position
+	CmdSandboxHouse  // the house N places units and flags
+	CmdSandboxUnit   // place Unit (N = -1: the flag tool)
+	CmdSandboxSeat   // edit seat N's cards and loyalty card
+	CmdSandboxToken  // select loyalty token N, or swap it with the selected one
+	CmdSandboxReveal // turn the selected loyalty token face up or down
+	CmdSandboxCard   // give house card ID to the seat (N = 1), or take it back (N = -1)
+	CmdSandboxRound  // round N steps on
+	CmdSandboxFirst  // first player N seats on
+	CmdSandboxPhase  // phase N steps on
+	CmdTryMode       // try mode on or off (table)
 	// End screen.
 	CmdAgain // back to the start screen for a new game
 	// Every scene.
