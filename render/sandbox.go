@@ -490,7 +490,7 @@ func (sb *sandboxUI) widgets() []Widget {
 	ws = append(ws, Widget{R: sl.Message, Kind: WPanel, Fill: fill, Edge: colEdge})
 	msg, ink := sb.msg, colText
 	if msg == "" {
-		msg, ink = "Left-click a territory: add one unit (or set the flag) · right-click or Shift+click: remove one (or clear it).", colDim
+		msg, ink = "Click a territory: add one · right-click or Shift+click: remove one.", colDim
 	}
 	ws = append(ws, Widget{R: Rect{sl.Message.X + 12, sl.Message.Y + 7, sl.Message.W - 24, 22}, Kind: WText, Text: msg, Size: 16, Ink: ink, Tip: msg})
 	return ws
@@ -640,7 +640,8 @@ func (sb *sandboxUI) cardButton(r Rect, id string, n int) Widget {
 	c := sb.m.CardAt(ci)
 	hc := houseColor(sb.m, c.House)
 	where := sb.cardPlace(id)
-	w := Widget{R: r, Kind: WButton, Text: fmt.Sprintf("%s +%d", c.Name, c.Strength), Size: 13, Fill: cardFill(hc), Ink: colText, Edge: hc,
+	fill := cardFill(hc)
+	w := Widget{R: r, Kind: WButton, Text: fmt.Sprintf("%s +%d", c.Name, c.Strength), Size: 13, Fill: fill, Ink: textOn(fill), Edge: hc,
 		T: cmdTarget(Command{Kind: CmdSandboxCard, ID: id, N: n})}
 	if n < 0 {
 		w.Tip = fmt.Sprintf("%s. Click to put it back on top of House %s's deck.", cardTip(c, sb.houseOf(c.House)), sb.houseOf(c.House))

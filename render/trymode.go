@@ -128,7 +128,14 @@ func (a *App) tryClick(t int) {
 	}
 	tm.from, tm.house = t, next
 	n := len(a.tryer().TryDestinations(next, t))
-	u.setMsg(fmt.Sprintf("%s: %s could move into %s (outlined). %s", name, a.tryGroupText(), count(n, "territory"), a.tryNow()), false)
+	where := "no territory"
+	switch {
+	case n == 1:
+		where = "1 territory (outlined)"
+	case n > 1:
+		where = fmt.Sprintf("%d territories (outlined)", n)
+	}
+	u.setMsg(fmt.Sprintf("%s in %s could move into %s.", a.tryGroupText(), name, where), false)
 }
 
 // tryGroupText is the picked group in words: "House Stark's 2 footmen".
@@ -142,16 +149,22 @@ func (a *App) tryGroupText() string {
 func (a *App) tryNow() string {
 	u, tm := a.tbl, a.try
 	hid := u.hid(tm.house)
+	moving, here := false, false
 	for _, x := range u.legal {
 		if x.Verb == rules.VMove {
-			if u.pub.ResolvingHouse == hid {
-				if x.From == tm.from {
-					return fmt.Sprintf("%s may play such a move now.", u.seatName(u.eng.ToAct()))
-				}
-				return fmt.Sprintf("%s is moving House %s's troops now, but none of these.", u.seatName(u.eng.ToAct()), u.houseName(hid))
-			}
-			return fmt.Sprintf("Now %s moves House %s's troops, not these: the answers are as if an agent of House %s were moving them.", u.seatName(u.eng.ToAct()), u.houseName(u.pub.ResolvingHouse), u.houseName(hid))
+			moving = true
+			here = here || x.From == tm.from
 		}
+	}
+	who := u.seatName(u.eng.ToAct())
+	switch {
+	case !moving:
+	case u.pub.ResolvingHouse != hid:
+		return fmt.Sprintf("Now %s moves House %s's troops, not these: the answers are as if an agent of House %s were moving them.", who, u.houseName(u.pub.ResolvingHouse), u.houseName(hid))
+	case here:
+		return fmt.Sprintf("%s may play such a move now.", who)
+	default:
+		return fmt.Sprintf("%s is moving House %s's troops now, but none of these.", who, u.houseName(hid))
 	}
 	return fmt.Sprintf("Nobody moves troops now: the answers are as if an agent of House %s were moving them.", u.houseName(hid))
 }
@@ -225,8 +238,9 @@ func (a *App) tryTips() []Widget {
 		head = "Picked: " + a.tryGroupText()
 	}
 	lines := tipLines(text)
+	now := tipLines(a.tryNow())
 	w := 420.0
-	h := 40 + 20*float64(len(lines))
+	h := 44 + 20*float64(len(lines)+len(now))
 	bx, by := a.mx+18, a.my+18
 	if bx+w > BaseW-4 {
 		bx = a.mx - w - 12
@@ -240,21 +254,30 @@ func (a *App) tryTips() []Widget {
 	for i, l := range lines {
 		ws = append(ws, textW(Rect{box.X + 10, box.Y + 32 + 20*float64(i), w - 20, 20}, l, 15, colText))
 	}
+	for i, l := range now {
+		ws = append(ws, textW(Rect{box.X + 10, box.Y + 36 + 20*float64(len(lines)+i), w - 20, 20}, l, 15, colDim))
+	}
 	return ws
 }
 
 // testerWidgets adds the table's tester tools: Edit position (E) and Try
-// mode (T) at the foot of the board, and try mode's banner over the
+// mode (T) in the board's top left corner (sea margin on the maps), and try mode's banner over the
 // prompt while it is on.
 func (a *App) testerWidgets(ws []Widget, l tableLayout) []Widget {
 	b := l.Board
-	edit := button(Rect{b.X + 8, b.Y + b.H - 42, 170, 34}, "Edit position", cmdTarget(Command{Kind: CmdSandbox}))
+	edit := button(Rect{b.X + 8, b.Y + 8, 170, 34}, "Edit position", cmdTarget(Command{Kind: CmdSandbox}))
 	edit.Key, edit.Tip = "E", "Sandbox: edit this position (units, flags, agents, cards), then play from it. Shows every secret."
-	try := button(Rect{b.X + 184, b.Y + b.H - 42, 150, 34}, "Try mode", cmdTarget(Command{Kind: CmdTryMode}))
+	try := button(Rect{b.X + 8, b.Y + 48, 170, 34}, "Try mode", cmdTarget(Command{Kind: CmdTryMode}))
 	try.Key, try.Tip = "T", "Try mode: pick any group and see where it could move, and why not elsewhere. Nothing is played."
 	if a.try != nil {
 		try.Text, try.Selected, try.Fill = "Leave try", true, colWarn
-		ws = append(ws, Widget{R: Rect{l.Prompt.X - 8, l.Top.Y + 4, l.Prompt.W + 8, l.Top.H - 8}, Kind: WBox, Text: "Try mode — nothing is played", Size: 22, Bold: true, Fill: colWarn, Ink: colText,
+		// Over the prompt, left of the Hint button (botWidgets) and the
+		// tester's badge: nothing is asked of anyone in try mode.
+		pr := l.Prompt
+		if a.tester {
+			pr.W = testerBadge.X - 12 - pr.X
+		}
+		ws = append(ws, Widget{R: Rect{pr.X - 8, l.Top.Y + 6, pr.W - 132, l.Top.H - 12}, Kind: WBox, Text: "Try mode — nothing is played", Size: 20, Bold: true, Fill: colWarn, Ink: colText,
 			Tip: "Click any territory with troops to pick its group: its legal destinations are outlined; hover elsewhere for the engine's reason. Esc or T leaves."})
 	}
 	return append(ws, edit, try)
