@@ -24,6 +24,7 @@ type tableLayout struct {
 	Log                   Rect // the game's log, newest at the bottom
 	Side                  Rect // combat: over the board's lower right corner while a combat lasts
 	Message               Rect // refusals and the last event
+	Tools                 Rect // the tester's tools right of the message: Edit position, Try mode (trymode.go)
 	HouseRow, PlayerRow   float64
 	NumHouses, NumPlayers int
 }
@@ -62,7 +63,8 @@ func layoutTable(gw, gh, n, houses int) tableLayout {
 	l.PlayerRow = rowPitch(n)
 	l.Players = Rect{panelX, l.Houses.Y + l.Houses.H + 6, panelW, 32 + l.PlayerRow*float64(n)}
 	y := l.Players.Y + l.Players.H + 6
-	l.Message = Rect{panelX, 856, panelW, 36}
+	l.Tools = Rect{BaseW - 8 - 216, 856, 216, 36}
+	l.Message = Rect{panelX, 856, l.Tools.X - 6 - panelX, 36}
 	// The rest: the private and decision panels side by side, the log
 	// under them with at least three lines.
 	rest := l.Message.Y - 6 - y

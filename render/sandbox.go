@@ -457,7 +457,7 @@ func (sb *sandboxUI) layout() sandboxLayout {
 	s.Tools = Rect{panelX, y, panelW, toolsH}
 	s.Position = Rect{panelX, y + toolsH + 6, panelW, 84}
 	s.Seat = Rect{panelX, s.Position.Y + s.Position.H + 6, panelW, l.Message.Y - 6 - (s.Position.Y + s.Position.H + 6)}
-	s.Message = l.Message
+	s.Message = Rect{l.Message.X, l.Message.Y, panelW, l.Message.H}
 	return s
 }
 
@@ -544,9 +544,9 @@ func (sb *sandboxUI) toolWidgets(r Rect) []Widget {
 func (sb *sandboxUI) positionWidgets(r Rect) []Widget {
 	ws := panel(r, "Position")
 	y := r.Y + 40
-	cw := (r.W - 24 - 12) / 3
+	cw := (r.W - 24 - 2*30) / 3
 	step := func(x float64, label, value string, kind CmdKind, tip string) {
-		ws = append(ws, textW(Rect{x, y - 8, cw, 16}, label, 13, colDim))
+		ws = append(ws, textW(Rect{x, y - 8, cw, 16}, label, 15, colDim))
 		minus := button(Rect{x, y + 10, 30, 28}, "−", cmdTarget(Command{Kind: kind, N: -1}))
 		plus := button(Rect{x + cw - 30, y + 10, 30, 28}, "+", cmdTarget(Command{Kind: kind, N: 1}))
 		minus.Tip, plus.Tip = tip, tip
@@ -554,12 +554,12 @@ func (sb *sandboxUI) positionWidgets(r Rect) []Widget {
 	}
 	x := r.X + 12
 	step(x, "Round", fmt.Sprintf("%d of %d", sb.st.Round, sb.st.Rounds), CmdSandboxRound, "The round (the game lasts one round per player).")
-	step(x+cw+6, "First player", sb.view.seatName(sb.st.First), CmdSandboxFirst, "The first player of this round: places and resolves first.")
+	step(x+cw+30, "First player", sb.view.seatName(sb.st.First), CmdSandboxFirst, "The first player of this round: places and resolves first.")
 	ph := phaseWords(sb.st.Phase)
 	if n := len(sb.st.Stack); n > 0 {
 		ph += fmt.Sprintf(" (%s pending)", count(n, "step"))
 	}
-	step(x+2*(cw+6), "Phase", ph, CmdSandboxPhase, "The phase play goes on in. Changing it gives the turn to the first player and drops pending steps (an agent resolving, a combat).")
+	step(x+2*(cw+30), "Phase", ph, CmdSandboxPhase, "The phase play goes on in. Changing it gives the turn to the first player and drops pending steps (an agent resolving, a combat).")
 	return ws
 }
 
@@ -572,7 +572,7 @@ func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
 	sw := math.Min(110, (r.W-24-96-float64(np-1)*4)/float64(np))
 	for i := range np {
 		sc := seatColor(i)
-		w := Widget{R: Rect{r.X + 104 + float64(i)*(sw+4), r.Y + 6, sw, 26}, Kind: WButton, Text: sb.view.seatName(i), Size: 14, Bold: true, Fill: sc, Ink: textOn(sc), Edge: colEdge,
+		w := Widget{R: Rect{r.X + 104 + float64(i)*(sw+4), r.Y + 6, sw, 26}, Kind: WButton, Text: sb.view.seatName(i), Size: 15, Bold: true, Fill: sc, Ink: textOn(sc), Edge: colEdge,
 			T: cmdTarget(Command{Kind: CmdSandboxSeat, N: i}), Tip: fmt.Sprintf("Edit %s's loyalty card and hand.", sb.view.seatName(i))}
 		if i == sb.seat {
 			w.Selected, w.Edge = true, colGold
@@ -581,9 +581,9 @@ func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
 	}
 	p := sb.st.Players[sb.seat]
 	y := r.Y + 40
-	ws = append(ws, textW(Rect{r.X + 12, y + 6, 80, 18}, "Loyalty", 14, colDim))
+	ws = append(ws, textW(Rect{r.X + 12, y + 6, 60, 18}, "Loyalty", 15, colDim))
 	nt := max(len(p.Loyalty), 1)
-	tw := math.Min(90, (r.W-24-80-100)/float64(nt))
+	tw := math.Min(90, (r.W-24-60-96)/float64(nt))
 	for k, h := range p.Loyalty {
 		hc := rgba(sb.m.Houses[h].Color)
 		val := 0
@@ -591,12 +591,13 @@ func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
 			val = sb.m.LoyaltySlots[k]
 		}
 		t := fmt.Sprintf("%d %s", val, abbrev(sb.hname(h)))
-		if h < len(p.Revealed) && p.Revealed[h] {
-			t += " ↑"
+		up := h < len(p.Revealed) && p.Revealed[h]
+		if up {
+			t += "↑"
 		}
-		w := Widget{R: Rect{r.X + 92 + float64(k)*tw, y, tw - 4, 30}, Kind: WButton, Text: t, Size: 14, Bold: true, Fill: hc, Ink: textOn(hc), Edge: colEdge,
-			T:   cmdTarget(Command{Kind: CmdSandboxToken, N: k}),
-			Tip: fmt.Sprintf("Slot %d (worth %d): House %s, %s. Click two tokens to swap them; Reveal turns the selected one.", k+1, val, sb.hname(h), map[bool]string{true: "revealed (↑)", false: "face down"}[h < len(p.Revealed) && p.Revealed[h]])}
+		w := Widget{R: Rect{r.X + 72 + float64(k)*tw, y, tw - 4, 30}, Kind: WButton, Text: t, Size: 15, Bold: true, Fill: hc, Ink: textOn(hc), Edge: colEdge,
+			T: cmdTarget(Command{Kind: CmdSandboxToken, N: k}),
+			Tip: fmt.Sprintf("Loyalty slot %d (worth %d): House %s, %s. Click two tokens to swap them; Reveal turns the selected one.", k+1, val, sb.hname(h), map[bool]string{true: "revealed (↑)", false: "face down"}[up])}
 		if k == sb.tok {
 			w.Selected, w.Edge = true, colGold
 		}
@@ -608,19 +609,19 @@ func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
 
 	// Hand: click a card to put it back on its deck.
 	y += 38
-	ws = append(ws, textW(Rect{r.X + 12, y + 4, 80, 18}, "Hand", 14, colDim))
+	ws = append(ws, textW(Rect{r.X + 12, y + 4, 60, 18}, "Hand", 15, colDim))
 	handH := 64.0
 	if len(p.Hand) == 0 {
-		ws = append(ws, textW(Rect{r.X + 92, y + 4, r.W - 104, 18}, "no house cards", 14, colDim))
+		ws = append(ws, textW(Rect{r.X + 72, y + 4, r.W - 84, 18}, "no house cards", 15, colDim))
 	}
-	for i, rc := range flowRects(r.X+92, y, r.W-104, handH, 28, len(p.Hand)) {
+	for i, rc := range flowRects(r.X+72, y, r.W-84, handH, 28, len(p.Hand)) {
 		id := p.Hand[i]
 		ws = append(ws, sb.cardButton(rc, id, -1))
 	}
 	// Give: the chosen house's cards not in this hand.
 	y += handH + 6
 	h := sb.house
-	ws = append(ws, textW(Rect{r.X + 12, y + 4, 80, 36}, "Give\n"+abbrev(sb.hname(h)), 14, colDim))
+	ws = append(ws, textW(Rect{r.X + 12, y + 4, 60, 36}, "Give\n"+abbrev(sb.hname(h)), 15, colDim))
 	var give []string
 	for _, c := range sb.m.Houses[h].Deck {
 		if !slices.Contains(p.Hand, c.ID) {
@@ -628,7 +629,7 @@ func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
 		}
 	}
 	gh := r.Y + r.H - 8 - y
-	for i, rc := range flowRects(r.X+92, y, r.W-104, gh, 28, len(give)) {
+	for i, rc := range flowRects(r.X+72, y, r.W-84, gh, 28, len(give)) {
 		ws = append(ws, sb.cardButton(rc, give[i], 1))
 	}
 	return ws
@@ -641,7 +642,7 @@ func (sb *sandboxUI) cardButton(r Rect, id string, n int) Widget {
 	hc := houseColor(sb.m, c.House)
 	where := sb.cardPlace(id)
 	fill := cardFill(hc)
-	w := Widget{R: r, Kind: WButton, Text: fmt.Sprintf("%s +%d", c.Name, c.Strength), Size: 13, Fill: fill, Ink: textOn(fill), Edge: hc,
+	w := Widget{R: r, Kind: WButton, Text: fmt.Sprintf("%s +%d", c.Name, c.Strength), Size: 15, Fill: fill, Ink: textOn(fill), Edge: hc,
 		T: cmdTarget(Command{Kind: CmdSandboxCard, ID: id, N: n})}
 	if n < 0 {
 		w.Tip = fmt.Sprintf("%s. Click to put it back on top of House %s's deck.", cardTip(c, sb.houseOf(c.House)), sb.houseOf(c.House))

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -371,6 +372,56 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		}
 		if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) || a.game() != g {
 			t.Fatal("the sandbox changed the game")
+		}
+	}
+}
+
+// The sandbox's screen on both maps, three to nine players: every widget
+// inside the canvas, none overlapping another (panels aside), none on the
+// board, no text under 12 pixels at 1280×720.
+func TestSandboxLayout(t *testing.T) {
+	for _, tc := range []struct {
+		mapName string
+		players int
+	}{{"standard", 3}, {"standard", 4}, {"nine", 5}, {"nine", 9}} {
+		names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}[:tc.players]
+		a, err := newApp(Options{Players: names, Seed: 3, SeedSet: true, Map: tc.mapName}, defaultNewGame)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.start.setMaps(shippedMaps(), tc.mapName)
+		a.sandboxFromStart()
+		if a.scene != sceneSandbox {
+			t.Fatalf("%s: %q", tc.mapName, a.start.msg)
+		}
+		sb := a.sandbox
+		// A full hand and a selected token: the longest rows.
+		for _, c := range sb.m.Houses[0].Deck {
+			sb.giveCard(c.ID)
+		}
+		sb.clickToken(0)
+		a.rebuild()
+		l := sb.layout().l
+		ss := solid(a.ws, l)
+		where := fmt.Sprintf("%s, %d players", tc.mapName, tc.players)
+		for i, w := range ss {
+			for _, o := range ss[:i] {
+				if overlap(w.R, o.R) > 0.01 {
+					t.Errorf("%s: %q %+v overlaps %q %+v", where, w.Text, w.R, o.Text, o.R)
+				}
+			}
+		}
+		sc := NewScaler(1280, 720)
+		for _, w := range a.ws {
+			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > BaseW+0.01 || w.R.Y+w.R.H > BaseH+0.01 {
+				t.Errorf("%s: %q %+v leaves the canvas", where, w.Text, w.R)
+			}
+			if w.Kind != WPanel && overlap(w.R, l.Board) > 0 {
+				t.Errorf("%s: %q %+v lies on the board", where, w.Text, w.R)
+			}
+			if w.Text != "" && w.Kind != WPanel && w.Kind != WGlyph && w.Kind != WIcon && w.Size*sc.S < 12-1e-9 {
+				t.Errorf("%s: %q is %.1f px high at 1280×720", where, w.Text, w.Size*sc.S)
+			}
 		}
 	}
 }

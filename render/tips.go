@@ -111,6 +111,9 @@ var helpKeys = [][2]string{
 	{"F11", "fullscreen on or off"},
 	{"Tab", "next name on the start screen"},
 	{"Ctrl+Z / Ctrl+Y", "undo / redo"},
+	{"E / P", "edit the position in the sandbox (table) / play from it"},
+	{"T", "try mode: any group's moves, nothing played"},
+	{"Right-click", "sandbox: remove a unit or flag (or Shift+click)"},
 }
 
 // helpRules is the rules of No True King on one page.

@@ -128,14 +128,14 @@ func (a *App) tryClick(t int) {
 	}
 	tm.from, tm.house = t, next
 	n := len(a.tryer().TryDestinations(next, t))
-	where := "no territory"
+	where := "nowhere"
 	switch {
 	case n == 1:
-		where = "1 territory (outlined)"
+		where = "1 territory outlined"
 	case n > 1:
-		where = fmt.Sprintf("%d territories (outlined)", n)
+		where = fmt.Sprintf("%d territories outlined", n)
 	}
-	u.setMsg(fmt.Sprintf("%s in %s could move into %s.", a.tryGroupText(), name, where), false)
+	u.setMsg(fmt.Sprintf("%s: %s's %s → %s", name, u.m.Houses[next].Name, unitsText(a.tryGroup(next, t)), where), false)
 }
 
 // tryGroupText is the picked group in words: "House Stark's 2 footmen".
@@ -239,8 +239,8 @@ func (a *App) tryTips() []Widget {
 	}
 	lines := tipLines(text)
 	now := tipLines(a.tryNow())
-	w := 420.0
-	h := 44 + 20*float64(len(lines)+len(now))
+	w := 440.0
+	h := 66 + 20*float64(len(lines)+len(now))
 	bx, by := a.mx+18, a.my+18
 	if bx+w > BaseW-4 {
 		bx = a.mx - w - 12
@@ -249,28 +249,29 @@ func (a *App) tryTips() []Widget {
 	box := Rect{bx, by, w, h}
 	ws := []Widget{
 		{R: box, Kind: WPanel, Fill: colTip, Edge: colGold},
-		{R: Rect{box.X + 10, box.Y + 6, w - 20, 22}, Kind: WText, Text: u.m.Territories[t].Name + " — " + head, Size: 17, Bold: true, Ink: ink},
+		{R: Rect{box.X + 10, box.Y + 6, w - 20, 22}, Kind: WText, Text: u.m.Territories[t].Name, Size: 18, Bold: true, Ink: colGold},
+		{R: Rect{box.X + 10, box.Y + 32, w - 20, 20}, Kind: WText, Text: head, Size: 16, Bold: true, Ink: ink},
 	}
 	for i, l := range lines {
-		ws = append(ws, textW(Rect{box.X + 10, box.Y + 32 + 20*float64(i), w - 20, 20}, l, 15, colText))
+		ws = append(ws, textW(Rect{box.X + 10, box.Y + 54 + 20*float64(i), w - 20, 20}, l, 15, colText))
 	}
 	for i, l := range now {
-		ws = append(ws, textW(Rect{box.X + 10, box.Y + 36 + 20*float64(len(lines)+i), w - 20, 20}, l, 15, colDim))
+		ws = append(ws, textW(Rect{box.X + 10, box.Y + 58 + 20*float64(len(lines)+i), w - 20, 20}, l, 15, colDim))
 	}
 	return ws
 }
 
 // testerWidgets adds the table's tester tools: Edit position (E) and Try
-// mode (T) in the board's top left corner (sea margin on the maps), and try mode's banner over the
+// mode (T) right of the message line (l.Tools), and try mode's banner over the
 // prompt while it is on.
 func (a *App) testerWidgets(ws []Widget, l tableLayout) []Widget {
-	b := l.Board
-	edit := button(Rect{b.X + 8, b.Y + 8, 170, 34}, "Edit position", cmdTarget(Command{Kind: CmdSandbox}))
+	r := l.Tools
+	edit := button(Rect{r.X, r.Y, r.W/2 - 3, r.H}, "Edit", cmdTarget(Command{Kind: CmdSandbox}))
 	edit.Key, edit.Tip = "E", "Sandbox: edit this position (units, flags, agents, cards), then play from it. Shows every secret."
-	try := button(Rect{b.X + 8, b.Y + 48, 170, 34}, "Try mode", cmdTarget(Command{Kind: CmdTryMode}))
+	try := button(Rect{r.X + r.W/2 + 3, r.Y, r.W/2 - 3, r.H}, "Try", cmdTarget(Command{Kind: CmdTryMode}))
 	try.Key, try.Tip = "T", "Try mode: pick any group and see where it could move, and why not elsewhere. Nothing is played."
 	if a.try != nil {
-		try.Text, try.Selected, try.Fill = "Leave try", true, colWarn
+		try.Selected, try.Fill = true, colWarn
 		// Over the prompt, left of the Hint button (botWidgets) and the
 		// tester's badge: nothing is asked of anyone in try mode.
 		pr := l.Prompt
