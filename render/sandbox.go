@@ -596,7 +596,7 @@ func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
 			t += "↑"
 		}
 		w := Widget{R: Rect{r.X + 72 + float64(k)*tw, y, tw - 4, 30}, Kind: WButton, Text: t, Size: 15, Bold: true, Fill: hc, Ink: textOn(hc), Edge: colEdge,
-			T: cmdTarget(Command{Kind: CmdSandboxToken, N: k}),
+			T:   cmdTarget(Command{Kind: CmdSandboxToken, N: k}),
 			Tip: fmt.Sprintf("Loyalty slot %d (worth %d): House %s, %s. Click two tokens to swap them; Reveal turns the selected one.", k+1, val, sb.hname(h), map[bool]string{true: "revealed (↑)", false: "face down"}[up])}
 		if k == sb.tok {
 			w.Selected, w.Edge = true, colGold
