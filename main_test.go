@@ -198,6 +198,7 @@ func TestDispatchBadFlags(t *testing.T) {
 		{"more names than players", []string{"-players", "2", "-names", "Ann,Ben,Cy"}, "-players 2 but -names lists 3 names"},
 		{"one name for two players", []string{"-players", "2", "-names", "Ann"}, "-players 2 but -names lists 1 name"},
 		{"one name", []string{"-names", "Ann"}, "-names lists 1 name: the standard map seats 2 to 4 players"},
+		{"sandbox with load", []string{"-sandbox", "-load", "x.ntk"}, "-sandbox starts from the map's setup; it takes no -load"},
 		{"five names", []string{"-names", "A,B,C,D,E"}, "-names lists 5 names: the standard map seats 2 to 4 players"},
 		{"empty name", []string{"-names", "Ann,,Ben"}, `-names "Ann,,Ben": name 2 is empty`},
 		{"trailing comma", []string{"-names", "Ann,Ben,"}, `name 3 is empty`},
@@ -262,6 +263,7 @@ func TestPlayOptions(t *testing.T) {
 		{[]string{"-names", " Ann , Ben "}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Quick: true}},
 		{[]string{"-players", "2", "-names", "Ann,Ben", "-record", "g.ntk"}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, RecordPath: "g.ntk", Quick: true}},
 		{[]string{"-map", standardCopy, "-players", "4"}, render.Options{Map: standardCopy, Players: []string{"Alice", "Bob", "Carol", "Dave"}, Quick: true}},
+		{[]string{"-sandbox", "-map", "nine", "-players", "5"}, render.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
 	}
 	for _, tc := range tests {
 		var got *render.Options
