@@ -129,11 +129,8 @@ func (a *App) tryClick(t int) {
 	tm.from, tm.house = t, next
 	n := len(a.tryer().TryDestinations(next, t))
 	where := "nowhere"
-	switch {
-	case n == 1:
-		where = "1 territory outlined"
-	case n > 1:
-		where = fmt.Sprintf("%d territories outlined", n)
+	if n > 0 {
+		where = fmt.Sprintf("%d outlined", n)
 	}
 	u.setMsg(fmt.Sprintf("%s: %s's %s → %s", name, u.m.Houses[next].Name, unitsText(a.tryGroup(next, t)), where), false)
 }
