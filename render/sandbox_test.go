@@ -425,3 +425,16 @@ func TestSandboxLayout(t *testing.T) {
 		}
 	}
 }
+
+// From the start screen, Esc goes back to it: no game was started.
+func TestSandboxEscBackToStart(t *testing.T) {
+	a, c := sandboxFromStartApp(t)
+	c.clickTerr(terrIdx(t, a.sandbox.m, "karhold"))
+	a.handle(input{Escape: true})
+	if a.scene != sceneStart || a.sandbox != nil || a.tbl != nil || a.game() != nil {
+		t.Fatalf("after Esc: scene %d, table %v", a.scene, a.tbl != nil)
+	}
+	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdStart }); !ok {
+		t.Fatal("the start screen is not back")
+	}
+}

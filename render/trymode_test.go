@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"reflect"
 	"slices"
 	"strings"
@@ -205,4 +206,47 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	if a.tbl.moveFrom != mv.From {
 		t.Fatalf("after try mode the table does not take the move (message %q)", a.tbl.msg)
 	}
+}
+
+// Drawn: the sandbox shows the edited position (a unit added changes the
+// picture), and try mode outlines the picked group's destinations (the
+// picture changes when a group is picked; nothing else does).
+func TestDrawSandboxAndTryMode(t *testing.T) {
+	needDisplay(t)
+	a, c := sandboxFromStartApp(t)
+	m := a.sandbox.m
+	before := render(t, a, 800, 450)
+	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: houseIdx(t, m, "stark")})
+	kh := terrIdx(t, m, "karhold")
+	c.clickTerr(kh)
+	c.clickTerr(kh)
+	after := render(t, a, 800, 450)
+	saveShot(t, "sandbox", after)
+	board := NewScaler(800, 450).Rect(a.layout().Board)
+	if !differIn(before, after, board) {
+		t.Fatal("two footmen in Karhold did not change the sandbox's board")
+	}
+
+	a2, _, c2 := tryApp(t)
+	a2.handle(input{Keys: []string{"T"}})
+	off := render(t, a2, 800, 450)
+	c2.clickTerr(terrIdx(t, m, "winterfell"))
+	a2.handle(input{X: 0, Y: 0}) // the pointer off the board: no hover box
+	picked := render(t, a2, 800, 450)
+	saveShot(t, "trymode", picked)
+	if !differIn(off, picked, NewScaler(800, 450).Rect(a2.layout().Board)) {
+		t.Fatal("picking Winterfell's group did not outline anything on the board")
+	}
+}
+
+// differIn reports whether two pictures differ inside r (pixels).
+func differIn(a, b *image.RGBA, r Rect) bool {
+	for y := int(r.Y) + 1; y < int(r.Y+r.H)-1; y++ {
+		for x := int(r.X) + 1; x < int(r.X+r.W)-1; x++ {
+			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {
+				return true
+			}
+		}
+	}
+	return false
 }
