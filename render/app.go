@@ -210,10 +210,11 @@ type App struct {
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
 	// sandbox is the position being edited in sceneSandbox (sandbox.go);
-	// sandboxArmed is set after the first Edit position of a game that is
-	// not a tester's (the second opens it: it shows every secret).
+	// sandboxArmed is 1 + the game's Len at the first Edit position of a
+	// game that is not a tester's (a second, at the same position, opens
+	// it: it shows every secret).
 	sandbox      *sandboxUI
-	sandboxArmed bool
+	sandboxArmed int
 	// try is try mode on the table (trymode.go), nil when off.
 	try *tryMode
 }

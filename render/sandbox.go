@@ -816,12 +816,12 @@ func (a *App) sandboxFromTable() {
 		}
 		return
 	}
-	if !a.tester && !a.sandboxArmed {
-		a.sandboxArmed = true
-		u.setMsg("Edit position shows every secret (hands, loyalty cards) to whoever looks: press E (or the button) again to open it.", true)
+	if !a.tester && a.sandboxArmed != g.Len()+1 {
+		a.sandboxArmed = g.Len() + 1
+		u.setMsg("Sandbox shows all secrets: press E again", true)
 		return
 	}
-	a.sandboxArmed = false
+	a.sandboxArmed = 0
 	if err := a.enterSandbox(g, u.seed, a.mapName, a.mapSum); err != nil {
 		u.setMsg("The sandbox cannot open this position: "+err.Error(), true)
 	}

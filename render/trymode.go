@@ -263,9 +263,9 @@ func (a *App) tryTips() []Widget {
 // prompt while it is on.
 func (a *App) testerWidgets(ws []Widget, l tableLayout) []Widget {
 	r := l.Tools
-	edit := button(Rect{r.X, r.Y, r.W/2 - 3, r.H}, "Edit", cmdTarget(Command{Kind: CmdSandbox}))
+	edit := button(Rect{r.X, r.Y, 140, r.H}, "Edit position", cmdTarget(Command{Kind: CmdSandbox}))
 	edit.Key, edit.Tip = "E", "Sandbox: edit this position (units, flags, agents, cards), then play from it. Shows every secret."
-	try := button(Rect{r.X + r.W/2 + 3, r.Y, r.W/2 - 3, r.H}, "Try", cmdTarget(Command{Kind: CmdTryMode}))
+	try := button(Rect{r.X + 146, r.Y, r.W - 146, r.H}, "Try", cmdTarget(Command{Kind: CmdTryMode}))
 	try.Key, try.Tip = "T", "Try mode: pick any group and see where it could move, and why not elsewhere. Nothing is played."
 	if a.try != nil {
 		try.Selected, try.Fill = true, colWarn
