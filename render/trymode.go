@@ -59,6 +59,7 @@ func (a *App) toggleTry() {
 		u.setMsg("Try mode asks the rules engine; this table has none.", true)
 		return
 	}
+	u.leavePast() // try mode asks about the board as it stands
 	u.resetLocal()
 	a.try = &tryMode{from: -1, house: -1}
 	u.setMsg("Try mode: click a territory with troops (any house) to see where they could move.", false)
