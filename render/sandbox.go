@@ -471,6 +471,9 @@ func (sb *sandboxUI) widgets() []Widget {
 	play := button(Rect{720, 8, 230, 34}, "Play from here", cmdTarget(Command{Kind: CmdSandboxPlay}))
 	play.Key, play.Fill = "P", colOK
 	play.Tip = "Set the game up from this position (the engine checks all of it) and play on under the rules: a tester's game."
+	if pr := sb.view.pub.Prompt; pr != "" {
+		play.Tip += " First: " + pr
+	}
 	leave := button(Rect{l.Undo.X, l.Undo.Y, 228, 34}, "Leave", cmdTarget(Command{Kind: CmdCancel}))
 	leave.Key, leave.Tip = "Esc", "Back to where you came from; the position edited here is dropped."
 	help := button(l.Help, "?", cmdTarget(Command{Kind: CmdHelp}))

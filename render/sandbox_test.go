@@ -443,3 +443,26 @@ func TestSandboxEscBackToStart(t *testing.T) {
 		t.Fatal("the start screen is not back")
 	}
 }
+
+// BenchmarkSandboxEdit is one click of the sandbox on the nine-player map
+// with nine players: a unit added and removed, each checked by the
+// engine (a scratch SetUp, SetUnits, SetUp of the whole position) and
+// the scratch table that shows it rebuilt.
+func BenchmarkSandboxEdit(b *testing.B) {
+	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}
+	g, err := newRulesGame("nine", names, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sb, err := newSandbox(g.Map(), rules.Config{Players: names, Seed: 1}, g.Snapshot())
+	if err != nil {
+		b.Fatal(err)
+	}
+	kh, _ := sb.m.Territory("karhold")
+	b.ReportAllocs()
+	for b.Loop() {
+		if !sb.addUnit(kh, 1) || !sb.addUnit(kh, -1) {
+			b.Fatal(sb.msg)
+		}
+	}
+}
