@@ -133,7 +133,7 @@ func (a *App) tryClick(t int) {
 	if n > 0 {
 		where = fmt.Sprintf("%d outlined", n)
 	}
-	u.setMsg(fmt.Sprintf("%s: %s's %s → %s", name, u.m.Houses[next].Name, unitsText(a.tryGroup(next, t)), where), false)
+	u.setMsg(fmt.Sprintf("%s in %s: %s", u.m.Houses[next].Name, name, where), false)
 }
 
 // tryGroupText is the picked group in words: "House Stark's 2 footmen".
