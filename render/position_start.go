@@ -11,7 +11,7 @@ import "notrueking/rules"
 func (a *App) playPosition(g *rules.Game) {
 	saves, rec := a.opts.Saves, a.opts.RecordPath
 	a.opts.Saves, a.opts.RecordPath = nil, ""
-	a.sess = nil
+	a.sess, a.try = nil, nil
 	a.bots.interrupt()
 	a.bots = nil
 	a.tester = true

@@ -798,7 +798,7 @@ func (a *App) enterSandbox(g *rules.Game, seed uint64, mapName, mapSum string) e
 	if a.tbl != nil && a.tbl.shown >= 0 && a.tbl.shown < len(st.Players) {
 		sb.seat = a.tbl.shown
 	}
-	a.sandbox = sb
+	a.sandbox, a.try = sb, nil
 	a.tbl = sb.view // the board is drawn from the table on show
 	a.help = false
 	a.scene = sceneSandbox
