@@ -7,6 +7,7 @@
 //	notrueking -scenario FILE [-record FILE]                                play from a scenario's position
 //	notrueking -replay FILE                                                 watch a record or save in the replay viewer
 //	notrueking -spectate FILE|latest                                        follow a game's save: the public view, for a stream
+//	notrueking -sandbox [-map M] [-players N]                               edit a position, then play from it (testers)
 //	notrueking validate [-json] FILE                                        check a map file
 //	notrueking run RECORD                                                   replay a game record headlessly
 //	notrueking selfplay [-map M] [-players N] [-games G] [-seed S]          play random games, print speed and checksum
@@ -65,7 +66,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	return play(args, stderr, render.Run)
 }
 
-const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] [-canvas WxH] [-large-text] [-clean] [-overlay FILE] | -load FILE | -scenario FILE | -replay FILE | -spectate FILE|latest | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
+const usage = "usage: notrueking [-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-record FILE] [-bots human,strong,...] [-bot-pause D] [-canvas WxH] [-large-text] [-clean] [-overlay FILE] | -sandbox [-map M] [-players N] | -load FILE | -scenario FILE | -replay FILE | -spectate FILE|latest | validate [-json] FILE | run RECORD | selfplay | suggest | bots | render -o FILE.png | web"
 
 // play checks the flags against the map, headless, and only then opens the
 // window with run (render.Run). A bad flag (a player count the map does not
@@ -90,6 +91,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	clean := fs.Bool("clean", false, "a layout without menus or key labels for presenting (the keys still work)")
 	overlay := fs.String("overlay", "", "rewrite this JSON file (and its .txt sibling) with the game's public facts after every action, for streaming software")
 	spectate := fs.String("spectate", "", "open a spectator window that follows this save or record file (latest: the newest save) and shows the public view only")
+	sandbox := fs.Bool("sandbox", false, "open the sandbox on the initial position of -map and -players: edit units, flags, agents and cards, then play from there (a tester's tool)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, usage)
 		fs.PrintDefaults()
@@ -137,6 +139,9 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 		if _, err := loadGameAt("", *replay, -1, io.Discard); err != nil {
 			return fail("-replay: %v", oneLine(err))
 		}
+	}
+	if *sandbox && *load != "" {
+		return fail("-sandbox starts from the map's setup; it takes no -load (open the game, then Edit position)")
 	}
 	if *record != "" {
 		// Nothing is overwritten without the user's say-so: a record file
@@ -215,6 +220,7 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	}
 	// Naming the players (or their number) is a complete setup: skip the start screen.
 	opts.Quick = len(ps) > 0
+	opts.Sandbox = *sandbox
 	return runOrFail(run(opts), stderr)
 }
 

@@ -198,6 +198,7 @@ func TestDispatchBadFlags(t *testing.T) {
 		{"more names than players", []string{"-players", "2", "-names", "Ann,Ben,Cy"}, "-players 2 but -names lists 3 names"},
 		{"one name for two players", []string{"-players", "2", "-names", "Ann"}, "-players 2 but -names lists 1 name"},
 		{"one name", []string{"-names", "Ann"}, "-names lists 1 name: the standard map seats 2 to 4 players"},
+		{"sandbox with load", []string{"-sandbox", "-load", "x.ntk"}, "-sandbox starts from the map's setup; it takes no -load"},
 		{"five names", []string{"-names", "A,B,C,D,E"}, "-names lists 5 names: the standard map seats 2 to 4 players"},
 		{"empty name", []string{"-names", "Ann,,Ben"}, `-names "Ann,,Ben": name 2 is empty`},
 		{"trailing comma", []string{"-names", "Ann,Ben,"}, `name 3 is empty`},
@@ -272,6 +273,7 @@ func TestPlayOptions(t *testing.T) {
 		{[]string{"-scenario", "scenarios/flags.toml", "-record", "g.ntk"}, render.Options{Map: "standard", Scenario: "scenarios/flags.toml", RecordPath: "g.ntk"}},
 		{[]string{"-spectate", "latest"}, render.Options{Spectate: "latest"}},
 		{[]string{"-spectate", "saves/g.ntk"}, render.Options{Spectate: "saves/g.ntk"}},
+		{[]string{"-sandbox", "-map", "nine", "-players", "5"}, render.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
 	}
 	for _, tc := range tests {
 		var got *render.Options

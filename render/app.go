@@ -83,6 +83,9 @@ type Options struct {
 	// it follows this record or save file (or SpectateLatest: the newest
 	// save) and shows the public view only; it writes nothing.
 	Spectate string
+	// Sandbox opens the sandbox at once on the initial position of Map
+	// and Players (sandbox.go).
+	Sandbox bool
 }
 
 // newGameFunc builds a game for a map name, player names and seed.
@@ -148,6 +151,11 @@ func Run(opts Options) error {
 		if err := a.loadScenario(opts.Scenario); err != nil {
 			return err
 		}
+	case opts.Sandbox:
+		a.sandboxFromStart()
+		if a.start.msg != "" {
+			return errors.New(a.start.msg)
+		}
 	case opts.Quick:
 		a.startGame()
 		if a.start.msg != "" {
@@ -186,6 +194,7 @@ const (
 	sceneEnd
 	sceneReplay   // the replay viewer (replay.go)
 	sceneSpectate // the spectator window (spectate.go)
+	sceneSandbox  // edit a position, then play from it (sandbox.go)
 )
 
 // App is the ebiten.Game of No True King.
@@ -264,6 +273,14 @@ type App struct {
 	overlayErr error
 	// spec follows the game file of the spectator window (spectate.go).
 	spec *spectator
+	// sandbox is the position being edited in sceneSandbox (sandbox.go);
+	// sandboxArmed is 1 + the game's Len at the first Edit position of a
+	// game that is not a tester's (a second, at the same position, opens
+	// it: it shows every secret).
+	sandbox      *sandboxUI
+	sandboxArmed int
+	// try is try mode on the table (trymode.go), nil when off.
+	try *tryMode
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -282,6 +299,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 		sceneReplay:  replayScene{a},
 		// The spectator window's one scene (spectate.go).
 		sceneSpectate: spectateScene{a},
+		sceneSandbox:  sandboxScene{a},
 	}
 	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 	a.start = newStartUI(opts)
@@ -321,6 +339,9 @@ type input struct {
 	// the fit key (F or Home).
 	Down, MiddleDown bool
 	Fit              bool
+	// Right is a right click this tick; Shift is held (the sandbox
+	// removes with either).
+	Right, Shift bool
 }
 
 // pressed lists every key pressed this tick by name, Enter and Esc included.
@@ -358,6 +379,7 @@ var namedKeys = []struct {
 	// The replay viewer's (replay.go).
 	{ebiten.KeyHome, "Home"}, {ebiten.KeyEnd, "End"}, {ebiten.KeyPageUp, "PgUp"}, {ebiten.KeyPageDown, "PgDn"},
 	{ebiten.KeyDigit0, "0"}, {ebiten.KeyR, "R"},
+	{ebiten.KeyE, "E"}, {ebiten.KeyP, "P"}, {ebiten.KeyT, "T"},
 }
 
 func readInput(sc Scaler) input {
@@ -388,6 +410,8 @@ func readInput(sc Scaler) input {
 		in.Keys = append(in.Keys, "Ctrl+S")
 	}
 	_, in.Wheel = ebiten.Wheel()
+	in.Right = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
+	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
 	readBoardInput(&in)
 	return in
 }
@@ -449,7 +473,7 @@ func (a *App) handle(in input) {
 		a.dirty = true
 	}
 	ht := -1
-	if (a.scene == sceneTable || a.scene == sceneReplay) && hv < 0 && !a.help {
+	if (a.boardLive() || a.scene == sceneSpectate && !a.spectateOver()) && hv < 0 && !a.help {
 		ht = a.boardHit(in.X, in.Y)
 	}
 	if ht != a.hoverTerr || (ht >= 0 && (in.X != a.mx || in.Y != a.my)) {
@@ -490,7 +514,7 @@ func (a *App) handle(in input) {
 	}
 	if in.Click {
 		t, _ := a.hit(in.X, in.Y)
-		if t.Kind == TNone && a.scene == sceneTable && !a.help {
+		if t.Kind == TNone && a.boardLive() && !a.help {
 			if tr := a.boardHit(in.X, in.Y); tr >= 0 {
 				t = Target{Kind: TTerritory, Terr: tr}
 			}
@@ -539,6 +563,9 @@ func (a *App) press(t Target) {
 // do carries out a command: the app's own (help, fullscreen), or the
 // scene's.
 func (a *App) do(c Command) {
+	if c.Kind != CmdTools {
+		a.tools = false // an entry of the Tools menu (or anything else) closes it
+	}
 	switch {
 	case c.Kind == CmdHelp:
 		a.help, a.tools = !a.help, false
@@ -547,7 +574,6 @@ func (a *App) do(c Command) {
 		a.tools = !a.tools && a.scene == sceneTable
 		return
 	case c.Kind == CmdSavePosition && !a.help:
-		a.tools = false
 		a.savePosition()
 		return
 	case c.Kind == CmdFullscreen:
@@ -766,7 +792,10 @@ func (a *App) tips() []Widget {
 	if i := tipIndex(a.ws, a.mx, a.my); i >= 0 && !a.help {
 		return tooltipFor(a.ws, i, a.msgRect())
 	}
-	if (a.scene == sceneTable || a.scene == sceneReplay) && a.hoverTerr >= 0 && !a.help {
+	if a.try != nil && a.scene == sceneTable && !a.help {
+		return a.tryTips()
+	}
+	if (a.boardLive() || a.scene == sceneSpectate) && a.hoverTerr >= 0 && !a.help {
 		return a.boardUI().tooltip(a.hoverTerr, a.mx, a.my, a.msgRect())
 	}
 	return nil
@@ -809,6 +838,9 @@ func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
 	sel := -1
 	if live {
 		hl, sel = a.hintMarks(a.tbl.highlights())
+		if a.try != nil && a.scene == sceneTable {
+			hl, sel = a.tryMarks()
+		}
 	}
 	u := a.boardUI()
 	if a.scene == sceneReplay && a.rp != nil {

@@ -65,7 +65,7 @@ func (a *App) board() *boardView {
 // tick's press (the caller then ignores in.Click).
 func (a *App) boardInput(in input) bool {
 	v := a.board()
-	if v == nil || a.scene != sceneTable && a.scene != sceneReplay && (a.scene != sceneSpectate || a.spectateOver()) {
+	if v == nil || !a.boardLive() && (a.scene != sceneSpectate || a.spectateOver()) {
 		if v != nil {
 			v.drag = boardDrag{}
 		}

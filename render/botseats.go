@@ -278,7 +278,7 @@ func (b *botSeats) interrupt() {
 // move has passed. It reports whether the table changed.
 func (a *App) botTick(now time.Time) bool {
 	b := a.bots
-	if b == nil || a.tbl == nil || (a.scene != sceneTable && a.scene != sceneCurtain) {
+	if b == nil || a.tbl == nil || (a.scene != sceneTable && a.scene != sceneCurtain) || a.try != nil {
 		return false
 	}
 	g := a.game()

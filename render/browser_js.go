@@ -11,12 +11,14 @@ import (
 	"strings"
 	"sync"
 	"syscall/js"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
 	"notrueking/internal/safefile"
 	"notrueking/maps"
+	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
 	"notrueking/session"
@@ -515,9 +517,11 @@ var cmdNames = map[CmdKind]string{CmdStart: "start", CmdContinue: "cont:", CmdMa
 	CmdConfirmArrange: "confirm-arrange", CmdMoveConfirm: "move", CmdUndo: "undo", CmdRedo: "redo",
 	CmdAgain: "again", CmdHelp: "help", CmdFullscreen: "fullscreen",
 	CmdDismiss: "dismiss", CmdLogEntry: "log:", CmdLogScroll: "log-scroll", CmdPresent: "present",
-	CmdHint: "hint", CmdSeatLevel: "seat-level:", CmdBotPause: "bot-pause"}
+	CmdHint: "hint", CmdSeatLevel: "seat-level:", CmdBotPause: "bot-pause",
+	CmdTools: "tools", CmdSavePosition: "save-position", CmdSandbox: "sandbox", CmdSandboxPlay: "sandbox-play", CmdTryMode: "try"}
 
-var sceneNames = map[scene]string{sceneStart: "start", sceneCurtain: "curtain", sceneTable: "table", sceneEnd: "end"}
+var sceneNames = map[scene]string{sceneStart: "start", sceneCurtain: "curtain", sceneTable: "table", sceneEnd: "end",
+	sceneReplay: "replay", sceneSandbox: "sandbox"}
 
 func (w *webGame) snapshot() {
 	a := w.a
@@ -572,3 +576,14 @@ func (w *webGame) snapshot() {
 }
 
 func init() { mark("ntk-go-init") }
+
+// keepPosition offers the position as a scenario file to download (a page
+// has no folder of its own to write it to).
+func (a *App) keepPosition(g *rules.Game) (string, error) {
+	name, sum := records.MapIdentity(g.Map())
+	file := positionName(g, time.Now())
+	if err := download(file, scenarios.Export(g, name, sum)); err != nil {
+		return "", fmt.Errorf("the browser refused the download: %v", err)
+	}
+	return "Downloaded " + file + ": open it again with Open file… (it holds every secret of the position).", nil
+}

@@ -45,6 +45,19 @@ const (
 	CmdReplayRound // the start of the next round (N = 1) or of this or the last one (N = -1)
 	CmdReplaySeat  // show seat N's view (rules.Public: the public view); only once the game is over
 	CmdReplayBack  // leave the replay for the scene it was opened from
+	// Sandbox and try mode (sandbox.go, trymode.go).
+	CmdSandbox       // open the sandbox on the position (table: Edit position; start screen)
+	CmdSandboxPlay   // play from the edited position
+	CmdSandboxHouse  // the house N places units and flags
+	CmdSandboxUnit   // place Unit (N = -1: the flag tool)
+	CmdSandboxSeat   // edit seat N's cards and loyalty card
+	CmdSandboxToken  // select loyalty token N, or swap it with the selected one
+	CmdSandboxReveal // turn the selected loyalty token face up or down
+	CmdSandboxCard   // give house card ID to the seat (N = 1), or take it back (N = -1)
+	CmdSandboxRound  // round N steps on
+	CmdSandboxFirst  // first player N seats on
+	CmdSandboxPhase  // phase N steps on
+	CmdTryMode       // try mode on or off (table)
 	// End screen.
 	CmdAgain  // back to the start screen for a new game
 	CmdReplay // watch the game just finished in the replay viewer

@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/rules"
 	"notrueking/store"
 )
 
@@ -28,3 +29,13 @@ func runGame(a *App) error { return ebiten.RunGame(a) }
 
 // browserMap never handles a map on the desktop: maps are files there.
 func browserMap(name, sum string) (m *board.Map, handled bool, err error) { return nil, false, nil }
+
+// keepPosition writes the position as a scenario file in the positions
+// folder (position.go) and says where.
+func (a *App) keepPosition(g *rules.Game) (string, error) {
+	path, err := a.writePosition(g)
+	if err != nil {
+		return "", err
+	}
+	return "Position saved as " + path + " — open it with: notrueking -scenario FILE", nil
+}

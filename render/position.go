@@ -41,6 +41,8 @@ func (a *App) playPosition(g *rules.Game) {
 	}
 	a.tester = true
 	a.mapName, a.mapSum = records.MapIdentity(g.Map())
+	a.try = nil
+	a.bots.interrupt()
 	a.bots = nil
 	a.begin(playRules(g), g.Config().Seed)
 }
@@ -72,12 +74,12 @@ func (a *App) savePosition() {
 		a.tbl.setMsg("This is the past: return to the table (Esc) to save the position as it stands.", true)
 		return
 	}
-	path, err := a.writePosition(g)
+	msg, err := a.keepPosition(g)
 	if err != nil {
 		a.tbl.setMsg("The position could not be saved: "+err.Error(), true)
 		return
 	}
-	a.tbl.setMsg("Position saved as "+path+" — open it with: notrueking -scenario FILE", false)
+	a.tbl.setMsg(msg, false)
 }
 
 // writePosition writes g's position into the positions folder under a

@@ -79,6 +79,8 @@ func (s startScene) do(c Command) {
 		st.focus = -1
 	case CmdSeatLevel, CmdBotPause:
 		st.startBotCommand(c)
+	case CmdSandbox:
+		a.sandboxFromStart()
 	}
 	if st.focus >= st.n {
 		st.focus = -1
@@ -118,7 +120,8 @@ func (s curtainScene) board() bool { return s.a.behind != nil }
 type tableScene struct{ a *App }
 
 func (s tableScene) widgets() []Widget {
-	return s.a.tbl.tableWidgets(s.a.layout())
+	l := s.a.layout()
+	return s.a.testerWidgets(s.a.tbl.tableWidgets(l), l)
 }
 
 func (s tableScene) keys(in input) ([]string, bool) {
@@ -128,6 +131,11 @@ func (s tableScene) keys(in input) ([]string, bool) {
 	dialog := u.moveFrom >= 0 && u.moveTo >= 0
 	for _, k := range in.pressed() {
 		switch {
+		case s.a.try != nil && (k == "Esc" || k == "T"):
+			s.do(Command{Kind: CmdTryMode})
+			changed = true
+		case s.a.try != nil:
+			rest = append(rest, k) // buttons' keys: refused by tryCommand
 		case k == "Esc":
 			s.do(Command{Kind: CmdCancel})
 			changed = true
@@ -157,6 +165,16 @@ func (s tableScene) keys(in input) ([]string, bool) {
 }
 
 func (s tableScene) do(c Command) {
+	switch {
+	case s.a.try != nil && s.a.tryCommand(c):
+		return
+	case c.Kind == CmdTryMode:
+		s.a.toggleTry()
+		return
+	case c.Kind == CmdSandbox:
+		s.a.sandboxFromTable()
+		return
+	}
 	s.a.tbl.command(c)
 	s.a.saveRecord()
 	s.a.afterAction()
@@ -164,6 +182,16 @@ func (s tableScene) do(c Command) {
 
 func (s tableScene) click(t Target) {
 	if t.Kind == TNone {
+		return
+	}
+	if s.a.try != nil {
+		if t.Kind == TTerritory {
+			s.a.tryClick(t.Terr)
+		} else if t.Kind == TButton && t.Action != nil || t.Kind == TSlot || t.Kind == TToken {
+			s.a.tbl.setMsg("Try mode: nothing is played. Press T or Esc to leave it first.", true)
+		} else {
+			s.a.tbl.click(t) // the log panel's entries and scrolling
+		}
 		return
 	}
 	s.a.tbl.click(t)

@@ -226,7 +226,10 @@ func (s *startUI) widgets() []Widget {
 	b.Size, b.Fill, b.Key = 26, colOK, "Enter"
 	ws = append(ws, b)
 	ws = append(ws, s.botPauseWidget(Rect{x + 460, y + 8, 160, 40})...)
-	ws = append(ws, Widget{R: Rect{x, y + 76, 620, 22}, Kind: WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: colDim})
+	sbx := button(Rect{x + 450, y + 68, 170, 36}, "Sandbox", cmdTarget(Command{Kind: CmdSandbox}))
+	sbx.Tip = "Edit this map's starting position for these players (units, flags, agents, cards), then play from it: a tester's tool."
+	ws = append(ws, sbx)
+	ws = append(ws, Widget{R: Rect{x, y + 76, 440, 22}, Kind: WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: colDim})
 	if s.msg != "" {
 		ws = append(ws, Widget{R: Rect{px, 856, 700, 36}, Kind: WPanel, Fill: colWarn},
 			textW(Rect{px + 12, 862, 676, 24}, s.msg, 18, colText))

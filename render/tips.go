@@ -116,6 +116,9 @@ var helpKeys = [][2]string{
 	{"← → / ↑ ↓", "replay: an action back / on; a round back / on (or PgUp / PgDn)"},
 	{"Home / End", "replay: the start / the last action"},
 	{"0 … 9 / R", "replay: public / seat views when over; R: end screen's replay"},
+	{"E / P", "edit the position in the sandbox (table) / play from it"},
+	{"T", "try mode: any group's moves, nothing played"},
+	{"Right-click", "sandbox: remove a unit or flag (or Shift+click)"},
 }
 
 // helpRules is the rules of No True King on one page.

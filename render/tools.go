@@ -16,13 +16,15 @@ type toolEntry struct {
 func toolEntries() []toolEntry {
 	return []toolEntry{
 		{"Save position as scenario", "Ctrl+S", "Write the position on the table to a scenario file (a new file in the scenarios folder; it holds every secret). Open it again with: notrueking -scenario FILE.", Command{Kind: CmdSavePosition}},
+		{"Edit position (sandbox)", "E", "Sandbox: edit this position (units, flags, agents, cards), then play from it. Shows every secret.", Command{Kind: CmdSandbox}},
+		{"Try mode on / off", "T", "Try mode: pick any group and see where it could move, and why not elsewhere. Nothing is played.", Command{Kind: CmdTryMode}},
 	}
 }
 
 // toolsButton is the top bar's button that opens the Tools menu.
 func (u *tableUI) toolsButton(r Rect) Widget {
 	w := button(r, "Tools", cmdTarget(Command{Kind: CmdTools}))
-	w.Key, w.Tip = "F2", "Tools for testers and streamers: save the position as a scenario, and more."
+	w.Key, w.Tip = "F2", "Tools for testers: save the position as a scenario, edit it in the sandbox, try moves."
 	return w
 }
 

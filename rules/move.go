@@ -179,48 +179,9 @@ func sub(a, b [board.NumUnits]int) [board.NumUnits]int {
 func (g *Game) doMove(a Action, exec bool) error {
 	f := g.top()
 	h := f.House
-	from, err := g.terrArg(a.From)
-	if err != nil {
+	from, to, target, err := g.checkMove(h, a)
+	if err != nil || !exec {
 		return err
-	}
-	to, err := g.terrArg(a.To)
-	if err != nil {
-		return err
-	}
-	avail := g.st.Units[from][h]
-	for k := board.Unit(0); k < board.NumUnits; k++ {
-		if a.Units[k] < 0 {
-			return fmt.Errorf("a unit count cannot be negative")
-		}
-		if a.Units[k] > avail[k] {
-			if avail[k] == 0 {
-				return fmt.Errorf("%s has no %s in %s", g.houseName(h), unitPlural(k), g.terrName(from))
-			}
-			return fmt.Errorf("%s has only %s in %s", g.houseName(h), countNoun(avail[k], k), g.terrName(from))
-		}
-	}
-	if err := g.moveRule(h, from, to, a.Units, sub(avail, a.Units)); err != nil {
-		return err
-	}
-	target := -1
-	if a.House != None {
-		if g.m.Territories[to].Kind != board.Road {
-			return fmt.Errorf("a move names a house to attack only when it enters a road; entering %s fights whoever is there", g.terrName(to))
-		}
-		o, err := g.houseArg(a.House)
-		if err != nil {
-			return err
-		}
-		if o == h {
-			return fmt.Errorf("%s cannot attack itself", g.houseName(h))
-		}
-		if total(g.st.Units[to][o]) == 0 {
-			return fmt.Errorf("%s has no troops in %s to attack", g.houseName(o), g.terrName(to))
-		}
-		target = o
-	}
-	if !exec {
-		return nil
 	}
 	seat := f.Seat
 	g.pop()
@@ -240,6 +201,59 @@ func (g *Game) doMove(a Action, exec bool) error {
 	}
 	g.enter(h, to, a.Units)
 	return nil
+}
+
+// checkMove is the whole check of move a by house h (doMove's, and
+// TryMove's): the territories, the units it has there, the movement
+// rules and the house it names to attack on a road (target, -1 none).
+// It never changes the game.
+func (g *Game) checkMove(h int, a Action) (from, to, target int, err error) {
+	from, err = g.terrArg(a.From)
+	if err != nil {
+		return
+	}
+	to, err = g.terrArg(a.To)
+	if err != nil {
+		return
+	}
+	target = -1
+	err = g.checkMoveUnits(h, from, to, a)
+	if err != nil || a.House == None {
+		return
+	}
+	if g.m.Territories[to].Kind != board.Road {
+		err = fmt.Errorf("a move names a house to attack only when it enters a road; entering %s fights whoever is there", g.terrName(to))
+		return
+	}
+	o, err := g.houseArg(a.House)
+	if err != nil {
+		return
+	}
+	if o == h {
+		err = fmt.Errorf("%s cannot attack itself", g.houseName(h))
+		return
+	}
+	if total(g.st.Units[to][o]) == 0 {
+		err = fmt.Errorf("%s has no troops in %s to attack", g.houseName(o), g.terrName(to))
+		return
+	}
+	return from, to, o, nil
+}
+
+func (g *Game) checkMoveUnits(h, from, to int, a Action) error {
+	avail := g.st.Units[from][h]
+	for k := board.Unit(0); k < board.NumUnits; k++ {
+		if a.Units[k] < 0 {
+			return fmt.Errorf("a unit count cannot be negative")
+		}
+		if a.Units[k] > avail[k] {
+			if avail[k] == 0 {
+				return fmt.Errorf("%s has no %s in %s", g.houseName(h), unitPlural(k), g.terrName(from))
+			}
+			return fmt.Errorf("%s has only %s in %s", g.houseName(h), countNoun(avail[k], k), g.terrName(from))
+		}
+	}
+	return g.moveRule(h, from, to, a.Units, sub(avail, a.Units))
 }
 
 // midSentence writes a name that begins with "The" as it reads inside a

@@ -1,0 +1,477 @@
+package render
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// sandboxFromStartApp opens the sandbox from the start screen's Sandbox
+// button: the standard map, three players, the tester's seed 7.
+func sandboxFromStartApp(t *testing.T) (*App, *clicker) {
+	t.Helper()
+	a, err := newApp(Options{Players: []string{"Ann", "Ben", "Cy"}, Seed: 7, SeedSet: true}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.start.setMaps(shippedMaps(), "standard")
+	a.rebuild()
+	w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdSandbox })
+	if !ok {
+		t.Fatal("the start screen has no Sandbox button")
+	}
+	a.handle(input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
+	if a.scene != sceneSandbox || a.sandbox == nil {
+		t.Fatalf("scene %d after Sandbox (message %q)", a.scene, a.start.msg)
+	}
+	return a, newClicker(t, a)
+}
+
+// press clicks the sandbox widget carrying command c.
+func pressCmd(t *testing.T, a *App, c Command) {
+	t.Helper()
+	w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd == c })
+	if !ok && a.scene == sceneTable {
+		// A tester's tool: an entry of the Tools menu, opened first.
+		tools, found := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdTools })
+		if found {
+			x, y := center(tools.R)
+			a.handle(input{X: x, Y: y, Click: true})
+			w, ok = findWidget(a.ws[a.modal:], func(w Widget) bool { return w.T.Cmd == c })
+		}
+	}
+	if !ok {
+		t.Fatalf("no widget for %+v", c)
+	}
+	x, y := center(w.R)
+	a.handle(input{X: x, Y: y})
+	a.handle(input{X: x, Y: y, Click: true})
+}
+
+func terrIdx(t *testing.T, m *board.Map, id string) int {
+	t.Helper()
+	i, ok := m.Territory(id)
+	if !ok {
+		t.Fatalf("no territory %s", id)
+	}
+	return i
+}
+
+func houseIdx(t *testing.T, m *board.Map, id string) int {
+	t.Helper()
+	i, ok := m.House(id)
+	if !ok {
+		t.Fatalf("no house %s", id)
+	}
+	return i
+}
+
+// noLog is a position without its log (SetUp does not keep one).
+func noLog(s rules.State) rules.State {
+	s.Log = nil
+	return s
+}
+
+// Units: a left click adds one of the chosen house and kind, a right
+// click and a Shift+click remove one; a ship on land is refused in the
+// engine's words (SetUnits) and changes nothing.
+func TestSandboxUnits(t *testing.T) {
+	a, c := sandboxFromStartApp(t)
+	sb := a.sandbox
+	m := sb.m
+	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
+	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
+	pressCmd(t, a, Command{Kind: CmdSandboxUnit, Unit: board.Knight})
+	c.clickTerr(kh)
+	c.clickTerr(kh)
+	if got := sb.st.Units[kh][stark]; got != [board.NumUnits]int{0, 2, 0, 0} {
+		t.Fatalf("Karhold after two clicks: %v (message %q)", got, sb.msg)
+	}
+	p := c.pts[kh]
+	a.handle(input{X: p[0], Y: p[1], Right: true})
+	if got := sb.st.Units[kh][stark][board.Knight]; got != 1 {
+		t.Fatalf("after a right click: %d knights", got)
+	}
+	a.handle(input{X: p[0], Y: p[1], Shift: true})
+	a.handle(input{X: p[0], Y: p[1], Shift: true, Click: true})
+	if got := sb.st.Units[kh][stark][board.Knight]; got != 0 {
+		t.Fatalf("after a Shift+click: %d knights", got)
+	}
+	a.handle(input{X: p[0], Y: p[1]}) // Shift released
+
+	// A ship on land: the engine's reason, nothing changed.
+	before, _ := cloneState(sb.st)
+	g, err := rules.SetUp(m, sb.cfg, sb.st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := g.SetUnits("stark", "karhold", [board.NumUnits]int{0, 0, 1, 0})
+	if want == nil {
+		t.Fatal("the engine took a ship on land")
+	}
+	pressCmd(t, a, Command{Kind: CmdSandboxUnit, Unit: board.Ship})
+	c.clickTerr(kh)
+	if !sb.msgErr || !strings.Contains(strings.ToLower(sb.msg), strings.ToLower(want.Error())) {
+		t.Fatalf("message %q (error %v), want the engine's %q", sb.msg, sb.msgErr, want)
+	}
+	if !reflect.DeepEqual(before, sb.st) {
+		t.Fatal("a refused edit changed the position")
+	}
+	if !hasText(a.ws, sb.msg) {
+		t.Fatal("the refusal is not on screen")
+	}
+	// Another house's troops are there already: refused too.
+	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: houseIdx(t, m, "lannister")})
+	pressCmd(t, a, Command{Kind: CmdSandboxUnit, Unit: board.Footman})
+	c.clickTerr(terrIdx(t, m, "winterfell"))
+	if !sb.msgErr || !strings.Contains(sb.msg, "already has troops in Winterfell") {
+		t.Fatalf("message %q", sb.msg)
+	}
+}
+
+// Flags: set a house's flag in an empty land territory, clear it; a flag
+// where troops stand is refused with the engine's reason.
+func TestSandboxFlags(t *testing.T) {
+	a, c := sandboxFromStartApp(t)
+	sb := a.sandbox
+	m := sb.m
+	lan, kh := houseIdx(t, m, "lannister"), terrIdx(t, m, "karhold")
+	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: lan})
+	pressCmd(t, a, Command{Kind: CmdSandboxUnit, N: -1})
+	c.clickTerr(kh)
+	if sb.st.Flags[kh] != lan {
+		t.Fatalf("Karhold's flag %d, want Lannister (message %q)", sb.st.Flags[kh], sb.msg)
+	}
+	if v := sb.view.pub; v.Flags["karhold"] != "lannister" {
+		t.Fatalf("the board does not show the flag: %v", v.Flags)
+	}
+	p := c.pts[kh]
+	a.handle(input{X: p[0], Y: p[1], Right: true})
+	if sb.st.Flags[kh] != -1 {
+		t.Fatalf("after a right click: flag %d", sb.st.Flags[kh])
+	}
+	c.clickTerr(terrIdx(t, m, "winterfell"))
+	if !sb.msgErr || !strings.Contains(sb.msg, "Stark has troops in Winterfell") {
+		t.Fatalf("message %q", sb.msg)
+	}
+}
+
+// Agents: a slot's click cycles the seats' agents, then none; the seats'
+// agents in hand follow. A seat with no agent left is skipped, with the
+// engine's reason.
+func TestSandboxAgents(t *testing.T) {
+	a, _ := sandboxFromStartApp(t)
+	sb := a.sandbox
+	stark := houseIdx(t, sb.m, "stark")
+	click := func(h int, s rules.Slot) {
+		t.Helper()
+		w, ok := findWidget(a.ws, func(w Widget) bool {
+			return w.T.Kind == TSlot && w.T.House == sb.m.Houses[h].ID && w.T.Slot == s
+		})
+		if !ok {
+			t.Fatal("no slot widget")
+		}
+		x, y := center(w.R)
+		a.handle(input{X: x, Y: y, Click: true})
+	}
+	click(stark, rules.Maester)
+	if sb.st.Slots[stark][rules.Maester] != 0 || sb.st.Players[0].Agents != 2 {
+		t.Fatalf("after one click: slot %d, seat 0 holds %d", sb.st.Slots[stark][rules.Maester], sb.st.Players[0].Agents)
+	}
+	click(stark, rules.Maester)
+	if sb.st.Slots[stark][rules.Maester] != 1 || sb.st.Players[0].Agents != 3 || sb.st.Players[1].Agents != 2 {
+		t.Fatalf("after two clicks: slot %d", sb.st.Slots[stark][rules.Maester])
+	}
+	if pub := sb.view.pub; pub.Slots[stark][rules.Maester] != 1 {
+		t.Fatal("the houses panel does not show the agent")
+	}
+	click(stark, rules.Maester)
+	click(stark, rules.Maester)
+	if sb.st.Slots[stark][rules.Maester] != -1 || sb.st.Players[2].Agents != 3 {
+		t.Fatalf("after four clicks: slot %d, want free", sb.st.Slots[stark][rules.Maester])
+	}
+	// Seat 0 places all three agents; the fourth slot skips it.
+	for h := range 3 {
+		click(h, rules.Lord)
+	}
+	click(stark, rules.Marshal)
+	if got := sb.st.Slots[stark][rules.Marshal]; got != 1 || !strings.Contains(sb.msg, "agents in hand") {
+		t.Fatalf("Stark Marshal %d, message %q: want seat 1, and the engine's reason for skipping seat 0", got, sb.msg)
+	}
+}
+
+// Cards and loyalty: give a house card to a seat, take it back onto its
+// deck; swap two loyalty tokens and reveal one.
+func TestSandboxCardsAndLoyalty(t *testing.T) {
+	a, _ := sandboxFromStartApp(t)
+	sb := a.sandbox
+	m := sb.m
+	stark := houseIdx(t, m, "stark")
+	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
+	pressCmd(t, a, Command{Kind: CmdSandboxSeat, N: 1})
+	id := m.Houses[stark].Deck[2].ID
+	pressCmd(t, a, Command{Kind: CmdSandboxCard, ID: id, N: 1})
+	if h := sb.st.Players[1].Hand; len(h) != 1 || h[0] != id {
+		t.Fatalf("seat 1's hand %v, want [%s] (message %q)", h, id, sb.msg)
+	}
+	for _, c := range sb.st.Decks[stark] {
+		if c == id {
+			t.Fatal("the card is still in the deck")
+		}
+	}
+	pressCmd(t, a, Command{Kind: CmdSandboxCard, ID: id, N: -1})
+	if len(sb.st.Players[1].Hand) != 0 || sb.st.Decks[stark][0] != id {
+		t.Fatalf("after taking it back: hand %v, deck top %s", sb.st.Players[1].Hand, sb.st.Decks[stark][0])
+	}
+
+	l0 := append([]int(nil), sb.st.Players[1].Loyalty...)
+	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 0})
+	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 3})
+	l1 := sb.st.Players[1].Loyalty
+	if l1[0] != l0[3] || l1[3] != l0[0] || !sb.st.Players[1].Arranged {
+		t.Fatalf("loyalty %v after swapping slots 1 and 4 of %v", l1, l0)
+	}
+	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 0})
+	pressCmd(t, a, Command{Kind: CmdSandboxReveal})
+	if !sb.st.Players[1].Revealed[l1[0]] {
+		t.Fatal("the token was not revealed")
+	}
+	// The steppers: round 2, then past the last round: refused (SetRound).
+	pressCmd(t, a, Command{Kind: CmdSandboxRound, N: 1})
+	pressCmd(t, a, Command{Kind: CmdSandboxRound, N: 1})
+	if sb.st.Round != 3 {
+		t.Fatalf("round %d", sb.st.Round)
+	}
+	pressCmd(t, a, Command{Kind: CmdSandboxRound, N: 1})
+	if sb.st.Round != 3 || !sb.msgErr || !strings.Contains(sb.msg, "outside 1..3") {
+		t.Fatalf("round %d, message %q", sb.st.Round, sb.msg)
+	}
+	f := sb.st.First
+	pressCmd(t, a, Command{Kind: CmdSandboxFirst, N: 1})
+	if sb.st.First != (f+1)%3 {
+		t.Fatalf("first player %d after %d", sb.st.First, f)
+	}
+	pressCmd(t, a, Command{Kind: CmdSandboxPhase, N: 1}) // loyalty → place
+	pressCmd(t, a, Command{Kind: CmdSandboxPhase, N: 1}) // → resolve
+	if sb.st.Phase != rules.PhaseResolve {
+		t.Fatalf("phase %s", sb.st.Phase)
+	}
+}
+
+// Play from here: the game on the table starts at the edited position
+// (its Snapshot is the edited state) and is a tester's game. (SetUp runs
+// the automatic steps a position waits for: had the edits arranged the
+// card of the seat whose turn it is, the turn would pass to the next seat
+// to arrange; here Ben's card is edited and Ann keeps the turn.)
+func TestSandboxPlayFromHere(t *testing.T) {
+	a, c := sandboxFromStartApp(t)
+	sb := a.sandbox
+	m := sb.m
+	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
+	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
+	c.clickTerr(kh)
+	pressCmd(t, a, Command{Kind: CmdSandboxCard, ID: m.Houses[stark].Deck[0].ID, N: 1})
+	pressCmd(t, a, Command{Kind: CmdSandboxSeat, N: 1})
+	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 0})
+	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 1})
+	a.handle(input{X: c.pts[kh][0], Y: c.pts[kh][1], Right: true})
+	c.clickTerr(kh)
+	want, _ := cloneState(sb.st)
+	if want.Units[kh][stark][board.Footman] != 1 || len(want.Players[0].Hand) != 1 || !want.Players[1].Arranged {
+		t.Fatalf("the edits did not take: %+v", want.Players)
+	}
+	a.handle(input{Keys: []string{"P"}})
+	if a.sandbox != nil || (a.scene != sceneCurtain && a.scene != sceneTable) {
+		t.Fatalf("scene %d after Play from here (message %q)", a.scene, sb.msg)
+	}
+	g := a.game()
+	if g == nil {
+		t.Fatal("no rules game on the table")
+	}
+	if got := noLog(g.Snapshot()); !reflect.DeepEqual(got, noLog(want)) {
+		gv, wv := reflect.ValueOf(got), reflect.ValueOf(noLog(want))
+		for i := range gv.NumField() {
+			if !reflect.DeepEqual(gv.Field(i).Interface(), wv.Field(i).Interface()) {
+				t.Errorf("%s: got %v, want %v", gv.Type().Field(i).Name, gv.Field(i).Interface(), wv.Field(i).Interface())
+			}
+		}
+		t.Fatal("the game's position is not the edited one")
+	}
+	if !a.tester || g.Len() != 0 {
+		t.Fatalf("tester %v, %d actions", a.tester, g.Len())
+	}
+}
+
+// A position the engine refuses stays in the sandbox with the engine's
+// reason, every edit kept.
+func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
+	a, c := sandboxFromStartApp(t)
+	sb := a.sandbox
+	m := sb.m
+	stark := houseIdx(t, m, "stark")
+	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
+	c.clickTerr(terrIdx(t, m, "karhold"))
+	// A card in two places (no edit of the sandbox makes one; a position
+	// could come with one).
+	id := sb.st.Decks[stark][0]
+	sb.st.Players[0].Hand = append(sb.st.Players[0].Hand, id)
+	before, _ := cloneState(sb.st)
+	_, want := rules.SetUp(m, sb.cfg, sb.st)
+	if want == nil {
+		t.Fatal("SetUp took a card in two places")
+	}
+	a.handle(input{Keys: []string{"P"}})
+	if a.scene != sceneSandbox || a.sandbox != sb {
+		t.Fatalf("scene %d: a refused position left the sandbox", a.scene)
+	}
+	if !sb.msgErr || !strings.Contains(sb.msg, want.Error()) || !hasText(a.ws, sb.msg) {
+		t.Fatalf("message %q, want the engine's %q on screen", sb.msg, want)
+	}
+	if !reflect.DeepEqual(before, sb.st) {
+		t.Fatal("the refusal changed the edits")
+	}
+}
+
+// From the table: E opens the sandbox on the game's position (a tester's
+// game at once; another game after a warning); edits and Esc leave the
+// game exactly as it was.
+func TestSandboxFromTableEscChangesNothing(t *testing.T) {
+	for _, tester := range []bool{true, false} {
+		g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 11)
+		if err != nil {
+			t.Fatal(err)
+		}
+		playSome(t, g, 40)
+		a, err := newApp(Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.tester = tester
+		a.begin(playRules(g), 11)
+		if a.scene == sceneCurtain {
+			a.do(Command{Kind: CmdLift})
+		}
+		a.rebuild()
+		tbl := a.tbl
+		before, n := g.Snapshot(), g.Len()
+		a.handle(input{Keys: []string{"E"}})
+		if !tester {
+			if a.scene != sceneTable || a.sandboxArmed == 0 {
+				t.Fatal("not armed")
+			}
+			a.sandboxArmed = 99 // an earlier position's warning does not count
+			a.handle(input{Keys: []string{"E"}})
+			if a.scene != sceneTable || !strings.Contains(a.tbl.msg, "all secrets") {
+				t.Fatalf("not a tester's game: scene %d, message %q; want a warning first", a.scene, a.tbl.msg)
+			}
+			a.handle(input{Keys: []string{"E"}})
+		}
+		if a.scene != sceneSandbox {
+			t.Fatalf("tester %v: scene %d after E (message %q)", tester, a.scene, tbl.msg)
+		}
+		sb := a.sandbox
+		if !reflect.DeepEqual(noLog(sb.st), noLog(before)) {
+			t.Fatal("the sandbox does not start from the game's position")
+		}
+		c := newClicker(t, a)
+		c.clickTerr(terrIdx(t, sb.m, "karhold"))
+		pressCmd(t, a, Command{Kind: CmdSandboxRound, N: 1})
+		a.handle(input{Escape: true})
+		if a.scene != sceneTable || a.tbl != tbl || a.sandbox != nil {
+			t.Fatalf("after Esc: scene %d", a.scene)
+		}
+		if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) || a.game() != g {
+			t.Fatal("the sandbox changed the game")
+		}
+	}
+}
+
+// The sandbox's screen on both maps, three to nine players: every widget
+// inside the canvas, none overlapping another (panels aside), none on the
+// board, no text under 12 pixels at 1280×720.
+func TestSandboxLayout(t *testing.T) {
+	for _, tc := range []struct {
+		mapName string
+		players int
+	}{{"standard", 3}, {"standard", 4}, {"nine", 5}, {"nine", 9}} {
+		names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}[:tc.players]
+		a, err := newApp(Options{Players: names, Seed: 3, SeedSet: true, Map: tc.mapName}, defaultNewGame)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.start.setMaps(shippedMaps(), tc.mapName)
+		a.sandboxFromStart()
+		if a.scene != sceneSandbox {
+			t.Fatalf("%s: %q", tc.mapName, a.start.msg)
+		}
+		sb := a.sandbox
+		// A full hand and a selected token: the longest rows.
+		for _, c := range sb.m.Houses[0].Deck {
+			sb.giveCard(c.ID)
+		}
+		sb.clickToken(0)
+		a.rebuild()
+		l := sb.layout().l
+		ss := solid(a.ws, l)
+		where := fmt.Sprintf("%s, %d players", tc.mapName, tc.players)
+		for i, w := range ss {
+			for _, o := range ss[:i] {
+				if overlap(w.R, o.R) > 0.01 {
+					t.Errorf("%s: %q %+v overlaps %q %+v", where, w.Text, w.R, o.Text, o.R)
+				}
+			}
+		}
+		sc := NewScaler(1280, 720)
+		for _, w := range a.ws {
+			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > BaseW+0.01 || w.R.Y+w.R.H > BaseH+0.01 {
+				t.Errorf("%s: %q %+v leaves the canvas", where, w.Text, w.R)
+			}
+			if w.Kind != WPanel && overlap(w.R, l.Board) > 0 {
+				t.Errorf("%s: %q %+v lies on the board", where, w.Text, w.R)
+			}
+			if w.Text != "" && w.Kind != WPanel && w.Kind != WGlyph && w.Kind != WIcon && w.Size*sc.S < 12-1e-9 {
+				t.Errorf("%s: %q is %.1f px high at 1280×720", where, w.Text, w.Size*sc.S)
+			}
+		}
+	}
+}
+
+// From the start screen, Esc goes back to it: no game was started.
+func TestSandboxEscBackToStart(t *testing.T) {
+	a, c := sandboxFromStartApp(t)
+	c.clickTerr(terrIdx(t, a.sandbox.m, "karhold"))
+	a.handle(input{Escape: true})
+	if a.scene != sceneStart || a.sandbox != nil || a.tbl != nil || a.game() != nil {
+		t.Fatalf("after Esc: scene %d, table %v", a.scene, a.tbl != nil)
+	}
+	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdStart }); !ok {
+		t.Fatal("the start screen is not back")
+	}
+}
+
+// BenchmarkSandboxEdit is one click of the sandbox on the nine-player map
+// with nine players: a unit added and removed, each checked by the
+// engine (a scratch SetUp, SetUnits, SetUp of the whole position) and
+// the scratch table that shows it rebuilt.
+func BenchmarkSandboxEdit(b *testing.B) {
+	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}
+	g, err := newRulesGame("nine", names, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sb, err := newSandbox(g.Map(), rules.Config{Players: names, Seed: 1}, g.Snapshot())
+	if err != nil {
+		b.Fatal(err)
+	}
+	kh, _ := sb.m.Territory("karhold")
+	b.ReportAllocs()
+	for b.Loop() {
+		if !sb.addUnit(kh, 1) || !sb.addUnit(kh, -1) {
+			b.Fatal(sb.msg)
+		}
+	}
+}
