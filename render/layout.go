@@ -159,8 +159,8 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	}
 	pink := readable(seatColor(ta), colPanelHi)
 	ws = append(ws, Widget{R: pr, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: pink, Tip: prompt})
-	info := fmt.Sprintf("Round %d of %d  ·  first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
-	ws = append(ws, Widget{R: l.Round, Kind: WText, Text: info, Size: 17, Ink: colText,
+	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
+	ws = append(ws, Widget{R: l.Round, Kind: WText, Text: info, Size: 16, Ink: colText,
 		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", count(pub.Rounds, "round"))})
 	undo, redo := u.undoWidgets(l.Undo, l.Redo)
 	help := button(l.Help, "?", cmdTarget(Command{Kind: CmdHelp}))

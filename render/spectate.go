@@ -347,6 +347,8 @@ func (a *App) spectateWidgets() []Widget {
 		switch {
 		case w.T.Cmd.Kind == CmdUndo || w.T.Cmd.Kind == CmdRedo:
 			continue // nothing is taken back from here
+		case w.T.Cmd.Kind == CmdTools:
+			continue // the tester's tools act on a game of one's own
 		case within(w.R, box):
 			continue // the private and decision panels: the spectator's panel instead
 		case w.T.Cmd.Kind == CmdLogEntry:

@@ -107,6 +107,13 @@ func TestSpectatorFollowsTheFile(t *testing.T) {
 	if !slices.ContainsFunc(a.ws, func(w Widget) bool { return strings.HasSuffix(w.Text, "is choosing…") }) {
 		t.Error("the panel does not say whose turn it is")
 	}
+	// Nothing of a player's or a tester's: no undo, tools or hint.
+	for _, w := range a.ws {
+		switch w.T.Cmd.Kind {
+		case CmdUndo, CmdRedo, CmdTools, CmdSavePosition, CmdSandbox, CmdTryMode, CmdHint:
+			t.Errorf("the spectator shows a %q button", w.Text)
+		}
+	}
 	// The board zooms, pans and fits as at the table; a click on it
 	// does nothing.
 	b := a.layout().Board
