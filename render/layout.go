@@ -179,17 +179,13 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 		ws = append(ws, u.actionWidgets(l.Actions)...)
 		ws = append(ws, u.logWidgets(l.Log)...)
 	}
-	// Message bar.
-	fill := colPanel
-	if u.msgErr {
-		fill = colWarn
-	}
-	ws = append(ws, Widget{R: l.Message, Kind: WPanel, Fill: fill, Edge: colEdge})
-	mr := Rect{l.Message.X + 12, l.Message.Y + 7, l.Message.W - 24, 22}
+	// Message bar: a refusal or note, else the last event.
 	if u.msg != "" {
-		ws = append(ws, Widget{R: mr, Kind: WText, Text: u.msg, Size: 17, Ink: colText, Tip: u.msg})
+		ws = append(ws, messageBar(l.Message, u.msg, u.msgErr, false)...)
 	} else if n := len(pub.Log); n > 0 {
-		ws = append(ws, Widget{R: mr, Kind: WText, Text: pub.Log[n-1].Text, Size: 17, Ink: colDim, Tip: pub.Log[n-1].Text})
+		ws = append(ws, messageBar(l.Message, pub.Log[n-1].Text, false, true)...)
+	} else {
+		ws = append(ws, messageBar(l.Message, "", false, false)...)
 	}
 	// The combat lies over the board's corner while it lasts: the board
 	// stays in view above it; so does the preview of an attacking move.
@@ -848,4 +844,22 @@ func flowRects(x, y, w, h, bh float64, n int) []Rect {
 // rankFacts lists what a house's rank rests on: "2 crowns, 1 castle, 0 towns, 3 barrels".
 func rankFacts(r rules.Rank) string {
 	return strings.Join([]string{count(r.Crowns, "crown"), count(r.Castles, "castle"), count(r.Towns, "town"), count(r.Barrels, "barrel")}, ", ")
+}
+
+// messageBar is the message line in r: msg in the text colour (dimmed
+// when dim: not news, only a reminder), on the warning colour when isErr
+// (a refusal).
+func messageBar(r Rect, msg string, isErr, dim bool) []Widget {
+	fill, ink := colPanel, colText
+	if isErr {
+		fill = colWarn
+	}
+	if dim {
+		ink = colDim
+	}
+	ws := []Widget{{R: r, Kind: WPanel, Fill: fill, Edge: colEdge}}
+	if msg != "" {
+		ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + 7, r.W - 24, 22}, Kind: WText, Text: msg, Size: 17, Ink: ink, Tip: msg})
+	}
+	return ws
 }

@@ -486,17 +486,10 @@ func (sb *sandboxUI) widgets() []Widget {
 	ws = append(ws, sb.positionWidgets(sl.Position)...)
 	ws = append(ws, sb.seatWidgets(sl.Seat)...)
 
-	fill := colPanel
-	if sb.msgErr {
-		fill = colWarn
+	if sb.msg == "" {
+		return append(ws, messageBar(sl.Message, "Click a territory: add one · right-click or Shift+click: remove one.", false, true)...)
 	}
-	ws = append(ws, Widget{R: sl.Message, Kind: WPanel, Fill: fill, Edge: colEdge})
-	msg, ink := sb.msg, colText
-	if msg == "" {
-		msg, ink = "Click a territory: add one · right-click or Shift+click: remove one.", colDim
-	}
-	ws = append(ws, Widget{R: Rect{sl.Message.X + 12, sl.Message.Y + 7, sl.Message.W - 24, 22}, Kind: WText, Text: msg, Size: 16, Ink: ink, Tip: msg})
-	return ws
+	return append(ws, messageBar(sl.Message, sb.msg, sb.msgErr, false)...)
 }
 
 // toolWidgets: the house palette, the unit kinds and the flag tool.
