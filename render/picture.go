@@ -59,7 +59,9 @@ func (g *pictureGame) Draw(*ebiten.Image) {
 	if g.img != nil || g.err != nil {
 		return
 	}
-	dst := ebiten.NewImage(g.w, g.h)
+	// A texture of its own: on the shared atlas a picture makes a page of
+	// the next power of two.
+	dst := unmanagedImage(g.w, g.h)
 	defer dst.Deallocate()
 	if err := drawPublicTable(dst, g.r); err != nil {
 		g.err = err
