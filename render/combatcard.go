@@ -259,6 +259,22 @@ func (u *tableUI) noticeWidgets() []Widget {
 				y += 24
 			}
 		}
+	case noticeScenario:
+		var rows []string
+		for _, l := range n.lines {
+			rows = append(rows, wrapText(l, 17, 760-60, 0)...)
+		}
+		rows = rows[:min(len(rows), 18)]
+		card = Rect{BaseW/2 - 380, 0, 760, 66 + 24*float64(len(rows)) + 64}
+		card.Y = math.Round((BaseH - card.H) / 2)
+		ws = append(ws, panel(card, "")...)
+		ws = append(ws, Widget{R: Rect{card.X + 20, card.Y + 14, card.W - 40, 30}, Kind: WText, Text: "Scenario: " + n.text,
+			Size: 22, Bold: true, Ink: colGold})
+		y := card.Y + 60
+		for _, row := range rows {
+			ws = append(ws, textW(Rect{card.X + 30, y, card.W - 60, 24}, row, 17, colText))
+			y += 24
+		}
 	case noticeResult:
 		// The combat card as tall as its terms, the log's words of the
 		// end under it, the whole centred on the screen.

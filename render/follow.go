@@ -45,17 +45,20 @@ type noticeKind int
 const (
 	noticeDrawn  noticeKind = iota // a house card drawn, shown to its drawer
 	noticeResult                   // a combat's result, public
+	noticeScenario                 // a scenario's comment: what to try, what should happen
 )
 
 // notice is a card over the table that stays until it is dismissed.
 type notice struct {
 	kind noticeKind
 	seat int // the seat it is for (rules.Public: anyone at the screen)
-	// text is the engine's words ("You drew …").
+	// text is the engine's words ("You drew …"); for a scenario, its
+	// file's name.
 	text string
 	card board.Card
 	// combat is the decided combat and lines the log's words of its end
-	// (winner, casualties, retreat, occupation).
+	// (winner, casualties, retreat, occupation); for a scenario, lines are
+	// its comment's.
 	combat *rules.CombatView
 	lines  []string
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"notrueking/internal/safefile"
@@ -29,6 +30,13 @@ func (a *App) loadScenario(path string) error {
 	a.scenarioPath = path
 	a.playPosition(g)
 	a.tbl.setMsg(fmt.Sprintf("Scenario %s: %s to act.", filepath.Base(path), a.tbl.seatName(g.ToAct())), false)
+	// Its comment (what to try, what should happen) on a card over the
+	// table until Continue.
+	if data, err := safefile.ReadFile(path, scenarios.MaxFileSize); err == nil {
+		if c := scenarios.Comment(data); c != "" {
+			a.tbl.notices = append(a.tbl.notices, notice{kind: noticeScenario, seat: rules.Public, text: filepath.Base(path), lines: paragraphs(c)})
+		}
+	}
 	return nil
 }
 
@@ -151,4 +159,24 @@ func (a *App) recordTarget() string {
 		return a.recPath
 	}
 	return a.opts.RecordPath
+}
+
+// paragraphs joins a comment's lines, wrapped by hand in the file, into
+// paragraphs: a new one at an empty line and at "Try:" and "Expect:".
+func paragraphs(c string) []string {
+	var out []string
+	open := false
+	for _, l := range strings.Split(c, "\n") {
+		l = strings.TrimSpace(l)
+		switch {
+		case l == "":
+			open = false
+		case !open || strings.HasPrefix(l, "Try:") || strings.HasPrefix(l, "Expect:"):
+			out = append(out, l)
+			open = true
+		default:
+			out[len(out)-1] += " " + l
+		}
+	}
+	return out
 }

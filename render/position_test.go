@@ -199,3 +199,32 @@ func TestScenarioGameRecord(t *testing.T) {
 		t.Error("the record with its own start replays to another position")
 	}
 }
+
+// TestScenarioCommentIsShown: a scenario opened in the window shows its
+// comment (what to try, what should happen) on a card over the table
+// once the curtain is lifted, until Continue.
+func TestScenarioCommentIsShown(t *testing.T) {
+	a, _ := newApp(Options{Saves: tempStore(t)}, defaultNewGame)
+	if err := a.loadScenario(filepath.Join("..", "scenarios", "ship-capacity.toml")); err != nil {
+		t.Fatal(err)
+	}
+	if a.scene == sceneCurtain {
+		a.handle(input{Enter: true})
+	}
+	if a.scene != sceneTable || !hasText(a.ws, "Scenario: ship-capacity.toml") || !hasText(a.ws, "Try: move 2 footmen") {
+		t.Fatalf("scene %d: the scenario's comment is not on the table", a.scene)
+	}
+	n := a.game().Len()
+	a.handle(input{Enter: true})
+	if hasText(a.ws, "Scenario: ship-capacity.toml") || a.game().Len() != n {
+		t.Error("Continue does not take the comment away, or it played something")
+	}
+}
+
+func TestParagraphs(t *testing.T) {
+	got := paragraphs("Moat Cailin is empty,\nunheld.\nTry: move 1 footman;\nthen back.\n\nExpect: it holds.\nNote\n\nlast")
+	want := []string{"Moat Cailin is empty, unheld.", "Try: move 1 footman; then back.", "Expect: it holds. Note", "last"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("paragraphs = %q, want %q", got, want)
+	}
+}
