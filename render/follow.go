@@ -43,9 +43,9 @@ type preview struct {
 type noticeKind int
 
 const (
-	noticeDrawn  noticeKind = iota // a house card drawn, shown to its drawer
-	noticeResult                   // a combat's result, public
-	noticeScenario                 // a scenario's comment: what to try, what should happen
+	noticeDrawn    noticeKind = iota // a house card drawn, shown to its drawer
+	noticeResult                     // a combat's result, public
+	noticeScenario                   // a scenario's comment: what to try, what should happen
 )
 
 // notice is a card over the table that stays until it is dismissed.
