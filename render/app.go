@@ -573,7 +573,7 @@ func (a *App) do(c Command) {
 	case c.Kind == CmdTools && !a.help:
 		a.tools = !a.tools && a.scene == sceneTable
 		return
-	case c.Kind == CmdSavePosition && !a.help:
+	case c.Kind == CmdSavePosition && !a.help && a.scene == sceneTable:
 		a.savePosition()
 		return
 	case c.Kind == CmdFullscreen:

@@ -466,9 +466,13 @@ func (sb *sandboxUI) widgets() []Widget {
 	sl := sb.layout()
 	l := sl.l
 	ws := []Widget{{R: l.Top, Kind: WPanel, Fill: colPanelHi}}
-	ws = append(ws, Widget{R: Rect{16, 8, 600, 34}, Kind: WText, Text: "Sandbox — nothing is played until Play from here", Size: 22, Bold: true, Ink: colGold,
+	ws = append(ws, Widget{R: Rect{16, 8, 520, 34}, Kind: WText, Text: "Sandbox — nothing is played yet", Size: 22, Bold: true, Ink: colGold,
 		Tip: "Edit the position freely. The engine checks every edit; Play from here starts play under the rules from this position. Esc leaves with nothing changed."})
-	play := button(Rect{720, 8, 230, 34}, "Play from here", cmdTarget(Command{Kind: CmdSandboxPlay}))
+	save := button(Rect{548, 8, 196, 34}, "Save scenario", cmdTarget(Command{Kind: CmdSavePosition}))
+	save.Key = "Ctrl+S"
+	save.Tip = "Write this position to a scenario file (a new file in the scenarios folder; the engine checks the position first). Open it with: notrueking -scenario FILE."
+	ws = append(ws, save)
+	play := button(Rect{750, 8, 216, 34}, "Play from here", cmdTarget(Command{Kind: CmdSandboxPlay}))
 	play.Key, play.Fill = "P", colOK
 	play.Tip = "Set the game up from this position (the engine checks all of it) and play on under the rules: a tester's game."
 	if pr := sb.view.pub.Prompt; pr != "" {
@@ -747,6 +751,15 @@ func (s sandboxScene) do(c Command) {
 	switch c.Kind {
 	case CmdCancel:
 		a.leaveSandbox()
+	case CmdSavePosition:
+		if g, ok := sb.play(); ok {
+			msg, err := a.keepPosition(g)
+			if err != nil {
+				sb.say("The position could not be saved: "+err.Error(), true)
+			} else {
+				sb.say(msg, false)
+			}
+		}
 	case CmdSandboxPlay:
 		if g, ok := sb.play(); ok {
 			a.sandbox = nil

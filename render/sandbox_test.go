@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"notrueking/scenarios"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -473,5 +475,43 @@ func BenchmarkSandboxEdit(b *testing.B) {
 		if !sb.addUnit(kh, 1) || !sb.addUnit(kh, -1) {
 			b.Fatal(sb.msg)
 		}
+	}
+}
+
+// TestSandboxSavesTheEditedPosition: Ctrl+S in the sandbox writes the
+// edited position as a scenario file (checked by the engine first) that
+// loads back to it; the sandbox stays open. A position the engine refuses
+// writes nothing and says why.
+func TestSandboxSavesTheEditedPosition(t *testing.T) {
+	a, c := sandboxFromStartApp(t)
+	dir := t.TempDir()
+	a.opts.PositionsDir = dir
+	sb := a.sandbox
+	m := sb.m
+	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
+	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
+	c.clickTerr(kh)
+	want, err := rules.SetUp(m, sb.cfg, sb.st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.handle(input{Keys: []string{"Ctrl+S"}})
+	files, _ := filepath.Glob(filepath.Join(dir, "*.toml"))
+	if len(files) != 1 || a.scene != sceneSandbox || sb.msgErr {
+		t.Fatalf("%d files, scene %d, message %q", len(files), a.scene, sb.msg)
+	}
+	g, err := scenarios.Load(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := noLog(g.Snapshot()); !reflect.DeepEqual(got, noLog(want.Snapshot())) {
+		t.Error("the saved scenario loads to another position")
+	}
+	// A position the engine refuses (a round the game does not have):
+	// nothing is written.
+	sb.st.Round = 99
+	a.handle(input{Keys: []string{"Ctrl+S"}})
+	if files, _ = filepath.Glob(filepath.Join(dir, "*.toml")); len(files) != 1 || !sb.msgErr {
+		t.Errorf("a refused position: %d files, message %q", len(files), sb.msg)
 	}
 }
