@@ -220,6 +220,8 @@ func TestDispatchBadFlags(t *testing.T) {
 		{"load and scenario", []string{"-load", "testdata/two-players.ntk", "-scenario", "scenarios/flags.toml"}, "-load resumes a game as it was set up; it takes no -scenario"},
 		{"spectate with a setup", []string{"-spectate", "latest", "-players", "3"}, "-spectate follows a game another window plays; it takes no -players"},
 		{"spectate with a record", []string{"-spectate", "g.ntk", "-record", "r.ntk"}, "it takes no -record"},
+		{"spectate with a scenario", []string{"-spectate", "latest", "-scenario", "scenarios/flags.toml"}, "it takes no -scenario"},
+		{"spectate on a bad canvas", []string{"-spectate", "latest", "-canvas", "800x600"}, "-canvas \"800x600\": the canvas is 1280x720 or 1920x1080"},
 	}
 	if runtime.GOOS != "windows" {
 		tests = append(tests, struct {
@@ -272,6 +274,8 @@ func TestPlayOptions(t *testing.T) {
 		{[]string{"-map", standardCopy, "-players", "4"}, render.Options{Map: standardCopy, Players: []string{"Alice", "Bob", "Carol", "Dave"}, Quick: true}},
 		{[]string{"-scenario", "scenarios/flags.toml", "-record", "g.ntk"}, render.Options{Map: "standard", Scenario: "scenarios/flags.toml", RecordPath: "g.ntk"}},
 		{[]string{"-spectate", "latest"}, render.Options{Spectate: "latest"}},
+		{[]string{"-spectate", "latest", "-canvas", "1280x720", "-clean", "-large-text", "-overlay", filepath.Join(dir, "ov.json")},
+			render.Options{Spectate: "latest", CanvasW: 1280, CanvasH: 720, Clean: true, LargeText: true, Overlay: filepath.Join(dir, "ov.json")}},
 		{[]string{"-spectate", "saves/g.ntk"}, render.Options{Spectate: "saves/g.ntk"}},
 		{[]string{"-sandbox", "-map", "nine", "-players", "5"}, render.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
 	}
