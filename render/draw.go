@@ -21,6 +21,8 @@ type painter struct {
 	texts   []textCall
 	sprites map[spriteKey]*ebiten.Image
 	atlas   *texAtlas // where the sprites are drawn (sprites.go)
+	// textAtlas holds the cached text blocks' pictures (drawTextNow).
+	textAtlas *texAtlas
 	// Cached text blocks and widget stamps, and the repaint count that
 	// ages them (sweep).
 	textCache map[textKey]*textBlock
@@ -133,6 +135,10 @@ type textKey struct {
 	hAlign text.Align
 }
 
+// textAtlasPages bounds the pages of cached text (4 MB each); when they
+// are full the cache starts over.
+const textAtlasPages = 3
+
 type textBlock struct {
 	img  *ebiten.Image
 	w, h float64 // the text's measure (the image has a pad around it)
@@ -158,12 +164,26 @@ func (p *painter) drawTextNow(dst *ebiten.Image, s string, x, y, size float64, b
 		joined := strings.Join(lines, "\n")
 		w, h := text.Measure(joined, f, size*1.2)
 		b = &textBlock{w: w, h: h}
-		b.img = ebiten.NewImage(int(math.Ceil(w))+2*textPad, int(math.Ceil(h))+2*textPad)
-		op := &text.DrawOptions{}
-		op.GeoM.Translate(textPad+w*alignFrac(hAlign), textPad)
-		op.PrimaryAlign = hAlign
-		op.LineSpacing = size * 1.2
-		text.Draw(b.img, joined, f, op)
+		iw, ih := int(math.Ceil(w))+2*textPad, int(math.Ceil(h))+2*textPad
+		// On pages of our own (texAtlas): on Ebitengine's shared atlas
+		// every block moved from a destination page to a source page,
+		// pages that grow by doubling and go only when empty; on a
+		// texture of its own each, a block drawn in the frame its glyphs
+		// were made in came out a level off here and there.
+		if p.textAtlas == nil {
+			p.textAtlas = newTexAtlas(textAtlasPages)
+		}
+		if p.textAtlas.full(iw, ih) {
+			p.textAtlas.reset()
+			clear(p.textCache)
+		}
+		b.img = p.textAtlas.add(iw, ih, func(img *ebiten.Image) {
+			op := &text.DrawOptions{}
+			op.GeoM.Translate(textPad+w*alignFrac(hAlign), textPad)
+			op.PrimaryAlign = hAlign
+			op.LineSpacing = size * 1.2
+			text.Draw(img, joined, f, op)
+		})
 		if p.textCache == nil {
 			p.textCache = map[textKey]*textBlock{}
 		}

@@ -31,6 +31,9 @@ func (p *painter) release() {
 	if p.atlas != nil {
 		p.atlas.release()
 	}
+	if p.textAtlas != nil {
+		p.textAtlas.release()
+	}
 	clear(p.sprites)
 }
 
