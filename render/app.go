@@ -311,9 +311,9 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 	return a, nil
 }
 
-// appMade, when set, is called with every new App: the tests, which all
-// run inside one Ebitengine frame, release the textures of a test's apps
-// when it ends (release.go).
+// appMade, when set, is called with every new App: the tests release the
+// textures of a test's apps when it ends (release.go), rather than when
+// a collection finds them.
 var appMade func(*App)
 
 // cur is the handler of the scene that is up.

@@ -13,8 +13,9 @@ import (
 // loop (so images can be drawn and read back).
 var haveDisplay bool
 
-// TestMain runs the tests inside ebiten.RunGame, as Ebitengine's own tests
-// do. Without a DISPLAY it re-runs itself under xvfb-run when available;
+// TestMain runs the tests while ebiten.RunGame's loop ticks (testLoop):
+// Ebitengine's image calls are goroutine-safe, and its frames end as in
+// the app. Without a DISPLAY it re-runs itself under xvfb-run when available;
 // otherwise it fails under CI and skips the display tests elsewhere.
 func TestMain(m *testing.M) {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
@@ -52,13 +53,31 @@ func TestMain(m *testing.M) {
 }
 
 type testLoop struct {
-	m    *testing.M
-	code int
+	m       *testing.M
+	code    int
+	started bool
+	done    chan struct{}
 }
 
+// Update starts the tests on their own goroutine at the first tick and
+// ends the loop when they are done. Meanwhile the loop goes on ticking, so
+// Ebitengine ends frames as usual: what a frame keeps until its end (the
+// uniform buffer of the draw commands, images let go) is freed while the
+// tests run, instead of once after all of them.
 func (g *testLoop) Update() error {
-	g.code = g.m.Run()
-	return ebiten.Termination
+	if !g.started {
+		g.started, g.done = true, make(chan struct{})
+		go func() {
+			g.code = g.m.Run()
+			close(g.done)
+		}()
+	}
+	select {
+	case <-g.done:
+		return ebiten.Termination
+	default:
+		return nil
+	}
 }
 
 func (*testLoop) Draw(*ebiten.Image)         {}
@@ -69,19 +88,16 @@ func needDisplay(t *testing.T) {
 	if !haveDisplay {
 		t.Skip("no display: rendering test skipped")
 	}
-	// Every test runs inside one Ebitengine frame, so no frame end lets a
-	// test's images go: collect its garbage when it ends, and the images
-	// it made are deallocated (their GC cleanups) before the next test
-	// adds its own.
+	// The textures of the test's apps go when it ends, not when a GC
+	// finds them: the next test starts with the memory of none.
 	t.Cleanup(releaseApps)
 }
 
 // liveApps are the apps made since the last releaseApps (appMade).
 var liveApps []*App
 
-// releaseApps deallocates the textures of the apps the tests made so far:
-// inside the one frame the tests run in, Ebitengine frees nothing by
-// itself (an image's GC cleanup waits for a frame's end).
+// releaseApps deallocates the textures of the apps the tests made so far
+// (an image's own GC cleanup waits for a collection and a frame's end).
 func releaseApps() {
 	for _, a := range liveApps {
 		a.release()

@@ -1,9 +1,9 @@
 package render
 
 // Releasing textures at once. In the window Ebitengine frees an image's
-// texture at a frame's end once the image is garbage; code that draws
-// outside a running frame loop — a picture (picture.go), the tests, which
-// all run inside one frame — lets go of what it drew with these.
+// texture at a frame's end once a collection finds the image garbage;
+// what draws once and is done — a picture (picture.go), each test — lets
+// go of what it drew with these, at once.
 
 // release deallocates every page of the atlas; it starts empty again.
 func (a *texAtlas) release() {
