@@ -278,6 +278,10 @@ func TestPlayOptions(t *testing.T) {
 			render.Options{Spectate: "latest", CanvasW: 1280, CanvasH: 720, Clean: true, LargeText: true, Overlay: filepath.Join(dir, "ov.json")}},
 		{[]string{"-spectate", "saves/g.ntk"}, render.Options{Spectate: "saves/g.ntk"}},
 		{[]string{"-sandbox", "-map", "nine", "-players", "5"}, render.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
+		// The presenter's options (docs/presenting.md).
+		{[]string{"-canvas", "1280x720"}, render.Options{Map: "standard", CanvasW: 1280, CanvasH: 720}},
+		{[]string{"-canvas", "1920×1080", "-large-text", "-clean"}, render.Options{Map: "standard", CanvasW: 1920, CanvasH: 1080, LargeText: true, Clean: true}},
+		{[]string{"-players", "2", "-overlay", filepath.Join(dir, "overlay.json")}, render.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Overlay: filepath.Join(dir, "overlay.json")}},
 	}
 	for _, tc := range tests {
 		var got *render.Options

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"notrueking/render"
 )
 
 // TestPresenterFlagsBad: a bad presenter flag is a usage error found before
@@ -61,32 +60,5 @@ func TestPresenterFlagsBad(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(usersTxt); string(b) != "my own text\n" {
 		t.Errorf("the user's text file changed: %q", b)
-	}
-}
-
-// TestPresenterFlagsReachTheWindow: good presenter flags become the
-// options render.Run gets (a stand-in: no window opens).
-func TestPresenterFlagsReachTheWindow(t *testing.T) {
-	ov := filepath.Join(t.TempDir(), "overlay.json")
-	tests := []struct {
-		args []string
-		want render.Options
-	}{
-		{[]string{"-canvas", "1280x720"}, render.Options{Map: "standard", CanvasW: 1280, CanvasH: 720}},
-		{[]string{"-canvas", "1920×1080", "-large-text", "-clean"}, render.Options{Map: "standard", CanvasW: 1920, CanvasH: 1080, LargeText: true, Clean: true}},
-		{[]string{"-players", "2", "-overlay", ov}, render.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Overlay: ov}},
-	}
-	for _, tc := range tests {
-		var got *render.Options
-		var errb bytes.Buffer
-		code := play(tc.args, &errb, func(o render.Options) error { got = &o; return nil })
-		if code != 0 || got == nil {
-			t.Errorf("%q: exit %d, ran %v: %s", tc.args, code, got != nil, errb.String())
-			continue
-		}
-		if got.CanvasW != tc.want.CanvasW || got.CanvasH != tc.want.CanvasH || got.LargeText != tc.want.LargeText ||
-			got.Clean != tc.want.Clean || got.Overlay != tc.want.Overlay || got.Quick != tc.want.Quick {
-			t.Errorf("%q: options %+v, want %+v", tc.args, *got, tc.want)
-		}
 	}
 }
