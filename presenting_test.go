@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
 )
 
 // TestPresenterFlagsBad: a bad presenter flag is a usage error found before
