@@ -150,10 +150,13 @@ func helpWidgets(sc scene) []Widget {
 	if sc == sceneSpectate {
 		keys = spectateHelpKeys
 	}
+	// Rows as tall as the panel lets them be, down to two lines of text.
+	pitch := math.Min(46, math.Floor((r.Y+r.H-46-y)/float64(len(keys))))
+	pitch = math.Max(pitch, 38)
 	for _, k := range keys {
 		ws = append(ws, Widget{R: Rect{r.X + 24, y, 150, 22}, Kind: WText, Text: k[0], Size: 16, Bold: true, Ink: colText},
-			textW(Rect{r.X + 180, y, 270, 38}, wrapWords(k[1], 32), 15, colText))
-		y += 46
+			textW(Rect{r.X + 180, y, 270, 36}, wrapWords(k[1], 32), 15, colText))
+		y += pitch
 	}
 	ws = append(ws, textW(Rect{r.X + 24, r.Y + r.H - 40, 420, 22}, "Rest the pointer on anything for what it means.", 15, colDim))
 	x := r.X + 470
