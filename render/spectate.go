@@ -492,7 +492,11 @@ func runSpectator(opts Options) error {
 		if m := ebiten.Monitor(); m != nil {
 			mw, mh = m.Size()
 		}
-		w, h = fitWindow(BaseW, BaseH, mw, mh)
+		cw, ch := BaseW, BaseH
+		if opts.CanvasW > 0 && opts.CanvasH > 0 {
+			cw, ch = opts.CanvasW, opts.CanvasH // one canvas pixel a window pixel, where it fits
+		}
+		w, h = fitWindow(cw, ch, mw, mh)
 	}
 	t := opts.Title
 	if t == "" {
