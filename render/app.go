@@ -119,25 +119,6 @@ func Run(opts Options) error {
 		a.start.setMaps(ms, opts.Map)
 		a.rebuild()
 	}
-	w, h := opts.Width, opts.Height
-	if w <= 0 || h <= 0 {
-		mw, mh := 0, 0
-		if m := ebiten.Monitor(); m != nil {
-			mw, mh = m.Size()
-		}
-		cw, ch := BaseW, BaseH
-		if opts.CanvasW > 0 && opts.CanvasH > 0 {
-			cw, ch = opts.CanvasW, opts.CanvasH // one canvas pixel a window pixel, where it fits
-		}
-		w, h = fitWindow(cw, ch, mw, mh)
-	}
-	t := opts.Title
-	if t == "" {
-		t = "No True King"
-		if opts.Replay != "" {
-			t += " — replay of " + filepath.Base(opts.Replay)
-		}
-	}
 	switch {
 	case opts.Replay != "":
 		if err := a.openReplay(opts.Replay); err != nil {
@@ -164,8 +145,34 @@ func Run(opts Options) error {
 	}
 	// Closing the window is ours to handle: the game is saved first.
 	ebiten.SetWindowClosingHandled(true)
+	t := "No True King"
+	if opts.Replay != "" {
+		t += " — replay of " + filepath.Base(opts.Replay)
+	}
+	return openWindow(a, opts, t)
+}
+
+// openWindow runs a in its window: opts.Width×opts.Height, or else the
+// canvas's size (-canvas) or the base size, made to fit the monitor;
+// titled opts.Title, or else title.
+func openWindow(a *App, opts Options, title string) error {
+	w, h := opts.Width, opts.Height
+	if w <= 0 || h <= 0 {
+		mw, mh := 0, 0
+		if m := ebiten.Monitor(); m != nil {
+			mw, mh = m.Size()
+		}
+		cw, ch := BaseW, BaseH
+		if opts.CanvasW > 0 && opts.CanvasH > 0 {
+			cw, ch = opts.CanvasW, opts.CanvasH // one canvas pixel a window pixel, where it fits
+		}
+		w, h = fitWindow(cw, ch, mw, mh)
+	}
+	if opts.Title != "" {
+		title = opts.Title
+	}
 	ebiten.SetWindowSize(w, h)
-	ebiten.SetWindowTitle(t)
+	ebiten.SetWindowTitle(title)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
 	return runGame(a)

@@ -230,15 +230,7 @@ func TestStartScreenBotSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	click := func(c Command) {
-		t.Helper()
-		w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd == c })
-		if !ok {
-			t.Fatalf("no widget %+v", c)
-		}
-		x, y := center(w.R)
-		a.handle(input{X: x, Y: y, Click: true})
-	}
+	click := func(c Command) { t.Helper(); pressCmd(t, a, c) }
 	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdBotPause }); ok {
 		t.Fatal("a bot pause button with no bot seat")
 	}

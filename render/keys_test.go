@@ -66,20 +66,7 @@ func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
 }
 
 func TestKeysMoveDialog(t *testing.T) {
-	m := testMap()
-	f := newFake(m)
-	mv := func(fo, kn int) rules.Action {
-		a := rules.Action{Seat: 0, Verb: rules.VMove, From: tx(m, "winterfell"), To: tx(m, "karhold"), House: rules.None}
-		a.Units[board.Footman], a.Units[board.Knight] = fo, kn
-		return a
-	}
-	for fo := 0; fo <= 2; fo++ {
-		for kn := 0; kn <= 1; kn++ {
-			if fo+kn > 0 {
-				f.legal = append(f.legal, mv(fo, kn))
-			}
-		}
-	}
+	f, mv := moveFake()
 	a := tableApp(t, f)
 	a.tbl.refresh()
 	a.clickOn(Target{Kind: TTerritory, Terr: 0})

@@ -203,20 +203,7 @@ func TestMusterChooser(t *testing.T) {
 }
 
 func TestMoveWithCounts(t *testing.T) {
-	m := testMap()
-	f := newFake(m)
-	mv := func(fo, kn int) rules.Action {
-		a := rules.Action{Seat: 0, Verb: rules.VMove, From: tx(m, "winterfell"), To: tx(m, "karhold"), House: rules.None}
-		a.Units[board.Footman], a.Units[board.Knight] = fo, kn
-		return a
-	}
-	for fo := 0; fo <= 2; fo++ {
-		for kn := 0; kn <= 1; kn++ {
-			if fo+kn > 0 {
-				f.legal = append(f.legal, mv(fo, kn))
-			}
-		}
-	}
+	f, mv := moveFake()
 	u := newTableUI(f, f, 1)
 	u.reveal(0)
 	u.click(Target{Kind: TTerritory, Terr: 0})
@@ -323,15 +310,7 @@ func TestStartScreenEditAndStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	click := func(c Command) {
-		t.Helper()
-		w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd == c })
-		if !ok {
-			t.Fatalf("no widget %+v", c)
-		}
-		x, y := center(w.R)
-		a.handle(input{X: x, Y: y, Click: true})
-	}
+	click := func(c Command) { t.Helper(); pressCmd(t, a, c) }
 	click(Command{Kind: CmdPlayers, N: 3})
 	click(Command{Kind: CmdEditName, N: 0})
 	for i := 0; i < 5; i++ {
@@ -564,4 +543,25 @@ func TestFitWindow(t *testing.T) {
 			t.Errorf("monitor %dx%d: window %dx%d does not fit", c.mw, c.mh, w, h)
 		}
 	}
+}
+
+// moveFake is a scripted engine whose legal actions are the moves of 1–2
+// footmen and 0–1 knight from Winterfell to Karhold, and mv the move of
+// fo footmen and kn knights.
+func moveFake() (f *fakeEngine, mv func(fo, kn int) rules.Action) {
+	m := testMap()
+	f = newFake(m)
+	mv = func(fo, kn int) rules.Action {
+		a := rules.Action{Seat: 0, Verb: rules.VMove, From: tx(m, "winterfell"), To: tx(m, "karhold"), House: rules.None}
+		a.Units[board.Footman], a.Units[board.Knight] = fo, kn
+		return a
+	}
+	for fo := 0; fo <= 2; fo++ {
+		for kn := 0; kn <= 1; kn++ {
+			if fo+kn > 0 {
+				f.legal = append(f.legal, mv(fo, kn))
+			}
+		}
+	}
+	return f, mv
 }

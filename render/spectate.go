@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/session"
@@ -486,29 +484,9 @@ func runSpectator(opts Options) error {
 	if err != nil {
 		return err
 	}
-	w, h := opts.Width, opts.Height
-	if w <= 0 || h <= 0 {
-		mw, mh := 0, 0
-		if m := ebiten.Monitor(); m != nil {
-			mw, mh = m.Size()
-		}
-		cw, ch := BaseW, BaseH
-		if opts.CanvasW > 0 && opts.CanvasH > 0 {
-			cw, ch = opts.CanvasW, opts.CanvasH // one canvas pixel a window pixel, where it fits
-		}
-		w, h = fitWindow(cw, ch, mw, mh)
-	}
-	t := opts.Title
-	if t == "" {
-		// One title for the window's life: a streaming program finds the
-		// window to capture by it.
-		t = "No True King — spectator"
-	}
-	ebiten.SetWindowSize(w, h)
-	ebiten.SetWindowTitle(t)
-	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetScreenClearedEveryFrame(false)
-	return runGame(a)
+	// One title for the window's life: a streaming program finds the
+	// window to capture by it.
+	return openWindow(a, opts, "No True King — spectator")
 }
 
 // newSpectatorApp is the spectator's app: no saves, no record, the
