@@ -466,16 +466,10 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc Scaler, p *painter, t xfor
 }
 
 // imageCache keeps the pictures of names, tokens and glyphs drawn at
-// their pixel size, packed in a texAtlas; when the atlas is full (after
-// many zoom steps) it starts over.
-type imageCache struct {
-	m     map[imageKey]*ebiten.Image
-	atlas *texAtlas
-}
+// their pixel size (an atlasCache: after many zoom steps it starts over).
+type imageCache struct{ *atlasCache[imageKey] }
 
-func newImageCache() *imageCache {
-	return &imageCache{m: map[imageKey]*ebiten.Image{}, atlas: newTexAtlas(2)}
-}
+func newImageCache() *imageCache { return &imageCache{newAtlasCache[imageKey](2)} }
 
 // imageKey names a cached picture: its kind (label, token, flag, anchor)
 // and what it shows at which size.
@@ -485,24 +479,6 @@ type imageKey struct {
 	size, w    float64
 	unit, n    int
 	name, fort bool
-}
-
-func (c *imageCache) lookup(key imageKey) (*ebiten.Image, bool) {
-	img, ok := c.m[key]
-	return img, ok
-}
-
-func (c *imageCache) get(key imageKey, w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
-	if img, ok := c.m[key]; ok {
-		return img
-	}
-	if c.atlas.full(w, h) {
-		c.atlas.reset()
-		clear(c.m)
-	}
-	img := c.atlas.add(w, h, draw)
-	c.m[key] = img
-	return img
 }
 
 // drawHaloText draws s centred on (x, y) with a halo of colour halo.

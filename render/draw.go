@@ -19,8 +19,7 @@ type painter struct {
 	faces         map[faceKey]*text.GoTextFace
 
 	texts   []textCall
-	sprites map[spriteKey]*ebiten.Image
-	atlas   *texAtlas // where the sprites are drawn (sprites.go)
+	sprites *atlasCache[spriteKey] // rounded corners, glyphs (sprites.go)
 	// textAtlas holds the cached text blocks' pictures (drawTextNow).
 	textAtlas *texAtlas
 	// Cached text blocks and widget stamps, and the repaint count that

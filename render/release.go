@@ -28,19 +28,17 @@ func (p *painter) release() {
 		e.img.Deallocate()
 		delete(p.stamps, k)
 	}
-	if p.atlas != nil {
-		p.atlas.release()
+	if p.sprites != nil {
+		p.sprites.release()
 	}
 	if p.textAtlas != nil {
 		p.textAtlas.release()
 	}
-	clear(p.sprites)
 }
 
 // release deallocates the board view's pictures of names and tokens.
 func (v *boardView) release() {
-	v.imgs.atlas.release()
-	clear(v.imgs.m)
+	v.imgs.release()
 }
 
 // release deallocates every texture the app keeps: its painter's caches,

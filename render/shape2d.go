@@ -78,13 +78,7 @@ func fillShape(dst *ebiten.Image, s shape, c color.Color) {
 		return
 	}
 	s = s.positive()
-	cc := color.RGBAModel.Convert(c).(color.RGBA)
-	a := 1.0
-	if cc.A > 0 && cc.A < 255 {
-		// Straight colour from the premultiplied one.
-		a = float64(cc.A) / 255
-		cc = color.RGBA{uint8(float64(cc.R) / a), uint8(float64(cc.G) / a), uint8(float64(cc.B) / a), 255}
-	}
+	cc, a := straight(c)
 	var b triBatch
 	pts, tris := board.Triangulate([][]board.Point{s})
 	cf := colF(cc, a)
@@ -108,12 +102,7 @@ func strokeOpen(dst *ebiten.Image, s shape, closed bool, w float64, c color.Colo
 	if len(s) < 2 {
 		return
 	}
-	cc := color.RGBAModel.Convert(c).(color.RGBA)
-	a := 1.0
-	if cc.A > 0 && cc.A < 255 {
-		a = float64(cc.A) / 255
-		cc = color.RGBA{uint8(float64(cc.R) / a), uint8(float64(cc.G) / a), uint8(float64(cc.B) / a), 255}
-	}
+	cc, a := straight(c)
 	var b triBatch
 	b.stroke(newStrokeLine(s, closed), ident, w/2, cc, a)
 	b.draw(dst)
@@ -143,4 +132,15 @@ func arcShape(x, y, r, a0, a1 float64) shape {
 		s[i] = board.Point{X: x + r*math.Cos(a), Y: y + r*math.Sin(a)}
 	}
 	return s
+}
+
+// straight splits c into its straight (not premultiplied) colour, opaque,
+// and its alpha (0–1), as the triangle batches take them.
+func straight(c color.Color) (color.RGBA, float64) {
+	cc := color.RGBAModel.Convert(c).(color.RGBA)
+	if cc.A == 0 || cc.A == 255 {
+		return cc, 1
+	}
+	a := float64(cc.A) / 255
+	return color.RGBA{uint8(float64(cc.R) / a), uint8(float64(cc.G) / a), uint8(float64(cc.B) / a), 255}, a
 }

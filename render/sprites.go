@@ -21,22 +21,9 @@ type spriteKey struct {
 
 func (p *painter) sprite(k spriteKey, size int, draw func(img *ebiten.Image)) *ebiten.Image {
 	if p.sprites == nil {
-		p.sprites = map[spriteKey]*ebiten.Image{}
+		p.sprites = newAtlasCache[spriteKey](2)
 	}
-	if img, ok := p.sprites[k]; ok {
-		return img
-	}
-	if p.atlas == nil {
-		p.atlas = newTexAtlas(2)
-	}
-	if p.atlas.full(size, size) {
-		// Many window sizes later: start over.
-		p.atlas.reset()
-		clear(p.sprites)
-	}
-	img := p.atlas.add(size, size, draw)
-	p.sprites[k] = img
-	return img
+	return p.sprites.get(k, size, size, draw)
 }
 
 // nineSlice stamps a (2r)×(2r) corner sprite over the rectangle, stretching

@@ -106,3 +106,40 @@ func (a *texAtlas) reset() {
 	}
 	a.page, a.x, a.y, a.h = 0, 0, 0, 0
 }
+
+// atlasCache keeps pictures drawn once, by key, on a texAtlas of its own;
+// when the atlas is full it starts over, forgetting them all.
+type atlasCache[K comparable] struct {
+	m     map[K]*ebiten.Image
+	atlas *texAtlas
+}
+
+func newAtlasCache[K comparable](pages int) *atlasCache[K] {
+	return &atlasCache[K]{m: map[K]*ebiten.Image{}, atlas: newTexAtlas(pages)}
+}
+
+// lookup is the picture of key, if it is kept.
+func (c *atlasCache[K]) lookup(key K) (*ebiten.Image, bool) {
+	img, ok := c.m[key]
+	return img, ok
+}
+
+// get is the picture of key, drawn (w×h) by draw the first time.
+func (c *atlasCache[K]) get(key K, w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
+	if img, ok := c.m[key]; ok {
+		return img
+	}
+	if c.atlas.full(w, h) {
+		c.atlas.reset()
+		clear(c.m)
+	}
+	img := c.atlas.add(w, h, draw)
+	c.m[key] = img
+	return img
+}
+
+// release deallocates the pages and forgets every picture.
+func (c *atlasCache[K]) release() {
+	c.atlas.release()
+	clear(c.m)
+}
