@@ -23,7 +23,7 @@ import (
 // game (the scenario holds its seed and every secret), autosaved like any
 // other game with its start position inside the save (session.Meta.Start).
 func (a *App) loadScenario(path string) error {
-	g, err := scenarios.Load(path)
+	g, data, err := scenarios.LoadFile(path)
 	if err != nil {
 		return err
 	}
@@ -32,10 +32,8 @@ func (a *App) loadScenario(path string) error {
 	a.tbl.setMsg(fmt.Sprintf("Scenario %s: %s to act.", filepath.Base(path), a.tbl.seatName(g.ToAct())), false)
 	// Its comment (what to try, what should happen) on a card over the
 	// table until Continue.
-	if data, err := safefile.ReadFile(path, scenarios.MaxFileSize); err == nil {
-		if c := scenarios.Comment(data); c != "" {
-			a.tbl.notices = append(a.tbl.notices, notice{kind: noticeScenario, seat: rules.Public, text: filepath.Base(path), lines: paragraphs(c)})
-		}
+	if c := scenarios.Comment(data); c != "" {
+		a.tbl.notices = append(a.tbl.notices, notice{kind: noticeScenario, seat: rules.Public, text: filepath.Base(path), lines: paragraphs(c)})
 	}
 	return nil
 }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"image"
 	"math"
 	"strings"
 
@@ -77,8 +76,7 @@ func (a *App) drawCanvas(screen *ebiten.Image) {
 	ps := &a.present
 	if ps.canvas == nil {
 		a.w, a.h = cw, ch
-		a.sceneImg = ebiten.NewImageWithOptions(image.Rect(0, 0, cw, ch), &ebiten.NewImageOptions{Unmanaged: true})
-		ps.canvas = ebiten.NewImageWithOptions(image.Rect(0, 0, cw, ch), &ebiten.NewImageOptions{Unmanaged: true})
+		a.sceneImg, ps.canvas = unmanagedImage(cw, ch), unmanagedImage(cw, ch)
 		a.dirty, a.stale = true, true
 	}
 	b := screen.Bounds()

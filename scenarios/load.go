@@ -71,6 +71,13 @@ func LoadShipped(name string) (*rules.Game, error) {
 // MaxFileSize bytes); a map file it names is found relative to the
 // scenario's folder.
 func Load(path string) (*rules.Game, error) {
+	g, _, err := LoadFile(path)
+	return g, err
+}
+
+// LoadFile is Load, and the file's text as it was read (for its comment,
+// Comment).
+func LoadFile(path string) (*rules.Game, []byte, error) {
 	data, err := safefile.ReadFile(path, MaxFileSize)
 	if err != nil {
 		msg := err.Error()
@@ -78,9 +85,10 @@ func Load(path string) (*rules.Game, error) {
 		if errors.As(err, &pe) {
 			msg = pe.Err.Error()
 		}
-		return nil, maps.ErrorList{{File: filepath.Clean(path), Msg: strings.TrimPrefix(msg, path+": ")}}
+		return nil, nil, maps.ErrorList{{File: filepath.Clean(path), Msg: strings.TrimPrefix(msg, path+": ")}}
 	}
-	return Parse(path, data, filepath.Dir(path))
+	g, err := Parse(path, data, filepath.Dir(path))
+	return g, data, err
 }
 
 // LoadRef loads the scenario a record names: ref is its path relative to
