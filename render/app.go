@@ -280,12 +280,11 @@ type App struct {
 	overlayErr error
 	// spec follows the game file of the spectator window (spectate.go).
 	spec *spectator
-	// sandbox is the position being edited in sceneSandbox (sandbox.go);
-	// sandboxArmed is 1 + the game's Len at the first Edit position of a
-	// game that is not a tester's (a second, at the same position, opens
-	// it: it shows every secret).
-	sandbox      *sandboxUI
-	sandboxArmed int
+	// sandbox is the position being edited in sceneSandbox (sandbox.go).
+	sandbox *sandboxUI
+	// armed is a tool that shows every secret, asked for once at this
+	// position in a game that is not a tester's (secretTool).
+	armed armedTool
 	// try is try mode on the table (trymode.go), nil when off.
 	try *tryMode
 }

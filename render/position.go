@@ -80,6 +80,9 @@ func (a *App) savePosition() {
 		a.tbl.setMsg("This is the past: return to the table (Esc) to save the position as it stands.", true)
 		return
 	}
+	if !a.secretTool(CmdSavePosition, g, "A scenario file holds every secret of the game (hands, loyalty cards, decks): press Ctrl+S again to save it.") {
+		return
+	}
 	msg, err := a.keepPosition(g)
 	if err != nil {
 		a.tbl.setMsg("The position could not be saved: "+err.Error(), true)
@@ -177,4 +180,26 @@ func paragraphs(c string) []string {
 		}
 	}
 	return out
+}
+
+// armedTool is a tool that shows every secret, asked for once: its
+// command and 1 + the game's Len when it was.
+type armedTool struct {
+	cmd CmdKind
+	at  int
+}
+
+// secretTool reports whether the tester's tool cmd, which shows (or
+// writes out) every secret of g, may go ahead. In a tester's game it
+// may; in a game that is not, the first ask only puts warning on the
+// message line, and a second ask of the same tool at the same position
+// goes ahead.
+func (a *App) secretTool(cmd CmdKind, g *rules.Game, warning string) bool {
+	if a.tester || a.armed == (armedTool{cmd, g.Len() + 1}) {
+		a.armed = armedTool{}
+		return true
+	}
+	a.armed = armedTool{cmd, g.Len() + 1}
+	a.tbl.setMsg(warning, true)
+	return false
 }

@@ -825,12 +825,9 @@ func (a *App) sandboxFromTable() {
 		}
 		return
 	}
-	if !a.tester && a.sandboxArmed != g.Len()+1 {
-		a.sandboxArmed = g.Len() + 1
-		u.setMsg("Sandbox shows all secrets: press E again", true)
+	if !a.secretTool(CmdSandbox, g, "The sandbox shows every secret of the game: press E again to open it.") {
 		return
 	}
-	a.sandboxArmed = 0
 	if err := a.enterSandbox(g, u.seed, a.mapName, a.mapSum); err != nil {
 		u.setMsg("The sandbox cannot open this position: "+err.Error(), true)
 	}

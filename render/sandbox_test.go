@@ -362,12 +362,12 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		before, n := g.Snapshot(), g.Len()
 		a.handle(input{Keys: []string{"E"}})
 		if !tester {
-			if a.scene != sceneTable || a.sandboxArmed == 0 {
+			if a.scene != sceneTable || a.armed.cmd != CmdSandbox {
 				t.Fatal("not armed")
 			}
-			a.sandboxArmed = 99 // an earlier position's warning does not count
+			a.armed.at = 99 // an earlier position's warning does not count
 			a.handle(input{Keys: []string{"E"}})
-			if a.scene != sceneTable || !strings.Contains(a.tbl.msg, "all secrets") {
+			if a.scene != sceneTable || !strings.Contains(a.tbl.msg, "every secret") {
 				t.Fatalf("not a tester's game: scene %d, message %q; want a warning first", a.scene, a.tbl.msg)
 			}
 			a.handle(input{Keys: []string{"E"}})
