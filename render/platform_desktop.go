@@ -3,6 +3,8 @@
 package render
 
 import (
+	"path/filepath"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
@@ -37,5 +39,6 @@ func (a *App) keepPosition(g *rules.Game) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return "Position saved as " + path + " — open it with: notrueking -scenario FILE", nil
+	// The name first: a narrow message line cuts the end.
+	return "Saved " + filepath.Base(path) + " in " + filepath.Dir(path) + " (open it with -scenario FILE)", nil
 }

@@ -80,7 +80,7 @@ func (a *App) savePosition() {
 		a.tbl.setMsg("This is the past: return to the table (Esc) to save the position as it stands.", true)
 		return
 	}
-	if !a.secretTool(CmdSavePosition, g, "A scenario file holds every secret of the game (hands, loyalty cards, decks): press Ctrl+S again to save it.") {
+	if !a.secretTool(CmdSavePosition, g, "Press Ctrl+S again to save: the file holds every secret of the game (hands, loyalty cards, decks).") {
 		return
 	}
 	msg, err := a.keepPosition(g)

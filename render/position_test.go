@@ -103,7 +103,7 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("Ctrl+S wrote %d files", len(files))
 	}
-	if !strings.Contains(a.tbl.msg, files[0]) {
+	if !strings.Contains(a.tbl.msg, filepath.Base(files[0])) || !strings.Contains(a.tbl.msg, filepath.Dir(files[0])) {
 		t.Errorf("the message %q does not say where the position went", a.tbl.msg)
 	}
 	if fi, _ := os.Stat(files[0]); fi.Mode().Perm() != 0o600 {

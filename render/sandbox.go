@@ -825,7 +825,7 @@ func (a *App) sandboxFromTable() {
 		}
 		return
 	}
-	if !a.secretTool(CmdSandbox, g, "The sandbox shows every secret of the game: press E again to open it.") {
+	if !a.secretTool(CmdSandbox, g, "Press E again to open the sandbox: it shows every secret of the game.") {
 		return
 	}
 	if err := a.enterSandbox(g, u.seed, a.mapName, a.mapSum); err != nil {
