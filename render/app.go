@@ -668,6 +668,7 @@ func (a *App) begin(p play, seed uint64) {
 		a.sess = session.New(a.opts.Saves, store.NewID(time.Now()), p.game, a.mapName, a.tester)
 		a.sess.MapSum = a.mapSum
 		a.sess.Round = publicRound
+		a.bots.keepIn(a.sess)
 		if err := sessionStart(a.sess, p.game); err != nil {
 			// Never a save that would not replay.
 			a.sess, a.storeErr = nil, fmt.Errorf("the game's start position cannot be saved: %v", err)

@@ -8,6 +8,7 @@ import (
 
 	"notrueking/bots"
 	"notrueking/rules"
+	"notrueking/session"
 )
 
 // Bot seats: any seat may be played by a bot (package bots) at a level.
@@ -119,6 +120,64 @@ func (a *App) newBotDriver(n int, seed uint64) *botSeats {
 	lv := make([]int, n)
 	copy(lv, c.level[:min(n, len(c.level))])
 	b := newBotSeats(lv, c.pause, seed)
+	if !b.any() {
+		return nil
+	}
+	return b
+}
+
+// seatNames is who plays each seat as a save keeps it
+// (session.Meta.Seats): session.SeatHuman or a level's name; nil when
+// every seat is human.
+func (b *botSeats) seatNames() []string {
+	if !b.any() {
+		return nil
+	}
+	out := make([]string, len(b.level))
+	for i, l := range b.level {
+		out[i] = session.SeatHuman
+		if l != Human {
+			out[i] = bots.Level(l).String()
+		}
+	}
+	return out
+}
+
+// keepIn has every save of s say who plays each seat (nil b: humans).
+func (b *botSeats) keepIn(s *session.Session) {
+	s.Seats, s.BotPause = b.seatNames(), 0
+	if b != nil {
+		s.BotPause = b.pause
+	}
+}
+
+// savedBots is the driver of a saved game's bot seats (session.Meta.Seats,
+// already checked by session.Decode), nil when every seat is human. The
+// command line's -bots and -bot-pause, when given, win over the save: a
+// tester can take a bot's seat or hand one to a bot.
+func (a *App) savedBots(seats []string, pause time.Duration, n int, tester bool, seed uint64) *botSeats {
+	if !tester {
+		seed = secretSeed()
+	}
+	lv := make([]int, n)
+	for i := range lv {
+		lv[i] = Human
+		if i < len(seats) {
+			if l, err := bots.ParseLevel(seats[i]); err == nil {
+				lv[i] = int(l)
+			}
+		}
+		if a.opts.Bots != nil {
+			lv[i] = Human
+			if i < len(a.opts.Bots) && a.opts.Bots[i] >= 0 && a.opts.Bots[i] < len(bots.Levels()) {
+				lv[i] = a.opts.Bots[i]
+			}
+		}
+	}
+	if a.opts.BotPause > 0 || pause <= 0 {
+		pause = a.start.bots.pause
+	}
+	b := newBotSeats(lv, pause, seed)
 	if !b.any() {
 		return nil
 	}

@@ -1,11 +1,14 @@
 package render
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"notrueking/bots"
+	"notrueking/session"
 )
 
 // botApp starts a rules game of four on the standard map with the given
@@ -258,5 +261,108 @@ func TestStartScreenBotSeats(t *testing.T) {
 func dismissNotices(a *App) {
 	for a.tbl.holding() {
 		a.do(Command{Kind: CmdDismiss})
+	}
+}
+
+// A game with bot seats is continued with the same bots and pause, from
+// the start screen's Continue and from -load of a copy of its save; -bots
+// given with -load wins over the save.
+func TestContinuedGameKeepsItsBots(t *testing.T) {
+	st := tempStore(t)
+	a, err := newApp(Options{Saves: st, Players: []string{"Ann", "Ben", "Cy", "Di"}, Seed: 3, SeedSet: true,
+		Bots: []int{Human, int(bots.Random), Human, int(bots.Easy)}, BotPause: 40 * time.Millisecond}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.startGame()
+	id := a.sess.ID()
+	now := time.Now()
+	for a.game().Len() < 12 {
+		if a.bots.isBot(a.game().ToAct()) {
+			if !botStep(t, a, &now) {
+				t.Fatal("the bots stopped")
+			}
+			continue
+		}
+		step(t, a, 1)
+		dismissNotices(a)
+	}
+	played := a.game().Len()
+
+	same := func(b *App, how string) {
+		t.Helper()
+		if b.bots == nil || len(b.bots.level) != 4 {
+			t.Fatalf("%s: bot seats %+v", how, b.bots)
+		}
+		for s, want := range []int{Human, int(bots.Random), Human, int(bots.Easy)} {
+			if b.bots.level[s] != want {
+				t.Fatalf("%s: seat %d played by %d, want %d", how, s, b.bots.level[s], want)
+			}
+		}
+		if b.bots.pause != 40*time.Millisecond {
+			t.Errorf("%s: bot pause %v", how, b.bots.pause)
+		}
+		// The bots play on in the continued game.
+		for b.game().Len() < played+12 && !b.game().Over() {
+			if b.bots.isBot(b.game().ToAct()) {
+				if !botStep(t, b, &now) {
+					t.Fatalf("%s: the bots stopped", how)
+				}
+				continue
+			}
+			if b.scene == sceneCurtain {
+				b.do(Command{Kind: CmdLift})
+			}
+			step(t, b, 1)
+			dismissNotices(b)
+		}
+	}
+
+	b, err := newApp(Options{Saves: st}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, ok := findWidget(b.ws, func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdContinue, ID: id} })
+	if !ok || !strings.Contains(w.Text, "2 bots") {
+		t.Fatalf("the Continue button %q (found %v) does not say the game has 2 bots", w.Text, ok)
+	}
+	b.continueGame(id)
+	same(b, "Continue")
+	// Its saves still name the bots.
+	data, err := st.Load(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := session.ReadMeta(data); strings.Join(m.Seats, ",") != "human,random,human,easy" || m.BotPauseMS != 40 {
+		t.Fatalf("the continued game's save: seats %v, pause %d ms", m.Seats, m.BotPauseMS)
+	}
+
+	// -load of a copy: a new save, the same bots.
+	cp := filepath.Join(t.TempDir(), "copy.ntk")
+	if err := os.WriteFile(cp, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := newApp(Options{Saves: tempStore(t), Load: cp}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.loadFile(cp); err != nil {
+		t.Fatal(err)
+	}
+	same(c, "-load")
+	if m := c.sess.Meta(); strings.Join(m.Seats, ",") != "human,random,human,easy" {
+		t.Fatalf("the loaded game's new save names seats %v", m.Seats)
+	}
+
+	// -bots with -load: the command line's seats.
+	d, err := newApp(Options{Saves: tempStore(t), Load: cp, Bots: []int{int(bots.Random)}}, defaultNewGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.loadFile(cp); err != nil {
+		t.Fatal(err)
+	}
+	if d.bots == nil || !d.bots.isBot(0) || d.bots.isBot(1) || d.bots.isBot(3) {
+		t.Fatalf("-bots random with -load: seats %+v", d.bots)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"notrueking/board"
 	"notrueking/maps"
@@ -81,6 +82,9 @@ func (a *App) resume(s *session.Session) {
 	a.sess, a.tester = s, s.Tester()
 	rec := s.Record()
 	a.mapName, a.mapSum = rec.Map, rec.MapSHA256
+	a.bots.interrupt()
+	a.bots = a.savedBots(s.Seats, s.BotPause, len(rec.Players), a.tester, rec.Seed)
+	a.bots.keepIn(s)
 	a.begin(play{read: s.Game(), act: s, game: s.Game()}, rec.Seed)
 	if w := s.Warning(); w != "" {
 		a.tbl.setMsg("The save's last line was cut off: "+w, false)
@@ -117,6 +121,8 @@ func (a *App) loadFile(path string) error {
 			a.mapName = abs
 		}
 	}
+	a.bots.interrupt()
+	a.bots = a.savedBots(f.Meta.Seats, time.Duration(f.Meta.BotPauseMS)*time.Millisecond, len(rec.Players), a.tester, rec.Seed)
 	a.begin(playRules(g), rec.Seed)
 	if warning != "" {
 		a.tbl.setMsg(filepath.Base(path)+": "+warning, false)

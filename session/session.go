@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"notrueking/board"
+	"notrueking/bots"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
@@ -49,6 +50,49 @@ type Meta struct {
 	// the text of a scenario file (package scenarios); the save's record
 	// then starts with "scenario " + StartRef.
 	Start string `json:"start,omitempty"`
+	// Seats says who plays each seat, in seat order: SeatHuman or a bot
+	// level (bots.Levels: "random", "easy", "strong"), so a continued game
+	// keeps its bots; omitted when every seat is human.
+	Seats []string `json:"seats,omitempty"`
+	// BotPauseMS is the table's pause between two bot moves, in
+	// milliseconds (0: the app's default).
+	BotPauseMS int `json:"bot_pause_ms,omitempty"`
+}
+
+// SeatHuman marks a seat played at the table in Meta.Seats.
+const SeatHuman = "human"
+
+// maxBotPause bounds Meta.BotPauseMS: a minute between two bot moves.
+const maxBotPause = 60_000
+
+// check refuses a header whose seats do not fit the record's players.
+func (m Meta) check(players int) error {
+	if len(m.Seats) > 0 && len(m.Seats) != players {
+		return fmt.Errorf("the save's header names who plays %d seats, and its record has %d players", len(m.Seats), players)
+	}
+	for i, s := range m.Seats {
+		if s == SeatHuman {
+			continue
+		}
+		if _, err := bots.ParseLevel(s); err != nil {
+			return fmt.Errorf("the save's header says seat %d is played by %q: not %s or a bot level (%s)", i+1, s, SeatHuman, strings.Join(bots.Levels(), ", "))
+		}
+	}
+	if m.BotPauseMS < 0 || m.BotPauseMS > maxBotPause {
+		return fmt.Errorf("the save's header asks a pause of %d ms between bot moves (0 to %d)", m.BotPauseMS, maxBotPause)
+	}
+	return nil
+}
+
+// Bots counts the seats Seats gives to a bot.
+func (m Meta) Bots() int {
+	n := 0
+	for _, s := range m.Seats {
+		if s != SeatHuman {
+			n++
+		}
+	}
+	return n
 }
 
 // StartRef is the scenario a save's record names when the save holds its
@@ -113,6 +157,9 @@ func Decode(data []byte) (rules.Record, Meta, bool, error) {
 		return rules.Record{}, Meta{}, false, err
 	}
 	m, ok := ReadMeta(data)
+	if err := m.check(len(rec.Players)); err != nil {
+		return rules.Record{}, Meta{}, false, err
+	}
 	return rec, m, ok, nil
 }
 
@@ -136,6 +183,11 @@ type Session struct {
 	// a scenario file's text (scenarios.Export), written into every save
 	// (Meta.Start); nil for a game started with rules.New.
 	Start []byte
+	// Seats and BotPause are who plays each seat and the pause between
+	// two bot moves, written into every save (Meta.Seats, Meta.BotPauseMS);
+	// nil Seats: every seat is human.
+	Seats    []string
+	BotPause time.Duration
 
 	saved   int // actions in the last durable save; -1 none
 	err     error
@@ -210,6 +262,9 @@ func (s *Session) Save() error {
 	rec := s.Record()
 	m := Meta{Saved: now().Round(time.Second), Players: rec.Players, Actions: len(rec.Actions),
 		Over: s.g.Over(), Tester: s.tester, Start: string(s.Start)}
+	if seats := (Meta{Seats: s.Seats}); seats.Bots() > 0 && len(s.Seats) == len(rec.Players) {
+		m.Seats, m.BotPauseMS = s.Seats, min(max(int(s.BotPause/time.Millisecond), 0), maxBotPause)
+	}
 	if s.Round != nil {
 		m.Round = s.Round(s.g)
 	}
@@ -249,6 +304,9 @@ func Resume(st store.Store, id string, load MapLoader) (*Session, error) {
 	s.MapSum = rec.MapSHA256
 	if m.Start != "" {
 		s.Start = []byte(m.Start)
+	}
+	if m.Bots() > 0 {
+		s.Seats, s.BotPause = m.Seats, time.Duration(m.BotPauseMS)*time.Millisecond
 	}
 	s.saved, s.meta, s.warning = len(rec.Actions), m, warning
 	return s, nil
@@ -327,6 +385,13 @@ func (s Summary) Label(now time.Time) string {
 		}
 	}
 	label := "Continue: " + strings.Join(s.Players, ", ") + " — "
+	switch n := s.Bots(); n {
+	case 0:
+	case 1:
+		label += "1 bot, "
+	default:
+		label += fmt.Sprintf("%d bots, ", n)
+	}
 	if s.Round > 0 {
 		label += fmt.Sprintf("round %d, ", s.Round)
 	}

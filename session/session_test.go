@@ -241,3 +241,67 @@ func loadMap(name, sum string) (*board.Map, error) {
 	}
 	return maps.Load(name)
 }
+
+// A game with bot seats keeps them in every save: Resume gives them back,
+// the Continue label counts them, and a header that names a seat's player
+// wrongly is refused with the reason (the save is kept).
+func TestSaveKeepsBotSeats(t *testing.T) {
+	st := newMem()
+	s, _ := example(t, st, "g", 6)
+	s.Seats = []string{"random", "strong"}
+	s.BotPause = 250 * time.Millisecond
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Resume(st, "g", loadMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(r.Seats, ",") != "random,strong" || r.BotPause != 250*time.Millisecond {
+		t.Fatalf("resumed seats %v, pause %v", r.Seats, r.BotPause)
+	}
+	l, err := Unfinished(st)
+	if err != nil || len(l) != 1 {
+		t.Fatalf("Unfinished: %v %v", l, err)
+	}
+	if label := l[0].Label(time.Now()); !strings.Contains(label, " — 2 bots, ") {
+		t.Errorf("the Continue label does not count the bots: %q", label)
+	}
+
+	// Every seat human: the header says nothing of seats.
+	r.Seats = []string{SeatHuman, SeatHuman}
+	if err := r.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := ReadMeta(st.data["g"]); m.Seats != nil || m.BotPauseMS != 0 {
+		t.Fatalf("an all-human game's header: seats %v, pause %d", m.Seats, m.BotPauseMS)
+	}
+
+	r.Seats = []string{SeatHuman, "easy"}
+	r.BotPause = time.Hour // clamped to what a reader accepts
+	if err := r.Save(); err != nil {
+		t.Fatal(err)
+	}
+	good := string(st.data["g"])
+	if _, _, _, err := Decode([]byte(good)); err != nil {
+		t.Fatalf("a save with a long bot pause does not read back: %v", err)
+	}
+	for name, c := range map[string]struct{ from, to, want string }{
+		"unknown level": {`"easy"`, `"godlike"`, `seat 2 is played by "godlike"`},
+		"seat count":    {`"seats":["human",`, `"seats":["human","human",`, "names who plays 3 seats, and its record has 2 players"},
+		"pause":         {`"bot_pause_ms":60000`, `"bot_pause_ms":-5`, "pause of -5 ms"},
+	} {
+		bad := strings.Replace(good, c.from, c.to, 1)
+		if bad == good {
+			t.Fatalf("%s: %s not in the save", name, c.from)
+		}
+		st.data["bad"] = []byte(bad)
+		_, err := Resume(st, "bad", loadMap)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Resume says %v, want %q", name, err, c.want)
+		}
+		if string(st.data["bad"]) != bad {
+			t.Errorf("%s: the refused save was changed", name)
+		}
+	}
+}
