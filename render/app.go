@@ -682,6 +682,7 @@ func (a *App) begin(p play, seed uint64) {
 	}
 	a.play = p
 	a.tbl = newTableUI(p.read, p.act, seed)
+	a.tbl.seatPlayers = a.bots.seatNames()
 	a.tbl.log.large = a.opts.LargeText
 	a.tbl.tester = a.tester
 	if !a.tester {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"notrueking/bots"
+	"notrueking/rules"
 	"notrueking/session"
 )
 
@@ -364,5 +365,49 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	}
 	if d.bots == nil || !d.bots.isBot(0) || d.bots.isBot(1) || d.bots.isBot(3) {
 		t.Fatalf("-bots random with -load: seats %+v", d.bots)
+	}
+}
+
+// The Conspiracies panel marks the seats bots play, at the table and in
+// the spectator window (from the save's header); humans are unmarked.
+func TestBotSeatsAreMarked(t *testing.T) {
+	a := botApp(t, Human, int(bots.Random), Human, int(bots.Easy))
+	ws := a.tbl.tableWidgets(a.layout())
+	for _, name := range []string{"Ben (bot)", "Di (bot)"} {
+		w, ok := findWidget(ws, func(w Widget) bool { return w.Text == name })
+		if !ok {
+			t.Fatalf("the table does not mark %q", name)
+		}
+		if !strings.Contains(w.Tip, " bot: it plays ") {
+			t.Errorf("%s's tip: %q", name, w.Tip)
+		}
+	}
+	if _, ok := findWidget(ws, func(w Widget) bool { return w.Text == "Ann (bot)" || w.Text == "Cy (bot)" }); ok {
+		t.Error("a human seat is marked as a bot")
+	}
+	if w, _ := findWidget(ws, func(w Widget) bool { return w.Text == "Di (bot)" }); !strings.HasPrefix(w.Tip, "Di is an easy bot") {
+		t.Errorf("Di's tip: %q", w.Tip)
+	}
+
+	needDisplay(t)
+	g := a.game()
+	rec := rules.RecordOf(g)
+	data, err := session.Encode(rec, session.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: len(rec.Actions),
+		Seats: []string{"human", "random", "human", "easy"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "game.ntk")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sp, _ := spectatorOn(t, path)
+	sp.spectateTick(time.Now().Add(spectatePoll))
+	if sp.tbl == nil {
+		t.Fatalf("the spectator shows nothing: %s", sp.spec.status)
+	}
+	sp.rebuild()
+	if _, ok := findWidget(sp.ws, func(w Widget) bool { return w.Text == "Ben (bot)" }); !ok {
+		t.Error("the spectator does not mark Ben as a bot")
 	}
 }

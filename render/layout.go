@@ -319,10 +319,15 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 		x += gh + 4
 		name := u.seatName(i)
 		nameTip := name + " plays " + title(p.ID) + "."
+		label := name
+		if lv := u.botLevel(i); lv != "" {
+			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, article(lv), title(p.ID))
+			label += " (bot)"
+		}
 		if i == u.pub.FirstPlayer {
 			nameTip += " First player this round."
 		}
-		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 92, 20}, Kind: WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: colText, Tip: nameTip})
+		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 92, 20}, Kind: WText, Text: label, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: colText, Tip: nameTip})
 		x += 96
 		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 70, 20}, Kind: WText, Text: count(p.AgentsInHand, "agent"), Size: 15, Ink: colDim,
 			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", count(p.AgentsInHand, "agent"), name)})

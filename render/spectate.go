@@ -227,6 +227,7 @@ func (a *App) spectateTick(now time.Time) bool {
 			seen = -1
 		}
 		a.spectateShow(s.game, s.file.Record.Seed)
+		a.tbl.seatPlayers = s.file.Meta.Seats
 		a.spectatedAction(seen)
 	}
 	return changed

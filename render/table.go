@@ -8,6 +8,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/session"
 )
 
 // choice is one entry of a pop-up chooser.
@@ -58,6 +59,10 @@ type tableUI struct {
 	seed uint64
 	// tester marks a tester's game: the top bar leaves room for its badge.
 	tester bool
+	// seatPlayers says who plays each seat (session.Meta.Seats: "human"
+	// or a bot level); nil when every seat is human. Public: everyone at
+	// the table knows which seats are bots.
+	seatPlayers []string
 
 	// follow: the log panel, the past, notices and previews (follow.go).
 	follow
@@ -509,6 +514,14 @@ func (u *tableUI) terrName(id string) string {
 		return u.m.Territories[t].Name
 	}
 	return id
+}
+
+// botLevel is the level of the bot playing seat s, "" for a human.
+func (u *tableUI) botLevel(s int) string {
+	if s >= 0 && s < len(u.seatPlayers) && u.seatPlayers[s] != session.SeatHuman {
+		return u.seatPlayers[s]
+	}
+	return ""
 }
 
 func (u *tableUI) seatName(s int) string {

@@ -40,3 +40,11 @@ func unitsText(us [board.NumUnits]int) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// article is the indefinite article before a word: "an easy", "a strong".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiouAEIOU", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
+}
