@@ -410,4 +410,15 @@ func TestBotSeatsAreMarked(t *testing.T) {
 	if _, ok := findWidget(sp.ws, func(w Widget) bool { return w.Text == "Ben (bot)" }); !ok {
 		t.Error("the spectator does not mark Ben as a bot")
 	}
+	// And the replay viewer, from the file's header.
+	rp, err := newApp(Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rp.openReplay(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := findWidget(rp.ws, func(w Widget) bool { return w.Text == "Ben (bot)" }); !ok {
+		t.Error("the replay viewer does not mark Ben as a bot")
+	}
 }

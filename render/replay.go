@@ -686,6 +686,7 @@ func (a *App) openReplay(path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
+	r.u.seatPlayers = f.Meta.Seats
 	r.warning = f.Warning
 	if r.warning != "" {
 		r.warning = filepath.Base(path) + ": " + r.warning
@@ -705,6 +706,7 @@ func (a *App) replayFinished() {
 	if err != nil {
 		return
 	}
+	r.u.seatPlayers = a.bots.seatNames()
 	a.showReplay(r, sceneEnd)
 }
 
