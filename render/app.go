@@ -264,6 +264,8 @@ type App struct {
 	bv *boardView
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
+	// scale is the monitor's device scale factor (Layout).
+	scale deviceScale
 	// scenarioPath is the scenario file the game on the table was opened
 	// from (or whose start its record file names); recScen and recScenSum
 	// are the scenario line of its record file once written.
@@ -870,11 +872,46 @@ func (a *App) drawHover(dst *ebiten.Image) {
 // Layout makes the screen as many pixels as the window has on the device
 // (crisp on high-DPI monitors); the scene scales itself to it.
 func (a *App) Layout(w, h int) (int, int) {
-	s := ebiten.Monitor().DeviceScaleFactor()
-	if s <= 0 {
-		s = 1
-	}
+	s := a.scale.factor(w, h, time.Now())
 	return max(1, int(float64(w)*s)), max(1, int(float64(h)*s))
+}
+
+// deviceScale keeps the monitor's device scale factor. Ebitengine calls
+// Layout every frame, and ebiten.Monitor() runs on the main thread (a
+// switch of threads and requests to the window system each time): asked
+// every frame, it made the idle table cost a third more CPU than a bare
+// window. It is asked again when the window's size changes and at most
+// once a second otherwise (a window moved to a monitor of another scale).
+type deviceScale struct {
+	w, h  int
+	s     float64
+	asked time.Time
+	// monitor asks the factor (nil: Ebitengine's current monitor).
+	monitor func() float64
+}
+
+func (d *deviceScale) factor(w, h int, now time.Time) float64 {
+	if d.s > 0 && w == d.w && h == d.h && now.Sub(d.asked) < time.Second && !now.Before(d.asked) {
+		return d.s
+	}
+	ask := d.monitor
+	if ask == nil {
+		ask = monitorScale
+	}
+	d.w, d.h, d.s, d.asked = w, h, ask(), now
+	if d.s <= 0 {
+		d.s = 1
+	}
+	return d.s
+}
+
+// monitorScale is the device scale factor of the window's monitor (0 when
+// there is none).
+func monitorScale() float64 {
+	if m := ebiten.Monitor(); m != nil {
+		return m.DeviceScaleFactor()
+	}
+	return 0
 }
 
 func (a *App) curtainWidgets() []Widget {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -315,5 +316,35 @@ func TestDrawingIsDeterministic(t *testing.T) {
 	}
 	if err := samePicture(b.take(g), first); err != nil {
 		t.Errorf("two apps drew the same table differently: %v", err)
+	}
+}
+
+// Layout asks the monitor's scale factor only when the window's size
+// changes or a second has passed, never every frame (an ask runs on the
+// main thread), and uses 1 when the monitor gives none.
+func TestDeviceScaleIsAskedRarely(t *testing.T) {
+	asks, factor := 0, 2.0
+	d := deviceScale{monitor: func() float64 { asks++; return factor }}
+	t0 := time.Unix(1e9, 0)
+	for i := 0; i < 120; i++ { // two seconds of frames at 60 Hz
+		if s := d.factor(800, 600, t0.Add(time.Duration(i)*time.Second/60)); s != 2 {
+			t.Fatalf("frame %d: scale %v, want 2", i, s)
+		}
+	}
+	if asks != 2 {
+		t.Errorf("asked %d times in two seconds at one size, want 2", asks)
+	}
+	factor = 1.5
+	if s := d.factor(1024, 600, t0.Add(2*time.Second)); s != 1.5 || asks != 3 {
+		t.Errorf("after a resize: scale %v after %d asks, want 1.5 after 3", s, asks)
+	}
+	factor = 0
+	if s := d.factor(640, 480, t0.Add(2*time.Second)); s != 1 {
+		t.Errorf("no monitor: scale %v, want 1", s)
+	}
+	// A clock that went back asks again rather than trusting an old answer.
+	factor = 3
+	if s := d.factor(640, 480, t0); s != 3 {
+		t.Errorf("clock went back: scale %v, want 3", s)
 	}
 }
