@@ -879,8 +879,8 @@ func (a *App) Layout(w, h int) (int, int) {
 // deviceScale keeps the monitor's device scale factor. Ebitengine calls
 // Layout every frame, and ebiten.Monitor() runs on the main thread (a
 // switch of threads and requests to the window system each time): asked
-// every frame, it made the idle table cost a third more CPU than a bare
-// window. It is asked again when the window's size changes and at most
+// every frame, it made the idle table cost about a quarter more CPU than
+// a bare window. It is asked again when the window's size changes and at most
 // once a second otherwise (a window moved to a monitor of another scale).
 type deviceScale struct {
 	w, h  int

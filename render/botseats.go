@@ -159,23 +159,21 @@ func (a *App) savedBots(seats []string, pause time.Duration, n int, tester bool,
 	if !tester {
 		seed = secretSeed()
 	}
+	given := newSeatBotsConf(a.opts)
 	lv := make([]int, n)
 	for i := range lv {
 		lv[i] = Human
-		if i < len(seats) {
+		switch {
+		case a.opts.Bots != nil && i < len(given.level):
+			lv[i] = given.level[i]
+		case i < len(seats):
 			if l, err := bots.ParseLevel(seats[i]); err == nil {
 				lv[i] = int(l)
 			}
 		}
-		if a.opts.Bots != nil {
-			lv[i] = Human
-			if i < len(a.opts.Bots) && a.opts.Bots[i] >= 0 && a.opts.Bots[i] < len(bots.Levels()) {
-				lv[i] = a.opts.Bots[i]
-			}
-		}
 	}
 	if a.opts.BotPause > 0 || pause <= 0 {
-		pause = a.start.bots.pause
+		pause = given.pause
 	}
 	b := newBotSeats(lv, pause, seed)
 	if !b.any() {
