@@ -7,23 +7,33 @@ import (
 )
 
 // texAtlas packs small cached pictures (names, tokens, glyphs, the corners
-// of rounded boxes) into a few pages of 1024×1024 pixels of our own, in
-// rows. Ebitengine would otherwise place each small image on its internal
-// atlas, and an image that is drawn into and then drawn from moves between
-// source and destination pages that grow to 4096×4096: with software GL
-// that came to hundreds of megabytes. Pages are "unmanaged" images (never
-// moved), and everything drawn from one page batches into one draw call.
+// of rounded boxes) into a few pages of our own, in rows. Ebitengine would
+// otherwise place each small image on its internal atlas, and an image
+// that is drawn into and then drawn from moves between source and
+// destination pages that grow to 4096×4096: with software GL that came to
+// hundreds of megabytes. Pages are "unmanaged" images (never moved), and
+// everything drawn from one page batches into one draw call.
+//
+// Pages are atlasPageSize wide. The first starts minPageRows tall and, when
+// full, the atlas starts over on one twice as tall, up to a square page;
+// only then are more pages added. A table at 1920×1080 fills some 400 rows
+// of text, 200 of board pictures and 50 of sprites: with square pages from
+// the start, two thirds of 12 MB of textures stayed empty.
 type texAtlas struct {
 	pages   []*ebiten.Image
 	page    int // the page being filled
 	x, y, h int // the next free place on it, and the current row's height
+	rows    int // the height of the pages (0: minPageRows)
 	scratch *ebiten.Image
 	// maxPages: past this many, reset starts over (the owner then forgets
 	// every picture it kept).
 	maxPages int
 }
 
-const atlasPageSize = 1024
+const (
+	atlasPageSize = 1024
+	minPageRows   = 64
+)
 
 func newTexAtlas(maxPages int) *texAtlas { return &texAtlas{maxPages: maxPages} }
 
@@ -31,20 +41,34 @@ func unmanagedImage(w, h int) *ebiten.Image {
 	return ebiten.NewImageWithOptions(image.Rect(0, 0, max(1, w), max(1, h)), &ebiten.NewImageOptions{Unmanaged: true})
 }
 
-// full reports whether a w×h picture would need a page beyond maxPages.
+// pageRows is the height of the atlas's pages.
+func (a *texAtlas) pageRows() int {
+	if a.rows == 0 {
+		a.rows = minPageRows
+	}
+	return a.rows
+}
+
+// full reports whether a w×h picture does not fit where the atlas stands:
+// it needs taller pages (while they are shorter than wide) or a page
+// beyond maxPages. The owner then calls reset and forgets its pictures.
 func (a *texAtlas) full(w, h int) bool {
 	w, h = w+2, h+2
 	if w > atlasPageSize || h > atlasPageSize {
 		return false // drawn on an image of its own
 	}
-	x, y, page := a.x, a.y, a.page
 	if len(a.pages) == 0 {
 		return false
 	}
+	rows := a.pageRows()
+	x, y, page := a.x, a.y, a.page
 	if x+w > atlasPageSize {
 		y += a.h
 	}
-	if y+h > atlasPageSize {
+	if y+h > rows {
+		if rows < atlasPageSize {
+			return true
+		}
 		page++
 	}
 	return page >= a.maxPages
@@ -60,16 +84,19 @@ func (a *texAtlas) add(w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
 		return img
 	}
 	if len(a.pages) == 0 {
-		a.pages = append(a.pages, unmanagedImage(atlasPageSize, atlasPageSize))
+		for a.pageRows() < h+2 {
+			a.rows *= 2
+		}
+		a.pages = append(a.pages, unmanagedImage(atlasPageSize, a.rows))
 	}
 	if a.x+w+2 > atlasPageSize {
 		a.x, a.y, a.h = 0, a.y+a.h, 0
 	}
-	if a.y+h+2 > atlasPageSize {
+	if a.y+h+2 > a.pageRows() {
 		a.page++
 		a.x, a.y, a.h = 0, 0, 0
 		if a.page >= len(a.pages) {
-			a.pages = append(a.pages, unmanagedImage(atlasPageSize, atlasPageSize))
+			a.pages = append(a.pages, unmanagedImage(atlasPageSize, a.rows))
 		}
 	}
 	if a.scratch == nil || a.scratch.Bounds().Dx() < w || a.scratch.Bounds().Dy() < h {
@@ -99,8 +126,15 @@ func (a *texAtlas) add(w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
 	return pg.SubImage(r).(*ebiten.Image)
 }
 
-// reset forgets every picture: the pages are cleared and filled again.
+// reset forgets every picture: the pages are cleared and filled again,
+// or, while they are shorter than wide, let go for pages twice as tall.
 func (a *texAtlas) reset() {
+	if a.pageRows() < atlasPageSize {
+		for _, p := range a.pages {
+			p.Deallocate()
+		}
+		a.pages, a.rows = nil, min(2*a.rows, atlasPageSize)
+	}
 	for _, p := range a.pages {
 		p.Clear()
 	}
