@@ -3,7 +3,7 @@
 //	notrueking [-map standard] [-players 4] [-names Alice,Bob] [-seed N] [-record FILE]   open the game window
 //	           [-bots human,strong,easy,random] [-bot-pause 600ms]                     seats played by bots
 //	           [-canvas 1280x720|1920x1080] [-large-text] [-clean] [-overlay FILE]   for streaming (docs/presenting.md)
-//	notrueking -load FILE [-record FILE]                                    resume a record or save
+//	notrueking -load FILE [-record FILE] [-bots ...] [-bot-pause D]         resume a record or save (its bots, or these)
 //	notrueking -scenario FILE [-record FILE]                                play from a scenario's position
 //	notrueking -replay FILE                                                 watch a record or save in the replay viewer
 //	notrueking -spectate FILE|latest                                        follow a game's save: the public view, for a stream
