@@ -234,18 +234,9 @@ func TestDispatchBadFlags(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
 			code := dispatch(tc.args, &out, &errb)
-			if code != 2 {
-				t.Fatalf("exit %d, want 2\nstderr: %.400s", code, errb.String())
-			}
+			wantRefusal(t, code, errb.String(), tc.stderr)
 			if out.Len() != 0 {
 				t.Errorf("stdout not empty: %.400s", out.String())
-			}
-			msg := errb.String()
-			if !strings.HasSuffix(msg, "\n") || strings.Count(msg, "\n") != 1 {
-				t.Errorf("stderr is not one line: %q", msg)
-			}
-			if !strings.Contains(msg, tc.stderr) {
-				t.Errorf("stderr lacks %q: %q", tc.stderr, msg)
 			}
 		})
 	}
@@ -294,5 +285,20 @@ func TestPlayOptions(t *testing.T) {
 		if !reflect.DeepEqual(*got, tc.want) {
 			t.Errorf("%q: options %+v, want %+v", tc.args, *got, tc.want)
 		}
+	}
+}
+
+// wantRefusal checks a usage error: exit status 2 and one line on stderr
+// that says want.
+func wantRefusal(t *testing.T, code int, stderr, want string) {
+	t.Helper()
+	if code != 2 {
+		t.Fatalf("exit %d, want 2\nstderr: %.400s", code, stderr)
+	}
+	if !strings.HasSuffix(stderr, "\n") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("stderr is not one line: %q", stderr)
+	}
+	if !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q: %q", want, stderr)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -42,16 +41,7 @@ func TestPresenterFlagsBad(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
 			code := dispatch(tc.args, &out, &errb)
-			if code != 2 {
-				t.Fatalf("exit %d, want 2\nstderr: %.400s", code, errb.String())
-			}
-			msg := errb.String()
-			if !strings.HasSuffix(msg, "\n") || strings.Count(msg, "\n") != 1 {
-				t.Errorf("stderr is not one line: %q", msg)
-			}
-			if !strings.Contains(msg, tc.stderr) {
-				t.Errorf("stderr lacks %q: %q", tc.stderr, msg)
-			}
+			wantRefusal(t, code, errb.String(), tc.stderr)
 		})
 	}
 	if b, _ := os.ReadFile(users); string(b) != `{"mine": true}` {
