@@ -23,7 +23,7 @@ type texAtlas struct {
 	pages   []*ebiten.Image
 	page    int // the page being filled
 	x, y, h int // the next free place on it, and the current row's height
-	rows    int // the height of the pages (0: minPageRows)
+	rows    int // the height of the pages
 	scratch *ebiten.Image
 	// maxPages: past this many, reset starts over (the owner then forgets
 	// every picture it kept).
@@ -35,18 +35,12 @@ const (
 	minPageRows   = 64
 )
 
-func newTexAtlas(maxPages int) *texAtlas { return &texAtlas{maxPages: maxPages} }
+func newTexAtlas(maxPages int) *texAtlas {
+	return &texAtlas{maxPages: maxPages, rows: minPageRows}
+}
 
 func unmanagedImage(w, h int) *ebiten.Image {
 	return ebiten.NewImageWithOptions(image.Rect(0, 0, max(1, w), max(1, h)), &ebiten.NewImageOptions{Unmanaged: true})
-}
-
-// pageRows is the height of the atlas's pages.
-func (a *texAtlas) pageRows() int {
-	if a.rows == 0 {
-		a.rows = minPageRows
-	}
-	return a.rows
 }
 
 // full reports whether a w×h picture does not fit where the atlas stands:
@@ -60,7 +54,7 @@ func (a *texAtlas) full(w, h int) bool {
 	if len(a.pages) == 0 {
 		return false
 	}
-	rows := a.pageRows()
+	rows := a.rows
 	x, y, page := a.x, a.y, a.page
 	if x+w > atlasPageSize {
 		y += a.h
@@ -84,7 +78,7 @@ func (a *texAtlas) add(w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
 		return img
 	}
 	if len(a.pages) == 0 {
-		for a.pageRows() < h+2 {
+		for a.rows < h+2 {
 			a.rows *= 2
 		}
 		a.pages = append(a.pages, unmanagedImage(atlasPageSize, a.rows))
@@ -92,7 +86,7 @@ func (a *texAtlas) add(w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
 	if a.x+w+2 > atlasPageSize {
 		a.x, a.y, a.h = 0, a.y+a.h, 0
 	}
-	if a.y+h+2 > a.pageRows() {
+	if a.y+h+2 > a.rows {
 		a.page++
 		a.x, a.y, a.h = 0, 0, 0
 		if a.page >= len(a.pages) {
@@ -129,7 +123,7 @@ func (a *texAtlas) add(w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
 // reset forgets every picture: the pages are cleared and filled again,
 // or, while they are shorter than wide, let go for pages twice as tall.
 func (a *texAtlas) reset() {
-	if a.pageRows() < atlasPageSize {
+	if a.rows < atlasPageSize {
 		for _, p := range a.pages {
 			p.Deallocate()
 		}

@@ -33,16 +33,16 @@ func TestTexAtlasPagesGrowBeforeTheyMultiply(t *testing.T) {
 	rowsSeen := []int{}
 	for i := 0; i < 3000; i++ {
 		put(i)
-		if r := a.pageRows(); len(rowsSeen) == 0 || rowsSeen[len(rowsSeen)-1] != r {
+		if r := a.rows; len(rowsSeen) == 0 || rowsSeen[len(rowsSeen)-1] != r {
 			rowsSeen = append(rowsSeen, r)
 		}
 		for _, p := range a.pages {
-			if b := p.Bounds(); b.Dx() != atlasPageSize || b.Dy() != a.pageRows() {
-				t.Fatalf("after %d pictures a page is %v with %d rows", i+1, b, a.pageRows())
+			if b := p.Bounds(); b.Dx() != atlasPageSize || b.Dy() != a.rows {
+				t.Fatalf("after %d pictures a page is %v with %d rows", i+1, b, a.rows)
 			}
 		}
-		if a.pageRows() < atlasPageSize && len(a.pages) > 1 {
-			t.Fatalf("after %d pictures: %d pages of %d rows; pages should grow before they multiply", i+1, len(a.pages), a.pageRows())
+		if a.rows < atlasPageSize && len(a.pages) > 1 {
+			t.Fatalf("after %d pictures: %d pages of %d rows; pages should grow before they multiply", i+1, len(a.pages), a.rows)
 		}
 		if len(a.pages) > 2 {
 			t.Fatalf("after %d pictures: %d pages, maxPages is 2", i+1, len(a.pages))
@@ -75,7 +75,7 @@ func TestTexAtlasPagesGrowBeforeTheyMultiply(t *testing.T) {
 	b := newTexAtlas(1)
 	defer b.release()
 	b.add(10, 300, func(*ebiten.Image) {})
-	if b.pageRows() != 512 || len(b.pages) != 1 {
-		t.Errorf("a 302-row picture first: %d pages of %d rows, want one of 512", len(b.pages), b.pageRows())
+	if b.rows != 512 || len(b.pages) != 1 {
+		t.Errorf("a 302-row picture first: %d pages of %d rows, want one of 512", len(b.pages), b.rows)
 	}
 }
