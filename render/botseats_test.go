@@ -373,19 +373,19 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 func TestBotSeatsAreMarked(t *testing.T) {
 	a := botApp(t, Human, int(bots.Random), Human, int(bots.Easy))
 	ws := a.tbl.tableWidgets(a.layout())
-	for _, name := range []string{"Ben (bot)", "Di (bot)"} {
-		w, ok := findWidget(ws, func(w Widget) bool { return w.Text == name })
+	for _, name := range []string{"Ben", "Di"} {
+		w, ok := findWidget(ws, botTag(name))
 		if !ok {
-			t.Fatalf("the table does not mark %q", name)
+			t.Fatalf("the table does not mark %s as a bot", name)
 		}
 		if !strings.Contains(w.Tip, " bot: it plays ") {
 			t.Errorf("%s's tip: %q", name, w.Tip)
 		}
 	}
-	if _, ok := findWidget(ws, func(w Widget) bool { return w.Text == "Ann (bot)" || w.Text == "Cy (bot)" }); ok {
+	if _, ok := findWidget(ws, func(w Widget) bool { return botTag("Ann")(w) || botTag("Cy")(w) }); ok {
 		t.Error("a human seat is marked as a bot")
 	}
-	if w, _ := findWidget(ws, func(w Widget) bool { return w.Text == "Di (bot)" }); !strings.HasPrefix(w.Tip, "Di is an easy bot") {
+	if w, _ := findWidget(ws, botTag("Di")); !strings.HasPrefix(w.Tip, "Di is an easy bot") {
 		t.Errorf("Di's tip: %q", w.Tip)
 	}
 
@@ -407,7 +407,7 @@ func TestBotSeatsAreMarked(t *testing.T) {
 		t.Fatalf("the spectator shows nothing: %s", sp.spec.status)
 	}
 	sp.rebuild()
-	if _, ok := findWidget(sp.ws, func(w Widget) bool { return w.Text == "Ben (bot)" }); !ok {
+	if _, ok := findWidget(sp.ws, botTag("Ben")); !ok {
 		t.Error("the spectator does not mark Ben as a bot")
 	}
 	// And the replay viewer, from the file's header.
@@ -418,7 +418,13 @@ func TestBotSeatsAreMarked(t *testing.T) {
 	if err := rp.openReplay(path); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := findWidget(rp.ws, func(w Widget) bool { return w.Text == "Ben (bot)" }); !ok {
+	if _, ok := findWidget(rp.ws, botTag("Ben")); !ok {
 		t.Error("the replay viewer does not mark Ben as a bot")
 	}
+}
+
+// botTag finds the Conspiracies panel's "bot" tag beside seat name's
+// name (its tip starts with the name).
+func botTag(name string) func(Widget) bool {
+	return func(w Widget) bool { return w.Text == "bot" && strings.HasPrefix(w.Tip, name+" is ") }
 }

@@ -319,15 +319,19 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 		x += gh + 4
 		name := u.seatName(i)
 		nameTip := name + " plays " + title(p.ID) + "."
-		label := name
-		if lv := u.botLevel(i); lv != "" {
+		nameW := 92.0
+		lv := u.botLevel(i)
+		if lv != "" {
 			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, article(lv), title(p.ID))
-			label += " (bot)"
+			nameW = 58 // the "bot" tag keeps its place however long the name
 		}
 		if i == u.pub.FirstPlayer {
 			nameTip += " First player this round."
 		}
-		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 92, 20}, Kind: WText, Text: label, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: colText, Tip: nameTip})
+		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, nameW, 20}, Kind: WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: colText, Tip: nameTip})
+		if lv != "" {
+			ws = append(ws, Widget{R: Rect{x + nameW + 2, y + bh/2 - 9, 30, 18}, Kind: WBox, Text: "bot", Size: 12, Fill: colPanelHi, Edge: colDim, Ink: colText, Tip: nameTip})
+		}
 		x += 96
 		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 70, 20}, Kind: WText, Text: count(p.AgentsInHand, "agent"), Size: 15, Ink: colDim,
 			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", count(p.AgentsInHand, "agent"), name)})
