@@ -38,6 +38,7 @@ import (
 	"notrueking/scenarios"
 	"notrueking/session"
 	"notrueking/store"
+	"notrueking/words"
 )
 
 func main() {
@@ -198,9 +199,9 @@ func play(args []string, stderr io.Writer, run func(render.Options) error) int {
 	case set["players"] && (*players < m.MinPlayers || *players > m.MaxPlayers):
 		return fail("-players %d: %s", *players, seats)
 	case set["players"] && set["names"] && len(ps) != *players:
-		return fail("-players %d but -names lists %s", *players, count(len(ps), "name"))
+		return fail("-players %d but -names lists %s", *players, words.Count(len(ps), "name"))
 	case set["names"] && (len(ps) < m.MinPlayers || len(ps) > m.MaxPlayers):
-		return fail("-names lists %s: %s", count(len(ps), "name"), seats)
+		return fail("-names lists %s: %s", words.Count(len(ps), "name"), seats)
 	case set["players"] && !set["names"]:
 		for i := range *players {
 			ps = append(ps, defaultName(i))
@@ -247,14 +248,6 @@ func defaultName(i int) string {
 		return names[i]
 	}
 	return fmt.Sprintf("Player %d", i+1)
-}
-
-// count is "1 name", "3 names".
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // short cuts a flag's value for a message to 40 characters (%q escapes

@@ -105,7 +105,7 @@ func (u Unit) String() string {
 // ParseUnit is the inverse of Unit.String; it also accepts plurals.
 func ParseUnit(s string) (Unit, error) {
 	for i, n := range unitNames {
-		if n == s || n+"s" == s || (n == "footman" && s == "footmen") {
+		if n == s || n+"s" == s || (n == "footman" && s == "footmen") { // the plurals words.UnitPlural writes
 			return Unit(i), nil
 		}
 	}
@@ -405,4 +405,13 @@ func (m *Map) HomeRegion(h int) (*Region, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Total counts the units of every kind in u.
+func Total(u [NumUnits]int) int {
+	n := 0
+	for _, x := range u {
+		n += x
+	}
+	return n
 }

@@ -11,6 +11,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/internal/safefile"
+	"notrueking/words"
 )
 
 // Known card effects (rules: house cards whose text replaces strength).
@@ -535,7 +536,7 @@ func (p *parser) readSetup(ts []*table) {
 					p.errf(ut.key(u.String()), "ships start in a sea or a port, not in %s (a %s)", terr, k)
 				}
 				if !naval && k != board.Land && k != board.Road {
-					p.errf(ut.key(u.String()), "%s start on land, not in %s (a %s)", plural(u), terr, k)
+					p.errf(ut.key(u.String()), "%s start on land, not in %s (a %s)", words.UnitPlural(u), terr, k)
 				}
 			}
 			if hok && tok {
@@ -552,7 +553,7 @@ func (p *parser) readSetup(ts []*table) {
 	for h := range total {
 		for u := board.Unit(0); u < board.NumUnits; u++ {
 			if total[h][u] > m.Houses[h].Limits[u] {
-				p.errf(totalLine[h][u], "house %s starts with %d %s, over its limit of %d", m.Houses[h].ID, total[h][u], plural(u), m.Houses[h].Limits[u])
+				p.errf(totalLine[h][u], "house %s starts with %d %s, over its limit of %d", m.Houses[h].ID, total[h][u], words.UnitPlural(u), m.Houses[h].Limits[u])
 			}
 		}
 	}
@@ -565,13 +566,6 @@ func contains(xs []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func plural(u board.Unit) string {
-	if u == board.Footman {
-		return "footmen"
-	}
-	return u.String() + "s"
 }
 
 func printableASCII(s string) bool {

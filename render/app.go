@@ -12,7 +12,6 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -21,6 +20,7 @@ import (
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/store"
+	"notrueking/words"
 )
 
 // Options configure the app. Zero values mean defaults.
@@ -918,7 +918,7 @@ func (a *App) curtainWidgets() []Widget {
 	name := a.tbl.seatName(a.curtain)
 	id := ""
 	if a.curtain >= 0 && a.curtain < len(a.tbl.seats) {
-		id = title(a.tbl.seats[a.curtain])
+		id = words.Title(a.tbl.seats[a.curtain])
 	}
 	sc := seatColor(a.curtain)
 	full := Rect{0, 0, BaseW, BaseH}
@@ -957,14 +957,11 @@ func (a *App) endWidgets() []Widget {
 	for _, w := range v.Winners {
 		// "Torch (Ben)", as the curtain says it: the engine's sentences name
 		// the conspiracy, the table the player.
-		wn = append(wn, fmt.Sprintf("%s (%s)", title(u.seats[w]), u.seatName(w)))
+		wn = append(wn, fmt.Sprintf("%s (%s)", words.Title(u.seats[w]), u.seatName(w)))
 	}
 	head := "Game over"
 	if len(wn) > 0 {
-		head += " — " + strings.Join(wn, " and ") + " win"
-		if len(wn) == 1 {
-			head += "s"
-		}
+		head += " — " + words.List(wn) + " " + words.Agree(len(wn), "wins", "win")
 	}
 	ws = append(ws, Widget{R: Rect{16, 8, 1400, 34}, Kind: WText, Text: head, Size: 26, Bold: true, Ink: colGold})
 	// The ranking takes two columns beyond six houses, and the players'
@@ -1000,12 +997,12 @@ func (a *App) endWidgets() []Widget {
 	for i, p := range v.Players {
 		y := py + 40 + float64(i)*rowH
 		sc := seatColor(i)
-		ws = append(ws, Widget{R: Rect{rx + 12, y, 120, tokH - 4}, Kind: WBox, Text: title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: textOn(sc)})
+		ws = append(ws, Widget{R: Rect{rx + 12, y, 120, tokH - 4}, Kind: WBox, Text: words.Title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: textOn(sc)})
 		if tokH >= 52 {
 			ws = append(ws, textW(Rect{rx + 142, y + 4, 200, 22}, u.seatName(i), 19, colText))
-			ws = append(ws, textW(Rect{rx + 142, y + 30, 200, 22}, count(p.Score, "point"), 19, colGold))
+			ws = append(ws, textW(Rect{rx + 142, y + 30, 200, 22}, words.Count(p.Score, "point"), 19, colGold))
 		} else {
-			ws = append(ws, textW(Rect{rx + 142, y + (tokH-22)/2, 210, 22}, u.seatName(i)+" · "+count(p.Score, "point"), 17, colGold))
+			ws = append(ws, textW(Rect{rx + 142, y + (tokH-22)/2, 210, 22}, u.seatName(i)+" · "+words.Count(p.Score, "point"), 17, colGold))
 		}
 		tw := math.Min(110, (rw-380)/float64(max(len(p.Loyalty), 1)))
 		for k, tk := range p.Loyalty {

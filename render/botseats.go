@@ -9,6 +9,7 @@ import (
 	"notrueking/bots"
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/words"
 )
 
 // Bot seats: any seat may be played by a bot (package bots) at a level.
@@ -34,7 +35,7 @@ func seatLevelLabel(l int) string {
 	if l == Human {
 		return "Human"
 	}
-	return title(bots.Level(l).String()) + " bot"
+	return words.Title(bots.Level(l).String()) + " bot"
 }
 
 // nextSeatLevel cycles Human → Random → Easy → Strong → Human.
@@ -629,9 +630,9 @@ func (a *App) botWidgets(ws []Widget) []Widget {
 	var w Widget
 	switch {
 	case a.bots.isBot(seat):
-		w = Widget{R: r, Kind: WText, Text: title(bots.Level(a.bots.level[seat]).String()) + " bot thinking…", Size: 15, Align: AlignCenter, Ink: colDim}
+		w = Widget{R: r, Kind: WText, Text: words.Title(bots.Level(a.bots.level[seat]).String()) + " bot thinking…", Size: 15, Align: AlignCenter, Ink: colDim}
 		if !a.bots.busy() {
-			w.Text = title(bots.Level(a.bots.level[seat]).String()) + " bot moves"
+			w.Text = words.Title(bots.Level(a.bots.level[seat]).String()) + " bot moves"
 		}
 	case a.tbl.shown == seat:
 		w = button(r, "Hint", cmdTarget(Command{Kind: CmdHint}))

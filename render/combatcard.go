@@ -8,6 +8,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/words"
 )
 
 // Combat cards: the preview of an attacking move, the running combat, and
@@ -174,7 +175,7 @@ func (u *tableUI) combatCardWidgets(r Rect, cv *rules.CombatView, mode combatMod
 			line("Cards played: "+strings.Join(played, " · "), colText)
 		}
 		if cv.Retreater != "" {
-			line(fmt.Sprintf("%s must retreat %s.", u.houseName(cv.Retreater), unitsText(cv.RetreatUnits)), colText)
+			line(fmt.Sprintf("%s must retreat %s.", u.houseName(cv.Retreater), words.Units(cv.RetreatUnits)), colText)
 		}
 	case combatResult:
 		if played := u.playedText(cv); len(played) > 0 {
@@ -240,10 +241,10 @@ func (u *tableUI) noticeWidgets() []Widget {
 		face := fmt.Sprintf("%s\n%s  ·  strength %d", n.card.Name, u.houseName(n.card.House), n.card.Strength)
 		var icons []string
 		if n.card.Swords > 0 {
-			icons = append(icons, count(n.card.Swords, "sword"))
+			icons = append(icons, words.Count(n.card.Swords, "sword"))
 		}
 		if n.card.Towers > 0 {
-			icons = append(icons, count(n.card.Towers, "tower"))
+			icons = append(icons, words.Count(n.card.Towers, "tower"))
 		}
 		if len(icons) > 0 {
 			face += "  ·  " + strings.Join(icons, ", ")

@@ -6,6 +6,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/words"
 )
 
 // follow is what the table keeps for following the game: the log panel,
@@ -390,7 +391,7 @@ func (u *tableUI) seatWords(s int) string {
 	if s < 0 || s >= len(u.seats) {
 		return "everyone"
 	}
-	return fmt.Sprintf("%s (%s)", title(u.seats[s]), u.seatName(s))
+	return fmt.Sprintf("%s (%s)", words.Title(u.seats[s]), u.seatName(s))
 }
 
 // undoRefusal is the engine's reason for refusing an undo as the refusal

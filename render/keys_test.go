@@ -235,22 +235,6 @@ func TestTooltipsStayClear(t *testing.T) {
 	}
 }
 
-func TestPluralAndUnitText(t *testing.T) {
-	for _, tc := range []struct{ got, want string }{
-		{count(1, "card"), "1 card"},
-		{count(2, "card"), "2 cards"},
-		{count(0, "footman"), "0 footmen"},
-		{count(1, "house card"), "1 house card"},
-		{unitsText([board.NumUnits]int{2, 1, 0, 0}), "2 footmen, 1 knight"},
-		{unitsText([board.NumUnits]int{0, 0, 3, 1}), "3 ships, 1 dragon"},
-		{unitsText([board.NumUnits]int{}), "nothing"},
-	} {
-		if tc.got != tc.want {
-			t.Errorf("got %q, want %q", tc.got, tc.want)
-		}
-	}
-}
-
 // TestHelpFitsItsPanel: every text of the help overlay lies inside its
 // panel, the keys' rows apart, for every scene's list of keys (the list
 // grows with every tool; it once ran off the panel's foot).

@@ -9,6 +9,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/words"
 )
 
 // tableLayout is where the table's parts sit on the base canvas: the
@@ -122,9 +123,9 @@ func actionButton(r Rect, label string, a rules.Action) Widget {
 
 func rankText(r rules.Rank) string {
 	if r.From == r.To {
-		return rules.Ordinal(r.From)
+		return words.Ordinal(r.From)
 	}
-	return fmt.Sprintf("%s–%s", rules.Ordinal(r.From), rules.Ordinal(r.To))
+	return fmt.Sprintf("%s–%s", words.Ordinal(r.From), words.Ordinal(r.To))
 }
 
 // slotOrder is the left-to-right order of the slots: the order they resolve.
@@ -161,7 +162,7 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	ws = append(ws, Widget{R: pr, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: pink, Tip: prompt})
 	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
 	ws = append(ws, Widget{R: l.Round, Kind: WText, Text: info, Size: 16, Ink: colText,
-		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", count(pub.Rounds, "round"))})
+		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))})
 	undo, redo := u.undoWidgets(l.Undo, l.Redo)
 	help := button(l.Help, "?", cmdTarget(Command{Kind: CmdHelp}))
 	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
@@ -223,7 +224,7 @@ func (u *tableUI) housesWidgets(l tableLayout) []Widget {
 	deckX := factX + 4*factW + gap
 	hy := r.Y + 8
 	for i, s := range slotOrder {
-		ws = append(ws, Widget{R: Rect{slotX + float64(i)*slotW, hy, slotW - 6, 20}, Kind: WText, Text: title(s.String()), Size: 15, Align: AlignCenter, Ink: colDim, Tip: slotTips[i]})
+		ws = append(ws, Widget{R: Rect{slotX + float64(i)*slotW, hy, slotW - 6, 20}, Kind: WText, Text: words.Title(s.String()), Size: 15, Align: AlignCenter, Ink: colDim, Tip: slotTips[i]})
 	}
 	ws = append(ws, Widget{R: Rect{rankX, hy, rankW, 20}, Kind: WText, Text: "Rank", Size: 15, Align: AlignCenter, Ink: colDim,
 		Tip: "Houses rank by crowns, then castles, then towns, then barrels, over the land they control. Equal houses share a span (3rd–4th). Ranks are computed at the end of each round; at the end of the game they decide which loyalty tokens score."})
@@ -250,7 +251,7 @@ func (u *tableUI) housesWidgets(l tableLayout) []Widget {
 		hc := rgba(house.Color)
 		played := len(u.pub.Discards[house.ID])
 		ws = append(ws, Widget{R: Rect{x0, y, nameW, bh}, Kind: WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: textOn(hc),
-			Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.terrName(house.Home), count(u.pub.DeckSizes[house.ID], "card"), count(played, "card"))})
+			Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.terrName(house.Home), words.Count(u.pub.DeckSizes[house.ID], "card"), words.Count(played, "card"))})
 		for i, s := range slotOrder {
 			sr := Rect{slotX + float64(i)*slotW, y, slotW - 6, bh}
 			occ := -1
@@ -259,12 +260,12 @@ func (u *tableUI) housesWidgets(l tableLayout) []Widget {
 			}
 			w := Widget{R: sr, Kind: WBox, Size: 15, Fill: colPanelHi, Ink: colDim, Edge: colEdge,
 				T: Target{Kind: TSlot, House: house.ID, Slot: s}, Text: "free"}
-			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, title(s.String()), slotTips[i])
+			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, words.Title(s.String()), slotTips[i])
 			if occ >= 0 {
 				w.Fill = seatColor(occ)
 				w.Ink = textOn(w.Fill)
 				w.Text = u.seatName(occ)
-				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, title(s.String()), u.seatName(occ), title(u.seatID(occ)), slotTips[i])
+				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, words.Title(s.String()), u.seatName(occ), words.Title(u.seatID(occ)), slotTips[i])
 			}
 			w.Hot = hot[[2]string{house.ID, s.String()}]
 			w.Selected = u.pub.ResolvingHouse == house.ID && u.pub.ResolvingSlot == s && u.pub.Phase == rules.PhaseResolve
@@ -280,7 +281,7 @@ func (u *tableUI) housesWidgets(l tableLayout) []Widget {
 			}
 		}
 		ws = append(ws, Widget{R: Rect{deckX, y, deckW, bh}, Kind: WBox, Text: fmt.Sprint(u.pub.DeckSizes[house.ID]), Size: 15, Fill: colPanel, Ink: colText,
-			Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", count(u.pub.DeckSizes[house.ID], "card"), house.Name, count(played, "card"))})
+			Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pub.DeckSizes[house.ID], "card"), house.Name, words.Count(played, "card"))})
 	}
 	return ws
 }
@@ -311,18 +312,18 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 		}
 		ws = append(ws, row)
 		x := r.X + 12
-		ws = append(ws, Widget{R: Rect{x, y + 1, 86, bh - 2}, Kind: WBox, Text: title(p.ID), Size: 15, Bold: true, Fill: sc, Ink: textOn(sc),
-			Tip: fmt.Sprintf("Conspiracy %s, played by %s. A conspiracy backs no house openly: its loyalty card says which houses it wants ranked high.", title(p.ID), u.seatName(i))})
+		ws = append(ws, Widget{R: Rect{x, y + 1, 86, bh - 2}, Kind: WBox, Text: words.Title(p.ID), Size: 15, Bold: true, Fill: sc, Ink: textOn(sc),
+			Tip: fmt.Sprintf("Conspiracy %s, played by %s. A conspiracy backs no house openly: its loyalty card says which houses it wants ranked high.", words.Title(p.ID), u.seatName(i))})
 		x += 90
 		gh := math.Min(20, bh-2)
 		ws = append(ws, Widget{R: Rect{x, y + (bh-gh)/2, gh, gh}, Kind: WGlyph, Text: p.ID, Ink: sc})
 		x += gh + 4
 		name := u.seatName(i)
-		nameTip := name + " plays " + title(p.ID) + "."
+		nameTip := name + " plays " + words.Title(p.ID) + "."
 		nameW := 92.0
 		lv := u.botLevel(i)
 		if lv != "" {
-			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, article(lv), title(p.ID))
+			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, words.Article(lv), words.Title(p.ID))
 			nameW = 58 // the "bot" tag keeps its place however long the name
 		}
 		if i == u.pub.FirstPlayer {
@@ -333,8 +334,8 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 			ws = append(ws, Widget{R: Rect{x + nameW + 2, y + bh/2 - 9, 30, 18}, Kind: WBox, Text: "bot", Size: 12, Fill: colPanelHi, Edge: colDim, Ink: colText, Tip: nameTip})
 		}
 		x += 96
-		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 70, 20}, Kind: WText, Text: count(p.AgentsInHand, "agent"), Size: 15, Ink: colDim,
-			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", count(p.AgentsInHand, "agent"), name)})
+		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 70, 20}, Kind: WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: colDim,
+			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", words.Count(p.AgentsInHand, "agent"), name)})
 		x += 74
 		// Loyalty tokens as the public sees them, at the right.
 		nt := max(len(p.Loyalty), 1)
@@ -342,7 +343,7 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 		tx := r.X + r.W - 12 - tw*float64(len(p.Loyalty))
 		for k, tk := range p.Loyalty {
 			w := Widget{R: Rect{tx + float64(k)*tw, y + 1, tw - 3, bh - 2}, Kind: WBox, Size: 15, Bold: true}
-			slot := fmt.Sprintf("Loyalty slot %d of %s's card, worth %s if its house's final rank span takes in place %d.", k+1, name, count(tk.Value, "point"), k+1)
+			slot := fmt.Sprintf("Loyalty slot %d of %s's card, worth %s if its house's final rank span takes in place %d.", k+1, name, words.Count(tk.Value, "point"), k+1)
 			if tk.Revealed && tk.House != "" {
 				w.Fill = houseColor(u.m, tk.House)
 				w.Ink = textOn(w.Fill)
@@ -368,7 +369,7 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 				total += n
 			}
 		}
-		handTip := fmt.Sprintf("%s holds %s", name, count(total, "house card"))
+		handTip := fmt.Sprintf("%s holds %s", name, words.Count(total, "house card"))
 		var parts []string
 		for _, h := range held {
 			parts = append(parts, fmt.Sprintf("%d %s", p.HandSizes[h.ID], h.Name))
@@ -387,7 +388,7 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 				x += 30
 			}
 		default:
-			ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, room, 20}, Kind: WText, Text: count(total, "card"), Size: 15, Ink: colText, Tip: handTip})
+			ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, room, 20}, Kind: WText, Text: words.Count(total, "card"), Size: 15, Ink: colText, Tip: handTip})
 		}
 	}
 	return ws
@@ -417,7 +418,7 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 		return append(ws, textW(Rect{r.X + 12, r.Y + 36, r.W - 24, 20}, "Hidden until its player is looking.", 15, colDim))
 	}
 	p := u.priv.Players[u.shown]
-	ws := panel(r, fmt.Sprintf("%s (%s) — only you may look", u.seatName(u.shown), title(p.ID)))
+	ws := panel(r, fmt.Sprintf("%s (%s) — only you may look", u.seatName(u.shown), words.Title(p.ID)))
 	ws[0].Edge = seatColor(u.shown)
 	arranging := u.has(rules.VArrange) && len(u.arrange) > 0
 	exchanging := u.has(rules.VExchange)
@@ -455,7 +456,7 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 		w.Fill = houseColor(u.m, house)
 		w.Ink = textOn(w.Fill)
 		w.Text = fmt.Sprintf("%d\n%s", value, abbrev(u.houseName(house)))
-		w.Tip = fmt.Sprintf("Slot %d of your loyalty card: House %s's token, worth %s at the game's end if %s's final rank span takes in place %d (6, 4, 3, 2 for the best four places).", k+1, u.houseName(house), count(value, "point"), u.houseName(house), k+1)
+		w.Tip = fmt.Sprintf("Slot %d of your loyalty card: House %s's token, worth %s at the game's end if %s's final rank span takes in place %d (6, 4, 3, 2 for the best four places).", k+1, u.houseName(house), words.Count(value, "point"), u.houseName(house), k+1)
 		if revealed {
 			w.Edge = colWhite
 			w.Tip += " Revealed: everyone sees it."
@@ -490,7 +491,7 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 			playable[u.cid(a.Card)] = a
 		}
 	}
-	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, "Hand: "+count(len(p.Hand), "house card"), 15, colDim))
+	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, colDim))
 	y += 21
 	// Playable cards first, so a long hand never hides one.
 	hand := append([]board.Card(nil), p.Hand...)
@@ -547,10 +548,10 @@ func cardFill(hc color.RGBA) color.RGBA {
 func cardTip(c board.Card, house string) string {
 	s := fmt.Sprintf("%s, a %s house card: +%d to House %s in a combat it fights.", c.Name, house, c.Strength, house)
 	if c.Swords > 0 {
-		s += fmt.Sprintf(" %s: the other side loses %s more.", count(c.Swords, "sword"), count(c.Swords, "unit"))
+		s += fmt.Sprintf(" %s: the other side loses %s more.", words.Count(c.Swords, "sword"), words.Count(c.Swords, "unit"))
 	}
 	if c.Towers > 0 {
-		s += fmt.Sprintf(" %s: %s lost fewer.", count(c.Towers, "tower"), count(c.Towers, "unit"))
+		s += fmt.Sprintf(" %s: %s lost fewer.", words.Count(c.Towers, "tower"), words.Count(c.Towers, "unit"))
 	}
 	if e := cardEffectText(c, house); e != "" {
 		s += " " + e
@@ -588,7 +589,7 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 		rowH := math.Min(32, (r.Y+r.H-44-y)/float64(max(len(u.moveRows()), 1)))
 		for i, k := range u.moveRows() {
 			sel := i == u.moveRow
-			lab := Widget{R: Rect{x, y + rowH/2 - 10, 90, 20}, Kind: WText, Text: title(k.String()), Size: 15, Bold: sel, Ink: colText, Tip: unitTips[k]}
+			lab := Widget{R: Rect{x, y + rowH/2 - 10, 90, 20}, Kind: WText, Text: words.Title(k.String()), Size: 15, Bold: sel, Ink: colText, Tip: unitTips[k]}
 			if sel {
 				lab.Ink = colGold
 			}
@@ -599,7 +600,7 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 				dec.Text, inc.Text = "", ""
 			}
 			cnt := Widget{R: Rect{x + 128, y, 58, rowH - 4}, Kind: WBox, Text: fmt.Sprintf("%d/%d", u.moveUnits[k], u.moveMax[k]), Size: 15, Bold: true, Fill: colPanelHi, Ink: colText, Selected: sel,
-				Tip: fmt.Sprintf("%d of the %d %s that may go.", u.moveUnits[k], u.moveMax[k], plural(u.moveMax[k], k.String()))}
+				Tip: fmt.Sprintf("%d of the %d %s that may go.", u.moveUnits[k], u.moveMax[k], words.Plural(u.moveMax[k], k.String()))}
 			ws = append(ws, lab, dec, cnt, inc)
 			y += rowH
 		}
@@ -624,7 +625,7 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 	case u.moveFrom >= 0:
 		hint = "Click a highlighted territory to move there."
 	case u.has(rules.VMuster):
-		hint = count(u.pub.MusterPoints, "muster point") + " left: click a highlighted territory."
+		hint = words.Count(u.pub.MusterPoints, "muster point") + " left: click a highlighted territory."
 	case u.has(rules.VMove):
 		hint = "Click a highlighted territory to move troops from it."
 	case u.has(rules.VRetreat):
@@ -748,10 +749,10 @@ func (u *tableUI) tooltip(t int, x, y float64, avoid Rect) []Widget {
 		facts = append(facts, "Land")
 	}
 	if tr.Crowns > 0 {
-		facts = append(facts, count(tr.Crowns, "crown"))
+		facts = append(facts, words.Count(tr.Crowns, "crown"))
 	}
 	if tr.Barrels > 0 {
-		facts = append(facts, count(tr.Barrels, "barrel"))
+		facts = append(facts, words.Count(tr.Barrels, "barrel"))
 	}
 	if tr.Fortress != board.NoFortress {
 		facts = append(facts, fmt.Sprintf("%s (defender +%d)", tr.Fortress, tr.Fortress.DefenceBonus()))
@@ -790,7 +791,7 @@ func (u *tableUI) tooltip(t int, x, y float64, avoid Rect) []Widget {
 	}
 	for _, g := range u.pub.Groups {
 		if g.Territory == tr.ID {
-			lines = append(lines, u.houseName(g.House)+": "+unitsText(g.Units))
+			lines = append(lines, u.houseName(g.House)+": "+words.Units(g.Units))
 		}
 	}
 	w := 340.0
@@ -852,7 +853,7 @@ func flowRects(x, y, w, h, bh float64, n int) []Rect {
 
 // rankFacts lists what a house's rank rests on: "2 crowns, 1 castle, 0 towns, 3 barrels".
 func rankFacts(r rules.Rank) string {
-	return strings.Join([]string{count(r.Crowns, "crown"), count(r.Castles, "castle"), count(r.Towns, "town"), count(r.Barrels, "barrel")}, ", ")
+	return strings.Join([]string{words.Count(r.Crowns, "crown"), words.Count(r.Castles, "castle"), words.Count(r.Towns, "town"), words.Count(r.Barrels, "barrel")}, ", ")
 }
 
 // messageBar is the message line in r: msg in the text colour (dimmed

@@ -283,7 +283,7 @@ func TestTooltipShowsPublicFacts(t *testing.T) {
 	f := newFake(m)
 	u := newTableUI(f, f, 1)
 	ws := u.tooltip(0, 100, 100, Rect{})
-	for _, want := range []string{"Winterfell", "1 crown", "1 barrel", "castle (defender +4)", "Held by Stark", "Stark: 2 footmen, 1 knight"} {
+	for _, want := range []string{"Winterfell", "1 crown", "1 barrel", "castle (defender +4)", "Held by Stark", "Stark: 2 footmen and 1 knight"} {
 		if !hasText(ws, want) {
 			t.Errorf("tooltip lacks %q", want)
 		}

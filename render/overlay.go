@@ -13,6 +13,7 @@ import (
 	"notrueking/internal/safefile"
 	"notrueking/rules"
 	"notrueking/store"
+	"notrueking/words"
 )
 
 // The -overlay file: a small JSON file (and a text sibling) that a
@@ -182,13 +183,13 @@ func overlayText(d overlayData) string {
 	if d.Tier != "" {
 		head += ", " + d.Tier + " tier"
 	}
-	head += fmt.Sprintf(", %s", count(d.Actions, "action"))
+	head += fmt.Sprintf(", %s", words.Count(d.Actions, "action"))
 	b.WriteString(head + "\n")
 	switch {
 	case d.GameOver:
 		var ws []string
 		for _, w := range d.Winners {
-			ws = append(ws, fmt.Sprintf("%s (%s)", w.Name, title(w.Conspiracy)))
+			ws = append(ws, fmt.Sprintf("%s (%s)", w.Name, words.Title(w.Conspiracy)))
 		}
 		line := "Game over"
 		if len(ws) > 0 {
@@ -196,7 +197,7 @@ func overlayText(d overlayData) string {
 		}
 		b.WriteString(line + "\n")
 	case d.Acting != nil:
-		fmt.Fprintf(&b, "To act: %s (%s, seat %d)\n", d.Acting.Name, title(d.Acting.Conspiracy), d.Acting.Seat)
+		fmt.Fprintf(&b, "To act: %s (%s, seat %d)\n", d.Acting.Name, words.Title(d.Acting.Conspiracy), d.Acting.Seat)
 	}
 	if d.LastEvent != "" {
 		b.WriteString("Last: " + d.LastEvent + "\n")

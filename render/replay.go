@@ -10,6 +10,7 @@ import (
 
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/words"
 )
 
 // The replay viewer (docs/replay.md): a finished or unfinished game of a
@@ -467,14 +468,14 @@ func (r *replayView) seatPanel(pr Rect) []Widget {
 	for k, tk := range p.Loyalty {
 		hc := houseColor(u.m, tk.House)
 		b := Widget{R: Rect{x + float64(k)*tw, y, tw - 5, 46}, Kind: WBox, Text: fmt.Sprintf("%d\n%s", tk.Value, abbrev(u.houseName(tk.House))), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc),
-			Tip: fmt.Sprintf("Slot %d of %s's loyalty card: House %s, worth %s if its final rank span takes in place %d.", k+1, u.seatName(s), u.houseName(tk.House), count(tk.Value, "point"), k+1)}
+			Tip: fmt.Sprintf("Slot %d of %s's loyalty card: House %s, worth %s if its final rank span takes in place %d.", k+1, u.seatName(s), u.houseName(tk.House), words.Count(tk.Value, "point"), k+1)}
 		if tk.Revealed {
 			b.Edge = colWhite
 		}
 		ws = append(ws, b)
 	}
 	y += 52
-	ws = append(ws, textW(Rect{x, y, w, 19}, "Hand: "+count(len(p.Hand), "house card"), 15, colDim))
+	ws = append(ws, textW(Rect{x, y, w, 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, colDim))
 	y += 22
 	cw := (w - 6) / 2
 	rows := max(0, int((pr.Y+pr.H-4-y)/27))

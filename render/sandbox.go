@@ -9,6 +9,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/words"
 )
 
 // The sandbox (issue 9, for testers): edit a position freely — units,
@@ -156,11 +157,11 @@ func (sb *sandboxUI) addUnit(t, n int) bool {
 	h, k := sb.house, sb.unit
 	u := sb.st.Units[t][h]
 	if n < 0 && u[k] == 0 {
-		sb.say(fmt.Sprintf("House %s has no %s in %s to remove.", sb.hname(h), plural(2, k.String()), sb.tname(t)), true)
+		sb.say(fmt.Sprintf("House %s has no %s in %s to remove.", sb.hname(h), words.Plural(2, k.String()), sb.tname(t)), true)
 		return false
 	}
 	u[k] += n
-	done := fmt.Sprintf("House %s in %s: %s.", sb.hname(h), sb.tname(t), unitsText(u))
+	done := fmt.Sprintf("House %s in %s: %s.", sb.hname(h), sb.tname(t), words.Units(u))
 	return sb.edit(func(g *rules.Game) error { return g.SetUnits(sb.hid(h), sb.tid(t), u) },
 		func(c, after *rules.State) {
 			c.Units[t][h] = after.Units[t][h]
@@ -229,7 +230,7 @@ func (sb *sandboxUI) cycleAgent(house string, s rules.Slot) {
 		if next >= 0 {
 			who = sb.view.seatName(next) + "'s agent"
 		}
-		done := fmt.Sprintf("%s %s: %s.", sb.hname(h), title(s.String()), who)
+		done := fmt.Sprintf("%s %s: %s.", sb.hname(h), words.Title(s.String()), who)
 		if len(skipped) > 0 {
 			done += " " + strings.Join(skipped, "; ") + "."
 		}
@@ -524,7 +525,7 @@ func (sb *sandboxUI) toolWidgets(r Rect) []Widget {
 	n := float64(len(kinds) + 1)
 	kw := (r.W - 24 - (n-1)*6) / n
 	for i, k := range kinds {
-		w := button(Rect{r.X + 12 + float64(i)*(kw+6), y, kw, 32}, title(k.String()), cmdTarget(Command{Kind: CmdSandboxUnit, Unit: k}))
+		w := button(Rect{r.X + 12 + float64(i)*(kw+6), y, kw, 32}, words.Title(k.String()), cmdTarget(Command{Kind: CmdSandboxUnit, Unit: k}))
 		w.Tip = fmt.Sprintf("Left-click a territory to add one %s of the chosen house; right-click or Shift+click to remove one.", k)
 		if sb.tool == toolUnits && sb.unit == k {
 			w.Selected, w.Fill = true, colButtonHi
@@ -557,7 +558,7 @@ func (sb *sandboxUI) positionWidgets(r Rect) []Widget {
 	step(x+cw+30, "First player", sb.view.seatName(sb.st.First), CmdSandboxFirst, "The first player of this round: places and resolves first.")
 	ph := phaseWords(sb.st.Phase)
 	if n := len(sb.st.Stack); n > 0 {
-		ph += fmt.Sprintf(" (%s pending)", count(n, "step"))
+		ph += fmt.Sprintf(" (%s pending)", words.Count(n, "step"))
 	}
 	step(x+2*(cw+30), "Phase", ph, CmdSandboxPhase, "The phase play goes on in. Changing it gives the turn to the first player and drops pending steps (an agent resolving, a combat).")
 	return ws

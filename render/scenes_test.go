@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"notrueking/rules"
+	"notrueking/words"
 )
 
 // playUntil plays random legal actions until stop says so or the game ends.
@@ -84,7 +85,7 @@ func TestEndScreenRevealsAll(t *testing.T) {
 	}
 	v := e.View(rules.Public)
 	for i, p := range v.Players {
-		if !hasText(a.ws, count(p.Score, "point")) {
+		if !hasText(a.ws, words.Count(p.Score, "point")) {
 			t.Errorf("end screen lacks %s's score %d", p.Name, p.Score)
 		}
 		sum := 0

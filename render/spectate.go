@@ -13,6 +13,7 @@ import (
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/store"
+	"notrueking/words"
 )
 
 // The spectator window (notrueking -spectate FILE): it follows a game's
@@ -379,7 +380,7 @@ func (a *App) spectatePanel(r Rect) []Widget {
 	y := r.Y + 34
 	if ta := u.eng.ToAct(); ta >= 0 {
 		ink := readable(seatColor(ta), colPanel)
-		t := fmt.Sprintf("%s (%s) is choosing…", u.seatName(ta), title(u.seatID(ta)))
+		t := fmt.Sprintf("%s (%s) is choosing…", u.seatName(ta), words.Title(u.seatID(ta)))
 		ws = append(ws, Widget{R: Rect{x, y, w, 30}, Kind: WText, Text: t, Size: 24, Bold: true, Ink: ink, Tip: pub.Prompt})
 	}
 	y += 34
@@ -389,7 +390,7 @@ func (a *App) spectatePanel(r Rect) []Widget {
 	for i := range pub.Players {
 		names = append(names, u.seatName(i))
 	}
-	ws = append(ws, Widget{R: Rect{x, y, w, 20}, Kind: WText, Text: count(u.eng.Len(), "action") + "  ·  " + strings.Join(names, ", "), Size: 15, Ink: colDim,
+	ws = append(ws, Widget{R: Rect{x, y, w, 20}, Kind: WText, Text: words.Count(u.eng.Len(), "action") + "  ·  " + strings.Join(names, ", "), Size: 15, Ink: colDim,
 		Tip: "The actions taken so far, and the players of the game followed, in seat order."})
 	y += 22
 	if s != nil && s.path != "" {
@@ -411,9 +412,9 @@ func (u *tableUI) spectateStep() string {
 	case rules.PhasePlace:
 		return "placing agents"
 	case rules.PhaseResolve:
-		tier := title(pub.Tier.String()) + " tier"
+		tier := words.Title(pub.Tier.String()) + " tier"
 		if pub.ResolvingHouse != "" {
-			return tier + "  ·  the " + u.houseName(pub.ResolvingHouse) + " " + title(pub.ResolvingSlot.String()) + " acts"
+			return tier + "  ·  the " + u.houseName(pub.ResolvingHouse) + " " + words.Title(pub.ResolvingSlot.String()) + " acts"
 		}
 		return "resolving the " + tier
 	case rules.PhaseCombat:
@@ -421,7 +422,7 @@ func (u *tableUI) spectateStep() string {
 		if pub.Combat != nil {
 			where = " in " + u.terrName(pub.Combat.Territory)
 		}
-		return title(pub.Tier.String()) + " tier  ·  combat" + where
+		return words.Title(pub.Tier.String()) + " tier  ·  combat" + where
 	case rules.PhaseExchange:
 		return "exchanging loyalty tokens"
 	}

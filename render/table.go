@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"math/rand"
 	"sort"
-	"strings"
 
 	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/words"
 )
 
 // choice is one entry of a pop-up chooser.
@@ -530,10 +530,10 @@ func (u *tableUI) seatName(s int) string {
 		if p.Name != "" {
 			return p.Name
 		}
-		return title(p.ID)
+		return words.Title(p.ID)
 	}
 	if s >= 0 && s < len(u.seats) {
-		return title(u.seats[s])
+		return words.Title(u.seats[s])
 	}
 	return "?"
 }
@@ -566,10 +566,10 @@ func (u *tableUI) cardInfo(id string) board.Card {
 func cardLabel(c board.Card) string {
 	s := fmt.Sprintf("%s  +%d", c.Name, c.Strength)
 	if c.Swords > 0 {
-		s += "  " + count(c.Swords, "sword")
+		s += "  " + words.Count(c.Swords, "sword")
 	}
 	if c.Towers > 0 {
-		s += "  " + count(c.Towers, "tower")
+		s += "  " + words.Count(c.Towers, "tower")
 	}
 	return s
 }
@@ -626,24 +626,17 @@ func (u *tableUI) describe(a rules.Action) string {
 	case rules.VExchange:
 		return fmt.Sprintf("Swap %s and %s, reveal %s", u.houseName(u.hid(a.A)), u.houseName(u.hid(a.B)), u.houseName(u.hid(a.Reveal)))
 	case rules.VPlace:
-		return fmt.Sprintf("Place an agent on %s %s", u.houseName(u.hid(a.House)), title(a.Slot.String()))
+		return fmt.Sprintf("Place an agent on %s %s", u.houseName(u.hid(a.House)), words.Title(a.Slot.String()))
 	case rules.VResolve:
-		return fmt.Sprintf("Resolve %s %s", u.houseName(u.hid(a.House)), title(a.Slot.String()))
+		return fmt.Sprintf("Resolve %s %s", u.houseName(u.hid(a.House)), words.Title(a.Slot.String()))
 	case rules.VRemove:
-		return fmt.Sprintf("Remove the agent on %s %s", u.houseName(u.hid(a.House)), title(a.Slot.String()))
+		return fmt.Sprintf("Remove the agent on %s %s", u.houseName(u.hid(a.House)), words.Title(a.Slot.String()))
 	case rules.VMove:
-		return fmt.Sprintf("Move %s from %s to %s", unitsText(a.Units), u.terrName(u.tid(a.From)), u.terrName(u.tid(a.To)))
+		return fmt.Sprintf("Move %s from %s to %s", words.Units(a.Units), u.terrName(u.tid(a.From)), u.terrName(u.tid(a.To)))
 	case rules.VArrange:
 		return "Confirm loyalty card"
 	}
 	return a.Format(u.m)
-}
-
-func title(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // buttonVerbs are decided with plain buttons in the actions panel.

@@ -6,6 +6,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/words"
 )
 
 // Try mode (issue 9, for testers): on the table, T picks any group on the
@@ -71,20 +72,12 @@ func (a *App) housesIn(t int) []int {
 	id := a.tbl.tid(t)
 	for _, g := range a.tbl.pub.Groups {
 		if g.Territory == id {
-			if h, ok := a.tbl.m.House(g.House); ok && total(g.Units) > 0 {
+			if h, ok := a.tbl.m.House(g.House); ok && board.Total(g.Units) > 0 {
 				hs = append(hs, h)
 			}
 		}
 	}
 	return hs
-}
-
-func total(u [board.NumUnits]int) int {
-	n := 0
-	for _, c := range u {
-		n += c
-	}
-	return n
 }
 
 // tryGroup is house h's units in territory t (public view).
@@ -139,7 +132,7 @@ func (a *App) tryClick(t int) {
 // tryGroupText is the picked group in words: "House Stark's 2 footmen".
 func (a *App) tryGroupText() string {
 	tm := a.try
-	return fmt.Sprintf("House %s's %s", a.tbl.m.Houses[tm.house].Name, unitsText(a.tryGroup(tm.house, tm.from)))
+	return fmt.Sprintf("House %s's %s", a.tbl.m.Houses[tm.house].Name, words.Units(a.tryGroup(tm.house, tm.from)))
 }
 
 // tryNow says whether the table could make such a move now: the engine's

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"notrueking/words"
 	"slices"
 	"strings"
 
@@ -408,13 +409,6 @@ func (g *Game) startMuster(seat, h int, effect string) {
 	g.push(Frame{Kind: FrameMuster, Seat: seat, House: h, Effect: effect, Points: pts, Placed: make([]int, len(g.m.Territories)), Target: -1})
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // draw gives the top card of house h's deck to seat.
 func (g *Game) draw(seat, h int) {
 	s := &g.st
@@ -456,10 +450,10 @@ func (g *Game) cardDesc(id string) string {
 	c := g.card(id)
 	s := fmt.Sprintf("%s (%s, strength %d", c.Name, g.houseNameID(c.House), c.Strength)
 	if c.Swords > 0 {
-		s += fmt.Sprintf(", %d %s", c.Swords, plural(c.Swords, "sword", "swords"))
+		s += fmt.Sprintf(", %d %s", c.Swords, words.Plural(c.Swords, "sword"))
 	}
 	if c.Towers > 0 {
-		s += fmt.Sprintf(", %d %s", c.Towers, plural(c.Towers, "tower", "towers"))
+		s += fmt.Sprintf(", %d %s", c.Towers, words.Plural(c.Towers, "tower"))
 	}
 	return s + ")"
 }
@@ -520,7 +514,7 @@ func (g *Game) doMuster(a Action, exec bool) error {
 	switch a.Unit {
 	case board.Footman, board.Ship:
 		if tt.Kind != board.Land {
-			return fmt.Errorf("new %s are placed from a land territory; %s is not land", unitPlural(a.Unit), g.terrName(t))
+			return fmt.Errorf("new %s are placed from a land territory; %s is not land", words.UnitPlural(a.Unit), g.terrName(t))
 		}
 		if c := g.control(t); c != h {
 			return fmt.Errorf("%s does not control %s", hn, g.terrName(t))
@@ -529,10 +523,10 @@ func (g *Game) doMuster(a Action, exec bool) error {
 			return fmt.Errorf("%s has no barrels: nothing can be mustered there", g.terrName(t))
 		}
 		if f.Placed[t] >= tt.Barrels {
-			return fmt.Errorf("%s has already received %d new %s this muster, as many as its barrels allow", g.terrName(t), f.Placed[t], plural(f.Placed[t], "unit", "units"))
+			return fmt.Errorf("%s has already received %d new %s this muster, as many as its barrels allow", g.terrName(t), f.Placed[t], words.Plural(f.Placed[t], "unit"))
 		}
 		if have[a.Unit] >= limits[a.Unit] {
-			return fmt.Errorf("%s has all %d of its %s on the board", hn, limits[a.Unit], unitPlural(a.Unit))
+			return fmt.Errorf("%s has all %d of its %s on the board", hn, limits[a.Unit], words.UnitPlural(a.Unit))
 		}
 		dest := t
 		if a.Unit == board.Footman {
@@ -594,9 +588,9 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		}
 		if have[a.Unit] >= limits[a.Unit] {
 			if limits[a.Unit] == 0 {
-				return fmt.Errorf("%s has no %s on this map", hn, unitPlural(a.Unit))
+				return fmt.Errorf("%s has no %s on this map", hn, words.UnitPlural(a.Unit))
 			}
-			return fmt.Errorf("%s has all %d of its %s on the board", hn, limits[a.Unit], unitPlural(a.Unit))
+			return fmt.Errorf("%s has all %d of its %s on the board", hn, limits[a.Unit], words.UnitPlural(a.Unit))
 		}
 		if !exec {
 			return nil
@@ -611,13 +605,6 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		return nil
 	}
 	return fmt.Errorf("cannot muster %q", a.Unit)
-}
-
-func unitPlural(u board.Unit) string {
-	if u == board.Footman {
-		return "footmen"
-	}
-	return u.String() + "s"
 }
 
 // ---- exchange ----

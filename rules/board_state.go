@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"fmt"
+	"notrueking/words"
 	"sort"
 
 	"notrueking/board"
@@ -99,10 +99,10 @@ func (g *Game) enter(h, t int, u [board.NumUnits]int) {
 	for k, c := range u {
 		g.st.Units[t][h][k] += c
 	}
-	if f := g.st.Flags[t]; f >= 0 && f != h && total(u) > 0 {
+	if f := g.st.Flags[t]; f >= 0 && f != h && board.Total(u) > 0 {
 		g.emit(Event{Seat: Public, Kind: EvFlagRemoved, House: int16(f), Terr: int16(t)})
 		g.st.Flags[t] = -1
-	} else if f == h && total(u) > 0 {
+	} else if f == h && board.Total(u) > 0 {
 		g.st.Flags[t] = -1
 	}
 	g.settle()
@@ -137,7 +137,7 @@ func (g *Game) settle() {
 				g.emit(Event{Seat: Public, Kind: EvFortHeld, House: int16(o), Terr: int16(t)})
 			}
 		case f >= 0:
-			if total(g.st.Units[t][f]) == 0 {
+			if board.Total(g.st.Units[t][f]) == 0 {
 				g.st.Forts[t] = FortNone
 				g.emit(Event{Seat: Public, Kind: EvFortRemoved, House: int16(f), Terr: int16(t)})
 			}
@@ -172,13 +172,6 @@ func (g *Game) checkPorts() {
 			g.emit(Event{Seat: Public, Kind: EvPortLost, House: int16(h), Terr: int16(pt.PortOf), To: int16(p), N: int16(n)})
 		}
 	}
-}
-
-func isAre(n int) string {
-	if n == 1 {
-		return "is"
-	}
-	return "are"
 }
 
 // rankStats are a house's ranking numbers over the land it controls.
@@ -277,27 +270,12 @@ func rankText(g *Game, rs []Rank) string {
 			s += ", "
 		}
 		h, _ := g.m.House(r.House)
-		s += g.houseName(h) + " " + Ordinal(r.From)
+		s += g.houseName(h) + " " + words.Ordinal(r.From)
 		if r.To != r.From {
-			s += "–" + Ordinal(r.To)
+			s += "–" + words.Ordinal(r.To)
 		}
 	}
 	return s
-}
-
-// Ordinal writes a rank the way the table says it: 1st, 2nd, 3rd, 4th, … 11th.
-func Ordinal(n int) string {
-	suf := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suf = "st"
-	case n%10 == 2:
-		suf = "nd"
-	case n%10 == 3:
-		suf = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suf)
 }
 
 // currentTier is the lowest tier with an agent on the board, or NumSlots.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"notrueking/words"
 	"slices"
 
 	"notrueking/board"
@@ -218,7 +219,7 @@ func (g *Game) power(c *Combat, h int) (int, []string) {
 		}
 		p := u[k] * unitPower(k, atSea)
 		sum += p
-		terms = append(terms, fmt.Sprintf("%s +%d", countNoun(u[k], k), p))
+		terms = append(terms, fmt.Sprintf("%s +%d", words.UnitCount(u[k], k), p))
 	}
 	if h == c.Defender && t.Kind == board.Land && t.Fortress != board.NoFortress {
 		bonus := t.Fortress.DefenceBonus()
@@ -359,14 +360,14 @@ func (g *Game) finishCombat(c *Combat, w int) {
 	} else {
 		c.Retreat = c.AttUnits
 		c.AttUnits = [board.NumUnits]int{}
-		if total(g.st.Units[t][w]) == 0 && g.m.Territories[t].Kind == board.Land {
+		if board.Total(g.st.Units[t][w]) == 0 && g.m.Territories[t].Kind == board.Land {
 			g.st.Flags[t] = w
 			g.emit(Event{Seat: Public, Kind: EvFlagHeld, House: int16(w), Terr: int16(t)})
 		}
 	}
 	c.Retreater = l
 	g.settle()
-	if total(c.Retreat) == 0 {
+	if board.Total(c.Retreat) == 0 {
 		g.afterRetreat(c)
 		return
 	}
@@ -442,7 +443,7 @@ func (g *Game) afterRetreat(c *Combat) {
 	if c.Winner == c.Attacker {
 		u := c.AttUnits
 		c.AttUnits = [board.NumUnits]int{}
-		if total(u) > 0 {
+		if board.Total(u) > 0 {
 			e := Event{Seat: Public, Kind: EvOccupied, House: int16(c.Attacker), Terr: int16(t)}
 			e.setUnits(u)
 			g.emit(e)

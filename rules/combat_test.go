@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"notrueking/board"
 	"slices"
 	"testing"
 )
@@ -160,7 +161,7 @@ func TestCasualtiesWithSwordsAndTowers(t *testing.T) {
 				for k := range sv {
 					sv[k] += u[k]
 				}
-				lann += total(g.st.Units[tt][house(t, g, "lannister")])
+				lann += board.Total(g.st.Units[tt][house(t, g, "lannister")])
 			}
 			_ = stark
 			if sv != tc.starkLeft || lann != tc.lannLeft {
@@ -259,7 +260,7 @@ func TestWinnerWithoutSurvivorsKeepsAFlag(t *testing.T) {
 	if !hasEvent(evs, "Stark wins Stoney Sept with no troops left") {
 		t.Fatalf("events %v", evs)
 	}
-	if flagAt(g, "stoney-sept") != "stark" || total(unitsAt(g, "lannister", "stoney-sept")) != 0 {
+	if flagAt(g, "stoney-sept") != "stark" || board.Total(unitsAt(g, "lannister", "stoney-sept")) != 0 {
 		t.Fatal("Stark holds no flag in Stoney Sept")
 	}
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"notrueking/words"
 	"strings"
 
 	"notrueking/board"
@@ -63,7 +64,7 @@ func isUnitTerm(term string) bool {
 	}
 	for k := board.Unit(0); k < board.NumUnits; k++ {
 		for _, n := range []int{1, 2} {
-			if strings.Fields(countNoun(n, k))[1] == f[1] {
+			if strings.Fields(words.UnitCount(n, k))[1] == f[1] {
 				return true
 			}
 		}

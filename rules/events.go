@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"notrueking/words"
 	"strconv"
 	"strings"
 
@@ -356,7 +357,7 @@ func (g *Game) EventText(e Event, viewer int) string {
 		return slotName(Slot(s))
 	}
 	itoa := strconv.Itoa
-	units := func(u [board.NumUnits]int16) string { return unitsText(unitVec(u)) }
+	units := func(u [board.NumUnits]int16) string { return words.Units(unitVec(u)) }
 	n, m := int(e.N), int(e.M)
 	switch e.Kind {
 	case EvGameSetUp:
@@ -376,7 +377,7 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvMoveChosen:
 		return seat(e.Who) + " moves " + house(e.House) + " troops."
 	case EvMusterChosen:
-		return seat(e.Who) + " musters for " + house(e.House) + ": " + itoa(n) + " " + plural(n, "point", "points") + "."
+		return seat(e.Who) + " musters for " + house(e.House) + ": " + itoa(n) + " " + words.Plural(n, "point") + "."
 	case EvMustered:
 		if e.To != e.Terr {
 			return house(e.House) + " musters a " + board.Unit(e.Unit).String() + " in " + terr(e.To) + ", from " + terr(e.Terr) + "."
@@ -407,7 +408,7 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvFortRemoved:
 		return fmt.Sprintf("%s's last unit has left %s: its fortification is removed for good.", house(e.House), terr(e.Terr))
 	case EvPortLost:
-		return fmt.Sprintf("%s no longer controls %s: %s in %s %s lost.", house(e.House), terr(e.Terr), countNoun(n, board.Ship), terr(e.To), isAre(n))
+		return fmt.Sprintf("%s no longer controls %s: %s in %s %s lost.", house(e.House), terr(e.Terr), words.UnitCount(n, board.Ship), terr(e.To), words.Agree(n, "is", "are"))
 	case EvCombatStarted:
 		return "Combat in " + terr(e.Terr) + ": " + house(e.House) + " attacks " + house(e.House2) + "."
 	case EvCardPlayed:
@@ -425,26 +426,26 @@ func (g *Game) EventText(e Event, viewer int) string {
 		}
 		return fmt.Sprintf("%s wins the combat in %s (%s %d, %s %d).", house(w), terr(e.Terr), house(e.House), n, house(e.House2), m)
 	case EvCasualties:
-		msg := fmt.Sprintf("%s must lose %d %s and loses %s", house(e.House), n, plural(n, "unit", "units"), units(e.Units))
+		msg := fmt.Sprintf("%s must lose %d %s and loses %s", house(e.House), n, words.Plural(n, "unit"), units(e.Units))
 		if n == 0 {
 			msg = fmt.Sprintf("%s loses no units", house(e.House))
 		}
-		if d := unitVec(e.Lost); total(d) > 0 {
-			msg += fmt.Sprintf("; %s without a ship %s", unitsText(d), plural(total(d), "drowns", "drown"))
+		if d := unitVec(e.Lost); board.Total(d) > 0 {
+			msg += fmt.Sprintf("; %s without a ship %s", words.Units(d), words.Agree(board.Total(d), "drowns", "drown"))
 		}
 		return msg + "."
 	case EvNoRetreat:
 		u := unitVec(e.Units)
-		return fmt.Sprintf("%s's %s in %s cannot retreat anywhere and %s destroyed.", house(e.House), unitsText(u), terr(e.Terr), isAre(total(u)))
+		return fmt.Sprintf("%s's %s in %s cannot retreat anywhere and %s destroyed.", house(e.House), words.Units(u), terr(e.Terr), words.Agree(board.Total(u), "is", "are"))
 	case EvRetreated:
 		u := unitVec(e.Units)
-		return fmt.Sprintf("%s's %s %s from %s to %s.", house(e.House), unitsText(u), plural(total(u), "retreats", "retreat"), terr(e.Terr), terr(e.To))
+		return fmt.Sprintf("%s's %s %s from %s to %s.", house(e.House), words.Units(u), words.Agree(board.Total(u), "retreats", "retreat"), terr(e.Terr), terr(e.To))
 	case EvOccupied:
 		u := unitVec(e.Units)
-		return fmt.Sprintf("%s's %s %s %s.", house(e.House), unitsText(u), plural(total(u), "occupies", "occupy"), terr(e.Terr))
+		return fmt.Sprintf("%s's %s %s %s.", house(e.House), words.Units(u), words.Agree(board.Total(u), "occupies", "occupy"), terr(e.Terr))
 	case EvRedeployed:
 		u := unitVec(e.Units)
-		return fmt.Sprintf("%s's %s %s from %s to %s.", house(e.House), unitsText(u), plural(u[board.Dragon], "flies", "fly"), terr(e.Terr), terr(e.To))
+		return fmt.Sprintf("%s's %s %s from %s to %s.", house(e.House), words.Units(u), words.Agree(u[board.Dragon], "flies", "fly"), terr(e.Terr), terr(e.To))
 	case EvCardDrawn:
 		return seat(e.Who) + " drew a " + house(e.House) + " card."
 	case EvCardDrawnPrivate:
@@ -452,7 +453,7 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvNothingToDraw:
 		return fmt.Sprintf("%s would draw a %s card, but every %s card is in a hand: nothing is drawn.", seat(e.Who), house(e.House), house(e.House))
 	case EvDeckReshuffled:
-		return fmt.Sprintf("The %s deck ran out: its %d discarded %s are shuffled into a new deck.", house(e.House), n, plural(n, "card", "cards"))
+		return fmt.Sprintf("The %s deck ran out: its %d discarded %s are shuffled into a new deck.", house(e.House), n, words.Plural(n, "card"))
 	case EvAgentMovedUp:
 		return seat(e.Who) + "'s agent moves up to " + house(e.House) + " " + slot(e.Slot) + "."
 	case EvAgentReturned:

@@ -474,42 +474,5 @@ func (g *Game) cardName(id string) string {
 	return id
 }
 
-// unitsText renders a unit vector as "2 footmen and 1 knight".
-func unitsText(u [board.NumUnits]int) string {
-	var parts []string
-	for k := board.Unit(0); k < board.NumUnits; k++ {
-		if u[k] > 0 {
-			parts = append(parts, countNoun(u[k], k))
-		}
-	}
-	switch len(parts) {
-	case 0:
-		return "no units"
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
-
-func countNoun(n int, u board.Unit) string {
-	name := u.String()
-	if n != 1 {
-		if u == board.Footman {
-			name = "footmen"
-		} else {
-			name += "s"
-		}
-	}
-	return fmt.Sprintf("%d %s", n, name)
-}
-
-func total(u [board.NumUnits]int) int {
-	n := 0
-	for _, x := range u {
-		n += x
-	}
-	return n
-}
-
 // carried counts the units that need a ship at sea (footmen and knights).
 func carried(u [board.NumUnits]int) int { return u[board.Footman] + u[board.Knight] }

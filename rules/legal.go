@@ -227,7 +227,7 @@ func compositions(avail [board.NumUnits]int, fn func([board.NumUnits]int)) {
 	var rec func(k int)
 	rec = func(k int) {
 		if k == int(board.NumUnits) {
-			if total(u) > 0 {
+			if board.Total(u) > 0 {
 				fn(u)
 			}
 			return

@@ -102,7 +102,7 @@ func (g *Game) legalByTrial() []Action {
 		case FrameMove:
 			for t := range g.m.Territories {
 				avail := s.Units[t][f.House]
-				if total(avail) == 0 {
+				if board.Total(avail) == 0 {
 					continue
 				}
 				for _, nb := range g.m.Territories[t].Neighbors {
@@ -110,7 +110,7 @@ func (g *Game) legalByTrial() []Action {
 					targets := []int{None}
 					if g.m.Territories[nb].Kind == board.Road {
 						for o, ou := range s.Units[nb] {
-							if o != f.House && total(ou) > 0 {
+							if o != f.House && board.Total(ou) > 0 {
 								targets = append(targets, o)
 							}
 						}

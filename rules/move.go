@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"notrueking/words"
 
 	"notrueking/board"
 )
@@ -45,7 +46,7 @@ func (g *Game) moveCheck(h, from, to int, u, rest [board.NumUnits]int) moveFault
 	if !g.m.Adjacent(from, to) {
 		return moveNotAdjacent
 	}
-	if total(u) == 0 {
+	if board.Total(u) == 0 {
 		return moveNothing
 	}
 	return g.moveKinds(h, from, to, u, rest)
@@ -144,10 +145,10 @@ func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
 	case moveDragonsEndAtSeaFromLand:
 		return fmt.Errorf("dragons cannot end a move at sea: they enter %s only to attack another house's ships", g.terrName(to))
 	case moveNoShipsToBoard:
-		return fmt.Errorf("%s has no ships in %s to carry %s", hn, g.terrName(to), unitsText(u))
+		return fmt.Errorf("%s has no ships in %s to carry %s", hn, g.terrName(to), words.Units(u))
 	case moveShipsFull:
 		free := own[board.Ship] - carried(own)
-		return fmt.Errorf("%s's %s in %s can carry only %d more %s", hn, countNoun(own[board.Ship], board.Ship), g.terrName(to), max(free, 0), plural(free, "unit", "units"))
+		return fmt.Errorf("%s's %s in %s can carry only %d more %s", hn, words.UnitCount(own[board.Ship], board.Ship), g.terrName(to), max(free, 0), words.Plural(free, "unit"))
 	case moveOnlyShipsIntoPort, moveTroopsIntoPort:
 		return fmt.Errorf("only ships may enter %s", g.terrName(to))
 	case moveDragonsEndAtSea:
@@ -155,13 +156,13 @@ func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
 	case moveTroopsWithoutShips:
 		return fmt.Errorf("footmen and knights at sea move only aboard ships: move ships with them, or land them")
 	case moveTooFewShips:
-		return fmt.Errorf("%s can carry only %d %s", countNoun(u[board.Ship], board.Ship), u[board.Ship], plural(u[board.Ship], "unit", "units"))
+		return fmt.Errorf("%s can carry only %d %s", words.UnitCount(u[board.Ship], board.Ship), u[board.Ship], words.Plural(u[board.Ship], "unit"))
 	case moveShipsOntoLand:
 		return fmt.Errorf("ships cannot enter land: only the footmen and knights they carry may land in %s", g.terrName(to))
 	case movePortNotControlled:
 		return fmt.Errorf("%s does not control %s, so its ships may not enter %s", hn, g.terrName(g.m.Territories[to].PortOf), g.terrName(to))
 	case moveTroopsLeftWithoutShips:
-		return fmt.Errorf("%s's %s in %s would be left without ships to carry them", hn, unitsText([board.NumUnits]int{rest[board.Footman], rest[board.Knight]}), g.terrName(from))
+		return fmt.Errorf("%s's %s in %s would be left without ships to carry them", hn, words.Units([board.NumUnits]int{rest[board.Footman], rest[board.Knight]}), g.terrName(from))
 	case movePortOnlyToSea:
 		return fmt.Errorf("ships in %s may sail only into %s", g.terrName(from), g.terrName(g.m.Territories[from].PortSea))
 	}
@@ -233,7 +234,7 @@ func (g *Game) checkMove(h int, a Action) (from, to, target int, err error) {
 		err = fmt.Errorf("%s cannot attack itself", g.houseName(h))
 		return
 	}
-	if total(g.st.Units[to][o]) == 0 {
+	if board.Total(g.st.Units[to][o]) == 0 {
 		err = fmt.Errorf("%s has no troops in %s to attack", g.houseName(o), g.terrName(to))
 		return
 	}
@@ -248,9 +249,9 @@ func (g *Game) checkMoveUnits(h, from, to int, a Action) error {
 		}
 		if a.Units[k] > avail[k] {
 			if avail[k] == 0 {
-				return fmt.Errorf("%s has no %s in %s", g.houseName(h), unitPlural(k), g.terrName(from))
+				return fmt.Errorf("%s has no %s in %s", g.houseName(h), words.UnitPlural(k), g.terrName(from))
 			}
-			return fmt.Errorf("%s has only %s in %s", g.houseName(h), countNoun(avail[k], k), g.terrName(from))
+			return fmt.Errorf("%s has only %s in %s", g.houseName(h), words.UnitCount(avail[k], k), g.terrName(from))
 		}
 	}
 	return g.moveRule(h, from, to, a.Units, sub(avail, a.Units))

@@ -164,7 +164,7 @@ func TestDragons(t *testing.T) {
 	act(t, g, "crown retreat crackclaw-point")
 	var d [board.NumUnits]int
 	d[board.Dragon] = 1
-	if unitsAt(g, "baratheon", "crackclaw-point") != d || total(unitsAt(g, "baratheon", "blackwater-bay")) != 0 {
+	if unitsAt(g, "baratheon", "crackclaw-point") != d || board.Total(unitsAt(g, "baratheon", "blackwater-bay")) != 0 {
 		t.Fatal("the surviving dragon did not fly to Crackclaw Point")
 	}
 }

@@ -28,7 +28,7 @@ func checkInvariants(g *Game) error {
 					return fmt.Errorf("negative %s in %s", board.Unit(k), tt.ID)
 				}
 			}
-			if total(u) > 0 {
+			if board.Total(u) > 0 {
 				occ++
 				if s.Flags[t] >= 0 && s.Flags[t] != h {
 					return fmt.Errorf("%s has troops and another house's flag", tt.ID)

@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"notrueking/words"
 	"slices"
 
 	"notrueking/board"
@@ -41,13 +42,13 @@ func (g *Game) SetUnits(house, territory string, u [board.NumUnits]int) error {
 		return fmt.Errorf("only ships stand in a port (%s)", g.terrName(t))
 	}
 	if kind == board.Sea && carried(u) > u[board.Ship] {
-		return fmt.Errorf("%s at sea need as many ships", unitsText(u))
+		return fmt.Errorf("%s at sea need as many ships", words.Units(u))
 	}
-	if o := g.otherOccupant(t, h); o >= 0 && kind != board.Road && total(u) > 0 {
+	if o := g.otherOccupant(t, h); o >= 0 && kind != board.Road && board.Total(u) > 0 {
 		return fmt.Errorf("%s already has troops in %s", g.houseName(o), g.terrName(t))
 	}
 	g.st.Units[t][h] = u
-	if total(u) > 0 {
+	if board.Total(u) > 0 {
 		g.st.Flags[t] = -1
 	}
 	g.rebase(setUpWhy)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"notrueking/words"
 
 	"notrueking/board"
 )
@@ -58,7 +59,7 @@ func (g *Game) View(seat int) View {
 	for t := range g.m.Territories {
 		id := g.m.Territories[t].ID
 		for h, u := range s.Units[t] {
-			if total(u) == 0 {
+			if board.Total(u) == 0 {
 				continue
 			}
 			gr := Group{House: g.m.Houses[h].ID, Territory: id, Units: u}
@@ -151,7 +152,7 @@ func (g *Game) combatView(c *Combat) *CombatView {
 		cv.AttackerPower, cv.DefenderPower = c.AttPower, c.DefPower
 		cv.AttackerTerms, cv.DefenderTerms = append([]string(nil), c.AttTerms...), append([]string(nil), c.DefTerms...)
 	}
-	if c.Retreater >= 0 && total(c.Retreat) > 0 {
+	if c.Retreater >= 0 && board.Total(c.Retreat) > 0 {
 		cv.Retreater = g.m.Houses[c.Retreater].ID
 		cv.RetreatUnits = c.Retreat
 	}
@@ -191,7 +192,7 @@ func (g *Game) prompt() string {
 		}
 		return fmt.Sprintf("%s: choose an action for the %s %s (muster, move or draw)", who, hn, slotName(f.Slot))
 	case FrameMuster:
-		return fmt.Sprintf("%s: muster for %s (%d %s left) or done", who, hn, f.Points, plural(f.Points, "point", "points"))
+		return fmt.Sprintf("%s: muster for %s (%d %s left) or done", who, hn, f.Points, words.Plural(f.Points, "point"))
 	case FrameMove:
 		return fmt.Sprintf("%s: move one group of %s troops, or done", who, hn)
 	case FrameCombat:

@@ -102,7 +102,7 @@ func Export(g *rules.Game, mapName, mapSum string) []byte {
 	line("[units]")
 	for t, tt := range m.Territories {
 		for h, u := range s.Units[t] {
-			if total(u) > 0 {
+			if board.Total(u) > 0 {
 				line("%s.%s = %s", tt.ID, hid(h), unitTable(u))
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"notrueking/board"
 	"notrueking/maps"
 	"notrueking/rules"
+	"notrueking/words"
 )
 
 // reader turns the decoded document into a position, recording every
@@ -105,8 +106,6 @@ func (r *reader) unitsOf(sub *maps.Table, u *[board.NumUnits]int) {
 	}
 	sub.Done()
 }
-
-func total(u [board.NumUnits]int) int { return u[0] + u[1] + u[2] + u[3] }
 
 func carried(u [board.NumUnits]int) int { return u[board.Footman] + u[board.Knight] }
 
@@ -376,7 +375,7 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 				if !ok {
 					continue
 				}
-				if total(s.Units[t][h]) == 0 {
+				if board.Total(s.Units[t][h]) == 0 {
 					r.errf(fo.Key(tid), "%s has no troops in %s: a fortification is held while its house has troops there, and gone for good once they leave", v, tid)
 				}
 				s.Forts[t] = h
@@ -459,7 +458,7 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 		lim := m.Houses[h].Limits
 		for k := board.Unit(0); k < board.NumUnits; k++ {
 			if have[k] > lim[k] {
-				r.errf("units", "%s has %d %s on the board; its supply is %d", hid, have[k], plural(k), lim[k])
+				r.errf("units", "%s has %d %s on the board; its supply is %d", hid, have[k], words.UnitPlural(k), lim[k])
 			}
 		}
 		s.Dragons[h] = have[board.Dragon]
@@ -513,13 +512,6 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 	return g
 }
 
-func plural(k board.Unit) string {
-	if k == board.Footman {
-		return "footmen"
-	}
-	return k.String() + "s"
-}
-
 // firstLine is an error's first line (a map's error list may be long),
 // as an error: a message of the program, not text to quote from the file.
 func firstLine(err error) error {
@@ -547,7 +539,7 @@ func displayKey(path string) string {
 // occupant is the first house with troops in t, or -1.
 func (r *reader) occupant(t int) int {
 	for h, u := range r.s.Units[t] {
-		if total(u) > 0 {
+		if board.Total(u) > 0 {
 			return h
 		}
 	}
@@ -557,7 +549,7 @@ func (r *reader) occupant(t int) int {
 // controls reports whether house h controls land t in the position read.
 func (r *reader) controls(t, h int) bool {
 	if o := r.occupant(t); o >= 0 {
-		return total(r.s.Units[t][h]) > 0 && (r.m.Territories[t].Kind != board.Road || o == h)
+		return board.Total(r.s.Units[t][h]) > 0 && (r.m.Territories[t].Kind != board.Road || o == h)
 	}
 	return r.s.Flags[t] == h
 }
@@ -591,7 +583,7 @@ func (r *reader) checkTogether(key string, t int) {
 	tt := r.m.Territories[t]
 	var hs []string
 	for h, u := range r.s.Units[t] {
-		if total(u) > 0 {
+		if board.Total(u) > 0 {
 			hs = append(hs, r.m.Houses[h].ID)
 		}
 	}

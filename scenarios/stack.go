@@ -243,23 +243,23 @@ func (r *reader) readCombat(ft *maps.Table, f *rules.Frame) *rules.Combat {
 		if carried(c.AttUnits) > c.AttUnits[board.Ship] {
 			r.errf(ft.Key("attacking"), "footmen and knights at sea need as many ships")
 		}
-		if c.AttUnits[board.Dragon] > 0 && total(c.AttUnits) != c.AttUnits[board.Dragon] {
+		if c.AttUnits[board.Dragon] > 0 && board.Total(c.AttUnits) != c.AttUnits[board.Dragon] {
 			r.errf(ft.Key("attacking"), "dragons attack a sea on their own")
 		}
 	}
 	decided := c.Step == "retreat" || c.Step == "redeploy"
 	if !decided {
-		if total(c.AttUnits) == 0 {
+		if board.Total(c.AttUnits) == 0 {
 			r.errf(ft.Key("attacking"), "name the attacking units (they are off the board while the combat lasts)")
 		}
-		if total(s.Units[t][def]) == 0 {
+		if board.Total(s.Units[t][def]) == 0 {
 			r.errf(ft.Key("defender"), "%s has no troops in %s to defend", m.Houses[def].ID, m.Territories[t].ID)
 		}
-		if total(c.Retreat) > 0 {
+		if board.Total(c.Retreat) > 0 {
 			r.errf(ft.Key("retreating"), "nobody retreats before the combat is decided")
 		}
 	}
-	if m.Territories[t].Kind != board.Road && total(s.Units[t][att]) > 0 {
+	if m.Territories[t].Kind != board.Road && board.Total(s.Units[t][att]) > 0 {
 		r.errf(ft.Key("attacker"), "%s already has troops in %s: it would not attack its own territory", m.Houses[att].ID, m.Territories[t].ID)
 	}
 	for i, pt := range ft.Tables("plays") {
@@ -313,7 +313,7 @@ func (r *reader) readCombat(ft *maps.Table, f *rules.Frame) *rules.Combat {
 	if c.Step == "redeploy" && (c.Winner != att || c.AttUnits[board.Dragon] == 0 || m.Territories[t].Kind != board.Sea) {
 		r.errf(ft.Key("step"), "only an attacker's dragons that won at sea redeploy")
 	}
-	if c.Step == "retreat" && total(c.Retreat) == 0 {
+	if c.Step == "retreat" && board.Total(c.Retreat) == 0 {
 		r.errf(ft.Key("retreating"), "name the loser's units waiting to retreat")
 	}
 	c.AttPower = ft.Int("attacker_power", false, 0, 999, 0)
