@@ -3,10 +3,13 @@ package render
 import (
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/table"
+	"notrueking/ui"
 )
 
 // clicker drives an App with synthetic clicks, as a player would.
@@ -21,9 +24,9 @@ type clicker struct {
 
 func newClicker(t *testing.T, a *App) *clicker {
 	c := &clicker{t: t, a: a, pts: map[int][2]float64{}}
-	m := a.tbl.m
-	l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats), 0)
-	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
+	m := a.tbl.Map()
+	l := table.NewLayout(m.Grid.W, m.Grid.H, len(a.tbl.Seats()), 0)
+	g := ui.FitBoard(m.Grid.W, m.Grid.H, l.Board)
 	// Prefer cells deep inside their territory (all 8 neighbours alike).
 	for pass := 0; pass < 2; pass++ {
 		for y := 0; y < m.Grid.H; y++ {
@@ -74,26 +77,26 @@ func (c *clicker) at(x, y float64) {
 	if c.hook != nil {
 		c.hook(x, y)
 	}
-	c.a.handle(input{X: x, Y: y})
-	c.a.handle(input{X: x, Y: y, Click: true})
+	c.a.handle(ui.Input{X: x, Y: y})
+	c.a.handle(ui.Input{X: x, Y: y, Click: true})
 }
 
-func (c *clicker) widget(pred func(Widget) bool) (Widget, bool) {
-	return findWidget(c.a.ws, pred)
+func (c *clicker) widget(pred func(ui.Widget) bool) (ui.Widget, bool) {
+	return ui.Find(c.a.ws, pred)
 }
 
-func (c *clicker) clickWidget(what string, pred func(Widget) bool) {
+func (c *clicker) clickWidget(what string, pred func(ui.Widget) bool) {
 	c.t.Helper()
 	w, ok := c.widget(pred)
 	if !ok {
 		c.t.Fatalf("no widget for %s (message %q)", what, c.a.tbl.msg)
 	}
-	c.at(center(w.R))
+	c.at(w.R.Center())
 }
 
 func (c *clicker) clickAction(a rules.Action) {
 	c.t.Helper()
-	c.clickWidget(a.Format(c.a.tbl.m), func(w Widget) bool { return w.T.Action != nil && *w.T.Action == a })
+	c.clickWidget(a.Format(c.a.tbl.Map()), func(w ui.Widget) bool { return w.T.Action != nil && *w.T.Action == a })
 }
 
 func (c *clicker) clickTerr(tr int) {
@@ -111,7 +114,7 @@ func (c *clicker) do(a rules.Action) {
 	u := c.a.tbl
 	// A drawn card or a combat's result waits for Continue first.
 	for c.a.scene == sceneTable && len(u.notices) > 0 {
-		c.clickWidget("continue", func(w Widget) bool { return w.T.Cmd.Kind == CmdDismiss })
+		c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 	}
 	if c.a.scene == sceneCurtain {
 		c.at(800, 450)
@@ -132,16 +135,16 @@ func (c *clicker) do(a rules.Action) {
 			}
 			for j := i + 1; j < len(u.arrange); j++ {
 				if u.arrange[j] == want[i] {
-					c.clickWidget("token", func(w Widget) bool { return w.T.Kind == TToken && w.T.Index == i })
-					c.clickWidget("token", func(w Widget) bool { return w.T.Kind == TToken && w.T.Index == j })
+					c.clickWidget("token", func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == i })
+					c.clickWidget("token", func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == j })
 					break
 				}
 			}
 		}
-		c.clickWidget("confirm", func(w Widget) bool { return w.T.Cmd.Kind == CmdConfirmArrange })
+		c.clickWidget("confirm", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdConfirmArrange })
 	case rules.VPlace, rules.VResolve, rules.VRemove:
-		c.clickWidget("slot", func(w Widget) bool {
-			return w.T.Kind == TSlot && w.T.House == u.hid(a.House) && w.T.Slot == a.Slot
+		c.clickWidget("slot", func(w ui.Widget) bool {
+			return w.T.Kind == ui.TSlot && w.T.House == u.hid(a.House) && w.T.Slot == a.Slot
 		})
 	case rules.VMuster:
 		c.clickTerr(a.From)
@@ -162,13 +165,13 @@ func (c *clicker) do(a rules.Action) {
 		if u.moveTo >= 0 {
 			for k := board.Unit(0); k < board.NumUnits; k++ {
 				for u.moveUnits[k] > a.Units[k] {
-					c.clickWidget("dec", func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdFewerUnits, Unit: k} })
+					c.clickWidget("dec", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdFewerUnits, Unit: k} })
 				}
 				for u.moveUnits[k] < a.Units[k] {
-					c.clickWidget("inc", func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdMoreUnits, Unit: k} })
+					c.clickWidget("inc", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdMoreUnits, Unit: k} })
 				}
 			}
-			c.clickWidget("move", func(w Widget) bool { return w.T.Cmd.Kind == CmdMoveConfirm })
+			c.clickWidget("move", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveConfirm })
 		}
 	case rules.VExchange:
 		card := u.priv.Players[a.Seat].Loyalty
@@ -179,7 +182,7 @@ func (c *clicker) do(a rules.Action) {
 					k = i
 				}
 			}
-			c.clickWidget("token "+h, func(w Widget) bool { return w.T.Kind == TToken && w.T.Index == k })
+			c.clickWidget("token "+h, func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == k })
 		}
 		if len(u.chooser) > 0 {
 			c.clickAction(a)
@@ -227,7 +230,7 @@ func TestClickThroughNineMap(t *testing.T) {
 // counting the verbs clicked.
 func clickThrough(t *testing.T, mapName string, players []string, seed uint64, verbs map[rules.Verb]int) {
 	t.Helper()
-	e, err := newRulesGame(mapName, players, seed)
+	e, err := tabletest.RulesGame(mapName, players, seed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,11 @@ import (
 	"image"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // differs reports whether two pictures of the same size differ anywhere.
@@ -40,7 +42,7 @@ func TestDrawFollowScreens(t *testing.T) {
 	}
 	want := map[string]bool{}
 	for seed := uint64(2); seed <= 9 && len(want) < 6; seed++ {
-		g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, seed)
+		g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +80,7 @@ func TestDrawFollowScreens(t *testing.T) {
 				}
 				shot(a, "follow-preview")
 				want["preview"] = true
-				a.tbl.command(Command{Kind: CmdCancel})
+				a.tbl.command(ui.Command{Kind: ui.CmdCancel})
 				a.rebuild()
 			}
 			c.do(pick)
@@ -101,14 +103,14 @@ func TestDrawFollowScreens(t *testing.T) {
 				}
 			}
 			if want["drawn"] && !want["undo"] && len(a.tbl.notices) == 0 && a.scene == sceneTable && g.CanUndo() != nil {
-				a.clickOn(cmdTarget(Command{Kind: CmdUndo}))
+				a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdUndo}))
 				a.rebuild()
 				shot(a, "follow-refused-undo")
 				want["undo"] = true
 			}
 			if steps == 120 && !want["past"] {
 				for len(a.tbl.notices) > 0 {
-					c.clickWidget("continue", func(w Widget) bool { return w.T.Cmd.Kind == CmdDismiss })
+					c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 				}
 				if a.scene == sceneCurtain {
 					c.at(800, 450)

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/tabletest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // spectatorShot draws the spectator window's picture of one position at a
@@ -165,7 +167,7 @@ func TestSpectatorShowsNoSecret(t *testing.T) {
 	defer twinShot.dst.Deallocate()
 	checked, twinChecked, secretDiffers, publicMoves, combats, ends := 0, 0, 0, 0, 0, 0
 	for _, tc := range cases {
-		g, err := newRulesGame(tc.mapName, caseNames[:tc.players], tc.seed)
+		g, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], tc.seed)
 		if err != nil {
 			t.Fatal(err)
 		}

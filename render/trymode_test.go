@@ -2,12 +2,14 @@ package render
 
 import (
 	"image"
+	"notrueking/internal/tabletest"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // tryApp puts a three-player standard game on the table where Crown's
@@ -15,7 +17,7 @@ import (
 // Greyjoy's troops.
 func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 	t.Helper()
-	g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 5)
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +43,7 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 	a.tester = true
 	a.begin(playRules(g), 5)
 	if a.scene == sceneCurtain {
-		a.do(Command{Kind: CmdLift})
+		a.do(ui.Command{Kind: ui.CmdLift})
 	}
 	a.rebuild()
 	if a.scene != sceneTable || g.ToAct() != 0 {
@@ -56,8 +58,8 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	a, g, c := tryApp(t)
 	before, n := g.Snapshot(), g.Len()
-	a.handle(input{Keys: []string{"T"}})
-	if a.try == nil || !hasText(a.ws, "Try mode — nothing is played") {
+	a.handle(ui.Input{Keys: []string{"T"}})
+	if a.try == nil || !ui.HasText(a.ws, "Try mode — nothing is played") {
 		t.Fatal("T did not turn try mode on with its banner")
 	}
 	m := g.Map()
@@ -106,11 +108,11 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 				continue
 			}
 			p := c.pts[to]
-			a.handle(input{X: p[0], Y: p[1]})
+			a.handle(ui.Input{X: p[0], Y: p[1]})
 			_, want := a.tryReason(to)
 			var shown []string
 			for _, w := range a.tips() {
-				if w.Kind == WText {
+				if w.Kind == ui.WText {
 					shown = append(shown, w.Text)
 				}
 			}
@@ -138,7 +140,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	a, g, c := tryApp(t)
 	before, n := g.Snapshot(), g.Len()
 	m := g.Map()
-	pressCmd(t, a, Command{Kind: CmdTryMode})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdTryMode})
 	if a.try == nil {
 		t.Fatal("the Try mode button did not turn it on")
 	}
@@ -166,28 +168,28 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 		t.Fatalf("the Twins: %v %q, engine %v", legal, text, werr)
 	}
 	// Nothing is played: an action button, a digit key, undo.
-	if w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Action != nil }); ok {
-		x, y := center(w.R)
-		a.handle(input{X: x, Y: y, Click: true})
+	if w, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Action != nil }); ok {
+		x, y := w.R.Center()
+		a.handle(ui.Input{X: x, Y: y, Click: true})
 		if !a.tbl.msgErr || !strings.Contains(a.tbl.msg, "nothing is played") {
 			t.Fatalf("an action button in try mode: message %q", a.tbl.msg)
 		}
 	}
-	a.handle(input{Keys: []string{"1"}})
-	a.handle(input{Keys: []string{"Ctrl+Z"}})
-	a.handle(input{Keys: []string{"E"}})
+	a.handle(ui.Input{Keys: []string{"1"}})
+	a.handle(ui.Input{Keys: []string{"Ctrl+Z"}})
+	a.handle(ui.Input{Keys: []string{"E"}})
 	if a.scene != sceneTable {
 		t.Fatalf("scene %d: E opened something in try mode", a.scene)
 	}
 	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
 		t.Fatal("try mode changed the game")
 	}
-	a.handle(input{Escape: true})
+	a.handle(ui.Input{Escape: true})
 	if a.try != nil {
 		t.Fatal("Esc did not leave try mode")
 	}
-	a.handle(input{Keys: []string{"T"}})
-	a.handle(input{Keys: []string{"T"}})
+	a.handle(ui.Input{Keys: []string{"T"}})
+	a.handle(ui.Input{Keys: []string{"T"}})
 	if a.try != nil {
 		t.Fatal("T twice left try mode on")
 	}
@@ -216,31 +218,31 @@ func TestDrawSandboxAndTryMode(t *testing.T) {
 	a, c := sandboxFromStartApp(t)
 	m := a.sandbox.m
 	before := render(t, a, 800, 450)
-	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: houseIdx(t, m, "stark")})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: houseIdx(t, m, "stark")})
 	kh := terrIdx(t, m, "karhold")
 	c.clickTerr(kh)
 	c.clickTerr(kh)
 	after := render(t, a, 800, 450)
 	saveShot(t, "sandbox", after)
-	board := NewScaler(800, 450).Rect(a.layout().Board)
+	board := ui.NewScaler(800, 450).Rect(a.layout().Board)
 	if !differIn(before, after, board) {
 		t.Fatal("two footmen in Karhold did not change the sandbox's board")
 	}
 
 	a2, _, c2 := tryApp(t)
-	a2.handle(input{Keys: []string{"T"}})
+	a2.handle(ui.Input{Keys: []string{"T"}})
 	off := render(t, a2, 800, 450)
 	c2.clickTerr(terrIdx(t, m, "winterfell"))
-	a2.handle(input{X: 0, Y: 0}) // the pointer off the board: no hover box
+	a2.handle(ui.Input{X: 0, Y: 0}) // the pointer off the board: no hover box
 	picked := render(t, a2, 800, 450)
 	saveShot(t, "trymode", picked)
-	if !differIn(off, picked, NewScaler(800, 450).Rect(a2.layout().Board)) {
+	if !differIn(off, picked, ui.NewScaler(800, 450).Rect(a2.layout().Board)) {
 		t.Fatal("picking Winterfell's group did not outline anything on the board")
 	}
 }
 
 // differIn reports whether two pictures differ inside r (pixels).
-func differIn(a, b *image.RGBA, r Rect) bool {
+func differIn(a, b *image.RGBA, r ui.Rect) bool {
 	for y := int(r.Y) + 1; y < int(r.Y+r.H)-1; y++ {
 		for x := int(r.X) + 1; x < int(r.X+r.W)-1; x++ {
 			if a.RGBAAt(x, y) != b.RGBAAt(x, y) {

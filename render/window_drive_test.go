@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/tabletest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,7 +43,7 @@ func TestDriveWindow(t *testing.T) {
 	}
 	maxSteps := 0
 	fmt.Sscan(os.Getenv("NTK_STEPS"), &maxSteps)
-	e, err := newRulesGame(mapName, names, seed)
+	e, err := tabletest.RulesGame(mapName, names, seed)
 	if err != nil {
 		t.Fatal(err)
 	}

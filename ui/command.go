@@ -1,4 +1,4 @@
-package render
+package ui
 
 import "notrueking/board"
 
