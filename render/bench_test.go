@@ -117,11 +117,9 @@ func BenchmarkDrawTableAfterAction(b *testing.B) {
 		if _, err := e.Apply(l[(i*7)%len(l)]); err != nil {
 			b.Fatal(err)
 		}
-		a.tbl.shown = e.ToAct()
-		a.tbl.resetLocal()
 		b.StartTimer()
 		c0, t0 := cpuTime(), drawTime()
-		a.tbl.refresh()
+		a.tbl.Reveal(e.ToAct())
 		a.rebuild()
 		a.drawScene(img, -1)
 		a.drawHover(img)

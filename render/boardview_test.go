@@ -14,7 +14,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
-	"notrueking/maps"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -34,12 +33,12 @@ func TestBoardInputDragWheelAndClick(t *testing.T) {
 	v := a.board()
 	vp := v.Viewport()
 	x, y := vp.X+vp.W/2, vp.Y+vp.H/2
-	gx, gy := v.toGrid(x, y)
+	gx, gy := v.Geom().ToGrid(x, y)
 	a.handle(ui.Input{X: x, Y: y, Wheel: 2})
 	if v.Zoom() <= 1.01 {
 		t.Fatalf("the wheel did not zoom: zoom %.2f", v.Zoom())
 	}
-	if gx2, gy2 := v.toGrid(x, y); math.Hypot(gx2-gx, gy2-gy) > 1e-6 {
+	if gx2, gy2 := v.Geom().ToGrid(x, y); math.Hypot(gx2-gx, gy2-gy) > 1e-6 {
 		t.Errorf("the wheel moved the map point under the pointer")
 	}
 	if !a.stale {
@@ -50,25 +49,25 @@ func TestBoardInputDragWheelAndClick(t *testing.T) {
 	// Zoomed in far enough that the board is wider than the viewport,
 	// so that it may move both ways.
 	a.handle(ui.Input{X: x, Y: y, Wheel: 5})
-	a.tbl.msg = ""
-	ox, oy := v.ox, v.oy
+	a.tbl.SetMessage("", false)
+	ox, oy := v.Geom().X, v.Geom().Y
 	a.handle(ui.Input{X: x, Y: y, Click: true, Down: true})
 	a.handle(ui.Input{X: x + 30, Y: y + 20, Down: true})
 	a.handle(ui.Input{X: x + 60, Y: y + 40, Down: true})
 	a.handle(ui.Input{X: x + 60, Y: y + 40})
-	if math.Hypot(v.ox-ox-60, v.oy-oy-40) > 1e-6 {
-		t.Errorf("a drag of (60,40) moved the board by (%.1f,%.1f)", v.ox-ox, v.oy-oy)
+	if math.Hypot(v.Geom().X-ox-60, v.Geom().Y-oy-40) > 1e-6 {
+		t.Errorf("a drag of (60,40) moved the board by (%.1f,%.1f)", v.Geom().X-ox, v.Geom().Y-oy)
 	}
-	if a.tbl.msg != "" {
-		t.Errorf("a drag counted as a click: message %q", a.tbl.msg)
+	if a.tbl.State().Message != "" {
+		t.Errorf("a drag counted as a click: message %q", a.tbl.State().Message)
 	}
 	// Middle drag pans too.
-	ox, oy = v.ox, v.oy
+	ox, oy = v.Geom().X, v.Geom().Y
 	a.handle(ui.Input{X: x, Y: y, MiddleDown: true})
 	a.handle(ui.Input{X: x - 25, Y: y + 10, MiddleDown: true})
 	a.handle(ui.Input{X: x - 25, Y: y + 10})
-	if math.Hypot(v.ox-ox+25, v.oy-oy-10) > 1e-6 {
-		t.Errorf("a middle drag of (-25,10) moved the board by (%.1f,%.1f)", v.ox-ox, v.oy-oy)
+	if math.Hypot(v.Geom().X-ox+25, v.Geom().Y-oy-10) > 1e-6 {
+		t.Errorf("a middle drag of (-25,10) moved the board by (%.1f,%.1f)", v.Geom().X-ox, v.Geom().Y-oy)
 	}
 	// A press and a release within the slop is a click on the territory
 	// pressed (the table answers "nothing to do there now").
@@ -77,18 +76,18 @@ func TestBoardInputDragWheelAndClick(t *testing.T) {
 		t.Fatal("no territory at the viewport's centre")
 	}
 	a.handle(ui.Input{X: x, Y: y, Click: true, Down: true})
-	if a.tbl.msg != "" {
-		t.Errorf("the press clicked at once: %q", a.tbl.msg)
+	if a.tbl.State().Message != "" {
+		t.Errorf("the press clicked at once: %q", a.tbl.State().Message)
 	}
 	a.handle(ui.Input{X: x + 2, Y: y + 1})
-	if name := a.tbl.Map().Territories[tr].Name; !strings.Contains(a.tbl.msg, name) {
-		t.Errorf("a click in place on %s: message %q", name, a.tbl.msg)
+	if name := a.tbl.Map().Territories[tr].Name; !strings.Contains(a.tbl.State().Message, name) {
+		t.Errorf("a click in place on %s: message %q", name, a.tbl.State().Message)
 	}
 	// A whole click in one snapshot (as the tests' clickers send) clicks too.
-	a.tbl.msg = ""
+	a.tbl.SetMessage("", false)
 	a.handle(ui.Input{X: x, Y: y, Click: true})
-	if !strings.Contains(a.tbl.msg, a.tbl.Map().Territories[tr].Name) {
-		t.Errorf("a one-tick click: message %q", a.tbl.msg)
+	if !strings.Contains(a.tbl.State().Message, a.tbl.Map().Territories[tr].Name) {
+		t.Errorf("a one-tick click: message %q", a.tbl.State().Message)
 	}
 	// F fits.
 	a.handle(ui.Input{X: x, Y: y, Fit: true})

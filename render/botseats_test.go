@@ -1,7 +1,6 @@
 package render
 
 import (
-	"notrueking/internal/tabletest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,7 +54,7 @@ func TestAllBotGameIsWatchedToTheEnd(t *testing.T) {
 			t.Fatalf("after %d actions: scene %d, seat shown %d; want the public table", a.game().Len(), a.scene, a.tbl.Shown())
 		}
 		if n > 3000 || !botStep(t, a, &now) {
-			t.Fatalf("the bots stopped after %d actions: %s", a.game().Len(), a.tbl.msg)
+			t.Fatalf("the bots stopped after %d actions: %s", a.game().Len(), a.tbl.State().Message)
 		}
 	}
 	if a.scene != sceneEnd {
@@ -150,15 +149,15 @@ func TestHint(t *testing.T) {
 	a.bots.wait()
 	a.botTick(now)
 	a.rebuild()
-	h := a.bots.hint
+	h := a.tbl.Hinted()
 	if h == nil {
-		t.Fatalf("no hint: %s", a.tbl.msg)
+		t.Fatalf("no hint: %s", a.tbl.State().Message)
 	}
 	if err := a.game().Check(h.Action); err != nil {
 		t.Fatalf("the hint %q is not legal: %v", h.Action.Format(a.tbl.Map()), err)
 	}
-	if !strings.HasPrefix(a.tbl.msg, "Hint: ") || !strings.Contains(a.tbl.msg, "expected score") {
-		t.Fatalf("message %q", a.tbl.msg)
+	if !strings.HasPrefix(a.tbl.State().Message, "Hint: ") || !strings.Contains(a.tbl.State().Message, "expected score") {
+		t.Fatalf("message %q", a.tbl.State().Message)
 	}
 	if n := len(a.tbl.Public().Log); n == 0 || !strings.Contains(a.tbl.Public().Log[n-1].Text, "asked for a hint") {
 		t.Fatalf("the log does not note the hint: %+v", a.tbl.Public().Log[max(0, n-2):])
@@ -182,7 +181,7 @@ func TestHint(t *testing.T) {
 	for _, ln := range a.tbl.Public().Log {
 		found = found || ln.Kind == "hint"
 	}
-	if !found || a.bots.hint != nil {
+	if !found || a.tbl.Hinted() != nil {
 		t.Fatal("after the move the note is gone or the hint still shown")
 	}
 }

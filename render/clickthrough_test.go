@@ -89,7 +89,7 @@ func (c *clicker) clickWidget(what string, pred func(ui.Widget) bool) {
 	c.t.Helper()
 	w, ok := c.widget(pred)
 	if !ok {
-		c.t.Fatalf("no widget for %s (message %q)", what, c.a.tbl.msg)
+		c.t.Fatalf("no widget for %s (message %q)", what, c.a.tbl.State().Message)
 	}
 	c.at(w.R.Center())
 }
@@ -113,28 +113,28 @@ func (c *clicker) do(a rules.Action) {
 	c.t.Helper()
 	u := c.a.tbl
 	// A drawn card or a combat's result waits for Continue first.
-	for c.a.scene == sceneTable && len(u.notices) > 0 {
+	for c.a.scene == sceneTable && len(u.State().Notices) > 0 {
 		c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 	}
 	if c.a.scene == sceneCurtain {
 		c.at(800, 450)
 	}
-	if c.a.scene != sceneTable || u.shown != a.Seat {
-		c.t.Fatalf("scene %d showing seat %d, want the table for seat %d", c.a.scene, u.shown, a.Seat)
+	if c.a.scene != sceneTable || u.Shown() != a.Seat {
+		c.t.Fatalf("scene %d showing seat %d, want the table for seat %d", c.a.scene, u.Shown(), a.Seat)
 	}
 	switch a.Verb {
 	case rules.VArrange:
 		// Put the tokens in the wanted order by swapping, then confirm.
 		var want []string
 		for _, h := range a.Order.Houses() {
-			want = append(want, u.hid(h))
+			want = append(want, u.Map().Houses[h].ID)
 		}
 		for i := range want {
-			if u.arrange[i] == want[i] {
+			if u.State().Arrange[i] == want[i] {
 				continue
 			}
-			for j := i + 1; j < len(u.arrange); j++ {
-				if u.arrange[j] == want[i] {
+			for j := i + 1; j < len(u.State().Arrange); j++ {
+				if u.State().Arrange[j] == want[i] {
 					c.clickWidget("token", func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == i })
 					c.clickWidget("token", func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == j })
 					break
@@ -144,38 +144,38 @@ func (c *clicker) do(a rules.Action) {
 		c.clickWidget("confirm", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdConfirmArrange })
 	case rules.VPlace, rules.VResolve, rules.VRemove:
 		c.clickWidget("slot", func(w ui.Widget) bool {
-			return w.T.Kind == ui.TSlot && w.T.House == u.hid(a.House) && w.T.Slot == a.Slot
+			return w.T.Kind == ui.TSlot && w.T.House == u.Map().Houses[a.House].ID && w.T.Slot == a.Slot
 		})
 	case rules.VMuster:
 		c.clickTerr(a.From)
-		if len(u.chooser) > 0 {
+		if len(u.State().Choices) > 0 {
 			c.clickAction(a)
 		}
 	case rules.VRetreat:
 		c.clickTerr(a.To)
-		if len(u.chooser) > 0 {
+		if len(u.State().Choices) > 0 {
 			c.clickAction(a)
 		}
 	case rules.VMove:
-		if u.moveFrom >= 0 && u.moveFrom != a.From {
-			c.clickTerr(u.moveFrom) // cancel another selection
+		if u.State().MoveFrom >= 0 && u.State().MoveFrom != a.From {
+			c.clickTerr(u.State().MoveFrom) // cancel another selection
 		}
 		c.clickTerr(a.From)
 		c.clickTerr(a.To)
-		if u.moveTo >= 0 {
+		if u.State().MoveTo >= 0 {
 			for k := board.Unit(0); k < board.NumUnits; k++ {
-				for u.moveUnits[k] > a.Units[k] {
+				for u.State().MoveUnits[k] > a.Units[k] {
 					c.clickWidget("dec", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdFewerUnits, Unit: k} })
 				}
-				for u.moveUnits[k] < a.Units[k] {
+				for u.State().MoveUnits[k] < a.Units[k] {
 					c.clickWidget("inc", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdMoreUnits, Unit: k} })
 				}
 			}
 			c.clickWidget("move", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveConfirm })
 		}
 	case rules.VExchange:
-		card := u.priv.Players[a.Seat].Loyalty
-		for _, h := range []string{u.hid(a.A), u.hid(a.B)} {
+		card := u.Private().Players[a.Seat].Loyalty
+		for _, h := range []string{u.Map().Houses[a.A].ID, u.Map().Houses[a.B].ID} {
 			k := -1
 			for i, tk := range card {
 				if tk.House == h {
@@ -184,7 +184,7 @@ func (c *clicker) do(a rules.Action) {
 			}
 			c.clickWidget("token "+h, func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == k })
 		}
-		if len(u.chooser) > 0 {
+		if len(u.State().Choices) > 0 {
 			c.clickAction(a)
 		}
 	default:
@@ -254,7 +254,7 @@ func clickThrough(t *testing.T, mapName string, players []string, seed uint64, v
 		acts := e.Actions()
 		if len(acts) != before+1 || acts[len(acts)-1] != pick {
 			t.Fatalf("%s seed %d step %d: wanted %q; engine has %d actions (was %d); message %q",
-				mapName, seed, steps, pick.Format(e.Map()), len(acts), before, a.tbl.msg)
+				mapName, seed, steps, pick.Format(e.Map()), len(acts), before, a.tbl.State().Message)
 		}
 		steps++
 	}

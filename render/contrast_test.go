@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"notrueking/internal/tabletest"
+	"notrueking/table"
 	"notrueking/ui"
 	"testing"
 )
@@ -71,7 +72,7 @@ func TestTextContrast(t *testing.T) {
 					checkContrast(t, where+" tooltip", ui.TooltipFor(a.ws, i, a.layout().Message))
 				}
 			}
-			checkContrast(t, where+" territory tooltip", a.tbl.tooltip(0, 100, 100, ui.Rect{}))
+			checkContrast(t, where+" territory tooltip", a.tbl.TerritoryTip(0, 100, 100, ui.Rect{}))
 			a.do(ui.Command{Kind: ui.CmdHelp})
 			a.rebuild()
 			checkContrast(t, where+" help", a.ws[a.modal:])
@@ -108,12 +109,12 @@ func TestTextContrast(t *testing.T) {
 		}
 		for _, h := range e.Map().Houses {
 			hc := ui.RGBA(h.Color)
-			for _, f := range []color.RGBA{hc, cardFill(hc)} {
+			for _, f := range []color.RGBA{hc, table.CardFill(hc)} {
 				if c := ui.Contrast(ui.TextOn(f), f); c < 4.5 {
 					t.Errorf("%s: house %s fill %v: text contrast %.2f", mapName, h.ID, f, c)
 				}
 			}
-			if c := ui.Contrast(cardFill(hc), ui.ColPanel); c < 1.3 && ui.Luminance(cardFill(hc)) < 0.06 {
+			if c := ui.Contrast(table.CardFill(hc), ui.ColPanel); c < 1.3 && ui.Luminance(table.CardFill(hc)) < 0.06 {
 				t.Errorf("%s: %s's cards sink into the panel (%.2f)", mapName, h.ID, c)
 			}
 		}

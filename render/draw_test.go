@@ -91,7 +91,7 @@ func TestDrawStartScreen(t *testing.T) {
 
 // curtainApp is an app whose game e (seed) has begun: it stands on the
 // hand-off curtain of the first seat to act.
-func curtainApp(t *testing.T, e engine, seed uint64) *App {
+func curtainApp(t *testing.T, e table.Game, seed uint64) *App {
 	t.Helper()
 	a, err := newApp(Options{}, nil)
 	if err != nil {
@@ -150,7 +150,7 @@ func TestDrawTableTintsControlledLand(t *testing.T) {
 	pub := f.Views[rules.Public]
 	pub.Control = map[string]string{"winterfell": "lannister", "karhold": "lannister"}
 	f.Views[rules.Public] = pub
-	a.tbl.refresh()
+	a.tbl.Refresh()
 	img = render(t, a, ui.BaseW, ui.BaseH)
 	if c := probe(0.5, 6.5); !near(c, landColor(&lann)) {
 		t.Errorf("after the change, Winterfell pixel %v, want Lannister's tint", c)

@@ -1,30 +1,26 @@
 package render
 
 import (
-	"encoding/json"
-	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
 	"notrueking/internal/tabletest"
+	"notrueking/table"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"notrueking/rules"
-	"notrueking/table"
 	"notrueking/ui"
 )
-
 
 // TestResultCardStaysUntilDismissed: after the action that ends a combat
 // the table stays up with the result card (winner, terms, casualties)
 // whatever else is clicked; Continue brings the hand-off curtain. A drawn
 // card is shown to its drawer the same way.
 func TestResultCardStaysUntilDismissed(t *testing.T) {
-	seen := map[noticeKind]bool{}
+	seen := map[string]bool{}
 	for seed := uint64(1); seed <= 8 && len(seen) < 2; seed++ {
 		g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, seed)
 		if err != nil {
@@ -45,10 +41,10 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 				pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(seed, uint64(steps))))
 			}
 			c.do(pick)
-			if len(a.tbl.notices) == 0 {
+			if len(a.tbl.State().Notices) == 0 {
 				continue
 			}
-			nt := a.tbl.notices[0]
+			nt := a.tbl.State().Notices[0]
 			if a.scene != sceneTable {
 				t.Fatalf("seed %d: a notice is waiting but the scene is %d", seed, a.scene)
 			}
@@ -56,34 +52,34 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 			// Clicks elsewhere do nothing; the card stays.
 			c.at(200, 400)
 			c.at(1500, 870)
-			if a.scene != sceneTable || len(a.tbl.notices) == 0 || g.Len() != n {
+			if a.scene != sceneTable || len(a.tbl.State().Notices) == 0 || g.Len() != n {
 				t.Fatalf("seed %d: the notice went away without Continue", seed)
 			}
 			ws := a.ws
-			switch nt.kind {
-			case noticeResult:
-				head := a.tbl.houseName(nt.combat.Winner) + " wins the combat in " + a.tbl.terrName(nt.combat.Territory)
+			switch nt.Kind {
+			case "result":
+				head := tabletest.HouseName(a.tbl.Map(), nt.Combat.Winner) + " wins the combat in " + tabletest.TerrName(a.tbl.Map(), nt.Combat.Territory)
 				if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Text == head }); !ok {
 					t.Fatalf("seed %d: the result card does not say %q", seed, head)
 				}
-				if !slices.ContainsFunc(nt.lines, func(s string) bool { return strings.Contains(s, "must lose") || strings.Contains(s, "loses no units") }) {
-					t.Fatalf("seed %d: the result card has no casualties: %q", seed, nt.lines)
+				if !slices.ContainsFunc(nt.Lines, func(s string) bool { return strings.Contains(s, "must lose") || strings.Contains(s, "loses no units") }) {
+					t.Fatalf("seed %d: the result card has no casualties: %q", seed, nt.Lines)
 				}
-			case noticeDrawn:
-				if nt.seat != a.tbl.Shown() || !strings.HasPrefix(nt.text, "You drew") {
+			case "drawn":
+				if nt.Seat != a.tbl.Shown() || !strings.HasPrefix(nt.Text, "You drew") {
 					t.Fatalf("seed %d: drawn card notice %+v for seat %d", seed, nt, a.tbl.Shown())
 				}
-				if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, nt.card.Name+"\n") }); !ok {
-					t.Fatalf("seed %d: the drawn card %s is not shown", seed, nt.card.Name)
+				if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, nt.Card.Name+"\n") }); !ok {
+					t.Fatalf("seed %d: the drawn card %s is not shown", seed, nt.Card.Name)
 				}
 			}
-			seen[nt.kind] = true
+			seen[nt.Kind] = true
 			// Enter dismisses the first notice, Esc the next, clicks the rest.
 			a.handle(ui.Input{X: 10, Y: 10, Enter: true})
-			if len(a.tbl.notices) > 0 {
+			if len(a.tbl.State().Notices) > 0 {
 				a.handle(ui.Input{X: 10, Y: 10, Escape: true})
 			}
-			for len(a.tbl.notices) > 0 {
+			for len(a.tbl.State().Notices) > 0 {
 				c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 			}
 			if ta := g.ToAct(); ta != a.tbl.Shown() && !g.Over() && a.scene != sceneCurtain {
@@ -91,7 +87,7 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 			}
 		}
 	}
-	if !seen[noticeResult] || !seen[noticeDrawn] {
+	if !seen["result"] || !seen["drawn"] {
 		t.Fatalf("notices seen: %v; want a result card and a drawn card", seen)
 	}
 }
@@ -119,8 +115,8 @@ func TestUndoRedoKeys(t *testing.T) {
 	}
 	last := g.Actions()[4]
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
-	if g.Len() != 4 || a.tbl.msgErr {
-		t.Fatalf("Ctrl+Z: %d actions, message %q", g.Len(), a.tbl.msg)
+	if g.Len() != 4 || a.tbl.State().Refusal {
+		t.Fatalf("Ctrl+Z: %d actions, message %q", g.Len(), a.tbl.State().Message)
 	}
 	if ta := g.ToAct(); ta != a.tbl.Shown() && a.scene != sceneCurtain {
 		t.Fatalf("after the undo seat %d acts but the table still shows seat %d", ta, a.tbl.Shown())
@@ -130,7 +126,7 @@ func TestUndoRedoKeys(t *testing.T) {
 	}
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
 	if g.Len() != 5 || g.Actions()[4] != last {
-		t.Fatalf("Ctrl+Y: %d actions, message %q", g.Len(), a.tbl.msg)
+		t.Fatalf("Ctrl+Y: %d actions, message %q", g.Len(), a.tbl.State().Message)
 	}
 	// Play to a draw: Ctrl+Z is refused with the reason.
 	for steps := 0; ; steps++ {
@@ -149,18 +145,18 @@ func TestUndoRedoKeys(t *testing.T) {
 			break
 		}
 	}
-	for len(a.tbl.notices) > 0 {
+	for len(a.tbl.State().Notices) > 0 {
 		a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Space"}})
 	}
 	if a.scene == sceneCurtain {
 		c.at(800, 450)
 	}
-	n, state := g.Len(), viewJSON(t, g.View(rules.Public))
+	n, state := g.Len(), tabletest.ViewJSON(t, g.View(rules.Public))
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
-	if !a.tbl.msgErr || a.tbl.msg != undoRefusal(g.CanUndo()) || g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
-		t.Fatalf("refused Ctrl+Z: message %q (error %v), %d actions (was %d)", a.tbl.msg, a.tbl.msgErr, g.Len(), n)
+	if !a.tbl.State().Refusal || a.tbl.State().Message != table.UndoRefusal(g.CanUndo()) || g.Len() != n || tabletest.ViewJSON(t, g.View(rules.Public)) != state {
+		t.Fatalf("refused Ctrl+Z: message %q (error %v), %d actions (was %d)", a.tbl.State().Message, a.tbl.State().Refusal, g.Len(), n)
 	}
-	if _, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.Text == a.tbl.msg }); !ok {
+	if _, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.Text == a.tbl.State().Message }); !ok {
 		t.Fatal("the refusal is not on the screen")
 	}
 	// The top bar's Undo button, clicked, says the same and changes nothing.
@@ -173,8 +169,8 @@ func TestUndoRedoKeys(t *testing.T) {
 	x, y := un.R.Center()
 	a.handle(ui.Input{X: x, Y: y})
 	a.handle(ui.Input{X: x, Y: y, Click: true})
-	if !a.tbl.msgErr || a.tbl.msg != undoRefusal(g.CanUndo()) || g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
-		t.Fatalf("refused Undo click: message %q, %d actions (was %d)", a.tbl.msg, g.Len(), n)
+	if !a.tbl.State().Refusal || a.tbl.State().Message != table.UndoRefusal(g.CanUndo()) || g.Len() != n || tabletest.ViewJSON(t, g.View(rules.Public)) != state {
+		t.Fatalf("refused Undo click: message %q, %d actions (was %d)", a.tbl.State().Message, g.Len(), n)
 	}
 }
 
@@ -211,11 +207,11 @@ func TestUndoRedoButtonClicks(t *testing.T) {
 	}
 	click(ui.CmdUndo)
 	if g.Len() != 3 {
-		t.Fatalf("Undo click: %d actions, message %q", g.Len(), a.tbl.msg)
+		t.Fatalf("Undo click: %d actions, message %q", g.Len(), a.tbl.State().Message)
 	}
 	click(ui.CmdRedo)
 	if g.Len() != 4 || g.Actions()[3] != last {
-		t.Fatalf("Redo click: %d actions, message %q", g.Len(), a.tbl.msg)
+		t.Fatalf("Redo click: %d actions, message %q", g.Len(), a.tbl.State().Message)
 	}
 }
 
@@ -236,7 +232,7 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 	id := a.sess.ID()
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
 	if n := saveActions(t, st, id); n != 3 || a.game().Len() != 3 {
-		t.Fatalf("after Ctrl+Z the save holds %d actions, the game %d; want 3 (message %q)", n, a.game().Len(), a.tbl.msg)
+		t.Fatalf("after Ctrl+Z the save holds %d actions, the game %d; want 3 (message %q)", n, a.game().Len(), a.tbl.State().Message)
 	}
 	if data, err := os.ReadFile(a.recPath); err != nil || strings.Count(string(data), " place ") != 1 {
 		t.Fatalf("after Ctrl+Z the record file holds %q (%v)", data, err)

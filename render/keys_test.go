@@ -2,7 +2,6 @@ package render
 
 import (
 	"notrueking/internal/tabletest"
-	"strings"
 	"testing"
 
 	"notrueking/board"
@@ -34,11 +33,11 @@ func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
 	ship := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: tabletest.Terr(m, "winterfell"), To: tabletest.Terr(m, "port-of-winterfell")}
 	f.Legals = []rules.Action{foot, ship, {Seat: 0, Verb: rules.VDone}}
 	a := tableApp(t, f)
-	a.tbl.refresh()
+	a.tbl.Refresh()
 	a.clickOn(ui.Target{Kind: ui.TTerritory, Terr: 0})
 	a.rebuild()
-	if len(a.tbl.chooser) != 2 {
-		t.Fatalf("chooser %v", a.tbl.chooser)
+	if len(a.tbl.State().Choices) != 2 {
+		t.Fatalf("chooser %v", a.tbl.State().Choices)
 	}
 	// Every button shows a key.
 	for _, w := range a.ws {
@@ -47,8 +46,8 @@ func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
 		}
 	}
 	a.handle(ui.Input{Escape: true})
-	if len(a.tbl.chooser) != 0 || len(f.Applied) != 0 {
-		t.Fatalf("Esc left the chooser %v (applied %v)", a.tbl.chooser, f.Applied)
+	if len(a.tbl.State().Choices) != 0 || len(f.Applied) != 0 {
+		t.Fatalf("Esc left the chooser %v (applied %v)", a.tbl.State().Choices, f.Applied)
 	}
 	a.clickOn(ui.Target{Kind: ui.TTerritory, Terr: 0})
 	a.rebuild()
@@ -70,7 +69,7 @@ func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
 func TestKeysMoveDialog(t *testing.T) {
 	f, mv := tabletest.MoveFake()
 	a := tableApp(t, f)
-	a.tbl.refresh()
+	a.tbl.Refresh()
 	a.clickOn(ui.Target{Kind: ui.TTerritory, Terr: 0})
 	a.clickOn(ui.Target{Kind: ui.TTerritory, Terr: 1})
 	a.rebuild()
@@ -78,8 +77,8 @@ func TestKeysMoveDialog(t *testing.T) {
 	a.handle(ui.Input{Keys: []string{"Down"}}) // knights row
 	a.handle(ui.Input{Keys: []string{"Left"}}) // knights 1 → 0
 	a.handle(ui.Input{Keys: []string{"Left"}}) // not below zero
-	if a.tbl.moveUnits != mv(1, 0).Units {
-		t.Fatalf("counts %v after the arrow keys, want 1 footman", a.tbl.moveUnits)
+	if a.tbl.State().MoveUnits != mv(1, 0).Units {
+		t.Fatalf("counts %v after the arrow keys, want 1 footman", a.tbl.State().MoveUnits)
 	}
 	a.handle(ui.Input{Enter: true})
 	if len(f.Applied) != 1 || f.Applied[0] != mv(1, 0) {

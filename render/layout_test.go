@@ -1,18 +1,14 @@
 package render
 
 import (
-	"fmt"
 	"notrueking/internal/tabletest"
 	"strconv"
 	"strings"
 	"testing"
 
-	"notrueking/board"
 	"notrueking/rules"
-	"notrueking/table"
 	"notrueking/ui"
 )
-
 
 func TestStartScreenEditAndStart(t *testing.T) {
 	var gotNames []string

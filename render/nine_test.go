@@ -5,13 +5,9 @@ import (
 	"math"
 	"notrueking/internal/tabletest"
 	"os"
-	"slices"
-	"strings"
 	"testing"
 
 	"notrueking/maps"
-	"notrueking/rules"
-	"notrueking/table"
 	"notrueking/ui"
 )
 

@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	randv2 "math/rand/v2"
 	"notrueking/internal/tabletest"
+	"notrueking/table"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -132,7 +133,7 @@ func TestOverlayFollowsThePublicState(t *testing.T) {
 			t.Fatalf("ranking %v, want %v", d.Ranking, v.Ranking)
 		}
 		for k, r := range v.Ranking {
-			if o := d.Ranking[k]; o.House != r.House || o.From != r.From || o.To != r.To || o.Rank != rankText(r) || o.SinceRound > d.Round || o.SinceAction > i {
+			if o := d.Ranking[k]; o.House != r.House || o.From != r.From || o.To != r.To || o.Rank != table.RankText(r) || o.SinceRound > d.Round || o.SinceAction > i {
 				t.Fatalf("after %d actions: ranking %+v, want %+v", i, o, r)
 			}
 		}

@@ -2,7 +2,6 @@ package render
 
 import (
 	"errors"
-	"notrueking/internal/tabletest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -32,12 +31,12 @@ func step(t *testing.T, a *App, n int) {
 	t.Helper()
 	for i := 0; i < n && !a.tbl.Game().Over(); i++ {
 		l := a.tbl.Game().Legal()
-		if _, err := a.tbl.act.Apply(l[0]); err != nil {
+		if _, err := a.play.on.Apply(l[0]); err != nil {
 			t.Fatal(err)
 		}
 		a.saveRecord()
 	}
-	a.tbl.refresh()
+	a.tbl.Refresh()
 	a.afterAction()
 	a.rebuild()
 }
@@ -481,8 +480,8 @@ func TestLoadCutOffRecordWarns(t *testing.T) {
 	if n := len(a.game().Actions()); n != len(want.Actions) {
 		t.Fatalf("resumed at %d actions, want the %d whole lines", n, len(want.Actions))
 	}
-	if !strings.Contains(a.tbl.msg, "cut.ntk: line 21") || !strings.Contains(a.tbl.msg, "no line end") {
-		t.Fatalf("the window says %q, want the cut-off line's warning", a.tbl.msg)
+	if !strings.Contains(a.tbl.State().Message, "cut.ntk: line 21") || !strings.Contains(a.tbl.State().Message, "no line end") {
+		t.Fatalf("the window says %q, want the cut-off line's warning", a.tbl.State().Message)
 	}
 }
 

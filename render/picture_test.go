@@ -47,7 +47,7 @@ func pixels(t *testing.T, r rules.Reader, shown int) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a.tbl = table.New(r, nil, 0)
+		a.tbl = table.New(readOnly{r}, table.Options{})
 		a.tbl.Reveal(shown)
 		a.scene = sceneTable
 		a.ws = a.tbl.Widgets(a.layout())

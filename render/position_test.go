@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/json"
-	"notrueking/internal/tabletest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,16 +96,16 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	// Not a tester's game: the first Ctrl+S only warns that the file
 	// holds every secret; the second at the same position saves.
 	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
-	if files, _ := filepath.Glob(filepath.Join(dir, "*.toml")); len(files) != 0 || !strings.Contains(a.tbl.msg, "every secret") {
-		t.Fatalf("the first Ctrl+S of a player's game wrote %d files (message %q); want a warning first", len(files), a.tbl.msg)
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.toml")); len(files) != 0 || !strings.Contains(a.tbl.State().Message, "every secret") {
+		t.Fatalf("the first Ctrl+S of a player's game wrote %d files (message %q); want a warning first", len(files), a.tbl.State().Message)
 	}
 	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
 	files, _ := filepath.Glob(filepath.Join(dir, "*.toml"))
 	if len(files) != 1 {
 		t.Fatalf("Ctrl+S wrote %d files", len(files))
 	}
-	if !strings.Contains(a.tbl.msg, filepath.Base(files[0])) || !strings.Contains(a.tbl.msg, filepath.Dir(files[0])) {
-		t.Errorf("the message %q does not say where the position went", a.tbl.msg)
+	if !strings.Contains(a.tbl.State().Message, filepath.Base(files[0])) || !strings.Contains(a.tbl.State().Message, filepath.Dir(files[0])) {
+		t.Errorf("the message %q does not say where the position went", a.tbl.State().Message)
 	}
 	if fi, _ := os.Stat(files[0]); fi.Mode().Perm() != 0o600 {
 		t.Errorf("a position (it holds every secret) is written %v", fi.Mode().Perm())
@@ -159,8 +158,8 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	a.opts.PositionsDir = filepath.Join(bad, "sub")
 	n := a.game().Len()
 	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
-	if !a.tbl.msgErr || !strings.Contains(a.tbl.msg, "could not be saved") || a.game().Len() != n {
-		t.Errorf("a failed save: %q (error %v)", a.tbl.msg, a.tbl.msgErr)
+	if !a.tbl.State().Refusal || !strings.Contains(a.tbl.State().Message, "could not be saved") || a.game().Len() != n {
+		t.Errorf("a failed save: %q (error %v)", a.tbl.State().Message, a.tbl.State().Refusal)
 	}
 }
 

@@ -273,8 +273,8 @@ func TestLargeText(t *testing.T) {
 				sumN += w.Size
 				nN++
 			}
-			a.p.large, a.tbl.log.large = true, true
-			a.tbl.log.forget() // wrapped at the normal size
+			a.p.large = true
+			a.tbl.SetLargeLog(true) // wrapped at the normal size before
 			a.rebuild()
 			p := a.p
 			where := fmt.Sprintf("%s, %d players, after %d actions", tc.mapName, tc.players, steps)
@@ -332,12 +332,12 @@ func TestPresenterShots(t *testing.T) {
 		saveShot(t, fmt.Sprintf("canvas-%dx%d", c[0], c[1]), drawWindow(a, c[0], c[1]))
 	}
 	a, _ := midGame(t, tableCase{"nine", 9}, 120, 3)
-	a.p.large, a.tbl.log.large = true, true
-	a.tbl.log.forget()
+	a.p.large = true
+	a.tbl.SetLargeLog(true)
 	saveShot(t, "large-text-nine-9", render(t, a, 1920, 1080))
 	a, _ = midGame(t, tableCase{"standard", 4}, 120, 3)
-	a.p.large, a.tbl.log.large = true, true
-	a.tbl.log.forget()
+	a.p.large = true
+	a.tbl.SetLargeLog(true)
 	saveShot(t, "large-text-standard-4", render(t, a, 1920, 1080))
 	a.opts.Clean = true
 	a.bv = nil

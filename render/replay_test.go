@@ -6,6 +6,7 @@ import (
 	"image"
 	"math/rand"
 	"notrueking/internal/tabletest"
+	"notrueking/table"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -14,7 +15,6 @@ import (
 
 	"notrueking/rules"
 	"notrueking/session"
-	"notrueking/table"
 	"notrueking/ui"
 )
 
@@ -183,7 +183,7 @@ func TestReplayShowsTheGameAfterNActions(t *testing.T) {
 			t.Fatal(err)
 		}
 		pv := want.View(rules.Public)
-		if !reflect.DeepEqual(r.u.pub, pv) {
+		if !reflect.DeepEqual(r.u.Public(), pv) {
 			t.Fatalf("%s to %d: the public view differs from the game after %d actions", how, n, n)
 		}
 		if got := r.shownLog(); !reflect.DeepEqual(got, pv.Log) {
@@ -200,7 +200,7 @@ func TestReplayShowsTheGameAfterNActions(t *testing.T) {
 		if _, err := step.Apply(acts[n-1]); err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(r.u.pub, step.View(rules.Public)) {
+		if !reflect.DeepEqual(r.u.Public(), step.View(rules.Public)) {
 			t.Fatalf("step to %d: the public view differs from the stepped game", n)
 		}
 	}
@@ -250,8 +250,8 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 		}
 		a.do(ui.Command{Kind: ui.CmdReplaySeat, N: 1})
 		a.rebuild()
-		if r.n != n || r.seat != rules.Public || r.u.shown != rules.Public {
-			t.Fatalf("at %d: position %d, seat %d, shown %d; want the public view", n, r.n, r.seat, r.u.shown)
+		if r.n != n || r.seat != rules.Public || r.u.Shown() != rules.Public {
+			t.Fatalf("at %d: position %d, seat %d, shown %d; want the public view", n, r.n, r.seat, r.u.Shown())
 		}
 		all := texts(a.ws)
 		gn, err := g.At(n)
@@ -259,7 +259,7 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		pub := gn.View(rules.Public)
-		if !reflect.DeepEqual(r.u.priv, pub) || !reflect.DeepEqual(r.u.pub, pub) {
+		if !reflect.DeepEqual(r.u.Private(), pub) || !reflect.DeepEqual(r.u.Public(), pub) {
 			t.Fatalf("at %d: the table holds more than the public view", n)
 		}
 		pj, _ := json.Marshal(pub)
@@ -272,8 +272,8 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 					continue // played or named in public: no secret
 				}
 				secretCards++
-				if strings.Contains(all, c.Name) || strings.Contains(all, cardLabel(c)) {
-					t.Fatalf("at %d: the replay shows %s's secret card %q", n, r.u.seatName(s), c.Name)
+				if strings.Contains(all, c.Name) || strings.Contains(all, table.CardLabel(c)) {
+					t.Fatalf("at %d: the replay shows %s's secret card %q", n, r.u.SeatName(s), c.Name)
 				}
 			}
 			for k, tk := range p.Loyalty {
@@ -281,9 +281,9 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 					continue // revealed
 				}
 				secretTokens++
-				priv := fmt.Sprintf("%d\n%s", tk.Value, abbrev(r.u.houseName(tk.House)))
-				if strings.Contains(all, priv) || strings.Contains(all, fmt.Sprintf("Slot %d of your loyalty card: House %s", k+1, r.u.houseName(tk.House))) {
-					t.Fatalf("at %d: the replay shows %s's hidden token in slot %d", n, r.u.seatName(s), k+1)
+				priv := fmt.Sprintf("%d\n%s", tk.Value, table.Abbrev(tabletest.HouseName(r.u.Map(), tk.House)))
+				if strings.Contains(all, priv) || strings.Contains(all, fmt.Sprintf("Slot %d of your loyalty card: House %s", k+1, tabletest.HouseName(r.u.Map(), tk.House))) {
+					t.Fatalf("at %d: the replay shows %s's hidden token in slot %d", n, r.u.SeatName(s), k+1)
 				}
 			}
 		}
@@ -316,12 +316,12 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	}
 	a.do(ui.Command{Kind: ui.CmdReplayGo, N: 150})
 	press(a, "2")
-	if r.seat != 1 || r.u.shown != 1 {
-		t.Fatalf("key 2: seat %d shown %d, want seat 1", r.seat, r.u.shown)
+	if r.seat != 1 || r.u.Shown() != 1 {
+		t.Fatalf("key 2: seat %d shown %d, want seat 1", r.seat, r.u.Shown())
 	}
 	gn, _ := g.At(150)
 	sv := gn.View(1)
-	if !reflect.DeepEqual(r.u.priv, sv) {
+	if !reflect.DeepEqual(r.u.Private(), sv) {
 		t.Fatal("seat 1's view at 150 is not the game's")
 	}
 	if len(sv.Players[1].Hand) == 0 {
@@ -350,13 +350,13 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	if r.n != at || r.full.Len() != r.end || r.cur.Len() != at {
 		t.Fatalf("Ctrl+Z/Ctrl+Y moved the replay: at %d (was %d), game %d of %d", r.n, at, r.full.Len(), r.end)
 	}
-	var _ undoer = frozen{} // and the table's engine refuses them itself
+	var _ rules.Actor = frozen{} // and the table's engine refuses them itself
 	if err := (frozen{r.cur}).Undo(); err == nil || r.cur.Len() != at {
 		t.Fatal("the replay's engine took an action back")
 	}
 	press(a, "0")
-	if r.seat != rules.Public || r.u.shown != rules.Public {
-		t.Fatalf("key 0: seat %d shown %d, want the public view", r.seat, r.u.shown)
+	if r.seat != rules.Public || r.u.Shown() != rules.Public {
+		t.Fatalf("key 0: seat %d shown %d, want the public view", r.seat, r.u.Shown())
 	}
 }
 
@@ -645,7 +645,7 @@ func TestReplayOpensASave(t *testing.T) {
 		t.Fatalf("the save opened with %d actions (over %v), want %d", a.rp.end, a.rp.over, g.Len())
 	}
 	press(a, "End", "1")
-	if a.rp.u.shown != rules.Public {
+	if a.rp.u.Shown() != rules.Public {
 		t.Fatal("a seat's view of a game in progress")
 	}
 	if got, _ := os.ReadFile(p); string(got) != string(data) {
@@ -670,7 +670,7 @@ func TestReplayMarksTheShownMove(t *testing.T) {
 				t.Fatalf("after %d: a territory lit", n)
 			}
 		}
-		_, combat := r.u.highlights()
+		_, combat := r.u.Highlights()
 		switch act.Verb {
 		case rules.VMove:
 			moves++

@@ -150,7 +150,7 @@ func TestSandboxFlags(t *testing.T) {
 	if sb.st.Flags[kh] != lan {
 		t.Fatalf("Karhold's flag %d, want Lannister (message %q)", sb.st.Flags[kh], sb.msg)
 	}
-	if v := sb.view.pub; v.Flags["karhold"] != "lannister" {
+	if v := sb.view.Public(); v.Flags["karhold"] != "lannister" {
 		t.Fatalf("the board does not show the flag: %v", v.Flags)
 	}
 	p := c.pts[kh]
@@ -190,7 +190,7 @@ func TestSandboxAgents(t *testing.T) {
 	if sb.st.Slots[stark][rules.Maester] != 1 || sb.st.Players[0].Agents != 3 || sb.st.Players[1].Agents != 2 {
 		t.Fatalf("after two clicks: slot %d", sb.st.Slots[stark][rules.Maester])
 	}
-	if pub := sb.view.pub; pub.Slots[stark][rules.Maester] != 1 {
+	if pub := sb.view.Public(); pub.Slots[stark][rules.Maester] != 1 {
 		t.Fatal("the houses panel does not show the agent")
 	}
 	click(stark, rules.Maester)
@@ -369,13 +369,13 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 			}
 			a.armed.at = 99 // an earlier position's warning does not count
 			a.handle(ui.Input{Keys: []string{"E"}})
-			if a.scene != sceneTable || !strings.Contains(a.tbl.msg, "every secret") {
-				t.Fatalf("not a tester's game: scene %d, message %q; want a warning first", a.scene, a.tbl.msg)
+			if a.scene != sceneTable || !strings.Contains(a.tbl.State().Message, "every secret") {
+				t.Fatalf("not a tester's game: scene %d, message %q; want a warning first", a.scene, a.tbl.State().Message)
 			}
 			a.handle(ui.Input{Keys: []string{"E"}})
 		}
 		if a.scene != sceneSandbox {
-			t.Fatalf("tester %v: scene %d after E (message %q)", tester, a.scene, tbl.msg)
+			t.Fatalf("tester %v: scene %d after E (message %q)", tester, a.scene, tbl.State().Message)
 		}
 		sb := a.sandbox
 		if !reflect.DeepEqual(noLog(sb.st), noLog(before)) {

@@ -2,8 +2,8 @@ package render
 
 import (
 	"fmt"
-	"math/rand"
 	"notrueking/internal/tabletest"
+	"notrueking/table"
 	"strings"
 	"testing"
 
@@ -11,7 +11,6 @@ import (
 	"notrueking/ui"
 	"notrueking/words"
 )
-
 
 func TestCombatPanelShowsBothSides(t *testing.T) {
 	for seed := int64(1); seed < 40; seed++ {
@@ -29,9 +28,9 @@ func TestCombatPanelShowsBothSides(t *testing.T) {
 		a.rebuild()
 		c := v.Combat
 		for _, want := range []string{
-			fmt.Sprintf("%s attacks: %d", a.tbl.houseName(c.Attacker), c.AttackerPower),
-			fmt.Sprintf("%s defends: %d", a.tbl.houseName(c.Defender), c.DefenderPower),
-			"Combat in " + a.tbl.terrName(c.Territory),
+			fmt.Sprintf("%s attacks: %d", tabletest.HouseName(a.tbl.Map(), c.Attacker), c.AttackerPower),
+			fmt.Sprintf("%s defends: %d", tabletest.HouseName(a.tbl.Map(), c.Defender), c.DefenderPower),
+			"Combat in " + tabletest.TerrName(a.tbl.Map(), c.Territory),
 		} {
 			if !ui.HasText(a.ws, want) {
 				t.Errorf("combat panel lacks %q", want)
@@ -72,7 +71,7 @@ func TestEndScreenRevealsAll(t *testing.T) {
 		}
 		sum := 0
 		for k, tk := range p.Loyalty {
-			if scored(v.Ranking, tk.House, k) {
+			if table.Scores(v.Ranking, tk.House, k) {
 				sum += tk.Value
 			}
 		}
@@ -83,7 +82,7 @@ func TestEndScreenRevealsAll(t *testing.T) {
 			if tk.House == "" {
 				t.Fatalf("seat %d: a loyalty token is still hidden at game over", i)
 			}
-			if !ui.HasText(a.ws, fmt.Sprintf("%d\n%s", tk.Value, a.tbl.houseName(tk.House))) {
+			if !ui.HasText(a.ws, fmt.Sprintf("%d\n%s", tk.Value, tabletest.HouseName(a.tbl.Map(), tk.House))) {
 				t.Errorf("end screen lacks seat %d's token %s=%d", i, tk.House, tk.Value)
 			}
 		}

@@ -16,7 +16,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/rules"
-	"notrueking/ui"
 )
 
 // spectatorShot draws the spectator window's picture of one position at a

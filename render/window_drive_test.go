@@ -124,7 +124,7 @@ func TestDriveWindow(t *testing.T) {
 		before := len(g.Actions())
 		c.do(pick)
 		if len(g.Actions()) != before+1 || g.Actions()[before] != pick {
-			t.Fatalf("step %d: the shadow did not apply %q: %q", steps, pick.Format(e.Map()), a.tbl.msg)
+			t.Fatalf("step %d: the shadow did not apply %q: %q", steps, pick.Format(e.Map()), a.tbl.State().Message)
 		}
 		if dir != "" {
 			waitForRecord(t, filepath.Join(dir, "game.ntk"), before, pick.Format(e.Map()))

@@ -106,7 +106,7 @@ func (u *Table) playedText(cv *rules.CombatView) []string {
 			out = append(out, u.seatName(p.Seat)+" passed")
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: %s (%s)", u.seatName(p.Seat), cardLabel(p.Card), u.houseName(p.Card.House)))
+		out = append(out, fmt.Sprintf("%s: %s (%s)", u.seatName(p.Seat), CardLabel(p.Card), u.houseName(p.Card.House)))
 	}
 	return out
 }
@@ -169,7 +169,7 @@ func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMo
 					line(u.seatName(p.Seat)+" passed", ui.ColText)
 					continue
 				}
-				line(cardLabel(p.Card), ui.ColText)
+				line(CardLabel(p.Card), ui.ColText)
 				line("  "+u.seatName(p.Seat)+" · "+u.houseName(p.Card.House), ui.ColDim)
 			}
 		default:

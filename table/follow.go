@@ -204,12 +204,12 @@ func (u *Table) undo() bool {
 		return false
 	}
 	if err := u.eng.CanUndo(); err != nil {
-		u.setMsg(undoRefusal(err), true)
+		u.setMsg(UndoRefusal(err), true)
 		return false
 	}
 	what := u.lastActionText()
 	if err := u.eng.Undo(); err != nil {
-		u.setMsg(undoRefusal(err), true)
+		u.setMsg(UndoRefusal(err), true)
 		return false
 	}
 	u.resetLocal()
@@ -365,10 +365,10 @@ func (u *Table) seatWords(s int) string {
 	return fmt.Sprintf("%s (%s)", words.Title(u.seats[s]), u.seatName(s))
 }
 
-// undoRefusal is the engine's reason for refusing an undo as the refusal
+// UndoRefusal is the engine's reason for refusing an undo as the refusal
 // line shows it: what revealed hidden information first (the line may be
 // cut at its end on a small window), then why that stops undo.
-func undoRefusal(err error) string {
+func UndoRefusal(err error) string {
 	const since = "cannot undo: hidden information has reached a player since: "
 	if what, ok := strings.CutPrefix(err.Error(), since); ok {
 		return "Cannot undo: " + strings.TrimSuffix(what, ".") + " — a player has seen hidden information since."

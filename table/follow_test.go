@@ -1,7 +1,6 @@
 package table
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
@@ -203,15 +202,6 @@ func TestLogPanelWordsEveryKind(t *testing.T) {
 	}
 }
 
-func viewJSON(t *testing.T, v rules.View) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // TestLogEntryShowsTheReplayedTable: clicking the log entry of action n
 // puts on the table exactly the view of a fresh replay of the first n
 // actions (public and the shown seat's), marked, read-only; Esc returns.
@@ -225,7 +215,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 	u := New(g, Options{Seed: 11})
 	seat := g.ToAct()
 	u.reveal(seat)
-	present := viewJSON(t, u.pub)
+	present := tabletest.ViewJSON(t, u.pub)
 	for _, n := range []int{0, 1, 7, 33, 59} {
 		fresh, err := tabletest.RulesGame("standard", players, 11)
 		if err != nil {
@@ -249,7 +239,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 		if u.past == nil || u.past.n != n {
 			t.Fatalf("clicking entry %d shows %+v", n, u.past)
 		}
-		if viewJSON(t, u.pub) != viewJSON(t, fresh.View(rules.Public)) || viewJSON(t, u.priv) != viewJSON(t, fresh.View(seat)) {
+		if tabletest.ViewJSON(t, u.pub) != tabletest.ViewJSON(t, fresh.View(rules.Public)) || tabletest.ViewJSON(t, u.priv) != tabletest.ViewJSON(t, fresh.View(seat)) {
 			t.Fatalf("the table after action %d is not a fresh replay's", n)
 		}
 		ws := u.tableWidgets(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses)))
@@ -264,7 +254,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 			t.Fatalf("a click on the past table acted (game at %d actions)", g.Len())
 		}
 		u.command(ui.Command{Kind: ui.CmdCancel}) // Esc
-		if u.past != nil || viewJSON(t, u.pub) != present {
+		if u.past != nil || tabletest.ViewJSON(t, u.pub) != present {
 			t.Fatal("Esc did not return to the present table")
 		}
 	}
@@ -281,7 +271,7 @@ func TestUndoRedoButtons(t *testing.T) {
 	tabletest.PlaySome(t, g, g, 5)
 	u := New(g, Options{Seed: 3})
 	u.reveal(g.ToAct())
-	before := viewJSON(t, g.View(rules.Public))
+	before := tabletest.ViewJSON(t, g.View(rules.Public))
 	last := g.Actions()[4]
 	u.command(ui.Command{Kind: ui.CmdUndo})
 	if g.Len() != 4 || u.msgErr || !strings.HasPrefix(u.msg, "Taken back: ") {
@@ -292,7 +282,7 @@ func TestUndoRedoButtons(t *testing.T) {
 	}
 	u.reveal(g.ToAct())
 	u.command(ui.Command{Kind: ui.CmdRedo})
-	if g.Len() != 5 || g.Actions()[4] != last || viewJSON(t, g.View(rules.Public)) != before {
+	if g.Len() != 5 || g.Actions()[4] != last || tabletest.ViewJSON(t, g.View(rules.Public)) != before {
 		t.Fatalf("redo did not restore the game: %d actions, message %q", g.Len(), u.msg)
 	}
 	// Play on to a draw: undo is refused with the engine's reason.
@@ -303,16 +293,16 @@ func TestUndoRedoButtons(t *testing.T) {
 	if reason == nil {
 		t.Fatal("undo allowed right after a draw")
 	}
-	state, n := viewJSON(t, g.View(rules.Public)), g.Len()
+	state, n := tabletest.ViewJSON(t, g.View(rules.Public)), g.Len()
 	u.command(ui.Command{Kind: ui.CmdUndo})
-	if !u.msgErr || u.msg != undoRefusal(reason) || !strings.Contains(u.msg, "Cannot undo: ") {
+	if !u.msgErr || u.msg != UndoRefusal(reason) || !strings.Contains(u.msg, "Cannot undo: ") {
 		t.Fatalf("refused undo says %q (error %v), want %q", u.msg, u.msgErr, reason)
 	}
 	// The refusal names what revealed hidden information, in the engine's words.
 	if what := strings.TrimPrefix(reason.Error(), "cannot undo: hidden information has reached a player since: "); !strings.Contains(u.msg, strings.TrimSuffix(what, ".")) {
 		t.Fatalf("refusal %q does not name %q", u.msg, what)
 	}
-	if g.Len() != n || viewJSON(t, g.View(rules.Public)) != state {
+	if g.Len() != n || tabletest.ViewJSON(t, g.View(rules.Public)) != state {
 		t.Fatal("a refused undo changed the game")
 	}
 	if un, _ := u.undoWidgets(ui.Rect{}, ui.Rect{}); un.Ink != ui.ColDim {
@@ -464,8 +454,8 @@ func TestLiveCombatCardFollowsTheCards(t *testing.T) {
 				t.Fatalf("seed %d: the combat card lacks %q", seed, head)
 			}
 		}
-		if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.Contains(w.Text, cardLabel(last)) }); !ok {
-			t.Fatalf("seed %d: the cards played do not list %s", seed, cardLabel(last))
+		if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.Contains(w.Text, CardLabel(last)) }); !ok {
+			t.Fatalf("seed %d: the cards played do not list %s", seed, CardLabel(last))
 		}
 		return
 	}

@@ -167,3 +167,6 @@ func mergeNotes(log []rules.LogLine, notes []rules.LogLine) []rules.LogLine {
 	}
 	return append(out, notes[k:]...)
 }
+
+// Hinted is the hint shown for the position, nil for none.
+func (u *Table) Hinted() *Hint { return u.hinted() }

@@ -494,7 +494,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		tip := CardTip(c, u.houseName(c.House))
 		hc := ui.HouseColor(u.m, c.House)
 		if a, ok := playable[c.ID]; ok && u.shown == u.eng.ToAct() {
-			w := ui.ActionButton(cr, cardLabel(c), a)
+			w := ui.ActionButton(cr, CardLabel(c), a)
 			w.Size = 15
 			w.Edge = ui.ColGold
 			w.Hot = true
@@ -503,7 +503,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 			continue
 		}
 		fill := CardFill(hc)
-		ws = append(ws, ui.Widget{R: cr, Kind: ui.WBox, Text: cardLabel(c), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc, Tip: tip})
+		ws = append(ws, ui.Widget{R: cr, Kind: ui.WBox, Text: CardLabel(c), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc, Tip: tip})
 	}
 	return ws
 }

@@ -114,7 +114,7 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 			if tk.Revealed {
 				t += "\n(shown)"
 			}
-			if scored(v.Ranking, tk.House, k) && tk.Value > 0 {
+			if Scores(v.Ranking, tk.House, k) && tk.Value > 0 {
 				ws = append(ws, ui.Widget{R: ui.Rect{X: rx + 360 + float64(k)*tw - 3, Y: y - 3, W: tw, H: tokH + 6}, Kind: ui.WBox, Fill: ui.ColGold})
 			}
 			ws = append(ws, ui.Widget{R: ui.Rect{X: rx + 360 + float64(k)*tw, Y: y, W: tw - 6, H: tokH}, Kind: ui.WBox, Text: t, Size: tokSize, Bold: true, Fill: hc, Ink: ui.TextOn(hc)})
@@ -144,9 +144,9 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 // are no secret.
 func TesterText(seed uint64) string { return fmt.Sprintf("Tester's game — seed %d", seed) }
 
-// scored reports whether a token of house on loyalty slot k scores: the
+// Scores reports whether a token of house on loyalty slot k scores: the
 // house's final rank span contains the slot's place (slot k = rank k+1).
-func scored(ranking []rules.Rank, house string, k int) bool {
+func Scores(ranking []rules.Rank, house string, k int) bool {
 	for _, r := range ranking {
 		if r.House == house {
 			return r.From <= k+1 && k+1 <= r.To
@@ -218,7 +218,7 @@ func (u *Table) SeatPanel(pr ui.Rect) []ui.Widget {
 		}
 		hc := ui.HouseColor(u.m, c.House)
 		fill := CardFill(hc)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27, W: cw, H: 24}, Kind: ui.WBox, Text: cardLabel(c), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc,
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27, W: cw, H: 24}, Kind: ui.WBox, Text: CardLabel(c), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc,
 			Tip: CardTip(c, u.houseName(c.House))})
 	}
 	return ws

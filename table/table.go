@@ -655,7 +655,8 @@ func (u *Table) cardInfo(id string) board.Card {
 	return board.Card{ID: id, Name: id}
 }
 
-func cardLabel(c board.Card) string {
+// CardLabel is a house card as the hand lists it: "Eddard Stark  +4  2 swords".
+func CardLabel(c board.Card) string {
 	s := fmt.Sprintf("%s  +%d", c.Name, c.Strength)
 	if c.Swords > 0 {
 		s += "  " + words.Count(c.Swords, "sword")
@@ -689,7 +690,7 @@ func (u *Table) describe(a rules.Action) string {
 	case rules.VPass:
 		return "Pass (play no card)"
 	case rules.VPlay:
-		return "Play " + cardLabel(u.cardInfo(u.cid(a.Card)))
+		return "Play " + CardLabel(u.cardInfo(u.cid(a.Card)))
 	case rules.VWinner:
 		return "House " + u.houseName(u.hid(a.House)) + " wins the tie"
 	case rules.VDecline:
@@ -769,11 +770,13 @@ func (u *Table) Apply(a rules.Action) bool { return u.apply(a) }
 // Click carries out a click on one of the table's targets: a slot, a
 // token, a territory, an action button, a log entry. It reports whether
 // the click went to the game (the app then saves and moves on); false in
-// try mode, where nothing is played.
+// try mode, where nothing is played. A button's command goes to Do.
 func (u *Table) Click(t ui.Target) bool {
 	switch {
 	case t.Kind == ui.TNone:
 		return false
+	case t.Kind == ui.TButton && t.Cmd.Kind != ui.CmdNone:
+		return u.Do(t.Cmd)
 	case u.try == nil:
 		u.click(t)
 		return true
@@ -832,3 +835,14 @@ func (u *Table) Widgets(l Layout) []ui.Widget { return u.tryBanner(u.tableWidget
 
 // SeatID is seat s's conspiracy id ("" when out of range).
 func (u *Table) SeatID(s int) string { return u.seatID(s) }
+
+// Refresh reads the game again after it changed outside the table (a
+// scripted engine's test, another process's game).
+func (u *Table) Refresh() { u.refresh() }
+
+// SetLargeLog sets the log in larger rows (Options.LargeLog), wrapping
+// it again.
+func (u *Table) SetLargeLog(on bool) {
+	u.log.large = on
+	u.log.forget()
+}

@@ -5,6 +5,7 @@
 package tabletest
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand"
 	"strings"
@@ -265,4 +266,30 @@ func PlayUntil(t testing.TB, e rules.Reader, act rules.Actor, seed int64, stop f
 			t.Fatal(err)
 		}
 	}
+}
+
+// ViewJSON is v as JSON, to compare two views whole.
+func ViewJSON(t testing.TB, v rules.View) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// HouseName and TerrName are the names of house and territory id on map
+// m (the id when there is none).
+func HouseName(m *board.Map, id string) string {
+	if h, ok := m.House(id); ok {
+		return m.Houses[h].Name
+	}
+	return id
+}
+
+func TerrName(m *board.Map, id string) string {
+	if t, ok := m.Territory(id); ok {
+		return m.Territories[t].Name
+	}
+	return id
 }
