@@ -22,6 +22,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -298,7 +299,9 @@ func runRecord(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "notrueking run: %s: line %d: %v\n", path, rr.MapLine(), err)
 			return 1
 		}
-		return runDone(path, rr, rules.RunRecordFrom(g, rr, stdout), stderr)
+		return runDone(path, rr, runJSON(stdout, func(step func(rules.RunStep) error) (rules.FinalState, error) {
+			return rules.RunRecordFrom(g, rr, step)
+		}), stderr)
 	}
 	if h.Scenario != "" {
 		// The record starts from a scenario, found relative to the record.
@@ -307,14 +310,33 @@ func runRecord(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "notrueking run: %s: line %d: %v\n", path, rr.MapLine(), err)
 			return 1
 		}
-		return runDone(path, rr, rules.RunRecordFrom(g, rr, stdout), stderr)
+		return runDone(path, rr, runJSON(stdout, func(step func(rules.RunStep) error) (rules.FinalState, error) {
+			return rules.RunRecordFrom(g, rr, step)
+		}), stderr)
 	}
 	m, err := records.LoadMap(maps.ShippedFS(), filepath.Dir(path), h.Map, h.MapSHA256)
 	if err != nil {
 		fmt.Fprintf(stderr, "notrueking run: %s: line %d: %v\n", path, rr.MapLine(), err)
 		return 1
 	}
-	return runDone(path, rr, rules.RunRecordReader(m, rr, stdout), stderr)
+	return runDone(path, rr, runJSON(stdout, func(step func(rules.RunStep) error) (rules.FinalState, error) {
+		return rules.RunRecordReader(m, rr, step)
+	}), stderr)
+}
+
+// runJSON writes a run as JSON lines: each step as it is played, then
+// {"final":...}. HTML characters are not escaped: the lines are read by
+// tools, not pasted into pages.
+func runJSON(w io.Writer, run func(step func(rules.RunStep) error) (rules.FinalState, error)) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	final, err := run(func(s rules.RunStep) error { return enc.Encode(s) })
+	if err != nil {
+		return err
+	}
+	return enc.Encode(struct {
+		Final rules.FinalState `json:"final"`
+	}{final})
 }
 
 // startOfSave is the start position a save at path holds (its header).
