@@ -76,8 +76,27 @@ func botsMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "notrueking bots:", err)
 		return 1
 	}
-	t.Report(stdout, rs)
+	writeTournament(stdout, t.Summarize(rs))
 	return 0
+}
+
+// writeTournament prints the tournament's table: per entry (seat of
+// -seats) wins, win rate with its 95 % interval and mean score; per house
+// mean final rank and how often it ranked first; per level the mean
+// seconds per decision.
+func writeTournament(w io.Writer, s bots.Summary) {
+	fmt.Fprintf(w, "map %s, %d players, %d games, seed %d\n", s.Map, s.Players, s.Games, s.Seed)
+	fmt.Fprintf(w, "%-6s %-7s %7s %7s %-17s %6s\n", "seat", "level", "wins", "rate", "95% interval", "score")
+	for i, e := range s.Entries {
+		fmt.Fprintf(w, "%-6d %-7s %7.1f %6.1f%% [%5.1f%%, %5.1f%%] %6.2f\n", i+1, e.Level, e.Wins, e.WinPercent, 100*e.Lo, 100*e.Hi, e.MeanScore)
+	}
+	fmt.Fprintf(w, "%-12s %9s %7s\n", "house", "mean rank", "first")
+	for _, h := range s.Houses {
+		fmt.Fprintf(w, "%-12s %9.2f %6.1f%%\n", h.House, h.MeanRank, h.FirstPercent)
+	}
+	for _, l := range s.Levels {
+		fmt.Fprintf(w, "%-7s %d decisions, %.4f s per decision (slowest %.3f s)\n", l.Level, l.Decisions, l.MeanSeconds, l.Slowest)
+	}
 }
 
 // seatPlayers reads -bots: per seat human or a bot level.
