@@ -50,7 +50,7 @@ func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "validate":
-			return maps.ValidateMain(args[1:], stdout, stderr)
+			return cmdValidate(args[1:], stdout, stderr)
 		case "run":
 			return runRecord(args[1:], stdout, stderr)
 		case "selfplay":
