@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -17,20 +16,20 @@ import (
 // returns 0, or prints every problem to stderr and returns 1 (2 for a
 // usage error).
 func cmdValidate(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print the normalised map as JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: validate [-json] FILE  (FILE: a map file, or a shipped map: "+strings.Join(maps.Shipped(), ", ")+")")
+	c := newFlags("validate", stdout, stderr)
+	asJSON := c.Bool("json", false, "print the normalised map as JSON")
+	pos, code, ok := c.parse(args)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	switch {
+	case len(pos) == 0:
+		return c.fail("which map? (%s; FILE is a map file, or a shipped map: %s)", c.usage(), strings.Join(maps.Shipped(), ", "))
+	case len(pos) > 1:
+		return c.unexpected(pos[1])
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
-	}
-	m, err := maps.Load(fs.Arg(0))
+	file := pos[0]
+	m, err := maps.Load(file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		if l, ok := err.(maps.ErrorList); ok && len(l) > 1 {
@@ -47,7 +46,7 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		stdout.Write(data)
 		return 0
 	}
-	writeSummary(stdout, textcheck.Escape(fs.Arg(0)), maps.Summarize(m))
+	writeSummary(stdout, textcheck.Escape(file), maps.Summarize(m))
 	return 0
 }
 

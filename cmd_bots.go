@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,37 +11,31 @@ import (
 
 	"notrueking/bots"
 	"notrueking/maps"
-	"notrueking/render"
 )
 
-const botsUsage = "usage: notrueking bots -map MAP -players N -games G -seats LEVEL,LEVEL,... [-seed S] [-j CORES]"
-
-// botsMain is `notrueking bots`: a tournament of bots, headless. It prints
+// cmdBots is the bots command: a tournament of bots, headless. It prints
 // per seat (entry of -seats) wins, win rate with a 95 % interval and mean
 // score; per house mean final rank and how often it ranked first; per
 // level the mean seconds per decision. Entries rotate over the seats.
-func botsMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("notrueking bots", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	mapName := fs.String("map", "standard", "map name or map file path")
-	players := fs.Int("players", 4, "players per game")
-	games := fs.Int("games", 40, "number of games")
-	seats := fs.String("seats", "", "one level per seat, comma-separated: "+strings.Join(bots.Levels(), ", "))
-	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
-	jobs := fs.Int("j", runtime.NumCPU(), "games played at once (one per core)")
-	quiet := fs.Bool("q", false, "no progress line on stderr")
-	if err := fs.Parse(args); err != nil {
-		return 2
+func cmdBots(args []string, stdout, stderr io.Writer) int {
+	c := newFlags("bots", stdout, stderr)
+	mapName := c.String("map", "standard", "map name or map file path")
+	players := c.Int("players", 4, "players per game")
+	games := c.Int("games", 40, "number of games")
+	seats := c.String("seats", "", "one level per seat, comma-separated: "+strings.Join(bots.Levels(), ", "))
+	seed := c.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
+	jobs := c.Int("j", runtime.NumCPU(), "games played at once (one per core)")
+	quiet := c.Bool("q", false, "no progress line on stderr")
+	pos, code, ok := c.parse(args)
+	if !ok {
+		return code
 	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "notrueking bots: "+format+"\n", a...)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return fail("unexpected argument %q (%s)", short(fs.Arg(0)), botsUsage)
+	fail := c.fail
+	if len(pos) > 0 {
+		return c.unexpected(pos[0])
 	}
 	if *games < 1 || *jobs < 1 {
-		return fail("-games and -j must be at least 1 (%s)", botsUsage)
+		return fail("-games and -j must be at least 1 (%s)", c.usage())
 	}
 	m, err := maps.Load(*mapName)
 	if err != nil {
@@ -60,7 +53,7 @@ func botsMain(args []string, stdout, stderr io.Writer) int {
 		levels = append(levels, l)
 	}
 	if len(levels) != *players {
-		return fail("-seats names %d levels for %d players (%s)", len(levels), *players, botsUsage)
+		return fail("-seats names %d levels for %d players (%s)", len(levels), *players, c.usage())
 	}
 	t := bots.Tournament{Map: m, Players: *players, Games: *games, Entries: levels, Seed: *seed, Jobs: *jobs}
 	if !*quiet {
@@ -73,8 +66,7 @@ func botsMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "notrueking bots:", err)
-		return 1
+		return c.failed("%v", err)
 	}
 	writeTournament(stdout, t.Summarize(rs))
 	return 0
@@ -97,24 +89,4 @@ func writeTournament(w io.Writer, s bots.Summary) {
 	for _, l := range s.Levels {
 		fmt.Fprintf(w, "%-7s %d decisions, %.4f s per decision (slowest %.3f s)\n", l.Level, l.Decisions, l.MeanSeconds, l.Slowest)
 	}
-}
-
-// seatPlayers reads -bots: per seat human or a bot level.
-func seatPlayers(list string) ([]int, error) {
-	if strings.TrimSpace(list) == "" {
-		return nil, nil
-	}
-	var out []int
-	for _, s := range strings.Split(list, ",") {
-		if strings.EqualFold(strings.TrimSpace(s), "human") || strings.TrimSpace(s) == "" {
-			out = append(out, render.Human)
-			continue
-		}
-		l, err := bots.ParseLevel(s)
-		if err != nil {
-			return nil, fmt.Errorf("%v (or human)", err)
-		}
-		out = append(out, int(l))
-	}
-	return out, nil
 }
