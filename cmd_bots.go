@@ -19,11 +19,8 @@ import (
 // level the mean seconds per decision. Entries rotate over the seats.
 func cmdBots(args []string, stdout, stderr io.Writer) int {
 	c := newFlags("bots", stdout, stderr)
-	mapName := c.String("map", "standard", "map name or map file path")
-	players := c.Int("players", 4, "players per game")
-	games := c.Int("games", 40, "number of games")
+	s := addSeries(c, 40)
 	seats := c.String("seats", "", "one level per seat, comma-separated: "+strings.Join(bots.Levels(), ", "))
-	seed := c.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	jobs := c.Int("j", runtime.NumCPU(), "games played at once (one per core)")
 	quiet := c.Bool("q", false, "no progress line on stderr")
 	pos, code, ok := c.parse(args)
@@ -34,15 +31,15 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return c.unexpected(pos[0])
 	}
-	if *games < 1 || *jobs < 1 {
+	if s.games < 1 || *jobs < 1 {
 		return fail("-games and -j must be at least 1 (%s)", c.usage())
 	}
-	m, err := maps.Load(*mapName)
+	m, err := maps.Load(s.mapName)
 	if err != nil {
 		return fail("-map: %s", firstProblem(err))
 	}
-	if *players < m.MinPlayers || *players > m.MaxPlayers {
-		return fail("-players %d: the %s map seats %d to %d players", *players, m.ID, m.MinPlayers, m.MaxPlayers)
+	if s.players < m.MinPlayers || s.players > m.MaxPlayers {
+		return fail("-players %d: the %s map seats %d to %d players", s.players, m.ID, m.MinPlayers, m.MaxPlayers)
 	}
 	var levels []bots.Level
 	for _, s := range strings.Split(*seats, ",") {
@@ -52,12 +49,12 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 		}
 		levels = append(levels, l)
 	}
-	if len(levels) != *players {
-		return fail("-seats names %d levels for %d players (%s)", len(levels), *players, c.usage())
+	if len(levels) != s.players {
+		return fail("-seats names %d levels for %d players (%s)", len(levels), s.players, c.usage())
 	}
-	t := bots.Tournament{Map: m, Players: *players, Games: *games, Entries: levels, Seed: *seed, Jobs: *jobs}
+	t := bots.Tournament{Map: m, Players: s.players, Games: s.games, Entries: levels, Seed: s.seed, Jobs: *jobs}
 	if !*quiet {
-		t.Progress = func(done int) { fmt.Fprintf(stderr, "\r%d/%d games", done, *games) }
+		t.Progress = func(done int) { fmt.Fprintf(stderr, "\r%d/%d games", done, s.games) }
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -47,7 +47,7 @@ func TestReplayFlag(t *testing.T) {
 		{"with -sandbox", []string{"-replay", "testdata/four-players.ntk", "-sandbox"}, "-replay watches a game as it was played; it takes no -sandbox"},
 		{"as a command, with a seed", []string{"replay", "testdata/four-players.ntk", "-seed", "3"}, "notrueking: replay watches a game as it was played; it takes no -seed"},
 		{"as a command, a missing file", []string{"replay", filepath.Join(dir, "none.ntk")}, "notrueking: replay: "},
-		{"as a command, no file", []string{"replay"}, "notrueking: replay needs FILE"},
+		{"as a command, no file", []string{"replay"}, "notrueking: missing FILE (usage: notrueking replay FILE"},
 		{"as a command, two files", []string{"replay", "testdata/four-players.ntk", "testdata/two-players.ntk"}, `unexpected argument "testdata/two-players.ntk"`},
 	}
 	for _, tc := range tests {

@@ -27,13 +27,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	switch {
-	case len(pos) == 0:
-		return c.fail("which record? (%s)", c.usage())
-	case len(pos) > 1:
-		return c.unexpected(pos[1])
+	path, code, ok := c.oneArg(pos, "RECORD")
+	if !ok {
+		return code
 	}
-	path := pos[0]
 	f, err := safefile.Open(path, rules.MaxRecordSize)
 	if err != nil {
 		return c.failed("%v", err)

@@ -13,10 +13,7 @@ import (
 // measure the engine and to check that it stays deterministic.
 func cmdSelfplay(args []string, stdout, stderr io.Writer) int {
 	c := newFlags("selfplay", stdout, stderr)
-	mapName := c.String("map", "standard", "map name or map file path")
-	players := c.Int("players", 4, "players per game")
-	games := c.Int("games", 1000, "number of games")
-	seed := c.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
+	s := addSeries(c, 1000)
 	pos, code, ok := c.parse(args)
 	if !ok {
 		return code
@@ -24,20 +21,20 @@ func cmdSelfplay(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return c.unexpected(pos[0])
 	}
-	if *games < 1 {
+	if s.games < 1 {
 		return c.fail("-games must be at least 1 (%s)", c.usage())
 	}
-	m, err := maps.Load(*mapName)
+	m, err := maps.Load(s.mapName)
 	if err != nil {
 		return c.fail("%v", err)
 	}
 	start := time.Now()
-	res, err := rules.SelfPlay(m, *players, *games, *seed)
+	res, err := rules.SelfPlay(m, s.players, s.games, s.seed)
 	took := time.Since(start)
 	if err != nil {
 		return c.failed("%v", err)
 	}
-	fmt.Fprintf(stdout, "map %s, %d players, seed %d\n", m.ID, *players, *seed)
+	fmt.Fprintf(stdout, "map %s, %d players, seed %d\n", m.ID, s.players, s.seed)
 	fmt.Fprintf(stdout, "games %d actions %d games/s %.0f checksum %016x\n",
 		res.Games, res.Actions, float64(res.Games)/took.Seconds(), res.Checksum)
 	return 0

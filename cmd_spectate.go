@@ -14,21 +14,12 @@ func cmdSpectate(args []string, stdout, stderr io.Writer) int {
 	return spectate("spectate", args, stdout, stderr)
 }
 
-// spectate is cmdSpectate called as as ("-spectate": the old flag).
+// spectate is cmdSpectate called as as ("-spectate": the old flag). The
+// spectator window reads its file itself, and waits for it to appear.
 func spectate(as string, args []string, stdout, stderr io.Writer) int {
 	w := newWindow("spectate", as, "follows a game another window plays", stdout, stderr)
-	p := addPresenter(w.cmdFlags)
-	pos, code, ok := w.parse(args)
-	if !ok {
-		return code
-	}
-	file, code, ok := w.oneArg(pos, "FILE or latest")
-	if !ok {
-		return code
-	}
-	o := render.Options{Spectate: file}
-	if err := p.set(&o); err != nil {
-		return w.fail("%v", err)
-	}
-	return open(o, stderr)
+	return w.watch(args, "FILE or latest", func(o *render.Options, file string) error {
+		o.Spectate = file
+		return nil
+	})
 }

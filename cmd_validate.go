@@ -22,13 +22,10 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	switch {
-	case len(pos) == 0:
-		return c.fail("which map? (%s; FILE is a map file, or a shipped map: %s)", c.usage(), strings.Join(maps.Shipped(), ", "))
-	case len(pos) > 1:
-		return c.unexpected(pos[1])
+	file, code, ok := c.oneArg(pos, "FILE, a map file or a shipped map ("+strings.Join(maps.Shipped(), ", ")+")")
+	if !ok {
+		return code
 	}
-	file := pos[0]
 	m, err := maps.Load(file)
 	if err != nil {
 		fmt.Fprintln(stderr, err)

@@ -56,15 +56,28 @@ func (w *window) refusal(name string) string {
 	return msg
 }
 
-// oneArg is the one argument the command takes (what: FILE).
-func (w *window) oneArg(pos []string, what string) (arg string, code int, ok bool) {
-	switch len(pos) {
-	case 0:
-		return "", w.fail("%s needs %s (%s)", w.as, what, w.usage()), false
-	case 1:
-		return pos[0], 0, true
+// watch runs a window command that watches a file (replay, spectate): it
+// takes one argument (what: FILE) and the presenter's flags, and set puts
+// the file in the window's options (an error of set is a usage error:
+// "-replay: FILE: …").
+func (w *window) watch(args []string, what string, set func(o *render.Options, file string) error) int {
+	p := addPresenter(w.cmdFlags)
+	pos, code, ok := w.parse(args)
+	if !ok {
+		return code
 	}
-	return "", w.unexpected(pos[1]), false
+	file, code, ok := w.oneArg(pos, what)
+	if !ok {
+		return code
+	}
+	var o render.Options
+	if err := p.set(&o); err != nil {
+		return w.fail("%v", err)
+	}
+	if err := set(&o, file); err != nil {
+		return w.fail("%s: %v", w.as, oneLine(err))
+	}
+	return open(o, w.stderr)
 }
 
 // open opens the window with o; its failure is exit status 1.

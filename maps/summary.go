@@ -57,20 +57,15 @@ func Summarize(m *board.Map) Summary {
 		Touching: len(m.Grid.Touching()), MinPlayers: m.MinPlayers, MaxPlayers: m.MaxPlayers,
 		Conspiracies: append([]string(nil), m.ConspiracyNames...), LoyaltySlots: append([]int(nil), m.LoyaltySlots...), BalanceOf: "home region"}
 	edges := 0
-	for _, t := range m.Territories {
+	var all icons
+	for i, t := range m.Territories {
 		if int(t.Kind) < len(s.Kinds) {
 			s.Kinds[t.Kind]++
 		}
-		s.Crowns += t.Crowns
-		s.Barrels += t.Barrels
-		switch t.Fortress {
-		case board.Castle:
-			s.Castles++
-		case board.Town:
-			s.Towns++
-		}
+		all.add(&m.Territories[i])
 		edges += len(t.Neighbors)
 	}
+	s.Crowns, s.Barrels, s.Castles, s.Towns = all.crowns, all.barrels, all.castles, all.towns
 	s.Pairs = edges / 2
 	for _, e := range m.Exceptions {
 		s.Exceptions = append(s.Exceptions, ExceptionSummary{m.Territories[e.A].ID, m.Territories[e.B].ID, e.Reason})
@@ -118,20 +113,15 @@ func BalanceReport(m *board.Map) (rows []Balance, spread Balance) {
 	for h, house := range m.Houses {
 		b := Balance{House: house.Name, Rank: m.InitialRank[h]}
 		r, hasRegion := m.HomeRegion(h)
-		for _, t := range m.Territories {
+		var home icons
+		for i, t := range m.Territories {
 			if hasRegion && t.Region != r.ID || !hasRegion && t.ID != house.Home {
 				continue
 			}
 			b.Lands++
-			b.Crowns += t.Crowns
-			b.Barrels += t.Barrels
-			switch t.Fortress {
-			case board.Castle:
-				b.Castles++
-			case board.Town:
-				b.Towns++
-			}
+			home.add(&m.Territories[i])
 		}
+		b.Crowns, b.Barrels, b.Castles, b.Towns = home.crowns, home.barrels, home.castles, home.towns
 		for _, p := range m.Setup {
 			if p.House == house.ID {
 				b.Units += p.Count
@@ -159,4 +149,18 @@ func BalanceReport(m *board.Map) (rows []Balance, spread Balance) {
 		*get(&spread) = hi - lo
 	}
 	return rows, spread
+}
+
+// icons counts the icons of territories: crowns, barrels, castles, towns.
+type icons struct{ crowns, barrels, castles, towns int }
+
+func (c *icons) add(t *board.Territory) {
+	c.crowns += t.Crowns
+	c.barrels += t.Barrels
+	switch t.Fortress {
+	case board.Castle:
+		c.castles++
+	case board.Town:
+		c.towns++
+	}
 }
