@@ -5,8 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"notrueking/maps"
 	"strings"
+
+	"notrueking/internal/textcheck"
+	"notrueking/maps"
 )
 
 // cmdFlags is the command line of one command: its flag set, and how its
@@ -65,7 +67,7 @@ func (c *cmdFlags) flagError(err error) string {
 				return why
 			}
 		}
-		return fmt.Sprintf("-%s is not a flag of %s (notrueking help %s lists them)", short(name), c.name, c.name)
+		return fmt.Sprintf("-%s is not a flag of %s (notrueking help %s lists them)", textcheck.Escape(short(name)), c.name, c.name)
 	}
 	return fmt.Sprintf("%v (notrueking help %s lists the flags)", err, c.name)
 }
