@@ -343,10 +343,15 @@ func TestStandardGeometry(t *testing.T) {
 }
 
 func TestValidateJSONGolden(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := ValidateMain([]string{"-json", "standard"}, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
+	m, err := Load("standard")
+	if err != nil {
+		t.Fatal(err)
 	}
+	data, err := JSON(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := bytes.NewBuffer(data)
 	golden := "testdata/standard.json"
 	if *update {
 		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
@@ -363,37 +368,6 @@ func TestValidateJSONGolden(t *testing.T) {
 	var v map[string]any
 	if err := json.Unmarshal(out.Bytes(), &v); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func TestValidateMainErrors(t *testing.T) {
-	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.toml")
-	text := strings.Replace(tiny(t), `home = "south"`, `home = "narnia"`, 1)
-	text = strings.Replace(text, "wwwwSSSS", "wwwwSSXX", 1)
-	if err := os.WriteFile(bad, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var out, errb bytes.Buffer
-	if code := ValidateMain([]string{"validate", bad}, &out, &errb); code != 1 {
-		t.Fatalf("exit %d, want 1", code)
-	}
-	msg := errb.String()
-	for _, want := range []string{bad + ":", "house.home: unknown territory \"narnia\"", "grid.rows: row 4, column 4: unknown code \"XX\"", "2 problems"} {
-		if !strings.Contains(msg, want) {
-			t.Errorf("stderr lacks %q:\n%s", want, msg)
-		}
-	}
-	if out.Len() != 0 {
-		t.Errorf("stdout not empty: %s", out.String())
-	}
-	out.Reset()
-	errb.Reset()
-	if code := ValidateMain(nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), "usage") {
-		t.Errorf("no args: exit %d, %q", code, errb.String())
-	}
-	if code := ValidateMain([]string{"no-such-map"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "no such map") {
-		t.Errorf("unknown map: exit %d, %q", code, errb.String())
 	}
 }
 
