@@ -2,18 +2,50 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
+	"regexp"
 	"strings"
 	"testing"
 
-	"notrueking/records"
 	"notrueking/render"
 	"notrueking/store"
 )
+
+// mainEnv makes the test binary run the command line instead of the tests,
+// so that a test can run `notrueking render` as a separate process (it
+// re-runs itself under xvfb-run, which needs an executable).
+const mainEnv = "NTK_TEST_RUN_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(mainEnv) != "" {
+		os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	// No test opens the game window: a command line that would is a failure
+	// (exit status 1), unless the test puts a stand-in with noWindow.
+	openWindow = refuseWindow
+	os.Exit(m.Run())
+}
+
+func refuseWindow(render.Options) error {
+	return errors.New("a test tried to open the game window")
+}
+
+// noWindow puts a stand-in for the window for the test: it keeps the
+// options each window would have opened with.
+func noWindow(t *testing.T) *[]render.Options {
+	t.Helper()
+	var opened []render.Options
+	openWindow = func(o render.Options) error {
+		opened = append(opened, o)
+		return nil
+	}
+	t.Cleanup(func() { openWindow = refuseWindow })
+	return &opened
+}
 
 // TestDispatch checks the command-line contract README.md gives: exit codes
 // and where the output goes for validate and run.
@@ -43,10 +75,12 @@ func TestDispatch(t *testing.T) {
 		{"run example game", []string{"run", "testdata/two-players.ntk"}, 0, `"winners"`, ""},
 		{"run illegal action names line and reason", []string{"run", badRecord}, 1, "", "line 5"},
 		{"run missing file", []string{"run", filepath.Join(dir, "none.ntk")}, 1, "", "none.ntk"},
-		{"run usage", []string{"run"}, 2, "", "usage"},
+		{"run usage", []string{"run"}, 2, "", "usage: notrueking run RECORD"},
+		{"run takes one record", []string{"run", "testdata/two-players.ntk", "x"}, 2, "", `unexpected argument "x"`},
 		{"record refuses an existing file", []string{"-players", "2", "-record", badRecord}, 2, "", "-record " + badRecord + ": the file exists"},
 		{"load takes no setup flags", []string{"-load", badRecord, "-seed", "3"}, 2, "", "takes no -seed"},
-		{"stray argument", []string{"play"}, 2, "", "unexpected argument"},
+		{"stray argument", []string{"play", "x"}, 2, "", `unexpected argument "x"`},
+		{"unknown command", []string{"plya"}, 2, "", `notrueking: unknown command "plya" (the commands: play, replay, spectate, sandbox, validate, run,`},
 	}
 	// Refusals must leave the user's file as it was.
 	defer func() {
@@ -67,224 +101,10 @@ func TestDispatch(t *testing.T) {
 			if !strings.Contains(errb.String(), tc.stderr) {
 				t.Errorf("stderr lacks %q: %.400s", tc.stderr, errb.String())
 			}
-			if tc.code == 2 && tc.args[0] != "run" && strings.Count(errb.String(), "\n") != 1 {
+			if tc.code == 2 && strings.Count(errb.String(), "\n") != 1 {
 				t.Errorf("a refusal is one line: %q", errb.String())
 			}
 		})
-	}
-}
-
-// TestRunRecordFiles: run reads Windows copies of a record, ignores a
-// cut-off last line with a warning, finds a map file relative to the
-// record whatever the working directory, refuses a changed map file, and
-// refuses files that are too big or not regular before reading them.
-func TestRunRecordFiles(t *testing.T) {
-	root := t.TempDir()
-	example, err := os.ReadFile(filepath.Join("testdata", "two-players.ntk"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var wantOut, wantErr bytes.Buffer
-	if code := dispatch([]string{"run", filepath.Join("testdata", "two-players.ntk")}, &wantOut, &wantErr); code != 0 {
-		t.Fatalf("example: exit %d: %s", code, wantErr.String())
-	}
-	mapData, err := os.ReadFile(filepath.Join("maps", "standard.toml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	write := func(name string, data []byte) string {
-		path := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	text := string(example)
-	body := strings.TrimSuffix(text, "\n")
-	lastLine := strings.Count(text, "\n")
-	write("maps/westeros.toml", mapData)
-	sum := records.Sum(mapData)
-	withMap := func(line string) []byte { return []byte(strings.Replace(text, "map standard\n", line+"\n", 1)) }
-	bomCRLF := write("games/bom-crlf.ntk", []byte("\uFEFF"+strings.ReplaceAll(text, "\n", "\r\n")))
-	torn := write("games/torn.ntk", []byte(body+"\ngauntlet ex"))
-	mapFile := write("games/map-file.ntk", withMap("map ../maps/westeros.toml sha256 "+sum))
-	oldMapLine := write("games/old-map-line.ntk", withMap("map ../maps/westeros.toml"))
-	badMid := write("games/bad-middle.ntk", []byte(strings.Replace(text, "\ntorch ", "\ntorch fly\ntorch ", 1)))
-	big := write("games/big.ntk", nil)
-	if err := os.Truncate(big, 64<<20+1); err != nil {
-		t.Fatal(err)
-	}
-	elsewhere := filepath.Join(root, "elsewhere")
-	if err := os.Mkdir(elsewhere, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// A file named like the shipped map in the working directory does not shadow it.
-	write("elsewhere/standard", []byte("not a map"))
-	t.Chdir(elsewhere)
-
-	for _, tc := range []struct {
-		name   string
-		path   string
-		code   int
-		stderr string // "" for none
-	}{
-		{"BOM and CRLF", bomCRLF, 0, ""},
-		{"map file relative to the record", mapFile, 0, ""},
-		{"old map line relative to the record", oldMapLine, 0, ""},
-		{"shipped map not shadowed", filepath.Join(root, "games", "bom-crlf.ntk"), 0, ""},
-		{"torn last line", torn, 0, fmt.Sprintf("notrueking run: %s: warning: line %d: ignored the last line: it has no line end (the record was cut off while being written) and does not read: action \"gauntlet ex\": unknown seat \"gauntlet\"", torn, lastLine+1)},
-		{"bad line in the middle", badMid, 1, "notrueking run: " + badMid + ": line "},
-		{"too big", big, 1, "big.ntk: 67108865 bytes is larger than the limit of 64 MB"},
-		{"folder", root, 1, "is a folder, not a file"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var out, errb bytes.Buffer
-			code := dispatch([]string{"run", tc.path}, &out, &errb)
-			if code != tc.code {
-				t.Fatalf("exit %d, want %d; stderr: %.400s", code, tc.code, errb.String())
-			}
-			if tc.stderr == "" && errb.Len() != 0 || !strings.Contains(errb.String(), tc.stderr) {
-				t.Fatalf("stderr %q, want %q", errb.String(), tc.stderr)
-			}
-			if code == 0 && tc.name != "torn last line" && out.String() != wantOut.String() {
-				t.Fatalf("output differs from the example's")
-			}
-		})
-	}
-
-	// The record of the map file, written to the record's folder, still
-	// runs after the map moves with it; an edited map is refused.
-	write("maps/westeros.toml", append([]byte("# edited\n"), mapData...))
-	var out, errb bytes.Buffer
-	if code := dispatch([]string{"run", mapFile}, &out, &errb); code != 1 || out.Len() != 0 {
-		t.Fatalf("changed map: exit %d, %d bytes out", code, out.Len())
-	}
-	want := fmt.Sprintf("notrueking run: %s: line 4: map file %s changed since the record was written: sha256 ",
-		mapFile, filepath.Join(root, "maps", "westeros.toml"))
-	if !strings.HasPrefix(errb.String(), want) {
-		t.Fatalf("changed map: stderr %q, want %q...", errb.String(), want)
-	}
-	if !strings.HasSuffix(errb.String(), ", expected "+sum+"\n") {
-		t.Fatalf("changed map: stderr %q does not give the expected hash", errb.String())
-	}
-}
-
-// TestDispatchBadFlags: a bad flag is a usage error (exit 2, one line on
-// stderr) found headless, before any window opens. Had one of these reached
-// render.Run, the test would open a window (or fail to, and exit 1).
-func TestDispatchBadFlags(t *testing.T) {
-	dir := t.TempDir()
-	badMap := filepath.Join(dir, "bad.toml")
-	if err := os.WriteFile(badMap, []byte("id = \"x\"\nbogus = 1\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	deepMap := filepath.Join(dir, "deep.toml")
-	if err := os.WriteFile(deepMap, []byte("id = \"x\"\nx = "+strings.Repeat("[", 20000)+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name   string
-		args   []string
-		stderr string // substring expected on the one line of stderr
-	}{
-		{"one player", []string{"-players", "1"}, "notrueking: -players 1: the standard map seats 2 to 4 players"},
-		{"nine players", []string{"-players", "9"}, "notrueking: -players 9: the standard map seats 2 to 4 players"},
-		{"zero players", []string{"-players", "0"}, "-players 0: the standard map seats 2 to 4 players"},
-		{"negative players", []string{"-players", "-3"}, "-players -3: the standard map seats 2 to 4 players"},
-		{"names disagree with players", []string{"-players", "3", "-names", "Ann,Ben"}, "-players 3 but -names lists 2 names"},
-		{"more names than players", []string{"-players", "2", "-names", "Ann,Ben,Cy"}, "-players 2 but -names lists 3 names"},
-		{"one name for two players", []string{"-players", "2", "-names", "Ann"}, "-players 2 but -names lists 1 name"},
-		{"one name", []string{"-names", "Ann"}, "-names lists 1 name: the standard map seats 2 to 4 players"},
-		{"sandbox with load", []string{"-sandbox", "-load", "x.ntk"}, "-sandbox starts from the map's setup; it takes no -load"},
-		{"five names", []string{"-names", "A,B,C,D,E"}, "-names lists 5 names: the standard map seats 2 to 4 players"},
-		{"empty name", []string{"-names", "Ann,,Ben"}, `-names "Ann,,Ben": name 2 is empty`},
-		{"trailing comma", []string{"-names", "Ann,Ben,"}, `name 3 is empty`},
-		{"blank name", []string{"-names", "Ann, ,Ben"}, `name 2 is empty`},
-		{"names set empty", []string{"-names", ""}, `-names "": name 1 is empty`},
-		{"bidi in a name", []string{"-names", "Ann,B\u202een"}, `name 2 "B\u202een" holds a bidi control character, U+202E`},
-		{"newline in a name", []string{"-names", "Ann,Ben\nplayer torch X"}, "name 2 \"Ben\\nplayer torch X\" holds a control character"},
-		{"unknown map", []string{"-map", "atlantis"}, "notrueking: -map: atlantis: no such map (shipped maps: nine, standard; or give a file path)"},
-		{"map that fails", []string{"-map", badMap}, "notrueking: -map: " + badMap + ": missing key \"grid\" (and 8 more problems; validate lists them all)"},
-		{"map nested too deep", []string{"-map", deepMap, "-players", "2"}, deepMap + ":2: nested deeper than 8 levels at column 13"},
-		{"map is a folder", []string{"-map", dir}, dir + ": is a folder, not a file"},
-		{"map is missing", []string{"-map", filepath.Join(dir, "none.toml")}, "none.toml: no such file or directory"},
-		{"long list with an empty name", []string{"-names", strings.Repeat("Ann,", 1000) + ","}, `-names "` + strings.Repeat("Ann,", 10) + `…": name 1001 is empty`},
-		{"stray argument", []string{"-players", "2", "extra"}, `unexpected argument "extra"`},
-		{"scenario is missing", []string{"-scenario", filepath.Join(dir, "none.toml")}, "notrueking: -scenario: " + filepath.Join(dir, "none.toml") + ": no such file or directory"},
-		{"scenario that fails", []string{"-scenario", badMap}, "notrueking: -scenario: " + badMap + ":"},
-		{"scenario with a map", []string{"-scenario", "scenarios/flags.toml", "-map", "nine"}, "-scenario sets up the map, the players and the seed itself; it takes no -map"},
-		{"scenario with players", []string{"-scenario", "scenarios/flags.toml", "-players", "3"}, "it takes no -players"},
-		{"load and scenario", []string{"-load", "testdata/two-players.ntk", "-scenario", "scenarios/flags.toml"}, "-load resumes a game as it was set up; it takes no -scenario"},
-		{"spectate with a setup", []string{"-spectate", "latest", "-players", "3"}, "-spectate follows a game another window plays; it takes no -players"},
-		{"spectate with a record", []string{"-spectate", "g.ntk", "-record", "r.ntk"}, "it takes no -record"},
-		{"spectate with a scenario", []string{"-spectate", "latest", "-scenario", "scenarios/flags.toml"}, "it takes no -scenario"},
-		{"spectate on a bad canvas", []string{"-spectate", "latest", "-canvas", "800x600"}, "-canvas \"800x600\": the canvas is 1280x720 or 1920x1080"},
-	}
-	if runtime.GOOS != "windows" {
-		tests = append(tests, struct {
-			name   string
-			args   []string
-			stderr string
-		}{"map is a device", []string{"-map", "/dev/zero"}, "/dev/zero: is not a regular file (a character device)"})
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var out, errb bytes.Buffer
-			code := dispatch(tc.args, &out, &errb)
-			wantRefusal(t, code, errb.String(), tc.stderr)
-			if out.Len() != 0 {
-				t.Errorf("stdout not empty: %.400s", out.String())
-			}
-		})
-	}
-}
-
-// TestPlayOptions: good flags reach the window as the options render.Run
-// gets (a stand-in here, so no window opens).
-func TestPlayOptions(t *testing.T) {
-	dir := t.TempDir()
-	standardCopy := filepath.Join(dir, "standard")
-	data, err := os.ReadFile("maps/standard.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(standardCopy, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		args []string
-		want render.Options
-	}{
-		{nil, render.Options{Map: "standard"}},
-		{[]string{"-players", "3", "-seed", "42"}, render.Options{Map: "standard", Players: []string{"Alice", "Bob", "Carol"}, Seed: 42, SeedSet: true, Quick: true}},
-		{[]string{"-names", " Ann , Ben "}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Quick: true}},
-		{[]string{"-players", "2", "-names", "Ann,Ben", "-record", "g.ntk"}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, RecordPath: "g.ntk", Quick: true}},
-		{[]string{"-map", standardCopy, "-players", "4"}, render.Options{Map: standardCopy, Players: []string{"Alice", "Bob", "Carol", "Dave"}, Quick: true}},
-		{[]string{"-scenario", "scenarios/flags.toml", "-record", "g.ntk"}, render.Options{Map: "standard", Scenario: "scenarios/flags.toml", RecordPath: "g.ntk"}},
-		{[]string{"-spectate", "latest"}, render.Options{Spectate: "latest"}},
-		{[]string{"-spectate", "latest", "-canvas", "1280x720", "-clean", "-large-text", "-overlay", filepath.Join(dir, "ov.json")},
-			render.Options{Spectate: "latest", CanvasW: 1280, CanvasH: 720, Clean: true, LargeText: true, Overlay: filepath.Join(dir, "ov.json")}},
-		{[]string{"-spectate", "saves/g.ntk"}, render.Options{Spectate: "saves/g.ntk"}},
-		{[]string{"-sandbox", "-map", "nine", "-players", "5"}, render.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
-		// The presenter's options (docs/presenting.md).
-		{[]string{"-canvas", "1280x720"}, render.Options{Map: "standard", CanvasW: 1280, CanvasH: 720}},
-		{[]string{"-canvas", "1920×1080", "-large-text", "-clean"}, render.Options{Map: "standard", CanvasW: 1920, CanvasH: 1080, LargeText: true, Clean: true}},
-		{[]string{"-players", "2", "-overlay", filepath.Join(dir, "overlay.json")}, render.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Overlay: filepath.Join(dir, "overlay.json")}},
-	}
-	for _, tc := range tests {
-		var got *render.Options
-		var errb bytes.Buffer
-		code := play(tc.args, &errb, func(o render.Options) error { got = &o; return nil })
-		if code != 0 || got == nil {
-			t.Errorf("%q: exit %d, ran %v: %s", tc.args, code, got != nil, errb.String())
-			continue
-		}
-		if !reflect.DeepEqual(*got, tc.want) {
-			t.Errorf("%q: options %+v, want %+v", tc.args, *got, tc.want)
-		}
 	}
 }
 
@@ -300,5 +120,188 @@ func wantRefusal(t *testing.T, code int, stderr, want string) {
 	}
 	if !strings.Contains(stderr, want) {
 		t.Errorf("stderr lacks %q: %q", want, stderr)
+	}
+}
+
+// helpOf is the help a command prints for -h (exit 0, nothing on stderr)
+// and the flags it lists.
+func helpOf(t *testing.T, name string) (text string, flags []string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := dispatch([]string{name, "-h"}, &out, &errb); code != 0 || errb.Len() != 0 {
+		t.Fatalf("%s -h: exit %d, stderr %q", name, code, errb.String())
+	}
+	for _, m := range regexp.MustCompile(`(?m)^  -(\S+)`).FindAllStringSubmatch(out.String(), -1) {
+		flags = append(flags, m[1])
+	}
+	return out.String(), flags
+}
+
+// TestCommandTable walks the command table: every command's -h gives its
+// usage line and its flags, the usage line names every flag the command
+// takes (the old flags of play excepted: they are aliases), "help NAME"
+// says the same, and README.md's commands table has the usage line.
+func TestCommandTable(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	isAlias := map[string]bool{}
+	for _, a := range aliases() {
+		isAlias[a.flag] = true
+		if lookup(a.flag) == nil {
+			t.Errorf("the old flag -%s names no command", a.flag)
+		}
+	}
+	seen := map[string]bool{}
+	for _, c := range commands {
+		if seen[c.name] || c.name == "" || c.run == nil || c.short == "" {
+			t.Errorf("command %q: twice, or without a name, a function or its help", c.name)
+		}
+		seen[c.name] = true
+		text, flags := helpOf(t, c.name)
+		if want := "usage: notrueking " + c.usage + "\n"; !strings.HasPrefix(text, want) {
+			t.Errorf("%s -h starts %q, want %q", c.name, text[:min(len(text), 200)], want)
+		}
+		for _, f := range flags {
+			if !isAlias[f] && !regexp.MustCompile(`\[?-`+regexp.QuoteMeta(f)+`[\] ]|-`+regexp.QuoteMeta(f)+`$`).MatchString(c.usage) {
+				t.Errorf("the usage line of %s does not name its flag -%s: %s", c.name, f, c.usage)
+			}
+		}
+		var out, errb bytes.Buffer
+		if code := dispatch([]string{"help", c.name}, &out, &errb); code != 0 || out.String() != text {
+			t.Errorf("help %s: exit %d, and not what %s -h says:\n%s", c.name, code, c.name, out.String())
+		}
+		row := "`go run . " + strings.ReplaceAll(c.usage, "|", `\|`) + "`"
+		if !bytes.Contains(readme, []byte(row)) {
+			t.Errorf("README.md's commands table lacks %s", row)
+		}
+	}
+}
+
+// TestHelp: help, -h and --help list every command with its usage line
+// and what it does, on stdout with exit status 0; help of no command is
+// refused like an unknown command.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}, {"-help"}} {
+		var out, errb bytes.Buffer
+		if code := dispatch(args, &out, &errb); code != 0 || errb.Len() != 0 {
+			t.Fatalf("%q: exit %d, stderr %q", args, code, errb.String())
+		}
+		for _, c := range commands {
+			if !strings.Contains(out.String(), "  notrueking "+c.usage+"\n      "+c.short+"\n") {
+				t.Errorf("%q does not list %s with its usage and help:\n%s", args, c.name, out.String())
+			}
+		}
+	}
+	var out, errb bytes.Buffer
+	code := dispatch([]string{"help", "fly"}, &out, &errb)
+	wantRefusal(t, code, errb.String(), `notrueking: unknown command "fly" (the commands: `+strings.Join(commandNames(), ", ")+";")
+	errb.Reset()
+	code = dispatch([]string{"help", "run", "bots"}, &out, &errb)
+	wantRefusal(t, code, errb.String(), `notrueking help: unexpected argument "bots"`)
+}
+
+// TestUnknownCommand: a word that is no command is refused with the list
+// of commands, on one line; nothing runs.
+func TestUnknownCommand(t *testing.T) {
+	noWindow(t)
+	for _, name := range []string{"fly", "game.ntk", "Play", "web"} {
+		var out, errb bytes.Buffer
+		code := dispatch([]string{name, "-players", "2"}, &out, &errb)
+		wantRefusal(t, code, errb.String(), fmt.Sprintf("notrueking: unknown command %q (the commands: %s; notrueking help says what each does)", name, strings.Join(commandNames(), ", ")))
+		if out.Len() != 0 {
+			t.Errorf("%s: stdout %q", name, out.String())
+		}
+	}
+}
+
+// TestAliases: each old flag of the bare command (-replay FILE, -spectate
+// FILE|latest, -sandbox) opens the window as its command does, with the
+// same flags, whether the other flags come before or after it.
+func TestAliases(t *testing.T) {
+	file := map[string]string{"replay": "testdata/four-players.ntk", "spectate": "latest"}
+	for _, a := range aliases() {
+		flags := []string{"-clean", "-canvas", "1920x1080"}
+		named := []string{"-" + a.flag}
+		cmd := []string{a.flag}
+		if a.arg != "" {
+			named = append(named, file[a.flag])
+			cmd = append(cmd, file[a.flag])
+		} else {
+			flags = append(flags, "-players", "3")
+		}
+		cmd = append(cmd, flags...)
+		old := append(append([]string{}, named...), flags...)
+		oldLast := append(append([]string{}, flags...), named...)
+		var opened []render.Options
+		for _, args := range [][]string{cmd, old, oldLast, append([]string{"play"}, old...)} {
+			o := noWindow(t)
+			var out, errb bytes.Buffer
+			if code := dispatch(args, &out, &errb); code != 0 || len(*o) != 1 {
+				t.Fatalf("%q: exit %d, %d windows: %s", args, code, len(*o), errb.String())
+			}
+			opened = append(opened, (*o)[0])
+		}
+		for i, o := range opened[1:] {
+			if !reflect.DeepEqual(o, opened[0]) {
+				t.Errorf("-%s, form %d: options %+v, the command's %+v", a.flag, i+1, o, opened[0])
+			}
+		}
+		if !opened[0].Clean || opened[0].CanvasW != 1920 {
+			t.Errorf("%s: the presenter's flags were lost: %+v", a.flag, opened[0])
+		}
+	}
+}
+
+// TestWindowCommandsRefuseFlags: every flag that play takes and another
+// window command does not is refused by that command, as a command and by
+// its old flag: exit status 2, one line naming the command and what it
+// does, and no window.
+func TestWindowCommandsRefuseFlags(t *testing.T) {
+	does := map[string]string{
+		"replay":   "watches a game as it was played",
+		"spectate": "follows a game another window plays",
+		"sandbox":  "starts from the map's setup",
+	}
+	_, playFlags := helpOf(t, "play")
+	value := func(flag string) string {
+		if flag == "bot-pause" {
+			return "1s"
+		}
+		return "1"
+	}
+	for _, a := range aliases() {
+		_, own := helpOf(t, a.flag)
+		takes := map[string]bool{a.flag: true}
+		for _, f := range own {
+			takes[f] = true
+		}
+		arg := map[string][]string{"replay": {"testdata/four-players.ntk"}, "spectate": {"latest"}}[a.flag]
+		refused := 0
+		for _, f := range playFlags {
+			if takes[f] {
+				continue
+			}
+			refused++
+			for _, form := range []struct {
+				as   string
+				args []string
+			}{
+				{a.flag, append(append([]string{a.flag}, arg...), "-"+f+"="+value(f))},
+				{"-" + a.flag, append(append([]string{"-" + a.flag}, arg...), "-"+f+"="+value(f))},
+			} {
+				opened := noWindow(t)
+				var out, errb bytes.Buffer
+				code := dispatch(form.args, &out, &errb)
+				wantRefusal(t, code, errb.String(), fmt.Sprintf("notrueking: %s %s; it takes no -%s", form.as, does[a.flag], f))
+				if len(*opened) != 0 || out.Len() != 0 {
+					t.Errorf("%q: a window opened, or stdout %q", form.args, out.String())
+				}
+			}
+		}
+		if refused == 0 {
+			t.Errorf("%s takes every flag of play", a.flag)
+		}
 	}
 }

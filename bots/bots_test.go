@@ -195,12 +195,42 @@ func TestTournamentPlaysWholeGames(t *testing.T) {
 				t.Fatalf("%s game %d: scores %v then %v", c.m, i, rs[i].Score, again[i].Score)
 			}
 		}
-		var b strings.Builder
-		tt.Report(&b, rs)
-		for _, want := range []string{"95% interval", "mean rank", "easy", "s per decision"} {
-			if !strings.Contains(b.String(), want) {
-				t.Fatalf("report lacks %q:\n%s", want, b.String())
+		sum := tt.Summarize(rs)
+		if sum.Map != c.m || sum.Games != c.players || sum.Players != c.players || sum.Seed != 5 {
+			t.Fatalf("%s: summary of map %q, %d games, %d players, seed %d", c.m, sum.Map, sum.Games, sum.Players, sum.Seed)
+		}
+		if len(sum.Entries) != len(c.seats) || len(sum.Houses) != len(m.Houses) {
+			t.Fatalf("%s: %d entries and %d houses summed up, want %d and %d", c.m, len(sum.Entries), len(sum.Houses), len(c.seats), len(m.Houses))
+		}
+		summed := 0.0
+		for e, es := range sum.Entries {
+			summed += es.Wins
+			if es.Level != c.seats[e] || es.WinPercent != 100*es.Wins/float64(c.players) || es.Lo > es.WinPercent/100+1e-9 || es.Hi < es.WinPercent/100-1e-9 {
+				t.Fatalf("%s: entry %d: %+v", c.m, e+1, es)
 			}
+		}
+		if summed != wins {
+			t.Fatalf("%s: the summary counts %v wins, the games %v", c.m, summed, wins)
+		}
+		firsts := 0.0
+		for _, hs := range sum.Houses {
+			firsts += hs.FirstPercent
+			if hs.MeanRank < 1 || hs.MeanRank > float64(len(m.Houses)) {
+				t.Fatalf("%s: house %s has mean rank %v", c.m, hs.House, hs.MeanRank)
+			}
+		}
+		if firsts < 100 {
+			t.Fatalf("%s: the houses ranked first in %v %% of the games, want at least 100 %%", c.m, firsts)
+		}
+		easy := false
+		for i, ls := range sum.Levels {
+			easy = easy || ls.Level == Easy
+			if ls.Decisions == 0 || ls.MeanSeconds > ls.Slowest || i > 0 && ls.Level <= sum.Levels[i-1].Level {
+				t.Fatalf("%s: level times %+v", c.m, sum.Levels)
+			}
+		}
+		if !easy {
+			t.Fatalf("%s: no time for the easy bots: %+v", c.m, sum.Levels)
 		}
 	}
 }

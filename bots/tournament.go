@@ -3,7 +3,6 @@ package bots
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
 	"sync"
 	"time"
@@ -168,13 +167,53 @@ func Wilson(wins float64, n int) (lo, hi float64) {
 	return max(0, mid-half), min(1, mid+half)
 }
 
-// Report writes the tournament's table: per entry wins, win rate with its
-// 95 % interval and mean score; per house mean final rank and how often it
-// ranked first; per level mean seconds per decision.
-func (t Tournament) Report(w io.Writer, rs []GameResult) {
+// Summary is a tournament's results added up: what the bots command
+// prints.
+type Summary struct {
+	Map     string // the map's id
+	Players int
+	Games   int // games counted
+	Seed    uint64
+	Entries []EntrySummary // per entry of Tournament.Entries
+	Houses  []HouseSummary // per house of the map, in map order
+	Levels  []LevelSummary // per level that made a decision, in level order
+}
+
+// EntrySummary is one entry's results: its wins (shared wins count their
+// share), its win rate in percent with the 95 % Wilson interval (as
+// fractions) and its mean score.
+type EntrySummary struct {
+	Level      Level
+	Wins       float64
+	WinPercent float64
+	Lo, Hi     float64
+	MeanScore  float64
+}
+
+// HouseSummary is one house's results: its mean final rank and how often,
+// in percent, it ranked first.
+type HouseSummary struct {
+	House        string // the house's id
+	MeanRank     float64
+	FirstPercent float64
+}
+
+// LevelSummary is one level's time: its decisions, the mean seconds per
+// decision and the slowest decision in seconds.
+type LevelSummary struct {
+	Level       Level
+	Decisions   int
+	MeanSeconds float64
+	Slowest     float64
+}
+
+// Summarize adds up the tournament's results: per entry wins, win rate
+// with its 95 % interval and mean score; per house mean final rank and how
+// often it ranked first; per level mean seconds per decision.
+func (t Tournament) Summarize(rs []GameResult) Summary {
 	n := len(rs)
-	fmt.Fprintf(w, "map %s, %d players, %d games, seed %d\n", t.Map.ID, t.Players, n, t.Seed)
-	fmt.Fprintf(w, "%-6s %-7s %7s %7s %-17s %6s\n", "seat", "level", "wins", "rate", "95% interval", "score")
+	per := float64(max(n, 1))
+	s := Summary{Map: t.Map.ID, Players: t.Players, Games: n, Seed: t.Seed}
 	for e, lv := range t.Entries {
 		wins, score := 0.0, 0
 		for _, r := range rs {
@@ -182,9 +221,8 @@ func (t Tournament) Report(w io.Writer, rs []GameResult) {
 			score += r.Score[e]
 		}
 		lo, hi := Wilson(wins, n)
-		fmt.Fprintf(w, "%-6d %-7s %7.1f %6.1f%% [%5.1f%%, %5.1f%%] %6.2f\n", e+1, lv, wins, 100*wins/float64(max(n, 1)), 100*lo, 100*hi, float64(score)/float64(max(n, 1)))
+		s.Entries = append(s.Entries, EntrySummary{Level: lv, Wins: wins, WinPercent: 100 * wins / per, Lo: lo, Hi: hi, MeanScore: float64(score) / per})
 	}
-	fmt.Fprintf(w, "%-12s %9s %7s\n", "house", "mean rank", "first")
 	for h, house := range t.Map.Houses {
 		rank, first := 0.0, 0
 		for _, r := range rs {
@@ -193,7 +231,7 @@ func (t Tournament) Report(w io.Writer, rs []GameResult) {
 				first++
 			}
 		}
-		fmt.Fprintf(w, "%-12s %9.2f %6.1f%%\n", house.ID, rank/float64(max(n, 1)), 100*float64(first)/float64(max(n, 1)))
+		s.Houses = append(s.Houses, HouseSummary{House: house.ID, MeanRank: rank / per, FirstPercent: 100 * float64(first) / per})
 	}
 	var dec [numLevels]int
 	var sec, slow [numLevels]float64
@@ -206,7 +244,8 @@ func (t Tournament) Report(w io.Writer, rs []GameResult) {
 	}
 	for l := Level(0); l < numLevels; l++ {
 		if dec[l] > 0 {
-			fmt.Fprintf(w, "%-7s %d decisions, %.4f s per decision (slowest %.3f s)\n", l, dec[l], sec[l]/float64(dec[l]), slow[l])
+			s.Levels = append(s.Levels, LevelSummary{Level: l, Decisions: dec[l], MeanSeconds: sec[l] / float64(dec[l]), Slowest: slow[l]})
 		}
 	}
+	return s
 }

@@ -2,36 +2,41 @@ package maps_test
 
 import (
 	"fmt"
-	"os"
 
 	"notrueking/maps"
 )
 
-func ExampleValidateMain() {
-	code := maps.ValidateMain([]string{"validate", "standard"}, os.Stdout, os.Stderr)
-	fmt.Println("exit", code)
+func ExampleSummarize() {
+	m, err := maps.Load("standard")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s := maps.Summarize(m)
+	fmt.Println(s.Name, s.Territories, "territories", s.Kinds, s.Pairs, "pairs", s.Touching, "touching")
+	fmt.Println(s.Crowns, "crowns", s.Barrels, "barrels", s.Castles, "castles", s.Towns, "towns")
+	for _, h := range s.Houses {
+		fmt.Println(h.Name, h.Rank, h.Color, h.Home, h.Cards, h.Start, h.Limits)
+	}
+	fmt.Println("balance of the", s.BalanceOf)
+	for _, b := range append(s.Balance, s.Spread) {
+		fmt.Printf("%+v\n", b)
+	}
 	// Output:
-	// standard: Westeros (standard): valid
-	// territories  58: 38 land, 12 sea, 8 port, 0 road
-	// icons        19 crowns, 24 barrels, 10 castles, 10 towns
-	// adjacency    143 pairs; grid 70×126, 143 touching pairs
-	// exceptions   0
-	// players      2-4; conspiracies Crown, Torch, Helm, Gauntlet
-	// loyalty      6 4 3 2 0
-	// houses       5
-	//   Baratheon  rank 1  #e8b923  home Dragonstone  7 cards  start 2 footmen 1 knights 2 ships  limits 10/5/6/0
-	//   Stark      rank 2  #c9cfd8  home Winterfell   7 cards  start 2 footmen 1 knights 1 ships  limits 10/5/6/0
-	//   Lannister  rank 3  #b3162c  home Lannisport   7 cards  start 2 footmen 1 knights 2 ships  limits 10/5/6/0
-	//   Greyjoy    rank 3  #1c2629  home Pyke         7 cards  start 2 footmen 1 knights 2 ships  limits 10/5/6/0
-	//   Tyrell     rank 5  #379e5c  home Highgarden   7 cards  start 2 footmen 1 knights 1 ships  limits 10/5/6/0
-	// balance      (capital: lands crowns castles towns barrels; starting units; rank)
-	//   Baratheon      1      1       1     0       1      5     1
-	//   Stark          1      1       1     0       1      4     2
-	//   Lannister      1      0       1     0       2      5     3
-	//   Greyjoy        1      1       1     0       1      5     3
-	//   Tyrell         1      0       1     0       2      4     5
-	//   spread         0      1       0     0       1      1     4
-	// exit 0
+	// Westeros 58 territories [38 12 8 0] 143 pairs 143 touching
+	// 19 crowns 24 barrels 10 castles 10 towns
+	// Baratheon 1 #e8b923 Dragonstone 7 [2 1 2 0] [10 5 6 0]
+	// Stark 2 #c9cfd8 Winterfell 7 [2 1 1 0] [10 5 6 0]
+	// Lannister 3 #b3162c Lannisport 7 [2 1 2 0] [10 5 6 0]
+	// Greyjoy 3 #1c2629 Pyke 7 [2 1 2 0] [10 5 6 0]
+	// Tyrell 5 #379e5c Highgarden 7 [2 1 1 0] [10 5 6 0]
+	// balance of the capital
+	// {House:Baratheon Lands:1 Crowns:1 Castles:1 Towns:0 Barrels:1 Units:5 Rank:1}
+	// {House:Stark Lands:1 Crowns:1 Castles:1 Towns:0 Barrels:1 Units:4 Rank:2}
+	// {House:Lannister Lands:1 Crowns:0 Castles:1 Towns:0 Barrels:2 Units:5 Rank:3}
+	// {House:Greyjoy Lands:1 Crowns:1 Castles:1 Towns:0 Barrels:1 Units:5 Rank:3}
+	// {House:Tyrell Lands:1 Crowns:0 Castles:1 Towns:0 Barrels:2 Units:4 Rank:5}
+	// {House:spread Lands:0 Crowns:1 Castles:0 Towns:0 Barrels:1 Units:1 Rank:4}
 }
 
 func ExampleParse() {

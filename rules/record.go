@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -468,8 +467,8 @@ func ReplayReaderFrom(g *Game, rr *RecordReader) error {
 	return applyAll(g, rr.next, nil, nil, rr.ignoreOpen)
 }
 
-// RunStep is one line of the runner's output: an action and its events
-// (N 0 is the setup), or the refusal of an action. Every event is there,
+// RunStep is one step of RunRecord (a line of the run command's output):
+// an action and its events (N 0 is the setup), or the refusal of an action. Every event is there,
 // private ones in the words of the seat they belong to.
 type RunStep struct {
 	N      int       `json:"n"`
@@ -478,8 +477,8 @@ type RunStep struct {
 	Error  string    `json:"error,omitempty"`
 }
 
-// FinalState is the last line of the runner's output: the state at the
-// end of the record as the public view shows it (at game over everything
+// FinalState is what RunRecord returns (the last line of the run
+// command's output): the state at the end of the record as the public view shows it (at game over everything
 // is revealed).
 type FinalState struct {
 	Over     bool              `json:"over"`
@@ -563,55 +562,51 @@ func FinalStateOf(g *Game) FinalState {
 	return f
 }
 
-// RunRecord replays the record on map m headlessly, writing one JSON object
-// per line to stdout: the setup's events ({"n":0,...}), then each action
-// with its events ({"n":1,"action":"crown arrange ...","events":[...]}),
-// then {"final":{...}}, the FinalState. At the first action the engine
-// refuses it writes {"n":…,"action":…,"error":reason} and returns an error
-// naming the action, its line and the reason. The output is deterministic.
-func RunRecord(m *board.Map, r Record, stdout io.Writer) error {
-	return run(m, r, actionsOf(r), func(int, error) {}, stdout)
+// RunRecord replays the record on map m headlessly, handing each step to
+// step as it is played: the setup's events (N 0), then each action with
+// its events. At the first action the engine refuses it hands step the
+// refusal (the RunStep's Error) and returns an error naming the action,
+// its line and the reason. At the end it returns the FinalState. An error
+// of step stops it and is returned. The steps are deterministic; the
+// "run" command writes each as a line of JSON.
+func RunRecord(m *board.Map, r Record, step func(RunStep) error) (FinalState, error) {
+	return run(m, r, actionsOf(r), func(int, error) {}, step)
 }
 
-// RunRecordReader is RunRecord on the record rr reads, applying and
-// printing each action as it is read. A line that does not read stops it
-// like a refused action, but without a JSON line for it: the error names
-// the line. A cut-off last line is ignored (rr.Warning says so) and the
-// final state printed.
-func RunRecordReader(m *board.Map, rr *RecordReader, stdout io.Writer) error {
-	return run(m, rr.Header(), rr.next, rr.ignoreOpen, stdout)
+// RunRecordReader is RunRecord on the record rr reads, applying each
+// action as it is read. A line that does not read stops it like a refused
+// action, but without a step for it: the error names the line. A cut-off
+// last line is ignored (rr.Warning says so) and the final state returned.
+func RunRecordReader(m *board.Map, rr *RecordReader, step func(RunStep) error) (FinalState, error) {
+	return run(m, rr.Header(), rr.next, rr.ignoreOpen, step)
 }
 
 // RunRecordFrom is RunRecordReader for a record that starts from a
-// scenario: g is the game the scenario set up (the setup line, n 0, shows
+// scenario: g is the game the scenario set up (the setup step, N 0, holds
 // the events of its automatic steps, if any).
-func RunRecordFrom(g *Game, rr *RecordReader, stdout io.Writer) error {
-	return runGame(g, rr.next, rr.ignoreOpen, stdout)
+func RunRecordFrom(g *Game, rr *RecordReader, step func(RunStep) error) (FinalState, error) {
+	return runGame(g, rr.next, rr.ignoreOpen, step)
 }
 
-func run(m *board.Map, hdr Record, next actionSource, ignored func(int, error), stdout io.Writer) error {
+func run(m *board.Map, hdr Record, next actionSource, ignored func(int, error), step func(RunStep) error) (FinalState, error) {
 	g, err := newFromRecord(m, hdr)
 	if err != nil {
-		return err
+		return FinalState{}, err
 	}
-	return runGame(g, next, ignored, stdout)
+	return runGame(g, next, ignored, step)
 }
 
-func runGame(g *Game, next actionSource, ignored func(int, error), stdout io.Writer) error {
-	enc := json.NewEncoder(stdout)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(RunStep{N: 0, Action: "", Events: g.ownLines(g.st.Log)}); err != nil {
-		return err
+func runGame(g *Game, next actionSource, ignored func(int, error), step func(RunStep) error) (FinalState, error) {
+	if err := step(RunStep{N: 0, Action: "", Events: g.ownLines(g.st.Log)}); err != nil {
+		return FinalState{}, err
 	}
 	err := applyAll(g, next, func(n int, text string, ev []Event) error {
-		return enc.Encode(RunStep{N: n, Action: text, Events: g.ownLines(ev)})
+		return step(RunStep{N: n, Action: text, Events: g.ownLines(ev)})
 	}, func(n int, text string, aerr error) error {
-		return enc.Encode(RunStep{N: n, Action: text, Events: []LogLine{}, Error: aerr.Error()})
+		return step(RunStep{N: n, Action: text, Events: []LogLine{}, Error: aerr.Error()})
 	}, ignored)
 	if err != nil {
-		return err
+		return FinalState{}, err
 	}
-	return enc.Encode(struct {
-		Final FinalState `json:"final"`
-	}{FinalStateOf(g)})
+	return FinalStateOf(g), nil
 }

@@ -8,11 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
 
+	"notrueking/board"
 	"notrueking/rules"
 )
 
@@ -368,52 +370,54 @@ func TestExamples(t *testing.T) {
 }
 
 // TestRunRecordGolden runs the four-player example through RunRecord and
-// compares its final line with the golden file; it also checks that every
-// line is one JSON object and that the output is the same twice.
+// compares its final state with the golden file; it also checks that there
+// is one step per action after the setup's and that the run is the same
+// twice.
 func TestRunRecordGolden(t *testing.T) {
 	m := mustStandard(t)
 	rec, _ := exampleRecord(t, "four-players.ntk")
-	var out, again bytes.Buffer
-	if err := rules.RunRecord(m, rec, &out); err != nil {
+	out, err := runRecord(m, rec)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rules.RunRecord(m, rec, &again); err != nil {
+	again, err := runRecord(m, rec)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(out.Bytes(), again.Bytes()) {
-		t.Fatal("RunRecord output differs between two runs")
+	if !reflect.DeepEqual(out, again) {
+		t.Fatal("RunRecord differs between two runs")
 	}
-	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != len(rec.Actions)+2 {
-		t.Fatalf("%d output lines for %d actions, want actions+2", len(lines), len(rec.Actions))
+	if len(out.Steps) != len(rec.Actions)+1 {
+		t.Fatalf("%d steps for %d actions, want actions+1", len(out.Steps), len(rec.Actions))
 	}
-	for i, l := range lines[:len(lines)-1] {
-		var step rules.RunStep
-		if err := json.Unmarshal([]byte(l), &step); err != nil {
-			t.Fatalf("line %d: %v", i+1, err)
-		}
+	for i, step := range out.Steps {
 		if step.N != i {
-			t.Fatalf("line %d has n %d", i+1, step.N)
+			t.Fatalf("step %d has n %d", i, step.N)
 		}
 		if i > 0 && step.Action != rec.Actions[i-1] {
-			t.Fatalf("line %d: action %q, want %q", i+1, step.Action, rec.Actions[i-1])
+			t.Fatalf("step %d: action %q, want %q", i, step.Action, rec.Actions[i-1])
 		}
 		if i == 0 && len(step.Events) == 0 {
 			t.Fatal("no setup events")
 		}
+		if step.Error != "" {
+			t.Fatalf("step %d: error %q", i, step.Error)
+		}
 	}
-	last := lines[len(lines)-1]
-	var final struct {
+	final := out.Final
+	if final == nil || !final.Over || len(final.Winners) == 0 || len(final.Players) != 4 {
+		t.Fatalf("final state: %+v", final)
+	}
+	// The golden file holds the run command's last line, indented.
+	var last, pretty bytes.Buffer
+	enc := json.NewEncoder(&last)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
 		Final rules.FinalState `json:"final"`
+	}{*final}); err != nil {
+		t.Fatal(err)
 	}
-	if err := json.Unmarshal([]byte(last), &final); err != nil {
-		t.Fatalf("final line: %v", err)
-	}
-	if !final.Final.Over || len(final.Final.Winners) == 0 || len(final.Final.Players) != 4 {
-		t.Fatalf("final state: over %v, winners %v, %d players", final.Final.Over, final.Final.Winners, len(final.Final.Players))
-	}
-	var pretty bytes.Buffer
-	if err := json.Indent(&pretty, []byte(last), "", " "); err != nil {
+	if err := json.Indent(&pretty, bytes.TrimSuffix(last.Bytes(), []byte("\n")), "", " "); err != nil {
 		t.Fatal(err)
 	}
 	pretty.WriteByte('\n')
@@ -501,17 +505,15 @@ func TestReplayErrors(t *testing.T) {
 	if n := len(at.Actions()); n != k {
 		t.Fatalf("replay stopped after %d actions, want %d", n, k)
 	}
-	var out bytes.Buffer
-	if err := rules.RunRecord(m, rec, &out); err == nil || !strings.HasPrefix(err.Error(), want) {
+	out, err := runRecord(m, rec)
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Fatalf("RunRecord error %v, want %q...", err, want)
 	}
-	outLines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(outLines) != k+2 {
-		t.Fatalf("RunRecord printed %d lines, want %d", len(outLines), k+2)
+	if len(out.Steps) != k+2 || out.Final != nil {
+		t.Fatalf("RunRecord gave %d steps (final state %v), want %d and none", len(out.Steps), out.Final != nil, k+2)
 	}
-	var step rules.RunStep
-	if err := json.Unmarshal([]byte(outLines[k+1]), &step); err != nil || step.N != k+1 || step.Error != reason.Error() {
-		t.Fatalf("last line %s: want n %d and the error %q", outLines[k+1], k+1, reason)
+	if step := out.Steps[k+1]; step.N != k+1 || step.Action != rec.Actions[k] || step.Error != reason.Error() || step.Events == nil || len(step.Events) != 0 {
+		t.Fatalf("last step %+v: want n %d, the action, no events and the error %q", step, k+1, reason)
 	}
 
 	for _, tc := range []struct {
@@ -532,7 +534,7 @@ func TestReplayErrors(t *testing.T) {
 			if _, _, err := rules.Replay(m, r); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("Replay error %v, want %q", err, tc.want)
 			}
-			if err := rules.RunRecord(m, r, io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			if _, err := runRecord(m, r); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("RunRecord error %v, want %q", err, tc.want)
 			}
 		})
@@ -549,21 +551,14 @@ func TestRunRecordPartial(t *testing.T) {
 	}
 	rec := rules.RecordOf(g)
 	rec.Actions = rec.Actions[:40]
-	var out bytes.Buffer
-	if err := rules.RunRecord(m, rec, &out); err != nil {
+	out, err := runRecord(m, rec)
+	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != 42 {
-		t.Fatalf("%d lines for 40 actions, want 42", len(lines))
+	if len(out.Steps) != 41 || out.Final == nil {
+		t.Fatalf("%d steps for 40 actions, want 41 and a final state", len(out.Steps))
 	}
-	var final struct {
-		Final rules.FinalState `json:"final"`
-	}
-	if err := json.Unmarshal([]byte(lines[41]), &final); err != nil {
-		t.Fatal(err)
-	}
-	f := final.Final
+	f := *out.Final
 	if f.Over || f.Actions != 40 || len(f.Winners) != 0 {
 		t.Fatalf("partial final state: over %v, %d actions, winners %v", f.Over, f.Actions, f.Winners)
 	}
@@ -582,16 +577,8 @@ func TestRunRecordPartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want bytes.Buffer
-	enc := json.NewEncoder(&want)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(struct {
-		Final rules.FinalState `json:"final"`
-	}{rules.FinalStateOf(r)}); err != nil {
-		t.Fatal(err)
-	}
-	if strings.TrimSuffix(want.String(), "\n") != lines[41] {
-		t.Fatalf("RunRecord final line differs from FinalStateOf(Replay):\n%s\n%s", lines[41], want.String())
+	if want := rules.FinalStateOf(r); !reflect.DeepEqual(f, want) {
+		t.Fatalf("RunRecord's final state differs from FinalStateOf(Replay):\n%+v\n%+v", f, want)
 	}
 }
 
@@ -648,26 +635,52 @@ func variants(text string) map[string]string {
 	return map[string]string{"BOM": "\uFEFF" + text, "CRLF": crlf, "BOM+CRLF": "\uFEFF" + crlf}
 }
 
+// ran is what a run of a record handed back: every step, in order, and
+// the final state (nil when the run failed).
+type ran struct {
+	Steps []rules.RunStep
+	Final *rules.FinalState
+}
+
+// keep is the step callback that keeps the steps.
+func (r *ran) keep(s rules.RunStep) error {
+	r.Steps = append(r.Steps, s)
+	return nil
+}
+
+// done keeps the final state of a run that ended without an error.
+func (r *ran) done(f rules.FinalState, err error) (ran, error) {
+	if err == nil {
+		r.Final = &f
+	}
+	return *r, err
+}
+
+// runRecord runs the record in memory.
+func runRecord(m *board.Map, rec rules.Record) (ran, error) {
+	var r ran
+	return r.done(rules.RunRecord(m, rec, r.keep))
+}
+
 // runReader runs the record text through the streaming runner.
-func runReader(t *testing.T, text string) (out string, warning string, err error) {
+func runReader(t *testing.T, text string) (out ran, warning string, err error) {
 	t.Helper()
 	rr, err := rules.NewRecordReader(strings.NewReader(text))
 	if err != nil {
-		return "", "", err
+		return ran{}, "", err
 	}
-	var b bytes.Buffer
-	err = rules.RunRecordReader(mustStandard(t), rr, &b)
-	return b.String(), rr.Warning(), err
+	out, err = out.done(rules.RunRecordReader(mustStandard(t), rr, out.keep))
+	return out, rr.Warning(), err
 }
 
 // TestRecordBOMAndCRLF: BOM, CRLF and BOM+CRLF copies of every example
-// record read as the same record and run to the same bytes.
+// record read as the same record and run to the same steps.
 func TestRecordBOMAndCRLF(t *testing.T) {
 	m := mustStandard(t)
 	for _, ex := range examples {
 		want, data := exampleRecord(t, ex.file)
-		var wantOut bytes.Buffer
-		if err := rules.RunRecord(m, want, &wantOut); err != nil {
+		wantOut, err := runRecord(m, want)
+		if err != nil {
 			t.Fatal(err)
 		}
 		for name, text := range variants(string(data)) {
@@ -683,8 +696,8 @@ func TestRecordBOMAndCRLF(t *testing.T) {
 				if err != nil || warning != "" {
 					t.Fatalf("run: %v (warning %q)", err, warning)
 				}
-				if out != wantOut.String() {
-					t.Fatalf("output differs from the plain record's:\n%s", firstDiff(wantOut.String(), out))
+				if !reflect.DeepEqual(out, wantOut) {
+					t.Fatalf("the run differs from the plain record's:\n%s", firstDiff(fmt.Sprintf("%+v", wantOut), fmt.Sprintf("%+v", out)))
 				}
 			})
 		}
@@ -742,8 +755,8 @@ func TestRecordTornLastLine(t *testing.T) {
 			if warning != rec.Warning {
 				t.Fatalf("runner warning %q, ParseRecord's %q", warning, rec.Warning)
 			}
-			if !strings.Contains(out, `{"final":`) || strings.Count(out, "\n") != tc.actions+2 {
-				t.Fatalf("runner printed %d lines, want %d and a final state", strings.Count(out, "\n"), tc.actions+2)
+			if out.Final == nil || len(out.Steps) != tc.actions+1 {
+				t.Fatalf("runner gave %d steps (final state %v), want %d and a final state", len(out.Steps), out.Final != nil, tc.actions+1)
 			}
 		})
 	}
@@ -774,8 +787,8 @@ func TestRecordTornLastLine(t *testing.T) {
 	if err == nil || err.Error() != `line 21: action "crown fly": unknown verb "fly"` {
 		t.Fatalf("bad middle line: %v", err)
 	}
-	if strings.Contains(out, `"final"`) || strings.Count(out, "\n") != 20-(lastLine-len(whole.Actions))+1 {
-		t.Fatalf("runner printed %d lines before the bad line:\n%s", strings.Count(out, "\n"), out)
+	if out.Final != nil || len(out.Steps) != 20-(lastLine-len(whole.Actions))+1 {
+		t.Fatalf("runner gave %d steps (final state %v) before the bad line", len(out.Steps), out.Final != nil)
 	}
 }
 
@@ -937,7 +950,7 @@ func TestRecordStreamsFailFast(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = rules.RunRecordReader(mustStandard(t), rr, io.Discard)
+	_, err = rules.RunRecordReader(mustStandard(t), rr, func(rules.RunStep) error { return nil })
 	if err == nil || !strings.HasPrefix(err.Error(), `action 297 (line 306) "crown arrange`) || !strings.HasSuffix(err.Error(), "the game is over") {
 		t.Fatalf("error %v, want action 297 (line 306) refused: the game is over", err)
 	}

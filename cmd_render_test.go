@@ -14,20 +14,6 @@ import (
 	"notrueking/store"
 )
 
-// mainEnv makes the test binary run the command line instead of the tests,
-// so that a test can run `notrueking render` as a separate process (it
-// re-runs itself under xvfb-run, which needs an executable).
-const mainEnv = "NTK_TEST_RUN_MAIN"
-
-func TestMain(m *testing.M) {
-	if os.Getenv(mainEnv) != "" {
-		os.Exit(dispatch(os.Args[1:], os.Stdout, os.Stderr))
-	}
-	code := m.Run()
-	removeSite()
-	os.Exit(code)
-}
-
 // TestRenderRefusals: every bad use is refused before anything is drawn or
 // written, with exit 2 and the reason, and an existing file is left alone.
 func TestRenderRefusals(t *testing.T) {

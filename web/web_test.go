@@ -101,11 +101,13 @@ func servedSite(t testing.TB) string {
 	return srv.URL + "/"
 }
 
-// removeSite removes the site the browser tests built (TestMain calls it).
-func removeSite() {
+// TestMain removes the site the browser tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
 	if siteDir != "" {
 		os.RemoveAll(siteDir)
 	}
+	os.Exit(code)
 }
 
 func newPage(t testing.TB, downloads string) *page {
@@ -402,7 +404,7 @@ func TestBrowserFilesAndRefusals(t *testing.T) {
 // itself is not cached compiled between runs of this benchmark's first
 // load, which is logged apart).
 //
-//	go test -run '^$' -bench BrowserFirstFrame -benchtime 5x .
+//	go test -run '^$' -bench BrowserFirstFrame -benchtime 5x ./web
 func BenchmarkBrowserFirstFrame(b *testing.B) {
 	p := newPage(b, "")
 	var total float64
@@ -421,7 +423,7 @@ func BenchmarkBrowserFirstFrame(b *testing.B) {
 	b.ReportMetric(0, "ns/op")
 }
 
-// TestWebSiteFolderAndFlags: "web" writes only into a new or empty folder
+// TestWebSiteFolderAndFlags: web writes only into a new or empty folder
 // or one it built, and refuses bad flags; no browser or build needed.
 func TestWebSiteFolderAndFlags(t *testing.T) {
 	dir := t.TempDir()
@@ -447,13 +449,13 @@ func TestWebSiteFolderAndFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"web", "-build-only"}, "-build-only needs -o DIR"},
-		{[]string{"web", "extra"}, `unexpected argument "extra"`},
-		{[]string{"web", "-nope"}, "flag provided but not defined"},
-		{[]string{"web", "-o", dir, "-build-only"}, "holds other files"},
+		{[]string{"-build-only"}, "-build-only needs -o DIR"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"-nope"}, "flag provided but not defined"},
+		{[]string{"-o", dir, "-build-only"}, "holds other files"},
 	} {
 		var out, errb bytes.Buffer
-		code := dispatch(c.args, &out, &errb)
+		code := run(c.args, &out, &errb)
 		if code == 0 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want an error saying %q", c.args, code, errb.String(), c.want)
 		}

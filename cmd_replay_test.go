@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"notrueking/render"
 )
 
-// TestReplayFlag: -replay reads its file headless before any window
+// TestReplayFlag: replay (and -replay) reads its file headless before any window
 // opens; a bad file, or -replay with a flag that sets up or plays a game,
 // is a usage error (exit 2, one line on stderr) and touches nothing.
 func TestReplayFlag(t *testing.T) {
@@ -42,13 +43,19 @@ func TestReplayFlag(t *testing.T) {
 		{"with -load", []string{"-replay", "testdata/four-players.ntk", "-load", "testdata/four-players.ntk"}, "it takes no -load"},
 		{"with -record", []string{"-replay", "testdata/four-players.ntk", "-record", filepath.Join(dir, "r.ntk")}, "it takes no -record"},
 		{"with -players", []string{"-replay", "testdata/four-players.ntk", "-players", "3"}, "it takes no -players"},
+		{"with -scenario", []string{"-replay", "testdata/four-players.ntk", "-scenario", "scenarios/flags.toml"}, "it takes no -scenario"},
+		{"with -sandbox", []string{"-replay", "testdata/four-players.ntk", "-sandbox"}, "-replay watches a game as it was played; it takes no -sandbox"},
+		{"as a command, with a seed", []string{"replay", "testdata/four-players.ntk", "-seed", "3"}, "notrueking: replay watches a game as it was played; it takes no -seed"},
+		{"as a command, a missing file", []string{"replay", filepath.Join(dir, "none.ntk")}, "notrueking: replay: "},
+		{"as a command, no file", []string{"replay"}, "notrueking: missing FILE (usage: notrueking replay FILE"},
+		{"as a command, two files", []string{"replay", "testdata/four-players.ntk", "testdata/two-players.ntk"}, `unexpected argument "testdata/two-players.ntk"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var errb bytes.Buffer
-			ran := false
-			code := play(tc.args, &errb, func(render.Options) error { ran = true; return nil })
-			if ran {
+			opened := noWindow(t)
+			var out, errb bytes.Buffer
+			code := dispatch(tc.args, &out, &errb)
+			if len(*opened) > 0 {
 				t.Fatalf("a window opened (exit %d)\nstderr: %.400s", code, errb.String())
 			}
 			wantRefusal(t, code, errb.String(), tc.stderr)
@@ -61,13 +68,17 @@ func TestReplayFlag(t *testing.T) {
 	if es, _ := os.ReadDir(dir); len(es) != 2 {
 		t.Errorf("the folder holds %d files after the refusals, want the 2 written by the test", len(es))
 	}
-	// A good file reaches the window as Options.Replay.
-	var got *render.Options
-	var errb bytes.Buffer
-	if code := play([]string{"-replay", "testdata/four-players.ntk"}, &errb, func(o render.Options) error { got = &o; return nil }); code != 0 || got == nil {
-		t.Fatalf("good file: exit %d: %s", code, errb.String())
-	}
-	if want := (render.Options{Map: "standard", Replay: "testdata/four-players.ntk"}); got.Replay != want.Replay || got.Quick || got.Load != "" {
-		t.Errorf("options %+v, want %+v", *got, want)
+	// A good file reaches the window as Options.Replay, by the command and
+	// by the old flag.
+	for _, args := range [][]string{{"-replay", "testdata/four-players.ntk"}, {"replay", "testdata/four-players.ntk"}} {
+		opened := noWindow(t)
+		var out, errb bytes.Buffer
+		if code := dispatch(args, &out, &errb); code != 0 || len(*opened) != 1 {
+			t.Fatalf("%q: exit %d: %s", args, code, errb.String())
+		}
+		got := (*opened)[0]
+		if want := (render.Options{Map: "standard", Replay: "testdata/four-players.ntk"}); !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: options %+v, want %+v", args, got, want)
+		}
 	}
 }

@@ -21,42 +21,37 @@ import (
 	"notrueking/store"
 )
 
-const renderUsage = "usage: notrueking render -o FILE.png [-size WxH] [-load RECORD [-at N] | -scenario FILE] [-map NAME|FILE] [-players N] [-seed N] [-f]"
-
 // xvfbEnv marks a render command already re-run under xvfb-run.
 const xvfbEnv = "NTK_RENDER_XVFB"
 
-// renderMain draws the public table — no loyalty card, hand or deck — as
+// cmdRender is the render command: it draws the public table — no loyalty card, hand or deck — as
 // a PNG file and writes nothing else (no save, no record). The game is the
 // record or save of -load after -at actions (all of them by default), or a
 // new game of -map and -players. Drawing needs a display: on Linux without
 // one it re-runs itself under xvfb-run when that is installed.
-func renderMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("notrueking render", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("o", "", "the PNG file to write (required)")
-	size := fs.String("size", "1920x1080", "picture size in pixels, WIDTHxHEIGHT")
-	load := fs.String("load", "", "record or save file of the game to draw")
-	scenario := fs.String("scenario", "", "scenario file whose position to draw")
-	at := fs.Int("at", -1, "draw the table after this many actions of -load (default: all)")
-	mapName := fs.String("map", "standard", "map of a new game (without -load)")
-	players := fs.Int("players", 4, "players of a new game (without -load)")
-	seed := fs.Uint64("seed", 1, "seed of a new game (without -load)")
-	force := fs.Bool("f", false, "replace -o when it exists")
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "notrueking render: "+format+"\n", a...)
-		return 2
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+func cmdRender(args []string, stdout, stderr io.Writer) int {
+	c := newFlags("render", stdout, stderr)
+	out := c.String("o", "", "the PNG file to write (required)")
+	size := c.String("size", "1920x1080", "picture size in pixels, WIDTHxHEIGHT")
+	load := c.String("load", "", "record or save file of the game to draw")
+	scenario := c.String("scenario", "", "scenario file whose position to draw")
+	at := c.Int("at", -1, "draw the table after this many actions of -load (default: all)")
+	mapName := c.String("map", "standard", "map of a new game (without -load)")
+	players := c.Int("players", 4, "players of a new game (without -load)")
+	seed := c.Uint64("seed", 1, "seed of a new game (without -load)")
+	force := c.Bool("f", false, "replace -o when it exists")
+	fail := c.fail
+	pos, code, ok := c.parse(args)
+	if !ok {
+		return code
 	}
 	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if fs.NArg() > 0 {
-		return fail("unexpected argument %q (%s)", short(fs.Arg(0)), renderUsage)
+	c.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if len(pos) > 0 {
+		return c.unexpected(pos[0])
 	}
 	if *out == "" {
-		return fail("-o FILE.png is required (%s)", renderUsage)
+		return fail("-o FILE.png is required (%s)", c.usage())
 	}
 	w, h, err := parseSize(*size)
 	if err != nil {
@@ -101,8 +96,7 @@ func renderMain(args []string, stdout, stderr io.Writer) int {
 		g, err = newGame(*mapName, *players, *seed)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "notrueking render:", err)
-		return 1
+		return c.failed("%v", err)
 	}
 
 	if needsXvfb() {
@@ -110,17 +104,14 @@ func renderMain(args []string, stdout, stderr io.Writer) int {
 	}
 	img, err := render.Picture(g, w, h)
 	if err != nil {
-		fmt.Fprintln(stderr, "notrueking render:", err)
-		return 1
+		return c.failed("%v", err)
 	}
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, img); err != nil {
-		fmt.Fprintln(stderr, "notrueking render:", err)
-		return 1
+		return c.failed("%v", err)
 	}
 	if err := store.WriteFile(*out, buf.Bytes(), 0o644, *force); err != nil {
-		fmt.Fprintln(stderr, "notrueking render:", err)
-		return 1
+		return c.failed("%v", err)
 	}
 	return 0
 }

@@ -1,5 +1,14 @@
 //go:build !js
 
+// Command web builds the browser version of No True King and serves it on
+// 127.0.0.1 for trying it locally, or only builds it, to publish the
+// folder as a static site. It is a developer's command, not part of the
+// player's binary: it runs the Go toolchain, in the source folder.
+//
+//	go run ./web [-addr 127.0.0.1:8080] [-o DIR] [-build-only]
+//
+// The page is index.html and favicon.svg of this folder; the game is the
+// module's root package built with GOOS=js GOARCH=wasm (docs/web.md).
 package main
 
 import (
@@ -24,50 +33,54 @@ import (
 	"notrueking/store"
 )
 
-// The page of the browser build: web/index.html and its favicon. The
+// The page of the browser build: index.html and its favicon. The
 // loader wasm_exec.js is not checked in: it is copied from the Go toolchain
 // that builds the module, because the two must match (the loader's imports
 // change between Go releases, and a stale copy fails at start-up).
 //
-//go:embed web/index.html web/favicon.svg
+//go:embed index.html favicon.svg
 var webFiles embed.FS
 
-// siteMarker marks a folder written by "web": only such a folder (or an
+// siteMarker marks a folder written by web: only such a folder (or an
 // empty or new one) is written into, so no user's file is overwritten.
 const siteMarker = ".notrueking-site"
 
 // moduleName is the module file the page loads.
 const moduleName = "notrueking.wasm"
 
-// webMain is the "web" command: build the browser version into a folder
-// and serve it on 127.0.0.1 for trying it locally (or only build it, to
-// publish the folder as a static site).
-func webMain(args []string, stdout, stderr io.Writer) int {
-	fset := flag.NewFlagSet("notrueking web", flag.ContinueOnError)
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run builds the browser version into a folder and serves it on 127.0.0.1
+// for trying it locally (or only builds it, to publish the folder as a
+// static site).
+func run(args []string, stdout, stderr io.Writer) int {
+	fset := flag.NewFlagSet("web", flag.ContinueOnError)
 	fset.SetOutput(stderr)
 	addr := fset.String("addr", "127.0.0.1:8080", "address to serve the page on")
 	out := fset.String("o", "", "folder to build the site into (new, empty, or built here before); default a fresh temporary folder")
 	buildOnly := fset.Bool("build-only", false, "build the site and exit without serving it (to publish the folder)")
 	fset.Usage = func() {
-		fmt.Fprintln(stderr, "usage: notrueking web [-addr HOST:PORT] [-o DIR] [-build-only]   (run in the source folder; needs Go)")
+		fmt.Fprintln(stderr, "usage: go run ./web [-addr HOST:PORT] [-o DIR] [-build-only]   (in the No True King source folder)")
 		fset.PrintDefaults()
 	}
 	if err := fset.Parse(args); err != nil {
 		return 2
 	}
 	if fset.NArg() > 0 {
-		fmt.Fprintf(stderr, "notrueking web: unexpected argument %q\n", short(fset.Arg(0)))
+		fmt.Fprintf(stderr, "web: unexpected argument %.40q\n", fset.Arg(0))
 		return 2
 	}
 	dir := *out
 	if dir == "" {
 		if *buildOnly {
-			fmt.Fprintln(stderr, "notrueking web: -build-only needs -o DIR (where to put the site)")
+			fmt.Fprintln(stderr, "web: -build-only needs -o DIR (where to put the site)")
 			return 2
 		}
 		d, err := os.MkdirTemp("", "notrueking-web-")
 		if err != nil {
-			fmt.Fprintln(stderr, "notrueking web:", err)
+			fmt.Fprintln(stderr, "web:", err)
 			return 1
 		}
 		dir = d
@@ -76,7 +89,7 @@ func webMain(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "building the browser version into %s …\n", dir)
 	info, err := buildSite(dir, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "notrueking web:", err)
+		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "built in %.1f s: %s is %.1f MB (%.2f MB gzipped)\n", time.Since(start).Seconds(), moduleName,
@@ -87,13 +100,13 @@ func webMain(args []string, stdout, stderr io.Writer) int {
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		fmt.Fprintln(stderr, "notrueking web:", err)
+		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "No True King: http://%s/  (Ctrl-C stops)\n", ln.Addr())
 	srv := &http.Server{Handler: siteHandler(dir), ReadHeaderTimeout: 10 * time.Second}
 	if err := srv.Serve(ln); err != nil {
-		fmt.Fprintln(stderr, "notrueking web:", err)
+		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
 	return 0
@@ -159,7 +172,7 @@ func buildSite(dir string, stderr io.Writer) (siteInfo, error) {
 	}
 	files := map[string][]byte{"wasm_exec.js": loader}
 	for _, n := range []string{"index.html", "favicon.svg"} {
-		data, err := webFiles.ReadFile("web/" + n)
+		data, err := webFiles.ReadFile(n)
 		if err != nil {
 			return siteInfo{}, err
 		}
@@ -197,11 +210,11 @@ func claimSiteDir(dir string) error {
 	}
 	if len(ents) > 0 {
 		if _, err := os.Lstat(filepath.Join(dir, siteMarker)); err != nil {
-			return fmt.Errorf("%s holds other files and was not built by \"web\": give a new or empty folder (nothing was overwritten)", dir)
+			return fmt.Errorf("%s holds other files and was not built by go run ./web: give a new or empty folder (nothing was overwritten)", dir)
 		}
 		return nil
 	}
-	return store.WriteFile(filepath.Join(dir, siteMarker), []byte("built by: go run . web (its files are replaced by the next build)\n"), 0o644, false)
+	return store.WriteFile(filepath.Join(dir, siteMarker), []byte("built by: go run ./web (its files are replaced by the next build)\n"), 0o644, false)
 }
 
 // moduleDir is the folder of this module's source, found from the working
@@ -209,11 +222,11 @@ func claimSiteDir(dir string) error {
 func moduleDir(goCmd string) (string, error) {
 	out, err := exec.Command(goCmd, "list", "-m", "-f", "{{.Path}} {{.Dir}}").Output()
 	if err != nil {
-		return "", errors.New("run \"web\" in the No True King source folder (go list -m found no module here)")
+		return "", errors.New("run go run ./web in the No True King source folder (go list -m found no module here)")
 	}
 	path, d, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
 	if path != "notrueking" || d == "" {
-		return "", fmt.Errorf("run \"web\" in the No True King source folder (this is module %q)", path)
+		return "", fmt.Errorf("run go run ./web in the No True King source folder (this is module %q)", path)
 	}
 	return d, nil
 }

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"notrueking/bots"
+	"notrueking/render"
+	"notrueking/scenarios"
+)
+
+const playUsage = "[play] " + setupUsage + " [-record FILE] [-load FILE | -scenario FILE] [-bots human,LEVEL,...] [-bot-pause D] " + presenterUsage
+
+// alias is a flag of the bare command kept from before the window's modes
+// were commands: it runs its command with the flag's value as the
+// argument (notrueking -replay FILE is notrueking replay FILE).
+type alias struct {
+	flag string
+	arg  string // what the flag's value is ("FILE"); "" for a flag without one
+	run  func(as string, args []string, stdout, stderr io.Writer) int
+}
+
+func aliases() []alias {
+	return []alias{{"replay", "FILE", replay}, {"spectate", "FILE|latest", spectate}, {"sandbox", "", sandbox}}
+}
+
+// playFlags are play's flags.
+type playFlags struct {
+	setup                        *setup
+	record, load, scenario, bots *string
+	botPause                     *time.Duration
+	present                      *presenter
+}
+
+func declarePlay(c *cmdFlags) *playFlags {
+	p := &playFlags{setup: addSetup(c), record: addRecord(c)}
+	p.load = c.String("load", "", "resume the game of a record or save `FILE`")
+	p.scenario = c.String("scenario", "", "play from the position of a scenario `FILE` (docs/scenarios.md); a tester's game")
+	p.bots = c.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (`human,LEVEL,...`; missing seats are human)")
+	p.botPause = c.Duration("bot-pause", 0, "pause `D` between two bot moves (default 0.6s)")
+	p.present = addPresenter(c)
+	for _, a := range aliases() {
+		if a.arg == "" {
+			c.Bool(a.flag, false, "the same as: notrueking "+a.flag)
+		} else {
+			c.String(a.flag, "", "the same as: notrueking "+a.flag+" `"+a.arg+"`")
+		}
+	}
+	return p
+}
+
+// cmdPlay is the play command, and the bare command: it checks the flags
+// against the map, headless, and only then opens the window. A bad flag (a
+// player count the map does not seat, -names disagreeing with -players,
+// an empty name, a map that does not load, a stray argument, an existing
+// -record file, -load with setup flags) is a usage error: one line on
+// stderr, exit status 2, no window. -replay, -spectate and -sandbox run
+// their commands.
+func cmdPlay(args []string, stdout, stderr io.Writer) int {
+	c := newFlags("play", stdout, stderr)
+	c.prefix = "notrueking: "
+	p := declarePlay(c)
+	pos, code, ok := c.parse(args)
+	if !ok {
+		return code
+	}
+	if a, args := aliasIn(c, args, pos); a != nil {
+		return a.run("-"+a.flag, args, stdout, stderr)
+	}
+	if len(pos) > 0 {
+		return c.unexpected(pos[0])
+	}
+	if *p.load != "" {
+		if f := p.setup.given(); f != "" {
+			return c.fail("-load resumes a game as it was set up; it takes no -%s", f)
+		}
+		if c.isSet("scenario") {
+			return c.fail("-load resumes a game as it was set up; it takes no -scenario")
+		}
+	}
+	if *p.scenario != "" {
+		if f := p.setup.given(); f != "" {
+			return c.fail("-scenario sets up the map, the players and the seed itself; it takes no -%s", f)
+		}
+		// Checked here, headless: a broken file names file, line and key,
+		// and no window opens.
+		if _, err := scenarios.Load(*p.scenario); err != nil {
+			return c.fail("-scenario: %s", firstProblem(err))
+		}
+	}
+	if err := checkRecord(*p.record); err != nil {
+		return c.fail("%v", err)
+	}
+	o := render.Options{RecordPath: *p.record, Load: *p.load, Scenario: *p.scenario, BotPause: *p.botPause}
+	if err := p.present.set(&o); err != nil {
+		return c.fail("%v", err)
+	}
+	if err := p.setup.set(&o); err != nil {
+		return c.fail("%v", err)
+	}
+	var err error
+	if o.Bots, err = seatPlayers(*p.bots); err != nil {
+		return c.fail("-bots: %v", err)
+	}
+	return open(o, stderr)
+}
+
+// aliasIn finds the first alias among the flags given to play (args),
+// and the command line of its command: the other flags given, then the
+// alias's value and the arguments (pos).
+func aliasIn(c *cmdFlags, args, pos []string) (*alias, []string) {
+	for _, arg := range args {
+		if arg == "--" {
+			break
+		}
+		if !strings.HasPrefix(arg, "-") {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		i := slices.IndexFunc(aliases(), func(a alias) bool { return a.flag == name })
+		if i < 0 {
+			continue
+		}
+		a := aliases()[i]
+		f := c.Lookup(a.flag)
+		if a.arg == "" && f.Value.String() != "true" {
+			continue
+		}
+		var line []string
+		c.Visit(func(g *flag.Flag) {
+			if g.Name != a.flag {
+				line = append(line, "-"+g.Name+"="+g.Value.String())
+			}
+		})
+		line = append(line, "--")
+		if a.arg != "" {
+			line = append(line, f.Value.String())
+		}
+		return &a, append(line, pos...)
+	}
+	return nil, nil
+}
+
+// seatPlayers reads -bots: per seat human or a bot level.
+func seatPlayers(list string) ([]int, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, s := range strings.Split(list, ",") {
+		if strings.EqualFold(strings.TrimSpace(s), "human") || strings.TrimSpace(s) == "" {
+			out = append(out, render.Human)
+			continue
+		}
+		l, err := bots.ParseLevel(s)
+		if err != nil {
+			return nil, fmt.Errorf("%v (or human)", err)
+		}
+		out = append(out, int(l))
+	}
+	return out, nil
+}
