@@ -3,10 +3,10 @@ package render
 import (
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/byclicks"
 	"notrueking/internal/tabletest"
 	"testing"
 
-	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
@@ -122,74 +122,7 @@ func (c *clicker) do(a rules.Action) {
 	if c.a.scene != sceneTable || u.Shown() != a.Seat {
 		c.t.Fatalf("scene %d showing seat %d, want the table for seat %d", c.a.scene, u.Shown(), a.Seat)
 	}
-	switch a.Verb {
-	case rules.VArrange:
-		// Put the tokens in the wanted order by swapping, then confirm.
-		var want []string
-		for _, h := range a.Order.Houses() {
-			want = append(want, u.Map().Houses[h].ID)
-		}
-		for i := range want {
-			if u.State().Arrange[i] == want[i] {
-				continue
-			}
-			for j := i + 1; j < len(u.State().Arrange); j++ {
-				if u.State().Arrange[j] == want[i] {
-					c.clickWidget("token", func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == i })
-					c.clickWidget("token", func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == j })
-					break
-				}
-			}
-		}
-		c.clickWidget("confirm", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdConfirmArrange })
-	case rules.VPlace, rules.VResolve, rules.VRemove:
-		c.clickWidget("slot", func(w ui.Widget) bool {
-			return w.T.Kind == ui.TSlot && w.T.House == u.Map().Houses[a.House].ID && w.T.Slot == a.Slot
-		})
-	case rules.VMuster:
-		c.clickTerr(a.From)
-		if len(u.State().Choices) > 0 {
-			c.clickAction(a)
-		}
-	case rules.VRetreat:
-		c.clickTerr(a.To)
-		if len(u.State().Choices) > 0 {
-			c.clickAction(a)
-		}
-	case rules.VMove:
-		if u.State().MoveFrom >= 0 && u.State().MoveFrom != a.From {
-			c.clickTerr(u.State().MoveFrom) // cancel another selection
-		}
-		c.clickTerr(a.From)
-		c.clickTerr(a.To)
-		if u.State().MoveTo >= 0 {
-			for k := board.Unit(0); k < board.NumUnits; k++ {
-				for u.State().MoveUnits[k] > a.Units[k] {
-					c.clickWidget("dec", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdFewerUnits, Unit: k} })
-				}
-				for u.State().MoveUnits[k] < a.Units[k] {
-					c.clickWidget("inc", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdMoreUnits, Unit: k} })
-				}
-			}
-			c.clickWidget("move", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveConfirm })
-		}
-	case rules.VExchange:
-		card := u.Private().Players[a.Seat].Loyalty
-		for _, h := range []string{u.Map().Houses[a.A].ID, u.Map().Houses[a.B].ID} {
-			k := -1
-			for i, tk := range card {
-				if tk.House == h {
-					k = i
-				}
-			}
-			c.clickWidget("token "+h, func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == k })
-		}
-		if len(u.State().Choices) > 0 {
-			c.clickAction(a)
-		}
-	default:
-		c.clickAction(a)
-	}
+	byclicks.Play(u, a, byclicks.Reach{Widget: c.clickWidget, Terr: c.clickTerr})
 }
 
 // TestClickThroughGames plays random games on the standard map entirely by
