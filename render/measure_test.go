@@ -6,6 +6,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"notrueking/internal/tabletest"
+	"notrueking/rules"
 	"notrueking/ui"
 )
 
@@ -26,15 +28,33 @@ var measureSamples = []string{
 
 // TestMeasureMatchesPainter: the plain measuring of package ui gives the
 // painter's widths (Ebitengine's text/v2, the fonts the painter loads) to
-// within a pixel, at every size and weight the screens use; heights of
-// multi-line text too.
+// within a pixel, at every size and weight the screens use, for the
+// samples above and a real game's log lines and names; heights of
+// multi-line text too. (Measured: they agree exactly.)
 func TestMeasureMatchesPainter(t *testing.T) {
 	p, err := newPainter()
 	if err != nil {
 		t.Fatal(err)
 	}
+	// And the words of a real game: its log, its map's names.
+	samples := append([]string(nil), measureSamples...)
+	for _, mapName := range []string{"standard", "nine"} {
+		g, err := tabletest.RulesGame(mapName, []string{"Ann", "Ben", "Cy"}, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tabletest.PlayUntil(t, g, g, 5, func() bool { return g.Len() > 120 })
+		for i, l := range g.View(rules.Public).Log {
+			if i%3 == 0 {
+				samples = append(samples, l.Text)
+			}
+		}
+		for _, tr := range g.Map().Territories {
+			samples = append(samples, tr.Name, ui.WrapName(tr.Name))
+		}
+	}
 	worst := 0.0
-	for _, s := range measureSamples {
+	for _, s := range samples {
 		for _, size := range []float64{7, 12, 12.5, 13, 15, 16, 17, 18, 19.5, 22, 24, 26, 34, 48} {
 			for _, bold := range []bool{false, true} {
 				f := &text.GoTextFace{Source: p.regular, Size: size}

@@ -177,3 +177,73 @@ func BenchmarkBuildShapes(b *testing.B) {
 		})
 	}
 }
+
+// TestCameraHandleDragWheelAndClick: the camera's input without a window.
+// The wheel zooms around the pointer; a left press held and moved past the
+// slop pans and is no click; a press released within the slop clicks the
+// territory under the press; a press on a widget over the board is not
+// the board's; the Fit button fits; a middle drag pans.
+func TestCameraHandleDragWheelAndClick(t *testing.T) {
+	m, err := maps.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewCamera(m)
+	v.SetViewport(tableBoard)
+	// The territory deep inside at the middle of the board: zooming there
+	// keeps it under the pointer (no clamping near an edge).
+	tr, p, best := -1, board.Point{}, math.Inf(1)
+	for t, q := range deepPoints(m) {
+		d := math.Hypot(q.X-float64(m.Grid.W)/2, q.Y-float64(m.Grid.H)/2)
+		if d < best || d == best && t < tr {
+			tr, p, best = t, q, d
+		}
+	}
+	g := v.Geom()
+	x, y := g.FromGrid(p.X, p.Y)
+	if changed, took, clicked := v.Handle(Input{X: x, Y: y, Wheel: 6}, false); !changed || took || clicked >= 0 || v.Zoom() <= 1 {
+		t.Fatalf("the wheel: changed %v, took %v, clicked %d, zoom %.2f", changed, took, clicked, v.Zoom())
+	}
+	// The point under the pointer stays there (zoomed so far that the
+	// board may move both ways).
+	if got := v.Hit(x, y); got != tr {
+		t.Fatalf("after zooming at %s the pointer is over %d", m.Territories[tr].ID, got)
+	}
+	before := v.Geom()
+	if _, took, _ := v.Handle(Input{X: x, Y: y, Click: true, Down: true}, false); !took {
+		t.Fatal("a press on the board was not the board's")
+	}
+	v.Handle(Input{X: x + 30, Y: y + 20, Down: true}, false)
+	_, _, clicked := v.Handle(Input{X: x + 30, Y: y + 20}, false)
+	after := v.Geom()
+	if clicked >= 0 || math.Abs(after.X-before.X-30) > 1e-6 || math.Abs(after.Y-before.Y-20) > 1e-6 {
+		t.Fatalf("a drag of (30,20) clicked %d and moved the board by (%.1f,%.1f)", clicked, after.X-before.X, after.Y-before.Y)
+	}
+	x, y = after.FromGrid(p.X, p.Y)
+	v.Handle(Input{X: x, Y: y, Click: true, Down: true}, false)
+	v.Handle(Input{X: x + 2, Y: y + 2, Down: true}, false)
+	if _, _, clicked := v.Handle(Input{X: x + 2, Y: y + 2}, false); clicked != tr {
+		t.Fatalf("a press released within the slop clicked %d, want %s (%d)", clicked, m.Territories[tr].ID, tr)
+	}
+	if _, took, _ := v.Handle(Input{X: x, Y: y, Click: true, Down: true}, true); took {
+		t.Fatal("a press on a widget over the board was taken by the board")
+	}
+	v.Handle(Input{X: x, Y: y}, true)
+	mid := v.Geom()
+	v.Handle(Input{X: x, Y: y, MiddleDown: true}, false)
+	v.Handle(Input{X: x - 25, Y: y + 10, MiddleDown: true}, false)
+	if g := v.Geom(); math.Abs(g.X-mid.X+25) > 1e-6 || math.Abs(g.Y-mid.Y-10) > 1e-6 {
+		t.Fatalf("a middle drag of (-25,10) moved the board by (%.1f,%.1f)", g.X-mid.X, g.Y-mid.Y)
+	}
+	v.Handle(Input{X: x - 25, Y: y + 10}, false)
+	var fit BoardControl
+	for _, c := range v.Controls() {
+		if c.ID == CtlFit {
+			fit = c
+		}
+	}
+	fx, fy := fit.R.Center()
+	if changed, took, _ := v.Handle(Input{X: fx, Y: fy, Click: true, Down: true}, false); !changed || !took || !v.Fitted() {
+		t.Fatalf("the Fit button: changed %v, took %v, fitted %v", changed, took, v.Fitted())
+	}
+}
