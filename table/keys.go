@@ -18,7 +18,7 @@ func (u *Table) Wheel(in ui.Input) bool {
 
 // Keys answers the table's own keys of one tick, in order: in try mode
 // Esc and T leave it; Esc cancels a selection or dialog; the move dialog's
-// arrows change its row and counts; the Tools menu's keys (ToolKey) work
+// arrows change its row and counts; the Tools menu's keys (toolKey) work
 // with the menu closed. It carries out the table's commands through do
 // and the Tools menu's through tool (the app's), and returns the keys
 // left for the buttons that show them (Space is Enter under a notice);
@@ -38,7 +38,7 @@ func (u *Table) Keys(in ui.Input, do, tool func(ui.Command)) (rest []string, cha
 		case k == "Space" && u.holding():
 			rest = append(rest, "Enter") // Enter or Space dismisses a notice
 		case isToolKey(k):
-			c, _ := ToolKey(k)
+			c, _ := toolKey(k)
 			tool(c)
 			changed = true
 		case dialog && (k == "Up" || k == "Down"):

@@ -51,9 +51,9 @@ func ToolsWidgets(l Layout) []ui.Widget {
 	return ws
 }
 
-// ToolKey is the Tools menu command of key k (the entries' keys work
+// toolKey is the Tools menu command of key k (the entries' keys work
 // whether the menu is open or not).
-func ToolKey(k string) (ui.Command, bool) {
+func toolKey(k string) (ui.Command, bool) {
 	for _, e := range toolEntries() {
 		if e.key == k {
 			return e.cmd, true
@@ -62,4 +62,4 @@ func ToolKey(k string) (ui.Command, bool) {
 	return ui.Command{}, false
 }
 
-func isToolKey(k string) bool { _, ok := ToolKey(k); return ok }
+func isToolKey(k string) bool { _, ok := toolKey(k); return ok }

@@ -72,8 +72,8 @@ type Camera struct {
 
 // Zoom limits, as multiples of the fitted cell size.
 const (
-	MinZoom = 1.0
-	MaxZoom = 8.0
+	minZoom = 1.0
+	maxZoom = 8.0
 )
 
 // NewCamera makes a camera on map m that shows the whole board once given
@@ -133,7 +133,7 @@ func (v *Camera) Zoom() float64 { return v.cell / v.fitCell() }
 // stays over the same point of the map (within the zoom limits).
 func (v *Camera) ZoomAt(factor, x, y float64) {
 	fc := v.fitCell()
-	nc := math.Max(fc*MinZoom, math.Min(fc*MaxZoom, v.cell*factor))
+	nc := math.Max(fc*minZoom, math.Min(fc*maxZoom, v.cell*factor))
 	if nc == v.cell {
 		return
 	}
@@ -255,8 +255,8 @@ func (v *Camera) Press(id string) bool {
 // a few pixels (or a middle drag) pans without counting as a click, F or
 // Home fits the board, and the board's own buttons zoom and fit.
 
-// DragSlop is how far (base pixels) a press may move and still be a click.
-const DragSlop = 5
+// dragSlop is how far (base pixels) a press may move and still be a click.
+const dragSlop = 5
 
 // drag is a press on the board being followed.
 type drag struct {
@@ -312,7 +312,7 @@ func (v *Camera) Handle(in Input, onWidget bool) (changed, took bool, clicked in
 		}
 	} else if d.left {
 		if in.Down {
-			if !d.moved && math.Hypot(in.X-d.sx, in.Y-d.sy) > DragSlop {
+			if !d.moved && math.Hypot(in.X-d.sx, in.Y-d.sy) > dragSlop {
 				d.moved = true
 				v.PanBy(in.X-d.sx, in.Y-d.sy)
 				changed = true

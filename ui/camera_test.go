@@ -137,8 +137,8 @@ func TestZoomAroundCursorKeepsPoint(t *testing.T) {
 	for i := 0; i < 30; i++ {
 		v.ZoomAt(2, 400, 400)
 	}
-	if z := v.Zoom(); z > MaxZoom+1e-9 {
-		t.Errorf("zoom %.2f past the limit %v", z, MaxZoom)
+	if z := v.Zoom(); z > maxZoom+1e-9 {
+		t.Errorf("zoom %.2f past the limit %v", z, maxZoom)
 	}
 	for i := 0; i < 30; i++ {
 		v.ZoomAt(0.5, 400, 400)

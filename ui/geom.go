@@ -55,8 +55,8 @@ func Overlap(a, b Rect) float64 {
 	return w * h
 }
 
-// ClampRect moves r inside c (keeping its size where it can).
-func ClampRect(r, c Rect) Rect {
+// clampRect moves r inside c (keeping its size where it can).
+func clampRect(r, c Rect) Rect {
 	r.X = math.Max(c.X, math.Min(r.X, c.X+c.W-r.W))
 	r.Y = math.Max(c.Y, math.Min(r.Y, c.Y+c.H-r.H))
 	return r

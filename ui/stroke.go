@@ -6,11 +6,11 @@ import (
 	"notrueking/board"
 )
 
-// Miters returns, for each point of a polyline in grid coordinates, the
+// miters returns, for each point of a polyline in grid coordinates, the
 // offset direction of unit width to its right (y down: the side a
 // territory's outline keeps its territory on), lengthened at bends so that
 // both sides of a stroke stay parallel (capped at twice, for sharp bends).
-func Miters(pts []board.Point, closed bool) []board.Point {
+func miters(pts []board.Point, closed bool) []board.Point {
 	n := len(pts)
 	out := make([]board.Point, n)
 	norm := func(a, b board.Point) (board.Point, bool) {
@@ -65,7 +65,7 @@ type StrokeLine struct {
 
 // NewStrokeLine is the stroke line of pts (closed: a loop).
 func NewStrokeLine(pts []board.Point, closed bool) StrokeLine {
-	return StrokeLine{Pts: pts, Mit: Miters(pts, closed), Closed: closed}
+	return StrokeLine{Pts: pts, Mit: miters(pts, closed), Closed: closed}
 }
 
 // simplify drops points of a polyline that lie within tol of the line

@@ -69,7 +69,7 @@ func TooltipFor(ws []Widget, i int, avoid Rect) []Widget {
 	box := Rect{}
 	found := false
 	for _, c := range cands {
-		c = ClampRect(c, canvas)
+		c = clampRect(c, canvas)
 		if Overlap(c, p) == 0 && Overlap(c, avoid) == 0 {
 			box, found = c, true
 			break
@@ -77,9 +77,9 @@ func TooltipFor(ws []Widget, i int, avoid Rect) []Widget {
 	}
 	if !found {
 		// Nothing beside the panel fits: beside the widget itself.
-		box = ClampRect(Rect{r.X, r.Y + r.H + 6, w, h}, canvas)
+		box = clampRect(Rect{r.X, r.Y + r.H + 6, w, h}, canvas)
 		if Overlap(box, avoid) > 0 || Overlap(box, r) > 0 {
-			box = ClampRect(Rect{r.X, r.Y - 6 - h, w, h}, canvas)
+			box = clampRect(Rect{r.X, r.Y - 6 - h, w, h}, canvas)
 		}
 	}
 	out := []Widget{{R: box, Kind: WPanel, Fill: ColTip, Edge: ColGold}}
