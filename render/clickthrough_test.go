@@ -94,11 +94,6 @@ func (c *clicker) clickWidget(what string, pred func(ui.Widget) bool) {
 	c.at(w.R.Center())
 }
 
-func (c *clicker) clickAction(a rules.Action) {
-	c.t.Helper()
-	c.clickWidget(a.Format(c.a.tbl.Map()), func(w ui.Widget) bool { return w.T.Action != nil && *w.T.Action == a })
-}
-
 func (c *clicker) clickTerr(tr int) {
 	c.t.Helper()
 	if tr < 0 || tr >= len(c.pts) {

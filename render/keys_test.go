@@ -4,7 +4,6 @@ import (
 	"notrueking/internal/tabletest"
 	"testing"
 
-	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -27,11 +26,7 @@ func TestKeysLiftTheCurtain(t *testing.T) {
 }
 
 func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
-	m := tabletest.Map()
-	f := tabletest.New(m)
-	foot := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Footman, From: tabletest.Terr(m, "winterfell"), To: rules.None}
-	ship := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: tabletest.Terr(m, "winterfell"), To: tabletest.Terr(m, "port-of-winterfell")}
-	f.Legals = []rules.Action{foot, ship, {Seat: 0, Verb: rules.VDone}}
+	f, _, ship := tabletest.MusterFake()
 	a := tableApp(t, f)
 	a.tbl.Refresh()
 	a.clickOn(ui.Target{Kind: ui.TTerritory, Terr: 0})

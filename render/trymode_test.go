@@ -14,25 +14,7 @@ import (
 // Greyjoy's troops.
 func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 	t.Helper()
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := g.SetFirstPlayer(0); err != nil {
-		t.Fatal(err)
-	}
-	if err := g.StartResolution([]rules.AgentAt{{Seat: 0, House: "greyjoy", Slot: rules.Maester}, {Seat: 1, House: "stark", Slot: rules.Maester}}); err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range []string{"crown resolve greyjoy maester", "crown choose move"} {
-		a, err := g.ParseAction(line)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := tabletest.GreyjoyMoving(t)
 	a, err := newApp(Options{}, nil)
 	if err != nil {
 		t.Fatal(err)

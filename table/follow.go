@@ -212,11 +212,7 @@ func (u *Table) undo() bool {
 		u.setMsg(UndoRefusal(err), true)
 		return false
 	}
-	u.resetLocal()
-	u.hint = nil // the position it was for is gone
-	u.log.toNewest()
-	u.log.forget() // the history changed under the wrapped rows
-	u.refresh()
+	u.rewound()
 	u.setMsg("Taken back: "+what, false)
 	return true
 }
@@ -235,13 +231,20 @@ func (u *Table) redo() bool {
 		u.refresh()
 		return false
 	}
-	u.resetLocal()
-	u.hint = nil // the position it was for is gone
-	u.log.toNewest()
-	u.log.forget() // the history changed under the wrapped rows
-	u.refresh()
+	u.rewound()
 	u.setMsg("Redone: "+u.lastActionText(), false)
 	return true
+}
+
+// rewound puts the game on the table again after an undo or a redo: the
+// selections and the hint were for a position that is gone, and the log
+// is no longer an extension of the rows wrapped.
+func (u *Table) rewound() {
+	u.resetLocal()
+	u.hint = nil
+	u.log.toNewest()
+	u.log.forget()
+	u.refresh()
 }
 
 // undoWidgets are the Undo and Redo buttons of the top bar (keys Ctrl+Z

@@ -123,11 +123,8 @@ type errorString string
 func (e errorString) Error() string { return string(e) }
 
 func TestMusterChooser(t *testing.T) {
-	m := tabletest.Map()
-	f := tabletest.New(m)
-	foot := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Footman, From: tabletest.Terr(m, "winterfell"), To: rules.None}
-	ship := rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: tabletest.Terr(m, "winterfell"), To: tabletest.Terr(m, "port-of-winterfell")}
-	f.Legals = []rules.Action{foot, ship, {Seat: 0, Verb: rules.VDone}}
+	f, foot, ship := tabletest.MusterFake()
+	m := f.M
 	u := New(f, Options{Seed: 1})
 	u.reveal(0)
 	hl, _ := u.highlights()

@@ -293,3 +293,42 @@ func TerrName(m *board.Map, id string) string {
 	}
 	return id
 }
+
+// GreyjoyMoving is a three-player standard game where Crown's Greyjoy
+// Maester has chosen Move Troops: Crown (seat 0) is to move Greyjoy's
+// troops, and Ben's Stark Maester waits.
+func GreyjoyMoving(t testing.TB) *rules.Game {
+	t.Helper()
+	g, err := RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetFirstPlayer(0); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.StartResolution([]rules.AgentAt{{Seat: 0, House: "greyjoy", Slot: rules.Maester}, {Seat: 1, House: "stark", Slot: rules.Maester}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"crown resolve greyjoy maester", "crown choose move"} {
+		a, err := g.ParseAction(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// MusterFake is a scripted engine where seat 0 may muster a footman in
+// Winterfell or a ship into its port, or be done: foot and ship are the
+// two musters.
+func MusterFake() (f *Engine, foot, ship rules.Action) {
+	m := Map()
+	f = New(m)
+	foot = rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Footman, From: Terr(m, "winterfell"), To: rules.None}
+	ship = rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: Terr(m, "winterfell"), To: Terr(m, "port-of-winterfell")}
+	f.Legals = []rules.Action{foot, ship, {Seat: 0, Verb: rules.VDone}}
+	return f, foot, ship
+}
