@@ -2,6 +2,7 @@ package render
 
 import (
 	"notrueking/internal/tabletest"
+	"strings"
 	"testing"
 
 	"notrueking/rules"
@@ -162,5 +163,46 @@ func TestKeysHelpAndFullscreen(t *testing.T) {
 	a.handle(ui.Input{Keys: []string{"1"}})
 	if len(f.Applied) != 1 || f.Applied[0].Verb != rules.VDone {
 		t.Fatalf("key 1 applied %v, want done", f.Applied)
+	}
+}
+
+// TestAppTooltipsStayClear: the app's own widgets over the table (the Hint
+// button, a tester's badge) keep their tooltips inside the window, clear
+// of the message line, their panel and themselves, like the table's
+// (table.TestTooltipsStayClear).
+func TestAppTooltipsStayClear(t *testing.T) {
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		g, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		tabletest.PlayUntil(t, g, g, 5, func() bool { n++; return n > 60 })
+		a, err := newApp(Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.tester = true
+		a.begin(playRules(g), 5)
+		a.handle(ui.Input{Enter: true}) // the curtain
+		l := a.layout()
+		hint, badge := false, false
+		for i, w := range a.ws {
+			if w.Tip == "" {
+				continue
+			}
+			hint = hint || w.T.Cmd.Kind == ui.CmdHint
+			badge = badge || strings.HasPrefix(w.Text, "Tester's game")
+			x, y := w.R.Center()
+			if ui.TipIndex(a.ws, x, y) != i {
+				continue // covered by another widget
+			}
+			if clash := ui.TooltipClash(a.ws, i, l.Message); clash != "" {
+				t.Errorf("%s: the tip of %q %s", tc.mapName, w.Text, clash)
+			}
+		}
+		if !hint || !badge {
+			t.Errorf("%s: the Hint button (%v) or the tester's badge (%v) has no tooltip at the table", tc.mapName, hint, badge)
+		}
 	}
 }

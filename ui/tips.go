@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strings"
@@ -168,4 +169,25 @@ var SpectatorHelpKeys = [][2]string{
 	{"Drag", "pan the board"},
 	{"F or Home", "fit the board to its frame"},
 	{"F11", "fullscreen on or off"},
+}
+
+// TooltipClash says what the tooltip of widget i of ws (TooltipFor, clear
+// of avoid) would cover that it must not: "" when it lies inside the
+// window, clear of avoid, of the panel that holds the widget and of the
+// widget itself.
+func TooltipClash(ws []Widget, i int, avoid Rect) string {
+	r := TooltipFor(ws, i, avoid)[0].R
+	w := ws[i]
+	switch {
+	case r.X < 0 || r.Y < 0 || r.X+r.W > BaseW || r.Y+r.H > BaseH:
+		return "leaves the window"
+	case Overlap(r, avoid) > 0:
+		return "covers the message line"
+	case Overlap(r, w.R) > 0:
+		return "covers the widget"
+	}
+	if p := PanelOf(ws, i); p != w.R && Overlap(r, p) > 0 {
+		return fmt.Sprintf("covers its panel %+v", p)
+	}
+	return ""
 }
