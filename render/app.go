@@ -1,8 +1,11 @@
-// Package render is the No True King desktop app: scenes (start, hand-off
-// curtain, table, game over), the board drawing, panels and the input that
-// turns clicks into engine actions. Layout and hit-testing are plain Go on a
-// 1600×900 base canvas (see Scaler), so they test without a display; the
-// drawing uses Ebitengine and draws only from rules.View values.
+// Package render is the painter of No True King — Ebitengine drawing of
+// widget lists (package ui) and of the board from read-only views — and,
+// until it moves to a package of its own, the desktop app: the window,
+// its input and its scenes (start, hand-off curtain, table, game over,
+// replay, spectator, sandbox). The table's logic and widgets are package
+// table's and the window's vocabulary package ui's, both plain Go that
+// test without a display; the app reaches the table only through its
+// exported API.
 package render
 
 import (
