@@ -171,7 +171,7 @@ func (u *Table) InPast() bool { return u.past != nil }
 func (u *Table) refresh() {
 	u.legal = u.eng.Legal()
 	u.pub = u.eng.View(rules.Public)
-	u.pub.Log = mergeNotes(u.pub.Log, u.notes) // hints, noted in the log (botseats.go)
+	u.pub.Log = mergeNotes(u.pub.Log, u.notes) // hints, noted in the log (hint.go)
 	if u.shown >= 0 {
 		u.priv = u.eng.View(u.shown)
 	} else {
