@@ -43,7 +43,7 @@ type sandboxUI struct {
 	m   *board.Map
 	cfg rules.Config
 	st  rules.State // the position being edited
-	// view shows st: a tableUI over a scratch game set up from st (its
+	// view shows st: a table.Table over a scratch game set up from st (its
 	// board and houses panel are the table's own).
 	view *table.Table
 	// Where the sandbox came from: the table (and its scene) or the

@@ -13,7 +13,7 @@ import (
 	"notrueking/words"
 )
 
-// tableLayout is where the table's parts sit on the base canvas: the
+// Layout is where the table's parts sit on the base canvas: the
 // board on the left, 60 % of the canvas wide (so of the window at 16:9 and
 // 16:10), the panels in a column right of it, the prompt and the app's
 // buttons in the top bar.
@@ -41,7 +41,7 @@ const (
 	PanelW = ui.BaseW - 8 - PanelX
 )
 
-// layoutTable splits the base canvas for a map grid of gw×gh cells, n
+// NewLayout splits the base canvas for a map grid of gw×gh cells, n
 // players and houses houses (0: room for nine).
 func NewLayout(gw, gh, n, houses int) Layout {
 	if houses <= 0 {
