@@ -82,11 +82,20 @@ func NewCamera(m *board.Map) *Camera {
 	return &Camera{m: m, sh: ShapesOf(m), fitted: true, cell: 1}
 }
 
-// Map is the map the camera looks at; Shapes its geometry.
-func (v *Camera) Map() *board.Map   { return v.m }
-func (v *Camera) Shapes() *Shapes   { return v.sh }
-func (v *Camera) Viewport() Rect    { return v.vp }
-func (v *Camera) Fitted() bool      { return v.fitted }
+// Map is the map the camera looks at.
+func (v *Camera) Map() *board.Map { return v.m }
+
+// Shapes is the map's geometry (built once per map).
+func (v *Camera) Shapes() *Shapes { return v.sh }
+
+// Viewport is the camera's rectangle on the base canvas.
+func (v *Camera) Viewport() Rect { return v.vp }
+
+// Fitted reports whether the camera shows the whole board as Fit placed
+// it (a new viewport fits again).
+func (v *Camera) Fitted() bool { return v.fitted }
+
+// CellSize is base pixels per grid cell.
 func (v *Camera) CellSize() float64 { return v.cell }
 
 // SetViewport places the view in r (base coordinates). A fitted view fits
