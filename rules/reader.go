@@ -12,7 +12,9 @@ import "notrueking/board"
 // stand behind a Reader: the past is read as views (ViewAt), never as the
 // engine itself.
 type Reader interface {
-	// Map is the static map (treat it as read-only).
+	// Map is the static map (treat it as read-only). Its exported fields
+	// are the whole map: a copy decoded elsewhere builds its lookups with
+	// Index, as package maps does.
 	Map() *board.Map
 	// Seats are the seat ids (the map's conspiracy ids), one per player.
 	Seats() []string
