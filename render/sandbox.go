@@ -616,7 +616,7 @@ func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
 		ws = append(ws, textW(Rect{r.X + 72, y + 4, r.W - 84, 18}, "no house cards", 15, colDim))
 	}
 	for i, rc := range flowRects(r.X+72, y, r.W-84, handH, 28, len(p.Hand)) {
-		id := p.Hand[i]
+		id := sb.m.CardAt(p.Hand[i]).ID
 		ws = append(ws, sb.cardButton(rc, id, -1))
 	}
 	// Give: the chosen house's cards not in this hand.
@@ -625,7 +625,7 @@ func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
 	ws = append(ws, textW(Rect{r.X + 12, y + 4, 60, 36}, "Give\n"+abbrev(sb.hname(h)), 15, colDim))
 	var give []string
 	for _, c := range sb.m.Houses[h].Deck {
-		if !slices.Contains(p.Hand, c.ID) {
+		if ci, _ := sb.m.Card(c.ID); !slices.Contains(p.Hand, ci) {
 			give = append(give, c.ID)
 		}
 	}
@@ -654,7 +654,8 @@ func (sb *sandboxUI) cardButton(r Rect, id string, n int) Widget {
 }
 
 // cardPlace says where card id is in the position.
-func (sb *sandboxUI) cardPlace(id string) string {
+func (sb *sandboxUI) cardPlace(cardID string) string {
+	id, _ := sb.m.Card(cardID)
 	for h := range sb.st.Decks {
 		if slices.Contains(sb.st.Decks[h], id) {
 			return "in its house's deck"

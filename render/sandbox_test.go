@@ -216,18 +216,19 @@ func TestSandboxCardsAndLoyalty(t *testing.T) {
 	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
 	pressCmd(t, a, Command{Kind: CmdSandboxSeat, N: 1})
 	id := m.Houses[stark].Deck[2].ID
+	ci, _ := m.Card(id)
 	pressCmd(t, a, Command{Kind: CmdSandboxCard, ID: id, N: 1})
-	if h := sb.st.Players[1].Hand; len(h) != 1 || h[0] != id {
+	if h := sb.st.Players[1].Hand; len(h) != 1 || h[0] != ci {
 		t.Fatalf("seat 1's hand %v, want [%s] (message %q)", h, id, sb.msg)
 	}
 	for _, c := range sb.st.Decks[stark] {
-		if c == id {
+		if c == ci {
 			t.Fatal("the card is still in the deck")
 		}
 	}
 	pressCmd(t, a, Command{Kind: CmdSandboxCard, ID: id, N: -1})
-	if len(sb.st.Players[1].Hand) != 0 || sb.st.Decks[stark][0] != id {
-		t.Fatalf("after taking it back: hand %v, deck top %s", sb.st.Players[1].Hand, sb.st.Decks[stark][0])
+	if len(sb.st.Players[1].Hand) != 0 || sb.st.Decks[stark][0] != ci {
+		t.Fatalf("after taking it back: hand %v, deck top %d", sb.st.Players[1].Hand, sb.st.Decks[stark][0])
 	}
 
 	l0 := append([]int(nil), sb.st.Players[1].Loyalty...)

@@ -25,7 +25,7 @@ func (g *Game) startCombat(seat, att, def, from, to int, u [board.NumUnits]int) 
 		c.Order = append(c.Order, (seat+i)%n)
 	}
 	g.emit(Event{Seat: Public, Kind: EvCombatStarted, Terr: int16(to), House: int16(att), House2: int16(def)})
-	g.push(Frame{Kind: FrameCombat, Seat: seat, House: att, Combat: c, Target: -1})
+	g.push(Frame{Kind: FrameCombat, Seat: seat, House: att, Combat: c, Effect: None, Target: -1})
 }
 
 // playable reports whether seat holds a card of a house in combat c.
@@ -38,9 +38,9 @@ func (g *Game) playable(c *Combat, seat int) bool {
 	return false
 }
 
-func (g *Game) inCombat(c *Combat, card string) bool {
-	h, ok := g.m.House(g.card(card).House)
-	return ok && (h == c.Attacker || h == c.Defender)
+func (g *Game) inCombat(c *Combat, card int) bool {
+	h := g.cardHouse(card)
+	return h == c.Attacker || h == c.Defender
 }
 
 func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
@@ -50,7 +50,7 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 		switch a.Verb {
 		case VPass:
 			if exec {
-				c.Plays = append(c.Plays, Play{Seat: seat})
+				c.Plays = append(c.Plays, Play{Seat: seat, Card: None})
 				c.Next++
 				g.emit(Event{Seat: Public, Kind: EvPassed, Who: int16(seat)})
 			}
@@ -66,14 +66,14 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 			}
 			if !g.inCombat(c, card) {
 				return fmt.Errorf("%s is a %s card; only %s or %s cards may be played in this combat",
-					g.cardName(card), g.houseNameID(g.card(card).House), g.houseName(c.Attacker), g.houseName(c.Defender))
+					g.cardName(card), g.houseName(g.cardHouse(card)), g.houseName(c.Attacker), g.houseName(c.Defender))
 			}
 			if exec {
 				p := &g.st.Players[seat]
 				p.Hand = slices.Delete(p.Hand, i, i+1)
 				c.Plays = append(c.Plays, Play{Seat: seat, Card: card})
 				c.Next++
-				g.emit(Event{Seat: Public, Kind: EvCardPlayed, Who: int16(seat), Card: card})
+				g.emit(Event{Seat: Public, Kind: EvCardPlayed, Who: int16(seat), Card: g.cardID(card)})
 				g.discard(card)
 			}
 			return nil
@@ -141,7 +141,7 @@ func (g *Game) combatStep(c *Combat) bool {
 		if g.playable(c, seat) {
 			return false
 		}
-		c.Plays = append(c.Plays, Play{Seat: seat})
+		c.Plays = append(c.Plays, Play{Seat: seat, Card: None})
 		c.Next++
 		return true
 	}
@@ -192,11 +192,11 @@ func unitPower(k board.Unit, atSea bool) int {
 // playedEffect reports whether a card with effect e of house h was played.
 func (g *Game) playedEffect(c *Combat, e string, h int) (string, bool) {
 	for _, p := range c.Plays {
-		if p.Card == "" {
+		if p.Card == None {
 			continue
 		}
 		card := g.card(p.Card)
-		if card.Effect == e && card.House == g.m.Houses[h].ID {
+		if card.Effect == e && g.cardHouse(p.Card) == h {
 			return card.Name, true
 		}
 	}
@@ -242,13 +242,10 @@ func (g *Game) power(c *Combat, h int) (int, []string) {
 		terms = append(terms, "home region +1")
 	}
 	for _, p := range c.Plays {
-		if p.Card == "" {
+		if p.Card == None || g.cardHouse(p.Card) != h {
 			continue
 		}
 		card := g.card(p.Card)
-		if card.House != g.m.Houses[h].ID {
-			continue
-		}
 		sum += card.Strength
 		terms = append(terms, fmt.Sprintf("%s +%d", card.Name, card.Strength))
 		if card.Effect == board.EffectSalladhor {
@@ -278,11 +275,8 @@ func (g *Game) homeRegion(id string) string {
 // icons sums the swords and towers on house h's cards in combat c.
 func (g *Game) icons(c *Combat, h int) (swords, towers int) {
 	for _, p := range c.Plays {
-		if p.Card == "" {
-			continue
-		}
-		card := g.card(p.Card)
-		if card.House == g.m.Houses[h].ID {
+		if p.Card != None && g.cardHouse(p.Card) == h {
+			card := g.card(p.Card)
 			swords += card.Swords
 			towers += card.Towers
 		}
@@ -460,14 +454,10 @@ func (g *Game) afterRetreat(c *Combat) {
 	g.pop()
 	var effects []Frame
 	for _, p := range plays {
-		if p.Card == "" {
+		if p.Card == None || g.cardHouse(p.Card) != w {
 			continue
 		}
-		card := g.card(p.Card)
-		if card.House != g.m.Houses[w].ID {
-			continue
-		}
-		switch card.Effect {
+		switch g.card(p.Card).Effect {
 		case board.EffectAsha:
 			effects = append(effects, Frame{Kind: FrameMove, Seat: p.Seat, House: w, Effect: p.Card, Target: -1})
 		case board.EffectJaime:
@@ -483,15 +473,15 @@ func (g *Game) afterRetreat(c *Combat) {
 		switch e.Kind {
 		case FrameMuster:
 			// Points are counted when the effect starts (after the combat).
-			g.emit(Event{Seat: Public, Kind: EvJaimeMuster, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvJaimeMuster, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
 			g.startMuster(e.Seat, w, e.Effect)
 			continue
 		case FrameMove:
-			g.emit(Event{Seat: Public, Kind: EvAshaMove, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvAshaMove, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
 		case FrameCersei:
-			g.emit(Event{Seat: Public, Kind: EvCerseiGranted, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvCerseiGranted, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
 		case FrameMelisandre:
-			g.emit(Event{Seat: Public, Kind: EvMelisandreGranted, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvMelisandreGranted, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
 		}
 		g.push(e)
 	}
@@ -647,7 +637,7 @@ func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
 	}
 	if exec {
 		p.Hand = slices.Delete(p.Hand, i, i+1)
-		g.emit(Event{Seat: Public, Kind: EvMelisandreDiscard, Who: int16(a.Seat), Other: int16(f.Target), Card: card})
+		g.emit(Event{Seat: Public, Kind: EvMelisandreDiscard, Who: int16(a.Seat), Other: int16(f.Target), Card: g.cardID(card)})
 		g.pop()
 		g.discard(card)
 	}

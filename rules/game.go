@@ -68,9 +68,11 @@ type State struct {
 	Forts []int `json:"forts"`
 	// Dragons[h] counts the dragons house h has ever had (setup and
 	// mustered); no more than its dragon limit may ever be mustered.
-	Dragons  []int      `json:"dragons"`
-	Decks    [][]string `json:"decks"`    // per house, top card first
-	Discards [][]string `json:"discards"` // per house, oldest first
+	Dragons []int `json:"dragons"`
+	// Decks and Discards hold card numbers (board.Map.CardAt), per house:
+	// a deck top card first, a discard oldest first.
+	Decks    [][]int `json:"decks"`
+	Discards [][]int `json:"discards"`
 	// Ranking is the displayed ranking: the map's initial one until the
 	// first end of round, the last computed one afterwards.
 	Ranking  []Rank  `json:"ranking"`
@@ -87,11 +89,11 @@ type Player struct {
 	// Loyalty[i] is the house index of the token on slot i (best first).
 	Loyalty []int `json:"loyalty"`
 	// Revealed[h] reports whether the token of house h is face up.
-	Revealed []bool   `json:"revealed"`
-	Arranged bool     `json:"arranged"`
-	Hand     []string `json:"hand"`
-	Agents   int      `json:"agents"` // agents in hand
-	Score    int      `json:"score"`
+	Revealed []bool `json:"revealed"`
+	Arranged bool   `json:"arranged"`
+	Hand     []int  `json:"hand"`   // card numbers (board.Map.CardAt)
+	Agents   int    `json:"agents"` // agents in hand
+	Score    int    `json:"score"`
 }
 
 // FrameKind names a pending context on the decision stack.
@@ -118,8 +120,9 @@ type Frame struct {
 	Slot Slot     `json:"slot"`
 	Left int      `json:"left"`
 	Used []Choice `json:"used,omitempty"`
-	// Effect is the card id that granted this action ("" for an agent's).
-	Effect string `json:"effect,omitempty"`
+	// Effect is the number of the card that granted this action (None for
+	// an agent's).
+	Effect int `json:"effect"`
 	// Muster frames: points left and new footmen+ships per territory.
 	Points int   `json:"points"`
 	Placed []int `json:"placed,omitempty"`
@@ -153,10 +156,10 @@ type Combat struct {
 	Retreat   [board.NumUnits]int `json:"retreat"`
 }
 
-// Play is a card played (Card "" for a pass) in a combat.
+// Play is a card played in a combat: its number, or None for a pass.
 type Play struct {
-	Seat int    `json:"seat"`
-	Card string `json:"card"`
+	Seat int `json:"seat"`
+	Card int `json:"card"`
 }
 
 // RNG is the game's seeded generator (PCG). It lives inside the state so
@@ -241,7 +244,7 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		p.Name = cfg.Players[i]
 		p.Revealed = make([]bool, nh)
 		p.Agents = AgentsPerPlayer
-		p.Hand = []string{}
+		p.Hand = []int{}
 		p.Loyalty = make([]int, nh)
 		for h := range p.Loyalty {
 			p.Loyalty[h] = h
@@ -285,16 +288,16 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		}
 	}
 	r := g.rand()
-	s.Decks = make([][]string, nh)
-	s.Discards = make([][]string, nh)
+	s.Decks = make([][]int, nh)
+	s.Discards = make([][]int, nh)
 	for h, house := range m.Houses {
-		d := make([]string, len(house.Deck))
+		d := make([]int, len(house.Deck))
 		for i, c := range house.Deck {
-			d[i] = c.ID
+			d[i], _ = m.Card(c.ID)
 		}
 		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
 		s.Decks[h] = d
-		s.Discards[h] = []string{}
+		s.Discards[h] = []int{}
 	}
 	s.First = r.IntN(n)
 	s.Ranking = g.initialRanking()
@@ -366,7 +369,7 @@ func (s State) clone() State {
 	for i, p := range s.Players {
 		p.Loyalty = append([]int(nil), p.Loyalty...)
 		p.Revealed = append([]bool(nil), p.Revealed...)
-		p.Hand = append([]string{}, p.Hand...)
+		p.Hand = append([]int{}, p.Hand...)
 		c.Players[i] = p
 	}
 	c.Slots = append([][NumSlots]int(nil), s.Slots...)
@@ -382,8 +385,8 @@ func (s State) clone() State {
 	c.Flags = append([]int(nil), s.Flags...)
 	c.Forts = append([]int(nil), s.Forts...)
 	c.Dragons = append([]int(nil), s.Dragons...)
-	c.Decks = cloneStrings(s.Decks)
-	c.Discards = cloneStrings(s.Discards)
+	c.Decks = cloneInts(s.Decks)
+	c.Discards = cloneInts(s.Discards)
 	c.Ranking = append([]Rank(nil), s.Ranking...)
 	c.Stack = nil
 	if s.Stack != nil {
@@ -407,10 +410,10 @@ func (s State) clone() State {
 	return c
 }
 
-func cloneStrings(a [][]string) [][]string {
-	out := make([][]string, len(a))
+func cloneInts(a [][]int) [][]int {
+	out := make([][]int, len(a))
 	for i, x := range a {
-		out[i] = append([]string{}, x...)
+		out[i] = append([]int{}, x...)
 	}
 	return out
 }
@@ -425,11 +428,19 @@ func (g *Game) Card(id string) (board.Card, bool) {
 	return g.m.CardAt(i), true
 }
 
-// card is Card for an id the game holds (the zero card for another).
-func (g *Game) card(id string) board.Card {
-	c, _ := g.Card(id)
-	return c
+// card is the card of number c (the zero card for no card).
+func (g *Game) card(c int) board.Card {
+	if c < 0 || c >= g.m.NumCards() {
+		return board.Card{}
+	}
+	return g.m.CardAt(c)
 }
+
+// cardHouse is the house of card number c.
+func (g *Game) cardHouse(c int) int { return g.m.CardHouse(c) }
+
+// cardID is the id of card number c, as events and records name it.
+func (g *Game) cardID(c int) string { return g.card(c).ID }
 
 // seatName is the conspiracy name of a seat, capitalised ("Torch").
 func (g *Game) seatName(seat int) string {
@@ -467,9 +478,17 @@ func (g *Game) terrName(t int) string {
 	return tt.ID
 }
 
-func (g *Game) cardName(id string) string {
-	if c, ok := g.Card(id); ok && c.Name != "" {
-		return c.Name
+func (g *Game) cardName(c int) string {
+	if card := g.card(c); card.Name != "" {
+		return card.Name
+	}
+	return g.cardID(c)
+}
+
+// cardNameOf is cardName for a card id (an event's).
+func (g *Game) cardNameOf(id string) string {
+	if c, ok := g.m.Card(id); ok {
+		return g.cardName(c)
 	}
 	return id
 }

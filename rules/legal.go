@@ -101,7 +101,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 			case "cards":
 				for _, id := range p.Hand {
 					if g.inCombat(c, id) {
-						add(Action{Verb: VPlay, Card: g.cardNum(id)})
+						add(Action{Verb: VPlay, Card: id})
 					}
 				}
 				add(Action{Verb: VPass})
@@ -134,7 +134,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 				add(Action{Verb: VDecline})
 			} else {
 				for _, id := range s.Players[f.Target].Hand {
-					add(Action{Verb: VDiscard, Card: g.cardNum(id)})
+					add(Action{Verb: VDiscard, Card: id})
 				}
 			}
 		}

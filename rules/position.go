@@ -147,11 +147,11 @@ func (g *Game) checkPosition(s *State) error {
 	}
 	// Every house card is in exactly one place: a deck, a discard or a hand.
 	where := make([]bool, m.NumCards())
-	place := func(id string, house int, what string) error {
-		c, ok := m.Card(id)
-		if !ok {
-			return fmt.Errorf("%s holds unknown card %q", what, id)
+	place := func(c int, house int, what string) error {
+		if c < 0 || c >= m.NumCards() {
+			return fmt.Errorf("%s holds unknown card %d", what, c)
 		}
+		id := m.CardAt(c).ID
 		if house >= 0 && m.CardHouse(c) != house {
 			return fmt.Errorf("%s holds %s, a card of another house", what, id)
 		}
@@ -234,10 +234,8 @@ func (g *Game) checkFrame(s *State, f *Frame) error {
 	if f.Seat < 0 || f.Seat >= np || f.House < 0 || f.House >= nh {
 		return errors.New("no such seat or house")
 	}
-	if f.Effect != "" {
-		if _, ok := m.Card(f.Effect); !ok {
-			return fmt.Errorf("unknown card %q", f.Effect)
-		}
+	if f.Effect != None && (f.Effect < 0 || f.Effect >= m.NumCards()) {
+		return fmt.Errorf("unknown card %d", f.Effect)
 	}
 	if f.Target < -1 || f.Target >= np {
 		return errors.New("no such seat to look at")
@@ -290,10 +288,8 @@ func (g *Game) checkFrame(s *State, f *Frame) error {
 			if p.Seat < 0 || p.Seat >= np {
 				return errors.New("a card played by no seat")
 			}
-			if p.Card != "" {
-				if _, ok := m.Card(p.Card); !ok {
-					return fmt.Errorf("unknown card %q played", p.Card)
-				}
+			if p.Card != None && (p.Card < 0 || p.Card >= m.NumCards()) {
+				return fmt.Errorf("unknown card %d played", p.Card)
 			}
 		}
 		for _, u := range [][board.NumUnits]int{c.AttUnits, c.Retreat} {

@@ -51,7 +51,7 @@ func TestSetUp(t *testing.T) {
 		{"slot", func(s *State) { s.Slots[0][0] = 9 }, "no seat"},
 		{"card twice", func(s *State) { s.Players[0].Hand = append(s.Players[0].Hand, s.Decks[0][0]) }, "two places"},
 		{"card nowhere", func(s *State) { s.Decks[0] = s.Decks[0][1:] }, "nowhere"},
-		{"unknown card", func(s *State) { s.Discards[1] = append(s.Discards[1], "jon-snow") }, "unknown card"},
+		{"unknown card", func(s *State) { s.Discards[1] = append(s.Discards[1], 999) }, "unknown card"},
 		{"loyalty", func(s *State) { s.Players[1].Loyalty[0] = s.Players[1].Loyalty[1] }, "loyalty card"},
 		{"phase", func(s *State) { s.Phase = "nap" }, "unknown phase"},
 		{"round", func(s *State) { s.Round = 4 }, "outside 1..3"},

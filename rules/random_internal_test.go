@@ -76,7 +76,7 @@ func checkInvariants(g *Game) error {
 		}
 	}
 	// every card is in exactly one place
-	seen := map[string]int{}
+	seen := map[int]int{}
 	for h := range g.m.Houses {
 		for _, c := range s.Decks[h] {
 			seen[c]++
@@ -94,8 +94,8 @@ func checkInvariants(g *Game) error {
 		}
 	}
 	for i := 0; i < g.m.NumCards(); i++ {
-		if id := g.m.CardAt(i).ID; seen[id] != 1 {
-			return fmt.Errorf("card %s is in %d places", id, seen[id])
+		if seen[i] != 1 {
+			return fmt.Errorf("card %s is in %d places", g.m.CardAt(i).ID, seen[i])
 		}
 	}
 	return nil

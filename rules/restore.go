@@ -34,8 +34,8 @@ func Restore(m *board.Map, cfg Config, s State, actions []Action) (*Game, error)
 			return nil, fmt.Errorf("player %d's loyalty card does not fit the map", i+1)
 		}
 		for _, c := range p.Hand {
-			if _, ok := g.Card(c); !ok {
-				return nil, fmt.Errorf("player %d holds unknown card %q", i+1, c)
+			if c < 0 || c >= m.NumCards() {
+				return nil, fmt.Errorf("player %d holds unknown card %d", i+1, c)
 			}
 		}
 	}

@@ -91,15 +91,16 @@ func (g *Game) GiveCard(seat int, cardID string) error {
 		return fmt.Errorf("there is no house card %q", cardID)
 	}
 	h, _ := g.m.House(c.House)
-	g.takeCard(h, cardID)
-	g.st.Players[seat].Hand = append(g.st.Players[seat].Hand, cardID)
+	n := g.cardNum(cardID)
+	g.takeCard(h, n)
+	g.st.Players[seat].Hand = append(g.st.Players[seat].Hand, n)
 	g.rebase(setUpWhy)
 	return nil
 }
 
-func (g *Game) takeCard(h int, id string) {
+func (g *Game) takeCard(h int, id int) {
 	s := &g.st
-	del := func(a []string) []string {
+	del := func(a []int) []int {
 		if i := slices.Index(a, id); i >= 0 {
 			return slices.Delete(a, i, i+1)
 		}
@@ -126,15 +127,17 @@ func (g *Game) SetDeck(house string, top []string, onlyThese bool) error {
 			return fmt.Errorf("%q is not a %s card", id, g.houseName(h))
 		}
 	}
-	for _, id := range top {
-		g.takeCard(h, id)
+	nums := make([]int, len(top))
+	for i, id := range top {
+		nums[i] = g.cardNum(id)
+		g.takeCard(h, nums[i])
 	}
 	rest := g.st.Decks[h]
 	if onlyThese {
 		g.st.Discards[h] = append(g.st.Discards[h], rest...)
 		rest = nil
 	}
-	g.st.Decks[h] = append(append([]string{}, top...), rest...)
+	g.st.Decks[h] = append(nums, rest...)
 	g.rebase(setUpWhy)
 	return nil
 }

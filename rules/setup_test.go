@@ -74,7 +74,7 @@ func TestNewDrawsFromSeed(t *testing.T) {
 		t.Fatal("same seed, different setup")
 	}
 	firsts := map[int]bool{}
-	decks := map[string]bool{}
+	decks := map[int]bool{}
 	for seed := uint64(0); seed < 40; seed++ {
 		g := newGame(t, 4, seed)
 		firsts[g.st.First] = true

@@ -5,6 +5,7 @@ package rules
 // engine. docs/testing.md lists the breaks tried and which test caught each.
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -86,13 +87,13 @@ func TestRebuiltDeckIsShuffled(t *testing.T) {
 		}
 		for _, c := range piled {
 			if !slices.Contains(deck, c) {
-				t.Fatalf("seed %d: %s lost in the rebuild", seed, c)
+				t.Fatalf("seed %d: %s lost in the rebuild", seed, g.cardID(c))
 			}
 		}
 		if slices.Equal(deck, piled) {
 			t.Errorf("seed %d: the rebuilt deck %v is the discard in piled order, not shuffled", seed, deck)
 		}
-		orders[strings.Join(deck, ",")] = true
+		orders[fmt.Sprint(deck)] = true
 	}
 	if len(orders) < 2 {
 		t.Fatalf("every seed rebuilt the same order %v", orders)
@@ -117,7 +118,7 @@ func TestDiscardOntoAnEmptyDeckRebuildsIt(t *testing.T) {
 	}
 	act(t, g, "crown move stoney-sept lannisport footman:2")
 	evs := act(t, g, "crown play eddard-stark")
-	if !slices.Equal(g.st.Decks[h], []string{"eddard-stark"}) || len(g.st.Discards[h]) != 0 {
+	if !slices.Equal(g.st.Decks[h], []int{g.cardNum("eddard-stark")}) || len(g.st.Discards[h]) != 0 {
 		t.Fatalf("deck %v discard %v, want Eddard rebuilt into the deck at once", g.st.Decks[h], g.st.Discards[h])
 	}
 	if !hasEvent(evs, "shuffled into a new deck") {

@@ -158,7 +158,7 @@ func (g *Game) combatView(c *Combat) *CombatView {
 	}
 	for _, p := range c.Plays {
 		pc := PlayedCard{Seat: p.Seat}
-		if p.Card != "" {
+		if p.Card != None {
 			pc.Card = g.card(p.Card)
 		}
 		cv.Played = append(cv.Played, pc)

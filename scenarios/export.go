@@ -75,7 +75,7 @@ func Export(g *rules.Game, mapName, mapSum string) []byte {
 		if s.Phase == rules.PhaseLoyalty {
 			line("arranged = %t", p.Arranged)
 		}
-		line("hand = %s", list(p.Hand))
+		line("hand = %s", list(cardIDs(m, p.Hand)))
 	}
 
 	var agents []string
@@ -155,8 +155,8 @@ func Export(g *rules.Game, mapName, mapSum string) []byte {
 	for h := range m.Houses {
 		line("")
 		line("[house.%s]", hid(h))
-		line("deck = %s", list(s.Decks[h]))
-		line("discard = %s", list(s.Discards[h]))
+		line("deck = %s", list(cardIDs(m, s.Decks[h])))
+		line("discard = %s", list(cardIDs(m, s.Discards[h])))
 		if s.Dragons[h] != onBoard[h] {
 			line("dragons_had = %d", s.Dragons[h])
 		}
@@ -170,8 +170,8 @@ func Export(g *rules.Game, mapName, mapSum string) []byte {
 		if f.Kind != rules.FrameCombat {
 			line("house = %s", quote(hid(f.House)))
 		}
-		if f.Effect != "" {
-			line("card = %s", quote(f.Effect))
+		if f.Effect != rules.None {
+			line("card = %s", quote(m.CardAt(f.Effect).ID))
 		}
 		switch f.Kind {
 		case rules.FrameAgent:
@@ -213,10 +213,10 @@ func Export(g *rules.Game, mapName, mapSum string) []byte {
 			}
 			var plays []string
 			for _, p := range c.Plays {
-				if p.Card == "" {
+				if p.Card == rules.None {
 					plays = append(plays, fmt.Sprintf("{ seat = %s }", quote(seats[p.Seat])))
 				} else {
-					plays = append(plays, fmt.Sprintf("{ seat = %s, card = %s }", quote(seats[p.Seat]), quote(p.Card)))
+					plays = append(plays, fmt.Sprintf("{ seat = %s, card = %s }", quote(seats[p.Seat]), quote(m.CardAt(p.Card).ID)))
 				}
 			}
 			line("plays = [%s]", strings.Join(plays, ", "))
@@ -233,6 +233,15 @@ func unitTable(u [board.NumUnits]int) string {
 		}
 	}
 	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+// cardIDs are the ids of cards given by number.
+func cardIDs(m *board.Map, cs []int) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = m.CardAt(c).ID
+	}
+	return out
 }
 
 func list(xs []string) string {

@@ -107,6 +107,15 @@ func (r *reader) unitsOf(sub *maps.Table, u *[board.NumUnits]int) {
 	sub.Done()
 }
 
+// cardNums are the numbers of the cards named.
+func cardNums(m *board.Map, ids []string) []int {
+	out := make([]int, len(ids))
+	for i, id := range ids {
+		out[i], _ = m.Card(id)
+	}
+	return out
+}
+
 func carried(u [board.NumUnits]int) int { return u[board.Footman] + u[board.Knight] }
 
 // read reads the whole document; nil when it cannot build a game.
@@ -195,8 +204,8 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 		}
 	}
 	s.Dragons = make([]int, nh)
-	s.Decks = make([][]string, nh)
-	s.Discards = make([][]string, nh)
+	s.Decks = make([][]int, nh)
+	s.Discards = make([][]int, nh)
 
 	// Players' cards and loyalty.
 	cardAt := map[int]string{} // card → the key that placed it
@@ -211,7 +220,7 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 	for i, p := range players {
 		pl := &s.Players[i]
 		pl.Name = names[i]
-		pl.Hand = []string{}
+		pl.Hand = []int{}
 		pl.Loyalty = make([]int, nh)
 		for h := range pl.Loyalty {
 			pl.Loyalty[h] = h
@@ -261,7 +270,7 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 		}
 		for _, id := range p.Strs("hand", false) {
 			if c, ok := r.card(p, "hand", id); ok && putCard(p, "hand", c) {
-				pl.Hand = append(pl.Hand, id)
+				pl.Hand = append(pl.Hand, c)
 			}
 		}
 		p.Done()
@@ -452,8 +461,8 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 		if len(deck) == 0 && len(discard) > 0 {
 			r.errf(key+".discard", "the %s deck is empty but its discard is not: an empty deck is reshuffled from its discard at once", hid)
 		}
-		s.Decks[h] = append([]string{}, deck...)
-		s.Discards[h] = append([]string{}, discard...)
+		s.Decks[h] = cardNums(m, deck)
+		s.Discards[h] = cardNums(m, discard)
 		have := r.s.OnBoard(h)
 		lim := m.Houses[h].Limits
 		for k := board.Unit(0); k < board.NumUnits; k++ {

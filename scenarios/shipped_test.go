@@ -324,7 +324,7 @@ var cases = map[string][]step{
 		}),
 		apply("crown discard robb-stark"),
 		then(func(t *testing.T, g *rules.Game) {
-			if h := g.Snapshot().Players[1].Hand; !slices.Equal(h, []string{"eddard-stark"}) {
+			if h := g.Snapshot().Players[1].Hand; len(h) != 1 || g.Map().CardAt(h[0]).ID != "eddard-stark" {
 				t.Errorf("Ben holds %v, want only eddard-stark", h)
 			}
 			found := false

@@ -58,7 +58,7 @@ func (r *reader) readStack(root *maps.Table, phase rules.Phase) {
 				r.errf(ft.Key("kind"), "only one agent resolves at a time: an agent is the first pending step only")
 			}
 		}
-		f := rules.Frame{Kind: kind, Seat: agentSeat, House: agentHouse, Target: -1}
+		f := rules.Frame{Kind: kind, Seat: agentSeat, House: agentHouse, Effect: rules.None, Target: -1}
 		if h, ok := r.house(ft, "house", ft.Str("house", kind == rules.FrameAgent)); ok {
 			f.House = h
 		}
@@ -76,7 +76,7 @@ func (r *reader) readStack(root *maps.Table, phase rules.Phase) {
 					} else if f.House >= 0 && card.House != m.Houses[f.House].ID {
 						r.errf(ft.Key("card"), "%s is a %s card; the step is %s's", c, card.House, m.Houses[f.House].ID)
 					}
-					f.Effect = c
+					f.Effect = ci
 				}
 			}
 		}
@@ -272,7 +272,7 @@ func (r *reader) readCombat(ft *maps.Table, f *rules.Frame) *rules.Combat {
 		if ok && who != c.Order[i] {
 			r.errf(pt.Key("seat"), "play %d is %s's: seats play in turn from the active player (%s)", i+1, r.seatIDs[c.Order[i]], r.seatIDs[f.Seat])
 		}
-		p := rules.Play{Seat: who}
+		p := rules.Play{Seat: who, Card: rules.None}
 		if id := pt.Str("card", false); id != "" {
 			if ci, ok := r.card(pt, "card", id); ok {
 				h := m.CardHouse(ci)
@@ -280,11 +280,11 @@ func (r *reader) readCombat(ft *maps.Table, f *rules.Frame) *rules.Combat {
 					r.errf(pt.Key("card"), "%s is a %s card: only %s or %s cards are played in this combat", id, m.Houses[h].ID, m.Houses[att].ID, m.Houses[def].ID)
 				}
 				for _, pl := range s.Players {
-					if slices.Contains(pl.Hand, id) {
+					if slices.Contains(pl.Hand, ci) {
 						r.errf(pt.Key("card"), "%s was played, yet it is still in %s's hand", id, pl.Name)
 					}
 				}
-				p.Card = id
+				p.Card = ci
 			}
 		}
 		pt.Done()
