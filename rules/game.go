@@ -190,6 +190,66 @@ func (g *Game) rand() *rand.Rand { return rand.New(&g.st.RNG.pcg) }
 // starting units, shuffles every house's deck and draws the first player,
 // all from cfg.Seed. The game opens in the loyalty phase.
 func New(m *board.Map, cfg Config) (*Game, error) {
+	g, err := blank(m, cfg)
+	if err != nil {
+		return nil, err
+	}
+	n := len(cfg.Players)
+	s := &g.st
+	s.Phase = PhaseLoyalty
+	for _, pl := range m.Setup {
+		h, ok := m.House(pl.House)
+		if !ok {
+			return nil, fmt.Errorf("setup names unknown house %q", pl.House)
+		}
+		t, ok := m.Territory(pl.Territory)
+		if !ok {
+			return nil, fmt.Errorf("setup names unknown territory %q", pl.Territory)
+		}
+		if pl.Unit < 0 || pl.Unit >= board.NumUnits || pl.Count < 0 {
+			return nil, fmt.Errorf("setup has a bad unit for %s in %s", pl.House, pl.Territory)
+		}
+		s.Units[t][h][pl.Unit] += pl.Count
+		if pl.Unit == board.Dragon {
+			s.Dragons[h] += pl.Count
+		}
+	}
+	r := g.rand()
+	for h, house := range m.Houses {
+		d := make([]int, len(house.Deck))
+		for i, c := range house.Deck {
+			d[i], _ = m.Card(c.ID)
+		}
+		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+		s.Decks[h] = d
+	}
+	s.First = r.IntN(n)
+	s.Ranking = g.initialRanking()
+	g.settle()
+	g.emit(Event{Seat: Public, Kind: EvGameSetUp, N: int16(n), Who: int16(s.First)})
+	g.advance()
+	g.checkpoints = []checkpoint{g.checkpoint()}
+	g.reserve()
+	return g, nil
+}
+
+// reserve makes room for a typical game's history up front: a game of n
+// players lasts n rounds of some 20·n actions, each with one or two
+// events. The history then grows (and is copied) rarely.
+func (g *Game) reserve() {
+	n := len(g.cfg.Players)
+	g.actions = make([]Action, 0, 20*n*n)
+	log := make([]Event, len(g.st.Log), 32*n*n)
+	copy(log, g.st.Log)
+	g.st.Log = log
+}
+
+// blank checks cfg against map m and returns a game on m whose position
+// is empty: no units, flags or agents on the board, every fortification
+// unheld, every loyalty card in the map's house order face down and not
+// arranged, no card in a deck, a discard or a hand; round 1, the first
+// seat first, the generator drawn from cfg.Seed. The phase is not set.
+func blank(m *board.Map, cfg Config) (*Game, error) {
 	if m == nil {
 		return nil, errors.New("no map given")
 	}
@@ -234,8 +294,7 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		}
 	}
 	s := &g.st
-	s.RNG.pcg = *rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)
-	s.Phase = PhaseLoyalty
+	s.RNG = NewRNG(cfg.Seed)
 	s.Round = 1
 	s.Rounds = n
 	s.Players = make([]Player, n)
@@ -259,59 +318,20 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		s.Units[t] = make([][board.NumUnits]int, nh)
 	}
 	s.Flags = make([]int, len(m.Territories))
-	for t := range s.Flags {
-		s.Flags[t] = -1
-	}
 	s.Forts = make([]int, len(m.Territories))
 	for t, tt := range m.Territories {
+		s.Flags[t] = -1
 		s.Forts[t] = FortNone
 		if tt.Fortification {
 			s.Forts[t] = FortEmpty
 		}
 	}
 	s.Dragons = make([]int, nh)
-	for _, pl := range m.Setup {
-		h, ok := m.House(pl.House)
-		if !ok {
-			return nil, fmt.Errorf("setup names unknown house %q", pl.House)
-		}
-		t, ok := m.Territory(pl.Territory)
-		if !ok {
-			return nil, fmt.Errorf("setup names unknown territory %q", pl.Territory)
-		}
-		if pl.Unit < 0 || pl.Unit >= board.NumUnits || pl.Count < 0 {
-			return nil, fmt.Errorf("setup has a bad unit for %s in %s", pl.House, pl.Territory)
-		}
-		s.Units[t][h][pl.Unit] += pl.Count
-		if pl.Unit == board.Dragon {
-			s.Dragons[h] += pl.Count
-		}
-	}
-	r := g.rand()
 	s.Decks = make([][]int, nh)
 	s.Discards = make([][]int, nh)
-	for h, house := range m.Houses {
-		d := make([]int, len(house.Deck))
-		for i, c := range house.Deck {
-			d[i], _ = m.Card(c.ID)
-		}
-		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
-		s.Decks[h] = d
-		s.Discards[h] = []int{}
+	for h := range nh {
+		s.Decks[h], s.Discards[h] = []int{}, []int{}
 	}
-	s.First = r.IntN(n)
-	s.Ranking = g.initialRanking()
-	g.settle()
-	g.emit(Event{Seat: Public, Kind: EvGameSetUp, N: int16(n), Who: int16(s.First)})
-	g.advance()
-	g.checkpoints = []checkpoint{g.checkpoint()}
-	// A game of n players lasts n rounds of some 20·n actions, each with one
-	// or two events: room for a typical game up front, instead of growing
-	// (and copying) the history a dozen times.
-	g.actions = make([]Action, 0, 20*n*n)
-	log := make([]Event, len(s.Log), 32*n*n)
-	copy(log, s.Log)
-	s.Log = log
 	return g, nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"notrueking/words"
-	"slices"
 
 	"notrueking/board"
 )
@@ -13,9 +12,6 @@ import (
 // tutorials and a future editor: they set up a position directly. They are
 // not actions, are not recorded in Actions(), and a record of a game that
 // used them does not replay.
-
-// setUpWhy is why undo and At stop where a position was set up by hand.
-const setUpWhy = "the position was set up by hand here"
 
 // SetUnits sets house's units in territory (replacing what it had there).
 // It refuses ships on land and another house's troops already there
@@ -86,31 +82,14 @@ func (g *Game) GiveCard(seat int, cardID string) error {
 	if seat < 0 || seat >= len(g.st.Players) {
 		return fmt.Errorf("there is no seat %d", seat)
 	}
-	c, ok := g.Card(cardID)
-	if !ok {
+	if _, ok := g.Card(cardID); !ok {
 		return fmt.Errorf("there is no house card %q", cardID)
 	}
-	h, _ := g.m.House(c.House)
 	n := g.cardNum(cardID)
-	g.takeCard(h, n)
+	g.takeCard(n)
 	g.st.Players[seat].Hand = append(g.st.Players[seat].Hand, n)
 	g.rebase(setUpWhy)
 	return nil
-}
-
-func (g *Game) takeCard(h int, id int) {
-	s := &g.st
-	del := func(a []int) []int {
-		if i := slices.Index(a, id); i >= 0 {
-			return slices.Delete(a, i, i+1)
-		}
-		return a
-	}
-	s.Decks[h] = del(s.Decks[h])
-	s.Discards[h] = del(s.Discards[h])
-	for i := range s.Players {
-		s.Players[i].Hand = del(s.Players[i].Hand)
-	}
 }
 
 // SetDeck puts the named cards of house on top of its deck in the given
@@ -130,7 +109,7 @@ func (g *Game) SetDeck(house string, top []string, onlyThese bool) error {
 	nums := make([]int, len(top))
 	for i, id := range top {
 		nums[i] = g.cardNum(id)
-		g.takeCard(h, nums[i])
+		g.takeCard(nums[i])
 	}
 	rest := g.st.Decks[h]
 	if onlyThese {
