@@ -55,7 +55,7 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 // territory shows the engine's refusal (Check) for the whole group.
 func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	a, g, c := tryApp(t)
-	before, n := g.Snapshot(), g.Len()
+	before, n := g.Position(), g.Len()
 	a.handle(input{Keys: []string{"T"}})
 	if a.try == nil || !hasText(a.ws, "Try mode — nothing is played") {
 		t.Fatal("T did not turn try mode on with its banner")
@@ -125,7 +125,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	if reasons == 0 {
 		t.Fatal("no illegal destination compared")
 	}
-	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
+	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("try mode changed the game")
 	}
 }
@@ -136,7 +136,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 // undo are refused, Esc leaves, the game is unchanged.
 func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	a, g, c := tryApp(t)
-	before, n := g.Snapshot(), g.Len()
+	before, n := g.Position(), g.Len()
 	m := g.Map()
 	pressCmd(t, a, Command{Kind: CmdTryMode})
 	if a.try == nil {
@@ -179,7 +179,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	if a.scene != sceneTable {
 		t.Fatalf("scene %d: E opened something in try mode", a.scene)
 	}
-	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
+	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("try mode changed the game")
 	}
 	a.handle(input{Escape: true})
@@ -191,7 +191,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	if a.try != nil {
 		t.Fatal("T twice left try mode on")
 	}
-	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
+	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("the game changed")
 	}
 	// Back to play: the table moves Greyjoy as before.

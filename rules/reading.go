@@ -13,25 +13,22 @@ import (
 // game: a position is built with a Builder or edited with an Editor.
 // Houses, territories, seats and cards are numbers, as the Builder takes
 // them.
-type Position struct {
-	m *board.Map
-	s State
-}
+type Position struct{ s State }
 
 // Position returns a copy of the game's position as it stands.
 func (g *Game) Position() Position {
 	s := g.st.clone()
 	s.Log = nil
-	return Position{m: g.m, s: s}
+	if len(s.Stack) == 0 {
+		s.Stack = nil // nothing pending, however it came to be
+	}
+	return Position{s: s}
 }
 
 // Events returns a copy of the game's events since its history starts
 // (after New, or where its position was built or edited), private ones
 // included: what a replay of the whole game reads.
 func (g *Game) Events() []Event { return slices.Clone(g.st.Log) }
-
-// Map is the game's map.
-func (p Position) Map() *board.Map { return p.m }
 
 // Players is the number of seats.
 func (p Position) Players() int { return len(p.s.Players) }
