@@ -25,7 +25,7 @@ func (g *Game) ToAct() int {
 	return s.Turn
 }
 
-func (g *Game) top() *Frame {
+func (g *Game) top() *frame {
 	if n := len(g.st.Stack); n > 0 {
 		return &g.st.Stack[n-1]
 	}
@@ -34,9 +34,9 @@ func (g *Game) top() *Frame {
 
 func (g *Game) pop() { g.st.Stack = g.st.Stack[:len(g.st.Stack)-1] }
 
-func (g *Game) push(f Frame) { g.st.Stack = append(g.st.Stack, f) }
+func (g *Game) push(f frame) { g.st.Stack = append(g.st.Stack, f) }
 
-func (g *Game) frameActor(f *Frame) int {
+func (g *Game) frameActor(f *frame) int {
 	if f.Kind == FrameCombat {
 		c := f.Combat
 		if c.Step == "cards" && c.Next < len(c.Order) {
@@ -241,30 +241,6 @@ func (g *Game) cardNum(id string) int {
 	return None
 }
 
-// houseID finds a house by id (the sandbox setters take ids).
-func (g *Game) houseID(id string) (int, error) {
-	if id == "" {
-		return 0, errors.New("no house named")
-	}
-	h, ok := g.m.House(id)
-	if !ok {
-		return 0, fmt.Errorf("there is no house %q on this map", id)
-	}
-	return h, nil
-}
-
-// terrID finds a territory by id (the sandbox setters take ids).
-func (g *Game) terrID(id string) (int, error) {
-	if id == "" {
-		return 0, errors.New("no territory named")
-	}
-	t, ok := g.m.Territory(id)
-	if !ok {
-		return 0, fmt.Errorf("there is no territory %q on this map", id)
-	}
-	return t, nil
-}
-
 func validSlot(s Slot) bool { return s >= 0 && s < NumSlots }
 
 func slotName(s Slot) string {
@@ -363,7 +339,7 @@ func (g *Game) doResolve(a Action, exec bool) error {
 	if a.Slot != Maester {
 		left = 2
 	}
-	g.push(Frame{Kind: FrameAgent, Seat: a.Seat, House: h, Slot: a.Slot, Left: left, Effect: None, Target: -1})
+	g.push(frame{Kind: FrameAgent, Seat: a.Seat, House: h, Slot: a.Slot, Left: left, Effect: None, Target: -1})
 	g.emit(Event{Seat: Public, Kind: EvAgentResolved, Who: int16(a.Seat), House: int16(h), Slot: int16(a.Slot)})
 	return nil
 }
@@ -391,7 +367,7 @@ func (g *Game) doChoose(a Action, exec bool) error {
 }
 
 // startAction begins one agent action for the agent frame ag.
-func (g *Game) startAction(ag Frame, c Choice) {
+func (g *Game) startAction(ag frame, c Choice) {
 	switch c {
 	case ChooseDraw:
 		g.draw(ag.Seat, ag.House)
@@ -399,14 +375,14 @@ func (g *Game) startAction(ag Frame, c Choice) {
 		g.startMuster(ag.Seat, ag.House, None)
 	case ChooseMove:
 		g.emit(Event{Seat: Public, Kind: EvMoveChosen, Who: int16(ag.Seat), House: int16(ag.House)})
-		g.push(Frame{Kind: FrameMove, Seat: ag.Seat, House: ag.House, Effect: None, Target: -1})
+		g.push(frame{Kind: FrameMove, Seat: ag.Seat, House: ag.House, Effect: None, Target: -1})
 	}
 }
 
 func (g *Game) startMuster(seat, h int, effect int) {
 	pts := g.barrels(h)
 	g.emit(Event{Seat: Public, Kind: EvMusterChosen, Who: int16(seat), House: int16(h), N: int16(pts)})
-	g.push(Frame{Kind: FrameMuster, Seat: seat, House: h, Effect: effect, Points: pts, Placed: make([]int, len(g.m.Territories)), Target: -1})
+	g.push(frame{Kind: FrameMuster, Seat: seat, House: h, Effect: effect, Points: pts, Placed: make([]int, len(g.m.Territories)), Target: -1})
 }
 
 // draw gives the top card of house h's deck to seat.
@@ -468,7 +444,7 @@ func (g *Game) houseNameID(id string) string {
 }
 
 // finishAgent moves the resolved agent up a tier or back to its owner.
-func (g *Game) finishAgent(f Frame) {
+func (g *Game) finishAgent(f frame) {
 	s := &g.st
 	s.Slots[f.House][f.Slot] = -1
 	if f.Slot < Lord && s.Slots[f.House][f.Slot+1] < 0 {

@@ -113,7 +113,7 @@ func (b *Builder) Rank(r Rank) error {
 // RNG sets the generator's exact state (32 hex digits, as Position.RNG
 // writes it): every later shuffle follows from it.
 func (b *Builder) RNG(text string) error {
-	r, err := ParseRNG(text)
+	r, err := parseRNG(text)
 	if err != nil {
 		return err
 	}
@@ -305,7 +305,7 @@ func (b *Builder) derive(g *Game, add addFunc) {
 			}
 		}
 	} else if s.Round == 1 && s.Phase != PhaseExchange && s.Phase != PhaseOver {
-		s.Ranking, _ = InitialRanking(g.m)
+		s.Ranking = initialRankingOf(g.m)
 	} else {
 		s.Ranking = g.computeRanking()
 	}
@@ -346,6 +346,20 @@ func (b *Builder) derive(g *Game, add addFunc) {
 	if s.Phase == PhaseExchange {
 		s.Done = (t - s.First + np) % np
 	}
+}
+
+// initialRankingOf is the ranking a game on map m shows before its first
+// round is ranked: the map's starting ranks, with its setup's numbers.
+func initialRankingOf(m *board.Map) []Rank {
+	players := make([]string, max(2, m.MinPlayers))
+	for i := range players {
+		players[i] = fmt.Sprintf("Player %d", i+1)
+	}
+	g, err := New(m, Config{Players: players})
+	if err != nil {
+		return nil
+	}
+	return g.st.Ranking
 }
 
 // derivePending gives the pending steps what they take from the agent
@@ -444,7 +458,7 @@ func (b *Builder) Resolving(h int, s Slot, seat int, used []Choice, left int) er
 	if left < 0 || left+len(us) > most {
 		return fmt.Errorf("a %s takes %d actions; %d used and %d left", s, most, len(us), left)
 	}
-	g.push(Frame{Kind: FrameAgent, Seat: seat, House: h, Slot: s, Used: us, Left: left, Effect: None, Target: None})
+	g.push(frame{Kind: FrameAgent, Seat: seat, House: h, Slot: s, Used: us, Left: left, Effect: None, Target: None})
 	return nil
 }
 
@@ -526,34 +540,34 @@ var effectOf = map[FrameKind]string{
 }
 
 // step checks a step above the agent resolving and returns its frame.
-func (b *Builder) step(kind FrameKind, seat, h, card int, granted bool) (Frame, error) {
+func (b *Builder) step(kind FrameKind, seat, h, card int, granted bool) (frame, error) {
 	g := b.g
 	if err := b.above(); err != nil {
-		return Frame{}, err
+		return frame{}, err
 	}
 	if seat != None {
 		if err := g.seatOK(seat); err != nil {
-			return Frame{}, err
+			return frame{}, err
 		}
 	}
 	if h == None {
 		h = g.st.Stack[0].House
 	}
 	if _, err := g.houseArg(h); err != nil {
-		return Frame{}, err
+		return frame{}, err
 	}
 	switch {
 	case card == None && granted:
-		return Frame{}, fmt.Errorf("name the card that grants the %s step", kind)
+		return frame{}, fmt.Errorf("name the card that grants the %s step", kind)
 	case card == None:
 	case g.cardOK(card) != nil:
-		return Frame{}, g.cardOK(card)
+		return frame{}, g.cardOK(card)
 	case g.card(card).Effect != effectOf[kind]:
-		return Frame{}, fmt.Errorf("%s does not grant a %s step", g.cardName(card), kind)
+		return frame{}, fmt.Errorf("%s does not grant a %s step", g.cardName(card), kind)
 	case g.cardHouse(card) != h:
-		return Frame{}, fmt.Errorf("%s is a %s card; the step is %s's", g.cardName(card), g.houseName(g.cardHouse(card)), g.houseName(h))
+		return frame{}, fmt.Errorf("%s is a %s card; the step is %s's", g.cardName(card), g.houseName(g.cardHouse(card)), g.houseName(h))
 	}
-	return Frame{Kind: kind, Seat: seat, House: h, Effect: card, Target: None}, nil
+	return frame{Kind: kind, Seat: seat, House: h, Effect: card, Target: None}, nil
 }
 
 // above checks that a step may go on top of the pending steps: over the
@@ -600,13 +614,13 @@ func (b *Builder) Combat(t, from, attacker, defender, active int) error {
 	case !g.m.Adjacent(from, t):
 		return fmt.Errorf("%s is not adjacent to %s", g.terrName(from), g.terrName(t))
 	}
-	c := &Combat{Territory: t, From: from, Attacker: attacker, Defender: defender, Step: "cards", Winner: None, Retreater: None}
-	g.push(Frame{Kind: FrameCombat, Seat: active, House: attacker, Combat: c, Effect: None, Target: None})
+	c := &combat{Territory: t, From: from, Attacker: attacker, Defender: defender, Step: "cards", Winner: None, Retreater: None}
+	g.push(frame{Kind: FrameCombat, Seat: active, House: attacker, Combat: c, Effect: None, Target: None})
 	return nil
 }
 
-// combat is the combat on top of the pending steps.
-func (b *Builder) combat() (*Combat, error) {
+// topCombat is the combat on top of the pending steps.
+func (b *Builder) topCombat() (*combat, error) {
 	if top := b.g.top(); top != nil && top.Kind == FrameCombat {
 		return top.Combat, nil
 	}
@@ -621,7 +635,7 @@ var combatSteps = []string{"cards", "tie", "retreat", "redeploy"}
 // (decided: winner won, the loser's survivors or the attacker's dragons
 // wait for a place to go). winner is None until the combat is decided.
 func (b *Builder) CombatStep(step string, winner int) error {
-	c, err := b.combat()
+	c, err := b.topCombat()
 	if err != nil {
 		return err
 	}
@@ -650,7 +664,7 @@ func (b *Builder) CombatStep(step string, winner int) error {
 // while it lasts): only the units ships carry land, only ships enter a
 // port, and dragons attack a sea on their own.
 func (b *Builder) Attacking(u [board.NumUnits]int) error {
-	c, err := b.combat()
+	c, err := b.topCombat()
 	if err != nil {
 		return err
 	}
@@ -682,7 +696,7 @@ func (b *Builder) Attacking(u [board.NumUnits]int) error {
 // Retreating sets the loser's survivors waiting to retreat, in a combat
 // that is decided.
 func (b *Builder) Retreating(u [board.NumUnits]int) error {
-	c, err := b.combat()
+	c, err := b.topCombat()
 	if err != nil {
 		return err
 	}
@@ -697,7 +711,7 @@ func (b *Builder) Retreating(u [board.NumUnits]int) error {
 // (None: passed). Seats play in turn from the active player; only cards of
 // the combat's two houses are played.
 func (b *Builder) Played(seat, card int) error {
-	c, err := b.combat()
+	c, err := b.topCombat()
 	if err != nil {
 		return err
 	}
@@ -717,14 +731,14 @@ func (b *Builder) Played(seat, card int) error {
 				g.cardName(card), g.houseName(g.cardHouse(card)), g.houseName(c.Attacker), g.houseName(c.Defender))
 		}
 	}
-	c.Plays = append(c.Plays, Play{Seat: seat, Card: card})
+	c.Plays = append(c.Plays, play{Seat: seat, Card: card})
 	return nil
 }
 
 // Powers records what decided the combat on top, as its view shows it:
 // the attacker's and the defender's power and their terms.
 func (b *Builder) Powers(att, def int, attTerms, defTerms []string) error {
-	c, err := b.combat()
+	c, err := b.topCombat()
 	if err != nil {
 		return err
 	}

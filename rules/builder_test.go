@@ -315,7 +315,7 @@ func TestBuilderDefaults(t *testing.T) {
 	if p.AgentsInHand(1) != 2 || p.AgentsInHand(0) != 3 || !p.Arranged(0) || p.Turn() != 2 {
 		t.Errorf("agents in hand %d %d, arranged %v, turn %d: want 2 3 true 2 (the seat after the agents placed)", p.AgentsInHand(1), p.AgentsInHand(0), p.Arranged(0), p.Turn())
 	}
-	if want, _ := InitialRanking(g.m); !reflect.DeepEqual(p.Ranking(), want) {
+	if want := initialRankingOf(g.m); !reflect.DeepEqual(p.Ranking(), want) {
 		t.Errorf("ranking %v, want the map's starting one", p.Ranking())
 	}
 	if got := len(p.Deck(H("stark"))); got != len(g.m.Houses[H("stark")].Deck) {

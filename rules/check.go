@@ -408,7 +408,7 @@ func (g *Game) checkPending(i int) error {
 
 // checkResolving: the agent resolving stands on its slot, and no agent of
 // a lower tier waits.
-func (g *Game) checkResolving(f *Frame) error {
+func (g *Game) checkResolving(f *frame) error {
 	occ := g.st.Slots[f.House][f.Slot]
 	if occ < 0 {
 		return fmt.Errorf("no agent on %s %s to resolve", g.houseName(f.House), slotName(f.Slot))
@@ -428,7 +428,7 @@ func (g *Game) checkResolving(f *Frame) error {
 
 // checkCombat checks a pending combat against the position: the cards
 // played in turn and out of every hand, the units in it for its step.
-func (g *Game) checkCombat(c *Combat) error {
+func (g *Game) checkCombat(c *combat) error {
 	att, t := c.Attacker, c.Territory
 	if g.m.Territories[t].Kind != board.Road && board.Total(g.st.Units[t][att]) > 0 {
 		return fmt.Errorf("%s already has troops in %s: it would not attack its own territory", g.houseName(att), g.terrName(t))
@@ -444,7 +444,7 @@ func (g *Game) checkCombat(c *Combat) error {
 
 // checkPlays: seats play in turn from the active player, every seat once
 // past the cards step, and a card played is in no hand.
-func (g *Game) checkPlays(c *Combat) error {
+func (g *Game) checkPlays(c *combat) error {
 	for i, p := range c.Plays {
 		if p.Seat != c.Order[i] {
 			return fmt.Errorf("play %d is %s's: seats play in turn from the active player (%s)", i+1, g.seatName(c.Order[i]), g.seatName(c.Active))
@@ -468,7 +468,7 @@ func (g *Game) checkPlays(c *Combat) error {
 // the defender has troops and nobody retreats; after it, the loser's
 // survivors wait to retreat, or the attacker's dragons that won at sea
 // to redeploy.
-func (g *Game) checkCombatUnits(c *Combat) error {
+func (g *Game) checkCombatUnits(c *combat) error {
 	switch c.Step {
 	case "cards", "tie":
 		switch {
@@ -500,7 +500,7 @@ func (g *Game) turnFor(given int) (int, error) {
 	derived := s.First
 	switch s.Phase {
 	case PhaseLoyalty:
-		if i := slices.IndexFunc(s.Players, func(p Player) bool { return !p.Arranged }); i >= 0 {
+		if i := slices.IndexFunc(s.Players, func(p player) bool { return !p.Arranged }); i >= 0 {
 			derived = i
 		}
 	case PhasePlace:

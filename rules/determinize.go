@@ -25,7 +25,7 @@ type Information struct {
 	// st is the game's state with the secrets erased: another seat's
 	// face-down tokens are -1 in Loyalty, other hands hold only the cards
 	// the seat knows of, decks are empty, the generator zero, the log empty.
-	st State
+	st state
 	// hidden[o][h] counts the cards of house h in seat o's hand that the
 	// seat has not seen (hand sizes per house are public).
 	hidden [][]int
@@ -44,7 +44,7 @@ func (g *Game) Information(seat int) *Information {
 	in := &Information{m: g.m, cfg: Config{Players: append([]string(nil), g.cfg.Players...)}, seat: seat, len: len(g.actions)}
 	st := s.clone()
 	st.Log = nil
-	st.RNG = RNG{}
+	st.RNG = generator{}
 	st.Winners = append([]int(nil), s.Winners...)
 
 	// What the events seat may read tell it: the hands it has looked at
@@ -234,7 +234,7 @@ func (in *Information) Sample(r *rand.Rand) *Game {
 }
 
 // held reports whether a hand of st holds card c.
-func (in *Information) held(st *State, c int) bool {
+func (in *Information) held(st *state, c int) bool {
 	for i := range st.Players {
 		if slices.Contains(st.Players[i].Hand, c) {
 			return true

@@ -182,6 +182,65 @@ func (e *Editor) Phase(p Phase) error {
 	return e.done(nil)
 }
 
+// AgentAt is one agent on a slot, for StartResolution.
+type AgentAt struct {
+	Seat  int
+	House int
+	Slot  Slot
+}
+
+// StartResolution jumps to the resolution phase of the current round with
+// exactly the given agents on their slots: loyalty cards not yet arranged
+// keep their order and count as arranged, every seat holds
+// AgentsPerPlayer minus its placed agents, the pending steps are dropped
+// and the first seat clockwise from the first player with an agent of the
+// lowest tier acts. The automatic steps run: with no agents at all the
+// round ends at once (ranking, then exchange).
+func (e *Editor) StartResolution(agents []AgentAt) error {
+	g := e.g
+	s := &g.st
+	if s.Phase == PhaseOver {
+		return errors.New("the game is over")
+	}
+	slots := make([][NumSlots]int, len(g.m.Houses))
+	for h := range slots {
+		slots[h] = [NumSlots]int{-1, -1, -1}
+	}
+	count := make([]int, len(s.Players))
+	for _, a := range agents {
+		if _, err := g.houseArg(a.House); err != nil {
+			return err
+		}
+		if !validSlot(a.Slot) {
+			return fmt.Errorf("there is no slot %d", int(a.Slot))
+		}
+		if err := g.seatOK(a.Seat); err != nil {
+			return err
+		}
+		if slots[a.House][a.Slot] >= 0 {
+			return fmt.Errorf("%s %s is named twice", g.houseName(a.House), slotName(a.Slot))
+		}
+		count[a.Seat]++
+		if count[a.Seat] > AgentsPerPlayer {
+			return fmt.Errorf("%s has only %d agents", g.seatName(a.Seat), AgentsPerPlayer)
+		}
+		slots[a.House][a.Slot] = a.Seat
+	}
+	for i := range s.Players {
+		s.Players[i].Arranged = true
+		s.Players[i].Agents = AgentsPerPlayer - count[i]
+	}
+	s.Slots = slots
+	s.Stack = nil
+	s.Phase = PhaseResolve
+	s.Turn = g.nextResolver(s.First)
+	if s.Turn < 0 {
+		s.Turn = s.First
+	}
+	g.advance()
+	return e.done(nil)
+}
+
 // Rank replaces the ranking on display by the one the board gives now.
 func (e *Editor) Rank() {
 	e.g.st.Ranking = e.g.computeRanking()

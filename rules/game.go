@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,13 +21,13 @@ type Config struct {
 }
 
 // Game is one game of No True King: the static map, the configuration and
-// the whole mutable truth, a State (plain, JSON-serialisable data) that no
-// one outside the package can reach: reading goes through View and the
-// Reader methods, changing through Apply (and the sandbox setters).
+// the whole mutable truth, a state that no one outside the package can
+// reach: reading goes through View, the Reader methods and Position,
+// changing through Apply; a position is set up by a Builder or an Editor.
 type Game struct {
 	m   *board.Map
 	cfg Config
-	st  State // the whole mutable truth; never exported
+	st  state // the whole mutable truth; never exported
 	history
 	// acting is 1 + the index of the action Apply is applying (0 outside
 	// Apply): the Action every event emitted meanwhile carries.
@@ -42,10 +43,12 @@ type Game struct {
 	groups [][board.NumUnits]int
 }
 
-// State is the whole mutable truth of a game. It is plain data: every field
-// is exported and JSON-serialisable, so saves and undo are a matter of
-// encoding it. Territories and houses are indexes into the Map.
-type State struct {
+// state is the whole mutable truth of a game: plain data, cloned for undo
+// and history (the tests compare it as JSON). Nothing outside the package
+// holds one: a position comes in through a Builder or an Editor and goes
+// out as a read-only Position. Territories and houses are indexes into the
+// Map, cards its card numbers (board.Map.CardAt).
+type state struct {
 	Phase  Phase `json:"phase"`
 	Round  int   `json:"round"`  // 1-based
 	Rounds int   `json:"rounds"` // = number of players
@@ -55,7 +58,7 @@ type State struct {
 	Turn int `json:"turn"`
 	// Done counts the seats that have acted in the exchange phase.
 	Done    int      `json:"done"`
-	Players []Player `json:"players"`
+	Players []player `json:"players"`
 	// Slots[h][s] is the seat whose agent is on house h's slot s, or -1.
 	Slots [][NumSlots]int `json:"slots"`
 	// Units[t][h] counts house h's units in territory t. Footmen and
@@ -75,16 +78,16 @@ type State struct {
 	Discards [][]int `json:"discards"`
 	// Ranking is the displayed ranking: the map's initial one until the
 	// first end of round, the last computed one afterwards.
-	Ranking  []Rank  `json:"ranking"`
-	Stack    []Frame `json:"stack"`
-	Log      []Event `json:"log"`
-	Winners  []int   `json:"winners,omitempty"`
-	TieBreak string  `json:"tie_break,omitempty"`
-	RNG      RNG     `json:"rng"`
+	Ranking  []Rank    `json:"ranking"`
+	Stack    []frame   `json:"stack"`
+	Log      []Event   `json:"log"`
+	Winners  []int     `json:"winners,omitempty"`
+	TieBreak string    `json:"tie_break,omitempty"`
+	RNG      generator `json:"rng"`
 }
 
-// Player is one seat's private and public state.
-type Player struct {
+// player is one seat's private and public state.
+type player struct {
 	Name string `json:"name"`
 	// Loyalty[i] is the house index of the token on slot i (best first).
 	Loyalty []int `json:"loyalty"`
@@ -109,9 +112,9 @@ const (
 	FrameMelisandre FrameKind = "melisandre" // Melisandre's look and discard
 )
 
-// Frame is one pending context: an agent being resolved, an action it (or
+// frame is one pending context: an agent being resolved, an action it (or
 // a card effect) runs, a combat, or a card effect awaiting its decision.
-type Frame struct {
+type frame struct {
 	Kind  FrameKind `json:"kind"`
 	Seat  int       `json:"seat"`
 	House int       `json:"house"`
@@ -128,11 +131,11 @@ type Frame struct {
 	Placed []int `json:"placed,omitempty"`
 	// Melisandre: the seat looked at, or -1 before the look.
 	Target int     `json:"target"`
-	Combat *Combat `json:"combat,omitempty"`
+	Combat *combat `json:"combat,omitempty"`
 }
 
-// Combat is a running combat.
-type Combat struct {
+// combat is a running combat.
+type combat struct {
 	Territory int `json:"territory"`
 	From      int `json:"from"` // the attacker's origin
 	Attacker  int `json:"attacker"`
@@ -143,7 +146,7 @@ type Combat struct {
 	Step     string              `json:"step"` // cards, tie, retreat
 	Order    []int               `json:"order"`
 	Next     int                 `json:"next"`
-	Plays    []Play              `json:"plays"`
+	Plays    []play              `json:"plays"`
 	Winner   int                 `json:"winner"` // house, -1 until decided
 	// The powers and their terms as they stood when the combat was decided
 	// (before casualties), for the view of the retreat that follows.
@@ -156,18 +159,19 @@ type Combat struct {
 	Retreat   [board.NumUnits]int `json:"retreat"`
 }
 
-// Play is a card played in a combat: its number, or None for a pass.
-type Play struct {
+// play is a card played in a combat: its number, or None for a pass.
+type play struct {
 	Seat int `json:"seat"`
 	Card int `json:"card"`
 }
 
-// RNG is the game's seeded generator (PCG). It lives inside the state so
-// Clone and replay are exact; it marshals to JSON as its binary state.
-type RNG struct{ pcg rand.PCG }
+// generator is the game's seeded generator (PCG). It lives inside the
+// state so Clone and replay are exact; it marshals to JSON as its binary
+// state (for the tests' comparisons) and to text as Text.
+type generator struct{ pcg rand.PCG }
 
 // MarshalJSON encodes the generator state.
-func (r RNG) MarshalJSON() ([]byte, error) {
+func (r generator) MarshalJSON() ([]byte, error) {
 	b, err := r.pcg.MarshalBinary()
 	if err != nil {
 		return nil, err
@@ -175,16 +179,31 @@ func (r RNG) MarshalJSON() ([]byte, error) {
 	return json.Marshal(b)
 }
 
-// UnmarshalJSON restores the generator state.
-func (r *RNG) UnmarshalJSON(data []byte) error {
-	var b []byte
-	if err := json.Unmarshal(data, &b); err != nil {
-		return err
-	}
-	return r.pcg.UnmarshalBinary(b)
+func (g *Game) rand() *rand.Rand { return rand.New(&g.st.RNG.pcg) }
+
+// newRNG returns the generator a game with this seed starts from.
+func newRNG(seed uint64) generator {
+	return generator{pcg: *rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)}
 }
 
-func (g *Game) rand() *rand.Rand { return rand.New(&g.st.RNG.pcg) }
+// Text is the generator's exact state as 32 hex digits (parseRNG reads it).
+func (r generator) Text() string {
+	b, _ := r.pcg.MarshalBinary()
+	return hex.EncodeToString(b[len(b)-16:])
+}
+
+// parseRNG reads a generator state written by Text.
+func parseRNG(s string) (generator, error) {
+	raw, err := hex.DecodeString(s)
+	if err != nil || len(raw) != 16 {
+		return generator{}, errors.New("a generator state is 32 hex digits")
+	}
+	var r generator
+	if err := r.pcg.UnmarshalBinary(append([]byte("pcg:"), raw...)); err != nil {
+		return generator{}, err
+	}
+	return r, nil
+}
 
 // New starts a game on map m: it validates the configuration, places the
 // starting units, shuffles every house's deck and draws the first player,
@@ -294,10 +313,10 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 		}
 	}
 	s := &g.st
-	s.RNG = NewRNG(cfg.Seed)
+	s.RNG = newRNG(cfg.Seed)
 	s.Round = 1
 	s.Rounds = n
-	s.Players = make([]Player, n)
+	s.Players = make([]player, n)
 	for i := range s.Players {
 		p := &s.Players[i]
 		p.Name = cfg.Players[i]
@@ -383,9 +402,9 @@ func (g *Game) Clone() *Game {
 	return c
 }
 
-func (s State) clone() State {
+func (s state) clone() state {
 	c := s
-	c.Players = make([]Player, len(s.Players))
+	c.Players = make([]player, len(s.Players))
 	for i, p := range s.Players {
 		p.Loyalty = append([]int(nil), p.Loyalty...)
 		p.Revealed = append([]bool(nil), p.Revealed...)
@@ -410,7 +429,7 @@ func (s State) clone() State {
 	c.Ranking = append([]Rank(nil), s.Ranking...)
 	c.Stack = nil
 	if s.Stack != nil {
-		c.Stack = make([]Frame, len(s.Stack))
+		c.Stack = make([]frame, len(s.Stack))
 	}
 	for i, f := range s.Stack {
 		f.Used = append([]Choice(nil), f.Used...)
@@ -418,7 +437,7 @@ func (s State) clone() State {
 		if f.Combat != nil {
 			cb := *f.Combat
 			cb.Order = append([]int(nil), cb.Order...)
-			cb.Plays = append([]Play(nil), cb.Plays...)
+			cb.Plays = append([]play(nil), cb.Plays...)
 			cb.AttTerms = append([]string(nil), cb.AttTerms...)
 			cb.DefTerms = append([]string(nil), cb.DefTerms...)
 			f.Combat = &cb
