@@ -154,18 +154,7 @@ func (b *Builder) Arranged(seat int, done bool) error {
 }
 
 // HandCard puts card c in seat's hand.
-func (b *Builder) HandCard(seat, c int) error {
-	g := b.g
-	if err := g.seatOK(seat); err != nil {
-		return err
-	}
-	if err := g.freeCard(c); err != nil {
-		return err
-	}
-	p := &g.st.Players[seat]
-	p.Hand = append(p.Hand, c)
-	return nil
-}
+func (b *Builder) HandCard(seat, c int) error { return b.g.toHand(seat, c, false) }
 
 // DeckCard puts card c of house h under the cards of its deck given so
 // far (the first given is the top card).
@@ -425,16 +414,8 @@ func (b *Builder) Resolving(h int, s Slot, seat int, used []Choice, left int) er
 	if len(g.st.Stack) > 0 {
 		return errors.New("only one agent resolves at a time: an agent is the first pending step only")
 	}
-	if _, err := g.houseArg(h); err != nil {
+	if err := g.slotOK(h, s, seat); err != nil {
 		return err
-	}
-	if !validSlot(s) {
-		return fmt.Errorf("there is no slot %d", int(s))
-	}
-	if seat != None {
-		if err := g.seatOK(seat); err != nil {
-			return err
-		}
 	}
 	var us []Choice
 	for _, c := range used {
@@ -668,26 +649,8 @@ func (b *Builder) Attacking(u [board.NumUnits]int) error {
 	if err != nil {
 		return err
 	}
-	if err := checkCount(u); err != nil {
+	if err := b.g.checkGroup(c.Territory, u, true); err != nil {
 		return err
-	}
-	g, t := b.g, c.Territory
-	switch tt := &g.m.Territories[t]; tt.Kind {
-	case board.Land, board.Road:
-		if u[board.Ship] > 0 {
-			return fmt.Errorf("ships cannot attack land (%s is %s): only the units they carry land", g.terrName(t), tt.Kind)
-		}
-	case board.Port:
-		if carried(u)+u[board.Dragon] > 0 {
-			return fmt.Errorf("only ships enter a port (%s)", g.terrName(t))
-		}
-	case board.Sea:
-		if carried(u) > u[board.Ship] {
-			return errors.New("footmen and knights at sea need as many ships")
-		}
-		if u[board.Dragon] > 0 && board.Total(u) != u[board.Dragon] {
-			return errors.New("dragons attack a sea on their own")
-		}
 	}
 	c.AttUnits = u
 	return nil
@@ -697,14 +660,13 @@ func (b *Builder) Attacking(u [board.NumUnits]int) error {
 // that is decided.
 func (b *Builder) Retreating(u [board.NumUnits]int) error {
 	c, err := b.topCombat()
-	if err != nil {
-		return err
+	if err == nil {
+		err = checkCount(u)
 	}
-	if err := checkCount(u); err != nil {
-		return err
+	if err == nil {
+		c.Retreat = u
 	}
-	c.Retreat = u
-	return nil
+	return err
 }
 
 // Played adds the next card play of the combat on top: seat played card

@@ -73,27 +73,37 @@ func checkCount(u [board.NumUnits]int) error {
 	return nil
 }
 
-// checkGroup checks what one house may have in territory t.
-func (g *Game) checkGroup(t int, u [board.NumUnits]int) error {
+// checkGroup checks a group of one house's units standing in territory
+// t, or (attacking) attacking it: ships never on land (only the units they
+// carry land), only ships in a port, footmen and knights at sea carried by
+// as many ships, dragons never staying at sea and attacking one alone.
+func (g *Game) checkGroup(t int, u [board.NumUnits]int, attacking bool) error {
 	if err := checkCount(u); err != nil {
 		return err
 	}
 	tt := &g.m.Territories[t]
+	onLand, inPort, carry := "stand on", "stand in", ""
+	if attacking {
+		onLand, inPort, carry = "attack", "enter", ": only the units they carry land"
+	}
 	switch tt.Kind {
 	case board.Land, board.Road:
 		if u[board.Ship] > 0 {
-			return fmt.Errorf("ships cannot stand on land (%s is %s)", g.terrName(t), tt.Kind)
+			return fmt.Errorf("ships cannot %s land (%s is %s)%s", onLand, g.terrName(t), tt.Kind, carry)
 		}
 	case board.Port:
 		if carried(u)+u[board.Dragon] > 0 {
-			return fmt.Errorf("only ships stand in a port (%s)", g.terrName(t))
+			return fmt.Errorf("only ships %s a port (%s)", inPort, g.terrName(t))
 		}
 	case board.Sea:
 		if carried(u) > u[board.Ship] {
 			return fmt.Errorf("%s at sea need as many ships; %s in %s",
 				words.Units([board.NumUnits]int{u[board.Footman], u[board.Knight]}), words.UnitCount(u[board.Ship], board.Ship), g.terrName(t))
 		}
-		if u[board.Dragon] > 0 {
+		if attacking && u[board.Dragon] > 0 && board.Total(u) != u[board.Dragon] {
+			return errors.New("dragons attack a sea on their own")
+		}
+		if !attacking && u[board.Dragon] > 0 {
 			return fmt.Errorf("dragons never stay at sea (%s)", g.terrName(t))
 		}
 	}
@@ -109,7 +119,7 @@ func (g *Game) putUnits(t, h int, u [board.NumUnits]int) error {
 	if _, err := g.houseArg(h); err != nil {
 		return err
 	}
-	if err := g.checkGroup(t, u); err != nil {
+	if err := g.checkGroup(t, u, false); err != nil {
 		return err
 	}
 	if board.Total(u) > 0 {
@@ -158,9 +168,8 @@ func (g *Game) terrOK(t int) error {
 	return err
 }
 
-// putAgent puts seat's agent on house h's slot s (seat None: none); the
-// agents in hand follow.
-func (g *Game) putAgent(h int, s Slot, seat int) error {
+// slotOK checks house h's slot s and seat (None: no seat).
+func (g *Game) slotOK(h int, s Slot, seat int) error {
 	if _, err := g.houseArg(h); err != nil {
 		return err
 	}
@@ -168,9 +177,16 @@ func (g *Game) putAgent(h int, s Slot, seat int) error {
 		return fmt.Errorf("there is no slot %d", int(s))
 	}
 	if seat != None {
-		if err := g.seatOK(seat); err != nil {
-			return err
-		}
+		return g.seatOK(seat)
+	}
+	return nil
+}
+
+// putAgent puts seat's agent on house h's slot s (seat None: none); the
+// agents in hand follow.
+func (g *Game) putAgent(h int, s Slot, seat int) error {
+	if err := g.slotOK(h, s, seat); err != nil {
+		return err
 	}
 	old := g.st.Slots[h][s]
 	if old == seat {
@@ -239,6 +255,24 @@ func (g *Game) freeCard(c int) error {
 	if where := g.cardPlace(c); where != "" {
 		return fmt.Errorf("%s is already %s: a card is in one place only", g.cardName(c), where)
 	}
+	return nil
+}
+
+// toHand puts card c in seat's hand: from wherever it is (take), or only
+// if it is nowhere yet.
+func (g *Game) toHand(seat, c int, take bool) error {
+	if err := g.seatOK(seat); err != nil {
+		return err
+	}
+	if err := g.cardOK(c); err != nil {
+		return err
+	}
+	if take {
+		g.takeCard(c)
+	} else if err := g.freeCard(c); err != nil {
+		return err
+	}
+	g.st.Players[seat].Hand = append(g.st.Players[seat].Hand, c)
 	return nil
 }
 

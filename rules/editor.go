@@ -71,18 +71,7 @@ func (e *Editor) Agent(h int, s Slot, seat int) error { return e.done(e.g.putAge
 
 // GiveCard moves card c from wherever it is (a deck, a discard or a hand)
 // into seat's hand.
-func (e *Editor) GiveCard(seat, c int) error {
-	g := e.g
-	if err := g.seatOK(seat); err != nil {
-		return err
-	}
-	if err := g.cardOK(c); err != nil {
-		return err
-	}
-	g.takeCard(c)
-	g.st.Players[seat].Hand = append(g.st.Players[seat].Hand, c)
-	return e.done(nil)
-}
+func (e *Editor) GiveCard(seat, c int) error { return e.done(e.g.toHand(seat, c, true)) }
 
 // DeckTop puts cards of house h, from wherever they are, on top of its
 // deck in the given order (the first is drawn next); with onlyThese the
@@ -208,14 +197,11 @@ func (e *Editor) StartResolution(agents []AgentAt) error {
 	}
 	count := make([]int, len(s.Players))
 	for _, a := range agents {
-		if _, err := g.houseArg(a.House); err != nil {
+		if err := g.slotOK(a.House, a.Slot, a.Seat); err != nil {
 			return err
 		}
-		if !validSlot(a.Slot) {
-			return fmt.Errorf("there is no slot %d", int(a.Slot))
-		}
-		if err := g.seatOK(a.Seat); err != nil {
-			return err
+		if a.Seat == None {
+			return errors.New("an agent has a seat")
 		}
 		if slots[a.House][a.Slot] >= 0 {
 			return fmt.Errorf("%s %s is named twice", g.houseName(a.House), slotName(a.Slot))

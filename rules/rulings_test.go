@@ -104,31 +104,17 @@ func (s *scene) units(terr, house string) [board.NumUnits]int {
 }
 
 // house, terr and card are the numbers of the map's things by id.
-func (s *scene) house(id string) int {
-	s.t.Helper()
-	h, ok := s.m.House(id)
-	if !ok {
-		s.t.Fatalf("no house %q", id)
-	}
-	return h
-}
+func (s *scene) house(id string) int { return s.num("house", id, s.m.House) }
+func (s *scene) terr(id string) int  { return s.num("territory", id, s.m.Territory) }
+func (s *scene) card(id string) int  { return s.num("house card", id, s.m.Card) }
 
-func (s *scene) terr(id string) int {
+func (s *scene) num(what, id string, find func(string) (int, bool)) int {
 	s.t.Helper()
-	t, ok := s.m.Territory(id)
+	i, ok := find(id)
 	if !ok {
-		s.t.Fatalf("no territory %q", id)
+		s.t.Fatalf("no %s %q", what, id)
 	}
-	return t
-}
-
-func (s *scene) card(id string) int {
-	s.t.Helper()
-	c, ok := s.m.Card(id)
-	if !ok {
-		s.t.Fatalf("no house card %q", id)
-	}
-	return c
+	return i
 }
 
 func (s *scene) set(house, terr string, footmen, knights, ships int) {

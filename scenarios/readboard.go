@@ -5,56 +5,55 @@ import (
 	"notrueking/rules"
 )
 
-// readAgents reads [agents]: HOUSE = { SLOT = SEAT, … }.
-func (r *reader) readAgents(root *maps.Table) {
-	ag := root.Sub("agents", false)
-	if ag == nil {
+// eachOf reads a table of tables, name: OUTER = { INNER = …, … }: outer
+// turns an outer key into a number (false when it names nothing known,
+// reported), inner reads one key of its table.
+func (r *reader) eachOf(root *maps.Table, name string, outer func(t *maps.Table, k string) (int, bool), inner func(sub *maps.Table, k string, i int)) {
+	top := root.Sub(name, false)
+	if top == nil {
 		return
 	}
-	for _, hid := range ag.Keys() {
-		h, ok := r.house(ag, hid, hid)
-		sub := ag.Sub(hid, true)
+	for _, k := range top.Keys() {
+		i, ok := outer(top, k)
+		sub := top.Sub(k, true)
 		if !ok || sub == nil {
 			continue
 		}
-		for _, sl := range sub.Keys() {
-			slot, err := rules.ParseSlot(sl)
-			if err != nil {
-				sub.Has(sl)
-				r.errf(sub.Key(sl), "unknown slot %q (want maester, marshal or lord)", sl)
-				continue
-			}
-			if who, ok := r.seat(sub, sl, sub.Need(sl, "seat id")); ok {
-				r.put(sub.Key(sl), r.b.Agent(h, slot, who))
-			}
+		for _, k2 := range sub.Keys() {
+			inner(sub, k2, i)
 		}
 		sub.Done()
 	}
-	ag.Done()
+	top.Done()
+}
+
+func (r *reader) houseKey(t *maps.Table, k string) (int, bool) { return r.house(t, k, k) }
+func (r *reader) terrKey(t *maps.Table, k string) (int, bool)  { return r.terr(t, k, k) }
+
+// readAgents reads [agents]: HOUSE = { SLOT = SEAT, … }.
+func (r *reader) readAgents(root *maps.Table) {
+	r.eachOf(root, "agents", r.houseKey, func(sub *maps.Table, sl string, h int) {
+		slot, err := rules.ParseSlot(sl)
+		if err != nil {
+			sub.Has(sl)
+			r.errf(sub.Key(sl), "unknown slot %q (want maester, marshal or lord)", sl)
+			return
+		}
+		if who, ok := r.seat(sub, sl, sub.Need(sl, "seat id")); ok {
+			r.put(sub.Key(sl), r.b.Agent(h, slot, who))
+		}
+	})
 }
 
 // readUnits reads [units]: TERRITORY.HOUSE = { UNIT = COUNT, … }.
 func (r *reader) readUnits(root *maps.Table) {
-	us := root.Sub("units", false)
-	if us == nil {
-		return
-	}
-	for _, tid := range us.Keys() {
-		t, ok := r.terr(us, tid, tid)
-		byHouse := us.Sub(tid, true)
-		if !ok || byHouse == nil {
-			continue
+	r.eachOf(root, "units", r.terrKey, func(byHouse *maps.Table, hid string, t int) {
+		h, ok := r.house(byHouse, hid, hid)
+		u := r.units(byHouse, hid)
+		if ok {
+			r.put(byHouse.Key(hid), r.b.Units(t, h, u))
 		}
-		for _, hid := range byHouse.Keys() {
-			h, ok := r.house(byHouse, hid, hid)
-			u := r.units(byHouse, hid)
-			if ok {
-				r.put(byHouse.Key(hid), r.b.Units(t, h, u))
-			}
-		}
-		byHouse.Done()
-	}
-	us.Done()
+	})
 }
 
 // readFlags reads [flags]: TERRITORY = HOUSE.
