@@ -101,7 +101,7 @@ func (b *Builder) Rank(r Rank) error {
 	case r.To < r.From:
 		return fmt.Errorf("a shared place runs from %d to at least %d", r.From, r.From)
 	case len(rs) > 0 && r.From < rs[len(rs)-1].From:
-		return fmt.Errorf("the ranking is listed best first (%s before %s)", g.houseName(h), rs[len(rs)-1].House)
+		return fmt.Errorf("the ranking is listed best first (%s before %s)", g.houseName(h), g.houseNameID(rs[len(rs)-1].House))
 	case r.Crowns < 0 || r.Castles < 0 || r.Towns < 0 || r.Barrels < 0:
 		return errors.New("a ranking counts nothing below 0")
 	}
@@ -284,20 +284,8 @@ func (b *Builder) Build() (*Game, error) {
 // whose turn it is; and scores a game given as over.
 func (b *Builder) derive(g *Game, add addFunc) {
 	s := &g.st
-	np := len(s.Players)
 	g.derivePending()
-	if b.ranked {
-		for h := range g.m.Houses {
-			id := g.m.Houses[h].ID
-			if !slices.ContainsFunc(s.Ranking, func(r Rank) bool { return r.House == id }) {
-				add(PartRanking, -1, "%s has no place in the ranking (rank every house or none)", g.houseName(h))
-			}
-		}
-	} else if s.Round == 1 && s.Phase != PhaseExchange && s.Phase != PhaseOver {
-		s.Ranking = initialRankingOf(g.m)
-	} else {
-		s.Ranking = g.computeRanking()
-	}
+	b.deriveRanking(g, add)
 	for h, given := range b.had {
 		if !given {
 			s.Dragons[h] = g.onBoard(h)[board.Dragon]
@@ -311,13 +299,41 @@ func (b *Builder) derive(g *Game, add addFunc) {
 			s.Players[i].Arranged = true
 		}
 	}
+	b.deriveTurn(g, add)
+}
+
+// deriveRanking checks that a ranking given ranks every house, or shows
+// the map's starting ranking in round 1 before its end and the board's
+// afterwards.
+func (b *Builder) deriveRanking(g *Game, add addFunc) {
+	s := &g.st
+	switch {
+	case b.ranked:
+		for h := range g.m.Houses {
+			id := g.m.Houses[h].ID
+			if !slices.ContainsFunc(s.Ranking, func(r Rank) bool { return r.House == id }) {
+				add(PartRanking, -1, "%s has no place in the ranking (rank every house or none)", g.houseName(h))
+			}
+		}
+	case s.Round == 1 && s.Phase != PhaseExchange && s.Phase != PhaseOver:
+		s.Ranking = initialRankingOf(g.m)
+	default:
+		s.Ranking = g.computeRanking()
+	}
+}
+
+// deriveTurn works out whose turn it is, or checks the turn given, and
+// the exchanges made this round; a game given as over is its last
+// exchange just done, which the engine scores.
+func (b *Builder) deriveTurn(g *Game, add addFunc) {
+	s := &g.st
+	np := len(s.Players)
 	// Done counts the exchanges of the round: stale outside the exchange,
 	// as in play (none before the first exchange, all after it).
 	if s.Round > 1 {
 		s.Done = np
 	}
 	if s.Phase == PhaseOver {
-		// The end is scored by the engine: the last exchange just done.
 		if s.Round != s.Rounds {
 			add(PartRound, -1, "a game that is over is in its last round (%d), not %d", s.Rounds, s.Round)
 		}

@@ -57,10 +57,8 @@ func (g *Game) seatOK(s int) error {
 }
 
 func (g *Game) cardOK(c int) error {
-	if c < 0 || c >= g.m.NumCards() {
-		return fmt.Errorf("there is no house card number %d on this map", c)
-	}
-	return nil
+	_, err := g.cardArg(c)
+	return err
 }
 
 // checkCount checks the counts of a group of units.

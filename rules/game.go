@@ -102,7 +102,8 @@ type player struct {
 // FrameKind names a pending context on the decision stack.
 type FrameKind string
 
-// Frame kinds. The top frame of State.Stack decides who acts and how.
+// Frame kinds: what a pending step is (Pending.Kind). The top one of the
+// pending steps decides who acts and how.
 const (
 	FrameAgent      FrameKind = "agent"      // an agent choosing its actions
 	FrameMuster     FrameKind = "muster"     // a running Muster Troops action
