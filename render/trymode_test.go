@@ -19,10 +19,12 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetFirstPlayer(0); err != nil {
+	m := g.Map()
+	if err := g.Edit().First(0); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.StartResolution([]rules.AgentAt{{Seat: 0, House: "greyjoy", Slot: rules.Maester}, {Seat: 1, House: "stark", Slot: rules.Maester}}); err != nil {
+	at := []rules.AgentAt{{Seat: 0, House: houseIdx(t, m, "greyjoy"), Slot: rules.Maester}, {Seat: 1, House: houseIdx(t, m, "stark"), Slot: rules.Maester}}
+	if err := g.Edit().StartResolution(at); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range []string{"crown resolve greyjoy maester", "crown choose move"} {
@@ -55,7 +57,7 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 // territory shows the engine's refusal (Check) for the whole group.
 func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	a, g, c := tryApp(t)
-	before, n := g.Snapshot(), g.Len()
+	before, n := g.Position(), g.Len()
 	a.handle(input{Keys: []string{"T"}})
 	if a.try == nil || !hasText(a.ws, "Try mode — nothing is played") {
 		t.Fatal("T did not turn try mode on with its banner")
@@ -125,7 +127,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	if reasons == 0 {
 		t.Fatal("no illegal destination compared")
 	}
-	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
+	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("try mode changed the game")
 	}
 }
@@ -136,7 +138,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 // undo are refused, Esc leaves, the game is unchanged.
 func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	a, g, c := tryApp(t)
-	before, n := g.Snapshot(), g.Len()
+	before, n := g.Position(), g.Len()
 	m := g.Map()
 	pressCmd(t, a, Command{Kind: CmdTryMode})
 	if a.try == nil {
@@ -179,7 +181,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	if a.scene != sceneTable {
 		t.Fatalf("scene %d: E opened something in try mode", a.scene)
 	}
-	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
+	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("try mode changed the game")
 	}
 	a.handle(input{Escape: true})
@@ -191,7 +193,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	if a.try != nil {
 		t.Fatal("T twice left try mode on")
 	}
-	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
+	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("the game changed")
 	}
 	// Back to play: the table moves Greyjoy as before.

@@ -521,12 +521,11 @@ func hideSecrets(g *rules.Game, o int, r *rand.Rand) (*rules.Game, bool) {
 	}
 	m := c.Map()
 	for k, id := range p.Hand {
-		card, ok := c.Card(id)
-		if !ok {
+		if id < 0 || id >= m.NumCards() {
 			continue
 		}
-		h, ok := m.House(card.House)
-		if !ok || h >= len(st.Decks) || len(st.Decks[h]) == 0 {
+		h := m.CardHouse(id)
+		if h >= len(st.Decks) || len(st.Decks[h]) == 0 {
 			continue
 		}
 		d := st.Decks[h]
