@@ -39,9 +39,9 @@ func (a *App) loadScenario(path string) error {
 	return nil
 }
 
-// playPosition puts g, a game that starts from a position (rules.SetUp,
-// a scenario), on the table under the rules: a tester's game, in a new
-// save that holds the position.
+// playPosition puts g, a game that starts from a position (a scenario,
+// the sandbox's edits: rules.Builder, rules.Editor), on the table under
+// the rules: a tester's game, in a new save that holds the position.
 func (a *App) playPosition(g *rules.Game) {
 	if a.tbl != nil {
 		a.closeGame()

@@ -116,7 +116,7 @@ func (r *replayView) viewerLog(viewer int) []rules.LogLine {
 	if l := r.logs[viewer]; l != nil {
 		return l.lines
 	}
-	evs := r.full.Snapshot().Log
+	evs := r.full.Events()
 	lines := []rules.LogLine{}
 	for _, e := range evs {
 		if l, ok := r.full.Line(e, viewer); ok {

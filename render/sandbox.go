@@ -1,7 +1,6 @@
 package render
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -16,15 +15,13 @@ import (
 
 // The sandbox (issue 9, for testers): edit a position freely — units,
 // flags, agents, house cards, loyalty cards, round, first player and
-// phase — then play on from it under the rules. Everything edits a
-// rules.State copy; the game it came from is not touched, and Esc leaves
-// with nothing changed. Every edit is checked by the engine before it is
-// kept: the sandbox setters of rules (SetUnits, SetFlag, GiveCard,
-// SetDeck, SetLoyalty, SetRound, SetFirstPlayer) on a scratch game for
-// what they check, then rules.SetUp on the whole position. A refused edit
-// shows the engine's words in the message line and changes nothing.
-// "Play from here" builds the game with SetUp and hands it to
-// a.playPosition.
+// phase — then play on from it under the rules. Everything edits a copy
+// of the game (rules.Game.Clone) through the engine's editor
+// (rules.Editor), which checks every edit as it comes: a refused edit
+// shows the engine's words in the message line and changes nothing. The
+// game it came from is not touched, and Esc leaves with nothing changed.
+// "Play from here" builds the game with the editor's Build (the whole
+// position checked) and hands it to a.playPosition.
 
 // sandboxTool is what a click on a territory does.
 type sandboxTool int
@@ -40,10 +37,11 @@ var sandboxPhases = []rules.Phase{rules.PhaseLoyalty, rules.PhasePlace, rules.Ph
 // sandboxUI is the sandbox's state: the position being edited, the
 // scratch table that shows it, the tools chosen and where it came from.
 type sandboxUI struct {
-	m   *board.Map
-	cfg rules.Config
-	st  rules.State // the position being edited
-	// view shows st: a table.Table over a scratch game set up from st (its
+	m *board.Map
+	g *rules.Game // the position being edited: a copy, never played
+	// st is g's position as the last edit left it.
+	st rules.Position
+	// view shows the position: a tableUI over the game built from it (its
 	// board and houses panel are the table's own).
 	view *table.Table
 	// Where the sandbox came from: the table (and its scene) or the
@@ -66,86 +64,45 @@ type sandboxUI struct {
 	msgErr bool
 }
 
-// cloneState is a deep copy of s (a State is plain JSON data).
-func cloneState(s rules.State) (rules.State, error) {
-	data, err := json.Marshal(s)
-	if err != nil {
-		return rules.State{}, err
-	}
-	var out rules.State
-	err = json.Unmarshal(data, &out)
-	return out, err
-}
-
-// newSandbox opens the sandbox on position st of map m for the players of
-// cfg. It fails when the engine refuses the position.
-func newSandbox(m *board.Map, cfg rules.Config, st rules.State) (*sandboxUI, error) {
-	st.Log = nil // not part of a position (SetUp does not keep it)
-	c, err := cloneState(st)
+// newSandbox opens the sandbox on g's position (a copy). It fails when
+// the engine refuses the position.
+func newSandbox(g *rules.Game) (*sandboxUI, error) {
+	sb := &sandboxUI{m: g.Map(), g: g.Clone(), tok: -1, unit: board.Footman}
+	shown, err := sb.g.Edit().Build()
 	if err != nil {
 		return nil, err
 	}
-	sb := &sandboxUI{m: m, cfg: cfg, st: c, tok: -1, unit: board.Footman}
-	g, err := rules.SetUp(m, cfg, sb.st)
-	if err != nil {
-		return nil, err
-	}
-	sb.view = table.New(g, table.Options{Seed: cfg.Seed})
+	sb.st = sb.g.Position()
+	sb.view = table.New(shown, table.Options{Seed: g.Config().Seed})
 	return sb, nil
 }
 
-// show rebuilds the scratch game the board and houses panel are drawn from.
+// show redraws the board and houses panel from the edited position: the
+// game play would start from, or, while the engine refuses the whole
+// position (Play from here says why), the position as edited.
 func (sb *sandboxUI) show() {
-	g, err := rules.SetUp(sb.m, sb.cfg, sb.st)
-	if err != nil {
-		// Every kept edit passed SetUp; say so if one did not.
-		sb.say("The position cannot be shown: "+err.Error(), true)
-		return
+	sb.st = sb.g.Position()
+	if g, err := sb.g.Edit().Build(); err == nil {
+		sb.view.SetGame(g, rules.Public)
+	} else {
+		sb.view.SetGame(frozen{sb.g}, rules.Public)
 	}
-	sb.view.SetGame(g, rules.Public)
 }
 
 func (sb *sandboxUI) say(s string, isErr bool) { sb.msg, sb.msgErr = s, isErr }
 
-// keep checks candidate position c with the engine (SetUp) and keeps it,
-// or reports the engine's reason and keeps the position as it was.
-func (sb *sandboxUI) keep(c rules.State, done string) bool {
-	if _, err := rules.SetUp(sb.m, sb.cfg, c); err != nil {
-		sb.say("Refused: "+err.Error(), true)
+// edit reports one edit of the engine's editor: its refusal, or done
+// and the position shown again.
+func (sb *sandboxUI) edit(err error, done string) bool {
+	if err != nil {
+		sb.say("Refused: "+words.Sentence(err.Error()), true)
 		return false
 	}
-	sb.st = c
 	sb.say(done, false)
 	sb.show()
 	return true
 }
 
-// edit runs one of the engine's sandbox setters on a scratch game set up
-// from the position (it checks what the setter checks), copies what the
-// setter changed into a candidate with take, and keeps the candidate if
-// SetUp accepts the whole position.
-func (sb *sandboxUI) edit(set func(g *rules.Game) error, take func(c, after *rules.State), done string) bool {
-	g, err := rules.SetUp(sb.m, sb.cfg, sb.st)
-	if err != nil {
-		sb.say("Refused: "+err.Error(), true)
-		return false
-	}
-	if err := set(g); err != nil {
-		sb.say("Refused: "+words.Sentence(err.Error()), true)
-		return false
-	}
-	after := g.Snapshot()
-	c, err := cloneState(sb.st)
-	if err != nil {
-		sb.say(err.Error(), true)
-		return false
-	}
-	take(&c, &after)
-	return sb.keep(c, done)
-}
-
-func (sb *sandboxUI) hid(h int) string   { return sb.m.Houses[h].ID }
-func (sb *sandboxUI) tid(t int) string   { return sb.m.Territories[t].ID }
 func (sb *sandboxUI) hname(h int) string { return sb.m.Houses[h].Name }
 func (sb *sandboxUI) tname(t int) string { return sb.m.Territories[t].Name }
 
@@ -156,18 +113,13 @@ func (sb *sandboxUI) addUnit(t, n int) bool {
 		return false
 	}
 	h, k := sb.house, sb.unit
-	u := sb.st.Units[t][h]
+	u := sb.st.Units(t, h)
 	if n < 0 && u[k] == 0 {
 		sb.say(fmt.Sprintf("House %s has no %s in %s to remove.", sb.hname(h), words.Plural(2, k.String()), sb.tname(t)), true)
 		return false
 	}
 	u[k] += n
-	done := fmt.Sprintf("House %s in %s: %s.", sb.hname(h), sb.tname(t), words.Units(u))
-	return sb.edit(func(g *rules.Game) error { return g.SetUnits(sb.hid(h), sb.tid(t), u) },
-		func(c, after *rules.State) {
-			c.Units[t][h] = after.Units[t][h]
-			c.Flags[t] = after.Flags[t]
-		}, done)
+	return sb.edit(sb.g.Edit().Units(t, h, u), fmt.Sprintf("House %s in %s: %s.", sb.hname(h), sb.tname(t), words.Units(u)))
 }
 
 // setFlag puts the chosen house's flag in territory t (set), or clears
@@ -176,12 +128,11 @@ func (sb *sandboxUI) setFlag(t int, set bool) bool {
 	if t < 0 || t >= len(sb.m.Territories) {
 		return false
 	}
-	id, done := "", fmt.Sprintf("No flag in %s.", sb.tname(t))
+	h, done := rules.None, fmt.Sprintf("No flag in %s.", sb.tname(t))
 	if set {
-		id, done = sb.hid(sb.house), fmt.Sprintf("House %s's flag in %s.", sb.hname(sb.house), sb.tname(t))
+		h, done = sb.house, fmt.Sprintf("House %s's flag in %s.", sb.hname(sb.house), sb.tname(t))
 	}
-	return sb.edit(func(g *rules.Game) error { return g.SetFlag(sb.tid(t), id) },
-		func(c, after *rules.State) { c.Flags[t] = after.Flags[t] }, done)
+	return sb.edit(sb.g.Edit().Flag(t, h), done)
 }
 
 // clickTerritory applies the tool to territory t; remove is a right click
@@ -203,27 +154,15 @@ func (sb *sandboxUI) clickTerritory(t int, remove bool) {
 // skipped, and its reason shown.
 func (sb *sandboxUI) cycleAgent(house string, s rules.Slot) {
 	h, ok := sb.m.House(house)
-	if !ok || h >= len(sb.st.Slots) {
+	if !ok {
 		return
 	}
-	np := len(sb.st.Players)
-	occ := sb.st.Slots[h][s]
+	np := sb.st.Players()
+	occ := sb.st.Agent(h, s)
 	var skipped []string
 	for i := 1; i <= np; i++ {
 		next := (occ+1+i)%(np+1) - 1 // occ+1 … np-1, then -1 (none), then 0 …
-		c, err := cloneState(sb.st)
-		if err != nil {
-			sb.say(err.Error(), true)
-			return
-		}
-		if occ >= 0 {
-			c.Players[occ].Agents++
-		}
-		if next >= 0 {
-			c.Players[next].Agents--
-		}
-		c.Slots[h][s] = next
-		if _, err := rules.SetUp(sb.m, sb.cfg, c); err != nil {
+		if err := sb.g.Edit().Agent(h, s, next); err != nil {
 			skipped = append(skipped, fmt.Sprintf("%s skipped (%v)", sb.view.SeatName(next), err))
 			continue
 		}
@@ -235,7 +174,7 @@ func (sb *sandboxUI) cycleAgent(house string, s rules.Slot) {
 		if len(skipped) > 0 {
 			done += " " + strings.Join(skipped, "; ") + "."
 		}
-		sb.keep(c, done)
+		sb.edit(nil, done)
 		return
 	}
 }
@@ -243,28 +182,20 @@ func (sb *sandboxUI) cycleAgent(house string, s rules.Slot) {
 // giveCard moves house card id into the edited seat's hand (from a deck,
 // a discard or another hand).
 func (sb *sandboxUI) giveCard(id string) bool {
-	seat := sb.seat
-	return sb.edit(func(g *rules.Game) error { return g.GiveCard(seat, id) },
-		takeCards, fmt.Sprintf("%s now holds %s.", sb.view.SeatName(seat), sb.cardName(id)))
+	c, ok := sb.m.Card(id)
+	if !ok {
+		return false
+	}
+	return sb.edit(sb.g.Edit().GiveCard(sb.seat, c), fmt.Sprintf("%s now holds %s.", sb.view.SeatName(sb.seat), sb.cardName(id)))
 }
 
 // takeCard returns house card id from a hand to the top of its house's deck.
 func (sb *sandboxUI) takeCard(id string) bool {
-	ci, ok := sb.m.Card(id)
+	c, ok := sb.m.Card(id)
 	if !ok {
 		return false
 	}
-	house := sb.m.CardAt(ci).House
-	return sb.edit(func(g *rules.Game) error { return g.SetDeck(house, []string{id}, false) },
-		takeCards, fmt.Sprintf("%s is back on top of its house's deck.", sb.cardName(id)))
-}
-
-// takeCards copies where every card is (decks, discards, hands).
-func takeCards(c, after *rules.State) {
-	c.Decks, c.Discards = after.Decks, after.Discards
-	for i := range c.Players {
-		c.Players[i].Hand = after.Players[i].Hand
-	}
+	return sb.edit(sb.g.Edit().DeckTop(sb.m.CardHouse(c), []int{c}, false), fmt.Sprintf("%s is back on top of its house's deck.", sb.cardName(id)))
 }
 
 func (sb *sandboxUI) cardName(id string) string {
@@ -274,41 +205,16 @@ func (sb *sandboxUI) cardName(id string) string {
 	return id
 }
 
-// loyaltyIDs is the edited seat's loyalty card (house ids, best slot
-// first) and its revealed houses.
-func (sb *sandboxUI) loyaltyIDs() (order, revealed []string) {
-	p := sb.st.Players[sb.seat]
-	for _, h := range p.Loyalty {
-		order = append(order, sb.hid(h))
-	}
-	for h, r := range p.Revealed {
-		if r {
-			revealed = append(revealed, sb.hid(h))
-		}
-	}
-	return order, revealed
-}
-
-// setLoyalty writes the edited seat's loyalty card through SetLoyalty.
-func (sb *sandboxUI) setLoyalty(order, revealed []string, done string) bool {
-	seat := sb.seat
-	return sb.edit(func(g *rules.Game) error { return g.SetLoyalty(seat, order, revealed...) },
-		func(c, after *rules.State) {
-			p, q := &c.Players[seat], after.Players[seat]
-			p.Loyalty, p.Revealed, p.Arranged = q.Loyalty, q.Revealed, q.Arranged
-		}, done)
-}
-
 // clickToken selects a token of the edited loyalty card, or swaps it with
 // the one selected.
 func (sb *sandboxUI) clickToken(i int) {
-	order, revealed := sb.loyaltyIDs()
+	order := sb.st.Loyalty(sb.seat)
 	if i < 0 || i >= len(order) {
 		return
 	}
 	if sb.tok < 0 || sb.tok >= len(order) {
 		sb.tok = i
-		sb.say(fmt.Sprintf("Token %s selected: click another to swap them, or Reveal.", sb.houseOf(order[i])), false)
+		sb.say(fmt.Sprintf("Token %s selected: click another to swap them, or Reveal.", sb.hname(order[i])), false)
 		return
 	}
 	j := sb.tok
@@ -318,26 +224,24 @@ func (sb *sandboxUI) clickToken(i int) {
 		return
 	}
 	order[i], order[j] = order[j], order[i]
-	sb.setLoyalty(order, revealed, fmt.Sprintf("%s's loyalty card: %s and %s swapped.", sb.view.SeatName(sb.seat), sb.houseOf(order[j]), sb.houseOf(order[i])))
+	sb.edit(sb.g.Edit().Loyalty(sb.seat, order), fmt.Sprintf("%s's loyalty card: %s and %s swapped.", sb.view.SeatName(sb.seat), sb.hname(order[j]), sb.hname(order[i])))
 }
 
 // toggleReveal turns the selected token face up or face down.
 func (sb *sandboxUI) toggleReveal() {
-	order, revealed := sb.loyaltyIDs()
+	order := sb.st.Loyalty(sb.seat)
 	if sb.tok < 0 || sb.tok >= len(order) {
 		sb.say("Select a loyalty token first.", true)
 		return
 	}
-	id := order[sb.tok]
+	h := order[sb.tok]
+	up := !sb.st.Revealed(sb.seat, h)
 	word := "face down"
-	if i := slices.Index(revealed, id); i >= 0 {
-		revealed = slices.Delete(revealed, i, i+1)
-	} else {
-		revealed = append(revealed, id)
+	if up {
 		word = "revealed"
 	}
 	sb.tok = -1
-	sb.setLoyalty(order, revealed, fmt.Sprintf("%s's %s token %s.", sb.view.SeatName(sb.seat), sb.houseOf(id), word))
+	sb.edit(sb.g.Edit().Reveal(sb.seat, h, up), fmt.Sprintf("%s's %s token %s.", sb.view.SeatName(sb.seat), sb.hname(h), word))
 }
 
 func (sb *sandboxUI) houseOf(id string) string {
@@ -349,55 +253,30 @@ func (sb *sandboxUI) houseOf(id string) string {
 
 // stepRound, stepFirst and stepPhase are the position's steppers.
 func (sb *sandboxUI) stepRound(n int) {
-	r := sb.st.Round + n
-	sb.edit(func(g *rules.Game) error { return g.SetRound(r) },
-		func(c, after *rules.State) { c.Round = after.Round }, fmt.Sprintf("Round %d of %d.", r, sb.st.Rounds))
+	r := sb.st.Round() + n
+	sb.edit(sb.g.Edit().Round(r), fmt.Sprintf("Round %d of %d.", r, sb.st.Rounds()))
 }
 
 func (sb *sandboxUI) stepFirst(n int) {
-	np := len(sb.st.Players)
-	f := ((sb.st.First+n)%np + np) % np
-	sb.edit(func(g *rules.Game) error { return g.SetFirstPlayer(f) },
-		func(c, after *rules.State) {
-			c.First = after.First
-			if c.Phase == rules.PhasePlace || c.Phase == rules.PhaseLoyalty {
-				c.Turn = after.First
-			}
-		}, fmt.Sprintf("First player: %s.", sb.view.SeatName(f)))
+	np := sb.st.Players()
+	f := ((sb.st.First()+n)%np + np) % np
+	sb.edit(sb.g.Edit().First(f), fmt.Sprintf("First player: %s.", sb.view.SeatName(f)))
 }
 
-// stepPhase moves to the next (or previous) phase. The turn goes to the
-// first player, pending steps (an agent resolving, a combat) are dropped,
-// agents in hand are three less those on slots, and loyalty cards count
-// as arranged except in the loyalty phase.
+// stepPhase moves to the next (or previous) phase (rules.Editor.Phase:
+// the turn goes to the first player, pending steps are dropped, agents in
+// hand are three less those on slots, and loyalty cards count as arranged
+// except in the loyalty phase).
 func (sb *sandboxUI) stepPhase(n int) {
-	i := slices.Index(sandboxPhases, sb.st.Phase)
+	i := slices.Index(sandboxPhases, sb.st.Phase())
 	if i < 0 {
 		i = slices.Index(sandboxPhases, rules.PhaseResolve) // combat: resolution
 		if n > 0 {
 			n--
 		}
 	}
-	i = ((i+n)%len(sandboxPhases) + len(sandboxPhases)) % len(sandboxPhases)
-	c, err := cloneState(sb.st)
-	if err != nil {
-		sb.say(err.Error(), true)
-		return
-	}
-	c.Phase, c.Stack, c.Turn, c.Done = sandboxPhases[i], nil, c.First, 0
-	for s := range c.Players {
-		on := 0
-		for _, sl := range c.Slots {
-			for _, o := range sl {
-				if o == s {
-					on++
-				}
-			}
-		}
-		c.Players[s].Agents = max(0, rules.AgentsPerPlayer-on)
-		c.Players[s].Arranged = c.Phase != rules.PhaseLoyalty
-	}
-	sb.keep(c, "Phase: "+phaseWords(c.Phase)+".")
+	p := sandboxPhases[((i+n)%len(sandboxPhases)+len(sandboxPhases))%len(sandboxPhases)]
+	sb.edit(sb.g.Edit().Phase(p), "Phase: "+phaseWords(p)+".")
 }
 
 // phaseWords names a phase for the sandbox's stepper.
@@ -419,10 +298,10 @@ func phaseWords(p rules.Phase) string {
 	return string(p)
 }
 
-// play sets the game up from the position: the engine's SetUp, whose
+// play sets the game up from the position: the editor's Build, whose
 // refusal stays in the message line with every edit kept.
 func (sb *sandboxUI) play() (*rules.Game, bool) {
-	g, err := rules.SetUp(sb.m, sb.cfg, sb.st)
+	g, err := sb.g.Edit().Build()
 	if err != nil {
 		sb.say("The engine refuses this position: "+err.Error(), true)
 		return nil, false
@@ -449,7 +328,7 @@ type sandboxLayout struct {
 }
 
 func (sb *sandboxUI) layout() sandboxLayout {
-	l := table.NewLayout(sb.m.Grid.W, sb.m.Grid.H, len(sb.st.Players), len(sb.m.Houses))
+	l := table.NewLayout(sb.m.Grid.W, sb.m.Grid.H, sb.st.Players(), len(sb.m.Houses))
 	y := l.Houses.Y + l.Houses.H + 6
 	toolsH := 128.0
 	if len(sb.m.Houses) > 6 {
@@ -485,7 +364,7 @@ func (sb *sandboxUI) widgets() []ui.Widget {
 	help := ui.Button(l.Help, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
 	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
 	ws = append(ws, play, leave, help)
-	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: fmt.Sprintf("Round %d of %d", sb.st.Round, sb.st.Rounds), Size: 17, Ink: ui.ColText})
+	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: fmt.Sprintf("Round %d of %d", sb.st.Round(), sb.st.Rounds()), Size: 17, Ink: ui.ColText})
 
 	ws = append(ws, sb.view.HousesWidgets(l)...)
 	ws = append(ws, sb.toolWidgets(sl.Tools)...)
@@ -555,10 +434,10 @@ func (sb *sandboxUI) positionWidgets(r ui.Rect) []ui.Widget {
 		ws = append(ws, minus, plus, ui.Widget{R: ui.Rect{X: x + 32, Y: y + 10, W: cw - 64, H: 28}, Kind: ui.WText, Text: value, Size: 15, Bold: true, Align: ui.AlignCenter, Ink: ui.ColText, Tip: tip})
 	}
 	x := r.X + 12
-	step(x, "Round", fmt.Sprintf("%d of %d", sb.st.Round, sb.st.Rounds), ui.CmdSandboxRound, "The round (the game lasts one round per player).")
-	step(x+cw+30, "First player", sb.view.SeatName(sb.st.First), ui.CmdSandboxFirst, "The first player of this round: places and resolves first.")
-	ph := phaseWords(sb.st.Phase)
-	if n := len(sb.st.Stack); n > 0 {
+	step(x, "Round", fmt.Sprintf("%d of %d", sb.st.Round(), sb.st.Rounds()), ui.CmdSandboxRound, "The round (the game lasts one round per player).")
+	step(x+cw+30, "First player", sb.view.SeatName(sb.st.First()), ui.CmdSandboxFirst, "The first player of this round: places and resolves first.")
+	ph := phaseWords(sb.st.Phase())
+	if n := len(sb.st.Pending()); n > 0 {
 		ph += fmt.Sprintf(" (%s pending)", words.Count(n, "step"))
 	}
 	step(x+2*(cw+30), "Phase", ph, ui.CmdSandboxPhase, "The phase play goes on in. Changing it gives the turn to the first player and drops pending steps (an agent resolving, a combat).")
@@ -570,7 +449,7 @@ func (sb *sandboxUI) positionWidgets(r ui.Rect) []ui.Widget {
 func (sb *sandboxUI) seatWidgets(r ui.Rect) []ui.Widget {
 	ws := ui.Panel(r, "Cards of")
 	ws[1].R.W = 90
-	np := len(sb.st.Players)
+	np := sb.st.Players()
 	sw := math.Min(110, (r.W-24-96-float64(np-1)*4)/float64(np))
 	for i := range np {
 		sc := ui.SeatColor(i)
@@ -581,19 +460,19 @@ func (sb *sandboxUI) seatWidgets(r ui.Rect) []ui.Widget {
 		}
 		ws = append(ws, w)
 	}
-	p := sb.st.Players[sb.seat]
+	loyalty, hand := sb.st.Loyalty(sb.seat), sb.st.Hand(sb.seat)
 	y := r.Y + 40
 	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y + 6, W: 60, H: 18}, "Loyalty", 15, ui.ColDim))
-	nt := max(len(p.Loyalty), 1)
+	nt := max(len(loyalty), 1)
 	tw := math.Min(90, (r.W-24-60-96)/float64(nt))
-	for k, h := range p.Loyalty {
+	for k, h := range loyalty {
 		hc := ui.RGBA(sb.m.Houses[h].Color)
 		val := 0
 		if k < len(sb.m.LoyaltySlots) {
 			val = sb.m.LoyaltySlots[k]
 		}
 		t := fmt.Sprintf("%d %s", val, table.Abbrev(sb.hname(h)))
-		up := h < len(p.Revealed) && p.Revealed[h]
+		up := sb.st.Revealed(sb.seat, h)
 		if up {
 			t += "↑"
 		}
@@ -613,11 +492,11 @@ func (sb *sandboxUI) seatWidgets(r ui.Rect) []ui.Widget {
 	y += 38
 	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y + 4, W: 60, H: 18}, "Hand", 15, ui.ColDim))
 	handH := 64.0
-	if len(p.Hand) == 0 {
+	if len(hand) == 0 {
 		ws = append(ws, ui.Text(ui.Rect{X: r.X + 72, Y: y + 4, W: r.W - 84, H: 18}, "no house cards", 15, ui.ColDim))
 	}
-	for i, rc := range ui.FlowRects(r.X+72, y, r.W-84, handH, 28, len(p.Hand)) {
-		id := p.Hand[i]
+	for i, rc := range ui.FlowRects(r.X+72, y, r.W-84, handH, 28, len(hand)) {
+		id := sb.m.CardAt(hand[i]).ID
 		ws = append(ws, sb.cardButton(rc, id, -1))
 	}
 	// Give: the chosen house's cards not in this hand.
@@ -626,7 +505,7 @@ func (sb *sandboxUI) seatWidgets(r ui.Rect) []ui.Widget {
 	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y + 4, W: 60, H: 36}, "Give\n"+table.Abbrev(sb.hname(h)), 15, ui.ColDim))
 	var give []string
 	for _, c := range sb.m.Houses[h].Deck {
-		if !slices.Contains(p.Hand, c.ID) {
+		if ci, _ := sb.m.Card(c.ID); !slices.Contains(hand, ci) {
 			give = append(give, c.ID)
 		}
 	}
@@ -655,17 +534,18 @@ func (sb *sandboxUI) cardButton(r ui.Rect, id string, n int) ui.Widget {
 }
 
 // cardPlace says where card id is in the position.
-func (sb *sandboxUI) cardPlace(id string) string {
-	for h := range sb.st.Decks {
-		if slices.Contains(sb.st.Decks[h], id) {
+func (sb *sandboxUI) cardPlace(cardID string) string {
+	id, _ := sb.m.Card(cardID)
+	for h := range sb.m.Houses {
+		if slices.Contains(sb.st.Deck(h), id) {
 			return "in its house's deck"
 		}
-		if slices.Contains(sb.st.Discards[h], id) {
+		if slices.Contains(sb.st.Discard(h), id) {
 			return "in its house's discard"
 		}
 	}
-	for i, p := range sb.st.Players {
-		if slices.Contains(p.Hand, id) {
+	for i := range sb.st.Players() {
+		if slices.Contains(sb.st.Hand(i), id) {
 			return "in " + sb.view.SeatName(i) + "'s hand"
 		}
 	}
@@ -686,7 +566,7 @@ func (sb *sandboxUI) command(c ui.Command) {
 			sb.tool, sb.unit = toolUnits, c.Unit
 		}
 	case ui.CmdSandboxSeat:
-		if c.N >= 0 && c.N < len(sb.st.Players) {
+		if c.N >= 0 && c.N < sb.st.Players() {
 			sb.seat, sb.tok = c.N, -1
 		}
 	case ui.CmdSandboxToken:
@@ -791,19 +671,14 @@ func (sandboxScene) board() bool { return true }
 
 // enterSandbox opens the sandbox on g's position (a copy); from is the
 // scene to return to.
-func (a *App) enterSandbox(g *rules.Game, seed uint64, mapName, mapSum string) error {
-	st := g.Snapshot()
-	names := make([]string, len(st.Players))
-	for i, p := range st.Players {
-		names[i] = p.Name
-	}
-	sb, err := newSandbox(g.Map(), rules.Config{Players: names, Seed: seed}, st)
+func (a *App) enterSandbox(g *rules.Game, mapName, mapSum string) error {
+	sb, err := newSandbox(g)
 	if err != nil {
 		return err
 	}
 	sb.back, sb.backScene = a.tbl, a.scene
 	sb.mapName, sb.mapSum = mapName, mapSum
-	if a.tbl != nil && a.tbl.Shown() >= 0 && a.tbl.Shown() < len(st.Players) {
+	if a.tbl != nil && a.tbl.Shown() >= 0 && a.tbl.Shown() < sb.st.Players() {
 		sb.seat = a.tbl.Shown()
 	}
 	a.sandbox = sb
@@ -830,7 +705,7 @@ func (a *App) sandboxFromTable() {
 	if !a.secretTool(ui.CmdSandbox, g, "Press E again to open the sandbox: it shows every secret of the game.") {
 		return
 	}
-	if err := a.enterSandbox(g, u.Seed(), a.mapName, a.mapSum); err != nil {
+	if err := a.enterSandbox(g, a.mapName, a.mapSum); err != nil {
 		u.SetMessage("The sandbox cannot open this position: "+err.Error(), true)
 	}
 }
@@ -849,7 +724,7 @@ func (a *App) sandboxFromStart() {
 		return
 	}
 	name, sum := mapIdentity(a.start.mapID(), p.game.Map())
-	if err := a.enterSandbox(p.game, seed, name, sum); err != nil {
+	if err := a.enterSandbox(p.game, name, sum); err != nil {
 		a.start.msg = "The sandbox cannot open: " + err.Error()
 	}
 }

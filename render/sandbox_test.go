@@ -74,15 +74,9 @@ func houseIdx(t *testing.T, m *board.Map, id string) int {
 	return i
 }
 
-// noLog is a position without its log (SetUp does not keep one).
-func noLog(s rules.State) rules.State {
-	s.Log = nil
-	return s
-}
-
 // Units: a left click adds one of the chosen house and kind, a right
 // click and a Shift+click remove one; a ship on land is refused in the
-// engine's words (SetUnits) and changes nothing.
+// engine's words (rules.Editor) and changes nothing.
 func TestSandboxUnits(t *testing.T) {
 	a, c := sandboxFromStartApp(t)
 	sb := a.sandbox
@@ -92,28 +86,24 @@ func TestSandboxUnits(t *testing.T) {
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Knight})
 	c.clickTerr(kh)
 	c.clickTerr(kh)
-	if got := sb.st.Units[kh][stark]; got != [board.NumUnits]int{0, 2, 0, 0} {
+	if got := sb.st.Units(kh, stark); got != [board.NumUnits]int{0, 2, 0, 0} {
 		t.Fatalf("Karhold after two clicks: %v (message %q)", got, sb.msg)
 	}
 	p := c.pts[kh]
 	a.handle(ui.Input{X: p[0], Y: p[1], Right: true})
-	if got := sb.st.Units[kh][stark][board.Knight]; got != 1 {
+	if got := sb.st.Units(kh, stark)[board.Knight]; got != 1 {
 		t.Fatalf("after a right click: %d knights", got)
 	}
 	a.handle(ui.Input{X: p[0], Y: p[1], Shift: true})
 	a.handle(ui.Input{X: p[0], Y: p[1], Shift: true, Click: true})
-	if got := sb.st.Units[kh][stark][board.Knight]; got != 0 {
+	if got := sb.st.Units(kh, stark)[board.Knight]; got != 0 {
 		t.Fatalf("after a Shift+click: %d knights", got)
 	}
 	a.handle(ui.Input{X: p[0], Y: p[1]}) // Shift released
 
 	// A ship on land: the engine's reason, nothing changed.
-	before, _ := cloneState(sb.st)
-	g, err := rules.SetUp(m, sb.cfg, sb.st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := g.SetUnits("stark", "karhold", [board.NumUnits]int{0, 0, 1, 0})
+	before := sb.g.Position()
+	want := sb.g.Clone().Edit().Units(kh, stark, [board.NumUnits]int{0, 0, 1, 0})
 	if want == nil {
 		t.Fatal("the engine took a ship on land")
 	}
@@ -122,7 +112,7 @@ func TestSandboxUnits(t *testing.T) {
 	if !sb.msgErr || !strings.Contains(strings.ToLower(sb.msg), strings.ToLower(want.Error())) {
 		t.Fatalf("message %q (error %v), want the engine's %q", sb.msg, sb.msgErr, want)
 	}
-	if !reflect.DeepEqual(before, sb.st) {
+	if !reflect.DeepEqual(before, sb.g.Position()) {
 		t.Fatal("a refused edit changed the position")
 	}
 	if !ui.HasText(a.ws, sb.msg) {
@@ -147,16 +137,16 @@ func TestSandboxFlags(t *testing.T) {
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: lan})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, N: -1})
 	c.clickTerr(kh)
-	if sb.st.Flags[kh] != lan {
-		t.Fatalf("Karhold's flag %d, want Lannister (message %q)", sb.st.Flags[kh], sb.msg)
+	if sb.st.Flag(kh) != lan {
+		t.Fatalf("Karhold's flag %d, want Lannister (message %q)", sb.st.Flag(kh), sb.msg)
 	}
 	if v := sb.view.Public(); v.Flags["karhold"] != "lannister" {
 		t.Fatalf("the board does not show the flag: %v", v.Flags)
 	}
 	p := c.pts[kh]
 	a.handle(ui.Input{X: p[0], Y: p[1], Right: true})
-	if sb.st.Flags[kh] != -1 {
-		t.Fatalf("after a right click: flag %d", sb.st.Flags[kh])
+	if sb.st.Flag(kh) != -1 {
+		t.Fatalf("after a right click: flag %d", sb.st.Flag(kh))
 	}
 	c.clickTerr(terrIdx(t, m, "winterfell"))
 	if !sb.msgErr || !strings.Contains(sb.msg, "Stark has troops in Winterfell") {
@@ -183,27 +173,27 @@ func TestSandboxAgents(t *testing.T) {
 		a.handle(ui.Input{X: x, Y: y, Click: true})
 	}
 	click(stark, rules.Maester)
-	if sb.st.Slots[stark][rules.Maester] != 0 || sb.st.Players[0].Agents != 2 {
-		t.Fatalf("after one click: slot %d, seat 0 holds %d", sb.st.Slots[stark][rules.Maester], sb.st.Players[0].Agents)
+	if sb.st.Agent(stark, rules.Maester) != 0 || sb.st.AgentsInHand(0) != 2 {
+		t.Fatalf("after one click: slot %d, seat 0 holds %d", sb.st.Agent(stark, rules.Maester), sb.st.AgentsInHand(0))
 	}
 	click(stark, rules.Maester)
-	if sb.st.Slots[stark][rules.Maester] != 1 || sb.st.Players[0].Agents != 3 || sb.st.Players[1].Agents != 2 {
-		t.Fatalf("after two clicks: slot %d", sb.st.Slots[stark][rules.Maester])
+	if sb.st.Agent(stark, rules.Maester) != 1 || sb.st.AgentsInHand(0) != 3 || sb.st.AgentsInHand(1) != 2 {
+		t.Fatalf("after two clicks: slot %d", sb.st.Agent(stark, rules.Maester))
 	}
 	if pub := sb.view.Public(); pub.Slots[stark][rules.Maester] != 1 {
 		t.Fatal("the houses panel does not show the agent")
 	}
 	click(stark, rules.Maester)
 	click(stark, rules.Maester)
-	if sb.st.Slots[stark][rules.Maester] != -1 || sb.st.Players[2].Agents != 3 {
-		t.Fatalf("after four clicks: slot %d, want free", sb.st.Slots[stark][rules.Maester])
+	if sb.st.Agent(stark, rules.Maester) != -1 || sb.st.AgentsInHand(2) != 3 {
+		t.Fatalf("after four clicks: slot %d, want free", sb.st.Agent(stark, rules.Maester))
 	}
 	// Seat 0 places all three agents; the fourth slot skips it.
 	for h := range 3 {
 		click(h, rules.Lord)
 	}
 	click(stark, rules.Marshal)
-	if got := sb.st.Slots[stark][rules.Marshal]; got != 1 || !strings.Contains(sb.msg, "agents in hand") {
+	if got := sb.st.Agent(stark, rules.Marshal); got != 1 || !strings.Contains(sb.msg, "agents in hand") {
 		t.Fatalf("Stark Marshal %d, message %q: want seat 1, and the engine's reason for skipping seat 0", got, sb.msg)
 	}
 }
@@ -218,56 +208,57 @@ func TestSandboxCardsAndLoyalty(t *testing.T) {
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxSeat, N: 1})
 	id := m.Houses[stark].Deck[2].ID
+	ci, _ := m.Card(id)
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, ID: id, N: 1})
-	if h := sb.st.Players[1].Hand; len(h) != 1 || h[0] != id {
+	if h := sb.st.Hand(1); len(h) != 1 || h[0] != ci {
 		t.Fatalf("seat 1's hand %v, want [%s] (message %q)", h, id, sb.msg)
 	}
-	for _, c := range sb.st.Decks[stark] {
-		if c == id {
+	for _, c := range sb.st.Deck(stark) {
+		if c == ci {
 			t.Fatal("the card is still in the deck")
 		}
 	}
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, ID: id, N: -1})
-	if len(sb.st.Players[1].Hand) != 0 || sb.st.Decks[stark][0] != id {
-		t.Fatalf("after taking it back: hand %v, deck top %s", sb.st.Players[1].Hand, sb.st.Decks[stark][0])
+	if len(sb.st.Hand(1)) != 0 || sb.st.Deck(stark)[0] != ci {
+		t.Fatalf("after taking it back: hand %v, deck top %d", sb.st.Hand(1), sb.st.Deck(stark)[0])
 	}
 
-	l0 := append([]int(nil), sb.st.Players[1].Loyalty...)
+	l0 := sb.st.Loyalty(1)
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 0})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 3})
-	l1 := sb.st.Players[1].Loyalty
-	if l1[0] != l0[3] || l1[3] != l0[0] || !sb.st.Players[1].Arranged {
+	l1 := sb.st.Loyalty(1)
+	if l1[0] != l0[3] || l1[3] != l0[0] || !sb.st.Arranged(1) {
 		t.Fatalf("loyalty %v after swapping slots 1 and 4 of %v", l1, l0)
 	}
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 0})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxReveal})
-	if !sb.st.Players[1].Revealed[l1[0]] {
+	if !sb.st.Revealed(1, l1[0]) {
 		t.Fatal("the token was not revealed")
 	}
-	// The steppers: round 2, then past the last round: refused (SetRound).
+	// The steppers: round 2, then past the last round: refused (the editor's Round).
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxRound, N: 1})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxRound, N: 1})
-	if sb.st.Round != 3 {
-		t.Fatalf("round %d", sb.st.Round)
+	if sb.st.Round() != 3 {
+		t.Fatalf("round %d", sb.st.Round())
 	}
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxRound, N: 1})
-	if sb.st.Round != 3 || !sb.msgErr || !strings.Contains(sb.msg, "outside 1..3") {
-		t.Fatalf("round %d, message %q", sb.st.Round, sb.msg)
+	if sb.st.Round() != 3 || !sb.msgErr || !strings.Contains(sb.msg, "outside 1..3") {
+		t.Fatalf("round %d, message %q", sb.st.Round(), sb.msg)
 	}
-	f := sb.st.First
+	f := sb.st.First()
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxFirst, N: 1})
-	if sb.st.First != (f+1)%3 {
-		t.Fatalf("first player %d after %d", sb.st.First, f)
+	if sb.st.First() != (f+1)%3 {
+		t.Fatalf("first player %d after %d", sb.st.First(), f)
 	}
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxPhase, N: 1}) // loyalty → place
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxPhase, N: 1}) // → resolve
-	if sb.st.Phase != rules.PhaseResolve {
-		t.Fatalf("phase %s", sb.st.Phase)
+	if sb.st.Phase() != rules.PhaseResolve {
+		t.Fatalf("phase %s", sb.st.Phase())
 	}
 }
 
 // Play from here: the game on the table starts at the edited position
-// (its Snapshot is the edited state) and is a tester's game. (SetUp runs
+// (its Position is the edited one) and is a tester's game. (Build runs
 // the automatic steps a position waits for: had the edits arranged the
 // card of the seat whose turn it is, the turn would pass to the next seat
 // to arrange; here Ben's card is edited and Ann keeps the turn.)
@@ -284,9 +275,9 @@ func TestSandboxPlayFromHere(t *testing.T) {
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 1})
 	a.handle(ui.Input{X: c.pts[kh][0], Y: c.pts[kh][1], Right: true})
 	c.clickTerr(kh)
-	want, _ := cloneState(sb.st)
-	if want.Units[kh][stark][board.Footman] != 1 || len(want.Players[0].Hand) != 1 || !want.Players[1].Arranged {
-		t.Fatalf("the edits did not take: %+v", want.Players)
+	want := sb.g.Position()
+	if want.Units(kh, stark)[board.Footman] != 1 || len(want.Hand(0)) != 1 || !want.Arranged(1) {
+		t.Fatalf("the edits did not take: %v %v %v", want.Units(kh, stark), want.Hand(0), want.Arranged(1))
 	}
 	a.handle(ui.Input{Keys: []string{"P"}})
 	if a.sandbox != nil || (a.scene != sceneCurtain && a.scene != sceneTable) {
@@ -296,13 +287,7 @@ func TestSandboxPlayFromHere(t *testing.T) {
 	if g == nil {
 		t.Fatal("no rules game on the table")
 	}
-	if got := noLog(g.Snapshot()); !reflect.DeepEqual(got, noLog(want)) {
-		gv, wv := reflect.ValueOf(got), reflect.ValueOf(noLog(want))
-		for i := range gv.NumField() {
-			if !reflect.DeepEqual(gv.Field(i).Interface(), wv.Field(i).Interface()) {
-				t.Errorf("%s: got %v, want %v", gv.Type().Field(i).Name, gv.Field(i).Interface(), wv.Field(i).Interface())
-			}
-		}
+	if !reflect.DeepEqual(g.Position(), want) {
 		t.Fatal("the game's position is not the edited one")
 	}
 	if !a.tester || g.Len() != 0 {
@@ -319,14 +304,13 @@ func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
 	stark := houseIdx(t, m, "stark")
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
 	c.clickTerr(terrIdx(t, m, "karhold"))
-	// A card in two places (no edit of the sandbox makes one; a position
-	// could come with one).
-	id := sb.st.Decks[stark][0]
-	sb.st.Players[0].Hand = append(sb.st.Players[0].Hand, id)
-	before, _ := cloneState(sb.st)
-	_, want := rules.SetUp(m, sb.cfg, sb.st)
-	if want == nil {
-		t.Fatal("SetUp took a card in two places")
+	// Each edit is fine on its own, the whole is not: a Stark ship in
+	// the port of Winterfell, then no Stark troops (nor flag) there.
+	strandShips(t, a, c)
+	before := sb.g.Position()
+	_, want := sb.g.Edit().Build()
+	if want == nil || !strings.Contains(want.Error(), "does not control Winterfell") {
+		t.Fatalf("the engine takes ships in a port whose land is lost: %v", want)
 	}
 	a.handle(ui.Input{Keys: []string{"P"}})
 	if a.scene != sceneSandbox || a.sandbox != sb {
@@ -335,8 +319,31 @@ func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
 	if !sb.msgErr || !strings.Contains(sb.msg, want.Error()) || !ui.HasText(a.ws, sb.msg) {
 		t.Fatalf("message %q, want the engine's %q on screen", sb.msg, want)
 	}
-	if !reflect.DeepEqual(before, sb.st) {
+	if !reflect.DeepEqual(before, sb.g.Position()) {
 		t.Fatal("the refusal changed the edits")
+	}
+}
+
+// strandShips puts a Stark ship in the port of Winterfell, then takes
+// every Stark unit out of Winterfell, by clicks.
+func strandShips(t *testing.T, a *App, c *clicker) {
+	t.Helper()
+	sb, m := a.sandbox, a.sandbox.m
+	stark, wf := houseIdx(t, m, "stark"), terrIdx(t, m, "winterfell")
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Ship})
+	c.clickTerr(terrIdx(t, m, "port-of-winterfell"))
+	for k, n := range sb.st.Units(wf, stark) {
+		if n == 0 {
+			continue
+		}
+		pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Unit(k)})
+		for range n {
+			a.handle(ui.Input{X: c.pts[wf][0], Y: c.pts[wf][1], Right: true})
+		}
+	}
+	if sb.msgErr || sb.st.Units(wf, stark) != ([board.NumUnits]int{}) {
+		t.Fatalf("Winterfell still holds %v (message %q)", sb.st.Units(wf, stark), sb.msg)
 	}
 }
 
@@ -361,7 +368,7 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		}
 		a.rebuild()
 		tbl := a.tbl
-		before, n := g.Snapshot(), g.Len()
+		before, n := g.Position(), g.Len()
 		a.handle(ui.Input{Keys: []string{"E"}})
 		if !tester {
 			if a.scene != sceneTable || a.armed.cmd != ui.CmdSandbox {
@@ -378,7 +385,7 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 			t.Fatalf("tester %v: scene %d after E (message %q)", tester, a.scene, tbl.State().Message)
 		}
 		sb := a.sandbox
-		if !reflect.DeepEqual(noLog(sb.st), noLog(before)) {
+		if !reflect.DeepEqual(sb.st, before) {
 			t.Fatal("the sandbox does not start from the game's position")
 		}
 		c := newClicker(t, a)
@@ -388,7 +395,7 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		if a.scene != sceneTable || a.tbl != tbl || a.sandbox != nil {
 			t.Fatalf("after Esc: scene %d", a.scene)
 		}
-		if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) || a.game() != g {
+		if g.Len() != n || !reflect.DeepEqual(g.Position(), before) || a.game() != g {
 			t.Fatal("the sandbox changed the game")
 		}
 	}
@@ -459,15 +466,15 @@ func TestSandboxEscBackToStart(t *testing.T) {
 
 // BenchmarkSandboxEdit is one click of the sandbox on the nine-player map
 // with nine players: a unit added and removed, each checked by the
-// engine (a scratch SetUp, SetUnits, SetUp of the whole position) and
-// the scratch table that shows it rebuilt.
+// engine (the editor's check of the edit, Build of the whole position)
+// and the scratch table that shows it rebuilt.
 func BenchmarkSandboxEdit(b *testing.B) {
 	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}
 	g, err := tabletest.RulesGame("nine", names, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
-	sb, err := newSandbox(g.Map(), rules.Config{Players: names, Seed: 1}, g.Snapshot())
+	sb, err := newSandbox(g)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -493,7 +500,7 @@ func TestSandboxSavesTheEditedPosition(t *testing.T) {
 	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
 	c.clickTerr(kh)
-	want, err := rules.SetUp(m, sb.cfg, sb.st)
+	want, err := sb.g.Edit().Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -506,12 +513,12 @@ func TestSandboxSavesTheEditedPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := noLog(g.Snapshot()); !reflect.DeepEqual(got, noLog(want.Snapshot())) {
+	if !reflect.DeepEqual(g.Position(), want.Position()) {
 		t.Error("the saved scenario loads to another position")
 	}
-	// A position the engine refuses (a round the game does not have):
-	// nothing is written.
-	sb.st.Round = 99
+	// A position the engine refuses (ships in a port whose land is
+	// lost): nothing is written.
+	strandShips(t, a, c)
 	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
 	if files, _ = filepath.Glob(filepath.Join(dir, "*.toml")); len(files) != 1 || !sb.msgErr {
 		t.Errorf("a refused position: %d files, message %q", len(files), sb.msg)

@@ -10,9 +10,9 @@ import (
 // holding Winterfell (1 barrel), White Harbor (0), the Stony Shore (1) and
 // Widow's Watch (1): 3 points.
 func musterGame(t *testing.T) *Game {
-	g := scenario(t, 2, 0, AgentAt{0, "stark", Maester}, AgentAt{1, "stark", Marshal})
+	g := scenario(t, 2, 0, agentAt{0, "stark", Maester}, agentAt{1, "stark", Marshal})
 	set(t, g, "stark", "the-stony-shore", units(1, 0, 0))
-	if err := g.SetFlag("widows-watch", "stark"); err != nil {
+	if err := g.setFlag("widows-watch", "stark"); err != nil {
 		t.Fatal(err)
 	}
 	act(t, g, "crown resolve stark maester")
@@ -103,7 +103,7 @@ func TestMusterShipIntoAdjacentSea(t *testing.T) {
 
 // moveGame gives Crown a Stark Maester that has chosen to move.
 func moveGame(t *testing.T) *Game {
-	g := scenario(t, 2, 0, AgentAt{0, "stark", Maester}, AgentAt{1, "stark", Marshal})
+	g := scenario(t, 2, 0, agentAt{0, "stark", Maester}, agentAt{1, "stark", Marshal})
 	act(t, g, "crown resolve stark maester")
 	act(t, g, "crown choose move")
 	return g
@@ -159,8 +159,8 @@ func TestMoveRefusals(t *testing.T) {
 }
 
 func TestMoveBySeaAndFlags(t *testing.T) {
-	g := scenario(t, 2, 0, AgentAt{0, "stark", Lord}, AgentAt{1, "stark", Maester}, AgentAt{1, "stark", Marshal})
-	if err := g.SetFlag("widows-watch", "greyjoy"); err != nil {
+	g := scenario(t, 2, 0, agentAt{0, "stark", Lord}, agentAt{1, "stark", Maester}, agentAt{1, "stark", Marshal})
+	if err := g.setFlag("widows-watch", "greyjoy"); err != nil {
 		t.Fatal(err)
 	}
 	// Torch: White Harbor's footman boards the ship in the Shivering Sea.
@@ -197,7 +197,7 @@ func TestMoveBySeaAndFlags(t *testing.T) {
 }
 
 func TestShipsEnterOwnPortAndLoseItWithTheLand(t *testing.T) {
-	g := scenario(t, 2, 0, AgentAt{0, "stark", Maester}, AgentAt{0, "stark", Lord}, AgentAt{1, "greyjoy", Maester})
+	g := scenario(t, 2, 0, agentAt{0, "stark", Maester}, agentAt{0, "stark", Lord}, agentAt{1, "greyjoy", Maester})
 	set(t, g, "stark", "bay-of-ice", units(0, 0, 2))
 	act(t, g, "crown resolve stark maester")
 	act(t, g, "crown choose move")
@@ -221,8 +221,8 @@ func TestShipsEnterOwnPortAndLoseItWithTheLand(t *testing.T) {
 }
 
 func TestDrawIsSecretAndDecksRebuild(t *testing.T) {
-	g := scenario(t, 2, 0, AgentAt{0, "stark", Lord}, AgentAt{1, "stark", Maester}, AgentAt{1, "stark", Marshal})
-	if err := g.SetDeck("stark", []string{"eddard-stark"}, true); err != nil {
+	g := scenario(t, 2, 0, agentAt{0, "stark", Lord}, agentAt{1, "stark", Maester}, agentAt{1, "stark", Marshal})
+	if err := g.setDeck("stark", []string{"eddard-stark"}, true); err != nil {
 		t.Fatal(err)
 	}
 	act(t, g, "torch resolve stark maester")

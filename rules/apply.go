@@ -25,7 +25,7 @@ func (g *Game) ToAct() int {
 	return s.Turn
 }
 
-func (g *Game) top() *Frame {
+func (g *Game) top() *frame {
 	if n := len(g.st.Stack); n > 0 {
 		return &g.st.Stack[n-1]
 	}
@@ -34,9 +34,9 @@ func (g *Game) top() *Frame {
 
 func (g *Game) pop() { g.st.Stack = g.st.Stack[:len(g.st.Stack)-1] }
 
-func (g *Game) push(f Frame) { g.st.Stack = append(g.st.Stack, f) }
+func (g *Game) push(f frame) { g.st.Stack = append(g.st.Stack, f) }
 
-func (g *Game) frameActor(f *Frame) int {
+func (g *Game) frameActor(f *frame) int {
 	if f.Kind == FrameCombat {
 		c := f.Combat
 		if c.Step == "cards" && c.Next < len(c.Order) {
@@ -191,7 +191,7 @@ func (g *Game) do(a Action, exec bool) error {
 			return g.doRemove(f, a, exec)
 		case VDecline:
 			if exec {
-				g.emit(Event{Seat: Public, Kind: EvCerseiDeclined, Who: int16(a.Seat), Card: f.Effect})
+				g.emit(Event{Seat: Public, Kind: EvCerseiDeclined, Who: int16(a.Seat), Card: g.cardID(f.Effect)})
 				g.pop()
 			}
 			return nil
@@ -225,12 +225,12 @@ func (g *Game) terrArg(t int) (int, error) {
 	return t, nil
 }
 
-// cardArg checks a card number of an action and returns the card's id.
-func (g *Game) cardArg(c int) (string, error) {
+// cardArg checks a card number of an action.
+func (g *Game) cardArg(c int) (int, error) {
 	if c < 0 || c >= g.m.NumCards() {
-		return "", fmt.Errorf("there is no house card number %d on this map", c)
+		return None, fmt.Errorf("there is no house card number %d on this map", c)
 	}
-	return g.m.CardAt(c).ID, nil
+	return c, nil
 }
 
 // cardNum is the number of the card with the given id (-1 if none).
@@ -239,30 +239,6 @@ func (g *Game) cardNum(id string) int {
 		return c
 	}
 	return None
-}
-
-// houseID finds a house by id (the sandbox setters take ids).
-func (g *Game) houseID(id string) (int, error) {
-	if id == "" {
-		return 0, errors.New("no house named")
-	}
-	h, ok := g.m.House(id)
-	if !ok {
-		return 0, fmt.Errorf("there is no house %q on this map", id)
-	}
-	return h, nil
-}
-
-// terrID finds a territory by id (the sandbox setters take ids).
-func (g *Game) terrID(id string) (int, error) {
-	if id == "" {
-		return 0, errors.New("no territory named")
-	}
-	t, ok := g.m.Territory(id)
-	if !ok {
-		return 0, fmt.Errorf("there is no territory %q on this map", id)
-	}
-	return t, nil
 }
 
 func validSlot(s Slot) bool { return s >= 0 && s < NumSlots }
@@ -363,7 +339,7 @@ func (g *Game) doResolve(a Action, exec bool) error {
 	if a.Slot != Maester {
 		left = 2
 	}
-	g.push(Frame{Kind: FrameAgent, Seat: a.Seat, House: h, Slot: a.Slot, Left: left, Target: -1})
+	g.push(frame{Kind: FrameAgent, Seat: a.Seat, House: h, Slot: a.Slot, Left: left, Effect: None, Target: -1})
 	g.emit(Event{Seat: Public, Kind: EvAgentResolved, Who: int16(a.Seat), House: int16(h), Slot: int16(a.Slot)})
 	return nil
 }
@@ -391,22 +367,22 @@ func (g *Game) doChoose(a Action, exec bool) error {
 }
 
 // startAction begins one agent action for the agent frame ag.
-func (g *Game) startAction(ag Frame, c Choice) {
+func (g *Game) startAction(ag frame, c Choice) {
 	switch c {
 	case ChooseDraw:
 		g.draw(ag.Seat, ag.House)
 	case ChooseMuster:
-		g.startMuster(ag.Seat, ag.House, "")
+		g.startMuster(ag.Seat, ag.House, None)
 	case ChooseMove:
 		g.emit(Event{Seat: Public, Kind: EvMoveChosen, Who: int16(ag.Seat), House: int16(ag.House)})
-		g.push(Frame{Kind: FrameMove, Seat: ag.Seat, House: ag.House, Target: -1})
+		g.push(frame{Kind: FrameMove, Seat: ag.Seat, House: ag.House, Effect: None, Target: -1})
 	}
 }
 
-func (g *Game) startMuster(seat, h int, effect string) {
+func (g *Game) startMuster(seat, h int, effect int) {
 	pts := g.barrels(h)
 	g.emit(Event{Seat: Public, Kind: EvMusterChosen, Who: int16(seat), House: int16(h), N: int16(pts)})
-	g.push(Frame{Kind: FrameMuster, Seat: seat, House: h, Effect: effect, Points: pts, Placed: make([]int, len(g.m.Territories)), Target: -1})
+	g.push(frame{Kind: FrameMuster, Seat: seat, House: h, Effect: effect, Points: pts, Placed: make([]int, len(g.m.Territories)), Target: -1})
 }
 
 // draw gives the top card of house h's deck to seat.
@@ -421,7 +397,7 @@ func (g *Game) draw(seat, h int) {
 	s.Decks[h] = s.Decks[h][1:]
 	s.Players[seat].Hand = append(s.Players[seat].Hand, c)
 	g.emit(Event{Seat: Public, Kind: EvCardDrawn, Who: int16(seat), House: int16(h)})
-	g.emit(Event{Seat: seat, Kind: EvCardDrawnPrivate, Who: int16(seat), House: int16(h), Card: c})
+	g.emit(Event{Seat: seat, Kind: EvCardDrawnPrivate, Who: int16(seat), House: int16(h), Card: g.cardID(c)})
 	g.refill(h)
 }
 
@@ -433,21 +409,22 @@ func (g *Game) refill(h int) {
 		return
 	}
 	d := s.Discards[h]
-	s.Discards[h] = []string{}
+	s.Discards[h] = []int{}
 	g.rand().Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
 	s.Decks[h] = d
 	g.emit(Event{Seat: Public, Kind: EvDeckReshuffled, House: int16(h), N: int16(len(d))})
 }
 
-func (g *Game) discard(c string) {
-	card := g.card(c)
-	h, _ := g.m.House(card.House)
+func (g *Game) discard(c int) {
+	h := g.cardHouse(c)
 	g.st.Discards[h] = append(g.st.Discards[h], c)
 	g.refill(h)
 }
 
+// cardDesc describes a card by id (an event's): its name, house,
+// strength and icons.
 func (g *Game) cardDesc(id string) string {
-	c := g.card(id)
+	c, _ := g.Card(id)
 	s := fmt.Sprintf("%s (%s, strength %d", c.Name, g.houseNameID(c.House), c.Strength)
 	if c.Swords > 0 {
 		s += fmt.Sprintf(", %d %s", c.Swords, words.Plural(c.Swords, "sword"))
@@ -467,7 +444,7 @@ func (g *Game) houseNameID(id string) string {
 }
 
 // finishAgent moves the resolved agent up a tier or back to its owner.
-func (g *Game) finishAgent(f Frame) {
+func (g *Game) finishAgent(f frame) {
 	s := &g.st
 	s.Slots[f.House][f.Slot] = -1
 	if f.Slot < Lord && s.Slots[f.House][f.Slot+1] < 0 {
@@ -773,13 +750,13 @@ func (g *Game) step() bool {
 		return g.combatStep(f.Combat)
 	case FrameCersei:
 		if len(g.cerseiTargets(f)) == 0 {
-			g.emit(Event{Seat: Public, Kind: EvCerseiNoTarget, Who: int16(f.Seat), House: int16(f.House), Card: f.Effect})
+			g.emit(Event{Seat: Public, Kind: EvCerseiNoTarget, Who: int16(f.Seat), House: int16(f.House), Card: g.cardID(f.Effect)})
 			g.pop()
 			return true
 		}
 	case FrameMelisandre:
 		if f.Target < 0 && len(g.melisandreTargets(f.Seat)) == 0 {
-			g.emit(Event{Seat: Public, Kind: EvMelisandreNoTarget, Who: int16(f.Seat), Card: f.Effect})
+			g.emit(Event{Seat: Public, Kind: EvMelisandreNoTarget, Who: int16(f.Seat), Card: g.cardID(f.Effect)})
 			g.pop()
 			return true
 		}

@@ -57,7 +57,7 @@ func (g *Game) onBoard(h int) [board.NumUnits]int { return g.st.OnBoard(h) }
 // OnBoard counts house h's units of each kind on the board in this state,
 // with the attackers and retreating units held by pending combats: what
 // the supply limits (a scenario's loader checks a position against it).
-func (s *State) OnBoard(h int) [board.NumUnits]int {
+func (s *state) OnBoard(h int) [board.NumUnits]int {
 	var n [board.NumUnits]int
 	for t := range s.Units {
 		for k, c := range s.Units[t][h] {
@@ -117,7 +117,7 @@ func (g *Game) leave(h, t int, u [board.NumUnits]int) {
 	g.settle()
 }
 
-// Fortification states in State.Forts (nine-player rules: Moat Cailin).
+// Fortification states in state.Forts (nine-player rules: Moat Cailin).
 const (
 	FortNone  = -2 // no fortification (never had one, or removed for good)
 	FortEmpty = -1 // an unheld fortification waiting for its first house

@@ -19,17 +19,17 @@ func (g *Game) startCombat(seat, att, def, from, to int, u [board.NumUnits]int) 
 	if s, ok := g.resolvingSeat(); ok {
 		seat = s
 	}
-	c := &Combat{Territory: to, From: from, Attacker: att, Defender: def, AttUnits: u,
+	c := &combat{Territory: to, From: from, Attacker: att, Defender: def, AttUnits: u,
 		Active: seat, Step: "cards", Winner: -1, Retreater: -1}
 	for i := 0; i < n; i++ {
 		c.Order = append(c.Order, (seat+i)%n)
 	}
 	g.emit(Event{Seat: Public, Kind: EvCombatStarted, Terr: int16(to), House: int16(att), House2: int16(def)})
-	g.push(Frame{Kind: FrameCombat, Seat: seat, House: att, Combat: c, Target: -1})
+	g.push(frame{Kind: FrameCombat, Seat: seat, House: att, Combat: c, Effect: None, Target: -1})
 }
 
 // playable reports whether seat holds a card of a house in combat c.
-func (g *Game) playable(c *Combat, seat int) bool {
+func (g *Game) playable(c *combat, seat int) bool {
 	for _, id := range g.st.Players[seat].Hand {
 		if g.inCombat(c, id) {
 			return true
@@ -38,19 +38,19 @@ func (g *Game) playable(c *Combat, seat int) bool {
 	return false
 }
 
-func (g *Game) inCombat(c *Combat, card string) bool {
-	h, ok := g.m.House(g.card(card).House)
-	return ok && (h == c.Attacker || h == c.Defender)
+func (g *Game) inCombat(c *combat, card int) bool {
+	h := g.cardHouse(card)
+	return h == c.Attacker || h == c.Defender
 }
 
-func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
+func (g *Game) doCombat(c *combat, a Action, exec bool) error {
 	seat := a.Seat
 	switch c.Step {
 	case "cards":
 		switch a.Verb {
 		case VPass:
 			if exec {
-				c.Plays = append(c.Plays, Play{Seat: seat})
+				c.Plays = append(c.Plays, play{Seat: seat, Card: None})
 				c.Next++
 				g.emit(Event{Seat: Public, Kind: EvPassed, Who: int16(seat)})
 			}
@@ -66,14 +66,14 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 			}
 			if !g.inCombat(c, card) {
 				return fmt.Errorf("%s is a %s card; only %s or %s cards may be played in this combat",
-					g.cardName(card), g.houseNameID(g.card(card).House), g.houseName(c.Attacker), g.houseName(c.Defender))
+					g.cardName(card), g.houseName(g.cardHouse(card)), g.houseName(c.Attacker), g.houseName(c.Defender))
 			}
 			if exec {
 				p := &g.st.Players[seat]
 				p.Hand = slices.Delete(p.Hand, i, i+1)
-				c.Plays = append(c.Plays, Play{Seat: seat, Card: card})
+				c.Plays = append(c.Plays, play{Seat: seat, Card: card})
 				c.Next++
-				g.emit(Event{Seat: Public, Kind: EvCardPlayed, Who: int16(seat), Card: card})
+				g.emit(Event{Seat: Public, Kind: EvCardPlayed, Who: int16(seat), Card: g.cardID(card)})
 				g.discard(card)
 			}
 			return nil
@@ -132,7 +132,7 @@ func (g *Game) doCombat(c *Combat, a Action, exec bool) error {
 }
 
 // combatStep runs the automatic parts of a combat; it reports progress.
-func (g *Game) combatStep(c *Combat) bool {
+func (g *Game) combatStep(c *combat) bool {
 	if c.Step != "cards" {
 		return false
 	}
@@ -141,7 +141,7 @@ func (g *Game) combatStep(c *Combat) bool {
 		if g.playable(c, seat) {
 			return false
 		}
-		c.Plays = append(c.Plays, Play{Seat: seat})
+		c.Plays = append(c.Plays, play{Seat: seat, Card: None})
 		c.Next++
 		return true
 	}
@@ -160,7 +160,7 @@ func (g *Game) combatStep(c *Combat) bool {
 }
 
 // sideUnits returns the units of house h fighting in combat c.
-func (g *Game) sideUnits(c *Combat, h int) [board.NumUnits]int {
+func (g *Game) sideUnits(c *combat, h int) [board.NumUnits]int {
 	if h == c.Attacker {
 		return c.AttUnits
 	}
@@ -190,13 +190,13 @@ func unitPower(k board.Unit, atSea bool) int {
 }
 
 // playedEffect reports whether a card with effect e of house h was played.
-func (g *Game) playedEffect(c *Combat, e string, h int) (string, bool) {
+func (g *Game) playedEffect(c *combat, e string, h int) (string, bool) {
 	for _, p := range c.Plays {
-		if p.Card == "" {
+		if p.Card == None {
 			continue
 		}
 		card := g.card(p.Card)
-		if card.Effect == e && card.House == g.m.Houses[h].ID {
+		if card.Effect == e && g.cardHouse(p.Card) == h {
 			return card.Name, true
 		}
 	}
@@ -204,7 +204,7 @@ func (g *Game) playedEffect(c *Combat, e string, h int) (string, bool) {
 }
 
 // power returns house h's total power in combat c and every addend.
-func (g *Game) power(c *Combat, h int) (int, []string) {
+func (g *Game) power(c *combat, h int) (int, []string) {
 	t := g.m.Territories[c.Territory]
 	atSea := t.Kind == board.Sea || t.Kind == board.Port
 	u := g.sideUnits(c, h)
@@ -242,13 +242,10 @@ func (g *Game) power(c *Combat, h int) (int, []string) {
 		terms = append(terms, "home region +1")
 	}
 	for _, p := range c.Plays {
-		if p.Card == "" {
+		if p.Card == None || g.cardHouse(p.Card) != h {
 			continue
 		}
 		card := g.card(p.Card)
-		if card.House != g.m.Houses[h].ID {
-			continue
-		}
 		sum += card.Strength
 		terms = append(terms, fmt.Sprintf("%s +%d", card.Name, card.Strength))
 		if card.Effect == board.EffectSalladhor {
@@ -276,13 +273,10 @@ func (g *Game) homeRegion(id string) string {
 }
 
 // icons sums the swords and towers on house h's cards in combat c.
-func (g *Game) icons(c *Combat, h int) (swords, towers int) {
+func (g *Game) icons(c *combat, h int) (swords, towers int) {
 	for _, p := range c.Plays {
-		if p.Card == "" {
-			continue
-		}
-		card := g.card(p.Card)
-		if card.House == g.m.Houses[h].ID {
+		if p.Card != None && g.cardHouse(p.Card) == h {
+			card := g.card(p.Card)
 			swords += card.Swords
 			towers += card.Towers
 		}
@@ -317,7 +311,7 @@ func drownVec(u *[board.NumUnits]int) [board.NumUnits]int {
 
 // finishCombat settles combat c with house w the winner: casualties, then
 // the loser's retreat, then occupation and card effects.
-func (g *Game) finishCombat(c *Combat, w int) {
+func (g *Game) finishCombat(c *combat, w int) {
 	l := c.Attacker
 	if w == c.Attacker {
 		l = c.Defender
@@ -388,7 +382,7 @@ func (g *Game) finishCombat(c *Combat, w int) {
 }
 
 // retreatRule checks that the loser of c may retreat into t.
-func (g *Game) retreatRule(c *Combat, t int) error {
+func (g *Game) retreatRule(c *combat, t int) error {
 	h := c.Retreater
 	if err := g.moveRule(h, c.Territory, t, c.Retreat, [board.NumUnits]int{}); err != nil {
 		return err
@@ -400,7 +394,7 @@ func (g *Game) retreatRule(c *Combat, t int) error {
 }
 
 // retreatOptions lists the territories the loser of c may retreat into.
-func (g *Game) retreatOptions(c *Combat) []int {
+func (g *Game) retreatOptions(c *combat) []int {
 	var out []int
 	for _, nb := range g.m.Territories[c.Territory].Neighbors {
 		if g.retreatOK(c, nb) {
@@ -411,13 +405,13 @@ func (g *Game) retreatOptions(c *Combat) []int {
 }
 
 // retreatOK is retreatRule without the words.
-func (g *Game) retreatOK(c *Combat, t int) bool {
+func (g *Game) retreatOK(c *combat, t int) bool {
 	h := c.Retreater
 	return g.moveCheck(h, c.Territory, t, c.Retreat, [board.NumUnits]int{}) == moveOK &&
 		(g.otherOccupant(t, h) < 0 || g.m.Territories[t].Kind == board.Road)
 }
 
-func (g *Game) doRetreat(c *Combat, t int) {
+func (g *Game) doRetreat(c *combat, t int) {
 	u := c.Retreat
 	c.Retreat = [board.NumUnits]int{}
 	e := Event{Seat: Public, Kind: EvRetreated, House: int16(c.Retreater), Terr: int16(c.Territory), To: int16(t)}
@@ -428,7 +422,7 @@ func (g *Game) doRetreat(c *Combat, t int) {
 
 // afterRetreat lets a winning attacker occupy the territory, ends the
 // combat and queues the winner's card effects.
-func (g *Game) afterRetreat(c *Combat) {
+func (g *Game) afterRetreat(c *combat) {
 	t := c.Territory
 	if c.Winner == c.Attacker && c.AttUnits[board.Dragon] > 0 && g.m.Territories[t].Kind == board.Sea {
 		// Dragons never stay at sea: back to their origin or into an
@@ -458,24 +452,20 @@ func (g *Game) afterRetreat(c *Combat) {
 	plays := c.Plays
 	w := c.Winner
 	g.pop()
-	var effects []Frame
+	var effects []frame
 	for _, p := range plays {
-		if p.Card == "" {
+		if p.Card == None || g.cardHouse(p.Card) != w {
 			continue
 		}
-		card := g.card(p.Card)
-		if card.House != g.m.Houses[w].ID {
-			continue
-		}
-		switch card.Effect {
+		switch g.card(p.Card).Effect {
 		case board.EffectAsha:
-			effects = append(effects, Frame{Kind: FrameMove, Seat: p.Seat, House: w, Effect: p.Card, Target: -1})
+			effects = append(effects, frame{Kind: FrameMove, Seat: p.Seat, House: w, Effect: p.Card, Target: -1})
 		case board.EffectJaime:
-			effects = append(effects, Frame{Kind: FrameMuster, Seat: p.Seat, House: w, Effect: p.Card, Target: -1})
+			effects = append(effects, frame{Kind: FrameMuster, Seat: p.Seat, House: w, Effect: p.Card, Target: -1})
 		case board.EffectCersei:
-			effects = append(effects, Frame{Kind: FrameCersei, Seat: p.Seat, House: w, Effect: p.Card, Target: -1})
+			effects = append(effects, frame{Kind: FrameCersei, Seat: p.Seat, House: w, Effect: p.Card, Target: -1})
 		case board.EffectMelisandre:
-			effects = append(effects, Frame{Kind: FrameMelisandre, Seat: p.Seat, House: w, Effect: p.Card, Target: -1})
+			effects = append(effects, frame{Kind: FrameMelisandre, Seat: p.Seat, House: w, Effect: p.Card, Target: -1})
 		}
 	}
 	for i := len(effects) - 1; i >= 0; i-- {
@@ -483,15 +473,15 @@ func (g *Game) afterRetreat(c *Combat) {
 		switch e.Kind {
 		case FrameMuster:
 			// Points are counted when the effect starts (after the combat).
-			g.emit(Event{Seat: Public, Kind: EvJaimeMuster, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvJaimeMuster, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
 			g.startMuster(e.Seat, w, e.Effect)
 			continue
 		case FrameMove:
-			g.emit(Event{Seat: Public, Kind: EvAshaMove, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvAshaMove, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
 		case FrameCersei:
-			g.emit(Event{Seat: Public, Kind: EvCerseiGranted, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvCerseiGranted, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
 		case FrameMelisandre:
-			g.emit(Event{Seat: Public, Kind: EvMelisandreGranted, House: int16(w), Card: e.Effect, Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvMelisandreGranted, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
 		}
 		g.push(e)
 	}
@@ -500,7 +490,7 @@ func (g *Game) afterRetreat(c *Combat) {
 // redeployOptions lists where dragons that won a sea combat may go: their
 // origin, or a land territory adjacent to the sea free of other houses'
 // troops and flags. The origin always qualifies.
-func (g *Game) redeployOptions(c *Combat) []int {
+func (g *Game) redeployOptions(c *combat) []int {
 	out := []int{c.From}
 	for _, nb := range g.m.Territories[c.Territory].Neighbors {
 		if nb == c.From || g.m.Territories[nb].Kind != board.Land {
@@ -518,7 +508,7 @@ func (g *Game) redeployOptions(c *Combat) []int {
 	return out
 }
 
-func (g *Game) redeploy(c *Combat, t int) {
+func (g *Game) redeploy(c *combat, t int) {
 	var d [board.NumUnits]int
 	d[board.Dragon] = c.AttUnits[board.Dragon]
 	c.AttUnits[board.Dragon] = 0
@@ -551,7 +541,7 @@ func (g *Game) resolvingSeat() (int, bool) {
 }
 
 // cerseiTargets lists the unresolved agents of the frame's house.
-func (g *Game) cerseiTargets(f *Frame) []Slot {
+func (g *Game) cerseiTargets(f *frame) []Slot {
 	rh, rs, ok := g.resolvingAgent()
 	var out []Slot
 	for s := Maester; s < NumSlots; s++ {
@@ -563,7 +553,7 @@ func (g *Game) cerseiTargets(f *Frame) []Slot {
 	return out
 }
 
-func (g *Game) doRemove(f *Frame, a Action, exec bool) error {
+func (g *Game) doRemove(f *frame, a Action, exec bool) error {
 	h, err := g.houseArg(a.House)
 	if err != nil {
 		return err
@@ -601,7 +591,7 @@ func (g *Game) melisandreTargets(seat int) []int {
 	return out
 }
 
-func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
+func (g *Game) doMelisandre(f *frame, a Action, exec bool) error {
 	if f.Target < 0 {
 		switch a.Verb {
 		case VDecline:
@@ -647,7 +637,7 @@ func (g *Game) doMelisandre(f *Frame, a Action, exec bool) error {
 	}
 	if exec {
 		p.Hand = slices.Delete(p.Hand, i, i+1)
-		g.emit(Event{Seat: Public, Kind: EvMelisandreDiscard, Who: int16(a.Seat), Other: int16(f.Target), Card: card})
+		g.emit(Event{Seat: Public, Kind: EvMelisandreDiscard, Who: int16(a.Seat), Other: int16(f.Target), Card: g.cardID(card)})
 		g.pop()
 		g.discard(card)
 	}

@@ -11,7 +11,7 @@ import (
 // Maester of Tyrell so the round does not end early.
 func fight(t *testing.T, att string, setup func(g *Game)) *Game {
 	t.Helper()
-	g := scenario(t, 2, 0, AgentAt{0, att, Maester}, AgentAt{1, "tyrell", Maester}, AgentAt{1, att, Marshal})
+	g := scenario(t, 2, 0, agentAt{0, att, Maester}, agentAt{1, "tyrell", Maester}, agentAt{1, att, Marshal})
 	clearBoard(g)
 	setup(g)
 	act(t, g, "crown resolve "+att+" maester")

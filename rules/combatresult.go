@@ -30,7 +30,7 @@ func (g *Game) CombatResult(n int) (cv *CombatView, err error) {
 	// Every combat open before the action or started by it: the frames
 	// are popped when a combat ends, but the combats they point to keep
 	// their deciding powers and terms.
-	var open []*Combat
+	var open []*combat
 	watch := func() {
 		for _, f := range c.st.Stack {
 			if f.Kind == FrameCombat && f.Combat != nil && !slices.Contains(open, f.Combat) {

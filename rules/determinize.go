@@ -25,14 +25,14 @@ type Information struct {
 	// st is the game's state with the secrets erased: another seat's
 	// face-down tokens are -1 in Loyalty, other hands hold only the cards
 	// the seat knows of, decks are empty, the generator zero, the log empty.
-	st State
+	st state
 	// hidden[o][h] counts the cards of house h in seat o's hand that the
 	// seat has not seen (hand sizes per house are public).
 	hidden [][]int
 	// deck[h] is the size of house h's deck; epoch[h] the cards it was
 	// last rebuilt from, nil while it is the house's first deck.
 	deck  []int
-	epoch [][]string
+	epoch [][]int
 	len   int // actions applied when the information was taken
 }
 
@@ -44,16 +44,16 @@ func (g *Game) Information(seat int) *Information {
 	in := &Information{m: g.m, cfg: Config{Players: append([]string(nil), g.cfg.Players...)}, seat: seat, len: len(g.actions)}
 	st := s.clone()
 	st.Log = nil
-	st.RNG = RNG{}
+	st.RNG = generator{}
 	st.Winners = append([]int(nil), s.Winners...)
 
 	// What the events seat may read tell it: the hands it has looked at
 	// (Melisandre), each card leaving them since; the discards as the
 	// public events rebuild them, and so the cards each rebuilt deck was
 	// shuffled from.
-	known := make([][]string, np)
-	discards := make([][]string, nh)
-	in.epoch = make([][]string, nh)
+	known := make([][]int, np)
+	discards := make([][]int, nh)
+	in.epoch = make([][]int, nh)
 	for _, e := range s.Log {
 		if !MayRead(e, seat) {
 			continue
@@ -63,7 +63,7 @@ func (g *Game) Information(seat int) *Information {
 			if o := int(e.Other); o >= 0 && o < np && e.Seat == seat {
 				known[o] = known[o][:0]
 				for i := range e.List {
-					if c := g.cardOfCode(e.item(i)); c != "" {
+					if c := g.cardOfCode(e.item(i)); c != None {
 						known[o] = append(known[o], c)
 					}
 				}
@@ -73,14 +73,17 @@ func (g *Game) Information(seat int) *Information {
 			if e.Kind == EvMelisandreDiscard {
 				who = int(e.Other)
 			}
+			c := g.cardNum(e.Card)
+			if c == None {
+				continue
+			}
 			if who >= 0 && who < np {
-				if i := slices.Index(known[who], e.Card); i >= 0 {
+				if i := slices.Index(known[who], c); i >= 0 {
 					known[who] = slices.Delete(known[who], i, i+1)
 				}
 			}
-			if h, ok := g.m.House(g.card(e.Card).House); ok {
-				discards[h] = append(discards[h], e.Card)
-			}
+			h := g.cardHouse(c)
+			discards[h] = append(discards[h], c)
 		case EvDeckReshuffled:
 			if h := int(e.House); h >= 0 && h < nh {
 				in.epoch[h] = discards[h]
@@ -101,7 +104,7 @@ func (g *Game) Information(seat int) *Information {
 	in.deck = make([]int, nh)
 	for h := range in.deck {
 		in.deck[h] = len(s.Decks[h])
-		st.Decks[h] = []string{}
+		st.Decks[h] = []int{}
 	}
 	for o := range st.Players {
 		p := &st.Players[o]
@@ -115,8 +118,8 @@ func (g *Game) Information(seat int) *Information {
 			}
 		}
 		// The hand keeps the cards seat knows of, if they are still there.
-		var hand []string
-		rest := append([]string(nil), s.Players[o].Hand...)
+		var hand []int
+		rest := append([]int(nil), s.Players[o].Hand...)
 		for _, c := range known[o] {
 			if i := slices.Index(rest, c); i >= 0 {
 				hand = append(hand, c)
@@ -124,16 +127,15 @@ func (g *Game) Information(seat int) *Information {
 			}
 		}
 		for _, c := range rest {
-			h, _ := g.m.House(g.card(c).House)
-			in.hidden[o][h]++
+			in.hidden[o][g.cardHouse(c)]++
 		}
-		p.Hand = append([]string{}, hand...)
+		p.Hand = append([]int{}, hand...)
 	}
 	in.st = st
 	return in
 }
 
-func sameCards(a, b []string) bool {
+func sameCards(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -195,24 +197,25 @@ func (in *Information) Sample(r *rand.Rand) *Game {
 	}
 	// The pool of each house: its cards not in a discard and not in a
 	// hand the seat knows.
-	var pool, rest []string
+	var pool, rest []int
 	for h, house := range in.m.Houses {
 		pool, rest = pool[:0], rest[:0]
-		for _, c := range house.Deck {
-			if slices.Contains(st.Discards[h], c.ID) || in.held(&st, c.ID) {
+		for _, card := range house.Deck {
+			c, _ := in.m.Card(card.ID)
+			if slices.Contains(st.Discards[h], c) || in.held(&st, c) {
 				continue
 			}
-			pool = append(pool, c.ID)
+			pool = append(pool, c)
 		}
 		r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 		// A rebuilt deck holds only cards it was rebuilt from: those first.
 		if ep := in.epoch[h]; ep != nil {
-			slices.SortStableFunc(pool, func(a, b string) int {
+			slices.SortStableFunc(pool, func(a, b int) int {
 				return boolInt(!slices.Contains(ep, a)) - boolInt(!slices.Contains(ep, b))
 			})
 		}
 		n := min(in.deck[h], len(pool))
-		deck := append([]string{}, pool[:n]...)
+		deck := append([]int{}, pool[:n]...)
 		rest = append(rest, pool[n:]...)
 		r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 		for o := range st.Players {
@@ -231,7 +234,7 @@ func (in *Information) Sample(r *rand.Rand) *Game {
 }
 
 // held reports whether a hand of st holds card c.
-func (in *Information) held(st *State, c string) bool {
+func (in *Information) held(st *state, c int) bool {
 	for i := range st.Players {
 		if slices.Contains(st.Players[i].Hand, c) {
 			return true
@@ -307,7 +310,7 @@ func (g *Game) RedealSecrets(seat int, r *rand.Rand) *Game {
 	type place struct{ o, i int }
 	for h := 0; h < nh; h++ {
 		var places []place
-		var cards []string
+		var cards []int
 		for i, id := range s.Decks[h] {
 			places = append(places, place{-1, i})
 			cards = append(cards, id)
@@ -316,13 +319,13 @@ func (g *Game) RedealSecrets(seat int, r *rand.Rand) *Game {
 			if o == seat {
 				continue
 			}
-			seen := append([]string(nil), in.st.Players[o].Hand...)
+			seen := append([]int(nil), in.st.Players[o].Hand...)
 			for i, id := range s.Players[o].Hand {
 				if k := slices.Index(seen, id); k >= 0 {
 					seen = slices.Delete(seen, k, k+1)
 					continue
 				}
-				if hh, _ := g.m.House(g.card(id).House); hh == h {
+				if g.cardHouse(id) == h {
 					places = append(places, place{o, i})
 					cards = append(cards, id)
 				}

@@ -83,7 +83,7 @@ func TestAshaGrantsAMoveThatMayFight(t *testing.T) {
 	if !hasEvent(evs, "Greyjoy wins with Asha Greyjoy: Crown may move Greyjoy troops") {
 		t.Fatalf("events %v", evs)
 	}
-	if f := g.top(); f.Kind != FrameMove || f.Effect != "asha-greyjoy" || f.Seat != 0 {
+	if f := g.top(); f.Kind != FrameMove || f.Effect != g.cardNum("asha-greyjoy") || f.Seat != 0 {
 		t.Fatalf("top %+v", f)
 	}
 	// The granted move starts a combat of its own.
@@ -145,7 +145,7 @@ func TestJaimeGrantsAMuster(t *testing.T) {
 	act(t, g, "crown move lannisport stoney-sept footman:3")
 	act(t, g, "torch play ser-jaime-lannister")
 	f := g.top()
-	if f == nil || f.Kind != FrameMuster || f.Seat != 1 || f.Points != 2 || f.Effect != "ser-jaime-lannister" {
+	if f == nil || f.Kind != FrameMuster || f.Seat != 1 || f.Points != 2 || f.Effect != g.cardNum("ser-jaime-lannister") {
 		t.Fatalf("top %+v", f)
 	}
 	act(t, g, "torch muster footman lannisport")
@@ -221,7 +221,7 @@ func TestMelisandreLooksAndDiscards(t *testing.T) {
 	}
 	wantErr(t, refuse(t, g, "crown discard melisandre"), "Torch does not hold Melisandre")
 	act(t, g, "crown discard eddard-stark")
-	if len(g.st.Players[1].Hand) != 1 || !slices.Contains(g.View(Public).Discards["stark"], g.card("eddard-stark")) {
+	if len(g.st.Players[1].Hand) != 1 || !slices.Contains(g.View(Public).Discards["stark"], g.card(g.cardNum("eddard-stark"))) {
 		t.Fatal("Eddard was not discarded")
 	}
 	if g.top() != nil {

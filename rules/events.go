@@ -303,22 +303,24 @@ func (g *Game) rankingText(e *Event, i, n int) string {
 }
 
 // cardCode is a card's place in the map's decks: house<<8 | deck index.
-func (g *Game) cardCode(id string) int {
-	h, _ := g.m.House(g.card(id).House)
-	for i, c := range g.m.Houses[h].Deck {
-		if c.ID == id {
+func (g *Game) cardCode(c int) int {
+	h := g.cardHouse(c)
+	id := g.cardID(c)
+	for i, d := range g.m.Houses[h].Deck {
+		if d.ID == id {
 			return h<<8 | i
 		}
 	}
 	return -1
 }
 
-func (g *Game) cardOfCode(code int) string {
+// cardOfCode is the number of the card with code code, or None.
+func (g *Game) cardOfCode(code int) int {
 	h, i := code>>8, code&0xff
 	if code < 0 || h >= len(g.m.Houses) || i >= len(g.m.Houses[h].Deck) {
-		return ""
+		return None
 	}
-	return g.m.Houses[h].Deck[i].ID
+	return g.cardNum(g.m.Houses[h].Deck[i].ID)
 }
 
 // loyaltyText writes e's list of houses as "Stark 6, Lannister 4, …".
@@ -459,21 +461,21 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvAgentReturned:
 		return seat(e.Who) + "'s agent on " + house(e.House) + " " + slot(e.Slot) + " returns to them."
 	case EvJaimeMuster:
-		return fmt.Sprintf("%s wins with %s: %s may muster for %s.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
+		return fmt.Sprintf("%s wins with %s: %s may muster for %s.", house(e.House), g.cardNameOf(e.Card), seat(e.Who), house(e.House))
 	case EvAshaMove:
-		return fmt.Sprintf("%s wins with %s: %s may move %s troops.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
+		return fmt.Sprintf("%s wins with %s: %s may move %s troops.", house(e.House), g.cardNameOf(e.Card), seat(e.Who), house(e.House))
 	case EvCerseiGranted:
-		return fmt.Sprintf("%s wins with %s: %s may remove an unresolved %s agent.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
+		return fmt.Sprintf("%s wins with %s: %s may remove an unresolved %s agent.", house(e.House), g.cardNameOf(e.Card), seat(e.Who), house(e.House))
 	case EvMelisandreGranted:
-		return fmt.Sprintf("%s wins with %s: %s may look at an opponent's hand and discard one card.", house(e.House), g.cardName(e.Card), seat(e.Who))
+		return fmt.Sprintf("%s wins with %s: %s may look at an opponent's hand and discard one card.", house(e.House), g.cardNameOf(e.Card), seat(e.Who))
 	case EvCerseiRemoved:
 		return fmt.Sprintf("%s removes %s's agent from %s %s; it returns to %s unresolved.", seat(e.Who), seat(e.Other), house(e.House), slot(e.Slot), seat(e.Other))
 	case EvCerseiDeclined:
-		return fmt.Sprintf("%s removes no agent with %s.", seat(e.Who), g.cardName(e.Card))
+		return fmt.Sprintf("%s removes no agent with %s.", seat(e.Who), g.cardNameOf(e.Card))
 	case EvCerseiNoTarget:
-		return fmt.Sprintf("%s: there is no unresolved %s agent to remove.", g.cardName(e.Card), house(e.House))
+		return fmt.Sprintf("%s: there is no unresolved %s agent to remove.", g.cardNameOf(e.Card), house(e.House))
 	case EvMelisandreNoTarget:
-		return fmt.Sprintf("%s: no opponent holds a house card.", g.cardName(e.Card))
+		return fmt.Sprintf("%s: no opponent holds a house card.", g.cardNameOf(e.Card))
 	case EvMelisandreDeclined:
 		return fmt.Sprintf("%s looks at no hand.", seat(e.Who))
 	case EvMelisandreLooked:

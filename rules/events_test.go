@@ -128,7 +128,7 @@ func TestEventTexts(t *testing.T) {
 		{Event{Kind: EvMelisandreNoTarget, Card: "melisandre"}, "Melisandre: no opponent holds a house card."},
 		{Event{Kind: EvMelisandreDeclined, Who: 3}, "Gauntlet looks at no hand."},
 		{Event{Kind: EvMelisandreLooked, Who: 3, Other: 0}, "Gauntlet looks at Crown's hand."},
-		{list(Event{Seat: you, Kind: EvMelisandreHand, Who: you, Other: 0}, g.cardCode("eddard-stark"), g.cardCode("melisandre")), "Crown holds: Eddard Stark, Melisandre."},
+		{list(Event{Seat: you, Kind: EvMelisandreHand, Who: you, Other: 0}, g.cardCode(g.cardNum("eddard-stark")), g.cardCode(g.cardNum("melisandre"))), "Crown holds: Eddard Stark, Melisandre."},
 		{Event{Kind: EvMelisandreDiscard, Who: 3, Other: 0, Card: "eddard-stark"}, "Gauntlet makes Crown discard Eddard Stark (Stark, strength 4, 2 swords)."},
 		{ranks, "Every agent has resolved. House ranks: Stark 1st, Lannister 2nd–3rd, Greyjoy 2nd–3rd, Tyrell 4th, Baratheon 5th."},
 		{Event{Kind: EvKept, Who: 2}, "Helm keeps their loyalty card as it is."},

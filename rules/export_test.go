@@ -4,4 +4,4 @@ package rules
 // (compiled only with them): the property tests change secrets of a clone
 // and check that no other seat's view changes. Nothing outside the tests
 // can reach the state.
-func (g *Game) StateForTest() *State { return &g.st }
+func (g *Game) StateForTest() *state { return &g.st }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,13 +21,13 @@ type Config struct {
 }
 
 // Game is one game of No True King: the static map, the configuration and
-// the whole mutable truth, a State (plain, JSON-serialisable data) that no
-// one outside the package can reach: reading goes through View and the
-// Reader methods, changing through Apply (and the sandbox setters).
+// the whole mutable truth, a state that no one outside the package can
+// reach: reading goes through View, the Reader methods and Position,
+// changing through Apply; a position is set up by a Builder or an Editor.
 type Game struct {
 	m   *board.Map
 	cfg Config
-	st  State // the whole mutable truth; never exported
+	st  state // the whole mutable truth; never exported
 	history
 	// acting is 1 + the index of the action Apply is applying (0 outside
 	// Apply): the Action every event emitted meanwhile carries.
@@ -42,10 +43,12 @@ type Game struct {
 	groups [][board.NumUnits]int
 }
 
-// State is the whole mutable truth of a game. It is plain data: every field
-// is exported and JSON-serialisable, so saves and undo are a matter of
-// encoding it. Territories and houses are indexes into the Map.
-type State struct {
+// state is the whole mutable truth of a game: plain data, cloned for undo
+// and history (the tests compare it as JSON). Nothing outside the package
+// holds one: a position comes in through a Builder or an Editor and goes
+// out as a read-only Position. Territories and houses are indexes into the
+// Map, cards its card numbers (board.Map.CardAt).
+type state struct {
 	Phase  Phase `json:"phase"`
 	Round  int   `json:"round"`  // 1-based
 	Rounds int   `json:"rounds"` // = number of players
@@ -55,7 +58,7 @@ type State struct {
 	Turn int `json:"turn"`
 	// Done counts the seats that have acted in the exchange phase.
 	Done    int      `json:"done"`
-	Players []Player `json:"players"`
+	Players []player `json:"players"`
 	// Slots[h][s] is the seat whose agent is on house h's slot s, or -1.
 	Slots [][NumSlots]int `json:"slots"`
 	// Units[t][h] counts house h's units in territory t. Footmen and
@@ -68,36 +71,39 @@ type State struct {
 	Forts []int `json:"forts"`
 	// Dragons[h] counts the dragons house h has ever had (setup and
 	// mustered); no more than its dragon limit may ever be mustered.
-	Dragons  []int      `json:"dragons"`
-	Decks    [][]string `json:"decks"`    // per house, top card first
-	Discards [][]string `json:"discards"` // per house, oldest first
+	Dragons []int `json:"dragons"`
+	// Decks and Discards hold card numbers (board.Map.CardAt), per house:
+	// a deck top card first, a discard oldest first.
+	Decks    [][]int `json:"decks"`
+	Discards [][]int `json:"discards"`
 	// Ranking is the displayed ranking: the map's initial one until the
 	// first end of round, the last computed one afterwards.
-	Ranking  []Rank  `json:"ranking"`
-	Stack    []Frame `json:"stack"`
-	Log      []Event `json:"log"`
-	Winners  []int   `json:"winners,omitempty"`
-	TieBreak string  `json:"tie_break,omitempty"`
-	RNG      RNG     `json:"rng"`
+	Ranking  []Rank    `json:"ranking"`
+	Stack    []frame   `json:"stack"`
+	Log      []Event   `json:"log"`
+	Winners  []int     `json:"winners,omitempty"`
+	TieBreak string    `json:"tie_break,omitempty"`
+	RNG      generator `json:"rng"`
 }
 
-// Player is one seat's private and public state.
-type Player struct {
+// player is one seat's private and public state.
+type player struct {
 	Name string `json:"name"`
 	// Loyalty[i] is the house index of the token on slot i (best first).
 	Loyalty []int `json:"loyalty"`
 	// Revealed[h] reports whether the token of house h is face up.
-	Revealed []bool   `json:"revealed"`
-	Arranged bool     `json:"arranged"`
-	Hand     []string `json:"hand"`
-	Agents   int      `json:"agents"` // agents in hand
-	Score    int      `json:"score"`
+	Revealed []bool `json:"revealed"`
+	Arranged bool   `json:"arranged"`
+	Hand     []int  `json:"hand"`   // card numbers (board.Map.CardAt)
+	Agents   int    `json:"agents"` // agents in hand
+	Score    int    `json:"score"`
 }
 
 // FrameKind names a pending context on the decision stack.
 type FrameKind string
 
-// Frame kinds. The top frame of State.Stack decides who acts and how.
+// Frame kinds: what a pending step is (Pending.Kind). The top one of the
+// pending steps decides who acts and how.
 const (
 	FrameAgent      FrameKind = "agent"      // an agent choosing its actions
 	FrameMuster     FrameKind = "muster"     // a running Muster Troops action
@@ -107,9 +113,9 @@ const (
 	FrameMelisandre FrameKind = "melisandre" // Melisandre's look and discard
 )
 
-// Frame is one pending context: an agent being resolved, an action it (or
+// frame is one pending context: an agent being resolved, an action it (or
 // a card effect) runs, a combat, or a card effect awaiting its decision.
-type Frame struct {
+type frame struct {
 	Kind  FrameKind `json:"kind"`
 	Seat  int       `json:"seat"`
 	House int       `json:"house"`
@@ -118,18 +124,19 @@ type Frame struct {
 	Slot Slot     `json:"slot"`
 	Left int      `json:"left"`
 	Used []Choice `json:"used,omitempty"`
-	// Effect is the card id that granted this action ("" for an agent's).
-	Effect string `json:"effect,omitempty"`
+	// Effect is the number of the card that granted this action (None for
+	// an agent's).
+	Effect int `json:"effect"`
 	// Muster frames: points left and new footmen+ships per territory.
 	Points int   `json:"points"`
 	Placed []int `json:"placed,omitempty"`
 	// Melisandre: the seat looked at, or -1 before the look.
 	Target int     `json:"target"`
-	Combat *Combat `json:"combat,omitempty"`
+	Combat *combat `json:"combat,omitempty"`
 }
 
-// Combat is a running combat.
-type Combat struct {
+// combat is a running combat.
+type combat struct {
 	Territory int `json:"territory"`
 	From      int `json:"from"` // the attacker's origin
 	Attacker  int `json:"attacker"`
@@ -140,7 +147,7 @@ type Combat struct {
 	Step     string              `json:"step"` // cards, tie, retreat
 	Order    []int               `json:"order"`
 	Next     int                 `json:"next"`
-	Plays    []Play              `json:"plays"`
+	Plays    []play              `json:"plays"`
 	Winner   int                 `json:"winner"` // house, -1 until decided
 	// The powers and their terms as they stood when the combat was decided
 	// (before casualties), for the view of the retreat that follows.
@@ -153,18 +160,19 @@ type Combat struct {
 	Retreat   [board.NumUnits]int `json:"retreat"`
 }
 
-// Play is a card played (Card "" for a pass) in a combat.
-type Play struct {
-	Seat int    `json:"seat"`
-	Card string `json:"card"`
+// play is a card played in a combat: its number, or None for a pass.
+type play struct {
+	Seat int `json:"seat"`
+	Card int `json:"card"`
 }
 
-// RNG is the game's seeded generator (PCG). It lives inside the state so
-// Clone and replay are exact; it marshals to JSON as its binary state.
-type RNG struct{ pcg rand.PCG }
+// generator is the game's seeded generator (PCG). It lives inside the
+// state so Clone and replay are exact; it marshals to JSON as its binary
+// state (for the tests' comparisons) and to text as Text.
+type generator struct{ pcg rand.PCG }
 
 // MarshalJSON encodes the generator state.
-func (r RNG) MarshalJSON() ([]byte, error) {
+func (r generator) MarshalJSON() ([]byte, error) {
 	b, err := r.pcg.MarshalBinary()
 	if err != nil {
 		return nil, err
@@ -172,21 +180,96 @@ func (r RNG) MarshalJSON() ([]byte, error) {
 	return json.Marshal(b)
 }
 
-// UnmarshalJSON restores the generator state.
-func (r *RNG) UnmarshalJSON(data []byte) error {
-	var b []byte
-	if err := json.Unmarshal(data, &b); err != nil {
-		return err
-	}
-	return r.pcg.UnmarshalBinary(b)
+func (g *Game) rand() *rand.Rand { return rand.New(&g.st.RNG.pcg) }
+
+// newRNG returns the generator a game with this seed starts from.
+func newRNG(seed uint64) generator {
+	return generator{pcg: *rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)}
 }
 
-func (g *Game) rand() *rand.Rand { return rand.New(&g.st.RNG.pcg) }
+// Text is the generator's exact state as 32 hex digits (parseRNG reads it).
+func (r generator) Text() string {
+	b, _ := r.pcg.MarshalBinary()
+	return hex.EncodeToString(b[len(b)-16:])
+}
+
+// parseRNG reads a generator state written by Text.
+func parseRNG(s string) (generator, error) {
+	raw, err := hex.DecodeString(s)
+	if err != nil || len(raw) != 16 {
+		return generator{}, errors.New("a generator state is 32 hex digits")
+	}
+	var r generator
+	if err := r.pcg.UnmarshalBinary(append([]byte("pcg:"), raw...)); err != nil {
+		return generator{}, err
+	}
+	return r, nil
+}
 
 // New starts a game on map m: it validates the configuration, places the
 // starting units, shuffles every house's deck and draws the first player,
 // all from cfg.Seed. The game opens in the loyalty phase.
 func New(m *board.Map, cfg Config) (*Game, error) {
+	g, err := blank(m, cfg)
+	if err != nil {
+		return nil, err
+	}
+	n := len(cfg.Players)
+	s := &g.st
+	s.Phase = PhaseLoyalty
+	for _, pl := range m.Setup {
+		h, ok := m.House(pl.House)
+		if !ok {
+			return nil, fmt.Errorf("setup names unknown house %q", pl.House)
+		}
+		t, ok := m.Territory(pl.Territory)
+		if !ok {
+			return nil, fmt.Errorf("setup names unknown territory %q", pl.Territory)
+		}
+		if pl.Unit < 0 || pl.Unit >= board.NumUnits || pl.Count < 0 {
+			return nil, fmt.Errorf("setup has a bad unit for %s in %s", pl.House, pl.Territory)
+		}
+		s.Units[t][h][pl.Unit] += pl.Count
+		if pl.Unit == board.Dragon {
+			s.Dragons[h] += pl.Count
+		}
+	}
+	r := g.rand()
+	for h, house := range m.Houses {
+		d := make([]int, len(house.Deck))
+		for i, c := range house.Deck {
+			d[i], _ = m.Card(c.ID)
+		}
+		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+		s.Decks[h] = d
+	}
+	s.First = r.IntN(n)
+	s.Ranking = g.initialRanking()
+	g.settle()
+	g.emit(Event{Seat: Public, Kind: EvGameSetUp, N: int16(n), Who: int16(s.First)})
+	g.advance()
+	g.checkpoints = []checkpoint{g.checkpoint()}
+	g.reserve()
+	return g, nil
+}
+
+// reserve makes room for a typical game's history up front: a game of n
+// players lasts n rounds of some 20·n actions, each with one or two
+// events. The history then grows (and is copied) rarely.
+func (g *Game) reserve() {
+	n := len(g.cfg.Players)
+	g.actions = make([]Action, 0, 20*n*n)
+	log := make([]Event, len(g.st.Log), 32*n*n)
+	copy(log, g.st.Log)
+	g.st.Log = log
+}
+
+// blank checks cfg against map m and returns a game on m whose position
+// is empty: no units, flags or agents on the board, every fortification
+// unheld, every loyalty card in the map's house order face down and not
+// arranged, no card in a deck, a discard or a hand; round 1, the first
+// seat first, the generator drawn from cfg.Seed. The phase is not set.
+func blank(m *board.Map, cfg Config) (*Game, error) {
 	if m == nil {
 		return nil, errors.New("no map given")
 	}
@@ -231,17 +314,16 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		}
 	}
 	s := &g.st
-	s.RNG.pcg = *rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)
-	s.Phase = PhaseLoyalty
+	s.RNG = newRNG(cfg.Seed)
 	s.Round = 1
 	s.Rounds = n
-	s.Players = make([]Player, n)
+	s.Players = make([]player, n)
 	for i := range s.Players {
 		p := &s.Players[i]
 		p.Name = cfg.Players[i]
 		p.Revealed = make([]bool, nh)
 		p.Agents = AgentsPerPlayer
-		p.Hand = []string{}
+		p.Hand = []int{}
 		p.Loyalty = make([]int, nh)
 		for h := range p.Loyalty {
 			p.Loyalty[h] = h
@@ -256,59 +338,20 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		s.Units[t] = make([][board.NumUnits]int, nh)
 	}
 	s.Flags = make([]int, len(m.Territories))
-	for t := range s.Flags {
-		s.Flags[t] = -1
-	}
 	s.Forts = make([]int, len(m.Territories))
 	for t, tt := range m.Territories {
+		s.Flags[t] = -1
 		s.Forts[t] = FortNone
 		if tt.Fortification {
 			s.Forts[t] = FortEmpty
 		}
 	}
 	s.Dragons = make([]int, nh)
-	for _, pl := range m.Setup {
-		h, ok := m.House(pl.House)
-		if !ok {
-			return nil, fmt.Errorf("setup names unknown house %q", pl.House)
-		}
-		t, ok := m.Territory(pl.Territory)
-		if !ok {
-			return nil, fmt.Errorf("setup names unknown territory %q", pl.Territory)
-		}
-		if pl.Unit < 0 || pl.Unit >= board.NumUnits || pl.Count < 0 {
-			return nil, fmt.Errorf("setup has a bad unit for %s in %s", pl.House, pl.Territory)
-		}
-		s.Units[t][h][pl.Unit] += pl.Count
-		if pl.Unit == board.Dragon {
-			s.Dragons[h] += pl.Count
-		}
+	s.Decks = make([][]int, nh)
+	s.Discards = make([][]int, nh)
+	for h := range nh {
+		s.Decks[h], s.Discards[h] = []int{}, []int{}
 	}
-	r := g.rand()
-	s.Decks = make([][]string, nh)
-	s.Discards = make([][]string, nh)
-	for h, house := range m.Houses {
-		d := make([]string, len(house.Deck))
-		for i, c := range house.Deck {
-			d[i] = c.ID
-		}
-		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
-		s.Decks[h] = d
-		s.Discards[h] = []string{}
-	}
-	s.First = r.IntN(n)
-	s.Ranking = g.initialRanking()
-	g.settle()
-	g.emit(Event{Seat: Public, Kind: EvGameSetUp, N: int16(n), Who: int16(s.First)})
-	g.advance()
-	g.checkpoints = []checkpoint{g.checkpoint()}
-	// A game of n players lasts n rounds of some 20·n actions, each with one
-	// or two events: room for a typical game up front, instead of growing
-	// (and copying) the history a dozen times.
-	g.actions = make([]Action, 0, 20*n*n)
-	log := make([]Event, len(s.Log), 32*n*n)
-	copy(log, s.Log)
-	s.Log = log
 	return g, nil
 }
 
@@ -360,13 +403,13 @@ func (g *Game) Clone() *Game {
 	return c
 }
 
-func (s State) clone() State {
+func (s state) clone() state {
 	c := s
-	c.Players = make([]Player, len(s.Players))
+	c.Players = make([]player, len(s.Players))
 	for i, p := range s.Players {
 		p.Loyalty = append([]int(nil), p.Loyalty...)
 		p.Revealed = append([]bool(nil), p.Revealed...)
-		p.Hand = append([]string{}, p.Hand...)
+		p.Hand = append([]int{}, p.Hand...)
 		c.Players[i] = p
 	}
 	c.Slots = append([][NumSlots]int(nil), s.Slots...)
@@ -382,12 +425,12 @@ func (s State) clone() State {
 	c.Flags = append([]int(nil), s.Flags...)
 	c.Forts = append([]int(nil), s.Forts...)
 	c.Dragons = append([]int(nil), s.Dragons...)
-	c.Decks = cloneStrings(s.Decks)
-	c.Discards = cloneStrings(s.Discards)
+	c.Decks = cloneInts(s.Decks)
+	c.Discards = cloneInts(s.Discards)
 	c.Ranking = append([]Rank(nil), s.Ranking...)
 	c.Stack = nil
 	if s.Stack != nil {
-		c.Stack = make([]Frame, len(s.Stack))
+		c.Stack = make([]frame, len(s.Stack))
 	}
 	for i, f := range s.Stack {
 		f.Used = append([]Choice(nil), f.Used...)
@@ -395,7 +438,7 @@ func (s State) clone() State {
 		if f.Combat != nil {
 			cb := *f.Combat
 			cb.Order = append([]int(nil), cb.Order...)
-			cb.Plays = append([]Play(nil), cb.Plays...)
+			cb.Plays = append([]play(nil), cb.Plays...)
 			cb.AttTerms = append([]string(nil), cb.AttTerms...)
 			cb.DefTerms = append([]string(nil), cb.DefTerms...)
 			f.Combat = &cb
@@ -407,10 +450,10 @@ func (s State) clone() State {
 	return c
 }
 
-func cloneStrings(a [][]string) [][]string {
-	out := make([][]string, len(a))
+func cloneInts(a [][]int) [][]int {
+	out := make([][]int, len(a))
 	for i, x := range a {
-		out[i] = append([]string{}, x...)
+		out[i] = append([]int{}, x...)
 	}
 	return out
 }
@@ -425,11 +468,19 @@ func (g *Game) Card(id string) (board.Card, bool) {
 	return g.m.CardAt(i), true
 }
 
-// card is Card for an id the game holds (the zero card for another).
-func (g *Game) card(id string) board.Card {
-	c, _ := g.Card(id)
-	return c
+// card is the card of number c (the zero card for no card).
+func (g *Game) card(c int) board.Card {
+	if c < 0 || c >= g.m.NumCards() {
+		return board.Card{}
+	}
+	return g.m.CardAt(c)
 }
+
+// cardHouse is the house of card number c.
+func (g *Game) cardHouse(c int) int { return g.m.CardHouse(c) }
+
+// cardID is the id of card number c, as events and records name it.
+func (g *Game) cardID(c int) string { return g.card(c).ID }
 
 // seatName is the conspiracy name of a seat, capitalised ("Torch").
 func (g *Game) seatName(seat int) string {
@@ -467,9 +518,17 @@ func (g *Game) terrName(t int) string {
 	return tt.ID
 }
 
-func (g *Game) cardName(id string) string {
-	if c, ok := g.Card(id); ok && c.Name != "" {
-		return c.Name
+func (g *Game) cardName(c int) string {
+	if card := g.card(c); card.Name != "" {
+		return card.Name
+	}
+	return g.cardID(c)
+}
+
+// cardNameOf is cardName for a card id (an event's).
+func (g *Game) cardNameOf(id string) string {
+	if c, ok := g.m.Card(id); ok {
+		return g.cardName(c)
 	}
 	return id
 }

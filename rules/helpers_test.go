@@ -2,7 +2,9 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -102,16 +104,126 @@ func house(t testing.TB, g *Game, id string) int {
 
 func units(f, k, s int) [board.NumUnits]int { return [board.NumUnits]int{f, k, s, 0} }
 
+// houseID finds a house by id.
+func (g *Game) houseID(id string) (int, error) {
+	h, ok := g.m.House(id)
+	if !ok {
+		return 0, fmt.Errorf("there is no house %q on this map", id)
+	}
+	return h, nil
+}
+
+// terrID finds a territory by id.
+func (g *Game) terrID(id string) (int, error) {
+	t, ok := g.m.Territory(id)
+	if !ok {
+		return 0, fmt.Errorf("there is no territory %q on this map", id)
+	}
+	return t, nil
+}
+
+// The tests set positions up through the Editor, naming houses,
+// territories and cards by id.
+
+func (g *Game) setUnits(house, territory string, u [board.NumUnits]int) error {
+	h, err := g.houseID(house)
+	if err != nil {
+		return err
+	}
+	t, err := g.terrID(territory)
+	if err != nil {
+		return err
+	}
+	return g.Edit().Units(t, h, u)
+}
+
+// setFlag puts house's flag in territory ("" takes it away).
+func (g *Game) setFlag(territory, house string) error {
+	t, err := g.terrID(territory)
+	if err != nil {
+		return err
+	}
+	h := None
+	if house != "" {
+		if h, err = g.houseID(house); err != nil {
+			return err
+		}
+	}
+	return g.Edit().Flag(t, h)
+}
+
+func (g *Game) giveCard(seat int, card string) error {
+	c, ok := g.m.Card(card)
+	if !ok {
+		return fmt.Errorf("there is no house card %q", card)
+	}
+	return g.Edit().GiveCard(seat, c)
+}
+
+func (g *Game) setDeck(house string, top []string, onlyThese bool) error {
+	h, err := g.houseID(house)
+	if err != nil {
+		return err
+	}
+	cs := make([]int, len(top))
+	for i, id := range top {
+		cs[i] = g.cardNum(id)
+	}
+	return g.Edit().DeckTop(h, cs, onlyThese)
+}
+
+// setLoyalty arranges seat's loyalty card (house ids, best slot first)
+// with exactly the named tokens face up.
+func (g *Game) setLoyalty(seat int, order []string, revealed ...string) error {
+	hs := make([]int, len(order))
+	for i, id := range order {
+		h, err := g.houseID(id)
+		if err != nil {
+			return err
+		}
+		hs[i] = h
+	}
+	e := g.Edit()
+	if err := e.Loyalty(seat, hs); err != nil {
+		return err
+	}
+	for h, house := range g.m.Houses {
+		if err := e.Reveal(seat, h, slices.Contains(revealed, house.ID)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// agentAt is an agent on a slot, its house by id.
+type agentAt struct {
+	seat  int
+	house string
+	slot  Slot
+}
+
+func (g *Game) startResolution(agents []agentAt) error {
+	at := make([]AgentAt, len(agents))
+	for i, a := range agents {
+		h, err := g.houseID(a.house)
+		if err != nil {
+			return err
+		}
+		at[i] = AgentAt{Seat: a.seat, House: h, Slot: a.slot}
+	}
+	return g.Edit().StartResolution(at)
+}
+
 // scenario starts a game of n players whose first player is first, with
 // every loyalty card in map order and exactly the given agents placed; the
 // resolution phase is running.
-func scenario(t testing.TB, n, first int, agents ...AgentAt) *Game {
+func scenario(t testing.TB, n, first int, agents ...agentAt) *Game {
 	t.Helper()
 	g := newGame(t, n, 1)
-	if err := g.SetFirstPlayer(first); err != nil {
+	if err := g.Edit().First(first); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.StartResolution(agents); err != nil {
+	if err := g.startResolution(agents); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -129,7 +241,7 @@ func clearBoard(g *Game) {
 
 func set(t testing.TB, g *Game, house, territory string, u [board.NumUnits]int) {
 	t.Helper()
-	if err := g.SetUnits(house, territory, u); err != nil {
+	if err := g.setUnits(house, territory, u); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -137,7 +249,7 @@ func set(t testing.TB, g *Game, house, territory string, u [board.NumUnits]int) 
 func give(t testing.TB, g *Game, seat int, cards ...string) {
 	t.Helper()
 	for _, c := range cards {
-		if err := g.GiveCard(seat, c); err != nil {
+		if err := g.giveCard(seat, c); err != nil {
 			t.Fatal(err)
 		}
 	}

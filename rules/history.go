@@ -6,7 +6,7 @@ import (
 )
 
 // A game keeps its history: every action applied, the events they caused
-// (State.Log, each event naming its action), and snapshots of the state
+// (state.Log, each event naming its action), and snapshots of the state
 // every checkpointEvery actions. At(n) rebuilds the state after n actions
 // from the nearest snapshot at or before n, so it stays fast on long games
 // without a copy of the state per action.
@@ -15,7 +15,7 @@ var checkpointEvery = 256 // a variable only so that tests can make it small
 // checkpoint is the state after n actions.
 type checkpoint struct {
 	n int
-	s State
+	s state
 	// floor is the undo floor as it stood at n.
 	floor barrier
 }
@@ -56,7 +56,8 @@ type history struct {
 }
 
 // rebase makes the current position the start of the history: undo and At
-// cannot go before it. Restore and the sandbox setters call it.
+// cannot go before it. A position built (Builder) or edited (Editor) is
+// made the start this way.
 func (g *Game) rebase(why string) {
 	n := len(g.actions)
 	g.floor = barrier{n: n, note: why}
@@ -82,8 +83,8 @@ func (g *Game) restoreTo(n int) error {
 }
 
 // FromPosition reports whether the game's history starts from a position
-// set up by hand or restored (SetUp, the sandbox functions, Restore)
-// rather than from New: a record of the game must then start from that
+// set up by hand (a Builder, an Editor) rather than from New: a record of
+// the game must then start from that
 // position (a scenario), not from map, seed and players.
 func (g *Game) FromPosition() bool {
 	return len(g.checkpoints) > 0 && g.checkpoints[0].floor.note != ""

@@ -101,7 +101,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 			case "cards":
 				for _, id := range p.Hand {
 					if g.inCombat(c, id) {
-						add(Action{Verb: VPlay, Card: g.cardNum(id)})
+						add(Action{Verb: VPlay, Card: id})
 					}
 				}
 				add(Action{Verb: VPass})
@@ -134,7 +134,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 				add(Action{Verb: VDecline})
 			} else {
 				for _, id := range s.Players[f.Target].Hand {
-					add(Action{Verb: VDiscard, Card: g.cardNum(id)})
+					add(Action{Verb: VDiscard, Card: id})
 				}
 			}
 		}
@@ -144,7 +144,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 
 // legalMusters lists the musters of frame f (doMuster's rules, as
 // conditions rather than refusals).
-func (g *Game) legalMusters(f *Frame, add func(Action)) {
+func (g *Game) legalMusters(f *frame, add func(Action)) {
 	if f.Points <= 0 {
 		return
 	}
@@ -188,7 +188,7 @@ func (g *Game) legalMusters(f *Frame, add func(Action)) {
 // legalMoves lists the moves of frame f: every group of f's house that
 // may go from a territory into a neighbour (moveCheck), and, entering a
 // road held by other houses, each house it may attack.
-func (g *Game) legalMoves(f *Frame, add func(Action)) {
+func (g *Game) legalMoves(f *frame, add func(Action)) {
 	s := &g.st
 	h := f.House
 	groups := g.groups[:0]

@@ -128,7 +128,7 @@ func (g *Game) legalByTrial() []Action {
 			switch c.Step {
 			case "cards":
 				for _, id := range s.Players[seat].Hand {
-					add(Action{Verb: VPlay, Card: g.cardNum(id)})
+					add(Action{Verb: VPlay, Card: id})
 				}
 				add(Action{Verb: VPass})
 			case "tie":
@@ -156,7 +156,7 @@ func (g *Game) legalByTrial() []Action {
 				add(Action{Verb: VDecline})
 			} else {
 				for _, id := range s.Players[f.Target].Hand {
-					add(Action{Verb: VDiscard, Card: g.cardNum(id)})
+					add(Action{Verb: VDiscard, Card: id})
 				}
 			}
 		}

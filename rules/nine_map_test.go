@@ -10,7 +10,7 @@ import (
 )
 
 // The edge cases of the nine-player map's design (docs/maps.md, "The
-// nine-player map"), played on the shipped map with the sandbox setters.
+// nine-player map"), played on the shipped map, set up with the position editor.
 
 func shippedNine(t testing.TB) *board.Map {
 	t.Helper()
@@ -23,17 +23,17 @@ func shippedNine(t testing.TB) *board.Map {
 
 // nineGame starts a game on the shipped nine-player map with the given
 // players, Crown first, exactly the given agents placed and an empty board.
-func nineGame(t *testing.T, players int, agents ...AgentAt) *Game {
+func nineGame(t *testing.T, players int, agents ...agentAt) *Game {
 	t.Helper()
 	names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy"}[:players]
 	g, err := New(shippedNine(t), Config{Players: names, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetFirstPlayer(0); err != nil {
+	if err := g.Edit().First(0); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.StartResolution(agents); err != nil {
+	if err := g.startResolution(agents); err != nil {
 		t.Fatal(err)
 	}
 	clearBoard(g)
@@ -44,7 +44,7 @@ func nineGame(t *testing.T, players int, agents ...AgentAt) *Game {
 // when its last unit leaves, the fortification is gone for good, even if
 // Stark returns.
 func TestNineMoatCailinFortificationGoesForGood(t *testing.T) {
-	g := nineGame(t, 3, AgentAt{0, "stark", Lord})
+	g := nineGame(t, 3, agentAt{0, "stark", Lord})
 	mc := terr(t, g, "moat-cailin")
 	if g.st.Forts[mc] != FortEmpty {
 		t.Fatalf("Moat Cailin starts %d", g.st.Forts[mc])
@@ -67,10 +67,10 @@ func TestNineMoatCailinFortificationGoesForGood(t *testing.T) {
 		if g.Over() {
 			return
 		}
-		if err := g.SetFirstPlayer(0); err != nil {
+		if err := g.Edit().First(0); err != nil {
 			t.Fatal(err)
 		}
-		if err := g.StartResolution([]AgentAt{{0, "stark", Lord}}); err != nil {
+		if err := g.startResolution([]agentAt{{0, "stark", Lord}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -111,7 +111,7 @@ func TestNineRiversAndRoads(t *testing.T) {
 		{"arryn", "the-mountains-of-the-moon", "crackclaw-point", "is not adjacent to"},
 	} {
 		t.Run(tc.from+"-"+tc.to, func(t *testing.T) {
-			g := nineGame(t, 2, AgentAt{0, tc.house, Lord})
+			g := nineGame(t, 2, agentAt{0, tc.house, Lord})
 			set(t, g, tc.house, tc.from, units(1, 0, 0))
 			act(t, g, "crown resolve "+tc.house+" lord")
 			act(t, g, "crown choose move")
@@ -131,7 +131,7 @@ func TestNineRiversAndRoads(t *testing.T) {
 // Edge case 4: a retreat across a river is never offered; a retreat onto a
 // road where other houses stand is.
 func TestNineRetreatNeverCrossesARiver(t *testing.T) {
-	g := nineGame(t, 2, AgentAt{0, "lannister", Lord}, AgentAt{1, "tully", Lord})
+	g := nineGame(t, 2, agentAt{0, "lannister", Lord}, agentAt{1, "tully", Lord})
 	set(t, g, "lannister", "stoney-sept", units(0, 4, 0))
 	set(t, g, "tully", "blackwater", units(3, 0, 0))
 	set(t, g, "stark", "goldroad", units(1, 0, 0))
@@ -164,7 +164,7 @@ func TestNineRetreatNeverCrossesARiver(t *testing.T) {
 // one of them, and only that one fights; entering with no target starts no
 // combat; no flag is ever left on a road.
 func TestNineGoldroadCrowd(t *testing.T) {
-	g := nineGame(t, 2, AgentAt{0, "baratheon", Lord}, AgentAt{1, "tully", Lord})
+	g := nineGame(t, 2, agentAt{0, "baratheon", Lord}, agentAt{1, "tully", Lord})
 	set(t, g, "lannister", "goldroad", units(1, 0, 0))
 	set(t, g, "tully", "goldroad", units(1, 0, 0))
 	set(t, g, "stark", "goldroad", units(1, 0, 0))
@@ -186,7 +186,7 @@ func TestNineGoldroadCrowd(t *testing.T) {
 		t.Errorf("a flag on the road: %q", flagAt(g, "goldroad"))
 	}
 	// Entering with no target starts no combat and leaves no flag.
-	g = nineGame(t, 2, AgentAt{0, "baratheon", Lord}, AgentAt{1, "tully", Lord})
+	g = nineGame(t, 2, agentAt{0, "baratheon", Lord}, agentAt{1, "tully", Lord})
 	set(t, g, "lannister", "goldroad", units(1, 0, 0))
 	set(t, g, "baratheon", "kings-landing", units(1, 0, 0))
 	act(t, g, "crown resolve baratheon lord")
@@ -201,7 +201,7 @@ func TestNineGoldroadCrowd(t *testing.T) {
 // a dragon with a knight into a sea, or onto its own ships, is refused; the
 // fourth dragon is refused after one was lost.
 func TestNineDragons(t *testing.T) {
-	g := nineGame(t, 2, AgentAt{0, "targaryen", Lord}, AgentAt{1, "baratheon", Lord})
+	g := nineGame(t, 2, agentAt{0, "targaryen", Lord}, agentAt{1, "baratheon", Lord})
 	tg := house(t, g, "targaryen")
 	set(t, g, "targaryen", "dragonstone", [board.NumUnits]int{0, 1, 0, 2})
 	set(t, g, "targaryen", "blackwater-bay", units(0, 0, 2))
@@ -243,7 +243,7 @@ func TestNineDragons(t *testing.T) {
 // Edge case 7: Tully attacking into Riverrun held by Lannister gets +1;
 // no bonus on roads.
 func TestNineHomeRegion(t *testing.T) {
-	g := nineGame(t, 2, AgentAt{0, "tully", Lord}, AgentAt{1, "lannister", Lord})
+	g := nineGame(t, 2, agentAt{0, "tully", Lord}, agentAt{1, "lannister", Lord})
 	set(t, g, "tully", "seagard", units(2, 0, 0))
 	set(t, g, "lannister", "riverrun", units(1, 0, 0))
 	give(t, g, 1, "tywin-lannister")
@@ -255,7 +255,7 @@ func TestNineHomeRegion(t *testing.T) {
 		t.Fatalf("terms %v / %v", c.AttackerTerms, c.DefenderTerms)
 	}
 
-	g = nineGame(t, 2, AgentAt{0, "lannister", Lord}, AgentAt{1, "tully", Lord})
+	g = nineGame(t, 2, agentAt{0, "lannister", Lord}, agentAt{1, "tully", Lord})
 	set(t, g, "lannister", "lannisport", units(2, 0, 0))
 	set(t, g, "tully", "goldroad", units(1, 0, 0))
 	give(t, g, 1, "hoster-tully")
@@ -279,7 +279,7 @@ func TestNineIslands(t *testing.T) {
 			}
 		}
 	}
-	g := nineGame(t, 2, AgentAt{0, "baratheon", Lord}, AgentAt{1, "targaryen", Lord})
+	g := nineGame(t, 2, agentAt{0, "baratheon", Lord}, agentAt{1, "targaryen", Lord})
 	set(t, g, "baratheon", "storms-end", units(2, 0, 0))
 	set(t, g, "baratheon", "shipbreaker-bay", units(1, 0, 1))
 	act(t, g, "crown resolve baratheon lord")
@@ -342,7 +342,7 @@ func TestNineInitialRankIsComputed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range g.Ranking() {
+	for _, r := range g.computeRanking() {
 		h, _ := m.House(r.House)
 		if m.InitialRank[h] != r.From {
 			t.Errorf("%s: file rank %d, computed %d–%d", r.House, m.InitialRank[h], r.From, r.To)
@@ -378,7 +378,7 @@ func TestNineAnyArrangement(t *testing.T) {
 // Edge case 8: losers on an island with no ships of their own to board
 // have nowhere to retreat and are destroyed.
 func TestNineIslandLosersAreDestroyed(t *testing.T) {
-	g := nineGame(t, 2, AgentAt{0, "targaryen", Lord}, AgentAt{1, "baratheon", Lord})
+	g := nineGame(t, 2, agentAt{0, "targaryen", Lord}, agentAt{1, "baratheon", Lord})
 	set(t, g, "baratheon", "tarth", units(3, 0, 0))
 	set(t, g, "targaryen", "shipbreaker-bay", units(0, 3, 3))
 	act(t, g, "crown resolve targaryen lord")
@@ -402,19 +402,19 @@ func TestNineTieBreakWrapsRoundNineSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetRound(9); err != nil {
+	if err := g.Edit().Round(9); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetFirstPlayer(8); err != nil {
+	if err := g.Edit().First(8); err != nil {
 		t.Fatal(err)
 	}
 	order := []string{"stark", "lannister", "greyjoy", "tyrell", "martell", "tully", "arryn", "baratheon", "targaryen"}
 	for s := range names {
-		if err := g.SetLoyalty(s, order); err != nil {
+		if err := g.setLoyalty(s, order); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := g.StartResolution(nil); err != nil {
+	if err := g.startResolution(nil); err != nil {
 		t.Fatal(err)
 	}
 	for i := range names {

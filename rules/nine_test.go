@@ -38,14 +38,14 @@ func nineMap(t *testing.T) *board.Map {
 	return &m
 }
 
-func nineScenario(t *testing.T, agents ...AgentAt) *Game {
+func nineScenario(t *testing.T, agents ...agentAt) *Game {
 	t.Helper()
 	g, err := New(nineMap(t), Config{Players: []string{"Ann", "Ben"}, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.SetFirstPlayer(0)
-	if err := g.StartResolution(agents); err != nil {
+	g.Edit().First(0)
+	if err := g.startResolution(agents); err != nil {
 		t.Fatal(err)
 	}
 	clearBoard(g)
@@ -62,7 +62,7 @@ func TestHomeRegionBonus(t *testing.T) {
 		{"no bonus outside the region", "stark", "seagard", "riverrun", false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := nineScenario(t, AgentAt{0, tc.att, Maester}, AgentAt{1, "tyrell", Maester})
+			g := nineScenario(t, agentAt{0, tc.att, Maester}, agentAt{1, "tyrell", Maester})
 			def := "stark"
 			if tc.att == "stark" {
 				def = "lannister"
@@ -85,7 +85,7 @@ func TestHomeRegionBonus(t *testing.T) {
 }
 
 func TestFortificationIsHeldByTheFirstToEnterUntilItLeaves(t *testing.T) {
-	g := nineScenario(t, AgentAt{0, "stark", Lord}, AgentAt{1, "greyjoy", Maester}, AgentAt{1, "greyjoy", Marshal})
+	g := nineScenario(t, agentAt{0, "stark", Lord}, agentAt{1, "greyjoy", Maester}, agentAt{1, "greyjoy", Marshal})
 	mc := terr(t, g, "moat-cailin")
 	if g.st.Forts[mc] != FortEmpty {
 		t.Fatalf("Moat Cailin starts %d", g.st.Forts[mc])
@@ -129,7 +129,7 @@ func TestFortificationIsHeldByTheFirstToEnterUntilItLeaves(t *testing.T) {
 }
 
 func TestDragons(t *testing.T) {
-	g := nineScenario(t, AgentAt{0, "baratheon", Lord}, AgentAt{1, "lannister", Lord})
+	g := nineScenario(t, agentAt{0, "baratheon", Lord}, agentAt{1, "lannister", Lord})
 	set(t, g, "baratheon", "kingswood", [board.NumUnits]int{0, 2, 0, 1})
 	set(t, g, "baratheon", "dragonstone", units(0, 1, 0))
 	set(t, g, "lannister", "blackwater-bay", units(0, 0, 1))
@@ -170,7 +170,7 @@ func TestDragons(t *testing.T) {
 }
 
 func TestRoadsLetHousesCoexist(t *testing.T) {
-	g := nineScenario(t, AgentAt{0, "baratheon", Lord}, AgentAt{1, "tyrell", Lord})
+	g := nineScenario(t, agentAt{0, "baratheon", Lord}, agentAt{1, "tyrell", Lord})
 	set(t, g, "baratheon", "kingswood", units(4, 0, 0))
 	set(t, g, "stark", "the-reach", units(1, 0, 0))
 	set(t, g, "tyrell", "the-reach", units(2, 0, 0))
@@ -201,7 +201,7 @@ func TestRoadsLetHousesCoexist(t *testing.T) {
 	// Round over. Next round a Baratheon Lord attacks Tyrell alone with an outside army.
 	act(t, g, "crown keep")
 	act(t, g, "torch keep")
-	if err := g.StartResolution([]AgentAt{{0, "baratheon", Lord}}); err != nil {
+	if err := g.startResolution([]agentAt{{0, "baratheon", Lord}}); err != nil {
 		t.Fatal(err)
 	}
 	act(t, g, "crown resolve baratheon lord")

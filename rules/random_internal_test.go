@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -76,7 +75,7 @@ func checkInvariants(g *Game) error {
 		}
 	}
 	// every card is in exactly one place
-	seen := map[string]int{}
+	seen := map[int]int{}
 	for h := range g.m.Houses {
 		for _, c := range s.Decks[h] {
 			seen[c]++
@@ -94,8 +93,8 @@ func checkInvariants(g *Game) error {
 		}
 	}
 	for i := 0; i < g.m.NumCards(); i++ {
-		if id := g.m.CardAt(i).ID; seen[id] != 1 {
-			return fmt.Errorf("card %s is in %d places", id, seen[id])
+		if seen[i] != 1 {
+			return fmt.Errorf("card %s is in %d places", g.m.CardAt(i).ID, seen[i])
 		}
 	}
 	return nil
@@ -210,46 +209,6 @@ func TestGarbageActionsNeverPanic(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-	}
-}
-
-func TestStateRoundTripsThroughJSON(t *testing.T) {
-	g := newGame(t, 3, 77)
-	r := rand.New(rand.NewPCG(77, 1))
-	for i := 0; i < 150 && !g.Over(); i++ {
-		legal := g.Legal()
-		g.Apply(legal[r.IntN(len(legal))])
-	}
-	data, err := json.Marshal(g.st)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s State
-	if err := json.Unmarshal(data, &s); err != nil {
-		t.Fatal(err)
-	}
-	h, err := Restore(g.m, g.Config(), s, g.Actions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Both continue identically, random draws included.
-	for !g.Over() {
-		legal := g.Legal()
-		a := legal[r.IntN(len(legal))]
-		if _, err := g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := h.Apply(a); err != nil {
-			t.Fatalf("restored game refuses %q: %v", g.FormatAction(a), err)
-		}
-	}
-	a, _ := json.Marshal(g.View(Public))
-	b, _ := json.Marshal(h.View(Public))
-	if string(a) != string(b) {
-		t.Fatal("the restored game diverged")
-	}
-	if _, err := Restore(g.m, Config{Players: []string{"A", "B"}}, s, nil); err == nil {
-		t.Fatal("a 3-player state restored into a 2-player game")
 	}
 }
 

@@ -6,10 +6,10 @@ import (
 
 func TestTierOrderAndSkipping(t *testing.T) {
 	g := scenario(t, 3, 0,
-		AgentAt{1, "stark", Maester},
-		AgentAt{2, "lannister", Maester},
-		AgentAt{0, "baratheon", Marshal},
-		AgentAt{1, "baratheon", Lord},
+		agentAt{1, "stark", Maester},
+		agentAt{2, "lannister", Maester},
+		agentAt{0, "baratheon", Marshal},
+		agentAt{1, "baratheon", Lord},
 	)
 	if g.ToAct() != 1 {
 		t.Fatalf("to act %d: Crown has no Maester and is skipped", g.ToAct())
@@ -48,16 +48,16 @@ func TestTierOrderAndSkipping(t *testing.T) {
 func TestMoveUp(t *testing.T) {
 	tests := []struct {
 		name     string
-		agents   []AgentAt
+		agents   []agentAt
 		resolve  string
 		choices  []string
 		wantSlot Slot // where seat 0's agent is afterwards (NumSlots = returned)
 	}{
-		{"maester up to empty marshal", []AgentAt{{0, "stark", Maester}}, "stark maester", []string{"draw"}, Marshal},
-		{"maester returns when marshal taken", []AgentAt{{0, "stark", Maester}, {1, "stark", Marshal}}, "stark maester", []string{"draw"}, NumSlots},
-		{"marshal up to empty lord", []AgentAt{{0, "stark", Marshal}}, "stark marshal", []string{"move", "done", "done"}, Lord},
-		{"marshal returns when lord taken", []AgentAt{{0, "stark", Marshal}, {1, "stark", Lord}}, "stark marshal", []string{"muster", "done", "done"}, NumSlots},
-		{"lord returns", []AgentAt{{0, "stark", Lord}}, "stark lord", []string{"draw", "draw"}, NumSlots},
+		{"maester up to empty marshal", []agentAt{{0, "stark", Maester}}, "stark maester", []string{"draw"}, Marshal},
+		{"maester returns when marshal taken", []agentAt{{0, "stark", Maester}, {1, "stark", Marshal}}, "stark maester", []string{"draw"}, NumSlots},
+		{"marshal up to empty lord", []agentAt{{0, "stark", Marshal}}, "stark marshal", []string{"move", "done", "done"}, Lord},
+		{"marshal returns when lord taken", []agentAt{{0, "stark", Marshal}, {1, "stark", Lord}}, "stark marshal", []string{"muster", "done", "done"}, NumSlots},
+		{"lord returns", []agentAt{{0, "stark", Lord}}, "stark lord", []string{"draw", "draw"}, NumSlots},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,7 +100,7 @@ func TestMoveUp(t *testing.T) {
 }
 
 func TestMarshalMustersAndMoves(t *testing.T) {
-	g := scenario(t, 2, 0, AgentAt{0, "stark", Marshal}, AgentAt{1, "stark", Lord})
+	g := scenario(t, 2, 0, agentAt{0, "stark", Marshal}, agentAt{1, "stark", Lord})
 	act(t, g, "crown resolve stark marshal")
 	wantErr(t, refuse(t, g, "crown choose draw"), "cannot draw")
 	act(t, g, "crown choose move")
@@ -115,7 +115,7 @@ func TestMarshalMustersAndMoves(t *testing.T) {
 }
 
 func TestEveryActionMayBeSkipped(t *testing.T) {
-	g := scenario(t, 2, 0, AgentAt{0, "stark", Maester}, AgentAt{1, "tyrell", Maester})
+	g := scenario(t, 2, 0, agentAt{0, "stark", Maester}, agentAt{1, "tyrell", Maester})
 	act(t, g, "crown resolve stark maester")
 	act(t, g, "crown choose move")
 	evs := act(t, g, "crown done")
@@ -125,7 +125,7 @@ func TestEveryActionMayBeSkipped(t *testing.T) {
 }
 
 func TestRoundEndsAndFirstPlayerPasses(t *testing.T) {
-	g := scenario(t, 2, 1, AgentAt{1, "stark", Lord})
+	g := scenario(t, 2, 1, agentAt{1, "stark", Lord})
 	act(t, g, "torch resolve stark lord")
 	act(t, g, "torch choose draw")
 	act(t, g, "torch choose move")

@@ -14,13 +14,13 @@ func TestRankingOrderAndSpans(t *testing.T) {
 	set(t, g, "lannister", "riverrun", units(1, 0, 0))
 	// Greyjoy: 1 crown, no castle (Karhold) but a town elsewhere (Flint's Finger).
 	set(t, g, "greyjoy", "karhold", units(1, 0, 0))
-	if err := g.SetFlag("flints-finger", "greyjoy"); err != nil {
+	if err := g.setFlag("flints-finger", "greyjoy"); err != nil {
 		t.Fatal(err)
 	}
 	// Tyrell: no crowns, 2 barrels (Blackwater) beats Baratheon's nothing.
 	set(t, g, "tyrell", "blackwater", units(1, 0, 0))
 	want := map[string][2]int{"stark": {1, 2}, "lannister": {1, 2}, "greyjoy": {3, 3}, "tyrell": {4, 4}, "baratheon": {5, 5}}
-	rs := g.Ranking()
+	rs := g.computeRanking()
 	for _, r := range rs {
 		if w := want[r.House]; w != [2]int{r.From, r.To} {
 			t.Errorf("%s %d–%d, want %v (stats %+v)", r.House, r.From, r.To, w, r)
@@ -63,7 +63,7 @@ func TestExchangeReveals(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			g := exchangeGame(t)
-			if err := g.SetLoyalty(0, []string{"baratheon", "stark", "lannister", "greyjoy", "tyrell"}, tc.revealed...); err != nil {
+			if err := g.setLoyalty(0, []string{"baratheon", "stark", "lannister", "greyjoy", "tyrell"}, tc.revealed...); err != nil {
 				t.Fatal(err)
 			}
 			if tc.want != "" {
@@ -84,7 +84,7 @@ func TestExchangeReveals(t *testing.T) {
 
 func TestExchangeIsPublicOnlyForTheRevealedToken(t *testing.T) {
 	g := exchangeGame(t)
-	if err := g.SetLoyalty(0, []string{"baratheon", "stark", "lannister", "greyjoy", "tyrell"}); err != nil {
+	if err := g.setLoyalty(0, []string{"baratheon", "stark", "lannister", "greyjoy", "tyrell"}); err != nil {
 		t.Fatal(err)
 	}
 	evs := act(t, g, "crown exchange stark tyrell reveal tyrell")
@@ -109,7 +109,7 @@ func TestExchangeIsPublicOnlyForTheRevealedToken(t *testing.T) {
 func TestScoringUsesRankSpans(t *testing.T) {
 	g := newGame(t, 2, 1)
 	// Starting board computed: Baratheon 1st, Stark 2nd, the other three 3rd–5th.
-	g.SetRanking()
+	g.Edit().Rank()
 	tests := []struct {
 		order []string
 		want  int
@@ -121,7 +121,7 @@ func TestScoringUsesRankSpans(t *testing.T) {
 		{[]string{"tyrell", "lannister", "stark", "greyjoy", "baratheon"}, 2},
 	}
 	for _, tc := range tests {
-		if err := g.SetLoyalty(0, tc.order); err != nil {
+		if err := g.setLoyalty(0, tc.order); err != nil {
 			t.Fatal(err)
 		}
 		if got := g.score(0); got != tc.want {
@@ -134,14 +134,14 @@ func TestScoringUsesRankSpans(t *testing.T) {
 // the finished game. setup runs before.
 func endGame(t *testing.T, setup func(g *Game)) *Game {
 	g := newGame(t, 2, 1)
-	if err := g.SetRound(2); err != nil {
+	if err := g.Edit().Round(2); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetFirstPlayer(0); err != nil {
+	if err := g.Edit().First(0); err != nil {
 		t.Fatal(err)
 	}
 	setup(g)
-	if err := g.StartResolution(nil); err != nil {
+	if err := g.startResolution(nil); err != nil {
 		t.Fatal(err)
 	}
 	act(t, g, "crown keep")
@@ -161,28 +161,28 @@ func TestTieBreaks(t *testing.T) {
 		text   string
 	}{
 		{"no tie", func(t *testing.T, g *Game) {
-			g.SetLoyalty(0, same)
-			g.SetLoyalty(1, []string{"stark", "baratheon", "lannister", "greyjoy", "tyrell"})
+			g.setLoyalty(0, same)
+			g.setLoyalty(1, []string{"stark", "baratheon", "lannister", "greyjoy", "tyrell"})
 		}, 0, "no tie: crown wins outright"},
 		{"fewest revealed", func(t *testing.T, g *Game) {
-			g.SetLoyalty(0, same, "tyrell")
-			g.SetLoyalty(1, same)
+			g.setLoyalty(0, same, "tyrell")
+			g.setLoyalty(1, same)
 		}, 1, "Torch wins with the fewest revealed tokens (0)"},
 		{"most cards of the first-ranked house", func(t *testing.T, g *Game) {
-			g.SetLoyalty(0, same)
-			g.SetLoyalty(1, same)
+			g.setLoyalty(0, same)
+			g.setLoyalty(1, same)
 			give(t, g, 0, "stannis-baratheon")
 			give(t, g, 1, "eddard-stark", "robb-stark")
 		}, 0, "Crown wins with the most Baratheon cards in hand (1)"},
 		{"then the second-ranked house", func(t *testing.T, g *Game) {
-			g.SetLoyalty(0, same)
-			g.SetLoyalty(1, same)
+			g.setLoyalty(0, same)
+			g.setLoyalty(1, same)
 			give(t, g, 0, "stannis-baratheon", "tywin-lannister")
 			give(t, g, 1, "renly-baratheon", "eddard-stark")
 		}, 1, "Torch wins with the most Stark cards in hand (1)"},
 		{"then turn order after the last first player", func(t *testing.T, g *Game) {
-			g.SetLoyalty(0, same)
-			g.SetLoyalty(1, same)
+			g.setLoyalty(0, same)
+			g.setLoyalty(1, same)
 		}, 1, "Torch wins as the next in turn order"},
 	}
 	for _, tc := range tests {

@@ -65,7 +65,7 @@ func SelfPlay(m *board.Map, players, games int, seed uint64) (SelfPlayResult, er
 const maxSelfPlayActions = 20000
 
 // hash feeds the outcome-relevant parts of the state to h.
-func (s *State) hash(h interface{ Write([]byte) (int, error) }) {
+func (s *state) hash(h interface{ Write([]byte) (int, error) }) {
 	var buf []byte
 	put := func(x int) { buf = append(buf, byte(x), byte(x>>8), byte(x>>16), byte(x>>24)) }
 	put(s.Round)

@@ -74,7 +74,7 @@ func TestNewDrawsFromSeed(t *testing.T) {
 		t.Fatal("same seed, different setup")
 	}
 	firsts := map[int]bool{}
-	decks := map[string]bool{}
+	decks := map[int]bool{}
 	for seed := uint64(0); seed < 40; seed++ {
 		g := newGame(t, 4, seed)
 		firsts[g.st.First] = true
@@ -94,7 +94,7 @@ func TestInitialRankingIsTheMapsOrder(t *testing.T) {
 		}
 	}
 	// Computed on the starting board, Tyrell ties Lannister and Greyjoy.
-	for _, r := range g.Ranking() {
+	for _, r := range g.computeRanking() {
 		if r.House == "tyrell" && (r.From != 3 || r.To != 5) {
 			t.Errorf("computed Tyrell %d–%d, want 3–5", r.From, r.To)
 		}
@@ -165,7 +165,7 @@ func arrangeAll(t *testing.T, g *Game) {
 func TestPlacementGoesClockwiseFromTheFirstPlayer(t *testing.T) {
 	g := newGame(t, 3, 1)
 	arrangeAll(t, g)
-	if err := g.SetFirstPlayer(1); err != nil {
+	if err := g.Edit().First(1); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(g.Legal()); n != 15 {

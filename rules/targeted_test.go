@@ -5,6 +5,7 @@ package rules
 // engine. docs/testing.md lists the breaks tried and which test caught each.
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -17,9 +18,9 @@ import (
 // after the last resolver; it does not go back to the first player.
 func TestTierChangeKeepsRotating(t *testing.T) {
 	g := scenario(t, 3, 0,
-		AgentAt{1, "stark", Maester},
-		AgentAt{2, "stark", Marshal},
-		AgentAt{0, "baratheon", Marshal},
+		agentAt{1, "stark", Maester},
+		agentAt{2, "stark", Marshal},
+		agentAt{0, "baratheon", Marshal},
 	)
 	if g.ToAct() != 1 {
 		t.Fatalf("to act %d, want Torch (the only Maester)", g.ToAct())
@@ -67,13 +68,13 @@ func TestRebuiltDeckIsShuffled(t *testing.T) {
 	orders := map[string]bool{}
 	for seed := uint64(1); seed <= 6; seed++ {
 		g := newGame(t, 2, seed)
-		if err := g.SetFirstPlayer(0); err != nil {
+		if err := g.Edit().First(0); err != nil {
 			t.Fatal(err)
 		}
-		if err := g.StartResolution([]AgentAt{{1, "stark", Maester}}); err != nil {
+		if err := g.startResolution([]agentAt{{1, "stark", Maester}}); err != nil {
 			t.Fatal(err)
 		}
-		if err := g.SetDeck("stark", []string{"eddard-stark"}, true); err != nil {
+		if err := g.setDeck("stark", []string{"eddard-stark"}, true); err != nil {
 			t.Fatal(err)
 		}
 		h := house(t, g, "stark")
@@ -86,13 +87,13 @@ func TestRebuiltDeckIsShuffled(t *testing.T) {
 		}
 		for _, c := range piled {
 			if !slices.Contains(deck, c) {
-				t.Fatalf("seed %d: %s lost in the rebuild", seed, c)
+				t.Fatalf("seed %d: %s lost in the rebuild", seed, g.cardID(c))
 			}
 		}
 		if slices.Equal(deck, piled) {
 			t.Errorf("seed %d: the rebuilt deck %v is the discard in piled order, not shuffled", seed, deck)
 		}
-		orders[strings.Join(deck, ",")] = true
+		orders[fmt.Sprint(deck)] = true
 	}
 	if len(orders) < 2 {
 		t.Fatalf("every seed rebuilt the same order %v", orders)
@@ -117,7 +118,7 @@ func TestDiscardOntoAnEmptyDeckRebuildsIt(t *testing.T) {
 	}
 	act(t, g, "crown move stoney-sept lannisport footman:2")
 	evs := act(t, g, "crown play eddard-stark")
-	if !slices.Equal(g.st.Decks[h], []string{"eddard-stark"}) || len(g.st.Discards[h]) != 0 {
+	if !slices.Equal(g.st.Decks[h], []int{g.cardNum("eddard-stark")}) || len(g.st.Discards[h]) != 0 {
 		t.Fatalf("deck %v discard %v, want Eddard rebuilt into the deck at once", g.st.Decks[h], g.st.Discards[h])
 	}
 	if !hasEvent(evs, "shuffled into a new deck") {
@@ -258,7 +259,7 @@ func TestSalladhorCountsOnlyBaratheonShipsInAdjacentSeas(t *testing.T) {
 // Melisandre: only an opponent holding cards may be chosen; with none the
 // effect ends by itself.
 func TestMelisandreChoosesOnlyAnOpponentWithCards(t *testing.T) {
-	g := scenario(t, 3, 0, AgentAt{0, "baratheon", Maester}, AgentAt{1, "tyrell", Maester}, AgentAt{2, "tyrell", Marshal})
+	g := scenario(t, 3, 0, agentAt{0, "baratheon", Maester}, agentAt{1, "tyrell", Maester}, agentAt{2, "tyrell", Marshal})
 	clearBoard(g)
 	set(t, g, "baratheon", "kingswood", units(3, 0, 0))
 	set(t, g, "tyrell", "the-reach", units(1, 0, 0))
@@ -304,7 +305,7 @@ func TestMusterShipsCountAgainstBarrelsAndOwnPortOnly(t *testing.T) {
 		{"crown muster footman pyke", "crown muster ship greywater-watch port-of-pyke", "must sail into its port or an adjacent sea"},
 	} {
 		t.Run(tc.first+" then "+tc.second, func(t *testing.T) {
-			g := scenario(t, 2, 0, AgentAt{0, "greyjoy", Maester}, AgentAt{1, "tyrell", Maester})
+			g := scenario(t, 2, 0, agentAt{0, "greyjoy", Maester}, agentAt{1, "tyrell", Maester})
 			clearBoard(g)
 			set(t, g, "greyjoy", "pyke", units(1, 0, 0))
 			set(t, g, "greyjoy", "greywater-watch", units(1, 0, 0))
@@ -323,7 +324,7 @@ func TestMusterShipsCountAgainstBarrelsAndOwnPortOnly(t *testing.T) {
 // Seed 004: a dragon adds 3, on land and at sea.
 func TestDragonStrengthIsThree(t *testing.T) {
 	for _, to := range []string{"the-boneway", "blackwater-bay"} {
-		g := nineScenario(t, AgentAt{0, "baratheon", Lord}, AgentAt{1, "lannister", Lord})
+		g := nineScenario(t, agentAt{0, "baratheon", Lord}, agentAt{1, "lannister", Lord})
 		set(t, g, "baratheon", "kingswood", [board.NumUnits]int{0, 0, 0, 1})
 		if to == "blackwater-bay" {
 			set(t, g, "lannister", to, units(0, 0, 1))
@@ -359,12 +360,12 @@ func TestDragonsAfterWinningAtSeaAvoidOtherHousesFlags(t *testing.T) {
 		{"", []string{"crackclaw-point", "kingswood"}},
 	} {
 		t.Run("flag "+tc.flag, func(t *testing.T) {
-			g := nineScenario(t, AgentAt{0, "baratheon", Lord}, AgentAt{1, "lannister", Lord})
+			g := nineScenario(t, agentAt{0, "baratheon", Lord}, agentAt{1, "lannister", Lord})
 			set(t, g, "baratheon", "kingswood", [board.NumUnits]int{0, 1, 0, 2})
 			set(t, g, "lannister", "blackwater-bay", units(0, 0, 1))
 			set(t, g, "lannister", "kings-landing", units(1, 0, 0))
 			if tc.flag != "" {
-				if err := g.SetFlag("crackclaw-point", tc.flag); err != nil {
+				if err := g.setFlag("crackclaw-point", tc.flag); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -393,7 +394,7 @@ func TestDragonsAfterWinningAtSeaAvoidOtherHousesFlags(t *testing.T) {
 // move into without combat, never to a sea (dragons never end a move at
 // sea).
 func TestLosingDragonRetreatsToLand(t *testing.T) {
-	g := nineScenario(t, AgentAt{0, "baratheon", Lord}, AgentAt{1, "lannister", Lord})
+	g := nineScenario(t, agentAt{0, "baratheon", Lord}, agentAt{1, "lannister", Lord})
 	set(t, g, "baratheon", "kingswood", [board.NumUnits]int{0, 0, 0, 2})
 	set(t, g, "lannister", "blackwater-bay", units(0, 0, 6))
 	set(t, g, "lannister", "kings-landing", units(1, 0, 0))
@@ -425,7 +426,7 @@ func TestLosingDragonRetreatsToLand(t *testing.T) {
 // Seed 004: any number of houses may stand on a road, so a retreat may end
 // on a road other houses hold.
 func TestRetreatOntoARoadOtherHousesHold(t *testing.T) {
-	g := nineScenario(t, AgentAt{0, "baratheon", Lord}, AgentAt{1, "tyrell", Lord})
+	g := nineScenario(t, agentAt{0, "baratheon", Lord}, agentAt{1, "tyrell", Lord})
 	set(t, g, "baratheon", "kings-landing", units(5, 0, 0))
 	set(t, g, "stark", "blackwater", units(3, 0, 0))
 	set(t, g, "tyrell", "the-reach", units(2, 0, 0))
@@ -458,10 +459,10 @@ func TestHomeRegionNeverAtSea(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetFirstPlayer(0); err != nil {
+	if err := g.Edit().First(0); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.StartResolution([]AgentAt{{0, "greyjoy", Maester}, {1, "tyrell", Maester}}); err != nil {
+	if err := g.startResolution([]agentAt{{0, "greyjoy", Maester}, {1, "tyrell", Maester}}); err != nil {
 		t.Fatal(err)
 	}
 	clearBoard(g)
@@ -507,7 +508,7 @@ func TestRankingTieBreakersInOrder(t *testing.T) {
 				set(t, g, "lannister", id, units(1, 0, 0))
 			}
 			var s, l Rank
-			for _, r := range g.Ranking() {
+			for _, r := range g.computeRanking() {
 				switch r.House {
 				case "stark":
 					s = r
@@ -536,7 +537,7 @@ func TestFirstPlayerPassesClockwise(t *testing.T) {
 		if g.st.First != want {
 			t.Fatalf("first player %d, want %d (clockwise)", g.st.First, want)
 		}
-		if err := g.StartResolution(nil); err != nil {
+		if err := g.startResolution(nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -612,7 +613,7 @@ func TestLegalChoicesFollowTheSlot(t *testing.T) {
 		{Lord, "muster", []string{"crown choose draw", "crown choose move"}},
 	} {
 		t.Run(slotName(tc.slot)+" "+tc.first, func(t *testing.T) {
-			g := scenario(t, 2, 0, AgentAt{0, "stark", tc.slot}, AgentAt{1, "tyrell", Lord})
+			g := scenario(t, 2, 0, agentAt{0, "stark", tc.slot}, agentAt{1, "tyrell", Lord})
 			act(t, g, "crown resolve stark "+strings.ToLower(slotName(tc.slot)))
 			if tc.first != "" {
 				act(t, g, "crown choose "+tc.first)
@@ -660,7 +661,7 @@ func TestLegalMustersFollowLimitsAndPorts(t *testing.T) {
 		}, []string{"crown done"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := scenario(t, 2, 0, AgentAt{0, "greyjoy", Maester}, AgentAt{1, "tyrell", Maester})
+			g := scenario(t, 2, 0, agentAt{0, "greyjoy", Maester}, agentAt{1, "tyrell", Maester})
 			clearBoard(g)
 			set(t, g, "greyjoy", "pyke", units(1, 0, 0))
 			tc.setup(g)
@@ -674,7 +675,7 @@ func TestLegalMustersFollowLimitsAndPorts(t *testing.T) {
 		})
 	}
 	for _, had := range []int{2, 3} {
-		g := nineScenario(t, AgentAt{0, "baratheon", Maester}, AgentAt{1, "tyrell", Maester})
+		g := nineScenario(t, agentAt{0, "baratheon", Maester}, agentAt{1, "tyrell", Maester})
 		set(t, g, "baratheon", "kingswood", units(0, 1, 0))
 		g.st.Dragons[house(t, g, "baratheon")] = had
 		act(t, g, "crown resolve baratheon maester")
@@ -702,7 +703,7 @@ func TestLegalExchangesRevealExactlyOne(t *testing.T) {
 		for _, h := range g.m.Houses {
 			order = append(order, h.ID)
 		}
-		if err := g.SetLoyalty(0, order, tc.revealed...); err != nil {
+		if err := g.setLoyalty(0, order, tc.revealed...); err != nil {
 			t.Fatal(err)
 		}
 		legal := g.Legal()

@@ -36,7 +36,7 @@ func (g *Game) TryDestinations(h, from int) []int {
 		return nil
 	}
 	ok := make([]bool, len(g.m.Territories))
-	g.legalMoves(&Frame{Kind: FrameMove, House: h}, func(a Action) {
+	g.legalMoves(&frame{Kind: FrameMove, House: h}, func(a Action) {
 		if a.From == from {
 			ok[a.To] = true
 		}

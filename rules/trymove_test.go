@@ -13,7 +13,7 @@ import (
 // every refusal is Check's text, for every group on the board.
 func TestTryMoveAgreesWithLegalAndCheck(t *testing.T) {
 	{
-		g := scenario(t, 3, 0, AgentAt{0, "greyjoy", Maester}, AgentAt{1, "stark", Maester}, AgentAt{2, "lannister", Marshal})
+		g := scenario(t, 3, 0, agentAt{0, "greyjoy", Maester}, agentAt{1, "stark", Maester}, agentAt{2, "lannister", Marshal})
 		act(t, g, "crown resolve greyjoy maester")
 		act(t, g, "crown choose move")
 		h := house(t, g, "greyjoy")

@@ -138,7 +138,7 @@ func (g *Game) View(seat int) View {
 	return v
 }
 
-func (g *Game) combatView(c *Combat) *CombatView {
+func (g *Game) combatView(c *combat) *CombatView {
 	ap, at := g.power(c, c.Attacker)
 	dp, dt := g.power(c, c.Defender)
 	cv := &CombatView{
@@ -158,7 +158,7 @@ func (g *Game) combatView(c *Combat) *CombatView {
 	}
 	for _, p := range c.Plays {
 		pc := PlayedCard{Seat: p.Seat}
-		if p.Card != "" {
+		if p.Card != None {
 			pc.Card = g.card(p.Card)
 		}
 		cv.Played = append(cv.Played, pc)
@@ -227,7 +227,7 @@ const allSeats = -2
 // restoring), so each View words only the events since the last.
 type logCache struct {
 	gen   int
-	n     int // events of State.Log looked at
+	n     int // events of state.Log looked at
 	lines []LogLine
 }
 

@@ -20,209 +20,225 @@ import (
 // The file holds every secret of the position: hands, decks in order,
 // loyalty cards and the generator's state.
 func Export(g *rules.Game, mapName, mapSum string) []byte {
-	m := g.Map()
-	s := g.Snapshot()
-	seats := g.Seats()
+	w := &writer{p: g.Position(), m: g.Map(), seats: g.Seats()}
 	if mapName == "" {
-		mapName = m.ID
+		mapName = w.m.ID
 	}
-	var b strings.Builder
-	line := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
-	hid := func(h int) string { return m.Houses[h].ID }
-	line("# No True King scenario: a game's position, written by the program.")
-	line("# It holds every secret of the position (hands, decks, loyalty cards). See docs/scenarios.md.")
-	line("map = %s", quote(mapName))
+	w.line("# No True King scenario: a game's position, written by the program.")
+	w.line("# It holds every secret of the position (hands, decks, loyalty cards). See docs/scenarios.md.")
+	w.line("map = %s", quote(mapName))
 	if mapSum != "" {
-		line("map_sha256 = %s", quote(mapSum))
+		w.line("map_sha256 = %s", quote(mapSum))
 	}
 	if seed := g.Config().Seed; seed < 1<<63 {
-		line("seed = %d", seed)
+		w.line("seed = %d", seed)
 	} else {
-		line("seed = \"%d\"", seed) // beyond TOML's integers
+		w.line("seed = \"%d\"", seed) // beyond TOML's integers
 	}
-	line("rng = %s", quote(s.RNG.Text()))
-	line("round = %d", s.Round)
-	line("first = %s", quote(seats[s.First]))
-	line("phase = %s", quote(string(s.Phase)))
-	switch s.Phase {
+	w.round()
+	w.players()
+	w.agents()
+	w.board()
+	w.houses()
+	w.stack()
+	return []byte(w.b.String())
+}
+
+// writer writes a position as a scenario, one section at a time.
+type writer struct {
+	b     strings.Builder
+	p     rules.Position
+	m     *board.Map
+	seats []string
+}
+
+func (w *writer) line(format string, args ...any) { fmt.Fprintf(&w.b, format+"\n", args...) }
+
+func (w *writer) hid(h int) string { return w.m.Houses[h].ID }
+
+// lines writes a table's lines, if it has any.
+func (w *writer) lines(header string, ls []string) {
+	if len(ls) == 0 {
+		return
+	}
+	w.line("")
+	w.line("%s", header)
+	for _, l := range ls {
+		w.line("%s", l)
+	}
+}
+
+// round writes the generator, round, first player, phase, turn and ranking.
+func (w *writer) round() {
+	p := w.p
+	w.line("rng = %s", quote(p.RNG()))
+	w.line("round = %d", p.Round())
+	w.line("first = %s", quote(w.seats[p.First()]))
+	w.line("phase = %s", quote(string(p.Phase())))
+	switch p.Phase() {
 	case rules.PhasePlace, rules.PhaseResolve, rules.PhaseCombat, rules.PhaseExchange:
-		line("turn = %s", quote(seats[s.Turn]))
+		w.line("turn = %s", quote(w.seats[p.Turn()]))
 	}
-	line("ranking = [")
-	for _, r := range s.Ranking {
-		line("  { house = %s, from = %d, to = %d, crowns = %d, castles = %d, towns = %d, barrels = %d },",
+	w.line("ranking = [")
+	for _, r := range p.Ranking() {
+		w.line("  { house = %s, from = %d, to = %d, crowns = %d, castles = %d, towns = %d, barrels = %d },",
 			quote(r.House), r.From, r.To, r.Crowns, r.Castles, r.Towns, r.Barrels)
 	}
-	line("]")
+	w.line("]")
+}
 
-	for i, p := range s.Players {
-		line("")
-		line("[[player]]")
-		line("id = %s", quote(seats[i]))
-		line("name = %s", quote(p.Name))
-		houses := make([]string, len(p.Loyalty))
-		for j, h := range p.Loyalty {
-			houses[j] = hid(h)
-		}
-		line("loyalty = %s", list(houses))
-		var rev []string
-		for _, h := range p.Loyalty {
-			if p.Revealed[h] {
-				rev = append(rev, hid(h))
+// players writes each seat's name, loyalty card and hand.
+func (w *writer) players() {
+	p := w.p
+	for i := range p.Players() {
+		w.line("")
+		w.line("[[player]]")
+		w.line("id = %s", quote(w.seats[i]))
+		w.line("name = %s", quote(p.Name(i)))
+		var houses, rev []string
+		for _, h := range p.Loyalty(i) {
+			houses = append(houses, w.hid(h))
+			if p.Revealed(i, h) {
+				rev = append(rev, w.hid(h))
 			}
 		}
-		line("revealed = %s", list(rev))
-		if s.Phase == rules.PhaseLoyalty {
-			line("arranged = %t", p.Arranged)
+		w.line("loyalty = %s", list(houses))
+		w.line("revealed = %s", list(rev))
+		if p.Phase() == rules.PhaseLoyalty {
+			w.line("arranged = %t", p.Arranged(i))
 		}
-		line("hand = %s", list(p.Hand))
+		w.line("hand = %s", list(cardIDs(w.m, p.Hand(i))))
 	}
+}
 
-	var agents []string
-	for h := range s.Slots {
+// agents writes the agents on slots.
+func (w *writer) agents() {
+	var ls []string
+	for h := range w.m.Houses {
 		var parts []string
 		for sl := rules.Maester; sl < rules.NumSlots; sl++ {
-			if o := s.Slots[h][sl]; o >= 0 {
-				parts = append(parts, fmt.Sprintf("%s = %s", sl, quote(seats[o])))
+			if o := w.p.Agent(h, sl); o >= 0 {
+				parts = append(parts, fmt.Sprintf("%s = %s", sl, quote(w.seats[o])))
 			}
 		}
 		if len(parts) > 0 {
-			agents = append(agents, fmt.Sprintf("%s = { %s }", hid(h), strings.Join(parts, ", ")))
+			ls = append(ls, fmt.Sprintf("%s = { %s }", w.hid(h), strings.Join(parts, ", ")))
 		}
 	}
-	if len(agents) > 0 {
-		line("")
-		line("[agents]")
-		for _, a := range agents {
-			line("%s", a)
-		}
-	}
+	w.lines("[agents]", ls)
+}
 
-	line("")
-	line("[units]")
-	for t, tt := range m.Territories {
-		for h, u := range s.Units[t] {
-			if board.Total(u) > 0 {
-				line("%s.%s = %s", tt.ID, hid(h), unitTable(u))
+// board writes the units, flags and fortifications.
+func (w *writer) board() {
+	p := w.p
+	w.line("")
+	w.line("[units]")
+	var flags, forts []string
+	for t, tt := range w.m.Territories {
+		for h := range w.m.Houses {
+			if u := p.Units(t, h); board.Total(u) > 0 {
+				w.line("%s.%s = %s", tt.ID, w.hid(h), unitTable(u))
 			}
 		}
-	}
-	var flags, forts []string
-	for t, tt := range m.Territories {
-		if f := s.Flags[t]; f >= 0 {
-			flags = append(flags, fmt.Sprintf("%s = %s", tt.ID, quote(hid(f))))
+		if f := p.Flag(t); f >= 0 {
+			flags = append(flags, fmt.Sprintf("%s = %s", tt.ID, quote(w.hid(f))))
 		}
 		if tt.Fortification {
 			v := "gone"
-			switch f := s.Forts[t]; {
+			switch f := p.Fort(t); {
 			case f == rules.FortEmpty:
 				v = "unheld"
 			case f >= 0:
-				v = hid(f)
+				v = w.hid(f)
 			}
 			forts = append(forts, fmt.Sprintf("%s = %s", tt.ID, quote(v)))
 		}
 	}
-	if len(flags) > 0 {
-		line("")
-		line("[flags]")
-		for _, f := range flags {
-			line("%s", f)
-		}
-	}
-	if len(forts) > 0 {
-		line("")
-		line("[fortifications]")
-		for _, f := range forts {
-			line("%s", f)
-		}
-	}
+	w.lines("[flags]", flags)
+	w.lines("[fortifications]", forts)
+}
 
-	onBoard := make([]int, len(m.Houses))
-	for t := range s.Units {
-		for h, u := range s.Units[t] {
-			onBoard[h] += u[board.Dragon]
+// houses writes each house's deck, discard and the dragons it has had
+// when more than it has on the board.
+func (w *writer) houses() {
+	p := w.p
+	for h := range w.m.Houses {
+		w.line("")
+		w.line("[house.%s]", w.hid(h))
+		w.line("deck = %s", list(cardIDs(w.m, p.Deck(h))))
+		w.line("discard = %s", list(cardIDs(w.m, p.Discard(h))))
+		if d := p.DragonsHad(h); d != p.OnBoard(h)[board.Dragon] {
+			w.line("dragons_had = %d", d)
 		}
 	}
-	for _, f := range s.Stack {
-		if c := f.Combat; c != nil {
-			onBoard[c.Attacker] += c.AttUnits[board.Dragon]
-			if c.Retreater >= 0 {
-				onBoard[c.Retreater] += c.Retreat[board.Dragon]
-			}
-		}
-	}
-	for h := range m.Houses {
-		line("")
-		line("[house.%s]", hid(h))
-		line("deck = %s", list(s.Decks[h]))
-		line("discard = %s", list(s.Discards[h]))
-		if s.Dragons[h] != onBoard[h] {
-			line("dragons_had = %d", s.Dragons[h])
-		}
-	}
+}
 
-	for _, f := range s.Stack {
-		line("")
-		line("[[stack]]")
-		line("kind = %s", quote(string(f.Kind)))
-		line("seat = %s", quote(seats[f.Seat]))
+// stack writes the pending steps, the agent resolving first.
+func (w *writer) stack() {
+	for _, f := range w.p.Pending() {
+		w.line("")
+		w.line("[[stack]]")
+		w.line("kind = %s", quote(string(f.Kind)))
+		w.line("seat = %s", quote(w.seats[f.Seat]))
 		if f.Kind != rules.FrameCombat {
-			line("house = %s", quote(hid(f.House)))
+			w.line("house = %s", quote(w.hid(f.House)))
 		}
-		if f.Effect != "" {
-			line("card = %s", quote(f.Effect))
+		if f.Card != rules.None {
+			w.line("card = %s", quote(w.m.CardAt(f.Card).ID))
 		}
 		switch f.Kind {
 		case rules.FrameAgent:
-			line("slot = %s", quote(f.Slot.String()))
+			w.line("slot = %s", quote(f.Slot.String()))
 			used := make([]string, len(f.Used))
 			for i, c := range f.Used {
 				used[i] = c.String()
 			}
-			line("used = %s", list(used))
-			line("left = %d", f.Left)
+			w.line("used = %s", list(used))
+			w.line("left = %d", f.Left)
 		case rules.FrameMuster:
-			line("points = %d", f.Points)
+			w.line("points = %d", f.Points)
 			var parts []string
 			for t, n := range f.Placed {
 				if n > 0 {
-					parts = append(parts, fmt.Sprintf("%s = %d", m.Territories[t].ID, n))
+					parts = append(parts, fmt.Sprintf("%s = %d", w.m.Territories[t].ID, n))
 				}
 			}
-			line("placed = { %s }", strings.Join(parts, ", "))
+			w.line("placed = { %s }", strings.Join(parts, ", "))
 		case rules.FrameMelisandre:
-			if f.Target >= 0 {
-				line("looking_at = %s", quote(seats[f.Target]))
+			if f.LookingAt >= 0 {
+				w.line("looking_at = %s", quote(w.seats[f.LookingAt]))
 			}
 		case rules.FrameCombat:
-			c := f.Combat
-			line("territory = %s", quote(m.Territories[c.Territory].ID))
-			line("from = %s", quote(m.Territories[c.From].ID))
-			line("attacker = %s", quote(hid(c.Attacker)))
-			line("defender = %s", quote(hid(c.Defender)))
-			line("step = %s", quote(c.Step))
-			line("attacking = %s", unitTable(c.AttUnits))
-			if c.Winner >= 0 {
-				line("winner = %s", quote(hid(c.Winner)))
-				line("retreating = %s", unitTable(c.Retreat))
-				line("attacker_power = %d", c.AttPower)
-				line("defender_power = %d", c.DefPower)
-				line("attacker_terms = %s", list(c.AttTerms))
-				line("defender_terms = %s", list(c.DefTerms))
-			}
-			var plays []string
-			for _, p := range c.Plays {
-				if p.Card == "" {
-					plays = append(plays, fmt.Sprintf("{ seat = %s }", quote(seats[p.Seat])))
-				} else {
-					plays = append(plays, fmt.Sprintf("{ seat = %s, card = %s }", quote(seats[p.Seat]), quote(p.Card)))
-				}
-			}
-			line("plays = [%s]", strings.Join(plays, ", "))
+			w.combat(f.Combat)
 		}
 	}
-	return []byte(b.String())
+}
+
+// combat writes a pending combat's keys.
+func (w *writer) combat(c *rules.PendingCombat) {
+	w.line("territory = %s", quote(w.m.Territories[c.Territory].ID))
+	w.line("from = %s", quote(w.m.Territories[c.From].ID))
+	w.line("attacker = %s", quote(w.hid(c.Attacker)))
+	w.line("defender = %s", quote(w.hid(c.Defender)))
+	w.line("step = %s", quote(c.Step))
+	w.line("attacking = %s", unitTable(c.Attacking))
+	if c.Winner >= 0 {
+		w.line("winner = %s", quote(w.hid(c.Winner)))
+		w.line("retreating = %s", unitTable(c.Retreating))
+		w.line("attacker_power = %d", c.AttPower)
+		w.line("defender_power = %d", c.DefPower)
+		w.line("attacker_terms = %s", list(c.AttTerms))
+		w.line("defender_terms = %s", list(c.DefTerms))
+	}
+	var plays []string
+	for _, p := range c.Plays {
+		if p.Card == rules.None {
+			plays = append(plays, fmt.Sprintf("{ seat = %s }", quote(w.seats[p.Seat])))
+		} else {
+			plays = append(plays, fmt.Sprintf("{ seat = %s, card = %s }", quote(w.seats[p.Seat]), quote(w.m.CardAt(p.Card).ID)))
+		}
+	}
+	w.line("plays = [%s]", strings.Join(plays, ", "))
 }
 
 func unitTable(u [board.NumUnits]int) string {
@@ -233,6 +249,15 @@ func unitTable(u [board.NumUnits]int) string {
 		}
 	}
 	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+// cardIDs are the ids of cards given by number.
+func cardIDs(m *board.Map, cs []int) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = m.CardAt(c).ID
+	}
+	return out
 }
 
 func list(xs []string) string {

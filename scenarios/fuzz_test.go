@@ -52,8 +52,8 @@ func FuzzScenario(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the export does not load: %v\n%s", err, text)
 		}
-		if a, b := state(g), state(h); a != b {
-			t.Fatalf("the export loads to another state: %s", firstDiff(a, b))
+		if same, diff := samePosition(g, h); !same {
+			t.Fatalf("the export loads to another state: %s", diff)
 		}
 		for i := 0; i < 5 && !g.Over(); i++ {
 			a := g.Legal()[0]

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -54,31 +55,31 @@ func TestRefused(t *testing.T) {
 		{"ships on land", base + "karhold.stark = { ship = 1 }\n", "units.karhold.stark: ships cannot stand on land"},
 		{"troops at sea without ships", base + "bay-of-ice.stark = { footman = 2, ship = 1 }\n", "need as many ships"},
 		{"footmen in a port", base + "port-of-winterfell.stark = { footman = 1 }\n", "only ships stand in a port"},
-		{"two houses", base + "winterfell.greyjoy = { footman = 1 }\n", "s.toml:17: units.winterfell: stark and greyjoy both have troops in winterfell"},
-		{"supply", base + "karhold.stark = { footman = 9 }\n", "stark has 11 footmen on the board; its supply is 10"},
-		{"hand card in a deck", base + "\n[house.stark]\ndeck = [\"eddard-stark\"]\n", "s.toml:20: house.stark.deck: card \"eddard-stark\" is already in player.hand"},
-		{"card twice in hands", strings.Replace(base, `name = "Ben"`, "name = \"Ben\"\nhand = [\"eddard-stark\"]", 1), "already in player.hand"},
+		{"two houses", base + "winterfell.greyjoy = { footman = 1 }\n", "s.toml:17: units.winterfell.stark: Greyjoy already has troops in Winterfell: two houses meet only in combat"},
+		{"supply", base + "karhold.stark = { footman = 9 }\n", "s.toml:16: units: Stark has 11 footmen on the board; its supply is 10"},
+		{"hand card in a deck", base + "\n[house.stark]\ndeck = [\"eddard-stark\"]\n", "s.toml:20: house.stark.deck: Eddard Stark is already in Crown's hand: a card is in one place only"},
+		{"card twice in hands", strings.Replace(base, `name = "Ben"`, "name = \"Ben\"\nhand = [\"eddard-stark\"]", 1), "s.toml:12: player.hand: Eddard Stark is already in Crown's hand"},
 		{"deck incomplete", base + "\n[house.stark]\ndeck = [\"robb-stark\"]\n", "is nowhere"},
-		{"card of another house", base + "\n[house.stark]\ndiscard = [\"mace-tyrell\"]\n", "mace-tyrell is a tyrell card"},
-		{"loyalty not a permutation", strings.Replace(base, `name = "Ben"`, "name = \"Ben\"\nloyalty = [\"stark\", \"stark\", \"tyrell\", \"greyjoy\", \"lannister\"]", 1), "stark is named twice"},
+		{"card of another house", base + "\n[house.stark]\ndiscard = [\"mace-tyrell\"]\n", "house.stark.discard: Mace Tyrell is a Tyrell card, not a Stark one"},
+		{"loyalty not a permutation", strings.Replace(base, `name = "Ben"`, "name = \"Ben\"\nloyalty = [\"stark\", \"stark\", \"tyrell\", \"greyjoy\", \"lannister\"]", 1), "player.loyalty: Stark is named twice"},
 		{"loyalty short", strings.Replace(base, `name = "Ben"`, "name = \"Ben\"\nloyalty = [\"stark\"]", 1), "a loyalty card holds one token of each of the 5 houses"},
 		{"flag at sea", base + "\n[flags]\nbay-of-ice = \"stark\"\n", "flags stand only on land"},
-		{"flag with troops", base + "\n[flags]\nwinterfell = \"greyjoy\"\n", "stark has troops in winterfell"},
-		{"four agents", strings.Replace(base, `stark = { lord = "crown" }`, "stark = { lord = \"crown\", marshal = \"crown\", maester = \"crown\" }\ntyrell = { lord = \"crown\" }", 1), "crown has only 3 agents"},
+		{"flag with troops", base + "\n[flags]\nwinterfell = \"greyjoy\"\n", "flags.winterfell: Stark has troops in Winterfell: a flag stands only in a territory without troops"},
+		{"four agents", strings.Replace(base, `stark = { lord = "crown" }`, "stark = { lord = \"crown\", marshal = \"crown\", maester = \"crown\" }\ntyrell = { lord = \"crown\" }", 1), "agents.tyrell.lord: Crown has no agents in hand: all 3 are on slots"},
 		{"agents in the exchange", strings.Replace(base, `"resolve"`, `"exchange"`, 1), "no agent stands on a slot in the exchange phase"},
 		{"round", base[:len("map = \"standard\"\n")] + "round = 3\n" + base[len("map = \"standard\"\n"):], "s.toml:2: round: 3 is out of range 1..2"},
-		{"turn without agents", base[:len("map = \"standard\"\n")] + "turn = \"torch\"\n" + base[len("map = \"standard\"\n"):], "torch has no lord agent to resolve"},
-		{"port without its land", base + "port-of-pyke.stark = { ship = 1 }\n", "does not control pyke"},
-		{"combat without a stack agent", base + "\n[[stack]]\nkind = \"combat\"\n", "the first pending step is the agent resolving"},
+		{"turn without agents", base[:len("map = \"standard\"\n")] + "turn = \"torch\"\n" + base[len("map = \"standard\"\n"):], "s.toml:2: turn: Torch has no lord agent to resolve"},
+		{"port without its land", base + "port-of-pyke.stark = { ship = 1 }\n", "Stark has ships in Port of Pyke but does not control Pyke"},
+		{"combat without a stack agent", base + "\n[[stack]]\nkind = \"combat\"\nterritory = \"karhold\"\nfrom = \"winterfell\"\nattacker = \"stark\"\ndefender = \"greyjoy\"\n", "stack.territory: the first pending step is the agent resolving"},
 		{"combat phase without combat", strings.Replace(base, `"resolve"`, `"combat"`, 1), "needs a pending combat"},
 		{"stack in the place phase", strings.Replace(base, `"resolve"`, `"place"`, 1) + "\n[[stack]]\nkind = \"agent\"\nhouse = \"stark\"\nslot = \"lord\"\n", "steps are pending only while agents resolve"},
 		{"rng", base[:len("map = \"standard\"\n")] + "rng = \"xyz\"\n" + base[len("map = \"standard\"\n"):], "s.toml:2: rng: a generator state is 32 hex digits"},
-		{"fortification on the standard map", base + "\n[fortifications]\nwinterfell = \"stark\"\n", "winterfell has no fortification"},
+		{"fortification on the standard map", base + "\n[fortifications]\nwinterfell = \"stark\"\n", "fortifications.winterfell: Winterfell has no fortification"},
 		{"dragons at sea", base + "bay-of-ice.stark = { dragon = 1 }\n", "dragons never stay at sea"},
 		{"negative", base + "karhold.stark = { footman = -1 }\n", "out of range 0..99"},
 		{"deep", base + "x = " + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "\n", "nested deeper than"},
 		{"second BOM", "\uFEFF\uFEFF" + base, "a second byte-order mark"},
-		{"ships attack land", base + "karhold.greyjoy = { footman = 1 }\n\n[[stack]]\nkind = \"agent\"\nhouse = \"stark\"\nslot = \"lord\"\nused = [\"move\"]\n\n[[stack]]\nkind = \"combat\"\nterritory = \"karhold\"\nfrom = \"the-shivering-sea\"\ndefender = \"greyjoy\"\nattacking = { ship = 1 }\n", "stack.attacking: ships cannot attack land"},
+		{"ships attack land", base + "karhold.greyjoy = { footman = 1 }\n\n[[stack]]\nkind = \"agent\"\nhouse = \"stark\"\nslot = \"lord\"\nused = [\"move\"]\n\n[[stack]]\nkind = \"combat\"\nterritory = \"karhold\"\nfrom = \"the-shivering-sea\"\nattacker = \"stark\"\ndefender = \"greyjoy\"\nattacking = { ship = 1 }\n", "stack.attacking: ships cannot attack land"},
 		{"not TOML", base + "this is not toml\n", "s.toml:18"},
 	} {
 		_, err := scenarios.Parse("s.toml", []byte(c.text), "")
@@ -192,7 +193,7 @@ func TestScenarioStartsTheHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := state(g)
+	start := g.Position()
 	if err := g.CanUndo(); err == nil {
 		t.Fatal("undo before any action")
 	}
@@ -200,13 +201,13 @@ func TestScenarioStartsTheHistory(t *testing.T) {
 	if _, err := g.Apply(a); err != nil {
 		t.Fatal(err)
 	}
-	if at, err := g.At(0); err != nil || state(at) != start {
+	if at, err := g.At(0); err != nil || !reflect.DeepEqual(at.Position(), start) {
 		t.Fatalf("At(0): %v", err)
 	}
 	if err := g.Undo(); err != nil {
 		t.Fatal(err)
 	}
-	if state(g) != start {
+	if !reflect.DeepEqual(g.Position(), start) {
 		t.Error("undo does not go back to the scenario's position")
 	}
 	if err := g.CanUndo(); err == nil {

@@ -34,8 +34,8 @@ func TestSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if state(g) != state(h) {
-		t.Errorf("the saved position loads back otherwise: %s", firstDiff(state(g), state(h)))
+	if same, diff := samePosition(g, h); !same {
+		t.Errorf("the saved position loads back otherwise: %s", diff)
 	}
 	if st, err := os.Stat(path); err != nil || (runtime.GOOS != "windows" && st.Mode().Perm() != 0o600) {
 		t.Errorf("mode %v, %v; want 0600: a scenario holds every secret", st.Mode().Perm(), err)
@@ -71,7 +71,7 @@ func TestSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if state(back) != state(tiny) {
+	if same, _ := samePosition(back, tiny); !same {
 		t.Error("the tiny map's position loads back otherwise")
 	}
 	text, _ := os.ReadFile(out)

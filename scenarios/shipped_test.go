@@ -36,7 +36,7 @@ func units(t *testing.T, g *rules.Game, terr, house string) [board.NumUnits]int 
 	if !ok || !ok2 {
 		t.Fatalf("no territory %q or house %q", terr, house)
 	}
-	return g.Snapshot().Units[ti][hi]
+	return g.Position().Units(ti, hi)
 }
 
 func wantUnits(terr, house string, f, k, s, d int) step {
@@ -51,7 +51,7 @@ func wantUnits(terr, house string, f, k, s, d int) step {
 // events lists the kinds of the events since the position was set up.
 func events(g *rules.Game) []string {
 	var out []string
-	for _, e := range g.Snapshot().Log {
+	for _, e := range g.Events() {
 		out = append(out, e.Kind.String())
 	}
 	return out
@@ -324,7 +324,7 @@ var cases = map[string][]step{
 		}),
 		apply("crown discard robb-stark"),
 		then(func(t *testing.T, g *rules.Game) {
-			if h := g.Snapshot().Players[1].Hand; !slices.Equal(h, []string{"eddard-stark"}) {
+			if h := g.Position().Hand(1); len(h) != 1 || g.Map().CardAt(h[0]).ID != "eddard-stark" {
 				t.Errorf("Ben holds %v, want only eddard-stark", h)
 			}
 			found := false
@@ -476,7 +476,7 @@ var cases = map[string][]step{
 		refuse("crown arrange stark stark greyjoy tyrell martell tully arryn baratheon targaryen", "named twice"),
 		apply("crown arrange targaryen baratheon arryn tully martell tyrell greyjoy lannister stark"),
 		then(func(t *testing.T, g *rules.Game) {
-			if l := g.Snapshot().Players[0].Loyalty; !slices.Equal(l, []int{8, 7, 6, 5, 4, 3, 2, 1, 0}) {
+			if l := g.Position().Loyalty(0); !slices.Equal(l, []int{8, 7, 6, 5, 4, 3, 2, 1, 0}) {
 				t.Errorf("Ann's card is %v, want the map's houses reversed", l)
 			}
 		}),
@@ -551,8 +551,8 @@ func runSteps(t *testing.T, g *rules.Game, steps []step) {
 			if err != nil {
 				t.Fatalf("step %d: the export does not load: %v", i+1, err)
 			}
-			if a, b := state(g), state(h); a != b {
-				t.Fatalf("step %d: the export loads to another state: %s", i+1, firstDiff(a, b))
+			if same, diff := samePosition(g, h); !same {
+				t.Fatalf("step %d: the export loads to another state: %s", i+1, diff)
 			}
 		}
 	}

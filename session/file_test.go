@@ -139,7 +139,7 @@ func TestSaveOfAPositionSetUpMidGame(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := g.SetRound(2); err != nil {
+	if err := g.Edit().Round(2); err != nil {
 		t.Fatal(err)
 	}
 	st := newMem()

@@ -51,7 +51,7 @@ func clickTerr(u *Table, tr int) { u.Click(ui.Target{Kind: ui.TTerritory, Terr: 
 // territory shows the engine's refusal (Check) for the whole group.
 func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	u, g := tryTable(t)
-	before, n := g.Snapshot(), g.Len()
+	before, n := g.Position(), g.Len()
 	var tools []ui.Command
 	key(u, &tools, "T")
 	if u.try == nil || !ui.HasText(u.Widgets(u.Layout()), "Try mode — nothing is played") {
@@ -121,7 +121,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	if reasons == 0 {
 		t.Fatal("no illegal destination compared")
 	}
-	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
+	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("try mode changed the game")
 	}
 }
@@ -132,7 +132,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 // undo are refused, Esc leaves, the game is unchanged.
 func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	u, g := tryTable(t)
-	before, n := g.Snapshot(), g.Len()
+	before, n := g.Position(), g.Len()
 	m := g.Map()
 	// The Tools menu's entry, as its button asks for it.
 	if u.Do(ui.Command{Kind: ui.CmdTryMode}) || u.try == nil {
@@ -179,7 +179,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	if len(tools) > 0 {
 		t.Fatalf("keys in try mode opened the Tools menu's %v", tools)
 	}
-	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
+	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("try mode changed the game")
 	}
 	key(u, &tools, "Esc")
@@ -191,7 +191,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	if u.try != nil {
 		t.Fatal("T twice left try mode on")
 	}
-	if g.Len() != n || !reflect.DeepEqual(g.Snapshot(), before) {
+	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("the game changed")
 	}
 	// Back to play: the table moves Greyjoy as before.

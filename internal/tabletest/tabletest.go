@@ -303,10 +303,12 @@ func GreyjoyMoving(t testing.TB) *rules.Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.SetFirstPlayer(0); err != nil {
+	m := g.Map()
+	if err := g.Edit().First(0); err != nil {
 		t.Fatal(err)
 	}
-	if err := g.StartResolution([]rules.AgentAt{{Seat: 0, House: "greyjoy", Slot: rules.Maester}, {Seat: 1, House: "stark", Slot: rules.Maester}}); err != nil {
+	at := []rules.AgentAt{{Seat: 0, House: House(m, "greyjoy"), Slot: rules.Maester}, {Seat: 1, House: House(m, "stark"), Slot: rules.Maester}}
+	if err := g.Edit().StartResolution(at); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range []string{"crown resolve greyjoy maester", "crown choose move"} {
