@@ -41,7 +41,7 @@ type sandboxUI struct {
 	g *rules.Game // the position being edited: a copy, never played
 	// st is g's position as the last edit left it.
 	st rules.Position
-	// view shows the position: a tableUI over the game built from it (its
+	// view shows the position: a table.Table over the game built from it (its
 	// board and houses panel are the table's own).
 	view *table.Table
 	// Where the sandbox came from: the table (and its scene) or the
