@@ -127,8 +127,15 @@ func (s tableScene) widgets() []ui.Widget { return s.a.tbl.Widgets(s.a.layout())
 
 func (s tableScene) keys(in ui.Input) ([]string, bool) {
 	wheel := s.a.tbl.Wheel(in)
-	rest, changed := s.a.tbl.Keys(in, s.do, s.a.do)
-	return rest, changed || wheel
+	k := s.a.tbl.Keys(in)
+	if k.Played {
+		s.a.saveRecord()
+		s.a.afterAction()
+	}
+	for _, c := range k.Tools {
+		s.a.do(c)
+	}
+	return k.Rest, k.Changed || wheel
 }
 
 func (s tableScene) do(c ui.Command) {

@@ -16,48 +16,60 @@ func (u *Table) Wheel(in ui.Input) bool {
 	return true
 }
 
+// Keyed is what Keys did with one tick's keys.
+type Keyed struct {
+	// Tools are the Tools menu's commands the keys asked for, for the
+	// app to carry out (they save, edit or open something).
+	Tools []ui.Command
+	// Rest are the keys left for the buttons that show them.
+	Rest []string
+	// Changed says the table changed; Played that a command went to the
+	// game (the app then saves and moves on, as after Do).
+	Changed, Played bool
+}
+
 // Keys answers the table's own keys of one tick, in order: in try mode
 // Esc and T leave it; Esc cancels a selection or dialog; the move dialog's
-// arrows change its row and counts; the Tools menu's keys (toolKey) work
-// with the menu closed. It carries out the table's commands through do
-// and the Tools menu's through tool (the app's), and returns the keys
-// left for the buttons that show them (Space is Enter under a notice);
-// changed reports that a command was given.
-func (u *Table) Keys(in ui.Input, do, tool func(ui.Command)) (rest []string, changed bool) {
+// arrows change its row and counts; the Tools menu's keys work with the
+// menu closed (handed back in Tools); Space is Enter under a notice. It
+// carries out the table's commands itself (Do) and calls nothing of the
+// app's.
+func (u *Table) Keys(in ui.Input) Keyed {
+	var k Keyed
 	dialog := u.moveFrom >= 0 && u.moveTo >= 0
-	for _, k := range in.Pressed() {
+	do := func(c ui.Command) {
+		k.Played = u.Do(c) || k.Played
+		k.Changed = true
+	}
+	for _, key := range in.Pressed() {
 		switch {
-		case u.try != nil && (k == "Esc" || k == "T"):
+		case u.try != nil && (key == "Esc" || key == "T"):
 			do(ui.Command{Kind: ui.CmdTryMode})
-			changed = true
 		case u.try != nil:
-			rest = append(rest, k) // buttons' keys: refused by tryCommand
-		case k == "Esc":
+			k.Rest = append(k.Rest, key) // buttons' keys: refused by tryCommand
+		case key == "Esc":
 			do(ui.Command{Kind: ui.CmdCancel})
-			changed = true
-		case k == "Space" && u.holding():
-			rest = append(rest, "Enter") // Enter or Space dismisses a notice
-		case isToolKey(k):
-			c, _ := toolKey(k)
-			tool(c)
-			changed = true
-		case dialog && (k == "Up" || k == "Down"):
-			do(ui.Command{Kind: ui.CmdMoveRow, N: map[string]int{"Up": -1, "Down": 1}[k]})
-			changed = true
-		case dialog && (k == "Left" || k == "Right"):
+		case key == "Space" && u.holding():
+			k.Rest = append(k.Rest, "Enter") // Enter or Space dismisses a notice
+		case isToolKey(key):
+			c, _ := toolKey(key)
+			k.Tools = append(k.Tools, c)
+			k.Changed = true
+		case dialog && (key == "Up" || key == "Down"):
+			do(ui.Command{Kind: ui.CmdMoveRow, N: map[string]int{"Up": -1, "Down": 1}[key]})
+		case dialog && (key == "Left" || key == "Right"):
 			if kind, ok := u.moveRowUnit(); ok {
 				c := ui.Command{Kind: ui.CmdMoreUnits, Unit: kind}
-				if k == "Left" {
+				if key == "Left" {
 					c.Kind = ui.CmdFewerUnits
 				}
 				do(c)
-				changed = true
 			}
 		default:
-			rest = append(rest, k)
+			k.Rest = append(k.Rest, key)
 		}
 	}
-	return rest, changed
+	return k
 }
 
 // keyButtons gives the table's action buttons the digit keys 1–9, in the

@@ -30,13 +30,14 @@ func tryTable(t *testing.T) (*Table, *rules.Game) {
 // Try mode's goes to the table as the app sends it.
 func key(u *Table, tools *[]ui.Command, keys ...string) {
 	ws := u.Widgets(u.Layout())
-	rest, _ := u.Keys(ui.Input{Keys: keys}, func(c ui.Command) { u.Do(c) }, func(c ui.Command) {
+	k := u.Keys(ui.Input{Keys: keys})
+	for _, c := range k.Tools {
 		*tools = append(*tools, c)
 		if c.Kind == ui.CmdTryMode {
 			u.Do(c)
 		}
-	})
-	for _, r := range rest {
+	}
+	for _, r := range k.Rest {
 		if tg, ok := ui.KeyTarget(ws, r); ok {
 			u.Click(tg)
 		}
