@@ -1,15 +1,17 @@
-// Package render is the No True King desktop app: scenes (start, hand-off
-// curtain, table, game over), the board drawing, panels and the input that
-// turns clicks into engine actions. Layout and hit-testing are plain Go on a
-// 1600×900 base canvas (see Scaler), so they test without a display; the
-// drawing uses Ebitengine and draws only from rules.View values.
+// Package render is the painter of No True King — Ebitengine drawing of
+// widget lists (package ui) and of the board from read-only views — and,
+// until it moves to a package of its own, the desktop app: the window,
+// its input and its scenes (start, hand-off curtain, table, game over,
+// replay, spectator, sandbox). The table's logic and widgets are package
+// table's and the window's vocabulary package ui's, both plain Go that
+// test without a display; the app reaches the table only through its
+// exported API.
 package render
 
 import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
 	"math"
 	"path/filepath"
 	"time"
@@ -17,10 +19,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/store"
-	"notrueking/words"
+	"notrueking/table"
+	"notrueking/ui"
 )
 
 // Options configure the app. Zero values mean defaults.
@@ -162,7 +164,7 @@ func openWindow(a *App, opts Options, title string) error {
 		if m := ebiten.Monitor(); m != nil {
 			mw, mh = m.Size()
 		}
-		cw, ch := BaseW, BaseH
+		cw, ch := ui.BaseW, ui.BaseH
 		if opts.CanvasW > 0 && opts.CanvasH > 0 {
 			cw, ch = opts.CanvasW, opts.CanvasH // one canvas pixel a window pixel, where it fits
 		}
@@ -226,14 +228,14 @@ type App struct {
 	closeRefused bool
 	// behind is the public table drawn under the hand-off curtain (never
 	// hit-tested: the curtain takes every click).
-	behind  []Widget
+	behind  []ui.Widget
 	newGame newGameFunc
 	p       *painter
 
 	scene   scene
 	scenes  map[scene]sceneHandler
 	start   *startUI
-	tbl     *tableUI
+	tbl     *table.Table
 	curtain int // seat the curtain waits for
 	// bots drives the seats played by bots (nil when all are human).
 	bots *botSeats
@@ -248,8 +250,8 @@ type App struct {
 	fullscreen func()
 
 	w, h  int
-	sc    Scaler
-	ws    []Widget
+	sc    ui.Scaler
+	ws    []ui.Widget
 	hover int
 	dirty bool
 	// hoverTerr is the territory under the pointer (table only), -1 none;
@@ -276,7 +278,7 @@ type App struct {
 	// present is the fixed canvas's state (-canvas, presenter.go); keysOnly
 	// the buttons a clean layout leaves out, whose keys still work.
 	present  presentState
-	keysOnly []Widget
+	keysOnly []ui.Widget
 	// What the -overlay file was last written from, and the last write's error.
 	overlayAt  overlayAt
 	overlayErr error
@@ -287,8 +289,6 @@ type App struct {
 	// armed is a tool that shows every secret, asked for once at this
 	// position in a game that is not a tester's (secretTool).
 	armed armedTool
-	// try is try mode on the table (trymode.go), nil when off.
-	try *tryMode
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -297,8 +297,8 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 		return nil, err
 	}
 	p.large = opts.LargeText
-	a := &App{opts: opts, newGame: ng, p: p, hover: -1, hoverTerr: -1, dirty: true, w: BaseW, h: BaseH}
-	a.sc = NewScaler(a.w, a.h)
+	a := &App{opts: opts, newGame: ng, p: p, hover: -1, hoverTerr: -1, dirty: true, w: ui.BaseW, h: ui.BaseH}
+	a.sc = ui.NewScaler(a.w, a.h)
 	a.scenes = map[scene]sceneHandler{
 		sceneStart:   startScene{a},
 		sceneCurtain: curtainScene{a},
@@ -327,53 +327,6 @@ var appMade func(*App)
 // cur is the handler of the scene that is up.
 func (a *App) cur() sceneHandler { return a.scenes[a.scene] }
 
-// input is one tick's input snapshot.
-type input struct {
-	X, Y      float64 // base coordinates
-	Click     bool
-	Chars     []rune
-	Backspace bool
-	Tab       bool
-	Enter     bool
-	Escape    bool
-	// Keys are the other keys pressed this tick, by name ("Space", "F1",
-	// "F11", "Left", "Right", "Up", "Down", "1"…"9", "S", "Ctrl+Z", …).
-	Keys []string
-	// Wheel is the mouse wheel's vertical offset (positive: away from
-	// the user).
-	Wheel float64
-	// Board view input (see boardInput): the left and middle buttons held
-	// at the end of the tick (a Click without Down is a whole click) and
-	// the fit key (F or Home).
-	Down, MiddleDown bool
-	Fit              bool
-	// Right is a right click this tick; Shift is held (the sandbox
-	// removes with either).
-	Right, Shift bool
-}
-
-// pressed lists every key pressed this tick by name, Enter and Esc included.
-func (in input) pressed() []string {
-	var ks []string
-	if in.Enter {
-		ks = append(ks, "Enter")
-	}
-	if in.Escape {
-		ks = append(ks, "Esc")
-	}
-	return append(ks, in.Keys...)
-}
-
-// has reports whether key k was pressed this tick.
-func (in input) has(k string) bool {
-	for _, x := range in.pressed() {
-		if x == k {
-			return true
-		}
-	}
-	return false
-}
-
 // namedKeys are the keys the app answers besides text, by name.
 var namedKeys = []struct {
 	k    ebiten.Key
@@ -390,10 +343,10 @@ var namedKeys = []struct {
 	{ebiten.KeyE, "E"}, {ebiten.KeyP, "P"}, {ebiten.KeyT, "T"},
 }
 
-func readInput(sc Scaler) input {
+func readInput(sc ui.Scaler) ui.Input {
 	cx, cy := ebiten.CursorPosition()
 	x, y := sc.ToBase(float64(cx), float64(cy))
-	in := input{X: x, Y: y, Click: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)}
+	in := ui.Input{X: x, Y: y, Click: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)}
 	in.Chars = ebiten.AppendInputChars(nil)
 	in.Backspace = repeating(ebiten.KeyBackspace)
 	in.Tab = inpututil.IsKeyJustPressed(ebiten.KeyTab)
@@ -448,7 +401,7 @@ func (a *App) Update() error {
 
 // live is the part of the widget list that takes clicks and keys: the
 // help overlay alone while it is open.
-func (a *App) live() ([]Widget, int) {
+func (a *App) live() ([]ui.Widget, int) {
 	if (a.help || a.tools) && a.modal <= len(a.ws) {
 		return a.ws[a.modal:], a.modal
 	}
@@ -456,9 +409,9 @@ func (a *App) live() ([]Widget, int) {
 }
 
 // hit is the target and widget index under (x, y) among the live widgets.
-func (a *App) hit(x, y float64) (Target, int) {
+func (a *App) hit(x, y float64) (ui.Target, int) {
 	ws, off := a.live()
-	t, i := hitTest(ws, x, y)
+	t, i := ui.HitTest(ws, x, y)
 	if i >= 0 {
 		i += off
 	}
@@ -468,7 +421,7 @@ func (a *App) hit(x, y float64) (Target, int) {
 // handle applies one input snapshot (separate from Update for tests):
 // keys first (the app's own, then the scene's, then the key of a button),
 // then the click.
-func (a *App) handle(in input) {
+func (a *App) handle(in ui.Input) {
 	if a.built != a.scene {
 		a.rebuild() // the scene changed outside handle (a load, a test)
 	}
@@ -488,22 +441,22 @@ func (a *App) handle(in input) {
 		a.hoverTerr = ht
 		a.dirty = true
 	}
-	if tipIndex(a.ws, in.X, in.Y) != tipIndex(a.ws, a.mx, a.my) {
+	if ui.TipIndex(a.ws, in.X, in.Y) != ui.TipIndex(a.ws, a.mx, a.my) {
 		a.dirty = true
 	}
 	a.mx, a.my = in.X, in.Y
 	changed := false
 	var rest []string
 	switch {
-	case in.has("F1"):
-		a.do(Command{Kind: CmdHelp})
+	case in.Has("F1"):
+		a.do(ui.Command{Kind: ui.CmdHelp})
 		changed = true
 	case a.help:
 		if in.Escape {
-			a.do(Command{Kind: CmdCancel})
+			a.do(ui.Command{Kind: ui.CmdCancel})
 			changed = true
 		}
-	case a.tools && (in.Escape || in.has("F2")):
+	case a.tools && (in.Escape || in.Has("F2")):
 		a.tools = false
 		changed = true
 	default:
@@ -511,8 +464,8 @@ func (a *App) handle(in input) {
 		rest, ch = a.cur().keys(in)
 		changed = changed || ch
 	}
-	if in.has("F11") {
-		a.do(Command{Kind: CmdFullscreen})
+	if in.Has("F11") {
+		a.do(ui.Command{Kind: ui.CmdFullscreen})
 	}
 	for _, k := range rest {
 		if t, ok := a.keyTarget(k); ok {
@@ -522,9 +475,9 @@ func (a *App) handle(in input) {
 	}
 	if in.Click {
 		t, _ := a.hit(in.X, in.Y)
-		if t.Kind == TNone && a.boardLive() && !a.help {
+		if t.Kind == ui.TNone && a.boardLive() && !a.help {
 			if tr := a.boardHit(in.X, in.Y); tr >= 0 {
-				t = Target{Kind: TTerritory, Terr: tr}
+				t = ui.Target{Kind: ui.TTerritory, Terr: tr}
 			}
 		}
 		a.press(t)
@@ -537,28 +490,28 @@ func (a *App) handle(in input) {
 }
 
 // keyTarget is the target of the live button that shows key k.
-func (a *App) keyTarget(k string) (Target, bool) {
+func (a *App) keyTarget(k string) (ui.Target, bool) {
 	ws, _ := a.live()
 	for i := len(ws) - 1; i >= 0; i-- {
-		if w := ws[i]; w.Key == k && !w.Disabled && w.T.Kind != TNone {
+		if w := ws[i]; w.Key == k && !w.Disabled && w.T.Kind != ui.TNone {
 			return w.T, true
 		}
 	}
 	if !a.help {
 		// A clean layout's hidden buttons keep their keys.
 		for i := len(a.keysOnly) - 1; i >= 0; i-- {
-			if w := a.keysOnly[i]; w.Key == k && !w.Disabled && w.T.Kind != TNone {
+			if w := a.keysOnly[i]; w.Key == k && !w.Disabled && w.T.Kind != ui.TNone {
 				return w.T, true
 			}
 		}
 	}
-	return Target{}, false
+	return ui.Target{}, false
 }
 
 // press carries out a clicked (or keyed) target: a command of the app, or
 // a target for the scene.
-func (a *App) press(t Target) {
-	if t.Kind == TButton && t.Cmd.Kind != CmdNone {
+func (a *App) press(t ui.Target) {
+	if t.Kind == ui.TButton && t.Cmd.Kind != ui.CmdNone {
 		a.do(t.Cmd)
 		return
 	}
@@ -570,29 +523,29 @@ func (a *App) press(t Target) {
 
 // do carries out a command: the app's own (help, fullscreen), or the
 // scene's.
-func (a *App) do(c Command) {
-	if c.Kind != CmdTools {
+func (a *App) do(c ui.Command) {
+	if c.Kind != ui.CmdTools {
 		a.tools = false // an entry of the Tools menu (or anything else) closes it
 	}
 	switch {
-	case c.Kind == CmdHelp:
+	case c.Kind == ui.CmdHelp:
 		a.help, a.tools = !a.help, false
 		return
-	case c.Kind == CmdTools && !a.help:
+	case c.Kind == ui.CmdTools && !a.help:
 		a.tools = !a.tools && a.scene == sceneTable
 		return
-	case c.Kind == CmdSavePosition && !a.help && a.scene == sceneTable:
+	case c.Kind == ui.CmdSavePosition && !a.help && a.scene == sceneTable:
 		a.savePosition()
 		return
-	case c.Kind == CmdFullscreen:
+	case c.Kind == ui.CmdFullscreen:
 		if a.fullscreen != nil {
 			a.fullscreen()
 		}
 		return
-	case c.Kind == CmdHint && !a.help:
+	case c.Kind == ui.CmdHint && !a.help:
 		a.askHint()
 		return
-	case a.help && c.Kind == CmdCancel:
+	case a.help && c.Kind == ui.CmdCancel:
 		a.help = false
 		return
 	case a.help:
@@ -610,18 +563,18 @@ func (a *App) boardHit(x, y float64) int {
 }
 
 // layout is the table's layout for the game on the table.
-func (a *App) layout() tableLayout {
+func (a *App) layout() table.Layout {
 	if a.tbl == nil {
-		return layoutTable(0, 0, 4, 4)
+		return table.NewLayout(0, 0, 4, 4)
 	}
-	m := a.tbl.m
-	return layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats), len(m.Houses))
+	m := a.tbl.Map()
+	return table.NewLayout(m.Grid.W, m.Grid.H, len(a.tbl.Seats()), len(m.Houses))
 }
 
 // clickOn hands a click on target t to the scene: a command, or a target
 // of the scene (slot, token, territory).
-func (a *App) clickOn(t Target) {
-	if t.Kind == TButton && t.Cmd.Kind != CmdNone {
+func (a *App) clickOn(t ui.Target) {
+	if t.Kind == ui.TButton && t.Cmd.Kind != ui.CmdNone {
 		a.do(t.Cmd)
 		return
 	}
@@ -631,19 +584,19 @@ func (a *App) clickOn(t Target) {
 // afterAction moves to the curtain or the end when the seat to act changed.
 func (a *App) afterAction() {
 	a.saveOverlay()
-	if a.tbl.holding() {
+	if a.tbl.Holding() {
 		return // a drawn card or a combat's result waits for Continue
 	}
-	if a.tbl.eng.Over() {
-		a.tbl.hide()
+	if a.tbl.Game().Over() {
+		a.tbl.Hide()
 		a.scene = sceneEnd
 		return
 	}
 	if a.botsAfterAction() {
 		return
 	}
-	if ta := a.tbl.eng.ToAct(); ta != a.tbl.shown {
-		a.tbl.hide()
+	if ta := a.tbl.Game().ToAct(); ta != a.tbl.Shown() {
+		a.tbl.Hide()
 		a.curtain = ta
 		a.scene = sceneCurtain
 	}
@@ -658,7 +611,7 @@ func (a *App) startGame() {
 		return
 	}
 	a.tester = a.start.tester
-	a.mapName, a.mapSum = mapIdentity(a.start.mapID(), eng.read.Map())
+	a.mapName, a.mapSum = mapIdentity(a.start.mapID(), eng.on.Map())
 	a.bots = a.newBotDriver(len(names), seed)
 	a.begin(eng, seed)
 }
@@ -679,18 +632,15 @@ func (a *App) begin(p play, seed uint64) {
 		}
 	}
 	if a.sess != nil {
-		g := a.sess.Game()
-		p = play{read: g, act: a.sess, game: g}
+		p = playSaved(a.sess)
 	}
 	a.play = p
-	a.tbl = newTableUI(p.read, p.act, seed)
-	a.tbl.seatPlayers = a.bots.seatNames()
-	a.tbl.log.large = a.opts.LargeText
-	a.tbl.tester = a.tester
+	o := table.Options{Seed: seed, Tester: a.tester, Players: a.bots.seatNames(), LargeLog: a.opts.LargeText}
 	if !a.tester {
 		// The shuffle button must not leak the secret seed either.
-		a.tbl.rng.Seed(int64(secretSeed()))
+		o.Shuffle = secretSeed()
 	}
+	a.tbl = table.New(p.on, o)
 	a.recPath, a.recorded, a.recErr = "", -1, nil
 	a.recScen, a.recScenSum = "", ""
 	a.saveRecord()
@@ -706,28 +656,28 @@ func (a *App) rebuild() {
 	a.ws = a.cur().widgets()
 	if a.scene == sceneCurtain {
 		a.behind = nil
-		if a.tbl != nil && a.tbl.shown < 0 {
-			a.behind = a.tbl.tableWidgets(a.layout())
+		if a.tbl != nil && a.tbl.Shown() < 0 {
+			a.behind = a.tbl.Widgets(a.layout())
 			a.presentWidgets(&a.behind)
 		}
 	}
 	if a.tester && !a.opts.Clean && a.tbl != nil && (a.scene == sceneTable || a.scene == sceneCurtain) {
 		// In the top bar, between the prompt and the round: it covers no
 		// board (on the board it hid Castle Black's name).
-		a.ws = append(a.ws, Widget{R: testerBadge, Kind: WBox, Text: testerText(a.tbl.seed), Size: 15, Bold: true, Fill: colWarn, Ink: colText,
+		a.ws = append(a.ws, ui.Widget{R: table.TesterBadge, Kind: ui.WBox, Text: table.TesterText(a.tbl.Seed()), Size: 15, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText,
 			Tip: "A tester's game: its seed was given, so its shuffles are no secret."})
 	}
 	if head, detail := a.banner(); head != "" {
 		// Over the foot of the board (above the title of the start
 		// screen), in every scene, until a write succeeds.
-		r := Rect{450, 6, 700, 56}
+		r := ui.Rect{X: 450, Y: 6, W: 700, H: 56}
 		if a.tbl != nil && a.scene != sceneStart {
 			b := a.layout().Board
-			r = Rect{b.X, b.Y + b.H - 58, b.W, 56}
+			r = ui.Rect{X: b.X, Y: b.Y + b.H - 58, W: b.W, H: 56}
 		}
-		a.ws = append(a.ws, Widget{R: r, Kind: WPanel, Fill: colWarn, Edge: colText},
-			Widget{R: Rect{r.X + 10, r.Y + 6, r.W - 20, 22}, Kind: WText, Text: head, Size: 16, Bold: true, Ink: colText},
-			textW(Rect{r.X + 10, r.Y + 30, r.W - 20, 20}, detail, 15, colText))
+		a.ws = append(a.ws, ui.Widget{R: r, Kind: ui.WPanel, Fill: ui.ColWarn, Edge: ui.ColText},
+			ui.Widget{R: ui.Rect{X: r.X + 10, Y: r.Y + 6, W: r.W - 20, H: 22}, Kind: ui.WText, Text: head, Size: 16, Bold: true, Ink: ui.ColText},
+			ui.Text(ui.Rect{X: r.X + 10, Y: r.Y + 30, W: r.W - 20, H: 20}, detail, 15, ui.ColText))
 	}
 	if a.scene == sceneTable {
 		a.ws = a.botWidgets(a.ws)
@@ -739,13 +689,17 @@ func (a *App) rebuild() {
 		a.tools = false
 	}
 	if a.tools && !a.help {
-		a.ws = append(a.ws, toolsWidgets(a.layout())...)
+		a.ws = append(a.ws, table.ToolsWidgets(a.layout())...)
 	}
 	if a.help {
 		// A layer: the text of the widgets under the overlay does not
 		// show through it.
-		a.ws = append(a.ws, Widget{Kind: WLayer})
-		hw := helpWidgets(a.scene)
+		a.ws = append(a.ws, ui.Widget{Kind: ui.WLayer})
+		keys := ui.HelpKeys
+		if a.scene == sceneSpectate {
+			keys = ui.SpectatorHelpKeys
+		}
+		hw := ui.HelpWidgets(keys)
 		if a.p.large {
 			a.p.largeSizes(hw)
 		}
@@ -766,7 +720,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	if b.Dx() != a.w || b.Dy() != a.h || a.sceneImg == nil {
 		a.w, a.h = b.Dx(), b.Dy()
-		a.sc = NewScaler(a.w, a.h)
+		a.sc = ui.NewScaler(a.w, a.h)
 		if a.sceneImg != nil {
 			a.sceneImg.Deallocate()
 		}
@@ -791,40 +745,39 @@ func (a *App) Draw(screen *ebiten.Image) {
 // drawTo draws the whole scene with hover effects into dst (any size).
 func (a *App) drawTo(dst *ebiten.Image) {
 	a.drawScene(dst, a.hover)
-	sc := NewScaler(dst.Bounds().Dx(), dst.Bounds().Dy())
+	sc := ui.NewScaler(dst.Bounds().Dx(), dst.Bounds().Dy())
 	a.p.drawWidgets(dst, sc, a.tips(), -1)
 	a.p.flushText(dst)
 }
 
 // tips is the tooltip to draw now: the widget's under the pointer, or the
 // territory's.
-func (a *App) tips() []Widget {
-	if i := tipIndex(a.ws, a.mx, a.my); i >= 0 && !a.help {
-		return tooltipFor(a.ws, i, a.msgRect())
-	}
-	if a.try != nil && a.scene == sceneTable && !a.help {
-		return a.tryTips()
+func (a *App) tips() []ui.Widget {
+	if i := ui.TipIndex(a.ws, a.mx, a.my); i >= 0 && !a.help {
+		return ui.TooltipFor(a.ws, i, a.msgRect())
 	}
 	if (a.boardLive() || a.scene == sceneSpectate) && a.hoverTerr >= 0 && !a.help {
-		return a.boardUI().tooltip(a.hoverTerr, a.mx, a.my, a.msgRect())
+		// The territory's public facts; in try mode, whether the group
+		// picked could move there.
+		return a.boardUI().TerritoryTip(a.hoverTerr, a.mx, a.my, a.msgRect())
 	}
 	return nil
 }
 
 // msgRect is the refusal/message line no tooltip may cover.
-func (a *App) msgRect() Rect {
+func (a *App) msgRect() ui.Rect {
 	if a.scene == sceneTable && a.tbl != nil {
 		return a.layout().Message
 	}
-	return Rect{}
+	return ui.Rect{}
 }
 
 // drawScene draws the scene into dst; hover is the widget drawn hovered.
 func (a *App) drawScene(dst *ebiten.Image, hover int) {
 	b := dst.Bounds()
-	sc := NewScaler(b.Dx(), b.Dy())
+	sc := ui.NewScaler(b.Dx(), b.Dy())
 	a.p.sweep()
-	dst.Fill(colBG)
+	dst.Fill(ui.ColBG)
 	if a.cur().board() {
 		a.drawBoardIn(dst, sc, a.scene == sceneTable || a.scene == sceneEnd || a.scene == sceneSpectate)
 		a.p.flushText(dst)
@@ -843,26 +796,24 @@ func (a *App) drawScene(dst *ebiten.Image, hover int) {
 // site of the board's drawing. live adds the seat's highlights (and a
 // hint's). The board view keeps its triangles until what they show
 // changes (boardView.Draw).
-func (a *App) drawBoardIn(dst *ebiten.Image, sc Scaler, live bool) {
+func (a *App) drawBoardIn(dst *ebiten.Image, sc ui.Scaler, live bool) {
 	var hl []bool
 	sel := -1
 	if live {
-		hl, sel = a.hintMarks(a.tbl.highlights())
-		if a.try != nil && a.scene == sceneTable {
-			hl, sel = a.tryMarks()
-		}
+		hl, sel = a.tbl.Highlights() // legal targets, a hint's move, try mode's
 	}
 	u := a.boardUI()
 	if a.scene == sceneReplay && a.rp != nil {
 		hl, sel = a.rp.boardMarks() // what the shown action touched; nothing is legal
 	}
-	a.board().Draw(dst, sc, a.p, &u.pub, hl, sel)
+	pub := u.Public()
+	a.board().Draw(dst, sc, a.p, &pub, hl, sel)
 }
 
 // drawHover draws the hovered widget again, hovered, and the tooltip.
 func (a *App) drawHover(dst *ebiten.Image) {
-	sc := NewScaler(dst.Bounds().Dx(), dst.Bounds().Dy())
-	if h := a.hover; h >= 0 && h < len(a.ws) && a.ws[h].Kind != WText && a.ws[h].Kind != WPanel {
+	sc := ui.NewScaler(dst.Bounds().Dx(), dst.Bounds().Dy())
+	if h := a.hover; h >= 0 && h < len(a.ws) && a.ws[h].Kind != ui.WText && a.ws[h].Kind != ui.WPanel {
 		a.p.drawWidgets(dst, sc, a.ws[h:h+1], 0)
 	}
 	a.p.drawWidgets(dst, sc, a.tips(), -1)
@@ -912,142 +863,4 @@ func monitorScale() float64 {
 		return m.DeviceScaleFactor()
 	}
 	return 0
-}
-
-func (a *App) curtainWidgets() []Widget {
-	name := a.tbl.seatName(a.curtain)
-	id := ""
-	if a.curtain >= 0 && a.curtain < len(a.tbl.seats) {
-		id = words.Title(a.tbl.seats[a.curtain])
-	}
-	sc := seatColor(a.curtain)
-	full := Rect{0, 0, BaseW, BaseH}
-	ws := []Widget{
-		{R: full, Kind: WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
-		{R: Rect{300, 250, 1000, 400}, Kind: WPanel, Fill: colPanel, Edge: sc},
-		{R: Rect{300, 300, 1000, 60}, Kind: WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: AlignCenter, Ink: readable(sc, colPanel)},
-		{R: Rect{300, 400, 1000, 40}, Kind: WText, Text: fmt.Sprintf("Click, or press Enter or Space, when only %s is looking.", name), Size: 28, Align: AlignCenter, Ink: colText},
-		{R: Rect{300, 460, 1000, 30}, Kind: WText, Text: a.tbl.pub.Prompt, Size: 20, Align: AlignCenter, Ink: colDim},
-		{R: Rect{620, 540, 360, 60}, Kind: WButton, Text: "I am " + name, Size: 24, Fill: colOK, Ink: colText, Edge: sc, Key: "Enter", T: cmdTarget(Command{Kind: CmdLift})},
-	}
-	// The whole screen is the button.
-	ws = append(ws, Widget{R: full, Kind: WText, T: cmdTarget(Command{Kind: CmdLift})})
-	return ws
-}
-
-// endLayout is the end screen's: the final board at the left (as high as
-// the table's, as wide as the map needs), the results right of it.
-func endLayout(gw, gh int) tableLayout {
-	bw := 470.0
-	if gw > 0 && gh > 0 {
-		bw = math.Max(360, math.Min(700, 834*float64(gw)/float64(gh)))
-	}
-	return tableLayout{Top: Rect{0, 0, BaseW, 50}, Board: Rect{8, 58, bw, 834}, Houses: Rect{bw + 20, 58, BaseW - 28 - bw, 834}}
-}
-
-func (a *App) endWidgets() []Widget {
-	u := a.tbl
-	v := u.pub
-	m := u.m
-	l := endLayout(m.Grid.W, m.Grid.H)
-	rx := l.Houses.X
-	rw := BaseW - 8 - rx
-	ws := []Widget{{R: Rect{0, 0, BaseW, 50}, Kind: WPanel, Fill: colPanelHi}}
-	var wn []string
-	for _, w := range v.Winners {
-		// "Torch (Ben)", as the curtain says it: the engine's sentences name
-		// the conspiracy, the table the player.
-		wn = append(wn, fmt.Sprintf("%s (%s)", words.Title(u.seats[w]), u.seatName(w)))
-	}
-	head := "Game over"
-	if len(wn) > 0 {
-		head += " — " + words.List(wn) + " " + words.Agree(len(wn), "wins", "win")
-	}
-	ws = append(ws, Widget{R: Rect{16, 8, 1400, 34}, Kind: WText, Text: head, Size: 26, Bold: true, Ink: colGold})
-	// The ranking takes two columns beyond six houses, and the players'
-	// rows shrink to fit nine: the end screen never runs off the window.
-	cols := 1
-	if len(v.Ranking) > 6 {
-		cols = 2
-	}
-	rows := (len(v.Ranking) + cols - 1) / cols
-	rankH := 250.0
-	if rows > 5 {
-		rankH = 44 + 38*float64(rows)
-	}
-	ws = append(ws, panel(Rect{rx, 58, rw, rankH}, "Final ranking")...)
-	colW := (rw - 12) / float64(cols)
-	for i, rk := range v.Ranking {
-		x, y := rx+12+float64(i/rows)*colW, 94.0+38*float64(i%rows)
-		hc := houseColor(m, rk.House)
-		ws = append(ws, Widget{R: Rect{x, y, 90, 30}, Kind: WBox, Text: rankText(rk), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc)})
-		ws = append(ws, textW(Rect{x + 100, y + 5, colW - 112, 22}, u.houseName(rk.House)+"  ·  "+rankFacts(rk), 17, colText))
-	}
-	py := 58 + rankH + 10
-	// Room left for the players below: the panel's title, then one row
-	// each, then the tie-break line and the button.
-	rowH := math.Min(70, (BaseH-8-py-54-84)/float64(max(len(v.Players), 1)))
-	tokH := rowH - 10
-	tokSize := 14.0
-	if tokH < 56 {
-		tokSize = 12
-	}
-	ph := 54 + rowH*float64(len(v.Players))
-	ws = append(ws, panel(Rect{rx, py, rw, ph}, "Loyalty cards and scores  ·  gold frame: the token scored")...)
-	for i, p := range v.Players {
-		y := py + 40 + float64(i)*rowH
-		sc := seatColor(i)
-		ws = append(ws, Widget{R: Rect{rx + 12, y, 120, tokH - 4}, Kind: WBox, Text: words.Title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: textOn(sc)})
-		if tokH >= 52 {
-			ws = append(ws, textW(Rect{rx + 142, y + 4, 200, 22}, u.seatName(i), 19, colText))
-			ws = append(ws, textW(Rect{rx + 142, y + 30, 200, 22}, words.Count(p.Score, "point"), 19, colGold))
-		} else {
-			ws = append(ws, textW(Rect{rx + 142, y + (tokH-22)/2, 210, 22}, u.seatName(i)+" · "+words.Count(p.Score, "point"), 17, colGold))
-		}
-		tw := math.Min(110, (rw-380)/float64(max(len(p.Loyalty), 1)))
-		for k, tk := range p.Loyalty {
-			hc := houseColor(m, tk.House)
-			t := fmt.Sprintf("%d\n%s", tk.Value, u.houseName(tk.House))
-			if tk.Revealed {
-				t += "\n(shown)"
-			}
-			if scored(v.Ranking, tk.House, k) && tk.Value > 0 {
-				ws = append(ws, Widget{R: Rect{rx + 360 + float64(k)*tw - 3, y - 3, tw, tokH + 6}, Kind: WBox, Fill: colGold})
-			}
-			ws = append(ws, Widget{R: Rect{rx + 360 + float64(k)*tw, y, tw - 6, tokH}, Kind: WBox, Text: t, Size: tokSize, Bold: true, Fill: hc, Ink: textOn(hc)})
-		}
-	}
-	ty := py + ph + 10
-	if v.TieBreak != "" {
-		ws = append(ws, textW(Rect{rx, ty, rw, 24}, v.TieBreak, 18, colText))
-		ty += 34
-	}
-	again := button(Rect{rx, ty, 220, 40}, "New game", cmdTarget(Command{Kind: CmdAgain}))
-	again.Key = "Enter"
-	ws = append(ws, again)
-	if a.game() != nil {
-		rp := button(Rect{rx + 230, ty, 250, 40}, "Watch the replay", cmdTarget(Command{Kind: CmdReplay}))
-		rp.Key, rp.Tip = "R", "Step through this game action by action, every seat's view open."
-		ws = append(ws, rp)
-		rx += 272
-		rw -= 272
-	}
-	// The seed is revealed with everything else at the end.
-	ws = append(ws, textW(Rect{rx + 220, ty + 9, rw - 220, 24}, fmt.Sprintf("Seed %d", u.seed), 18, colDim))
-	return ws
-}
-
-// testerText marks a tester's game: its seed was typed, so its shuffles
-// are no secret.
-func testerText(seed uint64) string { return fmt.Sprintf("Tester's game — seed %d", seed) }
-
-// scored reports whether a token of house on loyalty slot k scores: the
-// house's final rank span contains the slot's place (slot k = rank k+1).
-func scored(ranking []rules.Rank, house string, k int) bool {
-	for _, r := range ranking {
-		if r.House == house {
-			return r.From <= k+1 && k+1 <= r.To
-		}
-	}
-	return false
 }

@@ -1,12 +1,14 @@
 package render
 
 import (
+	"notrueking/internal/tabletest"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // cpuTime is the process's user and system CPU time so far.
@@ -32,7 +34,7 @@ func BenchmarkDrawTable(b *testing.B) {
 	if !haveDisplay {
 		b.Skip("no display")
 	}
-	e, err := newRulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, 3)
+	e, err := tabletest.RulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, 3)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -47,7 +49,7 @@ func BenchmarkDrawTable(b *testing.B) {
 		b.Fatal(err)
 	}
 	a.begin(playOf(e), 3)
-	a.do(Command{Kind: CmdLift})
+	a.do(ui.Command{Kind: ui.CmdLift})
 	a.rebuild()
 	if e.View(rules.Public).Round == 0 {
 		b.Fatal("no game")
@@ -86,7 +88,7 @@ func BenchmarkDrawTableAfterAction(b *testing.B) {
 		b.Skip("no display")
 	}
 	newGame := func() (*rules.Game, *App) {
-		e, err := newRulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, 3)
+		e, err := tabletest.RulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, 3)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -95,7 +97,7 @@ func BenchmarkDrawTableAfterAction(b *testing.B) {
 			b.Fatal(err)
 		}
 		a.begin(playOf(e), 3)
-		a.do(Command{Kind: CmdLift})
+		a.do(ui.Command{Kind: ui.CmdLift})
 		return e, a
 	}
 	e, a := newGame()
@@ -115,11 +117,9 @@ func BenchmarkDrawTableAfterAction(b *testing.B) {
 		if _, err := e.Apply(l[(i*7)%len(l)]); err != nil {
 			b.Fatal(err)
 		}
-		a.tbl.shown = e.ToAct()
-		a.tbl.resetLocal()
 		b.StartTimer()
 		c0, t0 := cpuTime(), drawTime()
-		a.tbl.refresh()
+		a.tbl.Reveal(e.ToAct())
 		a.rebuild()
 		a.drawScene(img, -1)
 		a.drawHover(img)

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"notrueking/internal/tabletest"
 	"os"
 	"strings"
 	"testing"
@@ -13,184 +14,31 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
-	"notrueking/maps"
 	"notrueking/rules"
+	"notrueking/ui"
 )
-
-// deepPoints is, per territory, one cell centre whose 3×3 neighbourhood is
-// all that territory (grid coordinates), where it has one.
-func deepPoints(m *board.Map) map[int]board.Point {
-	out := map[int]board.Point{}
-	g := &m.Grid
-	for y := 1; y < g.H-1; y++ {
-		for x := 1; x < g.W-1; x++ {
-			t := g.At(x, y)
-			if _, ok := out[t]; ok || t < 0 {
-				continue
-			}
-			deep := true
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					deep = deep && g.At(x+dx, y+dy) == t
-				}
-			}
-			if deep {
-				out[t] = board.Point{X: float64(x) + .5, Y: float64(y) + .5}
-			}
-		}
-	}
-	return out
-}
-
-// TestBoardViewHitAtEveryZoom: on both maps, fitted, zoomed in at several
-// places and panned, a click on a point drawn inside a territory (a deep
-// cell, placed on the screen by the view's transform) hits that
-// territory, a click outside the viewport hits nothing, and zooming around
-// a point keeps the map point under it fixed.
-func TestBoardViewHitAtEveryZoom(t *testing.T) {
-	for _, name := range []string{"standard", "nine"} {
-		m, err := maps.Load(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		deep := deepPoints(m)
-		v := newBoardView(m)
-		vp := Rect{8, 58, 960, 834}
-		v.SetViewport(vp)
-		steps := []struct {
-			what string
-			do   func()
-		}{
-			{"fitted", func() {}},
-			{"zoom 2 at the top left", func() { v.ZoomAt(2, vp.X+vp.W*.3, vp.Y+vp.H*.25) }},
-			{"zoom 3 more at the bottom", func() { v.ZoomAt(3, vp.X+vp.W*.6, vp.Y+vp.H*.8) }},
-			{"panned right and up", func() { v.PanBy(140, -90) }},
-			{"zoomed out half", func() { v.ZoomAt(0.5, vp.X+vp.W*.5, vp.Y+vp.H*.5) }},
-			{"fitted again", func() { v.Fit() }},
-		}
-		for _, st := range steps {
-			// The map point under a cursor stays under it while zooming.
-			cx, cy := vp.X+vp.W*.4, vp.Y+vp.H*.6
-			gx0, gy0 := v.toGrid(cx, cy)
-			st.do()
-			if st.what != "fitted again" && st.what != "panned right and up" {
-				// Zoom at a point far from the edges moves nothing under it
-				// (unless clamping had to keep the board in view).
-				x, y := vp.X+vp.W*.5, vp.Y+vp.H*.5
-				gx, gy := v.toGrid(x, y)
-				c0 := v.cell
-				v.ZoomAt(1.25, x, y)
-				if v.cell != c0 {
-					gx2, gy2 := v.toGrid(x, y)
-					if math.Hypot(gx2-gx, gy2-gy) > 1e-9 && !v.fitted {
-						w, h := float64(m.Grid.W)*v.cell, float64(m.Grid.H)*v.cell
-						if w > vp.W && h > vp.H {
-							t.Errorf("%s %s: zoom at (%v,%v) moved the map point under it from (%.3f,%.3f) to (%.3f,%.3f)", name, st.what, x, y, gx, gy, gx2, gy2)
-						}
-					}
-					v.ZoomAt(1/1.25, x, y)
-				}
-			}
-			_ = gx0
-			_ = gy0
-			hits, inView := 0, 0
-			g := v.Geom()
-			for tr, p := range deep {
-				x, y := g.FromGrid(p.X, p.Y)
-				if !vp.Contains(x, y) {
-					if got := v.Hit(x, y); got != -1 {
-						t.Errorf("%s %s: a click outside the viewport at (%.0f,%.0f) hits %d", name, st.what, x, y, got)
-					}
-					continue
-				}
-				inView++
-				if got := v.Hit(x, y); got == tr {
-					hits++
-				} else if m.Territories[tr].Kind != board.Road && v.sh.at(p.X, p.Y) != v.sh.terrAt(p.X, p.Y) {
-					// A road's track runs over this point: the road wins.
-				} else {
-					t.Errorf("%s %s: click in %s at (%.1f,%.1f) hits %d", name, st.what, m.Territories[tr].ID, x, y, got)
-				}
-			}
-			if inView < 3 {
-				t.Errorf("%s %s: only %d territories in view", name, st.what, inView)
-			}
-		}
-	}
-}
-
-// TestZoomAroundCursorKeepsPoint: ZoomAt(f, x, y) keeps the map point
-// under (x, y) there, for zooming in and out, wherever the cursor is, as
-// long as the board still covers the viewport (when it does not, the board
-// is centred instead).
-func TestZoomAroundCursorKeepsPoint(t *testing.T) {
-	m, err := maps.Load("standard")
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := newBoardView(m)
-	vp := Rect{8, 58, 960, 834}
-	v.SetViewport(vp)
-	v.ZoomAt(4, vp.X+vp.W/2, vp.Y+vp.H/2)
-	for _, pt := range [][2]float64{{300, 300}, {700, 500}, {400, 800}} {
-		for _, f := range []float64{1.3, 1 / 1.3, 2} {
-			gx, gy := v.toGrid(pt[0], pt[1])
-			v.ZoomAt(f, pt[0], pt[1])
-			gx2, gy2 := v.toGrid(pt[0], pt[1])
-			if math.Hypot(gx2-gx, gy2-gy) > 1e-9 {
-				t.Errorf("zoom %.2f at %v: map point (%.3f,%.3f) moved to (%.3f,%.3f)", f, pt, gx, gy, gx2, gy2)
-			}
-		}
-	}
-	// Zoom limits: never below the fitted size, never past maxZoom.
-	for i := 0; i < 30; i++ {
-		v.ZoomAt(2, 400, 400)
-	}
-	if z := v.Zoom(); z > maxZoom+1e-9 {
-		t.Errorf("zoom %.2f past the limit %v", z, maxZoom)
-	}
-	for i := 0; i < 30; i++ {
-		v.ZoomAt(0.5, 400, 400)
-	}
-	if z := v.Zoom(); math.Abs(z-1) > 1e-9 || !v.fitted {
-		t.Errorf("zoomed all the way out: zoom %.2f fitted %v, want the fitted board", z, v.fitted)
-	}
-	// Panning never loses the board: the viewport's centre stays on it.
-	v.ZoomAt(3, 400, 400)
-	v.PanBy(1e5, -1e5)
-	b := v.Geom().Bounds()
-	if !b.Contains(vp.X+vp.W/2, vp.Y+vp.H/2) {
-		t.Errorf("after a huge pan the board %+v leaves the viewport's centre", b)
-	}
-	// A new viewport keeps a fitted view fitted.
-	v.Fit()
-	v.SetViewport(Rect{8, 58, 1200, 700})
-	if !v.fitted || math.Abs(v.Zoom()-1) > 1e-9 {
-		t.Errorf("a fitted view after a resize: zoom %.2f fitted %v", v.Zoom(), v.fitted)
-	}
-}
 
 // TestBoardInputDragWheelAndClick drives the table's board with input
 // snapshots: the wheel zooms around the pointer, a left drag pans and
 // does not click, a press and release in place clicks the territory, F
 // fits, and the zoom buttons work.
 func TestBoardInputDragWheelAndClick(t *testing.T) {
-	e, err := newRulesGame("standard", []string{"Ann", "Ben"}, 9)
+	e, err := tabletest.RulesGame("standard", []string{"Ann", "Ben"}, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
 	a := curtainApp(t, e, 9)
-	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
+	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	a.rebuild()
 	v := a.board()
 	vp := v.Viewport()
 	x, y := vp.X+vp.W/2, vp.Y+vp.H/2
-	gx, gy := v.toGrid(x, y)
-	a.handle(input{X: x, Y: y, Wheel: 2})
+	gx, gy := v.Geom().ToGrid(x, y)
+	a.handle(ui.Input{X: x, Y: y, Wheel: 2})
 	if v.Zoom() <= 1.01 {
 		t.Fatalf("the wheel did not zoom: zoom %.2f", v.Zoom())
 	}
-	if gx2, gy2 := v.toGrid(x, y); math.Hypot(gx2-gx, gy2-gy) > 1e-6 {
+	if gx2, gy2 := v.Geom().ToGrid(x, y); math.Hypot(gx2-gx, gy2-gy) > 1e-6 {
 		t.Errorf("the wheel moved the map point under the pointer")
 	}
 	if !a.stale {
@@ -200,26 +48,26 @@ func TestBoardInputDragWheelAndClick(t *testing.T) {
 	// the pointer and nothing is clicked.
 	// Zoomed in far enough that the board is wider than the viewport,
 	// so that it may move both ways.
-	a.handle(input{X: x, Y: y, Wheel: 5})
-	a.tbl.msg = ""
-	ox, oy := v.ox, v.oy
-	a.handle(input{X: x, Y: y, Click: true, Down: true})
-	a.handle(input{X: x + 30, Y: y + 20, Down: true})
-	a.handle(input{X: x + 60, Y: y + 40, Down: true})
-	a.handle(input{X: x + 60, Y: y + 40})
-	if math.Hypot(v.ox-ox-60, v.oy-oy-40) > 1e-6 {
-		t.Errorf("a drag of (60,40) moved the board by (%.1f,%.1f)", v.ox-ox, v.oy-oy)
+	a.handle(ui.Input{X: x, Y: y, Wheel: 5})
+	a.tbl.SetMessage("", false)
+	ox, oy := v.Geom().X, v.Geom().Y
+	a.handle(ui.Input{X: x, Y: y, Click: true, Down: true})
+	a.handle(ui.Input{X: x + 30, Y: y + 20, Down: true})
+	a.handle(ui.Input{X: x + 60, Y: y + 40, Down: true})
+	a.handle(ui.Input{X: x + 60, Y: y + 40})
+	if math.Hypot(v.Geom().X-ox-60, v.Geom().Y-oy-40) > 1e-6 {
+		t.Errorf("a drag of (60,40) moved the board by (%.1f,%.1f)", v.Geom().X-ox, v.Geom().Y-oy)
 	}
-	if a.tbl.msg != "" {
-		t.Errorf("a drag counted as a click: message %q", a.tbl.msg)
+	if a.tbl.State().Message != "" {
+		t.Errorf("a drag counted as a click: message %q", a.tbl.State().Message)
 	}
 	// Middle drag pans too.
-	ox, oy = v.ox, v.oy
-	a.handle(input{X: x, Y: y, MiddleDown: true})
-	a.handle(input{X: x - 25, Y: y + 10, MiddleDown: true})
-	a.handle(input{X: x - 25, Y: y + 10})
-	if math.Hypot(v.ox-ox+25, v.oy-oy-10) > 1e-6 {
-		t.Errorf("a middle drag of (-25,10) moved the board by (%.1f,%.1f)", v.ox-ox, v.oy-oy)
+	ox, oy = v.Geom().X, v.Geom().Y
+	a.handle(ui.Input{X: x, Y: y, MiddleDown: true})
+	a.handle(ui.Input{X: x - 25, Y: y + 10, MiddleDown: true})
+	a.handle(ui.Input{X: x - 25, Y: y + 10})
+	if math.Hypot(v.Geom().X-ox+25, v.Geom().Y-oy-10) > 1e-6 {
+		t.Errorf("a middle drag of (-25,10) moved the board by (%.1f,%.1f)", v.Geom().X-ox, v.Geom().Y-oy)
 	}
 	// A press and a release within the slop is a click on the territory
 	// pressed (the table answers "nothing to do there now").
@@ -227,31 +75,31 @@ func TestBoardInputDragWheelAndClick(t *testing.T) {
 	if tr < 0 {
 		t.Fatal("no territory at the viewport's centre")
 	}
-	a.handle(input{X: x, Y: y, Click: true, Down: true})
-	if a.tbl.msg != "" {
-		t.Errorf("the press clicked at once: %q", a.tbl.msg)
+	a.handle(ui.Input{X: x, Y: y, Click: true, Down: true})
+	if a.tbl.State().Message != "" {
+		t.Errorf("the press clicked at once: %q", a.tbl.State().Message)
 	}
-	a.handle(input{X: x + 2, Y: y + 1})
-	if name := a.tbl.m.Territories[tr].Name; !strings.Contains(a.tbl.msg, name) {
-		t.Errorf("a click in place on %s: message %q", name, a.tbl.msg)
+	a.handle(ui.Input{X: x + 2, Y: y + 1})
+	if name := a.tbl.Map().Territories[tr].Name; !strings.Contains(a.tbl.State().Message, name) {
+		t.Errorf("a click in place on %s: message %q", name, a.tbl.State().Message)
 	}
 	// A whole click in one snapshot (as the tests' clickers send) clicks too.
-	a.tbl.msg = ""
-	a.handle(input{X: x, Y: y, Click: true})
-	if !strings.Contains(a.tbl.msg, a.tbl.m.Territories[tr].Name) {
-		t.Errorf("a one-tick click: message %q", a.tbl.msg)
+	a.tbl.SetMessage("", false)
+	a.handle(ui.Input{X: x, Y: y, Click: true})
+	if !strings.Contains(a.tbl.State().Message, a.tbl.Map().Territories[tr].Name) {
+		t.Errorf("a one-tick click: message %q", a.tbl.State().Message)
 	}
 	// F fits.
-	a.handle(input{X: x, Y: y, Fit: true})
-	if !v.fitted {
+	a.handle(ui.Input{X: x, Y: y, Fit: true})
+	if !v.Fitted() {
 		t.Error("F did not fit the board")
 	}
 	// The zoom-in button zooms, the fit button fits.
 	for _, c := range v.Controls() {
-		if c.ID == ctlZoomIn {
-			cx, cy := center(c.R)
-			a.handle(input{X: cx, Y: cy, Click: true, Down: true})
-			a.handle(input{X: cx, Y: cy})
+		if c.ID == ui.CtlZoomIn {
+			cx, cy := c.R.Center()
+			a.handle(ui.Input{X: cx, Y: cy, Click: true, Down: true})
+			a.handle(ui.Input{X: cx, Y: cy})
 		}
 	}
 	if v.Zoom() <= 1.01 {
@@ -269,10 +117,10 @@ func boardImage(t testing.TB, m *board.Map, pv *rules.View, hl []bool, sel int, 
 		t.Fatal(err)
 	}
 	v := newBoardView(m)
-	v.SetViewport(Rect{0, 0, float64(w), float64(h)})
+	v.SetViewport(ui.Rect{X: 0, Y: 0, W: float64(w), H: float64(h)})
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
-	v.Draw(img, Scaler{S: 1}, p, pv, hl, sel)
+	v.Draw(img, ui.Scaler{S: 1}, p, pv, hl, sel)
 	return snapshot(img), v
 }
 
@@ -292,7 +140,7 @@ func near(c, want color.RGBA, tol int) bool {
 // lightened.
 func TestBoardTintsByController(t *testing.T) {
 	needDisplay(t)
-	m := testMap()
+	m := tabletest.Map()
 	pv := &rules.View{Control: map[string]string{"winterfell": "lannister"}}
 	img, v := boardImage(t, m, pv, nil, -1, 240, 160)
 	g := v.Geom()
@@ -300,7 +148,7 @@ func TestBoardTintsByController(t *testing.T) {
 		x, y := g.FromGrid(gx, gy)
 		return img.RGBAAt(int(x), int(y))
 	}
-	red := rgba(m.Houses[1].Color)
+	red := ui.RGBA(m.Houses[1].Color)
 	// Winterfell cell (0,6), away from its name and tokens.
 	if c := at(img, 0.5, 6.5); !near(c, landColor(&red), 12) {
 		t.Errorf("controlled land pixel = %v, want about %v", c, landColor(&red))
@@ -360,7 +208,7 @@ func lum(c color.RGBA) float64 { return 0.299*float64(c.R) + 0.587*float64(c.G) 
 // blue; an ordinary land border is not.
 func TestBoardRiverBorderIsBlue(t *testing.T) {
 	needDisplay(t)
-	m := testMap()
+	m := tabletest.Map()
 	m.Territories[0].Neighbors = []int{3}
 	m.Territories[1].Neighbors = []int{2}
 	m.Rivers = []board.River{{ID: "rill", Name: "The Rill", Borders: [][2]int{{0, 1}}}}
@@ -369,7 +217,7 @@ func TestBoardRiverBorderIsBlue(t *testing.T) {
 	if c := img.RGBAAt(int(x), int(y)); !(c.B > c.R+60) {
 		t.Errorf("river border pixel %v, want blue ink", c)
 	}
-	img2, _ := boardImage(t, testMap(), &rules.View{}, nil, -1, 240, 160)
+	img2, _ := boardImage(t, tabletest.Map(), &rules.View{}, nil, -1, 240, 160)
 	if c := img2.RGBAAt(int(x), int(y)); c.B > c.R {
 		t.Errorf("ordinary land border pixel %v is blue", c)
 	}
@@ -387,11 +235,11 @@ func BenchmarkDrawBoard(b *testing.B) {
 	if !haveDisplay {
 		b.Skip("no display")
 	}
-	e, err := newRulesGame("standard", []string{"A", "B", "C", "D"}, 5)
+	e, err := tabletest.RulesGame("standard", []string{"A", "B", "C", "D"}, 5)
 	if err != nil {
 		b.Fatal(err)
 	}
-	playSome(&testing.T{}, e, 4+8)
+	tabletest.PlaySome(&testing.T{}, e, e, 4+8)
 	m := e.Map()
 	pv := e.View(rules.Public)
 	p, err := newPainter()
@@ -400,9 +248,9 @@ func BenchmarkDrawBoard(b *testing.B) {
 	}
 	dst := ebiten.NewImage(1920, 1080)
 	defer dst.Deallocate()
-	sc := NewScaler(1920, 1080)
+	sc := ui.NewScaler(1920, 1080)
 	v := newBoardView(m)
-	v.SetViewport(Rect{8, 58, 960, 834})
+	v.SetViewport(ui.Rect{X: 8, Y: 58, W: 960, H: 834})
 	pix := make([]byte, 4)
 	one := dst.SubImage(image.Rect(500, 500, 501, 501)).(*ebiten.Image)
 	for i := 0; i < 3; i++ {
@@ -442,11 +290,11 @@ func TestDrawBoardViews(t *testing.T) {
 		{"standard", []string{"A", "B", "C", "D"}},
 		{"nine", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}},
 	} {
-		g, err := newRulesGame(mp.name, mp.seats, 3)
+		g, err := tabletest.RulesGame(mp.name, mp.seats, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
-		playSome(t, g, 3*len(mp.seats)+20)
+		tabletest.PlaySome(t, g, g, 3*len(mp.seats)+20)
 		m := g.Map()
 		pv := g.View(rules.Public)
 		// Flags on a few empty lands, as if their holders had marched on.
@@ -472,9 +320,9 @@ func TestDrawBoardViews(t *testing.T) {
 			for _, z := range []float64{1, 3} {
 				img := ebiten.NewImage(sz[0], sz[1])
 				v := newBoardView(m)
-				v.SetViewport(Rect{8, 58, 960, 834})
+				v.SetViewport(ui.Rect{X: 8, Y: 58, W: 960, H: 834})
 				v.ZoomAt(z, 8+960*0.45, 58+834*0.55)
-				sc := NewScaler(sz[0], sz[1])
+				sc := ui.NewScaler(sz[0], sz[1])
 				v.Draw(img, sc, p, &pv, hl, 3)
 				shot := snapshot(img)
 				img.Deallocate()
@@ -491,22 +339,5 @@ func TestDrawBoardViews(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// BenchmarkBuildShapes is the one-time cost of a map's board geometry
-// (outlines, triangles, borders, poles): paid when a game begins, never
-// on zoom, pan or resize.
-func BenchmarkBuildShapes(b *testing.B) {
-	for _, name := range []string{"standard", "nine"} {
-		m, err := maps.Load(name)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Run(name, func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
-				buildShapes(m)
-			}
-		})
 	}
 }

@@ -3,12 +3,13 @@ package render
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"notrueking/bots"
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/table"
+	"notrueking/ui"
 	"notrueking/words"
 )
 
@@ -70,13 +71,13 @@ func newSeatBotsConf(o Options) seatBotsConf {
 
 // startBotCommand answers the start screen's bot commands: a seat's
 // player (human or a bot level) and the pause between bot moves.
-func (s *startUI) startBotCommand(c Command) {
+func (s *startUI) startBotCommand(c ui.Command) {
 	switch c.Kind {
-	case CmdSeatLevel:
+	case ui.CmdSeatLevel:
 		if c.N >= 0 && c.N < len(s.bots.level) {
 			s.bots.level[c.N] = nextSeatLevel(s.bots.level[c.N])
 		}
-	case CmdBotPause:
+	case ui.CmdBotPause:
 		k := 0
 		for i, p := range botPauses {
 			if p <= s.bots.pause {
@@ -88,27 +89,27 @@ func (s *startUI) startBotCommand(c Command) {
 }
 
 // seatLevelWidget is the button beside seat i's name: who plays it.
-func (s *startUI) seatLevelWidget(i int, r Rect) Widget {
+func (s *startUI) seatLevelWidget(i int, r ui.Rect) ui.Widget {
 	l := s.bots.level[i]
-	b := button(r, seatLevelLabel(l), cmdTarget(Command{Kind: CmdSeatLevel, N: i}))
+	b := ui.Button(r, seatLevelLabel(l), ui.CmdTarget(ui.Command{Kind: ui.CmdSeatLevel, N: i}))
 	b.Size = 16
 	b.Tip = "Who plays this seat: a human at the table, or a bot (random, easy or strong). Click to change."
 	if l != Human {
-		b.Fill = colPanelHi
-		b.Edge = colGold
+		b.Fill = ui.ColPanelHi
+		b.Edge = ui.ColGold
 	}
 	return b
 }
 
 // botPauseWidget is the start screen's pause between bot moves (shown
 // only when some seat is a bot).
-func (s *startUI) botPauseWidget(r Rect) []Widget {
+func (s *startUI) botPauseWidget(r ui.Rect) []ui.Widget {
 	for i := 0; i < s.n; i++ {
 		if s.bots.level[i] != Human {
-			b := button(r, fmt.Sprintf("Bot pause %.2g s", s.bots.pause.Seconds()), cmdTarget(Command{Kind: CmdBotPause}))
+			b := ui.Button(r, fmt.Sprintf("Bot pause %.2g s", s.bots.pause.Seconds()), ui.CmdTarget(ui.Command{Kind: ui.CmdBotPause}))
 			b.Size = 15
 			b.Tip = "How long the table waits between two bot moves, so each can be followed. Click to change."
-			return []Widget{b}
+			return []ui.Widget{b}
 		}
 	}
 	return nil
@@ -207,17 +208,10 @@ type botSeats struct {
 	// noticeByBot: the notice up (a combat's result) follows a bot's move,
 	// so the bots dismiss it after a pause.
 	noticeByBot bool
-
-	// hint is the last hint shown (for the highlight), valid at hintPos.
-	hint     *bots.Decision
-	hintPos  int
-	hintLast rules.Action
-	// notes are the hints noted in the log, in order.
-	notes []rules.LogLine
 }
 
 func newBotSeats(levels []int, pause time.Duration, seed uint64) *botSeats {
-	return &botSeats{level: append([]int(nil), levels...), pause: pause, seed: seed, hintPos: -1}
+	return &botSeats{level: append([]int(nil), levels...), pause: pause, seed: seed}
 }
 
 // isBot reports whether seat is played by a bot.
@@ -328,7 +322,6 @@ func (b *botSeats) interrupt() {
 	b.stop()
 	b.gen++
 	b.ready = nil
-	b.hint, b.hintPos = nil, -1
 }
 
 // botTick runs the bot seats once per Update: it starts the search of a
@@ -336,7 +329,7 @@ func (b *botSeats) interrupt() {
 // move has passed. It reports whether the table changed.
 func (a *App) botTick(now time.Time) bool {
 	b := a.bots
-	if b == nil || a.tbl == nil || (a.scene != sceneTable && a.scene != sceneCurtain) || a.try != nil {
+	if b == nil || a.tbl == nil || (a.scene != sceneTable && a.scene != sceneCurtain) || a.tbl.Trying() {
 		return false
 	}
 	g := a.game()
@@ -352,24 +345,24 @@ func (a *App) botTick(now time.Time) bool {
 	if q, ok := b.poll(); ok {
 		switch {
 		case q.err != nil:
-			a.tbl.setMsg("The bot could not decide: "+q.err.Error(), true)
+			a.tbl.SetMessage("The bot could not decide: "+q.err.Error(), true)
 			changed = true
 		case q.pos != g.Len() || q.last != lastAction(g):
 			// The position moved on (an undo): ask again below.
 		case q.hint:
-			a.showHint(q)
+			a.tbl.ShowHint(hintOf(q))
 			changed = true
 		default:
 			b.ready = &q
 		}
 	}
-	if a.tbl.holding() {
+	if a.tbl.Holding() {
 		// A notice is up (a combat's result). After a bot's move no one
 		// at the screen has to dismiss it: it stays for a pause, then
 		// the game goes on. After a human's move it waits for Continue.
 		if b.noticeByBot && now.Sub(b.last) >= 2*b.pause {
-			a.tbl.followCommand(Command{Kind: CmdDismiss})
-			if !a.tbl.holding() {
+			a.tbl.Do(ui.Command{Kind: ui.CmdDismiss})
+			if !a.tbl.Holding() {
 				b.noticeByBot = false
 				a.afterAction()
 			}
@@ -392,20 +385,21 @@ func (a *App) botTick(now time.Time) bool {
 		act := b.ready.d.Action
 		b.ready = nil
 		b.last = now
-		if !a.tbl.apply(act) {
+		if !a.tbl.Apply(act) {
 			// Never expected (the bot chose from the legal actions): say
 			// so, and stop the bots rather than loop.
-			a.tbl.setMsg(fmt.Sprintf("%s's bot chose %q, which was refused: %s", a.tbl.seatName(seat), act.Format(a.tbl.m), a.tbl.msg), true)
+			why, _ := a.tbl.Message()
+			a.tbl.SetMessage(fmt.Sprintf("%s's bot chose %q, which was refused: %s", a.tbl.SeatName(seat), act.Format(a.tbl.Map()), why), true)
 			b.level = make([]int, len(b.level))
 			for i := range b.level {
 				b.level[i] = Human
 			}
 		}
-		if !a.tbl.msgErr && a.tbl.msg != "" {
-			a.tbl.setMsg(fmt.Sprintf("%s (%s bot): %s", a.tbl.seatName(seat), bots.Level(b.level[seat]), a.tbl.msg), false)
+		if msg, isErr := a.tbl.Message(); !isErr && msg != "" {
+			a.tbl.SetMessage(fmt.Sprintf("%s (%s bot): %s", a.tbl.SeatName(seat), bots.Level(b.level[seat]), msg), false)
 		}
 		a.saveRecord()
-		b.noticeByBot = a.tbl.holding()
+		b.noticeByBot = a.tbl.Holding()
 		a.afterAction()
 		return true
 	case b.ready == nil && !b.busy():
@@ -424,9 +418,9 @@ func (a *App) botsAfterAction() bool {
 	if !b.any() {
 		return false
 	}
-	b.hint = nil
-	ta := a.tbl.eng.ToAct()
-	hs := b.humans(len(a.tbl.seats))
+	a.tbl.ClearHint()
+	ta := a.tbl.Game().ToAct()
+	hs := b.humans(len(a.tbl.Seats()))
 	show := -2 // leave the curtain logic to the caller
 	switch {
 	case len(hs) == 0:
@@ -439,11 +433,11 @@ func (a *App) botsAfterAction() bool {
 	if show == -2 {
 		return false
 	}
-	if a.tbl.shown != show {
+	if a.tbl.Shown() != show {
 		if show < 0 {
-			a.tbl.hide()
+			a.tbl.Hide()
 		} else {
-			a.tbl.reveal(show)
+			a.tbl.Reveal(show)
 		}
 	}
 	a.scene = sceneTable
@@ -457,19 +451,19 @@ func (a *App) askHint() bool {
 	if a.tbl == nil || a.scene != sceneTable || g == nil || g.Over() {
 		return false
 	}
-	seat := a.tbl.shown
+	seat := a.tbl.Shown()
 	if seat < 0 || seat != g.ToAct() || a.bots.isBot(seat) {
-		a.tbl.setMsg("A hint is for the player whose turn it is.", true)
+		a.tbl.SetMessage("A hint is for the player whose turn it is.", true)
 		return true
 	}
 	if a.bots == nil {
-		a.bots = newBotSeats(make([]int, len(a.tbl.seats)), defaultBotPause, botSeed(a))
+		a.bots = newBotSeats(make([]int, len(a.tbl.Seats())), defaultBotPause, botSeed(a))
 		for i := range a.bots.level {
 			a.bots.level[i] = Human
 		}
 	}
 	a.bots.ask(g, seat, bots.Strong, true)
-	a.tbl.setMsg("Thinking about a hint…", false)
+	a.tbl.SetMessage("Thinking about a hint…", false)
 	return true
 }
 
@@ -477,145 +471,16 @@ func (a *App) askHint() bool {
 // replays with the same bot moves), else a fresh secret one.
 func botSeed(a *App) uint64 {
 	if a.tester && a.tbl != nil {
-		return a.tbl.seed
+		return a.tbl.Seed()
 	}
 	return secretSeed()
-}
-
-// showHint puts a hint on the table: the message line names the move and
-// the search's expected scores of its best three, the log notes it, and
-// the move is highlighted.
-func (a *App) showHint(q botAnswer) {
-	u := a.tbl
-	d := q.d
-	a.bots.hint, a.bots.hintPos, a.bots.hintLast = &d, q.pos, q.last
-	name := a.hintName
-	var alts []string
-	for i, o := range d.Top {
-		if i == 0 {
-			continue
-		}
-		alts = append(alts, fmt.Sprintf("%s %.1f", name(o.Action), o.Score))
-	}
-	msg := "Hint: " + name(d.Action)
-	if len(d.Top) > 0 {
-		msg += fmt.Sprintf(" (expected score %.1f", d.Top[0].Score)
-		if len(alts) > 0 {
-			msg += "; then " + strings.Join(alts, ", ")
-		}
-		msg += ")"
-	}
-	if d.Action.Verb == rules.VArrange && u.shown == q.seat {
-		// The card is laid out as hinted: Confirm takes it.
-		u.arrange = u.arrange[:0]
-		for _, h := range d.Action.Order.Houses() {
-			u.arrange = append(u.arrange, u.hid(h))
-		}
-	}
-	u.setMsg(msg, false)
-	a.bots.notes = append(a.bots.notes, rules.LogLine{Action: q.pos - 1, Seat: q.seat, Kind: "hint", Event: "hint",
-		Text: fmt.Sprintf("%s asked for a hint: %s.", u.seatName(q.seat), msg[len("Hint: "):])})
-	u.notes = a.bots.notes
-	u.refresh()
-}
-
-// hintName words a hinted action: a loyalty card as its houses in slot
-// order, anything else as the decision panel names it.
-func (a *App) hintName(x rules.Action) string {
-	u := a.tbl
-	if x.Verb != rules.VArrange {
-		return u.describe(x)
-	}
-	var hs []string
-	for i, h := range x.Order.Houses() {
-		v := 0
-		if i < len(u.m.LoyaltySlots) {
-			v = u.m.LoyaltySlots[i]
-		}
-		hs = append(hs, fmt.Sprintf("%s %d", u.houseName(u.hid(h)), v))
-	}
-	return "loyalty card " + strings.Join(hs, ", ")
-}
-
-// hintMarks lights up the hinted move's territories on the board.
-func (a *App) hintMarks(hl []bool, sel int) ([]bool, int) {
-	b := a.bots
-	g := a.game()
-	if b == nil || b.hint == nil || g == nil || b.hintPos != g.Len() || b.hintLast != lastAction(g) {
-		return hl, sel
-	}
-	act := b.hint.Action
-	mark := func(t int) {
-		if t >= 0 && t < len(hl) {
-			hl[t] = true
-		}
-	}
-	switch act.Verb {
-	case rules.VMove:
-		mark(act.To)
-		return hl, act.From
-	case rules.VMuster:
-		mark(act.To)
-		return hl, act.From
-	case rules.VRetreat:
-		return hl, act.To
-	}
-	return hl, sel
-}
-
-// markHint frames the widget that makes the hinted move (a button, a
-// slot) in gold.
-func (a *App) markHint(ws []Widget) []Widget {
-	b := a.bots
-	g := a.game()
-	if b == nil || b.hint == nil || g == nil || b.hintPos != g.Len() || b.hintLast != lastAction(g) {
-		return ws
-	}
-	act := b.hint.Action
-	var frames []Widget
-	for i := range ws {
-		t := ws[i].T
-		hit := (t.Action != nil && *t.Action == act) ||
-			(t.Kind == TSlot && (act.Verb == rules.VPlace || act.Verb == rules.VResolve || act.Verb == rules.VRemove) &&
-				t.House == a.tbl.hid(act.House) && t.Slot == act.Slot)
-		if hit {
-			// Gold, and a slot says "hint": the move stands out even
-			// among the other legal targets' gold edges.
-			ws[i].Edge, ws[i].Selected = colGold, true
-			ws[i].Fill, ws[i].Ink = colGold, textOn(colGold)
-			if t.Kind == TSlot {
-				ws[i].Text = "hint"
-			}
-			r := ws[i].R
-			frames = append(frames, Widget{R: Rect{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, Kind: WPanel, Edge: colGold})
-		}
-	}
-	return append(ws, frames...)
-}
-
-// mergeNotes puts the app's notes (hints) into a log after the lines of
-// the action they followed.
-func mergeNotes(log []rules.LogLine, notes []rules.LogLine) []rules.LogLine {
-	if len(notes) == 0 {
-		return log
-	}
-	out := make([]rules.LogLine, 0, len(log)+len(notes))
-	k := 0
-	for _, l := range log {
-		for k < len(notes) && notes[k].Action < l.Action {
-			out = append(out, notes[k])
-			k++
-		}
-		out = append(out, l)
-	}
-	return append(out, notes[k:]...)
 }
 
 // botWidgets adds the table's bot pieces to its widgets: the Hint button
 // (key H) at the right end of the prompt while a human seat shown is to
 // act, or "… bot thinking" while a bot is; and the gold frame of a hinted
 // move. The prompt is shortened to make room.
-func (a *App) botWidgets(ws []Widget) []Widget {
+func (a *App) botWidgets(ws []ui.Widget) []ui.Widget {
 	g := a.game()
 	if a.tbl == nil || g == nil || g.Over() {
 		return ws
@@ -623,28 +488,37 @@ func (a *App) botWidgets(ws []Widget) []Widget {
 	l := a.layout()
 	pr := l.Prompt
 	if a.tester {
-		pr.W = testerBadge.X - 12 - pr.X
+		pr.W = table.TesterBadge.X - 12 - pr.X
 	}
-	r := Rect{pr.X + pr.W - 132, pr.Y, 132, pr.H}
+	r := ui.Rect{X: pr.X + pr.W - 132, Y: pr.Y, W: 132, H: pr.H}
 	seat := g.ToAct()
-	var w Widget
+	var w ui.Widget
 	switch {
 	case a.bots.isBot(seat):
-		w = Widget{R: r, Kind: WText, Text: words.Title(bots.Level(a.bots.level[seat]).String()) + " bot thinking…", Size: 15, Align: AlignCenter, Ink: colDim}
+		w = ui.Widget{R: r, Kind: ui.WText, Text: words.Title(bots.Level(a.bots.level[seat]).String()) + " bot thinking…", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim}
 		if !a.bots.busy() {
 			w.Text = words.Title(bots.Level(a.bots.level[seat]).String()) + " bot moves"
 		}
-	case a.tbl.shown == seat:
-		w = button(r, "Hint", cmdTarget(Command{Kind: CmdHint}))
+	case a.tbl.Shown() == seat:
+		w = ui.Button(r, "Hint", ui.CmdTarget(ui.Command{Kind: ui.CmdHint}))
 		w.Key, w.Size = "H", 16
 		w.Tip = "Ask the strong bot what it would do in your place: it sees only what you see. The hint is noted in the log."
 	default:
 		return ws
 	}
 	for i := range ws {
-		if ws[i].R == pr && ws[i].Kind == WText {
+		if ws[i].R == pr && ws[i].Kind == ui.WText {
 			ws[i].R.W -= r.W + 8
 		}
 	}
-	return a.markHint(append(ws, w))
+	return a.tbl.MarkHint(append(ws, w))
+}
+
+// hintOf is the table's hint of a hint search's answer.
+func hintOf(q botAnswer) table.Hint {
+	h := table.Hint{Seat: q.seat, Action: q.d.Action}
+	for _, o := range q.d.Top {
+		h.Top = append(h.Top, table.Scored{Action: o.Action, Score: o.Score})
+	}
+	return h
 }

@@ -10,6 +10,7 @@ import (
 	"notrueking/bots"
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/ui"
 )
 
 // botApp starts a rules game of four on the standard map with the given
@@ -49,18 +50,18 @@ func TestAllBotGameIsWatchedToTheEnd(t *testing.T) {
 	a := botApp(t, int(bots.Random), int(bots.Random), int(bots.Easy), int(bots.Random))
 	now := time.Now()
 	for n := 0; !a.game().Over(); n++ {
-		if a.scene != sceneTable || a.tbl.shown != -1 {
-			t.Fatalf("after %d actions: scene %d, seat shown %d; want the public table", a.game().Len(), a.scene, a.tbl.shown)
+		if a.scene != sceneTable || a.tbl.Shown() != -1 {
+			t.Fatalf("after %d actions: scene %d, seat shown %d; want the public table", a.game().Len(), a.scene, a.tbl.Shown())
 		}
 		if n > 3000 || !botStep(t, a, &now) {
-			t.Fatalf("the bots stopped after %d actions: %s", a.game().Len(), a.tbl.msg)
+			t.Fatalf("the bots stopped after %d actions: %s", a.game().Len(), a.tbl.State().Message)
 		}
 	}
 	if a.scene != sceneEnd {
 		t.Fatalf("game over but scene %d", a.scene)
 	}
 	over := false
-	for _, l := range a.tbl.pub.Log {
+	for _, l := range a.tbl.Public().Log {
 		over = over || strings.Contains(l.Text, "The game is over")
 	}
 	if !over {
@@ -74,12 +75,12 @@ func TestOneHumanSeesNoCurtain(t *testing.T) {
 	a := botApp(t, Human, int(bots.Random), int(bots.Random), int(bots.Random))
 	now := time.Now()
 	for a.game().Len() < 120 && !a.game().Over() {
-		if a.scene != sceneTable || a.tbl.shown != 0 {
-			t.Fatalf("after %d actions: scene %d, seat shown %d; want seat 0's table", a.game().Len(), a.scene, a.tbl.shown)
+		if a.scene != sceneTable || a.tbl.Shown() != 0 {
+			t.Fatalf("after %d actions: scene %d, seat shown %d; want seat 0's table", a.game().Len(), a.scene, a.tbl.Shown())
 		}
 		if a.game().ToAct() == 0 {
 			l := a.game().Legal()
-			a.tbl.apply(l[len(l)-1])
+			a.tbl.Apply(l[len(l)-1])
 			a.afterAction()
 			dismissNotices(a)
 			continue
@@ -100,8 +101,8 @@ func TestCurtainOnlyForHumans(t *testing.T) {
 		ta := a.game().ToAct()
 		switch {
 		case ta == 1 || ta == 3:
-			if a.scene != sceneTable || a.tbl.shown != -1 {
-				t.Fatalf("bot %d to act: scene %d, shown %d; want the public table", ta, a.scene, a.tbl.shown)
+			if a.scene != sceneTable || a.tbl.Shown() != -1 {
+				t.Fatalf("bot %d to act: scene %d, shown %d; want the public table", ta, a.scene, a.tbl.Shown())
 			}
 			if !botStep(t, a, &now) {
 				t.Fatal("the bots stopped")
@@ -111,13 +112,13 @@ func TestCurtainOnlyForHumans(t *testing.T) {
 				t.Fatalf("the curtain waits for %d, %d is to act", a.curtain, ta)
 			}
 			curtains++
-			a.do(Command{Kind: CmdLift})
+			a.do(ui.Command{Kind: ui.CmdLift})
 		default:
-			if a.tbl.shown != ta {
-				t.Fatalf("human %d to act but seat %d is shown", ta, a.tbl.shown)
+			if a.tbl.Shown() != ta {
+				t.Fatalf("human %d to act but seat %d is shown", ta, a.tbl.Shown())
 			}
 			l := a.game().Legal()
-			a.tbl.apply(l[0])
+			a.tbl.Apply(l[0])
 			a.afterAction()
 			dismissNotices(a)
 		}
@@ -134,39 +135,39 @@ func TestHint(t *testing.T) {
 	a := botApp(t, Human, int(bots.Random), int(bots.Random), int(bots.Random))
 	now := time.Now()
 	l := a.game().Legal()
-	a.tbl.apply(l[0]) // arrange
+	a.tbl.Apply(l[0]) // arrange
 	a.afterAction()
 	for a.game().ToAct() != 0 {
 		if !botStep(t, a, &now) {
 			t.Fatal("the bots stopped")
 		}
 	}
-	a.handle(input{Keys: []string{"H"}})
+	a.handle(ui.Input{Keys: []string{"H"}})
 	if !a.bots.busy() {
 		t.Fatal("H started no search")
 	}
 	a.bots.wait()
 	a.botTick(now)
 	a.rebuild()
-	h := a.bots.hint
+	h := a.tbl.Hinted()
 	if h == nil {
-		t.Fatalf("no hint: %s", a.tbl.msg)
+		t.Fatalf("no hint: %s", a.tbl.State().Message)
 	}
 	if err := a.game().Check(h.Action); err != nil {
-		t.Fatalf("the hint %q is not legal: %v", h.Action.Format(a.tbl.m), err)
+		t.Fatalf("the hint %q is not legal: %v", h.Action.Format(a.tbl.Map()), err)
 	}
-	if !strings.HasPrefix(a.tbl.msg, "Hint: ") || !strings.Contains(a.tbl.msg, "expected score") {
-		t.Fatalf("message %q", a.tbl.msg)
+	if !strings.HasPrefix(a.tbl.State().Message, "Hint: ") || !strings.Contains(a.tbl.State().Message, "expected score") {
+		t.Fatalf("message %q", a.tbl.State().Message)
 	}
-	if n := len(a.tbl.pub.Log); n == 0 || !strings.Contains(a.tbl.pub.Log[n-1].Text, "asked for a hint") {
-		t.Fatalf("the log does not note the hint: %+v", a.tbl.pub.Log[max(0, n-2):])
+	if n := len(a.tbl.Public().Log); n == 0 || !strings.Contains(a.tbl.Public().Log[n-1].Text, "asked for a hint") {
+		t.Fatalf("the log does not note the hint: %+v", a.tbl.Public().Log[max(0, n-2):])
 	}
 	framed, frames := false, 0
 	for _, w := range a.ws {
-		if w.Selected && w.Edge == colGold {
+		if w.Selected && w.Edge == ui.ColGold {
 			framed = true
 		}
-		if w.Kind == WPanel && w.Edge == colGold && w.Fill.A == 0 {
+		if w.Kind == ui.WPanel && w.Edge == ui.ColGold && w.Fill.A == 0 {
 			frames++
 		}
 	}
@@ -174,13 +175,13 @@ func TestHint(t *testing.T) {
 		t.Fatalf("the hinted move is not framed (%v, %d frames)", framed, frames)
 	}
 	// The hint's note stays in the log after the move.
-	a.tbl.apply(h.Action)
+	a.tbl.Apply(h.Action)
 	a.afterAction()
 	found := false
-	for _, ln := range a.tbl.pub.Log {
+	for _, ln := range a.tbl.Public().Log {
 		found = found || ln.Kind == "hint"
 	}
-	if !found || a.bots.hint != nil {
+	if !found || a.tbl.Hinted() != nil {
 		t.Fatal("after the move the note is gone or the hint still shown")
 	}
 }
@@ -234,19 +235,19 @@ func TestStartScreenBotSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	click := func(c Command) { t.Helper(); pressCmd(t, a, c) }
-	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdBotPause }); ok {
+	click := func(c ui.Command) { t.Helper(); pressCmd(t, a, c) }
+	if _, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdBotPause }); ok {
 		t.Fatal("a bot pause button with no bot seat")
 	}
 	for i := 0; i < 3; i++ {
-		click(Command{Kind: CmdSeatLevel, N: 1})
+		click(ui.Command{Kind: ui.CmdSeatLevel, N: 1})
 	}
-	w, _ := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdSeatLevel, N: 1} })
+	w, _ := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdSeatLevel, N: 1} })
 	if w.Text != "Strong bot" {
 		t.Fatalf("seat 2 after three clicks: %q", w.Text)
 	}
-	click(Command{Kind: CmdBotPause})
-	click(Command{Kind: CmdStart})
+	click(ui.Command{Kind: ui.CmdBotPause})
+	click(ui.Command{Kind: ui.CmdStart})
 	if a.bots == nil || a.bots.level[1] != int(bots.Strong) || a.bots.isBot(0) || a.bots.pause != 1200*time.Millisecond {
 		t.Fatalf("the game's bot seats: %+v", a.bots)
 	}
@@ -260,8 +261,8 @@ func TestStartScreenBotSeats(t *testing.T) {
 // dismissNotices is the human at the screen clicking Continue on what its
 // move brought up (a combat's result, a drawn card).
 func dismissNotices(a *App) {
-	for a.tbl.holding() {
-		a.do(Command{Kind: CmdDismiss})
+	for a.tbl.Holding() {
+		a.do(ui.Command{Kind: ui.CmdDismiss})
 	}
 }
 
@@ -312,7 +313,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 				continue
 			}
 			if b.scene == sceneCurtain {
-				b.do(Command{Kind: CmdLift})
+				b.do(ui.Command{Kind: ui.CmdLift})
 			}
 			step(t, b, 1)
 			dismissNotices(b)
@@ -323,7 +324,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, ok := findWidget(b.ws, func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdContinue, ID: id} })
+	w, ok := ui.Find(b.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdContinue, ID: id} })
 	if !ok || !strings.Contains(w.Text, "2 bots") {
 		t.Fatalf("the Continue button %q (found %v) does not say the game has 2 bots", w.Text, ok)
 	}
@@ -372,9 +373,9 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 // the spectator window (from the save's header); humans are unmarked.
 func TestBotSeatsAreMarked(t *testing.T) {
 	a := botApp(t, Human, int(bots.Random), Human, int(bots.Easy))
-	ws := a.tbl.tableWidgets(a.layout())
+	ws := a.tbl.Widgets(a.layout())
 	for _, name := range []string{"Ben", "Di"} {
-		w, ok := findWidget(ws, botTag(name))
+		w, ok := ui.Find(ws, botTag(name))
 		if !ok {
 			t.Fatalf("the table does not mark %s as a bot", name)
 		}
@@ -382,10 +383,10 @@ func TestBotSeatsAreMarked(t *testing.T) {
 			t.Errorf("%s's tip: %q", name, w.Tip)
 		}
 	}
-	if _, ok := findWidget(ws, func(w Widget) bool { return botTag("Ann")(w) || botTag("Cy")(w) }); ok {
+	if _, ok := ui.Find(ws, func(w ui.Widget) bool { return botTag("Ann")(w) || botTag("Cy")(w) }); ok {
 		t.Error("a human seat is marked as a bot")
 	}
-	if w, _ := findWidget(ws, botTag("Di")); !strings.HasPrefix(w.Tip, "Di is an easy bot") {
+	if w, _ := ui.Find(ws, botTag("Di")); !strings.HasPrefix(w.Tip, "Di is an easy bot") {
 		t.Errorf("Di's tip: %q", w.Tip)
 	}
 
@@ -407,7 +408,7 @@ func TestBotSeatsAreMarked(t *testing.T) {
 		t.Fatalf("the spectator shows nothing: %s", sp.spec.status)
 	}
 	sp.rebuild()
-	if _, ok := findWidget(sp.ws, botTag("Ben")); !ok {
+	if _, ok := ui.Find(sp.ws, botTag("Ben")); !ok {
 		t.Error("the spectator does not mark Ben as a bot")
 	}
 	// And the replay viewer, from the file's header.
@@ -418,13 +419,13 @@ func TestBotSeatsAreMarked(t *testing.T) {
 	if err := rp.openReplay(path); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := findWidget(rp.ws, botTag("Ben")); !ok {
+	if _, ok := ui.Find(rp.ws, botTag("Ben")); !ok {
 		t.Error("the replay viewer does not mark Ben as a bot")
 	}
 }
 
 // botTag finds the Conspiracies panel's "bot" tag beside seat name's
 // name (its tip starts with the name).
-func botTag(name string) func(Widget) bool {
-	return func(w Widget) bool { return w.Text == "bot" && strings.HasPrefix(w.Tip, name+" is ") }
+func botTag(name string) func(ui.Widget) bool {
+	return func(w ui.Widget) bool { return w.Text == "bot" && strings.HasPrefix(w.Tip, name+" is ") }
 }

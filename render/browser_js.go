@@ -23,6 +23,7 @@ import (
 	"notrueking/scenarios"
 	"notrueking/session"
 	"notrueking/store"
+	"notrueking/ui"
 )
 
 // The browser build. A page has no files: saves go to the browser's
@@ -180,7 +181,7 @@ func page(fn string, args ...any) {
 // hand-off curtain does not cover).
 func (a *App) say(msg string, isErr bool) {
 	if a.tbl != nil && a.scene != sceneStart {
-		a.tbl.setMsg(msg, isErr)
+		a.tbl.SetMessage(msg, isErr)
 	} else {
 		a.start.msg = msg
 	}
@@ -512,13 +513,13 @@ type webTarget struct {
 }
 
 // cmdNames name the buttons in state() (for the page's tests).
-var cmdNames = map[CmdKind]string{CmdStart: "start", CmdContinue: "cont:", CmdMap: "map:", CmdPlayers: "n:",
-	CmdEditName: "name:", CmdLift: "curtain", CmdCancel: "cancel", CmdShuffle: "shuffle",
-	CmdConfirmArrange: "confirm-arrange", CmdMoveConfirm: "move", CmdUndo: "undo", CmdRedo: "redo",
-	CmdAgain: "again", CmdHelp: "help", CmdFullscreen: "fullscreen",
-	CmdDismiss: "dismiss", CmdLogEntry: "log:", CmdLogScroll: "log-scroll", CmdPresent: "present",
-	CmdHint: "hint", CmdSeatLevel: "seat-level:", CmdBotPause: "bot-pause",
-	CmdTools: "tools", CmdSavePosition: "save-position", CmdSandbox: "sandbox", CmdSandboxPlay: "sandbox-play", CmdTryMode: "try"}
+var cmdNames = map[ui.CmdKind]string{ui.CmdStart: "start", ui.CmdContinue: "cont:", ui.CmdMap: "map:", ui.CmdPlayers: "n:",
+	ui.CmdEditName: "name:", ui.CmdLift: "curtain", ui.CmdCancel: "cancel", ui.CmdShuffle: "shuffle",
+	ui.CmdConfirmArrange: "confirm-arrange", ui.CmdMoveConfirm: "move", ui.CmdUndo: "undo", ui.CmdRedo: "redo",
+	ui.CmdAgain: "again", ui.CmdHelp: "help", ui.CmdFullscreen: "fullscreen",
+	ui.CmdDismiss: "dismiss", ui.CmdLogEntry: "log:", ui.CmdLogScroll: "log-scroll", ui.CmdPresent: "present",
+	ui.CmdHint: "hint", ui.CmdSeatLevel: "seat-level:", ui.CmdBotPause: "bot-pause",
+	ui.CmdTools: "tools", ui.CmdSavePosition: "save-position", ui.CmdSandbox: "sandbox", ui.CmdSandboxPlay: "sandbox-play", ui.CmdTryMode: "try"}
 
 var sceneNames = map[scene]string{sceneStart: "start", sceneCurtain: "curtain", sceneTable: "table", sceneEnd: "end",
 	sceneReplay: "replay", sceneSandbox: "sandbox"}
@@ -533,7 +534,8 @@ func (w *webGame) snapshot() {
 		st.SaveID = a.sess.ID()
 	}
 	if a.tbl != nil {
-		st.Prompt, st.Message = a.tbl.pub.Prompt, a.tbl.msg
+		st.Prompt = a.tbl.Public().Prompt
+		st.Message, _ = a.tbl.Message()
 	} else {
 		st.Message = a.start.msg
 	}
@@ -542,22 +544,22 @@ func (w *webGame) snapshot() {
 	if dpr <= 0 {
 		dpr = 1
 	}
-	kinds := map[TargetKind]string{TButton: "button", TSlot: "slot", TToken: "token", TTerritory: "territory"}
+	kinds := map[ui.TargetKind]string{ui.TButton: "button", ui.TSlot: "slot", ui.TToken: "token", ui.TTerritory: "territory"}
 	for _, wd := range a.ws {
-		if wd.T.Kind == TNone {
+		if wd.T.Kind == ui.TNone {
 			continue
 		}
 		id := cmdNames[wd.T.Cmd.Kind]
 		switch wd.T.Cmd.Kind {
-		case CmdContinue:
+		case ui.CmdContinue:
 			id += wd.T.Cmd.ID
-		case CmdMap, CmdPlayers, CmdEditName, CmdLogEntry, CmdSeatLevel:
+		case ui.CmdMap, ui.CmdPlayers, ui.CmdEditName, ui.CmdLogEntry, ui.CmdSeatLevel:
 			id += fmt.Sprint(wd.T.Cmd.N)
 		}
 		switch {
-		case wd.T.Kind == TSlot:
+		case wd.T.Kind == ui.TSlot:
 			id = fmt.Sprintf("%s:%v", wd.T.House, wd.T.Slot)
-		case wd.T.Kind == TToken:
+		case wd.T.Kind == ui.TToken:
 			id = fmt.Sprintf("token:%d", wd.T.Index)
 		case wd.T.Action != nil && id == "":
 			id = "action"

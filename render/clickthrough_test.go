@@ -3,10 +3,13 @@ package render
 import (
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/byclicks"
+	"notrueking/internal/tabletest"
 	"testing"
 
-	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/table"
+	"notrueking/ui"
 )
 
 // clicker drives an App with synthetic clicks, as a player would.
@@ -21,9 +24,9 @@ type clicker struct {
 
 func newClicker(t *testing.T, a *App) *clicker {
 	c := &clicker{t: t, a: a, pts: map[int][2]float64{}}
-	m := a.tbl.m
-	l := layoutTable(m.Grid.W, m.Grid.H, len(a.tbl.seats), 0)
-	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
+	m := a.tbl.Map()
+	l := table.NewLayout(m.Grid.W, m.Grid.H, len(a.tbl.Seats()), 0)
+	g := ui.FitBoard(m.Grid.W, m.Grid.H, l.Board)
 	// Prefer cells deep inside their territory (all 8 neighbours alike).
 	for pass := 0; pass < 2; pass++ {
 		for y := 0; y < m.Grid.H; y++ {
@@ -74,26 +77,21 @@ func (c *clicker) at(x, y float64) {
 	if c.hook != nil {
 		c.hook(x, y)
 	}
-	c.a.handle(input{X: x, Y: y})
-	c.a.handle(input{X: x, Y: y, Click: true})
+	c.a.handle(ui.Input{X: x, Y: y})
+	c.a.handle(ui.Input{X: x, Y: y, Click: true})
 }
 
-func (c *clicker) widget(pred func(Widget) bool) (Widget, bool) {
-	return findWidget(c.a.ws, pred)
+func (c *clicker) widget(pred func(ui.Widget) bool) (ui.Widget, bool) {
+	return ui.Find(c.a.ws, pred)
 }
 
-func (c *clicker) clickWidget(what string, pred func(Widget) bool) {
+func (c *clicker) clickWidget(what string, pred func(ui.Widget) bool) {
 	c.t.Helper()
 	w, ok := c.widget(pred)
 	if !ok {
-		c.t.Fatalf("no widget for %s (message %q)", what, c.a.tbl.msg)
+		c.t.Fatalf("no widget for %s (message %q)", what, c.a.tbl.State().Message)
 	}
-	c.at(center(w.R))
-}
-
-func (c *clicker) clickAction(a rules.Action) {
-	c.t.Helper()
-	c.clickWidget(a.Format(c.a.tbl.m), func(w Widget) bool { return w.T.Action != nil && *w.T.Action == a })
+	c.at(w.R.Center())
 }
 
 func (c *clicker) clickTerr(tr int) {
@@ -110,83 +108,16 @@ func (c *clicker) do(a rules.Action) {
 	c.t.Helper()
 	u := c.a.tbl
 	// A drawn card or a combat's result waits for Continue first.
-	for c.a.scene == sceneTable && len(u.notices) > 0 {
-		c.clickWidget("continue", func(w Widget) bool { return w.T.Cmd.Kind == CmdDismiss })
+	for c.a.scene == sceneTable && len(u.State().Notices) > 0 {
+		c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 	}
 	if c.a.scene == sceneCurtain {
 		c.at(800, 450)
 	}
-	if c.a.scene != sceneTable || u.shown != a.Seat {
-		c.t.Fatalf("scene %d showing seat %d, want the table for seat %d", c.a.scene, u.shown, a.Seat)
+	if c.a.scene != sceneTable || u.Shown() != a.Seat {
+		c.t.Fatalf("scene %d showing seat %d, want the table for seat %d", c.a.scene, u.Shown(), a.Seat)
 	}
-	switch a.Verb {
-	case rules.VArrange:
-		// Put the tokens in the wanted order by swapping, then confirm.
-		var want []string
-		for _, h := range a.Order.Houses() {
-			want = append(want, u.hid(h))
-		}
-		for i := range want {
-			if u.arrange[i] == want[i] {
-				continue
-			}
-			for j := i + 1; j < len(u.arrange); j++ {
-				if u.arrange[j] == want[i] {
-					c.clickWidget("token", func(w Widget) bool { return w.T.Kind == TToken && w.T.Index == i })
-					c.clickWidget("token", func(w Widget) bool { return w.T.Kind == TToken && w.T.Index == j })
-					break
-				}
-			}
-		}
-		c.clickWidget("confirm", func(w Widget) bool { return w.T.Cmd.Kind == CmdConfirmArrange })
-	case rules.VPlace, rules.VResolve, rules.VRemove:
-		c.clickWidget("slot", func(w Widget) bool {
-			return w.T.Kind == TSlot && w.T.House == u.hid(a.House) && w.T.Slot == a.Slot
-		})
-	case rules.VMuster:
-		c.clickTerr(a.From)
-		if len(u.chooser) > 0 {
-			c.clickAction(a)
-		}
-	case rules.VRetreat:
-		c.clickTerr(a.To)
-		if len(u.chooser) > 0 {
-			c.clickAction(a)
-		}
-	case rules.VMove:
-		if u.moveFrom >= 0 && u.moveFrom != a.From {
-			c.clickTerr(u.moveFrom) // cancel another selection
-		}
-		c.clickTerr(a.From)
-		c.clickTerr(a.To)
-		if u.moveTo >= 0 {
-			for k := board.Unit(0); k < board.NumUnits; k++ {
-				for u.moveUnits[k] > a.Units[k] {
-					c.clickWidget("dec", func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdFewerUnits, Unit: k} })
-				}
-				for u.moveUnits[k] < a.Units[k] {
-					c.clickWidget("inc", func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdMoreUnits, Unit: k} })
-				}
-			}
-			c.clickWidget("move", func(w Widget) bool { return w.T.Cmd.Kind == CmdMoveConfirm })
-		}
-	case rules.VExchange:
-		card := u.priv.Players[a.Seat].Loyalty
-		for _, h := range []string{u.hid(a.A), u.hid(a.B)} {
-			k := -1
-			for i, tk := range card {
-				if tk.House == h {
-					k = i
-				}
-			}
-			c.clickWidget("token "+h, func(w Widget) bool { return w.T.Kind == TToken && w.T.Index == k })
-		}
-		if len(u.chooser) > 0 {
-			c.clickAction(a)
-		}
-	default:
-		c.clickAction(a)
-	}
+	byclicks.Play(u, a, byclicks.Reach{Widget: c.clickWidget, Terr: c.clickTerr})
 }
 
 // TestClickThroughGames plays random games on the standard map entirely by
@@ -227,7 +158,7 @@ func TestClickThroughNineMap(t *testing.T) {
 // counting the verbs clicked.
 func clickThrough(t *testing.T, mapName string, players []string, seed uint64, verbs map[rules.Verb]int) {
 	t.Helper()
-	e, err := newRulesGame(mapName, players, seed)
+	e, err := tabletest.RulesGame(mapName, players, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +182,7 @@ func clickThrough(t *testing.T, mapName string, players []string, seed uint64, v
 		acts := e.Actions()
 		if len(acts) != before+1 || acts[len(acts)-1] != pick {
 			t.Fatalf("%s seed %d step %d: wanted %q; engine has %d actions (was %d); message %q",
-				mapName, seed, steps, pick.Format(e.Map()), len(acts), before, a.tbl.msg)
+				mapName, seed, steps, pick.Format(e.Map()), len(acts), before, a.tbl.State().Message)
 		}
 		steps++
 	}

@@ -3,47 +3,50 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"notrueking/internal/tabletest"
+	"notrueking/table"
+	"notrueking/ui"
 	"testing"
 )
 
 // background is the colour under widget i's text: its own fill for a box,
 // button or field, else the fill of the topmost filled widget under its
 // rect's centre drawn before it, else the window's background.
-func background(ws []Widget, i int) color.RGBA {
+func background(ws []ui.Widget, i int) color.RGBA {
 	w := ws[i]
-	if w.Kind == WButton || w.Kind == WBox || w.Kind == WField {
+	if w.Kind == ui.WButton || w.Kind == ui.WBox || w.Kind == ui.WField {
 		f := w.Fill
 		if w.Disabled {
-			f = mix(f, colPanel, 0.6)
+			f = ui.Mix(f, ui.ColPanel, 0.6)
 		}
 		return f
 	}
 	x, y := w.R.X+2, w.R.Y+w.R.H/2
 	for j := i - 1; j >= 0; j-- {
 		o := ws[j]
-		if o.Fill.A == 255 && (o.Kind == WPanel || o.Kind == WBox || o.Kind == WButton) && o.R.Contains(x, y) {
+		if o.Fill.A == 255 && (o.Kind == ui.WPanel || o.Kind == ui.WBox || o.Kind == ui.WButton) && o.R.Contains(x, y) {
 			return o.Fill
 		}
 	}
-	return colBG
+	return ui.ColBG
 }
 
 // checkContrast reports every text of ws whose ink against its background
 // is below 4.5:1 (WCAG AA), hovered buttons too.
-func checkContrast(t *testing.T, where string, ws []Widget) int {
+func checkContrast(t *testing.T, where string, ws []ui.Widget) int {
 	t.Helper()
 	n := 0
 	for i, w := range ws {
-		if w.Text == "" && w.Key == "" || w.Kind == WPanel || w.Kind == WGlyph || w.Kind == WIcon {
+		if w.Text == "" && w.Key == "" || w.Kind == ui.WPanel || w.Kind == ui.WGlyph || w.Kind == ui.WIcon {
 			continue
 		}
 		bg := background(ws, i)
 		n++
-		if c := contrast(w.Ink, bg); c < 4.5 {
+		if c := ui.Contrast(w.Ink, bg); c < 4.5 {
 			t.Errorf("%s: %q ink %v on %v: contrast %.2f", where, w.Text, w.Ink, bg, c)
 		}
-		if w.Kind == WButton && !w.Disabled {
-			if c := contrast(w.Ink, hoverFill(w.Fill, w.Ink)); c < 4.5 {
+		if w.Kind == ui.WButton && !w.Disabled {
+			if c := ui.Contrast(w.Ink, ui.HoverFill(w.Fill, w.Ink)); c < 4.5 {
 				t.Errorf("%s: hovered %q ink %v: contrast %.2f", where, w.Text, w.Ink, c)
 			}
 		}
@@ -66,25 +69,25 @@ func TestTextContrast(t *testing.T) {
 			}
 			for i, w := range a.ws {
 				if w.Tip != "" && i%7 == 0 {
-					checkContrast(t, where+" tooltip", tooltipFor(a.ws, i, a.layout().Message))
+					checkContrast(t, where+" tooltip", ui.TooltipFor(a.ws, i, a.layout().Message))
 				}
 			}
-			checkContrast(t, where+" territory tooltip", a.tbl.tooltip(0, 100, 100, Rect{}))
-			a.do(Command{Kind: CmdHelp})
+			checkContrast(t, where+" territory tooltip", a.tbl.TerritoryTip(0, 100, 100, ui.Rect{}))
+			a.do(ui.Command{Kind: ui.CmdHelp})
 			a.rebuild()
 			checkContrast(t, where+" help", a.ws[a.modal:])
-			a.do(Command{Kind: CmdHelp})
+			a.do(ui.Command{Kind: ui.CmdHelp})
 			if e.Over() {
 				continue
 			}
-			a.tbl.hide()
+			a.tbl.Hide()
 			a.scene, a.curtain = sceneCurtain, e.ToAct()
 			a.rebuild()
 			checkContrast(t, where+" curtain", a.ws)
 			checkContrast(t, where+" behind the curtain", a.behind)
 		}
 		a, e := midGame(t, tc, 0, 11)
-		playUntil(t, e, 11, func() bool { return false })
+		tabletest.PlayUntil(t, e, e, 11, func() bool { return false })
 		a.afterAction()
 		a.rebuild()
 		checkContrast(t, tc.mapName+" end", a.ws)
@@ -100,28 +103,28 @@ func TestTextContrast(t *testing.T) {
 	checkContrast(t, "start", a.ws)
 	// House colours on every fill the table uses for them.
 	for _, mapName := range []string{"standard", "nine"} {
-		e, err := newRulesGame(mapName, caseNames[:4], 1)
+		e, err := tabletest.RulesGame(mapName, caseNames[:4], 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, h := range e.Map().Houses {
-			hc := rgba(h.Color)
-			for _, f := range []color.RGBA{hc, cardFill(hc)} {
-				if c := contrast(textOn(f), f); c < 4.5 {
+			hc := ui.RGBA(h.Color)
+			for _, f := range []color.RGBA{hc, table.CardFill(hc)} {
+				if c := ui.Contrast(ui.TextOn(f), f); c < 4.5 {
 					t.Errorf("%s: house %s fill %v: text contrast %.2f", mapName, h.ID, f, c)
 				}
 			}
-			if c := contrast(cardFill(hc), colPanel); c < 1.3 && luminance(cardFill(hc)) < 0.06 {
+			if c := ui.Contrast(table.CardFill(hc), ui.ColPanel); c < 1.3 && ui.Luminance(table.CardFill(hc)) < 0.06 {
 				t.Errorf("%s: %s's cards sink into the panel (%.2f)", mapName, h.ID, c)
 			}
 		}
 	}
-	for i := range conspiracyColors {
-		sc := seatColor(i)
-		if c := contrast(textOn(sc), sc); c < 4.5 {
+	for i := range ui.ConspiracyColors {
+		sc := ui.SeatColor(i)
+		if c := ui.Contrast(ui.TextOn(sc), sc); c < 4.5 {
 			t.Errorf("seat %d colour %v: text contrast %.2f", i, sc, c)
 		}
-		if c := contrast(readable(sc, colPanelHi), colPanelHi); c < 4.5 {
+		if c := ui.Contrast(ui.Readable(sc, ui.ColPanelHi), ui.ColPanelHi); c < 4.5 {
 			t.Errorf("seat %d colour %v as the prompt's ink on the top bar: contrast %.2f", i, sc, c)
 		}
 	}

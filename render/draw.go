@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"notrueking/assets"
+	"notrueking/ui"
 )
 
 // painter owns the fonts, the text queue and the cached sprites.
@@ -229,7 +230,7 @@ func (p *painter) sweep() {
 
 // stampKey is everything a widget's look depends on, at a scale.
 type stampKey struct {
-	kind                   WKind
+	kind                   ui.WKind
 	text, key              string
 	size, w, h, s          float64
 	bold                   bool
@@ -248,27 +249,27 @@ type stamp struct {
 // stampWidget draws w as one cached image: a widget whose look did not
 // change costs one DrawImage (Ebitengine batches them) instead of its
 // shapes and a text layout.
-func (p *painter) stampWidget(dst *ebiten.Image, sc Scaler, w Widget, hovered bool) {
+func (p *painter) stampWidget(dst *ebiten.Image, sc ui.Scaler, w ui.Widget, hovered bool) {
 	s := sc.S
-	k := stampKey{w.Kind, w.Text, w.Key, w.Size, w.R.W, w.R.H, s, w.Bold, w.Align, w.Fill, w.Ink, w.Edge, w.Hot, w.Selected, w.Disabled, hovered, w.T.Kind != TNone}
+	k := stampKey{w.Kind, w.Text, w.Key, w.Size, w.R.W, w.R.H, s, w.Bold, w.Align, w.Fill, w.Ink, w.Edge, w.Hot, w.Selected, w.Disabled, hovered, w.T.Kind != ui.TNone}
 	e, ok := p.stamps[k]
 	if !ok {
 		m := math.Ceil(4*s) + 2
 		ih := w.R.H * s
-		if w.Kind == WText {
+		if w.Kind == ui.WText {
 			// Text hangs from its rect's top and may run below it.
 			lines := float64(strings.Count(w.Text, "\n") + 1)
 			ih = math.Max(ih, (lines*1.2+0.4)*w.Size*s)
 		}
 		img := unmanagedImage(int(math.Ceil(w.R.W*s+2*m)), int(math.Ceil(ih+2*m)))
-		local := Scaler{S: s, OX: m - w.R.X*s, OY: m - w.R.Y*s}
+		local := ui.Scaler{S: s, OX: m - w.R.X*s, OY: m - w.R.Y*s}
 		hv := -1
 		if hovered {
 			hv = 0
 		}
 		saved := p.texts
 		p.texts = nil
-		p.drawWidgetsDirect(img, local, []Widget{w}, hv)
+		p.drawWidgetsDirect(img, local, []ui.Widget{w}, hv)
 		p.flushText(img)
 		p.texts = saved
 		e = &stamp{img: img, m: m}
@@ -288,14 +289,14 @@ func (p *painter) stampWidget(dst *ebiten.Image, sc Scaler, w Widget, hovered bo
 // the widget under the pointer (-1 none). Boxes, buttons, fields and texts
 // are stamped from the cache; panels, glyphs and icons are drawn (they
 // are sprites already).
-func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover int) {
+func (p *painter) drawWidgets(dst *ebiten.Image, sc ui.Scaler, ws []ui.Widget, hover int) {
 	for i, w := range ws {
 		switch w.Kind {
-		case WText:
+		case ui.WText:
 			if w.Text != "" {
 				p.stampWidget(dst, sc, w, false)
 			}
-		case WButton, WBox, WField:
+		case ui.WButton, ui.WBox, ui.WField:
 			p.stampWidget(dst, sc, w, i == hover)
 		default:
 			p.drawWidgetsDirect(dst, sc, ws[i:i+1], -1)
@@ -304,67 +305,67 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc Scaler, ws []Widget, hover i
 }
 
 // drawWidgetsDirect draws widgets with shapes and text, no cache.
-func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc Scaler, ws []Widget, hover int) {
+func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc ui.Scaler, ws []ui.Widget, hover int) {
 	s := sc.S
 	for i, w := range ws {
 		r := sc.Rect(w.R)
 		switch w.Kind {
-		case WLayer:
+		case ui.WLayer:
 			p.flushText(dst)
-		case WPanel:
+		case ui.WPanel:
 			p.fillRound(dst, r.X, r.Y, r.W, r.H, 6*s, w.Fill)
 			if w.Edge.A > 0 {
 				p.strokeRound(dst, r.X, r.Y, r.W, r.H, 6*s, 1.5*s, w.Edge)
 			}
-		case WIcon:
+		case ui.WIcon:
 			h := math.Min(r.W, r.H)
 			cx, cy := r.X+r.W/2, r.Y+r.H/2
 			switch w.Text {
 			case "crown":
-				p.glyph(dst, "crown", cx, cy, h, colWhite, drawCrown)
+				p.glyph(dst, "crown", cx, cy, h, ui.ColWhite, drawCrown)
 			case "castle":
-				p.glyph(dst, "castle", cx, cy, h, colWhite, drawCastle)
+				p.glyph(dst, "castle", cx, cy, h, ui.ColWhite, drawCastle)
 			case "town":
-				p.glyph(dst, "town", cx, cy, h, colWhite, drawTown)
+				p.glyph(dst, "town", cx, cy, h, ui.ColWhite, drawTown)
 			case "barrel":
-				p.glyph(dst, "barrel", cx, cy, h, colWhite, drawBarrel)
+				p.glyph(dst, "barrel", cx, cy, h, ui.ColWhite, drawBarrel)
 			}
-		case WGlyph:
+		case ui.WGlyph:
 			id := w.Text
 			p.glyph(dst, "seat-"+id, r.X+r.W/2, r.Y+r.H/2, math.Min(r.W, r.H), w.Ink, func(img *ebiten.Image, x, y, h float64) { drawSeatGlyph(img, id, x, y, h, w.Ink) })
-		case WText:
+		case ui.WText:
 			ha := text.AlignStart
 			tx := r.X
 			switch w.Align {
-			case AlignCenter:
+			case ui.AlignCenter:
 				ha, tx = text.AlignCenter, r.X+r.W/2
-			case AlignRight:
+			case ui.AlignRight:
 				ha, tx = text.AlignEnd, r.X+r.W
 			}
 			p.drawText(dst, w.Text, tx, r.Y, w.Size*s, w.Bold, w.Ink, ha, text.AlignStart, r.W)
-		case WButton, WBox, WField:
+		case ui.WButton, ui.WBox, ui.WField:
 			fill := w.Fill
-			if w.Kind == WButton && i == hover {
-				fill = hoverFill(fill, w.Ink)
+			if w.Kind == ui.WButton && i == hover {
+				fill = ui.HoverFill(fill, w.Ink)
 			}
 			if w.Disabled {
-				fill = mix(fill, colPanel, 0.6)
+				fill = ui.Mix(fill, ui.ColPanel, 0.6)
 			}
 			rad := 5 * s
 			if w.Hot {
-				p.fillRound(dst, r.X-3*s, r.Y-3*s, r.W+6*s, r.H+6*s, rad+3*s, colGold)
+				p.fillRound(dst, r.X-3*s, r.Y-3*s, r.W+6*s, r.H+6*s, rad+3*s, ui.ColGold)
 			}
 			p.fillRound(dst, r.X, r.Y, r.W, r.H, rad, fill)
 			if w.Selected {
-				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 3.5*s, colWhite)
+				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 3.5*s, ui.ColWhite)
 			} else if w.Edge.A > 0 {
 				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 1.5*s, w.Edge)
 			}
-			if w.Kind == WBox && w.T.Kind != TNone && i == hover {
-				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 2.5*s, colWhite)
+			if w.Kind == ui.WBox && w.T.Kind != ui.TNone && i == hover {
+				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 2.5*s, ui.ColWhite)
 			}
 			tr := r
-			if w.Key != "" && w.Kind == WButton {
+			if w.Key != "" && w.Kind == ui.WButton {
 				// The key hint: the key's name in a frame at the
 				// button's right end; the label centres in the rest.
 				ks := keySize * s
@@ -379,11 +380,11 @@ func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc Scaler, ws []Widget, h
 				tr.W = kx - r.X
 			}
 			ha, tx := text.AlignCenter, tr.X+tr.W/2
-			if w.Kind == WField {
+			if w.Kind == ui.WField {
 				ha, tx = text.AlignStart, r.X+8*s
 			}
 			if w.Text != "" {
-				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == WButton, w.Ink, ha, text.AlignCenter, tr.W-8*s)
+				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == ui.WButton, w.Ink, ha, text.AlignCenter, tr.W-8*s)
 			}
 		}
 	}

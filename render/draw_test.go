@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"notrueking/internal/tabletest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,6 +15,8 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/table"
+	"notrueking/ui"
 )
 
 // snapshot reads an offscreen image back into memory.
@@ -57,26 +60,26 @@ func TestDrawStartScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	img := render(t, a, BaseW, BaseH)
+	img := render(t, a, ui.BaseW, ui.BaseH)
 	saveShot(t, "start", img)
 	// The Start button is drawn in its colour where the layout puts it.
-	b, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdStart })
+	b, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdStart })
 	if !ok {
 		t.Fatal("no Start button")
 	}
 	c := img.RGBAAt(int(b.R.X+6), int(b.R.Y+b.R.H/2))
-	if c != colOK {
-		t.Errorf("Start button pixel = %v, want %v", c, colOK)
+	if c != ui.ColOK {
+		t.Errorf("Start button pixel = %v, want %v", c, ui.ColOK)
 	}
 	// Three name fields; the typed seed marks a tester's game, in view.
-	if a.start.n != 3 || !a.start.tester || a.start.testSeed != 42 || !hasText(a.ws, "Tester's game — seed 42") {
+	if a.start.n != 3 || !a.start.tester || a.start.testSeed != 42 || !ui.HasText(a.ws, "Tester's game — seed 42") {
 		t.Errorf("start screen: %d players, tester %v seed %d; want 3 and a tester's game of seed 42", a.start.n, a.start.tester, a.start.testSeed)
 	}
 	// The title is drawn: some gold pixels in the title band.
 	gold := 0
 	for x := 500; x < 1100; x++ {
 		for y := 80; y < 140; y++ {
-			if img.RGBAAt(x, y) == colGold {
+			if img.RGBAAt(x, y) == ui.ColGold {
 				gold++
 			}
 		}
@@ -88,7 +91,7 @@ func TestDrawStartScreen(t *testing.T) {
 
 // curtainApp is an app whose game e (seed) has begun: it stands on the
 // hand-off curtain of the first seat to act.
-func curtainApp(t *testing.T, e engine, seed uint64) *App {
+func curtainApp(t *testing.T, e table.Game, seed uint64) *App {
 	t.Helper()
 	a, err := newApp(Options{}, nil)
 	if err != nil {
@@ -102,10 +105,10 @@ func curtainApp(t *testing.T, e engine, seed uint64) *App {
 }
 
 // tableApp is a begun game past its first curtain.
-func tableApp(t *testing.T, f *fakeEngine) *App {
+func tableApp(t *testing.T, f *tabletest.Engine) *App {
 	t.Helper()
 	a := curtainApp(t, f, 1)
-	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
+	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	if a.scene != sceneTable {
 		t.Fatalf("after the curtain: scene %d, want the table", a.scene)
 	}
@@ -114,15 +117,15 @@ func tableApp(t *testing.T, f *fakeEngine) *App {
 
 func TestDrawTableTintsControlledLand(t *testing.T) {
 	needDisplay(t)
-	m := testMap()
-	f := newFake(m)
+	m := tabletest.Map()
+	f := tabletest.New(m)
 	a := tableApp(t, f)
-	img := render(t, a, BaseW, BaseH)
+	img := render(t, a, ui.BaseW, ui.BaseH)
 	saveShot(t, "table-fake", img)
-	l := layoutTable(m.Grid.W, m.Grid.H, 2, 0)
-	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
-	stark := rgba(m.Houses[0].Color)
-	lann := rgba(m.Houses[1].Color)
+	l := table.NewLayout(m.Grid.W, m.Grid.H, 2, 0)
+	g := ui.FitBoard(m.Grid.W, m.Grid.H, l.Board)
+	stark := ui.RGBA(m.Houses[0].Color)
+	lann := ui.RGBA(m.Houses[1].Color)
 	// A pixel deep inside Winterfell (cell 1,6) and Karhold (cell 8,0).
 	probe := func(cx, cy float64) color.RGBA {
 		x, y := g.FromGrid(cx, cy)
@@ -144,11 +147,11 @@ func TestDrawTableTintsControlledLand(t *testing.T) {
 		t.Errorf("Karhold pixel %v, want Lannister's tint %v", c, landColor(&lann))
 	}
 	// Control changes → the picture follows.
-	pub := f.views[rules.Public]
+	pub := f.Views[rules.Public]
 	pub.Control = map[string]string{"winterfell": "lannister", "karhold": "lannister"}
-	f.views[rules.Public] = pub
-	a.tbl.refresh()
-	img = render(t, a, BaseW, BaseH)
+	f.Views[rules.Public] = pub
+	a.tbl.Refresh()
+	img = render(t, a, ui.BaseW, ui.BaseH)
 	if c := probe(0.5, 6.5); !near(c, landColor(&lann)) {
 		t.Errorf("after the change, Winterfell pixel %v, want Lannister's tint", c)
 	}
@@ -160,51 +163,51 @@ func TestDrawTableTintsControlledLand(t *testing.T) {
 // therefore start warm.
 func warmUp(t *testing.T, m *board.Map) {
 	t.Helper()
-	render(t, tableApp(t, newFake(m)), BaseW, BaseH)
-	render(t, curtainApp(t, newFake(m), 1), BaseW, BaseH)
+	render(t, tableApp(t, tabletest.New(m)), ui.BaseW, ui.BaseH)
+	render(t, curtainApp(t, tabletest.New(m), 1), ui.BaseW, ui.BaseH)
 }
 
 func TestDrawPublicTableHidesOtherHands(t *testing.T) {
 	needDisplay(t)
-	m := testMap()
+	m := tabletest.Map()
 	warmUp(t, m)
 	shots := make([]*image.RGBA, 2)
 	for i, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
-		f := newFake(m)
+		f := tabletest.New(m)
 		// Seat 1 holds card A or B; seat 0 is looking.
-		v := f.views[1]
+		v := f.Views[1]
 		v.Players = append([]rules.PlayerView(nil), v.Players...)
 		v.Players[1].Hand = []board.Card{card}
-		f.views[1] = v
+		f.Views[1] = v
 		a := tableApp(t, f)
-		shots[i] = render(t, a, BaseW, BaseH)
+		shots[i] = render(t, a, ui.BaseW, ui.BaseH)
 	}
 	if string(shots[0].Pix) != string(shots[1].Pix) {
 		t.Fatal("the table seat 0 sees differs with the content of seat 1's hand")
 	}
 	// Sanity: seat 0's own hand does change the picture.
-	f := newFake(m)
-	v := f.views[0]
+	f := tabletest.New(m)
+	v := f.Views[0]
 	v.Players = append([]rules.PlayerView(nil), v.Players...)
 	v.Players[0].Hand = []board.Card{m.Houses[1].Deck[0]}
-	f.views[0] = v
+	f.Views[0] = v
 	a := tableApp(t, f)
-	if own := render(t, a, BaseW, BaseH); string(own.Pix) == string(shots[0].Pix) {
+	if own := render(t, a, ui.BaseW, ui.BaseH); string(own.Pix) == string(shots[0].Pix) {
 		t.Fatal("changing the viewer's own hand did not change the picture (the test cannot see hands)")
 	}
 }
 
 func TestDrawScalesWithWindow(t *testing.T) {
 	needDisplay(t)
-	m := testMap()
-	a := tableApp(t, newFake(m))
+	m := tabletest.Map()
+	a := tableApp(t, tabletest.New(m))
 	for _, sz := range [][2]int{{1280, 720}, {1920, 1080}} {
 		img := render(t, a, sz[0], sz[1])
-		sc := NewScaler(sz[0], sz[1])
+		sc := ui.NewScaler(sz[0], sz[1])
 		// The top bar spans the width at any size.
-		x, y := sc.ToScreen(BaseW-4, 20)
-		if c := img.RGBAAt(int(x), int(y)); c != colPanelHi {
-			t.Errorf("%v: top bar pixel %v, want %v", sz, c, colPanelHi)
+		x, y := sc.ToScreen(ui.BaseW-4, 20)
+		if c := img.RGBAAt(int(x), int(y)); c != ui.ColPanelHi {
+			t.Errorf("%v: top bar pixel %v, want %v", sz, c, ui.ColPanelHi)
 		}
 	}
 }
@@ -213,30 +216,30 @@ func TestDrawScalesWithWindow(t *testing.T) {
 // hover effects on top) against drawing everything at once.
 func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 	needDisplay(t)
-	e, err := newRulesGame("standard", []string{"Ann", "Ben"}, 9)
+	e, err := tabletest.RulesGame("standard", []string{"Ann", "Ben"}, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
-	playSome(t, e, 2)
+	tabletest.PlaySome(t, e, e, 2)
 	a := curtainApp(t, e, 9)
-	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
+	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	a.rebuild()
-	screen := ebiten.NewImage(BaseW, BaseH)
+	screen := ebiten.NewImage(ui.BaseW, ui.BaseH)
 	defer screen.Deallocate()
 	a.Draw(screen)
 	// Hover a slot, then a territory (tooltip): only the overlay changes.
-	slot, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Kind == TSlot })
+	slot, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Kind == ui.TSlot })
 	if !ok {
 		t.Fatal("no slot")
 	}
 	for _, pt := range [][2]float64{{slot.R.X + 10, slot.R.Y + 10}, {150, 300}} {
-		a.handle(input{X: pt[0], Y: pt[1]})
+		a.handle(ui.Input{X: pt[0], Y: pt[1]})
 		if !a.dirty || a.stale {
 			t.Fatalf("a pointer move: dirty %v stale %v, want a redraw of the overlay only", a.dirty, a.stale)
 		}
 		a.Draw(screen)
 		got := snapshot(screen)
-		full := ebiten.NewImage(BaseW, BaseH)
+		full := ebiten.NewImage(ui.BaseW, ui.BaseH)
 		a.drawTo(full)
 		want := snapshot(full)
 		full.Deallocate()
@@ -255,7 +258,7 @@ func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 		}
 	}
 	// Nothing changed: Draw does not redraw.
-	a.handle(input{X: 150, Y: 300})
+	a.handle(ui.Input{X: 150, Y: 300})
 	if a.dirty {
 		t.Error("an unchanged pointer asks for a redraw")
 	}
@@ -266,29 +269,29 @@ func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 // secrets: the picture is the same whatever their hand and loyalty card.
 func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 	needDisplay(t)
-	m := testMap()
+	m := tabletest.Map()
 	warmUp(t, m)
 	shots := make([]*image.RGBA, 2)
 	for i, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
-		f := newFake(m)
-		for s := range f.views {
-			v := f.views[s]
+		f := tabletest.New(m)
+		for s := range f.Views {
+			v := f.Views[s]
 			v.Players = append([]rules.PlayerView(nil), v.Players...)
 			v.Players[0].Hand = []board.Card{card}
-			f.views[s] = v
+			f.Views[s] = v
 		}
-		shots[i] = render(t, curtainApp(t, f, 1), BaseW, BaseH)
+		shots[i] = render(t, curtainApp(t, f, 1), ui.BaseW, ui.BaseH)
 	}
 	if string(shots[0].Pix) != string(shots[1].Pix) {
 		t.Fatal("the curtain picture differs with the content of the next player's hand")
 	}
 	// The board shows through: a land pixel is not the bare veil colour.
-	img := render(t, curtainApp(t, newFake(m), 1), BaseW, BaseH)
+	img := render(t, curtainApp(t, tabletest.New(m), 1), ui.BaseW, ui.BaseH)
 	plain := image.NewRGBA(img.Rect)
 	if string(img.Pix) == string(plain.Pix) {
 		t.Fatal("the curtain drew nothing")
 	}
-	l := layoutTable(m.Grid.W, m.Grid.H, len(m.Conspiracies), 0)
+	l := table.NewLayout(m.Grid.W, m.Grid.H, len(m.Conspiracies), 0)
 	bx, by := int(l.Board.X+l.Board.W/2), int(l.Board.Y+l.Board.H/2)
 	veil := img.RGBAAt(2, 2)
 	if img.RGBAAt(bx, by) == veil {
@@ -303,7 +306,7 @@ func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 // must not vary more than that.
 func TestDrawingIsDeterministic(t *testing.T) {
 	needDisplay(t)
-	g, err := newRulesGame("standard", caseNames[:4], 3)
+	g, err := tabletest.RulesGame("standard", caseNames[:4], 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,11 @@ import (
 	"image"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // differs reports whether two pictures of the same size differ anywhere.
@@ -40,7 +42,7 @@ func TestDrawFollowScreens(t *testing.T) {
 	}
 	want := map[string]bool{}
 	for seed := uint64(2); seed <= 9 && len(want) < 6; seed++ {
-		g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, seed)
+		g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +72,7 @@ func TestDrawFollowScreens(t *testing.T) {
 				plain := render(t, a, 1280, 720)
 				c.clickTerr(attack.From)
 				c.clickTerr(attack.To)
-				if a.tbl.movePreview() == nil {
+				if !ui.HasText(a.tbl.Widgets(a.layout()), "If you attack") {
 					t.Fatalf("seed %d: no preview for %s", seed, attack.Format(g.Map()))
 				}
 				if !differs(plain, render(t, a, 1280, 720)) {
@@ -78,46 +80,46 @@ func TestDrawFollowScreens(t *testing.T) {
 				}
 				shot(a, "follow-preview")
 				want["preview"] = true
-				a.tbl.command(Command{Kind: CmdCancel})
+				a.tbl.Do(ui.Command{Kind: ui.CmdCancel})
 				a.rebuild()
 			}
 			c.do(pick)
-			if g.View(rules.Public).Combat != nil && len(a.tbl.notices) == 0 && !want["live"] && a.scene == sceneTable {
+			if g.View(rules.Public).Combat != nil && len(a.tbl.State().Notices) == 0 && !want["live"] && a.scene == sceneTable {
 				shot(a, "follow-live-combat")
 				want["live"] = true
 			}
-			if len(a.tbl.notices) > 0 {
-				switch a.tbl.notices[0].kind {
-				case noticeResult:
+			if len(a.tbl.State().Notices) > 0 {
+				switch a.tbl.State().Notices[0].Kind {
+				case "result":
 					if !want["result"] {
 						shot(a, "follow-result-card")
 						want["result"] = true
 					}
-				case noticeDrawn:
+				case "drawn":
 					if !want["drawn"] {
 						shot(a, "follow-drawn-card")
 						want["drawn"] = true
 					}
 				}
 			}
-			if want["drawn"] && !want["undo"] && len(a.tbl.notices) == 0 && a.scene == sceneTable && g.CanUndo() != nil {
-				a.clickOn(cmdTarget(Command{Kind: CmdUndo}))
+			if want["drawn"] && !want["undo"] && len(a.tbl.State().Notices) == 0 && a.scene == sceneTable && g.CanUndo() != nil {
+				a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdUndo}))
 				a.rebuild()
 				shot(a, "follow-refused-undo")
 				want["undo"] = true
 			}
 			if steps == 120 && !want["past"] {
-				for len(a.tbl.notices) > 0 {
-					c.clickWidget("continue", func(w Widget) bool { return w.T.Cmd.Kind == CmdDismiss })
+				for len(a.tbl.State().Notices) > 0 {
+					c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 				}
 				if a.scene == sceneCurtain {
 					c.at(800, 450)
 				}
-				a.tbl.showPast(40)
+				a.tbl.Do(ui.Command{Kind: ui.CmdLogEntry, N: 40})
 				a.rebuild()
 				shot(a, "follow-past-40")
 				want["past"] = true
-				a.tbl.leavePast()
+				a.tbl.Do(ui.Command{Kind: ui.CmdPresent})
 				a.rebuild()
 			}
 		}

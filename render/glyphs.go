@@ -91,31 +91,6 @@ func drawAnchor(dst *ebiten.Image, x, y, r float64) {
 	strokeOpen(dst, arcShape(x, y+r*0.2, r*0.8, 0, math.Pi), false, float64(w), c)
 }
 
-// wrapName breaks a long territory name into two lines at the space
-// nearest its middle.
-func wrapName(n string) string {
-	if len(n) <= 11 {
-		return n
-	}
-	best := -1
-	for i, r := range n {
-		if r == ' ' && (best < 0 || abs(i-len(n)/2) < abs(best-len(n)/2)) {
-			best = i
-		}
-	}
-	if best < 0 {
-		return n
-	}
-	return n[:best] + "\n" + n[best+1:]
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // drawSeatGlyph draws the glyph of a conspiracy (by id) of height h centred
 // on (x, y), so a seat is never told by its colour alone.
 func drawSeatGlyph(dst *ebiten.Image, id string, x, y, h float64, c color.Color) {

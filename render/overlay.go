@@ -13,6 +13,7 @@ import (
 	"notrueking/internal/safefile"
 	"notrueking/rules"
 	"notrueking/store"
+	"notrueking/table"
 	"notrueking/words"
 )
 
@@ -75,11 +76,6 @@ type overlayRank struct {
 	SinceAction int    `json:"since_action"`
 }
 
-// publicViewer is what the overlay reads of a game: its public view only.
-type publicViewer interface {
-	View(seat int) rules.View
-}
-
 // overlayOf is the overlay of r: its public view, and the public views of
 // the positions where the ranks were computed (for since when).
 func overlayOf(r rules.Reader) overlayData {
@@ -113,7 +109,7 @@ func overlayOf(r rules.Reader) overlayData {
 		if h, ok := m.House(rk.House); ok {
 			name = m.Houses[h].Name
 		}
-		d.Ranking = append(d.Ranking, overlayRank{House: rk.House, Name: name, Rank: rankText(rk), From: rk.From, To: rk.To,
+		d.Ranking = append(d.Ranking, overlayRank{House: rk.House, Name: name, Rank: table.RankText(rk), From: rk.From, To: rk.To,
 			SinceRound: since[i].round, SinceAction: since[i].action})
 	}
 	return d
@@ -143,18 +139,17 @@ func spansOf(rs []rules.Rank) map[string][2]int {
 func rankSince(r rules.Reader, v rules.View) []struct{ round, action int } {
 	out := make([]struct{ round, action int }, len(v.Ranking))
 	var pts []rankPoint
-	if g, err := r.At(0); err == nil {
-		pts = append(pts, rankPoint{0, 0, spansOf(publicView(g).Ranking)})
+	if pv, err := r.ViewAt(0, rules.Public); err == nil {
+		pts = append(pts, rankPoint{0, 0, spansOf(pv.Ranking)})
 	}
 	for _, l := range v.Log {
 		if l.Event != rules.EvRanksComputed.String() || l.Action < 0 || l.Action >= r.Len() {
 			continue
 		}
-		g, err := r.At(l.Action + 1)
+		pv, err := r.ViewAt(l.Action+1, rules.Public)
 		if err != nil {
 			continue
 		}
-		pv := publicView(g)
 		pts = append(pts, rankPoint{pv.Round, l.Action + 1, spansOf(pv.Ranking)})
 	}
 	for i, rk := range v.Ranking {
@@ -172,9 +167,6 @@ func rankSince(r rules.Reader, v rules.View) []struct{ round, action int } {
 	}
 	return out
 }
-
-// publicView is g's public view: the one view the overlay reads.
-func publicView(g publicViewer) rules.View { return g.View(rules.Public) }
 
 // overlayText is the overlay as a few lines for a text source.
 func overlayText(d overlayData) string {
@@ -308,14 +300,14 @@ type overlayAt struct {
 // milliseconds late in a long game); a failure is kept for the banner and
 // tried again at the next action.
 func (a *App) saveOverlay() {
-	if a.opts.Overlay == "" || a.tbl == nil || a.play.read == nil {
+	if a.opts.Overlay == "" || a.tbl == nil || a.play.on == nil {
 		return
 	}
-	at := overlayAt{a.play.read, a.play.read.Len()}
+	at := overlayAt{a.play.on, a.play.on.Len()}
 	if at == a.overlayAt && a.overlayErr == nil {
 		return
 	}
-	js, txt, err := overlayFiles(a.play.read)
+	js, txt, err := overlayFiles(a.play.on)
 	if err == nil {
 		err = writeOverlayFiles(a.opts.Overlay, js, txt)
 	}

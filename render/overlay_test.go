@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/tabletest"
+	"notrueking/table"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -12,6 +14,7 @@ import (
 	"testing"
 
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // publicGuard is a game read through rules.Reader that fails the test when
@@ -62,7 +65,7 @@ func secretsOf(g *rules.Game) string {
 // the same; and the overlay reads nothing but the public view.
 func TestOverlayHoldsOnlyPublicFacts(t *testing.T) {
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 5}} {
-		g, err := newRulesGame(tc.mapName, caseNames[:tc.players], 11)
+		g, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], 11)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +104,7 @@ func TestOverlayHoldsOnlyPublicFacts(t *testing.T) {
 // the seat to act, the last public log line, the ranking, game over and
 // the winners, the action count.
 func TestOverlayFollowsThePublicState(t *testing.T) {
-	g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +133,7 @@ func TestOverlayFollowsThePublicState(t *testing.T) {
 			t.Fatalf("ranking %v, want %v", d.Ranking, v.Ranking)
 		}
 		for k, r := range v.Ranking {
-			if o := d.Ranking[k]; o.House != r.House || o.From != r.From || o.To != r.To || o.Rank != rankText(r) || o.SinceRound > d.Round || o.SinceAction > i {
+			if o := d.Ranking[k]; o.House != r.House || o.From != r.From || o.To != r.To || o.Rank != table.RankText(r) || o.SinceRound > d.Round || o.SinceAction > i {
 				t.Fatalf("after %d actions: ranking %+v, want %+v", i, o, r)
 			}
 		}
@@ -161,7 +164,7 @@ func TestOverlayFollowsThePublicState(t *testing.T) {
 // position from which its span never changed).
 func TestOverlayRankSince(t *testing.T) {
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 5}} {
-		g, err := newRulesGame(tc.mapName, caseNames[:tc.players], 21)
+		g, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], 21)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +213,7 @@ func TestWriteOverlay(t *testing.T) {
 	if err := CheckOverlay(p); err != nil {
 		t.Fatalf("a new name is refused: %v", err)
 	}
-	g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +259,7 @@ func TestWriteOverlay(t *testing.T) {
 // and again after each applied action (afterAction), through the table.
 func TestAppWritesOverlay(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "o.json")
-	g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,9 +283,9 @@ func TestAppWritesOverlay(t *testing.T) {
 	if d := read(); d.Actions != 0 || d.Acting == nil || d.Acting.Name != "Ann" {
 		t.Fatalf("at the start the overlay says %+v", d)
 	}
-	a.handle(input{Enter: true}) // the curtain
+	a.handle(ui.Input{Enter: true}) // the curtain
 	act := g.Legal()[0]
-	a.press(Target{Kind: TButton, Action: &act})
+	a.press(ui.Target{Kind: ui.TButton, Action: &act})
 	if g.Len() != 1 {
 		t.Fatalf("the action was not applied (%d actions)", g.Len())
 	}
@@ -295,7 +298,7 @@ func TestAppWritesOverlay(t *testing.T) {
 // (nine players: nine rounds of ranks to look back over), as written after
 // every action.
 func BenchmarkOverlay(b *testing.B) {
-	g, err := newRulesGame("nine", caseNames[:9], 4)
+	g, err := tabletest.RulesGame("nine", caseNames[:9], 4)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -85,9 +85,9 @@ func (a *App) resume(s *session.Session) {
 	a.bots.interrupt()
 	a.bots = a.savedBots(s.Seats, s.BotPause, len(rec.Players), a.tester, rec.Seed)
 	a.bots.keepIn(s)
-	a.begin(play{read: s.Game(), act: s, game: s.Game()}, rec.Seed)
+	a.begin(playSaved(s), rec.Seed)
 	if w := s.Warning(); w != "" {
-		a.tbl.setMsg("The save's last line was cut off: "+w, false)
+		a.tbl.SetMessage("The save's last line was cut off: "+w, false)
 	}
 }
 
@@ -125,7 +125,7 @@ func (a *App) loadFile(path string) error {
 	a.bots = a.savedBots(f.Meta.Seats, time.Duration(f.Meta.BotPauseMS)*time.Millisecond, len(rec.Players), a.tester, rec.Seed)
 	a.begin(playRules(g), rec.Seed)
 	if warning != "" {
-		a.tbl.setMsg(filepath.Base(path)+": "+warning, false)
+		a.tbl.SetMessage(filepath.Base(path)+": "+warning, false)
 	}
 	return nil
 }
@@ -171,7 +171,7 @@ func (a *App) saveRecord() {
 			if p, err = store.WriteNew(a.opts.RecordPath, buf.Bytes(), 0o600); err == nil {
 				a.recPath = p
 				if p != a.opts.RecordPath {
-					a.tbl.setMsg("This game's record goes to "+p+" (the earlier game's record is kept).", false)
+					a.tbl.SetMessage("This game's record goes to "+p+" (the earlier game's record is kept).", false)
 				}
 			}
 		} else {

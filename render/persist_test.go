@@ -13,6 +13,7 @@ import (
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/store"
+	"notrueking/ui"
 )
 
 func tempStore(t *testing.T) *store.Dir {
@@ -28,14 +29,14 @@ func tempStore(t *testing.T) *store.Dir {
 // autosaving one), as a click would.
 func step(t *testing.T, a *App, n int) {
 	t.Helper()
-	for i := 0; i < n && !a.tbl.eng.Over(); i++ {
-		l := a.tbl.eng.Legal()
-		if _, err := a.tbl.act.Apply(l[0]); err != nil {
+	for i := 0; i < n && !a.tbl.Game().Over(); i++ {
+		l := a.tbl.Game().Legal()
+		if _, err := a.play.on.Apply(l[0]); err != nil {
 			t.Fatal(err)
 		}
 		a.saveRecord()
 	}
-	a.tbl.refresh()
+	a.tbl.Refresh()
 	a.afterAction()
 	a.rebuild()
 }
@@ -59,10 +60,10 @@ func TestAutosaveAndContinue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if hasText(a.ws, "Continue") {
+	if ui.HasText(a.ws, "Continue") {
 		t.Fatal("an empty saves folder offers a game to continue")
 	}
-	a.handle(input{Enter: true})
+	a.handle(ui.Input{Enter: true})
 	if a.sess == nil {
 		t.Fatal("a new game has no autosave")
 	}
@@ -74,22 +75,22 @@ func TestAutosaveAndContinue(t *testing.T) {
 	if n := saveActions(t, st, id); n != 5 {
 		t.Fatalf("after 5 actions the save holds %d", n)
 	}
-	round := a.tbl.pub.Round
+	round := a.tbl.Public().Round
 
 	// The next start offers it, and continuing plays on into the same save.
 	b, err := newApp(Options{Saves: st}, defaultNewGame)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, ok := findWidget(b.ws, func(w Widget) bool { return w.T.Cmd == Command{Kind: CmdContinue, ID: id} })
+	w, ok := ui.Find(b.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdContinue, ID: id} })
 	if !ok {
 		t.Fatal("the start screen does not offer the saved game")
 	}
 	if !strings.HasPrefix(w.Text, "Continue: Alice, Bob, Carol — round "+strconv.Itoa(round)+", ") {
 		t.Errorf("Continue button reads %q", w.Text)
 	}
-	x, y := center(w.R)
-	b.handle(input{X: x, Y: y, Click: true})
+	x, y := w.R.Center()
+	b.handle(ui.Input{X: x, Y: y, Click: true})
 	if b.scene != sceneCurtain || b.sess == nil || b.sess.ID() != id {
 		t.Fatalf("after Continue: scene %d, session %v; want the curtain of save %s", b.scene, b.sess, id)
 	}
@@ -112,7 +113,7 @@ func TestFinishedGameLeavesContinueAndRecordIsKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.handle(input{Enter: true})
+	a.handle(ui.Input{Enter: true})
 	first := a.sess.ID()
 	step(t, a, 5000)
 	if a.scene != sceneEnd {
@@ -130,13 +131,13 @@ func TestFinishedGameLeavesContinueAndRecordIsKept(t *testing.T) {
 	}
 	// New game: the finished game leaves the Continue list, its save and
 	// record stay, and the new game records into a new file.
-	w, _ := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdAgain })
-	x, y := center(w.R)
-	a.handle(input{X: x, Y: y, Click: true})
-	if a.scene != sceneStart || hasText(a.ws, "Continue") {
-		t.Fatalf("after New game: scene %d, a finished game offered: %v", a.scene, hasText(a.ws, "Continue"))
+	w, _ := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdAgain })
+	x, y := w.R.Center()
+	a.handle(ui.Input{X: x, Y: y, Click: true})
+	if a.scene != sceneStart || ui.HasText(a.ws, "Continue") {
+		t.Fatalf("after New game: scene %d, a finished game offered: %v", a.scene, ui.HasText(a.ws, "Continue"))
 	}
-	a.handle(input{Enter: true})
+	a.handle(ui.Input{Enter: true})
 	step(t, a, 3)
 	if a.sess.ID() == first {
 		t.Fatal("the new game saves over the finished one")
@@ -170,7 +171,7 @@ func (f *failStore) Save(id string, d []byte) error {
 	return f.Store.Save(id, d)
 }
 
-func bannerShown(a *App) bool { return hasText(a.ws, "Not saved") }
+func bannerShown(a *App) bool { return ui.HasText(a.ws, "Not saved") }
 
 func TestFailedSaveBannerStaysUntilAWriteSucceeds(t *testing.T) {
 	fs := &failStore{Store: tempStore(t)}
@@ -178,14 +179,14 @@ func TestFailedSaveBannerStaysUntilAWriteSucceeds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.handle(input{Enter: true})
+	a.handle(ui.Input{Enter: true})
 	step(t, a, 2)
 	if bannerShown(a) {
 		t.Fatal("a banner while every write succeeds")
 	}
 	fs.fail = true
 	step(t, a, 1)
-	if !bannerShown(a) || !hasText(a.ws, "disk full") {
+	if !bannerShown(a) || !ui.HasText(a.ws, "disk full") {
 		t.Fatal("no banner after a failed write")
 	}
 	if n := len(a.game().Actions()); n != 3 {
@@ -205,7 +206,7 @@ func TestFailedSaveBannerStaysUntilAWriteSucceeds(t *testing.T) {
 	if a.closeWindow() {
 		t.Fatal("the window closed although the game could not be saved")
 	}
-	if !hasText(a.ws, "close again to quit anyway") {
+	if !ui.HasText(a.ws, "close again to quit anyway") {
 		t.Error("the banner does not say how to quit anyway")
 	}
 	fs.fail = false
@@ -224,7 +225,7 @@ func TestCloseWindowSavesTheGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.handle(input{Enter: true})
+	a.handle(ui.Input{Enter: true})
 	fs.fail = true
 	step(t, a, 2) // not saved
 	fs.fail = false
@@ -246,14 +247,14 @@ func TestTesterGameIsMarked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.handle(input{Enter: true})
+	a.handle(ui.Input{Enter: true})
 	if rules.RecordOf(a.game()).Seed != 42 {
 		t.Fatalf("the tester's game has seed %d", rules.RecordOf(a.game()).Seed)
 	}
 	for _, sc := range []scene{sceneCurtain, sceneTable} {
 		a.scene = sc
 		a.rebuild()
-		if !hasText(a.ws, "Tester's game — seed 42") {
+		if !ui.HasText(a.ws, "Tester's game — seed 42") {
 			t.Errorf("scene %d does not mark the tester's game", sc)
 		}
 	}
@@ -316,37 +317,37 @@ func TestDrawPersistence(t *testing.T) {
 	fs := &failStore{Store: tempStore(t)}
 	for i, names := range [][]string{{"Alice", "Bob", "Carol"}, {"Dave", "Erin"}} {
 		a, _ := newApp(Options{Saves: fs, Players: names}, defaultNewGame)
-		a.handle(input{Enter: true})
+		a.handle(ui.Input{Enter: true})
 		step(t, a, 3+i)
 	}
 	a, _ := newApp(Options{Saves: fs, Players: []string{"Ann", "Ben"}, Seed: 42, SeedSet: true}, defaultNewGame)
-	img := render(t, a, BaseW, BaseH)
+	img := render(t, a, ui.BaseW, ui.BaseH)
 	saveShot(t, "start-continue", img)
 	n := 0
 	for _, w := range a.ws {
-		if w.T.Cmd.Kind == CmdContinue {
+		if w.T.Cmd.Kind == ui.CmdContinue {
 			n++
-			if c := img.RGBAAt(int(w.R.X+4), int(w.R.Y+w.R.H/2)); c != colButton {
-				t.Errorf("Continue button %q: pixel %v, want %v", w.Text, c, colButton)
+			if c := img.RGBAAt(int(w.R.X+4), int(w.R.Y+w.R.H/2)); c != ui.ColButton {
+				t.Errorf("Continue button %q: pixel %v, want %v", w.Text, c, ui.ColButton)
 			}
 		}
 	}
 	if n != 2 {
 		t.Fatalf("%d Continue buttons, want 2", n)
 	}
-	a.handle(input{Enter: true})
+	a.handle(ui.Input{Enter: true})
 	fs.fail = true
 	step(t, a, 1)
-	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
-	img = render(t, a, BaseW, BaseH)
+	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+	img = render(t, a, ui.BaseW, ui.BaseH)
 	saveShot(t, "table-banner", img)
 	for _, text := range []string{"Not saved", "Tester's game — seed 42"} {
-		w, ok := findWidget(a.ws, func(w Widget) bool { return strings.Contains(w.Text, text) })
+		w, ok := ui.Find(a.ws, func(w ui.Widget) bool { return strings.Contains(w.Text, text) })
 		if !ok {
 			t.Fatalf("no widget %q", text)
 		}
 		// The panel under the text (or the box itself) is warning-coloured.
-		if c := img.RGBAAt(int(w.R.X-6), int(w.R.Y+2)); c != colWarn && img.RGBAAt(int(w.R.X+2), int(w.R.Y+2)) != colWarn {
+		if c := img.RGBAAt(int(w.R.X-6), int(w.R.Y+2)); c != ui.ColWarn && img.RGBAAt(int(w.R.X+2), int(w.R.Y+2)) != ui.ColWarn {
 			t.Errorf("%q is not drawn on the warning colour: %v", text, c)
 		}
 	}
@@ -357,7 +358,7 @@ func TestDrawPersistence(t *testing.T) {
 func TestContinueRefusesABrokenSave(t *testing.T) {
 	st := tempStore(t)
 	a, _ := newApp(Options{Saves: st, Players: []string{"Ann", "Ben"}}, defaultNewGame)
-	a.handle(input{Enter: true})
+	a.handle(ui.Input{Enter: true})
 	step(t, a, 2)
 	id := a.sess.ID()
 	data, _ := st.Load(id)
@@ -366,7 +367,7 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := newApp(Options{Saves: st}, defaultNewGame)
-	b.clickOn(cmdTarget(Command{Kind: CmdContinue, ID: id}))
+	b.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: id}))
 	b.rebuild()
 	if b.scene != sceneStart || !strings.Contains(b.start.msg, "Cannot continue") || !strings.Contains(b.start.msg, "action 1") {
 		t.Fatalf("scene %d, message %q; want the start screen naming the refused action", b.scene, b.start.msg)
@@ -383,9 +384,9 @@ func TestStoreErrorBannerOnStart(t *testing.T) {
 	a.storeErr = errors.New("games cannot be saved: no home folder")
 	a.start.msg = "some message"
 	a.rebuild()
-	b, ok := findWidget(a.ws, func(w Widget) bool { return w.Text == "Not saved" })
-	m, ok2 := findWidget(a.ws, func(w Widget) bool { return w.Text == "some message" })
-	if !ok || !ok2 || !hasText(a.ws, "no home folder") {
+	b, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.Text == "Not saved" })
+	m, ok2 := ui.Find(a.ws, func(w ui.Widget) bool { return w.Text == "some message" })
+	if !ok || !ok2 || !ui.HasText(a.ws, "no home folder") {
 		t.Fatalf("banner %v, message %v", ok, ok2)
 	}
 	if b.R.Y+b.R.H > m.R.Y && m.R.Y+m.R.H > b.R.Y {
@@ -419,7 +420,7 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	if a.tbl == nil {
-		a.handle(input{Enter: true})
+		a.handle(ui.Input{Enter: true})
 	}
 	step(t, a, 12)
 	text, err := os.ReadFile(recPath)
@@ -479,8 +480,8 @@ func TestLoadCutOffRecordWarns(t *testing.T) {
 	if n := len(a.game().Actions()); n != len(want.Actions) {
 		t.Fatalf("resumed at %d actions, want the %d whole lines", n, len(want.Actions))
 	}
-	if !strings.Contains(a.tbl.msg, "cut.ntk: line 21") || !strings.Contains(a.tbl.msg, "no line end") {
-		t.Fatalf("the window says %q, want the cut-off line's warning", a.tbl.msg)
+	if !strings.Contains(a.tbl.State().Message, "cut.ntk: line 21") || !strings.Contains(a.tbl.State().Message, "no line end") {
+		t.Fatalf("the window says %q, want the cut-off line's warning", a.tbl.State().Message)
 	}
 }
 
@@ -494,7 +495,7 @@ func TestCloseWithoutSavesFolderAsksFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	if a.tbl == nil {
-		a.handle(input{Enter: true})
+		a.handle(ui.Input{Enter: true})
 	}
 	step(t, a, 3)
 	if a.closeWindow() {
@@ -509,7 +510,7 @@ func TestCloseWithoutSavesFolderAsksFirst(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "g.ntk")
 	b, _ := newApp(Options{Players: []string{"Ann", "Ben"}, Quick: true, RecordPath: rec}, defaultNewGame)
 	if b.tbl == nil {
-		b.handle(input{Enter: true})
+		b.handle(ui.Input{Enter: true})
 	}
 	step(t, b, 3)
 	if !b.closeWindow() {

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/rules"
+	"notrueking/table"
 )
 
 // MaxPictureSide bounds each side of a picture (Ebitengine's largest image
@@ -81,10 +82,10 @@ func drawPublicTable(dst *ebiten.Image, r rules.Reader) error {
 	if err != nil {
 		return err
 	}
-	a.tbl = newTableUI(r, nil, 0)
-	a.tbl.hide()
+	a.tbl = table.New(readOnly{r}, table.Options{})
+	a.tbl.Hide()
 	a.scene = sceneTable
-	a.ws = a.tbl.tableWidgets(a.layout())
+	a.ws = a.tbl.Widgets(a.layout())
 	a.drawScene(dst, -1)
 	// dst holds the picture now: the app's caches can go.
 	a.release()

@@ -13,6 +13,7 @@ import (
 
 	"notrueking/maps"
 	"notrueking/rules"
+	"notrueking/table"
 )
 
 // replayLines replays a record given as text on the standard map.
@@ -46,10 +47,10 @@ func pixels(t *testing.T, r rules.Reader, shown int) []byte {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a.tbl = newTableUI(r, nil, 0)
-		a.tbl.reveal(shown)
+		a.tbl = table.New(readOnly{r}, table.Options{})
+		a.tbl.Reveal(shown)
 		a.scene = sceneTable
-		a.ws = a.tbl.tableWidgets(a.layout())
+		a.ws = a.tbl.Widgets(a.layout())
 		a.drawScene(dst, -1)
 	}
 	buf := make([]byte, 4*960*540)

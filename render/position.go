@@ -14,6 +14,7 @@ import (
 	"notrueking/scenarios"
 	"notrueking/session"
 	"notrueking/store"
+	"notrueking/ui"
 )
 
 // Games that start from a position — a scenario file (-scenario), the
@@ -29,11 +30,11 @@ func (a *App) loadScenario(path string) error {
 	}
 	a.scenarioPath = path
 	a.playPosition(g)
-	a.tbl.setMsg(fmt.Sprintf("Scenario %s: %s to act.", filepath.Base(path), a.tbl.seatName(g.ToAct())), false)
+	a.tbl.SetMessage(fmt.Sprintf("Scenario %s: %s to act.", filepath.Base(path), a.tbl.SeatName(g.ToAct())), false)
 	// Its comment (what to try, what should happen) on a card over the
 	// table until Continue.
 	if c := scenarios.Comment(data); c != "" {
-		a.tbl.notices = append(a.tbl.notices, notice{kind: noticeScenario, seat: rules.Public, text: filepath.Base(path), lines: paragraphs(c)})
+		a.tbl.NoticeScenario(filepath.Base(path), paragraphs(c))
 	}
 	return nil
 }
@@ -47,7 +48,6 @@ func (a *App) playPosition(g *rules.Game) {
 	}
 	a.tester = true
 	a.mapName, a.mapSum = records.MapIdentity(g.Map())
-	a.try = nil
 	a.bots.interrupt()
 	a.bots = nil
 	a.begin(playRules(g), g.Config().Seed)
@@ -76,19 +76,19 @@ func (a *App) savePosition() {
 	if g == nil || a.tbl == nil {
 		return
 	}
-	if a.tbl.past != nil {
-		a.tbl.setMsg("This is the past: return to the table (Esc) to save the position as it stands.", true)
+	if a.tbl.InPast() {
+		a.tbl.SetMessage("This is the past: return to the table (Esc) to save the position as it stands.", true)
 		return
 	}
-	if !a.secretTool(CmdSavePosition, g, "Press Ctrl+S again to save: the file holds every secret of the game (hands, loyalty cards, decks).") {
+	if !a.secretTool(ui.CmdSavePosition, g, "Press Ctrl+S again to save: the file holds every secret of the game (hands, loyalty cards, decks).") {
 		return
 	}
 	msg, err := a.keepPosition(g)
 	if err != nil {
-		a.tbl.setMsg("The position could not be saved: "+err.Error(), true)
+		a.tbl.SetMessage("The position could not be saved: "+err.Error(), true)
 		return
 	}
-	a.tbl.setMsg(msg, false)
+	a.tbl.SetMessage(msg, false)
 }
 
 // writePosition writes g's position into the positions folder under a
@@ -185,7 +185,7 @@ func paragraphs(c string) []string {
 // armedTool is a tool that shows every secret, asked for once: its
 // command and 1 + the game's Len when it was.
 type armedTool struct {
-	cmd CmdKind
+	cmd ui.CmdKind
 	at  int
 }
 
@@ -194,12 +194,12 @@ type armedTool struct {
 // may; in a game that is not, the first ask only puts warning on the
 // message line, and a second ask of the same tool at the same position
 // goes ahead.
-func (a *App) secretTool(cmd CmdKind, g *rules.Game, warning string) bool {
+func (a *App) secretTool(cmd ui.CmdKind, g *rules.Game, warning string) bool {
 	if a.tester || a.armed == (armedTool{cmd, g.Len() + 1}) {
 		a.armed = armedTool{}
 		return true
 	}
 	a.armed = armedTool{cmd, g.Len() + 1}
-	a.tbl.setMsg(warning, true)
+	a.tbl.SetMessage(warning, true)
 	return false
 }

@@ -10,6 +10,7 @@ import (
 	"notrueking/rules"
 	"notrueking/scenarios"
 	"notrueking/session"
+	"notrueking/ui"
 )
 
 // sameState reports whether two games stand at the same position,
@@ -77,23 +78,23 @@ func TestScenarioInTheWindow(t *testing.T) {
 func TestSavePositionLoadsBack(t *testing.T) {
 	dir := t.TempDir()
 	a, _ := newApp(Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, PositionsDir: dir}, defaultNewGame)
-	a.handle(input{Enter: true})
+	a.handle(ui.Input{Enter: true})
 	step(t, a, 40)
 	a.scene = sceneTable
 	a.rebuild()
 	// Not a tester's game: the first Ctrl+S only warns that the file
 	// holds every secret; the second at the same position saves.
-	a.handle(input{Keys: []string{"Ctrl+S"}})
-	if files, _ := filepath.Glob(filepath.Join(dir, "*.toml")); len(files) != 0 || !strings.Contains(a.tbl.msg, "every secret") {
-		t.Fatalf("the first Ctrl+S of a player's game wrote %d files (message %q); want a warning first", len(files), a.tbl.msg)
+	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.toml")); len(files) != 0 || !strings.Contains(a.tbl.State().Message, "every secret") {
+		t.Fatalf("the first Ctrl+S of a player's game wrote %d files (message %q); want a warning first", len(files), a.tbl.State().Message)
 	}
-	a.handle(input{Keys: []string{"Ctrl+S"}})
+	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
 	files, _ := filepath.Glob(filepath.Join(dir, "*.toml"))
 	if len(files) != 1 {
 		t.Fatalf("Ctrl+S wrote %d files", len(files))
 	}
-	if !strings.Contains(a.tbl.msg, filepath.Base(files[0])) || !strings.Contains(a.tbl.msg, filepath.Dir(files[0])) {
-		t.Errorf("the message %q does not say where the position went", a.tbl.msg)
+	if !strings.Contains(a.tbl.State().Message, filepath.Base(files[0])) || !strings.Contains(a.tbl.State().Message, filepath.Dir(files[0])) {
+		t.Errorf("the message %q does not say where the position went", a.tbl.State().Message)
 	}
 	if fi, _ := os.Stat(files[0]); fi.Mode().Perm() != 0o600 {
 		t.Errorf("a position (it holds every secret) is written %v", fi.Mode().Perm())
@@ -108,16 +109,16 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	first, _ := os.ReadFile(files[0])
 
 	// The Tools menu: F2 opens it, its entry saves again, under a new name.
-	a.handle(input{Keys: []string{"F2"}})
-	if !a.tools || !hasText(a.ws, "Save position as scenario") {
+	a.handle(ui.Input{Keys: []string{"F2"}})
+	if !a.tools || !ui.HasText(a.ws, "Save position as scenario") {
 		t.Fatal("F2 does not open the Tools menu")
 	}
-	w, ok := findWidget(a.ws[a.modal:], func(w Widget) bool { return w.Text == "Save position as scenario" })
+	w, ok := ui.Find(a.ws[a.modal:], func(w ui.Widget) bool { return w.Text == "Save position as scenario" })
 	if !ok {
 		t.Fatal("no menu entry")
 	}
 	a.tester = true // a tester's game saves at the first ask
-	a.handle(input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
+	a.handle(ui.Input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
 	if a.tools {
 		t.Error("the menu stays open after its entry")
 	}
@@ -129,13 +130,13 @@ func TestSavePositionLoadsBack(t *testing.T) {
 		t.Error("the second save overwrote the first")
 	}
 	// Esc closes the menu; a click beside it too.
-	a.handle(input{Keys: []string{"F2"}})
-	a.handle(input{Escape: true})
+	a.handle(ui.Input{Keys: []string{"F2"}})
+	a.handle(ui.Input{Escape: true})
 	if a.tools {
 		t.Error("Esc leaves the Tools menu open")
 	}
-	a.handle(input{Keys: []string{"F2"}})
-	a.handle(input{X: 300, Y: 500, Click: true})
+	a.handle(ui.Input{Keys: []string{"F2"}})
+	a.handle(ui.Input{X: 300, Y: 500, Click: true})
 	if a.tools {
 		t.Error("a click beside the menu leaves it open")
 	}
@@ -145,9 +146,9 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	os.WriteFile(bad, nil, 0o600)
 	a.opts.PositionsDir = filepath.Join(bad, "sub")
 	n := a.game().Len()
-	a.handle(input{Keys: []string{"Ctrl+S"}})
-	if !a.tbl.msgErr || !strings.Contains(a.tbl.msg, "could not be saved") || a.game().Len() != n {
-		t.Errorf("a failed save: %q (error %v)", a.tbl.msg, a.tbl.msgErr)
+	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
+	if !a.tbl.State().Refusal || !strings.Contains(a.tbl.State().Message, "could not be saved") || a.game().Len() != n {
+		t.Errorf("a failed save: %q (error %v)", a.tbl.State().Message, a.tbl.State().Refusal)
 	}
 }
 
@@ -205,14 +206,14 @@ func TestScenarioCommentIsShown(t *testing.T) {
 		t.Fatal(err)
 	}
 	if a.scene == sceneCurtain {
-		a.handle(input{Enter: true})
+		a.handle(ui.Input{Enter: true})
 	}
-	if a.scene != sceneTable || !hasText(a.ws, "Scenario: ship-capacity.toml") || !hasText(a.ws, "Try: move 2 footmen") {
+	if a.scene != sceneTable || !ui.HasText(a.ws, "Scenario: ship-capacity.toml") || !ui.HasText(a.ws, "Try: move 2 footmen") {
 		t.Fatalf("scene %d: the scenario's comment is not on the table", a.scene)
 	}
 	n := a.game().Len()
-	a.handle(input{Enter: true})
-	if hasText(a.ws, "Scenario: ship-capacity.toml") || a.game().Len() != n {
+	a.handle(ui.Input{Enter: true})
+	if ui.HasText(a.ws, "Scenario: ship-capacity.toml") || a.game().Len() != n {
 		t.Error("Continue does not take the comment away, or it played something")
 	}
 }

@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"math"
+	"notrueking/table"
+	"notrueking/ui"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -57,9 +59,9 @@ func fitCanvas(cw, ch, sw, sh int) canvasFit {
 
 // scaler maps the base canvas to the window through the canvas: the base
 // canvas scaled onto the cw×ch canvas, then the canvas onto the window.
-func (f canvasFit) scaler(cw, ch int) Scaler {
-	c := NewScaler(cw, ch)
-	return Scaler{S: c.S * f.Scale, OX: f.OX + c.OX*f.Scale, OY: f.OY + c.OY*f.Scale}
+func (f canvasFit) scaler(cw, ch int) ui.Scaler {
+	c := ui.NewScaler(cw, ch)
+	return ui.Scaler{S: c.S * f.Scale, OX: f.OX + c.OX*f.Scale, OY: f.OY + c.OY*f.Scale}
 }
 
 // presentState is the fixed canvas's images and the window it is shown in.
@@ -102,7 +104,7 @@ func (a *App) drawCanvas(screen *ebiten.Image) {
 
 // presentCanvas draws the canvas into dst as fit places it, on black.
 func presentCanvas(dst, canvas *ebiten.Image, fit canvasFit) {
-	dst.Fill(colBlack)
+	dst.Fill(ui.ColBlack)
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Scale(fit.Scale, fit.Scale)
 	op.GeoM.Translate(fit.OX, fit.OY)
@@ -116,7 +118,7 @@ func presentCanvas(dst, canvas *ebiten.Image, fit canvasFit) {
 // presentWidgets applies -large-text and -clean to a widget list just
 // built (once: large sizes compound): it returns the buttons a clean
 // layout left out, whose keys still work.
-func (a *App) presentWidgets(ws *[]Widget) (hidden []Widget) {
+func (a *App) presentWidgets(ws *[]ui.Widget) (hidden []ui.Widget) {
 	if a.p.large {
 		a.p.largeSizes(*ws)
 	}
@@ -129,8 +131,8 @@ func (a *App) presentWidgets(ws *[]Widget) (hidden []Widget) {
 // menuCommands are the buttons a clean layout leaves out: menus and
 // helpers, not moves of the game. Their keys still work (F1, Ctrl+Z,
 // Ctrl+Y, H, F2; the board's F).
-var menuCommands = map[CmdKind]bool{
-	CmdUndo: true, CmdRedo: true, CmdHelp: true, CmdHint: true, CmdFullscreen: true, CmdLogScroll: true, CmdTools: true,
+var menuCommands = map[ui.CmdKind]bool{
+	ui.CmdUndo: true, ui.CmdRedo: true, ui.CmdHelp: true, ui.CmdHint: true, ui.CmdFullscreen: true, ui.CmdLogScroll: true, ui.CmdTools: true,
 }
 
 // cleanWidgets is a clean layout's widget list: ws without the menu
@@ -142,14 +144,14 @@ var menuCommands = map[CmdKind]bool{
 // combat's or a notice's Continue, the curtain's "I am …", the past
 // view's Return and the end screen's New game — a click on the board or a
 // slot is no button and stays too.
-func cleanWidgets(ws []Widget) (shown, hidden []Widget) {
-	shown = make([]Widget, 0, len(ws))
+func cleanWidgets(ws []ui.Widget) (shown, hidden []ui.Widget) {
+	shown = make([]ui.Widget, 0, len(ws))
 	for _, w := range ws {
-		if w.Kind == WButton && w.T.Kind == TButton && menuCommands[w.T.Cmd.Kind] {
+		if w.Kind == ui.WButton && w.T.Kind == ui.TButton && menuCommands[w.T.Cmd.Kind] {
 			hidden = append(hidden, w)
 			continue
 		}
-		if w.Kind == WText && w.R == testerBadge {
+		if w.Kind == ui.WText && w.R == table.TesterBadge {
 			continue
 		}
 		if w.Key != "" {
@@ -171,7 +173,7 @@ const largeText = 1.25
 // widget, whose text hangs from its top, as high as its text was if that
 // is more). measure is the text's width (widest line) and height at a
 // size, as drawn.
-func textSize(w Widget, room float64, measure func(size float64) (float64, float64)) float64 {
+func textSize(w ui.Widget, room float64, measure func(size float64) (float64, float64)) float64 {
 	size := w.Size
 	if size <= 0 || w.Text == "" {
 		return size
@@ -181,7 +183,7 @@ func textSize(w Widget, room float64, measure func(size float64) (float64, float
 		return size
 	}
 	hRoom := w.R.H - 4 // a box's or button's text clears its frame
-	if w.Kind == WText {
+	if w.Kind == ui.WText {
 		hRoom = math.Max(w.R.H, th)
 	}
 	// Widths and heights grow in proportion to the size; 3 % is kept for
@@ -212,8 +214,8 @@ func textSize(w Widget, room float64, measure func(size float64) (float64, float
 var largeScales = []float64{1, 0.8}
 
 // textGrowth is how much larger w's text may be drawn (≥ 1) in its room.
-func (p *painter) textGrowth(w Widget) float64 {
-	bold := w.Bold || w.Kind == WButton
+func (p *painter) textGrowth(w ui.Widget) float64 {
+	bold := w.Bold || w.Kind == ui.WButton
 	room := p.textRoom(w)
 	g := largeText
 	for _, s := range largeScales {
@@ -232,23 +234,23 @@ func (p *painter) textGrowth(w Widget) float64 {
 // the slots, the loyalty tokens) all grown alike, by the least any of
 // them may — a row of tokens in two sizes reads as a mistake. It grows
 // the rooms of texts first (growTextRooms).
-func (p *painter) largeSizes(ws []Widget) {
+func (p *painter) largeSizes(ws []ui.Widget) {
 	growTextRooms(ws)
 	type column struct {
-		kind       WKind
+		kind       ui.WKind
 		size, w, h float64
 		bold       bool
 	}
-	colOf := func(w Widget) column {
+	colOf := func(w ui.Widget) column {
 		h := math.Round(w.R.H)
-		if w.Kind == WText {
+		if w.Kind == ui.WText {
 			h = 0 // grown to the room below it, which differs
 		}
 		return column{w.Kind, w.Size, math.Round(w.R.W), h, w.Bold}
 	}
 	grow := map[column]float64{}
 	for _, w := range ws {
-		if w.Text == "" || w.Size <= 0 || (w.Kind != WText && w.Kind != WButton && w.Kind != WBox && w.Kind != WField) {
+		if w.Text == "" || w.Size <= 0 || (w.Kind != ui.WText && w.Kind != ui.WButton && w.Kind != ui.WBox && w.Kind != ui.WField) {
 			continue
 		}
 		c := colOf(w)
@@ -270,17 +272,17 @@ func (p *painter) largeSizes(ws []Widget) {
 // height. Rects only grow, never past another widget (the layout tests'
 // overlap check holds for them), and no higher than the text needs at
 // largeText.
-func growTextRooms(ws []Widget) {
+func growTextRooms(ws []ui.Widget) {
 	for i := range ws {
 		w := &ws[i]
-		if w.Kind != WText || w.Text == "" || w.T.Kind != TNone {
+		if w.Kind != ui.WText || w.Text == "" || w.T.Kind != ui.TNone {
 			continue
 		}
-		limit := float64(BaseH)
+		limit := float64(ui.BaseH)
 		for j, o := range ws {
 			switch {
-			case j == i || o.Kind == WLayer || (o.Kind == WText && o.Text == ""):
-			case o.Kind == WPanel:
+			case j == i || o.Kind == ui.WLayer || (o.Kind == ui.WText && o.Text == ""):
+			case o.Kind == ui.WPanel:
 				if o.R.Contains(w.R.X+0.5, w.R.Y+0.5) {
 					limit = math.Min(limit, o.R.Y+o.R.H)
 				}
@@ -296,15 +298,15 @@ func growTextRooms(ws []Widget) {
 
 // textRoom is the width (base pixels) a widget's text has: the rect's
 // for a text, less the margins and the key hint for a button or box.
-func (p *painter) textRoom(w Widget) float64 {
+func (p *painter) textRoom(w ui.Widget) float64 {
 	switch w.Kind {
-	case WText:
+	case ui.WText:
 		return w.R.W
-	case WField:
+	case ui.WField:
 		return w.R.W - 16
 	}
 	room := w.R.W - 8
-	if w.Key != "" && w.Kind == WButton {
+	if w.Key != "" && w.Kind == ui.WButton {
 		room -= p.keyHintW(w.Key, 1) + 5
 	}
 	return room

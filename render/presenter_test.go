@@ -5,6 +5,9 @@ import (
 	"image"
 	"math"
 	"math/rand"
+	"notrueking/internal/tabletest"
+	"notrueking/table"
+	"notrueking/ui"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -62,7 +65,7 @@ func TestFitCanvas(t *testing.T) {
 		}
 		// The pointer maps back through the same placement.
 		sc := f.scaler(c[0], c[1])
-		if x, y := sc.ToScreen(BaseW, BaseH); math.Abs(x-(f.OX+w)) > 1e-6 || math.Abs(y-(f.OY+h)) > 1e-6 {
+		if x, y := sc.ToScreen(ui.BaseW, ui.BaseH); math.Abs(x-(f.OX+w)) > 1e-6 || math.Abs(y-(f.OY+h)) > 1e-6 {
 			t.Fatalf("canvas %v in %dx%d: the base canvas's corner lands at %.1f,%.1f", c, sw, sh, x, y)
 		}
 	}
@@ -101,7 +104,7 @@ func TestCanvasScalesByWholeFactor(t *testing.T) {
 	a := canvasApp(t, 1280, 720)
 	one := drawWindow(a, 1280, 720)
 	two := drawWindow(a, 2560, 1440)
-	if a.sc != (Scaler{S: 1.6, OX: 0, OY: 0}) {
+	if a.sc != (ui.Scaler{S: 1.6, OX: 0, OY: 0}) {
 		t.Errorf("the pointer's scaler at 2× is %+v", a.sc)
 	}
 	bad := 0
@@ -117,7 +120,7 @@ func TestCanvasScalesByWholeFactor(t *testing.T) {
 	saveShot(t, "canvas-1280-in-1920", bars)
 	for y := 0; y < 1080 && bad < 10; y += 3 {
 		for x := 0; x < 1920 && bad < 10; x += 3 {
-			var w = colBlack
+			var w = ui.ColBlack
 			if x >= 320 && x < 1600 && y >= 180 && y < 900 {
 				w = one.RGBAAt(x-320, y-180)
 			}
@@ -157,8 +160,8 @@ func TestCanvasShrinksInASmallWindow(t *testing.T) {
 // few commands needed to play; the keys of what was left out still work
 // (Ctrl+Z undoes, F1 opens help, a digit plays a move).
 func TestCleanLayout(t *testing.T) {
-	needed := map[CmdKind]bool{CmdNone: true, CmdLift: true, CmdCancel: true, CmdShuffle: true, CmdConfirmArrange: true,
-		CmdMoveConfirm: true, CmdMoreUnits: true, CmdFewerUnits: true, CmdDismiss: true, CmdPresent: true, CmdAgain: true, CmdLogEntry: true}
+	needed := map[ui.CmdKind]bool{ui.CmdNone: true, ui.CmdLift: true, ui.CmdCancel: true, ui.CmdShuffle: true, ui.CmdConfirmArrange: true,
+		ui.CmdMoveConfirm: true, ui.CmdMoreUnits: true, ui.CmdFewerUnits: true, ui.CmdDismiss: true, ui.CmdPresent: true, ui.CmdAgain: true, ui.CmdLogEntry: true}
 	kept := map[string]bool{}
 	for _, tc := range tableCases {
 		for _, steps := range []int{5, 60, 200} {
@@ -172,11 +175,11 @@ func TestCleanLayout(t *testing.T) {
 				if w.Key != "" {
 					t.Errorf("%s: %q shows key %s", where, w.Text, w.Key)
 				}
-				if w.R == testerBadge {
+				if w.R == table.TesterBadge {
 					t.Errorf("%s: the tester badge %q is shown", where, w.Text)
 				}
-				if w.Kind == WButton {
-					if !needed[w.T.Cmd.Kind] || (w.T.Cmd.Kind == CmdNone && w.T.Action == nil) {
+				if w.Kind == ui.WButton {
+					if !needed[w.T.Cmd.Kind] || (w.T.Cmd.Kind == ui.CmdNone && w.T.Action == nil) {
 						t.Errorf("%s: button %q (command %d) is no move", where, w.Text, w.T.Cmd.Kind)
 					}
 					kept[fmt.Sprint(w.T.Cmd.Kind)] = true
@@ -188,29 +191,29 @@ func TestCleanLayout(t *testing.T) {
 			// The keys of what was left out still work.
 			n := g.Len()
 			if g.CanUndo() == nil && a.scene == sceneTable {
-				a.handle(input{Keys: []string{"Ctrl+Z"}})
+				a.handle(ui.Input{Keys: []string{"Ctrl+Z"}})
 				if g.Len() != n-1 && !g.CanRedo() {
 					t.Errorf("%s: Ctrl+Z did not undo (%d actions, was %d)", where, g.Len(), n)
 				}
 			}
-			a.handle(input{Keys: []string{"F1"}})
+			a.handle(ui.Input{Keys: []string{"F1"}})
 			if !a.help {
 				t.Errorf("%s: F1 did not open help", where)
 			}
-			a.handle(input{Escape: true})
+			a.handle(ui.Input{Escape: true})
 		}
 	}
 	// Behind the curtain the table shows no menus either.
 	a, _ := midGame(t, tableCase{"standard", 4}, 30, 7)
 	a.opts.Clean = true
-	a.tbl.hide()
-	a.curtain, a.scene = a.tbl.eng.ToAct(), sceneCurtain
+	a.tbl.Hide()
+	a.curtain, a.scene = a.tbl.Game().ToAct(), sceneCurtain
 	a.rebuild()
 	if len(a.behind) == 0 {
 		t.Fatal("no table behind the curtain")
 	}
 	for _, w := range a.behind {
-		if w.Key != "" || (w.Kind == WButton && menuCommands[w.T.Cmd.Kind]) {
+		if w.Key != "" || (w.Kind == ui.WButton && menuCommands[w.T.Cmd.Kind]) {
 			t.Errorf("behind the curtain: %q (key %q, command %d)", w.Text, w.Key, w.T.Cmd.Kind)
 		}
 	}
@@ -223,7 +226,7 @@ func TestCleanLayout(t *testing.T) {
 		for _, w := range a.keysOnly {
 			if w.Key == "1" && w.T.Action != nil {
 				n := g.Len()
-				a.handle(input{Keys: []string{"1"}})
+				a.handle(ui.Input{Keys: []string{"1"}})
 				if g.Len() != n+1 {
 					t.Errorf("key 1 (%q, its label hidden) did not play (%d actions, was %d)", w.Text, g.Len(), n)
 				}
@@ -247,14 +250,14 @@ func TestCleanLayout(t *testing.T) {
 func TestLargeText(t *testing.T) {
 	needDisplay(t)
 	type key struct {
-		kind WKind
+		kind ui.WKind
 		text string
 		x, y float64
 	}
-	texts := func(ws []Widget) []Widget {
-		var out []Widget
+	texts := func(ws []ui.Widget) []ui.Widget {
+		var out []ui.Widget
 		for _, w := range ws {
-			if w.Text != "" && w.Size > 0 && (w.Kind == WText || w.Kind == WButton || w.Kind == WBox || w.Kind == WField) {
+			if w.Text != "" && w.Size > 0 && (w.Kind == ui.WText || w.Kind == ui.WButton || w.Kind == ui.WBox || w.Kind == ui.WField) {
 				out = append(out, w)
 			}
 		}
@@ -270,8 +273,8 @@ func TestLargeText(t *testing.T) {
 				sumN += w.Size
 				nN++
 			}
-			a.p.large, a.tbl.log.large = true, true
-			a.tbl.log.forget() // wrapped at the normal size
+			a.p.large = true
+			a.tbl.SetLargeLog(true) // wrapped at the normal size before
 			a.rebuild()
 			p := a.p
 			where := fmt.Sprintf("%s, %d players, after %d actions", tc.mapName, tc.players, steps)
@@ -285,13 +288,13 @@ func TestLargeText(t *testing.T) {
 				if ok && w.Size == orig {
 					continue
 				}
-				bold := w.Bold || w.Kind == WButton
+				bold := w.Bold || w.Kind == ui.WButton
 				room := p.textRoom(w)
 				for _, sz := range windowSizes {
-					s := NewScaler(sz[0], sz[1]).S
+					s := ui.NewScaler(sz[0], sz[1]).S
 					tw, th := text.Measure(w.Text, p.face(w.Size*s, bold), w.Size*s*1.2)
 					hRoom := w.R.H * s
-					if w.Kind != WText {
+					if w.Kind != ui.WText {
 						hRoom -= 4 * s
 					}
 					if tw > room*s+0.5 || th > hRoom+0.5 {
@@ -304,7 +307,7 @@ func TestLargeText(t *testing.T) {
 			ss := solid(a.ws, a.layout())
 			for i, w := range ss {
 				for _, o := range ss[:i] {
-					if overlap(w.R, o.R) > 0.01 {
+					if ui.Overlap(w.R, o.R) > 0.01 {
 						t.Errorf("%s: %q %+v overlaps %q %+v", where, w.Text, w.R, o.Text, o.R)
 					}
 				}
@@ -329,25 +332,25 @@ func TestPresenterShots(t *testing.T) {
 		saveShot(t, fmt.Sprintf("canvas-%dx%d", c[0], c[1]), drawWindow(a, c[0], c[1]))
 	}
 	a, _ := midGame(t, tableCase{"nine", 9}, 120, 3)
-	a.p.large, a.tbl.log.large = true, true
-	a.tbl.log.forget()
+	a.p.large = true
+	a.tbl.SetLargeLog(true)
 	saveShot(t, "large-text-nine-9", render(t, a, 1920, 1080))
 	a, _ = midGame(t, tableCase{"standard", 4}, 120, 3)
-	a.p.large, a.tbl.log.large = true, true
-	a.tbl.log.forget()
+	a.p.large = true
+	a.tbl.SetLargeLog(true)
 	saveShot(t, "large-text-standard-4", render(t, a, 1920, 1080))
 	a.opts.Clean = true
 	a.bv = nil
 	saveShot(t, "clean-large-standard-4", render(t, a, 1920, 1080))
-	a.do(Command{Kind: CmdHelp})
+	a.do(ui.Command{Kind: ui.CmdHelp})
 	saveShot(t, "help-clean-large", render(t, a, 1280, 720))
 	// The end screen and the start screen, large and clean.
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
-		e, err := newRulesGame(tc.mapName, caseNames[:tc.players], 5)
+		e, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], 5)
 		if err != nil {
 			t.Fatal(err)
 		}
-		playUntil(t, e, 5, func() bool { return false })
+		tabletest.PlayUntil(t, e, e, 5, func() bool { return false })
 		end, err := newApp(Options{LargeText: true, Clean: true}, nil)
 		if err != nil {
 			t.Fatal(err)

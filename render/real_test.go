@@ -2,10 +2,13 @@ package render
 
 import (
 	"math"
+	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/table"
+	"notrueking/ui"
 )
 
 // interiorCells lists the centres of the cells of territory t whose 5×5
@@ -29,23 +32,9 @@ func interiorCells(m *board.Map, t int) [][2]float64 {
 	return out
 }
 
-// playSome applies the first legal action n times (after arranging).
-func playSome(t *testing.T, e engine, n int) {
-	t.Helper()
-	for i := 0; i < n && !e.Over(); i++ {
-		l := e.Legal()
-		if len(l) == 0 {
-			t.Fatalf("no legal action at step %d", i)
-		}
-		if _, err := e.Apply(l[0]); err != nil {
-			t.Fatalf("step %d: %v", i, err)
-		}
-	}
-}
-
 func TestDrawStandardTable(t *testing.T) {
 	needDisplay(t)
-	e, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 7)
+	e, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,28 +42,28 @@ func TestDrawStandardTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	playSome(t, e, 3+4) // three arrangements, four placements
+	tabletest.PlaySome(t, e, e, 3+4) // three arrangements, four placements
 	a.begin(playOf(e), 7)
-	a.clickOn(cmdTarget(Command{Kind: CmdLift}))
-	img := render(t, a, BaseW, BaseH)
+	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+	img := render(t, a, ui.BaseW, ui.BaseH)
 	saveShot(t, "table-standard", img)
 	m := e.Map()
 	v := e.View(rules.Public)
-	l := layoutTable(m.Grid.W, m.Grid.H, 3, 0)
-	g := fitBoard(m.Grid.W, m.Grid.H, l.Board)
+	l := table.NewLayout(m.Grid.W, m.Grid.H, 3, 0)
+	g := ui.FitBoard(m.Grid.W, m.Grid.H, l.Board)
 	checked, matched, total := 0, 0, 0
 	// covered reports whether a token or a name is drawn over (x, y).
-	sc := NewScaler(BaseW, BaseH)
+	sc := ui.NewScaler(ui.BaseW, ui.BaseH)
 	tf := a.bv.screen(sc)
 	pl := a.bv.overlay(sc, a.p, tf, &v)
 	covered := func(x, y float64) bool {
 		x, y = x-tf.X, y-tf.Y
-		for _, tk := range pl.tokens {
+		for _, tk := range pl.Tokens {
 			if tk.R.Inset(-2).Contains(x, y) {
 				return true
 			}
 		}
-		for _, l := range pl.labels {
+		for _, l := range pl.Labels {
 			if l.R.Inset(-2).Contains(x, y) {
 				return true
 			}
@@ -90,7 +79,7 @@ func TestDrawStandardTable(t *testing.T) {
 		if len(cells) == 0 {
 			continue
 		}
-		hc := houseColor(m, hid)
+		hc := ui.HouseColor(m, hid)
 		want := landColor(&hc)
 		match := 0
 		var seen [][2]float64
@@ -131,15 +120,15 @@ func TestDrawStandardTable(t *testing.T) {
 			if seat < 0 {
 				continue
 			}
-			w, ok := findWidget(a.ws, func(w Widget) bool {
-				return w.T.Kind == TSlot && w.T.House == m.Houses[h].ID && w.T.Slot == rules.Slot(s)
+			w, ok := ui.Find(a.ws, func(w ui.Widget) bool {
+				return w.T.Kind == ui.TSlot && w.T.House == m.Houses[h].ID && w.T.Slot == rules.Slot(s)
 			})
 			if !ok {
 				t.Fatalf("no slot widget for %s %v", m.Houses[h].ID, rules.Slot(s))
 			}
 			c := img.RGBAAt(int(w.R.X+4), int(w.R.Y+w.R.H/2))
-			if c != seatColor(seat) {
-				t.Errorf("%s %v holds seat %d's agent: pixel %v, want %v", m.Houses[h].ID, rules.Slot(s), seat, c, seatColor(seat))
+			if c != ui.SeatColor(seat) {
+				t.Errorf("%s %v holds seat %d's agent: pixel %v, want %v", m.Houses[h].ID, rules.Slot(s), seat, c, ui.SeatColor(seat))
 			}
 		}
 	}

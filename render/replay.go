@@ -10,7 +10,8 @@ import (
 
 	"notrueking/rules"
 	"notrueking/session"
-	"notrueking/words"
+	"notrueking/table"
+	"notrueking/ui"
 )
 
 // The replay viewer (docs/replay.md): a finished or unfinished game of a
@@ -46,12 +47,12 @@ type replayView struct {
 	seat int
 	// u draws the table at n through the table's own panels; its engine
 	// is a read-only view of cur (no legal action, nothing to apply).
-	u *tableUI
+	u *table.Table
 	// logs are each viewer's whole log, worded and wrapped once; the
 	// panel shows a prefix of it.
 	logs map[int]*replayLog
-	lp   logPanel // the log panel drawn (a prefix of the viewer's rows)
-	back int      // the log's scroll, kept between positions
+	lp   table.LogPanel // the log panel drawn (a prefix of the viewer's rows)
+	back int            // the log's scroll, kept between positions
 	// drag is set while the scrub bar is held.
 	drag bool
 	// ret is the scene Back returns to: the end screen, or the start
@@ -65,7 +66,7 @@ type replayView struct {
 // replayLog is one viewer's log of the whole game and its wrapped rows.
 type replayLog struct {
 	lines []rules.LogLine
-	lp    logPanel
+	lp    table.LogPanel
 }
 
 // frozen is the game at the shown position as the table reads it: every
@@ -97,15 +98,14 @@ func newReplayView(g *rules.Game, name string) (*replayView, error) {
 	// (round 1 starts once every loyalty card is arranged).
 	for _, l := range r.viewerLog(rules.Public) {
 		if l.Event == rules.EvRoundStarted.String() {
-			if p := logAction(l); p >= r.base && (len(r.rounds) == 0 || r.rounds[len(r.rounds)-1] != p) {
+			if p := table.LogAction(l); p >= r.base && (len(r.rounds) == 0 || r.rounds[len(r.rounds)-1] != p) {
 				r.rounds = append(r.rounds, p)
 			}
 		}
 	}
 	r.cur = start.Clone()
 	r.n = r.base
-	r.u = newTableUI(frozen{r.cur}, nil, 0)
-	r.u.seed = g.Config().Seed
+	r.u = table.New(frozen{r.cur}, table.Options{Seed: g.Config().Seed})
 	return r, nil
 }
 
@@ -194,13 +194,12 @@ func (r *replayView) goTo(n int) {
 // refresh puts the game shown on the table, in the viewer's seat.
 func (r *replayView) refresh() {
 	u := r.u
-	u.eng = frozen{r.cur}
-	u.shown = rules.Public
-	if r.over && r.seat >= 0 && r.seat < len(u.seats) {
-		u.shown = r.seat
+	seat := rules.Public
+	if r.over && r.seat >= 0 && r.seat < len(u.Seats()) {
+		seat = r.seat
 	}
-	u.refresh()
-	u.setMsg("", false)
+	u.SetGame(frozen{r.cur}, seat)
+	u.SetMessage("", false)
 }
 
 // viewer is whose log and table are shown.
@@ -214,7 +213,7 @@ func (r *replayView) viewer() int {
 // pickSeat shows seat s's view (rules.Public: the public view again); a
 // seat only when the file's game is over.
 func (r *replayView) pickSeat(s int) {
-	if s != rules.Public && (!r.over || s < 0 || s >= len(r.u.seats)) {
+	if s != rules.Public && (!r.over || s < 0 || s >= len(r.u.Seats())) {
 		return
 	}
 	r.seat = s
@@ -249,8 +248,8 @@ func (r *replayView) roundStep(d int) int {
 // houses, conspiracies and the seat's panel at the right; the scrub bar
 // across the foot.
 type replayLayout struct {
-	Top, Board, Log, Seats, Private, Scrub, Bar Rect
-	table                                       tableLayout
+	Top, Board, Log, Seats, Private, Scrub, Bar ui.Rect
+	table                                       table.Layout
 	// privateInLog: the seat's panel tops the log column (many players).
 	privateInLog bool
 }
@@ -261,16 +260,16 @@ const replayScrubH = 128.0
 
 func layoutReplay(gw, gh, n, houses int) replayLayout {
 	var l replayLayout
-	l.table = layoutTable(gw, gh, n, houses)
-	l.Top = Rect{0, 0, BaseW, 50}
-	l.Scrub = Rect{8, BaseH - 8 - replayScrubH, BaseW - 16, replayScrubH}
+	l.table = table.NewLayout(gw, gh, n, houses)
+	l.Top = ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: 50}
+	l.Scrub = ui.Rect{X: 8, Y: ui.BaseH - 8 - replayScrubH, W: ui.BaseW - 16, H: replayScrubH}
 	bh := l.Scrub.Y - 8 - 58
 	bw := 440.0
 	if gw > 0 && gh > 0 {
 		bw = math.Max(360, math.Min(620, bh*float64(gw)/float64(gh)+20))
 	}
-	l.Board = Rect{8, 58, bw, bh}
-	l.Log = Rect{bw + 16, 58, panelX - 8 - (bw + 16), bh}
+	l.Board = ui.Rect{X: 8, Y: 58, W: bw, H: bh}
+	l.Log = ui.Rect{X: bw + 16, Y: 58, W: table.PanelX - 8 - (bw + 16), H: bh}
 	// The right column: the table's houses and conspiracies, then who is
 	// shown and that seat's panel.
 	t := &l.table
@@ -280,34 +279,34 @@ func layoutReplay(gw, gh, n, houses int) replayLayout {
 	if n > 5 {
 		sh = 92 // its title above two rows of buttons
 	}
-	l.Seats = Rect{panelX, y, panelW, sh}
-	l.Private = Rect{panelX, y + sh + 6, panelW, l.Scrub.Y - 8 - (y + sh + 6)}
+	l.Seats = ui.Rect{X: table.PanelX, Y: y, W: table.PanelW, H: sh}
+	l.Private = ui.Rect{X: table.PanelX, Y: y + sh + 6, W: table.PanelW, H: l.Scrub.Y - 8 - (y + sh + 6)}
 	if l.Private.H < 180 {
 		// Many players: the seat's panel tops the log column instead, where
 		// its hand has room.
-		l.Private = Rect{l.Log.X, l.Log.Y, l.Log.W, 300}
+		l.Private = ui.Rect{X: l.Log.X, Y: l.Log.Y, W: l.Log.W, H: 300}
 		l.Log.Y += 306
 		l.Log.H -= 306
 		l.privateInLog = true
 	}
-	l.Bar = Rect{l.Scrub.X + 20, l.Scrub.Y + 74, l.Scrub.W - 40, 40}
+	l.Bar = ui.Rect{X: l.Scrub.X + 20, Y: l.Scrub.Y + 74, W: l.Scrub.W - 40, H: 40}
 	return l
 }
 
 func (r *replayView) layout() replayLayout {
-	m := r.u.m
-	l := layoutReplay(m.Grid.W, m.Grid.H, len(r.u.seats), len(m.Houses))
-	if l.privateInLog && r.u.shown < 0 {
+	m := r.u.Map()
+	l := layoutReplay(m.Grid.W, m.Grid.H, len(r.u.Seats()), len(m.Houses))
+	if l.privateInLog && r.u.Shown() < 0 {
 		// No seat shown: the log keeps the whole column.
 		l.Log.H += l.Log.Y - l.Private.Y
 		l.Log.Y = l.Private.Y
-		l.Private = Rect{}
+		l.Private = ui.Rect{}
 	}
 	return l
 }
 
 // posAt is the position a point of the scrub bar at x stands for.
-func (r *replayView) posAt(bar Rect, x float64) int {
+func (r *replayView) posAt(bar ui.Rect, x float64) int {
 	if r.end <= r.base || bar.W <= 0 {
 		return r.base
 	}
@@ -316,7 +315,7 @@ func (r *replayView) posAt(bar Rect, x float64) int {
 }
 
 // xOf is where position n stands on the scrub bar.
-func (r *replayView) xOf(bar Rect, n int) float64 {
+func (r *replayView) xOf(bar ui.Rect, n int) float64 {
 	if r.end <= r.base {
 		return bar.X
 	}
@@ -325,7 +324,7 @@ func (r *replayView) xOf(bar Rect, n int) float64 {
 
 // posLabel is "Action 57 of 431 · round 3 of 4".
 func (r *replayView) posLabel() string {
-	v := r.u.pub
+	v := r.u.Public()
 	s := fmt.Sprintf("Action %d of %d  ·  round %d of %d", r.n, r.end, v.Round, v.Rounds)
 	if r.n == r.base {
 		s = fmt.Sprintf("Start (%d actions to come)  ·  round %d of %d", r.end-r.base, v.Round, v.Rounds)
@@ -347,31 +346,31 @@ func (r *replayView) lastText(lines []rules.LogLine) string {
 }
 
 // widgets builds the viewer's screen (the board is drawn under them).
-func (r *replayView) widgets() []Widget {
+func (r *replayView) widgets() []ui.Widget {
 	u := r.u
 	l := r.layout()
-	var ws []Widget
+	var ws []ui.Widget
 	// Top bar: what this is, the prompt of the position, help and back.
-	ws = append(ws, Widget{R: l.Top, Kind: WPanel, Fill: colPanelHi})
-	ws = append(ws, Widget{R: Rect{16, 8, 150, 34}, Kind: WBox, Text: "REPLAY", Size: 22, Bold: true, Fill: colWarn, Ink: colText,
+	ws = append(ws, ui.Widget{R: l.Top, Kind: ui.WPanel, Fill: ui.ColPanelHi})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: 16, Y: 8, W: 150, H: 34}, Kind: ui.WBox, Text: "REPLAY", Size: 22, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText,
 		Tip: "A replay of " + r.name + ": nothing can be played from it."})
-	ta := u.eng.ToAct()
-	prompt, ink := u.pub.Prompt, readable(seatColor(ta), colPanelHi)
-	if u.eng.Over() {
+	ta := u.Game().ToAct()
+	prompt, ink := u.Public().Prompt, ui.Readable(ui.SeatColor(ta), ui.ColPanelHi)
+	if u.Game().Over() {
 		var wn []string
-		for _, w := range u.pub.Winners {
-			wn = append(wn, u.seatWords(w))
+		for _, w := range u.Public().Winners {
+			wn = append(wn, u.SeatWords(w))
 		}
-		prompt, ink = "Game over", colGold
+		prompt, ink = "Game over", ui.ColGold
 		if len(wn) > 0 {
 			prompt += " — " + strings.Join(wn, " and ") + " won"
 		}
 	}
-	ws = append(ws, Widget{R: Rect{180, 8, 900, 34}, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: ink, Tip: prompt})
-	ws = append(ws, Widget{R: Rect{1090, 14, 170, 26}, Kind: WText, Text: r.name, Size: 16, Ink: colDim, Align: AlignRight, Tip: r.name})
-	help := button(Rect{1272, 8, 88, 34}, "?", cmdTarget(Command{Kind: CmdHelp}))
+	ws = append(ws, ui.Widget{R: ui.Rect{X: 180, Y: 8, W: 900, H: 34}, Kind: ui.WText, Text: prompt, Size: 24, Bold: true, Ink: ink, Tip: prompt})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: 1090, Y: 14, W: 170, H: 26}, Kind: ui.WText, Text: r.name, Size: 16, Ink: ui.ColDim, Align: ui.AlignRight, Tip: r.name})
+	help := ui.Button(ui.Rect{X: 1272, Y: 8, W: 88, H: 34}, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
 	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
-	back := button(Rect{1368, 8, 224, 34}, "Back", cmdTarget(Command{Kind: CmdReplayBack}))
+	back := ui.Button(ui.Rect{X: 1368, Y: 8, W: 224, H: 34}, "Back", ui.CmdTarget(ui.Command{Kind: ui.CmdReplayBack}))
 	back.Key = "Esc"
 	back.Tip = "Leave the replay."
 	if r.ret == sceneEnd {
@@ -382,8 +381,8 @@ func (r *replayView) widgets() []Widget {
 	}
 	ws = append(ws, help, back)
 
-	ws = append(ws, u.housesWidgets(l.table)...)
-	ws = append(ws, u.playersWidgets(l.table)...)
+	ws = append(ws, u.HousesWidgets(l.table)...)
+	ws = append(ws, u.PlayersWidgets(l.table)...)
 	ws = append(ws, r.seatWidgets(l)...)
 	ws = append(ws, r.logWidgets(l)...)
 	ws = append(ws, r.scrubWidgets(l)...)
@@ -392,49 +391,49 @@ func (r *replayView) widgets() []Widget {
 
 // seatWidgets are whose view is shown and, for a seat, its panel (its
 // loyalty card and hand): only once the file's game is over.
-func (r *replayView) seatWidgets(l replayLayout) []Widget {
+func (r *replayView) seatWidgets(l replayLayout) []ui.Widget {
 	u := r.u
-	ws := panel(l.Seats, "")
+	ws := ui.Panel(l.Seats, "")
 	if !r.over {
-		ws = append(ws, Widget{R: Rect{l.Seats.X + 12, l.Seats.Y + 8, l.Seats.W - 24, 22}, Kind: WText, Text: "Public view: what everyone at the table saw", Size: 17, Bold: true, Ink: colGold})
-		ws = append(ws, textW(Rect{l.Seats.X + 12, l.Seats.Y + 31, l.Seats.W - 24, 20}, "This game is not over: hands and loyalty cards stay secret.", 15, colText))
+		ws = append(ws, ui.Widget{R: ui.Rect{X: l.Seats.X + 12, Y: l.Seats.Y + 8, W: l.Seats.W - 24, H: 22}, Kind: ui.WText, Text: "Public view: what everyone at the table saw", Size: 17, Bold: true, Ink: ui.ColGold})
+		ws = append(ws, ui.Text(ui.Rect{X: l.Seats.X + 12, Y: l.Seats.Y + 31, W: l.Seats.W - 24, H: 20}, "This game is not over: hands and loyalty cards stay secret.", 15, ui.ColText))
 		if l.Private.H <= 0 {
 			return ws
 		}
-		p := panel(l.Private, "Hands and loyalty cards")
-		p = append(p, textW(Rect{l.Private.X + 12, l.Private.Y + 36, l.Private.W - 24, 20}, "Secret until the game is over.", 15, colDim))
+		p := ui.Panel(l.Private, "Hands and loyalty cards")
+		p = append(p, ui.Text(ui.Rect{X: l.Private.X + 12, Y: l.Private.Y + 36, W: l.Private.W - 24, H: 20}, "Secret until the game is over.", 15, ui.ColDim))
 		return append(ws, p...)
 	}
-	n := len(u.seats)
+	n := len(u.Seats())
 	x0, y := l.Seats.X+12, l.Seats.Y+24
 	if l.Seats.H < 50 {
-		ws = append(ws, Widget{R: Rect{x0, l.Seats.Y + 12, 60, 20}, Kind: WText, Text: "View of", Size: 15, Ink: colDim})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x0, Y: l.Seats.Y + 12, W: 60, H: 20}, Kind: ui.WText, Text: "View of", Size: 15, Ink: ui.ColDim})
 		x0, y = x0+62, l.Seats.Y+8
 	} else {
-		ws = append(ws, Widget{R: Rect{x0, l.Seats.Y + 4, 200, 20}, Kind: WText, Text: "Show the view of", Size: 15, Ink: colDim})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x0, Y: l.Seats.Y + 4, W: 200, H: 20}, Kind: ui.WText, Text: "Show the view of", Size: 15, Ink: ui.ColDim})
 	}
 	perRow := n + 1
 	if l.Seats.H >= 50 {
 		perRow = (n + 2) / 2
 	}
 	bw := math.Min(150, (l.Seats.X+l.Seats.W-12-x0-6*float64(perRow-1))/float64(perRow))
-	at := func(i int) Rect {
-		return Rect{x0 + float64(i%perRow)*(bw+6), y + float64(i/perRow)*32, bw, 28}
+	at := func(i int) ui.Rect {
+		return ui.Rect{X: x0 + float64(i%perRow)*(bw+6), Y: y + float64(i/perRow)*32, W: bw, H: 28}
 	}
-	pub := button(at(0), "Public", cmdTarget(Command{Kind: CmdReplaySeat, N: rules.Public}))
+	pub := ui.Button(at(0), "Public", ui.CmdTarget(ui.Command{Kind: ui.CmdReplaySeat, N: rules.Public}))
 	pub.Key, pub.Size = "0", 15
 	pub.Tip = "What everyone at the table saw."
 	if r.seat < 0 {
-		pub.Fill, pub.Edge = colOK, colGold
+		pub.Fill, pub.Edge = ui.ColOK, ui.ColGold
 	}
 	ws = append(ws, pub)
 	for s := range n {
-		b := button(at(s+1), u.seatName(s), cmdTarget(Command{Kind: CmdReplaySeat, N: s}))
+		b := ui.Button(at(s+1), u.SeatName(s), ui.CmdTarget(ui.Command{Kind: ui.CmdReplaySeat, N: s}))
 		b.Key, b.Size = fmt.Sprint(s+1), 15
-		b.Tip = fmt.Sprintf("What %s saw: their hand and loyalty card.", u.seatWords(s))
-		b.Edge = seatColor(s)
+		b.Tip = fmt.Sprintf("What %s saw: their hand and loyalty card.", u.SeatWords(s))
+		b.Edge = ui.SeatColor(s)
 		if r.seat == s {
-			b.Fill, b.Edge = colOK, colGold
+			b.Fill, b.Edge = ui.ColOK, ui.ColGold
 		}
 		ws = append(ws, b)
 	}
@@ -442,87 +441,37 @@ func (r *replayView) seatWidgets(l replayLayout) []Widget {
 		if l.Private.H <= 0 {
 			return ws
 		}
-		p := panel(l.Private, "Hands and loyalty cards")
-		p = append(p, textW(Rect{l.Private.X + 12, l.Private.Y + 36, l.Private.W - 24, 20}, "The game is over: pick a player above (keys 1 to "+fmt.Sprint(n)+") to see their hand and loyalty card.", 15, colText))
+		p := ui.Panel(l.Private, "Hands and loyalty cards")
+		p = append(p, ui.Text(ui.Rect{X: l.Private.X + 12, Y: l.Private.Y + 36, W: l.Private.W - 24, H: 20}, "The game is over: pick a player above (keys 1 to "+fmt.Sprint(n)+") to see their hand and loyalty card.", 15, ui.ColText))
 		return append(p, ws...)
 	}
-	return append(r.seatPanel(l.Private), ws...)
-}
-
-// seatPanel is the shown seat's secrets at the position shown: its
-// loyalty card and its hand, the cards two to a row so that a long hand
-// fits. Built only once the game of the file is over.
-func (r *replayView) seatPanel(pr Rect) []Widget {
-	u := r.u
-	s := u.shown
-	if s < 0 || s >= len(u.priv.Players) {
-		return nil
-	}
-	p := u.priv.Players[s]
-	ws := panel(pr, fmt.Sprintf("%s — their view at this point", u.seatWords(s)))
-	ws[0].Edge = seatColor(s)
-	x, y, w := pr.X+12, pr.Y+34, pr.W-24
-	ws = append(ws, textW(Rect{x, y, w, 19}, "Loyalty card (white frame: revealed)", 15, colDim))
-	y += 21
-	tw := math.Min(80, w/float64(max(len(p.Loyalty), 1)))
-	for k, tk := range p.Loyalty {
-		hc := houseColor(u.m, tk.House)
-		b := Widget{R: Rect{x + float64(k)*tw, y, tw - 5, 46}, Kind: WBox, Text: fmt.Sprintf("%d\n%s", tk.Value, abbrev(u.houseName(tk.House))), Size: 16, Bold: true, Fill: hc, Ink: textOn(hc),
-			Tip: fmt.Sprintf("Slot %d of %s's loyalty card: House %s, worth %s if its final rank span takes in place %d.", k+1, u.seatName(s), u.houseName(tk.House), words.Count(tk.Value, "point"), k+1)}
-		if tk.Revealed {
-			b.Edge = colWhite
-		}
-		ws = append(ws, b)
-	}
-	y += 52
-	ws = append(ws, textW(Rect{x, y, w, 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, colDim))
-	y += 22
-	cw := (w - 6) / 2
-	rows := max(0, int((pr.Y+pr.H-4-y)/27))
-	for k, c := range p.Hand {
-		row, col := k/2, k%2
-		if row >= rows || (row == rows-1 && col == 1 && k < len(p.Hand)-1) {
-			ws = append(ws, textW(Rect{x + float64(col)*(cw+6), y + float64(row)*27 + 3, cw, 19}, fmt.Sprintf("… and %d more", len(p.Hand)-k), 15, colDim))
-			break
-		}
-		hc := houseColor(u.m, c.House)
-		fill := cardFill(hc)
-		ws = append(ws, Widget{R: Rect{x + float64(col)*(cw+6), y + float64(row)*27, cw, 24}, Kind: WBox, Text: cardLabel(c), Size: 15, Fill: fill, Ink: textOn(fill), Edge: hc,
-			Tip: cardTip(c, u.houseName(c.House))})
-	}
-	return ws
+	return append(r.u.SeatPanel(l.Private), ws...)
 }
 
 // logWidgets is the log panel beside the board: the viewer's log up to
 // the position shown, newest at the bottom, the shown action's entries
 // marked; a click on an entry goes there.
-func (r *replayView) logWidgets(l replayLayout) []Widget {
+func (r *replayView) logWidgets(l replayLayout) []ui.Widget {
 	v := r.viewer()
 	lines := r.shownLog()
 	rl := r.logs[v]
 	all, k := rl.lines, len(lines)
 	// Wrap the whole log once; the panel gets the prefix's rows.
-	rows := rl.lp.wrapRows(all, v, l.Log.W-24)
-	cut := sort.Search(len(rows), func(i int) bool { return rows[i].entry >= k })
-	r.lp.rows, r.lp.wrapW, r.lp.seat, r.lp.nLines = rows[:cut:cut], l.Log.W-24, v, k
-	r.lp.last = ""
-	if k > 0 {
-		r.lp.last = all[k-1].Text
-	}
-	r.lp.back = r.back
-	var ws []Widget
-	if cv := r.u.pub.Combat; cv != nil {
+	r.lp.Prefix(&rl.lp, all, k, v, l.Log.W-24)
+	r.lp.SetBack(r.back)
+	var ws []ui.Widget
+	if cv := r.u.Public().Combat; cv != nil {
 		// The running combat tops the log column.
 		h := math.Min(300, l.Log.H/2)
-		ws = append(ws, r.u.combatCardWidgets(Rect{l.Log.X, l.Log.Y, l.Log.W, h}, cv, combatLive)...)
+		ws = append(ws, r.u.CombatCard(ui.Rect{X: l.Log.X, Y: l.Log.Y, W: l.Log.W, H: h}, cv)...)
 		l.Log.Y += h + 6
 		l.Log.H -= h + 6
 	}
-	ws = append(ws, r.lp.logWidgets(l.Log, lines, v, r.n)...)
-	r.back = r.lp.back
+	ws = append(ws, r.lp.Widgets(l.Log, lines, v, r.n)...)
+	r.back = r.lp.Back()
 	// The panel's title suits the table; the replay's says where a click goes.
 	for i := range ws {
-		if ws[i].Kind == WText && strings.HasPrefix(ws[i].Text, "Log  ·") {
+		if ws[i].Kind == ui.WText && strings.HasPrefix(ws[i].Text, "Log  ·") {
 			ws[i].Text = "Log up to the action shown  ·  click an entry to go there"
 			break
 		}
@@ -533,9 +482,9 @@ func (r *replayView) logWidgets(l replayLayout) []Widget {
 // scrubWidgets are the foot of the screen: where the replay stands, the
 // step buttons with their keys, and the scrub bar with a tick at every
 // round's start.
-func (r *replayView) scrubWidgets(l replayLayout) []Widget {
+func (r *replayView) scrubWidgets(l replayLayout) []ui.Widget {
 	s := l.Scrub
-	ws := panel(s, "")
+	ws := ui.Panel(s, "")
 	note := r.lastText(r.shownLog())
 	if r.err != "" {
 		note = r.err
@@ -548,48 +497,48 @@ func (r *replayView) scrubWidgets(l replayLayout) []Widget {
 	// Step buttons, right: the keys on them.
 	type stepB struct {
 		label, key, tip string
-		c               CmdKind
+		c               ui.CmdKind
 		n               int
 		off             bool
 	}
 	bs := []stepB{
-		{"Start", "Home", "The start of the game.", CmdReplayGo, r.base, r.n == r.base},
-		{"« Round", "PgUp", "The start of this round (or of the one before). Also Up.", CmdReplayRound, -1, r.n == r.base},
-		{"← Back", "Left", "One action back.", CmdReplayStep, -1, r.n == r.base},
-		{"Next →", "Right", "One action on.", CmdReplayStep, 1, r.n == r.end},
-		{"Round »", "PgDn", "The start of the next round. Also Down.", CmdReplayRound, 1, r.n == r.end},
-		{"End", "End", "The last action of the file.", CmdReplayGo, r.end, r.n == r.end},
+		{"Start", "Home", "The start of the game.", ui.CmdReplayGo, r.base, r.n == r.base},
+		{"« Round", "PgUp", "The start of this round (or of the one before). Also Up.", ui.CmdReplayRound, -1, r.n == r.base},
+		{"← Back", "Left", "One action back.", ui.CmdReplayStep, -1, r.n == r.base},
+		{"Next →", "Right", "One action on.", ui.CmdReplayStep, 1, r.n == r.end},
+		{"Round »", "PgDn", "The start of the next round. Also Down.", ui.CmdReplayRound, 1, r.n == r.end},
+		{"End", "End", "The last action of the file.", ui.CmdReplayGo, r.end, r.n == r.end},
 	}
 	bw := 150.0
 	x := s.X + s.W - 20 - float64(len(bs))*(bw+6) + 6
-	ws = append(ws, Widget{R: Rect{s.X + 20, s.Y + 10, x - s.X - 30, 32}, Kind: WText, Text: r.posLabel(), Size: 26, Bold: true, Ink: colGold})
-	ws = append(ws, Widget{R: Rect{s.X + 20, s.Y + 46, x - s.X - 30, 22}, Kind: WText, Text: note, Size: 17, Ink: colText, Tip: note})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: s.X + 20, Y: s.Y + 10, W: x - s.X - 30, H: 32}, Kind: ui.WText, Text: r.posLabel(), Size: 26, Bold: true, Ink: ui.ColGold})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: s.X + 20, Y: s.Y + 46, W: x - s.X - 30, H: 22}, Kind: ui.WText, Text: note, Size: 17, Ink: ui.ColText, Tip: note})
 	for i, b := range bs {
-		w := button(Rect{x + float64(i)*(bw+6), s.Y + 12, bw, 44}, b.label, cmdTarget(Command{Kind: b.c, N: b.n}))
+		w := ui.Button(ui.Rect{X: x + float64(i)*(bw+6), Y: s.Y + 12, W: bw, H: 44}, b.label, ui.CmdTarget(ui.Command{Kind: b.c, N: b.n}))
 		w.Key, w.Tip, w.Size = b.key, b.tip, 18
 		if b.off {
-			w.Fill, w.Ink = colPanelHi, colDim
+			w.Fill, w.Ink = ui.ColPanelHi, ui.ColDim
 		}
 		ws = append(ws, w)
 	}
 	// The bar: the part played filled, a tick and a number at each
 	// round's start, a knob at the position.
 	bar := l.Bar
-	ws = append(ws, Widget{R: bar, Kind: WPanel, Fill: colBG, Edge: colEdge,
+	ws = append(ws, ui.Widget{R: bar, Kind: ui.WPanel, Fill: ui.ColBG, Edge: ui.ColEdge,
 		Tip: "Click or drag anywhere on the bar to go to that action."})
 	if px := r.xOf(bar, r.n); px > bar.X {
-		ws = append(ws, Widget{R: Rect{bar.X + 1, bar.Y + 1, px - bar.X - 1, bar.H - 2}, Kind: WPanel, Fill: colButton})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: bar.X + 1, Y: bar.Y + 1, W: px - bar.X - 1, H: bar.H - 2}, Kind: ui.WPanel, Fill: ui.ColButton})
 	}
 	for i, p := range r.rounds {
 		tx := r.xOf(bar, p)
-		ws = append(ws, Widget{R: Rect{tx - 1, bar.Y - 4, 3, bar.H + 8}, Kind: WPanel, Fill: colGold})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: tx - 1, Y: bar.Y - 4, W: 3, H: bar.H + 8}, Kind: ui.WPanel, Fill: ui.ColGold})
 		if tx+40 <= bar.X+bar.W {
-			ws = append(ws, Widget{R: Rect{tx + 5, bar.Y + (bar.H-20)/2, 40, 20}, Kind: WText, Text: fmt.Sprintf("R%d", i+1), Size: 15, Bold: true, Ink: colText,
+			ws = append(ws, ui.Widget{R: ui.Rect{X: tx + 5, Y: bar.Y + (bar.H-20)/2, W: 40, H: 20}, Kind: ui.WText, Text: fmt.Sprintf("R%d", i+1), Size: 15, Bold: true, Ink: ui.ColText,
 				Tip: fmt.Sprintf("Round %d starts after action %d.", i+1, p)})
 		}
 	}
 	kx := r.xOf(bar, r.n)
-	ws = append(ws, Widget{R: Rect{kx - 6, bar.Y - 8, 12, bar.H + 16}, Kind: WPanel, Fill: colText, Edge: colBG})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: kx - 6, Y: bar.Y - 8, W: 12, H: bar.H + 16}, Kind: ui.WPanel, Fill: ui.ColText, Edge: ui.ColBG})
 	return ws
 }
 
@@ -598,7 +547,7 @@ func (r *replayView) scrubWidgets(l replayLayout) []Widget {
 // replayScene is the replay viewer.
 type replayScene struct{ a *App }
 
-func (s replayScene) widgets() []Widget {
+func (s replayScene) widgets() []ui.Widget {
 	if s.a.rp == nil {
 		return nil
 	}
@@ -608,15 +557,15 @@ func (s replayScene) widgets() []Widget {
 // keys: arrows step (Left/Right an action, Up/Down or PgUp/PgDn a round),
 // Home/End the ends, digits pick a seat's view; the scrub bar follows a
 // press and a drag; the wheel over the log scrolls it.
-func (s replayScene) keys(in input) ([]string, bool) {
+func (s replayScene) keys(in ui.Input) ([]string, bool) {
 	r := s.a.rp
 	if r == nil {
-		return in.pressed(), false
+		return in.Pressed(), false
 	}
 	changed := false
 	l := r.layout()
 	// The bar takes a press a little above and below it too.
-	grab := Rect{l.Bar.X, l.Bar.Y - 10, l.Bar.W, l.Bar.H + 20}
+	grab := ui.Rect{X: l.Bar.X, Y: l.Bar.Y - 10, W: l.Bar.W, H: l.Bar.H + 20}
 	switch {
 	case in.Click && grab.Contains(in.X, in.Y):
 		r.goTo(r.posAt(l.Bar, in.X))
@@ -630,11 +579,11 @@ func (s replayScene) keys(in input) ([]string, bool) {
 		r.drag = false
 	}
 	if in.Wheel != 0 && l.Log.Contains(in.X, in.Y) {
-		r.back = min(max(r.back+wheelSteps(in.Wheel), 0), r.lp.maxBack)
+		r.back = min(max(r.back+ui.WheelSteps(in.Wheel), 0), r.lp.MaxBack())
 		changed = true
 	}
 	var rest []string
-	for _, k := range in.pressed() {
+	for _, k := range in.Pressed() {
 		switch k {
 		case "Up":
 			rest = append(rest, "PgUp")
@@ -647,32 +596,32 @@ func (s replayScene) keys(in input) ([]string, bool) {
 	return rest, changed
 }
 
-func (s replayScene) do(c Command) {
+func (s replayScene) do(c ui.Command) {
 	a, r := s.a, s.a.rp
 	if r == nil {
 		return
 	}
 	switch c.Kind {
-	case CmdReplayGo, CmdLogEntry:
+	case ui.CmdReplayGo, ui.CmdLogEntry:
 		r.goTo(c.N)
 		r.back = 0
-	case CmdReplayStep:
+	case ui.CmdReplayStep:
 		r.goTo(r.n + c.N)
 		r.back = 0
-	case CmdReplayRound:
+	case ui.CmdReplayRound:
 		r.goTo(r.roundStep(c.N))
 		r.back = 0
-	case CmdLogScroll:
-		r.back = min(max(r.back+c.N, 0), r.lp.maxBack)
-	case CmdReplaySeat:
+	case ui.CmdLogScroll:
+		r.back = min(max(r.back+c.N, 0), r.lp.MaxBack())
+	case ui.CmdReplaySeat:
 		r.pickSeat(c.N)
-	case CmdReplayBack, CmdCancel:
+	case ui.CmdReplayBack, ui.CmdCancel:
 		a.leaveReplay()
 	}
 }
 
-func (replayScene) click(Target) {}
-func (replayScene) board() bool  { return true }
+func (replayScene) click(ui.Target) {}
+func (replayScene) board() bool     { return true }
 
 // ---- the app's side ----
 
@@ -687,7 +636,7 @@ func (a *App) openReplay(path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	r.u.seatPlayers = f.Meta.Seats
+	r.u.SetPlayers(f.Meta.Seats)
 	r.warning = f.Warning
 	if r.warning != "" {
 		r.warning = filepath.Base(path) + ": " + r.warning
@@ -707,7 +656,7 @@ func (a *App) replayFinished() {
 	if err != nil {
 		return
 	}
-	r.u.seatPlayers = a.bots.seatNames()
+	r.u.SetPlayers(a.bots.seatNames())
 	a.showReplay(r, sceneEnd)
 }
 
@@ -741,7 +690,7 @@ func (a *App) leaveReplay() {
 // troops into, mustered in or retreated to, so the eye finds what just
 // happened, else the running combat's.
 func (r *replayView) boardMarks() ([]bool, int) {
-	_, sel := r.u.highlights()
+	_, sel := r.u.Highlights()
 	if r.n <= r.base || r.n > len(r.acts) {
 		return nil, sel
 	}
@@ -758,7 +707,7 @@ func (r *replayView) boardMarks() ([]bool, int) {
 }
 
 // boardUI is the table whose board is drawn: the replay's in the viewer.
-func (a *App) boardUI() *tableUI {
+func (a *App) boardUI() *table.Table {
 	if a.scene == sceneReplay && a.rp != nil {
 		return a.rp.u
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"math/rand"
+	"notrueking/internal/tabletest"
+	"notrueking/table"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +15,7 @@ import (
 
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/ui"
 )
 
 // finishedRecord is a whole four-player game (over at its last action).
@@ -63,10 +66,10 @@ func fileGame(t testing.TB, path string) *rules.Game {
 func press(a *App, keys ...string) {
 	for _, k := range keys {
 		if k == "Esc" {
-			a.handle(input{Escape: true})
+			a.handle(ui.Input{Escape: true})
 			continue
 		}
-		a.handle(input{Keys: []string{k}})
+		a.handle(ui.Input{Keys: []string{k}})
 	}
 }
 
@@ -105,7 +108,7 @@ func TestReplayKeysStepAndJump(t *testing.T) {
 	}
 	// A log entry's click goes to its action; Esc leaves for the start
 	// screen (the file was opened alone).
-	a.do(Command{Kind: CmdLogEntry, N: 7})
+	a.do(ui.Command{Kind: ui.CmdLogEntry, N: 7})
 	if r.n != 7 {
 		t.Fatalf("log entry: at %d, want 7", r.n)
 	}
@@ -130,18 +133,18 @@ func TestReplayScrubBar(t *testing.T) {
 	}
 	// A click on the bar jumps; a drag follows the pointer until release.
 	y := bar.Y + bar.H/2
-	a.handle(input{X: r.xOf(bar, 100), Y: y, Click: true})
+	a.handle(ui.Input{X: r.xOf(bar, 100), Y: y, Click: true})
 	if r.n != 100 {
 		t.Fatalf("click on the bar: at %d, want 100", r.n)
 	}
-	a.handle(input{X: r.xOf(bar, 40), Y: y, Click: true, Down: true})
-	a.handle(input{X: r.xOf(bar, 60), Y: bar.Y - 100, Down: true}) // the drag may leave the bar
+	a.handle(ui.Input{X: r.xOf(bar, 40), Y: y, Click: true, Down: true})
+	a.handle(ui.Input{X: r.xOf(bar, 60), Y: bar.Y - 100, Down: true}) // the drag may leave the bar
 	if r.n != 60 {
 		t.Fatalf("drag: at %d, want 60", r.n)
 	}
-	a.handle(input{X: r.xOf(bar, 200), Y: y, Down: true})
-	a.handle(input{X: r.xOf(bar, 200), Y: y})
-	a.handle(input{X: r.xOf(bar, 250), Y: y})
+	a.handle(ui.Input{X: r.xOf(bar, 200), Y: y, Down: true})
+	a.handle(ui.Input{X: r.xOf(bar, 200), Y: y})
+	a.handle(ui.Input{X: r.xOf(bar, 250), Y: y})
 	if r.n != 200 {
 		t.Fatalf("after the release the bar stays at %d, want 200", r.n)
 	}
@@ -149,14 +152,14 @@ func TestReplayScrubBar(t *testing.T) {
 	a.rebuild()
 	ticks := 0
 	for _, w := range a.ws {
-		if w.Kind == WText && strings.HasPrefix(w.Text, "R") && len(w.Text) == 2 && bar.Contains(w.R.X, w.R.Y+1) {
+		if w.Kind == ui.WText && strings.HasPrefix(w.Text, "R") && len(w.Text) == 2 && bar.Contains(w.R.X, w.R.Y+1) {
 			ticks++
 		}
 	}
 	if ticks != len(r.rounds) {
 		t.Errorf("%d round marks on the bar, want %d", ticks, len(r.rounds))
 	}
-	if _, ok := findWidget(a.ws, func(w Widget) bool { return strings.HasPrefix(w.Text, "Action 200 of 296") }); !ok {
+	if _, ok := ui.Find(a.ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, "Action 200 of 296") }); !ok {
 		t.Error("the position is not shown as \"Action 200 of 296 …\"")
 	}
 }
@@ -180,7 +183,7 @@ func TestReplayShowsTheGameAfterNActions(t *testing.T) {
 			t.Fatal(err)
 		}
 		pv := want.View(rules.Public)
-		if !reflect.DeepEqual(r.u.pub, pv) {
+		if !reflect.DeepEqual(r.u.Public(), pv) {
 			t.Fatalf("%s to %d: the public view differs from the game after %d actions", how, n, n)
 		}
 		if got := r.shownLog(); !reflect.DeepEqual(got, pv.Log) {
@@ -197,7 +200,7 @@ func TestReplayShowsTheGameAfterNActions(t *testing.T) {
 		if _, err := step.Apply(acts[n-1]); err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(r.u.pub, step.View(rules.Public)) {
+		if !reflect.DeepEqual(r.u.Public(), step.View(rules.Public)) {
 			t.Fatalf("step to %d: the public view differs from the stepped game", n)
 		}
 	}
@@ -209,13 +212,13 @@ func TestReplayShowsTheGameAfterNActions(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for range 40 {
 		n := rng.Intn(len(acts) + 1)
-		a.do(Command{Kind: CmdReplayGo, N: n})
+		a.do(ui.Command{Kind: ui.CmdReplayGo, N: n})
 		check("jump", n)
 	}
 }
 
 // texts is every word the widgets show or tell (text and tooltips).
-func texts(ws []Widget) string {
+func texts(ws []ui.Widget) string {
 	var b strings.Builder
 	for _, w := range ws {
 		b.WriteString(w.Text)
@@ -241,14 +244,14 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 	}
 	secretCards, secretTokens := 0, 0
 	for n := 0; n <= r.end; n++ {
-		a.do(Command{Kind: CmdReplayGo, N: n})
+		a.do(ui.Command{Kind: ui.CmdReplayGo, N: n})
 		for _, k := range []string{"1", "2", "3", "4", "0"} {
 			press(a, k)
 		}
-		a.do(Command{Kind: CmdReplaySeat, N: 1})
+		a.do(ui.Command{Kind: ui.CmdReplaySeat, N: 1})
 		a.rebuild()
-		if r.n != n || r.seat != rules.Public || r.u.shown != rules.Public {
-			t.Fatalf("at %d: position %d, seat %d, shown %d; want the public view", n, r.n, r.seat, r.u.shown)
+		if r.n != n || r.seat != rules.Public || r.u.Shown() != rules.Public {
+			t.Fatalf("at %d: position %d, seat %d, shown %d; want the public view", n, r.n, r.seat, r.u.Shown())
 		}
 		all := texts(a.ws)
 		gn, err := g.At(n)
@@ -256,7 +259,7 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 			t.Fatal(err)
 		}
 		pub := gn.View(rules.Public)
-		if !reflect.DeepEqual(r.u.priv, pub) || !reflect.DeepEqual(r.u.pub, pub) {
+		if !reflect.DeepEqual(r.u.Private(), pub) || !reflect.DeepEqual(r.u.Public(), pub) {
 			t.Fatalf("at %d: the table holds more than the public view", n)
 		}
 		pj, _ := json.Marshal(pub)
@@ -269,8 +272,8 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 					continue // played or named in public: no secret
 				}
 				secretCards++
-				if strings.Contains(all, c.Name) || strings.Contains(all, cardLabel(c)) {
-					t.Fatalf("at %d: the replay shows %s's secret card %q", n, r.u.seatName(s), c.Name)
+				if strings.Contains(all, c.Name) || strings.Contains(all, table.CardLabel(c)) {
+					t.Fatalf("at %d: the replay shows %s's secret card %q", n, r.u.SeatName(s), c.Name)
 				}
 			}
 			for k, tk := range p.Loyalty {
@@ -278,14 +281,14 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 					continue // revealed
 				}
 				secretTokens++
-				priv := fmt.Sprintf("%d\n%s", tk.Value, abbrev(r.u.houseName(tk.House)))
-				if strings.Contains(all, priv) || strings.Contains(all, fmt.Sprintf("Slot %d of your loyalty card: House %s", k+1, r.u.houseName(tk.House))) {
-					t.Fatalf("at %d: the replay shows %s's hidden token in slot %d", n, r.u.seatName(s), k+1)
+				priv := fmt.Sprintf("%d\n%s", tk.Value, table.Abbrev(tabletest.HouseName(r.u.Map(), tk.House)))
+				if strings.Contains(all, priv) || strings.Contains(all, fmt.Sprintf("Slot %d of your loyalty card: House %s", k+1, tabletest.HouseName(r.u.Map(), tk.House))) {
+					t.Fatalf("at %d: the replay shows %s's hidden token in slot %d", n, r.u.SeatName(s), k+1)
 				}
 			}
 		}
 		for _, w := range a.ws {
-			if w.T.Cmd.Kind == CmdReplaySeat {
+			if w.T.Cmd.Kind == ui.CmdReplaySeat {
 				t.Fatalf("at %d: a seat picker (%q) in an unfinished game", n, w.Text)
 			}
 		}
@@ -304,21 +307,21 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	g := fileGame(t, finishedRecord)
 	seats := map[int]string{}
 	for _, w := range a.ws {
-		if w.T.Cmd.Kind == CmdReplaySeat {
+		if w.T.Cmd.Kind == ui.CmdReplaySeat {
 			seats[w.T.Cmd.N] = w.Key
 		}
 	}
 	if len(seats) != 5 || seats[rules.Public] != "0" || seats[0] != "1" || seats[3] != "4" {
 		t.Fatalf("seat picker %v, want Public (0) and four seats (1-4)", seats)
 	}
-	a.do(Command{Kind: CmdReplayGo, N: 150})
+	a.do(ui.Command{Kind: ui.CmdReplayGo, N: 150})
 	press(a, "2")
-	if r.seat != 1 || r.u.shown != 1 {
-		t.Fatalf("key 2: seat %d shown %d, want seat 1", r.seat, r.u.shown)
+	if r.seat != 1 || r.u.Shown() != 1 {
+		t.Fatalf("key 2: seat %d shown %d, want seat 1", r.seat, r.u.Shown())
 	}
 	gn, _ := g.At(150)
 	sv := gn.View(1)
-	if !reflect.DeepEqual(r.u.priv, sv) {
+	if !reflect.DeepEqual(r.u.Private(), sv) {
 		t.Fatal("seat 1's view at 150 is not the game's")
 	}
 	if len(sv.Players[1].Hand) == 0 {
@@ -347,13 +350,13 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	if r.n != at || r.full.Len() != r.end || r.cur.Len() != at {
 		t.Fatalf("Ctrl+Z/Ctrl+Y moved the replay: at %d (was %d), game %d of %d", r.n, at, r.full.Len(), r.end)
 	}
-	var _ undoer = frozen{} // and the table's engine refuses them itself
+	var _ rules.Actor = frozen{} // and the table's engine refuses them itself
 	if err := (frozen{r.cur}).Undo(); err == nil || r.cur.Len() != at {
 		t.Fatal("the replay's engine took an action back")
 	}
 	press(a, "0")
-	if r.seat != rules.Public || r.u.shown != rules.Public {
-		t.Fatalf("key 0: seat %d shown %d, want the public view", r.seat, r.u.shown)
+	if r.seat != rules.Public || r.u.Shown() != rules.Public {
+		t.Fatalf("key 0: seat %d shown %d, want the public view", r.seat, r.u.Shown())
 	}
 }
 
@@ -371,7 +374,7 @@ func TestReplayFromTheEndScreen(t *testing.T) {
 	if a.scene != sceneEnd {
 		t.Fatalf("scene %d, want the end screen", a.scene)
 	}
-	b, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdReplay })
+	b, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdReplay })
 	if !ok || b.Key != "R" {
 		t.Fatalf("no Watch the replay button with key R: %+v", b)
 	}
@@ -380,8 +383,8 @@ func TestReplayFromTheEndScreen(t *testing.T) {
 		t.Fatalf("R: scene %d, viewer %+v", a.scene, a.rp)
 	}
 	press(a, "Right", "Right")
-	if a.rp.n != 2 || a.tbl.eng.Len() != 296 {
-		t.Fatalf("stepping the replay: at %d, the game on the table has %d actions", a.rp.n, a.tbl.eng.Len())
+	if a.rp.n != 2 || a.tbl.Game().Len() != 296 {
+		t.Fatalf("stepping the replay: at %d, the game on the table has %d actions", a.rp.n, a.tbl.Game().Len())
 	}
 	press(a, "Esc")
 	if a.scene != sceneEnd || a.rp != nil {
@@ -411,7 +414,7 @@ func TestReplayRefusesABadFile(t *testing.T) {
 func BenchmarkReplayStep(b *testing.B) {
 	// Four players on the nine-player map, random legal moves: a whole
 	// game of 428 actions (on the standard map four players take ~330).
-	g, err := newRulesGame("nine", []string{"Ann", "Ben", "Cy", "Di"}, 1)
+	g, err := tabletest.RulesGame("nine", []string{"Ann", "Ben", "Cy", "Di"}, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -473,7 +476,7 @@ func BenchmarkReplayStep(b *testing.B) {
 		i := 0
 		for b.Loop() {
 			i++
-			a.do(Command{Kind: CmdReplayGo, N: (i * 157) % (r.end + 1)})
+			a.do(ui.Command{Kind: ui.CmdReplayGo, N: (i * 157) % (r.end + 1)})
 			a.rebuild()
 		}
 	})
@@ -488,7 +491,7 @@ func TestDrawReplay(t *testing.T) {
 	var prev *image.RGBA
 	for i, step := range []func(){
 		func() {},
-		func() { a.do(Command{Kind: CmdReplayGo, N: 150}) },
+		func() { a.do(ui.Command{Kind: ui.CmdReplayGo, N: 150}) },
 		func() { press(a, "3") },
 		func() { press(a, "End", "0") },
 	} {
@@ -500,9 +503,9 @@ func TestDrawReplay(t *testing.T) {
 			t.Errorf("picture %d is the same as the one before", i)
 		}
 		b := a.rp.layout().Board
-		sc := NewScaler(1920, 1080)
+		sc := ui.NewScaler(1920, 1080)
 		x, y := sc.ToScreen(b.X+b.W/2, b.Y+b.H/2)
-		if c := img.RGBAAt(int(x), int(y)); c == colBG {
+		if c := img.RGBAAt(int(x), int(y)); c == ui.ColBG {
 			t.Errorf("picture %d: no board at the board's centre", i)
 		}
 		prev = img
@@ -519,7 +522,7 @@ func TestReplayLayoutFits(t *testing.T) {
 		n int
 	}{{"standard", 2}, {"standard", 4}, {"nine", 4}, {"nine", 6}, {"nine", 9}} {
 		names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}[:tc.n]
-		g, err := newRulesGame(tc.m, names, 5)
+		g, err := tabletest.RulesGame(tc.m, names, 5)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -539,17 +542,17 @@ func TestReplayLayoutFits(t *testing.T) {
 			t.Fatal(err)
 		}
 		a.showReplay(r, sceneStart)
-		a.do(Command{Kind: CmdReplayGo, N: g.Len() / 2})
+		a.do(ui.Command{Kind: ui.CmdReplayGo, N: g.Len() / 2})
 		for _, seat := range []int{rules.Public, tc.n - 1} {
-			a.do(Command{Kind: CmdReplaySeat, N: seat})
+			a.do(ui.Command{Kind: ui.CmdReplaySeat, N: seat})
 			a.rebuild()
 			l := r.layout()
 			for _, w := range a.ws {
-				if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > BaseW+0.5 || w.R.Y+w.R.H > BaseH+0.5 {
+				if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > ui.BaseW+0.5 || w.R.Y+w.R.H > ui.BaseH+0.5 {
 					t.Errorf("%s, %d players, seat %d: %q at %+v runs off the canvas", tc.m, tc.n, seat, w.Text, w.R)
 				}
 			}
-			parts := map[string]Rect{"board": l.Board, "log": l.Log, "seats": l.Seats, "private": l.Private, "scrub": l.Scrub,
+			parts := map[string]ui.Rect{"board": l.Board, "log": l.Log, "seats": l.Seats, "private": l.Private, "scrub": l.Scrub,
 				"houses": l.table.Houses, "players": l.table.Players}
 			for an, ar := range parts {
 				for bn, br := range parts {
@@ -568,7 +571,7 @@ func TestReplayLayoutFits(t *testing.T) {
 	}
 }
 
-func overlaps(a, b Rect) bool {
+func overlaps(a, b ui.Rect) bool {
 	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
 }
 
@@ -590,7 +593,7 @@ func TestReplayCutLastLine(t *testing.T) {
 		t.Fatal("no warning for a cut-off last line")
 	}
 	press(a, "End")
-	if !hasText(a.ws, a.rp.warning) {
+	if !ui.HasText(a.ws, a.rp.warning) {
 		t.Errorf("the warning %q is not shown at the last action", a.rp.warning)
 	}
 	if got, _ := os.ReadFile(p); string(got) != cut {
@@ -613,12 +616,12 @@ func TestReplayContrast(t *testing.T) {
 				}
 				for i, w := range a.ws {
 					if w.Tip != "" && i%5 == 0 {
-						checkContrast(t, where+" tooltip", tooltipFor(a.ws, i, Rect{}))
+						checkContrast(t, where+" tooltip", ui.TooltipFor(a.ws, i, ui.Rect{}))
 					}
 				}
 			}
 		}
-		a.do(Command{Kind: CmdHelp})
+		a.do(ui.Command{Kind: ui.CmdHelp})
 		a.rebuild()
 		checkContrast(t, "replay help", a.ws[a.modal:])
 	}
@@ -642,7 +645,7 @@ func TestReplayOpensASave(t *testing.T) {
 		t.Fatalf("the save opened with %d actions (over %v), want %d", a.rp.end, a.rp.over, g.Len())
 	}
 	press(a, "End", "1")
-	if a.rp.u.shown != rules.Public {
+	if a.rp.u.Shown() != rules.Public {
 		t.Fatal("a seat's view of a game in progress")
 	}
 	if got, _ := os.ReadFile(p); string(got) != string(data) {
@@ -660,14 +663,14 @@ func TestReplayMarksTheShownMove(t *testing.T) {
 	moves, others := 0, 0
 	for n := 1; n <= r.end; n++ {
 		act := r.acts[n-1]
-		a.do(Command{Kind: CmdReplayGo, N: n})
+		a.do(ui.Command{Kind: ui.CmdReplayGo, N: n})
 		hl, sel := r.boardMarks()
 		for _, m := range hl {
 			if m {
 				t.Fatalf("after %d: a territory lit", n)
 			}
 		}
-		_, combat := r.u.highlights()
+		_, combat := r.u.Highlights()
 		switch act.Verb {
 		case rules.VMove:
 			moves++

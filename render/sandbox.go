@@ -8,6 +8,8 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/table"
+	"notrueking/ui"
 	"notrueking/words"
 )
 
@@ -39,12 +41,12 @@ type sandboxUI struct {
 	g *rules.Game // the position being edited: a copy, never played
 	// st is g's position as the last edit left it.
 	st rules.Position
-	// view shows the position: a tableUI over the game built from it (its
+	// view shows the position: a table.Table over the game built from it (its
 	// board and houses panel are the table's own).
-	view *tableUI
+	view *table.Table
 	// Where the sandbox came from: the table (and its scene) or the
 	// start screen; Esc goes back there unchanged.
-	back      *tableUI
+	back      *table.Table
 	backScene scene
 	// mapName and mapSum name the map for the game played from here.
 	mapName, mapSum string
@@ -71,7 +73,7 @@ func newSandbox(g *rules.Game) (*sandboxUI, error) {
 		return nil, err
 	}
 	sb.st = sb.g.Position()
-	sb.view = newTableUI(shown, shown, g.Config().Seed)
+	sb.view = table.New(shown, table.Options{Seed: g.Config().Seed})
 	return sb, nil
 }
 
@@ -81,11 +83,10 @@ func newSandbox(g *rules.Game) (*sandboxUI, error) {
 func (sb *sandboxUI) show() {
 	sb.st = sb.g.Position()
 	if g, err := sb.g.Edit().Build(); err == nil {
-		sb.view.eng, sb.view.act = g, g
+		sb.view.SetGame(g, rules.Public)
 	} else {
-		sb.view.eng, sb.view.act = frozen{sb.g}, frozen{sb.g}
+		sb.view.SetGame(frozen{sb.g}, rules.Public)
 	}
-	sb.view.refresh()
 }
 
 func (sb *sandboxUI) say(s string, isErr bool) { sb.msg, sb.msgErr = s, isErr }
@@ -94,7 +95,7 @@ func (sb *sandboxUI) say(s string, isErr bool) { sb.msg, sb.msgErr = s, isErr }
 // and the position shown again.
 func (sb *sandboxUI) edit(err error, done string) bool {
 	if err != nil {
-		sb.say("Refused: "+sentence(err.Error()), true)
+		sb.say("Refused: "+words.Sentence(err.Error()), true)
 		return false
 	}
 	sb.say(done, false)
@@ -162,12 +163,12 @@ func (sb *sandboxUI) cycleAgent(house string, s rules.Slot) {
 	for i := 1; i <= np; i++ {
 		next := (occ+1+i)%(np+1) - 1 // occ+1 … np-1, then -1 (none), then 0 …
 		if err := sb.g.Edit().Agent(h, s, next); err != nil {
-			skipped = append(skipped, fmt.Sprintf("%s skipped (%v)", sb.view.seatName(next), err))
+			skipped = append(skipped, fmt.Sprintf("%s skipped (%v)", sb.view.SeatName(next), err))
 			continue
 		}
 		who := "free"
 		if next >= 0 {
-			who = sb.view.seatName(next) + "'s agent"
+			who = sb.view.SeatName(next) + "'s agent"
 		}
 		done := fmt.Sprintf("%s %s: %s.", sb.hname(h), words.Title(s.String()), who)
 		if len(skipped) > 0 {
@@ -185,7 +186,7 @@ func (sb *sandboxUI) giveCard(id string) bool {
 	if !ok {
 		return false
 	}
-	return sb.edit(sb.g.Edit().GiveCard(sb.seat, c), fmt.Sprintf("%s now holds %s.", sb.view.seatName(sb.seat), sb.cardName(id)))
+	return sb.edit(sb.g.Edit().GiveCard(sb.seat, c), fmt.Sprintf("%s now holds %s.", sb.view.SeatName(sb.seat), sb.cardName(id)))
 }
 
 // takeCard returns house card id from a hand to the top of its house's deck.
@@ -223,7 +224,7 @@ func (sb *sandboxUI) clickToken(i int) {
 		return
 	}
 	order[i], order[j] = order[j], order[i]
-	sb.edit(sb.g.Edit().Loyalty(sb.seat, order), fmt.Sprintf("%s's loyalty card: %s and %s swapped.", sb.view.seatName(sb.seat), sb.hname(order[j]), sb.hname(order[i])))
+	sb.edit(sb.g.Edit().Loyalty(sb.seat, order), fmt.Sprintf("%s's loyalty card: %s and %s swapped.", sb.view.SeatName(sb.seat), sb.hname(order[j]), sb.hname(order[i])))
 }
 
 // toggleReveal turns the selected token face up or face down.
@@ -240,7 +241,7 @@ func (sb *sandboxUI) toggleReveal() {
 		word = "revealed"
 	}
 	sb.tok = -1
-	sb.edit(sb.g.Edit().Reveal(sb.seat, h, up), fmt.Sprintf("%s's %s token %s.", sb.view.seatName(sb.seat), sb.hname(h), word))
+	sb.edit(sb.g.Edit().Reveal(sb.seat, h, up), fmt.Sprintf("%s's %s token %s.", sb.view.SeatName(sb.seat), sb.hname(h), word))
 }
 
 func (sb *sandboxUI) houseOf(id string) string {
@@ -259,7 +260,7 @@ func (sb *sandboxUI) stepRound(n int) {
 func (sb *sandboxUI) stepFirst(n int) {
 	np := sb.st.Players()
 	f := ((sb.st.First()+n)%np + np) % np
-	sb.edit(sb.g.Edit().First(f), fmt.Sprintf("First player: %s.", sb.view.seatName(f)))
+	sb.edit(sb.g.Edit().First(f), fmt.Sprintf("First player: %s.", sb.view.SeatName(f)))
 }
 
 // stepPhase moves to the next (or previous) phase (rules.Editor.Phase:
@@ -322,63 +323,63 @@ func (sb *sandboxUI) hasDragons() bool {
 // houses (the table's panel: click a slot to cycle its agent), the tools,
 // the position's steppers and the edited seat's cards.
 type sandboxLayout struct {
-	l                              tableLayout
-	Tools, Position, Seat, Message Rect
+	l                              table.Layout
+	Tools, Position, Seat, Message ui.Rect
 }
 
 func (sb *sandboxUI) layout() sandboxLayout {
-	l := layoutTable(sb.m.Grid.W, sb.m.Grid.H, sb.st.Players(), len(sb.m.Houses))
+	l := table.NewLayout(sb.m.Grid.W, sb.m.Grid.H, sb.st.Players(), len(sb.m.Houses))
 	y := l.Houses.Y + l.Houses.H + 6
 	toolsH := 128.0
 	if len(sb.m.Houses) > 6 {
 		toolsH = 160
 	}
 	s := sandboxLayout{l: l}
-	s.Tools = Rect{panelX, y, panelW, toolsH}
-	s.Position = Rect{panelX, y + toolsH + 6, panelW, 84}
-	s.Seat = Rect{panelX, s.Position.Y + s.Position.H + 6, panelW, l.Message.Y - 6 - (s.Position.Y + s.Position.H + 6)}
-	s.Message = Rect{l.Message.X, l.Message.Y, panelW, l.Message.H}
+	s.Tools = ui.Rect{X: table.PanelX, Y: y, W: table.PanelW, H: toolsH}
+	s.Position = ui.Rect{X: table.PanelX, Y: y + toolsH + 6, W: table.PanelW, H: 84}
+	s.Seat = ui.Rect{X: table.PanelX, Y: s.Position.Y + s.Position.H + 6, W: table.PanelW, H: l.Message.Y - 6 - (s.Position.Y + s.Position.H + 6)}
+	s.Message = ui.Rect{X: l.Message.X, Y: l.Message.Y, W: table.PanelW, H: l.Message.H}
 	return s
 }
 
 // widgets builds the sandbox screen.
-func (sb *sandboxUI) widgets() []Widget {
+func (sb *sandboxUI) widgets() []ui.Widget {
 	sl := sb.layout()
 	l := sl.l
-	ws := []Widget{{R: l.Top, Kind: WPanel, Fill: colPanelHi}}
-	ws = append(ws, Widget{R: Rect{16, 8, 520, 34}, Kind: WText, Text: "Sandbox — nothing is played yet", Size: 22, Bold: true, Ink: colGold,
+	ws := []ui.Widget{{R: l.Top, Kind: ui.WPanel, Fill: ui.ColPanelHi}}
+	ws = append(ws, ui.Widget{R: ui.Rect{X: 16, Y: 8, W: 520, H: 34}, Kind: ui.WText, Text: "Sandbox — nothing is played yet", Size: 22, Bold: true, Ink: ui.ColGold,
 		Tip: "Edit the position freely. The engine checks every edit; Play from here starts play under the rules from this position. Esc leaves with nothing changed."})
-	save := button(Rect{548, 8, 196, 34}, "Save scenario", cmdTarget(Command{Kind: CmdSavePosition}))
+	save := ui.Button(ui.Rect{X: 548, Y: 8, W: 196, H: 34}, "Save scenario", ui.CmdTarget(ui.Command{Kind: ui.CmdSavePosition}))
 	save.Key = "Ctrl+S"
 	save.Tip = "Write this position to a scenario file (a new file in the scenarios folder; the engine checks the position first). Open it with: notrueking -scenario FILE."
 	ws = append(ws, save)
-	play := button(Rect{750, 8, 216, 34}, "Play from here", cmdTarget(Command{Kind: CmdSandboxPlay}))
-	play.Key, play.Fill = "P", colOK
+	play := ui.Button(ui.Rect{X: 750, Y: 8, W: 216, H: 34}, "Play from here", ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxPlay}))
+	play.Key, play.Fill = "P", ui.ColOK
 	play.Tip = "Set the game up from this position (the engine checks all of it) and play on under the rules: a tester's game."
-	if pr := sb.view.pub.Prompt; pr != "" {
+	if pr := sb.view.Public().Prompt; pr != "" {
 		play.Tip += " First: " + pr
 	}
-	leave := button(Rect{l.Undo.X, l.Undo.Y, 228, 34}, "Leave", cmdTarget(Command{Kind: CmdCancel}))
+	leave := ui.Button(ui.Rect{X: l.Undo.X, Y: l.Undo.Y, W: 228, H: 34}, "Leave", ui.CmdTarget(ui.Command{Kind: ui.CmdCancel}))
 	leave.Key, leave.Tip = "Esc", "Back to where you came from; the position edited here is dropped."
-	help := button(l.Help, "?", cmdTarget(Command{Kind: CmdHelp}))
+	help := ui.Button(l.Help, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
 	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
 	ws = append(ws, play, leave, help)
-	ws = append(ws, Widget{R: l.Round, Kind: WText, Text: fmt.Sprintf("Round %d of %d", sb.st.Round(), sb.st.Rounds()), Size: 17, Ink: colText})
+	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: fmt.Sprintf("Round %d of %d", sb.st.Round(), sb.st.Rounds()), Size: 17, Ink: ui.ColText})
 
-	ws = append(ws, sb.view.housesWidgets(l)...)
+	ws = append(ws, sb.view.HousesWidgets(l)...)
 	ws = append(ws, sb.toolWidgets(sl.Tools)...)
 	ws = append(ws, sb.positionWidgets(sl.Position)...)
 	ws = append(ws, sb.seatWidgets(sl.Seat)...)
 
 	if sb.msg == "" {
-		return append(ws, messageBar(sl.Message, "Click a territory: add one · right-click or Shift+click: remove one.", false, true)...)
+		return append(ws, ui.MessageBar(sl.Message, "Click a territory: add one · right-click or Shift+click: remove one.", false, true)...)
 	}
-	return append(ws, messageBar(sl.Message, sb.msg, sb.msgErr, false)...)
+	return append(ws, ui.MessageBar(sl.Message, sb.msg, sb.msgErr, false)...)
 }
 
 // toolWidgets: the house palette, the unit kinds and the flag tool.
-func (sb *sandboxUI) toolWidgets(r Rect) []Widget {
-	ws := panel(r, "Place for house")
+func (sb *sandboxUI) toolWidgets(r ui.Rect) []ui.Widget {
+	ws := ui.Panel(r, "Place for house")
 	nh := len(sb.m.Houses)
 	perRow := nh
 	if nh > 6 {
@@ -388,11 +389,11 @@ func (sb *sandboxUI) toolWidgets(r Rect) []Widget {
 	for h, house := range sb.m.Houses {
 		x := r.X + 12 + float64(h%perRow)*(bw+4)
 		y := r.Y + 34 + float64(h/perRow)*32
-		hc := rgba(house.Color)
-		w := Widget{R: Rect{x, y, bw, 28}, Kind: WButton, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: textOn(hc), Edge: colEdge,
-			T: cmdTarget(Command{Kind: CmdSandboxHouse, N: h}), Tip: fmt.Sprintf("Place House %s's units and flags.", house.Name)}
+		hc := ui.RGBA(house.Color)
+		w := ui.Widget{R: ui.Rect{X: x, Y: y, W: bw, H: 28}, Kind: ui.WButton, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Edge: ui.ColEdge,
+			T: ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxHouse, N: h}), Tip: fmt.Sprintf("Place House %s's units and flags.", house.Name)}
 		if h == sb.house {
-			w.Selected, w.Edge = true, colGold
+			w.Selected, w.Edge = true, ui.ColGold
 		}
 		ws = append(ws, w)
 	}
@@ -404,104 +405,104 @@ func (sb *sandboxUI) toolWidgets(r Rect) []Widget {
 	n := float64(len(kinds) + 1)
 	kw := (r.W - 24 - (n-1)*6) / n
 	for i, k := range kinds {
-		w := button(Rect{r.X + 12 + float64(i)*(kw+6), y, kw, 32}, words.Title(k.String()), cmdTarget(Command{Kind: CmdSandboxUnit, Unit: k}))
+		w := ui.Button(ui.Rect{X: r.X + 12 + float64(i)*(kw+6), Y: y, W: kw, H: 32}, words.Title(k.String()), ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxUnit, Unit: k}))
 		w.Tip = fmt.Sprintf("Left-click a territory to add one %s of the chosen house; right-click or Shift+click to remove one.", k)
 		if sb.tool == toolUnits && sb.unit == k {
-			w.Selected, w.Fill = true, colButtonHi
-			w.Edge = colGold
+			w.Selected, w.Fill = true, ui.ColButtonHi
+			w.Edge = ui.ColGold
 		}
 		ws = append(ws, w)
 	}
-	fl := button(Rect{r.X + 12 + float64(len(kinds))*(kw+6), y, kw, 32}, "Flag", cmdTarget(Command{Kind: CmdSandboxUnit, N: -1}))
+	fl := ui.Button(ui.Rect{X: r.X + 12 + float64(len(kinds))*(kw+6), Y: y, W: kw, H: 32}, "Flag", ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxUnit, N: -1}))
 	fl.Tip = "Left-click an empty land territory to put the chosen house's flag (its control marker) there; right-click or Shift+click to clear a flag."
 	if sb.tool == toolFlag {
-		fl.Selected, fl.Fill, fl.Edge = true, colButtonHi, colGold
+		fl.Selected, fl.Fill, fl.Edge = true, ui.ColButtonHi, ui.ColGold
 	}
 	return append(ws, fl)
 }
 
 // positionWidgets: round, first player and phase steppers.
-func (sb *sandboxUI) positionWidgets(r Rect) []Widget {
-	ws := panel(r, "Position")
+func (sb *sandboxUI) positionWidgets(r ui.Rect) []ui.Widget {
+	ws := ui.Panel(r, "Position")
 	y := r.Y + 40
 	cw := (r.W - 24 - 2*30) / 3
-	step := func(x float64, label, value string, kind CmdKind, tip string) {
-		ws = append(ws, textW(Rect{x, y - 8, cw, 16}, label, 15, colDim))
-		minus := button(Rect{x, y + 10, 30, 28}, "−", cmdTarget(Command{Kind: kind, N: -1}))
-		plus := button(Rect{x + cw - 30, y + 10, 30, 28}, "+", cmdTarget(Command{Kind: kind, N: 1}))
+	step := func(x float64, label, value string, kind ui.CmdKind, tip string) {
+		ws = append(ws, ui.Text(ui.Rect{X: x, Y: y - 8, W: cw, H: 16}, label, 15, ui.ColDim))
+		minus := ui.Button(ui.Rect{X: x, Y: y + 10, W: 30, H: 28}, "−", ui.CmdTarget(ui.Command{Kind: kind, N: -1}))
+		plus := ui.Button(ui.Rect{X: x + cw - 30, Y: y + 10, W: 30, H: 28}, "+", ui.CmdTarget(ui.Command{Kind: kind, N: 1}))
 		minus.Tip, plus.Tip = tip, tip
-		ws = append(ws, minus, plus, Widget{R: Rect{x + 32, y + 10, cw - 64, 28}, Kind: WText, Text: value, Size: 15, Bold: true, Align: AlignCenter, Ink: colText, Tip: tip})
+		ws = append(ws, minus, plus, ui.Widget{R: ui.Rect{X: x + 32, Y: y + 10, W: cw - 64, H: 28}, Kind: ui.WText, Text: value, Size: 15, Bold: true, Align: ui.AlignCenter, Ink: ui.ColText, Tip: tip})
 	}
 	x := r.X + 12
-	step(x, "Round", fmt.Sprintf("%d of %d", sb.st.Round(), sb.st.Rounds()), CmdSandboxRound, "The round (the game lasts one round per player).")
-	step(x+cw+30, "First player", sb.view.seatName(sb.st.First()), CmdSandboxFirst, "The first player of this round: places and resolves first.")
+	step(x, "Round", fmt.Sprintf("%d of %d", sb.st.Round(), sb.st.Rounds()), ui.CmdSandboxRound, "The round (the game lasts one round per player).")
+	step(x+cw+30, "First player", sb.view.SeatName(sb.st.First()), ui.CmdSandboxFirst, "The first player of this round: places and resolves first.")
 	ph := phaseWords(sb.st.Phase())
 	if n := len(sb.st.Pending()); n > 0 {
 		ph += fmt.Sprintf(" (%s pending)", words.Count(n, "step"))
 	}
-	step(x+2*(cw+30), "Phase", ph, CmdSandboxPhase, "The phase play goes on in. Changing it gives the turn to the first player and drops pending steps (an agent resolving, a combat).")
+	step(x+2*(cw+30), "Phase", ph, ui.CmdSandboxPhase, "The phase play goes on in. Changing it gives the turn to the first player and drops pending steps (an agent resolving, a combat).")
 	return ws
 }
 
 // seatWidgets: the edited seat, its loyalty card and its hand, and the
 // chosen house's cards to give it.
-func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
-	ws := panel(r, "Cards of")
+func (sb *sandboxUI) seatWidgets(r ui.Rect) []ui.Widget {
+	ws := ui.Panel(r, "Cards of")
 	ws[1].R.W = 90
 	np := sb.st.Players()
 	sw := math.Min(110, (r.W-24-96-float64(np-1)*4)/float64(np))
 	for i := range np {
-		sc := seatColor(i)
-		w := Widget{R: Rect{r.X + 104 + float64(i)*(sw+4), r.Y + 6, sw, 26}, Kind: WButton, Text: sb.view.seatName(i), Size: 15, Bold: true, Fill: sc, Ink: textOn(sc), Edge: colEdge,
-			T: cmdTarget(Command{Kind: CmdSandboxSeat, N: i}), Tip: fmt.Sprintf("Edit %s's loyalty card and hand.", sb.view.seatName(i))}
+		sc := ui.SeatColor(i)
+		w := ui.Widget{R: ui.Rect{X: r.X + 104 + float64(i)*(sw+4), Y: r.Y + 6, W: sw, H: 26}, Kind: ui.WButton, Text: sb.view.SeatName(i), Size: 15, Bold: true, Fill: sc, Ink: ui.TextOn(sc), Edge: ui.ColEdge,
+			T: ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxSeat, N: i}), Tip: fmt.Sprintf("Edit %s's loyalty card and hand.", sb.view.SeatName(i))}
 		if i == sb.seat {
-			w.Selected, w.Edge = true, colGold
+			w.Selected, w.Edge = true, ui.ColGold
 		}
 		ws = append(ws, w)
 	}
 	loyalty, hand := sb.st.Loyalty(sb.seat), sb.st.Hand(sb.seat)
 	y := r.Y + 40
-	ws = append(ws, textW(Rect{r.X + 12, y + 6, 60, 18}, "Loyalty", 15, colDim))
+	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y + 6, W: 60, H: 18}, "Loyalty", 15, ui.ColDim))
 	nt := max(len(loyalty), 1)
 	tw := math.Min(90, (r.W-24-60-96)/float64(nt))
 	for k, h := range loyalty {
-		hc := rgba(sb.m.Houses[h].Color)
+		hc := ui.RGBA(sb.m.Houses[h].Color)
 		val := 0
 		if k < len(sb.m.LoyaltySlots) {
 			val = sb.m.LoyaltySlots[k]
 		}
-		t := fmt.Sprintf("%d %s", val, abbrev(sb.hname(h)))
+		t := fmt.Sprintf("%d %s", val, table.Abbrev(sb.hname(h)))
 		up := sb.st.Revealed(sb.seat, h)
 		if up {
 			t += "↑"
 		}
-		w := Widget{R: Rect{r.X + 72 + float64(k)*tw, y, tw - 4, 30}, Kind: WButton, Text: t, Size: 15, Bold: true, Fill: hc, Ink: textOn(hc), Edge: colEdge,
-			T:   cmdTarget(Command{Kind: CmdSandboxToken, N: k}),
+		w := ui.Widget{R: ui.Rect{X: r.X + 72 + float64(k)*tw, Y: y, W: tw - 4, H: 30}, Kind: ui.WButton, Text: t, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Edge: ui.ColEdge,
+			T:   ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxToken, N: k}),
 			Tip: fmt.Sprintf("Loyalty slot %d (worth %d): House %s, %s. Click two tokens to swap them; Reveal turns the selected one.", k+1, val, sb.hname(h), map[bool]string{true: "revealed (↑)", false: "face down"}[up])}
 		if k == sb.tok {
-			w.Selected, w.Edge = true, colGold
+			w.Selected, w.Edge = true, ui.ColGold
 		}
 		ws = append(ws, w)
 	}
-	rv := button(Rect{r.X + r.W - 102, y, 90, 30}, "Reveal", cmdTarget(Command{Kind: CmdSandboxReveal}))
+	rv := ui.Button(ui.Rect{X: r.X + r.W - 102, Y: y, W: 90, H: 30}, "Reveal", ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxReveal}))
 	rv.Tip, rv.Disabled = "Turn the selected loyalty token face up (or face down again).", sb.tok < 0
 	ws = append(ws, rv)
 
 	// Hand: click a card to put it back on its deck.
 	y += 38
-	ws = append(ws, textW(Rect{r.X + 12, y + 4, 60, 18}, "Hand", 15, colDim))
+	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y + 4, W: 60, H: 18}, "Hand", 15, ui.ColDim))
 	handH := 64.0
 	if len(hand) == 0 {
-		ws = append(ws, textW(Rect{r.X + 72, y + 4, r.W - 84, 18}, "no house cards", 15, colDim))
+		ws = append(ws, ui.Text(ui.Rect{X: r.X + 72, Y: y + 4, W: r.W - 84, H: 18}, "no house cards", 15, ui.ColDim))
 	}
-	for i, rc := range flowRects(r.X+72, y, r.W-84, handH, 28, len(hand)) {
+	for i, rc := range ui.FlowRects(r.X+72, y, r.W-84, handH, 28, len(hand)) {
 		id := sb.m.CardAt(hand[i]).ID
 		ws = append(ws, sb.cardButton(rc, id, -1))
 	}
 	// Give: the chosen house's cards not in this hand.
 	y += handH + 6
 	h := sb.house
-	ws = append(ws, textW(Rect{r.X + 12, y + 4, 60, 36}, "Give\n"+abbrev(sb.hname(h)), 15, colDim))
+	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y + 4, W: 60, H: 36}, "Give\n"+table.Abbrev(sb.hname(h)), 15, ui.ColDim))
 	var give []string
 	for _, c := range sb.m.Houses[h].Deck {
 		if ci, _ := sb.m.Card(c.ID); !slices.Contains(hand, ci) {
@@ -509,25 +510,25 @@ func (sb *sandboxUI) seatWidgets(r Rect) []Widget {
 		}
 	}
 	gh := r.Y + r.H - 8 - y
-	for i, rc := range flowRects(r.X+72, y, r.W-84, gh, 28, len(give)) {
+	for i, rc := range ui.FlowRects(r.X+72, y, r.W-84, gh, 28, len(give)) {
 		ws = append(ws, sb.cardButton(rc, give[i], 1))
 	}
 	return ws
 }
 
 // cardButton is a house card to take from the hand (n = -1) or give (+1).
-func (sb *sandboxUI) cardButton(r Rect, id string, n int) Widget {
+func (sb *sandboxUI) cardButton(r ui.Rect, id string, n int) ui.Widget {
 	ci, _ := sb.m.Card(id)
 	c := sb.m.CardAt(ci)
-	hc := houseColor(sb.m, c.House)
+	hc := ui.HouseColor(sb.m, c.House)
 	where := sb.cardPlace(id)
-	fill := cardFill(hc)
-	w := Widget{R: r, Kind: WButton, Text: fmt.Sprintf("%s +%d", c.Name, c.Strength), Size: 15, Fill: fill, Ink: textOn(fill), Edge: hc,
-		T: cmdTarget(Command{Kind: CmdSandboxCard, ID: id, N: n})}
+	fill := table.CardFill(hc)
+	w := ui.Widget{R: r, Kind: ui.WButton, Text: fmt.Sprintf("%s +%d", c.Name, c.Strength), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc,
+		T: ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxCard, ID: id, N: n})}
 	if n < 0 {
-		w.Tip = fmt.Sprintf("%s. Click to put it back on top of House %s's deck.", cardTip(c, sb.houseOf(c.House)), sb.houseOf(c.House))
+		w.Tip = fmt.Sprintf("%s. Click to put it back on top of House %s's deck.", table.CardTip(c, sb.houseOf(c.House)), sb.houseOf(c.House))
 	} else {
-		w.Tip = fmt.Sprintf("%s. Now %s. Click to give it to %s.", cardTip(c, sb.houseOf(c.House)), where, sb.view.seatName(sb.seat))
+		w.Tip = fmt.Sprintf("%s. Now %s. Click to give it to %s.", table.CardTip(c, sb.houseOf(c.House)), where, sb.view.SeatName(sb.seat))
 	}
 	return w
 }
@@ -545,44 +546,44 @@ func (sb *sandboxUI) cardPlace(cardID string) string {
 	}
 	for i := range sb.st.Players() {
 		if slices.Contains(sb.st.Hand(i), id) {
-			return "in " + sb.view.seatName(i) + "'s hand"
+			return "in " + sb.view.SeatName(i) + "'s hand"
 		}
 	}
 	return "nowhere"
 }
 
 // command carries out a sandbox command.
-func (sb *sandboxUI) command(c Command) {
+func (sb *sandboxUI) command(c ui.Command) {
 	switch c.Kind {
-	case CmdSandboxHouse:
+	case ui.CmdSandboxHouse:
 		if c.N >= 0 && c.N < len(sb.m.Houses) {
 			sb.house = c.N
 		}
-	case CmdSandboxUnit:
+	case ui.CmdSandboxUnit:
 		if c.N < 0 {
 			sb.tool = toolFlag
 		} else {
 			sb.tool, sb.unit = toolUnits, c.Unit
 		}
-	case CmdSandboxSeat:
+	case ui.CmdSandboxSeat:
 		if c.N >= 0 && c.N < sb.st.Players() {
 			sb.seat, sb.tok = c.N, -1
 		}
-	case CmdSandboxToken:
+	case ui.CmdSandboxToken:
 		sb.clickToken(c.N)
-	case CmdSandboxReveal:
+	case ui.CmdSandboxReveal:
 		sb.toggleReveal()
-	case CmdSandboxCard:
+	case ui.CmdSandboxCard:
 		if c.N < 0 {
 			sb.takeCard(c.ID)
 		} else {
 			sb.giveCard(c.ID)
 		}
-	case CmdSandboxRound:
+	case ui.CmdSandboxRound:
 		sb.stepRound(c.N)
-	case CmdSandboxFirst:
+	case ui.CmdSandboxFirst:
 		sb.stepFirst(c.N)
-	case CmdSandboxPhase:
+	case ui.CmdSandboxPhase:
 		sb.stepPhase(c.N)
 	}
 }
@@ -590,32 +591,32 @@ func (sb *sandboxUI) command(c Command) {
 // sandboxScene is the sandbox: the board shows the edited position.
 type sandboxScene struct{ a *App }
 
-func (s sandboxScene) widgets() []Widget {
+func (s sandboxScene) widgets() []ui.Widget {
 	if s.a.sandbox == nil {
 		return nil
 	}
 	return s.a.sandbox.widgets()
 }
 
-func (s sandboxScene) keys(in input) ([]string, bool) {
+func (s sandboxScene) keys(in ui.Input) ([]string, bool) {
 	sb := s.a.sandbox
 	if sb == nil {
-		return in.pressed(), false
+		return in.Pressed(), false
 	}
 	sb.shift = in.Shift
 	changed := false
 	if in.Right {
 		if t := s.a.boardHit(in.X, in.Y); t >= 0 {
-			if hit, _ := hitTest(s.a.ws, in.X, in.Y); hit.Kind == TNone {
+			if hit, _ := ui.HitTest(s.a.ws, in.X, in.Y); hit.Kind == ui.TNone {
 				sb.clickTerritory(t, true)
 				changed = true
 			}
 		}
 	}
 	var rest []string
-	for _, k := range in.pressed() {
+	for _, k := range in.Pressed() {
 		if k == "Esc" {
-			s.do(Command{Kind: CmdCancel})
+			s.do(ui.Command{Kind: ui.CmdCancel})
 			changed = true
 			continue
 		}
@@ -624,15 +625,15 @@ func (s sandboxScene) keys(in input) ([]string, bool) {
 	return rest, changed
 }
 
-func (s sandboxScene) do(c Command) {
+func (s sandboxScene) do(c ui.Command) {
 	a, sb := s.a, s.a.sandbox
 	if sb == nil {
 		return
 	}
 	switch c.Kind {
-	case CmdCancel:
+	case ui.CmdCancel:
 		a.leaveSandbox()
-	case CmdSavePosition:
+	case ui.CmdSavePosition:
 		if g, ok := sb.play(); ok {
 			msg, err := a.keepPosition(g)
 			if err != nil {
@@ -641,7 +642,7 @@ func (s sandboxScene) do(c Command) {
 				sb.say(msg, false)
 			}
 		}
-	case CmdSandboxPlay:
+	case ui.CmdSandboxPlay:
 		if g, ok := sb.play(); ok {
 			a.sandbox = nil
 			a.tbl = sb.back
@@ -653,15 +654,15 @@ func (s sandboxScene) do(c Command) {
 	}
 }
 
-func (s sandboxScene) click(t Target) {
+func (s sandboxScene) click(t ui.Target) {
 	sb := s.a.sandbox
 	if sb == nil {
 		return
 	}
 	switch t.Kind {
-	case TTerritory:
+	case ui.TTerritory:
 		sb.clickTerritory(t.Terr, sb.shift)
-	case TSlot:
+	case ui.TSlot:
 		sb.cycleAgent(t.House, t.Slot)
 	}
 }
@@ -677,10 +678,10 @@ func (a *App) enterSandbox(g *rules.Game, mapName, mapSum string) error {
 	}
 	sb.back, sb.backScene = a.tbl, a.scene
 	sb.mapName, sb.mapSum = mapName, mapSum
-	if a.tbl != nil && a.tbl.shown >= 0 && a.tbl.shown < sb.st.Players() {
-		sb.seat = a.tbl.shown
+	if a.tbl != nil && a.tbl.Shown() >= 0 && a.tbl.Shown() < sb.st.Players() {
+		sb.seat = a.tbl.Shown()
 	}
-	a.sandbox, a.try = sb, nil
+	a.sandbox = sb
 	a.tbl = sb.view // the board is drawn from the table on show
 	a.help = false
 	a.scene = sceneSandbox
@@ -697,15 +698,15 @@ func (a *App) sandboxFromTable() {
 	g := a.game()
 	if u == nil || g == nil {
 		if u != nil {
-			u.setMsg("The sandbox edits a rules game; this table has none.", true)
+			u.SetMessage("The sandbox edits a rules game; this table has none.", true)
 		}
 		return
 	}
-	if !a.secretTool(CmdSandbox, g, "Press E again to open the sandbox: it shows every secret of the game.") {
+	if !a.secretTool(ui.CmdSandbox, g, "Press E again to open the sandbox: it shows every secret of the game.") {
 		return
 	}
 	if err := a.enterSandbox(g, a.mapName, a.mapSum); err != nil {
-		u.setMsg("The sandbox cannot open this position: "+err.Error(), true)
+		u.SetMessage("The sandbox cannot open this position: "+err.Error(), true)
 	}
 }
 
@@ -741,7 +742,7 @@ func (a *App) leaveSandbox() {
 		a.scene = sceneStart
 	}
 	if a.tbl != nil {
-		a.tbl.setMsg("Left the sandbox: the game is as it was.", false)
+		a.tbl.SetMessage("Left the sandbox: the game is as it was.", false)
 	}
 	a.rebuild()
 	a.dirty, a.stale = true, true

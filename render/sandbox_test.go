@@ -2,7 +2,9 @@ package render
 
 import (
 	"fmt"
+	"notrueking/internal/tabletest"
 	"notrueking/scenarios"
+	"notrueking/ui"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -22,11 +24,11 @@ func sandboxFromStartApp(t *testing.T) (*App, *clicker) {
 	}
 	a.start.setMaps(shippedMaps(), "standard")
 	a.rebuild()
-	w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdSandbox })
+	w, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdSandbox })
 	if !ok {
 		t.Fatal("the start screen has no Sandbox button")
 	}
-	a.handle(input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
+	a.handle(ui.Input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
 	if a.scene != sceneSandbox || a.sandbox == nil {
 		t.Fatalf("scene %d after Sandbox (message %q)", a.scene, a.start.msg)
 	}
@@ -34,24 +36,24 @@ func sandboxFromStartApp(t *testing.T) (*App, *clicker) {
 }
 
 // press clicks the sandbox widget carrying command c.
-func pressCmd(t *testing.T, a *App, c Command) {
+func pressCmd(t *testing.T, a *App, c ui.Command) {
 	t.Helper()
-	w, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd == c })
+	w, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd == c })
 	if !ok && a.scene == sceneTable {
 		// A tester's tool: an entry of the Tools menu, opened first.
-		tools, found := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdTools })
+		tools, found := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdTools })
 		if found {
-			x, y := center(tools.R)
-			a.handle(input{X: x, Y: y, Click: true})
-			w, ok = findWidget(a.ws[a.modal:], func(w Widget) bool { return w.T.Cmd == c })
+			x, y := tools.R.Center()
+			a.handle(ui.Input{X: x, Y: y, Click: true})
+			w, ok = ui.Find(a.ws[a.modal:], func(w ui.Widget) bool { return w.T.Cmd == c })
 		}
 	}
 	if !ok {
 		t.Fatalf("no widget for %+v", c)
 	}
-	x, y := center(w.R)
-	a.handle(input{X: x, Y: y})
-	a.handle(input{X: x, Y: y, Click: true})
+	x, y := w.R.Center()
+	a.handle(ui.Input{X: x, Y: y})
+	a.handle(ui.Input{X: x, Y: y, Click: true})
 }
 
 func terrIdx(t *testing.T, m *board.Map, id string) int {
@@ -80,24 +82,24 @@ func TestSandboxUnits(t *testing.T) {
 	sb := a.sandbox
 	m := sb.m
 	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
-	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
-	pressCmd(t, a, Command{Kind: CmdSandboxUnit, Unit: board.Knight})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Knight})
 	c.clickTerr(kh)
 	c.clickTerr(kh)
 	if got := sb.st.Units(kh, stark); got != [board.NumUnits]int{0, 2, 0, 0} {
 		t.Fatalf("Karhold after two clicks: %v (message %q)", got, sb.msg)
 	}
 	p := c.pts[kh]
-	a.handle(input{X: p[0], Y: p[1], Right: true})
+	a.handle(ui.Input{X: p[0], Y: p[1], Right: true})
 	if got := sb.st.Units(kh, stark)[board.Knight]; got != 1 {
 		t.Fatalf("after a right click: %d knights", got)
 	}
-	a.handle(input{X: p[0], Y: p[1], Shift: true})
-	a.handle(input{X: p[0], Y: p[1], Shift: true, Click: true})
+	a.handle(ui.Input{X: p[0], Y: p[1], Shift: true})
+	a.handle(ui.Input{X: p[0], Y: p[1], Shift: true, Click: true})
 	if got := sb.st.Units(kh, stark)[board.Knight]; got != 0 {
 		t.Fatalf("after a Shift+click: %d knights", got)
 	}
-	a.handle(input{X: p[0], Y: p[1]}) // Shift released
+	a.handle(ui.Input{X: p[0], Y: p[1]}) // Shift released
 
 	// A ship on land: the engine's reason, nothing changed.
 	before := sb.g.Position()
@@ -105,7 +107,7 @@ func TestSandboxUnits(t *testing.T) {
 	if want == nil {
 		t.Fatal("the engine took a ship on land")
 	}
-	pressCmd(t, a, Command{Kind: CmdSandboxUnit, Unit: board.Ship})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Ship})
 	c.clickTerr(kh)
 	if !sb.msgErr || !strings.Contains(strings.ToLower(sb.msg), strings.ToLower(want.Error())) {
 		t.Fatalf("message %q (error %v), want the engine's %q", sb.msg, sb.msgErr, want)
@@ -113,12 +115,12 @@ func TestSandboxUnits(t *testing.T) {
 	if !reflect.DeepEqual(before, sb.g.Position()) {
 		t.Fatal("a refused edit changed the position")
 	}
-	if !hasText(a.ws, sb.msg) {
+	if !ui.HasText(a.ws, sb.msg) {
 		t.Fatal("the refusal is not on screen")
 	}
 	// Another house's troops are there already: refused too.
-	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: houseIdx(t, m, "lannister")})
-	pressCmd(t, a, Command{Kind: CmdSandboxUnit, Unit: board.Footman})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: houseIdx(t, m, "lannister")})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Footman})
 	c.clickTerr(terrIdx(t, m, "winterfell"))
 	if !sb.msgErr || !strings.Contains(sb.msg, "already has troops in Winterfell") {
 		t.Fatalf("message %q", sb.msg)
@@ -132,17 +134,17 @@ func TestSandboxFlags(t *testing.T) {
 	sb := a.sandbox
 	m := sb.m
 	lan, kh := houseIdx(t, m, "lannister"), terrIdx(t, m, "karhold")
-	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: lan})
-	pressCmd(t, a, Command{Kind: CmdSandboxUnit, N: -1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: lan})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, N: -1})
 	c.clickTerr(kh)
 	if sb.st.Flag(kh) != lan {
 		t.Fatalf("Karhold's flag %d, want Lannister (message %q)", sb.st.Flag(kh), sb.msg)
 	}
-	if v := sb.view.pub; v.Flags["karhold"] != "lannister" {
+	if v := sb.view.Public(); v.Flags["karhold"] != "lannister" {
 		t.Fatalf("the board does not show the flag: %v", v.Flags)
 	}
 	p := c.pts[kh]
-	a.handle(input{X: p[0], Y: p[1], Right: true})
+	a.handle(ui.Input{X: p[0], Y: p[1], Right: true})
 	if sb.st.Flag(kh) != -1 {
 		t.Fatalf("after a right click: flag %d", sb.st.Flag(kh))
 	}
@@ -161,14 +163,14 @@ func TestSandboxAgents(t *testing.T) {
 	stark := houseIdx(t, sb.m, "stark")
 	click := func(h int, s rules.Slot) {
 		t.Helper()
-		w, ok := findWidget(a.ws, func(w Widget) bool {
-			return w.T.Kind == TSlot && w.T.House == sb.m.Houses[h].ID && w.T.Slot == s
+		w, ok := ui.Find(a.ws, func(w ui.Widget) bool {
+			return w.T.Kind == ui.TSlot && w.T.House == sb.m.Houses[h].ID && w.T.Slot == s
 		})
 		if !ok {
 			t.Fatal("no slot widget")
 		}
-		x, y := center(w.R)
-		a.handle(input{X: x, Y: y, Click: true})
+		x, y := w.R.Center()
+		a.handle(ui.Input{X: x, Y: y, Click: true})
 	}
 	click(stark, rules.Maester)
 	if sb.st.Agent(stark, rules.Maester) != 0 || sb.st.AgentsInHand(0) != 2 {
@@ -178,7 +180,7 @@ func TestSandboxAgents(t *testing.T) {
 	if sb.st.Agent(stark, rules.Maester) != 1 || sb.st.AgentsInHand(0) != 3 || sb.st.AgentsInHand(1) != 2 {
 		t.Fatalf("after two clicks: slot %d", sb.st.Agent(stark, rules.Maester))
 	}
-	if pub := sb.view.pub; pub.Slots[stark][rules.Maester] != 1 {
+	if pub := sb.view.Public(); pub.Slots[stark][rules.Maester] != 1 {
 		t.Fatal("the houses panel does not show the agent")
 	}
 	click(stark, rules.Maester)
@@ -203,11 +205,11 @@ func TestSandboxCardsAndLoyalty(t *testing.T) {
 	sb := a.sandbox
 	m := sb.m
 	stark := houseIdx(t, m, "stark")
-	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
-	pressCmd(t, a, Command{Kind: CmdSandboxSeat, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxSeat, N: 1})
 	id := m.Houses[stark].Deck[2].ID
 	ci, _ := m.Card(id)
-	pressCmd(t, a, Command{Kind: CmdSandboxCard, ID: id, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, ID: id, N: 1})
 	if h := sb.st.Hand(1); len(h) != 1 || h[0] != ci {
 		t.Fatalf("seat 1's hand %v, want [%s] (message %q)", h, id, sb.msg)
 	}
@@ -216,40 +218,40 @@ func TestSandboxCardsAndLoyalty(t *testing.T) {
 			t.Fatal("the card is still in the deck")
 		}
 	}
-	pressCmd(t, a, Command{Kind: CmdSandboxCard, ID: id, N: -1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, ID: id, N: -1})
 	if len(sb.st.Hand(1)) != 0 || sb.st.Deck(stark)[0] != ci {
 		t.Fatalf("after taking it back: hand %v, deck top %d", sb.st.Hand(1), sb.st.Deck(stark)[0])
 	}
 
 	l0 := sb.st.Loyalty(1)
-	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 0})
-	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 3})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 0})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 3})
 	l1 := sb.st.Loyalty(1)
 	if l1[0] != l0[3] || l1[3] != l0[0] || !sb.st.Arranged(1) {
 		t.Fatalf("loyalty %v after swapping slots 1 and 4 of %v", l1, l0)
 	}
-	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 0})
-	pressCmd(t, a, Command{Kind: CmdSandboxReveal})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 0})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxReveal})
 	if !sb.st.Revealed(1, l1[0]) {
 		t.Fatal("the token was not revealed")
 	}
 	// The steppers: round 2, then past the last round: refused (the editor's Round).
-	pressCmd(t, a, Command{Kind: CmdSandboxRound, N: 1})
-	pressCmd(t, a, Command{Kind: CmdSandboxRound, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxRound, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxRound, N: 1})
 	if sb.st.Round() != 3 {
 		t.Fatalf("round %d", sb.st.Round())
 	}
-	pressCmd(t, a, Command{Kind: CmdSandboxRound, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxRound, N: 1})
 	if sb.st.Round() != 3 || !sb.msgErr || !strings.Contains(sb.msg, "outside 1..3") {
 		t.Fatalf("round %d, message %q", sb.st.Round(), sb.msg)
 	}
 	f := sb.st.First()
-	pressCmd(t, a, Command{Kind: CmdSandboxFirst, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxFirst, N: 1})
 	if sb.st.First() != (f+1)%3 {
 		t.Fatalf("first player %d after %d", sb.st.First(), f)
 	}
-	pressCmd(t, a, Command{Kind: CmdSandboxPhase, N: 1}) // loyalty → place
-	pressCmd(t, a, Command{Kind: CmdSandboxPhase, N: 1}) // → resolve
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxPhase, N: 1}) // loyalty → place
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxPhase, N: 1}) // → resolve
 	if sb.st.Phase() != rules.PhaseResolve {
 		t.Fatalf("phase %s", sb.st.Phase())
 	}
@@ -265,19 +267,19 @@ func TestSandboxPlayFromHere(t *testing.T) {
 	sb := a.sandbox
 	m := sb.m
 	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
-	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
 	c.clickTerr(kh)
-	pressCmd(t, a, Command{Kind: CmdSandboxCard, ID: m.Houses[stark].Deck[0].ID, N: 1})
-	pressCmd(t, a, Command{Kind: CmdSandboxSeat, N: 1})
-	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 0})
-	pressCmd(t, a, Command{Kind: CmdSandboxToken, N: 1})
-	a.handle(input{X: c.pts[kh][0], Y: c.pts[kh][1], Right: true})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, ID: m.Houses[stark].Deck[0].ID, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxSeat, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 0})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 1})
+	a.handle(ui.Input{X: c.pts[kh][0], Y: c.pts[kh][1], Right: true})
 	c.clickTerr(kh)
 	want := sb.g.Position()
 	if want.Units(kh, stark)[board.Footman] != 1 || len(want.Hand(0)) != 1 || !want.Arranged(1) {
 		t.Fatalf("the edits did not take: %v %v %v", want.Units(kh, stark), want.Hand(0), want.Arranged(1))
 	}
-	a.handle(input{Keys: []string{"P"}})
+	a.handle(ui.Input{Keys: []string{"P"}})
 	if a.sandbox != nil || (a.scene != sceneCurtain && a.scene != sceneTable) {
 		t.Fatalf("scene %d after Play from here (message %q)", a.scene, sb.msg)
 	}
@@ -300,7 +302,7 @@ func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
 	sb := a.sandbox
 	m := sb.m
 	stark := houseIdx(t, m, "stark")
-	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
 	c.clickTerr(terrIdx(t, m, "karhold"))
 	// Each edit is fine on its own, the whole is not: a Stark ship in
 	// the port of Winterfell, then no Stark troops (nor flag) there.
@@ -310,11 +312,11 @@ func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
 	if want == nil || !strings.Contains(want.Error(), "does not control Winterfell") {
 		t.Fatalf("the engine takes ships in a port whose land is lost: %v", want)
 	}
-	a.handle(input{Keys: []string{"P"}})
+	a.handle(ui.Input{Keys: []string{"P"}})
 	if a.scene != sceneSandbox || a.sandbox != sb {
 		t.Fatalf("scene %d: a refused position left the sandbox", a.scene)
 	}
-	if !sb.msgErr || !strings.Contains(sb.msg, want.Error()) || !hasText(a.ws, sb.msg) {
+	if !sb.msgErr || !strings.Contains(sb.msg, want.Error()) || !ui.HasText(a.ws, sb.msg) {
 		t.Fatalf("message %q, want the engine's %q on screen", sb.msg, want)
 	}
 	if !reflect.DeepEqual(before, sb.g.Position()) {
@@ -328,16 +330,16 @@ func strandShips(t *testing.T, a *App, c *clicker) {
 	t.Helper()
 	sb, m := a.sandbox, a.sandbox.m
 	stark, wf := houseIdx(t, m, "stark"), terrIdx(t, m, "winterfell")
-	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
-	pressCmd(t, a, Command{Kind: CmdSandboxUnit, Unit: board.Ship})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Ship})
 	c.clickTerr(terrIdx(t, m, "port-of-winterfell"))
 	for k, n := range sb.st.Units(wf, stark) {
 		if n == 0 {
 			continue
 		}
-		pressCmd(t, a, Command{Kind: CmdSandboxUnit, Unit: board.Unit(k)})
+		pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Unit(k)})
 		for range n {
-			a.handle(input{X: c.pts[wf][0], Y: c.pts[wf][1], Right: true})
+			a.handle(ui.Input{X: c.pts[wf][0], Y: c.pts[wf][1], Right: true})
 		}
 	}
 	if sb.msgErr || sb.st.Units(wf, stark) != ([board.NumUnits]int{}) {
@@ -350,11 +352,11 @@ func strandShips(t *testing.T, a *App, c *clicker) {
 // game exactly as it was.
 func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 	for _, tester := range []bool{true, false} {
-		g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 11)
+		g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 11)
 		if err != nil {
 			t.Fatal(err)
 		}
-		playSome(t, g, 40)
+		tabletest.PlaySome(t, g, g, 40)
 		a, err := newApp(Options{}, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -362,25 +364,25 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		a.tester = tester
 		a.begin(playRules(g), 11)
 		if a.scene == sceneCurtain {
-			a.do(Command{Kind: CmdLift})
+			a.do(ui.Command{Kind: ui.CmdLift})
 		}
 		a.rebuild()
 		tbl := a.tbl
 		before, n := g.Position(), g.Len()
-		a.handle(input{Keys: []string{"E"}})
+		a.handle(ui.Input{Keys: []string{"E"}})
 		if !tester {
-			if a.scene != sceneTable || a.armed.cmd != CmdSandbox {
+			if a.scene != sceneTable || a.armed.cmd != ui.CmdSandbox {
 				t.Fatal("not armed")
 			}
 			a.armed.at = 99 // an earlier position's warning does not count
-			a.handle(input{Keys: []string{"E"}})
-			if a.scene != sceneTable || !strings.Contains(a.tbl.msg, "every secret") {
-				t.Fatalf("not a tester's game: scene %d, message %q; want a warning first", a.scene, a.tbl.msg)
+			a.handle(ui.Input{Keys: []string{"E"}})
+			if a.scene != sceneTable || !strings.Contains(a.tbl.State().Message, "every secret") {
+				t.Fatalf("not a tester's game: scene %d, message %q; want a warning first", a.scene, a.tbl.State().Message)
 			}
-			a.handle(input{Keys: []string{"E"}})
+			a.handle(ui.Input{Keys: []string{"E"}})
 		}
 		if a.scene != sceneSandbox {
-			t.Fatalf("tester %v: scene %d after E (message %q)", tester, a.scene, tbl.msg)
+			t.Fatalf("tester %v: scene %d after E (message %q)", tester, a.scene, tbl.State().Message)
 		}
 		sb := a.sandbox
 		if !reflect.DeepEqual(sb.st, before) {
@@ -388,8 +390,8 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		}
 		c := newClicker(t, a)
 		c.clickTerr(terrIdx(t, sb.m, "karhold"))
-		pressCmd(t, a, Command{Kind: CmdSandboxRound, N: 1})
-		a.handle(input{Escape: true})
+		pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxRound, N: 1})
+		a.handle(ui.Input{Escape: true})
 		if a.scene != sceneTable || a.tbl != tbl || a.sandbox != nil {
 			t.Fatalf("after Esc: scene %d", a.scene)
 		}
@@ -429,20 +431,20 @@ func TestSandboxLayout(t *testing.T) {
 		where := fmt.Sprintf("%s, %d players", tc.mapName, tc.players)
 		for i, w := range ss {
 			for _, o := range ss[:i] {
-				if overlap(w.R, o.R) > 0.01 {
+				if ui.Overlap(w.R, o.R) > 0.01 {
 					t.Errorf("%s: %q %+v overlaps %q %+v", where, w.Text, w.R, o.Text, o.R)
 				}
 			}
 		}
-		sc := NewScaler(1280, 720)
+		sc := ui.NewScaler(1280, 720)
 		for _, w := range a.ws {
-			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > BaseW+0.01 || w.R.Y+w.R.H > BaseH+0.01 {
+			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > ui.BaseW+0.01 || w.R.Y+w.R.H > ui.BaseH+0.01 {
 				t.Errorf("%s: %q %+v leaves the canvas", where, w.Text, w.R)
 			}
-			if w.Kind != WPanel && overlap(w.R, l.Board) > 0 {
+			if w.Kind != ui.WPanel && ui.Overlap(w.R, l.Board) > 0 {
 				t.Errorf("%s: %q %+v lies on the board", where, w.Text, w.R)
 			}
-			if w.Text != "" && w.Kind != WPanel && w.Kind != WGlyph && w.Kind != WIcon && w.Size*sc.S < 12-1e-9 {
+			if w.Text != "" && w.Kind != ui.WPanel && w.Kind != ui.WGlyph && w.Kind != ui.WIcon && w.Size*sc.S < 12-1e-9 {
 				t.Errorf("%s: %q is %.1f px high at 1280×720", where, w.Text, w.Size*sc.S)
 			}
 		}
@@ -453,11 +455,11 @@ func TestSandboxLayout(t *testing.T) {
 func TestSandboxEscBackToStart(t *testing.T) {
 	a, c := sandboxFromStartApp(t)
 	c.clickTerr(terrIdx(t, a.sandbox.m, "karhold"))
-	a.handle(input{Escape: true})
+	a.handle(ui.Input{Escape: true})
 	if a.scene != sceneStart || a.sandbox != nil || a.tbl != nil || a.game() != nil {
 		t.Fatalf("after Esc: scene %d, table %v", a.scene, a.tbl != nil)
 	}
-	if _, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Cmd.Kind == CmdStart }); !ok {
+	if _, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdStart }); !ok {
 		t.Fatal("the start screen is not back")
 	}
 }
@@ -468,7 +470,7 @@ func TestSandboxEscBackToStart(t *testing.T) {
 // and the scratch table that shows it rebuilt.
 func BenchmarkSandboxEdit(b *testing.B) {
 	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}
-	g, err := newRulesGame("nine", names, 1)
+	g, err := tabletest.RulesGame("nine", names, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -496,13 +498,13 @@ func TestSandboxSavesTheEditedPosition(t *testing.T) {
 	sb := a.sandbox
 	m := sb.m
 	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
-	pressCmd(t, a, Command{Kind: CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
 	c.clickTerr(kh)
 	want, err := sb.g.Edit().Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.handle(input{Keys: []string{"Ctrl+S"}})
+	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
 	files, _ := filepath.Glob(filepath.Join(dir, "*.toml"))
 	if len(files) != 1 || a.scene != sceneSandbox || sb.msgErr {
 		t.Fatalf("%d files, scene %d, message %q", len(files), a.scene, sb.msg)
@@ -517,7 +519,7 @@ func TestSandboxSavesTheEditedPosition(t *testing.T) {
 	// A position the engine refuses (ships in a port whose land is
 	// lost): nothing is written.
 	strandShips(t, a, c)
-	a.handle(input{Keys: []string{"Ctrl+S"}})
+	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
 	if files, _ = filepath.Glob(filepath.Join(dir, "*.toml")); len(files) != 1 || !sb.msgErr {
 		t.Errorf("a refused position: %d files, message %q", len(files), sb.msg)
 	}

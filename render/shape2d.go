@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/ui"
 )
 
 // A small kit for the board's glyphs, tokens and the panels' rounded
@@ -89,7 +90,7 @@ func fillShape(dst *ebiten.Image, s shape, c color.Color) {
 		b.is = append(b.is, uint32(i))
 	}
 	// The soft edge: from the outline to half a pixel outside it, fading.
-	b.offsetStrip(newStrokeLine(s, true), ident, -0.7, 0, cc, a, true, false)
+	b.offsetStrip(ui.NewStrokeLine(s, true), ident, -0.7, 0, cc, a, true, false)
 	b.draw(dst)
 }
 
@@ -104,7 +105,7 @@ func strokeOpen(dst *ebiten.Image, s shape, closed bool, w float64, c color.Colo
 	}
 	cc, a := straight(c)
 	var b triBatch
-	b.stroke(newStrokeLine(s, closed), ident, w/2, cc, a)
+	b.stroke(ui.NewStrokeLine(s, closed), ident, w/2, cc, a)
 	b.draw(dst)
 }
 

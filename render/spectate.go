@@ -13,6 +13,8 @@ import (
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/store"
+	"notrueking/table"
+	"notrueking/ui"
 	"notrueking/words"
 )
 
@@ -228,7 +230,7 @@ func (a *App) spectateTick(now time.Time) bool {
 			seen = -1
 		}
 		a.spectateShow(s.game, s.file.Record.Seed)
-		a.tbl.seatPlayers = s.file.Meta.Seats
+		a.tbl.SetPlayers(s.file.Meta.Seats)
 		a.spectatedAction(seen)
 	}
 	return changed
@@ -253,14 +255,13 @@ func (a *App) spectatedAction(seen int) {
 // The table (and its log's wrapped rows) is kept while the map stays.
 func (a *App) spectateShow(g *rules.Game, seed uint64) {
 	r := publicOnly{g}
-	if u := a.tbl; u != nil && u.m == g.Map() {
-		u.eng, u.seats, u.seed = r, g.Seats(), seed
-		u.log.toNewest()
-		u.refresh()
+	if u := a.tbl; u != nil && u.Map() == g.Map() {
+		u.SetSeed(seed)
+		u.SetGame(r, rules.Public)
 	} else {
-		a.tbl = newTableUI(r, nil, seed)
+		a.tbl = table.New(r, table.Options{Seed: seed})
 	}
-	a.tbl.hide()
+	a.tbl.Hide()
 	a.dirty, a.stale = true, true
 }
 
@@ -283,40 +284,53 @@ func (publicOnly) Legal() []rules.Action                   { return nil }
 func (publicOnly) LegalFor(int) []rules.Action             { return nil }
 func (publicOnly) Check(rules.Action) error                { return errSpectator }
 func (p publicOnly) Len() int                              { return p.g.Len() }
-func (publicOnly) At(int) (*rules.Game, error)             { return nil, errSpectator }
+func (publicOnly) ViewAt(int, int) (rules.View, error)     { return rules.View{}, errSpectator }
 func (publicOnly) Actions() []rules.Action                 { return nil }
 func (publicOnly) CanUndo() error                          { return errSpectator }
 func (publicOnly) CanRedo() bool                           { return false }
+func (publicOnly) PreviewCombat(rules.Action) (*rules.CombatView, error) {
+	return nil, errSpectator
+}
+func (publicOnly) CombatResult(int) (*rules.CombatView, error) { return nil, errSpectator }
+func (publicOnly) TryMove(int, int, int, [board.NumUnits]int) error {
+	return errSpectator
+}
+func (publicOnly) TryDestinations(int, int) []int { return nil }
+func (publicOnly) Apply(rules.Action) ([]rules.Event, error) {
+	return nil, errSpectator
+}
+func (publicOnly) Undo() error                  { return errSpectator }
+func (publicOnly) Redo() ([]rules.Event, error) { return nil, errSpectator }
 
 // spectateScene is the spectator window's one scene.
 type spectateScene struct{ a *App }
 
-func (s spectateScene) widgets() []Widget { return s.a.spectateWidgets() }
+func (s spectateScene) widgets() []ui.Widget { return s.a.spectateWidgets() }
 
 // keys: the wheel over the log scrolls it; the board's zoom, pan and fit
 // are the board view's (boardInput); F1 (help) and F11 (fullscreen) are
 // the app's.
-func (s spectateScene) keys(in input) ([]string, bool) {
+func (s spectateScene) keys(in ui.Input) ([]string, bool) {
 	changed := false
-	if s.a.tbl != nil && !s.a.tbl.eng.Over() {
-		changed = s.a.followKeys(in)
+	if s.a.tbl != nil && !s.a.tbl.Game().Over() {
+		changed = s.a.tbl.Wheel(in)
 	}
-	return in.pressed(), changed
+	return in.Pressed(), changed
 }
 
-func (s spectateScene) do(c Command) {
-	if u := s.a.tbl; u != nil && c.Kind == CmdLogScroll {
-		u.log.scroll(c.N)
+func (s spectateScene) do(c ui.Command) {
+	if u := s.a.tbl; u != nil && c.Kind == ui.CmdLogScroll {
+		u.Do(c)
 	}
 }
 
-func (spectateScene) click(Target)  {}
-func (s spectateScene) board() bool { return s.a.tbl != nil }
+func (spectateScene) click(ui.Target) {}
+func (s spectateScene) board() bool   { return s.a.tbl != nil }
 
 // spectateOver reports whether the spectator shows a finished game (the
 // end screen's layout).
 func (a *App) spectateOver() bool {
-	return a.scene == sceneSpectate && a.tbl != nil && a.tbl.eng.Over()
+	return a.scene == sceneSpectate && a.tbl != nil && a.tbl.Game().Over()
 }
 
 // spectateWidgets is the spectator's screen: the public table as the
@@ -324,39 +338,39 @@ func (a *App) spectateOver() bool {
 // panel where a seat's hand and decisions would be; the end screen once
 // the game is over (everything is public then); a waiting card before
 // the first position.
-func (a *App) spectateWidgets() []Widget {
+func (a *App) spectateWidgets() []ui.Widget {
 	u := a.tbl
 	if u == nil {
 		return a.spectateWaiting()
 	}
-	if u.eng.Over() {
-		var ws []Widget
-		for _, w := range a.endWidgets() {
-			if w.T.Cmd.Kind != CmdAgain {
+	if u.Game().Over() {
+		var ws []ui.Widget
+		for _, w := range u.EndWidgets(a.game() != nil) {
+			if w.T.Cmd.Kind != ui.CmdAgain {
 				ws = append(ws, w)
 			}
 		}
-		st := a.spectateStatus(Rect{BaseW - 360, 14, 344, 22}, AlignRight)
+		st := a.spectateStatus(ui.Rect{X: ui.BaseW - 360, Y: 14, W: 344, H: 22}, ui.AlignRight)
 		st.Text = "Spectator · " + st.Text
 		return append(ws, st)
 	}
 	l := a.layout()
-	box := Rect{l.Private.X, l.Private.Y, l.Actions.X + l.Actions.W - l.Private.X, l.Private.H}
-	var ws []Widget
-	for _, w := range u.tableWidgets(l) {
+	box := ui.Rect{X: l.Private.X, Y: l.Private.Y, W: l.Actions.X + l.Actions.W - l.Private.X, H: l.Private.H}
+	var ws []ui.Widget
+	for _, w := range u.Widgets(l) {
 		switch {
-		case w.T.Cmd.Kind == CmdUndo || w.T.Cmd.Kind == CmdRedo:
+		case w.T.Cmd.Kind == ui.CmdUndo || w.T.Cmd.Kind == ui.CmdRedo:
 			continue // nothing is taken back from here
-		case w.T.Cmd.Kind == CmdTools:
+		case w.T.Cmd.Kind == ui.CmdTools:
 			continue // the tester's tools act on a game of one's own
-		case within(w.R, box):
+		case ui.Within(w.R, box):
 			continue // the private and decision panels: the spectator's panel instead
-		case w.T.Cmd.Kind == CmdLogEntry:
+		case w.T.Cmd.Kind == ui.CmdLogEntry:
 			// The spectator shows the game as it stands: an entry is
 			// read, not clicked.
-			w.T = Target{}
+			w.T = ui.Target{}
 			w.Tip, _, _ = strings.Cut(w.Tip, "\nClick:")
-		case w.Kind == WText && strings.HasPrefix(w.Text, "Log  ·"):
+		case w.Kind == ui.WText && strings.HasPrefix(w.Text, "Log  ·"):
 			w.Text = "Log  ·  newest at the bottom  ·  public lines only"
 		}
 		ws = append(ws, w)
@@ -364,33 +378,28 @@ func (a *App) spectateWidgets() []Widget {
 	return append(ws, a.spectatePanel(box)...)
 }
 
-// within reports whether r lies inside box.
-func within(r, box Rect) bool {
-	return r.X >= box.X-0.5 && r.Y >= box.Y-0.5 && r.X+r.W <= box.X+box.W+0.5 && r.Y+r.H <= box.Y+box.H+0.5
-}
-
 // spectatePanel says whose turn it is, the round and the step, and which
 // game is followed from which file.
-func (a *App) spectatePanel(r Rect) []Widget {
+func (a *App) spectatePanel(r ui.Rect) []ui.Widget {
 	u, s := a.tbl, a.spec
-	pub := u.pub
-	ws := panel(r, "Spectator  ·  the public view")
-	ws = append(ws, a.spectateStatus(Rect{r.X + r.W - 262, r.Y + 8, 250, 20}, AlignRight))
+	pub := u.Public()
+	ws := ui.Panel(r, "Spectator  ·  the public view")
+	ws = append(ws, a.spectateStatus(ui.Rect{X: r.X + r.W - 262, Y: r.Y + 8, W: 250, H: 20}, ui.AlignRight))
 	x, w := r.X+12, r.W-24
 	y := r.Y + 34
-	if ta := u.eng.ToAct(); ta >= 0 {
-		ink := readable(seatColor(ta), colPanel)
-		t := fmt.Sprintf("%s (%s) is choosing…", u.seatName(ta), words.Title(u.seatID(ta)))
-		ws = append(ws, Widget{R: Rect{x, y, w, 30}, Kind: WText, Text: t, Size: 24, Bold: true, Ink: ink, Tip: pub.Prompt})
+	if ta := u.Game().ToAct(); ta >= 0 {
+		ink := ui.Readable(ui.SeatColor(ta), ui.ColPanel)
+		t := fmt.Sprintf("%s (%s) is choosing…", u.SeatName(ta), words.Title(u.SeatID(ta)))
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 30}, Kind: ui.WText, Text: t, Size: 24, Bold: true, Ink: ink, Tip: pub.Prompt})
 	}
 	y += 34
-	ws = append(ws, textW(Rect{x, y, w, 22}, fmt.Sprintf("Round %d of %d  ·  %s", pub.Round, pub.Rounds, u.spectateStep()), 17, colText))
+	ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 22}, fmt.Sprintf("Round %d of %d  ·  %s", pub.Round, pub.Rounds, u.Step()), 17, ui.ColText))
 	y += 26
 	var names []string
 	for i := range pub.Players {
-		names = append(names, u.seatName(i))
+		names = append(names, u.SeatName(i))
 	}
-	ws = append(ws, Widget{R: Rect{x, y, w, 20}, Kind: WText, Text: words.Count(u.eng.Len(), "action") + "  ·  " + strings.Join(names, ", "), Size: 15, Ink: colDim,
+	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 20}, Kind: ui.WText, Text: words.Count(u.Game().Len(), "action") + "  ·  " + strings.Join(names, ", "), Size: 15, Ink: ui.ColDim,
 		Tip: "The actions taken so far, and the players of the game followed, in seat order."})
 	y += 22
 	if s != nil && s.path != "" {
@@ -398,54 +407,28 @@ func (a *App) spectatePanel(r Rect) []Widget {
 		if s.saves != nil {
 			from += "  ·  the newest save"
 		}
-		ws = append(ws, Widget{R: Rect{x, y, w, 20}, Kind: WText, Text: from, Size: 15, Ink: colDim, Tip: s.path})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 20}, Kind: ui.WText, Text: from, Size: 15, Ink: ui.ColDim, Tip: s.path})
 	}
 	return ws
 }
 
-// spectateStep is the step of the round in a spectator's words.
-func (u *tableUI) spectateStep() string {
-	pub := u.pub
-	switch pub.Phase {
-	case rules.PhaseLoyalty:
-		return "loyalty cards are arranged in secret"
-	case rules.PhasePlace:
-		return "placing agents"
-	case rules.PhaseResolve:
-		tier := words.Title(pub.Tier.String()) + " tier"
-		if pub.ResolvingHouse != "" {
-			return tier + "  ·  the " + u.houseName(pub.ResolvingHouse) + " " + words.Title(pub.ResolvingSlot.String()) + " acts"
-		}
-		return "resolving the " + tier
-	case rules.PhaseCombat:
-		where := ""
-		if pub.Combat != nil {
-			where = " in " + u.terrName(pub.Combat.Territory)
-		}
-		return words.Title(pub.Tier.String()) + " tier  ·  combat" + where
-	case rules.PhaseExchange:
-		return "exchanging loyalty tokens"
-	}
-	return string(pub.Phase)
-}
-
 // spectateStatus is the line that says the window follows the file, or
 // waits for it (the reason in its tooltip).
-func (a *App) spectateStatus(r Rect, align int) Widget {
-	w := Widget{R: r, Kind: WText, Text: "following", Size: 15, Align: align, Ink: colDim,
+func (a *App) spectateStatus(r ui.Rect, align int) ui.Widget {
+	w := ui.Widget{R: r, Kind: ui.WText, Text: "following", Size: 15, Align: align, Ink: ui.ColDim,
 		Tip: "The window reads the game's file again whenever it changes."}
 	if s := a.spec; s != nil && s.status != "" {
-		w.Text, w.Ink, w.Bold = s.status, colGold, true
+		w.Text, w.Ink, w.Bold = s.status, ui.ColGold, true
 		w.Tip = "The last position read stays on the screen until the file can be read again. " + s.reason
 	}
 	return w
 }
 
 // spectateWaiting is the screen before the first position is read.
-func (a *App) spectateWaiting() []Widget {
-	r := Rect{300, 300, 1000, 260}
-	ws := []Widget{{R: r, Kind: WPanel, Fill: colPanel, Edge: colEdge},
-		{R: Rect{r.X, r.Y + 30, r.W, 44}, Kind: WText, Text: "Spectator — " + waiting, Size: 34, Bold: true, Align: AlignCenter, Ink: colGold}}
+func (a *App) spectateWaiting() []ui.Widget {
+	r := ui.Rect{X: 300, Y: 300, W: 1000, H: 260}
+	ws := []ui.Widget{{R: r, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColEdge},
+		{R: ui.Rect{X: r.X, Y: r.Y + 30, W: r.W, H: 44}, Kind: ui.WText, Text: "Spectator — " + waiting, Size: 34, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold}}
 	what := "This window shows the public view of a game as its file is written."
 	if s := a.spec; s != nil {
 		switch {
@@ -455,23 +438,13 @@ func (a *App) spectateWaiting() []Widget {
 			what = "Following the newest save in " + s.saves.Path()
 		}
 		if s.reason != "" {
-			ws = append(ws, Widget{R: Rect{r.X + 20, r.Y + 140, r.W - 40, 24}, Kind: WText, Text: s.reason, Size: 17, Align: AlignCenter, Ink: colDim, Tip: s.reason})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 20, Y: r.Y + 140, W: r.W - 40, H: 24}, Kind: ui.WText, Text: s.reason, Size: 17, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: s.reason})
 		}
 	}
-	ws = append(ws, Widget{R: Rect{r.X + 20, r.Y + 100, r.W - 40, 26}, Kind: WText, Text: what, Size: 19, Align: AlignCenter, Ink: colText, Tip: what},
-		textW(Rect{r.X + 20, r.Y + 200, r.W - 40, 22}, "Start or continue the game in its own window: it appears here as soon as it is saved.", 17, colDim))
-	ws[len(ws)-1].Align = AlignCenter
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 20, Y: r.Y + 100, W: r.W - 40, H: 26}, Kind: ui.WText, Text: what, Size: 19, Align: ui.AlignCenter, Ink: ui.ColText, Tip: what},
+		ui.Text(ui.Rect{X: r.X + 20, Y: r.Y + 200, W: r.W - 40, H: 22}, "Start or continue the game in its own window: it appears here as soon as it is saved.", 17, ui.ColDim))
+	ws[len(ws)-1].Align = ui.AlignCenter
 	return ws
-}
-
-// spectateHelpKeys are the spectator window's keys for the help overlay.
-var spectateHelpKeys = [][2]string{
-	{"F1 or ?", "open or close this help"},
-	{"Esc", "close this help"},
-	{"Wheel", "over the log: scroll it; over the board: zoom"},
-	{"Drag", "pan the board"},
-	{"F or Home", "fit the board to its frame"},
-	{"F11", "fullscreen on or off"},
 }
 
 // runSpectator opens the spectator window (Options.Spectate) and runs it

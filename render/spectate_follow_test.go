@@ -3,6 +3,7 @@ package render
 import (
 	"math"
 	"math/rand"
+	"notrueking/internal/tabletest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/store"
+	"notrueking/ui"
 )
 
 // saveData is game g's save (header and record) as the autosave writes
@@ -70,7 +72,7 @@ func shown(a *App) int {
 	if a.tbl == nil {
 		return -1
 	}
-	return a.tbl.eng.Len()
+	return a.tbl.Game().Len()
 }
 
 // TestSpectatorFollowsTheFile: the spectator window reads the file at
@@ -81,7 +83,7 @@ func shown(a *App) int {
 // once per new position, and writes nothing in the folder.
 func TestSpectatorFollowsTheFile(t *testing.T) {
 	needDisplay(t)
-	g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 9)
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,13 +106,13 @@ func TestSpectatorFollowsTheFile(t *testing.T) {
 	if shown(a) != 30 || a.spec.status != "" {
 		t.Fatalf("first read: %d actions shown, status %q", shown(a), a.spec.status)
 	}
-	if !slices.ContainsFunc(a.ws, func(w Widget) bool { return strings.HasSuffix(w.Text, "is choosing…") }) {
+	if !slices.ContainsFunc(a.ws, func(w ui.Widget) bool { return strings.HasSuffix(w.Text, "is choosing…") }) {
 		t.Error("the panel does not say whose turn it is")
 	}
 	// Nothing of a player's or a tester's: no undo, tools or hint.
 	for _, w := range a.ws {
 		switch w.T.Cmd.Kind {
-		case CmdUndo, CmdRedo, CmdTools, CmdSavePosition, CmdSandbox, CmdTryMode, CmdHint:
+		case ui.CmdUndo, ui.CmdRedo, ui.CmdTools, ui.CmdSavePosition, ui.CmdSandbox, ui.CmdTryMode, ui.CmdHint:
 			t.Errorf("the spectator shows a %q button", w.Text)
 		}
 	}
@@ -118,16 +120,16 @@ func TestSpectatorFollowsTheFile(t *testing.T) {
 	// does nothing.
 	b := a.layout().Board
 	cx, cy := b.X+b.W/2, b.Y+b.H/2
-	a.handle(input{X: cx, Y: cy, Wheel: 2})
+	a.handle(ui.Input{X: cx, Y: cy, Wheel: 2})
 	if z := a.board().Zoom(); z <= 1 {
 		t.Errorf("the wheel over the board left its zoom at %.2f", z)
 	}
-	a.handle(input{X: cx, Y: cy, Fit: true})
+	a.handle(ui.Input{X: cx, Y: cy, Fit: true})
 	if z := a.board().Zoom(); math.Abs(z-1) > 1e-9 {
 		t.Errorf("F left the zoom at %.2f", z)
 	}
-	a.handle(input{X: cx, Y: cy, Click: true, Down: true})
-	a.handle(input{X: cx, Y: cy})
+	a.handle(ui.Input{X: cx, Y: cy, Click: true, Down: true})
+	a.handle(ui.Input{X: cx, Y: cy})
 	if shown(a) != 30 || a.scene != sceneSpectate {
 		t.Error("a click on the board changed the spectator")
 	}
@@ -167,7 +169,7 @@ func TestSpectatorFollowsTheFile(t *testing.T) {
 		if shown(a) != 35 || a.spec.status != waiting {
 			t.Errorf("%s file: %d actions shown, status %q; want the last position (35) and %q", bad.name, shown(a), a.spec.status, waiting)
 		}
-		if !slices.ContainsFunc(a.ws, func(w Widget) bool { return w.Text == waiting }) {
+		if !slices.ContainsFunc(a.ws, func(w ui.Widget) bool { return w.Text == waiting }) {
 			t.Errorf("%s file: no %q line on the screen", bad.name, waiting)
 		}
 		if tick(spectatePoll) {
@@ -214,18 +216,18 @@ func TestSpectatorFollowsTheLatestSave(t *testing.T) {
 	if _, err := os.Stat(saves); !os.IsNotExist(err) {
 		t.Fatalf("the spectator created the saves folder: %v", err)
 	}
-	if a.tbl != nil || a.spec.status != waiting || !slices.ContainsFunc(a.ws, func(w Widget) bool { return strings.Contains(w.Text, waiting) }) {
+	if a.tbl != nil || a.spec.status != waiting || !slices.ContainsFunc(a.ws, func(w ui.Widget) bool { return strings.Contains(w.Text, waiting) }) {
 		t.Fatalf("no save yet: the window should wait (status %q)", a.spec.status)
 	}
 	d, err := store.OpenDir(saves)
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, err := newRulesGame("standard", []string{"Ann", "Ben"}, 1)
+	old, err := tabletest.RulesGame("standard", []string{"Ann", "Ben"}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	playSome(t, old, 12)
+	tabletest.PlaySome(t, old, old, 12)
 	if err := d.Save("20261123-100000-aaaaaa", saveData(t, old, 12)); err != nil {
 		t.Fatal(err)
 	}
@@ -234,20 +236,20 @@ func TestSpectatorFollowsTheLatestSave(t *testing.T) {
 		t.Fatalf("the first save: %d shown", shown(a))
 	}
 	a.rebuild()
-	if !slices.ContainsFunc(a.ws, func(w Widget) bool { return strings.Contains(w.Text, "Ann, Ben") }) {
+	if !slices.ContainsFunc(a.ws, func(w ui.Widget) bool { return strings.Contains(w.Text, "Ann, Ben") }) {
 		t.Error("the panel does not name the players of the game followed")
 	}
 	// A newer game starts: three players.
 	time.Sleep(20 * time.Millisecond) // a later modification time
-	nw, err := newRulesGame("standard", []string{"Cy", "Di", "Ed"}, 2)
+	nw, err := tabletest.RulesGame("standard", []string{"Cy", "Di", "Ed"}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	playSome(t, nw, 5)
+	tabletest.PlaySome(t, nw, nw, 5)
 	if err := d.Save("20261123-110000-bbbbbb", saveData(t, nw, 5)); err != nil {
 		t.Fatal(err)
 	}
-	if !a.spectateTick(now.Add(2*spectatePoll)) || shown(a) != 5 || len(a.tbl.seats) != 3 {
+	if !a.spectateTick(now.Add(2*spectatePoll)) || shown(a) != 5 || len(a.tbl.Seats()) != 3 {
 		t.Fatalf("the newer game: %d shown", shown(a))
 	}
 	want := [][2]int{{-1, 12}, {-1, 5}}
@@ -263,11 +265,11 @@ func TestSpectatorFollowsTheLatestSave(t *testing.T) {
 // header) is followed as a save is.
 func TestSpectatorFollowsARecord(t *testing.T) {
 	needDisplay(t)
-	g, err := newRulesGame("nine", []string{"Ann", "Ben", "Cy", "Di", "Ed"}, 3)
+	g, err := tabletest.RulesGame("nine", []string{"Ann", "Ben", "Cy", "Di", "Ed"}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	playSome(t, g, 25)
+	tabletest.PlaySome(t, g, g, 25)
 	path := filepath.Join(t.TempDir(), "game.ntk")
 	var b strings.Builder
 	if err := rules.RecordOf(g).Write(&b); err != nil {
@@ -277,8 +279,8 @@ func TestSpectatorFollowsARecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, calls := spectatorOn(t, path)
-	if shown(a) != 25 || len(a.tbl.seats) != 5 || len(*calls) != 1 {
-		t.Fatalf("a record of 25 actions: %d shown, %d seats, hook calls %v", shown(a), len(a.tbl.seats), *calls)
+	if shown(a) != 25 || len(a.tbl.Seats()) != 5 || len(*calls) != 1 {
+		t.Fatalf("a record of 25 actions: %d shown, %d seats, hook calls %v", shown(a), len(a.tbl.Seats()), *calls)
 	}
 }
 
@@ -287,7 +289,7 @@ func TestSpectatorFollowsARecord(t *testing.T) {
 // what it writes is the overlay of that position.
 func TestSpectatorWritesTheOverlay(t *testing.T) {
 	needDisplay(t)
-	g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/tabletest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -165,7 +166,7 @@ func TestSpectatorShowsNoSecret(t *testing.T) {
 	defer twinShot.dst.Deallocate()
 	checked, twinChecked, secretDiffers, publicMoves, combats, ends := 0, 0, 0, 0, 0, 0
 	for _, tc := range cases {
-		g, err := newRulesGame(tc.mapName, caseNames[:tc.players], tc.seed)
+		g, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], tc.seed)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"notrueking/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -63,7 +64,7 @@ func (p *painter) fillRound(dst *ebiten.Image, x, y, w, h, r float64, c color.Co
 	ri := max(1, int(math.Round(r)))
 	n := 2*ri + 1
 	src := p.sprite(spriteKey{kind: "fill", a: ri}, n, func(img *ebiten.Image) {
-		fillShape(img, roundRectShape(0, 0, float32(n), float32(n), float32(ri)), colWhite)
+		fillShape(img, roundRectShape(0, 0, float32(n), float32(n), float32(ri)), ui.ColWhite)
 	})
 	nineSlice(dst, src, x, y, w, h, ri, c)
 }
@@ -75,7 +76,7 @@ func (p *painter) strokeRound(dst *ebiten.Image, x, y, w, h, r, sw float64, c co
 	n := 2*ri + 1
 	src := p.sprite(spriteKey{kind: "stroke", a: ri, b: swi}, n, func(img *ebiten.Image) {
 		h := float32(sw / 2)
-		strokeShape(img, roundRectShape(h, h, float32(n)-2*h, float32(n)-2*h, float32(ri)-h), float32(sw), colWhite)
+		strokeShape(img, roundRectShape(h, h, float32(n)-2*h, float32(n)-2*h, float32(ri)-h), float32(sw), ui.ColWhite)
 	})
 	nineSlice(dst, src, x-sw/2, y-sw/2, w+sw, h+sw, ri, c)
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"notrueking/session"
+	"notrueking/table"
+	"notrueking/ui"
 )
 
 // startUI is the start screen's state: map, players, names, and the games
@@ -124,7 +126,7 @@ func secretSeed() uint64 {
 }
 
 // keys edits the focused field; it reports whether anything changed.
-func (s *startUI) keys(in input) bool {
+func (s *startUI) keys(in ui.Input) bool {
 	if s.focus < 0 {
 		return false
 	}
@@ -149,16 +151,16 @@ func (s *startUI) keys(in input) bool {
 	return changed
 }
 
-func (s *startUI) widgets() []Widget {
-	ws := []Widget{
-		{R: Rect{0, 0, BaseW, BaseH}, Kind: WPanel, Fill: colBG},
-		{R: Rect{0, 70, BaseW, 70}, Kind: WText, Text: "No True King", Size: 60, Bold: true, Align: AlignCenter, Ink: colGold},
-		{R: Rect{0, 150, BaseW, 30}, Kind: WText, Text: "Puppet masters of the great houses — a hot-seat game for one screen", Size: 22, Align: AlignCenter, Ink: colDim},
+func (s *startUI) widgets() []ui.Widget {
+	ws := []ui.Widget{
+		{R: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: ui.ColBG},
+		{R: ui.Rect{X: 0, Y: 70, W: ui.BaseW, H: 70}, Kind: ui.WText, Text: "No True King", Size: 60, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold},
+		{R: ui.Rect{X: 0, Y: 150, W: ui.BaseW, H: 30}, Kind: ui.WText, Text: "Puppet masters of the great houses — a hot-seat game for one screen", Size: 22, Align: ui.AlignCenter, Ink: ui.ColDim},
 	}
 	px := 450.0
 	if len(s.conts) > 0 {
 		px = 140 // the saved games take the right half
-		ws = append(ws, s.continueWidgets(Rect{870, 210, 590, 600})...)
+		ws = append(ws, s.continueWidgets(ui.Rect{X: 870, Y: 210, W: 590, H: 600})...)
 	}
 	// Name rows close up for more than six players so that nine names, the
 	// Start button and the hint fit the panel.
@@ -166,22 +168,22 @@ func (s *startUI) widgets() []Widget {
 	if s.n > 6 {
 		pitch = 36
 	}
-	ws = append(ws, panel(Rect{px, 210, 700, ph}, "")...)
+	ws = append(ws, ui.Panel(ui.Rect{X: px, Y: 210, W: 700, H: ph}, "")...)
 	x := px + 40
 	y := 240.0
 	row := func(label string) {
-		ws = append(ws, textW(Rect{x, y + 8, 170, 30}, label, 22, colText))
+		ws = append(ws, ui.Text(ui.Rect{X: x, Y: y + 8, W: 170, H: 30}, label, 22, ui.ColText))
 	}
 	// Every map is a choice of its own; Up and Down pick the one above
 	// or below.
 	row("Map")
 	mh := math.Min(44, 104/float64(max(len(s.maps), 1)))
 	for i, m := range s.maps {
-		b := button(Rect{x + 180, y, 440, mh - 4}, m.Label, cmdTarget(Command{Kind: CmdMap, N: i}))
+		b := ui.Button(ui.Rect{X: x + 180, Y: y, W: 440, H: mh - 4}, m.Label, ui.CmdTarget(ui.Command{Kind: ui.CmdMap, N: i}))
 		b.Size = 15
 		b.Tip = "Up and Down choose the map."
 		if i == s.mapIdx {
-			b.Fill, b.Selected, b.Key = colOK, true, "↑↓"
+			b.Fill, b.Selected, b.Key = ui.ColOK, true, "↑↓"
 		}
 		ws = append(ws, b)
 		y += mh
@@ -190,15 +192,15 @@ func (s *startUI) widgets() []Widget {
 	row("Players")
 	mc := s.maps[s.mapIdx]
 	for n := mc.Min; n <= mc.Max; n++ {
-		b := button(Rect{x + 180 + float64(n-mc.Min)*48, y, 44, 44}, strconv.Itoa(n), cmdTarget(Command{Kind: CmdPlayers, N: n}))
+		b := ui.Button(ui.Rect{X: x + 180 + float64(n-mc.Min)*48, Y: y, W: 44, H: 44}, strconv.Itoa(n), ui.CmdTarget(ui.Command{Kind: ui.CmdPlayers, N: n}))
 		b.Size = 20
 		b.Tip = "Left and Right choose fewer or more players."
 		if n == s.n {
-			b.Fill, b.Selected = colOK, true
+			b.Fill, b.Selected = ui.ColOK, true
 		}
 		ws = append(ws, b)
 	}
-	ws = append(ws, Widget{R: Rect{x + 180 + float64(mc.Max-mc.Min+1)*48 + 4, y + 12, 60, 20}, Kind: WText, Text: "← →", Size: 15, Ink: colDim})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: x + 180 + float64(mc.Max-mc.Min+1)*48 + 4, Y: y + 12, W: 60, H: 20}, Kind: ui.WText, Text: "← →", Size: 15, Ink: ui.ColDim})
 	y += 60
 	for i := 0; i < s.n; i++ {
 		seat := fmt.Sprintf("Seat %d", i+1)
@@ -206,47 +208,47 @@ func (s *startUI) widgets() []Widget {
 			seat = mc.Seats[i]
 		}
 		row(seat)
-		f := Widget{R: Rect{x + 180, y, 290, math.Min(40, pitch-6)}, Kind: WField, Text: s.names[i], Size: 20, Fill: colPanelHi, Ink: colText, Edge: seatColor(i),
-			T: cmdTarget(Command{Kind: CmdEditName, N: i})}
+		f := ui.Widget{R: ui.Rect{X: x + 180, Y: y, W: 290, H: math.Min(40, pitch-6)}, Kind: ui.WField, Text: s.names[i], Size: 20, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.SeatColor(i),
+			T: ui.CmdTarget(ui.Command{Kind: ui.CmdEditName, N: i})}
 		if s.focus == i {
 			f.Text += "|"
 			f.Selected = true
 		}
-		ws = append(ws, f, s.seatLevelWidget(i, Rect{x + 480, y, 140, math.Min(40, pitch-6)}))
+		ws = append(ws, f, s.seatLevelWidget(i, ui.Rect{X: x + 480, Y: y, W: 140, H: math.Min(40, pitch-6)}))
 		y += pitch
 	}
 	y += 14
 	if s.tester {
 		// A typed seed is no secret: say so before the game starts.
 		row("Seed")
-		ws = append(ws, Widget{R: Rect{x + 180, y, 440, 40}, Kind: WBox, Text: testerText(s.testSeed), Size: 18, Bold: true, Fill: colWarn, Ink: colText})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x + 180, Y: y, W: 440, H: 40}, Kind: ui.WBox, Text: table.TesterText(s.testSeed), Size: 18, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText})
 		y += 56
 	}
-	b := button(Rect{x + 180, y, 260, 56}, "Start", cmdTarget(Command{Kind: CmdStart}))
-	b.Size, b.Fill, b.Key = 26, colOK, "Enter"
+	b := ui.Button(ui.Rect{X: x + 180, Y: y, W: 260, H: 56}, "Start", ui.CmdTarget(ui.Command{Kind: ui.CmdStart}))
+	b.Size, b.Fill, b.Key = 26, ui.ColOK, "Enter"
 	ws = append(ws, b)
-	ws = append(ws, s.botPauseWidget(Rect{x + 460, y + 8, 160, 40})...)
-	sbx := button(Rect{x + 450, y + 68, 170, 36}, "Sandbox", cmdTarget(Command{Kind: CmdSandbox}))
+	ws = append(ws, s.botPauseWidget(ui.Rect{X: x + 460, Y: y + 8, W: 160, H: 40})...)
+	sbx := ui.Button(ui.Rect{X: x + 450, Y: y + 68, W: 170, H: 36}, "Sandbox", ui.CmdTarget(ui.Command{Kind: ui.CmdSandbox}))
 	sbx.Tip = "Edit this map's starting position for these players (units, flags, agents, cards), then play from it: a tester's tool."
 	ws = append(ws, sbx)
-	ws = append(ws, Widget{R: Rect{x, y + 76, 440, 22}, Kind: WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: colDim})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 76, W: 440, H: 22}, Kind: ui.WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: ui.ColDim})
 	if s.msg != "" {
-		ws = append(ws, Widget{R: Rect{px, 856, 700, 36}, Kind: WPanel, Fill: colWarn},
-			textW(Rect{px + 12, 862, 676, 24}, s.msg, 18, colText))
+		ws = append(ws, ui.Widget{R: ui.Rect{X: px, Y: 856, W: 700, H: 36}, Kind: ui.WPanel, Fill: ui.ColWarn},
+			ui.Text(ui.Rect{X: px + 12, Y: 862, W: 676, H: 24}, s.msg, 18, ui.ColText))
 	}
 	return ws
 }
 
 // continueWidgets lists the unfinished saved games, newest first, as
 // "Continue: Alice, Bob, Carol — round 2, 18:40" buttons.
-func (s *startUI) continueWidgets(r Rect) []Widget {
-	ws := panel(r, "Games in progress (saved after every action)")
+func (s *startUI) continueWidgets(r ui.Rect) []ui.Widget {
+	ws := ui.Panel(r, "Games in progress (saved after every action)")
 	now := time.Now()
 	if s.now != nil {
 		now = s.now()
 	}
 	for i, c := range s.conts[:min(len(s.conts), maxContinues)] {
-		b := button(Rect{r.X + 16, r.Y + 44 + float64(i)*62, r.W - 32, 52}, c.Label(now), cmdTarget(Command{Kind: CmdContinue, ID: c.ID}))
+		b := ui.Button(ui.Rect{X: r.X + 16, Y: r.Y + 44 + float64(i)*62, W: r.W - 32, H: 52}, c.Label(now), ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: c.ID}))
 		b.Size, b.Key = 17, strconv.Itoa(i+1)
 		if c.Tester {
 			b.Text += "  (tester)"
@@ -254,7 +256,7 @@ func (s *startUI) continueWidgets(r Rect) []Widget {
 		ws = append(ws, b)
 	}
 	if len(s.conts) > maxContinues {
-		ws = append(ws, textW(Rect{r.X + 16, r.Y + r.H - 30, r.W - 32, 22}, fmt.Sprintf("and %d older games", len(s.conts)-maxContinues), 15, colDim))
+		ws = append(ws, ui.Text(ui.Rect{X: r.X + 16, Y: r.Y + r.H - 30, W: r.W - 32, H: 22}, fmt.Sprintf("and %d older games", len(s.conts)-maxContinues), 15, ui.ColDim))
 	}
 	return ws
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/ui"
 )
 
 // A triBatch collects coloured triangles in screen pixels for one
@@ -43,83 +44,23 @@ func (b *triBatch) vert(x, y float32, c rgbaF) uint32 {
 // quad adds the quadrilateral a-b-c-d (in order round it).
 func (b *triBatch) quad(a, bb, c, d uint32) { b.is = append(b.is, a, bb, c, a, c, d) }
 
-// miters returns, for each point of a polyline in grid coordinates, the
-// offset direction of unit width to its right (y down: the side a
-// territory's outline keeps its territory on), lengthened at bends so that
-// both sides of a stroke stay parallel (capped at twice, for sharp bends).
-func miters(pts []board.Point, closed bool) []board.Point {
-	n := len(pts)
-	out := make([]board.Point, n)
-	norm := func(a, b board.Point) (board.Point, bool) {
-		dx, dy := b.X-a.X, b.Y-a.Y
-		d := math.Hypot(dx, dy)
-		if d == 0 {
-			return board.Point{}, false
-		}
-		return board.Point{X: -dy / d, Y: dx / d}, true
-	}
-	for i := range pts {
-		var n0, n1 board.Point
-		ok0, ok1 := false, false
-		switch {
-		case i > 0:
-			n0, ok0 = norm(pts[i-1], pts[i])
-		case closed:
-			n0, ok0 = norm(pts[n-1], pts[0])
-		}
-		switch {
-		case i+1 < n:
-			n1, ok1 = norm(pts[i], pts[i+1])
-		case closed:
-			n1, ok1 = norm(pts[i], pts[0])
-		}
-		switch {
-		case ok0 && ok1:
-			mx, my := n0.X+n1.X, n0.Y+n1.Y
-			ml := math.Hypot(mx, my)
-			if ml < 1e-9 {
-				out[i] = n1
-				continue
-			}
-			mx, my = mx/ml, my/ml
-			f := 1 / math.Max(0.5, mx*n1.X+my*n1.Y)
-			out[i] = board.Point{X: mx * f, Y: my * f}
-		case ok0:
-			out[i] = n0
-		case ok1:
-			out[i] = n1
-		}
-	}
-	return out
-}
-
-// strokeLine is a polyline in grid coordinates with its miters.
-type strokeLine struct {
-	pts, mit []board.Point
-	closed   bool
-}
-
-func newStrokeLine(pts []board.Point, closed bool) strokeLine {
-	return strokeLine{pts: pts, mit: miters(pts, closed), closed: closed}
-}
-
 // stroke adds line l drawn half pixels to either side of its course, in
 // colour c at opacity a, with a one-pixel soft edge (anti-aliasing without
 // multisampling).
-func (b *triBatch) stroke(l strokeLine, t xform, half float64, c color.RGBA, a float64) {
+func (b *triBatch) stroke(l ui.StrokeLine, t xform, half float64, c color.RGBA, a float64) {
 	b.offsetStrip(l, t, -half, half, c, a, true, true)
 }
 
 // band adds a strip from the line to w pixels on its right (inside a
 // territory whose outline it is), soft on the inner edge.
-func (b *triBatch) band(l strokeLine, t xform, w float64, c color.RGBA, a float64) {
+func (b *triBatch) band(l ui.StrokeLine, t xform, w float64, c color.RGBA, a float64) {
 	b.offsetStrip(l, t, 0, w, c, a, false, true)
 }
 
 // offsetStrip adds the strip between offsets lo and hi (pixels, right of
 // the line positive), with a one-pixel fade beyond each soft edge.
-func (b *triBatch) offsetStrip(l strokeLine, t xform, lo, hi float64, c color.RGBA, a float64, softLo, softHi bool) {
-	n := len(l.pts)
+func (b *triBatch) offsetStrip(l ui.StrokeLine, t xform, lo, hi float64, c color.RGBA, a float64, softLo, softHi bool) {
+	n := len(l.Pts)
 	if n < 2 {
 		return
 	}
@@ -149,15 +90,15 @@ func (b *triBatch) offsetStrip(l strokeLine, t xform, lo, hi float64, c color.RG
 		cols[j] = colF(c, alph[j])
 	}
 	first := uint32(len(b.vs))
-	for i, p := range l.pts {
+	for i, p := range l.Pts {
 		x, y := t.pt(p)
-		m := l.mit[i]
+		m := l.Mit[i]
 		for j, o := range offs {
 			b.vert(x+float32(m.X*o), y+float32(m.Y*o), cols[j])
 		}
 	}
 	segs := n - 1
-	if l.closed {
+	if l.Closed {
 		segs = n
 	}
 	for i := 0; i < segs; i++ {
@@ -210,36 +151,4 @@ func (b *triBatch) draw(dst *ebiten.Image) {
 		return
 	}
 	dst.DrawTriangles32(b.vs, b.is, whiteImage, &ebiten.DrawTrianglesOptions{})
-}
-
-// simplify drops points of a polyline that lie within tol of the line
-// through their kept neighbours (Douglas–Peucker), keeping both ends.
-func simplify(pts []board.Point, tol float64) []board.Point {
-	if len(pts) < 3 {
-		return pts
-	}
-	keep := make([]bool, len(pts))
-	keep[0], keep[len(pts)-1] = true, true
-	var rec func(i, j int)
-	rec = func(i, j int) {
-		best, bd := -1, tol
-		for k := i + 1; k < j; k++ {
-			if d := segDist(pts[k], pts[i], pts[j]); d > bd {
-				best, bd = k, d
-			}
-		}
-		if best >= 0 {
-			keep[best] = true
-			rec(i, best)
-			rec(best, j)
-		}
-	}
-	rec(0, len(pts)-1)
-	out := make([]board.Point, 0, len(pts))
-	for i, p := range pts {
-		if keep[i] {
-			out = append(out, p)
-		}
-	}
-	return out
 }

@@ -2,9 +2,12 @@ package render
 
 import (
 	"fmt"
+	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/rules"
+	"notrueking/table"
+	"notrueking/ui"
 )
 
 // windowSizes are the windows the table must read well in.
@@ -24,15 +27,15 @@ var caseNames = []string{"Alexandra", "Bartholomew", "Christabel", "Demetrius", 
 // seat to act (curtain lifted), and the game.
 func midGame(t *testing.T, tc tableCase, steps int, seed uint64) (*App, *rules.Game) {
 	t.Helper()
-	e, err := newRulesGame(tc.mapName, caseNames[:tc.players], seed)
+	e, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], seed)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
-	playUntil(t, e, int64(seed), func() bool { n++; return n > steps })
+	tabletest.PlayUntil(t, e, e, int64(seed), func() bool { n++; return n > steps })
 	a := curtainApp(t, e, seed)
 	if a.scene == sceneCurtain {
-		a.handle(input{Enter: true})
+		a.handle(ui.Input{Enter: true})
 	}
 	return a, e
 }
@@ -40,10 +43,10 @@ func midGame(t *testing.T, tc tableCase, steps int, seed uint64) (*App, *rules.G
 // solid are the widgets that must not overlap one another: everything
 // drawn but panels (which hold others) and the combat panel's own widgets
 // (a deliberate overlay on the board).
-func solid(ws []Widget, l tableLayout) []Widget {
-	var out []Widget
+func solid(ws []ui.Widget, l table.Layout) []ui.Widget {
+	var out []ui.Widget
 	for _, w := range ws {
-		if w.Kind == WPanel || (w.Text == "" && w.Kind == WText) {
+		if w.Kind == ui.WPanel || (w.Text == "" && w.Kind == ui.WText) {
 			continue
 		}
 		out = append(out, w)
@@ -67,27 +70,27 @@ func TestTableLayoutHoldsAtEveryWindowSize(t *testing.T) {
 			ss := solid(ws, l)
 			for i, w := range ss {
 				for _, o := range ss[:i] {
-					if overlap(w.R, o.R) > 0.01 {
+					if ui.Overlap(w.R, o.R) > 0.01 {
 						t.Errorf("%s: %q %+v overlaps %q %+v", where, w.Text, w.R, o.Text, o.R)
 					}
 				}
 			}
 			for _, w := range ws {
-				if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > BaseW+0.01 || w.R.Y+w.R.H > BaseH+0.01 {
+				if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > ui.BaseW+0.01 || w.R.Y+w.R.H > ui.BaseH+0.01 {
 					t.Errorf("%s: %q %+v leaves the canvas", where, w.Text, w.R)
 				}
-				inSide := l.Side.Contains(w.R.X+0.5, w.R.Y+0.5) && a.tbl.pub.Combat != nil
-				if w.Kind != WPanel && overlap(w.R, l.Board) > 0 && !inSide {
+				inSide := l.Side.Contains(w.R.X+0.5, w.R.Y+0.5) && a.tbl.Public().Combat != nil
+				if w.Kind != ui.WPanel && ui.Overlap(w.R, l.Board) > 0 && !inSide {
 					t.Errorf("%s: %q %+v lies on the board %+v", where, w.Text, w.R, l.Board)
 				}
 			}
 			for _, sz := range windowSizes {
-				sc := NewScaler(sz[0], sz[1])
+				sc := ui.NewScaler(sz[0], sz[1])
 				if bw := sc.Rect(l.Board).W; bw < 0.6*float64(sz[0])-0.5 {
 					t.Errorf("%s at %dx%d: the board is %.0f px wide, %.0f %% of the window", where, sz[0], sz[1], bw, 100*bw/float64(sz[0]))
 				}
 				for _, w := range ws {
-					if w.Text != "" && w.Kind != WPanel && w.Kind != WGlyph && w.Kind != WIcon && w.Size*sc.S < 12-1e-9 {
+					if w.Text != "" && w.Kind != ui.WPanel && w.Kind != ui.WGlyph && w.Kind != ui.WIcon && w.Size*sc.S < 12-1e-9 {
 						t.Errorf("%s at %dx%d: %q is %.1f px high", where, sz[0], sz[1], w.Text, w.Size*sc.S)
 					}
 				}
@@ -106,13 +109,13 @@ func TestShots(t *testing.T) {
 			saveShot(t, fmt.Sprintf("table-%s-%d-%dx%d", tc.mapName, tc.players, sz[0], sz[1]), render(t, a, sz[0], sz[1]))
 		}
 		// A tooltip: the pointer on the first slot.
-		if s, ok := findWidget(a.ws, func(w Widget) bool { return w.T.Kind == TSlot }); ok {
-			a.handle(input{X: s.R.X + 3, Y: s.R.Y + 3})
+		if s, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Kind == ui.TSlot }); ok {
+			a.handle(ui.Input{X: s.R.X + 3, Y: s.R.Y + 3})
 			saveShot(t, fmt.Sprintf("tip-%s-%d", tc.mapName, tc.players), render(t, a, 1280, 720))
 		}
-		a.do(Command{Kind: CmdHelp})
+		a.do(ui.Command{Kind: ui.CmdHelp})
 		saveShot(t, fmt.Sprintf("help-%s-%d", tc.mapName, tc.players), render(t, a, 1280, 720))
-		a.do(Command{Kind: CmdHelp})
+		a.do(ui.Command{Kind: ui.CmdHelp})
 	}
 	a, err := newApp(Options{}, nil)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/internal/tabletest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,7 +43,7 @@ func TestDriveWindow(t *testing.T) {
 	}
 	maxSteps := 0
 	fmt.Sscan(os.Getenv("NTK_STEPS"), &maxSteps)
-	e, err := newRulesGame(mapName, names, seed)
+	e, err := tabletest.RulesGame(mapName, names, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestDriveWindow(t *testing.T) {
 		before := len(g.Actions())
 		c.do(pick)
 		if len(g.Actions()) != before+1 || g.Actions()[before] != pick {
-			t.Fatalf("step %d: the shadow did not apply %q: %q", steps, pick.Format(e.Map()), a.tbl.msg)
+			t.Fatalf("step %d: the shadow did not apply %q: %q", steps, pick.Format(e.Map()), a.tbl.State().Message)
 		}
 		if dir != "" {
 			waitForRecord(t, filepath.Join(dir, "game.ntk"), before, pick.Format(e.Map()))

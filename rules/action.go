@@ -171,13 +171,20 @@ func (c Choice) String() string {
 	return fmt.Sprintf("choice(%d)", int(c))
 }
 
-// MarshalText writes a choice as its word (muster, move, draw).
-func (c Choice) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+// MarshalText writes a choice as its word (muster, move, draw); no choice
+// (an action of another verb) as "", so that every action encodes and
+// decodes again.
+func (c Choice) MarshalText() ([]byte, error) {
+	if c == 0 {
+		return nil, nil
+	}
+	return []byte(c.String()), nil
+}
 
-// UnmarshalText reads a choice's word.
+// UnmarshalText reads a choice's word ("" for none).
 func (c *Choice) UnmarshalText(b []byte) error {
 	for i, n := range choiceNames {
-		if i > 0 && n == string(b) {
+		if n == string(b) {
 			*c = Choice(i)
 			return nil
 		}

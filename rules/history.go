@@ -130,6 +130,17 @@ func (g *Game) At(n int) (*Game, error) {
 	return c, nil
 }
 
+// ViewAt is what seat (or Public) knew after n actions: the view of the
+// position At(n). A screen reads the past through it, never through a
+// copy of the engine.
+func (g *Game) ViewAt(n, seat int) (View, error) {
+	c, err := g.At(n)
+	if err != nil {
+		return View{}, err
+	}
+	return c.View(seat), nil
+}
+
 // CanUndo reports whether Undo would succeed, and if not, why.
 func (g *Game) CanUndo() error {
 	n := len(g.actions)

@@ -6,13 +6,23 @@ import "notrueking/board"
 // replay viewer, a spectator window or a bot needs to look at. *Game
 // implements it; nothing in it changes the game. Acting goes through an
 // Actor (the game itself, or a session that saves after every action).
+//
+// Every argument and every answer is plain data (maps, views, actions,
+// events, errors as their words), so a game served by another process can
+// stand behind a Reader: the past is read as views (ViewAt), never as the
+// engine itself.
 type Reader interface {
-	// Map is the static map (treat it as read-only).
+	// Map is the static map (treat it as read-only). Its exported fields
+	// are the whole map: a copy decoded elsewhere builds its lookups with
+	// Index, as package maps does.
 	Map() *board.Map
 	// Seats are the seat ids (the map's conspiracy ids), one per player.
 	Seats() []string
 	// View is what one seat (or Public) may know now.
 	View(seat int) View
+	// ViewAt is what one seat (or Public) knew after n actions: the
+	// history's position n, as a view.
+	ViewAt(n, seat int) (View, error)
 	// EventText is an event in the words one viewer may read ("" for a
 	// private event of another seat).
 	EventText(e Event, viewer int) string
@@ -27,21 +37,30 @@ type Reader interface {
 	LegalFor(seat int) []Action
 	// Check says whether an action would be accepted, and if not, why.
 	Check(Action) error
-	// Len is the number of actions applied so far; At(n) is the game as
-	// it stood after n of them.
+	// Len is the number of actions applied so far.
 	Len() int
-	At(n int) (*Game, error)
 	// Actions is the history of actions, in order (a copy).
 	Actions() []Action
 	// CanUndo says whether the last action may be taken back, and if
 	// not, why; CanRedo whether there is an undone action to redo.
 	CanUndo() error
 	CanRedo() bool
+	// PreviewCombat is the combat move a would start (nil for none);
+	// CombatResult the combat decided by the n-th action (nil for none).
+	PreviewCombat(a Action) (*CombatView, error)
+	CombatResult(n int) (*CombatView, error)
+	// TryMove and TryDestinations answer try mode (trymove.go): could
+	// house h's group move, and where to.
+	TryMove(h, from, to int, units [board.NumUnits]int) error
+	TryDestinations(h, from int) []int
 }
 
-// Actor is the acting side of a game: Apply changes it.
+// Actor is the acting side of a game: Apply changes it, Undo takes the
+// last action back and Redo applies again the one taken back.
 type Actor interface {
 	Apply(Action) ([]Event, error)
+	Undo() error
+	Redo() ([]Event, error)
 }
 
 var (

@@ -107,3 +107,12 @@ func Title(s string) string {
 
 // UnitPlural is the plural name of unit kind u: "footmen", "ships".
 func UnitPlural(u board.Unit) string { return Plural(2, u.String()) }
+
+// Sentence starts s with a capital letter, as a message line shows the
+// engine's words ("cannot undo …" → "Cannot undo …").
+func Sentence(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,4 +1,4 @@
-package render
+package table
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/ui"
 	"notrueking/words"
 )
 
@@ -15,7 +16,7 @@ import (
 // house card, a combat's result), and the combat preview of the move being
 // set up.
 type follow struct {
-	log logPanel
+	log LogPanel
 	// present is the log of the present game as the log panel reads it
 	// (the shown seat's, or the public one), kept at each refresh.
 	present []rules.LogLine
@@ -64,26 +65,9 @@ type notice struct {
 	lines  []string
 }
 
-// undoer is an actor that can take actions back: the autosave session
-// (which saves the shorter game) or a rules game played without saves.
-type undoer interface {
-	Undo() error
-	Redo() ([]rules.Event, error)
-}
-
-// previewer and resulter are read-only abilities of a rules game that a
-// scripted engine need not have.
-type previewer interface {
-	PreviewCombat(rules.Action) (*rules.CombatView, error)
-}
-
-type resulter interface {
-	CombatResult(n int) (*rules.CombatView, error)
-}
-
 // logSeat is whose log the panel shows: the seat shown after the curtain
 // (its private lines too), else the public log.
-func (u *tableUI) logSeat() int {
+func (u *Table) logSeat() int {
 	if u.shown >= 0 {
 		return u.shown
 	}
@@ -93,7 +77,7 @@ func (u *tableUI) logSeat() int {
 // followRefresh runs at the end of refresh: it keeps the present's log and,
 // while the past is shown, puts the past's views on the table with no
 // legal action.
-func (u *tableUI) followRefresh() {
+func (u *Table) followRefresh() {
 	u.present = u.pub.Log
 	if u.shown >= 0 {
 		u.present = u.priv.Log
@@ -106,21 +90,23 @@ func (u *tableUI) followRefresh() {
 // showPast shows the table as it stood after n actions (n = the game's
 // length returns to the present). It reads the engine's history (At) and
 // changes nothing.
-func (u *tableUI) showPast(n int) {
+func (u *Table) showPast(n int) {
 	if n >= u.eng.Len() {
 		u.leavePast()
 		return
 	}
-	g, err := u.eng.At(n)
+	pub, err := u.eng.ViewAt(n, rules.Public)
 	if err != nil {
 		u.setMsg(err.Error(), true)
 		return
 	}
 	seat := u.logSeat()
-	p := &pastTable{n: n, pub: g.View(rules.Public)}
-	p.priv = p.pub
+	p := &pastTable{n: n, pub: pub, priv: pub}
 	if seat >= 0 {
-		p.priv = g.View(seat)
+		if p.priv, err = u.eng.ViewAt(n, seat); err != nil {
+			u.setMsg(err.Error(), true)
+			return
+		}
 	}
 	u.resetLocal()
 	u.past = p
@@ -129,7 +115,7 @@ func (u *tableUI) showPast(n int) {
 }
 
 // leavePast returns the table to the present.
-func (u *tableUI) leavePast() {
+func (u *Table) leavePast() {
 	if u.past == nil {
 		return
 	}
@@ -141,7 +127,7 @@ func (u *tableUI) leavePast() {
 // followClick takes the clicks on the table's own targets (slots,
 // tokens, territories, action buttons) while a notice or the past is up:
 // the table cannot be played then. It reports whether it took the click.
-func (u *tableUI) followClick(Target) bool {
+func (u *Table) followClick(ui.Target) bool {
 	switch {
 	case len(u.notices) > 0:
 		return true
@@ -158,30 +144,30 @@ func (u *tableUI) followClick(Target) bool {
 // or the past is up it takes every other command of the table, so that
 // nothing is played from under a notice or from the past. It reports
 // whether it took c.
-func (u *tableUI) followCommand(c Command) bool {
+func (u *Table) followCommand(c ui.Command) bool {
 	if len(u.notices) > 0 {
-		if c.Kind == CmdDismiss || c.Kind == CmdCancel {
+		if c.Kind == ui.CmdDismiss || c.Kind == ui.CmdCancel {
 			u.notices = u.notices[1:]
 		}
 		return true
 	}
 	switch c.Kind {
-	case CmdLogEntry:
+	case ui.CmdLogEntry:
 		u.showPast(c.N)
 		return true
-	case CmdLogScroll:
+	case ui.CmdLogScroll:
 		u.log.scroll(c.N)
 		return true
-	case CmdPresent:
+	case ui.CmdPresent:
 		u.leavePast()
 		return true
-	case CmdUndo:
+	case ui.CmdUndo:
 		u.undo()
 		return true
-	case CmdRedo:
+	case ui.CmdRedo:
 		u.redo()
 		return true
-	case CmdCancel:
+	case ui.CmdCancel:
 		if u.past != nil {
 			u.leavePast()
 			return true
@@ -197,10 +183,10 @@ func (u *tableUI) followCommand(c Command) bool {
 
 // holding reports whether the table must stay in front of the seat at the
 // screen before a hand-off: a notice is waiting to be dismissed.
-func (u *tableUI) holding() bool { return len(u.notices) > 0 }
+func (u *Table) holding() bool { return len(u.notices) > 0 }
 
 // lastActionText is the public words of the last action's events.
-func (u *tableUI) lastActionText() string {
+func (u *Table) lastActionText() string {
 	n := u.eng.Len()
 	var parts []string
 	for _, l := range u.eng.View(rules.Public).Log {
@@ -213,71 +199,70 @@ func (u *tableUI) lastActionText() string {
 
 // undo takes the last action back through the actor (the session saves
 // the shorter game), or shows the engine's reason why not.
-func (u *tableUI) undo() bool {
+func (u *Table) undo() bool {
 	if u.past != nil || len(u.notices) > 0 {
 		return false
 	}
 	if err := u.eng.CanUndo(); err != nil {
-		u.setMsg(undoRefusal(err), true)
-		return false
-	}
-	un, ok := u.act.(undoer)
-	if !ok {
-		u.setMsg("This game cannot take actions back.", true)
+		u.setMsg(UndoRefusal(err), true)
 		return false
 	}
 	what := u.lastActionText()
-	if err := un.Undo(); err != nil {
-		u.setMsg(undoRefusal(err), true)
+	if err := u.eng.Undo(); err != nil {
+		u.setMsg(UndoRefusal(err), true)
 		return false
 	}
-	u.resetLocal()
-	u.log.toNewest()
-	u.log.forget() // the history changed under the wrapped rows
-	u.refresh()
+	u.rewound()
 	u.setMsg("Taken back: "+what, false)
 	return true
 }
 
 // redo applies again the action last undone.
-func (u *tableUI) redo() bool {
+func (u *Table) redo() bool {
 	if u.past != nil || len(u.notices) > 0 {
 		return false
 	}
-	un, ok := u.act.(undoer)
-	if !ok || !u.eng.CanRedo() {
+	if !u.eng.CanRedo() {
 		u.setMsg("Nothing to redo.", true)
 		return false
 	}
-	if _, err := un.Redo(); err != nil {
+	if _, err := u.eng.Redo(); err != nil {
 		u.setMsg(err.Error(), true)
 		u.refresh()
 		return false
 	}
-	u.resetLocal()
-	u.log.toNewest()
-	u.log.forget() // the history changed under the wrapped rows
-	u.refresh()
+	u.rewound()
 	u.setMsg("Redone: "+u.lastActionText(), false)
 	return true
+}
+
+// rewound puts the game on the table again after an undo or a redo: the
+// selections and the hint were for a position that is gone, and the log
+// is no longer an extension of the rows wrapped.
+func (u *Table) rewound() {
+	u.resetLocal()
+	u.hint = nil
+	u.log.toNewest()
+	u.log.forget()
+	u.refresh()
 }
 
 // undoWidgets are the Undo and Redo buttons of the top bar (keys Ctrl+Z
 // and Ctrl+Y). A refused undo stays clickable, greyed: a click (or the
 // key) puts the engine's reason on the refusal line.
-func (u *tableUI) undoWidgets(ru, rr Rect) (Widget, Widget) {
-	un := button(ru, "Undo", cmdTarget(Command{Kind: CmdUndo}))
-	re := button(rr, "Redo", cmdTarget(Command{Kind: CmdRedo}))
+func (u *Table) undoWidgets(ru, rr ui.Rect) (ui.Widget, ui.Widget) {
+	un := ui.Button(ru, "Undo", ui.CmdTarget(ui.Command{Kind: ui.CmdUndo}))
+	re := ui.Button(rr, "Redo", ui.CmdTarget(ui.Command{Kind: ui.CmdRedo}))
 	un.Key, re.Key = "Ctrl+Z", "Ctrl+Y"
 	un.Tip, re.Tip = "Take back the last action.", "Do again the action taken back."
 	if err := u.eng.CanUndo(); err != nil || u.past != nil {
-		un.Fill, un.Ink = colPanelHi, colDim
+		un.Fill, un.Ink = ui.ColPanelHi, ui.ColDim
 		if err != nil {
 			un.Tip = "Take back the last action. Not now: " + err.Error()
 		}
 	}
 	if !u.eng.CanRedo() || u.past != nil {
-		re.Fill, re.Ink = colPanelHi, colDim
+		re.Fill, re.Ink = ui.ColPanelHi, ui.ColDim
 		re.Tip = "Do again the action taken back (none is)."
 	}
 	return un, re
@@ -287,7 +272,7 @@ func (u *tableUI) undoWidgets(ru, rr Rect) (Widget, Widget) {
 // hand-off after an action that caused evs: the house card it drew, and
 // the result of a combat that ended. wasCombat says a combat was running
 // before the action.
-func (u *tableUI) noticeAfter(evs []rules.Event, wasCombat bool) {
+func (u *Table) noticeAfter(evs []rules.Event, wasCombat bool) {
 	started := false
 	for _, e := range evs {
 		switch e.Kind {
@@ -306,11 +291,7 @@ func (u *tableUI) noticeAfter(evs []rules.Event, wasCombat bool) {
 	if !started && !wasCombat {
 		return
 	}
-	r, ok := u.eng.(resulter)
-	if !ok {
-		return
-	}
-	cv, err := r.CombatResult(u.eng.Len())
+	cv, err := u.eng.CombatResult(u.eng.Len())
 	if err != nil || cv == nil {
 		return
 	}
@@ -344,7 +325,7 @@ func combatEndLines(log []rules.LogLine) []string {
 
 // movePreview is the combat the move being set up would start (nil when
 // it starts none or is not complete), cached per move and game length.
-func (u *tableUI) movePreview() *rules.CombatView {
+func (u *Table) movePreview() *rules.CombatView {
 	if u.moveFrom < 0 || u.moveTo < 0 || u.past != nil {
 		return nil
 	}
@@ -353,65 +334,49 @@ func (u *tableUI) movePreview() *rules.CombatView {
 	if p := u.preview; p.ok && p.n == n && p.a == a {
 		return p.cv
 	}
-	var cv *rules.CombatView
-	if pv, ok := u.eng.(previewer); ok {
-		cv, _ = pv.PreviewCombat(a)
-	}
+	cv, _ := u.eng.PreviewCombat(a)
 	u.preview = preview{n: n, a: a, cv: cv, ok: true}
 	return cv
 }
 
 // attacks reports whether move a would start a combat.
-func (u *tableUI) attacks(a rules.Action) bool {
-	pv, ok := u.eng.(previewer)
-	if !ok {
-		return false
-	}
-	cv, err := pv.PreviewCombat(a)
+func (u *Table) attacks(a rules.Action) bool {
+	cv, err := u.eng.PreviewCombat(a)
 	return err == nil && cv != nil
 }
 
 // pastBanner marks the table shown from the past, with a way back.
-func (u *tableUI) pastBanner(r Rect) []Widget {
+func (u *Table) pastBanner(r ui.Rect) []ui.Widget {
 	if u.past == nil {
 		return nil
 	}
 	// A frame round the whole window and a banner over the top bar: this
 	// is not the game as it stands.
-	ws := []Widget{{R: Rect{1, 1, BaseW - 2, BaseH - 2}, Kind: WPanel, Edge: colWarn}, {R: r, Kind: WPanel, Fill: colWarn, Edge: colGold}}
-	ws = append(ws, Widget{R: Rect{r.X + 14, r.Y + (r.H-26)/2, r.W - 200, 26}, Kind: WText,
-		Text: pastLabel(u.past.n), Size: 20, Bold: true, Ink: colText})
-	b := button(Rect{r.X + r.W - 178, r.Y + (r.H-34)/2, 168, 34}, "Return", cmdTarget(Command{Kind: CmdPresent}))
-	b.Fill, b.Key, b.Tip = colOK, "Esc", "Back to the table as it stands."
+	ws := []ui.Widget{{R: ui.Rect{X: 1, Y: 1, W: ui.BaseW - 2, H: ui.BaseH - 2}, Kind: ui.WPanel, Edge: ui.ColWarn}, {R: r, Kind: ui.WPanel, Fill: ui.ColWarn, Edge: ui.ColGold}}
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 14, Y: r.Y + (r.H-26)/2, W: r.W - 200, H: 26}, Kind: ui.WText,
+		Text: pastLabel(u.past.n), Size: 20, Bold: true, Ink: ui.ColText})
+	b := ui.Button(ui.Rect{X: r.X + r.W - 178, Y: r.Y + (r.H-34)/2, W: 168, H: 34}, "Return", ui.CmdTarget(ui.Command{Kind: ui.CmdPresent}))
+	b.Fill, b.Key, b.Tip = ui.ColOK, "Esc", "Back to the table as it stands."
 	return append(ws, b)
 }
 
 // seatWords is "Torch (Ben)", as the curtain names a seat.
-func (u *tableUI) seatWords(s int) string {
+func (u *Table) seatWords(s int) string {
 	if s < 0 || s >= len(u.seats) {
 		return "everyone"
 	}
 	return fmt.Sprintf("%s (%s)", words.Title(u.seats[s]), u.seatName(s))
 }
 
-// undoRefusal is the engine's reason for refusing an undo as the refusal
+// UndoRefusal is the engine's reason for refusing an undo as the refusal
 // line shows it: what revealed hidden information first (the line may be
 // cut at its end on a small window), then why that stops undo.
-func undoRefusal(err error) string {
+func UndoRefusal(err error) string {
 	const since = "cannot undo: hidden information has reached a player since: "
 	if what, ok := strings.CutPrefix(err.Error(), since); ok {
 		return "Cannot undo: " + strings.TrimSuffix(what, ".") + " — a player has seen hidden information since."
 	}
-	return sentence(err.Error())
-}
-
-// sentence starts s with a capital letter, as the refusal line shows the
-// engine's words.
-func sentence(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return words.Sentence(err.Error())
 }
 
 // rankingAsOf says when the ranking shown was computed: the map's

@@ -1,6 +1,7 @@
-package render
+package table
 
 import (
+	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/rules"
@@ -11,9 +12,9 @@ import (
 // 300 actions in, as every state change does.
 func BenchmarkTableWidgetsLate(b *testing.B) {
 	g := lateGame(b, 300)
-	u := newTableUI(g, g, 9)
+	u := New(g, Options{Seed: 9})
 	u.reveal(g.ToAct())
-	l := layoutTable(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses))
+	l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses))
 	u.tableWidgets(l)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -29,7 +30,7 @@ func BenchmarkLogWrapAll(b *testing.B) {
 	lines := g.View(rules.Public).Log
 	b.ReportMetric(float64(len(lines)), "lines")
 	for b.Loop() {
-		var lp logPanel
+		var lp LogPanel
 		lp.wrapRows(lines, rules.Public, 588)
 	}
 }
@@ -51,7 +52,7 @@ func BenchmarkCombatResult(b *testing.B) {
 // its end), each the first legal one.
 func lateGame(b *testing.B, n int) *rules.Game {
 	b.Helper()
-	g, err := newRulesGame("standard", []string{"Ann", "Ben", "Cy", "Di"}, 9)
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy", "Di"}, 9)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package render
+package ui
 
 import (
 	"math"
@@ -12,7 +12,7 @@ import (
 // curves while neighbours still share their borders exactly.
 const smoothRounds = 3
 
-// shapes is the board's geometry in grid coordinates (one unit = one cell
+// Shapes is the board's geometry in grid coordinates (one unit = one cell
 // of the map's grid), built once per map and never again: zoom, pan and a
 // new window size only change the transform it is drawn with. It holds
 // every territory's smoothed outline (for hit-testing: a click lands in the
@@ -20,36 +20,36 @@ const smoothRounds = 3
 // stroke by kind, the home regions' bands, the lakes, the roads and
 // bridges, and each territory's pole (the point deepest inside it), where
 // its tokens sit.
-type shapes struct {
-	loops [][][]board.Point // per territory: closed loops
+type Shapes struct {
+	Loops [][][]board.Point // per territory: closed loops
 	box   [][4]float64      // per territory: minX, minY, maxX, maxY
 	grid  *board.Grid
 	// roads are the road territories' paths (grid cells), hit before the
 	// territories they run across.
-	roads []roadPath
+	Roads []RoadPath
 	// bridges are where each river's bridges cross it (grid cells), with
 	// the direction of the border there.
-	bridges []bridgeMark
+	Bridges []BridgeMark
 
 	// fill is every territory's triangles: points, index triples, and the
 	// first triangle index of each territory (terrTri[t]..terrTri[t+1]).
-	fillPts []board.Point
-	fillIdx []uint32
-	fillOf  []int32 // per point: its territory
+	FillPts []board.Point
+	FillIdx []uint32
+	FillOf  []int32 // per point: its territory
 	// lakePts/lakeIdx fill the off-board cells the map encloses.
-	lakePts []board.Point
-	lakeIdx []uint32
+	LakePts []board.Point
+	LakeIdx []uint32
 	// borders are the lines between territories (each drawn once), by class.
 	borders []borderLine
 	// bands run inside each home region along its edge (house index).
 	bands []bandLine
 	// pole and depth: each territory's pole of inaccessibility and its
 	// distance from the outline, in cells (a road: the middle of its path).
-	pole  []board.Point
-	depth []float64
+	Pole  []board.Point
+	Depth []float64
 	// spots are further places for a territory's name: deep points of the
 	// territory spread over it, best first.
-	spots [][]board.Point
+	Spots [][]board.Point
 	// regionHouse is, per territory, the house whose home region it is in (-1).
 	regionHouse []int
 	// across is, per territory, loop and segment, what lies across it.
@@ -58,28 +58,32 @@ type shapes struct {
 	// The lines to stroke, simplified a little and with their miters:
 	// borders, bands, roads, and each territory's outline (for legal
 	// targets and the selection).
-	borderLines  []classLine
-	bandLines    []houseLine
-	roadLines    []strokeLine
-	outlineLines [][]strokeLine
+	BorderLines  []ClassLine
+	BandLines    []HouseLine
+	RoadLines    []StrokeLine
+	OutlineLines [][]StrokeLine
 }
 
-type classLine struct {
-	line  strokeLine
-	class int
+// ClassLine is a border line and its class (EdgeSea …).
+type ClassLine struct {
+	Line  StrokeLine
+	Class int
 }
 
-type houseLine struct {
-	line  strokeLine
-	house int
+// HouseLine is a home region's band and its house.
+type HouseLine struct {
+	Line  StrokeLine
+	House int
 }
 
-type roadPath struct {
-	t    int
-	path []board.Point
+// RoadPath is a road territory T and its track.
+type RoadPath struct {
+	T    int
+	Path []board.Point
 }
 
-type bridgeMark struct {
+// BridgeMark is where a bridge crosses a river.
+type BridgeMark struct {
 	At board.Point
 	// Along is true when the border runs left-right at the bridge (so the
 	// bridge spans up-down).
@@ -88,10 +92,10 @@ type bridgeMark struct {
 
 // Border classes, by the kinds on either side.
 const (
-	edgeSea   = 1 // sea–sea or sea–port
-	edgeLand  = 2 // land–land
-	edgeCoast = 3 // land–water or the map's edge
-	edgeRiver = 4 // a border an impassable river blocks (board.Map.Rivers)
+	EdgeSea   = 1 // sea–sea or sea–port
+	EdgeLand  = 2 // land–land
+	EdgeCoast = 3 // land–water or the map's edge
+	EdgeRiver = 4 // a border an impassable river blocks (board.Map.Rivers)
 )
 
 // borderLine is a run of border between the same two sides.
@@ -122,8 +126,8 @@ func segDist(p, a, b board.Point) float64 {
 
 // bridgeMarks places one mark per bridge: the middle edge of the border
 // the bridge's two territories share.
-func bridgeMarks(m *board.Map) []bridgeMark {
-	var out []bridgeMark
+func bridgeMarks(m *board.Map) []BridgeMark {
+	var out []BridgeMark
 	g := &m.Grid
 	for _, r := range m.Rivers {
 		for _, b := range r.Bridges {
@@ -158,7 +162,7 @@ func bridgeMarks(m *board.Map) []bridgeMark {
 					best = e
 				}
 			}
-			out = append(out, bridgeMark{At: best.p, Along: best.along})
+			out = append(out, BridgeMark{At: best.p, Along: best.along})
 		}
 	}
 	return out
@@ -169,11 +173,11 @@ func bridgeMarks(m *board.Map) []bridgeMark {
 var shapesCache struct {
 	sync.Mutex
 	m  *board.Map
-	sh *shapes
+	sh *Shapes
 }
 
-// newShapes returns the geometry of map m, built on first use.
-func newShapes(m *board.Map) *shapes {
+// ShapesOf returns the geometry of map m, built on first use.
+func ShapesOf(m *board.Map) *Shapes {
 	shapesCache.Lock()
 	defer shapesCache.Unlock()
 	// The same file loaded again (its SHA-256) is the same map.
@@ -184,8 +188,8 @@ func newShapes(m *board.Map) *shapes {
 	return shapesCache.sh
 }
 
-func buildShapes(m *board.Map) *shapes {
-	s := &shapes{grid: &m.Grid}
+func buildShapes(m *board.Map) *Shapes {
+	s := &Shapes{grid: &m.Grid}
 	n := len(m.Territories)
 	for t := range m.Territories {
 		ls := m.Grid.SmoothOutlines(t, smoothRounds)
@@ -196,20 +200,20 @@ func buildShapes(m *board.Map) *shapes {
 				b[2], b[3] = math.Max(b[2], p.X), math.Max(b[3], p.Y)
 			}
 		}
-		s.loops = append(s.loops, ls)
+		s.Loops = append(s.Loops, ls)
 		s.box = append(s.box, b)
 		if tr := m.Territories[t]; tr.Kind == board.Road && len(tr.Path) >= 2 {
-			s.roads = append(s.roads, roadPath{t: t, path: tr.Path})
+			s.Roads = append(s.Roads, RoadPath{T: t, Path: tr.Path})
 		}
 	}
-	s.bridges = bridgeMarks(m)
+	s.Bridges = bridgeMarks(m)
 
 	// What lies across every piece of every outline, then the outlines
 	// simplified border by border; the board is drawn and hit-tested from
 	// these.
 	s.across = make([][][]int, n)
 	simple := make([][][]board.Point, n)
-	for t, ls := range s.loops {
+	for t, ls := range s.Loops {
 		for _, l := range ls {
 			l = dedupe(l)
 			if len(l) < 3 {
@@ -220,18 +224,18 @@ func buildShapes(m *board.Map) *shapes {
 			s.across[t] = append(s.across[t], sa)
 		}
 	}
-	s.loops = simple
+	s.Loops = simple
 
 	// Fills.
-	for t, ls := range s.loops {
+	for t, ls := range s.Loops {
 		pts, tris := board.Triangulate(ls)
-		base := uint32(len(s.fillPts))
-		s.fillPts = append(s.fillPts, pts...)
+		base := uint32(len(s.FillPts))
+		s.FillPts = append(s.FillPts, pts...)
 		for range pts {
-			s.fillOf = append(s.fillOf, int32(t))
+			s.FillOf = append(s.FillOf, int32(t))
 		}
 		for _, i := range tris {
-			s.fillIdx = append(s.fillIdx, base+uint32(i))
+			s.FillIdx = append(s.FillIdx, base+uint32(i))
 		}
 	}
 	s.buildLakes(m)
@@ -250,38 +254,38 @@ func buildShapes(m *board.Map) *shapes {
 	}
 	s.buildBorders(m)
 	for _, b := range s.borders {
-		s.borderLines = append(s.borderLines, classLine{newStrokeLine(b.pts, false), b.class})
+		s.BorderLines = append(s.BorderLines, ClassLine{NewStrokeLine(b.pts, false), b.class})
 	}
 	for _, b := range s.bands {
-		s.bandLines = append(s.bandLines, houseLine{newStrokeLine(b.pts, false), b.house})
+		s.BandLines = append(s.BandLines, HouseLine{NewStrokeLine(b.pts, false), b.house})
 	}
-	for _, r := range s.roads {
-		s.roadLines = append(s.roadLines, newStrokeLine(r.path, false))
+	for _, r := range s.Roads {
+		s.RoadLines = append(s.RoadLines, NewStrokeLine(r.Path, false))
 	}
-	s.outlineLines = make([][]strokeLine, n)
-	for t, ls := range s.loops {
+	s.OutlineLines = make([][]StrokeLine, n)
+	for t, ls := range s.Loops {
 		for _, l := range ls {
-			s.outlineLines[t] = append(s.outlineLines[t], newStrokeLine(l, true))
+			s.OutlineLines[t] = append(s.OutlineLines[t], NewStrokeLine(l, true))
 		}
 	}
 
 	// Poles and spots.
-	s.pole = make([]board.Point, n)
-	s.depth = make([]float64, n)
-	s.spots = make([][]board.Point, n)
+	s.Pole = make([]board.Point, n)
+	s.Depth = make([]float64, n)
+	s.Spots = make([][]board.Point, n)
 	for t, tr := range m.Territories {
-		if len(s.loops[t]) == 0 {
+		if len(s.Loops[t]) == 0 {
 			if len(tr.Path) > 0 {
-				s.pole[t] = pathMiddle(tr.Path)
-				s.depth[t] = roadHalfWidth
-				s.spots[t] = roadSpots(tr.Path)
+				s.Pole[t] = pathMiddle(tr.Path)
+				s.Depth[t] = roadHalfWidth
+				s.Spots[t] = roadSpots(tr.Path)
 			} else {
-				s.pole[t] = tr.Label
+				s.Pole[t] = tr.Label
 			}
 			continue
 		}
-		s.pole[t], s.depth[t] = board.Pole(s.loops[t], 0.05)
-		s.spots[t] = deepSpots(m, t, s.loops[t])
+		s.Pole[t], s.Depth[t] = board.Pole(s.Loops[t], 0.05)
+		s.Spots[t] = deepSpots(m, t, s.Loops[t])
 	}
 	return s
 }
@@ -374,7 +378,7 @@ func deepSpots(m *board.Map, t int, loops [][]board.Point) []board.Point {
 
 // buildLakes traces the enclosed off-board cells as a territory of their
 // own and triangulates them.
-func (s *shapes) buildLakes(m *board.Map) {
+func (s *Shapes) buildLakes(m *board.Map) {
 	lake := lakes(&m.Grid)
 	found := false
 	g := board.Grid{W: m.Grid.W, H: m.Grid.H, Cells: append([]int16(nil), m.Grid.Cells...)}
@@ -389,14 +393,14 @@ func (s *shapes) buildLakes(m *board.Map) {
 		return
 	}
 	pts, tris := board.Triangulate(g.SmoothOutlines(int(li), smoothRounds))
-	s.lakePts = pts
+	s.LakePts = pts
 	for _, i := range tris {
-		s.lakeIdx = append(s.lakeIdx, uint32(i))
+		s.LakeIdx = append(s.LakeIdx, uint32(i))
 	}
 }
 
-// terrAt is the territory whose outline holds (gx, gy), roads aside, or -1.
-func (s *shapes) terrAt(gx, gy float64) int {
+// TerrAt is the territory whose outline holds (gx, gy), roads aside, or -1.
+func (s *Shapes) TerrAt(gx, gy float64) int {
 	q := board.Point{X: gx, Y: gy}
 	x, y := int(math.Floor(gx)), int(math.Floor(gy))
 	// The outline near a cell stays within a cell of it: try the
@@ -406,7 +410,7 @@ func (s *shapes) terrAt(gx, gy float64) int {
 	for dy := -1; dy <= 1; dy++ {
 		for dx := -1; dx <= 1; dx++ {
 			t := s.grid.At(x+dx, y+dy)
-			if t < 0 || t >= len(s.loops) {
+			if t < 0 || t >= len(s.Loops) {
 				continue
 			}
 			seen := false
@@ -426,13 +430,13 @@ func (s *shapes) terrAt(gx, gy float64) int {
 	return -1
 }
 
-func (s *shapes) inTerr(t int, q board.Point) bool {
+func (s *Shapes) inTerr(t int, q board.Point) bool {
 	b := s.box[t]
 	if q.X < b[0] || q.X > b[2] || q.Y < b[1] || q.Y > b[3] {
 		return false
 	}
 	in := false
-	for _, l := range s.loops[t] {
+	for _, l := range s.Loops[t] {
 		if board.PointInLoop(l, q) {
 			in = !in
 		}
@@ -440,18 +444,18 @@ func (s *shapes) inTerr(t int, q board.Point) bool {
 	return in
 }
 
-// at returns the territory containing grid point (gx, gy), or -1: a road's
+// At returns the territory containing grid point (gx, gy), or -1: a road's
 // track first, then the territory under it.
-func (s *shapes) at(gx, gy float64) int {
+func (s *Shapes) At(gx, gy float64) int {
 	q := board.Point{X: gx, Y: gy}
-	for _, r := range s.roads {
-		for i := 0; i+1 < len(r.path); i++ {
-			if segDist(q, r.path[i], r.path[i+1]) <= roadHalfWidth {
-				return r.t
+	for _, r := range s.Roads {
+		for i := 0; i+1 < len(r.Path); i++ {
+			if segDist(q, r.Path[i], r.Path[i+1]) <= roadHalfWidth {
+				return r.T
 			}
 		}
 	}
-	return s.terrAt(gx, gy)
+	return s.TerrAt(gx, gy)
 }
 
 // buildBorders walks every territory's outline, finds what lies across
@@ -459,7 +463,7 @@ func (s *shapes) at(gx, gy float64) int {
 // smaller index, or the only side at the map's edge and lakes), in runs of
 // one class. Home-region bands are the pieces whose other side is outside
 // the region.
-func (s *shapes) buildBorders(m *board.Map) {
+func (s *Shapes) buildBorders(m *board.Map) {
 	kind := func(t int) int {
 		if t < 0 {
 			return -1
@@ -476,7 +480,7 @@ func (s *shapes) buildBorders(m *board.Map) {
 		}
 		return s.regionHouse[t]
 	}
-	for t, ls := range s.loops {
+	for t, ls := range s.Loops {
 		for li, l := range ls {
 			n := len(l)
 			if n < 3 {
@@ -492,13 +496,13 @@ func (s *shapes) buildBorders(m *board.Map) {
 				kt, ko := kind(t), kind(o)
 				switch {
 				case kt != ko:
-					class[i] = edgeCoast
+					class[i] = EdgeCoast
 				case kt == 0 && o >= 0 && isRiver(m, t, o):
-					class[i] = edgeRiver
+					class[i] = EdgeRiver
 				case kt == 0:
-					class[i] = edgeLand
+					class[i] = EdgeLand
 				default:
-					class[i] = edgeSea
+					class[i] = EdgeSea
 				}
 			}
 			for _, run := range runs(l, class) {
@@ -522,7 +526,7 @@ func (s *shapes) buildBorders(m *board.Map) {
 // acrossOf is, for each segment of loop l of territory t (from l[i] to
 // l[i+1]), what lies across it, left of the direction of travel: a
 // territory, or -1 (off the board, a lake), or -2 (a segment of no length).
-func (s *shapes) acrossOf(m *board.Map, t int, l []board.Point) []int {
+func (s *Shapes) acrossOf(m *board.Map, t int, l []board.Point) []int {
 	n := len(l)
 	across := make([]int, n)
 	for i := range l {
@@ -553,14 +557,14 @@ func (s *shapes) acrossOf(m *board.Map, t int, l []board.Point) []int {
 			}
 		}
 		if !many && other != -3 {
-			if other >= 0 && other < len(s.loops) {
+			if other >= 0 && other < len(s.Loops) {
 				across[i] = other
 			} else {
 				across[i] = -1
 			}
 			continue
 		}
-		across[i] = s.terrAt(mx, my)
+		across[i] = s.TerrAt(mx, my)
 	}
 	return across
 }

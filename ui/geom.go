@@ -1,4 +1,4 @@
-package render
+package ui
 
 import "math"
 
@@ -44,3 +44,28 @@ func (s Scaler) Rect(r Rect) Rect {
 	x, y := s.ToScreen(r.X, r.Y)
 	return Rect{x, y, r.W * s.S, r.H * s.S}
 }
+
+// Overlap is the area two rectangles share (0 when they do not meet).
+func Overlap(a, b Rect) float64 {
+	w := math.Min(a.X+a.W, b.X+b.W) - math.Max(a.X, b.X)
+	h := math.Min(a.Y+a.H, b.Y+b.H) - math.Max(a.Y, b.Y)
+	if w <= 0 || h <= 0 {
+		return 0
+	}
+	return w * h
+}
+
+// clampRect moves r inside c (keeping its size where it can).
+func clampRect(r, c Rect) Rect {
+	r.X = math.Max(c.X, math.Min(r.X, c.X+c.W-r.W))
+	r.Y = math.Max(c.Y, math.Min(r.Y, c.Y+c.H-r.H))
+	return r
+}
+
+// Within reports whether r lies inside box (half a pixel of slack).
+func Within(r, box Rect) bool {
+	return r.X >= box.X-0.5 && r.Y >= box.Y-0.5 && r.X+r.W <= box.X+box.W+0.5 && r.Y+r.H <= box.Y+box.H+0.5
+}
+
+// Center is the middle of r.
+func (r Rect) Center() (float64, float64) { return r.X + r.W/2, r.Y + r.H/2 }

@@ -1,17 +1,15 @@
-package render
+package ui
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strings"
 )
 
-// colTip is a tooltip's fill.
-var colTip = color.RGBA{24, 26, 34, 255}
-
-// tipIndex is the index of the topmost widget with a tooltip at (x, y),
+// TipIndex is the index of the topmost widget with a tooltip at (x, y),
 // or -1.
-func tipIndex(ws []Widget, x, y float64) int {
+func TipIndex(ws []Widget, x, y float64) int {
 	for i := len(ws) - 1; i >= 0; i-- {
 		w := ws[i]
 		if w.R.Contains(x, y) {
@@ -30,9 +28,9 @@ func tipIndex(ws []Widget, x, y float64) int {
 	return -1
 }
 
-// panelOf is the smallest panel of ws that holds widget i (the widget's
+// PanelOf is the smallest panel of ws that holds widget i (the widget's
 // own rect when none does).
-func panelOf(ws []Widget, i int) Rect {
+func PanelOf(ws []Widget, i int) Rect {
 	r := ws[i].R
 	best := r
 	area := math.Inf(1)
@@ -49,17 +47,17 @@ func panelOf(ws []Widget, i int) Rect {
 	return best
 }
 
-// tipBox lays out tip text as lines of about 44 characters, 15 base pixels.
-func tipLines(s string) []string { return strings.Split(wrapWords(s, 46), "\n") }
+// TipLines lays out tip text as lines of about 46 characters, 15 base pixels.
+func TipLines(s string) []string { return strings.Split(WrapWords(s, 46), "\n") }
 
-// tooltipFor is the tooltip of widget i: a box beside the panel that
+// TooltipFor is the tooltip of widget i: a box beside the panel that
 // holds it (left of it, else right, above, below), inside the window and
 // clear of the panel and of avoid (the message line).
-func tooltipFor(ws []Widget, i int, avoid Rect) []Widget {
-	lines := tipLines(ws[i].Tip)
+func TooltipFor(ws []Widget, i int, avoid Rect) []Widget {
+	lines := TipLines(ws[i].Tip)
 	w := 380.0
 	h := 14 + 20*float64(len(lines))
-	p := panelOf(ws, i)
+	p := PanelOf(ws, i)
 	r := ws[i].R
 	cands := []Rect{
 		{p.X - 8 - w, r.Y, w, h},           // left of the panel, level with the widget
@@ -73,7 +71,7 @@ func tooltipFor(ws []Widget, i int, avoid Rect) []Widget {
 	found := false
 	for _, c := range cands {
 		c = clampRect(c, canvas)
-		if overlap(c, p) == 0 && overlap(c, avoid) == 0 {
+		if Overlap(c, p) == 0 && Overlap(c, avoid) == 0 {
 			box, found = c, true
 			break
 		}
@@ -81,26 +79,19 @@ func tooltipFor(ws []Widget, i int, avoid Rect) []Widget {
 	if !found {
 		// Nothing beside the panel fits: beside the widget itself.
 		box = clampRect(Rect{r.X, r.Y + r.H + 6, w, h}, canvas)
-		if overlap(box, avoid) > 0 || overlap(box, r) > 0 {
+		if Overlap(box, avoid) > 0 || Overlap(box, r) > 0 {
 			box = clampRect(Rect{r.X, r.Y - 6 - h, w, h}, canvas)
 		}
 	}
-	out := []Widget{{R: box, Kind: WPanel, Fill: colTip, Edge: colGold}}
+	out := []Widget{{R: box, Kind: WPanel, Fill: ColTip, Edge: ColGold}}
 	for k, l := range lines {
-		out = append(out, textW(Rect{box.X + 10, box.Y + 7 + 20*float64(k), w - 20, 19}, l, 15, colText))
+		out = append(out, Text(Rect{box.X + 10, box.Y + 7 + 20*float64(k), w - 20, 19}, l, 15, ColText))
 	}
 	return out
 }
 
-// clampRect moves r inside c (keeping its size where it can).
-func clampRect(r, c Rect) Rect {
-	r.X = math.Max(c.X, math.Min(r.X, c.X+c.W-r.W))
-	r.Y = math.Max(c.Y, math.Min(r.Y, c.Y+c.H-r.H))
-	return r
-}
-
-// helpKeys lists every key of the app.
-var helpKeys = [][2]string{
+// HelpKeys lists every key of the app.
+var HelpKeys = [][2]string{
 	{"F1 or ?", "open or close this help"},
 	{"Esc", "cancel a selection or dialog; close this help"},
 	{"Enter or Space", "lift the hand-off curtain"},
@@ -132,40 +123,37 @@ var helpRules = []string{
 	"Ranks: crowns, then castles, then towns, then barrels of the land a house controls, computed at the end of each round. Then each player may swap two loyalty tokens and reveal one. The game lasts one round per player.",
 }
 
-// helpWidgets is the help overlay: every key and the rules on one page.
-func helpWidgets(sc scene) []Widget {
+// HelpWidgets is the help overlay: keys (HelpKeys, or a window's own) and
+// the rules on one page.
+func HelpWidgets(keys [][2]string) []Widget {
 	r := Rect{150, 40, 1300, 820}
 	ws := []Widget{
 		{R: Rect{0, 0, BaseW, BaseH}, Kind: WPanel, Fill: color.RGBA{10, 10, 14, 210}},
-		{R: r, Kind: WPanel, Fill: colPanel, Edge: colGold},
-		{R: Rect{r.X + 24, r.Y + 14, 800, 34}, Kind: WText, Text: "Help — No True King", Size: 26, Bold: true, Ink: colGold},
+		{R: r, Kind: WPanel, Fill: ColPanel, Edge: ColGold},
+		{R: Rect{r.X + 24, r.Y + 14, 800, 34}, Kind: WText, Text: "Help — No True King", Size: 26, Bold: true, Ink: ColGold},
 	}
-	close := button(Rect{r.X + r.W - 164, r.Y + 14, 140, 36}, "Close", cmdTarget(Command{Kind: CmdHelp}))
+	close := Button(Rect{r.X + r.W - 164, r.Y + 14, 140, 36}, "Close", CmdTarget(Command{Kind: CmdHelp}))
 	close.Key = "Esc"
 	ws = append(ws, close)
 	y := r.Y + 64
-	ws = append(ws, Widget{R: Rect{r.X + 24, y, 400, 24}, Kind: WText, Text: "Keys", Size: 19, Bold: true, Ink: colGold})
+	ws = append(ws, Widget{R: Rect{r.X + 24, y, 400, 24}, Kind: WText, Text: "Keys", Size: 19, Bold: true, Ink: ColGold})
 	y += 30
-	keys := helpKeys
-	if sc == sceneSpectate {
-		keys = spectateHelpKeys
-	}
 	// Rows as tall as the panel lets them be, down to two lines of text.
 	pitch := math.Min(46, math.Floor((r.Y+r.H-46-y)/float64(len(keys))))
 	pitch = math.Max(pitch, 38)
 	for _, k := range keys {
-		ws = append(ws, Widget{R: Rect{r.X + 24, y, 150, 22}, Kind: WText, Text: k[0], Size: 16, Bold: true, Ink: colText},
-			textW(Rect{r.X + 180, y, 270, 36}, wrapWords(k[1], 32), 15, colText))
+		ws = append(ws, Widget{R: Rect{r.X + 24, y, 150, 22}, Kind: WText, Text: k[0], Size: 16, Bold: true, Ink: ColText},
+			Text(Rect{r.X + 180, y, 270, 36}, WrapWords(k[1], 32), 15, ColText))
 		y += pitch
 	}
-	ws = append(ws, textW(Rect{r.X + 24, r.Y + r.H - 40, 420, 22}, "Rest the pointer on anything for what it means.", 15, colDim))
+	ws = append(ws, Text(Rect{r.X + 24, r.Y + r.H - 40, 420, 22}, "Rest the pointer on anything for what it means.", 15, ColDim))
 	x := r.X + 470
 	y = r.Y + 64
-	ws = append(ws, Widget{R: Rect{x, y, 800, 24}, Kind: WText, Text: "The rules on one page", Size: 19, Bold: true, Ink: colGold})
+	ws = append(ws, Widget{R: Rect{x, y, 800, 24}, Kind: WText, Text: "The rules on one page", Size: 19, Bold: true, Ink: ColGold})
 	y += 30
 	for _, p := range helpRules {
-		for _, l := range strings.Split(wrapWords(p, 92), "\n") {
-			ws = append(ws, textW(Rect{x, y, r.X + r.W - 24 - x, 20}, l, 15, colText))
+		for _, l := range strings.Split(WrapWords(p, 92), "\n") {
+			ws = append(ws, Text(Rect{x, y, r.X + r.W - 24 - x, 20}, l, 15, ColText))
 			y += 20
 		}
 		y += 10
@@ -173,23 +161,33 @@ func helpWidgets(sc scene) []Widget {
 	return ws
 }
 
-// luminance is a colour's relative luminance (WCAG 2).
-func luminance(c color.RGBA) float64 {
-	lin := func(v uint8) float64 {
-		s := float64(v) / 255
-		if s <= 0.03928 {
-			return s / 12.92
-		}
-		return math.Pow((s+0.055)/1.055, 2.4)
-	}
-	return 0.2126*lin(c.R) + 0.7152*lin(c.G) + 0.0722*lin(c.B)
+// SpectatorHelpKeys are the spectator window's keys for the help overlay.
+var SpectatorHelpKeys = [][2]string{
+	{"F1 or ?", "open or close this help"},
+	{"Esc", "close this help"},
+	{"Wheel", "over the log: scroll it; over the board: zoom"},
+	{"Drag", "pan the board"},
+	{"F or Home", "fit the board to its frame"},
+	{"F11", "fullscreen on or off"},
 }
 
-// contrast is the WCAG contrast ratio of two colours (1 to 21).
-func contrast(a, b color.RGBA) float64 {
-	la, lb := luminance(a), luminance(b)
-	if la < lb {
-		la, lb = lb, la
+// TooltipClash says what the tooltip of widget i of ws (TooltipFor, clear
+// of avoid) would cover that it must not: "" when it lies inside the
+// window, clear of avoid, of the panel that holds the widget and of the
+// widget itself.
+func TooltipClash(ws []Widget, i int, avoid Rect) string {
+	r := TooltipFor(ws, i, avoid)[0].R
+	w := ws[i]
+	switch {
+	case r.X < 0 || r.Y < 0 || r.X+r.W > BaseW || r.Y+r.H > BaseH:
+		return "leaves the window"
+	case Overlap(r, avoid) > 0:
+		return "covers the message line"
+	case Overlap(r, w.R) > 0:
+		return "covers the widget"
 	}
-	return (la + 0.05) / (lb + 0.05)
+	if p := PanelOf(ws, i); p != w.R && Overlap(r, p) > 0 {
+		return fmt.Sprintf("covers its panel %+v", p)
+	}
+	return ""
 }

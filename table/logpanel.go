@@ -1,17 +1,13 @@
-package render
+package table
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
+	"sort"
 	"strconv"
-	"strings"
-	"sync"
 
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
-
-	"notrueking/assets"
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // The log panel shows the whole history in the engine's words (Reader.View
@@ -34,9 +30,9 @@ type logRow struct {
 	cont  bool // a continuation row of a wrapped entry
 }
 
-// logPanel is the log's scroll state and its wrapped rows, kept between
+// LogPanel is the log's scroll state and its wrapped rows, kept between
 // rebuilds (the log only grows between undos, so rows are wrapped once).
-type logPanel struct {
+type LogPanel struct {
 	// back is how many rows the view is scrolled up from the newest;
 	// 0 keeps the newest entry at the bottom.
 	back int
@@ -55,21 +51,21 @@ type logPanel struct {
 
 // metrics are the log's text size and row height (base pixels): larger
 // rows for -large-text, so its text grows by a fifth.
-func (lp *logPanel) metrics() (size, rowH float64) {
+func (lp *LogPanel) metrics() (size, rowH float64) {
 	if lp.large {
 		return 18, 22
 	}
 	return logTextSize, logRowH
 }
 
-// logAction is the number of actions after which the table is shown for
+// LogAction is the number of actions after which the table is shown for
 // a log line: its causing action and everything before it (the setup's
 // lines, Action -1, show the table after no action).
-func logAction(l rules.LogLine) int { return l.Action + 1 }
+func LogAction(l rules.LogLine) int { return l.Action + 1 }
 
 // wrapRows wraps lines to width w (base pixels). It reuses the rows
 // wrapped before when the log has only grown.
-func (lp *logPanel) wrapRows(lines []rules.LogLine, seat int, w float64) []logRow {
+func (lp *LogPanel) wrapRows(lines []rules.LogLine, seat int, w float64) []logRow {
 	same := lp.wrapW == w && lp.seat == seat && lp.nLines <= len(lines) && lp.rows != nil
 	if same && lp.nLines > 0 && lines[lp.nLines-1].Text != lp.last {
 		same = false
@@ -83,7 +79,7 @@ func (lp *logPanel) wrapRows(lines []rules.LogLine, seat int, w float64) []logRo
 		ww = 0.96 * w // faces of half-pixel sizes run wider at small scales
 	}
 	for i := lp.nLines; i < len(lines); i++ {
-		for k, s := range wrapText(lines[i].Text, size, ww, logIndent) {
+		for k, s := range ui.WrapText(lines[i].Text, size, ww, logIndent) {
 			lp.rows = append(lp.rows, logRow{text: s, entry: i, cont: k > 0})
 		}
 	}
@@ -98,37 +94,37 @@ func (lp *logPanel) wrapRows(lines []rules.LogLine, seat int, w float64) []logRo
 func logVisibleRows(h float64) int { return max(1, int((h-logHeadH-6)/logRowH)) }
 
 // scroll moves the view by d rows (positive: older), clamped to the log.
-func (lp *logPanel) scroll(d int) {
+func (lp *LogPanel) scroll(d int) {
 	lp.back = min(max(lp.back+d, 0), lp.maxBack)
 }
 
 // forget drops the wrapped rows (after an undo or redo the log is no
 // longer an extension of the one wrapped).
-func (lp *logPanel) forget() { lp.rows, lp.nLines = nil, 0 }
+func (lp *LogPanel) forget() { lp.rows, lp.nLines = nil, 0 }
 
 // toNewest scrolls to the newest entry.
-func (lp *logPanel) toNewest() { lp.back = 0 }
+func (lp *LogPanel) toNewest() { lp.back = 0 }
 
 // logWidgets builds the log panel in r from the lines seat may read
 // (rules.View(seat).Log). viewing is the number of actions of the table
 // shown from the past (-1 when the table is the present): its entries are
 // marked.
-func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int) []Widget {
+func (lp *LogPanel) logWidgets(r ui.Rect, lines []rules.LogLine, seat, viewing int) []ui.Widget {
 	title := "Log  ·  newest at the bottom  ·  click an entry to see the table then"
-	ws := panel(r, "")
-	ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + 7, r.W - 100, 22}, Kind: WText, Text: title, Size: 15, Bold: true, Ink: colGold})
+	ws := ui.Panel(r, "")
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 100, H: 22}, Kind: ui.WText, Text: title, Size: 15, Bold: true, Ink: ui.ColGold})
 	rows := lp.wrapRows(lines, seat, r.W-24)
 	textSize, rowH := lp.metrics()
 	vis := max(1, int((r.H-logHeadH-6)/rowH)) // logVisibleRows at this row height
 	lp.maxBack = max(0, len(rows)-vis)
 	lp.back = min(lp.back, lp.maxBack)
-	up := button(Rect{r.X + r.W - 80, r.Y + 5, 34, 24}, "▲", cmdTarget(Command{Kind: CmdLogScroll, N: 3}))
-	down := button(Rect{r.X + r.W - 42, r.Y + 5, 34, 24}, "▼", cmdTarget(Command{Kind: CmdLogScroll, N: -3}))
+	up := ui.Button(ui.Rect{X: r.X + r.W - 80, Y: r.Y + 5, W: 34, H: 24}, "▲", ui.CmdTarget(ui.Command{Kind: ui.CmdLogScroll, N: 3}))
+	down := ui.Button(ui.Rect{X: r.X + r.W - 42, Y: r.Y + 5, W: 34, H: 24}, "▼", ui.CmdTarget(ui.Command{Kind: ui.CmdLogScroll, N: -3}))
 	up.Tip, down.Tip = "Older entries (or the mouse wheel over the log).", "Newer entries."
 	up.Disabled, down.Disabled = lp.back >= lp.maxBack, lp.back == 0
 	ws = append(ws, up, down)
 	if len(rows) == 0 {
-		return append(ws, textW(Rect{r.X + 12, r.Y + logHeadH, r.W - 24, rowH}, "Nothing has happened yet.", textSize, colDim))
+		return append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: r.Y + logHeadH, W: r.W - 24, H: rowH}, "Nothing has happened yet.", textSize, ui.ColDim))
 	}
 	end := len(rows) - lp.back
 	start := max(0, end-vis)
@@ -141,12 +137,12 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 			j++
 		}
 		l := lines[rows[i].entry]
-		n := logAction(l)
-		w := Widget{R: Rect{r.X + 6, y0 + float64(i-start)*rowH, r.W - 12, float64(j-i) * rowH}, Kind: WPanel,
-			T: cmdTarget(Command{Kind: CmdLogEntry, N: n}), Tip: l.Text + "\nClick: the table as it stood after action " + strconv.Itoa(n) + "."}
+		n := LogAction(l)
+		w := ui.Widget{R: ui.Rect{X: r.X + 6, Y: y0 + float64(i-start)*rowH, W: r.W - 12, H: float64(j-i) * rowH}, Kind: ui.WPanel,
+			T: ui.CmdTarget(ui.Command{Kind: ui.CmdLogEntry, N: n}), Tip: l.Text + "\nClick: the table as it stood after action " + strconv.Itoa(n) + "."}
 		if viewing >= 0 && n == viewing {
-			w.Fill = colPanelHi
-			w.Edge = colGold
+			w.Fill = ui.ColPanelHi
+			w.Edge = ui.ColGold
 		}
 		ws = append(ws, w)
 		i = j
@@ -158,7 +154,7 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 		if row.cont {
 			x += logIndent
 		}
-		tw := textW(Rect{x, y0 + float64(i-start)*rowH, r.X + r.W - 12 - x, rowH}, row.text, textSize, logInk(l, seat))
+		tw := ui.Text(ui.Rect{X: x, Y: y0 + float64(i-start)*rowH, W: r.X + r.W - 12 - x, H: rowH}, row.text, textSize, logInk(l, seat))
 		tw.Bold = l.Event == rules.EvRoundStarted.String()
 		ws = append(ws, tw)
 	}
@@ -171,89 +167,46 @@ func (lp *logPanel) logWidgets(r Rect, lines []rules.LogLine, seat, viewing int)
 func logInk(l rules.LogLine, seat int) color.RGBA {
 	switch {
 	case l.Seat != rules.Public && l.Seat == seat:
-		return readable(seatColor(seat), colPanel)
+		return ui.Readable(ui.SeatColor(seat), ui.ColPanel)
 	case l.Event == rules.EvRoundStarted.String() || l.Event == rules.EvRanksComputed.String():
-		return colGold
+		return ui.ColGold
 	}
-	return colText
-}
-
-// ---- text measuring (no display needed) ----
-
-var measure struct {
-	once sync.Once
-	src  *text.GoTextFaceSource
-	err  error
-	mu   sync.Mutex
-	face map[float64]*text.GoTextFace
-}
-
-// textWidth is the width of s in the regular font at size (base pixels).
-func textWidth(s string, size float64) float64 {
-	measure.once.Do(func() {
-		measure.src, measure.err = text.NewGoTextFaceSource(bytes.NewReader(assets.RegularTTF()))
-		measure.face = map[float64]*text.GoTextFace{}
-	})
-	if measure.err != nil {
-		return float64(len([]rune(s))) * size * 0.6 // never: the font is built in
-	}
-	measure.mu.Lock()
-	f := measure.face[size]
-	if f == nil {
-		f = &text.GoTextFace{Source: measure.src, Size: size}
-		measure.face[size] = f
-	}
-	measure.mu.Unlock()
-	w, _ := text.Measure(s, f, 0)
-	return w
-}
-
-// wrapText breaks s into rows no wider than w at size, at spaces; rows
-// after the first are indented by indent. A word longer than a row is cut.
-func wrapText(s string, size, w, indent float64) []string {
-	// A little room to spare: the screen draws at its own scale, with the
-	// font size rounded, so a row that just fits here might not there.
-	w *= 0.96
-	if w <= 0 || textWidth(s, size) <= w {
-		return []string{s}
-	}
-	var out []string
-	words := strings.Fields(s)
-	cur := ""
-	avail := w
-	for _, word := range words {
-		try := word
-		if cur != "" {
-			try = cur + " " + word
-		}
-		if textWidth(try, size) <= avail {
-			cur = try
-			continue
-		}
-		if cur != "" {
-			out = append(out, cur)
-			avail = w - indent
-		}
-		// A word wider than a whole row is cut where it must be.
-		for textWidth(word, size) > avail {
-			rs := []rune(word)
-			k := len(rs) - 1
-			for k > 1 && textWidth(string(rs[:k]), size) > avail {
-				k--
-			}
-			out = append(out, string(rs[:k]))
-			word = string(rs[k:])
-			avail = w - indent
-		}
-		cur = word
-	}
-	if cur != "" {
-		out = append(out, cur)
-	}
-	return out
+	return ui.ColText
 }
 
 // pastLabel is the mark over a table shown from the past.
 func pastLabel(n int) string {
 	return fmt.Sprintf("Viewing the table after action %d — Esc returns", n)
 }
+
+// Widgets builds the log panel in r from the lines seat may read
+// (rules.View(seat).Log); viewing is the number of actions of the table
+// shown from the past (-1 for the present), whose entries are marked.
+func (lp *LogPanel) Widgets(r ui.Rect, lines []rules.LogLine, seat, viewing int) []ui.Widget {
+	return lp.logWidgets(r, lines, seat, viewing)
+}
+
+// Prefix makes lp show the first k of lines (a viewer's whole log) at
+// width w: whole wraps all of them once, and lp takes the rows of the
+// first k, so that a replay stepping back and forth never wraps a line
+// twice.
+func (lp *LogPanel) Prefix(whole *LogPanel, lines []rules.LogLine, k, seat int, w float64) {
+	rows := whole.wrapRows(lines, seat, w)
+	cut := sort.Search(len(rows), func(i int) bool { return rows[i].entry >= k })
+	lp.rows, lp.wrapW, lp.seat, lp.nLines = rows[:cut:cut], w, seat, k
+	lp.last = ""
+	if k > 0 {
+		lp.last = lines[k-1].Text
+	}
+}
+
+// Back is how many rows the panel is scrolled up from the newest; SetBack
+// scrolls it there (clamped when the panel is next built).
+func (lp *LogPanel) Back() int { return lp.back }
+
+// SetBack scrolls the panel n rows up from the newest.
+func (lp *LogPanel) SetBack(n int) { lp.back = n }
+
+// MaxBack is the most the panel could be scrolled up when it was last
+// built.
+func (lp *LogPanel) MaxBack() int { return lp.maxBack }

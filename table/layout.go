@@ -1,4 +1,4 @@
-package render
+package table
 
 import (
 	"fmt"
@@ -9,23 +9,24 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/ui"
 	"notrueking/words"
 )
 
-// tableLayout is where the table's parts sit on the base canvas: the
+// Layout is where the table's parts sit on the base canvas: the
 // board on the left, 60 % of the canvas wide (so of the window at 16:9 and
 // 16:10), the panels in a column right of it, the prompt and the app's
 // buttons in the top bar.
-type tableLayout struct {
-	Top, Prompt, Round    Rect // top bar; the prompt over the board; round and first player
-	Undo, Redo, Help      Rect // the top bar's buttons
-	Tools                 Rect // the top bar's Tools menu button (tools.go)
-	Board                 Rect // the board's viewport
-	Houses, Players       Rect // houses with slots and ranks; conspiracies
-	Private, Actions      Rect // the seat's loyalty card and hand; the decision panel
-	Log                   Rect // the game's log, newest at the bottom
-	Side                  Rect // combat: over the board's lower right corner while a combat lasts
-	Message               Rect // refusals and the last event
+type Layout struct {
+	Top, Prompt, Round    ui.Rect // top bar; the prompt over the board; round and first player
+	Undo, Redo, Help      ui.Rect // the top bar's buttons
+	Tools                 ui.Rect // the top bar's Tools menu button (tools.go)
+	Board                 ui.Rect // the board's viewport
+	Houses, Players       ui.Rect // houses with slots and ranks; conspiracies
+	Private, Actions      ui.Rect // the seat's loyalty card and hand; the decision panel
+	Log                   ui.Rect // the game's log, newest at the bottom
+	Side                  ui.Rect // combat: over the board's lower right corner while a combat lasts
+	Message               ui.Rect // refusals and the last event
 	HouseRow, PlayerRow   float64
 	NumHouses, NumPlayers int
 }
@@ -36,50 +37,50 @@ const rankNoteH = 20.0
 
 // Column of the panels, right of the board.
 const (
-	panelX = 980.0
-	panelW = BaseW - 8 - panelX
+	PanelX = 980.0
+	PanelW = ui.BaseW - 8 - PanelX
 )
 
-// layoutTable splits the base canvas for a map grid of gw×gh cells, n
+// NewLayout splits the base canvas for a map grid of gw×gh cells, n
 // players and houses houses (0: room for nine).
-func layoutTable(gw, gh, n, houses int) tableLayout {
+func NewLayout(gw, gh, n, houses int) Layout {
 	if houses <= 0 {
 		houses = 9
 	}
 	n = max(n, 2)
-	var l tableLayout
+	var l Layout
 	l.NumHouses, l.NumPlayers = houses, n
-	l.Top = Rect{0, 0, BaseW, 50}
-	l.Prompt = Rect{16, 8, 944, 34}
-	l.Round = Rect{panelX, 12, 196, 26}
-	l.Tools = Rect{1180, 8, 88, 34}
-	l.Undo = Rect{1272, 8, 112, 34}
-	l.Redo = Rect{1388, 8, 112, 34}
-	l.Help = Rect{1504, 8, 88, 34}
-	l.Board = Rect{8, 58, 960, 834}
+	l.Top = ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: 50}
+	l.Prompt = ui.Rect{X: 16, Y: 8, W: 944, H: 34}
+	l.Round = ui.Rect{X: PanelX, Y: 12, W: 196, H: 26}
+	l.Tools = ui.Rect{X: 1180, Y: 8, W: 88, H: 34}
+	l.Undo = ui.Rect{X: 1272, Y: 8, W: 112, H: 34}
+	l.Redo = ui.Rect{X: 1388, Y: 8, W: 112, H: 34}
+	l.Help = ui.Rect{X: 1504, Y: 8, W: 88, H: 34}
+	l.Board = ui.Rect{X: 8, Y: 58, W: 960, H: 834}
 	l.HouseRow = 40
 	if houses > 6 {
 		l.HouseRow = 26
 	}
-	l.Houses = Rect{panelX, 58, panelW, 32 + l.HouseRow*float64(houses) + rankNoteH}
+	l.Houses = ui.Rect{X: PanelX, Y: 58, W: PanelW, H: 32 + l.HouseRow*float64(houses) + rankNoteH}
 	l.PlayerRow = rowPitch(n)
-	l.Players = Rect{panelX, l.Houses.Y + l.Houses.H + 6, panelW, 32 + l.PlayerRow*float64(n)}
+	l.Players = ui.Rect{X: PanelX, Y: l.Houses.Y + l.Houses.H + 6, W: PanelW, H: 32 + l.PlayerRow*float64(n)}
 	y := l.Players.Y + l.Players.H + 6
-	l.Message = Rect{panelX, 856, panelW, 36}
+	l.Message = ui.Rect{X: PanelX, Y: 856, W: PanelW, H: 36}
 	// The rest: the private and decision panels side by side, the log
 	// under them with at least three lines.
 	rest := l.Message.Y - 6 - y
 	logH := math.Max(86, math.Min(150, rest-220))
 	ph := rest - logH - 6
-	pw := math.Round((panelW - 6) / 2)
-	l.Private = Rect{panelX, y, pw, ph}
-	l.Actions = Rect{panelX + pw + 6, y, panelW - pw - 6, ph}
-	l.Log = Rect{panelX, y + ph + 6, panelW, logH}
+	pw := math.Round((PanelW - 6) / 2)
+	l.Private = ui.Rect{X: PanelX, Y: y, W: pw, H: ph}
+	l.Actions = ui.Rect{X: PanelX + pw + 6, Y: y, W: PanelW - pw - 6, H: ph}
+	l.Log = ui.Rect{X: PanelX, Y: y + ph + 6, W: PanelW, H: logH}
 	// The combat panel: a column at the board's right edge, where the
 	// board fitted to its viewport leaves the sea's margin.
 	// It may run down to the board's zoom buttons; the card is only as
 	// tall as what it says.
-	l.Side = Rect{l.Board.X + l.Board.W - 244 - 6, l.Board.Y + 6, 244, l.Board.H - 150}
+	l.Side = ui.Rect{X: l.Board.X + l.Board.W - 244 - 6, Y: l.Board.Y + 6, W: 244, H: l.Board.H - 150}
 	return l
 }
 
@@ -93,35 +94,8 @@ func rowPitch(n int) float64 {
 	return math.Max(26, math.Floor(170/float64(n)))
 }
 
-func houseColor(m *board.Map, id string) color.RGBA {
-	if h, ok := m.House(id); ok {
-		return rgba(m.Houses[h].Color)
-	}
-	return colDim
-}
-
-func panel(r Rect, titleText string) []Widget {
-	ws := []Widget{{R: r, Kind: WPanel, Fill: colPanel, Edge: colEdge}}
-	if titleText != "" {
-		ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + 6, r.W - 24, 24}, Kind: WText, Text: titleText, Size: 17, Bold: true, Ink: colGold})
-	}
-	return ws
-}
-
-func textW(r Rect, s string, size float64, ink color.RGBA) Widget {
-	return Widget{R: r, Kind: WText, Text: s, Size: size, Ink: ink}
-}
-
-func button(r Rect, label string, t Target) Widget {
-	return Widget{R: r, Kind: WButton, Text: label, Size: 16, Fill: colButton, Ink: colText, Edge: colButtonHi, T: t}
-}
-
-func actionButton(r Rect, label string, a rules.Action) Widget {
-	a2 := a
-	return button(r, label, Target{Kind: TButton, Action: &a2})
-}
-
-func rankText(r rules.Rank) string {
+// RankText is a rank or a span of ranks: "1st", "2nd–3rd".
+func RankText(r rules.Rank) string {
 	if r.From == r.To {
 		return words.Ordinal(r.From)
 	}
@@ -138,17 +112,17 @@ var slotTips = [rules.NumSlots]string{
 	"Lord: resolves last. Its agent takes two different actions of muster, move and draw, in the order its player chooses, then returns to its owner.",
 }
 
-// testerBadge is where a tester's game says so ("Tester's game — seed N"):
+// TesterBadge is where a tester's game says so ("Tester's game — seed N"):
 // in the top bar, between the prompt and the round, over no board.
-var testerBadge = Rect{640, 12, 326, 26}
+var TesterBadge = ui.Rect{X: 640, Y: 12, W: 326, H: 26}
 
 // tableWidgets builds the whole table screen (everything but the board's
 // own drawing) for the current state.
-func (u *tableUI) tableWidgets(l tableLayout) []Widget {
-	var ws []Widget
+func (u *Table) tableWidgets(l Layout) []ui.Widget {
+	var ws []ui.Widget
 	pub := u.pub
 	// Top bar: whose turn and what to do.
-	ws = append(ws, Widget{R: l.Top, Kind: WPanel, Fill: colPanelHi})
+	ws = append(ws, ui.Widget{R: l.Top, Kind: ui.WPanel, Fill: ui.ColPanelHi})
 	ta := u.eng.ToAct()
 	prompt := pub.Prompt
 	if prompt == "" && ta >= 0 {
@@ -156,25 +130,25 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	}
 	pr := l.Prompt
 	if u.tester {
-		pr.W = testerBadge.X - 12 - pr.X
+		pr.W = TesterBadge.X - 12 - pr.X
 	}
-	pink := readable(seatColor(ta), colPanelHi)
-	ws = append(ws, Widget{R: pr, Kind: WText, Text: prompt, Size: 24, Bold: true, Ink: pink, Tip: prompt})
+	pink := ui.Readable(ui.SeatColor(ta), ui.ColPanelHi)
+	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: prompt, Size: 24, Bold: true, Ink: pink, Tip: prompt})
 	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
-	ws = append(ws, Widget{R: l.Round, Kind: WText, Text: info, Size: 16, Ink: colText,
+	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: info, Size: 16, Ink: ui.ColText,
 		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))})
 	undo, redo := u.undoWidgets(l.Undo, l.Redo)
-	help := button(l.Help, "?", cmdTarget(Command{Kind: CmdHelp}))
+	help := ui.Button(l.Help, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
 	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
 	ws = append(ws, undo, redo, help, u.toolsButton(l.Tools))
 
-	ws = append(ws, u.housesWidgets(l)...)
-	ws = append(ws, u.playersWidgets(l)...)
+	ws = append(ws, u.HousesWidgets(l)...)
+	ws = append(ws, u.PlayersWidgets(l)...)
 	if len(u.chooser) > 0 && u.shown >= 0 && u.shown == ta {
 		// A chooser takes the private, decision and log panels' room:
 		// every choice stays on screen in readable columns.
 		u.hiddenPlays = nil
-		ws = append(ws, u.actionWidgets(Rect{l.Private.X, l.Private.Y, panelW, l.Log.Y + l.Log.H - l.Private.Y})...)
+		ws = append(ws, u.actionWidgets(ui.Rect{X: l.Private.X, Y: l.Private.Y, W: PanelW, H: l.Log.Y + l.Log.H - l.Private.Y})...)
 	} else {
 		ws = append(ws, u.privateWidgets(l.Private)...)
 		ws = append(ws, u.actionWidgets(l.Actions)...)
@@ -182,11 +156,11 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	}
 	// Message bar: a refusal or note, else the last event.
 	if u.msg != "" {
-		ws = append(ws, messageBar(l.Message, u.msg, u.msgErr, false)...)
+		ws = append(ws, ui.MessageBar(l.Message, u.msg, u.msgErr, false)...)
 	} else if n := len(pub.Log); n > 0 {
-		ws = append(ws, messageBar(l.Message, pub.Log[n-1].Text, false, true)...)
+		ws = append(ws, ui.MessageBar(l.Message, pub.Log[n-1].Text, false, true)...)
 	} else {
-		ws = append(ws, messageBar(l.Message, "", false, false)...)
+		ws = append(ws, ui.MessageBar(l.Message, "", false, false)...)
 	}
 	// The combat lies over the board's corner while it lasts: the board
 	// stays in view above it; so does the preview of an attacking move.
@@ -198,12 +172,12 @@ func (u *tableUI) tableWidgets(l tableLayout) []Widget {
 	return append(keyButtons(ws), u.followWidgets(l)...)
 }
 
-// housesWidgets is the Houses panel: per house its name, its three slots
+// HousesWidgets is the Houses panel: per house its name, its three slots
 // (in resolution order), its rank and what the rank rests on (crowns,
 // castles, towns, barrels), and its deck.
-func (u *tableUI) housesWidgets(l tableLayout) []Widget {
+func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	r := l.Houses
-	ws := panel(r, "Houses")
+	ws := ui.Panel(r, "Houses")
 	ws[1].R.W = 100 // the title over the names' column: the columns' heads follow
 	ta := u.eng.ToAct()
 	active := u.shown >= 0 && u.shown == ta
@@ -212,7 +186,7 @@ func (u *tableUI) housesWidgets(l tableLayout) []Widget {
 		rowH = math.Min(l.HouseRow*1.3, (r.H-32-rankNoteH)/float64(n))
 	}
 	// Under the rows: when the ranks were computed (they are not live).
-	ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + r.H - rankNoteH - 2, r.W - 24, rankNoteH}, Kind: WText, Text: "Ranks " + rankingAsOf(u.pub.Log), Size: 15, Ink: colDim,
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + r.H - rankNoteH - 2, W: r.W - 24, H: rankNoteH}, Kind: ui.WText, Text: "Ranks " + rankingAsOf(u.pub.Log), Size: 15, Ink: ui.ColDim,
 		Tip: "The houses are ranked once a round, when every agent has resolved; the ranks shown stay until the next round's are computed, whatever moves in between."})
 	// Columns: name, three slots, rank, four facts, deck.
 	const nameW, rankW, factW, deckW, gap = 100.0, 66.0, 26.0, 36.0, 4.0
@@ -224,14 +198,14 @@ func (u *tableUI) housesWidgets(l tableLayout) []Widget {
 	deckX := factX + 4*factW + gap
 	hy := r.Y + 8
 	for i, s := range slotOrder {
-		ws = append(ws, Widget{R: Rect{slotX + float64(i)*slotW, hy, slotW - 6, 20}, Kind: WText, Text: words.Title(s.String()), Size: 15, Align: AlignCenter, Ink: colDim, Tip: slotTips[i]})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: slotX + float64(i)*slotW, Y: hy, W: slotW - 6, H: 20}, Kind: ui.WText, Text: words.Title(s.String()), Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: slotTips[i]})
 	}
-	ws = append(ws, Widget{R: Rect{rankX, hy, rankW, 20}, Kind: WText, Text: "Rank", Size: 15, Align: AlignCenter, Ink: colDim,
+	ws = append(ws, ui.Widget{R: ui.Rect{X: rankX, Y: hy, W: rankW, H: 20}, Kind: ui.WText, Text: "Rank", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
 		Tip: "Houses rank by crowns, then castles, then towns, then barrels, over the land they control. Equal houses share a span (3rd–4th). Ranks are computed at the end of each round; at the end of the game they decide which loyalty tokens score."})
 	for i, ic := range []string{"crown", "castle", "town", "barrel"} {
-		ws = append(ws, Widget{R: Rect{factX + float64(i)*factW + 3, hy, factW - 6, 20}, Kind: WIcon, Text: ic, Tip: iconTips[ic]})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: factX + float64(i)*factW + 3, Y: hy, W: factW - 6, H: 20}, Kind: ui.WIcon, Text: ic, Tip: iconTips[ic]})
 	}
-	ws = append(ws, Widget{R: Rect{deckX, hy, deckW, 20}, Kind: WText, Text: "Deck", Size: 15, Align: AlignCenter, Ink: colDim,
+	ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: hy, W: deckW, H: 20}, Kind: ui.WText, Text: "Deck", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
 		Tip: "House cards left in the house's draw pile. A Maester or Lord may draw the top one."})
 	hot := map[[2]string]bool{}
 	if active {
@@ -248,22 +222,22 @@ func (u *tableUI) housesWidgets(l tableLayout) []Widget {
 	for h, house := range u.m.Houses {
 		y := r.Y + 32 + float64(h)*rowH
 		bh := rowH - 4
-		hc := rgba(house.Color)
+		hc := ui.RGBA(house.Color)
 		played := len(u.pub.Discards[house.ID])
-		ws = append(ws, Widget{R: Rect{x0, y, nameW, bh}, Kind: WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: textOn(hc),
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x0, Y: y, W: nameW, H: bh}, Kind: ui.WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
 			Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.terrName(house.Home), words.Count(u.pub.DeckSizes[house.ID], "card"), words.Count(played, "card"))})
 		for i, s := range slotOrder {
-			sr := Rect{slotX + float64(i)*slotW, y, slotW - 6, bh}
+			sr := ui.Rect{X: slotX + float64(i)*slotW, Y: y, W: slotW - 6, H: bh}
 			occ := -1
 			if h < len(u.pub.Slots) {
 				occ = u.pub.Slots[h][s]
 			}
-			w := Widget{R: sr, Kind: WBox, Size: 15, Fill: colPanelHi, Ink: colDim, Edge: colEdge,
-				T: Target{Kind: TSlot, House: house.ID, Slot: s}, Text: "free"}
+			w := ui.Widget{R: sr, Kind: ui.WBox, Size: 15, Fill: ui.ColPanelHi, Ink: ui.ColDim, Edge: ui.ColEdge,
+				T: ui.Target{Kind: ui.TSlot, House: house.ID, Slot: s}, Text: "free"}
 			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, words.Title(s.String()), slotTips[i])
 			if occ >= 0 {
-				w.Fill = seatColor(occ)
-				w.Ink = textOn(w.Fill)
+				w.Fill = ui.SeatColor(occ)
+				w.Ink = ui.TextOn(w.Fill)
 				w.Text = u.seatName(occ)
 				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, words.Title(s.String()), u.seatName(occ), words.Title(u.seatID(occ)), slotTips[i])
 			}
@@ -273,14 +247,14 @@ func (u *tableUI) housesWidgets(l tableLayout) []Widget {
 		}
 		rk, ok := rank[house.ID]
 		if ok && rk.From > 0 {
-			ws = append(ws, Widget{R: Rect{rankX, y, rankW, bh}, Kind: WBox, Text: rankText(rk), Size: 15, Bold: true, Fill: colPanelHi, Ink: colText,
-				Tip: fmt.Sprintf("House %s ranks %s: %s of land it controls. At the game's end a loyalty token of %s scores its slot's value if the slot's place lies in this span.", house.Name, rankText(rk), rankFacts(rk), house.Name)})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: rankX, Y: y, W: rankW, H: bh}, Kind: ui.WBox, Text: RankText(rk), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText,
+				Tip: fmt.Sprintf("House %s ranks %s: %s of land it controls. At the game's end a loyalty token of %s scores its slot's value if the slot's place lies in this span.", house.Name, RankText(rk), rankFacts(rk), house.Name)})
 			for i, n := range []int{rk.Crowns, rk.Castles, rk.Towns, rk.Barrels} {
-				ws = append(ws, Widget{R: Rect{factX + float64(i)*factW, y, factW, bh}, Kind: WBox, Text: fmt.Sprint(n), Size: 15, Fill: colPanel, Ink: colText,
+				ws = append(ws, ui.Widget{R: ui.Rect{X: factX + float64(i)*factW, Y: y, W: factW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(n), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
 					Tip: fmt.Sprintf("House %s: %s (%s)", house.Name, rankFacts(rk), "crowns, castles, towns and barrels decide the rank in this order")})
 			}
 		}
-		ws = append(ws, Widget{R: Rect{deckX, y, deckW, bh}, Kind: WBox, Text: fmt.Sprint(u.pub.DeckSizes[house.ID]), Size: 15, Fill: colPanel, Ink: colText,
+		ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: y, W: deckW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(u.pub.DeckSizes[house.ID]), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
 			Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pub.DeckSizes[house.ID], "card"), house.Name, words.Count(played, "card"))})
 	}
 	return ws
@@ -294,29 +268,29 @@ var iconTips = map[string]string{
 	"barrel": "Barrels: the last thing a rank counts; a house's barrels are its muster points.",
 }
 
-// playersWidgets is the Conspiracies panel: per seat its conspiracy, its
+// PlayersWidgets is the Conspiracies panel: per seat its conspiracy, its
 // player, agents in hand, house cards in hand per house (public) and its
 // loyalty tokens as the public sees them.
-func (u *tableUI) playersWidgets(l tableLayout) []Widget {
+func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 	r := l.Players
-	ws := panel(r, "Conspiracies")
+	ws := ui.Panel(r, "Conspiracies")
 	ta := u.eng.ToAct()
 	pitch := l.PlayerRow
 	for i, p := range u.pub.Players {
 		y := r.Y + 32 + float64(i)*pitch
 		bh := pitch - 4
-		sc := seatColor(i)
-		row := Widget{R: Rect{r.X + 8, y - 1, r.W - 16, pitch - 2}, Kind: WPanel, Fill: colPanel}
+		sc := ui.SeatColor(i)
+		row := ui.Widget{R: ui.Rect{X: r.X + 8, Y: y - 1, W: r.W - 16, H: pitch - 2}, Kind: ui.WPanel, Fill: ui.ColPanel}
 		if i == ta {
-			row.Fill, row.Edge = colPanelHi, sc
+			row.Fill, row.Edge = ui.ColPanelHi, sc
 		}
 		ws = append(ws, row)
 		x := r.X + 12
-		ws = append(ws, Widget{R: Rect{x, y + 1, 86, bh - 2}, Kind: WBox, Text: words.Title(p.ID), Size: 15, Bold: true, Fill: sc, Ink: textOn(sc),
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 1, W: 86, H: bh - 2}, Kind: ui.WBox, Text: words.Title(p.ID), Size: 15, Bold: true, Fill: sc, Ink: ui.TextOn(sc),
 			Tip: fmt.Sprintf("Conspiracy %s, played by %s. A conspiracy backs no house openly: its loyalty card says which houses it wants ranked high.", words.Title(p.ID), u.seatName(i))})
 		x += 90
 		gh := math.Min(20, bh-2)
-		ws = append(ws, Widget{R: Rect{x, y + (bh-gh)/2, gh, gh}, Kind: WGlyph, Text: p.ID, Ink: sc})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + (bh-gh)/2, W: gh, H: gh}, Kind: ui.WGlyph, Text: p.ID, Ink: sc})
 		x += gh + 4
 		name := u.seatName(i)
 		nameTip := name + " plays " + words.Title(p.ID) + "."
@@ -329,12 +303,12 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 		if i == u.pub.FirstPlayer {
 			nameTip += " First player this round."
 		}
-		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, nameW, 20}, Kind: WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: colText, Tip: nameTip})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip})
 		if lv != "" {
-			ws = append(ws, Widget{R: Rect{x + nameW + 2, y + bh/2 - 9, 30, 18}, Kind: WBox, Text: "bot", Size: 12, Fill: colPanelHi, Edge: colDim, Ink: colText, Tip: nameTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x + nameW + 2, Y: y + bh/2 - 9, W: 30, H: 18}, Kind: ui.WBox, Text: "bot", Size: 12, Fill: ui.ColPanelHi, Edge: ui.ColDim, Ink: ui.ColText, Tip: nameTip})
 		}
 		x += 96
-		ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, 70, 20}, Kind: WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: colDim,
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: 70, H: 20}, Kind: ui.WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: ui.ColDim,
 			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", words.Count(p.AgentsInHand, "agent"), name)})
 		x += 74
 		// Loyalty tokens as the public sees them, at the right.
@@ -342,18 +316,18 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 		tw := math.Min(46, math.Floor(230/float64(nt)))
 		tx := r.X + r.W - 12 - tw*float64(len(p.Loyalty))
 		for k, tk := range p.Loyalty {
-			w := Widget{R: Rect{tx + float64(k)*tw, y + 1, tw - 3, bh - 2}, Kind: WBox, Size: 15, Bold: true}
+			w := ui.Widget{R: ui.Rect{X: tx + float64(k)*tw, Y: y + 1, W: tw - 3, H: bh - 2}, Kind: ui.WBox, Size: 15, Bold: true}
 			slot := fmt.Sprintf("Loyalty slot %d of %s's card, worth %s if its house's final rank span takes in place %d.", k+1, name, words.Count(tk.Value, "point"), k+1)
 			if tk.Revealed && tk.House != "" {
-				w.Fill = houseColor(u.m, tk.House)
-				w.Ink = textOn(w.Fill)
+				w.Fill = ui.HouseColor(u.m, tk.House)
+				w.Ink = ui.TextOn(w.Fill)
 				w.Text = fmt.Sprint(tk.Value)
 				if tw >= 44 {
-					w.Text = abbrev(u.houseName(tk.House)) + fmt.Sprint(tk.Value)
+					w.Text = Abbrev(u.houseName(tk.House)) + fmt.Sprint(tk.Value)
 				}
 				w.Tip = slot + " Revealed: House " + u.houseName(tk.House) + "."
 			} else {
-				w.Fill, w.Ink, w.Edge = colPanelHi, colText, colEdge
+				w.Fill, w.Ink, w.Edge = ui.ColPanelHi, ui.ColText, ui.ColEdge
 				w.Text = fmt.Sprintf("?%d", tk.Value)
 				w.Tip = slot + " Its house is still secret."
 			}
@@ -380,29 +354,30 @@ func (u *tableUI) playersWidgets(l tableLayout) []Widget {
 		handTip += ". Hand sizes are public, the cards secret."
 		switch {
 		case total == 0:
-			ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, room, 20}, Kind: WText, Text: "no cards", Size: 15, Ink: colDim, Tip: handTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: room, H: 20}, Kind: ui.WText, Text: "no cards", Size: 15, Ink: ui.ColDim, Tip: handTip})
 		case float64(len(held))*30 <= room:
 			for _, h := range held {
-				hc := rgba(h.Color)
-				ws = append(ws, Widget{R: Rect{x, y + 2, 27, bh - 4}, Kind: WBox, Text: fmt.Sprint(p.HandSizes[h.ID]), Size: 15, Bold: true, Fill: hc, Ink: textOn(hc), Tip: handTip})
+				hc := ui.RGBA(h.Color)
+				ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: 27, H: bh - 4}, Kind: ui.WBox, Text: fmt.Sprint(p.HandSizes[h.ID]), Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Tip: handTip})
 				x += 30
 			}
 		default:
-			ws = append(ws, Widget{R: Rect{x, y + bh/2 - 10, room, 20}, Kind: WText, Text: words.Count(total, "card"), Size: 15, Ink: colText, Tip: handTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: room, H: 20}, Kind: ui.WText, Text: words.Count(total, "card"), Size: 15, Ink: ui.ColText, Tip: handTip})
 		}
 	}
 	return ws
 }
 
 // seatID is seat s's conspiracy id ("" when out of range).
-func (u *tableUI) seatID(s int) string {
+func (u *Table) seatID(s int) string {
 	if s >= 0 && s < len(u.seats) {
 		return u.seats[s]
 	}
 	return ""
 }
 
-func abbrev(s string) string {
+// Abbrev is a house name cut to three letters (a token's label).
+func Abbrev(s string) string {
 	if len(s) > 3 {
 		return s[:3]
 	}
@@ -411,15 +386,15 @@ func abbrev(s string) string {
 
 // privateWidgets draws the shown seat's secrets: loyalty card and hand.
 // With no seat shown (curtain, public) it draws nothing secret.
-func (u *tableUI) privateWidgets(r Rect) []Widget {
+func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 	u.hiddenPlays = nil
 	if u.shown < 0 || u.shown >= len(u.priv.Players) {
-		ws := panel(r, "Private")
-		return append(ws, textW(Rect{r.X + 12, r.Y + 36, r.W - 24, 20}, "Hidden until its player is looking.", 15, colDim))
+		ws := ui.Panel(r, "Private")
+		return append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: r.Y + 36, W: r.W - 24, H: 20}, "Hidden until its player is looking.", 15, ui.ColDim))
 	}
 	p := u.priv.Players[u.shown]
-	ws := panel(r, fmt.Sprintf("%s (%s) — only you may look", u.seatName(u.shown), words.Title(p.ID)))
-	ws[0].Edge = seatColor(u.shown)
+	ws := ui.Panel(r, fmt.Sprintf("%s (%s) — only you may look", u.seatName(u.shown), words.Title(p.ID)))
+	ws[0].Edge = ui.SeatColor(u.shown)
 	arranging := u.has(rules.VArrange) && len(u.arrange) > 0
 	exchanging := u.has(rules.VExchange)
 	y := r.Y + 32
@@ -430,7 +405,7 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 	case exchanging:
 		label = "Click two tokens to exchange them"
 	}
-	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, label, 15, colDim))
+	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, label, 15, ui.ColDim))
 	y += 21
 	n := len(p.Loyalty)
 	if arranging {
@@ -451,14 +426,14 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 			tk := p.Loyalty[k]
 			house, value, revealed = tk.House, tk.Value, tk.Revealed
 		}
-		w := Widget{R: Rect{r.X + 12 + float64(k)*tw, y, tw - 4, th}, Kind: WBox, Size: 15, Bold: true,
-			T: Target{Kind: TToken, Index: k}}
-		w.Fill = houseColor(u.m, house)
-		w.Ink = textOn(w.Fill)
-		w.Text = fmt.Sprintf("%d\n%s", value, abbrev(u.houseName(house)))
+		w := ui.Widget{R: ui.Rect{X: r.X + 12 + float64(k)*tw, Y: y, W: tw - 4, H: th}, Kind: ui.WBox, Size: 15, Bold: true,
+			T: ui.Target{Kind: ui.TToken, Index: k}}
+		w.Fill = ui.HouseColor(u.m, house)
+		w.Ink = ui.TextOn(w.Fill)
+		w.Text = fmt.Sprintf("%d\n%s", value, Abbrev(u.houseName(house)))
 		w.Tip = fmt.Sprintf("Slot %d of your loyalty card: House %s's token, worth %s at the game's end if %s's final rank span takes in place %d (6, 4, 3, 2 for the best four places).", k+1, u.houseName(house), words.Count(value, "point"), u.houseName(house), k+1)
 		if revealed {
-			w.Edge = colWhite
+			w.Edge = ui.ColWhite
 			w.Tip += " Revealed: everyone sees it."
 		} else {
 			w.Tip += " Face down: only you see it."
@@ -471,16 +446,16 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 			}
 		}
 		if !(arranging || exchanging) {
-			w.T = Target{}
+			w.T = ui.Target{}
 		}
 		ws = append(ws, w)
 	}
 	y += th + 6
 	if arranging {
-		sh := button(Rect{r.X + 12, y, 124, 32}, "Shuffle", cmdTarget(Command{Kind: CmdShuffle}))
+		sh := ui.Button(ui.Rect{X: r.X + 12, Y: y, W: 124, H: 32}, "Shuffle", ui.CmdTarget(ui.Command{Kind: ui.CmdShuffle}))
 		sh.Key = "S"
-		b := button(Rect{r.X + 142, y, r.W - 154, 32}, "Confirm", cmdTarget(Command{Kind: CmdConfirmArrange}))
-		b.Fill, b.Key = colOK, "Enter"
+		b := ui.Button(ui.Rect{X: r.X + 142, Y: y, W: r.W - 154, H: 32}, "Confirm", ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
+		b.Fill, b.Key = ui.ColOK, "Enter"
 		b.Tip = "Confirm this loyalty card: slot 1 is worth 6, slot 2 4, slot 3 3, slot 4 2, the rest 0."
 		return append(ws, sh, b)
 	}
@@ -491,7 +466,7 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 			playable[u.cid(a.Card)] = a
 		}
 	}
-	ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, colDim))
+	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, ui.ColDim))
 	y += 21
 	// Playable cards first, so a long hand never hides one.
 	hand := append([]board.Card(nil), p.Hand...)
@@ -502,9 +477,9 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 	})
 	cw := r.W - 24
 	for k, c := range hand {
-		cr := Rect{r.X + 12, y + float64(k)*27, cw, 24}
+		cr := ui.Rect{X: r.X + 12, Y: y + float64(k)*27, W: cw, H: 24}
 		if cr.Y+cr.H > r.Y+r.H-4 || (k < len(hand)-1 && cr.Y+cr.H+27 > r.Y+r.H-4) {
-			ws = append(ws, textW(Rect{r.X + 12, cr.Y + 2, r.W - 24, 19}, fmt.Sprintf("… and %d more", len(hand)-k), 15, colDim))
+			ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: cr.Y + 2, W: r.W - 24, H: 19}, fmt.Sprintf("… and %d more", len(hand)-k), 15, ui.ColDim))
 			// Cards that may be played but find no room here become
 			// buttons of the decision panel: no legal play is ever hidden.
 			if u.shown == u.eng.ToAct() {
@@ -516,36 +491,36 @@ func (u *tableUI) privateWidgets(r Rect) []Widget {
 			}
 			break
 		}
-		tip := cardTip(c, u.houseName(c.House))
-		hc := houseColor(u.m, c.House)
+		tip := CardTip(c, u.houseName(c.House))
+		hc := ui.HouseColor(u.m, c.House)
 		if a, ok := playable[c.ID]; ok && u.shown == u.eng.ToAct() {
-			w := actionButton(cr, cardLabel(c), a)
+			w := ui.ActionButton(cr, CardLabel(c), a)
 			w.Size = 15
-			w.Edge = colGold
+			w.Edge = ui.ColGold
 			w.Hot = true
 			w.Tip = tip
 			ws = append(ws, w)
 			continue
 		}
-		fill := cardFill(hc)
-		ws = append(ws, Widget{R: cr, Kind: WBox, Text: cardLabel(c), Size: 15, Fill: fill, Ink: textOn(fill), Edge: hc, Tip: tip})
+		fill := CardFill(hc)
+		ws = append(ws, ui.Widget{R: cr, Kind: ui.WBox, Text: CardLabel(c), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc, Tip: tip})
 	}
 	return ws
 }
 
-// cardFill is the fill of a house card in the hand: the house's colour
+// CardFill is the fill of a house card in the hand: the house's colour
 // toned towards the panel, but never so dark that it sinks into the panel
 // (Greyjoy's near-black is lifted).
-func cardFill(hc color.RGBA) color.RGBA {
-	f := mix(hc, colPanel, 0.35)
-	if luminance(f) < 0.06 {
-		f = mix(hc, colWhite, 0.3)
+func CardFill(hc color.RGBA) color.RGBA {
+	f := ui.Mix(hc, ui.ColPanel, 0.35)
+	if ui.Luminance(f) < 0.06 {
+		f = ui.Mix(hc, ui.ColWhite, 0.3)
 	}
 	return f
 }
 
-// cardTip explains a house card.
-func cardTip(c board.Card, house string) string {
+// CardTip explains a house card.
+func CardTip(c board.Card, house string) string {
 	s := fmt.Sprintf("%s, a %s house card: +%d to House %s in a combat it fights.", c.Name, house, c.Strength, house)
 	if c.Swords > 0 {
 		s += fmt.Sprintf(" %s: the other side loses %s more.", words.Count(c.Swords, "sword"), words.Count(c.Swords, "unit"))
@@ -561,45 +536,45 @@ func cardTip(c board.Card, house string) string {
 
 // actionWidgets is the panel of decisions: chooser, move steppers, or the
 // legal actions that are made with buttons.
-func (u *tableUI) actionWidgets(r Rect) []Widget {
-	ws := panel(r, "Your decision")
+func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
+	ws := ui.Panel(r, "Your decision")
 	if u.shown < 0 || u.shown != u.eng.ToAct() {
 		return ws
 	}
 	x, y, w := r.X+12, r.Y+32, r.W-24
 	bh := 32.0
-	cancel := func() Widget {
-		b := button(Rect{x + w - 110, r.Y + r.H - 40, 110, 32}, "Cancel", cmdTarget(Command{Kind: CmdCancel}))
-		b.Key, b.Fill = "Esc", colPanelHi
+	cancel := func() ui.Widget {
+		b := ui.Button(ui.Rect{X: x + w - 110, Y: r.Y + r.H - 40, W: 110, H: 32}, "Cancel", ui.CmdTarget(ui.Command{Kind: ui.CmdCancel}))
+		b.Key, b.Fill = "Esc", ui.ColPanelHi
 		return b
 	}
 	if len(u.chooser) > 0 {
-		ws = append(ws, textW(Rect{x, y, w, 19}, u.chooserTitle, 15, colText))
+		ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, u.chooserTitle, 15, ui.ColText))
 		y += 22
-		rs := flowRects(x, y, w, r.Y+r.H-46-y, 30, len(u.chooser))
+		rs := ui.FlowRects(x, y, w, r.Y+r.H-46-y, 30, len(u.chooser))
 		for i, c := range u.chooser {
-			ws = append(ws, actionButton(rs[i], c.Label, c.Action))
+			ws = append(ws, ui.ActionButton(rs[i], c.Label, c.Action))
 		}
 		return append(ws, cancel())
 	}
 	if u.moveFrom >= 0 && u.moveTo >= 0 {
-		ws = append(ws, Widget{R: Rect{x, y, w, 19}, Kind: WText, Text: fmt.Sprintf("%s → %s", u.terrName(u.tid(u.moveFrom)), u.terrName(u.tid(u.moveTo))), Size: 15, Ink: colText,
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19}, Kind: ui.WText, Text: fmt.Sprintf("%s → %s", u.terrName(u.tid(u.moveFrom)), u.terrName(u.tid(u.moveTo))), Size: 15, Ink: ui.ColText,
 			Tip: fmt.Sprintf("Move from %s to %s: set how many of each unit go (arrow keys: Up/Down a row, Left/Right fewer/more).", u.terrName(u.tid(u.moveFrom)), u.terrName(u.tid(u.moveTo)))})
 		y += 22
 		rowH := math.Min(32, (r.Y+r.H-44-y)/float64(max(len(u.moveRows()), 1)))
 		for i, k := range u.moveRows() {
 			sel := i == u.moveRow
-			lab := Widget{R: Rect{x, y + rowH/2 - 10, 90, 20}, Kind: WText, Text: words.Title(k.String()), Size: 15, Bold: sel, Ink: colText, Tip: unitTips[k]}
+			lab := ui.Widget{R: ui.Rect{X: x, Y: y + rowH/2 - 10, W: 90, H: 20}, Kind: ui.WText, Text: words.Title(k.String()), Size: 15, Bold: sel, Ink: ui.ColText, Tip: unitTips[k]}
 			if sel {
-				lab.Ink = colGold
+				lab.Ink = ui.ColGold
 			}
-			dec := button(Rect{x + 92, y, 32, rowH - 4}, "−", cmdTarget(Command{Kind: CmdFewerUnits, Unit: k}))
-			inc := button(Rect{x + 190, y, 32, rowH - 4}, "+", cmdTarget(Command{Kind: CmdMoreUnits, Unit: k}))
+			dec := ui.Button(ui.Rect{X: x + 92, Y: y, W: 32, H: rowH - 4}, "−", ui.CmdTarget(ui.Command{Kind: ui.CmdFewerUnits, Unit: k}))
+			inc := ui.Button(ui.Rect{X: x + 190, Y: y, W: 32, H: rowH - 4}, "+", ui.CmdTarget(ui.Command{Kind: ui.CmdMoreUnits, Unit: k}))
 			if sel {
 				dec.Key, inc.Key = "Left", "Right"
 				dec.Text, inc.Text = "", ""
 			}
-			cnt := Widget{R: Rect{x + 128, y, 58, rowH - 4}, Kind: WBox, Text: fmt.Sprintf("%d/%d", u.moveUnits[k], u.moveMax[k]), Size: 15, Bold: true, Fill: colPanelHi, Ink: colText, Selected: sel,
+			cnt := ui.Widget{R: ui.Rect{X: x + 128, Y: y, W: 58, H: rowH - 4}, Kind: ui.WBox, Text: fmt.Sprintf("%d/%d", u.moveUnits[k], u.moveMax[k]), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText, Selected: sel,
 				Tip: fmt.Sprintf("%d of the %d %s that may go.", u.moveUnits[k], u.moveMax[k], words.Plural(u.moveMax[k], k.String()))}
 			ws = append(ws, lab, dec, cnt, inc)
 			y += rowH
@@ -608,8 +583,8 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 		if u.movePreview() != nil {
 			label = "Attack"
 		}
-		b := button(Rect{x, r.Y + r.H - 40, w - 116, 32}, label, cmdTarget(Command{Kind: CmdMoveConfirm}))
-		b.Fill, b.Key = colOK, "Enter"
+		b := ui.Button(ui.Rect{X: x, Y: r.Y + r.H - 40, W: w - 116, H: 32}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdMoveConfirm}))
+		b.Fill, b.Key = ui.ColOK, "Enter"
 		return append(ws, b, cancel())
 	}
 	var hint string
@@ -660,23 +635,23 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 		lines := 1
 		if len(hint) > 34 && r.Y+r.H-y-2*20 >= float64(len(buttons))*24 {
 			lines = 2
-			hint = wrapWords(hint, 34)
+			hint = ui.WrapWords(hint, 34)
 		}
-		ws = append(ws, Widget{R: Rect{x, y, w, 19 * float64(lines)}, Kind: WText, Text: hint, Size: 15, Ink: colText, Tip: strings.ReplaceAll(hint, "\n", " ")})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19 * float64(lines)}, Kind: ui.WText, Text: hint, Size: 15, Ink: ui.ColText, Tip: strings.ReplaceAll(hint, "\n", " ")})
 		y += 19*float64(lines) + 4
 	}
 	peekH := 0.0
 	if peek != "" {
 		peekH = 22
 	}
-	rs := flowRects(x, y, w, r.Y+r.H-6-peekH-y, bh, len(buttons))
+	rs := ui.FlowRects(x, y, w, r.Y+r.H-6-peekH-y, bh, len(buttons))
 	for i, a := range buttons {
-		b := actionButton(rs[i], u.describe(a), a)
+		b := ui.ActionButton(rs[i], u.describe(a), a)
 		if a.Verb == rules.VDone || a.Verb == rules.VPass || a.Verb == rules.VKeep || a.Verb == rules.VDecline {
-			b.Fill = colPanelHi
+			b.Fill = ui.ColPanelHi
 		}
 		if a.Verb == rules.VPlay {
-			b.Tip = cardTip(u.cardInfo(u.cid(a.Card)), u.houseName(u.cardInfo(u.cid(a.Card)).House))
+			b.Tip = CardTip(u.cardInfo(u.cid(a.Card)), u.houseName(u.cardInfo(u.cid(a.Card)).House))
 		}
 		ws = append(ws, b)
 	}
@@ -684,33 +659,13 @@ func (u *tableUI) actionWidgets(r Rect) []Widget {
 		y = rs[len(rs)-1].Y + rs[len(rs)-1].H
 	}
 	if peek != "" {
-		ws = append(ws, Widget{R: Rect{x, y + 3, w, 19}, Kind: WText, Text: peek, Size: 15, Ink: colText, Tip: peek})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 3, W: w, H: 19}, Kind: ui.WText, Text: peek, Size: 15, Ink: ui.ColText, Tip: peek})
 	}
 	return ws
 }
 
-// wrapWords breaks s into lines of at most about n characters at spaces.
-func wrapWords(s string, n int) string {
-	var b strings.Builder
-	line := 0
-	for i, word := range strings.Fields(s) {
-		if i > 0 {
-			if line+1+len(word) > n {
-				b.WriteByte('\n')
-				line = 0
-			} else {
-				b.WriteByte(' ')
-				line++
-			}
-		}
-		b.WriteString(word)
-		line += len(word)
-	}
-	return b.String()
-}
-
 // logWidgets is the log panel: the newest public lines, newest at the bottom.
-func (u *tableUI) logWidgets(r Rect) []Widget {
+func (u *Table) logWidgets(r ui.Rect) []ui.Widget {
 	viewing := -1
 	if u.past != nil {
 		viewing = u.past.n
@@ -728,7 +683,7 @@ var unitTips = [board.NumUnits]string{
 
 // tooltip describes territory t (public facts only) in a box near (x, y),
 // clear of avoid (the message line).
-func (u *tableUI) tooltip(t int, x, y float64, avoid Rect) []Widget {
+func (u *Table) tooltip(t int, x, y float64, avoid ui.Rect) []ui.Widget {
 	if t < 0 || t >= len(u.m.Territories) {
 		return nil
 	}
@@ -797,79 +752,27 @@ func (u *tableUI) tooltip(t int, x, y float64, avoid Rect) []Widget {
 	w := 340.0
 	h := 36 + 21*float64(len(lines))
 	bx, by := x+18, y+18
-	if bx+w > BaseW-4 {
+	if bx+w > ui.BaseW-4 {
 		bx = x - w - 12
 	}
-	if by+h > BaseH-4 {
-		by = BaseH - 4 - h
+	if by+h > ui.BaseH-4 {
+		by = ui.BaseH - 4 - h
 	}
-	box := Rect{bx, by, w, h}
-	if overlap(box, avoid) > 0 {
+	box := ui.Rect{X: bx, Y: by, W: w, H: h}
+	if ui.Overlap(box, avoid) > 0 {
 		box.Y = math.Max(4, avoid.Y-4-h)
 	}
-	ws := []Widget{
-		{R: box, Kind: WPanel, Fill: colTip, Edge: colGold},
-		{R: Rect{box.X + 10, box.Y + 6, w - 20, 22}, Kind: WText, Text: tr.Name, Size: 18, Bold: true, Ink: colGold},
+	ws := []ui.Widget{
+		{R: box, Kind: ui.WPanel, Fill: ui.ColTip, Edge: ui.ColGold},
+		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: tr.Name, Size: 18, Bold: true, Ink: ui.ColGold},
 	}
 	for i, l := range lines {
-		ws = append(ws, textW(Rect{box.X + 10, box.Y + 32 + 21*float64(i), w - 20, 20}, l, 15, colText))
+		ws = append(ws, ui.Text(ui.Rect{X: box.X + 10, Y: box.Y + 32 + 21*float64(i), W: w - 20, H: 20}, l, 15, ui.ColText))
 	}
 	return ws
-}
-
-// flowRects lays out n buttons of row height bh top-down from (x, y) in a
-// box w wide and h high. When one column would run past the box it uses
-// more columns and, past that, shorter rows, so that every choice stays
-// on screen: a choice that is not drawn cannot be clicked.
-func flowRects(x, y, w, h, bh float64, n int) []Rect {
-	if n == 0 {
-		return nil
-	}
-	const gap = 6.0
-	rows := max(1, int(h/bh))
-	cols := (n + rows - 1) / rows
-	if cols > 2 {
-		// Shorter rows (down to 26) before a third column: labels stay
-		// wide enough to read.
-		rows = max(1, int(h/math.Min(bh, 26)))
-		cols = (n + rows - 1) / rows
-	}
-	if cols > 3 {
-		cols = 3
-	}
-	rows = (n + cols - 1) / cols
-	rowH := bh
-	if float64(rows)*rowH > h {
-		rowH = math.Max(20, h/float64(rows))
-	}
-	cw := (w - gap*float64(cols-1)) / float64(cols)
-	out := make([]Rect, n)
-	for i := range out {
-		c, r := i/rows, i%rows
-		out[i] = Rect{x + float64(c)*(cw+gap), y + float64(r)*rowH, cw, rowH - 4}
-	}
-	return out
 }
 
 // rankFacts lists what a house's rank rests on: "2 crowns, 1 castle, 0 towns, 3 barrels".
 func rankFacts(r rules.Rank) string {
 	return strings.Join([]string{words.Count(r.Crowns, "crown"), words.Count(r.Castles, "castle"), words.Count(r.Towns, "town"), words.Count(r.Barrels, "barrel")}, ", ")
-}
-
-// messageBar is the message line in r: msg in the text colour (dimmed
-// when dim: not news, only a reminder), on the warning colour when isErr
-// (a refusal).
-func messageBar(r Rect, msg string, isErr, dim bool) []Widget {
-	fill, ink := colPanel, colText
-	if isErr {
-		fill = colWarn
-	}
-	if dim {
-		ink = colDim
-	}
-	ws := []Widget{{R: r, Kind: WPanel, Fill: fill, Edge: colEdge}}
-	if msg != "" {
-		ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + 7, r.W - 24, 22}, Kind: WText, Text: msg, Size: 17, Ink: ink, Tip: msg})
-	}
-	return ws
 }

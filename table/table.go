@@ -1,4 +1,4 @@
-package render
+package table
 
 import (
 	"fmt"
@@ -8,8 +8,38 @@ import (
 	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/ui"
 	"notrueking/words"
 )
+
+// Game is what the table reads and acts on: a rules game, an autosave
+// session in front of one, a read-only window on one (a replay, the
+// spectator's public view), or a game served by another process. Every
+// argument and answer is plain data; the table asks for no other ability
+// (no type assertion, no engine handed back).
+type Game interface {
+	rules.Reader
+	rules.Actor
+}
+
+// Options set up a table. Zero values mean defaults.
+type Options struct {
+	// Seed is the game's seed: shown on the end screen, or throughout a
+	// tester's game.
+	Seed uint64
+	// Shuffle seeds the loyalty card's Shuffle button; 0 = Seed (a
+	// tester's game). A players' game gives a secret one, so that the
+	// button does not leak the seed.
+	Shuffle uint64
+	// Tester marks a tester's game: the top bar leaves room for its badge.
+	Tester bool
+	// Players says who plays each seat (session.Meta.Seats: "human" or a
+	// bot level); nil when every seat is human. Public: everyone at the
+	// table knows which seats are bots.
+	Players []string
+	// LargeLog sets the log in larger rows (-large-text).
+	LargeLog bool
+}
 
 // choice is one entry of a pop-up chooser.
 type choice struct {
@@ -17,20 +47,23 @@ type choice struct {
 	Action rules.Action
 }
 
-// tableUI is the table's input logic, free of Ebitengine: it turns click
-// targets into engine actions (one match → apply, several → chooser,
-// none → the engine's reason) and remembers local selections.
-type tableUI struct {
-	eng rules.Reader // what the table reads
+// Table is the table room: the game's table as one seat (or the public)
+// sees it, and what a click means. It turns click targets into actions
+// (one match → apply, several → chooser, none → the engine's reason),
+// remembers local selections (the move dialog, the loyalty card being
+// arranged, the tokens to exchange), keeps the log panel, the past shown,
+// the notices and the hint, and builds the table's widgets. It reads and
+// acts only through its Game, never calls back into the app and never
+// writes a file.
+type Table struct {
+	eng Game // what the table reads and acts through
 	// notes are the app's own log lines (hints) merged into the log.
 	notes []rules.LogLine
 	// hiddenPlays are the card plays the hand panel had no room for; the
 	// decision panel shows them as buttons (set while building widgets).
 	hiddenPlays []rules.Action
-	act         rules.Actor // what it applies actions through
 	m           *board.Map
 	seats       []string
-	shapes      *shapes
 	// shown is the seat whose private panel is visible (after the curtain);
 	// -1 while only public facts may be shown.
 	shown int
@@ -59,28 +92,86 @@ type tableUI struct {
 	seed uint64
 	// tester marks a tester's game: the top bar leaves room for its badge.
 	tester bool
-	// seatPlayers says who plays each seat (session.Meta.Seats: "human"
-	// or a bot level); nil when every seat is human. Public: everyone at
-	// the table knows which seats are bots.
+	// seatPlayers says who plays each seat (Options.Players).
 	seatPlayers []string
 
 	// follow: the log panel, the past, notices and previews (follow.go).
 	follow
+	// try is try mode (trymode.go), nil when off.
+	try *tryMode
+	// hint is the hint shown (hint.go), nil for none.
+	hint *shownHint
 }
 
-func newTableUI(eng rules.Reader, act rules.Actor, seed uint64) *tableUI {
-	u := &tableUI{eng: eng, act: act, m: eng.Map(), seats: eng.Seats(), shown: -1, shapes: newShapes(eng.Map()),
+// New puts game g on a table, no seat shown (the public table).
+func New(g Game, o Options) *Table {
+	shuffle := o.Shuffle
+	if shuffle == 0 {
+		shuffle = o.Seed
+	}
+	u := &Table{eng: g, m: g.Map(), seats: g.Seats(), shown: -1,
 		moveFrom: -1, moveTo: -1, arrangeSel: -1,
-		rng: rand.New(rand.NewSource(int64(seed))), seed: seed}
+		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatPlayers: o.Players}
+	u.log.large = o.LargeLog
 	u.refresh()
 	return u
 }
 
+// SetGame puts another game (or another position of the same map) on the
+// table as seat sees it (rules.Public: the public table), keeping the
+// log's wrapped rows and scrolling it to the newest entry: the replay
+// viewer's next position, the spectator's next read.
+func (u *Table) SetGame(g Game, seat int) {
+	u.eng, u.seats = g, g.Seats()
+	u.shown = max(seat, -1)
+	u.log.toNewest()
+	u.refresh()
+}
+
+// SetPlayers says who plays each seat (Options.Players).
+func (u *Table) SetPlayers(p []string) { u.seatPlayers = p }
+
+// SetSeed sets the game's seed shown (Options.Seed).
+func (u *Table) SetSeed(seed uint64) { u.seed = seed }
+
+// Game is the game on the table.
+func (u *Table) Game() Game { return u.eng }
+
+// Map is the game's map.
+func (u *Table) Map() *board.Map { return u.m }
+
+// Seats are the seat ids, one per player.
+func (u *Table) Seats() []string { return u.seats }
+
+// Seed is the game's seed (Options.Seed).
+func (u *Table) Seed() uint64 { return u.seed }
+
+// Shown is the seat whose private panel is visible, -1 for none.
+func (u *Table) Shown() int { return u.shown }
+
+// Public is the public view of the table shown (the past's, when the log
+// panel shows the past).
+func (u *Table) Public() rules.View { return u.pub }
+
+// Message is the message line's words, and whether they are a refusal.
+func (u *Table) Message() (string, bool) { return u.msg, u.msgErr }
+
+// SetMessage puts s on the message line (a refusal when isErr).
+func (u *Table) SetMessage(s string, isErr bool) { u.setMsg(s, isErr) }
+
+// Layout is the table's layout for its map and players.
+func (u *Table) Layout() Layout {
+	return NewLayout(u.m.Grid.W, u.m.Grid.H, len(u.seats), len(u.m.Houses))
+}
+
+// InPast reports whether the table shows the past (a log entry's table).
+func (u *Table) InPast() bool { return u.past != nil }
+
 // refresh re-reads the engine after a change.
-func (u *tableUI) refresh() {
+func (u *Table) refresh() {
 	u.legal = u.eng.Legal()
 	u.pub = u.eng.View(rules.Public)
-	u.pub.Log = mergeNotes(u.pub.Log, u.notes) // hints, noted in the log (botseats.go)
+	u.pub.Log = mergeNotes(u.pub.Log, u.notes) // hints, noted in the log (hint.go)
 	if u.shown >= 0 {
 		u.priv = u.eng.View(u.shown)
 	} else {
@@ -90,7 +181,7 @@ func (u *tableUI) refresh() {
 }
 
 // reveal shows seat's private panel (after the curtain click).
-func (u *tableUI) reveal(seat int) {
+func (u *Table) reveal(seat int) {
 	u.shown = seat
 	u.resetLocal()
 	u.refresh()
@@ -104,7 +195,7 @@ func (u *tableUI) reveal(seat int) {
 
 // hide returns to public-only drawing. A refusal meant for the last seat
 // is not left on the screen for the next one.
-func (u *tableUI) hide() {
+func (u *Table) hide() {
 	u.shown = -1
 	u.past = nil // the hand-off shows the table as it stands
 	if u.msgErr {
@@ -114,14 +205,14 @@ func (u *tableUI) hide() {
 	u.refresh()
 }
 
-func (u *tableUI) resetLocal() {
+func (u *Table) resetLocal() {
 	u.moveFrom, u.moveTo = -1, -1
 	u.exSel = nil
 	u.arrangeSel = -1
 	u.chooser, u.chooserTitle = nil, ""
 }
 
-func (u *tableUI) has(v rules.Verb) bool {
+func (u *Table) has(v rules.Verb) bool {
 	for _, a := range u.legal {
 		if a.Verb == v {
 			return true
@@ -130,7 +221,7 @@ func (u *tableUI) has(v rules.Verb) bool {
 	return false
 }
 
-func (u *tableUI) filter(keep func(a rules.Action) bool) []rules.Action {
+func (u *Table) filter(keep func(a rules.Action) bool) []rules.Action {
 	var out []rules.Action
 	for _, a := range u.legal {
 		if keep(a) {
@@ -140,18 +231,19 @@ func (u *tableUI) filter(keep func(a rules.Action) bool) []rules.Action {
 	return out
 }
 
-func (u *tableUI) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
+func (u *Table) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
 
 // apply hands an action to the engine and reports the outcome.
-func (u *tableUI) apply(a rules.Action) bool {
+func (u *Table) apply(a rules.Action) bool {
 	wasCombat := u.pub.Combat != nil
-	evs, err := u.act.Apply(a)
+	evs, err := u.eng.Apply(a)
 	if err != nil {
 		u.setMsg(err.Error(), true)
 		u.refresh()
 		return false
 	}
 	u.resetLocal()
+	u.hint = nil // the position it was for is gone
 	u.setMsg("", false)
 	for i := len(evs) - 1; i >= 0; i-- {
 		if txt := u.eng.EventText(evs[i], rules.Public); txt != "" {
@@ -167,7 +259,7 @@ func (u *tableUI) apply(a rules.Action) bool {
 
 // explain shows why a plausible action is refused (or applies it if the
 // engine accepts it after all).
-func (u *tableUI) explain(a rules.Action, fallback string) {
+func (u *Table) explain(a rules.Action, fallback string) {
 	if err := u.eng.Check(a); err != nil {
 		u.setMsg(err.Error(), true)
 		return
@@ -179,7 +271,7 @@ func (u *tableUI) explain(a rules.Action, fallback string) {
 	u.apply(a)
 }
 
-func (u *tableUI) offer(title string, as []rules.Action) {
+func (u *Table) offer(title string, as []rules.Action) {
 	u.chooserTitle = title
 	u.chooser = u.chooser[:0]
 	for _, a := range as {
@@ -189,7 +281,7 @@ func (u *tableUI) offer(title string, as []rules.Action) {
 
 // pick applies the only match, offers a chooser for several, and reports
 // whether there was any match.
-func (u *tableUI) pick(title string, as []rules.Action) bool {
+func (u *Table) pick(title string, as []rules.Action) bool {
 	switch len(as) {
 	case 0:
 		return false
@@ -202,7 +294,7 @@ func (u *tableUI) pick(title string, as []rules.Action) bool {
 }
 
 // click handles one hit-test result on the table.
-func (u *tableUI) click(t Target) {
+func (u *Table) click(t ui.Target) {
 	if u.shown >= 0 && u.followClick(t) {
 		return
 	}
@@ -210,28 +302,28 @@ func (u *tableUI) click(t Target) {
 		return
 	}
 	switch t.Kind {
-	case TButton:
+	case ui.TButton:
 		if t.Action != nil {
 			u.apply(*t.Action)
 			return
 		}
 		u.command(t.Cmd)
-	case TSlot:
+	case ui.TSlot:
 		u.clickSlot(t.House, t.Slot)
-	case TToken:
+	case ui.TToken:
 		u.clickToken(t.Index)
-	case TTerritory:
+	case ui.TTerritory:
 		u.clickTerritory(t.Terr)
 	}
 }
 
 // command carries out a command of the table's own (selections and
 // dialogs); the seat shown must be the one to act, except to cancel.
-func (u *tableUI) command(c Command) {
+func (u *Table) command(c ui.Command) {
 	if u.followCommand(c) {
 		return
 	}
-	if c.Kind == CmdCancel {
+	if c.Kind == ui.CmdCancel {
 		u.resetLocal()
 		u.setMsg("", false)
 		return
@@ -240,30 +332,30 @@ func (u *tableUI) command(c Command) {
 		return
 	}
 	switch c.Kind {
-	case CmdShuffle:
+	case ui.CmdShuffle:
 		u.rng.Shuffle(len(u.arrange), func(i, j int) { u.arrange[i], u.arrange[j] = u.arrange[j], u.arrange[i] })
 		u.arrangeSel = -1
-	case CmdConfirmArrange:
+	case ui.CmdConfirmArrange:
 		hs := make([]int, len(u.arrange))
 		for i, id := range u.arrange {
 			hs[i] = u.hidx(id)
 		}
 		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: rules.NewArrangement(hs)})
-	case CmdMoveConfirm:
+	case ui.CmdMoveConfirm:
 		if u.moveFrom < 0 || u.moveTo < 0 {
 			return
 		}
 		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: u.moveTo, Units: u.moveUnits, House: rules.None}
 		u.apply(a)
-	case CmdMoreUnits:
+	case ui.CmdMoreUnits:
 		if k := c.Unit; k < board.NumUnits && u.moveUnits[k] < u.moveMax[k] {
 			u.moveUnits[k]++
 		}
-	case CmdFewerUnits:
+	case ui.CmdFewerUnits:
 		if k := c.Unit; k < board.NumUnits && u.moveUnits[k] > 0 {
 			u.moveUnits[k]--
 		}
-	case CmdMoveRow:
+	case ui.CmdMoveRow:
 		rows := u.moveRows()
 		if len(rows) > 0 {
 			u.moveRow = (u.moveRow + c.N%len(rows) + len(rows)) % len(rows)
@@ -272,7 +364,7 @@ func (u *tableUI) command(c Command) {
 }
 
 // moveRows are the unit kinds the move dialog offers, top to bottom.
-func (u *tableUI) moveRows() []board.Unit {
+func (u *Table) moveRows() []board.Unit {
 	var ks []board.Unit
 	for k := board.Unit(0); k < board.NumUnits; k++ {
 		if u.moveMax[k] > 0 {
@@ -283,7 +375,7 @@ func (u *tableUI) moveRows() []board.Unit {
 }
 
 // moveRowUnit is the unit kind of the move dialog's selected row.
-func (u *tableUI) moveRowUnit() (board.Unit, bool) {
+func (u *Table) moveRowUnit() (board.Unit, bool) {
 	rows := u.moveRows()
 	if u.moveRow < 0 || u.moveRow >= len(rows) {
 		return 0, false
@@ -292,7 +384,7 @@ func (u *tableUI) moveRowUnit() (board.Unit, bool) {
 }
 
 // hidx is the index of house id on the map (rules.None when unknown).
-func (u *tableUI) hidx(id string) int {
+func (u *Table) hidx(id string) int {
 	if h, ok := u.m.House(id); ok {
 		return h
 	}
@@ -300,7 +392,7 @@ func (u *tableUI) hidx(id string) int {
 }
 
 // hid is the id of house index h ("" when out of range).
-func (u *tableUI) hid(h int) string {
+func (u *Table) hid(h int) string {
 	if h < 0 || h >= len(u.m.Houses) {
 		return ""
 	}
@@ -308,21 +400,21 @@ func (u *tableUI) hid(h int) string {
 }
 
 // cid is the id of card number c ("" when out of range).
-func (u *tableUI) cid(c int) string {
+func (u *Table) cid(c int) string {
 	if c < 0 || c >= u.m.NumCards() {
 		return ""
 	}
 	return u.m.CardAt(c).ID
 }
 
-func (u *tableUI) tid(t int) string {
+func (u *Table) tid(t int) string {
 	if t < 0 || t >= len(u.m.Territories) {
 		return ""
 	}
 	return u.m.Territories[t].ID
 }
 
-func (u *tableUI) clickSlot(house string, slot rules.Slot) {
+func (u *Table) clickSlot(house string, slot rules.Slot) {
 	as := u.filter(func(a rules.Action) bool {
 		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && u.hid(a.House) == house && a.Slot == slot
 	})
@@ -342,7 +434,7 @@ func (u *tableUI) clickSlot(house string, slot rules.Slot) {
 	u.explain(rules.Action{Seat: u.shown, Verb: v, House: u.hidx(house), Slot: slot}, "")
 }
 
-func (u *tableUI) clickToken(i int) {
+func (u *Table) clickToken(i int) {
 	if u.has(rules.VArrange) {
 		if i < 0 || i >= len(u.arrange) {
 			return
@@ -388,7 +480,7 @@ func (u *tableUI) clickToken(i int) {
 	}
 }
 
-func (u *tableUI) clickTerritory(t int) {
+func (u *Table) clickTerritory(t int) {
 	if t < 0 || t >= len(u.m.Territories) {
 		return
 	}
@@ -454,7 +546,7 @@ func (u *tableUI) clickTerritory(t int) {
 }
 
 // groupUnits is the resolving house's units in territory id (public view).
-func (u *tableUI) groupUnits(id string) [board.NumUnits]int {
+func (u *Table) groupUnits(id string) [board.NumUnits]int {
 	for _, g := range u.pub.Groups {
 		if g.Territory == id && g.House == u.pub.ResolvingHouse {
 			return g.Units
@@ -464,7 +556,7 @@ func (u *tableUI) groupUnits(id string) [board.NumUnits]int {
 }
 
 // highlights returns the territories to light up and the selected one.
-func (u *tableUI) highlights() ([]bool, int) {
+func (u *Table) highlights() ([]bool, int) {
 	hl := make([]bool, len(u.m.Territories))
 	combat := -1
 	if c := u.pub.Combat; c != nil {
@@ -502,14 +594,14 @@ func (u *tableUI) highlights() ([]bool, int) {
 	return hl, combat
 }
 
-func (u *tableUI) houseName(id string) string {
+func (u *Table) houseName(id string) string {
 	if h, ok := u.m.House(id); ok {
 		return u.m.Houses[h].Name
 	}
 	return id
 }
 
-func (u *tableUI) terrName(id string) string {
+func (u *Table) terrName(id string) string {
 	if t, ok := u.m.Territory(id); ok {
 		return u.m.Territories[t].Name
 	}
@@ -517,14 +609,14 @@ func (u *tableUI) terrName(id string) string {
 }
 
 // botLevel is the level of the bot playing seat s, "" for a human.
-func (u *tableUI) botLevel(s int) string {
+func (u *Table) botLevel(s int) string {
 	if s >= 0 && s < len(u.seatPlayers) && u.seatPlayers[s] != session.SeatHuman {
 		return u.seatPlayers[s]
 	}
 	return ""
 }
 
-func (u *tableUI) seatName(s int) string {
+func (u *Table) seatName(s int) string {
 	if s >= 0 && s < len(u.pub.Players) {
 		p := u.pub.Players[s]
 		if p.Name != "" {
@@ -540,7 +632,7 @@ func (u *tableUI) seatName(s int) string {
 
 // cardInfo finds a card by id in the viewer's hand, the peeked hand, the
 // combat or the decks.
-func (u *tableUI) cardInfo(id string) board.Card {
+func (u *Table) cardInfo(id string) board.Card {
 	if u.shown >= 0 && u.shown < len(u.priv.Players) {
 		for _, c := range u.priv.Players[u.shown].Hand {
 			if c.ID == id {
@@ -563,7 +655,8 @@ func (u *tableUI) cardInfo(id string) board.Card {
 	return board.Card{ID: id, Name: id}
 }
 
-func cardLabel(c board.Card) string {
+// CardLabel is a house card as the hand lists it: "Eddard Stark  +4  2 swords".
+func CardLabel(c board.Card) string {
 	s := fmt.Sprintf("%s  +%d", c.Name, c.Strength)
 	if c.Swords > 0 {
 		s += "  " + words.Count(c.Swords, "sword")
@@ -575,7 +668,7 @@ func cardLabel(c board.Card) string {
 }
 
 // describe names an action in a player's words (button labels).
-func (u *tableUI) describe(a rules.Action) string {
+func (u *Table) describe(a rules.Action) string {
 	switch a.Verb {
 	case rules.VChoose:
 		switch a.Choice {
@@ -597,7 +690,7 @@ func (u *tableUI) describe(a rules.Action) string {
 	case rules.VPass:
 		return "Pass (play no card)"
 	case rules.VPlay:
-		return "Play " + cardLabel(u.cardInfo(u.cid(a.Card)))
+		return "Play " + CardLabel(u.cardInfo(u.cid(a.Card)))
 	case rules.VWinner:
 		return "House " + u.houseName(u.hid(a.House)) + " wins the tie"
 	case rules.VDecline:
@@ -646,7 +739,7 @@ var buttonVerbs = map[rules.Verb]int{
 }
 
 // buttonActions lists the legal actions shown as buttons, in a stable order.
-func (u *tableUI) buttonActions() []rules.Action {
+func (u *Table) buttonActions() []rules.Action {
 	var out []rules.Action
 	for _, a := range u.legal {
 		if _, ok := buttonVerbs[a.Verb]; ok {
@@ -655,4 +748,101 @@ func (u *tableUI) buttonActions() []rules.Action {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return buttonVerbs[out[i].Verb] < buttonVerbs[out[j].Verb] })
 	return out
+}
+
+// Reveal shows seat's private panel (after the curtain is lifted).
+func (u *Table) Reveal(seat int) { u.reveal(seat) }
+
+// Hide returns the table to public facts only (before a hand-off).
+func (u *Table) Hide() { u.hide() }
+
+// Holding reports whether the table must stay in front of the seat at the
+// screen before a hand-off: a notice waits to be dismissed.
+func (u *Table) Holding() bool { return u.holding() }
+
+// Trying reports whether try mode is on.
+func (u *Table) Trying() bool { return u.try != nil }
+
+// Apply applies action a (a bot's move) as a click would, and reports
+// whether the game accepted it (if not, the message line says why).
+func (u *Table) Apply(a rules.Action) bool { return u.apply(a) }
+
+// Click carries out a click on one of the table's targets: a slot, a
+// token, a territory, an action button, a log entry. It reports whether
+// the click went to the game (the app then saves and moves on); false in
+// try mode, where nothing is played. A button's command goes to Do.
+func (u *Table) Click(t ui.Target) bool {
+	switch {
+	case t.Kind == ui.TNone:
+		return false
+	case t.Kind == ui.TButton && t.Cmd.Kind != ui.CmdNone:
+		return u.Do(t.Cmd)
+	case u.try == nil:
+		u.click(t)
+		return true
+	case t.Kind == ui.TTerritory:
+		u.tryClick(t.Terr)
+	case t.Kind == ui.TButton && t.Action != nil || t.Kind == ui.TSlot || t.Kind == ui.TToken:
+		u.setMsg("Try mode: nothing is played. Press T or Esc to leave it first.", true)
+	default:
+		u.click(t) // the log panel's entries and scrolling
+	}
+	return false
+}
+
+// Do carries out a command of the table's (a selection, the move dialog,
+// the loyalty card, the log, undo and redo, try mode, dismissing a
+// notice). It reports whether the command went to the game (the app then
+// saves and moves on); false for try mode's own.
+func (u *Table) Do(c ui.Command) bool {
+	switch {
+	case u.try != nil && u.tryCommand(c):
+		return false
+	case c.Kind == ui.CmdTryMode:
+		u.toggleTry()
+		return false
+	}
+	u.command(c)
+	return true
+}
+
+// Highlights are the board's marks: the territories to light up (legal
+// targets, a hint's move; try mode's destinations) and the one selected
+// (-1 for none).
+func (u *Table) Highlights() ([]bool, int) {
+	if u.try != nil {
+		return u.tryMarks()
+	}
+	return u.hintMarks(u.highlights())
+}
+
+// NoticeScenario puts a scenario's comment in front of the table: its
+// file's name and its paragraphs, until it is dismissed.
+func (u *Table) NoticeScenario(name string, paragraphs []string) {
+	u.notices = append(u.notices, notice{kind: noticeScenario, seat: rules.Public, text: name, lines: paragraphs})
+}
+
+// SeatName is seat s's player's name ("?" when out of range).
+func (u *Table) SeatName(s int) string { return u.seatName(s) }
+
+// SeatWords is "Torch (Ben)", as the curtain names a seat.
+func (u *Table) SeatWords(s int) string { return u.seatWords(s) }
+
+// Widgets builds the whole table screen for layout l (everything but the
+// board's own drawing): the top bar, the panels, the message line, the
+// combat card, the past's banner and a notice in front.
+func (u *Table) Widgets(l Layout) []ui.Widget { return u.tryBanner(u.tableWidgets(l), l) }
+
+// SeatID is seat s's conspiracy id ("" when out of range).
+func (u *Table) SeatID(s int) string { return u.seatID(s) }
+
+// Refresh reads the game again after it changed outside the table (a
+// scripted engine's test, another process's game).
+func (u *Table) Refresh() { u.refresh() }
+
+// SetLargeLog sets the log in larger rows (Options.LargeLog), wrapping
+// it again.
+func (u *Table) SetLargeLog(on bool) {
+	u.log.large = on
+	u.log.forget()
 }

@@ -1,11 +1,13 @@
-package render
+package table
 
 import (
 	"math/rand"
+	"notrueking/internal/tabletest"
 	"strings"
 	"testing"
 
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // TestWidgetsFitAndDoNotOverlap plays random standard games and, at every
@@ -13,33 +15,29 @@ import (
 // or move steppers open, on a copy of the game): no two clickable widgets
 // overlap (a click would be ambiguous) and every button or box label fits.
 func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
-	p, err := newPainter()
-	if err != nil {
-		t.Fatal(err)
-	}
 	reported := map[string]bool{}
-	check := func(u *tableUI, l tableLayout, where string) {
+	check := func(u *Table, l Layout, where string) {
 		t.Helper()
-		var click []Widget
+		var click []ui.Widget
 		for _, w := range u.tableWidgets(l) {
-			if w.T.Kind != TNone {
+			if w.T.Kind != ui.TNone {
 				for _, o := range click {
-					if overlap(w.R, o.R) > 0 {
+					if ui.Overlap(w.R, o.R) > 0 {
 						t.Fatalf("%s: clickable %q %+v overlaps %q %+v", where, w.Text, w.R, o.Text, o.R)
 					}
 				}
 				click = append(click, w)
 			}
-			if w.Kind != WButton && w.Kind != WBox {
+			if w.Kind != ui.WButton && w.Kind != ui.WBox {
 				continue
 			}
-			f := p.face(w.Size, w.Bold || w.Kind == WButton)
+			bold := w.Bold || w.Kind == ui.WButton
 			for _, line := range strings.Split(w.Text, "\n") {
-				room := w.R.W - 6 - p.keyHintW(w.Key, 1)
-				if w.T.Kind == TSlot || line == "" {
+				room := w.R.W - 6 - keyHintW(w.Key)
+				if w.T.Kind == ui.TSlot || line == "" {
 					continue // a long name is shortened; the tooltip names the owner in full
 				}
-				if adv := advance(line, f); adv > room && !reported[line] {
+				if adv := advance(line, w.Size, bold); adv > room && !reported[line] {
 					reported[line] = true
 					t.Errorf("%s: label %q needs %.0f px, its box is %.0f wide", where, line, adv, w.R.W)
 				}
@@ -48,14 +46,14 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 4; seed++ {
 		names := []string{"Alexandra", "Bartholomew", "Christabel", "Demetrius"}[:2+int(seed)%3]
-		e, err := newRulesGame("standard", names, seed)
+		e, err := tabletest.RulesGame("standard", names, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
 		g := e
-		l := layoutTable(g.Map().Grid.W, g.Map().Grid.H, len(names), 0)
+		l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, len(names), 0)
 		rng := rand.New(rand.NewSource(int64(seed)))
-		u := newTableUI(g, g, seed)
+		u := New(g, Options{Seed: seed})
 		for step := 0; step < 400 && !g.Over(); step++ {
 			u.reveal(g.ToAct())
 			check(u, l, "table")
@@ -64,7 +62,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
 				c := g.Clone()
-				probe.eng, probe.act = c, c
+				probe.eng = c
 				probe.chooser = nil
 				probe.reveal(g.ToAct())
 				probe.clickTerritory(from)
@@ -85,10 +83,6 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 // rank facts, decks) lies inside the panel, no two of them overlap, and
 // every rank, fact and deck count fits its box.
 func TestHousesPanelRowsFit(t *testing.T) {
-	p, err := newPainter()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tc := range []struct {
 		mapName string
 		names   []string
@@ -96,22 +90,22 @@ func TestHousesPanelRowsFit(t *testing.T) {
 		{"nine", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}},
 		{"standard", []string{"A", "B", "C", "D"}},
 	} {
-		g, err := newRulesGame(tc.mapName, tc.names, 1)
+		g, err := tabletest.RulesGame(tc.mapName, tc.names, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := newTableUI(g, g, 1)
+		u := New(g, Options{Seed: 1})
 		u.reveal(g.ToAct())
-		l := layoutTable(g.Map().Grid.W, g.Map().Grid.H, len(tc.names), len(g.Map().Houses))
-		ws := u.housesWidgets(l)
-		var parts []Widget
+		l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, len(tc.names), len(g.Map().Houses))
+		ws := u.HousesWidgets(l)
+		var parts []ui.Widget
 		ranks := 0
 		for _, w := range ws[1:] {
-			if w.Kind == WPanel {
+			if w.Kind == ui.WPanel {
 				continue
 			}
 			parts = append(parts, w)
-			if w.Kind == WBox && w.T.Kind == TNone && strings.Contains(w.Tip, " ranks ") {
+			if w.Kind == ui.WBox && w.T.Kind == ui.TNone && strings.Contains(w.Tip, " ranks ") {
 				ranks++
 			}
 		}
@@ -122,13 +116,13 @@ func TestHousesPanelRowsFit(t *testing.T) {
 			if w.R.X < l.Houses.X || w.R.Y < l.Houses.Y || w.R.X+w.R.W > l.Houses.X+l.Houses.W || w.R.Y+w.R.H > l.Houses.Y+l.Houses.H {
 				t.Errorf("%s: %q %+v leaves the panel %+v", tc.mapName, w.Text, w.R, l.Houses)
 			}
-			if w.Kind == WBox && w.T.Kind == TNone {
-				if adv := advance(w.Text, p.face(w.Size, w.Bold)); adv > w.R.W-4 {
+			if w.Kind == ui.WBox && w.T.Kind == ui.TNone {
+				if adv := advance(w.Text, w.Size, w.Bold); adv > w.R.W-4 {
 					t.Errorf("%s: %q needs %.0f px, has %.0f", tc.mapName, w.Text, adv, w.R.W)
 				}
 			}
 			for _, o := range parts[:i] {
-				if overlap(w.R, o.R) > 0 {
+				if ui.Overlap(w.R, o.R) > 0 {
 					t.Errorf("%s: %q %+v overlaps %q %+v", tc.mapName, w.Text, w.R, o.Text, o.R)
 				}
 			}
@@ -140,21 +134,37 @@ func TestHousesPanelRowsFit(t *testing.T) {
 // clear of the board, the prompt and the round.
 func TestTesterBadgeCoversNoBoard(t *testing.T) {
 	for _, n := range []int{3, 9} {
-		l := layoutTable(70, 126, n, 0)
-		if overlap(testerBadge, l.Board) > 0 || overlap(testerBadge, l.Top) < testerBadge.W*testerBadge.H {
-			t.Errorf("%d players: badge %+v not inside the top bar %+v or on the board %+v", n, testerBadge, l.Top, l.Board)
+		l := NewLayout(70, 126, n, 0)
+		if ui.Overlap(TesterBadge, l.Board) > 0 || ui.Overlap(TesterBadge, l.Top) < TesterBadge.W*TesterBadge.H {
+			t.Errorf("%d players: badge %+v not inside the top bar %+v or on the board %+v", n, TesterBadge, l.Top, l.Board)
 		}
 	}
-	g, err := newRulesGame("nine", []string{"A", "B", "C"}, 1)
+	g, err := tabletest.RulesGame("nine", []string{"A", "B", "C"}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := newTableUI(g, g, 1)
+	u := New(g, Options{Seed: 1})
 	u.tester = true
 	u.reveal(g.ToAct())
-	for _, w := range u.tableWidgets(layoutTable(70, 126, 3, 0)) {
-		if w.Kind == WText && w.R.Y < 50 && overlap(w.R, testerBadge) > 0 {
-			t.Errorf("top bar text %q %+v under the badge %+v", w.Text, w.R, testerBadge)
+	for _, w := range u.tableWidgets(NewLayout(70, 126, 3, 0)) {
+		if w.Kind == ui.WText && w.R.Y < 50 && ui.Overlap(w.R, TesterBadge) > 0 {
+			t.Errorf("top bar text %q %+v under the badge %+v", w.Text, w.R, TesterBadge)
 		}
 	}
+}
+
+// advance is the width of one line of s as the painter draws it at size
+// (its faces come in half pixels).
+func advance(s string, size float64, bold bool) float64 {
+	w, _ := ui.Measure(s, ui.FontSize(size), bold, 0)
+	return w
+}
+
+// keyHintW is the width a key hint takes at the right end of a button
+// (the painter's keyHintW at scale 1).
+func keyHintW(key string) float64 {
+	if key == "" {
+		return 0
+	}
+	return advance(key, 15, false) + 15
 }

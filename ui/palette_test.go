@@ -1,4 +1,4 @@
-package render
+package ui
 
 import (
 	"image/color"
@@ -71,15 +71,15 @@ func TestPaletteApartForColourBlindEyes(t *testing.T) {
 		var hc []color.RGBA
 		for _, h := range m.Houses {
 			hn = append(hn, h.Name)
-			hc = append(hc, rgba(h.Color))
+			hc = append(hc, RGBA(h.Color))
 		}
 		for _, c := range paletteClashes(hn, hc) {
 			t.Errorf("%s map: houses %s", name, c)
 		}
-		if len(conspiracyColors) < len(m.Conspiracies) {
-			t.Fatalf("%s map: %d seat colours for %d conspiracies", name, len(conspiracyColors), len(m.Conspiracies))
+		if len(ConspiracyColors) < len(m.Conspiracies) {
+			t.Fatalf("%s map: %d seat colours for %d conspiracies", name, len(ConspiracyColors), len(m.Conspiracies))
 		}
-		for _, c := range paletteClashes(m.ConspiracyNames, conspiracyColors[:len(m.Conspiracies)]) {
+		for _, c := range paletteClashes(m.ConspiracyNames, ConspiracyColors[:len(m.Conspiracies)]) {
 			t.Errorf("%s map: conspiracies %s", name, c)
 		}
 	}

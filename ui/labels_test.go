@@ -1,8 +1,9 @@
-package render
+package ui
 
 import (
 	"fmt"
 	"math"
+	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/board"
@@ -45,19 +46,28 @@ func planCases() []viewCase {
 	return out
 }
 
-// planFor makes the overlay plan of case c for game g after n actions.
-func planFor(t *testing.T, p *painter, c viewCase, g *rules.Game) (*boardView, *overlayPlan, xform, rules.View) {
+// tableBoard is the board's viewport on the table (table.NewLayout).
+var tableBoard = Rect{X: 8, Y: 58, W: 960, H: 834}
+
+// screenXform maps grid coordinates to screen pixels: (X + gx·K, Y + gy·K).
+type screenXform struct{ X, Y, K float64 }
+
+func (t screenXform) pt(p board.Point) (float64, float64) { return t.X + p.X*t.K, t.Y + p.Y*t.K }
+
+// planFor makes the overlay plan of case c for game g, as the painter
+// asks for it (at the screen's scale, through the camera).
+func planFor(t *testing.T, c viewCase, g *rules.Game) (*Camera, *OverlayPlan, screenXform, rules.View) {
 	t.Helper()
 	m := g.Map()
-	v := newBoardView(m)
-	l := layoutTable(m.Grid.W, m.Grid.H, len(c.seats), len(m.Houses))
-	v.SetViewport(l.Board)
+	v := NewCamera(m)
+	v.SetViewport(tableBoard)
 	vp := v.Viewport()
 	v.ZoomAt(c.zoom, vp.X+vp.W*c.panX, vp.Y+vp.H*c.panY)
 	sc := Scaler{S: c.s}
-	tr := v.screen(sc)
+	geo := v.Geom()
+	tr := screenXform{X: sc.OX + geo.X*sc.S, Y: sc.OY + geo.Y*sc.S, K: geo.Cell * sc.S}
 	pv := g.View(rules.Public)
-	return v, v.overlay(sc, p, tr, &pv), tr, pv
+	return v, PlanOverlay(v, sc.S, tr.K, &pv), tr, pv
 }
 
 // TestBoardNamesNeverOverlap: on both maps, at three window scales and
@@ -67,38 +77,34 @@ func planFor(t *testing.T, p *painter, c viewCase, g *rules.Game) (*boardView, *
 // show their name, and zoomed in every territory whose pole is in view
 // does.
 func TestBoardNamesNeverOverlap(t *testing.T) {
-	p, err := newPainter()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, c := range planCases() {
 		for _, steps := range []int{0, 40} {
-			g, err := newRulesGame(c.mapName, c.seats, 3)
+			g, err := tabletest.RulesGame(c.mapName, c.seats, 3)
 			if err != nil {
 				t.Fatal(err)
 			}
-			playSome(t, g, steps)
+			tabletest.PlaySome(t, g, g, steps)
 			m := g.Map()
-			v, pl, tr, _ := planFor(t, p, c, g)
+			v, pl, tr, _ := planFor(t, c, g)
 			var boxes []Rect
 			var who []string
-			for _, l := range pl.labels {
+			for _, l := range pl.Labels {
 				boxes = append(boxes, l.R)
-				who = append(who, m.Territories[l.terr].ID)
+				who = append(who, m.Territories[l.Terr].ID)
 			}
 			for i := range boxes {
 				for j := range boxes[:i] {
-					if o := overlap(boxes[i], boxes[j]); o > 0 {
+					if o := Overlap(boxes[i], boxes[j]); o > 0 {
 						t.Errorf("%v, %d actions: names of %s and %s overlap by %.0f px²", c, steps, who[i], who[j], o)
 					}
 				}
-				for _, tk := range pl.tokens {
-					if o := overlap(boxes[i], tk.R); o > 0 {
-						t.Errorf("%v, %d actions: name of %s covers a token of %s by %.0f px²", c, steps, who[i], m.Territories[tk.terr].ID, o)
+				for _, tk := range pl.Tokens {
+					if o := Overlap(boxes[i], tk.R); o > 0 {
+						t.Errorf("%v, %d actions: name of %s covers a token of %s by %.0f px²", c, steps, who[i], m.Territories[tk.Terr].ID, o)
 					}
 				}
-				for ai, a := range pl.anchors {
-					if a.W > 0 && overlap(boxes[i], a) > 0 {
+				for ai, a := range pl.Anchors {
+					if a.W > 0 && Overlap(boxes[i], a) > 0 {
 						t.Errorf("%v, %d actions: name of %s covers the anchor of %s", c, steps, who[i], m.Territories[ai].ID)
 					}
 				}
@@ -110,17 +116,17 @@ func TestBoardNamesNeverOverlap(t *testing.T) {
 				if trr.Kind == board.Port {
 					continue
 				}
-				px, py := tr.pt(v.sh.pole[ti])
+				px, py := tr.pt(v.Shapes().Pole[ti])
 				if !vp.Contains(float64(px), float64(py)) {
 					continue
 				}
 				want++
-				if pl.boxes[ti].W > 0 {
+				if pl.Boxes[ti].W > 0 {
 					shown++
 				}
 			}
-			for _, l := range pl.labels {
-				if l.name {
+			for _, l := range pl.Labels {
+				if l.Name {
 					named++
 				}
 			}
@@ -143,62 +149,58 @@ func TestBoardNamesNeverOverlap(t *testing.T) {
 // touching it), tokens never overlap one another, and every territory's
 // anchor (its pole) lies inside it.
 func TestTokensSitInsideTheirTerritory(t *testing.T) {
-	p, err := newPainter()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, c := range planCases() {
-		g, err := newRulesGame(c.mapName, c.seats, 3)
+		g, err := tabletest.RulesGame(c.mapName, c.seats, 3)
 		if err != nil {
 			t.Fatal(err)
 		}
-		playSome(t, g, 60)
+		tabletest.PlaySome(t, g, g, 60)
 		m := g.Map()
-		v, pl, tr, _ := planFor(t, p, c, g)
+		v, pl, tr, _ := planFor(t, c, g)
 		for ti, trr := range m.Territories {
 			if trr.Kind == board.Road {
 				continue
 			}
-			pp := v.sh.pole[ti]
-			if got := v.sh.terrAt(pp.X, pp.Y); got != ti {
+			pp := v.Shapes().Pole[ti]
+			if got := v.Shapes().TerrAt(pp.X, pp.Y); got != ti {
 				t.Errorf("%s: the pole of %s %v is in %d", c.mapName, trr.ID, pp, got)
 			}
 		}
-		for i, tk := range pl.tokens {
+		for i, tk := range pl.Tokens {
 			gx, gy := (tk.R.X+tk.R.W/2)/tr.K, (tk.R.Y+tk.R.H/2)/tr.K
-			kind := m.Territories[tk.terr].Kind
+			kind := m.Territories[tk.Terr].Kind
 			switch {
 			case kind == board.Port:
-				pp := v.sh.pole[tk.terr]
+				pp := v.Shapes().Pole[tk.Terr]
 				if d := math.Hypot(gx-pp.X, gy-pp.Y) * tr.K; d > 2*tk.R.W {
-					t.Errorf("%v: a ship token of %s is %.0f px from its port", c, m.Territories[tk.terr].ID, d)
+					t.Errorf("%v: a ship token of %s is %.0f px from its port", c, m.Territories[tk.Terr].ID, d)
 				}
 			case kind == board.Road:
-				if !nearPath(m.Territories[tk.terr].Path, gx, gy, 1) {
-					t.Errorf("%v: a token of %s is off its road", c, m.Territories[tk.terr].ID)
+				if !nearPath(m.Territories[tk.Terr].Path, gx, gy, 1) {
+					t.Errorf("%v: a token of %s is off its road", c, m.Territories[tk.Terr].ID)
 				}
 			default:
-				if v.sh.terrAt(gx, gy) == tk.terr {
+				if v.Shapes().TerrAt(gx, gy) == tk.Terr {
 					break
 				}
 				// A territory too small for its tokens (its inscribed
 				// circle narrower than a token is high) may have them
 				// astride its edge, but each still touches it.
-				small := 2*v.sh.depth[tk.terr]*tr.K < 2*tk.R.H
+				small := 2*v.Shapes().Depth[tk.Terr]*tr.K < 2*tk.R.H
 				touches := false
 				for i := 0; i < 5; i++ {
 					for j := 0; j < 3; j++ {
 						x, y := (tk.R.X+tk.R.W*(float64(i)+.5)/5)/tr.K, (tk.R.Y+tk.R.H*(float64(j)+.5)/3)/tr.K
-						touches = touches || v.sh.terrAt(x, y) == tk.terr
+						touches = touches || v.Shapes().TerrAt(x, y) == tk.Terr
 					}
 				}
 				if !small || !touches {
-					t.Errorf("%v: a token of %s sits on %d (territory %.0f px deep, token %.0f high, touching %v)", c, m.Territories[tk.terr].ID, v.sh.terrAt(gx, gy), v.sh.depth[tk.terr]*tr.K, tk.R.H, touches)
+					t.Errorf("%v: a token of %s sits on %d (territory %.0f px deep, token %.0f high, touching %v)", c, m.Territories[tk.Terr].ID, v.Shapes().TerrAt(gx, gy), v.Shapes().Depth[tk.Terr]*tr.K, tk.R.H, touches)
 				}
 			}
-			for _, o := range pl.tokens[:i] {
-				if overlap(tk.R, o.R) > 0 {
-					t.Errorf("%v: tokens of %s %+v and %s %+v overlap", c, m.Territories[tk.terr].ID, tk.R, m.Territories[o.terr].ID, o.R)
+			for _, o := range pl.Tokens[:i] {
+				if Overlap(tk.R, o.R) > 0 {
+					t.Errorf("%v: tokens of %s %+v and %s %+v overlap", c, m.Territories[tk.Terr].ID, tk.R, m.Territories[o.Terr].ID, o.R)
 				}
 			}
 		}

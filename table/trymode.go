@@ -1,4 +1,4 @@
-package render
+package table
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/ui"
 	"notrueking/words"
 )
 
@@ -13,7 +14,7 @@ import (
 // board — of any house, not only the one the seat to act may move — and
 // outlines every territory it could move into; hovering another territory
 // shows why it cannot go there. Every answer comes from the engine
-// (rules.Game.TryDestinations and TryMove: the check a Move Troops action
+// (the game's TryDestinations and TryMove, rules.Reader: the check a Move Troops action
 // of that house gets), never from the window. Nothing is played: while try
 // mode is on the table takes no action, bots wait, and Esc or T leaves it.
 //
@@ -23,56 +24,32 @@ import (
 // agent resolves, which action it took) is a separate fact, which the
 // banner states from the engine's Legal and View.
 
-// tryEngine is what try mode asks of the game (a rules game has it).
-type tryEngine interface {
-	TryMove(h, from, to int, units [board.NumUnits]int) error
-	TryDestinations(h, from int) []int
-}
-
 // tryMode is try mode's selection: the group picked (house h in territory
 // from), -1 when none.
 type tryMode struct {
 	from, house int
 }
 
-// tryer is the table's engine as try mode needs it, nil for an engine
-// without it (a scripted test engine).
-func (a *App) tryer() tryEngine {
-	if a.tbl == nil {
-		return nil
-	}
-	e, _ := a.tbl.eng.(tryEngine)
-	return e
-}
-
 // toggleTry turns try mode on or off.
-func (a *App) toggleTry() {
-	u := a.tbl
-	if u == nil {
-		return
-	}
-	if a.try != nil {
-		a.try = nil
+func (u *Table) toggleTry() {
+	if u.try != nil {
+		u.try = nil
 		u.setMsg("Try mode off: the game is as it was.", false)
-		return
-	}
-	if a.tryer() == nil {
-		u.setMsg("Try mode asks the rules engine; this table has none.", true)
 		return
 	}
 	u.leavePast() // try mode asks about the board as it stands
 	u.resetLocal()
-	a.try = &tryMode{from: -1, house: -1}
+	u.try = &tryMode{from: -1, house: -1}
 	u.setMsg("Try mode: click a territory with troops (any house) to see where they could move.", false)
 }
 
 // housesIn lists the houses with units in territory t, in map order.
-func (a *App) housesIn(t int) []int {
+func (u *Table) housesIn(t int) []int {
 	var hs []int
-	id := a.tbl.tid(t)
-	for _, g := range a.tbl.pub.Groups {
+	id := u.tid(t)
+	for _, g := range u.pub.Groups {
 		if g.Territory == id {
-			if h, ok := a.tbl.m.House(g.House); ok && board.Total(g.Units) > 0 {
+			if h, ok := u.m.House(g.House); ok && board.Total(g.Units) > 0 {
 				hs = append(hs, h)
 			}
 		}
@@ -81,9 +58,9 @@ func (a *App) housesIn(t int) []int {
 }
 
 // tryGroup is house h's units in territory t (public view).
-func (a *App) tryGroup(h, t int) [board.NumUnits]int {
-	id, hid := a.tbl.tid(t), a.tbl.hid(h)
-	for _, g := range a.tbl.pub.Groups {
+func (u *Table) tryGroup(h, t int) [board.NumUnits]int {
+	id, hid := u.tid(t), u.hid(h)
+	for _, g := range u.pub.Groups {
 		if g.Territory == id && g.House == hid {
 			return g.Units
 		}
@@ -93,12 +70,12 @@ func (a *App) tryGroup(h, t int) [board.NumUnits]int {
 
 // tryClick picks the group in territory t: the first house there, the
 // next house on a second click (roads hold several), none after the last.
-func (a *App) tryClick(t int) {
-	tm, u := a.try, a.tbl
-	if tm == nil || u == nil || t < 0 || t >= len(u.m.Territories) {
+func (u *Table) tryClick(t int) {
+	tm := u.try
+	if tm == nil || t < 0 || t >= len(u.m.Territories) {
 		return
 	}
-	hs := a.housesIn(t)
+	hs := u.housesIn(t)
 	name := u.m.Territories[t].Name
 	if len(hs) == 0 {
 		tm.from, tm.house = -1, -1
@@ -121,7 +98,7 @@ func (a *App) tryClick(t int) {
 		next = hs[i+1]
 	}
 	tm.from, tm.house = t, next
-	n := len(a.tryer().TryDestinations(next, t))
+	n := len(u.eng.TryDestinations(next, t))
 	where := "nowhere"
 	if n > 0 {
 		where = fmt.Sprintf("%d outlined", n)
@@ -130,15 +107,15 @@ func (a *App) tryClick(t int) {
 }
 
 // tryGroupText is the picked group in words: "House Stark's 2 footmen".
-func (a *App) tryGroupText() string {
-	tm := a.try
-	return fmt.Sprintf("House %s's %s", a.tbl.m.Houses[tm.house].Name, words.Units(a.tryGroup(tm.house, tm.from)))
+func (u *Table) tryGroupText() string {
+	tm := u.try
+	return fmt.Sprintf("House %s's %s", u.m.Houses[tm.house].Name, words.Units(u.tryGroup(tm.house, tm.from)))
 }
 
 // tryNow says whether the table could make such a move now: the engine's
 // legal moves for the seat to act, and what the table waits for.
-func (a *App) tryNow() string {
-	u, tm := a.tbl, a.try
+func (u *Table) tryNow() string {
+	tm := u.try
 	hid := u.hid(tm.house)
 	moving, here := false, false
 	for _, x := range u.legal {
@@ -162,10 +139,10 @@ func (a *App) tryNow() string {
 
 // tryMarks are the board's outlines in try mode: the picked group's legal
 // destinations, and its territory selected.
-func (a *App) tryMarks() ([]bool, int) {
-	hl := make([]bool, len(a.tbl.m.Territories))
-	tm, e := a.try, a.tryer()
-	if tm == nil || tm.from < 0 || e == nil {
+func (u *Table) tryMarks() ([]bool, int) {
+	hl := make([]bool, len(u.m.Territories))
+	tm, e := u.try, u.eng
+	if tm == nil || tm.from < 0 {
 		return hl, -1
 	}
 	for _, t := range e.TryDestinations(tm.house, tm.from) {
@@ -177,15 +154,15 @@ func (a *App) tryMarks() ([]bool, int) {
 // tryReason is what hovering territory t says about the picked group:
 // whether it may go there, and if not, the engine's reason for the whole
 // group (a legal destination may take only part of it).
-func (a *App) tryReason(t int) (legal bool, text string) {
-	tm, e, u := a.try, a.tryer(), a.tbl
-	if tm == nil || tm.from < 0 || e == nil || t < 0 || t >= len(u.m.Territories) {
+func (u *Table) tryReason(t int) (legal bool, text string) {
+	tm, e := u.try, u.eng
+	if tm == nil || tm.from < 0 || t < 0 || t >= len(u.m.Territories) {
 		return false, ""
 	}
 	if t == tm.from {
 		return false, "The group picked. Click it again for another house's troops here, or another territory."
 	}
-	whole := e.TryMove(tm.house, tm.from, t, a.tryGroup(tm.house, tm.from))
+	whole := e.TryMove(tm.house, tm.from, t, u.tryGroup(tm.house, tm.from))
 	ok := false
 	for _, d := range e.TryDestinations(tm.house, tm.from) {
 		ok = ok || d == t
@@ -193,7 +170,7 @@ func (a *App) tryReason(t int) (legal bool, text string) {
 	switch {
 	case ok && whole == nil:
 		s := "Legal: the whole group may move here."
-		if hs := a.housesIn(t); len(hs) > 0 && !(len(hs) == 1 && hs[0] == tm.house) {
+		if hs := u.housesIn(t); len(hs) > 0 && !(len(hs) == 1 && hs[0] == tm.house) {
 			s += " Entering another house's troops starts a combat."
 		}
 		return true, s
@@ -205,82 +182,76 @@ func (a *App) tryReason(t int) (legal bool, text string) {
 	return false, "No group of these troops may move here."
 }
 
-// tryTips is try mode's hover box: the territory's name and the engine's
-// answer, beside the pointer. With no group picked it is the table's
-// usual territory tooltip.
-func (a *App) tryTips() []Widget {
-	u, tm := a.tbl, a.try
-	t := a.hoverTerr
-	if t < 0 {
-		if i := tipIndex(a.ws, a.mx, a.my); i >= 0 {
-			return tooltipFor(a.ws, i, a.msgRect())
-		}
-		return nil
+// TerritoryTip is the hover box of territory t with the pointer at
+// (x, y), clear of avoid (the message line): its public facts, or in try
+// mode, once a group is picked, the territory's name and the engine's
+// answer whether the group could move there.
+func (u *Table) TerritoryTip(t int, x, y float64, avoid ui.Rect) []ui.Widget {
+	tm := u.try
+	if tm == nil || tm.from < 0 {
+		return u.tooltip(t, x, y, avoid)
 	}
-	if tm.from < 0 {
-		return u.tooltip(t, a.mx, a.my, a.msgRect())
-	}
-	legal, text := a.tryReason(t)
-	head, ink := "Cannot move here", colText
+	legal, text := u.tryReason(t)
+	head, ink := "Cannot move here", ui.ColText
 	if legal {
-		head, ink = "Can move here", colGold
+		head, ink = "Can move here", ui.ColGold
 	}
 	if t == tm.from {
-		head = "Picked: " + a.tryGroupText()
+		head = "Picked: " + u.tryGroupText()
 	}
-	lines := tipLines(text)
-	now := tipLines(a.tryNow())
+	lines := ui.TipLines(text)
+	now := ui.TipLines(u.tryNow())
 	w := 440.0
 	h := 66 + 20*float64(len(lines)+len(now))
-	bx, by := a.mx+18, a.my+18
-	if bx+w > BaseW-4 {
-		bx = a.mx - w - 12
+	bx, by := x+18, y+18
+	if bx+w > ui.BaseW-4 {
+		bx = x - w - 12
 	}
-	by = math.Min(by, BaseH-4-h)
-	box := Rect{bx, by, w, h}
-	ws := []Widget{
-		{R: box, Kind: WPanel, Fill: colTip, Edge: colGold},
-		{R: Rect{box.X + 10, box.Y + 6, w - 20, 22}, Kind: WText, Text: u.m.Territories[t].Name, Size: 18, Bold: true, Ink: colGold},
-		{R: Rect{box.X + 10, box.Y + 32, w - 20, 20}, Kind: WText, Text: head, Size: 16, Bold: true, Ink: ink},
+	by = math.Min(by, ui.BaseH-4-h)
+	box := ui.Rect{X: bx, Y: by, W: w, H: h}
+	ws := []ui.Widget{
+		{R: box, Kind: ui.WPanel, Fill: ui.ColTip, Edge: ui.ColGold},
+		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: u.m.Territories[t].Name, Size: 18, Bold: true, Ink: ui.ColGold},
+		{R: ui.Rect{X: box.X + 10, Y: box.Y + 32, W: w - 20, H: 20}, Kind: ui.WText, Text: head, Size: 16, Bold: true, Ink: ink},
 	}
 	for i, l := range lines {
-		ws = append(ws, textW(Rect{box.X + 10, box.Y + 54 + 20*float64(i), w - 20, 20}, l, 15, colText))
+		ws = append(ws, ui.Text(ui.Rect{X: box.X + 10, Y: box.Y + 54 + 20*float64(i), W: w - 20, H: 20}, l, 15, ui.ColText))
 	}
 	for i, l := range now {
-		ws = append(ws, textW(Rect{box.X + 10, box.Y + 58 + 20*float64(len(lines)+i), w - 20, 20}, l, 15, colDim))
+		ws = append(ws, ui.Text(ui.Rect{X: box.X + 10, Y: box.Y + 58 + 20*float64(len(lines)+i), W: w - 20, H: 20}, l, 15, ui.ColDim))
 	}
 	return ws
 }
 
-// testerWidgets adds try mode's banner over the prompt while it is on
+// tryBanner adds try mode's banner over the prompt while it is on
 // (Edit position and Try mode are entries of the Tools menu, tools.go).
-func (a *App) testerWidgets(ws []Widget, l tableLayout) []Widget {
-	if a.try == nil {
+func (u *Table) tryBanner(ws []ui.Widget, l Layout) []ui.Widget {
+	if u.try == nil {
 		return ws
 	}
 	// Over the prompt, left of the Hint button (botWidgets) and the
 	// tester's badge: nothing is asked of anyone in try mode.
 	pr := l.Prompt
-	if a.tester {
-		pr.W = testerBadge.X - 12 - pr.X
+	if u.tester {
+		pr.W = TesterBadge.X - 12 - pr.X
 	}
-	return append(ws, Widget{R: Rect{pr.X - 8, l.Top.Y + 6, pr.W - 132, l.Top.H - 12}, Kind: WBox, Text: "Try mode — nothing is played", Size: 20, Bold: true, Fill: colWarn, Ink: colText,
+	return append(ws, ui.Widget{R: ui.Rect{X: pr.X - 8, Y: l.Top.Y + 6, W: pr.W - 132, H: l.Top.H - 12}, Kind: ui.WBox, Text: "Try mode — nothing is played", Size: 20, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText,
 		Tip: "Click any territory with troops to pick its group: its legal destinations are outlined; hover elsewhere for the engine's reason. Esc or T leaves."})
 }
 
 // tryCommand reports whether c is allowed while try mode is on (and
 // carries out try mode's own); every other command of the table would
 // play something, and is refused.
-func (a *App) tryCommand(c Command) bool {
+func (u *Table) tryCommand(c ui.Command) bool {
 	switch c.Kind {
-	case CmdTryMode, CmdCancel:
-		a.try = nil
-		a.tbl.resetLocal()
-		a.tbl.setMsg("Try mode off: the game is as it was.", false)
+	case ui.CmdTryMode, ui.CmdCancel:
+		u.try = nil
+		u.resetLocal()
+		u.setMsg("Try mode off: the game is as it was.", false)
 		return true
-	case CmdLogScroll, CmdHelp, CmdFullscreen:
+	case ui.CmdLogScroll, ui.CmdHelp, ui.CmdFullscreen:
 		return false // the table's own, harmless
 	}
-	a.tbl.setMsg("Try mode: nothing is played. Press T or Esc to leave it first.", true)
+	u.setMsg("Try mode: nothing is played. Press T or Esc to leave it first.", true)
 	return true
 }

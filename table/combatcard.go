@@ -1,4 +1,4 @@
-package render
+package table
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/ui"
 	"notrueking/words"
 )
 
@@ -27,8 +28,8 @@ const (
 // combatSides builds the two columns of a combat (attacker left, defender
 // right) in r, term by term with each side's total; it returns the
 // widgets and the y below the taller column.
-func (u *tableUI) combatSides(r Rect, cv *rules.CombatView, size float64) ([]Widget, float64) {
-	var ws []Widget
+func (u *Table) combatSides(r ui.Rect, cv *rules.CombatView, size float64) ([]ui.Widget, float64) {
+	var ws []ui.Widget
 	// Side by side on a wide card; one under the other on a narrow one
 	// (the column in the board's margin).
 	stacked := r.W < 400
@@ -39,9 +40,9 @@ func (u *tableUI) combatSides(r Rect, cv *rules.CombatView, size float64) ([]Wid
 	rowH := size * 1.35
 	bottom := r.Y
 	side := func(x, top float64, house, role string, terms []string, power int, won bool) {
-		hc := houseColor(u.m, house)
-		head := Widget{R: Rect{x, top, half, size*2 + 6}, Kind: WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power),
-			Size: size + 2, Bold: true, Fill: hc, Ink: textOn(hc)}
+		hc := ui.HouseColor(u.m, house)
+		head := ui.Widget{R: ui.Rect{X: x, Y: top, W: half, H: size*2 + 6}, Kind: ui.WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power),
+			Size: size + 2, Bold: true, Fill: hc, Ink: ui.TextOn(hc)}
 		if won {
 			head.Selected = true
 		}
@@ -56,26 +57,26 @@ func (u *tableUI) combatSides(r Rect, cv *rules.CombatView, size float64) ([]Wid
 		for _, t := range terms {
 			kind := rules.CombatTermKind(t)
 			if tagW > 0 {
-				ws = append(ws, Widget{R: Rect{x + 6, y, tagW - 8, rowH}, Kind: WText, Text: kind.String(), Size: size, Ink: colDim, Tip: termTips[kind]})
+				ws = append(ws, ui.Widget{R: ui.Rect{X: x + 6, Y: y, W: tagW - 8, H: rowH}, Kind: ui.WText, Text: kind.String(), Size: size, Ink: ui.ColDim, Tip: termTips[kind]})
 			}
-			for k, line := range wrapText(t, size, half-12-tagW, 8) {
+			for k, line := range ui.WrapText(t, size, half-12-tagW, 8) {
 				x0 := x + 6 + tagW
 				if k > 0 {
 					x0 += 8
 				}
-				w := textW(Rect{x0, y, x + half - 6 - x0, rowH}, line, size, colText)
+				w := ui.Text(ui.Rect{X: x0, Y: y, W: x + half - 6 - x0, H: rowH}, line, size, ui.ColText)
 				w.Tip = t + " — " + termTips[kind]
 				ws = append(ws, w)
 				y += rowH
 			}
 		}
 		if len(terms) == 0 {
-			ws = append(ws, textW(Rect{x + 6, y, half - 12, rowH}, "no strength", size, colDim))
+			ws = append(ws, ui.Text(ui.Rect{X: x + 6, Y: y, W: half - 12, H: rowH}, "no strength", size, ui.ColDim))
 			y += rowH
 		}
 		// The total under a rule, like a sum.
-		ws = append(ws, Widget{R: Rect{x + 6, y + 2, half - 12, 1.5}, Kind: WPanel, Fill: colEdge})
-		ws = append(ws, Widget{R: Rect{x + 6, y + 6, half - 12, rowH}, Kind: WText, Text: fmt.Sprintf("total %d", power), Size: size, Bold: true, Ink: colGold, Align: AlignRight})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x + 6, Y: y + 2, W: half - 12, H: 1.5}, Kind: ui.WPanel, Fill: ui.ColEdge})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x + 6, Y: y + 6, W: half - 12, H: rowH}, Kind: ui.WText, Text: fmt.Sprintf("total %d", power), Size: size, Bold: true, Ink: ui.ColGold, Align: ui.AlignRight})
 		bottom = math.Max(bottom, y+6+rowH)
 	}
 	side(r.X, r.Y, cv.Attacker, "attacks", cv.AttackerTerms, cv.AttackerPower, cv.Winner != "" && cv.Winner == cv.Attacker)
@@ -98,21 +99,21 @@ var termTips = map[rules.TermKind]string{
 
 // playedText lists the cards played so far ("Ben: Eddard Stark +4", a
 // pass as "Ann passed").
-func (u *tableUI) playedText(cv *rules.CombatView) []string {
+func (u *Table) playedText(cv *rules.CombatView) []string {
 	var out []string
 	for _, p := range cv.Played {
 		if p.Card.ID == "" {
 			out = append(out, u.seatName(p.Seat)+" passed")
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: %s (%s)", u.seatName(p.Seat), cardLabel(p.Card), u.houseName(p.Card.House)))
+		out = append(out, fmt.Sprintf("%s: %s (%s)", u.seatName(p.Seat), CardLabel(p.Card), u.houseName(p.Card.House)))
 	}
 	return out
 }
 
 // combatCardWidgets builds a combat card in r: a preview, the running
 // combat, or (in a notice) its result.
-func (u *tableUI) combatCardWidgets(r Rect, cv *rules.CombatView, mode combatMode) []Widget {
+func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMode) []ui.Widget {
 	head := "Combat in " + u.terrName(cv.Territory)
 	switch mode {
 	case combatPreview:
@@ -120,77 +121,71 @@ func (u *tableUI) combatCardWidgets(r Rect, cv *rules.CombatView, mode combatMod
 	case combatResult:
 		head = u.houseName(cv.Winner) + " wins the combat in " + u.terrName(cv.Territory)
 	}
-	ws := panel(r, "")
-	ws[0].Edge = colGold
-	ink := colGold
+	ws := ui.Panel(r, "")
+	ws[0].Edge = ui.ColGold
+	ink := ui.ColGold
 	if mode == combatResult {
-		ink = houseInk(u.m, cv.Winner)
+		ink = ui.HouseInk(u.m, cv.Winner)
 	}
 	size := 15.0
 	if r.W > 600 {
 		size = 16
 	}
-	ws = append(ws, Widget{R: Rect{r.X + 12, r.Y + 7, r.W - 24, size + 8}, Kind: WText, Text: head, Size: size + 3, Bold: true, Ink: ink})
-	sides, y := u.combatSides(Rect{r.X + 12, r.Y + size + 20, r.W - 24, r.H}, cv, size)
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 24, H: size + 8}, Kind: ui.WText, Text: head, Size: size + 3, Bold: true, Ink: ink})
+	sides, y := u.combatSides(ui.Rect{X: r.X + 12, Y: r.Y + size + 20, W: r.W - 24, H: r.H}, cv, size)
 	ws = append(ws, sides...)
 	rowH := size * 1.35
 	line := func(s string, ink color.RGBA) {
-		for _, row := range wrapText(s, size, r.W-24, 10) {
+		for _, row := range ui.WrapText(s, size, r.W-24, 10) {
 			if y+rowH > r.Y+r.H-4 {
 				return
 			}
-			ws = append(ws, textW(Rect{r.X + 12, y, r.W - 24, rowH}, row, size, ink))
+			ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: rowH}, row, size, ink))
 			y += rowH
 		}
 	}
 	y += 4
 	switch mode {
 	case combatPreview:
-		line("Before any card: every seat may then play a card of either house, in turn from the active player.", colDim)
+		line("Before any card: every seat may then play a card of either house, in turn from the active player.", ui.ColDim)
 		if cv.AttackerPower > cv.DefenderPower {
-			line(fmt.Sprintf("%s leads by %d.", u.houseName(cv.Attacker), cv.AttackerPower-cv.DefenderPower), colText)
+			line(fmt.Sprintf("%s leads by %d.", u.houseName(cv.Attacker), cv.AttackerPower-cv.DefenderPower), ui.ColText)
 		} else if cv.DefenderPower > cv.AttackerPower {
-			line(fmt.Sprintf("%s leads by %d.", u.houseName(cv.Defender), cv.DefenderPower-cv.AttackerPower), colText)
+			line(fmt.Sprintf("%s leads by %d.", u.houseName(cv.Defender), cv.DefenderPower-cv.AttackerPower), ui.ColText)
 		} else {
-			line("The sides are even.", colText)
+			line("The sides are even.", ui.ColText)
 		}
 	case combatLive:
 		played := u.playedText(cv)
 		switch {
 		case len(played) == 0:
-			line("No card played yet.", colDim)
+			line("No card played yet.", ui.ColDim)
 		case r.W < 400:
 			// A narrow card: one card a row, its name and strength first
 			// so that wrapping never splits them.
-			line("Cards played:", colGold)
+			line("Cards played:", ui.ColGold)
 			for _, p := range cv.Played {
 				if p.Card.ID == "" {
-					line(u.seatName(p.Seat)+" passed", colText)
+					line(u.seatName(p.Seat)+" passed", ui.ColText)
 					continue
 				}
-				line(cardLabel(p.Card), colText)
-				line("  "+u.seatName(p.Seat)+" · "+u.houseName(p.Card.House), colDim)
+				line(CardLabel(p.Card), ui.ColText)
+				line("  "+u.seatName(p.Seat)+" · "+u.houseName(p.Card.House), ui.ColDim)
 			}
 		default:
-			line("Cards played: "+strings.Join(played, " · "), colText)
+			line("Cards played: "+strings.Join(played, " · "), ui.ColText)
 		}
 		if cv.Retreater != "" {
-			line(fmt.Sprintf("%s must retreat %s.", u.houseName(cv.Retreater), words.Units(cv.RetreatUnits)), colText)
+			line(fmt.Sprintf("%s must retreat %s.", u.houseName(cv.Retreater), words.Units(cv.RetreatUnits)), ui.ColText)
 		}
 	case combatResult:
 		if played := u.playedText(cv); len(played) > 0 {
-			line("Cards played: "+strings.Join(played, " · "), colText)
+			line("Cards played: "+strings.Join(played, " · "), ui.ColText)
 		}
 	}
 	// The card is as tall as what it says (the board shows below it).
 	ws[0].R.H = math.Min(r.H, y+8-r.Y)
 	return ws
-}
-
-// houseInk is a house's colour made readable as text on the panel (4.5:1,
-// like every text).
-func houseInk(m *board.Map, id string) color.RGBA {
-	return readable(houseColor(m, id), colPanel)
 }
 
 // cardEffectText says what a house card's effect does, in a player's
@@ -218,26 +213,26 @@ func cardEffectText(c board.Card, house string) string {
 
 // noticeWidgets builds the first waiting notice over the whole table: a
 // veil that takes every click, the card, and its Continue button.
-func (u *tableUI) noticeWidgets() []Widget {
+func (u *Table) noticeWidgets() []ui.Widget {
 	if len(u.notices) == 0 {
 		return nil
 	}
 	n := u.notices[0]
-	full := Rect{0, 0, BaseW, BaseH}
-	ws := []Widget{{R: full, Kind: WPanel, Fill: color.RGBA{10, 10, 14, 150}}}
-	var card Rect
+	full := ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}
+	ws := []ui.Widget{{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 150}}}
+	var card ui.Rect
 	next := ""
 	if ta := u.eng.ToAct(); ta >= 0 && ta != u.shown && len(u.notices) == 1 {
 		next = "  ·  then the table passes to " + u.seatWords(ta)
 	}
 	switch n.kind {
 	case noticeDrawn:
-		card = Rect{BaseW/2 - 330, BaseH/2 - 190, 660, 380}
-		ws = append(ws, panel(card, "")...)
-		ws[len(ws)-1].Edge = seatColor(n.seat)
-		ws = append(ws, Widget{R: Rect{card.X + 20, card.Y + 14, card.W - 40, 30}, Kind: WText, Text: "You drew a house card — only you see this",
-			Size: 22, Bold: true, Ink: readable(seatColor(n.seat), colPanel)})
-		hc := houseColor(u.m, n.card.House)
+		card = ui.Rect{X: ui.BaseW/2 - 330, Y: ui.BaseH/2 - 190, W: 660, H: 380}
+		ws = append(ws, ui.Panel(card, "")...)
+		ws[len(ws)-1].Edge = ui.SeatColor(n.seat)
+		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "You drew a house card — only you see this",
+			Size: 22, Bold: true, Ink: ui.Readable(ui.SeatColor(n.seat), ui.ColPanel)})
+		hc := ui.HouseColor(u.m, n.card.House)
 		face := fmt.Sprintf("%s\n%s  ·  strength %d", n.card.Name, u.houseName(n.card.House), n.card.Strength)
 		var icons []string
 		if n.card.Swords > 0 {
@@ -249,38 +244,38 @@ func (u *tableUI) noticeWidgets() []Widget {
 		if len(icons) > 0 {
 			face += "  ·  " + strings.Join(icons, ", ")
 		}
-		ws = append(ws, Widget{R: Rect{card.X + 40, card.Y + 62, card.W - 80, 110}, Kind: WBox, Text: face, Size: 22, Bold: true, Fill: hc, Ink: textOn(hc), Edge: colWhite})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 40, Y: card.Y + 62, W: card.W - 80, H: 110}, Kind: ui.WBox, Text: face, Size: 22, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Edge: ui.ColWhite})
 		y := card.Y + 190
 		for _, s := range []string{cardEffectText(n.card, u.houseName(n.card.House)), n.text, "It is in your hand; the others see only that you drew a " + u.houseName(n.card.House) + " card."} {
-			for _, row := range wrapText(s, 17, card.W-60, 0) {
+			for _, row := range ui.WrapText(s, 17, card.W-60, 0) {
 				if s == "" {
 					continue
 				}
-				ws = append(ws, textW(Rect{card.X + 30, y, card.W - 60, 24}, row, 17, colText))
+				ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
 				y += 24
 			}
 		}
 	case noticeScenario:
 		var rows []string
 		for _, l := range n.lines {
-			rows = append(rows, wrapText(l, 17, 760-60, 0)...)
+			rows = append(rows, ui.WrapText(l, 17, 760-60, 0)...)
 		}
 		rows = rows[:min(len(rows), 18)]
-		card = Rect{BaseW/2 - 380, 0, 760, 66 + 24*float64(len(rows)) + 64}
-		card.Y = math.Round((BaseH - card.H) / 2)
-		ws = append(ws, panel(card, "")...)
-		ws = append(ws, Widget{R: Rect{card.X + 20, card.Y + 14, card.W - 40, 30}, Kind: WText, Text: "Scenario: " + n.text,
-			Size: 22, Bold: true, Ink: colGold})
+		card = ui.Rect{X: ui.BaseW/2 - 380, Y: 0, W: 760, H: 66 + 24*float64(len(rows)) + 64}
+		card.Y = math.Round((ui.BaseH - card.H) / 2)
+		ws = append(ws, ui.Panel(card, "")...)
+		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "Scenario: " + n.text,
+			Size: 22, Bold: true, Ink: ui.ColGold})
 		y := card.Y + 60
 		for _, row := range rows {
-			ws = append(ws, textW(Rect{card.X + 30, y, card.W - 60, 24}, row, 17, colText))
+			ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
 			y += 24
 		}
 	case noticeResult:
 		// The combat card as tall as its terms, the log's words of the
 		// end under it, the whole centred on the screen.
-		card = Rect{BaseW/2 - 430, 0, 860, 0}
-		top := u.combatCardWidgets(Rect{card.X, 0, card.W, BaseH}, n.combat, combatResult)
+		card = ui.Rect{X: ui.BaseW/2 - 430, Y: 0, W: 860, H: 0}
+		top := u.combatCardWidgets(ui.Rect{X: card.X, Y: 0, W: card.W, H: ui.BaseH}, n.combat, combatResult)
 		h := 0.0
 		for _, w := range top[1:] {
 			h = math.Max(h, w.R.Y+w.R.H)
@@ -288,43 +283,49 @@ func (u *tableUI) noticeWidgets() []Widget {
 		top[0].R.H = h + 10
 		var rows []string
 		for _, s := range n.lines {
-			rows = append(rows, wrapText(s, 16, card.W-40, 12)...)
+			rows = append(rows, ui.WrapText(s, 16, card.W-40, 12)...)
 		}
 		rows = rows[:min(len(rows), 12)]
-		lower := Rect{card.X, top[0].R.H + 8, card.W, 16 + 21*float64(len(rows)) + 56}
+		lower := ui.Rect{X: card.X, Y: top[0].R.H + 8, W: card.W, H: 16 + 21*float64(len(rows)) + 56}
 		card.H = lower.Y + lower.H
-		dy := math.Max(60, (BaseH-card.H)/2)
+		dy := math.Max(60, (ui.BaseH-card.H)/2)
 		card.Y = dy
 		for i := range top {
 			top[i].R.Y += dy
 		}
 		ws = append(ws, top...)
-		ws = append(ws, Widget{R: Rect{lower.X, lower.Y + dy, lower.W, lower.H}, Kind: WPanel, Fill: colPanel, Edge: colGold})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: lower.X, Y: lower.Y + dy, W: lower.W, H: lower.H}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold})
 		y := lower.Y + dy + 10
 		for _, row := range rows {
-			ws = append(ws, textW(Rect{card.X + 20, y, card.W - 40, 22}, row, 16, colText))
+			ws = append(ws, ui.Text(ui.Rect{X: card.X + 20, Y: y, W: card.W - 40, H: 22}, row, 16, ui.ColText))
 			y += 21
 		}
 	}
-	b := button(Rect{card.X + card.W - 230, card.Y + card.H - 48, 210, 38}, "Continue", cmdTarget(Command{Kind: CmdDismiss}))
-	b.Fill, b.Key = colOK, "Enter"
-	ws = append(ws, textW(Rect{card.X + 20, card.Y + card.H - 38, card.W - 270, 22}, strings.TrimPrefix(next, "  ·  "), 15, colDim))
+	b := ui.Button(ui.Rect{X: card.X + card.W - 230, Y: card.Y + card.H - 48, W: 210, H: 38}, "Continue", ui.CmdTarget(ui.Command{Kind: ui.CmdDismiss}))
+	b.Fill, b.Key = ui.ColOK, "Enter"
+	ws = append(ws, ui.Text(ui.Rect{X: card.X + 20, Y: card.Y + card.H - 38, W: card.W - 270, H: 22}, strings.TrimPrefix(next, "  ·  "), 15, ui.ColDim))
 	// The veil takes every other click (the table waits for Continue).
-	ws = append(ws, Widget{R: full, Kind: WText, T: Target{Kind: TButton}}, b)
+	ws = append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.Target{Kind: ui.TButton}}, b)
 	return ws
 }
 
 // followWidgets are the parts of the table for following the game that
 // go over the table's own panels: the past's banner and the first notice.
-func (u *tableUI) followWidgets(l tableLayout) []Widget {
-	var ws []Widget
+func (u *Table) followWidgets(l Layout) []ui.Widget {
+	var ws []ui.Widget
 	if b := u.pastBanner(l.Top); b != nil {
-		ws = append(ws, Widget{Kind: WLayer})
+		ws = append(ws, ui.Widget{Kind: ui.WLayer})
 		ws = append(ws, b...)
 	}
 	if n := u.noticeWidgets(); n != nil {
-		ws = append(ws, Widget{Kind: WLayer})
+		ws = append(ws, ui.Widget{Kind: ui.WLayer})
 		ws = append(ws, n...)
 	}
 	return ws
+}
+
+// CombatCard is the card of the running combat cv in r: both sides term
+// by term and the cards played so far.
+func (u *Table) CombatCard(r ui.Rect, cv *rules.CombatView) []ui.Widget {
+	return u.combatCardWidgets(r, cv, combatLive)
 }

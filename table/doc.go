@@ -1,0 +1,23 @@
+// Package table is the table room of the window, in plain Go: a game's
+// table as one seat (or the public) sees it, and what a click means.
+//
+// A Table reads and acts on its game only through Game (rules.Reader and
+// rules.Actor): no engine is handed to it and it asks for no other
+// ability, and every argument and answer is plain data, so the game may
+// be served by another process (wire_test.go plays whole games through a
+// JSON boundary). The app gives it clicks (Click), commands (Do), keys
+// (Keys, Wheel) and hand-offs (Reveal, Hide); it answers with the widgets
+// to draw and hit-test (Widgets, CurtainWidgets, EndWidgets), the board's
+// marks (Highlights), tooltips (TerritoryTip) and whether the game moved
+// (Click and Do report it; Holding says a notice waits). It never calls
+// back into the app and never writes a file: saving, the record file, the
+// bots' search and the scenes are the app's.
+//
+// What a click means: one legal action → applied; several → a chooser;
+// none → the engine's reason on the message line. The table keeps the
+// move dialog, the loyalty card being arranged, the tokens to exchange,
+// the log panel (scroll, wrapped rows, the past shown from an entry), the
+// notices a seat must dismiss (a drawn card, a combat's result, a
+// scenario's comment), undo and redo, the hint shown (ShowHint) and try
+// mode. State is a plain copy of all of it.
+package table

@@ -1,0 +1,172 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"notrueking/rules"
+	"notrueking/ui"
+)
+
+// The hint's table side: what a hint shows. The search that finds it is
+// the app's (a bot thinks on its own goroutine); the table words the
+// move on the message line, notes it in the log, lays a hinted loyalty
+// card out, lights the move up on the board and frames its widget, for
+// as long as the position it was found for stands.
+
+// Hint is a move found for seat: the action, and the search's best
+// moves with their expected scores, best first.
+type Hint struct {
+	Seat   int
+	Action rules.Action
+	Top    []Scored
+}
+
+// Scored is an action and its expected score.
+type Scored struct {
+	Action rules.Action
+	Score  float64
+}
+
+// shownHint is the hint shown and the position it holds for.
+type shownHint struct {
+	Hint
+	pos int
+}
+
+// ShowHint puts a hint for the position on the table: the message line
+// names the move and the search's expected scores of its best three, the
+// log notes it, and the move is highlighted until the game moves on.
+func (u *Table) ShowHint(h Hint) {
+	pos := u.eng.Len()
+	u.hint = &shownHint{h, pos}
+	var alts []string
+	for i, o := range h.Top {
+		if i == 0 {
+			continue
+		}
+		alts = append(alts, fmt.Sprintf("%s %.1f", u.hintName(o.Action), o.Score))
+	}
+	msg := "Hint: " + u.hintName(h.Action)
+	if len(h.Top) > 0 {
+		msg += fmt.Sprintf(" (expected score %.1f", h.Top[0].Score)
+		if len(alts) > 0 {
+			msg += "; then " + strings.Join(alts, ", ")
+		}
+		msg += ")"
+	}
+	if h.Action.Verb == rules.VArrange && u.shown == h.Seat {
+		// The card is laid out as hinted: Confirm takes it.
+		u.arrange = u.arrange[:0]
+		for _, x := range h.Action.Order.Houses() {
+			u.arrange = append(u.arrange, u.hid(x))
+		}
+	}
+	u.setMsg(msg, false)
+	u.notes = append(u.notes, rules.LogLine{Action: pos - 1, Seat: h.Seat, Kind: "hint", Event: "hint",
+		Text: fmt.Sprintf("%s asked for a hint: %s.", u.seatName(h.Seat), msg[len("Hint: "):])})
+	u.refresh()
+}
+
+// ClearHint takes the hint's highlight off (the notes in the log stay).
+func (u *Table) ClearHint() { u.hint = nil }
+
+// hinted is the hint that holds for the position, nil for none.
+func (u *Table) hinted() *Hint {
+	if u.hint == nil || u.hint.pos != u.eng.Len() {
+		return nil
+	}
+	return &u.hint.Hint
+}
+
+// hintName words a hinted action: a loyalty card as its houses in slot
+// order, anything else as the decision panel names it.
+func (u *Table) hintName(x rules.Action) string {
+	if x.Verb != rules.VArrange {
+		return u.describe(x)
+	}
+	var hs []string
+	for i, h := range x.Order.Houses() {
+		v := 0
+		if i < len(u.m.LoyaltySlots) {
+			v = u.m.LoyaltySlots[i]
+		}
+		hs = append(hs, fmt.Sprintf("%s %d", u.houseName(u.hid(h)), v))
+	}
+	return "loyalty card " + strings.Join(hs, ", ")
+}
+
+// hintMarks lights up the hinted move's territories on the board.
+func (u *Table) hintMarks(hl []bool, sel int) ([]bool, int) {
+	h := u.hinted()
+	if h == nil {
+		return hl, sel
+	}
+	act := h.Action
+	mark := func(t int) {
+		if t >= 0 && t < len(hl) {
+			hl[t] = true
+		}
+	}
+	switch act.Verb {
+	case rules.VMove:
+		mark(act.To)
+		return hl, act.From
+	case rules.VMuster:
+		mark(act.To)
+		return hl, act.From
+	case rules.VRetreat:
+		return hl, act.To
+	}
+	return hl, sel
+}
+
+// MarkHint frames the widget that makes the hinted move (a button, a
+// slot) in gold.
+func (u *Table) MarkHint(ws []ui.Widget) []ui.Widget {
+	h := u.hinted()
+	if h == nil {
+		return ws
+	}
+	act := h.Action
+	var frames []ui.Widget
+	for i := range ws {
+		t := ws[i].T
+		hit := (t.Action != nil && *t.Action == act) ||
+			(t.Kind == ui.TSlot && (act.Verb == rules.VPlace || act.Verb == rules.VResolve || act.Verb == rules.VRemove) &&
+				t.House == u.hid(act.House) && t.Slot == act.Slot)
+		if hit {
+			// Gold, and a slot says "hint": the move stands out even
+			// among the other legal targets' gold edges.
+			ws[i].Edge, ws[i].Selected = ui.ColGold, true
+			ws[i].Fill, ws[i].Ink = ui.ColGold, ui.TextOn(ui.ColGold)
+			if t.Kind == ui.TSlot {
+				ws[i].Text = "hint"
+			}
+			r := ws[i].R
+			frames = append(frames, ui.Widget{R: ui.Rect{X: r.X - 3, Y: r.Y - 3, W: r.W + 6, H: r.H + 6}, Kind: ui.WPanel, Edge: ui.ColGold})
+		}
+	}
+	return append(ws, frames...)
+}
+
+// mergeNotes puts the table's notes (hints) into a log after the lines of
+// the action they followed.
+func mergeNotes(log []rules.LogLine, notes []rules.LogLine) []rules.LogLine {
+	if len(notes) == 0 {
+		return log
+	}
+	out := make([]rules.LogLine, 0, len(log)+len(notes))
+	k := 0
+	for _, l := range log {
+		for k < len(notes) && notes[k].Action < l.Action {
+			out = append(out, notes[k])
+			k++
+		}
+		out = append(out, l)
+	}
+	return append(out, notes[k:]...)
+}
+
+// Hinted is the hint shown for the position, nil for none.
+func (u *Table) Hinted() *Hint { return u.hinted() }

@@ -1,0 +1,91 @@
+package table
+
+import (
+	"strconv"
+
+	"notrueking/ui"
+)
+
+// Wheel takes the mouse wheel over the log panel: it scrolls the log. It
+// reports whether it took the wheel.
+func (u *Table) Wheel(in ui.Input) bool {
+	if in.Wheel == 0 || !u.Layout().Log.Contains(in.X, in.Y) {
+		return false
+	}
+	u.command(ui.Command{Kind: ui.CmdLogScroll, N: ui.WheelSteps(in.Wheel)})
+	return true
+}
+
+// Keyed is what Keys did with one tick's keys.
+type Keyed struct {
+	// Tools are the Tools menu's commands the keys asked for, for the
+	// app to carry out (they save, edit or open something).
+	Tools []ui.Command
+	// Rest are the keys left for the buttons that show them.
+	Rest []string
+	// Changed says the table changed; Played that a command went to the
+	// game (the app then saves and moves on, as after Do).
+	Changed, Played bool
+}
+
+// Keys answers the table's own keys of one tick, in order: in try mode
+// Esc and T leave it; Esc cancels a selection or dialog; the move dialog's
+// arrows change its row and counts; the Tools menu's keys work with the
+// menu closed (handed back in Tools); Space is Enter under a notice. It
+// carries out the table's commands itself (Do) and calls nothing of the
+// app's.
+func (u *Table) Keys(in ui.Input) Keyed {
+	var k Keyed
+	dialog := u.moveFrom >= 0 && u.moveTo >= 0
+	do := func(c ui.Command) {
+		k.Played = u.Do(c) || k.Played
+		k.Changed = true
+	}
+	for _, key := range in.Pressed() {
+		switch {
+		case u.try != nil && (key == "Esc" || key == "T"):
+			do(ui.Command{Kind: ui.CmdTryMode})
+		case u.try != nil:
+			k.Rest = append(k.Rest, key) // buttons' keys: refused by tryCommand
+		case key == "Esc":
+			do(ui.Command{Kind: ui.CmdCancel})
+		case key == "Space" && u.holding():
+			k.Rest = append(k.Rest, "Enter") // Enter or Space dismisses a notice
+		case isToolKey(key):
+			c, _ := toolKey(key)
+			k.Tools = append(k.Tools, c)
+			k.Changed = true
+		case dialog && (key == "Up" || key == "Down"):
+			do(ui.Command{Kind: ui.CmdMoveRow, N: map[string]int{"Up": -1, "Down": 1}[key]})
+		case dialog && (key == "Left" || key == "Right"):
+			if kind, ok := u.moveRowUnit(); ok {
+				c := ui.Command{Kind: ui.CmdMoreUnits, Unit: kind}
+				if key == "Left" {
+					c.Kind = ui.CmdFewerUnits
+				}
+				do(c)
+			}
+		default:
+			k.Rest = append(k.Rest, key)
+		}
+	}
+	return k
+}
+
+// keyButtons gives the table's action buttons the digit keys 1–9, in the
+// order they are listed (the hand's playable cards, then the decision
+// panel's), unless a button already shows a key.
+func keyButtons(ws []ui.Widget) []ui.Widget {
+	n := 0
+	for i := range ws {
+		w := &ws[i]
+		if w.Kind != ui.WButton || w.Key != "" || w.Disabled || w.T.Action == nil {
+			continue
+		}
+		if n++; n > 9 {
+			break
+		}
+		w.Key = strconv.Itoa(n)
+	}
+	return ws
+}

@@ -1,0 +1,225 @@
+package table
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	"notrueking/rules"
+	"notrueking/ui"
+	"notrueking/words"
+)
+
+// The table's other screens: the hand-off curtain over the public table,
+// the end screen, a seat's secrets in a read-only window (the replay's),
+// and the round's step in a spectator's words.
+
+// CurtainWidgets is the hand-off curtain that waits for seat: the public
+// table stays in view under its veil, and the whole screen lifts it.
+func (u *Table) CurtainWidgets(seat int) []ui.Widget {
+	name := u.seatName(seat)
+	id := ""
+	if seat >= 0 && seat < len(u.seats) {
+		id = words.Title(u.seats[seat])
+	}
+	sc := ui.SeatColor(seat)
+	full := ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}
+	ws := []ui.Widget{
+		{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
+		{R: ui.Rect{X: 300, Y: 250, W: 1000, H: 400}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: sc},
+		{R: ui.Rect{X: 300, Y: 300, W: 1000, H: 60}, Kind: ui.WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel)},
+		{R: ui.Rect{X: 300, Y: 400, W: 1000, H: 40}, Kind: ui.WText, Text: fmt.Sprintf("Click, or press Enter or Space, when only %s is looking.", name), Size: 28, Align: ui.AlignCenter, Ink: ui.ColText},
+		{R: ui.Rect{X: 300, Y: 460, W: 1000, H: 30}, Kind: ui.WText, Text: u.pub.Prompt, Size: 20, Align: ui.AlignCenter, Ink: ui.ColDim},
+		{R: ui.Rect{X: 620, Y: 540, W: 360, H: 60}, Kind: ui.WButton, Text: "I am " + name, Size: 24, Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, Key: "Enter", T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
+	}
+	// The whole screen is the button.
+	ws = append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})})
+	return ws
+}
+
+// EndLayout is the end screen's: the final board at the left (as high as
+// the table's, as wide as the map needs), the results right of it.
+func EndLayout(gw, gh int) Layout {
+	bw := 470.0
+	if gw > 0 && gh > 0 {
+		bw = math.Max(360, math.Min(700, 834*float64(gw)/float64(gh)))
+	}
+	return Layout{Top: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: 50}, Board: ui.Rect{X: 8, Y: 58, W: bw, H: 834}, Houses: ui.Rect{X: bw + 20, Y: 58, W: ui.BaseW - 28 - bw, H: 834}}
+}
+
+// EndWidgets is the end screen: the ranking, every loyalty card and
+// score, the seed; replay adds the button that watches the game again.
+func (u *Table) EndWidgets(replay bool) []ui.Widget {
+	v := u.pub
+	m := u.m
+	l := EndLayout(m.Grid.W, m.Grid.H)
+	rx := l.Houses.X
+	rw := ui.BaseW - 8 - rx
+	ws := []ui.Widget{{R: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: 50}, Kind: ui.WPanel, Fill: ui.ColPanelHi}}
+	var wn []string
+	for _, w := range v.Winners {
+		// "Torch (Ben)", as the curtain says it: the engine's sentences name
+		// the conspiracy, the table the player.
+		wn = append(wn, fmt.Sprintf("%s (%s)", words.Title(u.seats[w]), u.seatName(w)))
+	}
+	head := "Game over"
+	if len(wn) > 0 {
+		head += " — " + words.List(wn) + " " + words.Agree(len(wn), "wins", "win")
+	}
+	ws = append(ws, ui.Widget{R: ui.Rect{X: 16, Y: 8, W: 1400, H: 34}, Kind: ui.WText, Text: head, Size: 26, Bold: true, Ink: ui.ColGold})
+	// The ranking takes two columns beyond six houses, and the players'
+	// rows shrink to fit nine: the end screen never runs off the window.
+	cols := 1
+	if len(v.Ranking) > 6 {
+		cols = 2
+	}
+	rows := (len(v.Ranking) + cols - 1) / cols
+	rankH := 250.0
+	if rows > 5 {
+		rankH = 44 + 38*float64(rows)
+	}
+	ws = append(ws, ui.Panel(ui.Rect{X: rx, Y: 58, W: rw, H: rankH}, "Final ranking")...)
+	colW := (rw - 12) / float64(cols)
+	for i, rk := range v.Ranking {
+		x, y := rx+12+float64(i/rows)*colW, 94.0+38*float64(i%rows)
+		hc := ui.HouseColor(m, rk.House)
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: 90, H: 30}, Kind: ui.WBox, Text: RankText(rk), Size: 16, Bold: true, Fill: hc, Ink: ui.TextOn(hc)})
+		ws = append(ws, ui.Text(ui.Rect{X: x + 100, Y: y + 5, W: colW - 112, H: 22}, u.houseName(rk.House)+"  ·  "+rankFacts(rk), 17, ui.ColText))
+	}
+	py := 58 + rankH + 10
+	// Room left for the players below: the panel's title, then one row
+	// each, then the tie-break line and the button.
+	rowH := math.Min(70, (ui.BaseH-8-py-54-84)/float64(max(len(v.Players), 1)))
+	tokH := rowH - 10
+	tokSize := 14.0
+	if tokH < 56 {
+		tokSize = 12
+	}
+	ph := 54 + rowH*float64(len(v.Players))
+	ws = append(ws, ui.Panel(ui.Rect{X: rx, Y: py, W: rw, H: ph}, "Loyalty cards and scores  ·  gold frame: the token scored")...)
+	for i, p := range v.Players {
+		y := py + 40 + float64(i)*rowH
+		sc := ui.SeatColor(i)
+		ws = append(ws, ui.Widget{R: ui.Rect{X: rx + 12, Y: y, W: 120, H: tokH - 4}, Kind: ui.WBox, Text: words.Title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: ui.TextOn(sc)})
+		if tokH >= 52 {
+			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 4, W: 200, H: 22}, u.seatName(i), 19, ui.ColText))
+			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 30, W: 200, H: 22}, words.Count(p.Score, "point"), 19, ui.ColGold))
+		} else {
+			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + (tokH-22)/2, W: 210, H: 22}, u.seatName(i)+" · "+words.Count(p.Score, "point"), 17, ui.ColGold))
+		}
+		tw := math.Min(110, (rw-380)/float64(max(len(p.Loyalty), 1)))
+		for k, tk := range p.Loyalty {
+			hc := ui.HouseColor(m, tk.House)
+			t := fmt.Sprintf("%d\n%s", tk.Value, u.houseName(tk.House))
+			if tk.Revealed {
+				t += "\n(shown)"
+			}
+			if Scores(v.Ranking, tk.House, k) && tk.Value > 0 {
+				ws = append(ws, ui.Widget{R: ui.Rect{X: rx + 360 + float64(k)*tw - 3, Y: y - 3, W: tw, H: tokH + 6}, Kind: ui.WBox, Fill: ui.ColGold})
+			}
+			ws = append(ws, ui.Widget{R: ui.Rect{X: rx + 360 + float64(k)*tw, Y: y, W: tw - 6, H: tokH}, Kind: ui.WBox, Text: t, Size: tokSize, Bold: true, Fill: hc, Ink: ui.TextOn(hc)})
+		}
+	}
+	ty := py + ph + 10
+	if v.TieBreak != "" {
+		ws = append(ws, ui.Text(ui.Rect{X: rx, Y: ty, W: rw, H: 24}, v.TieBreak, 18, ui.ColText))
+		ty += 34
+	}
+	again := ui.Button(ui.Rect{X: rx, Y: ty, W: 220, H: 40}, "New game", ui.CmdTarget(ui.Command{Kind: ui.CmdAgain}))
+	again.Key = "Enter"
+	ws = append(ws, again)
+	if replay {
+		rp := ui.Button(ui.Rect{X: rx + 230, Y: ty, W: 250, H: 40}, "Watch the replay", ui.CmdTarget(ui.Command{Kind: ui.CmdReplay}))
+		rp.Key, rp.Tip = "R", "Step through this game action by action, every seat's view open."
+		ws = append(ws, rp)
+		rx += 272
+		rw -= 272
+	}
+	// The seed is revealed with everything else at the end.
+	ws = append(ws, ui.Text(ui.Rect{X: rx + 220, Y: ty + 9, W: rw - 220, H: 24}, fmt.Sprintf("Seed %d", u.seed), 18, ui.ColDim))
+	return ws
+}
+
+// TesterText marks a tester's game: its seed was typed, so its shuffles
+// are no secret.
+func TesterText(seed uint64) string { return fmt.Sprintf("Tester's game — seed %d", seed) }
+
+// Scores reports whether a token of house on loyalty slot k scores: the
+// house's final rank span contains the slot's place (slot k = rank k+1).
+func Scores(ranking []rules.Rank, house string, k int) bool {
+	for _, r := range ranking {
+		if r.House == house {
+			return r.From <= k+1 && k+1 <= r.To
+		}
+	}
+	return false
+}
+
+// Step is the step of the round in a spectator's words.
+func (u *Table) Step() string {
+	pub := u.pub
+	switch pub.Phase {
+	case rules.PhaseLoyalty:
+		return "loyalty cards are arranged in secret"
+	case rules.PhasePlace:
+		return "placing agents"
+	case rules.PhaseResolve:
+		tier := words.Title(pub.Tier.String()) + " tier"
+		if pub.ResolvingHouse != "" {
+			return tier + "  ·  the " + u.houseName(pub.ResolvingHouse) + " " + words.Title(pub.ResolvingSlot.String()) + " acts"
+		}
+		return "resolving the " + tier
+	case rules.PhaseCombat:
+		where := ""
+		if pub.Combat != nil {
+			where = " in " + u.terrName(pub.Combat.Territory)
+		}
+		return words.Title(pub.Tier.String()) + " tier  ·  combat" + where
+	case rules.PhaseExchange:
+		return "exchanging loyalty tokens"
+	}
+	return string(pub.Phase)
+}
+
+// SeatPanel is the shown seat's secrets at the position shown: its
+// loyalty card and its hand, the cards two to a row so that a long hand
+// fits. Built only once the game of the file is over.
+func (u *Table) SeatPanel(pr ui.Rect) []ui.Widget {
+	s := u.shown
+	if s < 0 || s >= len(u.priv.Players) {
+		return nil
+	}
+	p := u.priv.Players[s]
+	ws := ui.Panel(pr, fmt.Sprintf("%s — their view at this point", u.seatWords(s)))
+	ws[0].Edge = ui.SeatColor(s)
+	x, y, w := pr.X+12, pr.Y+34, pr.W-24
+	ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, "Loyalty card (white frame: revealed)", 15, ui.ColDim))
+	y += 21
+	tw := math.Min(80, w/float64(max(len(p.Loyalty), 1)))
+	for k, tk := range p.Loyalty {
+		hc := ui.HouseColor(u.m, tk.House)
+		b := ui.Widget{R: ui.Rect{X: x + float64(k)*tw, Y: y, W: tw - 5, H: 46}, Kind: ui.WBox, Text: fmt.Sprintf("%d\n%s", tk.Value, Abbrev(u.houseName(tk.House))), Size: 16, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
+			Tip: fmt.Sprintf("Slot %d of %s's loyalty card: House %s, worth %s if its final rank span takes in place %d.", k+1, u.seatName(s), u.houseName(tk.House), words.Count(tk.Value, "point"), k+1)}
+		if tk.Revealed {
+			b.Edge = ui.ColWhite
+		}
+		ws = append(ws, b)
+	}
+	y += 52
+	ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, ui.ColDim))
+	y += 22
+	cw := (w - 6) / 2
+	rows := max(0, int((pr.Y+pr.H-4-y)/27))
+	for k, c := range p.Hand {
+		row, col := k/2, k%2
+		if row >= rows || (row == rows-1 && col == 1 && k < len(p.Hand)-1) {
+			ws = append(ws, ui.Text(ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27 + 3, W: cw, H: 19}, fmt.Sprintf("… and %d more", len(p.Hand)-k), 15, ui.ColDim))
+			break
+		}
+		hc := ui.HouseColor(u.m, c.House)
+		fill := CardFill(hc)
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27, W: cw, H: 24}, Kind: ui.WBox, Text: CardLabel(c), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc,
+			Tip: CardTip(c, u.houseName(c.House))})
+	}
+	return ws
+}

@@ -1,0 +1,73 @@
+package table
+
+import (
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// State is a copy of what the table holds beside the game: the seat
+// shown, the message line, the dialogs' contents, the notices waiting,
+// the past shown and try mode's pick. It is plain data, for a driver
+// that follows the table without reading its widgets (the app's tests, a
+// remote client's mirror).
+type State struct {
+	Shown   int
+	Message string
+	Refusal bool
+	// Arrange is the loyalty card being arranged (house ids, slot order).
+	Arrange []string
+	// ChooserTitle and Choices are the chooser's (none when closed).
+	ChooserTitle string
+	Choices      []rules.Action
+	// The move being set up: from, to (-1 while none) and the counts.
+	MoveFrom, MoveTo int
+	MoveUnits        [board.NumUnits]int
+	// Notices wait for the seat at the screen, first first.
+	Notices []Notice
+	// Past is the number of actions of the table shown from the past,
+	// -1 for the present.
+	Past int
+	// Trying says try mode is on; TryFrom and TryHouse are its pick
+	// (-1 for none).
+	Trying            bool
+	TryFrom, TryHouse int
+}
+
+// Notice is a card over the table until it is dismissed: Kind "drawn" (a
+// house card drawn, for Seat: Text and Card), "result" (a combat's
+// result: Combat, and Lines the log's words of its end) or "scenario"
+// (Text its file's name, Lines its comment).
+type Notice struct {
+	Kind   string
+	Seat   int
+	Text   string
+	Card   board.Card
+	Combat *rules.CombatView
+	Lines  []string
+}
+
+// noticeNames are the notice kinds as State names them.
+var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noticeScenario: "scenario"}
+
+// State is a copy of the table's own state (see State).
+func (u *Table) State() State {
+	s := State{Shown: u.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]string(nil), u.arrange...),
+		ChooserTitle: u.chooserTitle, MoveFrom: u.moveFrom, MoveTo: u.moveTo, MoveUnits: u.moveUnits,
+		Past: -1, TryFrom: -1, TryHouse: -1}
+	for _, c := range u.chooser {
+		s.Choices = append(s.Choices, c.Action)
+	}
+	for _, n := range u.notices {
+		s.Notices = append(s.Notices, Notice{Kind: noticeNames[n.kind], Seat: n.seat, Text: n.text, Card: n.card, Combat: n.combat, Lines: n.lines})
+	}
+	if u.past != nil {
+		s.Past = u.past.n
+	}
+	if u.try != nil {
+		s.Trying, s.TryFrom, s.TryHouse = true, u.try.from, u.try.house
+	}
+	return s
+}
+
+// Private is the view of the seat shown (the public view when none is).
+func (u *Table) Private() rules.View { return u.priv }

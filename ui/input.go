@@ -1,0 +1,62 @@
+package ui
+
+// Input is one tick's input snapshot, in base coordinates: what the
+// window read (render reads it from Ebitengine; tests write it).
+type Input struct {
+	X, Y      float64 // base coordinates
+	Click     bool
+	Chars     []rune
+	Backspace bool
+	Tab       bool
+	Enter     bool
+	Escape    bool
+	// Keys are the other keys pressed this tick, by name ("Space", "F1",
+	// "F11", "Left", "Right", "Up", "Down", "1"…"9", "S", "Ctrl+Z", …).
+	Keys []string
+	// Wheel is the mouse wheel's vertical offset (positive: away from
+	// the user).
+	Wheel float64
+	// Board view input (see Camera.Handle): the left and middle buttons
+	// held at the end of the tick (a Click without Down is a whole click)
+	// and the fit key (F or Home).
+	Down, MiddleDown bool
+	Fit              bool
+	// Right is a right click this tick; Shift is held (the sandbox
+	// removes with either).
+	Right, Shift bool
+}
+
+// Pressed lists every key pressed this tick by name, Enter and Esc included.
+func (in Input) Pressed() []string {
+	var ks []string
+	if in.Enter {
+		ks = append(ks, "Enter")
+	}
+	if in.Escape {
+		ks = append(ks, "Esc")
+	}
+	return append(ks, in.Keys...)
+}
+
+// Has reports whether key k was pressed this tick.
+func (in Input) Has(k string) bool {
+	for _, x := range in.Pressed() {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// WheelSteps turns the mouse wheel's vertical offset into log rows
+// (positive: away from the user, to older entries), at least one a notch.
+func WheelSteps(dy float64) int {
+	n := int(dy * 3)
+	switch {
+	case n == 0 && dy > 0:
+		n = 1
+	case n == 0 && dy < 0:
+		n = -1
+	}
+	return n
+}

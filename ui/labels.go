@@ -1,0 +1,408 @@
+package ui
+
+import (
+	"math"
+	"sort"
+
+	"notrueking/board"
+	"notrueking/rules"
+)
+
+// The board's overlay: unit tokens and flags at each territory's pole (the
+// point deepest inside it), names and icons placed where they overlap no
+// other name and no token, at the size the screen shows them.
+
+// TokenItem is one token: a house's units of one kind in a territory, or
+// the flag of a house that holds a territory without troops.
+type TokenItem struct {
+	Terr  int
+	House string
+	Unit  board.Unit
+	N     int
+	Flag  bool
+	R     Rect // pixels, relative to the grid's origin on the screen
+}
+
+// LabelItem is a territory's name (with its icons below), or its icons
+// alone where the name finds no room.
+type LabelItem struct {
+	Terr int
+	R    Rect // pixels, relative to the grid's origin on the screen
+	Name bool
+	Size float64 // the name's size in pixels
+}
+
+// OverlayPlan is where the overlay puts everything, in pixels relative to
+// the grid's origin on the screen (so a pan moves it without a new plan).
+type OverlayPlan struct {
+	TokH, NameSize float64
+	Tokens         []TokenItem
+	Blocks         []Rect // per territory: its tokens' block (W = 0: none)
+	Labels         []LabelItem
+	Boxes          []Rect // per territory: its label (W = 0: not shown)
+	Anchors        []Rect // per port: its anchor glyph (W = 0: not a port)
+}
+
+// SizeStep is how much names and tokens grow with the zoom: in a few
+// steps, so that their images are made for a handful of sizes only.
+func SizeStep(z float64) float64 {
+	switch {
+	case z < 1.5:
+		return 1
+	case z < 2.5:
+		return 1.2
+	case z < 4:
+		return 1.4
+	}
+	return 1.6
+}
+
+// TokenWidth is the width of a token of height h: its house's mark, the
+// unit's silhouette and the count.
+func TokenWidth(h float64) float64 { return math.Round(h * 2.05) }
+
+// LabelNameSize is a territory's name size: roads are named smaller, like
+// a road on a printed map, so they do not crowd the areas they cross.
+func LabelNameSize(t board.Territory, size float64) float64 {
+	if t.Kind == board.Road {
+		return math.Round(size*0.72*2) / 2
+	}
+	return size
+}
+
+// TerritoryIcons lists a territory's icons, left to right.
+func TerritoryIcons(t board.Territory, fortified bool) []string {
+	var out []string
+	for i := 0; i < t.Crowns; i++ {
+		out = append(out, "crown")
+	}
+	for i := 0; i < t.Barrels; i++ {
+		out = append(out, "barrel")
+	}
+	switch t.Fortress {
+	case board.Castle:
+		out = append(out, "castle")
+	case board.Town:
+		out = append(out, "town")
+	}
+	if fortified {
+		out = append(out, "fortification")
+	}
+	return out
+}
+
+// FontSize is the size text of size is drawn at: in half pixels, at
+// least 6 (the painter's faces come in these sizes).
+func FontSize(size float64) float64 { return math.Max(6, math.Round(size*2)/2) }
+
+// LabelSize is the width and height of territory t's label: its wrapped
+// name (when name, bold on land) above its icons.
+func LabelSize(t board.Territory, size float64, name bool, nIcons int) (float64, float64) {
+	ns := LabelNameSize(t, size)
+	icon := math.Round(size * 0.9)
+	w, h := 0.0, 0.0
+	if name {
+		w, h = Measure(WrapName(t.Name), FontSize(ns), t.Kind != board.Sea, ns*1.2)
+		w, h = w+4, h+2
+	}
+	if nIcons > 0 {
+		iw := icon*1.35*float64(nIcons-1) + icon*1.2
+		w = math.Max(w, iw)
+		h += icon * 1.2
+	}
+	return math.Ceil(w), math.Ceil(h)
+}
+
+// PlanOverlay places the board's tokens, port anchors and names for the
+// public view pv, seen through camera v drawn at scale (screen pixels per
+// base pixel) with k screen pixels per grid cell: in pixels relative to
+// the grid's origin on the screen, so that a pan moves the plan without a
+// new one. Tokens sit at each territory's pole (or its other deep spots),
+// names where they overlap no other name and no token.
+func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
+	m, sh := v.m, v.sh
+	n := len(m.Territories)
+	step := SizeStep(v.Zoom())
+	pl := &OverlayPlan{
+		TokH:     math.Round(math.Max(17, 19*scale) * step),
+		NameSize: math.Round(12.5*scale*step*2) / 2,
+		Blocks:   make([]Rect, n),
+		Boxes:    make([]Rect, n),
+		Anchors:  make([]Rect, n),
+	}
+	K := k
+	at := func(g board.Point) (float64, float64) { return g.X * K, g.Y * K }
+	gap := math.Max(2, math.Round(2*scale))
+	var obstacles []Rect // token blocks and port anchors
+	// Ports: an anchor glyph at the pole.
+	for ti, tr := range m.Territories {
+		if tr.Kind == board.Port {
+			x, y := at(sh.Pole[ti])
+			a := math.Round(pl.TokH * 0.8)
+			pl.Anchors[ti] = Rect{x - a/2, y - a/2, a, a}
+			obstacles = append(obstacles, pl.Anchors[ti])
+		}
+	}
+	// Tokens, territory by territory in the map's order.
+	items := make([][]TokenItem, n)
+	if pv != nil {
+		for _, g := range pv.Groups {
+			ti, ok := m.Territory(g.Territory)
+			if !ok {
+				continue
+			}
+			for u := board.Unit(0); u < board.NumUnits; u++ {
+				if g.Units[u] > 0 {
+					items[ti] = append(items[ti], TokenItem{Terr: ti, House: g.House, Unit: u, N: g.Units[u]})
+				}
+			}
+		}
+		for ti, tr := range m.Territories {
+			if hid, ok := pv.Flags[tr.ID]; ok && len(items[ti]) == 0 {
+				items[ti] = append(items[ti], TokenItem{Terr: ti, House: hid, Flag: true})
+			}
+		}
+	}
+	tw := TokenWidth(pl.TokH)
+	for ti, its := range items {
+		if len(its) == 0 {
+			continue
+		}
+		isPort := pl.Anchors[ti].W > 0
+		px, py := at(sh.Pole[ti])
+		// outside counts the tokens of a layout whose centre is off the
+		// territory (a port's ships sit on the sea beside its anchor).
+		outside := func(rs []Rect) int {
+			if isPort {
+				return 0
+			}
+			n := 0
+			for _, r := range rs {
+				gx, gy := (r.X+r.W/2)/K, (r.Y+r.H/2)/K
+				if m.Territories[ti].Kind == board.Road {
+					if !nearPath(m.Territories[ti].Path, gx, gy, 1) {
+						n++
+					}
+				} else if sh.TerrAt(gx, gy) != ti {
+					n++
+				}
+			}
+			return n
+		}
+		// Every arrangement in rows (one row … one column), at the pole
+		// and the territory's other deep spots: the first that keeps
+		// every token on its ground and clear of the others wins, else
+		// the one that misses least.
+		var best []Rect
+		var bestBlock Rect
+		bestCost := math.Inf(1)
+		ci := 0
+		for cols := len(its); cols >= 1 && bestCost >= 1; cols-- {
+			rows := (len(its) + cols - 1) / cols
+			bw := float64(cols)*tw + float64(cols-1)*gap
+			bh := float64(rows)*pl.TokH + float64(rows-1)*gap
+			var cands []board.Point
+			if isPort {
+				a := pl.Anchors[ti]
+				// Round the anchor: beside it, above, below, then the
+				// corners, then a row farther out.
+				for _, f := range []float64{1, 2} {
+					dx, dy := (a.W/2+gap+bw/2)*f, (a.H/2+gap+bh/2)*f
+					cands = append(cands,
+						board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+						board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
+						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
+						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
+				}
+			} else {
+				cands = append(cands, board.Point{X: px, Y: py})
+				for _, s := range sh.Spots[ti] {
+					x, y := at(s)
+					cands = append(cands, board.Point{X: x, Y: y})
+				}
+				// Last, round the pole, for a territory too crowded.
+				for _, f := range []float64{0.6, 1.2, 1.8, 2.6} {
+					dx, dy := (bw+gap)*f, (bh+gap)*f
+					cands = append(cands,
+						board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+						board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
+						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
+						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
+				}
+			}
+			for _, c := range cands {
+				block := Rect{math.Round(c.X - bw/2), math.Round(c.Y - bh/2), bw, bh}
+				rs := make([]Rect, len(its))
+				for i := range its {
+					row, col := i/cols, i%cols
+					inRow := min(cols, len(its)-row*cols)
+					rx := block.X + (bw-(float64(inRow)*tw+float64(inRow-1)*gap))/2
+					rs[i] = Rect{rx + float64(col)*(tw+gap), block.Y + float64(row)*(pl.TokH+gap), tw, pl.TokH}
+				}
+				cost := float64(ci)*0.01 + float64(outside(rs))*tw*pl.TokH
+				ci++
+				// A token hidden under another hides a fact: worse than
+				// one astride a border.
+				for _, o := range obstacles {
+					if ov := Overlap(block.Inset(-1), o); ov > 0 {
+						cost += 1e4 + 20*ov
+					}
+				}
+				if cost < bestCost {
+					best, bestBlock, bestCost = rs, block, cost
+				}
+				if cost < 1 {
+					break
+				}
+			}
+		}
+		pl.Blocks[ti] = bestBlock
+		obstacles = append(obstacles, bestBlock)
+		for i, it := range its {
+			it.R = best[i]
+			pl.Tokens = append(pl.Tokens, it)
+		}
+	}
+	// Names: the smallest territories choose first, roads last.
+	order := make([]int, 0, n)
+	for ti, tr := range m.Territories {
+		if tr.Kind != board.Port {
+			order = append(order, ti)
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := order[i], order[j]
+		ra, rb := m.Territories[a].Kind == board.Road, m.Territories[b].Kind == board.Road
+		if ra != rb {
+			return rb
+		}
+		return sh.Depth[a] < sh.Depth[b]
+	})
+	var placed []Rect
+	free := func(r Rect) bool {
+		g := r.Inset(-1)
+		for _, o := range placed {
+			if Overlap(g, o) > 0 {
+				return false
+			}
+		}
+		for _, o := range obstacles {
+			if Overlap(g, o) > 0 {
+				return false
+			}
+		}
+		return true
+	}
+	// onGround: a name sits mostly on its own territory (a road's near its track).
+	onGround := func(ti int, r Rect, need float64) bool {
+		in, all := 0, 0
+		for i := 0; i < 5; i++ {
+			for j := 0; j < 3; j++ {
+				gx, gy := (r.X+r.W*(float64(i)+.5)/5)/K, (r.Y+r.H*(float64(j)+.5)/3)/K
+				all++
+				if m.Territories[ti].Kind == board.Road {
+					if sh.At(gx, gy) == ti || nearPath(m.Territories[ti].Path, gx, gy, 2) {
+						in++
+					}
+				} else if sh.TerrAt(gx, gy) == ti {
+					in++
+				}
+			}
+		}
+		return float64(in) >= need*float64(all)
+	}
+	for _, ti := range order {
+		tr := m.Territories[ti]
+		fort := false
+		if pv != nil {
+			_, fort = pv.Fortifications[tr.ID]
+		}
+		nIcons := len(TerritoryIcons(tr, fort))
+		var cs []board.Point
+		b := pl.Blocks[ti]
+		px, py := at(sh.Pole[ti])
+		// The name at its size, then a size smaller, then the icons alone.
+		small := math.Max(7, math.Round(pl.NameSize*0.85*2)/2)
+		for _, vs := range []struct {
+			name bool
+			size float64
+		}{{true, pl.NameSize}, {true, small}, {false, pl.NameSize}} {
+			variant := vs.name
+			if !variant && nIcons == 0 {
+				continue
+			}
+			w, h := LabelSize(tr, vs.size, variant, nIcons)
+			cs = cs[:0]
+			if b.W > 0 {
+				cx, cy := b.X+b.W/2, b.Y+b.H/2
+				cs = append(cs,
+					board.Point{X: cx, Y: b.Y - gap - h/2}, board.Point{X: cx, Y: b.Y + b.H + gap + h/2},
+					board.Point{X: b.X + b.W + gap + w/2, Y: cy}, board.Point{X: b.X - gap - w/2, Y: cy})
+			} else {
+				cs = append(cs, board.Point{X: px, Y: py})
+			}
+			for _, s := range sh.Spots[ti] {
+				x, y := at(s)
+				cs = append(cs, board.Point{X: x, Y: y}, board.Point{X: x, Y: y - h/2 - gap}, board.Point{X: x, Y: y + h/2 + gap})
+			}
+			// On its own ground if it can; else a name may reach over
+			// a border (never over another name or a token).
+			done := false
+			for _, need := range []float64{0.6, 0.25} {
+				for _, c := range cs {
+					r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
+					if free(r) && onGround(ti, r, need) {
+						pl.Labels = append(pl.Labels, LabelItem{Terr: ti, R: r, Name: variant, Size: vs.size})
+						pl.Boxes[ti] = r
+						placed = append(placed, r)
+						done = true
+						break
+					}
+				}
+				if done {
+					break
+				}
+			}
+			if done {
+				break
+			}
+		}
+	}
+	return pl
+}
+
+// nearPath reports whether (gx, gy) lies within d cells of the path.
+func nearPath(path []board.Point, gx, gy, d float64) bool {
+	q := board.Point{X: gx, Y: gy}
+	for i := 0; i+1 < len(path); i++ {
+		if segDist(q, path[i], path[i+1]) <= d {
+			return true
+		}
+	}
+	return false
+}
+
+// WrapName breaks a long territory name into two lines at the space
+// nearest its middle.
+func WrapName(n string) string {
+	if len(n) <= 11 {
+		return n
+	}
+	best := -1
+	for i, r := range n {
+		if r == ' ' && (best < 0 || abs(i-len(n)/2) < abs(best-len(n)/2)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return n
+	}
+	return n[:best] + "\n" + n[best+1:]
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
