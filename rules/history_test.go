@@ -40,8 +40,8 @@ func TestAtEqualsReplay(t *testing.T) {
 			if err != nil {
 				t.Fatalf("seed %d: At(%d): %v", seed, n, err)
 			}
-			if got, want := stateJSON(t, at), stateJSON(t, fresh); got != want {
-				t.Fatalf("seed %d: At(%d) differs from replaying %d actions", seed, n, n)
+			if same, diff := sameState(at, fresh); !same {
+				t.Fatalf("seed %d: At(%d) differs from replaying %d actions: %s", seed, n, n, diff)
 			}
 			if at.Len() != n {
 				t.Fatalf("seed %d: At(%d).Len() = %d", seed, n, at.Len())
@@ -169,7 +169,7 @@ func TestSetUpPositionIsTheHistoryBase(t *testing.T) {
 		t.Fatal("At before the set-up position accepted")
 	}
 	at, err := g.At(1)
-	if err != nil || stateJSON(t, at) != stateJSON(t, g) {
+	if same, _ := sameState(at, g); err != nil || !same {
 		t.Fatalf("At(1) = %v, want the set-up position", err)
 	}
 	if err := g.Undo(); err == nil || !strings.Contains(err.Error(), "set up by hand") {
@@ -210,8 +210,13 @@ func TestTornLastLineAtEveryCut(t *testing.T) {
 					t.Fatalf("seed %d, line %d cut to %q: %d actions applied, want %d (or %d with the cut line)", seed, k+1, line[:i], n, whole, whole+1)
 				}
 				want, err := g.At(got.Len())
-				if got.Len() == whole && (err != nil || stateJSON(t, want) != stateJSON(t, got)) {
-					t.Fatalf("seed %d, line %d cut to %q: the position is not that of the complete lines", seed, k+1, line[:i])
+				if got.Len() == whole {
+					if err != nil {
+						t.Fatalf("seed %d: At(%d): %v", seed, whole, err)
+					}
+					if same, diff := sameState(want, got); !same {
+						t.Fatalf("seed %d, line %d cut to %q: the position is not that of the complete lines: %s", seed, k+1, line[:i], diff)
+					}
 				}
 				cuts++
 			}

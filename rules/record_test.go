@@ -1097,8 +1097,8 @@ func TestReplayReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a, b := viewsJSON(g), viewsJSON(want); a != b {
-		t.Fatalf("ReplayReader and Replay differ:\n%s", firstDiff(b, a))
+	if d := sameGame(snapshotOf(want), snapshotOf(g)); d != "" {
+		t.Fatalf("ReplayReader and Replay differ:\n%s", d)
 	}
 	bad := strings.Replace(string(data), "\ntorch ", "\ntorch done\ntorch ", 1)
 	rec, err = rules.ParseRecord(strings.NewReader(bad))
