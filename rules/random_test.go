@@ -685,12 +685,20 @@ func checkRoundTrip(m *board.Map, g *rules.Game) error {
 	return nil
 }
 
-const randomGames = 600
+// randomGames is how many seeded random games TestRandomGames plays on the
+// standard map; with -short, randomGamesShort (the same first games: every
+// player count, the three full-check games, round trips).
+const randomGames, randomGamesShort = 600, 30
 
 // TestRandomGames plays seeded random games of 2, 3 and 4 players through
 // Legal/Apply and checks the invariants before every action.
 func TestRandomGames(t *testing.T) {
+	t.Parallel() // beside the other whole-game tests, after the quick ones
 	m := mustStandard(t)
+	games := randomGames
+	if testing.Short() {
+		games = randomGamesShort
+	}
 	// The checks allocate many short-lived views: trade memory for less GC.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	workers := min(runtime.GOMAXPROCS(0), 4)
@@ -745,13 +753,13 @@ func TestRandomGames(t *testing.T) {
 			}
 		}()
 	}
-	for i := 0; i < randomGames; i++ {
+	for i := range games {
 		jobs <- i
 	}
 	close(jobs)
 	wg.Wait()
 	t.Logf("%d games, %d actions (%.0f per game), %d legal actions applied on clones, %d refused actions checked, %d secret swaps, winners per game: %v",
-		randomGames, steps, float64(steps)/randomGames, applied, refused, secrets, winners)
+		games, steps, float64(steps)/float64(games), applied, refused, secrets, winners)
 	for i, f := range failed {
 		if i == 3 {
 			t.Errorf("... and %d more failing games", len(failed)-3)
@@ -802,13 +810,16 @@ func nineRulesMap(t testing.TB) *board.Map {
 
 // TestRandomGamesNineRules runs the random-game checks on a map with the
 // nine-player rules (roads, home region, fortification, dragons), and on
-// the shipped nine-player map when package maps has one.
+// the shipped nine-player map.
 func TestRandomGamesNineRules(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	run := func(t *testing.T, m *board.Map, games int) {
+	t.Parallel()
+	// run plays the games numbered so; a game's number gives its player
+	// count, its seed and its checks (the first two check everything, every
+	// fourth is written, read back and replayed).
+	run := func(t *testing.T, m *board.Map, games []int) {
 		minP, maxP := max(2, m.MinPlayers), min(max(m.MaxPlayers, 2), len(m.Conspiracies))
 		names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy"}
-		for i := 0; i < games; i++ {
+		for _, i := range games {
 			n := minP + i%(maxP-minP+1)
 			seed := uint64(i)*104729 + 3
 			c := &checker{m: m, r: rand.New(rand.NewPCG(seed, 7)), full: i < 2}
@@ -844,19 +855,61 @@ func TestRandomGamesNineRules(t *testing.T) {
 			}
 		}
 	}
-	// The two maps play side by side, one core each.
+	std, nine := upTo(40), upTo(9)
+	if testing.Short() {
+		// The two full-check games of the first map and one more; on the
+		// nine-player map its full-check game of two and the game of nine.
+		std, nine = upTo(3), []int{0, 7}
+	}
+	// The two maps play side by side, and beside the other whole-game tests.
 	t.Run("standard-with-nine-rules", func(t *testing.T) {
 		t.Parallel()
-		run(t, nineRulesMap(t), 40)
+		roomyGC(t)
+		run(t, nineRulesMap(t), std)
 	})
 	t.Run("nine", func(t *testing.T) {
 		t.Parallel()
+		roomyGC(t)
 		m, err := maps.Load("nine")
 		if err != nil {
 			t.Fatalf("the shipped nine-player map does not load: %v", err)
 		}
 		// Every player count from 2 to 9 once, and 2 again: a nine-player
 		// game is some 1,500 checked actions.
-		run(t, m, 9)
+		run(t, m, nine)
 	})
+}
+
+var roomy struct {
+	sync.Mutex
+	users, was int
+}
+
+// roomyGC lets the garbage collector run less often while t runs, trading
+// memory for time: the whole-game checks allocate many short-lived views.
+// Such tests run side by side; the last to end restores the setting. (The
+// tests that measure the heap are not parallel: they run before these.)
+func roomyGC(t testing.TB) {
+	roomy.Lock()
+	if roomy.users == 0 {
+		roomy.was = debug.SetGCPercent(400)
+	}
+	roomy.users++
+	roomy.Unlock()
+	t.Cleanup(func() {
+		roomy.Lock()
+		if roomy.users--; roomy.users == 0 {
+			debug.SetGCPercent(roomy.was)
+		}
+		roomy.Unlock()
+	})
+}
+
+// upTo is 0, 1, …, n-1.
+func upTo(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }
