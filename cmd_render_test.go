@@ -86,9 +86,6 @@ func TestRenderPicture(t *testing.T) {
 		}
 		t.Skip("no display and no xvfb-run")
 	}
-	// Mostly waiting for xvfb-run's X servers: beside the other tests.
-	// (It sets no environment of its own: each process gets its own.)
-	t.Parallel()
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "config")
 	out := filepath.Join(dir, "table.png")
