@@ -47,7 +47,7 @@ func browserPath(t testing.TB) string {
 	return ""
 }
 
-// webState is what notrueking.state() returns (render/browser_js.go).
+// webState is what notrueking.state() returns (app/browser_js.go).
 type webState struct {
 	Scene   string `json:"scene"`
 	Frames  int    `json:"frames"`

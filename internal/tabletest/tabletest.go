@@ -1,4 +1,4 @@
-// Package tabletest helps the window's tests (render, table, ui): a tiny
+// Package tabletest helps the window's tests (app, render, table, ui): a tiny
 // hand-made map and an engine whose views and legal actions a test sets
 // and whose applied actions it reads back. It implements the read and act
 // interfaces of package rules (table.Game) and nothing else.

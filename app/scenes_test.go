@@ -1,0 +1,66 @@
+package app
+
+import (
+	"fmt"
+	"notrueking/internal/tabletest"
+	"notrueking/table"
+	"strings"
+	"testing"
+
+	"notrueking/rules"
+	"notrueking/ui"
+	"notrueking/words"
+)
+
+func TestEndScreenRevealsAll(t *testing.T) {
+	e, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := curtainApp(t, e, 5)
+	tabletest.PlayUntil(t, e, e, 5, func() bool { return false })
+	if !e.Over() {
+		t.Fatal("game did not end")
+	}
+	moved(a)
+	a.rebuild()
+	if !is[*endScene](a) {
+		t.Fatalf("%T, want the end screen", a.mgr.cur)
+	}
+	v := e.View(rules.Public)
+	for i, p := range v.Players {
+		if !ui.HasText(a.f.ws, words.Count(p.Score, "point")) {
+			t.Errorf("end screen lacks %s's score %d", p.Name, p.Score)
+		}
+		sum := 0
+		for k, tk := range p.Loyalty {
+			if table.Scores(v.Ranking, tk.House, k) {
+				sum += tk.Value
+			}
+		}
+		if sum != p.Score {
+			t.Errorf("seat %d: the gold-framed tokens add up to %d, the engine scores %d", i, sum, p.Score)
+		}
+		for _, tk := range p.Loyalty {
+			if tk.House == "" {
+				t.Fatalf("seat %d: a loyalty token is still hidden at game over", i)
+			}
+			if !ui.HasText(a.f.ws, fmt.Sprintf("%d\n%s", tk.Value, tabletest.HouseName(tbl(a).Map(), tk.House))) {
+				t.Errorf("end screen lacks seat %d's token %s=%d", i, tk.House, tk.Value)
+			}
+		}
+	}
+	if v.TieBreak != "" && !ui.HasText(a.f.ws, v.TieBreak) {
+		t.Errorf("end screen lacks the tie-break sentence %q", v.TieBreak)
+	}
+	var names []string
+	for _, w := range v.Winners {
+		names = append(names, v.Players[w].Name)
+	}
+	if !ui.HasText(a.f.ws, strings.Join(names, " and ")) {
+		t.Errorf("end screen does not name the winners %v", names)
+	}
+	if haveDisplay() {
+		saveShot(t, "end", shot(t, a, ui.BaseW, ui.BaseH))
+	}
+}
