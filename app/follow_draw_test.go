@@ -18,13 +18,11 @@ import (
 // screen must differ from the table under it.
 func TestDrawFollowScreens(t *testing.T) {
 	needDisplay(t)
-	sizes := [][2]int{{1280, 720}, {1920, 1080}}
 	keep := func(a *App, name string) {
 		t.Helper()
 		a.redraw()
-		for _, s := range sizes {
-			img := shot(t, a, s[0], s[1])
-			saveShot(t, name+"-"+itoa4(s[0]), img)
+		for _, s := range [][2]int{{1280, 720}, {1920, 1080}} {
+			look(t, a, name+"-"+itoa4(s[0]), s[0], s[1])
 		}
 	}
 	want := map[string]bool{}

@@ -147,11 +147,8 @@ func (a *App) handle(in ui.Input) {
 // layout's hidden buttons keep their keys (but not under an overlay).
 func (a *App) keyTarget(k string) (ui.Target, bool) {
 	ws, _ := a.f.live()
-	if t, ok := ui.KeyTarget(ws, k); ok {
-		return t, true
-	}
-	if _, help := a.mgr.cur.(*helpScene); help {
-		return ui.Target{}, false
+	if t, ok := ui.KeyTarget(ws, k); ok || a.f.overlaid() {
+		return t, ok
 	}
 	return ui.KeyTarget(a.f.keysOnly, k)
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"image"
+	"os"
 	"testing"
 	"time"
 
@@ -255,3 +256,18 @@ func fromStart(a *App, next func(*Context) (Scene, error)) {
 
 // haveDisplay reports whether images can be drawn and read back.
 var haveDisplay = rendertest.HaveDisplay
+
+// shotsWanted reports whether NTK_SHOTS asks for the pictures to look at.
+func shotsWanted() bool { return os.Getenv("NTK_SHOTS") != "" }
+
+// look draws a's scene for looking at: at w×h, kept as name.png, when
+// NTK_SHOTS names a folder; else small (640×360) and kept nowhere — the
+// painter must draw it all the same, and large pictures cost seconds of
+// software GL.
+func look(t testing.TB, a *App, name string, w, h int) {
+	t.Helper()
+	if !shotsWanted() {
+		w, h = 640, 360
+	}
+	saveShot(t, name, shot(t, a, w, h))
+}

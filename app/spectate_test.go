@@ -176,12 +176,15 @@ func pickAction(g *rules.Game, rng *rand.Rand) rules.Action {
 // And the frame does change whenever the public log grows, so the
 // comparison can fail. The frames are what the painter draws (equal
 // frames draw equal pictures: TestDrawingIsDeterministic); the pictures
-// themselves are compared too, at every tenth action and the last of
-// each game: the game's, the variant's and the twin's, and the game's
-// with the one of the action before. Set NTK_SHOTS=DIR for the pictures
-// of a failure.
+// themselves are compared too, at every tenth action (every fortieth
+// with -short) and the last of each game: the game's, the variant's and
+// the twin's, and the game's with the one of the action before. Set
+// NTK_SHOTS=DIR for the pictures of a failure.
 func TestSpectatorShowsNoSecret(t *testing.T) {
-	const every = 10 // the pictures are compared every tenth action
+	every := 10 // the pictures are compared every tenth action
+	if testing.Short() {
+		every = 40
+	}
 	cases := []struct {
 		mapName string
 		players int

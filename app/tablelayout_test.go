@@ -106,15 +106,15 @@ func TestShots(t *testing.T) {
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		a, _ := midGame(t, tc, 120, 3)
 		for _, sz := range [][2]int{{1280, 720}, {1920, 1080}} {
-			saveShot(t, fmt.Sprintf("table-%s-%d-%dx%d", tc.mapName, tc.players, sz[0], sz[1]), shot(t, a, sz[0], sz[1]))
+			look(t, a, fmt.Sprintf("table-%s-%d-%dx%d", tc.mapName, tc.players, sz[0], sz[1]), sz[0], sz[1])
 		}
 		// A tooltip: the pointer on the first slot.
 		if s, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Kind == ui.TSlot }); ok {
 			a.handle(ui.Input{X: s.R.X + 3, Y: s.R.Y + 3})
-			saveShot(t, fmt.Sprintf("tip-%s-%d", tc.mapName, tc.players), shot(t, a, 1280, 720))
+			look(t, a, fmt.Sprintf("tip-%s-%d", tc.mapName, tc.players), 1280, 720)
 		}
 		a.do(ui.Command{Kind: ui.CmdHelp})
-		saveShot(t, fmt.Sprintf("help-%s-%d", tc.mapName, tc.players), shot(t, a, 1280, 720))
+		look(t, a, fmt.Sprintf("help-%s-%d", tc.mapName, tc.players), 1280, 720)
 		a.do(ui.Command{Kind: ui.CmdHelp})
 	}
 	a, err := newApp(Options{}, nil)
@@ -122,5 +122,5 @@ func TestShots(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.home.setMaps(shippedMaps(), "")
-	saveShot(t, "start-1280x720", shot(t, a, 1280, 720))
+	look(t, a, "start-1280x720", 1280, 720)
 }
