@@ -288,6 +288,26 @@ func (a *App) Update() error {
 	return nil
 }
 
+// closeWindow handles a request to close the window: the game in view is
+// saved first. It reports whether to quit: a failed save — or a game in
+// progress that nothing holds, with no saves folder and no -record file —
+// keeps the window open (the banner says why) until the user closes it a
+// second time.
+func (a *App) closeWindow() bool {
+	lg := a.f.sh.Live
+	if lg == nil {
+		return true
+	}
+	lg.close() // a bot's search stops with the window
+	if a.closeRefused || lg.files.close() {
+		return true
+	}
+	a.closeRefused = true
+	a.rebuild()
+	a.redraw()
+	return false
+}
+
 // redraw asks for the scene to be drawn again.
 func (a *App) redraw() { a.win.dirty, a.win.stale = true, true }
 

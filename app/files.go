@@ -21,7 +21,8 @@ import (
 // tells its files. Everything the app writes for a game — the autosave,
 // the -record file, the -overlay file, the start position of a game from
 // a scenario or the sandbox (in the save, and beside the record) — is
-// written from here, behind gameFiles.
+// written from here, behind gameFiles; and so is the spectator window's
+// -overlay file (writesOverlay).
 
 // gameFiles is what a live game writes.
 type gameFiles interface {
@@ -312,6 +313,35 @@ func sessionStart(s *session.Session, g *rules.Game) error {
 	}
 	s.Start = start
 	return nil
+}
+
+// playSaved is the play of a session's game: read as the rules game,
+// acted on through the session, which saves after every action.
+func playSaved(s *session.Session) play {
+	g := s.Game()
+	return play{on: saving{g, s}, game: g}
+}
+
+// saving is the table's game while it is autosaved: the rules game for
+// reading, the session for acting (it applies to the game, then saves).
+type saving struct {
+	*rules.Game
+	s *session.Session
+}
+
+func (g saving) Apply(a rules.Action) ([]rules.Event, error) { return g.s.Apply(a) }
+func (g saving) Undo() error                                 { return g.s.Undo() }
+func (g saving) Redo() ([]rules.Event, error)                { return g.s.Redo() }
+
+// writesOverlay has the spectator window s write the -overlay file at
+// path after each newly seen position of the game it follows (a write's
+// failure is kept for the banner). overlayOf reads public views only
+// (overlay_test.go), so it is given the game itself: the ranks' "since
+// when" needs its history.
+func (s *spectator) writesOverlay(path string) {
+	s.hooks = append(s.hooks, func(rules.Reader, int) {
+		s.overlayErr = writeOverlay(path, s.game)
+	})
 }
 
 // publicRound is the round a save's header shows.

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"errors"
+	"strings"
 	"time"
 
 	"notrueking/render"
@@ -241,6 +243,28 @@ func (a *App) rebuild() {
 	}
 	a.f = f
 	_, a.ptr.hover = a.hit(a.ptr.x, a.ptr.y)
+}
+
+// banner is the write failure to keep in view over scene sh: a headline
+// and the error, "" when all is saved.
+func (a *App) banner(sh Shown) (head, detail string) {
+	errs := []error{a.storeErr}
+	retry := false
+	if sh.Live != nil {
+		errs, retry = sh.Live.files.unsaved()
+	}
+	err := errors.Join(append(errs, sh.Unsaved...)...)
+	if err == nil {
+		return "", ""
+	}
+	head = "Not saved"
+	switch {
+	case a.closeRefused:
+		head += " — close again to quit anyway"
+	case retry:
+		head += " — the next action tries again"
+	}
+	return head, strings.ReplaceAll(err.Error(), "\n", " · ")
 }
 
 // camera is the board's camera for b: made on first use and again for a

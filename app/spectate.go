@@ -485,12 +485,7 @@ func newSpectatorApp(opts Options, s *spectator) (*App, error) {
 		return nil, err
 	}
 	if opts.Overlay != "" {
-		// The overlay file follows the spectated game. overlayOf reads
-		// public views only (overlay_test.go), so it is given the game
-		// itself: the ranks' "since when" needs its history.
-		s.hooks = append(s.hooks, func(rules.Reader, int) {
-			s.overlayErr = writeOverlay(opts.Overlay, s.game)
-		})
+		s.writesOverlay(opts.Overlay) // the overlay file follows the spectated game
 	}
 	a.mgr.goTo(&spectateWait{f: s})
 	a.mgr.tick(time.Now(), a.ctx())

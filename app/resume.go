@@ -3,7 +3,6 @@ package app
 import (
 	"errors"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"notrueking/board"
@@ -54,7 +53,7 @@ func resume(c *Context, s *session.Session) Scene {
 	rec := s.Record()
 	id := gameID{mapName: rec.Map, mapSum: rec.MapSHA256, resumed: s, tester: s.Tester()}
 	bs := savedBots(c.app.opts, s.Seats, s.BotPause, len(rec.Players), id.tester, rec.Seed)
-	lg, at := begin(c, playSaved(s), rec.Seed, id, bs)
+	lg, at := begin(c, playRules(s.Game()), rec.Seed, id, bs)
 	if w := s.Warning(); w != "" {
 		lg.tbl.SetMessage("The save's last line was cut off: "+w, false)
 	}
@@ -96,46 +95,4 @@ func loadFile(c *Context, path string) (Scene, error) {
 		lg.tbl.SetMessage(filepath.Base(path)+": "+warning, false)
 	}
 	return at, nil
-}
-
-// banner is the write failure to keep in view over scene sh: a headline
-// and the error, "" when all is saved.
-func (a *App) banner(sh Shown) (head, detail string) {
-	errs := []error{a.storeErr}
-	retry := false
-	if sh.Live != nil {
-		errs, retry = sh.Live.files.unsaved()
-	}
-	err := errors.Join(append(errs, sh.Unsaved...)...)
-	if err == nil {
-		return "", ""
-	}
-	head = "Not saved"
-	switch {
-	case a.closeRefused:
-		head += " — close again to quit anyway"
-	case retry:
-		head += " — the next action tries again"
-	}
-	return head, strings.ReplaceAll(err.Error(), "\n", " · ")
-}
-
-// closeWindow handles a request to close the window: the game in view is
-// saved first. It reports whether to quit: a failed save — or a game in
-// progress that nothing holds, with no saves folder and no -record file —
-// keeps the window open (the banner says why) until the user closes it a
-// second time.
-func (a *App) closeWindow() bool {
-	lg := a.f.sh.Live
-	if lg == nil {
-		return true
-	}
-	lg.close() // a bot's search stops with the window
-	if a.closeRefused || lg.files.close() {
-		return true
-	}
-	a.closeRefused = true
-	a.rebuild()
-	a.redraw()
-	return false
 }
