@@ -11,7 +11,6 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -148,11 +147,7 @@ func (a *App) firstScene() (Scene, error) {
 	case o.Scenario != "":
 		return loadScenario(c, o.Scenario)
 	case o.Sandbox:
-		s, err := sandboxFromStart(c)
-		if err != nil {
-			return nil, errors.New(err.Error())
-		}
-		return s, nil
+		return sandboxFromStart(c)
 	case o.Quick:
 		return startGame(c)
 	}

@@ -108,15 +108,12 @@ func (a *App) handle(in ui.Input) {
 		a.win.dirty = true
 	}
 	a.ptr.x, a.ptr.y = in.X, in.Y
-	changed := false
+	changed := true
 	var rest []string
 	if in.Has("F1") {
 		a.do(ui.Command{Kind: ui.CmdHelp})
-		changed = true
 	} else {
-		var ch bool
-		rest, ch = a.mgr.cur.Keys(in, a.ctx())
-		changed = changed || ch
+		rest, changed = a.mgr.cur.Keys(in, a.ctx())
 	}
 	if in.Has("F11") {
 		a.do(ui.Command{Kind: ui.CmdFullscreen})
