@@ -23,9 +23,13 @@ import (
 // start the window and this test (NTK_DRIVE names the folder for the
 // record and the screenshots it takes at every phase and first use of each
 // verb). Without NTK_DRIVE it plays the same game on the shadow alone, which
-// checks that a complete game can be clicked through.
+// checks that a complete game can be clicked through (not with -short:
+// the click-through tests do that too).
 func TestDriveWindow(t *testing.T) {
 	dir := os.Getenv("NTK_DRIVE")
+	if dir == "" && testing.Short() {
+		t.Skip("-short: the shadow game alone is the click-through tests' work")
+	}
 	var ox, oy float64
 	fmt.Sscan(os.Getenv("NTK_OX"), &ox)
 	fmt.Sscan(os.Getenv("NTK_OY"), &oy)
