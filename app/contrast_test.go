@@ -87,7 +87,6 @@ func TestTextContrast(t *testing.T) {
 		a, e := midGame(t, tc, 0, 11)
 		tabletest.PlayUntil(t, e, e, 11, func() bool { return false })
 		moved(a)
-		a.rebuild()
 		checkContrast(t, tc.mapName+" end", a.f.ws)
 	}
 	a, err := newApp(Options{}, nil)

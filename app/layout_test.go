@@ -84,7 +84,6 @@ func TestNormalGameSeedIsSecret(t *testing.T) {
 	}
 	fake.Ended = true
 	moved(a)
-	a.rebuild()
 	if !is[*endScene](a) || !ui.HasText(a.f.ws, "Seed "+seed) {
 		t.Errorf("the end screen (%T) does not reveal the seed %s", a.mgr.cur, seed)
 	}

@@ -36,9 +36,7 @@ func step(t *testing.T, a *App, n int) {
 		}
 		files(a).saveRecord()
 	}
-	tbl(a).Refresh()
 	moved(a)
-	a.rebuild()
 }
 
 func saveActions(t *testing.T, st store.Store, id string) int {

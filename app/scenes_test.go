@@ -23,7 +23,6 @@ func TestEndScreenRevealsAll(t *testing.T) {
 		t.Fatal("game did not end")
 	}
 	moved(a)
-	a.rebuild()
 	if !is[*endScene](a) {
 		t.Fatalf("%T, want the end screen", a.mgr.cur)
 	}

@@ -24,9 +24,9 @@ func (s *tableScene) Show(c *Context) Shown {
 	return s.lg.shown(Shown{Widgets: ws, Board: &BoardShown{Table: u, Area: l.Board, Lit: hl, Sel: sel, Input: true}, Message: l.Message})
 }
 
-func (s *tableScene) Keys(in ui.Input, c *Context) ([]string, bool) { return s.keys(in, c, s.settle) }
-func (s *tableScene) Do(cmd ui.Command, c *Context)                 { s.follow(c, s.do(cmd, c, s), s.settle) }
-func (s *tableScene) Click(t ui.Target, c *Context)                 { s.follow(c, s.lg.tbl.Click(t), s.settle) }
+func (s *tableScene) Keys(in ui.Input, c *Context) ([]string, bool) { return s.keys(in, c, s) }
+func (s *tableScene) Do(cmd ui.Command, c *Context)                 { s.do(cmd, c, s) }
+func (s *tableScene) Click(t ui.Target, c *Context)                 { s.click(t, c, s) }
 func (s *tableScene) Tick(now time.Time, c *Context) bool {
 	return s.lg.botTick(now, c, false)
 }
@@ -38,14 +38,22 @@ func (s *tableScene) settle(c *Context) {
 	}
 }
 
-// keys are the table's own (the wheel over the log too), followed as
-// follow says (settle: the scene up's); the Tools menu's keys are carried
-// out as its entries; the rest go to the buttons.
-func (s *tableScene) keys(in ui.Input, c *Context, settle func(*Context)) ([]string, bool) {
+// settler is a scene of the table (the table, a notice over it, try
+// mode): after input that did not move the game it settles — goes to the
+// scene of the table as it now stands, if that is another.
+type settler interface {
+	Scene
+	settle(c *Context)
+}
+
+// keys are the table's own (the wheel over the log too), followed (the
+// scene up, self, settles); the Tools menu's keys are carried out as its
+// entries; the rest go to the buttons.
+func (s *tableScene) keys(in ui.Input, c *Context, self settler) ([]string, bool) {
 	u := s.lg.tbl
 	wheel := u.Wheel(in)
 	k := u.Keys(in)
-	s.follow(c, k.Played, settle)
+	s.follow(c, k.Played, self)
 	for _, cmd := range k.Tools {
 		c.Do(cmd)
 	}
@@ -53,10 +61,9 @@ func (s *tableScene) keys(in ui.Input, c *Context, settle func(*Context)) ([]str
 }
 
 // do carries out a command of the table, the app's beside it (the Tools
-// menu and its entries, a hint), or the table's own; self is the scene up
-// (the table, or a notice or try mode over it). It reports whether the
-// game moved.
-func (s *tableScene) do(cmd ui.Command, c *Context, self Scene) bool {
+// menu and its entries, a hint), or the table's own, and follows it; self
+// is the scene up.
+func (s *tableScene) do(cmd ui.Command, c *Context, self settler) {
 	lg := s.lg
 	switch {
 	case cmd.Kind == ui.CmdTools:
@@ -68,19 +75,23 @@ func (s *tableScene) do(cmd ui.Command, c *Context, self Scene) bool {
 	case cmd.Kind == ui.CmdSandbox && !lg.tbl.Trying():
 		lg.sandbox(c, self)
 	default:
-		return lg.tbl.Do(cmd)
+		s.follow(c, lg.tbl.Do(cmd), self)
 	}
-	return false
+}
+
+// click hands the table a click on a target and follows it.
+func (s *tableScene) click(t ui.Target, c *Context, self settler) {
+	s.follow(c, s.lg.tbl.Click(t), self)
 }
 
 // follow follows input that went to the table: a move of the game goes
-// where the game now stands (liveGame.moved); else the scene settles.
-func (s *tableScene) follow(c *Context, moved bool, settle func(*Context)) {
+// where the game now stands (liveGame.moved); else the scene up settles.
+func (s *tableScene) follow(c *Context, moved bool, self settler) {
 	if moved {
 		s.lg.moved(c, false)
 		return
 	}
-	settle(c)
+	self.settle(c)
 }
 
 // at is the scene of the table as it stands: try mode, a notice waiting
@@ -88,31 +99,37 @@ func (s *tableScene) follow(c *Context, moved bool, settle func(*Context)) {
 func (lg *liveGame) at(byBot bool) Scene {
 	switch {
 	case lg.tbl.Trying():
-		return &tryScene{table: lg.scene}
+		t := &tryScene{}
+		t.onTable = onTable{lg.scene, t}
+		return t
 	case lg.tbl.Holding():
-		return &noticeScene{table: lg.scene, byBot: byBot}
+		n := &noticeScene{byBot: byBot}
+		n.onTable = onTable{lg.scene, n}
+		return n
 	}
 	return lg.scene
 }
+
+// onTable is what a scene over the table (a notice, try mode) shares with
+// it: the table's widgets and input, after which the scene, self, settles.
+type onTable struct {
+	table *tableScene
+	self  settler
+}
+
+func (o onTable) Show(c *Context) Shown                         { return o.table.Show(c) }
+func (o onTable) Keys(in ui.Input, c *Context) ([]string, bool) { return o.table.keys(in, c, o.self) }
+func (o onTable) Do(cmd ui.Command, c *Context)                 { o.table.do(cmd, c, o.self) }
+func (o onTable) Click(t ui.Target, c *Context)                 { o.table.click(t, c, o.self) }
 
 // noticeScene is the table under a notice that waits for Continue: a
 // combat's result, a card drawn. After a bot's move (byBot) no one at the
 // screen has to dismiss it: the bots do after a pause (botTick).
 type noticeScene struct {
-	table *tableScene
+	onTable
 	byBot bool
 }
 
-func (n *noticeScene) Show(c *Context) Shown { return n.table.Show(c) }
-func (n *noticeScene) Keys(in ui.Input, c *Context) ([]string, bool) {
-	return n.table.keys(in, c, n.settle)
-}
-func (n *noticeScene) Do(cmd ui.Command, c *Context) {
-	n.table.follow(c, n.table.do(cmd, c, n), n.settle)
-}
-func (n *noticeScene) Click(t ui.Target, c *Context) {
-	n.table.follow(c, n.table.lg.tbl.Click(t), n.settle)
-}
 func (n *noticeScene) Tick(now time.Time, c *Context) bool {
 	return n.table.lg.botTick(now, c, n.byBot)
 }
@@ -126,18 +143,8 @@ func (n *noticeScene) settle(c *Context) {
 
 // tryScene is try mode (package table: T picks any group and outlines
 // where it could move): nothing is played, and the bots wait.
-type tryScene struct{ table *tableScene }
+type tryScene struct{ onTable }
 
-func (t *tryScene) Show(c *Context) Shown { return t.table.Show(c) }
-func (t *tryScene) Keys(in ui.Input, c *Context) ([]string, bool) {
-	return t.table.keys(in, c, t.settle)
-}
-func (t *tryScene) Do(cmd ui.Command, c *Context) {
-	t.table.follow(c, t.table.do(cmd, c, t), t.settle)
-}
-func (t *tryScene) Click(tg ui.Target, c *Context) {
-	t.table.follow(c, t.table.lg.tbl.Click(tg), t.settle)
-}
 func (t *tryScene) Tick(time.Time, *Context) bool { return false }
 
 // settle leaves try mode when it was turned off.
