@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"notrueking/internal/tabletest"
 	"notrueking/ui"
 )
 
@@ -14,10 +13,7 @@ import (
 // does not click, a press and release in place clicks the territory, F
 // fits, and the zoom buttons work.
 func TestBoardInputDragWheelAndClick(t *testing.T) {
-	e, err := tabletest.RulesGame("standard", []string{"Ann", "Ben"}, 9)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := rulesGame(t, "standard", []string{"Ann", "Ben"}, 9)
 	a := curtainApp(t, e, 9)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	a.rebuild()

@@ -17,10 +17,7 @@ import (
 // seat players, as the start screen would.
 func botApp(t *testing.T, seats ...int) *App {
 	t.Helper()
-	a, err := newApp(Options{Players: []string{"Ann", "Ben", "Cy", "Di"}, Seed: 3, SeedSet: true, Bots: seats, BotPause: time.Millisecond}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{Players: []string{"Ann", "Ben", "Cy", "Di"}, Seed: 3, SeedSet: true, Bots: seats, BotPause: time.Millisecond}, defaultNewGame)
 	startOn(t, a)
 	if tbl(a) == nil {
 		t.Fatalf("no game: %s", a.home.msg)
@@ -231,10 +228,7 @@ func answered(q botAnswer) chan botAnswer {
 // bot, Easy bot, Strong bot; the pause button appears with the first bot;
 // Start hands the choice to the game.
 func TestStartScreenBotSeats(t *testing.T) {
-	a, err := newApp(Options{Seed: 2, SeedSet: true}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{Seed: 2, SeedSet: true}, defaultNewGame)
 	click := func(c ui.Command) { t.Helper(); pressCmd(t, a, c) }
 	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdBotPause }); ok {
 		t.Fatal("a bot pause button with no bot seat")
@@ -271,11 +265,8 @@ func dismissNotices(a *App) {
 // given with -load wins over the save.
 func TestContinuedGameKeepsItsBots(t *testing.T) {
 	st := tempStore(t)
-	a, err := newApp(Options{Saves: st, Players: []string{"Ann", "Ben", "Cy", "Di"}, Seed: 3, SeedSet: true,
+	a := mustApp(t, Options{Saves: st, Players: []string{"Ann", "Ben", "Cy", "Di"}, Seed: 3, SeedSet: true,
 		Bots: []int{Human, int(bots.Random), Human, int(bots.Easy)}, BotPause: 40 * time.Millisecond}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
 	startOn(t, a)
 	id := sess(a).ID()
 	now := time.Now()
@@ -320,10 +311,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 		}
 	}
 
-	b, err := newApp(Options{Saves: st}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	w, ok := ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdContinue, ID: id} })
 	if !ok || !strings.Contains(w.Text, "2 bots") {
 		t.Fatalf("the Continue button %q (found %v) does not say the game has 2 bots", w.Text, ok)
@@ -344,10 +332,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	if err := os.WriteFile(cp, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c, err := newApp(Options{Saves: tempStore(t), Load: cp}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := mustApp(t, Options{Saves: tempStore(t), Load: cp}, defaultNewGame)
 	if err := openOn(c, func(cx *Context) (Scene, error) { return loadFile(cx, cp) }); err != nil {
 		t.Fatal(err)
 	}
@@ -357,10 +342,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	}
 
 	// -bots with -load: the command line's seats.
-	d, err := newApp(Options{Saves: tempStore(t), Load: cp, Bots: []int{int(bots.Random)}}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := mustApp(t, Options{Saves: tempStore(t), Load: cp, Bots: []int{int(bots.Random)}}, defaultNewGame)
 	if err := openOn(d, func(cx *Context) (Scene, error) { return loadFile(cx, cp) }); err != nil {
 		t.Fatal(err)
 	}
@@ -412,10 +394,7 @@ func TestBotSeatsAreMarked(t *testing.T) {
 		t.Error("the spectator does not mark Ben as a bot")
 	}
 	// And the replay viewer, from the file's header.
-	rp, err := newApp(Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rp := mustApp(t, Options{}, nil)
 	if err := openOn(rp, func(cx *Context) (Scene, error) { return openReplay(cx, path) }); err != nil {
 		t.Fatal(err)
 	}

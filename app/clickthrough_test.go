@@ -4,7 +4,6 @@ import (
 	"math/rand"
 	randv2 "math/rand/v2"
 	"notrueking/internal/byclicks"
-	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/rules"
@@ -111,13 +110,62 @@ func (c *clicker) do(a rules.Action) {
 	for is[*noticeScene](c.a) {
 		c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 	}
-	if is[*curtainScene](c.a) {
-		c.at(800, 450)
-	}
+	c.lift()
 	if !is[*tableScene](c.a) || u.Shown() != a.Seat || len(u.State().Notices) > 0 {
 		c.t.Fatalf("%T showing seat %d, want the table for seat %d", c.a.mgr.cur, u.Shown(), a.Seat)
 	}
 	byclicks.Play(u, a, byclicks.Reach{Widget: c.clickWidget, Terr: c.clickTerr})
+}
+
+// lift lifts the hand-off curtain when it is up, by a click on it.
+func (c *clicker) lift() {
+	if is[*curtainScene](c.a) {
+		c.at(800, 450)
+	}
+}
+
+// playFirst plays the first legal action of g n times by clicks (a
+// loyalty card arranged at random, from seed), then lifts the curtain.
+func (c *clicker) playFirst(g *rules.Game, seed uint64, n int) {
+	c.t.Helper()
+	for i := 0; i < n; i++ {
+		pick := g.Legal()[0]
+		if pick.Verb == rules.VArrange {
+			pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(seed, uint64(i))))
+		}
+		c.do(pick)
+	}
+	c.lift()
+}
+
+// clickGame is a game played by clicks in clickGames.
+type clickGame struct {
+	a     *App
+	c     *clicker
+	g     *rules.Game
+	seed  uint64
+	steps int
+}
+
+// clickGames plays random three-player standard games by clicks, one per
+// seed from first to last, until done says so: pick chooses each action
+// among the legal ones (a loyalty card is then arranged at random), and
+// play plays it (c.do) with what the test checks around it.
+func clickGames(t *testing.T, first, last uint64, done func() bool, pick func(g *rules.Game, legal []rules.Action, rng *rand.Rand) rules.Action, play func(cg *clickGame, a rules.Action)) {
+	t.Helper()
+	for seed := first; seed <= last && !done(); seed++ {
+		g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, seed)
+		a := curtainApp(t, g, seed)
+		cg := &clickGame{a: a, c: newClicker(t, a), g: g, seed: seed}
+		rng := rand.New(rand.NewSource(int64(seed)))
+		for ; cg.steps < 1500 && !g.Over() && !done(); cg.steps++ {
+			p := pick(g, g.Legal(), rng)
+			if p.Verb == rules.VArrange {
+				p = rules.RandomArrangement(p, randv2.New(randv2.NewPCG(seed, uint64(cg.steps))))
+			}
+			play(cg, p)
+		}
+	}
 }
 
 // TestClickThroughGames plays random games on the standard map entirely by
@@ -158,10 +206,7 @@ func TestClickThroughNineMap(t *testing.T) {
 // counting the verbs clicked.
 func clickThrough(t *testing.T, mapName string, players []string, seed uint64, verbs map[rules.Verb]int) {
 	t.Helper()
-	e, err := tabletest.RulesGame(mapName, players, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := rulesGame(t, mapName, players, seed)
 	a := curtainApp(t, e, seed)
 	c := newClicker(t, a)
 	rng := rand.New(rand.NewSource(int64(seed)))

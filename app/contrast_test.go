@@ -89,10 +89,7 @@ func TestTextContrast(t *testing.T) {
 		moved(a)
 		checkContrast(t, tc.mapName+" end", a.f.ws)
 	}
-	a, err := newApp(Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{}, nil)
 	a.home.setMaps(shippedMaps(), "nine")
 	a.home.n = 9
 	a.home.msg = "a refusal"
@@ -100,10 +97,7 @@ func TestTextContrast(t *testing.T) {
 	checkContrast(t, "start", a.f.ws)
 	// House colours on every fill the table uses for them.
 	for _, mapName := range []string{"standard", "nine"} {
-		e, err := tabletest.RulesGame(mapName, caseNames[:4], 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		e := rulesGame(t, mapName, caseNames[:4], 1)
 		for _, h := range e.Map().Houses {
 			hc := ui.RGBA(h.Color)
 			for _, f := range []color.RGBA{hc, table.CardFill(hc)} {

@@ -17,10 +17,7 @@ import (
 
 func TestDrawStartScreen(t *testing.T) {
 	needDisplay(t)
-	a, err := newApp(Options{Players: []string{"Ann", "Ben", "Cy"}, Seed: 42, SeedSet: true}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{Players: []string{"Ann", "Ben", "Cy"}, Seed: 42, SeedSet: true}, nil)
 	img := shot(t, a, ui.BaseW, ui.BaseH)
 	saveShot(t, "start", img)
 	// The Start button is drawn in its colour where the layout puts it.
@@ -60,32 +57,44 @@ func warmUp(t *testing.T, m *board.Map) {
 	shot(t, curtainApp(t, tabletest.New(m), 1), ui.BaseW, ui.BaseH)
 }
 
+// handIn is a scripted game on map m in which seat holder holds card in
+// the views of the seats given (every seat's when none is).
+func handIn(m *board.Map, holder int, card board.Card, seats ...int) *tabletest.Engine {
+	f := tabletest.New(m)
+	if len(seats) == 0 {
+		for s := range f.Views {
+			seats = append(seats, s)
+		}
+	}
+	for _, s := range seats {
+		v := f.Views[s]
+		v.Players = append([]rules.PlayerView(nil), v.Players...)
+		v.Players[holder].Hand = []board.Card{card}
+		f.Views[s] = v
+	}
+	return f
+}
+
+// byCard is the picture pic draws for each of two cards of map m (after a
+// warm-up): a picture that shows no secret is the same for both.
+func byCard(t *testing.T, m *board.Map, pic func(board.Card) *image.RGBA) (a, b *image.RGBA) {
+	t.Helper()
+	warmUp(t, m)
+	return pic(m.Houses[0].Deck[0]), pic(m.Houses[1].Deck[0])
+}
+
 func TestDrawPublicTableHidesOtherHands(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
-	warmUp(t, m)
-	shots := make([]*image.RGBA, 2)
-	for i, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
-		f := tabletest.New(m)
-		// Seat 1 holds card A or B; seat 0 is looking.
-		v := f.Views[1]
-		v.Players = append([]rules.PlayerView(nil), v.Players...)
-		v.Players[1].Hand = []board.Card{card}
-		f.Views[1] = v
-		a := tableApp(t, f)
-		shots[i] = shot(t, a, ui.BaseW, ui.BaseH)
-	}
-	if string(shots[0].Pix) != string(shots[1].Pix) {
+	// Seat 1 holds card A or B; seat 0 is looking.
+	a, b := byCard(t, m, func(card board.Card) *image.RGBA {
+		return shot(t, tableApp(t, handIn(m, 1, card, 1)), ui.BaseW, ui.BaseH)
+	})
+	if string(a.Pix) != string(b.Pix) {
 		t.Fatal("the table seat 0 sees differs with the content of seat 1's hand")
 	}
 	// Sanity: seat 0's own hand does change the picture.
-	f := tabletest.New(m)
-	v := f.Views[0]
-	v.Players = append([]rules.PlayerView(nil), v.Players...)
-	v.Players[0].Hand = []board.Card{m.Houses[1].Deck[0]}
-	f.Views[0] = v
-	a := tableApp(t, f)
-	if own := shot(t, a, ui.BaseW, ui.BaseH); string(own.Pix) == string(shots[0].Pix) {
+	if own := shot(t, tableApp(t, handIn(m, 0, m.Houses[1].Deck[0], 0)), ui.BaseW, ui.BaseH); string(own.Pix) == string(a.Pix) {
 		t.Fatal("changing the viewer's own hand did not change the picture (the test cannot see hands)")
 	}
 }
@@ -94,10 +103,7 @@ func TestDrawPublicTableHidesOtherHands(t *testing.T) {
 // hover effects on top) against drawing everything at once.
 func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 	needDisplay(t)
-	e, err := tabletest.RulesGame("standard", []string{"Ann", "Ben"}, 9)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := rulesGame(t, "standard", []string{"Ann", "Ben"}, 9)
 	tabletest.PlaySome(t, e, e, 2)
 	a := curtainApp(t, e, 9)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
@@ -148,19 +154,10 @@ func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
-	warmUp(t, m)
-	shots := make([]*image.RGBA, 2)
-	for i, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
-		f := tabletest.New(m)
-		for s := range f.Views {
-			v := f.Views[s]
-			v.Players = append([]rules.PlayerView(nil), v.Players...)
-			v.Players[0].Hand = []board.Card{card}
-			f.Views[s] = v
-		}
-		shots[i] = shot(t, curtainApp(t, f, 1), ui.BaseW, ui.BaseH)
-	}
-	if string(shots[0].Pix) != string(shots[1].Pix) {
+	a, b := byCard(t, m, func(card board.Card) *image.RGBA {
+		return shot(t, curtainApp(t, handIn(m, 0, card), 1), ui.BaseW, ui.BaseH)
+	})
+	if string(a.Pix) != string(b.Pix) {
 		t.Fatal("the curtain picture differs with the content of the next player's hand")
 	}
 	// The board shows through: a land pixel is not the bare veil colour.

@@ -2,7 +2,6 @@ package app
 
 import (
 	"math/rand"
-	randv2 "math/rand/v2"
 	"notrueking/internal/tabletest"
 	"notrueking/table"
 	"os"
@@ -21,72 +20,63 @@ import (
 // card is shown to its drawer the same way.
 func TestResultCardStaysUntilDismissed(t *testing.T) {
 	seen := map[string]bool{}
-	for seed := uint64(1); seed <= 8 && len(seen) < 2; seed++ {
-		g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a := curtainApp(t, g, seed)
-		c := newClicker(t, a)
-		rng := rand.New(rand.NewSource(int64(seed)))
-		for steps := 0; steps < 1500 && !g.Over() && len(seen) < 2; steps++ {
-			legal := g.Legal()
-			pick := legal[rng.Intn(len(legal))]
-			for _, l := range legal {
-				if cv, err := g.PreviewCombat(l); err == nil && cv != nil && rng.Intn(2) == 0 {
-					pick = l
-				}
-			}
-			if pick.Verb == rules.VArrange {
-				pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(seed, uint64(steps))))
-			}
-			c.do(pick)
-			if len(tbl(a).State().Notices) == 0 {
-				continue
-			}
-			nt := tbl(a).State().Notices[0]
-			if !atTable(a) {
-				t.Fatalf("seed %d: a notice is waiting but the scene is %d", seed, a.mgr.cur)
-			}
-			n := g.Len()
-			// Clicks elsewhere do nothing; the card stays.
-			c.at(200, 400)
-			c.at(1500, 870)
-			if !atTable(a) || len(tbl(a).State().Notices) == 0 || g.Len() != n {
-				t.Fatalf("seed %d: the notice went away without Continue", seed)
-			}
-			ws := a.f.ws
-			switch nt.Kind {
-			case "result":
-				head := tabletest.HouseName(tbl(a).Map(), nt.Combat.Winner) + " wins the combat in " + tabletest.TerrName(tbl(a).Map(), nt.Combat.Territory)
-				if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Text == head }); !ok {
-					t.Fatalf("seed %d: the result card does not say %q", seed, head)
-				}
-				if !slices.ContainsFunc(nt.Lines, func(s string) bool { return strings.Contains(s, "must lose") || strings.Contains(s, "loses no units") }) {
-					t.Fatalf("seed %d: the result card has no casualties: %q", seed, nt.Lines)
-				}
-			case "drawn":
-				if nt.Seat != tbl(a).Shown() || !strings.HasPrefix(nt.Text, "You drew") {
-					t.Fatalf("seed %d: drawn card notice %+v for seat %d", seed, nt, tbl(a).Shown())
-				}
-				if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, nt.Card.Name+"\n") }); !ok {
-					t.Fatalf("seed %d: the drawn card %s is not shown", seed, nt.Card.Name)
-				}
-			}
-			seen[nt.Kind] = true
-			// Enter dismisses the first notice, Esc the next, clicks the rest.
-			a.handle(ui.Input{X: 10, Y: 10, Enter: true})
-			if len(tbl(a).State().Notices) > 0 {
-				a.handle(ui.Input{X: 10, Y: 10, Escape: true})
-			}
-			for len(tbl(a).State().Notices) > 0 {
-				c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
-			}
-			if ta := g.ToAct(); ta != tbl(a).Shown() && !g.Over() && !is[*curtainScene](a) {
-				t.Fatalf("seed %d: Continue did not bring the curtain for seat %d (%T)", seed, ta, a.mgr.cur)
+	attacks := func(g *rules.Game, legal []rules.Action, rng *rand.Rand) rules.Action {
+		pick := legal[rng.Intn(len(legal))]
+		for _, l := range legal {
+			if cv, err := g.PreviewCombat(l); err == nil && cv != nil && rng.Intn(2) == 0 {
+				pick = l
 			}
 		}
+		return pick
 	}
+	clickGames(t, 1, 8, func() bool { return len(seen) >= 2 }, attacks, func(cg *clickGame, pick rules.Action) {
+		a, c, g, seed := cg.a, cg.c, cg.g, cg.seed
+		c.do(pick)
+		if len(tbl(a).State().Notices) == 0 {
+			return
+		}
+		nt := tbl(a).State().Notices[0]
+		if !atTable(a) {
+			t.Fatalf("seed %d: a notice is waiting but the scene is %T", seed, a.mgr.cur)
+		}
+		n := g.Len()
+		// Clicks elsewhere do nothing; the card stays.
+		c.at(200, 400)
+		c.at(1500, 870)
+		if !atTable(a) || len(tbl(a).State().Notices) == 0 || g.Len() != n {
+			t.Fatalf("seed %d: the notice went away without Continue", seed)
+		}
+		ws := a.f.ws
+		switch nt.Kind {
+		case "result":
+			head := tabletest.HouseName(tbl(a).Map(), nt.Combat.Winner) + " wins the combat in " + tabletest.TerrName(tbl(a).Map(), nt.Combat.Territory)
+			if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Text == head }); !ok {
+				t.Fatalf("seed %d: the result card does not say %q", seed, head)
+			}
+			if !slices.ContainsFunc(nt.Lines, func(s string) bool { return strings.Contains(s, "must lose") || strings.Contains(s, "loses no units") }) {
+				t.Fatalf("seed %d: the result card has no casualties: %q", seed, nt.Lines)
+			}
+		case "drawn":
+			if nt.Seat != tbl(a).Shown() || !strings.HasPrefix(nt.Text, "You drew") {
+				t.Fatalf("seed %d: drawn card notice %+v for seat %d", seed, nt, tbl(a).Shown())
+			}
+			if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, nt.Card.Name+"\n") }); !ok {
+				t.Fatalf("seed %d: the drawn card %s is not shown", seed, nt.Card.Name)
+			}
+		}
+		seen[nt.Kind] = true
+		// Enter dismisses the first notice, Esc the next, clicks the rest.
+		a.handle(ui.Input{X: 10, Y: 10, Enter: true})
+		if len(tbl(a).State().Notices) > 0 {
+			a.handle(ui.Input{X: 10, Y: 10, Escape: true})
+		}
+		for len(tbl(a).State().Notices) > 0 {
+			c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
+		}
+		if ta := g.ToAct(); ta != tbl(a).Shown() && !g.Over() && !is[*curtainScene](a) {
+			t.Fatalf("seed %d: Continue did not bring the curtain for seat %d (%T)", seed, ta, a.mgr.cur)
+		}
+	})
 	if !seen["result"] || !seen["drawn"] {
 		t.Fatalf("notices seen: %v; want a result card and a drawn card", seen)
 	}
@@ -96,23 +86,10 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 // the app (the hand-off curtain comes when the seat to act changes); a
 // refused Ctrl+Z shows the engine's reason and changes nothing.
 func TestUndoRedoKeys(t *testing.T) {
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
 	a := curtainApp(t, g, 3)
 	c := newClicker(t, a)
-	for i := 0; i < 5; i++ {
-		l := g.Legal()
-		pick := l[0]
-		if pick.Verb == rules.VArrange {
-			pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(3, uint64(i))))
-		}
-		c.do(pick)
-	}
-	if is[*curtainScene](a) {
-		c.at(800, 450)
-	}
+	c.playFirst(g, 3, 5)
 	last := g.Actions()[4]
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
 	if g.Len() != 4 || tbl(a).State().Refusal {
@@ -121,9 +98,7 @@ func TestUndoRedoKeys(t *testing.T) {
 	if ta := g.ToAct(); ta != tbl(a).Shown() && !is[*curtainScene](a) {
 		t.Fatalf("after the undo seat %d acts but the table still shows seat %d", ta, tbl(a).Shown())
 	}
-	if is[*curtainScene](a) {
-		c.at(800, 450)
-	}
+	c.lift()
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
 	if g.Len() != 5 || g.Actions()[4] != last {
 		t.Fatalf("Ctrl+Y: %d actions, message %q", g.Len(), tbl(a).State().Message)
@@ -148,9 +123,7 @@ func TestUndoRedoKeys(t *testing.T) {
 	for len(tbl(a).State().Notices) > 0 {
 		a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Space"}})
 	}
-	if is[*curtainScene](a) {
-		c.at(800, 450)
-	}
+	c.lift()
 	n, state := g.Len(), tabletest.ViewJSON(t, g.View(rules.Public))
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
 	if !tbl(a).State().Refusal || tbl(a).State().Message != table.UndoRefusal(g.CanUndo()) || g.Len() != n || tabletest.ViewJSON(t, g.View(rules.Public)) != state {
@@ -177,28 +150,14 @@ func TestUndoRedoKeys(t *testing.T) {
 // TestUndoRedoButtonClicks: the top bar's Undo and Redo buttons, clicked
 // in the window, take the last action back and do it again.
 func TestUndoRedoButtonClicks(t *testing.T) {
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben"}, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := rulesGame(t, "standard", []string{"Ann", "Ben"}, 5)
 	a := curtainApp(t, g, 5)
 	c := newClicker(t, a)
-	for i := 0; i < 4; i++ {
-		pick := g.Legal()[0]
-		if pick.Verb == rules.VArrange {
-			pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(5, uint64(i))))
-		}
-		c.do(pick)
-	}
-	if is[*curtainScene](a) {
-		c.at(800, 450)
-	}
+	c.playFirst(g, 5, 4)
 	last := g.Actions()[3]
 	click := func(k ui.CmdKind) {
 		t.Helper()
-		if is[*curtainScene](a) {
-			c.at(800, 450)
-		}
+		c.lift()
 		w, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == k })
 		if !ok {
 			t.Fatalf("no button for command %d", k)
@@ -220,11 +179,7 @@ func TestUndoRedoButtonClicks(t *testing.T) {
 func TestUndoKeepsTheAutosave(t *testing.T) {
 	st := tempStore(t)
 	rec := filepath.Join(t.TempDir(), "game.ntk")
-	a, err := newApp(Options{Saves: st, Players: []string{"Ann", "Ben"}, RecordPath: rec}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.handle(ui.Input{Enter: true})
+	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}, RecordPath: rec})
 	step(t, a, 4) // two arrangements, two placements: nothing hidden revealed
 	if is[*curtainScene](a) {
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))

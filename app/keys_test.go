@@ -89,10 +89,7 @@ func TestKeysStartScreen(t *testing.T) {
 		gotMap, got = mapName, players
 		return playOf(tabletest.New(tabletest.Map())), nil
 	}
-	a, err := newApp(Options{}, ng)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{}, ng)
 	a.home.setMaps([]mapChoice{{ID: "standard", Label: "Standard", Min: 2, Max: 4}, {ID: "nine", Label: "Nine", Min: 2, Max: 9}}, "")
 	a.rebuild()
 	a.handle(ui.Input{Keys: []string{"Down"}})
@@ -172,16 +169,10 @@ func TestKeysHelpAndFullscreen(t *testing.T) {
 // (table.TestTooltipsStayClear).
 func TestAppTooltipsStayClear(t *testing.T) {
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
-		g, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], 5)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := rulesGame(t, tc.mapName, caseNames[:tc.players], 5)
 		n := 0
 		tabletest.PlayUntil(t, g, g, 5, func() bool { n++; return n > 60 })
-		a, err := newApp(Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := mustApp(t, Options{}, nil)
 		beginWith(a, playRules(g), 5, gameID{tester: true})
 		a.handle(ui.Input{Enter: true}) // the curtain
 		l := tbl(a).Layout()

@@ -20,10 +20,7 @@ func TestStartScreenEditAndStart(t *testing.T) {
 		f.Legals = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: tabletest.Order(f.M, "stark", "lannister")}}
 		return playOf(f), nil
 	}
-	a, err := newApp(Options{Seed: 5, SeedSet: true}, ng)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{Seed: 5, SeedSet: true}, ng)
 	click := func(c ui.Command) { t.Helper(); pressCmd(t, a, c) }
 	click(ui.Command{Kind: ui.CmdPlayers, N: 3})
 	click(ui.Command{Kind: ui.CmdEditName, N: 0})
@@ -55,10 +52,7 @@ func TestNormalGameSeedIsSecret(t *testing.T) {
 		fake = tabletest.New(tabletest.Map())
 		return playOf(fake), nil
 	}
-	a, err := newApp(Options{}, ng)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{}, ng)
 	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool {
 		return w.Kind == ui.WField && strings.Contains(strings.ToLower(w.Text), "seed")
 	}); ok {

@@ -271,3 +271,32 @@ func look(t testing.TB, a *App, name string, w, h int) {
 	}
 	saveShot(t, name, shot(t, a, w, h))
 }
+
+// mustApp is a new app of o and ng (nil: no game can be started).
+func mustApp(t testing.TB, o Options, ng newGameFunc) *App {
+	t.Helper()
+	a, err := newApp(o, ng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// startedApp is an app of o whose start screen's Start (Enter) began a
+// game of the rules engine.
+func startedApp(t testing.TB, o Options) *App {
+	t.Helper()
+	a := mustApp(t, o, defaultNewGame)
+	a.handle(ui.Input{Enter: true})
+	return a
+}
+
+// rulesGame is a rules game on a shipped map (tabletest.RulesGame).
+func rulesGame(t testing.TB, mapName string, players []string, seed uint64) *rules.Game {
+	t.Helper()
+	g, err := tabletest.RulesGame(mapName, players, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}

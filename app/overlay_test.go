@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"math/rand"
 	randv2 "math/rand/v2"
-	"notrueking/internal/tabletest"
 	"notrueking/table"
 	"os"
 	"path/filepath"
@@ -65,10 +64,7 @@ func secretsOf(g *rules.Game) string {
 // the same; and the overlay reads nothing but the public view.
 func TestOverlayHoldsOnlyPublicFacts(t *testing.T) {
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 5}} {
-		g, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], 11)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := rulesGame(t, tc.mapName, caseNames[:tc.players], 11)
 		rng := rand.New(rand.NewSource(5))
 		r2 := randv2.New(randv2.NewPCG(1, 2))
 		points, differed := 0, 0
@@ -104,10 +100,7 @@ func TestOverlayHoldsOnlyPublicFacts(t *testing.T) {
 // the seat to act, the last public log line, the ranking, game over and
 // the winners, the action count.
 func TestOverlayFollowsThePublicState(t *testing.T) {
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
 	rng := rand.New(rand.NewSource(9))
 	var last []byte
 	rounds := map[int]bool{}
@@ -164,10 +157,7 @@ func TestOverlayFollowsThePublicState(t *testing.T) {
 // position from which its span never changed).
 func TestOverlayRankSince(t *testing.T) {
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 5}} {
-		g, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], 21)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := rulesGame(t, tc.mapName, caseNames[:tc.players], 21)
 		rng := rand.New(rand.NewSource(21))
 		var spans []map[string][2]int
 		for i := 0; !g.Over() && i < 3000; i++ {
@@ -213,10 +203,7 @@ func TestWriteOverlay(t *testing.T) {
 	if err := CheckOverlay(p); err != nil {
 		t.Fatalf("a new name is refused: %v", err)
 	}
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
 	for i := 0; i < 3; i++ {
 		if err := writeOverlay(p, g); err != nil {
 			t.Fatal(err)
@@ -259,14 +246,8 @@ func TestWriteOverlay(t *testing.T) {
 // and again after each applied action (afterAction), through the table.
 func TestAppWritesOverlay(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "o.json")
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := newApp(Options{Overlay: p}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
+	a := mustApp(t, Options{Overlay: p}, nil)
 	beginOn(a, playRules(g), 3)
 	read := func() overlayData {
 		t.Helper()
@@ -298,10 +279,7 @@ func TestAppWritesOverlay(t *testing.T) {
 // (nine players: nine rounds of ranks to look back over), as written after
 // every action.
 func BenchmarkOverlay(b *testing.B) {
-	g, err := tabletest.RulesGame("nine", caseNames[:9], 4)
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := rulesGame(b, "nine", caseNames[:9], 4)
 	rng := rand.New(rand.NewSource(4))
 	for !g.Over() && g.View(rules.Public).Round < 9 {
 		l := g.Legal()

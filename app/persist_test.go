@@ -54,10 +54,7 @@ func saveActions(t *testing.T, st store.Store, id string) int {
 
 func TestAutosaveAndContinue(t *testing.T) {
 	st := tempStore(t)
-	a, err := newApp(Options{Saves: st, Players: []string{"Alice", "Bob", "Carol"}}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{Saves: st, Players: []string{"Alice", "Bob", "Carol"}}, defaultNewGame)
 	if ui.HasText(a.f.ws, "Continue") {
 		t.Fatal("an empty saves folder offers a game to continue")
 	}
@@ -76,10 +73,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 	round := tbl(a).Public().Round
 
 	// The next start offers it, and continuing plays on into the same save.
-	b, err := newApp(Options{Saves: st}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	w, ok := ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdContinue, ID: id} })
 	if !ok {
 		t.Fatal("the start screen does not offer the saved game")
@@ -107,11 +101,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 func TestFinishedGameLeavesContinueAndRecordIsKept(t *testing.T) {
 	st := tempStore(t)
 	rec := filepath.Join(t.TempDir(), "game.ntk")
-	a, err := newApp(Options{Saves: st, Players: []string{"Ann", "Ben"}, RecordPath: rec}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.handle(ui.Input{Enter: true})
+	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}, RecordPath: rec})
 	first := sess(a).ID()
 	step(t, a, 5000)
 	if !is[*endScene](a) {
@@ -173,11 +163,7 @@ func bannerShown(a *App) bool { return ui.HasText(a.f.ws, "Not saved") }
 
 func TestFailedSaveBannerStaysUntilAWriteSucceeds(t *testing.T) {
 	fs := &failStore{Store: tempStore(t)}
-	a, err := newApp(Options{Saves: fs, Players: []string{"Ann", "Ben"}}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.handle(ui.Input{Enter: true})
+	a := startedApp(t, Options{Saves: fs, Players: []string{"Ann", "Ben"}})
 	step(t, a, 2)
 	if bannerShown(a) {
 		t.Fatal("a banner while every write succeeds")
@@ -218,11 +204,7 @@ func TestFailedSaveBannerStaysUntilAWriteSucceeds(t *testing.T) {
 
 func TestCloseWindowSavesTheGame(t *testing.T) {
 	fs := &failStore{Store: tempStore(t)}
-	a, err := newApp(Options{Saves: fs, Players: []string{"Ann", "Ben"}}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.handle(ui.Input{Enter: true})
+	a := startedApp(t, Options{Saves: fs, Players: []string{"Ann", "Ben"}})
 	fs.fail = true
 	step(t, a, 2) // not saved
 	fs.fail = false
@@ -233,18 +215,14 @@ func TestCloseWindowSavesTheGame(t *testing.T) {
 		t.Fatalf("after closing the save holds %d actions, want 2", n)
 	}
 	// Closing the start screen just quits.
-	b, _ := newApp(Options{Saves: fs}, defaultNewGame)
+	b := mustApp(t, Options{Saves: fs}, defaultNewGame)
 	if !b.closeWindow() {
 		t.Error("closing the start screen refused")
 	}
 }
 
 func TestTesterGameIsMarked(t *testing.T) {
-	a, err := newApp(Options{Saves: tempStore(t), Players: []string{"Ann", "Ben"}, Seed: 42, SeedSet: true}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.handle(ui.Input{Enter: true})
+	a := startedApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben"}, Seed: 42, SeedSet: true})
 	if rules.RecordOf(game(a)).Seed != 42 {
 		t.Fatalf("the tester's game has seed %d", rules.RecordOf(game(a)).Seed)
 	}
@@ -260,22 +238,29 @@ func TestTesterGameIsMarked(t *testing.T) {
 	}
 }
 
-func TestLoadFile(t *testing.T) {
-	st := tempStore(t)
-	// A plain record: resumed in a new save, the file left alone, and
-	// marked as a tester's game (its seed is in the file).
+// twoPlayers is the first n lines of testdata/two-players.ntk, and the
+// line after them.
+func twoPlayers(t *testing.T, n int) (head, next string) {
+	t.Helper()
 	src, err := os.ReadFile("../testdata/two-players.ntk")
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(string(src), "\n")
-	part := strings.Join(lines[:20], "\n") + "\n"
+	return strings.Join(lines[:n], "\n") + "\n", lines[n]
+}
+
+func TestLoadFile(t *testing.T) {
+	st := tempStore(t)
+	// A plain record: resumed in a new save, the file left alone, and
+	// marked as a tester's game (its seed is in the file).
+	part, _ := twoPlayers(t, 20)
 	p := filepath.Join(t.TempDir(), "part.ntk")
 	if err := os.WriteFile(p, []byte(part), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	want, _ := rules.ParseRecord(strings.NewReader(part))
-	a, _ := newApp(Options{Saves: st}, defaultNewGame)
+	a := mustApp(t, Options{Saves: st}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) { return loadFile(cx, p) }); err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +275,7 @@ func TestLoadFile(t *testing.T) {
 		t.Errorf("the loaded game's save holds %d actions", n)
 	}
 	// A save of the saves folder continues in place.
-	b, _ := newApp(Options{Saves: st}, defaultNewGame)
+	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	if err := openOn(b, func(cx *Context) (Scene, error) { return loadFile(cx, st.File(sess(a).ID())) }); err != nil {
 		t.Fatal(err)
 	}
@@ -313,11 +298,10 @@ func TestDrawPersistence(t *testing.T) {
 	needDisplay(t)
 	fs := &failStore{Store: tempStore(t)}
 	for i, names := range [][]string{{"Alice", "Bob", "Carol"}, {"Dave", "Erin"}} {
-		a, _ := newApp(Options{Saves: fs, Players: names}, defaultNewGame)
-		a.handle(ui.Input{Enter: true})
+		a := startedApp(t, Options{Saves: fs, Players: names})
 		step(t, a, 3+i)
 	}
-	a, _ := newApp(Options{Saves: fs, Players: []string{"Ann", "Ben"}, Seed: 42, SeedSet: true}, defaultNewGame)
+	a := mustApp(t, Options{Saves: fs, Players: []string{"Ann", "Ben"}, Seed: 42, SeedSet: true}, defaultNewGame)
 	img := shot(t, a, ui.BaseW, ui.BaseH)
 	saveShot(t, "start-continue", img)
 	n := 0
@@ -354,8 +338,7 @@ func TestDrawPersistence(t *testing.T) {
 // says why, and the file stays as it was.
 func TestContinueRefusesABrokenSave(t *testing.T) {
 	st := tempStore(t)
-	a, _ := newApp(Options{Saves: st, Players: []string{"Ann", "Ben"}}, defaultNewGame)
-	a.handle(ui.Input{Enter: true})
+	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}})
 	step(t, a, 2)
 	id := sess(a).ID()
 	data, _ := st.Load(id)
@@ -363,7 +346,7 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 	if err := st.Save(id, []byte(broken)); err != nil {
 		t.Fatal(err)
 	}
-	b, _ := newApp(Options{Saves: st}, defaultNewGame)
+	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	b.press(ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: id}))
 	b.rebuild()
 	if !is[*startScene](b) || !strings.Contains(b.home.msg, "Cannot continue") || !strings.Contains(b.home.msg, "action 1") {
@@ -377,7 +360,7 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 // When the saves folder cannot be opened the start screen says so, above
 // everything else and clear of the start screen's own message line.
 func TestStoreErrorBannerOnStart(t *testing.T) {
-	a, _ := newApp(Options{}, defaultNewGame)
+	a := mustApp(t, Options{}, defaultNewGame)
 	a.storeErr = errors.New("games cannot be saved: no home folder")
 	a.home.msg = "some message"
 	a.rebuild()
@@ -412,10 +395,7 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := tempStore(t)
-	a, err := newApp(Options{Saves: st, Map: mapPath, Players: []string{"Ann", "Ben"}, RecordPath: recPath, Quick: true}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{Saves: st, Map: mapPath, Players: []string{"Ann", "Ben"}, RecordPath: recPath, Quick: true}, defaultNewGame)
 	if tbl(a) == nil {
 		a.handle(ui.Input{Enter: true})
 	}
@@ -445,10 +425,7 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 	if err := os.WriteFile(mapPath, append([]byte("# edited\n"), data...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	b, err := newApp(Options{Saves: st}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	fromStart(b, func(cx *Context) (Scene, error) { return continueGame(cx, id) })
 	if tbl(b) != nil || !strings.Contains(b.home.msg, "changed since the record was written") {
 		t.Fatalf("continuing on a changed map: table %v, message %q", tbl(b) != nil, b.home.msg)
@@ -459,18 +436,13 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 // while being written resumes at its last whole line and says so in the
 // window, instead of failing or dropping the line silently.
 func TestLoadCutOffRecordWarns(t *testing.T) {
-	src, err := os.ReadFile("../testdata/two-players.ntk")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(string(src), "\n")
-	whole := strings.Join(lines[:20], "\n") + "\n"
+	whole, next := twoPlayers(t, 20)
 	p := filepath.Join(t.TempDir(), "cut.ntk")
-	if err := os.WriteFile(p, []byte(whole+lines[20][:len(lines[20])/2]), 0o644); err != nil {
+	if err := os.WriteFile(p, []byte(whole+next[:len(next)/2]), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	want, _ := rules.ParseRecord(strings.NewReader(whole))
-	a, _ := newApp(Options{Saves: tempStore(t)}, defaultNewGame)
+	a := mustApp(t, Options{Saves: tempStore(t)}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) { return loadFile(cx, p) }); err != nil {
 		t.Fatalf("a cut-off record is refused: %v", err)
 	}
@@ -487,10 +459,7 @@ func TestLoadCutOffRecordWarns(t *testing.T) {
 // banner saying why, and a second close quits; with a -record file the
 // game is kept there and the window closes at once.
 func TestCloseWithoutSavesFolderAsksFirst(t *testing.T) {
-	a, err := newApp(Options{Players: []string{"Ann", "Ben"}, Quick: true}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{Players: []string{"Ann", "Ben"}, Quick: true}, defaultNewGame)
 	if tbl(a) == nil {
 		a.handle(ui.Input{Enter: true})
 	}
@@ -505,7 +474,7 @@ func TestCloseWithoutSavesFolderAsksFirst(t *testing.T) {
 		t.Fatal("the second close did not quit")
 	}
 	rec := filepath.Join(t.TempDir(), "g.ntk")
-	b, _ := newApp(Options{Players: []string{"Ann", "Ben"}, Quick: true, RecordPath: rec}, defaultNewGame)
+	b := mustApp(t, Options{Players: []string{"Ann", "Ben"}, Quick: true, RecordPath: rec}, defaultNewGame)
 	if tbl(b) == nil {
 		b.handle(ui.Input{Enter: true})
 	}

@@ -28,7 +28,7 @@ func TestScenarioInTheWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, _ := newApp(Options{Saves: st, Scenario: path}, defaultNewGame)
+	a := mustApp(t, Options{Saves: st, Scenario: path}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) { return loadScenario(cx, path) }); err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestScenarioInTheWindow(t *testing.T) {
 	}
 	// Continue, in a new app: the same position, and the history from
 	// the scenario on (undo reaches back to it).
-	b, _ := newApp(Options{Saves: st}, defaultNewGame)
+	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	if len(b.home.conts) != 1 {
 		t.Fatalf("%d games to continue, want 1", len(b.home.conts))
 	}
@@ -77,8 +77,7 @@ func TestScenarioInTheWindow(t *testing.T) {
 // second save never overwrites the first.
 func TestSavePositionLoadsBack(t *testing.T) {
 	dir := t.TempDir()
-	a, _ := newApp(Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, PositionsDir: dir}, defaultNewGame)
-	a.handle(ui.Input{Enter: true})
+	a := startedApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, PositionsDir: dir})
 	step(t, a, 40)
 	toTable(a)
 	// Not a tester's game: the first Ctrl+S only warns that the file
@@ -162,7 +161,7 @@ func TestScenarioGameRecord(t *testing.T) {
 	os.WriteFile(scen, src, 0o600)
 	recPath := filepath.Join(dir, "out", "game.ntk")
 	os.MkdirAll(filepath.Dir(recPath), 0o700)
-	a, _ := newApp(Options{Saves: tempStore(t), RecordPath: recPath}, defaultNewGame)
+	a := mustApp(t, Options{Saves: tempStore(t), RecordPath: recPath}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) { return loadScenario(cx, scen) }); err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +180,7 @@ func TestScenarioGameRecord(t *testing.T) {
 	// From a position with no file: the start goes beside the record.
 	g, _ := scenarios.Load(scen)
 	rec2 := filepath.Join(dir, "sandbox.ntk")
-	b, _ := newApp(Options{Saves: tempStore(t), RecordPath: rec2}, defaultNewGame)
+	b := mustApp(t, Options{Saves: tempStore(t), RecordPath: rec2}, defaultNewGame)
 	_, at := playPosition(b.ctx(), g, "")
 	b.mgr.goTo(at)
 	b.rebuild()
@@ -202,7 +201,7 @@ func TestScenarioGameRecord(t *testing.T) {
 // comment (what to try, what should happen) on a card over the table
 // once the curtain is lifted, until Continue.
 func TestScenarioCommentIsShown(t *testing.T) {
-	a, _ := newApp(Options{Saves: tempStore(t)}, defaultNewGame)
+	a := mustApp(t, Options{Saves: tempStore(t)}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) {
 		return loadScenario(cx, filepath.Join("..", "scenarios", "ship-capacity.toml"))
 	}); err != nil {

@@ -347,22 +347,13 @@ func TestPresenterShots(t *testing.T) {
 	look(t, a, "help-clean-large", 1280, 720)
 	// The end screen and the start screen, large and clean.
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
-		e, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], 5)
-		if err != nil {
-			t.Fatal(err)
-		}
+		e := rulesGame(t, tc.mapName, caseNames[:tc.players], 5)
 		tabletest.PlayUntil(t, e, e, 5, func() bool { return false })
-		end, err := newApp(Options{LargeText: true, Clean: true}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		end := mustApp(t, Options{LargeText: true, Clean: true}, nil)
 		beginOn(end, playOf(e), 5)
 		look(t, end, fmt.Sprintf("end-clean-large-%s-%d", tc.mapName, tc.players), 1920, 1080)
 	}
-	st, err := newApp(Options{LargeText: true, Clean: true}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := mustApp(t, Options{LargeText: true, Clean: true}, nil)
 	st.home.setMaps(shippedMaps(), "")
 	look(t, st, "start-clean-large", 1920, 1080)
 }

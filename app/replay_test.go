@@ -41,10 +41,7 @@ func cutRecord(t testing.TB, lines int) string {
 // replayApp opens path in the replay viewer as -replay does.
 func replayApp(t testing.TB, path string) *App {
 	t.Helper()
-	a, err := newApp(Options{}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) { return openReplay(cx, path) }); err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +49,20 @@ func replayApp(t testing.TB, path string) *App {
 		t.Fatalf("%T after openReplay", a.mgr.cur)
 	}
 	return a
+}
+
+// replayOf is an app showing game g in the replay viewer, as a file
+// named name opened with -replay, and the viewer.
+func replayOf(t testing.TB, g *rules.Game, name string) (*App, *replayView) {
+	t.Helper()
+	a := mustApp(t, Options{}, defaultNewGame)
+	r, err := newReplayView(g, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.mgr.goTo(fileReplay(r))
+	a.rebuild()
+	return a, r
 }
 
 // fileGame is the file's game, read on its own.
@@ -364,10 +375,7 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 // TestReplayFromTheEndScreen: the end screen's Watch the replay (key R)
 // opens the game just finished; Esc returns to the end screen.
 func TestReplayFromTheEndScreen(t *testing.T) {
-	a, err := newApp(Options{}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) { return loadFile(cx, finishedRecord) }); err != nil {
 		t.Fatal(err)
 	}
@@ -394,10 +402,7 @@ func TestReplayFromTheEndScreen(t *testing.T) {
 }
 
 func TestReplayRefusesABadFile(t *testing.T) {
-	a, err := newApp(Options{}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{}, defaultNewGame)
 	bad := filepath.Join(t.TempDir(), "bad.ntk")
 	if err := os.WriteFile(bad, []byte("not a record\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -415,10 +420,7 @@ func TestReplayRefusesABadFile(t *testing.T) {
 func BenchmarkReplayStep(b *testing.B) {
 	// Four players on the nine-player map, random legal moves: a whole
 	// game of 428 actions (on the standard map four players take ~330).
-	g, err := tabletest.RulesGame("nine", []string{"Ann", "Ben", "Cy", "Di"}, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := rulesGame(b, "nine", []string{"Ann", "Ben", "Cy", "Di"}, 1)
 	rng := rand.New(rand.NewSource(1))
 	for !g.Over() {
 		l := g.Legal()
@@ -430,16 +432,7 @@ func BenchmarkReplayStep(b *testing.B) {
 		b.Fatalf("the game has %d actions, want 400 or more", g.Len())
 	}
 	b.ReportMetric(float64(g.Len()), "actions")
-	a, err := newApp(Options{}, defaultNewGame)
-	if err != nil {
-		b.Fatal(err)
-	}
-	r, err := newReplayView(g, "bench")
-	if err != nil {
-		b.Fatal(err)
-	}
-	a.mgr.goTo(fileReplay(r))
-	a.rebuild()
+	a, r := replayOf(b, g, "bench")
 	r.goTo(r.end)
 	r.goTo(0) // every copy made once
 	a.rebuild()
@@ -526,10 +519,7 @@ func TestReplayLayoutFits(t *testing.T) {
 		n int
 	}{{"standard", 2}, {"standard", 4}, {"nine", 4}, {"nine", 6}, {"nine", 9}} {
 		names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}[:tc.n]
-		g, err := tabletest.RulesGame(tc.m, names, 5)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := rulesGame(t, tc.m, names, 5)
 		rng := rand.New(rand.NewSource(5))
 		for !g.Over() {
 			l := g.Legal()
@@ -537,16 +527,7 @@ func TestReplayLayoutFits(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		a, err := newApp(Options{}, defaultNewGame)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := newReplayView(g, "test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.mgr.goTo(fileReplay(r))
-		a.rebuild()
+		a, r := replayOf(t, g, "test")
 		a.do(ui.Command{Kind: ui.CmdReplayGo, N: g.Len() / 2})
 		for _, seat := range []int{rules.Public, tc.n - 1} {
 			a.do(ui.Command{Kind: ui.CmdReplaySeat, N: seat})

@@ -16,12 +16,9 @@ import (
 
 // sandboxFromStartApp opens the sandbox from the start screen's Sandbox
 // button: the standard map, three players, the tester's seed 7.
-func sandboxFromStartApp(t *testing.T) (*App, *clicker) {
+func sandboxFromStartApp(t *testing.T) (*App, *clicker, *sandboxUI) {
 	t.Helper()
-	a, err := newApp(Options{Players: []string{"Ann", "Ben", "Cy"}, Seed: 7, SeedSet: true}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{Players: []string{"Ann", "Ben", "Cy"}, Seed: 7, SeedSet: true}, defaultNewGame)
 	a.home.setMaps(shippedMaps(), "standard")
 	a.rebuild()
 	w, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdSandbox })
@@ -32,10 +29,19 @@ func sandboxFromStartApp(t *testing.T) (*App, *clicker) {
 	if !is[*sandboxScene](a) || sandbox(a) == nil {
 		t.Fatalf("%T after Sandbox (message %q)", a.mgr.cur, a.home.msg)
 	}
-	return a, newClicker(t, a)
+	return a, newClicker(t, a), sandbox(a)
 }
 
-// press clicks the sandbox widget carrying command c.
+// place clicks territory terr with the tool of command tool (a unit kind,
+// the flag) for house h.
+func (c *clicker) place(h int, tool ui.Command, terr int) {
+	c.t.Helper()
+	pressCmd(c.t, c.a, ui.Command{Kind: ui.CmdSandboxHouse, N: h})
+	pressCmd(c.t, c.a, tool)
+	c.clickTerr(terr)
+}
+
+// pressCmd clicks the widget carrying command c.
 func pressCmd(t *testing.T, a *App, c ui.Command) {
 	t.Helper()
 	w, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd == c })
@@ -56,35 +62,14 @@ func pressCmd(t *testing.T, a *App, c ui.Command) {
 	a.handle(ui.Input{X: x, Y: y, Click: true})
 }
 
-func terrIdx(t *testing.T, m *board.Map, id string) int {
-	t.Helper()
-	i, ok := m.Territory(id)
-	if !ok {
-		t.Fatalf("no territory %s", id)
-	}
-	return i
-}
-
-func houseIdx(t *testing.T, m *board.Map, id string) int {
-	t.Helper()
-	i, ok := m.House(id)
-	if !ok {
-		t.Fatalf("no house %s", id)
-	}
-	return i
-}
-
 // Units: a left click adds one of the chosen house and kind, a right
 // click and a Shift+click remove one; a ship on land is refused in the
 // engine's words (rules.Editor) and changes nothing.
 func TestSandboxUnits(t *testing.T) {
-	a, c := sandboxFromStartApp(t)
-	sb := sandbox(a)
+	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
-	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Knight})
-	c.clickTerr(kh)
+	stark, kh := tabletest.House(m, "stark"), tabletest.Terr(m, "karhold")
+	c.place(stark, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Knight}, kh)
 	c.clickTerr(kh)
 	if got := sb.st.Units(kh, stark); got != [board.NumUnits]int{0, 2, 0, 0} {
 		t.Fatalf("Karhold after two clicks: %v (message %q)", got, sb.msg)
@@ -119,24 +104,26 @@ func TestSandboxUnits(t *testing.T) {
 		t.Fatal("the refusal is not on screen")
 	}
 	// Another house's troops are there already: refused too.
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: houseIdx(t, m, "lannister")})
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Footman})
-	c.clickTerr(terrIdx(t, m, "winterfell"))
-	if !sb.msgErr || !strings.Contains(sb.msg, "already has troops in Winterfell") {
-		t.Fatalf("message %q", sb.msg)
+	c.place(tabletest.House(m, "lannister"), ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Footman}, tabletest.Terr(m, "winterfell"))
+	refused(t, sb, "already has troops in Winterfell")
+}
+
+// refused checks that the sandbox's last edit was refused with a reason
+// that says want.
+func refused(t *testing.T, sb *sandboxUI, want string) {
+	t.Helper()
+	if !sb.msgErr || !strings.Contains(sb.msg, want) {
+		t.Fatalf("message %q (error %v), want a refusal saying %q", sb.msg, sb.msgErr, want)
 	}
 }
 
 // Flags: set a house's flag in an empty land territory, clear it; a flag
 // where troops stand is refused with the engine's reason.
 func TestSandboxFlags(t *testing.T) {
-	a, c := sandboxFromStartApp(t)
-	sb := sandbox(a)
+	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
-	lan, kh := houseIdx(t, m, "lannister"), terrIdx(t, m, "karhold")
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: lan})
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, N: -1})
-	c.clickTerr(kh)
+	lan, kh := tabletest.House(m, "lannister"), tabletest.Terr(m, "karhold")
+	c.place(lan, ui.Command{Kind: ui.CmdSandboxUnit, N: -1}, kh)
 	if sb.st.Flag(kh) != lan {
 		t.Fatalf("Karhold's flag %d, want Lannister (message %q)", sb.st.Flag(kh), sb.msg)
 	}
@@ -148,19 +135,16 @@ func TestSandboxFlags(t *testing.T) {
 	if sb.st.Flag(kh) != -1 {
 		t.Fatalf("after a right click: flag %d", sb.st.Flag(kh))
 	}
-	c.clickTerr(terrIdx(t, m, "winterfell"))
-	if !sb.msgErr || !strings.Contains(sb.msg, "Stark has troops in Winterfell") {
-		t.Fatalf("message %q", sb.msg)
-	}
+	c.clickTerr(tabletest.Terr(m, "winterfell"))
+	refused(t, sb, "Stark has troops in Winterfell")
 }
 
 // Agents: a slot's click cycles the seats' agents, then none; the seats'
 // agents in hand follow. A seat with no agent left is skipped, with the
 // engine's reason.
 func TestSandboxAgents(t *testing.T) {
-	a, _ := sandboxFromStartApp(t)
-	sb := sandbox(a)
-	stark := houseIdx(t, sb.m, "stark")
+	a, _, sb := sandboxFromStartApp(t)
+	stark := tabletest.House(sb.m, "stark")
 	click := func(h int, s rules.Slot) {
 		t.Helper()
 		w, ok := ui.Find(a.f.ws, func(w ui.Widget) bool {
@@ -201,10 +185,9 @@ func TestSandboxAgents(t *testing.T) {
 // Cards and loyalty: give a house card to a seat, take it back onto its
 // deck; swap two loyalty tokens and reveal one.
 func TestSandboxCardsAndLoyalty(t *testing.T) {
-	a, _ := sandboxFromStartApp(t)
-	sb := sandbox(a)
+	a, _, sb := sandboxFromStartApp(t)
 	m := sb.m
-	stark := houseIdx(t, m, "stark")
+	stark := tabletest.House(m, "stark")
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxSeat, N: 1})
 	id := m.Houses[stark].Deck[2].ID
@@ -263,10 +246,9 @@ func TestSandboxCardsAndLoyalty(t *testing.T) {
 // card of the seat whose turn it is, the turn would pass to the next seat
 // to arrange; here Ben's card is edited and Ann keeps the turn.)
 func TestSandboxPlayFromHere(t *testing.T) {
-	a, c := sandboxFromStartApp(t)
-	sb := sandbox(a)
+	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
-	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
+	stark, kh := tabletest.House(m, "stark"), tabletest.Terr(m, "karhold")
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
 	c.clickTerr(kh)
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, ID: m.Houses[stark].Deck[0].ID, N: 1})
@@ -298,12 +280,11 @@ func TestSandboxPlayFromHere(t *testing.T) {
 // A position the engine refuses stays in the sandbox with the engine's
 // reason, every edit kept.
 func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
-	a, c := sandboxFromStartApp(t)
-	sb := sandbox(a)
+	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
-	stark := houseIdx(t, m, "stark")
+	stark := tabletest.House(m, "stark")
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
-	c.clickTerr(terrIdx(t, m, "karhold"))
+	c.clickTerr(tabletest.Terr(m, "karhold"))
 	// Each edit is fine on its own, the whole is not: a Stark ship in
 	// the port of Winterfell, then no Stark troops (nor flag) there.
 	strandShips(t, a, c)
@@ -329,10 +310,8 @@ func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
 func strandShips(t *testing.T, a *App, c *clicker) {
 	t.Helper()
 	sb, m := sandbox(a), sandbox(a).m
-	stark, wf := houseIdx(t, m, "stark"), terrIdx(t, m, "winterfell")
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Ship})
-	c.clickTerr(terrIdx(t, m, "port-of-winterfell"))
+	stark, wf := tabletest.House(m, "stark"), tabletest.Terr(m, "winterfell")
+	c.place(stark, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Ship}, tabletest.Terr(m, "port-of-winterfell"))
 	for k, n := range sb.st.Units(wf, stark) {
 		if n == 0 {
 			continue
@@ -352,15 +331,9 @@ func strandShips(t *testing.T, a *App, c *clicker) {
 // game exactly as it was.
 func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 	for _, tester := range []bool{true, false} {
-		g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 11)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 11)
 		tabletest.PlaySome(t, g, g, 40)
-		a, err := newApp(Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := mustApp(t, Options{}, nil)
 		beginWith(a, playRules(g), 11, gameID{tester: tester})
 		if is[*curtainScene](a) {
 			a.do(ui.Command{Kind: ui.CmdLift})
@@ -388,7 +361,7 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 			t.Fatal("the sandbox does not start from the game's position")
 		}
 		c := newClicker(t, a)
-		c.clickTerr(terrIdx(t, sb.m, "karhold"))
+		c.clickTerr(tabletest.Terr(sb.m, "karhold"))
 		pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxRound, N: 1})
 		a.handle(ui.Input{Escape: true})
 		if !atTable(a) || tbl(a) != u || sandbox(a) != nil {
@@ -409,10 +382,7 @@ func TestSandboxLayout(t *testing.T) {
 		players int
 	}{{"standard", 3}, {"standard", 4}, {"nine", 5}, {"nine", 9}} {
 		names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}[:tc.players]
-		a, err := newApp(Options{Players: names, Seed: 3, SeedSet: true, Map: tc.mapName}, defaultNewGame)
-		if err != nil {
-			t.Fatal(err)
-		}
+		a := mustApp(t, Options{Players: names, Seed: 3, SeedSet: true, Map: tc.mapName}, defaultNewGame)
 		a.home.setMaps(shippedMaps(), tc.mapName)
 		fromStart(a, sandboxFromStart)
 		if !is[*sandboxScene](a) {
@@ -452,8 +422,8 @@ func TestSandboxLayout(t *testing.T) {
 
 // From the start screen, Esc goes back to it: no game was started.
 func TestSandboxEscBackToStart(t *testing.T) {
-	a, c := sandboxFromStartApp(t)
-	c.clickTerr(terrIdx(t, sandbox(a).m, "karhold"))
+	a, c, _ := sandboxFromStartApp(t)
+	c.clickTerr(tabletest.Terr(sandbox(a).m, "karhold"))
 	a.handle(ui.Input{Escape: true})
 	if !is[*startScene](a) || sandbox(a) != nil || tbl(a) != nil || game(a) != nil {
 		t.Fatalf("after Esc: %T, table %v", a.mgr.cur, tbl(a) != nil)
@@ -469,10 +439,7 @@ func TestSandboxEscBackToStart(t *testing.T) {
 // and the scratch table that shows it rebuilt.
 func BenchmarkSandboxEdit(b *testing.B) {
 	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}
-	g, err := tabletest.RulesGame("nine", names, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := rulesGame(b, "nine", names, 1)
 	sb, err := newSandbox(g)
 	if err != nil {
 		b.Fatal(err)
@@ -491,12 +458,12 @@ func BenchmarkSandboxEdit(b *testing.B) {
 // loads back to it; the sandbox stays open. A position the engine refuses
 // writes nothing and says why.
 func TestSandboxSavesTheEditedPosition(t *testing.T) {
-	a, c := sandboxFromStartApp(t)
+	a, c, _ := sandboxFromStartApp(t)
 	dir := t.TempDir()
 	a.opts.PositionsDir = dir
 	sb := sandbox(a)
 	m := sb.m
-	stark, kh := houseIdx(t, m, "stark"), terrIdx(t, m, "karhold")
+	stark, kh := tabletest.House(m, "stark"), tabletest.Terr(m, "karhold")
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
 	c.clickTerr(kh)
 	want, err := sb.g.Edit().Build()

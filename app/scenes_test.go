@@ -13,10 +13,7 @@ import (
 )
 
 func TestEndScreenRevealsAll(t *testing.T) {
-	e, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 5)
 	a := curtainApp(t, e, 5)
 	tabletest.PlayUntil(t, e, e, 5, func() bool { return false })
 	if !e.Over() {

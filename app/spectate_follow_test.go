@@ -30,6 +30,20 @@ func saveData(t *testing.T, g *rules.Game, n int) []byte {
 	return data
 }
 
+// randomGame is a three-player standard game of seed after n random
+// actions (pickAction).
+func randomGame(t *testing.T, seed uint64, n int) *rules.Game {
+	t.Helper()
+	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, seed)
+	rng := rand.New(rand.NewSource(int64(seed)))
+	for g.Len() < n {
+		if _, err := g.Apply(pickAction(g, rng)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
 // dirNames lists a folder's file names.
 func dirNames(t *testing.T, dir string) []string {
 	t.Helper()
@@ -83,16 +97,7 @@ func shown(a *App) int {
 // once per new position, and writes nothing in the folder.
 func TestSpectatorFollowsTheFile(t *testing.T) {
 	needDisplay(t)
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewSource(9))
-	for g.Len() < 40 {
-		if _, err := g.Apply(pickAction(g, rng)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := randomGame(t, 9, 40)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.ntk")
 	write := func(data []byte) {
@@ -223,10 +228,7 @@ func TestSpectatorFollowsTheLatestSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old, err := tabletest.RulesGame("standard", []string{"Ann", "Ben"}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	old := rulesGame(t, "standard", []string{"Ann", "Ben"}, 1)
 	tabletest.PlaySome(t, old, old, 12)
 	if err := d.Save("20261123-100000-aaaaaa", saveData(t, old, 12)); err != nil {
 		t.Fatal(err)
@@ -241,10 +243,7 @@ func TestSpectatorFollowsTheLatestSave(t *testing.T) {
 	}
 	// A newer game starts: three players.
 	time.Sleep(20 * time.Millisecond) // a later modification time
-	nw, err := tabletest.RulesGame("standard", []string{"Cy", "Di", "Ed"}, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nw := rulesGame(t, "standard", []string{"Cy", "Di", "Ed"}, 2)
 	tabletest.PlaySome(t, nw, nw, 5)
 	if err := d.Save("20261123-110000-bbbbbb", saveData(t, nw, 5)); err != nil {
 		t.Fatal(err)
@@ -265,10 +264,7 @@ func TestSpectatorFollowsTheLatestSave(t *testing.T) {
 // header) is followed as a save is.
 func TestSpectatorFollowsARecord(t *testing.T) {
 	needDisplay(t)
-	g, err := tabletest.RulesGame("nine", []string{"Ann", "Ben", "Cy", "Di", "Ed"}, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := rulesGame(t, "nine", []string{"Ann", "Ben", "Cy", "Di", "Ed"}, 3)
 	tabletest.PlaySome(t, g, g, 25)
 	path := filepath.Join(t.TempDir(), "game.ntk")
 	var b strings.Builder
@@ -289,16 +285,7 @@ func TestSpectatorFollowsARecord(t *testing.T) {
 // what it writes is the overlay of that position.
 func TestSpectatorWritesTheOverlay(t *testing.T) {
 	needDisplay(t)
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewSource(4))
-	for g.Len() < 30 {
-		if _, err := g.Apply(pickAction(g, rng)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g := randomGame(t, 4, 30)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.ntk")
 	ov := filepath.Join(dir, "overlay.json")

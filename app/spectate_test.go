@@ -7,7 +7,6 @@ import (
 	"image"
 	"math/rand"
 	randv2 "math/rand/v2"
-	"notrueking/internal/tabletest"
 	"notrueking/render/rendertest"
 	"notrueking/session"
 	"notrueking/ui"
@@ -34,10 +33,7 @@ const shotW, shotH = 640, 360
 
 func newSpectatorShot(t *testing.T) *spectatorShot {
 	t.Helper()
-	a, err := newApp(Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{}, nil)
 	s := &spectateScene{f: &spectator{arg: "game.ntk", path: "game.ntk", file: &session.File{Record: rules.Record{Seed: 7}}}}
 	sh := &spectatorShot{a: a, s: s, buf: make([]byte, 4*shotW*shotH)}
 	if haveDisplay() {
@@ -197,10 +193,7 @@ func TestSpectatorShowsNoSecret(t *testing.T) {
 	}
 	checked, twinChecked, secretDiffers, publicMoves, combats, ends, drawn := 0, 0, 0, 0, 0, 0, 0
 	for _, tc := range cases {
-		g, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], tc.seed)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := rulesGame(t, tc.mapName, caseNames[:tc.players], tc.seed)
 		rng := rand.New(rand.NewSource(int64(tc.seed)))
 		deal := randv2.New(randv2.NewPCG(tc.seed, 99))
 		twin := g.RedealSecrets(rules.Public, deal)
@@ -265,32 +258,27 @@ func TestSpectatorShowsNoSecret(t *testing.T) {
 			if secretsJSON(t, v) != secretsJSON(t, g) {
 				secretDiffers++
 			}
-			if !reflect.DeepEqual(variant.take(v), h) {
-				main.save(t, "spectator-game")
-				variant.save(t, "spectator-variant")
-				t.Fatalf("%s: what the spectator shows changed with the secrets", where)
-			}
-			if draw {
-				if vp := variant.pixels(); rendertest.SamePicture(vp, hPix) != nil {
+			// other, a game with the same public view, must show what the
+			// game shows: its frame and (draw) its picture.
+			same := func(s *spectatorShot, other *rules.Game, name, what string) {
+				t.Helper()
+				if !reflect.DeepEqual(s.take(other), h) {
 					main.save(t, "spectator-game")
-					variant.save(t, "spectator-variant")
-					t.Fatalf("%s: the spectator's picture changed with the secrets (pixels differ in %v)", where, rendertest.DiffBox(hPix, vp, shotW))
-				}
-			}
-			checked++
-			if twin != nil && publicJSON(t, twin) == gp {
-				if !reflect.DeepEqual(twinShot.take(twin), h) {
-					main.save(t, "spectator-game")
-					twinShot.save(t, "spectator-twin")
-					t.Fatalf("%s: the twin with other secrets and other private events shows another frame", where)
+					s.save(t, "spectator-"+name)
+					t.Fatalf("%s: %s shows another frame: the spectator shows a secret", where, what)
 				}
 				if draw {
-					if tp := twinShot.pixels(); rendertest.SamePicture(tp, hPix) != nil {
+					if p := s.pixels(); rendertest.SamePicture(p, hPix) != nil {
 						main.save(t, "spectator-game")
-						twinShot.save(t, "spectator-twin")
-						t.Fatalf("%s: the twin with other secrets and other private events shows another picture (pixels differ in %v)", where, rendertest.DiffBox(hPix, tp, shotW))
+						s.save(t, "spectator-"+name)
+						t.Fatalf("%s: %s shows another picture (pixels differ in %v): the spectator shows a secret", where, what, rendertest.DiffBox(hPix, p, shotW))
 					}
 				}
+			}
+			same(variant, v, "variant", "the variant with every secret dealt again")
+			checked++
+			if twin != nil && publicJSON(t, twin) == gp {
+				same(twinShot, twin, "twin", "the twin with other secrets and other private events")
 				twinChecked++
 			}
 			if step == 40 {

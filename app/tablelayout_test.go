@@ -27,10 +27,7 @@ var caseNames = []string{"Alexandra", "Bartholomew", "Christabel", "Demetrius", 
 // seat to act (curtain lifted), and the game.
 func midGame(t *testing.T, tc tableCase, steps int, seed uint64) (*App, *rules.Game) {
 	t.Helper()
-	e, err := tabletest.RulesGame(tc.mapName, caseNames[:tc.players], seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := rulesGame(t, tc.mapName, caseNames[:tc.players], seed)
 	n := 0
 	tabletest.PlayUntil(t, e, e, int64(seed), func() bool { n++; return n > steps })
 	a := curtainApp(t, e, seed)
@@ -117,10 +114,7 @@ func TestShots(t *testing.T) {
 		look(t, a, fmt.Sprintf("help-%s-%d", tc.mapName, tc.players), 1280, 720)
 		a.do(ui.Command{Kind: ui.CmdHelp})
 	}
-	a, err := newApp(Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{}, nil)
 	a.home.setMaps(shippedMaps(), "")
 	look(t, a, "start-1280x720", 1280, 720)
 }

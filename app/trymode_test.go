@@ -15,10 +15,7 @@ import (
 func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 	t.Helper()
 	g := tabletest.GreyjoyMoving(t)
-	a, err := newApp(Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := mustApp(t, Options{}, nil)
 	beginWith(a, playRules(g), 5, gameID{tester: true})
 	if is[*curtainScene](a) {
 		a.do(ui.Command{Kind: ui.CmdLift})
@@ -35,11 +32,11 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 // picture changes when a group is picked; nothing else does).
 func TestDrawSandboxAndTryMode(t *testing.T) {
 	needDisplay(t)
-	a, c := sandboxFromStartApp(t)
-	m := sandbox(a).m
+	a, c, sb := sandboxFromStartApp(t)
+	m := sb.m
 	before := shot(t, a, 800, 450)
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: houseIdx(t, m, "stark")})
-	kh := terrIdx(t, m, "karhold")
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: tabletest.House(m, "stark")})
+	kh := tabletest.Terr(m, "karhold")
 	c.clickTerr(kh)
 	c.clickTerr(kh)
 	after := shot(t, a, 800, 450)
@@ -52,7 +49,7 @@ func TestDrawSandboxAndTryMode(t *testing.T) {
 	a2, _, c2 := tryApp(t)
 	a2.handle(ui.Input{Keys: []string{"T"}})
 	off := shot(t, a2, 800, 450)
-	c2.clickTerr(terrIdx(t, m, "winterfell"))
+	c2.clickTerr(tabletest.Terr(m, "winterfell"))
 	a2.handle(ui.Input{X: 0, Y: 0}) // the pointer off the board: no hover box
 	picked := shot(t, a2, 800, 450)
 	saveShot(t, "trymode", picked)

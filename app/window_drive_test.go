@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
-	"notrueking/internal/tabletest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,10 +46,7 @@ func TestDriveWindow(t *testing.T) {
 	}
 	maxSteps := 0
 	fmt.Sscan(os.Getenv("NTK_STEPS"), &maxSteps)
-	e, err := tabletest.RulesGame(mapName, names, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := rulesGame(t, mapName, names, seed)
 	a := curtainApp(t, e, seed)
 	c := newClicker(t, a)
 	g := e
@@ -120,9 +116,7 @@ func TestDriveWindow(t *testing.T) {
 		}
 		if seen[pick.Verb] < 2 && dir != "" {
 			seen[pick.Verb]++
-			if is[*curtainScene](a) {
-				c.at(800, 450)
-			}
+			c.lift()
 			snap("before-" + pick.Verb.String())
 		}
 		before := len(g.Actions())
