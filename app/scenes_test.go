@@ -60,3 +60,36 @@ func TestEndScreenRevealsAll(t *testing.T) {
 		saveShot(t, "end", shot(t, a, ui.BaseW, ui.BaseH))
 	}
 }
+
+// TestSceneNames: the browser page (web/web_test.go) reads which scene is
+// up by name: the scene under help and the Tools menu, "table" for the
+// table in try mode or under a notice.
+func TestSceneNames(t *testing.T) {
+	a := mustApp(t, Options{Players: []string{"Ann", "Ben"}}, defaultNewGame)
+	name := func(want string) {
+		t.Helper()
+		if got := a.mgr.name(); got != want {
+			t.Errorf("%T is named %q, want %q", a.mgr.cur, got, want)
+		}
+	}
+	name("start")
+	a.handle(ui.Input{Keys: []string{"F1"}})
+	name("start")
+	a.handle(ui.Input{Escape: true})
+	a.handle(ui.Input{Enter: true})
+	name("curtain")
+	a.handle(ui.Input{Enter: true})
+	name("table")
+	a.handle(ui.Input{Keys: []string{"F2"}})
+	name("table")
+	a.handle(ui.Input{Escape: true})
+	a.handle(ui.Input{Keys: []string{"T"}})
+	if !is[*tryScene](a) {
+		t.Fatalf("T at the table: %T, want try mode", a.mgr.cur)
+	}
+	name("table")
+	a.handle(ui.Input{Keys: []string{"T"}})
+	if !is[*tableScene](a) {
+		t.Fatalf("T in try mode: %T, want the table", a.mgr.cur)
+	}
+}
