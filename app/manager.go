@@ -15,14 +15,19 @@ import (
 // shows, and a scene changes scenes by calling GoTo on the Context it is
 // given. No code but the manager's asks which scene is up.
 //
-//	start ──Start/Continue──► curtain ◄──► table ──► end ──New game──► start
-//	  │                          ▲          │  ▲ ▲      │
-//	  │ Sandbox           Play from here     │  │ └ try mode (T, Esc)
-//	  ▼                          │          │  └── combat result (Continue)
-//	sandbox ◄──────Edit position─┼──────────┘
-//	replay ◄── Watch the replay (end), -replay (start)
-//	help, Tools: over any scene (help) or the table (Tools), back to it
-//	spectator waiting ──first position read──► spectator (its own window)
+//	Run(Options) ─ the options pick the first scene, once: start, replay (-replay), the curtain or
+//	               the table of a save (-load), a scenario (-scenario) or a quick game, sandbox
+//	start    ── Start, Continue ─────────► curtain    start ── Sandbox ──► sandbox
+//	curtain  ── I am … (lift) ───────────► table
+//	table    ── the next seat to act ────► curtain
+//	table    ── a combat's result, a card ► notice    ── Continue ──► table, curtain or end
+//	table    ── T ───────────────────────► try mode  ── T, Esc ────► table
+//	table    ── E (Edit position) ───────► sandbox   ── Esc ───────► where it came from
+//	sandbox  ── Play from here ──────────► curtain (a new game)
+//	table    ── game over ───────────────► end       ── New game ──► start
+//	end      ── Watch the replay ────────► replay    ── Back ──────► end (a file's replay: start)
+//	any      ── F1 ──► help over it ── F1, Esc ──► back;  table ── F2 ──► Tools over it ──► back
+//	spectator window (-spectate): waiting ── the first position read ──► spectator
 //
 // A new scene is a type in a file of its own that implements Scene and
 // is reached by GoTo from the scene that opens it.
