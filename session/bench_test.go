@@ -1,0 +1,230 @@
+package session
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"notrueking/board"
+	"notrueking/maps"
+	"notrueking/rules"
+	"notrueking/store"
+)
+
+// The cost of the autosave (docs/saves.md, "Cost of an autosave"). Every
+// benchmark runs against two stores: "mem", a store in memory that keeps
+// what it is given without copying (the cost of our own code), and "dir",
+// a store.Dir in a temporary folder (the real files, fsync included).
+
+// nineNames are the players of the nine-player benchmarks.
+var nineNames = []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy"}
+
+func nineMap(b *testing.B) *board.Map {
+	b.Helper()
+	m, err := maps.Load("nine")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m
+}
+
+// benchStore is a Store in memory that keeps the data it is given (no
+// copy): what it costs is the session's own work.
+type benchStore struct{ data map[string][]byte }
+
+func (m *benchStore) List() ([]store.Entry, error) {
+	var out []store.Entry
+	for id, d := range m.data {
+		out = append(out, store.Entry{ID: id, Size: int64(len(d))})
+	}
+	return out, nil
+}
+
+func (m *benchStore) Load(id string) ([]byte, error) {
+	d, ok := m.data[id]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return d, nil
+}
+
+func (m *benchStore) Save(id string, d []byte) error { m.data[id] = d; return nil }
+
+func (m *benchStore) Delete(id string) error { delete(m.data, id); return nil }
+
+// benchStores are the stores each benchmark runs against.
+var benchStores = []struct {
+	name string
+	st   func(b *testing.B) store.Store
+}{
+	{"store=mem", func(*testing.B) store.Store { return &benchStore{data: map[string][]byte{}} }},
+	{"store=dir", func(b *testing.B) store.Store {
+		d, err := store.OpenDir(b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		return d
+	}},
+}
+
+// randomPlayer picks uniformly among the legal actions (a random
+// arrangement of the loyalty cards), from its own seeded source.
+type randomPlayer struct {
+	r     *rand.Rand
+	legal []rules.Action
+}
+
+func newRandomPlayer(seed uint64) *randomPlayer {
+	return &randomPlayer{r: rand.New(rand.NewPCG(seed, 9))}
+}
+
+func (p *randomPlayer) pick(g *rules.Game) rules.Action {
+	p.legal = g.AppendLegal(p.legal[:0])
+	a := p.legal[p.r.IntN(len(p.legal))]
+	if a.Verb == rules.VArrange {
+		a = rules.RandomArrangement(a, p.r)
+	}
+	return a
+}
+
+// newNine starts a nine-player game (seed).
+func newNine(b *testing.B, m *board.Map, seed uint64) *rules.Game {
+	g, err := rules.New(m, rules.Config{Players: nineNames, Seed: seed})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// benchClock is a fixed clock: the save's time does not vary its length.
+func benchClock() time.Time { return time.Unix(1.8e9, 0) }
+
+// autosave is the work Session.Apply adds to rules.Game.Apply: it saves
+// the action the game has just taken.
+func autosave(s *Session) error { return s.Save() }
+
+// BenchmarkAutosave times the autosave of one action of a nine-player
+// game that already has n actions (the save holds them): the game is
+// played to n outside the timer, then each iteration applies action n+1
+// to the game (untimed), times its autosave, and takes it back with
+// Session.Undo (untimed). Action n+1 is one the rules let undo; when
+// action n+1 cannot be undone, the first later action that can is used.
+//
+// A nine-player game ends after nine rounds, some 1,500 actions of random
+// play: n=1500 is the longest game there is.
+func BenchmarkAutosave(b *testing.B) {
+	m := nineMap(b)
+	for _, sv := range benchStores {
+		for _, n := range []int{10, 1500} {
+			b.Run(fmt.Sprintf("%s/n=%d", sv.name, n), func(b *testing.B) {
+				g := newNine(b, m, 1)
+				p := newRandomPlayer(1)
+				var a rules.Action
+				for {
+					if g.Over() {
+						b.Fatalf("the game ended at %d actions before an action that can be undone", g.Len())
+					}
+					a = p.pick(g)
+					if g.Len() >= n {
+						try := g.Clone()
+						if _, err := try.Apply(a); err != nil {
+							b.Fatal(err)
+						}
+						if try.CanUndo() == nil {
+							break
+						}
+					}
+					if _, err := g.Apply(a); err != nil {
+						b.Fatal(err)
+					}
+				}
+				s := New(sv.st(b), "bench", g, "nine", true)
+				s.Now = benchClock
+				if err := s.Save(); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for range b.N {
+					b.StopTimer()
+					if _, err := g.Apply(a); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+					if err := autosave(s); err != nil {
+						b.Fatal(err)
+					}
+					b.StopTimer()
+					if err := s.Undo(); err != nil {
+						b.Fatal(err)
+					}
+					if err := s.Err(); err != nil {
+						b.Fatal(err)
+					}
+					b.StartTimer()
+				}
+				b.ReportMetric(float64(g.Len()), "actions")
+			})
+		}
+	}
+}
+
+// playNine plays a whole random nine-player game (seed), applying each
+// action with apply; it returns the number of actions.
+func playNine(b *testing.B, g *rules.Game, seed uint64, apply func(rules.Action) error) int {
+	p := newRandomPlayer(seed)
+	for !g.Over() {
+		if err := apply(p.pick(g)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return g.Len()
+}
+
+// BenchmarkRandomGameNine plays whole random nine-player games (seeds 1,
+// 2, …), one per iteration, without autosave: the base line of
+// BenchmarkRandomGameNineAutosave.
+func BenchmarkRandomGameNine(b *testing.B) {
+	m := nineMap(b)
+	b.ReportAllocs()
+	actions, i := 0, 0
+	for b.Loop() {
+		i++
+		g := newNine(b, m, uint64(i))
+		actions += playNine(b, g, uint64(i), func(a rules.Action) error {
+			_, err := g.Apply(a)
+			return err
+		})
+	}
+	b.ReportMetric(float64(actions)/float64(i), "actions/game")
+}
+
+// BenchmarkRandomGameNineAutosave is BenchmarkRandomGameNine with every
+// action applied through a Session (autosave on), each game in a new
+// save.
+func BenchmarkRandomGameNineAutosave(b *testing.B) {
+	m := nineMap(b)
+	for _, sv := range benchStores {
+		b.Run(sv.name, func(b *testing.B) {
+			st := sv.st(b)
+			b.ReportAllocs()
+			actions, i := 0, 0
+			for b.Loop() {
+				i++
+				g := newNine(b, m, uint64(i))
+				s := New(st, fmt.Sprintf("game-%d", i), g, "nine", true)
+				if err := s.Save(); err != nil {
+					b.Fatal(err)
+				}
+				actions += playNine(b, g, uint64(i), func(a rules.Action) error {
+					if _, err := s.Apply(a); err != nil {
+						return err
+					}
+					return s.Err()
+				})
+			}
+			b.ReportMetric(float64(actions)/float64(i), "actions/game")
+		})
+	}
+}
