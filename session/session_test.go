@@ -51,6 +51,33 @@ func (m *memStore) Save(id string, d []byte) error {
 	return nil
 }
 
+func (m *memStore) ReadPart(id string, off int64, n int) ([]byte, error) {
+	d, ok := m.data[id]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return store.Part(d, off, n), nil
+}
+
+// Append is a write, counted and failing like Save.
+func (m *memStore) Append(id string, at int64, d []byte) error {
+	if m.fail != nil {
+		return m.fail
+	}
+	old, ok := m.data[id]
+	if !ok {
+		return store.ErrNotFound
+	}
+	b, err := store.AppendTo(id, old, at, d)
+	if err != nil {
+		return err
+	}
+	m.saves++
+	m.data[id] = b
+	m.mod[id] = time.Now()
+	return nil
+}
+
 func (m *memStore) Delete(id string) error { delete(m.data, id); return nil }
 
 // example returns the two-player example game and its first n actions
