@@ -13,9 +13,9 @@
 // written, once.
 //
 // Of the engine it uses only rules.New (through Replay), (*Game).Apply,
-// (*Game).Actions, (*Game).Over, the history's Undo, Redo, CanUndo and
-// CanRedo, RecordOf, ParseRecord, Replay and the Record fields, so the
-// engine can change behind it.
+// FormatAction, LastAction, Len, Base, Round and Over, the history's Undo,
+// Redo, CanUndo and CanRedo, RecordOf, ParseRecord, Replay and the Record
+// fields, so the engine can change behind it.
 package session
 
 import (
@@ -118,9 +118,16 @@ const maxHeader = 6*scenarios.MaxFileSize + 64*1024
 const headerPrefix = "# save "
 
 // statusPrefix starts a status line: the facts of Meta that change with
-// every action (saved, round, actions, over), as JSON. One follows each
-// action line the session appends; the last one in the save is current.
+// every action (saved, round, actions, over), as JSON. The session writes
+// one after an action line when the time (to the second), the round or
+// the end of the game changed, after an undo, and at least every
+// statusEvery actions; the last one in the save, with the action lines
+// after it counted, is current.
 const statusPrefix = "# status "
+
+// statusEvery bounds the action lines between two status lines, so that
+// the last status line is always within the last tailPeek bytes of a save.
+const statusEvery = 64
 
 // status is what a status line holds.
 type status struct {
@@ -222,7 +229,9 @@ func tailOf(data []byte) (tail []byte, all bool) {
 }
 
 // lastStatus finds the last status line that reads in tail, the end of a
-// save (all: the whole save); a first line that may be cut is skipped.
+// save (all: the whole save; else a first line that may be cut is
+// skipped), and counts into its Actions the complete action lines after
+// it.
 func lastStatus(tail []byte, all bool) (st status, found bool) {
 	if !all {
 		i := bytes.IndexByte(tail, '\n')
@@ -231,15 +240,26 @@ func lastStatus(tail []byte, all bool) (st status, found bool) {
 		}
 		tail = tail[i+1:]
 	}
+	after := 0
 	for len(tail) > 0 {
 		end := len(tail)
 		start := bytes.LastIndexByte(tail[:end-1], '\n') + 1
-		line := bytes.TrimSpace(tail[start:end])
+		raw := tail[start:end]
+		line := bytes.TrimSpace(raw)
 		tail = tail[:start]
-		if j, ok := bytes.CutPrefix(line, []byte(statusPrefix)); ok {
-			var s status
-			if json.Unmarshal(j, &s) == nil {
-				return s, true
+		switch {
+		case len(line) == 0:
+		case line[0] != '#':
+			if raw[len(raw)-1] == '\n' {
+				after++ // a cut-off action line is left out, as Decode does
+			}
+		default:
+			if j, ok := bytes.CutPrefix(line, []byte(statusPrefix)); ok {
+				var s status
+				if json.Unmarshal(j, &s) == nil {
+					s.Actions += after
+					return s, true
+				}
 			}
 		}
 	}
@@ -312,13 +332,25 @@ type Session struct {
 	// fixed is what the save's head says that no action changes: when it
 	// no longer matches, the save is written whole again.
 	fixed fixedPart
-	// buf is reused for each entry; stamp caches the JSON of the time
-	// of the save, which changes once a second.
+	// last is what the save's last status line (or its header) says;
+	// statusDue asks for a status line with the next action (after a
+	// whole write, or a save adopted as it stands).
+	last      status
+	statusDue bool
+	// buf is reused for each entry; stamp caches the start of the status
+	// line, up to its round, which changes once a second at most.
 	buf   []byte
 	stamp struct {
-		t    time.Time
-		json []byte
+		t     time.Time
+		round int
+		head  []byte
 	}
+	// clock is the time last read from the wall clock, with its
+	// monotonic reading; clockSec and clockNano are its Unix seconds and
+	// nanoseconds; second is the last time now returned (see now).
+	clock               time.Time
+	clockSec, clockNano int64
+	second              time.Time
 }
 
 // fixedPart is what the head of a save says that no action changes.
@@ -418,12 +450,20 @@ func (s *Session) autosave(grew bool) error {
 			line := s.g.FormatAction(a)
 			if err = checkLine(line); err == nil {
 				s.buf = append(append(s.buf[:0], line...), '\n')
-				s.buf = s.appendStatus(s.buf, st)
-				err = s.ap.Add(s.buf)
+				withStatus := s.statusDue || !st.Saved.Equal(s.last.Saved) || st.Round != s.last.Round ||
+					st.Over != s.last.Over || st.Actions-s.last.Actions >= statusEvery
+				if withStatus {
+					s.buf = s.appendStatus(s.buf, st)
+				}
+				if err = s.ap.Add(s.buf); err == nil && withStatus {
+					s.last, s.statusDue = st, false
+				}
 			}
 		case !grew && n == s.ap.Entries()-1:
 			s.buf = s.appendStatus(s.buf[:0], st)
-			err = s.ap.Cut(n, s.buf)
+			if err = s.ap.Cut(n, s.buf); err == nil {
+				s.last, s.statusDue = st, false
+			}
 		}
 	}
 	if err != nil {
@@ -448,14 +488,35 @@ func (s *Session) done(err error) error {
 	return nil
 }
 
-// now is the time of a save, to the second.
+// now is the time of a save, to the second. The wall clock is read at
+// most every clockEvery: in between, the time is the last reading plus
+// the monotonic time since, which costs half as much to read (a game of
+// bots saves an action every few microseconds).
 func (s *Session) now() time.Time {
-	now := time.Now
 	if s.Now != nil {
-		now = s.Now
+		return s.Now().Round(time.Second)
 	}
-	return now().Round(time.Second)
+	if !s.clock.IsZero() {
+		if d := time.Since(s.clock); d >= 0 && d < clockEvery {
+			// The second, rounded, without building a time unless it
+			// changed.
+			if sec := s.clockSec + (s.clockNano+int64(d)+5e8)/1e9; sec == s.second.Unix() {
+				return s.second
+			}
+			s.second = s.clock.Add(d).Round(time.Second)
+			return s.second
+		}
+	}
+	s.clock = time.Now()
+	s.clockSec, s.clockNano = s.clock.Unix(), int64(s.clock.Nanosecond())
+	s.second = s.clock.Round(time.Second)
+	return s.second
 }
+
+// clockEvery is how often now reads the wall clock: short enough that a
+// machine waking from sleep (when the monotonic clock may have stood
+// still) is never seen at the time it went to sleep.
+const clockEvery = 100 * time.Millisecond
 
 // round is the game's round for the save.
 func (s *Session) round() int {
@@ -526,36 +587,37 @@ func (s *Session) writeWhole(st status) error {
 		return err
 	}
 	s.keep(f)
-	s.meta = m
+	s.meta, s.last, s.statusDue = m, st, true
 	return nil
 }
 
-// checkLine refuses an action's text that would not stand as one line of
-// the record: empty, holding a line end, or a comment. (The engine's lines
-// never do; this is the check of the one line written.)
+// checkLine refuses an action's text that would not stand as an action
+// line of the record: empty, or a comment. (The engine's lines never are,
+// and never hold a line end: their words are a verb and ids, which the map
+// reader allows only in a-z, 0-9 and '-'.)
 func checkLine(line string) error {
-	if line == "" || line[0] == '#' || strings.IndexByte(line, '\n') >= 0 {
+	if line == "" || line[0] == '#' {
 		return fmt.Errorf("action %q is not a record line", line)
 	}
 	return nil
 }
 
 // appendStatus appends the status line of st to b: the JSON of status,
-// written by hand (it is written after every action), the time's JSON
-// kept from one second to the next.
+// written by hand (it is written after every action), its start up to the
+// round kept from one action to the next.
 func (s *Session) appendStatus(b []byte, st status) []byte {
-	if !st.Saved.Equal(s.stamp.t) || st.Saved.Location() != s.stamp.t.Location() || s.stamp.json == nil {
+	if s.stamp.head == nil || !st.Saved.Equal(s.stamp.t) || st.Saved.Location() != s.stamp.t.Location() || st.Round != s.stamp.round {
 		j, err := st.Saved.MarshalJSON()
 		if err != nil {
 			j = []byte(`"0001-01-01T00:00:00Z"`) // a year outside 0–9999: no time
 		}
-		s.stamp.t, s.stamp.json = st.Saved, j
+		h := append(append(s.stamp.head[:0], statusPrefix+`{"saved":`...), j...)
+		if st.Round != 0 {
+			h = strconv.AppendInt(append(h, `,"round":`...), int64(st.Round), 10)
+		}
+		s.stamp.t, s.stamp.round, s.stamp.head = st.Saved, st.Round, h
 	}
-	b = append(b, statusPrefix+`{"saved":`...)
-	b = append(b, s.stamp.json...)
-	if st.Round != 0 {
-		b = strconv.AppendInt(append(b, `,"round":`...), int64(st.Round), 10)
-	}
+	b = append(b, s.stamp.head...)
 	b = strconv.AppendInt(append(b, `,"actions":`...), int64(st.Actions), 10)
 	if st.Over {
 		b = append(b, `,"over":true`...)
@@ -621,7 +683,7 @@ func (s *Session) adopt(data []byte, rec rules.Record) {
 		return
 	}
 	s.keep(s.fixedNow())
-	s.saved = k
+	s.saved, s.statusDue = k, true
 }
 
 // lineStarts returns the offset in data of the start of each line

@@ -84,7 +84,13 @@ func (m *memStore) Delete(id string) error { delete(m.data, id); return nil }
 // played in a session on st.
 func example(t *testing.T, st store.Store, id string, n int) (*Session, rules.Record) {
 	t.Helper()
-	src := loadSources(t)[0]
+	return exampleOf(t, st, id, 0, n)
+}
+
+// exampleOf is example on the example game k of crashSources.
+func exampleOf(t *testing.T, st store.Store, id string, k, n int) (*Session, rules.Record) {
+	t.Helper()
+	src := loadSources(t)[k]
 	empty := src
 	empty.Actions, empty.Lines = nil, nil
 	g, _, err := Replay(empty, loadMap)
