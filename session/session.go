@@ -6,9 +6,10 @@
 // that "run" and "-load" take. The package imports no Ebitengine.
 //
 // A save is written whole once, then appended to: each action adds its
-// record line and a status line (the round, the number of actions, the
-// time), so saving an action costs the same at any length of the game; an
-// undo cuts the save back to the end of the action before (docs/saves.md).
+// record line, and a status line (the time, the round, the number of
+// actions) when the time or the round changed, so saving an action costs
+// the same at any length of the game; an undo cuts the save back to the end
+// of the action before (docs/saves.md).
 // The game keeps its actions; a line of text is made for each when it is
 // written, once.
 //
@@ -39,8 +40,9 @@ import (
 )
 
 // Meta is a save's summary, kept in its header; Saved, Round, Actions and
-// Over change with every action, and the save's last status line, when it
-// has one, gives them instead of the header.
+// Over change as the game goes on, and the save's last status line, when
+// it has one, gives them instead of the header (Actions counted on by the
+// action lines after it).
 type Meta struct {
 	// Saved is when the save was last written.
 	Saved time.Time `json:"saved"`
@@ -145,7 +147,8 @@ func (m *Meta) update(st status) {
 // Bounded reads of a save for the list of saves (Unfinished): its first
 // headPeek bytes hold its header (unless it holds a start position, then
 // up to maxHeader more are read), its last tailPeek bytes its last status
-// line (an action line is some 40 bytes, a status line 80).
+// line and the action lines after it (at most statusEvery of some 40
+// bytes).
 const (
 	headPeek = 64 << 10
 	tailPeek = 16 << 10
@@ -173,7 +176,8 @@ func Encode(rec rules.Record, m Meta) ([]byte, error) {
 
 // ReadMeta reads the Meta of a save: the header in its leading comment
 // lines, brought up to date by the last status line among its last
-// tailPeek bytes; ok is false for a plain record (no header).
+// tailPeek bytes and the action lines after it; ok is false for a plain
+// record (no header).
 func ReadMeta(data []byte) (m Meta, ok bool) {
 	m, ok, _ = readHeader(data, true)
 	if !ok {
@@ -326,8 +330,9 @@ type Session struct {
 	// players are the game's players (they never change).
 	players []string
 	// ap writes the save: its head is the header and the record's start,
-	// then one entry per action after the game's base (its line and a
-	// status line). Not ready: the next save is written whole.
+	// then one entry per action after the game's base (its line, and a
+	// status line when one is due). Not ready: the next save is written
+	// whole.
 	ap *store.Appender
 	// fixed is what the save's head says that no action changes: when it
 	// no longer matches, the save is written whole again.
@@ -603,8 +608,8 @@ func checkLine(line string) error {
 }
 
 // appendStatus appends the status line of st to b: the JSON of status,
-// written by hand (it is written after every action), its start up to the
-// round kept from one action to the next.
+// written by hand (it may be written after every action), its start up to
+// the round kept from one to the next.
 func (s *Session) appendStatus(b []byte, st status) []byte {
 	if s.stamp.head == nil || !st.Saved.Equal(s.stamp.t) || st.Saved.Location() != s.stamp.t.Location() || st.Round != s.stamp.round {
 		j, err := st.Saved.MarshalJSON()
