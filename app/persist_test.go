@@ -159,6 +159,13 @@ func (f *failStore) Save(id string, d []byte) error {
 	return f.Store.Save(id, d)
 }
 
+func (f *failStore) Append(id string, at int64, d []byte) error {
+	if f.fail {
+		return errors.New("disk full")
+	}
+	return f.Store.Append(id, at, d)
+}
+
 func bannerShown(a *App) bool { return ui.HasText(a.f.ws, "Not saved") }
 
 func TestFailedSaveBannerStaysUntilAWriteSucceeds(t *testing.T) {
