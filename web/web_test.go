@@ -47,7 +47,7 @@ func browserPath(t testing.TB) string {
 	return ""
 }
 
-// webState is what notrueking.state() returns (render/browser_js.go).
+// webState is what notrueking.state() returns (app/browser_js.go).
 type webState struct {
 	Scene   string `json:"scene"`
 	Frames  int    `json:"frames"`
@@ -111,6 +111,12 @@ func TestMain(m *testing.M) {
 }
 
 func newPage(t testing.TB, downloads string) *page {
+	if testing.Short() {
+		// The inner loop (go test -short ./...) leaves out the minute it
+		// takes to build the page and drive Chromium; go test ./... and
+		// CI run them.
+		t.Skip("-short: the browser tests build the page and drive Chromium; run go test without -short")
+	}
 	chrome := browserPath(t)
 	url := servedSite(t)
 	// The profile is ours to remove, not t.TempDir's: Chromium's helper
