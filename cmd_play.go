@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"notrueking/app"
 	"notrueking/bots"
-	"notrueking/render"
 	"notrueking/scenarios"
 )
 
@@ -95,7 +95,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	if err := checkRecord(*p.record); err != nil {
 		return c.fail("%v", err)
 	}
-	o := render.Options{RecordPath: *p.record, Load: *p.load, Scenario: *p.scenario, BotPause: *p.botPause}
+	o := app.Options{RecordPath: *p.record, Load: *p.load, Scenario: *p.scenario, BotPause: *p.botPause}
 	if err := p.present.set(&o); err != nil {
 		return c.fail("%v", err)
 	}
@@ -153,7 +153,7 @@ func seatPlayers(list string) ([]int, error) {
 	var out []int
 	for _, s := range strings.Split(list, ",") {
 		if strings.EqualFold(strings.TrimSpace(s), "human") || strings.TrimSpace(s) == "" {
-			out = append(out, render.Human)
+			out = append(out, app.Human)
 			continue
 		}
 		l, err := bots.ParseLevel(s)

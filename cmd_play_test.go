@@ -2,7 +2,7 @@ package main
 
 import (
 	"bytes"
-	"notrueking/render"
+	"notrueking/app"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -139,7 +139,7 @@ func TestPlayBadFlags(t *testing.T) {
 	}
 }
 
-// TestPlayOptions: good flags reach the window as the options render.Run
+// TestPlayOptions: good flags reach the window as the options app.Run
 // gets (a stand-in here, so no window opens).
 func TestPlayOptions(t *testing.T) {
 	dir := t.TempDir()
@@ -153,33 +153,33 @@ func TestPlayOptions(t *testing.T) {
 	}
 	tests := []struct {
 		args []string
-		want render.Options
+		want app.Options
 	}{
-		{nil, render.Options{Map: "standard"}},
-		{[]string{"-players", "3", "-seed", "42"}, render.Options{Map: "standard", Players: []string{"Alice", "Bob", "Carol"}, Seed: 42, SeedSet: true, Quick: true}},
-		{[]string{"-names", " Ann , Ben "}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Quick: true}},
-		{[]string{"-players", "2", "-names", "Ann,Ben", "-record", "g.ntk"}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, RecordPath: "g.ntk", Quick: true}},
-		{[]string{"-map", standardCopy, "-players", "4"}, render.Options{Map: standardCopy, Players: []string{"Alice", "Bob", "Carol", "Dave"}, Quick: true}},
-		{[]string{"-scenario", "scenarios/flags.toml", "-record", "g.ntk"}, render.Options{Map: "standard", Scenario: "scenarios/flags.toml", RecordPath: "g.ntk"}},
-		{[]string{"-spectate", "latest"}, render.Options{Spectate: "latest"}},
+		{nil, app.Options{Map: "standard"}},
+		{[]string{"-players", "3", "-seed", "42"}, app.Options{Map: "standard", Players: []string{"Alice", "Bob", "Carol"}, Seed: 42, SeedSet: true, Quick: true}},
+		{[]string{"-names", " Ann , Ben "}, app.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Quick: true}},
+		{[]string{"-players", "2", "-names", "Ann,Ben", "-record", "g.ntk"}, app.Options{Map: "standard", Players: []string{"Ann", "Ben"}, RecordPath: "g.ntk", Quick: true}},
+		{[]string{"-map", standardCopy, "-players", "4"}, app.Options{Map: standardCopy, Players: []string{"Alice", "Bob", "Carol", "Dave"}, Quick: true}},
+		{[]string{"-scenario", "scenarios/flags.toml", "-record", "g.ntk"}, app.Options{Map: "standard", Scenario: "scenarios/flags.toml", RecordPath: "g.ntk"}},
+		{[]string{"-spectate", "latest"}, app.Options{Spectate: "latest"}},
 		{[]string{"-spectate", "latest", "-canvas", "1280x720", "-clean", "-large-text", "-overlay", filepath.Join(dir, "ov.json")},
-			render.Options{Spectate: "latest", CanvasW: 1280, CanvasH: 720, Clean: true, LargeText: true, Overlay: filepath.Join(dir, "ov.json")}},
-		{[]string{"-spectate", "saves/g.ntk"}, render.Options{Spectate: "saves/g.ntk"}},
-		{[]string{"-sandbox", "-map", "nine", "-players", "5"}, render.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
-		{[]string{"-sandbox"}, render.Options{Map: "standard", Sandbox: true}},
-		{[]string{"-sandbox", "-names", "Ann,Ben", "-seed", "7", "-record", "g.ntk", "-clean"}, render.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Seed: 7, SeedSet: true, Quick: true, Sandbox: true, RecordPath: "g.ntk", Clean: true}},
-		{[]string{"-players", "2", "-bots", "human,easy", "-bot-pause", "250ms"}, render.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Bots: []int{render.Human, 1}, BotPause: 250 * time.Millisecond}},
-		{[]string{"-load", "testdata/two-players.ntk", "-bots", "strong"}, render.Options{Map: "standard", Load: "testdata/two-players.ntk", Bots: []int{2}}},
+			app.Options{Spectate: "latest", CanvasW: 1280, CanvasH: 720, Clean: true, LargeText: true, Overlay: filepath.Join(dir, "ov.json")}},
+		{[]string{"-spectate", "saves/g.ntk"}, app.Options{Spectate: "saves/g.ntk"}},
+		{[]string{"-sandbox", "-map", "nine", "-players", "5"}, app.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
+		{[]string{"-sandbox"}, app.Options{Map: "standard", Sandbox: true}},
+		{[]string{"-sandbox", "-names", "Ann,Ben", "-seed", "7", "-record", "g.ntk", "-clean"}, app.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Seed: 7, SeedSet: true, Quick: true, Sandbox: true, RecordPath: "g.ntk", Clean: true}},
+		{[]string{"-players", "2", "-bots", "human,easy", "-bot-pause", "250ms"}, app.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Bots: []int{app.Human, 1}, BotPause: 250 * time.Millisecond}},
+		{[]string{"-load", "testdata/two-players.ntk", "-bots", "strong"}, app.Options{Map: "standard", Load: "testdata/two-players.ntk", Bots: []int{2}}},
 		// The window's modes as commands.
-		{[]string{"play", "-players", "3"}, render.Options{Map: "standard", Players: []string{"Alice", "Bob", "Carol"}, Quick: true}},
-		{[]string{"spectate", "latest", "-clean"}, render.Options{Spectate: "latest", Clean: true}},
-		{[]string{"sandbox", "-map", "nine", "-players", "5"}, render.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
-		{[]string{"replay", "-large-text", "testdata/four-players.ntk", "-canvas", "1280x720"}, render.Options{Map: "standard", Replay: "testdata/four-players.ntk", LargeText: true, CanvasW: 1280, CanvasH: 720}},
-		{[]string{"spectate", "--", "-odd name.ntk"}, render.Options{Spectate: "-odd name.ntk"}},
+		{[]string{"play", "-players", "3"}, app.Options{Map: "standard", Players: []string{"Alice", "Bob", "Carol"}, Quick: true}},
+		{[]string{"spectate", "latest", "-clean"}, app.Options{Spectate: "latest", Clean: true}},
+		{[]string{"sandbox", "-map", "nine", "-players", "5"}, app.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
+		{[]string{"replay", "-large-text", "testdata/four-players.ntk", "-canvas", "1280x720"}, app.Options{Map: "standard", Replay: "testdata/four-players.ntk", LargeText: true, CanvasW: 1280, CanvasH: 720}},
+		{[]string{"spectate", "--", "-odd name.ntk"}, app.Options{Spectate: "-odd name.ntk"}},
 		// The presenter's options (docs/presenting.md).
-		{[]string{"-canvas", "1280x720"}, render.Options{Map: "standard", CanvasW: 1280, CanvasH: 720}},
-		{[]string{"-canvas", "1920×1080", "-large-text", "-clean"}, render.Options{Map: "standard", CanvasW: 1920, CanvasH: 1080, LargeText: true, Clean: true}},
-		{[]string{"-players", "2", "-overlay", filepath.Join(dir, "overlay.json")}, render.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Overlay: filepath.Join(dir, "overlay.json")}},
+		{[]string{"-canvas", "1280x720"}, app.Options{Map: "standard", CanvasW: 1280, CanvasH: 720}},
+		{[]string{"-canvas", "1920×1080", "-large-text", "-clean"}, app.Options{Map: "standard", CanvasW: 1920, CanvasH: 1080, LargeText: true, Clean: true}},
+		{[]string{"-players", "2", "-overlay", filepath.Join(dir, "overlay.json")}, app.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Overlay: filepath.Join(dir, "overlay.json")}},
 	}
 	for _, tc := range tests {
 		opened := noWindow(t)

@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"notrueking/render"
+	"notrueking/app"
 )
 
 // cmdReplay is the replay command: the game of a record or save file in
@@ -16,7 +16,7 @@ func cmdReplay(args []string, stdout, stderr io.Writer) int {
 // replay is cmdReplay called as as ("-replay": the old flag).
 func replay(as string, args []string, stdout, stderr io.Writer) int {
 	w := newWindow("replay", as, "watches a game as it was played", stdout, stderr)
-	return w.watch(args, "FILE", func(o *render.Options, file string) error {
+	return w.watch(args, "FILE", func(o *app.Options, file string) error {
 		if _, err := loadGameAt("", file, -1, io.Discard); err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"notrueking/render"
+	"notrueking/app"
 )
 
 // TestReplayFlag: replay (and -replay) reads its file headless before any window
@@ -77,7 +77,7 @@ func TestReplayFlag(t *testing.T) {
 			t.Fatalf("%q: exit %d: %s", args, code, errb.String())
 		}
 		got := (*opened)[0]
-		if want := (render.Options{Map: "standard", Replay: "testdata/four-players.ntk"}); !reflect.DeepEqual(got, want) {
+		if want := (app.Options{Map: "standard", Replay: "testdata/four-players.ntk"}); !reflect.DeepEqual(got, want) {
 			t.Errorf("%q: options %+v, want %+v", args, got, want)
 		}
 	}

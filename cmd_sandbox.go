@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"notrueking/render"
+	"notrueking/app"
 )
 
 // cmdSandbox is the sandbox command: the sandbox on the initial position
@@ -30,7 +30,7 @@ func sandbox(as string, args []string, stdout, stderr io.Writer) int {
 	if err := checkRecord(*record); err != nil {
 		return w.fail("%v", err)
 	}
-	o := render.Options{Sandbox: true, RecordPath: *record}
+	o := app.Options{Sandbox: true, RecordPath: *record}
 	if err := p.set(&o); err != nil {
 		return w.fail("%v", err)
 	}

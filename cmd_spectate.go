@@ -3,7 +3,7 @@ package main
 import (
 	"io"
 
-	"notrueking/render"
+	"notrueking/app"
 )
 
 // cmdSpectate is the spectate command: a window that follows a save or
@@ -18,7 +18,7 @@ func cmdSpectate(args []string, stdout, stderr io.Writer) int {
 // spectator window reads its file itself, and waits for it to appear.
 func spectate(as string, args []string, stdout, stderr io.Writer) int {
 	w := newWindow("spectate", as, "follows a game another window plays", stdout, stderr)
-	return w.watch(args, "FILE or latest", func(o *render.Options, file string) error {
+	return w.watch(args, "FILE or latest", func(o *app.Options, file string) error {
 		o.Spectate = file
 		return nil
 	})

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"notrueking/render"
+	"notrueking/app"
 	"notrueking/store"
 )
 
@@ -30,16 +30,16 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func refuseWindow(render.Options) error {
+func refuseWindow(app.Options) error {
 	return errors.New("a test tried to open the game window")
 }
 
 // noWindow puts a stand-in for the window for the test: it keeps the
 // options each window would have opened with.
-func noWindow(t *testing.T) *[]render.Options {
+func noWindow(t *testing.T) *[]app.Options {
 	t.Helper()
-	var opened []render.Options
-	openWindow = func(o render.Options) error {
+	var opened []app.Options
+	openWindow = func(o app.Options) error {
 		opened = append(opened, o)
 		return nil
 	}
@@ -234,7 +234,7 @@ func TestAliases(t *testing.T) {
 		cmd = append(cmd, flags...)
 		old := append(append([]string{}, named...), flags...)
 		oldLast := append(append([]string{}, flags...), named...)
-		var opened []render.Options
+		var opened []app.Options
 		for _, args := range [][]string{cmd, old, oldLast, append([]string{"play"}, old...)} {
 			o := noWindow(t)
 			var out, errb bytes.Buffer

@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
+	"notrueking/app"
 	"notrueking/maps"
-	"notrueking/render"
 	"notrueking/rules"
 	"notrueking/words"
 )
@@ -20,9 +20,9 @@ import (
 // no -seed"). The flags are checked headless: a usage error is one line on
 // stderr, exit status 2, and no window opens.
 
-// openWindow opens the game window (render.Run). Tests put a stand-in
+// openWindow opens the game window (app.Run). Tests put a stand-in
 // here, so that no window opens.
-var openWindow = render.Run
+var openWindow = app.Run
 
 // window is the command line of a window command.
 type window struct {
@@ -60,7 +60,7 @@ func (w *window) refusal(name string) string {
 // takes one argument (what: FILE) and the presenter's flags, and set puts
 // the file in the window's options (an error of set is a usage error:
 // "-replay: FILE: …").
-func (w *window) watch(args []string, what string, set func(o *render.Options, file string) error) int {
+func (w *window) watch(args []string, what string, set func(o *app.Options, file string) error) int {
 	p := addPresenter(w.cmdFlags)
 	pos, code, ok := w.parse(args)
 	if !ok {
@@ -70,7 +70,7 @@ func (w *window) watch(args []string, what string, set func(o *render.Options, f
 	if !ok {
 		return code
 	}
-	var o render.Options
+	var o app.Options
 	if err := p.set(&o); err != nil {
 		return w.fail("%v", err)
 	}
@@ -81,7 +81,7 @@ func (w *window) watch(args []string, what string, set func(o *render.Options, f
 }
 
 // open opens the window with o; its failure is exit status 1.
-func open(o render.Options, stderr io.Writer) int {
+func open(o app.Options, stderr io.Writer) int {
 	if err := openWindow(o); err != nil {
 		fmt.Fprintln(stderr, "notrueking:", err)
 		return 1
@@ -110,16 +110,16 @@ func addPresenter(c *cmdFlags) *presenter {
 }
 
 // set checks the presenter's flags and sets them in o.
-func (p *presenter) set(o *render.Options) error {
+func (p *presenter) set(o *app.Options) error {
 	if p.c.isSet("canvas") {
-		w, h, ok := render.ParseCanvas(p.canvas)
+		w, h, ok := app.ParseCanvas(p.canvas)
 		if !ok {
 			return fmt.Errorf("-canvas %q: the canvas is 1280x720 or 1920x1080", short(p.canvas))
 		}
 		o.CanvasW, o.CanvasH = w, h
 	}
 	if p.c.isSet("overlay") {
-		if err := render.CheckOverlay(p.overlay); err != nil {
+		if err := app.CheckOverlay(p.overlay); err != nil {
 			return fmt.Errorf("-overlay: %v", err)
 		}
 	}
@@ -167,7 +167,7 @@ func (s *setup) given() string {
 // an empty name or a map that does not load is refused. Naming the
 // players (or their number) is a complete setup: the start screen is
 // skipped.
-func (s *setup) set(o *render.Options) error {
+func (s *setup) set(o *app.Options) error {
 	m, err := maps.Load(s.mapName)
 	if err != nil {
 		return fmt.Errorf("-map: %s", firstProblem(err))

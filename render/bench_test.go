@@ -7,8 +7,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"notrueking/render/rendertest"
 	"notrueking/rules"
-	"notrueking/ui"
+	"notrueking/table"
 )
 
 // cpuTime is the process's user and system CPU time so far.
@@ -31,7 +32,7 @@ func drawTime() time.Duration {
 // shared machine. The Draw calls' CPU is the benchmark's thread's
 // (drawCPU), as the test loop ticks beside it.
 func BenchmarkDrawTable(b *testing.B) {
-	if !haveDisplay {
+	if !haveDisplay() {
 		b.Skip("no display")
 	}
 	e, err := tabletest.RulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, 3)
@@ -44,27 +45,22 @@ func BenchmarkDrawTable(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	a, err := newApp(Options{}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	a.begin(playOf(e), 3)
-	a.do(ui.Command{Kind: ui.CmdLift})
-	a.rebuild()
+	p, u := newPainter(b), tableOf(e)
+	f := tableFrame(u)
 	if e.View(rules.Public).Round == 0 {
 		b.Fatal("no game")
 	}
 	img := ebiten.NewImage(1920, 1080)
 	defer img.Deallocate()
-	a.drawScene(img, -1) // the board's raster is built once, as in the app
-	snapshot(img)
+	p.DrawScene(img, &f, -1) // the board's raster is built once, as in the app
+	rendertest.Snapshot(img)
 	defer lockDrawThread()()
 	b.ResetTimer()
 	var draw, frame time.Duration
 	for i := 0; i < b.N; i++ {
 		c0, t0 := cpuTime(), drawTime()
-		a.drawScene(img, -1)
-		a.drawHover(img)
+		p.DrawScene(img, &f, -1)
+		p.DrawHover(img, f.Widgets, -1, nil)
 		t1 := drawTime()
 		b.StopTimer()
 		img.At(0, 0) // the frame's end: the queued commands run (llvmpipe under Xvfb)
@@ -77,41 +73,37 @@ func BenchmarkDrawTable(b *testing.B) {
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(b.N) }
 	b.ReportMetric(ms(draw), "draw-cpu-ms/op")
 	b.ReportMetric(ms(frame), "frame-cpu-ms/op")
-	snapshot(img)
+	rendertest.Snapshot(img)
 }
 
 // BenchmarkDrawTableAfterAction is the repaint after each action of a
 // four-player standard game (the seat to act shown): the widgets rebuilt
 // and the changed parts drawn again, what did not change from the caches.
 func BenchmarkDrawTableAfterAction(b *testing.B) {
-	if !haveDisplay {
+	if !haveDisplay() {
 		b.Skip("no display")
 	}
-	newGame := func() (*rules.Game, *App) {
+	newGame := func() (*rules.Game, *table.Table) {
 		e, err := tabletest.RulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, 3)
 		if err != nil {
 			b.Fatal(err)
 		}
-		a, err := newApp(Options{}, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		a.begin(playOf(e), 3)
-		a.do(ui.Command{Kind: ui.CmdLift})
-		return e, a
+		return e, tableOf(e)
 	}
-	e, a := newGame()
+	p := newPainter(b)
+	e, u := newGame()
 	img := ebiten.NewImage(1920, 1080)
 	defer img.Deallocate()
-	a.drawScene(img, -1)
-	snapshot(img)
+	f := tableFrame(u)
+	p.DrawScene(img, &f, -1)
+	rendertest.Snapshot(img)
 	var draw, frame time.Duration
 	defer lockDrawThread()()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
 		if e.Over() {
-			e, a = newGame()
+			e, u = newGame()
 		}
 		l := e.Legal()
 		if _, err := e.Apply(l[(i*7)%len(l)]); err != nil {
@@ -119,10 +111,10 @@ func BenchmarkDrawTableAfterAction(b *testing.B) {
 		}
 		b.StartTimer()
 		c0, t0 := cpuTime(), drawTime()
-		a.tbl.Reveal(e.ToAct())
-		a.rebuild()
-		a.drawScene(img, -1)
-		a.drawHover(img)
+		u.Reveal(e.ToAct())
+		f := tableFrame(u)
+		p.DrawScene(img, &f, -1)
+		p.DrawHover(img, f.Widgets, -1, nil)
 		t1 := drawTime()
 		b.StopTimer()
 		img.At(0, 0)

@@ -41,7 +41,7 @@ func (v *boardView) overlayKey(sc ui.Scaler, t xform, pv *rules.View) string {
 
 // overlay returns the plan for the view's current zoom and the public view
 // pv, made again only when one of them changed.
-func (v *boardView) overlay(sc ui.Scaler, p *painter, t xform, pv *rules.View) *ui.OverlayPlan {
+func (v *boardView) overlay(sc ui.Scaler, p *Painter, t xform, pv *rules.View) *ui.OverlayPlan {
 	if k := v.overlayKey(sc, t, pv); k != v.planKey || v.plan == nil {
 		v.plan = ui.PlanOverlay(v.Camera, sc.S, t.K, pv)
 		v.planKey = k
@@ -50,7 +50,7 @@ func (v *boardView) overlay(sc ui.Scaler, p *painter, t xform, pv *rules.View) *
 }
 
 // drawOverlay draws the plan's tokens, anchors and names on dst.
-func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *painter, t xform, pv *rules.View) {
+func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t xform, pv *rules.View) {
 	pl := v.overlay(sc, p, t, pv)
 	ox, oy := math.Round(t.X), math.Round(t.Y)
 	put := func(img *ebiten.Image, r ui.Rect) {
@@ -132,7 +132,7 @@ func drawHaloText(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64,
 }
 
 // label is the image of territory t's name (when name) above its icons.
-func (c *imageCache) label(p *painter, t board.Territory, size float64, name bool, fort bool) *ebiten.Image {
+func (c *imageCache) label(p *Painter, t board.Territory, size float64, name bool, fort bool) *ebiten.Image {
 	key := imageKey{kind: 'L', id: t.ID, size: size, name: name, fort: fort}
 	if img, ok := c.lookup(key); ok {
 		return img
@@ -180,7 +180,7 @@ func (c *imageCache) label(p *painter, t board.Territory, size float64, name boo
 
 // token is the image of a unit token: the house's mark, the unit's
 // silhouette and the count on the house's colour.
-func (c *imageCache) token(p *painter, house string, hc color.RGBA, u board.Unit, n int, h float64) *ebiten.Image {
+func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit, n int, h float64) *ebiten.Image {
 	key := imageKey{kind: 'T', id: house, unit: int(u), n: n, size: h}
 	w := ui.TokenWidth(h)
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
@@ -203,7 +203,7 @@ func (c *imageCache) token(p *painter, house string, hc color.RGBA, u board.Unit
 
 // flag is the image of a house's flag (a territory it holds without
 // troops): a pennant in its colour bearing its mark, on a pole.
-func (c *imageCache) flag(p *painter, house string, hc color.RGBA, w, h float64) *ebiten.Image {
+func (c *imageCache) flag(p *Painter, house string, hc color.RGBA, w, h float64) *ebiten.Image {
 	key := imageKey{kind: 'F', id: house, w: w, size: h}
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		ink := ui.TextOn(hc)

@@ -14,10 +14,10 @@ import (
 	"notrueking/ui"
 )
 
-// boardView is the board as the painter draws it: the camera (zoom and
-// pan, package ui) and what the drawing keeps between frames. Text,
-// tokens and lines are drawn at their final pixel size on the screen, so
-// they stay crisp at every zoom.
+// boardView is what the painter keeps of the board of one map between
+// frames, and the camera of the frame it draws (zoom and pan: the app's,
+// package ui). Text, tokens and lines are drawn at their final pixel size
+// on the screen, so they stay crisp at every zoom.
 type boardView struct {
 	*ui.Camera
 
@@ -31,10 +31,23 @@ type boardView struct {
 	imgs *imageCache
 }
 
-// newBoardView makes a view of map m that shows the whole board once given
-// a viewport.
-func newBoardView(m *board.Map) *boardView {
-	return &boardView{Camera: ui.NewCamera(m), imgs: newImageCache()}
+// newBoardView is the drawing of the board through camera c.
+func newBoardView(c *ui.Camera) *boardView {
+	return &boardView{Camera: c, imgs: newImageCache()}
+}
+
+// drawBoard draws b into its camera's viewport: the one call site of the
+// board's drawing. What it keeps (triangles, pictures of names and
+// tokens) is kept while the map stays the same.
+func (p *Painter) drawBoard(dst *ebiten.Image, sc ui.Scaler, b *Board) {
+	if p.board == nil || p.board.Map() != b.Camera.Map() {
+		if p.board != nil {
+			p.board.release()
+		}
+		p.board = newBoardView(b.Camera)
+	}
+	p.board.Camera = b.Camera
+	p.board.Draw(dst, sc, p, b.Public, b.Lit, b.Sel)
 }
 
 // screen is the view's transform to screen pixels under sc.
@@ -234,7 +247,7 @@ func (v *boardView) buildBatch(sc ui.Scaler, t xform, cols []color.RGBA, hl []bo
 // Draw draws the board for the public view v into its viewport on dst
 // (clipped to it): hl marks legal targets, sel the selected territory (-1
 // none).
-func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *painter, pv *rules.View, hl []bool, sel int) {
+func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.View, hl []bool, sel int) {
 	sr := sc.Rect(v.Viewport())
 	clip := imageRect(sr).Intersect(dst.Bounds())
 	if clip.Empty() {
@@ -256,7 +269,7 @@ func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *painter, pv *rules.
 }
 
 // drawControls draws the zoom and fit buttons.
-func (v *boardView) drawControls(dst *ebiten.Image, sc ui.Scaler, p *painter) {
+func (v *boardView) drawControls(dst *ebiten.Image, sc ui.Scaler, p *Painter) {
 	saved := p.texts
 	p.texts = nil
 	for _, c := range v.Controls() {

@@ -4,124 +4,31 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"math"
 	"notrueking/internal/tabletest"
 	"os"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/ui"
 )
 
-// TestBoardInputDragWheelAndClick drives the table's board with input
-// snapshots: the wheel zooms around the pointer, a left drag pans and
-// does not click, a press and release in place clicks the territory, F
-// fits, and the zoom buttons work.
-func TestBoardInputDragWheelAndClick(t *testing.T) {
-	e, err := tabletest.RulesGame("standard", []string{"Ann", "Ben"}, 9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := curtainApp(t, e, 9)
-	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
-	a.rebuild()
-	v := a.board()
-	vp := v.Viewport()
-	x, y := vp.X+vp.W/2, vp.Y+vp.H/2
-	gx, gy := v.Geom().ToGrid(x, y)
-	a.handle(ui.Input{X: x, Y: y, Wheel: 2})
-	if v.Zoom() <= 1.01 {
-		t.Fatalf("the wheel did not zoom: zoom %.2f", v.Zoom())
-	}
-	if gx2, gy2 := v.Geom().ToGrid(x, y); math.Hypot(gx2-gx, gy2-gy) > 1e-6 {
-		t.Errorf("the wheel moved the map point under the pointer")
-	}
-	if !a.stale {
-		t.Error("zooming does not ask for a redraw")
-	}
-	// A drag: press, move past the slop, release. The board moves with
-	// the pointer and nothing is clicked.
-	// Zoomed in far enough that the board is wider than the viewport,
-	// so that it may move both ways.
-	a.handle(ui.Input{X: x, Y: y, Wheel: 5})
-	a.tbl.SetMessage("", false)
-	ox, oy := v.Geom().X, v.Geom().Y
-	a.handle(ui.Input{X: x, Y: y, Click: true, Down: true})
-	a.handle(ui.Input{X: x + 30, Y: y + 20, Down: true})
-	a.handle(ui.Input{X: x + 60, Y: y + 40, Down: true})
-	a.handle(ui.Input{X: x + 60, Y: y + 40})
-	if math.Hypot(v.Geom().X-ox-60, v.Geom().Y-oy-40) > 1e-6 {
-		t.Errorf("a drag of (60,40) moved the board by (%.1f,%.1f)", v.Geom().X-ox, v.Geom().Y-oy)
-	}
-	if a.tbl.State().Message != "" {
-		t.Errorf("a drag counted as a click: message %q", a.tbl.State().Message)
-	}
-	// Middle drag pans too.
-	ox, oy = v.Geom().X, v.Geom().Y
-	a.handle(ui.Input{X: x, Y: y, MiddleDown: true})
-	a.handle(ui.Input{X: x - 25, Y: y + 10, MiddleDown: true})
-	a.handle(ui.Input{X: x - 25, Y: y + 10})
-	if math.Hypot(v.Geom().X-ox+25, v.Geom().Y-oy-10) > 1e-6 {
-		t.Errorf("a middle drag of (-25,10) moved the board by (%.1f,%.1f)", v.Geom().X-ox, v.Geom().Y-oy)
-	}
-	// A press and a release within the slop is a click on the territory
-	// pressed (the table answers "nothing to do there now").
-	tr := v.Hit(x, y)
-	if tr < 0 {
-		t.Fatal("no territory at the viewport's centre")
-	}
-	a.handle(ui.Input{X: x, Y: y, Click: true, Down: true})
-	if a.tbl.State().Message != "" {
-		t.Errorf("the press clicked at once: %q", a.tbl.State().Message)
-	}
-	a.handle(ui.Input{X: x + 2, Y: y + 1})
-	if name := a.tbl.Map().Territories[tr].Name; !strings.Contains(a.tbl.State().Message, name) {
-		t.Errorf("a click in place on %s: message %q", name, a.tbl.State().Message)
-	}
-	// A whole click in one snapshot (as the tests' clickers send) clicks too.
-	a.tbl.SetMessage("", false)
-	a.handle(ui.Input{X: x, Y: y, Click: true})
-	if !strings.Contains(a.tbl.State().Message, a.tbl.Map().Territories[tr].Name) {
-		t.Errorf("a one-tick click: message %q", a.tbl.State().Message)
-	}
-	// F fits.
-	a.handle(ui.Input{X: x, Y: y, Fit: true})
-	if !v.Fitted() {
-		t.Error("F did not fit the board")
-	}
-	// The zoom-in button zooms, the fit button fits.
-	for _, c := range v.Controls() {
-		if c.ID == ui.CtlZoomIn {
-			cx, cy := c.R.Center()
-			a.handle(ui.Input{X: cx, Y: cy, Click: true, Down: true})
-			a.handle(ui.Input{X: cx, Y: cy})
-		}
-	}
-	if v.Zoom() <= 1.01 {
-		t.Errorf("the zoom-in button did not zoom (%.2f)", v.Zoom())
-	}
-	if id := v.ControlAt(x, y); id != "" {
-		t.Errorf("the viewport's centre is the %q button", id)
-	}
-}
-
 // boardImage draws map m's board for view pv into a w×h image and reads it.
 func boardImage(t testing.TB, m *board.Map, pv *rules.View, hl []bool, sel int, w, h int) (*image.RGBA, *boardView) {
-	p, err := newPainter()
+	p, err := NewPainter()
 	if err != nil {
 		t.Fatal(err)
 	}
-	v := newBoardView(m)
+	v := newBoardView(ui.NewCamera(m))
 	v.SetViewport(ui.Rect{X: 0, Y: 0, W: float64(w), H: float64(h)})
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
 	v.Draw(img, ui.Scaler{S: 1}, p, pv, hl, sel)
-	return snapshot(img), v
+	return rendertest.Snapshot(img), v
 }
 
 func near(c, want color.RGBA, tol int) bool {
@@ -232,7 +139,7 @@ func TestBoardRiverBorderIsBlue(t *testing.T) {
 // queued draws); cpu-ms/op the whole process's CPU per frame, the
 // software GL's rasterising under Xvfb included; ns/op the wall time.
 func BenchmarkDrawBoard(b *testing.B) {
-	if !haveDisplay {
+	if !haveDisplay() {
 		b.Skip("no display")
 	}
 	e, err := tabletest.RulesGame("standard", []string{"A", "B", "C", "D"}, 5)
@@ -242,14 +149,14 @@ func BenchmarkDrawBoard(b *testing.B) {
 	tabletest.PlaySome(&testing.T{}, e, e, 4+8)
 	m := e.Map()
 	pv := e.View(rules.Public)
-	p, err := newPainter()
+	p, err := NewPainter()
 	if err != nil {
 		b.Fatal(err)
 	}
 	dst := ebiten.NewImage(1920, 1080)
 	defer dst.Deallocate()
 	sc := ui.NewScaler(1920, 1080)
-	v := newBoardView(m)
+	v := newBoardView(ui.NewCamera(m))
 	v.SetViewport(ui.Rect{X: 8, Y: 58, W: 960, H: 834})
 	pix := make([]byte, 4)
 	one := dst.SubImage(image.Rect(500, 500, 501, 501)).(*ebiten.Image)
@@ -279,7 +186,7 @@ func BenchmarkDrawBoard(b *testing.B) {
 // picture is not blank, and with NTK_SHOTS=DIR it is kept to look at.
 func TestDrawBoardViews(t *testing.T) {
 	needDisplay(t)
-	p, err := newPainter()
+	p, err := NewPainter()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -319,14 +226,14 @@ func TestDrawBoardViews(t *testing.T) {
 			}
 			for _, z := range []float64{1, 3} {
 				img := ebiten.NewImage(sz[0], sz[1])
-				v := newBoardView(m)
+				v := newBoardView(ui.NewCamera(m))
 				v.SetViewport(ui.Rect{X: 8, Y: 58, W: 960, H: 834})
 				v.ZoomAt(z, 8+960*0.45, 58+834*0.55)
 				sc := ui.NewScaler(sz[0], sz[1])
 				v.Draw(img, sc, p, &pv, hl, 3)
-				shot := snapshot(img)
+				shot := rendertest.Snapshot(img)
 				img.Deallocate()
-				saveShot(t, fmt.Sprintf("board-%s-%d-z%.0f", mp.name, sz[0], z), shot)
+				rendertest.SaveShot(t, fmt.Sprintf("board-%s-%d-z%.0f", mp.name, sz[0], z), shot)
 				r := sc.Rect(v.Viewport())
 				colours := map[color.RGBA]bool{}
 				for y := int(r.Y) + 2; y < int(r.Y+r.H)-2; y += 7 {

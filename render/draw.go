@@ -14,8 +14,12 @@ import (
 	"notrueking/ui"
 )
 
-// painter owns the fonts, the text queue and the cached sprites.
-type painter struct {
+// Painter draws what it is given — a Frame: widgets and a board — with
+// Ebitengine, and decides nothing. It owns the fonts, the text queue and
+// what it keeps between frames: sprites, text blocks, widget stamps and
+// the board's triangles and pictures (caches: the same frame always
+// draws the same pixels).
+type Painter struct {
 	regular, bold *text.GoTextFaceSource
 	faces         map[faceKey]*text.GoTextFace
 
@@ -28,10 +32,8 @@ type painter struct {
 	textCache map[textKey]*textBlock
 	stamps    map[stampKey]*stamp
 	gen       int
-
-	// large: the texts are drawn larger where they have room (-large-text;
-	// the sizes are set when the widgets are built, presenter.go).
-	large bool
+	// board is what the board's drawing keeps for its map (boardview.go).
+	board *boardView
 }
 
 type faceKey struct {
@@ -39,7 +41,8 @@ type faceKey struct {
 	bold bool
 }
 
-func newPainter() (*painter, error) {
+// NewPainter loads the fonts.
+func NewPainter() (*Painter, error) {
 	r, err := text.NewGoTextFaceSource(bytes.NewReader(assets.RegularTTF()))
 	if err != nil {
 		return nil, fmt.Errorf("loading the regular font: %w", err)
@@ -48,10 +51,10 @@ func newPainter() (*painter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the bold font: %w", err)
 	}
-	return &painter{regular: r, bold: b, faces: map[faceKey]*text.GoTextFace{}}, nil
+	return &Painter{regular: r, bold: b, faces: map[faceKey]*text.GoTextFace{}}, nil
 }
 
-func (p *painter) face(size float64, bold bool) *text.GoTextFace {
+func (p *Painter) face(size float64, bold bool) *text.GoTextFace {
 	size = math.Max(6, math.Round(size*2)/2)
 	k := faceKey{size, bold}
 	if f, ok := p.faces[k]; ok {
@@ -92,7 +95,7 @@ const keySize = 15.0
 
 // keyHintW is the width a key hint takes at the right end of a button,
 // margin included, at scale s.
-func (p *painter) keyHintW(key string, s float64) float64 {
+func (p *Painter) keyHintW(key string, s float64) float64 {
 	if key == "" {
 		return 0
 	}
@@ -112,12 +115,12 @@ type textCall struct {
 }
 
 // drawText queues s with its top-left (or centre, by align) at (x, y).
-func (p *painter) drawText(dst *ebiten.Image, s string, x, y, size float64, bold bool, ink color.Color, hAlign, vAlign text.Align, maxW float64) {
+func (p *Painter) drawText(dst *ebiten.Image, s string, x, y, size float64, bold bool, ink color.Color, hAlign, vAlign text.Align, maxW float64) {
 	p.texts = append(p.texts, textCall{s, x, y, size, bold, ink, hAlign, vAlign, maxW})
 }
 
 // flushText draws the queued texts in order.
-func (p *painter) flushText(dst *ebiten.Image) {
+func (p *Painter) flushText(dst *ebiten.Image) {
 	for _, c := range p.texts {
 		p.drawTextNow(dst, c.s, c.x, c.y, c.size, c.bold, c.ink, c.hAlign, c.vAlgn, c.maxW)
 	}
@@ -148,7 +151,7 @@ type textBlock struct {
 // textPad is the margin round a cached text block, in pixels.
 const textPad = 2
 
-func (p *painter) drawTextNow(dst *ebiten.Image, s string, x, y, size float64, bold bool, ink color.Color, hAlign, vAlign text.Align, maxW float64) {
+func (p *Painter) drawTextNow(dst *ebiten.Image, s string, x, y, size float64, bold bool, ink color.Color, hAlign, vAlign text.Align, maxW float64) {
 	if s == "" {
 		return
 	}
@@ -212,7 +215,7 @@ func alignFrac(a text.Align) float64 {
 // sweep starts a new repaint: cached text blocks and widget stamps not
 // used in the last few repaints are let go, so a long game does not keep
 // every text it ever showed.
-func (p *painter) sweep() {
+func (p *Painter) sweep() {
 	p.gen++
 	for k, b := range p.textCache {
 		if p.gen-b.used > 3 {
@@ -249,7 +252,7 @@ type stamp struct {
 // stampWidget draws w as one cached image: a widget whose look did not
 // change costs one DrawImage (Ebitengine batches them) instead of its
 // shapes and a text layout.
-func (p *painter) stampWidget(dst *ebiten.Image, sc ui.Scaler, w ui.Widget, hovered bool) {
+func (p *Painter) stampWidget(dst *ebiten.Image, sc ui.Scaler, w ui.Widget, hovered bool) {
 	s := sc.S
 	k := stampKey{w.Kind, w.Text, w.Key, w.Size, w.R.W, w.R.H, s, w.Bold, w.Align, w.Fill, w.Ink, w.Edge, w.Hot, w.Selected, w.Disabled, hovered, w.T.Kind != ui.TNone}
 	e, ok := p.stamps[k]
@@ -289,7 +292,7 @@ func (p *painter) stampWidget(dst *ebiten.Image, sc ui.Scaler, w ui.Widget, hove
 // the widget under the pointer (-1 none). Boxes, buttons, fields and texts
 // are stamped from the cache; panels, glyphs and icons are drawn (they
 // are sprites already).
-func (p *painter) drawWidgets(dst *ebiten.Image, sc ui.Scaler, ws []ui.Widget, hover int) {
+func (p *Painter) drawWidgets(dst *ebiten.Image, sc ui.Scaler, ws []ui.Widget, hover int) {
 	for i, w := range ws {
 		switch w.Kind {
 		case ui.WText:
@@ -305,7 +308,7 @@ func (p *painter) drawWidgets(dst *ebiten.Image, sc ui.Scaler, ws []ui.Widget, h
 }
 
 // drawWidgetsDirect draws widgets with shapes and text, no cache.
-func (p *painter) drawWidgetsDirect(dst *ebiten.Image, sc ui.Scaler, ws []ui.Widget, hover int) {
+func (p *Painter) drawWidgetsDirect(dst *ebiten.Image, sc ui.Scaler, ws []ui.Widget, hover int) {
 	s := sc.S
 	for i, w := range ws {
 		r := sc.Rect(w.R)

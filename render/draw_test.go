@@ -2,126 +2,33 @@ package render
 
 import (
 	"bytes"
-	"image"
 	"image/color"
-	"image/png"
-	"notrueking/internal/tabletest"
-	"os"
-	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"notrueking/board"
+	"notrueking/internal/tabletest"
+	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
 )
 
-// snapshot reads an offscreen image back into memory.
-func snapshot(img *ebiten.Image) *image.RGBA {
-	b := img.Bounds()
-	out := image.NewRGBA(b)
-	img.ReadPixels(out.Pix)
-	return out
-}
-
-// saveShot writes the image to $NTK_SHOTS/name.png when NTK_SHOTS is set
-// (for looking at the screens by eye).
-func saveShot(t *testing.T, name string, img *image.RGBA) {
-	dir := os.Getenv("NTK_SHOTS")
-	if dir == "" {
-		return
-	}
-	f, err := os.Create(filepath.Join(dir, name+".png"))
-	if err != nil {
-		t.Log(err)
-		return
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Log(err)
-	}
-}
-
-func render(t *testing.T, a *App, w, h int) *image.RGBA {
-	t.Helper()
-	img := ebiten.NewImage(w, h)
-	defer img.Deallocate()
-	a.rebuild()
-	a.drawTo(img)
-	return snapshot(img)
-}
-
-func TestDrawStartScreen(t *testing.T) {
-	needDisplay(t)
-	a, err := newApp(Options{Players: []string{"Ann", "Ben", "Cy"}, Seed: 42, SeedSet: true}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img := render(t, a, ui.BaseW, ui.BaseH)
-	saveShot(t, "start", img)
-	// The Start button is drawn in its colour where the layout puts it.
-	b, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdStart })
-	if !ok {
-		t.Fatal("no Start button")
-	}
-	c := img.RGBAAt(int(b.R.X+6), int(b.R.Y+b.R.H/2))
-	if c != ui.ColOK {
-		t.Errorf("Start button pixel = %v, want %v", c, ui.ColOK)
-	}
-	// Three name fields; the typed seed marks a tester's game, in view.
-	if a.start.n != 3 || !a.start.tester || a.start.testSeed != 42 || !ui.HasText(a.ws, "Tester's game — seed 42") {
-		t.Errorf("start screen: %d players, tester %v seed %d; want 3 and a tester's game of seed 42", a.start.n, a.start.tester, a.start.testSeed)
-	}
-	// The title is drawn: some gold pixels in the title band.
-	gold := 0
-	for x := 500; x < 1100; x++ {
-		for y := 80; y < 140; y++ {
-			if img.RGBAAt(x, y) == ui.ColGold {
-				gold++
-			}
-		}
-	}
-	if gold < 200 {
-		t.Errorf("only %d title pixels", gold)
-	}
-}
-
-// curtainApp is an app whose game e (seed) has begun: it stands on the
-// hand-off curtain of the first seat to act.
-func curtainApp(t *testing.T, e table.Game, seed uint64) *App {
-	t.Helper()
-	a, err := newApp(Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.begin(playOf(e), seed)
-	if a.scene != sceneCurtain {
-		t.Fatalf("a new game starts at scene %d, want the curtain", a.scene)
-	}
-	return a
-}
-
-// tableApp is a begun game past its first curtain.
-func tableApp(t *testing.T, f *tabletest.Engine) *App {
-	t.Helper()
-	a := curtainApp(t, f, 1)
-	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
-	if a.scene != sceneTable {
-		t.Fatalf("after the curtain: scene %d, want the table", a.scene)
-	}
-	return a
+// tableOf is a table on game e, shown to the seat to act (the curtain
+// lifted).
+func tableOf(e table.Game) *table.Table {
+	u := table.New(e, table.Options{Seed: 1})
+	u.Reveal(e.ToAct())
+	return u
 }
 
 func TestDrawTableTintsControlledLand(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
 	f := tabletest.New(m)
-	a := tableApp(t, f)
-	img := render(t, a, ui.BaseW, ui.BaseH)
-	saveShot(t, "table-fake", img)
+	u := tableOf(f)
+	img := drawTable(t, u, ui.BaseW, ui.BaseH)
+	rendertest.SaveShot(t, "table-fake", img)
 	l := table.NewLayout(m.Grid.W, m.Grid.H, 2, 0)
 	g := ui.FitBoard(m.Grid.W, m.Grid.H, l.Board)
 	stark := ui.RGBA(m.Houses[0].Color)
@@ -150,59 +57,18 @@ func TestDrawTableTintsControlledLand(t *testing.T) {
 	pub := f.Views[rules.Public]
 	pub.Control = map[string]string{"winterfell": "lannister", "karhold": "lannister"}
 	f.Views[rules.Public] = pub
-	a.tbl.Refresh()
-	img = render(t, a, ui.BaseW, ui.BaseH)
+	u.Refresh()
+	img = drawTable(t, u, ui.BaseW, ui.BaseH)
 	if c := probe(0.5, 6.5); !near(c, landColor(&lann)) {
 		t.Errorf("after the change, Winterfell pixel %v, want Lannister's tint", c)
 	}
 }
 
-// warmUp draws a throwaway table once. Text/v2 fills its glyph caches on
-// first use, and a picture drawn with cold caches differs in anti-aliasing
-// from one drawn with warm caches; pixel-exact comparisons between two apps
-// therefore start warm.
-func warmUp(t *testing.T, m *board.Map) {
-	t.Helper()
-	render(t, tableApp(t, tabletest.New(m)), ui.BaseW, ui.BaseH)
-	render(t, curtainApp(t, tabletest.New(m), 1), ui.BaseW, ui.BaseH)
-}
-
-func TestDrawPublicTableHidesOtherHands(t *testing.T) {
-	needDisplay(t)
-	m := tabletest.Map()
-	warmUp(t, m)
-	shots := make([]*image.RGBA, 2)
-	for i, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
-		f := tabletest.New(m)
-		// Seat 1 holds card A or B; seat 0 is looking.
-		v := f.Views[1]
-		v.Players = append([]rules.PlayerView(nil), v.Players...)
-		v.Players[1].Hand = []board.Card{card}
-		f.Views[1] = v
-		a := tableApp(t, f)
-		shots[i] = render(t, a, ui.BaseW, ui.BaseH)
-	}
-	if string(shots[0].Pix) != string(shots[1].Pix) {
-		t.Fatal("the table seat 0 sees differs with the content of seat 1's hand")
-	}
-	// Sanity: seat 0's own hand does change the picture.
-	f := tabletest.New(m)
-	v := f.Views[0]
-	v.Players = append([]rules.PlayerView(nil), v.Players...)
-	v.Players[0].Hand = []board.Card{m.Houses[1].Deck[0]}
-	f.Views[0] = v
-	a := tableApp(t, f)
-	if own := render(t, a, ui.BaseW, ui.BaseH); string(own.Pix) == string(shots[0].Pix) {
-		t.Fatal("changing the viewer's own hand did not change the picture (the test cannot see hands)")
-	}
-}
-
 func TestDrawScalesWithWindow(t *testing.T) {
 	needDisplay(t)
-	m := tabletest.Map()
-	a := tableApp(t, tabletest.New(m))
+	u := tableOf(tabletest.New(tabletest.Map()))
 	for _, sz := range [][2]int{{1280, 720}, {1920, 1080}} {
-		img := render(t, a, sz[0], sz[1])
+		img := drawTable(t, u, sz[0], sz[1])
 		sc := ui.NewScaler(sz[0], sz[1])
 		// The top bar spans the width at any size.
 		x, y := sc.ToScreen(ui.BaseW-4, 20)
@@ -212,142 +78,43 @@ func TestDrawScalesWithWindow(t *testing.T) {
 	}
 }
 
-// TestDrawCachedSceneMatchesFullDraw checks the Draw path (cached scene plus
-// hover effects on top) against drawing everything at once.
-func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
-	needDisplay(t)
-	e, err := tabletest.RulesGame("standard", []string{"Ann", "Ben"}, 9)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tabletest.PlaySome(t, e, e, 2)
-	a := curtainApp(t, e, 9)
-	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
-	a.rebuild()
-	screen := ebiten.NewImage(ui.BaseW, ui.BaseH)
-	defer screen.Deallocate()
-	a.Draw(screen)
-	// Hover a slot, then a territory (tooltip): only the overlay changes.
-	slot, ok := ui.Find(a.ws, func(w ui.Widget) bool { return w.T.Kind == ui.TSlot })
-	if !ok {
-		t.Fatal("no slot")
-	}
-	for _, pt := range [][2]float64{{slot.R.X + 10, slot.R.Y + 10}, {150, 300}} {
-		a.handle(ui.Input{X: pt[0], Y: pt[1]})
-		if !a.dirty || a.stale {
-			t.Fatalf("a pointer move: dirty %v stale %v, want a redraw of the overlay only", a.dirty, a.stale)
-		}
-		a.Draw(screen)
-		got := snapshot(screen)
-		full := ebiten.NewImage(ui.BaseW, ui.BaseH)
-		a.drawTo(full)
-		want := snapshot(full)
-		full.Deallocate()
-		diff := 0
-		for i := 0; i < len(got.Pix); i += 4 {
-			for c := 0; c < 3; c++ {
-				d := int(got.Pix[i+c]) - int(want.Pix[i+c])
-				if d > 24 || d < -24 {
-					diff++
-					break
-				}
-			}
-		}
-		if diff > 200 {
-			t.Errorf("pointer at %v: %d pixels differ between the cached and the full drawing", pt, diff)
-		}
-	}
-	// Nothing changed: Draw does not redraw.
-	a.handle(ui.Input{X: 150, Y: 300})
-	if a.dirty {
-		t.Error("an unchanged pointer asks for a redraw")
-	}
-}
-
-// TestDrawCurtainShowsOnlyPublicFacts: behind the hand-off curtain the
-// table stays in view for onlookers, but nothing of the next player's
-// secrets: the picture is the same whatever their hand and loyalty card.
-func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
-	needDisplay(t)
-	m := tabletest.Map()
-	warmUp(t, m)
-	shots := make([]*image.RGBA, 2)
-	for i, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
-		f := tabletest.New(m)
-		for s := range f.Views {
-			v := f.Views[s]
-			v.Players = append([]rules.PlayerView(nil), v.Players...)
-			v.Players[0].Hand = []board.Card{card}
-			f.Views[s] = v
-		}
-		shots[i] = render(t, curtainApp(t, f, 1), ui.BaseW, ui.BaseH)
-	}
-	if string(shots[0].Pix) != string(shots[1].Pix) {
-		t.Fatal("the curtain picture differs with the content of the next player's hand")
-	}
-	// The board shows through: a land pixel is not the bare veil colour.
-	img := render(t, curtainApp(t, tabletest.New(m), 1), ui.BaseW, ui.BaseH)
-	plain := image.NewRGBA(img.Rect)
-	if string(img.Pix) == string(plain.Pix) {
-		t.Fatal("the curtain drew nothing")
-	}
-	l := table.NewLayout(m.Grid.W, m.Grid.H, len(m.Conspiracies), 0)
-	bx, by := int(l.Board.X+l.Board.W/2), int(l.Board.Y+l.Board.H/2)
-	veil := img.RGBAAt(2, 2)
-	if img.RGBAAt(bx, by) == veil {
-		t.Errorf("board centre pixel %v equals the bare veil %v: the table is not drawn behind the curtain", img.RGBAAt(bx, by), veil)
-	}
-}
-
-// TestDrawingIsDeterministic: the same table drawn twice by one app gives
-// the same pixels, and by another app the same picture (samePicture: but
-// for rounding, as software GL rounds). The secrecy tests compare
-// pictures of games that differ only in secrets, so the drawing itself
-// must not vary more than that.
+// TestDrawingIsDeterministic: the painter is a function of the frame it is
+// given. The same frame drawn twice by one painter gives the same pixels,
+// and by another painter the same picture (SamePicture: but for
+// rounding, as software GL rounds) — the public table mid-game, and a
+// seat's. The secrecy tests compare the frames of games that differ only
+// in secrets at every action and their pixels at some: equal frames must
+// draw equal pictures.
 func TestDrawingIsDeterministic(t *testing.T) {
 	needDisplay(t)
-	g, err := tabletest.RulesGame("standard", caseNames[:4], 3)
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy", "Di"}, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, b := newSpectatorShot(t), newSpectatorShot(t)
-	defer a.dst.Deallocate()
-	defer b.dst.Deallocate()
-	first := a.take(g)
-	if again := a.take(g); !bytes.Equal(again, first) {
-		t.Error("one app drew the same table twice differently")
+	tabletest.PlaySome(t, g, g, 60)
+	const w, h = 640, 360
+	a, b := newPainter(t), newPainter(t)
+	dst := ebiten.NewImage(w, h)
+	defer dst.Deallocate()
+	draw := func(p *Painter, f Frame) []byte {
+		p.DrawScene(dst, &f, -1)
+		buf := make([]byte, 4*w*h)
+		dst.ReadPixels(buf)
+		return buf
 	}
-	if err := samePicture(b.take(g), first); err != nil {
-		t.Errorf("two apps drew the same table differently: %v", err)
-	}
-}
-
-// Layout asks the monitor's scale factor only when the window's size
-// changes or a second has passed, never every frame (an ask runs on the
-// main thread), and uses 1 when the monitor gives none.
-func TestDeviceScaleIsAskedRarely(t *testing.T) {
-	asks, factor := 0, 2.0
-	d := deviceScale{monitor: func() float64 { asks++; return factor }}
-	t0 := time.Unix(1e9, 0)
-	for i := 0; i < 120; i++ { // two seconds of frames at 60 Hz
-		if s := d.factor(800, 600, t0.Add(time.Duration(i)*time.Second/60)); s != 2 {
-			t.Fatalf("frame %d: scale %v, want 2", i, s)
+	public := table.New(g, table.Options{Seed: 3})
+	for _, u := range []*table.Table{public, tableOf(g)} {
+		f := tableFrame(u)
+		first := draw(a, f)
+		if again := draw(a, tableFrame(u)); !bytes.Equal(again, first) {
+			t.Errorf("seat %d: one painter drew the same frame twice differently", u.Shown())
+		}
+		if err := rendertest.SamePicture(draw(b, f), first); err != nil {
+			t.Errorf("seat %d: two painters drew the same frame differently: %v", u.Shown(), err)
 		}
 	}
-	if asks != 2 {
-		t.Errorf("asked %d times in two seconds at one size, want 2", asks)
-	}
-	factor = 1.5
-	if s := d.factor(1024, 600, t0.Add(2*time.Second)); s != 1.5 || asks != 3 {
-		t.Errorf("after a resize: scale %v after %d asks, want 1.5 after 3", s, asks)
-	}
-	factor = 0
-	if s := d.factor(640, 480, t0.Add(2*time.Second)); s != 1 {
-		t.Errorf("no monitor: scale %v, want 1", s)
-	}
-	// A clock that went back asks again rather than trusting an old answer.
-	factor = 3
-	if s := d.factor(640, 480, t0); s != 3 {
-		t.Errorf("clock went back: scale %v, want 3", s)
+	// The comparison can fail: the seat's table is another picture.
+	if rendertest.SamePicture(draw(a, tableFrame(public)), draw(a, tableFrame(tableOf(g)))) == nil {
+		t.Error("the public table and a seat's table draw the same picture")
 	}
 }

@@ -32,7 +32,7 @@ var measureSamples = []string{
 // samples above and a real game's log lines and names; heights of
 // multi-line text too. (Measured: they agree exactly.)
 func TestMeasureMatchesPainter(t *testing.T) {
-	p, err := newPainter()
+	p, err := NewPainter()
 	if err != nil {
 		t.Fatal(err)
 	}

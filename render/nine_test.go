@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"notrueking/render/rendertest"
 	"notrueking/ui"
 )
 
@@ -18,12 +19,7 @@ func TestDrawNineTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := newApp(Options{}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a.begin(playOf(e), 3)
-	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+	u := tableOf(e)
 	sizes := [][2]int{{1280, 720}}
 	if os.Getenv("NTK_SHOTS") != "" {
 		// Drawing at full HD costs seconds of software GL: only when the
@@ -31,8 +27,8 @@ func TestDrawNineTable(t *testing.T) {
 		sizes = append(sizes, [2]int{1920, 1080})
 	}
 	for _, sz := range sizes {
-		img := render(t, a, sz[0], sz[1])
-		saveShot(t, fmt.Sprintf("table-nine-%d", sz[0]), img)
+		img := drawTable(t, u, sz[0], sz[1])
+		rendertest.SaveShot(t, fmt.Sprintf("table-nine-%d", sz[0]), img)
 		x, y := ui.NewScaler(sz[0], sz[1]).ToScreen(ui.BaseW-4, 20)
 		if c := img.RGBAAt(int(x), int(y)); c != ui.ColPanelHi {
 			t.Errorf("%v: top bar pixel %v, want %v", sz, c, ui.ColPanelHi)

@@ -9,6 +9,7 @@ import (
 
 	"notrueking/rules"
 	"notrueking/table"
+	"notrueking/ui"
 )
 
 // MaxPictureSide bounds each side of a picture (Ebitengine's largest image
@@ -78,16 +79,37 @@ func (*pictureGame) Layout(int, int) (int, int) { return 64, 64 }
 // drawPublicTable draws the table as the hand-off curtain leaves it in
 // view (no seat shown), without the curtain, into dst.
 func drawPublicTable(dst *ebiten.Image, r rules.Reader) error {
-	a, err := newApp(Options{}, nil)
+	p, err := NewPainter()
 	if err != nil {
 		return err
 	}
-	a.tbl = table.New(readOnly{r}, table.Options{})
-	a.tbl.Hide()
-	a.scene = sceneTable
-	a.ws = a.tbl.Widgets(a.layout())
-	a.drawScene(dst, -1)
-	// dst holds the picture now: the app's caches can go.
-	a.release()
+	u := table.New(readOnly{r}, table.Options{})
+	u.Hide()
+	f := tableFrame(u)
+	p.DrawScene(dst, &f, -1)
+	// dst holds the picture now: the painter's caches can go.
+	p.Release()
 	return nil
 }
+
+// tableFrame is the frame of table u as it stands, in its layout: its
+// widgets, and its board through a camera that shows it whole, with the
+// table's marks.
+func tableFrame(u *table.Table) Frame {
+	l := u.Layout()
+	cam := ui.NewCamera(u.Map())
+	cam.SetViewport(l.Board)
+	hl, sel := u.Highlights()
+	pub := u.Public()
+	return Frame{Board: &Board{Camera: cam, Public: &pub, Lit: hl, Sel: sel}, Widgets: u.Widgets(l)}
+}
+
+// readOnly is a game the table may only read (a picture of a table): it
+// takes no action.
+type readOnly struct{ rules.Reader }
+
+var errReadOnly = errors.New("this table only shows the game")
+
+func (readOnly) Apply(rules.Action) ([]rules.Event, error) { return nil, errReadOnly }
+func (readOnly) Undo() error                               { return errReadOnly }
+func (readOnly) Redo() ([]rules.Event, error)              { return nil, errReadOnly }

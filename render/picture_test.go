@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/maps"
+	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/table"
 )
@@ -43,15 +43,10 @@ func pixels(t *testing.T, r rules.Reader, shown int) []byte {
 			t.Fatal(err)
 		}
 	} else {
-		a, err := newApp(Options{}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		a.tbl = table.New(readOnly{r}, table.Options{})
-		a.tbl.Reveal(shown)
-		a.scene = sceneTable
-		a.ws = a.tbl.Widgets(a.layout())
-		a.drawScene(dst, -1)
+		u := table.New(readOnly{r}, table.Options{})
+		u.Reveal(shown)
+		f := tableFrame(u)
+		newPainter(t).DrawScene(dst, &f, -1)
 	}
 	buf := make([]byte, 4*960*540)
 	dst.ReadPixels(buf)
@@ -96,10 +91,10 @@ func TestPictureShowsNoSecret(t *testing.T) {
 	// Text drawn twice can differ by a rounding step where a glyph sits
 	// elsewhere in Ebitengine's glyph cache: pixels count as changed only
 	// beyond that.
-	if samePicture(pa, pb) != nil {
+	if rendertest.SamePicture(pa, pb) != nil {
 		minX, minY, maxX, maxY := 960, 540, 0, 0
 		for i := 0; i < len(pa); i += 4 {
-			if changed(pa[i:i+4], pb[i:i+4]) {
+			if rendertest.Changed(pa[i:i+4], pb[i:i+4]) {
 				x, y := (i/4)%960, (i/4)/960
 				minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
 			}
@@ -117,34 +112,7 @@ func TestPictureShowsNoSecret(t *testing.T) {
 		t.Logf("differ in x %d..%d, y %d..%d (of 960x540)", minX, maxX, minY, maxY)
 		t.Fatal("the public picture changes with the loyalty cards: it shows a secret")
 	}
-	if samePicture(pa, pixels(t, a, a.ToAct())) == nil {
+	if rendertest.SamePicture(pa, pixels(t, a, a.ToAct())) == nil {
 		t.Fatal("the public picture equals the table shown to a seat: the test cannot tell secrets apart")
 	}
-}
-
-// changed reports whether two RGBA pixels differ beyond rounding.
-func changed(p, q []byte) bool {
-	for k := range p {
-		if d := int(p[k]) - int(q[k]); d > 2 || d < -2 {
-			return true
-		}
-	}
-	return false
-}
-
-// samePicture is nil when two pictures agree but for rounding.
-func samePicture(a, b []byte) error {
-	if len(a) != len(b) {
-		return fmt.Errorf("sizes differ")
-	}
-	n := 0
-	for i := 0; i < len(a); i += 4 {
-		if changed(a[i:i+4], b[i:i+4]) {
-			n++
-		}
-	}
-	if n > 0 {
-		return fmt.Errorf("%d pixels differ", n)
-	}
-	return nil
 }

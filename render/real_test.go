@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"notrueking/board"
+	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
@@ -38,15 +39,12 @@ func TestDrawStandardTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := newApp(Options{}, defaultNewGame)
-	if err != nil {
-		t.Fatal(err)
-	}
 	tabletest.PlaySome(t, e, e, 3+4) // three arrangements, four placements
-	a.begin(playOf(e), 7)
-	a.clickOn(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
-	img := render(t, a, ui.BaseW, ui.BaseH)
-	saveShot(t, "table-standard", img)
+	u := tableOf(e)
+	p := newPainter(t)
+	f := tableFrame(u)
+	img := drawFrame(p, f, ui.BaseW, ui.BaseH)
+	rendertest.SaveShot(t, "table-standard", img)
 	m := e.Map()
 	v := e.View(rules.Public)
 	l := table.NewLayout(m.Grid.W, m.Grid.H, 3, 0)
@@ -54,8 +52,8 @@ func TestDrawStandardTable(t *testing.T) {
 	checked, matched, total := 0, 0, 0
 	// covered reports whether a token or a name is drawn over (x, y).
 	sc := ui.NewScaler(ui.BaseW, ui.BaseH)
-	tf := a.bv.screen(sc)
-	pl := a.bv.overlay(sc, a.p, tf, &v)
+	tf := p.board.screen(sc)
+	pl := p.board.overlay(sc, p, tf, &v)
 	covered := func(x, y float64) bool {
 		x, y = x-tf.X, y-tf.Y
 		for _, tk := range pl.Tokens {
@@ -120,7 +118,7 @@ func TestDrawStandardTable(t *testing.T) {
 			if seat < 0 {
 				continue
 			}
-			w, ok := ui.Find(a.ws, func(w ui.Widget) bool {
+			w, ok := ui.Find(f.Widgets, func(w ui.Widget) bool {
 				return w.T.Kind == ui.TSlot && w.T.House == m.Houses[h].ID && w.T.Slot == rules.Slot(s)
 			})
 			if !ok {

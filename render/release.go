@@ -17,9 +17,10 @@ func (a *texAtlas) release() {
 	a.page, a.x, a.y, a.h = 0, 0, 0, 0
 }
 
-// release deallocates the painter's cached text blocks, widget stamps and
-// sprites; it paints on afterwards, building them again.
-func (p *painter) release() {
+// Release deallocates every texture the painter keeps — cached text
+// blocks, widget stamps, sprites, the board's pictures of names and
+// tokens — at once; it paints on afterwards, building them again.
+func (p *Painter) Release() {
 	for k, b := range p.textCache {
 		b.img.Deallocate()
 		delete(p.textCache, k)
@@ -34,22 +35,12 @@ func (p *painter) release() {
 	if p.textAtlas != nil {
 		p.textAtlas.release()
 	}
+	if p.board != nil {
+		p.board.release()
+	}
 }
 
 // release deallocates the board view's pictures of names and tokens.
 func (v *boardView) release() {
 	v.imgs.release()
-}
-
-// release deallocates every texture the app keeps: its painter's caches,
-// its board view's pictures and its scene image.
-func (a *App) release() {
-	a.p.release()
-	if a.bv != nil {
-		a.bv.release()
-	}
-	if a.sceneImg != nil {
-		a.sceneImg.Deallocate()
-		a.sceneImg = nil
-	}
 }

@@ -20,7 +20,7 @@ type spriteKey struct {
 	c    color.RGBA
 }
 
-func (p *painter) sprite(k spriteKey, size int, draw func(img *ebiten.Image)) *ebiten.Image {
+func (p *Painter) sprite(k spriteKey, size int, draw func(img *ebiten.Image)) *ebiten.Image {
 	if p.sprites == nil {
 		p.sprites = newAtlasCache[spriteKey](2)
 	}
@@ -60,7 +60,7 @@ func nineSlice(dst, src *ebiten.Image, x, y, w, h float64, r int, c color.Color)
 }
 
 // fillRound fills a rounded rectangle of corner radius r.
-func (p *painter) fillRound(dst *ebiten.Image, x, y, w, h, r float64, c color.Color) {
+func (p *Painter) fillRound(dst *ebiten.Image, x, y, w, h, r float64, c color.Color) {
 	ri := max(1, int(math.Round(r)))
 	n := 2*ri + 1
 	src := p.sprite(spriteKey{kind: "fill", a: ri}, n, func(img *ebiten.Image) {
@@ -70,7 +70,7 @@ func (p *painter) fillRound(dst *ebiten.Image, x, y, w, h, r float64, c color.Co
 }
 
 // strokeRound outlines a rounded rectangle with a line of width sw.
-func (p *painter) strokeRound(dst *ebiten.Image, x, y, w, h, r, sw float64, c color.Color) {
+func (p *Painter) strokeRound(dst *ebiten.Image, x, y, w, h, r, sw float64, c color.Color) {
 	ri := max(2, int(math.Round(r+sw/2)))
 	swi := max(1, int(math.Round(sw*2)))
 	n := 2*ri + 1
@@ -82,7 +82,7 @@ func (p *painter) strokeRound(dst *ebiten.Image, x, y, w, h, r, sw float64, c co
 }
 
 // glyph stamps a cached glyph of height h centred on (x, y).
-func (p *painter) glyph(dst *ebiten.Image, kind string, x, y, h float64, c color.RGBA, draw func(img *ebiten.Image, cx, cy, h float64)) {
+func (p *Painter) glyph(dst *ebiten.Image, kind string, x, y, h float64, c color.RGBA, draw func(img *ebiten.Image, cx, cy, h float64)) {
 	hi := max(4, int(math.Round(h)))
 	n := hi*2 + 2
 	src := p.sprite(spriteKey{kind: kind, a: hi, c: c}, n, func(img *ebiten.Image) {

@@ -22,9 +22,12 @@ import (
 // folder). The child continues the newest unfinished game in that folder,
 // or starts the next of the example games, and plays it on with autosave:
 // after each action it prints "ack ID N" only once Apply has returned with
-// the save durable. The parent kills the child with SIGKILL at random
-// moments, starts it again (it resumes from the save), and after every kill
-// checks that each acknowledged action is in the save and the save replays.
+// the save durable. Now and then it takes the action back and plays it
+// again (the save is cut back, then appended to): it prints "undo ID N"
+// before the undo, and "ack ID N" again after the redo. The parent kills
+// the child with SIGKILL at random moments, starts it again (it resumes
+// from the save), and after every kill checks that each acknowledged action
+// is in the save and the save replays.
 //
 // The actions are those of the example games in testdata/ (each one a
 // whole game of random legal actions, played by a seeded random player):
@@ -127,7 +130,18 @@ func TestCrashChild(t *testing.T) {
 				fail("save: %v", err)
 			}
 			played++
-			fmt.Printf("ack %s %d\n", s.ID(), len(s.Game().Actions()))
+			n := s.Game().Len()
+			fmt.Printf("ack %s %d\n", s.ID(), n)
+			if rand.IntN(6) == 0 && s.CanUndo() == nil {
+				fmt.Printf("undo %s %d\n", s.ID(), n)
+				if err := s.Undo(); err != nil || s.Err() != nil {
+					fail("undo: %v, %v", err, s.Err())
+				}
+				if _, err := s.Redo(); err != nil || s.Err() != nil {
+					fail("redo: %v, %v", err, s.Err())
+				}
+				fmt.Printf("ack %s %d\n", s.ID(), n)
+			}
 		}
 	}
 	os.Exit(0)
@@ -146,7 +160,7 @@ func TestCrashKill(t *testing.T) {
 	srcs := loadSources(t)
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
 	acked := map[string]int{} // save id → most actions acknowledged
-	kills, killsAfterAck, resumes, acks := 0, 0, 0, 0
+	kills, killsAfterAck, resumes, acks, undos := 0, 0, 0, 0, 0
 	start := time.Now()
 	for runs := 0; kills < wantKills || (kills < 2*wantKills && time.Since(start) < budget/2); runs++ {
 		// Bounded by children started, not by time (a loaded machine is
@@ -219,6 +233,12 @@ func TestCrashKill(t *testing.T) {
 				acked[f[1]] = max(acked[f[1]], n)
 				acks++
 				sawAck = true
+			case len(f) == 3 && f[0] == "undo":
+				// Action N is being taken back: the save may hold one
+				// action fewer until it is played again.
+				n, _ := strconv.Atoi(f[2])
+				acked[f[1]] = n - 1
+				undos++
 			case len(f) == 3 && f[0] == "ready":
 				n, _ := strconv.Atoi(f[2])
 				if n < acked[f[1]] {
@@ -254,9 +274,9 @@ func TestCrashKill(t *testing.T) {
 			}
 		}
 	}
-	if killsAfterAck < wantKills/2 || acks < 100 {
-		t.Fatalf("only %d of %d kills came after an acknowledged action, %d acknowledgements in all", killsAfterAck, kills, acks)
+	if killsAfterAck < wantKills/2 || acks < 100 || undos < 10 {
+		t.Fatalf("only %d of %d kills came after an acknowledged action, %d acknowledgements and %d undos in all", killsAfterAck, kills, acks, undos)
 	}
-	t.Logf("%d SIGKILLs (%d after an acknowledged action), %d resumes, %d actions acknowledged in %d games, 0 lost, %v",
-		kills, killsAfterAck, resumes, acks, len(acked), time.Since(start).Round(time.Millisecond))
+	t.Logf("%d SIGKILLs (%d after an acknowledged action), %d resumes, %d actions acknowledged (%d undone and redone) in %d games, 0 lost, %v",
+		kills, killsAfterAck, resumes, acks, undos, len(acked), time.Since(start).Round(time.Millisecond))
 }

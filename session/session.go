@@ -1,37 +1,50 @@
 // Package session plays a game with autosave: every action the engine
-// accepts is saved, synchronously and atomically, into a store.Store before
+// accepts is saved, synchronously and durably, into a store.Store before
 // Apply returns. A save is the game's record (docs/records.md) with a
 // comment header the start screen reads without replaying (players, round,
 // time of the save); ParseRecord skips comments, so a save is also a record
 // that "run" and "-load" take. The package imports no Ebitengine.
 //
+// A save is written whole once, then appended to: each action adds its
+// record line, and a status line (the time, the round, the number of
+// actions) when the time or the round changed, so saving an action costs
+// the same at any length of the game; an undo cuts the save back to the end
+// of the action before (docs/saves.md).
+// The game keeps its actions; a line of text is made for each when it is
+// written, once.
+//
 // Of the engine it uses only rules.New (through Replay), (*Game).Apply,
-// (*Game).Actions, (*Game).Over, the history's Undo, Redo, CanUndo and
-// CanRedo, RecordOf, ParseRecord, Replay and the Record fields, so the
-// engine can change behind it.
+// FormatAction, LastAction, Len, Base, Round and Over, the history's Undo,
+// Redo, CanUndo and CanRedo, RecordOf, ParseRecord, Replay and the Record
+// fields, so the engine can change behind it.
 package session
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
 	"notrueking/board"
 	"notrueking/bots"
+	"notrueking/internal/safefile"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
 	"notrueking/store"
 )
 
-// Meta is a save's summary, kept in its header.
+// Meta is a save's summary, kept in its header; Saved, Round, Actions and
+// Over change as the game goes on, and the save's last status line, when
+// it has one, gives them instead of the header (Actions counted on by the
+// action lines after it).
 type Meta struct {
-	// Saved is when the save was written.
+	// Saved is when the save was last written.
 	Saved time.Time `json:"saved"`
 	// Players are the player names in seat order.
 	Players []string `json:"players"`
@@ -106,6 +119,41 @@ const maxHeader = 6*scenarios.MaxFileSize + 64*1024
 // headerPrefix starts the header line that holds Meta as JSON.
 const headerPrefix = "# save "
 
+// statusPrefix starts a status line: the facts of Meta that change with
+// every action (saved, round, actions, over), as JSON. The session writes
+// one after an action line when the time (to the second), the round or
+// the end of the game changed, after an undo, and at least every
+// statusEvery actions; the last one in the save, with the action lines
+// after it counted, is current.
+const statusPrefix = "# status "
+
+// statusEvery bounds the action lines between two status lines, so that
+// the last status line is always within the last tailPeek bytes of a save.
+const statusEvery = 64
+
+// status is what a status line holds.
+type status struct {
+	Saved   time.Time `json:"saved"`
+	Round   int       `json:"round,omitempty"`
+	Actions int       `json:"actions"`
+	Over    bool      `json:"over,omitempty"`
+}
+
+// update brings m up to date with a status line.
+func (m *Meta) update(st status) {
+	m.Saved, m.Round, m.Actions, m.Over = st.Saved, st.Round, st.Actions, st.Over
+}
+
+// Bounded reads of a save for the list of saves (Unfinished): its first
+// headPeek bytes hold its header (unless it holds a start position, then
+// up to maxHeader more are read), its last tailPeek bytes its last status
+// line and the action lines after it (at most statusEvery of some 40
+// bytes).
+const (
+	headPeek = 64 << 10
+	tailPeek = 16 << 10
+)
+
 // warning is the first line of every save: it holds every secret.
 const warning = "# No True King save. SPOILER: it holds every secret of the game (hands, loyalty cards, deck order); do not show it to the players.\n"
 
@@ -126,31 +174,106 @@ func Encode(rec rules.Record, m Meta) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// ReadMeta reads the Meta header from the leading comment lines of a save;
-// ok is false for a plain record (no header).
+// ReadMeta reads the Meta of a save: the header in its leading comment
+// lines, brought up to date by the last status line among its last
+// tailPeek bytes and the action lines after it; ok is false for a plain
+// record (no header).
 func ReadMeta(data []byte) (m Meta, ok bool) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, maxHeader)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
+	m, ok, _ = readHeader(data, true)
+	if !ok {
+		return Meta{}, false
+	}
+	if st, found := lastStatus(tailOf(data)); found {
+		m.update(st)
+	}
+	return m, true
+}
+
+// readHeader reads the Meta header from the leading comment lines of data,
+// the whole save or (whole false) its beginning; more reports that the
+// beginning ended before the header did.
+func readHeader(data []byte, whole bool) (m Meta, ok, more bool) {
+	rest := bytes.TrimPrefix(data, []byte("\uFEFF"))
+	for len(rest) > 0 {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else if !whole {
+			return Meta{}, false, true
+		} else {
+			rest = nil
+		}
+		if len(line) > maxHeader {
+			return Meta{}, false, false
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
 			continue
 		}
-		if !strings.HasPrefix(line, "#") {
-			return Meta{}, false
+		if line[0] != '#' {
+			return Meta{}, false, false
 		}
-		if j, found := strings.CutPrefix(line, headerPrefix); found {
-			if json.Unmarshal([]byte(j), &m) != nil {
-				return Meta{}, false
+		if j, found := bytes.CutPrefix(line, []byte(headerPrefix)); found {
+			if json.Unmarshal(j, &m) != nil {
+				return Meta{}, false, false
 			}
-			return m, true
+			return m, true, false
 		}
 	}
-	return Meta{}, false
+	return Meta{}, false, !whole
+}
+
+// tailOf is the last tailPeek bytes of a save, and whether they are all of
+// it (else they may start inside a line).
+func tailOf(data []byte) (tail []byte, all bool) {
+	if len(data) <= tailPeek {
+		return data, true
+	}
+	return data[len(data)-tailPeek:], false
+}
+
+// lastStatus finds the last status line that reads in tail, the end of a
+// save (all: the whole save; else a first line that may be cut is
+// skipped), and counts into its Actions the complete action lines after
+// it.
+func lastStatus(tail []byte, all bool) (st status, found bool) {
+	if !all {
+		i := bytes.IndexByte(tail, '\n')
+		if i < 0 {
+			return status{}, false
+		}
+		tail = tail[i+1:]
+	}
+	after := 0
+	for len(tail) > 0 {
+		end := len(tail)
+		start := bytes.LastIndexByte(tail[:end-1], '\n') + 1
+		raw := tail[start:end]
+		line := bytes.TrimSpace(raw)
+		tail = tail[:start]
+		switch {
+		case len(line) == 0:
+		case line[0] != '#':
+			if raw[len(raw)-1] == '\n' {
+				after++ // a cut-off action line is left out, as Decode does
+			}
+		default:
+			if j, ok := bytes.CutPrefix(line, []byte(statusPrefix)); ok {
+				var s status
+				if json.Unmarshal(j, &s) == nil {
+					s.Actions += after
+					return s, true
+				}
+			}
+		}
+	}
+	return status{}, false
 }
 
 // Decode reads a save or a plain record: the record, and its Meta when it
-// has a header.
+// has a header. The program ends every line of a save, so in a save (a
+// file with a header) a last action line without a line end was cut off
+// while being written: it is left out, and the record's Warning says so.
 func Decode(data []byte) (rules.Record, Meta, bool, error) {
 	rec, err := rules.ParseRecord(bytes.NewReader(data))
 	if err != nil {
@@ -159,6 +282,16 @@ func Decode(data []byte) (rules.Record, Meta, bool, error) {
 	m, ok := ReadMeta(data)
 	if err := m.check(len(rec.Players)); err != nil {
 		return rules.Record{}, Meta{}, false, err
+	}
+	if ok && rec.LastOpen && len(rec.Actions) > 0 {
+		last := len(rec.Actions) - 1
+		line := 0
+		if last < len(rec.Lines) {
+			line = rec.Lines[last]
+			rec.Lines = rec.Lines[:last]
+		}
+		rec.Actions, rec.LastOpen = rec.Actions[:last], false
+		rec.Warning = fmt.Sprintf("line %d: ignored the last line: it has no line end (the save was cut off while being written)", line)
 	}
 	return rec, m, ok, nil
 }
@@ -174,8 +307,8 @@ type Session struct {
 	// when the game is resumed.
 	MapSum string
 	tester bool
-	// Round, when set, tells the round of the game for the header (the
-	// app reads it from its view); nil leaves the round out.
+	// Round, when set, tells the round of the game for the header; nil
+	// takes the game's (rules.Game.Round), which costs nothing.
 	Round func(*rules.Game) int
 	// Now is the clock (tests set it); nil = time.Now.
 	Now func() time.Time
@@ -193,6 +326,46 @@ type Session struct {
 	err     error
 	warning string
 	meta    Meta
+
+	// players are the game's players (they never change).
+	players []string
+	// ap writes the save: its head is the header and the record's start,
+	// then one entry per action after the game's base (its line, and a
+	// status line when one is due). Not ready: the next save is written
+	// whole.
+	ap *store.Appender
+	// fixed is what the save's head says that no action changes: when it
+	// no longer matches, the save is written whole again.
+	fixed fixedPart
+	// last is what the save's last status line (or its header) says;
+	// statusDue asks for a status line with the next action (after a
+	// whole write, or a save adopted as it stands).
+	last      status
+	statusDue bool
+	// buf is reused for each entry; stamp caches the start of the status
+	// line, up to its round, which changes once a second at most.
+	buf   []byte
+	stamp struct {
+		t     time.Time
+		round int
+		head  []byte
+	}
+	// clock is the time last read from the wall clock, with its
+	// monotonic reading; clockSec and clockNano are its Unix seconds and
+	// nanoseconds; second is the last time now returned (see now).
+	clock               time.Time
+	clockSec, clockNano int64
+	second              time.Time
+}
+
+// fixedPart is what the head of a save says that no action changes.
+type fixedPart struct {
+	tester          bool
+	start           []byte
+	seats           []string
+	pauseMS         int
+	mapName, mapSum string
+	base            int
 }
 
 // New starts autosaving game g under save id of st. mapName is what the
@@ -200,7 +373,8 @@ type Session struct {
 // "" takes the map's id. tester marks a game whose seed was typed. New
 // writes nothing: call Save for the first save.
 func New(st store.Store, id string, g *rules.Game, mapName string, tester bool) *Session {
-	return &Session{st: st, id: id, g: g, mapName: mapName, tester: tester, saved: -1}
+	return &Session{st: st, id: id, g: g, mapName: mapName, tester: tester, saved: -1,
+		players: g.Config().Players, ap: store.NewAppender(st, id)}
 }
 
 // Game returns the game.
@@ -220,7 +394,8 @@ func (s *Session) Err() error { return s.err }
 // first successful save).
 func (s *Session) Saved() int { return s.saved }
 
-// Meta is the header of the last save written.
+// Meta is the save's summary as last written: its header, with the facts
+// that change with every action as of the last write.
 func (s *Session) Meta() Meta { return s.meta }
 
 // Record is the game's record as the save holds it.
@@ -240,44 +415,219 @@ func (s *Session) Record() rules.Record {
 
 // Apply applies a. When the engine refuses it, Apply returns the engine's
 // error and nothing changes or is written. When the engine accepts it, the
-// game is saved before Apply returns; err is then nil even if the save
-// failed: the game goes on, and Err tells the failure until a later save
-// succeeds.
+// game is saved before Apply returns (its line appended to the save); err
+// is then nil even if the save failed: the game goes on, and Err tells the
+// failure until a later save succeeds.
 func (s *Session) Apply(a rules.Action) ([]rules.Event, error) {
 	evs, err := s.g.Apply(a)
 	if err != nil {
 		return nil, err
 	}
-	s.Save()
+	s.autosave(true)
 	return evs, nil
 }
 
-// Save writes the game now (atomically, durably) and returns (and keeps
-// for Err) the outcome.
+// Save writes the whole game now (atomically, durably) and returns (and
+// keeps for Err) the outcome: the first save of a game, and the last one
+// when the window closes. Apply, Undo and Redo save by themselves.
 func (s *Session) Save() error {
-	now := time.Now
-	if s.Now != nil {
-		now = s.Now
+	return s.done(s.writeWhole(s.status(s.now())))
+}
+
+// status is the game's status now.
+func (s *Session) status(now time.Time) status {
+	return status{Saved: now, Round: s.round(), Actions: s.g.Len() - s.g.Base(), Over: s.g.Over()}
+}
+
+// autosave saves the game after Apply or Redo (grew) or Undo: it appends
+// the new action, or cuts the save back to the action before, when the
+// save holds all the game but that action and its head still stands; else
+// — or when that write fails (the file changed or went away meanwhile) —
+// it writes the whole game.
+func (s *Session) autosave(grew bool) error {
+	st := s.status(s.now())
+	n := st.Actions
+	err := errNoAppend
+	if s.ap.Ready() && s.sameFixed() {
+		switch {
+		case grew && n == s.ap.Entries()+1:
+			a, _ := s.g.LastAction()
+			line := s.g.FormatAction(a)
+			if err = checkLine(line); err == nil {
+				s.buf = append(append(s.buf[:0], line...), '\n')
+				withStatus := s.statusDue || !st.Saved.Equal(s.last.Saved) || st.Round != s.last.Round ||
+					st.Over != s.last.Over || st.Actions-s.last.Actions >= statusEvery
+				if withStatus {
+					s.buf = s.appendStatus(s.buf, st)
+				}
+				if err = s.ap.Add(s.buf); err == nil && withStatus {
+					s.last, s.statusDue = st, false
+				}
+			}
+		case !grew && n == s.ap.Entries()-1:
+			s.buf = s.appendStatus(s.buf[:0], st)
+			if err = s.ap.Cut(n, s.buf); err == nil {
+				s.last, s.statusDue = st, false
+			}
+		}
 	}
-	rec := s.Record()
-	m := Meta{Saved: now().Round(time.Second), Players: rec.Players, Actions: len(rec.Actions),
-		Over: s.g.Over(), Tester: s.tester, Start: string(s.Start)}
-	if seats := (Meta{Seats: s.Seats}); seats.Bots() > 0 && len(s.Seats) == len(rec.Players) {
-		m.Seats, m.BotPauseMS = s.Seats, min(max(int(s.BotPause/time.Millisecond), 0), maxBotPause)
+	if err != nil {
+		err = s.writeWhole(st)
 	}
-	if s.Round != nil {
-		m.Round = s.Round(s.g)
-	}
-	data, err := Encode(rec, m)
 	if err == nil {
-		err = s.st.Save(s.id, data)
+		s.meta.update(st)
 	}
+	return s.done(err)
+}
+
+// errNoAppend: the save cannot be appended to, it is written whole.
+var errNoAppend = errors.New("the save is written whole")
+
+// done keeps the outcome of a write for Err and Saved.
+func (s *Session) done(err error) error {
 	if err != nil {
 		s.err = fmt.Errorf("the game could not be saved: %v", err)
 		return s.err
 	}
-	s.err, s.saved, s.meta = nil, len(rec.Actions), m
+	s.err, s.saved = nil, s.ap.Entries()
 	return nil
+}
+
+// now is the time of a save, to the second. The wall clock is read at
+// most every clockEvery: in between, the time is the last reading plus
+// the monotonic time since, which costs half as much to read (a game of
+// bots saves an action every few microseconds).
+func (s *Session) now() time.Time {
+	if s.Now != nil {
+		return s.Now().Round(time.Second)
+	}
+	if !s.clock.IsZero() {
+		if d := time.Since(s.clock); d >= 0 && d < clockEvery {
+			// The second, rounded, without building a time unless it
+			// changed.
+			if sec := s.clockSec + (s.clockNano+int64(d)+5e8)/1e9; sec == s.second.Unix() {
+				return s.second
+			}
+			s.second = s.clock.Add(d).Round(time.Second)
+			return s.second
+		}
+	}
+	s.clock = time.Now()
+	s.clockSec, s.clockNano = s.clock.Unix(), int64(s.clock.Nanosecond())
+	s.second = s.clock.Round(time.Second)
+	return s.second
+}
+
+// clockEvery is how often now reads the wall clock: short enough that a
+// machine waking from sleep (when the monotonic clock may have stood
+// still) is never seen at the time it went to sleep.
+const clockEvery = 100 * time.Millisecond
+
+// round is the game's round for the save.
+func (s *Session) round() int {
+	if s.Round != nil {
+		return s.Round(s.g)
+	}
+	return s.g.Round()
+}
+
+// seatsMeta is who plays each seat and the pause between bot moves as the
+// header says them: nothing when every seat is human.
+func (s *Session) seatsMeta() (seats []string, pauseMS int) {
+	if (Meta{Seats: s.Seats}).Bots() == 0 || len(s.Seats) != len(s.players) {
+		return nil, 0
+	}
+	return s.Seats, min(max(int(s.BotPause/time.Millisecond), 0), maxBotPause)
+}
+
+// fixedNow is the head the save would be written with now.
+func (s *Session) fixedNow() fixedPart {
+	seats, pause := s.seatsMeta()
+	return fixedPart{tester: s.tester, start: s.Start, seats: seats, pauseMS: pause,
+		mapName: s.mapName, mapSum: s.MapSum, base: s.g.Base()}
+}
+
+// sameFixed reports whether the save's head is the one it would be
+// written with now.
+func (s *Session) sameFixed() bool {
+	f := &s.fixed
+	if f.tester != s.tester || f.mapName != s.mapName || f.mapSum != s.MapSum || f.base != s.g.Base() || !bytes.Equal(f.start, s.Start) {
+		return false
+	}
+	seats, pause := s.seatsMeta()
+	return f.pauseMS == pause && slices.Equal(f.seats, seats)
+}
+
+// keep notes f as what the save's head says (copies: the caller may
+// change its fields).
+func (s *Session) keep(f fixedPart) {
+	f.start, f.seats = bytes.Clone(f.start), slices.Clone(f.seats)
+	s.fixed = f
+}
+
+// writeWhole writes the save whole, atomically: the header, the record's
+// start and every action's line (made here, once each).
+func (s *Session) writeWhole(st status) error {
+	rec := s.Record()
+	f := s.fixedNow()
+	m := Meta{Players: rec.Players, Tester: s.tester, Start: string(s.Start)}
+	m.update(st)
+	m.Seats, m.BotPauseMS = f.seats, f.pauseMS
+	head := rec
+	head.Actions, head.Lines = nil, nil
+	data, err := Encode(head, m)
+	if err != nil {
+		return err
+	}
+	ends := make([]int64, 1, len(rec.Actions)+1)
+	ends[0] = int64(len(data))
+	for i, line := range rec.Actions {
+		if err := checkLine(line); err != nil {
+			return fmt.Errorf("action %d: %v", i+1, err)
+		}
+		data = append(append(data, line...), '\n')
+		ends = append(ends, int64(len(data)))
+	}
+	if err := s.ap.Write(data, ends); err != nil {
+		return err
+	}
+	s.keep(f)
+	s.meta, s.last, s.statusDue = m, st, true
+	return nil
+}
+
+// checkLine refuses an action's text that would not stand as an action
+// line of the record: empty, or a comment. (The engine's lines never are,
+// and never hold a line end: their words are a verb and ids, which the map
+// reader allows only in a-z, 0-9 and '-'.)
+func checkLine(line string) error {
+	if line == "" || line[0] == '#' {
+		return fmt.Errorf("action %q is not a record line", line)
+	}
+	return nil
+}
+
+// appendStatus appends the status line of st to b: the JSON of status,
+// written by hand (it may be written after every action), its start up to
+// the round kept from one to the next.
+func (s *Session) appendStatus(b []byte, st status) []byte {
+	if s.stamp.head == nil || !st.Saved.Equal(s.stamp.t) || st.Saved.Location() != s.stamp.t.Location() || st.Round != s.stamp.round {
+		j, err := st.Saved.MarshalJSON()
+		if err != nil {
+			j = []byte(`"0001-01-01T00:00:00Z"`) // a year outside 0–9999: no time
+		}
+		h := append(append(s.stamp.head[:0], statusPrefix+`{"saved":`...), j...)
+		if st.Round != 0 {
+			h = strconv.AppendInt(append(h, `,"round":`...), int64(st.Round), 10)
+		}
+		s.stamp.t, s.stamp.round, s.stamp.head = st.Saved, st.Round, h
+	}
+	b = append(b, s.stamp.head...)
+	b = strconv.AppendInt(append(b, `,"actions":`...), int64(st.Actions), 10)
+	if st.Over {
+		b = append(b, `,"over":true`...)
+	}
+	return append(b, "}\n"...)
 }
 
 // MapLoader loads a map by the name a record gives and, for a map file,
@@ -292,7 +642,7 @@ func Resume(st store.Store, id string, load MapLoader) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, m, _, err := Decode(data)
+	rec, m, isSave, err := Decode(data)
 	if err != nil {
 		return nil, fmt.Errorf("save %s: %v", id, err)
 	}
@@ -309,7 +659,54 @@ func Resume(st store.Store, id string, load MapLoader) (*Session, error) {
 		s.Seats, s.BotPause = m.Seats, time.Duration(m.BotPauseMS)*time.Millisecond
 	}
 	s.saved, s.meta, s.warning = len(rec.Actions), m, warning
+	if isSave {
+		s.adopt(data, rec)
+	}
 	return s, nil
+}
+
+// adopt takes the save as it stands on the store for the next writes to
+// append to: its head ends where its first action line starts, each
+// action's entry where the next one's line starts, and the last where its
+// complete lines end (a line cut off after it is dropped by the next
+// write). A save whose last action line has no line end, or with an action
+// the game did not take, is left to the next write to write whole.
+func (s *Session) adopt(data []byte, rec rules.Record) {
+	k := s.g.Len() - s.g.Base()
+	if k > len(rec.Actions) || len(rec.Lines) != len(rec.Actions) || k == len(rec.Actions) && rec.LastOpen {
+		return
+	}
+	starts := lineStarts(data, rec.Lines[:min(k+1, len(rec.Lines))])
+	if starts == nil {
+		return
+	}
+	ends := append(starts[:k:k], store.CompleteLines(data))
+	if k < len(starts) {
+		ends[k] = starts[k]
+	}
+	if s.ap.Adopt(ends) != nil {
+		return
+	}
+	s.keep(s.fixedNow())
+	s.saved, s.statusDue = k, true
+}
+
+// lineStarts returns the offset in data of the start of each line
+// numbered in lines (1-based, increasing); nil when data has fewer lines.
+func lineStarts(data []byte, lines []int) []int64 {
+	out := make([]int64, len(lines), len(lines)+1)
+	line, off := 1, 0
+	for i, want := range lines {
+		for ; line < want; line++ {
+			j := bytes.IndexByte(data[off:], '\n')
+			if j < 0 {
+				return nil
+			}
+			off += j + 1
+		}
+		out[i] = int64(off)
+	}
+	return out
 }
 
 // Warning is what resuming found wrong but could work round: the save's
@@ -399,8 +796,9 @@ func (s Summary) Label(now time.Time) string {
 }
 
 // Unfinished lists the saves of games not over, newest first, from their
-// headers (no replay). Saves without a readable header are left out of the
-// list, never removed.
+// headers and last status lines (no replay): of each save it reads the
+// beginning and the end only, a bounded amount however long the game.
+// Saves without a readable header are left out of the list, never removed.
 func Unfinished(st store.Store) ([]Summary, error) {
 	ents, err := st.List()
 	if err != nil {
@@ -409,12 +807,15 @@ func Unfinished(st store.Store) ([]Summary, error) {
 	var out []Summary
 	var errs []error
 	for _, e := range ents {
-		data, err := st.Load(e.ID)
+		if e.Size > store.MaxSave {
+			errs = append(errs, fmt.Errorf("save %s: %d bytes is larger than the limit of %s", e.ID, e.Size, safefile.Size(store.MaxSave)))
+			continue
+		}
+		m, ok, err := peekMeta(st, e.ID)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		m, ok := ReadMeta(data)
 		if !ok || m.Over {
 			continue
 		}
@@ -426,6 +827,40 @@ func Unfinished(st store.Store) ([]Summary, error) {
 	// Newest save first by the header's time (file times can be touched).
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Saved.After(out[j].Saved) })
 	return out, errors.Join(errs...)
+}
+
+// peekMeta is ReadMeta of save id, reading its beginning (headPeek bytes,
+// or up to a header of maxHeader bytes) and its end (tailPeek bytes).
+func peekMeta(st store.Store, id string) (Meta, bool, error) {
+	n := headPeek
+	head, err := st.ReadPart(id, 0, n)
+	if err != nil {
+		return Meta{}, false, err
+	}
+	m, ok, more := readHeader(head, len(head) < n)
+	if more {
+		// A long header (a start position): read up to its bound.
+		n = len(warning) + maxHeader + 1
+		if head, err = st.ReadPart(id, 0, n); err != nil {
+			return Meta{}, false, err
+		}
+		m, ok, _ = readHeader(head, true)
+	}
+	if !ok {
+		return Meta{}, false, nil
+	}
+	tail, all := tailOf(head)
+	if len(head) >= n {
+		// Not the whole save: its end.
+		if tail, err = st.ReadPart(id, -tailPeek, tailPeek); err != nil {
+			return Meta{}, false, err
+		}
+		all = len(tail) < tailPeek
+	}
+	if last, found := lastStatus(tail, all); found {
+		m.update(last)
+	}
+	return m, true, nil
 }
 
 // CanUndo says whether Undo would take an action back, and if not, the
@@ -445,7 +880,7 @@ func (s *Session) Undo() error {
 	if err := s.g.Undo(); err != nil {
 		return err
 	}
-	s.Save()
+	s.autosave(false)
 	return nil
 }
 
@@ -455,6 +890,6 @@ func (s *Session) Redo() ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Save()
+	s.autosave(true)
 	return evs, nil
 }

@@ -51,13 +51,46 @@ func (m *memStore) Save(id string, d []byte) error {
 	return nil
 }
 
+func (m *memStore) ReadPart(id string, off int64, n int) ([]byte, error) {
+	d, ok := m.data[id]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return store.Part(d, off, n), nil
+}
+
+// Append is a write, counted and failing like Save.
+func (m *memStore) Append(id string, at int64, d []byte) error {
+	if m.fail != nil {
+		return m.fail
+	}
+	old, ok := m.data[id]
+	if !ok {
+		return store.ErrNotFound
+	}
+	b, err := store.AppendTo(id, old, at, d)
+	if err != nil {
+		return err
+	}
+	m.saves++
+	m.data[id] = b
+	m.mod[id] = time.Now()
+	return nil
+}
+
 func (m *memStore) Delete(id string) error { delete(m.data, id); return nil }
 
 // example returns the two-player example game and its first n actions
 // played in a session on st.
 func example(t *testing.T, st store.Store, id string, n int) (*Session, rules.Record) {
 	t.Helper()
-	src := loadSources(t)[0]
+	return exampleOf(t, st, id, 0, n)
+}
+
+// exampleOf is example on the example game k of crashSources.
+func exampleOf(t *testing.T, st store.Store, id string, k, n int) (*Session, rules.Record) {
+	t.Helper()
+	src := loadSources(t)[k]
 	empty := src
 	empty.Actions, empty.Lines = nil, nil
 	g, _, err := Replay(empty, loadMap)

@@ -26,7 +26,7 @@ type KV interface {
 // value is a stamp line "ntk-save MILLIS\n" (the time of the write, Unix
 // milliseconds) followed by the save's text. The stamp and the save go in
 // one Set, so a save and its time never disagree and a failed write leaves
-// the old save whole.
+// the old save whole. Append, too, is one Set of the whole value.
 //
 // A KV holds text: a save must be valid UTF-8 (records and saves are), or
 // Save refuses it rather than store mangled bytes.
@@ -132,6 +132,32 @@ func (s *KVStore) Save(id string, data []byte) error {
 		now = s.Now
 	}
 	return s.kv.Set(s.prefix+id, stampPrefix+strconv.FormatInt(now().UnixMilli(), 10)+"\n"+string(data))
+}
+
+// ReadPart returns at most n bytes of a save from off (off < 0: from the
+// end). A KV holds each save as one value, so the whole value is read.
+func (s *KVStore) ReadPart(id string, off int64, n int) ([]byte, error) {
+	data, err := s.Load(id)
+	if err != nil {
+		return nil, err
+	}
+	return Part(data, off, n), nil
+}
+
+// Append cuts a save back to at bytes and writes data there, as Dir.Append
+// does; a KV has no partial write, so the value is read, changed and set
+// again whole in one Set (atomically: a failed Set keeps the old value).
+// Its cost grows with the save's length, as the browser's storage does.
+func (s *KVStore) Append(id string, at int64, data []byte) error {
+	old, err := s.Load(id)
+	if err != nil {
+		return err
+	}
+	b, err := AppendTo("save "+id, old, at, data)
+	if err != nil {
+		return err
+	}
+	return s.Save(id, b)
 }
 
 // Delete removes a save (ErrNotFound when there is none).

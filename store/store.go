@@ -5,10 +5,14 @@
 // implements it with one file per game in a folder (Dir); a browser build
 // can implement it with localStorage. The package imports no Ebitengine.
 //
-// Every write here is atomic: the data goes to a temporary file in the
-// same folder, which is synced, then renamed over (or linked to) its final
-// name, and the folder is synced. A crash at any moment leaves either the
-// old file or the new one, never a torn one.
+// Every whole write here is atomic: the data goes to a temporary file in
+// the same folder, which is synced, then renamed over (or linked to) its
+// final name, and the folder is synced. A crash at any moment leaves
+// either the old file or the new one, never a torn one. A file that grows
+// by lines is appended to instead (AppendFile, Appender): it is cut back to
+// a line end known to be good, the new lines written there and synced, so
+// a crash leaves the good part and at most a cut-off last line, which the
+// readers of records ignore.
 package store
 
 import (
@@ -37,14 +41,29 @@ type Entry struct {
 
 // Store holds saved games by id. Save replaces a save atomically: after it
 // returns nil the new content is durable, and a crash during it leaves the
-// old content.
+// old content. Append grows (or cuts back) a save by whole lines, so that
+// saving one more action costs the same at any length of the game.
 type Store interface {
 	// List returns the saves, newest first.
 	List() ([]Entry, error)
 	// Load returns a save's content (ErrNotFound when there is none).
 	Load(id string) ([]byte, error)
+	// ReadPart returns at most n bytes of a save from offset off; a
+	// negative off counts from its end (-n: its last n bytes, or all of
+	// a shorter save). It reads no more of the save than it returns
+	// where the storage allows (a folder does; the browser's storage
+	// holds each save as one value).
+	ReadPart(id string, off int64, n int) ([]byte, error)
 	// Save creates or replaces a save.
 	Save(id string, data []byte) error
+	// Append cuts an existing save back to at bytes — dropping what
+	// follows: a line a crash cut off, actions taken back — then writes
+	// data there, durable when it returns. at must be 0 or just after a
+	// line end of the save, and data whole lines (ending in a line end)
+	// or nothing; otherwise (ErrNotLineEnd, or a save shorter than at) it
+	// refuses and changes nothing. A crash or a failure during Append
+	// leaves the first at bytes whole, followed at most by part of data.
+	Append(id string, at int64, data []byte) error
 	// Delete removes a save.
 	Delete(id string) error
 }
@@ -250,6 +269,54 @@ func (d *Dir) Save(id string, data []byte) error {
 		return fmt.Errorf("save %s: %d bytes is larger than the limit of %s", id, len(data), safefile.Size(MaxSave))
 	}
 	return WriteFile(d.File(id), data, 0o600, true)
+}
+
+// ReadPart reads at most n bytes of save id from off (off < 0: from the
+// end), and no more than that: a listing reads a bounded part of each
+// save, however long it is.
+func (d *Dir) ReadPart(id string, off int64, n int) ([]byte, error) {
+	if err := CheckID(id); err != nil {
+		return nil, err
+	}
+	path := d.File(id)
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: is not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: is not a regular file", path)
+	}
+	return readPart(f, st.Size(), off, n)
+}
+
+// Append cuts save id back to at bytes and writes data there, synced
+// (AppendFile); the save may not grow past MaxSave.
+func (d *Dir) Append(id string, at int64, data []byte) error {
+	if err := CheckID(id); err != nil {
+		return err
+	}
+	if at+int64(len(data)) > MaxSave {
+		return fmt.Errorf("save %s: %d bytes would be larger than the limit of %s", id, at+int64(len(data)), safefile.Size(MaxSave))
+	}
+	err := AppendFile(d.File(id), at, data)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w: %s", ErrNotFound, id)
+	}
+	return err
 }
 
 // Delete removes save id (ErrNotFound when there is none).

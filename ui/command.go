@@ -17,8 +17,8 @@ const (
 	CmdEditName   // edit the name of seat N
 	CmdNextMap    // the next map (arrow keys); N = +1 or -1
 	CmdNextPlayer // one player more or fewer (arrow keys); N = +1 or -1
-	CmdSeatLevel  // who plays seat N: human, or the next bot level (render/botseats.go)
-	CmdBotPause   // the next pause between bot moves (render/botseats.go)
+	CmdSeatLevel  // who plays seat N: human, or the next bot level (app/botseats.go)
+	CmdBotPause   // the next pause between bot moves (app/botseats.go)
 	// Hand-off curtain.
 	CmdLift // the seat the curtain waits for is looking
 	// Table.
@@ -35,17 +35,17 @@ const (
 	CmdLogEntry       // show the table as it stood after N actions (a log entry)
 	CmdLogScroll      // scroll the log N rows (positive: older)
 	CmdPresent        // return from the past to the table as it stands
-	CmdHint           // ask the strong bot for the shown seat's move (render/botseats.go)
+	CmdHint           // ask the strong bot for the shown seat's move (app/botseats.go)
 	// Tester's tools (the table's Tools menu, table/tools.go).
 	CmdTools        // open or close the Tools menu
 	CmdSavePosition // save the position on the table as a scenario file
-	// Replay viewer (render/replay.go).
+	// Replay viewer (app/replay.go).
 	CmdReplayGo    // show the table after N actions
 	CmdReplayStep  // N actions on (negative: back)
 	CmdReplayRound // the start of the next round (N = 1) or of this or the last one (N = -1)
 	CmdReplaySeat  // show seat N's view (rules.Public: the public view); only once the game is over
 	CmdReplayBack  // leave the replay for the scene it was opened from
-	// Sandbox and try mode (render/sandbox.go, table/trymode.go).
+	// Sandbox and try mode (app/sandbox.go, table/trymode.go).
 	CmdSandbox       // open the sandbox on the position (table: Edit position; start screen)
 	CmdSandboxPlay   // play from the edited position
 	CmdSandboxHouse  // the house N places units and flags

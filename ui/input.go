@@ -1,7 +1,7 @@
 package ui
 
 // Input is one tick's input snapshot, in base coordinates: what the
-// window read (render reads it from Ebitengine; tests write it).
+// window read (app reads it from Ebitengine; tests write it).
 type Input struct {
 	X, Y      float64 // base coordinates
 	Click     bool

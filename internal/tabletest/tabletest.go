@@ -1,4 +1,4 @@
-// Package tabletest helps the window's tests (render, table, ui): a tiny
+// Package tabletest helps the window's tests (app, render, table, ui): a tiny
 // hand-made map and an engine whose views and legal actions a test sets
 // and whose applied actions it reads back. It implements the read and act
 // interfaces of package rules (table.Game) and nothing else.
@@ -9,6 +9,7 @@ import (
 	"errors"
 	"math/rand"
 	"strings"
+	"sync"
 	"testing"
 
 	"notrueking/board"
@@ -172,14 +173,30 @@ func (f *Engine) EventText(e rules.Event, viewer int) string {
 }
 
 // RulesGame is a rules game on a shipped map, as the start screen makes
-// one.
+// one. Each map is loaded once (a map is never changed): the window's
+// tests start hundreds of games, and parsing the nine-house map each time
+// cost them seconds.
 func RulesGame(mapName string, players []string, seed uint64) (*rules.Game, error) {
-	m, err := maps.Load(mapName)
-	if err != nil {
-		return nil, err
+	loaded.Lock()
+	m, ok := loaded.maps[mapName]
+	loaded.Unlock()
+	if !ok {
+		var err error
+		if m, err = maps.Load(mapName); err != nil {
+			return nil, err
+		}
+		loaded.Lock()
+		loaded.maps[mapName] = m
+		loaded.Unlock()
 	}
 	return rules.New(m, rules.Config{Players: players, Seed: seed})
 }
+
+// loaded are the maps RulesGame loaded, by name.
+var loaded = struct {
+	sync.Mutex
+	maps map[string]*board.Map
+}{maps: map[string]*board.Map{}}
 
 // House, Terr and Card are the indexes of a house, territory and card of
 // map m; Order is a loyalty arrangement of house ids.

@@ -1,0 +1,411 @@
+// Package app is the application of No True King: the window, its input
+// and its scenes — the start screen, the hand-off curtain, the table, a
+// combat's result, try mode, the end screen, the replay viewer, the
+// sandbox, the spectator window, help and the Tools menu — one type per
+// scene, each holding its own state, switched by one scene manager
+// (manager.go). The table's logic and widgets are package table's, the
+// window's vocabulary package ui's (both plain Go, tested without a
+// display), the drawing package render's: a scene builds widgets and a
+// board, the painter draws them. What a game writes (its autosave, its
+// -record file, its overlay) is written in one place, files.go.
+package app
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"path/filepath"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"notrueking/render"
+	"notrueking/store"
+	"notrueking/ui"
+)
+
+// Options configure the app. Zero values mean defaults.
+type Options struct {
+	// Map is the map name ("standard") or a map file path; "" = standard.
+	Map string
+	// Seed is the game's seed when SeedSet: a tester's game, and the
+	// window says so. Otherwise each game draws a secret seed from
+	// crypto/rand, shown only on the end screen.
+	Seed    uint64
+	SeedSet bool
+	// Players are the player names; their number is the default player count.
+	Players []string
+	// Width, Height of the window; 0 = 1600×900.
+	Width, Height int
+	// Title of the window; "" = "No True King".
+	Title string
+	// RecordPath, when set, is rewritten atomically with the game's record
+	// (map, seed, players, every action; see docs/records.md) after every
+	// applied action, so a tester can replay the game with "run". The first
+	// write never replaces an existing file: a later game (New game after
+	// the end) records into the next free name, e.g. game-2.ntk.
+	RecordPath string
+	// Saves is where every game is autosaved after each action and where
+	// the start screen finds games to continue; nil = no autosave (Run
+	// opens the default folder, see store.DefaultDir).
+	Saves store.Store
+	// Load is a record or save file to resume at once.
+	Load string
+	// Quick skips the start screen: the game begins at once with Map,
+	// Players (default four) and Seed.
+	Quick bool
+	// Bots are the seats' players, seat by seat: Human or a bots.Level
+	// (missing seats are human); BotPause the pause between two bot
+	// moves (0 = the default). See botseats.go.
+	Bots     []int
+	BotPause time.Duration
+	// Scenario is a scenario file to open at once (a position to play
+	// from; see position.go). PositionsDir is where "Save position as
+	// scenario" writes; "" = store.PositionsDir.
+	Scenario     string
+	PositionsDir string
+	// Replay is a record or save file to open in the replay viewer
+	// (replay.go): the game is only watched, never played on.
+	Replay string
+	// Presenter options (docs/presenting.md; presenter.go, overlay.go).
+	// CanvasW×CanvasH, when set (1280×720 or 1920×1080), is the fixed
+	// picture the app draws, shown in the window scaled by a whole factor
+	// (nearest neighbour, centred, black bars) for sharp capture.
+	CanvasW, CanvasH int
+	// LargeText draws every text larger where its widget has room.
+	LargeText bool
+	// Clean leaves the menus out (undo, redo, help, hint, the board's
+	// zoom buttons, key labels, the tester badge); the keys still work.
+	Clean bool
+	// Overlay, when set, is rewritten atomically after every action with
+	// the game's public facts as JSON (and its .txt sibling as text).
+	Overlay string
+	// Spectate, when set, opens the spectator window instead (spectate.go):
+	// it follows this record or save file (or SpectateLatest: the newest
+	// save) and shows the public view only; it writes nothing.
+	Spectate string
+	// Sandbox opens the sandbox at once on the initial position of Map
+	// and Players (sandbox.go).
+	Sandbox bool
+}
+
+// newGameFunc builds a game for a map name, player names and seed.
+type newGameFunc func(mapName string, players []string, seed uint64) (play, error)
+
+// Run opens the window and runs the app until it is closed. The options
+// pick the first scene, once (firstScene).
+func Run(opts Options) error {
+	if err := checkPlatform(opts); err != nil {
+		return err
+	}
+	if opts.Spectate != "" {
+		return runSpectator(opts)
+	}
+	var storeErr error
+	if opts.Saves == nil {
+		d, err := openSaves()
+		if err != nil {
+			storeErr = err
+		} else {
+			opts.Saves = d
+		}
+	}
+	a, err := newApp(opts, defaultNewGame)
+	if err != nil {
+		return err
+	}
+	if storeErr != nil {
+		a.storeErr = fmt.Errorf("games cannot be saved: %v", storeErr)
+	}
+	if ms := shippedMaps(); len(ms) > 0 {
+		a.home.setMaps(ms, opts.Map)
+	}
+	first, err := a.firstScene()
+	if err != nil {
+		return err
+	}
+	a.mgr.goTo(first)
+	a.rebuild()
+	// Closing the window is ours to handle: the game is saved first.
+	ebiten.SetWindowClosingHandled(true)
+	t := "No True King"
+	if opts.Replay != "" {
+		t += " — replay of " + filepath.Base(opts.Replay)
+	}
+	return openWindow(a, opts, t)
+}
+
+// firstScene is the scene the options open: a replay, a saved game, a
+// scenario, the sandbox, a quick game, or else the start screen.
+func (a *App) firstScene() (Scene, error) {
+	c, o := a.ctx(), &a.opts
+	switch {
+	case o.Replay != "":
+		return openReplay(c, o.Replay)
+	case o.Load != "":
+		return loadFile(c, o.Load)
+	case o.Scenario != "":
+		return loadScenario(c, o.Scenario)
+	case o.Sandbox:
+		return sandboxFromStart(c)
+	case o.Quick:
+		return startGame(c)
+	}
+	return a.home, nil
+}
+
+// openWindow runs a in its window: opts.Width×opts.Height, or else the
+// canvas's size (-canvas) or the base size, made to fit the monitor;
+// titled opts.Title, or else title.
+func openWindow(a *App, opts Options, title string) error {
+	w, h := opts.Width, opts.Height
+	if w <= 0 || h <= 0 {
+		mw, mh := 0, 0
+		if m := ebiten.Monitor(); m != nil {
+			mw, mh = m.Size()
+		}
+		cw, ch := ui.BaseW, ui.BaseH
+		if opts.CanvasW > 0 && opts.CanvasH > 0 {
+			cw, ch = opts.CanvasW, opts.CanvasH // one canvas pixel a window pixel, where it fits
+		}
+		w, h = fitWindow(cw, ch, mw, mh)
+	}
+	if opts.Title != "" {
+		title = opts.Title
+	}
+	ebiten.SetWindowSize(w, h)
+	ebiten.SetWindowTitle(title)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetScreenClearedEveryFrame(false)
+	return runGame(a)
+}
+
+// fitWindow is the window's first size: w×h, made smaller (same shape)
+// when the monitor (mw×mh, 0 when unknown) would not hold it with room
+// for a title bar and a task bar — on a 1280×720 laptop a 1600×900
+// window ran off the screen and hid the right-hand panels.
+func fitWindow(w, h, mw, mh int) (int, int) {
+	if mw <= 0 || mh <= 0 {
+		return w, h
+	}
+	s := math.Min(1, math.Min(0.96*float64(mw)/float64(w), 0.88*float64(mh)/float64(h)))
+	return int(float64(w) * s), int(float64(h) * s)
+}
+
+// App is the ebiten.Game of No True King: what every scene shares — the
+// options, the saves, the painter and the board's camera, the window —
+// and the scene manager. A scene's own state is the scene's.
+type App struct {
+	opts Options
+	// storeErr is why the saves folder could not be opened.
+	storeErr error
+	newGame  newGameFunc
+	p        *render.Painter
+	// mgr holds the scene that is up and switches scenes.
+	mgr sceneManager
+	// home is the start screen: its choices (map, names, bots) are kept
+	// between games.
+	home *startScene
+	// f is the scene up as last built: what is drawn and hit-tested.
+	f frame
+	// cam is the board's camera (zoom and pan), kept while the map stays.
+	cam *ui.Camera
+	// ptr is the pointer and what lies under it.
+	ptr pointer
+	// win is the window: its size, the scene's cached picture, what needs
+	// drawing again.
+	win window
+	// fullscreen toggles the window's fullscreen (ebiten's, or a test's).
+	fullscreen func()
+	// closeRefused is set when a close was refused because the save
+	// failed: the next close quits anyway.
+	closeRefused bool
+}
+
+// pointer is where the pointer is (base coordinates) and what lies under
+// it: the widget hovered and the territory (-1 for none).
+type pointer struct {
+	x, y      float64
+	hover     int
+	hoverTerr int
+}
+
+// window is the window's state: its size in pixels and the scaler from
+// the base canvas; the scene's picture without hover effects (redrawn
+// when stale; a pointer move costs one blit); the fixed canvas
+// (-canvas); the device scale.
+type window struct {
+	w, h     int
+	sc       ui.Scaler
+	sceneImg *ebiten.Image
+	present  presentState
+	scale    deviceScale
+	// dirty: something shown changed; stale: the scene's picture too.
+	dirty, stale bool
+	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
+	framed bool
+}
+
+func newApp(opts Options, ng newGameFunc) (*App, error) {
+	p, err := render.NewPainter()
+	if err != nil {
+		return nil, err
+	}
+	a := &App{opts: opts, newGame: ng, p: p, ptr: pointer{hover: -1, hoverTerr: -1}}
+	a.win.w, a.win.h, a.win.dirty = ui.BaseW, ui.BaseH, true
+	a.win.sc = ui.NewScaler(a.win.w, a.win.h)
+	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
+	a.home = newStartScene(opts)
+	a.home.refresh(a.ctx())
+	a.mgr.goTo(a.home)
+	a.rebuild()
+	if appMade != nil {
+		appMade(a)
+	}
+	return a, nil
+}
+
+// appMade, when set, is called with every new App: the tests release the
+// textures of a test's apps when it ends, rather than when a collection
+// finds them.
+var appMade func(*App)
+
+// Update reads the input once and changes state; it never draws.
+func (a *App) Update() error {
+	if ebiten.IsWindowBeingClosed() && a.closeWindow() {
+		return ebiten.Termination
+	}
+	a.handle(readInput(a.win.sc))
+	if a.mgr.tick(time.Now(), a.ctx()) {
+		a.rebuild()
+		a.redraw()
+	}
+	return nil
+}
+
+// closeWindow handles a request to close the window: the game in view is
+// saved first. It reports whether to quit: a failed save — or a game in
+// progress that nothing holds, with no saves folder and no -record file —
+// keeps the window open (the banner says why) until the user closes it a
+// second time.
+func (a *App) closeWindow() bool {
+	lg := a.f.sh.Live
+	if lg == nil {
+		return true
+	}
+	lg.close() // a bot's search stops with the window
+	if a.closeRefused || lg.files.close() {
+		return true
+	}
+	a.closeRefused = true
+	a.rebuild()
+	a.redraw()
+	return false
+}
+
+// redraw asks for the scene to be drawn again.
+func (a *App) redraw() { a.win.dirty, a.win.stale = true, true }
+
+// Draw draws only when something changed: the scene (cached) after a
+// state change, the hover effects and tooltip on top of it after a pointer
+// move.
+func (a *App) Draw(screen *ebiten.Image) {
+	defer firstFrameDone(&a.win.framed)
+	if a.opts.CanvasW > 0 && a.opts.CanvasH > 0 {
+		a.drawCanvas(screen)
+		return
+	}
+	w := &a.win
+	b := screen.Bounds()
+	if b.Dx() != w.w || b.Dy() != w.h || w.sceneImg == nil {
+		w.w, w.h = b.Dx(), b.Dy()
+		w.sc = ui.NewScaler(w.w, w.h)
+		if w.sceneImg != nil {
+			w.sceneImg.Deallocate()
+		}
+		// Its own texture of the window's size: on Ebitengine's shared
+		// atlas a window-sized image makes a page of the next power of
+		// two, most of it unused.
+		w.sceneImg = unmanagedImage(w.w, w.h)
+		a.redraw()
+	}
+	if !w.dirty {
+		return
+	}
+	if w.stale {
+		a.p.DrawScene(w.sceneImg, a.f.frame(), -1)
+		w.stale = false
+	}
+	screen.DrawImage(w.sceneImg, nil)
+	a.p.DrawHover(screen, a.f.ws, a.ptr.hover, a.tips())
+	w.dirty = false
+}
+
+// unmanagedImage is a w×h image of its own texture, never moved by
+// Ebitengine.
+func unmanagedImage(w, h int) *ebiten.Image {
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+}
+
+// drawTo draws the whole scene with hover effects into dst (any size).
+func (a *App) drawTo(dst *ebiten.Image) {
+	a.p.DrawScene(dst, a.f.frame(), a.ptr.hover)
+	a.p.DrawHover(dst, nil, -1, a.tips())
+}
+
+// Release deallocates every texture the app keeps: its painter's caches
+// and its scene's pictures.
+func (a *App) Release() {
+	a.p.Release()
+	for _, img := range []**ebiten.Image{&a.win.sceneImg, &a.win.present.canvas} {
+		if *img != nil {
+			(*img).Deallocate()
+			*img = nil
+		}
+	}
+}
+
+// Layout makes the screen as many pixels as the window has on the device
+// (crisp on high-DPI monitors); the scene scales itself to it.
+func (a *App) Layout(w, h int) (int, int) {
+	s := a.win.scale.factor(w, h, time.Now())
+	return max(1, int(float64(w)*s)), max(1, int(float64(h)*s))
+}
+
+// deviceScale keeps the monitor's device scale factor. Ebitengine calls
+// Layout every frame, and ebiten.Monitor() runs on the main thread (a
+// switch of threads and requests to the window system each time): asked
+// every frame, it made the idle table cost about a quarter more CPU than
+// a bare window. It is asked again when the window's size changes and at most
+// once a second otherwise (a window moved to a monitor of another scale).
+type deviceScale struct {
+	w, h  int
+	s     float64
+	asked time.Time
+	// monitor asks the factor (nil: Ebitengine's current monitor).
+	monitor func() float64
+}
+
+func (d *deviceScale) factor(w, h int, now time.Time) float64 {
+	if d.s > 0 && w == d.w && h == d.h && now.Sub(d.asked) < time.Second && !now.Before(d.asked) {
+		return d.s
+	}
+	ask := d.monitor
+	if ask == nil {
+		ask = monitorScale
+	}
+	d.w, d.h, d.s, d.asked = w, h, ask(), now
+	if d.s <= 0 {
+		d.s = 1
+	}
+	return d.s
+}
+
+// monitorScale is the device scale factor of the window's monitor (0 when
+// there is none).
+func monitorScale() float64 {
+	if m := ebiten.Monitor(); m != nil {
+		return m.DeviceScaleFactor()
+	}
+	return 0
+}

@@ -1,0 +1,238 @@
+package app
+
+import (
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"notrueking/ui"
+)
+
+// The input: one snapshot per tick (ui.Input), read from Ebitengine
+// (readInput) or made by a test, and handed to the scene that is up
+// through the manager (handle). The board's part — zoom with the wheel,
+// pan with a drag, fit with F or Home, a click on a territory counted on
+// release when the press did not drag — is the camera's (ui.Camera.Handle).
+
+// namedKeys are the keys the app answers besides text, by name.
+var namedKeys = []struct {
+	k    ebiten.Key
+	name string
+}{
+	{ebiten.KeySpace, "Space"}, {ebiten.KeyF1, "F1"}, {ebiten.KeyF2, "F2"}, {ebiten.KeyF11, "F11"},
+	{ebiten.KeyArrowLeft, "Left"}, {ebiten.KeyArrowRight, "Right"}, {ebiten.KeyArrowUp, "Up"}, {ebiten.KeyArrowDown, "Down"},
+	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
+	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
+	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"},
+	// The replay viewer's (replay.go).
+	{ebiten.KeyHome, "Home"}, {ebiten.KeyEnd, "End"}, {ebiten.KeyPageUp, "PgUp"}, {ebiten.KeyPageDown, "PgDn"},
+	{ebiten.KeyDigit0, "0"}, {ebiten.KeyR, "R"},
+	{ebiten.KeyE, "E"}, {ebiten.KeyP, "P"}, {ebiten.KeyT, "T"},
+}
+
+func readInput(sc ui.Scaler) ui.Input {
+	cx, cy := ebiten.CursorPosition()
+	x, y := sc.ToBase(float64(cx), float64(cy))
+	in := ui.Input{X: x, Y: y, Click: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)}
+	in.Chars = ebiten.AppendInputChars(nil)
+	in.Backspace = repeating(ebiten.KeyBackspace)
+	in.Tab = inpututil.IsKeyJustPressed(ebiten.KeyTab)
+	in.Enter = inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
+	in.Escape = inpututil.IsKeyJustPressed(ebiten.KeyEscape)
+	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	for _, nk := range namedKeys {
+		if inpututil.IsKeyJustPressed(nk.k) || (nk.name == "Left" || nk.name == "Right") && repeating(nk.k) {
+			if ctrl && len(nk.name) == 1 {
+				continue // Ctrl+digit is no digit
+			}
+			in.Keys = append(in.Keys, nk.name)
+		}
+	}
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ) {
+		in.Keys = append(in.Keys, "Ctrl+Z")
+	}
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyY) {
+		in.Keys = append(in.Keys, "Ctrl+Y")
+	}
+	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyS) {
+		in.Keys = append(in.Keys, "Ctrl+S")
+	}
+	_, in.Wheel = ebiten.Wheel()
+	in.Right = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
+	in.Shift = ebiten.IsKeyPressed(ebiten.KeyShift)
+	// The board's part: the wheel is read above.
+	in.Down = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+	in.MiddleDown = ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
+	in.Fit = inpututil.IsKeyJustPressed(ebiten.KeyF) || inpututil.IsKeyJustPressed(ebiten.KeyHome)
+	return in
+}
+
+func repeating(k ebiten.Key) bool {
+	d := inpututil.KeyPressDuration(k)
+	return d == 1 || (d > 30 && d%4 == 0)
+}
+
+// hit is the target and widget index under (x, y) among the live widgets.
+func (a *App) hit(x, y float64) (ui.Target, int) {
+	ws, off := a.f.live()
+	t, i := ui.HitTest(ws, x, y)
+	if i >= 0 {
+		i += off
+	}
+	return t, i
+}
+
+// handle applies one input snapshot (separate from Update for tests):
+// the board's part first, then the keys (F1 and F11 the app's, then the
+// scene's, then the key of a button), then the click.
+func (a *App) handle(in ui.Input) {
+	if a.mgr.switched {
+		a.rebuild() // the scene changed outside handle (a tick, a test)
+	}
+	if a.boardInput(in) {
+		in.Click = false // the board took the press (a drag, or a click on release)
+	}
+	_, hv := a.hit(in.X, in.Y)
+	if hv != a.ptr.hover {
+		a.ptr.hover = hv
+		a.win.dirty = true
+	}
+	ht := -1
+	if a.f.boardInput() && hv < 0 {
+		ht = a.boardHit(in.X, in.Y)
+	}
+	if ht != a.ptr.hoverTerr || (ht >= 0 && (in.X != a.ptr.x || in.Y != a.ptr.y)) {
+		a.ptr.hoverTerr = ht
+		a.win.dirty = true
+	}
+	if ui.TipIndex(a.f.ws, in.X, in.Y) != ui.TipIndex(a.f.ws, a.ptr.x, a.ptr.y) {
+		a.win.dirty = true
+	}
+	a.ptr.x, a.ptr.y = in.X, in.Y
+	changed := true
+	var rest []string
+	if in.Has("F1") {
+		a.do(ui.Command{Kind: ui.CmdHelp})
+	} else {
+		rest, changed = a.mgr.cur.Keys(in, a.ctx())
+	}
+	if in.Has("F11") {
+		a.do(ui.Command{Kind: ui.CmdFullscreen})
+	}
+	for _, k := range rest {
+		if t, ok := a.keyTarget(k); ok {
+			a.press(t)
+			changed = true
+		}
+	}
+	if in.Click {
+		t, _ := a.hit(in.X, in.Y)
+		if t.Kind == ui.TNone && a.f.boardInput() {
+			if tr := a.boardHit(in.X, in.Y); tr >= 0 {
+				t = ui.Target{Kind: ui.TTerritory, Terr: tr}
+			}
+		}
+		a.press(t)
+		changed = true
+	}
+	if changed || a.mgr.switched {
+		a.rebuild()
+		a.redraw()
+	}
+}
+
+// keyTarget is the target of the live button that shows key k; a clean
+// layout's hidden buttons keep their keys (but not under an overlay).
+func (a *App) keyTarget(k string) (ui.Target, bool) {
+	ws, _ := a.f.live()
+	if t, ok := ui.KeyTarget(ws, k); ok || a.f.overlaid() {
+		return t, ok
+	}
+	return ui.KeyTarget(a.f.keysOnly, k)
+}
+
+// press carries out a clicked (or keyed) target: a command, or a target
+// for the scene.
+func (a *App) press(t ui.Target) {
+	if t.Kind == ui.TButton && t.Cmd.Kind != ui.CmdNone {
+		a.do(t.Cmd)
+		return
+	}
+	a.mgr.cur.Click(t, a.ctx())
+}
+
+// do carries out a command: the app's own (help, fullscreen), or the
+// scene's.
+func (a *App) do(c ui.Command) {
+	switch c.Kind {
+	case ui.CmdHelp:
+		a.mgr.toggleHelp()
+	case ui.CmdFullscreen:
+		if a.fullscreen != nil {
+			a.fullscreen()
+		}
+	default:
+		a.mgr.cur.Do(c, a.ctx())
+	}
+}
+
+// Do carries out a command as its button would (a key the table turned
+// into one: the Tools menu's).
+func (c *Context) Do(cmd ui.Command) { c.app.do(cmd) }
+
+// boardHit maps a base point to the territory drawn there, or -1.
+func (a *App) boardHit(x, y float64) int {
+	if a.f.board == nil {
+		return -1
+	}
+	return a.f.board.Camera.Hit(x, y)
+}
+
+// territoryAt is the territory drawn at (x, y) where no widget takes the
+// point, -1 for none.
+func (c *Context) territoryAt(x, y float64) int {
+	a := c.app
+	if _, i := ui.HitTest(a.f.ws, x, y); i >= 0 {
+		return -1
+	}
+	return a.boardHit(x, y)
+}
+
+// boardInput applies the board's part of one tick's input (the camera's
+// Handle) and a click on a territory. It reports whether it took this
+// tick's press (the caller then ignores in.Click).
+func (a *App) boardInput(in ui.Input) bool {
+	if a.f.board == nil {
+		return false
+	}
+	cam := a.f.board.Camera
+	if !a.f.boardInput() {
+		cam.Drop()
+		return false
+	}
+	_, onWidget := ui.HitTest(a.f.ws, in.X, in.Y)
+	changed, took, tr := cam.Handle(in, onWidget >= 0)
+	if tr >= 0 {
+		a.press(ui.Target{Kind: ui.TTerritory, Terr: tr})
+		a.rebuild()
+		changed = true
+	}
+	if changed {
+		a.redraw()
+	}
+	return took
+}
+
+// tips is the tooltip to draw now: the widget's under the pointer (an
+// overlay's while one is up), or the territory's.
+func (a *App) tips() []ui.Widget {
+	ws, off := a.f.live()
+	if i := ui.TipIndex(ws, a.ptr.x, a.ptr.y); i >= 0 {
+		return ui.TooltipFor(a.f.ws, i+off, a.f.sh.Message)
+	}
+	if a.f.boardInput() && a.ptr.hoverTerr >= 0 {
+		// The territory's public facts; in try mode, whether the group
+		// picked could move there.
+		return a.f.sh.Board.Table.TerritoryTip(a.ptr.hoverTerr, a.ptr.x, a.ptr.y, a.f.sh.Message)
+	}
+	return nil
+}

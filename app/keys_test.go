@@ -1,0 +1,198 @@
+package app
+
+import (
+	"notrueking/internal/tabletest"
+	"strings"
+	"testing"
+
+	"notrueking/rules"
+	"notrueking/ui"
+)
+
+// The keys go through the same input snapshot and handle as the window.
+
+func TestKeysLiftTheCurtain(t *testing.T) {
+	for _, in := range []ui.Input{{Enter: true}, {Keys: []string{"Space"}}} {
+		f := tabletest.New(tabletest.Map())
+		a := curtainApp(t, f, 1)
+		b, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Kind == ui.WButton })
+		if !ok || b.Key != "Enter" {
+			t.Fatalf("the curtain's button %+v does not show Enter", b)
+		}
+		a.handle(in)
+		if !atTable(a) || tbl(a).Shown() != 0 {
+			t.Fatalf("%+v: %T showing seat %d, want the table for seat 0", in, a.mgr.cur, tbl(a).Shown())
+		}
+	}
+}
+
+func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
+	f, _, ship := tabletest.MusterFake()
+	a := tableApp(t, f)
+	tbl(a).Refresh()
+	a.press(ui.Target{Kind: ui.TTerritory, Terr: 0})
+	a.rebuild()
+	if len(tbl(a).State().Choices) != 2 {
+		t.Fatalf("chooser %v", tbl(a).State().Choices)
+	}
+	// Every button shows a key.
+	for _, w := range a.f.ws {
+		if w.Kind == ui.WButton && w.Key == "" {
+			t.Errorf("button %q shows no key", w.Text)
+		}
+	}
+	a.handle(ui.Input{Escape: true})
+	if len(tbl(a).State().Choices) != 0 || len(f.Applied) != 0 {
+		t.Fatalf("Esc left the chooser %v (applied %v)", tbl(a).State().Choices, f.Applied)
+	}
+	a.press(ui.Target{Kind: ui.TTerritory, Terr: 0})
+	a.rebuild()
+	var key string
+	for _, w := range a.f.ws {
+		if w.T.Action != nil && *w.T.Action == ship {
+			key = w.Key
+		}
+	}
+	if key == "" {
+		t.Fatal("the ship's button shows no key")
+	}
+	a.handle(ui.Input{Keys: []string{key}})
+	if len(f.Applied) != 1 || f.Applied[0] != ship {
+		t.Fatalf("key %s applied %v, want the ship", key, f.Applied)
+	}
+}
+
+func TestKeysMoveDialog(t *testing.T) {
+	f, mv := tabletest.MoveFake()
+	a := tableApp(t, f)
+	tbl(a).Refresh()
+	a.press(ui.Target{Kind: ui.TTerritory, Terr: 0})
+	a.press(ui.Target{Kind: ui.TTerritory, Terr: 1})
+	a.rebuild()
+	a.handle(ui.Input{Keys: []string{"Left"}}) // footmen row: 2 → 1
+	a.handle(ui.Input{Keys: []string{"Down"}}) // knights row
+	a.handle(ui.Input{Keys: []string{"Left"}}) // knights 1 → 0
+	a.handle(ui.Input{Keys: []string{"Left"}}) // not below zero
+	if tbl(a).State().MoveUnits != mv(1, 0).Units {
+		t.Fatalf("counts %v after the arrow keys, want 1 footman", tbl(a).State().MoveUnits)
+	}
+	a.handle(ui.Input{Enter: true})
+	if len(f.Applied) != 1 || f.Applied[0] != mv(1, 0) {
+		t.Fatalf("Enter applied %v, want 1 footman", f.Applied)
+	}
+}
+
+func TestKeysStartScreen(t *testing.T) {
+	var got []string
+	var gotMap string
+	ng := func(mapName string, players []string, _ uint64) (play, error) {
+		gotMap, got = mapName, players
+		return playOf(tabletest.New(tabletest.Map())), nil
+	}
+	a := mustApp(t, Options{}, ng)
+	a.home.setMaps([]mapChoice{{ID: "standard", Label: "Standard", Min: 2, Max: 4}, {ID: "nine", Label: "Nine", Min: 2, Max: 9}}, "")
+	a.rebuild()
+	a.handle(ui.Input{Keys: []string{"Down"}})
+	a.handle(ui.Input{Keys: []string{"Right"}})
+	a.handle(ui.Input{Keys: []string{"Right"}})
+	a.handle(ui.Input{Keys: []string{"Left"}})
+	if a.home.mapID() != "nine" || a.home.n != 5 {
+		t.Fatalf("map %s, %d players; want nine, 5", a.home.mapID(), a.home.n)
+	}
+	a.handle(ui.Input{Enter: true})
+	if gotMap != "nine" || len(got) != 5 {
+		t.Fatalf("Enter started %q with %v", gotMap, got)
+	}
+}
+
+func TestKeysHelpAndFullscreen(t *testing.T) {
+	m := tabletest.Map()
+	f := tabletest.New(m)
+	f.Legals = []rules.Action{{Seat: 0, Verb: rules.VDone}}
+	a := tableApp(t, f)
+	full := 0
+	a.fullscreen = func() { full++ }
+	a.handle(ui.Input{Keys: []string{"F11"}})
+	if full != 1 {
+		t.Fatalf("F11 toggled fullscreen %d times", full)
+	}
+	a.handle(ui.Input{Keys: []string{"F1"}})
+	if !helpOpen(a) {
+		t.Fatal("F1 did not open the help")
+	}
+	for _, want := range []string{"F11", "Esc", "Maester", "Marshal", "Lord", "Muster", "Move", "Combat", "loyalty", "Ranks"} {
+		if !ui.HasText(a.f.ws[a.f.modal:], want) {
+			t.Errorf("the help does not mention %q", want)
+		}
+	}
+	for _, k := range ui.HelpKeys {
+		if !ui.HasText(a.f.ws[a.f.modal:], k[0]) {
+			t.Errorf("the help lacks the key %q", k[0])
+		}
+	}
+	// The table under the help takes no key and no click.
+	a.handle(ui.Input{Keys: []string{"1"}})
+	done, _ := ui.Find(a.f.ws[:a.f.modal], func(w ui.Widget) bool { return w.T.Action != nil })
+	a.handle(ui.Input{X: done.R.X + 2, Y: done.R.Y + 2, Click: true})
+	if len(f.Applied) != 0 {
+		t.Fatalf("the table under the help applied %v", f.Applied)
+	}
+	a.handle(ui.Input{Escape: true})
+	if helpOpen(a) {
+		t.Fatal("Esc did not close the help")
+	}
+	a.handle(ui.Input{Keys: []string{"F1"}})
+	a.handle(ui.Input{Keys: []string{"F1"}})
+	if helpOpen(a) {
+		t.Fatal("F1 did not close the help")
+	}
+	// The ? button opens it too.
+	q, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdHelp })
+	if !ok || q.Key != "F1" {
+		t.Fatalf("no ? button showing F1: %+v", q)
+	}
+	a.handle(ui.Input{X: q.R.X + 2, Y: q.R.Y + 2, Click: true})
+	if !helpOpen(a) {
+		t.Fatal("the ? button did not open the help")
+	}
+	// Digit 1 now presses the Done button.
+	a.handle(ui.Input{Escape: true})
+	a.handle(ui.Input{Keys: []string{"1"}})
+	if len(f.Applied) != 1 || f.Applied[0].Verb != rules.VDone {
+		t.Fatalf("key 1 applied %v, want done", f.Applied)
+	}
+}
+
+// TestAppTooltipsStayClear: the app's own widgets over the table (the Hint
+// button, a tester's badge) keep their tooltips inside the window, clear
+// of the message line, their panel and themselves, like the table's
+// (table.TestTooltipsStayClear).
+func TestAppTooltipsStayClear(t *testing.T) {
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		g := rulesGame(t, tc.mapName, caseNames[:tc.players], 5)
+		n := 0
+		tabletest.PlayUntil(t, g, g, 5, func() bool { n++; return n > 60 })
+		a := mustApp(t, Options{}, nil)
+		beginWith(a, playRules(g), 5, gameID{tester: true})
+		a.handle(ui.Input{Enter: true}) // the curtain
+		l := tbl(a).Layout()
+		hint, badge := false, false
+		for i, w := range a.f.ws {
+			if w.Tip == "" {
+				continue
+			}
+			hint = hint || w.T.Cmd.Kind == ui.CmdHint
+			badge = badge || strings.HasPrefix(w.Text, "Tester's game")
+			x, y := w.R.Center()
+			if ui.TipIndex(a.f.ws, x, y) != i {
+				continue // covered by another widget
+			}
+			if clash := ui.TooltipClash(a.f.ws, i, l.Message); clash != "" {
+				t.Errorf("%s: the tip of %q %s", tc.mapName, w.Text, clash)
+			}
+		}
+		if !hint || !badge {
+			t.Errorf("%s: the Hint button (%v) or the tester's badge (%v) has no tooltip at the table", tc.mapName, hint, badge)
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package app
+
+import (
+	"notrueking/table"
+	"notrueking/ui"
+)
+
+// liveGame is the game being played: its table, what the table reads and
+// acts on, the bots at its seats and the files it writes. The start
+// screen (or a file, a scenario, the sandbox) makes one; the curtain, the
+// table, a combat's result, try mode and the end screen each hold it.
+type liveGame struct {
+	tbl *table.Table
+	// play is what the table reads and acts on (through the autosave),
+	// and the rules game behind it (nil for a scripted engine).
+	play play
+	// bots drives the seats played by bots (nil when all are human).
+	bots   *botSeats
+	tester bool
+	// files writes what the game writes (files.go).
+	files gameFiles
+	// armed is a tool that shows every secret, asked for once at this
+	// position in a game that is not a tester's (secretTool).
+	armed armedTool
+	// scene is the game's table scene, where the curtain lifts to.
+	scene *tableScene
+}
+
+// begin puts game p (seed) on the table of a new live game of id, with
+// bots at its seats (nil: all human): its files start (a new save, or
+// the resumed one). It returns the game and the scene it stands at.
+func begin(c *Context, p play, seed uint64, id gameID, bots *botSeats) (*liveGame, Scene) {
+	files := newFiles(c, id)
+	lg := &liveGame{bots: bots, tester: id.tester, files: files}
+	pause := bots.pauseOrZero()
+	lg.play = files.open(p, bots.seatNames(), pause)
+	o := table.Options{Seed: seed, Tester: lg.tester, Players: bots.seatNames(), LargeLog: c.app.opts.LargeText}
+	if !lg.tester {
+		// The shuffle button must not leak the secret seed either.
+		o.Shuffle = secretSeed()
+	}
+	lg.tbl = table.New(lg.play.on, o)
+	lg.scene = &tableScene{lg: lg}
+	// The scene the game stands at: a Context of its own, whose GoTo
+	// keeps the scene for the caller.
+	var at Scene = lg.scene
+	lg.moved(c.under(func(s Scene) { at = s }), false)
+	return lg, at
+}
+
+// moved follows a move of the game (an action, an undo, a redo, a notice
+// dismissed: what the table reports): the game's files are written, and
+// the scene goes where the game now stands — the result of a combat, the
+// end, the table as the bots leave it, or the curtain for the next seat.
+// byBot says a bot's move raised a notice (the bots dismiss it).
+func (lg *liveGame) moved(c *Context, byBot bool) {
+	if note := lg.files.moved(); note != "" {
+		lg.tbl.SetMessage(note, false)
+	}
+	u := lg.tbl
+	switch {
+	case u.Holding():
+		// A drawn card or a combat's result waits for Continue.
+		c.GoTo(lg.at(byBot))
+	case u.Game().Over():
+		u.Hide()
+		c.GoTo(&endScene{lg: lg})
+	case lg.botsPlace():
+		c.GoTo(lg.at(false))
+	case u.Game().ToAct() != u.Shown():
+		u.Hide()
+		c.GoTo(&curtainScene{lg: lg, seat: u.Game().ToAct()})
+	default:
+		c.GoTo(lg.at(false))
+	}
+}
+
+// close takes the game off the table: its bots stop; its save and record
+// stay (the save is offered under Continue), and the next game gets its
+// own.
+func (lg *liveGame) close() { lg.bots.interrupt() }
+
+// decorate adds to the table's widgets what the app puts there: the
+// tester badge, and (with Hint) the bots' pieces.
+func (lg *liveGame) decorate(c *Context, ws []ui.Widget, hint bool) []ui.Widget {
+	if lg.tester && !c.app.opts.Clean {
+		// In the top bar, between the prompt and the round: it covers no
+		// board (on the board it hid Castle Black's name).
+		ws = append(ws, ui.Widget{R: table.TesterBadge, Kind: ui.WBox, Text: table.TesterText(lg.tbl.Seed()), Size: 15, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText,
+			Tip: "A tester's game: its seed was given, so its shuffles are no secret."})
+	}
+	if hint {
+		ws = lg.botWidgets(ws)
+	}
+	return ws
+}
+
+// footBanner is where the banner goes over the table's board: its foot.
+func footBanner(l table.Layout) ui.Rect {
+	b := l.Board
+	return ui.Rect{X: b.X, Y: b.Y + b.H - 58, W: b.W, H: 56}
+}
+
+// shown is what every scene of the game shows around its own: the game
+// to save, where the banner goes.
+func (lg *liveGame) shown(sh Shown) Shown {
+	sh.Live = lg
+	sh.Banner = footBanner(lg.tbl.Layout())
+	return sh
+}

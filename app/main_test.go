@@ -1,0 +1,302 @@
+package app
+
+import (
+	"image"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"notrueking/internal/tabletest"
+	"notrueking/render/rendertest"
+	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/table"
+	"notrueking/ui"
+)
+
+// TestMain runs the tests while Ebitengine's loop ticks, on a display
+// (rendertest.Main); the textures of a test's apps go when it ends.
+func TestMain(m *testing.M) {
+	appMade = func(a *App) { rendertest.Track(a) }
+	rendertest.Main(m, "app")
+}
+
+// needDisplay skips a test without a display.
+func needDisplay(t testing.TB) {
+	t.Helper()
+	rendertest.NeedDisplay(t)
+}
+
+// shot draws a's scene as it stands, hover effects and tooltip included,
+// into a w×h image and reads it back.
+func shot(t testing.TB, a *App, w, h int) *image.RGBA {
+	t.Helper()
+	img := ebiten.NewImage(w, h)
+	defer img.Deallocate()
+	a.rebuild()
+	a.drawTo(img)
+	return rendertest.Snapshot(img)
+}
+
+var saveShot = rendertest.SaveShot
+
+// The tests' view of the app: what the scene up holds.
+
+// is reports whether the scene up (under an overlay: the scene it
+// covers) is a T.
+func is[T Scene](a *App) bool {
+	_, ok := covered(a.mgr.cur).(T)
+	return ok
+}
+
+// covered is the scene an overlay covers (s itself when it is none).
+func covered(s Scene) Scene {
+	for {
+		switch o := s.(type) {
+		case *helpScene:
+			s = o.under
+		case *toolsScene:
+			s = o.under
+		default:
+			return s
+		}
+	}
+}
+
+// atTable reports whether the game's table is up: the table, under a
+// notice or in try mode.
+func atTable(a *App) bool {
+	return is[*tableScene](a) || is[*noticeScene](a) || is[*tryScene](a)
+}
+
+// helpOpen reports whether the help overlay is up.
+func helpOpen(a *App) bool {
+	_, ok := a.mgr.cur.(*helpScene)
+	return ok
+}
+
+// live is the game in view (nil for none).
+func live(a *App) *liveGame { return a.f.sh.Live }
+
+// tbl is the table the scene up shows: the game's, the sandbox's or the
+// spectator's (nil for none).
+func tbl(a *App) *table.Table {
+	switch s := covered(a.mgr.cur).(type) {
+	case *sandboxScene:
+		return s.sb.view
+	case *spectateScene:
+		return s.tbl
+	}
+	if lg := live(a); lg != nil {
+		return lg.tbl
+	}
+	return nil
+}
+
+// game is the rules game in view (nil for none or a scripted engine).
+func game(a *App) *rules.Game {
+	if lg := live(a); lg != nil {
+		return lg.play.game
+	}
+	return nil
+}
+
+// sess is the autosave of the game in view (nil for none).
+func sess(a *App) *session.Session {
+	if lg := live(a); lg != nil {
+		return lg.files.(*diskFiles).sess
+	}
+	return nil
+}
+
+// files are the files of the game in view.
+func files(a *App) *diskFiles { return live(a).files.(*diskFiles) }
+
+// curtainSeat is the seat the curtain up waits for (-1 for no curtain).
+func curtainSeat(a *App) int {
+	if s, ok := covered(a.mgr.cur).(*curtainScene); ok {
+		return s.seat
+	}
+	return -1
+}
+
+// beginOn puts game p (seed) on a's table, as a new game does.
+func beginOn(a *App, p play, seed uint64) { beginWith(a, p, seed, gameID{}) }
+
+// beginWith puts game p (seed) of id on a's table.
+func beginWith(a *App, p play, seed uint64, id gameID) {
+	_, at := begin(a.ctx(), p, seed, id, nil)
+	a.mgr.goTo(at)
+	a.rebuild()
+}
+
+// startOn starts a game of the start screen's choices (Start).
+func startOn(t testing.TB, a *App) {
+	t.Helper()
+	at, err := startGame(a.ctx())
+	if err != nil {
+		t.Fatalf("no game: %v", err)
+	}
+	a.mgr.goTo(at)
+	a.rebuild()
+}
+
+// tick runs one frame's tick of the scene up at now; it reports a change
+// to show (and builds it).
+func tick(a *App, now time.Time) bool {
+	ch := a.mgr.tick(now, a.ctx())
+	if ch {
+		a.rebuild()
+	}
+	return ch
+}
+
+// moved tells a's game that it moved outside the table (a test applied
+// actions): its files and its scene follow.
+func moved(a *App) {
+	live(a).tbl.Refresh()
+	live(a).moved(a.ctx(), false)
+	a.rebuild()
+}
+
+// curtainApp is an app whose game e (seed) has begun: it stands on the
+// hand-off curtain of the first seat to act.
+func curtainApp(t testing.TB, e table.Game, seed uint64) *App {
+	t.Helper()
+	a, err := newApp(Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	beginOn(a, playOf(e), seed)
+	if !is[*curtainScene](a) {
+		t.Fatalf("a new game starts at %T, want the curtain", a.mgr.cur)
+	}
+	return a
+}
+
+// tableApp is a begun game past its first curtain.
+func tableApp(t testing.TB, f *tabletest.Engine) *App {
+	t.Helper()
+	a := curtainApp(t, f, 1)
+	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+	a.rebuild()
+	if !atTable(a) {
+		t.Fatalf("after the curtain: %T, want the table", a.mgr.cur)
+	}
+	return a
+}
+
+// openOn goes to the scene next opens (a file, a save, a scenario), as
+// the start screen and Run do.
+func openOn(a *App, next func(*Context) (Scene, error)) error {
+	s, err := next(a.ctx())
+	if err != nil {
+		return err
+	}
+	a.mgr.goTo(s)
+	a.rebuild()
+	return nil
+}
+
+// spec is the followed file of the spectator window up (nil for none).
+func spec(a *App) *spectator {
+	switch s := covered(a.mgr.cur).(type) {
+	case *spectateWait:
+		return s.f
+	case *spectateScene:
+		return s.f
+	}
+	return nil
+}
+
+// toCurtain puts a's game behind the curtain of the seat to act.
+func toCurtain(a *App) {
+	lg := live(a)
+	lg.tbl.Hide()
+	a.mgr.goTo(&curtainScene{lg: lg, seat: lg.tbl.Game().ToAct()})
+	a.rebuild()
+}
+
+// toolsOpen reports whether the Tools menu is up.
+func toolsOpen(a *App) bool {
+	_, ok := a.mgr.cur.(*toolsScene)
+	return ok
+}
+
+// toTable puts a's game's table up, as it stands (no curtain).
+func toTable(a *App) {
+	a.mgr.goTo(live(a).at(false))
+	a.rebuild()
+}
+
+// rp is the replay viewer up (nil for none).
+func rp(a *App) *replayView {
+	if s, ok := covered(a.mgr.cur).(*replayScene); ok {
+		return s.r
+	}
+	return nil
+}
+
+// sandbox is the sandbox up (nil for none).
+func sandbox(a *App) *sandboxUI {
+	if s, ok := covered(a.mgr.cur).(*sandboxScene); ok {
+		return s.sb
+	}
+	return nil
+}
+
+// fromStart does on a's start screen what next opens, as its button
+// would (a failure goes to its message line).
+func fromStart(a *App, next func(*Context) (Scene, error)) {
+	a.home.open(a.ctx(), next)
+	a.rebuild()
+}
+
+// haveDisplay reports whether images can be drawn and read back.
+var haveDisplay = rendertest.HaveDisplay
+
+// shotsWanted reports whether NTK_SHOTS asks for the pictures to look at.
+func shotsWanted() bool { return os.Getenv("NTK_SHOTS") != "" }
+
+// look draws a's scene for looking at: at w×h, kept as name.png, when
+// NTK_SHOTS names a folder; else small (640×360) and kept nowhere — the
+// painter must draw it all the same, and large pictures cost seconds of
+// software GL.
+func look(t testing.TB, a *App, name string, w, h int) {
+	t.Helper()
+	if !shotsWanted() {
+		w, h = 640, 360
+	}
+	saveShot(t, name, shot(t, a, w, h))
+}
+
+// mustApp is a new app of o and ng (nil: no game can be started).
+func mustApp(t testing.TB, o Options, ng newGameFunc) *App {
+	t.Helper()
+	a, err := newApp(o, ng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// startedApp is an app of o whose start screen's Start (Enter) began a
+// game of the rules engine.
+func startedApp(t testing.TB, o Options) *App {
+	t.Helper()
+	a := mustApp(t, o, defaultNewGame)
+	a.handle(ui.Input{Enter: true})
+	return a
+}
+
+// rulesGame is a rules game on a shipped map (tabletest.RulesGame).
+func rulesGame(t testing.TB, mapName string, players []string, seed uint64) *rules.Game {
+	t.Helper()
+	g, err := tabletest.RulesGame(mapName, players, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}

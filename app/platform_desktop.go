@@ -1,0 +1,44 @@
+//go:build !js
+
+package app
+
+import (
+	"path/filepath"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"notrueking/board"
+	"notrueking/rules"
+	"notrueking/store"
+)
+
+// The desktop side of what differs in a browser (see browser_js.go).
+
+// openSaves opens the saves folder (store.DefaultDir).
+func openSaves() (store.Store, error) {
+	d, err := store.OpenDefault()
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// checkPlatform accepts every option: the desktop has files.
+func checkPlatform(Options) error { return nil }
+
+// runGame runs the app in its window.
+func runGame(a *App) error { return ebiten.RunGame(a) }
+
+// browserMap never handles a map on the desktop: maps are files there.
+func browserMap(name, sum string) (m *board.Map, handled bool, err error) { return nil, false, nil }
+
+// keepPosition writes the position as a scenario file in the positions
+// folder (position.go) and says where.
+func keepPosition(c *Context, g *rules.Game) (string, error) {
+	path, err := writePosition(c, g)
+	if err != nil {
+		return "", err
+	}
+	// The name first: a narrow message line cuts the end.
+	return "Saved " + filepath.Base(path) + " in " + filepath.Dir(path) + " (open it with -scenario FILE)", nil
+}

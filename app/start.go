@@ -1,0 +1,380 @@
+package app
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"notrueking/session"
+	"notrueking/table"
+	"notrueking/ui"
+)
+
+// startScene is the start screen: map, players and names, who plays each
+// seat, or a saved game to continue. A normal game's seed is drawn when it
+// starts and never shown here; a tester's seed (-seed) is shown and marks
+// the game. The app keeps it between games (App.home).
+type startScene struct {
+	maps   []mapChoice
+	mapIdx int
+	n      int
+	names  []string
+	focus  int // -1 none, 0.. names
+	msg    string
+	// tester is set when a seed was typed (-seed): testSeed is then the
+	// seed of every game started here.
+	tester   bool
+	testSeed uint64
+	// conts are the unfinished saved games, newest first.
+	conts []session.Summary
+	now   func() time.Time
+	// bots: who plays each seat, and the pause between bot moves.
+	bots seatBotsConf
+}
+
+// maxContinues is how many saved games the start screen offers.
+const maxContinues = 8
+
+type mapChoice struct {
+	ID, Label string
+	Min, Max  int
+	Seats     []string // conspiracy display names, seat order
+}
+
+// startMaps lists the maps offered; the nine-player map is one more entry.
+// (Run replaces it with the shipped maps, so a new map file needs no code.)
+var startMaps = []mapChoice{{ID: "standard", Label: "Westeros (standard, 2–4 players)", Min: 2, Max: 4,
+	Seats: []string{"Crown", "Torch", "Helm", "Gauntlet"}}}
+
+var defaultNames = []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+
+func newStartScene(o Options) *startScene {
+	s := &startScene{n: 4, focus: -1}
+	s.setMaps(startMaps, o.Map)
+	s.names = append([]string(nil), defaultNames...)
+	for i, n := range o.Players {
+		if i < len(s.names) {
+			s.names[i] = n
+		}
+	}
+	if len(o.Players) >= 2 {
+		s.n = len(o.Players)
+	}
+	s.clampPlayers()
+	s.tester, s.testSeed = o.SeedSet, o.Seed
+	s.now = time.Now
+	s.bots = newSeatBotsConf(o)
+	return s
+}
+
+// setMaps offers the given maps, selecting want (an id or a file path,
+// which is added to the list) or the first.
+func (s *startScene) setMaps(ms []mapChoice, want string) {
+	s.maps = append([]mapChoice(nil), ms...)
+	s.mapIdx = 0
+	if want != "" {
+		s.mapIdx = -1
+		for i, m := range s.maps {
+			if m.ID == want {
+				s.mapIdx = i
+			}
+		}
+		if s.mapIdx < 0 {
+			s.maps = append(s.maps, mapChoice{ID: want, Label: want, Min: 2, Max: 9})
+			s.mapIdx = len(s.maps) - 1
+		}
+	}
+	s.clampPlayers()
+}
+
+func (s *startScene) clampPlayers() {
+	mc := s.maps[s.mapIdx]
+	s.n = min(max(s.n, mc.Min), mc.Max, len(defaultNames))
+}
+
+func (s *startScene) mapID() string { return s.maps[s.mapIdx].ID }
+
+func (s *startScene) playerNames() []string {
+	out := make([]string, s.n)
+	for i := range out {
+		out[i] = strings.TrimSpace(s.names[i])
+		if out[i] == "" {
+			out[i] = defaultNames[i]
+		}
+	}
+	return out
+}
+
+// seed is the seed of a game started now: the tester's, or a fresh one
+// from the system's random source (a secret until the game ends).
+func (s *startScene) seed() uint64 {
+	if s.tester {
+		return s.testSeed
+	}
+	return secretSeed()
+}
+
+// secretSeed draws a seed from crypto/rand: nobody can predict the deck
+// order of a normal game.
+func secretSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:]) // never fails (it crashes the program instead)
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// edit edits the focused field; it reports whether anything changed.
+func (s *startScene) edit(in ui.Input) bool {
+	if s.focus < 0 {
+		return false
+	}
+	changed := false
+	field := &s.names[s.focus]
+	for _, r := range in.Chars {
+		if len([]rune(*field)) >= 16 {
+			continue
+		}
+		*field += string(r)
+		changed = true
+	}
+	if in.Backspace && len(*field) > 0 {
+		rs := []rune(*field)
+		*field = string(rs[:len(rs)-1])
+		changed = true
+	}
+	if in.Tab {
+		s.focus = (s.focus + 1) % s.n
+		changed = true
+	}
+	return changed
+}
+
+// Show: the title, the choices, the games to continue.
+func (s *startScene) Show(*Context) Shown { return Shown{Widgets: s.widgets()} }
+
+// widgets are the start screen's.
+func (s *startScene) widgets() []ui.Widget {
+	ws := []ui.Widget{
+		{R: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: ui.ColBG},
+		{R: ui.Rect{X: 0, Y: 70, W: ui.BaseW, H: 70}, Kind: ui.WText, Text: "No True King", Size: 60, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold},
+		{R: ui.Rect{X: 0, Y: 150, W: ui.BaseW, H: 30}, Kind: ui.WText, Text: "Puppet masters of the great houses — a hot-seat game for one screen", Size: 22, Align: ui.AlignCenter, Ink: ui.ColDim},
+	}
+	px := 450.0
+	if len(s.conts) > 0 {
+		px = 140 // the saved games take the right half
+		ws = append(ws, s.continueWidgets(ui.Rect{X: 870, Y: 210, W: 590, H: 600})...)
+	}
+	// Name rows close up for more than six players so that nine names, the
+	// Start button and the hint fit the panel.
+	pitch, ph := 50.0, 640.0
+	if s.n > 6 {
+		pitch = 36
+	}
+	ws = append(ws, ui.Panel(ui.Rect{X: px, Y: 210, W: 700, H: ph}, "")...)
+	x := px + 40
+	y := 240.0
+	row := func(label string) {
+		ws = append(ws, ui.Text(ui.Rect{X: x, Y: y + 8, W: 170, H: 30}, label, 22, ui.ColText))
+	}
+	// Every map is a choice of its own; Up and Down pick the one above
+	// or below.
+	row("Map")
+	mh := math.Min(44, 104/float64(max(len(s.maps), 1)))
+	for i, m := range s.maps {
+		b := ui.Button(ui.Rect{X: x + 180, Y: y, W: 440, H: mh - 4}, m.Label, ui.CmdTarget(ui.Command{Kind: ui.CmdMap, N: i}))
+		b.Size = 15
+		b.Tip = "Up and Down choose the map."
+		if i == s.mapIdx {
+			b.Fill, b.Selected, b.Key = ui.ColOK, true, "↑↓"
+		}
+		ws = append(ws, b)
+		y += mh
+	}
+	y += 20
+	row("Players")
+	mc := s.maps[s.mapIdx]
+	for n := mc.Min; n <= mc.Max; n++ {
+		b := ui.Button(ui.Rect{X: x + 180 + float64(n-mc.Min)*48, Y: y, W: 44, H: 44}, strconv.Itoa(n), ui.CmdTarget(ui.Command{Kind: ui.CmdPlayers, N: n}))
+		b.Size = 20
+		b.Tip = "Left and Right choose fewer or more players."
+		if n == s.n {
+			b.Fill, b.Selected = ui.ColOK, true
+		}
+		ws = append(ws, b)
+	}
+	ws = append(ws, ui.Widget{R: ui.Rect{X: x + 180 + float64(mc.Max-mc.Min+1)*48 + 4, Y: y + 12, W: 60, H: 20}, Kind: ui.WText, Text: "← →", Size: 15, Ink: ui.ColDim})
+	y += 60
+	for i := 0; i < s.n; i++ {
+		seat := fmt.Sprintf("Seat %d", i+1)
+		if i < len(mc.Seats) {
+			seat = mc.Seats[i]
+		}
+		row(seat)
+		f := ui.Widget{R: ui.Rect{X: x + 180, Y: y, W: 290, H: math.Min(40, pitch-6)}, Kind: ui.WField, Text: s.names[i], Size: 20, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.SeatColor(i),
+			T: ui.CmdTarget(ui.Command{Kind: ui.CmdEditName, N: i})}
+		if s.focus == i {
+			f.Text += "|"
+			f.Selected = true
+		}
+		ws = append(ws, f, s.seatLevelWidget(i, ui.Rect{X: x + 480, Y: y, W: 140, H: math.Min(40, pitch-6)}))
+		y += pitch
+	}
+	y += 14
+	if s.tester {
+		// A typed seed is no secret: say so before the game starts.
+		row("Seed")
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x + 180, Y: y, W: 440, H: 40}, Kind: ui.WBox, Text: table.TesterText(s.testSeed), Size: 18, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText})
+		y += 56
+	}
+	b := ui.Button(ui.Rect{X: x + 180, Y: y, W: 260, H: 56}, "Start", ui.CmdTarget(ui.Command{Kind: ui.CmdStart}))
+	b.Size, b.Fill, b.Key = 26, ui.ColOK, "Enter"
+	ws = append(ws, b)
+	ws = append(ws, s.botPauseWidget(ui.Rect{X: x + 460, Y: y + 8, W: 160, H: 40})...)
+	sbx := ui.Button(ui.Rect{X: x + 450, Y: y + 68, W: 170, H: 36}, "Sandbox", ui.CmdTarget(ui.Command{Kind: ui.CmdSandbox}))
+	sbx.Tip = "Edit this map's starting position for these players (units, flags, agents, cards), then play from it: a tester's tool."
+	ws = append(ws, sbx)
+	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 76, W: 440, H: 22}, Kind: ui.WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: ui.ColDim})
+	if s.msg != "" {
+		ws = append(ws, ui.Widget{R: ui.Rect{X: px, Y: 856, W: 700, H: 36}, Kind: ui.WPanel, Fill: ui.ColWarn},
+			ui.Text(ui.Rect{X: px + 12, Y: 862, W: 676, H: 24}, s.msg, 18, ui.ColText))
+	}
+	return ws
+}
+
+// continueWidgets lists the unfinished saved games, newest first, as
+// "Continue: Alice, Bob, Carol — round 2, 18:40" buttons.
+func (s *startScene) continueWidgets(r ui.Rect) []ui.Widget {
+	ws := ui.Panel(r, "Games in progress (saved after every action)")
+	now := time.Now()
+	if s.now != nil {
+		now = s.now()
+	}
+	for i, c := range s.conts[:min(len(s.conts), maxContinues)] {
+		b := ui.Button(ui.Rect{X: r.X + 16, Y: r.Y + 44 + float64(i)*62, W: r.W - 32, H: 52}, c.Label(now), ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: c.ID}))
+		b.Size, b.Key = 17, strconv.Itoa(i+1)
+		if c.Tester {
+			b.Text += "  (tester)"
+		}
+		ws = append(ws, b)
+	}
+	if len(s.conts) > maxContinues {
+		ws = append(ws, ui.Text(ui.Rect{X: r.X + 16, Y: r.Y + r.H - 30, W: r.W - 32, H: 22}, fmt.Sprintf("and %d older games", len(s.conts)-maxContinues), 15, ui.ColDim))
+	}
+	return ws
+}
+
+// Keys: the focused name field takes the text; Left and Right choose
+// fewer or more players, Up and Down the map; Esc leaves the field.
+func (s *startScene) Keys(in ui.Input, c *Context) ([]string, bool) {
+	changed := s.edit(in)
+	var rest []string
+	for _, k := range in.Pressed() {
+		switch {
+		case k == "Left" || k == "Right":
+			s.Do(ui.Command{Kind: ui.CmdNextPlayer, N: map[string]int{"Left": -1, "Right": 1}[k]}, c)
+			changed = true
+		case k == "Up" || k == "Down":
+			s.Do(ui.Command{Kind: ui.CmdNextMap, N: map[string]int{"Up": -1, "Down": 1}[k]}, c)
+			changed = true
+		case k == "Esc" && s.focus >= 0:
+			s.focus = -1
+			changed = true
+		case s.focus >= 0 && (len(k) == 1 || k == "Space"):
+			// Typed into the name field, not a button's key.
+		default:
+			rest = append(rest, k)
+		}
+	}
+	return rest, changed
+}
+
+func (s *startScene) Do(cmd ui.Command, c *Context) {
+	switch cmd.Kind {
+	case ui.CmdStart:
+		s.open(c, startGame)
+	case ui.CmdContinue:
+		s.open(c, func(c *Context) (Scene, error) { return continueGame(c, cmd.ID) })
+	case ui.CmdMap:
+		if cmd.N >= 0 && cmd.N < len(s.maps) {
+			s.mapIdx = cmd.N
+			s.clampPlayers()
+		}
+	case ui.CmdNextMap:
+		s.mapIdx = (s.mapIdx + cmd.N + len(s.maps)) % len(s.maps)
+		s.clampPlayers()
+	case ui.CmdPlayers:
+		s.n = cmd.N
+		s.clampPlayers()
+	case ui.CmdNextPlayer:
+		s.n += cmd.N
+		s.clampPlayers()
+	case ui.CmdEditName:
+		s.focus = cmd.N
+	case ui.CmdCancel:
+		s.focus = -1
+	case ui.CmdSeatLevel, ui.CmdBotPause:
+		s.startBotCommand(cmd)
+	case ui.CmdSandbox:
+		s.open(c, sandboxFromStart)
+	}
+	if s.focus >= s.n {
+		s.focus = -1
+	}
+}
+
+// open goes to the scene next opens, or says why it cannot.
+func (s *startScene) open(c *Context, next func(*Context) (Scene, error)) {
+	sc, err := next(c)
+	if err != nil {
+		s.msg = err.Error()
+		return
+	}
+	c.GoTo(sc)
+}
+
+// Click on nothing leaves the name field.
+func (s *startScene) Click(ui.Target, *Context) { s.focus = -1 }
+
+func (s *startScene) Tick(time.Time, *Context) bool { return false }
+
+// refresh reads the unfinished saved games to offer.
+func (s *startScene) refresh(c *Context) {
+	s.conts = nil
+	saves := c.app.opts.Saves
+	if saves == nil {
+		return
+	}
+	l, err := session.Unfinished(saves)
+	s.conts = l
+	if err != nil {
+		s.msg = "Some saved games could not be read: " + err.Error()
+	}
+}
+
+// goHome goes back to the start screen, its message cleared and its
+// saved games read again.
+func (c *Context) goHome() {
+	h := c.app.home
+	h.msg = ""
+	h.refresh(c)
+	c.GoTo(h)
+}
+
+// startGame starts a game of the map and players chosen on the start
+// screen.
+func startGame(c *Context) (Scene, error) {
+	s := c.app.home
+	names := s.playerNames()
+	seed := s.seed()
+	p, err := c.app.newGame(s.mapID(), names, seed)
+	if err != nil {
+		return nil, err
+	}
+	id := gameID{tester: s.tester}
+	id.mapName, id.mapSum = mapIdentity(s.mapID(), p.on.Map())
+	_, at := begin(c, p, seed, id, s.botDriver(len(names), seed))
+	return at, nil
+}

@@ -1,0 +1,42 @@
+package app
+
+import (
+	"fmt"
+
+	"notrueking/maps"
+	"notrueking/rules"
+)
+
+// defaultNewGame builds a game from a shipped map (or a map file) and the
+// rules engine.
+func defaultNewGame(mapName string, players []string, seed uint64) (play, error) {
+	m, err := maps.Load(mapName)
+	if err != nil {
+		return play{}, err
+	}
+	g, err := rules.New(m, rules.Config{Players: players, Seed: seed})
+	if err != nil {
+		return play{}, err
+	}
+	return playRules(g), nil
+}
+
+// shippedMaps lists the maps built into the program for the start screen,
+// standard first; a map that fails to load is left out.
+func shippedMaps() []mapChoice {
+	var out []mapChoice
+	for _, name := range maps.Shipped() {
+		m, err := maps.Load(name)
+		if err != nil {
+			continue
+		}
+		mc := mapChoice{ID: name, Label: fmt.Sprintf("%s (%s, %d–%d players)", m.Name, name, m.MinPlayers, m.MaxPlayers),
+			Min: m.MinPlayers, Max: m.MaxPlayers, Seats: m.ConspiracyNames}
+		if name == "standard" {
+			out = append([]mapChoice{mc}, out...)
+		} else {
+			out = append(out, mc)
+		}
+	}
+	return out
+}
