@@ -158,7 +158,7 @@ func newPage(t testing.TB, downloads string) *page {
 	chrome := browserPath(t)
 	startBrowser(t, chrome)
 	tab, cancelTab := chromedp.NewContext(shared.browser)
-	ctx, cancelT := context.WithTimeout(tab, 10*time.Minute)
+	ctx, cancelT := context.WithTimeout(tab, 30*time.Minute) // a bound for a broken page (the long game takes minutes)
 	t.Cleanup(func() {
 		cancelT()
 		cancelTab()
