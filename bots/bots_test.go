@@ -15,9 +15,14 @@ import (
 // tiny is a search budget small enough for many decisions in a test.
 var tiny = Budget{Iterations: 24, Arrangements: 4, Rounds: 1}
 
-// positions are decisions of random games on both maps.
+// positions are decisions of random games on both maps (-short: fewer
+// games on the standard map).
 func positions(t *testing.T) []*rules.Game {
-	ps := samplePositions(t, "standard", 4, 3, 17)
+	games := 3
+	if testing.Short() {
+		games = 1
+	}
+	ps := samplePositions(t, "standard", 4, games, 17)
 	ps = append(ps, samplePositions(t, "nine", 4, 1, 29)...)
 	return ps
 }
@@ -29,6 +34,7 @@ func positions(t *testing.T) []*rules.Game {
 // with the same seed. The control shows the test has teeth: changing the
 // seat's own secrets does change some choices.
 func TestBotCannotCheat(t *testing.T) {
+	t.Parallel() // beside the tournaments
 	ctx := context.Background()
 	changedSecrets, ownMatters := 0, 0
 	for i, g := range positions(t) {
@@ -149,88 +155,106 @@ func TestParseLevel(t *testing.T) {
 }
 
 // Bots play whole games on both maps, every seat rotating; the report
-// counts every game and the same seed gives the same results.
+// counts every game and the same seed gives the same results, also played
+// one game at a time instead of two at once.
 func TestTournamentPlaysWholeGames(t *testing.T) {
-	for _, c := range []struct {
-		m       string
-		players int
-		seats   []Level
-	}{
+	for _, c := range []tournamentCase{
 		{"standard", 4, []Level{Easy, Random, Random, Easy}},
 		{"nine", 3, []Level{Easy, Random, Easy}},
 	} {
-		m, err := maps.Load(c.m)
-		if err != nil {
-			t.Fatal(err)
+		t.Run(c.m, func(t *testing.T) {
+			t.Parallel() // the two maps side by side
+			c.check(t)
+		})
+	}
+}
+
+// tournamentCase is a tournament of as many games as players on map m,
+// with one entry per seat.
+type tournamentCase struct {
+	m       string
+	players int
+	seats   []Level
+}
+
+func (c tournamentCase) check(t *testing.T) {
+	m, err := maps.Load(c.m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt := Tournament{Map: m, Players: c.players, Games: c.players, Entries: c.seats, Seed: 5, Jobs: 2,
+		Budget: func(Level, int) Budget { return Budget{Iterations: 6, Arrangements: 2, Rounds: 1} }}
+	rs, err := tt.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	wins := 0.0
+	for _, r := range rs {
+		seen[r.SeatOf[0]] = true
+		for _, w := range r.Win {
+			wins += w
 		}
-		tt := Tournament{Map: m, Players: c.players, Games: c.players, Entries: c.seats, Seed: 5, Jobs: 2,
-			Budget: func(Level, int) Budget { return Budget{Iterations: 6, Arrangements: 2, Rounds: 1} }}
-		rs, err := tt.Run(context.Background())
-		if err != nil {
-			t.Fatal(err)
+		if r.Actions == 0 {
+			t.Fatal("a game with no actions")
 		}
-		seen := map[int]bool{}
-		wins := 0.0
-		for _, r := range rs {
-			seen[r.SeatOf[0]] = true
-			for _, w := range r.Win {
-				wins += w
-			}
-			if r.Actions == 0 {
-				t.Fatal("a game with no actions")
-			}
+	}
+	if len(seen) != c.players {
+		t.Fatalf("%s: entry 1 sat at %d seats in %d games, want every seat", c.m, len(seen), c.players)
+	}
+	if int(wins+0.5) != c.players {
+		t.Fatalf("%s: %v wins in %d games", c.m, wins, c.players)
+	}
+	sum := tt.Summarize(rs)
+	if sum.Map != c.m || sum.Games != c.players || sum.Players != c.players || sum.Seed != 5 {
+		t.Fatalf("%s: summary of map %q, %d games, %d players, seed %d", c.m, sum.Map, sum.Games, sum.Players, sum.Seed)
+	}
+	if len(sum.Entries) != len(c.seats) || len(sum.Houses) != len(m.Houses) {
+		t.Fatalf("%s: %d entries and %d houses summed up, want %d and %d", c.m, len(sum.Entries), len(sum.Houses), len(c.seats), len(m.Houses))
+	}
+	summed := 0.0
+	for e, es := range sum.Entries {
+		summed += es.Wins
+		if es.Level != c.seats[e] || es.WinPercent != 100*es.Wins/float64(c.players) || es.Lo > es.WinPercent/100+1e-9 || es.Hi < es.WinPercent/100-1e-9 {
+			t.Fatalf("%s: entry %d: %+v", c.m, e+1, es)
 		}
-		if len(seen) != c.players {
-			t.Fatalf("%s: entry 1 sat at %d seats in %d games, want every seat", c.m, len(seen), c.players)
+	}
+	if summed != wins {
+		t.Fatalf("%s: the summary counts %v wins, the games %v", c.m, summed, wins)
+	}
+	firsts := 0.0
+	for _, hs := range sum.Houses {
+		firsts += hs.FirstPercent
+		if hs.MeanRank < 1 || hs.MeanRank > float64(len(m.Houses)) {
+			t.Fatalf("%s: house %s has mean rank %v", c.m, hs.House, hs.MeanRank)
 		}
-		if int(wins+0.5) != c.players {
-			t.Fatalf("%s: %v wins in %d games", c.m, wins, c.players)
+	}
+	if firsts < 100 {
+		t.Fatalf("%s: the houses ranked first in %v %% of the games, want at least 100 %%", c.m, firsts)
+	}
+	easy := false
+	for i, ls := range sum.Levels {
+		easy = easy || ls.Level == Easy
+		if ls.Decisions == 0 || ls.MeanSeconds > ls.Slowest || i > 0 && ls.Level <= sum.Levels[i-1].Level {
+			t.Fatalf("%s: level times %+v", c.m, sum.Levels)
 		}
-		again, err := tt.Run(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range rs {
-			if !reflect.DeepEqual(rs[i].Score, again[i].Score) {
-				t.Fatalf("%s game %d: scores %v then %v", c.m, i, rs[i].Score, again[i].Score)
-			}
-		}
-		sum := tt.Summarize(rs)
-		if sum.Map != c.m || sum.Games != c.players || sum.Players != c.players || sum.Seed != 5 {
-			t.Fatalf("%s: summary of map %q, %d games, %d players, seed %d", c.m, sum.Map, sum.Games, sum.Players, sum.Seed)
-		}
-		if len(sum.Entries) != len(c.seats) || len(sum.Houses) != len(m.Houses) {
-			t.Fatalf("%s: %d entries and %d houses summed up, want %d and %d", c.m, len(sum.Entries), len(sum.Houses), len(c.seats), len(m.Houses))
-		}
-		summed := 0.0
-		for e, es := range sum.Entries {
-			summed += es.Wins
-			if es.Level != c.seats[e] || es.WinPercent != 100*es.Wins/float64(c.players) || es.Lo > es.WinPercent/100+1e-9 || es.Hi < es.WinPercent/100-1e-9 {
-				t.Fatalf("%s: entry %d: %+v", c.m, e+1, es)
-			}
-		}
-		if summed != wins {
-			t.Fatalf("%s: the summary counts %v wins, the games %v", c.m, summed, wins)
-		}
-		firsts := 0.0
-		for _, hs := range sum.Houses {
-			firsts += hs.FirstPercent
-			if hs.MeanRank < 1 || hs.MeanRank > float64(len(m.Houses)) {
-				t.Fatalf("%s: house %s has mean rank %v", c.m, hs.House, hs.MeanRank)
-			}
-		}
-		if firsts < 100 {
-			t.Fatalf("%s: the houses ranked first in %v %% of the games, want at least 100 %%", c.m, firsts)
-		}
-		easy := false
-		for i, ls := range sum.Levels {
-			easy = easy || ls.Level == Easy
-			if ls.Decisions == 0 || ls.MeanSeconds > ls.Slowest || i > 0 && ls.Level <= sum.Levels[i-1].Level {
-				t.Fatalf("%s: level times %+v", c.m, sum.Levels)
-			}
-		}
-		if !easy {
-			t.Fatalf("%s: no time for the easy bots: %+v", c.m, sum.Levels)
+	}
+	if !easy {
+		t.Fatalf("%s: no time for the easy bots: %+v", c.m, sum.Levels)
+	}
+	if testing.Short() {
+		return // the games again, one at a time: not in the inner loop
+	}
+	tt.Jobs = 1
+	again, err := tt.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range rs {
+		a, b := rs[i], again[i]
+		b.Seconds, b.Slowest = a.Seconds, a.Slowest // the times differ
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("%s game %d: %+v, then one game at a time %+v", c.m, i, rs[i], again[i])
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"notrueking/board"
 	"notrueking/maps"
 	"notrueking/rules"
+	"notrueking/words"
 )
 
 // standardMap loads the shipped standard map once for all tests.
@@ -108,7 +109,9 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 	v := g.View(rules.Public)
 	nh := len(m.Houses)
 	var totals = make([][board.NumUnits]int, nh)
-	houses := map[string][]string{} // territory → houses with units there
+	// holder[t] is 1 + the house with units in territory t (0: none); on a
+	// road, the last of the houses there.
+	holder := make([]int, len(m.Territories))
 	for _, gr := range v.Groups {
 		h, ok := m.House(gr.House)
 		if !ok {
@@ -130,7 +133,10 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 		if n == 0 {
 			continue
 		}
-		houses[gr.Territory] = append(houses[gr.Territory], gr.House)
+		if o := holder[t] - 1; o >= 0 && kind != board.Road {
+			return fmt.Errorf("%s holds groups of %s and %s", gr.Territory, m.Houses[o].ID, gr.House)
+		}
+		holder[t] = h + 1
 		ships := gr.Units[board.Ship]
 		land := gr.Units[board.Footman] + gr.Units[board.Knight]
 		switch kind {
@@ -166,44 +172,31 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 			}
 		}
 	}
-	terrs := make([]string, 0, len(houses))
-	for terr := range houses {
-		terrs = append(terrs, terr)
-	}
-	sort.Strings(terrs)
-	for _, terr := range terrs {
-		hs := houses[terr]
-		t, _ := m.Territory(terr)
-		if m.Territories[t].Kind == board.Road {
+	// Flags, in the map's order of territories (never the map's iteration
+	// order): on land only, and where no other house has troops.
+	flags := 0
+	for t, terr := range m.Territories {
+		h, ok := v.Flags[terr.ID]
+		if !ok {
 			continue
 		}
-		distinct := map[string]bool{}
-		for _, h := range hs {
-			distinct[h] = true
+		flags++
+		if terr.Kind != board.Land {
+			return fmt.Errorf("%s flag in %s, which is not land", h, terr.ID)
 		}
-		if len(distinct) > 1 || len(hs) > 1 {
-			return fmt.Errorf("%s holds groups of %s", terr, strings.Join(hs, " and "))
+		if o := holder[t] - 1; o >= 0 && m.Houses[o].ID != h {
+			return fmt.Errorf("%s flag in %s where %s has troops", h, terr.ID, m.Houses[o].ID)
 		}
 	}
-	flagged := make([]string, 0, len(v.Flags))
-	for terr := range v.Flags {
-		flagged = append(flagged, terr)
-	}
-	sort.Strings(flagged)
-	for _, terr := range flagged {
-		h := v.Flags[terr]
-		t, ok := m.Territory(terr)
-		if !ok {
-			return fmt.Errorf("flag in unknown territory %q", terr)
-		}
-		if m.Territories[t].Kind != board.Land {
-			return fmt.Errorf("%s flag in %s, which is not land", h, terr)
-		}
-		for _, o := range houses[terr] {
-			if o != h {
-				return fmt.Errorf("%s flag in %s where %s has troops", h, terr, o)
+	if flags != len(v.Flags) {
+		var unknown []string
+		for terr := range v.Flags {
+			if _, ok := m.Territory(terr); !ok {
+				unknown = append(unknown, terr)
 			}
 		}
+		sort.Strings(unknown)
+		return fmt.Errorf("flags in unknown territories %q", unknown)
 	}
 	// Agents: legal slots, at most one per slot (by construction of Slots),
 	// on board + in hand + the one resolving = 3 per seat.
@@ -422,32 +415,51 @@ func checkSecrets(g *rules.Game) error {
 	return nil
 }
 
-// viewKey is a view as JSON without its log (the log is append-only, so
-// its length stands for it), which keeps comparisons linear in the board.
-func viewKey(v rules.View) string {
-	n := len(v.Log)
-	v.Log = nil
-	j, err := json.Marshal(v)
-	if err != nil {
-		return "marshal error: " + err.Error()
-	}
-	return fmt.Sprintf("%s log:%d", j, n)
+// snapshot is a game's whole position (every secret: hands, decks in
+// order, loyalty cards, the generator) with how many log lines each viewer
+// reads (the log is append-only, so its length stands for it), the legal
+// actions, the seat to act, whether the game is over and how many actions
+// it holds. Every view is made from the position and the log, so two
+// games with equal snapshots show every seat the same views; comparing
+// the position is stricter than comparing the views, and cheaper.
+type snapshot struct {
+	Pos     rules.Position
+	Logs    []int
+	Legal   []rules.Action
+	ToAct   int
+	Over    bool
+	Actions int
 }
 
-// viewsJSON is every view (public and each seat) plus the legal actions:
-// everything the public API tells about the state.
-func viewsJSON(g *rules.Game) string {
-	var b strings.Builder
-	for s := rules.Public; s < len(g.Seats()); s++ {
-		b.WriteString(viewKey(g.View(s)))
-		b.WriteByte('\n')
+func snapshotOf(g *rules.Game) snapshot {
+	return snapshot{Pos: g.Position(), Logs: g.LogLens(), Legal: g.Legal(),
+		ToAct: g.ToAct(), Over: g.Over(), Actions: g.Len()}
+}
+
+// sameGame compares two snapshots exactly: "" when they are alike, else
+// where they first differ.
+func sameGame(a, b snapshot) string {
+	if same, diff := rules.SamePosition(a.Pos, b.Pos); !same {
+		return "the positions differ " + diff
 	}
-	for _, a := range g.Legal() {
-		b.WriteString(g.FormatAction(a))
-		b.WriteByte('\n')
+	if !slices.Equal(a.Legal, b.Legal) {
+		i := 0
+		for i < len(a.Legal) && i < len(b.Legal) && a.Legal[i] == b.Legal[i] {
+			i++
+		}
+		return fmt.Sprintf("the legal actions differ from the %s of %d and %d", words.Ordinal(i+1), len(a.Legal), len(b.Legal))
 	}
-	fmt.Fprintf(&b, "%d %v %d\n", g.ToAct(), g.Over(), len(g.Actions()))
-	return b.String()
+	if !slices.Equal(a.Logs, b.Logs) || a.ToAct != b.ToAct || a.Over != b.Over || a.Actions != b.Actions {
+		return fmt.Sprintf("log lines per viewer %v, to act %d, over %v, %d actions; then %v, %d, %v, %d",
+			a.Logs, a.ToAct, a.Over, a.Actions, b.Logs, b.ToAct, b.Over, b.Actions)
+	}
+	return ""
+}
+
+// sameView compares two views without their logs (compared on their own).
+func sameView(a, b rules.View) (bool, string) {
+	a.Log, b.Log = nil, nil
+	return rules.SameJSON(a, b)
 }
 
 // mutants are actions near a legal one that may be illegal.
@@ -589,7 +601,7 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 		}
 	}
 	if c.every(16) {
-		before := viewsJSON(g)
+		before := snapshotOf(g)
 		ms := mutants(c.m, g, a, c.r)
 		if !c.full {
 			ms = ms[c.r.IntN(len(ms)):][:1]
@@ -611,8 +623,8 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 			} else if err.Error() == "" {
 				return fmt.Errorf("refusal of %q has no reason", g.FormatAction(b))
 			}
-			if after := viewsJSON(g); after != before {
-				return fmt.Errorf("refused action %q changed the state:\n%s", g.FormatAction(b), firstDiff(before, after))
+			if d := sameGame(before, snapshotOf(g)); d != "" {
+				return fmt.Errorf("refused action %q changed the state:\n%s", g.FormatAction(b), d)
 			}
 		}
 	}
@@ -621,8 +633,9 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 		n := len(g.Seats())
 		o := c.r.IntN(n)
 		if h, changed := hideSecrets(g, o, c.r); changed {
-			// The change is real: seat o sees it.
-			if viewKey(g.View(o)) == viewKey(h.View(o)) {
+			// The change is real: seat o sees it, in its hand or its
+			// loyalty card.
+			if was, is := g.View(o).Players[o], h.View(o).Players[o]; slices.Equal(was.Hand, is.Hand) && slices.Equal(was.Loyalty, is.Loyalty) {
 				return fmt.Errorf("changing seat %d's secrets does not change its own view", o)
 			}
 			for s := rules.Public; s < n; s++ {
@@ -636,8 +649,8 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 				if !slices.Equal(v1.Log, v2.Log) {
 					return fmt.Errorf("View(%d) log changes when seat %d's secrets change", s, o)
 				}
-				if j1, j2 := viewKey(v1), viewKey(v2); j1 != j2 {
-					return fmt.Errorf("View(%d) changes when seat %d's secrets change:\n%s", s, o, firstDiff(j1, j2))
+				if same, d := sameView(v1, v2); !same {
+					return fmt.Errorf("View(%d) changes when seat %d's secrets change:\n%s", s, o, d)
 				}
 			}
 		}
@@ -645,15 +658,7 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 	return nil
 }
 
-// firstDiff shows where two texts first differ.
-func firstDiff(a, b string) string {
-	i := 0
-	for i < len(a) && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	lo := max(0, i-120)
-	return fmt.Sprintf("at byte %d:\n  %q\n  %q", i, a[lo:min(len(a), i+120)], b[lo:min(len(b), i+120)])
-}
+var firstDiff = rules.FirstDiff
 
 // checkRoundTrip writes the game's record, reads it back, replays it and
 // compares every view.
@@ -674,18 +679,26 @@ func checkRoundTrip(m *board.Map, g *rules.Game) error {
 	if err != nil {
 		return fmt.Errorf("replay: %v", err)
 	}
-	if a, b := viewsJSON(g), viewsJSON(r); a != b {
-		return fmt.Errorf("replayed game differs: %s", firstDiff(a, b))
+	if d := sameGame(snapshotOf(g), snapshotOf(r)); d != "" {
+		return fmt.Errorf("replayed game differs: %s", d)
 	}
 	return nil
 }
 
-const randomGames = 600
+// randomGames is how many seeded random games TestRandomGames plays on the
+// standard map; with -short, randomGamesShort (the same first games: every
+// player count, the three full-check games, round trips).
+const randomGames, randomGamesShort = 600, 30
 
 // TestRandomGames plays seeded random games of 2, 3 and 4 players through
 // Legal/Apply and checks the invariants before every action.
 func TestRandomGames(t *testing.T) {
+	t.Parallel() // beside the other whole-game tests, after the quick ones
 	m := mustStandard(t)
+	games := randomGames
+	if testing.Short() {
+		games = randomGamesShort
+	}
 	// The checks allocate many short-lived views: trade memory for less GC.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	workers := min(runtime.GOMAXPROCS(0), 4)
@@ -740,13 +753,13 @@ func TestRandomGames(t *testing.T) {
 			}
 		}()
 	}
-	for i := 0; i < randomGames; i++ {
+	for i := range games {
 		jobs <- i
 	}
 	close(jobs)
 	wg.Wait()
 	t.Logf("%d games, %d actions (%.0f per game), %d legal actions applied on clones, %d refused actions checked, %d secret swaps, winners per game: %v",
-		randomGames, steps, float64(steps)/randomGames, applied, refused, secrets, winners)
+		games, steps, float64(steps)/float64(games), applied, refused, secrets, winners)
 	for i, f := range failed {
 		if i == 3 {
 			t.Errorf("... and %d more failing games", len(failed)-3)
@@ -797,13 +810,16 @@ func nineRulesMap(t testing.TB) *board.Map {
 
 // TestRandomGamesNineRules runs the random-game checks on a map with the
 // nine-player rules (roads, home region, fortification, dragons), and on
-// the shipped nine-player map when package maps has one.
+// the shipped nine-player map.
 func TestRandomGamesNineRules(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	run := func(t *testing.T, m *board.Map, games int) {
+	t.Parallel()
+	// run plays the games numbered so; a game's number gives its player
+	// count, its seed and its checks (the first two check everything, every
+	// fourth is written, read back and replayed).
+	run := func(t *testing.T, m *board.Map, games []int) {
 		minP, maxP := max(2, m.MinPlayers), min(max(m.MaxPlayers, 2), len(m.Conspiracies))
 		names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gil", "Hal", "Ivy"}
-		for i := 0; i < games; i++ {
+		for _, i := range games {
 			n := minP + i%(maxP-minP+1)
 			seed := uint64(i)*104729 + 3
 			c := &checker{m: m, r: rand.New(rand.NewPCG(seed, 7)), full: i < 2}
@@ -839,19 +855,61 @@ func TestRandomGamesNineRules(t *testing.T) {
 			}
 		}
 	}
-	// The two maps play side by side, one core each.
+	std, nine := upTo(40), upTo(9)
+	if testing.Short() {
+		// The two full-check games of the first map and one more; on the
+		// nine-player map its full-check game of two and the game of nine.
+		std, nine = upTo(3), []int{0, 7}
+	}
+	// The two maps play side by side, and beside the other whole-game tests.
 	t.Run("standard-with-nine-rules", func(t *testing.T) {
 		t.Parallel()
-		run(t, nineRulesMap(t), 40)
+		roomyGC(t)
+		run(t, nineRulesMap(t), std)
 	})
 	t.Run("nine", func(t *testing.T) {
 		t.Parallel()
+		roomyGC(t)
 		m, err := maps.Load("nine")
 		if err != nil {
 			t.Fatalf("the shipped nine-player map does not load: %v", err)
 		}
 		// Every player count from 2 to 9 once, and 2 again: a nine-player
 		// game is some 1,500 checked actions.
-		run(t, m, 9)
+		run(t, m, nine)
 	})
+}
+
+var roomy struct {
+	sync.Mutex
+	users, was int
+}
+
+// roomyGC lets the garbage collector run less often while t runs, trading
+// memory for time: the whole-game checks allocate many short-lived views.
+// Such tests run side by side; the last to end restores the setting. (The
+// tests that measure the heap are not parallel: they run before these.)
+func roomyGC(t testing.TB) {
+	roomy.Lock()
+	if roomy.users == 0 {
+		roomy.was = debug.SetGCPercent(400)
+	}
+	roomy.users++
+	roomy.Unlock()
+	t.Cleanup(func() {
+		roomy.Lock()
+		if roomy.users--; roomy.users == 0 {
+			debug.SetGCPercent(roomy.was)
+		}
+		roomy.Unlock()
+	})
+}
+
+// upTo is 0, 1, …, n-1.
+func upTo(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
 }

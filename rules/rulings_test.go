@@ -69,7 +69,7 @@ func (s *scene) refuse(line, want string) {
 	if err != nil {
 		s.t.Fatalf("parse %q: %v", line, err)
 	}
-	before := viewsJSON(s.g)
+	before := snapshotOf(s.g)
 	_, err = s.g.Apply(a)
 	if err == nil {
 		s.t.Fatalf("%q accepted; want a refusal containing %q", line, want)
@@ -77,8 +77,8 @@ func (s *scene) refuse(line, want string) {
 	if !strings.Contains(err.Error(), want) {
 		s.t.Fatalf("%q refused with %q; want it to contain %q", line, err, want)
 	}
-	if viewsJSON(s.g) != before {
-		s.t.Fatalf("%q refused but the state changed", line)
+	if d := sameGame(before, snapshotOf(s.g)); d != "" {
+		s.t.Fatalf("%q refused but the state changed: %s", line, d)
 	}
 }
 

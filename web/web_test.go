@@ -47,7 +47,7 @@ func browserPath(t testing.TB) string {
 	return ""
 }
 
-// webState is what notrueking.state() returns (app/browser_js.go).
+// webState is what notrueking.state() returns (render/browser_js.go).
 type webState struct {
 	Scene   string `json:"scene"`
 	Frames  int    `json:"frames"`
@@ -63,93 +63,107 @@ type webState struct {
 }
 
 type page struct {
-	t    testing.TB
-	ctx  context.Context
-	url  string
-	shot int
+	t     testing.TB
+	ctx   context.Context
+	url   string
+	shots int // pictures kept
 
 	mu       sync.Mutex
 	problems []string // console errors, exceptions, error log entries
 }
 
-var (
-	siteOnce sync.Once
-	siteDir  string
-	siteErr  error
-	siteLog  bytes.Buffer
-)
-
-// servedSite builds the site once per test binary and serves it.
-func servedSite(t testing.TB) string {
-	siteOnce.Do(func() {
-		siteDir, siteErr = os.MkdirTemp("", "ntk-web-test-")
-		if siteErr != nil {
-			return
-		}
-		var info siteInfo
-		info, siteErr = buildSite(siteDir, &siteLog)
-		if siteErr == nil {
-			fmt.Fprintf(&siteLog, "module %d bytes, %d gzipped", info.ModuleBytes, info.GzipBytes)
-		}
-	})
-	if siteErr != nil {
-		t.Fatalf("building the site: %v\n%s", siteErr, siteLog.String())
-	}
-	t.Log(siteLog.String())
-	srv := httptest.NewServer(siteHandler(siteDir))
-	t.Cleanup(srv.Close)
-	return srv.URL + "/"
+// The browser tests share one site, one server and one Chromium: each test
+// opens its own tab, one after the other (a tab of the game keeps cores
+// busy drawing, so tabs side by side gain little on two cores). One browser
+// starts once and keeps its HTTP cache between tests; one server keeps one
+// origin (the saves in localStorage are the browser's for the run).
+var shared struct {
+	once    sync.Once
+	err     error
+	log     bytes.Buffer
+	url     string
+	srv     *httptest.Server
+	profile string
+	browser context.Context // the browser's first tab; a test's tab is a new one
+	stop    []context.CancelFunc
 }
 
-// TestMain removes the site the browser tests built.
+// TestMain stops the browser the tests shared and its server.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if siteDir != "" {
-		os.RemoveAll(siteDir)
+	if shared.browser != nil {
+		chromedp.Cancel(shared.browser) // closes Chromium as a user would
+		for i := len(shared.stop) - 1; i >= 0; i-- {
+			shared.stop[i]()
+		}
+		// Chromium's helper processes can still be writing the profile for
+		// a moment after the browser is stopped.
+		for i := 0; i < 50 && os.RemoveAll(shared.profile) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	if shared.srv != nil {
+		shared.srv.Close()
 	}
 	os.Exit(code)
 }
 
-func newPage(t testing.TB, downloads string) *page {
-	if testing.Short() {
-		// The inner loop (go test -short ./...) leaves out the minute it
-		// takes to build the page and drive Chromium; go test ./... and
-		// CI run them.
-		t.Skip("-short: the browser tests build the page and drive Chromium; run go test without -short")
-	}
-	chrome := browserPath(t)
-	url := servedSite(t)
-	// The profile is ours to remove, not t.TempDir's: Chromium's helper
-	// processes can still be writing it for a moment after the browser is
-	// stopped, and TempDir's one attempt then fails the test.
-	profile, err := os.MkdirTemp("", "ntk-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome),
-		chromedp.UserDataDir(profile),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-		chromedp.Flag("use-angle", "swiftshader"),
-		chromedp.WindowSize(1600, 900),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 10*time.Minute)
-	t.Cleanup(func() {
-		cancelT()
-		cancelC()
-		cancelA()
-		for i := 0; i < 50 && os.RemoveAll(profile) != nil; i++ {
-			time.Sleep(100 * time.Millisecond)
+// startBrowser builds (or finds) the site, serves it and starts Chromium,
+// once per test binary.
+func startBrowser(t testing.TB, chrome string) {
+	shared.once.Do(func() {
+		var dir string
+		dir, shared.err = cachedSite(&shared.log)
+		if shared.err != nil {
+			return
+		}
+		shared.srv = httptest.NewServer(siteHandler(dir))
+		shared.url = shared.srv.URL + "/"
+		shared.profile, shared.err = os.MkdirTemp("", "ntk-chromium-")
+		if shared.err != nil {
+			return
+		}
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(chrome),
+			chromedp.UserDataDir(shared.profile),
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("enable-unsafe-swiftshader", true),
+			chromedp.Flag("use-angle", "swiftshader"),
+			chromedp.WindowSize(1600, 900),
+		)
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelC := chromedp.NewContext(actx)
+		shared.stop = []context.CancelFunc{cancelA, cancelC}
+		shared.browser = ctx
+		if err := chromedp.Run(ctx); err != nil {
+			shared.err = fmt.Errorf("starting Chromium (%s): %v", chrome, err)
 		}
 	})
-	p := &page{t: t, ctx: ctx, url: url}
+	if shared.err != nil {
+		t.Fatalf("%v\n%s", shared.err, shared.log.String())
+	}
+	t.Log(shared.log.String())
+}
+
+// newPage opens a tab of the shared browser for the test (closed at its
+// end), downloading into downloads when that is not "".
+func newPage(t testing.TB, downloads string) *page {
+	if testing.Short() {
+		t.Skip("the browser tests drive Chromium for many seconds: not with -short (go test ./web and CI run them)")
+	}
+	chrome := browserPath(t)
+	startBrowser(t, chrome)
+	tab, cancelTab := chromedp.NewContext(shared.browser)
+	ctx, cancelT := context.WithTimeout(tab, 30*time.Minute) // a bound for a broken page (the long game takes minutes)
+	t.Cleanup(func() {
+		cancelT()
+		cancelTab()
+	})
+	p := &page{t: t, ctx: ctx, url: shared.url}
 	chromedp.ListenTarget(ctx, func(ev any) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -175,7 +189,7 @@ func newPage(t testing.TB, downloads string) *page {
 		acts = append(acts, browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllow).WithDownloadPath(downloads))
 	}
 	if err := chromedp.Run(ctx, acts...); err != nil {
-		t.Fatalf("starting Chromium (%s): %v", chrome, err)
+		t.Fatalf("opening a tab: %v", err)
 	}
 	return p
 }
@@ -241,6 +255,15 @@ func (p *page) click(st webState, id string, prefix bool) {
 	p.t.Fatalf("no target %q on the %s screen: %+v", id, st.Scene, st.Targets)
 }
 
+// shot keeps a picture of the page in $NTK_SHOTS/NAME.png for a person to
+// look at; without NTK_SHOTS it takes none (a picture costs half a second).
+func (p *page) shot(name string) {
+	p.t.Helper()
+	if os.Getenv("NTK_SHOTS") != "" {
+		p.screenshot(name)
+	}
+}
+
 // screenshot takes a picture of the page (kept in $NTK_SHOTS/NAME.png).
 func (p *page) screenshot(name string) image.Image {
 	p.t.Helper()
@@ -251,9 +274,9 @@ func (p *page) screenshot(name string) image.Image {
 		p.t.Fatalf("screenshot: %v", err)
 	}
 	if d := os.Getenv("NTK_SHOTS"); d != "" {
-		p.shot++
+		p.shots++
 		os.MkdirAll(d, 0o755)
-		os.WriteFile(filepath.Join(d, fmt.Sprintf("web-%02d-%s.png", p.shot, name)), buf, 0o644)
+		os.WriteFile(filepath.Join(d, fmt.Sprintf("web-%02d-%s.png", p.shots, name)), buf, 0o644)
 	}
 	return img
 }
@@ -284,6 +307,9 @@ func colours(img image.Image, y0, y1 int) (distinct, gold int) {
 	return len(seen), gold
 }
 
+// TestBrowserPlayReloadContinue: the start screen is drawn, a click starts
+// a game, the curtain lifts, an action is applied, and a reload offers
+// Continue and resumes at that action.
 func TestBrowserPlayReloadContinue(t *testing.T) {
 	p := newPage(t, "")
 	p.run("open the page", chromedp.Navigate(p.url))
@@ -303,10 +329,10 @@ func TestBrowserPlayReloadContinue(t *testing.T) {
 	if st.Actions != 0 || st.Save == "" {
 		t.Fatalf("a new game: %d actions, save %q", st.Actions, st.Save)
 	}
-	p.screenshot("curtain")
+	p.shot("curtain")
 	p.click(st, "curtain", false)
 	st = p.wait("the curtain to lift", func(s webState) bool { return s.Scene == "table" })
-	p.screenshot("table")
+	p.shot("table")
 
 	// One action: the first player confirms the loyalty card as dealt.
 	p.click(st, "confirm-arrange", false)
@@ -329,7 +355,7 @@ func TestBrowserPlayReloadContinue(t *testing.T) {
 	if !strings.HasPrefix(cont, "Continue: Alice, Bob, Carol, Dave") {
 		t.Fatalf("after reload, no Continue button for save %s: %+v", save, st.Targets)
 	}
-	p.screenshot("continue")
+	p.shot("continue")
 	p.click(st, "cont:"+save, false)
 	st = p.wait("the continued game", func(s webState) bool { return s.Scene == "curtain" })
 	if st.Actions != 1 || st.Save != save {
@@ -340,15 +366,14 @@ func TestBrowserPlayReloadContinue(t *testing.T) {
 	if st.Actions != 1 {
 		t.Fatalf("the continued table is at %d actions", st.Actions)
 	}
-	p.screenshot("continued")
+	p.shot("continued")
 	p.checkNoProblems()
 }
 
-// TestBrowserFilesAndRefusals: "Download record" gives the record, a file
-// that is not a record says so on screen, and flags the browser cannot
-// honour (-record, a map path) stop with a message on the page, not a
-// blank canvas.
-func TestBrowserFilesAndRefusals(t *testing.T) {
+// TestBrowserFiles: a quick game from the page's address, "Download
+// record" gives the record, a file that is not a record says so on screen
+// and changes nothing, and the downloaded record opens again.
+func TestBrowserFiles(t *testing.T) {
 	dl := t.TempDir()
 	p := newPage(t, dl)
 	p.run("open the page", chromedp.Navigate(p.url+"?players=3&names=Ann,Ben,Cy"))
@@ -384,21 +409,27 @@ func TestBrowserFilesAndRefusals(t *testing.T) {
 		t.Fatalf("the opened record: %+v", st2)
 	}
 	p.checkNoProblems()
+}
 
-	for q, want := range map[string]string{
-		"?record=game.ntk":    "-record: a web page cannot write files",
-		"?map=./mymap.toml":   "-map:",
-		"?players=1":          "-players 1",
-		"?load=somewhere.ntk": "-load: a web page cannot read files by name",
+// TestBrowserRefusedFlags: flags the browser cannot honour (-record, a map
+// path, -load) or that are wrong stop with a message on the page, not a
+// blank canvas.
+func TestBrowserRefusedFlags(t *testing.T) {
+	p := newPage(t, "")
+	for _, c := range []struct{ q, want string }{
+		{"?record=game.ntk", "-record: a web page cannot write files"},
+		{"?map=./mymap.toml", "-map:"},
+		{"?players=1", "-players 1"},
+		{"?load=somewhere.ntk", "-load: a web page cannot read files by name"},
 	} {
-		p.run("open "+q, chromedp.Navigate(p.url+q))
+		p.run("open "+c.q, chromedp.Navigate(p.url+c.q))
 		var text string
 		for end := time.Now().Add(time.Minute); time.Now().Before(end) && text == ""; time.Sleep(50 * time.Millisecond) {
 			text = p.failText()
 		}
-		p.screenshot("refused-" + strings.Trim(strings.NewReplacer("?", "", "=", "-", "/", "", ".", "").Replace(q), "-"))
-		if !strings.Contains(text, want) {
-			t.Errorf("%s: the page says %q, want it to contain %q", q, text, want)
+		p.shot("refused-" + strings.Trim(strings.NewReplacer("?", "", "=", "-", "/", "", ".", "").Replace(c.q), "-"))
+		if !strings.Contains(text, c.want) {
+			t.Errorf("%s: the page says %q, want it to contain %q", c.q, text, c.want)
 		}
 	}
 }
