@@ -263,13 +263,32 @@ func shotsWanted() bool { return os.Getenv("NTK_SHOTS") != "" }
 // look draws a's scene for looking at: at w×h, kept as name.png, when
 // NTK_SHOTS names a folder; else small (640×360) and kept nowhere — the
 // painter must draw it all the same, and large pictures cost seconds of
-// software GL.
+// software GL; with -short (and no NTK_SHOTS) not at all: only the
+// scene's frame is built. The pictures the tests compare are drawn by
+// shot, whatever the flags.
 func look(t testing.TB, a *App, name string, w, h int) {
 	t.Helper()
-	if !shotsWanted() {
+	switch {
+	case shotsWanted():
+	case testing.Short():
+		a.rebuild()
+		return
+	default:
 		w, h = 640, 360
 	}
 	saveShot(t, name, shot(t, a, w, h))
+}
+
+// lookOnly starts a test that draws only to be looked at (look): with
+// -short and no NTK_SHOTS it draws nothing; else it needs the display. It
+// reports whether it draws.
+func lookOnly(t *testing.T) bool {
+	t.Helper()
+	if testing.Short() && !shotsWanted() {
+		return false
+	}
+	needDisplay(t)
+	return true
 }
 
 // mustApp is a new app of o and ng (nil: no game can be started).

@@ -324,7 +324,7 @@ func TestLargeText(t *testing.T) {
 // TestPresenterShots draws the presenter options as pictures to look at
 // (NTK_SHOTS): both canvases, large text, the clean layout.
 func TestPresenterShots(t *testing.T) {
-	needDisplay(t)
+	lookOnly(t)
 	if shotsWanted() {
 		// (The canvases are drawn by the canvas tests above.)
 		for _, c := range Canvases {

@@ -477,12 +477,17 @@ func BenchmarkReplayStep(b *testing.B) {
 	})
 }
 
-// TestDrawReplay draws the viewer at 1280×720 (and at 1920×1080 too under
-// NTK_SHOTS, which keeps the pictures): at the start, after 150 actions and in a seat's view after
-// the game; each differs from the one before, and the board is drawn.
+// TestDrawReplay draws the viewer at 1280×720 (640×360 with -short; at
+// 1920×1080 too under NTK_SHOTS, which keeps the pictures): at the start,
+// after 150 actions and in a seat's view after the game; each differs
+// from the one before, and the board is drawn.
 func TestDrawReplay(t *testing.T) {
 	needDisplay(t)
 	a := replayApp(t, finishedRecord)
+	w, h := 1280, 720
+	if testing.Short() && !shotsWanted() {
+		w, h = 640, 360
+	}
 	var prev *image.RGBA
 	for i, step := range []func(){
 		func() {},
@@ -491,8 +496,8 @@ func TestDrawReplay(t *testing.T) {
 		func() { press(a, "End", "0") },
 	} {
 		step()
-		img := shot(t, a, 1280, 720)
-		saveShot(t, fmt.Sprintf("replay-%d-1280", i), img)
+		img := shot(t, a, w, h)
+		saveShot(t, fmt.Sprintf("replay-%d-%d", i, w), img)
 		if shotsWanted() {
 			saveShot(t, fmt.Sprintf("replay-%d-1920", i), shot(t, a, 1920, 1080))
 		}
@@ -500,7 +505,7 @@ func TestDrawReplay(t *testing.T) {
 			t.Errorf("picture %d is the same as the one before", i)
 		}
 		b := rp(a).layout().Board
-		sc := ui.NewScaler(1280, 720)
+		sc := ui.NewScaler(w, h)
 		x, y := sc.ToScreen(b.X+b.W/2, b.Y+b.H/2)
 		if c := img.RGBAAt(int(x), int(y)); c == ui.ColBG {
 			t.Errorf("picture %d: no board at the board's centre", i)

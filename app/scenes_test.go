@@ -57,7 +57,7 @@ func TestEndScreenRevealsAll(t *testing.T) {
 		t.Errorf("end screen does not name the winners %v", names)
 	}
 	if haveDisplay() {
-		saveShot(t, "end", shot(t, a, ui.BaseW, ui.BaseH))
+		look(t, a, "end", ui.BaseW, ui.BaseH)
 	}
 }
 

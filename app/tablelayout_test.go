@@ -99,7 +99,7 @@ func TestTableLayoutHoldsAtEveryWindowSize(t *testing.T) {
 // TestShots draws the table at the window sizes as pictures to look at,
 // when NTK_SHOTS names a folder.
 func TestShots(t *testing.T) {
-	needDisplay(t)
+	lookOnly(t)
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		a, _ := midGame(t, tc, 120, 3)
 		for _, sz := range [][2]int{{1280, 720}, {1920, 1080}} {
