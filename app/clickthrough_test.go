@@ -172,6 +172,7 @@ func clickGames(t *testing.T, first, last uint64, done func() bool, pick func(g 
 // clicking: every action the engine applies must be the one the simulated
 // player meant, reached through curtain, slots, territories and buttons.
 func TestClickThroughGames(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	verbs := map[rules.Verb]int{}
 	for seed := uint64(1); seed <= 12; seed++ {
 		clickThrough(t, "standard", []string{"Ann", "Ben", "Cy"}[:2+int(seed%2)], seed, verbs)
@@ -188,6 +189,7 @@ func TestClickThroughGames(t *testing.T) {
 // nine-house map by clicks alone: nine loyalty tokens, 27 slots, roads
 // (clicked on their track), rivers and islands are all reachable.
 func TestClickThroughNineMap(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	if testing.Short() {
 		t.Skip("-short")
 	}

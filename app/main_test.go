@@ -17,7 +17,12 @@ import (
 )
 
 // TestMain runs the tests while Ebitengine's loop ticks, on a display
-// (rendertest.Main); the textures of a test's apps go when it ends.
+// (rendertest.Main); the textures of a test's apps go when it ends. The
+// tests that draw run one at a time (their pictures are compared pixel
+// for pixel, and each releases every app's textures when it ends); the
+// longer tests that draw nothing — they play games, build frames and
+// widgets — are parallel (t.Parallel), so after those that draw they
+// run two at a time.
 func TestMain(m *testing.M) {
 	appMade = func(a *App) { rendertest.Track(a) }
 	rendertest.Main(m, "app")
@@ -280,11 +285,12 @@ func look(t testing.TB, a *App, name string, w, h int) {
 }
 
 // lookOnly starts a test that draws only to be looked at (look): with
-// -short and no NTK_SHOTS it draws nothing; else it needs the display. It
-// reports whether it draws.
+// -short and no NTK_SHOTS it draws nothing, so it runs in parallel
+// (TestMain); else it needs the display. It reports whether it draws.
 func lookOnly(t *testing.T) bool {
 	t.Helper()
 	if testing.Short() && !shotsWanted() {
+		t.Parallel() // draws nothing (TestMain)
 		return false
 	}
 	needDisplay(t)

@@ -100,6 +100,7 @@ func TestOverlayHoldsOnlyPublicFacts(t *testing.T) {
 // the seat to act, the last public log line, the ranking, game over and
 // the winners, the action count.
 func TestOverlayFollowsThePublicState(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
 	rng := rand.New(rand.NewSource(9))
 	var last []byte

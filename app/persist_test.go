@@ -99,6 +99,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 }
 
 func TestFinishedGameLeavesContinueAndRecordIsKept(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	rec := filepath.Join(t.TempDir(), "game.ntk")
 	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}, RecordPath: rec})

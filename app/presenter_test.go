@@ -160,6 +160,7 @@ func TestCanvasShrinksInASmallWindow(t *testing.T) {
 // few commands needed to play; the keys of what was left out still work
 // (Ctrl+Z undoes, F1 opens help, a digit plays a move).
 func TestCleanLayout(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	needed := map[ui.CmdKind]bool{ui.CmdNone: true, ui.CmdLift: true, ui.CmdCancel: true, ui.CmdShuffle: true, ui.CmdConfirmArrange: true,
 		ui.CmdMoveConfirm: true, ui.CmdMoreUnits: true, ui.CmdFewerUnits: true, ui.CmdDismiss: true, ui.CmdPresent: true, ui.CmdAgain: true, ui.CmdLogEntry: true}
 	kept := map[string]bool{}

@@ -180,6 +180,7 @@ func TestReplayScrubBar(t *testing.T) {
 // log shown) is the game's after n actions, whichever way the viewer got
 // there: steps forward, steps back, jumps.
 func TestReplayShowsTheGameAfterNActions(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	g := fileGame(t, finishedRecord)
@@ -247,6 +248,7 @@ func texts(ws []ui.Widget) string {
 // show; the seat picker is absent and the keys that would pick a seat do
 // nothing.
 func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	path := cutRecord(t, 130)
 	a := replayApp(t, path)
 	r := rp(a)
@@ -519,6 +521,7 @@ func TestDrawReplay(t *testing.T) {
 // the panels overlap (the seat's panel moves to the log column when the
 // right-hand column has no room for it).
 func TestReplayLayoutFits(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range []struct {
 		m string
 		n int

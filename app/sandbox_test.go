@@ -377,6 +377,7 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 // inside the canvas, none overlapping another (panels aside), none on the
 // board, no text under 12 pixels at 1280×720.
 func TestSandboxLayout(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range []struct {
 		mapName string
 		players int

@@ -58,6 +58,7 @@ func solid(ws []ui.Widget, l table.Layout) []ui.Widget {
 // 12 pixels on the screen, and the panels leave the board alone (only the
 // combat panel lies on it, deliberately).
 func TestTableLayoutHoldsAtEveryWindowSize(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range tableCases {
 		for _, steps := range []int{5, 60, 200} {
 			a, _ := midGame(t, tc, steps, 7)

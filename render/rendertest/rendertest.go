@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,26 +139,39 @@ func HaveDisplay() bool { return haveDisplay }
 // Releaser is what keeps textures: a painter, an app.
 type Releaser interface{ Release() }
 
-// live are the releasers made since the last release (Track).
-var live []Releaser
+// live are the releasers made since the last release (Track), under
+// liveMu: tests without a display may run in parallel (t.Parallel).
+var (
+	liveMu sync.Mutex
+	live   []Releaser
+)
 
 // Track keeps r to be released when the test that made it ends (one that
 // called NeedDisplay): its textures go then, not when a collection finds
 // them, so the next test starts with the memory of none.
-func Track(r Releaser) { live = append(live, r) }
+func Track(r Releaser) {
+	liveMu.Lock()
+	defer liveMu.Unlock()
+	live = append(live, r)
+}
 
 // NeedDisplay skips a test without a display; with one, the textures of
-// what it made (Track) are released when it ends.
+// what it made (Track) are released when it ends. A test that calls it
+// must not be parallel (t.Parallel): it releases what every test made
+// since the last release. Tests that never draw may be.
 func NeedDisplay(t testing.TB) {
 	t.Helper()
 	if !haveDisplay {
 		t.Skip("no display: rendering test skipped")
 	}
 	t.Cleanup(func() {
-		for _, r := range live {
+		liveMu.Lock()
+		rs := live
+		live = nil
+		liveMu.Unlock()
+		for _, r := range rs {
 			r.Release()
 		}
-		live = nil
 		endFrame() // free them now
 	})
 }
