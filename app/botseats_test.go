@@ -377,7 +377,6 @@ func TestBotSeatsAreMarked(t *testing.T) {
 		t.Errorf("Di's tip: %q", w.Tip)
 	}
 
-	needDisplay(t)
 	g := game(a)
 	rec := rules.RecordOf(g)
 	data, err := session.Encode(rec, session.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: len(rec.Actions),

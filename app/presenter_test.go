@@ -247,7 +247,7 @@ func TestCleanLayout(t *testing.T) {
 // rooms); a column's texts grow alike; and texts are larger on the whole
 // (by an eighth on the standard map, whose table has room).
 func TestLargeText(t *testing.T) {
-	needDisplay(t)
+	t.Parallel() // draws nothing (TestMain)
 	type key struct {
 		kind ui.WKind
 		text string
