@@ -18,19 +18,24 @@ import (
 
 // TestMain runs the tests while Ebitengine's loop ticks, on a display
 // (rendertest.Main); the textures of a test's apps go when it ends. The
-// tests that draw run one at a time (their pictures are compared pixel
-// for pixel, and each releases every app's textures when it ends); the
-// longer tests that draw nothing — they play games, build frames and
-// widgets — are parallel (t.Parallel), so after those that draw they
-// run two at a time.
+// tests that draw (needDisplay) and the longer ones that draw nothing —
+// they play games, build frames and widgets — are parallel (t.Parallel):
+// after the quick ones, two at a time, the tests that draw one at a time
+// (rendertest.NeedDisplay) beside those that draw nothing. Most of a
+// picture's time is software GL on Ebitengine's render thread, so the
+// other core plays games meanwhile.
 func TestMain(m *testing.M) {
 	appMade = func(a *App) { rendertest.Track(a) }
 	rendertest.Main(m, "app")
 }
 
-// needDisplay skips a test without a display.
+// needDisplay skips a test without a display; with one, the test is
+// parallel and draws while no other test does (TestMain).
 func needDisplay(t testing.TB) {
 	t.Helper()
+	if tt, ok := t.(*testing.T); ok {
+		tt.Parallel()
+	}
 	rendertest.NeedDisplay(t)
 }
 

@@ -146,6 +146,9 @@ var (
 	live   []Releaser
 )
 
+// drawing is held by the test that draws (NeedDisplay) until it ends.
+var drawing sync.Mutex
+
 // Track keeps r to be released when the test that made it ends (one that
 // called NeedDisplay): its textures go then, not when a collection finds
 // them, so the next test starts with the memory of none.
@@ -155,16 +158,21 @@ func Track(r Releaser) {
 	live = append(live, r)
 }
 
-// NeedDisplay skips a test without a display; with one, the textures of
-// what it made (Track) are released when it ends. A test that calls it
-// must not be parallel (t.Parallel): it releases what every test made
-// since the last release. Tests that never draw may be.
+// NeedDisplay skips a test without a display; with one, it waits until
+// no other test draws, and when the test ends the textures of what was
+// made since the last release (Track) are released. So the tests that
+// draw may be parallel (t.Parallel): they draw one at a time (pictures
+// compared pixel for pixel between two apps see no other test's
+// drawing), beside the tests that draw nothing, whose apps hold no
+// textures to release.
 func NeedDisplay(t testing.TB) {
 	t.Helper()
 	if !haveDisplay {
 		t.Skip("no display: rendering test skipped")
 	}
+	drawing.Lock()
 	t.Cleanup(func() {
+		defer drawing.Unlock()
 		liveMu.Lock()
 		rs := live
 		live = nil
