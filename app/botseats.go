@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"notrueking/bots"
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
 	"notrueking/words"
@@ -129,7 +129,7 @@ func (s *startScene) botDriver(n int, seed uint64) *botSeats {
 }
 
 // seatNames is who plays each seat as a save keeps it
-// (session.Meta.Seats): session.SeatHuman or a level's name; nil when
+// (gamefile.Meta.Seats): gamefile.SeatHuman or a level's name; nil when
 // every seat is human.
 func (b *botSeats) seatNames() []string {
 	if !b.any() {
@@ -137,7 +137,7 @@ func (b *botSeats) seatNames() []string {
 	}
 	out := make([]string, len(b.level))
 	for i, l := range b.level {
-		out[i] = session.SeatHuman
+		out[i] = gamefile.SeatHuman
 		if l != Human {
 			out[i] = bots.Level(l).String()
 		}
@@ -154,8 +154,8 @@ func (b *botSeats) pauseOrZero() time.Duration {
 	return b.pause
 }
 
-// savedBots is the driver of a saved game's bot seats (session.Meta.Seats,
-// already checked by session.Decode), nil when every seat is human. The
+// savedBots is the driver of a saved game's bot seats (gamefile.Meta.Seats,
+// already checked by gamefile.Decode), nil when every seat is human. The
 // command line's -bots and -bot-pause, when given, win over the save: a
 // tester can take a bot's seat or hand one to a bot.
 func savedBots(o Options, seats []string, pause time.Duration, n int, tester bool, seed uint64) *botSeats {

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"notrueking/bots"
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -323,7 +323,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := session.ReadMeta(data); strings.Join(m.Seats, ",") != "human,random,human,easy" || m.BotPauseMS != 40 {
+	if m, _ := gamefile.ReadMeta(data); strings.Join(m.Seats, ",") != "human,random,human,easy" || m.BotPauseMS != 40 {
 		t.Fatalf("the continued game's save: seats %v, pause %d ms", m.Seats, m.BotPauseMS)
 	}
 
@@ -375,7 +375,7 @@ func TestBotSeatsAreMarked(t *testing.T) {
 	needDisplay(t)
 	g := game(a)
 	rec := rules.RecordOf(g)
-	data, err := session.Encode(rec, session.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: len(rec.Actions),
+	data, err := gamefile.Encode(rec, gamefile.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: len(rec.Actions),
 		Seats: []string{"human", "random", "human", "easy"}})
 	if err != nil {
 		t.Fatal(err)

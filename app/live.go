@@ -49,7 +49,7 @@ func begin(c *Context, p play, seed uint64, id gameID, bots *botSeats) (*liveGam
 }
 
 // moved follows a move of the game (an action, an undo, a redo, a notice
-// dismissed: what the table reports): the game's files are written, and
+// dismissed: what the table reports; the files followed the game already):
 // the scene goes where the game now stands — the result of a combat, the
 // end, the table as the bots leave it, or the curtain for the next seat.
 // byBot says a bot's move raised a notice (the bots dismiss it).

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -34,7 +34,6 @@ func step(t *testing.T, a *App, n int) {
 		if _, err := live(a).play.on.Apply(l[0]); err != nil {
 			t.Fatal(err)
 		}
-		files(a).saveRecord()
 	}
 	moved(a)
 }
@@ -45,7 +44,7 @@ func saveActions(t *testing.T, st store.Store, id string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, _, _, err := session.Decode(data)
+	rec, _, _, err := gamefile.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -636,7 +636,7 @@ func (s *replayScene) Tick(time.Time, *Context) bool { return false }
 // openReplay reads a record or save file and shows its game in the
 // replay viewer; the file is only read. Back goes to the start screen.
 func openReplay(c *Context, path string) (Scene, error) {
-	f, err := session.ReadFile(path, mapLoader)
+	f, err := gamefile.ReadFile(path, mapLoader)
 	if err != nil {
 		return nil, err
 	}

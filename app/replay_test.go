@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math/rand"
+	"notrueking/gamefile"
 	"notrueking/internal/tabletest"
 	"notrueking/render/rendertest"
 	"notrueking/table"
@@ -15,7 +16,6 @@ import (
 	"testing"
 
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -68,7 +68,7 @@ func replayOf(t testing.TB, g *rules.Game, name string) (*App, *replayView) {
 // fileGame is the file's game, read on its own.
 func fileGame(t testing.TB, path string) *rules.Game {
 	t.Helper()
-	f, err := session.ReadFile(path, mapLoader)
+	f, err := gamefile.ReadFile(path, mapLoader)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -618,7 +618,7 @@ func TestReplayContrast(t *testing.T) {
 // written.
 func TestReplayOpensASave(t *testing.T) {
 	g := fileGame(t, cutRecord(t, 130))
-	data, err := session.Encode(rules.RecordOf(g), session.Meta{})
+	data, err := gamefile.Encode(rules.RecordOf(g), gamefile.Meta{})
 	if err != nil {
 		t.Fatal(err)
 	}

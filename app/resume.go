@@ -6,31 +6,16 @@ import (
 	"time"
 
 	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/session"
 	"notrueking/store"
 )
 
-// mapIdentity is how a save names map m, loaded with maps.Load(name) when
-// the game started: a shipped map's id (a shipped name always means the
-// shipped map), or a map file's absolute path, so that Continue finds it
-// from any working folder, with the SHA-256 of what was loaded, so that a
-// changed file is refused.
-func mapIdentity(name string, m *board.Map) (ref, sum string) {
-	if base, ok := maps.ShippedName(name); ok {
-		return base, ""
-	}
-	abs, err := filepath.Abs(name)
-	if err != nil {
-		abs = name
-	}
-	return abs, m.SHA256
-}
-
 // mapLoader loads the map a record or save names, a relative map path
 // against the record's folder dir, checking a map file's hash.
-func mapLoader(dir string) session.MapLoader {
+func mapLoader(dir string) gamefile.MapLoader {
 	return func(name, sum string) (*board.Map, error) {
 		if m, handled, err := browserMap(name, sum); handled {
 			return m, err
@@ -74,7 +59,7 @@ func loadFile(c *Context, path string) (Scene, error) {
 			return resume(c, s), nil
 		}
 	}
-	f, err := session.ReadFile(path, mapLoader)
+	f, err := gamefile.ReadFile(path, mapLoader)
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/store"
 	"notrueking/table"
 	"notrueking/ui"
@@ -28,7 +28,7 @@ import (
 //
 // Following: Update looks at the file every spectatePoll (os.Stat: its
 // identity, size and time); only a changed file is read again, through
-// session.ReadFile, which bounds its size and kind and replays it. A file
+// gamefile.ReadFile, which bounds its size and kind and replays it. A file
 // that cannot be read for now (being rewritten, cut off, garbage) leaves
 // the last good position on the screen with a small "waiting for the
 // game…" line. The app draws only when something shown changed.
@@ -52,7 +52,7 @@ type spectator struct {
 	// saves is the saves folder for SpectateLatest, read only.
 	saves *store.Dir
 	// load finds a record's map (loaded once per map, see cachedMaps).
-	load func(dir string) session.MapLoader
+	load func(dir string) gamefile.MapLoader
 	// next is when to poll again.
 	next time.Time
 	// stat is the file as last read; nil reads it at the next poll.
@@ -63,7 +63,7 @@ type spectator struct {
 	// game is the last good position (nil before the first), file what
 	// was read with it (players' names, seed, save header).
 	game *rules.Game
-	file *session.File
+	file *gamefile.File
 	// status says why the screen may be behind the file ("" when it
 	// follows); reason is the detail, in the status's tooltip.
 	status, reason string
@@ -107,10 +107,10 @@ func newSpectator(arg string) (*spectator, error) {
 // cachedMaps wraps a map loader so that each map (by folder, name and
 // hash) is loaded once: the board view keeps its drawing while the map
 // stays the same, and a poll does not parse the map again.
-func cachedMaps(loaderFor func(dir string) session.MapLoader) func(dir string) session.MapLoader {
+func cachedMaps(loaderFor func(dir string) gamefile.MapLoader) func(dir string) gamefile.MapLoader {
 	type key struct{ dir, name, sum string }
 	cache := map[key]*board.Map{}
-	return func(dir string) session.MapLoader {
+	return func(dir string) gamefile.MapLoader {
 		load := loaderFor(dir)
 		return func(name, sum string) (*board.Map, error) {
 			k := key{dir, name, sum}
@@ -167,7 +167,7 @@ func (s *spectator) poll(now time.Time) (moved, changed bool) {
 		return false, false
 	}
 	s.stat, s.retryAt = st, time.Time{}
-	f, err := session.ReadFile(s.path, s.load)
+	f, err := gamefile.ReadFile(s.path, s.load)
 	if err != nil {
 		s.retryAt = now.Add(spectateRetry)
 		return false, s.wait(waiting, err.Error())
@@ -199,7 +199,7 @@ func unwrapPath(err error) error {
 
 // sameGame reports whether two reads are of the same game: same map,
 // seed and players.
-func sameGame(a, b *session.File) bool {
+func sameGame(a, b *gamefile.File) bool {
 	if a == nil || b == nil {
 		return false
 	}

@@ -7,8 +7,8 @@ import (
 	"image"
 	"math/rand"
 	randv2 "math/rand/v2"
+	"notrueking/gamefile"
 	"notrueking/render/rendertest"
-	"notrueking/session"
 	"notrueking/ui"
 	"reflect"
 	"testing"
@@ -34,7 +34,7 @@ const shotW, shotH = 640, 360
 func newSpectatorShot(t *testing.T) *spectatorShot {
 	t.Helper()
 	a := mustApp(t, Options{}, nil)
-	s := &spectateScene{f: &spectator{arg: "game.ntk", path: "game.ntk", file: &session.File{Record: rules.Record{Seed: 7}}}}
+	s := &spectateScene{f: &spectator{arg: "game.ntk", path: "game.ntk", file: &gamefile.File{Record: rules.Record{Seed: 7}}}}
 	sh := &spectatorShot{a: a, s: s, buf: make([]byte, 4*shotW*shotH)}
 	if haveDisplay() {
 		sh.dst = ebiten.NewImage(shotW, shotH)

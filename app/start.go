@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"notrueking/gamefile"
 	"strconv"
 	"strings"
 	"time"
@@ -374,7 +375,7 @@ func startGame(c *Context) (Scene, error) {
 		return nil, err
 	}
 	id := gameID{tester: s.tester}
-	id.mapName, id.mapSum = mapIdentity(s.mapID(), p.on.Map())
+	id.mapName, id.mapSum = gamefile.MapName(s.mapID(), p.on.Map())
 	_, at := begin(c, p, seed, id, s.botDriver(len(names), seed))
 	return at, nil
 }

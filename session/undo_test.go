@@ -1,6 +1,7 @@
 package session
 
 import (
+	"notrueking/gamefile"
 	"strings"
 	"testing"
 
@@ -21,7 +22,7 @@ func TestUndoSavesTheShorterGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	short, _ := example(t, newMem(), "h", 7)
-	rec, m, _, err := Decode(st.data["g"])
+	rec, m, _, err := gamefile.Decode(st.data["g"])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestUndoSavesTheShorterGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	long, _ := example(t, newMem(), "i", 8)
-	if rec, _, _, _ := Decode(st.data["g"]); rec.String() != long.Record().String() || s.Saved() != 8 {
+	if rec, _, _, _ := gamefile.Decode(st.data["g"]); rec.String() != long.Record().String() || s.Saved() != 8 {
 		t.Fatalf("after redo the save holds %d actions, not the record of the first 8", len(rec.Actions))
 	}
 	if rec := s.Record(); len(rec.Actions) != 8 || rec.Actions[7] != src.Actions[7] {

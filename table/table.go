@@ -6,8 +6,8 @@ import (
 	"sort"
 
 	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/ui"
 	"notrueking/words"
 )
@@ -33,7 +33,7 @@ type Options struct {
 	Shuffle uint64
 	// Tester marks a tester's game: the top bar leaves room for its badge.
 	Tester bool
-	// Players says who plays each seat (session.Meta.Seats: "human" or a
+	// Players says who plays each seat (gamefile.Meta.Seats: "human" or a
 	// bot level); nil when every seat is human. Public: everyone at the
 	// table knows which seats are bots.
 	Players []string
@@ -610,7 +610,7 @@ func (u *Table) terrName(id string) string {
 
 // botLevel is the level of the bot playing seat s, "" for a human.
 func (u *Table) botLevel(s int) string {
-	if s >= 0 && s < len(u.seatPlayers) && u.seatPlayers[s] != session.SeatHuman {
+	if s >= 0 && s < len(u.seatPlayers) && u.seatPlayers[s] != gamefile.SeatHuman {
 		return u.seatPlayers[s]
 	}
 	return ""

@@ -1,4 +1,4 @@
-package session
+package gamefile
 
 import (
 	"fmt"
@@ -44,7 +44,7 @@ func ReadData(data []byte, dir string, loaderFor func(dir string) MapLoader) (*F
 	if err != nil {
 		return nil, err
 	}
-	g, warning, err := replayFrom(rec, meta, dir, loaderFor(dir))
+	g, warning, err := Replay(rec, meta, dir, loaderFor(dir))
 	if err != nil {
 		return nil, err
 	}
