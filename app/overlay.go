@@ -284,12 +284,3 @@ func CheckOverlay(path string) error {
 	}
 	return nil
 }
-
-// overlayAt names what an overlay was written from: the game and how many
-// actions it had applied. Every change of a game's history goes through
-// an action, an undo or a redo, each followed by liveGame.moved, so
-// between two writes a changed game has a changed count.
-type overlayAt struct {
-	r rules.Reader
-	n int
-}
