@@ -113,7 +113,7 @@ func (a *App) handle(in ui.Input) {
 	if in.Has("F1") {
 		a.do(ui.Command{Kind: ui.CmdHelp})
 	} else {
-		rest, changed = a.mgr.cur.Keys(in, a.ctx())
+		rest, changed = a.mgr.keys(in, a.ctx())
 	}
 	if in.Has("F11") {
 		a.do(ui.Command{Kind: ui.CmdFullscreen})
@@ -157,7 +157,7 @@ func (a *App) press(t ui.Target) {
 		a.do(t.Cmd)
 		return
 	}
-	a.mgr.cur.Click(t, a.ctx())
+	a.mgr.click(t, a.ctx())
 }
 
 // do carries out a command: the app's own (help, fullscreen), or the
@@ -171,7 +171,7 @@ func (a *App) do(c ui.Command) {
 			a.fullscreen()
 		}
 	default:
-		a.mgr.cur.Do(c, a.ctx())
+		a.mgr.do(c, a.ctx())
 	}
 }
 
