@@ -89,6 +89,28 @@ type Options struct {
 	Sandbox bool
 }
 
+// cleanTemps removes what a crash or a kill left of the atomic writes in
+// the folders the window writes into besides the saves folder (which
+// store.OpenDir cleans): the -record file's, the -overlay file's and the
+// saved positions'. Only the program's own temporary names older than
+// ten minutes go (store.RemoveStaleTemps).
+func cleanTemps(opts Options) {
+	dirs := []string{}
+	for _, p := range []string{opts.RecordPath, opts.Overlay} {
+		if p != "" {
+			dirs = append(dirs, filepath.Dir(p))
+		}
+	}
+	if opts.PositionsDir != "" {
+		dirs = append(dirs, opts.PositionsDir)
+	} else if d, err := store.PositionsDir(); err == nil {
+		dirs = append(dirs, d)
+	}
+	for _, d := range dirs {
+		store.RemoveStaleTemps(d)
+	}
+}
+
 // newGameFunc builds a game for a map name, player names and seed.
 type newGameFunc func(mapName string, players []string, seed uint64) (play, error)
 
@@ -98,6 +120,7 @@ func Run(opts Options) error {
 	if err := checkPlatform(opts); err != nil {
 		return err
 	}
+	cleanTemps(opts)
 	if opts.Spectate != "" {
 		return runSpectator(opts)
 	}
@@ -293,8 +316,9 @@ func (a *App) closeWindow() bool {
 	if lg == nil {
 		return true
 	}
-	lg.close() // a bot's search stops with the window
+	lg.bots.interrupt() // a bot's search stops with the window
 	if a.closeRefused || lg.files.close() {
+		lg.files.leave()
 		return true
 	}
 	a.closeRefused = true

@@ -311,6 +311,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 		}
 	}
 
+	a.closeWindow() // the game is played in one window at a time
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	w, ok := ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdContinue, ID: id} })
 	if !ok || !strings.Contains(w.Text, "2 bots") {

@@ -45,6 +45,10 @@ type gameFiles interface {
 	record() (rec rules.Record, start []byte)
 	// saveID is the id of the game's save ("" without one).
 	saveID() string
+	// leave gives the game's save back when the window leaves the game
+	// (its lock: another window may continue it); nothing is written
+	// after.
+	leave()
 }
 
 // gameID is where a live game comes from, as its files name it: the map
@@ -187,6 +191,12 @@ func (f *diskFiles) record() (rules.Record, []byte) {
 		return f.sess.Record(), f.sess.Start
 	}
 	return gamefile.Record(f.play.game, gamefile.Origin{Map: f.id.mapName, MapSum: f.id.mapSum}), nil
+}
+
+func (f *diskFiles) leave() {
+	if f.sess != nil {
+		f.sess.Close()
+	}
 }
 
 func (f *diskFiles) saveID() string {

@@ -76,9 +76,12 @@ func (lg *liveGame) moved(c *Context, byBot bool) {
 }
 
 // close takes the game off the table: its bots stop; its save and record
-// stay (the save is offered under Continue), and the next game gets its
-// own.
-func (lg *liveGame) close() { lg.bots.interrupt() }
+// stay (the save is offered under Continue, to this window or another),
+// and the next game gets its own.
+func (lg *liveGame) close() {
+	lg.bots.interrupt()
+	lg.files.leave()
+}
 
 // decorate adds to the table's widgets what the app puts there: the
 // tester badge, and (with Hint) the bots' pieces.

@@ -71,6 +71,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 	}
 	round := tbl(a).Public().Round
 
+	a.closeWindow() // a game is played in one window at a time
 	// The next start offers it, and continuing plays on into the same save.
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	w, ok := ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdContinue, ID: id} })
@@ -280,6 +281,7 @@ func TestLoadFile(t *testing.T) {
 	if n := saveActions(t, st, sess(a).ID()); n != len(want.Actions)+1 {
 		t.Errorf("the loaded game's save holds %d actions", n)
 	}
+	a.closeWindow() // a game is played in one window at a time
 	// A save of the saves folder continues in place.
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	if err := openOn(b, func(cx *Context) (Scene, error) { return loadFile(cx, st.File(sess(a).ID())) }); err != nil {
@@ -347,6 +349,7 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}})
 	step(t, a, 2)
 	id := sess(a).ID()
+	a.closeWindow() // a game is played in one window at a time
 	data, _ := st.Load(id)
 	broken := strings.Replace(string(data), "\ncrown arrange", "\ncrown place stark lord\ncrown arrange", 1)
 	if err := st.Save(id, []byte(broken)); err != nil {
@@ -431,6 +434,7 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 	if err := os.WriteFile(mapPath, append([]byte("# edited\n"), data...), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	a.closeWindow() // a game is played in one window at a time
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	fromStart(b, func(cx *Context) (Scene, error) { return continueGame(cx, id) })
 	if tbl(b) != nil || !strings.Contains(b.home.msg, "changed since the record was written") {

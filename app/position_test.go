@@ -50,6 +50,7 @@ func TestScenarioInTheWindow(t *testing.T) {
 	if rec.Scenario != gamefile.StartRef || meta.Start == "" || len(rec.Actions) != 3 {
 		t.Fatalf("save: scenario %q, start %d bytes, %d actions", rec.Scenario, len(meta.Start), len(rec.Actions))
 	}
+	a.closeWindow() // a game is played in one window at a time
 	// Continue, in a new app: the same position, and the history from
 	// the scenario on (undo reaches back to it).
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)

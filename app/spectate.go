@@ -51,6 +51,9 @@ type spectator struct {
 	arg, path string
 	// saves is the saves folder for SpectateLatest, read only.
 	saves *store.Dir
+	// fromHome is set for a game watched from the start screen: Esc goes
+	// back there (the spectator window has nowhere to go back to).
+	fromHome bool
 	// load finds a record's map (loaded once per map, see cachedMaps).
 	load func(dir string) gamefile.MapLoader
 	// next is when to poll again.
@@ -281,6 +284,24 @@ func (w *spectateWait) Tick(now time.Time, c *Context) bool {
 	return changed
 }
 
+// Keys: Esc goes back when there is somewhere to go back to.
+func (w *spectateWait) Keys(in ui.Input, c *Context) ([]string, bool) {
+	if w.f.leave(in, c) {
+		return nil, true
+	}
+	return in.Pressed(), false
+}
+
+// leave goes back (Esc) to the start screen when the game was watched
+// from there.
+func (s *spectator) leave(in ui.Input, c *Context) bool {
+	if !s.fromHome || !in.Has("Esc") {
+		return false
+	}
+	c.goHome()
+	return true
+}
+
 // spectateScene is the spectator window following a game: the public
 // view only, on a table of its own (kept, with its log's wrapped rows,
 // while the map stays).
@@ -304,7 +325,10 @@ func (s *spectateScene) Show(*Context) Shown {
 
 // Keys: the wheel over the log scrolls it; the board's zoom, pan and fit
 // are the camera's; F1 (help) and F11 (fullscreen) are the app's.
-func (s *spectateScene) Keys(in ui.Input, _ *Context) ([]string, bool) {
+func (s *spectateScene) Keys(in ui.Input, c *Context) ([]string, bool) {
+	if s.f.leave(in, c) {
+		return nil, true
+	}
 	changed := false
 	if !s.tbl.Game().Over() {
 		changed = s.tbl.Wheel(in)

@@ -35,6 +35,9 @@ type startScene struct {
 	now   func() time.Time
 	// bots: who plays each seat, and the pause between bot moves.
 	bots seatBotsConf
+	// watch is the save of a game Continue found open in another window:
+	// W watches it here ("" for none).
+	watch string
 }
 
 // maxContinues is how many saved games the start screen offers.
@@ -285,6 +288,9 @@ func (s *startScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 			changed = true
 		case s.focus >= 0 && (len(k) == 1 || k == "Space"):
 			// Typed into the name field, not a button's key.
+		case k == "W" && s.watch != "":
+			s.watchGame(c)
+			changed = true
 		default:
 			rest = append(rest, k)
 		}
@@ -328,12 +334,26 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 
 // open goes to the scene next opens, or says why it cannot.
 func (s *startScene) open(c *Context, next func(*Context) (Scene, error)) {
+	s.watch = ""
 	sc, err := next(c)
 	if err != nil {
 		s.msg = err.Error()
 		return
 	}
 	c.GoTo(sc)
+}
+
+// watchGame follows the game Continue found open in another window, as
+// the spectator window does; Esc comes back to the start screen.
+func (s *startScene) watchGame(c *Context) {
+	f, err := newSpectator(s.watch)
+	if err != nil {
+		s.msg = err.Error()
+		return
+	}
+	f.fromHome = true
+	s.msg, s.watch = "", ""
+	c.GoTo(&spectateWait{f: f})
 }
 
 // Click on nothing leaves the name field.
@@ -359,7 +379,7 @@ func (s *startScene) refresh(c *Context) {
 // saved games read again.
 func (c *Context) goHome() {
 	h := c.app.home
-	h.msg = ""
+	h.msg, h.watch = "", ""
 	h.refresh(c)
 	c.GoTo(h)
 }

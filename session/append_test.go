@@ -207,7 +207,8 @@ func TestAppendAfterACutOffLine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			example(t, d, "g", 10)
+			s, _ := example(t, d, "g", 10)
+			s.Close() // the window that played it has left the game
 			good, err := d.Load("g")
 			if err != nil {
 				t.Fatal(err)
@@ -327,6 +328,7 @@ func TestNewSeatsRewriteTheSave(t *testing.T) {
 	if err := s.Save(); err != nil {
 		t.Fatal(err)
 	}
+	s.Close()
 	r, err := Resume(st, "g", loadMap)
 	if err != nil {
 		t.Fatal(err)

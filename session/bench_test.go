@@ -95,6 +95,8 @@ func (m *benchStore) ReadPart(id string, off int64, n int) ([]byte, error) {
 	return store.Part(d, off, n), err
 }
 
+func (m *benchStore) Lock(string) (func(), error) { return func() {}, nil }
+
 func (m *benchStore) Save(id string, d []byte) error {
 	f := &benchFile{}
 	f.write(d)

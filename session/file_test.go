@@ -47,6 +47,7 @@ func TestSaveFromAPosition(t *testing.T) {
 	if !strings.Contains(string(data), "scenario "+`"`+gamefile.StartRef+`"`) && !strings.Contains(string(data), "scenario "+gamefile.StartRef) {
 		t.Fatalf("the save's record does not start from its own start position:\n%.400s", data)
 	}
+	s.Close() // the window that played it has left the game
 	r, err := Resume(st, "g1", loadMap)
 	if err != nil {
 		t.Fatal(err)
@@ -156,6 +157,7 @@ func TestSaveOfAPositionSetUpMidGame(t *testing.T) {
 	if n := len(s.Record().Actions); n != 2 {
 		t.Fatalf("the record holds %d actions, want the 2 after the start", n)
 	}
+	s.Close()
 	r, err := Resume(st, "g2", loadMap)
 	if err != nil {
 		t.Fatal(err)

@@ -61,6 +61,11 @@ type Session struct {
 	Seats    []string
 	BotPause time.Duration
 
+	// release gives back the save's lock (nil: not held); closed says
+	// Close was called.
+	release func()
+	closed  bool
+
 	saved   int // actions in the last durable save; -1 none
 	err     error
 	warning string
@@ -111,9 +116,31 @@ type fixedPart struct {
 // record names as its map (a shipped map's id, or a map file's path);
 // "" takes the map's id. tester marks a game whose seed was typed. New
 // writes nothing: call Save for the first save.
+//
+// New takes the save's lock (store.Store.Lock: a game is played in one
+// window only); Close gives it back. A new id is nobody else's, so its
+// lock is taken; a lock that cannot be taken (a folder that cannot be
+// written) leaves the save unguarded, and its writes fail on their own.
 func New(st store.Store, id string, g *rules.Game, mapName string, tester bool) *Session {
+	s := newSession(st, id, g, mapName, tester)
+	s.release, _ = st.Lock(id)
+	return s
+}
+
+func newSession(st store.Store, id string, g *rules.Game, mapName string, tester bool) *Session {
 	return &Session{st: st, id: id, g: g, mapName: mapName, tester: tester, saved: -1,
 		players: g.Config().Players, ap: store.NewAppender(st, id)}
+}
+
+// Close gives the save's lock back: another window may continue the game
+// (the window that played it has left it, or closes). The session writes
+// nothing after Close.
+func (s *Session) Close() {
+	if s.release != nil {
+		s.release()
+		s.release = nil
+	}
+	s.closed = true
 }
 
 // Game returns the game.
@@ -160,8 +187,15 @@ func (s *Session) Apply(a rules.Action) ([]rules.Event, error) {
 // keeps for Err) the outcome: the first save of a game, and the last one
 // when the window closes. Apply, Undo and Redo save by themselves.
 func (s *Session) Save() error {
+	if s.closed {
+		return errClosed
+	}
 	return s.done(s.writeWhole(s.status(s.now())))
 }
+
+// errClosed refuses a write after Close: the save's lock is given back,
+// and another window may be writing it.
+var errClosed = errors.New("the game was closed: its save is no longer this window's to write")
 
 // status is the game's status now.
 func (s *Session) status(now time.Time) gamefile.Status {
@@ -174,6 +208,9 @@ func (s *Session) status(now time.Time) gamefile.Status {
 // — or when that write fails (the file changed or went away meanwhile) —
 // it writes the whole game.
 func (s *Session) autosave(grew bool) error {
+	if s.closed {
+		return errClosed
+	}
 	st := s.status(s.now())
 	n := st.Actions
 	err := errNoAppend
@@ -361,7 +398,19 @@ func (s *Session) appendStatus(b []byte, st gamefile.Status) []byte {
 
 // Resume replays save id of st and continues autosaving into it. A save
 // the engine no longer accepts is refused with the reason (and kept).
-func Resume(st store.Store, id string, load gamefile.MapLoader) (*Session, error) {
+//
+// A save open in another window is refused with store.ErrInUse (a game is
+// played in one window only): nothing is read or written.
+func Resume(st store.Store, id string, load gamefile.MapLoader) (s *Session, err error) {
+	release, err := st.Lock(id)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			release()
+		}
+	}()
 	data, err := st.Load(id)
 	if err != nil {
 		return nil, err
@@ -374,7 +423,8 @@ func Resume(st store.Store, id string, load gamefile.MapLoader) (*Session, error
 	if err != nil {
 		return nil, fmt.Errorf("save %s: %v", id, err)
 	}
-	s := New(st, id, g, rec.Map, m.Tester)
+	s = newSession(st, id, g, rec.Map, m.Tester)
+	s.release = release
 	s.MapSum = rec.MapSHA256
 	if m.Start != "" {
 		s.Start = []byte(m.Start)

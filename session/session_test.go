@@ -3,6 +3,7 @@ package session
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"notrueking/gamefile"
 	"strings"
 	"testing"
@@ -20,6 +21,19 @@ type memStore struct {
 	mod   map[string]time.Time
 	fail  error
 	saves int
+	// held are the saves locked, as store.Dir's locks between windows.
+	held map[string]bool
+}
+
+func (m *memStore) Lock(id string) (func(), error) {
+	if m.held == nil {
+		m.held = map[string]bool{}
+	}
+	if m.held[id] {
+		return nil, fmt.Errorf("save %s: %w", id, store.ErrInUse)
+	}
+	m.held[id] = true
+	return func() { delete(m.held, id) }, nil
 }
 
 func newMem() *memStore {
@@ -243,6 +257,7 @@ func TestResume(t *testing.T) {
 	s, src := example(t, st, "g", 20)
 	s.tester = true
 	s.Save()
+	s.Close() // the window that played it has left the game
 	r, err := Resume(st, "g", loadMap)
 	if err != nil {
 		t.Fatal(err)
@@ -287,6 +302,7 @@ func TestSaveKeepsBotSeats(t *testing.T) {
 	if err := s.Save(); err != nil {
 		t.Fatal(err)
 	}
+	s.Close()
 	r, err := Resume(st, "g", loadMap)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"notrueking/gamefile"
 	"strings"
 	"testing"
@@ -30,7 +31,10 @@ func TestUndoSavesTheShorterGame(t *testing.T) {
 		t.Fatalf("after undo the save holds %d actions (header %d, Saved %d), not the record of the first 7:\n%s\nwant\n%s",
 			len(rec.Actions), m.Actions, s.Saved(), rec.String(), short.Record().String())
 	}
-	r, err := Resume(st, "g", loadMap)
+	// The save as it stands, continued elsewhere (this window plays on).
+	elsewhere := newMem()
+	elsewhere.data["g"] = bytes.Clone(st.data["g"])
+	r, err := Resume(elsewhere, "g", loadMap)
 	if err != nil {
 		t.Fatal(err)
 	}
