@@ -69,7 +69,10 @@ func ownStart(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	m, _ := gamefile.ReadMeta(safefile.TrimBOM(data))
+	m, _, err := gamefile.ReadMeta(safefile.TrimBOM(data))
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", path, err)
+	}
 	return m.Start, nil
 }
 

@@ -180,8 +180,8 @@ func (s *setup) set(o *app.Options) error {
 			if n == "" {
 				return fmt.Errorf("-names %q: name %d is empty", short(s.names), i+1)
 			}
-			if r, what, bad := maps.UnsafeChar(n); bad {
-				return fmt.Errorf("-names: name %d %q holds %s, U+%04X", i+1, short(n), what, r)
+			if err := rules.CheckPlayerName(n); err != nil {
+				return fmt.Errorf("-names: name %d: %v", i+1, err)
 			}
 			ps = append(ps, n)
 		}

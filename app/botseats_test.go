@@ -324,7 +324,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := gamefile.ReadMeta(data); strings.Join(m.Seats, ",") != "human,random,human,easy" || m.BotPauseMS != 40 {
+	if m, _, _ := gamefile.ReadMeta(data); strings.Join(m.Seats, ",") != "human,random,human,easy" || m.BotPauseMS != 40 {
 		t.Fatalf("the continued game's save: seats %v, pause %d ms", m.Seats, m.BotPauseMS)
 	}
 

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"math"
 	"notrueking/gamefile"
+	"notrueking/rules"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"notrueking/session"
 	"notrueking/table"
@@ -138,8 +140,8 @@ func (s *startScene) edit(in ui.Input) bool {
 	changed := false
 	field := &s.names[s.focus]
 	for _, r := range in.Chars {
-		if len([]rune(*field)) >= 16 {
-			continue
+		if utf8.RuneCountInString(*field) >= rules.MaxNameRunes {
+			continue // a longer name would be refused: the field stops there
 		}
 		*field += string(r)
 		changed = true

@@ -53,6 +53,11 @@ const MaxBotPause = 60_000
 
 // check refuses a header whose seats do not fit the record's players.
 func (m Meta) check(players int) error {
+	for i, p := range m.Players {
+		if err := rules.CheckPlayerName(p); err != nil {
+			return fmt.Errorf("the save's header names player %d wrongly: %v", i+1, err)
+		}
+	}
 	if len(m.Seats) > 0 && len(m.Seats) != players {
 		return fmt.Errorf("the save's header names who plays %d seats, and its record has %d players", len(m.Seats), players)
 	}
@@ -150,50 +155,64 @@ func Encode(rec rules.Record, m Meta) ([]byte, error) {
 // ReadMeta reads the Meta of a save: the header in its leading comment
 // lines, brought up to date by the last status line among its last
 // tailPeek bytes and the action lines after it; ok is false for a plain
-// record (no header).
-func ReadMeta(data []byte) (m Meta, ok bool) {
-	m, ok, _ = readHeader(data, true)
-	if !ok {
-		return Meta{}, false
+// record (no header). A header line that does not read (not JSON, fields
+// of the wrong kind, too long) is an error: the file is a save, and a
+// save whose header is lost would lose its bots, its tester's mark and its
+// start position.
+func ReadMeta(data []byte) (m Meta, ok bool, err error) {
+	m, ok, _, err = readHeader(data, true)
+	if !ok || err != nil {
+		return Meta{}, false, err
 	}
 	if st, found := lastStatus(tailOf(data)); found {
 		m.Update(st)
 	}
-	return m, true
+	return m, true, nil
 }
 
 // readHeader reads the Meta header from the leading comment lines of data,
 // the whole save or (whole false) its beginning; more reports that the
 // beginning ended before the header did.
-func readHeader(data []byte, whole bool) (m Meta, ok, more bool) {
+func readHeader(data []byte, whole bool) (m Meta, ok, more bool, err error) {
 	rest := bytes.TrimPrefix(data, []byte("\uFEFF"))
-	for len(rest) > 0 {
+	for n := 1; len(rest) > 0; n++ {
 		line := rest
 		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
 			line, rest = rest[:i], rest[i+1:]
 		} else if !whole {
-			return Meta{}, false, true
+			return Meta{}, false, true, nil
 		} else {
 			rest = nil
 		}
-		if len(line) > maxHeader {
-			return Meta{}, false, false
-		}
+		long := len(line) > maxHeader
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
 		}
 		if line[0] != '#' {
-			return Meta{}, false, false
+			return Meta{}, false, false, nil
 		}
-		if j, found := bytes.CutPrefix(line, []byte(headerPrefix)); found {
-			if json.Unmarshal(j, &m) != nil {
-				return Meta{}, false, false
+		// The header is "# save {…}"; any other comment (even one that
+		// starts "# save") is a comment.
+		j, found := bytes.CutPrefix(line, []byte(headerPrefix))
+		if found && !bytes.HasPrefix(bytes.TrimSpace(j), []byte("{")) {
+			found = false
+		}
+		if !found {
+			if long {
+				return Meta{}, false, false, nil
 			}
-			return m, true, false
+			continue
 		}
+		if long {
+			return Meta{}, false, false, fmt.Errorf("line %d: the save's header is longer than %d bytes", n, maxHeader)
+		}
+		if err := json.Unmarshal(j, &m); err != nil {
+			return Meta{}, false, false, fmt.Errorf("line %d: the save's header does not read: %v", n, err)
+		}
+		return m, true, false, nil
 	}
-	return Meta{}, false, !whole
+	return Meta{}, false, !whole, nil
 }
 
 // tailOf is the last tailPeek bytes of a save, and whether they are all of
@@ -252,7 +271,10 @@ func Decode(data []byte) (rules.Record, Meta, bool, error) {
 	if err != nil {
 		return rules.Record{}, Meta{}, false, err
 	}
-	m, ok := ReadMeta(data)
+	m, ok, err := ReadMeta(data)
+	if err != nil {
+		return rules.Record{}, Meta{}, false, err
+	}
 	if err := m.check(len(rec.Players)); err != nil {
 		return rules.Record{}, Meta{}, false, err
 	}
@@ -277,14 +299,20 @@ func PeekMeta(st store.Store, id string) (Meta, bool, error) {
 	if err != nil {
 		return Meta{}, false, err
 	}
-	m, ok, more := readHeader(head, len(head) < n)
+	m, ok, more, err := readHeader(head, len(head) < n)
 	if more {
 		// A long header (a start position): read up to its bound.
 		n = len(warning) + maxHeader + 1
 		if head, err = st.ReadPart(id, 0, n); err != nil {
 			return Meta{}, false, err
 		}
-		m, ok, _ = readHeader(head, true)
+		m, ok, _, err = readHeader(head, true)
+	}
+	if err == nil && ok {
+		err = m.check(len(m.Players))
+	}
+	if err != nil {
+		return Meta{}, false, fmt.Errorf("save %s: %v", id, err)
 	}
 	if !ok {
 		return Meta{}, false, nil

@@ -232,7 +232,7 @@ func (r Record) Write(w io.Writer) error {
 		if r.Players[i] == "" {
 			return fmt.Errorf("cannot write record: seat %s: player name is empty", id)
 		}
-		if err := checkNameText("player name", r.Players[i]); err != nil {
+		if err := checkPlayerName("player name", r.Players[i]); err != nil {
 			return fmt.Errorf("cannot write record: seat %s: %v", id, err)
 		}
 		fmt.Fprintf(&b, "player %s %s\n", id, writeText(r.Players[i]))

@@ -103,7 +103,7 @@ func TestStatusLinesWhenSomethingChanged(t *testing.T) {
 					every++
 				}
 			}
-			m, _ := gamefile.ReadMeta(st.data["g"])
+			m, _, _ := gamefile.ReadMeta(st.data["g"])
 			if m.Actions != n || m.Round != r || m.Over != s.Game().Over() || !m.Saved.Equal(last.Saved) {
 				t.Fatalf("%s, after action %d: the save says %d actions in round %d (over %v); want %d in round %d", crashSources[k], n, m.Actions, m.Round, m.Over, n, r)
 			}
@@ -147,7 +147,7 @@ func TestStatusLineIsTheJSONOfStatus(t *testing.T) {
 			t.Errorf("status line %q, want %q", got, want)
 		}
 		// The reader of saves takes it as the save's last status line.
-		back, ok := gamefile.ReadMeta([]byte("# save {\"players\":[\"A\"],\"actions\":7}\n" + want))
+		back, ok, _ := gamefile.ReadMeta([]byte("# save {\"players\":[\"A\"],\"actions\":7}\n" + want))
 		if !ok || !back.Saved.Equal(st.Saved) || back.Round != st.Round || back.Actions != st.Actions || back.Over != st.Over {
 			t.Errorf("%q reads back as %+v", want, back)
 		}
@@ -342,7 +342,7 @@ func TestNewSeatsRewriteTheSave(t *testing.T) {
 	if bytes.HasPrefix(data, before) {
 		t.Fatal("the header changed, and the save was appended to")
 	}
-	if m, _ := gamefile.ReadMeta(data); strings.Join(m.Seats, ",") != "random,human" || m.Actions != 7 {
+	if m, _, _ := gamefile.ReadMeta(data); strings.Join(m.Seats, ",") != "random,human" || m.Actions != 7 {
 		t.Fatalf("the rewritten save says seats %v, %d actions", m.Seats, m.Actions)
 	}
 	// Then it appends again.

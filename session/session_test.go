@@ -323,7 +323,7 @@ func TestSaveKeepsBotSeats(t *testing.T) {
 	if err := r.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := gamefile.ReadMeta(st.data["g"]); m.Seats != nil || m.BotPauseMS != 0 {
+	if m, _, _ := gamefile.ReadMeta(st.data["g"]); m.Seats != nil || m.BotPauseMS != 0 {
 		t.Fatalf("an all-human game's header: seats %v, pause %d", m.Seats, m.BotPauseMS)
 	}
 
