@@ -75,10 +75,10 @@ func TestPlayBadFlags(t *testing.T) {
 		args   []string
 		stderr string // substring expected on the one line of stderr
 	}{
-		{"one player", []string{"-players", "1"}, "notrueking: -players 1: the standard map seats 2 to 4 players"},
+		{"one player", []string{"-players", "1"}, `notrueking: invalid value "1" for flag -players: out of range: 2 to 9`},
 		{"nine players", []string{"-players", "9"}, "notrueking: -players 9: the standard map seats 2 to 4 players"},
-		{"zero players", []string{"-players", "0"}, "-players 0: the standard map seats 2 to 4 players"},
-		{"negative players", []string{"-players", "-3"}, "-players -3: the standard map seats 2 to 4 players"},
+		{"zero players", []string{"-players", "0"}, `invalid value "0" for flag -players: out of range: 2 to 9`},
+		{"negative players", []string{"-players", "-3"}, `invalid value "-3" for flag -players: out of range: 2 to 9`},
 		{"names disagree with players", []string{"-players", "3", "-names", "Ann,Ben"}, "-players 3 but -names lists 2 names"},
 		{"more names than players", []string{"-players", "2", "-names", "Ann,Ben,Cy"}, "-players 2 but -names lists 3 names"},
 		{"one name for two players", []string{"-players", "2", "-names", "Ann"}, "-players 2 but -names lists 1 name"},
@@ -112,13 +112,13 @@ func TestPlayBadFlags(t *testing.T) {
 		{"sandbox with a scenario", []string{"-sandbox", "-scenario", "scenarios/flags.toml"}, "-sandbox starts from the map's setup; it takes no -scenario"},
 		{"sandbox with bots", []string{"-sandbox", "-bots", "easy,easy"}, "-sandbox starts from the map's setup; it takes no -bots"},
 		{"sandbox on an existing record", []string{"sandbox", "-record", "testdata/two-players.ntk"}, "notrueking: -record testdata/two-players.ntk: the file exists; give a new name (nothing was overwritten)"},
-		{"sandbox with one player", []string{"sandbox", "-players", "1"}, "notrueking: -players 1: the standard map seats 2 to 4 players"},
+		{"sandbox with one player", []string{"sandbox", "-players", "1"}, `notrueking: invalid value "1" for flag -players: out of range: 2 to 9`},
 		{"sandbox with a stray argument", []string{"sandbox", "x"}, `unexpected argument "x"`},
 		{"spectate without a file", []string{"spectate"}, "notrueking: missing FILE or latest (usage: notrueking spectate FILE|latest"},
 		{"spectate with two files", []string{"spectate", "a.ntk", "b.ntk"}, `unexpected argument "b.ntk"`},
 		{"spectate with a setup, as a command", []string{"spectate", "-players", "3", "latest"}, "notrueking: spectate follows a game another window plays; it takes no -players"},
 		{"a flag no command takes", []string{"-bogus"}, "notrueking: -bogus is not a flag of play (notrueking help play lists them)"},
-		{"a bad value", []string{"-players", "three"}, `notrueking: invalid value "three" for flag -players: parse error (notrueking help play lists the flags)`},
+		{"a bad value", []string{"-players", "three"}, `notrueking: invalid value "three" for flag -players: not a whole number (notrueking help play lists the flags)`},
 		{"a flag without its value", []string{"-replay"}, "notrueking: flag needs an argument: -replay"},
 		{"bots of no level", []string{"-players", "2", "-bots", "human,genius"}, "notrueking: -bots: "},
 	}

@@ -266,8 +266,11 @@ func TestWindowCommandsRefuseFlags(t *testing.T) {
 	}
 	_, playFlags := helpOf(t, "play")
 	value := func(flag string) string {
-		if flag == "bot-pause" {
+		switch flag {
+		case "bot-pause":
 			return "1s"
+		case "players":
+			return "3" // within its range: the flag itself is refused
 		}
 		return "1"
 	}

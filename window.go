@@ -144,7 +144,7 @@ type setup struct {
 func addSetup(c *cmdFlags) *setup {
 	s := &setup{c: c, own: flag.NewFlagSet("setup", flag.ContinueOnError)}
 	s.own.StringVar(&s.mapName, "map", "standard", "a shipped map's name or a map file's path (`NAME|FILE`; ./standard for a file called standard)")
-	s.own.IntVar(&s.players, "players", 0, "how many players (`N`; 2-4 on the standard map); with -players or -names the start screen is skipped")
+	s.own.Var(intIn{&s.players, minPlayers, maxPlayers}, "players", fmt.Sprintf("how many players (`N`; the map's range: 2-4 on the standard map, %d to %d on any); with -players or -names the start screen is skipped", minPlayers, maxPlayers))
 	s.own.StringVar(&s.names, "names", "", "the players' names in seat order, comma-separated (`A,B,...`)")
 	s.own.Uint64Var(&s.seed, "seed", 0, "game seed `N` for testers (the window then marks a tester's game); unset = a secret random seed")
 	s.own.VisitAll(func(f *flag.Flag) { c.Var(f.Value, f.Name, f.Usage) })
