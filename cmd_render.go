@@ -82,6 +82,9 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 	if !strings.EqualFold(filepath.Ext(*out), ".png") {
 		return fail("-o %s: the picture is a PNG file; name it FILE.png", short(*out))
 	}
+	if err := folderFor("-o", *out); err != nil {
+		return fail("%v", err)
+	}
 
 	var g *rules.Game
 	switch {
@@ -96,7 +99,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 		g, err = newGame(*mapName, *players, *seed)
 	}
 	if err != nil {
-		return c.failed("%v", err)
+		return c.fail("%v", err)
 	}
 
 	if needsXvfb() {

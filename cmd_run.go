@@ -28,14 +28,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	// Refusals before the replay starts (the file, its header, where it
+	// starts) are usage errors, exit 2; the replay's own failure exits 1.
 	f, err := safefile.Open(path, rules.MaxRecordSize)
 	if err != nil {
-		return c.failed("%v", err)
+		return c.fail("%v", err)
 	}
 	defer f.Close()
 	rr, err := rules.NewRecordReader(f)
 	if err != nil {
-		return c.failed("%s: %v", path, err)
+		return c.fail("%s: %v", path, err)
 	}
 	h := rr.Header()
 	// Where the record starts: its map, seed and players, a scenario
@@ -43,12 +45,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	var own string
 	if h.Scenario == gamefile.StartRef {
 		if own, err = ownStart(path); err != nil {
-			return c.failed("%v", err)
+			return c.fail("%v", err)
 		}
 	}
 	g, err := gamefile.Start(h, own, filepath.Dir(path), gamefile.Loader(filepath.Dir(path)))
 	if err != nil {
-		return c.failed("%s: line %d: %v", path, rr.MapLine(), err)
+		return c.fail("%s: line %d: %v", path, rr.MapLine(), err)
 	}
 	run := func(step func(rules.RunStep) error) (rules.FinalState, error) {
 		return rules.RunRecordFrom(g, rr, step)

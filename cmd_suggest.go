@@ -36,7 +36,7 @@ func cmdSuggest(args []string, stdout, stderr io.Writer) int {
 	}
 	g, err := loadGameAt("suggest", *load, *at, stderr)
 	if err != nil {
-		return c.failed("%v", err)
+		return c.fail("%v", err)
 	}
 	m := g.Map()
 	seat := g.ToAct()

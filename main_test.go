@@ -74,7 +74,7 @@ func TestDispatch(t *testing.T) {
 		{"validate broken file names file and line", []string{"validate", badMap}, 1, "", "bad.toml:2"},
 		{"run example game", []string{"run", "testdata/two-players.ntk"}, 0, `"winners"`, ""},
 		{"run illegal action names line and reason", []string{"run", badRecord}, 1, "", "line 5"},
-		{"run missing file", []string{"run", filepath.Join(dir, "none.ntk")}, 1, "", "none.ntk"},
+		{"run missing file", []string{"run", filepath.Join(dir, "none.ntk")}, 2, "", "none.ntk"},
 		{"run usage", []string{"run"}, 2, "", "usage: notrueking run RECORD"},
 		{"run takes one record", []string{"run", "testdata/two-players.ntk", "x"}, 2, "", `unexpected argument "x"`},
 		{"record refuses an existing file", []string{"-players", "2", "-record", badRecord}, 2, "", "-record " + badRecord + ": the file exists"},

@@ -145,7 +145,7 @@ func Run(opts Options) error {
 	}
 	first, err := a.firstScene()
 	if err != nil {
-		return err
+		return &SetupError{Err: err}
 	}
 	a.mgr.goTo(first)
 	a.rebuild()
@@ -155,8 +155,31 @@ func Run(opts Options) error {
 	if opts.Replay != "" {
 		t += " — replay of " + filepath.Base(opts.Replay)
 	}
-	return openWindow(a, opts, t)
+	if err := openWindow(a, opts, t); err != nil {
+		a.dropUnshown()
+		return err
+	}
+	return nil
 }
+
+// dropUnshown removes what was written for a new game the window was to
+// show and never did (it could not open): its save — or Continue would
+// offer a game nobody saw — and its -record file. A resumed save, and the
+// file a game was loaded from, are left as they were.
+func (a *App) dropUnshown() {
+	if lg := a.f.sh.Live; lg != nil {
+		lg.bots.interrupt()
+		lg.files.discard()
+	}
+}
+
+// SetupError is Run's refusal of the game its options name (a -load file
+// that cannot be opened or read, a save open in another window, a
+// scenario or replay that does not load), before any window opens.
+type SetupError struct{ Err error }
+
+func (e *SetupError) Error() string { return e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }
 
 // firstScene is the scene the options open: a replay, a saved game, a
 // scenario, the sandbox, a quick game, or else the start screen.

@@ -3,6 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"notrueking/gamefile"
@@ -45,6 +46,9 @@ type gameFiles interface {
 	record() (rec rules.Record, start []byte)
 	// saveID is the id of the game's save ("" without one).
 	saveID() string
+	// discard removes the save and record file written for a new game
+	// the window never showed (a resumed save stays).
+	discard()
 	// leave gives the game's save back when the window leaves the game
 	// (its lock: another window may continue it); nothing is written
 	// after.
@@ -191,6 +195,17 @@ func (f *diskFiles) record() (rules.Record, []byte) {
 		return f.sess.Record(), f.sess.Start
 	}
 	return gamefile.Record(f.play.game, gamefile.Origin{Map: f.id.mapName, MapSum: f.id.mapSum}), nil
+}
+
+func (f *diskFiles) discard() {
+	if f.sess != nil && f.id.resumed == nil {
+		id := f.sess.ID()
+		f.sess.Close()
+		f.saves.Delete(id)
+	}
+	if f.rec != nil && f.rec.Path() != "" {
+		os.Remove(f.rec.Path())
+	}
 }
 
 func (f *diskFiles) leave() {

@@ -2,12 +2,14 @@ package app
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"notrueking/bots"
 	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/records"
@@ -494,5 +496,45 @@ func TestCloseWithoutSavesFolderAsksFirst(t *testing.T) {
 	}
 	if r, err := os.ReadFile(rec); err != nil || !strings.Contains(string(r), "arrange") {
 		t.Fatalf("the record holds %q (%v)", r, err)
+	}
+}
+
+// A window that cannot open leaves nothing behind: the new game's save
+// (Continue would offer a game nobody saw) and its -record file are
+// removed; a resumed save stays as it was.
+func TestAWindowThatCannotOpenLeavesNoSave(t *testing.T) {
+	st := tempStore(t)
+	rec := filepath.Join(t.TempDir(), "game.ntk")
+	a := mustApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}, Bots: []int{Human, int(bots.Random)}, RecordPath: rec, Quick: true}, defaultNewGame)
+	if err := openOn(a, startGame); err != nil {
+		t.Fatal(err)
+	}
+	id := sess(a).ID()
+	if _, err := st.Load(id); err != nil {
+		t.Fatalf("the new game was not saved: %v", err)
+	}
+	if _, err := os.Stat(rec); err != nil {
+		t.Fatalf("the record was not written: %v", err)
+	}
+	a.dropUnshown()
+	if l, _ := st.List(); len(l) != 0 {
+		t.Fatalf("saves left: %v", l)
+	}
+	if _, err := os.Stat(rec); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the record file is left: %v", err)
+	}
+
+	// A resumed save is the player's: it stays.
+	b := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}})
+	step(t, b, 2)
+	kept := sess(b).ID()
+	b.closeWindow()
+	c := mustApp(t, Options{Saves: st}, defaultNewGame)
+	if err := openOn(c, func(cx *Context) (Scene, error) { return continueGame(cx, kept) }); err != nil {
+		t.Fatal(err)
+	}
+	c.dropUnshown()
+	if _, err := st.Load(kept); err != nil {
+		t.Fatalf("a resumed save was removed: %v", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/gamefile"
+	"notrueking/internal/safefile"
 	"notrueking/rules"
 	"notrueking/store"
 	"notrueking/table"
@@ -100,8 +101,18 @@ func newSpectator(arg string) (*spectator, error) {
 	if arg == "" {
 		return nil, errors.New("no file to follow")
 	}
-	if st, err := os.Stat(arg); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s is a folder, not a game's save or record", arg)
+	// A file that is there must be one a game can be: a FIFO, a device or
+	// a file over the bound of a save is refused at once, as a folder is
+	// (a file not there yet is waited for: the game may not have begun).
+	if st, err := os.Stat(arg); err == nil {
+		switch {
+		case st.IsDir():
+			return nil, fmt.Errorf("%s is a folder, not a game's save or record", arg)
+		case !st.Mode().IsRegular():
+			return nil, fmt.Errorf("%s is not a regular file: not a game's save or record", arg)
+		case st.Size() > store.MaxSave:
+			return nil, fmt.Errorf("%s: %s is larger than a save can be (%s)", arg, safefile.Size(st.Size()), safefile.Size(store.MaxSave))
+		}
 	}
 	s.path = arg
 	return s, nil
@@ -489,11 +500,11 @@ func (s *spectator) waitingWidgets() []ui.Widget {
 func runSpectator(opts Options) error {
 	s, err := newSpectator(opts.Spectate)
 	if err != nil {
-		return err
+		return &SetupError{Err: err}
 	}
 	a, err := newSpectatorApp(opts, s)
 	if err != nil {
-		return err
+		return &SetupError{Err: err}
 	}
 	// One title for the window's life: a streaming program finds the
 	// window to capture by it.
