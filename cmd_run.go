@@ -71,7 +71,7 @@ func ownStart(path string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	m, _, err := gamefile.ReadMeta(safefile.TrimBOM(data))
+	m, _, err := gamefile.ReadMeta(data)
 	if err != nil {
 		return "", fmt.Errorf("%s: %v", path, err)
 	}

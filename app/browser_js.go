@@ -295,7 +295,7 @@ func (a *App) openFile(name string, size int64, data []byte) {
 		a.openMap(base, data)
 		return
 	}
-	if _, _, _, err := gamefile.Decode(safefile.TrimBOM(data)); err != nil {
+	if _, _, _, err := gamefile.Decode(data); err != nil {
 		a.say(live, fmt.Sprintf("%s is not a save or a record (a map file must end in .toml): %v", base, err), true)
 		return
 	}
