@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"notrueking/internal/tabletest"
+	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
 	"testing"
@@ -111,7 +112,7 @@ func TestTextContrast(t *testing.T) {
 		}
 	}
 	for i := range ui.ConspiracyColors {
-		sc := ui.SeatColor(i)
+		sc := ui.SeatColor(rules.Seat(i))
 		if c := ui.Contrast(ui.TextOn(sc), sc); c < 4.5 {
 			t.Errorf("seat %d colour %v: text contrast %.2f", i, sc, c)
 		}

@@ -191,7 +191,7 @@ func TestMoveBySeaAndFlags(t *testing.T) {
 	if flagAt(g, "widows-watch") != "" || unitsAt(g, "stark", "widows-watch") != units(1, 0, 0) {
 		t.Fatal("Stark did not take Widow's Watch")
 	}
-	if g.View(Public).Control["widows-watch"] != "stark" {
+	if v := g.View(Public); v.Controller(terr(t, g, "widows-watch")) != house(t, g, "stark") {
 		t.Fatal("control view")
 	}
 }
@@ -231,10 +231,10 @@ func TestDrawIsSecretAndDecksRebuild(t *testing.T) {
 		t.Fatalf("events %v", evs)
 	}
 	own, other := g.View(1), g.View(0)
-	if len(own.Players[1].Hand) != 1 || own.Players[1].Hand[0].ID != "eddard-stark" {
+	if len(own.Players[1].Hand) != 1 || own.Players[1].Hand[0] != g.cardNum("eddard-stark") {
 		t.Fatalf("own hand %v", own.Players[1].Hand)
 	}
-	if other.Players[1].Hand != nil || other.Players[1].HandSizes["stark"] != 1 {
+	if other.Players[1].Hand != nil || other.Players[1].HandSize(house(t, g, "stark")) != 1 {
 		t.Fatalf("Crown sees %v / %v", other.Players[1].Hand, other.Players[1].HandSizes)
 	}
 	for _, e := range other.Log {
@@ -242,8 +242,9 @@ func TestDrawIsSecretAndDecksRebuild(t *testing.T) {
 			t.Fatalf("Crown reads %q", e.Text)
 		}
 	}
-	if v := g.View(Public); v.DeckSizes["stark"] != 6 || len(v.Discards["stark"]) != 0 {
-		t.Fatalf("deck %d discard %d after the rebuild", v.DeckSizes["stark"], len(v.Discards["stark"]))
+	st := house(t, g, "stark")
+	if v := g.View(Public); v.DeckSize(st) != 6 || len(v.Discard(st)) != 0 {
+		t.Fatalf("deck %d discard %d after the rebuild", v.DeckSize(st), len(v.Discard(st)))
 	}
 	// Every Stark card in hands: the draw does nothing and says so.
 	for _, c := range g.m.Houses[house(t, g, "stark")].Deck {

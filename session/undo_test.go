@@ -93,7 +93,7 @@ func TestRefusedUndoWritesNothing(t *testing.T) {
 func stateOf(t *testing.T, g *rules.Game) string {
 	t.Helper()
 	var b strings.Builder
-	for seat := rules.Public; seat < len(g.Seats()); seat++ {
+	for seat := rules.Public; int(seat) < len(g.Seats()); seat++ {
 		v := g.View(seat)
 		b.WriteString(strings.Join([]string{string(v.Phase), v.Prompt}, "|"))
 		for _, l := range v.Log {
@@ -101,7 +101,7 @@ func stateOf(t *testing.T, g *rules.Game) string {
 		}
 		for _, p := range v.Players {
 			for _, c := range p.Hand {
-				b.WriteString(c.ID)
+				b.WriteString(g.Map().CardName(c))
 			}
 		}
 	}
