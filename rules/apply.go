@@ -782,10 +782,10 @@ func (g *Game) endRound() {
 	}
 	s.Round++
 	s.First = (s.First + 1) % g.numSeats()
-	for i := range Seat(len(s.Players)) {
+	for i := range g.numSeats() {
 		s.Players[i].Agents = AgentsPerPlayer
 	}
-	for h := range board.HouseID(len(s.Slots)) {
+	for h := range g.m.NumHouses() {
 		s.Slots[h] = [NumSlots]Seat{-1, -1, -1}
 	}
 	g.startPlacement()

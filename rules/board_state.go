@@ -23,7 +23,7 @@ func (g *Game) occupant(t board.TerrID) board.HouseID {
 // otherOccupant returns a house other than h with units in t, or -1.
 func (g *Game) otherOccupant(t board.TerrID, h board.HouseID) board.HouseID {
 	us := g.st.Units[t]
-	for o := range board.HouseID(len(us)) {
+	for o := range g.m.NumHouses() {
 		if o != h && us[o] != ([board.NumUnits]int{}) {
 			return o
 		}
@@ -59,7 +59,7 @@ func (g *Game) onBoard(h board.HouseID) [board.NumUnits]int { return g.st.OnBoar
 // the supply limits (a scenario's loader checks a position against it).
 func (s *state) OnBoard(h board.HouseID) [board.NumUnits]int {
 	var n [board.NumUnits]int
-	for t := range board.TerrID(len(s.Units)) {
+	for t := range s.Units {
 		for k, c := range s.Units[t][h] {
 			n[k] += c
 		}
@@ -280,7 +280,7 @@ func rankText(g *Game, rs []Rank) string {
 // currentTier is the lowest tier with an agent on the board, or NumSlots.
 func (g *Game) currentTier() Slot {
 	for s := Maester; s < NumSlots; s++ {
-		for h := range board.HouseID(len(g.st.Slots)) {
+		for h := range g.m.NumHouses() {
 			if g.st.Slots[h][s] >= 0 {
 				return s
 			}
@@ -291,7 +291,7 @@ func (g *Game) currentTier() Slot {
 
 // hasAgentOfTier reports whether seat has an agent on a slot of tier s.
 func (g *Game) hasAgentOfTier(seat Seat, s Slot) bool {
-	for h := range board.HouseID(len(g.st.Slots)) {
+	for h := range g.m.NumHouses() {
 		if g.st.Slots[h][s] == seat {
 			return true
 		}

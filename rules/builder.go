@@ -294,7 +294,7 @@ func (b *Builder) derive(g *Game, add addFunc) {
 		}
 	}
 	if s.Phase != PhaseLoyalty {
-		for i := range Seat(len(s.Players)) {
+		for i := range g.numSeats() {
 			if b.arranged[i] {
 				add(PartArranged, int(i), "only the loyalty phase has players still to arrange their cards (every card is arranged in the %s phase)", s.Phase)
 			}

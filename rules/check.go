@@ -229,7 +229,7 @@ func (g *Game) putLoyalty(seat Seat, order []board.HouseID) error {
 
 // cardPlace says where card c is ("in Crown's hand"), "" when nowhere.
 func (g *Game) cardPlace(c board.CardID) string {
-	for h := range board.HouseID(len(g.st.Decks)) {
+	for h := range g.m.NumHouses() {
 		if slices.Contains(g.st.Decks[h], c) {
 			return "in the " + g.houseName(h) + " deck"
 		}
@@ -294,11 +294,11 @@ func (g *Game) takeCard(c board.CardID) {
 		}
 		return a
 	}
-	for h := range board.HouseID(len(s.Decks)) {
+	for h := range g.m.NumHouses() {
 		s.Decks[h] = del(s.Decks[h])
 		s.Discards[h] = del(s.Discards[h])
 	}
-	for i := range Seat(len(s.Players)) {
+	for i := range g.numSeats() {
 		s.Players[i].Hand = del(s.Players[i].Hand)
 	}
 }
@@ -401,7 +401,7 @@ func (g *Game) checkPhase(add addFunc) {
 	s := &g.st
 	switch s.Phase {
 	case PhaseLoyalty, PhaseExchange, PhaseOver:
-		for h := range board.HouseID(len(s.Slots)) {
+		for h := range g.m.NumHouses() {
 			for _, o := range s.Slots[h] {
 				if o >= 0 {
 					add(PartAgents, -1, "no agent stands on a slot in the %s phase (agents are placed, then resolved, before it)", s.Phase)
@@ -452,7 +452,7 @@ func (g *Game) checkResolving(f *frame) error {
 		return fmt.Errorf("the agent on %s %s is %s's", g.houseName(f.House), slotName(f.Slot), g.seatName(occ))
 	}
 	for lower := Maester; lower < f.Slot; lower++ {
-		for h := range board.HouseID(len(g.st.Slots)) {
+		for h := range g.m.NumHouses() {
 			if g.st.Slots[h][lower] >= 0 {
 				return fmt.Errorf("a %s agent cannot resolve while %s agents wait (%s %s)", f.Slot, lower, g.houseName(h), slotName(lower))
 			}

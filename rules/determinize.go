@@ -283,7 +283,7 @@ func (g *Game) RedealSecrets(seat Seat, r *rand.Rand) *Game {
 	s := &c.st
 	in := g.Information(seat)
 	s.RNG.pcg = *rand.NewPCG(r.Uint64(), r.Uint64())
-	for o := range Seat(len(s.Players)) {
+	for o := range g.numSeats() {
 		p := &s.Players[o]
 		if o == seat || !p.Arranged {
 			continue
@@ -315,7 +315,7 @@ func (g *Game) RedealSecrets(seat Seat, r *rand.Rand) *Game {
 			places = append(places, place{-1, i})
 			cards = append(cards, id)
 		}
-		for o := range Seat(len(s.Players)) {
+		for o := range g.numSeats() {
 			if o == seat {
 				continue
 			}

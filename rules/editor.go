@@ -158,7 +158,7 @@ func (e *Editor) Phase(p Phase) error {
 	}
 	s := &e.g.st
 	s.Phase, s.Stack, s.Turn, s.Done = p, nil, s.First, 0
-	for i := range Seat(len(s.Players)) {
+	for i := range e.g.numSeats() {
 		on := 0
 		for _, sl := range s.Slots {
 			for _, o := range sl {
@@ -214,7 +214,7 @@ func (e *Editor) StartResolution(agents []AgentAt) error {
 		}
 		slots[a.House][a.Slot] = a.Seat
 	}
-	for i := range Seat(len(s.Players)) {
+	for i := range g.numSeats() {
 		s.Players[i].Arranged = true
 		s.Players[i].Agents = AgentsPerPlayer - count[i]
 	}

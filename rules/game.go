@@ -316,7 +316,7 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 	s.Round = 1
 	s.Rounds = n
 	s.Players = make([]player, n)
-	for i := range Seat(len(s.Players)) {
+	for i := range g.numSeats() {
 		p := &s.Players[i]
 		p.Name = cfg.Players[i]
 		p.Revealed = make([]bool, nh)
@@ -332,7 +332,7 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 		s.Slots[h] = [NumSlots]Seat{-1, -1, -1}
 	}
 	s.Units = make([][][board.NumUnits]int, len(m.Territories))
-	for t := range board.TerrID(len(s.Units)) {
+	for t := range g.m.NumTerritories() {
 		s.Units[t] = make([][board.NumUnits]int, nh)
 	}
 	s.Flags = make([]board.HouseID, len(m.Territories))

@@ -125,7 +125,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 			add(Action{Verb: VDecline})
 		case FrameMelisandre:
 			if f.Target < 0 {
-				for o := range Seat(len(s.Players)) {
+				for o := range g.numSeats() {
 					if o != seat && len(s.Players[o].Hand) > 0 {
 						add(Action{Verb: VLook, Target: o})
 					}

@@ -48,7 +48,7 @@ func (g *Game) finish() {
 	s := &g.st
 	n := g.numSeats()
 	best := -1
-	for i := range Seat(len(s.Players)) {
+	for i := range g.numSeats() {
 		s.Players[i].Score = g.score(i)
 		best = max(best, s.Players[i].Score)
 	}
