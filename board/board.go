@@ -20,6 +20,11 @@ import (
 	"strconv"
 )
 
+// MaxIDs is the most territories, houses or cards a map may have: their
+// ids are 16-bit. (A map file cannot come near it: package maps reads at
+// most 50 000 keys and tables, and each territory or card takes several.)
+const MaxIDs = 1<<15 - 1
+
 // TerrID is a territory's number: its index in Map.Territories.
 type TerrID int16
 

@@ -275,6 +275,9 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 	if nh == 0 || len(m.Territories) == 0 {
 		return nil, fmt.Errorf("map %q has no houses or no territories", m.ID)
 	}
+	if n := max(len(m.Territories), nh, cardsIn(m)); n > board.MaxIDs {
+		return nil, fmt.Errorf("map %q has %d territories, houses or cards; a map holds at most %d of each", m.ID, n, board.MaxIDs)
+	}
 	if len(m.LoyaltySlots) != nh {
 		return nil, fmt.Errorf("map %q has %d loyalty slots for %d houses", m.ID, len(m.LoyaltySlots), nh)
 	}
@@ -352,6 +355,15 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 		s.Decks[h], s.Discards[h] = []board.CardID{}, []board.CardID{}
 	}
 	return g, nil
+}
+
+// cardsIn counts the house cards of map m's decks.
+func cardsIn(m *board.Map) int {
+	n := 0
+	for _, h := range m.Houses {
+		n += len(h.Deck)
+	}
+	return n
 }
 
 // Map returns the static map.

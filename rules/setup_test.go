@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"notrueking/board"
@@ -195,5 +197,21 @@ func TestPlacementGoesClockwiseFromTheFirstPlayer(t *testing.T) {
 		if p.Agents != 0 {
 			t.Fatalf("seat %d still holds %d agents", i, p.Agents)
 		}
+	}
+}
+
+// TestNewRefusesAMapTooBigForItsIds: territory, house and card ids are
+// 16-bit, so a map built in code with more territories than they can
+// number is refused with a reason instead of wrapping around.
+func TestNewRefusesAMapTooBigForItsIds(t *testing.T) {
+	big := *mustMap(t)
+	big.Territories = append([]board.Territory(nil), big.Territories...)
+	for i := len(big.Territories); i <= board.MaxIDs; i++ {
+		big.Territories = append(big.Territories, board.Territory{ID: fmt.Sprintf("t%d", i), Kind: board.Sea, Port: board.NoTerr, PortOf: board.NoTerr, PortSea: board.NoTerr})
+	}
+	big.Index()
+	_, err := New(&big, Config{Players: []string{"Ann", "Ben"}, Seed: 1})
+	if err == nil || !strings.Contains(err.Error(), "at most 32767") {
+		t.Fatalf("New on a map of %d territories: %v, want a refusal", len(big.Territories), err)
 	}
 }
