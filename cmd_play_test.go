@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"notrueking/app"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"notrueking/app"
 )
 
 // TestPresenterFlagsBad: a bad presenter flag is a usage error found before

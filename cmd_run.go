@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"notrueking/gamefile"
 	"path/filepath"
 
+	"notrueking/gamefile"
 	"notrueking/internal/safefile"
 	"notrueking/rules"
 	"notrueking/store"

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"notrueking/gamefile"
 
+	"notrueking/gamefile"
 	"notrueking/rules"
 )
 

@@ -187,11 +187,12 @@ func savedBots(o Options, seats []string, pause time.Duration, n int, tester boo
 
 // botAnswer is a finished search.
 type botAnswer struct {
-	gen, pos, seat int
-	last           rules.Action // the position's last action (with pos: which position)
-	hint           bool
-	d              bots.Decision
-	err            error
+	gen, pos int
+	seat     rules.Seat
+	last     rules.Action // the position's last action (with pos: which position)
+	hint     bool
+	d        bots.Decision
+	err      error
 }
 
 // botSeats drives the bot seats of one game.
@@ -213,14 +214,14 @@ func newBotSeats(levels []int, pause time.Duration, seed uint64) *botSeats {
 }
 
 // isBot reports whether seat is played by a bot.
-func (b *botSeats) isBot(seat int) bool {
-	return b != nil && seat >= 0 && seat < len(b.level) && b.level[seat] != Human
+func (b *botSeats) isBot(seat rules.Seat) bool {
+	return b != nil && seat >= 0 && int(seat) < len(b.level) && b.level[seat] != Human
 }
 
 // any reports whether some seat is a bot.
 func (b *botSeats) any() bool {
 	for s := range b.levelsOrNil() {
-		if b.isBot(s) {
+		if b.isBot(rules.Seat(s)) {
 			return true
 		}
 	}
@@ -235,9 +236,9 @@ func (b *botSeats) levelsOrNil() []int {
 }
 
 // humans lists the seats played at the table.
-func (b *botSeats) humans(n int) []int {
-	var out []int
-	for s := 0; s < n; s++ {
+func (b *botSeats) humans(n int) []rules.Seat {
+	var out []rules.Seat
+	for s := range rules.Seat(n) {
 		if !b.isBot(s) {
 			out = append(out, s)
 		}
@@ -247,7 +248,7 @@ func (b *botSeats) humans(n int) []int {
 
 // ask starts a search for seat on the position of g, off the UI
 // goroutine: the search reads only a copy of the seat's information.
-func (b *botSeats) ask(g *rules.Game, seat int, lv bots.Level, hint bool) {
+func (b *botSeats) ask(g *rules.Game, seat rules.Seat, lv bots.Level, hint bool) {
 	b.stop()
 	in := g.Information(seat)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -413,7 +414,7 @@ func (lg *liveGame) botsPlace() bool {
 	u.ClearHint()
 	ta := u.Game().ToAct()
 	hs := b.humans(len(u.Seats()))
-	show := -2 // leave the curtain logic to the caller
+	show := rules.Seat(-2) // leave the curtain logic to the caller
 	switch {
 	case len(hs) == 0:
 		show = -1

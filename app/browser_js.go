@@ -551,8 +551,9 @@ func (w *webGame) snapshot() {
 			id += fmt.Sprint(wd.T.Cmd.N)
 		}
 		switch {
-		case wd.T.Kind == ui.TSlot:
-			id = fmt.Sprintf("%s:%v", wd.T.House, wd.T.Slot)
+		case wd.T.Kind == ui.TSlot && a.f.board != nil:
+			// The page's tests name a slot by its house's id.
+			id = fmt.Sprintf("%s:%v", a.f.board.Camera.Map().HouseName(wd.T.House), wd.T.Slot)
 		case wd.T.Kind == ui.TToken:
 			id = fmt.Sprintf("token:%d", wd.T.Index)
 		case wd.T.Action != nil && id == "":

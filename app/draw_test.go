@@ -2,14 +2,14 @@ package app
 
 import (
 	"image"
-	"notrueking/internal/tabletest"
-	"notrueking/render/rendertest"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/internal/tabletest"
+	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
@@ -59,7 +59,7 @@ func warmUp(t *testing.T, m *board.Map) {
 
 // handIn is a scripted game on map m in which seat holder holds card in
 // the views of the seats given (every seat's when none is).
-func handIn(m *board.Map, holder int, card board.Card, seats ...int) *tabletest.Engine {
+func handIn(m *board.Map, holder rules.Seat, card board.CardID, seats ...rules.Seat) *tabletest.Engine {
 	f := tabletest.New(m)
 	if len(seats) == 0 {
 		for s := range f.Views {
@@ -69,7 +69,7 @@ func handIn(m *board.Map, holder int, card board.Card, seats ...int) *tabletest.
 	for _, s := range seats {
 		v := f.Views[s]
 		v.Players = append([]rules.PlayerView(nil), v.Players...)
-		v.Players[holder].Hand = []board.Card{card}
+		v.Players[holder].Hand = []board.CardID{card}
 		f.Views[s] = v
 	}
 	return f
@@ -77,24 +77,24 @@ func handIn(m *board.Map, holder int, card board.Card, seats ...int) *tabletest.
 
 // byCard is the picture pic draws for each of two cards of map m (after a
 // warm-up): a picture that shows no secret is the same for both.
-func byCard(t *testing.T, m *board.Map, pic func(board.Card) *image.RGBA) (a, b *image.RGBA) {
+func byCard(t *testing.T, m *board.Map, pic func(board.CardID) *image.RGBA) (a, b *image.RGBA) {
 	t.Helper()
 	warmUp(t, m)
-	return pic(m.Houses[0].Deck[0]), pic(m.Houses[1].Deck[0])
+	return pic(tabletest.Card(m, m.Houses[0].Deck[0].ID)), pic(tabletest.Card(m, m.Houses[1].Deck[0].ID))
 }
 
 func TestDrawPublicTableHidesOtherHands(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
 	// Seat 1 holds card A or B; seat 0 is looking.
-	a, b := byCard(t, m, func(card board.Card) *image.RGBA {
+	a, b := byCard(t, m, func(card board.CardID) *image.RGBA {
 		return shot(t, tableApp(t, handIn(m, 1, card, 1)), ui.BaseW, ui.BaseH)
 	})
 	if string(a.Pix) != string(b.Pix) {
 		t.Fatal("the table seat 0 sees differs with the content of seat 1's hand")
 	}
 	// Sanity: seat 0's own hand does change the picture.
-	if own := shot(t, tableApp(t, handIn(m, 0, m.Houses[1].Deck[0], 0)), ui.BaseW, ui.BaseH); string(own.Pix) == string(a.Pix) {
+	if own := shot(t, tableApp(t, handIn(m, 0, tabletest.Card(m, m.Houses[1].Deck[0].ID), 0)), ui.BaseW, ui.BaseH); string(own.Pix) == string(a.Pix) {
 		t.Fatal("changing the viewer's own hand did not change the picture (the test cannot see hands)")
 	}
 }
@@ -154,7 +154,7 @@ func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
-	a, b := byCard(t, m, func(card board.Card) *image.RGBA {
+	a, b := byCard(t, m, func(card board.CardID) *image.RGBA {
 		return shot(t, curtainApp(t, handIn(m, 0, card), 1), ui.BaseW, ui.BaseH)
 	})
 	if string(a.Pix) != string(b.Pix) {

@@ -2,9 +2,9 @@ package app
 
 import (
 	"math/rand"
-	"notrueking/render/rendertest"
 	"testing"
 
+	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/ui"
 )

@@ -1,11 +1,11 @@
 package app
 
 import (
-	"notrueking/internal/tabletest"
 	"strconv"
 	"strings"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
 )

@@ -245,28 +245,30 @@ type publicOnly struct{ g *rules.Game }
 
 var errSpectator = errors.New("the spectator window only shows the game")
 
-func (p publicOnly) Map() *board.Map                       { return p.g.Map() }
-func (p publicOnly) Seats() []string                       { return p.g.Seats() }
-func (p publicOnly) View(int) rules.View                   { return p.g.View(rules.Public) }
-func (p publicOnly) EventText(e rules.Event, _ int) string { return p.g.EventText(e, rules.Public) }
-func (p publicOnly) ToAct() int                            { return p.g.ToAct() }
-func (p publicOnly) Over() bool                            { return p.g.Over() }
-func (publicOnly) Legal() []rules.Action                   { return nil }
-func (publicOnly) LegalFor(int) []rules.Action             { return nil }
-func (publicOnly) Check(rules.Action) error                { return errSpectator }
-func (p publicOnly) Len() int                              { return p.g.Len() }
-func (publicOnly) ViewAt(int, int) (rules.View, error)     { return rules.View{}, errSpectator }
-func (publicOnly) Actions() []rules.Action                 { return nil }
-func (publicOnly) CanUndo() error                          { return errSpectator }
-func (publicOnly) CanRedo() bool                           { return false }
+func (p publicOnly) Map() *board.Map            { return p.g.Map() }
+func (p publicOnly) Seats() []string            { return p.g.Seats() }
+func (p publicOnly) View(rules.Seat) rules.View { return p.g.View(rules.Public) }
+func (p publicOnly) EventText(e rules.Event, _ rules.Seat) string {
+	return p.g.EventText(e, rules.Public)
+}
+func (p publicOnly) ToAct() rules.Seat                        { return p.g.ToAct() }
+func (p publicOnly) Over() bool                               { return p.g.Over() }
+func (publicOnly) Legal() []rules.Action                      { return nil }
+func (publicOnly) LegalFor(rules.Seat) []rules.Action         { return nil }
+func (publicOnly) Check(rules.Action) error                   { return errSpectator }
+func (p publicOnly) Len() int                                 { return p.g.Len() }
+func (publicOnly) ViewAt(int, rules.Seat) (rules.View, error) { return rules.View{}, errSpectator }
+func (publicOnly) Actions() []rules.Action                    { return nil }
+func (publicOnly) CanUndo() error                             { return errSpectator }
+func (publicOnly) CanRedo() bool                              { return false }
 func (publicOnly) PreviewCombat(rules.Action) (*rules.CombatView, error) {
 	return nil, errSpectator
 }
 func (publicOnly) CombatResult(int) (*rules.CombatView, error) { return nil, errSpectator }
-func (publicOnly) TryMove(int, int, int, [board.NumUnits]int) error {
+func (publicOnly) TryMove(board.HouseID, board.TerrID, board.TerrID, [board.NumUnits]int) error {
 	return errSpectator
 }
-func (publicOnly) TryDestinations(int, int) []int { return nil }
+func (publicOnly) TryDestinations(board.HouseID, board.TerrID) []board.TerrID { return nil }
 func (publicOnly) Apply(rules.Action) ([]rules.Event, error) {
 	return nil, errSpectator
 }
@@ -445,8 +447,8 @@ func (s *spectateScene) panel(r ui.Rect) []ui.Widget {
 	ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 22}, fmt.Sprintf("Round %d of %d  ·  %s", pub.Round, pub.Rounds, u.Step()), 17, ui.ColText))
 	y += 26
 	var names []string
-	for i := range pub.Players {
-		names = append(names, u.SeatName(i))
+	for _, p := range pub.Players {
+		names = append(names, u.SeatName(p.Seat))
 	}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 20}, Kind: ui.WText, Text: words.Count(u.Game().Len(), "action") + "  ·  " + strings.Join(names, ", "), Size: 15, Ink: ui.ColDim,
 		Tip: "The actions taken so far, and the players of the game followed, in seat order."})

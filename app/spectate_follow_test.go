@@ -3,8 +3,6 @@ package app
 import (
 	"math"
 	"math/rand"
-	"notrueking/gamefile"
-	"notrueking/internal/tabletest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/gamefile"
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/store"
 	"notrueking/ui"

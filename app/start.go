@@ -5,13 +5,13 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"notrueking/gamefile"
-	"notrueking/rules"
 	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"notrueking/gamefile"
+	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
@@ -219,7 +219,7 @@ func (s *startScene) widgets() []ui.Widget {
 			seat = mc.Seats[i]
 		}
 		row(seat)
-		f := ui.Widget{R: ui.Rect{X: x + 180, Y: y, W: 290, H: math.Min(40, pitch-6)}, Kind: ui.WField, Text: s.names[i], Size: 20, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.SeatColor(i),
+		f := ui.Widget{R: ui.Rect{X: x + 180, Y: y, W: 290, H: math.Min(40, pitch-6)}, Kind: ui.WField, Text: s.names[i], Size: 20, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.SeatColor(rules.Seat(i)),
 			T: ui.CmdTarget(ui.Command{Kind: ui.CmdEditName, N: i})}
 		if s.focus == i {
 			f.Text += "|"

@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
+	"time"
+
 	"notrueking/bots"
 	"notrueking/rules"
 	"notrueking/scenarios"
 	"notrueking/store"
-	"strings"
-	"time"
 )
 
 // Meta is a save's summary, kept in its header; Saved, Round, Actions and

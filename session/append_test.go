@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"notrueking/gamefile"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/store"
 )

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"math/rand/v2"
-	"notrueking/gamefile"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/gamefile"
 	"notrueking/internal/safefile"
 	"notrueking/rules"
 	"notrueking/store"

@@ -1,12 +1,12 @@
 package session
 
 import (
-	"notrueking/gamefile"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"notrueking/gamefile"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"

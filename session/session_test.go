@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"notrueking/gamefile"
 	"strings"
 	"testing"
 	"time"
 
 	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/rules"
 	"notrueking/store"

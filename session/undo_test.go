@@ -2,10 +2,10 @@ package session
 
 import (
 	"bytes"
-	"notrueking/gamefile"
 	"strings"
 	"testing"
 
+	"notrueking/gamefile"
 	"notrueking/rules"
 )
 
@@ -98,7 +98,7 @@ func TestRefusedUndoWritesNothing(t *testing.T) {
 func stateOf(t *testing.T, g *rules.Game) string {
 	t.Helper()
 	var b strings.Builder
-	for seat := rules.Public; seat < len(g.Seats()); seat++ {
+	for seat := rules.Public; int(seat) < len(g.Seats()); seat++ {
 		v := g.View(seat)
 		b.WriteString(strings.Join([]string{string(v.Phase), v.Prompt}, "|"))
 		for _, l := range v.Log {
@@ -106,7 +106,7 @@ func stateOf(t *testing.T, g *rules.Game) string {
 		}
 		for _, p := range v.Players {
 			for _, c := range p.Hand {
-				b.WriteString(c.ID)
+				b.WriteString(g.Map().CardName(c))
 			}
 		}
 	}

@@ -16,8 +16,6 @@
 package store
 
 import (
-	"github.com/gofrs/flock"
-
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -30,6 +28,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gofrs/flock"
 
 	"notrueking/internal/safefile"
 )
