@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -36,14 +35,7 @@ func TestNumbersOutOfRangeAreUsageErrors(t *testing.T) {
 		{[]string{"-players", "2", "-bots", "human" + strings.Repeat(",easy", 10)}, `-bots names 11 seats, but the game has 2 players`},
 		{[]string{"-bots", "human,easy,easy,easy,easy"}, `-bots names 5 seats, but the standard map seats at most 4 players`},
 	} {
-		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			var out, errb bytes.Buffer
-			code := dispatch(tc.args, &out, &errb)
-			wantRefusal(t, code, errb.String(), tc.want)
-			if out.Len() != 0 {
-				t.Errorf("stdout: %.200s", out.String())
-			}
-		})
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) { refuses(t, tc.args, tc.want) })
 	}
 }
 

@@ -123,6 +123,18 @@ func wantRefusal(t *testing.T, code int, stderr, want string) {
 	}
 }
 
+// refuses runs the command line args and checks that it is refused as a
+// usage error (wantRefusal) with nothing on stdout.
+func refuses(t *testing.T, args []string, want string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := dispatch(args, &out, &errb)
+	wantRefusal(t, code, errb.String(), want)
+	if out.Len() != 0 {
+		t.Errorf("stdout not empty: %.400s", out.String())
+	}
+}
+
 // helpOf is the help a command prints for -h (exit 0, nothing on stderr)
 // and the flags it lists.
 func helpOf(t *testing.T, name string) (text string, flags []string) {

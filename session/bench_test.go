@@ -200,27 +200,12 @@ func BenchmarkAutosave(b *testing.B) {
 				if err := s.Save(); err != nil {
 					b.Fatal(err)
 				}
-				b.ReportAllocs()
-				b.ResetTimer()
-				for range b.N {
-					b.StopTimer()
-					if _, err := g.Apply(a); err != nil {
-						b.Fatal(err)
-					}
-					b.StartTimer()
-					if err := autosave(s); err != nil {
-						b.Fatal(err)
-					}
-					b.StopTimer()
+				timeFollow(b, g, a, func() error { return autosave(s) }, func() error {
 					if err := s.Undo(); err != nil {
-						b.Fatal(err)
+						return err
 					}
-					if err := s.Err(); err != nil {
-						b.Fatal(err)
-					}
-					b.StartTimer()
-				}
-				b.ReportMetric(float64(g.Len()), "actions")
+					return s.Err()
+				})
 			})
 		}
 	}
@@ -252,6 +237,30 @@ func gameAt(b *testing.B, m *board.Map, n int) (*rules.Game, rules.Action) {
 	}
 }
 
+// timeFollow times follow — what a file adds to action a of g, applied
+// (untimed) before each call — and takes the action back (untimed) with
+// back.
+func timeFollow(b *testing.B, g *rules.Game, a rules.Action, follow, back func() error) {
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		if _, err := g.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := follow(); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if err := back(); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(g.Len()), "actions")
+}
+
 // BenchmarkRecordFile times what the -record file adds to one action of
 // a nine-player game that already has n actions (the file holds them):
 // the action is applied (untimed), the file follows it, and the action
@@ -267,26 +276,16 @@ func BenchmarkRecordFile(b *testing.B) {
 			if err := rf.Err(); err != nil {
 				b.Fatal(err)
 			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for range b.N {
-				b.StopTimer()
-				if _, err := g.Apply(a); err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
+			timeFollow(b, g, a, func() error {
 				rf.Moved(g, Grew)
-				b.StopTimer()
+				return rf.Err()
+			}, func() error {
 				if err := g.Undo(); err != nil {
-					b.Fatal(err)
+					return err
 				}
 				rf.Moved(g, Shrank)
-				if err := rf.Err(); err != nil {
-					b.Fatal(err)
-				}
-				b.StartTimer()
-			}
-			b.ReportMetric(float64(g.Len()), "actions")
+				return rf.Err()
+			})
 		})
 	}
 }
