@@ -19,9 +19,9 @@ import (
 // level the mean seconds per decision. Entries rotate over the seats.
 func cmdBots(args []string, stdout, stderr io.Writer) int {
 	c := newFlags("bots", stdout, stderr)
-	s := addSeries(c, 40)
+	s := addSeries(c, 40, 100_000)
 	seats := c.String("seats", "", "one level per seat, comma-separated: "+strings.Join(bots.Levels(), ", "))
-	jobs := c.Int("j", runtime.NumCPU(), "games played at once (one per core)")
+	jobs := c.intIn("j", min(runtime.NumCPU(), maxJobs), 1, maxJobs, "games played at once (default: one per core)")
 	quiet := c.Bool("q", false, "no progress line on stderr")
 	pos, code, ok := c.parse(args)
 	if !ok {
@@ -30,9 +30,6 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	fail := c.fail
 	if len(pos) > 0 {
 		return c.unexpected(pos[0])
-	}
-	if s.games < 1 || *jobs < 1 {
-		return fail("-games and -j must be at least 1 (%s)", c.usage())
 	}
 	m, err := maps.Load(s.mapName)
 	if err != nil {

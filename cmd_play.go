@@ -10,7 +10,9 @@ import (
 
 	"notrueking/app"
 	"notrueking/bots"
+	"notrueking/maps"
 	"notrueking/scenarios"
+	"notrueking/words"
 )
 
 const playUsage = "[play] " + setupUsage + " [-record FILE] [-load FILE | -scenario FILE] [-bots human,LEVEL,...] [-bot-pause D] " + presenterUsage
@@ -41,7 +43,7 @@ func declarePlay(c *cmdFlags) *playFlags {
 	p.load = c.String("load", "", "resume the game of a record or save `FILE`")
 	p.scenario = c.String("scenario", "", "play from the position of a scenario `FILE` (docs/scenarios.md); a tester's game")
 	p.bots = c.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (`human,LEVEL,...`; missing seats are human)")
-	p.botPause = c.Duration("bot-pause", 0, "pause `D` between two bot moves (default 0.6s)")
+	p.botPause = c.durationIn("bot-pause", 0, minBotPause, maxBotPause, "pause `D` between two bot moves (default 0.6s)")
 	p.present = addPresenter(c)
 	for _, a := range aliases() {
 		if a.arg == "" {
@@ -106,6 +108,9 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	if o.Bots, err = seatPlayers(*p.bots); err != nil {
 		return c.fail("-bots: %v", err)
 	}
+	if err := botsFit(o); err != nil {
+		return c.fail("-bots names %v", err)
+	}
 	return open(o, stderr)
 }
 
@@ -143,6 +148,32 @@ func aliasIn(c *cmdFlags, args, pos []string) (*alias, []string) {
 		return &a, append(line, pos...)
 	}
 	return nil, nil
+}
+
+// The range of -bot-pause: the game's save keeps the pause as whole
+// milliseconds, at most a minute (gamefile.MaxBotPause).
+const (
+	minBotPause = 10 * time.Millisecond
+	maxBotPause = 60 * time.Second
+)
+
+// botsFit refuses -bots naming more seats than the game has: the players
+// given (-players, -names), or else the most the map seats.
+func botsFit(o app.Options) error {
+	if len(o.Bots) == 0 {
+		return nil
+	}
+	if n := len(o.Players); n > 0 && len(o.Bots) > n {
+		return fmt.Errorf("%s, but the game has %s", words.Count(len(o.Bots), "seat"), words.Count(n, "player"))
+	}
+	m, err := maps.Load(o.Map)
+	if err != nil {
+		return nil // the map's own refusal comes first
+	}
+	if len(o.Bots) > m.MaxPlayers {
+		return fmt.Errorf("%s, but the %s map seats at most %s", words.Count(len(o.Bots), "seat"), m.ID, words.Count(m.MaxPlayers, "player"))
+	}
+	return nil
 }
 
 // seatPlayers reads -bots: per seat human or a bot level.

@@ -35,9 +35,9 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 	size := c.String("size", "1920x1080", "picture size in pixels, WIDTHxHEIGHT")
 	load := c.String("load", "", "record or save file of the game to draw")
 	scenario := c.String("scenario", "", "scenario file whose position to draw")
-	at := c.Int("at", -1, "draw the table after this many actions of -load (default: all)")
+	at := c.intIn("at", -1, 0, maxAt, "draw the table after this many actions of -load (default: all)")
 	mapName := c.String("map", "standard", "map of a new game (without -load)")
-	players := c.Int("players", 4, "players of a new game (without -load)")
+	players := c.intIn("players", 4, minPlayers, maxPlayers, "players of a new game (without -load; the map's range)")
 	seed := c.Uint64("seed", 1, "seed of a new game (without -load)")
 	force := c.Bool("f", false, "replace -o when it exists")
 	fail := c.fail
@@ -82,6 +82,9 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 	if !strings.EqualFold(filepath.Ext(*out), ".png") {
 		return fail("-o %s: the picture is a PNG file; name it FILE.png", short(*out))
 	}
+	if err := folderFor("-o", *out); err != nil {
+		return fail("%v", err)
+	}
 
 	var g *rules.Game
 	switch {
@@ -96,7 +99,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 		g, err = newGame(*mapName, *players, *seed)
 	}
 	if err != nil {
-		return c.failed("%v", err)
+		return c.fail("%v", err)
 	}
 
 	if needsXvfb() {

@@ -58,16 +58,17 @@ func TestRenderRefusals(t *testing.T) {
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("a refused render wrote %s", out)
 	}
-	// A broken scenario is an error of the file (exit 1), with its name.
+	// A broken scenario is refused before any drawing (exit 2), with its
+	// name.
 	bad := filepath.Join(dir, "bad.toml")
 	os.WriteFile(bad, []byte("map = \"standard\"\nbogus = 1\n"), 0o600)
 	var so, se bytes.Buffer
-	if code := dispatch([]string{"render", "-o", out, "-scenario", bad}, &so, &se); code != 1 || !strings.Contains(se.String(), bad) {
+	if code := dispatch([]string{"render", "-o", out, "-scenario", bad}, &so, &se); code != 2 || !strings.Contains(se.String(), bad) {
 		t.Errorf("a broken scenario: exit %d, stderr %q", code, se.String())
 	}
-	// -at beyond the record is an error of the record (exit 1).
+	// -at beyond the record is refused before any drawing (exit 2).
 	var stdout, stderr bytes.Buffer
-	if code := dispatch([]string{"render", "-o", out, "-load", "testdata/two-players.ntk", "-at", "100000"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "holds") {
+	if code := dispatch([]string{"render", "-o", out, "-load", "testdata/two-players.ntk", "-at", "100000"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "holds") {
 		t.Errorf("-at beyond the record: exit %d, stderr %q", code, stderr.String())
 	}
 }

@@ -6,12 +6,9 @@ import (
 	"io"
 	"path/filepath"
 
+	"notrueking/gamefile"
 	"notrueking/internal/safefile"
-	"notrueking/maps"
-	"notrueking/records"
 	"notrueking/rules"
-	"notrueking/scenarios"
-	"notrueking/session"
 	"notrueking/store"
 )
 
@@ -31,44 +28,32 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
+	// Refusals before the replay starts (the file, its header, where it
+	// starts) are usage errors, exit 2; the replay's own failure exits 1.
 	f, err := safefile.Open(path, rules.MaxRecordSize)
 	if err != nil {
-		return c.failed("%v", err)
+		return c.fail("%v", err)
 	}
 	defer f.Close()
 	rr, err := rules.NewRecordReader(f)
 	if err != nil {
-		return c.failed("%s: %v", path, err)
+		return c.fail("%s: %v", path, err)
 	}
 	h := rr.Header()
-	var run func(step func(rules.RunStep) error) (rules.FinalState, error)
-	switch {
-	case h.Scenario == session.StartRef:
-		// A save of a game from a position holds that position itself.
-		g, err := startOfSave(path, h)
-		if err != nil {
-			return c.failed("%s: line %d: %v", path, rr.MapLine(), err)
+	// Where the record starts: its map, seed and players, a scenario
+	// file (relative to the record) or the start position its save holds.
+	var own string
+	if h.Scenario == gamefile.StartRef {
+		if own, err = ownStart(path); err != nil {
+			return c.fail("%v", err)
 		}
-		run = func(step func(rules.RunStep) error) (rules.FinalState, error) {
-			return rules.RunRecordFrom(g, rr, step)
-		}
-	case h.Scenario != "":
-		// The record starts from a scenario, found relative to the record.
-		g, err := scenarios.LoadRef(filepath.Dir(path), h.Scenario, h.ScenarioSHA256)
-		if err != nil {
-			return c.failed("%s: line %d: %v", path, rr.MapLine(), err)
-		}
-		run = func(step func(rules.RunStep) error) (rules.FinalState, error) {
-			return rules.RunRecordFrom(g, rr, step)
-		}
-	default:
-		m, err := records.LoadMap(maps.ShippedFS(), filepath.Dir(path), h.Map, h.MapSHA256)
-		if err != nil {
-			return c.failed("%s: line %d: %v", path, rr.MapLine(), err)
-		}
-		run = func(step func(rules.RunStep) error) (rules.FinalState, error) {
-			return rules.RunRecordReader(m, rr, step)
-		}
+	}
+	g, err := gamefile.Start(h, own, filepath.Dir(path), gamefile.Loader(filepath.Dir(path)))
+	if err != nil {
+		return c.fail("%s: line %d: %v", path, rr.MapLine(), err)
+	}
+	run := func(step func(rules.RunStep) error) (rules.FinalState, error) {
+		return rules.RunRecordFrom(g, rr, step)
 	}
 	err = runJSON(stdout, run)
 	if w := rr.Warning(); w != "" {
@@ -80,14 +65,17 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// startOfSave is the start position a save at path holds (its header).
-func startOfSave(path string, h rules.Record) (*rules.Game, error) {
+// ownStart is the start position a save at path holds in its header.
+func ownStart(path string) (string, error) {
 	data, err := safefile.ReadFile(path, store.MaxSave)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	m, _ := session.ReadMeta(safefile.TrimBOM(data))
-	return session.StartGame(h, m)
+	m, _, err := gamefile.ReadMeta(data)
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", path, err)
+	}
+	return m.Start, nil
 }
 
 // runJSON writes a run as JSON lines: each step as it is played, then

@@ -61,20 +61,25 @@ func TestRunScenarioRecordErrors(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "s.toml"), good, 0o600)
 	os.WriteFile(filepath.Join(dir, "bad.toml"), []byte("map = \"standard\"\nround = \"one\"\n"), 0o600)
-	cases := []struct{ record, want string }{
-		{"# x\nscenario missing.toml\ncrown pass\n", "line 2: scenario \"missing.toml\""},
-		{"scenario s.toml sha256 " + strings.Repeat("0", 64) + "\n", "line 1: scenario file"},
-		{"\n\nscenario bad.toml\n", "line 3: "},
-		{"scenario s.toml\nmap standard\n", "line 2: a record that starts from a scenario"},
-		{"scenario s.toml\ncrown move winterfell karhold footman:9\n", "action 1 (line 2)"},
+	// Where the record starts is refused before the replay (exit 2); an
+	// action the engine refuses fails the replay (exit 1).
+	cases := []struct {
+		record, want string
+		code         int
+	}{
+		{"# x\nscenario missing.toml\ncrown pass\n", "line 2: scenario \"missing.toml\"", 2},
+		{"scenario s.toml sha256 " + strings.Repeat("0", 64) + "\n", "line 1: scenario file", 2},
+		{"\n\nscenario bad.toml\n", "line 3: ", 2},
+		{"scenario s.toml\nmap standard\n", "line 2: a record that starts from a scenario", 2},
+		{"scenario s.toml\ncrown move winterfell karhold footman:9\n", "action 1 (line 2)", 1},
 	}
 	for i, c := range cases {
 		path := filepath.Join(dir, "r.ntk")
 		os.WriteFile(path, []byte(c.record), 0o600)
 		var out, errOut bytes.Buffer
 		code := dispatch([]string{"run", path}, &out, &errOut)
-		if code != 1 || !strings.Contains(errOut.String(), c.want) {
-			t.Errorf("case %d: exit %d, stderr %q; want exit 1 and %q", i+1, code, errOut.String(), c.want)
+		if code != c.code || !strings.Contains(errOut.String(), c.want) {
+			t.Errorf("case %d: exit %d, stderr %q; want exit %d and %q", i+1, code, errOut.String(), c.code, c.want)
 		}
 	}
 }
@@ -112,7 +117,7 @@ func TestRunSaveOfAPosition(t *testing.T) {
 	os.WriteFile(bad, bytes.Replace(data, []byte(`round = `), []byte(`round  = `), 1), 0o600)
 	out.Reset()
 	errOut.Reset()
-	if code := dispatch([]string{"run", bad}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "does not match") {
+	if code := dispatch([]string{"run", bad}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "does not match") {
 		t.Errorf("a changed start position: exit %d, %s", code, errOut.String())
 	}
 }
@@ -180,8 +185,8 @@ func TestRunRecordFiles(t *testing.T) {
 		{"shipped map not shadowed", filepath.Join(root, "games", "bom-crlf.ntk"), 0, ""},
 		{"torn last line", torn, 0, fmt.Sprintf("notrueking run: %s: warning: line %d: ignored the last line: it has no line end (the record was cut off while being written) and does not read: action \"gauntlet ex\": unknown seat \"gauntlet\"", torn, lastLine+1)},
 		{"bad line in the middle", badMid, 1, "notrueking run: " + badMid + ": line "},
-		{"too big", big, 1, "big.ntk: 67108865 bytes is larger than the limit of 64 MB"},
-		{"folder", root, 1, "is a folder, not a file"},
+		{"too big", big, 2, "big.ntk: 67108865 bytes is larger than the limit of 64 MB"},
+		{"folder", root, 2, "is a folder, not a file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
@@ -202,7 +207,7 @@ func TestRunRecordFiles(t *testing.T) {
 	// runs after the map moves with it; an edited map is refused.
 	write("maps/westeros.toml", append([]byte("# edited\n"), mapData...))
 	var out, errb bytes.Buffer
-	if code := dispatch([]string{"run", mapFile}, &out, &errb); code != 1 || out.Len() != 0 {
+	if code := dispatch([]string{"run", mapFile}, &out, &errb); code != 2 || out.Len() != 0 {
 		t.Fatalf("changed map: exit %d, %d bytes out", code, out.Len())
 	}
 	want := fmt.Sprintf("notrueking run: %s: line 4: map file %s changed since the record was written: sha256 ",

@@ -13,7 +13,7 @@ import (
 // measure the engine and to check that it stays deterministic.
 func cmdSelfplay(args []string, stdout, stderr io.Writer) int {
 	c := newFlags("selfplay", stdout, stderr)
-	s := addSeries(c, 1000)
+	s := addSeries(c, 1000, 1_000_000)
 	pos, code, ok := c.parse(args)
 	if !ok {
 		return code
@@ -21,12 +21,12 @@ func cmdSelfplay(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return c.unexpected(pos[0])
 	}
-	if s.games < 1 {
-		return c.fail("-games must be at least 1 (%s)", c.usage())
-	}
 	m, err := maps.Load(s.mapName)
 	if err != nil {
-		return c.fail("%v", err)
+		return c.fail("-map: %s", firstProblem(err))
+	}
+	if s.players < m.MinPlayers || s.players > m.MaxPlayers {
+		return c.fail("-players %d: the %s map seats %d to %d players", s.players, m.ID, m.MinPlayers, m.MaxPlayers)
 	}
 	start := time.Now()
 	res, err := rules.SelfPlay(m, s.players, s.games, s.seed)

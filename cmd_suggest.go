@@ -16,7 +16,7 @@ import (
 func cmdSuggest(args []string, stdout, stderr io.Writer) int {
 	c := newFlags("suggest", stdout, stderr)
 	load := c.String("load", "", "record file of the game")
-	at := c.Int("at", -1, "the position after this many actions (default: the last)")
+	at := c.intIn("at", -1, 0, maxAt, "the position after this many actions (default: the last)")
 	level := c.String("level", "strong", "bot level: random, easy or strong")
 	seed := c.Uint64("seed", 1, "the bot's seed (same record, position, level and seed: same move)")
 	why := c.Bool("why", false, "also write the search's best options to stderr")
@@ -36,7 +36,7 @@ func cmdSuggest(args []string, stdout, stderr io.Writer) int {
 	}
 	g, err := loadGameAt("suggest", *load, *at, stderr)
 	if err != nil {
-		return c.failed("%v", err)
+		return c.fail("%v", err)
 	}
 	m := g.Map()
 	seat := g.ToAct()

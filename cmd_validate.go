@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"notrueking/board"
+	"notrueking/internal/safefile"
 	"notrueking/internal/textcheck"
 	"notrueking/maps"
 )
@@ -27,6 +28,11 @@ func cmdValidate(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	m, err := maps.Load(file)
+	if safefile.IsOpenError(err) {
+		// Not a map that was read and found wrong: a usage error.
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		if l, ok := err.(maps.ErrorList); ok && len(l) > 1 {

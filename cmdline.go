@@ -179,11 +179,13 @@ type series struct {
 	seed           uint64
 }
 
-func addSeries(c *cmdFlags, games int) *series {
+// addSeries defines the flags of a series of games: games by default,
+// at most maxGames.
+func addSeries(c *cmdFlags, games, maxGames int) *series {
 	s := &series{}
 	c.StringVar(&s.mapName, "map", "standard", "map name or map file path")
-	c.IntVar(&s.players, "players", 4, "players per game")
-	c.IntVar(&s.games, "games", games, "number of games")
+	c.intVarIn(&s.players, "players", 4, minPlayers, maxPlayers, "players per game (the map's range)")
+	c.intVarIn(&s.games, "games", games, 1, maxGames, "number of games")
 	c.Uint64Var(&s.seed, "seed", 1, "seed of the first game (game i uses seed+i)")
 	return s
 }

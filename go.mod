@@ -7,6 +7,7 @@ require (
 	github.com/chromedp/cdproto v0.0.0-20250724212937-08a3db8b4327
 	github.com/chromedp/chromedp v0.14.2
 	github.com/go-text/typesetting v0.3.5
+	github.com/gofrs/flock v0.13.2
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/lucasb-eyer/go-colorful v1.4.1
 	golang.org/x/image v0.47.0

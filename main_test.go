@@ -74,7 +74,7 @@ func TestDispatch(t *testing.T) {
 		{"validate broken file names file and line", []string{"validate", badMap}, 1, "", "bad.toml:2"},
 		{"run example game", []string{"run", "testdata/two-players.ntk"}, 0, `"winners"`, ""},
 		{"run illegal action names line and reason", []string{"run", badRecord}, 1, "", "line 5"},
-		{"run missing file", []string{"run", filepath.Join(dir, "none.ntk")}, 1, "", "none.ntk"},
+		{"run missing file", []string{"run", filepath.Join(dir, "none.ntk")}, 2, "", "none.ntk"},
 		{"run usage", []string{"run"}, 2, "", "usage: notrueking run RECORD"},
 		{"run takes one record", []string{"run", "testdata/two-players.ntk", "x"}, 2, "", `unexpected argument "x"`},
 		{"record refuses an existing file", []string{"-players", "2", "-record", badRecord}, 2, "", "-record " + badRecord + ": the file exists"},
@@ -120,6 +120,18 @@ func wantRefusal(t *testing.T, code int, stderr, want string) {
 	}
 	if !strings.Contains(stderr, want) {
 		t.Errorf("stderr lacks %q: %q", want, stderr)
+	}
+}
+
+// refuses runs the command line args and checks that it is refused as a
+// usage error (wantRefusal) with nothing on stdout.
+func refuses(t *testing.T, args []string, want string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := dispatch(args, &out, &errb)
+	wantRefusal(t, code, errb.String(), want)
+	if out.Len() != 0 {
+		t.Errorf("stdout not empty: %.400s", out.String())
 	}
 }
 
@@ -266,8 +278,11 @@ func TestWindowCommandsRefuseFlags(t *testing.T) {
 	}
 	_, playFlags := helpOf(t, "play")
 	value := func(flag string) string {
-		if flag == "bot-pause" {
+		switch flag {
+		case "bot-pause":
 			return "1s"
+		case "players":
+			return "3" // within its range: the flag itself is refused
 		}
 		return "1"
 	}

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"notrueking/app"
+	"notrueking/internal/textcheck"
 	"notrueking/maps"
 	"notrueking/rules"
 	"notrueking/words"
@@ -81,9 +84,18 @@ func (w *window) watch(args []string, what string, set func(o *app.Options, file
 }
 
 // open opens the window with o; its failure is exit status 1.
+//
+// A game the options name that is refused before the window opens (-load
+// of a file that cannot be opened or read, a save open in another
+// window) is a usage error, exit status 2, as every command's refusal of
+// its input is; a failure of the window itself exits 1.
 func open(o app.Options, stderr io.Writer) int {
 	if err := openWindow(o); err != nil {
-		fmt.Fprintln(stderr, "notrueking:", err)
+		fmt.Fprintln(stderr, "notrueking:", oneLine(err))
+		var se *app.SetupError
+		if errors.As(err, &se) {
+			return 2
+		}
 		return 1
 	}
 	return 0
@@ -144,7 +156,7 @@ type setup struct {
 func addSetup(c *cmdFlags) *setup {
 	s := &setup{c: c, own: flag.NewFlagSet("setup", flag.ContinueOnError)}
 	s.own.StringVar(&s.mapName, "map", "standard", "a shipped map's name or a map file's path (`NAME|FILE`; ./standard for a file called standard)")
-	s.own.IntVar(&s.players, "players", 0, "how many players (`N`; 2-4 on the standard map); with -players or -names the start screen is skipped")
+	s.own.Var(intIn{&s.players, minPlayers, maxPlayers}, "players", fmt.Sprintf("how many players (`N`; the map's range: 2-4 on the standard map, %d to %d on any); with -players or -names the start screen is skipped", minPlayers, maxPlayers))
 	s.own.StringVar(&s.names, "names", "", "the players' names in seat order, comma-separated (`A,B,...`)")
 	s.own.Uint64Var(&s.seed, "seed", 0, "game seed `N` for testers (the window then marks a tester's game); unset = a secret random seed")
 	s.own.VisitAll(func(f *flag.Flag) { c.Var(f.Value, f.Name, f.Usage) })
@@ -180,8 +192,8 @@ func (s *setup) set(o *app.Options) error {
 			if n == "" {
 				return fmt.Errorf("-names %q: name %d is empty", short(s.names), i+1)
 			}
-			if r, what, bad := maps.UnsafeChar(n); bad {
-				return fmt.Errorf("-names: name %d %q holds %s, U+%04X", i+1, short(n), what, r)
+			if err := rules.CheckPlayerName(n); err != nil {
+				return fmt.Errorf("-names: name %d: %v", i+1, err)
 			}
 			ps = append(ps, n)
 		}
@@ -222,6 +234,17 @@ func checkRecord(path string) error {
 	}
 	if _, err := os.Lstat(path); err == nil {
 		return fmt.Errorf("-record %s: the file exists; give a new name (nothing was overwritten)", short(path))
+	}
+	return folderFor("-record", path)
+}
+
+// folderFor refuses a file to be written at path whose folder does not
+// exist (or is no folder): found before any window opens or any work is
+// done, not after.
+func folderFor(flag, path string) error {
+	dir := filepath.Dir(path)
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s %s: the folder %s does not exist", flag, textcheck.Escape(path), textcheck.Escape(dir))
 	}
 	return nil
 }

@@ -89,6 +89,28 @@ type Options struct {
 	Sandbox bool
 }
 
+// cleanTemps removes what a crash or a kill left of the atomic writes in
+// the folders the window writes into besides the saves folder (which
+// store.OpenDir cleans): the -record file's, the -overlay file's and the
+// saved positions'. Only the program's own temporary names older than
+// ten minutes go (store.RemoveStaleTemps).
+func cleanTemps(opts Options) {
+	dirs := []string{}
+	for _, p := range []string{opts.RecordPath, opts.Overlay} {
+		if p != "" {
+			dirs = append(dirs, filepath.Dir(p))
+		}
+	}
+	if opts.PositionsDir != "" {
+		dirs = append(dirs, opts.PositionsDir)
+	} else if d, err := store.PositionsDir(); err == nil {
+		dirs = append(dirs, d)
+	}
+	for _, d := range dirs {
+		store.RemoveStaleTemps(d)
+	}
+}
+
 // newGameFunc builds a game for a map name, player names and seed.
 type newGameFunc func(mapName string, players []string, seed uint64) (play, error)
 
@@ -98,6 +120,7 @@ func Run(opts Options) error {
 	if err := checkPlatform(opts); err != nil {
 		return err
 	}
+	cleanTemps(opts)
 	if opts.Spectate != "" {
 		return runSpectator(opts)
 	}
@@ -122,7 +145,7 @@ func Run(opts Options) error {
 	}
 	first, err := a.firstScene()
 	if err != nil {
-		return err
+		return &SetupError{Err: err}
 	}
 	a.mgr.goTo(first)
 	a.rebuild()
@@ -132,8 +155,31 @@ func Run(opts Options) error {
 	if opts.Replay != "" {
 		t += " — replay of " + filepath.Base(opts.Replay)
 	}
-	return openWindow(a, opts, t)
+	if err := openWindow(a, opts, t); err != nil {
+		a.dropUnshown()
+		return err
+	}
+	return nil
 }
+
+// dropUnshown removes what was written for a new game the window was to
+// show and never did (it could not open): its save — or Continue would
+// offer a game nobody saw — and its -record file. A resumed save, and the
+// file a game was loaded from, are left as they were.
+func (a *App) dropUnshown() {
+	if lg := a.f.sh.Live; lg != nil {
+		lg.bots.interrupt()
+		lg.files.discard()
+	}
+}
+
+// SetupError is Run's refusal of the game its options name (a -load file
+// that cannot be opened or read, a save open in another window, a
+// scenario or replay that does not load), before any window opens.
+type SetupError struct{ Err error }
+
+func (e *SetupError) Error() string { return e.Err.Error() }
+func (e *SetupError) Unwrap() error { return e.Err }
 
 // firstScene is the scene the options open: a replay, a saved game, a
 // scenario, the sandbox, a quick game, or else the start screen.
@@ -293,8 +339,9 @@ func (a *App) closeWindow() bool {
 	if lg == nil {
 		return true
 	}
-	lg.close() // a bot's search stops with the window
+	lg.bots.interrupt() // a bot's search stops with the window
 	if a.closeRefused || lg.files.close() {
+		lg.files.leave()
 		return true
 	}
 	a.closeRefused = true

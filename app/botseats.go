@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"notrueking/bots"
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
 	"notrueking/words"
@@ -129,7 +129,7 @@ func (s *startScene) botDriver(n int, seed uint64) *botSeats {
 }
 
 // seatNames is who plays each seat as a save keeps it
-// (session.Meta.Seats): session.SeatHuman or a level's name; nil when
+// (gamefile.Meta.Seats): gamefile.SeatHuman or a level's name; nil when
 // every seat is human.
 func (b *botSeats) seatNames() []string {
 	if !b.any() {
@@ -137,7 +137,7 @@ func (b *botSeats) seatNames() []string {
 	}
 	out := make([]string, len(b.level))
 	for i, l := range b.level {
-		out[i] = session.SeatHuman
+		out[i] = gamefile.SeatHuman
 		if l != Human {
 			out[i] = bots.Level(l).String()
 		}
@@ -154,8 +154,8 @@ func (b *botSeats) pauseOrZero() time.Duration {
 	return b.pause
 }
 
-// savedBots is the driver of a saved game's bot seats (session.Meta.Seats,
-// already checked by session.Decode), nil when every seat is human. The
+// savedBots is the driver of a saved game's bot seats (gamefile.Meta.Seats,
+// already checked by gamefile.Decode), nil when every seat is human. The
 // command line's -bots and -bot-pause, when given, win over the save: a
 // tester can take a bot's seat or hand one to a bot.
 func savedBots(o Options, seats []string, pause time.Duration, n int, tester bool, seed uint64) *botSeats {
@@ -187,11 +187,12 @@ func savedBots(o Options, seats []string, pause time.Duration, n int, tester boo
 
 // botAnswer is a finished search.
 type botAnswer struct {
-	gen, pos, seat int
-	last           rules.Action // the position's last action (with pos: which position)
-	hint           bool
-	d              bots.Decision
-	err            error
+	gen, pos int
+	seat     rules.Seat
+	last     rules.Action // the position's last action (with pos: which position)
+	hint     bool
+	d        bots.Decision
+	err      error
 }
 
 // botSeats drives the bot seats of one game.
@@ -213,14 +214,14 @@ func newBotSeats(levels []int, pause time.Duration, seed uint64) *botSeats {
 }
 
 // isBot reports whether seat is played by a bot.
-func (b *botSeats) isBot(seat int) bool {
-	return b != nil && seat >= 0 && seat < len(b.level) && b.level[seat] != Human
+func (b *botSeats) isBot(seat rules.Seat) bool {
+	return b != nil && seat >= 0 && int(seat) < len(b.level) && b.level[seat] != Human
 }
 
 // any reports whether some seat is a bot.
 func (b *botSeats) any() bool {
 	for s := range b.levelsOrNil() {
-		if b.isBot(s) {
+		if b.isBot(rules.Seat(s)) {
 			return true
 		}
 	}
@@ -235,9 +236,9 @@ func (b *botSeats) levelsOrNil() []int {
 }
 
 // humans lists the seats played at the table.
-func (b *botSeats) humans(n int) []int {
-	var out []int
-	for s := 0; s < n; s++ {
+func (b *botSeats) humans(n int) []rules.Seat {
+	var out []rules.Seat
+	for s := range rules.Seat(n) {
 		if !b.isBot(s) {
 			out = append(out, s)
 		}
@@ -247,7 +248,7 @@ func (b *botSeats) humans(n int) []int {
 
 // ask starts a search for seat on the position of g, off the UI
 // goroutine: the search reads only a copy of the seat's information.
-func (b *botSeats) ask(g *rules.Game, seat int, lv bots.Level, hint bool) {
+func (b *botSeats) ask(g *rules.Game, seat rules.Seat, lv bots.Level, hint bool) {
 	b.stop()
 	in := g.Information(seat)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -413,7 +414,7 @@ func (lg *liveGame) botsPlace() bool {
 	u.ClearHint()
 	ta := u.Game().ToAct()
 	hs := b.humans(len(u.Seats()))
-	show := -2 // leave the curtain logic to the caller
+	show := rules.Seat(-2) // leave the curtain logic to the caller
 	switch {
 	case len(hs) == 0:
 		show = -1

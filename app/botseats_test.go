@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"notrueking/bots"
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -316,6 +316,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 		}
 	}
 
+	a.closeWindow() // the game is played in one window at a time
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	w, ok := ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdContinue, ID: id} })
 	if !ok || !strings.Contains(w.Text, "2 bots") {
@@ -328,7 +329,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := session.ReadMeta(data); strings.Join(m.Seats, ",") != "human,random,human,easy" || m.BotPauseMS != 40 {
+	if m, _, _ := gamefile.ReadMeta(data); strings.Join(m.Seats, ",") != "human,random,human,easy" || m.BotPauseMS != 40 {
 		t.Fatalf("the continued game's save: seats %v, pause %d ms", m.Seats, m.BotPauseMS)
 	}
 
@@ -379,7 +380,7 @@ func TestBotSeatsAreMarked(t *testing.T) {
 
 	g := game(a)
 	rec := rules.RecordOf(g)
-	data, err := session.Encode(rec, session.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: len(rec.Actions),
+	data, err := gamefile.Encode(rec, gamefile.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: len(rec.Actions),
 		Seats: []string{"human", "random", "human", "easy"}})
 	if err != nil {
 		t.Fatal(err)

@@ -16,12 +16,12 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/internal/safefile"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
-	"notrueking/session"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -212,7 +212,7 @@ func (a *App) downloadRecord() {
 		// A game from a position: the file holds the position too (a
 		// save, which -load and Open file… read like a record).
 		var data []byte
-		data, err = session.Encode(rec, session.Meta{Players: rec.Players, Actions: len(rec.Actions), Tester: true, Start: string(start)})
+		data, err = gamefile.Encode(rec, gamefile.Meta{Players: rec.Players, Actions: len(rec.Actions), Tester: true, Start: string(start)})
 		buf.Write(data)
 	} else {
 		err = rec.Write(&buf)
@@ -295,11 +295,11 @@ func (a *App) openFile(name string, size int64, data []byte) {
 		a.openMap(base, data)
 		return
 	}
-	if _, _, _, err := session.Decode(safefile.TrimBOM(data)); err != nil {
+	if _, _, _, err := gamefile.Decode(data); err != nil {
 		a.say(live, fmt.Sprintf("%s is not a save or a record (a map file must end in .toml): %v", base, err), true)
 		return
 	}
-	f, err := session.ReadData(data, ".", mapLoader)
+	f, err := gamefile.ReadData(data, ".", mapLoader)
 	if err != nil {
 		a.say(live, fmt.Sprintf("%s: %v", base, err), true)
 		return
@@ -551,8 +551,9 @@ func (w *webGame) snapshot() {
 			id += fmt.Sprint(wd.T.Cmd.N)
 		}
 		switch {
-		case wd.T.Kind == ui.TSlot:
-			id = fmt.Sprintf("%s:%v", wd.T.House, wd.T.Slot)
+		case wd.T.Kind == ui.TSlot && a.f.board != nil:
+			// The page's tests name a slot by its house's id.
+			id = fmt.Sprintf("%s:%v", a.f.board.Camera.Map().HouseName(wd.T.House), wd.T.Slot)
 		case wd.T.Kind == ui.TToken:
 			id = fmt.Sprintf("token:%d", wd.T.Index)
 		case wd.T.Action != nil && id == "":

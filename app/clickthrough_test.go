@@ -3,9 +3,10 @@ package app
 import (
 	"math/rand"
 	randv2 "math/rand/v2"
-	"notrueking/internal/byclicks"
 	"testing"
 
+	"notrueking/board"
+	"notrueking/internal/byclicks"
 	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
@@ -93,12 +94,12 @@ func (c *clicker) clickWidget(what string, pred func(ui.Widget) bool) {
 	c.at(w.R.Center())
 }
 
-func (c *clicker) clickTerr(tr int) {
+func (c *clicker) clickTerr(tr board.TerrID) {
 	c.t.Helper()
-	if tr < 0 || tr >= len(c.pts) {
+	if tr < 0 || int(tr) >= len(c.pts) {
 		c.t.Fatalf("unknown territory %d", tr)
 	}
-	p := c.pts[tr]
+	p := c.pts[int(tr)]
 	c.at(p[0], p[1])
 }
 

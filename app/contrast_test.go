@@ -3,10 +3,12 @@ package app
 import (
 	"fmt"
 	"image/color"
+	"testing"
+
 	"notrueking/internal/tabletest"
+	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
-	"testing"
 )
 
 // background is the colour under widget i's text: its own fill for a box,
@@ -112,7 +114,7 @@ func TestTextContrast(t *testing.T) {
 		}
 	}
 	for i := range ui.ConspiracyColors {
-		sc := ui.SeatColor(i)
+		sc := ui.SeatColor(rules.Seat(i))
 		if c := ui.Contrast(ui.TextOn(sc), sc); c < 4.5 {
 			t.Errorf("seat %d colour %v: text contrast %.2f", i, sc, c)
 		}

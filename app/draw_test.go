@@ -2,8 +2,6 @@ package app
 
 import (
 	"image"
-	"notrueking/internal/tabletest"
-	"notrueking/render/rendertest"
 	"reflect"
 	"testing"
 	"time"
@@ -11,6 +9,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/internal/tabletest"
+	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
@@ -60,7 +60,7 @@ func warmUp(t *testing.T, m *board.Map) {
 
 // handIn is a scripted game on map m in which seat holder holds card in
 // the views of the seats given (every seat's when none is).
-func handIn(m *board.Map, holder int, card board.Card, seats ...int) *tabletest.Engine {
+func handIn(m *board.Map, holder rules.Seat, card board.CardID, seats ...rules.Seat) *tabletest.Engine {
 	f := tabletest.New(m)
 	if len(seats) == 0 {
 		for s := range f.Views {
@@ -70,7 +70,7 @@ func handIn(m *board.Map, holder int, card board.Card, seats ...int) *tabletest.
 	for _, s := range seats {
 		v := f.Views[s]
 		v.Players = append([]rules.PlayerView(nil), v.Players...)
-		v.Players[holder].Hand = []board.Card{card}
+		v.Players[holder].Hand = []board.CardID{card}
 		f.Views[s] = v
 	}
 	return f
@@ -78,10 +78,10 @@ func handIn(m *board.Map, holder int, card board.Card, seats ...int) *tabletest.
 
 // byCard is the picture pic draws for each of two cards of map m (after a
 // warm-up): a picture that shows no secret is the same for both.
-func byCard(t *testing.T, m *board.Map, pic func(board.Card) *image.RGBA) (a, b *image.RGBA) {
+func byCard(t *testing.T, m *board.Map, pic func(board.CardID) *image.RGBA) (a, b *image.RGBA) {
 	t.Helper()
 	warmUp(t, m)
-	return pic(m.Houses[0].Deck[0]), pic(m.Houses[1].Deck[0])
+	return pic(tabletest.Card(m, m.Houses[0].Deck[0].ID)), pic(tabletest.Card(m, m.Houses[1].Deck[0].ID))
 }
 
 // TestDrawPublicTableHidesOtherHands: the table seat 0 sees is the same
@@ -93,20 +93,21 @@ func TestDrawPublicTableHidesOtherHands(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
 	// Seat 1 holds card A or B; seat 0 is looking.
-	app := func(card board.Card) *App { return tableApp(t, handIn(m, 1, card, 1)) }
-	a := framed(app(m.Houses[0].Deck[0]))
-	if !reflect.DeepEqual(a, framed(app(m.Houses[1].Deck[0]))) {
+	cardA, cardB := tabletest.Card(m, m.Houses[0].Deck[0].ID), tabletest.Card(m, m.Houses[1].Deck[0].ID)
+	app := func(card board.CardID) *App { return tableApp(t, handIn(m, 1, card, 1)) }
+	a := framed(app(cardA))
+	if !reflect.DeepEqual(a, framed(app(cardB))) {
 		t.Fatal("the table's frame seat 0 sees differs with the content of seat 1's hand")
 	}
 	// Sanity: seat 0's own hand does change the frame.
-	own := tableApp(t, handIn(m, 0, m.Houses[1].Deck[0], 0))
+	own := tableApp(t, handIn(m, 0, cardB, 0))
 	if reflect.DeepEqual(framed(own), a) {
 		t.Fatal("changing the viewer's own hand did not change the frame (the test cannot see hands)")
 	}
 	if testing.Short() {
 		return
 	}
-	pa, pb := byCard(t, m, func(card board.Card) *image.RGBA {
+	pa, pb := byCard(t, m, func(card board.CardID) *image.RGBA {
 		return shot(t, app(card), ui.BaseW, ui.BaseH)
 	})
 	if string(pa.Pix) != string(pb.Pix) {
@@ -177,7 +178,7 @@ func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
 	curtains := map[bool][]painted{} // lifted or not: by card
-	for _, card := range []board.Card{m.Houses[0].Deck[0], m.Houses[1].Deck[0]} {
+	for _, card := range []board.CardID{tabletest.Card(m, m.Houses[0].Deck[0].ID), tabletest.Card(m, m.Houses[1].Deck[0].ID)} {
 		a := curtainApp(t, handIn(m, 0, card, 0, 1), 1)
 		curtains[false] = append(curtains[false], framed(a))
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
@@ -191,7 +192,7 @@ func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 		t.Fatal("the lifted curtain's frame is the same whatever the hand (the test cannot see hands)")
 	}
 	if !testing.Short() {
-		a, b := byCard(t, m, func(card board.Card) *image.RGBA {
+		a, b := byCard(t, m, func(card board.CardID) *image.RGBA {
 			return shot(t, curtainApp(t, handIn(m, 0, card), 1), ui.BaseW, ui.BaseH)
 		})
 		if string(a.Pix) != string(b.Pix) {

@@ -1,39 +1,38 @@
 package app
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"path/filepath"
+	"os"
 	"time"
 
-	"notrueking/internal/safefile"
-	"notrueking/records"
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/scenarios"
 	"notrueking/session"
 	"notrueking/store"
 )
 
 // The files a live game writes, in one place. The table never writes and
-// never calls back into the app: table.Table's Click, Do and Keys report
-// that the game moved, and the game's owner (liveGame.moved, live.go)
-// tells its files. Everything the app writes for a game — the autosave,
-// the -record file, the -overlay file, the start position of a game from
-// a scenario or the sandbox (in the save, and beside the record) — is
-// written from here, behind gameFiles; and so is the spectator window's
-// -overlay file (writesOverlay).
+// never calls back into the app: it acts on the game it was given, which
+// is a session.Game — the rules game followed by one chain of observers,
+// told after every action, undo and redo, whoever made it: the autosave
+// (session.Session), the -record file (session.RecordFile), the -overlay
+// file (overlayFile). Where each file's record starts and what its header
+// says is package gamefile's. The start position of a game from a
+// scenario or the sandbox goes into its save (gamefile.StartOf) and beside
+// its record (gamefile.RecordOrigin). The spectator window's -overlay file
+// is written from here too (writesOverlay).
 
 // gameFiles is what a live game writes.
 type gameFiles interface {
 	// open starts the files of game p (a new game, or the resumed save's)
 	// and returns what the table reads and acts on: acting through it
-	// autosaves. seats and pause are who plays each seat and the pause
+	// writes the files (the chain). seats and pause are who plays each seat and the pause
 	// between bot moves, for the save's header.
 	open(p play, seats []string, pause time.Duration) play
-	// moved writes what follows a move of the game (an action, an undo, a
-	// redo, a notice dismissed): the -record file and the overlay. note
-	// is a line for the message bar ("" for none).
+	// moved is told that the table reported a move (the files have
+	// followed the game already): note is a line for the message bar
+	// ("" for none), where the record went when its name was taken.
 	moved() (note string)
 	// close is the last write when the window closes: it reports whether
 	// the game can be resumed (saved, or in its -record file).
@@ -47,6 +46,13 @@ type gameFiles interface {
 	record() (rec rules.Record, start []byte)
 	// saveID is the id of the game's save ("" without one).
 	saveID() string
+	// discard removes the save and record file written for a new game
+	// the window never showed (a resumed save stays).
+	discard()
+	// leave gives the game's save back when the window leaves the game
+	// (its lock: another window may continue it); nothing is written
+	// after.
+	leave()
 }
 
 // gameID is where a live game comes from, as its files name it: the map
@@ -60,9 +66,11 @@ type gameID struct {
 	tester          bool
 }
 
-// diskFiles writes a live game's files: a session.Session autosaves into
-// the saves folder (Options.Saves), the record file (Options.RecordPath)
-// and the overlay (Options.Overlay) are rewritten after every move.
+// diskFiles writes a live game's files: they follow the game through one
+// chain of observers (session.Game) — the autosave (a session.Session
+// saving into Options.Saves), the -record file (session.RecordFile,
+// Options.RecordPath), the -overlay file (overlayFile, Options.Overlay) —
+// told after each action, undo and redo, whoever made it.
 type diskFiles struct {
 	id    gameID
 	saves store.Store
@@ -75,33 +83,31 @@ type diskFiles struct {
 
 	play play
 	sess *session.Session
-	// The record file: recPath once written (the first write picks a free
-	// name), recorded its actions (-1 none written), recErr the last
-	// write's failure; recScen, recScenSum its scenario line once written.
-	recPath             string
-	recorded            int
-	recErr              error
-	recScen, recScenSum string
-	// What the overlay was last written from, and the last write's error.
-	overlayAt  overlayAt
-	overlayErr error
+	rec  *session.RecordFile
+	ov   *overlayFile
 }
 
 // newFiles are the files of a game from id, under the app's options.
 func newFiles(c *Context, id gameID) *diskFiles {
 	o := &c.app.opts
-	return &diskFiles{id: id, saves: o.Saves, recordPath: o.RecordPath, overlayPath: o.Overlay, storeErr: c.app.storeErr, recorded: -1}
+	return &diskFiles{id: id, saves: o.Saves, recordPath: o.RecordPath, overlayPath: o.Overlay, storeErr: c.app.storeErr}
 }
 
 func (f *diskFiles) open(p play, seats []string, pause time.Duration) play {
+	f.play = p
+	g := p.game
+	if g == nil {
+		return p // a scripted engine: nothing to write
+	}
 	f.sess = f.id.resumed
-	if p.game != nil && f.saves != nil && f.sess == nil {
-		s := session.New(f.saves, store.NewID(time.Now()), p.game, f.id.mapName, f.id.tester)
+	if f.saves != nil && f.sess == nil {
+		s := session.New(f.saves, store.NewID(time.Now()), g, f.id.mapName, f.id.tester)
 		s.MapSum = f.id.mapSum
-		if err := sessionStart(s, p.game); err != nil {
+		if start, err := gamefile.StartOf(g); err != nil {
 			// Never a save that would not replay.
 			f.err = fmt.Errorf("the game's start position cannot be saved: %v", err)
 		} else {
+			s.Start = start
 			f.sess = s
 			f.keep(seats, pause)
 			s.Save()
@@ -109,11 +115,22 @@ func (f *diskFiles) open(p play, seats []string, pause time.Duration) play {
 	} else if f.sess != nil {
 		f.keep(seats, pause)
 	}
+	var obs []session.Observer
 	if f.sess != nil {
-		p = playSaved(f.sess)
+		obs = append(obs, f.sess)
 	}
-	f.play = p
-	return p
+	if f.recordPath != "" {
+		f.rec = session.NewRecordFile(f.recordPath, f.id.mapName, f.id.scenario)
+		obs = append(obs, f.rec)
+	}
+	if f.overlayPath != "" {
+		f.ov = &overlayFile{path: f.overlayPath}
+		obs = append(obs, f.ov)
+	}
+	chain := session.NewGame(g, obs...)
+	chain.Start()
+	f.play = play{on: chain, game: g}
+	return f.play
 }
 
 // keep has every save say who plays each seat, and the round.
@@ -122,106 +139,27 @@ func (f *diskFiles) keep(seats []string, pause time.Duration) {
 	f.sess.Seats, f.sess.BotPause = seats, pause
 }
 
+// moved reports where the record went when the asked name was taken
+// (the files themselves follow the game: open).
 func (f *diskFiles) moved() string {
-	note := f.saveRecord()
-	f.saveOverlay()
-	return note
-}
-
-// saveRecord writes the record file (-record) when the game has moved on
-// since the last write: atomically, mode 0600 (a record holds every
-// secret). The first write of a game never replaces a file: it takes the
-// asked name or, when that exists (the record of an earlier game), the
-// next free one. A failure stays in a banner until a write succeeds.
-func (f *diskFiles) saveRecord() (note string) {
-	g := f.play.game
-	if f.recordPath == "" || g == nil || len(g.Actions()) == f.recorded {
+	if f.rec == nil {
 		return ""
 	}
-	rec := rules.RecordOf(g)
-	if f.sess != nil {
-		rec = f.sess.Record()
-	} else if f.id.mapName != "" {
-		rec.Map, rec.MapSHA256 = f.id.mapName, f.id.mapSum
-	}
-	// A record names a map file by its path relative to the record's
-	// folder (docs/records.md), so record and map can move together.
-	records.SetMap(&rec, f.recordPath, rec.Map, g.Map())
-	var err error
-	if g.FromPosition() {
-		// It starts from a scenario file, named relative to the record.
-		if f.recScen == "" {
-			err = f.recordStart(&rec, f.recordTarget(), g)
-			f.recScen, f.recScenSum = rec.Scenario, rec.ScenarioSHA256
-		}
-		rec.Scenario, rec.ScenarioSHA256 = f.recScen, f.recScenSum
-		if f.sess == nil {
-			rec.Actions = rec.Actions[g.Base():]
-		}
-	}
-	var buf bytes.Buffer
-	if err == nil {
-		err = rec.Write(&buf)
-	}
-	if err == nil {
-		if f.recPath == "" {
-			var p string
-			if p, err = store.WriteNew(f.recordPath, buf.Bytes(), 0o600); err == nil {
-				f.recPath = p
-				if p != f.recordPath {
-					note = "This game's record goes to " + p + " (the earlier game's record is kept)."
-				}
-			}
-		} else {
-			err = store.WriteFile(f.recPath, buf.Bytes(), 0o600, true)
-		}
-	}
-	if err != nil {
-		f.recErr = err
-		return note
-	}
-	f.recErr, f.recorded = nil, len(g.Actions())
-	return note
-}
-
-// recordTarget is the record file's path: the one written, or the one
-// asked for (-record) before the first write (it is in the same folder).
-func (f *diskFiles) recordTarget() string {
-	if f.recPath != "" {
-		return f.recPath
-	}
-	return f.recordPath
-}
-
-// saveOverlay rewrites the -overlay files after a move (called after
-// every click and key too, so it first checks whether the game changed —
-// the overlay looks back over the rounds' rankings, some milliseconds
-// late in a long game); a failure is kept for the banner and tried again
-// at the next move.
-func (f *diskFiles) saveOverlay() {
-	on := f.play.on
-	if f.overlayPath == "" || on == nil {
-		return
-	}
-	at := overlayAt{on, on.Len()}
-	if at == f.overlayAt && f.overlayErr == nil {
-		return
-	}
-	f.overlayErr = writeOverlay(f.overlayPath, on)
-	if f.overlayErr == nil {
-		f.overlayAt = at
-	}
+	return f.rec.Note()
 }
 
 func (f *diskFiles) close() bool {
+	g := f.play.game
+	if f.rec != nil && g != nil {
+		f.rec.Moved(g, session.Started) // a failed write tried again
+	}
 	if f.sess == nil {
 		// No autosave (the saves folder could not be opened): a game in
 		// progress would be lost, so the first close only says so.
-		if g := f.play.game; g == nil || g.Over() {
+		if g == nil || g.Over() {
 			return true
 		}
-		f.saveRecord()
-		if f.recordPath != "" && f.recErr == nil {
+		if f.rec != nil && f.rec.Err() == nil {
 			return true // its -record file holds it: -load resumes it
 		}
 		if f.storeErr == nil && f.err == nil {
@@ -230,7 +168,6 @@ func (f *diskFiles) close() bool {
 		return false
 	}
 	f.sess.Save()
-	f.saveRecord()
 	return f.sess.Err() == nil
 }
 
@@ -244,11 +181,11 @@ func (f *diskFiles) unsaved() ([]error, bool) {
 	case f.play.game != nil:
 		errs = append(errs, f.storeErr)
 	}
-	if f.recErr != nil {
-		errs = append(errs, fmt.Errorf("the record could not be written: %v", f.recErr))
+	if f.rec != nil && f.rec.Err() != nil {
+		errs = append(errs, fmt.Errorf("the record could not be written: %v", f.rec.Err()))
 	}
-	if f.overlayErr != nil {
-		errs = append(errs, fmt.Errorf("the overlay could not be written: %v", f.overlayErr))
+	if f.ov != nil && f.ov.err != nil {
+		errs = append(errs, fmt.Errorf("the overlay could not be written: %v", f.ov.err))
 	}
 	return errs, f.sess != nil && f.sess.Err() != nil
 }
@@ -257,11 +194,24 @@ func (f *diskFiles) record() (rules.Record, []byte) {
 	if f.sess != nil {
 		return f.sess.Record(), f.sess.Start
 	}
-	rec := rules.RecordOf(f.play.game)
-	if f.id.mapName != "" {
-		rec.Map, rec.MapSHA256 = f.id.mapName, f.id.mapSum
+	return gamefile.Record(f.play.game, gamefile.Origin{Map: f.id.mapName, MapSum: f.id.mapSum}), nil
+}
+
+func (f *diskFiles) discard() {
+	if f.sess != nil && f.id.resumed == nil {
+		id := f.sess.ID()
+		f.sess.Close()
+		f.saves.Delete(id)
 	}
-	return rec, nil
+	if f.rec != nil && f.rec.Path() != "" {
+		os.Remove(f.rec.Path())
+	}
+}
+
+func (f *diskFiles) leave() {
+	if f.sess != nil {
+		f.sess.Close()
+	}
 }
 
 func (f *diskFiles) saveID() string {
@@ -271,67 +221,15 @@ func (f *diskFiles) saveID() string {
 	return f.sess.ID()
 }
 
-// recordStart gives rec, the record of a game that starts from a
-// position, its scenario line for a record file at recordPath: the
-// scenario file the game was opened from (-scenario), named relative to
-// the record, or else the start position written beside the record
-// (RECORD.start.toml, a new file).
-func (f *diskFiles) recordStart(rec *rules.Record, recordPath string, g *rules.Game) error {
-	if f.id.scenario != "" {
-		data, err := safefile.ReadFile(f.id.scenario, scenarios.MaxFileSize)
-		if err == nil {
-			rec.Scenario, rec.ScenarioSHA256 = records.ScenarioRef(filepath.Dir(recordPath), f.id.scenario, data)
-			if _, err := scenarios.LoadRef(filepath.Dir(recordPath), rec.Scenario, rec.ScenarioSHA256); err == nil {
-				return nil
-			}
-		}
-		// The scenario file changed or went away: the record keeps its
-		// own copy of the start.
-	}
-	start, err := scenarios.StartOf(g)
-	if err != nil {
-		return err
-	}
-	if start == nil {
-		return errors.New("the game does not start from a position")
-	}
-	p, err := store.WriteNew(recordPath+".start.toml", start, 0o600)
-	if err != nil {
-		return err
-	}
-	f.id.scenario = p
-	rec.Scenario, rec.ScenarioSHA256 = records.ScenarioRef(filepath.Dir(recordPath), p, start)
-	return nil
+// overlayFile is the -overlay file of a live game, an observer of its
+// chain: rewritten after every move; a failure is kept for the banner
+// and tried again at the next move.
+type overlayFile struct {
+	path string
+	err  error
 }
 
-// sessionStart gives a new save of g its start position when g starts
-// from one.
-func sessionStart(s *session.Session, g *rules.Game) error {
-	start, err := scenarios.StartOf(g)
-	if err != nil {
-		return err
-	}
-	s.Start = start
-	return nil
-}
-
-// playSaved is the play of a session's game: read as the rules game,
-// acted on through the session, which saves after every action.
-func playSaved(s *session.Session) play {
-	g := s.Game()
-	return play{on: saving{g, s}, game: g}
-}
-
-// saving is the table's game while it is autosaved: the rules game for
-// reading, the session for acting (it applies to the game, then saves).
-type saving struct {
-	*rules.Game
-	s *session.Session
-}
-
-func (g saving) Apply(a rules.Action) ([]rules.Event, error) { return g.s.Apply(a) }
-func (g saving) Undo() error                                 { return g.s.Undo() }
-func (g saving) Redo() ([]rules.Event, error)                { return g.s.Redo() }
+func (o *overlayFile) Moved(g *rules.Game, _ session.Change) { o.err = writeOverlay(o.path, g) }
 
 // writesOverlay has the spectator window s write the -overlay file at
 // path after each newly seen position of the game it follows (a write's

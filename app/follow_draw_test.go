@@ -3,10 +3,10 @@ package app
 import (
 	"image"
 	"math/rand"
-	"notrueking/render/rendertest"
 	"reflect"
 	"testing"
 
+	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/ui"
 )

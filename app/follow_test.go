@@ -2,15 +2,15 @@ package app
 
 import (
 	"math/rand"
-	"notrueking/internal/tabletest"
-	"notrueking/table"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/table"
 	"notrueking/ui"
 )
 
@@ -60,8 +60,8 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 			if nt.Seat != tbl(a).Shown() || !strings.HasPrefix(nt.Text, "You drew") {
 				t.Fatalf("seed %d: drawn card notice %+v for seat %d", seed, nt, tbl(a).Shown())
 			}
-			if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, nt.Card.Name+"\n") }); !ok {
-				t.Fatalf("seed %d: the drawn card %s is not shown", seed, nt.Card.Name)
+			if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, tbl(a).Map().CardAt(nt.Card).Name+"\n") }); !ok {
+				t.Fatalf("seed %d: the drawn card %s is not shown", seed, tbl(a).Map().CardAt(nt.Card).Name)
 			}
 		}
 		seen[nt.Kind] = true
@@ -189,7 +189,7 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 	if n := saveActions(t, st, id); n != 3 || game(a).Len() != 3 {
 		t.Fatalf("after Ctrl+Z the save holds %d actions, the game %d; want 3 (message %q)", n, game(a).Len(), tbl(a).State().Message)
 	}
-	if data, err := os.ReadFile(files(a).recPath); err != nil || strings.Count(string(data), " place ") != 1 {
+	if data, err := os.ReadFile(files(a).rec.Path()); err != nil || strings.Count(string(data), " place ") != 1 {
 		t.Fatalf("after Ctrl+Z the record file holds %q (%v)", data, err)
 	}
 	if is[*curtainScene](a) {

@@ -4,6 +4,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"notrueking/board"
 	"notrueking/ui"
 )
 
@@ -113,7 +114,7 @@ func (a *App) handle(in ui.Input) {
 	if in.Has("F1") {
 		a.do(ui.Command{Kind: ui.CmdHelp})
 	} else {
-		rest, changed = a.mgr.cur.Keys(in, a.ctx())
+		rest, changed = a.mgr.keys(in, a.ctx())
 	}
 	if in.Has("F11") {
 		a.do(ui.Command{Kind: ui.CmdFullscreen})
@@ -128,7 +129,7 @@ func (a *App) handle(in ui.Input) {
 		t, _ := a.hit(in.X, in.Y)
 		if t.Kind == ui.TNone && a.f.boardInput() {
 			if tr := a.boardHit(in.X, in.Y); tr >= 0 {
-				t = ui.Target{Kind: ui.TTerritory, Terr: tr}
+				t = ui.Target{Kind: ui.TTerritory, Terr: board.TerrID(tr)}
 			}
 		}
 		a.press(t)
@@ -157,7 +158,7 @@ func (a *App) press(t ui.Target) {
 		a.do(t.Cmd)
 		return
 	}
-	a.mgr.cur.Click(t, a.ctx())
+	a.mgr.click(t, a.ctx())
 }
 
 // do carries out a command: the app's own (help, fullscreen), or the
@@ -171,7 +172,7 @@ func (a *App) do(c ui.Command) {
 			a.fullscreen()
 		}
 	default:
-		a.mgr.cur.Do(c, a.ctx())
+		a.mgr.do(c, a.ctx())
 	}
 }
 
@@ -212,7 +213,7 @@ func (a *App) boardInput(in ui.Input) bool {
 	_, onWidget := ui.HitTest(a.f.ws, in.X, in.Y)
 	changed, took, tr := cam.Handle(in, onWidget >= 0)
 	if tr >= 0 {
-		a.press(ui.Target{Kind: ui.TTerritory, Terr: tr})
+		a.press(ui.Target{Kind: ui.TTerritory, Terr: board.TerrID(tr)})
 		a.rebuild()
 		changed = true
 	}
@@ -232,7 +233,7 @@ func (a *App) tips() []ui.Widget {
 	if a.f.boardInput() && a.ptr.hoverTerr >= 0 {
 		// The territory's public facts; in try mode, whether the group
 		// picked could move there.
-		return a.f.sh.Board.Table.TerritoryTip(a.ptr.hoverTerr, a.ptr.x, a.ptr.y, a.f.sh.Message)
+		return a.f.sh.Board.Table.TerritoryTip(board.TerrID(a.ptr.hoverTerr), a.ptr.x, a.ptr.y, a.f.sh.Message)
 	}
 	return nil
 }

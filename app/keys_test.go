@@ -1,10 +1,10 @@
 package app
 
 import (
-	"notrueking/internal/tabletest"
 	"strings"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
 )

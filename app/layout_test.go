@@ -1,11 +1,11 @@
 package app
 
 import (
-	"notrueking/internal/tabletest"
 	"strconv"
 	"strings"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -30,11 +30,13 @@ func TestStartScreenEditAndStart(t *testing.T) {
 	a.handle(ui.Input{Chars: []rune("Zed")})
 	a.handle(ui.Input{Tab: true}) // to Bob
 	a.handle(ui.Input{Backspace: true})
+	a.handle(ui.Input{Tab: true}) // to Carol: a name stops at 24 characters
+	a.handle(ui.Input{Chars: []rune("ñbcdefghijklmnopqrstuvwxyz")})
 	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdEditName, N: 3} }); ok {
 		t.Error("a fourth name field is shown for three players")
 	}
 	click(ui.Command{Kind: ui.CmdStart})
-	if gotMap != "standard" || gotSeed != 5 || strings.Join(gotNames, ",") != "Zed,Bo,Carol" {
+	if gotMap != "standard" || gotSeed != 5 || strings.Join(gotNames, ",") != "Zed,Bo,Carolñbcdefghijklmnopqrs" {
 		t.Fatalf("new game: map %q seed %d names %v", gotMap, gotSeed, gotNames)
 	}
 	if !is[*curtainScene](a) || curtainSeat(a) != 0 {

@@ -49,7 +49,7 @@ func begin(c *Context, p play, seed uint64, id gameID, bots *botSeats) (*liveGam
 }
 
 // moved follows a move of the game (an action, an undo, a redo, a notice
-// dismissed: what the table reports): the game's files are written, and
+// dismissed: what the table reports; the files followed the game already):
 // the scene goes where the game now stands — the result of a combat, the
 // end, the table as the bots leave it, or the curtain for the next seat.
 // byBot says a bot's move raised a notice (the bots dismiss it).
@@ -76,9 +76,12 @@ func (lg *liveGame) moved(c *Context, byBot bool) {
 }
 
 // close takes the game off the table: its bots stop; its save and record
-// stay (the save is offered under Continue), and the next game gets its
-// own.
-func (lg *liveGame) close() { lg.bots.interrupt() }
+// stay (the save is offered under Continue, to this window or another),
+// and the next game gets its own.
+func (lg *liveGame) close() {
+	lg.bots.interrupt()
+	lg.files.leave()
+}
 
 // decorate adds to the table's widgets what the app puts there: the
 // tester badge, and (with Hint) the bots' pieces.

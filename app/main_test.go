@@ -125,7 +125,7 @@ func sess(a *App) *session.Session {
 func files(a *App) *diskFiles { return live(a).files.(*diskFiles) }
 
 // curtainSeat is the seat the curtain up waits for (-1 for no curtain).
-func curtainSeat(a *App) int {
+func curtainSeat(a *App) rules.Seat {
 	if s, ok := covered(a.mgr.cur).(*curtainScene); ok {
 		return s.seat
 	}

@@ -133,6 +133,11 @@ func (m *sceneManager) tick(now time.Time, c *Context) bool {
 	return m.cur.Tick(now, c) || m.switched
 }
 
+// keys, click and do hand the input to the scene that is up.
+func (m *sceneManager) keys(in ui.Input, c *Context) ([]string, bool) { return m.cur.Keys(in, c) }
+func (m *sceneManager) click(t ui.Target, c *Context)                 { m.cur.Click(t, c) }
+func (m *sceneManager) do(cmd ui.Command, c *Context)                 { m.cur.Do(cmd, c) }
+
 // toggleHelp opens the help overlay over the scene that is up (closing
 // the Tools menu), or closes it.
 func (m *sceneManager) toggleHelp() {

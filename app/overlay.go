@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"notrueking/board"
 	"notrueking/internal/safefile"
 	"notrueking/rules"
 	"notrueking/store"
@@ -86,9 +87,9 @@ func overlayOf(r rules.Reader) overlayData {
 	if v.Phase == rules.PhaseResolve || v.Phase == rules.PhaseCombat {
 		d.Tier = v.Tier.String()
 	}
-	seat := func(s int) overlaySeat {
-		o := overlaySeat{Seat: s + 1}
-		if s >= 0 && s < len(v.Players) {
+	seat := func(s rules.Seat) overlaySeat {
+		o := overlaySeat{Seat: int(s) + 1}
+		if s >= 0 && int(s) < len(v.Players) {
 			o.Conspiracy, o.Name = v.Players[s].ID, v.Players[s].Name
 		}
 		return o
@@ -105,11 +106,8 @@ func overlayOf(r rules.Reader) overlayData {
 	}
 	since := rankSince(r, v)
 	for i, rk := range v.Ranking {
-		name := rk.House
-		if h, ok := m.House(rk.House); ok {
-			name = m.Houses[h].Name
-		}
-		d.Ranking = append(d.Ranking, overlayRank{House: rk.House, Name: name, Rank: table.RankText(rk), From: rk.From, To: rk.To,
+		// The overlay is JSON for other programs: houses by id and name.
+		d.Ranking = append(d.Ranking, overlayRank{House: m.HouseName(rk.House), Name: m.Houses[rk.House].Name, Rank: table.RankText(rk), From: rk.From, To: rk.To,
 			SinceRound: since[i].round, SinceAction: since[i].action})
 	}
 	return d
@@ -119,11 +117,11 @@ func overlayOf(r rules.Reader) overlayData {
 // action count, and the ranking's spans there.
 type rankPoint struct {
 	round, action int
-	spans         map[string][2]int
+	spans         map[board.HouseID][2]int
 }
 
-func spansOf(rs []rules.Rank) map[string][2]int {
-	m := make(map[string][2]int, len(rs))
+func spansOf(rs []rules.Rank) map[board.HouseID][2]int {
+	m := make(map[board.HouseID][2]int, len(rs))
 	for _, r := range rs {
 		m[r.House] = [2]int{r.From, r.To}
 	}
@@ -283,13 +281,4 @@ func CheckOverlay(path string) error {
 		return err
 	}
 	return nil
-}
-
-// overlayAt names what an overlay was written from: the game and how many
-// actions it had applied. Every change of a game's history goes through
-// an action, an undo or a redo, each followed by liveGame.moved, so
-// between two writes a changed game has a changed count.
-type overlayAt struct {
-	r rules.Reader
-	n int
 }

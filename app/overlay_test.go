@@ -5,14 +5,15 @@ import (
 	"encoding/json"
 	"math/rand"
 	randv2 "math/rand/v2"
-	"notrueking/table"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/table"
 	"notrueking/ui"
 )
 
@@ -23,14 +24,14 @@ type publicGuard struct {
 	t *testing.T
 }
 
-func (g publicGuard) View(seat int) rules.View {
+func (g publicGuard) View(seat rules.Seat) rules.View {
 	if seat != rules.Public {
 		g.t.Errorf("the overlay read seat %d's view", seat)
 	}
 	return g.Reader.View(seat)
 }
 
-func (g publicGuard) EventText(e rules.Event, viewer int) string {
+func (g publicGuard) EventText(e rules.Event, viewer rules.Seat) string {
 	if viewer != rules.Public {
 		g.t.Errorf("the overlay read an event in seat %d's words", viewer)
 	}
@@ -42,7 +43,7 @@ func (g publicGuard) Legal() []rules.Action {
 	return g.Reader.Legal()
 }
 
-func (g publicGuard) LegalFor(seat int) []rules.Action {
+func (g publicGuard) LegalFor(seat rules.Seat) []rules.Action {
 	g.t.Error("the overlay read the legal actions of a seat")
 	return g.Reader.LegalFor(seat)
 }
@@ -50,7 +51,7 @@ func (g publicGuard) LegalFor(seat int) []rules.Action {
 // secretsOf is every seat's secrets in g: loyalty cards and hands.
 func secretsOf(g *rules.Game) string {
 	var b strings.Builder
-	for s := range g.Seats() {
+	for s := range rules.Seat(len(g.Seats())) {
 		p := g.View(s).Players[s]
 		js, _ := json.Marshal([]any{p.Loyalty, p.Hand})
 		b.Write(js)
@@ -127,20 +128,20 @@ func TestOverlayFollowsThePublicState(t *testing.T) {
 			t.Fatalf("ranking %v, want %v", d.Ranking, v.Ranking)
 		}
 		for k, r := range v.Ranking {
-			if o := d.Ranking[k]; o.House != r.House || o.From != r.From || o.To != r.To || o.Rank != table.RankText(r) || o.SinceRound > d.Round || o.SinceAction > i {
+			if o := d.Ranking[k]; o.House != g.Map().Houses[r.House].ID || o.From != r.From || o.To != r.To || o.Rank != table.RankText(r) || o.SinceRound > d.Round || o.SinceAction > i {
 				t.Fatalf("after %d actions: ranking %+v, want %+v", i, o, r)
 			}
 		}
 		rounds[d.Round] = true
 		tiers[d.Tier] = true
 		if g.Over() {
-			if d.Acting != nil || len(d.Winners) == 0 || d.Winners[0].Seat != v.Winners[0]+1 {
+			if d.Acting != nil || len(d.Winners) == 0 || d.Winners[0].Seat != int(v.Winners[0])+1 {
 				t.Fatalf("game over: acting %v, winners %v (view %v)", d.Acting, d.Winners, v.Winners)
 			}
 			break
 		}
 		ta := g.ToAct()
-		if d.Acting == nil || d.Acting.Seat != ta+1 || d.Acting.Name != v.Players[ta].Name || d.Acting.Conspiracy != g.Seats()[ta] {
+		if d.Acting == nil || d.Acting.Seat != int(ta)+1 || d.Acting.Name != v.Players[ta].Name || d.Acting.Conspiracy != g.Seats()[ta] {
 			t.Fatalf("after %d actions: acting %+v, want seat %d", i, d.Acting, ta)
 		}
 		l := g.Legal()
@@ -160,7 +161,7 @@ func TestOverlayRankSince(t *testing.T) {
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 5}} {
 		g := rulesGame(t, tc.mapName, caseNames[:tc.players], 21)
 		rng := rand.New(rand.NewSource(21))
-		var spans []map[string][2]int
+		var spans []map[board.HouseID][2]int
 		for i := 0; !g.Over() && i < 3000; i++ {
 			spans = append(spans, spansOf(g.View(rules.Public).Ranking))
 			l := g.Legal()
@@ -173,7 +174,8 @@ func TestOverlayRankSince(t *testing.T) {
 		moved := 0
 		for _, r := range d.Ranking {
 			n := len(spans) - 1
-			for n > 0 && spans[n-1][r.House] == spans[n][r.House] {
+			h, _ := g.Map().House(r.House) // the overlay names houses by id
+			for n > 0 && spans[n-1][h] == spans[n][h] {
 				n--
 			}
 			if r.SinceAction != n {

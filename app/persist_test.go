@@ -2,16 +2,18 @@ package app
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"notrueking/bots"
+	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -34,7 +36,6 @@ func step(t *testing.T, a *App, n int) {
 		if _, err := live(a).play.on.Apply(l[0]); err != nil {
 			t.Fatal(err)
 		}
-		files(a).saveRecord()
 	}
 	moved(a)
 }
@@ -45,7 +46,7 @@ func saveActions(t *testing.T, st store.Store, id string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, _, _, err := session.Decode(data)
+	rec, _, _, err := gamefile.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,6 +73,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 	}
 	round := tbl(a).Public().Round
 
+	a.closeWindow() // a game is played in one window at a time
 	// The next start offers it, and continuing plays on into the same save.
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	w, ok := ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdContinue, ID: id} })
@@ -282,6 +284,7 @@ func TestLoadFile(t *testing.T) {
 	if n := saveActions(t, st, sess(a).ID()); n != len(want.Actions)+1 {
 		t.Errorf("the loaded game's save holds %d actions", n)
 	}
+	a.closeWindow() // a game is played in one window at a time
 	// A save of the saves folder continues in place.
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	if err := openOn(b, func(cx *Context) (Scene, error) { return loadFile(cx, st.File(sess(a).ID())) }); err != nil {
@@ -349,6 +352,7 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}})
 	step(t, a, 2)
 	id := sess(a).ID()
+	a.closeWindow() // a game is played in one window at a time
 	data, _ := st.Load(id)
 	broken := strings.Replace(string(data), "\ncrown arrange", "\ncrown place stark lord\ncrown arrange", 1)
 	if err := st.Save(id, []byte(broken)); err != nil {
@@ -433,6 +437,7 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 	if err := os.WriteFile(mapPath, append([]byte("# edited\n"), data...), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	a.closeWindow() // a game is played in one window at a time
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	fromStart(b, func(cx *Context) (Scene, error) { return continueGame(cx, id) })
 	if tbl(b) != nil || !strings.Contains(b.home.msg, "changed since the record was written") {
@@ -492,5 +497,45 @@ func TestCloseWithoutSavesFolderAsksFirst(t *testing.T) {
 	}
 	if r, err := os.ReadFile(rec); err != nil || !strings.Contains(string(r), "arrange") {
 		t.Fatalf("the record holds %q (%v)", r, err)
+	}
+}
+
+// A window that cannot open leaves nothing behind: the new game's save
+// (Continue would offer a game nobody saw) and its -record file are
+// removed; a resumed save stays as it was.
+func TestAWindowThatCannotOpenLeavesNoSave(t *testing.T) {
+	st := tempStore(t)
+	rec := filepath.Join(t.TempDir(), "game.ntk")
+	a := mustApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}, Bots: []int{Human, int(bots.Random)}, RecordPath: rec, Quick: true}, defaultNewGame)
+	if err := openOn(a, startGame); err != nil {
+		t.Fatal(err)
+	}
+	id := sess(a).ID()
+	if _, err := st.Load(id); err != nil {
+		t.Fatalf("the new game was not saved: %v", err)
+	}
+	if _, err := os.Stat(rec); err != nil {
+		t.Fatalf("the record was not written: %v", err)
+	}
+	a.dropUnshown()
+	if l, _ := st.List(); len(l) != 0 {
+		t.Fatalf("saves left: %v", l)
+	}
+	if _, err := os.Stat(rec); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the record file is left: %v", err)
+	}
+
+	// A resumed save is the player's: it stays.
+	b := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}})
+	step(t, b, 2)
+	kept := sess(b).ID()
+	b.closeWindow()
+	c := mustApp(t, Options{Saves: st}, defaultNewGame)
+	if err := openOn(c, func(cx *Context) (Scene, error) { return continueGame(cx, kept) }); err != nil {
+		t.Fatal(err)
+	}
+	c.dropUnshown()
+	if _, err := st.Load(kept); err != nil {
+		t.Fatalf("a resumed save was removed: %v", err)
 	}
 }

@@ -19,7 +19,7 @@ import (
 
 // loadScenario opens the scenario file at path on the table: a tester's
 // game (the scenario holds its seed and every secret), autosaved like any
-// other game with its start position inside the save (session.Meta.Start).
+// other game with its start position inside the save (gamefile.Meta.Start).
 func loadScenario(c *Context, path string) (Scene, error) {
 	g, data, err := scenarios.LoadFile(path)
 	if err != nil {

@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/scenarios"
-	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -43,13 +43,14 @@ func TestScenarioInTheWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec, meta, _, err := session.Decode(data)
+	rec, meta, _, err := gamefile.Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Scenario != session.StartRef || meta.Start == "" || len(rec.Actions) != 3 {
+	if rec.Scenario != gamefile.StartRef || meta.Start == "" || len(rec.Actions) != 3 {
 		t.Fatalf("save: scenario %q, start %d bytes, %d actions", rec.Scenario, len(meta.Start), len(rec.Actions))
 	}
+	a.closeWindow() // a game is played in one window at a time
 	// Continue, in a new app: the same position, and the history from
 	// the scenario on (undo reaches back to it).
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
@@ -66,7 +67,7 @@ func TestScenarioInTheWindow(t *testing.T) {
 	// Played on after Continue, it is saved with the same start.
 	step(t, b, 1)
 	data, _ = st.Load(sess(b).ID())
-	_, meta2, _, _ := session.Decode(data)
+	_, meta2, _, _ := gamefile.Decode(data)
 	if meta2.Start != meta.Start {
 		t.Error("the continued game's save changed its start position")
 	}
@@ -166,7 +167,7 @@ func TestScenarioGameRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	step(t, a, 2)
-	f, err := session.ReadFile(recPath, mapLoader)
+	f, err := gamefile.ReadFile(recPath, mapLoader)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -188,7 +189,7 @@ func TestScenarioGameRecord(t *testing.T) {
 	if _, err := os.Stat(rec2 + ".start.toml"); err != nil {
 		t.Fatal(err)
 	}
-	f, err = session.ReadFile(rec2, mapLoader)
+	f, err = gamefile.ReadFile(rec2, mapLoader)
 	if err != nil {
 		t.Fatal(err)
 	}

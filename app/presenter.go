@@ -3,11 +3,12 @@ package app
 import (
 	"fmt"
 	"math"
-	"notrueking/table"
-	"notrueking/ui"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"notrueking/table"
+	"notrueking/ui"
 )
 
 // Presenter options (docs/presenting.md): a fixed canvas shown at a whole

@@ -5,13 +5,14 @@ import (
 	"image"
 	"math"
 	"math/rand"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"notrueking/internal/tabletest"
 	"notrueking/render/rendertest"
 	"notrueking/table"
 	"notrueking/ui"
-	"testing"
-
-	"github.com/hajimehoshi/ebiten/v2"
 )
 
 // TestFitCanvas: the canvas is shown at the largest whole factor the

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -45,13 +45,13 @@ type replayView struct {
 	rounds []int
 	// seat is whose view is shown: rules.Public, or a seat once the game
 	// of the file is over.
-	seat int
+	seat rules.Seat
 	// u draws the table at n through the table's own panels; its engine
 	// is a read-only view of cur (no legal action, nothing to apply).
 	u *table.Table
 	// logs are each viewer's whole log, worded and wrapped once; the
 	// panel shows a prefix of it.
-	logs map[int]*replayLog
+	logs map[rules.Seat]*replayLog
 	lp   table.LogPanel // the log panel drawn (a prefix of the viewer's rows)
 	back int            // the log's scroll, kept between positions
 	// drag is set while the scrub bar is held.
@@ -73,7 +73,7 @@ type replayLog struct {
 type frozen struct{ *rules.Game }
 
 func (frozen) Legal() []rules.Action                     { return nil }
-func (frozen) LegalFor(int) []rules.Action               { return nil }
+func (frozen) LegalFor(rules.Seat) []rules.Action        { return nil }
 func (frozen) Check(rules.Action) error                  { return errReplayOnly }
 func (frozen) Apply(rules.Action) ([]rules.Event, error) { return nil, errReplayOnly }
 func (frozen) CanUndo() error                            { return errReplayOnly }
@@ -86,7 +86,7 @@ var errReplayOnly = errors.New("this is a replay: nothing can be played from it"
 // newReplayView opens the game g (the file's whole game) at its start.
 func newReplayView(g *rules.Game, name string) (*replayView, error) {
 	r := &replayView{name: name, full: g, acts: g.Actions(), base: g.Base(), end: g.Len(), over: g.Over(),
-		seat: rules.Public, logs: map[int]*replayLog{}}
+		seat: rules.Public, logs: map[rules.Seat]*replayLog{}}
 	start, err := g.At(r.base)
 	if err != nil {
 		return nil, err
@@ -110,7 +110,7 @@ func newReplayView(g *rules.Game, name string) (*replayView, error) {
 // viewerLog is the whole game's log as viewer reads it, each line as it
 // read when it was written: the lines of a position n are those of
 // actions before n (Action < n), a prefix of this log.
-func (r *replayView) viewerLog(viewer int) []rules.LogLine {
+func (r *replayView) viewerLog(viewer rules.Seat) []rules.LogLine {
 	if l := r.logs[viewer]; l != nil {
 		return l.lines
 	}
@@ -193,7 +193,7 @@ func (r *replayView) goTo(n int) {
 func (r *replayView) refresh() {
 	u := r.u
 	seat := rules.Public
-	if r.over && r.seat >= 0 && r.seat < len(u.Seats()) {
+	if r.over && r.seat >= 0 && int(r.seat) < len(u.Seats()) {
 		seat = r.seat
 	}
 	u.SetGame(frozen{r.cur}, seat)
@@ -201,7 +201,7 @@ func (r *replayView) refresh() {
 }
 
 // viewer is whose log and table are shown.
-func (r *replayView) viewer() int {
+func (r *replayView) viewer() rules.Seat {
 	if r.over && r.seat >= 0 {
 		return r.seat
 	}
@@ -210,8 +210,8 @@ func (r *replayView) viewer() int {
 
 // pickSeat shows seat s's view (rules.Public: the public view again); a
 // seat only when the file's game is over.
-func (r *replayView) pickSeat(s int) {
-	if s != rules.Public && (!r.over || s < 0 || s >= len(r.u.Seats())) {
+func (r *replayView) pickSeat(s rules.Seat) {
+	if s != rules.Public && (!r.over || s < 0 || int(s) >= len(r.u.Seats())) {
 		return
 	}
 	r.seat = s
@@ -412,15 +412,15 @@ func (r *replayView) seatWidgets(l replayLayout) []ui.Widget {
 	at := func(i int) ui.Rect {
 		return ui.Rect{X: x0 + float64(i%perRow)*(bw+6), Y: y + float64(i/perRow)*32, W: bw, H: 28}
 	}
-	pub := ui.Button(at(0), "Public", ui.CmdTarget(ui.Command{Kind: ui.CmdReplaySeat, N: rules.Public}))
+	pub := ui.Button(at(0), "Public", ui.CmdTarget(ui.Command{Kind: ui.CmdReplaySeat, N: int(rules.Public)}))
 	pub.Key, pub.Size = "0", 15
 	pub.Tip = "What everyone at the table saw."
 	if r.seat < 0 {
 		pub.Fill, pub.Edge = ui.ColOK, ui.ColGold
 	}
 	ws = append(ws, pub)
-	for s := range n {
-		b := ui.Button(at(s+1), u.SeatName(s), ui.CmdTarget(ui.Command{Kind: ui.CmdReplaySeat, N: s}))
+	for s := range rules.Seat(n) {
+		b := ui.Button(at(int(s)+1), u.SeatName(s), ui.CmdTarget(ui.Command{Kind: ui.CmdReplaySeat, N: int(s)}))
 		b.Key, b.Size = fmt.Sprint(s+1), 15
 		b.Tip = fmt.Sprintf("What %s saw: their hand and loyalty card.", u.SeatWords(s))
 		b.Edge = ui.SeatColor(s)
@@ -617,7 +617,7 @@ func (s *replayScene) Do(c ui.Command, ctx *Context) {
 	case ui.CmdLogScroll:
 		r.back = min(max(r.back+c.N, 0), r.lp.MaxBack())
 	case ui.CmdReplaySeat:
-		r.pickSeat(c.N)
+		r.pickSeat(rules.Seat(c.N))
 	case ui.CmdReplayBack, ui.CmdCancel:
 		// Back where the viewer came from.
 		if s.home {
@@ -636,7 +636,7 @@ func (s *replayScene) Tick(time.Time, *Context) bool { return false }
 // openReplay reads a record or save file and shows its game in the
 // replay viewer; the file is only read. Back goes to the start screen.
 func openReplay(c *Context, path string) (Scene, error) {
-	f, err := session.ReadFile(path, mapLoader)
+	f, err := gamefile.ReadFile(path, mapLoader)
 	if err != nil {
 		return nil, err
 	}
@@ -687,11 +687,11 @@ func (r *replayView) boardMarks() ([]bool, int) {
 	}
 	switch a := r.acts[r.n-1]; a.Verb {
 	case rules.VMove, rules.VRetreat:
-		sel = a.To
+		sel = int(a.To)
 	case rules.VMuster:
-		sel = a.From
+		sel = int(a.From)
 		if a.To >= 0 {
-			sel = a.To // a ship into a sea or port
+			sel = int(a.To) // a ship into a sea or port
 		}
 	}
 	return nil, sel

@@ -5,17 +5,18 @@ import (
 	"fmt"
 	"image"
 	"math/rand"
-	"notrueking/internal/tabletest"
-	"notrueking/render/rendertest"
-	"notrueking/table"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"notrueking/board"
+	"notrueking/gamefile"
+	"notrueking/internal/tabletest"
+	"notrueking/render/rendertest"
 	"notrueking/rules"
-	"notrueking/session"
+	"notrueking/table"
 	"notrueking/ui"
 )
 
@@ -68,7 +69,7 @@ func replayOf(t testing.TB, g *rules.Game, name string) (*App, *replayView) {
 // fileGame is the file's game, read on its own.
 func fileGame(t testing.TB, path string) *rules.Game {
 	t.Helper()
-	f, err := session.ReadFile(path, mapLoader)
+	f, err := gamefile.ReadFile(path, mapLoader)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,10 +279,11 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 		}
 		pj, _ := json.Marshal(pub)
 		public := string(pj)
-		for s := range gn.Seats() {
+		for s := range rules.Seat(len(gn.Seats())) {
 			sv := gn.View(s)
 			p := sv.Players[s]
-			for _, c := range p.Hand {
+			for _, id := range p.Hand {
+				c := gn.Map().CardAt(id)
 				if strings.Contains(public, c.Name) {
 					continue // played or named in public: no secret
 				}
@@ -291,7 +293,7 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 				}
 			}
 			for k, tk := range p.Loyalty {
-				if pub.Players[s].Loyalty[k].House != "" {
+				if pub.Players[s].Loyalty[k].House != board.NoHouse {
 					continue // revealed
 				}
 				secretTokens++
@@ -319,10 +321,10 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	g := fileGame(t, finishedRecord)
-	seats := map[int]string{}
+	seats := map[rules.Seat]string{}
 	for _, w := range a.f.ws {
 		if w.T.Cmd.Kind == ui.CmdReplaySeat {
-			seats[w.T.Cmd.N] = w.Key
+			seats[rules.Seat(w.T.Cmd.N)] = w.Key
 		}
 	}
 	if len(seats) != 5 || seats[rules.Public] != "0" || seats[0] != "1" || seats[3] != "4" {
@@ -343,8 +345,8 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	}
 	all := texts(a.f.ws)
 	for _, c := range sv.Players[1].Hand {
-		if !strings.Contains(all, c.Name) {
-			t.Errorf("seat 1's card %q is not shown", c.Name)
+		if name := gn.Map().CardAt(c).Name; !strings.Contains(all, name) {
+			t.Errorf("seat 1's card %q is not shown", name)
 		}
 	}
 	if shown := r.shownLog(); !reflect.DeepEqual(shown, sv.Log) {
@@ -537,8 +539,8 @@ func TestReplayLayoutFits(t *testing.T) {
 		}
 		a, r := replayOf(t, g, "test")
 		a.do(ui.Command{Kind: ui.CmdReplayGo, N: g.Len() / 2})
-		for _, seat := range []int{rules.Public, tc.n - 1} {
-			a.do(ui.Command{Kind: ui.CmdReplaySeat, N: seat})
+		for _, seat := range []rules.Seat{rules.Public, rules.Seat(tc.n - 1)} {
+			a.do(ui.Command{Kind: ui.CmdReplaySeat, N: int(seat)})
 			a.rebuild()
 			l := r.layout()
 			for _, w := range a.f.ws {
@@ -626,7 +628,7 @@ func TestReplayContrast(t *testing.T) {
 // written.
 func TestReplayOpensASave(t *testing.T) {
 	g := fileGame(t, cutRecord(t, 130))
-	data, err := session.Encode(rules.RecordOf(g), session.Meta{})
+	data, err := gamefile.Encode(rules.RecordOf(g), gamefile.Meta{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -668,7 +670,7 @@ func TestReplayMarksTheShownMove(t *testing.T) {
 		switch act.Verb {
 		case rules.VMove:
 			moves++
-			if sel != act.To {
+			if sel != int(act.To) {
 				t.Fatalf("after %d (%s): selected %d, want %d", n, act.Format(r.full.Map()), sel, act.To)
 			}
 		case rules.VPlace, rules.VArrange, rules.VDone, rules.VPass:

@@ -2,35 +2,21 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"time"
 
 	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/session"
 	"notrueking/store"
 )
 
-// mapIdentity is how a save names map m, loaded with maps.Load(name) when
-// the game started: a shipped map's id (a shipped name always means the
-// shipped map), or a map file's absolute path, so that Continue finds it
-// from any working folder, with the SHA-256 of what was loaded, so that a
-// changed file is refused.
-func mapIdentity(name string, m *board.Map) (ref, sum string) {
-	if base, ok := maps.ShippedName(name); ok {
-		return base, ""
-	}
-	abs, err := filepath.Abs(name)
-	if err != nil {
-		abs = name
-	}
-	return abs, m.SHA256
-}
-
 // mapLoader loads the map a record or save names, a relative map path
 // against the record's folder dir, checking a map file's hash.
-func mapLoader(dir string) session.MapLoader {
+func mapLoader(dir string) gamefile.MapLoader {
 	return func(name, sum string) (*board.Map, error) {
 		if m, handled, err := browserMap(name, sum); handled {
 			return m, err
@@ -39,13 +25,32 @@ func mapLoader(dir string) session.MapLoader {
 	}
 }
 
-// continueGame resumes saved game id.
+// continueGame resumes saved game id. A game open in another window is
+// refused with the reason (a game is played in one window only), and the
+// start screen offers to watch it (W).
 func continueGame(c *Context, id string) (Scene, error) {
-	s, err := session.Resume(c.app.opts.Saves, id, mapLoader(""))
+	st := c.app.opts.Saves
+	s, err := session.Resume(st, id, mapLoader(""))
+	if errors.Is(err, store.ErrInUse) {
+		if d, ok := st.(*store.Dir); ok {
+			c.app.home.watch = d.File(id)
+			return nil, cannotContinue("this game is open in another window — play it there. Press W to watch it here as a spectator (Esc comes back).")
+		}
+		return nil, cannotContinue("this game is open in another window — play it there.")
+	}
 	if err != nil {
-		return nil, errors.New("Cannot continue: " + err.Error())
+		return nil, cannotContinue(err.Error())
 	}
 	return resume(c, s), nil
+}
+
+// cannotContinue is the start screen's line for a game Continue refused,
+// and why.
+func cannotContinue(why string) error { return errors.New("Cannot continue: " + why) }
+
+// inUse is the refusal of -load for a save open in another window.
+func inUse(path string) error {
+	return fmt.Errorf("%s: this game is open in another window — play it there, or watch it with: notrueking spectate %s", path, path)
 }
 
 // resume puts the game of save s on the table: it goes on in that save.
@@ -68,13 +73,16 @@ func loadFile(c *Context, path string) (Scene, error) {
 	if d, ok := c.app.opts.Saves.(*store.Dir); ok {
 		if id, ok := d.IDOf(path); ok {
 			s, err := session.Resume(d, id, mapLoader(filepath.Dir(path)))
+			if errors.Is(err, store.ErrInUse) {
+				return nil, inUse(path)
+			}
 			if err != nil {
 				return nil, err
 			}
 			return resume(c, s), nil
 		}
 	}
-	f, err := session.ReadFile(path, mapLoader)
+	f, err := gamefile.ReadFile(path, mapLoader)
 	if err != nil {
 		return nil, err
 	}

@@ -47,11 +47,11 @@ type sandboxUI struct {
 	// board and houses panel are the table's own).
 	view *table.Table
 
-	house int         // the house whose units and flags are placed
-	unit  board.Unit  // the unit kind placed
-	tool  sandboxTool // units or flags
-	seat  int         // the seat whose cards and loyalty card are edited
-	tok   int         // the loyalty token selected to swap or reveal, -1 none
+	house board.HouseID // the house whose units and flags are placed
+	unit  board.Unit    // the unit kind placed
+	tool  sandboxTool   // units or flags
+	seat  rules.Seat    // the seat whose cards and loyalty card are edited
+	tok   int           // the loyalty token selected to swap or reveal, -1 none
 	// shift is whether Shift was held at the last tick (Shift+click
 	// removes, as a right click does).
 	shift bool
@@ -99,13 +99,13 @@ func (sb *sandboxUI) edit(err error, done string) bool {
 	return true
 }
 
-func (sb *sandboxUI) hname(h int) string { return sb.m.Houses[h].Name }
-func (sb *sandboxUI) tname(t int) string { return sb.m.Territories[t].Name }
+func (sb *sandboxUI) hname(h board.HouseID) string { return sb.m.Houses[h].Name }
+func (sb *sandboxUI) tname(t board.TerrID) string  { return sb.m.Territories[t].Name }
 
 // addUnit adds one unit of the chosen kind and house to territory t
 // (n = +1), or removes one (n = -1).
-func (sb *sandboxUI) addUnit(t, n int) bool {
-	if t < 0 || t >= len(sb.m.Territories) {
+func (sb *sandboxUI) addUnit(t board.TerrID, n int) bool {
+	if !sb.m.HasTerr(t) {
 		return false
 	}
 	h, k := sb.house, sb.unit
@@ -120,11 +120,11 @@ func (sb *sandboxUI) addUnit(t, n int) bool {
 
 // setFlag puts the chosen house's flag in territory t (set), or clears
 // the flag there.
-func (sb *sandboxUI) setFlag(t int, set bool) bool {
-	if t < 0 || t >= len(sb.m.Territories) {
+func (sb *sandboxUI) setFlag(t board.TerrID, set bool) bool {
+	if !sb.m.HasTerr(t) {
 		return false
 	}
-	h, done := rules.None, fmt.Sprintf("No flag in %s.", sb.tname(t))
+	h, done := board.NoHouse, fmt.Sprintf("No flag in %s.", sb.tname(t))
 	if set {
 		h, done = sb.house, fmt.Sprintf("House %s's flag in %s.", sb.hname(sb.house), sb.tname(t))
 	}
@@ -133,7 +133,7 @@ func (sb *sandboxUI) setFlag(t int, set bool) bool {
 
 // clickTerritory applies the tool to territory t; remove is a right click
 // or Shift+click.
-func (sb *sandboxUI) clickTerritory(t int, remove bool) {
+func (sb *sandboxUI) clickTerritory(t board.TerrID, remove bool) {
 	if sb.tool == toolFlag {
 		sb.setFlag(t, !remove)
 		return
@@ -148,15 +148,14 @@ func (sb *sandboxUI) clickTerritory(t int, remove bool) {
 // cycleAgent puts the next seat's agent on house h's slot s (none after
 // the last seat). A seat the engine refuses (no agent left in hand) is
 // skipped, and its reason shown.
-func (sb *sandboxUI) cycleAgent(house string, s rules.Slot) {
-	h, ok := sb.m.House(house)
-	if !ok {
+func (sb *sandboxUI) cycleAgent(h board.HouseID, s rules.Slot) {
+	if !sb.m.HasHouse(h) {
 		return
 	}
-	np := sb.st.Players()
+	np := rules.Seat(sb.st.Players())
 	occ := sb.st.Agent(h, s)
 	var skipped []string
-	for i := 1; i <= np; i++ {
+	for i := rules.Seat(1); i <= np; i++ {
 		next := (occ+1+i)%(np+1) - 1 // occ+1 … np-1, then -1 (none), then 0 …
 		if err := sb.g.Edit().Agent(h, s, next); err != nil {
 			skipped = append(skipped, fmt.Sprintf("%s skipped (%v)", sb.view.SeatName(next), err))
@@ -175,30 +174,21 @@ func (sb *sandboxUI) cycleAgent(house string, s rules.Slot) {
 	}
 }
 
-// giveCard moves house card id into the edited seat's hand (from a deck,
+// giveCard moves house card c into the edited seat's hand (from a deck,
 // a discard or another hand).
-func (sb *sandboxUI) giveCard(id string) bool {
-	c, ok := sb.m.Card(id)
-	if !ok {
+func (sb *sandboxUI) giveCard(c board.CardID) bool {
+	if !sb.m.HasCard(c) {
 		return false
 	}
-	return sb.edit(sb.g.Edit().GiveCard(sb.seat, c), fmt.Sprintf("%s now holds %s.", sb.view.SeatName(sb.seat), sb.cardName(id)))
+	return sb.edit(sb.g.Edit().GiveCard(sb.seat, c), fmt.Sprintf("%s now holds %s.", sb.view.SeatName(sb.seat), sb.m.CardAt(c).Name))
 }
 
-// takeCard returns house card id from a hand to the top of its house's deck.
-func (sb *sandboxUI) takeCard(id string) bool {
-	c, ok := sb.m.Card(id)
-	if !ok {
+// takeCard returns house card c from a hand to the top of its house's deck.
+func (sb *sandboxUI) takeCard(c board.CardID) bool {
+	if !sb.m.HasCard(c) {
 		return false
 	}
-	return sb.edit(sb.g.Edit().DeckTop(sb.m.CardHouse(c), []int{c}, false), fmt.Sprintf("%s is back on top of its house's deck.", sb.cardName(id)))
-}
-
-func (sb *sandboxUI) cardName(id string) string {
-	if i, ok := sb.m.Card(id); ok {
-		return sb.m.CardAt(i).Name
-	}
-	return id
+	return sb.edit(sb.g.Edit().DeckTop(sb.m.CardHouse(c), []board.CardID{c}, false), fmt.Sprintf("%s is back on top of its house's deck.", sb.m.CardAt(c).Name))
 }
 
 // clickToken selects a token of the edited loyalty card, or swaps it with
@@ -240,13 +230,6 @@ func (sb *sandboxUI) toggleReveal() {
 	sb.edit(sb.g.Edit().Reveal(sb.seat, h, up), fmt.Sprintf("%s's %s token %s.", sb.view.SeatName(sb.seat), sb.hname(h), word))
 }
 
-func (sb *sandboxUI) houseOf(id string) string {
-	if h, ok := sb.m.House(id); ok {
-		return sb.hname(h)
-	}
-	return id
-}
-
 // stepRound, stepFirst and stepPhase are the position's steppers.
 func (sb *sandboxUI) stepRound(n int) {
 	r := sb.st.Round() + n
@@ -254,8 +237,8 @@ func (sb *sandboxUI) stepRound(n int) {
 }
 
 func (sb *sandboxUI) stepFirst(n int) {
-	np := sb.st.Players()
-	f := ((sb.st.First()+n)%np + np) % np
+	np := rules.Seat(sb.st.Players())
+	f := ((sb.st.First()+rules.Seat(n))%np + np) % np
 	sb.edit(sb.g.Edit().First(f), fmt.Sprintf("First player: %s.", sb.view.SeatName(f)))
 }
 
@@ -388,7 +371,7 @@ func (sb *sandboxUI) toolWidgets(r ui.Rect) []ui.Widget {
 		hc := ui.RGBA(house.Color)
 		w := ui.Widget{R: ui.Rect{X: x, Y: y, W: bw, H: 28}, Kind: ui.WButton, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Edge: ui.ColEdge,
 			T: ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxHouse, N: h}), Tip: fmt.Sprintf("Place House %s's units and flags.", house.Name)}
-		if h == sb.house {
+		if board.HouseID(h) == sb.house {
 			w.Selected, w.Edge = true, ui.ColGold
 		}
 		ws = append(ws, w)
@@ -447,10 +430,10 @@ func (sb *sandboxUI) seatWidgets(r ui.Rect) []ui.Widget {
 	ws[1].R.W = 90
 	np := sb.st.Players()
 	sw := math.Min(110, (r.W-24-96-float64(np-1)*4)/float64(np))
-	for i := range np {
+	for i := range rules.Seat(np) {
 		sc := ui.SeatColor(i)
 		w := ui.Widget{R: ui.Rect{X: r.X + 104 + float64(i)*(sw+4), Y: r.Y + 6, W: sw, H: 26}, Kind: ui.WButton, Text: sb.view.SeatName(i), Size: 15, Bold: true, Fill: sc, Ink: ui.TextOn(sc), Edge: ui.ColEdge,
-			T: ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxSeat, N: i}), Tip: fmt.Sprintf("Edit %s's loyalty card and hand.", sb.view.SeatName(i))}
+			T: ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxSeat, N: int(i)}), Tip: fmt.Sprintf("Edit %s's loyalty card and hand.", sb.view.SeatName(i))}
 		if i == sb.seat {
 			w.Selected, w.Edge = true, ui.ColGold
 		}
@@ -492,17 +475,16 @@ func (sb *sandboxUI) seatWidgets(r ui.Rect) []ui.Widget {
 		ws = append(ws, ui.Text(ui.Rect{X: r.X + 72, Y: y + 4, W: r.W - 84, H: 18}, "no house cards", 15, ui.ColDim))
 	}
 	for i, rc := range ui.FlowRects(r.X+72, y, r.W-84, handH, 28, len(hand)) {
-		id := sb.m.CardAt(hand[i]).ID
-		ws = append(ws, sb.cardButton(rc, id, -1))
+		ws = append(ws, sb.cardButton(rc, hand[i], -1))
 	}
 	// Give: the chosen house's cards not in this hand.
 	y += handH + 6
 	h := sb.house
 	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y + 4, W: 60, H: 36}, "Give\n"+table.Abbrev(sb.hname(h)), 15, ui.ColDim))
-	var give []string
-	for _, c := range sb.m.Houses[h].Deck {
-		if ci, _ := sb.m.Card(c.ID); !slices.Contains(hand, ci) {
-			give = append(give, c.ID)
+	var give []board.CardID
+	for c := range sb.m.NumCards() {
+		if sb.m.CardHouse(c) == h && !slices.Contains(hand, c) {
+			give = append(give, c)
 		}
 	}
 	gh := r.Y + r.H - 8 - y
@@ -513,26 +495,24 @@ func (sb *sandboxUI) seatWidgets(r ui.Rect) []ui.Widget {
 }
 
 // cardButton is a house card to take from the hand (n = -1) or give (+1).
-func (sb *sandboxUI) cardButton(r ui.Rect, id string, n int) ui.Widget {
-	ci, _ := sb.m.Card(id)
-	c := sb.m.CardAt(ci)
-	hc := ui.HouseColor(sb.m, c.House)
+func (sb *sandboxUI) cardButton(r ui.Rect, id board.CardID, n int) ui.Widget {
+	c, h := sb.m.CardAt(id), sb.m.CardHouse(id)
+	hc := ui.HouseColor(sb.m, h)
 	where := sb.cardPlace(id)
 	fill := table.CardFill(hc)
 	w := ui.Widget{R: r, Kind: ui.WButton, Text: fmt.Sprintf("%s +%d", c.Name, c.Strength), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc,
-		T: ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxCard, ID: id, N: n})}
+		T: ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxCard, Card: id, N: n})}
 	if n < 0 {
-		w.Tip = fmt.Sprintf("%s. Click to put it back on top of House %s's deck.", table.CardTip(c, sb.houseOf(c.House)), sb.houseOf(c.House))
+		w.Tip = fmt.Sprintf("%s. Click to put it back on top of House %s's deck.", table.CardTip(c, sb.hname(h)), sb.hname(h))
 	} else {
-		w.Tip = fmt.Sprintf("%s. Now %s. Click to give it to %s.", table.CardTip(c, sb.houseOf(c.House)), where, sb.view.SeatName(sb.seat))
+		w.Tip = fmt.Sprintf("%s. Now %s. Click to give it to %s.", table.CardTip(c, sb.hname(h)), where, sb.view.SeatName(sb.seat))
 	}
 	return w
 }
 
 // cardPlace says where card id is in the position.
-func (sb *sandboxUI) cardPlace(cardID string) string {
-	id, _ := sb.m.Card(cardID)
-	for h := range sb.m.Houses {
+func (sb *sandboxUI) cardPlace(id board.CardID) string {
+	for h := range sb.m.NumHouses() {
 		if slices.Contains(sb.st.Deck(h), id) {
 			return "in its house's deck"
 		}
@@ -540,7 +520,7 @@ func (sb *sandboxUI) cardPlace(cardID string) string {
 			return "in its house's discard"
 		}
 	}
-	for i := range sb.st.Players() {
+	for i := range rules.Seat(sb.st.Players()) {
 		if slices.Contains(sb.st.Hand(i), id) {
 			return "in " + sb.view.SeatName(i) + "'s hand"
 		}
@@ -552,8 +532,8 @@ func (sb *sandboxUI) cardPlace(cardID string) string {
 func (sb *sandboxUI) command(c ui.Command) {
 	switch c.Kind {
 	case ui.CmdSandboxHouse:
-		if c.N >= 0 && c.N < len(sb.m.Houses) {
-			sb.house = c.N
+		if h := board.HouseID(c.N); sb.m.HasHouse(h) {
+			sb.house = h
 		}
 	case ui.CmdSandboxUnit:
 		if c.N < 0 {
@@ -563,7 +543,7 @@ func (sb *sandboxUI) command(c ui.Command) {
 		}
 	case ui.CmdSandboxSeat:
 		if c.N >= 0 && c.N < sb.st.Players() {
-			sb.seat, sb.tok = c.N, -1
+			sb.seat, sb.tok = rules.Seat(c.N), -1
 		}
 	case ui.CmdSandboxToken:
 		sb.clickToken(c.N)
@@ -571,9 +551,9 @@ func (sb *sandboxUI) command(c ui.Command) {
 		sb.toggleReveal()
 	case ui.CmdSandboxCard:
 		if c.N < 0 {
-			sb.takeCard(c.ID)
+			sb.takeCard(c.Card)
 		} else {
-			sb.giveCard(c.ID)
+			sb.giveCard(c.Card)
 		}
 	case ui.CmdSandboxRound:
 		sb.stepRound(c.N)
@@ -610,7 +590,7 @@ func (s *sandboxScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 	changed := false
 	if in.Right {
 		if t := c.territoryAt(in.X, in.Y); t >= 0 {
-			sb.clickTerritory(t, true)
+			sb.clickTerritory(board.TerrID(t), true)
 			changed = true
 		}
 	}
@@ -686,7 +666,7 @@ func (lg *liveGame) sandbox(c *Context, back Scene) {
 		u.SetMessage("The sandbox cannot open this position: "+err.Error(), true)
 		return
 	}
-	if u.Shown() >= 0 && u.Shown() < sb.st.Players() {
+	if u.Shown() >= 0 && int(u.Shown()) < sb.st.Players() {
 		sb.seat = u.Shown()
 	}
 	c.GoTo(&sandboxScene{sb: sb, back: back, from: lg})

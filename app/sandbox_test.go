@@ -2,16 +2,16 @@ package app
 
 import (
 	"fmt"
-	"notrueking/internal/tabletest"
-	"notrueking/scenarios"
-	"notrueking/ui"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"notrueking/board"
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/scenarios"
+	"notrueking/ui"
 )
 
 // sandboxFromStartApp opens the sandbox from the start screen's Sandbox
@@ -34,9 +34,9 @@ func sandboxFromStartApp(t *testing.T) (*App, *clicker, *sandboxUI) {
 
 // place clicks territory terr with the tool of command tool (a unit kind,
 // the flag) for house h.
-func (c *clicker) place(h int, tool ui.Command, terr int) {
+func (c *clicker) place(h board.HouseID, tool ui.Command, terr board.TerrID) {
 	c.t.Helper()
-	pressCmd(c.t, c.a, ui.Command{Kind: ui.CmdSandboxHouse, N: h})
+	pressCmd(c.t, c.a, ui.Command{Kind: ui.CmdSandboxHouse, N: int(h)})
 	pressCmd(c.t, c.a, tool)
 	c.clickTerr(terr)
 }
@@ -74,7 +74,7 @@ func TestSandboxUnits(t *testing.T) {
 	if got := sb.st.Units(kh, stark); got != [board.NumUnits]int{0, 2, 0, 0} {
 		t.Fatalf("Karhold after two clicks: %v (message %q)", got, sb.msg)
 	}
-	p := c.pts[kh]
+	p := c.pts[int(kh)]
 	a.handle(ui.Input{X: p[0], Y: p[1], Right: true})
 	if got := sb.st.Units(kh, stark)[board.Knight]; got != 1 {
 		t.Fatalf("after a right click: %d knights", got)
@@ -127,10 +127,10 @@ func TestSandboxFlags(t *testing.T) {
 	if sb.st.Flag(kh) != lan {
 		t.Fatalf("Karhold's flag %d, want Lannister (message %q)", sb.st.Flag(kh), sb.msg)
 	}
-	if v := sb.view.Public(); v.Flags["karhold"] != "lannister" {
+	if v := sb.view.Public(); v.Flag(kh) != lan {
 		t.Fatalf("the board does not show the flag: %v", v.Flags)
 	}
-	p := c.pts[kh]
+	p := c.pts[int(kh)]
 	a.handle(ui.Input{X: p[0], Y: p[1], Right: true})
 	if sb.st.Flag(kh) != -1 {
 		t.Fatalf("after a right click: flag %d", sb.st.Flag(kh))
@@ -145,10 +145,10 @@ func TestSandboxFlags(t *testing.T) {
 func TestSandboxAgents(t *testing.T) {
 	a, _, sb := sandboxFromStartApp(t)
 	stark := tabletest.House(sb.m, "stark")
-	click := func(h int, s rules.Slot) {
+	click := func(h board.HouseID, s rules.Slot) {
 		t.Helper()
 		w, ok := ui.Find(a.f.ws, func(w ui.Widget) bool {
-			return w.T.Kind == ui.TSlot && w.T.House == sb.m.Houses[h].ID && w.T.Slot == s
+			return w.T.Kind == ui.TSlot && w.T.House == h && w.T.Slot == s
 		})
 		if !ok {
 			t.Fatal("no slot widget")
@@ -173,7 +173,7 @@ func TestSandboxAgents(t *testing.T) {
 		t.Fatalf("after four clicks: slot %d, want free", sb.st.Agent(stark, rules.Maester))
 	}
 	// Seat 0 places all three agents; the fourth slot skips it.
-	for h := range 3 {
+	for h := range board.HouseID(3) {
 		click(h, rules.Lord)
 	}
 	click(stark, rules.Marshal)
@@ -188,11 +188,11 @@ func TestSandboxCardsAndLoyalty(t *testing.T) {
 	a, _, sb := sandboxFromStartApp(t)
 	m := sb.m
 	stark := tabletest.House(m, "stark")
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: int(stark)})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxSeat, N: 1})
 	id := m.Houses[stark].Deck[2].ID
 	ci, _ := m.Card(id)
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, ID: id, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, Card: ci, N: 1})
 	if h := sb.st.Hand(1); len(h) != 1 || h[0] != ci {
 		t.Fatalf("seat 1's hand %v, want [%s] (message %q)", h, id, sb.msg)
 	}
@@ -201,7 +201,7 @@ func TestSandboxCardsAndLoyalty(t *testing.T) {
 			t.Fatal("the card is still in the deck")
 		}
 	}
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, ID: id, N: -1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, Card: ci, N: -1})
 	if len(sb.st.Hand(1)) != 0 || sb.st.Deck(stark)[0] != ci {
 		t.Fatalf("after taking it back: hand %v, deck top %d", sb.st.Hand(1), sb.st.Deck(stark)[0])
 	}
@@ -249,13 +249,13 @@ func TestSandboxPlayFromHere(t *testing.T) {
 	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
 	stark, kh := tabletest.House(m, "stark"), tabletest.Terr(m, "karhold")
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: int(stark)})
 	c.clickTerr(kh)
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, ID: m.Houses[stark].Deck[0].ID, N: 1})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxCard, Card: tabletest.Card(m, m.Houses[stark].Deck[0].ID), N: 1})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxSeat, N: 1})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 0})
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxToken, N: 1})
-	a.handle(ui.Input{X: c.pts[kh][0], Y: c.pts[kh][1], Right: true})
+	a.handle(ui.Input{X: c.pts[int(kh)][0], Y: c.pts[int(kh)][1], Right: true})
 	c.clickTerr(kh)
 	want := sb.g.Position()
 	if want.Units(kh, stark)[board.Footman] != 1 || len(want.Hand(0)) != 1 || !want.Arranged(1) {
@@ -283,7 +283,7 @@ func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
 	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
 	stark := tabletest.House(m, "stark")
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: int(stark)})
 	c.clickTerr(tabletest.Terr(m, "karhold"))
 	// Each edit is fine on its own, the whole is not: a Stark ship in
 	// the port of Winterfell, then no Stark troops (nor flag) there.
@@ -318,7 +318,7 @@ func strandShips(t *testing.T, a *App, c *clicker) {
 		}
 		pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxUnit, Unit: board.Unit(k)})
 		for range n {
-			a.handle(ui.Input{X: c.pts[wf][0], Y: c.pts[wf][1], Right: true})
+			a.handle(ui.Input{X: c.pts[int(wf)][0], Y: c.pts[int(wf)][1], Right: true})
 		}
 	}
 	if sb.msgErr || sb.st.Units(wf, stark) != ([board.NumUnits]int{}) {
@@ -392,7 +392,7 @@ func TestSandboxLayout(t *testing.T) {
 		sb := sandbox(a)
 		// A full hand and a selected token: the longest rows.
 		for _, c := range sb.m.Houses[0].Deck {
-			sb.giveCard(c.ID)
+			sb.giveCard(tabletest.Card(sb.m, c.ID))
 		}
 		sb.clickToken(0)
 		a.rebuild()
@@ -465,7 +465,7 @@ func TestSandboxSavesTheEditedPosition(t *testing.T) {
 	sb := sandbox(a)
 	m := sb.m
 	stark, kh := tabletest.House(m, "stark"), tabletest.Terr(m, "karhold")
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: stark})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: int(stark)})
 	c.clickTerr(kh)
 	want, err := sb.g.Edit().Build()
 	if err != nil {

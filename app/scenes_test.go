@@ -2,12 +2,13 @@ package app
 
 import (
 	"fmt"
-	"notrueking/internal/tabletest"
-	"notrueking/table"
 	"strings"
 	"testing"
 
+	"notrueking/board"
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/table"
 	"notrueking/ui"
 	"notrueking/words"
 )
@@ -38,11 +39,11 @@ func TestEndScreenRevealsAll(t *testing.T) {
 			t.Errorf("seat %d: the gold-framed tokens add up to %d, the engine scores %d", i, sum, p.Score)
 		}
 		for _, tk := range p.Loyalty {
-			if tk.House == "" {
+			if tk.House == board.NoHouse {
 				t.Fatalf("seat %d: a loyalty token is still hidden at game over", i)
 			}
 			if !ui.HasText(a.f.ws, fmt.Sprintf("%d\n%s", tk.Value, tabletest.HouseName(tbl(a).Map(), tk.House))) {
-				t.Errorf("end screen lacks seat %d's token %s=%d", i, tk.House, tk.Value)
+				t.Errorf("end screen lacks seat %d's token %s=%d", i, tabletest.HouseName(tbl(a).Map(), tk.House), tk.Value)
 			}
 		}
 	}

@@ -10,8 +10,9 @@ import (
 	"time"
 
 	"notrueking/board"
+	"notrueking/gamefile"
+	"notrueking/internal/safefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/store"
 	"notrueking/table"
 	"notrueking/ui"
@@ -28,7 +29,7 @@ import (
 //
 // Following: Update looks at the file every spectatePoll (os.Stat: its
 // identity, size and time); only a changed file is read again, through
-// session.ReadFile, which bounds its size and kind and replays it. A file
+// gamefile.ReadFile, which bounds its size and kind and replays it. A file
 // that cannot be read for now (being rewritten, cut off, garbage) leaves
 // the last good position on the screen with a small "waiting for the
 // game…" line. The app draws only when something shown changed.
@@ -51,8 +52,11 @@ type spectator struct {
 	arg, path string
 	// saves is the saves folder for SpectateLatest, read only.
 	saves *store.Dir
+	// fromHome is set for a game watched from the start screen: Esc goes
+	// back there (the spectator window has nowhere to go back to).
+	fromHome bool
 	// load finds a record's map (loaded once per map, see cachedMaps).
-	load func(dir string) session.MapLoader
+	load func(dir string) gamefile.MapLoader
 	// next is when to poll again.
 	next time.Time
 	// stat is the file as last read; nil reads it at the next poll.
@@ -63,7 +67,7 @@ type spectator struct {
 	// game is the last good position (nil before the first), file what
 	// was read with it (players' names, seed, save header).
 	game *rules.Game
-	file *session.File
+	file *gamefile.File
 	// status says why the screen may be behind the file ("" when it
 	// follows); reason is the detail, in the status's tooltip.
 	status, reason string
@@ -97,8 +101,18 @@ func newSpectator(arg string) (*spectator, error) {
 	if arg == "" {
 		return nil, errors.New("no file to follow")
 	}
-	if st, err := os.Stat(arg); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s is a folder, not a game's save or record", arg)
+	// A file that is there must be one a game can be: a FIFO, a device or
+	// a file over the bound of a save is refused at once, as a folder is
+	// (a file not there yet is waited for: the game may not have begun).
+	if st, err := os.Stat(arg); err == nil {
+		switch {
+		case st.IsDir():
+			return nil, fmt.Errorf("%s is a folder, not a game's save or record", arg)
+		case !st.Mode().IsRegular():
+			return nil, fmt.Errorf("%s is not a regular file: not a game's save or record", arg)
+		case st.Size() > store.MaxSave:
+			return nil, fmt.Errorf("%s: %s is larger than a save can be (%s)", arg, safefile.Size(st.Size()), safefile.Size(store.MaxSave))
+		}
 	}
 	s.path = arg
 	return s, nil
@@ -107,10 +121,10 @@ func newSpectator(arg string) (*spectator, error) {
 // cachedMaps wraps a map loader so that each map (by folder, name and
 // hash) is loaded once: the board view keeps its drawing while the map
 // stays the same, and a poll does not parse the map again.
-func cachedMaps(loaderFor func(dir string) session.MapLoader) func(dir string) session.MapLoader {
+func cachedMaps(loaderFor func(dir string) gamefile.MapLoader) func(dir string) gamefile.MapLoader {
 	type key struct{ dir, name, sum string }
 	cache := map[key]*board.Map{}
-	return func(dir string) session.MapLoader {
+	return func(dir string) gamefile.MapLoader {
 		load := loaderFor(dir)
 		return func(name, sum string) (*board.Map, error) {
 			k := key{dir, name, sum}
@@ -167,7 +181,7 @@ func (s *spectator) poll(now time.Time) (moved, changed bool) {
 		return false, false
 	}
 	s.stat, s.retryAt = st, time.Time{}
-	f, err := session.ReadFile(s.path, s.load)
+	f, err := gamefile.ReadFile(s.path, s.load)
 	if err != nil {
 		s.retryAt = now.Add(spectateRetry)
 		return false, s.wait(waiting, err.Error())
@@ -199,7 +213,7 @@ func unwrapPath(err error) error {
 
 // sameGame reports whether two reads are of the same game: same map,
 // seed and players.
-func sameGame(a, b *session.File) bool {
+func sameGame(a, b *gamefile.File) bool {
 	if a == nil || b == nil {
 		return false
 	}
@@ -231,28 +245,30 @@ type publicOnly struct{ g *rules.Game }
 
 var errSpectator = errors.New("the spectator window only shows the game")
 
-func (p publicOnly) Map() *board.Map                       { return p.g.Map() }
-func (p publicOnly) Seats() []string                       { return p.g.Seats() }
-func (p publicOnly) View(int) rules.View                   { return p.g.View(rules.Public) }
-func (p publicOnly) EventText(e rules.Event, _ int) string { return p.g.EventText(e, rules.Public) }
-func (p publicOnly) ToAct() int                            { return p.g.ToAct() }
-func (p publicOnly) Over() bool                            { return p.g.Over() }
-func (publicOnly) Legal() []rules.Action                   { return nil }
-func (publicOnly) LegalFor(int) []rules.Action             { return nil }
-func (publicOnly) Check(rules.Action) error                { return errSpectator }
-func (p publicOnly) Len() int                              { return p.g.Len() }
-func (publicOnly) ViewAt(int, int) (rules.View, error)     { return rules.View{}, errSpectator }
-func (publicOnly) Actions() []rules.Action                 { return nil }
-func (publicOnly) CanUndo() error                          { return errSpectator }
-func (publicOnly) CanRedo() bool                           { return false }
+func (p publicOnly) Map() *board.Map            { return p.g.Map() }
+func (p publicOnly) Seats() []string            { return p.g.Seats() }
+func (p publicOnly) View(rules.Seat) rules.View { return p.g.View(rules.Public) }
+func (p publicOnly) EventText(e rules.Event, _ rules.Seat) string {
+	return p.g.EventText(e, rules.Public)
+}
+func (p publicOnly) ToAct() rules.Seat                        { return p.g.ToAct() }
+func (p publicOnly) Over() bool                               { return p.g.Over() }
+func (publicOnly) Legal() []rules.Action                      { return nil }
+func (publicOnly) LegalFor(rules.Seat) []rules.Action         { return nil }
+func (publicOnly) Check(rules.Action) error                   { return errSpectator }
+func (p publicOnly) Len() int                                 { return p.g.Len() }
+func (publicOnly) ViewAt(int, rules.Seat) (rules.View, error) { return rules.View{}, errSpectator }
+func (publicOnly) Actions() []rules.Action                    { return nil }
+func (publicOnly) CanUndo() error                             { return errSpectator }
+func (publicOnly) CanRedo() bool                              { return false }
 func (publicOnly) PreviewCombat(rules.Action) (*rules.CombatView, error) {
 	return nil, errSpectator
 }
 func (publicOnly) CombatResult(int) (*rules.CombatView, error) { return nil, errSpectator }
-func (publicOnly) TryMove(int, int, int, [board.NumUnits]int) error {
+func (publicOnly) TryMove(board.HouseID, board.TerrID, board.TerrID, [board.NumUnits]int) error {
 	return errSpectator
 }
-func (publicOnly) TryDestinations(int, int) []int { return nil }
+func (publicOnly) TryDestinations(board.HouseID, board.TerrID) []board.TerrID { return nil }
 func (publicOnly) Apply(rules.Action) ([]rules.Event, error) {
 	return nil, errSpectator
 }
@@ -281,6 +297,24 @@ func (w *spectateWait) Tick(now time.Time, c *Context) bool {
 	return changed
 }
 
+// Keys: Esc goes back when there is somewhere to go back to.
+func (w *spectateWait) Keys(in ui.Input, c *Context) ([]string, bool) {
+	if w.f.leave(in, c) {
+		return nil, true
+	}
+	return in.Pressed(), false
+}
+
+// leave goes back (Esc) to the start screen when the game was watched
+// from there.
+func (s *spectator) leave(in ui.Input, c *Context) bool {
+	if !s.fromHome || !in.Has("Esc") {
+		return false
+	}
+	c.goHome()
+	return true
+}
+
 // spectateScene is the spectator window following a game: the public
 // view only, on a table of its own (kept, with its log's wrapped rows,
 // while the map stays).
@@ -304,7 +338,10 @@ func (s *spectateScene) Show(*Context) Shown {
 
 // Keys: the wheel over the log scrolls it; the board's zoom, pan and fit
 // are the camera's; F1 (help) and F11 (fullscreen) are the app's.
-func (s *spectateScene) Keys(in ui.Input, _ *Context) ([]string, bool) {
+func (s *spectateScene) Keys(in ui.Input, c *Context) ([]string, bool) {
+	if s.f.leave(in, c) {
+		return nil, true
+	}
 	changed := false
 	if !s.tbl.Game().Over() {
 		changed = s.tbl.Wheel(in)
@@ -410,8 +447,8 @@ func (s *spectateScene) panel(r ui.Rect) []ui.Widget {
 	ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 22}, fmt.Sprintf("Round %d of %d  ·  %s", pub.Round, pub.Rounds, u.Step()), 17, ui.ColText))
 	y += 26
 	var names []string
-	for i := range pub.Players {
-		names = append(names, u.SeatName(i))
+	for _, p := range pub.Players {
+		names = append(names, u.SeatName(p.Seat))
 	}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 20}, Kind: ui.WText, Text: words.Count(u.Game().Len(), "action") + "  ·  " + strings.Join(names, ", "), Size: 15, Ink: ui.ColDim,
 		Tip: "The actions taken so far, and the players of the game followed, in seat order."})
@@ -465,11 +502,11 @@ func (s *spectator) waitingWidgets() []ui.Widget {
 func runSpectator(opts Options) error {
 	s, err := newSpectator(opts.Spectate)
 	if err != nil {
-		return err
+		return &SetupError{Err: err}
 	}
 	a, err := newSpectatorApp(opts, s)
 	if err != nil {
-		return err
+		return &SetupError{Err: err}
 	}
 	// One title for the window's life: a streaming program finds the
 	// window to capture by it.

@@ -3,7 +3,6 @@ package app
 import (
 	"math"
 	"math/rand"
-	"notrueking/internal/tabletest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,8 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/gamefile"
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -23,7 +23,7 @@ func saveData(t *testing.T, g *rules.Game, n int) []byte {
 	t.Helper()
 	rec := rules.RecordOf(g)
 	rec.Actions = rec.Actions[:n]
-	data, err := session.Encode(rec, session.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: n})
+	data, err := gamefile.Encode(rec, gamefile.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: n})
 	if err != nil {
 		t.Fatal(err)
 	}

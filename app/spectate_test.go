@@ -7,15 +7,16 @@ import (
 	"image"
 	"math/rand"
 	randv2 "math/rand/v2"
-	"notrueking/render/rendertest"
-	"notrueking/session"
-	"notrueking/ui"
 	"reflect"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"notrueking/board"
+	"notrueking/gamefile"
+	"notrueking/render/rendertest"
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // spectatorShot is a spectator window that shows the positions it is
@@ -34,7 +35,7 @@ const shotW, shotH = 640, 360
 func newSpectatorShot(t *testing.T) *spectatorShot {
 	t.Helper()
 	a := mustApp(t, Options{}, nil)
-	s := &spectateScene{f: &spectator{arg: "game.ntk", path: "game.ntk", file: &session.File{Record: rules.Record{Seed: 7}}}}
+	s := &spectateScene{f: &spectator{arg: "game.ntk", path: "game.ntk", file: &gamefile.File{Record: rules.Record{Seed: 7}}}}
 	sh := &spectatorShot{a: a, s: s, buf: make([]byte, 4*shotW*shotH)}
 	if haveDisplay() {
 		sh.dst = ebiten.NewImage(shotW, shotH)
@@ -114,7 +115,7 @@ func publicJSON(t *testing.T, g *rules.Game) string {
 func secretsJSON(t *testing.T, g *rules.Game) string {
 	t.Helper()
 	var b bytes.Buffer
-	for s := range g.Seats() {
+	for s := range rules.Seat(len(g.Seats())) {
 		v := g.View(s)
 		j, err := json.Marshal([]any{v.Players[s].Loyalty, v.Players[s].Hand})
 		if err != nil {
@@ -127,7 +128,10 @@ func secretsJSON(t *testing.T, g *rules.Game) string {
 
 // randomArrange is a random loyalty card for the seat to act.
 func randomArrange(g *rules.Game, rng *rand.Rand) rules.Action {
-	hs := rng.Perm(len(g.Map().Houses))
+	hs := make([]board.HouseID, len(g.Map().Houses))
+	for i, h := range rng.Perm(len(hs)) {
+		hs[i] = board.HouseID(h)
+	}
 	return rules.Action{Seat: g.ToAct(), Verb: rules.VArrange, Order: rules.NewArrangement(hs)}
 }
 

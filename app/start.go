@@ -8,7 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"notrueking/gamefile"
+	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
@@ -34,6 +37,9 @@ type startScene struct {
 	now   func() time.Time
 	// bots: who plays each seat, and the pause between bot moves.
 	bots seatBotsConf
+	// watch is the save of a game Continue found open in another window:
+	// W watches it here ("" for none).
+	watch string
 }
 
 // maxContinues is how many saved games the start screen offers.
@@ -134,8 +140,8 @@ func (s *startScene) edit(in ui.Input) bool {
 	changed := false
 	field := &s.names[s.focus]
 	for _, r := range in.Chars {
-		if len([]rune(*field)) >= 16 {
-			continue
+		if utf8.RuneCountInString(*field) >= rules.MaxNameRunes {
+			continue // a longer name would be refused: the field stops there
 		}
 		*field += string(r)
 		changed = true
@@ -213,7 +219,7 @@ func (s *startScene) widgets() []ui.Widget {
 			seat = mc.Seats[i]
 		}
 		row(seat)
-		f := ui.Widget{R: ui.Rect{X: x + 180, Y: y, W: 290, H: math.Min(40, pitch-6)}, Kind: ui.WField, Text: s.names[i], Size: 20, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.SeatColor(i),
+		f := ui.Widget{R: ui.Rect{X: x + 180, Y: y, W: 290, H: math.Min(40, pitch-6)}, Kind: ui.WField, Text: s.names[i], Size: 20, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.SeatColor(rules.Seat(i)),
 			T: ui.CmdTarget(ui.Command{Kind: ui.CmdEditName, N: i})}
 		if s.focus == i {
 			f.Text += "|"
@@ -284,6 +290,9 @@ func (s *startScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 			changed = true
 		case s.focus >= 0 && (len(k) == 1 || k == "Space"):
 			// Typed into the name field, not a button's key.
+		case k == "W" && s.watch != "":
+			s.watchGame(c)
+			changed = true
 		default:
 			rest = append(rest, k)
 		}
@@ -327,12 +336,26 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 
 // open goes to the scene next opens, or says why it cannot.
 func (s *startScene) open(c *Context, next func(*Context) (Scene, error)) {
+	s.watch = ""
 	sc, err := next(c)
 	if err != nil {
 		s.msg = err.Error()
 		return
 	}
 	c.GoTo(sc)
+}
+
+// watchGame follows the game Continue found open in another window, as
+// the spectator window does; Esc comes back to the start screen.
+func (s *startScene) watchGame(c *Context) {
+	f, err := newSpectator(s.watch)
+	if err != nil {
+		s.msg = err.Error()
+		return
+	}
+	f.fromHome = true
+	s.msg, s.watch = "", ""
+	c.GoTo(&spectateWait{f: f})
 }
 
 // Click on nothing leaves the name field.
@@ -358,7 +381,7 @@ func (s *startScene) refresh(c *Context) {
 // saved games read again.
 func (c *Context) goHome() {
 	h := c.app.home
-	h.msg = ""
+	h.msg, h.watch = "", ""
 	h.refresh(c)
 	c.GoTo(h)
 }
@@ -374,7 +397,7 @@ func startGame(c *Context) (Scene, error) {
 		return nil, err
 	}
 	id := gameID{tester: s.tester}
-	id.mapName, id.mapSum = mapIdentity(s.mapID(), p.on.Map())
+	id.mapName, id.mapSum = gamefile.MapName(s.mapID(), p.on.Map())
 	_, at := begin(c, p, seed, id, s.botDriver(len(names), seed))
 	return at, nil
 }

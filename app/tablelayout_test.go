@@ -2,9 +2,9 @@ package app
 
 import (
 	"fmt"
-	"notrueking/internal/tabletest"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"

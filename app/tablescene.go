@@ -3,6 +3,7 @@ package app
 import (
 	"time"
 
+	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -158,7 +159,7 @@ func (t *tryScene) settle(c *Context) {
 // the public table stays in view behind it.
 type curtainScene struct {
 	lg   *liveGame
-	seat int // the seat the curtain waits for
+	seat rules.Seat // the seat the curtain waits for
 }
 
 func (s *curtainScene) Show(c *Context) Shown {

@@ -2,9 +2,9 @@ package app
 
 import (
 	"image"
-	"notrueking/internal/tabletest"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -35,7 +35,7 @@ func TestDrawSandboxAndTryMode(t *testing.T) {
 	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
 	before := shot(t, a, 800, 450)
-	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: tabletest.House(m, "stark")})
+	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: int(tabletest.House(m, "stark"))})
 	kh := tabletest.Terr(m, "karhold")
 	c.clickTerr(kh)
 	c.clickTerr(kh)

@@ -3,15 +3,43 @@
 // house-card decks and the raster geometry the screen draws from.
 //
 // A Map is built once (by package maps, from a TOML file) and is then
-// immutable and shared: the game state refers to territories and houses by
-// their string ids and indexes into Map.Territories / Map.Houses.
+// immutable and shared. Inside the program a territory, a house and a house
+// card are named by small typed numbers (TerrID, HouseID, CardID): indexes
+// into Map.Territories, Map.Houses and the map's cards. Their string ids
+// (Territory.ID, House.ID, Card.ID) are for text only: map files, records,
+// logs and JSON meant for people; Map.Territory, Map.House and Map.Card
+// read them.
 //
 // The package imports only the standard library.
 package board
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
+)
+
+// MaxIDs is the most territories, houses or cards a map may have: their
+// ids are 16-bit. (A map file cannot come near it: package maps reads at
+// most 50 000 keys and tables, and each territory or card takes several.)
+const MaxIDs = 1<<15 - 1
+
+// TerrID is a territory's number: its index in Map.Territories.
+type TerrID int16
+
+// HouseID is a house's number: its index in Map.Houses.
+type HouseID int16
+
+// CardID is a house card's number: 0..NumCards()-1, house by house in the
+// map's order (Map.CardAt).
+type CardID int16
+
+// The "none" of each id: no territory, no house, no card.
+const (
+	NoTerr  TerrID  = -1
+	NoHouse HouseID = -1
+	NoCard  CardID  = -1
 )
 
 // Kind is the kind of a territory.
@@ -122,14 +150,14 @@ type Territory struct {
 	Crowns   int
 	Barrels  int
 	Fortress Fortress
-	// Neighbors are indexes into Map.Territories, sorted ascending.
-	Neighbors []int
-	// Port: for a land territory, the index of its port, or -1.
-	Port int
+	// Neighbors are the adjacent territories, sorted ascending.
+	Neighbors []TerrID
+	// Port: for a land territory, its port, or NoTerr.
+	Port TerrID
 	// PortOf and PortSea: for a port, the land it belongs to and the sea it
-	// opens on; -1 otherwise.
-	PortOf  int
-	PortSea int
+	// opens on; NoTerr otherwise.
+	PortOf  TerrID
+	PortSea TerrID
 	// Region is the home region (nine-player map), "" when none.
 	Region string
 	// Fortification: Moat Cailin's +1 fortification at setup (nine-player
@@ -144,7 +172,7 @@ type Territory struct {
 }
 
 // IsCoastal reports whether a land territory touches a sea (directly or via its port).
-func (m *Map) IsCoastal(t int) bool {
+func (m *Map) IsCoastal(t TerrID) bool {
 	for _, n := range m.Territories[t].Neighbors {
 		if k := m.Territories[n].Kind; k == Sea || k == Port {
 			return true
@@ -315,81 +343,147 @@ type Map struct {
 	// standard map.
 	Rivers []River
 
-	terrIndex  map[string]int
-	houseIndex map[string]int
+	terrIndex  map[string]TerrID
+	houseIndex map[string]HouseID
 	cards      []Card
-	cardHouse  []int
-	cardIndex  map[string]int
+	cardHouse  []HouseID
+	cardIndex  map[string]CardID
+	houseCards [][]CardID
+	homes      []TerrID
 }
 
 // Index builds the id lookups; maps calls it after filling the Map.
 func (m *Map) Index() {
-	m.terrIndex = make(map[string]int, len(m.Territories))
+	m.terrIndex = make(map[string]TerrID, len(m.Territories))
 	for i, t := range m.Territories {
-		m.terrIndex[t.ID] = i
+		m.terrIndex[t.ID] = TerrID(i)
 	}
-	m.houseIndex = make(map[string]int, len(m.Houses))
+	m.houseIndex = make(map[string]HouseID, len(m.Houses))
 	for i, h := range m.Houses {
-		m.houseIndex[h.ID] = i
+		m.houseIndex[h.ID] = HouseID(i)
+	}
+	m.homes = make([]TerrID, len(m.Houses))
+	for i, h := range m.Houses {
+		m.homes[i] = NoTerr
+		if t, ok := m.terrIndex[h.Home]; ok {
+			m.homes[i] = t
+		}
 	}
 	m.cards, m.cardHouse = m.cards[:0], m.cardHouse[:0]
-	m.cardIndex = map[string]int{}
+	m.cardIndex = map[string]CardID{}
+	m.houseCards = make([][]CardID, len(m.Houses))
 	for h, house := range m.Houses {
 		for _, c := range house.Deck {
 			c.House = house.ID
 			if _, dup := m.cardIndex[c.ID]; !dup {
-				m.cardIndex[c.ID] = len(m.cards)
+				m.cardIndex[c.ID] = CardID(len(m.cards))
 			}
+			m.houseCards[h] = append(m.houseCards[h], CardID(len(m.cards)))
 			m.cards = append(m.cards, c)
-			m.cardHouse = append(m.cardHouse, h)
+			m.cardHouse = append(m.cardHouse, HouseID(h))
 		}
 	}
 }
 
+// HomeOf is house h's home (capital) territory, NoTerr when it has none.
+func (m *Map) HomeOf(h HouseID) TerrID {
+	if !m.HasHouse(h) || int(h) >= len(m.homes) {
+		return NoTerr
+	}
+	return m.homes[h]
+}
+
+// NumTerritories is the number of territories: territory ids are
+// 0..NumTerritories()-1 (range over it to visit each).
+func (m *Map) NumTerritories() TerrID { return TerrID(len(m.Territories)) }
+
+// NumHouses is the number of houses: house ids are 0..NumHouses()-1.
+func (m *Map) NumHouses() HouseID { return HouseID(len(m.Houses)) }
+
+// HasTerr, HasHouse and HasCard report whether an id names a thing of
+// this map.
+func (m *Map) HasTerr(t TerrID) bool   { return t >= 0 && int(t) < len(m.Territories) }
+func (m *Map) HasHouse(h HouseID) bool { return h >= 0 && int(h) < len(m.Houses) }
+func (m *Map) HasCard(c CardID) bool   { return c >= 0 && int(c) < len(m.cards) }
+
+// TerrName, HouseName and CardName are the string ids of a territory, a
+// house and a card, for text (records, logs, JSON for people); an id
+// outside the map is written as its number in brackets.
+func (m *Map) TerrName(t TerrID) string {
+	if m.HasTerr(t) {
+		return m.Territories[t].ID
+	}
+	return "<" + strconv.Itoa(int(t)) + ">"
+}
+
+// HouseName: see TerrName.
+func (m *Map) HouseName(h HouseID) string {
+	if m.HasHouse(h) {
+		return m.Houses[h].ID
+	}
+	return "<" + strconv.Itoa(int(h)) + ">"
+}
+
+// CardName: see TerrName.
+func (m *Map) CardName(c CardID) string {
+	if m.HasCard(c) {
+		return m.cards[c].ID
+	}
+	return "<" + strconv.Itoa(int(c)) + ">"
+}
+
 // NumCards is the number of house cards in all the houses' decks. Cards
 // are numbered 0..NumCards()-1, house by house in the map's order.
-func (m *Map) NumCards() int { return len(m.cards) }
+func (m *Map) NumCards() CardID { return CardID(len(m.cards)) }
 
-// CardAt returns card number i (with House set to its house's id).
-func (m *Map) CardAt(i int) Card { return m.cards[i] }
+// CardAt returns card c (with House set to its house's id).
+func (m *Map) CardAt(c CardID) Card { return m.cards[c] }
 
-// CardHouse returns the house index of card number i.
-func (m *Map) CardHouse(i int) int { return m.cardHouse[i] }
-
-// Card returns the number of the card with the given id.
-func (m *Map) Card(id string) (int, bool) {
-	i, ok := m.cardIndex[id]
-	return i, ok
+// HouseCards are the cards of house h's deck in its printed order (shared:
+// do not change it).
+func (m *Map) HouseCards(h HouseID) []CardID {
+	if !m.HasHouse(h) || int(h) >= len(m.houseCards) {
+		return nil
+	}
+	return m.houseCards[h]
 }
 
-// Territory returns the index of the territory with the given id.
-func (m *Map) Territory(id string) (int, bool) {
-	i, ok := m.terrIndex[id]
-	return i, ok
+// CardHouse returns the house of card c.
+func (m *Map) CardHouse(c CardID) HouseID { return m.cardHouse[c] }
+
+// Card returns the card with the given string id.
+func (m *Map) Card(id string) (CardID, bool) {
+	c, ok := m.cardIndex[id]
+	return c, ok
 }
 
-// House returns the index of the house with the given id.
-func (m *Map) House(id string) (int, bool) {
-	i, ok := m.houseIndex[id]
-	return i, ok
+// Territory returns the territory with the given string id.
+func (m *Map) Territory(id string) (TerrID, bool) {
+	t, ok := m.terrIndex[id]
+	return t, ok
+}
+
+// House returns the house with the given string id.
+func (m *Map) House(id string) (HouseID, bool) {
+	h, ok := m.houseIndex[id]
+	return h, ok
 }
 
 // Adjacent reports whether territories a and b are neighbours.
-func (m *Map) Adjacent(a, b int) bool {
-	ns := m.Territories[a].Neighbors
-	i := sort.SearchInts(ns, b)
-	return i < len(ns) && ns[i] == b
+func (m *Map) Adjacent(a, b TerrID) bool {
+	_, ok := slices.BinarySearch(m.Territories[a].Neighbors, b)
+	return ok
 }
 
 // RiverBetween returns the river that blocks the border between
 // territories a and b, if one does.
-func (m *Map) RiverBetween(a, b int) (*River, bool) {
+func (m *Map) RiverBetween(a, b TerrID) (*River, bool) {
 	if a > b {
 		a, b = b, a
 	}
 	for i := range m.Rivers {
 		for _, p := range m.Rivers[i].Borders {
-			if p == [2]int{a, b} {
+			if p == [2]int{int(a), int(b)} {
 				return &m.Rivers[i], true
 			}
 		}
@@ -398,13 +492,31 @@ func (m *Map) RiverBetween(a, b int) (*River, bool) {
 }
 
 // HomeRegion returns the home region of house h (by index), if it has one.
-func (m *Map) HomeRegion(h int) (*Region, bool) {
+func (m *Map) HomeRegion(h HouseID) (*Region, bool) {
 	for i := range m.Regions {
 		if m.Regions[i].House == m.Houses[h].ID {
 			return &m.Regions[i], true
 		}
 	}
 	return nil, false
+}
+
+// RegionOf is the home region territory t lies in (nine-player map) and
+// the house at home there (NoHouse for none); false when t lies in none.
+func (m *Map) RegionOf(t TerrID) (*Region, HouseID, bool) {
+	if !m.HasTerr(t) || m.Territories[t].Region == "" {
+		return nil, NoHouse, false
+	}
+	for i := range m.Regions {
+		if r := &m.Regions[i]; r.ID == m.Territories[t].Region {
+			h, ok := m.houseIndex[r.House]
+			if !ok {
+				h = NoHouse
+			}
+			return r, h, true
+		}
+	}
+	return nil, NoHouse, false
 }
 
 // Total counts the units of every kind in u.

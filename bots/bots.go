@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 
+	"notrueking/board"
 	"notrueking/rules"
 )
 
@@ -164,11 +165,9 @@ func DecideWith(ctx context.Context, in *rules.Information, level Level, b Budge
 func arrangements(g *rules.Game, a rules.Action, n int, r *rand.Rand) []rules.Action {
 	v := g.View(g.ToAct())
 	m := g.Map()
-	order := make([]int, 0, len(m.Houses))
+	order := make([]board.HouseID, 0, len(m.Houses))
 	for _, rk := range v.Ranking {
-		if h, ok := m.House(rk.House); ok {
-			order = append(order, h)
-		}
+		order = append(order, rk.House)
 	}
 	out := []rules.Action{a}
 	if len(order) == int(a.Order.N) {

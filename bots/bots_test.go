@@ -46,7 +46,7 @@ func TestBotCannotCheat(t *testing.T) {
 				t.Fatal(err)
 			}
 			h := g.RedealSecrets(seat, r)
-			for o := range h.Seats() {
+			for o := range rules.Seat(len(h.Seats())) {
 				if o != seat && !reflect.DeepEqual(h.View(o), g.View(o)) {
 					changedSecrets++
 					break
@@ -62,7 +62,7 @@ func TestBotCannotCheat(t *testing.T) {
 			}
 			// Control: redeal from another seat's point of view, which
 			// changes this seat's own hand and card.
-			other := (seat + 1) % len(g.Seats())
+			other := (seat + 1) % rules.Seat(len(g.Seats()))
 			c := g.RedealSecrets(other, r)
 			own, err := DecideWith(ctx, c.Information(seat), l, tiny, uint64(i))
 			if err != nil {
@@ -127,7 +127,7 @@ func TestDecisionsAreDeterministic(t *testing.T) {
 
 func TestDecideRefusesWhenItIsNotTheSeatsTurn(t *testing.T) {
 	g := positions(t)[0]
-	other := (g.ToAct() + 1) % len(g.Seats())
+	other := (g.ToAct() + 1) % rules.Seat(len(g.Seats()))
 	if _, err := Decide(context.Background(), g.Information(other), Easy, 1); !errors.Is(err, ErrNoDecision) {
 		t.Fatalf("got %v, want ErrNoDecision", err)
 	}

@@ -52,7 +52,7 @@ func search(ctx context.Context, in *rules.Information, rootLegal []rules.Action
 	var legal, fresh []rules.Action
 	path := make([]*node, 0, 64)
 	reward := make([]float64, np)
-	var winners []int
+	var winners []rules.Seat
 	root0 := -1
 	done := 0
 	for it := 0; it < iterations; it++ {
@@ -145,7 +145,7 @@ func search(ctx context.Context, in *rules.Information, rootLegal []rules.Action
 			best := slices.Max(scores)
 			for i, sc := range scores {
 				if sc == best {
-					winners = append(winners, i)
+					winners = append(winners, rules.Seat(i))
 				}
 			}
 		}

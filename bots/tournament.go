@@ -100,10 +100,8 @@ func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
 	res.Rank = make([]float64, len(t.Map.Houses))
 	res.First = make([]bool, len(t.Map.Houses))
 	for _, rk := range v.Ranking {
-		if h, ok := t.Map.House(rk.House); ok {
-			res.Rank[h] = float64(rk.From+rk.To) / 2
-			res.First[h] = rk.From == 1
-		}
+		res.Rank[rk.House] = float64(rk.From+rk.To) / 2
+		res.First[rk.House] = rk.From == 1
 	}
 	return res, nil
 }

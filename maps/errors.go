@@ -12,7 +12,13 @@ type Error struct {
 	Line int    // 1-based line; 0 when the problem has no single place
 	Key  string // dotted TOML key, e.g. "territory.neighbors" or "grid.rows"
 	Msg  string
+	// Err is the error behind Msg when there is one (the file could not
+	// be opened: a *safefile.OpenError).
+	Err error
 }
+
+// Unwrap is the error behind the problem, if any.
+func (e *Error) Unwrap() error { return e.Err }
 
 // Error formats the problem as "file:line: key: message". Whatever the
 // fields hold, the result is one printable line: control, bidi and

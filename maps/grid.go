@@ -369,7 +369,7 @@ func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exce
 		for _, pr := range r.borders {
 			_, touch := where[pr]
 			ta, tb := m.Territories[pr[0]].ID, m.Territories[pr[1]].ID
-			if m.Adjacent(pr[0], pr[1]) {
+			if m.Adjacent(board.TerrID(pr[0]), board.TerrID(pr[1])) {
 				p.errf(r.path+".borders", "river %s blocks %s / %s, but they are neighbours (a crossing is a bridge: list it in bridges)", r.id, ta, tb)
 			}
 			if !touch {
@@ -379,7 +379,7 @@ func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exce
 		for _, pr := range r.bridges {
 			_, touch := where[pr]
 			ta, tb := m.Territories[pr[0]].ID, m.Territories[pr[1]].ID
-			if !m.Adjacent(pr[0], pr[1]) {
+			if !m.Adjacent(board.TerrID(pr[0]), board.TerrID(pr[1])) {
 				p.errf(r.path+".bridges", "river %s has a bridge %s / %s, but they are not neighbours", r.id, ta, tb)
 			}
 			if !touch {
@@ -399,7 +399,7 @@ func (p *parser) checkTouching(g *board.Grid, rowLine func(int) int, exs []*exce
 				continue // checked along the road's path
 			}
 			k := [2]int{a, b}
-			adj := m.Adjacent(a, b)
+			adj := m.Adjacent(board.TerrID(a), board.TerrID(b))
 			c, touch := where[k]
 			if touch && !adj && blocked[k] {
 				continue // a river explains it (checked above)
@@ -453,7 +453,7 @@ func (p *parser) checkRoads(g *board.Grid) {
 				if c < 0 {
 					continue
 				}
-				if m.Adjacent(t, c) {
+				if m.Adjacent(board.TerrID(t), board.TerrID(c)) {
 					visited[c] = true
 				} else if _, seen := bad[c]; !seen {
 					bad[c] = board.Point{X: x, Y: y}
@@ -465,7 +465,7 @@ func (p *parser) checkRoads(g *board.Grid) {
 			p.errf(p.tpath[t]+".path", "road %s: its path crosses %s at (%.1f, %.1f), which is not its neighbour", tr.ID, m.Territories[c].ID, bad[c].X, bad[c].Y)
 		}
 		for _, c := range tr.Neighbors {
-			if !visited[c] {
+			if !visited[int(c)] {
 				p.errf(p.tpath[t]+".path", "road %s: its path does not pass through its neighbour %s", tr.ID, m.Territories[c].ID)
 			}
 		}

@@ -137,8 +137,8 @@ func JSON(m *board.Map) ([]byte, error) {
 			cells[c]++
 		}
 	}
-	id := func(i int) string {
-		if i >= 0 && i < len(m.Territories) {
+	id := func(i board.TerrID) string {
+		if m.HasTerr(i) {
 			return m.Territories[i].ID
 		}
 		return ""
@@ -167,10 +167,10 @@ func JSON(m *board.Map) ([]byte, error) {
 	for _, r := range m.Rivers {
 		jr := jsonRiver{ID: r.ID, Name: r.Name, Borders: [][2]string{}, Bridges: [][2]string{}}
 		for _, b := range r.Borders {
-			jr.Borders = append(jr.Borders, [2]string{id(b[0]), id(b[1])})
+			jr.Borders = append(jr.Borders, [2]string{id(board.TerrID(b[0])), id(board.TerrID(b[1]))})
 		}
 		for _, b := range r.Bridges {
-			jr.Bridges = append(jr.Bridges, [2]string{id(b[0]), id(b[1])})
+			jr.Bridges = append(jr.Bridges, [2]string{id(board.TerrID(b[0])), id(board.TerrID(b[1]))})
 		}
 		j.Rivers = append(j.Rivers, jr)
 	}
@@ -178,7 +178,7 @@ func JSON(m *board.Map) ([]byte, error) {
 		j.Setup = append(j.Setup, jsonPlacement{p.House, p.Territory, p.Unit.String(), p.Count})
 	}
 	for _, e := range m.Exceptions {
-		j.Exceptions = append(j.Exceptions, jsonException{id(e.A), id(e.B), e.Reason})
+		j.Exceptions = append(j.Exceptions, jsonException{id(board.TerrID(e.A)), id(board.TerrID(e.B)), e.Reason})
 	}
 	out, err := json.MarshalIndent(j, "", "  ")
 	if err != nil {

@@ -99,11 +99,11 @@ func LoadFile(path string) (*board.Map, error) {
 	data, err := safefile.ReadFile(path, MaxFileSize)
 	if err != nil {
 		msg := err.Error()
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			msg = pe.Err.Error()
+		var oe *safefile.OpenError
+		if errors.As(err, &oe) {
+			msg = oe.Reason
 		}
-		return nil, &Error{File: filepath.Clean(path), Msg: strings.TrimPrefix(msg, path+": ")}
+		return nil, &Error{File: filepath.Clean(path), Msg: strings.TrimPrefix(msg, path+": "), Err: err}
 	}
 	m, err := Parse(path, data)
 	if err != nil {

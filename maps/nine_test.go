@@ -24,7 +24,7 @@ func TestNineMap(t *testing.T) {
 	if len(m.Houses) != 9 || len(m.Conspiracies) != 9 || m.MinPlayers != 2 || m.MaxPlayers != 9 {
 		t.Errorf("%d houses, %d conspiracies, %d-%d players", len(m.Houses), len(m.Conspiracies), m.MinPlayers, m.MaxPlayers)
 	}
-	id := func(s string) int {
+	id := func(s string) board.TerrID {
 		i, ok := m.Territory(s)
 		if !ok {
 			t.Fatalf("no territory %s", s)
@@ -78,7 +78,7 @@ func TestNineMap(t *testing.T) {
 	if m.Houses[tg].Limits != [board.NumUnits]int{12, 4, 7, 3} {
 		t.Errorf("targaryen limits %v", m.Houses[tg].Limits)
 	}
-	for h := range m.Houses {
+	for h := range m.NumHouses() {
 		if r, ok := m.HomeRegion(h); !ok || m.Territories[id(m.Houses[h].Home)].Region != r.ID {
 			t.Errorf("house %s: region %v", m.Houses[h].ID, r)
 		}

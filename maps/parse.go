@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -216,7 +217,7 @@ func (p *parser) checkRegions() {
 		if h.ID == "" {
 			continue
 		}
-		r, ok := m.HomeRegion(i)
+		r, ok := m.HomeRegion(board.HouseID(i))
 		if !ok {
 			p.errf(p.tpathHouse[i], "house %s has no home region (a [[region]] with house = %q): on a map with home regions every house needs one", h.ID, h.ID)
 			continue
@@ -412,13 +413,13 @@ func (p *parser) readTerritories(ts []*table) {
 					m.Territories[i].ID, m.Territories[j].ID, m.Territories[j].ID, m.Territories[i].ID)
 			}
 		}
-		ns := make([]int, 0, len(sets[i]))
+		ns := make([]board.TerrID, 0, len(sets[i]))
 		for j := range sets[i] {
 			if sets[j][i] {
-				ns = append(ns, j)
+				ns = append(ns, board.TerrID(j))
 			}
 		}
-		sort.Ints(ns)
+		slices.Sort(ns)
 		m.Territories[i].Neighbors = ns
 	}
 
@@ -441,8 +442,8 @@ func (p *parser) readTerritories(ts []*table) {
 				p.errf(p.tpath[i]+".port_of", "%s already has a port (%s)", portOf[i], m.Territories[m.Territories[land].Port].ID)
 				lok = false
 			default:
-				tr.PortOf = land
-				m.Territories[land].Port = i
+				tr.PortOf = board.TerrID(land)
+				m.Territories[land].Port = board.TerrID(i)
 			}
 		}
 		if portSea[i] != "" {
@@ -453,7 +454,7 @@ func (p *parser) readTerritories(ts []*table) {
 				p.errf(p.tpath[i]+".sea", "%q is a %s; a port opens on a sea", portSea[i], m.Territories[sea].Kind)
 				sok = false
 			default:
-				tr.PortSea = sea
+				tr.PortSea = board.TerrID(sea)
 			}
 		}
 		if lok && sok {

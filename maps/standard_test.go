@@ -310,8 +310,9 @@ func TestStandardGeometry(t *testing.T) {
 	for a := range m.Territories {
 		for b := a + 1; b < len(m.Territories); b++ {
 			k := [2]int{a, b}
-			if touching[k] != m.Adjacent(a, b) && !ex[k] {
-				t.Errorf("%s / %s: touching %v, adjacent %v", m.Territories[a].ID, m.Territories[b].ID, touching[k], m.Adjacent(a, b))
+			adj := m.Adjacent(board.TerrID(a), board.TerrID(b))
+			if touching[k] != adj && !ex[k] {
+				t.Errorf("%s / %s: touching %v, adjacent %v", m.Territories[a].ID, m.Territories[b].ID, touching[k], adj)
 			}
 		}
 	}
@@ -321,7 +322,7 @@ func TestStandardGeometry(t *testing.T) {
 		}
 		for _, p := range g.Touching() {
 			if p[0] == i || p[1] == i {
-				o := p[0] + p[1] - i
+				o := board.TerrID(p[0] + p[1] - i)
 				if o != tr.PortOf && o != tr.PortSea {
 					t.Errorf("port %s touches %s", tr.ID, m.Territories[o].ID)
 				}

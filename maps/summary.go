@@ -112,7 +112,7 @@ type Balance struct {
 func BalanceReport(m *board.Map) (rows []Balance, spread Balance) {
 	for h, house := range m.Houses {
 		b := Balance{House: house.Name, Rank: m.InitialRank[h]}
-		r, hasRegion := m.HomeRegion(h)
+		r, hasRegion := m.HomeRegion(board.HouseID(h))
 		var home icons
 		for i, t := range m.Territories {
 			if hasRegion && t.Region != r.ID || !hasRegion && t.ID != house.Home {

@@ -116,12 +116,6 @@ func clean(msg string, word int) string {
 	return b.String()
 }
 
-// UnsafeChar returns the first character of s that a name must not hold,
-// what it is ("a bidi control character") and true; or false when s is
-// safe. It is the check every name and id in a map file passes (see
-// docs/maps.md), for other names the program takes, such as players'.
-func UnsafeChar(s string) (r rune, what string, found bool) { return badRune(s, false) }
-
 // badRune is the program's name policy (textcheck.Unsafe); newlines are
 // allowed in the grid's rows.
 func badRune(s string, newlines bool) (r rune, what string, ok bool) {

@@ -98,8 +98,8 @@ func Sum(data []byte) string {
 	return hex.EncodeToString(h[:])
 }
 
-// LoadMap loads the map a record names (its header's Map and MapSHA256);
-// recordDir is the folder of the record file. shipped holds the shipped
+// LoadMap loads the map a record (or a scenario) names (its header's Map
+// and MapSHA256); recordDir is the folder of the file that names it. shipped holds the shipped
 // maps as NAME.toml files (the program's embedded maps).
 //
 //   - Without a hash, a bare name of a shipped map ("standard", or
@@ -110,7 +110,7 @@ func Sum(data []byte) string {
 //     An old record's "map FILE" (no hash) is loaded unchecked.
 func LoadMap(shipped fs.FS, recordDir, name, sum string) (*board.Map, error) {
 	if name == "" {
-		return nil, errors.New("record names no map")
+		return nil, errors.New("no map is named")
 	}
 	if sum == "" && !strings.ContainsAny(name, `/\`) {
 		base := strings.TrimSuffix(name, ".toml")
@@ -128,7 +128,7 @@ func LoadMap(shipped fs.FS, recordDir, name, sum string) (*board.Map, error) {
 	}
 	m, err := maps.LoadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("map file %s (the record's map %q, relative to the record's folder): %v", path, name, err)
+		return nil, fmt.Errorf("map file %s (%q, relative to the folder of the file that names it): %v", path, name, err)
 	}
 	if sum != "" && m.SHA256 != sum {
 		return nil, fmt.Errorf("map file %s changed since the record was written: sha256 %s, expected %s", path, m.SHA256, sum)

@@ -1,12 +1,12 @@
 package render
 
 import (
-	"notrueking/internal/tabletest"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"notrueking/internal/tabletest"
 	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/table"

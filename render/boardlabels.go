@@ -24,15 +24,15 @@ func (v *boardView) overlayKey(sc ui.Scaler, t xform, pv *rules.View) string {
 	fmt.Fprintf(&b, "%.4f|%.4f|%.3f|", t.K, sc.S, ui.SizeStep(v.Zoom()))
 	if pv != nil {
 		for _, g := range pv.Groups {
-			fmt.Fprintf(&b, "%s%s%v;", g.Territory, g.House, g.Units)
+			fmt.Fprintf(&b, "%d,%d,%v;", g.Territory, g.House, g.Units)
 		}
 		b.WriteByte('|')
-		for _, tr := range v.Map().Territories {
-			if h, ok := pv.Flags[tr.ID]; ok {
-				b.WriteString(tr.ID + h + ";")
+		for t := range v.Map().NumTerritories() {
+			if h := pv.Flag(t); h >= 0 {
+				fmt.Fprintf(&b, "%d:%d;", t, h)
 			}
-			if _, ok := pv.Fortifications[tr.ID]; ok {
-				b.WriteString("F" + tr.ID + ";")
+			if _, ok := pv.Fort(t); ok {
+				fmt.Fprintf(&b, "F%d;", t)
 			}
 		}
 	}
@@ -82,16 +82,17 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t x
 		tr := v.Map().Territories[l.Terr]
 		fort := false
 		if pv != nil {
-			_, fort = pv.Fortifications[tr.ID]
+			_, fort = pv.Fort(board.TerrID(l.Terr))
 		}
 		put(v.imgs.label(p, tr, l.Size, l.Name, fort), l.R)
 	}
 	for _, tk := range pl.Tokens {
 		hc := ui.HouseColor(v.Map(), tk.House)
+		mark := v.Map().HouseName(tk.House) // the house's mark is drawn by its id
 		if tk.Flag {
-			put(v.imgs.flag(p, tk.House, hc, tk.R.W, tk.R.H), tk.R)
+			put(v.imgs.flag(p, mark, hc, tk.R.W, tk.R.H), tk.R)
 		} else {
-			put(v.imgs.token(p, tk.House, hc, tk.Unit, tk.N, tk.R.H), tk.R)
+			put(v.imgs.token(p, mark, hc, tk.Unit, tk.N, tk.R.H), tk.R)
 		}
 	}
 }

@@ -103,8 +103,8 @@ func territoryColors(m *board.Map, v *rules.View, hl []bool, sel int) []color.RG
 		default:
 			var hc *color.RGBA
 			if v != nil {
-				if hid, ok := v.Control[tr.ID]; ok {
-					x := ui.HouseColor(m, hid)
+				if h := v.Controller(board.TerrID(t)); h >= 0 {
+					x := ui.HouseColor(m, h)
 					hc = &x
 				}
 			}
@@ -126,9 +126,8 @@ func territoryColors(m *board.Map, v *rules.View, hl []bool, sel int) []color.RG
 func paintKey(m *board.Map, v *rules.View, hl []bool, sel int) string {
 	var b strings.Builder
 	if v != nil {
-		for _, t := range m.Territories {
-			b.WriteString(v.Control[t.ID])
-			b.WriteByte(',')
+		for t := range m.NumTerritories() {
+			fmt.Fprintf(&b, "%d,", v.Controller(t))
 		}
 	}
 	for _, h := range hl {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"notrueking/internal/tabletest"
 	"os"
 	"testing"
 	"time"
@@ -12,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/internal/tabletest"
 	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/ui"
@@ -48,7 +48,7 @@ func near(c, want color.RGBA, tol int) bool {
 func TestBoardTintsByController(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
-	pv := &rules.View{Control: map[string]string{"winterfell": "lannister"}}
+	pv := &rules.View{Control: []board.HouseID{1, board.NoHouse, board.NoHouse, board.NoHouse}} // Lannister holds Winterfell
 	img, v := boardImage(t, m, pv, nil, -1, 240, 160)
 	g := v.Geom()
 	at := func(img *image.RGBA, gx, gy float64) color.RGBA {
@@ -116,8 +116,8 @@ func lum(c color.RGBA) float64 { return 0.299*float64(c.R) + 0.587*float64(c.G) 
 func TestBoardRiverBorderIsBlue(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
-	m.Territories[0].Neighbors = []int{3}
-	m.Territories[1].Neighbors = []int{2}
+	m.Territories[0].Neighbors = []board.TerrID{3}
+	m.Territories[1].Neighbors = []board.TerrID{2}
 	m.Rivers = []board.River{{ID: "rill", Name: "The Rill", Borders: [][2]int{{0, 1}}}}
 	img, v := boardImage(t, m, &rules.View{}, nil, -1, 240, 160)
 	x, y := v.Geom().FromGrid(6, 0.5)
@@ -205,14 +205,15 @@ func TestDrawBoardViews(t *testing.T) {
 		m := g.Map()
 		pv := g.View(rules.Public)
 		// Flags on a few empty lands, as if their holders had marched on.
-		held := map[string]bool{}
+		held := map[board.TerrID]bool{}
 		for _, gr := range pv.Groups {
 			held[gr.Territory] = true
 		}
-		flags := map[string]string{}
+		flags := make([]board.HouseID, len(m.Territories))
 		for ti, trr := range m.Territories {
-			if trr.Kind == board.Land && !held[trr.ID] && ti%5 == 0 {
-				flags[trr.ID] = m.Houses[ti%len(m.Houses)].ID
+			flags[ti] = board.NoHouse
+			if trr.Kind == board.Land && !held[board.TerrID(ti)] && ti%5 == 0 {
+				flags[ti] = board.HouseID(ti % len(m.Houses))
 			}
 		}
 		pv.Flags = flags

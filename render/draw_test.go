@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"notrueking/board"
 	"notrueking/internal/tabletest"
 	"notrueking/render/rendertest"
 	"notrueking/rules"
@@ -55,7 +56,7 @@ func TestDrawTableTintsControlledLand(t *testing.T) {
 	}
 	// Control changes → the picture follows.
 	pub := f.Views[rules.Public]
-	pub.Control = map[string]string{"winterfell": "lannister", "karhold": "lannister"}
+	pub.Control = []board.HouseID{1, 1, board.NoHouse, board.NoHouse} // Lannister holds Winterfell and Karhold
 	f.Views[rules.Public] = pub
 	u.Refresh()
 	img = drawTable(t, u, ui.BaseW, ui.BaseH)

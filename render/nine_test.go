@@ -2,10 +2,10 @@ package render
 
 import (
 	"fmt"
-	"notrueking/internal/tabletest"
 	"os"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/render/rendertest"
 	"notrueking/ui"
 )

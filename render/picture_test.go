@@ -34,7 +34,7 @@ func replayLines(t *testing.T, text string) *rules.Game {
 	return g
 }
 
-func pixels(t *testing.T, r rules.Reader, shown int) []byte {
+func pixels(t *testing.T, r rules.Reader, shown rules.Seat) []byte {
 	t.Helper()
 	dst := ebiten.NewImage(960, 540)
 	defer dst.Deallocate()

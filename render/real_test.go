@@ -2,10 +2,10 @@ package render
 
 import (
 	"math"
-	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/board"
+	"notrueking/internal/tabletest"
 	"notrueking/render/rendertest"
 	"notrueking/rules"
 	"notrueking/table"
@@ -69,8 +69,8 @@ func TestDrawStandardTable(t *testing.T) {
 		return false
 	}
 	for ti, tr := range m.Territories {
-		hid, ok := v.Control[tr.ID]
-		if !ok || tr.Kind != board.Land {
+		hid := v.Controller(board.TerrID(ti))
+		if hid < 0 || tr.Kind != board.Land {
 			continue
 		}
 		cells := interiorCells(m, ti)
@@ -100,7 +100,7 @@ func TestDrawStandardTable(t *testing.T) {
 			need = min(1, len(cells))
 		}
 		if match < need {
-			t.Errorf("%s (held by %s): %d of %d interior pixels have the tint %v", tr.Name, hid, match, len(cells), want)
+			t.Errorf("%s (held by %s): %d of %d interior pixels have the tint %v", tr.Name, m.Houses[hid].ID, match, len(cells), want)
 		}
 		matched += match
 		total += len(cells)
@@ -119,7 +119,7 @@ func TestDrawStandardTable(t *testing.T) {
 				continue
 			}
 			w, ok := ui.Find(f.Widgets, func(w ui.Widget) bool {
-				return w.T.Kind == ui.TSlot && w.T.House == m.Houses[h].ID && w.T.Slot == rules.Slot(s)
+				return w.T.Kind == ui.TSlot && w.T.House == board.HouseID(h) && w.T.Slot == rules.Slot(s)
 			})
 			if !ok {
 				t.Fatalf("no slot widget for %s %v", m.Houses[h].ID, rules.Slot(s))

@@ -4,9 +4,10 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"notrueking/ui"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"notrueking/ui"
 )
 
 // Shapes are drawn once into small cached pictures (sprites), packed on

@@ -83,6 +83,11 @@ func ParseVerb(s string) (Verb, bool) {
 	return 0, false
 }
 
+// Seat is a seat's number: 0..players-1, in the map's conspiracy order
+// (board.Map.Conspiracies names them in text). Public (-1) is the seat of
+// the public view.
+type Seat int8
+
 // None stands for "no territory", "no house" or "no card" in an Action's
 // optional fields: the sea of a footman's muster, the house a move that
 // attacks nobody attacks.
@@ -95,30 +100,26 @@ const MaxHouses = 12
 // Arrangement is a loyalty card's order of houses, best slot first.
 type Arrangement struct {
 	N int8
-	H [MaxHouses]int8
+	H [MaxHouses]board.HouseID
 }
 
 // NewArrangement makes the arrangement of the given house indexes (at
 // most MaxHouses are kept).
-func NewArrangement(houses []int) Arrangement {
+func NewArrangement(houses []board.HouseID) Arrangement {
 	var a Arrangement
 	for i, h := range houses {
 		if i == MaxHouses {
 			break
 		}
-		a.H[i] = int8(h)
+		a.H[i] = h
 		a.N++
 	}
 	return a
 }
 
-// Houses returns the house indexes, best slot first.
-func (a Arrangement) Houses() []int {
-	out := make([]int, a.N)
-	for i := range out {
-		out[i] = int(a.H[i])
-	}
-	return out
+// Houses returns the houses, best slot first.
+func (a Arrangement) Houses() []board.HouseID {
+	return append([]board.HouseID(nil), a.H[:a.N]...)
 }
 
 // Slot is an agent slot of a house. Tiers resolve Maester, then Marshal, then Lord.
@@ -198,7 +199,7 @@ func (c *Choice) UnmarshalText(b []byte) error {
 // record line: Format writes it and ParseAction reads it back. Fields a
 // verb does not use are zero; the optional ones hold None when absent.
 type Action struct {
-	Seat int
+	Seat Seat
 	Verb Verb
 	// Slot: place, resolve, remove.
 	Slot Slot
@@ -208,21 +209,21 @@ type Action struct {
 	Unit board.Unit
 	// House: place, resolve, remove, winner; move: the house a move into
 	// a road attacks, or None.
-	House int
+	House board.HouseID
 	// From: muster (the land, or the unit promoted), move (the origin).
-	From int
+	From board.TerrID
 	// To: move, retreat; muster: the sea or port of a new ship, else None.
-	To int
+	To board.TerrID
 	// Units: move.
 	Units [board.NumUnits]int
 	// Card: play, discard (board.Map.CardAt).
-	Card int
+	Card board.CardID
 	// Target: look (a seat).
-	Target int
+	Target Seat
 	// Order: arrange.
 	Order Arrangement
 	// A, B, Reveal: exchange (houses).
-	A, B, Reveal int
+	A, B, Reveal board.HouseID
 }
 
 // Format renders the action as a record line on map m, naming seats by
@@ -231,30 +232,13 @@ type Action struct {
 func (a Action) Format(m *board.Map) string {
 	var b strings.Builder
 	b.Grow(48)
-	name := func(ids []string, i int) string {
-		if i >= 0 && i < len(ids) {
+	name := func(ids []string, i Seat) string {
+		if i >= 0 && int(i) < len(ids) {
 			return ids[i]
 		}
-		return "<" + strconv.Itoa(i) + ">"
+		return "<" + strconv.Itoa(int(i)) + ">"
 	}
-	house := func(h int) string {
-		if h >= 0 && h < len(m.Houses) {
-			return m.Houses[h].ID
-		}
-		return "<" + strconv.Itoa(h) + ">"
-	}
-	terr := func(t int) string {
-		if t >= 0 && t < len(m.Territories) {
-			return m.Territories[t].ID
-		}
-		return "<" + strconv.Itoa(t) + ">"
-	}
-	card := func(c int) string {
-		if c >= 0 && c < m.NumCards() {
-			return m.CardAt(c).ID
-		}
-		return "<" + strconv.Itoa(c) + ">"
-	}
+	house, terr, card := m.HouseName, m.TerrName, m.CardName
 	b.WriteString(name(m.Conspiracies, a.Seat))
 	b.WriteByte(' ')
 	b.WriteString(a.Verb.String())
@@ -262,7 +246,7 @@ func (a Action) Format(m *board.Map) string {
 	switch a.Verb {
 	case VArrange:
 		for i := 0; i < int(a.Order.N); i++ {
-			arg(house(int(a.Order.H[i])))
+			arg(house(a.Order.H[i]))
 		}
 	case VPlace, VResolve, VRemove:
 		arg(house(a.House))
@@ -354,7 +338,7 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 	if len(f) < 2 {
 		return Action{}, fmt.Errorf("action %q: want \"<seat> <verb> ...\"", line)
 	}
-	seat := func(s string) (int, error) {
+	seat := func(s string) (Seat, error) {
 		if seats == nil && m == nil {
 			// A record that starts from a scenario: its seats are the
 			// scenario's, read when it is replayed.
@@ -362,12 +346,12 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 		}
 		for i, n := range seats {
 			if n == s {
-				return i, nil
+				return Seat(i), nil
 			}
 		}
 		return 0, fmt.Errorf("unknown seat %q (seats: %s)", s, strings.Join(seats, ", "))
 	}
-	house := func(s string) (int, error) {
+	house := func(s string) (board.HouseID, error) {
 		if m == nil {
 			return 0, nil
 		}
@@ -376,7 +360,7 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 		}
 		return 0, fmt.Errorf("there is no house %q on this map", s)
 	}
-	terr := func(s string) (int, error) {
+	terr := func(s string) (board.TerrID, error) {
 		if m == nil {
 			return 0, nil
 		}
@@ -411,7 +395,7 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 		if len(args) > MaxHouses {
 			return Action{}, fmt.Errorf("action %q: a loyalty card has at most %d slots", line, MaxHouses)
 		}
-		hs := make([]int, len(args))
+		hs := make([]board.HouseID, len(args))
 		for i, id := range args {
 			if hs[i], err = house(id); err != nil {
 				return fail(err)
@@ -493,7 +477,7 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 		if err := want(1, "CARD"); err != nil {
 			return Action{}, err
 		}
-		c, ok := 0, m == nil
+		c, ok := board.CardID(0), m == nil
 		if m != nil {
 			c, ok = m.Card(args[0])
 		}
@@ -526,7 +510,7 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 		if len(args) != 4 || args[2] != "reveal" {
 			return Action{}, fmt.Errorf("action %q: exchange takes HOUSE HOUSE reveal HOUSE", line)
 		}
-		for i, p := range []*int{&a.A, &a.B, &a.Reveal} {
+		for i, p := range []*board.HouseID{&a.A, &a.B, &a.Reveal} {
 			if *p, err = house(args[[]int{0, 1, 3}[i]]); err != nil {
 				return fail(err)
 			}

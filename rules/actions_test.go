@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"notrueking/board"
@@ -191,7 +194,7 @@ func TestMoveBySeaAndFlags(t *testing.T) {
 	if flagAt(g, "widows-watch") != "" || unitsAt(g, "stark", "widows-watch") != units(1, 0, 0) {
 		t.Fatal("Stark did not take Widow's Watch")
 	}
-	if g.View(Public).Control["widows-watch"] != "stark" {
+	if v := g.View(Public); v.Controller(terr(t, g, "widows-watch")) != house(t, g, "stark") {
 		t.Fatal("control view")
 	}
 }
@@ -231,10 +234,10 @@ func TestDrawIsSecretAndDecksRebuild(t *testing.T) {
 		t.Fatalf("events %v", evs)
 	}
 	own, other := g.View(1), g.View(0)
-	if len(own.Players[1].Hand) != 1 || own.Players[1].Hand[0].ID != "eddard-stark" {
+	if len(own.Players[1].Hand) != 1 || own.Players[1].Hand[0] != g.cardNum("eddard-stark") {
 		t.Fatalf("own hand %v", own.Players[1].Hand)
 	}
-	if other.Players[1].Hand != nil || other.Players[1].HandSizes["stark"] != 1 {
+	if other.Players[1].Hand != nil || other.Players[1].HandSize(house(t, g, "stark")) != 1 {
 		t.Fatalf("Crown sees %v / %v", other.Players[1].Hand, other.Players[1].HandSizes)
 	}
 	for _, e := range other.Log {
@@ -242,8 +245,9 @@ func TestDrawIsSecretAndDecksRebuild(t *testing.T) {
 			t.Fatalf("Crown reads %q", e.Text)
 		}
 	}
-	if v := g.View(Public); v.DeckSizes["stark"] != 6 || len(v.Discards["stark"]) != 0 {
-		t.Fatalf("deck %d discard %d after the rebuild", v.DeckSizes["stark"], len(v.Discards["stark"]))
+	st := house(t, g, "stark")
+	if v := g.View(Public); v.DeckSize(st) != 6 || len(v.Discard(st)) != 0 {
+		t.Fatalf("deck %d discard %d after the rebuild", v.DeckSize(st), len(v.Discard(st)))
 	}
 	// Every Stark card in hands: the draw does nothing and says so.
 	for _, c := range g.m.Houses[house(t, g, "stark")].Deck {
@@ -289,4 +293,52 @@ func TestLegalMovesAllPassCheck(t *testing.T) {
 		t.Fatal("1 ship listed carrying 2 units")
 	}
 	_ = board.Footman
+}
+
+// TestCheckRefusesIdsOutsideTheMap: an action naming a seat, house,
+// territory or card number the map does not have (a garbled record, a
+// client at the other end of a wire) is refused with a reason naming the
+// number, and changes nothing.
+func TestCheckRefusesIdsOutsideTheMap(t *testing.T) {
+	g := scenario(t, 3, 0, agentAt{0, "greyjoy", Maester}, agentAt{1, "stark", Maester}, agentAt{2, "lannister", Marshal})
+	act(t, g, "crown resolve greyjoy maester")
+	act(t, g, "crown choose move")
+	pyke := terr(t, g, "pyke")
+	move := Action{Seat: 0, Verb: VMove, From: pyke, To: terr(t, g, "bay-of-ice"), Units: units(1, 0, 0), House: None}
+	for _, tc := range []struct {
+		name string
+		a    func(Action) Action
+		want string
+	}{
+		{"seat", func(a Action) Action { a.Seat = 7; return a }, "there is no seat 7"},
+		{"territory", func(a Action) Action { a.To = 999; return a }, "there is no territory number 999"},
+		{"origin", func(a Action) Action { a.From = -5; return a }, "there is no territory number -5"},
+	} {
+		before, _ := json.Marshal(g.st)
+		err := g.Check(tc.a(move))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Check says %v, want %q", tc.name, err, tc.want)
+		}
+		if _, aerr := g.Apply(tc.a(move)); aerr == nil {
+			t.Errorf("%s: applied", tc.name)
+		}
+		if after, _ := json.Marshal(g.st); string(before) != string(after) {
+			t.Errorf("%s: a refused action changed the game", tc.name)
+		}
+	}
+}
+
+// TestPlaceRefusesAHouseOutsideTheMap: the same for a house number, in
+// the placement phase where an action names a house.
+func TestPlaceRefusesAHouseOutsideTheMap(t *testing.T) {
+	g := newGame(t, 2, 1)
+	for range 2 {
+		act(t, g, g.Seats()[g.ToAct()]+" arrange stark lannister greyjoy tyrell baratheon")
+	}
+	for _, h := range []board.HouseID{5, 40, -3} {
+		err := g.Check(Action{Seat: g.ToAct(), Verb: VPlace, House: h, Slot: Lord})
+		if want := fmt.Sprintf("there is no house number %d", h); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("house %d: Check says %v, want %q", h, err, want)
+		}
+	}
 }

@@ -3,16 +3,16 @@ package rules
 import (
 	"errors"
 	"fmt"
-	"notrueking/words"
 	"slices"
 	"strings"
 
 	"notrueking/board"
+	"notrueking/words"
 )
 
 // ToAct returns the seat whose decision the game waits for, or -1 when the
 // game is over.
-func (g *Game) ToAct() int {
+func (g *Game) ToAct() Seat {
 	s := &g.st
 	switch s.Phase {
 	case PhaseOver:
@@ -36,7 +36,7 @@ func (g *Game) pop() { g.st.Stack = g.st.Stack[:len(g.st.Stack)-1] }
 
 func (g *Game) push(f frame) { g.st.Stack = append(g.st.Stack, f) }
 
-func (g *Game) frameActor(f *frame) int {
+func (g *Game) frameActor(f *frame) Seat {
 	if f.Kind == FrameCombat {
 		c := f.Combat
 		if c.Step == "cards" && c.Next < len(c.Order) {
@@ -111,7 +111,7 @@ func (g *Game) apply(a Action) (evs []Event, err error) {
 // steps). With exec unset it never changes the game.
 func (g *Game) do(a Action, exec bool) error {
 	s := &g.st
-	n := len(s.Players)
+	n := g.numSeats()
 	if a.Seat < 0 || a.Seat >= n {
 		return fmt.Errorf("there is no seat %d in this game", a.Seat)
 	}
@@ -138,7 +138,7 @@ func (g *Game) do(a Action, exec bool) error {
 			return g.doExchange(a, exec)
 		case VKeep:
 			if exec {
-				g.emit(Event{Seat: Public, Kind: EvKept, Who: int16(a.Seat)})
+				g.emit(Event{Seat: Public, Kind: EvKept, Who: a.Seat})
 				g.nextExchange()
 			}
 			return nil
@@ -164,7 +164,7 @@ func (g *Game) do(a Action, exec bool) error {
 			return g.doMuster(a, exec)
 		case VDone:
 			if exec {
-				g.emit(Event{Seat: Public, Kind: EvMusterEnded, Who: int16(a.Seat), House: int16(f.House)})
+				g.emit(Event{Seat: Public, Kind: EvMusterEnded, Who: a.Seat, House: f.House})
 				g.pop()
 			}
 			return nil
@@ -177,7 +177,7 @@ func (g *Game) do(a Action, exec bool) error {
 			return g.doMove(a, exec)
 		case VDone:
 			if exec {
-				g.emit(Event{Seat: Public, Kind: EvNoMove, Who: int16(a.Seat), House: int16(f.House)})
+				g.emit(Event{Seat: Public, Kind: EvNoMove, Who: a.Seat, House: f.House})
 				g.pop()
 			}
 			return nil
@@ -191,7 +191,7 @@ func (g *Game) do(a Action, exec bool) error {
 			return g.doRemove(f, a, exec)
 		case VDecline:
 			if exec {
-				g.emit(Event{Seat: Public, Kind: EvCerseiDeclined, Who: int16(a.Seat), Card: g.cardID(f.Effect)})
+				g.emit(Event{Seat: Public, Kind: EvCerseiDeclined, Who: a.Seat, Card: f.Effect})
 				g.pop()
 			}
 			return nil
@@ -204,41 +204,33 @@ func (g *Game) do(a Action, exec bool) error {
 }
 
 // houseArg checks a house index of an action.
-func (g *Game) houseArg(h int) (int, error) {
+func (g *Game) houseArg(h board.HouseID) (board.HouseID, error) {
 	if h == None {
 		return 0, errors.New("no house named")
 	}
-	if h < 0 || h >= len(g.m.Houses) {
+	if !g.m.HasHouse(h) {
 		return 0, fmt.Errorf("there is no house number %d on this map", h)
 	}
 	return h, nil
 }
 
 // terrArg checks a territory index of an action.
-func (g *Game) terrArg(t int) (int, error) {
+func (g *Game) terrArg(t board.TerrID) (board.TerrID, error) {
 	if t == None {
 		return 0, errors.New("no territory named")
 	}
-	if t < 0 || t >= len(g.m.Territories) {
+	if !g.m.HasTerr(t) {
 		return 0, fmt.Errorf("there is no territory number %d on this map", t)
 	}
 	return t, nil
 }
 
 // cardArg checks a card number of an action.
-func (g *Game) cardArg(c int) (int, error) {
-	if c < 0 || c >= g.m.NumCards() {
+func (g *Game) cardArg(c board.CardID) (board.CardID, error) {
+	if !g.m.HasCard(c) {
 		return None, fmt.Errorf("there is no house card number %d on this map", c)
 	}
 	return c, nil
-}
-
-// cardNum is the number of the card with the given id (-1 if none).
-func (g *Game) cardNum(id string) int {
-	if c, ok := g.m.Card(id); ok {
-		return c
-	}
-	return None
 }
 
 func validSlot(s Slot) bool { return s >= 0 && s < NumSlots }
@@ -257,7 +249,7 @@ func (g *Game) doArrange(a Action, exec bool) error {
 	}
 	var seen [MaxHouses]bool
 	for i := 0; i < nh; i++ {
-		h, err := g.houseArg(int(a.Order.H[i]))
+		h, err := g.houseArg(a.Order.H[i])
 		if err != nil {
 			return err
 		}
@@ -273,13 +265,13 @@ func (g *Game) doArrange(a Action, exec bool) error {
 	order := a.Order.Houses()
 	p.Loyalty = order
 	p.Arranged = true
-	g.emit(Event{Seat: Public, Kind: EvLoyaltyArranged, Who: int16(a.Seat)})
+	g.emit(Event{Seat: Public, Kind: EvLoyaltyArranged, Who: a.Seat})
 	start := len(g.items)
 	for _, h := range order {
-		g.addItem(h)
+		g.addItem(int(h))
 	}
-	g.emit(Event{Seat: a.Seat, Kind: EvLoyaltyCard, Who: int16(a.Seat), List: g.listFrom(start)})
-	g.st.Turn = (a.Seat + 1) % len(g.st.Players)
+	g.emit(Event{Seat: a.Seat, Kind: EvLoyaltyCard, Who: a.Seat, List: g.listFrom(start)})
+	g.st.Turn = (a.Seat + 1) % g.numSeats()
 	return nil
 }
 
@@ -302,9 +294,9 @@ func (g *Game) doPlace(a Action, exec bool) error {
 	}
 	g.st.Slots[h][a.Slot] = a.Seat
 	g.st.Players[a.Seat].Agents--
-	g.emit(Event{Seat: Public, Kind: EvAgentPlaced, Who: int16(a.Seat), House: int16(h), Slot: int16(a.Slot)})
-	n := len(g.st.Players)
-	for i := 1; i <= n; i++ {
+	g.emit(Event{Seat: Public, Kind: EvAgentPlaced, Who: a.Seat, House: h, Slot: int16(a.Slot)})
+	n := g.numSeats()
+	for i := Seat(1); i <= n; i++ {
 		if s := (a.Seat + i) % n; g.st.Players[s].Agents > 0 {
 			g.st.Turn = s
 			break
@@ -340,7 +332,7 @@ func (g *Game) doResolve(a Action, exec bool) error {
 		left = 2
 	}
 	g.push(frame{Kind: FrameAgent, Seat: a.Seat, House: h, Slot: a.Slot, Left: left, Effect: None, Target: -1})
-	g.emit(Event{Seat: Public, Kind: EvAgentResolved, Who: int16(a.Seat), House: int16(h), Slot: int16(a.Slot)})
+	g.emit(Event{Seat: Public, Kind: EvAgentResolved, Who: a.Seat, House: h, Slot: int16(a.Slot)})
 	return nil
 }
 
@@ -374,58 +366,60 @@ func (g *Game) startAction(ag frame, c Choice) {
 	case ChooseMuster:
 		g.startMuster(ag.Seat, ag.House, None)
 	case ChooseMove:
-		g.emit(Event{Seat: Public, Kind: EvMoveChosen, Who: int16(ag.Seat), House: int16(ag.House)})
+		g.emit(Event{Seat: Public, Kind: EvMoveChosen, Who: ag.Seat, House: ag.House})
 		g.push(frame{Kind: FrameMove, Seat: ag.Seat, House: ag.House, Effect: None, Target: -1})
 	}
 }
 
-func (g *Game) startMuster(seat, h int, effect int) {
+func (g *Game) startMuster(seat Seat, h board.HouseID, effect board.CardID) {
 	pts := g.barrels(h)
-	g.emit(Event{Seat: Public, Kind: EvMusterChosen, Who: int16(seat), House: int16(h), N: int16(pts)})
+	g.emit(Event{Seat: Public, Kind: EvMusterChosen, Who: seat, House: h, N: int16(pts)})
 	g.push(frame{Kind: FrameMuster, Seat: seat, House: h, Effect: effect, Points: pts, Placed: make([]int, len(g.m.Territories)), Target: -1})
 }
 
 // draw gives the top card of house h's deck to seat.
-func (g *Game) draw(seat, h int) {
+func (g *Game) draw(seat Seat, h board.HouseID) {
 	s := &g.st
 	g.refill(h)
 	if len(s.Decks[h]) == 0 {
-		g.emit(Event{Seat: Public, Kind: EvNothingToDraw, Who: int16(seat), House: int16(h)})
+		g.emit(Event{Seat: Public, Kind: EvNothingToDraw, Who: seat, House: h})
 		return
 	}
 	c := s.Decks[h][0]
 	s.Decks[h] = s.Decks[h][1:]
 	s.Players[seat].Hand = append(s.Players[seat].Hand, c)
-	g.emit(Event{Seat: Public, Kind: EvCardDrawn, Who: int16(seat), House: int16(h)})
-	g.emit(Event{Seat: seat, Kind: EvCardDrawnPrivate, Who: int16(seat), House: int16(h), Card: g.cardID(c)})
+	g.emit(Event{Seat: Public, Kind: EvCardDrawn, Who: seat, House: h})
+	g.emit(Event{Seat: seat, Kind: EvCardDrawnPrivate, Who: seat, House: h, Card: c})
 	g.refill(h)
 }
 
 // refill rebuilds an empty deck at once by shuffling its discard (deck
 // rules: an empty deck is reshuffled from its discard pile).
-func (g *Game) refill(h int) {
+func (g *Game) refill(h board.HouseID) {
 	s := &g.st
 	if len(s.Decks[h]) > 0 || len(s.Discards[h]) == 0 {
 		return
 	}
 	d := s.Discards[h]
-	s.Discards[h] = []int{}
+	s.Discards[h] = []board.CardID{}
 	g.rand().Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
 	s.Decks[h] = d
-	g.emit(Event{Seat: Public, Kind: EvDeckReshuffled, House: int16(h), N: int16(len(d))})
+	g.emit(Event{Seat: Public, Kind: EvDeckReshuffled, House: h, N: int16(len(d))})
 }
 
-func (g *Game) discard(c int) {
+func (g *Game) discard(c board.CardID) {
 	h := g.cardHouse(c)
 	g.st.Discards[h] = append(g.st.Discards[h], c)
 	g.refill(h)
 }
 
-// cardDesc describes a card by id (an event's): its name, house,
-// strength and icons.
-func (g *Game) cardDesc(id string) string {
-	c, _ := g.Card(id)
-	s := fmt.Sprintf("%s (%s, strength %d", c.Name, g.houseNameID(c.House), c.Strength)
+// cardDesc describes a card: its name, house, strength and icons.
+func (g *Game) cardDesc(id board.CardID) string {
+	c, h := g.card(id), board.NoHouse
+	if g.m.HasCard(id) {
+		h = g.cardHouse(id)
+	}
+	s := fmt.Sprintf("%s (%s, strength %d", c.Name, g.houseName(h), c.Strength)
 	if c.Swords > 0 {
 		s += fmt.Sprintf(", %d %s", c.Swords, words.Plural(c.Swords, "sword"))
 	}
@@ -435,36 +429,28 @@ func (g *Game) cardDesc(id string) string {
 	return s + ")"
 }
 
-func (g *Game) houseNameID(id string) string {
-	h, ok := g.m.House(id)
-	if !ok {
-		return id
-	}
-	return g.houseName(h)
-}
-
 // finishAgent moves the resolved agent up a tier or back to its owner.
 func (g *Game) finishAgent(f frame) {
 	s := &g.st
 	s.Slots[f.House][f.Slot] = -1
 	if f.Slot < Lord && s.Slots[f.House][f.Slot+1] < 0 {
 		s.Slots[f.House][f.Slot+1] = f.Seat
-		g.emit(Event{Seat: Public, Kind: EvAgentMovedUp, Who: int16(f.Seat), House: int16(f.House), Slot: int16(f.Slot + 1)})
+		g.emit(Event{Seat: Public, Kind: EvAgentMovedUp, Who: f.Seat, House: f.House, Slot: int16(f.Slot + 1)})
 	} else {
 		s.Players[f.Seat].Agents++
-		g.emit(Event{Seat: Public, Kind: EvAgentReturned, Who: int16(f.Seat), House: int16(f.House), Slot: int16(f.Slot)})
+		g.emit(Event{Seat: Public, Kind: EvAgentReturned, Who: f.Seat, House: f.House, Slot: int16(f.Slot)})
 	}
 }
 
 // nextResolver returns the first seat clockwise from start (inclusive) with
 // an agent of the current tier, or -1 when no agent is left.
-func (g *Game) nextResolver(start int) int {
+func (g *Game) nextResolver(start Seat) Seat {
 	tier := g.currentTier()
 	if tier == NumSlots {
 		return -1
 	}
-	n := len(g.st.Players)
-	for i := 0; i < n; i++ {
+	n := g.numSeats()
+	for i := Seat(0); i < n; i++ {
 		if s := (start + i) % n; g.hasAgentOfTier(s, tier) {
 			return s
 		}
@@ -542,7 +528,7 @@ func (g *Game) doMuster(a Action, exec bool) error {
 		}
 		f.Placed[t]++
 		f.Points--
-		g.emit(Event{Seat: Public, Kind: EvMustered, House: int16(h), Unit: int16(a.Unit), Terr: int16(t), To: int16(dest)})
+		g.emit(Event{Seat: Public, Kind: EvMustered, House: h, Unit: int16(a.Unit), Terr: t, To: dest})
 		return nil
 	case board.Knight, board.Dragon:
 		if a.To != None {
@@ -578,7 +564,7 @@ func (g *Game) doMuster(a Action, exec bool) error {
 			g.st.Dragons[h]++
 		}
 		f.Points--
-		g.emit(Event{Seat: Public, Kind: EvPromoted, House: int16(h), Unit: int16(a.Unit), Terr: int16(t)})
+		g.emit(Event{Seat: Public, Kind: EvPromoted, House: h, Unit: int16(a.Unit), Terr: t})
 		return nil
 	}
 	return fmt.Errorf("cannot muster %q", a.Unit)
@@ -628,15 +614,15 @@ func (g *Game) doExchange(a Action, exec bool) error {
 	p.Loyalty[ia], p.Loyalty[ib] = p.Loyalty[ib], p.Loyalty[ia]
 	p.Revealed[hr] = true
 	ir := slices.Index(p.Loyalty, hr)
-	g.emit(Event{Seat: Public, Kind: EvExchanged, Who: int16(a.Seat), N: int16(min(ia, ib)), M: int16(max(ia, ib)), K: int16(ir), House: int16(hr)})
-	g.emit(Event{Seat: a.Seat, Kind: EvExchangedPrivate, Who: int16(a.Seat), House: int16(ha), House2: int16(hb)})
+	g.emit(Event{Seat: Public, Kind: EvExchanged, Who: a.Seat, N: int16(min(ia, ib)), M: int16(max(ia, ib)), K: int16(ir), House: hr})
+	g.emit(Event{Seat: a.Seat, Kind: EvExchangedPrivate, Who: a.Seat, House: ha, House2: hb})
 	g.nextExchange()
 	return nil
 }
 
 func (g *Game) nextExchange() {
 	g.st.Done++
-	g.st.Turn = (g.st.Turn + 1) % len(g.st.Players)
+	g.st.Turn = (g.st.Turn + 1) % g.numSeats()
 }
 
 // ---- the automatic steps ----
@@ -644,14 +630,14 @@ func (g *Game) nextExchange() {
 // advance runs every automatic step until a seat must decide.
 func (g *Game) advance() {
 	s := &g.st
-	n := len(s.Players)
+	n := g.numSeats()
 	for guard := 0; guard < 10000; guard++ {
 		switch s.Phase {
 		case PhaseOver:
 			return
 		case PhaseLoyalty:
-			next := -1
-			for i := 0; i < n; i++ {
+			next := Seat(-1)
+			for i := range n {
 				if !s.Players[i].Arranged {
 					next = i
 					break
@@ -668,7 +654,7 @@ func (g *Game) advance() {
 				return
 			}
 			placing := false
-			for i := 1; i <= n; i++ {
+			for i := Seat(1); i <= n; i++ {
 				if t := (s.Turn + i) % n; s.Players[t].Agents > 0 {
 					s.Turn, placing = t, true
 					break
@@ -682,7 +668,7 @@ func (g *Game) advance() {
 			g.emit(Event{Seat: Public, Kind: EvResolutionBegan})
 			continue
 		case PhaseExchange:
-			if s.Done < n {
+			if s.Done < int(n) {
 				return
 			}
 			g.endRound()
@@ -726,7 +712,7 @@ func (g *Game) step() bool {
 			ag := *f
 			g.pop()
 			g.finishAgent(ag)
-			if t := g.nextResolver((ag.Seat + 1) % len(s.Players)); t >= 0 {
+			if t := g.nextResolver((ag.Seat + 1) % g.numSeats()); t >= 0 {
 				s.Turn = t
 			}
 			return true
@@ -750,13 +736,13 @@ func (g *Game) step() bool {
 		return g.combatStep(f.Combat)
 	case FrameCersei:
 		if len(g.cerseiTargets(f)) == 0 {
-			g.emit(Event{Seat: Public, Kind: EvCerseiNoTarget, Who: int16(f.Seat), House: int16(f.House), Card: g.cardID(f.Effect)})
+			g.emit(Event{Seat: Public, Kind: EvCerseiNoTarget, Who: f.Seat, House: f.House, Card: f.Effect})
 			g.pop()
 			return true
 		}
 	case FrameMelisandre:
 		if f.Target < 0 && len(g.melisandreTargets(f.Seat)) == 0 {
-			g.emit(Event{Seat: Public, Kind: EvMelisandreNoTarget, Who: int16(f.Seat), Card: g.cardID(f.Effect)})
+			g.emit(Event{Seat: Public, Kind: EvMelisandreNoTarget, Who: f.Seat, Card: f.Effect})
 			g.pop()
 			return true
 		}
@@ -772,7 +758,7 @@ func (g *Game) startPlacement() {
 	s := &g.st
 	s.Phase = PhasePlace
 	s.Turn = s.First
-	g.emit(Event{Seat: Public, Kind: EvRoundStarted, N: int16(s.Round), M: int16(s.Rounds), Who: int16(s.First)})
+	g.emit(Event{Seat: Public, Kind: EvRoundStarted, N: int16(s.Round), M: int16(s.Rounds), Who: s.First})
 }
 
 // roundResolved computes the ranks and opens the exchange.
@@ -795,12 +781,12 @@ func (g *Game) endRound() {
 		return
 	}
 	s.Round++
-	s.First = (s.First + 1) % len(s.Players)
-	for i := range s.Players {
+	s.First = (s.First + 1) % g.numSeats()
+	for i := range g.numSeats() {
 		s.Players[i].Agents = AgentsPerPlayer
 	}
-	for h := range s.Slots {
-		s.Slots[h] = [NumSlots]int{-1, -1, -1}
+	for h := range g.m.NumHouses() {
+		s.Slots[h] = [NumSlots]Seat{-1, -1, -1}
 	}
 	g.startPlacement()
 }

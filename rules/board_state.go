@@ -1,29 +1,29 @@
 package rules
 
 import (
-	"notrueking/words"
 	"sort"
 
 	"notrueking/board"
+	"notrueking/words"
 )
 
 // occupant returns the house with units in t (the lowest index if several,
 // which only road areas allow), or -1.
-func (g *Game) occupant(t int) int {
+func (g *Game) occupant(t board.TerrID) board.HouseID {
 	us := g.st.Units[t]
 	for h := range us {
 		// Counts are never negative: any unit is a non-zero vector.
 		if us[h] != ([board.NumUnits]int{}) {
-			return h
+			return board.HouseID(h)
 		}
 	}
 	return -1
 }
 
 // otherOccupant returns a house other than h with units in t, or -1.
-func (g *Game) otherOccupant(t, h int) int {
+func (g *Game) otherOccupant(t board.TerrID, h board.HouseID) board.HouseID {
 	us := g.st.Units[t]
-	for o := range us {
+	for o := range g.m.NumHouses() {
 		if o != h && us[o] != ([board.NumUnits]int{}) {
 			return o
 		}
@@ -33,7 +33,7 @@ func (g *Game) otherOccupant(t, h int) int {
 
 // control returns the house controlling t: the one with troops there, else
 // the one whose flag stands there; -1 when nobody.
-func (g *Game) control(t int) int {
+func (g *Game) control(t board.TerrID) board.HouseID {
 	if h := g.occupant(t); h >= 0 {
 		return h
 	}
@@ -43,7 +43,7 @@ func (g *Game) control(t int) int {
 // controls reports whether house h controls land territory t; the same as
 // control(t) == h, but without scanning every house when h has troops
 // there (no other house shares a land territory with them).
-func (g *Game) controls(t, h int) bool {
+func (g *Game) controls(t board.TerrID, h board.HouseID) bool {
 	if g.st.Units[t][h] != ([board.NumUnits]int{}) {
 		return g.m.Territories[t].Kind != board.Road || g.occupant(t) == h
 	}
@@ -52,12 +52,12 @@ func (g *Game) controls(t, h int) bool {
 
 // onBoard counts house h's units of each kind on the board, including
 // attackers held by running combats.
-func (g *Game) onBoard(h int) [board.NumUnits]int { return g.st.OnBoard(h) }
+func (g *Game) onBoard(h board.HouseID) [board.NumUnits]int { return g.st.OnBoard(h) }
 
 // OnBoard counts house h's units of each kind on the board in this state,
 // with the attackers and retreating units held by pending combats: what
 // the supply limits (a scenario's loader checks a position against it).
-func (s *state) OnBoard(h int) [board.NumUnits]int {
+func (s *state) OnBoard(h board.HouseID) [board.NumUnits]int {
 	var n [board.NumUnits]int
 	for t := range s.Units {
 		for k, c := range s.Units[t][h] {
@@ -83,9 +83,9 @@ func (s *state) OnBoard(h int) [board.NumUnits]int {
 }
 
 // barrels is the muster points of house h: barrels over controlled land.
-func (g *Game) barrels(h int) int {
+func (g *Game) barrels(h board.HouseID) int {
 	n := 0
-	for t := range g.m.Territories {
+	for t := range g.m.NumTerritories() {
 		if tt := &g.m.Territories[t]; tt.Kind == board.Land && g.controls(t, h) {
 			n += tt.Barrels
 		}
@@ -95,12 +95,12 @@ func (g *Game) barrels(h int) int {
 
 // enter puts units of h into t peacefully: another house's flag there is
 // removed (no combat), then ports are checked.
-func (g *Game) enter(h, t int, u [board.NumUnits]int) {
+func (g *Game) enter(h board.HouseID, t board.TerrID, u [board.NumUnits]int) {
 	for k, c := range u {
 		g.st.Units[t][h][k] += c
 	}
 	if f := g.st.Flags[t]; f >= 0 && f != h && board.Total(u) > 0 {
-		g.emit(Event{Seat: Public, Kind: EvFlagRemoved, House: int16(f), Terr: int16(t)})
+		g.emit(Event{Seat: Public, Kind: EvFlagRemoved, House: f, Terr: t})
 		g.st.Flags[t] = -1
 	} else if f == h && board.Total(u) > 0 {
 		g.st.Flags[t] = -1
@@ -109,7 +109,7 @@ func (g *Game) enter(h, t int, u [board.NumUnits]int) {
 }
 
 // leave takes units of h out of t; a land territory left empty gets h's flag.
-func (g *Game) leave(h, t int, u [board.NumUnits]int) {
+func (g *Game) leave(h board.HouseID, t board.TerrID, u [board.NumUnits]int) {
 	for k, c := range u {
 		g.st.Units[t][h][k] -= c
 	}
@@ -119,8 +119,8 @@ func (g *Game) leave(h, t int, u [board.NumUnits]int) {
 
 // Fortification states in state.Forts (nine-player rules: Moat Cailin).
 const (
-	FortNone  = -2 // no fortification (never had one, or removed for good)
-	FortEmpty = -1 // an unheld fortification waiting for its first house
+	FortNone  board.HouseID = -2 // no fortification (never had one, or removed for good)
+	FortEmpty board.HouseID = -1 // an unheld fortification waiting for its first house
 )
 
 // settle applies the rules that follow any change of troops: ships in a
@@ -129,55 +129,56 @@ const (
 // left there is removed for good.
 func (g *Game) settle() {
 	g.checkPorts()
-	for t, f := range g.st.Forts {
+	for t := range g.m.NumTerritories() {
+		f := g.st.Forts[t]
 		switch {
 		case f == FortEmpty:
 			if o := g.occupant(t); o >= 0 {
 				g.st.Forts[t] = o
-				g.emit(Event{Seat: Public, Kind: EvFortHeld, House: int16(o), Terr: int16(t)})
+				g.emit(Event{Seat: Public, Kind: EvFortHeld, House: o, Terr: t})
 			}
 		case f >= 0:
 			if board.Total(g.st.Units[t][f]) == 0 {
 				g.st.Forts[t] = FortNone
-				g.emit(Event{Seat: Public, Kind: EvFortRemoved, House: int16(f), Terr: int16(t)})
+				g.emit(Event{Seat: Public, Kind: EvFortRemoved, House: f, Terr: t})
 			}
 		}
 	}
 }
 
 // flagIfEmpty leaves h's flag in land territory t when no troops remain.
-func (g *Game) flagIfEmpty(h, t int) {
+func (g *Game) flagIfEmpty(h board.HouseID, t board.TerrID) {
 	if k := g.m.Territories[t].Kind; k != board.Land {
 		return
 	}
 	if g.occupant(t) < 0 && g.st.Flags[t] != h {
 		g.st.Flags[t] = h
-		g.emit(Event{Seat: Public, Kind: EvFlagLeft, House: int16(h), Terr: int16(t)})
+		g.emit(Event{Seat: Public, Kind: EvFlagLeft, House: h, Terr: t})
 	}
 }
 
 // checkPorts removes ships from ports whose land their house no longer controls.
 func (g *Game) checkPorts() {
-	for p := range g.m.Territories {
+	for p := range g.m.NumTerritories() {
 		pt := &g.m.Territories[p]
 		if pt.Kind != board.Port || pt.PortOf < 0 {
 			continue
 		}
-		for h := range g.st.Units[p] {
+		for h := range g.m.NumHouses() {
 			n := g.st.Units[p][h][board.Ship]
 			if n == 0 || g.controls(pt.PortOf, h) {
 				continue
 			}
 			g.st.Units[p][h] = [board.NumUnits]int{}
-			g.emit(Event{Seat: Public, Kind: EvPortLost, House: int16(h), Terr: int16(pt.PortOf), To: int16(p), N: int16(n)})
+			g.emit(Event{Seat: Public, Kind: EvPortLost, House: h, Terr: pt.PortOf, To: p, N: int16(n)})
 		}
 	}
 }
 
 // rankStats are a house's ranking numbers over the land it controls.
-func (g *Game) rankStats(h int) Rank {
-	r := Rank{House: g.m.Houses[h].ID}
-	for t := range g.m.Territories {
+func (g *Game) rankStats(h board.HouseID) Rank {
+	r := Rank{House: h}
+	for t := range g.m.NumTerritories() {
 		tt := &g.m.Territories[t]
 		if tt.Kind != board.Land || g.control(t) != h {
 			continue
@@ -199,7 +200,7 @@ func (g *Game) rankStats(h int) Rank {
 // in map order).
 func (g *Game) computeRanking() []Rank {
 	rs := make([]Rank, len(g.m.Houses))
-	for h := range rs {
+	for h := range g.m.NumHouses() {
 		rs[h] = g.rankStats(h)
 	}
 	key := func(r Rank) [4]int { return [4]int{r.Crowns, r.Castles, r.Towns, r.Barrels} }
@@ -230,9 +231,9 @@ func (g *Game) computeRanking() []Rank {
 func (g *Game) initialRanking() []Rank {
 	nh := len(g.m.Houses)
 	rs := make([]Rank, nh)
-	for h := range rs {
+	for h := range g.m.NumHouses() {
 		rs[h] = g.rankStats(h)
-		if h < len(g.m.InitialRank) {
+		if int(h) < len(g.m.InitialRank) {
 			rs[h].From = g.m.InitialRank[h]
 		} else {
 			rs[h].From = nh
@@ -252,14 +253,13 @@ func (g *Game) initialRanking() []Rank {
 }
 
 // rankOf returns house h's span in the displayed ranking.
-func (g *Game) rankOf(h int) Rank {
-	id := g.m.Houses[h].ID
+func (g *Game) rankOf(h board.HouseID) Rank {
 	for _, r := range g.st.Ranking {
-		if r.House == id {
+		if r.House == h {
 			return r
 		}
 	}
-	return Rank{House: id}
+	return Rank{House: h}
 }
 
 // rankText renders a ranking as "Baratheon 1st, Stark 2nd, Lannister 3rd–4th, …".
@@ -269,8 +269,7 @@ func rankText(g *Game, rs []Rank) string {
 		if i > 0 {
 			s += ", "
 		}
-		h, _ := g.m.House(r.House)
-		s += g.houseName(h) + " " + words.Ordinal(r.From)
+		s += g.houseName(r.House) + " " + words.Ordinal(r.From)
 		if r.To != r.From {
 			s += "–" + words.Ordinal(r.To)
 		}
@@ -281,7 +280,7 @@ func rankText(g *Game, rs []Rank) string {
 // currentTier is the lowest tier with an agent on the board, or NumSlots.
 func (g *Game) currentTier() Slot {
 	for s := Maester; s < NumSlots; s++ {
-		for h := range g.st.Slots {
+		for h := range g.m.NumHouses() {
 			if g.st.Slots[h][s] >= 0 {
 				return s
 			}
@@ -291,8 +290,8 @@ func (g *Game) currentTier() Slot {
 }
 
 // hasAgentOfTier reports whether seat has an agent on a slot of tier s.
-func (g *Game) hasAgentOfTier(seat int, s Slot) bool {
-	for h := range g.st.Slots {
+func (g *Game) hasAgentOfTier(seat Seat, s Slot) bool {
+	for h := range g.m.NumHouses() {
 		if g.st.Slots[h][s] == seat {
 			return true
 		}

@@ -27,7 +27,7 @@ import (
 type Builder struct {
 	g *Game
 	// turn is the seat Turn named, or None: Build works it out.
-	turn int
+	turn Seat
 	// ranked: Rank was called; Build computes the ranking otherwise.
 	ranked bool
 	// had[h]: DragonsHad was given for house h; else its dragons on the board.
@@ -62,7 +62,7 @@ func (b *Builder) Phase(p Phase) error {
 func (b *Builder) Round(n int) error { return b.g.putRound(n) }
 
 // First makes seat the first player of the round.
-func (b *Builder) First(seat int) error {
+func (b *Builder) First(seat Seat) error {
 	if err := b.g.seatOK(seat); err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func (b *Builder) First(seat int) error {
 // position; with it Build checks it (where the position decides, it must
 // be that seat; in placement the seat has an agent left; in resolution an
 // agent of the tier resolving).
-func (b *Builder) Turn(seat int) error {
+func (b *Builder) Turn(seat Seat) error {
 	if err := b.g.seatOK(seat); err != nil {
 		return err
 	}
@@ -88,9 +88,9 @@ func (b *Builder) Turn(seat int) error {
 // every house is ranked.
 func (b *Builder) Rank(r Rank) error {
 	g, nh := b.g, len(b.g.m.Houses)
-	h, ok := g.m.House(r.House)
-	if !ok {
-		return fmt.Errorf("there is no house %q on this map", r.House)
+	h, err := g.houseArg(r.House)
+	if err != nil {
+		return err
 	}
 	rs := g.st.Ranking
 	switch {
@@ -101,7 +101,7 @@ func (b *Builder) Rank(r Rank) error {
 	case r.To < r.From:
 		return fmt.Errorf("a shared place runs from %d to at least %d", r.From, r.From)
 	case len(rs) > 0 && r.From < rs[len(rs)-1].From:
-		return fmt.Errorf("the ranking is listed best first (%s before %s)", g.houseName(h), g.houseNameID(rs[len(rs)-1].House))
+		return fmt.Errorf("the ranking is listed best first (%s before %s)", g.houseName(h), g.houseName(rs[len(rs)-1].House))
 	case r.Crowns < 0 || r.Castles < 0 || r.Towns < 0 || r.Barrels < 0:
 		return errors.New("a ranking counts nothing below 0")
 	}
@@ -123,10 +123,10 @@ func (b *Builder) RNG(text string) error {
 
 // Loyalty arranges seat's loyalty card: every house once, best slot
 // first. Whether it counts as arranged is Arranged's.
-func (b *Builder) Loyalty(seat int, order []int) error { return b.g.putLoyalty(seat, order) }
+func (b *Builder) Loyalty(seat Seat, order []board.HouseID) error { return b.g.putLoyalty(seat, order) }
 
 // Reveal turns seat's token of house h face up.
-func (b *Builder) Reveal(seat, h int) error {
+func (b *Builder) Reveal(seat Seat, h board.HouseID) error {
 	g := b.g
 	if err := g.seatOK(seat); err != nil {
 		return err
@@ -144,7 +144,7 @@ func (b *Builder) Reveal(seat, h int) error {
 // Arranged says whether seat has arranged its loyalty card: only in the
 // loyalty phase, where a card is not arranged until then (in every other
 // phase every card is).
-func (b *Builder) Arranged(seat int, done bool) error {
+func (b *Builder) Arranged(seat Seat, done bool) error {
 	if err := b.g.seatOK(seat); err != nil {
 		return err
 	}
@@ -154,11 +154,11 @@ func (b *Builder) Arranged(seat int, done bool) error {
 }
 
 // HandCard puts card c in seat's hand.
-func (b *Builder) HandCard(seat, c int) error { return b.g.toHand(seat, c, false) }
+func (b *Builder) HandCard(seat Seat, c board.CardID) error { return b.g.toHand(seat, c, false) }
 
 // DeckCard puts card c of house h under the cards of its deck given so
 // far (the first given is the top card).
-func (b *Builder) DeckCard(h, c int) error {
+func (b *Builder) DeckCard(h board.HouseID, c board.CardID) error {
 	if err := b.houseCard(h, c); err != nil {
 		return err
 	}
@@ -167,7 +167,7 @@ func (b *Builder) DeckCard(h, c int) error {
 }
 
 // DiscardCard puts card c of house h on its discard pile (oldest first).
-func (b *Builder) DiscardCard(h, c int) error {
+func (b *Builder) DiscardCard(h board.HouseID, c board.CardID) error {
 	if err := b.houseCard(h, c); err != nil {
 		return err
 	}
@@ -175,7 +175,7 @@ func (b *Builder) DiscardCard(h, c int) error {
 	return nil
 }
 
-func (b *Builder) houseCard(h, c int) error {
+func (b *Builder) houseCard(h board.HouseID, c board.CardID) error {
 	if _, err := b.g.houseArg(h); err != nil {
 		return err
 	}
@@ -187,14 +187,14 @@ func (b *Builder) houseCard(h, c int) error {
 
 // ShuffleDeck puts every card of house h not yet in a deck, a discard or
 // a hand under its deck, shuffled by the generator.
-func (b *Builder) ShuffleDeck(h int) error {
+func (b *Builder) ShuffleDeck(h board.HouseID) error {
 	g := b.g
 	if _, err := g.houseArg(h); err != nil {
 		return err
 	}
-	var rest []int
-	for _, card := range g.m.Houses[h].Deck {
-		if c, _ := g.m.Card(card.ID); g.cardPlace(c) == "" {
+	var rest []board.CardID
+	for _, c := range g.m.HouseCards(h) {
+		if g.cardPlace(c) == "" {
 			rest = append(rest, c)
 		}
 	}
@@ -206,7 +206,7 @@ func (b *Builder) ShuffleDeck(h int) error {
 // DragonsHad sets the dragons house h has had (set up and mustered), at
 // most its limit: a lost dragon never returns. Without it a house has
 // had the dragons it has on the board.
-func (b *Builder) DragonsHad(h, n int) error {
+func (b *Builder) DragonsHad(h board.HouseID, n int) error {
 	g := b.g
 	if _, err := g.houseArg(h); err != nil {
 		return err
@@ -221,16 +221,18 @@ func (b *Builder) DragonsHad(h, n int) error {
 
 // Agent puts seat's agent on house h's slot s; a seat has AgentsPerPlayer
 // agents, those not on a slot in hand.
-func (b *Builder) Agent(h int, s Slot, seat int) error { return b.g.putAgent(h, s, seat) }
+func (b *Builder) Agent(h board.HouseID, s Slot, seat Seat) error { return b.g.putAgent(h, s, seat) }
 
 // Units sets house h's units in territory t: ships never on land, only
 // ships in a port, footmen and knights at sea carried by as many ships,
 // no dragon at sea, one house's troops in a territory but a road, none
 // where a flag stands.
-func (b *Builder) Units(t, h int, u [board.NumUnits]int) error { return b.g.putUnits(t, h, u) }
+func (b *Builder) Units(t board.TerrID, h board.HouseID, u [board.NumUnits]int) error {
+	return b.g.putUnits(t, h, u)
+}
 
 // Flag puts house h's flag in land territory t, which has no troops.
-func (b *Builder) Flag(t, h int) error {
+func (b *Builder) Flag(t board.TerrID, h board.HouseID) error {
 	if _, err := b.g.houseArg(h); err != nil {
 		return err
 	}
@@ -240,7 +242,7 @@ func (b *Builder) Flag(t, h int) error {
 // Fort sets the fortification of territory t: FortEmpty (unheld: the
 // first house to enter holds it), FortNone (gone for good) or the house
 // holding it (while it has troops there).
-func (b *Builder) Fort(t, holder int) error {
+func (b *Builder) Fort(t board.TerrID, holder board.HouseID) error {
 	g := b.g
 	if err := g.terrOK(t); err != nil {
 		return err
@@ -288,13 +290,13 @@ func (b *Builder) derive(g *Game, add addFunc) {
 	b.deriveRanking(g, add)
 	for h, given := range b.had {
 		if !given {
-			s.Dragons[h] = g.onBoard(h)[board.Dragon]
+			s.Dragons[h] = g.onBoard(board.HouseID(h))[board.Dragon]
 		}
 	}
 	if s.Phase != PhaseLoyalty {
-		for i := range s.Players {
+		for i := range g.numSeats() {
 			if b.arranged[i] {
-				add(PartArranged, i, "only the loyalty phase has players still to arrange their cards (every card is arranged in the %s phase)", s.Phase)
+				add(PartArranged, int(i), "only the loyalty phase has players still to arrange their cards (every card is arranged in the %s phase)", s.Phase)
 			}
 			s.Players[i].Arranged = true
 		}
@@ -309,9 +311,8 @@ func (b *Builder) deriveRanking(g *Game, add addFunc) {
 	s := &g.st
 	switch {
 	case b.ranked:
-		for h := range g.m.Houses {
-			id := g.m.Houses[h].ID
-			if !slices.ContainsFunc(s.Ranking, func(r Rank) bool { return r.House == id }) {
+		for h := range g.m.NumHouses() {
+			if !slices.ContainsFunc(s.Ranking, func(r Rank) bool { return r.House == h }) {
 				add(PartRanking, -1, "%s has no place in the ranking (rank every house or none)", g.houseName(h))
 			}
 		}
@@ -327,11 +328,11 @@ func (b *Builder) deriveRanking(g *Game, add addFunc) {
 // exchange just done, which the engine scores.
 func (b *Builder) deriveTurn(g *Game, add addFunc) {
 	s := &g.st
-	np := len(s.Players)
+	np := g.numSeats()
 	// Done counts the exchanges of the round: stale outside the exchange,
 	// as in play (none before the first exchange, all after it).
 	if s.Round > 1 {
-		s.Done = np
+		s.Done = int(np)
 	}
 	if s.Phase == PhaseOver {
 		if s.Round != s.Rounds {
@@ -340,7 +341,7 @@ func (b *Builder) deriveTurn(g *Game, add addFunc) {
 		if b.turn != None && b.turn != s.First {
 			add(PartTurn, -1, "it is %s's turn here, not %s's", g.seatName(s.First), g.seatName(b.turn))
 		}
-		s.Phase, s.Turn, s.Done = PhaseExchange, s.First, np
+		s.Phase, s.Turn, s.Done = PhaseExchange, s.First, int(np)
 		return
 	}
 	t, err := g.turnFor(b.turn)
@@ -349,7 +350,7 @@ func (b *Builder) deriveTurn(g *Game, add addFunc) {
 	}
 	s.Turn = t
 	if s.Phase == PhaseExchange {
-		s.Done = (t - s.First + np) % np
+		s.Done = int((t - s.First + np) % np)
 	}
 }
 
@@ -372,7 +373,7 @@ func initialRankingOf(m *board.Map) []Rank {
 // order of play.
 func (g *Game) derivePending() {
 	s := &g.st
-	np := len(s.Players)
+	np := g.numSeats()
 	for i := range s.Stack {
 		f := &s.Stack[i]
 		switch {
@@ -425,7 +426,7 @@ func (g *Game) start() (_ *Game, err error) {
 // agent actions it has taken (a Marshal never draws) and the number it
 // has left (None: the rest of its actions, one for a Maester, two for the
 // others).
-func (b *Builder) Resolving(h int, s Slot, seat int, used []Choice, left int) error {
+func (b *Builder) Resolving(h board.HouseID, s Slot, seat Seat, used []Choice, left int) error {
 	g := b.g
 	if len(g.st.Stack) > 0 {
 		return errors.New("only one agent resolves at a time: an agent is the first pending step only")
@@ -463,7 +464,7 @@ func (b *Builder) Resolving(h int, s Slot, seat int, used []Choice, left int) er
 // seat for house h (None: the agent's), granted by card (Ser Jaime
 // Lannister; None for an agent's); points left (None: the house's barrels
 // on the board) and the new units each territory has taken in it.
-func (b *Builder) Muster(seat, h, card, points int, placed []int) error {
+func (b *Builder) Muster(seat Seat, h board.HouseID, card board.CardID, points int, placed []int) error {
 	f, err := b.step(FrameMuster, seat, h, card, false)
 	if err != nil {
 		return err
@@ -480,7 +481,7 @@ func (b *Builder) Muster(seat, h, card, points int, placed []int) error {
 	}
 	for t, n := range placed {
 		if n < 0 || n > maxUnits {
-			return fmt.Errorf("%d new units in %s: 0 to %d", n, b.g.terrName(t), maxUnits)
+			return fmt.Errorf("%d new units in %s: 0 to %d", n, b.g.terrName(board.TerrID(t)), maxUnits)
 		}
 	}
 	f.Points, f.Placed = points, append([]int(nil), placed...)
@@ -491,7 +492,7 @@ func (b *Builder) Muster(seat, h, card, points int, placed []int) error {
 // Move puts a running Move Troops action on the pending steps, of seat
 // for house h (None: the agent's), granted by card (Asha Greyjoy; None
 // for an agent's).
-func (b *Builder) Move(seat, h, card int) error {
+func (b *Builder) Move(seat Seat, h board.HouseID, card board.CardID) error {
 	f, err := b.step(FrameMove, seat, h, card, false)
 	if err == nil {
 		b.g.push(f)
@@ -502,7 +503,7 @@ func (b *Builder) Move(seat, h, card int) error {
 // Cersei puts the removal card (Cersei Lannister) grants on the pending
 // steps: seat (None: the agent's) may remove an unresolved agent of
 // house h (None: the agent's).
-func (b *Builder) Cersei(seat, h, card int) error {
+func (b *Builder) Cersei(seat Seat, h board.HouseID, card board.CardID) error {
 	f, err := b.step(FrameCersei, seat, h, card, true)
 	if err == nil {
 		b.g.push(f)
@@ -513,7 +514,7 @@ func (b *Builder) Cersei(seat, h, card int) error {
 // Melisandre puts the look card (Melisandre) grants on the pending steps:
 // seat (None: the agent's) may look at an opponent's hand — lookingAt's,
 // or None before the look — and make them discard a card.
-func (b *Builder) Melisandre(seat, h, card, lookingAt int) error {
+func (b *Builder) Melisandre(seat Seat, h board.HouseID, card board.CardID, lookingAt Seat) error {
 	f, err := b.step(FrameMelisandre, seat, h, card, true)
 	if err != nil {
 		return err
@@ -537,7 +538,7 @@ var effectOf = map[FrameKind]string{
 }
 
 // step checks a step above the agent resolving and returns its frame.
-func (b *Builder) step(kind FrameKind, seat, h, card int, granted bool) (frame, error) {
+func (b *Builder) step(kind FrameKind, seat Seat, h board.HouseID, card board.CardID, granted bool) (frame, error) {
 	g := b.g
 	if err := b.above(); err != nil {
 		return frame{}, err
@@ -585,17 +586,17 @@ func (b *Builder) above() error {
 // troops; active is the active player (None: the agent's seat). It is at
 // its cards step; CombatStep, Attacking, Retreating, Played and Powers
 // tell the rest.
-func (b *Builder) Combat(t, from, attacker, defender, active int) error {
+func (b *Builder) Combat(t, from board.TerrID, attacker, defender board.HouseID, active Seat) error {
 	g := b.g
 	if err := b.above(); err != nil {
 		return err
 	}
-	for _, x := range []int{t, from} {
+	for _, x := range []board.TerrID{t, from} {
 		if err := g.terrOK(x); err != nil {
 			return err
 		}
 	}
-	for _, h := range []int{attacker, defender} {
+	for _, h := range []board.HouseID{attacker, defender} {
 		if _, err := g.houseArg(h); err != nil {
 			return err
 		}
@@ -631,7 +632,7 @@ var combatSteps = []string{"cards", "tie", "retreat", "redeploy"}
 // turn), tie (the active player names the winner), retreat or redeploy
 // (decided: winner won, the loser's survivors or the attacker's dragons
 // wait for a place to go). winner is None until the combat is decided.
-func (b *Builder) CombatStep(step string, winner int) error {
+func (b *Builder) CombatStep(step string, winner board.HouseID) error {
 	c, err := b.topCombat()
 	if err != nil {
 		return err
@@ -688,7 +689,7 @@ func (b *Builder) Retreating(u [board.NumUnits]int) error {
 // Played adds the next card play of the combat on top: seat played card
 // (None: passed). Seats play in turn from the active player; only cards of
 // the combat's two houses are played.
-func (b *Builder) Played(seat, card int) error {
+func (b *Builder) Played(seat Seat, card board.CardID) error {
 	c, err := b.topCombat()
 	if err != nil {
 		return err

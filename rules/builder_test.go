@@ -33,44 +33,44 @@ func rebuild(t testing.TB, g *Game) (*Game, error) {
 	}
 	put(b.RNG(p.RNG()))
 	for i := range p.Players() {
-		put(b.Loyalty(i, p.Loyalty(i)))
+		put(b.Loyalty(Seat(i), p.Loyalty(Seat(i))))
 		for h := range m.Houses {
-			if p.Revealed(i, h) {
-				put(b.Reveal(i, h))
+			if p.Revealed(Seat(i), board.HouseID(h)) {
+				put(b.Reveal(Seat(i), board.HouseID(h)))
 			}
 		}
 		if p.Phase() == PhaseLoyalty {
-			put(b.Arranged(i, p.Arranged(i)))
+			put(b.Arranged(Seat(i), p.Arranged(Seat(i))))
 		}
-		for _, c := range p.Hand(i) {
-			put(b.HandCard(i, c))
+		for _, c := range p.Hand(Seat(i)) {
+			put(b.HandCard(Seat(i), c))
 		}
 	}
 	for h := range m.Houses {
 		for s := Maester; s < NumSlots; s++ {
-			if o := p.Agent(h, s); o >= 0 {
-				put(b.Agent(h, s, o))
+			if o := p.Agent(board.HouseID(h), s); o >= 0 {
+				put(b.Agent(board.HouseID(h), s, o))
 			}
 		}
-		for _, c := range p.Deck(h) {
-			put(b.DeckCard(h, c))
+		for _, c := range p.Deck(board.HouseID(h)) {
+			put(b.DeckCard(board.HouseID(h), c))
 		}
-		for _, c := range p.Discard(h) {
-			put(b.DiscardCard(h, c))
+		for _, c := range p.Discard(board.HouseID(h)) {
+			put(b.DiscardCard(board.HouseID(h), c))
 		}
-		put(b.DragonsHad(h, p.DragonsHad(h)))
+		put(b.DragonsHad(board.HouseID(h), p.DragonsHad(board.HouseID(h))))
 	}
 	for t, tt := range m.Territories {
 		for h := range m.Houses {
-			if u := p.Units(t, h); u != ([board.NumUnits]int{}) {
-				put(b.Units(t, h, u))
+			if u := p.Units(board.TerrID(t), board.HouseID(h)); u != ([board.NumUnits]int{}) {
+				put(b.Units(board.TerrID(t), board.HouseID(h), u))
 			}
 		}
-		if f := p.Flag(t); f >= 0 {
-			put(b.Flag(t, f))
+		if f := p.Flag(board.TerrID(t)); f >= 0 {
+			put(b.Flag(board.TerrID(t), f))
 		}
 		if tt.Fortification {
-			put(b.Fort(t, p.Fort(t)))
+			put(b.Fort(board.TerrID(t), p.Fort(board.TerrID(t))))
 		}
 	}
 	for _, f := range p.Pending() {
@@ -182,9 +182,9 @@ func newBuilder(t testing.TB, players int) *Builder {
 func TestBuilderRefusesAFactAndChangesNothing(t *testing.T) {
 	b := newBuilder(t, 3)
 	g := b.g
-	T := func(id string) int { return terr(t, g, id) }
-	H := func(id string) int { return house(t, g, id) }
-	C := func(id string) int { return g.cardNum(id) }
+	T := func(id string) board.TerrID { return terr(t, g, id) }
+	H := func(id string) board.HouseID { return house(t, g, id) }
+	C := func(id string) board.CardID { return g.cardNum(id) }
 	must := func(err error) {
 		t.Helper()
 		if err != nil {
@@ -202,10 +202,14 @@ func TestBuilderRefusesAFactAndChangesNothing(t *testing.T) {
 		want string
 	}{
 		{"ships on land", func() error { return b.Units(T("karhold"), H("stark"), units(0, 0, 1)) }, "ships cannot stand on land (Karhold is land)"},
-		{"troops in a port", func() error { return b.Units(T("port-of-winterfell"), H("stark"), units(1, 0, 1)) }, "only ships stand in a port"},
+		{"troops in a port", func() error {
+			return b.Units(T("port-of-winterfell"), H("stark"), units(1, 0, 1))
+		}, "only ships stand in a port"},
 		{"too few ships", func() error { return b.Units(T("bay-of-ice"), H("stark"), units(2, 0, 1)) }, "2 footmen at sea need as many ships; 1 ship in Bay of Ice"},
 		{"negative", func() error { return b.Units(T("karhold"), H("stark"), units(-1, 0, 0)) }, "a count is 0 to 99"},
-		{"two houses", func() error { return b.Units(T("winterfell"), H("greyjoy"), units(1, 0, 0)) }, "Stark already has troops in Winterfell"},
+		{"two houses", func() error {
+			return b.Units(T("winterfell"), H("greyjoy"), units(1, 0, 0))
+		}, "Stark already has troops in Winterfell"},
 		{"flag on troops", func() error { return b.Flag(T("winterfell"), H("greyjoy")) }, "Stark has troops in Winterfell: a flag stands only"},
 		{"flag at sea", func() error { return b.Flag(T("bay-of-ice"), H("stark")) }, "flags stand only on land"},
 		{"no fortification", func() error { return b.Fort(T("winterfell"), H("stark")) }, "Winterfell has no fortification"},
@@ -213,14 +217,14 @@ func TestBuilderRefusesAFactAndChangesNothing(t *testing.T) {
 		{"card of another house", func() error { return b.DiscardCard(H("stark"), C("mace-tyrell")) }, "Mace Tyrell is a Tyrell card, not a Stark one"},
 		{"unknown card", func() error { return b.HandCard(1, 999) }, "no house card number 999"},
 		{"fourth agent", func() error { return b.Agent(H("baratheon"), Lord, 0) }, "Crown has no agents in hand: all 3 are on slots"},
-		{"loyalty twice", func() error { return b.Loyalty(1, []int{0, 0, 1, 2, 3}) }, "is named twice"},
-		{"loyalty short", func() error { return b.Loyalty(1, []int{0, 1}) }, "2 houses named"},
+		{"loyalty twice", func() error { return b.Loyalty(1, []board.HouseID{0, 0, 1, 2, 3}) }, "is named twice"},
+		{"loyalty short", func() error { return b.Loyalty(1, []board.HouseID{0, 1}) }, "2 houses named"},
 		{"round", func() error { return b.Round(4) }, "round 4 is outside 1..3"},
 		{"seat", func() error { return b.First(3) }, "no seat 3"},
 		{"phase", func() error { return b.Phase("nap") }, "unknown phase"},
 		{"dragons", func() error { return b.DragonsHad(H("stark"), 1) }, "Stark may have at most 0 dragons"},
 		{"rng", func() error { return b.RNG("xyz") }, "32 hex digits"},
-		{"rank", func() error { return b.Rank(Rank{House: "bolton", From: 1, To: 1}) }, "no house \"bolton\""},
+		{"rank", func() error { return b.Rank(Rank{House: 7, From: 1, To: 1}) }, "no house number 7"},
 		{"step without agent", func() error { return b.Move(None, None, None) }, "the first pending step is the agent resolving"},
 		{"marshal draws", func() error { return b.Resolving(H("stark"), Marshal, None, []Choice{ChooseDraw}, None) }, "a Marshal musters and moves; it cannot draw"},
 		{"too many left", func() error { return b.Resolving(H("stark"), Maester, None, nil, 2) }, "a maester takes 1 actions; 0 used and 2 left"},
@@ -241,8 +245,8 @@ func TestBuilderRefusesAFactAndChangesNothing(t *testing.T) {
 func TestBuildFindsEveryProblemOfTheWhole(t *testing.T) {
 	b := newBuilder(t, 2)
 	g := b.g
-	T := func(id string) int { return terr(t, g, id) }
-	H := func(id string) int { return house(t, g, id) }
+	T := func(id string) board.TerrID { return terr(t, g, id) }
+	H := func(id string) board.HouseID { return house(t, g, id) }
 	for _, err := range []error{
 		b.Units(T("karhold"), H("stark"), units(11, 0, 0)),          // supply 10
 		b.Units(T("port-of-pyke"), H("stark"), units(0, 0, 1)),      // Pyke not Stark's
@@ -251,13 +255,13 @@ func TestBuildFindsEveryProblemOfTheWhole(t *testing.T) {
 		b.Phase(PhaseExchange),
 		b.Agent(H("stark"), Lord, 0), // an agent in the exchange
 		b.Turn(1),
-		b.Rank(Rank{House: "stark", From: 1, To: 1}), // only one house ranked
+		b.Rank(Rank{House: H("stark"), From: 1, To: 1}), // only one house ranked
 	} {
 		if err != nil {
 			t.Fatal(err)
 		}
 	}
-	for h := range g.m.Houses {
+	for h := range g.m.NumHouses() {
 		if h != H("stark") && h != H("lannister") {
 			if err := b.ShuffleDeck(h); err != nil {
 				t.Fatal(err)
@@ -274,7 +278,7 @@ func TestBuildFindsEveryProblemOfTheWhole(t *testing.T) {
 			t.Fatalf("%v is not a *PositionError", e)
 		}
 		got[pe.Part]++
-		if (pe.Part == PartDeck && pe.Index != H("stark") && pe.Index != H("lannister")) || (pe.Part == PartDiscard && pe.Index != H("lannister")) {
+		if (pe.Part == PartDeck && pe.Index != int(H("stark")) && pe.Index != int(H("lannister"))) || (pe.Part == PartDiscard && pe.Index != int(H("lannister"))) {
 			t.Errorf("%v names house %d", pe, pe.Index)
 		}
 	}
@@ -296,13 +300,13 @@ func TestBuildFindsEveryProblemOfTheWhole(t *testing.T) {
 func TestBuilderDefaults(t *testing.T) {
 	shuffleAll := func(b *Builder) {
 		for h := range b.g.m.Houses {
-			if err := b.ShuffleDeck(h); err != nil {
+			if err := b.ShuffleDeck(board.HouseID(h)); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	b := newBuilder(t, 3)
-	H := func(id string) int { return house(t, b.g, id) }
+	H := func(id string) board.HouseID { return house(t, b.g, id) }
 	b.First(1)
 	b.Phase(PhasePlace)
 	b.Agent(H("stark"), Lord, 1)
@@ -337,16 +341,16 @@ func TestBuilderDefaults(t *testing.T) {
 func TestBuildRefusesAStuckPosition(t *testing.T) {
 	b := newBuilder(t, 2)
 	g := b.g
-	T := func(id string) int { return terr(t, g, id) }
-	H := func(id string) int { return house(t, g, id) }
+	T := func(id string) board.TerrID { return terr(t, g, id) }
+	H := func(id string) board.HouseID { return house(t, g, id) }
 	gj, ty := H("greyjoy"), H("tyrell")
 	for _, err := range []error{
 		b.Phase(PhaseCombat),
-		b.Agent(gj, Lord, 0),
-		b.Units(T("redwyne-straights"), gj, units(0, 0, 2)),
-		b.Resolving(gj, Lord, None, []Choice{ChooseMove}, None),
-		b.Combat(T("the-arbor"), T("redwyne-straights"), gj, ty, None),
-		b.CombatStep("retreat", gj),
+		b.Agent(board.HouseID(gj), Lord, 0),
+		b.Units(T("redwyne-straights"), board.HouseID(gj), units(0, 0, 2)),
+		b.Resolving(board.HouseID(gj), Lord, None, []Choice{ChooseMove}, None),
+		b.Combat(T("the-arbor"), T("redwyne-straights"), board.HouseID(gj), board.HouseID(ty), None),
+		b.CombatStep("retreat", board.HouseID(gj)),
 		b.Attacking(units(0, 1, 0)),
 		b.Retreating(units(1, 0, 0)),
 		b.Played(0, None),
@@ -357,7 +361,7 @@ func TestBuildRefusesAStuckPosition(t *testing.T) {
 		}
 	}
 	for h := range g.m.Houses {
-		b.ShuffleDeck(h)
+		b.ShuffleDeck(board.HouseID(h))
 	}
 	_, err := b.Build()
 	var pe *PositionError

@@ -49,14 +49,14 @@ const (
 	PartRanking                  // the ranking on display
 )
 
-func (g *Game) seatOK(s int) error {
-	if s < 0 || s >= len(g.st.Players) {
+func (g *Game) seatOK(s Seat) error {
+	if s < 0 || s >= g.numSeats() {
 		return fmt.Errorf("there is no seat %d in this game", s)
 	}
 	return nil
 }
 
-func (g *Game) cardOK(c int) error {
+func (g *Game) cardOK(c board.CardID) error {
 	_, err := g.cardArg(c)
 	return err
 }
@@ -75,7 +75,7 @@ func checkCount(u [board.NumUnits]int) error {
 // t, or (attacking) attacking it: ships never on land (only the units they
 // carry land), only ships in a port, footmen and knights at sea carried by
 // as many ships, dragons never staying at sea and attacking one alone.
-func (g *Game) checkGroup(t int, u [board.NumUnits]int, attacking bool) error {
+func (g *Game) checkGroup(t board.TerrID, u [board.NumUnits]int, attacking bool) error {
 	if err := checkCount(u); err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func (g *Game) checkGroup(t int, u [board.NumUnits]int, attacking bool) error {
 
 // putUnits sets house h's units in territory t, after checking them on
 // their own and against the troops and flag there.
-func (g *Game) putUnits(t, h int, u [board.NumUnits]int) error {
+func (g *Game) putUnits(t board.TerrID, h board.HouseID, u [board.NumUnits]int) error {
 	if err := g.terrOK(t); err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ func (g *Game) putUnits(t, h int, u [board.NumUnits]int) error {
 }
 
 // putFlag puts house h's flag in territory t (h None: no flag).
-func (g *Game) putFlag(t, h int) error {
+func (g *Game) putFlag(t board.TerrID, h board.HouseID) error {
 	if err := g.terrOK(t); err != nil {
 		return err
 	}
@@ -161,13 +161,13 @@ func (g *Game) putRound(n int) error {
 	return nil
 }
 
-func (g *Game) terrOK(t int) error {
+func (g *Game) terrOK(t board.TerrID) error {
 	_, err := g.terrArg(t)
 	return err
 }
 
 // slotOK checks house h's slot s and seat (None: no seat).
-func (g *Game) slotOK(h int, s Slot, seat int) error {
+func (g *Game) slotOK(h board.HouseID, s Slot, seat Seat) error {
 	if _, err := g.houseArg(h); err != nil {
 		return err
 	}
@@ -182,7 +182,7 @@ func (g *Game) slotOK(h int, s Slot, seat int) error {
 
 // putAgent puts seat's agent on house h's slot s (seat None: none); the
 // agents in hand follow.
-func (g *Game) putAgent(h int, s Slot, seat int) error {
+func (g *Game) putAgent(h board.HouseID, s Slot, seat Seat) error {
 	if err := g.slotOK(h, s, seat); err != nil {
 		return err
 	}
@@ -205,7 +205,7 @@ func (g *Game) putAgent(h int, s Slot, seat int) error {
 
 // putLoyalty arranges seat's loyalty card: order names every house once,
 // best slot first.
-func (g *Game) putLoyalty(seat int, order []int) error {
+func (g *Game) putLoyalty(seat Seat, order []board.HouseID) error {
 	if err := g.seatOK(seat); err != nil {
 		return err
 	}
@@ -223,13 +223,13 @@ func (g *Game) putLoyalty(seat int, order []int) error {
 	if len(order) != nh {
 		return fmt.Errorf("%s named: a loyalty card holds one token of each of the %d houses, best slot first", words.Count(len(order), "house"), nh)
 	}
-	g.st.Players[seat].Loyalty = append([]int(nil), order...)
+	g.st.Players[seat].Loyalty = slices.Clone(order)
 	return nil
 }
 
 // cardPlace says where card c is ("in Crown's hand"), "" when nowhere.
-func (g *Game) cardPlace(c int) string {
-	for h := range g.st.Decks {
+func (g *Game) cardPlace(c board.CardID) string {
+	for h := range g.m.NumHouses() {
 		if slices.Contains(g.st.Decks[h], c) {
 			return "in the " + g.houseName(h) + " deck"
 		}
@@ -237,7 +237,7 @@ func (g *Game) cardPlace(c int) string {
 			return "in the " + g.houseName(h) + " discard"
 		}
 	}
-	for i := range g.st.Players {
+	for i := range g.numSeats() {
 		if slices.Contains(g.st.Players[i].Hand, c) {
 			return "in " + g.seatName(i) + "'s hand"
 		}
@@ -246,7 +246,7 @@ func (g *Game) cardPlace(c int) string {
 }
 
 // freeCard checks that card c is nowhere yet.
-func (g *Game) freeCard(c int) error {
+func (g *Game) freeCard(c board.CardID) error {
 	if err := g.cardOK(c); err != nil {
 		return err
 	}
@@ -258,7 +258,7 @@ func (g *Game) freeCard(c int) error {
 
 // toHand puts card c in seat's hand: from wherever it is (take), or only
 // if it is nowhere yet.
-func (g *Game) toHand(seat, c int, take bool) error {
+func (g *Game) toHand(seat Seat, c board.CardID, take bool) error {
 	if err := g.seatOK(seat); err != nil {
 		return err
 	}
@@ -275,7 +275,7 @@ func (g *Game) toHand(seat, c int, take bool) error {
 }
 
 // ownCard checks that card c is one of house h's.
-func (g *Game) ownCard(h, c int) error {
+func (g *Game) ownCard(h board.HouseID, c board.CardID) error {
 	if err := g.cardOK(c); err != nil {
 		return err
 	}
@@ -286,19 +286,19 @@ func (g *Game) ownCard(h, c int) error {
 }
 
 // takeCard takes card c out of wherever it is.
-func (g *Game) takeCard(c int) {
+func (g *Game) takeCard(c board.CardID) {
 	s := &g.st
-	del := func(a []int) []int {
+	del := func(a []board.CardID) []board.CardID {
 		if i := slices.Index(a, c); i >= 0 {
 			return slices.Delete(a, i, i+1)
 		}
 		return a
 	}
-	for h := range s.Decks {
+	for h := range g.m.NumHouses() {
 		s.Decks[h] = del(s.Decks[h])
 		s.Discards[h] = del(s.Discards[h])
 	}
-	for i := range s.Players {
+	for i := range g.numSeats() {
 		s.Players[i].Hand = del(s.Players[i].Hand)
 	}
 }
@@ -331,7 +331,8 @@ type addFunc func(part Part, i int, format string, args ...any)
 // attackers and retreating units of a pending combat counted; a house has
 // had at least the dragons it has on the board.
 func (g *Game) checkSupply(add addFunc) {
-	for h, house := range g.m.Houses {
+	for h := range g.m.NumHouses() {
+		house := &g.m.Houses[h]
 		have := g.onBoard(h)
 		for k := board.Unit(0); k < board.NumUnits; k++ {
 			if have[k] > house.Limits[k] {
@@ -339,7 +340,7 @@ func (g *Game) checkSupply(add addFunc) {
 			}
 		}
 		if d := g.st.Dragons[h]; d < have[board.Dragon] {
-			add(PartDragons, h, "%s has had %s, but has %d on the board", g.houseName(h), words.Count(d, "dragon"), have[board.Dragon])
+			add(PartDragons, int(h), "%s has had %s, but has %d on the board", g.houseName(h), words.Count(d, "dragon"), have[board.Dragon])
 		}
 	}
 }
@@ -347,14 +348,15 @@ func (g *Game) checkSupply(add addFunc) {
 // checkPortShips: ships stand in a port only while their house controls its
 // land (they are lost at once otherwise).
 func (g *Game) checkPortShips(add addFunc) {
-	for p := range g.m.Territories {
+	for p := range g.m.NumTerritories() {
 		pt := &g.m.Territories[p]
 		if pt.Kind != board.Port || pt.PortOf < 0 {
 			continue
 		}
-		for h, u := range g.st.Units[p] {
+		for h := range g.m.NumHouses() {
+			u := g.st.Units[p][h]
 			if u[board.Ship] > 0 && !g.controls(pt.PortOf, h) {
-				add(PartBoard, p, "%s has ships in %s but does not control %s: ships in a port whose land is lost are lost", g.houseName(h), g.terrName(p), g.terrName(pt.PortOf))
+				add(PartBoard, int(p), "%s has ships in %s but does not control %s: ships in a port whose land is lost are lost", g.houseName(h), g.terrName(p), g.terrName(pt.PortOf))
 			}
 		}
 	}
@@ -364,12 +366,13 @@ func (g *Game) checkPortShips(add addFunc) {
 // house to enter holds it); a held one is held while its house has
 // troops there.
 func (g *Game) checkForts(add addFunc) {
-	for t, f := range g.st.Forts {
+	for t := range g.m.NumTerritories() {
+		f := g.st.Forts[t]
 		switch o := g.occupant(t); {
 		case f == FortEmpty && o >= 0:
-			add(PartFort, t, "%s has troops in %s, whose fortification is unheld: the first house to enter holds it", g.houseName(o), g.terrName(t))
+			add(PartFort, int(t), "%s has troops in %s, whose fortification is unheld: the first house to enter holds it", g.houseName(o), g.terrName(t))
 		case f >= 0 && board.Total(g.st.Units[t][f]) == 0:
-			add(PartFort, t, "%s has no troops in %s: a fortification is held while its house has troops there, and gone for good once they leave", g.houseName(f), g.terrName(t))
+			add(PartFort, int(t), "%s has no troops in %s: a fortification is held while its house has troops there, and gone for good once they leave", g.houseName(f), g.terrName(t))
 		}
 	}
 }
@@ -378,15 +381,15 @@ func (g *Game) checkForts(add addFunc) {
 // hand); a deck is empty only with its discard (an empty deck is rebuilt
 // from it at once).
 func (g *Game) checkCards(add addFunc) {
-	for h, house := range g.m.Houses {
-		for _, card := range house.Deck {
-			if c, _ := g.m.Card(card.ID); g.cardPlace(c) == "" {
-				add(PartDeck, h, "%s is nowhere: every card is in a deck, a discard or a hand", card.Name)
+	for h := range g.m.NumHouses() {
+		for _, c := range g.m.HouseCards(h) {
+			if g.cardPlace(c) == "" {
+				add(PartDeck, int(h), "%s is nowhere: every card is in a deck, a discard or a hand", g.cardName(c))
 				break
 			}
 		}
 		if len(g.st.Decks[h]) == 0 && len(g.st.Discards[h]) > 0 {
-			add(PartDiscard, h, "the %s deck is empty but its discard is not: an empty deck is reshuffled from its discard at once", g.houseName(h))
+			add(PartDiscard, int(h), "the %s deck is empty but its discard is not: an empty deck is reshuffled from its discard at once", g.houseName(h))
 		}
 	}
 }
@@ -398,7 +401,7 @@ func (g *Game) checkPhase(add addFunc) {
 	s := &g.st
 	switch s.Phase {
 	case PhaseLoyalty, PhaseExchange, PhaseOver:
-		for h := range s.Slots {
+		for h := range g.m.NumHouses() {
 			for _, o := range s.Slots[h] {
 				if o >= 0 {
 					add(PartAgents, -1, "no agent stands on a slot in the %s phase (agents are placed, then resolved, before it)", s.Phase)
@@ -449,7 +452,7 @@ func (g *Game) checkResolving(f *frame) error {
 		return fmt.Errorf("the agent on %s %s is %s's", g.houseName(f.House), slotName(f.Slot), g.seatName(occ))
 	}
 	for lower := Maester; lower < f.Slot; lower++ {
-		for h := range g.st.Slots {
+		for h := range g.m.NumHouses() {
 			if g.st.Slots[h][lower] >= 0 {
 				return fmt.Errorf("a %s agent cannot resolve while %s agents wait (%s %s)", f.Slot, lower, g.houseName(h), slotName(lower))
 			}
@@ -484,7 +487,7 @@ func (g *Game) checkPlays(c *combat) error {
 		if p.Card == None {
 			continue
 		}
-		for o := range g.st.Players {
+		for o := range g.numSeats() {
 			if slices.Contains(g.st.Players[o].Hand, p.Card) {
 				return fmt.Errorf("%s was played, yet it is still in %s's hand", g.cardName(p.Card), g.seatName(o))
 			}
@@ -526,19 +529,19 @@ func (g *Game) checkCombatUnits(c *combat) error {
 // turnFor returns whose turn it is in the position: given when it may be
 // (a seat that can act, where the position does not decide), else the
 // seat the position decides. With given None it returns that seat.
-func (g *Game) turnFor(given int) (int, error) {
+func (g *Game) turnFor(given Seat) (Seat, error) {
 	s := &g.st
-	np := len(s.Players)
+	np := g.numSeats()
 	derived := s.First
 	switch s.Phase {
 	case PhaseLoyalty:
 		if i := slices.IndexFunc(s.Players, func(p player) bool { return !p.Arranged }); i >= 0 {
-			derived = i
+			derived = Seat(i)
 		}
 	case PhasePlace:
-		placed := 0
+		placed := Seat(0)
 		for _, p := range s.Players {
-			placed += AgentsPerPlayer - p.Agents
+			placed += Seat(AgentsPerPlayer - p.Agents)
 		}
 		for i := range np {
 			if c := (s.First + placed + i) % np; s.Players[c].Agents > 0 {

@@ -2,10 +2,10 @@ package rules
 
 import (
 	"fmt"
-	"notrueking/words"
 	"slices"
 
 	"notrueking/board"
+	"notrueking/words"
 )
 
 // startCombat opens a combat: house att, moving u from from (a move made by
@@ -14,22 +14,22 @@ import (
 // combat, the active player),
 // also when a card (Asha Greyjoy) granted the move to another seat
 // (rulings.md, Combat).
-func (g *Game) startCombat(seat, att, def, from, to int, u [board.NumUnits]int) {
-	n := len(g.st.Players)
+func (g *Game) startCombat(seat Seat, att, def board.HouseID, from, to board.TerrID, u [board.NumUnits]int) {
+	n := g.numSeats()
 	if s, ok := g.resolvingSeat(); ok {
 		seat = s
 	}
 	c := &combat{Territory: to, From: from, Attacker: att, Defender: def, AttUnits: u,
 		Active: seat, Step: "cards", Winner: -1, Retreater: -1}
-	for i := 0; i < n; i++ {
+	for i := Seat(0); i < n; i++ {
 		c.Order = append(c.Order, (seat+i)%n)
 	}
-	g.emit(Event{Seat: Public, Kind: EvCombatStarted, Terr: int16(to), House: int16(att), House2: int16(def)})
+	g.emit(Event{Seat: Public, Kind: EvCombatStarted, Terr: to, House: att, House2: def})
 	g.push(frame{Kind: FrameCombat, Seat: seat, House: att, Combat: c, Effect: None, Target: -1})
 }
 
 // playable reports whether seat holds a card of a house in combat c.
-func (g *Game) playable(c *combat, seat int) bool {
+func (g *Game) playable(c *combat, seat Seat) bool {
 	for _, id := range g.st.Players[seat].Hand {
 		if g.inCombat(c, id) {
 			return true
@@ -38,7 +38,7 @@ func (g *Game) playable(c *combat, seat int) bool {
 	return false
 }
 
-func (g *Game) inCombat(c *combat, card int) bool {
+func (g *Game) inCombat(c *combat, card board.CardID) bool {
 	h := g.cardHouse(card)
 	return h == c.Attacker || h == c.Defender
 }
@@ -52,7 +52,7 @@ func (g *Game) doCombat(c *combat, a Action, exec bool) error {
 			if exec {
 				c.Plays = append(c.Plays, play{Seat: seat, Card: None})
 				c.Next++
-				g.emit(Event{Seat: Public, Kind: EvPassed, Who: int16(seat)})
+				g.emit(Event{Seat: Public, Kind: EvPassed, Who: seat})
 			}
 			return nil
 		case VPlay:
@@ -73,7 +73,7 @@ func (g *Game) doCombat(c *combat, a Action, exec bool) error {
 				p.Hand = slices.Delete(p.Hand, i, i+1)
 				c.Plays = append(c.Plays, play{Seat: seat, Card: card})
 				c.Next++
-				g.emit(Event{Seat: Public, Kind: EvCardPlayed, Who: int16(seat), Card: g.cardID(card)})
+				g.emit(Event{Seat: Public, Kind: EvCardPlayed, Who: seat, Card: card})
 				g.discard(card)
 			}
 			return nil
@@ -91,7 +91,7 @@ func (g *Game) doCombat(c *combat, a Action, exec bool) error {
 			return fmt.Errorf("%s is not in this combat: name %s or %s", g.houseName(h), g.houseName(c.Attacker), g.houseName(c.Defender))
 		}
 		if exec {
-			g.emit(Event{Seat: Public, Kind: EvTieDecided, Who: int16(seat), House: int16(h)})
+			g.emit(Event{Seat: Public, Kind: EvTieDecided, Who: seat, House: h})
 			g.finishCombat(c, h)
 		}
 		return nil
@@ -154,13 +154,13 @@ func (g *Game) combatStep(c *combat) bool {
 		g.finishCombat(c, c.Defender)
 	default:
 		c.Step = "tie"
-		g.emit(Event{Seat: Public, Kind: EvCombatTied, Terr: int16(c.Territory), N: int16(ap), M: int16(dp), Who: int16(c.Active)})
+		g.emit(Event{Seat: Public, Kind: EvCombatTied, Terr: c.Territory, N: int16(ap), M: int16(dp), Who: c.Active})
 	}
 	return true
 }
 
 // sideUnits returns the units of house h fighting in combat c.
-func (g *Game) sideUnits(c *combat, h int) [board.NumUnits]int {
+func (g *Game) sideUnits(c *combat, h board.HouseID) [board.NumUnits]int {
 	if h == c.Attacker {
 		return c.AttUnits
 	}
@@ -190,7 +190,7 @@ func unitPower(k board.Unit, atSea bool) int {
 }
 
 // playedEffect reports whether a card with effect e of house h was played.
-func (g *Game) playedEffect(c *combat, e string, h int) (string, bool) {
+func (g *Game) playedEffect(c *combat, e string, h board.HouseID) (string, bool) {
 	for _, p := range c.Plays {
 		if p.Card == None {
 			continue
@@ -204,7 +204,7 @@ func (g *Game) playedEffect(c *combat, e string, h int) (string, bool) {
 }
 
 // power returns house h's total power in combat c and every addend.
-func (g *Game) power(c *combat, h int) (int, []string) {
+func (g *Game) power(c *combat, h board.HouseID) (int, []string) {
 	t := g.m.Territories[c.Territory]
 	atSea := t.Kind == board.Sea || t.Kind == board.Port
 	u := g.sideUnits(c, h)
@@ -233,11 +233,11 @@ func (g *Game) power(c *combat, h int) (int, []string) {
 			terms = append(terms, fmt.Sprintf("%s +%d", t.Fortress, bonus))
 		}
 	}
-	if h == c.Defender && c.Territory < len(g.st.Forts) && g.st.Forts[c.Territory] == h {
+	if h == c.Defender && int(c.Territory) < len(g.st.Forts) && g.st.Forts[c.Territory] == h {
 		sum++
 		terms = append(terms, "fortification +1")
 	}
-	if t.Kind == board.Land && t.Region != "" && g.homeRegion(t.Region) == g.m.Houses[h].ID {
+	if _, home, ok := g.m.RegionOf(c.Territory); ok && t.Kind == board.Land && home == h {
 		sum++
 		terms = append(terms, "home region +1")
 	}
@@ -262,18 +262,8 @@ func (g *Game) power(c *combat, h int) (int, []string) {
 	return sum, terms
 }
 
-// homeRegion returns the house at home in region id ("" for none).
-func (g *Game) homeRegion(id string) string {
-	for _, r := range g.m.Regions {
-		if r.ID == id {
-			return r.House
-		}
-	}
-	return ""
-}
-
 // icons sums the swords and towers on house h's cards in combat c.
-func (g *Game) icons(c *combat, h int) (swords, towers int) {
+func (g *Game) icons(c *combat, h board.HouseID) (swords, towers int) {
 	for _, p := range c.Plays {
 		if p.Card != None && g.cardHouse(p.Card) == h {
 			card := g.card(p.Card)
@@ -311,7 +301,7 @@ func drownVec(u *[board.NumUnits]int) [board.NumUnits]int {
 
 // finishCombat settles combat c with house w the winner: casualties, then
 // the loser's retreat, then occupation and card effects.
-func (g *Game) finishCombat(c *combat, w int) {
+func (g *Game) finishCombat(c *combat, w board.HouseID) {
 	l := c.Attacker
 	if w == c.Attacker {
 		l = c.Defender
@@ -324,14 +314,17 @@ func (g *Game) finishCombat(c *combat, w int) {
 	if w != c.Attacker {
 		won = EvDefenderWon
 	}
-	g.emit(Event{Seat: Public, Kind: won, Terr: int16(c.Territory), House: int16(c.Attacker), House2: int16(c.Defender), N: int16(ap), M: int16(dp)})
+	g.emit(Event{Seat: Public, Kind: won, Terr: c.Territory, House: c.Attacker, House2: c.Defender, N: int16(ap), M: int16(dp)})
 	sw, tw := g.icons(c, w)
 	sl, tl := g.icons(c, l)
 	lossL := max(0, 2+sw-tl)
 	lossW := max(0, 1+sl-tw)
 	t := c.Territory
 	atSea := g.m.Territories[t].Kind != board.Land && g.m.Territories[t].Kind != board.Road
-	for _, side := range []struct{ h, n int }{{l, lossL}, {w, lossW}} {
+	for _, side := range []struct {
+		h board.HouseID
+		n int
+	}{{l, lossL}, {w, lossW}} {
 		u := &g.st.Units[t][side.h]
 		if side.h == c.Attacker {
 			u = &c.AttUnits
@@ -341,7 +334,7 @@ func (g *Game) finishCombat(c *combat, w int) {
 		if atSea {
 			drowned = drownVec(u)
 		}
-		e := Event{Seat: Public, Kind: EvCasualties, House: int16(side.h), N: int16(side.n)}
+		e := Event{Seat: Public, Kind: EvCasualties, House: side.h, N: int16(side.n)}
 		e.setUnits(lost)
 		for k, d := range drowned {
 			e.Lost[k] = int16(d)
@@ -356,7 +349,7 @@ func (g *Game) finishCombat(c *combat, w int) {
 		c.AttUnits = [board.NumUnits]int{}
 		if board.Total(g.st.Units[t][w]) == 0 && g.m.Territories[t].Kind == board.Land {
 			g.st.Flags[t] = w
-			g.emit(Event{Seat: Public, Kind: EvFlagHeld, House: int16(w), Terr: int16(t)})
+			g.emit(Event{Seat: Public, Kind: EvFlagHeld, House: w, Terr: t})
 		}
 	}
 	c.Retreater = l
@@ -368,7 +361,7 @@ func (g *Game) finishCombat(c *combat, w int) {
 	opts := g.retreatOptions(c)
 	switch len(opts) {
 	case 0:
-		e := Event{Seat: Public, Kind: EvNoRetreat, House: int16(l), Terr: int16(t)}
+		e := Event{Seat: Public, Kind: EvNoRetreat, House: l, Terr: t}
 		e.setUnits(c.Retreat)
 		g.emit(e)
 		c.Retreat = [board.NumUnits]int{}
@@ -382,7 +375,7 @@ func (g *Game) finishCombat(c *combat, w int) {
 }
 
 // retreatRule checks that the loser of c may retreat into t.
-func (g *Game) retreatRule(c *combat, t int) error {
+func (g *Game) retreatRule(c *combat, t board.TerrID) error {
 	h := c.Retreater
 	if err := g.moveRule(h, c.Territory, t, c.Retreat, [board.NumUnits]int{}); err != nil {
 		return err
@@ -394,8 +387,8 @@ func (g *Game) retreatRule(c *combat, t int) error {
 }
 
 // retreatOptions lists the territories the loser of c may retreat into.
-func (g *Game) retreatOptions(c *combat) []int {
-	var out []int
+func (g *Game) retreatOptions(c *combat) []board.TerrID {
+	var out []board.TerrID
 	for _, nb := range g.m.Territories[c.Territory].Neighbors {
 		if g.retreatOK(c, nb) {
 			out = append(out, nb)
@@ -405,16 +398,16 @@ func (g *Game) retreatOptions(c *combat) []int {
 }
 
 // retreatOK is retreatRule without the words.
-func (g *Game) retreatOK(c *combat, t int) bool {
+func (g *Game) retreatOK(c *combat, t board.TerrID) bool {
 	h := c.Retreater
 	return g.moveCheck(h, c.Territory, t, c.Retreat, [board.NumUnits]int{}) == moveOK &&
 		(g.otherOccupant(t, h) < 0 || g.m.Territories[t].Kind == board.Road)
 }
 
-func (g *Game) doRetreat(c *combat, t int) {
+func (g *Game) doRetreat(c *combat, t board.TerrID) {
 	u := c.Retreat
 	c.Retreat = [board.NumUnits]int{}
-	e := Event{Seat: Public, Kind: EvRetreated, House: int16(c.Retreater), Terr: int16(c.Territory), To: int16(t)}
+	e := Event{Seat: Public, Kind: EvRetreated, House: c.Retreater, Terr: c.Territory, To: t}
 	e.setUnits(u)
 	g.emit(e)
 	g.enter(c.Retreater, t, u)
@@ -438,13 +431,13 @@ func (g *Game) afterRetreat(c *combat) {
 		u := c.AttUnits
 		c.AttUnits = [board.NumUnits]int{}
 		if board.Total(u) > 0 {
-			e := Event{Seat: Public, Kind: EvOccupied, House: int16(c.Attacker), Terr: int16(t)}
+			e := Event{Seat: Public, Kind: EvOccupied, House: c.Attacker, Terr: t}
 			e.setUnits(u)
 			g.emit(e)
 			g.enter(c.Attacker, t, u)
 		} else if g.m.Territories[t].Kind == board.Land {
 			g.st.Flags[t] = c.Attacker
-			g.emit(Event{Seat: Public, Kind: EvFlagWon, House: int16(c.Attacker), Terr: int16(t)})
+			g.emit(Event{Seat: Public, Kind: EvFlagWon, House: c.Attacker, Terr: t})
 		}
 	}
 	g.settle()
@@ -473,15 +466,15 @@ func (g *Game) afterRetreat(c *combat) {
 		switch e.Kind {
 		case FrameMuster:
 			// Points are counted when the effect starts (after the combat).
-			g.emit(Event{Seat: Public, Kind: EvJaimeMuster, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvJaimeMuster, House: w, Card: e.Effect, Who: e.Seat})
 			g.startMuster(e.Seat, w, e.Effect)
 			continue
 		case FrameMove:
-			g.emit(Event{Seat: Public, Kind: EvAshaMove, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvAshaMove, House: w, Card: e.Effect, Who: e.Seat})
 		case FrameCersei:
-			g.emit(Event{Seat: Public, Kind: EvCerseiGranted, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvCerseiGranted, House: w, Card: e.Effect, Who: e.Seat})
 		case FrameMelisandre:
-			g.emit(Event{Seat: Public, Kind: EvMelisandreGranted, House: int16(w), Card: g.cardID(e.Effect), Who: int16(e.Seat)})
+			g.emit(Event{Seat: Public, Kind: EvMelisandreGranted, House: w, Card: e.Effect, Who: e.Seat})
 		}
 		g.push(e)
 	}
@@ -490,8 +483,8 @@ func (g *Game) afterRetreat(c *combat) {
 // redeployOptions lists where dragons that won a sea combat may go: their
 // origin, or a land territory adjacent to the sea free of other houses'
 // troops and flags. The origin always qualifies.
-func (g *Game) redeployOptions(c *combat) []int {
-	out := []int{c.From}
+func (g *Game) redeployOptions(c *combat) []board.TerrID {
+	out := []board.TerrID{c.From}
 	for _, nb := range g.m.Territories[c.Territory].Neighbors {
 		if nb == c.From || g.m.Territories[nb].Kind != board.Land {
 			continue
@@ -508,11 +501,11 @@ func (g *Game) redeployOptions(c *combat) []int {
 	return out
 }
 
-func (g *Game) redeploy(c *combat, t int) {
+func (g *Game) redeploy(c *combat, t board.TerrID) {
 	var d [board.NumUnits]int
 	d[board.Dragon] = c.AttUnits[board.Dragon]
 	c.AttUnits[board.Dragon] = 0
-	e := Event{Seat: Public, Kind: EvRedeployed, House: int16(c.Attacker), Terr: int16(c.Territory), To: int16(t)}
+	e := Event{Seat: Public, Kind: EvRedeployed, House: c.Attacker, Terr: c.Territory, To: t}
 	e.setUnits(d)
 	g.emit(e)
 	g.enter(c.Attacker, t, d)
@@ -521,7 +514,7 @@ func (g *Game) redeploy(c *combat, t int) {
 // ---- Cersei and Melisandre ----
 
 // resolvingAgent returns the house and slot of the agent being resolved.
-func (g *Game) resolvingAgent() (int, Slot, bool) {
+func (g *Game) resolvingAgent() (board.HouseID, Slot, bool) {
 	for i := len(g.st.Stack) - 1; i >= 0; i-- {
 		if f := g.st.Stack[i]; f.Kind == FrameAgent {
 			return f.House, f.Slot, true
@@ -531,7 +524,7 @@ func (g *Game) resolvingAgent() (int, Slot, bool) {
 }
 
 // resolvingSeat returns the seat resolving the current agent.
-func (g *Game) resolvingSeat() (int, bool) {
+func (g *Game) resolvingSeat() (Seat, bool) {
 	for i := len(g.st.Stack) - 1; i >= 0; i-- {
 		if f := g.st.Stack[i]; f.Kind == FrameAgent {
 			return f.Seat, true
@@ -576,14 +569,14 @@ func (g *Game) doRemove(f *frame, a Action, exec bool) error {
 	owner := g.st.Slots[h][a.Slot]
 	g.st.Slots[h][a.Slot] = -1
 	g.st.Players[owner].Agents++
-	g.emit(Event{Seat: Public, Kind: EvCerseiRemoved, Who: int16(a.Seat), Other: int16(owner), House: int16(h), Slot: int16(a.Slot)})
+	g.emit(Event{Seat: Public, Kind: EvCerseiRemoved, Who: a.Seat, Other: owner, House: h, Slot: int16(a.Slot)})
 	g.pop()
 	return nil
 }
 
-func (g *Game) melisandreTargets(seat int) []int {
-	var out []int
-	for s := range g.st.Players {
+func (g *Game) melisandreTargets(seat Seat) []Seat {
+	var out []Seat
+	for s := range g.numSeats() {
 		if s != seat && len(g.st.Players[s].Hand) > 0 {
 			out = append(out, s)
 		}
@@ -596,7 +589,7 @@ func (g *Game) doMelisandre(f *frame, a Action, exec bool) error {
 		switch a.Verb {
 		case VDecline:
 			if exec {
-				g.emit(Event{Seat: Public, Kind: EvMelisandreDeclined, Who: int16(a.Seat)})
+				g.emit(Event{Seat: Public, Kind: EvMelisandreDeclined, Who: a.Seat})
 				g.pop()
 			}
 			return nil
@@ -604,7 +597,7 @@ func (g *Game) doMelisandre(f *frame, a Action, exec bool) error {
 			if a.Target == a.Seat {
 				return fmt.Errorf("%s looks at an opponent's hand, not their own", g.cardName(f.Effect))
 			}
-			if a.Target < 0 || a.Target >= len(g.st.Players) {
+			if a.Target < 0 || a.Target >= g.numSeats() {
 				return fmt.Errorf("there is no seat %d", a.Target)
 			}
 			if len(g.st.Players[a.Target].Hand) == 0 {
@@ -612,12 +605,12 @@ func (g *Game) doMelisandre(f *frame, a Action, exec bool) error {
 			}
 			if exec {
 				f.Target = a.Target
-				g.emit(Event{Seat: Public, Kind: EvMelisandreLooked, Who: int16(a.Seat), Other: int16(a.Target)})
+				g.emit(Event{Seat: Public, Kind: EvMelisandreLooked, Who: a.Seat, Other: a.Target})
 				start := len(g.items)
 				for _, c := range g.st.Players[a.Target].Hand {
 					g.addItem(g.cardCode(c))
 				}
-				g.emit(Event{Seat: a.Seat, Kind: EvMelisandreHand, Who: int16(a.Seat), Other: int16(a.Target), List: g.listFrom(start)})
+				g.emit(Event{Seat: a.Seat, Kind: EvMelisandreHand, Who: a.Seat, Other: a.Target, List: g.listFrom(start)})
 			}
 			return nil
 		}
@@ -637,7 +630,7 @@ func (g *Game) doMelisandre(f *frame, a Action, exec bool) error {
 	}
 	if exec {
 		p.Hand = slices.Delete(p.Hand, i, i+1)
-		g.emit(Event{Seat: Public, Kind: EvMelisandreDiscard, Who: int16(a.Seat), Other: int16(f.Target), Card: g.cardID(card)})
+		g.emit(Event{Seat: Public, Kind: EvMelisandreDiscard, Who: a.Seat, Other: f.Target, Card: card})
 		g.pop()
 		g.discard(card)
 	}

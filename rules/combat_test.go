@@ -1,9 +1,10 @@
 package rules
 
 import (
-	"notrueking/board"
 	"slices"
 	"testing"
+
+	"notrueking/board"
 )
 
 // fight clears the board, lets setup place units and cards, and has Crown
@@ -47,7 +48,7 @@ func TestCombatTermsOnLand(t *testing.T) {
 		t.Fatalf("prompt %q", got)
 	}
 	// Crown had no Stark or Lannister card and was skipped.
-	if len(c.Played) != 1 || c.Played[0].Seat != 0 || c.Played[0].Card.ID != "" {
+	if len(c.Played) != 1 || c.Played[0].Seat != 0 || c.Played[0].Card != board.NoCard {
 		t.Fatalf("played %v", c.Played)
 	}
 	wantErr(t, refuse(t, g, "torch play eddard-stark"), "does not hold Eddard Stark")
@@ -58,8 +59,8 @@ func TestCombatTermsOnLand(t *testing.T) {
 		t.Fatalf("combat %+v", v.Combat)
 	}
 	// The view keeps the deciding powers and names the retreating survivors.
-	if c := v.Combat; c.Winner != "lannister" || c.AttackerPower != 4 || c.DefenderPower != 6 ||
-		c.Retreater != "stark" || c.RetreatUnits != units(0, 1, 0) || len(c.AttackerTerms) != 2 {
+	if c := v.Combat; c.Winner != house(t, g, "lannister") || c.AttackerPower != 4 || c.DefenderPower != 6 ||
+		c.Retreater != house(t, g, "stark") || c.RetreatUnits != units(0, 1, 0) || len(c.AttackerTerms) != 2 {
 		t.Fatalf("combat view after the decision %+v", c)
 	}
 	if flagAt(g, "lannisport") != "lannister" {

@@ -66,9 +66,9 @@ func TestCombatResult(t *testing.T) {
 	if err != nil || cv == nil {
 		t.Fatalf("the retreat ended no combat: %v", err)
 	}
-	if cv.Winner != "lannister" || cv.AttackerPower != 4 || cv.DefenderPower != 6 ||
+	if cv.Winner != house(t, g, "lannister") || cv.AttackerPower != 4 || cv.DefenderPower != 6 ||
 		!slices.Equal(cv.AttackerTerms, live.AttackerTerms) || !slices.Equal(cv.DefenderTerms, []string{"1 footman +1", "castle +4", "Tyrion Lannister +1"}) ||
-		len(cv.Played) != 2 || cv.Played[1].Card.ID != "tyrion-lannister" {
+		len(cv.Played) != 2 || cv.Played[1].Card != g.cardNum("tyrion-lannister") {
 		t.Fatalf("result %+v", cv)
 	}
 	if stateJSON(t, g) != before {
@@ -94,7 +94,7 @@ func TestCombatResultOfAMoveThatDecidesAtOnce(t *testing.T) {
 	if err != nil || cv == nil {
 		t.Fatalf("no result for the move: %v", err)
 	}
-	if cv.Winner != "stark" || cv.AttackerPower != 7 || cv.DefenderPower != 5 || len(cv.AttackerTerms) != 2 {
+	if cv.Winner != house(t, g, "stark") || cv.AttackerPower != 7 || cv.DefenderPower != 5 || len(cv.AttackerTerms) != 2 {
 		t.Fatalf("result %+v", cv)
 	}
 }

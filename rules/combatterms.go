@@ -1,10 +1,10 @@
 package rules
 
 import (
-	"notrueking/words"
 	"strings"
 
 	"notrueking/board"
+	"notrueking/words"
 )
 
 // TermKind is what one term of a side's power in a combat counts (the

@@ -21,7 +21,7 @@ import (
 type Information struct {
 	m    *board.Map
 	cfg  Config // the players; the seed (which fixes every shuffle) erased
-	seat int
+	seat Seat
 	// st is the game's state with the secrets erased: another seat's
 	// face-down tokens are -1 in Loyalty, other hands hold only the cards
 	// the seat knows of, decks are empty, the generator zero, the log empty.
@@ -32,28 +32,28 @@ type Information struct {
 	// deck[h] is the size of house h's deck; epoch[h] the cards it was
 	// last rebuilt from, nil while it is the house's first deck.
 	deck  []int
-	epoch [][]int
+	epoch [][]board.CardID
 	len   int // actions applied when the information was taken
 }
 
 // Information returns what seat knows now (see Information). It reads the
 // state and the events seat may read, and keeps nothing else.
-func (g *Game) Information(seat int) *Information {
+func (g *Game) Information(seat Seat) *Information {
 	s := &g.st
 	nh, np := len(g.m.Houses), len(s.Players)
 	in := &Information{m: g.m, cfg: Config{Players: append([]string(nil), g.cfg.Players...)}, seat: seat, len: len(g.actions)}
 	st := s.clone()
 	st.Log = nil
 	st.RNG = generator{}
-	st.Winners = append([]int(nil), s.Winners...)
+	st.Winners = slices.Clone(s.Winners)
 
 	// What the events seat may read tell it: the hands it has looked at
 	// (Melisandre), each card leaving them since; the discards as the
 	// public events rebuild them, and so the cards each rebuilt deck was
 	// shuffled from.
-	known := make([][]int, np)
-	discards := make([][]int, nh)
-	in.epoch = make([][]int, nh)
+	known := make([][]board.CardID, np)
+	discards := make([][]board.CardID, nh)
+	in.epoch = make([][]board.CardID, nh)
 	for _, e := range s.Log {
 		if !MayRead(e, seat) {
 			continue
@@ -73,8 +73,8 @@ func (g *Game) Information(seat int) *Information {
 			if e.Kind == EvMelisandreDiscard {
 				who = int(e.Other)
 			}
-			c := g.cardNum(e.Card)
-			if c == None {
+			c := e.Card
+			if !g.m.HasCard(c) {
 				continue
 			}
 			if who >= 0 && who < np {
@@ -85,7 +85,7 @@ func (g *Game) Information(seat int) *Information {
 			h := g.cardHouse(c)
 			discards[h] = append(discards[h], c)
 		case EvDeckReshuffled:
-			if h := int(e.House); h >= 0 && h < nh {
+			if h := e.House; g.m.HasHouse(h) {
 				in.epoch[h] = discards[h]
 				discards[h] = nil
 			}
@@ -104,9 +104,9 @@ func (g *Game) Information(seat int) *Information {
 	in.deck = make([]int, nh)
 	for h := range in.deck {
 		in.deck[h] = len(s.Decks[h])
-		st.Decks[h] = []int{}
+		st.Decks[h] = []board.CardID{}
 	}
-	for o := range st.Players {
+	for o := range Seat(np) {
 		p := &st.Players[o]
 		in.hidden[o] = make([]int, nh)
 		if o == seat {
@@ -118,8 +118,8 @@ func (g *Game) Information(seat int) *Information {
 			}
 		}
 		// The hand keeps the cards seat knows of, if they are still there.
-		var hand []int
-		rest := append([]int(nil), s.Players[o].Hand...)
+		var hand []board.CardID
+		rest := slices.Clone(s.Players[o].Hand)
 		for _, c := range known[o] {
 			if i := slices.Index(rest, c); i >= 0 {
 				hand = append(hand, c)
@@ -129,13 +129,13 @@ func (g *Game) Information(seat int) *Information {
 		for _, c := range rest {
 			in.hidden[o][g.cardHouse(c)]++
 		}
-		p.Hand = append([]int{}, hand...)
+		p.Hand = append([]board.CardID{}, hand...)
 	}
 	in.st = st
 	return in
 }
 
-func sameCards(a, b []int) bool {
+func sameCards(a, b []board.CardID) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -146,7 +146,7 @@ func sameCards(a, b []int) bool {
 }
 
 // Seat is the seat whose information this is.
-func (in *Information) Seat() int { return in.seat }
+func (in *Information) Seat() Seat { return in.seat }
 
 // Map is the game's map.
 func (in *Information) Map() *board.Map { return in.m }
@@ -156,7 +156,7 @@ func (in *Information) Map() *board.Map { return in.m }
 func (in *Information) Len() int { return in.len }
 
 // ToAct is the seat whose decision the game waits for (-1 at game over).
-func (in *Information) ToAct() int {
+func (in *Information) ToAct() Seat {
 	g := Game{m: in.m, st: in.st}
 	return g.ToAct()
 }
@@ -173,15 +173,14 @@ func (in *Information) Sample(r *rand.Rand) *Game {
 	st := in.st.clone()
 	st.Log = make([]Event, 0, 64)
 	st.RNG.pcg = *rand.NewPCG(r.Uint64(), r.Uint64())
-	nh := len(in.m.Houses)
-	var free []int
-	for o := range st.Players {
+	var free []board.HouseID
+	for o := range Seat(len(st.Players)) {
 		p := &st.Players[o]
 		if o == in.seat {
 			continue
 		}
 		free = free[:0]
-		for h := 0; h < nh; h++ {
+		for h := range in.m.NumHouses() {
 			if !p.Revealed[h] {
 				free = append(free, h)
 			}
@@ -197,11 +196,10 @@ func (in *Information) Sample(r *rand.Rand) *Game {
 	}
 	// The pool of each house: its cards not in a discard and not in a
 	// hand the seat knows.
-	var pool, rest []int
-	for h, house := range in.m.Houses {
+	var pool, rest []board.CardID
+	for h := range in.m.NumHouses() {
 		pool, rest = pool[:0], rest[:0]
-		for _, card := range house.Deck {
-			c, _ := in.m.Card(card.ID)
+		for _, c := range in.m.HouseCards(h) {
 			if slices.Contains(st.Discards[h], c) || in.held(&st, c) {
 				continue
 			}
@@ -210,12 +208,12 @@ func (in *Information) Sample(r *rand.Rand) *Game {
 		r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 		// A rebuilt deck holds only cards it was rebuilt from: those first.
 		if ep := in.epoch[h]; ep != nil {
-			slices.SortStableFunc(pool, func(a, b int) int {
+			slices.SortStableFunc(pool, func(a, b board.CardID) int {
 				return boolInt(!slices.Contains(ep, a)) - boolInt(!slices.Contains(ep, b))
 			})
 		}
 		n := min(in.deck[h], len(pool))
-		deck := append([]int{}, pool[:n]...)
+		deck := append([]board.CardID{}, pool[:n]...)
 		rest = append(rest, pool[n:]...)
 		r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
 		for o := range st.Players {
@@ -234,7 +232,7 @@ func (in *Information) Sample(r *rand.Rand) *Game {
 }
 
 // held reports whether a hand of st holds card c.
-func (in *Information) held(st *state, c int) bool {
+func (in *Information) held(st *state, c board.CardID) bool {
 	for i := range st.Players {
 		if slices.Contains(st.Players[i].Hand, c) {
 			return true
@@ -253,7 +251,7 @@ func boolInt(b bool) int {
 // Result is the outcome of a finished game: every seat's score and the
 // winners (false while the game runs). Bots read it at the end of their
 // simulated games without building a View.
-func (g *Game) Result() (scores []int, winners []int, over bool) {
+func (g *Game) Result() (scores []int, winners []Seat, over bool) {
 	if g.st.Phase != PhaseOver {
 		return nil, nil, false
 	}
@@ -261,7 +259,7 @@ func (g *Game) Result() (scores []int, winners []int, over bool) {
 	for i, p := range g.st.Players {
 		scores[i] = p.Score
 	}
-	return scores, append([]int(nil), g.st.Winners...), true
+	return scores, slices.Clone(g.st.Winners), true
 }
 
 // Step applies a, an action Legal listed, like Apply but without copying
@@ -280,13 +278,12 @@ func (g *Game) Step(a Action) error {
 // the events it may read) is unchanged. It exists for tests that prove a
 // player — a bot — uses nothing but what its seat may know: its choice on
 // g and on the copy must be the same.
-func (g *Game) RedealSecrets(seat int, r *rand.Rand) *Game {
+func (g *Game) RedealSecrets(seat Seat, r *rand.Rand) *Game {
 	c := g.Clone()
 	s := &c.st
 	in := g.Information(seat)
-	nh := len(g.m.Houses)
 	s.RNG.pcg = *rand.NewPCG(r.Uint64(), r.Uint64())
-	for o := range s.Players {
+	for o := range g.numSeats() {
 		p := &s.Players[o]
 		if o == seat || !p.Arranged {
 			continue
@@ -297,7 +294,7 @@ func (g *Game) RedealSecrets(seat int, r *rand.Rand) *Game {
 				pos = append(pos, i)
 			}
 		}
-		hs := make([]int, len(pos))
+		hs := make([]board.HouseID, len(pos))
 		for k, i := range pos {
 			hs[k] = p.Loyalty[i]
 		}
@@ -307,19 +304,22 @@ func (g *Game) RedealSecrets(seat int, r *rand.Rand) *Game {
 		}
 	}
 	// Each hidden place is (seat, index in hand) or (-1, index in deck).
-	type place struct{ o, i int }
-	for h := 0; h < nh; h++ {
+	type place struct {
+		o Seat
+		i int
+	}
+	for h := range g.m.NumHouses() {
 		var places []place
-		var cards []int
+		var cards []board.CardID
 		for i, id := range s.Decks[h] {
 			places = append(places, place{-1, i})
 			cards = append(cards, id)
 		}
-		for o := range s.Players {
+		for o := range g.numSeats() {
 			if o == seat {
 				continue
 			}
-			seen := append([]int(nil), in.st.Players[o].Hand...)
+			seen := slices.Clone(in.st.Players[o].Hand)
 			for i, id := range s.Players[o].Hand {
 				if k := slices.Index(seen, id); k >= 0 {
 					seen = slices.Delete(seen, k, k+1)
@@ -358,14 +358,12 @@ func (g *Game) Provisional() []int {
 	}
 	span := make([]Rank, len(g.m.Houses))
 	for _, r := range g.computeRanking() {
-		if h, ok := g.m.House(r.House); ok {
-			span[h] = r
-		}
+		span[r.House] = r
 	}
 	out := make([]int, len(g.st.Players))
 	for s, p := range g.st.Players {
 		for i, h := range p.Loyalty {
-			if h < 0 || h >= len(span) {
+			if h < 0 || int(h) >= len(span) {
 				continue
 			}
 			if pos := i + 1; span[h].From <= pos && pos <= span[h].To {

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"notrueking/board"
 )
 
 // positions plays random games of the fixture map and calls fn at every
@@ -17,7 +19,7 @@ func positions(t *testing.T, games, players, every int, fn func(g *Game, seat in
 		var legal []Action
 		for n := 0; !g.Over(); n++ {
 			if n%every == every-1 {
-				fn(g, g.ToAct())
+				fn(g, int(g.ToAct()))
 			}
 			legal = g.AppendLegal(legal[:0])
 			a := legal[r.IntN(len(legal))]
@@ -34,7 +36,7 @@ func positions(t *testing.T, games, players, every int, fn func(g *Game, seat in
 // viewJSON is seat's view without its log (a sampled game has none).
 func viewJSON(t *testing.T, g *Game, seat int) string {
 	t.Helper()
-	v := g.View(seat)
+	v := g.View(Seat(seat))
 	v.Log = nil
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -50,7 +52,7 @@ func viewJSON(t *testing.T, g *Game, seat int) string {
 func TestSampleAgreesWithWhatTheSeatSees(t *testing.T) {
 	differs := 0
 	positions(t, 12, 4, 13, func(g *Game, seat int) {
-		in := g.Information(seat)
+		in := g.Information(Seat(seat))
 		s := in.Sample(rand.New(rand.NewPCG(1, 2)))
 		if got, want := viewJSON(t, s, seat), viewJSON(t, g, seat); got != want {
 			t.Fatalf("after %d actions the sample's view for seat %d differs:\n got %s\nwant %s", g.Len(), seat, got, want)
@@ -58,7 +60,7 @@ func TestSampleAgreesWithWhatTheSeatSees(t *testing.T) {
 		if !slices.Equal(s.Legal(), g.Legal()) {
 			t.Fatalf("after %d actions the sample's legal actions differ", g.Len())
 		}
-		count := map[int]int{}
+		count := map[board.CardID]int{}
 		for h := range s.st.Decks {
 			for _, c := range s.st.Decks[h] {
 				count[c]++
@@ -72,7 +74,7 @@ func TestSampleAgreesWithWhatTheSeatSees(t *testing.T) {
 				count[c]++
 			}
 		}
-		for i := 0; i < s.m.NumCards(); i++ {
+		for i := range s.m.NumCards() {
 			if count[i] != 1 {
 				t.Fatalf("after %d actions card %s is in %d places in the sample", g.Len(), s.m.CardAt(i).ID, count[i])
 			}
@@ -94,15 +96,15 @@ func TestInformationIgnoresOtherSeatsSecrets(t *testing.T) {
 	changed := 0
 	positions(t, 12, 4, 11, func(g *Game, seat int) {
 		r := rand.New(rand.NewPCG(uint64(g.Len()), 3))
-		h := g.RedealSecrets(seat, r)
+		h := g.RedealSecrets(Seat(seat), r)
 		if viewJSON(t, h, seat) != viewJSON(t, g, seat) {
 			t.Fatalf("RedealSecrets changed what seat %d sees", seat)
 		}
 		if same, _ := sameState(h, g); !same {
 			changed++
 		}
-		a := g.Information(seat).Sample(rand.New(rand.NewPCG(5, 6)))
-		b := h.Information(seat).Sample(rand.New(rand.NewPCG(5, 6)))
+		a := g.Information(Seat(seat)).Sample(rand.New(rand.NewPCG(5, 6)))
+		b := h.Information(Seat(seat)).Sample(rand.New(rand.NewPCG(5, 6)))
 		if same, diff := sameState(a, b); !same {
 			t.Fatalf("after %d actions seat %d's sample depends on the others' secrets: %s", g.Len(), seat, diff)
 		}
@@ -122,7 +124,7 @@ func TestSampleKeepsAHandSeenThroughMelisandre(t *testing.T) {
 		}
 		for _, e := range g.st.Log {
 			if e.Kind == EvMelisandreHand && int(e.Seat) == seat {
-				in := g.Information(seat)
+				in := g.Information(Seat(seat))
 				o := int(e.Other)
 				for _, c := range in.st.Players[o].Hand {
 					if !slices.Contains(g.st.Players[o].Hand, c) {

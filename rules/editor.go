@@ -35,7 +35,7 @@ func (e *Editor) done(err error) error {
 // play, troops entering an unheld fortification hold it, a fortification
 // whose house's troops all leave is gone, and a house has had at least the
 // dragons it has on the board.
-func (e *Editor) Units(t, h int, u [board.NumUnits]int) error {
+func (e *Editor) Units(t board.TerrID, h board.HouseID, u [board.NumUnits]int) error {
 	g := e.g
 	if err := g.terrOK(t); err != nil {
 		return err
@@ -62,21 +62,23 @@ func (e *Editor) Units(t, h int, u [board.NumUnits]int) error {
 
 // Flag puts house h's flag in land territory t, which has no troops; h
 // None takes the flag there away.
-func (e *Editor) Flag(t, h int) error { return e.done(e.g.putFlag(t, h)) }
+func (e *Editor) Flag(t board.TerrID, h board.HouseID) error { return e.done(e.g.putFlag(t, h)) }
 
 // Agent puts seat's agent on house h's slot s, or none (seat None); the
 // seats' agents in hand follow. A seat with every agent on a slot is
 // refused.
-func (e *Editor) Agent(h int, s Slot, seat int) error { return e.done(e.g.putAgent(h, s, seat)) }
+func (e *Editor) Agent(h board.HouseID, s Slot, seat Seat) error {
+	return e.done(e.g.putAgent(h, s, seat))
+}
 
 // GiveCard moves card c from wherever it is (a deck, a discard or a hand)
 // into seat's hand.
-func (e *Editor) GiveCard(seat, c int) error { return e.done(e.g.toHand(seat, c, true)) }
+func (e *Editor) GiveCard(seat Seat, c board.CardID) error { return e.done(e.g.toHand(seat, c, true)) }
 
 // DeckTop puts cards of house h, from wherever they are, on top of its
 // deck in the given order (the first is drawn next); with onlyThese the
 // rest of the deck goes to the discard.
-func (e *Editor) DeckTop(h int, cards []int, onlyThese bool) error {
+func (e *Editor) DeckTop(h board.HouseID, cards []board.CardID, onlyThese bool) error {
 	g := e.g
 	if _, err := g.houseArg(h); err != nil {
 		return err
@@ -94,13 +96,13 @@ func (e *Editor) DeckTop(h int, cards []int, onlyThese bool) error {
 		g.st.Discards[h] = append(g.st.Discards[h], rest...)
 		rest = nil
 	}
-	g.st.Decks[h] = append(append([]int{}, cards...), rest...)
+	g.st.Decks[h] = append(append([]board.CardID{}, cards...), rest...)
 	return e.done(nil)
 }
 
 // Loyalty arranges seat's loyalty card (every house once, best slot
 // first); the card counts as arranged.
-func (e *Editor) Loyalty(seat int, order []int) error {
+func (e *Editor) Loyalty(seat Seat, order []board.HouseID) error {
 	if err := e.g.putLoyalty(seat, order); err != nil {
 		return err
 	}
@@ -110,7 +112,7 @@ func (e *Editor) Loyalty(seat int, order []int) error {
 
 // Reveal turns seat's token of house h face up (up) or down; the card
 // counts as arranged.
-func (e *Editor) Reveal(seat, h int, up bool) error {
+func (e *Editor) Reveal(seat Seat, h board.HouseID, up bool) error {
 	g := e.g
 	if err := g.seatOK(seat); err != nil {
 		return err
@@ -129,7 +131,7 @@ func (e *Editor) Round(n int) error { return e.done(e.g.putRound(n)) }
 
 // First makes seat the first player of the current round; in the
 // placement phase, before it has placed an agent, it places next.
-func (e *Editor) First(seat int) error {
+func (e *Editor) First(seat Seat) error {
 	g := e.g
 	if err := g.seatOK(seat); err != nil {
 		return err
@@ -156,7 +158,7 @@ func (e *Editor) Phase(p Phase) error {
 	}
 	s := &e.g.st
 	s.Phase, s.Stack, s.Turn, s.Done = p, nil, s.First, 0
-	for i := range s.Players {
+	for i := range e.g.numSeats() {
 		on := 0
 		for _, sl := range s.Slots {
 			for _, o := range sl {
@@ -173,8 +175,8 @@ func (e *Editor) Phase(p Phase) error {
 
 // AgentAt is one agent on a slot, for StartResolution.
 type AgentAt struct {
-	Seat  int
-	House int
+	Seat  Seat
+	House board.HouseID
 	Slot  Slot
 }
 
@@ -191,9 +193,9 @@ func (e *Editor) StartResolution(agents []AgentAt) error {
 	if s.Phase == PhaseOver {
 		return errors.New("the game is over")
 	}
-	slots := make([][NumSlots]int, len(g.m.Houses))
+	slots := make([][NumSlots]Seat, len(g.m.Houses))
 	for h := range slots {
-		slots[h] = [NumSlots]int{-1, -1, -1}
+		slots[h] = [NumSlots]Seat{-1, -1, -1}
 	}
 	count := make([]int, len(s.Players))
 	for _, a := range agents {
@@ -212,7 +214,7 @@ func (e *Editor) StartResolution(agents []AgentAt) error {
 		}
 		slots[a.House][a.Slot] = a.Seat
 	}
-	for i := range s.Players {
+	for i := range g.numSeats() {
 		s.Players[i].Arranged = true
 		s.Players[i].Agents = AgentsPerPlayer - count[i]
 	}

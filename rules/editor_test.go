@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"notrueking/board"
 )
 
 // Every edit checks what Builder checks of the same fact; a refused edit
@@ -11,8 +13,8 @@ import (
 func TestEditorEditsInPlace(t *testing.T) {
 	g := newGame(t, 3, 7)
 	e := g.Edit()
-	T := func(id string) int { return terr(t, g, id) }
-	H := func(id string) int { return house(t, g, id) }
+	T := func(id string) board.TerrID { return terr(t, g, id) }
+	H := func(id string) board.HouseID { return house(t, g, id) }
 	stark, kh, wf := H("stark"), T("karhold"), T("winterfell")
 	must := func(err error) {
 		t.Helper()
@@ -21,8 +23,8 @@ func TestEditorEditsInPlace(t *testing.T) {
 		}
 	}
 	// Troops placed take away a flag there (as entering does).
-	must(e.Flag(kh, H("lannister")))
-	must(e.Units(kh, stark, units(0, 2, 0)))
+	must(e.Flag(board.TerrID(kh), H("lannister")))
+	must(e.Units(board.TerrID(kh), board.HouseID(stark), units(0, 2, 0)))
 	if flagAt(g, "karhold") != "" || unitsAt(g, "stark", "karhold") != units(0, 2, 0) {
 		t.Fatalf("Karhold: flag %q, units %v", flagAt(g, "karhold"), unitsAt(g, "stark", "karhold"))
 	}
@@ -34,11 +36,11 @@ func TestEditorEditsInPlace(t *testing.T) {
 		edit func() error
 		want string
 	}{
-		{"ships on land", func() error { return e.Units(kh, stark, units(0, 0, 1)) }, "ships cannot stand on land (Karhold is land)"},
-		{"another house", func() error { return e.Units(wf, H("greyjoy"), units(1, 0, 0)) }, "Stark already has troops in Winterfell"},
-		{"flag on troops", func() error { return e.Flag(wf, H("greyjoy")) }, "Stark has troops in Winterfell"},
-		{"card of another house", func() error { return e.DeckTop(stark, []int{g.cardNum("mace-tyrell")}, false) }, "Mace Tyrell is a Tyrell card"},
-		{"loyalty", func() error { return e.Loyalty(0, []int{0, 1}) }, "a loyalty card holds one token of each of the 5 houses"},
+		{"ships on land", func() error { return e.Units(board.TerrID(kh), board.HouseID(stark), units(0, 0, 1)) }, "ships cannot stand on land (Karhold is land)"},
+		{"another house", func() error { return e.Units(board.TerrID(wf), H("greyjoy"), units(1, 0, 0)) }, "Stark already has troops in Winterfell"},
+		{"flag on troops", func() error { return e.Flag(board.TerrID(wf), H("greyjoy")) }, "Stark has troops in Winterfell"},
+		{"card of another house", func() error { return e.DeckTop(stark, []board.CardID{g.cardNum("mace-tyrell")}, false) }, "Mace Tyrell is a Tyrell card"},
+		{"loyalty", func() error { return e.Loyalty(0, []board.HouseID{0, 1}) }, "a loyalty card holds one token of each of the 5 houses"},
 		{"round", func() error { return e.Round(4) }, "round 4 is outside 1..3"},
 		{"over", func() error { return e.Phase(PhaseOver) }, "last exchange"},
 		{"seat", func() error { return e.GiveCard(3, 0) }, "no seat 3"},
@@ -55,7 +57,7 @@ func TestEditorEditsInPlace(t *testing.T) {
 	// Agents: the seats' agents in hand follow; a seat with none left is
 	// refused.
 	for _, h := range []string{"stark", "lannister", "tyrell"} {
-		must(e.Agent(H(h), Lord, 0))
+		must(e.Agent(board.HouseID(H(h)), Lord, 0))
 	}
 	if g.st.Players[0].Agents != 0 {
 		t.Fatalf("seat 0 holds %d agents", g.st.Players[0].Agents)
@@ -63,7 +65,7 @@ func TestEditorEditsInPlace(t *testing.T) {
 	if err := e.Agent(H("greyjoy"), Lord, 0); err == nil || !strings.Contains(err.Error(), "Crown has no agents in hand") {
 		t.Errorf("a fourth agent: %v", err)
 	}
-	must(e.Agent(stark, Lord, 1))
+	must(e.Agent(board.HouseID(stark), Lord, 1))
 	if g.st.Players[0].Agents != 1 || g.st.Players[1].Agents != 2 {
 		t.Errorf("agents in hand %d and %d after the slot changed hands", g.st.Players[0].Agents, g.st.Players[1].Agents)
 	}
@@ -75,13 +77,13 @@ func TestEditorEditsInPlace(t *testing.T) {
 	if len(g.st.Players[2].Hand) != 0 || len(g.st.Players[1].Hand) != 1 || g.cardPlace(eddard) != "in Torch's hand" {
 		t.Fatalf("Eddard is %s", g.cardPlace(eddard))
 	}
-	must(e.DeckTop(stark, []int{eddard}, true))
+	must(e.DeckTop(stark, []board.CardID{eddard}, true))
 	if g.st.Decks[stark][0] != eddard || len(g.st.Decks[stark]) != 1 || len(g.st.Discards[stark]) != len(g.m.Houses[stark].Deck)-1 {
 		t.Errorf("deck %v discard %v", g.st.Decks[stark], g.st.Discards[stark])
 	}
 
 	// A loyalty card edited counts as arranged.
-	must(e.Reveal(2, stark, true))
+	must(e.Reveal(2, board.HouseID(stark), true))
 	if !g.st.Players[2].Revealed[stark] || !g.st.Players[2].Arranged {
 		t.Error("the token is not face up on an arranged card")
 	}

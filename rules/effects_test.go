@@ -111,10 +111,10 @@ func TestAshaPlayedByAnotherSeatGivesThemTheMove(t *testing.T) {
 	// Crown, whose turn it is (resolving the Greyjoy agent): Crown plays
 	// first, then Torch (no card left, skipped).
 	v := g.View(Public)
-	if v.Combat == nil || v.Combat.Territory != "the-twins" || v.Active != 0 || v.ToAct != 0 {
+	if v.Combat == nil || v.Combat.Territory != terr(t, g, "the-twins") || v.Active != 0 || v.ToAct != 0 {
 		t.Fatalf("combat %+v active %d to act %d, want Crown active and first to play", v.Combat, v.Active, v.ToAct)
 	}
-	if c := g.top().Combat; c.Active != 0 || !slices.Equal(c.Order, []int{0, 1}) {
+	if c := g.top().Combat; c.Active != 0 || !slices.Equal(c.Order, []Seat{0, 1}) {
 		t.Fatalf("combat active %d card order %v, want 0 and [0 1]", c.Active, c.Order)
 	}
 	act(t, g, "crown pass")
@@ -221,7 +221,7 @@ func TestMelisandreLooksAndDiscards(t *testing.T) {
 	}
 	wantErr(t, refuse(t, g, "crown discard melisandre"), "Torch does not hold Melisandre")
 	act(t, g, "crown discard eddard-stark")
-	if len(g.st.Players[1].Hand) != 1 || !slices.Contains(g.View(Public).Discards["stark"], g.card(g.cardNum("eddard-stark"))) {
+	if len(g.st.Players[1].Hand) != 1 || !slices.Contains(g.View(Public).Discards[house(t, g, "stark")], g.cardNum("eddard-stark")) {
 		t.Fatal("Eddard was not discarded")
 	}
 	if g.top() != nil {

@@ -2,11 +2,11 @@ package rules
 
 import (
 	"fmt"
-	"notrueking/words"
 	"strconv"
 	"strings"
 
 	"notrueking/board"
+	"notrueking/words"
 )
 
 // EventKind is one kind of thing that happens in a game. Its String is a
@@ -196,28 +196,28 @@ type Event struct {
 	// Game.Actions), or -1 for the setup and sandbox edits.
 	Action int `json:"action"`
 	// Seat is Public, or the only seat that may read a private event.
-	Seat int       `json:"seat"`
+	Seat Seat      `json:"seat"`
 	Kind EventKind `json:"kind"`
 	// Who and Other are seats; House and House2 houses; Terr and To
 	// territories; Slot an agent slot; Unit a unit kind; N, M and K counts,
 	// powers or loyalty-slot positions.
-	Who    int16 `json:"who,omitzero"`
-	Other  int16 `json:"other,omitzero"`
-	House  int16 `json:"house,omitzero"`
-	House2 int16 `json:"house2,omitzero"`
-	Terr   int16 `json:"terr,omitzero"`
-	To     int16 `json:"to,omitzero"`
-	Slot   int16 `json:"slot,omitzero"`
-	Unit   int16 `json:"unit,omitzero"`
-	N      int16 `json:"n,omitzero"`
-	M      int16 `json:"m,omitzero"`
-	K      int16 `json:"k,omitzero"`
+	Who    Seat          `json:"who,omitzero"`
+	Other  Seat          `json:"other,omitzero"`
+	House  board.HouseID `json:"house,omitzero"`
+	House2 board.HouseID `json:"house2,omitzero"`
+	Terr   board.TerrID  `json:"terr,omitzero"`
+	To     board.TerrID  `json:"to,omitzero"`
+	Slot   int16         `json:"slot,omitzero"`
+	Unit   int16         `json:"unit,omitzero"`
+	N      int16         `json:"n,omitzero"`
+	M      int16         `json:"m,omitzero"`
+	K      int16         `json:"k,omitzero"`
 	// Units is a unit vector (moved, lost, retreating…); Lost the units
 	// that drowned in a casualties event.
 	Units [board.NumUnits]int16 `json:"units,omitzero"`
 	Lost  [board.NumUnits]int16 `json:"lost,omitzero"`
-	// Card is a house card id (shared, never built).
-	Card string `json:"card,omitzero"`
+	// Card is a house card.
+	Card board.CardID `json:"card,omitzero"`
 	// List is a list of small ints: the houses of a loyalty card, a
 	// ranking's (house, from<<8|to) pairs, a hand's card codes. It is a
 	// window on the game's append-only item store, not an allocation.
@@ -227,7 +227,7 @@ type Event struct {
 // LogLine is one event in words, as a viewer reads it.
 type LogLine struct {
 	Action int    `json:"action"` // index of the causing action, -1 for the setup
-	Seat   int    `json:"seat"`   // Public, or the seat the private event belongs to
+	Seat   Seat   `json:"seat"`   // Public, or the seat the private event belongs to
 	Kind   string `json:"kind"`   // the category, e.g. "muster"
 	Event  string `json:"event"`  // the kind's name, e.g. "promoted"
 	Text   string `json:"text"`
@@ -283,8 +283,7 @@ func (g *Game) emit(e Event) {
 // addRanking adds rs to the item store as (house, from<<8|to) pairs.
 func (g *Game) addRanking(rs []Rank) {
 	for _, r := range rs {
-		h, _ := g.m.House(r.House)
-		g.addItem(h)
+		g.addItem(int(r.House))
 		g.addItem(r.From<<8 | r.To)
 	}
 }
@@ -293,9 +292,10 @@ func (g *Game) addRanking(rs []Rank) {
 func (g *Game) rankingText(e *Event, i, n int) string {
 	rs := make([]Rank, max(n, 0))
 	for j := range rs {
-		h, span := e.item(i+2*j), e.item(i+2*j+1)
-		if h >= 0 && h < len(g.m.Houses) {
-			rs[j].House = g.m.Houses[h].ID
+		h, span := board.HouseID(e.item(i+2*j)), e.item(i+2*j+1)
+		rs[j].House = board.NoHouse
+		if g.m.HasHouse(h) {
+			rs[j].House = h
 		}
 		rs[j].From, rs[j].To = span>>8, span&0xff
 	}
@@ -303,24 +303,24 @@ func (g *Game) rankingText(e *Event, i, n int) string {
 }
 
 // cardCode is a card's place in the map's decks: house<<8 | deck index.
-func (g *Game) cardCode(c int) int {
+func (g *Game) cardCode(c board.CardID) int {
 	h := g.cardHouse(c)
 	id := g.cardID(c)
 	for i, d := range g.m.Houses[h].Deck {
 		if d.ID == id {
-			return h<<8 | i
+			return int(h)<<8 | i
 		}
 	}
 	return -1
 }
 
-// cardOfCode is the number of the card with code code, or None.
-func (g *Game) cardOfCode(code int) int {
-	h, i := code>>8, code&0xff
-	if code < 0 || h >= len(g.m.Houses) || i >= len(g.m.Houses[h].Deck) {
+// cardOfCode is the card with code code, or None.
+func (g *Game) cardOfCode(code int) board.CardID {
+	h, i := board.HouseID(code>>8), code&0xff
+	if code < 0 || !g.m.HasHouse(h) || i >= len(g.m.Houses[h].Deck) {
 		return None
 	}
-	return g.cardNum(g.m.Houses[h].Deck[i].ID)
+	return g.m.HouseCards(h)[i]
 }
 
 // loyaltyText writes e's list of houses as "Stark 6, Lannister 4, …".
@@ -330,7 +330,7 @@ func (g *Game) loyaltyText(e *Event) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s %d", g.houseName(e.item(i)), g.slotValue(i))
+		fmt.Fprintf(&b, "%s %d", g.houseName(board.HouseID(e.item(i))), g.slotValue(i))
 	}
 	return b.String()
 }
@@ -340,18 +340,16 @@ var slotWords = [NumSlots]string{"Maester", "Marshal", "Lord"}
 
 // MayRead reports whether viewer may read e: a public event, or a private
 // one of the viewer's own seat.
-func MayRead(e Event, viewer int) bool { return e.Seat == Public || e.Seat == viewer }
+func MayRead(e Event, viewer Seat) bool { return e.Seat == Public || e.Seat == viewer }
 
 // EventText returns the words of e as viewer reads them, or "" when viewer
 // may not read it (a private event is only ever shown to its seat). It is
 // the one place where the log's words are made.
-func (g *Game) EventText(e Event, viewer int) string {
+func (g *Game) EventText(e Event, viewer Seat) string {
 	if !MayRead(e, viewer) {
 		return ""
 	}
-	seat := func(s int16) string { return g.seatName(int(s)) }
-	house := func(h int16) string { return g.houseName(int(h)) }
-	terr := func(t int16) string { return g.terrName(int(t)) }
+	seat, house, terr := g.seatName, g.houseName, g.terrName
 	slot := func(s int16) string {
 		if s >= 0 && int(s) < len(slotWords) {
 			return slotWords[s]
@@ -461,21 +459,21 @@ func (g *Game) EventText(e Event, viewer int) string {
 	case EvAgentReturned:
 		return seat(e.Who) + "'s agent on " + house(e.House) + " " + slot(e.Slot) + " returns to them."
 	case EvJaimeMuster:
-		return fmt.Sprintf("%s wins with %s: %s may muster for %s.", house(e.House), g.cardNameOf(e.Card), seat(e.Who), house(e.House))
+		return fmt.Sprintf("%s wins with %s: %s may muster for %s.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
 	case EvAshaMove:
-		return fmt.Sprintf("%s wins with %s: %s may move %s troops.", house(e.House), g.cardNameOf(e.Card), seat(e.Who), house(e.House))
+		return fmt.Sprintf("%s wins with %s: %s may move %s troops.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
 	case EvCerseiGranted:
-		return fmt.Sprintf("%s wins with %s: %s may remove an unresolved %s agent.", house(e.House), g.cardNameOf(e.Card), seat(e.Who), house(e.House))
+		return fmt.Sprintf("%s wins with %s: %s may remove an unresolved %s agent.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
 	case EvMelisandreGranted:
-		return fmt.Sprintf("%s wins with %s: %s may look at an opponent's hand and discard one card.", house(e.House), g.cardNameOf(e.Card), seat(e.Who))
+		return fmt.Sprintf("%s wins with %s: %s may look at an opponent's hand and discard one card.", house(e.House), g.cardName(e.Card), seat(e.Who))
 	case EvCerseiRemoved:
 		return fmt.Sprintf("%s removes %s's agent from %s %s; it returns to %s unresolved.", seat(e.Who), seat(e.Other), house(e.House), slot(e.Slot), seat(e.Other))
 	case EvCerseiDeclined:
-		return fmt.Sprintf("%s removes no agent with %s.", seat(e.Who), g.cardNameOf(e.Card))
+		return fmt.Sprintf("%s removes no agent with %s.", seat(e.Who), g.cardName(e.Card))
 	case EvCerseiNoTarget:
-		return fmt.Sprintf("%s: there is no unresolved %s agent to remove.", g.cardNameOf(e.Card), house(e.House))
+		return fmt.Sprintf("%s: there is no unresolved %s agent to remove.", g.cardName(e.Card), house(e.House))
 	case EvMelisandreNoTarget:
-		return fmt.Sprintf("%s: no opponent holds a house card.", g.cardNameOf(e.Card))
+		return fmt.Sprintf("%s: no opponent holds a house card.", g.cardName(e.Card))
 	case EvMelisandreDeclined:
 		return fmt.Sprintf("%s looks at no hand.", seat(e.Who))
 	case EvMelisandreLooked:
@@ -507,7 +505,7 @@ func (g *Game) EventText(e Event, viewer int) string {
 			if i > 2*nh {
 				scores.WriteString(", ")
 			}
-			fmt.Fprintf(&scores, "%s %d", g.seatName(i-2*nh), e.item(i))
+			fmt.Fprintf(&scores, "%s %d", g.seatName(Seat(i-2*nh)), e.item(i))
 		}
 		return fmt.Sprintf("The game is over. Final ranks: %s. Scores: %s. %s wins.", g.rankingText(&e, 0, nh), scores.String(), seat(e.Who))
 	case EvLoyaltyRevealed:
@@ -517,7 +515,7 @@ func (g *Game) EventText(e Event, viewer int) string {
 }
 
 // Line is e in words for viewer, or false when viewer may not read it.
-func (g *Game) Line(e Event, viewer int) (LogLine, bool) {
+func (g *Game) Line(e Event, viewer Seat) (LogLine, bool) {
 	if !MayRead(e, viewer) {
 		return LogLine{}, false
 	}

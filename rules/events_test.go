@@ -44,8 +44,8 @@ func TestEventKindsHaveStableNames(t *testing.T) {
 // the log's sentences and that a private event reads only for its seat.
 func TestEventTexts(t *testing.T) {
 	g := newGame(t, 4, 1)
-	h := func(id string) int16 { return int16(house(t, g, id)) }
-	tr := func(id string) int16 { return int16(terr(t, g, id)) }
+	h := func(id string) board.HouseID { return house(t, g, id) }
+	tr := func(id string) board.TerrID { return terr(t, g, id) }
 	ba, st, la, gr, ty := h("baratheon"), h("stark"), h("lannister"), h("greyjoy"), h("tyrell")
 	wf, wh, kh := tr("winterfell"), tr("white-harbor"), tr("karhold")
 	pw, bi, mc := tr("port-of-winterfell"), tr("bay-of-ice"), tr("moat-cailin")
@@ -57,8 +57,8 @@ func TestEventTexts(t *testing.T) {
 		e.List = g.listFrom(start)
 		return e
 	}
-	ranking := []Rank{{House: "stark", From: 1, To: 1}, {House: "lannister", From: 2, To: 3},
-		{House: "greyjoy", From: 2, To: 3}, {House: "tyrell", From: 4, To: 4}, {House: "baratheon", From: 5, To: 5}}
+	ranking := []Rank{{House: st, From: 1, To: 1}, {House: la, From: 2, To: 3},
+		{House: gr, From: 2, To: 3}, {House: ty, From: 4, To: 4}, {House: ba, From: 5, To: 5}}
 	start := len(g.items)
 	g.addRanking(ranking)
 	ranks := Event{Seat: Public, Kind: EvRanksComputed, List: g.listFrom(start)}
@@ -99,7 +99,7 @@ func TestEventTexts(t *testing.T) {
 		{Event{Kind: EvPortLost, House: st, Terr: wf, To: pw, N: 2}, "Stark no longer controls Winterfell: 2 ships in Port of Winterfell are lost."},
 		{Event{Kind: EvPortLost, House: st, Terr: wf, To: pw, N: 1}, "Stark no longer controls Winterfell: 1 ship in Port of Winterfell is lost."},
 		{Event{Kind: EvCombatStarted, Terr: wf, House: gr, House2: st}, "Combat in Winterfell: Greyjoy attacks Stark."},
-		{Event{Kind: EvCardPlayed, Who: 0, Card: "eddard-stark"}, "Crown plays Eddard Stark (Stark, strength 4, 2 swords)."},
+		{Event{Kind: EvCardPlayed, Who: 0, Card: g.cardNum("eddard-stark")}, "Crown plays Eddard Stark (Stark, strength 4, 2 swords)."},
 		{Event{Kind: EvPassed, Who: 1}, "Torch plays no card."},
 		{Event{Kind: EvCombatTied, Terr: wf, N: 5, M: 5, Who: 2}, "The combat in Winterfell is tied 5 to 5: Helm names the winner."},
 		{Event{Kind: EvTieDecided, Who: 2, House: gr}, "The combat is tied; Helm names Greyjoy the winner."},
@@ -113,23 +113,23 @@ func TestEventTexts(t *testing.T) {
 		{Event{Kind: EvOccupied, House: gr, Terr: wf, Units: [board.NumUnits]int16{0, 1}}, "Greyjoy's 1 knight occupies Winterfell."},
 		{Event{Kind: EvRedeployed, House: gr, Terr: bi, To: wf, Units: [board.NumUnits]int16{0, 0, 0, 2}}, "Greyjoy's 2 dragons fly from Bay of Ice to Winterfell."},
 		{Event{Kind: EvCardDrawn, Who: you, House: st}, "Torch drew a Stark card."},
-		{Event{Seat: you, Kind: EvCardDrawnPrivate, Who: you, House: st, Card: "eddard-stark"}, "You drew Eddard Stark (Stark, strength 4, 2 swords)."},
+		{Event{Seat: you, Kind: EvCardDrawnPrivate, Who: you, House: st, Card: g.cardNum("eddard-stark")}, "You drew Eddard Stark (Stark, strength 4, 2 swords)."},
 		{Event{Kind: EvNothingToDraw, Who: 0, House: st}, "Crown would draw a Stark card, but every Stark card is in a hand: nothing is drawn."},
 		{Event{Kind: EvDeckReshuffled, House: st, N: 1}, "The Stark deck ran out: its 1 discarded card are shuffled into a new deck."},
 		{Event{Kind: EvAgentMovedUp, Who: 0, House: st, Slot: int16(Marshal)}, "Crown's agent moves up to Stark Marshal."},
 		{Event{Kind: EvAgentReturned, Who: 0, House: st, Slot: int16(Lord)}, "Crown's agent on Stark Lord returns to them."},
-		{Event{Kind: EvJaimeMuster, House: la, Card: "ser-jaime-lannister", Who: 1}, "Lannister wins with Ser Jaime Lannister: Torch may muster for Lannister."},
-		{Event{Kind: EvAshaMove, House: gr, Card: "asha-greyjoy", Who: 0}, "Greyjoy wins with Asha Greyjoy: Crown may move Greyjoy troops."},
-		{Event{Kind: EvCerseiGranted, House: la, Card: "cersei-lannister", Who: 1}, "Lannister wins with Cersei Lannister: Torch may remove an unresolved Lannister agent."},
-		{Event{Kind: EvMelisandreGranted, House: ba, Card: "melisandre", Who: 3}, "Baratheon wins with Melisandre: Gauntlet may look at an opponent's hand and discard one card."},
+		{Event{Kind: EvJaimeMuster, House: la, Card: g.cardNum("ser-jaime-lannister"), Who: 1}, "Lannister wins with Ser Jaime Lannister: Torch may muster for Lannister."},
+		{Event{Kind: EvAshaMove, House: gr, Card: g.cardNum("asha-greyjoy"), Who: 0}, "Greyjoy wins with Asha Greyjoy: Crown may move Greyjoy troops."},
+		{Event{Kind: EvCerseiGranted, House: la, Card: g.cardNum("cersei-lannister"), Who: 1}, "Lannister wins with Cersei Lannister: Torch may remove an unresolved Lannister agent."},
+		{Event{Kind: EvMelisandreGranted, House: ba, Card: g.cardNum("melisandre"), Who: 3}, "Baratheon wins with Melisandre: Gauntlet may look at an opponent's hand and discard one card."},
 		{Event{Kind: EvCerseiRemoved, Who: 1, Other: 2, House: la, Slot: int16(Lord)}, "Torch removes Helm's agent from Lannister Lord; it returns to Helm unresolved."},
-		{Event{Kind: EvCerseiDeclined, Who: 1, Card: "cersei-lannister"}, "Torch removes no agent with Cersei Lannister."},
-		{Event{Kind: EvCerseiNoTarget, House: la, Card: "cersei-lannister"}, "Cersei Lannister: there is no unresolved Lannister agent to remove."},
-		{Event{Kind: EvMelisandreNoTarget, Card: "melisandre"}, "Melisandre: no opponent holds a house card."},
+		{Event{Kind: EvCerseiDeclined, Who: 1, Card: g.cardNum("cersei-lannister")}, "Torch removes no agent with Cersei Lannister."},
+		{Event{Kind: EvCerseiNoTarget, House: la, Card: g.cardNum("cersei-lannister")}, "Cersei Lannister: there is no unresolved Lannister agent to remove."},
+		{Event{Kind: EvMelisandreNoTarget, Card: g.cardNum("melisandre")}, "Melisandre: no opponent holds a house card."},
 		{Event{Kind: EvMelisandreDeclined, Who: 3}, "Gauntlet looks at no hand."},
 		{Event{Kind: EvMelisandreLooked, Who: 3, Other: 0}, "Gauntlet looks at Crown's hand."},
 		{list(Event{Seat: you, Kind: EvMelisandreHand, Who: you, Other: 0}, g.cardCode(g.cardNum("eddard-stark")), g.cardCode(g.cardNum("melisandre"))), "Crown holds: Eddard Stark, Melisandre."},
-		{Event{Kind: EvMelisandreDiscard, Who: 3, Other: 0, Card: "eddard-stark"}, "Gauntlet makes Crown discard Eddard Stark (Stark, strength 4, 2 swords)."},
+		{Event{Kind: EvMelisandreDiscard, Who: 3, Other: 0, Card: g.cardNum("eddard-stark")}, "Gauntlet makes Crown discard Eddard Stark (Stark, strength 4, 2 swords)."},
 		{ranks, "Every agent has resolved. House ranks: Stark 1st, Lannister 2nd–3rd, Greyjoy 2nd–3rd, Tyrell 4th, Baratheon 5th."},
 		{Event{Kind: EvKept, Who: 2}, "Helm keeps their loyalty card as it is."},
 		{Event{Kind: EvExchanged, Who: 0, N: 0, M: 4, K: 0, House: ty}, "Crown swaps the tokens in their 6 and 0 slots and reveals Tyrell in the 6 slot."},
@@ -201,7 +201,7 @@ func TestEventListsStay(t *testing.T) {
 		t.Fatal("no words for a damaged event")
 	}
 	for k := EvNone; k < numEventKinds; k++ {
-		_ = g.EventText(Event{Seat: Public, Kind: k, N: -3, M: 30, Who: -7, House: 99, Terr: -2, Card: "nope", List: []int16{-1, 999, 77}}, Public)
+		_ = g.EventText(Event{Seat: Public, Kind: k, N: -3, M: 30, Who: -7, House: 99, Terr: -2, Card: g.cardNum("nope"), List: []int16{-1, 999, 77}}, Public)
 	}
 }
 

@@ -22,7 +22,7 @@ func SamePosition(a, b Position) (bool, string) { return sameStates(a.s, b.s) }
 // stands for it.
 func (g *Game) LogLens() []int {
 	out := make([]int, 0, len(g.st.Players)+2)
-	for seat := Public; seat < len(g.st.Players); seat++ {
+	for seat := Public; seat < g.numSeats(); seat++ {
 		key := seat
 		if g.Over() {
 			key = allSeats // as View: at the end every seat reads everything

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"notrueking/board"
@@ -37,7 +38,7 @@ type Game struct {
 	items []int16
 	// logs caches the log as each viewer reads it (View); logGen changes
 	// whenever the state is replaced rather than extended.
-	logs   map[int]*logCache
+	logs   map[Seat]*logCache
 	logGen int
 	// groups is legalMoves' scratch list of unit groups, kept between calls.
 	groups [][board.NumUnits]int
@@ -52,36 +53,36 @@ type state struct {
 	Phase  Phase `json:"phase"`
 	Round  int   `json:"round"`  // 1-based
 	Rounds int   `json:"rounds"` // = number of players
-	First  int   `json:"first"`  // first player of this round
+	First  Seat  `json:"first"`  // first player of this round
 	// Turn is the seat whose turn it is in placement, resolution and
 	// exchange (the seat to arrange next in the loyalty phase).
-	Turn int `json:"turn"`
+	Turn Seat `json:"turn"`
 	// Done counts the seats that have acted in the exchange phase.
 	Done    int      `json:"done"`
 	Players []player `json:"players"`
 	// Slots[h][s] is the seat whose agent is on house h's slot s, or -1.
-	Slots [][NumSlots]int `json:"slots"`
+	Slots [][NumSlots]Seat `json:"slots"`
 	// Units[t][h] counts house h's units in territory t. Footmen and
 	// knights in a sea are carried by that house's ships there.
 	Units [][][board.NumUnits]int `json:"units"`
 	// Flags[t] is the house whose flag stands in t, or -1.
-	Flags []int `json:"flags"`
+	Flags []board.HouseID `json:"flags"`
 	// Forts[t] is FortNone, FortEmpty or the house holding t's
 	// fortification (nine-player map: Moat Cailin).
-	Forts []int `json:"forts"`
+	Forts []board.HouseID `json:"forts"`
 	// Dragons[h] counts the dragons house h has ever had (setup and
 	// mustered); no more than its dragon limit may ever be mustered.
 	Dragons []int `json:"dragons"`
 	// Decks and Discards hold card numbers (board.Map.CardAt), per house:
 	// a deck top card first, a discard oldest first.
-	Decks    [][]int `json:"decks"`
-	Discards [][]int `json:"discards"`
+	Decks    [][]board.CardID `json:"decks"`
+	Discards [][]board.CardID `json:"discards"`
 	// Ranking is the displayed ranking: the map's initial one until the
 	// first end of round, the last computed one afterwards.
 	Ranking  []Rank    `json:"ranking"`
 	Stack    []frame   `json:"stack"`
 	Log      []Event   `json:"log"`
-	Winners  []int     `json:"winners,omitempty"`
+	Winners  []Seat    `json:"winners,omitempty"`
 	TieBreak string    `json:"tie_break,omitempty"`
 	RNG      generator `json:"rng"`
 }
@@ -90,13 +91,13 @@ type state struct {
 type player struct {
 	Name string `json:"name"`
 	// Loyalty[i] is the house index of the token on slot i (best first).
-	Loyalty []int `json:"loyalty"`
+	Loyalty []board.HouseID `json:"loyalty"`
 	// Revealed[h] reports whether the token of house h is face up.
-	Revealed []bool `json:"revealed"`
-	Arranged bool   `json:"arranged"`
-	Hand     []int  `json:"hand"`   // card numbers (board.Map.CardAt)
-	Agents   int    `json:"agents"` // agents in hand
-	Score    int    `json:"score"`
+	Revealed []bool         `json:"revealed"`
+	Arranged bool           `json:"arranged"`
+	Hand     []board.CardID `json:"hand"`
+	Agents   int            `json:"agents"` // agents in hand
+	Score    int            `json:"score"`
 }
 
 // FrameKind names a pending context on the decision stack.
@@ -116,9 +117,9 @@ const (
 // frame is one pending context: an agent being resolved, an action it (or
 // a card effect) runs, a combat, or a card effect awaiting its decision.
 type frame struct {
-	Kind  FrameKind `json:"kind"`
-	Seat  int       `json:"seat"`
-	House int       `json:"house"`
+	Kind  FrameKind     `json:"kind"`
+	Seat  Seat          `json:"seat"`
+	House board.HouseID `json:"house"`
 	// Agent frames: the slot resolving, actions still to take, and the
 	// actions already chosen.
 	Slot Slot     `json:"slot"`
@@ -126,29 +127,29 @@ type frame struct {
 	Used []Choice `json:"used,omitempty"`
 	// Effect is the number of the card that granted this action (None for
 	// an agent's).
-	Effect int `json:"effect"`
+	Effect board.CardID `json:"effect"`
 	// Muster frames: points left and new footmen+ships per territory.
 	Points int   `json:"points"`
 	Placed []int `json:"placed,omitempty"`
 	// Melisandre: the seat looked at, or -1 before the look.
-	Target int     `json:"target"`
+	Target Seat    `json:"target"`
 	Combat *combat `json:"combat,omitempty"`
 }
 
 // combat is a running combat.
 type combat struct {
-	Territory int `json:"territory"`
-	From      int `json:"from"` // the attacker's origin
-	Attacker  int `json:"attacker"`
-	Defender  int `json:"defender"`
+	Territory board.TerrID  `json:"territory"`
+	From      board.TerrID  `json:"from"` // the attacker's origin
+	Attacker  board.HouseID `json:"attacker"`
+	Defender  board.HouseID `json:"defender"`
 	// AttUnits are the attacking units, off the board until the combat ends.
 	AttUnits [board.NumUnits]int `json:"att_units"`
-	Active   int                 `json:"active"`
+	Active   Seat                `json:"active"`
 	Step     string              `json:"step"` // cards, tie, retreat
-	Order    []int               `json:"order"`
+	Order    []Seat              `json:"order"`
 	Next     int                 `json:"next"`
 	Plays    []play              `json:"plays"`
-	Winner   int                 `json:"winner"` // house, -1 until decided
+	Winner   board.HouseID       `json:"winner"` // NoHouse until decided
 	// The powers and their terms as they stood when the combat was decided
 	// (before casualties), for the view of the retreat that follows.
 	AttPower int      `json:"att_power,omitempty"`
@@ -156,14 +157,14 @@ type combat struct {
 	AttTerms []string `json:"att_terms,omitempty"`
 	DefTerms []string `json:"def_terms,omitempty"`
 	// Retreat: the loser's survivors waiting for a retreat territory.
-	Retreater int                 `json:"retreater"`
+	Retreater board.HouseID       `json:"retreater"`
 	Retreat   [board.NumUnits]int `json:"retreat"`
 }
 
 // play is a card played in a combat: its number, or None for a pass.
 type play struct {
-	Seat int `json:"seat"`
-	Card int `json:"card"`
+	Seat Seat         `json:"seat"`
+	Card board.CardID `json:"card"`
 }
 
 // generator is the game's seeded generator (PCG). It lives inside the
@@ -235,18 +236,15 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		}
 	}
 	r := g.rand()
-	for h, house := range m.Houses {
-		d := make([]int, len(house.Deck))
-		for i, c := range house.Deck {
-			d[i], _ = m.Card(c.ID)
-		}
+	for h := range m.NumHouses() {
+		d := slices.Clone(m.HouseCards(h))
 		r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
 		s.Decks[h] = d
 	}
-	s.First = r.IntN(n)
+	s.First = Seat(r.IntN(n))
 	s.Ranking = g.initialRanking()
 	g.settle()
-	g.emit(Event{Seat: Public, Kind: EvGameSetUp, N: int16(n), Who: int16(s.First)})
+	g.emit(Event{Seat: Public, Kind: EvGameSetUp, N: int16(n), Who: s.First})
 	g.advance()
 	g.checkpoints = []checkpoint{g.checkpoint()}
 	g.reserve()
@@ -276,6 +274,9 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 	nh := len(m.Houses)
 	if nh == 0 || len(m.Territories) == 0 {
 		return nil, fmt.Errorf("map %q has no houses or no territories", m.ID)
+	}
+	if n := max(len(m.Territories), nh, cardsIn(m)); n > board.MaxIDs {
+		return nil, fmt.Errorf("map %q has %d territories, houses or cards; a map holds at most %d of each", m.ID, n, board.MaxIDs)
 	}
 	if len(m.LoyaltySlots) != nh {
 		return nil, fmt.Errorf("map %q has %d loyalty slots for %d houses", m.ID, len(m.LoyaltySlots), nh)
@@ -308,7 +309,7 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 	}
 	g := &Game{m: m, cfg: Config{Players: append([]string(nil), cfg.Players...), Seed: cfg.Seed}}
 	// Cards are the map's (board.Map.Card): each id once in all decks.
-	for i := 0; i < m.NumCards(); i++ {
+	for i := range m.NumCards() {
 		if first, _ := m.Card(m.CardAt(i).ID); first != i {
 			return nil, fmt.Errorf("card %q appears twice in the map's decks", m.CardAt(i).ID)
 		}
@@ -318,28 +319,29 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 	s.Round = 1
 	s.Rounds = n
 	s.Players = make([]player, n)
-	for i := range s.Players {
+	for i := range g.numSeats() {
 		p := &s.Players[i]
 		p.Name = cfg.Players[i]
 		p.Revealed = make([]bool, nh)
 		p.Agents = AgentsPerPlayer
-		p.Hand = []int{}
-		p.Loyalty = make([]int, nh)
+		p.Hand = []board.CardID{}
+		p.Loyalty = make([]board.HouseID, nh)
 		for h := range p.Loyalty {
-			p.Loyalty[h] = h
+			p.Loyalty[h] = board.HouseID(h)
 		}
 	}
-	s.Slots = make([][NumSlots]int, nh)
+	s.Slots = make([][NumSlots]Seat, nh)
 	for h := range s.Slots {
-		s.Slots[h] = [NumSlots]int{-1, -1, -1}
+		s.Slots[h] = [NumSlots]Seat{-1, -1, -1}
 	}
 	s.Units = make([][][board.NumUnits]int, len(m.Territories))
-	for t := range s.Units {
+	for t := range g.m.NumTerritories() {
 		s.Units[t] = make([][board.NumUnits]int, nh)
 	}
-	s.Flags = make([]int, len(m.Territories))
-	s.Forts = make([]int, len(m.Territories))
-	for t, tt := range m.Territories {
+	s.Flags = make([]board.HouseID, len(m.Territories))
+	s.Forts = make([]board.HouseID, len(m.Territories))
+	for t := range m.NumTerritories() {
+		tt := &m.Territories[t]
 		s.Flags[t] = -1
 		s.Forts[t] = FortNone
 		if tt.Fortification {
@@ -347,12 +349,21 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 		}
 	}
 	s.Dragons = make([]int, nh)
-	s.Decks = make([][]int, nh)
-	s.Discards = make([][]int, nh)
+	s.Decks = make([][]board.CardID, nh)
+	s.Discards = make([][]board.CardID, nh)
 	for h := range nh {
-		s.Decks[h], s.Discards[h] = []int{}, []int{}
+		s.Decks[h], s.Discards[h] = []board.CardID{}, []board.CardID{}
 	}
 	return g, nil
+}
+
+// cardsIn counts the house cards of map m's decks.
+func cardsIn(m *board.Map) int {
+	n := 0
+	for _, h := range m.Houses {
+		n += len(h.Deck)
+	}
+	return n
 }
 
 // Map returns the static map.
@@ -371,6 +382,9 @@ func (g *Game) Seats() []string {
 	}
 	return out
 }
+
+// numSeats is the number of seats: seats are 0..numSeats()-1.
+func (g *Game) numSeats() Seat { return Seat(len(g.st.Players)) }
 
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.st.Phase == PhaseOver }
@@ -392,7 +406,7 @@ func (g *Game) Clone() *Game {
 	// the caches, their lines capped so that neither game's next line
 	// lands in the other's.
 	if len(g.logs) > 0 {
-		c.logs = make(map[int]*logCache, len(g.logs))
+		c.logs = make(map[Seat]*logCache, len(g.logs))
 		for k, lc := range g.logs {
 			cp := *lc
 			cp.lines = lc.lines[:len(lc.lines):len(lc.lines)]
@@ -407,12 +421,12 @@ func (s state) clone() state {
 	c := s
 	c.Players = make([]player, len(s.Players))
 	for i, p := range s.Players {
-		p.Loyalty = append([]int(nil), p.Loyalty...)
+		p.Loyalty = slices.Clone(p.Loyalty)
 		p.Revealed = append([]bool(nil), p.Revealed...)
-		p.Hand = append([]int{}, p.Hand...)
+		p.Hand = append([]board.CardID{}, p.Hand...)
 		c.Players[i] = p
 	}
-	c.Slots = append([][NumSlots]int(nil), s.Slots...)
+	c.Slots = slices.Clone(s.Slots)
 	c.Units = make([][][board.NumUnits]int, len(s.Units))
 	if len(s.Units) > 0 {
 		nh := len(s.Units[0])
@@ -422,11 +436,11 @@ func (s state) clone() state {
 			copy(c.Units[t], s.Units[t])
 		}
 	}
-	c.Flags = append([]int(nil), s.Flags...)
-	c.Forts = append([]int(nil), s.Forts...)
+	c.Flags = slices.Clone(s.Flags)
+	c.Forts = slices.Clone(s.Forts)
 	c.Dragons = append([]int(nil), s.Dragons...)
-	c.Decks = cloneInts(s.Decks)
-	c.Discards = cloneInts(s.Discards)
+	c.Decks = cloneCards(s.Decks)
+	c.Discards = cloneCards(s.Discards)
 	c.Ranking = append([]Rank(nil), s.Ranking...)
 	c.Stack = nil
 	if s.Stack != nil {
@@ -437,7 +451,7 @@ func (s state) clone() state {
 		f.Placed = append([]int(nil), f.Placed...)
 		if f.Combat != nil {
 			cb := *f.Combat
-			cb.Order = append([]int(nil), cb.Order...)
+			cb.Order = slices.Clone(cb.Order)
 			cb.Plays = append([]play(nil), cb.Plays...)
 			cb.AttTerms = append([]string(nil), cb.AttTerms...)
 			cb.DefTerms = append([]string(nil), cb.DefTerms...)
@@ -446,48 +460,38 @@ func (s state) clone() state {
 		c.Stack[i] = f
 	}
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
-	c.Winners = append([]int(nil), s.Winners...)
+	c.Winners = slices.Clone(s.Winners)
 	return c
 }
 
-func cloneInts(a [][]int) [][]int {
-	out := make([][]int, len(a))
+func cloneCards(a [][]board.CardID) [][]board.CardID {
+	out := make([][]board.CardID, len(a))
 	for i, x := range a {
-		out[i] = append([]int{}, x...)
+		out[i] = append([]board.CardID{}, x...)
 	}
 	return out
 }
 
-// Card returns the house card with the given id (House set to its
-// house's id).
-func (g *Game) Card(id string) (board.Card, bool) {
-	i, ok := g.m.Card(id)
-	if !ok {
-		return board.Card{}, false
-	}
-	return g.m.CardAt(i), true
-}
-
 // card is the card of number c (the zero card for no card).
-func (g *Game) card(c int) board.Card {
-	if c < 0 || c >= g.m.NumCards() {
+func (g *Game) card(c board.CardID) board.Card {
+	if !g.m.HasCard(c) {
 		return board.Card{}
 	}
 	return g.m.CardAt(c)
 }
 
 // cardHouse is the house of card number c.
-func (g *Game) cardHouse(c int) int { return g.m.CardHouse(c) }
+func (g *Game) cardHouse(c board.CardID) board.HouseID { return g.m.CardHouse(c) }
 
 // cardID is the id of card number c, as events and records name it.
-func (g *Game) cardID(c int) string { return g.card(c).ID }
+func (g *Game) cardID(c board.CardID) string { return g.card(c).ID }
 
 // seatName is the conspiracy name of a seat, capitalised ("Torch").
-func (g *Game) seatName(seat int) string {
-	if seat < 0 || seat >= len(g.st.Players) {
+func (g *Game) seatName(seat Seat) string {
+	if seat < 0 || seat >= g.numSeats() {
 		return fmt.Sprintf("seat %d", seat)
 	}
-	if seat < len(g.m.ConspiracyNames) && g.m.ConspiracyNames[seat] != "" {
+	if int(seat) < len(g.m.ConspiracyNames) && g.m.ConspiracyNames[seat] != "" {
 		return g.m.ConspiracyNames[seat]
 	}
 	id := g.m.Conspiracies[seat]
@@ -497,8 +501,8 @@ func (g *Game) seatName(seat int) string {
 	return strings.ToUpper(id[:1]) + id[1:]
 }
 
-func (g *Game) houseName(h int) string {
-	if h < 0 || h >= len(g.m.Houses) {
+func (g *Game) houseName(h board.HouseID) string {
+	if !g.m.HasHouse(h) {
 		return "nobody"
 	}
 	if n := g.m.Houses[h].Name; n != "" {
@@ -507,8 +511,8 @@ func (g *Game) houseName(h int) string {
 	return g.m.Houses[h].ID
 }
 
-func (g *Game) terrName(t int) string {
-	if t < 0 || t >= len(g.m.Territories) {
+func (g *Game) terrName(t board.TerrID) string {
+	if !g.m.HasTerr(t) {
 		return "nowhere"
 	}
 	tt := g.m.Territories[t]
@@ -518,19 +522,11 @@ func (g *Game) terrName(t int) string {
 	return tt.ID
 }
 
-func (g *Game) cardName(c int) string {
+func (g *Game) cardName(c board.CardID) string {
 	if card := g.card(c); card.Name != "" {
 		return card.Name
 	}
 	return g.cardID(c)
-}
-
-// cardNameOf is cardName for a card id (an event's).
-func (g *Game) cardNameOf(id string) string {
-	if c, ok := g.m.Card(id); ok {
-		return g.cardName(c)
-	}
-	return id
 }
 
 // carried counts the units that need a ship at sea (footmen and knights).

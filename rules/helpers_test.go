@@ -84,7 +84,7 @@ func refuse(t testing.TB, g *Game, line string) string {
 	}
 }
 
-func terr(t testing.TB, g *Game, id string) int {
+func terr(t testing.TB, g *Game, id string) board.TerrID {
 	t.Helper()
 	i, ok := g.m.Territory(id)
 	if !ok {
@@ -93,7 +93,7 @@ func terr(t testing.TB, g *Game, id string) int {
 	return i
 }
 
-func house(t testing.TB, g *Game, id string) int {
+func house(t testing.TB, g *Game, id string) board.HouseID {
 	t.Helper()
 	i, ok := g.m.House(id)
 	if !ok {
@@ -105,7 +105,7 @@ func house(t testing.TB, g *Game, id string) int {
 func units(f, k, s int) [board.NumUnits]int { return [board.NumUnits]int{f, k, s, 0} }
 
 // houseID finds a house by id.
-func (g *Game) houseID(id string) (int, error) {
+func (g *Game) houseID(id string) (board.HouseID, error) {
 	h, ok := g.m.House(id)
 	if !ok {
 		return 0, fmt.Errorf("there is no house %q on this map", id)
@@ -114,7 +114,7 @@ func (g *Game) houseID(id string) (int, error) {
 }
 
 // terrID finds a territory by id.
-func (g *Game) terrID(id string) (int, error) {
+func (g *Game) terrID(id string) (board.TerrID, error) {
 	t, ok := g.m.Territory(id)
 	if !ok {
 		return 0, fmt.Errorf("there is no territory %q on this map", id)
@@ -143,7 +143,7 @@ func (g *Game) setFlag(territory, house string) error {
 	if err != nil {
 		return err
 	}
-	h := None
+	h := board.NoHouse
 	if house != "" {
 		if h, err = g.houseID(house); err != nil {
 			return err
@@ -157,7 +157,7 @@ func (g *Game) giveCard(seat int, card string) error {
 	if !ok {
 		return fmt.Errorf("there is no house card %q", card)
 	}
-	return g.Edit().GiveCard(seat, c)
+	return g.Edit().GiveCard(Seat(seat), c)
 }
 
 func (g *Game) setDeck(house string, top []string, onlyThese bool) error {
@@ -165,7 +165,7 @@ func (g *Game) setDeck(house string, top []string, onlyThese bool) error {
 	if err != nil {
 		return err
 	}
-	cs := make([]int, len(top))
+	cs := make([]board.CardID, len(top))
 	for i, id := range top {
 		cs[i] = g.cardNum(id)
 	}
@@ -175,7 +175,7 @@ func (g *Game) setDeck(house string, top []string, onlyThese bool) error {
 // setLoyalty arranges seat's loyalty card (house ids, best slot first)
 // with exactly the named tokens face up.
 func (g *Game) setLoyalty(seat int, order []string, revealed ...string) error {
-	hs := make([]int, len(order))
+	hs := make([]board.HouseID, len(order))
 	for i, id := range order {
 		h, err := g.houseID(id)
 		if err != nil {
@@ -184,11 +184,11 @@ func (g *Game) setLoyalty(seat int, order []string, revealed ...string) error {
 		hs[i] = h
 	}
 	e := g.Edit()
-	if err := e.Loyalty(seat, hs); err != nil {
+	if err := e.Loyalty(Seat(seat), hs); err != nil {
 		return err
 	}
 	for h, house := range g.m.Houses {
-		if err := e.Reveal(seat, h, slices.Contains(revealed, house.ID)); err != nil {
+		if err := e.Reveal(Seat(seat), board.HouseID(h), slices.Contains(revealed, house.ID)); err != nil {
 			return err
 		}
 	}
@@ -209,7 +209,7 @@ func (g *Game) startResolution(agents []agentAt) error {
 		if err != nil {
 			return err
 		}
-		at[i] = AgentAt{Seat: a.seat, House: h, Slot: a.slot}
+		at[i] = AgentAt{Seat: Seat(a.seat), House: h, Slot: a.slot}
 	}
 	return g.Edit().StartResolution(at)
 }
@@ -220,7 +220,7 @@ func (g *Game) startResolution(agents []agentAt) error {
 func scenario(t testing.TB, n, first int, agents ...agentAt) *Game {
 	t.Helper()
 	g := newGame(t, n, 1)
-	if err := g.Edit().First(first); err != nil {
+	if err := g.Edit().First(Seat(first)); err != nil {
 		t.Fatal(err)
 	}
 	if err := g.startResolution(agents); err != nil {
@@ -287,4 +287,12 @@ func hasEvent(evs []LogLine, sub string) bool {
 		}
 	}
 	return false
+}
+
+// cardNum is the number of the card with the given id (None if none).
+func (g *Game) cardNum(id string) board.CardID {
+	if c, ok := g.m.Card(id); ok {
+		return c
+	}
+	return None
 }

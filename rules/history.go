@@ -133,7 +133,7 @@ func (g *Game) At(n int) (*Game, error) {
 // ViewAt is what seat (or Public) knew after n actions: the view of the
 // position At(n). A screen reads the past through it, never through a
 // copy of the engine.
-func (g *Game) ViewAt(n, seat int) (View, error) {
+func (g *Game) ViewAt(n int, seat Seat) (View, error) {
 	c, err := g.At(n)
 	if err != nil {
 		return View{}, err

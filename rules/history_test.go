@@ -239,7 +239,7 @@ func TestViewOfNoSeatIsPublic(t *testing.T) {
 	act(t, g, "crown arrange stark lannister greyjoy tyrell baratheon")
 	want := g.View(Public).Log
 	for _, seat := range []int{allSeats, -7, 3, 99} {
-		got := g.View(seat).Log
+		got := g.View(Seat(seat)).Log
 		if len(got) != len(want) {
 			t.Fatalf("View(%d) shows %d log lines, the public view %d", seat, len(got), len(want))
 		}

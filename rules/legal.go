@@ -19,7 +19,7 @@ import (
 func (g *Game) Legal() []Action { return g.AppendLegal(nil) }
 
 // LegalFor is Legal for one seat: nil unless it is that seat's turn.
-func (g *Game) LegalFor(seat int) []Action {
+func (g *Game) LegalFor(seat Seat) []Action {
 	if seat != g.ToAct() || seat < 0 {
 		return nil
 	}
@@ -39,7 +39,6 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 		a.Seat = seat
 		dst = append(dst, a)
 	}
-	nh := len(g.m.Houses)
 	p := &s.Players[seat]
 	switch s.Phase {
 	case PhaseLoyalty:
@@ -48,7 +47,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 		if p.Agents <= 0 {
 			break
 		}
-		for h := 0; h < nh; h++ {
+		for h := range g.m.NumHouses() {
 			for sl := Maester; sl < NumSlots; sl++ {
 				if s.Slots[h][sl] < 0 {
 					add(Action{Verb: VPlace, House: h, Slot: sl})
@@ -56,10 +55,10 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 			}
 		}
 	case PhaseExchange:
-		for a := 0; a < nh; a++ {
-			for b := a + 1; b < nh; b++ {
+		for a := range g.m.NumHouses() {
+			for b := a + 1; b < g.m.NumHouses(); b++ {
 				bothUp := p.Revealed[a] && p.Revealed[b]
-				for r := 0; r < nh; r++ {
+				for r := range g.m.NumHouses() {
 					if p.Revealed[r] || bothUp == (r == a || r == b) {
 						continue
 					}
@@ -75,7 +74,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 			if tier >= NumSlots {
 				break
 			}
-			for h := 0; h < nh; h++ {
+			for h := range g.m.NumHouses() {
 				if s.Slots[h][tier] == seat {
 					add(Action{Verb: VResolve, House: h, Slot: tier})
 				}
@@ -126,7 +125,7 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 			add(Action{Verb: VDecline})
 		case FrameMelisandre:
 			if f.Target < 0 {
-				for o := range s.Players {
+				for o := range g.numSeats() {
 					if o != seat && len(s.Players[o].Hand) > 0 {
 						add(Action{Verb: VLook, Target: o})
 					}
@@ -152,7 +151,7 @@ func (g *Game) legalMusters(f *frame, add func(Action)) {
 	h := f.House
 	limits := &g.m.Houses[h].Limits
 	have := g.onBoard(h)
-	for t := range g.m.Territories {
+	for t := range g.m.NumTerritories() {
 		tt := &g.m.Territories[t]
 		switch tt.Kind {
 		case board.Land:
@@ -193,7 +192,7 @@ func (g *Game) legalMoves(f *frame, add func(Action)) {
 	h := f.House
 	groups := g.groups[:0]
 	defer func() { g.groups = groups[:0] }()
-	for t := range g.m.Territories {
+	for t := range g.m.NumTerritories() {
 		avail := s.Units[t][h]
 		if avail == ([board.NumUnits]int{}) {
 			continue
@@ -209,7 +208,7 @@ func (g *Game) legalMoves(f *frame, add func(Action)) {
 				a := Action{Verb: VMove, From: t, To: nb, Units: u, House: None}
 				add(a)
 				if road {
-					for o := range s.Units[nb] {
+					for o := range g.m.NumHouses() {
 						if o != h && s.Units[nb][o] != ([board.NumUnits]int{}) {
 							a.House = o
 							add(a)

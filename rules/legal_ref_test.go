@@ -32,13 +32,17 @@ func (g *Game) legalByTrial() []Action {
 	case PhaseLoyalty:
 		if nh <= maxArrangeHouses {
 			permute(nh, func(p []int) {
-				add(Action{Verb: VArrange, Order: NewArrangement(p)})
+				hs := make([]board.HouseID, len(p))
+				for i, h := range p {
+					hs[i] = board.HouseID(h)
+				}
+				add(Action{Verb: VArrange, Order: NewArrangement(hs)})
 			})
 		} else {
 			for r := 0; r < nh; r++ {
-				hs := make([]int, nh)
+				hs := make([]board.HouseID, nh)
 				for i := range hs {
-					hs[i] = (r + i) % nh
+					hs[i] = board.HouseID((r + i) % nh)
 				}
 				add(Action{Verb: VArrange, Order: NewArrangement(hs)})
 			}
@@ -46,14 +50,14 @@ func (g *Game) legalByTrial() []Action {
 	case PhasePlace:
 		for h := range nh {
 			for sl := Maester; sl < NumSlots; sl++ {
-				add(Action{Verb: VPlace, House: h, Slot: sl})
+				add(Action{Verb: VPlace, House: board.HouseID(h), Slot: sl})
 			}
 		}
 	case PhaseExchange:
 		for a := 0; a < nh; a++ {
 			for b := a + 1; b < nh; b++ {
 				for r := 0; r < nh; r++ {
-					add(Action{Verb: VExchange, A: a, B: b, Reveal: r})
+					add(Action{Verb: VExchange, A: board.HouseID(a), B: board.HouseID(b), Reveal: board.HouseID(r)})
 				}
 			}
 		}
@@ -63,7 +67,7 @@ func (g *Game) legalByTrial() []Action {
 		if f == nil {
 			tier := g.currentTier()
 			for h := range nh {
-				add(Action{Verb: VResolve, House: h, Slot: tier})
+				add(Action{Verb: VResolve, House: board.HouseID(h), Slot: tier})
 			}
 			break
 		}
@@ -76,14 +80,14 @@ func (g *Game) legalByTrial() []Action {
 			for t, tt := range g.m.Territories {
 				switch tt.Kind {
 				case board.Land:
-					if g.control(t) == f.House && tt.Barrels > 0 {
-						add(Action{Verb: VMuster, Unit: board.Footman, From: t, To: None})
+					if g.control(board.TerrID(t)) == f.House && tt.Barrels > 0 {
+						add(Action{Verb: VMuster, Unit: board.Footman, From: board.TerrID(t), To: None})
 						if p := tt.Port; p >= 0 {
-							add(Action{Verb: VMuster, Unit: board.Ship, From: t, To: p})
+							add(Action{Verb: VMuster, Unit: board.Ship, From: board.TerrID(t), To: p})
 						}
 						for _, nb := range tt.Neighbors {
 							if g.m.Territories[nb].Kind == board.Sea {
-								add(Action{Verb: VMuster, Unit: board.Ship, From: t, To: nb})
+								add(Action{Verb: VMuster, Unit: board.Ship, From: board.TerrID(t), To: nb})
 							}
 						}
 					}
@@ -91,10 +95,10 @@ func (g *Game) legalByTrial() []Action {
 				case board.Road, board.Sea:
 					u := s.Units[t][f.House]
 					if u[board.Footman] > 0 {
-						add(Action{Verb: VMuster, Unit: board.Knight, From: t, To: None})
+						add(Action{Verb: VMuster, Unit: board.Knight, From: board.TerrID(t), To: None})
 					}
 					if u[board.Knight] > 0 {
-						add(Action{Verb: VMuster, Unit: board.Dragon, From: t, To: None})
+						add(Action{Verb: VMuster, Unit: board.Dragon, From: board.TerrID(t), To: None})
 					}
 				}
 			}
@@ -107,17 +111,17 @@ func (g *Game) legalByTrial() []Action {
 				}
 				for _, nb := range g.m.Territories[t].Neighbors {
 					// On a road with other houses the mover may attack one of them.
-					targets := []int{None}
+					targets := []board.HouseID{None}
 					if g.m.Territories[nb].Kind == board.Road {
-						for o, ou := range s.Units[nb] {
-							if o != f.House && board.Total(ou) > 0 {
+						for o := range g.m.NumHouses() {
+							if ou := s.Units[nb][o]; o != f.House && board.Total(ou) > 0 {
 								targets = append(targets, o)
 							}
 						}
 					}
 					compositions(avail, func(u [board.NumUnits]int) {
 						for _, tg := range targets {
-							add(Action{Verb: VMove, From: t, To: nb, Units: u, House: tg})
+							add(Action{Verb: VMove, From: board.TerrID(t), To: nb, Units: u, House: board.HouseID(tg)})
 						}
 					})
 				}

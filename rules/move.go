@@ -2,9 +2,9 @@ package rules
 
 import (
 	"fmt"
-	"notrueking/words"
 
 	"notrueking/board"
+	"notrueking/words"
 )
 
 // moveFault is why a move breaks the movement rules (moveCheck), as a
@@ -39,7 +39,7 @@ const (
 // each kind of unit may enter (ships, carrying, ports), not what stands in
 // the destination: entering another house's troops is combat, decided by
 // the caller.
-func (g *Game) moveCheck(h, from, to int, u, rest [board.NumUnits]int) moveFault {
+func (g *Game) moveCheck(h board.HouseID, from, to board.TerrID, u, rest [board.NumUnits]int) moveFault {
 	if from == to {
 		return moveSame
 	}
@@ -54,7 +54,7 @@ func (g *Game) moveCheck(h, from, to int, u, rest [board.NumUnits]int) moveFault
 
 // moveKinds is moveCheck for a non-empty group and two different, adjacent
 // territories (as Legal lists them): what each kind of unit may enter.
-func (g *Game) moveKinds(h, from, to int, u, rest [board.NumUnits]int) moveFault {
+func (g *Game) moveKinds(h board.HouseID, from, to board.TerrID, u, rest [board.NumUnits]int) moveFault {
 	F, T := &g.m.Territories[from], &g.m.Territories[to]
 	land := carried(u)
 	switch F.Kind {
@@ -121,7 +121,7 @@ func (g *Game) moveKinds(h, from, to int, u, rest [board.NumUnits]int) moveFault
 }
 
 // moveRule is moveCheck with the fault in a player's words.
-func (g *Game) moveRule(h, from, to int, u, rest [board.NumUnits]int) error {
+func (g *Game) moveRule(h board.HouseID, from, to board.TerrID, u, rest [board.NumUnits]int) error {
 	f := g.moveCheck(h, from, to, u, rest)
 	if f == moveOK {
 		return nil
@@ -186,7 +186,7 @@ func (g *Game) doMove(a Action, exec bool) error {
 	}
 	seat := f.Seat
 	g.pop()
-	e := Event{Seat: Public, Kind: EvMoved, House: int16(h), Terr: int16(from), To: int16(to)}
+	e := Event{Seat: Public, Kind: EvMoved, House: h, Terr: from, To: to}
 	e.setUnits(a.Units)
 	g.emit(e)
 	g.leave(h, from, a.Units)
@@ -208,7 +208,7 @@ func (g *Game) doMove(a Action, exec bool) error {
 // TryMove's): the territories, the units it has there, the movement
 // rules and the house it names to attack on a road (target, -1 none).
 // It never changes the game.
-func (g *Game) checkMove(h int, a Action) (from, to, target int, err error) {
+func (g *Game) checkMove(h board.HouseID, a Action) (from, to board.TerrID, target board.HouseID, err error) {
 	from, err = g.terrArg(a.From)
 	if err != nil {
 		return
@@ -241,7 +241,7 @@ func (g *Game) checkMove(h int, a Action) (from, to, target int, err error) {
 	return from, to, o, nil
 }
 
-func (g *Game) checkMoveUnits(h, from, to int, a Action) error {
+func (g *Game) checkMoveUnits(h board.HouseID, from, to board.TerrID, a Action) error {
 	avail := g.st.Units[from][h]
 	for k := board.Unit(0); k < board.NumUnits; k++ {
 		if a.Units[k] < 0 {

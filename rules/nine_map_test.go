@@ -343,9 +343,9 @@ func TestNineInitialRankIsComputed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range g.computeRanking() {
-		h, _ := m.House(r.House)
+		h := r.House
 		if m.InitialRank[h] != r.From {
-			t.Errorf("%s: file rank %d, computed %d–%d", r.House, m.InitialRank[h], r.From, r.To)
+			t.Errorf("%s: file rank %d, computed %d–%d", m.Houses[h].ID, m.InitialRank[h], r.From, r.To)
 		}
 	}
 }

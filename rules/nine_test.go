@@ -106,8 +106,15 @@ func TestFortificationIsHeldByTheFirstToEnterUntilItLeaves(t *testing.T) {
 	if !hasEvent(evs, "Stark enters Moat Cailin first and holds its fortification") || g.st.Forts[mc] != house(t, g, "stark") {
 		t.Fatalf("events %v", evs)
 	}
-	if got := g.View(Public).Fortifications; got["moat-cailin"] != "stark" || len(got) != 1 {
-		t.Fatalf("view fortifications %v", got)
+	v := g.View(Public)
+	forts := 0
+	for t := range g.m.NumTerritories() {
+		if _, ok := v.Fort(t); ok {
+			forts++
+		}
+	}
+	if h, ok := v.Fort(mc); !ok || h != house(t, g, "stark") || forts != 1 {
+		t.Fatalf("view fortifications %v", v.Fortifications)
 	}
 	// Greyjoy attacks: Stark defends with the town, the fortification and its home region.
 	g.st.Slots[house(t, g, "greyjoy")][Lord] = 1
@@ -233,5 +240,24 @@ func TestRandomGamesOnTheNineFixture(t *testing.T) {
 			t.Fatal(err)
 		}
 		playRandomOn(t, g, seed, true)
+	}
+}
+
+// No flag is ever left on a road (seed 004: roads hold no flags): a house
+// that leaves a road empty leaves no flag there — on land it would.
+func TestNoFlagIsLeftOnARoad(t *testing.T) {
+	g := nineScenario(t, agentAt{0, "baratheon", Lord}, agentAt{1, "tyrell", Lord})
+	set(t, g, "baratheon", "the-reach", units(2, 0, 0))
+	act(t, g, "crown resolve baratheon lord")
+	act(t, g, "crown choose move")
+	evs := act(t, g, "crown move the-reach highgarden footman:2")
+	if f := flagAt(g, "the-reach"); f != "" || hasEvent(evs, "flag") && hasEvent(evs, "The Reach") {
+		t.Fatalf("a road left empty holds %q's flag; events %v", f, evs)
+	}
+	// (On land the same move leaves the house's flag: TestCombatTermsOnLand.)
+	for tr := range g.m.NumTerritories() {
+		if g.m.Territories[tr].Kind == board.Road && g.st.Flags[tr] >= 0 {
+			t.Fatalf("a flag stands on the road %s", g.m.Territories[tr].ID)
+		}
 	}
 }

@@ -34,7 +34,7 @@ func (g *Game) Events() []Event { return slices.Clone(g.st.Log) }
 func (p Position) Players() int { return len(p.s.Players) }
 
 // Name is seat's player name.
-func (p Position) Name(seat int) string { return p.s.Players[seat].Name }
+func (p Position) Name(seat Seat) string { return p.s.Players[seat].Name }
 
 // Phase is the phase.
 func (p Position) Phase() Phase { return p.s.Phase }
@@ -46,11 +46,11 @@ func (p Position) Round() int { return p.s.Round }
 func (p Position) Rounds() int { return p.s.Rounds }
 
 // First is the first player of the round.
-func (p Position) First() int { return p.s.First }
+func (p Position) First() Seat { return p.s.First }
 
 // Turn is the seat whose turn it is in placement, resolution and exchange
 // (in the loyalty phase the seat to arrange next).
-func (p Position) Turn() int { return p.s.Turn }
+func (p Position) Turn() Seat { return p.s.Turn }
 
 // Ranking is the ranking on display, best first.
 func (p Position) Ranking() []Rank { return slices.Clone(p.s.Ranking) }
@@ -59,55 +59,55 @@ func (p Position) Ranking() []Rank { return slices.Clone(p.s.Ranking) }
 func (p Position) RNG() string { return p.s.RNG.Text() }
 
 // Loyalty is seat's loyalty card: house numbers, best slot first.
-func (p Position) Loyalty(seat int) []int { return slices.Clone(p.s.Players[seat].Loyalty) }
+func (p Position) Loyalty(seat Seat) []board.HouseID { return slices.Clone(p.s.Players[seat].Loyalty) }
 
 // Revealed reports whether seat's token of house h is face up.
-func (p Position) Revealed(seat, h int) bool { return p.s.Players[seat].Revealed[h] }
+func (p Position) Revealed(seat Seat, h board.HouseID) bool { return p.s.Players[seat].Revealed[h] }
 
 // Arranged reports whether seat has arranged its loyalty card.
-func (p Position) Arranged(seat int) bool { return p.s.Players[seat].Arranged }
+func (p Position) Arranged(seat Seat) bool { return p.s.Players[seat].Arranged }
 
 // Hand is seat's hand: card numbers.
-func (p Position) Hand(seat int) []int { return slices.Clone(p.s.Players[seat].Hand) }
+func (p Position) Hand(seat Seat) []board.CardID { return slices.Clone(p.s.Players[seat].Hand) }
 
 // AgentsInHand counts seat's agents not on a slot.
-func (p Position) AgentsInHand(seat int) int { return p.s.Players[seat].Agents }
+func (p Position) AgentsInHand(seat Seat) int { return p.s.Players[seat].Agents }
 
 // Agent is the seat whose agent stands on house h's slot s, or None.
-func (p Position) Agent(h int, s Slot) int { return p.s.Slots[h][s] }
+func (p Position) Agent(h board.HouseID, s Slot) Seat { return p.s.Slots[h][s] }
 
 // Units are house h's units in territory t.
-func (p Position) Units(t, h int) [board.NumUnits]int { return p.s.Units[t][h] }
+func (p Position) Units(t board.TerrID, h board.HouseID) [board.NumUnits]int { return p.s.Units[t][h] }
 
 // Flag is the house whose flag stands in territory t, or None.
-func (p Position) Flag(t int) int { return p.s.Flags[t] }
+func (p Position) Flag(t board.TerrID) board.HouseID { return p.s.Flags[t] }
 
 // Fort is territory t's fortification: FortNone, FortEmpty or the house
 // holding it.
-func (p Position) Fort(t int) int { return p.s.Forts[t] }
+func (p Position) Fort(t board.TerrID) board.HouseID { return p.s.Forts[t] }
 
 // Deck is house h's deck, top card first: card numbers.
-func (p Position) Deck(h int) []int { return slices.Clone(p.s.Decks[h]) }
+func (p Position) Deck(h board.HouseID) []board.CardID { return slices.Clone(p.s.Decks[h]) }
 
 // Discard is house h's discard pile, oldest first: card numbers.
-func (p Position) Discard(h int) []int { return slices.Clone(p.s.Discards[h]) }
+func (p Position) Discard(h board.HouseID) []board.CardID { return slices.Clone(p.s.Discards[h]) }
 
 // DragonsHad counts the dragons house h has had (set up and mustered).
-func (p Position) DragonsHad(h int) int { return p.s.Dragons[h] }
+func (p Position) DragonsHad(h board.HouseID) int { return p.s.Dragons[h] }
 
 // OnBoard counts house h's units of each kind on the board, the attackers
 // and retreating units of a pending combat included: what the supply
 // limits.
-func (p Position) OnBoard(h int) [board.NumUnits]int { return p.s.OnBoard(h) }
+func (p Position) OnBoard(h board.HouseID) [board.NumUnits]int { return p.s.OnBoard(h) }
 
 // Pending is one step of a position's pending steps (Position.Pending),
 // a copy: the agent resolving, an action it or a card started, a combat,
 // a card effect awaiting its decision.
 type Pending struct {
 	Kind  FrameKind
-	Seat  int // the seat acting (a combat's: the active player)
-	House int // the house it acts for (a combat's: the attacker)
-	Card  int // the card that granted it, or None
+	Seat  Seat          // the seat acting (a combat's: the active player)
+	House board.HouseID // the house it acts for (a combat's: the attacker)
+	Card  board.CardID  // the card that granted it, or None
 	// The agent resolving: its slot, the actions it took and how many it
 	// has left.
 	Slot Slot
@@ -117,18 +117,18 @@ type Pending struct {
 	Points int
 	Placed []int
 	// Melisandre: the seat whose hand is looked at, or None before.
-	LookingAt int
+	LookingAt Seat
 	Combat    *PendingCombat // a combat, or nil
 }
 
 // PendingCombat is a pending combat, a copy.
 type PendingCombat struct {
-	Territory, From    int
-	Attacker, Defender int
+	Territory, From    board.TerrID
+	Attacker, Defender board.HouseID
 	Step               string // cards, tie, retreat, redeploy
 	Attacking          [board.NumUnits]int
-	Plays              []CombatPlay // in turn from the active player
-	Winner             int          // None until decided
+	Plays              []CombatPlay  // in turn from the active player
+	Winner             board.HouseID // None until decided
 	Retreating         [board.NumUnits]int
 	// What decided it, as its view shows it.
 	AttPower, DefPower int
@@ -136,7 +136,10 @@ type PendingCombat struct {
 }
 
 // CombatPlay is a card played in a combat (Card None for a pass).
-type CombatPlay struct{ Seat, Card int }
+type CombatPlay struct {
+	Seat Seat
+	Card board.CardID
+}
 
 // Pending lists the steps pending, the agent resolving first.
 func (p Position) Pending() []Pending {

@@ -11,7 +11,7 @@ import (
 // checkInvariants verifies what must hold after every action.
 func checkInvariants(g *Game) error {
 	s := &g.st
-	for h := range g.m.Houses {
+	for h := range g.m.NumHouses() {
 		n := g.onBoard(h)
 		for k := board.Unit(0); k < board.NumUnits; k++ {
 			if n[k] > g.m.Houses[h].Limits[k] {
@@ -21,7 +21,8 @@ func checkInvariants(g *Game) error {
 	}
 	for t, tt := range g.m.Territories {
 		occ := 0
-		for h, u := range s.Units[t] {
+		for h := range g.m.NumHouses() {
+			u := s.Units[t][h]
 			for k, c := range u {
 				if c < 0 {
 					return fmt.Errorf("negative %s in %s", board.Unit(k), tt.ID)
@@ -75,7 +76,7 @@ func checkInvariants(g *Game) error {
 		}
 	}
 	// every card is in exactly one place
-	seen := map[int]int{}
+	seen := map[board.CardID]int{}
 	for h := range g.m.Houses {
 		for _, c := range s.Decks[h] {
 			seen[c]++
@@ -92,7 +93,7 @@ func checkInvariants(g *Game) error {
 			seen[c]++
 		}
 	}
-	for i := 0; i < g.m.NumCards(); i++ {
+	for i := range g.m.NumCards() {
 		if seen[i] != 1 {
 			return fmt.Errorf("card %s is in %d places", g.m.CardAt(i).ID, seen[i])
 		}
@@ -182,13 +183,13 @@ func TestGarbageActionsNeverPanic(t *testing.T) {
 		for step := 0; step < 400 && !g.Over(); step++ {
 			for i := 0; i < 20; i++ {
 				w := func() int { return ids[r.IntN(len(ids))] }
-				var order []int
+				var order []board.HouseID
 				for k := r.IntN(7); k > 0; k-- {
-					order = append(order, w())
+					order = append(order, board.HouseID(w()))
 				}
-				a := Action{Seat: r.IntN(6) - 1, Verb: verbs[r.IntN(len(verbs))], House: w(), Slot: Slot(r.IntN(5) - 1),
-					Choice: Choice(r.IntN(5)), Unit: board.Unit(r.IntN(6) - 1), From: w(), To: w(), Card: w(), Target: r.IntN(6) - 1,
-					Order: NewArrangement(order), A: w(), B: w(), Reveal: w()}
+				a := Action{Seat: Seat(r.IntN(6) - 1), Verb: verbs[r.IntN(len(verbs))], House: board.HouseID(w()), Slot: Slot(r.IntN(5) - 1),
+					Choice: Choice(r.IntN(5)), Unit: board.Unit(r.IntN(6) - 1), From: board.TerrID(w()), To: board.TerrID(w()), Card: board.CardID(w()), Target: Seat(r.IntN(6) - 1),
+					Order: NewArrangement(order), A: board.HouseID(w()), B: board.HouseID(w()), Reveal: board.HouseID(w())}
 				for k := range a.Units {
 					a.Units[k] = r.IntN(4) - 1
 				}
@@ -221,6 +222,6 @@ func BenchmarkViewLateGame(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = g.View(i % 4)
+		_ = g.View(Seat(i % 4))
 	}
 }

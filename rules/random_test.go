@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -113,19 +112,18 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 	// road, the last of the houses there.
 	holder := make([]int, len(m.Territories))
 	for _, gr := range v.Groups {
-		h, ok := m.House(gr.House)
-		if !ok {
-			return fmt.Errorf("group of unknown house %q", gr.House)
+		h, t := gr.House, gr.Territory
+		if !m.HasHouse(h) {
+			return fmt.Errorf("group of unknown house %d", h)
 		}
-		t, ok := m.Territory(gr.Territory)
-		if !ok {
-			return fmt.Errorf("group in unknown territory %q", gr.Territory)
+		if !m.HasTerr(t) {
+			return fmt.Errorf("group in unknown territory %d", t)
 		}
 		kind := m.Territories[t].Kind
 		n := 0
 		for u, c := range gr.Units {
 			if c < 0 {
-				return fmt.Errorf("%s has %d %s in %s", gr.House, c, board.Unit(u), gr.Territory)
+				return fmt.Errorf("%s has %d %s in %s", m.HouseName(gr.House), c, board.Unit(u), m.TerrName(gr.Territory))
 			}
 			totals[h][u] += c
 			n += c
@@ -134,33 +132,33 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 			continue
 		}
 		if o := holder[t] - 1; o >= 0 && kind != board.Road {
-			return fmt.Errorf("%s holds groups of %s and %s", gr.Territory, m.Houses[o].ID, gr.House)
+			return fmt.Errorf("%s holds groups of %s and %s", m.TerrName(gr.Territory), m.Houses[o].ID, m.HouseName(gr.House))
 		}
-		holder[t] = h + 1
+		holder[t] = int(h) + 1
 		ships := gr.Units[board.Ship]
 		land := gr.Units[board.Footman] + gr.Units[board.Knight]
 		switch kind {
 		case board.Land, board.Road:
 			if ships > 0 {
-				return fmt.Errorf("%s has %d ships on land in %s", gr.House, ships, gr.Territory)
+				return fmt.Errorf("%s has %d ships on land in %s", m.HouseName(gr.House), ships, m.TerrName(gr.Territory))
 			}
 		case board.Sea, board.Port:
 			if land > ships {
-				return fmt.Errorf("%s has %d footmen and knights but only %d ships in %s", gr.House, land, ships, gr.Territory)
+				return fmt.Errorf("%s has %d footmen and knights but only %d ships in %s", m.HouseName(gr.House), land, ships, m.TerrName(gr.Territory))
 			}
 			if gr.Units[board.Dragon] > 0 {
-				return fmt.Errorf("%s has a dragon resting in %s", gr.House, gr.Territory)
+				return fmt.Errorf("%s has a dragon resting in %s", m.HouseName(gr.House), m.TerrName(gr.Territory))
 			}
 			if kind == board.Port {
 				if land > 0 {
-					return fmt.Errorf("%s has footmen or knights in the port %s", gr.House, gr.Territory)
+					return fmt.Errorf("%s has footmen or knights in the port %s", m.HouseName(gr.House), m.TerrName(gr.Territory))
 				}
 				of := m.Territories[t].PortOf
 				if of < 0 {
-					return fmt.Errorf("port %s belongs to no land", gr.Territory)
+					return fmt.Errorf("port %s belongs to no land", m.TerrName(gr.Territory))
 				}
-				if c := v.Control[m.Territories[of].ID]; c != gr.House {
-					return fmt.Errorf("%s has ships in %s but %s is controlled by %q", gr.House, gr.Territory, m.Territories[of].ID, c)
+				if c := v.Controller(of); c != gr.House {
+					return fmt.Errorf("%s has ships in %s but %s is controlled by %d", m.HouseName(gr.House), m.TerrName(gr.Territory), m.Territories[of].ID, c)
 				}
 			}
 		}
@@ -174,29 +172,23 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 	}
 	// Flags, in the map's order of territories (never the map's iteration
 	// order): on land only, and where no other house has troops.
-	flags := 0
+	if len(v.Flags) != len(m.Territories) {
+		return fmt.Errorf("flags for %d territories, want %d", len(v.Flags), len(m.Territories))
+	}
 	for t, terr := range m.Territories {
-		h, ok := v.Flags[terr.ID]
-		if !ok {
+		h := v.Flags[t]
+		if h < 0 {
 			continue
 		}
-		flags++
+		if !m.HasHouse(h) {
+			return fmt.Errorf("flag of unknown house %d in %s", h, terr.ID)
+		}
 		if terr.Kind != board.Land {
-			return fmt.Errorf("%s flag in %s, which is not land", h, terr.ID)
+			return fmt.Errorf("%s flag in %s, which is not land", m.Houses[h].ID, terr.ID)
 		}
-		if o := holder[t] - 1; o >= 0 && m.Houses[o].ID != h {
-			return fmt.Errorf("%s flag in %s where %s has troops", h, terr.ID, m.Houses[o].ID)
+		if o := holder[t] - 1; o >= 0 && board.HouseID(o) != h {
+			return fmt.Errorf("%s flag in %s where %s has troops", m.Houses[h].ID, terr.ID, m.Houses[o].ID)
 		}
-	}
-	if flags != len(v.Flags) {
-		var unknown []string
-		for terr := range v.Flags {
-			if _, ok := m.Territory(terr); !ok {
-				unknown = append(unknown, terr)
-			}
-		}
-		sort.Strings(unknown)
-		return fmt.Errorf("flags in unknown territories %q", unknown)
 	}
 	// Agents: legal slots, at most one per slot (by construction of Slots),
 	// on board + in hand + the one resolving = 3 per seat.
@@ -210,7 +202,7 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 			if seat == -1 {
 				continue
 			}
-			if seat < 0 || seat >= n {
+			if seat < 0 || int(seat) >= n {
 				return fmt.Errorf("%s %s holds agent of seat %d", m.Houses[h].ID, rules.Slot(s), seat)
 			}
 			onBoard[seat]++
@@ -232,7 +224,7 @@ func checkBoard(m *board.Map, g *rules.Game) error {
 		}
 	}
 	if v.Phase == rules.PhaseOver {
-		if err := checkScores(v); err != nil {
+		if err := checkScores(m, v); err != nil {
 			return err
 		}
 	}
@@ -278,7 +270,7 @@ func checkCombatTerms(v rules.View) error {
 		return err
 	}
 	if a != c.AttackerPower || d != c.DefenderPower {
-		return fmt.Errorf("combat in %s: terms %q sum to %d (power %d), %q to %d (power %d)",
+		return fmt.Errorf("combat in %d: terms %q sum to %d (power %d), %q to %d (power %d)",
 			c.Territory, c.AttackerTerms, a, c.AttackerPower, c.DefenderTerms, d, c.DefenderPower)
 	}
 	return nil
@@ -293,12 +285,12 @@ func checkRanking(m *board.Map, v rules.View) error {
 	for _, h := range m.Houses {
 		keys[h.ID] = key{}
 	}
-	for _, t := range m.Territories {
-		h := v.Control[t.ID]
-		if t.Kind != board.Land || h == "" {
+	for i, t := range m.Territories {
+		h := v.Controller(board.TerrID(i))
+		if t.Kind != board.Land || h < 0 {
 			continue
 		}
-		k := keys[h]
+		k := keys[m.Houses[h].ID]
 		k[0] += t.Crowns
 		if t.Fortress == board.Castle {
 			k[1]++
@@ -307,7 +299,7 @@ func checkRanking(m *board.Map, v rules.View) error {
 			k[2]++
 		}
 		k[3] += t.Barrels
-		keys[h] = k
+		keys[m.Houses[h].ID] = k
 	}
 	better := func(a, b key) bool {
 		for i := range a {
@@ -321,13 +313,14 @@ func checkRanking(m *board.Map, v rules.View) error {
 		return fmt.Errorf("ranking lists %d houses, want %d", len(v.Ranking), len(m.Houses))
 	}
 	for _, r := range v.Ranking {
-		k, ok := keys[r.House]
-		if !ok {
-			return fmt.Errorf("ranking names unknown house %q", r.House)
+		if !m.HasHouse(r.House) {
+			return fmt.Errorf("ranking names unknown house %d", r.House)
 		}
+		id := m.Houses[r.House].ID
+		k := keys[id]
 		above, equal := 0, 0
 		for h, o := range keys {
-			if h == r.House {
+			if h == id {
 				continue
 			}
 			if better(o, k) {
@@ -337,10 +330,10 @@ func checkRanking(m *board.Map, v rules.View) error {
 			}
 		}
 		if r.From != above+1 || r.To != above+1+equal {
-			return fmt.Errorf("%s ranked %d-%d with crowns/castles/towns/barrels %v; recomputed %d-%d", r.House, r.From, r.To, k, above+1, above+1+equal)
+			return fmt.Errorf("%s ranked %d-%d with crowns/castles/towns/barrels %v; recomputed %d-%d", id, r.From, r.To, k, above+1, above+1+equal)
 		}
 		if (key{r.Crowns, r.Castles, r.Towns, r.Barrels}) != k {
-			return fmt.Errorf("%s rank shows %d/%d/%d/%d, recomputed %v", r.House, r.Crowns, r.Castles, r.Towns, r.Barrels, k)
+			return fmt.Errorf("%s rank shows %d/%d/%d/%d, recomputed %v", id, r.Crowns, r.Castles, r.Towns, r.Barrels, k)
 		}
 	}
 	return nil
@@ -348,8 +341,8 @@ func checkRanking(m *board.Map, v rules.View) error {
 
 // checkScores recomputes every score from the revealed loyalty cards and
 // the final ranking, and checks the winners have the best score.
-func checkScores(v rules.View) error {
-	span := map[string][2]int{}
+func checkScores(m *board.Map, v rules.View) error {
+	span := map[board.HouseID][2]int{}
 	for _, r := range v.Ranking {
 		span[r.House] = [2]int{r.From, r.To}
 	}
@@ -357,7 +350,7 @@ func checkScores(v rules.View) error {
 	for _, p := range v.Players {
 		want := 0
 		for i, tok := range p.Loyalty {
-			if tok.House == "" {
+			if tok.House == board.NoHouse {
 				return fmt.Errorf("game over but seat %s's %d-token is hidden", p.ID, tok.Value)
 			}
 			if sp := span[tok.House]; sp[0] <= i+1 && i+1 <= sp[1] {
@@ -372,7 +365,7 @@ func checkScores(v rules.View) error {
 	if len(v.Winners) != 1 {
 		return fmt.Errorf("winners %v: the tie-breaks always leave one", v.Winners)
 	}
-	if w := v.Winners[0]; w < 0 || w >= len(v.Players) || v.Players[w].Score != best {
+	if w := v.Winners[0]; w < 0 || int(w) >= len(v.Players) || v.Players[w].Score != best {
 		return fmt.Errorf("winner %d does not have the best score %d", w, best)
 	}
 	return nil
@@ -384,7 +377,7 @@ func checkSecrets(g *rules.Game) error {
 	if g.Over() {
 		return nil
 	}
-	n := len(g.Seats())
+	n := rules.Seat(len(g.Seats()))
 	for viewer := rules.Public; viewer < n; viewer++ {
 		v := g.View(viewer)
 		if v.Seat != viewer {
@@ -398,8 +391,8 @@ func checkSecrets(g *rules.Game) error {
 				return fmt.Errorf("View(%d) shows seat %s's hand", viewer, p.ID)
 			}
 			for _, tok := range p.Loyalty {
-				if !tok.Revealed && tok.House != "" {
-					return fmt.Errorf("View(%d) shows seat %s's hidden %d-token (%s)", viewer, p.ID, tok.Value, tok.House)
+				if !tok.Revealed && tok.House != board.NoHouse {
+					return fmt.Errorf("View(%d) shows seat %s's hidden %d-token (%d)", viewer, p.ID, tok.Value, tok.House)
 				}
 			}
 		}
@@ -426,7 +419,7 @@ type snapshot struct {
 	Pos     rules.Position
 	Logs    []int
 	Legal   []rules.Action
-	ToAct   int
+	ToAct   rules.Seat
 	Over    bool
 	Actions int
 }
@@ -467,10 +460,10 @@ func mutants(m *board.Map, g *rules.Game, a rules.Action, r *rand.Rand) []rules.
 	n := len(g.Seats())
 	var out []rules.Action
 	b := a
-	b.Seat = (a.Seat + 1 + r.IntN(n-1)) % n
+	b.Seat = rules.Seat((int(a.Seat) + 1 + r.IntN(n-1)) % n)
 	out = append(out, b)
-	t := r.IntN(len(m.Territories))
-	h := r.IntN(len(m.Houses))
+	t := board.TerrID(r.IntN(len(m.Territories)))
+	h := board.HouseID(r.IntN(len(m.Houses)))
 	switch a.Verb {
 	case rules.VMove:
 		b = a
@@ -513,14 +506,14 @@ func mutants(m *board.Map, g *rules.Game, a rules.Action, r *rand.Rand) []rules.
 // changing anything public: it permutes o's face-down loyalty tokens and
 // swaps each hand card for a card of the same house still in that house's
 // deck (the deck order is secret too). It reports whether anything changed.
-func hideSecrets(g *rules.Game, o int, r *rand.Rand) (*rules.Game, bool) {
+func hideSecrets(g *rules.Game, o rules.Seat, r *rand.Rand) (*rules.Game, bool) {
 	c := g.Clone()
 	st := c.StateForTest()
 	p := &st.Players[o]
 	changed := false
 	var down []int
 	for i, h := range p.Loyalty {
-		if h >= 0 && h < len(p.Revealed) && !p.Revealed[h] {
+		if h >= 0 && int(h) < len(p.Revealed) && !p.Revealed[h] {
 			down = append(down, i)
 		}
 	}
@@ -537,7 +530,7 @@ func hideSecrets(g *rules.Game, o int, r *rand.Rand) (*rules.Game, bool) {
 			continue
 		}
 		h := m.CardHouse(id)
-		if h >= len(st.Decks) || len(st.Decks[h]) == 0 {
+		if int(h) >= len(st.Decks) || len(st.Decks[h]) == 0 {
 			continue
 		}
 		d := st.Decks[h]
@@ -630,8 +623,8 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 	}
 	if c.every(20) {
 		c.secrets++
-		n := len(g.Seats())
-		o := c.r.IntN(n)
+		n := rules.Seat(len(g.Seats()))
+		o := rules.Seat(c.r.IntN(int(n)))
 		if h, changed := hideSecrets(g, o, c.r); changed {
 			// The change is real: seat o sees it, in its hand or its
 			// loyalty card.

@@ -19,22 +19,22 @@ type Reader interface {
 	// Seats are the seat ids (the map's conspiracy ids), one per player.
 	Seats() []string
 	// View is what one seat (or Public) may know now.
-	View(seat int) View
+	View(seat Seat) View
 	// ViewAt is what one seat (or Public) knew after n actions: the
 	// history's position n, as a view.
-	ViewAt(n, seat int) (View, error)
+	ViewAt(n int, seat Seat) (View, error)
 	// EventText is an event in the words one viewer may read ("" for a
 	// private event of another seat).
-	EventText(e Event, viewer int) string
+	EventText(e Event, viewer Seat) string
 	// ToAct is the seat whose decision the game waits for, -1 at game over.
-	ToAct() int
+	ToAct() Seat
 	// Over reports whether the game has ended.
 	Over() bool
 	// Legal lists the legal actions of the seat to act.
 	Legal() []Action
 	// LegalFor lists the legal actions of one seat (nil when it is not
 	// that seat's turn).
-	LegalFor(seat int) []Action
+	LegalFor(seat Seat) []Action
 	// Check says whether an action would be accepted, and if not, why.
 	Check(Action) error
 	// Len is the number of actions applied so far.
@@ -51,8 +51,8 @@ type Reader interface {
 	CombatResult(n int) (*CombatView, error)
 	// TryMove and TryDestinations answer try mode (trymove.go): could
 	// house h's group move, and where to.
-	TryMove(h, from, to int, units [board.NumUnits]int) error
-	TryDestinations(h, from int) []int
+	TryMove(h board.HouseID, from, to board.TerrID, units [board.NumUnits]int) error
+	TryDestinations(h board.HouseID, from board.TerrID) []board.TerrID
 }
 
 // Actor is the acting side of a game: Apply changes it, Undo takes the

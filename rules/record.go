@@ -232,7 +232,7 @@ func (r Record) Write(w io.Writer) error {
 		if r.Players[i] == "" {
 			return fmt.Errorf("cannot write record: seat %s: player name is empty", id)
 		}
-		if err := checkNameText("player name", r.Players[i]); err != nil {
+		if err := checkPlayerName("player name", r.Players[i]); err != nil {
 			return fmt.Errorf("cannot write record: seat %s: %v", id, err)
 		}
 		fmt.Fprintf(&b, "player %s %s\n", id, writeText(r.Players[i]))
@@ -478,57 +478,86 @@ type RunStep struct {
 }
 
 // FinalState is what RunRecord returns (the last line of the run
-// command's output): the state at the end of the record as the public view shows it (at game over everything
-// is revealed).
+// command's output): the state at the end of the record as the public
+// view shows it (at game over everything is revealed). It is JSON for
+// people and other programs: houses, territories and cards are named by
+// their string ids.
 type FinalState struct {
 	Over     bool              `json:"over"`
 	Phase    Phase             `json:"phase"`
 	Round    int               `json:"round"`
 	Rounds   int               `json:"rounds"`
 	Actions  int               `json:"actions"`
-	Groups   []Group           `json:"groups"`
+	Groups   []FinalGroup      `json:"groups"`
 	Flags    map[string]string `json:"flags"`
 	Control  map[string]string `json:"control"`
-	Ranking  []Rank            `json:"ranking"`
+	Ranking  []FinalRank       `json:"ranking"`
 	Players  []FinalPlayer     `json:"players"`
 	Winners  []string          `json:"winners"`
 	TieBreak string            `json:"tie_break,omitempty"`
 }
 
+// FinalGroup is a Group in FinalState.
+type FinalGroup struct {
+	House     string              `json:"house"`
+	Territory string              `json:"territory"`
+	Units     [board.NumUnits]int `json:"units"`
+	Carried   int                 `json:"carried,omitempty"`
+}
+
+// FinalRank is a Rank in FinalState: its House (the string id) hides the
+// Rank's number in the JSON.
+type FinalRank struct {
+	House string `json:"house"`
+	Rank
+}
+
+// FinalToken is a Token in FinalState ("" house when hidden).
+type FinalToken struct {
+	House    string `json:"house"`
+	Value    int    `json:"value"`
+	Revealed bool   `json:"revealed"`
+}
+
 // FinalPlayer is one seat in FinalState.
 type FinalPlayer struct {
-	Seat      int            `json:"seat"`
+	Seat      Seat           `json:"seat"`
 	ID        string         `json:"id"`
 	Name      string         `json:"name"`
 	Score     int            `json:"score"`
 	Revealed  int            `json:"revealed"`
-	Loyalty   []Token        `json:"loyalty"`
+	Loyalty   []FinalToken   `json:"loyalty"`
 	HandSizes map[string]int `json:"hand_sizes"`
 	Hand      []string       `json:"hand,omitempty"`
 }
 
-// FinalStateOf summarises the game's public view for the runner.
+// FinalStateOf summarises the game's public view for the runner, naming
+// every house, territory and card by its id: the one place where the
+// run command's JSON turns the view's numbers into names.
 func FinalStateOf(g *Game) FinalState {
-	v := g.View(Public)
+	v, m := g.View(Public), g.m
+	house := func(h board.HouseID) string {
+		if h < 0 {
+			return ""
+		}
+		return m.HouseName(h)
+	}
 	f := FinalState{
 		Over:     g.Over(),
 		Phase:    v.Phase,
 		Round:    v.Round,
 		Rounds:   v.Rounds,
 		Actions:  len(g.actions),
-		Groups:   append([]Group{}, v.Groups...),
-		Flags:    v.Flags,
-		Control:  v.Control,
-		Ranking:  append([]Rank{}, v.Ranking...),
+		Groups:   []FinalGroup{},
+		Flags:    map[string]string{},
+		Control:  map[string]string{},
+		Ranking:  []FinalRank{},
 		Players:  []FinalPlayer{},
 		Winners:  []string{},
 		TieBreak: v.TieBreak,
 	}
-	if f.Flags == nil {
-		f.Flags = map[string]string{}
-	}
-	if f.Control == nil {
-		f.Control = map[string]string{}
+	for _, gr := range v.Groups {
+		f.Groups = append(f.Groups, FinalGroup{House: house(gr.House), Territory: m.TerrName(gr.Territory), Units: gr.Units, Carried: gr.Carried})
 	}
 	sort.SliceStable(f.Groups, func(i, j int) bool {
 		a, b := f.Groups[i], f.Groups[j]
@@ -537,25 +566,39 @@ func FinalStateOf(g *Game) FinalState {
 		}
 		return a.House < b.House
 	})
+	for t := range m.NumTerritories() {
+		if h := v.Flag(t); h >= 0 {
+			f.Flags[m.TerrName(t)] = house(h)
+		}
+		if h := v.Controller(t); h >= 0 {
+			f.Control[m.TerrName(t)] = house(h)
+		}
+	}
+	for _, r := range v.Ranking {
+		f.Ranking = append(f.Ranking, FinalRank{House: house(r.House), Rank: r})
+	}
 	seats := g.Seats()
 	for _, p := range v.Players {
 		fp := FinalPlayer{Seat: p.Seat, ID: p.ID, Name: p.Name, Score: p.Score,
-			Loyalty: append([]Token{}, p.Loyalty...), HandSizes: p.HandSizes}
-		if fp.HandSizes == nil {
-			fp.HandSizes = map[string]int{}
-		}
+			Loyalty: []FinalToken{}, HandSizes: map[string]int{}}
 		for _, t := range p.Loyalty {
+			fp.Loyalty = append(fp.Loyalty, FinalToken{House: house(t.House), Value: t.Value, Revealed: t.Revealed})
 			if t.Revealed {
 				fp.Revealed++
 			}
 		}
+		for h, n := range p.HandSizes {
+			if n > 0 {
+				fp.HandSizes[house(board.HouseID(h))] = n
+			}
+		}
 		for _, c := range p.Hand {
-			fp.Hand = append(fp.Hand, c.ID)
+			fp.Hand = append(fp.Hand, m.CardName(c))
 		}
 		f.Players = append(f.Players, fp)
 	}
 	for _, w := range v.Winners {
-		if w >= 0 && w < len(seats) {
+		if w >= 0 && int(w) < len(seats) {
 			f.Winners = append(f.Winners, seats[w])
 		}
 	}

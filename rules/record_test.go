@@ -344,13 +344,13 @@ func TestExamples(t *testing.T) {
 			}
 			for _, p := range v.Players {
 				for _, tok := range p.Loyalty {
-					if tok.House == "" {
+					if tok.House == board.NoHouse {
 						t.Fatalf("game over but seat %s's %d-token is still hidden in the public view", p.ID, tok.Value)
 					}
 				}
 			}
 			// Every seat's score follows from the final ranking.
-			span := map[string][2]int{}
+			span := map[board.HouseID][2]int{}
 			for _, r := range v.Ranking {
 				span[r.House] = [2]int{r.From, r.To}
 			}

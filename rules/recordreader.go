@@ -324,6 +324,9 @@ func (rr *RecordReader) parseLine(raw string) (a string, isAction bool, err erro
 			return "", false, fmt.Errorf("player %s has no name (want \"player %s NAME\")", plain(id), plain(id))
 		}
 		name, err := readText("player name", name)
+		if err == nil {
+			err = checkPlayerName("player name", name)
+		}
 		if err != nil {
 			return "", false, err
 		}
@@ -428,17 +431,36 @@ func readHash(h string) (string, error) {
 	return strings.ToLower(h), nil
 }
 
+// MaxNameRunes bounds a player's name: 24 characters (Unicode code
+// points, not bytes), which every screen has room for. Every way a name
+// enters — the command line, the start screen, records, saves, scenarios —
+// refuses a longer one with this reason (CheckPlayerName).
+const MaxNameRunes = 24
+
 // CheckPlayerName says why name cannot be a player's name, or nil: it must
-// be valid UTF-8 text, not blank, and hold none of the characters the
-// program's name policy refuses (internal/textcheck: control, bidi-control,
-// zero-width and other invisible characters that would make a name
-// display as something it is not). Records, map files, the command line
-// and the game window refuse the same names.
+// be valid UTF-8 text, not blank, at most MaxNameRunes characters, and hold
+// none of the characters the program's name policy refuses
+// (internal/textcheck: control, bidi-control, zero-width and other
+// invisible characters that would make a name display as something it is
+// not). Records, map files, the command line and the game window refuse
+// the same names.
 func CheckPlayerName(name string) error {
 	if strings.TrimSpace(name) == "" {
 		return errors.New("name is empty")
 	}
-	return checkNameText("name", name)
+	return checkPlayerName("name", name)
+}
+
+// checkPlayerName is CheckPlayerName's text and length checks of a name
+// that is not blank; what names it in the reason.
+func checkPlayerName(what, name string) error {
+	if err := checkNameText(what, name); err != nil {
+		return err
+	}
+	if n := utf8.RuneCountInString(name); n > MaxNameRunes {
+		return fmt.Errorf("%s %s is %d characters long; a player's name holds at most %d", what, fragment(name), n, MaxNameRunes)
+	}
+	return nil
 }
 
 // checkNameText refuses text that is not valid UTF-8 or holds a character

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"testing"
+
+	"notrueking/board"
 )
 
 func TestRankingOrderAndSpans(t *testing.T) {
@@ -22,11 +24,11 @@ func TestRankingOrderAndSpans(t *testing.T) {
 	want := map[string][2]int{"stark": {1, 2}, "lannister": {1, 2}, "greyjoy": {3, 3}, "tyrell": {4, 4}, "baratheon": {5, 5}}
 	rs := g.computeRanking()
 	for _, r := range rs {
-		if w := want[r.House]; w != [2]int{r.From, r.To} {
-			t.Errorf("%s %d–%d, want %v (stats %+v)", r.House, r.From, r.To, w, r)
+		if w := want[g.m.Houses[r.House].ID]; w != [2]int{r.From, r.To} {
+			t.Errorf("%s %d–%d, want %v (stats %+v)", g.m.Houses[r.House].ID, r.From, r.To, w, r)
 		}
 	}
-	if rs[0].From != 1 || rs[len(rs)-1].House != "baratheon" {
+	if rs[0].From != 1 || g.m.Houses[rs[len(rs)-1].House].ID != "baratheon" {
 		t.Fatalf("not in rank order: %+v", rs)
 	}
 	if rankText(g, rs) != "Stark 1st–2nd, Lannister 1st–2nd, Greyjoy 3rd, Tyrell 4th, Baratheon 5th" {
@@ -93,7 +95,7 @@ func TestExchangeIsPublicOnlyForTheRevealedToken(t *testing.T) {
 	}
 	v := g.View(1)
 	toks := v.Players[0].Loyalty
-	if toks[1].House != "tyrell" || !toks[1].Revealed || toks[4].House != "" {
+	if toks[1].House != house(t, g, "tyrell") || !toks[1].Revealed || toks[4].House != board.NoHouse {
 		t.Fatalf("Torch sees %v", toks)
 	}
 	for _, e := range v.Log {
@@ -189,14 +191,14 @@ func TestTieBreaks(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := endGame(t, func(g *Game) { tc.setup(t, g) })
 			v := g.View(Public)
-			if len(v.Winners) != 1 || v.Winners[0] != tc.winner || !containsFold(v.TieBreak, tc.text) {
+			if len(v.Winners) != 1 || int(v.Winners[0]) != tc.winner || !containsFold(v.TieBreak, tc.text) {
 				t.Fatalf("winners %v, tie-break %q; want %d, %q", v.Winners, v.TieBreak, tc.winner, tc.text)
 			}
 			if v.Players[0].Score != g.score(0) || v.ToAct != -1 || len(g.Legal()) != 0 {
 				t.Fatal("final view incomplete")
 			}
 			// Everything is revealed at the end.
-			if v.Players[1].Loyalty[0].House == "" {
+			if v.Players[1].Loyalty[0].House == board.NoHouse {
 				t.Fatal("loyalty hidden at game over")
 			}
 		})

@@ -96,7 +96,7 @@ func (s *scene) view() rules.View { return s.g.View(rules.Public) }
 // units returns house's units in territory as the public view shows them.
 func (s *scene) units(terr, house string) [board.NumUnits]int {
 	for _, gr := range s.view().Groups {
-		if gr.Territory == terr && gr.House == house {
+		if gr.Territory == s.terr(terr) && gr.House == s.house(house) {
 			return gr.Units
 		}
 	}
@@ -104,11 +104,11 @@ func (s *scene) units(terr, house string) [board.NumUnits]int {
 }
 
 // house, terr and card are the numbers of the map's things by id.
-func (s *scene) house(id string) int { return s.num("house", id, s.m.House) }
-func (s *scene) terr(id string) int  { return s.num("territory", id, s.m.Territory) }
-func (s *scene) card(id string) int  { return s.num("house card", id, s.m.Card) }
+func (s *scene) house(id string) board.HouseID { return num(s, "house", id, s.m.House) }
+func (s *scene) terr(id string) board.TerrID   { return num(s, "territory", id, s.m.Territory) }
+func (s *scene) card(id string) board.CardID   { return num(s, "house card", id, s.m.Card) }
 
-func (s *scene) num(what, id string, find func(string) (int, bool)) int {
+func num[T any](s *scene, what, id string, find func(string) (T, bool)) T {
 	s.t.Helper()
 	i, ok := find(id)
 	if !ok {
@@ -125,17 +125,19 @@ func (s *scene) set(house, terr string, footmen, knights, ships int) {
 // flag puts house's flag in terr ("" takes it away).
 func (s *scene) flag(terr, house string) error {
 	s.t.Helper()
-	h := rules.None
+	h := board.NoHouse
 	if house != "" {
 		h = s.house(house)
 	}
 	return s.g.Edit().Flag(s.terr(terr), h)
 }
 
-func (s *scene) give(seat int, card string) error { return s.g.Edit().GiveCard(seat, s.card(card)) }
+func (s *scene) give(seat rules.Seat, card string) error {
+	return s.g.Edit().GiveCard(seat, s.card(card))
+}
 
 func (s *scene) deck(house string, top []string, onlyThese bool) error {
-	var cs []int
+	var cs []board.CardID
 	for _, id := range top {
 		cs = append(cs, s.card(id))
 	}
@@ -144,16 +146,16 @@ func (s *scene) deck(house string, top []string, onlyThese bool) error {
 
 // loyalty arranges seat's loyalty card (house ids, best slot first) with
 // exactly the named tokens face up.
-func (s *scene) loyalty(seat int, order []string, revealed ...string) error {
-	var hs []int
+func (s *scene) loyalty(seat rules.Seat, order []string, revealed ...string) error {
+	var hs []board.HouseID
 	for _, id := range order {
 		hs = append(hs, s.house(id))
 	}
 	if err := s.g.Edit().Loyalty(seat, hs); err != nil {
 		return err
 	}
-	for h, house := range s.m.Houses {
-		if err := s.g.Edit().Reveal(seat, h, slices.Contains(revealed, house.ID)); err != nil {
+	for h := range s.m.NumHouses() {
+		if err := s.g.Edit().Reveal(seat, h, slices.Contains(revealed, s.m.Houses[h].ID)); err != nil {
 			return err
 		}
 	}
@@ -165,10 +167,12 @@ func (s *scene) clearBoard() {
 	s.t.Helper()
 	v := s.view()
 	for _, gr := range v.Groups {
-		s.ok(s.g.Edit().Units(s.terr(gr.Territory), s.house(gr.House), [board.NumUnits]int{}))
+		s.ok(s.g.Edit().Units(gr.Territory, gr.House, [board.NumUnits]int{}))
 	}
-	for terr := range v.Flags {
-		s.ok(s.flag(terr, ""))
+	for t := range s.m.NumTerritories() {
+		if v.Flag(t) >= 0 {
+			s.ok(s.g.Edit().Flag(t, board.NoHouse))
+		}
 	}
 	if n := len(s.view().Groups); n != 0 {
 		s.t.Fatalf("%d groups left after clearing", n)
@@ -181,7 +185,7 @@ func (s *scene) agents(list ...string) {
 	s.t.Helper()
 	var at []rules.AgentAt
 	for _, l := range list {
-		var seat int
+		var seat rules.Seat
 		var house, slot string
 		if _, err := fmt.Sscanf(l, "%d %s %s", &seat, &house, &slot); err != nil {
 			s.t.Fatalf("agent %q: %v", l, err)
@@ -193,11 +197,11 @@ func (s *scene) agents(list ...string) {
 	s.ok(s.g.Edit().StartResolution(at))
 }
 
-func (s *scene) seat(i int) string { return s.g.Seats()[i] }
+func (s *scene) seat(i rules.Seat) string { return s.g.Seats()[i] }
 
 func (s *scene) rank(house string) rules.Rank {
 	for _, r := range s.view().Ranking {
-		if r.House == house {
+		if r.House == s.house(house) {
 			return r
 		}
 	}
@@ -205,10 +209,10 @@ func (s *scene) rank(house string) rules.Rank {
 	return rules.Rank{}
 }
 
-func (s *scene) hand(seat int) []string {
+func (s *scene) hand(seat rules.Seat) []string {
 	var ids []string
 	for _, c := range s.g.View(seat).Players[seat].Hand {
-		ids = append(ids, c.ID)
+		ids = append(ids, s.m.CardName(c))
 	}
 	return ids
 }
@@ -252,10 +256,10 @@ func TestRuling_LoyaltySlots(t *testing.T) {
 		t.Fatalf("loyalty lengths %d %d %d, want 5", len(own), len(other), len(pub))
 	}
 	for i := range own {
-		if own[i].House != wantH[i] || own[i].Value != wantV[i] || own[i].Revealed {
+		if own[i].House != s.house(wantH[i]) || own[i].Value != wantV[i] || own[i].Revealed {
 			t.Errorf("own slot %d: %+v, want %s %d face down", i, own[i], wantH[i], wantV[i])
 		}
-		if other[i].House != "" || pub[i].House != "" || other[i].Value != wantV[i] {
+		if other[i].House != board.NoHouse || pub[i].House != board.NoHouse || other[i].Value != wantV[i] {
 			t.Errorf("slot %d seen by others: %+v / public %+v", i, other[i], pub[i])
 		}
 	}
@@ -295,7 +299,7 @@ func TestRuling_PlayerCountsAndSeats(t *testing.T) {
 // Setup: the first player is drawn from the seed.
 func TestRuling_FirstPlayerFromSeed(t *testing.T) {
 	m := mustStandard(t)
-	seen := map[int]bool{}
+	seen := map[rules.Seat]bool{}
 	for seed := uint64(0); seed < 60; seed++ {
 		g1, err := rules.New(m, rules.Config{Players: playerNames[:3], Seed: seed})
 		if err != nil {
@@ -326,7 +330,7 @@ func TestRuling_PlacementOneAtATimeClockwise(t *testing.T) {
 	}
 	slots := []string{"stark maester", "stark marshal", "stark lord", "lannister maester", "lannister lord", "tyrell maester", "greyjoy lord", "baratheon marshal", "tyrell lord"}
 	for i, sl := range slots {
-		want := (1 + i) % 3
+		want := rules.Seat((1 + i) % 3)
 		if got := s.g.ToAct(); got != want {
 			t.Fatalf("placement %d: seat %d to act, want %d", i+1, got, want)
 		}
@@ -410,7 +414,7 @@ func TestRuling_TiersSkippingAndMoveUp(t *testing.T) {
 		}
 		seat := s.seat(s.g.ToAct())
 		v := s.view()
-		if v.Tier == rules.Lord && v.ResolvingHouse == "" {
+		if v.Tier == rules.Lord && v.ResolvingHouse == board.NoHouse {
 			if s.legal(seat+" resolve lannister marshal") || s.legal(seat+" resolve greyjoy marshal") {
 				t.Fatal("a Marshal is resolvable at the Lord tier")
 			}
@@ -487,9 +491,10 @@ func TestRuling_ActionsInPartOrNotAtAll(t *testing.T) {
 // control map: barrels over controlled land territories.
 func musterPoints(m *board.Map, v rules.View, house string) int {
 	n := 0
-	for _, t := range m.Territories {
-		if t.Kind == board.Land && v.Control[t.ID] == house {
-			n += t.Barrels
+	h, _ := m.House(house)
+	for t, tt := range m.Territories {
+		if tt.Kind == board.Land && v.Controller(board.TerrID(t)) == h {
+			n += tt.Barrels
 		}
 	}
 	return n
@@ -562,7 +567,7 @@ func TestRuling_MusterPlacement(t *testing.T) {
 	if u := s.units("winterfell", "stark"); u != [board.NumUnits]int{2, 1, 0, 0} {
 		t.Fatalf("Winterfell after muster: %v", u)
 	}
-	if v := s.view(); v.ResolvingHouse != "" && v.MusterPoints != 0 {
+	if v := s.view(); v.ResolvingHouse != board.NoHouse && v.MusterPoints != 0 {
 		t.Fatalf("muster still open with %d points", v.MusterPoints)
 	}
 
@@ -693,8 +698,8 @@ func TestRuling_PortControl(t *testing.T) {
 	if v.Combat != nil {
 		t.Fatal("entering a territory holding only a flag started a combat")
 	}
-	if v.Control["lannisport"] != "stark" || v.Flags["lannisport"] != "" {
-		t.Fatalf("Lannisport control %q flag %q, want stark and no flag", v.Control["lannisport"], v.Flags["lannisport"])
+	if v.Controller(s.terr("lannisport")) != s.house("stark") || v.Flag(s.terr("lannisport")) != board.NoHouse {
+		t.Fatalf("Lannisport control %d flag %d, want stark and no flag", v.Controller(s.terr("lannisport")), v.Flag(s.terr("lannisport")))
 	}
 	if u := s.units("port-of-lannisport", "lannister"); u != [board.NumUnits]int{} {
 		t.Fatalf("Lannister kept %v in the port of a land it lost", u)
@@ -724,14 +729,14 @@ func TestRuling_Flags(t *testing.T) {
 	if v.Combat != nil || v.Phase == rules.PhaseCombat {
 		t.Fatal("entering a flag-only territory started a combat")
 	}
-	if v.Flags["winterfell"] != "stark" || v.Control["winterfell"] != "stark" {
-		t.Fatalf("Winterfell flag %q control %q, want stark's flag", v.Flags["winterfell"], v.Control["winterfell"])
+	if v.Flag(s.terr("winterfell")) != s.house("stark") || v.Controller(s.terr("winterfell")) != s.house("stark") {
+		t.Fatalf("Winterfell flag %d control %d, want stark's flag", v.Flag(s.terr("winterfell")), v.Controller(s.terr("winterfell")))
 	}
-	if v.Flags["karhold"] != "" || v.Control["karhold"] != "stark" {
-		t.Fatalf("Karhold flag %q control %q, want no flag, Stark control", v.Flags["karhold"], v.Control["karhold"])
+	if v.Flag(s.terr("karhold")) != board.NoHouse || v.Controller(s.terr("karhold")) != s.house("stark") {
+		t.Fatalf("Karhold flag %d control %d, want no flag, Stark control", v.Flag(s.terr("karhold")), v.Controller(s.terr("karhold")))
 	}
 	for _, gr := range v.Groups {
-		if gr.Territory == "winterfell" {
+		if gr.Territory == s.terr("winterfell") {
 			t.Fatalf("units left in Winterfell: %+v", gr)
 		}
 	}
@@ -745,8 +750,8 @@ func TestRuling_DrawDeckAndSecrecy(t *testing.T) {
 	s.ok(s.deck("stark", []string{"robb-stark", "eddard-stark"}, true))
 	s.agents("1 stark maester", "0 stark lord", "0 tyrell lord")
 	before := s.view()
-	if before.DeckSizes["stark"] != 2 || len(before.Discards["stark"]) != 5 {
-		t.Fatalf("deck %d discard %d after SetDeck", before.DeckSizes["stark"], len(before.Discards["stark"]))
+	if before.DeckSize(s.house("stark")) != 2 || len(before.Discard(s.house("stark"))) != 5 {
+		t.Fatalf("deck %d discard %d after SetDeck", before.DeckSize(s.house("stark")), len(before.Discard(s.house("stark"))))
 	}
 	t1 := s.seat(1)
 	s.do(t1 + " resolve stark maester")
@@ -754,8 +759,8 @@ func TestRuling_DrawDeckAndSecrecy(t *testing.T) {
 	if h := s.hand(1); !slices.Equal(h, []string{"robb-stark"}) {
 		t.Fatalf("hand %v, want the top card robb-stark", h)
 	}
-	if v := s.view(); v.DeckSizes["stark"] != 1 {
-		t.Fatalf("deck %d after one draw, want 1", v.DeckSizes["stark"])
+	if v := s.view(); v.DeckSize(s.house("stark")) != 1 {
+		t.Fatalf("deck %d after one draw, want 1", v.DeckSize(s.house("stark")))
 	}
 	c := s.seat(0)
 	s.until(c + " resolve stark lord")
@@ -766,15 +771,15 @@ func TestRuling_DrawDeckAndSecrecy(t *testing.T) {
 	}
 	s.refuse(c+" choose draw", "already taken")
 	v := s.view()
-	if v.DeckSizes["stark"] != 5 || len(v.Discards["stark"]) != 0 {
-		t.Fatalf("after the deck ran out: deck %d, discard %d; want the 5 discards reshuffled into the deck", v.DeckSizes["stark"], len(v.Discards["stark"]))
+	if v.DeckSize(s.house("stark")) != 5 || len(v.Discard(s.house("stark"))) != 0 {
+		t.Fatalf("after the deck ran out: deck %d, discard %d; want the 5 discards reshuffled into the deck", v.DeckSize(s.house("stark")), len(v.Discard(s.house("stark"))))
 	}
-	for _, viewer := range []int{rules.Public, 1} {
+	for _, viewer := range []rules.Seat{rules.Public, 1} {
 		p := s.g.View(viewer).Players[0]
 		if len(p.Hand) != 0 {
 			t.Fatalf("View(%d) shows seat 0's hand", viewer)
 		}
-		if p.HandSizes["stark"] != 1 {
+		if p.HandSize(s.house("stark")) != 1 {
 			t.Fatalf("View(%d) hand sizes %v, want stark 1", viewer, p.HandSizes)
 		}
 	}
@@ -850,7 +855,7 @@ func TestRuling_LandPowerAndFortresses(t *testing.T) {
 			if v.Combat == nil {
 				t.Fatal("no combat")
 			}
-			if v.Combat.Attacker != "stark" || v.Combat.Defender != "lannister" || v.Combat.Territory != tc.terr {
+			if v.Combat.Attacker != s.house("stark") || v.Combat.Defender != s.house("lannister") || v.Combat.Territory != s.terr(tc.terr) {
 				t.Fatalf("combat %+v", v.Combat)
 			}
 			if v.Combat.AttackerPower != tc.wantAtt || v.Combat.DefenderPower != tc.wantDef {
@@ -928,14 +933,14 @@ func TestRuling_CardOrderAndHouses(t *testing.T) {
 	if !slices.Contains(s.hand(2), "eddard-stark") {
 		t.Fatalf("seat 2 hand %v: Eddard should be kept", s.hand(2))
 	}
-	if d := v.Discards["stark"]; len(d) != 1 || d[0].ID != "robb-stark" {
+	if d := v.Discard(s.house("stark")); len(d) != 1 || s.m.CardAt(d[0]).ID != "robb-stark" {
 		t.Fatalf("Stark discard %v, want Robb", d)
 	}
 	// Lannister wins 1 + castle 4 + The Hound 2 = 7 to Stark 2 + Robb 3 = 5.
 	// Stark loses 2 (both footmen); Lannister would lose 1 but The Hound's
 	// two towers save it.
-	if v.Control["winterfell"] != "lannister" {
-		t.Fatalf("Winterfell controlled by %q after Lannister won 7 to 5", v.Control["winterfell"])
+	if v.Controller(s.terr("winterfell")) != s.house("lannister") {
+		t.Fatalf("Winterfell controlled by %d after Lannister won 7 to 5", v.Controller(s.terr("winterfell")))
 	}
 	if u := s.units("winterfell", "lannister"); u != [board.NumUnits]int{1, 0, 0, 0} {
 		t.Fatalf("Lannister in Winterfell %v, want its footman saved by The Hound's towers", u)
@@ -961,8 +966,8 @@ func TestRuling_TieActivePlayerNamesWinner(t *testing.T) {
 	s.refuse(s.seat(0)+" winner tyrell", "not in this combat")
 	s.do(s.seat(0) + " winner lannister")
 	v = s.view()
-	if v.Control["blackwater"] != "lannister" {
-		t.Fatalf("Blackwater controlled by %q after the active player named Lannister", v.Control["blackwater"])
+	if v.Controller(s.terr("blackwater")) != s.house("lannister") {
+		t.Fatalf("Blackwater controlled by %d after the active player named Lannister", v.Controller(s.terr("blackwater")))
 	}
 }
 
@@ -1040,7 +1045,7 @@ func sub4(a, b [board.NumUnits]int) [board.NumUnits]int {
 func totalUnits(s *scene, house string) [board.NumUnits]int {
 	var n [board.NumUnits]int
 	for _, gr := range s.view().Groups {
-		if gr.House == house {
+		if gr.House == s.house(house) {
 			for i, c := range gr.Units {
 				n[i] += c
 			}
@@ -1244,7 +1249,7 @@ func TestRuling_JaimeGrantsMuster(t *testing.T) {
 // declineNotListed: a granted action (Asha, Jaime) may be declined; every
 // way of declining that Check accepts must be listed by Legal (Legal lists
 // every legal action). It returns the engine bug found, or "".
-func declineNotListed(s *scene, seat int) string {
+func declineNotListed(s *scene, seat rules.Seat) string {
 	var bad []string
 	for _, w := range []string{" done", " decline"} {
 		line := s.seat(seat) + w
@@ -1314,7 +1319,7 @@ func TestRuling_MelisandreLookAndDiscard(t *testing.T) {
 	if h := s.hand(1); !slices.Equal(h, []string{"balon-greyjoy"}) {
 		t.Fatalf("seat 1 hand %v after Melisandre's discard", h)
 	}
-	if d := s.view().Discards["tyrell"]; len(d) != 1 || d[0].ID != "mace-tyrell" {
+	if d := s.view().Discard(s.house("tyrell")); len(d) != 1 || s.m.CardAt(d[0]).ID != "mace-tyrell" {
 		t.Fatalf("Tyrell discard %v", d)
 	}
 }
@@ -1365,11 +1370,11 @@ func TestRuling_ExchangeRevealsExactlyOne(t *testing.T) {
 	s.refuse(c+" exchange stark baratheon reveal stark", "already face up")
 	s.do(c + " exchange stark baratheon reveal baratheon")
 	pub := s.view().Players[0].Loyalty
-	if pub[0].House != "stark" || !pub[0].Revealed || pub[1].House != "baratheon" || !pub[1].Revealed {
+	if pub[0].House != s.house("stark") || !pub[0].Revealed || pub[1].House != s.house("baratheon") || !pub[1].Revealed {
 		t.Fatalf("seat 0 public card %+v: want Stark 6 and Baratheon 4 face up", pub)
 	}
 	for _, tok := range pub[2:] {
-		if tok.Revealed || tok.House != "" {
+		if tok.Revealed || tok.House != board.NoHouse {
 			t.Fatalf("seat 0 public card %+v: only two tokens should show", pub)
 		}
 	}
@@ -1400,8 +1405,8 @@ func TestRuling_OneRoundPerPlayer(t *testing.T) {
 	for n := 2; n <= 4; n++ {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			s := newScene(t, n)
-			s.ok(s.g.Edit().First(n - 1))
-			rounds := map[int]int{}
+			s.ok(s.g.Edit().First(rules.Seat(n - 1)))
+			rounds := map[int]rules.Seat{}
 			for steps := 0; !s.g.Over(); steps++ {
 				if steps > 2000 {
 					t.Fatal("game does not end")
@@ -1414,7 +1419,7 @@ func TestRuling_OneRoundPerPlayer(t *testing.T) {
 				t.Fatalf("%d players played rounds %v, want %d", n, rounds, n)
 			}
 			for r := 1; r <= n; r++ {
-				if want := (n - 1 + r - 1) % n; rounds[r] != want {
+				if want := rules.Seat((n - 1 + r - 1) % n); rounds[r] != want {
 					t.Fatalf("round %d first player %d, want %d", r, rounds[r], want)
 				}
 			}
@@ -1449,7 +1454,7 @@ func TestRuling_ScoringBySpan(t *testing.T) {
 			t.Errorf("seat %s scores %d, want %d", p.ID, p.Score, want[i])
 		}
 	}
-	if !slices.Equal(v.Winners, []int{0}) {
+	if !slices.Equal(v.Winners, []rules.Seat{0}) {
 		t.Errorf("winners %v, want [0]", v.Winners)
 	}
 }
@@ -1463,7 +1468,7 @@ func TestRuling_TieBreaks(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		setup  func(s *scene)
-		winner int
+		winner rules.Seat
 		words  string
 	}{
 		{"fewest revealed", func(s *scene) {
@@ -1501,7 +1506,7 @@ func TestRuling_TieBreaks(t *testing.T) {
 			if v.Players[0].Score != 15 || v.Players[1].Score != 15 || v.Players[2].Score != 3 {
 				t.Fatalf("scores %d %d %d, want 15 15 3", v.Players[0].Score, v.Players[1].Score, v.Players[2].Score)
 			}
-			if !slices.Equal(v.Winners, []int{tc.winner}) {
+			if !slices.Equal(v.Winners, []rules.Seat{tc.winner}) {
 				t.Fatalf("winners %v, want [%d] (tie-break %q)", v.Winners, tc.winner, v.TieBreak)
 			}
 			if !strings.Contains(v.TieBreak, tc.words) {
@@ -1536,7 +1541,7 @@ func TestRuling_GrantedMoveMayFight(t *testing.T) {
 	}
 	s.do(s.seat(1) + " move seagard riverrun footman:2")
 	v := s.view()
-	if v.Combat == nil || v.Combat.Attacker != "greyjoy" || v.Combat.Defender != "lannister" {
+	if v.Combat == nil || v.Combat.Attacker != s.house("greyjoy") || v.Combat.Defender != s.house("lannister") {
 		t.Fatalf("Asha's move into Lannister troops: combat %+v", v.Combat)
 	}
 	if v.Active != 0 {
@@ -1565,11 +1570,11 @@ func TestRuling_ExchangeOrderAndLeftOver(t *testing.T) {
 	s := newScene(t, 3)
 	s.ok(s.g.Edit().First(2))
 	order := []string{"baratheon", "stark", "lannister", "greyjoy", "tyrell"}
-	for i := 0; i < 3; i++ {
+	for i := range rules.Seat(3) {
 		s.ok(s.loyalty(i, order))
 	}
 	s.agents()
-	var seen []int
+	var seen []rules.Seat
 	for s.view().Phase == rules.PhaseExchange {
 		seat := s.g.ToAct()
 		seen = append(seen, seat)
@@ -1579,11 +1584,11 @@ func TestRuling_ExchangeOrderAndLeftOver(t *testing.T) {
 			s.do(s.seat(seat) + " keep")
 		}
 	}
-	if !slices.Equal(seen, []int{2, 0, 1}) {
+	if !slices.Equal(seen, []rules.Seat{2, 0, 1}) {
 		t.Fatalf("exchange order %v, want [2 0 1] from the first player", seen)
 	}
 	own := s.g.View(2).Players[2].Loyalty
-	if own[0].House != "tyrell" || !own[0].Revealed || own[4].House != "baratheon" || own[4].Revealed || own[4].Value != 0 {
+	if own[0].House != s.house("tyrell") || !own[0].Revealed || own[4].House != s.house("baratheon") || own[4].Revealed || own[4].Value != 0 {
 		t.Fatalf("seat 2 card %+v: want Tyrell face up on the 6 slot, Baratheon face down as the left-over", own)
 	}
 	if v := s.view(); v.FirstPlayer != 0 || v.Round != 2 {

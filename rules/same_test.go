@@ -64,7 +64,7 @@ func TestSameEventSeesEveryField(t *testing.T) {
 		var a, b Event
 		f := reflect.ValueOf(&b).Elem().Field(i)
 		switch f.Kind() {
-		case reflect.Int, reflect.Int16:
+		case reflect.Int, reflect.Int8, reflect.Int16:
 			f.SetInt(1)
 		case reflect.Uint8:
 			f.SetUint(1)

@@ -2,13 +2,16 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"notrueking/board"
 )
 
 // score returns what seat's loyalty card scores against the displayed
 // ranking: a token scores its slot's value when its house's rank span
 // contains the slot's position.
-func (g *Game) score(seat int) int {
+func (g *Game) score(seat Seat) int {
 	p := g.st.Players[seat]
 	n := 0
 	for i, h := range p.Loyalty {
@@ -20,7 +23,7 @@ func (g *Game) score(seat int) int {
 	return n
 }
 
-func (g *Game) revealedCount(seat int) int {
+func (g *Game) revealedCount(seat Seat) int {
 	n := 0
 	for _, r := range g.st.Players[seat].Revealed {
 		if r {
@@ -30,10 +33,10 @@ func (g *Game) revealedCount(seat int) int {
 	return n
 }
 
-func (g *Game) cardsOf(seat, h int) int {
+func (g *Game) cardsOf(seat Seat, h board.HouseID) int {
 	n := 0
 	for _, c := range g.st.Players[seat].Hand {
-		if g.card(c).House == g.m.Houses[h].ID {
+		if g.cardHouse(c) == h {
 			n++
 		}
 	}
@@ -43,24 +46,24 @@ func (g *Game) cardsOf(seat, h int) int {
 // finish scores the game and decides the winner with the seed's tie-breaks.
 func (g *Game) finish() {
 	s := &g.st
-	n := len(s.Players)
+	n := g.numSeats()
 	best := -1
-	for i := range s.Players {
+	for i := range g.numSeats() {
 		s.Players[i].Score = g.score(i)
 		best = max(best, s.Players[i].Score)
 	}
-	var cands []int
-	for i := range s.Players {
+	var cands []Seat
+	for i := range n {
 		if s.Players[i].Score == best {
 			cands = append(cands, i)
 		}
 	}
-	filter := func(key func(int) int) {
+	filter := func(key func(Seat) int) {
 		top := key(cands[0])
 		for _, c := range cands {
 			top = max(top, key(c))
 		}
-		var out []int
+		var out []Seat
 		for _, c := range cands {
 			if key(c) == top {
 				out = append(out, c)
@@ -72,7 +75,7 @@ func (g *Game) finish() {
 	if len(cands) > 1 {
 		names := g.seatList(cands)
 		tie = ""
-		filter(func(c int) int { return -g.revealedCount(c) })
+		filter(func(c Seat) int { return -g.revealedCount(c) })
 		if len(cands) == 1 {
 			tie = fmt.Sprintf("%s tied on %d points; %s wins with the fewest revealed tokens (%d).", names, best, g.seatName(cands[0]), g.revealedCount(cands[0]))
 		}
@@ -80,16 +83,16 @@ func (g *Game) finish() {
 			if tie != "" {
 				break
 			}
-			h, _ := g.m.House(r.House)
-			filter(func(c int) int { return g.cardsOf(c, h) })
+			h := r.House
+			filter(func(c Seat) int { return g.cardsOf(c, h) })
 			if len(cands) == 1 {
 				tie = fmt.Sprintf("%s tied on %d points and revealed tokens; %s wins with the most %s cards in hand (%d).", names, best, g.seatName(cands[0]), g.houseName(h), g.cardsOf(cands[0], h))
 			}
 		}
 		if tie == "" {
-			for i := 1; i <= n; i++ {
-				if c := (s.First + i) % n; containsInt(cands, c) {
-					cands = []int{c}
+			for i := Seat(1); i <= n; i++ {
+				if c := (s.First + i) % n; slices.Contains(cands, c) {
+					cands = []Seat{c}
 					break
 				}
 			}
@@ -102,29 +105,20 @@ func (g *Game) finish() {
 	s.Turn = -1
 	start := len(g.items)
 	g.addRanking(s.Ranking)
-	for i := range s.Players {
+	for i := range n {
 		g.addItem(s.Players[i].Score)
 	}
-	g.emit(Event{Seat: Public, Kind: EvGameOver, Who: int16(cands[0]), N: int16(len(s.Ranking)), List: g.listFrom(start)})
-	for i, p := range s.Players {
+	g.emit(Event{Seat: Public, Kind: EvGameOver, Who: cands[0], N: int16(len(s.Ranking)), List: g.listFrom(start)})
+	for i := range n {
 		start := len(g.items)
-		for _, h := range p.Loyalty {
-			g.addItem(h)
+		for _, h := range s.Players[i].Loyalty {
+			g.addItem(int(h))
 		}
-		g.emit(Event{Seat: Public, Kind: EvLoyaltyRevealed, Who: int16(i), List: g.listFrom(start)})
+		g.emit(Event{Seat: Public, Kind: EvLoyaltyRevealed, Who: i, List: g.listFrom(start)})
 	}
 }
 
-func containsInt(a []int, x int) bool {
-	for _, y := range a {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-func (g *Game) seatList(seats []int) string {
+func (g *Game) seatList(seats []Seat) string {
 	var names []string
 	for _, s := range seats {
 		names = append(names, g.seatName(s))

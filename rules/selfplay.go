@@ -73,7 +73,7 @@ func (s *state) hash(h interface{ Write([]byte) (int, error) }) {
 	for _, p := range s.Players {
 		put(p.Score)
 		for _, l := range p.Loyalty {
-			put(l)
+			put(int(l))
 		}
 		for _, r := range p.Revealed {
 			if r {
@@ -92,10 +92,10 @@ func (s *state) hash(h interface{ Write([]byte) (int, error) }) {
 		}
 	}
 	for _, f := range s.Flags {
-		put(f)
+		put(int(f))
 	}
 	for _, w := range s.Winners {
-		put(w)
+		put(int(w))
 	}
 	for h, d := range s.Decks {
 		put(len(d))

@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"notrueking/board"
@@ -61,9 +63,9 @@ func TestNewPlacesStartingUnits(t *testing.T) {
 		}
 	}
 	v := g.View(Public)
-	for _, h := range g.m.Houses {
-		if v.DeckSizes[h.ID] != len(h.Deck) {
-			t.Errorf("%s deck %d, want %d", h.ID, v.DeckSizes[h.ID], len(h.Deck))
+	for i, h := range g.m.Houses {
+		if v.DeckSizes[i] != len(h.Deck) {
+			t.Errorf("%s deck %d, want %d", h.ID, v.DeckSizes[i], len(h.Deck))
 		}
 	}
 }
@@ -77,8 +79,8 @@ func TestNewDrawsFromSeed(t *testing.T) {
 	decks := map[int]bool{}
 	for seed := uint64(0); seed < 40; seed++ {
 		g := newGame(t, 4, seed)
-		firsts[g.st.First] = true
-		decks[g.st.Decks[1][0]] = true
+		firsts[int(g.st.First)] = true
+		decks[int(g.st.Decks[1][0])] = true
 	}
 	if len(firsts) < 3 || len(decks) < 3 {
 		t.Fatalf("40 seeds gave %d first players and %d top Stark cards", len(firsts), len(decks))
@@ -89,13 +91,13 @@ func TestInitialRankingIsTheMapsOrder(t *testing.T) {
 	g := newGame(t, 2, 1)
 	want := map[string][2]int{"baratheon": {1, 1}, "stark": {2, 2}, "lannister": {3, 4}, "greyjoy": {3, 4}, "tyrell": {5, 5}}
 	for _, r := range g.View(Public).Ranking {
-		if w := want[r.House]; w != [2]int{r.From, r.To} {
-			t.Errorf("%s %d–%d, want %v", r.House, r.From, r.To, w)
+		if w := want[g.m.Houses[r.House].ID]; w != [2]int{r.From, r.To} {
+			t.Errorf("%s %d–%d, want %v", g.m.Houses[r.House].ID, r.From, r.To, w)
 		}
 	}
 	// Computed on the starting board, Tyrell ties Lannister and Greyjoy.
 	for _, r := range g.computeRanking() {
-		if r.House == "tyrell" && (r.From != 3 || r.To != 5) {
+		if r.House == house(t, g, "tyrell") && (r.From != 3 || r.To != 5) {
 			t.Errorf("computed Tyrell %d–%d, want 3–5", r.From, r.To)
 		}
 	}
@@ -133,11 +135,11 @@ func TestLoyaltyArrangementIsSecret(t *testing.T) {
 		t.Fatalf("events %v", evs)
 	}
 	own, other := g.View(0), g.View(1)
-	if own.Players[0].Loyalty[0].House != "stark" || own.Players[0].Loyalty[0].Value != 6 {
+	if own.Players[0].Loyalty[0].House != house(t, g, "stark") || own.Players[0].Loyalty[0].Value != 6 {
 		t.Fatalf("own view %v", own.Players[0].Loyalty)
 	}
 	for _, tok := range append(other.Players[0].Loyalty, g.View(Public).Players[0].Loyalty...) {
-		if tok.House != "" {
+		if tok.House != board.NoHouse {
 			t.Fatalf("another seat sees Crown's token %v", tok)
 		}
 	}
@@ -173,7 +175,7 @@ func TestPlacementGoesClockwiseFromTheFirstPlayer(t *testing.T) {
 	}
 	order := []int{}
 	for i := 0; i < 9; i++ {
-		order = append(order, g.ToAct())
+		order = append(order, int(g.ToAct()))
 		legal := g.Legal()
 		if len(legal) != 15-i {
 			t.Fatalf("placement %d: %d slots listed, want %d", i, len(legal), 15-i)
@@ -195,5 +197,21 @@ func TestPlacementGoesClockwiseFromTheFirstPlayer(t *testing.T) {
 		if p.Agents != 0 {
 			t.Fatalf("seat %d still holds %d agents", i, p.Agents)
 		}
+	}
+}
+
+// TestNewRefusesAMapTooBigForItsIds: territory, house and card ids are
+// 16-bit, so a map built in code with more territories than they can
+// number is refused with a reason instead of wrapping around.
+func TestNewRefusesAMapTooBigForItsIds(t *testing.T) {
+	big := *mustMap(t)
+	big.Territories = append([]board.Territory(nil), big.Territories...)
+	for i := len(big.Territories); i <= board.MaxIDs; i++ {
+		big.Territories = append(big.Territories, board.Territory{ID: fmt.Sprintf("t%d", i), Kind: board.Sea, Port: board.NoTerr, PortOf: board.NoTerr, PortSea: board.NoTerr})
+	}
+	big.Index()
+	_, err := New(&big, Config{Players: []string{"Ann", "Ben"}, Seed: 1})
+	if err == nil || !strings.Contains(err.Error(), "at most 32767") {
+		t.Fatalf("New on a map of %d territories: %v, want a refusal", len(big.Territories), err)
 	}
 }

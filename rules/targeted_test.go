@@ -118,7 +118,7 @@ func TestDiscardOntoAnEmptyDeckRebuildsIt(t *testing.T) {
 	}
 	act(t, g, "crown move stoney-sept lannisport footman:2")
 	evs := act(t, g, "crown play eddard-stark")
-	if !slices.Equal(g.st.Decks[h], []int{g.cardNum("eddard-stark")}) || len(g.st.Discards[h]) != 0 {
+	if !slices.Equal(g.st.Decks[h], []board.CardID{g.cardNum("eddard-stark")}) || len(g.st.Discards[h]) != 0 {
 		t.Fatalf("deck %v discard %v, want Eddard rebuilt into the deck at once", g.st.Decks[h], g.st.Discards[h])
 	}
 	if !hasEvent(evs, "shuffled into a new deck") {
@@ -176,7 +176,7 @@ func TestWinEffectsRunInTheOrderPlayed(t *testing.T) {
 			act(t, g, "crown play "+tc.crown)
 			act(t, g, "torch play "+tc.torch)
 			f := g.top()
-			if f == nil || f.Kind != tc.first || f.Seat != tc.firstSeat || g.ToAct() != tc.firstSeat {
+			if f == nil || f.Kind != tc.first || int(f.Seat) != tc.firstSeat || int(g.ToAct()) != tc.firstSeat {
 				t.Fatalf("first effect %+v to act %d, want %s of seat %d (played first)", f, g.ToAct(), tc.first, tc.firstSeat)
 			}
 			if tc.first == FrameCersei {
@@ -509,7 +509,7 @@ func TestRankingTieBreakersInOrder(t *testing.T) {
 			}
 			var s, l Rank
 			for _, r := range g.computeRanking() {
-				switch r.House {
+				switch g.m.Houses[r.House].ID {
 				case "stark":
 					s = r
 				case "lannister":
@@ -530,7 +530,7 @@ func TestRankingTieBreakersInOrder(t *testing.T) {
 // Three players, so clockwise and counter-clockwise differ.
 func TestFirstPlayerPassesClockwise(t *testing.T) {
 	g := scenario(t, 3, 0)
-	for _, want := range []int{1, 2} {
+	for _, want := range []Seat{1, 2} {
 		for i := 0; i < 3; i++ {
 			act(t, g, g.Seats()[g.ToAct()]+" keep")
 		}

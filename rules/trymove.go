@@ -19,8 +19,8 @@ import (
 // h would be checked now, and if not, why (the same words Check gives for
 // that move when h is the house moving). Entering another house's troops
 // is allowed: it would start a combat. It never changes the game.
-func (g *Game) TryMove(h, from, to int, units [board.NumUnits]int) error {
-	if h < 0 || h >= len(g.m.Houses) {
+func (g *Game) TryMove(h board.HouseID, from, to board.TerrID, units [board.NumUnits]int) error {
+	if !g.m.HasHouse(h) {
 		return fmt.Errorf("there is no house %d", h)
 	}
 	_, _, _, err := g.checkMove(h, Action{Verb: VMove, From: from, To: to, Units: units, House: None})
@@ -31,8 +31,8 @@ func (g *Game) TryMove(h, from, to int, units [board.NumUnits]int) error {
 // house h's units in territory from could move into (TryMove accepts it):
 // the destinations Legal lists for a move of h from there. It never
 // changes the game.
-func (g *Game) TryDestinations(h, from int) []int {
-	if h < 0 || h >= len(g.m.Houses) || from < 0 || from >= len(g.m.Territories) {
+func (g *Game) TryDestinations(h board.HouseID, from board.TerrID) []board.TerrID {
+	if !g.m.HasHouse(h) || !g.m.HasTerr(from) {
 		return nil
 	}
 	ok := make([]bool, len(g.m.Territories))
@@ -41,10 +41,10 @@ func (g *Game) TryDestinations(h, from int) []int {
 			ok[a.To] = true
 		}
 	})
-	var out []int
+	var out []board.TerrID
 	for t, y := range ok {
 		if y {
-			out = append(out, t)
+			out = append(out, board.TerrID(t))
 		}
 	}
 	return out

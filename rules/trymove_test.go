@@ -18,14 +18,14 @@ func TestTryMoveAgreesWithLegalAndCheck(t *testing.T) {
 		act(t, g, "crown choose move")
 		h := house(t, g, "greyjoy")
 		before, _ := json.Marshal(g.st)
-		legalTo := map[int][]int{}
+		legalTo := map[board.TerrID][]board.TerrID{}
 		for _, a := range g.Legal() {
 			if a.Verb == VMove && !slices.Contains(legalTo[a.From], a.To) {
 				legalTo[a.From] = append(legalTo[a.From], a.To)
 			}
 		}
 		checked := 0
-		for from := range g.m.Territories {
+		for from := range g.m.NumTerritories() {
 			u := g.st.Units[from][h]
 			got := g.TryDestinations(h, from)
 			want := legalTo[from]
@@ -36,7 +36,7 @@ func TestTryMoveAgreesWithLegalAndCheck(t *testing.T) {
 			if u == ([board.NumUnits]int{}) {
 				continue
 			}
-			for to := range g.m.Territories {
+			for to := range g.m.NumTerritories() {
 				err := g.TryMove(h, from, to, u)
 				cerr := g.Check(Action{Seat: 0, Verb: VMove, From: from, To: to, Units: u, House: None})
 				if (err == nil) != (cerr == nil) || err != nil && err.Error() != cerr.Error() {

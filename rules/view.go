@@ -4,7 +4,7 @@ import "notrueking/board"
 
 // Public is the seat number of the public view: what the shared screen and
 // a spectator may know.
-const Public = -1
+const Public Seat = -1
 
 // Phase is the stage of the game.
 type Phase string
@@ -21,8 +21,8 @@ const (
 
 // Group is the units of one house in one territory.
 type Group struct {
-	House     string              `json:"house"`
-	Territory string              `json:"territory"`
+	House     board.HouseID       `json:"house"`
+	Territory board.TerrID        `json:"territory"`
 	Units     [board.NumUnits]int `json:"units"` // footman, knight, ship, dragon
 	// Carried counts footmen/knights aboard ships at sea (included in Units).
 	Carried int `json:"carried,omitempty"`
@@ -30,44 +30,47 @@ type Group struct {
 
 // Token is one loyalty token on a seat's loyalty card.
 type Token struct {
-	House    string `json:"house"` // "" when hidden from the viewer
-	Value    int    `json:"value"` // the slot value
-	Revealed bool   `json:"revealed"`
+	House    board.HouseID `json:"house"` // NoHouse when hidden from the viewer
+	Value    int           `json:"value"` // the slot value
+	Revealed bool          `json:"revealed"`
 }
 
 // PlayerView is what the viewer knows of one seat.
 type PlayerView struct {
-	Seat         int    `json:"seat"`
+	Seat         Seat   `json:"seat"`
 	ID           string `json:"id"`   // conspiracy id, e.g. "crown"
 	Name         string `json:"name"` // the player's name
 	AgentsInHand int    `json:"agents_in_hand"`
 	// Loyalty is the seat's card slot by slot, best first; hidden tokens
-	// have House "" unless the viewer is this seat (or the game is over).
+	// have House NoHouse unless the viewer is this seat (or the game is
+	// over).
 	Loyalty []Token `json:"loyalty"`
-	// HandSizes counts the seat's house cards per house id (public).
-	HandSizes map[string]int `json:"hand_sizes"`
-	// Hand lists the seat's cards; only for the viewer's own seat (or at game over).
-	Hand  []board.Card `json:"hand,omitempty"`
-	Score int          `json:"score"` // final score, at game over
+	// HandSizes counts the seat's house cards per house (public), indexed
+	// by house.
+	HandSizes []int `json:"hand_sizes"`
+	// Hand lists the seat's cards; only for the viewer's own seat (or at
+	// game over).
+	Hand  []board.CardID `json:"hand,omitempty"`
+	Score int            `json:"score"` // final score, at game over
 }
 
 // Rank is a house's place in the ranking: From..To is the shared span
 // (equal when not tied), 1 = first.
 type Rank struct {
-	House   string `json:"house"`
-	From    int    `json:"from"`
-	To      int    `json:"to"`
-	Crowns  int    `json:"crowns"`
-	Castles int    `json:"castles"`
-	Towns   int    `json:"towns"`
-	Barrels int    `json:"barrels"`
+	House   board.HouseID `json:"house"`
+	From    int           `json:"from"`
+	To      int           `json:"to"`
+	Crowns  int           `json:"crowns"`
+	Castles int           `json:"castles"`
+	Towns   int           `json:"towns"`
+	Barrels int           `json:"barrels"`
 }
 
 // CombatView is the running combat, all public (card plays are open).
 type CombatView struct {
-	Territory string `json:"territory"`
-	Attacker  string `json:"attacker"`
-	Defender  string `json:"defender"`
+	Territory board.TerrID  `json:"territory"`
+	Attacker  board.HouseID `json:"attacker"`
+	Defender  board.HouseID `json:"defender"`
 	// Terms lists every addend of each side's power, e.g. "3 footmen +3",
 	// "castle +4", "Eddard Stark +4".
 	AttackerTerms []string     `json:"attacker_terms"`
@@ -76,64 +79,118 @@ type CombatView struct {
 	DefenderPower int          `json:"defender_power"`
 	Played        []PlayedCard `json:"played"`
 	Step          string       `json:"step"` // "cards", "tie", "retreat", "redeploy"
-	// Winner is the winning house once decided ("" before); the powers and
-	// terms are then those that decided it, before casualties.
-	Winner string `json:"winner,omitempty"`
-	// Retreater and RetreatUnits: the loser's survivors awaiting a retreat.
-	Retreater    string              `json:"retreater,omitempty"`
+	// Winner is the winning house once decided (NoHouse before); the
+	// powers and terms are then those that decided it, before casualties.
+	Winner board.HouseID `json:"winner"`
+	// Retreater and RetreatUnits: the loser's survivors awaiting a retreat
+	// (Retreater NoHouse when none).
+	Retreater    board.HouseID       `json:"retreater"`
 	RetreatUnits [board.NumUnits]int `json:"retreat_units"`
 }
 
-// PlayedCard is a card played (or a pass, Card.ID == "") in a combat.
+// PlayedCard is a card played (or a pass, Card NoCard) in a combat.
 type PlayedCard struct {
-	Seat int        `json:"seat"`
-	Card board.Card `json:"card"`
+	Seat Seat         `json:"seat"`
+	Card board.CardID `json:"card"`
 }
 
 // View is everything one seat (or the public) may know. render draws only
 // from a View; the hot-seat curtain is a choice of seat.
 type View struct {
-	Seat        int   `json:"seat"` // Public or a seat index
+	Seat        Seat  `json:"seat"` // Public or a seat index
 	Phase       Phase `json:"phase"`
 	Round       int   `json:"round"`  // 1-based
 	Rounds      int   `json:"rounds"` // = number of players
-	FirstPlayer int   `json:"first_player"`
+	FirstPlayer Seat  `json:"first_player"`
 	// ToAct is the seat whose decision the game waits for (-1 when over).
-	ToAct int `json:"to_act"`
+	ToAct Seat `json:"to_act"`
 	// Active is the seat resolving the current agent (combat's "active player").
-	Active int `json:"active"`
+	Active Seat `json:"active"`
 	// Tier is the slot tier now resolving (resolve phase).
 	Tier Slot `json:"tier"`
 	// Prompt says, in one line, who must do what next.
 	Prompt  string       `json:"prompt"`
 	Players []PlayerView `json:"players"`
 	// Slots[h][s] is the seat whose agent is on house h's slot s, or -1.
-	Slots [][NumSlots]int `json:"slots"`
-	// Resolving names the agent being resolved ("" house when none) and
+	Slots [][NumSlots]Seat `json:"slots"`
+	// Resolving names the agent being resolved (NoHouse when none) and
 	// the actions still open to it.
-	ResolvingHouse string `json:"resolving_house,omitempty"`
-	ResolvingSlot  Slot   `json:"resolving_slot"`
+	ResolvingHouse board.HouseID `json:"resolving_house"`
+	ResolvingSlot  Slot          `json:"resolving_slot"`
 	// MusterPoints left in the running muster action (0 otherwise).
 	MusterPoints int     `json:"muster_points"`
 	Groups       []Group `json:"groups"`
-	// Flags maps territory id → house id for control flags.
-	Flags map[string]string `json:"flags"`
-	// Fortifications maps each territory with a fortification (nine-player
-	// map: Moat Cailin) → the house holding it, "" while unheld.
-	Fortifications map[string]string `json:"fortifications,omitempty"`
-	// Control maps every controlled territory id → house id.
-	Control   map[string]string       `json:"control"`
-	Ranking   []Rank                  `json:"ranking"`
-	DeckSizes map[string]int          `json:"deck_sizes"`
-	Discards  map[string][]board.Card `json:"discards"`
-	Combat    *CombatView             `json:"combat,omitempty"`
+	// Flags[t] is the house whose control flag stands in territory t, or
+	// NoHouse (indexed by territory, like Control and Fortifications; read
+	// them with Flag, Controller and Fort).
+	Flags []board.HouseID `json:"flags"`
+	// Fortifications[t] is the house holding territory t's fortification
+	// (nine-player map: Moat Cailin), FortEmpty while unheld, FortNone
+	// where there is none; nil on a map without fortifications.
+	Fortifications []board.HouseID `json:"fortifications,omitempty"`
+	// Control[t] is the house controlling territory t, or NoHouse.
+	Control []board.HouseID `json:"control"`
+	Ranking []Rank          `json:"ranking"`
+	// DeckSizes and Discards are each house's deck size and discard
+	// (oldest first), indexed by house.
+	DeckSizes []int            `json:"deck_sizes"`
+	Discards  [][]board.CardID `json:"discards"`
+	Combat    *CombatView      `json:"combat,omitempty"`
 	// Peek is the hand the viewer may see through Melisandre (seat, cards).
-	PeekSeat int          `json:"peek_seat"`
-	Peek     []board.Card `json:"peek,omitempty"`
+	PeekSeat Seat           `json:"peek_seat"`
+	Peek     []board.CardID `json:"peek,omitempty"`
 	// Winner and TieBreak at game over.
-	Winners  []int  `json:"winners,omitempty"`
+	Winners  []Seat `json:"winners,omitempty"`
 	TieBreak string `json:"tie_break,omitempty"`
 	// Log is the events this viewer may read, oldest first, in words made
 	// for the viewer (at game over every event, in its own seat's words).
 	Log []LogLine `json:"log"`
+}
+
+// byTerr is xs[t], or NoHouse outside xs (a view decoded from elsewhere
+// may be short).
+func byTerr(xs []board.HouseID, t board.TerrID) board.HouseID {
+	if t < 0 || int(t) >= len(xs) {
+		return board.NoHouse
+	}
+	return xs[t]
+}
+
+// Flag is the house whose flag stands in territory t, or NoHouse.
+func (v View) Flag(t board.TerrID) board.HouseID { return byTerr(v.Flags, t) }
+
+// Controller is the house controlling territory t, or NoHouse.
+func (v View) Controller(t board.TerrID) board.HouseID { return byTerr(v.Control, t) }
+
+// Fort reports whether territory t has a fortification, and the house
+// holding it (NoHouse while unheld: FortEmpty is NoHouse).
+func (v View) Fort(t board.TerrID) (holder board.HouseID, ok bool) {
+	if t < 0 || int(t) >= len(v.Fortifications) || v.Fortifications[t] == FortNone {
+		return board.NoHouse, false
+	}
+	return v.Fortifications[t], true
+}
+
+// DeckSize is house h's deck size (0 outside the view).
+func (v View) DeckSize(h board.HouseID) int {
+	if h < 0 || int(h) >= len(v.DeckSizes) {
+		return 0
+	}
+	return v.DeckSizes[h]
+}
+
+// Discard is house h's discard, oldest first (nil outside the view).
+func (v View) Discard(h board.HouseID) []board.CardID {
+	if h < 0 || int(h) >= len(v.Discards) {
+		return nil
+	}
+	return v.Discards[h]
+}
+
+// HandSize is how many cards of house h the seat holds.
+func (p PlayerView) HandSize(h board.HouseID) int {
+	if h < 0 || int(h) >= len(p.HandSizes) {
+		return 0
+	}
+	return p.HandSizes[h]
 }

@@ -2,103 +2,94 @@ package rules
 
 import (
 	"fmt"
-	"notrueking/words"
+	"slices"
 
 	"notrueking/board"
+	"notrueking/words"
 )
 
 // View returns what seat (or Public) may know. It never holds another
 // seat's secrets; at game over everything is revealed.
-func (g *Game) View(seat int) View {
+func (g *Game) View(seat Seat) View {
 	s := &g.st
 	over := s.Phase == PhaseOver
 	v := View{
-		Seat:        seat,
-		Phase:       s.Phase,
-		Round:       s.Round,
-		Rounds:      s.Rounds,
-		FirstPlayer: s.First,
-		ToAct:       g.ToAct(),
-		Active:      -1,
-		Tier:        g.currentTier(),
-		PeekSeat:    -1,
-		Flags:       map[string]string{},
-		Control:     make(map[string]string, len(g.m.Territories)),
-		DeckSizes:   make(map[string]int, len(g.m.Houses)),
-		Discards:    make(map[string][]board.Card, len(g.m.Houses)),
-		Players:     make([]PlayerView, 0, len(s.Players)),
-		Groups:      make([]Group, 0, 32),
+		Seat:           seat,
+		Phase:          s.Phase,
+		Round:          s.Round,
+		Rounds:         s.Rounds,
+		FirstPlayer:    s.First,
+		ToAct:          g.ToAct(),
+		Active:         -1,
+		Tier:           g.currentTier(),
+		PeekSeat:       -1,
+		ResolvingHouse: board.NoHouse,
+		Flags:          slices.Clone(s.Flags),
+		Control:        make([]board.HouseID, len(g.m.Territories)),
+		DeckSizes:      make([]int, len(g.m.Houses)),
+		Discards:       make([][]board.CardID, len(g.m.Houses)),
+		Players:        make([]PlayerView, 0, len(s.Players)),
+		Groups:         make([]Group, 0, 32),
 	}
 	if v.Tier == NumSlots {
 		v.Tier = Lord
 	}
 	seats := g.Seats()
-	for i, p := range s.Players {
-		pv := PlayerView{Seat: i, ID: seats[i], Name: p.Name, AgentsInHand: p.Agents, HandSizes: map[string]int{},
+	for i := range g.numSeats() {
+		p := &s.Players[i]
+		pv := PlayerView{Seat: i, ID: seats[i], Name: p.Name, AgentsInHand: p.Agents, HandSizes: make([]int, len(g.m.Houses)),
 			Loyalty: make([]Token, 0, len(p.Loyalty))}
 		mine := over || i == seat
 		for j, h := range p.Loyalty {
-			tok := Token{Value: g.m.LoyaltySlots[j], Revealed: p.Revealed[h]}
+			tok := Token{House: board.NoHouse, Value: g.m.LoyaltySlots[j], Revealed: p.Revealed[h]}
 			if mine || p.Revealed[h] {
-				tok.House = g.m.Houses[h].ID
+				tok.House = h
 			}
 			pv.Loyalty = append(pv.Loyalty, tok)
 		}
 		for _, c := range p.Hand {
-			pv.HandSizes[g.card(c).House]++
-			if mine {
-				pv.Hand = append(pv.Hand, g.card(c))
-			}
+			pv.HandSizes[g.cardHouse(c)]++
+		}
+		if mine {
+			pv.Hand = slices.Clone(p.Hand)
 		}
 		if over {
 			pv.Score = p.Score
 		}
 		v.Players = append(v.Players, pv)
 	}
-	v.Slots = append([][NumSlots]int(nil), s.Slots...)
-	for t := range g.m.Territories {
-		id := g.m.Territories[t].ID
-		for h, u := range s.Units[t] {
+	v.Slots = slices.Clone(s.Slots)
+	for t := range g.m.NumTerritories() {
+		for h := range g.m.NumHouses() {
+			u := s.Units[t][h]
 			if board.Total(u) == 0 {
 				continue
 			}
-			gr := Group{House: g.m.Houses[h].ID, Territory: id, Units: u}
+			gr := Group{House: h, Territory: t, Units: u}
 			if k := g.m.Territories[t].Kind; k == board.Sea || k == board.Port {
 				gr.Carried = carried(u)
 			}
 			v.Groups = append(v.Groups, gr)
 		}
-		if f := s.Flags[t]; f >= 0 {
-			v.Flags[id] = g.m.Houses[f].ID
-		}
+		v.Control[t] = board.NoHouse
 		if c := g.control(t); c >= 0 && g.m.Territories[t].Kind != board.Road {
-			v.Control[id] = g.m.Houses[c].ID
+			v.Control[t] = c
 		}
-		if t < len(s.Forts) && s.Forts[t] != FortNone {
-			if v.Fortifications == nil {
-				v.Fortifications = map[string]string{}
-			}
-			v.Fortifications[id] = ""
-			if f := s.Forts[t]; f >= 0 {
-				v.Fortifications[id] = g.m.Houses[f].ID
-			}
+		if s.Forts[t] != FortNone && v.Fortifications == nil {
+			v.Fortifications = slices.Clone(s.Forts)
 		}
 	}
 	v.Ranking = append([]Rank(nil), s.Ranking...)
-	for h, house := range g.m.Houses {
-		v.DeckSizes[house.ID] = len(s.Decks[h])
-		cs := []board.Card{}
-		for _, c := range s.Discards[h] {
-			cs = append(cs, g.card(c))
-		}
-		v.Discards[house.ID] = cs
+	for h := range g.m.NumHouses() {
+		v.DeckSizes[h] = len(s.Decks[h])
+		v.Discards[h] = append([]board.CardID{}, s.Discards[h]...)
 	}
 	for i := len(s.Stack) - 1; i >= 0; i-- {
 		f := s.Stack[i]
 		switch f.Kind {
 		case FrameAgent:
-			if v.ResolvingHouse == "" {
-				v.ResolvingHouse = g.m.Houses[f.House].ID
+			if v.ResolvingHouse == board.NoHouse {
+				v.ResolvingHouse = f.House
 				v.ResolvingSlot = f.Slot
 				if v.Active < 0 {
 					v.Active = f.Seat
@@ -116,18 +107,16 @@ func (g *Game) View(seat int) View {
 		case FrameMelisandre:
 			if i == len(s.Stack)-1 && f.Seat == seat && f.Target >= 0 {
 				v.PeekSeat = f.Target
-				for _, c := range s.Players[f.Target].Hand {
-					v.Peek = append(v.Peek, g.card(c))
-				}
+				v.Peek = slices.Clone(s.Players[f.Target].Hand)
 			}
 		}
 	}
 	if over {
-		v.Winners = append([]int(nil), s.Winners...)
+		v.Winners = slices.Clone(s.Winners)
 		v.TieBreak = s.TieBreak
 	}
 	key := seat
-	if seat < 0 || seat >= len(s.Players) {
+	if seat < 0 || seat >= g.numSeats() {
 		key = Public // any other number is an onlooker, never allSeats
 	}
 	if over {
@@ -142,26 +131,21 @@ func (g *Game) combatView(c *combat) *CombatView {
 	ap, at := g.power(c, c.Attacker)
 	dp, dt := g.power(c, c.Defender)
 	cv := &CombatView{
-		Territory: g.m.Territories[c.Territory].ID,
-		Attacker:  g.m.Houses[c.Attacker].ID, Defender: g.m.Houses[c.Defender].ID,
+		Territory: c.Territory, Attacker: c.Attacker, Defender: c.Defender,
 		AttackerTerms: at, DefenderTerms: dt, AttackerPower: ap, DefenderPower: dp,
-		Step: c.Step,
+		Step: c.Step, Winner: board.NoHouse, Retreater: board.NoHouse,
 	}
 	if c.Winner >= 0 {
-		cv.Winner = g.m.Houses[c.Winner].ID
+		cv.Winner = c.Winner
 		cv.AttackerPower, cv.DefenderPower = c.AttPower, c.DefPower
 		cv.AttackerTerms, cv.DefenderTerms = append([]string(nil), c.AttTerms...), append([]string(nil), c.DefTerms...)
 	}
 	if c.Retreater >= 0 && board.Total(c.Retreat) > 0 {
-		cv.Retreater = g.m.Houses[c.Retreater].ID
+		cv.Retreater = c.Retreater
 		cv.RetreatUnits = c.Retreat
 	}
 	for _, p := range c.Plays {
-		pc := PlayedCard{Seat: p.Seat}
-		if p.Card != None {
-			pc.Card = g.card(p.Card)
-		}
-		cv.Played = append(cv.Played, pc)
+		cv.Played = append(cv.Played, PlayedCard(p))
 	}
 	return cv
 }
@@ -233,9 +217,9 @@ type logCache struct {
 
 // logFor returns the log lines viewer (a seat, Public or allSeats) may
 // read. The slice is shared with the cache: callers must not change it.
-func (g *Game) logFor(viewer int) []LogLine {
+func (g *Game) logFor(viewer Seat) []LogLine {
 	if g.logs == nil {
-		g.logs = map[int]*logCache{}
+		g.logs = map[Seat]*logCache{}
 	}
 	c := g.logs[viewer]
 	log := g.st.Log

@@ -39,7 +39,7 @@ func TestActionsAndViewsEncode(t *testing.T) {
 				t.Fatalf("seed %d step %d: the legal actions read back as %v, were %v", seed, step, back, legal)
 			}
 			if step%7 == 0 {
-				for seat := rules.Public; seat < len(g.Seats()); seat++ {
+				for seat := rules.Public; int(seat) < len(g.Seats()); seat++ {
 					v := g.View(seat)
 					var vb rules.View
 					roundTrip("a view", v, &vb)

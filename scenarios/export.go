@@ -54,7 +54,7 @@ type writer struct {
 
 func (w *writer) line(format string, args ...any) { fmt.Fprintf(&w.b, format+"\n", args...) }
 
-func (w *writer) hid(h int) string { return w.m.Houses[h].ID }
+func (w *writer) hid(h board.HouseID) string { return w.m.Houses[h].ID }
 
 // lines writes a table's lines, if it has any.
 func (w *writer) lines(header string, ls []string) {
@@ -82,7 +82,7 @@ func (w *writer) round() {
 	w.line("ranking = [")
 	for _, r := range p.Ranking() {
 		w.line("  { house = %s, from = %d, to = %d, crowns = %d, castles = %d, towns = %d, barrels = %d },",
-			quote(r.House), r.From, r.To, r.Crowns, r.Castles, r.Towns, r.Barrels)
+			quote(w.hid(r.House)), r.From, r.To, r.Crowns, r.Castles, r.Towns, r.Barrels)
 	}
 	w.line("]")
 }
@@ -90,7 +90,7 @@ func (w *writer) round() {
 // players writes each seat's name, loyalty card and hand.
 func (w *writer) players() {
 	p := w.p
-	for i := range p.Players() {
+	for i := range rules.Seat(p.Players()) {
 		w.line("")
 		w.line("[[player]]")
 		w.line("id = %s", quote(w.seats[i]))
@@ -114,7 +114,7 @@ func (w *writer) players() {
 // agents writes the agents on slots.
 func (w *writer) agents() {
 	var ls []string
-	for h := range w.m.Houses {
+	for h := range w.m.NumHouses() {
 		var parts []string
 		for sl := rules.Maester; sl < rules.NumSlots; sl++ {
 			if o := w.p.Agent(h, sl); o >= 0 {
@@ -134,8 +134,9 @@ func (w *writer) board() {
 	w.line("")
 	w.line("[units]")
 	var flags, forts []string
-	for t, tt := range w.m.Territories {
-		for h := range w.m.Houses {
+	for t := range w.m.NumTerritories() {
+		tt := &w.m.Territories[t]
+		for h := range w.m.NumHouses() {
 			if u := p.Units(t, h); board.Total(u) > 0 {
 				w.line("%s.%s = %s", tt.ID, w.hid(h), unitTable(u))
 			}
@@ -162,7 +163,7 @@ func (w *writer) board() {
 // when more than it has on the board.
 func (w *writer) houses() {
 	p := w.p
-	for h := range w.m.Houses {
+	for h := range w.m.NumHouses() {
 		w.line("")
 		w.line("[house.%s]", w.hid(h))
 		w.line("deck = %s", list(cardIDs(w.m, p.Deck(h))))
@@ -252,7 +253,7 @@ func unitTable(u [board.NumUnits]int) string {
 }
 
 // cardIDs are the ids of cards given by number.
-func cardIDs(m *board.Map, cs []int) []string {
+func cardIDs(m *board.Map, cs []board.CardID) []string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = m.CardAt(c).ID

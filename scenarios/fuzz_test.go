@@ -40,7 +40,7 @@ func FuzzScenario(f *testing.F) {
 			}
 			return
 		}
-		for seat := rules.Public; seat < len(g.Seats()); seat++ {
+		for seat := rules.Public; int(seat) < len(g.Seats()); seat++ {
 			g.View(seat)
 		}
 		legal := g.Legal()

@@ -17,7 +17,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -81,11 +80,11 @@ func LoadFile(path string) (*rules.Game, []byte, error) {
 	data, err := safefile.ReadFile(path, MaxFileSize)
 	if err != nil {
 		msg := err.Error()
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			msg = pe.Err.Error()
+		var oe *safefile.OpenError
+		if errors.As(err, &oe) {
+			msg = oe.Reason
 		}
-		return nil, nil, maps.ErrorList{{File: filepath.Clean(path), Msg: strings.TrimPrefix(msg, path+": ")}}
+		return nil, nil, maps.ErrorList{{File: filepath.Clean(path), Msg: strings.TrimPrefix(msg, path+": "), Err: err}}
 	}
 	g, err := Parse(path, data, filepath.Dir(path))
 	return g, data, err
@@ -104,11 +103,7 @@ func LoadRef(recordDir, ref, sum string) (*rules.Game, error) {
 	}
 	data, err := safefile.ReadFile(path, MaxFileSize)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = fmt.Errorf("%s: %v", pe.Path, pe.Err)
-		}
-		return nil, fmt.Errorf("scenario %q (relative to the record's folder): %v", ref, err)
+		return nil, fmt.Errorf("scenario %q (relative to the record's folder): %w", ref, err)
 	}
 	if sum != "" {
 		if got := records.Sum(data); got != sum {

@@ -26,7 +26,7 @@ type reader struct {
 	// [fortifications] names: where the builder's problems of the whole
 	// position are reported.
 	stack []*maps.Table
-	forts map[int]bool
+	forts map[board.TerrID]bool
 }
 
 func (r *reader) errf(path, format string, args ...any) { r.doc.Errorf(path, format, args...) }
@@ -38,7 +38,7 @@ func (r *reader) put(path string, err error) {
 	}
 }
 
-func (r *reader) house(t *maps.Table, k, id string) (int, bool) {
+func (r *reader) house(t *maps.Table, k, id string) (board.HouseID, bool) {
 	if id == "" {
 		return -1, false
 	}
@@ -57,7 +57,7 @@ func (r *reader) houseIDs() []string {
 	return out
 }
 
-func (r *reader) terr(t *maps.Table, k, id string) (int, bool) {
+func (r *reader) terr(t *maps.Table, k, id string) (board.TerrID, bool) {
 	if id == "" {
 		return -1, false
 	}
@@ -68,18 +68,18 @@ func (r *reader) terr(t *maps.Table, k, id string) (int, bool) {
 	return i, ok
 }
 
-func (r *reader) seat(t *maps.Table, k, id string) (int, bool) {
+func (r *reader) seat(t *maps.Table, k, id string) (rules.Seat, bool) {
 	if id == "" {
 		return -1, false
 	}
 	if i := slices.Index(r.seatIDs, id); i >= 0 {
-		return i, true
+		return rules.Seat(i), true
 	}
 	r.errf(t.Key(k), "no seat %q in this game (seats: %s)", id, strings.Join(r.seatIDs, ", "))
 	return -1, false
 }
 
-func (r *reader) card(t *maps.Table, k, id string) (int, bool) {
+func (r *reader) card(t *maps.Table, k, id string) (board.CardID, bool) {
 	c, ok := r.m.Card(id)
 	if !ok {
 		r.errf(t.Key(k), "no house card %q on the %s map", id, r.m.ID)
@@ -233,8 +233,9 @@ func (r *reader) readTurn(root *maps.Table) {
 func (r *reader) readRanking(root *maps.Table) {
 	nh := len(r.m.Houses)
 	for _, row := range root.Tables("ranking") {
-		rk := rules.Rank{House: row.Need("house", "house id")}
-		_, ok := r.house(row, "house", rk.House)
+		var rk rules.Rank
+		h, ok := r.house(row, "house", row.Need("house", "house id"))
+		rk.House = h
 		rk.From = row.Int("from", true, 1, nh, 1)
 		rk.To = row.Int("to", false, 1, nh, rk.From)
 		rk.Crowns = row.Int("crowns", false, 0, 999, 0)
@@ -272,7 +273,7 @@ func (r *reader) keyOf(pe *rules.PositionError) string {
 	hkey := func(k string) string { return "house." + r.m.Houses[i].ID + "." + k }
 	switch pe.Part {
 	case rules.PartFort:
-		if r.forts[i] {
+		if r.forts[board.TerrID(i)] {
 			return "fortifications." + r.m.Territories[i].ID
 		}
 		return "units"

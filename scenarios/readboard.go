@@ -1,14 +1,15 @@
 package scenarios
 
 import (
+	"notrueking/board"
 	"notrueking/maps"
 	"notrueking/rules"
 )
 
 // eachOf reads a table of tables, name: OUTER = { INNER = …, … }: outer
-// turns an outer key into a number (false when it names nothing known,
+// turns an outer key into an id (false when it names nothing known,
 // reported), inner reads one key of its table.
-func (r *reader) eachOf(root *maps.Table, name string, outer func(t *maps.Table, k string) (int, bool), inner func(sub *maps.Table, k string, i int)) {
+func eachOf[ID any](root *maps.Table, name string, outer func(t *maps.Table, k string) (ID, bool), inner func(sub *maps.Table, k string, i ID)) {
 	top := root.Sub(name, false)
 	if top == nil {
 		return
@@ -27,12 +28,12 @@ func (r *reader) eachOf(root *maps.Table, name string, outer func(t *maps.Table,
 	top.Done()
 }
 
-func (r *reader) houseKey(t *maps.Table, k string) (int, bool) { return r.house(t, k, k) }
-func (r *reader) terrKey(t *maps.Table, k string) (int, bool)  { return r.terr(t, k, k) }
+func (r *reader) houseKey(t *maps.Table, k string) (board.HouseID, bool) { return r.house(t, k, k) }
+func (r *reader) terrKey(t *maps.Table, k string) (board.TerrID, bool)   { return r.terr(t, k, k) }
 
 // readAgents reads [agents]: HOUSE = { SLOT = SEAT, … }.
 func (r *reader) readAgents(root *maps.Table) {
-	r.eachOf(root, "agents", r.houseKey, func(sub *maps.Table, sl string, h int) {
+	eachOf(root, "agents", r.houseKey, func(sub *maps.Table, sl string, h board.HouseID) {
 		slot, err := rules.ParseSlot(sl)
 		if err != nil {
 			sub.Has(sl)
@@ -47,7 +48,7 @@ func (r *reader) readAgents(root *maps.Table) {
 
 // readUnits reads [units]: TERRITORY.HOUSE = { UNIT = COUNT, … }.
 func (r *reader) readUnits(root *maps.Table) {
-	r.eachOf(root, "units", r.terrKey, func(byHouse *maps.Table, hid string, t int) {
+	eachOf(root, "units", r.terrKey, func(byHouse *maps.Table, hid string, t board.TerrID) {
 		h, ok := r.house(byHouse, hid, hid)
 		u := r.units(byHouse, hid)
 		if ok {
@@ -78,7 +79,7 @@ func (r *reader) readForts(root *maps.Table) {
 	if fo == nil {
 		return
 	}
-	r.forts = map[int]bool{}
+	r.forts = map[board.TerrID]bool{}
 	for _, tid := range fo.Keys() {
 		t, ok := r.terr(fo, tid, tid)
 		v := fo.Need(tid, "house id, unheld or gone")

@@ -1,15 +1,18 @@
 package scenarios
 
 import (
+	"notrueking/board"
 	"notrueking/maps"
+	"notrueking/rules"
 )
 
 // readLoyalty reads each player's loyalty card, revealed tokens, whether
 // it is arranged, and hand.
 func (r *reader) readLoyalty() {
 	for i, p := range r.players {
+		i := rules.Seat(i)
 		if p.Has("loyalty") {
-			var order []int
+			var order []board.HouseID
 			known := true
 			for _, id := range p.Strs("loyalty", false) {
 				h, ok := r.house(p, "loyalty", id)
@@ -52,7 +55,8 @@ func (r *reader) readHouses(root *maps.Table) {
 		}
 		houses.Done()
 	}
-	for h, ht := range hts {
+	for h := range r.m.NumHouses() {
+		ht := hts[h]
 		if ht == nil {
 			r.put("house", r.b.ShuffleDeck(h))
 			continue

@@ -75,7 +75,7 @@ func noEvent(kind string) step {
 	})
 }
 
-func wantToAct(seat int) step {
+func wantToAct(seat rules.Seat) step {
 	return then(func(t *testing.T, g *rules.Game) {
 		t.Helper()
 		if g.ToAct() != seat {
@@ -100,13 +100,19 @@ func wantLog(text string) step {
 func wantFlag(terr, house string) step {
 	return then(func(t *testing.T, g *rules.Game) {
 		t.Helper()
-		if got := g.View(rules.Public).Flags[terr]; got != house {
+		m := g.Map()
+		tr, _ := m.Territory(terr)
+		got := ""
+		if h := g.View(rules.Public).Flag(tr); h >= 0 {
+			got = m.Houses[h].ID
+		}
+		if got != house {
 			t.Errorf("flag in %s: %q, want %q", terr, got, house)
 		}
 	})
 }
 
-func wantSlot(house string, slot rules.Slot, seat int) step {
+func wantSlot(house string, slot rules.Slot, seat rules.Seat) step {
 	return then(func(t *testing.T, g *rules.Game) {
 		t.Helper()
 		h, _ := g.Map().House(house)
@@ -180,7 +186,13 @@ func powers(line string, att, def int) step {
 func wantFort(terr, holder string, present bool) step {
 	return then(func(t *testing.T, g *rules.Game) {
 		t.Helper()
-		got, ok := g.View(rules.Public).Fortifications[terr]
+		m := g.Map()
+		tr, _ := m.Territory(terr)
+		h, ok := g.View(rules.Public).Fort(tr)
+		got := ""
+		if h >= 0 {
+			got = m.Houses[h].ID
+		}
 		if ok != present || got != holder {
 			t.Errorf("fortification of %s: %q (there: %v), want %q (there: %v)", terr, got, ok, holder, present)
 		}
@@ -328,8 +340,9 @@ var cases = map[string][]step{
 				t.Errorf("Ben holds %v, want only eddard-stark", h)
 			}
 			found := false
-			for _, c := range g.View(rules.Public).Discards["stark"] {
-				found = found || c.ID == "robb-stark"
+			stark, _ := g.Map().House("stark")
+			for _, c := range g.View(rules.Public).Discard(stark) {
+				found = found || g.Map().CardAt(c).ID == "robb-stark"
 			}
 			if !found {
 				t.Error("robb-stark is not in the Stark discard")
@@ -462,7 +475,7 @@ var cases = map[string][]step{
 		apply("mask keep"),
 		then(func(t *testing.T, g *rules.Game) {
 			v := g.View(rules.Public)
-			if !g.Over() || !slices.Equal(v.Winners, []int{1}) || !strings.Contains(v.TieBreak, "next in turn order") {
+			if !g.Over() || !slices.Equal(v.Winners, []rules.Seat{1}) || !strings.Contains(v.TieBreak, "next in turn order") {
 				t.Errorf("over %v, winners %v, tie-break %q; want Ben (seat 1) by turn order", g.Over(), v.Winners, v.TieBreak)
 			}
 			for _, p := range v.Players {
@@ -476,7 +489,7 @@ var cases = map[string][]step{
 		refuse("crown arrange stark stark greyjoy tyrell martell tully arryn baratheon targaryen", "named twice"),
 		apply("crown arrange targaryen baratheon arryn tully martell tyrell greyjoy lannister stark"),
 		then(func(t *testing.T, g *rules.Game) {
-			if l := g.Position().Loyalty(0); !slices.Equal(l, []int{8, 7, 6, 5, 4, 3, 2, 1, 0}) {
+			if l := g.Position().Loyalty(0); !slices.Equal(l, []board.HouseID{8, 7, 6, 5, 4, 3, 2, 1, 0}) {
 				t.Errorf("Ann's card is %v, want the map's houses reversed", l)
 			}
 		}),

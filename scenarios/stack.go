@@ -3,6 +3,7 @@ package scenarios
 import (
 	"slices"
 
+	"notrueking/board"
 	"notrueking/maps"
 	"notrueking/rules"
 )
@@ -33,9 +34,10 @@ var stepKeys = []string{"kind", "seat", "house", "card", "slot", "used", "left",
 // step is what every [[stack]] table may say: its kind, the seat acting
 // and the house it acts for (None: the agent's), the card granting it.
 type step struct {
-	kind        rules.FrameKind
-	seat, house int
-	card        int
+	kind  rules.FrameKind
+	seat  rules.Seat
+	house board.HouseID
+	card  board.CardID
 }
 
 // readStep reads one pending step; false when it names something
@@ -74,7 +76,7 @@ func (r *reader) readStep(ft *maps.Table) bool {
 	case rules.FrameCersei:
 		r.put(at, r.b.Cersei(st.seat, st.house, st.card))
 	case rules.FrameMelisandre:
-		looking := rules.None
+		looking := rules.Seat(rules.None)
 		if id := ft.Str("looking_at", false); id != "" {
 			if looking, ok = r.seat(ft, "looking_at", id); !ok {
 				return false
@@ -140,7 +142,7 @@ func (r *reader) readAgentStep(ft *maps.Table, st step) bool {
 
 // readCombat reads a pending combat; seat is the seat the step names (the
 // active player unless active says otherwise).
-func (r *reader) readCombat(ft *maps.Table, seat int) bool {
+func (r *reader) readCombat(ft *maps.Table, seat rules.Seat) bool {
 	t, tok := r.terr(ft, "territory", ft.Need("territory", "territory id"))
 	from, fok := r.terr(ft, "from", ft.Need("from", "territory id"))
 	att, aok := r.house(ft, "attacker", ft.Str("attacker", true))
@@ -163,7 +165,7 @@ func (r *reader) readCombat(ft *maps.Table, seat int) bool {
 		step = "cards"
 	}
 	decided := step == "retreat" || step == "redeploy"
-	winner, at := rules.None, ft.Key("step")
+	winner, at := board.NoHouse, ft.Key("step")
 	if w := ft.Str("winner", decided); w != "" {
 		if winner, aok = r.house(ft, "winner", w); !aok {
 			return false
@@ -175,7 +177,7 @@ func (r *reader) readCombat(ft *maps.Table, seat int) bool {
 	r.put(ft.Key("retreating"), r.b.Retreating(r.units(ft, "retreating")))
 	for _, pt := range ft.Tables("plays") {
 		who, ok := r.seat(pt, "seat", pt.Need("seat", "seat id"))
-		card := rules.None
+		card := board.NoCard
 		if id := pt.Str("card", false); id != "" {
 			var cok bool
 			card, cok = r.card(pt, "card", id)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/store"
 )
@@ -33,17 +34,17 @@ func TestAutosaveAppends(t *testing.T) {
 			t.Fatalf("action %d rewrote the save instead of appending to it", i+4)
 		}
 		added := string(data[len(before):])
-		if want := line + "\n" + statusPrefix; !strings.HasPrefix(added, want) || strings.Count(added, "\n") != 2 {
+		if want := line + "\n" + gamefile.StatusPrefix; !strings.HasPrefix(added, want) || strings.Count(added, "\n") != 2 {
 			t.Fatalf("action %d added %q, want its line and a status line", i+4, added)
 		}
-		rec, m, ok, err := Decode(data)
+		rec, m, ok, err := gamefile.Decode(data)
 		if err != nil || !ok {
 			t.Fatalf("after action %d: %v (header %v)", i+4, err, ok)
 		}
 		if rec.String() != s.Record().String() {
 			t.Fatalf("after action %d the save's record is not the game's", i+4)
 		}
-		want := Meta{Saved: at, Players: []string{"Alice", "Bob Smith"}, Round: s.Game().Round(), Actions: i + 4, Over: s.Game().Over()}
+		want := gamefile.Meta{Saved: at, Players: []string{"Alice", "Bob Smith"}, Round: s.Game().Round(), Actions: i + 4, Over: s.Game().Over()}
 		if !sameMeta(m, want) || !sameMeta(s.Meta(), want) {
 			t.Fatalf("after action %d: the save says %+v, the session %+v; want %+v", i+4, m, s.Meta(), want)
 		}
@@ -57,17 +58,17 @@ func TestAutosaveAppends(t *testing.T) {
 }
 
 // sameMeta compares what a save says of its game.
-func sameMeta(a, b Meta) bool {
+func sameMeta(a, b gamefile.Meta) bool {
 	return a.Saved.Equal(b.Saved) && strings.Join(a.Players, ",") == strings.Join(b.Players, ",") &&
 		a.Round == b.Round && a.Actions == b.Actions && a.Over == b.Over && a.Tester == b.Tester
 }
 
 // TestStatusLinesWhenSomethingChanged: a status line follows an action
 // line when the time (to the second), the round or the end of the game
-// changed, and at least every statusEvery actions; the save's summary
+// changed, and at least every gamefile.StatusEvery actions; the save's summary
 // counts the action lines after the last one, so it is exact at every
 // action however few status lines there are. (The example games, played
-// to their end; the four-player game has rounds of more than statusEvery
+// to their end; the four-player game has rounds of more than gamefile.StatusEvery
 // actions.)
 func TestStatusLinesWhenSomethingChanged(t *testing.T) {
 	every := 0
@@ -79,7 +80,7 @@ func TestStatusLinesWhenSomethingChanged(t *testing.T) {
 		if err := s.Save(); err != nil {
 			t.Fatal(err)
 		}
-		last := status{Saved: at, Round: s.Game().Round(), Actions: 0}
+		last := gamefile.Status{Saved: at, Round: s.Game().Round(), Actions: 0}
 		first := true
 		for i, line := range src.Actions {
 			if i == 60 {
@@ -92,17 +93,17 @@ func TestStatusLinesWhenSomethingChanged(t *testing.T) {
 			n, r := i+1, s.Game().Round()
 			added := string(st.data["g"][before:])
 			changed := first || !at.Equal(last.Saved) || r != last.Round || s.Game().Over()
-			want := changed || n-last.Actions >= statusEvery
-			if got := strings.Contains(added, statusPrefix); got != want {
+			want := changed || n-last.Actions >= gamefile.StatusEvery
+			if got := strings.Contains(added, gamefile.StatusPrefix); got != want {
 				t.Fatalf("%s, action %d (round %d, the last status at %d in round %d): status line %v, want %v", crashSources[k], n, r, last.Actions, last.Round, got, want)
 			}
 			if want {
-				last, first = status{Saved: at, Round: r, Actions: n}, false
+				last, first = gamefile.Status{Saved: at, Round: r, Actions: n}, false
 				if !changed {
 					every++
 				}
 			}
-			m, _ := ReadMeta(st.data["g"])
+			m, _, _ := gamefile.ReadMeta(st.data["g"])
 			if m.Actions != n || m.Round != r || m.Over != s.Game().Over() || !m.Saved.Equal(last.Saved) {
 				t.Fatalf("%s, after action %d: the save says %d actions in round %d (over %v); want %d in round %d", crashSources[k], n, m.Actions, m.Round, m.Over, n, r)
 			}
@@ -122,7 +123,7 @@ func TestStatusLinesWhenSomethingChanged(t *testing.T) {
 		}
 	}
 	if every == 0 {
-		t.Fatalf("no round of the example games was long enough to need a status line after %d actions", statusEvery)
+		t.Fatalf("no round of the example games was long enough to need a status line after %d actions", gamefile.StatusEvery)
 	}
 }
 
@@ -130,7 +131,7 @@ func TestStatusLinesWhenSomethingChanged(t *testing.T) {
 func TestStatusLineIsTheJSONOfStatus(t *testing.T) {
 	s, _ := example(t, newMem(), "g", 0)
 	zone := time.FixedZone("X", 5*3600+1800)
-	for _, st := range []status{
+	for _, st := range []gamefile.Status{
 		{Saved: time.Date(2026, 11, 23, 18, 40, 5, 0, time.UTC), Round: 3, Actions: 120},
 		{Saved: time.Date(2026, 11, 23, 18, 40, 6, 0, zone), Actions: 1},
 		{Saved: time.Date(2026, 11, 23, 18, 40, 6, 0, time.UTC), Round: 8, Actions: 1500},
@@ -141,11 +142,12 @@ func TestStatusLineIsTheJSONOfStatus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := statusPrefix + string(j) + "\n"
+		want := gamefile.StatusPrefix + string(j) + "\n"
 		if got := string(s.appendStatus(nil, st)); got != want {
 			t.Errorf("status line %q, want %q", got, want)
 		}
-		back, ok := lastStatus([]byte(want), true)
+		// The reader of saves takes it as the save's last status line.
+		back, ok, _ := gamefile.ReadMeta([]byte("# save {\"players\":[\"A\"],\"actions\":7}\n" + want))
 		if !ok || !back.Saved.Equal(st.Saved) || back.Round != st.Round || back.Actions != st.Actions || back.Over != st.Over {
 			t.Errorf("%q reads back as %+v", want, back)
 		}
@@ -170,16 +172,16 @@ func TestUndoCutsTheSaveBack(t *testing.T) {
 	if !bytes.HasPrefix(data, at7) || !bytes.HasPrefix(at8, at7) {
 		t.Fatalf("the undo did not cut the save back to the action before:\n%s", data[len(at7)-min(len(at7), 200):])
 	}
-	if added := string(data[len(at7):]); !strings.HasPrefix(added, statusPrefix) || strings.Count(added, "\n") != 1 {
+	if added := string(data[len(at7):]); !strings.HasPrefix(added, gamefile.StatusPrefix) || strings.Count(added, "\n") != 1 {
 		t.Fatalf("after the cut the undo wrote %q, want one status line", added)
 	}
-	if rec, m, _, _ := Decode(data); len(rec.Actions) != 7 || m.Actions != 7 {
+	if rec, m, _, _ := gamefile.Decode(data); len(rec.Actions) != 7 || m.Actions != 7 {
 		t.Fatalf("after the undo the save holds %d actions (status %d)", len(rec.Actions), m.Actions)
 	}
 	if _, err := s.Redo(); err != nil {
 		t.Fatal(err)
 	}
-	if rec, m, _, _ := Decode(st.data["g"]); len(rec.Actions) != 8 || m.Actions != 8 || !bytes.HasPrefix(st.data["g"], data) {
+	if rec, m, _, _ := gamefile.Decode(st.data["g"]); len(rec.Actions) != 8 || m.Actions != 8 || !bytes.HasPrefix(st.data["g"], data) {
 		t.Fatalf("the redo did not append action 8 again: %d actions (status %d)", len(rec.Actions), m.Actions)
 	}
 }
@@ -197,15 +199,16 @@ func TestAppendAfterACutOffLine(t *testing.T) {
 		n     int
 		after string
 	}{
-		{"action", next[:len(next)-3], 10, next + "\n" + statusPrefix},
-		{"status", next + "\n" + statusPrefix + `{"saved":"2026-`, 11, next + "\n" + src.Actions[11] + "\n" + statusPrefix},
+		{"action", next[:len(next)-3], 10, next + "\n" + gamefile.StatusPrefix},
+		{"status", next + "\n" + gamefile.StatusPrefix + `{"saved":"2026-`, 11, next + "\n" + src.Actions[11] + "\n" + gamefile.StatusPrefix},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d, err := store.OpenDir(t.TempDir())
 			if err != nil {
 				t.Fatal(err)
 			}
-			example(t, d, "g", 10)
+			s, _ := example(t, d, "g", 10)
+			s.Close() // the window that played it has left the game
 			good, err := d.Load("g")
 			if err != nil {
 				t.Fatal(err)
@@ -232,7 +235,7 @@ func TestAppendAfterACutOffLine(t *testing.T) {
 			if !bytes.HasPrefix(data, good) || !bytes.HasPrefix(data[len(good):], []byte(c.after)) {
 				t.Fatalf("after the good part the save holds %q, want %q…", data[len(good):], c.after)
 			}
-			rec, m, _, err := Decode(data)
+			rec, m, _, err := gamefile.Decode(data)
 			if err != nil || rec.Warning != "" || len(rec.Actions) != c.n+1 || m.Actions != c.n+1 {
 				t.Fatalf("after the next action: %d actions (status %d), warning %q, %v", len(rec.Actions), m.Actions, rec.Warning, err)
 			}
@@ -251,14 +254,14 @@ func TestDecodeLeavesOutACutOffActionOfASave(t *testing.T) {
 	example(t, st, "g", 10)
 	src := loadSources(t)[0]
 	cut := append(bytes.Clone(st.data["g"]), src.Actions[10]...)
-	rec, _, ok, err := Decode(cut)
+	rec, _, ok, err := gamefile.Decode(cut)
 	if err != nil || !ok || len(rec.Actions) != 10 || !strings.Contains(rec.Warning, "no line end") {
 		t.Fatalf("a save with a cut-off action line: %d actions, warning %q, %v", len(rec.Actions), rec.Warning, err)
 	}
 	plain := src
 	plain.Actions = src.Actions[:11]
 	text := strings.TrimSuffix(plain.String(), "\n")
-	if rec, _, ok, err := Decode([]byte(text)); err != nil || ok || len(rec.Actions) != 11 {
+	if rec, _, ok, err := gamefile.Decode([]byte(text)); err != nil || ok || len(rec.Actions) != 11 {
 		t.Fatalf("a plain record without its last line end: %d actions (save %v), %v", len(rec.Actions), ok, err)
 	}
 }
@@ -271,7 +274,7 @@ func TestOldFormatSaveListsResumesAndAppends(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(old, []byte(statusPrefix)) {
+	if bytes.Contains(old, []byte(gamefile.StatusPrefix)) {
 		t.Fatal("the old save has status lines")
 	}
 	d, err := store.OpenDir(t.TempDir())
@@ -310,7 +313,7 @@ func TestOldFormatSaveListsResumesAndAppends(t *testing.T) {
 	if err != nil || len(l) != 1 || !l[0].Saved.Equal(now) || l[0].Actions != 26 || l[0].Bots() != 1 {
 		t.Fatalf("after an action: %+v, %v", l, err)
 	}
-	if rec, _, _, err := Decode(data); err != nil || len(rec.Actions) != 26 {
+	if rec, _, _, err := gamefile.Decode(data); err != nil || len(rec.Actions) != 26 {
 		t.Fatalf("%d actions, %v", len(rec.Actions), err)
 	}
 }
@@ -325,6 +328,7 @@ func TestNewSeatsRewriteTheSave(t *testing.T) {
 	if err := s.Save(); err != nil {
 		t.Fatal(err)
 	}
+	s.Close()
 	r, err := Resume(st, "g", loadMap)
 	if err != nil {
 		t.Fatal(err)
@@ -338,7 +342,7 @@ func TestNewSeatsRewriteTheSave(t *testing.T) {
 	if bytes.HasPrefix(data, before) {
 		t.Fatal("the header changed, and the save was appended to")
 	}
-	if m, _ := ReadMeta(data); strings.Join(m.Seats, ",") != "random,human" || m.Actions != 7 {
+	if m, _, _ := gamefile.ReadMeta(data); strings.Join(m.Seats, ",") != "random,human" || m.Actions != 7 {
 		t.Fatalf("the rewritten save says seats %v, %d actions", m.Seats, m.Actions)
 	}
 	// Then it appends again.
@@ -362,7 +366,7 @@ func TestActionsAroundTheSessionAreSavedWhole(t *testing.T) {
 	if _, err := s.Apply(parse(t, s.Game(), src.Actions[7])); err != nil || s.Err() != nil {
 		t.Fatalf("%v, %v", err, s.Err())
 	}
-	if rec, _, _, _ := Decode(st.data["g"]); len(rec.Actions) != 8 || s.Saved() != 8 {
+	if rec, _, _, _ := gamefile.Decode(st.data["g"]); len(rec.Actions) != 8 || s.Saved() != 8 {
 		t.Fatalf("the save holds %d actions (Saved %d), want 8", len(rec.Actions), s.Saved())
 	}
 }
@@ -414,15 +418,15 @@ func TestUnfinishedReadsABoundedPart(t *testing.T) {
 	i := bytes.Index(data, []byte("\nplayer torch")) + 1
 	pad := bytes.Repeat([]byte("# "+strings.Repeat("padding ", 12)+"\n"), 20<<20/100)
 	mem.data["long"] = append(append(append([]byte(nil), data[:i]...), pad...), data[i:]...)
-	if rec, m, _, err := Decode(mem.data["long"]); err != nil || len(rec.Actions) != 31 || m.Actions != 31 {
+	if rec, m, _, err := gamefile.Decode(mem.data["long"]); err != nil || len(rec.Actions) != 31 || m.Actions != 31 {
 		t.Fatalf("the padded save: %d actions (status %d), %v", len(rec.Actions), m.Actions, err)
 	}
 
 	g, _ := example(t, mem, "start", 4)
 	g.Save()
-	rec, m, _, _ := Decode(mem.data["start"])
+	rec, m, _, _ := gamefile.Decode(mem.data["start"])
 	m.Start = strings.Repeat("x", 300<<10)
-	whole, err := Encode(rec, m)
+	whole, err := gamefile.Encode(rec, m)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -93,6 +94,8 @@ func (m *benchStore) ReadPart(id string, off int64, n int) ([]byte, error) {
 	d, err := m.Load(id)
 	return store.Part(d, off, n), err
 }
+
+func (m *benchStore) Lock(string) (func(), error) { return func() {}, nil }
 
 func (m *benchStore) Save(id string, d []byte) error {
 	f := &benchFile{}
@@ -191,55 +194,99 @@ func BenchmarkAutosave(b *testing.B) {
 	for _, sv := range benchStores {
 		for _, n := range []int{10, 1500} {
 			b.Run(fmt.Sprintf("%s/n=%d", sv.name, n), func(b *testing.B) {
-				g := newNine(b, m, 1)
-				p := newRandomPlayer(1)
-				var a rules.Action
-				for {
-					if g.Over() {
-						b.Fatalf("the game ended at %d actions before an action that can be undone", g.Len())
-					}
-					a = p.pick(g)
-					if g.Len() >= n {
-						try := g.Clone()
-						if _, err := try.Apply(a); err != nil {
-							b.Fatal(err)
-						}
-						if try.CanUndo() == nil {
-							break
-						}
-					}
-					if _, err := g.Apply(a); err != nil {
-						b.Fatal(err)
-					}
-				}
+				g, a := gameAt(b, m, n)
 				s := New(sv.st(b), "bench", g, "nine", true)
 				s.Now = benchClock
 				if err := s.Save(); err != nil {
 					b.Fatal(err)
 				}
-				b.ReportAllocs()
-				b.ResetTimer()
-				for range b.N {
-					b.StopTimer()
-					if _, err := g.Apply(a); err != nil {
-						b.Fatal(err)
-					}
-					b.StartTimer()
-					if err := autosave(s); err != nil {
-						b.Fatal(err)
-					}
-					b.StopTimer()
+				timeFollow(b, g, a, func() error { return autosave(s) }, func() error {
 					if err := s.Undo(); err != nil {
-						b.Fatal(err)
+						return err
 					}
-					if err := s.Err(); err != nil {
-						b.Fatal(err)
-					}
-					b.StartTimer()
-				}
-				b.ReportMetric(float64(g.Len()), "actions")
+					return s.Err()
+				})
 			})
 		}
+	}
+}
+
+// gameAt is a random nine-player game (seed 1) played to n actions or
+// the first later one before an action that can be undone, and that
+// action, a.
+func gameAt(b *testing.B, m *board.Map, n int) (*rules.Game, rules.Action) {
+	g := newNine(b, m, 1)
+	p := newRandomPlayer(1)
+	for {
+		if g.Over() {
+			b.Fatalf("the game ended at %d actions before an action that can be undone", g.Len())
+		}
+		a := p.pick(g)
+		if g.Len() >= n {
+			try := g.Clone()
+			if _, err := try.Apply(a); err != nil {
+				b.Fatal(err)
+			}
+			if try.CanUndo() == nil {
+				return g, a
+			}
+		}
+		if _, err := g.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// timeFollow times follow — what a file adds to action a of g, applied
+// (untimed) before each call — and takes the action back (untimed) with
+// back.
+func timeFollow(b *testing.B, g *rules.Game, a rules.Action, follow, back func() error) {
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		b.StopTimer()
+		if _, err := g.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		if err := follow(); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if err := back(); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(g.Len()), "actions")
+}
+
+// BenchmarkRecordFile times what the -record file adds to one action of
+// a nine-player game that already has n actions (the file holds them):
+// the action is applied (untimed), the file follows it, and the action
+// is taken back (untimed, the file cut back). Like the save, the cost
+// must not grow with n.
+func BenchmarkRecordFile(b *testing.B) {
+	m := nineMap(b)
+	for _, n := range []int{10, 1500} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			g, a := gameAt(b, m, n)
+			rf := NewRecordFile(filepath.Join(b.TempDir(), "game.ntk"), "nine", "")
+			rf.Moved(g, Started)
+			if err := rf.Err(); err != nil {
+				b.Fatal(err)
+			}
+			timeFollow(b, g, a, func() error {
+				rf.Moved(g, Grew)
+				return rf.Err()
+			}, func() error {
+				if err := g.Undo(); err != nil {
+					return err
+				}
+				rf.Moved(g, Shrank)
+				return rf.Err()
+			})
+		})
 	}
 }
 

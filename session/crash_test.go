@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/gamefile"
 	"notrueking/internal/safefile"
 	"notrueking/rules"
 	"notrueking/store"
@@ -107,7 +108,7 @@ func TestCrashChild(t *testing.T) {
 			k = len(ents) % len(srcs)
 			src := srcs[k]
 			src.Actions, src.Lines = nil, nil
-			g, _, err := Replay(src, loadMap)
+			g, _, err := gamefile.Replay(src, gamefile.Meta{}, ".", loadMap)
 			if err != nil {
 				fail("new game: %v", err)
 			}
@@ -259,7 +260,7 @@ func TestCrashKill(t *testing.T) {
 			if err != nil {
 				t.Fatalf("after kill %d: save %s (%d actions acknowledged): %v", kills, id, n, err)
 			}
-			rec, _, ok, err := Decode(data)
+			rec, _, ok, err := gamefile.Decode(data)
 			if err != nil || !ok {
 				t.Fatalf("after kill %d: save %s does not read (header %v): %v", kills, id, ok, err)
 			}
@@ -269,7 +270,7 @@ func TestCrashKill(t *testing.T) {
 			if _, err := sourceOf(srcs, rec); err != nil {
 				t.Fatalf("after kill %d: save %s: %v", kills, id, err)
 			}
-			if _, _, err := Replay(rec, loadMap); err != nil {
+			if _, _, err := gamefile.Replay(rec, gamefile.Meta{}, ".", loadMap); err != nil {
 				t.Fatalf("after kill %d: save %s does not replay: %v", kills, id, err)
 			}
 		}

@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/gamefile"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
 	"notrueking/store"
 )
 
-func loaderFor(string) MapLoader { return loadMap }
+func loaderFor(string) gamefile.MapLoader { return loadMap }
 
 // scenarioSession starts a session on a shipped scenario's position and
 // plays its first n legal actions.
@@ -43,9 +44,10 @@ func TestSaveFromAPosition(t *testing.T) {
 	st := newMem()
 	s := scenarioSession(t, st, 4)
 	data, _ := st.Load("g1")
-	if !strings.Contains(string(data), "scenario "+`"`+StartRef+`"`) && !strings.Contains(string(data), "scenario "+StartRef) {
+	if !strings.Contains(string(data), "scenario "+`"`+gamefile.StartRef+`"`) && !strings.Contains(string(data), "scenario "+gamefile.StartRef) {
 		t.Fatalf("the save's record does not start from its own start position:\n%.400s", data)
 	}
+	s.Close() // the window that played it has left the game
 	r, err := Resume(st, "g1", loadMap)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +58,7 @@ func TestSaveFromAPosition(t *testing.T) {
 	if string(r.Start) != string(s.Start) {
 		t.Error("the resumed session lost its start position")
 	}
-	f, err := ReadData(data, ".", loaderFor)
+	f, err := gamefile.ReadData(data, ".", loaderFor)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +81,7 @@ func TestSaveFromAPositionRefusesTampering(t *testing.T) {
 	if bad == string(data) {
 		bad = strings.Replace(string(data), `players`, `playerz`, 1)
 	}
-	if _, err := ReadData([]byte(bad), ".", loaderFor); err == nil || !strings.Contains(err.Error(), "does not match") {
+	if _, err := gamefile.ReadData([]byte(bad), ".", loaderFor); err == nil || !strings.Contains(err.Error(), "does not match") {
 		t.Errorf("a changed start position: %v", err)
 	}
 	var rec []string
@@ -88,7 +90,7 @@ func TestSaveFromAPositionRefusesTampering(t *testing.T) {
 			rec = append(rec, l)
 		}
 	}
-	if _, err := ReadData([]byte(strings.Join(rec, "\n")), ".", loaderFor); err == nil || !strings.Contains(err.Error(), "holds no start position") {
+	if _, err := gamefile.ReadData([]byte(strings.Join(rec, "\n")), ".", loaderFor); err == nil || !strings.Contains(err.Error(), "holds no start position") {
 		t.Errorf("a record naming a save's start without it: %v", err)
 	}
 }
@@ -109,7 +111,7 @@ func TestRecordFromAScenarioFile(t *testing.T) {
 	rec := "scenario s/edge.toml sha256 " + records.Sum(src) + "\n" + line + "\n"
 	p := filepath.Join(dir, "r.ntk")
 	os.WriteFile(p, []byte(rec), 0o600)
-	f, err := ReadFile(p, loaderFor)
+	f, err := gamefile.ReadFile(p, loaderFor)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +119,7 @@ func TestRecordFromAScenarioFile(t *testing.T) {
 		t.Fatalf("%d actions, save %v", f.Game.Len(), f.IsSave)
 	}
 	os.WriteFile(filepath.Join(dir, "s", "edge.toml"), append(src, '\n'), 0o600)
-	if _, err := ReadFile(p, loaderFor); err == nil || !strings.Contains(err.Error(), "changed") {
+	if _, err := gamefile.ReadFile(p, loaderFor); err == nil || !strings.Contains(err.Error(), "changed") {
 		t.Errorf("a changed scenario file: %v", err)
 	}
 }
@@ -155,6 +157,7 @@ func TestSaveOfAPositionSetUpMidGame(t *testing.T) {
 	if n := len(s.Record().Actions); n != 2 {
 		t.Fatalf("the record holds %d actions, want the 2 after the start", n)
 	}
+	s.Close()
 	r, err := Resume(st, "g2", loadMap)
 	if err != nil {
 		t.Fatal(err)

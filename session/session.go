@@ -21,7 +21,6 @@ package session
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -30,271 +29,11 @@ import (
 	"strings"
 	"time"
 
-	"notrueking/board"
-	"notrueking/bots"
+	"notrueking/gamefile"
 	"notrueking/internal/safefile"
-	"notrueking/records"
 	"notrueking/rules"
-	"notrueking/scenarios"
 	"notrueking/store"
 )
-
-// Meta is a save's summary, kept in its header; Saved, Round, Actions and
-// Over change as the game goes on, and the save's last status line, when
-// it has one, gives them instead of the header (Actions counted on by the
-// action lines after it).
-type Meta struct {
-	// Saved is when the save was last written.
-	Saved time.Time `json:"saved"`
-	// Players are the player names in seat order.
-	Players []string `json:"players"`
-	// Round is the game's round when known (0 = unknown).
-	Round int `json:"round,omitempty"`
-	// Actions is the number of actions in the save.
-	Actions int `json:"actions"`
-	// Over says the game has ended: a finished game is not offered to
-	// continue, but its save is kept.
-	Over bool `json:"over,omitempty"`
-	// Tester marks a tester's game: its seed was typed (-seed), so it is
-	// no secret and the window shows it.
-	Tester bool `json:"tester,omitempty"`
-	// Start is, for a game that starts from a position (a scenario, the
-	// sandbox) rather than from map, seed and players, that position as
-	// the text of a scenario file (package scenarios); the save's record
-	// then starts with "scenario " + StartRef.
-	Start string `json:"start,omitempty"`
-	// Seats says who plays each seat, in seat order: SeatHuman or a bot
-	// level (bots.Levels: "random", "easy", "strong"), so a continued game
-	// keeps its bots; omitted when every seat is human.
-	Seats []string `json:"seats,omitempty"`
-	// BotPauseMS is the table's pause between two bot moves, in
-	// milliseconds (0: the app's default).
-	BotPauseMS int `json:"bot_pause_ms,omitempty"`
-}
-
-// SeatHuman marks a seat played at the table in Meta.Seats.
-const SeatHuman = "human"
-
-// maxBotPause bounds Meta.BotPauseMS: a minute between two bot moves.
-const maxBotPause = 60_000
-
-// check refuses a header whose seats do not fit the record's players.
-func (m Meta) check(players int) error {
-	if len(m.Seats) > 0 && len(m.Seats) != players {
-		return fmt.Errorf("the save's header names who plays %d seats, and its record has %d players", len(m.Seats), players)
-	}
-	for i, s := range m.Seats {
-		if s == SeatHuman {
-			continue
-		}
-		if _, err := bots.ParseLevel(s); err != nil {
-			return fmt.Errorf("the save's header says seat %d is played by %q: not %s or a bot level (%s)", i+1, s, SeatHuman, strings.Join(bots.Levels(), ", "))
-		}
-	}
-	if m.BotPauseMS < 0 || m.BotPauseMS > maxBotPause {
-		return fmt.Errorf("the save's header asks a pause of %d ms between bot moves (0 to %d)", m.BotPauseMS, maxBotPause)
-	}
-	return nil
-}
-
-// Bots counts the seats Seats gives to a bot.
-func (m Meta) Bots() int {
-	n := 0
-	for _, s := range m.Seats {
-		if s != SeatHuman {
-			n++
-		}
-	}
-	return n
-}
-
-// StartRef is the scenario a save's record names when the save holds its
-// start position itself (Meta.Start).
-const StartRef = "(start of this save)"
-
-// maxHeader bounds a save's header line: a start position (a scenario of
-// at most scenarios.MaxFileSize bytes) as JSON, every byte escaped at worst.
-const maxHeader = 6*scenarios.MaxFileSize + 64*1024
-
-// headerPrefix starts the header line that holds Meta as JSON.
-const headerPrefix = "# save "
-
-// statusPrefix starts a status line: the facts of Meta that change with
-// every action (saved, round, actions, over), as JSON. The session writes
-// one after an action line when the time (to the second), the round or
-// the end of the game changed, after an undo, and at least every
-// statusEvery actions; the last one in the save, with the action lines
-// after it counted, is current.
-const statusPrefix = "# status "
-
-// statusEvery bounds the action lines between two status lines, so that
-// the last status line is always within the last tailPeek bytes of a save.
-const statusEvery = 64
-
-// status is what a status line holds.
-type status struct {
-	Saved   time.Time `json:"saved"`
-	Round   int       `json:"round,omitempty"`
-	Actions int       `json:"actions"`
-	Over    bool      `json:"over,omitempty"`
-}
-
-// update brings m up to date with a status line.
-func (m *Meta) update(st status) {
-	m.Saved, m.Round, m.Actions, m.Over = st.Saved, st.Round, st.Actions, st.Over
-}
-
-// Bounded reads of a save for the list of saves (Unfinished): its first
-// headPeek bytes hold its header (unless it holds a start position, then
-// up to maxHeader more are read), its last tailPeek bytes its last status
-// line and the action lines after it (at most statusEvery of some 40
-// bytes).
-const (
-	headPeek = 64 << 10
-	tailPeek = 16 << 10
-)
-
-// warning is the first line of every save: it holds every secret.
-const warning = "# No True King save. SPOILER: it holds every secret of the game (hands, loyalty cards, deck order); do not show it to the players.\n"
-
-// Encode writes a save: the warning, the Meta header and the record.
-func Encode(rec rules.Record, m Meta) ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteString(warning)
-	j, err := json.Marshal(m)
-	if err != nil {
-		return nil, err
-	}
-	b.WriteString(headerPrefix)
-	b.Write(j)
-	b.WriteByte('\n')
-	if err := rec.Write(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// ReadMeta reads the Meta of a save: the header in its leading comment
-// lines, brought up to date by the last status line among its last
-// tailPeek bytes and the action lines after it; ok is false for a plain
-// record (no header).
-func ReadMeta(data []byte) (m Meta, ok bool) {
-	m, ok, _ = readHeader(data, true)
-	if !ok {
-		return Meta{}, false
-	}
-	if st, found := lastStatus(tailOf(data)); found {
-		m.update(st)
-	}
-	return m, true
-}
-
-// readHeader reads the Meta header from the leading comment lines of data,
-// the whole save or (whole false) its beginning; more reports that the
-// beginning ended before the header did.
-func readHeader(data []byte, whole bool) (m Meta, ok, more bool) {
-	rest := bytes.TrimPrefix(data, []byte("\uFEFF"))
-	for len(rest) > 0 {
-		line := rest
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
-			line, rest = rest[:i], rest[i+1:]
-		} else if !whole {
-			return Meta{}, false, true
-		} else {
-			rest = nil
-		}
-		if len(line) > maxHeader {
-			return Meta{}, false, false
-		}
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		if line[0] != '#' {
-			return Meta{}, false, false
-		}
-		if j, found := bytes.CutPrefix(line, []byte(headerPrefix)); found {
-			if json.Unmarshal(j, &m) != nil {
-				return Meta{}, false, false
-			}
-			return m, true, false
-		}
-	}
-	return Meta{}, false, !whole
-}
-
-// tailOf is the last tailPeek bytes of a save, and whether they are all of
-// it (else they may start inside a line).
-func tailOf(data []byte) (tail []byte, all bool) {
-	if len(data) <= tailPeek {
-		return data, true
-	}
-	return data[len(data)-tailPeek:], false
-}
-
-// lastStatus finds the last status line that reads in tail, the end of a
-// save (all: the whole save; else a first line that may be cut is
-// skipped), and counts into its Actions the complete action lines after
-// it.
-func lastStatus(tail []byte, all bool) (st status, found bool) {
-	if !all {
-		i := bytes.IndexByte(tail, '\n')
-		if i < 0 {
-			return status{}, false
-		}
-		tail = tail[i+1:]
-	}
-	after := 0
-	for len(tail) > 0 {
-		end := len(tail)
-		start := bytes.LastIndexByte(tail[:end-1], '\n') + 1
-		raw := tail[start:end]
-		line := bytes.TrimSpace(raw)
-		tail = tail[:start]
-		switch {
-		case len(line) == 0:
-		case line[0] != '#':
-			if raw[len(raw)-1] == '\n' {
-				after++ // a cut-off action line is left out, as Decode does
-			}
-		default:
-			if j, ok := bytes.CutPrefix(line, []byte(statusPrefix)); ok {
-				var s status
-				if json.Unmarshal(j, &s) == nil {
-					s.Actions += after
-					return s, true
-				}
-			}
-		}
-	}
-	return status{}, false
-}
-
-// Decode reads a save or a plain record: the record, and its Meta when it
-// has a header. The program ends every line of a save, so in a save (a
-// file with a header) a last action line without a line end was cut off
-// while being written: it is left out, and the record's Warning says so.
-func Decode(data []byte) (rules.Record, Meta, bool, error) {
-	rec, err := rules.ParseRecord(bytes.NewReader(data))
-	if err != nil {
-		return rules.Record{}, Meta{}, false, err
-	}
-	m, ok := ReadMeta(data)
-	if err := m.check(len(rec.Players)); err != nil {
-		return rules.Record{}, Meta{}, false, err
-	}
-	if ok && rec.LastOpen && len(rec.Actions) > 0 {
-		last := len(rec.Actions) - 1
-		line := 0
-		if last < len(rec.Lines) {
-			line = rec.Lines[last]
-			rec.Lines = rec.Lines[:last]
-		}
-		rec.Actions, rec.LastOpen = rec.Actions[:last], false
-		rec.Warning = fmt.Sprintf("line %d: ignored the last line: it has no line end (the save was cut off while being written)", line)
-	}
-	return rec, m, ok, nil
-}
 
 // Session is a game being played with autosave.
 type Session struct {
@@ -314,18 +53,23 @@ type Session struct {
 	Now func() time.Time
 	// Start is, for a game that starts from a position, that position as
 	// a scenario file's text (scenarios.Export), written into every save
-	// (Meta.Start); nil for a game started with rules.New.
+	// (gamefile.Meta.Start); nil for a game started with rules.New.
 	Start []byte
 	// Seats and BotPause are who plays each seat and the pause between
-	// two bot moves, written into every save (Meta.Seats, Meta.BotPauseMS);
+	// two bot moves, written into every save (gamefile.Meta.Seats, gamefile.Meta.BotPauseMS);
 	// nil Seats: every seat is human.
 	Seats    []string
 	BotPause time.Duration
 
+	// release gives back the save's lock (nil: not held); closed says
+	// Close was called.
+	release func()
+	closed  bool
+
 	saved   int // actions in the last durable save; -1 none
 	err     error
 	warning string
-	meta    Meta
+	meta    gamefile.Meta
 
 	// players are the game's players (they never change).
 	players []string
@@ -340,7 +84,7 @@ type Session struct {
 	// last is what the save's last status line (or its header) says;
 	// statusDue asks for a status line with the next action (after a
 	// whole write, or a save adopted as it stands).
-	last      status
+	last      gamefile.Status
 	statusDue bool
 	// buf is reused for each entry; stamp caches the start of the status
 	// line, up to its round, which changes once a second at most.
@@ -372,9 +116,31 @@ type fixedPart struct {
 // record names as its map (a shipped map's id, or a map file's path);
 // "" takes the map's id. tester marks a game whose seed was typed. New
 // writes nothing: call Save for the first save.
+//
+// New takes the save's lock (store.Store.Lock: a game is played in one
+// window only); Close gives it back. A new id is nobody else's, so its
+// lock is taken; a lock that cannot be taken (a folder that cannot be
+// written) leaves the save unguarded, and its writes fail on their own.
 func New(st store.Store, id string, g *rules.Game, mapName string, tester bool) *Session {
+	s := newSession(st, id, g, mapName, tester)
+	s.release, _ = st.Lock(id)
+	return s
+}
+
+func newSession(st store.Store, id string, g *rules.Game, mapName string, tester bool) *Session {
 	return &Session{st: st, id: id, g: g, mapName: mapName, tester: tester, saved: -1,
 		players: g.Config().Players, ap: store.NewAppender(st, id)}
+}
+
+// Close gives the save's lock back: another window may continue the game
+// (the window that played it has left it, or closes). The session writes
+// nothing after Close.
+func (s *Session) Close() {
+	if s.release != nil {
+		s.release()
+		s.release = nil
+	}
+	s.closed = true
 }
 
 // Game returns the game.
@@ -394,23 +160,13 @@ func (s *Session) Err() error { return s.err }
 // first successful save).
 func (s *Session) Saved() int { return s.saved }
 
-// Meta is the save's summary as last written: its header, with the facts
+// gamefile.Meta is the save's summary as last written: its header, with the facts
 // that change with every action as of the last write.
-func (s *Session) Meta() Meta { return s.meta }
+func (s *Session) Meta() gamefile.Meta { return s.meta }
 
-// Record is the game's record as the save holds it.
+// Record is the game's record as the save holds it (gamefile.SaveOrigin).
 func (s *Session) Record() rules.Record {
-	rec := rules.RecordOf(s.g)
-	if s.mapName != "" {
-		rec.Map, rec.MapSHA256 = s.mapName, s.MapSum
-	}
-	if len(s.Start) > 0 {
-		// The actions since the start position (a position set up after
-		// some actions, in a test, has those before it).
-		rec.Scenario, rec.ScenarioSHA256 = StartRef, records.Sum(s.Start)
-		rec.Actions = rec.Actions[s.g.Base():]
-	}
-	return rec
+	return gamefile.Record(s.g, gamefile.SaveOrigin(s.mapName, s.MapSum, s.Start))
 }
 
 // Apply applies a. When the engine refuses it, Apply returns the engine's
@@ -423,7 +179,7 @@ func (s *Session) Apply(a rules.Action) ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.autosave(true)
+	s.Moved(s.g, Grew)
 	return evs, nil
 }
 
@@ -431,12 +187,19 @@ func (s *Session) Apply(a rules.Action) ([]rules.Event, error) {
 // keeps for Err) the outcome: the first save of a game, and the last one
 // when the window closes. Apply, Undo and Redo save by themselves.
 func (s *Session) Save() error {
+	if s.closed {
+		return errClosed
+	}
 	return s.done(s.writeWhole(s.status(s.now())))
 }
 
+// errClosed refuses a write after Close: the save's lock is given back,
+// and another window may be writing it.
+var errClosed = errors.New("the game was closed: its save is no longer this window's to write")
+
 // status is the game's status now.
-func (s *Session) status(now time.Time) status {
-	return status{Saved: now, Round: s.round(), Actions: s.g.Len() - s.g.Base(), Over: s.g.Over()}
+func (s *Session) status(now time.Time) gamefile.Status {
+	return gamefile.Status{Saved: now, Round: s.round(), Actions: s.g.Len() - s.g.Base(), Over: s.g.Over()}
 }
 
 // autosave saves the game after Apply or Redo (grew) or Undo: it appends
@@ -445,6 +208,9 @@ func (s *Session) status(now time.Time) status {
 // — or when that write fails (the file changed or went away meanwhile) —
 // it writes the whole game.
 func (s *Session) autosave(grew bool) error {
+	if s.closed {
+		return errClosed
+	}
 	st := s.status(s.now())
 	n := st.Actions
 	err := errNoAppend
@@ -456,7 +222,7 @@ func (s *Session) autosave(grew bool) error {
 			if err = checkLine(line); err == nil {
 				s.buf = append(append(s.buf[:0], line...), '\n')
 				withStatus := s.statusDue || !st.Saved.Equal(s.last.Saved) || st.Round != s.last.Round ||
-					st.Over != s.last.Over || st.Actions-s.last.Actions >= statusEvery
+					st.Over != s.last.Over || st.Actions-s.last.Actions >= gamefile.StatusEvery
 				if withStatus {
 					s.buf = s.appendStatus(s.buf, st)
 				}
@@ -475,7 +241,7 @@ func (s *Session) autosave(grew bool) error {
 		err = s.writeWhole(st)
 	}
 	if err == nil {
-		s.meta.update(st)
+		s.meta.Update(st)
 	}
 	return s.done(err)
 }
@@ -534,10 +300,10 @@ func (s *Session) round() int {
 // seatsMeta is who plays each seat and the pause between bot moves as the
 // header says them: nothing when every seat is human.
 func (s *Session) seatsMeta() (seats []string, pauseMS int) {
-	if (Meta{Seats: s.Seats}).Bots() == 0 || len(s.Seats) != len(s.players) {
+	if (gamefile.Meta{Seats: s.Seats}).Bots() == 0 || len(s.Seats) != len(s.players) {
 		return nil, 0
 	}
-	return s.Seats, min(max(int(s.BotPause/time.Millisecond), 0), maxBotPause)
+	return s.Seats, min(max(int(s.BotPause/time.Millisecond), 0), gamefile.MaxBotPause)
 }
 
 // fixedNow is the head the save would be written with now.
@@ -567,15 +333,15 @@ func (s *Session) keep(f fixedPart) {
 
 // writeWhole writes the save whole, atomically: the header, the record's
 // start and every action's line (made here, once each).
-func (s *Session) writeWhole(st status) error {
+func (s *Session) writeWhole(st gamefile.Status) error {
 	rec := s.Record()
 	f := s.fixedNow()
-	m := Meta{Players: rec.Players, Tester: s.tester, Start: string(s.Start)}
-	m.update(st)
+	m := gamefile.Meta{Players: rec.Players, Tester: s.tester, Start: string(s.Start)}
+	m.Update(st)
 	m.Seats, m.BotPauseMS = f.seats, f.pauseMS
 	head := rec
 	head.Actions, head.Lines = nil, nil
-	data, err := Encode(head, m)
+	data, err := gamefile.Encode(head, m)
 	if err != nil {
 		return err
 	}
@@ -610,13 +376,13 @@ func checkLine(line string) error {
 // appendStatus appends the status line of st to b: the JSON of status,
 // written by hand (it may be written after every action), its start up to
 // the round kept from one to the next.
-func (s *Session) appendStatus(b []byte, st status) []byte {
+func (s *Session) appendStatus(b []byte, st gamefile.Status) []byte {
 	if s.stamp.head == nil || !st.Saved.Equal(s.stamp.t) || st.Saved.Location() != s.stamp.t.Location() || st.Round != s.stamp.round {
 		j, err := st.Saved.MarshalJSON()
 		if err != nil {
 			j = []byte(`"0001-01-01T00:00:00Z"`) // a year outside 0–9999: no time
 		}
-		h := append(append(s.stamp.head[:0], statusPrefix+`{"saved":`...), j...)
+		h := append(append(s.stamp.head[:0], gamefile.StatusPrefix+`{"saved":`...), j...)
 		if st.Round != 0 {
 			h = strconv.AppendInt(append(h, `,"round":`...), int64(st.Round), 10)
 		}
@@ -630,27 +396,35 @@ func (s *Session) appendStatus(b []byte, st status) []byte {
 	return append(b, "}\n"...)
 }
 
-// MapLoader loads a map by the name a record gives and, for a map file,
-// the SHA-256 the record holds ("" for none): a file whose hash differs is
-// refused (records.LoadMap).
-type MapLoader func(name, sum string) (*board.Map, error)
-
 // Resume replays save id of st and continues autosaving into it. A save
 // the engine no longer accepts is refused with the reason (and kept).
-func Resume(st store.Store, id string, load MapLoader) (*Session, error) {
+//
+// A save open in another window is refused with store.ErrInUse (a game is
+// played in one window only): nothing is read or written.
+func Resume(st store.Store, id string, load gamefile.MapLoader) (s *Session, err error) {
+	release, err := st.Lock(id)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			release()
+		}
+	}()
 	data, err := st.Load(id)
 	if err != nil {
 		return nil, err
 	}
-	rec, m, isSave, err := Decode(data)
+	rec, m, isSave, err := gamefile.Decode(data)
 	if err != nil {
 		return nil, fmt.Errorf("save %s: %v", id, err)
 	}
-	g, warning, err := replayFrom(rec, m, ".", load)
+	g, warning, err := gamefile.Replay(rec, m, ".", load)
 	if err != nil {
 		return nil, fmt.Errorf("save %s: %v", id, err)
 	}
-	s := New(st, id, g, rec.Map, m.Tester)
+	s = newSession(st, id, g, rec.Map, m.Tester)
+	s.release = release
 	s.MapSum = rec.MapSHA256
 	if m.Start != "" {
 		s.Start = []byte(m.Start)
@@ -714,59 +488,10 @@ func lineStarts(data []byte, lines []int) []int64 {
 // nothing was.
 func (s *Session) Warning() string { return s.warning }
 
-// StartGame is the start position of a save that holds its own (its
-// record names StartRef): a game at that position, checked against the
-// record's hash of it.
-func StartGame(rec rules.Record, m Meta) (*rules.Game, error) {
-	if m.Start == "" {
-		return nil, fmt.Errorf("the record starts from %s, and the file holds no start position", StartRef)
-	}
-	if got := records.Sum([]byte(m.Start)); got != rec.ScenarioSHA256 {
-		return nil, fmt.Errorf("the save's start position does not match its record (sha256 %s, the record says %s)", got, rec.ScenarioSHA256)
-	}
-	return scenarios.Parse("the save's start position", []byte(m.Start), ".")
-}
-
-// replayFrom replays a record or save: from its start position when it
-// has one (the save's own, Meta.Start, or a scenario file the record
-// names relative to dir), otherwise from its map, seed and players.
-func replayFrom(rec rules.Record, m Meta, dir string, load MapLoader) (g *rules.Game, warning string, err error) {
-	switch rec.Scenario {
-	case "":
-		return Replay(rec, load)
-	case StartRef:
-		g, err = StartGame(rec, m)
-	default:
-		g, err = scenarios.LoadRef(dir, rec.Scenario, rec.ScenarioSHA256)
-	}
-	if err != nil {
-		return nil, "", err
-	}
-	warning, err = rules.ReplayFrom(g, rec)
-	if err != nil {
-		return nil, "", err
-	}
-	return g, warning, nil
-}
-
-// Replay loads the record's map and replays it; warning says whether its
-// last line was cut off (it is then ignored, or read as it stands).
-func Replay(rec rules.Record, load MapLoader) (g *rules.Game, warning string, err error) {
-	mp, err := load(rec.Map, rec.MapSHA256)
-	if err != nil {
-		return nil, "", fmt.Errorf("map %s: %v", rec.Map, err)
-	}
-	g, _, warning, err = rules.ReplayRecord(mp, rec)
-	if err != nil {
-		return nil, "", err
-	}
-	return g, warning, nil
-}
-
 // Summary is one save as the start screen lists it.
 type Summary struct {
 	ID string
-	Meta
+	gamefile.Meta
 }
 
 // Label is the Continue button's text, e.g.
@@ -811,7 +536,7 @@ func Unfinished(st store.Store) ([]Summary, error) {
 			errs = append(errs, fmt.Errorf("save %s: %d bytes is larger than the limit of %s", e.ID, e.Size, safefile.Size(store.MaxSave)))
 			continue
 		}
-		m, ok, err := peekMeta(st, e.ID)
+		m, ok, err := gamefile.PeekMeta(st, e.ID)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -827,40 +552,6 @@ func Unfinished(st store.Store) ([]Summary, error) {
 	// Newest save first by the header's time (file times can be touched).
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Saved.After(out[j].Saved) })
 	return out, errors.Join(errs...)
-}
-
-// peekMeta is ReadMeta of save id, reading its beginning (headPeek bytes,
-// or up to a header of maxHeader bytes) and its end (tailPeek bytes).
-func peekMeta(st store.Store, id string) (Meta, bool, error) {
-	n := headPeek
-	head, err := st.ReadPart(id, 0, n)
-	if err != nil {
-		return Meta{}, false, err
-	}
-	m, ok, more := readHeader(head, len(head) < n)
-	if more {
-		// A long header (a start position): read up to its bound.
-		n = len(warning) + maxHeader + 1
-		if head, err = st.ReadPart(id, 0, n); err != nil {
-			return Meta{}, false, err
-		}
-		m, ok, _ = readHeader(head, true)
-	}
-	if !ok {
-		return Meta{}, false, nil
-	}
-	tail, all := tailOf(head)
-	if len(head) >= n {
-		// Not the whole save: its end.
-		if tail, err = st.ReadPart(id, -tailPeek, tailPeek); err != nil {
-			return Meta{}, false, err
-		}
-		all = len(tail) < tailPeek
-	}
-	if last, found := lastStatus(tail, all); found {
-		m.update(last)
-	}
-	return m, true, nil
 }
 
 // CanUndo says whether Undo would take an action back, and if not, the
@@ -880,7 +571,7 @@ func (s *Session) Undo() error {
 	if err := s.g.Undo(); err != nil {
 		return err
 	}
-	s.autosave(false)
+	s.Moved(s.g, Shrank)
 	return nil
 }
 
@@ -890,6 +581,6 @@ func (s *Session) Redo() ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.autosave(true)
+	s.Moved(s.g, Grew)
 	return evs, nil
 }

@@ -3,11 +3,13 @@ package session
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/rules"
 	"notrueking/store"
@@ -19,6 +21,19 @@ type memStore struct {
 	mod   map[string]time.Time
 	fail  error
 	saves int
+	// held are the saves locked, as store.Dir's locks between windows.
+	held map[string]bool
+}
+
+func (m *memStore) Lock(id string) (func(), error) {
+	if m.held == nil {
+		m.held = map[string]bool{}
+	}
+	if m.held[id] {
+		return nil, fmt.Errorf("save %s: %w", id, store.ErrInUse)
+	}
+	m.held[id] = true
+	return func() { delete(m.held, id) }, nil
 }
 
 func newMem() *memStore {
@@ -93,7 +108,7 @@ func exampleOf(t *testing.T, st store.Store, id string, k, n int) (*Session, rul
 	src := loadSources(t)[k]
 	empty := src
 	empty.Actions, empty.Lines = nil, nil
-	g, _, err := Replay(empty, loadMap)
+	g, _, err := gamefile.Replay(empty, gamefile.Meta{}, ".", loadMap)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +138,7 @@ func TestApplySavesEveryAction(t *testing.T) {
 		if _, err := s.Apply(parse(t, s.Game(), line)); err != nil {
 			t.Fatal(err)
 		}
-		rec, m, ok, err := Decode(st.data["g"])
+		rec, m, ok, err := gamefile.Decode(st.data["g"])
 		if err != nil || !ok {
 			t.Fatalf("after action %d the save does not decode: %v (header %v)", i+1, err, ok)
 		}
@@ -165,7 +180,7 @@ func TestFailedSaveIsReportedUntilAWriteSucceeds(t *testing.T) {
 	if s.Err() != nil || s.Saved() != 6 {
 		t.Fatalf("after a good write: Err %v, Saved %d; want nil and 6", s.Err(), s.Saved())
 	}
-	rec, _, _, _ := Decode(st.data["g"])
+	rec, _, _, _ := gamefile.Decode(st.data["g"])
 	if len(rec.Actions) != 6 {
 		t.Fatalf("the save holds %d actions, want all 6 (the unsaved ones too)", len(rec.Actions))
 	}
@@ -242,6 +257,7 @@ func TestResume(t *testing.T) {
 	s, src := example(t, st, "g", 20)
 	s.tester = true
 	s.Save()
+	s.Close() // the window that played it has left the game
 	r, err := Resume(st, "g", loadMap)
 	if err != nil {
 		t.Fatal(err)
@@ -252,7 +268,7 @@ func TestResume(t *testing.T) {
 	if _, err := r.Apply(parse(t, r.Game(), src.Actions[20])); err != nil {
 		t.Fatal(err)
 	}
-	if rec, _, _, _ := Decode(st.data["g"]); len(rec.Actions) != 21 {
+	if rec, _, _, _ := gamefile.Decode(st.data["g"]); len(rec.Actions) != 21 {
 		t.Fatalf("the resumed game saves into its save: %d actions", len(rec.Actions))
 	}
 	// A save the engine refuses is refused with the reason, and kept.
@@ -286,6 +302,7 @@ func TestSaveKeepsBotSeats(t *testing.T) {
 	if err := s.Save(); err != nil {
 		t.Fatal(err)
 	}
+	s.Close()
 	r, err := Resume(st, "g", loadMap)
 	if err != nil {
 		t.Fatal(err)
@@ -302,21 +319,21 @@ func TestSaveKeepsBotSeats(t *testing.T) {
 	}
 
 	// Every seat human: the header says nothing of seats.
-	r.Seats = []string{SeatHuman, SeatHuman}
+	r.Seats = []string{gamefile.SeatHuman, gamefile.SeatHuman}
 	if err := r.Save(); err != nil {
 		t.Fatal(err)
 	}
-	if m, _ := ReadMeta(st.data["g"]); m.Seats != nil || m.BotPauseMS != 0 {
+	if m, _, _ := gamefile.ReadMeta(st.data["g"]); m.Seats != nil || m.BotPauseMS != 0 {
 		t.Fatalf("an all-human game's header: seats %v, pause %d", m.Seats, m.BotPauseMS)
 	}
 
-	r.Seats = []string{SeatHuman, "easy"}
+	r.Seats = []string{gamefile.SeatHuman, "easy"}
 	r.BotPause = time.Hour // clamped to what a reader accepts
 	if err := r.Save(); err != nil {
 		t.Fatal(err)
 	}
 	good := string(st.data["g"])
-	if _, _, _, err := Decode([]byte(good)); err != nil {
+	if _, _, _, err := gamefile.Decode([]byte(good)); err != nil {
 		t.Fatalf("a save with a long bot pause does not read back: %v", err)
 	}
 	for name, c := range map[string]struct{ from, to, want string }{

@@ -1,9 +1,11 @@
 package session
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
+	"notrueking/gamefile"
 	"notrueking/rules"
 )
 
@@ -21,7 +23,7 @@ func TestUndoSavesTheShorterGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	short, _ := example(t, newMem(), "h", 7)
-	rec, m, _, err := Decode(st.data["g"])
+	rec, m, _, err := gamefile.Decode(st.data["g"])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +31,10 @@ func TestUndoSavesTheShorterGame(t *testing.T) {
 		t.Fatalf("after undo the save holds %d actions (header %d, Saved %d), not the record of the first 7:\n%s\nwant\n%s",
 			len(rec.Actions), m.Actions, s.Saved(), rec.String(), short.Record().String())
 	}
-	r, err := Resume(st, "g", loadMap)
+	// The save as it stands, continued elsewhere (this window plays on).
+	elsewhere := newMem()
+	elsewhere.data["g"] = bytes.Clone(st.data["g"])
+	r, err := Resume(elsewhere, "g", loadMap)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +48,7 @@ func TestUndoSavesTheShorterGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	long, _ := example(t, newMem(), "i", 8)
-	if rec, _, _, _ := Decode(st.data["g"]); rec.String() != long.Record().String() || s.Saved() != 8 {
+	if rec, _, _, _ := gamefile.Decode(st.data["g"]); rec.String() != long.Record().String() || s.Saved() != 8 {
 		t.Fatalf("after redo the save holds %d actions, not the record of the first 8", len(rec.Actions))
 	}
 	if rec := s.Record(); len(rec.Actions) != 8 || rec.Actions[7] != src.Actions[7] {
@@ -93,7 +98,7 @@ func TestRefusedUndoWritesNothing(t *testing.T) {
 func stateOf(t *testing.T, g *rules.Game) string {
 	t.Helper()
 	var b strings.Builder
-	for seat := rules.Public; seat < len(g.Seats()); seat++ {
+	for seat := rules.Public; int(seat) < len(g.Seats()); seat++ {
 		v := g.View(seat)
 		b.WriteString(strings.Join([]string{string(v.Phase), v.Prompt}, "|"))
 		for _, l := range v.Log {
@@ -101,7 +106,7 @@ func stateOf(t *testing.T, g *rules.Game) string {
 		}
 		for _, p := range v.Players {
 			for _, c := range p.Hand {
-				b.WriteString(c.ID)
+				b.WriteString(g.Map().CardName(c))
 			}
 		}
 	}

@@ -177,3 +177,13 @@ func (s *KVStore) Delete(id string) error {
 
 // ErrQuota is wrapped by a KV's Set when the storage is full.
 var ErrQuota = errors.New("the browser's storage for this site is full (delete old games or free space)")
+
+// Lock takes save id for this page. A page's storage is shared by its
+// tabs, which cannot lock it (localStorage has no lock): the same game
+// open in two tabs is not guarded (docs/web.md); Lock always succeeds.
+func (s *KVStore) Lock(id string) (func(), error) {
+	if err := CheckID(id); err != nil {
+		return nil, err
+	}
+	return func() {}, nil
+}

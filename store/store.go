@@ -29,6 +29,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gofrs/flock"
+
 	"notrueking/internal/safefile"
 )
 
@@ -66,7 +68,16 @@ type Store interface {
 	Append(id string, at int64, data []byte) error
 	// Delete removes a save.
 	Delete(id string) error
+	// Lock takes save id for this window: a game may be played in one
+	// window only. It returns ErrInUse while another window (another
+	// process, or another Lock of this one) holds it; release gives it
+	// back. A window that dies releases its locks with it, so a crash
+	// never blocks the next start.
+	Lock(id string) (release func(), err error)
 }
+
+// ErrInUse is returned by Lock for a save another window holds.
+var ErrInUse = errors.New("the game is open in another window")
 
 // MaxSave bounds a save's size, as records are bounded: a four-player game
 // is some 10 KB, so 64 MB is never reached by a real game.
@@ -172,8 +183,14 @@ func OpenDir(path string) (*Dir, error) {
 	if !st.IsDir() {
 		return nil, fmt.Errorf("saves folder %s is not a folder", path)
 	}
+	// A save is known by its resolved path: the same folder reached
+	// through a symbolic link (a linked config folder, NTK_CONFIG_DIR) is
+	// the same folder, and its saves the same saves (IDOf).
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		path = real
+	}
 	d := &Dir{path: path}
-	d.removeStale(time.Now().Add(-staleTemp))
+	RemoveStaleTemps(path)
 	return d, nil
 }
 
@@ -186,16 +203,45 @@ func ReadOnlyDir(path string) *Dir { return &Dir{path: path} }
 // Path returns the folder.
 func (d *Dir) Path() string { return d.path }
 
+// lockFile is the path of the lock of save id: a hidden file beside it,
+// which stays (removing it could let two windows lock two files of one
+// name); Delete removes it with the save.
+func (d *Dir) lockFile(id string) string { return filepath.Join(d.path, "."+id+lockSuffix) }
+
+// lockSuffix ends the names of the saves' lock files.
+const lockSuffix = ".lock"
+
+// Lock takes the lock of save id (an advisory lock of the operating
+// system on its lock file, github.com/gofrs/flock): ErrInUse while
+// another window holds it.
+func (d *Dir) Lock(id string) (func(), error) {
+	if err := CheckID(id); err != nil {
+		return nil, err
+	}
+	l := flock.New(d.lockFile(id), flock.SetPermissions(0o600))
+	ok, err := l.TryLock()
+	if err != nil {
+		return nil, fmt.Errorf("save %s: cannot take its lock: %v", id, err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("save %s: %w", id, ErrInUse)
+	}
+	return func() { l.Unlock() }, nil
+}
+
 // File returns the path of save id.
 func (d *Dir) File(id string) string { return filepath.Join(d.path, id+".ntk") }
 
-// IDOf returns the id of the save at path when path is a save of d.
+// IDOf returns the id of the save at path when path is a save of d,
+// however it is reached: both are compared as resolved paths (symbolic
+// links followed), so a save reached through a link continues in place
+// rather than becoming a second save of the same game.
 func (d *Dir) IDOf(path string) (string, bool) {
-	abs, err := filepath.Abs(path)
+	abs, err := resolved(path)
 	if err != nil {
 		return "", false
 	}
-	dir, err := filepath.Abs(d.path)
+	dir, err := resolved(d.path)
 	if err != nil || filepath.Dir(abs) != dir {
 		return "", false
 	}
@@ -206,19 +252,63 @@ func (d *Dir) IDOf(path string) (string, bool) {
 	return id, true
 }
 
-func (d *Dir) removeStale(before time.Time) {
-	ents, err := os.ReadDir(d.path)
+// resolved is path made absolute with its symbolic links followed (as
+// far as it exists).
+func resolved(path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real, nil
+	}
+	return abs, nil
+}
+
+// RemoveStaleTemps removes, from folder dir, the temporary files the
+// program's atomic writes (WriteFile, WriteNew) left there when a crash
+// or a kill stopped them — ".NAME.DIGITS.tmp", regular files older than
+// ten minutes (a younger one may belong to a write still running in
+// another window) — and nothing else. The saves folder is cleaned when
+// it is opened (OpenDir); the window cleans the folders of its -record,
+// -overlay and saved positions when it starts.
+func RemoveStaleTemps(dir string) {
+	before := time.Now().Add(-staleTemp)
+	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range ents {
-		if !strings.HasPrefix(e.Name(), ".") || !strings.HasSuffix(e.Name(), tempSuffix) {
+		if !isOurTemp(e.Name()) {
 			continue
 		}
 		if info, err := e.Info(); err == nil && info.Mode().IsRegular() && info.ModTime().Before(before) {
-			os.Remove(filepath.Join(d.path, e.Name()))
+			os.Remove(filepath.Join(dir, e.Name()))
 		}
 	}
+}
+
+// isOurTemp says whether name is one of writeAtomic's temporary names:
+// "." + the file's name + "." + os.CreateTemp's digits + ".tmp".
+func isOurTemp(name string) bool {
+	rest, ok := strings.CutPrefix(name, ".")
+	if !ok {
+		return false
+	}
+	rest, ok = strings.CutSuffix(rest, tempSuffix)
+	if !ok {
+		return false
+	}
+	i := strings.LastIndexByte(rest, '.')
+	if i < 1 || i == len(rest)-1 {
+		return false
+	}
+	for _, c := range rest[i+1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // List returns the saves, newest first (ties by id, newest id first).
@@ -330,6 +420,7 @@ func (d *Dir) Delete(id string) error {
 		}
 		return err
 	}
+	os.Remove(d.lockFile(id))
 	return syncDir(d.path)
 }
 

@@ -39,7 +39,7 @@ func (u *Table) combatSides(r ui.Rect, cv *rules.CombatView, size float64) ([]ui
 	}
 	rowH := size * 1.35
 	bottom := r.Y
-	side := func(x, top float64, house, role string, terms []string, power int, won bool) {
+	side := func(x, top float64, house board.HouseID, role string, terms []string, power int, won bool) {
 		hc := ui.HouseColor(u.m, house)
 		head := ui.Widget{R: ui.Rect{X: x, Y: top, W: half, H: size*2 + 6}, Kind: ui.WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power),
 			Size: size + 2, Bold: true, Fill: hc, Ink: ui.TextOn(hc)}
@@ -79,11 +79,11 @@ func (u *Table) combatSides(r ui.Rect, cv *rules.CombatView, size float64) ([]ui
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x + 6, Y: y + 6, W: half - 12, H: rowH}, Kind: ui.WText, Text: fmt.Sprintf("total %d", power), Size: size, Bold: true, Ink: ui.ColGold, Align: ui.AlignRight})
 		bottom = math.Max(bottom, y+6+rowH)
 	}
-	side(r.X, r.Y, cv.Attacker, "attacks", cv.AttackerTerms, cv.AttackerPower, cv.Winner != "" && cv.Winner == cv.Attacker)
+	side(r.X, r.Y, cv.Attacker, "attacks", cv.AttackerTerms, cv.AttackerPower, cv.Winner >= 0 && cv.Winner == cv.Attacker)
 	if stacked {
-		side(r.X, bottom+10, cv.Defender, "defends", cv.DefenderTerms, cv.DefenderPower, cv.Winner != "" && cv.Winner == cv.Defender)
+		side(r.X, bottom+10, cv.Defender, "defends", cv.DefenderTerms, cv.DefenderPower, cv.Winner >= 0 && cv.Winner == cv.Defender)
 	} else {
-		side(r.X+half+12, r.Y, cv.Defender, "defends", cv.DefenderTerms, cv.DefenderPower, cv.Winner != "" && cv.Winner == cv.Defender)
+		side(r.X+half+12, r.Y, cv.Defender, "defends", cv.DefenderTerms, cv.DefenderPower, cv.Winner >= 0 && cv.Winner == cv.Defender)
 	}
 	return ws, bottom
 }
@@ -102,11 +102,11 @@ var termTips = map[rules.TermKind]string{
 func (u *Table) playedText(cv *rules.CombatView) []string {
 	var out []string
 	for _, p := range cv.Played {
-		if p.Card.ID == "" {
+		if p.Card == board.NoCard {
 			out = append(out, u.seatName(p.Seat)+" passed")
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: %s (%s)", u.seatName(p.Seat), CardLabel(p.Card), u.houseName(p.Card.House)))
+		out = append(out, fmt.Sprintf("%s: %s (%s)", u.seatName(p.Seat), CardLabel(u.card(p.Card)), u.houseName(u.cardHouse(p.Card))))
 	}
 	return out
 }
@@ -165,17 +165,17 @@ func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMo
 			// so that wrapping never splits them.
 			line("Cards played:", ui.ColGold)
 			for _, p := range cv.Played {
-				if p.Card.ID == "" {
+				if p.Card == board.NoCard {
 					line(u.seatName(p.Seat)+" passed", ui.ColText)
 					continue
 				}
-				line(CardLabel(p.Card), ui.ColText)
-				line("  "+u.seatName(p.Seat)+" · "+u.houseName(p.Card.House), ui.ColDim)
+				line(CardLabel(u.card(p.Card)), ui.ColText)
+				line("  "+u.seatName(p.Seat)+" · "+u.houseName(u.cardHouse(p.Card)), ui.ColDim)
 			}
 		default:
 			line("Cards played: "+strings.Join(played, " · "), ui.ColText)
 		}
-		if cv.Retreater != "" {
+		if cv.Retreater >= 0 {
 			line(fmt.Sprintf("%s must retreat %s.", u.houseName(cv.Retreater), words.Units(cv.RetreatUnits)), ui.ColText)
 		}
 	case combatResult:
@@ -232,21 +232,22 @@ func (u *Table) noticeWidgets() []ui.Widget {
 		ws[len(ws)-1].Edge = ui.SeatColor(n.seat)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "You drew a house card — only you see this",
 			Size: 22, Bold: true, Ink: ui.Readable(ui.SeatColor(n.seat), ui.ColPanel)})
-		hc := ui.HouseColor(u.m, n.card.House)
-		face := fmt.Sprintf("%s\n%s  ·  strength %d", n.card.Name, u.houseName(n.card.House), n.card.Strength)
+		c, house := u.card(n.card), u.houseName(u.cardHouse(n.card))
+		hc := ui.HouseColor(u.m, u.cardHouse(n.card))
+		face := fmt.Sprintf("%s\n%s  ·  strength %d", c.Name, house, c.Strength)
 		var icons []string
-		if n.card.Swords > 0 {
-			icons = append(icons, words.Count(n.card.Swords, "sword"))
+		if c.Swords > 0 {
+			icons = append(icons, words.Count(c.Swords, "sword"))
 		}
-		if n.card.Towers > 0 {
-			icons = append(icons, words.Count(n.card.Towers, "tower"))
+		if c.Towers > 0 {
+			icons = append(icons, words.Count(c.Towers, "tower"))
 		}
 		if len(icons) > 0 {
 			face += "  ·  " + strings.Join(icons, ", ")
 		}
 		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 40, Y: card.Y + 62, W: card.W - 80, H: 110}, Kind: ui.WBox, Text: face, Size: 22, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Edge: ui.ColWhite})
 		y := card.Y + 190
-		for _, s := range []string{cardEffectText(n.card, u.houseName(n.card.House)), n.text, "It is in your hand; the others see only that you drew a " + u.houseName(n.card.House) + " card."} {
+		for _, s := range []string{cardEffectText(c, house), n.text, "It is in your hand; the others see only that you drew a " + house + " card."} {
 			for _, row := range ui.WrapText(s, 17, card.W-60, 0) {
 				if s == "" {
 					continue

@@ -2,10 +2,10 @@ package table
 
 import (
 	"math/rand"
-	"notrueking/internal/tabletest"
 	"strings"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
 )

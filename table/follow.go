@@ -53,11 +53,11 @@ const (
 // notice is a card over the table that stays until it is dismissed.
 type notice struct {
 	kind noticeKind
-	seat int // the seat it is for (rules.Public: anyone at the screen)
+	seat rules.Seat // the seat it is for (rules.Public: anyone at the screen)
 	// text is the engine's words ("You drew …"); for a scenario, its
 	// file's name.
 	text string
-	card board.Card
+	card board.CardID
 	// combat is the decided combat and lines the log's words of its end
 	// (winner, casualties, retreat, occupation); for a scenario, lines are
 	// its comment's.
@@ -67,7 +67,7 @@ type notice struct {
 
 // logSeat is whose log the panel shows: the seat shown after the curtain
 // (its private lines too), else the public log.
-func (u *Table) logSeat() int {
+func (u *Table) logSeat() rules.Seat {
 	if u.shown >= 0 {
 		return u.shown
 	}
@@ -280,10 +280,7 @@ func (u *Table) noticeAfter(evs []rules.Event, wasCombat bool) {
 			started = true
 		case rules.EvCardDrawnPrivate:
 			if e.Seat == u.shown && u.shown >= 0 {
-				n := notice{kind: noticeDrawn, seat: e.Seat, text: u.eng.EventText(e, e.Seat), card: board.Card{ID: e.Card, Name: e.Card}}
-				if i, ok := u.m.Card(e.Card); ok {
-					n.card = u.m.CardAt(i)
-				}
+				n := notice{kind: noticeDrawn, seat: e.Seat, text: u.eng.EventText(e, e.Seat), card: e.Card}
 				u.notices = append(u.notices, n)
 			}
 		}
@@ -295,7 +292,7 @@ func (u *Table) noticeAfter(evs []rules.Event, wasCombat bool) {
 	if err != nil || cv == nil {
 		return
 	}
-	u.notices = append(u.notices, notice{kind: noticeResult, seat: rules.Public, combat: cv, lines: combatEndLines(u.eng.View(rules.Public).Log)})
+	u.notices = append(u.notices, notice{kind: noticeResult, seat: rules.Public, card: board.NoCard, combat: cv, lines: combatEndLines(u.eng.View(rules.Public).Log)})
 }
 
 // combatEndLines are the public log's words of the last combat after its
@@ -361,8 +358,8 @@ func (u *Table) pastBanner(r ui.Rect) []ui.Widget {
 }
 
 // seatWords is "Torch (Ben)", as the curtain names a seat.
-func (u *Table) seatWords(s int) string {
-	if s < 0 || s >= len(u.seats) {
+func (u *Table) seatWords(s rules.Seat) string {
+	if s < 0 || int(s) >= len(u.seats) {
 		return "everyone"
 	}
 	return fmt.Sprintf("%s (%s)", words.Title(u.seats[s]), u.seatName(s))

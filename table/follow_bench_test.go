@@ -1,9 +1,9 @@
 package table
 
 import (
-	"notrueking/internal/tabletest"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 )
 

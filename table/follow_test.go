@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"math/rand"
 	randv2 "math/rand/v2"
-	"notrueking/internal/tabletest"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"notrueking/board"
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -65,7 +66,7 @@ func TestLogPanelPrivateLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var drawer int
+	var drawer rules.Seat
 	playFollowUntil(t, g, 3, 400, func(evs []rules.Event) bool {
 		for _, e := range evs {
 			if e.Kind == rules.EvCardDrawnPrivate {
@@ -83,7 +84,7 @@ func TestLogPanelPrivateLines(t *testing.T) {
 	if s := panelText(); strings.Contains(s, "You drew") {
 		t.Fatal("the public log panel shows a drawn card")
 	}
-	for seat := range g.Seats() {
+	for seat := range rules.Seat(len(g.Seats())) {
 		u.reveal(seat)
 		s := panelText()
 		if got := strings.Contains(s, "You drew"); got != (seat == drawer) {
@@ -179,7 +180,7 @@ func TestLogPanelWordsEveryKind(t *testing.T) {
 	}
 	var lines []rules.LogLine
 	for k := rules.EvNone + 1; !strings.HasPrefix(k.String(), "event("); k++ {
-		e := rules.Event{Kind: k, Seat: rules.Public, Card: "eddard-stark", N: 2, M: 1, Units: [4]int16{2, 1, 0, 0}}
+		e := rules.Event{Kind: k, Seat: rules.Public, Card: tabletest.Card(g.Map(), "eddard-stark"), N: 2, M: 1, Units: [4]int16{2, 1, 0, 0}}
 		txt := g.EventText(e, rules.Public)
 		if txt == "" || txt == k.String() {
 			t.Fatalf("kind %s has no words", k)
@@ -247,7 +248,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 			t.Fatalf("the past table is not marked %q", pastLabel(n))
 		}
 		// Read-only: a slot, a territory or a button changes nothing.
-		for _, tg := range []ui.Target{{Kind: ui.TSlot, House: "stark", Slot: rules.Lord}, {Kind: ui.TTerritory, Terr: 3}, {Kind: ui.TButton, Cmd: ui.Command{Kind: ui.CmdUndo}}} {
+		for _, tg := range []ui.Target{{Kind: ui.TSlot, House: tabletest.House(g.Map(), "stark"), Slot: rules.Lord}, {Kind: ui.TTerritory, Terr: 3}, {Kind: ui.TButton, Cmd: ui.Command{Kind: ui.CmdUndo}}} {
 			u.click(tg)
 		}
 		if g.Len() != 60 || u.past == nil {
@@ -432,13 +433,13 @@ func TestLiveCombatCardFollowsTheCards(t *testing.T) {
 				t.Fatal(err)
 			}
 			cv := g.View(rules.Public).Combat
-			played = pick.Verb == rules.VPlay && cv != nil && cv.Winner == ""
+			played = pick.Verb == rules.VPlay && cv != nil && cv.Winner == board.NoHouse
 		}
 		if !played {
 			continue
 		}
 		cv := g.View(rules.Public).Combat
-		last := cv.Played[len(cv.Played)-1].Card
+		last := g.Map().CardAt(cv.Played[len(cv.Played)-1].Card)
 		u := New(g, Options{Seed: seed})
 		u.reveal(g.ToAct())
 		ws := u.tableWidgets(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses)))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -17,7 +18,7 @@ import (
 // Hint is a move found for seat: the action, and the search's best
 // moves with their expected scores, best first.
 type Hint struct {
-	Seat   int
+	Seat   rules.Seat
 	Action rules.Action
 	Top    []Scored
 }
@@ -57,10 +58,7 @@ func (u *Table) ShowHint(h Hint) {
 	}
 	if h.Action.Verb == rules.VArrange && u.shown == h.Seat {
 		// The card is laid out as hinted: Confirm takes it.
-		u.arrange = u.arrange[:0]
-		for _, x := range h.Action.Order.Houses() {
-			u.arrange = append(u.arrange, u.hid(x))
-		}
+		u.arrange = h.Action.Order.Houses()
 	}
 	u.setMsg(msg, false)
 	u.notes = append(u.notes, rules.LogLine{Action: pos - 1, Seat: h.Seat, Kind: "hint", Event: "hint",
@@ -91,20 +89,20 @@ func (u *Table) hintName(x rules.Action) string {
 		if i < len(u.m.LoyaltySlots) {
 			v = u.m.LoyaltySlots[i]
 		}
-		hs = append(hs, fmt.Sprintf("%s %d", u.houseName(u.hid(h)), v))
+		hs = append(hs, fmt.Sprintf("%s %d", u.houseName(h), v))
 	}
 	return "loyalty card " + strings.Join(hs, ", ")
 }
 
 // hintMarks lights up the hinted move's territories on the board.
-func (u *Table) hintMarks(hl []bool, sel int) ([]bool, int) {
+func (u *Table) hintMarks(hl []bool, sel board.TerrID) ([]bool, board.TerrID) {
 	h := u.hinted()
 	if h == nil {
 		return hl, sel
 	}
 	act := h.Action
-	mark := func(t int) {
-		if t >= 0 && t < len(hl) {
+	mark := func(t board.TerrID) {
+		if u.m.HasTerr(t) {
 			hl[t] = true
 		}
 	}
@@ -134,7 +132,7 @@ func (u *Table) MarkHint(ws []ui.Widget) []ui.Widget {
 		t := ws[i].T
 		hit := (t.Action != nil && *t.Action == act) ||
 			(t.Kind == ui.TSlot && (act.Verb == rules.VPlace || act.Verb == rules.VResolve || act.Verb == rules.VRemove) &&
-				t.House == u.hid(act.House) && t.Slot == act.Slot)
+				t.House == act.House && t.Slot == act.Slot)
 		if hit {
 			// Gold, and a slot says "hint": the move stands out even
 			// among the other legal targets' gold edges.

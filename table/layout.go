@@ -207,33 +207,38 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: hy, W: deckW, H: 20}, Kind: ui.WText, Text: "Deck", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
 		Tip: "House cards left in the house's draw pile. A Maester or Lord may draw the top one."})
-	hot := map[[2]string]bool{}
+	type slotAt struct {
+		h board.HouseID
+		s rules.Slot
+	}
+	hot := map[slotAt]bool{}
 	if active {
 		for _, a := range u.legal {
 			if a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove {
-				hot[[2]string{u.hid(a.House), a.Slot.String()}] = true
+				hot[slotAt{a.House, a.Slot}] = true
 			}
 		}
 	}
-	rank := map[string]rules.Rank{}
+	rank := map[board.HouseID]rules.Rank{}
 	for _, rk := range u.pub.Ranking {
 		rank[rk.House] = rk
 	}
-	for h, house := range u.m.Houses {
+	for h := range u.m.NumHouses() {
+		house := &u.m.Houses[h]
 		y := r.Y + 32 + float64(h)*rowH
 		bh := rowH - 4
 		hc := ui.RGBA(house.Color)
-		played := len(u.pub.Discards[house.ID])
+		played := len(u.pub.Discard(h))
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x0, Y: y, W: nameW, H: bh}, Kind: ui.WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
-			Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.terrName(house.Home), words.Count(u.pub.DeckSizes[house.ID], "card"), words.Count(played, "card"))})
+			Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.terrName(u.m.HomeOf(h)), words.Count(u.pub.DeckSize(h), "card"), words.Count(played, "card"))})
 		for i, s := range slotOrder {
 			sr := ui.Rect{X: slotX + float64(i)*slotW, Y: y, W: slotW - 6, H: bh}
-			occ := -1
-			if h < len(u.pub.Slots) {
+			occ := rules.Seat(-1)
+			if int(h) < len(u.pub.Slots) {
 				occ = u.pub.Slots[h][s]
 			}
 			w := ui.Widget{R: sr, Kind: ui.WBox, Size: 15, Fill: ui.ColPanelHi, Ink: ui.ColDim, Edge: ui.ColEdge,
-				T: ui.Target{Kind: ui.TSlot, House: house.ID, Slot: s}, Text: "free"}
+				T: ui.Target{Kind: ui.TSlot, House: h, Slot: s}, Text: "free"}
 			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, words.Title(s.String()), slotTips[i])
 			if occ >= 0 {
 				w.Fill = ui.SeatColor(occ)
@@ -241,11 +246,11 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 				w.Text = u.seatName(occ)
 				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, words.Title(s.String()), u.seatName(occ), words.Title(u.seatID(occ)), slotTips[i])
 			}
-			w.Hot = hot[[2]string{house.ID, s.String()}]
-			w.Selected = u.pub.ResolvingHouse == house.ID && u.pub.ResolvingSlot == s && u.pub.Phase == rules.PhaseResolve
+			w.Hot = hot[slotAt{h, s}]
+			w.Selected = u.pub.ResolvingHouse == h && u.pub.ResolvingSlot == s && u.pub.Phase == rules.PhaseResolve
 			ws = append(ws, w)
 		}
-		rk, ok := rank[house.ID]
+		rk, ok := rank[h]
 		if ok && rk.From > 0 {
 			ws = append(ws, ui.Widget{R: ui.Rect{X: rankX, Y: y, W: rankW, H: bh}, Kind: ui.WBox, Text: RankText(rk), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText,
 				Tip: fmt.Sprintf("House %s ranks %s: %s of land it controls. At the game's end a loyalty token of %s scores its slot's value if the slot's place lies in this span.", house.Name, RankText(rk), rankFacts(rk), house.Name)})
@@ -254,8 +259,8 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 					Tip: fmt.Sprintf("House %s: %s (%s)", house.Name, rankFacts(rk), "crowns, castles, towns and barrels decide the rank in this order")})
 			}
 		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: y, W: deckW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(u.pub.DeckSizes[house.ID]), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
-			Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pub.DeckSizes[house.ID], "card"), house.Name, words.Count(played, "card"))})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: y, W: deckW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(u.pub.DeckSize(h)), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
+			Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pub.DeckSize(h), "card"), house.Name, words.Count(played, "card"))})
 	}
 	return ws
 }
@@ -276,8 +281,9 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 	ws := ui.Panel(r, "Conspiracies")
 	ta := u.eng.ToAct()
 	pitch := l.PlayerRow
-	for i, p := range u.pub.Players {
-		y := r.Y + 32 + float64(i)*pitch
+	for k, p := range u.pub.Players {
+		i := p.Seat
+		y := r.Y + 32 + float64(k)*pitch
 		bh := pitch - 4
 		sc := ui.SeatColor(i)
 		row := ui.Widget{R: ui.Rect{X: r.X + 8, Y: y - 1, W: r.W - 16, H: pitch - 2}, Kind: ui.WPanel, Fill: ui.ColPanel}
@@ -318,7 +324,7 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		for k, tk := range p.Loyalty {
 			w := ui.Widget{R: ui.Rect{X: tx + float64(k)*tw, Y: y + 1, W: tw - 3, H: bh - 2}, Kind: ui.WBox, Size: 15, Bold: true}
 			slot := fmt.Sprintf("Loyalty slot %d of %s's card, worth %s if its house's final rank span takes in place %d.", k+1, name, words.Count(tk.Value, "point"), k+1)
-			if tk.Revealed && tk.House != "" {
+			if tk.Revealed && tk.House >= 0 {
 				w.Fill = ui.HouseColor(u.m, tk.House)
 				w.Ink = ui.TextOn(w.Fill)
 				w.Text = fmt.Sprint(tk.Value)
@@ -335,10 +341,10 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		}
 		// House cards in hand per house (public), between.
 		room := tx - 6 - x
-		var held []board.House
+		var held []board.HouseID
 		total := 0
-		for _, h := range u.m.Houses {
-			if n := p.HandSizes[h.ID]; n > 0 {
+		for h := range u.m.NumHouses() {
+			if n := p.HandSize(h); n > 0 {
 				held = append(held, h)
 				total += n
 			}
@@ -346,7 +352,7 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		handTip := fmt.Sprintf("%s holds %s", name, words.Count(total, "house card"))
 		var parts []string
 		for _, h := range held {
-			parts = append(parts, fmt.Sprintf("%d %s", p.HandSizes[h.ID], h.Name))
+			parts = append(parts, fmt.Sprintf("%d %s", p.HandSize(h), u.houseName(h)))
 		}
 		if len(parts) > 0 {
 			handTip += ": " + strings.Join(parts, ", ")
@@ -357,8 +363,8 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: room, H: 20}, Kind: ui.WText, Text: "no cards", Size: 15, Ink: ui.ColDim, Tip: handTip})
 		case float64(len(held))*30 <= room:
 			for _, h := range held {
-				hc := ui.RGBA(h.Color)
-				ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: 27, H: bh - 4}, Kind: ui.WBox, Text: fmt.Sprint(p.HandSizes[h.ID]), Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Tip: handTip})
+				hc := ui.HouseColor(u.m, h)
+				ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: 27, H: bh - 4}, Kind: ui.WBox, Text: fmt.Sprint(p.HandSize(h)), Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Tip: handTip})
 				x += 30
 			}
 		default:
@@ -369,8 +375,8 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 }
 
 // seatID is seat s's conspiracy id ("" when out of range).
-func (u *Table) seatID(s int) string {
-	if s >= 0 && s < len(u.seats) {
+func (u *Table) seatID(s rules.Seat) string {
+	if s >= 0 && int(s) < len(u.seats) {
 		return u.seats[s]
 	}
 	return ""
@@ -388,7 +394,7 @@ func Abbrev(s string) string {
 // With no seat shown (curtain, public) it draws nothing secret.
 func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 	u.hiddenPlays = nil
-	if u.shown < 0 || u.shown >= len(u.priv.Players) {
+	if u.shown < 0 || int(u.shown) >= len(u.priv.Players) {
 		ws := ui.Panel(r, "Private")
 		return append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: r.Y + 36, W: r.W - 24, H: 20}, "Hidden until its player is looking.", 15, ui.ColDim))
 	}
@@ -414,7 +420,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 	tw := math.Min(64, (r.W-24)/float64(max(n, 1)))
 	th := 44.0
 	for k := 0; k < n; k++ {
-		var house string
+		var house board.HouseID
 		var value int
 		var revealed bool
 		if arranging {
@@ -460,23 +466,24 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		return append(ws, sh, b)
 	}
 	// Hand: playable cards are buttons.
-	playable := map[string]rules.Action{}
+	playable := map[board.CardID]rules.Action{}
 	for _, a := range u.legal {
 		if a.Verb == rules.VPlay {
-			playable[u.cid(a.Card)] = a
+			playable[a.Card] = a
 		}
 	}
 	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, ui.ColDim))
 	y += 21
 	// Playable cards first, so a long hand never hides one.
-	hand := append([]board.Card(nil), p.Hand...)
+	hand := append([]board.CardID(nil), p.Hand...)
 	sort.SliceStable(hand, func(i, j int) bool {
-		_, pi := playable[hand[i].ID]
-		_, pj := playable[hand[j].ID]
+		_, pi := playable[hand[i]]
+		_, pj := playable[hand[j]]
 		return pi && !pj
 	})
 	cw := r.W - 24
-	for k, c := range hand {
+	for k, id := range hand {
+		c, h := u.card(id), u.cardHouse(id)
 		cr := ui.Rect{X: r.X + 12, Y: y + float64(k)*27, W: cw, H: 24}
 		if cr.Y+cr.H > r.Y+r.H-4 || (k < len(hand)-1 && cr.Y+cr.H+27 > r.Y+r.H-4) {
 			ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: cr.Y + 2, W: r.W - 24, H: 19}, fmt.Sprintf("… and %d more", len(hand)-k), 15, ui.ColDim))
@@ -484,16 +491,16 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 			// buttons of the decision panel: no legal play is ever hidden.
 			if u.shown == u.eng.ToAct() {
 				for _, c := range hand[k:] {
-					if a, ok := playable[c.ID]; ok {
+					if a, ok := playable[c]; ok {
 						u.hiddenPlays = append(u.hiddenPlays, a)
 					}
 				}
 			}
 			break
 		}
-		tip := CardTip(c, u.houseName(c.House))
-		hc := ui.HouseColor(u.m, c.House)
-		if a, ok := playable[c.ID]; ok && u.shown == u.eng.ToAct() {
+		tip := CardTip(c, u.houseName(h))
+		hc := ui.HouseColor(u.m, h)
+		if a, ok := playable[id]; ok && u.shown == u.eng.ToAct() {
 			w := ui.ActionButton(cr, CardLabel(c), a)
 			w.Size = 15
 			w.Edge = ui.ColGold
@@ -558,8 +565,8 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		return append(ws, cancel())
 	}
 	if u.moveFrom >= 0 && u.moveTo >= 0 {
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19}, Kind: ui.WText, Text: fmt.Sprintf("%s → %s", u.terrName(u.tid(u.moveFrom)), u.terrName(u.tid(u.moveTo))), Size: 15, Ink: ui.ColText,
-			Tip: fmt.Sprintf("Move from %s to %s: set how many of each unit go (arrow keys: Up/Down a row, Left/Right fewer/more).", u.terrName(u.tid(u.moveFrom)), u.terrName(u.tid(u.moveTo)))})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19}, Kind: ui.WText, Text: fmt.Sprintf("%s → %s", u.terrName(u.moveFrom), u.terrName(u.moveTo)), Size: 15, Ink: ui.ColText,
+			Tip: fmt.Sprintf("Move from %s to %s: set how many of each unit go (arrow keys: Up/Down a row, Left/Right fewer/more).", u.terrName(u.moveFrom), u.terrName(u.moveTo))})
 		y += 22
 		rowH := math.Min(32, (r.Y+r.H-44-y)/float64(max(len(u.moveRows()), 1)))
 		for i, k := range u.moveRows() {
@@ -626,7 +633,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	if len(u.priv.Peek) > 0 && u.priv.PeekSeat >= 0 {
 		names := make([]string, len(u.priv.Peek))
 		for i, c := range u.priv.Peek {
-			names[i] = c.Name
+			names[i] = u.card(c).Name
 		}
 		peek = u.seatName(u.priv.PeekSeat) + " holds: " + strings.Join(names, ", ")
 	}
@@ -651,7 +658,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 			b.Fill = ui.ColPanelHi
 		}
 		if a.Verb == rules.VPlay {
-			b.Tip = CardTip(u.cardInfo(u.cid(a.Card)), u.houseName(u.cardInfo(u.cid(a.Card)).House))
+			b.Tip = CardTip(u.card(a.Card), u.houseName(u.cardHouse(a.Card)))
 		}
 		ws = append(ws, b)
 	}
@@ -683,8 +690,8 @@ var unitTips = [board.NumUnits]string{
 
 // tooltip describes territory t (public facts only) in a box near (x, y),
 // clear of avoid (the message line).
-func (u *Table) tooltip(t int, x, y float64, avoid ui.Rect) []ui.Widget {
-	if t < 0 || t >= len(u.m.Territories) {
+func (u *Table) tooltip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget {
+	if !u.m.HasTerr(t) {
 		return nil
 	}
 	tr := u.m.Territories[t]
@@ -715,37 +722,33 @@ func (u *Table) tooltip(t int, x, y float64, avoid ui.Rect) []ui.Widget {
 	lines = append(lines, strings.Join(facts, " · "))
 	// Nine-player map: the fortification while it stands, the home region,
 	// the rivers on this territory's borders.
-	if holder, ok := u.pub.Fortifications[tr.ID]; ok {
-		if holder == "" {
+	if holder, ok := u.pub.Fort(t); ok {
+		if holder < 0 {
 			lines = append(lines, "Fortification +1, unheld: first in holds it")
 		} else {
 			lines = append(lines, "Fortification +1, held by "+u.houseName(holder))
 		}
 	}
-	for _, rg := range u.m.Regions {
-		if rg.ID == tr.Region && rg.House != "" {
-			lines = append(lines, rg.Name+": "+u.houseName(rg.House)+" fights here at +1")
-		}
+	if rg, h, ok := u.m.RegionOf(t); ok && h >= 0 {
+		lines = append(lines, rg.Name+": "+u.houseName(h)+" fights here at +1")
 	}
-	if t, ok := u.m.Territory(tr.ID); ok {
-		for _, r := range u.m.Rivers {
-			for _, b := range r.Borders {
-				if b[0] == t || b[1] == t {
-					o := b[0] + b[1] - t
-					lines = append(lines, r.Name+" blocks the way to "+u.m.Territories[o].Name)
-				}
+	for _, r := range u.m.Rivers {
+		for _, b := range r.Borders {
+			if b[0] == int(t) || b[1] == int(t) {
+				o := b[0] + b[1] - int(t)
+				lines = append(lines, r.Name+" blocks the way to "+u.m.Territories[o].Name)
 			}
 		}
 	}
-	if h, ok := u.pub.Control[tr.ID]; ok {
+	if h := u.pub.Controller(t); h >= 0 {
 		held := "Held by " + u.houseName(h)
-		if _, flag := u.pub.Flags[tr.ID]; flag {
+		if u.pub.Flag(t) >= 0 {
 			held += " (flag)"
 		}
 		lines = append(lines, held)
 	}
 	for _, g := range u.pub.Groups {
-		if g.Territory == tr.ID {
+		if g.Territory == t {
 			lines = append(lines, u.houseName(g.House)+": "+words.Units(g.Units))
 		}
 	}

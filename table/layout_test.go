@@ -1,12 +1,12 @@
 package table
 
 import (
-	"fmt"
-	"notrueking/internal/tabletest"
+	"slices"
 	"strings"
 	"testing"
 
 	"notrueking/board"
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -64,7 +64,7 @@ func TestSlotHitTestAndPlace(t *testing.T) {
 	l := NewLayout(m.Grid.W, m.Grid.H, 2, 0)
 	ws := u.tableWidgets(l)
 	slot, ok := ui.Find(ws, func(w ui.Widget) bool {
-		return w.T.Kind == ui.TSlot && w.T.House == "lannister" && w.T.Slot == rules.Lord
+		return w.T.Kind == ui.TSlot && w.T.House == tabletest.House(m, "lannister") && w.T.Slot == rules.Lord
 	})
 	if !ok {
 		t.Fatal("no Lannister Lord slot widget")
@@ -79,7 +79,7 @@ func TestSlotHitTestAndPlace(t *testing.T) {
 		sx, sy := sc.ToScreen(cx, cy)
 		bx, by := sc.ToBase(sx, sy)
 		got, _ := ui.HitTest(ws, bx, by)
-		if got.Kind != ui.TSlot || got.House != "lannister" || got.Slot != rules.Lord {
+		if got.Kind != ui.TSlot || got.House != tabletest.House(m, "lannister") || got.Slot != rules.Lord {
 			t.Fatalf("window %v: hit %+v, want the Lannister Lord slot", size, got)
 		}
 	}
@@ -103,7 +103,7 @@ func TestIllegalClickShowsEngineReason(t *testing.T) {
 	}
 	u := New(f, Options{Seed: 1})
 	u.reveal(0)
-	u.click(ui.Target{Kind: ui.TSlot, House: "lannister", Slot: rules.Lord})
+	u.click(ui.Target{Kind: ui.TSlot, House: tabletest.House(m, "lannister"), Slot: rules.Lord})
 	if len(f.Applied) != 0 {
 		t.Fatalf("applied %v, want nothing", f.Applied)
 	}
@@ -112,7 +112,7 @@ func TestIllegalClickShowsEngineReason(t *testing.T) {
 	}
 	// A click when it is not the shown seat's turn does nothing.
 	f.Acting = 1
-	u.click(ui.Target{Kind: ui.TSlot, House: "stark", Slot: rules.Maester})
+	u.click(ui.Target{Kind: ui.TSlot, House: tabletest.House(m, "stark"), Slot: rules.Maester})
 	if len(f.Applied) != 0 {
 		t.Fatal("a click applied an action for a seat that is not to act")
 	}
@@ -188,12 +188,12 @@ func TestArrangeSwapShuffleConfirm(t *testing.T) {
 	f.Legals = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: tabletest.Order(m, "stark", "lannister")}, {Seat: 0, Verb: rules.VArrange, Order: tabletest.Order(m, "lannister", "stark")}}
 	u := New(f, Options{Seed: 1})
 	u.reveal(0)
-	if strings.Join(u.arrange, ",") != "stark,lannister" {
+	if !slices.Equal(u.arrange, tabletest.Order(m, "stark", "lannister").Houses()) {
 		t.Fatalf("initial arrangement %v", u.arrange)
 	}
 	u.click(ui.Target{Kind: ui.TToken, Index: 0})
 	u.click(ui.Target{Kind: ui.TToken, Index: 1})
-	if strings.Join(u.arrange, ",") != "lannister,stark" {
+	if !slices.Equal(u.arrange, tabletest.Order(m, "lannister", "stark").Houses()) {
 		t.Fatalf("after swap %v", u.arrange)
 	}
 	u.click(ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
@@ -272,7 +272,7 @@ func TestCardEffectChoices(t *testing.T) {
 	// After looking: the peeked hand is listed and discards are buttons.
 	v := f.Views[0]
 	v.PeekSeat = 1
-	v.Peek = []board.Card{m.Houses[1].Deck[0]}
+	v.Peek = []board.CardID{tabletest.Card(m, "tywin-lannister")}
 	f.Views[0] = v
 	disc := rules.Action{Seat: 0, Verb: rules.VDiscard, Card: tabletest.Card(m, "tywin-lannister")}
 	f.Legals = []rules.Action{disc}
@@ -289,7 +289,7 @@ func TestCardEffectChoices(t *testing.T) {
 	rm := rules.Action{Seat: 0, Verb: rules.VRemove, House: tabletest.House(m, "lannister"), Slot: rules.Marshal}
 	f.Legals = []rules.Action{rm, decline}
 	u.refresh()
-	u.click(ui.Target{Kind: ui.TSlot, House: "lannister", Slot: rules.Marshal})
+	u.click(ui.Target{Kind: ui.TSlot, House: tabletest.House(m, "lannister"), Slot: rules.Marshal})
 	if n := len(f.Applied); n == 0 || f.Applied[n-1] != rm {
 		t.Fatalf("applied %v, want the removal", f.Applied)
 	}
@@ -300,11 +300,11 @@ func TestLongHandShowsPlayableCardsFirst(t *testing.T) {
 	f := tabletest.New(m)
 	v := f.Views[0]
 	v.Players = append([]rules.PlayerView(nil), v.Players...)
-	var hand []board.Card
+	var hand []board.CardID
 	for i := 0; i < 14; i++ {
-		hand = append(hand, board.Card{ID: fmt.Sprintf("filler-%d", i), Name: fmt.Sprintf("Filler %d", i), House: "stark", Strength: 1})
+		hand = append(hand, tabletest.Card(m, "robb-stark")) // fillers (a scripted hand may repeat a card)
 	}
-	hand = append(hand, m.Houses[1].Deck[0]) // the playable one, last in hand
+	hand = append(hand, tabletest.Card(m, "tywin-lannister")) // the playable one, last in hand
 	v.Players[0].Hand = hand
 	f.Views[0] = v
 	play := rules.Action{Seat: 0, Verb: rules.VPlay, Card: tabletest.Card(m, "tywin-lannister")}

@@ -42,7 +42,7 @@ type LogPanel struct {
 
 	rows   []logRow
 	wrapW  float64
-	seat   int
+	seat   rules.Seat
 	nLines int
 	last   string // text of the last line wrapped (an undo then a new action changes it)
 	// large sets the log in larger rows (-large-text).
@@ -65,7 +65,7 @@ func LogAction(l rules.LogLine) int { return l.Action + 1 }
 
 // wrapRows wraps lines to width w (base pixels). It reuses the rows
 // wrapped before when the log has only grown.
-func (lp *LogPanel) wrapRows(lines []rules.LogLine, seat int, w float64) []logRow {
+func (lp *LogPanel) wrapRows(lines []rules.LogLine, seat rules.Seat, w float64) []logRow {
 	same := lp.wrapW == w && lp.seat == seat && lp.nLines <= len(lines) && lp.rows != nil
 	if same && lp.nLines > 0 && lines[lp.nLines-1].Text != lp.last {
 		same = false
@@ -109,7 +109,7 @@ func (lp *LogPanel) toNewest() { lp.back = 0 }
 // (rules.View(seat).Log). viewing is the number of actions of the table
 // shown from the past (-1 when the table is the present): its entries are
 // marked.
-func (lp *LogPanel) logWidgets(r ui.Rect, lines []rules.LogLine, seat, viewing int) []ui.Widget {
+func (lp *LogPanel) logWidgets(r ui.Rect, lines []rules.LogLine, seat rules.Seat, viewing int) []ui.Widget {
 	title := "Log  ·  newest at the bottom  ·  click an entry to see the table then"
 	ws := ui.Panel(r, "")
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 100, H: 22}, Kind: ui.WText, Text: title, Size: 15, Bold: true, Ink: ui.ColGold})
@@ -164,7 +164,7 @@ func (lp *LogPanel) logWidgets(r ui.Rect, lines []rules.LogLine, seat, viewing i
 // logInk is the colour of a log line: the round's start in gold, a
 // seat's private line in that seat's colour (only that seat reads it),
 // the rest in the text colour.
-func logInk(l rules.LogLine, seat int) color.RGBA {
+func logInk(l rules.LogLine, seat rules.Seat) color.RGBA {
 	switch {
 	case l.Seat != rules.Public && l.Seat == seat:
 		return ui.Readable(ui.SeatColor(seat), ui.ColPanel)
@@ -182,7 +182,7 @@ func pastLabel(n int) string {
 // Widgets builds the log panel in r from the lines seat may read
 // (rules.View(seat).Log); viewing is the number of actions of the table
 // shown from the past (-1 for the present), whose entries are marked.
-func (lp *LogPanel) Widgets(r ui.Rect, lines []rules.LogLine, seat, viewing int) []ui.Widget {
+func (lp *LogPanel) Widgets(r ui.Rect, lines []rules.LogLine, seat rules.Seat, viewing int) []ui.Widget {
 	return lp.logWidgets(r, lines, seat, viewing)
 }
 
@@ -190,7 +190,7 @@ func (lp *LogPanel) Widgets(r ui.Rect, lines []rules.LogLine, seat, viewing int)
 // width w: whole wraps all of them once, and lp takes the rows of the
 // first k, so that a replay stepping back and forth never wraps a line
 // twice.
-func (lp *LogPanel) Prefix(whole *LogPanel, lines []rules.LogLine, k, seat int, w float64) {
+func (lp *LogPanel) Prefix(whole *LogPanel, lines []rules.LogLine, k int, seat rules.Seat, w float64) {
 	rows := whole.wrapRows(lines, seat, w)
 	cut := sort.Search(len(rows), func(i int) bool { return rows[i].entry >= k })
 	lp.rows, lp.wrapW, lp.seat, lp.nLines = rows[:cut:cut], w, seat, k

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 
+	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/ui"
 	"notrueking/words"
@@ -16,10 +17,10 @@ import (
 
 // CurtainWidgets is the hand-off curtain that waits for seat: the public
 // table stays in view under its veil, and the whole screen lifts it.
-func (u *Table) CurtainWidgets(seat int) []ui.Widget {
+func (u *Table) CurtainWidgets(seat rules.Seat) []ui.Widget {
 	name := u.seatName(seat)
 	id := ""
-	if seat >= 0 && seat < len(u.seats) {
+	if seat >= 0 && int(seat) < len(u.seats) {
 		id = words.Title(u.seats[seat])
 	}
 	sc := ui.SeatColor(seat)
@@ -99,13 +100,13 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 	ws = append(ws, ui.Panel(ui.Rect{X: rx, Y: py, W: rw, H: ph}, "Loyalty cards and scores  ·  gold frame: the token scored")...)
 	for i, p := range v.Players {
 		y := py + 40 + float64(i)*rowH
-		sc := ui.SeatColor(i)
+		sc := ui.SeatColor(p.Seat)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: rx + 12, Y: y, W: 120, H: tokH - 4}, Kind: ui.WBox, Text: words.Title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: ui.TextOn(sc)})
 		if tokH >= 52 {
-			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 4, W: 200, H: 22}, u.seatName(i), 19, ui.ColText))
+			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 4, W: 200, H: 22}, u.seatName(p.Seat), 19, ui.ColText))
 			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 30, W: 200, H: 22}, words.Count(p.Score, "point"), 19, ui.ColGold))
 		} else {
-			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + (tokH-22)/2, W: 210, H: 22}, u.seatName(i)+" · "+words.Count(p.Score, "point"), 17, ui.ColGold))
+			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + (tokH-22)/2, W: 210, H: 22}, u.seatName(p.Seat)+" · "+words.Count(p.Score, "point"), 17, ui.ColGold))
 		}
 		tw := math.Min(110, (rw-380)/float64(max(len(p.Loyalty), 1)))
 		for k, tk := range p.Loyalty {
@@ -146,7 +147,7 @@ func TesterText(seed uint64) string { return fmt.Sprintf("Tester's game — seed
 
 // Scores reports whether a token of house on loyalty slot k scores: the
 // house's final rank span contains the slot's place (slot k = rank k+1).
-func Scores(ranking []rules.Rank, house string, k int) bool {
+func Scores(ranking []rules.Rank, house board.HouseID, k int) bool {
 	for _, r := range ranking {
 		if r.House == house {
 			return r.From <= k+1 && k+1 <= r.To
@@ -165,7 +166,7 @@ func (u *Table) Step() string {
 		return "placing agents"
 	case rules.PhaseResolve:
 		tier := words.Title(pub.Tier.String()) + " tier"
-		if pub.ResolvingHouse != "" {
+		if pub.ResolvingHouse >= 0 {
 			return tier + "  ·  the " + u.houseName(pub.ResolvingHouse) + " " + words.Title(pub.ResolvingSlot.String()) + " acts"
 		}
 		return "resolving the " + tier
@@ -186,7 +187,7 @@ func (u *Table) Step() string {
 // fits. Built only once the game of the file is over.
 func (u *Table) SeatPanel(pr ui.Rect) []ui.Widget {
 	s := u.shown
-	if s < 0 || s >= len(u.priv.Players) {
+	if s < 0 || int(s) >= len(u.priv.Players) {
 		return nil
 	}
 	p := u.priv.Players[s]
@@ -210,16 +211,17 @@ func (u *Table) SeatPanel(pr ui.Rect) []ui.Widget {
 	y += 22
 	cw := (w - 6) / 2
 	rows := max(0, int((pr.Y+pr.H-4-y)/27))
-	for k, c := range p.Hand {
+	for k, id := range p.Hand {
+		c, h := u.card(id), u.cardHouse(id)
 		row, col := k/2, k%2
 		if row >= rows || (row == rows-1 && col == 1 && k < len(p.Hand)-1) {
 			ws = append(ws, ui.Text(ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27 + 3, W: cw, H: 19}, fmt.Sprintf("… and %d more", len(p.Hand)-k), 15, ui.ColDim))
 			break
 		}
-		hc := ui.HouseColor(u.m, c.House)
+		hc := ui.HouseColor(u.m, h)
 		fill := CardFill(hc)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27, W: cw, H: 24}, Kind: ui.WBox, Text: CardLabel(c), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc,
-			Tip: CardTip(c, u.houseName(c.House))})
+			Tip: CardTip(c, u.houseName(h))})
 	}
 	return ws
 }

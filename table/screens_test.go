@@ -2,9 +2,9 @@ package table
 
 import (
 	"fmt"
-	"notrueking/internal/tabletest"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
 )

@@ -11,16 +11,16 @@ import (
 // that follows the table without reading its widgets (the app's tests, a
 // remote client's mirror).
 type State struct {
-	Shown   int
+	Shown   rules.Seat
 	Message string
 	Refusal bool
-	// Arrange is the loyalty card being arranged (house ids, slot order).
-	Arrange []string
+	// Arrange is the loyalty card being arranged (houses, slot order).
+	Arrange []board.HouseID
 	// ChooserTitle and Choices are the chooser's (none when closed).
 	ChooserTitle string
 	Choices      []rules.Action
 	// The move being set up: from, to (-1 while none) and the counts.
-	MoveFrom, MoveTo int
+	MoveFrom, MoveTo board.TerrID
 	MoveUnits        [board.NumUnits]int
 	// Notices wait for the seat at the screen, first first.
 	Notices []Notice
@@ -29,8 +29,9 @@ type State struct {
 	Past int
 	// Trying says try mode is on; TryFrom and TryHouse are its pick
 	// (-1 for none).
-	Trying            bool
-	TryFrom, TryHouse int
+	Trying   bool
+	TryFrom  board.TerrID
+	TryHouse board.HouseID
 }
 
 // Notice is a card over the table until it is dismissed: Kind "drawn" (a
@@ -39,9 +40,9 @@ type State struct {
 // (Text its file's name, Lines its comment).
 type Notice struct {
 	Kind   string
-	Seat   int
+	Seat   rules.Seat
 	Text   string
-	Card   board.Card
+	Card   board.CardID
 	Combat *rules.CombatView
 	Lines  []string
 }
@@ -51,7 +52,7 @@ var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noti
 
 // State is a copy of the table's own state (see State).
 func (u *Table) State() State {
-	s := State{Shown: u.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]string(nil), u.arrange...),
+	s := State{Shown: u.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]board.HouseID(nil), u.arrange...),
 		ChooserTitle: u.chooserTitle, MoveFrom: u.moveFrom, MoveTo: u.moveTo, MoveUnits: u.moveUnits,
 		Past: -1, TryFrom: -1, TryHouse: -1}
 	for _, c := range u.chooser {

@@ -6,8 +6,8 @@ import (
 	"sort"
 
 	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 	"notrueking/ui"
 	"notrueking/words"
 )
@@ -33,7 +33,7 @@ type Options struct {
 	Shuffle uint64
 	// Tester marks a tester's game: the top bar leaves room for its badge.
 	Tester bool
-	// Players says who plays each seat (session.Meta.Seats: "human" or a
+	// Players says who plays each seat (gamefile.Meta.Seats: "human" or a
 	// bot level); nil when every seat is human. Public: everyone at the
 	// table knows which seats are bots.
 	Players []string
@@ -66,7 +66,7 @@ type Table struct {
 	seats       []string
 	// shown is the seat whose private panel is visible (after the curtain);
 	// -1 while only public facts may be shown.
-	shown int
+	shown rules.Seat
 
 	legal []rules.Action
 	pub   rules.View
@@ -75,11 +75,11 @@ type Table struct {
 	msg    string
 	msgErr bool
 
-	moveFrom, moveTo   int
+	moveFrom, moveTo   board.TerrID
 	moveUnits, moveMax [board.NumUnits]int
 	moveRow            int // the move dialog's row the arrow keys change
 
-	arrange    []string
+	arrange    []board.HouseID
 	arrangeSel int
 	exSel      []int
 
@@ -121,7 +121,7 @@ func New(g Game, o Options) *Table {
 // table as seat sees it (rules.Public: the public table), keeping the
 // log's wrapped rows and scrolling it to the newest entry: the replay
 // viewer's next position, the spectator's next read.
-func (u *Table) SetGame(g Game, seat int) {
+func (u *Table) SetGame(g Game, seat rules.Seat) {
 	u.eng, u.seats = g, g.Seats()
 	u.shown = max(seat, -1)
 	u.log.toNewest()
@@ -147,7 +147,7 @@ func (u *Table) Seats() []string { return u.seats }
 func (u *Table) Seed() uint64 { return u.seed }
 
 // Shown is the seat whose private panel is visible, -1 for none.
-func (u *Table) Shown() int { return u.shown }
+func (u *Table) Shown() rules.Seat { return u.shown }
 
 // Public is the public view of the table shown (the past's, when the log
 // panel shows the past).
@@ -181,14 +181,14 @@ func (u *Table) refresh() {
 }
 
 // reveal shows seat's private panel (after the curtain click).
-func (u *Table) reveal(seat int) {
+func (u *Table) reveal(seat rules.Seat) {
 	u.shown = seat
 	u.resetLocal()
 	u.refresh()
 	if u.has(rules.VArrange) {
-		u.arrange = make([]string, len(u.m.Houses))
-		for i, h := range u.m.Houses {
-			u.arrange[i] = h.ID
+		u.arrange = make([]board.HouseID, len(u.m.Houses))
+		for h := range u.m.NumHouses() {
+			u.arrange[h] = h
 		}
 	}
 }
@@ -336,11 +336,7 @@ func (u *Table) command(c ui.Command) {
 		u.rng.Shuffle(len(u.arrange), func(i, j int) { u.arrange[i], u.arrange[j] = u.arrange[j], u.arrange[i] })
 		u.arrangeSel = -1
 	case ui.CmdConfirmArrange:
-		hs := make([]int, len(u.arrange))
-		for i, id := range u.arrange {
-			hs[i] = u.hidx(id)
-		}
-		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: rules.NewArrangement(hs)})
+		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: rules.NewArrangement(u.arrange)})
 	case ui.CmdMoveConfirm:
 		if u.moveFrom < 0 || u.moveTo < 0 {
 			return
@@ -383,40 +379,9 @@ func (u *Table) moveRowUnit() (board.Unit, bool) {
 	return rows[u.moveRow], true
 }
 
-// hidx is the index of house id on the map (rules.None when unknown).
-func (u *Table) hidx(id string) int {
-	if h, ok := u.m.House(id); ok {
-		return h
-	}
-	return rules.None
-}
-
-// hid is the id of house index h ("" when out of range).
-func (u *Table) hid(h int) string {
-	if h < 0 || h >= len(u.m.Houses) {
-		return ""
-	}
-	return u.m.Houses[h].ID
-}
-
-// cid is the id of card number c ("" when out of range).
-func (u *Table) cid(c int) string {
-	if c < 0 || c >= u.m.NumCards() {
-		return ""
-	}
-	return u.m.CardAt(c).ID
-}
-
-func (u *Table) tid(t int) string {
-	if t < 0 || t >= len(u.m.Territories) {
-		return ""
-	}
-	return u.m.Territories[t].ID
-}
-
-func (u *Table) clickSlot(house string, slot rules.Slot) {
+func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
 	as := u.filter(func(a rules.Action) bool {
-		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && u.hid(a.House) == house && a.Slot == slot
+		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && a.House == house && a.Slot == slot
 	})
 	if u.pick("", as) {
 		return
@@ -431,7 +396,7 @@ func (u *Table) clickSlot(house string, slot rules.Slot) {
 		u.setMsg(fmt.Sprintf("Nothing to do with that slot now. %s", u.pub.Prompt), true)
 		return
 	}
-	u.explain(rules.Action{Seat: u.shown, Verb: v, House: u.hidx(house), Slot: slot}, "")
+	u.explain(rules.Action{Seat: u.shown, Verb: v, House: house, Slot: slot}, "")
 }
 
 func (u *Table) clickToken(i int) {
@@ -466,7 +431,7 @@ func (u *Table) clickToken(i int) {
 		u.exSel = nil
 		return
 	}
-	a, b := u.hidx(card[u.exSel[0]].House), u.hidx(card[u.exSel[1]].House)
+	a, b := card[u.exSel[0]].House, card[u.exSel[1]].House
 	as := u.filter(func(x rules.Action) bool {
 		return x.Verb == rules.VExchange && ((x.A == a && x.B == b) || (x.A == b && x.B == a))
 	})
@@ -480,8 +445,8 @@ func (u *Table) clickToken(i int) {
 	}
 }
 
-func (u *Table) clickTerritory(t int) {
-	if t < 0 || t >= len(u.m.Territories) {
+func (u *Table) clickTerritory(t board.TerrID) {
+	if !u.m.HasTerr(t) {
 		return
 	}
 	name := u.m.Territories[t].Name
@@ -532,7 +497,7 @@ func (u *Table) clickTerritory(t int) {
 	// Nothing legal here: ask the engine why.
 	switch {
 	case u.moveFrom >= 0:
-		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: t, Units: u.groupUnits(u.tid(u.moveFrom)), House: rules.None}
+		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: t, Units: u.groupUnits(u.moveFrom), House: rules.None}
 		u.explain(a, "")
 	case u.has(rules.VMuster):
 		u.explain(rules.Action{Seat: u.shown, Verb: rules.VMuster, Unit: board.Footman, From: t, To: rules.None}, "")
@@ -545,10 +510,10 @@ func (u *Table) clickTerritory(t int) {
 	}
 }
 
-// groupUnits is the resolving house's units in territory id (public view).
-func (u *Table) groupUnits(id string) [board.NumUnits]int {
+// groupUnits is the resolving house's units in territory t (public view).
+func (u *Table) groupUnits(t board.TerrID) [board.NumUnits]int {
 	for _, g := range u.pub.Groups {
-		if g.Territory == id && g.House == u.pub.ResolvingHouse {
+		if g.Territory == t && g.House == u.pub.ResolvingHouse {
 			return g.Units
 		}
 	}
@@ -556,19 +521,17 @@ func (u *Table) groupUnits(id string) [board.NumUnits]int {
 }
 
 // highlights returns the territories to light up and the selected one.
-func (u *Table) highlights() ([]bool, int) {
+func (u *Table) highlights() ([]bool, board.TerrID) {
 	hl := make([]bool, len(u.m.Territories))
-	combat := -1
+	combat := board.NoTerr
 	if c := u.pub.Combat; c != nil {
-		if t, ok := u.m.Territory(c.Territory); ok {
-			combat = t
-		}
+		combat = c.Territory
 	}
 	if u.shown < 0 || u.shown != u.eng.ToAct() {
 		return hl, combat
 	}
-	mark := func(t int) {
-		if t >= 0 && t < len(hl) {
+	mark := func(t board.TerrID) {
+		if u.m.HasTerr(t) {
 			hl[t] = true
 		}
 	}
@@ -594,65 +557,58 @@ func (u *Table) highlights() ([]bool, int) {
 	return hl, combat
 }
 
-func (u *Table) houseName(id string) string {
-	if h, ok := u.m.House(id); ok {
+// houseName and terrName are a house's and a territory's names ("?" for
+// none).
+func (u *Table) houseName(h board.HouseID) string {
+	if u.m.HasHouse(h) {
 		return u.m.Houses[h].Name
 	}
-	return id
+	return "?"
 }
 
-func (u *Table) terrName(id string) string {
-	if t, ok := u.m.Territory(id); ok {
+func (u *Table) terrName(t board.TerrID) string {
+	if u.m.HasTerr(t) {
 		return u.m.Territories[t].Name
 	}
-	return id
+	return "?"
 }
 
 // botLevel is the level of the bot playing seat s, "" for a human.
-func (u *Table) botLevel(s int) string {
-	if s >= 0 && s < len(u.seatPlayers) && u.seatPlayers[s] != session.SeatHuman {
+func (u *Table) botLevel(s rules.Seat) string {
+	if s >= 0 && int(s) < len(u.seatPlayers) && u.seatPlayers[s] != gamefile.SeatHuman {
 		return u.seatPlayers[s]
 	}
 	return ""
 }
 
-func (u *Table) seatName(s int) string {
-	if s >= 0 && s < len(u.pub.Players) {
+func (u *Table) seatName(s rules.Seat) string {
+	if s >= 0 && int(s) < len(u.pub.Players) {
 		p := u.pub.Players[s]
 		if p.Name != "" {
 			return p.Name
 		}
 		return words.Title(p.ID)
 	}
-	if s >= 0 && s < len(u.seats) {
+	if s >= 0 && int(s) < len(u.seats) {
 		return words.Title(u.seats[s])
 	}
 	return "?"
 }
 
-// cardInfo finds a card by id in the viewer's hand, the peeked hand, the
-// combat or the decks.
-func (u *Table) cardInfo(id string) board.Card {
-	if u.shown >= 0 && u.shown < len(u.priv.Players) {
-		for _, c := range u.priv.Players[u.shown].Hand {
-			if c.ID == id {
-				return c
-			}
-		}
+// card is house card c ("?" for none).
+func (u *Table) card(c board.CardID) board.Card {
+	if u.m.HasCard(c) {
+		return u.m.CardAt(c)
 	}
-	for _, c := range u.priv.Peek {
-		if c.ID == id {
-			return c
-		}
+	return board.Card{ID: "?", Name: "?"}
+}
+
+// cardHouse is card c's house (NoHouse for none).
+func (u *Table) cardHouse(c board.CardID) board.HouseID {
+	if u.m.HasCard(c) {
+		return u.m.CardHouse(c)
 	}
-	for _, h := range u.m.Houses {
-		for _, c := range h.Deck {
-			if c.ID == id {
-				return c
-			}
-		}
-	}
-	return board.Card{ID: id, Name: id}
+	return board.NoHouse
 }
 
 // CardLabel is a house card as the hand lists it: "Eddard Stark  +4  2 swords".
@@ -690,9 +646,9 @@ func (u *Table) describe(a rules.Action) string {
 	case rules.VPass:
 		return "Pass (play no card)"
 	case rules.VPlay:
-		return "Play " + CardLabel(u.cardInfo(u.cid(a.Card)))
+		return "Play " + CardLabel(u.card(a.Card))
 	case rules.VWinner:
-		return "House " + u.houseName(u.hid(a.House)) + " wins the tie"
+		return "House " + u.houseName(a.House) + " wins the tie"
 	case rules.VDecline:
 		return "Decline the card's effect"
 	case rules.VKeep:
@@ -700,7 +656,7 @@ func (u *Table) describe(a rules.Action) string {
 	case rules.VLook:
 		return "Look at " + u.seatName(a.Target) + "'s hand"
 	case rules.VDiscard:
-		return "Make them discard " + u.cardInfo(u.cid(a.Card)).Name
+		return "Make them discard " + u.card(a.Card).Name
 	case rules.VMuster:
 		switch a.Unit {
 		// The chooser's title names the territory ("Muster in Winterfell"),
@@ -710,22 +666,22 @@ func (u *Table) describe(a rules.Action) string {
 		case board.Knight:
 			return "Footman → knight"
 		case board.Ship:
-			return "Ship into " + u.terrName(u.tid(a.To))
+			return "Ship into " + u.terrName(a.To)
 		case board.Dragon:
 			return "Knight → dragon"
 		}
 	case rules.VRetreat:
-		return "Retreat to " + u.terrName(u.tid(a.To))
+		return "Retreat to " + u.terrName(a.To)
 	case rules.VExchange:
-		return fmt.Sprintf("Swap %s and %s, reveal %s", u.houseName(u.hid(a.A)), u.houseName(u.hid(a.B)), u.houseName(u.hid(a.Reveal)))
+		return fmt.Sprintf("Swap %s and %s, reveal %s", u.houseName(a.A), u.houseName(a.B), u.houseName(a.Reveal))
 	case rules.VPlace:
-		return fmt.Sprintf("Place an agent on %s %s", u.houseName(u.hid(a.House)), words.Title(a.Slot.String()))
+		return fmt.Sprintf("Place an agent on %s %s", u.houseName(a.House), words.Title(a.Slot.String()))
 	case rules.VResolve:
-		return fmt.Sprintf("Resolve %s %s", u.houseName(u.hid(a.House)), words.Title(a.Slot.String()))
+		return fmt.Sprintf("Resolve %s %s", u.houseName(a.House), words.Title(a.Slot.String()))
 	case rules.VRemove:
-		return fmt.Sprintf("Remove the agent on %s %s", u.houseName(u.hid(a.House)), words.Title(a.Slot.String()))
+		return fmt.Sprintf("Remove the agent on %s %s", u.houseName(a.House), words.Title(a.Slot.String()))
 	case rules.VMove:
-		return fmt.Sprintf("Move %s from %s to %s", words.Units(a.Units), u.terrName(u.tid(a.From)), u.terrName(u.tid(a.To)))
+		return fmt.Sprintf("Move %s from %s to %s", words.Units(a.Units), u.terrName(a.From), u.terrName(a.To))
 	case rules.VArrange:
 		return "Confirm loyalty card"
 	}
@@ -751,7 +707,7 @@ func (u *Table) buttonActions() []rules.Action {
 }
 
 // Reveal shows seat's private panel (after the curtain is lifted).
-func (u *Table) Reveal(seat int) { u.reveal(seat) }
+func (u *Table) Reveal(seat rules.Seat) { u.reveal(seat) }
 
 // Hide returns the table to public facts only (before a hand-off).
 func (u *Table) Hide() { u.hide() }
@@ -811,22 +767,24 @@ func (u *Table) Do(c ui.Command) bool {
 // (-1 for none).
 func (u *Table) Highlights() ([]bool, int) {
 	if u.try != nil {
-		return u.tryMarks()
+		hl, sel := u.tryMarks()
+		return hl, int(sel)
 	}
-	return u.hintMarks(u.highlights())
+	hl, sel := u.hintMarks(u.highlights())
+	return hl, int(sel)
 }
 
 // NoticeScenario puts a scenario's comment in front of the table: its
 // file's name and its paragraphs, until it is dismissed.
 func (u *Table) NoticeScenario(name string, paragraphs []string) {
-	u.notices = append(u.notices, notice{kind: noticeScenario, seat: rules.Public, text: name, lines: paragraphs})
+	u.notices = append(u.notices, notice{kind: noticeScenario, seat: rules.Public, card: board.NoCard, text: name, lines: paragraphs})
 }
 
 // SeatName is seat s's player's name ("?" when out of range).
-func (u *Table) SeatName(s int) string { return u.seatName(s) }
+func (u *Table) SeatName(s rules.Seat) string { return u.seatName(s) }
 
 // SeatWords is "Torch (Ben)", as the curtain names a seat.
-func (u *Table) SeatWords(s int) string { return u.seatWords(s) }
+func (u *Table) SeatWords(s rules.Seat) string { return u.seatWords(s) }
 
 // Widgets builds the whole table screen for layout l (everything but the
 // board's own drawing): the top bar, the panels, the message line, the
@@ -834,7 +792,7 @@ func (u *Table) SeatWords(s int) string { return u.seatWords(s) }
 func (u *Table) Widgets(l Layout) []ui.Widget { return u.tryBanner(u.tableWidgets(l), l) }
 
 // SeatID is seat s's conspiracy id ("" when out of range).
-func (u *Table) SeatID(s int) string { return u.seatID(s) }
+func (u *Table) SeatID(s rules.Seat) string { return u.seatID(s) }
 
 // Refresh reads the game again after it changed outside the table (a
 // scripted engine's test, another process's game).

@@ -2,6 +2,7 @@ package table
 
 import (
 	"image/color"
+
 	"notrueking/ui"
 )
 

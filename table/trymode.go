@@ -27,7 +27,8 @@ import (
 // tryMode is try mode's selection: the group picked (house h in territory
 // from), -1 when none.
 type tryMode struct {
-	from, house int
+	from  board.TerrID
+	house board.HouseID
 }
 
 // toggleTry turns try mode on or off.
@@ -44,24 +45,20 @@ func (u *Table) toggleTry() {
 }
 
 // housesIn lists the houses with units in territory t, in map order.
-func (u *Table) housesIn(t int) []int {
-	var hs []int
-	id := u.tid(t)
+func (u *Table) housesIn(t board.TerrID) []board.HouseID {
+	var hs []board.HouseID
 	for _, g := range u.pub.Groups {
-		if g.Territory == id {
-			if h, ok := u.m.House(g.House); ok && board.Total(g.Units) > 0 {
-				hs = append(hs, h)
-			}
+		if g.Territory == t && board.Total(g.Units) > 0 {
+			hs = append(hs, g.House)
 		}
 	}
 	return hs
 }
 
 // tryGroup is house h's units in territory t (public view).
-func (u *Table) tryGroup(h, t int) [board.NumUnits]int {
-	id, hid := u.tid(t), u.hid(h)
+func (u *Table) tryGroup(h board.HouseID, t board.TerrID) [board.NumUnits]int {
 	for _, g := range u.pub.Groups {
-		if g.Territory == id && g.House == hid {
+		if g.Territory == t && g.House == h {
 			return g.Units
 		}
 	}
@@ -70,9 +67,9 @@ func (u *Table) tryGroup(h, t int) [board.NumUnits]int {
 
 // tryClick picks the group in territory t: the first house there, the
 // next house on a second click (roads hold several), none after the last.
-func (u *Table) tryClick(t int) {
+func (u *Table) tryClick(t board.TerrID) {
 	tm := u.try
-	if tm == nil || t < 0 || t >= len(u.m.Territories) {
+	if tm == nil || !u.m.HasTerr(t) {
 		return
 	}
 	hs := u.housesIn(t)
@@ -116,7 +113,7 @@ func (u *Table) tryGroupText() string {
 // legal moves for the seat to act, and what the table waits for.
 func (u *Table) tryNow() string {
 	tm := u.try
-	hid := u.hid(tm.house)
+	hid := tm.house
 	moving, here := false, false
 	for _, x := range u.legal {
 		if x.Verb == rules.VMove {
@@ -139,7 +136,7 @@ func (u *Table) tryNow() string {
 
 // tryMarks are the board's outlines in try mode: the picked group's legal
 // destinations, and its territory selected.
-func (u *Table) tryMarks() ([]bool, int) {
+func (u *Table) tryMarks() ([]bool, board.TerrID) {
 	hl := make([]bool, len(u.m.Territories))
 	tm, e := u.try, u.eng
 	if tm == nil || tm.from < 0 {
@@ -154,9 +151,9 @@ func (u *Table) tryMarks() ([]bool, int) {
 // tryReason is what hovering territory t says about the picked group:
 // whether it may go there, and if not, the engine's reason for the whole
 // group (a legal destination may take only part of it).
-func (u *Table) tryReason(t int) (legal bool, text string) {
+func (u *Table) tryReason(t board.TerrID) (legal bool, text string) {
 	tm, e := u.try, u.eng
-	if tm == nil || tm.from < 0 || t < 0 || t >= len(u.m.Territories) {
+	if tm == nil || tm.from < 0 || !u.m.HasTerr(t) {
 		return false, ""
 	}
 	if t == tm.from {
@@ -186,7 +183,7 @@ func (u *Table) tryReason(t int) (legal bool, text string) {
 // (x, y), clear of avoid (the message line): its public facts, or in try
 // mode, once a group is picked, the territory's name and the engine's
 // answer whether the group could move there.
-func (u *Table) TerritoryTip(t int, x, y float64, avoid ui.Rect) []ui.Widget {
+func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget {
 	tm := u.try
 	if tm == nil || tm.from < 0 {
 		return u.tooltip(t, x, y, avoid)

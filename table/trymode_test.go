@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/board"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
@@ -45,7 +46,7 @@ func key(u *Table, tools *[]ui.Command, keys ...string) {
 }
 
 // clickTerr clicks territory tr on u.
-func clickTerr(u *Table, tr int) { u.Click(ui.Target{Kind: ui.TTerritory, Terr: tr}) }
+func clickTerr(u *Table, tr board.TerrID) { u.Click(ui.Target{Kind: ui.TTerritory, Terr: tr}) }
 
 // The legal destinations try mode outlines for the group the seat to act
 // may move are exactly the engine's legal moves; hovering any other
@@ -60,7 +61,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	}
 	m := g.Map()
 	gj := tabletest.House(m, "greyjoy")
-	legalTo := map[int][]int{}
+	legalTo := map[board.TerrID][]board.TerrID{}
 	for _, x := range g.Legal() {
 		if x.Verb == rules.VMove && !slices.Contains(legalTo[x.From], x.To) {
 			legalTo[x.From] = append(legalTo[x.From], x.To)
@@ -76,18 +77,18 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 			t.Fatalf("clicking %s picked %d/%d", m.Territories[from].ID, u.try.from, u.try.house)
 		}
 		hl, sel := u.Highlights()
-		var got []int
+		var got []board.TerrID
 		for i, on := range hl {
 			if on {
-				got = append(got, i)
+				got = append(got, board.TerrID(i))
 			}
 		}
 		slices.Sort(tos)
-		if !slices.Equal(got, tos) || sel != from {
+		if !slices.Equal(got, tos) || sel != int(from) {
 			t.Fatalf("from %s: outlined %v, legal %v", m.Territories[from].ID, got, tos)
 		}
 		whole := u.tryGroup(gj, from)
-		for to := range m.Territories {
+		for to := range m.NumTerritories() {
 			if to == from || slices.Contains(tos, to) {
 				continue
 			}

@@ -40,13 +40,14 @@ type answer struct {
 // eventFor is EventText's arguments.
 type eventFor struct {
 	E      rules.Event `json:"e"`
-	Viewer int         `json:"viewer"`
+	Viewer rules.Seat  `json:"viewer"`
 }
 
 // tryArgs is TryMove's (and TryDestinations') arguments.
 type tryArgs struct {
-	H, From, To int
-	Units       [board.NumUnits]int
+	H        board.HouseID
+	From, To board.TerrID
+	Units    [board.NumUnits]int
 }
 
 // serve is the server's side: one encoded request in, one encoded answer
@@ -58,13 +59,14 @@ func serve(g *rules.Game) func([]byte) ([]byte, error) {
 			return nil, err
 		}
 		var (
-			v    any
-			err  error
-			a    rules.Action
-			n, s int
-			e    eventFor
-			tr   tryArgs
-			bad  error
+			v   any
+			err error
+			a   rules.Action
+			n   int
+			s   rules.Seat
+			e   eventFor
+			tr  tryArgs
+			bad error
 		)
 		arg := func(dst any) {
 			if len(req.Args) > 0 {
@@ -80,9 +82,12 @@ func serve(g *rules.Game) func([]byte) ([]byte, error) {
 			arg(&s)
 			v = g.View(s)
 		case "ViewAt":
-			var ns [2]int
+			var ns struct {
+				N    int
+				Seat rules.Seat
+			}
 			arg(&ns)
-			v, err = g.ViewAt(ns[0], ns[1])
+			v, err = g.ViewAt(ns.N, ns.Seat)
 		case "EventText":
 			arg(&e)
 			v = g.EventText(e.E, e.Viewer)
@@ -207,28 +212,34 @@ func (r *remote) Map() *board.Map {
 
 func (r *remote) Seats() (s []string) { r.call("Seats", nil, &s); return s }
 
-func (r *remote) View(seat int) (v rules.View) { r.call("View", seat, &v); return v }
+func (r *remote) View(seat rules.Seat) (v rules.View) { r.call("View", seat, &v); return v }
 
-func (r *remote) ViewAt(n, seat int) (v rules.View, err error) {
-	err = r.call("ViewAt", [2]int{n, seat}, &v)
+func (r *remote) ViewAt(n int, seat rules.Seat) (v rules.View, err error) {
+	err = r.call("ViewAt", struct {
+		N    int
+		Seat rules.Seat
+	}{n, seat}, &v)
 	return v, err
 }
 
-func (r *remote) EventText(e rules.Event, viewer int) (s string) {
+func (r *remote) EventText(e rules.Event, viewer rules.Seat) (s string) {
 	r.call("EventText", eventFor{e, viewer}, &s)
 	return s
 }
 
-func (r *remote) ToAct() (s int)                     { r.call("ToAct", nil, &s); return s }
-func (r *remote) Over() (b bool)                     { r.call("Over", nil, &b); return b }
-func (r *remote) Legal() (as []rules.Action)         { r.call("Legal", nil, &as); return as }
-func (r *remote) LegalFor(s int) (as []rules.Action) { r.call("LegalFor", s, &as); return as }
-func (r *remote) Check(a rules.Action) error         { return r.call("Check", a, nil) }
-func (r *remote) Len() (n int)                       { r.call("Len", nil, &n); return n }
-func (r *remote) Actions() (as []rules.Action)       { r.call("Actions", nil, &as); return as }
-func (r *remote) CanUndo() error                     { return r.call("CanUndo", nil, nil) }
-func (r *remote) CanRedo() (b bool)                  { r.call("CanRedo", nil, &b); return b }
-func (r *remote) Undo() error                        { return r.call("Undo", nil, nil) }
+func (r *remote) ToAct() (s rules.Seat)      { r.call("ToAct", nil, &s); return s }
+func (r *remote) Over() (b bool)             { r.call("Over", nil, &b); return b }
+func (r *remote) Legal() (as []rules.Action) { r.call("Legal", nil, &as); return as }
+func (r *remote) LegalFor(s rules.Seat) (as []rules.Action) {
+	r.call("LegalFor", s, &as)
+	return as
+}
+func (r *remote) Check(a rules.Action) error   { return r.call("Check", a, nil) }
+func (r *remote) Len() (n int)                 { r.call("Len", nil, &n); return n }
+func (r *remote) Actions() (as []rules.Action) { r.call("Actions", nil, &as); return as }
+func (r *remote) CanUndo() error               { return r.call("CanUndo", nil, nil) }
+func (r *remote) CanRedo() (b bool)            { r.call("CanRedo", nil, &b); return b }
+func (r *remote) Undo() error                  { return r.call("Undo", nil, nil) }
 
 func (r *remote) PreviewCombat(a rules.Action) (cv *rules.CombatView, err error) {
 	err = r.call("PreviewCombat", a, &cv)
@@ -240,11 +251,11 @@ func (r *remote) CombatResult(n int) (cv *rules.CombatView, err error) {
 	return cv, err
 }
 
-func (r *remote) TryMove(h, from, to int, units [board.NumUnits]int) error {
+func (r *remote) TryMove(h board.HouseID, from, to board.TerrID, units [board.NumUnits]int) error {
 	return r.call("TryMove", tryArgs{h, from, to, units}, nil)
 }
 
-func (r *remote) TryDestinations(h, from int) (ts []int) {
+func (r *remote) TryDestinations(h board.HouseID, from board.TerrID) (ts []board.TerrID) {
 	r.call("TryDestinations", tryArgs{H: h, From: from}, &ts)
 	return ts
 }
@@ -275,7 +286,7 @@ func reach(t *testing.T, u *table.Table) byclicks.Reach {
 			tg, _ := ui.HitTest(ws, x, y)
 			u.Click(tg)
 		},
-		Terr: func(tr int) { u.Click(ui.Target{Kind: ui.TTerritory, Terr: tr}) },
+		Terr: func(tr board.TerrID) { u.Click(ui.Target{Kind: ui.TTerritory, Terr: tr}) },
 	}
 }
 

@@ -53,7 +53,7 @@ const (
 	CmdSandboxSeat   // edit seat N's cards and loyalty card
 	CmdSandboxToken  // select loyalty token N, or swap it with the selected one
 	CmdSandboxReveal // turn the selected loyalty token face up or down
-	CmdSandboxCard   // give house card ID to the seat (N = 1), or take it back (N = -1)
+	CmdSandboxCard   // give house card Card to the seat (N = 1), or take it back (N = -1)
 	CmdSandboxRound  // round N steps on
 	CmdSandboxFirst  // first player N seats on
 	CmdSandboxPhase  // phase N steps on
@@ -69,7 +69,8 @@ const (
 // Command is one request of a button or key: its kind and payload.
 type Command struct {
 	Kind CmdKind
-	N    int        // a number: map or seat index, player count, step
-	Unit board.Unit // a unit kind (move dialog)
-	ID   string     // a saved game's id (CmdContinue)
+	N    int          // a number: map or seat index, player count, step
+	Unit board.Unit   // a unit kind (move dialog)
+	ID   string       // a saved game's id (CmdContinue)
+	Card board.CardID // a house card (CmdSandboxCard)
 }

@@ -16,7 +16,7 @@ import (
 // the flag of a house that holds a territory without troops.
 type TokenItem struct {
 	Terr  int
-	House string
+	House board.HouseID
 	Unit  board.Unit
 	N     int
 	Flag  bool
@@ -147,8 +147,8 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 	items := make([][]TokenItem, n)
 	if pv != nil {
 		for _, g := range pv.Groups {
-			ti, ok := m.Territory(g.Territory)
-			if !ok {
+			ti := int(g.Territory)
+			if !m.HasTerr(g.Territory) {
 				continue
 			}
 			for u := board.Unit(0); u < board.NumUnits; u++ {
@@ -157,9 +157,9 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 				}
 			}
 		}
-		for ti, tr := range m.Territories {
-			if hid, ok := pv.Flags[tr.ID]; ok && len(items[ti]) == 0 {
-				items[ti] = append(items[ti], TokenItem{Terr: ti, House: hid, Flag: true})
+		for ti := range m.NumTerritories() {
+			if h := pv.Flag(ti); h >= 0 && len(items[ti]) == 0 {
+				items[ti] = append(items[ti], TokenItem{Terr: int(ti), House: h, Flag: true})
 			}
 		}
 	}
@@ -315,7 +315,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		tr := m.Territories[ti]
 		fort := false
 		if pv != nil {
-			_, fort = pv.Fortifications[tr.ID]
+			_, fort = pv.Fort(board.TerrID(ti))
 		}
 		nIcons := len(TerritoryIcons(tr, fort))
 		var cs []board.Point

@@ -3,10 +3,10 @@ package ui
 import (
 	"fmt"
 	"math"
-	"notrueking/internal/tabletest"
 	"testing"
 
 	"notrueking/board"
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 )
 

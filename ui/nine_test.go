@@ -44,7 +44,8 @@ func TestNineRoadHit(t *testing.T) {
 		t.Fatal(err)
 	}
 	sh := ShapesOf(m)
-	kr, _ := m.Territory("kingsroad")
+	id, _ := m.Territory("kingsroad")
+	kr := int(id)
 	p := m.Territories[kr].Path[1]
 	if got := sh.At(p.X, p.Y); got != kr {
 		t.Errorf("click on the Kingsroad at %v hits %d", p, got)

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"notrueking/board"
+	"notrueking/rules"
 )
 
 // The palette: colours are data, chosen where widgets are built.
@@ -43,19 +44,19 @@ var ConspiracyColors = []color.RGBA{
 }
 
 // SeatColor is seat's colour (the dim grey for none).
-func SeatColor(seat int) color.RGBA {
+func SeatColor(seat rules.Seat) color.RGBA {
 	if seat < 0 {
 		return ColDim
 	}
-	return ConspiracyColors[seat%len(ConspiracyColors)]
+	return ConspiracyColors[int(seat)%len(ConspiracyColors)]
 }
 
 // RGBA is a map colour as an opaque colour.
 func RGBA(c board.RGB) color.RGBA { return color.RGBA{c.R, c.G, c.B, 255} }
 
-// HouseColor is house id's colour on map m (the dim grey when unknown).
-func HouseColor(m *board.Map, id string) color.RGBA {
-	if h, ok := m.House(id); ok {
+// HouseColor is house h's colour on map m (the dim grey for none).
+func HouseColor(m *board.Map, h board.HouseID) color.RGBA {
+	if m.HasHouse(h) {
 		return RGBA(m.Houses[h].Color)
 	}
 	return ColDim
@@ -63,8 +64,8 @@ func HouseColor(m *board.Map, id string) color.RGBA {
 
 // HouseInk is a house's colour made readable as text on the panel (4.5:1,
 // like every text).
-func HouseInk(m *board.Map, id string) color.RGBA {
-	return Readable(HouseColor(m, id), ColPanel)
+func HouseInk(m *board.Map, h board.HouseID) color.RGBA {
+	return Readable(HouseColor(m, h), ColPanel)
 }
 
 // Mix is a blended t of the way from a to b.

@@ -242,15 +242,9 @@ func buildShapes(m *board.Map) *Shapes {
 
 	// Home regions.
 	s.regionHouse = make([]int, n)
-	for t, tr := range m.Territories {
-		s.regionHouse[t] = -1
-		for _, rg := range m.Regions {
-			if rg.ID == tr.Region && rg.House != "" {
-				if h, ok := m.House(rg.House); ok {
-					s.regionHouse[t] = h
-				}
-			}
-		}
+	for t := range m.NumTerritories() {
+		_, h, _ := m.RegionOf(t) // NoHouse outside a home region
+		s.regionHouse[t] = int(h)
 	}
 	s.buildBorders(m)
 	for _, b := range s.borders {
@@ -690,7 +684,7 @@ func runs(l []board.Point, key []int) []run {
 
 // isRiver reports whether a river blocks the border of t and n.
 func isRiver(m *board.Map, t, n int) bool {
-	_, ok := m.RiverBetween(t, n)
+	_, ok := m.RiverBetween(board.TerrID(t), board.TerrID(n))
 	return ok
 }
 

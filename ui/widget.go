@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"strings"
 
+	"notrueking/board"
 	"notrueking/rules"
 )
 
@@ -24,10 +25,10 @@ type Target struct {
 	Kind   TargetKind
 	Cmd    Command // what a button asks of the app (Cmd.Kind != CmdNone)
 	Action *rules.Action
-	House  string
+	House  board.HouseID
 	Slot   rules.Slot
 	Index  int
-	Terr   int
+	Terr   board.TerrID
 }
 
 // WKind is how a widget is drawn.

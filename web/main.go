@@ -73,11 +73,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	dir := *out
-	if dir == "" {
-		if *buildOnly {
-			fmt.Fprintln(stderr, "web: -build-only needs -o DIR (where to put the site)")
+	if dir == "" && *buildOnly {
+		fmt.Fprintln(stderr, "web: -build-only needs -o DIR (where to put the site)")
+		return 2
+	}
+	// The address is taken before the build (a minute the first time): a
+	// bad or busy one is refused at once, with nothing built.
+	var ln net.Listener
+	if !*buildOnly {
+		var err error
+		if ln, err = net.Listen("tcp", *addr); err != nil {
+			fmt.Fprintf(stderr, "web: -addr %.60q: %v\n", *addr, err)
 			return 2
 		}
+		defer ln.Close()
+	}
+	temp := dir == ""
+	if temp {
 		d, err := os.MkdirTemp("", "notrueking-web-")
 		if err != nil {
 			fmt.Fprintln(stderr, "web:", err)
@@ -89,6 +101,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "building the browser version into %s …\n", dir)
 	info, err := buildSite(dir, stderr)
 	if err != nil {
+		if temp {
+			os.RemoveAll(dir) // a failed build leaves no folder behind
+		}
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
@@ -97,11 +112,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if *buildOnly {
 		fmt.Fprintf(stdout, "publish the folder %s as a static site (see README.md)\n", dir)
 		return 0
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintln(stderr, "web:", err)
-		return 1
 	}
 	fmt.Fprintf(stdout, "No True King: http://%s/  (Ctrl-C stops)\n", ln.Addr())
 	srv := &http.Server{Handler: siteHandler(dir), ReadHeaderTimeout: 10 * time.Second}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"net"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -496,5 +497,24 @@ func TestWebSiteFolderAndFlags(t *testing.T) {
 		if code == 0 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want an error saying %q", c.args, code, errb.String(), c.want)
 		}
+	}
+	// A bad or busy address is refused before the build: exit 2, at once,
+	// with no folder made.
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	for _, a := range []string{"bogus", busy.Addr().String()} {
+		var out, errb bytes.Buffer
+		code := run([]string{"-addr", a}, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), "web: -addr ") || strings.Contains(out.String(), "building") {
+			t.Errorf("-addr %s: exit %d, stdout %q, stderr %q; want a refusal before any build", a, code, out.String(), errb.String())
+		}
+	}
+	if ents, _ := os.ReadDir(tmp); len(ents) != 0 {
+		t.Errorf("a refused -addr left %d entries in the temporary folder", len(ents))
 	}
 }

@@ -17,7 +17,7 @@ import (
 // (what names it in a failure), Terr clicks territory t on the board.
 type Reach struct {
 	Widget func(what string, pred func(ui.Widget) bool)
-	Terr   func(t int)
+	Terr   func(t board.TerrID)
 }
 
 // Play plays action a of the seat shown at table u by clicks: the loyalty
@@ -31,10 +31,7 @@ func Play(u *table.Table, a rules.Action, r Reach) {
 	}
 	switch a.Verb {
 	case rules.VArrange:
-		var want []string
-		for _, h := range a.Order.Houses() {
-			want = append(want, m.Houses[h].ID)
-		}
+		want := a.Order.Houses()
 		for i := range want {
 			have := u.State().Arrange
 			if have[i] == want[i] {
@@ -51,7 +48,7 @@ func Play(u *table.Table, a rules.Action, r Reach) {
 		r.Widget("confirm", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdConfirmArrange })
 	case rules.VPlace, rules.VResolve, rules.VRemove:
 		r.Widget("slot", func(w ui.Widget) bool {
-			return w.T.Kind == ui.TSlot && w.T.House == m.Houses[a.House].ID && w.T.Slot == a.Slot
+			return w.T.Kind == ui.TSlot && w.T.House == a.House && w.T.Slot == a.Slot
 		})
 	case rules.VMuster:
 		r.Terr(a.From)
@@ -82,14 +79,14 @@ func Play(u *table.Table, a rules.Action, r Reach) {
 		}
 	case rules.VExchange:
 		card := u.Private().Players[a.Seat].Loyalty
-		for _, h := range []string{m.Houses[a.A].ID, m.Houses[a.B].ID} {
+		for _, h := range []board.HouseID{a.A, a.B} {
 			k := -1
 			for i, tk := range card {
 				if tk.House == h {
 					k = i
 				}
 			}
-			r.Widget("token "+h, func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == k })
+			r.Widget("token "+m.Houses[h].ID, func(w ui.Widget) bool { return w.T.Kind == ui.TToken && w.T.Index == k })
 		}
 		if len(u.State().Choices) > 0 {
 			action()

@@ -7,8 +7,10 @@ package safefile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 )
 
@@ -16,17 +18,21 @@ import (
 // are followed) of at most max bytes. The size is checked on the opened
 // file too, so a file swapped after the first check is still bounded;
 // the returned reader never yields more than max bytes.
+//
+// Every refusal is an *OpenError: the file could not be opened as asked
+// (it is missing, unreadable, not a regular file, too big), as opposed to
+// a file that was read and whose content was refused.
 func Open(path string, max int64) (*File, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, err
+		return nil, openError(path, err)
 	}
 	if err := check(path, st, max); err != nil {
 		return nil, err
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, openError(path, err)
 	}
 	st, err = f.Stat()
 	if err == nil {
@@ -39,14 +45,49 @@ func Open(path string, max int64) (*File, error) {
 	return &File{f: f, r: io.LimitReader(f, max+1), max: max, path: path}, nil
 }
 
+// OpenError is a file that could not be opened as asked, and why, in a
+// sentence: "maps/x.toml: no such file".
+type OpenError struct {
+	Path, Reason string
+	// Err is the system's error, when there was one (errors.Is(err,
+	// fs.ErrNotExist) holds for a missing file).
+	Err error
+}
+
+func (e *OpenError) Error() string { return e.Path + ": " + e.Reason }
+func (e *OpenError) Unwrap() error { return e.Err }
+
+// IsOpenError says whether err, or an error it wraps, is an OpenError.
+func IsOpenError(err error) bool {
+	var oe *OpenError
+	return errors.As(err, &oe)
+}
+
+// openError words a system error of opening path.
+func openError(path string, err error) error {
+	why := "cannot be opened"
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		why = "no such file"
+	case errors.Is(err, fs.ErrPermission):
+		why = "permission denied: the file cannot be read"
+	default:
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			why = "cannot be opened: " + pe.Err.Error()
+		}
+	}
+	return &OpenError{Path: path, Reason: why, Err: err}
+}
+
 func check(path string, st os.FileInfo, max int64) error {
 	switch m := st.Mode(); {
 	case m.IsDir():
-		return fmt.Errorf("%s: is a folder, not a file", path)
+		return &OpenError{Path: path, Reason: "is a folder, not a file"}
 	case !m.IsRegular():
-		return fmt.Errorf("%s: is not a regular file (%s)", path, kind(m))
+		return &OpenError{Path: path, Reason: fmt.Sprintf("is not a regular file (%s)", kind(m))}
 	case st.Size() > max:
-		return fmt.Errorf("%s: %d bytes is larger than the limit of %s", path, st.Size(), Size(max))
+		return &OpenError{Path: path, Reason: fmt.Sprintf("%d bytes is larger than the limit of %s", st.Size(), Size(max))}
 	}
 	return nil
 }

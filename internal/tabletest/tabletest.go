@@ -47,10 +47,10 @@ func Map() *board.Map {
 	m := &board.Map{
 		ID: "test", Name: "Test",
 		Territories: []board.Territory{
-			{ID: "winterfell", Name: "Winterfell", Kind: board.Land, Crowns: 1, Barrels: 1, Fortress: board.Castle, Neighbors: []int{1, 3}, Port: 3, PortOf: -1, PortSea: -1, Label: board.Point{X: 2.5, Y: 3}},
-			{ID: "karhold", Name: "Karhold", Kind: board.Land, Barrels: 1, Neighbors: []int{0, 2}, Port: -1, PortOf: -1, PortSea: -1, Label: board.Point{X: 7.5, Y: 2}},
-			{ID: "the-shivering-sea", Name: "The Shivering Sea", Kind: board.Sea, Neighbors: []int{1, 3}, Port: -1, PortOf: -1, PortSea: -1, Label: board.Point{X: 9, Y: 6.5}},
-			{ID: "port-of-winterfell", Name: "Port of Winterfell", Kind: board.Port, Neighbors: []int{0, 2}, Port: -1, PortOf: 0, PortSea: 2, Label: board.Point{X: 5, Y: 6}},
+			{ID: "winterfell", Name: "Winterfell", Kind: board.Land, Crowns: 1, Barrels: 1, Fortress: board.Castle, Neighbors: []board.TerrID{1, 3}, Port: 3, PortOf: -1, PortSea: -1, Label: board.Point{X: 2.5, Y: 3}},
+			{ID: "karhold", Name: "Karhold", Kind: board.Land, Barrels: 1, Neighbors: []board.TerrID{0, 2}, Port: -1, PortOf: -1, PortSea: -1, Label: board.Point{X: 7.5, Y: 2}},
+			{ID: "the-shivering-sea", Name: "The Shivering Sea", Kind: board.Sea, Neighbors: []board.TerrID{1, 3}, Port: -1, PortOf: -1, PortSea: -1, Label: board.Point{X: 9, Y: 6.5}},
+			{ID: "port-of-winterfell", Name: "Port of Winterfell", Kind: board.Port, Neighbors: []board.TerrID{0, 2}, Port: -1, PortOf: 0, PortSea: 2, Label: board.Point{X: 5, Y: 6}},
 		},
 		Houses: []board.House{
 			{ID: "stark", Name: "Stark", Color: board.RGB{R: 201, G: 207, B: 216}, Home: "winterfell",
@@ -72,9 +72,9 @@ func Map() *board.Map {
 // actions, and read back what was applied.
 type Engine struct {
 	M       *board.Map
-	Views   map[int]rules.View
+	Views   map[rules.Seat]rules.View
 	Legals  []rules.Action
-	Acting  int
+	Acting  rules.Seat
 	Ended   bool
 	Applied []rules.Action
 	// CheckFn decides Check/Apply; nil accepts everything that is legal.
@@ -89,33 +89,38 @@ func New(m *board.Map) *Engine {
 	pub := rules.View{Seat: rules.Public, Phase: rules.PhasePlace, Round: 1, Rounds: 2, ToAct: 0,
 		Prompt: "Crown: place an agent",
 		Players: []rules.PlayerView{
-			{Seat: 0, ID: "crown", Name: "Alice", AgentsInHand: 3, Loyalty: []rules.Token{{Value: 6}, {Value: 0}}, HandSizes: map[string]int{"stark": 1}},
-			{Seat: 1, ID: "torch", Name: "Bob", AgentsInHand: 3, Loyalty: []rules.Token{{Value: 6}, {Value: 0}}, HandSizes: map[string]int{}},
+			{Seat: 0, ID: "crown", Name: "Alice", AgentsInHand: 3, Loyalty: []rules.Token{{House: board.NoHouse, Value: 6}, {House: board.NoHouse, Value: 0}}, HandSizes: []int{1, 0}},
+			{Seat: 1, ID: "torch", Name: "Bob", AgentsInHand: 3, Loyalty: []rules.Token{{House: board.NoHouse, Value: 6}, {House: board.NoHouse, Value: 0}}, HandSizes: []int{0, 0}},
 		},
-		Slots:   [][rules.NumSlots]int{{-1, -1, -1}, {-1, -1, -1}},
-		Groups:  []rules.Group{{House: "stark", Territory: "winterfell", Units: [board.NumUnits]int{2, 1, 0, 0}}, {House: "lannister", Territory: "karhold", Units: [board.NumUnits]int{1, 0, 0, 0}}},
-		Control: map[string]string{"winterfell": "stark", "karhold": "lannister"},
-		Flags:   map[string]string{},
-		Ranking: []rules.Rank{{House: "stark", From: 1, To: 1, Crowns: 1}, {House: "lannister", From: 2, To: 2}},
+		Slots:          [][rules.NumSlots]rules.Seat{{-1, -1, -1}, {-1, -1, -1}},
+		Groups:         []rules.Group{{House: 0, Territory: 0, Units: [board.NumUnits]int{2, 1, 0, 0}}, {House: 1, Territory: 1, Units: [board.NumUnits]int{1, 0, 0, 0}}},
+		Control:        []board.HouseID{0, 1, board.NoHouse, board.NoHouse},
+		Flags:          []board.HouseID{board.NoHouse, board.NoHouse, board.NoHouse, board.NoHouse},
+		DeckSizes:      []int{1, 1},
+		Discards:       [][]board.CardID{{}, {}},
+		ResolvingHouse: board.NoHouse,
+		PeekSeat:       -1,
+		Active:         -1,
+		Ranking:        []rules.Rank{{House: 0, From: 1, To: 1, Crowns: 1}, {House: 1, From: 2, To: 2}},
 	}
 	priv0 := pub
 	priv0.Seat = 0
 	priv0.Players = append([]rules.PlayerView(nil), pub.Players...)
-	priv0.Players[0].Loyalty = []rules.Token{{House: "stark", Value: 6}, {House: "lannister", Value: 0}}
-	priv0.Players[0].Hand = []board.Card{m.Houses[0].Deck[0]}
+	priv0.Players[0].Loyalty = []rules.Token{{House: 0, Value: 6}, {House: 1, Value: 0}}
+	priv0.Players[0].Hand = []board.CardID{0}
 	priv1 := pub
 	priv1.Seat = 1
-	return &Engine{M: m, Views: map[int]rules.View{rules.Public: pub, 0: priv0, 1: priv1}}
+	return &Engine{M: m, Views: map[rules.Seat]rules.View{rules.Public: pub, 0: priv0, 1: priv1}}
 }
 
 // The read and act interfaces of package rules.
-func (f *Engine) Map() *board.Map       { return f.M }
-func (f *Engine) Seats() []string       { return f.M.Conspiracies }
-func (f *Engine) Legal() []rules.Action { return append([]rules.Action(nil), f.Legals...) }
-func (f *Engine) View(s int) rules.View { return f.Views[s] }
-func (f *Engine) ToAct() int            { return f.Acting }
-func (f *Engine) Over() bool            { return f.Ended }
-func (f *Engine) Len() int              { return len(f.Applied) }
+func (f *Engine) Map() *board.Map              { return f.M }
+func (f *Engine) Seats() []string              { return f.M.Conspiracies }
+func (f *Engine) Legal() []rules.Action        { return append([]rules.Action(nil), f.Legals...) }
+func (f *Engine) View(s rules.Seat) rules.View { return f.Views[s] }
+func (f *Engine) ToAct() rules.Seat            { return f.Acting }
+func (f *Engine) Over() bool                   { return f.Ended }
+func (f *Engine) Len() int                     { return len(f.Applied) }
 func (f *Engine) Actions() []rules.Action {
 	return append([]rules.Action(nil), f.Applied...)
 }
@@ -123,20 +128,20 @@ func (f *Engine) Actions() []rules.Action {
 // errNoHistory answers every question about the past.
 var errNoHistory = errors.New("a scripted engine has no history")
 
-func (f *Engine) ViewAt(int, int) (rules.View, error) { return rules.View{}, errNoHistory }
-func (f *Engine) CanUndo() error                      { return errNoHistory }
-func (f *Engine) CanRedo() bool                       { return false }
-func (f *Engine) Undo() error                         { return errNoHistory }
-func (f *Engine) Redo() ([]rules.Event, error)        { return nil, errNoHistory }
+func (f *Engine) ViewAt(int, rules.Seat) (rules.View, error) { return rules.View{}, errNoHistory }
+func (f *Engine) CanUndo() error                             { return errNoHistory }
+func (f *Engine) CanRedo() bool                              { return false }
+func (f *Engine) Undo() error                                { return errNoHistory }
+func (f *Engine) Redo() ([]rules.Event, error)               { return nil, errNoHistory }
 
 // A scripted engine starts no combat and answers no try mode.
 func (f *Engine) PreviewCombat(rules.Action) (*rules.CombatView, error) { return nil, nil }
 func (f *Engine) CombatResult(int) (*rules.CombatView, error)           { return nil, nil }
-func (f *Engine) TryMove(int, int, int, [board.NumUnits]int) error {
+func (f *Engine) TryMove(board.HouseID, board.TerrID, board.TerrID, [board.NumUnits]int) error {
 	return errors.New("a scripted engine has no movement rules")
 }
-func (f *Engine) TryDestinations(int, int) []int { return nil }
-func (f *Engine) LegalFor(seat int) []rules.Action {
+func (f *Engine) TryDestinations(board.HouseID, board.TerrID) []board.TerrID { return nil }
+func (f *Engine) LegalFor(seat rules.Seat) []rules.Action {
 	if seat != f.Acting {
 		return nil
 	}
@@ -165,7 +170,7 @@ func (f *Engine) Apply(a rules.Action) ([]rules.Event, error) {
 }
 
 // EventText words a fake event as the action that caused it.
-func (f *Engine) EventText(e rules.Event, viewer int) string {
+func (f *Engine) EventText(e rules.Event, viewer rules.Seat) string {
 	if e.Action < 0 || e.Action >= len(f.Applied) || !rules.MayRead(e, viewer) {
 		return ""
 	}
@@ -200,7 +205,7 @@ var loaded = struct {
 
 // House, Terr and Card are the indexes of a house, territory and card of
 // map m; Order is a loyalty arrangement of house ids.
-func House(m *board.Map, id string) int {
+func House(m *board.Map, id string) board.HouseID {
 	h, ok := m.House(id)
 	if !ok {
 		panic("no house " + id)
@@ -208,7 +213,7 @@ func House(m *board.Map, id string) int {
 	return h
 }
 
-func Terr(m *board.Map, id string) int {
+func Terr(m *board.Map, id string) board.TerrID {
 	t, ok := m.Territory(id)
 	if !ok {
 		panic("no territory " + id)
@@ -216,7 +221,7 @@ func Terr(m *board.Map, id string) int {
 	return t
 }
 
-func Card(m *board.Map, id string) int {
+func Card(m *board.Map, id string) board.CardID {
 	c, ok := m.Card(id)
 	if !ok {
 		panic("no card " + id)
@@ -225,7 +230,7 @@ func Card(m *board.Map, id string) int {
 }
 
 func Order(m *board.Map, ids ...string) rules.Arrangement {
-	hs := make([]int, len(ids))
+	hs := make([]board.HouseID, len(ids))
 	for i, id := range ids {
 		hs[i] = House(m, id)
 	}
@@ -295,21 +300,11 @@ func ViewJSON(t testing.TB, v rules.View) string {
 	return string(b)
 }
 
-// HouseName and TerrName are the names of house and territory id on map
-// m (the id when there is none).
-func HouseName(m *board.Map, id string) string {
-	if h, ok := m.House(id); ok {
-		return m.Houses[h].Name
-	}
-	return id
-}
+// HouseName and TerrName are the names of house h and territory t on
+// map m.
+func HouseName(m *board.Map, h board.HouseID) string { return m.Houses[h].Name }
 
-func TerrName(m *board.Map, id string) string {
-	if t, ok := m.Territory(id); ok {
-		return m.Territories[t].Name
-	}
-	return id
-}
+func TerrName(m *board.Map, t board.TerrID) string { return m.Territories[t].Name }
 
 // GreyjoyMoving is a three-player standard game where Crown's Greyjoy
 // Maester has chosen Move Troops: Crown (seat 0) is to move Greyjoy's

@@ -4,11 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"notrueking/board"
-	"notrueking/maps"
-	"notrueking/records"
+	"notrueking/gamefile"
 	"notrueking/rules"
-	"notrueking/session"
 )
 
 // loadGameAt replays a record or save file up to at actions (-1: all),
@@ -16,11 +13,7 @@ import (
 // suggest). A warning of the file (a cut-off last line) goes to stderr
 // with the command's name, cmd.
 func loadGameAt(cmd, path string, at int, stderr io.Writer) (*rules.Game, error) {
-	f, err := session.ReadFile(path, func(dir string) session.MapLoader {
-		return func(name, sum string) (*board.Map, error) {
-			return records.LoadMap(maps.ShippedFS(), dir, name, sum)
-		}
-	})
+	f, err := gamefile.ReadFile(path, gamefile.Loader)
 	if err != nil {
 		return nil, err
 	}

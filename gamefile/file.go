@@ -1,4 +1,4 @@
-package session
+package gamefile
 
 import (
 	"fmt"
@@ -40,11 +40,11 @@ func ReadFile(path string, loaderFor func(dir string) MapLoader) (*File, error) 
 
 // ReadData is ReadFile on a file's content; dir is the file's folder.
 func ReadData(data []byte, dir string, loaderFor func(dir string) MapLoader) (*File, error) {
-	rec, meta, isSave, err := Decode(safefile.TrimBOM(data))
+	rec, meta, isSave, err := Decode(data) // one byte-order mark is read past; a second is refused, as run does
 	if err != nil {
 		return nil, err
 	}
-	g, warning, err := replayFrom(rec, meta, dir, loaderFor(dir))
+	g, warning, err := Replay(rec, meta, dir, loaderFor(dir))
 	if err != nil {
 		return nil, err
 	}
