@@ -24,11 +24,13 @@ const xvfbEnv = "NTK_RENDER_XVFB"
 // (so images can be drawn and read back).
 var haveDisplay bool
 
-// Main runs a package's tests (a TestMain calls it) while ebiten.RunGame's
-// loop ticks: Ebitengine's image calls are goroutine-safe, and its frames
-// end as in the app. Without a DISPLAY it re-runs the test binary under
-// xvfb-run when available; otherwise it fails under CI and skips the
-// display tests elsewhere (what needs no display still runs).
+// Main runs a package's tests (a TestMain calls it) on their own
+// goroutine inside ebiten.RunGame's loop, which holds a frame open while
+// they run (testLoop.Update): Ebitengine's image calls are goroutine-safe,
+// and its frames still end, as in the app. Without a DISPLAY it re-runs
+// the test binary under xvfb-run when available; otherwise it fails under
+// CI and skips the display tests elsewhere (what needs no display still
+// runs).
 func Main(m *testing.M, name string) {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		if os.Getenv(xvfbEnv) == "" {
