@@ -190,6 +190,7 @@ func TestHint(t *testing.T) {
 // A search whose position is gone (undo, a new game, closing) is
 // dropped: interrupt makes its answer stale.
 func TestInterruptDropsTheSearch(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, int(bots.Easy), Human, Human, Human)
 	g := game(a)
 	tick(a, time.Now())
@@ -232,6 +233,7 @@ func answered(q botAnswer) chan botAnswer {
 // bot, Easy bot, Strong bot; the pause button appears with the first bot;
 // Start hands the choice to the game.
 func TestStartScreenBotSeats(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{Seed: 2, SeedSet: true}, defaultNewGame)
 	click := func(c ui.Command) { t.Helper(); pressCmd(t, a, c) }
 	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdBotPause }); ok {
@@ -360,6 +362,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 // The Conspiracies panel marks the seats bots play, at the table and in
 // the spectator window (from the save's header); humans are unmarked.
 func TestBotSeatsAreMarked(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, Human, int(bots.Random), Human, int(bots.Easy))
 	ws := tbl(a).Widgets(tbl(a).Layout())
 	for _, name := range []string{"Ben", "Di"} {

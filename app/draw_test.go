@@ -217,6 +217,7 @@ func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 // changes or a second has passed, never every frame (an ask runs on the
 // main thread), and uses 1 when the monitor gives none.
 func TestDeviceScaleIsAskedRarely(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	asks, factor := 0, 2.0
 	d := deviceScale{monitor: func() float64 { asks++; return factor }}
 	t0 := time.Unix(1e9, 0)

@@ -18,11 +18,11 @@ import (
 
 // TestMain runs the tests while Ebitengine's loop ticks, on a display
 // (rendertest.Main); the textures of a test's apps go when it ends. The
-// tests that draw (needDisplay) and the longer ones that draw nothing —
-// they play games, build frames and widgets — are parallel (t.Parallel):
-// after the quick ones, two at a time, the tests that draw one at a time
-// (rendertest.NeedDisplay) beside those that draw nothing. Most of a
-// picture's time is software GL on Ebitengine's render thread, so the
+// tests are parallel (t.Parallel; not those that set the environment or
+// the working folder, which Go forbids): two at a time, the tests that
+// draw (needDisplay) one at a time (rendertest.NeedDisplay) beside those
+// that draw nothing — they play games, build frames and widgets. Most of
+// a picture's time is software GL on Ebitengine's render thread, so the
 // other core plays games meanwhile.
 func TestMain(m *testing.M) {
 	appMade = func(a *App) { rendertest.Track(a) }

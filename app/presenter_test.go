@@ -19,6 +19,7 @@ import (
 // window holds, centred on whole pixels; a window smaller than the canvas
 // shrinks it (never crops it).
 func TestFitCanvas(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	tests := []struct {
 		cw, ch, sw, sh int
 		want           canvasFit
@@ -73,6 +74,7 @@ func TestFitCanvas(t *testing.T) {
 }
 
 func TestParseCanvas(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for s, want := range map[string][2]int{"1280x720": {1280, 720}, "1920X1080": {1920, 1080}, " 1920×1080 ": {1920, 1080}, "1600x900": {}, "720x1280": {}, "": {}, "1280x720x2": {}} {
 		w, h, ok := ParseCanvas(s)
 		if [2]int{w, h} != want || ok != (want[0] > 0) {

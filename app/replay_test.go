@@ -87,6 +87,7 @@ func press(a *App, keys ...string) {
 }
 
 func TestReplayKeysStepAndJump(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	if r.n != 0 || r.end != 296 || !r.over {
@@ -132,6 +133,7 @@ func TestReplayKeysStepAndJump(t *testing.T) {
 }
 
 func TestReplayScrubBar(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	bar := r.layout().Bar
@@ -318,6 +320,7 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 // seat's view (its hand and loyalty card at the position shown) and the
 // public one again; nothing in either can be played.
 func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	g := fileGame(t, finishedRecord)
@@ -379,6 +382,7 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 // TestReplayFromTheEndScreen: the end screen's Watch the replay (key R)
 // opens the game just finished; Esc returns to the end screen.
 func TestReplayFromTheEndScreen(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) { return loadFile(cx, finishedRecord) }); err != nil {
 		t.Fatal(err)
@@ -406,6 +410,7 @@ func TestReplayFromTheEndScreen(t *testing.T) {
 }
 
 func TestReplayRefusesABadFile(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{}, defaultNewGame)
 	bad := filepath.Join(t.TempDir(), "bad.ntk")
 	if err := os.WriteFile(bad, []byte("not a record\n"), 0o600); err != nil {
@@ -574,6 +579,7 @@ func overlaps(a, b ui.Rect) bool {
 // TestReplayCutLastLine: a record whose last line was cut off opens with
 // its whole lines, and says so at its last action.
 func TestReplayCutLastLine(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	data, err := os.ReadFile(finishedRecord)
 	if err != nil {
 		t.Fatal(err)
@@ -600,6 +606,7 @@ func TestReplayCutLastLine(t *testing.T) {
 // TestReplayContrast: every text of the viewer (public view and a seat's,
 // at the start, mid-game and the end, the help over it) reads at 4.5:1.
 func TestReplayContrast(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, path := range []string{finishedRecord, cutRecord(t, 130)} {
 		a := replayApp(t, path)
 		for _, step := range []string{"Home", "PgDn", "PgDn", "Right", "End"} {
@@ -627,6 +634,7 @@ func TestReplayContrast(t *testing.T) {
 // progress) opens like a record, in the public view only, and is not
 // written.
 func TestReplayOpensASave(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	g := fileGame(t, cutRecord(t, 130))
 	data, err := gamefile.Encode(rules.RecordOf(g), gamefile.Meta{})
 	if err != nil {
@@ -654,6 +662,7 @@ func TestReplayOpensASave(t *testing.T) {
 // after an action that touched no territory it selects only a running
 // combat's territory.
 func TestReplayMarksTheShownMove(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	moves, others := 0, 0
