@@ -237,6 +237,16 @@ func writeOverlayFiles(path string, js, txt []byte) error {
 	return store.WriteFile(path, js, 0o644, true)
 }
 
+// dangling says whether path is a symbolic link whose target is missing.
+func dangling(path string) bool {
+	st, err := os.Lstat(path)
+	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return false
+	}
+	_, err = os.Stat(path)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
 // CheckOverlay says whether path may be used as the -overlay file: its
 // folder exists, its name does not end in .txt (the text sibling's), and
 // neither it nor its text sibling is a file the game did not write — a
@@ -255,6 +265,12 @@ func CheckOverlay(path string) error {
 		return fmt.Errorf("%s exists and %s; give a new name or delete it (nothing was overwritten)", p, why)
 	}
 	jsOurs := false
+	if dangling(path) {
+		return fmt.Errorf("%s is a symbolic link to a file that does not exist; give a new name or delete the link (nothing was overwritten)", path)
+	}
+	if dangling(OverlayTextPath(path)) {
+		return fmt.Errorf("%s is a symbolic link to a file that does not exist; give the overlay another name or delete the link (nothing was overwritten)", OverlayTextPath(path))
+	}
 	if _, err := os.Lstat(path); err == nil {
 		data, err := safefile.ReadFile(path, maxOverlaySize)
 		if err != nil {

@@ -246,6 +246,22 @@ func TestWriteOverlay(t *testing.T) {
 	if err := CheckOverlay(p); err == nil || !strings.Contains(err.Error(), "not an overlay file this game wrote") {
 		t.Errorf("a user's JSON file: %v", err)
 	}
+	// A link to nowhere, as the overlay or as its text: said as such, and
+	// nothing is written through it.
+	for _, link := range []string{filepath.Join(dir, "linked.json"), filepath.Join(dir, "linked2.txt")} {
+		if err := os.Symlink(filepath.Join(dir, "gone", "x"), link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ overlay, link string }{
+		{filepath.Join(dir, "linked.json"), "linked.json"},
+		{filepath.Join(dir, "linked2.json"), "linked2.txt"},
+	} {
+		err := CheckOverlay(c.overlay)
+		if err == nil || !strings.Contains(err.Error(), c.link+" is a symbolic link to a file that does not exist") || strings.Contains(err.Error(), "no such file") {
+			t.Errorf("%s: %v", c.overlay, err)
+		}
+	}
 }
 
 // TestAppWritesOverlay: the app writes the overlay at the start of a game

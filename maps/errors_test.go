@@ -91,6 +91,8 @@ func TestLoaderErrors(t *testing.T) {
 		{"dangling neighbour", []repl{{`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "atlantis"]`}}, "territory.neighbors", "atlantis", 0, `unknown territory "atlantis"`},
 		{"duplicate id", []repl{{`id = "south"`, `id = "north"`}}, "territory.id", `id = "north"`, 2, `duplicate territory id "north"`},
 		{"duplicate code", []repl{{`code = "SS"`, `code = "NN"`}}, "territory.code", `code = "NN"`, 2, `duplicate code "NN"`},
+		{"two houses start in one area", []repl{{"territory = \"the-sea\"\nunits = { ship = 1 }", "territory = \"north\"\nunits = { footman = 1 }"}}, "setup.territory", `territory = "north"`, 2, "north: north-house and south-house both start here; only a road holds two houses"},
+		{"ships in a port of another house's land", []repl{{`territory = "the-sea"`, `territory = "port-of-north"`}}, "setup.territory", `territory = "port-of-north"`, 0, "port-of-north: south-house's ships start in this port, but south-house holds no troops in north: the rules would remove them before the first action"},
 		{"asymmetric adjacency", []repl{{`neighbors = ["south", "the-sea", "port-of-north"]`, `neighbors = ["the-sea", "port-of-north"]`}}, "territory.neighbors", `neighbors = ["the-sea", "port-of-north"]`, 0, "south lists north as a neighbour but north does not list south"},
 		{"neighbour listed twice", []repl{{`neighbors = ["north", "the-sea"]`, `neighbors = ["north", "the-sea", "north"]`}}, "territory.neighbors", `"the-sea", "north"]`, 0, "listed twice"},
 		{"adjacent but not touching", []repl{{"wwwwNNNN\nwwwwSSSS", "wwNNNNNN\nwwNNSSSS"}}, "territory.neighbors", `neighbors = ["north", "the-sea"]`, 0, "south and the-sea are neighbours but their shapes in the grid do not touch"},

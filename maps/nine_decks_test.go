@@ -15,17 +15,7 @@ import (
 // card; ids unique across all decks; only the seven named effects of seed
 // 002 act. Removing one icon from one card fails.
 func TestNineDecksFollowTheDesign(t *testing.T) {
-	var cards struct {
-		Cards []struct {
-			Deck     string `json:"deck"`
-			House    string `json:"house"`
-			ID       string `json:"id"`
-			Name     string `json:"name"`
-			Strength int    `json:"combat_strength"`
-			Swords   int    `json:"sword_icons"`
-			Towers   int    `json:"tower_icons"`
-		} `json:"cards"`
-	}
+	var cards referenceCards
 	readReference(t, "agot-house-cards.json", &cards)
 	m, err := Load("nine")
 	if err != nil {

@@ -507,6 +507,12 @@ func (p *parser) readSetup(ts []*table) {
 	m := p.m
 	total := make([][board.NumUnits]int, len(m.Houses))
 	totalLine := make([][board.NumUnits]string, len(m.Houses))
+	type placed struct {
+		h   int
+		t   board.TerrID
+		key string
+	}
+	var all []placed
 	for _, t := range ts {
 		house := t.need("house", "house id")
 		terr := t.need("territory", "territory id")
@@ -549,6 +555,29 @@ func (p *parser) readSetup(ts []*table) {
 		ut.done()
 		if !any {
 			p.errf(t.key("units"), "no units")
+		}
+		if any && hok && tok {
+			all = append(all, placed{h, board.TerrID(ti), t.key("territory")})
+		}
+	}
+	// The game starts from the setup as written: nothing in it may be
+	// what the rules would change before the first action. Two houses in
+	// one area (a road excepted) would fight; ships in a port whose land
+	// their house does not hold would be removed (seed 002's port rule).
+	first := map[board.TerrID]int{}
+	holds := map[[2]int]bool{}
+	for _, pl := range all {
+		holds[[2]int{pl.h, int(pl.t)}] = true
+	}
+	for _, pl := range all {
+		tr := &m.Territories[pl.t]
+		if h, ok := first[pl.t]; ok && h != pl.h && tr.Kind != board.Road {
+			p.errf(pl.key, "%s: %s and %s both start here; only a road holds two houses (the rules would make them fight before the first action)", tr.ID, m.Houses[h].ID, m.Houses[pl.h].ID)
+		} else if !ok {
+			first[pl.t] = pl.h
+		}
+		if tr.Kind == board.Port && tr.PortOf >= 0 && !holds[[2]int{pl.h, int(tr.PortOf)}] {
+			p.errf(pl.key, "%s: %s's ships start in this port, but %s holds no troops in %s: the rules would remove them before the first action (a port's ships belong to the house holding its land)", tr.ID, m.Houses[pl.h].ID, m.Houses[pl.h].ID, m.Territories[tr.PortOf].ID)
 		}
 	}
 	for h := range total {

@@ -113,6 +113,19 @@ func equalInts(a, b []int) bool {
 // readReference reads a file of the AGoT reference board (a copy of the
 // project's shared reference in testdata/reference, so that a clean clone
 // compares against it too, never skipping).
+// referenceCards is agot-house-cards.json: the real game's house cards.
+type referenceCards struct {
+	Cards []struct {
+		Deck     string `json:"deck"`
+		House    string `json:"house"`
+		ID       string `json:"id"`
+		Name     string `json:"name"`
+		Strength int    `json:"combat_strength"`
+		Swords   int    `json:"sword_icons"`
+		Towers   int    `json:"tower_icons"`
+	} `json:"cards"`
+}
+
 func readReference(t *testing.T, name string, v any) {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "reference", name))
@@ -193,17 +206,7 @@ func TestStandardMatchesReferenceSetupAndCards(t *testing.T) {
 		Units    map[string]map[string]map[string]int `json:"units"`
 		HomeArea map[string]string                    `json:"home_area"`
 	}
-	var cards struct {
-		Cards []struct {
-			Deck     string `json:"deck"`
-			House    string `json:"house"`
-			ID       string `json:"id"`
-			Name     string `json:"name"`
-			Strength int    `json:"combat_strength"`
-			Swords   int    `json:"sword_icons"`
-			Towers   int    `json:"tower_icons"`
-		} `json:"cards"`
-	}
+	var cards referenceCards
 	readReference(t, "agot-setup-5p.json", &setup)
 	readReference(t, "agot-house-cards.json", &cards)
 	m := standard(t)

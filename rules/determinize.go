@@ -278,10 +278,15 @@ func (g *Game) Step(a Action) error {
 // the events it may read) is unchanged. It exists for tests that prove a
 // player — a bot — uses nothing but what its seat may know: its choice on
 // g and on the copy must be the same.
+//
+// It reads the real state and the log, never Information (which it
+// exists to check): the cards seat has seen in another hand are those the
+// private events of Melisandre's looks showed it, and they stay where they
+// are while that hand holds them.
 func (g *Game) RedealSecrets(seat Seat, r *rand.Rand) *Game {
 	c := g.Clone()
 	s := &c.st
-	in := g.Information(seat)
+	shown := g.shownTo(seat)
 	s.RNG.pcg = *rand.NewPCG(r.Uint64(), r.Uint64())
 	for o := range g.numSeats() {
 		p := &s.Players[o]
@@ -319,7 +324,7 @@ func (g *Game) RedealSecrets(seat Seat, r *rand.Rand) *Game {
 			if o == seat {
 				continue
 			}
-			seen := slices.Clone(in.st.Players[o].Hand)
+			seen := slices.Clone(shown[o])
 			for i, id := range s.Players[o].Hand {
 				if k := slices.Index(seen, id); k >= 0 {
 					seen = slices.Delete(seen, k, k+1)
@@ -342,6 +347,26 @@ func (g *Game) RedealSecrets(seat Seat, r *rand.Rand) *Game {
 	}
 	c.logGen++
 	return c
+}
+
+// shownTo lists, per seat, the cards of its hand seat was shown by its
+// Melisandre looks (every card of the last look at that hand).
+func (g *Game) shownTo(seat Seat) [][]board.CardID {
+	shown := make([][]board.CardID, len(g.st.Players))
+	for _, e := range g.st.Log {
+		if e.Kind != EvMelisandreHand || e.Seat != seat {
+			continue
+		}
+		if o := int(e.Other); o >= 0 && o < len(shown) {
+			shown[o] = shown[o][:0]
+			for i := range e.List {
+				if c := g.cardOfCode(e.item(i)); c != None {
+					shown[o] = append(shown[o], c)
+				}
+			}
+		}
+	}
+	return shown
 }
 
 // Players is the number of seats.

@@ -192,7 +192,11 @@ func TestCerseiRemovesAnUnresolvedLannisterAgent(t *testing.T) {
 	}
 }
 
-func TestMelisandreLooksAndDiscards(t *testing.T) {
+// melisandreWon is a two-player game in which Crown's Baratheon attack
+// into the Reach has just been won with Melisandre, Torch holding Mace
+// Tyrell and Eddard Stark: her effect waits for Crown.
+func melisandreWon(t *testing.T) *Game {
+	t.Helper()
 	g := fight(t, "baratheon", func(g *Game) {
 		set(t, g, "baratheon", "kingswood", units(3, 0, 0))
 		set(t, g, "tyrell", "the-reach", units(1, 0, 0))
@@ -202,6 +206,11 @@ func TestMelisandreLooksAndDiscards(t *testing.T) {
 	act(t, g, "crown move kingswood the-reach footman:3")
 	act(t, g, "crown play melisandre")
 	act(t, g, "torch pass")
+	return g
+}
+
+func TestMelisandreLooksAndDiscards(t *testing.T) {
+	g := melisandreWon(t)
 	if f := g.top(); f == nil || f.Kind != FrameMelisandre {
 		t.Fatalf("top %+v", f)
 	}

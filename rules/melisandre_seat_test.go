@@ -65,15 +65,7 @@ func TestMelisandreBelongsToTheSeatThatPlayedHer(t *testing.T) {
 // After Melisandre's look the discard is forced ("and then force him to
 // discard"): the effect may be declined before the look, not after it.
 func TestMelisandresDiscardIsForcedAfterTheLook(t *testing.T) {
-	g := fight(t, "baratheon", func(g *Game) {
-		set(t, g, "baratheon", "kingswood", units(3, 0, 0))
-		set(t, g, "tyrell", "the-reach", units(1, 0, 0))
-		give(t, g, 0, "melisandre")
-		give(t, g, 1, "mace-tyrell", "eddard-stark")
-	})
-	act(t, g, "crown move kingswood the-reach footman:3")
-	act(t, g, "crown play melisandre")
-	act(t, g, "torch pass")
+	g := melisandreWon(t)
 	act(t, g, "crown look torch")
 	wantErr(t, refuse(t, g, "crown decline"), "must choose the card Torch discards")
 	for _, a := range g.Legal() {
