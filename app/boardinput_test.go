@@ -13,6 +13,7 @@ import (
 // does not click, a press and release in place clicks the territory, F
 // fits, and the zoom buttons work.
 func TestBoardInputDragWheelAndClick(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	e := rulesGame(t, "standard", []string{"Ann", "Ben"}, 9)
 	a := curtainApp(t, e, 9)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))

@@ -44,6 +44,7 @@ func botStep(t *testing.T, a *App, now *time.Time) bool {
 // An all-bot game is public from start to end: no curtain, no seat's
 // panel shown, every move applied by the bots, the end screen at the end.
 func TestAllBotGameIsWatchedToTheEnd(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, int(bots.Random), int(bots.Random), int(bots.Easy), int(bots.Random))
 	now := time.Now()
 	for n := 0; !game(a).Over(); n++ {
@@ -69,6 +70,7 @@ func TestAllBotGameIsWatchedToTheEnd(t *testing.T) {
 // With one human there is no curtain at all: the human's panel stays in
 // view while the bots play; the human's clicks count only on its turn.
 func TestOneHumanSeesNoCurtain(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, Human, int(bots.Random), int(bots.Random), int(bots.Random))
 	now := time.Now()
 	for game(a).Len() < 120 && !game(a).Over() {
@@ -91,6 +93,7 @@ func TestOneHumanSeesNoCurtain(t *testing.T) {
 // With several humans the curtain shows for a human's turn only: while a
 // bot acts the table is public.
 func TestCurtainOnlyForHumans(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, Human, int(bots.Random), Human, int(bots.Random))
 	now := time.Now()
 	curtains := 0
@@ -129,6 +132,7 @@ func TestCurtainOnlyForHumans(t *testing.T) {
 // with the expected scores in the message line, noted in the log, and
 // framed on the table.
 func TestHint(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, Human, int(bots.Random), int(bots.Random), int(bots.Random))
 	now := time.Now()
 	l := game(a).Legal()
@@ -186,6 +190,7 @@ func TestHint(t *testing.T) {
 // A search whose position is gone (undo, a new game, closing) is
 // dropped: interrupt makes its answer stale.
 func TestInterruptDropsTheSearch(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, int(bots.Easy), Human, Human, Human)
 	g := game(a)
 	tick(a, time.Now())
@@ -228,6 +233,7 @@ func answered(q botAnswer) chan botAnswer {
 // bot, Easy bot, Strong bot; the pause button appears with the first bot;
 // Start hands the choice to the game.
 func TestStartScreenBotSeats(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{Seed: 2, SeedSet: true}, defaultNewGame)
 	click := func(c ui.Command) { t.Helper(); pressCmd(t, a, c) }
 	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdBotPause }); ok {
@@ -264,6 +270,7 @@ func dismissNotices(a *App) {
 // the start screen's Continue and from -load of a copy of its save; -bots
 // given with -load wins over the save.
 func TestContinuedGameKeepsItsBots(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	a := mustApp(t, Options{Saves: st, Players: []string{"Ann", "Ben", "Cy", "Di"}, Seed: 3, SeedSet: true,
 		Bots: []int{Human, int(bots.Random), Human, int(bots.Easy)}, BotPause: 40 * time.Millisecond}, defaultNewGame)
@@ -355,6 +362,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 // The Conspiracies panel marks the seats bots play, at the table and in
 // the spectator window (from the save's header); humans are unmarked.
 func TestBotSeatsAreMarked(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, Human, int(bots.Random), Human, int(bots.Easy))
 	ws := tbl(a).Widgets(tbl(a).Layout())
 	for _, name := range []string{"Ben", "Di"} {
@@ -373,7 +381,6 @@ func TestBotSeatsAreMarked(t *testing.T) {
 		t.Errorf("Di's tip: %q", w.Tip)
 	}
 
-	needDisplay(t)
 	g := game(a)
 	rec := rules.RecordOf(g)
 	data, err := gamefile.Encode(rec, gamefile.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: len(rec.Actions),

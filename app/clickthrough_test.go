@@ -172,9 +172,16 @@ func clickGames(t *testing.T, first, last uint64, done func() bool, pick func(g 
 // TestClickThroughGames plays random games on the standard map entirely by
 // clicking: every action the engine applies must be the one the simulated
 // player meant, reached through curtain, slots, territories and buttons.
+// Twelve games, six with -short (every verb below is clicked in those
+// too; a retreat only in the ninth).
 func TestClickThroughGames(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	verbs := map[rules.Verb]int{}
-	for seed := uint64(1); seed <= 12; seed++ {
+	games := uint64(12)
+	if testing.Short() {
+		games = 6
+	}
+	for seed := uint64(1); seed <= games; seed++ {
 		clickThrough(t, "standard", []string{"Ann", "Ben", "Cy"}[:2+int(seed%2)], seed, verbs)
 	}
 	t.Logf("verbs clicked: %v", verbs)
@@ -189,6 +196,7 @@ func TestClickThroughGames(t *testing.T) {
 // nine-house map by clicks alone: nine loyalty tokens, 27 slots, roads
 // (clicked on their track), rivers and islands are all reachable.
 func TestClickThroughNineMap(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	if testing.Short() {
 		t.Skip("-short")
 	}

@@ -62,6 +62,7 @@ func checkContrast(t *testing.T, where string, ws []ui.Widget) int {
 // curtain, the start and the end screens: every text meets 4.5:1 against
 // what it is drawn on.
 func TestTextContrast(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}, {"nine", 4}} {
 		for _, steps := range []int{0, 40, 150, 250} {
 			a, e := midGame(t, tc, steps, 11)

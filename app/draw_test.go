@@ -2,6 +2,7 @@ package app
 
 import (
 	"image"
+	"reflect"
 	"testing"
 	"time"
 
@@ -83,18 +84,36 @@ func byCard(t *testing.T, m *board.Map, pic func(board.CardID) *image.RGBA) (a, 
 	return pic(tabletest.Card(m, m.Houses[0].Deck[0].ID)), pic(tabletest.Card(m, m.Houses[1].Deck[0].ID))
 }
 
+// TestDrawPublicTableHidesOtherHands: the table seat 0 sees is the same
+// whatever seat 1 holds — its frame, what the painter is given, as data
+// (equal frames draw equal pictures: TestDrawingIsDeterministic), and
+// without -short its picture too — and differs when seat 0's own hand
+// does.
 func TestDrawPublicTableHidesOtherHands(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
 	// Seat 1 holds card A or B; seat 0 is looking.
-	a, b := byCard(t, m, func(card board.CardID) *image.RGBA {
-		return shot(t, tableApp(t, handIn(m, 1, card, 1)), ui.BaseW, ui.BaseH)
+	cardA, cardB := tabletest.Card(m, m.Houses[0].Deck[0].ID), tabletest.Card(m, m.Houses[1].Deck[0].ID)
+	app := func(card board.CardID) *App { return tableApp(t, handIn(m, 1, card, 1)) }
+	a := framed(app(cardA))
+	if !reflect.DeepEqual(a, framed(app(cardB))) {
+		t.Fatal("the table's frame seat 0 sees differs with the content of seat 1's hand")
+	}
+	// Sanity: seat 0's own hand does change the frame.
+	own := tableApp(t, handIn(m, 0, cardB, 0))
+	if reflect.DeepEqual(framed(own), a) {
+		t.Fatal("changing the viewer's own hand did not change the frame (the test cannot see hands)")
+	}
+	if testing.Short() {
+		return
+	}
+	pa, pb := byCard(t, m, func(card board.CardID) *image.RGBA {
+		return shot(t, app(card), ui.BaseW, ui.BaseH)
 	})
-	if string(a.Pix) != string(b.Pix) {
+	if string(pa.Pix) != string(pb.Pix) {
 		t.Fatal("the table seat 0 sees differs with the content of seat 1's hand")
 	}
-	// Sanity: seat 0's own hand does change the picture.
-	if own := shot(t, tableApp(t, handIn(m, 0, tabletest.Card(m, m.Houses[1].Deck[0].ID), 0)), ui.BaseW, ui.BaseH); string(own.Pix) == string(a.Pix) {
+	if string(shot(t, own, ui.BaseW, ui.BaseH).Pix) == string(pa.Pix) {
 		t.Fatal("changing the viewer's own hand did not change the picture (the test cannot see hands)")
 	}
 }
@@ -150,15 +169,35 @@ func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 
 // TestDrawCurtainShowsOnlyPublicFacts: behind the hand-off curtain the
 // table stays in view for onlookers, but nothing of the next player's
-// secrets: the picture is the same whatever their hand and loyalty card.
+// secrets. The frame is the same whatever the card in the seats' own
+// views; without -short, the picture is the same whatever the card in
+// every view, the public one too (so pictures are compared: that frame
+// carries the public view, card and all, to the painter, which must not
+// draw it).
 func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 	needDisplay(t)
 	m := tabletest.Map()
-	a, b := byCard(t, m, func(card board.CardID) *image.RGBA {
-		return shot(t, curtainApp(t, handIn(m, 0, card), 1), ui.BaseW, ui.BaseH)
-	})
-	if string(a.Pix) != string(b.Pix) {
-		t.Fatal("the curtain picture differs with the content of the next player's hand")
+	curtains := map[bool][]painted{} // lifted or not: by card
+	for _, card := range []board.CardID{tabletest.Card(m, m.Houses[0].Deck[0].ID), tabletest.Card(m, m.Houses[1].Deck[0].ID)} {
+		a := curtainApp(t, handIn(m, 0, card, 0, 1), 1)
+		curtains[false] = append(curtains[false], framed(a))
+		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+		a.rebuild()
+		curtains[true] = append(curtains[true], framed(a))
+	}
+	if c := curtains[false]; !reflect.DeepEqual(c[0], c[1]) {
+		t.Fatal("the curtain's frame differs with the content of the next player's hand")
+	}
+	if c := curtains[true]; reflect.DeepEqual(c[0], c[1]) {
+		t.Fatal("the lifted curtain's frame is the same whatever the hand (the test cannot see hands)")
+	}
+	if !testing.Short() {
+		a, b := byCard(t, m, func(card board.CardID) *image.RGBA {
+			return shot(t, curtainApp(t, handIn(m, 0, card), 1), ui.BaseW, ui.BaseH)
+		})
+		if string(a.Pix) != string(b.Pix) {
+			t.Fatal("the curtain picture differs with the content of the next player's hand")
+		}
 	}
 	// The board shows through: a land pixel is not the bare veil colour.
 	img := shot(t, curtainApp(t, tabletest.New(m), 1), ui.BaseW, ui.BaseH)
@@ -178,6 +217,7 @@ func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 // changes or a second has passed, never every frame (an ask runs on the
 // main thread), and uses 1 when the monitor gives none.
 func TestDeviceScaleIsAskedRarely(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	asks, factor := 0, 2.0
 	d := deviceScale{monitor: func() float64 { asks++; return factor }}
 	t0 := time.Unix(1e9, 0)

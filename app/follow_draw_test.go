@@ -1,7 +1,9 @@
 package app
 
 import (
+	"image"
 	"math/rand"
+	"reflect"
 	"testing"
 
 	"notrueking/render/rendertest"
@@ -12,10 +14,11 @@ import (
 // TestDrawFollowScreens plays by clicks to each screen of following the
 // game — the preview of an attack, the running combat, the result card,
 // a drawn card, the table after an earlier action, a refused undo — and
-// draws each at 1280×720 and 1920×1080 (saved under NTK_SHOTS). The
-// preview must differ from the table under it.
+// draws each at 1280×720 and 1920×1080 (saved under NTK_SHOTS; look). The
+// preview must differ from the table under it: its picture, and with
+// -short (no NTK_SHOTS), which draws nothing here, its frame.
 func TestDrawFollowScreens(t *testing.T) {
-	needDisplay(t)
+	drawn := lookOnly(t)
 	keep := func(a *App, name string) {
 		t.Helper()
 		a.redraw()
@@ -43,13 +46,20 @@ func TestDrawFollowScreens(t *testing.T) {
 		a, c, g := cg.a, cg.c, cg.g
 		if attack != nil && !want["preview"] {
 			c.lift()
-			plain := shot(t, a, 1280, 720)
+			plainFrame := framed(a)
+			var plain *image.RGBA
+			if drawn {
+				plain = shot(t, a, 1280, 720)
+			}
 			c.clickTerr(attack.From)
 			c.clickTerr(attack.To)
 			if !ui.HasText(tbl(a).Widgets(tbl(a).Layout()), "If you attack") {
 				t.Fatalf("seed %d: no preview for %s", cg.seed, attack.Format(g.Map()))
 			}
-			if !rendertest.Differs(plain, shot(t, a, 1280, 720)) {
+			if reflect.DeepEqual(plainFrame, framed(a)) {
+				t.Fatal("the preview changed nothing in the frame")
+			}
+			if drawn && !rendertest.Differs(plain, shot(t, a, 1280, 720)) {
 				t.Fatal("the preview changed nothing on the screen")
 			}
 			keep(a, "follow-preview")

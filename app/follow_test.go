@@ -19,6 +19,7 @@ import (
 // whatever else is clicked; Continue brings the hand-off curtain. A drawn
 // card is shown to its drawer the same way.
 func TestResultCardStaysUntilDismissed(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	seen := map[string]bool{}
 	attacks := func(g *rules.Game, legal []rules.Action, rng *rand.Rand) rules.Action {
 		pick := legal[rng.Intn(len(legal))]
@@ -86,6 +87,7 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 // the app (the hand-off curtain comes when the seat to act changes); a
 // refused Ctrl+Z shows the engine's reason and changes nothing.
 func TestUndoRedoKeys(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
 	a := curtainApp(t, g, 3)
 	c := newClicker(t, a)
@@ -150,6 +152,7 @@ func TestUndoRedoKeys(t *testing.T) {
 // TestUndoRedoButtonClicks: the top bar's Undo and Redo buttons, clicked
 // in the window, take the last action back and do it again.
 func TestUndoRedoButtonClicks(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	g := rulesGame(t, "standard", []string{"Ann", "Ben"}, 5)
 	a := curtainApp(t, g, 5)
 	c := newClicker(t, a)
@@ -177,6 +180,7 @@ func TestUndoRedoButtonClicks(t *testing.T) {
 // TestUndoKeepsTheAutosave: Ctrl+Z in an autosaved game saves the shorter
 // game (and the -record file), Ctrl+Y the longer one again.
 func TestUndoKeepsTheAutosave(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	rec := filepath.Join(t.TempDir(), "game.ntk")
 	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}, RecordPath: rec})

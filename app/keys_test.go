@@ -12,6 +12,7 @@ import (
 // The keys go through the same input snapshot and handle as the window.
 
 func TestKeysLiftTheCurtain(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, in := range []ui.Input{{Enter: true}, {Keys: []string{"Space"}}} {
 		f := tabletest.New(tabletest.Map())
 		a := curtainApp(t, f, 1)
@@ -27,6 +28,7 @@ func TestKeysLiftTheCurtain(t *testing.T) {
 }
 
 func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	f, _, ship := tabletest.MusterFake()
 	a := tableApp(t, f)
 	tbl(a).Refresh()
@@ -63,6 +65,7 @@ func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
 }
 
 func TestKeysMoveDialog(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	f, mv := tabletest.MoveFake()
 	a := tableApp(t, f)
 	tbl(a).Refresh()
@@ -83,6 +86,7 @@ func TestKeysMoveDialog(t *testing.T) {
 }
 
 func TestKeysStartScreen(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	var got []string
 	var gotMap string
 	ng := func(mapName string, players []string, _ uint64) (play, error) {
@@ -106,6 +110,7 @@ func TestKeysStartScreen(t *testing.T) {
 }
 
 func TestKeysHelpAndFullscreen(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	m := tabletest.Map()
 	f := tabletest.New(m)
 	f.Legals = []rules.Action{{Seat: 0, Verb: rules.VDone}}
@@ -168,6 +173,7 @@ func TestKeysHelpAndFullscreen(t *testing.T) {
 // of the message line, their panel and themselves, like the table's
 // (table.TestTooltipsStayClear).
 func TestAppTooltipsStayClear(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		g := rulesGame(t, tc.mapName, caseNames[:tc.players], 5)
 		n := 0

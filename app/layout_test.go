@@ -11,6 +11,7 @@ import (
 )
 
 func TestStartScreenEditAndStart(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	var gotNames []string
 	var gotSeed uint64
 	var gotMap string
@@ -47,6 +48,7 @@ func TestStartScreenEditAndStart(t *testing.T) {
 // A normal game's seed comes from the system's random source and is not
 // shown until the end screen (rulings: "Secrets outside the table").
 func TestNormalGameSeedIsSecret(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	var seeds []uint64
 	var fake *tabletest.Engine
 	ng := func(_ string, _ []string, seed uint64) (play, error) {
@@ -88,6 +90,7 @@ func TestNormalGameSeedIsSecret(t *testing.T) {
 // TestFitWindow: the first window fits the monitor with room for a title
 // bar and a task bar, keeps the table's shape, and never grows.
 func TestFitWindow(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, c := range []struct{ mw, mh, w, h int }{
 		{0, 0, 1600, 900},       // monitor unknown
 		{1920, 1080, 1600, 900}, // fits with room to spare

@@ -13,6 +13,7 @@ import (
 // its save refuses, saying how to watch it; nothing of the game changes.
 // Once the first window leaves the game, the other continues it.
 func TestAGameOpenInAnotherWindowIsWatchedNotPlayed(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben", "Cid"}})
 	step(t, a, 3)

@@ -17,15 +17,25 @@ import (
 )
 
 // TestMain runs the tests while Ebitengine's loop ticks, on a display
-// (rendertest.Main); the textures of a test's apps go when it ends.
+// (rendertest.Main); the textures of a test's apps go when it ends. The
+// tests are parallel (t.Parallel; not those that set the environment or
+// the working folder, which Go forbids): two at a time, the tests that
+// draw (needDisplay) one at a time (rendertest.NeedDisplay) beside those
+// that draw nothing — they play games, build frames and widgets. Most of
+// a picture's time is software GL on Ebitengine's render thread, so the
+// other core plays games meanwhile.
 func TestMain(m *testing.M) {
 	appMade = func(a *App) { rendertest.Track(a) }
 	rendertest.Main(m, "app")
 }
 
-// needDisplay skips a test without a display.
+// needDisplay skips a test without a display; with one, the test is
+// parallel and draws while no other test does (TestMain).
 func needDisplay(t testing.TB) {
 	t.Helper()
+	if tt, ok := t.(*testing.T); ok {
+		tt.Parallel()
+	}
 	rendertest.NeedDisplay(t)
 }
 
@@ -263,13 +273,33 @@ func shotsWanted() bool { return os.Getenv("NTK_SHOTS") != "" }
 // look draws a's scene for looking at: at w×h, kept as name.png, when
 // NTK_SHOTS names a folder; else small (640×360) and kept nowhere — the
 // painter must draw it all the same, and large pictures cost seconds of
-// software GL.
+// software GL; with -short (and no NTK_SHOTS) not at all: only the
+// scene's frame is built. The pictures the tests compare are drawn by
+// shot, whatever the flags.
 func look(t testing.TB, a *App, name string, w, h int) {
 	t.Helper()
-	if !shotsWanted() {
+	switch {
+	case shotsWanted():
+	case testing.Short():
+		a.rebuild()
+		return
+	default:
 		w, h = 640, 360
 	}
 	saveShot(t, name, shot(t, a, w, h))
+}
+
+// lookOnly starts a test that draws only to be looked at (look): with
+// -short and no NTK_SHOTS it draws nothing, so it runs in parallel
+// (TestMain); else it needs the display. It reports whether it draws.
+func lookOnly(t *testing.T) bool {
+	t.Helper()
+	if testing.Short() && !shotsWanted() {
+		t.Parallel() // draws nothing (TestMain)
+		return false
+	}
+	needDisplay(t)
+	return true
 }
 
 // mustApp is a new app of o and ng (nil: no game can be started).

@@ -64,6 +64,7 @@ func secretsOf(g *rules.Game) string {
 // cards, hands, decks, the generator) was dealt again are byte for byte
 // the same; and the overlay reads nothing but the public view.
 func TestOverlayHoldsOnlyPublicFacts(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 5}} {
 		g := rulesGame(t, tc.mapName, caseNames[:tc.players], 11)
 		rng := rand.New(rand.NewSource(5))
@@ -101,6 +102,7 @@ func TestOverlayHoldsOnlyPublicFacts(t *testing.T) {
 // the seat to act, the last public log line, the ranking, game over and
 // the winners, the action count.
 func TestOverlayFollowsThePublicState(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
 	rng := rand.New(rand.NewSource(9))
 	var last []byte
@@ -157,6 +159,7 @@ func TestOverlayFollowsThePublicState(t *testing.T) {
 // against every position of the history (a house's since is the first
 // position from which its span never changed).
 func TestOverlayRankSince(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 5}} {
 		g := rulesGame(t, tc.mapName, caseNames[:tc.players], 21)
 		rng := rand.New(rand.NewSource(21))
@@ -197,6 +200,7 @@ func TestOverlayRankSince(t *testing.T) {
 // parse back, and may be rewritten; a user's edits make the file no longer
 // ours, and -overlay then refuses it.
 func TestWriteOverlay(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	dir := t.TempDir()
 	p := filepath.Join(dir, "overlay.json")
 	if OverlayTextPath(p) != filepath.Join(dir, "overlay.txt") || OverlayTextPath(filepath.Join(dir, "ov")) != filepath.Join(dir, "ov.txt") {
@@ -263,6 +267,7 @@ func TestWriteOverlay(t *testing.T) {
 // TestAppWritesOverlay: the app writes the overlay at the start of a game
 // and again after each applied action (afterAction), through the table.
 func TestAppWritesOverlay(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	p := filepath.Join(t.TempDir(), "o.json")
 	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
 	a := mustApp(t, Options{Overlay: p}, nil)

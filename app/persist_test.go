@@ -54,6 +54,7 @@ func saveActions(t *testing.T, st store.Store, id string) int {
 }
 
 func TestAutosaveAndContinue(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	a := mustApp(t, Options{Saves: st, Players: []string{"Alice", "Bob", "Carol"}}, defaultNewGame)
 	if ui.HasText(a.f.ws, "Continue") {
@@ -101,6 +102,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 }
 
 func TestFinishedGameLeavesContinueAndRecordIsKept(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	rec := filepath.Join(t.TempDir(), "game.ntk")
 	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}, RecordPath: rec})
@@ -171,6 +173,7 @@ func (f *failStore) Append(id string, at int64, d []byte) error {
 func bannerShown(a *App) bool { return ui.HasText(a.f.ws, "Not saved") }
 
 func TestFailedSaveBannerStaysUntilAWriteSucceeds(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	fs := &failStore{Store: tempStore(t)}
 	a := startedApp(t, Options{Saves: fs, Players: []string{"Ann", "Ben"}})
 	step(t, a, 2)
@@ -212,6 +215,7 @@ func TestFailedSaveBannerStaysUntilAWriteSucceeds(t *testing.T) {
 }
 
 func TestCloseWindowSavesTheGame(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	fs := &failStore{Store: tempStore(t)}
 	a := startedApp(t, Options{Saves: fs, Players: []string{"Ann", "Ben"}})
 	fs.fail = true
@@ -231,6 +235,7 @@ func TestCloseWindowSavesTheGame(t *testing.T) {
 }
 
 func TestTesterGameIsMarked(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := startedApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben"}, Seed: 42, SeedSet: true})
 	if rules.RecordOf(game(a)).Seed != 42 {
 		t.Fatalf("the tester's game has seed %d", rules.RecordOf(game(a)).Seed)
@@ -260,6 +265,7 @@ func twoPlayers(t *testing.T, n int) (head, next string) {
 }
 
 func TestLoadFile(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	// A plain record: resumed in a new save, the file left alone, and
 	// marked as a tester's game (its seed is in the file).
@@ -347,6 +353,7 @@ func TestDrawPersistence(t *testing.T) {
 // A save the engine no longer accepts is not continued: the start screen
 // says why, and the file stays as it was.
 func TestContinueRefusesABrokenSave(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}})
 	step(t, a, 2)
@@ -371,6 +378,7 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 // When the saves folder cannot be opened the start screen says so, above
 // everything else and clear of the start screen's own message line.
 func TestStoreErrorBannerOnStart(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{}, defaultNewGame)
 	a.storeErr = errors.New("games cannot be saved: no home folder")
 	a.home.msg = "some message"
@@ -448,6 +456,7 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 // while being written resumes at its last whole line and says so in the
 // window, instead of failing or dropping the line silently.
 func TestLoadCutOffRecordWarns(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	whole, next := twoPlayers(t, 20)
 	p := filepath.Join(t.TempDir(), "cut.ntk")
 	if err := os.WriteFile(p, []byte(whole+next[:len(next)/2]), 0o644); err != nil {
@@ -471,6 +480,7 @@ func TestLoadCutOffRecordWarns(t *testing.T) {
 // banner saying why, and a second close quits; with a -record file the
 // game is kept there and the window closes at once.
 func TestCloseWithoutSavesFolderAsksFirst(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{Players: []string{"Ann", "Ben"}, Quick: true}, defaultNewGame)
 	if tbl(a) == nil {
 		a.handle(ui.Input{Enter: true})
@@ -503,6 +513,7 @@ func TestCloseWithoutSavesFolderAsksFirst(t *testing.T) {
 // (Continue would offer a game nobody saw) and its -record file are
 // removed; a resumed save stays as it was.
 func TestAWindowThatCannotOpenLeavesNoSave(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	rec := filepath.Join(t.TempDir(), "game.ntk")
 	a := mustApp(t, Options{Saves: st, Players: []string{"Ann", "Ben"}, Bots: []int{Human, int(bots.Random)}, RecordPath: rec, Quick: true}, defaultNewGame)

@@ -22,6 +22,7 @@ func sameState(a, b *rules.Game) bool { return reflect.DeepEqual(a.Position(), b
 // plays on, and checks that the autosave holds the start position: it
 // continues, from a new app, to the same position with the same history.
 func TestScenarioInTheWindow(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	st := tempStore(t)
 	path := filepath.Join("..", "scenarios", "ship-capacity.toml")
 	want, err := scenarios.Load(path)
@@ -77,6 +78,7 @@ func TestScenarioInTheWindow(t *testing.T) {
 // the key, the menu entry) and loads each back: the same position, and a
 // second save never overwrites the first.
 func TestSavePositionLoadsBack(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	dir := t.TempDir()
 	a := startedApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, PositionsDir: dir})
 	step(t, a, 40)
@@ -156,6 +158,7 @@ func TestSavePositionLoadsBack(t *testing.T) {
 // to the game's position; a game from a position with no file (the
 // sandbox) gets its start written beside the record.
 func TestScenarioGameRecord(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	dir := t.TempDir()
 	src, _ := os.ReadFile(filepath.Join("..", "scenarios", "retreat-none.toml"))
 	scen := filepath.Join(dir, "edge.toml")
@@ -202,6 +205,7 @@ func TestScenarioGameRecord(t *testing.T) {
 // comment (what to try, what should happen) on a card over the table
 // once the curtain is lifted, until Continue.
 func TestScenarioCommentIsShown(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{Saves: tempStore(t)}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) {
 		return loadScenario(cx, filepath.Join("..", "scenarios", "ship-capacity.toml"))
@@ -222,6 +226,7 @@ func TestScenarioCommentIsShown(t *testing.T) {
 }
 
 func TestParagraphs(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	got := paragraphs("Moat Cailin is empty,\nunheld.\nTry: move 1 footman;\nthen back.\n\nExpect: it holds.\nNote\n\nlast")
 	want := []string{"Moat Cailin is empty, unheld.", "Try: move 1 footman; then back.", "Expect: it holds. Note", "last"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {

@@ -19,6 +19,7 @@ import (
 // window holds, centred on whole pixels; a window smaller than the canvas
 // shrinks it (never crops it).
 func TestFitCanvas(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	tests := []struct {
 		cw, ch, sw, sh int
 		want           canvasFit
@@ -73,6 +74,7 @@ func TestFitCanvas(t *testing.T) {
 }
 
 func TestParseCanvas(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for s, want := range map[string][2]int{"1280x720": {1280, 720}, "1920X1080": {1920, 1080}, " 1920×1080 ": {1920, 1080}, "1600x900": {}, "720x1280": {}, "": {}, "1280x720x2": {}} {
 		w, h, ok := ParseCanvas(s)
 		if [2]int{w, h} != want || ok != (want[0] > 0) {
@@ -161,6 +163,7 @@ func TestCanvasShrinksInASmallWindow(t *testing.T) {
 // few commands needed to play; the keys of what was left out still work
 // (Ctrl+Z undoes, F1 opens help, a digit plays a move).
 func TestCleanLayout(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	needed := map[ui.CmdKind]bool{ui.CmdNone: true, ui.CmdLift: true, ui.CmdCancel: true, ui.CmdShuffle: true, ui.CmdConfirmArrange: true,
 		ui.CmdMoveConfirm: true, ui.CmdMoreUnits: true, ui.CmdFewerUnits: true, ui.CmdDismiss: true, ui.CmdPresent: true, ui.CmdAgain: true, ui.CmdLogEntry: true}
 	kept := map[string]bool{}
@@ -247,7 +250,7 @@ func TestCleanLayout(t *testing.T) {
 // rooms); a column's texts grow alike; and texts are larger on the whole
 // (by an eighth on the standard map, whose table has room).
 func TestLargeText(t *testing.T) {
-	needDisplay(t)
+	t.Parallel() // draws nothing (TestMain)
 	type key struct {
 		kind ui.WKind
 		text string
@@ -325,7 +328,7 @@ func TestLargeText(t *testing.T) {
 // TestPresenterShots draws the presenter options as pictures to look at
 // (NTK_SHOTS): both canvases, large text, the clean layout.
 func TestPresenterShots(t *testing.T) {
-	needDisplay(t)
+	lookOnly(t)
 	if shotsWanted() {
 		// (The canvases are drawn by the canvas tests above.)
 		for _, c := range Canvases {

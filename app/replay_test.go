@@ -87,6 +87,7 @@ func press(a *App, keys ...string) {
 }
 
 func TestReplayKeysStepAndJump(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	if r.n != 0 || r.end != 296 || !r.over {
@@ -132,6 +133,7 @@ func TestReplayKeysStepAndJump(t *testing.T) {
 }
 
 func TestReplayScrubBar(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	bar := r.layout().Bar
@@ -181,6 +183,7 @@ func TestReplayScrubBar(t *testing.T) {
 // log shown) is the game's after n actions, whichever way the viewer got
 // there: steps forward, steps back, jumps.
 func TestReplayShowsTheGameAfterNActions(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	g := fileGame(t, finishedRecord)
@@ -248,6 +251,7 @@ func texts(ws []ui.Widget) string {
 // show; the seat picker is absent and the keys that would pick a seat do
 // nothing.
 func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	path := cutRecord(t, 130)
 	a := replayApp(t, path)
 	r := rp(a)
@@ -316,6 +320,7 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 // seat's view (its hand and loyalty card at the position shown) and the
 // public one again; nothing in either can be played.
 func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	g := fileGame(t, finishedRecord)
@@ -377,6 +382,7 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 // TestReplayFromTheEndScreen: the end screen's Watch the replay (key R)
 // opens the game just finished; Esc returns to the end screen.
 func TestReplayFromTheEndScreen(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{}, defaultNewGame)
 	if err := openOn(a, func(cx *Context) (Scene, error) { return loadFile(cx, finishedRecord) }); err != nil {
 		t.Fatal(err)
@@ -404,6 +410,7 @@ func TestReplayFromTheEndScreen(t *testing.T) {
 }
 
 func TestReplayRefusesABadFile(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{}, defaultNewGame)
 	bad := filepath.Join(t.TempDir(), "bad.ntk")
 	if err := os.WriteFile(bad, []byte("not a record\n"), 0o600); err != nil {
@@ -479,12 +486,17 @@ func BenchmarkReplayStep(b *testing.B) {
 	})
 }
 
-// TestDrawReplay draws the viewer at 1280×720 (and at 1920×1080 too under
-// NTK_SHOTS, which keeps the pictures): at the start, after 150 actions and in a seat's view after
-// the game; each differs from the one before, and the board is drawn.
+// TestDrawReplay draws the viewer at 1280×720 (640×360 with -short; at
+// 1920×1080 too under NTK_SHOTS, which keeps the pictures): at the start,
+// after 150 actions and in a seat's view after the game; each differs
+// from the one before, and the board is drawn.
 func TestDrawReplay(t *testing.T) {
 	needDisplay(t)
 	a := replayApp(t, finishedRecord)
+	w, h := 1280, 720
+	if testing.Short() && !shotsWanted() {
+		w, h = 640, 360
+	}
 	var prev *image.RGBA
 	for i, step := range []func(){
 		func() {},
@@ -493,8 +505,8 @@ func TestDrawReplay(t *testing.T) {
 		func() { press(a, "End", "0") },
 	} {
 		step()
-		img := shot(t, a, 1280, 720)
-		saveShot(t, fmt.Sprintf("replay-%d-1280", i), img)
+		img := shot(t, a, w, h)
+		saveShot(t, fmt.Sprintf("replay-%d-%d", i, w), img)
 		if shotsWanted() {
 			saveShot(t, fmt.Sprintf("replay-%d-1920", i), shot(t, a, 1920, 1080))
 		}
@@ -502,7 +514,7 @@ func TestDrawReplay(t *testing.T) {
 			t.Errorf("picture %d is the same as the one before", i)
 		}
 		b := rp(a).layout().Board
-		sc := ui.NewScaler(1280, 720)
+		sc := ui.NewScaler(w, h)
 		x, y := sc.ToScreen(b.X+b.W/2, b.Y+b.H/2)
 		if c := img.RGBAAt(int(x), int(y)); c == ui.ColBG {
 			t.Errorf("picture %d: no board at the board's centre", i)
@@ -516,6 +528,7 @@ func TestDrawReplay(t *testing.T) {
 // the panels overlap (the seat's panel moves to the log column when the
 // right-hand column has no room for it).
 func TestReplayLayoutFits(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range []struct {
 		m string
 		n int
@@ -566,6 +579,7 @@ func overlaps(a, b ui.Rect) bool {
 // TestReplayCutLastLine: a record whose last line was cut off opens with
 // its whole lines, and says so at its last action.
 func TestReplayCutLastLine(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	data, err := os.ReadFile(finishedRecord)
 	if err != nil {
 		t.Fatal(err)
@@ -592,6 +606,7 @@ func TestReplayCutLastLine(t *testing.T) {
 // TestReplayContrast: every text of the viewer (public view and a seat's,
 // at the start, mid-game and the end, the help over it) reads at 4.5:1.
 func TestReplayContrast(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, path := range []string{finishedRecord, cutRecord(t, 130)} {
 		a := replayApp(t, path)
 		for _, step := range []string{"Home", "PgDn", "PgDn", "Right", "End"} {
@@ -619,6 +634,7 @@ func TestReplayContrast(t *testing.T) {
 // progress) opens like a record, in the public view only, and is not
 // written.
 func TestReplayOpensASave(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	g := fileGame(t, cutRecord(t, 130))
 	data, err := gamefile.Encode(rules.RecordOf(g), gamefile.Meta{})
 	if err != nil {
@@ -646,6 +662,7 @@ func TestReplayOpensASave(t *testing.T) {
 // after an action that touched no territory it selects only a running
 // combat's territory.
 func TestReplayMarksTheShownMove(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	moves, others := 0, 0

@@ -66,6 +66,7 @@ func pressCmd(t *testing.T, a *App, c ui.Command) {
 // click and a Shift+click remove one; a ship on land is refused in the
 // engine's words (rules.Editor) and changes nothing.
 func TestSandboxUnits(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
 	stark, kh := tabletest.House(m, "stark"), tabletest.Terr(m, "karhold")
@@ -120,6 +121,7 @@ func refused(t *testing.T, sb *sandboxUI, want string) {
 // Flags: set a house's flag in an empty land territory, clear it; a flag
 // where troops stand is refused with the engine's reason.
 func TestSandboxFlags(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
 	lan, kh := tabletest.House(m, "lannister"), tabletest.Terr(m, "karhold")
@@ -143,6 +145,7 @@ func TestSandboxFlags(t *testing.T) {
 // agents in hand follow. A seat with no agent left is skipped, with the
 // engine's reason.
 func TestSandboxAgents(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a, _, sb := sandboxFromStartApp(t)
 	stark := tabletest.House(sb.m, "stark")
 	click := func(h board.HouseID, s rules.Slot) {
@@ -185,6 +188,7 @@ func TestSandboxAgents(t *testing.T) {
 // Cards and loyalty: give a house card to a seat, take it back onto its
 // deck; swap two loyalty tokens and reveal one.
 func TestSandboxCardsAndLoyalty(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a, _, sb := sandboxFromStartApp(t)
 	m := sb.m
 	stark := tabletest.House(m, "stark")
@@ -246,6 +250,7 @@ func TestSandboxCardsAndLoyalty(t *testing.T) {
 // card of the seat whose turn it is, the turn would pass to the next seat
 // to arrange; here Ben's card is edited and Ann keeps the turn.)
 func TestSandboxPlayFromHere(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
 	stark, kh := tabletest.House(m, "stark"), tabletest.Terr(m, "karhold")
@@ -280,6 +285,7 @@ func TestSandboxPlayFromHere(t *testing.T) {
 // A position the engine refuses stays in the sandbox with the engine's
 // reason, every edit kept.
 func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a, c, sb := sandboxFromStartApp(t)
 	m := sb.m
 	stark := tabletest.House(m, "stark")
@@ -330,6 +336,7 @@ func strandShips(t *testing.T, a *App, c *clicker) {
 // game at once; another game after a warning); edits and Esc leave the
 // game exactly as it was.
 func TestSandboxFromTableEscChangesNothing(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tester := range []bool{true, false} {
 		g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 11)
 		tabletest.PlaySome(t, g, g, 40)
@@ -377,6 +384,7 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 // inside the canvas, none overlapping another (panels aside), none on the
 // board, no text under 12 pixels at 1280×720.
 func TestSandboxLayout(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range []struct {
 		mapName string
 		players int
@@ -422,6 +430,7 @@ func TestSandboxLayout(t *testing.T) {
 
 // From the start screen, Esc goes back to it: no game was started.
 func TestSandboxEscBackToStart(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a, c, _ := sandboxFromStartApp(t)
 	c.clickTerr(tabletest.Terr(sandbox(a).m, "karhold"))
 	a.handle(ui.Input{Escape: true})
@@ -458,6 +467,7 @@ func BenchmarkSandboxEdit(b *testing.B) {
 // loads back to it; the sandbox stays open. A position the engine refuses
 // writes nothing and says why.
 func TestSandboxSavesTheEditedPosition(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a, c, _ := sandboxFromStartApp(t)
 	dir := t.TempDir()
 	a.opts.PositionsDir = dir

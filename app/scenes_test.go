@@ -58,7 +58,7 @@ func TestEndScreenRevealsAll(t *testing.T) {
 		t.Errorf("end screen does not name the winners %v", names)
 	}
 	if haveDisplay() {
-		saveShot(t, "end", shot(t, a, ui.BaseW, ui.BaseH))
+		look(t, a, "end", ui.BaseW, ui.BaseH)
 	}
 }
 
@@ -66,6 +66,7 @@ func TestEndScreenRevealsAll(t *testing.T) {
 // up by name: the scene under help and the Tools menu, "table" for the
 // table in try mode or under a notice.
 func TestSceneNames(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{Players: []string{"Ann", "Ben"}}, defaultNewGame)
 	name := func(want string) {
 		t.Helper()

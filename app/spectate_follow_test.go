@@ -96,7 +96,7 @@ func shown(a *App) int {
 // that changes nothing (no redraw: the window stays idle), runs its hook
 // once per new position, and writes nothing in the folder.
 func TestSpectatorFollowsTheFile(t *testing.T) {
-	needDisplay(t)
+	t.Parallel() // draws nothing (TestMain)
 	g := randomGame(t, 9, 40)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.ntk")
@@ -213,7 +213,6 @@ func TestSpectatorFollowsTheFile(t *testing.T) {
 // hook call says a new game: seen -1), and neither creates the folder nor
 // writes in it.
 func TestSpectatorFollowsTheLatestSave(t *testing.T) {
-	needDisplay(t)
 	cfg := t.TempDir()
 	t.Setenv(store.ConfigEnv, cfg)
 	saves := filepath.Join(cfg, "saves")
@@ -263,7 +262,7 @@ func TestSpectatorFollowsTheLatestSave(t *testing.T) {
 // TestSpectatorFollowsARecord: a -record file (a plain record, no save
 // header) is followed as a save is.
 func TestSpectatorFollowsARecord(t *testing.T) {
-	needDisplay(t)
+	t.Parallel() // draws nothing (TestMain)
 	g := rulesGame(t, "nine", []string{"Ann", "Ben", "Cy", "Di", "Ed"}, 3)
 	tabletest.PlaySome(t, g, g, 25)
 	path := filepath.Join(t.TempDir(), "game.ntk")
@@ -284,7 +283,7 @@ func TestSpectatorFollowsARecord(t *testing.T) {
 // overlay file (and its text sibling) from each newly seen position, and
 // what it writes is the overlay of that position.
 func TestSpectatorWritesTheOverlay(t *testing.T) {
-	needDisplay(t)
+	t.Parallel() // draws nothing (TestMain)
 	g := randomGame(t, 4, 30)
 	dir := t.TempDir()
 	path := filepath.Join(dir, "game.ntk")

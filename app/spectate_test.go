@@ -54,12 +54,15 @@ func (s *spectatorShot) take(g *rules.Game) painted {
 	return framed(s.a)
 }
 
-// painted is what a painter is given to draw a frame, as plain data: the
-// widgets with their tooltips, and the board — its camera's placement,
-// the public view, the marks. Equal frames draw equal pictures
+// painted is what a painter is given to draw a frame (App.drawTo), as
+// plain data: the widgets with their tooltips, the one hovered and the
+// tooltip up, and the board — its camera's placement, the public view,
+// the marks. Equal frames draw equal pictures
 // (TestDrawingIsDeterministic): they are compared with reflect.DeepEqual.
 type painted struct {
 	Widgets, Behind []ui.Widget
+	Hover           int
+	Tips            []ui.Widget
 	Geom            ui.BoardGeom
 	Viewport        ui.Rect
 	Controls        []ui.BoardControl
@@ -71,7 +74,7 @@ type painted struct {
 // framed is the frame of a's scene up.
 func framed(a *App) painted {
 	f := a.f.frame()
-	p := painted{Widgets: f.Widgets, Behind: f.Behind, Sel: -2}
+	p := painted{Widgets: f.Widgets, Behind: f.Behind, Hover: a.ptr.hover, Tips: a.tips(), Sel: -2}
 	if b := f.Board; b != nil {
 		cam := b.Camera
 		p.Geom, p.Viewport, p.Controls, p.Public, p.Lit, p.Sel = cam.Geom(), cam.Viewport(), cam.Controls(), b.Public, b.Lit, b.Sel
@@ -86,9 +89,10 @@ func (s *spectatorShot) pixels() []byte {
 	return append([]byte(nil), s.buf...)
 }
 
-// save writes the last picture to NTK_SHOTS (when set) as name.png.
+// save writes the last picture to NTK_SHOTS (when set) as name.png; it
+// draws nothing when NTK_SHOTS is not set.
 func (s *spectatorShot) save(t *testing.T, name string) {
-	if s.dst == nil {
+	if s.dst == nil || !shotsWanted() {
 		return
 	}
 	s.pixels()
@@ -171,14 +175,15 @@ func pickAction(g *rules.Game, rng *rand.Rand) rules.Action {
 // And the frame does change whenever the public log grows, so the
 // comparison can fail. The frames are what the painter draws (equal
 // frames draw equal pictures: TestDrawingIsDeterministic); the pictures
-// themselves are compared too, at every tenth action (every fortieth
-// with -short) and the last of each game: the game's, the variant's and
-// the twin's, and the game's with the one of the action before. Set
-// NTK_SHOTS=DIR for the pictures of a failure.
+// themselves are compared too, at every tenth action and the last of
+// each game (with -short: of the first game only, at its first and last
+// actions): the game's, the variant's and the twin's, and the game's with
+// the one of the action before. Set NTK_SHOTS=DIR for the pictures of a
+// failure.
 func TestSpectatorShowsNoSecret(t *testing.T) {
 	every := 10 // the pictures are compared every tenth action
 	if testing.Short() {
-		every = 40
+		every = 100
 	}
 	cases := []struct {
 		mapName string
@@ -196,7 +201,8 @@ func TestSpectatorShowsNoSecret(t *testing.T) {
 		needDisplay(t)
 	}
 	checked, twinChecked, secretDiffers, publicMoves, combats, ends, drawn := 0, 0, 0, 0, 0, 0, 0
-	for _, tc := range cases {
+	for i, tc := range cases {
+		pictures := pixels && (i == 0 || !testing.Short())
 		g := rulesGame(t, tc.mapName, caseNames[:tc.players], tc.seed)
 		rng := rand.New(rand.NewSource(int64(tc.seed)))
 		deal := randv2.New(randv2.NewPCG(tc.seed, 99))
@@ -227,14 +233,14 @@ func TestSpectatorShowsNoSecret(t *testing.T) {
 			// The pictures: every tenth action, the one before it (to see
 			// the picture change), and the last.
 			last := g.Over() || step == tc.steps
-			draw := pixels && (step%every == 0 || last)
+			draw := pictures && (step%every == 0 || last)
 			pub := g.View(rules.Public)
 			if pub.Phase == rules.PhaseCombat {
 				combats++
 			}
 			h, gp := main.take(g), publicJSON(t, g)
 			var hPix []byte
-			if draw || pixels && (step+1)%every == 0 {
+			if draw || pictures && (step+1)%every == 0 {
 				hPix = main.pixels()
 				drawn++
 			}

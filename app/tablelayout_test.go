@@ -58,6 +58,7 @@ func solid(ws []ui.Widget, l table.Layout) []ui.Widget {
 // 12 pixels on the screen, and the panels leave the board alone (only the
 // combat panel lies on it, deliberately).
 func TestTableLayoutHoldsAtEveryWindowSize(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
 	for _, tc := range tableCases {
 		for _, steps := range []int{5, 60, 200} {
 			a, _ := midGame(t, tc, steps, 7)
@@ -99,7 +100,7 @@ func TestTableLayoutHoldsAtEveryWindowSize(t *testing.T) {
 // TestShots draws the table at the window sizes as pictures to look at,
 // when NTK_SHOTS names a folder.
 func TestShots(t *testing.T) {
-	needDisplay(t)
+	lookOnly(t)
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		a, _ := midGame(t, tc, 120, 3)
 		for _, sz := range [][2]int{{1280, 720}, {1920, 1080}} {

@@ -29,6 +29,9 @@ func TestDriveWindow(t *testing.T) {
 	if dir == "" && testing.Short() {
 		t.Skip("-short: the shadow game alone is the click-through tests' work")
 	}
+	if dir == "" {
+		t.Parallel() // the shadow game alone draws nothing (TestMain)
+	}
 	var ox, oy float64
 	fmt.Sscan(os.Getenv("NTK_OX"), &ox)
 	fmt.Sscan(os.Getenv("NTK_OY"), &oy)

@@ -10,7 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -22,11 +24,13 @@ const xvfbEnv = "NTK_RENDER_XVFB"
 // (so images can be drawn and read back).
 var haveDisplay bool
 
-// Main runs a package's tests (a TestMain calls it) while ebiten.RunGame's
-// loop ticks: Ebitengine's image calls are goroutine-safe, and its frames
-// end as in the app. Without a DISPLAY it re-runs the test binary under
-// xvfb-run when available; otherwise it fails under CI and skips the
-// display tests elsewhere (what needs no display still runs).
+// Main runs a package's tests (a TestMain calls it) on their own
+// goroutine inside ebiten.RunGame's loop, which holds a frame open while
+// they run (testLoop.Update): Ebitengine's image calls are goroutine-safe,
+// and its frames still end, as in the app. Without a DISPLAY it re-runs
+// the test binary under xvfb-run when available; otherwise it fails under
+// CI and skips the display tests elsewhere (what needs no display still
+// runs).
 func Main(m *testing.M, name string) {
 	if os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
 		if os.Getenv(xvfbEnv) == "" {
@@ -53,6 +57,10 @@ func Main(m *testing.M, name string) {
 		os.Exit(m.Run())
 	}
 	haveDisplay = true
+	// Frames end as fast as they can when the loop lets one end: no wait
+	// for the display, one Update a frame.
+	ebiten.SetVsyncEnabled(false)
+	ebiten.SetTPS(ebiten.SyncWithFPS)
 	g := &testLoop{m: m, code: 1}
 	if err := ebiten.RunGame(g); err != nil {
 		fmt.Fprintf(os.Stderr, "%s tests: ebiten.RunGame: %v\n", name, err)
@@ -66,13 +74,29 @@ type testLoop struct {
 	code    int
 	started bool
 	done    chan struct{}
+	ended   chan struct{} // closed at the first Update after the frame endFrame ended
 }
 
-// Update starts the tests on their own goroutine at the first tick and
-// ends the loop when they are done. Meanwhile the loop goes on ticking, so
-// Ebitengine ends frames as usual: what a frame keeps until its end (the
-// uniform buffer of the draw commands, images let go) is freed while the
-// tests run, instead of once after all of them.
+// frameEnds carries endFrame's requests to the loop.
+var frameEnds = make(chan chan struct{})
+
+// frameAtMost is how long the loop stays in one frame at most, whether
+// or not a test asks for its end.
+const frameAtMost = 100 * time.Millisecond
+
+// Update starts the tests on their own goroutine at the first tick, then
+// holds the loop inside Update — inside a frame — while they run, until a
+// test asks for the frame to end (endFrame, as every display test does
+// when it ends), frameAtMost has passed, or the tests are done. So the
+// tests draw and read pixels inside a frame, as the app's Draw does: a
+// read is done at once instead of waiting for the next frame, and no
+// flush of a frame's end competes with the test for Ebitengine's locks.
+// (The tests ran while the loop ticked at 60 Hz: a third of the app's
+// test time went in waiting for a frame.) Frames still end, so what a
+// frame keeps until its end (the uniform buffer of the draw commands,
+// images let go) is freed as the tests go, not once after all of them;
+// and a read that missed a frame (a test's own goroutine) waits for the
+// next one at most frameAtMost.
 func (g *testLoop) Update() error {
 	if !g.started {
 		g.started, g.done = true, make(chan struct{})
@@ -81,16 +105,35 @@ func (g *testLoop) Update() error {
 			close(g.done)
 		}()
 	}
+	if g.ended != nil {
+		close(g.ended)
+		g.ended = nil
+	}
+	t := time.NewTimer(frameAtMost)
+	defer t.Stop()
 	select {
 	case <-g.done:
 		return ebiten.Termination
-	default:
-		return nil
+	case g.ended = <-frameEnds:
+	case <-t.C:
 	}
+	return nil
 }
 
 func (*testLoop) Draw(*ebiten.Image)         {}
 func (*testLoop) Layout(int, int) (int, int) { return 320, 240 }
+
+// endFrame lets Ebitengine end the frame the tests run in and begin the
+// next: what the frame kept (draw commands' buffers, textures let go) is
+// freed. It returns when the loop is back inside a frame.
+func endFrame() {
+	if !haveDisplay {
+		return
+	}
+	ended := make(chan struct{})
+	frameEnds <- ended
+	<-ended
+}
 
 // HaveDisplay reports whether images can be drawn and read back.
 func HaveDisplay() bool { return haveDisplay }
@@ -98,26 +141,48 @@ func HaveDisplay() bool { return haveDisplay }
 // Releaser is what keeps textures: a painter, an app.
 type Releaser interface{ Release() }
 
-// live are the releasers made since the last release (Track).
-var live []Releaser
+// live are the releasers made since the last release (Track), under
+// liveMu: tests without a display may run in parallel (t.Parallel).
+var (
+	liveMu sync.Mutex
+	live   []Releaser
+)
+
+// drawing is held by the test that draws (NeedDisplay) until it ends.
+var drawing sync.Mutex
 
 // Track keeps r to be released when the test that made it ends (one that
 // called NeedDisplay): its textures go then, not when a collection finds
 // them, so the next test starts with the memory of none.
-func Track(r Releaser) { live = append(live, r) }
+func Track(r Releaser) {
+	liveMu.Lock()
+	defer liveMu.Unlock()
+	live = append(live, r)
+}
 
-// NeedDisplay skips a test without a display; with one, the textures of
-// what it made (Track) are released when it ends.
+// NeedDisplay skips a test without a display; with one, it waits until
+// no other test draws, and when the test ends the textures of what was
+// made since the last release (Track) are released. So the tests that
+// draw may be parallel (t.Parallel): they draw one at a time (pictures
+// compared pixel for pixel between two apps see no other test's
+// drawing), beside the tests that draw nothing, whose apps hold no
+// textures to release.
 func NeedDisplay(t testing.TB) {
 	t.Helper()
 	if !haveDisplay {
 		t.Skip("no display: rendering test skipped")
 	}
+	drawing.Lock()
 	t.Cleanup(func() {
-		for _, r := range live {
+		defer drawing.Unlock()
+		liveMu.Lock()
+		rs := live
+		live = nil
+		liveMu.Unlock()
+		for _, r := range rs {
 			r.Release()
 		}
-		live = nil
+		endFrame() // free them now
 	})
 }
 
