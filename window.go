@@ -232,6 +232,11 @@ func checkRecord(path string) error {
 	if path == "" {
 		return nil
 	}
+	// What the platform cannot do at all comes first (a web page writes
+	// no files).
+	if err := app.CheckPlatform(app.Options{RecordPath: path}); err != nil {
+		return err
+	}
 	if _, err := os.Lstat(path); err == nil {
 		return fmt.Errorf("-record %s: the file exists; give a new name (nothing was overwritten)", short(path))
 	}

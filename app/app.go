@@ -117,7 +117,7 @@ type newGameFunc func(mapName string, players []string, seed uint64) (play, erro
 // Run opens the window and runs the app until it is closed. The options
 // pick the first scene, once (firstScene).
 func Run(opts Options) error {
-	if err := checkPlatform(opts); err != nil {
+	if err := CheckPlatform(opts); err != nil {
 		return err
 	}
 	cleanTemps(opts)

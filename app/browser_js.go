@@ -44,9 +44,9 @@ func openSaves() (store.Store, error) {
 	return s, nil
 }
 
-// checkPlatform refuses, with what to do instead, the options that need
+// CheckPlatform refuses, with what to do instead, the options that need
 // files (the page passes its URL's query as flags, e.g. ?players=3).
-func checkPlatform(o Options) error {
+func CheckPlatform(o Options) error {
 	if o.RecordPath != "" {
 		return errors.New("-record: a web page cannot write files; every game is saved in the browser after every action, and the page's “Download record” button downloads the record of the game on the table")
 	}

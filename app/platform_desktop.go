@@ -23,8 +23,9 @@ func openSaves() (store.Store, error) {
 	return d, nil
 }
 
-// checkPlatform accepts every option: the desktop has files.
-func checkPlatform(Options) error { return nil }
+// CheckPlatform accepts every option: the desktop has files. (The browser
+// build refuses what a web page cannot do: browser_js.go.)
+func CheckPlatform(Options) error { return nil }
 
 // runGame runs the app in its window.
 func runGame(a *App) error { return ebiten.RunGame(a) }

@@ -420,7 +420,7 @@ func TestBrowserRefusedFlags(t *testing.T) {
 	for _, c := range []struct{ q, want string }{
 		{"?record=game.ntk", "-record: a web page cannot write files"},
 		{"?map=./mymap.toml", "-map:"},
-		{"?players=1", "-players 1"},
+		{"?players=1", "-players: out of range: 2 to 9"},
 		{"?load=somewhere.ntk", "-load: a web page cannot read files by name"},
 	} {
 		p.run("open "+c.q, chromedp.Navigate(p.url+c.q))
