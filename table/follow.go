@@ -326,7 +326,7 @@ func (u *Table) movePreview() *rules.CombatView {
 	if u.moveFrom < 0 || u.moveTo < 0 || u.past != nil {
 		return nil
 	}
-	a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: u.moveTo, Units: u.moveUnits, House: rules.None}
+	a := u.moveAction()
 	n := u.eng.Len()
 	if p := u.preview; p.ok && p.n == n && p.a == a {
 		return p.cv

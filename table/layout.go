@@ -565,10 +565,22 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		return append(ws, cancel())
 	}
 	if u.moveFrom >= 0 && u.moveTo >= 0 {
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19}, Kind: ui.WText, Text: fmt.Sprintf("%s → %s", u.terrName(u.moveFrom), u.terrName(u.moveTo)), Size: 15, Ink: ui.ColText,
+		title := fmt.Sprintf("%s → %s", u.terrName(u.moveFrom), u.terrName(u.moveTo))
+		if len(u.moveTargets) > 0 {
+			attack := "none"
+			if u.moveHouse != board.NoHouse {
+				attack = u.houseName(u.moveHouse)
+			}
+			title += " · attack: " + attack
+		}
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19}, Kind: ui.WText, Text: title, Size: 15, Ink: ui.ColText,
 			Tip: fmt.Sprintf("Move from %s to %s: set how many of each unit go (arrow keys: Up/Down a row, Left/Right fewer/more).", u.terrName(u.moveFrom), u.terrName(u.moveTo))})
 		y += 22
-		rowH := math.Min(32, (r.Y+r.H-44-y)/float64(max(len(u.moveRows()), 1)))
+		rows := len(u.moveRows())
+		if len(u.moveTargets) > 0 {
+			rows++ // the road's attack choice, below the units
+		}
+		rowH := math.Min(32, (r.Y+r.H-44-y)/float64(max(rows, 1)))
 		for i, k := range u.moveRows() {
 			sel := i == u.moveRow
 			lab := ui.Widget{R: ui.Rect{X: x, Y: y + rowH/2 - 10, W: 90, H: 20}, Kind: ui.WText, Text: words.Title(k.String()), Size: 15, Bold: sel, Ink: ui.ColText, Tip: unitTips[k]}
@@ -585,6 +597,24 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 				Tip: fmt.Sprintf("%d of the %d %s that may go.", u.moveUnits[k], u.moveMax[k], words.Plural(u.moveMax[k], k.String()))}
 			ws = append(ws, lab, dec, cnt, inc)
 			y += rowH
+		}
+		if n := len(u.moveTargets); n > 0 {
+			// Onto a road: attack none of the houses there, or one.
+			bw := (w - float64(n)*4) / float64(n+1)
+			for i := range n + 1 {
+				br := ui.Rect{X: x + float64(i)*(bw+4), Y: y, W: bw, H: rowH - 4}
+				h, label, tip := board.NoHouse, "None", "Attack nobody: join the road beside the houses there."
+				if i > 0 {
+					h = u.moveTargets[i-1]
+					label, tip = u.houseName(h), "Attack House "+u.houseName(h)+"'s troops on the road; only they fight."
+				}
+				b := ui.Button(br, label, ui.CmdTarget(ui.Command{Kind: ui.CmdMoveAttack, N: int(h)}))
+				b.Selected, b.Tip = h == u.moveHouse, tip
+				if b.Selected {
+					b.Fill = ui.ColPanelHi
+				}
+				ws = append(ws, b)
+			}
 		}
 		label := "Move"
 		if u.movePreview() != nil {

@@ -3,6 +3,7 @@ package table
 import (
 	"notrueking/board"
 	"notrueking/rules"
+	"slices"
 )
 
 // State is a copy of what the table holds beside the game: the seat
@@ -22,6 +23,10 @@ type State struct {
 	// The move being set up: from, to (-1 while none) and the counts.
 	MoveFrom, MoveTo board.TerrID
 	MoveUnits        [board.NumUnits]int
+	// MoveHouse is the house the move attacks on a road (NoHouse: none),
+	// MoveTargets the houses there it may attack.
+	MoveHouse   board.HouseID
+	MoveTargets []board.HouseID
 	// Notices wait for the seat at the screen, first first.
 	Notices []Notice
 	// Past is the number of actions of the table shown from the past,
@@ -54,6 +59,7 @@ var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noti
 func (u *Table) State() State {
 	s := State{Shown: u.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]board.HouseID(nil), u.arrange...),
 		ChooserTitle: u.chooserTitle, MoveFrom: u.moveFrom, MoveTo: u.moveTo, MoveUnits: u.moveUnits,
+		MoveHouse: u.moveHouse, MoveTargets: slices.Clone(u.moveTargets),
 		Past: -1, TryFrom: -1, TryHouse: -1}
 	for _, c := range u.chooser {
 		s.Choices = append(s.Choices, c.Action)

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 
 	"notrueking/board"
@@ -77,7 +78,11 @@ type Table struct {
 
 	moveFrom, moveTo   board.TerrID
 	moveUnits, moveMax [board.NumUnits]int
-	moveRow            int // the move dialog's row the arrow keys change
+	// moveHouse is the house the move attacks on a road (NoHouse: none);
+	// moveTargets the houses there it may attack.
+	moveHouse   board.HouseID
+	moveTargets []board.HouseID
+	moveRow     int // the move dialog's row the arrow keys change
 
 	arrange    []board.HouseID
 	arrangeSel int
@@ -205,8 +210,14 @@ func (u *Table) hide() {
 	u.refresh()
 }
 
+// moveAction is the move the dialog is set to.
+func (u *Table) moveAction() rules.Action {
+	return rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: u.moveTo, Units: u.moveUnits, House: u.moveHouse}
+}
+
 func (u *Table) resetLocal() {
 	u.moveFrom, u.moveTo = -1, -1
+	u.moveHouse, u.moveTargets = board.NoHouse, nil
 	u.exSel = nil
 	u.arrangeSel = -1
 	u.chooser, u.chooserTitle = nil, ""
@@ -341,8 +352,12 @@ func (u *Table) command(c ui.Command) {
 		if u.moveFrom < 0 || u.moveTo < 0 {
 			return
 		}
-		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: u.moveTo, Units: u.moveUnits, House: rules.None}
-		u.apply(a)
+		u.apply(u.moveAction())
+	case ui.CmdMoveAttack:
+		h := board.HouseID(c.N)
+		if h == board.NoHouse || slices.Contains(u.moveTargets, h) {
+			u.moveHouse = h
+		}
 	case ui.CmdMoreUnits:
 		if k := c.Unit; k < board.NumUnits && u.moveUnits[k] < u.moveMax[k] {
 			u.moveUnits[k]++
@@ -459,6 +474,15 @@ func (u *Table) clickTerritory(t board.TerrID) {
 		case len(as) >= 1: // several, or an attack: confirmed after its preview
 			u.moveTo = t
 			u.moveMax = [board.NumUnits]int{}
+			// Onto a road with other houses: the move may attack one of
+			// them (seed 004), chosen in the dialog; none at first.
+			u.moveHouse, u.moveTargets = board.NoHouse, nil
+			for _, a := range as {
+				if a.House != board.NoHouse && !slices.Contains(u.moveTargets, a.House) {
+					u.moveTargets = append(u.moveTargets, a.House)
+				}
+			}
+			slices.Sort(u.moveTargets)
 			// The steppers reach each kind's most in any legal move; the
 			// counts start at the largest legal move, so that they never
 			// offer more than the ships can carry (the rules decide that).

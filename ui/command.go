@@ -29,6 +29,7 @@ const (
 	CmdMoreUnits      // one more Unit in the move dialog
 	CmdFewerUnits     // one fewer Unit in the move dialog
 	CmdMoveRow        // select the move dialog's row N steps down (N may be negative)
+	CmdMoveAttack     // onto a road: attack house N there (-1: none) with the move
 	CmdUndo           // undo the last action (answered by the log panel's owner)
 	CmdRedo           // redo the undone action
 	CmdDismiss        // dismiss the notice in front of the table (a drawn card, a combat's result)

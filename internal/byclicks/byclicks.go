@@ -75,6 +75,9 @@ func Play(u *table.Table, a rules.Action, r Reach) {
 					r.Widget("inc", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdMoreUnits, Unit: k} })
 				}
 			}
+			if u.State().MoveHouse != a.House {
+				r.Widget("attack", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdMoveAttack, N: int(a.House)} })
+			}
 			r.Widget("move", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveConfirm })
 		}
 	case rules.VExchange:

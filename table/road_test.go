@@ -1,0 +1,114 @@
+package table
+
+import (
+	"strings"
+	"testing"
+
+	"notrueking/board"
+	"notrueking/rules"
+	"notrueking/scenarios"
+	"notrueking/ui"
+)
+
+// roadPosition: Tyrell's Lord moves from Highgarden onto the Roseroad,
+// where Baratheon and Stark stand (nine-house map).
+const roadPosition = `map = "nine"
+phase = "resolve"
+
+[[player]]
+id = "crown"
+name = "Ann"
+
+[[player]]
+id = "torch"
+name = "Ben"
+
+[agents]
+tyrell = { lord = "crown" }
+
+[units]
+highgarden.tyrell = { footman = 2 }
+roseroad.baratheon = { footman = 1 }
+roseroad.stark = { footman = 1 }
+
+[[stack]]
+kind = "agent"
+house = "tyrell"
+slot = "lord"
+used = ["move"]
+
+[[stack]]
+kind = "move"
+`
+
+// Onto a road with other houses a move may attack one of them or none
+// (seed 004); the move dialog offers that choice, and the move carries it:
+// every legal road move can be made by clicks.
+func TestMoveDialogChoosesTheHouseToAttackOnARoad(t *testing.T) {
+	for _, want := range []string{"", "stark", "baratheon"} {
+		g, err := scenarios.Parse("road.toml", []byte(roadPosition), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := New(g, Options{Seed: 5, Tester: true})
+		u.Reveal(g.ToAct())
+		m := g.Map()
+		hg, _ := m.Territory("highgarden")
+		rr, _ := m.Territory("roseroad")
+		clickTerr(u, hg)
+		clickTerr(u, rr)
+		s := u.State()
+		if s.MoveTo != rr || s.MoveHouse != board.NoHouse || len(s.MoveTargets) != 2 {
+			t.Fatalf("onto the Roseroad: dialog to %d, attacking %d, targets %v; want the choice of Baratheon and Stark, none chosen", s.MoveTo, s.MoveHouse, s.MoveTargets)
+		}
+		ws := u.Widgets(u.Layout())
+		for _, w := range ws {
+			if w.T.Cmd.Kind == ui.CmdMoveAttack {
+				if adv := advance(w.Text, w.Size, true); adv > w.R.W-6 || w.R.H < 20 {
+					t.Fatalf("the attack choice %q needs %.0f px, its box is %+v", w.Text, adv, w.R)
+				}
+				for _, o := range ws {
+					if o.T.Kind != ui.TNone && o.R != w.R && ui.Overlap(w.R, o.R) > 0 {
+						t.Fatalf("the attack choice %q overlaps %q", w.Text, o.Text)
+					}
+				}
+			}
+		}
+		for _, label := range []string{"attack: none", "None", "Baratheon", "Stark"} {
+			if !ui.HasText(ws, label) {
+				t.Fatalf("the move dialog shows no %q", label)
+			}
+		}
+		h := board.NoHouse
+		if want != "" {
+			h, _ = m.House(want)
+			b, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdMoveAttack, N: int(h)} })
+			if !ok {
+				t.Fatalf("no button attacks %s", want)
+			}
+			u.Click(b.T)
+			ws = u.Widgets(u.Layout())
+			if u.State().MoveHouse != h || !ui.HasText(ws, "attack: "+strings.ToUpper(want[:1])+want[1:]) {
+				t.Fatalf("after choosing %s: attacking %d", want, u.State().MoveHouse)
+			}
+		}
+		b, _ := ui.Find(ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveConfirm })
+		u.Click(b.T)
+		a, ok := g.LastAction()
+		if !ok || a.Verb != rules.VMove || a.To != rr || a.House != h {
+			t.Fatalf("%q: the move played is %+v, want onto the Roseroad attacking %d", want, a, h)
+		}
+		fought := false
+		for _, l := range g.View(rules.Public).Log {
+			if strings.HasPrefix(l.Text, "Combat in ") {
+				fought = true
+				if !strings.Contains(l.Text, "Tyrell attacks "+strings.ToUpper(want[:1])+want[1:]) {
+					t.Fatalf("%q: %q", want, l.Text)
+				}
+			}
+		}
+		if fought != (want != "") {
+			t.Fatalf("%q: a combat was fought: %v", want, fought)
+		}
+	}
+}
