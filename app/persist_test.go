@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"notrueking/bots"
 	"notrueking/gamefile"
@@ -547,5 +548,35 @@ func TestAWindowThatCannotOpenLeavesNoSave(t *testing.T) {
 	c.dropUnshown()
 	if _, err := st.Load(kept); err != nil {
 		t.Fatalf("a resumed save was removed: %v", err)
+	}
+}
+
+// A kill during -overlay or -record leaves a temporary file beside it; the
+// next start removes the program's own ones older than ten minutes from
+// the folders it writes into, and nothing else.
+func TestStartCleansStaleTemporaryFiles(t *testing.T) {
+	ov, rec, pos := t.TempDir(), t.TempDir(), t.TempDir()
+	old := time.Now().Add(-11 * time.Minute)
+	var stale, kept []string
+	for _, d := range []string{ov, rec, pos} {
+		s, k := filepath.Join(d, ".o.json.123456.tmp"), filepath.Join(d, "notes.tmp")
+		for _, p := range []string{s, k} {
+			if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			os.Chtimes(p, old, old)
+		}
+		stale, kept = append(stale, s), append(kept, k)
+	}
+	cleanTemps(Options{Overlay: filepath.Join(ov, "o.json"), RecordPath: filepath.Join(rec, "g.ntk"), PositionsDir: pos})
+	for _, p := range stale {
+		if _, err := os.Stat(p); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s was left", p)
+		}
+	}
+	for _, p := range kept {
+		if _, err := os.Stat(p); err != nil {
+			t.Errorf("%s, not the program's, was removed", p)
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/board"
+	"notrueking/maps"
 	"notrueking/store"
 )
 
@@ -57,5 +59,20 @@ func TestPeekMetaRefusesAHeaderNamingAPlayerWrongly(t *testing.T) {
 	_, ok, err := PeekMeta(d, "20261125-100000-bbbbbb")
 	if ok || err == nil || !strings.Contains(err.Error(), "save 20261125-100000-bbbbbb") || !strings.Contains(err.Error(), "at most 24") || len(err.Error()) > 300 {
 		t.Fatalf("the save with a 5,000-character name: %v, %v", ok, err)
+	}
+}
+
+// One byte-order mark (Windows Notepad's) is read past; a second is
+// refused, by every way a file is opened, as run refuses it.
+func TestASecondByteOrderMarkIsRefused(t *testing.T) {
+	loader := func(string) MapLoader {
+		return func(name, sum string) (*board.Map, error) { return maps.Load(name) }
+	}
+	bom := "\xef\xbb\xbf"
+	if _, err := ReadData([]byte(bom+plainRecord), ".", loader); err != nil {
+		t.Fatalf("a record with one byte-order mark: %v", err)
+	}
+	if _, err := ReadData([]byte(bom+bom+plainRecord), ".", loader); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Fatalf("a record with two byte-order marks: %v", err)
 	}
 }
