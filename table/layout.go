@@ -566,13 +566,6 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	}
 	if u.moveFrom >= 0 && u.moveTo >= 0 {
 		title := fmt.Sprintf("%s → %s", u.terrName(u.moveFrom), u.terrName(u.moveTo))
-		if len(u.moveTargets) > 0 {
-			attack := "none"
-			if u.moveHouse != board.NoHouse {
-				attack = u.houseName(u.moveHouse)
-			}
-			title += " · attack: " + attack
-		}
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19}, Kind: ui.WText, Text: title, Size: 15, Ink: ui.ColText,
 			Tip: fmt.Sprintf("Move from %s to %s: set how many of each unit go (arrow keys: Up/Down a row, Left/Right fewer/more).", u.terrName(u.moveFrom), u.terrName(u.moveTo))})
 		y += 22
@@ -599,7 +592,8 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 			y += rowH
 		}
 		if n := len(u.moveTargets); n > 0 {
-			// Onto a road: attack none of the houses there, or one.
+			// Onto a road: attack none of the houses there, or one (the
+			// choice framed; the preview beside the dialog shows the fight).
 			bw := (w - float64(n)*4) / float64(n+1)
 			for i := range n + 1 {
 				br := ui.Rect{X: x + float64(i)*(bw+4), Y: y, W: bw, H: rowH - 4}

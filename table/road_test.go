@@ -74,7 +74,10 @@ func TestMoveDialogChoosesTheHouseToAttackOnARoad(t *testing.T) {
 				}
 			}
 		}
-		for _, label := range []string{"attack: none", "None", "Baratheon", "Stark"} {
+		if sel, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveAttack && w.Selected }); !ok || sel.Text != "None" {
+			t.Fatalf("the choice framed at first is %q, want None", sel.Text)
+		}
+		for _, label := range []string{"None", "Baratheon", "Stark"} {
 			if !ui.HasText(ws, label) {
 				t.Fatalf("the move dialog shows no %q", label)
 			}
@@ -88,8 +91,9 @@ func TestMoveDialogChoosesTheHouseToAttackOnARoad(t *testing.T) {
 			}
 			u.Click(b.T)
 			ws = u.Widgets(u.Layout())
-			if u.State().MoveHouse != h || !ui.HasText(ws, "attack: "+strings.ToUpper(want[:1])+want[1:]) {
-				t.Fatalf("after choosing %s: attacking %d", want, u.State().MoveHouse)
+			sel, _ := ui.Find(ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveAttack && w.Selected })
+			if u.State().MoveHouse != h || sel.T.Cmd.N != int(h) {
+				t.Fatalf("after choosing %s: attacking %d, the framed choice %q", want, u.State().MoveHouse, sel.Text)
 			}
 		}
 		b, _ := ui.Find(ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveConfirm })
