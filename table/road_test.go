@@ -116,3 +116,42 @@ func TestMoveDialogChoosesTheHouseToAttackOnARoad(t *testing.T) {
 		}
 	}
 }
+
+// A move that could take more than one unit always opens the count
+// dialog, even when the rules allow one count only (ship capacity): the
+// steppers reach what the group holds, so asking for more shows the
+// engine's refusal and plays nothing (scenarios/ship-capacity.toml).
+func TestACappedMoveOpensTheCountDialog(t *testing.T) {
+	g, err := scenarios.LoadShipped("ship-capacity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := New(g, Options{Seed: 5, Tester: true})
+	u.Reveal(g.ToAct())
+	m := g.Map()
+	wf, _ := m.Territory("winterfell")
+	ss, _ := m.Territory("the-shivering-sea")
+	n := g.Len()
+	clickTerr(u, wf)
+	clickTerr(u, ss)
+	s := u.State()
+	if g.Len() != n || s.MoveTo != ss {
+		t.Fatalf("the capped move was played at once (%d actions, dialog to %d)", g.Len()-n, s.MoveTo)
+	}
+	if s.MoveUnits[board.Footman] != 1 {
+		t.Fatalf("the dialog starts at %v, want the 1 footman the ship carries", s.MoveUnits)
+	}
+	u.Do(ui.Command{Kind: ui.CmdMoreUnits, Unit: board.Footman})
+	if u.State().MoveUnits[board.Footman] != 2 {
+		t.Fatal("the steppers do not reach the group's footmen")
+	}
+	u.Do(ui.Command{Kind: ui.CmdMoveConfirm})
+	if st := u.State(); g.Len() != n || !st.Refusal || !strings.Contains(st.Message, "carry") {
+		t.Fatalf("two footmen onto one ship: %d actions played, message %q", g.Len()-n, st.Message)
+	}
+	u.Do(ui.Command{Kind: ui.CmdFewerUnits, Unit: board.Footman})
+	u.Do(ui.Command{Kind: ui.CmdMoveConfirm})
+	if g.Len() != n+1 {
+		t.Fatalf("one footman was not moved (message %q)", u.State().Message)
+	}
+}

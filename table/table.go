@@ -468,10 +468,10 @@ func (u *Table) clickTerritory(t board.TerrID) {
 	if u.moveFrom >= 0 {
 		as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == u.moveFrom && a.To == t })
 		switch {
-		case len(as) == 1 && !u.attacks(as[0]):
+		case len(as) == 1 && !u.attacks(as[0]) && board.Total(u.groupUnits(u.moveFrom)) <= 1:
 			u.apply(as[0])
 			return
-		case len(as) >= 1: // several, or an attack: confirmed after its preview
+		case len(as) >= 1: // several, an attack, or a group that could send more: the count dialog
 			u.moveTo = t
 			u.moveMax = [board.NumUnits]int{}
 			// Onto a road with other houses: the move may attack one of
@@ -483,9 +483,11 @@ func (u *Table) clickTerritory(t board.TerrID) {
 				}
 			}
 			slices.Sort(u.moveTargets)
-			// The steppers reach each kind's most in any legal move; the
-			// counts start at the largest legal move, so that they never
-			// offer more than the ships can carry (the rules decide that).
+			// The counts start at the largest legal move; the steppers
+			// reach what the group holds, so that a tester can ask for more
+			// than the rules allow (more than the ships carry) and read the
+			// engine's refusal.
+			u.moveMax = u.groupUnits(u.moveFrom)
 			best := -1
 			for _, a := range as {
 				n := 0
