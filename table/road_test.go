@@ -41,6 +41,18 @@ used = ["move"]
 kind = "move"
 `
 
+// moveBetween puts g on a table for the seat to act and clicks from, then
+// to (territory ids); it returns the table and to's id.
+func moveBetween(g *rules.Game, from, to string) (*Table, board.TerrID) {
+	u := New(g, Options{Seed: 5, Tester: true})
+	u.Reveal(g.ToAct())
+	f, _ := g.Map().Territory(from)
+	d, _ := g.Map().Territory(to)
+	clickTerr(u, f)
+	clickTerr(u, d)
+	return u, d
+}
+
 // Onto a road with other houses a move may attack one of them or none
 // (seed 004); the move dialog offers that choice, and the move carries it:
 // every legal road move can be made by clicks.
@@ -50,13 +62,8 @@ func TestMoveDialogChoosesTheHouseToAttackOnARoad(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := New(g, Options{Seed: 5, Tester: true})
-		u.Reveal(g.ToAct())
+		u, rr := moveBetween(g, "highgarden", "roseroad")
 		m := g.Map()
-		hg, _ := m.Territory("highgarden")
-		rr, _ := m.Territory("roseroad")
-		clickTerr(u, hg)
-		clickTerr(u, rr)
 		s := u.State()
 		if s.MoveTo != rr || s.MoveHouse != board.NoHouse || len(s.MoveTargets) != 2 {
 			t.Fatalf("onto the Roseroad: dialog to %d, attacking %d, targets %v; want the choice of Baratheon and Stark, none chosen", s.MoveTo, s.MoveHouse, s.MoveTargets)
@@ -126,14 +133,8 @@ func TestACappedMoveOpensTheCountDialog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := New(g, Options{Seed: 5, Tester: true})
-	u.Reveal(g.ToAct())
-	m := g.Map()
-	wf, _ := m.Territory("winterfell")
-	ss, _ := m.Territory("the-shivering-sea")
 	n := g.Len()
-	clickTerr(u, wf)
-	clickTerr(u, ss)
+	u, ss := moveBetween(g, "winterfell", "the-shivering-sea")
 	s := u.State()
 	if g.Len() != n || s.MoveTo != ss {
 		t.Fatalf("the capped move was played at once (%d actions, dialog to %d)", g.Len()-n, s.MoveTo)
