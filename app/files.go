@@ -8,6 +8,7 @@ import (
 
 	"notrueking/gamefile"
 	"notrueking/rules"
+	"notrueking/scenarios"
 	"notrueking/session"
 	"notrueking/store"
 )
@@ -19,7 +20,7 @@ import (
 // (session.Session), the -record file (session.RecordFile), the -overlay
 // file (overlayFile). Where each file's record starts and what its header
 // says is package gamefile's. The start position of a game from a
-// scenario or the sandbox goes into its save (gamefile.StartOf) and beside
+// scenario or the sandbox goes into its save (scenarios.StartOf) and beside
 // its record (gamefile.RecordOrigin). The spectator window's -overlay file
 // is written from here too (writesOverlay).
 
@@ -103,7 +104,7 @@ func (f *diskFiles) open(p play, seats []string, pause time.Duration) play {
 	if f.saves != nil && f.sess == nil {
 		s := session.New(f.saves, store.NewID(time.Now()), g, f.id.mapName, f.id.tester)
 		s.MapSum = f.id.mapSum
-		if start, err := gamefile.StartOf(g); err != nil {
+		if start, err := scenarios.StartOf(g); err != nil {
 			// Never a save that would not replay.
 			f.err = fmt.Errorf("the game's start position cannot be saved: %v", err)
 		} else {

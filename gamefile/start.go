@@ -78,11 +78,6 @@ func MapName(arg string, m *board.Map) (name, sum string) {
 	return abs, m.SHA256
 }
 
-// StartOf is the start position a new save of g holds: the position g
-// starts from as a scenario file's text (scenarios.StartOf), nil for a
-// game started from map, seed and players.
-func StartOf(g *rules.Game) ([]byte, error) { return scenarios.StartOf(g) }
-
 // RecordOrigin is where a -record file at recordPath starts for game g,
 // started with maps.Load(mapArg) ("" for the map's id) and, when opened
 // from a scenario file, from scenarioPath ("" for none): its map named

@@ -174,14 +174,10 @@ func (s *Session) Record() rules.Record {
 // game is saved before Apply returns (its line appended to the save); err
 // is then nil even if the save failed: the game goes on, and Err tells the
 // failure until a later save succeeds.
-func (s *Session) Apply(a rules.Action) ([]rules.Event, error) {
-	evs, err := s.g.Apply(a)
-	if err != nil {
-		return nil, err
-	}
-	s.Moved(s.g, Grew)
-	return evs, nil
-}
+func (s *Session) Apply(a rules.Action) ([]rules.Event, error) { return s.alone().Apply(a) }
+
+// alone is the session's game followed by the session only (Game).
+func (s *Session) alone() *Game { return NewGame(s.g, s) }
 
 // Save writes the whole game now (atomically, durably) and returns (and
 // keeps for Err) the outcome: the first save of a game, and the last one
@@ -567,20 +563,7 @@ func (s *Session) CanRedo() bool { return s.g.CanRedo() }
 // resumed from it stands where the players left it. When the engine
 // refuses, nothing changes and nothing is written. As with Apply, a failed
 // write does not undo the undo: Err tells it until a later save succeeds.
-func (s *Session) Undo() error {
-	if err := s.g.Undo(); err != nil {
-		return err
-	}
-	s.Moved(s.g, Shrank)
-	return nil
-}
+func (s *Session) Undo() error { return s.alone().Undo() }
 
 // Redo applies again the action last undone and saves the longer game.
-func (s *Session) Redo() ([]rules.Event, error) {
-	evs, err := s.g.Redo()
-	if err != nil {
-		return nil, err
-	}
-	s.Moved(s.g, Grew)
-	return evs, nil
-}
+func (s *Session) Redo() ([]rules.Event, error) { return s.alone().Redo() }
