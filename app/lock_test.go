@@ -26,6 +26,9 @@ func TestAGameOpenInAnotherWindowIsWatchedNotPlayed(t *testing.T) {
 	if !is[*startScene](b) || !strings.Contains(b.home.msg, "open in another window") || !ui.HasText(b.f.ws, "open in another window") {
 		t.Fatalf("Continue of a game open elsewhere: %T, message %q", b.mgr.cur, b.home.msg)
 	}
+	if !ui.HasText(b.f.ws, "Watch it here, as a spectator") {
+		t.Fatal("the start screen offers no way to watch the game")
+	}
 	b.handle(ui.Input{Keys: []string{"W"}})
 	if !is[*spectateWait](b) && !is[*spectateScene](b) {
 		t.Fatalf("W: %T, want the spectator's view of the game", b.mgr.cur)

@@ -34,7 +34,7 @@ func continueGame(c *Context, id string) (Scene, error) {
 	if errors.Is(err, store.ErrInUse) {
 		if d, ok := st.(*store.Dir); ok {
 			c.app.home.watch = d.File(id)
-			return nil, cannotContinue("this game is open in another window — play it there. Press W to watch it here as a spectator (Esc comes back).")
+			return nil, cannotContinue("the game is open in another window. Watch it here?")
 		}
 		return nil, cannotContinue("this game is open in another window — play it there.")
 	}

@@ -38,7 +38,7 @@ type startScene struct {
 	// bots: who plays each seat, and the pause between bot moves.
 	bots seatBotsConf
 	// watch is the save of a game Continue found open in another window:
-	// W watches it here ("" for none).
+	// the Watch button (W) follows it here ("" for none).
 	watch string
 }
 
@@ -173,6 +173,14 @@ func (s *startScene) widgets() []ui.Widget {
 		px = 140 // the saved games take the right half
 		ws = append(ws, s.continueWidgets(ui.Rect{X: 870, Y: 210, W: 590, H: 600})...)
 	}
+	if s.watch != "" {
+		// Continue found the game open in another window: watch it here,
+		// as the spectator window does (Esc comes back).
+		b := ui.Button(ui.Rect{X: 882, Y: 758, W: 566, H: 40}, "Watch it here, as a spectator", ui.CmdTarget(ui.Command{Kind: ui.CmdWatch}))
+		b.Key, b.Fill = "W", ui.ColOK
+		b.Tip = "Follow the game the other window plays, public view only; Esc comes back here."
+		ws = append(ws, b)
+	}
 	// Name rows close up for more than six players so that nine names, the
 	// Start button and the hint fit the panel.
 	pitch, ph := 50.0, 640.0
@@ -290,9 +298,6 @@ func (s *startScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 			changed = true
 		case s.focus >= 0 && (len(k) == 1 || k == "Space"):
 			// Typed into the name field, not a button's key.
-		case k == "W" && s.watch != "":
-			s.watchGame(c)
-			changed = true
 		default:
 			rest = append(rest, k)
 		}
@@ -304,6 +309,10 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 	switch cmd.Kind {
 	case ui.CmdStart:
 		s.open(c, startGame)
+	case ui.CmdWatch:
+		if s.watch != "" {
+			s.watchGame(c)
+		}
 	case ui.CmdContinue:
 		s.open(c, func(c *Context) (Scene, error) { return continueGame(c, cmd.ID) })
 	case ui.CmdMap:

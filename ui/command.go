@@ -48,6 +48,7 @@ const (
 	CmdReplayBack  // leave the replay for the scene it was opened from
 	// Sandbox and try mode (app/sandbox.go, table/trymode.go).
 	CmdSandbox       // open the sandbox on the position (table: Edit position; start screen)
+	CmdWatch         // watch the game Continue found open in another window (start screen)
 	CmdSandboxPlay   // play from the edited position
 	CmdSandboxHouse  // the house N places units and flags
 	CmdSandboxUnit   // place Unit (N = -1: the flag tool)
