@@ -83,6 +83,11 @@ type Table struct {
 	moveHouse   board.HouseID
 	moveTargets []board.HouseID
 	moveRow     int // the move dialog's row the arrow keys change
+	// asked is the undo or redo (ui.CmdUndo, ui.CmdRedo; CmdNone: none)
+	// that asked before crossing into another player's decision, at game
+	// length askedAt: the same command there goes on.
+	asked   ui.CmdKind
+	askedAt int
 	// shift says Shift was held at the last tick's keys: Shift+click on a
 	// group of yours makes it the origin while a move is set up.
 	shift bool
@@ -224,6 +229,7 @@ func (u *Table) resetLocal() {
 	u.exSel = nil
 	u.arrangeSel = -1
 	u.chooser, u.chooserTitle = nil, ""
+	u.asked = ui.CmdNone
 }
 
 func (u *Table) has(v rules.Verb) bool {
