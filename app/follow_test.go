@@ -190,9 +190,13 @@ func TestUndoRedoButtonClicks(t *testing.T) {
 		}
 		c.at(w.R.Center())
 	}
+	click(ui.CmdUndo) // another seat's decision: it asks
+	if g.Len() != 4 || !tbl(a).State().Refusal {
+		t.Fatalf("Undo click into another seat's decision: %d actions, message %q", g.Len(), tbl(a).State().Message)
+	}
 	click(ui.CmdUndo)
 	if g.Len() != 3 {
-		t.Fatalf("Undo click: %d actions, message %q", g.Len(), tbl(a).State().Message)
+		t.Fatalf("Undo click again: %d actions, message %q", g.Len(), tbl(a).State().Message)
 	}
 	click(ui.CmdRedo)
 	if g.Len() != 4 || g.Actions()[3] != last {
@@ -212,6 +216,10 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	}
 	id := sess(a).ID()
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}}) // another seat's decision: it asks
+	if n := saveActions(t, st, id); n != 4 || game(a).Len() != 4 {
+		t.Fatalf("after a Ctrl+Z that asked the save holds %d actions, the game %d; want 4", n, game(a).Len())
+	}
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
 	if n := saveActions(t, st, id); n != 3 || game(a).Len() != 3 {
 		t.Fatalf("after Ctrl+Z the save holds %d actions, the game %d; want 3 (message %q)", n, game(a).Len(), tbl(a).State().Message)
