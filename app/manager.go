@@ -69,8 +69,6 @@ type Shown struct {
 	// Banner is where a write failure's banner goes (zero: over the start
 	// screen's title).
 	Banner ui.Rect
-	// HelpKeys are the keys the help overlay lists (nil: ui.HelpKeys).
-	HelpKeys [][2]string
 	// Live is the game being played that the scene shows or returns to
 	// (nil for none): its write failures are shown in the banner, and
 	// closing the window saves it.
@@ -298,11 +296,8 @@ type helpScene struct {
 
 func (h *helpScene) Show(c *Context) Shown {
 	sh := h.under.Show(c)
-	keys := sh.HelpKeys
-	if keys == nil {
-		keys = ui.HelpKeys
-	}
-	hw := ui.HelpWidgets(keys)
+	// The keys and gestures of the scene the help covers (ui.Bindings).
+	hw := ui.HelpWidgets(ui.HelpKeys(ui.SceneNamed(c.app.mgr.name())))
 	if c.app.opts.LargeText {
 		c.app.p.LargeSizes(hw)
 	}

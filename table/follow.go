@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"notrueking/board"
@@ -307,6 +308,8 @@ func (u *Table) actionText(n int) string {
 func (u *Table) rewound() {
 	u.resetLocal()
 	u.hint = nil
+	// A hint noted after an action taken back went with it.
+	u.notes = slices.DeleteFunc(u.notes, func(n rules.LogLine) bool { return n.Action >= u.eng.Len() })
 	u.log.toNewest()
 	u.log.forget()
 	u.refresh()

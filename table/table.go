@@ -184,9 +184,10 @@ func (u *Table) InPast() bool { return u.past != nil }
 func (u *Table) refresh() {
 	u.legal = u.eng.Legal()
 	u.pub = u.eng.View(rules.Public)
-	u.pub.Log = mergeNotes(u.pub.Log, u.notes) // hints, noted in the log (hint.go)
+	u.pub.Log = u.mergeNotes(u.pub.Log, rules.Public) // hints, noted in the log (hint.go)
 	if u.shown >= 0 {
 		u.priv = u.eng.View(u.shown)
+		u.priv.Log = u.mergeNotes(u.priv.Log, u.shown)
 	} else {
 		u.priv = u.pub
 	}
