@@ -154,7 +154,7 @@ func TestUndoRedoKeys(t *testing.T) {
 	if !tbl(a).State().Refusal || tbl(a).State().Message != table.UndoRefusal(g.CanUndo()) || g.Len() != n || tabletest.ViewJSON(t, g.View(rules.Public)) != state {
 		t.Fatalf("refused Ctrl+Z: message %q (error %v), %d actions (was %d)", tbl(a).State().Message, tbl(a).State().Refusal, g.Len(), n)
 	}
-	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Text == tbl(a).State().Message }); !ok {
+	if !ui.Shows(a.f.ws, tbl(a).State().Message) {
 		t.Fatal("the refusal is not on the screen")
 	}
 	// The top bar's Undo button, clicked, says the same and changes nothing.

@@ -75,19 +75,15 @@ func advance(s string, f text.Face) float64 {
 	return w
 }
 
-// fit shortens s with an ellipsis until it fits width w.
+// fit shortens s with an ellipsis to fit width w (ui.CutToWidth: a binary
+// search, not a measure per rune removed). The screens shorten their
+// labels themselves (ui.FitLabels, with a tooltip holding the whole text);
+// this is the guard for a text drawn at a scale where it came out wider.
 func fit(s string, f text.Face, w float64) string {
-	if w <= 0 || advance(s, f) <= w {
+	if w <= 0 {
 		return s
 	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if t := string(r) + "…"; advance(t, f) <= w {
-			return t
-		}
-	}
-	return s
+	return ui.CutToWidth(s, w, func(t string) float64 { return advance(t, f) })
 }
 
 // keySize is the size of a button's key hint in base pixels.

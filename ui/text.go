@@ -99,6 +99,39 @@ func (m *measurer) width(s string, size float64) float64 {
 	return w
 }
 
+// prefixWidths are the widths of every prefix of s at size, cut at runes:
+// w[k] is the width of the first k runes (len(w) is the rune count + 1).
+// One shaping of s gives them all (a glyph's advance counts from the rune
+// its cluster starts at), so a long word is cut in one measuring pass.
+func (m *measurer) prefixWidths(s string, size float64) []float64 {
+	rs := []rune(s)
+	adv := make([]fixed.Int26_6, len(rs)+1)
+	m.mu.Lock()
+	in := shaping.Input{
+		Text: rs, RunStart: 0, RunEnd: len(rs),
+		Direction: di.DirectionLTR,
+		Face:      m.face,
+		Size:      fixed.Int26_6(size * 64),
+		Script:    language.Latin,
+		Language:  language.Language("und"),
+	}
+	for _, run := range m.seg.Split(in, singleFace{m.face}) {
+		for _, g := range m.shaper.Shape(run).Glyphs {
+			if g.ClusterIndex >= 0 && g.ClusterIndex < len(rs) {
+				adv[g.ClusterIndex+1] += g.XAdvance
+			}
+		}
+	}
+	m.mu.Unlock()
+	w := make([]float64, len(adv))
+	var sum fixed.Int26_6
+	for k := 1; k < len(adv); k++ {
+		sum += adv[k]
+		w[k] = float64(sum) / 64
+	}
+	return w
+}
+
 type singleFace struct{ f *font.Face }
 
 func (s singleFace) ResolveFace(rune) *font.Face { return s.f }
@@ -148,16 +181,22 @@ func WrapText(s string, size, w, indent float64) []string {
 			out = append(out, cur)
 			avail = w - indent
 		}
-		// A word wider than a whole row is cut where it must be.
-		for TextWidth(word, size) > avail {
+		// A word wider than a whole row is cut where it must be, from
+		// the widths of its prefixes, measured once.
+		if TextWidth(word, size) > avail {
+			pw := measurerOf(false).prefixWidths(word, size)
 			rs := []rune(word)
-			k := len(rs) - 1
-			for k > 1 && TextWidth(string(rs[:k]), size) > avail {
-				k--
+			from := 0
+			for pw[len(rs)]-pw[from] > avail {
+				k := from + 1 // one rune a row at least
+				for k < len(rs) && pw[k+1]-pw[from] <= avail {
+					k++
+				}
+				out = append(out, string(rs[from:k]))
+				from = k
+				avail = w - indent
 			}
-			out = append(out, string(rs[:k]))
-			word = string(rs[k:])
-			avail = w - indent
+			word = string(rs[from:])
 		}
 		cur = word
 	}

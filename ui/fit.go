@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// No cut text: a label that does not fit its box is shortened with an
+// ellipsis where the screen is built (FitLabels), and its tooltip holds
+// the whole text. The painter never has to cut a label itself.
+
+// Ellipsis ends a shortened text.
+const Ellipsis = "…"
+
+// fitSlack is the share of a box's room a shortened label may take: the
+// screen draws at its own scale, with the font size rounded, so a label
+// that just fits here might not there (WrapText keeps the same margin).
+const fitSlack = 0.96
+
+// CutToWidth is s shortened with an ellipsis to the longest prefix (at a
+// rune) whose width, ellipsis included, is at most w; s itself when it
+// fits, Ellipsis alone when no prefix does. width measures a text. It
+// measures O(log n) texts of at most len(s) bytes: a binary search over the
+// prefixes, never one measure per rune removed.
+func CutToWidth(s string, w float64, width func(string) float64) string {
+	if width(s) <= w {
+		return s
+	}
+	k := fittingPrefix(s, func(p string) bool { return width(strings.TrimRight(p, " ")+Ellipsis) <= w })
+	return strings.TrimRight(s[:k], " ") + Ellipsis
+}
+
+// fittingPrefix is the byte length of the longest prefix of s, cut at a
+// rune, short of s itself, that fits (0 when none does): a binary search,
+// fits being true of every prefix shorter than one it is true of.
+func fittingPrefix(s string, fits func(prefix string) bool) int {
+	// The rune starts of s: prefix k is s[:starts[k]].
+	starts := make([]int, 0, utf8.RuneCountInString(s))
+	for i := range s {
+		starts = append(starts, i)
+	}
+	lo, hi := 0, len(starts)-1 // prefix lo fits (the empty one does)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if fits(s[:starts[mid]]) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return starts[lo]
+}
+
+// keyHintW is the width a key hint takes at the right end of a button,
+// margin included (the painter's).
+func keyHintW(key string) float64 {
+	if key == "" {
+		return 0
+	}
+	return TextWidth(key, 15) + 15
+}
+
+// TextRoom is the width (base pixels) a widget's text has: the rect's for
+// a text, less the margins and the key hint for a button or box.
+func TextRoom(w Widget) float64 {
+	switch w.Kind {
+	case WText:
+		return w.R.W
+	case WField:
+		return w.R.W - 16
+	}
+	room := w.R.W - 8
+	if w.Key != "" && w.Kind == WButton {
+		room -= keyHintW(w.Key) + 5
+	}
+	return room
+}
+
+// labelled reports whether w's text is a label FitLabels fits (a glyph's
+// or an icon's text is its name, not drawn).
+func labelled(w Widget) bool {
+	switch w.Kind {
+	case WText, WButton, WBox, WField:
+		return w.Text != ""
+	}
+	return false
+}
+
+// LabelWidth is the width of one line of w's text as the painter draws
+// it (buttons in bold).
+func LabelWidth(w Widget, line string) float64 {
+	m, _ := Measure(line, w.Size, w.Bold || w.Kind == WButton, 0)
+	return m
+}
+
+// FitLabels shortens, in place, every line of every label of ws that is
+// wider than its widget's room (TextRoom) with an ellipsis, and puts the
+// whole text in the widget's tooltip (before the tooltip it had, unless
+// that holds it already). A label that fits is left alone.
+func FitLabels(ws []Widget) {
+	for i := range ws {
+		w := &ws[i]
+		if !labelled(*w) || w.Kind == WField {
+			continue // a field shows the end of what is typed
+		}
+		room := TextRoom(*w)
+		if room <= 0 {
+			continue
+		}
+		lines := strings.Split(w.Text, "\n")
+		cut := false
+		for k, l := range lines {
+			if LabelWidth(*w, l) <= room {
+				continue
+			}
+			lines[k] = CutToWidth(l, room*fitSlack, func(s string) float64 { return LabelWidth(*w, s) })
+			cut = true
+		}
+		if !cut {
+			continue
+		}
+		whole := strings.Join(strings.Fields(w.Text), " ")
+		switch {
+		case w.Tip == "":
+			w.Tip = whole
+		case !strings.Contains(strings.Join(strings.Fields(w.Tip), " "), whole):
+			w.Tip = whole + " — " + w.Tip
+		}
+		w.Text = strings.Join(lines, "\n")
+	}
+}
