@@ -366,7 +366,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	if b.Dx() != w.w || b.Dy() != w.h || w.sceneImg == nil {
 		w.w, w.h = b.Dx(), b.Dy()
+		scale := w.sc.S
 		w.sc = ui.NewScaler(w.w, w.h)
+		if w.sc.S != scale {
+			a.rebuild() // the labels are fitted at the window's scale
+		}
 		if w.sceneImg != nil {
 			w.sceneImg.Deallocate()
 		}

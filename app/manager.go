@@ -244,10 +244,11 @@ func (a *App) rebuild() {
 	f.keysOnly = a.presentWidgets(&f.ws)
 	f.modal = len(f.ws)
 	f.ws = append(f.ws, sh.Over...)
-	// No cut text: a label too wide for its box is shortened here, with
-	// an ellipsis and the whole text in its tooltip.
-	ui.FitLabels(f.ws)
-	ui.FitLabels(f.behind)
+	// No cut text: a label too wide for its box at the window's scale is
+	// shortened here, with an ellipsis and the whole text in its tooltip
+	// (built again when the window's scale changes).
+	ui.FitLabels(f.ws, a.win.sc.S)
+	ui.FitLabels(f.behind, a.win.sc.S)
 	if b := sh.Board; b != nil {
 		cam := a.camera(b)
 		pub := b.Table.Public()

@@ -383,7 +383,11 @@ func (p *Painter) drawWidgetsDirect(dst *ebiten.Image, sc ui.Scaler, ws []ui.Wid
 				ha, tx = text.AlignStart, r.X+8*s
 			}
 			if w.Text != "" {
-				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == ui.WButton, w.Ink, ha, text.AlignCenter, tr.W-8*s)
+				maxW := tr.W - 4*s
+				if w.Kind == ui.WBox {
+					maxW = tr.W // ui.TextRoom
+				}
+				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == ui.WButton, w.Ink, ha, text.AlignCenter, maxW)
 			}
 		}
 	}

@@ -69,8 +69,11 @@ func TextRoom(w Widget) float64 {
 	case WField:
 		return w.R.W - 16
 	}
-	room := w.R.W - 8
-	if w.Key != "" && w.Kind == WButton {
+	if w.Kind == WBox {
+		return w.R.W // a small token's "?0" or "Lan" uses its whole box
+	}
+	room := w.R.W - 4
+	if w.Key != "" {
 		room -= keyHintW(w.Key) + 5
 	}
 	return room
@@ -86,18 +89,35 @@ func labelled(w Widget) bool {
 	return false
 }
 
-// LabelWidth is the width of one line of w's text as the painter draws
-// it (buttons in bold).
-func LabelWidth(w Widget, line string) float64 {
-	m, _ := Measure(line, w.Size, w.Bold || w.Kind == WButton, 0)
-	return m
+// FitSize is the largest font size from size down to least (in steps of
+// a pixel) at which one line of text s fits width room, with the margin a
+// smaller screen needs; least when none does (FitLabels then shortens it).
+func FitSize(s string, size, least float64, bold bool, room float64) float64 {
+	for ; size > least; size-- {
+		if w, _ := Measure(s, size, bold, 0); w <= room*fitSlack {
+			return size
+		}
+	}
+	return least
+}
+
+// LabelWidth is the width (base pixels) of one line of w's text as the
+// painter draws it at scale s (buttons in bold): the font's size is
+// rounded on the screen, and a small size sets text a little wider.
+func LabelWidth(w Widget, line string, s float64) float64 {
+	m, _ := Measure(line, FontSize(w.Size*s), w.Bold || w.Kind == WButton, 0)
+	return m / s
 }
 
 // FitLabels shortens, in place, every line of every label of ws that is
-// wider than its widget's room (TextRoom) with an ellipsis, and puts the
-// whole text in the widget's tooltip (before the tooltip it had, unless
-// that holds it already). A label that fits is left alone.
-func FitLabels(ws []Widget) {
+// wider than its widget's room (TextRoom) at scale s (the window's) with
+// an ellipsis, and puts the whole text in the widget's tooltip (before
+// the tooltip it had, unless that holds it already). A label that fits is
+// left alone.
+func FitLabels(ws []Widget, s float64) {
+	if s <= 0 {
+		s = 1
+	}
 	for i := range ws {
 		w := &ws[i]
 		if !labelled(*w) || w.Kind == WField {
@@ -110,10 +130,10 @@ func FitLabels(ws []Widget) {
 		lines := strings.Split(w.Text, "\n")
 		cut := false
 		for k, l := range lines {
-			if LabelWidth(*w, l) <= room {
+			if LabelWidth(*w, l, s) <= room {
 				continue
 			}
-			lines[k] = CutToWidth(l, room*fitSlack, func(s string) float64 { return LabelWidth(*w, s) })
+			lines[k] = CutToWidth(l, room*fitSlack, func(t string) float64 { return LabelWidth(*w, t, s) })
 			cut = true
 		}
 		if !cut {

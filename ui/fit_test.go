@@ -49,10 +49,10 @@ func TestFitLabelsShortensWithATooltip(t *testing.T) {
 		{R: Rect{0, 100, 160, 22}, Kind: WText, Text: long, Size: 17, Tip: "What combat means."},
 	}
 	ws[1].Key = "Enter"
-	FitLabels(ws)
+	FitLabels(ws, 1)
 	for i, w := range ws {
-		if LabelWidth(w, w.Text) > TextRoom(w) {
-			t.Errorf("widget %d: %q is %.0f wide in a room of %.0f", i, w.Text, LabelWidth(w, w.Text), TextRoom(w))
+		if LabelWidth(w, w.Text, 1) > TextRoom(w) {
+			t.Errorf("widget %d: %q is %.0f wide in a room of %.0f", i, w.Text, LabelWidth(w, w.Text, 1), TextRoom(w))
 		}
 	}
 	if !strings.HasSuffix(ws[0].Text, Ellipsis) || ws[0].Tip != long {
