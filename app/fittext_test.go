@@ -149,6 +149,13 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 				a.handle(ui.Input{Keys: []string{"Space"}})
 			}
 		}
+		toTable(a)
+		a.handle(ui.Input{Keys: []string{"F2"}})
+		if !toolsOpen(a) {
+			t.Errorf("%s: F2 opened no Tools menu", tc.mapName)
+		}
+		checkTexts(t, a, tc.mapName+": the Tools menu")
+		a.handle(ui.Input{Keys: []string{"F2"}})
 		moved(a)
 		checkTexts(t, a, tc.mapName+": end")
 		shoot(a, tc.mapName+"-end")
@@ -161,5 +168,12 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 		shoot(r, tc.mapName+"-replay")
 		r.handle(ui.Input{Keys: []string{"F1"}})
 		checkTexts(t, r, tc.mapName+": help")
+		sb := at1280(mustApp(t, Options{Players: names, Seed: 7, SeedSet: true}, defaultNewGame))
+		sb.home.setMaps(shippedMaps(), tc.mapName)
+		if err := openOn(sb, sandboxFromStart); err != nil {
+			t.Fatal(err)
+		}
+		checkTexts(t, sb, tc.mapName+": sandbox")
+		shoot(sb, tc.mapName+"-sandbox")
 	}
 }
