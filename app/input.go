@@ -23,7 +23,7 @@ var namedKeys = []struct {
 	{ebiten.KeyArrowLeft, "Left"}, {ebiten.KeyArrowRight, "Right"}, {ebiten.KeyArrowUp, "Up"}, {ebiten.KeyArrowDown, "Down"},
 	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
 	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
-	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"}, {ebiten.KeyW, "W"},
+	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"}, {ebiten.KeyW, "W"}, {ebiten.KeyN, "N"},
 	// The replay viewer's (replay.go).
 	{ebiten.KeyHome, "Home"}, {ebiten.KeyEnd, "End"}, {ebiten.KeyPageUp, "PgUp"}, {ebiten.KeyPageDown, "PgDn"},
 	{ebiten.KeyDigit0, "0"}, {ebiten.KeyR, "R"},
