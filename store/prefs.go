@@ -10,6 +10,10 @@ import (
 	"notrueking/internal/safefile"
 )
 
+// MaxPref bounds a setting's size: a value longer is refused, and a file
+// larger is not read.
+const MaxPref = 64 << 10
+
 // Prefs keeps the window's few settings, each a small text under a name
 // (the start screen's last setup): Set replaces one whole, atomically, so
 // a crash leaves the old value or the new one, never a mix. The desktop
@@ -21,10 +25,6 @@ type Prefs interface {
 	// Set replaces the value of name.
 	Set(name, value string) error
 }
-
-// MaxPref bounds a setting's size: a value longer is refused, and a file
-// larger is not read.
-const MaxPref = 64 << 10
 
 // checkPref refuses a setting's name that is no save id's shape (1 to 64
 // of a-z, 0-9, '-') and a value too large or not text.

@@ -265,12 +265,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 // applies it again; a refused undo shows the engine's reason and changes
 // nothing.
 func TestUndoRedoButtons(t *testing.T) {
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tabletest.PlaySome(t, g, g, 5)
-	u := New(g, Options{Seed: 3})
+	g, u := undoAt(t, nil)
 	last := g.Actions()[4]
 	u.reveal(last.Seat) // its player asks: undo takes it back at once
 	before := tabletest.ViewJSON(t, g.View(rules.Public))

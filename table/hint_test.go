@@ -21,12 +21,7 @@ func logPanelText(u *Table) string {
 // another seat's note only that they asked, for the move may give away a
 // card in hand or a loyalty card.
 func TestHintIsNotedInTheLog(t *testing.T) {
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tabletest.PlaySome(t, g, g, 4)
-	u := New(g, Options{Seed: 3})
+	g, u := undoAt(t, nil)
 	seat := g.ToAct()
 	u.reveal(seat)
 	legal := g.Legal()

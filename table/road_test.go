@@ -41,6 +41,16 @@ used = ["move"]
 kind = "move"
 `
 
+// shipped is the shipped scenario name's game and its length.
+func shipped(t *testing.T, name string) (*rules.Game, int) {
+	t.Helper()
+	g, err := scenarios.LoadShipped(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, g.Len()
+}
+
 // moveBetween puts g on a table for the seat to act and clicks from, then
 // to (territory ids); it returns the table and to's id.
 func moveBetween(g *rules.Game, from, to string) (*Table, board.TerrID) {
@@ -129,11 +139,7 @@ func TestMoveDialogChoosesTheHouseToAttackOnARoad(t *testing.T) {
 // steppers reach what the group holds, so asking for more shows the
 // engine's refusal and plays nothing (scenarios/ship-capacity.toml).
 func TestACappedMoveOpensTheCountDialog(t *testing.T) {
-	g, err := scenarios.LoadShipped("ship-capacity")
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := g.Len()
+	g, n := shipped(t, "ship-capacity")
 	u, ss := moveBetween(g, "winterfell", "the-shivering-sea")
 	s := u.State()
 	if g.Len() != n || s.MoveTo != ss {
@@ -162,11 +168,7 @@ func TestACappedMoveOpensTheCountDialog(t *testing.T) {
 // (scenarios/nine-green-fork.toml: Seagard, then Moat Cailin). Changing
 // the origin takes Shift+click, or Esc or a right-click and then a click.
 func TestARefusedDestinationSaysNo(t *testing.T) {
-	g, err := scenarios.LoadShipped("nine-green-fork")
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := g.Len()
+	g, n := shipped(t, "nine-green-fork")
 	u, moat := moveBetween(g, "seagard", "moat-cailin")
 	seagard, _ := g.Map().Territory("seagard")
 	s := u.State()

@@ -78,17 +78,8 @@ func (m *measurer) width(s string, size float64) float64 {
 	if w, ok := m.widths[k]; ok {
 		return w
 	}
-	rs := []rune(s)
-	in := shaping.Input{
-		Text: rs, RunStart: 0, RunEnd: len(rs),
-		Direction: di.DirectionLTR,
-		Face:      m.face,
-		Size:      fixed.Int26_6(size * 64),
-		Script:    language.Latin,
-		Language:  language.Language("und"),
-	}
 	var adv fixed.Int26_6
-	for _, run := range m.seg.Split(in, singleFace{m.face}) {
+	for _, run := range m.runs([]rune(s), size) {
 		adv += m.shaper.Shape(run).Advance
 	}
 	w := float64(adv) / 64
@@ -99,14 +90,8 @@ func (m *measurer) width(s string, size float64) float64 {
 	return w
 }
 
-// prefixWidths are the widths of every prefix of s at size, cut at runes:
-// w[k] is the width of the first k runes (len(w) is the rune count + 1).
-// One shaping of s gives them all (a glyph's advance counts from the rune
-// its cluster starts at), so a long word is cut in one measuring pass.
-func (m *measurer) prefixWidths(s string, size float64) []float64 {
-	rs := []rune(s)
-	adv := make([]fixed.Int26_6, len(rs)+1)
-	m.mu.Lock()
+// runs are the runs to shape of text rs at size (m.mu held).
+func (m *measurer) runs(rs []rune, size float64) []shaping.Input {
 	in := shaping.Input{
 		Text: rs, RunStart: 0, RunEnd: len(rs),
 		Direction: di.DirectionLTR,
@@ -115,7 +100,18 @@ func (m *measurer) prefixWidths(s string, size float64) []float64 {
 		Script:    language.Latin,
 		Language:  language.Language("und"),
 	}
-	for _, run := range m.seg.Split(in, singleFace{m.face}) {
+	return m.seg.Split(in, singleFace{m.face})
+}
+
+// prefixWidths are the widths of every prefix of s at size, cut at runes:
+// w[k] is the width of the first k runes (len(w) is the rune count + 1).
+// One shaping of s gives them all (a glyph's advance counts from the rune
+// its cluster starts at), so a long word is cut in one measuring pass.
+func (m *measurer) prefixWidths(s string, size float64) []float64 {
+	rs := []rune(s)
+	adv := make([]fixed.Int26_6, len(rs)+1)
+	m.mu.Lock()
+	for _, run := range m.runs(rs, size) {
 		for _, g := range m.shaper.Shape(run).Glyphs {
 			if g.ClusterIndex >= 0 && g.ClusterIndex < len(rs) {
 				adv[g.ClusterIndex+1] += g.XAdvance
