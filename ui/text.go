@@ -113,8 +113,8 @@ func (m *measurer) prefixWidths(s string, size float64) []float64 {
 	m.mu.Lock()
 	for _, run := range m.runs(rs, size) {
 		for _, g := range m.shaper.Shape(run).Glyphs {
-			if g.ClusterIndex >= 0 && g.ClusterIndex < len(rs) {
-				adv[g.ClusterIndex+1] += g.XAdvance
+			if i := g.TextIndex(); i >= 0 && i < len(rs) {
+				adv[i+1] += g.Advance
 			}
 		}
 	}
