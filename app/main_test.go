@@ -69,6 +69,8 @@ func covered(s Scene) Scene {
 			s = o.under
 		case *toolsScene:
 			s = o.under
+		case *scenarioScene:
+			s = o.under
 		default:
 			return s
 		}

@@ -27,6 +27,7 @@ import (
 //	table    ── game over ───────────────► end       ── New game ──► start
 //	end      ── Watch the replay ────────► replay    ── Back ──────► end (a file's replay: start)
 //	any      ── F1 ──► help over it ── F1, Esc ──► back;  table ── F2 ──► Tools over it ──► back
+//	table ── F3 (Tools → Scenarios…) ──► the scenario browser over it ── a click ──► curtain of that position; Esc ──► back
 //	spectator window (-spectate): waiting ── the first position read ──► spectator
 //
 // A new scene is a type in a file of its own that implements Scene and
@@ -144,6 +145,8 @@ func (m *sceneManager) toggleHelp() {
 		m.goTo(s.under)
 	case *toolsScene:
 		m.goTo(&helpScene{under: s.under})
+	case *scenarioScene:
+		m.goTo(&helpScene{under: s.under})
 	default:
 		m.goTo(&helpScene{under: s})
 	}
@@ -160,6 +163,9 @@ func (m *sceneManager) name() string {
 			s = o.under
 			continue
 		case *toolsScene:
+			s = o.under
+			continue
+		case *scenarioScene:
 			s = o.under
 			continue
 		}

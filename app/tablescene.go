@@ -71,6 +71,8 @@ func (s *tableScene) do(cmd ui.Command, c *Context, self settler) {
 		c.GoTo(&toolsScene{under: self, lg: lg})
 	case cmd.Kind == ui.CmdSavePosition:
 		lg.savePosition(c)
+	case cmd.Kind == ui.CmdScenarios && !lg.tbl.Trying():
+		c.GoTo(newScenarioScene(c, self, lg))
 	case cmd.Kind == ui.CmdHint:
 		lg.askHint()
 	case cmd.Kind == ui.CmdSandbox && !lg.tbl.Trying():
