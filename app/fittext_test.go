@@ -68,7 +68,7 @@ func checkTexts(t *testing.T, a *App, where string) {
 	s := ui.NewScaler(1280, 720).S
 	for _, ws := range [][]ui.Widget{a.f.ws, a.f.behind} {
 		for i, w := range ws {
-			if w.Text == "" || (w.Kind != ui.WText && w.Kind != ui.WButton && w.Kind != ui.WBox) {
+			if w.Text == "" || (w.Kind != ui.WText && w.Kind != ui.WButton && w.Kind != ui.WBox && w.Kind != ui.WField) {
 				continue
 			}
 			if clash := textClash(ws, i, s); clash != "" {
@@ -79,9 +79,12 @@ func checkTexts(t *testing.T, a *App, where string) {
 }
 
 // at1280 puts a's window at 1280×720: its labels are fitted at that scale.
-func at1280(a *App) *App {
-	a.win.w, a.win.h = 1280, 720
-	a.win.sc = ui.NewScaler(1280, 720)
+func at1280(a *App) *App { return atSize(a, 1280, 720) }
+
+// atSize puts a's window at w×h.
+func atSize(a *App, w, h int) *App {
+	a.win.w, a.win.h = w, h
+	a.win.sc = ui.NewScaler(w, h)
 	a.rebuild()
 	return a
 }
@@ -99,6 +102,7 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 	shoot := func(a *App, name string) {
 		t.Helper()
 		if shotsWanted() {
+			look(t, atSize(a, 1920, 1080), "longnames-"+name+"-1920", 1920, 1080)
 			look(t, at1280(a), "longnames-"+name+"-1280", 1280, 720)
 		}
 	}
@@ -109,6 +113,7 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 		home.home.n = tc.players
 		home.home.clampPlayers()
 		copy(home.home.names, names)
+		home.home.focus = 1 // a name being typed: its end shows
 		home.rebuild()
 		checkTexts(t, home, tc.mapName+": start")
 		shoot(home, tc.mapName+"-start")

@@ -383,9 +383,12 @@ func (p *Painter) drawWidgetsDirect(dst *ebiten.Image, sc ui.Scaler, ws []ui.Wid
 				ha, tx = text.AlignStart, r.X+8*s
 			}
 			if w.Text != "" {
-				maxW := tr.W - 4*s
-				if w.Kind == ui.WBox {
-					maxW = tr.W // ui.TextRoom
+				maxW := tr.W - 4*s // ui.TextRoom
+				switch w.Kind {
+				case ui.WBox:
+					maxW = tr.W
+				case ui.WField:
+					maxW = tr.W - 16*s
 				}
 				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == ui.WButton, w.Ink, ha, text.AlignCenter, maxW)
 			}

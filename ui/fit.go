@@ -30,6 +30,34 @@ func CutToWidth(s string, w float64, width func(string) float64) string {
 	return strings.TrimRight(s[:k], " ") + Ellipsis
 }
 
+// CutStartToWidth is s with its start shortened to an ellipsis: the
+// longest tail (at a rune) that fits width w with it; s itself when it
+// fits. A field being typed in keeps its end, where the cursor is.
+func CutStartToWidth(s string, w float64, width func(string) float64) string {
+	if width(s) <= w {
+		return s
+	}
+	// The tails of s, longest first, are its rune starts: a binary search
+	// for the first that fits.
+	var starts []int
+	for i := range s {
+		starts = append(starts, i)
+	}
+	lo, hi := 1, len(starts) // the empty tail (len(starts)) fits
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if width(Ellipsis+strings.TrimLeft(s[starts[mid]:], " ")) <= w {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	if lo == len(starts) {
+		return Ellipsis
+	}
+	return Ellipsis + strings.TrimLeft(s[starts[lo]:], " ")
+}
+
 // fittingPrefix is the byte length of the longest prefix of s, cut at a
 // rune, short of s itself, that fits (0 when none does): a binary search,
 // fits being true of every prefix shorter than one it is true of.
@@ -120,8 +148,8 @@ func FitLabels(ws []Widget, s float64) {
 	}
 	for i := range ws {
 		w := &ws[i]
-		if !labelled(*w) || w.Kind == WField {
-			continue // a field shows the end of what is typed
+		if !labelled(*w) {
+			continue
 		}
 		room := TextRoom(*w)
 		if room <= 0 {
@@ -133,7 +161,12 @@ func FitLabels(ws []Widget, s float64) {
 			if LabelWidth(*w, l, s) <= room {
 				continue
 			}
-			lines[k] = CutToWidth(l, room*fitSlack, func(t string) float64 { return LabelWidth(*w, t, s) })
+			width := func(t string) float64 { return LabelWidth(*w, t, s) }
+			if w.Kind == WField && w.Selected {
+				lines[k] = CutStartToWidth(l, room*fitSlack, width) // what is being typed
+			} else {
+				lines[k] = CutToWidth(l, room*fitSlack, width)
+			}
 			cut = true
 		}
 		if !cut {

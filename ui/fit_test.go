@@ -48,6 +48,8 @@ func TestFitLabelsShortensWithATooltip(t *testing.T) {
 		{R: Rect{0, 70, 400, 22}, Kind: WText, Text: "Fits", Size: 17, Tip: "A tip"},
 		{R: Rect{0, 100, 160, 22}, Kind: WText, Text: long, Size: 17, Tip: "What combat means."},
 	}
+	ws = append(ws, Widget{R: Rect{0, 130, 160, 30}, Kind: WField, Text: long + "|", Size: 20, Selected: true},
+		Widget{R: Rect{0, 170, 160, 30}, Kind: WField, Text: long, Size: 20})
 	ws[1].Key = "Enter"
 	FitLabels(ws, 1)
 	for i, w := range ws {
@@ -63,6 +65,12 @@ func TestFitLabelsShortensWithATooltip(t *testing.T) {
 	}
 	if ws[2].Text != "Fits" || ws[2].Tip != "A tip" {
 		t.Errorf("a label that fits was changed: %+v", ws[2])
+	}
+	if !strings.HasPrefix(ws[4].Text, Ellipsis) || !strings.HasSuffix(ws[4].Text, "Martell|") || ws[4].Tip != long+"|" {
+		t.Errorf("a field being typed in keeps its end: %q, tip %q", ws[4].Text, ws[4].Tip)
+	}
+	if !strings.HasPrefix(ws[5].Text, "Combat") || !strings.HasSuffix(ws[5].Text, Ellipsis) {
+		t.Errorf("a field keeps its start: %q", ws[5].Text)
 	}
 	if ws[3].Tip != long+" — What combat means." {
 		t.Errorf("the tip of a cut text with a tip: %q", ws[3].Tip)
