@@ -113,7 +113,7 @@ func TestUndoRedoKeys(t *testing.T) {
 		t.Fatalf("behind the curtain Redo is missing or greyed: %+v", re)
 	}
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
-	if g.Len() != 4 || !ui.HasText(a.f.ws, "Ctrl+Y again") {
+	if g.Len() != 4 || !ui.HasText(a.f.ws, "Redo again (Ctrl+Y)") {
 		t.Fatalf("Ctrl+Y behind the curtain: %d actions; the curtain shows no question", g.Len())
 	}
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})

@@ -209,7 +209,7 @@ func (u *Table) undo() bool {
 	if k < 0 {
 		k = len(acts) - 1 // only bots have played: take back one
 	} else if who := acts[k].Seat; who != u.shown && !u.confirmed(ui.CmdUndo) {
-		u.ask(ui.CmdUndo, fmt.Sprintf("The last decision is %s's: Ctrl+Z again takes it back%s.", u.seatWords(who), u.passesTo(who)))
+		u.ask(ui.CmdUndo, fmt.Sprintf("The last decision is %s's: Undo again (Ctrl+Z) takes it back%s.", u.seatWords(who), u.passesTo(who)))
 		return false
 	}
 	what := u.actionText(k)
@@ -238,7 +238,7 @@ func (u *Table) redo() bool {
 		return false
 	}
 	if who := u.eng.ToAct(); u.botLevel(who) == "" && who != u.shown && !u.confirmed(ui.CmdRedo) {
-		u.ask(ui.CmdRedo, fmt.Sprintf("The decision to redo is %s's: Ctrl+Y again redoes it.", u.seatWords(who)))
+		u.ask(ui.CmdRedo, fmt.Sprintf("The decision to redo is %s's: Redo again (Ctrl+Y) redoes it.", u.seatWords(who)))
 		return false
 	}
 	from := u.eng.Len()
