@@ -209,7 +209,7 @@ func (u *Table) undo() bool {
 	if k < 0 {
 		k = len(acts) - 1 // only bots have played: take back one
 	} else if who := acts[k].Seat; who != u.shown && !u.confirmed(ui.CmdUndo) {
-		u.ask(ui.CmdUndo, fmt.Sprintf("The last decision is %s's: Undo again (Ctrl+Z) takes it back%s.", u.seatWords(who), u.passesTo(who)))
+		u.ask(ui.CmdUndo, fmt.Sprintf("That was %s's decision: Undo again (Ctrl+Z) to take it back.", u.seatName(who)))
 		return false
 	}
 	what := u.actionText(k)
@@ -238,7 +238,7 @@ func (u *Table) redo() bool {
 		return false
 	}
 	if who := u.eng.ToAct(); u.botLevel(who) == "" && who != u.shown && !u.confirmed(ui.CmdRedo) {
-		u.ask(ui.CmdRedo, fmt.Sprintf("The decision to redo is %s's: Redo again (Ctrl+Y) redoes it.", u.seatWords(who)))
+		u.ask(ui.CmdRedo, fmt.Sprintf("That is %s's decision: Redo again (Ctrl+Y) to redo it.", u.seatName(who)))
 		return false
 	}
 	from := u.eng.Len()
@@ -277,18 +277,6 @@ func (u *Table) confirmed(kind ui.CmdKind) bool {
 func (u *Table) ask(kind ui.CmdKind, q string) {
 	u.asked, u.askedAt = kind, u.eng.Len()
 	u.setMsg(q, true)
-}
-
-// passesTo says where the screen goes once seat's decision is taken
-// back or redone, when it is not the seat shown's.
-func (u *Table) passesTo(seat rules.Seat) string {
-	switch {
-	case seat == u.shown:
-		return ""
-	case u.shown < 0:
-		return "; the curtain then waits for " + u.seatName(seat)
-	}
-	return "; the screen then passes to " + u.seatName(seat) + " behind the curtain"
 }
 
 // actionText is the public words of action n's events.

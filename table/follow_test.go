@@ -488,7 +488,7 @@ func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 	u.reveal(1)
 	undo, redo := ui.Command{Kind: ui.CmdUndo}, ui.Command{Kind: ui.CmdRedo}
 	u.Do(undo)
-	if s := u.State(); g.Len() != 5 || s.Shown != 1 || !strings.Contains(s.Message, "Undo again (Ctrl+Z)") || !strings.Contains(s.Message, u.seatWords(0)) {
+	if s := u.State(); g.Len() != 5 || s.Shown != 1 || !strings.Contains(s.Message, "Undo again (Ctrl+Z)") || !strings.Contains(s.Message, u.seatName(0)) {
 		t.Fatalf("undo into seat 0's decision, asked by seat 1: %d actions, seat %d shown, message %q", g.Len(), s.Shown, s.Message)
 	}
 	u.Do(undo)
