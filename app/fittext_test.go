@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -180,5 +181,22 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 		}
 		checkTexts(t, sb, tc.mapName+": sandbox")
 		shoot(sb, tc.mapName+"-sandbox")
+	}
+}
+
+// BenchmarkFitLabels fits the labels of a nine-player table at 1280×720,
+// as every rebuild does (the widths measured once are cached).
+func BenchmarkFitLabels(b *testing.B) {
+	g := rulesGame(b, "nine", longNames(9), 7)
+	n := 0
+	tabletest.PlayUntil(b, g, g, 7, func() bool { n++; return n > 200 })
+	a := curtainApp(b, g, 7)
+	a.handle(ui.Input{Enter: true})
+	ws := tbl(a).Widgets(tbl(a).Layout())
+	s := ui.NewScaler(1280, 720).S
+	work := make([]ui.Widget, len(ws))
+	for b.Loop() {
+		copy(work, ws)
+		ui.FitLabels(work, s)
 	}
 }

@@ -12,6 +12,10 @@ import (
 // Ellipsis ends a shortened text.
 const Ellipsis = "…"
 
+// glyphEm bounds a glyph's advance in ems in both fonts (the widest, №,
+// is 1.12 em; TestGlyphEmBound).
+const glyphEm = 1.25
+
 // fitSlack is the share of a box's room a shortened label may take: the
 // screen draws at its own scale, with the font size rounded, so a label
 // that just fits here might not there (WrapText keeps the same margin).
@@ -158,7 +162,8 @@ func FitLabels(ws []Widget, s float64) {
 		lines := strings.Split(w.Text, "\n")
 		cut := false
 		for k, l := range lines {
-			if LabelWidth(*w, l, s) <= room {
+			// A short label fits without being measured.
+			if float64(utf8.RuneCountInString(l))*FontSize(w.Size*s)*glyphEm/s <= room || LabelWidth(*w, l, s) <= room {
 				continue
 			}
 			width := func(t string) float64 { return LabelWidth(*w, t, s) }

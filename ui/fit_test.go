@@ -97,3 +97,18 @@ func BenchmarkWrapText(b *testing.B) {
 		WrapText(s, 15, 400, 0)
 	}
 }
+
+// TestGlyphEmBound: no glyph of either font is wider than glyphEm ems, at
+// a small size and a large one, so FitLabels may skip measuring a label
+// whose runes cannot reach its room.
+func TestGlyphEmBound(t *testing.T) {
+	for _, size := range []float64{9.5, 100} {
+		for r := rune(0x20); r < 0x2800; r++ {
+			for _, bold := range []bool{false, true} {
+				if w, _ := Measure(string(r), size, bold, 0); w > glyphEm*size {
+					t.Errorf("%U %q (bold %v) is %.2f em wide at %v", r, r, bold, w/size, size)
+				}
+			}
+		}
+	}
+}
