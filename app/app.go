@@ -49,6 +49,11 @@ type Options struct {
 	// the start screen finds games to continue; nil = no autosave (Run
 	// opens the default folder, see store.DefaultDir).
 	Saves store.Store
+	// Prefs keeps the window's settings: the start screen's last setup
+	// (setup.go). Run opens the default (the configuration folder, the
+	// browser's storage) when it is nil; a test's app without one
+	// remembers nothing.
+	Prefs store.Prefs
 	// Load is a record or save file to resume at once.
 	Load string
 	// Quick skips the start screen: the game begins at once with Map,
@@ -143,6 +148,12 @@ func Run(opts Options) error {
 	if ms := shippedMaps(); len(ms) > 0 {
 		a.home.setMaps(ms, opts.Map)
 	}
+	if a.opts.Prefs == nil && opts.Spectate == "" {
+		if p, err := openPrefs(); err == nil {
+			a.opts.Prefs = p
+		}
+	}
+	a.home.restoreSetup(a.opts.Prefs, a.opts)
 	first, err := a.firstScene()
 	if err != nil {
 		return &SetupError{Err: err}
@@ -366,7 +377,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	if b.Dx() != w.w || b.Dy() != w.h || w.sceneImg == nil {
 		w.w, w.h = b.Dx(), b.Dy()
+		scale := w.sc.S
 		w.sc = ui.NewScaler(w.w, w.h)
+		if w.sc.S != scale {
+			a.rebuild() // the labels are fitted at the window's scale
+		}
 		if w.sceneImg != nil {
 			w.sceneImg.Deallocate()
 		}

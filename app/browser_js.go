@@ -44,6 +44,15 @@ func openSaves() (store.Store, error) {
 	return s, nil
 }
 
+// openPrefs keeps the settings in the browser's localStorage.
+func openPrefs() (store.Prefs, error) {
+	l, err := store.LocalStorage()
+	if err != nil {
+		return nil, err
+	}
+	return store.NewKVPrefs(l), nil
+}
+
 // CheckPlatform refuses, with what to do instead, the options that need
 // files (the page passes its URL's query as flags, e.g. ?players=3).
 func CheckPlatform(o Options) error {
@@ -183,9 +192,11 @@ func (a *App) say(lg *liveGame, msg string, isErr bool) {
 	if lg != nil {
 		lg.tbl.SetMessage(msg, isErr)
 	} else {
-		a.home.msg = msg
+		a.home.say(msg, isErr)
 	}
-	page("notice", msg, isErr)
+	if pageNotice(a.mgr.name()) {
+		page("notice", msg, isErr)
+	}
 }
 
 // downloadRecord hands the browser the record of the game in view as a

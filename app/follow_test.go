@@ -93,13 +93,36 @@ func TestUndoRedoKeys(t *testing.T) {
 	c := newClicker(t, a)
 	c.playFirst(g, 3, 5)
 	last := g.Actions()[4]
+	asker := tbl(a).Shown()
+	if last.Seat == asker {
+		t.Fatalf("seat %d made the last action: the test wants another seat's", asker)
+	}
+	// Another seat's decision: Ctrl+Z asks first, and the curtain stays down.
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
-	if g.Len() != 4 || tbl(a).State().Refusal {
-		t.Fatalf("Ctrl+Z: %d actions, message %q", g.Len(), tbl(a).State().Message)
+	if g.Len() != 5 || !atTable(a) || tbl(a).Shown() != asker {
+		t.Fatalf("Ctrl+Z into another seat's decision: %d actions, %T, message %q", g.Len(), a.mgr.cur, tbl(a).State().Message)
 	}
-	if ta := g.ToAct(); ta != tbl(a).Shown() && !is[*curtainScene](a) {
-		t.Fatalf("after the undo seat %d acts but the table still shows seat %d", ta, tbl(a).Shown())
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
+	if g.Len() != 4 || curtainSeat(a) != last.Seat || tbl(a).Shown() != -1 {
+		t.Fatalf("Ctrl+Z again: %d actions, curtain for seat %d, seat %d shown; want 4, the curtain for seat %d", g.Len(), curtainSeat(a), tbl(a).Shown(), last.Seat)
 	}
+	// Behind the curtain Redo looks live, and Ctrl+Y does what it says
+	// (asking first: it is a player's decision), lifting no curtain.
+	re, ok := ui.Find(a.f.behind, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdRedo })
+	if !ok || re.Ink == ui.ColDim {
+		t.Fatalf("behind the curtain Redo is missing or greyed: %+v", re)
+	}
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
+	if g.Len() != 4 || !ui.HasText(a.f.ws, "Redo again (Ctrl+Y)") {
+		t.Fatalf("Ctrl+Y behind the curtain: %d actions; the curtain shows no question", g.Len())
+	}
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
+	if g.Len() != 5 || g.Actions()[4] != last || curtainSeat(a) != g.ToAct() || tbl(a).Shown() != -1 {
+		t.Fatalf("Ctrl+Y again behind the curtain: %d actions, curtain for seat %d, seat %d shown", g.Len(), curtainSeat(a), tbl(a).Shown())
+	}
+	// The seat's own decision: at once.
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
 	c.lift()
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
 	if g.Len() != 5 || g.Actions()[4] != last {
@@ -131,7 +154,7 @@ func TestUndoRedoKeys(t *testing.T) {
 	if !tbl(a).State().Refusal || tbl(a).State().Message != table.UndoRefusal(g.CanUndo()) || g.Len() != n || tabletest.ViewJSON(t, g.View(rules.Public)) != state {
 		t.Fatalf("refused Ctrl+Z: message %q (error %v), %d actions (was %d)", tbl(a).State().Message, tbl(a).State().Refusal, g.Len(), n)
 	}
-	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Text == tbl(a).State().Message }); !ok {
+	if !ui.Shows(a.f.ws, tbl(a).State().Message) {
 		t.Fatal("the refusal is not on the screen")
 	}
 	// The top bar's Undo button, clicked, says the same and changes nothing.
@@ -167,9 +190,13 @@ func TestUndoRedoButtonClicks(t *testing.T) {
 		}
 		c.at(w.R.Center())
 	}
+	click(ui.CmdUndo) // another seat's decision: it asks
+	if g.Len() != 4 || !tbl(a).State().Refusal {
+		t.Fatalf("Undo click into another seat's decision: %d actions, message %q", g.Len(), tbl(a).State().Message)
+	}
 	click(ui.CmdUndo)
 	if g.Len() != 3 {
-		t.Fatalf("Undo click: %d actions, message %q", g.Len(), tbl(a).State().Message)
+		t.Fatalf("Undo click again: %d actions, message %q", g.Len(), tbl(a).State().Message)
 	}
 	click(ui.CmdRedo)
 	if g.Len() != 4 || g.Actions()[3] != last {
@@ -189,6 +216,10 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	}
 	id := sess(a).ID()
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}}) // another seat's decision: it asks
+	if n := saveActions(t, st, id); n != 4 || game(a).Len() != 4 {
+		t.Fatalf("after a Ctrl+Z that asked the save holds %d actions, the game %d; want 4", n, game(a).Len())
+	}
 	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
 	if n := saveActions(t, st, id); n != 3 || game(a).Len() != 3 {
 		t.Fatalf("after Ctrl+Z the save holds %d actions, the game %d; want 3 (message %q)", n, game(a).Len(), tbl(a).State().Message)

@@ -19,11 +19,11 @@ var namedKeys = []struct {
 	k    ebiten.Key
 	name string
 }{
-	{ebiten.KeySpace, "Space"}, {ebiten.KeyF1, "F1"}, {ebiten.KeyF2, "F2"}, {ebiten.KeyF11, "F11"},
+	{ebiten.KeySpace, "Space"}, {ebiten.KeyF1, "F1"}, {ebiten.KeyF2, "F2"}, {ebiten.KeyF3, "F3"}, {ebiten.KeyF11, "F11"},
 	{ebiten.KeyArrowLeft, "Left"}, {ebiten.KeyArrowRight, "Right"}, {ebiten.KeyArrowUp, "Up"}, {ebiten.KeyArrowDown, "Down"},
 	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
 	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
-	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"}, {ebiten.KeyW, "W"},
+	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"}, {ebiten.KeyW, "W"}, {ebiten.KeyN, "N"},
 	// The replay viewer's (replay.go).
 	{ebiten.KeyHome, "Home"}, {ebiten.KeyEnd, "End"}, {ebiten.KeyPageUp, "PgUp"}, {ebiten.KeyPageDown, "PgDn"},
 	{ebiten.KeyDigit0, "0"}, {ebiten.KeyR, "R"},

@@ -130,7 +130,7 @@ func TestKeysHelpAndFullscreen(t *testing.T) {
 			t.Errorf("the help does not mention %q", want)
 		}
 	}
-	for _, k := range ui.HelpKeys {
+	for _, k := range ui.HelpKeys(ui.InTable) {
 		if !ui.HasText(a.f.ws[a.f.modal:], k[0]) {
 			t.Errorf("the help lacks the key %q", k[0])
 		}
@@ -199,6 +199,60 @@ func TestAppTooltipsStayClear(t *testing.T) {
 		}
 		if !hint || !badge {
 			t.Errorf("%s: the Hint button (%v) or the tester's badge (%v) has no tooltip at the table", tc.mapName, hint, badge)
+		}
+	}
+}
+
+// TestHelpListsEveryBinding: every key the window reads and every gesture
+// it answers has a row in the bindings (ui.Bindings), and in every scene
+// the help (F1) lists each row of that scene, every key a button there
+// shows among them — the help is built from the same table, so the two
+// cannot drift apart.
+func TestHelpListsEveryBinding(t *testing.T) {
+	drawn := lookOnly(t)
+	read := []string{"Enter", "Esc", "Tab", "Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F", "Home", "Wheel", "Drag", "Click", "Right-click", "Shift+click"}
+	for _, nk := range namedKeys {
+		read = append(read, nk.name)
+	}
+	for _, k := range read {
+		if !ui.Bound(k, ui.InEvery) {
+			t.Errorf("the window reads %q but no binding names it", k)
+		}
+	}
+	g := rulesGame(t, "standard", caseNames[:3], 5)
+	tabletest.PlaySome(t, g, g, 5)
+	scenes := map[string]*App{"start": mustApp(t, Options{}, nil), "curtain": curtainApp(t, g, 5)}
+	scenes["table"] = curtainApp(t, g, 5)
+	scenes["table"].handle(ui.Input{Enter: true})
+	end := rulesGame(t, "standard", caseNames[:3], 5)
+	tabletest.PlayUntil(t, end, end, 5, func() bool { return false })
+	scenes["end"] = mustApp(t, Options{}, nil)
+	beginOn(scenes["end"], playRules(end), 5)
+	scenes["replay"], _ = replayOf(t, end, "game.ntk")
+	scenes["sandbox"], _, _ = sandboxFromStartApp(t)
+	for name, a := range scenes {
+		if got := a.mgr.name(); got != name {
+			t.Fatalf("the %s app is at %q", name, got)
+		}
+		sc := ui.SceneNamed(name)
+		for _, w := range a.f.ws {
+			if w.Key != "" && !ui.Bound(w.Key, sc) {
+				t.Errorf("%s: the button %q shows the key %q, which its help does not list", name, w.Text, w.Key)
+			}
+		}
+		a.handle(ui.Input{Keys: []string{"F1"}})
+		if !helpOpen(a) {
+			t.Fatalf("%s: F1 opened no help", name)
+		}
+		help := a.f.ws[a.f.modal:]
+		for _, k := range ui.HelpKeys(sc) {
+			if !ui.HasText(help, k[0]) || !ui.HasText(help, ui.WrapText(k[1], 15, 440, 0)[0]) {
+				t.Errorf("%s: the help lacks %q (%s)", name, k[0], k[1])
+			}
+		}
+		if drawn && (name == "table" || name == "start") {
+			look(t, a, "help-"+name+"-1280", 1280, 720)
+			look(t, a, "help-"+name+"-1920", 1920, 1080)
 		}
 	}
 }

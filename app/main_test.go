@@ -69,6 +69,8 @@ func covered(s Scene) Scene {
 			s = o.under
 		case *toolsScene:
 			s = o.under
+		case *scenarioScene:
+			s = o.under
 		default:
 			return s
 		}
@@ -312,12 +314,16 @@ func mustApp(t testing.TB, o Options, ng newGameFunc) *App {
 	return a
 }
 
-// startedApp is an app of o whose start screen's Start (Enter) began a
-// game of the rules engine.
+// startedApp is an app of o whose start screen's Start (Enter, or N with
+// games to continue) began a new game of the rules engine.
 func startedApp(t testing.TB, o Options) *App {
 	t.Helper()
 	a := mustApp(t, o, defaultNewGame)
-	a.handle(ui.Input{Enter: true})
+	if len(a.home.conts) > 0 {
+		a.handle(ui.Input{Keys: []string{"N"}}) // Enter would continue the newest game
+	} else {
+		a.handle(ui.Input{Enter: true})
+	}
 	return a
 }
 

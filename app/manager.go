@@ -27,6 +27,7 @@ import (
 //	table    ── game over ───────────────► end       ── New game ──► start
 //	end      ── Watch the replay ────────► replay    ── Back ──────► end (a file's replay: start)
 //	any      ── F1 ──► help over it ── F1, Esc ──► back;  table ── F2 ──► Tools over it ──► back
+//	table ── F3 (Tools → Scenarios…) ──► the scenario browser over it ── a click ──► curtain of that position; Esc ──► back
 //	spectator window (-spectate): waiting ── the first position read ──► spectator
 //
 // A new scene is a type in a file of its own that implements Scene and
@@ -69,8 +70,6 @@ type Shown struct {
 	// Banner is where a write failure's banner goes (zero: over the start
 	// screen's title).
 	Banner ui.Rect
-	// HelpKeys are the keys the help overlay lists (nil: ui.HelpKeys).
-	HelpKeys [][2]string
 	// Live is the game being played that the scene shows or returns to
 	// (nil for none): its write failures are shown in the banner, and
 	// closing the window saves it.
@@ -146,6 +145,8 @@ func (m *sceneManager) toggleHelp() {
 		m.goTo(s.under)
 	case *toolsScene:
 		m.goTo(&helpScene{under: s.under})
+	case *scenarioScene:
+		m.goTo(&helpScene{under: s.under})
 	default:
 		m.goTo(&helpScene{under: s})
 	}
@@ -162,6 +163,9 @@ func (m *sceneManager) name() string {
 			s = o.under
 			continue
 		case *toolsScene:
+			s = o.under
+			continue
+		case *scenarioScene:
 			s = o.under
 			continue
 		}
@@ -246,6 +250,11 @@ func (a *App) rebuild() {
 	f.keysOnly = a.presentWidgets(&f.ws)
 	f.modal = len(f.ws)
 	f.ws = append(f.ws, sh.Over...)
+	// No cut text: a label too wide for its box at the window's scale is
+	// shortened here, with an ellipsis and the whole text in its tooltip
+	// (built again when the window's scale changes).
+	ui.FitLabels(f.ws, a.win.sc.S)
+	ui.FitLabels(f.behind, a.win.sc.S)
 	if b := sh.Board; b != nil {
 		cam := a.camera(b)
 		pub := b.Table.Public()
@@ -298,11 +307,8 @@ type helpScene struct {
 
 func (h *helpScene) Show(c *Context) Shown {
 	sh := h.under.Show(c)
-	keys := sh.HelpKeys
-	if keys == nil {
-		keys = ui.HelpKeys
-	}
-	hw := ui.HelpWidgets(keys)
+	// The keys and gestures of the scene the help covers (ui.Bindings).
+	hw := ui.HelpWidgets(ui.HelpKeys(ui.SceneNamed(c.app.mgr.name())))
 	if c.app.opts.LargeText {
 		c.app.p.LargeSizes(hw)
 	}

@@ -324,16 +324,20 @@ func TestDrawPersistence(t *testing.T) {
 	n := 0
 	for _, w := range a.f.ws {
 		if w.T.Cmd.Kind == ui.CmdContinue {
+			want := ui.ColButton
+			if n == 0 {
+				want = ui.ColOK // the newest, offered first (Enter)
+			}
 			n++
-			if c := img.RGBAAt(int(w.R.X+4), int(w.R.Y+w.R.H/2)); c != ui.ColButton {
-				t.Errorf("Continue button %q: pixel %v, want %v", w.Text, c, ui.ColButton)
+			if c := img.RGBAAt(int(w.R.X+4), int(w.R.Y+w.R.H/2)); c != want {
+				t.Errorf("Continue button %q: pixel %v, want %v", w.Text, c, want)
 			}
 		}
 	}
 	if n != 2 {
 		t.Fatalf("%d Continue buttons, want 2", n)
 	}
-	a.handle(ui.Input{Enter: true})
+	a.handle(ui.Input{Keys: []string{"N"}}) // a new game (Enter would continue the newest)
 	fs.fail = true
 	step(t, a, 1)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))

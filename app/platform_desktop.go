@@ -23,6 +23,10 @@ func openSaves() (store.Store, error) {
 	return d, nil
 }
 
+// openPrefs keeps the settings in the configuration folder
+// (store.DefaultPrefs), beside the saves.
+func openPrefs() (store.Prefs, error) { return store.DefaultPrefs() }
+
 // CheckPlatform accepts every option: the desktop has files. (The browser
 // build refuses what a web page cannot do: browser_js.go.)
 func CheckPlatform(Options) error { return nil }

@@ -25,17 +25,24 @@ func loadScenario(c *Context, path string) (Scene, error) {
 	if err != nil {
 		return nil, err
 	}
+	return playScenario(c, g, data, path, filepath.Base(path)), nil
+}
+
+// playScenario plays g, the game of a scenario's text data, from file
+// path ("" for a shipped one) named name: its comment on a card over the
+// table.
+func playScenario(c *Context, g *rules.Game, data []byte, path, name string) Scene {
 	lg, at := playPosition(c, g, path)
-	lg.tbl.SetMessage(fmt.Sprintf("Scenario %s: %s to act.", filepath.Base(path), lg.tbl.SeatName(g.ToAct())), false)
+	lg.tbl.SetMessage(fmt.Sprintf("Scenario %s: %s to act.", name, lg.tbl.SeatName(g.ToAct())), false)
 	// Its comment (what to try, what should happen) on a card over the
 	// table until Continue.
 	if cm := scenarios.Comment(data); cm != "" {
-		lg.tbl.NoticeScenario(filepath.Base(path), paragraphs(cm))
+		lg.tbl.NoticeScenario(name, paragraphs(cm))
 		if at == Scene(lg.scene) {
 			at = lg.at(false) // the table, under the card
 		}
 	}
-	return at, nil
+	return at
 }
 
 // playPosition puts g, a game that starts from a position (a scenario

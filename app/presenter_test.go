@@ -196,6 +196,9 @@ func TestCleanLayout(t *testing.T) {
 			n := g.Len()
 			if g.CanUndo() == nil && atTable(a) {
 				a.handle(ui.Input{Keys: []string{"Ctrl+Z"}})
+				if g.Len() == n {
+					a.handle(ui.Input{Keys: []string{"Ctrl+Z"}}) // it asked: another seat's decision
+				}
 				if g.Len() != n-1 && !g.CanRedo() {
 					t.Errorf("%s: Ctrl+Z did not undo (%d actions, was %d)", where, g.Len(), n)
 				}

@@ -595,7 +595,7 @@ func TestReplayCutLastLine(t *testing.T) {
 		t.Fatal("no warning for a cut-off last line")
 	}
 	press(a, "End")
-	if !ui.HasText(a.f.ws, rp(a).warning) {
+	if !ui.Shows(a.f.ws, rp(a).warning) {
 		t.Errorf("the warning %q is not shown at the last action", rp(a).warning)
 	}
 	if got, _ := os.ReadFile(p); string(got) != cut {

@@ -101,7 +101,7 @@ func TestSandboxUnits(t *testing.T) {
 	if !reflect.DeepEqual(before, sb.g.Position()) {
 		t.Fatal("a refused edit changed the position")
 	}
-	if !ui.HasText(a.f.ws, sb.msg) {
+	if !ui.Shows(a.f.ws, sb.msg) {
 		t.Fatal("the refusal is not on screen")
 	}
 	// Another house's troops are there already: refused too.
@@ -303,7 +303,7 @@ func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
 	if !is[*sandboxScene](a) || sandbox(a) != sb {
 		t.Fatalf("%T: a refused position left the sandbox", a.mgr.cur)
 	}
-	if !sb.msgErr || !strings.Contains(sb.msg, want.Error()) || !ui.HasText(a.f.ws, sb.msg) {
+	if !sb.msgErr || !strings.Contains(sb.msg, want.Error()) || !ui.Shows(a.f.ws, sb.msg) {
 		t.Fatalf("message %q, want the engine's %q on screen", sb.msg, want)
 	}
 	if !reflect.DeepEqual(before, sb.g.Position()) {

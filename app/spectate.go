@@ -283,7 +283,7 @@ type spectateWait struct {
 }
 
 func (w *spectateWait) Show(*Context) Shown {
-	return Shown{Widgets: w.f.waitingWidgets(), HelpKeys: ui.SpectatorHelpKeys, Unsaved: []error{w.f.overlayErr}}
+	return Shown{Widgets: w.f.waitingWidgets(), Unsaved: []error{w.f.overlayErr}}
 }
 
 // Tick polls the followed file; the first position read puts the game up.
@@ -332,7 +332,7 @@ func (s *spectateScene) Show(*Context) Shown {
 		area = table.EndLayout(m.Grid.W, m.Grid.H).Board
 	}
 	hl, sel := u.Highlights()
-	return Shown{Widgets: s.widgets(), HelpKeys: ui.SpectatorHelpKeys, Banner: footBanner(l), Unsaved: []error{s.f.overlayErr},
+	return Shown{Widgets: s.widgets(), Banner: footBanner(l), Unsaved: []error{s.f.overlayErr},
 		Board: &BoardShown{Table: u, Area: area, Lit: hl, Sel: sel, Input: !u.Game().Over()}}
 }
 

@@ -28,6 +28,11 @@ type startScene struct {
 	names  []string
 	focus  int // -1 none, 0.. names
 	msg    string
+	// msgErr says the message is a refusal or a failure (drawn on the
+	// warning colour); else it is news (on the colour of success).
+	msgErr bool
+	// setupErr is why the last setup could not be kept (nil: kept).
+	setupErr error
 	// tester is set when a seed was typed (-seed): testSeed is then the
 	// seed of every game started here.
 	tester   bool
@@ -245,6 +250,10 @@ func (s *startScene) widgets() []ui.Widget {
 	}
 	b := ui.Button(ui.Rect{X: x + 180, Y: y, W: 260, H: 56}, "Start", ui.CmdTarget(ui.Command{Kind: ui.CmdStart}))
 	b.Size, b.Fill, b.Key = 26, ui.ColOK, "Enter"
+	if len(s.conts) > 0 {
+		// Enter continues the newest game; N starts a new one.
+		b.Key, b.Tip = "N", "A new game of this map and these players (Enter continues the newest saved game)."
+	}
 	ws = append(ws, b)
 	ws = append(ws, s.botPauseWidget(ui.Rect{X: x + 460, Y: y + 8, W: 160, H: 40})...)
 	sbx := ui.Button(ui.Rect{X: x + 450, Y: y + 68, W: 170, H: 36}, "Sandbox", ui.CmdTarget(ui.Command{Kind: ui.CmdSandbox}))
@@ -252,8 +261,14 @@ func (s *startScene) widgets() []ui.Widget {
 	ws = append(ws, sbx)
 	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 76, W: 440, H: 22}, Kind: ui.WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: ui.ColDim})
 	if s.msg != "" {
-		ws = append(ws, ui.Widget{R: ui.Rect{X: px, Y: 856, W: 700, H: 36}, Kind: ui.WPanel, Fill: ui.ColWarn},
-			ui.Text(ui.Rect{X: px + 12, Y: 862, W: 676, H: 24}, s.msg, 18, ui.ColText))
+		// Red for a refusal or a failure, green for news (a file opened,
+		// a map loaded).
+		fill := ui.ColOK
+		if s.msgErr {
+			fill = ui.ColWarn
+		}
+		ws = append(ws, ui.Widget{R: ui.Rect{X: px, Y: 856, W: 700, H: 36}, Kind: ui.WPanel, Fill: fill},
+			ui.Widget{R: ui.Rect{X: px + 12, Y: 862, W: 676, H: 24}, Kind: ui.WText, Text: s.msg, Size: 18, Ink: ui.ColText, Tip: s.msg})
 	}
 	return ws
 }
@@ -269,6 +284,10 @@ func (s *startScene) continueWidgets(r ui.Rect) []ui.Widget {
 	for i, c := range s.conts[:min(len(s.conts), maxContinues)] {
 		b := ui.Button(ui.Rect{X: r.X + 16, Y: r.Y + 44 + float64(i)*62, W: r.W - 32, H: 52}, c.Label(now), ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: c.ID}))
 		b.Size, b.Key = 17, strconv.Itoa(i+1)
+		if i == 0 {
+			// The newest game is offered first: Enter (or 1) continues it.
+			b.Key, b.Fill = "Enter", ui.ColOK
+		}
 		if c.Tester {
 			b.Text += "  (tester)"
 		}
@@ -298,6 +317,8 @@ func (s *startScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 			changed = true
 		case s.focus >= 0 && (len(k) == 1 || k == "Space"):
 			// Typed into the name field, not a button's key.
+		case k == "1" && len(s.conts) > 0:
+			rest = append(rest, "Enter") // the newest game's button shows Enter
 		default:
 			rest = append(rest, k)
 		}
@@ -348,7 +369,7 @@ func (s *startScene) open(c *Context, next func(*Context) (Scene, error)) {
 	s.watch = ""
 	sc, err := next(c)
 	if err != nil {
-		s.msg = err.Error()
+		s.say(err.Error(), true)
 		return
 	}
 	c.GoTo(sc)
@@ -359,7 +380,7 @@ func (s *startScene) open(c *Context, next func(*Context) (Scene, error)) {
 func (s *startScene) watchGame(c *Context) {
 	f, err := newSpectator(s.watch)
 	if err != nil {
-		s.msg = err.Error()
+		s.say(err.Error(), true)
 		return
 	}
 	f.fromHome = true
@@ -382,7 +403,7 @@ func (s *startScene) refresh(c *Context) {
 	l, err := session.Unfinished(saves)
 	s.conts = l
 	if err != nil {
-		s.msg = "Some saved games could not be read: " + err.Error()
+		s.say("Some saved games could not be read: "+err.Error(), true)
 	}
 }
 
@@ -391,9 +412,16 @@ func (s *startScene) refresh(c *Context) {
 func (c *Context) goHome() {
 	h := c.app.home
 	h.msg, h.watch = "", ""
+	if h.setupErr != nil {
+		h.say("This setup could not be kept for the next start: "+h.setupErr.Error(), true)
+	}
 	h.refresh(c)
 	c.GoTo(h)
 }
+
+// say puts msg on the start screen's message line: a refusal or a
+// failure when isErr, else news.
+func (s *startScene) say(msg string, isErr bool) { s.msg, s.msgErr = msg, isErr }
 
 // startGame starts a game of the map and players chosen on the start
 // screen.
@@ -405,6 +433,7 @@ func startGame(c *Context) (Scene, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.keepSetup(c.app.opts.Prefs)
 	id := gameID{tester: s.tester}
 	id.mapName, id.mapSum = gamefile.MapName(s.mapID(), p.on.Map())
 	_, at := begin(c, p, seed, id, s.botDriver(len(names), seed))

@@ -71,6 +71,8 @@ func (s *tableScene) do(cmd ui.Command, c *Context, self settler) {
 		c.GoTo(&toolsScene{under: self, lg: lg})
 	case cmd.Kind == ui.CmdSavePosition:
 		lg.savePosition(c)
+	case cmd.Kind == ui.CmdScenarios && !lg.tbl.Trying():
+		c.GoTo(newScenarioScene(c, self, lg))
 	case cmd.Kind == ui.CmdHint:
 		lg.askHint()
 	case cmd.Kind == ui.CmdSandbox && !lg.tbl.Trying():
@@ -175,16 +177,32 @@ func (s *curtainScene) Show(c *Context) Shown {
 	return s.lg.shown(sh)
 }
 
-// Keys: Enter or Space lifts the curtain (its button's key).
-func (s *curtainScene) Keys(in ui.Input, _ *Context) ([]string, bool) {
+// Keys: Enter or Space lifts the curtain (its button's key); Ctrl+Z and
+// Ctrl+Y undo and redo behind it, as the table's buttons in view say
+// (the table asks before it takes back or redoes a player's decision, and
+// the curtain then waits for whoever is to act: it never lifts).
+func (s *curtainScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 	var rest []string
+	changed := false
 	for _, k := range in.Pressed() {
-		if k == "Space" {
+		switch k {
+		case "Space":
 			k = "Enter"
+		case "Ctrl+Z", "Ctrl+Y":
+			cmd := ui.Command{Kind: ui.CmdUndo}
+			if k == "Ctrl+Y" {
+				cmd.Kind = ui.CmdRedo
+			}
+			g := s.lg.tbl.Game()
+			if n := g.Len(); s.lg.tbl.Do(cmd) && g.Len() != n {
+				s.lg.moved(c, false) // (a question stays on the curtain)
+			}
+			changed = true
+			continue
 		}
 		rest = append(rest, k)
 	}
-	return rest, false
+	return rest, changed
 }
 
 func (s *curtainScene) Do(cmd ui.Command, c *Context) {

@@ -75,19 +75,15 @@ func advance(s string, f text.Face) float64 {
 	return w
 }
 
-// fit shortens s with an ellipsis until it fits width w.
+// fit shortens s with an ellipsis to fit width w (ui.CutToWidth: a binary
+// search, not a measure per rune removed). The screens shorten their
+// labels themselves (ui.FitLabels, with a tooltip holding the whole text);
+// this is the guard for a text drawn at a scale where it came out wider.
 func fit(s string, f text.Face, w float64) string {
-	if w <= 0 || advance(s, f) <= w {
+	if w <= 0 {
 		return s
 	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if t := string(r) + "…"; advance(t, f) <= w {
-			return t
-		}
-	}
-	return s
+	return ui.CutToWidth(s, w, func(t string) float64 { return advance(t, f) })
 }
 
 // keySize is the size of a button's key hint in base pixels.
@@ -387,7 +383,14 @@ func (p *Painter) drawWidgetsDirect(dst *ebiten.Image, sc ui.Scaler, ws []ui.Wid
 				ha, tx = text.AlignStart, r.X+8*s
 			}
 			if w.Text != "" {
-				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == ui.WButton, w.Ink, ha, text.AlignCenter, tr.W-8*s)
+				maxW := tr.W - 4*s // ui.TextRoom
+				switch w.Kind {
+				case ui.WBox:
+					maxW = tr.W
+				case ui.WField:
+					maxW = tr.W - 16*s
+				}
+				p.drawText(dst, w.Text, tx, r.Y+r.H/2, w.Size*s, w.Bold || w.Kind == ui.WButton, w.Ink, ha, text.AlignCenter, maxW)
 			}
 		}
 	}

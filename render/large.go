@@ -154,16 +154,4 @@ func growTextRooms(ws []ui.Widget) {
 
 // TextRoom is the width (base pixels) a widget's text has: the rect's
 // for a text, less the margins and the key hint for a button or box.
-func (p *Painter) TextRoom(w ui.Widget) float64 {
-	switch w.Kind {
-	case ui.WText:
-		return w.R.W
-	case ui.WField:
-		return w.R.W - 16
-	}
-	room := w.R.W - 8
-	if w.Key != "" && w.Kind == ui.WButton {
-		room -= p.keyHintW(w.Key, 1) + 5
-	}
-	return room
-}
+func (p *Painter) TextRoom(w ui.Widget) float64 { return ui.TextRoom(w) }

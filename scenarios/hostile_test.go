@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"notrueking/maps"
+	"notrueking/rules"
 	"notrueking/scenarios"
 )
 
@@ -229,6 +230,30 @@ func TestSeedBeyondTOMLIntegers(t *testing.T) {
 		text := strings.Replace(base, "phase = \"resolve\"", "phase = \"resolve\"\nseed = "+bad, 1)
 		if _, err := scenarios.Parse("s.toml", []byte(text), ""); err == nil || !strings.Contains(err.Error(), "s.toml:3: seed: want a whole number") {
 			t.Errorf("seed %s: %v", bad, err)
+		}
+	}
+}
+
+// A scenario's player name holds at most rules.MaxNameRunes characters, as
+// every other way a name enters (rules.TestNamesHoldAtMost24Characters):
+// a longer one is refused with its file, line and the reason.
+func TestScenarioNamesHoldAtMost24Characters(t *testing.T) {
+	data, err := scenarios.ShippedFile("flags")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fits := strings.Repeat("W", rules.MaxNameRunes)
+	for _, name := range []string{fits, fits + "W", strings.Repeat("W", 10000)} {
+		text := strings.Replace(string(data), `name = "Ann"`, `name = "`+name+`"`, 1)
+		if text == string(data) {
+			t.Fatal("flags.toml names no player Ann")
+		}
+		_, err := scenarios.Parse("flags.toml", []byte(text), "")
+		switch {
+		case len(name) <= rules.MaxNameRunes && err != nil:
+			t.Errorf("a name of %d characters: %v", len(name), err)
+		case len(name) > rules.MaxNameRunes && (err == nil || !strings.Contains(err.Error(), "flags.toml:") || !strings.Contains(err.Error(), "at most 24") || len(err.Error()) > 300):
+			t.Errorf("a name of %d characters: %v", len(name), err)
 		}
 	}
 }

@@ -131,7 +131,9 @@ func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMo
 	if r.W > 600 {
 		size = 16
 	}
-	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 24, H: size + 8}, Kind: ui.WText, Text: head, Size: size + 3, Bold: true, Ink: ink})
+	// The title in a smaller size rather than cut ("Combat in Dornish
+	// Mar…"); the line keeps its height.
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 24, H: size + 8}, Kind: ui.WText, Text: head, Size: ui.FitSize(head, size+3, size-1, true, r.W-24), Bold: true, Ink: ink})
 	sides, y := u.combatSides(ui.Rect{X: r.X + 12, Y: r.Y + size + 20, W: r.W - 24, H: r.H}, cv, size)
 	ws = append(ws, sides...)
 	rowH := size * 1.35

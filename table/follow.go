@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"notrueking/board"
@@ -185,20 +186,13 @@ func (u *Table) followCommand(c ui.Command) bool {
 // screen before a hand-off: a notice is waiting to be dismissed.
 func (u *Table) holding() bool { return len(u.notices) > 0 }
 
-// lastActionText is the public words of the last action's events.
-func (u *Table) lastActionText() string {
-	n := u.eng.Len()
-	var parts []string
-	for _, l := range u.eng.View(rules.Public).Log {
-		if l.Action == n-1 {
-			parts = append(parts, l.Text)
-		}
-	}
-	return strings.Join(parts, " ")
-}
-
-// undo takes the last action back through the actor (the session saves
-// the shorter game), or shows the engine's reason why not.
+// undo takes back the last decision of the seat asking (the seat shown)
+// through the actor (the session saves the shorter game), with the bots'
+// actions made after it; or shows the engine's reason why not. Before it
+// takes back another player's decision — and behind the curtain, where no
+// one is known to be asking, before any player's — it asks: the same key
+// again at the same position goes on, and the game then stands at that
+// player's decision, behind the curtain (undo never lifts one).
 func (u *Table) undo() bool {
 	if u.past != nil || len(u.notices) > 0 {
 		return false
@@ -207,17 +201,34 @@ func (u *Table) undo() bool {
 		u.setMsg(UndoRefusal(err), true)
 		return false
 	}
-	what := u.lastActionText()
-	if err := u.eng.Undo(); err != nil {
-		u.setMsg(UndoRefusal(err), true)
+	acts := u.eng.Actions()
+	k := len(acts) - 1
+	for k >= 0 && u.botLevel(acts[k].Seat) != "" {
+		k-- // the bots' actions go back with the decision before them
+	}
+	if k < 0 {
+		k = len(acts) - 1 // only bots have played: take back one
+	} else if who := acts[k].Seat; who != u.shown && !u.confirmed(ui.CmdUndo) {
+		u.ask(ui.CmdUndo, fmt.Sprintf("That was %s's decision: Undo again (Ctrl+Z) to take it back.", u.seatName(who)))
 		return false
+	}
+	what := u.actionText(k)
+	for u.eng.Len() > k {
+		if err := u.eng.Undo(); err != nil {
+			u.rewound()
+			u.setMsg(UndoRefusal(err), true)
+			return true
+		}
 	}
 	u.rewound()
 	u.setMsg("Taken back: "+what, false)
 	return true
 }
 
-// redo applies again the action last undone.
+// redo applies again the decision last taken back, with the bots' actions
+// that were taken back with it; a combat that ends shows its result again.
+// Before it redoes another player's decision (behind the curtain: any
+// player's) it asks, as undo does.
 func (u *Table) redo() bool {
 	if u.past != nil || len(u.notices) > 0 {
 		return false
@@ -226,14 +237,57 @@ func (u *Table) redo() bool {
 		u.setMsg("Nothing to redo.", true)
 		return false
 	}
-	if _, err := u.eng.Redo(); err != nil {
-		u.setMsg(err.Error(), true)
-		u.refresh()
+	if who := u.eng.ToAct(); u.botLevel(who) == "" && who != u.shown && !u.confirmed(ui.CmdRedo) {
+		u.ask(ui.CmdRedo, fmt.Sprintf("That is %s's decision: Redo again (Ctrl+Y) to redo it.", u.seatName(who)))
 		return false
 	}
+	from := u.eng.Len()
+	human := false
+	for u.eng.CanRedo() && !u.eng.Over() {
+		who := u.eng.ToAct()
+		bot := u.botLevel(who) != ""
+		if !bot && human {
+			break // the next player's decision stays undone
+		}
+		human = human || !bot
+		wasCombat := u.eng.View(rules.Public).Combat != nil
+		evs, err := u.eng.Redo()
+		if err != nil {
+			u.rewound()
+			u.setMsg(err.Error(), true)
+			return u.eng.Len() > from
+		}
+		u.noticeAfter(evs, wasCombat)
+	}
 	u.rewound()
-	u.setMsg("Redone: "+u.lastActionText(), false)
+	u.setMsg("Redone: "+u.actionText(from), false)
 	return true
+}
+
+// confirmed reports whether kind (undo or redo) asked at this position,
+// and forgets it.
+func (u *Table) confirmed(kind ui.CmdKind) bool {
+	ok := u.asked == kind && u.askedAt == u.eng.Len()
+	u.asked = ui.CmdNone
+	return ok
+}
+
+// ask puts question q on the message line for undo or redo (kind): the
+// same command at this position goes on.
+func (u *Table) ask(kind ui.CmdKind, q string) {
+	u.asked, u.askedAt = kind, u.eng.Len()
+	u.setMsg(q, true)
+}
+
+// actionText is the public words of action n's events.
+func (u *Table) actionText(n int) string {
+	var parts []string
+	for _, l := range u.eng.View(rules.Public).Log {
+		if l.Action == n {
+			parts = append(parts, l.Text)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // rewound puts the game on the table again after an undo or a redo: the
@@ -242,6 +296,8 @@ func (u *Table) redo() bool {
 func (u *Table) rewound() {
 	u.resetLocal()
 	u.hint = nil
+	// A hint noted after an action taken back went with it.
+	u.notes = slices.DeleteFunc(u.notes, func(n rules.LogLine) bool { return n.Action >= u.eng.Len() })
 	u.log.toNewest()
 	u.log.forget()
 	u.refresh()

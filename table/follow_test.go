@@ -265,15 +265,10 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 // applies it again; a refused undo shows the engine's reason and changes
 // nothing.
 func TestUndoRedoButtons(t *testing.T) {
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tabletest.PlaySome(t, g, g, 5)
-	u := New(g, Options{Seed: 3})
-	u.reveal(g.ToAct())
-	before := tabletest.ViewJSON(t, g.View(rules.Public))
+	g, u := undoAt(t, nil)
 	last := g.Actions()[4]
+	u.reveal(last.Seat) // its player asks: undo takes it back at once
+	before := tabletest.ViewJSON(t, g.View(rules.Public))
 	u.command(ui.Command{Kind: ui.CmdUndo})
 	if g.Len() != 4 || u.msgErr || !strings.HasPrefix(u.msg, "Taken back: ") {
 		t.Fatalf("undo: %d actions, message %q", g.Len(), u.msg)
@@ -281,7 +276,6 @@ func TestUndoRedoButtons(t *testing.T) {
 	if _, re := u.undoWidgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
 		t.Error("Redo is greyed with an action to redo")
 	}
-	u.reveal(g.ToAct())
 	u.command(ui.Command{Kind: ui.CmdRedo})
 	if g.Len() != 5 || g.Actions()[4] != last || tabletest.ViewJSON(t, g.View(rules.Public)) != before {
 		t.Fatalf("redo did not restore the game: %d actions, message %q", g.Len(), u.msg)
@@ -461,4 +455,129 @@ func TestLiveCombatCardFollowsTheCards(t *testing.T) {
 		return
 	}
 	t.Fatal("no card was played in a running combat in 30 games")
+}
+
+// undoAt is a three-player standard game after five actions (seats 0, 1,
+// 2 arrange their cards, then 2 and 0 place an agent: seat 1 to act) on a
+// table of players (nil: all human).
+func undoAt(t *testing.T, players []string) (*rules.Game, *Table) {
+	t.Helper()
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tabletest.PlaySome(t, g, g, 5)
+	var seats []rules.Seat
+	for _, a := range g.Actions() {
+		seats = append(seats, a.Seat)
+	}
+	if !slices.Equal(seats, []rules.Seat{0, 1, 2, 2, 0}) || g.ToAct() != 1 {
+		t.Fatalf("the actions' seats are %v and seat %d is to act; the test wants 0 1 2 2 0, then 1", seats, g.ToAct())
+	}
+	return g, New(g, Options{Seed: 3, Players: players})
+}
+
+// TestUndoStopsAtTheAskersDecisions: undo takes back the decisions of the
+// seat asking; before another player's it asks, and only the same key
+// again takes it back, the game then waiting for that player behind the
+// curtain (the table shows no one's secrets by itself). Behind the curtain
+// redo works the same way: it asks before a player's decision, then
+// redoes it, and lifts no curtain.
+func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
+	g, u := undoAt(t, nil)
+	u.reveal(1)
+	undo, redo := ui.Command{Kind: ui.CmdUndo}, ui.Command{Kind: ui.CmdRedo}
+	u.Do(undo)
+	if s := u.State(); g.Len() != 5 || s.Shown != 1 || !strings.Contains(s.Message, "Undo again (Ctrl+Z)") || !strings.Contains(s.Message, u.seatName(0)) {
+		t.Fatalf("undo into seat 0's decision, asked by seat 1: %d actions, seat %d shown, message %q", g.Len(), s.Shown, s.Message)
+	}
+	u.Do(undo)
+	if g.Len() != 4 || g.ToAct() != 0 || !strings.HasPrefix(u.State().Message, "Taken back: ") {
+		t.Fatalf("undo again: %d actions, seat %d to act, message %q", g.Len(), g.ToAct(), u.State().Message)
+	}
+	u.Hide() // the app's curtain for seat 0
+	u.Do(redo)
+	if s := u.State(); g.Len() != 4 || s.Shown != -1 || !strings.Contains(s.Message, "Redo again (Ctrl+Y)") {
+		t.Fatalf("redo behind the curtain: %d actions, seat %d shown, message %q", g.Len(), s.Shown, s.Message)
+	}
+	if _, re := u.undoWidgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
+		t.Fatal("Redo is greyed behind the curtain with a decision to redo")
+	}
+	u.Do(redo)
+	if s := u.State(); g.Len() != 5 || s.Shown != -1 || !strings.HasPrefix(s.Message, "Redone: ") {
+		t.Fatalf("redo again behind the curtain: %d actions, seat %d shown, message %q", g.Len(), s.Shown, s.Message)
+	}
+	// Behind the curtain undo asks too, then takes seat 0's decision back.
+	u.Do(undo)
+	u.Do(undo)
+	if g.Len() != 4 || u.State().Shown != -1 {
+		t.Fatalf("undo behind the curtain, twice: %d actions, seat %d shown", g.Len(), u.State().Shown)
+	}
+	// Asked, then something else: the question is forgotten.
+	u.Do(redo)
+	u.Do(ui.Command{Kind: ui.CmdCancel})
+	u.Do(redo)
+	if g.Len() != 4 {
+		t.Fatalf("a redo asked, cancelled, then asked again went on: %d actions", g.Len())
+	}
+	// A seat's own decision goes back at once.
+	u.Do(redo)
+	u.reveal(1)
+	tabletest.PlaySome(t, g, g, 1)
+	u.Refresh()
+	u.Do(undo)
+	if g.Len() != 5 || g.ToAct() != 1 {
+		t.Fatalf("seat 1's own undo: %d actions, seat %d to act (message %q)", g.Len(), g.ToAct(), u.State().Message)
+	}
+}
+
+// TestUndoTakesTheBotsActionsBack: the bots' actions go back with the
+// decision before them and come again with it, so that undo reaches the
+// player's own decision (a bot to act would play again at once).
+func TestUndoTakesTheBotsActionsBack(t *testing.T) {
+	g, u := undoAt(t, []string{"easy", "easy", "human"})
+	u.reveal(2)
+	u.Do(ui.Command{Kind: ui.CmdUndo})
+	if g.Len() != 3 || g.ToAct() != 2 {
+		t.Fatalf("undo by seat 2 after a bot's action: %d actions, seat %d to act (message %q)", g.Len(), g.ToAct(), u.State().Message)
+	}
+	u.Do(ui.Command{Kind: ui.CmdRedo})
+	if g.Len() != 5 {
+		t.Fatalf("redo by seat 2: %d actions (message %q)", g.Len(), u.State().Message)
+	}
+}
+
+// TestRedoShowsTheCombatResultAgain: a redone action that ends a combat
+// puts its result in front of the table again, as it did when played.
+func TestRedoShowsTheCombatResultAgain(t *testing.T) {
+	for seed := uint64(1); seed <= 40; seed++ {
+		g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ended := false
+		playFollowUntil(t, g, seed, 3000, func(evs []rules.Event) bool {
+			ended = hasKind(evs, rules.EvAttackerWon) || hasKind(evs, rules.EvDefenderWon)
+			return ended || g.Over()
+		})
+		if !ended || g.CanUndo() != nil {
+			continue // decided by a card reveal, which undo never crosses
+		}
+		last := g.Actions()[g.Len()-1]
+		u := New(g, Options{Seed: seed})
+		u.reveal(last.Seat)
+		n := g.Len()
+		u.Do(ui.Command{Kind: ui.CmdUndo})
+		if g.Len() >= n || g.View(rules.Public).Combat == nil {
+			t.Fatalf("seed %d: the undo did not go back into the combat (%q)", seed, u.State().Message)
+		}
+		u.reveal(g.ToAct())
+		u.Do(ui.Command{Kind: ui.CmdRedo})
+		ns := u.State().Notices
+		if len(ns) == 0 || ns[len(ns)-1].Kind != "result" || ns[len(ns)-1].Combat == nil {
+			t.Fatalf("seed %d: the redone combat's end shows no result (notices %+v, message %q)", seed, ns, u.State().Message)
+		}
+		return
+	}
+	t.Fatal("no seed reached a combat's end that undo may take back")
 }

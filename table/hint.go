@@ -49,7 +49,10 @@ func (u *Table) ShowHint(h Hint) {
 		alts = append(alts, fmt.Sprintf("%s %.1f", u.hintName(o.Action), o.Score))
 	}
 	msg := "Hint: " + u.hintName(h.Action)
-	if len(h.Top) > 0 {
+	if legal := u.eng.Legal(); len(legal) == 1 && legal[0].Verb != rules.VArrange {
+		// A forced choice: no score to weigh (the search says 0.0).
+		msg += " (only one legal action)"
+	} else if len(h.Top) > 0 {
 		msg += fmt.Sprintf(" (expected score %.1f", h.Top[0].Score)
 		if len(alts) > 0 {
 			msg += "; then " + strings.Join(alts, ", ")
@@ -148,11 +151,21 @@ func (u *Table) MarkHint(ws []ui.Widget) []ui.Widget {
 	return append(ws, frames...)
 }
 
-// mergeNotes puts the table's notes (hints) into a log after the lines of
-// the action they followed.
-func mergeNotes(log []rules.LogLine, notes []rules.LogLine) []rules.LogLine {
-	if len(notes) == 0 {
+// mergeNotes puts the table's notes (hints) into the log of viewer after
+// the lines of the action they followed. A hint names a move of its
+// seat's, which may give away a card in hand or a loyalty card: another
+// viewer (the public table, another seat) reads only that the player
+// asked for one.
+func (u *Table) mergeNotes(log []rules.LogLine, viewer rules.Seat) []rules.LogLine {
+	if len(u.notes) == 0 {
 		return log
+	}
+	notes := make([]rules.LogLine, len(u.notes))
+	for i, n := range u.notes {
+		notes[i] = n
+		if n.Seat != viewer {
+			notes[i].Text = u.seatName(n.Seat) + " asked for a hint."
+		}
 	}
 	out := make([]rules.LogLine, 0, len(log)+len(notes))
 	k := 0

@@ -41,6 +41,12 @@ func (u *Table) Keys(in ui.Input) Keyed {
 		k.Played = u.Do(c) || k.Played
 		k.Changed = true
 	}
+	u.shift = in.Shift
+	if in.Right && u.try == nil && (u.moveFrom >= 0 || u.chooser != nil) {
+		// A right-click cancels a move being set up (or a chooser), as Esc
+		// does.
+		do(ui.Command{Kind: ui.CmdCancel})
+	}
 	for _, key := range in.Pressed() {
 		switch {
 		case u.try != nil && (key == "Esc" || key == "T"):

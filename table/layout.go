@@ -472,6 +472,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 			playable[a.Card] = a
 		}
 	}
+	head := len(ws)
 	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, ui.ColDim))
 	y += 21
 	// Playable cards first, so a long hand never hides one.
@@ -486,7 +487,19 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		c, h := u.card(id), u.cardHouse(id)
 		cr := ui.Rect{X: r.X + 12, Y: y + float64(k)*27, W: cw, H: 24}
 		if cr.Y+cr.H > r.Y+r.H-4 || (k < len(hand)-1 && cr.Y+cr.H+27 > r.Y+r.H-4) {
-			ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: cr.Y + 2, W: r.W - 24, H: 19}, fmt.Sprintf("… and %d more", len(hand)-k), 15, ui.ColDim))
+			// The cards with no row: named on the line that says so, or
+			// (no room for that line either) in the tooltip of the hand's.
+			var rest []string
+			for _, c := range hand[k:] {
+				rest = append(rest, CardLabel(u.card(c)))
+			}
+			if more := (ui.Rect{X: r.X + 12, Y: cr.Y + 2, W: r.W - 24, H: 19}); more.Y+more.H <= r.Y+r.H {
+				m := ui.Text(more, fmt.Sprintf("… and %d more", len(hand)-k), 15, ui.ColDim)
+				m.Tip = strings.Join(rest, " · ")
+				ws = append(ws, m)
+			} else {
+				ws[head].Tip = strings.Join(rest, " · ")
+			}
 			// Cards that may be played but find no room here become
 			// buttons of the decision panel: no legal play is ever hidden.
 			if u.shown == u.eng.ToAct() {

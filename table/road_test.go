@@ -41,6 +41,16 @@ used = ["move"]
 kind = "move"
 `
 
+// shipped is the shipped scenario name's game and its length.
+func shipped(t *testing.T, name string) (*rules.Game, int) {
+	t.Helper()
+	g, err := scenarios.LoadShipped(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, g.Len()
+}
+
 // moveBetween puts g on a table for the seat to act and clicks from, then
 // to (territory ids); it returns the table and to's id.
 func moveBetween(g *rules.Game, from, to string) (*Table, board.TerrID) {
@@ -129,11 +139,7 @@ func TestMoveDialogChoosesTheHouseToAttackOnARoad(t *testing.T) {
 // steppers reach what the group holds, so asking for more shows the
 // engine's refusal and plays nothing (scenarios/ship-capacity.toml).
 func TestACappedMoveOpensTheCountDialog(t *testing.T) {
-	g, err := scenarios.LoadShipped("ship-capacity")
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := g.Len()
+	g, n := shipped(t, "ship-capacity")
 	u, ss := moveBetween(g, "winterfell", "the-shivering-sea")
 	s := u.State()
 	if g.Len() != n || s.MoveTo != ss {
@@ -154,5 +160,41 @@ func TestACappedMoveOpensTheCountDialog(t *testing.T) {
 	u.Do(ui.Command{Kind: ui.CmdMoveConfirm})
 	if g.Len() != n+1 {
 		t.Fatalf("one footman was not moved (message %q)", u.State().Message)
+	}
+}
+
+// A click on a destination the rules refuse shows the engine's refusal,
+// even where a group of the mover's own stands, and keeps the origin
+// (scenarios/nine-green-fork.toml: Seagard, then Moat Cailin). Changing
+// the origin takes Shift+click, or Esc or a right-click and then a click.
+func TestARefusedDestinationSaysNo(t *testing.T) {
+	g, n := shipped(t, "nine-green-fork")
+	u, moat := moveBetween(g, "seagard", "moat-cailin")
+	seagard, _ := g.Map().Territory("seagard")
+	s := u.State()
+	if g.Len() != n || s.MoveFrom != seagard || !s.Refusal || !strings.Contains(s.Message, "adjacent") {
+		t.Fatalf("Seagard then Moat Cailin: origin %d, message %q (refusal %v), %d played", s.MoveFrom, s.Message, s.Refusal, g.Len()-n)
+	}
+	want := g.Check(rules.Action{Seat: g.ToAct(), Verb: rules.VMove, From: seagard, To: moat, Units: u.groupUnits(seagard), House: rules.None})
+	if want == nil || s.Message != want.Error() {
+		t.Fatalf("the message %q is not the engine's refusal %v", s.Message, want)
+	}
+	// Shift+click makes Moat Cailin the origin.
+	u.Keys(ui.Input{Shift: true})
+	clickTerr(u, moat)
+	if s := u.State(); s.MoveFrom != moat || s.Refusal {
+		t.Fatalf("Shift+click: origin %d, message %q", s.MoveFrom, s.Message)
+	}
+	// A right-click cancels; then a plain click picks the origin.
+	u.Keys(ui.Input{Right: true})
+	if s := u.State(); s.MoveFrom != -1 {
+		t.Fatalf("a right-click left the origin %d", s.MoveFrom)
+	}
+	clickTerr(u, seagard)
+	clickTerr(u, moat)
+	u.Keys(ui.Input{Keys: []string{"Esc"}})
+	clickTerr(u, moat)
+	if s := u.State(); s.MoveFrom != moat || g.Len() != n {
+		t.Fatalf("Esc, then a click: origin %d, %d played", s.MoveFrom, g.Len()-n)
 	}
 }

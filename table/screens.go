@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"notrueking/board"
 	"notrueking/rules"
@@ -25,13 +26,31 @@ func (u *Table) CurtainWidgets(seat rules.Seat) []ui.Widget {
 	}
 	sc := ui.SeatColor(seat)
 	full := ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}
+	pass := fmt.Sprintf("Pass to %s (%s)", id, name)
+	only := fmt.Sprintf("Click, or press Enter or Space, when only %s is looking.", name)
+	iam := "I am " + name
+	// The button as wide as its words need, from 360 to the panel's width.
+	iwText, _ := ui.Measure(iam, 24, true, 0)
+	iw := math.Min(960, math.Max(360, iwText/0.96+90))
 	ws := []ui.Widget{
 		{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
 		{R: ui.Rect{X: 300, Y: 250, W: 1000, H: 400}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: sc},
-		{R: ui.Rect{X: 300, Y: 300, W: 1000, H: 60}, Kind: ui.WText, Text: fmt.Sprintf("Pass to %s (%s)", id, name), Size: 48, Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel)},
-		{R: ui.Rect{X: 300, Y: 400, W: 1000, H: 40}, Kind: ui.WText, Text: fmt.Sprintf("Click, or press Enter or Space, when only %s is looking.", name), Size: 28, Align: ui.AlignCenter, Ink: ui.ColText},
-		{R: ui.Rect{X: 300, Y: 460, W: 1000, H: 30}, Kind: ui.WText, Text: u.pub.Prompt, Size: 20, Align: ui.AlignCenter, Ink: ui.ColDim},
-		{R: ui.Rect{X: 620, Y: 540, W: 360, H: 60}, Kind: ui.WButton, Text: "I am " + name, Size: 24, Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, Key: "Enter", T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
+		// A long name sets the lines smaller, not cut.
+		{R: ui.Rect{X: 320, Y: 300, W: 960, H: 60}, Kind: ui.WText, Text: pass, Size: ui.FitSize(pass, 48, 30, true, 960), Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel)},
+		{R: ui.Rect{X: 320, Y: 400, W: 960, H: 40}, Kind: ui.WText, Text: only, Size: ui.FitSize(only, 28, 20, false, 960), Align: ui.AlignCenter, Ink: ui.ColText},
+		{R: ui.Rect{X: 320, Y: 460, W: 960, H: 30}, Kind: ui.WText, Text: u.pub.Prompt, Size: 20, Align: ui.AlignCenter, Ink: ui.ColDim},
+		{R: ui.Rect{X: 800 - iw/2, Y: 540, W: iw, H: 60}, Kind: ui.WButton, Text: iam, Size: 24, Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, Key: "Enter", T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
+	}
+	if u.msg != "" {
+		// An undo's or a redo's words (or its question) behind the curtain:
+		// public, and the veil would hide the message line's.
+		ink := ui.ColDim
+		if u.msgErr {
+			ink = ui.ColGold // a question: the same key again goes on
+		}
+		rows := ui.WrapText(u.msg, 16, 960, 0)
+		rows = rows[:min(len(rows), 2)]
+		ws = append(ws, ui.Widget{R: ui.Rect{X: 320, Y: 494, W: 960, H: 20 * float64(len(rows))}, Kind: ui.WText, Text: strings.Join(rows, "\n"), Size: 16, Align: ui.AlignCenter, Ink: ink, Tip: u.msg})
 	}
 	// The whole screen is the button.
 	ws = append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})})

@@ -83,6 +83,14 @@ type Table struct {
 	moveHouse   board.HouseID
 	moveTargets []board.HouseID
 	moveRow     int // the move dialog's row the arrow keys change
+	// asked is the undo or redo (ui.CmdUndo, ui.CmdRedo; CmdNone: none)
+	// that asked before crossing into another player's decision, at game
+	// length askedAt: the same command there goes on.
+	asked   ui.CmdKind
+	askedAt int
+	// shift says Shift was held at the last tick's keys: Shift+click on a
+	// group of yours makes it the origin while a move is set up.
+	shift bool
 
 	arrange    []board.HouseID
 	arrangeSel int
@@ -176,9 +184,10 @@ func (u *Table) InPast() bool { return u.past != nil }
 func (u *Table) refresh() {
 	u.legal = u.eng.Legal()
 	u.pub = u.eng.View(rules.Public)
-	u.pub.Log = mergeNotes(u.pub.Log, u.notes) // hints, noted in the log (hint.go)
+	u.pub.Log = u.mergeNotes(u.pub.Log, rules.Public) // hints, noted in the log (hint.go)
 	if u.shown >= 0 {
 		u.priv = u.eng.View(u.shown)
+		u.priv.Log = u.mergeNotes(u.priv.Log, u.shown)
 	} else {
 		u.priv = u.pub
 	}
@@ -221,6 +230,7 @@ func (u *Table) resetLocal() {
 	u.exSel = nil
 	u.arrangeSel = -1
 	u.chooser, u.chooserTitle = nil, ""
+	u.asked = ui.CmdNone
 }
 
 func (u *Table) has(v rules.Verb) bool {
@@ -505,6 +515,12 @@ func (u *Table) clickTerritory(t board.TerrID) {
 			u.moveFrom, u.moveTo = -1, -1
 			u.setMsg("Move cancelled.", false)
 			return
+		case !u.shift || !u.ownsMovable(t):
+			// A destination the rules refuse: the engine's reason, even
+			// where your own troops stand. Only Shift+click (or a click
+			// after Esc or a right-click) makes such a group the origin.
+			u.refuseMove(t)
+			return
 		}
 	}
 	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMuster && a.From == t }); len(as) > 0 {
@@ -515,16 +531,13 @@ func (u *Table) clickTerritory(t board.TerrID) {
 		u.pick("", as)
 		return
 	}
-	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == t }); len(as) > 0 {
+	if u.ownsMovable(t) {
 		u.moveFrom, u.moveTo = t, -1
-		u.setMsg(fmt.Sprintf("Moving from %s: click a highlighted territory (or %s again to cancel).", name, name), false)
+		u.setMsg(fmt.Sprintf("Moving from %s: click a highlighted territory (%s again, Esc or a right-click cancels; Shift+click another of your groups to move it instead).", name, name), false)
 		return
 	}
 	// Nothing legal here: ask the engine why.
 	switch {
-	case u.moveFrom >= 0:
-		a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: t, Units: u.groupUnits(u.moveFrom), House: rules.None}
-		u.explain(a, "")
 	case u.has(rules.VMuster):
 		u.explain(rules.Action{Seat: u.shown, Verb: rules.VMuster, Unit: board.Footman, From: t, To: rules.None}, "")
 	case u.has(rules.VRetreat):
@@ -534,6 +547,25 @@ func (u *Table) clickTerritory(t board.TerrID) {
 	default:
 		u.setMsg(fmt.Sprintf("%s: nothing to do there now. %s", name, u.pub.Prompt), true)
 	}
+}
+
+// ownsMovable reports whether a legal move starts in t: a group of the
+// resolving house that may be the move's origin.
+func (u *Table) ownsMovable(t board.TerrID) bool {
+	return slices.ContainsFunc(u.legal, func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == t })
+}
+
+// refuseMove shows why the move being set up may not go to t, in the
+// engine's words; the origin stays picked. Nothing is played, even should
+// the engine accept the whole group's move after all (it is not among the
+// legal moves the origin was picked from).
+func (u *Table) refuseMove(t board.TerrID) {
+	a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: t, Units: u.groupUnits(u.moveFrom), House: rules.None}
+	if err := u.eng.Check(a); err != nil {
+		u.setMsg(err.Error(), true)
+		return
+	}
+	u.setMsg(fmt.Sprintf("%s is not a destination of the move from %s.", u.terrName(t), u.terrName(u.moveFrom)), true)
 }
 
 // groupUnits is the resolving house's units in territory t (public view).

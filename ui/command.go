@@ -40,6 +40,8 @@ const (
 	// Tester's tools (the table's Tools menu, table/tools.go).
 	CmdTools        // open or close the Tools menu
 	CmdSavePosition // save the position on the table as a scenario file
+	CmdScenarios    // open or close the scenario browser
+	CmdOpenScenario // open scenario N of the browser's list
 	// Replay viewer (app/replay.go).
 	CmdReplayGo    // show the table after N actions
 	CmdReplayStep  // N actions on (negative: back)

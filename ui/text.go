@@ -78,7 +78,20 @@ func (m *measurer) width(s string, size float64) float64 {
 	if w, ok := m.widths[k]; ok {
 		return w
 	}
-	rs := []rune(s)
+	var adv fixed.Int26_6
+	for _, run := range m.runs([]rune(s), size) {
+		adv += m.shaper.Shape(run).Advance
+	}
+	w := float64(adv) / 64
+	if len(m.widths) > 1<<14 {
+		clear(m.widths) // bounded: a long game words many lines
+	}
+	m.widths[k] = w
+	return w
+}
+
+// runs are the runs to shape of text rs at size (m.mu held).
+func (m *measurer) runs(rs []rune, size float64) []shaping.Input {
 	in := shaping.Input{
 		Text: rs, RunStart: 0, RunEnd: len(rs),
 		Direction: di.DirectionLTR,
@@ -87,15 +100,31 @@ func (m *measurer) width(s string, size float64) float64 {
 		Script:    language.Latin,
 		Language:  language.Language("und"),
 	}
-	var adv fixed.Int26_6
-	for _, run := range m.seg.Split(in, singleFace{m.face}) {
-		adv += m.shaper.Shape(run).Advance
+	return m.seg.Split(in, singleFace{m.face})
+}
+
+// prefixWidths are the widths of every prefix of s at size, cut at runes:
+// w[k] is the width of the first k runes (len(w) is the rune count + 1).
+// One shaping of s gives them all (a glyph's advance counts from the rune
+// its cluster starts at), so a long word is cut in one measuring pass.
+func (m *measurer) prefixWidths(s string, size float64) []float64 {
+	rs := []rune(s)
+	adv := make([]fixed.Int26_6, len(rs)+1)
+	m.mu.Lock()
+	for _, run := range m.runs(rs, size) {
+		for _, g := range m.shaper.Shape(run).Glyphs {
+			if i := g.TextIndex(); i >= 0 && i < len(rs) {
+				adv[i+1] += g.Advance
+			}
+		}
 	}
-	w := float64(adv) / 64
-	if len(m.widths) > 1<<14 {
-		clear(m.widths) // bounded: a long game words many lines
+	m.mu.Unlock()
+	w := make([]float64, len(adv))
+	var sum fixed.Int26_6
+	for k := 1; k < len(adv); k++ {
+		sum += adv[k]
+		w[k] = float64(sum) / 64
 	}
-	m.widths[k] = w
 	return w
 }
 
@@ -148,16 +177,22 @@ func WrapText(s string, size, w, indent float64) []string {
 			out = append(out, cur)
 			avail = w - indent
 		}
-		// A word wider than a whole row is cut where it must be.
-		for TextWidth(word, size) > avail {
+		// A word wider than a whole row is cut where it must be, from
+		// the widths of its prefixes, measured once.
+		if TextWidth(word, size) > avail {
+			pw := measurerOf(false).prefixWidths(word, size)
 			rs := []rune(word)
-			k := len(rs) - 1
-			for k > 1 && TextWidth(string(rs[:k]), size) > avail {
-				k--
+			from := 0
+			for pw[len(rs)]-pw[from] > avail {
+				k := from + 1 // one rune a row at least
+				for k < len(rs) && pw[k+1]-pw[from] <= avail {
+					k++
+				}
+				out = append(out, string(rs[from:k]))
+				from = k
+				avail = w - indent
 			}
-			out = append(out, string(rs[:k]))
-			word = string(rs[k:])
-			avail = w - indent
+			word = string(rs[from:])
 		}
 		cur = word
 	}

@@ -90,28 +90,6 @@ func TooltipFor(ws []Widget, i int, avoid Rect) []Widget {
 	return out
 }
 
-// HelpKeys lists every key of the app.
-var HelpKeys = [][2]string{
-	{"F1 or ?", "open or close this help"},
-	{"Esc", "cancel a selection or dialog; close this help"},
-	{"Enter or Space", "lift the hand-off curtain"},
-	{"Enter", "start (start screen); confirm a dialog"},
-	{"1 … 9", "the numbered buttons of a decision; a saved game"},
-	{"← → ↑ ↓", "players and map (start); counts in the move dialog"},
-	{"S", "shuffle the loyalty card being arranged"},
-	{"F11", "fullscreen on or off"},
-	{"Tab", "next name on the start screen"},
-	{"Ctrl+Z / Ctrl+Y", "undo / redo"},
-	{"F2", "the Tools menu (table): save the position as a scenario, …"},
-	{"Ctrl+S", "save the position on the table as a scenario file"},
-	{"← → / ↑ ↓", "replay: an action back / on; a round back / on (or PgUp / PgDn)"},
-	{"Home / End", "replay: the start / the last action"},
-	{"0 … 9 / R", "replay: public / seat views when over; R: end screen's replay"},
-	{"E / P", "edit the position in the sandbox (table) / play from it"},
-	{"T", "try mode: any group's moves, nothing played"},
-	{"Right-click", "sandbox: remove a unit or flag (or Shift+click)"},
-}
-
 // helpRules is the rules of No True King on one page.
 var helpRules = []string{
 	"You lead a secret conspiracy, not a house. Your loyalty card ranks the houses you back: at the end, a token scores its slot's value (6, 4, 3, 2, 0 …) if its house's final rank takes in that slot's place. Most points wins.",
@@ -123,7 +101,7 @@ var helpRules = []string{
 	"Ranks: crowns, then castles, then towns, then barrels of the land a house controls, computed at the end of each round. Then each player may swap two loyalty tokens and reveal one. The game lasts one round per player.",
 }
 
-// HelpWidgets is the help overlay: keys (HelpKeys, or a window's own) and
+// HelpWidgets is the help overlay: keys (HelpKeys of the scene up) and
 // the rules on one page.
 func HelpWidgets(keys [][2]string) []Widget {
 	r := Rect{150, 40, 1300, 820}
@@ -136,24 +114,34 @@ func HelpWidgets(keys [][2]string) []Widget {
 	close.Key = "Esc"
 	ws = append(ws, close)
 	y := r.Y + 64
-	ws = append(ws, Widget{R: Rect{r.X + 24, y, 400, 24}, Kind: WText, Text: "Keys", Size: 19, Bold: true, Ink: ColGold})
+	ws = append(ws, Widget{R: Rect{r.X + 24, y, 400, 24}, Kind: WText, Text: "Keys and mouse", Size: 19, Bold: true, Ink: ColGold})
 	y += 30
-	// Rows as tall as the panel lets them be, down to two lines of text.
-	pitch := math.Min(46, math.Floor((r.Y+r.H-46-y)/float64(len(keys))))
-	pitch = math.Max(pitch, 38)
-	for _, k := range keys {
-		ws = append(ws, Widget{R: Rect{r.X + 24, y, 150, 22}, Kind: WText, Text: k[0], Size: 16, Bold: true, Ink: ColText},
-			Text(Rect{r.X + 180, y, 270, 36}, WrapWords(k[1], 32), 15, ColText))
-		y += pitch
+	// The rows' pitch: as much room as the panel leaves them, between
+	// 17 and 20 pixels a line.
+	lines := 0
+	rows := make([][]string, len(keys))
+	for i, k := range keys {
+		rows[i] = WrapText(k[1], 15, helpWhatW, 0)
+		lines += len(rows[i])
 	}
-	ws = append(ws, Text(Rect{r.X + 24, r.Y + r.H - 40, 420, 22}, "Rest the pointer on anything for what it means.", 15, ColDim))
-	x := r.X + 470
+	foot := r.Y + r.H - 40
+	gap := 6.0
+	line := math.Min(20, math.Max(17, math.Floor((foot-y-gap*float64(len(keys)))/float64(max(lines, 1)))))
+	for i, k := range keys {
+		h := line * float64(len(rows[i]))
+		ws = append(ws, Widget{R: Rect{r.X + 24, y, helpKeyW, 20}, Kind: WText, Text: k[0], Size: 15, Bold: true, Ink: ColText},
+			Text(Rect{r.X + 34 + helpKeyW, y, helpWhatW, h}, strings.Join(rows[i], "\n"), 15, ColText))
+		y += h + gap
+	}
+	ws = append(ws, Text(Rect{r.X + 24, foot, 520, 22}, "Rest the pointer on anything for what it means.", 15, ColDim))
+	x := r.X + 44 + helpKeyW + helpWhatW
 	y = r.Y + 64
-	ws = append(ws, Widget{R: Rect{x, y, 800, 24}, Kind: WText, Text: "The rules on one page", Size: 19, Bold: true, Ink: ColGold})
+	rw := r.X + r.W - 24 - x
+	ws = append(ws, Widget{R: Rect{x, y, rw, 24}, Kind: WText, Text: "The rules on one page", Size: 19, Bold: true, Ink: ColGold})
 	y += 30
 	for _, p := range helpRules {
-		for _, l := range strings.Split(WrapWords(p, 92), "\n") {
-			ws = append(ws, Text(Rect{x, y, r.X + r.W - 24 - x, 20}, l, 15, ColText))
+		for _, l := range WrapText(p, 15, rw, 0) {
+			ws = append(ws, Text(Rect{x, y, rw, 20}, l, 15, ColText))
 			y += 20
 		}
 		y += 10
@@ -161,15 +149,8 @@ func HelpWidgets(keys [][2]string) []Widget {
 	return ws
 }
 
-// SpectatorHelpKeys are the spectator window's keys for the help overlay.
-var SpectatorHelpKeys = [][2]string{
-	{"F1 or ?", "open or close this help"},
-	{"Esc", "close this help"},
-	{"Wheel", "over the log: scroll it; over the board: zoom"},
-	{"Drag", "pan the board"},
-	{"F or Home", "fit the board to its frame"},
-	{"F11", "fullscreen on or off"},
-}
+// The help's columns: a key's label and what it does.
+const helpKeyW, helpWhatW = 130.0, 440.0
 
 // TooltipClash says what the tooltip of widget i of ws (TooltipFor, clear
 // of avoid) would cover that it must not: "" when it lies inside the

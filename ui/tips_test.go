@@ -9,8 +9,8 @@ import (
 // panel, the keys' rows apart, for every scene's list of keys (the list
 // grows with every tool; it once ran off the panel's foot).
 func TestHelpFitsItsPanel(t *testing.T) {
-	for sc, keys := range [][][2]string{HelpKeys, SpectatorHelpKeys} {
-		ws := HelpWidgets(keys)
+	for sc := HelpScene(1); sc <= InSpectator; sc <<= 1 {
+		ws := HelpWidgets(HelpKeys(sc))
 		panel := ws[1].R
 		var rows []Rect
 		for _, w := range ws[2:] {
@@ -22,7 +22,7 @@ func TestHelpFitsItsPanel(t *testing.T) {
 			if w.R.X < panel.X || w.R.X+w.R.W > panel.X+panel.W || w.R.Y < panel.Y || bottom > panel.Y+panel.H {
 				t.Errorf("keys %d: %q (%v, %v lines) runs off the help panel %v", sc, w.Text, w.R, lines, panel)
 			}
-			if w.R.X == panel.X+180 {
+			if w.R.X == panel.X+34+helpKeyW {
 				rows = append(rows, Rect{X: w.R.X, Y: w.R.Y, W: w.R.W, H: lines * w.Size * 1.15})
 			}
 		}

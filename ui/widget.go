@@ -142,6 +142,15 @@ func Find(ws []Widget, pred func(Widget) bool) (Widget, bool) {
 	return Widget{}, false
 }
 
+// Shows reports whether a widget of ws says all of s: in its text, or
+// shortened with an ellipsis and whole in its tooltip (FitLabels).
+func Shows(ws []Widget, s string) bool {
+	_, ok := Find(ws, func(w Widget) bool {
+		return strings.Contains(w.Text, s) || strings.HasSuffix(w.Text, Ellipsis) && strings.Contains(w.Tip, strings.Join(strings.Fields(s), " "))
+	})
+	return ok
+}
+
 // HasText reports whether a widget of ws says s.
 func HasText(ws []Widget, s string) bool {
 	_, ok := Find(ws, func(w Widget) bool { return strings.Contains(w.Text, s) })

@@ -1,0 +1,90 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"notrueking/scenarios"
+	"notrueking/ui"
+)
+
+// TestScenarioBrowser: F3 (Tools → Scenarios…) lists every shipped
+// scenario and the positions saved, each with its comment (what to try,
+// what to expect); one click on a row plays it from its position, its
+// comment on a card over the table, and the game it covered stays saved.
+func TestScenarioBrowser(t *testing.T) {
+	if shotsWanted() {
+		needDisplay(t)
+	} else {
+		t.Parallel() // draws nothing (TestMain)
+	}
+	st := tempStore(t)
+	dir := t.TempDir()
+	data, err := scenarios.ShippedFile("ship-capacity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "my-capacity.toml"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a := startedApp(t, Options{Saves: st, PositionsDir: dir, Players: []string{"Ann", "Ben"}})
+	first := sess(a).ID()
+	step(t, a, 2)
+	toTable(a)
+	a.handle(ui.Input{Keys: []string{"F3"}})
+	s, ok := a.mgr.cur.(*scenarioScene)
+	if !ok {
+		t.Fatalf("F3 opened %T, want the scenario browser", a.mgr.cur)
+	}
+	var names []string
+	for _, e := range s.list {
+		names = append(names, e.name)
+	}
+	if want := append(scenarios.Shipped(), "my-capacity.toml"); !slices.Equal(names, want) {
+		t.Fatalf("the browser lists %v, want %v", names, want)
+	}
+	if a.mgr.name() != "table" {
+		t.Errorf("the browser's help is the %q scene's", a.mgr.name())
+	}
+	if shotsWanted() {
+		look(t, at1280(a), "scenarios-1280", 1280, 720)
+	}
+	// Each row shown says what to try.
+	for i := s.top; i < s.top+scenarioRows; i++ {
+		if e := s.list[i]; !ui.Shows(a.f.ws, strings.SplitN(e.text, " ", 6)[0]) || !strings.Contains(e.text, "Try") {
+			t.Errorf("row %s does not show its comment %q", e.name, e.text)
+		}
+	}
+	// Scroll to the green fork and open it with one click.
+	k := slices.Index(names, "nine-green-fork")
+	for k >= s.top+scenarioRows {
+		a.handle(ui.Input{Keys: []string{"PgDn"}})
+	}
+	b, ok := ui.Find(a.f.ws[a.f.modal:], func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdOpenScenario, N: k} })
+	if !ok {
+		t.Fatal("no button for nine-green-fork")
+	}
+	x, y := b.R.Center()
+	a.handle(ui.Input{X: x, Y: y, Click: true})
+	if game(a) == nil || game(a).Map().ID != "nine" || sess(a).ID() == first {
+		t.Fatalf("the click opened %T on map %v", a.mgr.cur, game(a))
+	}
+	ns := tbl(a).State().Notices
+	if len(ns) == 0 || ns[0].Kind != "scenario" || !strings.Contains(strings.Join(ns[0].Lines, " "), "Green Fork") {
+		t.Fatalf("the scenario's comment is not on a card: %+v", ns)
+	}
+	if _, err := st.Load(first); err != nil {
+		t.Fatalf("the game the browser covered is gone: %v", err)
+	}
+	// A saved one opens too.
+	toTable(a)
+	a.handle(ui.Input{Keys: []string{"F3"}})
+	a.mgr.do(ui.Command{Kind: ui.CmdOpenScenario, N: len(names) - 1}, a.ctx())
+	a.rebuild()
+	if game(a) == nil || game(a).Map().ID != "standard" || !ui.Shows(a.f.ws, "my-capacity.toml") {
+		t.Fatalf("the saved scenario did not open: %T", a.mgr.cur)
+	}
+}
