@@ -35,6 +35,9 @@ func (v *boardView) overlayKey(sc ui.Scaler, t xform, pv *rules.View) string {
 				fmt.Fprintf(&b, "F%d;", t)
 			}
 		}
+		if c := pv.Combat; c != nil {
+			fmt.Fprintf(&b, "|C%d,%d,%d,%v", c.Territory, c.From, c.Attacker, c.Attacking)
+		}
 	}
 	return b.String()
 }
@@ -92,7 +95,7 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t x
 		if tk.Flag {
 			put(v.imgs.flag(p, mark, hc, tk.R.W, tk.R.H), tk.R)
 		} else {
-			put(v.imgs.token(p, mark, hc, tk.Unit, tk.N, tk.R.H), tk.R)
+			put(v.imgs.token(p, mark, hc, tk.Unit, tk.N, tk.R.H, tk.Attack), tk.R)
 		}
 	}
 }
@@ -181,15 +184,21 @@ func (c *imageCache) label(p *Painter, t board.Territory, size float64, name boo
 
 // token is the image of a unit token: the house's mark, the unit's
 // silhouette and the count on the house's colour.
-func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit, n int, h float64) *ebiten.Image {
-	key := imageKey{kind: 'T', id: house, unit: int(u), n: n, size: h}
+// An attacker's token (a running combat's) is edged in red with a
+// notch of a sword's point on its right, so it reads as coming in.
+func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit, n int, h float64, attack bool) *ebiten.Image {
+	key := imageKey{kind: 'T', id: house, unit: int(u), n: n, size: h, name: attack}
 	w := ui.TokenWidth(h)
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		ink := ui.TextOn(hc)
 		x, y := 1.0, 1.0
 		rr := roundRectShape(float32(x), float32(y), float32(w), float32(h), float32(h*0.3))
 		fillShape(img, rr, hc)
-		strokeShape(img, rr, float32(math.Max(1, h*0.07)), color.RGBA{20, 20, 20, 255})
+		edge, ew := color.RGBA{20, 20, 20, 255}, math.Max(1, h*0.07)
+		if attack {
+			edge, ew = colAttackEdge, math.Max(2, h*0.14)
+		}
+		strokeShape(img, rr, float32(ew), edge)
 		cy := y + h/2
 		drawHouseMark(img, house, x+h*0.42, cy, h*0.58, ink)
 		drawUnitGlyph(img, u, x+h*0.98, cy, h*0.66, ink)

@@ -24,6 +24,8 @@ type boardView struct {
 	// The triangles of the last picture and what they were built for.
 	batch    triBatch
 	batchKey string
+	// The marks of what just happened, built each frame (a few).
+	marks triBatch
 	// The overlay plan (tokens and names) and what it was made for.
 	plan    *ui.OverlayPlan
 	planKey string
@@ -47,7 +49,7 @@ func (p *Painter) drawBoard(dst *ebiten.Image, sc ui.Scaler, b *Board) {
 		p.board = newBoardView(b.Camera)
 	}
 	p.board.Camera = b.Camera
-	p.board.Draw(dst, sc, p, b.Public, b.Lit, b.Sel)
+	p.board.Draw(dst, sc, p, b.Public, b.Lit, b.Sel, ui.BoardMarks(b.Camera.Map(), b.Public, b.Marks))
 }
 
 // screen is the view's transform to screen pixels under sc.
@@ -245,8 +247,8 @@ func (v *boardView) buildBatch(sc ui.Scaler, t xform, cols []color.RGBA, hl []bo
 
 // Draw draws the board for the public view v into its viewport on dst
 // (clipped to it): hl marks legal targets, sel the selected territory (-1
-// none).
-func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.View, hl []bool, sel int) {
+// none), marks what just happened (under the tokens).
+func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.View, hl []bool, sel int, marks []ui.Mark) {
 	sr := sc.Rect(v.Viewport())
 	clip := imageRect(sr).Intersect(dst.Bounds())
 	if clip.Empty() {
@@ -263,6 +265,11 @@ func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.
 		v.batchKey = key
 	}
 	v.batch.draw(sub)
+	if len(marks) > 0 {
+		v.marks.reset()
+		v.buildMarks(sc, t, marks)
+		v.marks.draw(sub)
+	}
 	v.drawOverlay(sub, sc, p, t, pv)
 	v.drawControls(sub, sc, p)
 }
@@ -283,4 +290,79 @@ func (v *boardView) drawControls(dst *ebiten.Image, sc ui.Scaler, p *Painter) {
 	}
 	p.flushText(dst)
 	p.texts = saved
+}
+
+// Colours of the marks of what just happened.
+var (
+	colMarkEdge   = color.RGBA{16, 14, 10, 255}
+	colAttackEdge = color.RGBA{200, 30, 30, 255}
+)
+
+// buildMarks fills the marks batch: each arrow a shaft and a head in its
+// house's colour edged dark (red for an attack), a pulse two rings
+// spreading from the pole, a ring one ring round it.
+func (v *boardView) buildMarks(sc ui.Scaler, t xform, marks []ui.Mark) {
+	b := &v.marks
+	sh, m := v.Shapes(), v.Map()
+	ls := v.lineScale(sc)
+	for _, k := range marks {
+		hc := ui.RGBA(m.Houses[k.House].Color)
+		edge := colMarkEdge
+		if k.Attack {
+			edge = colAttackEdge
+		}
+		switch k.Kind {
+		case ui.MarkArrow:
+			a, z := ui.ArrowEnds(sh, k)
+			ax, ay := t.pt(a)
+			zx, zy := t.pt(z)
+			dx, dy := float64(zx-ax), float64(zy-ay)
+			d := math.Hypot(dx, dy)
+			if d < 1 {
+				continue
+			}
+			ux, uy := dx/d, dy/d
+			head := math.Min(d*0.45, 7*ls+4)
+			// The shaft stops where the head starts.
+			sx, sy := float64(zx)-ux*head*0.8, float64(zy)-uy*head*0.8
+			shaft := ui.NewStrokeLine([]board.Point{{X: float64(ax), Y: float64(ay)}, {X: sx, Y: sy}}, false)
+			id := xform{K: 1}
+			b.stroke(shaft, id, 2.2*ls+1.5, edge, 0.95)
+			b.stroke(shaft, id, 2.2*ls, hc, 1)
+			px, py := -uy, ux
+			// The head: a triangle from its tip back h, w to each side.
+			tri := func(tip, h, w float64, c color.RGBA) {
+				cf := colF(c, 1)
+				bx, by := float64(zx)-ux*h, float64(zy)-uy*h
+				i := b.vert(zx+float32(ux*tip), zy+float32(uy*tip), cf)
+				b.vert(float32(bx+px*w), float32(by+py*w), cf)
+				b.vert(float32(bx-px*w), float32(by-py*w), cf)
+				b.is = append(b.is, i, i+1, i+2)
+			}
+			tri(2, head+1.5, head*0.6+2, edge)
+			tri(0, head, head*0.6, hc)
+		case ui.MarkPulse, ui.MarkRing:
+			x, y := t.pt(sh.Pole[k.To])
+			rings := []float64{1.1, 1.7}
+			if k.Kind == ui.MarkRing {
+				rings = []float64{1.4}
+			}
+			for _, r := range rings {
+				l := circleLine(float64(x), float64(y), r*t.K)
+				b.stroke(l, xform{K: 1}, 1.2*ls+1.5, edge, 0.85)
+				b.stroke(l, xform{K: 1}, 1.2*ls, hc, 1)
+			}
+		}
+	}
+}
+
+// circleLine is a closed stroke line round (x, y) of radius r (pixels).
+func circleLine(x, y, r float64) ui.StrokeLine {
+	const n = 28
+	pts := make([]board.Point, n)
+	for i := range pts {
+		a := float64(i) * 2 * math.Pi / n
+		pts[i] = board.Point{X: x + r*math.Cos(a), Y: y + r*math.Sin(a)}
+	}
+	return ui.NewStrokeLine(pts, true)
 }

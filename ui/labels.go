@@ -20,7 +20,11 @@ type TokenItem struct {
 	Unit  board.Unit
 	N     int
 	Flag  bool
-	R     Rect // pixels, relative to the grid's origin on the screen
+	// Attack marks the units of a running combat's attacker, off the
+	// board until it ends: drawn in the contested territory beside the
+	// defender's, edged as attackers.
+	Attack bool
+	R      Rect // pixels, relative to the grid's origin on the screen
 }
 
 // LabelItem is a territory's name (with its icons below), or its icons
@@ -160,6 +164,14 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		for ti := range m.NumTerritories() {
 			if h := pv.Flag(ti); h >= 0 && len(items[ti]) == 0 {
 				items[ti] = append(items[ti], TokenItem{Terr: int(ti), House: h, Flag: true})
+			}
+		}
+		if c := pv.Combat; c != nil && m.HasTerr(c.Territory) {
+			for u := board.Unit(0); u < board.NumUnits; u++ {
+				if n := c.Attacking[u]; n > 0 {
+					ti := int(c.Territory)
+					items[ti] = append(items[ti], TokenItem{Terr: ti, House: c.Attacker, Unit: u, N: n, Attack: true})
+				}
 			}
 		}
 	}
