@@ -137,7 +137,25 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 	K := k
 	at := func(g board.Point) (float64, float64) { return g.X * K, g.Y * K }
 	gap := math.Max(2, math.Round(2*scale))
-	var obstacles []Rect // token blocks and port anchors
+	var obstacles []Rect // token blocks, port anchors, the board's buttons
+	// At the fitted view (which no pan moves) everything stays inside the
+	// viewport and clear of the board's buttons: the plan, relative to the
+	// grid's origin, knows where they are.
+	var view Rect
+	inView := func(Rect) bool { return true }
+	if v.Fitted() {
+		geo := v.Geom()
+		rel := func(r Rect) Rect {
+			return Rect{(r.X - geo.X) * scale, (r.Y - geo.Y) * scale, r.W * scale, r.H * scale}
+		}
+		view = rel(v.Viewport())
+		inView = func(r Rect) bool {
+			return r.X >= view.X && r.Y >= view.Y && r.X+r.W <= view.X+view.W && r.Y+r.H <= view.Y+view.H
+		}
+		for _, c := range v.Controls() {
+			obstacles = append(obstacles, rel(c.R).Inset(-gap))
+		}
+	}
 	// Ports: an anchor glyph at the pole.
 	for ti, tr := range m.Territories {
 		if tr.Kind == board.Port {
@@ -253,6 +271,9 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 				}
 				cost := float64(ci)*0.01 + float64(outside(rs))*tw*pl.TokH
 				ci++
+				if !inView(block) {
+					cost += 1e5
+				}
 				// A token hidden under another hides a fact: worse than
 				// one astride a border.
 				for _, o := range obstacles {
@@ -292,6 +313,9 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 	})
 	var placed []Rect
 	free := func(r Rect) bool {
+		if !inView(r) {
+			return false
+		}
 		g := r.Inset(-1)
 		for _, o := range placed {
 			if Overlap(g, o) > 0 {
