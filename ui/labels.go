@@ -194,17 +194,49 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 	}
 	tw := TokenWidth(pl.TokH)
-	for ti, its := range items {
+	// The territories too small to show under their tokens place theirs
+	// last, beside them, round what the others placed.
+	order := make([]int, 0, n)
+	for pass := 0; pass < 2; pass++ {
+		for ti := range items {
+			if smallTerr(m, sh, ti, K, pl.TokH) == (pass == 1) {
+				order = append(order, ti)
+			}
+		}
+	}
+	for _, ti := range order {
+		its := items[ti]
 		if len(its) == 0 {
 			continue
 		}
 		isPort := pl.Anchors[ti].W > 0
 		px, py := at(sh.Pole[ti])
+		// A territory too small to hold a token without vanishing under it
+		// (an island, a pass) has its tokens beside it, touching it.
+		small := smallTerr(m, sh, ti, K, pl.TokH)
+		touching := func(rs []Rect) bool {
+			for _, r := range rs {
+				for i := 0; i < 5; i++ {
+					for j := 0; j < 3; j++ {
+						if sh.TerrAt((r.X+r.W*(float64(i)+.5)/5)/K, (r.Y+r.H*(float64(j)+.5)/3)/K) == ti {
+							return true
+						}
+					}
+				}
+			}
+			return false
+		}
 		// outside counts the tokens of a layout whose centre is off the
 		// territory (a port's ships sit on the sea beside its anchor).
 		outside := func(rs []Rect) int {
 			if isPort {
 				return 0
+			}
+			if small {
+				if touching(rs) {
+					return 0
+				}
+				return len(rs)
 			}
 			n := 0
 			for _, r := range rs {
@@ -243,6 +275,17 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 						board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
 						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
 						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
+				}
+			} else if small {
+				// Round the territory, its inner edge a little inside it.
+				d := sh.Depth[ti] * K * 0.7
+				for _, f := range []float64{1, 0.7, 1.3, 1.6} {
+					dx, dy := (d+bw/2)*f, (d+bh/2)*f
+					cands = append(cands,
+						board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+						board.Point{X: px, Y: py + dy}, board.Point{X: px, Y: py - dy},
+						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy},
+						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy})
 				}
 			} else {
 				cands = append(cands, board.Point{X: px, Y: py})
@@ -297,7 +340,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 	}
 	// Names: the smallest territories choose first, roads last.
-	order := make([]int, 0, n)
+	order = order[:0]
 	for ti, tr := range m.Territories {
 		if tr.Kind != board.Port {
 			order = append(order, ti)
@@ -381,10 +424,22 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 				x, y := at(s)
 				cs = append(cs, board.Point{X: x, Y: y}, board.Point{X: x, Y: y - h/2 - gap}, board.Point{X: x, Y: y + h/2 + gap})
 			}
+			needs := []float64{0.6, 0.25}
+			if smallTerr(m, sh, ti, K, pl.TokH) {
+				// A small territory's name may sit beside it, as a printed
+				// map names an island on the sea.
+				d := sh.Depth[ti]*K + gap
+				cs = append(cs,
+					board.Point{X: px, Y: py - d - h/2}, board.Point{X: px, Y: py + d + h/2},
+					board.Point{X: px + d + w/2, Y: py}, board.Point{X: px - d - w/2, Y: py},
+					board.Point{X: px + d + w/2, Y: py - d - h/2}, board.Point{X: px - d - w/2, Y: py - d - h/2},
+					board.Point{X: px + d + w/2, Y: py + d + h/2}, board.Point{X: px - d - w/2, Y: py + d + h/2})
+				needs = append(needs, 0)
+			}
 			// On its own ground if it can; else a name may reach over
 			// a border (never over another name or a token).
 			done := false
-			for _, need := range []float64{0.6, 0.25} {
+			for _, need := range needs {
 				for _, c := range cs {
 					r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
 					if free(r) && onGround(ti, r, need) {
@@ -405,6 +460,12 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 	}
 	return pl
+}
+
+// smallTerr reports whether land territory t is too small, at k pixels
+// per cell, to hold a token of height tokH and still be seen.
+func smallTerr(m *board.Map, sh *Shapes, t int, k, tokH float64) bool {
+	return m.Territories[t].Kind == board.Land && 2*sh.Depth[t]*k < 2.5*tokH
 }
 
 // nearPath reports whether (gx, gy) lies within d cells of the path.
