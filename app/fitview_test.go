@@ -98,3 +98,18 @@ func TestReplayFitShowsTheWholeBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestTableFitShowsTheWholeBoard: the table's fitted board holds every
+// territory, its name and its tokens (the Targaryen's beside Dragonstone
+// too), on both maps, at three window sizes and several points of a game.
+func TestTableFitShowsTheWholeBoard(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		for _, steps := range []int{5, 120, 300} {
+			a, _ := midGame(t, tc, steps, 3)
+			for _, s := range fitSizes {
+				checkFitted(t, a, fmt.Sprintf("table of %s after %d actions, %dx%d", tc.mapName, steps, s[0], s[1]), s[0], s[1])
+			}
+		}
+	}
+}

@@ -39,6 +39,9 @@ func (v *boardView) overlayKey(sc ui.Scaler, t xform, pv *rules.View) string {
 			fmt.Fprintf(&b, "|C%d,%d,%d,%v", c.Territory, c.From, c.Attacker, c.Attacking)
 		}
 	}
+	if v.Fitted() {
+		fmt.Fprintf(&b, "|fit %v", v.Viewport()) // the fitted plan keeps to the viewport
+	}
 	return b.String()
 }
 
@@ -88,6 +91,15 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t x
 			_, fort = pv.Fort(board.TerrID(l.Terr))
 		}
 		put(v.imgs.label(p, tr, l.Size, l.Name, fort), l.R)
+	}
+	for _, rl := range pl.Rivers {
+		img := v.imgs.river(p, v.Map().Rivers[rl.River], rl.Size, rl.W, rl.H)
+		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+		b := img.Bounds()
+		op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+		op.GeoM.Rotate(rl.Angle)
+		op.GeoM.Translate(ox+rl.X, oy+rl.Y)
+		dst.DrawImage(img, op)
 	}
 	for _, tk := range pl.Tokens {
 		hc := ui.HouseColor(v.Map(), tk.House)
@@ -179,6 +191,16 @@ func (c *imageCache) label(p *Painter, t board.Territory, size float64, name boo
 				drawFortification(img, x, iy, icon*1.05)
 			}
 		}
+	})
+}
+
+// river is the image of river r's name at size, w×h: the river's ink
+// on a pale halo.
+func (c *imageCache) river(p *Painter, r board.River, size, w, h float64) *ebiten.Image {
+	key := imageKey{kind: 'R', id: r.ID, size: size}
+	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
+		b := img.Bounds()
+		drawHaloText(img, r.Name, p.face(ui.FontSize(size), false), float64(b.Dx())/2, float64(b.Dy())/2, ui.ColRiver, color.RGBA{240, 230, 205, 225})
 	})
 }
 

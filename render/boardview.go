@@ -61,12 +61,12 @@ func (v *boardView) screen(sc ui.Scaler) xform {
 // Board colours.
 var (
 	colOffBoard  = color.RGBA{22, 26, 34, 255}
-	colOpenSea   = color.RGBA{31, 55, 86, 255}
-	colParchment = color.RGBA{226, 212, 176, 255}
-	colFreeLand  = color.RGBA{188, 178, 138, 255}
-	colSea       = color.RGBA{52, 98, 150, 255}
-	colPort      = color.RGBA{92, 138, 178, 255}
-	colLake      = color.RGBA{84, 130, 168, 255}
+	colOpenSea   = ui.ColOpenSea
+	colParchment = ui.ColParchment
+	colFreeLand  = ui.ColFreeLand
+	colSea       = ui.ColSea
+	colPort      = ui.ColPort
+	colLake      = ui.ColLake
 	// Legal targets: a dark line with a bright one inside it, which shows
 	// on every territory colour; the rest of the board is dimmed.
 	colTargetEdge = color.RGBA{16, 14, 10, 255}
@@ -74,7 +74,7 @@ var (
 	colSelected   = color.RGBA{255, 255, 255, 255}
 	colBorderLand = color.RGBA{96, 78, 56, 255}
 	colCoast      = color.RGBA{40, 34, 26, 255}
-	colRiver      = color.RGBA{40, 110, 200, 255}
+	colRiver      = ui.ColRiver
 	colSeaBorder  = color.RGBA{150, 185, 215, 255}
 )
 
@@ -83,7 +83,7 @@ func landColor(hc *color.RGBA) color.RGBA {
 	if hc == nil {
 		return colFreeLand
 	}
-	return ui.Mix(colParchment, *hc, 0.72)
+	return ui.LandTint(*hc)
 }
 
 // territoryColors is each territory's fill for the view: seas and ports
@@ -193,7 +193,10 @@ func (v *boardView) buildBatch(sc ui.Scaler, t xform, cols []color.RGBA, hl []bo
 			case ui.EdgeCoast:
 				b.stroke(bl.Line, t, 1.1*ls, colCoast, 1)
 			case ui.EdgeRiver:
-				b.stroke(bl.Line, t, 1.6*ls, colRiver, 1)
+				// Wider than any border, on a pale bank so it reads on
+				// every tint.
+				b.stroke(bl.Line, t, 3*ls+1.2, colParchment, 0.9)
+				b.stroke(bl.Line, t, 3*ls, colRiver, 1)
 			}
 		}
 	}
@@ -210,7 +213,8 @@ func (v *boardView) buildBatch(sc ui.Scaler, t xform, cols []color.RGBA, hl []bo
 	// Bridges: planks across the river.
 	for _, br := range sh.Bridges {
 		x, y := t.pt(br.At)
-		w, h := k*0.7, k*1.5
+		// At least as big as the river is wide, so the fitted board shows it.
+		w, h := math.Max(k*0.7, 3*ls+2), math.Max(k*1.5, 7*ls+6)
 		if !br.Along {
 			w, h = h, w
 		}

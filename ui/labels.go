@@ -36,6 +36,17 @@ type LabelItem struct {
 	Size float64 // the name's size in pixels
 }
 
+// RiverLabel is a river's name along it: centred on (X, Y), turned by
+// Angle (radians, clockwise on the screen, within ±90° so it reads left
+// to right), W×H before turning; R bounds it turned.
+type RiverLabel struct {
+	River      int
+	X, Y       float64
+	Angle      float64
+	W, H, Size float64
+	R          Rect
+}
+
 // OverlayPlan is where the overlay puts everything, in pixels relative to
 // the grid's origin on the screen (so a pan moves it without a new plan).
 type OverlayPlan struct {
@@ -45,7 +56,11 @@ type OverlayPlan struct {
 	Labels         []LabelItem
 	Boxes          []Rect // per territory: its label (W = 0: not shown)
 	Anchors        []Rect // per port: its anchor glyph (W = 0: not a port)
+	Rivers         []RiverLabel
 }
+
+// MinRiverName is the least size of a river's name, in pixels.
+const MinRiverName = 10.0
 
 // SizeStep is how much names and tokens grow with the zoom: in a few
 // steps, so that their images are made for a handful of sizes only.
@@ -65,11 +80,15 @@ func SizeStep(z float64) float64 {
 // unit's silhouette and the count.
 func TokenWidth(h float64) float64 { return math.Round(h * 2.05) }
 
+// MinRoadName is the least size of a road's name, in pixels: readable
+// at the fitted board of a 1280×720 window.
+const MinRoadName = 10.0
+
 // LabelNameSize is a territory's name size: roads are named smaller, like
 // a road on a printed map, so they do not crowd the areas they cross.
 func LabelNameSize(t board.Territory, size float64) float64 {
 	if t.Kind == board.Road {
-		return math.Round(size*0.72*2) / 2
+		return math.Max(MinRoadName, math.Round(size*0.72*2)/2)
 	}
 	return size
 }
@@ -164,6 +183,12 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 			pl.Anchors[ti] = Rect{x - a/2, y - a/2, a, a}
 			obstacles = append(obstacles, pl.Anchors[ti])
 		}
+	}
+	// Bridges (nine-player map): tokens and names leave them in view.
+	for _, br := range sh.Bridges {
+		x, y := at(br.At)
+		a := math.Max(K*1.5, 10*scale)
+		obstacles = append(obstacles, Rect{x - a/2, y - a/2, a, a})
 	}
 	// Tokens, territory by territory in the map's order.
 	items := make([][]TokenItem, n)
@@ -390,6 +415,9 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 		return float64(in) >= need*float64(all)
 	}
+	// Rivers' names first: a river has no other sign of its name, a
+	// territory's name finds another place or shows its icons.
+	pl.Rivers = planRivers(m, sh, K, pl.NameSize, gap, free, &placed)
 	for _, ti := range order {
 		tr := m.Territories[ti]
 		fort := false
@@ -460,6 +488,100 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 	}
 	return pl
+}
+
+// planRivers places each river's name beside the longest run of its
+// line, along it, where it is free (free) and adds it to placed; k is
+// pixels per cell.
+func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Rect) bool, placed *[]Rect) []RiverLabel {
+	var out []RiverLabel
+	for ri, rv := range m.Rivers {
+		// Its runs, longest first.
+		var lines [][]board.Point
+		for _, bl := range sh.BorderLines {
+			if bl.Class == EdgeRiver && bl.River == ri {
+				lines = append(lines, bl.Line.Pts)
+			}
+		}
+		sort.SliceStable(lines, func(i, j int) bool { return pathLength(lines[i]) > pathLength(lines[j]) })
+		type cand struct {
+			line []board.Point
+			f    float64
+		}
+		var cands []cand
+		for _, l := range lines {
+			for _, f := range []float64{0.5, 0.3, 0.7} {
+				cands = append(cands, cand{l, f})
+			}
+		}
+		done := false
+		for _, size := range []float64{math.Max(MinRiverName, math.Round(nameSize*0.9*2)/2), MinRiverName} {
+			w, h := Measure(rv.Name, FontSize(size), false, size*1.2)
+			w, h = w+4, h+2
+			for _, c := range cands {
+				best, bestLen := c.line, pathLength(c.line)
+				p := pointAt(best, c.f*bestLen)
+				half := math.Min(bestLen/2, w/k/2)
+				a0, a1 := pointAt(best, math.Max(0, c.f*bestLen-half)), pointAt(best, math.Min(bestLen, c.f*bestLen+half))
+				ang := math.Atan2(a1.Y-a0.Y, a1.X-a0.X)
+				if bestLen*k < w/2 {
+					ang = 0 // a short run: the name level beside it
+				}
+				if ang > math.Pi/2 {
+					ang -= math.Pi
+				} else if ang < -math.Pi/2 {
+					ang += math.Pi
+				}
+				sn, cs := math.Sin(ang), math.Cos(ang)
+				aw, ah := math.Abs(w*cs)+math.Abs(h*sn), math.Abs(w*sn)+math.Abs(h*cs)
+				for _, off := range riverOffsets {
+					// Beside the line, on its normal (and a little along it).
+					side, along := off[0], off[1]*w/2
+					cx, cy := p.X*k-sn*side*(h/2+gap)+cs*along, p.Y*k+cs*side*(h/2+gap)+sn*along
+					r := Rect{math.Round(cx - aw/2), math.Round(cy - ah/2), math.Ceil(aw), math.Ceil(ah)}
+					if free(r) {
+						out = append(out, RiverLabel{River: ri, X: cx, Y: cy, Angle: ang, W: w, H: h, Size: size, R: r})
+						*placed = append(*placed, r)
+						done = true
+						break
+					}
+				}
+				if done {
+					break
+				}
+			}
+			if done {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// riverOffsets are where a river's name is tried round a point of its
+// line: across it (in half heights and a gap) and along it (in half widths).
+var riverOffsets = [][2]float64{{-1, 0}, {1, 0}, {-1.8, 0}, {1.8, 0}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2.6, 0}, {2.6, 0}, {-3.5, 0}, {3.5, 0}}
+
+// pathLength is the length of a polyline.
+func pathLength(pts []board.Point) float64 {
+	l := 0.0
+	for i := 1; i < len(pts); i++ {
+		l += math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
+	}
+	return l
+}
+
+// pointAt is the point at distance d along a polyline (its ends beyond).
+func pointAt(pts []board.Point, d float64) board.Point {
+	for i := 1; i < len(pts); i++ {
+		sl := math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
+		if d <= sl && sl > 0 {
+			t := d / sl
+			return board.Point{X: pts[i-1].X + (pts[i].X-pts[i-1].X)*t, Y: pts[i-1].Y + (pts[i].Y-pts[i-1].Y)*t}
+		}
+		d -= sl
+	}
+	return pts[len(pts)-1]
 }
 
 // smallTerr reports whether land territory t is too small, at k pixels
