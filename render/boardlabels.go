@@ -206,8 +206,8 @@ func (c *imageCache) river(p *Painter, r board.River, size, w, h float64) *ebite
 
 // token is the image of a unit token: the house's mark, the unit's
 // silhouette and the count on the house's colour.
-// An attacker's token (a running combat's) is edged in red with a
-// notch of a sword's point on its right, so it reads as coming in.
+// An attacker's token (a running combat's) is edged in red on white, so
+// it reads as coming in, whatever its house's colour.
 func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit, n int, h float64, attack bool) *ebiten.Image {
 	key := imageKey{kind: 'T', id: house, unit: int(u), n: n, size: h, name: attack}
 	w := ui.TokenWidth(h)
@@ -216,11 +216,13 @@ func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit
 		x, y := 1.0, 1.0
 		rr := roundRectShape(float32(x), float32(y), float32(w), float32(h), float32(h*0.3))
 		fillShape(img, rr, hc)
-		edge, ew := color.RGBA{20, 20, 20, 255}, math.Max(1, h*0.07)
 		if attack {
-			edge, ew = colAttackEdge, math.Max(2, h*0.14)
+			// White round red: the edge shows on a red house's token too.
+			strokeShape(img, rr, float32(math.Max(3, h*0.2)), color.RGBA{255, 255, 255, 255})
+			strokeShape(img, rr, float32(math.Max(1.5, h*0.1)), colAttackEdge)
+		} else {
+			strokeShape(img, rr, float32(math.Max(1, h*0.07)), color.RGBA{20, 20, 20, 255})
 		}
-		strokeShape(img, rr, float32(ew), edge)
 		cy := y + h/2
 		drawHouseMark(img, house, x+h*0.42, cy, h*0.58, ink)
 		drawUnitGlyph(img, u, x+h*0.98, cy, h*0.66, ink)

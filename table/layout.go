@@ -199,6 +199,17 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 		logR.H -= top - logR.Y
 		logR.Y = top
 	}
+	// The digest of what happened since the seat last looked tops what is
+	// left of the log's column (else lies over the board's top).
+	dr, dmax := logR, logR.H-logHeadH-6-logColLines*logRowH-6
+	if !l.LogColumn() {
+		dr, dmax = ui.Rect{X: l.Board.X + 6, Y: l.Board.Y + 6, W: l.Board.W - 12}, l.Board.H/2
+	}
+	digest, dh := u.digestWidgets(dr, dmax)
+	if l.LogColumn() && dh > 0 {
+		logR.Y += dh + 6
+		logR.H -= dh + 6
+	}
 	chooser := len(u.chooser) > 0 && u.shown >= 0 && u.shown == ta
 	if chooser {
 		// A chooser takes the private and decision panels' room (and the
@@ -222,6 +233,7 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 		ws = append(ws, ui.MessageBar(l.Message, "", false, false)...)
 	}
 	ws = append(ws, combat...)
+	ws = append(ws, digest...)
 	return append(keyButtons(ws), u.followWidgets(l)...)
 }
 

@@ -138,8 +138,7 @@ func (lp *LogPanel) logWidgets(r ui.Rect, lines []rules.LogLine, seat rules.Seat
 		}
 		l := lines[rows[i].entry]
 		n := LogAction(l)
-		w := ui.Widget{R: ui.Rect{X: r.X + 6, Y: y0 + float64(i-start)*rowH, W: r.W - 12, H: float64(j-i) * rowH}, Kind: ui.WPanel,
-			T: ui.CmdTarget(ui.Command{Kind: ui.CmdLogEntry, N: n}), Tip: l.Text + "\nClick: the table as it stood after action " + strconv.Itoa(n) + "."}
+		w := entryTarget(ui.Rect{X: r.X + 6, Y: y0 + float64(i-start)*rowH, W: r.W - 12, H: float64(j-i) * rowH}, l)
 		if viewing >= 0 && n == viewing {
 			w.Fill = ui.ColPanelHi
 			w.Edge = ui.ColGold
@@ -210,3 +209,11 @@ func (lp *LogPanel) SetBack(n int) { lp.back = n }
 // MaxBack is the most the panel could be scrolled up when it was last
 // built.
 func (lp *LogPanel) MaxBack() int { return lp.maxBack }
+
+// entryTarget is the click target of log line l over r: the table as it
+// stood after the line's action.
+func entryTarget(r ui.Rect, l rules.LogLine) ui.Widget {
+	n := LogAction(l)
+	return ui.Widget{R: r, Kind: ui.WPanel, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLogEntry, N: n}),
+		Tip: l.Text + "\nClick: the table as it stood after action " + strconv.Itoa(n) + "."}
+}

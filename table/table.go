@@ -106,6 +106,9 @@ type Table struct {
 	try *tryMode
 	// hint is the hint shown (hint.go), nil for none.
 	hint *shownHint
+	// recent: what just happened, the board's marks and the digest
+	// (recent.go).
+	recent recent
 }
 
 // New puts game g on a table, no seat shown (the public table).
@@ -183,6 +186,7 @@ func (u *Table) refresh() {
 		u.priv = u.pub
 	}
 	u.followRefresh()
+	u.recentRefresh()
 }
 
 // reveal shows seat's private panel (after the curtain click).
@@ -190,6 +194,7 @@ func (u *Table) reveal(seat rules.Seat) {
 	u.shown = seat
 	u.resetLocal()
 	u.refresh()
+	u.openDigest(seat)
 	if u.has(rules.VArrange) {
 		u.arrange = make([]board.HouseID, len(u.m.Houses))
 		for h := range u.m.NumHouses() {
@@ -203,6 +208,7 @@ func (u *Table) reveal(seat rules.Seat) {
 func (u *Table) hide() {
 	u.shown = -1
 	u.past = nil // the hand-off shows the table as it stands
+	u.recent.digest = nil
 	if u.msgErr {
 		u.msg, u.msgErr = "", false
 	}
@@ -255,6 +261,7 @@ func (u *Table) apply(a rules.Action) bool {
 	}
 	u.resetLocal()
 	u.hint = nil // the position it was for is gone
+	u.recent.digest = nil
 	u.setMsg("", false)
 	for i := len(evs) - 1; i >= 0; i-- {
 		if txt := u.eng.EventText(evs[i], rules.Public); txt != "" {
