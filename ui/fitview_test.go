@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"notrueking/board"
-	"notrueking/internal/tabletest"
 )
 
 // TestFittedBoardShowsEveryTerritory: at the fitted board of both maps, at
@@ -23,13 +22,8 @@ func TestFittedBoardShowsEveryTerritory(t *testing.T) {
 			continue
 		}
 		for _, steps := range []int{0, 40, 120} {
-			g, err := tabletest.RulesGame(c.mapName, c.seats, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tabletest.PlaySome(t, g, g, steps)
+			g, v, pl, tr, pv := playedPlan(t, c, steps)
 			m := g.Map()
-			v, pl, tr, pv := planFor(t, c, g)
 			where := fmt.Sprintf("%v, %d actions", c, steps)
 			sh := v.Shapes()
 			// Ground: samples of every territory, and those under a token.

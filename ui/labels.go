@@ -514,7 +514,7 @@ func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Re
 				cands = append(cands, cand{l, f})
 			}
 		}
-		done := false
+	search:
 		for _, size := range []float64{math.Max(MinRiverName, math.Round(nameSize*0.9*2)/2), MinRiverName} {
 			w, h := Measure(rv.Name, FontSize(size), false, size*1.2)
 			w, h = w+4, h+2
@@ -542,16 +542,9 @@ func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Re
 					if free(r) {
 						out = append(out, RiverLabel{River: ri, X: cx, Y: cy, Angle: ang, W: w, H: h, Size: size, R: r})
 						*placed = append(*placed, r)
-						done = true
-						break
+						break search
 					}
 				}
-				if done {
-					break
-				}
-			}
-			if done {
-				break
 			}
 		}
 	}

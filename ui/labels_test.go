@@ -55,6 +55,19 @@ type screenXform struct{ X, Y, K float64 }
 
 func (t screenXform) pt(p board.Point) (float64, float64) { return t.X + p.X*t.K, t.Y + p.Y*t.K }
 
+// playedPlan is case c's plan for a game played steps random actions in
+// (seed 3), and the game.
+func playedPlan(t *testing.T, c viewCase, steps int) (*rules.Game, *Camera, *OverlayPlan, screenXform, rules.View) {
+	t.Helper()
+	g, err := tabletest.RulesGame(c.mapName, c.seats, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tabletest.PlaySome(t, g, g, steps)
+	v, pl, tr, pv := planFor(t, c, g)
+	return g, v, pl, tr, pv
+}
+
 // planFor makes the overlay plan of case c for game g, as the painter
 // asks for it (at the screen's scale, through the camera).
 func planFor(t *testing.T, c viewCase, g *rules.Game) (*Camera, *OverlayPlan, screenXform, rules.View) {
@@ -80,13 +93,8 @@ func planFor(t *testing.T, c viewCase, g *rules.Game) (*Camera, *OverlayPlan, sc
 func TestBoardNamesNeverOverlap(t *testing.T) {
 	for _, c := range planCases() {
 		for _, steps := range []int{0, 40} {
-			g, err := tabletest.RulesGame(c.mapName, c.seats, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tabletest.PlaySome(t, g, g, steps)
+			g, v, pl, tr, _ := playedPlan(t, c, steps)
 			m := g.Map()
-			v, pl, tr, _ := planFor(t, c, g)
 			var boxes []Rect
 			var who []string
 			for _, l := range pl.Labels {

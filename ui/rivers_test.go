@@ -18,13 +18,8 @@ func TestRiversNamed(t *testing.T) {
 			continue
 		}
 		for _, steps := range []int{0, 60} {
-			g, err := tabletest.RulesGame(c.mapName, c.seats, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tabletest.PlaySome(t, g, g, steps)
+			g, v, pl, tr, _ := playedPlan(t, c, steps)
 			m := g.Map()
-			v, pl, tr, _ := planFor(t, c, g)
 			named := make([]int, len(m.Rivers))
 			for _, rl := range pl.Rivers {
 				named[rl.River]++
