@@ -202,9 +202,10 @@ func (u *Table) digestWidgets(r ui.Rect, maxH float64) ([]ui.Widget, float64) {
 		wrapped = append([][]string{w}, wrapped...)
 		first = i
 	}
-	head := "Since you last looked"
+	head, full := "Since you last looked", "Since you last looked: the public events since your last action."
 	if more := d.skipped + first; more > 0 {
-		head += " · " + words.Count(more, "earlier event") + " in the log"
+		more := words.Count(more, "earlier event") + " in the log"
+		head, full = fitTitle(r.W-100, head+" · "+more, head), full+" "+more+"."
 	}
 	var rows []ui.Widget
 	y := r.Y + logHeadH
@@ -219,7 +220,7 @@ func (u *Table) digestWidgets(r ui.Rect, maxH float64) ([]ui.Widget, float64) {
 	h := y + 8 - r.Y
 	ws := ui.Panel(ui.Rect{X: r.X, Y: r.Y, W: r.W, H: h}, "")
 	ws[0].Edge = ui.ColGold
-	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 100, H: 22}, Kind: ui.WText, Text: head, Size: 15, Bold: true, Ink: ui.ColGold})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 100, H: 22}, Kind: ui.WText, Text: head, Size: 15, Bold: true, Ink: ui.ColGold, Tip: full})
 	ok := ui.Button(ui.Rect{X: r.X + r.W - 80, Y: r.Y + 5, W: 72, H: 24}, "Close", ui.CmdTarget(ui.Command{Kind: ui.CmdDismiss}))
 	ok.Tip = "Close this summary (it closes by itself when you act)."
 	ws = append(ws, ok)
