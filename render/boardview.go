@@ -24,8 +24,9 @@ type boardView struct {
 	// The triangles of the last picture and what they were built for.
 	batch    triBatch
 	batchKey string
-	// The marks of what just happened, built each frame (a few).
-	marks triBatch
+	// The marks of what just happened and what they were built for.
+	marks    triBatch
+	marksKey string
 	// The overlay plan (tokens and names) and what it was made for.
 	plan    *ui.OverlayPlan
 	planKey string
@@ -270,8 +271,11 @@ func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.
 	}
 	v.batch.draw(sub)
 	if len(marks) > 0 {
-		v.marks.reset()
-		v.buildMarks(sc, t, marks)
+		if mk := fmt.Sprintf("%v|%v|%v", t, sc.S, marks); mk != v.marksKey {
+			v.marks.reset()
+			v.buildMarks(sc, t, marks)
+			v.marksKey = mk
+		}
 		v.marks.draw(sub)
 	}
 	v.drawOverlay(sub, sc, p, t, pv)
