@@ -1,6 +1,8 @@
 package table
 
 import (
+	"slices"
+
 	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/ui"
@@ -30,6 +32,11 @@ type recent struct {
 	houses map[int]actHouse
 	// digest is shown after the curtain lifted (nil: none).
 	digest *digest
+	// seenN and seenHouse: the game's length at the last refresh and the
+	// house resolving then, which the next action, if it is the only one
+	// since, was taken for (no look into the history needed).
+	seenN     int
+	seenHouse board.HouseID
 }
 
 type actHouse struct {
@@ -64,17 +71,23 @@ func (u *Table) viewer() rules.Seat {
 	return u.eng.ToAct()
 }
 
-// recentRefresh runs at the end of refresh: the marks of the actions the
-// other seats took since the viewer's last one (none on the past's table).
-func (u *Table) recentRefresh() {
-	u.recent.marks = u.recent.marks[:0]
+// recentRefresh runs at the end of refresh, pub the present's public
+// view: the marks of the actions the other seats took since the viewer's
+// last one, the latest maxMarks (none on the past's table).
+func (u *Table) recentRefresh(pub *rules.View) {
+	r := &u.recent
+	acts := u.eng.Actions()
+	if n := len(acts); n == r.seenN+1 && r.seenHouse != board.NoHouse {
+		r.note(n-1, acts[n-1], r.seenHouse)
+	}
+	r.seenN, r.seenHouse = len(acts), pub.ResolvingHouse
+	r.marks = r.marks[:0]
 	seat := u.viewer()
 	if u.past != nil || seat < 0 {
 		return
 	}
-	acts := u.eng.Actions()
-	from := max(lastOwn(acts, seat)+1, len(acts)-maxMarks*4)
-	for i := from; i < len(acts); i++ {
+	own := lastOwn(acts, seat)
+	for i := len(acts) - 1; i > own && len(r.marks) < maxMarks; i-- {
 		a := acts[i]
 		if a.Seat == seat {
 			continue
@@ -86,11 +99,17 @@ func (u *Table) recentRefresh() {
 		if k.House = u.actionHouse(i, a); k.House == board.NoHouse {
 			continue
 		}
-		u.recent.marks = append(u.recent.marks, k)
+		r.marks = append(r.marks, k)
 	}
-	if n := len(u.recent.marks); n > maxMarks {
-		u.recent.marks = u.recent.marks[n-maxMarks:]
+	slices.Reverse(r.marks) // oldest first, the latest drawn on top
+}
+
+// note keeps that action i (a) was taken for house h.
+func (r *recent) note(i int, a rules.Action, h board.HouseID) {
+	if r.houses == nil {
+		r.houses = map[int]actHouse{}
 	}
+	r.houses[i] = actHouse{a, h}
 }
 
 // markOf is action a's mark (its house yet unknown), if it has one: an
@@ -124,10 +143,7 @@ func (u *Table) actionHouse(i int, a rules.Action) board.HouseID {
 	if err != nil {
 		return board.NoHouse
 	}
-	if u.recent.houses == nil {
-		u.recent.houses = map[int]actHouse{}
-	}
-	u.recent.houses[i] = actHouse{a, v.ResolvingHouse}
+	u.recent.note(i, a, v.ResolvingHouse)
 	return v.ResolvingHouse
 }
 

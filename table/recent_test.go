@@ -171,3 +171,40 @@ func TestDigestSinceYouLastLooked(t *testing.T) {
 		t.Fatalf("only %d digests opened", opened)
 	}
 }
+
+// TestMarksHouseWithoutHistory: the house of each marked action is the
+// one resolving before it, whether the table saw the action happen (one
+// refresh per action) or met it in the history (a game put on the table
+// later); both tables mark alike.
+func TestMarksHouseWithoutHistory(t *testing.T) {
+	g, err := tabletest.RulesGame("nine", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	watching := New(g, Options{})
+	rng := rand.New(rand.NewSource(9))
+	checked := 0
+	for i := 0; i < 600 && !g.Over(); i++ {
+		l := g.Legal()
+		if !watching.Apply(l[rng.Intn(len(l))]) {
+			t.Fatal("refused")
+		}
+		if i%25 != 0 {
+			continue
+		}
+		fresh := New(g, Options{})
+		a, b := watching.Marks(), fresh.Marks()
+		if len(a) != len(b) {
+			t.Fatalf("after %d actions: %d marks watched, %d from the history", g.Len(), len(a), len(b))
+		}
+		for k := range a {
+			if a[k] != b[k] {
+				t.Fatalf("after %d actions: mark %d watched %+v, from the history %+v", g.Len(), k, a[k], b[k])
+			}
+		}
+		checked += len(a)
+	}
+	if checked == 0 {
+		t.Fatal("no marks to compare")
+	}
+}

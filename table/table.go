@@ -119,7 +119,8 @@ func New(g Game, o Options) *Table {
 	}
 	u := &Table{eng: g, m: g.Map(), seats: g.Seats(), shown: -1,
 		moveFrom: -1, moveTo: -1, arrangeSel: -1,
-		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatPlayers: o.Players}
+		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatPlayers: o.Players,
+		recent: recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
 	u.refresh()
 	return u
@@ -185,8 +186,9 @@ func (u *Table) refresh() {
 	} else {
 		u.priv = u.pub
 	}
+	present := u.pub
 	u.followRefresh()
-	u.recentRefresh()
+	u.recentRefresh(&present)
 }
 
 // reveal shows seat's private panel (after the curtain click).
