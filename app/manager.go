@@ -258,7 +258,7 @@ func (a *App) rebuild() {
 	if b := sh.Board; b != nil {
 		cam := a.camera(b)
 		pub := b.Table.Public()
-		f.board = &render.Board{Camera: cam, Public: &pub, Lit: b.Lit, Sel: b.Sel}
+		f.board = &render.Board{Camera: cam, Public: &pub, Lit: b.Lit, Sel: b.Sel, Marks: b.Table.Marks()}
 	}
 	a.f = f
 	_, a.ptr.hover = a.hit(a.ptr.x, a.ptr.y)

@@ -308,6 +308,8 @@ type sandboxLayout struct {
 
 func (sb *sandboxUI) layout() sandboxLayout {
 	l := table.NewLayout(sb.m.Grid.W, sb.m.Grid.H, sb.st.Players(), len(sb.m.Houses))
+	// No log here: the board keeps the room up to the panels.
+	l.Board.W = table.PanelX - 12 - l.Board.X
 	y := l.Houses.Y + l.Houses.H + 6
 	toolsH := 128.0
 	if len(sb.m.Houses) > 6 {

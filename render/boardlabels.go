@@ -35,6 +35,12 @@ func (v *boardView) overlayKey(sc ui.Scaler, t xform, pv *rules.View) string {
 				fmt.Fprintf(&b, "F%d;", t)
 			}
 		}
+		if c := pv.Combat; c != nil {
+			fmt.Fprintf(&b, "|C%d,%d,%d,%v", c.Territory, c.From, c.Attacker, c.Attacking)
+		}
+	}
+	if v.Fitted() {
+		fmt.Fprintf(&b, "|fit %v", v.Viewport()) // the fitted plan keeps to the viewport
 	}
 	return b.String()
 }
@@ -86,13 +92,22 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t x
 		}
 		put(v.imgs.label(p, tr, l.Size, l.Name, fort), l.R)
 	}
+	for _, rl := range pl.Rivers {
+		img := v.imgs.river(p, v.Map().Rivers[rl.River], rl.Size, rl.W, rl.H)
+		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+		b := img.Bounds()
+		op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+		op.GeoM.Rotate(rl.Angle)
+		op.GeoM.Translate(ox+rl.X, oy+rl.Y)
+		dst.DrawImage(img, op)
+	}
 	for _, tk := range pl.Tokens {
 		hc := ui.HouseColor(v.Map(), tk.House)
 		mark := v.Map().HouseName(tk.House) // the house's mark is drawn by its id
 		if tk.Flag {
 			put(v.imgs.flag(p, mark, hc, tk.R.W, tk.R.H), tk.R)
 		} else {
-			put(v.imgs.token(p, mark, hc, tk.Unit, tk.N, tk.R.H), tk.R)
+			put(v.imgs.token(p, mark, hc, tk.Unit, tk.N, tk.R.H, tk.Attack), tk.R)
 		}
 	}
 }
@@ -179,17 +194,35 @@ func (c *imageCache) label(p *Painter, t board.Territory, size float64, name boo
 	})
 }
 
+// river is the image of river r's name at size, w×h: the river's ink
+// on a pale halo.
+func (c *imageCache) river(p *Painter, r board.River, size, w, h float64) *ebiten.Image {
+	key := imageKey{kind: 'R', id: r.ID, size: size}
+	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
+		b := img.Bounds()
+		drawHaloText(img, r.Name, p.face(ui.FontSize(size), false), float64(b.Dx())/2, float64(b.Dy())/2, ui.ColRiver, color.RGBA{240, 230, 205, 225})
+	})
+}
+
 // token is the image of a unit token: the house's mark, the unit's
 // silhouette and the count on the house's colour.
-func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit, n int, h float64) *ebiten.Image {
-	key := imageKey{kind: 'T', id: house, unit: int(u), n: n, size: h}
+// An attacker's token (a running combat's) is edged in red on white, so
+// it reads as coming in, whatever its house's colour.
+func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit, n int, h float64, attack bool) *ebiten.Image {
+	key := imageKey{kind: 'T', id: house, unit: int(u), n: n, size: h, name: attack}
 	w := ui.TokenWidth(h)
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		ink := ui.TextOn(hc)
 		x, y := 1.0, 1.0
 		rr := roundRectShape(float32(x), float32(y), float32(w), float32(h), float32(h*0.3))
 		fillShape(img, rr, hc)
-		strokeShape(img, rr, float32(math.Max(1, h*0.07)), color.RGBA{20, 20, 20, 255})
+		if attack {
+			// White round red: the edge shows on a red house's token too.
+			strokeShape(img, rr, float32(math.Max(3, h*0.2)), color.RGBA{255, 255, 255, 255})
+			strokeShape(img, rr, float32(math.Max(1.5, h*0.1)), colAttackEdge)
+		} else {
+			strokeShape(img, rr, float32(math.Max(1, h*0.07)), color.RGBA{20, 20, 20, 255})
+		}
 		cy := y + h/2
 		drawHouseMark(img, house, x+h*0.42, cy, h*0.58, ink)
 		drawUnitGlyph(img, u, x+h*0.98, cy, h*0.66, ink)

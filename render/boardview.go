@@ -24,6 +24,9 @@ type boardView struct {
 	// The triangles of the last picture and what they were built for.
 	batch    triBatch
 	batchKey string
+	// The marks of what just happened and what they were built for.
+	marks    triBatch
+	marksKey string
 	// The overlay plan (tokens and names) and what it was made for.
 	plan    *ui.OverlayPlan
 	planKey string
@@ -47,7 +50,7 @@ func (p *Painter) drawBoard(dst *ebiten.Image, sc ui.Scaler, b *Board) {
 		p.board = newBoardView(b.Camera)
 	}
 	p.board.Camera = b.Camera
-	p.board.Draw(dst, sc, p, b.Public, b.Lit, b.Sel)
+	p.board.Draw(dst, sc, p, b.Public, b.Lit, b.Sel, ui.BoardMarks(b.Camera.Map(), b.Public, b.Marks))
 }
 
 // screen is the view's transform to screen pixels under sc.
@@ -59,12 +62,12 @@ func (v *boardView) screen(sc ui.Scaler) xform {
 // Board colours.
 var (
 	colOffBoard  = color.RGBA{22, 26, 34, 255}
-	colOpenSea   = color.RGBA{31, 55, 86, 255}
-	colParchment = color.RGBA{226, 212, 176, 255}
-	colFreeLand  = color.RGBA{188, 178, 138, 255}
-	colSea       = color.RGBA{52, 98, 150, 255}
-	colPort      = color.RGBA{92, 138, 178, 255}
-	colLake      = color.RGBA{84, 130, 168, 255}
+	colOpenSea   = ui.ColOpenSea
+	colParchment = ui.ColParchment
+	colFreeLand  = ui.ColFreeLand
+	colSea       = ui.ColSea
+	colPort      = ui.ColPort
+	colLake      = ui.ColLake
 	// Legal targets: a dark line with a bright one inside it, which shows
 	// on every territory colour; the rest of the board is dimmed.
 	colTargetEdge = color.RGBA{16, 14, 10, 255}
@@ -72,7 +75,7 @@ var (
 	colSelected   = color.RGBA{255, 255, 255, 255}
 	colBorderLand = color.RGBA{96, 78, 56, 255}
 	colCoast      = color.RGBA{40, 34, 26, 255}
-	colRiver      = color.RGBA{40, 110, 200, 255}
+	colRiver      = ui.ColRiver
 	colSeaBorder  = color.RGBA{150, 185, 215, 255}
 )
 
@@ -81,7 +84,7 @@ func landColor(hc *color.RGBA) color.RGBA {
 	if hc == nil {
 		return colFreeLand
 	}
-	return ui.Mix(colParchment, *hc, 0.72)
+	return ui.LandTint(*hc)
 }
 
 // territoryColors is each territory's fill for the view: seas and ports
@@ -191,7 +194,10 @@ func (v *boardView) buildBatch(sc ui.Scaler, t xform, cols []color.RGBA, hl []bo
 			case ui.EdgeCoast:
 				b.stroke(bl.Line, t, 1.1*ls, colCoast, 1)
 			case ui.EdgeRiver:
-				b.stroke(bl.Line, t, 1.6*ls, colRiver, 1)
+				// Wider than any border, on a pale bank so it reads on
+				// every tint.
+				b.stroke(bl.Line, t, 3*ls+1.2, colParchment, 0.9)
+				b.stroke(bl.Line, t, 3*ls, colRiver, 1)
 			}
 		}
 	}
@@ -208,7 +214,8 @@ func (v *boardView) buildBatch(sc ui.Scaler, t xform, cols []color.RGBA, hl []bo
 	// Bridges: planks across the river.
 	for _, br := range sh.Bridges {
 		x, y := t.pt(br.At)
-		w, h := k*0.7, k*1.5
+		// At least as big as the river is wide, so the fitted board shows it.
+		w, h := math.Max(k*0.7, 3*ls+2), math.Max(k*1.5, 7*ls+6)
 		if !br.Along {
 			w, h = h, w
 		}
@@ -245,8 +252,8 @@ func (v *boardView) buildBatch(sc ui.Scaler, t xform, cols []color.RGBA, hl []bo
 
 // Draw draws the board for the public view v into its viewport on dst
 // (clipped to it): hl marks legal targets, sel the selected territory (-1
-// none).
-func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.View, hl []bool, sel int) {
+// none), marks what just happened (under the tokens).
+func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.View, hl []bool, sel int, marks []ui.Mark) {
 	sr := sc.Rect(v.Viewport())
 	clip := imageRect(sr).Intersect(dst.Bounds())
 	if clip.Empty() {
@@ -263,6 +270,14 @@ func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.
 		v.batchKey = key
 	}
 	v.batch.draw(sub)
+	if len(marks) > 0 {
+		if mk := fmt.Sprintf("%v|%v|%v", t, sc.S, marks); mk != v.marksKey {
+			v.marks.reset()
+			v.buildMarks(sc, t, marks)
+			v.marksKey = mk
+		}
+		v.marks.draw(sub)
+	}
 	v.drawOverlay(sub, sc, p, t, pv)
 	v.drawControls(sub, sc, p)
 }
@@ -283,4 +298,79 @@ func (v *boardView) drawControls(dst *ebiten.Image, sc ui.Scaler, p *Painter) {
 	}
 	p.flushText(dst)
 	p.texts = saved
+}
+
+// Colours of the marks of what just happened.
+var (
+	colMarkEdge   = color.RGBA{16, 14, 10, 255}
+	colAttackEdge = color.RGBA{200, 30, 30, 255}
+)
+
+// buildMarks fills the marks batch: each arrow a shaft and a head in its
+// house's colour edged dark (red for an attack), a pulse two rings
+// spreading from the pole, a ring one ring round it.
+func (v *boardView) buildMarks(sc ui.Scaler, t xform, marks []ui.Mark) {
+	b := &v.marks
+	sh, m := v.Shapes(), v.Map()
+	ls := v.lineScale(sc)
+	for _, k := range marks {
+		hc := ui.RGBA(m.Houses[k.House].Color)
+		edge := colMarkEdge
+		if k.Attack {
+			edge = colAttackEdge
+		}
+		switch k.Kind {
+		case ui.MarkArrow:
+			a, z := ui.ArrowEnds(sh, k)
+			ax, ay := t.pt(a)
+			zx, zy := t.pt(z)
+			dx, dy := float64(zx-ax), float64(zy-ay)
+			d := math.Hypot(dx, dy)
+			if d < 1 {
+				continue
+			}
+			ux, uy := dx/d, dy/d
+			head := math.Min(d*0.45, 7*ls+4)
+			// The shaft stops where the head starts.
+			sx, sy := float64(zx)-ux*head*0.8, float64(zy)-uy*head*0.8
+			shaft := ui.NewStrokeLine([]board.Point{{X: float64(ax), Y: float64(ay)}, {X: sx, Y: sy}}, false)
+			id := xform{K: 1}
+			b.stroke(shaft, id, 2.2*ls+1.5, edge, 0.95)
+			b.stroke(shaft, id, 2.2*ls, hc, 1)
+			px, py := -uy, ux
+			// The head: a triangle from its tip back h, w to each side.
+			tri := func(tip, h, w float64, c color.RGBA) {
+				cf := colF(c, 1)
+				bx, by := float64(zx)-ux*h, float64(zy)-uy*h
+				i := b.vert(zx+float32(ux*tip), zy+float32(uy*tip), cf)
+				b.vert(float32(bx+px*w), float32(by+py*w), cf)
+				b.vert(float32(bx-px*w), float32(by-py*w), cf)
+				b.is = append(b.is, i, i+1, i+2)
+			}
+			tri(2, head+1.5, head*0.6+2, edge)
+			tri(0, head, head*0.6, hc)
+		case ui.MarkPulse, ui.MarkRing:
+			x, y := t.pt(sh.Pole[k.To])
+			rings := []float64{1.1, 1.7}
+			if k.Kind == ui.MarkRing {
+				rings = []float64{1.4}
+			}
+			for _, r := range rings {
+				l := circleLine(float64(x), float64(y), r*t.K)
+				b.stroke(l, xform{K: 1}, 1.2*ls+1.5, edge, 0.85)
+				b.stroke(l, xform{K: 1}, 1.2*ls, hc, 1)
+			}
+		}
+	}
+}
+
+// circleLine is a closed stroke line round (x, y) of radius r (pixels).
+func circleLine(x, y, r float64) ui.StrokeLine {
+	const n = 28
+	pts := make([]board.Point, n)
+	for i := range pts {
+		a := float64(i) * 2 * math.Pi / n
+		pts[i] = board.Point{X: x + r*math.Cos(a), Y: y + r*math.Sin(a)}
+	}
+	return ui.NewStrokeLine(pts, true)
 }

@@ -27,7 +27,7 @@ func boardImage(t testing.TB, m *board.Map, pv *rules.View, hl []bool, sel int, 
 	v.SetViewport(ui.Rect{X: 0, Y: 0, W: float64(w), H: float64(h)})
 	img := ebiten.NewImage(w, h)
 	defer img.Deallocate()
-	v.Draw(img, ui.Scaler{S: 1}, p, pv, hl, sel)
+	v.Draw(img, ui.Scaler{S: 1}, p, pv, hl, sel, nil)
 	return rendertest.Snapshot(img), v
 }
 
@@ -161,7 +161,7 @@ func BenchmarkDrawBoard(b *testing.B) {
 	pix := make([]byte, 4)
 	one := dst.SubImage(image.Rect(500, 500, 501, 501)).(*ebiten.Image)
 	for i := 0; i < 3; i++ {
-		v.Draw(dst, sc, p, &pv, nil, i)
+		v.Draw(dst, sc, p, &pv, nil, i, nil)
 	}
 	one.ReadPixels(pix)
 	var inDraw time.Duration
@@ -170,7 +170,7 @@ func BenchmarkDrawBoard(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		sel := i % len(m.Territories)
 		t0 := time.Now()
-		v.Draw(dst, sc, p, &pv, nil, sel)
+		v.Draw(dst, sc, p, &pv, nil, sel, nil)
 		inDraw += time.Since(t0)
 		one.ReadPixels(pix)
 	}
@@ -231,7 +231,7 @@ func TestDrawBoardViews(t *testing.T) {
 				v.SetViewport(ui.Rect{X: 8, Y: 58, W: 960, H: 834})
 				v.ZoomAt(z, 8+960*0.45, 58+834*0.55)
 				sc := ui.NewScaler(sz[0], sz[1])
-				v.Draw(img, sc, p, &pv, hl, 3)
+				v.Draw(img, sc, p, &pv, hl, 3, nil)
 				shot := rendertest.Snapshot(img)
 				img.Deallocate()
 				rendertest.SaveShot(t, fmt.Sprintf("board-%s-%d-z%.0f", mp.name, sz[0], z), shot)

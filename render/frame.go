@@ -24,12 +24,14 @@ type Frame struct {
 // Board is the board as the painter draws it: through Camera (the
 // viewport, the zoom and the pan), the public view Public (control,
 // troops, flags), Lit the territories lit up (nil for none) and Sel the
-// one selected (-1 for none).
+// one selected (-1 for none), and Marks what just happened (arrows,
+// pulses, rings; the running combat's attack arrow is drawn from Public).
 type Board struct {
 	Camera *ui.Camera
 	Public *rules.View
 	Lit    []bool
 	Sel    int
+	Marks  []ui.Mark
 }
 
 // DrawScene draws frame f into dst (any size: the base canvas scaled to

@@ -101,7 +101,7 @@ func tableFrame(u *table.Table) Frame {
 	cam.SetViewport(l.Board)
 	hl, sel := u.Highlights()
 	pub := u.Public()
-	return Frame{Board: &Board{Camera: cam, Public: &pub, Lit: hl, Sel: sel}, Widgets: u.Widgets(l)}
+	return Frame{Board: &Board{Camera: cam, Public: &pub, Lit: hl, Sel: sel, Marks: u.Marks()}, Widgets: u.Widgets(l)}
 }
 
 // readOnly is a game the table may only read (a picture of a table): it

@@ -71,6 +71,11 @@ type CombatView struct {
 	Territory board.TerrID  `json:"territory"`
 	Attacker  board.HouseID `json:"attacker"`
 	Defender  board.HouseID `json:"defender"`
+	// From and Attacking are the attacker's origin and the units it sent:
+	// off the board until the combat ends, public all along (zero once
+	// they retreated or occupied).
+	From      board.TerrID        `json:"from"`
+	Attacking [board.NumUnits]int `json:"attacking"`
 	// Terms lists every addend of each side's power, e.g. "3 footmen +3",
 	// "castle +4", "Eddard Stark +4".
 	AttackerTerms []string     `json:"attacker_terms"`

@@ -132,6 +132,7 @@ func (g *Game) combatView(c *combat) *CombatView {
 	dp, dt := g.power(c, c.Defender)
 	cv := &CombatView{
 		Territory: c.Territory, Attacker: c.Attacker, Defender: c.Defender,
+		From: c.From, Attacking: c.AttUnits,
 		AttackerTerms: at, DefenderTerms: dt, AttackerPower: ap, DefenderPower: dp,
 		Step: c.Step, Winner: board.NoHouse, Retreater: board.NoHouse,
 	}

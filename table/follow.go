@@ -168,9 +168,16 @@ func (u *Table) followCommand(c ui.Command) bool {
 	case ui.CmdRedo:
 		u.redo()
 		return true
+	case ui.CmdDismiss:
+		u.recent.digest = nil
+		return true
 	case ui.CmdCancel:
 		if u.past != nil {
 			u.leavePast()
+			return true
+		}
+		if u.recent.digest != nil {
+			u.recent.digest = nil
 			return true
 		}
 		return false

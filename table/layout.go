@@ -13,10 +13,12 @@ import (
 	"notrueking/words"
 )
 
-// Layout is where the table's parts sit on the base canvas: the
-// board on the left, 60 % of the canvas wide (so of the window at 16:9 and
-// 16:10), the panels in a column right of it, the prompt and the app's
-// buttons in the top bar.
+// Layout is where the table's parts sit on the base canvas: the board on
+// the left, as wide as its map needs at the board's height (the shipped
+// maps are tall); the log in a column of its own beside it, the whole
+// height, where that leaves room for one (else under the panels); the
+// panels in a column on the right; the prompt and the app's buttons in
+// the top bar.
 type Layout struct {
 	Top, Prompt, Round    ui.Rect // top bar; the prompt over the board; round and first player
 	Undo, Redo, Help      ui.Rect // the top bar's buttons
@@ -25,7 +27,7 @@ type Layout struct {
 	Houses, Players       ui.Rect // houses with slots and ranks; conspiracies
 	Private, Actions      ui.Rect // the seat's loyalty card and hand; the decision panel
 	Log                   ui.Rect // the game's log, newest at the bottom
-	Side                  ui.Rect // combat: over the board's lower right corner while a combat lasts
+	Side                  ui.Rect // combat: the top of the log's column (else over the board's right edge) while a combat lasts
 	Message               ui.Rect // refusals and the last event
 	HouseRow, PlayerRow   float64
 	NumHouses, NumPlayers int
@@ -39,7 +41,16 @@ const rankNoteH = 20.0
 const (
 	PanelX = 980.0
 	PanelW = ui.BaseW - 8 - PanelX
+	// minLogColW is the narrowest column the log takes beside the board.
+	minLogColW = 300.0
+	// logColLines is how many lines of the log stay in view under the
+	// combat card in the log's column.
+	logColLines = 12
 )
+
+// LogColumn reports whether the log has a column of its own beside the
+// board (else it sits under the panels, on a wide map).
+func (l Layout) LogColumn() bool { return l.Log.X < PanelX }
 
 // NewLayout splits the base canvas for a map grid of gw×gh cells, n
 // players and houses houses (0: room for nine).
@@ -58,6 +69,14 @@ func NewLayout(gw, gh, n, houses int) Layout {
 	l.Redo = ui.Rect{X: 1388, Y: 8, W: 112, H: 34}
 	l.Help = ui.Rect{X: 1504, Y: 8, W: 88, H: 34}
 	l.Board = ui.Rect{X: 8, Y: 58, W: 960, H: 834}
+	logCol := false
+	if gw > 0 && gh > 0 {
+		// The map's width at the board's height, and a margin of sea.
+		need := math.Ceil(l.Board.H*float64(gw)/float64(gh)) + 16
+		if need < l.Board.W && PanelX-8-(l.Board.X+need+8) >= minLogColW {
+			l.Board.W, logCol = need, true
+		}
+	}
 	l.HouseRow = 40
 	if houses > 6 {
 		l.HouseRow = 26
@@ -68,11 +87,22 @@ func NewLayout(gw, gh, n, houses int) Layout {
 	y := l.Players.Y + l.Players.H + 6
 	l.Message = ui.Rect{X: PanelX, Y: 856, W: PanelW, H: 36}
 	// The rest: the private and decision panels side by side, the log
-	// under them with at least three lines.
+	// beside the board the whole height, or under them with at least
+	// three lines.
 	rest := l.Message.Y - 6 - y
+	pw := math.Round((PanelW - 6) / 2)
+	if logCol {
+		x := l.Board.X + l.Board.W + 8
+		l.Log = ui.Rect{X: x, Y: l.Board.Y, W: PanelX - 8 - x, H: l.Board.H}
+		l.Private = ui.Rect{X: PanelX, Y: y, W: pw, H: rest}
+		l.Actions = ui.Rect{X: PanelX + pw + 6, Y: y, W: PanelW - pw - 6, H: rest}
+		// The combat card tops the log's column, the newest lines of the
+		// log staying in view under it.
+		l.Side = ui.Rect{X: l.Log.X, Y: l.Log.Y, W: l.Log.W, H: l.Log.H - logHeadH - 6 - logColLines*logRowH - 6}
+		return l
+	}
 	logH := math.Max(86, math.Min(150, rest-220))
 	ph := rest - logH - 6
-	pw := math.Round((PanelW - 6) / 2)
 	l.Private = ui.Rect{X: PanelX, Y: y, W: pw, H: ph}
 	l.Actions = ui.Rect{X: PanelX + pw + 6, Y: y, W: PanelW - pw - 6, H: ph}
 	l.Log = ui.Rect{X: PanelX, Y: y + ph + 6, W: PanelW, H: logH}
@@ -82,6 +112,16 @@ func NewLayout(gw, gh, n, houses int) Layout {
 	// tall as what it says.
 	l.Side = ui.Rect{X: l.Board.X + l.Board.W - 244 - 6, Y: l.Board.Y + 6, W: 244, H: l.Board.H - 150}
 	return l
+}
+
+// chooserRect is where a chooser goes: the private and decision panels'
+// room, and the log's when it sits under them.
+func (l Layout) chooserRect() ui.Rect {
+	bottom := l.Actions.Y + l.Actions.H
+	if !l.LogColumn() {
+		bottom = l.Log.Y + l.Log.H
+	}
+	return ui.Rect{X: l.Private.X, Y: l.Private.Y, W: PanelW, H: bottom - l.Private.Y}
 }
 
 // rowPitch is the height of one conspiracy's row: 36 base pixels up to
@@ -144,15 +184,45 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 
 	ws = append(ws, u.HousesWidgets(l)...)
 	ws = append(ws, u.PlayersWidgets(l)...)
-	if len(u.chooser) > 0 && u.shown >= 0 && u.shown == ta {
-		// A chooser takes the private, decision and log panels' room:
-		// every choice stays on screen in readable columns.
+	// The combat lies over the board's corner (or tops the log's column)
+	// while it lasts: the board stays in view; so does the preview of an
+	// attacking move.
+	var combat []ui.Widget
+	if pub.Combat != nil {
+		combat = u.combatCardWidgets(l.Side, pub.Combat, combatLive)
+	} else if cv := u.movePreview(); cv != nil {
+		combat = u.combatCardWidgets(l.Side, cv, combatPreview)
+	}
+	logR := l.Log
+	if l.LogColumn() && len(combat) > 0 {
+		top := combat[0].R.Y + combat[0].R.H + 6 // the card's panel
+		logR.H -= top - logR.Y
+		logR.Y = top
+	}
+	// The digest of what happened since the seat last looked tops what is
+	// left of the log's column (else lies over the board's top).
+	dr, dmax := logR, logR.H-logHeadH-6-logColLines*logRowH-6
+	if !l.LogColumn() {
+		dr, dmax = ui.Rect{X: l.Board.X + 6, Y: l.Board.Y + 6, W: l.Board.W - 12}, l.Board.H/2
+	}
+	digest, dh := u.digestWidgets(dr, dmax)
+	if l.LogColumn() && dh > 0 {
+		logR.Y += dh + 6
+		logR.H -= dh + 6
+	}
+	chooser := len(u.chooser) > 0 && u.shown >= 0 && u.shown == ta
+	if chooser {
+		// A chooser takes the private and decision panels' room (and the
+		// log's under them): every choice stays on screen in readable
+		// columns.
 		u.hiddenPlays = nil
-		ws = append(ws, u.actionWidgets(ui.Rect{X: l.Private.X, Y: l.Private.Y, W: PanelW, H: l.Log.Y + l.Log.H - l.Private.Y})...)
+		ws = append(ws, u.actionWidgets(l.chooserRect())...)
 	} else {
 		ws = append(ws, u.privateWidgets(l.Private)...)
 		ws = append(ws, u.actionWidgets(l.Actions)...)
-		ws = append(ws, u.logWidgets(l.Log)...)
+	}
+	if !chooser || l.LogColumn() {
+		ws = append(ws, u.logWidgets(logR)...)
 	}
 	// Message bar: a refusal or note, else the last event.
 	if u.msg != "" {
@@ -162,13 +232,8 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 	} else {
 		ws = append(ws, ui.MessageBar(l.Message, "", false, false)...)
 	}
-	// The combat lies over the board's corner while it lasts: the board
-	// stays in view above it; so does the preview of an attacking move.
-	if pub.Combat != nil {
-		ws = append(ws, u.combatCardWidgets(l.Side, pub.Combat, combatLive)...)
-	} else if cv := u.movePreview(); cv != nil {
-		ws = append(ws, u.combatCardWidgets(l.Side, cv, combatPreview)...)
-	}
+	ws = append(ws, combat...)
+	ws = append(ws, digest...)
 	return append(keyButtons(ws), u.followWidgets(l)...)
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/internal/tabletest"
+	"notrueking/maps"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -325,5 +326,47 @@ func TestRankFactsPluralises(t *testing.T) {
 	got := rankFacts(rules.Rank{Crowns: 2, Castles: 1, Towns: 0, Barrels: 1})
 	if want := "2 crowns, 1 castle, 0 towns, 1 barrel"; got != want {
 		t.Errorf("rankFacts = %q, want %q", got, want)
+	}
+}
+
+// TestLogColumn: on both maps, with 2 to 9 players, the board is as wide
+// as its map at its height and the log has a column beside it, the whole
+// height, showing 12 lines or more even under the tallest combat card;
+// the panels beside each other never overlap (issue 20: the log showed 5
+// lines at 1920×1080 beside a board half sea).
+func TestLogColumn(t *testing.T) {
+	for _, mp := range []string{"standard", "nine"} {
+		m, err := maps.Load(mp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 2; n <= 9; n++ {
+			l := NewLayout(m.Grid.W, m.Grid.H, n, len(m.Houses))
+			if !l.LogColumn() {
+				t.Fatalf("%s, %d players: the log has no column", mp, n)
+			}
+			need := l.Board.H * float64(m.Grid.W) / float64(m.Grid.H)
+			if l.Board.W < need || l.Board.W > need+20 {
+				t.Errorf("%s, %d players: board %.0f wide, its map %.0f", mp, n, l.Board.W, need)
+			}
+			if got := logVisibleRows(l.Log.H); got < 12 {
+				t.Errorf("%s, %d players: the log shows %d lines", mp, n, got)
+			}
+			if got := logVisibleRows(l.Log.H - l.Side.H - 6); got < 12 {
+				t.Errorf("%s, %d players: under a combat card the log shows %d lines", mp, n, got)
+			}
+			rs := []ui.Rect{l.Board, l.Log, l.Houses, l.Players, l.Private, l.Actions, l.Message}
+			for i := range rs {
+				for j := range rs[:i] {
+					if ui.Overlap(rs[i], rs[j]) > 0 {
+						t.Errorf("%s, %d players: %v overlaps %v", mp, n, rs[i], rs[j])
+					}
+				}
+			}
+		}
+	}
+	// A wide map keeps the board wide and the log under the panels.
+	if l := NewLayout(200, 100, 4, 5); l.LogColumn() || l.Board.W != 960 {
+		t.Errorf("a wide map: board %v, log %v", l.Board, l.Log)
 	}
 }

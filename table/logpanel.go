@@ -110,9 +110,11 @@ func (lp *LogPanel) toNewest() { lp.back = 0 }
 // shown from the past (-1 when the table is the present): its entries are
 // marked.
 func (lp *LogPanel) logWidgets(r ui.Rect, lines []rules.LogLine, seat rules.Seat, viewing int) []ui.Widget {
-	title := "Log  ·  newest at the bottom  ·  click an entry to see the table then"
+	// The title that fits the panel, the whole in its tooltip.
+	const full = "Log  ·  newest at the bottom  ·  click an entry to see the table then"
+	title := fitTitle(r.W-100, full, "Log  ·  newest last  ·  click an entry to see the table then", "Log  ·  click an entry to see the table then", "Log")
 	ws := ui.Panel(r, "")
-	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 100, H: 22}, Kind: ui.WText, Text: title, Size: 15, Bold: true, Ink: ui.ColGold})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 100, H: 22}, Kind: ui.WText, Text: title, Size: 15, Bold: true, Ink: ui.ColGold, Tip: full + "."})
 	rows := lp.wrapRows(lines, seat, r.W-24)
 	textSize, rowH := lp.metrics()
 	vis := max(1, int((r.H-logHeadH-6)/rowH)) // logVisibleRows at this row height
@@ -138,8 +140,7 @@ func (lp *LogPanel) logWidgets(r ui.Rect, lines []rules.LogLine, seat rules.Seat
 		}
 		l := lines[rows[i].entry]
 		n := LogAction(l)
-		w := ui.Widget{R: ui.Rect{X: r.X + 6, Y: y0 + float64(i-start)*rowH, W: r.W - 12, H: float64(j-i) * rowH}, Kind: ui.WPanel,
-			T: ui.CmdTarget(ui.Command{Kind: ui.CmdLogEntry, N: n}), Tip: l.Text + "\nClick: the table as it stood after action " + strconv.Itoa(n) + "."}
+		w := entryTarget(ui.Rect{X: r.X + 6, Y: y0 + float64(i-start)*rowH, W: r.W - 12, H: float64(j-i) * rowH}, l)
 		if viewing >= 0 && n == viewing {
 			w.Fill = ui.ColPanelHi
 			w.Edge = ui.ColGold
@@ -210,3 +211,22 @@ func (lp *LogPanel) SetBack(n int) { lp.back = n }
 // MaxBack is the most the panel could be scrolled up when it was last
 // built.
 func (lp *LogPanel) MaxBack() int { return lp.maxBack }
+
+// entryTarget is the click target of log line l over r: the table as it
+// stood after the line's action.
+func entryTarget(r ui.Rect, l rules.LogLine) ui.Widget {
+	n := LogAction(l)
+	return ui.Widget{R: r, Kind: ui.WPanel, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLogEntry, N: n}),
+		Tip: l.Text + "\nClick: the table as it stood after action " + strconv.Itoa(n) + "."}
+}
+
+// fitTitle is the first of titles (a panel's title: 15 px, bold) that
+// fits width w, else the last.
+func fitTitle(w float64, titles ...string) string {
+	for _, t := range titles {
+		if tw, _ := ui.Measure(t, 15, true, 18); tw <= w {
+			return t
+		}
+	}
+	return titles[len(titles)-1]
+}

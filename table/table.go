@@ -114,6 +114,9 @@ type Table struct {
 	try *tryMode
 	// hint is the hint shown (hint.go), nil for none.
 	hint *shownHint
+	// recent: what just happened, the board's marks and the digest
+	// (recent.go).
+	recent recent
 }
 
 // New puts game g on a table, no seat shown (the public table).
@@ -124,7 +127,8 @@ func New(g Game, o Options) *Table {
 	}
 	u := &Table{eng: g, m: g.Map(), seats: g.Seats(), shown: -1,
 		moveFrom: -1, moveTo: -1, arrangeSel: -1,
-		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatPlayers: o.Players}
+		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatPlayers: o.Players,
+		recent: recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
 	u.refresh()
 	return u
@@ -191,7 +195,9 @@ func (u *Table) refresh() {
 	} else {
 		u.priv = u.pub
 	}
+	present := u.pub
 	u.followRefresh()
+	u.recentRefresh(&present)
 }
 
 // reveal shows seat's private panel (after the curtain click).
@@ -199,6 +205,7 @@ func (u *Table) reveal(seat rules.Seat) {
 	u.shown = seat
 	u.resetLocal()
 	u.refresh()
+	u.openDigest(seat)
 	if u.has(rules.VArrange) {
 		u.arrange = make([]board.HouseID, len(u.m.Houses))
 		for h := range u.m.NumHouses() {
@@ -212,6 +219,7 @@ func (u *Table) reveal(seat rules.Seat) {
 func (u *Table) hide() {
 	u.shown = -1
 	u.past = nil // the hand-off shows the table as it stands
+	u.recent.digest = nil
 	if u.msgErr {
 		u.msg, u.msgErr = "", false
 	}
@@ -265,6 +273,7 @@ func (u *Table) apply(a rules.Action) bool {
 	}
 	u.resetLocal()
 	u.hint = nil // the position it was for is gone
+	u.recent.digest = nil
 	u.setMsg("", false)
 	for i := len(evs) - 1; i >= 0; i-- {
 		if txt := u.eng.EventText(evs[i], rules.Public); txt != "" {

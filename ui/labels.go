@@ -20,7 +20,11 @@ type TokenItem struct {
 	Unit  board.Unit
 	N     int
 	Flag  bool
-	R     Rect // pixels, relative to the grid's origin on the screen
+	// Attack marks the units of a running combat's attacker, off the
+	// board until it ends: drawn in the contested territory beside the
+	// defender's, edged as attackers.
+	Attack bool
+	R      Rect // pixels, relative to the grid's origin on the screen
 }
 
 // LabelItem is a territory's name (with its icons below), or its icons
@@ -32,6 +36,17 @@ type LabelItem struct {
 	Size float64 // the name's size in pixels
 }
 
+// RiverLabel is a river's name along it: centred on (X, Y), turned by
+// Angle (radians, clockwise on the screen, within ±90° so it reads left
+// to right), W×H before turning; R bounds it turned.
+type RiverLabel struct {
+	River      int
+	X, Y       float64
+	Angle      float64
+	W, H, Size float64
+	R          Rect
+}
+
 // OverlayPlan is where the overlay puts everything, in pixels relative to
 // the grid's origin on the screen (so a pan moves it without a new plan).
 type OverlayPlan struct {
@@ -41,7 +56,11 @@ type OverlayPlan struct {
 	Labels         []LabelItem
 	Boxes          []Rect // per territory: its label (W = 0: not shown)
 	Anchors        []Rect // per port: its anchor glyph (W = 0: not a port)
+	Rivers         []RiverLabel
 }
+
+// MinRiverName is the least size of a river's name, in pixels.
+const MinRiverName = 10.0
 
 // SizeStep is how much names and tokens grow with the zoom: in a few
 // steps, so that their images are made for a handful of sizes only.
@@ -61,11 +80,15 @@ func SizeStep(z float64) float64 {
 // unit's silhouette and the count.
 func TokenWidth(h float64) float64 { return math.Round(h * 2.05) }
 
+// MinRoadName is the least size of a road's name, in pixels: readable
+// at the fitted board of a 1280×720 window.
+const MinRoadName = 10.0
+
 // LabelNameSize is a territory's name size: roads are named smaller, like
 // a road on a printed map, so they do not crowd the areas they cross.
 func LabelNameSize(t board.Territory, size float64) float64 {
 	if t.Kind == board.Road {
-		return math.Round(size*0.72*2) / 2
+		return math.Max(MinRoadName, math.Round(size*0.72*2)/2)
 	}
 	return size
 }
@@ -133,7 +156,25 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 	K := k
 	at := func(g board.Point) (float64, float64) { return g.X * K, g.Y * K }
 	gap := math.Max(2, math.Round(2*scale))
-	var obstacles []Rect // token blocks and port anchors
+	var obstacles []Rect // token blocks, port anchors, the board's buttons
+	// At the fitted view (which no pan moves) everything stays inside the
+	// viewport and clear of the board's buttons: the plan, relative to the
+	// grid's origin, knows where they are.
+	var view Rect
+	inView := func(Rect) bool { return true }
+	if v.Fitted() {
+		geo := v.Geom()
+		rel := func(r Rect) Rect {
+			return Rect{(r.X - geo.X) * scale, (r.Y - geo.Y) * scale, r.W * scale, r.H * scale}
+		}
+		view = rel(v.Viewport())
+		inView = func(r Rect) bool {
+			return r.X >= view.X && r.Y >= view.Y && r.X+r.W <= view.X+view.W && r.Y+r.H <= view.Y+view.H
+		}
+		for _, c := range v.Controls() {
+			obstacles = append(obstacles, rel(c.R).Inset(-gap))
+		}
+	}
 	// Ports: an anchor glyph at the pole.
 	for ti, tr := range m.Territories {
 		if tr.Kind == board.Port {
@@ -142,6 +183,12 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 			pl.Anchors[ti] = Rect{x - a/2, y - a/2, a, a}
 			obstacles = append(obstacles, pl.Anchors[ti])
 		}
+	}
+	// Bridges (nine-player map): tokens and names leave them in view.
+	for _, br := range sh.Bridges {
+		x, y := at(br.At)
+		a := math.Max(K*1.5, 10*scale)
+		obstacles = append(obstacles, Rect{x - a/2, y - a/2, a, a})
 	}
 	// Tokens, territory by territory in the map's order.
 	items := make([][]TokenItem, n)
@@ -162,19 +209,59 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 				items[ti] = append(items[ti], TokenItem{Terr: int(ti), House: h, Flag: true})
 			}
 		}
+		if c := pv.Combat; c != nil && m.HasTerr(c.Territory) {
+			for u := board.Unit(0); u < board.NumUnits; u++ {
+				if n := c.Attacking[u]; n > 0 {
+					ti := int(c.Territory)
+					items[ti] = append(items[ti], TokenItem{Terr: ti, House: c.Attacker, Unit: u, N: n, Attack: true})
+				}
+			}
+		}
 	}
 	tw := TokenWidth(pl.TokH)
-	for ti, its := range items {
+	// The territories too small to show under their tokens place theirs
+	// last, beside them, round what the others placed.
+	order := make([]int, 0, n)
+	for pass := 0; pass < 2; pass++ {
+		for ti := range items {
+			if smallTerr(m, sh, ti, K, pl.TokH) == (pass == 1) {
+				order = append(order, ti)
+			}
+		}
+	}
+	for _, ti := range order {
+		its := items[ti]
 		if len(its) == 0 {
 			continue
 		}
 		isPort := pl.Anchors[ti].W > 0
 		px, py := at(sh.Pole[ti])
+		// A territory too small to hold a token without vanishing under it
+		// (an island, a pass) has its tokens beside it, touching it.
+		small := smallTerr(m, sh, ti, K, pl.TokH)
+		touching := func(rs []Rect) bool {
+			for _, r := range rs {
+				for i := 0; i < 5; i++ {
+					for j := 0; j < 3; j++ {
+						if sh.TerrAt((r.X+r.W*(float64(i)+.5)/5)/K, (r.Y+r.H*(float64(j)+.5)/3)/K) == ti {
+							return true
+						}
+					}
+				}
+			}
+			return false
+		}
 		// outside counts the tokens of a layout whose centre is off the
 		// territory (a port's ships sit on the sea beside its anchor).
 		outside := func(rs []Rect) int {
 			if isPort {
 				return 0
+			}
+			if small {
+				if touching(rs) {
+					return 0
+				}
+				return len(rs)
 			}
 			n := 0
 			for _, r := range rs {
@@ -214,6 +301,17 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
 						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
 				}
+			} else if small {
+				// Round the territory, its inner edge a little inside it.
+				d := sh.Depth[ti] * K * 0.7
+				for _, f := range []float64{1, 0.7, 1.3, 1.6} {
+					dx, dy := (d+bw/2)*f, (d+bh/2)*f
+					cands = append(cands,
+						board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+						board.Point{X: px, Y: py + dy}, board.Point{X: px, Y: py - dy},
+						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy},
+						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy})
+				}
 			} else {
 				cands = append(cands, board.Point{X: px, Y: py})
 				for _, s := range sh.Spots[ti] {
@@ -241,6 +339,9 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 				}
 				cost := float64(ci)*0.01 + float64(outside(rs))*tw*pl.TokH
 				ci++
+				if !inView(block) {
+					cost += 1e5
+				}
 				// A token hidden under another hides a fact: worse than
 				// one astride a border.
 				for _, o := range obstacles {
@@ -264,7 +365,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 	}
 	// Names: the smallest territories choose first, roads last.
-	order := make([]int, 0, n)
+	order = order[:0]
 	for ti, tr := range m.Territories {
 		if tr.Kind != board.Port {
 			order = append(order, ti)
@@ -280,6 +381,9 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 	})
 	var placed []Rect
 	free := func(r Rect) bool {
+		if !inView(r) {
+			return false
+		}
 		g := r.Inset(-1)
 		for _, o := range placed {
 			if Overlap(g, o) > 0 {
@@ -311,6 +415,9 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 		return float64(in) >= need*float64(all)
 	}
+	// Rivers' names first: a river has no other sign of its name, a
+	// territory's name finds another place or shows its icons.
+	pl.Rivers = planRivers(m, sh, K, pl.NameSize, gap, free, &placed)
 	for _, ti := range order {
 		tr := m.Territories[ti]
 		fort := false
@@ -345,10 +452,22 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 				x, y := at(s)
 				cs = append(cs, board.Point{X: x, Y: y}, board.Point{X: x, Y: y - h/2 - gap}, board.Point{X: x, Y: y + h/2 + gap})
 			}
+			needs := []float64{0.6, 0.25}
+			if smallTerr(m, sh, ti, K, pl.TokH) {
+				// A small territory's name may sit beside it, as a printed
+				// map names an island on the sea.
+				d := sh.Depth[ti]*K + gap
+				cs = append(cs,
+					board.Point{X: px, Y: py - d - h/2}, board.Point{X: px, Y: py + d + h/2},
+					board.Point{X: px + d + w/2, Y: py}, board.Point{X: px - d - w/2, Y: py},
+					board.Point{X: px + d + w/2, Y: py - d - h/2}, board.Point{X: px - d - w/2, Y: py - d - h/2},
+					board.Point{X: px + d + w/2, Y: py + d + h/2}, board.Point{X: px - d - w/2, Y: py + d + h/2})
+				needs = append(needs, 0)
+			}
 			// On its own ground if it can; else a name may reach over
 			// a border (never over another name or a token).
 			done := false
-			for _, need := range []float64{0.6, 0.25} {
+			for _, need := range needs {
 				for _, c := range cs {
 					r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
 					if free(r) && onGround(ti, r, need) {
@@ -369,6 +488,99 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 	}
 	return pl
+}
+
+// planRivers places each river's name beside the longest run of its
+// line, along it, where it is free (free) and adds it to placed; k is
+// pixels per cell.
+func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Rect) bool, placed *[]Rect) []RiverLabel {
+	var out []RiverLabel
+	for ri, rv := range m.Rivers {
+		// Its runs, longest first.
+		var lines [][]board.Point
+		for _, bl := range sh.BorderLines {
+			if bl.Class == EdgeRiver && bl.River == ri {
+				lines = append(lines, bl.Line.Pts)
+			}
+		}
+		sort.SliceStable(lines, func(i, j int) bool { return pathLength(lines[i]) > pathLength(lines[j]) })
+		type cand struct {
+			line []board.Point
+			f    float64
+		}
+		var cands []cand
+		for _, l := range lines {
+			for _, f := range []float64{0.5, 0.3, 0.7} {
+				cands = append(cands, cand{l, f})
+			}
+		}
+	search:
+		for _, size := range []float64{math.Max(MinRiverName, math.Round(nameSize*0.9*2)/2), MinRiverName} {
+			w, h := Measure(rv.Name, FontSize(size), false, size*1.2)
+			w, h = w+4, h+2
+			for _, c := range cands {
+				best, bestLen := c.line, pathLength(c.line)
+				p := pointAt(best, c.f*bestLen)
+				half := math.Min(bestLen/2, w/k/2)
+				a0, a1 := pointAt(best, math.Max(0, c.f*bestLen-half)), pointAt(best, math.Min(bestLen, c.f*bestLen+half))
+				ang := math.Atan2(a1.Y-a0.Y, a1.X-a0.X)
+				if bestLen*k < w/2 {
+					ang = 0 // a short run: the name level beside it
+				}
+				if ang > math.Pi/2 {
+					ang -= math.Pi
+				} else if ang < -math.Pi/2 {
+					ang += math.Pi
+				}
+				sn, cs := math.Sin(ang), math.Cos(ang)
+				aw, ah := math.Abs(w*cs)+math.Abs(h*sn), math.Abs(w*sn)+math.Abs(h*cs)
+				for _, off := range riverOffsets {
+					// Beside the line, on its normal (and a little along it).
+					side, along := off[0], off[1]*w/2
+					cx, cy := p.X*k-sn*side*(h/2+gap)+cs*along, p.Y*k+cs*side*(h/2+gap)+sn*along
+					r := Rect{math.Round(cx - aw/2), math.Round(cy - ah/2), math.Ceil(aw), math.Ceil(ah)}
+					if free(r) {
+						out = append(out, RiverLabel{River: ri, X: cx, Y: cy, Angle: ang, W: w, H: h, Size: size, R: r})
+						*placed = append(*placed, r)
+						break search
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// riverOffsets are where a river's name is tried round a point of its
+// line: across it (in half heights and a gap) and along it (in half widths).
+var riverOffsets = [][2]float64{{-1, 0}, {1, 0}, {-1.8, 0}, {1.8, 0}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2.6, 0}, {2.6, 0}, {-3.5, 0}, {3.5, 0}}
+
+// pathLength is the length of a polyline.
+func pathLength(pts []board.Point) float64 {
+	l := 0.0
+	for i := 1; i < len(pts); i++ {
+		l += math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
+	}
+	return l
+}
+
+// pointAt is the point at distance d along a polyline (its ends beyond).
+func pointAt(pts []board.Point, d float64) board.Point {
+	for i := 1; i < len(pts); i++ {
+		sl := math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
+		if d <= sl && sl > 0 {
+			t := d / sl
+			return board.Point{X: pts[i-1].X + (pts[i].X-pts[i-1].X)*t, Y: pts[i-1].Y + (pts[i].Y-pts[i-1].Y)*t}
+		}
+		d -= sl
+	}
+	return pts[len(pts)-1]
+}
+
+// smallTerr reports whether land territory t is too small, at k pixels
+// per cell, to hold a token of height tokH and still be seen.
+func smallTerr(m *board.Map, sh *Shapes, t int, k, tokH float64) bool {
+	return m.Territories[t].Kind == board.Land && 2*sh.Depth[t]*k < 2.5*tokH
 }
 
 // nearPath reports whether (gx, gy) lies within d cells of the path.

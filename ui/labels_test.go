@@ -46,13 +46,27 @@ func planCases() []viewCase {
 	return out
 }
 
-// tableBoard is the board's viewport on the table (table.NewLayout).
-var tableBoard = Rect{X: 8, Y: 58, W: 960, H: 834}
+// tableBoard is the board's viewport on the table (table.NewLayout: a
+// tall map's width at the board's height).
+var tableBoard = Rect{X: 8, Y: 58, W: 480, H: 834}
 
 // screenXform maps grid coordinates to screen pixels: (X + gx·K, Y + gy·K).
 type screenXform struct{ X, Y, K float64 }
 
 func (t screenXform) pt(p board.Point) (float64, float64) { return t.X + p.X*t.K, t.Y + p.Y*t.K }
+
+// playedPlan is case c's plan for a game played steps random actions in
+// (seed 3), and the game.
+func playedPlan(t *testing.T, c viewCase, steps int) (*rules.Game, *Camera, *OverlayPlan, screenXform, rules.View) {
+	t.Helper()
+	g, err := tabletest.RulesGame(c.mapName, c.seats, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tabletest.PlaySome(t, g, g, steps)
+	v, pl, tr, pv := planFor(t, c, g)
+	return g, v, pl, tr, pv
+}
 
 // planFor makes the overlay plan of case c for game g, as the painter
 // asks for it (at the screen's scale, through the camera).
@@ -79,13 +93,8 @@ func planFor(t *testing.T, c viewCase, g *rules.Game) (*Camera, *OverlayPlan, sc
 func TestBoardNamesNeverOverlap(t *testing.T) {
 	for _, c := range planCases() {
 		for _, steps := range []int{0, 40} {
-			g, err := tabletest.RulesGame(c.mapName, c.seats, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			tabletest.PlaySome(t, g, g, steps)
+			g, v, pl, tr, _ := playedPlan(t, c, steps)
 			m := g.Map()
-			v, pl, tr, _ := planFor(t, c, g)
 			var boxes []Rect
 			var who []string
 			for _, l := range pl.Labels {
@@ -183,10 +192,19 @@ func TestTokensSitInsideTheirTerritory(t *testing.T) {
 				if v.Shapes().TerrAt(gx, gy) == tk.Terr {
 					break
 				}
+				if smallTerr(m, v.Shapes(), tk.Terr, tr.K, tk.R.H) {
+					// A territory too small to show under its tokens has
+					// them beside it, their block touching it (or within
+					// a few pixels of it).
+					if !touches(v.Shapes(), tk.Terr, pl.Blocks[tk.Terr].Inset(-4), tr.K) {
+						t.Errorf("%v: the tokens of %s %v are not beside it", c, m.Territories[tk.Terr].ID, pl.Blocks[tk.Terr])
+					}
+					break
+				}
 				// A territory too small for its tokens (its inscribed
 				// circle narrower than a token is high) may have them
 				// astride its edge, but each still touches it.
-				small := 2*v.Shapes().Depth[tk.Terr]*tr.K < 2*tk.R.H
+				small := smallTerr(m, v.Shapes(), tk.Terr, tr.K, tk.R.H)
 				touches := false
 				for i := 0; i < 5; i++ {
 					for j := 0; j < 3; j++ {
@@ -205,4 +223,17 @@ func TestTokensSitInsideTheirTerritory(t *testing.T) {
 			}
 		}
 	}
+}
+
+// touches reports whether rectangle r (pixels, k per cell) lies partly on
+// territory t.
+func touches(sh *Shapes, t int, r Rect, k float64) bool {
+	for i := 0; i <= 8; i++ {
+		for j := 0; j <= 8; j++ {
+			if sh.TerrAt((r.X+r.W*float64(i)/8)/k, (r.Y+r.H*float64(j)/8)/k) == t {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -27,6 +27,24 @@ var (
 	ColTip = color.RGBA{24, 26, 34, 255}
 )
 
+// The board's ground: the parchment of land, its tint where no house
+// holds it, the seas, ports and lakes, the open sea round the map; and
+// the rivers (nine-player map), a deep ultramarine that stays apart from
+// every house colour, every land tint and every sea for every eye
+// (TestRiverApartFromEverything).
+var (
+	ColParchment = color.RGBA{226, 212, 176, 255}
+	ColFreeLand  = color.RGBA{188, 178, 138, 255}
+	ColSea       = color.RGBA{52, 98, 150, 255}
+	ColPort      = color.RGBA{92, 138, 178, 255}
+	ColLake      = color.RGBA{84, 130, 168, 255}
+	ColOpenSea   = color.RGBA{31, 55, 86, 255}
+	ColRiver     = color.RGBA{0, 0, 192, 255}
+)
+
+// LandTint is the tint of land that a house of colour hc holds.
+func LandTint(hc color.RGBA) color.RGBA { return Mix(ColParchment, hc, 0.72) }
+
 // ConspiracyColors gives each seat a colour distinct from every house's,
 // the nine-player map's houses included, and each apart from every other
 // for colour-blind eyes too (palette_test.go checks both):

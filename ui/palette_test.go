@@ -97,3 +97,30 @@ func TestPaletteTestSeesClashes(t *testing.T) {
 		t.Errorf("black and white clash: %v", c)
 	}
 }
+
+// TestRiverApartFromEverything: a river (nine-player map) is told apart,
+// for every eye, from every house colour (and so every home region's
+// band), every land tint, free land and every sea it runs beside
+// (issue 20: the rivers were the blue of Tully's band and of the sea).
+func TestRiverApartFromEverything(t *testing.T) {
+	names := []string{"river", "free land", "parchment", "sea", "port", "lake", "open sea"}
+	cols := []color.RGBA{ColRiver, ColFreeLand, ColParchment, ColSea, ColPort, ColLake, ColOpenSea}
+	for _, name := range []string{"standard", "nine"} {
+		m, err := maps.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range m.Houses {
+			names = append(names, h.Name, h.Name+"'s land")
+			cols = append(cols, RGBA(h.Color), LandTint(RGBA(h.Color)))
+		}
+	}
+	for _, v := range cvdMatrices {
+		r := simulate(ColRiver, v.m)
+		for i := 1; i < len(cols); i++ {
+			if d := 100 * r.DistanceCIEDE2000(simulate(cols[i], v.m)); d < minPaletteDE {
+				t.Errorf("the river and %s under %s: ΔE00 %.1f", names[i], v.name, d)
+			}
+		}
+	}
+}

@@ -64,10 +64,12 @@ type Shapes struct {
 	OutlineLines [][]StrokeLine
 }
 
-// ClassLine is a border line and its class (EdgeSea …).
+// ClassLine is a border line and its class (EdgeSea …); River is the
+// index of the river (board.Map.Rivers) an EdgeRiver line follows.
 type ClassLine struct {
 	Line  StrokeLine
 	Class int
+	River int
 }
 
 // HouseLine is a home region's band and its house.
@@ -102,7 +104,12 @@ const (
 type borderLine struct {
 	pts   []board.Point
 	class int
+	river int
 }
+
+// riverKey is a river border's run key: each river's borders in runs of
+// their own (riverKey + the river's index).
+const riverKey = 100
 
 // bandLine is a run of a home region's edge, the region on its right.
 type bandLine struct {
@@ -248,7 +255,7 @@ func buildShapes(m *board.Map) *Shapes {
 	}
 	s.buildBorders(m)
 	for _, b := range s.borders {
-		s.BorderLines = append(s.BorderLines, ClassLine{NewStrokeLine(b.pts, false), b.class})
+		s.BorderLines = append(s.BorderLines, ClassLine{NewStrokeLine(b.pts, false), b.class, b.river})
 	}
 	for _, b := range s.bands {
 		s.BandLines = append(s.BandLines, HouseLine{NewStrokeLine(b.pts, false), b.house})
@@ -285,22 +292,7 @@ func buildShapes(m *board.Map) *Shapes {
 }
 
 // pathMiddle is the point halfway along a path.
-func pathMiddle(path []board.Point) board.Point {
-	total := 0.0
-	for i := 0; i+1 < len(path); i++ {
-		total += math.Hypot(path[i+1].X-path[i].X, path[i+1].Y-path[i].Y)
-	}
-	half := total / 2
-	for i := 0; i+1 < len(path); i++ {
-		l := math.Hypot(path[i+1].X-path[i].X, path[i+1].Y-path[i].Y)
-		if l >= half && l > 0 {
-			f := half / l
-			return board.Point{X: path[i].X + (path[i+1].X-path[i].X)*f, Y: path[i].Y + (path[i+1].Y-path[i].Y)*f}
-		}
-		half -= l
-	}
-	return path[0]
-}
+func pathMiddle(path []board.Point) board.Point { return pointAt(path, pathLength(path)/2) }
 
 // roadSpots are places along a road for its name: its middle, then points
 // at every quarter of its length.
@@ -491,8 +483,8 @@ func (s *Shapes) buildBorders(m *board.Map) {
 				switch {
 				case kt != ko:
 					class[i] = EdgeCoast
-				case kt == 0 && o >= 0 && isRiver(m, t, o):
-					class[i] = EdgeRiver
+				case kt == 0 && o >= 0 && riverOf(m, t, o) >= 0:
+					class[i] = riverKey + riverOf(m, t, o)
 				case kt == 0:
 					class[i] = EdgeLand
 				default:
@@ -500,7 +492,11 @@ func (s *Shapes) buildBorders(m *board.Map) {
 				}
 			}
 			for _, run := range runs(l, class) {
-				s.borders = append(s.borders, borderLine{pts: run.pts, class: run.key})
+				b := borderLine{pts: run.pts, class: run.key, river: -1}
+				if run.key >= riverKey {
+					b.class, b.river = EdgeRiver, run.key-riverKey
+				}
+				s.borders = append(s.borders, b)
 			}
 			if h := s.regionHouse[t]; h >= 0 {
 				band := make([]int, n)
@@ -682,10 +678,19 @@ func runs(l []board.Point, key []int) []run {
 	return out
 }
 
-// isRiver reports whether a river blocks the border of t and n.
-func isRiver(m *board.Map, t, n int) bool {
-	_, ok := m.RiverBetween(board.TerrID(t), board.TerrID(n))
-	return ok
+// riverOf is the index of the river between territories t and n, -1
+// for none.
+func riverOf(m *board.Map, t, n int) int {
+	r, ok := m.RiverBetween(board.TerrID(t), board.TerrID(n))
+	if !ok {
+		return -1
+	}
+	for i := range m.Rivers {
+		if &m.Rivers[i] == r {
+			return i
+		}
+	}
+	return -1
 }
 
 // lakes marks the off-board cells that the map encloses: those not

@@ -1,0 +1,244 @@
+package table
+
+import (
+	"slices"
+
+	"notrueking/board"
+	"notrueking/rules"
+	"notrueking/ui"
+	"notrueking/words"
+)
+
+// What just happened (issue 20): the board marks the moves, musters and
+// promotions the other seats (bots included) made since the viewer's own
+// last action, until the viewer acts again; and when the curtain lifts
+// for a player, a digest lists the public events since that player's
+// last action, each line opening the table as it stood then.
+
+// maxMarks is how many of the latest actions the board marks at most.
+const maxMarks = 12
+
+// maxDigest is how many lines the digest lists (the latest; the log holds
+// the rest).
+const maxDigest = 8
+
+// recent is what the table keeps of what just happened.
+type recent struct {
+	// marks are the board's marks of the present (refresh).
+	marks []ui.Mark
+	// houses caches, per action index, the house that resolved it (the
+	// view before it is read once per action), and the action it was
+	// read for (an undo and another action make it stale).
+	houses map[int]actHouse
+	// digest is shown after the curtain lifted (nil: none).
+	digest *digest
+	// seenN and seenHouse: the game's length at the last refresh and the
+	// house resolving then, which the next action, if it is the only one
+	// since, was taken for (no look into the history needed).
+	seenN     int
+	seenHouse board.HouseID
+}
+
+type actHouse struct {
+	a rules.Action
+	h board.HouseID
+}
+
+// digest is the "since you last looked" summary: the public lines since
+// the seat's last action, and how many older ones it leaves to the log.
+type digest struct {
+	seat    rules.Seat
+	lines   []rules.LogLine
+	skipped int
+}
+
+// lastOwn is the index of seat's last action in acts, -1 for none.
+func lastOwn(acts []rules.Action, seat rules.Seat) int {
+	for i := len(acts) - 1; i >= 0; i-- {
+		if acts[i].Seat == seat {
+			return i
+		}
+	}
+	return -1
+}
+
+// viewer is the seat whose "since" the marks count from: the seat shown,
+// else the seat to act (behind the curtain, the one about to look).
+func (u *Table) viewer() rules.Seat {
+	if u.shown >= 0 {
+		return u.shown
+	}
+	return u.eng.ToAct()
+}
+
+// recentRefresh runs at the end of refresh, pub the present's public
+// view: the marks of the actions the other seats took since the viewer's
+// last one, the latest maxMarks (none on the past's table).
+func (u *Table) recentRefresh(pub *rules.View) {
+	r := &u.recent
+	acts := u.eng.Actions()
+	if n := len(acts); n == r.seenN+1 && r.seenHouse != board.NoHouse {
+		r.note(n-1, acts[n-1], r.seenHouse)
+	}
+	r.seenN, r.seenHouse = len(acts), pub.ResolvingHouse
+	r.marks = r.marks[:0]
+	seat := u.viewer()
+	if u.past != nil || seat < 0 {
+		return
+	}
+	own := lastOwn(acts, seat)
+	for i := len(acts) - 1; i > own && len(r.marks) < maxMarks; i-- {
+		a := acts[i]
+		if a.Seat == seat {
+			continue
+		}
+		k, ok := markOf(u.m, a)
+		if !ok {
+			continue
+		}
+		if k.House = u.actionHouse(i, a); k.House == board.NoHouse {
+			continue
+		}
+		r.marks = append(r.marks, k)
+	}
+	slices.Reverse(r.marks) // oldest first, the latest drawn on top
+}
+
+// note keeps that action i (a) was taken for house h.
+func (r *recent) note(i int, a rules.Action, h board.HouseID) {
+	if r.houses == nil {
+		r.houses = map[int]actHouse{}
+	}
+	r.houses[i] = actHouse{a, h}
+}
+
+// markOf is action a's mark (its house yet unknown), if it has one: an
+// arrow for a move, a pulse for a muster, a ring for a promotion.
+func markOf(m *board.Map, a rules.Action) (ui.Mark, bool) {
+	switch a.Verb {
+	case rules.VMove:
+		if m.HasTerr(a.From) && m.HasTerr(a.To) && a.From != a.To {
+			return ui.Mark{Kind: ui.MarkArrow, From: a.From, To: a.To}, true
+		}
+	case rules.VMuster:
+		switch {
+		case a.Unit == board.Ship && m.HasTerr(a.To):
+			return ui.Mark{Kind: ui.MarkPulse, From: a.To, To: a.To}, true
+		case (a.Unit == board.Knight || a.Unit == board.Dragon) && m.HasTerr(a.From):
+			return ui.Mark{Kind: ui.MarkRing, From: a.From, To: a.From}, true
+		case m.HasTerr(a.From):
+			return ui.Mark{Kind: ui.MarkPulse, From: a.From, To: a.From}, true
+		}
+	}
+	return ui.Mark{}, false
+}
+
+// actionHouse is the house that action i (a) was taken for: the house
+// resolving before it.
+func (u *Table) actionHouse(i int, a rules.Action) board.HouseID {
+	if c, ok := u.recent.houses[i]; ok && sameAction(c.a, a) {
+		return c.h
+	}
+	v, err := u.eng.ViewAt(i, rules.Public)
+	if err != nil {
+		return board.NoHouse
+	}
+	u.recent.note(i, a, v.ResolvingHouse)
+	return v.ResolvingHouse
+}
+
+// sameAction compares the fields of a move or a muster.
+func sameAction(a, b rules.Action) bool {
+	return a.Seat == b.Seat && a.Verb == b.Verb && a.From == b.From && a.To == b.To && a.Unit == b.Unit && a.Units == b.Units
+}
+
+// Marks are the board's marks of what just happened: the moves, musters
+// and promotions of the other seats since the viewer's last action.
+func (u *Table) Marks() []ui.Mark { return u.recent.marks }
+
+// openDigest lists, for seat whose curtain just lifted, the public events
+// since its last action (none: no digest).
+func (u *Table) openDigest(seat rules.Seat) {
+	u.recent.digest = nil
+	acts := u.eng.Actions()
+	if len(acts) == 0 {
+		return
+	}
+	d := digestLines(u.eng.View(rules.Public).Log, lastOwn(acts, seat))
+	if len(d) == 0 {
+		return
+	}
+	dg := &digest{seat: seat, lines: d}
+	if n := len(d); n > maxDigest {
+		dg.lines, dg.skipped = d[n-maxDigest:], n-maxDigest
+	}
+	u.recent.digest = dg
+}
+
+// digestLines are the public lines of log caused by the actions after
+// action own (the setup's lines never).
+func digestLines(log []rules.LogLine, own int) []rules.LogLine {
+	var out []rules.LogLine
+	for _, l := range log {
+		if l.Seat == rules.Public && l.Action > own && l.Action >= 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Digest is the lines the "since you last looked" panel lists (nil: it
+// is not up).
+func (u *Table) Digest() []rules.LogLine {
+	if u.recent.digest == nil {
+		return nil
+	}
+	return u.recent.digest.lines
+}
+
+// digestWidgets is the digest's panel at the top of r, at most maxH
+// high: its title, its latest lines that fit (each opening the table as
+// it stood after its action) and a button to close it. It returns the
+// widgets and the height they take.
+func (u *Table) digestWidgets(r ui.Rect, maxH float64) ([]ui.Widget, float64) {
+	d := u.recent.digest
+	if d == nil || u.shown != d.seat {
+		return nil, 0
+	}
+	textSize, rowH := u.log.metrics()
+	// The latest lines that fit, wrapped.
+	first, used := len(d.lines), logHeadH+8
+	var wrapped [][]string
+	for i := len(d.lines) - 1; i >= 0; i-- {
+		w := ui.WrapText(d.lines[i].Text, textSize, r.W-24, 10)
+		if used+float64(len(w))*rowH > maxH {
+			break
+		}
+		used += float64(len(w)) * rowH
+		wrapped = append([][]string{w}, wrapped...)
+		first = i
+	}
+	head, full := "Since you last looked", "Since you last looked: the public events since your last action."
+	if more := d.skipped + first; more > 0 {
+		more := words.Count(more, "earlier event") + " in the log"
+		head, full = fitTitle(r.W-100, head+" · "+more, head), full+" "+more+"."
+	}
+	var rows []ui.Widget
+	y := r.Y + logHeadH
+	for k, l := range d.lines[first:] {
+		h := float64(len(wrapped[k])) * rowH
+		rows = append(rows, entryTarget(ui.Rect{X: r.X + 6, Y: y, W: r.W - 12, H: h}, l))
+		for i, row := range wrapped[k] {
+			rows = append(rows, ui.Text(ui.Rect{X: r.X + 12, Y: y + float64(i)*rowH, W: r.W - 24, H: rowH}, row, textSize, ui.ColText))
+		}
+		y += h
+	}
+	h := y + 8 - r.Y
+	ws := ui.Panel(ui.Rect{X: r.X, Y: r.Y, W: r.W, H: h}, "")
+	ws[0].Edge = ui.ColGold
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 100, H: 22}, Kind: ui.WText, Text: head, Size: 15, Bold: true, Ink: ui.ColGold, Tip: full})
+	ok := ui.Button(ui.Rect{X: r.X + r.W - 80, Y: r.Y + 5, W: 72, H: 24}, "Close", ui.CmdTarget(ui.Command{Kind: ui.CmdDismiss}))
+	ok.Tip = "Close this summary (it closes by itself when you act)."
+	ws = append(ws, ok)
+	return append(ws, rows...), h
+}
