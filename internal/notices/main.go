@@ -17,7 +17,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -65,7 +64,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if *check {
-		old, err := readBounded(*out, 16<<20)
+		old, err := safefile.ReadFile(*out, 16<<20)
 		if err != nil {
 			fmt.Fprintln(stderr, "notices:", err)
 			return 1
@@ -229,7 +228,7 @@ func render(ms []module) ([]byte, error) {
 	}
 	for _, m := range ms {
 		for _, f := range m.Files {
-			text, err := readBounded(filepath.Join(m.Dir, filepath.FromSlash(f)), maxLicense)
+			text, err := safefile.ReadFile(filepath.Join(m.Dir, filepath.FromSlash(f)), maxLicense)
 			if err != nil {
 				return nil, err
 			}
@@ -245,21 +244,4 @@ func render(ms []module) ([]byte, error) {
 		}
 	}
 	return b.Bytes(), nil
-}
-
-// readBounded reads a regular file of at most max bytes.
-func readBounded(name string, max int64) ([]byte, error) {
-	f, err := safefile.Open(name, max)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(b) == 0 {
-		return nil, errors.New(name + ": the file is empty")
-	}
-	return b, nil
 }
