@@ -29,6 +29,7 @@ func cmdHelp(args []string, stdout, stderr io.Writer) int {
 	for _, cmd := range commands {
 		fmt.Fprintf(stdout, "  notrueking %s\n      %s\n", cmd.usage, cmd.short)
 	}
-	fmt.Fprintln(stdout, "\nnotrueking help COMMAND (or notrueking COMMAND -h) gives a command's flags; README.md tells more.")
+	fmt.Fprintln(stdout, "\nnotrueking -version prints the version, commit and date of this build.")
+	fmt.Fprintln(stdout, "notrueking help COMMAND (or notrueking COMMAND -h) gives a command's flags; README.md tells more.")
 	return 0
 }

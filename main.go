@@ -15,6 +15,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"notrueking/internal/version"
 )
 
 // A command is one row of the command table: its name, its usage line
@@ -54,11 +56,16 @@ func main() {
 
 // dispatch runs the command args name. Without one (no arguments, or a
 // flag first) it is play, which takes today's -replay, -spectate and
-// -sandbox as the commands they name; -h, -help and --help alone are help.
+// -sandbox as the commands they name; -h, -help and --help alone are help,
+// -version alone prints the build's version, commit and date.
 func dispatch(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) == 1 && isHelpFlag(args[0]) {
 			return cmdHelp(nil, stdout, stderr)
+		}
+		if len(args) == 1 && isVersionFlag(args[0]) {
+			fmt.Fprintln(stdout, version.Get())
+			return 0
 		}
 		return cmdPlay(args, stdout, stderr)
 	}
@@ -92,6 +99,10 @@ func commandNames() []string {
 	}
 	return names
 }
+
+// isVersionFlag is -version (or --version): alone, it prints the build's
+// stamp (internal/version) and exits.
+func isVersionFlag(arg string) bool { return arg == "-version" || arg == "--version" }
 
 func isHelpFlag(arg string) bool {
 	switch arg {

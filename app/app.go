@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"notrueking/internal/icon"
 	"path/filepath"
 	"time"
 
@@ -232,6 +233,9 @@ func openWindow(a *App, opts Options, title string) error {
 	}
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowTitle(title)
+	// The window's (and task bar's) icon: the one package icon draws for
+	// every platform (a no-op in a browser, whose tab shows favicon.svg).
+	ebiten.SetWindowIcon(icon.Images(256))
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
 	return runGame(a)

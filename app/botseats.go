@@ -258,7 +258,11 @@ func (b *botSeats) ask(g *rules.Game, seat rules.Seat, lv bots.Level, hint bool)
 	b.asked = q
 	seed := b.seed
 	go func() {
-		d, err := bots.Decide(ctx, in, lv, seed)
+		// The same budget as bots.Decide, with the platform's turn for the
+		// page between iterations (none on the desktop): same decisions.
+		b := bots.BudgetOf(lv, in.Players())
+		b.Yield = searchYield()
+		d, err := bots.DecideWith(ctx, in, lv, b, seed)
 		q.d, q.err = d, err
 		ch <- q
 	}()

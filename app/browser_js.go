@@ -595,3 +595,35 @@ func keepPosition(_ *Context, g *rules.Game) (string, error) {
 	}
 	return "Downloaded " + file + ": open it again with Open file… (it holds every secret of the position).", nil
 }
+
+// searchSlice is how long a bot's search runs before it gives the browser
+// a turn: the page has one thread, and a search that never stopped would
+// freeze the tab for seconds (no frame, no click).
+const searchSlice = 20 * time.Millisecond
+
+// searchYield gives the browser's event loop a turn every searchSlice of
+// a search. The search's goroutine waits for a setTimeout callback, an
+// event only the browser's loop delivers, so the Go runtime must return
+// to it (drawing frames and handling input) before the search goes on.
+// Neither runtime.Gosched nor time.Sleep would do: the first only switches
+// goroutines, and the runtime resumes a sleeper whose timer expired while
+// another goroutine ran (a frame) in the same task, never returning to
+// the browser. The search itself is untouched: the same decisions.
+func searchYield() func() {
+	last := time.Now()
+	return func() {
+		if time.Since(last) < searchSlice {
+			return
+		}
+		turn := make(chan struct{})
+		var f js.Func
+		f = js.FuncOf(func(js.Value, []js.Value) any {
+			f.Release()
+			close(turn)
+			return nil
+		})
+		js.Global().Call("setTimeout", f, 0)
+		<-turn
+		last = time.Now()
+	}
+}

@@ -47,3 +47,7 @@ func keepPosition(c *Context, g *rules.Game) (string, error) {
 	// The name first: a narrow message line cuts the end.
 	return "Saved " + filepath.Base(path) + " in " + filepath.Dir(path) + " (open it with -scenario FILE)", nil
 }
+
+// searchYield is nil on the desktop: a bot searches on its own goroutine
+// while the window draws on another thread.
+func searchYield() func() { return nil }

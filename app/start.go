@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"notrueking/gamefile"
+	"notrueking/internal/version"
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/table"
@@ -172,6 +173,9 @@ func (s *startScene) widgets() []ui.Widget {
 		{R: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: ui.ColBG},
 		{R: ui.Rect{X: 0, Y: 70, W: ui.BaseW, H: 70}, Kind: ui.WText, Text: "No True King", Size: 60, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold},
 		{R: ui.Rect{X: 0, Y: 150, W: ui.BaseW, H: 30}, Kind: ui.WText, Text: "Puppet masters of the great houses — a hot-seat game for one screen", Size: 22, Align: ui.AlignCenter, Ink: ui.ColDim},
+		// The build's stamp, small in the corner: which build a player
+		// runs, for a bug report (notrueking -version prints it whole).
+		{R: ui.Rect{X: ui.BaseW - 520, Y: ui.BaseH - 26, W: 508, H: 18}, Kind: ui.WText, Text: version.Get().Short(), Size: 13, Align: ui.AlignRight, Ink: ui.ColDim},
 	}
 	px := 450.0
 	if len(s.conts) > 0 {

@@ -66,6 +66,11 @@ type Budget struct {
 	// round Rounds-1 after the current one, then scored as if it ended
 	// there (0: to the end of the game).
 	Rounds int
+	// Yield, if set, is called before each iteration of a search: a web
+	// page gives the browser its turn there (app does, on js/wasm), so a
+	// long search does not freeze the tab. It must leave the search alone:
+	// the decision is the same with and without it.
+	Yield func()
 }
 
 // BudgetOf is the fixed budget of a level on a table of the given number

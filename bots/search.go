@@ -61,6 +61,9 @@ func search(ctx context.Context, in *rules.Information, rootLegal []rules.Action
 				return Decision{}, err
 			}
 		}
+		if b.Yield != nil {
+			b.Yield()
+		}
 		g := in.Sample(r)
 		if root0 < 0 {
 			root0 = g.Round()

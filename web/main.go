@@ -12,8 +12,6 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -61,8 +59,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	addr := fset.String("addr", "127.0.0.1:8080", "address to serve the page on")
 	out := fset.String("o", "", "folder to build the site into (new, empty, or built here before); default a fresh temporary folder")
 	buildOnly := fset.Bool("build-only", false, "build the site and exit without serving it (to publish the folder)")
+	var opts siteOptions
+	best := fset.Bool("best", false, "compress the module's .gz and .br at the best levels (a release: minutes, not seconds)")
+	fset.StringVar(&opts.version, "version", "", "stamp the module with the release's `VERSION` (internal/version)")
+	fset.StringVar(&opts.commit, "commit", "", "stamp the module with the release's `COMMIT`")
+	fset.StringVar(&opts.date, "date", "", "stamp the module with the commit's `DATE`")
 	fset.Usage = func() {
-		fmt.Fprintln(stderr, "usage: go run ./web [-addr HOST:PORT] [-o DIR] [-build-only]   (in the No True King source folder)")
+		fmt.Fprintln(stderr, "usage: go run ./web [-addr HOST:PORT] [-o DIR] [-build-only] [-best] [-version V -commit C -date D]   (in the No True King source folder)")
 		fset.PrintDefaults()
 	}
 	if err := fset.Parse(args); err != nil {
@@ -71,6 +74,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if fset.NArg() > 0 {
 		fmt.Fprintf(stderr, "web: unexpected argument %.40q\n", fset.Arg(0))
 		return 2
+	}
+	opts.levels = quickLevels
+	if *best {
+		opts.levels = bestLevels
 	}
 	dir := *out
 	if dir == "" && *buildOnly {
@@ -99,7 +106,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	start := time.Now()
 	fmt.Fprintf(stdout, "building the browser version into %s …\n", dir)
-	info, err := buildSite(dir, stderr)
+	info, err := buildSite(dir, opts, stderr)
 	if err != nil {
 		if temp {
 			os.RemoveAll(dir) // a failed build leaves no folder behind
@@ -107,8 +114,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "web:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "built in %.1f s: %s is %.1f MB (%.2f MB gzipped)\n", time.Since(start).Seconds(), moduleName,
-		float64(info.ModuleBytes)/(1<<20), float64(info.GzipBytes)/(1<<20))
+	fmt.Fprintf(stdout, "built in %.1f s: %s is %.1f MB (%.2f MB gzipped, %.2f MB Brotli)\n", time.Since(start).Seconds(), moduleName,
+		float64(info.ModuleBytes)/1e6, float64(info.GzipBytes)/1e6, float64(info.BrotliBytes)/1e6)
 	if *buildOnly {
 		fmt.Fprintf(stdout, "publish the folder %s as a static site (see README.md)\n", dir)
 		return 0
@@ -140,14 +147,35 @@ func siteHandler(dir string) http.Handler {
 type siteInfo struct {
 	ModuleBytes int64  `json:"moduleBytes"`
 	GzipBytes   int64  `json:"gzipBytes"`
+	BrotliBytes int64  `json:"brotliBytes"`
 	Go          string `json:"go"`
+}
+
+// siteOptions are a build's compression levels and the release's stamp
+// (empty: the module says "dev").
+type siteOptions struct {
+	levels                levels
+	version, commit, date string
+}
+
+// ldflags are the module's linker flags: stripped, and stamped when a
+// release gives its version.
+func (o siteOptions) ldflags() string {
+	f := "-s -w"
+	for _, kv := range [][2]string{{"version", o.version}, {"commit", o.commit}, {"date", o.date}} {
+		if kv[1] != "" {
+			f += " -X notrueking/internal/version." + kv[0] + "=" + kv[1]
+		}
+	}
+	return f
 }
 
 // buildSite writes the site into dir: index.html, favicon.svg, the
 // toolchain's wasm_exec.js, notrueking.wasm (GOOS=js GOARCH=wasm go build
-// of this module) and site.json. dir must be new, empty or a folder built
-// here before; every file is replaced atomically.
-func buildSite(dir string, stderr io.Writer) (siteInfo, error) {
+// of this module) with its precompressed .gz and .br, the module's LICENSE
+// and THIRD_PARTY_NOTICES, and site.json. dir must be new, empty or a
+// folder built here before; every file is replaced atomically.
+func buildSite(dir string, opts siteOptions, stderr io.Writer) (siteInfo, error) {
 	if err := claimSiteDir(dir); err != nil {
 		return siteInfo{}, err
 	}
@@ -160,7 +188,7 @@ func buildSite(dir string, stderr io.Writer) (siteInfo, error) {
 		return siteInfo{}, err
 	}
 	tmp := filepath.Join(dir, ".notrueking.wasm.tmp")
-	build := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp, ".")
+	build := exec.Command(goCmd, "build", "-trimpath", "-ldflags="+opts.ldflags(), "-o", tmp, ".")
 	build.Dir = modDir
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
 	build.Stdout, build.Stderr = stderr, stderr
@@ -188,12 +216,19 @@ func buildSite(dir string, stderr io.Writer) (siteInfo, error) {
 		}
 		files[n] = data
 	}
+	// Our licence and the notices of what the module compiles in ship
+	// with the site, as with every release archive.
+	for _, n := range []string{"LICENSE", "THIRD_PARTY_NOTICES"} {
+		if files[n], err = safefile.ReadFile(filepath.Join(modDir, n), 1<<20); err != nil {
+			return siteInfo{}, err
+		}
+	}
 	st, err := os.Stat(filepath.Join(dir, moduleName))
 	if err != nil {
 		return siteInfo{}, err
 	}
 	info := siteInfo{ModuleBytes: st.Size(), Go: runtime.Version()}
-	if info.GzipBytes, err = gzipSize(filepath.Join(dir, moduleName)); err != nil {
+	if info.GzipBytes, info.BrotliBytes, err = precompress(dir, opts.levels); err != nil {
 		return siteInfo{}, err
 	}
 	if files["site.json"], err = json.MarshalIndent(info, "", "  "); err != nil {
@@ -253,22 +288,4 @@ func wasmExecJS(goroot string) ([]byte, error) {
 		errs = append(errs, err)
 	}
 	return nil, fmt.Errorf("the Go toolchain's wasm_exec.js was not found: %v", errors.Join(errs...))
-}
-
-// gzipSize is the size of the file gzipped at the default level, as a
-// static host or a server would send it.
-func gzipSize(path string) (int64, error) {
-	data, err := safefile.ReadFile(path, 256<<20)
-	if err != nil {
-		return 0, err
-	}
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if _, err := zw.Write(data); err != nil {
-		return 0, err
-	}
-	if err := zw.Close(); err != nil {
-		return 0, err
-	}
-	return int64(buf.Len()), nil
 }

@@ -43,7 +43,7 @@ func cachedSite(log io.Writer) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	info, err := buildSite(tmp, log)
+	info, err := buildSite(tmp, siteOptions{levels: quickLevels}, log)
 	if err != nil {
 		os.RemoveAll(tmp)
 		return "", err
@@ -86,7 +86,7 @@ func siteKey() (string, error) {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s\n", runtime.Version(), out)
-	for _, n := range []string{"main.go", "index.html", "favicon.svg"} {
+	for _, n := range []string{"main.go", "precompress.go", "index.html", "favicon.svg"} {
 		data, err := safefile.ReadFile(n, 1<<20)
 		if err != nil {
 			return "", err

@@ -83,6 +83,7 @@ var shared struct {
 	err     error
 	log     bytes.Buffer
 	url     string
+	dir     string // the site's folder
 	srv     *httptest.Server
 	profile string
 	browser context.Context // the browser's first tab; a test's tab is a new one
@@ -118,6 +119,7 @@ func startBrowser(t testing.TB, chrome string) {
 		if shared.err != nil {
 			return
 		}
+		shared.dir = dir
 		shared.srv = httptest.NewServer(siteHandler(dir))
 		shared.url = shared.srv.URL + "/"
 		shared.profile, shared.err = os.MkdirTemp("", "ntk-chromium-")
@@ -431,6 +433,24 @@ func TestBrowserRefusedFlags(t *testing.T) {
 		p.shot("refused-" + strings.Trim(strings.NewReplacer("?", "", "=", "-", "/", "", ".", "").Replace(c.q), "-"))
 		if !strings.Contains(text, c.want) {
 			t.Errorf("%s: the page says %q, want it to contain %q", c.q, text, c.want)
+		}
+	}
+}
+
+// TestBrowserFromDisk: index.html opened from disk (file://) cannot load
+// its module; the page says why and what to do instead of "Failed to
+// fetch".
+func TestBrowserFromDisk(t *testing.T) {
+	p := newPage(t, "")
+	p.run("open from disk", chromedp.Navigate("file://"+filepath.ToSlash(shared.dir)+"/index.html"))
+	var text string
+	for end := time.Now().Add(time.Minute); time.Now().Before(end) && text == ""; time.Sleep(50 * time.Millisecond) {
+		text = p.failText()
+	}
+	p.shot("from-disk")
+	for _, want := range []string{"opened from a file on your disk", "python3 -m http.server", "desktop program"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("from disk the page says %q, want it to contain %q", text, want)
 		}
 	}
 }
