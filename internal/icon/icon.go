@@ -40,8 +40,12 @@ var Sizes = []int{16, 24, 32, 48, 64, 128, 256, 512, 1024}
 func Image(size int) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
 	s := float64(size) / 64
+	// One rasterizer, reset for each shape: a new one per shape left some
+	// 25 accumulators of size² floats for the collector, which showed in
+	// the window's peak memory.
+	r := vector.NewRasterizer(size, size)
 	fill := func(c color.Color, path func(r *vector.Rasterizer)) {
-		r := vector.NewRasterizer(size, size)
+		r.Reset(size, size)
 		path(r)
 		r.Draw(img, img.Bounds(), image.NewUniform(c), image.Point{})
 	}
