@@ -1,6 +1,7 @@
 package records_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -200,12 +201,7 @@ func TestScenarioRef(t *testing.T) {
 // although the shipped map's setup has changed since, and would not on
 // the current version.
 func TestRecordOfTheFirstNineSetupStillReplays(t *testing.T) {
-	f, err := os.Open(filepath.Join("testdata", "nine-first-setup.ntk"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rec, err := rules.ParseRecord(f)
+	rec, err := rules.ParseRecord(bytes.NewReader(readFile(t, filepath.Join("testdata", "nine-first-setup.ntk"))))
 	if err != nil {
 		t.Fatal(err)
 	}
