@@ -26,7 +26,7 @@ import (
 func cmdValidate(args []string, stdout, stderr io.Writer) int {
 	c := newFlags("validate", stdout, stderr)
 	asJSON := c.Bool("json", false, "print the normalised map as JSON")
-	play := c.Bool("balance", false, "also play games from the setup and print the balance of play (random games: about 3 ms each on nine houses; easy games: about 25 s each on nine houses, 2 s on the standard map, per core)")
+	play := c.Bool("balance", false, "also play games from the setup and print the balance of play (cost per game and core: random, about 5 ms on nine houses; easy, about 25 s on nine houses and up to 12 s on the standard map; docs/maps.md)")
 	random := c.intIn("games", 2000, 1, 1_000_000, "with -balance: random games")
 	easy := c.intIn("easy", 0, 0, 10_000, "with -balance: games of easy bots at every seat")
 	players := c.intIn("players", 0, minPlayers, maxPlayers, "with -balance: players per game (default: the most the map seats)")
