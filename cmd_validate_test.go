@@ -102,3 +102,46 @@ func TestValidateErrors(t *testing.T) {
 		t.Errorf("unknown map: exit %d, %q", code, errb.String())
 	}
 }
+
+// TestValidateBalance: -balance plays the games it is asked for and
+// prints per house its first places and mean rank, the setup card's
+// score and every seat's wins; the same seed prints the same report,
+// another seed other games; its flags are refused without it.
+func TestValidateBalance(t *testing.T) {
+	run := func(args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := dispatch(append([]string{"validate"}, args...), &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	code, out, errs := run("-balance", "-games", "6", "-easy", "1", "-players", "2", "-seed", "2", "-j", "1", "standard")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	_, report, _ := strings.Cut(out, "balance of play: ")
+	for _, want := range []string{"2 players, seed 2; the setup card: Baratheon Stark Lannister Greyjoy Tyrell\n",
+		"6 random games, random:\n", "1 easy game, easy:\n", "  Lannister  ", "  Tyrell     ", "the setup card scores ", " of 15 on average\n", "  Crown      ", "  Torch      ", "(1/2 = 50.0%)"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the balance of play lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Contains(report, "Helm") {
+		t.Errorf("a seat of a third player in a two-player report:\n%s", report)
+	}
+	if _, again, _ := run("-balance", "-games", "6", "-easy", "1", "-players", "2", "-seed", "2", "-j", "1", "standard"); again != out {
+		t.Errorf("the same seed printed\n%s\nthen\n%s", out, again)
+	}
+	if _, other, _ := run("-balance", "-games", "6", "-players", "2", "-seed", "3", "standard"); other == out {
+		t.Error("seeds 2 and 3 printed the same report")
+	}
+	for _, args := range [][]string{
+		{"-games", "5", "standard"},
+		{"-seed", "5", "nine"},
+		{"-balance", "-json", "standard"},
+		{"-balance", "-players", "5", "standard"},
+		{"-balance", "-games", "0", "standard"},
+	} {
+		if code, out, errs := run(args...); code != 2 || errs == "" || strings.Contains(out, "balance of play") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+}

@@ -388,8 +388,10 @@ func (a *App) offerMap(om *openedMap, sel bool) {
 // files opened in this browser (by SHA-256; by file name for an old record
 // without one). A shipped map is not handled here.
 func browserMap(name, sum string) (*board.Map, bool, error) {
-	if _, shipped := maps.ShippedName(name); shipped && sum == "" {
-		return nil, false, nil
+	if base, shipped := maps.ShippedName(name); shipped {
+		if _, err := maps.LoadVersion(base, sum); sum == "" || err == nil {
+			return nil, false, nil // a shipped map, or a version of one
+		}
 	}
 	if om := openedMaps.bySum(sum); om != nil {
 		return om.m, true, nil

@@ -12,6 +12,7 @@ import (
 
 	"notrueking/gamefile"
 	"notrueking/internal/tabletest"
+	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/store"
 	"notrueking/ui"
@@ -267,7 +268,9 @@ func TestSpectatorFollowsARecord(t *testing.T) {
 	tabletest.PlaySome(t, g, g, 25)
 	path := filepath.Join(t.TempDir(), "game.ntk")
 	var b strings.Builder
-	if err := rules.RecordOf(g).Write(&b); err != nil {
+	rec := rules.RecordOf(g)
+	rec.Map, rec.MapSHA256 = records.MapIdentity(g.Map()) // the version of the nine-house map played
+	if err := rec.Write(&b); err != nil {
 		t.Fatal(err)
 	}
 	if err := store.WriteFile(path, []byte(b.String()), 0o600, false); err != nil {

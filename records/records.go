@@ -38,7 +38,7 @@ func MapRef(recordDir, mapArg string, m *board.Map) (name, sum string) {
 	// A shipped name always means the shipped map, as maps.Load reads it:
 	// a file of that name in the working directory never stands in.
 	if base, ok := maps.ShippedName(mapArg); ok {
-		return base, ""
+		return shippedRef(base, m)
 	}
 	name = mapArg
 	if abs, err := filepath.Abs(mapArg); err == nil {
@@ -62,10 +62,21 @@ func MapIdentity(m *board.Map) (name, sum string) {
 	}
 	if _, ok := maps.ShippedName(m.ID); ok {
 		if sm, err := maps.Load(m.ID); err == nil && sm.SHA256 == m.SHA256 {
-			return m.ID, ""
+			return shippedRef(m.ID, m)
 		}
 	}
 	return m.ID, m.SHA256
+}
+
+// shippedRef is how a record names the shipped map id that m is a version
+// of: by its id alone while the map has one version, and with m's SHA-256
+// once it has several, so that a record replays on the version it was
+// played on (maps.LoadVersion).
+func shippedRef(id string, m *board.Map) (name, sum string) {
+	if maps.HasVersions(id) {
+		return id, m.SHA256
+	}
+	return id, ""
 }
 
 // SetMap sets the map line of rec, a record to be written to recordPath,
@@ -103,7 +114,11 @@ func Sum(data []byte) string {
 // maps as NAME.toml files (the program's embedded maps).
 //
 //   - Without a hash, a bare name of a shipped map ("standard", or
-//     "standard.toml") is that shipped map, whatever files exist.
+//     "standard.toml") is that shipped map, whatever files exist — its
+//     first version if it has several (maps.LoadVersion: such a record was
+//     written before the map changed).
+//   - With a hash, a bare name of a shipped map that has versions is the
+//     version with that hash, if there is one.
 //   - Anything else is a map file: its path is taken relative to
 //     recordDir (unless absolute). With a hash, the file's SHA-256 must be
 //     the record's; a file that has changed is refused with both hashes.
@@ -111,6 +126,15 @@ func Sum(data []byte) string {
 func LoadMap(shipped fs.FS, recordDir, name, sum string) (*board.Map, error) {
 	if name == "" {
 		return nil, errors.New("no map is named")
+	}
+	if base, ok := maps.ShippedName(name); ok && maps.HasVersions(base) {
+		m, err := maps.LoadVersion(base, sum)
+		if err == nil || sum == "" {
+			return m, err
+		}
+		if _, serr := os.Stat(filepath.Join(recordDir, filepath.FromSlash(name))); serr != nil {
+			return nil, err
+		}
 	}
 	if sum == "" && !strings.ContainsAny(name, `/\`) {
 		base := strings.TrimSuffix(name, ".toml")

@@ -1,12 +1,15 @@
 package records_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"notrueking/board"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
@@ -189,5 +192,94 @@ func TestScenarioRef(t *testing.T) {
 	name, sum := records.ScenarioRef(filepath.Join(dir, "records"), filepath.Join(dir, "scenarios", "x.toml"), []byte("map = \"standard\"\n"))
 	if name != "../scenarios/x.toml" || sum != records.Sum([]byte("map = \"standard\"\n")) || len(sum) != 64 {
 		t.Errorf("ScenarioRef: %q %q", name, sum)
+	}
+}
+
+// TestRecordOfTheFirstNineSetupStillReplays: a record of a game on the
+// nine-house map as first shipped names it without a hash; it replays on
+// that version (maps/archive/nine.1.toml) to the final state it had then,
+// although the shipped map's setup has changed since, and would not on
+// the current version.
+func TestRecordOfTheFirstNineSetupStillReplays(t *testing.T) {
+	rec, err := rules.ParseRecord(bytes.NewReader(readFile(t, filepath.Join("testdata", "nine-first-setup.ntk"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Map != "nine" || rec.MapSHA256 != "" {
+		t.Fatalf("the record names map %q sha256 %q; want nine without a hash", rec.Map, rec.MapSHA256)
+	}
+	m, err := records.LoadMap(shipped, "testdata", rec.Map, rec.MapSHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := maps.Versions("nine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.SHA256 != first[0].SHA256 {
+		t.Fatalf("map nine without a hash loads version %s, want the first, %s", m.SHA256, first[0].SHA256)
+	}
+	final := func(m *board.Map) (string, error) {
+		g, _, err := rules.Replay(m, rec)
+		if err != nil {
+			return "", err
+		}
+		data, err := json.MarshalIndent(rules.FinalStateOf(g), "", " ")
+		return string(data) + "\n", err
+	}
+	got, err := final(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := string(readFile(t, filepath.Join("testdata", "nine-first-setup.final.json"))); got != want {
+		t.Errorf("the replay's final state differs from the one recorded when it was played")
+	}
+	current, err := maps.Load("nine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if current.SHA256 == m.SHA256 {
+		t.Skip("the shipped nine-house map is still its first version")
+	}
+	if other, err := final(current); err == nil && other == got {
+		t.Error("the record replays to the same end on the current version: the version test proves nothing")
+	}
+}
+
+// TestShippedMapVersionsAreNamedByHash: a record of a game on a shipped
+// map with versions names the version by its SHA-256 and loads it back;
+// a hash no version has is refused with the versions there are; a map
+// with one version is named by its id alone.
+func TestShippedMapVersionsAreNamedByHash(t *testing.T) {
+	vs, err := maps.Versions("nine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) < 2 || !maps.HasVersions("nine") {
+		t.Fatalf("%d versions of the nine-house map", len(vs))
+	}
+	for _, v := range vs {
+		name, sum := records.MapRef(t.TempDir(), "nine", v)
+		if name != "nine" || sum != v.SHA256 {
+			t.Errorf("MapRef of version %s: %q %q", v.SHA256, name, sum)
+		}
+		if name, sum := records.MapIdentity(v); name != "nine" || sum != v.SHA256 {
+			t.Errorf("MapIdentity of version %s: %q %q", v.SHA256, name, sum)
+		}
+		m, err := records.LoadMap(shipped, t.TempDir(), "nine", v.SHA256)
+		if err != nil || m.SHA256 != v.SHA256 {
+			t.Errorf("version %s loads as %v (%v)", v.SHA256, m, err)
+		}
+	}
+	bad := strings.Repeat("ab", 32)
+	if _, err := records.LoadMap(shipped, t.TempDir(), "nine", bad); err == nil || !strings.Contains(err.Error(), "no version of the shipped map nine has sha256 "+bad) || !strings.Contains(err.Error(), vs[0].SHA256[:12]) {
+		t.Errorf("unknown version: %v", err)
+	}
+	std, err := maps.Standard()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name, sum := records.MapRef(t.TempDir(), "standard", std); name != "standard" || sum != "" || maps.HasVersions("standard") {
+		t.Errorf("the standard map, with one version, is named %q %q", name, sum)
 	}
 }

@@ -252,16 +252,6 @@ func (g *Game) initialRanking() []Rank {
 	return rs
 }
 
-// rankOf returns house h's span in the displayed ranking.
-func (g *Game) rankOf(h board.HouseID) Rank {
-	for _, r := range g.st.Ranking {
-		if r.House == h {
-			return r
-		}
-	}
-	return Rank{House: h}
-}
-
 // rankText renders a ranking as "Baratheon 1st, Stark 2nd, Lannister 3rd–4th, …".
 func rankText(g *Game, rs []Rank) string {
 	s := ""

@@ -12,12 +12,20 @@ import (
 // ranking: a token scores its slot's value when its house's rank span
 // contains the slot's position.
 func (g *Game) score(seat Seat) int {
-	p := g.st.Players[seat]
+	return ScoreCard(g.m.LoyaltySlots, g.st.Players[seat].Loyalty, g.st.Ranking)
+}
+
+// ScoreCard is what a loyalty card (houses, best slot first) scores
+// against a ranking: each token scores its slot's value (slots, the map's
+// LoyaltySlots) when its house's rank span contains the slot's position.
+// A house the ranking does not list scores nothing.
+func ScoreCard(slots []int, card []board.HouseID, ranking []Rank) int {
 	n := 0
-	for i, h := range p.Loyalty {
-		r := g.rankOf(h)
-		if pos := i + 1; r.From <= pos && pos <= r.To {
-			n += g.m.LoyaltySlots[i]
+	for i, h := range card {
+		for _, r := range ranking {
+			if r.House == h && i < len(slots) && r.From <= i+1 && i+1 <= r.To {
+				n += slots[i]
+			}
 		}
 	}
 	return n

@@ -24,6 +24,14 @@ type SelfPlayResult struct {
 // RandomArrangement. It stops at the first game that does not end within
 // maxSelfPlayActions actions (an engine bug) with an error.
 func SelfPlay(m *board.Map, players, games int, seed uint64) (SelfPlayResult, error) {
+	return SelfPlayEach(m, players, games, seed, nil)
+}
+
+// SelfPlayEach is SelfPlay that also hands each finished game, in order,
+// to each (if not nil) before the next starts: game i (from 0) and the
+// game over, to read its ranking and result (not to keep: it is the
+// caller's to read, not to change).
+func SelfPlayEach(m *board.Map, players, games int, seed uint64, each func(i int, g *Game)) (SelfPlayResult, error) {
 	var res SelfPlayResult
 	names := make([]string, players)
 	for i := range names {
@@ -56,6 +64,9 @@ func SelfPlay(m *board.Map, players, games int, seed uint64) (SelfPlayResult, er
 		res.Games++
 		res.Actions += g.Len()
 		g.st.hash(h)
+		if each != nil {
+			each(i, g)
+		}
 	}
 	res.Checksum = h.Sum64()
 	return res, nil

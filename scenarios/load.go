@@ -130,6 +130,12 @@ func loadMap(dir, name, sum string) (*board.Map, error) {
 		mapCache.Store(base, m)
 		return m, nil
 	}
+	if base, ok := maps.ShippedName(name); ok && maps.HasVersions(base) {
+		// A version of a shipped map, named by its hash (records.MapRef).
+		if m, err := maps.LoadVersion(base, sum); err == nil {
+			return m, nil
+		}
+	}
 	if dir == "" {
 		return nil, fmt.Errorf("%q is not a shipped map (%s)", name, strings.Join(maps.Shipped(), ", "))
 	}
