@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"notrueking/board"
@@ -229,140 +230,159 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 			}
 		}
 	}
-	for _, ti := range order {
-		its := items[ti]
-		if len(its) == 0 {
-			continue
-		}
-		isPort := pl.Anchors[ti].W > 0
-		px, py := at(sh.Pole[ti])
-		// A territory too small to hold a token without vanishing under it
-		// (an island, a pass) has its tokens beside it, touching it.
-		small := smallTerr(m, sh, ti, K, pl.TokH)
-		touching := func(rs []Rect) bool {
-			for _, r := range rs {
-				for i := 0; i < 5; i++ {
-					for j := 0; j < 3; j++ {
-						if sh.TerrAt((r.X+r.W*(float64(i)+.5)/5)/K, (r.Y+r.H*(float64(j)+.5)/3)/K) == ti {
-							return true
+	// place lays the tokens out in the given order of territories, round
+	// the fixed obstacles, and reports the small territories left with
+	// no free place touching them.
+	base := len(obstacles)
+	place := func(order []int) (stranded []int) {
+		obstacles = obstacles[:base]
+		pl.Tokens = pl.Tokens[:0]
+		clear(pl.Blocks)
+		for _, ti := range order {
+			its := items[ti]
+			if len(its) == 0 {
+				continue
+			}
+			isPort := pl.Anchors[ti].W > 0
+			px, py := at(sh.Pole[ti])
+			// A territory too small to hold a token without vanishing under it
+			// (an island, a pass) has its tokens beside it, touching it.
+			small := smallTerr(m, sh, ti, K, pl.TokH)
+			touching := func(rs []Rect) bool {
+				for _, r := range rs {
+					for i := 0; i < 5; i++ {
+						for j := 0; j < 3; j++ {
+							if sh.TerrAt((r.X+r.W*(float64(i)+.5)/5)/K, (r.Y+r.H*(float64(j)+.5)/3)/K) == ti {
+								return true
+							}
 						}
 					}
 				}
+				return false
 			}
-			return false
-		}
-		// outside counts the tokens of a layout whose centre is off the
-		// territory (a port's ships sit on the sea beside its anchor).
-		outside := func(rs []Rect) int {
-			if isPort {
-				return 0
-			}
-			if small {
-				if touching(rs) {
+			// outside counts the tokens of a layout whose centre is off the
+			// territory (a port's ships sit on the sea beside its anchor).
+			outside := func(rs []Rect) int {
+				if isPort {
 					return 0
 				}
-				return len(rs)
-			}
-			n := 0
-			for _, r := range rs {
-				gx, gy := (r.X+r.W/2)/K, (r.Y+r.H/2)/K
-				if m.Territories[ti].Kind == board.Road {
-					if !nearPath(m.Territories[ti].Path, gx, gy, 1) {
+				if small {
+					if touching(rs) {
+						return 0
+					}
+					return len(rs)
+				}
+				n := 0
+				for _, r := range rs {
+					gx, gy := (r.X+r.W/2)/K, (r.Y+r.H/2)/K
+					if m.Territories[ti].Kind == board.Road {
+						if !nearPath(m.Territories[ti].Path, gx, gy, 1) {
+							n++
+						}
+					} else if sh.TerrAt(gx, gy) != ti {
 						n++
 					}
-				} else if sh.TerrAt(gx, gy) != ti {
-					n++
 				}
+				return n
 			}
-			return n
-		}
-		// Every arrangement in rows (one row … one column), at the pole
-		// and the territory's other deep spots: the first that keeps
-		// every token on its ground and clear of the others wins, else
-		// the one that misses least.
-		var best []Rect
-		var bestBlock Rect
-		bestCost := math.Inf(1)
-		ci := 0
-		for cols := len(its); cols >= 1 && bestCost >= 1; cols-- {
-			rows := (len(its) + cols - 1) / cols
-			bw := float64(cols)*tw + float64(cols-1)*gap
-			bh := float64(rows)*pl.TokH + float64(rows-1)*gap
-			var cands []board.Point
-			if isPort {
-				a := pl.Anchors[ti]
-				// Round the anchor: beside it, above, below, then the
-				// corners, then a row farther out.
-				for _, f := range []float64{1, 2} {
-					dx, dy := (a.W/2+gap+bw/2)*f, (a.H/2+gap+bh/2)*f
-					cands = append(cands,
-						board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
-						board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
-						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
-						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
-				}
-			} else if small {
-				// Round the territory, its inner edge a little inside it.
-				d := sh.Depth[ti] * K * 0.7
-				for _, f := range []float64{1, 0.7, 1.3, 1.6} {
-					dx, dy := (d+bw/2)*f, (d+bh/2)*f
-					cands = append(cands,
-						board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
-						board.Point{X: px, Y: py + dy}, board.Point{X: px, Y: py - dy},
-						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy},
-						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy})
-				}
-			} else {
-				cands = append(cands, board.Point{X: px, Y: py})
-				for _, s := range sh.Spots[ti] {
-					x, y := at(s)
-					cands = append(cands, board.Point{X: x, Y: y})
-				}
-				// Last, round the pole, for a territory too crowded.
-				for _, f := range []float64{0.6, 1.2, 1.8, 2.6} {
-					dx, dy := (bw+gap)*f, (bh+gap)*f
-					cands = append(cands,
-						board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
-						board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
-						board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
-						board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
-				}
-			}
-			for _, c := range cands {
-				block := Rect{math.Round(c.X - bw/2), math.Round(c.Y - bh/2), bw, bh}
-				rs := make([]Rect, len(its))
-				for i := range its {
-					row, col := i/cols, i%cols
-					inRow := min(cols, len(its)-row*cols)
-					rx := block.X + (bw-(float64(inRow)*tw+float64(inRow-1)*gap))/2
-					rs[i] = Rect{rx + float64(col)*(tw+gap), block.Y + float64(row)*(pl.TokH+gap), tw, pl.TokH}
-				}
-				cost := float64(ci)*0.01 + float64(outside(rs))*tw*pl.TokH
-				ci++
-				if !inView(block) {
-					cost += 1e5
-				}
-				// A token hidden under another hides a fact: worse than
-				// one astride a border.
-				for _, o := range obstacles {
-					if ov := Overlap(block.Inset(-1), o); ov > 0 {
-						cost += 1e4 + 20*ov
+			// Every arrangement in rows (one row … one column), at the pole
+			// and the territory's other deep spots: the first that keeps
+			// every token on its ground and clear of the others wins, else
+			// the one that misses least.
+			var best []Rect
+			var bestBlock Rect
+			bestCost := math.Inf(1)
+			ci := 0
+			for cols := len(its); cols >= 1 && bestCost >= 1; cols-- {
+				rows := (len(its) + cols - 1) / cols
+				bw := float64(cols)*tw + float64(cols-1)*gap
+				bh := float64(rows)*pl.TokH + float64(rows-1)*gap
+				var cands []board.Point
+				if isPort {
+					a := pl.Anchors[ti]
+					// Round the anchor: beside it, above, below, then the
+					// corners, then a row farther out.
+					for _, f := range []float64{1, 2} {
+						dx, dy := (a.W/2+gap+bw/2)*f, (a.H/2+gap+bh/2)*f
+						cands = append(cands,
+							board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+							board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
+							board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
+							board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
+					}
+				} else if small {
+					// Round the territory, its inner edge a little inside it.
+					d := sh.Depth[ti] * K * 0.7
+					for _, f := range []float64{1, 0.7, 1.3, 1.6} {
+						dx, dy := (d+bw/2)*f, (d+bh/2)*f
+						cands = append(cands,
+							board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+							board.Point{X: px, Y: py + dy}, board.Point{X: px, Y: py - dy},
+							board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy},
+							board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy})
+					}
+				} else {
+					cands = append(cands, board.Point{X: px, Y: py})
+					for _, s := range sh.Spots[ti] {
+						x, y := at(s)
+						cands = append(cands, board.Point{X: x, Y: y})
+					}
+					// Last, round the pole, for a territory too crowded.
+					for _, f := range []float64{0.6, 1.2, 1.8, 2.6} {
+						dx, dy := (bw+gap)*f, (bh+gap)*f
+						cands = append(cands,
+							board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+							board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
+							board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
+							board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
 					}
 				}
-				if cost < bestCost {
-					best, bestBlock, bestCost = rs, block, cost
-				}
-				if cost < 1 {
-					break
+				for _, c := range cands {
+					block := Rect{math.Round(c.X - bw/2), math.Round(c.Y - bh/2), bw, bh}
+					rs := make([]Rect, len(its))
+					for i := range its {
+						row, col := i/cols, i%cols
+						inRow := min(cols, len(its)-row*cols)
+						rx := block.X + (bw-(float64(inRow)*tw+float64(inRow-1)*gap))/2
+						rs[i] = Rect{rx + float64(col)*(tw+gap), block.Y + float64(row)*(pl.TokH+gap), tw, pl.TokH}
+					}
+					cost := float64(ci)*0.01 + float64(outside(rs))*tw*pl.TokH
+					ci++
+					if !inView(block) {
+						cost += 1e5
+					}
+					// A token hidden under another hides a fact: worse than
+					// one astride a border.
+					for _, o := range obstacles {
+						if ov := Overlap(block.Inset(-1), o); ov > 0 {
+							cost += 1e4 + 20*ov
+						}
+					}
+					if cost < bestCost {
+						best, bestBlock, bestCost = rs, block, cost
+					}
+					if cost < 1 {
+						break
+					}
 				}
 			}
+			if small && bestCost >= 1 {
+				stranded = append(stranded, ti)
+			}
+			pl.Blocks[ti] = bestBlock
+			obstacles = append(obstacles, bestBlock)
+			for i, it := range its {
+				it.R = best[i]
+				pl.Tokens = append(pl.Tokens, it)
+			}
 		}
-		pl.Blocks[ti] = bestBlock
-		obstacles = append(obstacles, bestBlock)
-		for i, it := range its {
-			it.R = best[i]
-			pl.Tokens = append(pl.Tokens, it)
-		}
+		return stranded
+	}
+	// A small territory hemmed in by its neighbours' tokens is placed
+	// again first, the others then finding room round it.
+	if stranded := place(order); len(stranded) > 0 {
+		rest := slices.DeleteFunc(slices.Clone(order), func(ti int) bool { return slices.Contains(stranded, ti) })
+		place(append(stranded, rest...))
 	}
 	// Names: the smallest territories choose first, roads last.
 	order = order[:0]
