@@ -29,12 +29,13 @@ type Level int
 // The levels, weakest first.
 const (
 	Random Level = iota // a uniformly random legal action
+	Steady              // the baseline: follows the shown ranking, moves nothing
 	Easy                // a small search: fast and plausible
 	Strong              // a larger search
 	numLevels
 )
 
-var levelNames = [numLevels]string{"random", "easy", "strong"}
+var levelNames = [numLevels]string{"random", "steady", "easy", "strong"}
 
 func (l Level) String() string {
 	if l >= 0 && l < numLevels {
@@ -46,7 +47,7 @@ func (l Level) String() string {
 // Levels lists every level's name, weakest first.
 func Levels() []string { return append([]string(nil), levelNames[:]...) }
 
-// ParseLevel reads a level's name (random, easy, strong).
+// ParseLevel reads a level's name (random, steady, easy, strong).
 func ParseLevel(s string) (Level, error) {
 	for i, n := range levelNames {
 		if strings.EqualFold(strings.TrimSpace(s), n) {
@@ -142,6 +143,9 @@ func DecideWith(ctx context.Context, in *rules.Information, level Level, b Budge
 	legal := g.Legal()
 	if len(legal) == 0 {
 		return Decision{}, ErrNoDecision
+	}
+	if level == Steady {
+		return Decision{Action: steady(g, legal, r)}, nil
 	}
 	if level == Random || b.Iterations <= 0 {
 		a := legal[r.IntN(len(legal))]

@@ -149,7 +149,7 @@ func TestParseLevel(t *testing.T) {
 			t.Fatalf("ParseLevel(%q) = %v, %v", n, l, err)
 		}
 	}
-	if _, err := ParseLevel("grandmaster"); err == nil || !strings.Contains(err.Error(), "random, easy, strong") {
+	if _, err := ParseLevel("grandmaster"); err == nil || !strings.Contains(err.Error(), "random, steady, easy, strong") {
 		t.Fatalf("want an error naming the levels, got %v", err)
 	}
 }
