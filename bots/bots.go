@@ -19,7 +19,6 @@ import (
 	"slices"
 	"strings"
 
-	"notrueking/board"
 	"notrueking/rules"
 )
 
@@ -67,7 +66,26 @@ type Budget struct {
 	// round Rounds-1 after the current one, then scored as if it ended
 	// there (0: to the end of the game).
 	Rounds int
+	// Candidates is how many orders of each other seat's face-down tokens
+	// a deal weighs by the opponent model (opponent.go); 0 or 1: the
+	// tokens are dealt uniformly at random.
+	Candidates int
+	// Playout is the policy of the simulated games beyond the tree.
+	Playout Playout
 }
+
+// Playout is a policy for the simulated games beyond the search tree.
+type Playout int
+
+const (
+	// Uniform plays uniformly random legal actions (a loyalty card: a
+	// random order).
+	Uniform Playout = iota
+	// Greedy arranges a card by the ranking shown and exchanges like the
+	// steady bot (only to raise the score against the ranking just
+	// computed, else keep); every other action is uniformly random.
+	Greedy
+)
 
 // BudgetOf is the fixed budget of a level on a table of the given number
 // of players: a search of a bigger table plays longer games, so its
@@ -76,13 +94,13 @@ type Budget struct {
 func BudgetOf(l Level, players int) Budget {
 	switch l {
 	case Easy:
-		return Budget{Iterations: 60, Arrangements: 6, Rounds: 1}
+		return Budget{Iterations: 60, Arrangements: 6, Rounds: 1, Candidates: modelCandidates, Playout: Greedy}
 	case Strong:
 		it := 1200
 		if players > 4 {
 			it = 800
 		}
-		return Budget{Iterations: it, Arrangements: 16, Rounds: 2}
+		return Budget{Iterations: it, Arrangements: 16, Rounds: 2, Candidates: modelCandidates, Playout: Greedy}
 	}
 	return Budget{}
 }
@@ -167,16 +185,7 @@ func DecideWith(ctx context.Context, in *rules.Information, level Level, b Budge
 // order of the ranking shown now (the strongest house in the best slot),
 // then random orders.
 func arrangements(g *rules.Game, a rules.Action, n int, r *rand.Rand) []rules.Action {
-	v := g.View(g.ToAct())
-	m := g.Map()
-	order := make([]board.HouseID, 0, len(m.Houses))
-	for _, rk := range v.Ranking {
-		order = append(order, rk.House)
-	}
-	out := []rules.Action{a}
-	if len(order) == int(a.Order.N) {
-		out[0].Order = rules.NewArrangement(order)
-	}
+	out := []rules.Action{byRanking(g, a)}
 	for len(out) < max(n, 1) {
 		c := rules.RandomArrangement(a, r)
 		if !slices.Contains(out, c) {

@@ -13,7 +13,9 @@ import (
 )
 
 // tiny is a search budget small enough for many decisions in a test.
-var tiny = Budget{Iterations: 24, Arrangements: 4, Rounds: 1}
+// It deals with the opponent model and plays out with the greedy policy,
+// as the shipped levels do.
+var tiny = Budget{Iterations: 24, Arrangements: 4, Rounds: 1, Candidates: modelCandidates, Playout: Greedy}
 
 // positions are decisions of random games on both maps (-short: fewer
 // games on the standard map).
@@ -40,7 +42,7 @@ func TestBotCannotCheat(t *testing.T) {
 	for i, g := range positions(t) {
 		seat := g.ToAct()
 		r := rand.New(rand.NewPCG(uint64(i), 11))
-		for _, l := range []Level{Random, Easy} {
+		for _, l := range []Level{Random, Steady, Easy} {
 			want, err := DecideWith(ctx, g.Information(seat), l, tiny, uint64(i))
 			if err != nil {
 				t.Fatal(err)

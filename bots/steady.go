@@ -21,7 +21,7 @@ func steady(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Action {
 	first := legal[0]
 	switch first.Verb {
 	case rules.VArrange:
-		return arrangements(g, first, 1, r)[0]
+		return byRanking(g, first)
 	case rules.VChoose:
 		for _, a := range legal {
 			if a.Choice == rules.ChooseDraw {
@@ -43,14 +43,8 @@ func steady(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Action {
 // against the ranking shown (one of the best at random), or keep when
 // none raises it.
 func steadyExchange(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Action {
-	seat := g.ToAct()
-	v := g.View(seat)
-	m := g.Map()
-	card := make([]board.HouseID, 0, len(v.Players[seat].Loyalty))
-	for _, t := range v.Players[seat].Loyalty {
-		card = append(card, t.House)
-	}
-	best := cardScore(m, card, v.Ranking)
+	m, card, shown := g.Map(), g.LoyaltyCard(g.ToAct()), g.Shown()
+	best := cardScore(m, card, shown)
 	var bestActs []rules.Action
 	swapped := make([]board.HouseID, len(card))
 	for _, a := range legal {
@@ -63,7 +57,7 @@ func steadyExchange(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Act
 			continue
 		}
 		swapped[i], swapped[j] = swapped[j], swapped[i]
-		switch sc := cardScore(m, swapped, v.Ranking); {
+		switch sc := cardScore(m, swapped, shown); {
 		case sc > best:
 			best, bestActs = sc, append(bestActs[:0], a)
 		case sc == best && len(bestActs) > 0:
@@ -75,6 +69,21 @@ func steadyExchange(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Act
 		return a
 	}
 	return bestActs[r.IntN(len(bestActs))]
+}
+
+// byRanking is the loyalty card that follows the ranking shown (the
+// strongest house in the best slot).
+func byRanking(g *rules.Game, a rules.Action) rules.Action {
+	shown := g.Shown()
+	if len(shown) != int(a.Order.N) {
+		return a
+	}
+	order := make([]board.HouseID, len(shown))
+	for i, rk := range shown {
+		order[i] = rk.House
+	}
+	a.Order = rules.NewArrangement(order)
+	return a
 }
 
 func findVerb(legal []rules.Action, v rules.Verb) (rules.Action, bool) {
@@ -92,7 +101,7 @@ func findVerb(legal []rules.Action, v rules.Verb) (rules.Action, bool) {
 func cardScore(m *board.Map, card []board.HouseID, ranking []rules.Rank) int {
 	n := 0
 	for _, rk := range ranking {
-		for pos := rk.From; pos <= rk.To && pos <= len(card); pos++ {
+		for pos := rk.From; pos <= rk.To && pos <= len(card) && pos <= len(m.LoyaltySlots); pos++ {
 			if card[pos-1] == rk.House {
 				n += m.LoyaltySlots[pos-1]
 			}
