@@ -184,11 +184,48 @@ func (c tournamentCase) check(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	recs := make([]rules.Record, c.players)
 	tt := Tournament{Map: m, Players: c.players, Games: c.players, Entries: c.seats, Seed: 5, Jobs: 2,
-		Budget: func(Level, int) Budget { return Budget{Iterations: 6, Arrangements: 2, Rounds: 1} }}
+		Budget: func(Level, int) Budget { return Budget{Iterations: 6, Arrangements: 2, Rounds: 1} },
+		Keep:   func(i int, rec rules.Record) error { recs[i] = rec; return nil }}
 	rs, err := tt.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The counts agree with the records: reveals are the seat's
+	// exchanges, combats the combats the replay's events start, the
+	// decider and the ranking the replayed game's.
+	for i, r := range rs {
+		g, evs, err := rules.Replay(m, recs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		combats := 0
+		for _, e := range evs {
+			if e.Kind == rules.EvCombatStarted {
+				combats++
+			}
+		}
+		start, err := rules.New(m, g.Config())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, by := g.Standing()
+		if combats != r.Combats || by != r.By || r.SameRanking != sameRanking(start.Shown(), g.Shown()) {
+			t.Fatalf("game %d: %d combats, decided by %s, same ranking %v; the replay: %d, %s, %v",
+				i, r.Combats, r.By, r.SameRanking, combats, by, sameRanking(start.Shown(), g.Shown()))
+		}
+		for e, s := range r.SeatOf {
+			n := 0
+			for _, a := range g.Actions() {
+				if a.Seat == rules.Seat(s) && a.Verb == rules.VExchange {
+					n++
+				}
+			}
+			if n != r.Reveals[e] {
+				t.Fatalf("game %d: entry %d revealed %d tokens, its seat exchanged %d times", i, e, r.Reveals[e], n)
+			}
+		}
 	}
 	seen := map[int]bool{}
 	wins := 0.0
@@ -213,6 +250,13 @@ func (c tournamentCase) check(t *testing.T) {
 	}
 	if len(sum.Entries) != len(c.seats) || len(sum.Houses) != len(m.Houses) {
 		t.Fatalf("%s: %d entries and %d houses summed up, want %d and %d", c.m, len(sum.Entries), len(sum.Houses), len(c.seats), len(m.Houses))
+	}
+	decided := 0
+	for _, n := range sum.By {
+		decided += n
+	}
+	if decided != c.players {
+		t.Fatalf("%s: %v deciders for %d games", c.m, sum.By, c.players)
 	}
 	summed := 0.0
 	for e, es := range sum.Entries {
