@@ -28,6 +28,8 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	seats := c.String("seats", "", "one level per seat, comma-separated: "+strings.Join(bots.Levels(), ", "))
 	jobs := c.intIn("j", min(runtime.NumCPU(), maxJobs), 1, maxJobs, "games played at once (default: one per core)")
 	quiet := c.Bool("q", false, "no progress line on stderr")
+	playout := c.String("playout", "greedy", "the searches' playout policy: greedy (the levels' own) or uniform (to measure it)")
+	deal := c.String("deal", "model", "how the searches deal the other seats' face-down tokens: model (the levels' own) or uniform (to measure it)")
 	records := c.String("records", "", "write every game's record into this folder (game-NNN-seed-S.ntk; a file that exists is refused, nothing is overwritten)")
 	pos, code, ok := c.parse(args)
 	if !ok {
@@ -55,7 +57,25 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	if len(levels) != s.players {
 		return fail("-seats names %d levels for %d players (%s)", len(levels), s.players, c.usage())
 	}
+	if *playout != "greedy" && *playout != "uniform" {
+		return fail("-playout %q: want greedy or uniform", *playout)
+	}
+	if *deal != "model" && *deal != "uniform" {
+		return fail("-deal %q: want model or uniform", *deal)
+	}
 	t := bots.Tournament{Map: m, Players: s.players, Games: s.games, Entries: levels, Seed: s.seed, Jobs: *jobs}
+	if *playout == "uniform" || *deal == "uniform" {
+		t.Budget = func(l bots.Level, players int) bots.Budget {
+			b := bots.BudgetOf(l, players)
+			if *playout == "uniform" {
+				b.Playout = bots.Uniform
+			}
+			if *deal == "uniform" {
+				b.Candidates = 0
+			}
+			return b
+		}
+	}
 	if *records != "" {
 		keep, err := recordKeeper(*records, s.games, s.seed)
 		if err != nil {

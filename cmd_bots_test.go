@@ -26,6 +26,10 @@ func TestBotsTournamentCommand(t *testing.T) {
 		}
 	}
 	errb.Reset()
+	if code := dispatch([]string{"bots", "-players", "3", "-seats", "steady,easy,easy", "-playout", "random"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "want greedy or uniform") {
+		t.Fatalf("-playout random: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
 	if code := dispatch([]string{"bots", "-players", "4", "-seats", "strong,easy"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "2 levels for 4 players") {
 		t.Fatalf("mismatched seats: exit %d, %q", code, errb.String())
 	}

@@ -111,3 +111,38 @@ func TestOpponentModelCannotCheat(t *testing.T) {
 		t.Fatal("the model never changed a search: the test could not see it cheat")
 	}
 }
+
+// The greedy playout exchanges like steady: it makes the most points any
+// exchange makes against the ranking just computed, never fewer than
+// keeping; the uniform one often makes fewer.
+func TestGreedyPlayoutExchangesOnlyToGain(t *testing.T) {
+	n, worse := 0, 0
+	for i, g := range samplePositions(t, "standard", 4, 2, 1) {
+		legal := g.Legal()
+		if legal[0].Verb != rules.VExchange && legal[0].Verb != rules.VKeep {
+			continue
+		}
+		n++
+		seat := g.ToAct()
+		after := func(a rules.Action) int {
+			c := g.Clone()
+			if _, err := c.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			return c.Provisional()[seat]
+		}
+		best := g.Provisional()[seat]
+		for _, a := range legal {
+			best = max(best, after(a))
+		}
+		if got := after(playout(g, legal, Greedy, rand.New(rand.NewPCG(uint64(i), 1)))); got != best {
+			t.Fatalf("the greedy playout makes %d points where %d are possible", got, best)
+		}
+		if after(playout(g, legal, Uniform, rand.New(rand.NewPCG(uint64(i), 1)))) < best {
+			worse++
+		}
+	}
+	if n == 0 || worse == 0 {
+		t.Fatalf("%d exchanges, the uniform playout made fewer points in %d: the policies do not differ", n, worse)
+	}
+}
