@@ -162,5 +162,5 @@ func writeTournament(w io.Writer, s bots.Summary) {
 	}
 	fmt.Fprintf(w, "reveals per game: %s\n", strings.Join(rev, ", "))
 	fmt.Fprintf(w, "combats per game: %.2f\n", s.Combats)
-	fmt.Fprintf(w, "final ranking = setup ranking: %d of %s (%.1f%%)\n", s.SameRanking, words.Count(s.Games, "game"), 100*float64(s.SameRanking)/float64(max(s.Games, 1)))
+	fmt.Fprintf(w, "final ranking keeps the setup order: %d of %s (%.1f%%)\n", s.SetupOrder, words.Count(s.Games, "game"), 100*float64(s.SetupOrder)/float64(max(s.Games, 1)))
 }

@@ -46,7 +46,7 @@ func TestBotsTournamentWritesRecords(t *testing.T) {
 	if code := dispatch(args, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, want := range []string{"won on: points ", "fewest revealed tokens ", "reveals per game: seat 1 ", "combats per game: ", "final ranking = setup ranking: "} {
+	for _, want := range []string{"won on: points ", "fewest revealed tokens ", "reveals per game: seat 1 ", "combats per game: ", "final ranking keeps the setup order: "} {
 		if !strings.Contains(out.String(), want) {
 			t.Fatalf("output lacks %q:\n%s", want, out.String())
 		}

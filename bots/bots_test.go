@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/board"
 	"notrueking/maps"
 	"notrueking/rules"
 )
@@ -211,9 +212,9 @@ func (c tournamentCase) check(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, _, by := g.Standing()
-		if combats != r.Combats || by != r.By || r.SameRanking != sameRanking(start.Shown(), g.Shown()) {
+		if combats != r.Combats || by != r.By || r.SetupOrder != keepsOrder(start.Shown(), g.Shown()) {
 			t.Fatalf("game %d: %d combats, decided by %s, same ranking %v; the replay: %d, %s, %v",
-				i, r.Combats, r.By, r.SameRanking, combats, by, sameRanking(start.Shown(), g.Shown()))
+				i, r.Combats, r.By, r.SetupOrder, combats, by, keepsOrder(start.Shown(), g.Shown()))
 		}
 		for e, s := range r.SeatOf {
 			n := 0
@@ -312,5 +313,31 @@ func TestWilson(t *testing.T) {
 	}
 	if lo, hi := Wilson(0, 10); lo != 0 || hi < 0.27 || hi > 0.28 {
 		t.Fatalf("Wilson(0, 10) = [%.4f, %.4f]", lo, hi)
+	}
+}
+
+// A final ranking keeps the setup's order when every house's setup place
+// lies in its final span: a shared span keeps it, a swap does not.
+func TestKeepsOrder(t *testing.T) {
+	rk := func(spans ...[3]int) []rules.Rank {
+		var out []rules.Rank
+		for _, s := range spans {
+			out = append(out, rules.Rank{House: board.HouseID(s[0]), From: s[1], To: s[2]})
+		}
+		return out
+	}
+	setup := rk([3]int{2, 1, 1}, [3]int{0, 2, 2}, [3]int{1, 3, 3})
+	for _, c := range []struct {
+		final []rules.Rank
+		want  bool
+	}{
+		{rk([3]int{2, 1, 1}, [3]int{0, 2, 2}, [3]int{1, 3, 3}), true},
+		{rk([3]int{2, 1, 1}, [3]int{0, 2, 3}, [3]int{1, 2, 3}), true},
+		{rk([3]int{2, 1, 1}, [3]int{1, 2, 2}, [3]int{0, 3, 3}), false},
+		{rk([3]int{0, 1, 1}, [3]int{2, 2, 2}, [3]int{1, 3, 3}), false},
+	} {
+		if got := keepsOrder(setup, c.final); got != c.want {
+			t.Fatalf("keepsOrder(%v, %v) = %v", setup, c.final, got)
+		}
 	}
 }

@@ -3,7 +3,6 @@ package bots
 import (
 	"context"
 	"fmt"
-	"maps"
 	"math"
 	"sync"
 	"time"
@@ -55,9 +54,8 @@ type GameResult struct {
 	Reveals []int
 	// Combats fought in the game.
 	Combats int
-	// SameRanking: the final ranking is the setup's (every house in the
-	// same span).
-	SameRanking bool
+	// SetupOrder: the final ranking keeps the setup's order (keepsOrder).
+	SetupOrder bool
 }
 
 // Play plays one game of the tournament (game i from 0).
@@ -112,7 +110,7 @@ func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
 		}
 	}
 	_, _, res.By = g.Standing()
-	res.SameRanking = sameRanking(setup, g.Shown())
+	res.SetupOrder = keepsOrder(setup, g.Shown())
 	res.Actions = g.Len()
 	scores, winners, _ := g.Result()
 	for e, s := range res.SeatOf {
@@ -136,17 +134,23 @@ func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
 	return res, nil
 }
 
-// sameRanking reports whether two rankings give every house the same
-// span (whatever else they say of it).
-func sameRanking(a, b []rules.Rank) bool {
-	span := func(rs []rules.Rank) map[board.HouseID][2]int {
-		m := map[board.HouseID][2]int{}
-		for _, r := range rs {
-			m[r.House] = [2]int{r.From, r.To}
-		}
-		return m
+// keepsOrder reports whether the final ranking keeps the setup's order:
+// every house's place in the setup ranking (its order in the list) lies
+// in its final span, so a card copying the setup ranking scores every
+// slot. (The setup ranking of the standard map has no shared places, the
+// board's ranking often does: equal spans would almost never be.)
+func keepsOrder(setup, final []rules.Rank) bool {
+	span := map[board.HouseID][2]int{}
+	for _, r := range final {
+		span[r.House] = [2]int{r.From, r.To}
 	}
-	return len(a) == len(b) && maps.Equal(span(a), span(b))
+	for i, r := range setup {
+		sp, ok := span[r.House]
+		if !ok || i+1 < sp[0] || i+1 > sp[1] {
+			return false
+		}
+	}
+	return len(setup) == len(final)
 }
 
 // Run plays every game, t.Jobs at a time, and returns the results in game
@@ -220,10 +224,10 @@ type Summary struct {
 	Levels  []LevelSummary // per level that made a decision, in level order
 	// By counts the games per decider (rules.ByPoints … ByTurnOrder).
 	By []int
-	// Combats is the mean number of combats per game; SameRanking the
-	// games whose final ranking was the setup's.
-	Combats     float64
-	SameRanking int
+	// Combats is the mean number of combats per game; SetupOrder the
+	// games whose final ranking kept the setup's order.
+	Combats    float64
+	SetupOrder int
 }
 
 // EntrySummary is one entry's results: its wins (shared wins count their
@@ -281,8 +285,8 @@ func (t Tournament) Summarize(rs []GameResult) Summary {
 			s.By[r.By]++
 		}
 		combats += r.Combats
-		if r.SameRanking {
-			s.SameRanking++
+		if r.SetupOrder {
+			s.SetupOrder++
 		}
 	}
 	s.Combats = float64(combats) / per
