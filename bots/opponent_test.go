@@ -123,18 +123,7 @@ func TestGreedyPlayoutExchangesOnlyToGain(t *testing.T) {
 			continue
 		}
 		n++
-		seat := g.ToAct()
-		after := func(a rules.Action) int {
-			c := g.Clone()
-			if _, err := c.Apply(a); err != nil {
-				t.Fatal(err)
-			}
-			return c.Provisional()[seat]
-		}
-		best := g.Provisional()[seat]
-		for _, a := range legal {
-			best = max(best, after(a))
-		}
+		after, _, best := exchangeScores(t, g)
 		if got := after(playout(g, legal, Greedy, rand.New(rand.NewPCG(uint64(i), 1)))); got != best {
 			t.Fatalf("the greedy playout makes %d points where %d are possible", got, best)
 		}

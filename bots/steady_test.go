@@ -65,20 +65,8 @@ func TestSteadyPlaysTheBaseline(t *testing.T) {
 				}
 			}
 		case rules.VExchange, rules.VKeep:
-			// Score every legal choice on the real game: the ranking
-			// was just computed, so Provisional scores against it.
-			after := func(x rules.Action) int {
-				c := g.Clone()
-				if _, err := c.Apply(x); err != nil {
-					t.Fatal(err)
-				}
-				return c.Provisional()[seat]
-			}
-			now := g.Provisional()[seat]
-			best := now
-			for _, x := range g.Legal() {
-				best = max(best, after(x))
-			}
+			// Score every legal choice on the real game.
+			after, now, best := exchangeScores(t, g)
 			got := after(a)
 			if a.Verb == rules.VKeep {
 				keeps++
