@@ -43,7 +43,7 @@ func init() {
 		{"selfplay", "selfplay [-map NAME|FILE] [-players N] [-games G] [-seed S]", "play random legal games headlessly; print their speed and a checksum", cmdSelfplay},
 		{"render", "render -o FILE.png [-size WxH] [-load RECORD [-at N] | -scenario FILE] [-map NAME|FILE] [-players N] [-seed N] [-f]", "draw the public table of a game as a PNG picture", cmdRender},
 		{"suggest", "suggest -load RECORD [-at N] [-level random|steady|easy|strong] [-seed S] [-why]", "print the move a bot would make for the seat to act", cmdSuggest},
-		{"bots", "bots -seats LEVEL,LEVEL,... [-map NAME|FILE] [-players N] [-games G] [-seed S] [-j CORES] [-q]", "play a tournament of bots and print its table", cmdBots},
+		{"bots", "bots -seats LEVEL,LEVEL,... [-map NAME|FILE] [-players N] [-games G] [-seed S] [-j CORES] [-q] [-records DIR] [-playout greedy|uniform] [-deal model|uniform]", "play a tournament of bots and print its table", cmdBots},
 		{"help", "help [COMMAND]", "list the commands, or show one command's flags", cmdHelp},
 	}
 }
