@@ -1,13 +1,13 @@
 // Package bots plays No True King for a seat: a uniformly random player,
 // the steady baseline (steady.go) and an information-set Monte Carlo tree
-// search (ISMCTS) that sees only what its seat may see. A bot is given a rules.Information — the public
-// position, its own loyalty card and hand, and what the events it may read
-// told it — never the game: every search iteration deals the hidden
-// information again (rules.Information.Sample), plays down a tree shared
-// by all those deals (the other seats' tokens weighed by an opponent
-// model, opponent.go) and plays on with a greedy playout policy to a
-// horizon, where the whole result, tie-breaks included, is scored. docs/bots.md says
-// why this method and what the levels cost.
+// search (ISMCTS) that sees only what its seat may see. A bot is given a
+// rules.Information — the public position, its own loyalty card and hand,
+// and what the events it may read told it — never the game: every search
+// iteration deals the hidden information again (the other seats' tokens
+// weighed by an opponent model, opponent.go), plays down a tree shared by
+// all those deals and on with a greedy playout policy to a horizon, where
+// the whole result, tie-breaks included, is scored. docs/bots.md says why
+// this method and what the levels cost.
 //
 // A choice is deterministic: the same information, level and seed give the
 // same action. Budgets are counts of iterations, never time.
