@@ -1,16 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 
 	"notrueking/bots"
 	"notrueking/maps"
+	"notrueking/rules"
+	"notrueking/store"
+	"notrueking/words"
 )
 
 // cmdBots is the bots command: a tournament of bots, headless. It prints
@@ -23,6 +28,9 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	seats := c.String("seats", "", "one level per seat, comma-separated: "+strings.Join(bots.Levels(), ", "))
 	jobs := c.intIn("j", min(runtime.NumCPU(), maxJobs), 1, maxJobs, "games played at once (default: one per core)")
 	quiet := c.Bool("q", false, "no progress line on stderr")
+	playout := c.String("playout", "greedy", "the searches' playout policy: greedy (the levels' own) or uniform (to measure it)")
+	deal := c.String("deal", "model", "how the searches deal the other seats' face-down tokens: model (the levels' own) or uniform (to measure it)")
+	records := c.String("records", "", "write every game's record into this folder (game-NNN-seed-S.ntk; a file that exists is refused, nothing is overwritten)")
 	pos, code, ok := c.parse(args)
 	if !ok {
 		return code
@@ -49,7 +57,32 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	if len(levels) != s.players {
 		return fail("-seats names %d levels for %d players (%s)", len(levels), s.players, c.usage())
 	}
+	if *playout != "greedy" && *playout != "uniform" {
+		return fail("-playout %q: want greedy or uniform", *playout)
+	}
+	if *deal != "model" && *deal != "uniform" {
+		return fail("-deal %q: want model or uniform", *deal)
+	}
 	t := bots.Tournament{Map: m, Players: s.players, Games: s.games, Entries: levels, Seed: s.seed, Jobs: *jobs}
+	if *playout == "uniform" || *deal == "uniform" {
+		t.Budget = func(l bots.Level, players int) bots.Budget {
+			b := bots.BudgetOf(l, players)
+			if *playout == "uniform" {
+				b.Playout = bots.Uniform
+			}
+			if *deal == "uniform" {
+				b.Candidates = 0
+			}
+			return b
+		}
+	}
+	if *records != "" {
+		keep, err := recordKeeper(*records, s.games, s.seed)
+		if err != nil {
+			return fail("-records: %v", err)
+		}
+		t.Keep = keep
+	}
 	if !*quiet {
 		t.Progress = func(done int) { fmt.Fprintf(stderr, "\r%d/%d games", done, s.games) }
 	}
@@ -64,6 +97,41 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	}
 	writeTournament(stdout, t.Summarize(rs))
 	return 0
+}
+
+// recordFile is the name of game i's record in a tournament's -records
+// folder.
+func recordFile(dir string, i int, seed uint64) string {
+	return filepath.Join(dir, fmt.Sprintf("game-%03d-seed-%d.ntk", i+1, seed+uint64(i)))
+}
+
+// recordKeeper makes the folder dir if need be, checks that it is one and that none of the games'
+// record files exists yet (before any game is played, so a refusal
+// changes nothing), and returns the writer of each game's record: atomic,
+// and refusing a file that appeared since.
+func recordKeeper(dir string, games int, seed uint64) (func(int, rules.Record) error, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("%s is not a folder", dir)
+	}
+	for i := range games {
+		if _, err := os.Lstat(recordFile(dir, i, seed)); err == nil {
+			return nil, fmt.Errorf("%s exists: nothing is overwritten (another folder, or another -seed)", recordFile(dir, i, seed))
+		}
+	}
+	return func(i int, rec rules.Record) error {
+		var b bytes.Buffer
+		if err := rec.Write(&b); err != nil {
+			return err
+		}
+		return store.WriteFile(recordFile(dir, i, seed), b.Bytes(), 0o644, false)
+	}, nil
 }
 
 // writeTournament prints the tournament's table: per entry (seat of
@@ -83,4 +151,16 @@ func writeTournament(w io.Writer, s bots.Summary) {
 	for _, l := range s.Levels {
 		fmt.Fprintf(w, "%-7s %d decisions, %.4f s per decision (slowest %.3f s)\n", l.Level, l.Decisions, l.MeanSeconds, l.Slowest)
 	}
+	var won []string
+	for by, n := range s.By {
+		won = append(won, fmt.Sprintf("%s %d", rules.Decider(by), n))
+	}
+	fmt.Fprintf(w, "won on: %s\n", strings.Join(won, ", "))
+	var rev []string
+	for i, e := range s.Entries {
+		rev = append(rev, fmt.Sprintf("seat %d %.2f", i+1, e.Reveals))
+	}
+	fmt.Fprintf(w, "reveals per game: %s\n", strings.Join(rev, ", "))
+	fmt.Fprintf(w, "combats per game: %.2f\n", s.Combats)
+	fmt.Fprintf(w, "final ranking keeps the setup order: %d of %s (%.1f%%)\n", s.SetupOrder, words.Count(s.Games, "game"), 100*float64(s.SetupOrder)/float64(max(s.Games, 1)))
 }

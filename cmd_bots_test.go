@@ -2,8 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"notrueking/maps"
+	"notrueking/rules"
 )
 
 // TestBotsTournamentCommand: the bots command prints the tournament's
@@ -20,7 +26,62 @@ func TestBotsTournamentCommand(t *testing.T) {
 		}
 	}
 	errb.Reset()
+	if code := dispatch([]string{"bots", "-players", "3", "-seats", "steady,easy,easy", "-playout", "random"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "want greedy or uniform") {
+		t.Fatalf("-playout random: exit %d, %q", code, errb.String())
+	}
+	errb.Reset()
 	if code := dispatch([]string{"bots", "-players", "4", "-seats", "strong,easy"}, &out, &errb); code != 2 || !strings.Contains(errb.String(), "2 levels for 4 players") {
 		t.Fatalf("mismatched seats: exit %d, %q", code, errb.String())
+	}
+}
+
+// -records writes every game's record, which replays to the game the
+// table counted; a second run into the same folder is refused before any
+// game is played and changes no file. The table adds how the games were
+// won, reveals and combats per game and how often the ranking stayed.
+func TestBotsTournamentWritesRecords(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "recs")
+	args := []string{"bots", "-map", "standard", "-players", "3", "-games", "3", "-seats", "steady,random,random", "-seed", "9", "-j", "2", "-q", "-records", dir}
+	var out, errb bytes.Buffer
+	if code := dispatch(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"won on: points ", "fewest revealed tokens ", "reveals per game: seat 1 ", "combats per game: ", "final ranking keeps the setup order: "} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	m, err := maps.Load("standard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := map[string][]byte{}
+	for i := range 3 {
+		name := filepath.Join(dir, fmt.Sprintf("game-%03d-seed-%d.ntk", i+1, 9+i))
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[name] = data
+		rec, err := rules.ParseRecord(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		g, _, err := rules.Replay(m, rec)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !g.Over() || g.Config().Seed != uint64(9+i) {
+			t.Fatalf("%s replays to a game not over (%v) or of seed %d", name, g.Over(), g.Config().Seed)
+		}
+	}
+	errb.Reset()
+	if code := dispatch(args, &out, &errb); code != 2 || !strings.Contains(errb.String(), "exists") {
+		t.Fatalf("a second run into the same folder: exit %d, %q", code, errb.String())
+	}
+	for name, data := range before {
+		if now, _ := os.ReadFile(name); !bytes.Equal(now, data) {
+			t.Fatalf("%s changed", name)
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"notrueking/app"
+	"notrueking/bots"
 )
 
 // TestPresenterFlagsBad: a bad presenter flag is a usage error found before
@@ -164,8 +165,8 @@ func TestPlayOptions(t *testing.T) {
 		{[]string{"-sandbox", "-map", "nine", "-players", "5"}, app.Options{Map: "nine", Players: []string{"Alice", "Bob", "Carol", "Dave", "Erin"}, Quick: true, Sandbox: true}},
 		{[]string{"-sandbox"}, app.Options{Map: "standard", Sandbox: true}},
 		{[]string{"-sandbox", "-names", "Ann,Ben", "-seed", "7", "-record", "g.ntk", "-clean"}, app.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Seed: 7, SeedSet: true, Quick: true, Sandbox: true, RecordPath: "g.ntk", Clean: true}},
-		{[]string{"-players", "2", "-bots", "human,easy", "-bot-pause", "250ms"}, app.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Bots: []int{app.Human, 1}, BotPause: 250 * time.Millisecond}},
-		{[]string{"-load", "testdata/two-players.ntk", "-bots", "strong"}, app.Options{Map: "standard", Load: "testdata/two-players.ntk", Bots: []int{2}}},
+		{[]string{"-players", "2", "-bots", "human,easy", "-bot-pause", "250ms"}, app.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Bots: []int{app.Human, int(bots.Easy)}, BotPause: 250 * time.Millisecond}},
+		{[]string{"-load", "testdata/two-players.ntk", "-bots", "strong"}, app.Options{Map: "standard", Load: "testdata/two-players.ntk", Bots: []int{int(bots.Strong)}}},
 		// The window's modes as commands.
 		{[]string{"play", "-players", "3"}, app.Options{Map: "standard", Players: []string{"Alice", "Bob", "Carol"}, Quick: true}},
 		{[]string{"spectate", "latest", "-clean"}, app.Options{Spectate: "latest", Clean: true}},

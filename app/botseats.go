@@ -39,7 +39,7 @@ func seatLevelLabel(l int) string {
 	return words.Title(bots.Level(l).String()) + " bot"
 }
 
-// nextSeatLevel cycles Human → Random → Easy → Strong → Human.
+// nextSeatLevel cycles Human → Random → Steady → Easy → Strong → Human.
 func nextSeatLevel(l int) int {
 	if l+1 >= len(bots.Levels()) {
 		return Human

@@ -230,7 +230,7 @@ func answered(q botAnswer) chan botAnswer {
 }
 
 // The start screen makes any seat a bot: its button cycles Human, Random
-// bot, Easy bot, Strong bot; the pause button appears with the first bot;
+// bot, Steady bot, Easy bot, Strong bot; the pause button appears with the first bot;
 // Start hands the choice to the game.
 func TestStartScreenBotSeats(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
@@ -239,12 +239,12 @@ func TestStartScreenBotSeats(t *testing.T) {
 	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdBotPause }); ok {
 		t.Fatal("a bot pause button with no bot seat")
 	}
-	for i := 0; i < 3; i++ {
+	for i := 0; i <= int(bots.Strong); i++ {
 		click(ui.Command{Kind: ui.CmdSeatLevel, N: 1})
 	}
 	w, _ := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdSeatLevel, N: 1} })
 	if w.Text != "Strong bot" {
-		t.Fatalf("seat 2 after three clicks: %q", w.Text)
+		t.Fatalf("seat 2 after four clicks: %q", w.Text)
 	}
 	click(ui.Command{Kind: ui.CmdBotPause})
 	click(ui.Command{Kind: ui.CmdStart})

@@ -1,11 +1,13 @@
-// Package bots plays No True King for a seat: a uniformly random player
-// and an information-set Monte Carlo tree search (ISMCTS) that sees only
-// what its seat may see. A bot is given a rules.Information — the public
-// position, its own loyalty card and hand, and what the events it may read
-// told it — never the game: every search iteration deals the hidden
-// information again (rules.Information.Sample), plays down a tree shared
-// by all those deals and finishes the game at random. docs/bots.md says
-// why this method and what the levels cost.
+// Package bots plays No True King for a seat: a uniformly random player,
+// the steady baseline (steady.go) and an information-set Monte Carlo tree
+// search (ISMCTS) that sees only what its seat may see. A bot is given a
+// rules.Information — the public position, its own loyalty card and hand,
+// and what the events it may read told it — never the game: every search
+// iteration deals the hidden information again (the other seats' tokens
+// weighed by an opponent model, opponent.go), plays down a tree shared by
+// all those deals and on with a greedy playout policy to a horizon, where
+// the whole result, tie-breaks included, is scored. docs/bots.md says why
+// this method and what the levels cost.
 //
 // A choice is deterministic: the same information, level and seed give the
 // same action. Budgets are counts of iterations, never time.
@@ -19,7 +21,6 @@ import (
 	"slices"
 	"strings"
 
-	"notrueking/board"
 	"notrueking/rules"
 )
 
@@ -29,12 +30,13 @@ type Level int
 // The levels, weakest first.
 const (
 	Random Level = iota // a uniformly random legal action
+	Steady              // the baseline: follows the shown ranking, moves nothing
 	Easy                // a small search: fast and plausible
 	Strong              // a larger search
 	numLevels
 )
 
-var levelNames = [numLevels]string{"random", "easy", "strong"}
+var levelNames = [numLevels]string{"random", "steady", "easy", "strong"}
 
 func (l Level) String() string {
 	if l >= 0 && l < numLevels {
@@ -46,7 +48,7 @@ func (l Level) String() string {
 // Levels lists every level's name, weakest first.
 func Levels() []string { return append([]string(nil), levelNames[:]...) }
 
-// ParseLevel reads a level's name (random, easy, strong).
+// ParseLevel reads a level's name (random, steady, easy, strong).
 func ParseLevel(s string) (Level, error) {
 	for i, n := range levelNames {
 		if strings.EqualFold(strings.TrimSpace(s), n) {
@@ -71,7 +73,26 @@ type Budget struct {
 	// long search does not freeze the tab. It must leave the search alone:
 	// the decision is the same with and without it.
 	Yield func()
+	// Candidates is how many orders of each other seat's face-down tokens
+	// a deal weighs by the opponent model (opponent.go); 0 or 1: the
+	// tokens are dealt uniformly at random.
+	Candidates int
+	// Playout is the policy of the simulated games beyond the tree.
+	Playout Playout
 }
+
+// Playout is a policy for the simulated games beyond the search tree.
+type Playout int
+
+const (
+	// Uniform plays uniformly random legal actions (a loyalty card: a
+	// random order).
+	Uniform Playout = iota
+	// Greedy arranges a card by the ranking shown and exchanges like the
+	// steady bot (only to raise the score against the ranking just
+	// computed, else keep); every other action is uniformly random.
+	Greedy
+)
 
 // BudgetOf is the fixed budget of a level on a table of the given number
 // of players: a search of a bigger table plays longer games, so its
@@ -80,13 +101,13 @@ type Budget struct {
 func BudgetOf(l Level, players int) Budget {
 	switch l {
 	case Easy:
-		return Budget{Iterations: 60, Arrangements: 6, Rounds: 1}
+		return Budget{Iterations: 60, Arrangements: 6, Rounds: 1, Candidates: modelCandidates, Playout: Greedy}
 	case Strong:
 		it := 1200
 		if players > 4 {
 			it = 800
 		}
-		return Budget{Iterations: it, Arrangements: 16, Rounds: 2}
+		return Budget{Iterations: it, Arrangements: 16, Rounds: 2, Candidates: modelCandidates, Playout: Greedy}
 	}
 	return Budget{}
 }
@@ -148,6 +169,9 @@ func DecideWith(ctx context.Context, in *rules.Information, level Level, b Budge
 	if len(legal) == 0 {
 		return Decision{}, ErrNoDecision
 	}
+	if level == Steady {
+		return Decision{Action: steady(g, legal, r)}, nil
+	}
 	if level == Random || b.Iterations <= 0 {
 		a := legal[r.IntN(len(legal))]
 		if a.Verb == rules.VArrange {
@@ -168,16 +192,7 @@ func DecideWith(ctx context.Context, in *rules.Information, level Level, b Budge
 // order of the ranking shown now (the strongest house in the best slot),
 // then random orders.
 func arrangements(g *rules.Game, a rules.Action, n int, r *rand.Rand) []rules.Action {
-	v := g.View(g.ToAct())
-	m := g.Map()
-	order := make([]board.HouseID, 0, len(m.Houses))
-	for _, rk := range v.Ranking {
-		order = append(order, rk.House)
-	}
-	out := []rules.Action{a}
-	if len(order) == int(a.Order.N) {
-		out[0].Order = rules.NewArrangement(order)
-	}
+	out := []rules.Action{byRanking(g, a)}
 	for len(out) < max(n, 1) {
 		c := rules.RandomArrangement(a, r)
 		if !slices.Contains(out, c) {

@@ -8,12 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/board"
 	"notrueking/maps"
 	"notrueking/rules"
 )
 
 // tiny is a search budget small enough for many decisions in a test.
-var tiny = Budget{Iterations: 24, Arrangements: 4, Rounds: 1}
+// It deals with the opponent model and plays out with the greedy policy,
+// as the shipped levels do.
+var tiny = Budget{Iterations: 24, Arrangements: 4, Rounds: 1, Candidates: modelCandidates, Playout: Greedy}
 
 // positions are decisions of random games on both maps (-short: fewer
 // games on the standard map).
@@ -40,7 +43,7 @@ func TestBotCannotCheat(t *testing.T) {
 	for i, g := range positions(t) {
 		seat := g.ToAct()
 		r := rand.New(rand.NewPCG(uint64(i), 11))
-		for _, l := range []Level{Random, Easy} {
+		for _, l := range []Level{Random, Steady, Easy} {
 			want, err := DecideWith(ctx, g.Information(seat), l, tiny, uint64(i))
 			if err != nil {
 				t.Fatal(err)
@@ -149,7 +152,7 @@ func TestParseLevel(t *testing.T) {
 			t.Fatalf("ParseLevel(%q) = %v, %v", n, l, err)
 		}
 	}
-	if _, err := ParseLevel("grandmaster"); err == nil || !strings.Contains(err.Error(), "random, easy, strong") {
+	if _, err := ParseLevel("grandmaster"); err == nil || !strings.Contains(err.Error(), "random, steady, easy, strong") {
 		t.Fatalf("want an error naming the levels, got %v", err)
 	}
 }
@@ -182,11 +185,48 @@ func (c tournamentCase) check(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	recs := make([]rules.Record, c.players)
 	tt := Tournament{Map: m, Players: c.players, Games: c.players, Entries: c.seats, Seed: 5, Jobs: 2,
-		Budget: func(Level, int) Budget { return Budget{Iterations: 6, Arrangements: 2, Rounds: 1} }}
+		Budget: func(Level, int) Budget { return Budget{Iterations: 6, Arrangements: 2, Rounds: 1} },
+		Keep:   func(i int, rec rules.Record) error { recs[i] = rec; return nil }}
 	rs, err := tt.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The counts agree with the records: reveals are the seat's
+	// exchanges, combats the combats the replay's events start, the
+	// decider and the ranking the replayed game's.
+	for i, r := range rs {
+		g, evs, err := rules.Replay(m, recs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		combats := 0
+		for _, e := range evs {
+			if e.Kind == rules.EvCombatStarted {
+				combats++
+			}
+		}
+		start, err := rules.New(m, g.Config())
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, by := g.Standing()
+		if combats != r.Combats || by != r.By || r.SetupOrder != keepsOrder(start.Shown(), g.Shown()) {
+			t.Fatalf("game %d: %d combats, decided by %s, same ranking %v; the replay: %d, %s, %v",
+				i, r.Combats, r.By, r.SetupOrder, combats, by, keepsOrder(start.Shown(), g.Shown()))
+		}
+		for e, s := range r.SeatOf {
+			n := 0
+			for _, a := range g.Actions() {
+				if a.Seat == rules.Seat(s) && a.Verb == rules.VExchange {
+					n++
+				}
+			}
+			if n != r.Reveals[e] {
+				t.Fatalf("game %d: entry %d revealed %d tokens, its seat exchanged %d times", i, e, r.Reveals[e], n)
+			}
+		}
 	}
 	seen := map[int]bool{}
 	wins := 0.0
@@ -211,6 +251,13 @@ func (c tournamentCase) check(t *testing.T) {
 	}
 	if len(sum.Entries) != len(c.seats) || len(sum.Houses) != len(m.Houses) {
 		t.Fatalf("%s: %d entries and %d houses summed up, want %d and %d", c.m, len(sum.Entries), len(sum.Houses), len(c.seats), len(m.Houses))
+	}
+	decided := 0
+	for _, n := range sum.By {
+		decided += n
+	}
+	if decided != c.players {
+		t.Fatalf("%s: %v deciders for %d games", c.m, sum.By, c.players)
 	}
 	summed := 0.0
 	for e, es := range sum.Entries {
@@ -266,5 +313,31 @@ func TestWilson(t *testing.T) {
 	}
 	if lo, hi := Wilson(0, 10); lo != 0 || hi < 0.27 || hi > 0.28 {
 		t.Fatalf("Wilson(0, 10) = [%.4f, %.4f]", lo, hi)
+	}
+}
+
+// A final ranking keeps the setup's order when every house's setup place
+// lies in its final span: a shared span keeps it, a swap does not.
+func TestKeepsOrder(t *testing.T) {
+	rk := func(spans ...[3]int) []rules.Rank {
+		var out []rules.Rank
+		for _, s := range spans {
+			out = append(out, rules.Rank{House: board.HouseID(s[0]), From: s[1], To: s[2]})
+		}
+		return out
+	}
+	setup := rk([3]int{2, 1, 1}, [3]int{0, 2, 2}, [3]int{1, 3, 3})
+	for _, c := range []struct {
+		final []rules.Rank
+		want  bool
+	}{
+		{rk([3]int{2, 1, 1}, [3]int{0, 2, 2}, [3]int{1, 3, 3}), true},
+		{rk([3]int{2, 1, 1}, [3]int{0, 2, 3}, [3]int{1, 2, 3}), true},
+		{rk([3]int{2, 1, 1}, [3]int{1, 2, 2}, [3]int{0, 3, 3}), false},
+		{rk([3]int{0, 1, 1}, [3]int{2, 2, 2}, [3]int{1, 3, 3}), false},
+	} {
+		if got := keepsOrder(setup, c.final); got != c.want {
+			t.Fatalf("keepsOrder(%v, %v) = %v", setup, c.final, got)
+		}
 	}
 }

@@ -41,3 +41,25 @@ func samplePositions(t testing.TB, mapName string, players, games, k int) []*rul
 	}
 	return out
 }
+
+// exchangeScores scores the exchange choices of the seat to act on the
+// real game (the ranking was just computed, so Provisional scores against
+// it): after gives the seat's score after an action, now its score now,
+// best the most any legal action makes.
+func exchangeScores(t testing.TB, g *rules.Game) (after func(rules.Action) int, now, best int) {
+	t.Helper()
+	seat := g.ToAct()
+	after = func(a rules.Action) int {
+		c := g.Clone()
+		if _, err := c.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		return c.Provisional()[seat]
+	}
+	now = g.Provisional()[seat]
+	best = now
+	for _, a := range g.Legal() {
+		best = max(best, after(a))
+	}
+	return after, now, best
+}

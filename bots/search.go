@@ -52,7 +52,10 @@ func search(ctx context.Context, in *rules.Information, rootLegal []rules.Action
 	var legal, fresh []rules.Action
 	path := make([]*node, 0, 64)
 	reward := make([]float64, np)
-	var winners []rules.Seat
+	var om *opponentModel
+	if b.Candidates > 1 {
+		om = newOpponentModel(in)
+	}
 	root0 := -1
 	done := 0
 	for it := 0; it < iterations; it++ {
@@ -64,7 +67,12 @@ func search(ctx context.Context, in *rules.Information, rootLegal []rules.Action
 		if b.Yield != nil {
 			b.Yield()
 		}
-		g := in.Sample(r)
+		var g *rules.Game
+		if om != nil {
+			g = in.SampleWeighted(r, b.Candidates, om.weight)
+		} else {
+			g = in.Sample(r)
+		}
 		if root0 < 0 {
 			root0 = g.Round()
 		}
@@ -84,7 +92,7 @@ func search(ctx context.Context, in *rules.Information, rootLegal []rules.Action
 			if legal[0].Verb == rules.VArrange && n != root {
 				// Another seat's (or a later) loyalty card: the search
 				// does not branch on it; it is dealt at random.
-				if err := g.Step(rules.RandomArrangement(legal[0], r)); err != nil {
+				if err := g.Step(playout(g, legal, b.Playout, r)); err != nil {
 					return Decision{}, err
 				}
 				continue
@@ -132,31 +140,18 @@ func search(ctx context.Context, in *rules.Information, rootLegal []rules.Action
 		// horizon.
 		for !g.Over() && (horizon <= 0 || g.Round() < root0+horizon) {
 			legal = g.AppendLegal(legal[:0])
-			a := legal[r.IntN(len(legal))]
-			if a.Verb == rules.VArrange {
-				a = rules.RandomArrangement(a, r)
-			}
-			if err := g.Step(a); err != nil {
+			if err := g.Step(playout(g, legal, b.Playout, r)); err != nil {
 				return Decision{}, err
 			}
 		}
-		scores := g.Provisional()
-		winners = winners[:0]
-		if g.Over() {
-			_, winners, _ = g.Result()
-		} else {
-			best := slices.Max(scores)
-			for i, sc := range scores {
-				if sc == best {
-					winners = append(winners, rules.Seat(i))
-				}
-			}
-		}
+		// The whole score: points and the tie-breaks (revealed tokens,
+		// house cards, turn order) decide the winner at every horizon.
+		scores, win, _ := g.Standing()
 		for i := range reward {
 			reward[i] = 0.5 * float64(scores[i]) / float64(max(maxScore, 1))
 		}
-		for _, w := range winners {
-			reward[w] += 0.5 / float64(len(winners))
+		if win >= 0 {
+			reward[win] += 0.5
 		}
 		for _, p := range path {
 			p.visits++
@@ -198,4 +193,21 @@ func cmpFloat(a, b float64) int {
 		return 1
 	}
 	return 0
+}
+
+// playout is the policy's action among legal (the legal actions of g).
+func playout(g *rules.Game, legal []rules.Action, p Playout, r *rand.Rand) rules.Action {
+	if p == Greedy {
+		switch legal[0].Verb {
+		case rules.VArrange:
+			return byRanking(g, legal[0])
+		case rules.VExchange, rules.VKeep:
+			return steadyExchange(g, legal, r)
+		}
+	}
+	a := legal[r.IntN(len(legal))]
+	if a.Verb == rules.VArrange {
+		a = rules.RandomArrangement(a, r)
+	}
+	return a
 }

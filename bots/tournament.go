@@ -27,6 +27,9 @@ type Tournament struct {
 	// Progress, if set, is called after each game (from one goroutine at a
 	// time) with the number of games finished.
 	Progress func(done int)
+	// Keep, if set, is given each finished game's record (game i from 0;
+	// from the goroutine that played it): an error stops the tournament.
+	Keep func(i int, rec rules.Record) error
 }
 
 // GameResult is one finished tournament game.
@@ -45,6 +48,14 @@ type GameResult struct {
 	Seconds   [numLevels]float64
 	Slowest   [numLevels]float64
 	Actions   int
+	// By is what decided the winner: points or a tie-break.
+	By rules.Decider
+	// Reveals per entry: the tokens its seat revealed (one per exchange).
+	Reveals []int
+	// Combats fought in the game.
+	Combats int
+	// SetupOrder: the final ranking keeps the setup's order (keepsOrder).
+	SetupOrder bool
 }
 
 // Play plays one game of the tournament (game i from 0).
@@ -59,7 +70,8 @@ func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
 	if err != nil {
 		return GameResult{}, err
 	}
-	res := GameResult{Seed: seed, SeatOf: make([]int, n), Score: make([]int, n), Win: make([]float64, n)}
+	res := GameResult{Seed: seed, SeatOf: make([]int, n), Score: make([]int, n), Win: make([]float64, n), Reveals: make([]int, n)}
+	setup := g.Shown()
 	entryAt := make([]int, n)
 	for e := range res.SeatOf {
 		s := (e + i) % n
@@ -84,10 +96,21 @@ func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
 		if err != nil {
 			return res, fmt.Errorf("game %d (seed %d): %v", i+1, seed, err)
 		}
-		if _, err := g.Apply(d.Action); err != nil {
+		evs, err := g.Apply(d.Action)
+		if err != nil {
 			return res, fmt.Errorf("game %d (seed %d): the %s bot's %q was refused: %v", i+1, seed, lv, d.Action.Format(t.Map), err)
 		}
+		if d.Action.Verb == rules.VExchange {
+			res.Reveals[entryAt[seat]]++
+		}
+		for _, e := range evs {
+			if e.Kind == rules.EvCombatStarted {
+				res.Combats++
+			}
+		}
 	}
+	_, _, res.By = g.Standing()
+	res.SetupOrder = keepsOrder(setup, g.Shown())
 	res.Actions = g.Len()
 	scores, winners, _ := g.Result()
 	for e, s := range res.SeatOf {
@@ -103,7 +126,31 @@ func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
 		res.Rank[rk.House] = float64(rk.From+rk.To) / 2
 		res.First[rk.House] = rk.From == 1
 	}
+	if t.Keep != nil {
+		if err := t.Keep(i, rules.RecordOf(g)); err != nil {
+			return res, fmt.Errorf("game %d (seed %d): %v", i+1, seed, err)
+		}
+	}
 	return res, nil
+}
+
+// keepsOrder reports whether the final ranking keeps the setup's order:
+// every house's place in the setup ranking (its order in the list) lies
+// in its final span, so a card copying the setup ranking scores every
+// slot. (The setup ranking of the standard map has no shared places, the
+// board's ranking often does: equal spans would almost never be.)
+func keepsOrder(setup, final []rules.Rank) bool {
+	span := map[board.HouseID][2]int{}
+	for _, r := range final {
+		span[r.House] = [2]int{r.From, r.To}
+	}
+	for i, r := range setup {
+		sp, ok := span[r.House]
+		if !ok || i+1 < sp[0] || i+1 > sp[1] {
+			return false
+		}
+	}
+	return len(setup) == len(final)
 }
 
 // Run plays every game, t.Jobs at a time, and returns the results in game
@@ -175,6 +222,12 @@ type Summary struct {
 	Entries []EntrySummary // per entry of Tournament.Entries
 	Houses  []HouseSummary // per house of the map, in map order
 	Levels  []LevelSummary // per level that made a decision, in level order
+	// By counts the games per decider (rules.ByPoints … ByTurnOrder).
+	By []int
+	// Combats is the mean number of combats per game; SetupOrder the
+	// games whose final ranking kept the setup's order.
+	Combats    float64
+	SetupOrder int
 }
 
 // EntrySummary is one entry's results: its wins (shared wins count their
@@ -186,6 +239,8 @@ type EntrySummary struct {
 	WinPercent float64
 	Lo, Hi     float64
 	MeanScore  float64
+	// Reveals is the mean number of tokens the entry revealed per game.
+	Reveals float64
 }
 
 // HouseSummary is one house's results: its mean final rank and how often,
@@ -213,14 +268,28 @@ func (t Tournament) Summarize(rs []GameResult) Summary {
 	per := float64(max(n, 1))
 	s := Summary{Map: t.Map.ID, Players: t.Players, Games: n, Seed: t.Seed}
 	for e, lv := range t.Entries {
-		wins, score := 0.0, 0
+		wins, score, reveals := 0.0, 0, 0
 		for _, r := range rs {
 			wins += r.Win[e]
 			score += r.Score[e]
+			reveals += r.Reveals[e]
 		}
 		lo, hi := Wilson(wins, n)
-		s.Entries = append(s.Entries, EntrySummary{Level: lv, Wins: wins, WinPercent: 100 * wins / per, Lo: lo, Hi: hi, MeanScore: float64(score) / per})
+		s.Entries = append(s.Entries, EntrySummary{Level: lv, Wins: wins, WinPercent: 100 * wins / per, Lo: lo, Hi: hi,
+			MeanScore: float64(score) / per, Reveals: float64(reveals) / per})
 	}
+	s.By = make([]int, rules.ByTurnOrder+1)
+	combats := 0
+	for _, r := range rs {
+		if r.By >= 0 && int(r.By) < len(s.By) {
+			s.By[r.By]++
+		}
+		combats += r.Combats
+		if r.SetupOrder {
+			s.SetupOrder++
+		}
+	}
+	s.Combats = float64(combats) / per
 	for h, house := range t.Map.Houses {
 		rank, first := 0.0, 0
 		for _, r := range rs {

@@ -38,7 +38,7 @@ type Meta struct {
 	// then starts with "scenario " + StartRef.
 	Start string `json:"start,omitempty"`
 	// Seats says who plays each seat, in seat order: SeatHuman or a bot
-	// level (bots.Levels: "random", "easy", "strong"), so a continued game
+	// level (bots.Levels: "random", "steady", "easy", "strong"), so a continued game
 	// keeps its bots; omitted when every seat is human.
 	Seats []string `json:"seats,omitempty"`
 	// BotPauseMS is the table's pause between two bot moves, in

@@ -34,6 +34,31 @@ type Information struct {
 	deck  []int
 	epoch [][]board.CardID
 	len   int // actions applied when the information was taken
+	// deeds[o] is what seat o did in public that bears on its card
+	// (Deeds).
+	deeds [][]Deed
+}
+
+// Deed is one public act of a seat that bears on its loyalty card: it
+// arranged its card, placed an agent, exchanged two tokens or kept its
+// card. Every seat sees every deed; which tokens an exchange moved is the
+// seat's secret, so a deed names the slots.
+type Deed struct {
+	Verb  Verb          // VArrange, VPlace, VExchange or VKeep
+	House board.HouseID // VPlace: the house whose slot the agent took
+	I, J  int           // VExchange: the slots swapped (0 = the best)
+	// Ranking is the ranking shown when the seat acted (read only; shared
+	// between deeds).
+	Ranking []Rank
+}
+
+// Deeds lists seat o's public deeds, oldest first (nil for a seat
+// outside the game).
+func (in *Information) Deeds(o Seat) []Deed {
+	if o < 0 || int(o) >= len(in.deeds) {
+		return nil
+	}
+	return in.deeds[o]
 }
 
 // Information returns what seat knows now (see Information). It reads the
@@ -54,11 +79,33 @@ func (g *Game) Information(seat Seat) *Information {
 	known := make([][]board.CardID, np)
 	discards := make([][]board.CardID, nh)
 	in.epoch = make([][]board.CardID, nh)
+	in.deeds = make([][]Deed, np)
+	shown := g.initialRanking()
+	deed := func(who Seat, d Deed) {
+		if who >= 0 && int(who) < np {
+			d.Ranking = shown
+			in.deeds[who] = append(in.deeds[who], d)
+		}
+	}
 	for _, e := range s.Log {
 		if !MayRead(e, seat) {
 			continue
 		}
 		switch e.Kind {
+		case EvLoyaltyArranged:
+			deed(e.Who, Deed{Verb: VArrange})
+		case EvAgentPlaced:
+			deed(e.Who, Deed{Verb: VPlace, House: e.House})
+		case EvKept:
+			deed(e.Who, Deed{Verb: VKeep})
+		case EvExchanged:
+			deed(e.Who, Deed{Verb: VExchange, I: int(e.N), J: int(e.M)})
+		case EvRanksComputed:
+			shown = make([]Rank, len(e.List)/2)
+			for j := range shown {
+				span := e.item(2*j + 1)
+				shown[j] = Rank{House: board.HouseID(e.item(2 * j)), From: span >> 8, To: span & 0xff}
+			}
 		case EvMelisandreHand:
 			if o := int(e.Other); o >= 0 && o < np && e.Seat == seat {
 				known[o] = known[o][:0]
@@ -170,29 +217,64 @@ func (in *Information) ToAct() Seat {
 // random order; a fresh generator for the shuffles to come. The game
 // starts its history here (no undo, no log before it).
 func (in *Information) Sample(r *rand.Rand) *Game {
+	return in.SampleWeighted(r, 1, nil)
+}
+
+// SampleWeighted is Sample with each other seat's face-down tokens chosen
+// in proportion to weight (sampling-importance-resampling): k orders are
+// dealt at random and one of them is kept with probability proportional
+// to weight(seat, card), card being that seat's whole card, best slot
+// first (its revealed tokens in place). weight must be positive and may
+// read only what the information shows (Deeds); k ≤ 1 or a nil weight is
+// Sample's uniform deal.
+func (in *Information) SampleWeighted(r *rand.Rand, k int, weight func(o Seat, card []board.HouseID) float64) *Game {
 	st := in.st.clone()
 	st.Log = make([]Event, 0, 64)
 	st.RNG.pcg = *rand.NewPCG(r.Uint64(), r.Uint64())
-	var free []board.HouseID
+	if weight == nil {
+		k = 1
+	}
+	k = max(k, 1)
+	var free, down []board.HouseID
+	cands := make([][]board.HouseID, k)
+	ws := make([]float64, k)
 	for o := range Seat(len(st.Players)) {
 		p := &st.Players[o]
 		if o == in.seat {
 			continue
 		}
-		free = free[:0]
+		down = down[:0]
 		for h := range in.m.NumHouses() {
 			if !p.Revealed[h] {
-				free = append(free, h)
+				down = append(down, h)
 			}
 		}
-		r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
-		k := 0
-		for i, h := range p.Loyalty {
-			if h < 0 && k < len(free) {
-				p.Loyalty[i] = free[k]
-				k++
+		total := 0.0
+		for c := range cands {
+			free = append(free[:0], down...)
+			r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+			cands[c] = append(cands[c][:0], p.Loyalty...)
+			n := 0
+			for i, h := range cands[c] {
+				if h < 0 && n < len(free) {
+					cands[c][i] = free[n]
+					n++
+				}
+			}
+			if k > 1 {
+				ws[c] = weight(o, cands[c])
+				total += ws[c]
 			}
 		}
+		pick := 0
+		if k > 1 {
+			x := r.Float64() * total
+			for pick < k-1 && x >= ws[pick] {
+				x -= ws[pick]
+				pick++
+			}
+		}
+		copy(p.Loyalty, cands[pick])
 	}
 	// The pool of each house: its cards not in a discard and not in a
 	// hand the seat knows.
@@ -411,3 +493,17 @@ func (g *Game) LastAction() (Action, bool) {
 	}
 	return g.actions[len(g.actions)-1], true
 }
+
+// LoyaltyCard is seat's card, best slot first: a secret, for a search in
+// a sample of the seat's information (Information.Sample), never for a
+// display (a View hides what the viewer may not see).
+func (g *Game) LoyaltyCard(seat Seat) []board.HouseID {
+	if seat < 0 || int(seat) >= len(g.st.Players) {
+		return nil
+	}
+	return slices.Clone(g.st.Players[seat].Loyalty)
+}
+
+// Shown is the ranking shown now (public; a View's Ranking without the
+// rest of the view): the map's initial one, then the last one computed.
+func (g *Game) Shown() []Rank { return slices.Clone(g.st.Ranking) }
