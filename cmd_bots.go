@@ -11,8 +11,10 @@ import (
 	"runtime"
 	"strings"
 
+	"notrueking/board"
 	"notrueking/bots"
 	"notrueking/maps"
+	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/store"
 	"notrueking/words"
@@ -77,7 +79,7 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *records != "" {
-		keep, err := recordKeeper(*records, s.games, s.seed)
+		keep, err := recordKeeper(*records, s.games, s.seed, s.mapName, m)
 		if err != nil {
 			return fail("-records: %v", err)
 		}
@@ -105,11 +107,12 @@ func recordFile(dir string, i int, seed uint64) string {
 	return filepath.Join(dir, fmt.Sprintf("game-%03d-seed-%d.ntk", i+1, seed+uint64(i)))
 }
 
-// recordKeeper makes the folder dir if need be, checks that it is one and that none of the games'
+// recordKeeper makes the folder dir if need be (for games on map m, read
+// with maps.Load(mapArg)), checks that it is one and that none of the games'
 // record files exists yet (before any game is played, so a refusal
 // changes nothing), and returns the writer of each game's record: atomic,
 // and refusing a file that appeared since.
-func recordKeeper(dir string, games int, seed uint64) (func(int, rules.Record) error, error) {
+func recordKeeper(dir string, games int, seed uint64, mapArg string, m *board.Map) (func(int, rules.Record) error, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
@@ -126,6 +129,10 @@ func recordKeeper(dir string, games int, seed uint64) (func(int, rules.Record) e
 		}
 	}
 	return func(i int, rec rules.Record) error {
+		// The map line as every other record names it (a shipped map's
+		// version, a map file's path from the folder and its hash), so
+		// the record replays on the map it was played on.
+		records.SetMap(&rec, recordFile(dir, i, seed), mapArg, m)
 		var b bytes.Buffer
 		if err := rec.Write(&b); err != nil {
 			return err

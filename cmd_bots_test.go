@@ -85,3 +85,34 @@ func TestBotsTournamentWritesRecords(t *testing.T) {
 		}
 	}
 }
+
+// A nine-house tournament's records name the map's version (its hash), as
+// every other record does, so that they replay on the setup they were
+// played on and not on the first version a bare "map nine" means.
+func TestBotsRecordsNameTheMapVersion(t *testing.T) {
+	dir := t.TempDir()
+	seats := strings.TrimSuffix(strings.Repeat("random,", 9), ",")
+	args := []string{"bots", "-map", "nine", "-players", "9", "-games", "1", "-seats", seats, "-seed", "4", "-q", "-records", dir}
+	var out, errb bytes.Buffer
+	if code := dispatch(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	m, err := maps.Load("nine")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "game-001-seed-4.ntk"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := rules.ParseRecord(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Map != "nine" || rec.MapSHA256 != m.SHA256 {
+		t.Fatalf("the record names map %q %q, want nine %q", rec.Map, rec.MapSHA256, m.SHA256)
+	}
+	if g, _, err := rules.Replay(m, rec); err != nil || !g.Over() {
+		t.Fatalf("replay: over %v, %v", g != nil && g.Over(), err)
+	}
+}
