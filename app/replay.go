@@ -56,6 +56,13 @@ type replayView struct {
 	back int            // the log's scroll, kept between positions
 	// drag is set while the scrub bar is held.
 	drag bool
+	// branchAsked is the position at which Branch from here warned that
+	// the sandbox shows every secret (-1: not asked); a second press there
+	// opens it.
+	branchAsked int
+	// notice is a message about the last command, shown in place of the
+	// last action's line until the position changes.
+	notice string
 	// warning is the file's (a cut-off last line).
 	warning string
 	err     string
@@ -85,7 +92,7 @@ var errReplayOnly = errors.New("this is a replay: nothing can be played from it"
 
 // newReplayView opens the game g (the file's whole game) at its start.
 func newReplayView(g *rules.Game, name string) (*replayView, error) {
-	r := &replayView{name: name, full: g, acts: g.Actions(), base: g.Base(), end: g.Len(), over: g.Over(),
+	r := &replayView{branchAsked: -1, name: name, full: g, acts: g.Actions(), base: g.Base(), end: g.Len(), over: g.Over(),
 		seat: rules.Public, logs: map[rules.Seat]*replayLog{}}
 	start, err := g.At(r.base)
 	if err != nil {
@@ -172,6 +179,7 @@ func (r *replayView) goTo(n int) {
 	if n == r.n && r.cur != nil {
 		return
 	}
+	r.notice, r.branchAsked = "", -1
 	var err error
 	if r.cur != nil && n > r.n && n-r.n < replaySnapEvery {
 		err = r.forward(r.cur, n)
@@ -364,7 +372,11 @@ func (r *replayView) widgets(backText, backTip string) []ui.Widget {
 			prompt += " — " + strings.Join(wn, " and ") + " won"
 		}
 	}
-	ws = append(ws, ui.Widget{R: ui.Rect{X: 180, Y: 8, W: 900, H: 34}, Kind: ui.WText, Text: prompt, Size: 24, Bold: true, Ink: ink, Tip: prompt})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: 180, Y: 8, W: 690, H: 34}, Kind: ui.WText, Text: prompt, Size: 24, Bold: true, Ink: ink, Tip: prompt})
+	branch := ui.Button(ui.Rect{X: 880, Y: 8, W: 200, H: 34}, "Branch from here", ui.CmdTarget(ui.Command{Kind: ui.CmdReplayBranch}))
+	branch.Key, branch.Size = "B", 18
+	branch.Tip = "Open the position shown in the sandbox: edit it, or play on from it (Play from here) in a new game. The file is not changed."
+	ws = append(ws, branch)
 	ws = append(ws, ui.Widget{R: ui.Rect{X: 1090, Y: 14, W: 170, H: 26}, Kind: ui.WText, Text: r.name, Size: 16, Ink: ui.ColDim, Align: ui.AlignRight, Tip: r.name})
 	help := ui.Button(ui.Rect{X: 1272, Y: 8, W: 88, H: 34}, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
 	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
@@ -485,6 +497,9 @@ func (r *replayView) scrubWidgets(l replayLayout) []ui.Widget {
 	}
 	if r.warning != "" && r.n == r.end {
 		note = r.warning
+	}
+	if r.notice != "" {
+		note = r.notice
 	}
 	// Step buttons, right: the keys on them.
 	type stepB struct {
@@ -618,6 +633,9 @@ func (s *replayScene) Do(c ui.Command, ctx *Context) {
 		r.back = min(max(r.back+c.N, 0), r.lp.MaxBack())
 	case ui.CmdReplaySeat:
 		r.pickSeat(rules.Seat(c.N))
+	case ui.CmdReplayBranch:
+		s.branch(ctx)
+		return
 	case ui.CmdReplayBack, ui.CmdCancel:
 		// Back where the viewer came from.
 		if s.home {
@@ -626,6 +644,30 @@ func (s *replayScene) Do(c ui.Command, ctx *Context) {
 		}
 		ctx.GoTo(s.back)
 	}
+}
+
+// branch opens the position shown in the sandbox, Esc coming back here.
+// While the file's game is not over its secrets are not all shown yet, so
+// the first press only warns (as the table's sandbox does); a second press
+// at the same position opens it.
+func (s *replayScene) branch(ctx *Context) {
+	r := s.r
+	if !r.over && r.branchAsked != r.n {
+		r.branchAsked = r.n
+		r.notice = "Press B again to branch: the sandbox shows every secret of this position (hands, loyalty cards, decks)."
+		return
+	}
+	r.branchAsked = -1
+	g, err := r.game(r.n)
+	if err == nil {
+		var sb *sandboxUI
+		if sb, err = newSandbox(g); err == nil {
+			r.notice = ""
+			ctx.GoTo(&sandboxScene{sb: sb, back: s})
+			return
+		}
+	}
+	r.notice = "This position cannot be branched: " + err.Error()
 }
 
 func (s *replayScene) Click(ui.Target, *Context)     {}

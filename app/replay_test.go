@@ -693,3 +693,56 @@ func TestReplayMarksTheShownMove(t *testing.T) {
 		t.Fatalf("%d moves and %d other actions seen", moves, others)
 	}
 }
+
+// TestReplayBranchFromHere: B (Branch from here) in the replay viewer
+// opens the position shown in the sandbox. The file's game is unfinished,
+// so the first press only warns (the sandbox shows every secret) and
+// moving on forgets the question; Esc in the sandbox comes back to the
+// replay at the same position, and Play from here plays on from it in a
+// new game whose position is the one branched from.
+func TestReplayBranchFromHere(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	path := cutRecord(t, 130)
+	a := replayApp(t, path)
+	r := rp(a)
+	g := fileGame(t, path)
+	n := r.end - 7
+	a.do(ui.Command{Kind: ui.CmdReplayGo, N: n})
+	press(a, "B")
+	if !is[*replayScene](a) || !strings.Contains(r.notice, "every secret") {
+		t.Fatalf("the first B: %T, notice %q; want a warning in the replay", a.mgr.cur, r.notice)
+	}
+	a.do(ui.Command{Kind: ui.CmdReplayStep, N: 1})
+	press(a, "B")
+	if !is[*replayScene](a) {
+		t.Fatalf("B after a step asked again? %T", a.mgr.cur)
+	}
+	a.do(ui.Command{Kind: ui.CmdReplayStep, N: -1})
+	press(a, "B", "B")
+	sb := sandbox(a)
+	if sb == nil {
+		t.Fatalf("the second B: %T, notice %q; want the sandbox", a.mgr.cur, r.notice)
+	}
+	gn, err := g.At(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(sb.g.Position(), gn.Position()) {
+		t.Fatal("the sandbox does not hold the position shown")
+	}
+	a.handle(ui.Input{Escape: true})
+	if !is[*replayScene](a) || rp(a).n != n {
+		t.Fatalf("Esc in the sandbox: %T; want the replay at %d", a.mgr.cur, n)
+	}
+	press(a, "B", "B")
+	if sandbox(a) == nil {
+		t.Fatalf("B B again: %T", a.mgr.cur)
+	}
+	a.handle(ui.Input{Keys: []string{"P"}})
+	if sandbox(a) != nil || (!is[*curtainScene](a) && !atTable(a)) {
+		t.Fatalf("%T after Play from here", a.mgr.cur)
+	}
+	if ng := game(a); ng == nil || !reflect.DeepEqual(ng.Position(), gn.Position()) || ng.Len() != 0 {
+		t.Fatal("the new game does not start from the position branched from")
+	}
+}

@@ -92,6 +92,7 @@ var Bindings = []Binding{
 	{[]string{"Left", "Right"}, "← →", "an action back / on", InReplay},
 	{[]string{"Up", "Down", "PgUp", "PgDn"}, "↑ ↓, PgUp PgDn", "a round back / on", InReplay},
 	{[]string{"Home", "End"}, "Home / End", "the start / the last action", InReplay},
+	{[]string{"B"}, "B", "branch from here: the position shown in the sandbox, to edit or play on from it", InReplay},
 	{append([]string{"0"}, digits...), "0 … 9", "the public view / a seat's view (once the game is over)", InReplay},
 	{[]string{"Click", "Drag"}, "Click the bar", "go to that action (drag along it)", InReplay},
 	{[]string{"Click"}, "Click", "add a unit, set a flag, cycle a slot's agent", InSandbox},

@@ -43,11 +43,12 @@ const (
 	CmdScenarios    // open or close the scenario browser
 	CmdOpenScenario // open scenario N of the browser's list
 	// Replay viewer (app/replay.go).
-	CmdReplayGo    // show the table after N actions
-	CmdReplayStep  // N actions on (negative: back)
-	CmdReplayRound // the start of the next round (N = 1) or of this or the last one (N = -1)
-	CmdReplaySeat  // show seat N's view (rules.Public: the public view); only once the game is over
-	CmdReplayBack  // leave the replay for the scene it was opened from
+	CmdReplayGo     // show the table after N actions
+	CmdReplayStep   // N actions on (negative: back)
+	CmdReplayRound  // the start of the next round (N = 1) or of this or the last one (N = -1)
+	CmdReplaySeat   // show seat N's view (rules.Public: the public view); only once the game is over
+	CmdReplayBack   // leave the replay for the scene it was opened from
+	CmdReplayBranch // open the position shown in the sandbox (to edit it, or play on from it)
 	// Sandbox and try mode (app/sandbox.go, table/trymode.go).
 	CmdSandbox       // open the sandbox on the position (table: Edit position; start screen)
 	CmdWatch         // watch the game Continue found open in another window (start screen)
