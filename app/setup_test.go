@@ -4,10 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"notrueking/bots"
+	"notrueking/session"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -131,5 +133,64 @@ func TestStartMessageColours(t *testing.T) {
 		if pageNotice(scene) != repeat {
 			t.Errorf("the page's notice repeats a message in the %s scene: %v, want %v", scene, !repeat, repeat)
 		}
+	}
+}
+
+// TestStartScreenDeletesFinishedGames: the start screen says how much
+// room the saved games take and offers to delete the finished ones (which
+// Continue no longer lists); the first press only asks, another command
+// in between forgets the question, the second press deletes them and
+// leaves the game in progress.
+func TestStartScreenDeletesFinishedGames(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	st := tempStore(t)
+	a := startedApp(t, Options{Saves: st, Players: []string{"Ann", "Ben", "Cy"}})
+	open := sess(a).ID()
+	step(t, a, 2)
+	a.closeWindow()
+	full := fileGame(t, finishedRecord)
+	for _, id := range []string{"done-1", "done-2"} {
+		g, err := full.At(full.Base())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := session.New(st, id, g, "standard", false)
+		for _, act := range full.Actions() {
+			if _, err := s.Apply(act); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !s.Meta().Over {
+			t.Fatal("the finished record's game is not over")
+		}
+		s.Close()
+	}
+	b := mustApp(t, Options{Saves: st}, defaultNewGame)
+	del := func() (ui.Widget, bool) {
+		return ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDeleteFinished })
+	}
+	w, ok := del()
+	if !ok || !strings.HasPrefix(w.Text, "Delete 2 finished (") {
+		t.Fatalf("no Delete finished button for two finished games: %+v", w)
+	}
+	if _, ok := ui.Find(b.f.ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, "3 saved games take ") }); !ok {
+		t.Fatal("the start screen does not say what the three saves take")
+	}
+	b.do(ui.Command{Kind: ui.CmdDeleteFinished})
+	b.do(ui.Command{Kind: ui.CmdMap, N: 0})
+	b.do(ui.Command{Kind: ui.CmdDeleteFinished})
+	b.rebuild()
+	ents, _ := st.List()
+	if len(ents) != 3 || !b.home.delAsked {
+		t.Fatalf("after ask, another command, ask: %d saves, asked %v; want 3 and a question", len(ents), b.home.delAsked)
+	}
+	b.do(ui.Command{Kind: ui.CmdDeleteFinished})
+	b.rebuild()
+	ents, _ = st.List()
+	if len(ents) != 1 || ents[0].ID != open {
+		t.Fatalf("after confirming: %v; want only the game in progress %s", ents, open)
+	}
+	if _, ok := del(); ok || !strings.HasPrefix(b.home.msg, "Deleted 2 finished games") {
+		t.Fatalf("after deleting: button still there %v, message %q", ok, b.home.msg)
 	}
 }

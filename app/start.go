@@ -16,6 +16,7 @@ import (
 	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
+	"notrueking/words"
 )
 
 // startScene is the start screen: map, players and names, who plays each
@@ -46,6 +47,10 @@ type startScene struct {
 	// watch is the save of a game Continue found open in another window:
 	// the Watch button (W) follows it here ("" for none).
 	watch string
+	// room is what the saved games take; delAsked is set once "Delete
+	// finished games" was pressed, the next press deleting them.
+	room     session.Room
+	delAsked bool
 }
 
 // maxContinues is how many saved games the start screen offers.
@@ -178,9 +183,10 @@ func (s *startScene) widgets() []ui.Widget {
 		{R: ui.Rect{X: ui.BaseW - 520, Y: ui.BaseH - 26, W: 508, H: 18}, Kind: ui.WText, Text: version.Get().Short(), Size: 13, Align: ui.AlignRight, Ink: ui.ColDim},
 	}
 	px := 450.0
-	if len(s.conts) > 0 {
+	if len(s.conts) > 0 || s.room.Saves > 0 {
 		px = 140 // the saved games take the right half
 		ws = append(ws, s.continueWidgets(ui.Rect{X: 870, Y: 210, W: 590, H: 600})...)
+		ws = append(ws, s.roomWidgets(ui.Rect{X: 870, Y: 818, W: 590, H: 36})...)
 	}
 	if s.watch != "" {
 		// Continue found the game open in another window: watch it here,
@@ -297,10 +303,73 @@ func (s *startScene) continueWidgets(r ui.Rect) []ui.Widget {
 		}
 		ws = append(ws, b)
 	}
+	if len(s.conts) == 0 {
+		ws = append(ws, ui.Text(ui.Rect{X: r.X + 16, Y: r.Y + 50, W: r.W - 32, H: 22}, "No game in progress.", 17, ui.ColDim))
+	}
 	if len(s.conts) > maxContinues {
 		ws = append(ws, ui.Text(ui.Rect{X: r.X + 16, Y: r.Y + r.H - 30, W: r.W - 32, H: 22}, fmt.Sprintf("and %d older games", len(s.conts)-maxContinues), 15, ui.ColDim))
 	}
 	return ws
+}
+
+// roomWidgets say how much room the saved games take and offer to delete
+// the finished ones (Continue no longer offers them; their replays go
+// with them), a second press confirming.
+func (s *startScene) roomWidgets(r ui.Rect) []ui.Widget {
+	rm := s.room
+	line := fmt.Sprintf("%s take %s", words.Count(rm.Saves, "saved game"), roomSize(rm.Bytes))
+	ws := []ui.Widget{{R: ui.Rect{X: r.X + 4, Y: r.Y + 8, W: 290, H: 22}, Kind: ui.WText, Text: line, Size: 16, Ink: ui.ColDim,
+		Tip: line + ", in progress and finished (a finished game's save is its record: the replay viewer opens it)."}}
+	if rm.Finished == 0 {
+		return ws
+	}
+	label := fmt.Sprintf("Delete %d finished (%s)", rm.Finished, roomSize(rm.FinishedBytes))
+	if s.delAsked {
+		label = "Press again to delete them"
+	}
+	b := ui.Button(ui.Rect{X: r.X + 300, Y: r.Y, W: r.W - 300, H: r.H}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdDeleteFinished}))
+	b.Size = 16
+	b.Tip = fmt.Sprintf("Delete the saves of the %s that are over (%s), after a second press. Games in progress stay, and so does a save open in another window.",
+		words.Count(rm.Finished, "game"), roomSize(rm.FinishedBytes))
+	if s.delAsked {
+		b.Fill = ui.ColWarn
+	}
+	return append(ws, b)
+}
+
+// roomSize words a number of bytes as a player reads it: "940 bytes",
+// "12 KB", "1.4 MB".
+func roomSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", (n+1<<9)>>10)
+	}
+	return words.Count(int(n), "byte")
+}
+
+// deleteFinished is the Delete finished button: the first press asks, the
+// second deletes.
+func (s *startScene) deleteFinished(c *Context) {
+	saves := c.app.opts.Saves
+	if saves == nil || s.room.Finished == 0 {
+		return
+	}
+	if !s.delAsked {
+		s.delAsked = true
+		s.say(fmt.Sprintf("Press again to delete %s (%s) for good.", words.Count(s.room.Finished, "finished game"), roomSize(s.room.FinishedBytes)), true)
+		return
+	}
+	s.delAsked = false
+	n, bytes, err := session.DeleteFinished(saves, s.room)
+	s.refresh(c)
+	msg := fmt.Sprintf("Deleted %s (%s).", words.Count(n, "finished game"), roomSize(bytes))
+	if err != nil {
+		s.say(msg+" Not deleted: "+err.Error(), true)
+		return
+	}
+	s.say(msg, false)
 }
 
 // Keys: the focused name field takes the text; Left and Right choose
@@ -331,6 +400,9 @@ func (s *startScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 }
 
 func (s *startScene) Do(cmd ui.Command, c *Context) {
+	if cmd.Kind != ui.CmdDeleteFinished {
+		s.delAsked = false // only the very next press confirms
+	}
 	switch cmd.Kind {
 	case ui.CmdStart:
 		s.open(c, startGame)
@@ -338,6 +410,9 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 		if s.watch != "" {
 			s.watchGame(c)
 		}
+	case ui.CmdDeleteFinished:
+		s.deleteFinished(c)
+		return
 	case ui.CmdContinue:
 		s.open(c, func(c *Context) (Scene, error) { return continueGame(c, cmd.ID) })
 	case ui.CmdMap:
@@ -399,7 +474,7 @@ func (s *startScene) Tick(time.Time, *Context) bool { return false }
 
 // refresh reads the unfinished saved games to offer.
 func (s *startScene) refresh(c *Context) {
-	s.conts = nil
+	s.conts, s.room, s.delAsked = nil, session.Room{}, false
 	saves := c.app.opts.Saves
 	if saves == nil {
 		return
@@ -409,6 +484,9 @@ func (s *startScene) refresh(c *Context) {
 	if err != nil {
 		s.say("Some saved games could not be read: "+err.Error(), true)
 	}
+	// What they take is a count and a sum; a save it cannot read is
+	// already named above.
+	s.room, _ = session.RoomOf(saves)
 }
 
 // goHome goes back to the start screen, its message cleared and its

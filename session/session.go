@@ -567,3 +567,74 @@ func (s *Session) Undo() error { return s.alone().Undo() }
 
 // Redo applies again the action last undone and saves the longer game.
 func (s *Session) Redo() ([]rules.Event, error) { return s.alone().Redo() }
+
+// Room is what the saved games take: how many there are and their bytes,
+// and of those the games that are over (which Continue no longer offers).
+type Room struct {
+	Saves, Finished      int
+	Bytes, FinishedBytes int64
+	// finished are the ids of the saves of games that are over.
+	finished []string
+}
+
+// RoomOf reads the saves' sizes and, from each one's header and status
+// lines (a bounded part of it, as Unfinished reads), whether its game is
+// over. A save without a readable header counts in Saves and Bytes but is
+// never counted finished, so DeleteFinished leaves it alone.
+func RoomOf(st store.Store) (Room, error) {
+	ents, err := st.List()
+	if err != nil {
+		return Room{}, err
+	}
+	var r Room
+	var errs []error
+	for _, e := range ents {
+		r.Saves++
+		r.Bytes += e.Size
+		if e.Size > store.MaxSave {
+			continue
+		}
+		m, ok, err := gamefile.PeekMeta(st, e.ID)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if ok && m.Over {
+			r.Finished++
+			r.FinishedBytes += e.Size
+			r.finished = append(r.finished, e.ID)
+		}
+	}
+	return r, errors.Join(errs...)
+}
+
+// DeleteFinished deletes the saves of r's finished games, each only while
+// no window holds it (a spectator or a replay of it elsewhere keeps it),
+// and returns how many it deleted and the bytes they took.
+func DeleteFinished(st store.Store, r Room) (n int, bytes int64, err error) {
+	ents, err := st.List()
+	if err != nil {
+		return 0, 0, err
+	}
+	size := map[string]int64{}
+	for _, e := range ents {
+		size[e.ID] = e.Size
+	}
+	var errs []error
+	for _, id := range r.finished {
+		release, err := st.Lock(id)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("save %s: %w", id, err))
+			continue
+		}
+		err = st.Delete(id)
+		release()
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		n++
+		bytes += size[id]
+	}
+	return n, bytes, errors.Join(errs...)
+}

@@ -355,3 +355,59 @@ func TestSaveKeepsBotSeats(t *testing.T) {
 		}
 	}
 }
+
+// RoomOf counts every save and its bytes, and the finished games among
+// them; DeleteFinished deletes only those, and not one another window
+// holds. Unfinished games and saves without a header stay.
+func TestRoomAndDeleteFinished(t *testing.T) {
+	st := newMem()
+	src := loadSources(t)[0]
+	for i, id := range []string{"a", "b"} {
+		s, _ := example(t, st, id, 5+i)
+		s.Close()
+	}
+	for _, id := range []string{"done1", "done2", "held"} {
+		s, _ := example(t, st, id, len(src.Actions))
+		if !s.Meta().Over {
+			t.Fatal("the example game is not over")
+		}
+		s.Close()
+	}
+	st.data["plain"] = []byte(src.String())
+	var total, fin int64
+	for id, d := range st.data {
+		total += int64(len(d))
+		if strings.HasPrefix(id, "done") || id == "held" {
+			fin += int64(len(d))
+		}
+	}
+	r, err := RoomOf(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Saves != 6 || r.Bytes != total || r.Finished != 3 || r.FinishedBytes != fin {
+		t.Fatalf("RoomOf = %+v; want 6 saves of %d bytes, 3 finished of %d", r, total, fin)
+	}
+	release, err := st.Lock("held")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	n, bytes, err := DeleteFinished(st, r)
+	if n != 2 || bytes != fin-int64(len(st.data["held"])) {
+		t.Fatalf("DeleteFinished deleted %d saves of %d bytes", n, bytes)
+	}
+	if !errors.Is(err, store.ErrInUse) {
+		t.Fatalf("the held save: err %v, want ErrInUse", err)
+	}
+	for _, id := range []string{"a", "b", "held", "plain"} {
+		if _, ok := st.data[id]; !ok {
+			t.Errorf("save %s was deleted", id)
+		}
+	}
+	for _, id := range []string{"done1", "done2"} {
+		if _, ok := st.data[id]; ok {
+			t.Errorf("finished save %s is still there", id)
+		}
+	}
+}

@@ -50,19 +50,20 @@ const (
 	CmdReplayBack   // leave the replay for the scene it was opened from
 	CmdReplayBranch // open the position shown in the sandbox (to edit it, or play on from it)
 	// Sandbox and try mode (app/sandbox.go, table/trymode.go).
-	CmdSandbox       // open the sandbox on the position (table: Edit position; start screen)
-	CmdWatch         // watch the game Continue found open in another window (start screen)
-	CmdSandboxPlay   // play from the edited position
-	CmdSandboxHouse  // the house N places units and flags
-	CmdSandboxUnit   // place Unit (N = -1: the flag tool)
-	CmdSandboxSeat   // edit seat N's cards and loyalty card
-	CmdSandboxToken  // select loyalty token N, or swap it with the selected one
-	CmdSandboxReveal // turn the selected loyalty token face up or down
-	CmdSandboxCard   // give house card Card to the seat (N = 1), or take it back (N = -1)
-	CmdSandboxRound  // round N steps on
-	CmdSandboxFirst  // first player N seats on
-	CmdSandboxPhase  // phase N steps on
-	CmdTryMode       // try mode on or off (table)
+	CmdSandbox        // open the sandbox on the position (table: Edit position; start screen)
+	CmdWatch          // watch the game Continue found open in another window (start screen)
+	CmdDeleteFinished // delete the saves of finished games (start screen; a second press confirms)
+	CmdSandboxPlay    // play from the edited position
+	CmdSandboxHouse   // the house N places units and flags
+	CmdSandboxUnit    // place Unit (N = -1: the flag tool)
+	CmdSandboxSeat    // edit seat N's cards and loyalty card
+	CmdSandboxToken   // select loyalty token N, or swap it with the selected one
+	CmdSandboxReveal  // turn the selected loyalty token face up or down
+	CmdSandboxCard    // give house card Card to the seat (N = 1), or take it back (N = -1)
+	CmdSandboxRound   // round N steps on
+	CmdSandboxFirst   // first player N seats on
+	CmdSandboxPhase   // phase N steps on
+	CmdTryMode        // try mode on or off (table)
 	// End screen.
 	CmdAgain  // back to the start screen for a new game
 	CmdReplay // watch the game just finished in the replay viewer
