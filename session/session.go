@@ -609,7 +609,7 @@ func RoomOf(st store.Store) (Room, error) {
 }
 
 // DeleteFinished deletes the saves of r's finished games, each only while
-// no window holds it (a spectator or a replay of it elsewhere keeps it),
+// no window holds it (the window where it just ended keeps it),
 // and returns how many it deleted and the bytes they took.
 func DeleteFinished(st store.Store, r Room) (n int, bytes int64, err error) {
 	ents, err := st.List()
