@@ -479,14 +479,11 @@ func (s *startScene) refresh(c *Context) {
 	if saves == nil {
 		return
 	}
-	l, err := session.Unfinished(saves)
-	s.conts = l
+	l, room, err := session.Survey(saves)
+	s.conts, s.room = l, room
 	if err != nil {
 		s.say("Some saved games could not be read: "+err.Error(), true)
 	}
-	// What they take is a count and a sum; a save it cannot read is
-	// already named above.
-	s.room, _ = session.RoomOf(saves)
 }
 
 // goHome goes back to the start screen, its message cleared and its

@@ -521,13 +521,23 @@ func (s Summary) Label(now time.Time) string {
 // beginning and the end only, a bounded amount however long the game.
 // Saves without a readable header are left out of the list, never removed.
 func Unfinished(st store.Store) ([]Summary, error) {
+	l, _, err := Survey(st)
+	return l, err
+}
+
+// Survey reads the saves once: the games not over, newest first (as
+// Unfinished), and the room every save takes (as RoomOf).
+func Survey(st store.Store) ([]Summary, Room, error) {
 	ents, err := st.List()
 	if err != nil {
-		return nil, err
+		return nil, Room{}, err
 	}
 	var out []Summary
+	var r Room
 	var errs []error
 	for _, e := range ents {
+		r.Saves++
+		r.Bytes += e.Size
 		if e.Size > store.MaxSave {
 			errs = append(errs, fmt.Errorf("save %s: %d bytes is larger than the limit of %s", e.ID, e.Size, safefile.Size(store.MaxSave)))
 			continue
@@ -537,7 +547,13 @@ func Unfinished(st store.Store) ([]Summary, error) {
 			errs = append(errs, err)
 			continue
 		}
-		if !ok || m.Over {
+		if !ok {
+			continue
+		}
+		if m.Over {
+			r.Finished++
+			r.FinishedBytes += e.Size
+			r.finished = append(r.finished, e)
 			continue
 		}
 		if m.Saved.IsZero() {
@@ -547,7 +563,7 @@ func Unfinished(st store.Store) ([]Summary, error) {
 	}
 	// Newest save first by the header's time (file times can be touched).
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Saved.After(out[j].Saved) })
-	return out, errors.Join(errs...)
+	return out, r, errors.Join(errs...)
 }
 
 // CanUndo says whether Undo would take an action back, and if not, the
@@ -573,68 +589,37 @@ func (s *Session) Redo() ([]rules.Event, error) { return s.alone().Redo() }
 type Room struct {
 	Saves, Finished      int
 	Bytes, FinishedBytes int64
-	// finished are the ids of the saves of games that are over.
-	finished []string
+	// finished are the saves of games that are over.
+	finished []store.Entry
 }
 
-// RoomOf reads the saves' sizes and, from each one's header and status
-// lines (a bounded part of it, as Unfinished reads), whether its game is
-// over. A save without a readable header counts in Saves and Bytes but is
-// never counted finished, so DeleteFinished leaves it alone.
+// RoomOf is what the saves take and which of their games are over. A
+// save without a readable header counts in Saves and Bytes but is never
+// counted finished, so DeleteFinished leaves it alone.
 func RoomOf(st store.Store) (Room, error) {
-	ents, err := st.List()
-	if err != nil {
-		return Room{}, err
-	}
-	var r Room
-	var errs []error
-	for _, e := range ents {
-		r.Saves++
-		r.Bytes += e.Size
-		if e.Size > store.MaxSave {
-			continue
-		}
-		m, ok, err := gamefile.PeekMeta(st, e.ID)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if ok && m.Over {
-			r.Finished++
-			r.FinishedBytes += e.Size
-			r.finished = append(r.finished, e.ID)
-		}
-	}
-	return r, errors.Join(errs...)
+	_, r, err := Survey(st)
+	return r, err
 }
 
 // DeleteFinished deletes the saves of r's finished games, each only while
 // no window holds it (the window where it just ended keeps it),
 // and returns how many it deleted and the bytes they took.
 func DeleteFinished(st store.Store, r Room) (n int, bytes int64, err error) {
-	ents, err := st.List()
-	if err != nil {
-		return 0, 0, err
-	}
-	size := map[string]int64{}
-	for _, e := range ents {
-		size[e.ID] = e.Size
-	}
 	var errs []error
-	for _, id := range r.finished {
-		release, err := st.Lock(id)
+	for _, e := range r.finished {
+		release, err := st.Lock(e.ID)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("save %s: %w", id, err))
+			errs = append(errs, fmt.Errorf("save %s: %w", e.ID, err))
 			continue
 		}
-		err = st.Delete(id)
+		err = st.Delete(e.ID)
 		release()
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
 		n++
-		bytes += size[id]
+		bytes += e.Size
 	}
 	return n, bytes, errors.Join(errs...)
 }
