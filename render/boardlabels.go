@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strings"
@@ -128,23 +129,60 @@ type imageKey struct {
 	name, fort bool
 }
 
-// drawHaloText draws s centred on (x, y) with a halo of colour halo.
-func drawHaloText(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, ink, halo color.Color) {
+// haloScratch is a cleared w×h picture to lay a name out on, part of a
+// scratch image the painter keeps.
+func (p *Painter) haloScratch(w, h int) *ebiten.Image {
+	if p.halo == nil || p.halo.Bounds().Dx() < w || p.halo.Bounds().Dy() < h {
+		sw, sh := 512, 64
+		if p.halo != nil {
+			sw, sh = p.halo.Bounds().Dx(), p.halo.Bounds().Dy()
+			p.halo.Deallocate()
+		}
+		for sw < w {
+			sw *= 2
+		}
+		for sh < h {
+			sh *= 2
+		}
+		p.halo = unmanagedImage(sw, sh)
+	}
+	img := p.halo.SubImage(image.Rect(0, 0, w, h)).(*ebiten.Image)
+	img.Clear()
+	return img
+}
+
+// haloOffsets are the eight one-pixel steps a name's halo is drawn at.
+var haloOffsets = [8][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}}
+
+// drawHaloText draws s centred on (x, y) with a halo of colour halo: the
+// text is laid out once, white, on the painter's scratch, and that picture
+// is drawn eight times a pixel off in the halo's colour and once in ink.
+// Laying the glyphs out nine times cost nine times the vertices, and
+// Ebitengine keeps every vertex buffer a frame grew through (issue 20's
+// memory at the table).
+func (p *Painter) drawHaloText(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, ink, halo color.Color) {
+	w, h := text.Measure(s, f, f.Size*1.2)
+	const pad = 2
+	iw, ih := int(math.Ceil(w))+2*pad+1, int(math.Ceil(h))+2*pad+1
+	// The glyphs keep the sub-pixel place they had when drawn on dst
+	// itself; the picture goes on whole pixels.
+	lx, ty := x-w/2, y-h/2
+	src := p.haloScratch(iw, ih)
 	op := &text.DrawOptions{}
 	op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter
 	op.LineSpacing = f.Size * 1.2
-	for _, o := range [][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, 1}, {-1, 1}, {1, -1}} {
-		op.GeoM.Reset()
-		op.GeoM.Translate(x+o[0], y+o[1])
-		op.ColorScale.Reset()
-		op.ColorScale.ScaleWithColor(halo)
-		text.Draw(dst, s, f, op)
+	op.GeoM.Translate(pad+lx-math.Floor(lx)+w/2, pad+ty-math.Floor(ty)+h/2)
+	text.Draw(src, s, f, op)
+	at := func(dx, dy float64, c color.Color) {
+		io := &ebiten.DrawImageOptions{}
+		io.GeoM.Translate(math.Floor(lx)-pad+dx, math.Floor(ty)-pad+dy)
+		io.ColorScale.ScaleWithColor(c)
+		dst.DrawImage(src, io)
 	}
-	op.GeoM.Reset()
-	op.GeoM.Translate(x, y)
-	op.ColorScale.Reset()
-	op.ColorScale.ScaleWithColor(ink)
-	text.Draw(dst, s, f, op)
+	for _, o := range haloOffsets {
+		at(o[0], o[1], halo)
+	}
+	at(0, 0, ink)
 }
 
 // label is the image of territory t's name (when name) above its icons.
@@ -170,7 +208,7 @@ func (c *imageCache) label(p *Painter, t board.Territory, size float64, name boo
 			f := p.face(ns, t.Kind != board.Sea)
 			nm := ui.WrapName(t.Name)
 			_, th := text.Measure(nm, f, ns*1.2)
-			drawHaloText(img, nm, f, float64(img.Bounds().Dx())/2, y+th/2+1, ink, halo)
+			p.drawHaloText(img, nm, f, float64(img.Bounds().Dx())/2, y+th/2+1, ink, halo)
 			y += th + 2
 		}
 		gap := icon * 1.35
@@ -200,7 +238,7 @@ func (c *imageCache) river(p *Painter, r board.River, size, w, h float64) *ebite
 	key := imageKey{kind: 'R', id: r.ID, size: size}
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		b := img.Bounds()
-		drawHaloText(img, r.Name, p.face(ui.FontSize(size), false), float64(b.Dx())/2, float64(b.Dy())/2, ui.ColRiver, color.RGBA{240, 230, 205, 225})
+		p.drawHaloText(img, r.Name, p.face(ui.FontSize(size), false), float64(b.Dx())/2, float64(b.Dy())/2, ui.ColRiver, color.RGBA{240, 230, 205, 225})
 	})
 }
 

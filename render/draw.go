@@ -27,6 +27,8 @@ type Painter struct {
 	sprites *atlasCache[spriteKey] // rounded corners, glyphs (sprites.go)
 	// textAtlas holds the cached text blocks' pictures (drawTextNow).
 	textAtlas *texAtlas
+	// halo is the scratch names are laid out on (drawHaloText).
+	halo *ebiten.Image
 	// Cached text blocks and widget stamps, and the repaint count that
 	// ages them (sweep).
 	textCache map[textKey]*textBlock
@@ -254,13 +256,7 @@ func (p *Painter) stampWidget(dst *ebiten.Image, sc ui.Scaler, w ui.Widget, hove
 	e, ok := p.stamps[k]
 	if !ok {
 		m := math.Ceil(4*s) + 2
-		ih := w.R.H * s
-		if w.Kind == ui.WText {
-			// Text hangs from its rect's top and may run below it.
-			lines := float64(strings.Count(w.Text, "\n") + 1)
-			ih = math.Max(ih, (lines*1.2+0.4)*w.Size*s)
-		}
-		img := unmanagedImage(int(math.Ceil(w.R.W*s+2*m)), int(math.Ceil(ih+2*m)))
+		img := unmanagedImage(int(math.Ceil(w.R.W*s+2*m)), int(math.Ceil(w.R.H*s+2*m)))
 		local := ui.Scaler{S: s, OX: m - w.R.X*s, OY: m - w.R.Y*s}
 		hv := -1
 		if hovered {
@@ -285,15 +281,19 @@ func (p *Painter) stampWidget(dst *ebiten.Image, sc ui.Scaler, w ui.Widget, hove
 }
 
 // drawWidgets draws a widget list through the scaler; hover is the index of
-// the widget under the pointer (-1 none). Boxes, buttons, fields and texts
-// are stamped from the cache; panels, glyphs and icons are drawn (they
-// are sprites already).
+// the widget under the pointer (-1 none). Boxes, buttons and fields are
+// stamped from the cache, texts drawn from their cached blocks; panels,
+// glyphs and icons are drawn (they are sprites already).
 func (p *Painter) drawWidgets(dst *ebiten.Image, sc ui.Scaler, ws []ui.Widget, hover int) {
 	for i, w := range ws {
 		switch w.Kind {
 		case ui.WText:
+			// Drawn now, in order, from its cached text block: a stamp
+			// of its own held the same pixels in a second texture.
 			if w.Text != "" {
-				p.stampWidget(dst, sc, w, false)
+				r := sc.Rect(w.R)
+				tx, ha := textAnchor(w, r)
+				p.drawTextNow(dst, w.Text, tx, r.Y, w.Size*sc.S, w.Bold, w.Ink, ha, text.AlignStart, r.W)
 			}
 		case ui.WButton, ui.WBox, ui.WField:
 			p.stampWidget(dst, sc, w, i == hover)
@@ -301,6 +301,18 @@ func (p *Painter) drawWidgets(dst *ebiten.Image, sc ui.Scaler, ws []ui.Widget, h
 			p.drawWidgetsDirect(dst, sc, ws[i:i+1], -1)
 		}
 	}
+}
+
+// textAnchor is where a text widget drawn in r is anchored across, and
+// its alignment there.
+func textAnchor(w ui.Widget, r ui.Rect) (float64, text.Align) {
+	switch w.Align {
+	case ui.AlignCenter:
+		return r.X + r.W/2, text.AlignCenter
+	case ui.AlignRight:
+		return r.X + r.W, text.AlignEnd
+	}
+	return r.X, text.AlignStart
 }
 
 // drawWidgetsDirect draws widgets with shapes and text, no cache.
@@ -333,14 +345,7 @@ func (p *Painter) drawWidgetsDirect(dst *ebiten.Image, sc ui.Scaler, ws []ui.Wid
 			id := w.Text
 			p.glyph(dst, "seat-"+id, r.X+r.W/2, r.Y+r.H/2, math.Min(r.W, r.H), w.Ink, func(img *ebiten.Image, x, y, h float64) { drawSeatGlyph(img, id, x, y, h, w.Ink) })
 		case ui.WText:
-			ha := text.AlignStart
-			tx := r.X
-			switch w.Align {
-			case ui.AlignCenter:
-				ha, tx = text.AlignCenter, r.X+r.W/2
-			case ui.AlignRight:
-				ha, tx = text.AlignEnd, r.X+r.W
-			}
+			tx, ha := textAnchor(w, r)
 			p.drawText(dst, w.Text, tx, r.Y, w.Size*s, w.Bold, w.Ink, ha, text.AlignStart, r.W)
 		case ui.WButton, ui.WBox, ui.WField:
 			fill := w.Fill

@@ -38,6 +38,10 @@ func (p *Painter) Release() {
 	if p.board != nil {
 		p.board.release()
 	}
+	if p.halo != nil {
+		p.halo.Deallocate()
+		p.halo = nil
+	}
 }
 
 // release deallocates the board view's pictures of names and tokens.
