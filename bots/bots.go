@@ -179,8 +179,11 @@ func DecideWith(ctx context.Context, in *rules.Information, level Level, b Budge
 		}
 		return Decision{Action: a}, nil
 	}
-	if legal[0].Verb == rules.VArrange {
+	switch legal[0].Verb {
+	case rules.VArrange:
 		legal = arrangements(g, legal[0], b.Arrangements, r)
+	case rules.VExchange, rules.VKeep:
+		legal = worthExchanging(g, legal)
 	}
 	if len(legal) == 1 {
 		return Decision{Action: legal[0], Top: []Option{{Action: legal[0]}}}, nil

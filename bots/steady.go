@@ -43,9 +43,35 @@ func steady(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Action {
 // against the ranking shown (one of the best at random), or keep when
 // none raises it.
 func steadyExchange(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Action {
-	m, card, shown := g.Map(), g.LoyaltyCard(g.ToAct()), g.Shown()
-	best := cardScore(m, card, shown)
+	gains, best := raisingExchanges(g, legal)
 	var bestActs []rules.Action
+	for _, x := range gains {
+		if x.score == best {
+			bestActs = append(bestActs, x.act)
+		}
+	}
+	if len(bestActs) == 0 {
+		a, _ := findVerb(legal, rules.VKeep)
+		return a
+	}
+	return bestActs[r.IntN(len(bestActs))]
+}
+
+// gain is an exchange and the seat's score after it.
+type gain struct {
+	act   rules.Action
+	score int
+}
+
+// raisingExchanges are the exchanges among legal that raise the seat's
+// score against the ranking shown (just computed: the exchange comes
+// after it), in legal's order, and the best score any of them makes (the
+// score now when none raises it).
+func raisingExchanges(g *rules.Game, legal []rules.Action) ([]gain, int) {
+	m, card, shown := g.Map(), g.LoyaltyCard(g.ToAct()), g.Shown()
+	now := cardScore(m, card, shown)
+	best := now
+	var out []gain
 	swapped := make([]board.HouseID, len(card))
 	for _, a := range legal {
 		if a.Verb != rules.VExchange {
@@ -57,18 +83,34 @@ func steadyExchange(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Act
 			continue
 		}
 		swapped[i], swapped[j] = swapped[j], swapped[i]
-		switch sc := cardScore(m, swapped, shown); {
-		case sc > best:
-			best, bestActs = sc, append(bestActs[:0], a)
-		case sc == best && len(bestActs) > 0:
-			bestActs = append(bestActs, a)
+		if sc := cardScore(m, swapped, shown); sc > now {
+			out = append(out, gain{a, sc})
+			best = max(best, sc)
 		}
 	}
-	if len(bestActs) == 0 {
-		a, _ := findVerb(legal, rules.VKeep)
-		return a
+	return out, best
+}
+
+// worthExchanging is what a search weighs at an exchange: keeping, and
+// the exchanges that raise the score against the ranking just computed.
+// Every exchange reveals a token, and fewest revealed tokens is the
+// first tie-break: an exchange that gains nothing now only costs. On the
+// nine-house map an exchange has some 70 forms, and a search that gave
+// each its share of the iterations could not tell the useless ones from
+// keeping (docs/bots.md).
+func worthExchanging(g *rules.Game, legal []rules.Action) []rules.Action {
+	gains, _ := raisingExchanges(g, legal)
+	out := make([]rules.Action, 0, len(gains)+1)
+	if a, ok := findVerb(legal, rules.VKeep); ok {
+		out = append(out, a)
 	}
-	return bestActs[r.IntN(len(bestActs))]
+	for _, x := range gains {
+		out = append(out, x.act)
+	}
+	if len(out) == 0 {
+		return legal
+	}
+	return out
 }
 
 // byRanking is the loyalty card that follows the ranking shown (the

@@ -110,3 +110,62 @@ func TestSteadyIsDeterministicFromTheSeed(t *testing.T) {
 		t.Fatalf("%d placements, the same with two seeds", len(slots[0]))
 	}
 }
+
+// At an exchange a search weighs only keeping and the exchanges that
+// raise its seat's score against the ranking just computed: every option
+// it considers makes more points than keeping, or is keeping, and with
+// no gain to be had it keeps without searching. (Every exchange reveals
+// a token, the first tie-break: on the nine-house map a search that
+// spread its iterations over some 70 exchanges revealed twice as many
+// tokens as steady and lost on the tie-break.) The positions come from
+// random games (cards that gain by an exchange) and steady ones (cards
+// that follow the ranking: often nothing to gain).
+func TestSearchWeighsOnlyKeepingAndGains(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		mapName string
+		players int
+	}{{"standard", 4}, {"nine", 9}} {
+		kept, gained := 0, 0
+		check := func(g *rules.Game, i int) {
+			legal := g.Legal()
+			if legal[0].Verb != rules.VExchange && legal[0].Verb != rules.VKeep {
+				return
+			}
+			after, now, best := exchangeScores(t, g)
+			d, err := DecideWith(ctx, g.Information(g.ToAct()), Strong, tiny, uint64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := []rules.Action{d.Action}
+			for _, o := range d.Top {
+				opts = append(opts, o.Action)
+			}
+			for _, a := range opts {
+				if a.Verb != rules.VKeep && after(a) <= now {
+					t.Fatalf("%s position %d: the search weighed %q, which makes %d points where keeping makes %d",
+						c.mapName, i, a.Format(g.Map()), after(a), now)
+				}
+			}
+			if best > now {
+				gained++
+				return
+			}
+			kept++
+			if d.Action.Verb != rules.VKeep || d.Iterations != 0 {
+				t.Errorf("%s position %d: nothing to gain, the search chose %q after %d iterations", c.mapName, i, d.Action.Format(g.Map()), d.Iterations)
+			}
+		}
+		for i, g := range samplePositions(t, c.mapName, c.players, 1, 1) {
+			check(g, i)
+		}
+		n := 0
+		steadyGames(t, c.mapName, c.players, 1, func(g *rules.Game, _ rules.Action) {
+			n++
+			check(g, 1000+n)
+		})
+		if kept == 0 || gained == 0 {
+			t.Fatalf("%s: %d exchange positions with nothing to gain, %d with a gain: the test sees too little", c.mapName, kept, gained)
+		}
+	}
+}
