@@ -290,17 +290,18 @@ func (s *startScene) widgets() []ui.Widget {
 }
 
 // continueWidgets lists the unfinished saved games, newest first, as
-// "Continue: Alice, Bob, Carol — round 2, 18:40" buttons.
+// "Continue: Alice, Bob, Carol" / "round 2, 18:40" buttons, each with its
+// Export and Delete.
 func (s *startScene) continueWidgets(r ui.Rect) []ui.Widget {
 	ws := ui.Panel(r, "Games in progress (saved after every action)")
-	now := time.Now()
-	if s.now != nil {
-		now = s.now()
-	}
+	now := s.clock()
 	for i, c := range s.conts[:min(len(s.conts), maxContinues)] {
 		y := r.Y + 44 + float64(i)*62
-		b := ui.Button(ui.Rect{X: r.X + 16, Y: y, W: r.W - 32 - gameToolW - 6, H: 52}, c.Label(now), ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: c.ID}))
-		b.Size, b.Key = 17, strconv.Itoa(i+1)
+		// The players on one line, the round and the time of the save on
+		// the next: beside Export and Delete one line would cut them off.
+		label := strings.Replace(c.Label(now), " — ", "\n", 1)
+		b := ui.Button(ui.Rect{X: r.X + 16, Y: y, W: r.W - 32 - gameToolW - 6, H: 52}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: c.ID}))
+		b.Size, b.Key = 16, strconv.Itoa(i+1)
 		if i == 0 {
 			// The newest game is offered first: Enter (or 1) continues it.
 			b.Key, b.Fill = "Enter", ui.ColOK
@@ -320,8 +321,16 @@ func (s *startScene) continueWidgets(r ui.Rect) []ui.Widget {
 	return ws
 }
 
+// clock is the time now (s.now, which a test sets; else time.Now).
+func (s *startScene) clock() time.Time {
+	if s.now != nil {
+		return s.now()
+	}
+	return time.Now()
+}
+
 // gameToolW is the width of a listed game's Export and Delete buttons.
-const gameToolW = 104
+const gameToolW = 96
 
 // gameTools are the small Export and Delete buttons of a listed game, one
 // above the other in r: Delete turns red and asks on the first press.
@@ -412,10 +421,12 @@ func (s *startScene) deleteGame(c *Context, id string) {
 	if saves == nil || i < 0 {
 		return
 	}
-	who := "the game of " + words.List(s.conts[i].Players)
+	// The round and the time tell apart two games of the same players.
+	_, when, _ := strings.Cut(s.conts[i].Label(s.clock()), " — ")
+	who := fmt.Sprintf("the game of %s (%s)", words.List(s.conts[i].Players), when)
 	if s.delGame != id {
 		s.delGame = id
-		s.say("Press Delete again to delete "+who+" for good.", true)
+		s.say("Press again to delete "+who+".", true)
 		return
 	}
 	err := session.DeleteSave(saves, id)
