@@ -70,6 +70,9 @@ type Options struct {
 	// scenario" writes; "" = store.PositionsDir.
 	Scenario     string
 	PositionsDir string
+	// ExportsDir is where the start screen's Export writes saved games;
+	// "" = store.ExportsDir (export.go).
+	ExportsDir string
 	// Replay is a record or save file to open in the replay viewer
 	// (replay.go): the game is only watched, never played on.
 	Replay string
@@ -97,9 +100,9 @@ type Options struct {
 
 // cleanTemps removes what a crash or a kill left of the atomic writes in
 // the folders the window writes into besides the saves folder (which
-// store.OpenDir cleans): the -record file's, the -overlay file's and the
-// saved positions'. Only the program's own temporary names older than
-// ten minutes go (store.RemoveStaleTemps).
+// store.OpenDir cleans): the -record file's, the -overlay file's, the
+// saved positions' and the exports'. Only the program's own temporary
+// names older than ten minutes go (store.RemoveStaleTemps).
 func cleanTemps(opts Options) {
 	dirs := []string{}
 	for _, p := range []string{opts.RecordPath, opts.Overlay} {
@@ -107,10 +110,15 @@ func cleanTemps(opts Options) {
 			dirs = append(dirs, filepath.Dir(p))
 		}
 	}
-	if opts.PositionsDir != "" {
-		dirs = append(dirs, opts.PositionsDir)
-	} else if d, err := store.PositionsDir(); err == nil {
-		dirs = append(dirs, d)
+	for _, f := range []struct {
+		opt string
+		def func() (string, error)
+	}{{opts.PositionsDir, store.PositionsDir}, {opts.ExportsDir, store.ExportsDir}} {
+		if f.opt != "" {
+			dirs = append(dirs, f.opt)
+		} else if d, err := f.def(); err == nil {
+			dirs = append(dirs, d)
+		}
 	}
 	for _, d := range dirs {
 		store.RemoveStaleTemps(d)

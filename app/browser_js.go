@@ -24,6 +24,7 @@ import (
 	"notrueking/scenarios"
 	"notrueking/store"
 	"notrueking/ui"
+	"notrueking/words"
 )
 
 // The browser build. A page has no files: saves go to the browser's
@@ -596,6 +597,25 @@ func keepPosition(_ *Context, g *rules.Game) (string, error) {
 		return "", fmt.Errorf("the browser refused the download: %v", err)
 	}
 	return "Downloaded " + file + ": open it again with Open file… (it holds every secret of the position).", nil
+}
+
+// keepExports downloads the exported games (export.go): one game as its
+// file, several as one zip archive (one download: browsers ask before a
+// page downloads many files).
+func keepExports(_ *Context, files []exportFile) (string, error) {
+	name, data := "notrueking-"+files[0].name, files[0].data
+	if len(files) > 1 {
+		now := time.Now()
+		var err error
+		if data, err = zipExports(files, now); err != nil {
+			return "", err
+		}
+		name = "notrueking-games-" + now.Format("2006-01-02") + ".zip"
+	}
+	if err := download(name, data); err != nil {
+		return "", fmt.Errorf("the browser refused the download: %v", err)
+	}
+	return fmt.Sprintf("Downloaded %s (%s; every secret of the games is in it).", name, words.Count(len(files), "game")), nil
 }
 
 // searchSlice is how long a bot's search runs before it gives the browser

@@ -82,7 +82,7 @@ func TestAutosaveAndContinue(t *testing.T) {
 	if !ok {
 		t.Fatal("the start screen does not offer the saved game")
 	}
-	if !strings.HasPrefix(w.Text, "Continue: Alice, Bob, Carol — round "+strconv.Itoa(round)+", ") {
+	if !strings.HasPrefix(w.Text, "Continue: Alice, Bob, Carol\nround "+strconv.Itoa(round)+", ") {
 		t.Errorf("Continue button reads %q", w.Text)
 	}
 	x, y := w.R.Center()

@@ -51,3 +51,18 @@ func keepPosition(c *Context, g *rules.Game) (string, error) {
 // searchYield is nil on the desktop: a bot searches on its own goroutine
 // while the window draws on another thread.
 func searchYield() func() { return nil }
+
+// keepExports writes the exported games into the exports folder
+// (export.go) and says where; with an error, the message says what was
+// written before it.
+func keepExports(c *Context, files []exportFile) (string, error) {
+	dir, err := exportsDir(c)
+	if err != nil {
+		return "", err
+	}
+	paths, err := writeExports(dir, files)
+	if len(paths) == 0 {
+		return "", err
+	}
+	return exportedTo(dir, paths), err
+}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"notrueking/bots"
-	"notrueking/session"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -148,22 +147,10 @@ func TestStartScreenDeletesFinishedGames(t *testing.T) {
 	open := sess(a).ID()
 	step(t, a, 2)
 	a.closeWindow()
-	full := fileGame(t, finishedRecord)
 	for _, id := range []string{"done-1", "done-2"} {
-		g, err := full.At(full.Base())
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := session.New(st, id, g, "standard", false)
-		for _, act := range full.Actions() {
-			if _, err := s.Apply(act); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if !s.Meta().Over {
+		if !finishedGame(t, st, id).Over() {
 			t.Fatal("the finished record's game is not over")
 		}
-		s.Close()
 	}
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	del := func() (ui.Widget, bool) {

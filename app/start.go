@@ -3,8 +3,10 @@ package app
 import (
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"notrueking/internal/version"
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/store"
 	"notrueking/table"
 	"notrueking/ui"
 	"notrueking/words"
@@ -51,6 +54,9 @@ type startScene struct {
 	// finished games" was pressed, the next press deleting them.
 	room     session.Room
 	delAsked bool
+	// delGame is the save whose Delete was pressed once ("" none): the
+	// next press of the same button deletes it.
+	delGame string
 }
 
 // maxContinues is how many saved games the start screen offers.
@@ -284,16 +290,18 @@ func (s *startScene) widgets() []ui.Widget {
 }
 
 // continueWidgets lists the unfinished saved games, newest first, as
-// "Continue: Alice, Bob, Carol — round 2, 18:40" buttons.
+// "Continue: Alice, Bob, Carol" / "round 2, 18:40" buttons, each with its
+// Export and Delete.
 func (s *startScene) continueWidgets(r ui.Rect) []ui.Widget {
 	ws := ui.Panel(r, "Games in progress (saved after every action)")
-	now := time.Now()
-	if s.now != nil {
-		now = s.now()
-	}
+	now := s.clock()
 	for i, c := range s.conts[:min(len(s.conts), maxContinues)] {
-		b := ui.Button(ui.Rect{X: r.X + 16, Y: r.Y + 44 + float64(i)*62, W: r.W - 32, H: 52}, c.Label(now), ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: c.ID}))
-		b.Size, b.Key = 17, strconv.Itoa(i+1)
+		y := r.Y + 44 + float64(i)*62
+		// The players on one line, the round and the time of the save on
+		// the next: beside Export and Delete one line would cut them off.
+		label := strings.Replace(c.Label(now), " — ", "\n", 1)
+		b := ui.Button(ui.Rect{X: r.X + 16, Y: y, W: r.W - 32 - gameToolW - 6, H: 52}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: c.ID}))
+		b.Size, b.Key = 16, strconv.Itoa(i+1)
 		if i == 0 {
 			// The newest game is offered first: Enter (or 1) continues it.
 			b.Key, b.Fill = "Enter", ui.ColOK
@@ -302,6 +310,7 @@ func (s *startScene) continueWidgets(r ui.Rect) []ui.Widget {
 			b.Text += "  (tester)"
 		}
 		ws = append(ws, b)
+		ws = append(ws, s.gameTools(c, ui.Rect{X: r.X + r.W - 16 - gameToolW, Y: y, W: gameToolW, H: 52})...)
 	}
 	if len(s.conts) == 0 {
 		ws = append(ws, ui.Text(ui.Rect{X: r.X + 16, Y: r.Y + 50, W: r.W - 32, H: 22}, "No game in progress.", 17, ui.ColDim))
@@ -312,23 +321,55 @@ func (s *startScene) continueWidgets(r ui.Rect) []ui.Widget {
 	return ws
 }
 
+// clock is the time now (s.now, which a test sets; else time.Now).
+func (s *startScene) clock() time.Time {
+	if s.now != nil {
+		return s.now()
+	}
+	return time.Now()
+}
+
+// gameToolW is the width of a listed game's Export and Delete buttons.
+const gameToolW = 96
+
+// gameTools are the small Export and Delete buttons of a listed game, one
+// above the other in r: Delete turns red and asks on the first press.
+func (s *startScene) gameTools(c session.Summary, r ui.Rect) []ui.Widget {
+	h := (r.H - 4) / 2
+	ex := ui.Button(ui.Rect{X: r.X, Y: r.Y, W: r.W, H: h}, "Export", ui.CmdTarget(ui.Command{Kind: ui.CmdExportGame, ID: c.ID}))
+	ex.Size, ex.Tip = 14, exportTip
+	del := ui.Button(ui.Rect{X: r.X, Y: r.Y + h + 4, W: r.W, H: h}, "Delete", ui.CmdTarget(ui.Command{Kind: ui.CmdDeleteGame, ID: c.ID}))
+	del.Size = 14
+	del.Tip = "Delete this game's save after a second press: the game can no longer be continued or replayed."
+	if s.delGame == c.ID {
+		del.Text, del.Fill = "Press again", ui.ColWarn
+	}
+	return []ui.Widget{ex, del}
+}
+
+// exportTip is the tooltip of the Export buttons: where the files go.
+const exportTip = "Keep the save as a file (its record: the replay viewer and -load open it); on the desktop in the exports folder beside the saves, in a browser as a download. It holds every secret of the game."
+
 // roomWidgets say how much room the saved games take and offer to delete
 // the finished ones (Continue no longer offers them; their replays go
 // with them), a second press confirming.
 func (s *startScene) roomWidgets(r ui.Rect) []ui.Widget {
 	rm := s.room
 	line := fmt.Sprintf("%s take %s", words.Count(rm.Saves, "saved game"), roomSize(rm.Bytes))
-	ws := []ui.Widget{{R: ui.Rect{X: r.X + 4, Y: r.Y + 8, W: 290, H: 22}, Kind: ui.WText, Text: line, Size: 16, Ink: ui.ColDim,
+	ws := []ui.Widget{{R: ui.Rect{X: r.X + 4, Y: r.Y + 8, W: 210, H: 22}, Kind: ui.WText, Text: line, Size: 15, Ink: ui.ColDim,
 		Tip: line + ", in progress and finished (a finished game's save is its record: the replay viewer opens it)."}}
 	if rm.Finished == 0 {
 		return ws
 	}
+	ex := ui.Button(ui.Rect{X: r.X + 218, Y: r.Y, W: 136, H: r.H}, "Export finished", ui.CmdTarget(ui.Command{Kind: ui.CmdExportFinished}))
+	ex.Size, ex.Tip = 15, exportTip
+	ws = append(ws, ex)
 	label := fmt.Sprintf("Delete %d finished (%s)", rm.Finished, roomSize(rm.FinishedBytes))
 	if s.delAsked {
 		label = "Press again to delete them"
 	}
-	b := ui.Button(ui.Rect{X: r.X + 300, Y: r.Y, W: r.W - 300, H: r.H}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdDeleteFinished}))
-	b.Size = 16
+	b := ui.Button(ui.Rect{X: r.X + 360, Y: r.Y, W: r.W - 360, H: r.H}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdDeleteFinished}))
+	b.Size = 15
 	b.Tip = fmt.Sprintf("Delete the saves of the %s that are over (%s), after a second press. Games in progress stay, and so does a save open in another window.",
 		words.Count(rm.Finished, "game"), roomSize(rm.FinishedBytes))
 	if s.delAsked {
@@ -366,10 +407,38 @@ func (s *startScene) deleteFinished(c *Context) {
 	s.refresh(c)
 	msg := fmt.Sprintf("Deleted %s (%s).", words.Count(n, "finished game"), roomSize(bytes))
 	if err != nil {
-		s.say(msg+" Not deleted: "+err.Error(), true)
+		s.say(msg+" Not deleted: "+errLine(err), true)
 		return
 	}
 	s.say(msg, false)
+}
+
+// deleteGame is a listed game's Delete button: the first press asks, the
+// second deletes its save, unless another window holds it.
+func (s *startScene) deleteGame(c *Context, id string) {
+	saves := c.app.opts.Saves
+	i := slices.IndexFunc(s.conts, func(x session.Summary) bool { return x.ID == id })
+	if saves == nil || i < 0 {
+		return
+	}
+	// The round and the time tell apart two games of the same players.
+	_, when, _ := strings.Cut(s.conts[i].Label(s.clock()), " — ")
+	who := fmt.Sprintf("the game of %s (%s)", words.List(s.conts[i].Players), when)
+	if s.delGame != id {
+		s.delGame = id
+		s.say("Press again to delete "+who+".", true)
+		return
+	}
+	err := session.DeleteSave(saves, id)
+	s.refresh(c)
+	switch {
+	case errors.Is(err, store.ErrInUse):
+		s.say("Not deleted: "+who+" is open in another window (close it there first).", true)
+	case err != nil:
+		s.say("Not deleted: "+errLine(err), true)
+	default:
+		s.say("Deleted "+who+".", false)
+	}
 }
 
 // Keys: the focused name field takes the text; Left and Right choose
@@ -403,6 +472,9 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 	if cmd.Kind != ui.CmdDeleteFinished {
 		s.delAsked = false // only the very next press confirms
 	}
+	if cmd.Kind != ui.CmdDeleteGame || cmd.ID != s.delGame {
+		s.delGame = "" // the same: only the next press of the same Delete
+	}
 	switch cmd.Kind {
 	case ui.CmdStart:
 		s.open(c, startGame)
@@ -413,6 +485,13 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 	case ui.CmdDeleteFinished:
 		s.deleteFinished(c)
 		return
+	case ui.CmdDeleteGame:
+		s.deleteGame(c, cmd.ID)
+		return
+	case ui.CmdExportGame:
+		s.exportGames(c, []string{cmd.ID})
+	case ui.CmdExportFinished:
+		s.exportGames(c, s.room.FinishedIDs())
 	case ui.CmdContinue:
 		s.open(c, func(c *Context) (Scene, error) { return continueGame(c, cmd.ID) })
 	case ui.CmdMap:
@@ -474,7 +553,7 @@ func (s *startScene) Tick(time.Time, *Context) bool { return false }
 
 // refresh reads the unfinished saved games to offer.
 func (s *startScene) refresh(c *Context) {
-	s.conts, s.room, s.delAsked = nil, session.Room{}, false
+	s.conts, s.room, s.delAsked, s.delGame = nil, session.Room{}, false, ""
 	saves := c.app.opts.Saves
 	if saves == nil {
 		return

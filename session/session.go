@@ -607,14 +607,7 @@ func RoomOf(st store.Store) (Room, error) {
 func DeleteFinished(st store.Store, r Room) (n int, bytes int64, err error) {
 	var errs []error
 	for _, e := range r.finished {
-		release, err := st.Lock(e.ID)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("save %s: %w", e.ID, err))
-			continue
-		}
-		err = st.Delete(e.ID)
-		release()
-		if err != nil {
+		if err := DeleteSave(st, e.ID); err != nil {
 			errs = append(errs, err)
 			continue
 		}

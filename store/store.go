@@ -153,6 +153,17 @@ func PositionsDir() (string, error) {
 	return filepath.Join(filepath.Dir(d), "scenarios"), nil
 }
 
+// ExportsDir returns the folder where the start screen exports saved games
+// (Export, Export finished): $NTK_CONFIG_DIR/exports, else
+// <os.UserConfigDir()>/notrueking/exports, beside the saves.
+func ExportsDir() (string, error) {
+	d, err := DefaultDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(filepath.Dir(d), "exports"), nil
+}
+
 // OpenDefault opens the Dir at DefaultDir.
 func OpenDefault() (*Dir, error) {
 	p, err := DefaultDir()

@@ -53,6 +53,9 @@ const (
 	CmdSandbox        // open the sandbox on the position (table: Edit position; start screen)
 	CmdWatch          // watch the game Continue found open in another window (start screen)
 	CmdDeleteFinished // delete the saves of finished games (start screen; a second press confirms)
+	CmdDeleteGame     // delete the saved game ID (start screen; a second press confirms)
+	CmdExportGame     // export the saved game ID as a file (start screen)
+	CmdExportFinished // export the finished games' saves as files (start screen)
 	CmdSandboxPlay    // play from the edited position
 	CmdSandboxHouse   // the house N places units and flags
 	CmdSandboxUnit    // place Unit (N = -1: the flag tool)
@@ -77,6 +80,6 @@ type Command struct {
 	Kind CmdKind
 	N    int          // a number: map or seat index, player count, step
 	Unit board.Unit   // a unit kind (move dialog)
-	ID   string       // a saved game's id (CmdContinue)
+	ID   string       // a saved game's id (CmdContinue, CmdDeleteGame, CmdExportGame)
 	Card board.CardID // a house card (CmdSandboxCard)
 }
