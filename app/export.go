@@ -29,8 +29,9 @@ type exportFile struct {
 }
 
 // exportGames exports saves ids of the start screen's store and says on
-// its message line where they went, and which could not be exported.
-func (s *startScene) exportGames(c *Context, ids []string) {
+// its message line where they went, and which could not be exported. A
+// game in progress (inProgress) is a spoiler, and the message says so.
+func (s *startScene) exportGames(c *Context, ids []string, inProgress bool) {
 	saves := c.app.opts.Saves
 	if saves == nil || len(ids) == 0 {
 		return
@@ -49,6 +50,9 @@ func (s *startScene) exportGames(c *Context, ids []string) {
 	if len(files) > 0 {
 		m, err := keepExports(c, files)
 		msg = m
+		if inProgress && m != "" {
+			msg += " A spoiler: it holds every secret of the game."
+		}
 		errs = append(errs, err)
 	}
 	if err := errors.Join(errs...); err != nil {

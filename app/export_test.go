@@ -153,8 +153,8 @@ func TestStartScreenExports(t *testing.T) {
 		t.Fatalf("the save exports as %q (%v), want it named after Ann, Ben and Cy", base, err)
 	}
 	first := filepath.Join(dir, base)
-	if a.home.msgErr || !strings.Contains(a.home.msg, filepath.Base(first)) || !strings.Contains(a.home.msg, dir) {
-		t.Fatalf("after Export: message %q (refusal %v); want the file and the folder", a.home.msg, a.home.msgErr)
+	if a.home.msgErr || !strings.Contains(a.home.msg, filepath.Base(first)) || !strings.Contains(a.home.msg, dir) || !strings.Contains(a.home.msg, "spoiler") {
+		t.Fatalf("after Export: message %q (refusal %v); want the file, the folder and that a game in progress is a spoiler", a.home.msg, a.home.msgErr)
 	}
 	readBack := func(path string, want *rules.Game) {
 		t.Helper()
@@ -188,7 +188,7 @@ func TestStartScreenExports(t *testing.T) {
 		t.Fatal("no Export finished button for two finished games")
 	}
 	a.press(ef.T)
-	if a.home.msgErr || !strings.HasPrefix(a.home.msg, "Exported 2 games to ") {
+	if a.home.msgErr || !strings.HasPrefix(a.home.msg, "Exported 2 games to ") || strings.Contains(a.home.msg, "spoiler") {
 		t.Fatalf("after Export finished: message %q (refusal %v)", a.home.msg, a.home.msgErr)
 	}
 	base, _, err = session.Export(st, "done-1")

@@ -489,9 +489,9 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 		s.deleteGame(c, cmd.ID)
 		return
 	case ui.CmdExportGame:
-		s.exportGames(c, []string{cmd.ID})
+		s.exportGames(c, []string{cmd.ID}, true)
 	case ui.CmdExportFinished:
-		s.exportGames(c, s.room.FinishedIDs())
+		s.exportGames(c, s.room.FinishedIDs(), false)
 	case ui.CmdContinue:
 		s.open(c, func(c *Context) (Scene, error) { return continueGame(c, cmd.ID) })
 	case ui.CmdMap:
