@@ -526,7 +526,8 @@ type webTarget struct {
 }
 
 // cmdNames name the buttons in state() (for the page's tests).
-var cmdNames = map[ui.CmdKind]string{ui.CmdStart: "start", ui.CmdContinue: "cont:", ui.CmdMap: "map:", ui.CmdPlayers: "n:",
+var cmdNames = map[ui.CmdKind]string{ui.CmdStart: "start", ui.CmdContinue: "cont:",
+	ui.CmdExportGame: "export:", ui.CmdDeleteGame: "delete:", ui.CmdExportFinished: "export-finished", ui.CmdDeleteFinished: "delete-finished", ui.CmdMap: "map:", ui.CmdPlayers: "n:",
 	ui.CmdEditName: "name:", ui.CmdLift: "curtain", ui.CmdCancel: "cancel", ui.CmdShuffle: "shuffle",
 	ui.CmdConfirmArrange: "confirm-arrange", ui.CmdMoveConfirm: "move", ui.CmdUndo: "undo", ui.CmdRedo: "redo",
 	ui.CmdAgain: "again", ui.CmdHelp: "help", ui.CmdFullscreen: "fullscreen",
@@ -559,7 +560,7 @@ func (w *webGame) snapshot() {
 		}
 		id := cmdNames[wd.T.Cmd.Kind]
 		switch wd.T.Cmd.Kind {
-		case ui.CmdContinue:
+		case ui.CmdContinue, ui.CmdExportGame, ui.CmdDeleteGame:
 			id += wd.T.Cmd.ID
 		case ui.CmdMap, ui.CmdPlayers, ui.CmdEditName, ui.CmdLogEntry, ui.CmdSeatLevel:
 			id += fmt.Sprint(wd.T.Cmd.N)
@@ -615,7 +616,7 @@ func keepExports(_ *Context, files []exportFile) (string, error) {
 	if err := download(name, data); err != nil {
 		return "", fmt.Errorf("the browser refused the download: %v", err)
 	}
-	return fmt.Sprintf("Downloaded %s (%s; every secret of the games is in it).", name, words.Count(len(files), "game")), nil
+	return fmt.Sprintf("Downloaded %s (%s).", name, words.Count(len(files), "game")), nil
 }
 
 // searchSlice is how long a bot's search runs before it gives the browser

@@ -538,3 +538,50 @@ func TestWebSiteFolderAndFlags(t *testing.T) {
 		t.Errorf("a refused -addr left %d entries in the temporary folder", len(ents))
 	}
 }
+
+// TestBrowserExportAndDelete: on the start screen a game in progress
+// downloads as its record (a spoiler, and the message says so), and
+// Delete, pressed twice, removes it from the list and from the browser.
+func TestBrowserExportAndDelete(t *testing.T) {
+	dl := t.TempDir()
+	p := newPage(t, dl)
+	p.run("open the page", chromedp.Navigate(p.url+"?players=3&names=Ann,Ben,Cy"))
+	st := p.wait("the quick game", func(s webState) bool { return s.Scene == "curtain" })
+	p.click(st, "curtain", false)
+	st = p.wait("the table", func(s webState) bool { return s.Scene == "table" })
+	p.click(st, "confirm-arrange", false)
+	st = p.wait("the first action", func(s webState) bool { return s.Actions == 1 })
+	save := st.Save
+	p.run("back to the start screen", chromedp.Navigate(p.url))
+	st = p.wait("the start screen", func(s webState) bool { return s.Frames > 0 && s.Scene == "start" })
+	p.click(st, "export:"+save, false)
+	st = p.wait("the export message", func(s webState) bool { return strings.HasPrefix(s.Message, "Downloaded notrueking-ann-ben-cy-") })
+	if !strings.Contains(st.Message, "spoiler") {
+		t.Errorf("exporting a game in progress: %q does not say it is a spoiler", st.Message)
+	}
+	var rec []byte
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end) && rec == nil; time.Sleep(50 * time.Millisecond) {
+		fs, _ := filepath.Glob(filepath.Join(dl, "notrueking-ann-ben-cy-*.ntk"))
+		if len(fs) == 1 {
+			rec, _ = os.ReadFile(fs[0])
+		}
+	}
+	if !bytes.Contains(rec, []byte("SPOILER")) || !bytes.Contains(rec, []byte("player torch Ben")) || !bytes.Contains(rec, []byte("arrange")) {
+		t.Fatalf("the exported save (%s):\n%s", st.Message, rec)
+	}
+	p.click(st, "delete:"+save, false)
+	st = p.wait("the question", func(s webState) bool { return strings.HasPrefix(s.Message, "Press again to delete") })
+	p.click(st, "delete:"+save, false)
+	st = p.wait("the deletion", func(s webState) bool { return strings.HasPrefix(s.Message, "Deleted ") })
+	for _, tg := range st.Targets {
+		if tg.ID == "cont:"+save {
+			t.Fatalf("the deleted game is still offered: %+v", tg)
+		}
+	}
+	var left bool
+	p.run("the browser's storage", chromedp.Evaluate(fmt.Sprintf(`localStorage.getItem("notrueking/save/%s") !== null`, save), &left))
+	if left {
+		t.Errorf("the deleted save %s is still in localStorage", save)
+	}
+	p.checkNoProblems()
+}
