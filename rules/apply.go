@@ -78,12 +78,18 @@ func (g *Game) Apply(a Action) ([]Event, error) {
 // history.
 func (g *Game) apply(a Action) (evs []Event, err error) {
 	n := len(g.actions)
+	if g.sample {
+		g.st.Log = g.st.Log[:0] // a sample keeps only this action's events
+	}
 	start := len(g.st.Log)
 	g.acting = len(g.actions) + 1
 	defer func() {
 		g.acting = 0
 		if r := recover(); r != nil {
 			evs, err = nil, fmt.Errorf("the action %q could not be applied: %v", a.Verb, r)
+			if g.sample {
+				return // a search's sample has no history to restore: the search stops with err
+			}
 			if rerr := g.restoreTo(n); rerr != nil {
 				err = fmt.Errorf("%v; the game could not be restored: %v", err, rerr)
 			}
@@ -95,9 +101,14 @@ func (g *Game) apply(a Action) (evs []Event, err error) {
 	if err := g.do(a, true); err != nil {
 		return nil, err
 	}
-	g.actions = append(g.actions, a.Canonical())
+	if !g.sample {
+		g.actions = append(g.actions, a.Canonical())
+	}
 	g.advance()
 	evs = g.st.Log[start:len(g.st.Log):len(g.st.Log)]
+	if g.sample {
+		return evs, nil
+	}
 	if ev, ok := revealing(evs); ok {
 		g.floor = barrier{n: n + 1, ev: ev}
 	}

@@ -307,8 +307,7 @@ func (in *Information) SampleWeighted(r *rand.Rand, k int, weight func(o Seat, c
 		r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 		st.Decks[h] = deck
 	}
-	g := &Game{m: in.m, cfg: Config{Players: append([]string(nil), in.cfg.Players...)}, st: st}
-	g.checkpoints = []checkpoint{g.checkpoint()}
+	g := &Game{m: in.m, cfg: Config{Players: append([]string(nil), in.cfg.Players...)}, st: st, sample: true}
 	g.floor = barrier{note: "the position was sampled from one seat's knowledge here"}
 	return g
 }

@@ -148,3 +148,46 @@ func TestSampleKeepsAHandSeenThroughMelisandre(t *testing.T) {
 		t.Fatal("no Melisandre look in these games: the test checked nothing (choose games that have one)")
 	}
 }
+
+// A search's sample keeps no history — no actions, no checkpoints, only
+// the events of the action just applied — and plays exactly as a copy
+// that keeps it: the same states and the same events (but their action
+// numbers), action after action, to the game's end.
+func TestSampleKeepsNoHistoryAndPlaysTheSame(t *testing.T) {
+	steps := 0
+	positions(t, 2, 4, 41, func(g *Game, seat int) {
+		s := g.Information(Seat(seat)).Sample(rand.New(rand.NewPCG(uint64(g.Len()), 9)))
+		c := s.Clone() // a clone keeps its history
+		r := rand.New(rand.NewPCG(uint64(g.Len()), 11))
+		for !s.Over() {
+			legal := s.Legal()
+			a := legal[r.IntN(len(legal))]
+			if a.Verb == VArrange {
+				a = RandomArrangement(a, r)
+			}
+			es, err := s.Apply(a)
+			ec, err2 := c.Apply(a)
+			if err != nil || err2 != nil {
+				t.Fatalf("%q: the sample says %v, the copy %v", a.Format(g.Map()), err, err2)
+			}
+			if !slices.EqualFunc(es, ec, func(x, y Event) bool { x.Action, y.Action = 0, 0; return sameEvent(x, y) }) {
+				t.Fatalf("%q: the sample's events differ from the copy's:\n%v\n%v", a.Format(g.Map()), es, ec)
+			}
+			a1, a2 := s.st, c.st
+			a1.Log, a2.Log = nil, nil
+			if same, diff := sameStates(a1, a2); !same {
+				t.Fatalf("%q: the sample's state differs from the copy's: %s", a.Format(g.Map()), diff)
+			}
+			if s.Len() != 0 || len(s.checkpoints) != 0 || len(s.st.Log) != len(es) {
+				t.Fatalf("the sample keeps history: %d actions, %d checkpoints, %d events for the last action's %d", s.Len(), len(s.checkpoints), len(s.st.Log), len(es))
+			}
+			steps++
+		}
+		if c.Len() == 0 {
+			t.Fatal("the copy kept no history either: the test compares nothing")
+		}
+	})
+	if steps == 0 {
+		t.Fatal("no action was played")
+	}
+}

@@ -42,6 +42,11 @@ type Game struct {
 	logGen int
 	// groups is legalMoves' scratch list of unit groups, kept between calls.
 	groups [][board.NumUnits]int
+	// sample marks a search's sample (Information.SampleWeighted): it keeps
+	// no history — no actions, no checkpoints, only the events of the
+	// action being applied — since a search plays thousands of them and
+	// reads none of it (apply).
+	sample bool
 }
 
 // state is the whole mutable truth of a game: plain data, cloned for undo
