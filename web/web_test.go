@@ -373,28 +373,43 @@ func TestBrowserPlayReloadContinue(t *testing.T) {
 	p.checkNoProblems()
 }
 
+// quickGame opens a three-player game of Ann, Ben and Cy from the page's
+// address, lifts the curtain and plays its first action (the first
+// player's card confirmed as dealt).
+func (p *page) quickGame() webState {
+	p.t.Helper()
+	p.run("open the page", chromedp.Navigate(p.url+"?players=3&names=Ann,Ben,Cy"))
+	st := p.wait("the quick game", func(s webState) bool { return s.Scene == "curtain" })
+	p.click(st, "curtain", false)
+	st = p.wait("the table", func(s webState) bool { return s.Scene == "table" })
+	p.click(st, "confirm-arrange", false)
+	return p.wait("the first action", func(s webState) bool { return s.Actions == 1 })
+}
+
+// downloaded is the content of the one file of folder dl matching
+// pattern, once the browser has written it (nil after 30 s without).
+func downloaded(dl, pattern string) []byte {
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if fs, _ := filepath.Glob(filepath.Join(dl, pattern)); len(fs) == 1 {
+			if b, err := os.ReadFile(fs[0]); err == nil {
+				return b
+			}
+		}
+	}
+	return nil
+}
+
 // TestBrowserFiles: a quick game from the page's address, "Download
 // record" gives the record, a file that is not a record says so on screen
 // and changes nothing, and the downloaded record opens again.
 func TestBrowserFiles(t *testing.T) {
 	dl := t.TempDir()
 	p := newPage(t, dl)
-	p.run("open the page", chromedp.Navigate(p.url+"?players=3&names=Ann,Ben,Cy"))
-	st := p.wait("the quick game", func(s webState) bool { return s.Scene == "curtain" })
-	p.click(st, "curtain", false)
-	st = p.wait("the table", func(s webState) bool { return s.Scene == "table" })
-	p.click(st, "confirm-arrange", false)
-	p.wait("the first action", func(s webState) bool { return s.Actions == 1 })
+	p.quickGame()
 
 	p.run("download", chromedp.Evaluate(`notrueking.download()`, nil))
-	st = p.wait("the download message", func(s webState) bool { return strings.HasPrefix(s.Message, "Downloaded ") })
-	var rec []byte
-	for end := time.Now().Add(30 * time.Second); time.Now().Before(end) && rec == nil; time.Sleep(50 * time.Millisecond) {
-		fs, _ := filepath.Glob(filepath.Join(dl, "notrueking-*.ntk"))
-		if len(fs) == 1 {
-			rec, _ = os.ReadFile(fs[0])
-		}
-	}
+	st := p.wait("the download message", func(s webState) bool { return strings.HasPrefix(s.Message, "Downloaded ") })
+	rec := downloaded(dl, "notrueking-*.ntk")
 	if !bytes.Contains(rec, []byte("map standard")) || !bytes.Contains(rec, []byte("player torch Ben")) || !bytes.Contains(rec, []byte("arrange")) {
 		t.Fatalf("the downloaded record (%s):\n%s", st.Message, rec)
 	}
@@ -545,27 +560,15 @@ func TestWebSiteFolderAndFlags(t *testing.T) {
 func TestBrowserExportAndDelete(t *testing.T) {
 	dl := t.TempDir()
 	p := newPage(t, dl)
-	p.run("open the page", chromedp.Navigate(p.url+"?players=3&names=Ann,Ben,Cy"))
-	st := p.wait("the quick game", func(s webState) bool { return s.Scene == "curtain" })
-	p.click(st, "curtain", false)
-	st = p.wait("the table", func(s webState) bool { return s.Scene == "table" })
-	p.click(st, "confirm-arrange", false)
-	st = p.wait("the first action", func(s webState) bool { return s.Actions == 1 })
-	save := st.Save
+	save := p.quickGame().Save
 	p.run("back to the start screen", chromedp.Navigate(p.url))
-	st = p.wait("the start screen", func(s webState) bool { return s.Frames > 0 && s.Scene == "start" })
+	st := p.wait("the start screen", func(s webState) bool { return s.Frames > 0 && s.Scene == "start" })
 	p.click(st, "export:"+save, false)
 	st = p.wait("the export message", func(s webState) bool { return strings.HasPrefix(s.Message, "Downloaded notrueking-ann-ben-cy-") })
 	if !strings.Contains(st.Message, "spoiler") {
 		t.Errorf("exporting a game in progress: %q does not say it is a spoiler", st.Message)
 	}
-	var rec []byte
-	for end := time.Now().Add(30 * time.Second); time.Now().Before(end) && rec == nil; time.Sleep(50 * time.Millisecond) {
-		fs, _ := filepath.Glob(filepath.Join(dl, "notrueking-ann-ben-cy-*.ntk"))
-		if len(fs) == 1 {
-			rec, _ = os.ReadFile(fs[0])
-		}
-	}
+	rec := downloaded(dl, "notrueking-ann-ben-cy-*.ntk")
 	if !bytes.Contains(rec, []byte("SPOILER")) || !bytes.Contains(rec, []byte("player torch Ben")) || !bytes.Contains(rec, []byte("arrange")) {
 		t.Fatalf("the exported save (%s):\n%s", st.Message, rec)
 	}
