@@ -132,20 +132,7 @@ type imageKey struct {
 // haloScratch is a cleared w×h picture to lay a name out on, part of a
 // scratch image the painter keeps.
 func (p *Painter) haloScratch(w, h int) *ebiten.Image {
-	if p.halo == nil || p.halo.Bounds().Dx() < w || p.halo.Bounds().Dy() < h {
-		sw, sh := 512, 64
-		if p.halo != nil {
-			sw, sh = p.halo.Bounds().Dx(), p.halo.Bounds().Dy()
-			p.halo.Deallocate()
-		}
-		for sw < w {
-			sw *= 2
-		}
-		for sh < h {
-			sh *= 2
-		}
-		p.halo = unmanagedImage(sw, sh)
-	}
+	p.halo = scratchOf(p.halo, w, h, 512, 64)
 	img := p.halo.SubImage(image.Rect(0, 0, w, h)).(*ebiten.Image)
 	img.Clear()
 	return img

@@ -43,6 +43,27 @@ func unmanagedImage(w, h int) *ebiten.Image {
 	return ebiten.NewImageWithOptions(image.Rect(0, 0, max(1, w), max(1, h)), &ebiten.NewImageOptions{Unmanaged: true})
 }
 
+// scratchOf is a scratch image of at least w×h: img when it holds that,
+// else a new one (img let go) whose sides double from img's, or from
+// minW×minH, until they do.
+func scratchOf(img *ebiten.Image, w, h, minW, minH int) *ebiten.Image {
+	if img != nil && img.Bounds().Dx() >= w && img.Bounds().Dy() >= h {
+		return img
+	}
+	sw, sh := minW, minH
+	if img != nil {
+		sw, sh = img.Bounds().Dx(), img.Bounds().Dy()
+		img.Deallocate()
+	}
+	for sw < w {
+		sw *= 2
+	}
+	for sh < h {
+		sh *= 2
+	}
+	return unmanagedImage(sw, sh)
+}
+
 // full reports whether a w×h picture does not fit where the atlas stands:
 // it needs taller pages (while they are shorter than wide) or a page
 // beyond maxPages. The owner then calls reset and forgets its pictures.
@@ -93,22 +114,9 @@ func (a *texAtlas) add(w, h int, draw func(img *ebiten.Image)) *ebiten.Image {
 			a.pages = append(a.pages, unmanagedImage(atlasPageSize, a.rows))
 		}
 	}
-	if a.scratch == nil || a.scratch.Bounds().Dx() < w || a.scratch.Bounds().Dy() < h {
-		sw, sh := 256, 128
-		if a.scratch != nil {
-			sw, sh = a.scratch.Bounds().Dx(), a.scratch.Bounds().Dy()
-			a.scratch.Deallocate()
-		}
-		for sw < w {
-			sw *= 2
-		}
-		for sh < h {
-			sh *= 2
-		}
-		a.scratch = unmanagedImage(sw, sh)
-	}
-	a.scratch.Clear()
+	a.scratch = scratchOf(a.scratch, w, h, 256, 128)
 	src := a.scratch.SubImage(image.Rect(0, 0, w, h)).(*ebiten.Image)
+	src.Clear()
 	draw(src)
 	pg := a.pages[a.page]
 	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
