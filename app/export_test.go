@@ -156,6 +156,12 @@ func TestStartScreenExports(t *testing.T) {
 	if a.home.msgErr || !strings.Contains(a.home.msg, filepath.Base(first)) || !strings.Contains(a.home.msg, dir) || !strings.Contains(a.home.msg, "spoiler") {
 		t.Fatalf("after Export: message %q (refusal %v); want the file, the folder and that a game in progress is a spoiler", a.home.msg, a.home.msgErr)
 	}
+	// The message is long (a path, the warning): the bar shows it whole,
+	// on two lines, rather than cut before the warning.
+	a.rebuild()
+	if bar, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Kind == ui.WText && strings.Contains(w.Tip, a.home.msg) }); !ok || !strings.Contains(bar.Text, "every secret of the game.") {
+		t.Errorf("the message bar shows %q of %q", bar.Text, a.home.msg)
+	}
 	readBack := func(path string, want *rules.Game) {
 		t.Helper()
 		f, err := gamefile.ReadFile(path, gamefile.Loader)

@@ -283,8 +283,18 @@ func (s *startScene) widgets() []ui.Widget {
 		if s.msgErr {
 			fill = ui.ColWarn
 		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: px, Y: 856, W: 700, H: 36}, Kind: ui.WPanel, Fill: fill},
-			ui.Widget{R: ui.Rect{X: px + 12, Y: 862, W: 676, H: 24}, Kind: ui.WText, Text: s.msg, Size: 18, Ink: ui.ColText, Tip: s.msg})
+		// A message longer than the bar (an export's path and its spoiler
+		// warning, the game a Delete question names) takes two smaller
+		// lines; what still does not fit is cut, whole in the tooltip.
+		msg, size, y, h := s.msg, 18.0, 856.0, 36.0
+		if rows := ui.WrapText(msg, size, 676, 0); len(rows) > 1 {
+			size, y, h = 15, 852, 44
+			if rows = ui.WrapText(msg, size, 676, 0); len(rows) > 1 {
+				msg = rows[0] + "\n" + strings.Join(rows[1:], " ")
+			}
+		}
+		ws = append(ws, ui.Widget{R: ui.Rect{X: px, Y: y, W: 700, H: h}, Kind: ui.WPanel, Fill: fill},
+			ui.Widget{R: ui.Rect{X: px + 12, Y: y + (h-size*1.2*float64(strings.Count(msg, "\n")+1))/2, W: 676, H: h - 8}, Kind: ui.WText, Text: msg, Size: size, Ink: ui.ColText, Tip: s.msg})
 	}
 	return ws
 }
