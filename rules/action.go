@@ -60,11 +60,25 @@ const (
 	VExchange
 	// End of round: make no exchange.
 	VKeep
+	// Citadel variant: the resolving Maester studies at the Citadel.
+	// Args: dirt|legends|rookery (the secret aim).
+	VStudy
+	// Citadel variant: a 7–9's gain. Args: raven|crystal.
+	VGain
+	// Citadel variant: Dig Up Dirt's look. Args: SEAT POSITION (the
+	// loyalty slot, 1 = the best).
+	VUncover
+	// Citadel variant: play Lost Orders. Args: HOUSE SLOT (another
+	// seat's agent, returned unresolved).
+	VLostOrders
+	// Citadel variant: play Ill Tidings. Args: SEAT.
+	VIllTidings
 	numVerbs
 )
 
 var verbNames = [numVerbs]string{"", "arrange", "place", "resolve", "choose", "muster", "move", "done",
-	"play", "pass", "winner", "retreat", "remove", "look", "discard", "decline", "exchange", "keep"}
+	"play", "pass", "winner", "retreat", "remove", "look", "discard", "decline", "exchange", "keep",
+	"study", "gain", "uncover", "lost-orders", "ill-tidings"}
 
 func (v Verb) String() string {
 	if v > 0 && v < numVerbs {
@@ -224,6 +238,11 @@ type Action struct {
 	Order Arrangement
 	// A, B, Reveal: exchange (houses).
 	A, B, Reveal board.HouseID
+	// Aim: study. Gain: gain. Pos: uncover (the loyalty slot, 0 = the
+	// best; Target is the seat).
+	Aim  Aim
+	Gain Gain
+	Pos  int8
 }
 
 // Format renders the action as a record line on map m, naming seats by
@@ -248,11 +267,18 @@ func (a Action) Format(m *board.Map) string {
 		for i := 0; i < int(a.Order.N); i++ {
 			arg(house(a.Order.H[i]))
 		}
-	case VPlace, VResolve, VRemove:
+	case VPlace, VResolve, VRemove, VLostOrders:
 		arg(house(a.House))
 		arg(a.Slot.String())
 	case VChoose:
 		arg(a.Choice.String())
+	case VStudy:
+		arg(a.Aim.String())
+	case VGain:
+		arg(a.Gain.String())
+	case VUncover:
+		arg(name(m.Conspiracies, a.Target))
+		arg(strconv.Itoa(int(a.Pos) + 1))
 	case VMuster:
 		arg(a.Unit.String())
 		arg(terr(a.From))
@@ -276,7 +302,7 @@ func (a Action) Format(m *board.Map) string {
 		arg(house(a.House))
 	case VRetreat:
 		arg(terr(a.To))
-	case VLook:
+	case VLook, VIllTidings:
 		arg(name(m.Conspiracies, a.Target))
 	case VExchange:
 		arg(house(a.A))
@@ -299,10 +325,16 @@ func (a Action) Canonical() Action {
 		for i := int(c.Order.N); i >= 0 && i < MaxHouses; i++ {
 			c.Order.H[i] = 0
 		}
-	case VPlace, VResolve, VRemove:
+	case VPlace, VResolve, VRemove, VLostOrders:
 		c.House, c.Slot = a.House, a.Slot
 	case VChoose:
 		c.Choice = a.Choice
+	case VStudy:
+		c.Aim = a.Aim
+	case VGain:
+		c.Gain = a.Gain
+	case VUncover:
+		c.Target, c.Pos = a.Target, a.Pos
 	case VMuster:
 		c.Unit, c.From, c.To = a.Unit, a.From, a.To
 	case VMove:
@@ -313,7 +345,7 @@ func (a Action) Canonical() Action {
 		c.House = a.House
 	case VRetreat:
 		c.To = a.To
-	case VLook:
+	case VLook, VIllTidings:
 		c.Target = a.Target
 	case VExchange:
 		c.A, c.B, c.Reveal = a.A, a.B, a.Reveal
@@ -402,7 +434,7 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 			}
 		}
 		a.Order = NewArrangement(hs)
-	case VPlace, VResolve, VRemove:
+	case VPlace, VResolve, VRemove, VLostOrders:
 		if err := want(2, "HOUSE SLOT"); err != nil {
 			return Action{}, err
 		}
@@ -499,13 +531,45 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 		if a.To, err = terr(args[0]); err != nil {
 			return fail(err)
 		}
-	case VLook:
+	case VLook, VIllTidings:
 		if err := want(1, "SEAT"); err != nil {
 			return Action{}, err
 		}
 		if a.Target, err = seat(args[0]); err != nil {
 			return fail(err)
 		}
+	case VStudy:
+		if err := want(1, "an aim: dirt, legends or rookery"); err != nil {
+			return Action{}, err
+		}
+		var ok bool
+		if a.Aim, ok = parseAim(args[0]); !ok {
+			return Action{}, fmt.Errorf("action %q: study takes an aim: dirt, legends or rookery", line)
+		}
+	case VGain:
+		if err := want(1, "raven or crystal"); err != nil {
+			return Action{}, err
+		}
+		switch args[0] {
+		case "raven":
+			a.Gain = GainRaven
+		case "crystal":
+			a.Gain = GainCrystal
+		default:
+			return Action{}, fmt.Errorf("action %q: gain takes raven or crystal", line)
+		}
+	case VUncover:
+		if err := want(2, "SEAT POSITION"); err != nil {
+			return Action{}, err
+		}
+		if a.Target, err = seat(args[0]); err != nil {
+			return fail(err)
+		}
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n < 1 || n > MaxHouses {
+			return Action{}, fmt.Errorf("action %q: the position %q is not a loyalty slot from 1 to %d", line, args[1], MaxHouses)
+		}
+		a.Pos = int8(n - 1)
 	case VExchange:
 		if len(args) != 4 || args[2] != "reveal" {
 			return Action{}, fmt.Errorf("action %q: exchange takes HOUSE HOUSE reveal HOUSE", line)

@@ -158,13 +158,21 @@ func (g *Game) do(a Action, exec bool) error {
 	}
 	f := g.top()
 	if f == nil {
-		if a.Verb != VResolve {
-			return fmt.Errorf("%s must resolve one of their %s agents", g.seatName(a.Seat), g.currentTier())
+		switch a.Verb {
+		case VLostOrders:
+			return g.doLostOrders(a, exec)
+		case VIllTidings:
+			return g.doIllTidings(a, exec)
+		case VResolve:
+			return g.doResolve(a, exec)
 		}
-		return g.doResolve(a, exec)
+		return fmt.Errorf("%s must resolve one of their %s agents", g.seatName(a.Seat), g.currentTier())
 	}
 	switch f.Kind {
 	case FrameAgent:
+		if a.Verb == VStudy {
+			return g.doStudy(f, a, exec)
+		}
 		if a.Verb != VChoose {
 			return fmt.Errorf("%s must choose the %s's next action (muster, move or draw)", g.seatName(a.Seat), f.Slot)
 		}
@@ -210,6 +218,8 @@ func (g *Game) do(a Action, exec bool) error {
 		return fmt.Errorf("%s may remove an unresolved %s agent or decline", g.seatName(a.Seat), g.houseName(f.House))
 	case FrameMelisandre:
 		return g.doMelisandre(f, a, exec)
+	case FrameCitadel:
+		return g.doCitadelStep(f, a, exec)
 	}
 	return fmt.Errorf("nothing accepts %q now", a.Verb)
 }
@@ -341,6 +351,9 @@ func (g *Game) doResolve(a Action, exec bool) error {
 	left := 1
 	if a.Slot != Maester {
 		left = 2
+	}
+	if c := g.st.Citadel; c != nil {
+		c.Played = false // the start of the turn, when a Dark Wings card is played, is over
 	}
 	g.push(frame{Kind: FrameAgent, Seat: a.Seat, House: h, Slot: a.Slot, Left: left, Effect: None, Target: -1})
 	g.emit(Event{Seat: Public, Kind: EvAgentResolved, Who: a.Seat, House: h, Slot: int16(a.Slot)})
@@ -751,6 +764,8 @@ func (g *Game) step() bool {
 			g.pop()
 			return true
 		}
+	case FrameCitadel:
+		return g.citadelStep(f)
 	case FrameMelisandre:
 		if f.Target < 0 && len(g.melisandreTargets(f.Seat)) == 0 {
 			g.emit(Event{Seat: Public, Kind: EvMelisandreNoTarget, Who: f.Seat, Card: f.Effect})
@@ -792,6 +807,7 @@ func (g *Game) endRound() {
 		return
 	}
 	s.Round++
+	g.endRoundCitadel()
 	s.First = (s.First + 1) % g.numSeats()
 	for i := range g.numSeats() {
 		s.Players[i].Agents = AgentsPerPlayer

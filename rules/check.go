@@ -47,6 +47,7 @@ const (
 	PartTurn                     // whose turn it is
 	PartStack                    // Index the pending step, bottom first, or -1
 	PartRanking                  // the ranking on display
+	PartCitadel                  // the Citadel variant's pieces; Index the seat, or -1
 )
 
 func (g *Game) seatOK(s Seat) error {
@@ -317,6 +318,7 @@ func (g *Game) whole() []error {
 	g.checkForts(add)
 	g.checkCards(add)
 	g.checkPhase(add)
+	g.checkCitadel(add)
 	for i := range g.st.Stack {
 		if err := g.checkPending(i); err != nil {
 			add(PartStack, i, "%v", err)
@@ -434,6 +436,16 @@ func (g *Game) checkPending(i int) error {
 	case FrameMelisandre:
 		if f.Target == f.Seat {
 			return errors.New("Melisandre looks at an opponent's hand, not one's own")
+		}
+	case FrameCitadel:
+		if g.st.Citadel == nil {
+			return errors.New("a roll at the Citadel is pending, but the game is played without the Citadel variant")
+		}
+		if f.Step != StepGain && f.Step != StepDirt {
+			return fmt.Errorf("a roll at the Citadel waits for a gain or a look, not %q", f.Step)
+		}
+		if i == 0 || g.st.Stack[i-1].Kind != FrameAgent || g.st.Stack[i-1].Slot != Maester {
+			return errors.New("a roll at the Citadel is pending only above the Maester that studied")
 		}
 	case FrameCombat:
 		return g.checkCombat(f.Combat)
@@ -582,4 +594,40 @@ func (g *Game) turnFor(given Seat) (Seat, error) {
 		return derived, fmt.Errorf("it is %s's turn here, not %s's", g.seatName(derived), g.seatName(given))
 	}
 	return derived, nil
+}
+
+// checkCitadel: the Citadel variant's twelve Dark Wings cards, six of each
+// kind, are each in the deck, the discard or a hand; counts are whole.
+func (g *Game) checkCitadel(add addFunc) {
+	c := g.st.Citadel
+	if c == nil {
+		return
+	}
+	var n [numWings]int
+	count := func(ws []Wing) {
+		for _, w := range ws {
+			if w > 0 && w < numWings {
+				n[w]++
+			}
+		}
+	}
+	count(c.Deck)
+	count(c.Discard)
+	for i := range g.numSeats() {
+		count(c.Hands[i])
+		if c.Crystals[i] < 0 || c.Ravens[i] < 0 || c.Tidings[i] < 0 {
+			add(PartCitadel, int(i), "%s has a negative count of crystals, ravens or Ill Tidings", g.seatName(i))
+		}
+		if c.Ravens[i] >= 3 && len(c.Deck) > 0 {
+			add(PartCitadel, int(i), "%s holds %d ravens while a Dark Wings card can be drawn: three ravens are exchanged at once", g.seatName(i), c.Ravens[i])
+		}
+	}
+	if len(c.Deck) == 0 && len(c.Discard) > 0 {
+		add(PartCitadel, -1, "the Dark Wings deck is empty but its discard is not: an empty deck is reshuffled from its discard at once")
+	}
+	for w := LostOrders; w < numWings; w++ {
+		if n[w] != WingsPerKind {
+			add(PartCitadel, -1, "the Dark Wings cards hold %d %s; there are %d: each is in the deck, the discard or a hand", n[w], w.Name(), WingsPerKind)
+		}
+	}
 }

@@ -74,6 +74,22 @@ const (
 	EvExchangedPrivate             // Who exchanged House and House2 (private)
 	EvGameOver                     // Who wins; List = ranking pairs, then each seat's score
 	EvLoyaltyRevealed              // Who's card, List = houses best slot first
+	EvStudyAim                     // Who studies for aim N (private)
+	EvStudied                      // Who studies for House: List dice, N result, M Ill Tidings penalty, K crystals spent
+	EvLegends                      // Who's research finds legends: two House cards
+	EvRookery                      // Who's visit to the rookery brings a Dark Wings card
+	EvRavenGained                  // Who gains a raven (N held)
+	EvCrystalGained                // Who gains a crystal (N held)
+	EvRavensExchanged              // Who's three ravens bring a Dark Wings card
+	EvWingDrawn                    // Who draws a Dark Wings card (public)
+	EvWingDrawnPrivate             // the card Who drew is N (a Wing; private)
+	EvWingsReshuffled              // N played Dark Wings cards become the deck
+	EvNoWing                       // Who would draw a Dark Wings card: every card is held
+	EvUncovered                    // Who uncovers a secret of Other (public)
+	EvUncoveredPrivate             // Other's token in slot K is House (private to Who)
+	EvNothingToUncover             // Who digs up dirt: no face-down token of another player
+	EvLostOrders                   // Who plays Lost Orders: Other's agent on House Slot returns
+	EvIllTidings                   // Who plays Ill Tidings on Other (penalty now N)
 	numEventKinds
 )
 
@@ -136,6 +152,22 @@ var eventKinds = [numEventKinds]struct{ name, category string }{
 	EvExchangedPrivate:   {"exchanged_private", "exchange"},
 	EvGameOver:           {"game_over", "over"},
 	EvLoyaltyRevealed:    {"loyalty_revealed", "reveal"},
+	EvStudyAim:           {"study_aim", "citadel"},
+	EvStudied:            {"studied", "citadel"},
+	EvLegends:            {"legends", "citadel"},
+	EvRookery:            {"rookery", "citadel"},
+	EvRavenGained:        {"raven_gained", "citadel"},
+	EvCrystalGained:      {"crystal_gained", "citadel"},
+	EvRavensExchanged:    {"ravens_exchanged", "citadel"},
+	EvWingDrawn:          {"wing_drawn", "wings"},
+	EvWingDrawnPrivate:   {"wing_drawn_private", "wings"},
+	EvWingsReshuffled:    {"wings_reshuffled", "wings"},
+	EvNoWing:             {"no_wing", "wings"},
+	EvUncovered:          {"uncovered", "citadel"},
+	EvUncoveredPrivate:   {"uncovered_private", "citadel"},
+	EvNothingToUncover:   {"nothing_to_uncover", "citadel"},
+	EvLostOrders:         {"lost_orders", "wings"},
+	EvIllTidings:         {"ill_tidings", "wings"},
 }
 
 // String is the kind's stable snake_case name, e.g. "agent_placed".
@@ -154,7 +186,9 @@ func (k EventKind) Reveals() bool {
 	switch k {
 	case EvCardDrawn, EvCardDrawnPrivate, EvDeckReshuffled, EvCardPlayed,
 		EvMelisandreLooked, EvMelisandreHand, EvMelisandreDiscard,
-		EvExchanged, EvExchangedPrivate, EvLoyaltyRevealed:
+		EvExchanged, EvExchangedPrivate, EvLoyaltyRevealed,
+		EvStudied, EvWingDrawn, EvWingDrawnPrivate, EvWingsReshuffled,
+		EvUncovered, EvUncoveredPrivate, EvLostOrders, EvIllTidings:
 		return true
 	}
 	return false
@@ -510,6 +544,38 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 		return fmt.Sprintf("The game is over. Final ranks: %s. Scores: %s. %s wins.", g.rankingText(&e, 0, nh), scores.String(), seat(e.Who))
 	case EvLoyaltyRevealed:
 		return fmt.Sprintf("%s's loyalty card: %s.", seat(e.Who), g.loyaltyText(&e))
+	case EvStudyAim:
+		return "You study at the Citadel in secret to " + Aim(e.N).Name() + "."
+	case EvStudied:
+		return g.studyText(&e)
+	case EvLegends:
+		return fmt.Sprintf("%s's research finds legends: two %s cards.", seat(e.Who), house(e.House))
+	case EvRookery:
+		return seat(e.Who) + "'s visit to the rookery brings a Dark Wings card."
+	case EvRavenGained:
+		return fmt.Sprintf("%s gains a raven (%s).", seat(e.Who), words.Count(n, "raven"))
+	case EvCrystalGained:
+		return fmt.Sprintf("%s gains a Crystal of Knowledge (%s).", seat(e.Who), words.Count(n, "crystal"))
+	case EvRavensExchanged:
+		return seat(e.Who) + "'s three ravens are exchanged for a Dark Wings card."
+	case EvWingDrawn:
+		return seat(e.Who) + " draws a Dark Wings card."
+	case EvWingDrawnPrivate:
+		return "You drew " + Wing(e.N).Name() + "."
+	case EvWingsReshuffled:
+		return fmt.Sprintf("The Dark Wings deck ran out: its %d played %s are shuffled into a new deck.", n, words.Plural(n, "card"))
+	case EvNoWing:
+		return fmt.Sprintf("%s would draw a Dark Wings card, but every card is held: nothing is drawn.", seat(e.Who))
+	case EvUncovered:
+		return fmt.Sprintf("%s uncovered a secret of %s.", seat(e.Who), seat(e.Other))
+	case EvUncoveredPrivate:
+		return fmt.Sprintf("You uncovered %s's token in the %s slot: %s.", seat(e.Other), itoa(g.slotValue(int(e.K))), house(e.House))
+	case EvNothingToUncover:
+		return fmt.Sprintf("%s digs up dirt, but every other player's token is face up: nothing is uncovered.", seat(e.Who))
+	case EvLostOrders:
+		return fmt.Sprintf("%s plays Lost Orders: %s's agent on %s %s returns to them unresolved.", seat(e.Who), seat(e.Other), house(e.House), slot(e.Slot))
+	case EvIllTidings:
+		return fmt.Sprintf("%s plays Ill Tidings on %s: %s Citadel results are %d lower this round.", seat(e.Who), seat(e.Other), seat(e.Other)+"'s", n)
 	}
 	return e.Kind.String()
 }

@@ -136,8 +136,30 @@ func TestEventTexts(t *testing.T) {
 		{Event{Seat: you, Kind: EvExchangedPrivate, Who: you, House: st, House2: ty}, "You exchanged Stark and Tyrell."},
 		{over, "The game is over. Final ranks: Stark 1st, Lannister 2nd–3rd, Greyjoy 2nd–3rd, Tyrell 4th, Baratheon 5th. Scores: Crown 9, Torch 6, Helm 12, Gauntlet 0. Helm wins."},
 		{list(Event{Kind: EvLoyaltyRevealed, Who: 2}, int(ba), int(ty), int(gr), int(la), int(st)), "Helm's loyalty card: Baratheon 6, Tyrell 4, Greyjoy 3, Lannister 2, Stark 0."},
+		{Event{Seat: you, Kind: EvStudyAim, Who: you, N: int16(DigUpDirt)}, "You study at the Citadel in secret to Dig Up Dirt."},
+		{list(Event{Kind: EvStudied, Who: 0, House: st, N: 10, K: 2}, 6, 4, 3), "Crown studies at the Citadel for Stark: 6 4 3 → 10; success: 2 crystals are spent."},
+		{list(Event{Kind: EvStudied, Who: 0, House: st, N: 10, K: 1}, 6, 4), "Crown studies at the Citadel for Stark: 6 4 → 10; success: 1 crystal is spent."},
+		{list(Event{Kind: EvStudied, Who: 0, House: st, N: 11}, 6, 5), "Crown studies at the Citadel for Stark: 6 5 → 11; success."},
+		{list(Event{Kind: EvStudied, Who: 1, House: gr, N: 8, M: 2}, 6, 4, 1), "Torch studies at the Citadel for Greyjoy: 6 4 1 → 10 − 2 (Ill Tidings) = 8; Torch takes a raven or a crystal."},
+		{list(Event{Kind: EvStudied, Who: 1, House: gr, N: 5}, 3, 2), "Torch studies at the Citadel for Greyjoy: 3 2 → 5; a raven."},
+		{Event{Kind: EvLegends, Who: 0, House: st}, "Crown's research finds legends: two Stark cards."},
+		{Event{Kind: EvRookery, Who: 2}, "Helm's visit to the rookery brings a Dark Wings card."},
+		{Event{Kind: EvRavenGained, Who: 2, N: 1}, "Helm gains a raven (1 raven)."},
+		{Event{Kind: EvRavenGained, Who: 2, N: 3}, "Helm gains a raven (3 ravens)."},
+		{Event{Kind: EvCrystalGained, Who: 2, N: 2}, "Helm gains a Crystal of Knowledge (2 crystals)."},
+		{Event{Kind: EvRavensExchanged, Who: 2}, "Helm's three ravens are exchanged for a Dark Wings card."},
+		{Event{Kind: EvWingDrawn, Who: 3}, "Gauntlet draws a Dark Wings card."},
+		{Event{Seat: you, Kind: EvWingDrawnPrivate, Who: you, N: int16(IllTidings)}, "You drew Ill Tidings."},
+		{Event{Kind: EvWingsReshuffled, N: 5}, "The Dark Wings deck ran out: its 5 played cards are shuffled into a new deck."},
+		{Event{Kind: EvNoWing, Who: 3}, "Gauntlet would draw a Dark Wings card, but every card is held: nothing is drawn."},
+		{Event{Kind: EvUncovered, Who: 0, Other: 1}, "Crown uncovered a secret of Torch."},
+		{Event{Seat: you, Kind: EvUncoveredPrivate, Who: you, Other: 0, House: la, K: 1}, "You uncovered Crown's token in the 4 slot: Lannister."},
+		{Event{Kind: EvNothingToUncover, Who: 0}, "Crown digs up dirt, but every other player's token is face up: nothing is uncovered."},
+		{Event{Kind: EvLostOrders, Who: 0, Other: 2, House: la, Slot: int16(Marshal)}, "Crown plays Lost Orders: Helm's agent on Lannister Marshal returns to them unresolved."},
+		{Event{Kind: EvIllTidings, Who: 0, Other: 2, N: 2}, "Crown plays Ill Tidings on Helm: Helm's Citadel results are 2 lower this round."},
 	}
-	private := map[EventKind]bool{EvLoyaltyCard: true, EvCardDrawnPrivate: true, EvMelisandreHand: true, EvExchangedPrivate: true}
+	private := map[EventKind]bool{EvLoyaltyCard: true, EvCardDrawnPrivate: true, EvMelisandreHand: true, EvExchangedPrivate: true,
+		EvStudyAim: true, EvWingDrawnPrivate: true, EvUncoveredPrivate: true}
 	covered := map[EventKind]bool{}
 	for _, c := range cases {
 		e := c.e

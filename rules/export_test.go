@@ -31,3 +31,4 @@ func (g *Game) LogLens() []int {
 	}
 	return append(out, len(g.st.Log))
 }
+type StateForTests = state

@@ -19,6 +19,8 @@ const AgentsPerPlayer = 3
 type Config struct {
 	Players []string // player names in seat order; 2..Map.MaxPlayers
 	Seed    uint64   // every random draw (first player, deck shuffles) comes from this
+	// Variant is the optional rules in play (Plain: none; Citadel).
+	Variant Variant
 }
 
 // Game is one game of No True King: the static map, the configuration and
@@ -90,6 +92,8 @@ type state struct {
 	Winners  []Seat    `json:"winners,omitempty"`
 	TieBreak string    `json:"tie_break,omitempty"`
 	RNG      generator `json:"rng"`
+	// Citadel is the Citadel variant's pieces (nil in the plain game).
+	Citadel *citadel `json:"citadel,omitempty"`
 }
 
 // player is one seat's private and public state.
@@ -117,6 +121,7 @@ const (
 	FrameCombat     FrameKind = "combat"     // a running combat
 	FrameCersei     FrameKind = "cersei"     // Cersei Lannister's removal
 	FrameMelisandre FrameKind = "melisandre" // Melisandre's look and discard
+	FrameCitadel    FrameKind = "citadel"    // a roll at the Citadel awaiting its gain or its look (Step)
 )
 
 // frame is one pending context: an agent being resolved, an action it (or
@@ -139,6 +144,8 @@ type frame struct {
 	// Melisandre: the seat looked at, or -1 before the look.
 	Target Seat    `json:"target"`
 	Combat *combat `json:"combat,omitempty"`
+	// Citadel frames: StepGain or StepDirt.
+	Step string `json:"step,omitempty"`
 }
 
 // combat is a running combat.
@@ -247,6 +254,9 @@ func New(m *board.Map, cfg Config) (*Game, error) {
 		s.Decks[h] = d
 	}
 	s.First = Seat(r.IntN(n))
+	if c := s.Citadel; c != nil {
+		r.Shuffle(len(c.Deck), func(i, j int) { c.Deck[i], c.Deck[j] = c.Deck[j], c.Deck[i] })
+	}
 	s.Ranking = g.initialRanking()
 	g.settle()
 	g.emit(Event{Seat: Public, Kind: EvGameSetUp, N: int16(n), Who: s.First})
@@ -312,7 +322,10 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 	if _, ok := m.House(m.Houses[0].ID); !ok {
 		m.Index()
 	}
-	g := &Game{m: m, cfg: Config{Players: append([]string(nil), cfg.Players...), Seed: cfg.Seed}}
+	if cfg.Variant >= numVariants {
+		return nil, fmt.Errorf("unknown variant %d", int(cfg.Variant))
+	}
+	g := &Game{m: m, cfg: Config{Players: append([]string(nil), cfg.Players...), Seed: cfg.Seed, Variant: cfg.Variant}}
 	// Cards are the map's (board.Map.Card): each id once in all decks.
 	for i := range m.NumCards() {
 		if first, _ := m.Card(m.CardAt(i).ID); first != i {
@@ -353,6 +366,9 @@ func blank(m *board.Map, cfg Config) (*Game, error) {
 			s.Forts[t] = FortEmpty
 		}
 	}
+	if cfg.Variant == Citadel {
+		s.Citadel = newCitadel(n)
+	}
 	s.Dragons = make([]int, nh)
 	s.Decks = make([][]board.CardID, nh)
 	s.Discards = make([][]board.CardID, nh)
@@ -376,7 +392,7 @@ func (g *Game) Map() *board.Map { return g.m }
 
 // Config returns the configuration the game was created with.
 func (g *Game) Config() Config {
-	return Config{Players: append([]string(nil), g.cfg.Players...), Seed: g.cfg.Seed}
+	return Config{Players: append([]string(nil), g.cfg.Players...), Seed: g.cfg.Seed, Variant: g.cfg.Variant}
 }
 
 // Seats returns the seat ids: the map's conspiracy ids, one per player.
@@ -466,6 +482,7 @@ func (s state) clone() state {
 	}
 	c.Log = s.Log[:len(s.Log):len(s.Log)]
 	c.Winners = slices.Clone(s.Winners)
+	c.Citadel = s.Citadel.clone()
 	return c
 }
 

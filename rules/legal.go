@@ -79,6 +79,9 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 					add(Action{Verb: VResolve, House: h, Slot: tier})
 				}
 			}
+			if s.Citadel != nil {
+				g.legalWings(seat, add)
+			}
 			break
 		}
 		switch f.Kind {
@@ -88,6 +91,13 @@ func (g *Game) AppendLegal(dst []Action) []Action {
 					add(Action{Verb: VChoose, Choice: c})
 				}
 			}
+			if s.Citadel != nil && f.Slot == Maester && f.Left > 0 && len(f.Used) == 0 {
+				for _, aim := range Aims() {
+					add(Action{Verb: VStudy, Aim: aim})
+				}
+			}
+		case FrameCitadel:
+			g.legalCitadel(f, add)
 		case FrameMuster:
 			g.legalMusters(f, add)
 			add(Action{Verb: VDone})

@@ -30,7 +30,7 @@ func mustStandard(t testing.TB) *board.Map {
 	return m
 }
 
-var playerNames = []string{"Alice", "Bob Smith", "Carol", "Dmitri"}
+var playerNames = []string{"Alice", "Bob Smith", "Carol", "Dmitri", "Eve", "Fay", "Gil", "Hal", "Ivy"}
 
 // randomPlayer picks uniformly among the legal actions with a seeded RNG.
 // With shortBias > 0 it takes "done" (ending a muster or move early) with
@@ -41,13 +41,37 @@ var playerNames = []string{"Alice", "Bob Smith", "Carol", "Dmitri"}
 type randomPlayer struct {
 	r         *rand.Rand
 	shortBias float64
+	// citadel: the Citadel variant's choices are taken whenever they are
+	// listed, with probability 0.7 (study) and 0.5 (a Dark Wings card), so
+	// that a few games use the whole Dark Wings deck.
+	citadel bool
 }
+
+// studious makes p favour the Citadel variant's choices.
+func (p *randomPlayer) studious() *randomPlayer { p.citadel = true; return p }
 
 func newRandomPlayer(seed uint64, shortBias float64) *randomPlayer {
 	return &randomPlayer{r: rand.New(rand.NewPCG(seed, 0x5eed)), shortBias: shortBias}
 }
 
 func (p *randomPlayer) pick(legal []rules.Action) rules.Action {
+	if p.citadel {
+		var some []rules.Action
+		for _, v := range []struct {
+			verbs []rules.Verb
+			p     float64
+		}{{[]rules.Verb{rules.VStudy}, 0.7}, {[]rules.Verb{rules.VLostOrders, rules.VIllTidings}, 0.5}} {
+			some = some[:0]
+			for _, a := range legal {
+				if slices.Contains(v.verbs, a.Verb) {
+					some = append(some, a)
+				}
+			}
+			if len(some) > 0 && p.r.Float64() < v.p {
+				return some[p.r.IntN(len(some))]
+			}
+		}
+	}
 	if p.shortBias > 0 && p.r.Float64() < p.shortBias {
 		for _, a := range legal {
 			if a.Verb == rules.VDone {
@@ -77,7 +101,12 @@ func playRandom(m *board.Map, players int, seed uint64, step func(g *rules.Game,
 // playWith plays one full game with player p, calling every step before
 // every action with the action about to be applied.
 func playWith(m *board.Map, players int, seed uint64, p *randomPlayer, step ...func(g *rules.Game, legal []rules.Action, a rules.Action) error) (*rules.Game, error) {
-	g, err := rules.New(m, rules.Config{Players: playerNames[:players], Seed: seed})
+	return playVariant(m, rules.Plain, players, seed, p, step...)
+}
+
+// playVariant is playWith for a game of the given variant.
+func playVariant(m *board.Map, v rules.Variant, players int, seed uint64, p *randomPlayer, step ...func(g *rules.Game, legal []rules.Action, a rules.Action) error) (*rules.Game, error) {
+	g, err := rules.New(m, rules.Config{Players: playerNames[:players], Seed: seed, Variant: v})
 	if err != nil {
 		return nil, err
 	}
@@ -390,8 +419,11 @@ func checkSecrets(g *rules.Game) error {
 			if len(p.Hand) > 0 {
 				return fmt.Errorf("View(%d) shows seat %s's hand", viewer, p.ID)
 			}
+			if len(p.WingCards) > 0 {
+				return fmt.Errorf("View(%d) shows seat %s's Dark Wings cards", viewer, p.ID)
+			}
 			for _, tok := range p.Loyalty {
-				if !tok.Revealed && tok.House != board.NoHouse {
+				if !tok.Revealed && tok.House != board.NoHouse && !(tok.Uncovered && uncoveredBy(v, p.Name)) {
 					return fmt.Errorf("View(%d) shows seat %s's hidden %d-token (%d)", viewer, p.ID, tok.Value, tok.House)
 				}
 			}
@@ -406,6 +438,21 @@ func checkSecrets(g *rules.Game) error {
 		}
 	}
 	return nil
+}
+
+// uncoveredBy reports whether v's log tells its seat of a Dig Up Dirt look
+// at the card of the player named name (the only way a seat may see
+// another's face-down token before the end).
+func uncoveredBy(v rules.View, name string) bool {
+	if v.Seat < 0 || v.Variant == "" {
+		return false
+	}
+	for _, l := range v.Log {
+		if l.Event == "uncovered_private" && l.Seat == v.Seat {
+			return true
+		}
+	}
+	return false
 }
 
 // snapshot is a game's whole position (every secret: hands, decks in
@@ -513,8 +560,17 @@ func hideSecrets(g *rules.Game, o rules.Seat, r *rand.Rand) (*rules.Game, bool) 
 	changed := false
 	var down []int
 	for i, h := range p.Loyalty {
-		if h >= 0 && int(h) < len(p.Revealed) && !p.Revealed[h] {
+		if h >= 0 && int(h) < len(p.Revealed) && !p.Revealed[h] && !uncovered(st, o, h) {
 			down = append(down, i)
+		}
+	}
+	if cit := st.Citadel; cit != nil && len(cit.Deck) > 0 {
+		// Swap a Dark Wings card of o's for one of the other kind in the deck.
+		for k, w := range cit.Hands[o] {
+			if j := slices.IndexFunc(cit.Deck, func(d rules.Wing) bool { return d != w }); j >= 0 {
+				cit.Hands[o][k], cit.Deck[j] = cit.Deck[j], w
+				changed = true
+			}
 		}
 	}
 	if len(down) >= 2 {
@@ -539,6 +595,20 @@ func hideSecrets(g *rules.Game, o rules.Seat, r *rand.Rand) (*rules.Game, bool) 
 		changed = true
 	}
 	return c, changed
+}
+
+// uncovered reports whether another seat has looked at o's token of
+// house h (Dig Up Dirt): moving it would change what that seat sees.
+func uncovered(st *rules.StateForTests, o rules.Seat, h board.HouseID) bool {
+	if st.Citadel == nil {
+		return false
+	}
+	for _, k := range st.Citadel.Known {
+		if k.Target == o && k.House == h {
+			return true
+		}
+	}
+	return false
 }
 
 // checker runs the per-action checks of TestRandomGames. Cheap invariants
@@ -628,7 +698,7 @@ func (c *checker) step(g *rules.Game, legal []rules.Action, a rules.Action) erro
 		if h, changed := hideSecrets(g, o, c.r); changed {
 			// The change is real: seat o sees it, in its hand or its
 			// loyalty card.
-			if was, is := g.View(o).Players[o], h.View(o).Players[o]; slices.Equal(was.Hand, is.Hand) && slices.Equal(was.Loyalty, is.Loyalty) {
+			if was, is := g.View(o).Players[o], h.View(o).Players[o]; slices.Equal(was.Hand, is.Hand) && slices.Equal(was.Loyalty, is.Loyalty) && slices.Equal(was.WingCards, is.WingCards) {
 				return fmt.Errorf("changing seat %d's secrets does not change its own view", o)
 			}
 			for s := rules.Public; s < n; s++ {

@@ -41,6 +41,9 @@ type Record struct {
 	MapSHA256 string
 	// Seed is Config.Seed.
 	Seed uint64
+	// Variant is Config.Variant: the header's "variant citadel" line,
+	// none for the plain game (a record without one replays as before).
+	Variant Variant
 	// Players are the player names in seat order.
 	Players []string
 	// Seats are the seat ids (conspiracy ids) in seat order, one per
@@ -76,6 +79,7 @@ const (
 	recSeed     = "seed"
 	recPlayer   = "player"
 	recScenario = "scenario"
+	recVariant  = "variant"
 )
 
 // maxRecordLine bounds one line of a record file.
@@ -131,7 +135,7 @@ func checkSeatID(id string) error {
 	switch {
 	case id == "":
 		return errors.New("empty seat id")
-	case id == recMap || id == recSeed || id == recPlayer || id == recScenario:
+	case id == recMap || id == recSeed || id == recPlayer || id == recScenario || id == recVariant:
 		return fmt.Errorf("seat id %q is a record keyword", id)
 	case strings.HasPrefix(id, "#"):
 		return fmt.Errorf("seat id %q starts with '#', which begins a comment", id)
@@ -220,6 +224,12 @@ func (r Record) Write(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("# No True King record\n")
 	fmt.Fprintf(&b, "map %s\nseed %d\n", writeMap(r.Map, r.MapSHA256), r.Seed)
+	if r.Variant != Plain {
+		if r.Variant >= numVariants {
+			return fmt.Errorf("cannot write record: unknown variant %d", int(r.Variant))
+		}
+		fmt.Fprintf(&b, "%s %s\n", recVariant, r.Variant)
+	}
 	for i, id := range r.Seats {
 		if err := checkSeatID(id); err != nil {
 			return fmt.Errorf("cannot write record: seat %d: %v", i+1, err)
@@ -301,6 +311,7 @@ func RecordOf(g *Game) Record {
 	return Record{
 		Map:     g.Map().ID,
 		Seed:    cfg.Seed,
+		Variant: cfg.Variant,
 		Players: cfg.Players,
 		Seats:   g.Seats(),
 		Actions: lines,
@@ -319,7 +330,7 @@ func newFromRecord(m *board.Map, r Record) (*Game, error) {
 	if len(r.Seats) != 0 && len(r.Seats) != len(r.Players) {
 		return nil, fmt.Errorf("record: %d players but %d seat ids", len(r.Players), len(r.Seats))
 	}
-	g, err := New(m, Config{Players: append([]string(nil), r.Players...), Seed: r.Seed})
+	g, err := New(m, Config{Players: append([]string(nil), r.Players...), Seed: r.Seed, Variant: r.Variant})
 	if err != nil {
 		return nil, fmt.Errorf("record: %v", err)
 	}

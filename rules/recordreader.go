@@ -36,6 +36,8 @@ type RecordReader struct {
 	hdr      Record
 	mapLine  int
 	seedLine int
+	// variantLine is the line of the variant line (0: none, the plain game).
+	variantLine int
 	// scenarioLine is the line of a scenario header (0 when none).
 	scenarioLine int
 	// pending is the first action, read while looking for the header's end.
@@ -260,8 +262,8 @@ func (rr *RecordReader) parseLine(raw string) (a string, isAction bool, err erro
 		return "", false, nil
 	}
 	word, rest := splitWord(line)
-	if rr.scenarioLine > 0 && (word == recMap || word == recSeed || word == recPlayer) {
-		return "", false, fmt.Errorf("a record that starts from a scenario (line %d) has no %s line: the scenario names the map, the seed and the players", rr.scenarioLine, word)
+	if rr.scenarioLine > 0 && (word == recMap || word == recSeed || word == recPlayer || word == recVariant) {
+		return "", false, fmt.Errorf("a record that starts from a scenario (line %d) has no %s line: the scenario names the map, the seed, the variant and the players", rr.scenarioLine, word)
 	}
 	switch word {
 	case recScenario:
@@ -309,6 +311,18 @@ func (rr *RecordReader) parseLine(raw string) (a string, isAction bool, err erro
 			return "", false, fmt.Errorf("seed %q is not a whole number from 0 to %d", rest, uint64(1<<64-1))
 		}
 		rr.hdr.Seed, rr.seedLine = s, rr.n
+	case recVariant:
+		if rr.actions > 0 {
+			return "", false, errors.New("the variant line must come before the first action")
+		}
+		if rr.variantLine > 0 {
+			return "", false, fmt.Errorf("second variant line (the variant is already %q)", rr.hdr.Variant)
+		}
+		v, err := ParseVariant(rest)
+		if err != nil || v == Plain {
+			return "", false, fmt.Errorf("variant %s is not one this game knows (want \"variant citadel\", or no variant line for the plain game)", plain(rest))
+		}
+		rr.hdr.Variant, rr.variantLine = v, rr.n
 	case recPlayer:
 		if rr.actions > 0 {
 			return "", false, errors.New("player lines must come before the first action")

@@ -33,6 +33,9 @@ type Token struct {
 	House    board.HouseID `json:"house"` // NoHouse when hidden from the viewer
 	Value    int           `json:"value"` // the slot value
 	Revealed bool          `json:"revealed"`
+	// Uncovered: face down, but the viewer has looked at it (Citadel
+	// variant: Dig Up Dirt), so House names it for the viewer alone.
+	Uncovered bool `json:"uncovered,omitempty"`
 }
 
 // PlayerView is what the viewer knows of one seat.
@@ -52,6 +55,27 @@ type PlayerView struct {
 	// game over).
 	Hand  []board.CardID `json:"hand,omitempty"`
 	Score int            `json:"score"` // final score, at game over
+	// Citadel variant (zero otherwise): crystals, ravens and how many
+	// Dark Wings cards the seat holds (public); which cards, for the
+	// viewer's own seat (or at game over); the Ill Tidings penalty on its
+	// rolls this round.
+	Crystals  int    `json:"crystals,omitempty"`
+	Ravens    int    `json:"ravens,omitempty"`
+	Wings     int    `json:"wings,omitempty"`
+	WingCards []Wing `json:"wing_cards,omitempty"`
+	Tidings   int    `json:"tidings,omitempty"`
+}
+
+// CitadelView is the Citadel variant's public table: the Dark Wings deck's
+// size and the cards played (oldest first), and the step a roll waits for
+// (StepGain, StepDirt, or "").
+type CitadelView struct {
+	Deck    int    `json:"deck"`
+	Discard []Wing `json:"discard"`
+	Step    string `json:"step,omitempty"`
+	// Chance is, for the seat to act, the chance that a roll at the
+	// Citadel reaches 10 now (its crystals, its Ill Tidings), 0 to 1.
+	Chance float64 `json:"chance"`
 }
 
 // Rank is a house's place in the ranking: From..To is the shared span
@@ -144,6 +168,10 @@ type View struct {
 	// Peek is the hand the viewer may see through Melisandre (seat, cards).
 	PeekSeat Seat           `json:"peek_seat"`
 	Peek     []board.CardID `json:"peek,omitempty"`
+	// Variant is the optional rules in play ("" for the plain game,
+	// "citadel"); Citadel is that variant's public table (nil without it).
+	Variant string       `json:"variant,omitempty"`
+	Citadel *CitadelView `json:"citadel,omitempty"`
 	// Winner and TieBreak at game over.
 	Winners  []Seat `json:"winners,omitempty"`
 	TieBreak string `json:"tie_break,omitempty"`

@@ -44,6 +44,8 @@ func (g *Game) View(seat Seat) View {
 			tok := Token{House: board.NoHouse, Value: g.m.LoyaltySlots[j], Revealed: p.Revealed[h]}
 			if mine || p.Revealed[h] {
 				tok.House = h
+			} else if c := s.Citadel; c != nil && seat >= 0 && c.knows(seat, i, h) {
+				tok.House, tok.Uncovered = h, true
 			}
 			pv.Loyalty = append(pv.Loyalty, tok)
 		}
@@ -55,6 +57,12 @@ func (g *Game) View(seat Seat) View {
 		}
 		if over {
 			pv.Score = p.Score
+		}
+		if c := s.Citadel; c != nil {
+			pv.Crystals, pv.Ravens, pv.Wings, pv.Tidings = c.Crystals[i], c.Ravens[i], len(c.Hands[i]), c.Tidings[i]
+			if mine {
+				pv.WingCards = slices.Clone(c.Hands[i])
+			}
 		}
 		v.Players = append(v.Players, pv)
 	}
@@ -109,6 +117,16 @@ func (g *Game) View(seat Seat) View {
 				v.PeekSeat = f.Target
 				v.Peek = slices.Clone(s.Players[f.Target].Hand)
 			}
+		}
+	}
+	if c := s.Citadel; c != nil {
+		v.Variant = g.cfg.Variant.String()
+		v.Citadel = &CitadelView{Deck: len(c.Deck), Discard: append([]Wing{}, c.Discard...)}
+		if f := g.top(); f != nil && f.Kind == FrameCitadel {
+			v.Citadel.Step = f.Step
+		}
+		if t := g.ToAct(); t >= 0 {
+			v.Citadel.Chance = ChanceOfTen(c.Crystals[t], c.Tidings[t])
 		}
 	}
 	if over {
@@ -167,6 +185,9 @@ func (g *Game) prompt() string {
 	}
 	f := g.top()
 	if f == nil {
+		if s.Citadel != nil && len(s.Citadel.Hands[g.ToAct()]) > 0 && !s.Citadel.Played {
+			return fmt.Sprintf("%s: play a Dark Wings card or resolve a %s agent", who, slotName(g.currentTier()))
+		}
 		return fmt.Sprintf("%s: resolve a %s agent", who, slotName(g.currentTier()))
 	}
 	hn := g.houseName(f.House)
@@ -174,6 +195,9 @@ func (g *Game) prompt() string {
 	case FrameAgent:
 		if f.Slot == Marshal {
 			return fmt.Sprintf("%s: the %s Marshal musters and moves: choose which first", who, hn)
+		}
+		if s.Citadel != nil && f.Slot == Maester {
+			return fmt.Sprintf("%s: choose an action for the %s Maester (muster, move, draw or study at the Citadel)", who, hn)
 		}
 		return fmt.Sprintf("%s: choose an action for the %s %s (muster, move or draw)", who, hn, slotName(f.Slot))
 	case FrameMuster:
@@ -194,6 +218,11 @@ func (g *Game) prompt() string {
 		return fmt.Sprintf("Combat in %s: %s may play a card", where, who)
 	case FrameCersei:
 		return fmt.Sprintf("%s: remove an unresolved %s agent (%s) or decline", who, hn, g.cardName(f.Effect))
+	case FrameCitadel:
+		if f.Step == StepGain {
+			return fmt.Sprintf("%s: the roll at the Citadel brings a raven or a crystal: choose", who)
+		}
+		return fmt.Sprintf("%s: dig up dirt: look at one face-down loyalty token of another player", who)
 	case FrameMelisandre:
 		if f.Target < 0 {
 			return fmt.Sprintf("%s: look at an opponent's hand (%s) or decline", who, g.cardName(f.Effect))
