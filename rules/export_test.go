@@ -31,4 +31,6 @@ func (g *Game) LogLens() []int {
 	}
 	return append(out, len(g.st.Log))
 }
+
+// StateForTests names the state type for the external tests' helpers.
 type StateForTests = state
