@@ -37,13 +37,16 @@ type Builder struct {
 }
 
 // NewBuilder starts a position on map m for the players of cfg (their
-// number and names are checked as New checks them).
+// number and names are checked as New checks them) and its variant.
 func NewBuilder(m *board.Map, cfg Config) (*Builder, error) {
 	g, err := blank(m, cfg)
 	if err != nil {
 		return nil, err
 	}
 	g.st.Phase = PhaseResolve
+	if c := g.st.Citadel; c != nil {
+		c.Deck = []Wing{} // every Dark Wings card nowhere, as the house cards
+	}
 	return &Builder{g: g, turn: None, had: make([]bool, len(m.Houses)), arranged: make([]bool, len(cfg.Players))}, nil
 }
 
@@ -726,5 +729,205 @@ func (b *Builder) Powers(att, def int, attTerms, defTerms []string) error {
 	}
 	c.AttPower, c.DefPower = att, def
 	c.AttTerms, c.DefTerms = append([]string(nil), attTerms...), append([]string(nil), defTerms...)
+	return nil
+}
+
+// ---- the Citadel variant ----
+
+// A Builder of a Citadel game (Config.Variant) starts with no crystals,
+// ravens or Ill Tidings and every Dark Wings card nowhere: give the hands,
+// the discard and the deck, then ShuffleWings puts the rest under the
+// deck. Build checks that each of the twelve cards is in one place.
+
+// citadelOf is the variant's part of g's position, or why it has none.
+func (g *Game) citadelOf() (*citadel, error) {
+	if c := g.st.Citadel; c != nil {
+		return c, nil
+	}
+	return nil, errors.New("this game is played without the Citadel variant: it has no crystals, ravens or Dark Wings cards")
+}
+
+func (b *Builder) citadel() (*citadel, error) { return b.g.citadelOf() }
+
+// A Citadel count per seat: its name, its bound and where it is kept.
+type citadelCount struct {
+	what string
+	most int
+	of   func(*citadel) []int
+}
+
+// The counts: crystals (a roll has at most MaxDice dice), ravens (Build
+// checks them against the deck: three are exchanged at once while it has
+// a card) and the Ill Tidings penalty (at most the twelve cards).
+var (
+	countCrystals = citadelCount{"crystals", MaxDice - 2, func(c *citadel) []int { return c.Crystals }}
+	countRavens   = citadelCount{"ravens", MaxDice, func(c *citadel) []int { return c.Ravens }}
+	countTidings  = citadelCount{"Ill Tidings", 2 * WingsPerKind, func(c *citadel) []int { return c.Tidings }}
+)
+
+// putCount sets one of seat's Citadel counts to n.
+func (g *Game) putCount(seat Seat, n int, k citadelCount) error {
+	c, err := g.citadelOf()
+	if err != nil {
+		return err
+	}
+	if err := g.seatOK(seat); err != nil {
+		return err
+	}
+	if n < 0 || n > k.most {
+		return fmt.Errorf("%d %s: 0 to %d", n, k.what, k.most)
+	}
+	k.of(c)[seat] = n
+	return nil
+}
+
+// Crystals sets seat's Crystals of Knowledge (0 to MaxDice−2: a roll has
+// at most MaxDice dice).
+func (b *Builder) Crystals(seat Seat, n int) error { return b.g.putCount(seat, n, countCrystals) }
+
+// Ravens sets seat's ravens: at most 2 while a Dark Wings card can be
+// drawn (three are exchanged at once; Build checks it against the deck).
+func (b *Builder) Ravens(seat Seat, n int) error { return b.g.putCount(seat, n, countRavens) }
+
+// Tidings sets the Ill Tidings penalty on seat's rolls this round (the
+// cards played on it: 0 to the twelve of the deck).
+func (b *Builder) Tidings(seat Seat, n int) error { return b.g.putCount(seat, n, countTidings) }
+
+// wing checks a Dark Wings card given: its kind, and one of the six of
+// its kind still nowhere.
+func (b *Builder) wing(w Wing) (*citadel, error) {
+	c, err := b.citadel()
+	if err != nil {
+		return nil, err
+	}
+	if w == 0 || w >= numWings {
+		return nil, fmt.Errorf("unknown Dark Wings card %d", int(w))
+	}
+	if wingsPlaced(c, w) >= WingsPerKind {
+		return nil, fmt.Errorf("all %d %s cards are placed already: the deck holds %d of each kind", WingsPerKind, w.Name(), WingsPerKind)
+	}
+	return c, nil
+}
+
+// wingsPlaced counts the cards of kind w in the deck, the discard and the
+// hands.
+func wingsPlaced(c *citadel, w Wing) int {
+	n := 0
+	for _, ws := range append([][]Wing{c.Deck, c.Discard}, c.Hands...) {
+		for _, x := range ws {
+			if x == w {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// WingHand puts a Dark Wings card of kind w in seat's hand.
+func (b *Builder) WingHand(seat Seat, w Wing) error {
+	if err := b.g.seatOK(seat); err != nil {
+		return err
+	}
+	c, err := b.wing(w)
+	if err != nil {
+		return err
+	}
+	c.Hands[seat] = append(c.Hands[seat], w)
+	return nil
+}
+
+// WingDeck puts a Dark Wings card of kind w under the deck given so far
+// (the first given is the top card).
+func (b *Builder) WingDeck(w Wing) error {
+	c, err := b.wing(w)
+	if err == nil {
+		c.Deck = append(c.Deck, w)
+	}
+	return err
+}
+
+// WingDiscard puts a Dark Wings card of kind w on the discard (oldest
+// first).
+func (b *Builder) WingDiscard(w Wing) error {
+	c, err := b.wing(w)
+	if err == nil {
+		c.Discard = append(c.Discard, w)
+	}
+	return err
+}
+
+// ShuffleWings puts every Dark Wings card not yet in the deck, the
+// discard or a hand under the deck, shuffled by the generator.
+func (b *Builder) ShuffleWings() error {
+	c, err := b.citadel()
+	if err != nil {
+		return err
+	}
+	var rest []Wing
+	for w := LostOrders; w < numWings; w++ {
+		for range WingsPerKind - wingsPlaced(c, w) {
+			rest = append(rest, w)
+		}
+	}
+	b.g.rand().Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	c.Deck = append(c.Deck, rest...)
+	return nil
+}
+
+// Known says that looker has looked at target's token of house h through
+// Dig Up Dirt (and so knows where it is on target's card).
+func (b *Builder) Known(looker, target Seat, h board.HouseID) error {
+	c, err := b.citadel()
+	if err != nil {
+		return err
+	}
+	g := b.g
+	for _, s := range []Seat{looker, target} {
+		if err := g.seatOK(s); err != nil {
+			return err
+		}
+	}
+	if _, err := g.houseArg(h); err != nil {
+		return err
+	}
+	switch {
+	case looker == target:
+		return errors.New("a player digs up dirt on another player: their own card holds no secret from them")
+	case c.knows(looker, target, h):
+		return fmt.Errorf("%s's look at %s's %s token is given twice", g.seatName(looker), g.seatName(target), g.houseName(h))
+	}
+	c.Known = append(c.Known, Uncovered{Looker: looker, Target: target, House: h})
+	return nil
+}
+
+// WingPlayed says the seat resolving has played its Dark Wings card this
+// turn (one a turn) and has not yet resolved an agent: only in the
+// resolution phase with nothing pending (Build checks it).
+func (b *Builder) WingPlayed(played bool) error {
+	c, err := b.citadel()
+	if err == nil {
+		c.Played = played
+	}
+	return err
+}
+
+// CitadelStep puts a roll at the Citadel awaiting its choice on the
+// pending steps, above the Maester that studied (its action taken: left
+// 0): StepGain (a 7–9: a raven or a crystal) or StepDirt (a 10+ for Dig
+// Up Dirt: the token to look at).
+func (b *Builder) CitadelStep(step string) error {
+	if _, err := b.citadel(); err != nil {
+		return err
+	}
+	top := b.g.top()
+	switch {
+	case step != StepGain && step != StepDirt:
+		return fmt.Errorf("unknown Citadel step %q (want %s or %s)", step, StepGain, StepDirt)
+	case top == nil || len(b.g.st.Stack) != 1 || top.Kind != FrameAgent || top.Slot != Maester:
+		return errors.New("a roll at the Citadel is pending only right above the Maester agent that studied")
+	case top.Left != 0 || len(top.Used) > 0:
+		return errors.New("the Maester that studied has taken its action: give it used = [] and left = 0")
+	}
+	b.g.push(frame{Kind: FrameCitadel, Seat: None, House: top.House, Effect: None, Target: None, Step: step})
 	return nil
 }

@@ -73,6 +73,7 @@ func rebuild(t testing.TB, g *Game) (*Game, error) {
 			put(b.Fort(board.TerrID(t), p.Fort(board.TerrID(t))))
 		}
 	}
+	rebuildCitadel(p, b, put)
 	for _, f := range p.Pending() {
 		put(rebuildStep(b, f))
 	}
@@ -94,6 +95,8 @@ func rebuildStep(b *Builder, f Pending) error {
 		return b.Cersei(f.Seat, f.House, f.Card)
 	case FrameMelisandre:
 		return b.Melisandre(f.Seat, f.House, f.Card, f.LookingAt)
+	case FrameCitadel:
+		return b.CitadelStep(f.Step)
 	}
 	c := f.Combat
 	errs := []error{b.Combat(c.Territory, c.From, c.Attacker, c.Defender, f.Seat), b.CombatStep(c.Step, c.Winner),

@@ -622,6 +622,9 @@ func (g *Game) checkCitadel(add addFunc) {
 			add(PartCitadel, int(i), "%s holds %d ravens while a Dark Wings card can be drawn: three ravens are exchanged at once", g.seatName(i), c.Ravens[i])
 		}
 	}
+	if c.Played && (g.st.Phase != PhaseResolve || len(g.st.Stack) > 0) {
+		add(PartCitadel, -1, "a Dark Wings card is played this turn only at the start of a resolving turn, before an agent resolves (the %s phase, nothing pending)", PhaseResolve)
+	}
 	if len(c.Deck) == 0 && len(c.Discard) > 0 {
 		add(PartCitadel, -1, "the Dark Wings deck is empty but its discard is not: an empty deck is reshuffled from its discard at once")
 	}

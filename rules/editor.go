@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"notrueking/board"
 )
@@ -250,4 +251,59 @@ func (e *Editor) Build() (*Game, error) {
 		return nil, errs[0]
 	}
 	return g.start()
+}
+
+// ---- the Citadel variant ----
+
+// Crystals sets seat's Crystals of Knowledge, as Builder.Crystals.
+func (e *Editor) Crystals(seat Seat, n int) error {
+	return e.done(e.g.putCount(seat, n, countCrystals))
+}
+
+// Tidings sets the Ill Tidings penalty on seat's rolls this round, as
+// Builder.Tidings.
+func (e *Editor) Tidings(seat Seat, n int) error {
+	return e.done(e.g.putCount(seat, n, countTidings))
+}
+
+// Ravens sets seat's ravens: three or more only while the Dark Wings
+// deck is empty (they are exchanged at once for a card otherwise).
+func (e *Editor) Ravens(seat Seat, n int) error {
+	c, err := e.g.citadelOf()
+	if err != nil {
+		return err
+	}
+	if n >= 3 && len(c.Deck) > 0 {
+		return fmt.Errorf("%d ravens while the Dark Wings deck has a card: three ravens are exchanged at once", n)
+	}
+	return e.done(e.g.putCount(seat, n, countRavens))
+}
+
+// GiveWing moves a Dark Wings card of kind w into seat's hand: from the
+// discard if one is there, else the first of the deck. A deck left empty
+// takes the discard, in its order (an edit draws nothing from the
+// generator).
+func (e *Editor) GiveWing(seat Seat, w Wing) error {
+	c, err := e.g.citadelOf()
+	if err != nil {
+		return err
+	}
+	if err := e.g.seatOK(seat); err != nil {
+		return err
+	}
+	if w == 0 || w >= numWings {
+		return fmt.Errorf("unknown Dark Wings card %d", int(w))
+	}
+	if i := slices.Index(c.Discard, w); i >= 0 {
+		c.Discard = slices.Delete(c.Discard, i, i+1)
+	} else if i := slices.Index(c.Deck, w); i >= 0 {
+		c.Deck = slices.Delete(c.Deck, i, i+1)
+	} else {
+		return fmt.Errorf("every %s card is in a hand already", w.Name())
+	}
+	c.Hands[seat] = append(c.Hands[seat], w)
+	if len(c.Deck) == 0 {
+		c.Deck, c.Discard = c.Discard, []Wing{}
+	}
+	return e.done(nil)
 }

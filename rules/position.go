@@ -118,7 +118,9 @@ type Pending struct {
 	Placed []int
 	// Melisandre: the seat whose hand is looked at, or None before.
 	LookingAt Seat
-	Combat    *PendingCombat // a combat, or nil
+	// A roll at the Citadel (the Citadel variant): StepGain or StepDirt.
+	Step   string
+	Combat *PendingCombat // a combat, or nil
 }
 
 // PendingCombat is a pending combat, a copy.
@@ -146,7 +148,7 @@ func (p Position) Pending() []Pending {
 	var out []Pending
 	for _, f := range p.s.Stack {
 		q := Pending{Kind: f.Kind, Seat: f.Seat, House: f.House, Card: f.Effect, Slot: f.Slot,
-			Used: slices.Clone(f.Used), Left: f.Left, Points: f.Points, Placed: slices.Clone(f.Placed), LookingAt: f.Target}
+			Used: slices.Clone(f.Used), Left: f.Left, Points: f.Points, Placed: slices.Clone(f.Placed), LookingAt: f.Target, Step: f.Step}
 		if c := f.Combat; c != nil {
 			pc := &PendingCombat{Territory: c.Territory, From: c.From, Attacker: c.Attacker, Defender: c.Defender,
 				Step: c.Step, Attacking: c.AttUnits, Winner: c.Winner, Retreating: c.Retreat,
@@ -160,3 +162,74 @@ func (p Position) Pending() []Pending {
 	}
 	return out
 }
+
+// ---- the Citadel variant ----
+
+// Variant is the game's variant (Plain, or Citadel with its pieces below;
+// in the plain game they are all zero and empty).
+func (p Position) Variant() Variant {
+	if p.s.Citadel != nil {
+		return Citadel
+	}
+	return Plain
+}
+
+// citadelCount is seat's count in one of the variant's per-seat counts.
+func (p Position) citadelCount(seat Seat, of func(*citadel) []int) int {
+	if p.s.Citadel == nil {
+		return 0
+	}
+	return of(p.s.Citadel)[seat]
+}
+
+// Crystals counts seat's Crystals of Knowledge.
+func (p Position) Crystals(seat Seat) int {
+	return p.citadelCount(seat, func(c *citadel) []int { return c.Crystals })
+}
+
+// Ravens counts seat's ravens.
+func (p Position) Ravens(seat Seat) int {
+	return p.citadelCount(seat, func(c *citadel) []int { return c.Ravens })
+}
+
+// Tidings is the Ill Tidings penalty on seat's rolls this round.
+func (p Position) Tidings(seat Seat) int {
+	return p.citadelCount(seat, func(c *citadel) []int { return c.Tidings })
+}
+
+// WingHand is the Dark Wings cards seat holds, in the order drawn.
+func (p Position) WingHand(seat Seat) []Wing {
+	if p.s.Citadel == nil {
+		return nil
+	}
+	return slices.Clone(p.s.Citadel.Hands[seat])
+}
+
+// WingDeck is the Dark Wings deck, top card first.
+func (p Position) WingDeck() []Wing {
+	if p.s.Citadel == nil {
+		return nil
+	}
+	return slices.Clone(p.s.Citadel.Deck)
+}
+
+// WingDiscard is the Dark Wings discard, oldest first.
+func (p Position) WingDiscard() []Wing {
+	if p.s.Citadel == nil {
+		return nil
+	}
+	return slices.Clone(p.s.Citadel.Discard)
+}
+
+// Known lists the face-down tokens seats have looked at through Dig Up
+// Dirt, in the order looked at.
+func (p Position) Known() []Uncovered {
+	if p.s.Citadel == nil {
+		return nil
+	}
+	return slices.Clone(p.s.Citadel.Known)
+}
+
+// WingPlayed reports whether the seat resolving has played its Dark Wings
+// card this turn (before resolving an agent).
+func (p Position) WingPlayed() bool { return p.s.Citadel != nil && p.s.Citadel.Played }
