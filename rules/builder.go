@@ -912,22 +912,35 @@ func (b *Builder) WingPlayed(played bool) error {
 }
 
 // CitadelStep puts a roll at the Citadel awaiting its choice on the
-// pending steps, above the Maester that studied (its action taken: left
-// 0): StepGain (a 7–9: a raven or a crystal) or StepDirt (a 10+ for Dig
-// Up Dirt: the token to look at).
-func (b *Builder) CitadelStep(step string) error {
+// pending steps, right above the Maester that studied (its action taken:
+// left 0), of seat for house h (None: the Maester's): StepGain (a 7–9: a
+// raven or a crystal) or StepDirt (a 10+ for Dig Up Dirt: the token to
+// look at).
+func (b *Builder) CitadelStep(seat Seat, h board.HouseID, step string) error {
 	if _, err := b.citadel(); err != nil {
 		return err
 	}
-	top := b.g.top()
+	g := b.g
+	top := g.top()
 	switch {
 	case step != StepGain && step != StepDirt:
 		return fmt.Errorf("unknown Citadel step %q (want %s or %s)", step, StepGain, StepDirt)
-	case top == nil || len(b.g.st.Stack) != 1 || top.Kind != FrameAgent || top.Slot != Maester:
+	case top == nil || len(g.st.Stack) != 1 || top.Kind != FrameAgent || top.Slot != Maester:
 		return errors.New("a roll at the Citadel is pending only right above the Maester agent that studied")
 	case top.Left != 0 || len(top.Used) > 0:
 		return errors.New("the Maester that studied has taken its action: give it used = [] and left = 0")
+	case h != None && h != top.House:
+		return fmt.Errorf("the Maester studied for %s, not %s", g.houseName(top.House), g.houseName(h))
 	}
-	b.g.push(frame{Kind: FrameCitadel, Seat: None, House: top.House, Effect: None, Target: None, Step: step})
+	if owner := g.st.Slots[top.House][Maester]; seat != None && seat != owner {
+		if err := g.seatOK(seat); err != nil {
+			return err
+		}
+		return fmt.Errorf("the Maester that studied is %s's, not %s's", g.seatName(owner), g.seatName(seat))
+	}
+	g.push(frame{Kind: FrameCitadel, Seat: None, House: top.House, Effect: None, Target: None, Step: step})
 	return nil
 }
+
+// Variant is the variant of the game being built (Config.Variant).
+func (b *Builder) Variant() Variant { return b.g.cfg.Variant }

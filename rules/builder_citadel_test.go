@@ -134,12 +134,12 @@ func TestBuilderRefusesCitadelFacts(t *testing.T) {
 		{"unknown card", func() error { return b.WingDiscard(7) }, "unknown Dark Wings card 7"},
 		{"look at oneself", func() error { return b.Known(1, 1, H("stark")) }, "digs up dirt on another player"},
 		{"look at no house", func() error { return b.Known(1, 0, 9) }, "no house number 9"},
-		{"step of no kind", func() error { return b.CitadelStep("pray") }, `unknown Citadel step "pray"`},
-		{"step without a maester", func() error { return b.CitadelStep(StepGain) }, "only right above the Maester agent that studied"},
+		{"step of no kind", func() error { return b.CitadelStep(None, None, "pray") }, `unknown Citadel step "pray"`},
+		{"step without a maester", func() error { return b.CitadelStep(None, None, StepGain) }, "only right above the Maester agent that studied"},
 		{"plain crystals", func() error { return plain.Crystals(0, 1) }, "played without the Citadel variant"},
 		{"plain card", func() error { return plain.WingDeck(IllTidings) }, "played without the Citadel variant"},
 		{"plain shuffle", func() error { return plain.ShuffleWings() }, "played without the Citadel variant"},
-		{"plain step", func() error { return plain.CitadelStep(StepGain) }, "played without the Citadel variant"},
+		{"plain step", func() error { return plain.CitadelStep(None, None, StepGain) }, "played without the Citadel variant"},
 	} {
 		before := positionJSON(t, g)
 		err := c.fact()

@@ -96,7 +96,7 @@ func rebuildStep(b *Builder, f Pending) error {
 	case FrameMelisandre:
 		return b.Melisandre(f.Seat, f.House, f.Card, f.LookingAt)
 	case FrameCitadel:
-		return b.CitadelStep(f.Step)
+		return b.CitadelStep(f.Seat, f.House, f.Step)
 	}
 	c := f.Combat
 	errs := []error{b.Combat(c.Territory, c.From, c.Attacker, c.Defender, f.Seat), b.CombatStep(c.Step, c.Winner),

@@ -35,11 +35,15 @@ func Export(g *rules.Game, mapName, mapSum string) []byte {
 	} else {
 		w.line("seed = \"%d\"", seed) // beyond TOML's integers
 	}
+	if v := w.p.Variant(); v != rules.Plain {
+		w.line("variant = %s", quote(v.String()))
+	}
 	w.round()
 	w.players()
 	w.agents()
 	w.board()
 	w.houses()
+	w.citadel()
 	w.stack()
 	return []byte(w.b.String())
 }
@@ -108,7 +112,43 @@ func (w *writer) players() {
 			w.line("arranged = %t", p.Arranged(i))
 		}
 		w.line("hand = %s", list(cardIDs(w.m, p.Hand(i))))
+		if p.Variant() == rules.Citadel {
+			w.line("crystals = %d", p.Crystals(i))
+			w.line("ravens = %d", p.Ravens(i))
+			w.line("tidings = %d", p.Tidings(i))
+			w.line("wings = %s", wingIDs(p.WingHand(i)))
+		}
 	}
+}
+
+// citadel writes the Citadel variant's table: the Dark Wings deck and
+// discard, the looks of Dig Up Dirt, a card played this turn.
+func (w *writer) citadel() {
+	p := w.p
+	if p.Variant() != rules.Citadel {
+		return
+	}
+	w.line("")
+	w.line("[citadel]")
+	w.line("deck = %s", wingIDs(p.WingDeck()))
+	w.line("discard = %s", wingIDs(p.WingDiscard()))
+	var known []string
+	for _, k := range p.Known() {
+		known = append(known, fmt.Sprintf("{ looker = %s, target = %s, house = %s }", quote(w.seats[k.Looker]), quote(w.seats[k.Target]), quote(w.hid(k.House))))
+	}
+	w.line("known = [%s]", strings.Join(known, ", "))
+	if p.WingPlayed() {
+		w.line("played = true")
+	}
+}
+
+// wingIDs is a list of Dark Wings cards by id.
+func wingIDs(ws []rules.Wing) string {
+	ids := make([]string, len(ws))
+	for i, x := range ws {
+		ids[i] = x.String()
+	}
+	return list(ids)
 }
 
 // agents writes the agents on slots.
@@ -205,6 +245,8 @@ func (w *writer) stack() {
 				}
 			}
 			w.line("placed = { %s }", strings.Join(parts, ", "))
+		case rules.FrameCitadel:
+			w.line("step = %s", quote(f.Step))
 		case rules.FrameMelisandre:
 			if f.LookingAt >= 0 {
 				w.line("looking_at = %s", quote(w.seats[f.LookingAt]))

@@ -123,7 +123,11 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 	if !ok {
 		return nil
 	}
-	b, err := rules.NewBuilder(r.m, rules.Config{Players: names, Seed: root.Uint64("seed", false)})
+	variant, err := rules.ParseVariant(root.Str("variant", false))
+	if err != nil {
+		r.errf("variant", "%v", err)
+	}
+	b, err := rules.NewBuilder(r.m, rules.Config{Players: names, Seed: root.Uint64("seed", false), Variant: variant})
 	if err != nil {
 		r.errf("player", "%v", err)
 		return nil
@@ -137,6 +141,7 @@ func (r *reader) read(root *maps.Table, dir string) *rules.Game {
 	r.readForts(root)
 	r.readStack(root)
 	r.readHouses(root)
+	r.readCitadel(root)
 	r.readTurn(root)
 	r.readRanking(root)
 	if text := root.Str("rng", false); text != "" {
@@ -295,6 +300,11 @@ func (r *reader) keyOf(pe *rules.PositionError) string {
 		return "turn"
 	case rules.PartRanking:
 		return "ranking"
+	case rules.PartCitadel:
+		if i >= 0 && i < len(r.players) {
+			return r.players[i].Key("ravens")
+		}
+		return "citadel"
 	case rules.PartStack:
 		if i >= 0 && i < len(r.stack) {
 			return r.stack[i].Path()

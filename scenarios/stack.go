@@ -9,7 +9,7 @@ import (
 )
 
 // Frame kinds a scenario names in [[stack]].
-var kinds = []rules.FrameKind{rules.FrameAgent, rules.FrameMuster, rules.FrameMove, rules.FrameCombat, rules.FrameCersei, rules.FrameMelisandre}
+var kinds = []rules.FrameKind{rules.FrameAgent, rules.FrameMuster, rules.FrameMove, rules.FrameCombat, rules.FrameCersei, rules.FrameMelisandre, rules.FrameCitadel}
 
 // readStack reads the pending steps, bottom first: the agent resolving,
 // then the actions and combats it (or a card) started.
@@ -46,7 +46,7 @@ func (r *reader) readStep(ft *maps.Table) bool {
 	kind := rules.FrameKind(ft.Need("kind", "kind of step"))
 	if !slices.Contains(kinds, kind) {
 		if kind != "" {
-			r.errf(ft.Key("kind"), "unknown kind %q (want agent, muster, move, combat, cersei or melisandre)", string(kind))
+			r.errf(ft.Key("kind"), "unknown kind %q (want agent, muster, move, combat, cersei, melisandre or citadel)", string(kind))
 		}
 		return false
 	}
@@ -85,6 +85,8 @@ func (r *reader) readStep(ft *maps.Table) bool {
 		r.put(at, r.b.Melisandre(st.seat, st.house, st.card, looking))
 	case rules.FrameCombat:
 		return r.readCombat(ft, st.seat)
+	case rules.FrameCitadel:
+		r.put(ft.Key("step"), r.b.CitadelStep(st.seat, st.house, ft.Need("step", "step")))
 	}
 	return true
 }
@@ -104,7 +106,7 @@ func (r *reader) readStepHeader(ft *maps.Table, kind rules.FrameKind) (step, boo
 	} else if kind == rules.FrameAgent {
 		ok = false
 	}
-	if kind != rules.FrameAgent && kind != rules.FrameCombat {
+	if kind != rules.FrameAgent && kind != rules.FrameCombat && kind != rules.FrameCitadel {
 		granted := kind == rules.FrameCersei || kind == rules.FrameMelisandre
 		if id := ft.Str("card", granted); id != "" {
 			var cok bool
