@@ -20,8 +20,9 @@ type Tournament struct {
 	// e on seat (e+i) mod Players, so every entry sits at every seat
 	// equally often over Players games.
 	Entries []Level
-	Seed    uint64 // game i is dealt with Seed+i; the bots' seeds derive from it
-	Jobs    int    // games played at once (one per core)
+	Seed    uint64        // game i is dealt with Seed+i; the bots' seeds derive from it
+	Variant rules.Variant // the optional rules of every game (the plain game by default)
+	Jobs    int           // games played at once (one per core)
 	// Budget, if set, replaces BudgetOf (tests play with tiny budgets).
 	Budget func(l Level, players int) Budget
 	// Progress, if set, is called after each game (from one goroutine at a
@@ -66,7 +67,7 @@ func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
 		names[s] = fmt.Sprintf("Bot%d", s+1)
 	}
 	seed := t.Seed + uint64(i)
-	g, err := rules.New(t.Map, rules.Config{Players: names, Seed: seed})
+	g, err := rules.New(t.Map, rules.Config{Players: names, Seed: seed, Variant: t.Variant})
 	if err != nil {
 		return GameResult{}, err
 	}
