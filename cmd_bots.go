@@ -65,7 +65,7 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	if *deal != "model" && *deal != "uniform" {
 		return fail("-deal %q: want model or uniform", *deal)
 	}
-	t := bots.Tournament{Map: m, Players: s.players, Games: s.games, Entries: levels, Seed: s.seed, Jobs: *jobs}
+	t := bots.Tournament{Map: m, Players: s.players, Games: s.games, Entries: levels, Seed: s.seed, Jobs: *jobs, Variant: s.variant}
 	if *playout == "uniform" || *deal == "uniform" {
 		t.Budget = func(l bots.Level, players int) bots.Budget {
 			b := bots.BudgetOf(l, players)
@@ -97,7 +97,7 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return c.failed("%v", err)
 	}
-	writeTournament(stdout, t.Summarize(rs))
+	writeTournament(stdout, t.Summarize(rs), t.Variant)
 	return 0
 }
 
@@ -141,12 +141,17 @@ func recordKeeper(dir string, games int, seed uint64, mapArg string, m *board.Ma
 	}, nil
 }
 
-// writeTournament prints the tournament's table: per entry (seat of
+// writeTournament prints the tournament's table (its first line names the
+// map, the players, the games, the seed and a variant v other than the plain game): per entry (seat of
 // -seats) wins, win rate with its 95 % interval and mean score; per house
 // mean final rank and how often it ranked first; per level the mean
 // seconds per decision.
-func writeTournament(w io.Writer, s bots.Summary) {
-	fmt.Fprintf(w, "map %s, %d players, %d games, seed %d\n", s.Map, s.Players, s.Games, s.Seed)
+func writeTournament(w io.Writer, s bots.Summary, v rules.Variant) {
+	variant := ""
+	if v != rules.Plain {
+		variant = ", variant " + v.String()
+	}
+	fmt.Fprintf(w, "map %s, %d players, %d games, seed %d%s\n", s.Map, s.Players, s.Games, s.Seed, variant)
 	fmt.Fprintf(w, "%-6s %-7s %7s %7s %-17s %6s\n", "seat", "level", "wins", "rate", "95% interval", "score")
 	for i, e := range s.Entries {
 		fmt.Fprintf(w, "%-6d %-7s %7.1f %6.1f%% [%5.1f%%, %5.1f%%] %6.2f\n", i+1, e.Level, e.Wins, e.WinPercent, 100*e.Lo, 100*e.Hi, e.MeanScore)

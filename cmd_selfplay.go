@@ -29,12 +29,16 @@ func cmdSelfplay(args []string, stdout, stderr io.Writer) int {
 		return c.fail("-players %d: the %s map seats %d to %d players", s.players, m.ID, m.MinPlayers, m.MaxPlayers)
 	}
 	start := time.Now()
-	res, err := rules.SelfPlay(m, s.players, s.games, s.seed)
+	res, err := rules.SelfPlayVariant(m, s.variant, s.players, s.games, s.seed, nil)
 	took := time.Since(start)
 	if err != nil {
 		return c.failed("%v", err)
 	}
-	fmt.Fprintf(stdout, "map %s, %d players, seed %d\n", m.ID, s.players, s.seed)
+	variant := ""
+	if s.variant != rules.Plain {
+		variant = ", variant " + s.variant.String()
+	}
+	fmt.Fprintf(stdout, "map %s, %d players, seed %d%s\n", m.ID, s.players, s.seed, variant)
 	fmt.Fprintf(stdout, "games %d actions %d games/s %.0f checksum %016x\n",
 		res.Games, res.Actions, float64(res.Games)/took.Seconds(), res.Checksum)
 	return 0

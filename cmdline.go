@@ -5,10 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"notrueking/internal/textcheck"
 	"notrueking/maps"
+	"notrueking/rules"
 )
 
 // cmdFlags is the command line of one command: its flag set, and how its
@@ -177,6 +179,7 @@ type series struct {
 	mapName        string
 	players, games int
 	seed           uint64
+	variant        rules.Variant
 }
 
 // addSeries defines the flags of a series of games: games by default,
@@ -187,5 +190,21 @@ func addSeries(c *cmdFlags, games, maxGames int) *series {
 	c.intVarIn(&s.players, "players", 4, minPlayers, maxPlayers, "players per game (the map's range)")
 	c.intVarIn(&s.games, "games", games, 1, maxGames, "number of games")
 	c.Uint64Var(&s.seed, "seed", 1, "seed of the first game (game i uses seed+i)")
+	c.variantVar(&s.variant)
 	return s
+}
+
+// variantVar defines -variant: the optional rules of the games a command
+// makes (rules.Variants; the plain game by default). An unknown name is
+// refused listing the known ones.
+func (c *cmdFlags) variantVar(v *rules.Variant) {
+	known := strings.Join(rules.Variants(), ", ")
+	c.Func("variant", "the optional rules: "+known+" (default plain)", func(s string) error {
+		if !slices.Contains(rules.Variants(), s) {
+			return fmt.Errorf("unknown variant %q: the variants are %s", short(s), known)
+		}
+		var err error
+		*v, err = rules.ParseVariant(s)
+		return err
+	})
 }

@@ -32,6 +32,12 @@ func SelfPlay(m *board.Map, players, games int, seed uint64) (SelfPlayResult, er
 // game over, to read its ranking and result (not to keep: it is the
 // caller's to read, not to change).
 func SelfPlayEach(m *board.Map, players, games int, seed uint64, each func(i int, g *Game)) (SelfPlayResult, error) {
+	return SelfPlayVariant(m, Plain, players, games, seed, each)
+}
+
+// SelfPlayVariant is SelfPlayEach with the optional rules of variant v
+// (the selfplay command's -variant).
+func SelfPlayVariant(m *board.Map, v Variant, players, games int, seed uint64, each func(i int, g *Game)) (SelfPlayResult, error) {
 	var res SelfPlayResult
 	names := make([]string, players)
 	for i := range names {
@@ -40,7 +46,7 @@ func SelfPlayEach(m *board.Map, players, games int, seed uint64, each func(i int
 	h := fnv.New64a()
 	var legal []Action
 	for i := 0; i < games; i++ {
-		g, err := New(m, Config{Players: names, Seed: seed + uint64(i)})
+		g, err := New(m, Config{Players: names, Seed: seed + uint64(i), Variant: v})
 		if err != nil {
 			return res, err
 		}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"notrueking/gamefile"
+	"notrueking/rules"
+)
+
+// TestVariantFlag: selfplay and bots play the Citadel variant with
+// -variant citadel (the same seed repeats it, and it is another game than
+// the plain one); an unknown variant is refused listing the known ones.
+func TestVariantFlag(t *testing.T) {
+	run := func(args ...string) string {
+		t.Helper()
+		var out, errb bytes.Buffer
+		if code := dispatch(args, &out, &errb); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errb.String())
+		}
+		return out.String()
+	}
+	checksum := func(out string) string {
+		i := strings.Index(out, "checksum ")
+		if i < 0 {
+			t.Fatalf("no checksum in %q", out)
+		}
+		return strings.TrimSpace(out[i:])
+	}
+	citadel := run("selfplay", "-games", "5", "-seed", "3", "-variant", "citadel")
+	again := run("selfplay", "-games", "5", "-seed", "3", "-variant", "citadel")
+	plain := run("selfplay", "-games", "5", "-seed", "3")
+	explicit := run("selfplay", "-games", "5", "-seed", "3", "-variant", "plain")
+	if !strings.HasPrefix(citadel, "map standard, 4 players, seed 3, variant citadel\n") || strings.Contains(plain, "variant") {
+		t.Errorf("the first lines: %q, %q", citadel, plain)
+	}
+	if checksum(citadel) != checksum(again) || checksum(citadel) == checksum(plain) || checksum(plain) != checksum(explicit) {
+		t.Errorf("checksums: citadel %s, again %s, plain %s, -variant plain %s", checksum(citadel), checksum(again), checksum(plain), checksum(explicit))
+	}
+	for _, cmd := range []string{"selfplay", "bots"} {
+		var out, errb bytes.Buffer
+		code := dispatch([]string{cmd, "-variant", "winter", "-seats", "random,random,random,random"}, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), `unknown variant "winter": the variants are plain, citadel`) {
+			t.Errorf("%s -variant winter: exit %d, %q", cmd, code, errb.String())
+		}
+	}
+
+	dir := filepath.Join(t.TempDir(), "recs")
+	out := run("bots", "-players", "3", "-games", "2", "-seats", "random,random,random", "-seed", "4", "-j", "1", "-q", "-variant", "citadel", "-records", dir)
+	if !strings.HasPrefix(out, "map standard, 3 players, 2 games, seed 4, variant citadel\n") {
+		t.Errorf("the table's first line: %q", out)
+	}
+	// Each game's record says the variant and replays to a Citadel game
+	// that is over.
+	for _, name := range []string{"game-001-seed-4.ntk", "game-002-seed-5.ntk"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), "\nvariant citadel\n") {
+			t.Errorf("%s has no variant line:\n%.300s", name, data)
+		}
+		f, err := gamefile.ReadFile(filepath.Join(dir, name), gamefile.Loader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Game.Variant() != rules.Citadel || !f.Game.Over() {
+			t.Errorf("%s replays to variant %v, over %v", name, f.Game.Variant(), f.Game.Over())
+		}
+	}
+}
