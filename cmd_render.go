@@ -27,7 +27,7 @@ const xvfbEnv = "NTK_RENDER_XVFB"
 // cmdRender is the render command: it draws the public table — no loyalty card, hand or deck — as
 // a PNG file and writes nothing else (no save, no record). The game is the
 // record or save of -load after -at actions (all of them by default), or a
-// new game of -map and -players. Drawing needs a display: on Linux without
+// new game of -map and -players (and -variant). Drawing needs a display: on Linux without
 // one it re-runs itself under xvfb-run when that is installed.
 func cmdRender(args []string, stdout, stderr io.Writer) int {
 	c := newFlags("render", stdout, stderr)
@@ -39,6 +39,8 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 	mapName := c.String("map", "standard", "map of a new game (without -load)")
 	players := c.intIn("players", 4, minPlayers, maxPlayers, "players of a new game (without -load; the map's range)")
 	seed := c.Uint64("seed", 1, "seed of a new game (without -load)")
+	var variant rules.Variant
+	c.variantVar(&variant)
 	force := c.Bool("f", false, "replace -o when it exists")
 	fail := c.fail
 	pos, code, ok := c.parse(args)
@@ -61,14 +63,14 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 		return fail("-at counts the actions of a -load record; give -load")
 	}
 	if *load != "" {
-		for _, f := range []string{"map", "players", "seed", "scenario"} {
+		for _, f := range []string{"map", "players", "seed", "variant", "scenario"} {
 			if set[f] {
 				return fail("-load draws the game as it was set up; it takes no -%s", f)
 			}
 		}
 	}
 	if *scenario != "" {
-		for _, f := range []string{"map", "players", "seed", "at"} {
+		for _, f := range []string{"map", "players", "seed", "variant", "at"} {
 			if set[f] {
 				return fail("-scenario draws the scenario's position; it takes no -%s", f)
 			}
@@ -96,7 +98,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 			err = errors.New(firstProblem(err))
 		}
 	default:
-		g, err = newGame(*mapName, *players, *seed)
+		g, err = newGame(*mapName, *players, *seed, variant)
 	}
 	if err != nil {
 		return c.fail("%v", err)
@@ -136,8 +138,9 @@ func parseSize(s string) (w, h int, err error) {
 	return w, h, nil
 }
 
-// newGame sets up a new game of the map for n players with default names.
-func newGame(mapName string, n int, seed uint64) (*rules.Game, error) {
+// newGame sets up a new game of the map for n players with default names,
+// with variant v's rules.
+func newGame(mapName string, n int, seed uint64, v rules.Variant) (*rules.Game, error) {
 	m, err := maps.Load(mapName)
 	if err != nil {
 		return nil, fmt.Errorf("-map: %s", firstProblem(err))
@@ -149,7 +152,7 @@ func newGame(mapName string, n int, seed uint64) (*rules.Game, error) {
 	for i := range names {
 		names[i] = defaultName(i)
 	}
-	return rules.New(m, rules.Config{Players: names, Seed: seed})
+	return rules.New(m, rules.Config{Players: names, Seed: seed, Variant: v})
 }
 
 // needsXvfb reports whether drawing needs an X server that is not there:

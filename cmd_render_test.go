@@ -39,6 +39,9 @@ func TestRenderRefusals(t *testing.T) {
 		{"stray argument", []string{"render", "-o", out, "now"}, "unexpected argument"},
 		{"scenario with setup", []string{"render", "-o", out, "-scenario", "scenarios/flags.toml", "-players", "3"}, "takes no -players"},
 		{"scenario with at", []string{"render", "-o", out, "-scenario", "scenarios/flags.toml", "-at", "3"}, "give -load"},
+		{"load with a variant", []string{"render", "-o", out, "-load", "testdata/two-players.ntk", "-variant", "citadel"}, "takes no -variant"},
+		{"scenario with a variant", []string{"render", "-o", out, "-scenario", "scenarios/flags.toml", "-variant", "citadel"}, "takes no -variant"},
+		{"unknown variant", []string{"render", "-o", out, "-variant", "winter"}, `unknown variant "winter": the variants are plain, citadel`},
 		{"load and scenario", []string{"render", "-o", out, "-load", "testdata/two-players.ntk", "-scenario", "scenarios/flags.toml"}, "takes no -scenario"},
 	}
 	for _, tc := range tests {
@@ -157,5 +160,9 @@ func TestRenderPicture(t *testing.T) {
 	// A scenario's position.
 	if code, errs := run("-o", out, "-f", "-size", "640x360", "-scenario", "scenarios/nine-dragons.toml"); code != 0 {
 		t.Fatalf("-scenario: exit %d: %s", code, errs)
+	}
+	// A new game of the Citadel variant.
+	if code, errs := run("-o", out, "-f", "-size", "640x360", "-variant", "citadel"); code != 0 {
+		t.Fatalf("-variant citadel: exit %d: %s", code, errs)
 	}
 }

@@ -71,4 +71,17 @@ func TestVariantFlag(t *testing.T) {
 			t.Errorf("%s replays to variant %v, over %v", name, f.Game.Variant(), f.Game.Over())
 		}
 	}
+	// run's JSON names the variant (and each seat's public counts) at
+	// the end; a plain record's does not.
+	last := func(path string) string {
+		out := run("run", path)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		return lines[len(lines)-1]
+	}
+	if l := last(filepath.Join(dir, "game-001-seed-4.ntk")); !strings.HasPrefix(l, `{"final":{"variant":"citadel","over":true,`) {
+		t.Errorf("run's last line of a Citadel record: %.200s", l)
+	}
+	if l := last(filepath.Join("testdata", "two-players.ntk")); strings.Contains(l, "variant") || strings.Contains(l, "ravens") {
+		t.Errorf("run's last line of a plain record names the variant: %.200s", l)
+	}
 }

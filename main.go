@@ -43,7 +43,7 @@ func init() {
 		{"validate", "validate [-json] [-balance [-games N] [-easy N] [-players N] [-seed S] [-j N]] FILE", "check a map file (or a shipped map) and print its summary, or every problem", cmdValidate},
 		{"run", "run RECORD", "replay a game record headlessly, printing every event and the final state as JSON", cmdRun},
 		{"selfplay", "selfplay [-map NAME|FILE] [-players N] [-games G] [-seed S] [-variant citadel]", "play random legal games headlessly; print their speed and a checksum", cmdSelfplay},
-		{"render", "render -o FILE.png [-size WxH] [-load RECORD [-at N] | -scenario FILE] [-map NAME|FILE] [-players N] [-seed N] [-f]", "draw the public table of a game as a PNG picture", cmdRender},
+		{"render", "render -o FILE.png [-size WxH] [-load RECORD [-at N] | -scenario FILE] [-map NAME|FILE] [-players N] [-seed N] [-variant citadel] [-f]", "draw the public table of a game as a PNG picture", cmdRender},
 		{"suggest", "suggest -load RECORD [-at N] [-level random|steady|easy|strong] [-seed S] [-why]", "print the move a bot would make for the seat to act", cmdSuggest},
 		{"bots", "bots -seats LEVEL,LEVEL,... [-map NAME|FILE] [-players N] [-games G] [-seed S] [-j CORES] [-q] [-records DIR] [-playout greedy|uniform] [-deal model|uniform] [-variant citadel]", "play a tournament of bots and print its table", cmdBots},
 		{"help", "help [COMMAND]", "list the commands, or show one command's flags", cmdHelp},

@@ -494,6 +494,9 @@ type RunStep struct {
 // people and other programs: houses, territories and cards are named by
 // their string ids.
 type FinalState struct {
+	// Variant is the optional rules in play ("citadel"; left out for the
+	// plain game, whose JSON is as before the variant).
+	Variant  string            `json:"variant,omitempty"`
 	Over     bool              `json:"over"`
 	Phase    Phase             `json:"phase"`
 	Round    int               `json:"round"`
@@ -540,6 +543,11 @@ type FinalPlayer struct {
 	Loyalty   []FinalToken   `json:"loyalty"`
 	HandSizes map[string]int `json:"hand_sizes"`
 	Hand      []string       `json:"hand,omitempty"`
+	// The Citadel variant's public counts (left out when 0): crystals,
+	// ravens and Dark Wings cards held.
+	Crystals int `json:"crystals,omitempty"`
+	Ravens   int `json:"ravens,omitempty"`
+	Wings    int `json:"wings,omitempty"`
 }
 
 // FinalStateOf summarises the game's public view for the runner, naming
@@ -554,6 +562,7 @@ func FinalStateOf(g *Game) FinalState {
 		return m.HouseName(h)
 	}
 	f := FinalState{
+		Variant:  v.Variant,
 		Over:     g.Over(),
 		Phase:    v.Phase,
 		Round:    v.Round,
@@ -591,7 +600,7 @@ func FinalStateOf(g *Game) FinalState {
 	seats := g.Seats()
 	for _, p := range v.Players {
 		fp := FinalPlayer{Seat: p.Seat, ID: p.ID, Name: p.Name, Score: p.Score,
-			Loyalty: []FinalToken{}, HandSizes: map[string]int{}}
+			Loyalty: []FinalToken{}, HandSizes: map[string]int{}, Crystals: p.Crystals, Ravens: p.Ravens, Wings: p.Wings}
 		for _, t := range p.Loyalty {
 			fp.Loyalty = append(fp.Loyalty, FinalToken{House: house(t.House), Value: t.Value, Revealed: t.Revealed})
 			if t.Revealed {
