@@ -85,3 +85,48 @@ func TestVariantFlag(t *testing.T) {
 		t.Errorf("run's last line of a plain record names the variant: %.200s", l)
 	}
 }
+
+// TestRunCitadelScenarioRecords: run replays the record of each Citadel
+// scenario (its scenario carries the variant) and its final line shows
+// the variant and the seats' public pieces.
+func TestRunCitadelScenarioRecords(t *testing.T) {
+	want := map[string]string{
+		"citadel-crystals-spent.ntk": `"name":"Ann","score":0,"revealed":0,`,
+		"citadel-gain-crystal.ntk":   `"hand_sizes":{},"crystals":2}`,
+		"citadel-ill-tidings.ntk":    `"name":"Ben","score":0,"revealed":0,`,
+		"citadel-lost-orders.ntk":    `"hand_sizes":{"stark":1},"wings":1}`,
+		"citadel-three-ravens.ntk":   `"hand_sizes":{},"wings":1}`,
+		"citadel-deck-rebuilt.ntk":   `"hand_sizes":{},"wings":1}`,
+		"citadel-dirt-revealed.ntk":  `"name":"Ben","score":0,"revealed":5,`,
+		"citadel-legends.ntk":        `"hand_sizes":{"stark":2}}`,
+		"citadel-dig-up-dirt.ntk":    `"name":"Ben","score":0,"revealed":1,`,
+	}
+	// What the last seat's entry ends with: its public pieces.
+	tails := map[string]string{
+		"citadel-crystals-spent.ntk": `"hand_sizes":{},"wings":1},{"seat":1`,
+		"citadel-gain-crystal.ntk":   `"crystals":2},{"seat":1`,
+		"citadel-ill-tidings.ntk":    `"hand_sizes":{},"crystals":1}],"winners"`,
+		"citadel-lost-orders.ntk":    `"wings":1},{"seat":1`,
+		"citadel-three-ravens.ntk":   `"wings":1},{"seat":1`,
+		"citadel-deck-rebuilt.ntk":   `"hand_sizes":{},"wings":1},{"seat":1`,
+		"citadel-dirt-revealed.ntk":  `"hand_sizes":{}}],"winners"`,
+		"citadel-legends.ntk":        `"hand_sizes":{"stark":2}},{"seat":1`,
+		"citadel-dig-up-dirt.ntk":    `"name":"Cat","score":0,"revealed":0,`,
+	}
+	names, err := filepath.Glob(filepath.Join("scenarios", "testdata", "citadel-*.ntk"))
+	if err != nil || len(names) != len(want) {
+		t.Fatalf("%d Citadel records (%v), want %d", len(names), err, len(want))
+	}
+	for _, path := range names {
+		var out, errb bytes.Buffer
+		if code := dispatch([]string{"run", path}, &out, &errb); code != 0 {
+			t.Fatalf("run %s: exit %d: %s", path, code, errb.String())
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		last := lines[len(lines)-1]
+		w, ok := want[filepath.Base(path)]
+		if !ok || !strings.HasPrefix(last, `{"final":{"variant":"citadel",`) || !strings.Contains(last, w) || !strings.Contains(last, tails[filepath.Base(path)]) {
+			t.Errorf("%s: the final line lacks the variant or %s:\n%.600s", path, w, last)
+		}
+	}
+}
