@@ -2,13 +2,18 @@ package main
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"notrueking/gamefile"
 	"notrueking/rules"
+	"notrueking/scenarios"
+	"notrueking/session"
+	"notrueking/store"
 )
 
 // TestVariantFlag: selfplay and bots play the Citadel variant with
@@ -127,6 +132,60 @@ func TestRunCitadelScenarioRecords(t *testing.T) {
 		w, ok := want[filepath.Base(path)]
 		if !ok || !strings.HasPrefix(last, `{"final":{"variant":"citadel",`) || !strings.Contains(last, w) || !strings.Contains(last, tails[filepath.Base(path)]) {
 			t.Errorf("%s: the final line lacks the variant or %s:\n%.600s", path, w, last)
+		}
+	}
+}
+
+// TestCitadelContinue: a Citadel game autosaved by a session (a new game,
+// and one from a Citadel scenario) is the same game when Continue
+// resumes it, and -load reads it the same.
+func TestCitadelContinue(t *testing.T) {
+	st, err := store.OpenDir(filepath.Join(t.TempDir(), "saves"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := newGame("standard", 3, 5, rules.Citadel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromPosition, err := scenarios.LoadShipped("citadel-gain-crystal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, g := range map[string]*rules.Game{"fresh": fresh, "position": fromPosition} {
+		s := session.New(st, id, g, "", false)
+		if g.FromPosition() {
+			if s.Start, err = scenarios.StartOf(g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := rand.New(rand.NewPCG(5, 5))
+		for i := 0; i < 80 && !g.Over(); i++ {
+			legal := g.Legal()
+			a := legal[r.IntN(len(legal))]
+			if a.Verb == rules.VArrange {
+				a = rules.RandomArrangement(a, r)
+			}
+			if _, err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.Close()
+		back, err := session.Resume(st, id, gamefile.Loader("."))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := back.Game()
+		back.Close()
+		if h.Variant() != rules.Citadel || !reflect.DeepEqual(g.Position(), h.Position()) || h.Len() != g.Len() {
+			t.Errorf("%s: resumed as variant %v after %d actions (want %d), same position %v", id, h.Variant(), h.Len(), g.Len(), reflect.DeepEqual(g.Position(), h.Position()))
+		}
+		f, err := gamefile.ReadFile(st.File(id), gamefile.Loader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(g.Position(), f.Game.Position()) {
+			t.Errorf("%s: -load reads another position", id)
 		}
 	}
 }
