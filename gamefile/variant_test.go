@@ -84,7 +84,7 @@ func TestCitadelSaveReopens(t *testing.T) {
 	same(t, "a new game's save", g, f.Game)
 
 	// From a position: the save holds the start, which names the variant.
-	p, err := scenarios.Parse("c.toml", []byte(citadelScenario), "")
+	p, err := scenarios.LoadShipped("citadel-gain-crystal")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,41 +129,6 @@ func TestCitadelSaveReopens(t *testing.T) {
 	}
 	same(t, "a -record file from a position", p, f.Game)
 }
-
-// citadelScenario is a Citadel position: Crown's Maester studied and
-// waits to choose a raven or a crystal.
-const citadelScenario = `map = "standard"
-variant = "citadel"
-seed = 4
-
-[[player]]
-id = "crown"
-name = "Ann"
-crystals = 1
-wings = ["lost-orders"]
-
-[[player]]
-id = "torch"
-name = "Ben"
-ravens = 2
-
-[agents]
-stark = { maester = "crown", lord = "torch" }
-tyrell = { maester = "torch", marshal = "crown" }
-
-[units]
-winterfell.stark = { footman = 2 }
-
-[[stack]]
-kind = "agent"
-house = "stark"
-slot = "maester"
-left = 0
-
-[[stack]]
-kind = "citadel"
-step = "gain"
-`
 
 // TestPlainRecordsUnchanged: the plain game's records, replayed and
 // written again, are the files they came from (after their comments):

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -67,32 +68,7 @@ func TestBuilderRebuildsCitadelPositions(t *testing.T) {
 				seen["known"] = seen["known"] || len(p.Known()) > 0
 				seen["discard"] = seen["discard"] || len(p.WingDiscard()) > 0
 				seen["played"] = seen["played"] || p.WingPlayed()
-				h, err := rebuild(t, g)
-				if err != nil {
-					t.Fatalf("seed %d step %d: %v", seed, step, err)
-				}
-				if a, b := positionJSON(t, g), positionJSON(t, h); a != b {
-					t.Fatalf("seed %d step %d: the position built differs:\n%s\n%s", seed, step, a, b)
-				}
-				if !slices.Equal(g.Legal(), h.Legal()) || h.Variant() != Citadel {
-					t.Fatalf("seed %d step %d: legal actions or variant differ", seed, step)
-				}
-				c := g.Clone()
-				for i := 0; i < 20 && !c.Over(); i++ {
-					a := c.Legal()[r.IntN(len(c.Legal()))]
-					if a.Verb == VArrange {
-						a = RandomArrangement(a, r)
-					}
-					if _, err := c.Apply(a); err != nil {
-						t.Fatal(err)
-					}
-					if _, err := h.Apply(a); err != nil {
-						t.Fatalf("the built game refuses %s: %v", c.FormatAction(a), err)
-					}
-				}
-				if positionJSON(t, c) != positionJSON(t, h) {
-					t.Fatalf("seed %d step %d: the built game went on differently", seed, step)
-				}
+				checkRebuilt(t, fmt.Sprintf("seed %d step %d", seed, step), g, r, 20)
 			}
 			if _, err := g.Apply(citadelPick(g, r)); err != nil {
 				t.Fatal(err)
@@ -121,11 +97,7 @@ func TestBuilderRefusesCitadelFacts(t *testing.T) {
 		t.Fatal(err)
 	}
 	plain := newBuilder(t, 3)
-	for _, c := range []struct {
-		name string
-		fact func() error
-		want string
-	}{
+	refusesAll(t, g, []refusal{
 		{"negative crystals", func() error { return b.Crystals(0, -1) }, "-1 crystals: 0 to 62"},
 		{"too many crystals", func() error { return b.Crystals(0, MaxDice) }, "64 crystals: 0 to 62"},
 		{"ravens of no seat", func() error { return b.Ravens(3, 1) }, "no seat 3"},
@@ -140,16 +112,7 @@ func TestBuilderRefusesCitadelFacts(t *testing.T) {
 		{"plain card", func() error { return plain.WingDeck(IllTidings) }, "played without the Citadel variant"},
 		{"plain shuffle", func() error { return plain.ShuffleWings() }, "played without the Citadel variant"},
 		{"plain step", func() error { return plain.CitadelStep(None, None, StepGain) }, "played without the Citadel variant"},
-	} {
-		before := positionJSON(t, g)
-		err := c.fact()
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v, want %q", c.name, err, c.want)
-		}
-		if positionJSON(t, g) != before {
-			t.Errorf("%s: refused but the position changed", c.name)
-		}
-	}
+	})
 	if err := b.Known(1, 0, H("stark")); err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -131,32 +132,7 @@ func TestBuilderRebuildsEveryPosition(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 9))
 		for step := 0; !g.Over() || step == 0; step++ {
 			if r.IntN(25) == 0 || g.Over() {
-				h, err := rebuild(t, g)
-				if err != nil {
-					t.Fatalf("seed %d step %d: %v", seed, step, err)
-				}
-				if a, b := positionJSON(t, g), positionJSON(t, h); a != b {
-					t.Fatalf("seed %d step %d: the position built differs:\n%s\n%s", seed, step, a, b)
-				}
-				if !slices.Equal(g.Legal(), h.Legal()) || h.Len() != 0 || !h.FromPosition() || h.CanUndo() == nil {
-					t.Fatalf("seed %d step %d: legal actions or history differ", seed, step)
-				}
-				c := g.Clone()
-				for i := 0; i < 30 && !c.Over(); i++ {
-					a := c.Legal()[r.IntN(len(c.Legal()))]
-					if a.Verb == VArrange {
-						a = RandomArrangement(a, r)
-					}
-					if _, err := c.Apply(a); err != nil {
-						t.Fatal(err)
-					}
-					if _, err := h.Apply(a); err != nil {
-						t.Fatalf("the built game refuses %s: %v", c.FormatAction(a), err)
-					}
-				}
-				if positionJSON(t, c) != positionJSON(t, h) {
-					t.Fatalf("seed %d step %d: the built game went on differently", seed, step)
-				}
+				checkRebuilt(t, fmt.Sprintf("seed %d step %d", seed, step), g, r, 30)
 			}
 			if g.Over() {
 				break
@@ -172,6 +148,39 @@ func TestBuilderRebuildsEveryPosition(t *testing.T) {
 	}
 }
 
+// checkRebuilt builds g's position again (rebuild) and checks it is the
+// same position, with the same legal actions and a history that starts
+// there, and that both games go on alike for steps random actions.
+func checkRebuilt(t *testing.T, where string, g *Game, r *rand.Rand, steps int) {
+	t.Helper()
+	h, err := rebuild(t, g)
+	if err != nil {
+		t.Fatalf("%s: %v", where, err)
+	}
+	if a, b := positionJSON(t, g), positionJSON(t, h); a != b {
+		t.Fatalf("%s: the position built differs:\n%s\n%s", where, a, b)
+	}
+	if !slices.Equal(g.Legal(), h.Legal()) || h.Len() != 0 || !h.FromPosition() || h.CanUndo() == nil || h.Variant() != g.Variant() {
+		t.Fatalf("%s: legal actions, history or variant differ", where)
+	}
+	c := g.Clone()
+	for i := 0; i < steps && !c.Over(); i++ {
+		a := c.Legal()[r.IntN(len(c.Legal()))]
+		if a.Verb == VArrange {
+			a = RandomArrangement(a, r)
+		}
+		if _, err := c.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Apply(a); err != nil {
+			t.Fatalf("%s: the built game refuses %s: %v", where, c.FormatAction(a), err)
+		}
+	}
+	if positionJSON(t, c) != positionJSON(t, h) {
+		t.Fatalf("%s: the built game went on differently", where)
+	}
+}
+
 func newBuilder(t testing.TB, players int) *Builder {
 	t.Helper()
 	b, err := NewBuilder(mustMap(t), Config{Players: []string{"Ann", "Ben", "Cat", "Dan"}[:players], Seed: 5})
@@ -179,6 +188,30 @@ func newBuilder(t testing.TB, players int) *Builder {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// refusal is a fact a test expects refused: its name, the fact, and what
+// the reason says.
+type refusal struct {
+	name string
+	fact func() error
+	want string
+}
+
+// refusesAll checks that each fact is refused with its reason and leaves
+// g's position as it was.
+func refusesAll(t *testing.T, g *Game, rs []refusal) {
+	t.Helper()
+	for _, c := range rs {
+		before := positionJSON(t, g)
+		err := c.fact()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+		if positionJSON(t, g) != before {
+			t.Errorf("%s: refused but the position changed", c.name)
+		}
+	}
 }
 
 // A refused fact says why and changes nothing.
@@ -199,11 +232,7 @@ func TestBuilderRefusesAFactAndChangesNothing(t *testing.T) {
 	must(b.Agent(H("stark"), Lord, 0))
 	must(b.Agent(H("stark"), Marshal, 0))
 	must(b.Agent(H("tyrell"), Marshal, 0))
-	for _, c := range []struct {
-		name string
-		fact func() error
-		want string
-	}{
+	refusesAll(t, g, []refusal{
 		{"ships on land", func() error { return b.Units(T("karhold"), H("stark"), units(0, 0, 1)) }, "ships cannot stand on land (Karhold is land)"},
 		{"troops in a port", func() error {
 			return b.Units(T("port-of-winterfell"), H("stark"), units(1, 0, 1))
@@ -231,16 +260,7 @@ func TestBuilderRefusesAFactAndChangesNothing(t *testing.T) {
 		{"step without agent", func() error { return b.Move(None, None, None) }, "the first pending step is the agent resolving"},
 		{"marshal draws", func() error { return b.Resolving(H("stark"), Marshal, None, []Choice{ChooseDraw}, None) }, "a Marshal musters and moves; it cannot draw"},
 		{"too many left", func() error { return b.Resolving(H("stark"), Maester, None, nil, 2) }, "a maester takes 1 actions; 0 used and 2 left"},
-	} {
-		before := positionJSON(t, g)
-		err := c.fact()
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: %v, want %q", c.name, err, c.want)
-		}
-		if positionJSON(t, g) != before {
-			t.Errorf("%s: refused but the position changed", c.name)
-		}
-	}
+	})
 }
 
 // Build finds what relates the facts, each problem with the part of the
