@@ -27,6 +27,9 @@ func positions(t *testing.T) []*rules.Game {
 	}
 	ps := samplePositions(t, "standard", 4, games, 17)
 	ps = append(ps, samplePositions(t, "nine", 4, 1, 29)...)
+	// The Citadel variant's secrets: the Dark Wings cards held, the deck's
+	// order, the dice to come, the tokens another seat looked at.
+	ps = append(ps, variantPositions(t, "standard", rules.Citadel, 4, 2, 11)...)
 	return ps
 }
 
@@ -39,9 +42,15 @@ func positions(t *testing.T) []*rules.Game {
 func TestBotCannotCheat(t *testing.T) {
 	t.Parallel() // beside the tournaments
 	ctx := context.Background()
-	changedSecrets, ownMatters := 0, 0
+	changedSecrets, ownMatters, wingsHidden := 0, 0, 0
 	for i, g := range positions(t) {
 		seat := g.ToAct()
+		for _, p := range g.View(seat).Players {
+			if p.Seat != seat && p.Wings > 0 {
+				wingsHidden++
+				break
+			}
+		}
 		r := rand.New(rand.NewPCG(uint64(i), 11))
 		for _, l := range []Level{Random, Steady, Easy} {
 			want, err := DecideWith(ctx, g.Information(seat), l, tiny, uint64(i))
@@ -81,6 +90,9 @@ func TestBotCannotCheat(t *testing.T) {
 	}
 	if ownMatters == 0 {
 		t.Fatal("the bot's choice never depends on its own secrets either: the test could not see a cheat")
+	}
+	if wingsHidden == 0 {
+		t.Fatal("no position had another seat holding a Dark Wings card: the Citadel's secrets went untested")
 	}
 	t.Logf("%d positions with other seats' secrets changed; %d choices moved with the seat's own secrets", changedSecrets, ownMatters)
 }
