@@ -480,6 +480,14 @@ func (g *Game) wingOpen(seat Seat, w Wing) string {
 	return ""
 }
 
+// wingOf is the card a verb plays (VLostOrders or VIllTidings).
+func wingOf(v Verb) Wing {
+	if v == VLostOrders {
+		return LostOrders
+	}
+	return IllTidings
+}
+
 // playWing moves seat's card w from its hand to the discard.
 func (g *Game) playWing(seat Seat, w Wing) {
 	c := g.st.Citadel
