@@ -174,10 +174,12 @@ func TestParseLevel(t *testing.T) {
 // one game at a time instead of two at once.
 func TestTournamentPlaysWholeGames(t *testing.T) {
 	for _, c := range []tournamentCase{
-		{"standard", 4, []Level{Easy, Random, Random, Easy}},
-		{"nine", 3, []Level{Easy, Random, Easy}},
+		{"standard", 4, []Level{Easy, Random, Random, Easy}, rules.Plain},
+		{"nine", 3, []Level{Easy, Random, Easy}, rules.Plain},
+		// Every level plays the Citadel variant; its records replay.
+		{"standard", 3, []Level{Easy, Steady, Random}, rules.Citadel},
 	} {
-		t.Run(c.m, func(t *testing.T) {
+		t.Run(c.m+c.variant.String(), func(t *testing.T) {
 			t.Parallel() // the two maps side by side
 			c.check(t)
 		})
@@ -190,6 +192,7 @@ type tournamentCase struct {
 	m       string
 	players int
 	seats   []Level
+	variant rules.Variant
 }
 
 func (c tournamentCase) check(t *testing.T) {
@@ -198,7 +201,7 @@ func (c tournamentCase) check(t *testing.T) {
 		t.Fatal(err)
 	}
 	recs := make([]rules.Record, c.players)
-	tt := Tournament{Map: m, Players: c.players, Games: c.players, Entries: c.seats, Seed: 5, Jobs: 2,
+	tt := Tournament{Map: m, Players: c.players, Games: c.players, Entries: c.seats, Seed: 5, Jobs: 2, Variant: c.variant,
 		Budget: func(Level, int) Budget { return Budget{Iterations: 6, Arrangements: 2, Rounds: 1} },
 		Keep:   func(i int, rec rules.Record) error { recs[i] = rec; return nil }}
 	rs, err := tt.Run(context.Background())
@@ -208,10 +211,24 @@ func (c tournamentCase) check(t *testing.T) {
 	// The counts agree with the records: reveals are the seat's
 	// exchanges, combats the combats the replay's events start, the
 	// decider and the ranking the replayed game's.
+	studies := 0
+	defer func() {
+		if c.variant == rules.Citadel && studies == 0 {
+			t.Fatal("no bot studied at the Citadel in a Citadel tournament")
+		}
+	}()
 	for i, r := range rs {
 		g, evs, err := rules.Replay(m, recs[i])
 		if err != nil {
 			t.Fatal(err)
+		}
+		if g.Variant() != c.variant {
+			t.Fatalf("game %d replays as variant %q", i, g.Variant())
+		}
+		for _, a := range g.Actions() {
+			if a.Verb == rules.VStudy {
+				studies++
+			}
 		}
 		combats := 0
 		for _, e := range evs {

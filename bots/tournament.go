@@ -22,6 +22,8 @@ type Tournament struct {
 	Entries []Level
 	Seed    uint64 // game i is dealt with Seed+i; the bots' seeds derive from it
 	Jobs    int    // games played at once (one per core)
+	// Variant is the games' optional rules (rules.Plain: none).
+	Variant rules.Variant
 	// Budget, if set, replaces BudgetOf (tests play with tiny budgets).
 	Budget func(l Level, players int) Budget
 	// Progress, if set, is called after each game (from one goroutine at a
@@ -66,7 +68,7 @@ func (t Tournament) Play(ctx context.Context, i int) (GameResult, error) {
 		names[s] = fmt.Sprintf("Bot%d", s+1)
 	}
 	seed := t.Seed + uint64(i)
-	g, err := rules.New(t.Map, rules.Config{Players: names, Seed: seed})
+	g, err := rules.New(t.Map, rules.Config{Players: names, Seed: seed, Variant: t.Variant})
 	if err != nil {
 		return GameResult{}, err
 	}

@@ -533,3 +533,23 @@ func TestDarkWingsHeldAtTheEndAreWorthNothing(t *testing.T) {
 		}
 	}
 }
+
+// Undo stops at a reveal: a roll shows dice drawn from the generator, a
+// look shows a token to one seat, a Dark Wings card drawn or played shows
+// the card (docs/rules.md, engine behaviour).
+func TestUndoStopsAtTheCitadel(t *testing.T) {
+	g := citadelGame(t, 2, 0, agentAt{0, "stark", Maester}, agentAt{1, "tyrell", Maester})
+	act(t, g, "crown resolve stark maester")
+	if err := g.CanUndo(); err != nil {
+		t.Fatalf("a resolve cannot be undone: %v", err)
+	}
+	rig(t, g, 2, func(d []int) bool { return sum2(d) >= 10 })
+	act(t, g, "crown study dirt")
+	if err := g.CanUndo(); err == nil || !strings.Contains(err.Error(), "studies at the Citadel") {
+		t.Fatalf("undo after a roll: %v", err)
+	}
+	act(t, g, "crown uncover torch 2")
+	if err := g.CanUndo(); err == nil || !strings.Contains(err.Error(), "uncovered a secret") {
+		t.Fatalf("undo after a look: %v", err)
+	}
+}
