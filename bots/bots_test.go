@@ -27,6 +27,9 @@ func positions(t *testing.T) []*rules.Game {
 	}
 	ps := samplePositions(t, "standard", 4, games, 17)
 	ps = append(ps, samplePositions(t, "nine", 4, 1, 29)...)
+	// The Citadel variant's secrets: the Dark Wings cards held, the deck's
+	// order, the dice to come, the tokens another seat looked at.
+	ps = append(ps, variantPositions(t, "standard", rules.Citadel, 4, 2, 11)...)
 	return ps
 }
 
@@ -39,9 +42,15 @@ func positions(t *testing.T) []*rules.Game {
 func TestBotCannotCheat(t *testing.T) {
 	t.Parallel() // beside the tournaments
 	ctx := context.Background()
-	changedSecrets, ownMatters := 0, 0
+	changedSecrets, ownMatters, wingsHidden := 0, 0, 0
 	for i, g := range positions(t) {
 		seat := g.ToAct()
+		for _, p := range g.View(seat).Players {
+			if p.Seat != seat && p.Wings > 0 {
+				wingsHidden++
+				break
+			}
+		}
 		r := rand.New(rand.NewPCG(uint64(i), 11))
 		for _, l := range []Level{Random, Steady, Easy} {
 			want, err := DecideWith(ctx, g.Information(seat), l, tiny, uint64(i))
@@ -81,6 +90,9 @@ func TestBotCannotCheat(t *testing.T) {
 	}
 	if ownMatters == 0 {
 		t.Fatal("the bot's choice never depends on its own secrets either: the test could not see a cheat")
+	}
+	if wingsHidden == 0 {
+		t.Fatal("no position had another seat holding a Dark Wings card: the Citadel's secrets went untested")
 	}
 	t.Logf("%d positions with other seats' secrets changed; %d choices moved with the seat's own secrets", changedSecrets, ownMatters)
 }
@@ -162,10 +174,12 @@ func TestParseLevel(t *testing.T) {
 // one game at a time instead of two at once.
 func TestTournamentPlaysWholeGames(t *testing.T) {
 	for _, c := range []tournamentCase{
-		{"standard", 4, []Level{Easy, Random, Random, Easy}},
-		{"nine", 3, []Level{Easy, Random, Easy}},
+		{"standard", 4, []Level{Easy, Random, Random, Easy}, rules.Plain},
+		{"nine", 3, []Level{Easy, Random, Easy}, rules.Plain},
+		// Every level plays the Citadel variant; its records replay.
+		{"standard", 3, []Level{Easy, Steady, Random}, rules.Citadel},
 	} {
-		t.Run(c.m, func(t *testing.T) {
+		t.Run(c.m+c.variant.String(), func(t *testing.T) {
 			t.Parallel() // the two maps side by side
 			c.check(t)
 		})
@@ -178,6 +192,7 @@ type tournamentCase struct {
 	m       string
 	players int
 	seats   []Level
+	variant rules.Variant
 }
 
 func (c tournamentCase) check(t *testing.T) {
@@ -186,7 +201,7 @@ func (c tournamentCase) check(t *testing.T) {
 		t.Fatal(err)
 	}
 	recs := make([]rules.Record, c.players)
-	tt := Tournament{Map: m, Players: c.players, Games: c.players, Entries: c.seats, Seed: 5, Jobs: 2,
+	tt := Tournament{Map: m, Players: c.players, Games: c.players, Entries: c.seats, Seed: 5, Jobs: 2, Variant: c.variant,
 		Budget: func(Level, int) Budget { return Budget{Iterations: 6, Arrangements: 2, Rounds: 1} },
 		Keep:   func(i int, rec rules.Record) error { recs[i] = rec; return nil }}
 	rs, err := tt.Run(context.Background())
@@ -196,10 +211,24 @@ func (c tournamentCase) check(t *testing.T) {
 	// The counts agree with the records: reveals are the seat's
 	// exchanges, combats the combats the replay's events start, the
 	// decider and the ranking the replayed game's.
+	studies := 0
+	defer func() {
+		if c.variant == rules.Citadel && studies == 0 {
+			t.Fatal("no bot studied at the Citadel in a Citadel tournament")
+		}
+	}()
 	for i, r := range rs {
 		g, evs, err := rules.Replay(m, recs[i])
 		if err != nil {
 			t.Fatal(err)
+		}
+		if g.Variant() != c.variant {
+			t.Fatalf("game %d replays as variant %q", i, g.Variant())
+		}
+		for _, a := range g.Actions() {
+			if a.Verb == rules.VStudy {
+				studies++
+			}
 		}
 		combats := 0
 		for _, e := range evs {

@@ -12,6 +12,12 @@ import (
 // position at every k-th decision.
 func samplePositions(t testing.TB, mapName string, players, games, k int) []*rules.Game {
 	t.Helper()
+	return variantPositions(t, mapName, rules.Plain, players, games, k)
+}
+
+// variantPositions is samplePositions for games of variant v.
+func variantPositions(t testing.TB, mapName string, v rules.Variant, players, games, k int) []*rules.Game {
+	t.Helper()
 	m, err := maps.Load(mapName)
 	if err != nil {
 		t.Fatal(err)
@@ -19,7 +25,7 @@ func samplePositions(t testing.TB, mapName string, players, games, k int) []*rul
 	names := []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}[:players]
 	var out []*rules.Game
 	for i := 0; i < games; i++ {
-		g, err := rules.New(m, rules.Config{Players: names, Seed: uint64(40 + i)})
+		g, err := rules.New(m, rules.Config{Players: names, Seed: uint64(40 + i), Variant: v})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,6 +39,14 @@ func samplePositions(t testing.TB, mapName string, players, games, k int) []*rul
 			a := legal[r.IntN(len(legal))]
 			if a.Verb == rules.VArrange {
 				a = rules.RandomArrangement(a, r)
+			}
+			for _, l := range legal {
+				// In a Citadel game, study often and hold the Dark Wings
+				// cards a while, so that their secrets are in play.
+				if (l.Verb == rules.VStudy && r.IntN(3) > 0) || ((l.Verb == rules.VLostOrders || l.Verb == rules.VIllTidings) && r.IntN(5) == 0) {
+					a = l
+					break
+				}
 			}
 			if err := g.Step(a); err != nil {
 				t.Fatal(err)

@@ -14,7 +14,9 @@ import (
 // nothing, plays no card, declines every card effect, and exchanges two
 // tokens only when that raises its score against the ranking just
 // computed (the best such exchange). What is left to choose (the winner
-// of a tied combat, a retreat, a discard) it chooses at random. It reads
+// of a tied combat, a retreat, a discard) it chooses at random. In the
+// Citadel variant it plays no Dark Wings card and never studies (it draws
+// with its Maesters); a roll's gain or look it chooses at random. It reads
 // only what its seat sees: g is a sample of its information, used for the
 // public ranking and its own card.
 func steady(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Action {
@@ -30,6 +32,13 @@ func steady(g *rules.Game, legal []rules.Action, r *rand.Rand) rules.Action {
 		}
 	case rules.VExchange, rules.VKeep:
 		return steadyExchange(g, legal, r)
+	case rules.VResolve:
+		// Not a Dark Wings card: an agent, at random.
+		n := 0
+		for n < len(legal) && legal[n].Verb == rules.VResolve {
+			n++
+		}
+		return legal[r.IntN(n)]
 	}
 	for _, v := range []rules.Verb{rules.VDone, rules.VPass, rules.VDecline} {
 		if a, ok := findVerb(legal, v); ok {

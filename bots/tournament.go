@@ -20,9 +20,10 @@ type Tournament struct {
 	// e on seat (e+i) mod Players, so every entry sits at every seat
 	// equally often over Players games.
 	Entries []Level
-	Seed    uint64        // game i is dealt with Seed+i; the bots' seeds derive from it
-	Variant rules.Variant // the optional rules of every game (the plain game by default)
-	Jobs    int           // games played at once (one per core)
+	Seed    uint64 // game i is dealt with Seed+i; the bots' seeds derive from it
+	Jobs    int    // games played at once (one per core)
+	// Variant is the games' optional rules (rules.Plain: none).
+	Variant rules.Variant
 	// Budget, if set, replaces BudgetOf (tests play with tiny budgets).
 	Budget func(l Level, players int) Budget
 	// Progress, if set, is called after each game (from one goroutine at a

@@ -168,12 +168,18 @@ func (g *Game) do(a Action, exec bool) error {
 		}
 		return fmt.Errorf("%s must resolve one of their %s agents", g.seatName(a.Seat), g.currentTier())
 	}
+	if a.Verb == VLostOrders || a.Verb == VIllTidings {
+		return errors.New(g.wingOpen(a.Seat, wingOf(a.Verb)))
+	}
 	switch f.Kind {
 	case FrameAgent:
 		if a.Verb == VStudy {
 			return g.doStudy(f, a, exec)
 		}
 		if a.Verb != VChoose {
+			if g.st.Citadel != nil && f.Slot == Maester {
+				return fmt.Errorf("%s must choose the maester's action (muster, move, draw or study at the Citadel)", g.seatName(a.Seat))
+			}
 			return fmt.Errorf("%s must choose the %s's next action (muster, move or draw)", g.seatName(a.Seat), f.Slot)
 		}
 		return g.doChoose(a, exec)

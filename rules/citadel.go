@@ -480,6 +480,14 @@ func (g *Game) wingOpen(seat Seat, w Wing) string {
 	return ""
 }
 
+// wingOf is the card a verb plays (VLostOrders or VIllTidings).
+func wingOf(v Verb) Wing {
+	if v == VLostOrders {
+		return LostOrders
+	}
+	return IllTidings
+}
+
 // playWing moves seat's card w from its hand to the discard.
 func (g *Game) playWing(seat Seat, w Wing) {
 	c := g.st.Citadel
@@ -601,7 +609,7 @@ func (g *Game) studyText(e *Event) string {
 	case n <= 6:
 		then = "a raven"
 	case n <= 9:
-		then = g.seatName(e.Who) + " takes a raven or a crystal"
+		then = g.seatName(e.Who) + " chooses a raven or a crystal"
 	case e.K > 0:
 		then = fmt.Sprintf("success: %s %s spent", words.Count(int(e.K), "crystal"), words.Agree(int(e.K), "is", "are"))
 	default:

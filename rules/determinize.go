@@ -37,6 +37,11 @@ type Information struct {
 	// deeds[o] is what seat o did in public that bears on its card
 	// (Deeds).
 	deeds [][]Deed
+	// Citadel variant: wings[o] is how many Dark Wings cards seat o holds
+	// (public; their kinds are erased from st for every other seat), and
+	// wingDeck the deck's size (its order erased).
+	wings    []int
+	wingDeck int
 }
 
 // Deed is one public act of a seat that bears on its loyalty card: it
@@ -66,7 +71,7 @@ func (in *Information) Deeds(o Seat) []Deed {
 func (g *Game) Information(seat Seat) *Information {
 	s := &g.st
 	nh, np := len(g.m.Houses), len(s.Players)
-	in := &Information{m: g.m, cfg: Config{Players: append([]string(nil), g.cfg.Players...)}, seat: seat, len: len(g.actions)}
+	in := &Information{m: g.m, cfg: Config{Players: append([]string(nil), g.cfg.Players...), Variant: g.cfg.Variant}, seat: seat, len: len(g.actions)}
 	st := s.clone()
 	st.Log = nil
 	st.RNG = generator{}
@@ -147,6 +152,20 @@ func (g *Game) Information(seat Seat) *Information {
 		}
 	}
 
+	if c := st.Citadel; c != nil {
+		// Another seat's Dark Wings cards and the deck's order are secret;
+		// so is what another seat has looked at (Dig Up Dirt).
+		in.wings = make([]int, np)
+		in.wingDeck = len(c.Deck)
+		c.Deck = []Wing{}
+		for o := range c.Hands {
+			in.wings[o] = len(c.Hands[o])
+			if Seat(o) != seat {
+				c.Hands[o] = []Wing{}
+			}
+		}
+		c.Known = slices.DeleteFunc(c.Known, func(k Uncovered) bool { return k.Looker != seat })
+	}
 	in.hidden = make([][]int, np)
 	in.deck = make([]int, nh)
 	for h := range in.deck {
@@ -160,7 +179,7 @@ func (g *Game) Information(seat Seat) *Information {
 			continue
 		}
 		for i, h := range p.Loyalty {
-			if !p.Revealed[h] {
+			if !p.Revealed[h] && (st.Citadel == nil || !st.Citadel.knows(seat, o, h)) {
 				p.Loyalty[i] = -1
 			}
 		}
@@ -245,8 +264,8 @@ func (in *Information) SampleWeighted(r *rand.Rand, k int, weight func(o Seat, c
 		}
 		down = down[:0]
 		for h := range in.m.NumHouses() {
-			if !p.Revealed[h] {
-				down = append(down, h)
+			if !slices.Contains(p.Loyalty, h) {
+				down = append(down, h) // face down and not looked at
 			}
 		}
 		total := 0.0
@@ -307,9 +326,46 @@ func (in *Information) SampleWeighted(r *rand.Rand, k int, weight func(o Seat, c
 		r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
 		st.Decks[h] = deck
 	}
-	g := &Game{m: in.m, cfg: Config{Players: append([]string(nil), in.cfg.Players...)}, st: st, sample: true}
+	in.dealWings(&st, r)
+	g := &Game{m: in.m, cfg: Config{Players: append([]string(nil), in.cfg.Players...), Variant: in.cfg.Variant}, st: st, sample: true}
 	g.floor = barrier{note: "the position was sampled from one seat's knowledge here"}
 	return g
+}
+
+// dealWings deals the Dark Wings cards the seat does not know of — all
+// twelve but the discard and its own hand — to the other hands (as many as
+// each holds) and the deck, at random.
+func (in *Information) dealWings(st *state, r *rand.Rand) {
+	c := st.Citadel
+	if c == nil {
+		return
+	}
+	var n [numWings]int
+	for w := LostOrders; w < numWings; w++ {
+		n[w] = WingsPerKind
+	}
+	for _, w := range c.Discard {
+		n[w]--
+	}
+	for _, w := range c.Hands[in.seat] {
+		n[w]--
+	}
+	pool := make([]Wing, 0, 2*WingsPerKind)
+	for w := LostOrders; w < numWings; w++ {
+		for range max(n[w], 0) {
+			pool = append(pool, w)
+		}
+	}
+	r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	for o := range c.Hands {
+		if Seat(o) == in.seat {
+			continue
+		}
+		k := min(in.wings[o], len(pool))
+		c.Hands[o] = append([]Wing{}, pool[:k]...)
+		pool = pool[k:]
+	}
+	c.Deck = append([]Wing{}, pool[:min(in.wingDeck, len(pool))]...)
 }
 
 // held reports whether a hand of st holds card c.
@@ -376,7 +432,7 @@ func (g *Game) RedealSecrets(seat Seat, r *rand.Rand) *Game {
 		}
 		var pos []int
 		for i, h := range p.Loyalty {
-			if !p.Revealed[h] {
+			if !p.Revealed[h] && (s.Citadel == nil || !s.Citadel.knows(seat, o, h)) {
 				pos = append(pos, i)
 			}
 		}
@@ -425,6 +481,25 @@ func (g *Game) RedealSecrets(seat Seat, r *rand.Rand) *Game {
 				s.Players[pl.o].Hand[pl.i] = cards[k]
 			}
 		}
+	}
+	if cit := s.Citadel; cit != nil {
+		// The Dark Wings cards of the other hands and the deck, shuffled
+		// between them (each place keeps its size). What another seat has
+		// looked at names a house, which stays on its card.
+		var pool []Wing
+		for o := range cit.Hands {
+			if Seat(o) != seat {
+				pool = append(pool, cit.Hands[o]...)
+			}
+		}
+		pool = append(pool, cit.Deck...)
+		r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		for o := range cit.Hands {
+			if Seat(o) != seat {
+				pool = pool[copy(cit.Hands[o], pool):]
+			}
+		}
+		copy(cit.Deck, pool)
 	}
 	c.logGen++
 	return c

@@ -13,8 +13,19 @@ import (
 // k-th decision with the game and the seat to act.
 func positions(t *testing.T, games, players, every int, fn func(g *Game, seat int)) {
 	t.Helper()
+	variantPositions(t, Plain, games, players, every, fn)
+}
+
+// variantPositions is positions for games of variant v. In a Citadel game
+// the random player studies whenever it may and plays a Dark Wings card
+// when it holds one, so that the variant's secrets are in play.
+func variantPositions(t *testing.T, v Variant, games, players, every int, fn func(g *Game, seat int)) {
+	t.Helper()
 	for i := 0; i < games; i++ {
-		g := newGame(t, players, uint64(100+i))
+		g, err := New(mustMap(t), Config{Players: []string{"Ann", "Ben", "Cat", "Dan"}[:players], Seed: uint64(100 + i), Variant: v})
+		if err != nil {
+			t.Fatal(err)
+		}
 		r := rand.New(rand.NewPCG(uint64(i), 7))
 		var legal []Action
 		for n := 0; !g.Over(); n++ {
@@ -25,6 +36,12 @@ func positions(t *testing.T, games, players, every int, fn func(g *Game, seat in
 			a := legal[r.IntN(len(legal))]
 			if a.Verb == VArrange {
 				a = RandomArrangement(a, r)
+			}
+			for _, l := range legal {
+				if (l.Verb == VStudy || l.Verb == VLostOrders || l.Verb == VIllTidings) && r.IntN(3) > 0 {
+					a = l
+					break
+				}
 			}
 			if err := g.Step(a); err != nil {
 				t.Fatalf("game %d: %v", i, err)
@@ -50,8 +67,14 @@ func viewJSON(t *testing.T, g *Game, seat int) string {
 // the same legal actions; its other hands hold real cards of the right
 // houses and every card is in exactly one place.
 func TestSampleAgreesWithWhatTheSeatSees(t *testing.T) {
-	differs := 0
-	positions(t, 12, 4, 13, func(g *Game, seat int) {
+	for _, v := range []Variant{Plain, Citadel} {
+		t.Run(variantName(v), func(t *testing.T) { sampleAgrees(t, v) })
+	}
+}
+
+func sampleAgrees(t *testing.T, v Variant) {
+	differs, wingsDiffer, looks := 0, 0, 0
+	variantPositions(t, v, 12, 4, 13, func(g *Game, seat int) {
 		in := g.Information(Seat(seat))
 		s := in.Sample(rand.New(rand.NewPCG(1, 2)))
 		if got, want := viewJSON(t, s, seat), viewJSON(t, g, seat); got != want {
@@ -84,17 +107,62 @@ func TestSampleAgreesWithWhatTheSeatSees(t *testing.T) {
 				differs++
 			}
 		}
+		if c := s.st.Citadel; c != nil {
+			// Twelve Dark Wings cards, six of each kind, each in one place;
+			// another seat's cards dealt again.
+			var n [numWings]int
+			for _, ws := range append(slices.Clone(c.Hands), c.Deck, c.Discard) {
+				for _, w := range ws {
+					n[w]++
+				}
+			}
+			if n[LostOrders] != WingsPerKind || n[IllTidings] != WingsPerKind {
+				t.Fatalf("after %d actions the sample holds %v Dark Wings cards", g.Len(), n)
+			}
+			for o := range c.Hands {
+				if o != seat && !slices.Equal(c.Hands[o], g.st.Citadel.Hands[o]) {
+					wingsDiffer++
+				}
+			}
+			// What the seat looked at stays where it is.
+			for _, k := range g.st.Citadel.Known {
+				if int(k.Looker) != seat {
+					continue
+				}
+				looks++
+				if slices.Index(s.st.Players[k.Target].Loyalty, k.House) != slices.Index(g.st.Players[k.Target].Loyalty, k.House) {
+					t.Fatalf("a sample moved the token seat %d uncovered", seat)
+				}
+			}
+		}
 	})
 	if differs == 0 {
 		t.Fatal("no sample ever changed another seat's loyalty card: secrets are not being sampled")
 	}
+	if v == Citadel && (wingsDiffer == 0 || looks == 0) {
+		t.Fatalf("%d samples dealt another seat's Dark Wings cards again, %d kept an uncovered token: the test checked too little", wingsDiffer, looks)
+	}
+}
+
+// variantName names a variant in a subtest.
+func variantName(v Variant) string {
+	if v == Plain {
+		return "plain"
+	}
+	return v.String()
 }
 
 // The information a seat gets, and every game sampled from it, do not
 // change when the secrets hidden from the seat are dealt again.
 func TestInformationIgnoresOtherSeatsSecrets(t *testing.T) {
+	for _, v := range []Variant{Plain, Citadel} {
+		t.Run(variantName(v), func(t *testing.T) { ignoresSecrets(t, v) })
+	}
+}
+
+func ignoresSecrets(t *testing.T, v Variant) {
 	changed := 0
-	positions(t, 12, 4, 11, func(g *Game, seat int) {
+	variantPositions(t, v, 12, 4, 11, func(g *Game, seat int) {
 		r := rand.New(rand.NewPCG(uint64(g.Len()), 3))
 		h := g.RedealSecrets(Seat(seat), r)
 		if viewJSON(t, h, seat) != viewJSON(t, g, seat) {

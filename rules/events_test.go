@@ -140,7 +140,7 @@ func TestEventTexts(t *testing.T) {
 		{list(Event{Kind: EvStudied, Who: 0, House: st, N: 10, K: 2}, 6, 4, 3), "Crown studies at the Citadel for Stark: 6 4 3 → 10; success: 2 crystals are spent."},
 		{list(Event{Kind: EvStudied, Who: 0, House: st, N: 10, K: 1}, 6, 4), "Crown studies at the Citadel for Stark: 6 4 → 10; success: 1 crystal is spent."},
 		{list(Event{Kind: EvStudied, Who: 0, House: st, N: 11}, 6, 5), "Crown studies at the Citadel for Stark: 6 5 → 11; success."},
-		{list(Event{Kind: EvStudied, Who: 1, House: gr, N: 8, M: 2}, 6, 4, 1), "Torch studies at the Citadel for Greyjoy: 6 4 1 → 10 − 2 (Ill Tidings) = 8; Torch takes a raven or a crystal."},
+		{list(Event{Kind: EvStudied, Who: 1, House: gr, N: 8, M: 2}, 6, 4, 1), "Torch studies at the Citadel for Greyjoy: 6 4 1 → 10 − 2 (Ill Tidings) = 8; Torch chooses a raven or a crystal."},
 		{list(Event{Kind: EvStudied, Who: 1, House: gr, N: 5}, 3, 2), "Torch studies at the Citadel for Greyjoy: 3 2 → 5; a raven."},
 		{Event{Kind: EvLegends, Who: 0, House: st}, "Crown's research finds legends: two Stark cards."},
 		{Event{Kind: EvRookery, Who: 2}, "Helm's visit to the rookery brings a Dark Wings card."},

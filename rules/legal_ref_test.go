@@ -68,8 +68,28 @@ func (g *Game) legalByTrial() []Action {
 			tier := g.currentTier()
 			for h := range nh {
 				add(Action{Verb: VResolve, House: board.HouseID(h), Slot: tier})
+				// Lost Orders on every slot, Ill Tidings on every seat (a
+				// plain game refuses them all).
+				for sl := Maester; sl < NumSlots; sl++ {
+					add(Action{Verb: VLostOrders, House: board.HouseID(h), Slot: sl})
+				}
+			}
+			for o := range g.numSeats() {
+				add(Action{Verb: VIllTidings, Target: o})
 			}
 			break
+		}
+		// The Citadel's choices, wherever something is pending: Check
+		// must refuse them all but where they belong.
+		for _, aim := range Aims() {
+			add(Action{Verb: VStudy, Aim: aim})
+		}
+		add(Action{Verb: VGain, Gain: GainRaven})
+		add(Action{Verb: VGain, Gain: GainCrystal})
+		for o := range g.numSeats() {
+			for i := range nh {
+				add(Action{Verb: VUncover, Target: o, Pos: int8(i)})
+			}
 		}
 		switch f.Kind {
 		case FrameAgent:
@@ -249,15 +269,26 @@ func mustParse(g *Game, line string) Action {
 func TestLegalIsExactlyWhatCheckAccepts(t *testing.T) {
 	maps := map[string]*board.Map{"standard": mustMap(t), "nine": nineMap(t)}
 	decisions := 0
+	citadel := map[Verb]int{}
 	defer func() {
 		if decisions < 2000 {
 			t.Errorf("only %d decisions compared", decisions)
 		}
+		for _, v := range []Verb{VStudy, VGain, VUncover, VLostOrders, VIllTidings} {
+			if citadel[v] == 0 {
+				t.Errorf("no decision offered %s: the Citadel's choices went unchecked", v)
+			}
+		}
 	}()
 	for name, m := range maps {
-		for seed := uint64(1); seed <= 12; seed++ {
+		for seed := uint64(1); seed <= 20; seed++ {
 			players := 2 + int(seed)%3
-			g, err := New(m, Config{Players: []string{"Ann", "Ben", "Cat", "Dan"}[:players], Seed: seed})
+			// The last eight games of each map are Citadel games.
+			v := Plain
+			if seed > 12 {
+				v = Citadel
+			}
+			g, err := New(m, Config{Players: []string{"Ann", "Ben", "Cat", "Dan"}[:players], Seed: seed, Variant: v})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -271,6 +302,19 @@ func TestLegalIsExactlyWhatCheckAccepts(t *testing.T) {
 				a := legal[r.IntN(len(legal))]
 				if a.Verb == VArrange {
 					a = RandomArrangement(a, r)
+				}
+				var some []Action
+				for _, l := range legal {
+					if l.Verb == VStudy || l.Verb == VLostOrders || l.Verb == VIllTidings {
+						citadel[l.Verb]++
+						some = append(some, l)
+					}
+				}
+				if len(some) > 0 && r.IntN(3) > 0 {
+					a = some[r.IntN(len(some))]
+				}
+				if a.Verb == VGain || a.Verb == VUncover {
+					citadel[a.Verb]++
 				}
 				if _, err := g.Apply(a); err != nil {
 					t.Fatalf("%s seed %d: %q: %v", name, seed, g.FormatAction(a), err)
