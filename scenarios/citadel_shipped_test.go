@@ -165,7 +165,7 @@ var citadelCases = map[string]citadelCase{
 	"citadel-gain-crystal": {
 		steps: []step{
 			apply("crown study legends"),
-			wantLog("4 3 1 → 7; Crown takes a raven or a crystal."),
+			wantLog("4 3 1 → 7; Crown chooses a raven or a crystal."),
 			refuse("crown choose muster", "gain a raven or a crystal"),
 			apply("crown gain crystal"),
 		},
