@@ -516,7 +516,7 @@ func (g *Game) doLostOrders(a Action, exec bool) error {
 	case owner < 0:
 		return fmt.Errorf("there is no agent on %s %s", g.houseName(h), slotName(a.Slot))
 	case owner == a.Seat:
-		return fmt.Errorf("Lost Orders returns another player's agent, and the agent on %s %s is yours", g.houseName(h), slotName(a.Slot))
+		return fmt.Errorf("the agent on %s %s is yours: Lost Orders returns another player's agent", g.houseName(h), slotName(a.Slot))
 	}
 	if !exec {
 		return nil
@@ -539,7 +539,7 @@ func (g *Game) doIllTidings(a Action, exec bool) error {
 		return err
 	}
 	if a.Target == a.Seat {
-		return errors.New("Ill Tidings is sent to another player")
+		return errors.New("an Ill Tidings card is sent to another player, not to yourself")
 	}
 	if !exec {
 		return nil
