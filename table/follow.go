@@ -49,6 +49,7 @@ const (
 	noticeDrawn    noticeKind = iota // a house card drawn, shown to its drawer
 	noticeResult                     // a combat's result, public
 	noticeScenario                   // a scenario's comment: what to try, what should happen
+	noticeRoll                       // a roll at the Citadel, public (citadel.go)
 )
 
 // notice is a card over the table that stays until it is dismissed.
@@ -64,6 +65,13 @@ type notice struct {
 	// its comment's.
 	combat *rules.CombatView
 	lines  []string
+	// A roll at the Citadel: who rolled for which house, the dice
+	// (highest first), the result and the Ill Tidings penalty in it.
+	who     rules.Seat
+	house   board.HouseID
+	dice    []int
+	result  int
+	penalty int
 }
 
 // logSeat is whose log the panel shows: the seat shown after the curtain
@@ -336,6 +344,7 @@ func (u *Table) undoWidgets(ru, rr ui.Rect) (ui.Widget, ui.Widget) {
 // the result of a combat that ended. wasCombat says a combat was running
 // before the action.
 func (u *Table) noticeAfter(evs []rules.Event, wasCombat bool) {
+	u.rollNotice(evs)
 	started := false
 	for _, e := range evs {
 		switch e.Kind {

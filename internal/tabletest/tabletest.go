@@ -182,6 +182,11 @@ func (f *Engine) EventText(e rules.Event, viewer rules.Seat) string {
 // tests start hundreds of games, and parsing the nine-house map each time
 // cost them seconds.
 func RulesGame(mapName string, players []string, seed uint64) (*rules.Game, error) {
+	return RulesVariant(mapName, players, seed, rules.Plain)
+}
+
+// RulesVariant is RulesGame with variant v (rules.Citadel).
+func RulesVariant(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
 	loaded.Lock()
 	m, ok := loaded.maps[mapName]
 	loaded.Unlock()
@@ -194,7 +199,7 @@ func RulesGame(mapName string, players []string, seed uint64) (*rules.Game, erro
 		loaded.maps[mapName] = m
 		loaded.Unlock()
 	}
-	return rules.New(m, rules.Config{Players: players, Seed: seed})
+	return rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
 }
 
 // loaded are the maps RulesGame loaded, by name.
