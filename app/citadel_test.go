@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"notrueking/board"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
@@ -59,7 +60,15 @@ func playCitadel(t testing.TB, g *rules.Game, seed int64, stop func() bool) {
 	}
 }
 
-// has reports whether verb v is legal in g.
+// citadelPair is two scripted Citadel games that differ only in seat
+// holder's secrets, in its own view: its Dark Wings cards, the token it
+// uncovered, the aim its private log names.
+func citadelPair(m *board.Map, holder rules.Seat) (a, b *tabletest.Engine) {
+	return tabletest.CitadelSecrets(m, holder, []rules.Wing{rules.LostOrders}, 0, rules.DigUpDirt),
+		tabletest.CitadelSecrets(m, holder, []rules.Wing{rules.IllTidings}, 1, rules.ResearchLegends)
+}
+
+// hasVerb reports whether verb v is legal in g.
 func hasVerb(g *rules.Game, v rules.Verb) bool {
 	for _, a := range g.Legal() {
 		if a.Verb == v {

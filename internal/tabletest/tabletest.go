@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -350,4 +351,33 @@ func MusterFake() (f *Engine, foot, ship rules.Action) {
 	ship = rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: Terr(m, "winterfell"), To: Terr(m, "port-of-winterfell")}
 	f.Legals = []rules.Action{foot, ship, {Seat: 0, Verb: rules.VDone}}
 	return f, foot, ship
+}
+
+// CitadelSecrets is New's scripted game in the Citadel variant (counts on
+// every view: crystals, ravens, the Dark Wings deck) where seat holder's
+// own view alone holds its secrets: the Dark Wings cards it holds, the
+// other seat's token in slot 2 uncovered as house, and its private log's
+// line of the aim it studies for. Two of them that differ only in those
+// must look alike to every other eye (the secrecy tests).
+func CitadelSecrets(m *board.Map, holder rules.Seat, cards []rules.Wing, house board.HouseID, aim rules.Aim) *Engine {
+	f := New(m)
+	for s, v := range f.Views {
+		v.Variant = rules.Citadel.String()
+		v.Citadel = &rules.CitadelView{Deck: 12 - len(cards), Discard: []rules.Wing{}}
+		v.Players = slices.Clone(v.Players)
+		for i := range v.Players {
+			v.Players[i].Loyalty = slices.Clone(v.Players[i].Loyalty)
+			v.Players[i].Crystals, v.Players[i].Ravens = i+1, 2-i
+		}
+		v.Players[holder].Wings = len(cards)
+		if s == holder {
+			other := 1 - holder
+			v.Players[holder].WingCards = cards
+			v.Players[other].Loyalty[1] = rules.Token{House: house, Value: v.Players[other].Loyalty[1].Value, Uncovered: true}
+			v.Log = append(slices.Clone(v.Log), rules.LogLine{Action: 0, Seat: holder, Kind: "citadel", Event: "study_aim",
+				Text: "You study at the Citadel in secret to " + aim.Name() + "."})
+		}
+		f.Views[s] = v
+	}
+	return f
 }
