@@ -384,7 +384,7 @@ func TestWholeGameThroughAWire(t *testing.T) {
 			if pick.Verb == rules.VArrange {
 				pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(tc.seed, uint64(steps))))
 			}
-			if c := citadelActions(legal); len(c) > 0 && rng.Intn(2) == 0 {
+			if c := tabletest.CitadelActions(legal); len(c) > 0 && rng.Intn(2) == 0 {
 				pick = c[rng.Intn(len(c))] // the Citadel's verbs, often
 			}
 			switch {
@@ -467,16 +467,4 @@ func total(m map[string]int) int {
 		n += v
 	}
 	return n
-}
-
-// citadelActions are the Citadel variant's actions among legal.
-func citadelActions(legal []rules.Action) []rules.Action {
-	var out []rules.Action
-	for _, a := range legal {
-		switch a.Verb {
-		case rules.VStudy, rules.VGain, rules.VUncover, rules.VLostOrders, rules.VIllTidings:
-			out = append(out, a)
-		}
-	}
-	return out
 }

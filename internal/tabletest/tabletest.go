@@ -381,3 +381,16 @@ func CitadelSecrets(m *board.Map, holder rules.Seat, cards []rules.Wing, house b
 	}
 	return f
 }
+
+// CitadelActions are the Citadel variant's actions among legal (random
+// play picks among them often, to reach each of them).
+func CitadelActions(legal []rules.Action) []rules.Action {
+	var out []rules.Action
+	for _, a := range legal {
+		switch a.Verb {
+		case rules.VStudy, rules.VGain, rules.VUncover, rules.VLostOrders, rules.VIllTidings:
+			out = append(out, a)
+		}
+	}
+	return out
+}
