@@ -125,7 +125,7 @@ func (u *Table) citadelHint() string {
 	case u.has(rules.VGain):
 		return "Your roll brings a raven or a crystal: take one."
 	case u.has(rules.VUncover):
-		return "Dig Up Dirt: click a face-down token on another player's row, or pick a player."
+		return "Dig Up Dirt: click another player's face-down token, or:"
 	case u.has(rules.VStudy):
 		return "Choose the Maester's action."
 	}
@@ -273,7 +273,12 @@ func (u *Table) wingsWidgets(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Wid
 		}
 	}
 	slices.Sort(kinds)
-	x, w := r.X+110, (r.W-122-4*float64(len(kinds)-1))/float64(len(kinds))
+	// The cards on a row of their own under the label, as wide as it
+	// lets them be.
+	ws[0].R.W = r.W - 24
+	ws[0].Text = "Dark Wings cards (yours alone):"
+	y += 22
+	x, w := r.X+12, (r.W-24-4*float64(len(kinds)-1))/float64(len(kinds))
 	active := u.shown == u.eng.ToAct() && u.past == nil
 	for _, k := range kinds {
 		n := 0
@@ -301,7 +306,7 @@ func (u *Table) wingsWidgets(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Wid
 		}
 		x += w + 4
 	}
-	return ws, h
+	return ws, h + 22
 }
 
 // The fills of the Citadel's pieces on a conspiracy's row.
@@ -479,4 +484,32 @@ func (u *Table) citadelSeatToken(w *ui.Widget, seat rules.Seat, k int) {
 		})
 		w.Tip += " Click to look at it (Dig Up Dirt)."
 	}
+}
+
+// secretWidgets is the notice of a Citadel secret for the seat that
+// learnt it: the Dark Wings card it drew, or the house of the token it
+// uncovered (Dig Up Dirt), and the private log's words.
+func (u *Table) secretWidgets(n notice) ([]ui.Widget, ui.Rect) {
+	card := ui.Rect{X: ui.BaseW/2 - 330, Y: ui.BaseH/2 - 150, W: 660, H: 300}
+	ws := ui.Panel(card, "")
+	ws[0].Edge = ui.SeatColor(n.seat)
+	title, face, fill, tip := "You uncovered a secret — only you see this", u.houseName(n.house), ui.HouseColor(u.m, n.house), ""
+	if n.wing != 0 {
+		title, face, fill, tip = "You drew a Dark Wings card — only you see this", n.wing.Name(), wingFill, wingTips[n.wing]
+	}
+	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: title, Size: 22, Bold: true,
+		Ink: ui.Readable(ui.SeatColor(n.seat), ui.ColPanel)},
+		ui.Widget{R: ui.Rect{X: card.X + 160, Y: card.Y + 60, W: card.W - 320, H: 64}, Kind: ui.WBox, Text: face, Size: 24, Bold: true, Fill: fill, Ink: ui.TextOn(fill), Edge: ui.ColWhite, Tip: tip})
+	y := card.Y + 140
+	rest := "The others read only that you drew a Dark Wings card; it is in your panel, to be played at the start of one of your resolving turns."
+	if n.wing == 0 {
+		rest = "The token stays face down; the others read only that you uncovered a secret. Its house stays marked on that token for you alone."
+	}
+	for _, s := range []string{n.text, rest} {
+		for _, row := range ui.WrapText(s, 17, card.W-60, 0) {
+			ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
+			y += 24
+		}
+	}
+	return ws, card
 }

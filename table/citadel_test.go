@@ -290,6 +290,17 @@ func TestCitadelUncoverByClick(t *testing.T) {
 	}
 	house := g.View(seat).Players[target.T.Seat].Loyalty[target.T.Index].House
 	mark := Abbrev(u.houseName(house))
+	// What was seen: a notice for the looker alone, in its log's words.
+	var private string
+	for _, l := range g.View(seat).Log {
+		if l.Event == "uncovered_private" {
+			private = l.Text
+		}
+	}
+	if ns := u.State().Notices; len(ns) != 1 || ns[0].Kind != "secret" || ns[0].Seat != seat || ns[0].Text != private || !strings.Contains(private, u.houseName(house)) {
+		t.Errorf("after the look the notices are %+v, want the looker's %q", ns, private)
+	}
+	widgetWith(t, u, "the house seen", func(w ui.Widget) bool { return w.Kind == ui.WBox && w.Text == u.houseName(house) })
 	token := func(u *Table) ui.Widget {
 		for _, w := range u.PlayersWidgets(u.Layout()) {
 			if strings.HasPrefix(w.Tip, "Loyalty slot "+itoa(target.T.Index+1)+" of "+u.seatName(target.T.Seat)) {

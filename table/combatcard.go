@@ -278,6 +278,10 @@ func (u *Table) noticeWidgets() []ui.Widget {
 		var roll []ui.Widget
 		roll, card = u.rollWidgets(n)
 		ws = append(ws, roll...)
+	case noticeSecret:
+		var sec []ui.Widget
+		sec, card = u.secretWidgets(n)
+		ws = append(ws, sec...)
 	case noticeResult:
 		// The combat card as tall as its terms, the log's words of the
 		// end under it, the whole centred on the screen.

@@ -50,6 +50,7 @@ const (
 	noticeResult                     // a combat's result, public
 	noticeScenario                   // a scenario's comment: what to try, what should happen
 	noticeRoll                       // a roll at the Citadel, public (citadel.go)
+	noticeSecret                     // a Citadel secret learnt, for its seat: a token uncovered, a Dark Wings card drawn
 )
 
 // notice is a card over the table that stays until it is dismissed.
@@ -72,6 +73,9 @@ type notice struct {
 	dice    []int
 	result  int
 	penalty int
+	// A Citadel secret: the Dark Wings card drawn (0 for a token
+	// uncovered, whose house is house).
+	wing rules.Wing
 }
 
 // logSeat is whose log the panel shows: the seat shown after the curtain
@@ -353,6 +357,14 @@ func (u *Table) noticeAfter(evs []rules.Event, wasCombat bool) {
 		case rules.EvCardDrawnPrivate:
 			if e.Seat == u.shown && u.shown >= 0 {
 				n := notice{kind: noticeDrawn, seat: e.Seat, text: u.eng.EventText(e, e.Seat), card: e.Card}
+				u.notices = append(u.notices, n)
+			}
+		case rules.EvUncoveredPrivate, rules.EvWingDrawnPrivate:
+			if e.Seat == u.shown && u.shown >= 0 {
+				n := notice{kind: noticeSecret, seat: e.Seat, text: u.eng.EventText(e, e.Seat), card: board.NoCard, house: e.House}
+				if e.Kind == rules.EvWingDrawnPrivate {
+					n.wing, n.house = rules.Wing(e.N), board.NoHouse
+				}
 				u.notices = append(u.notices, n)
 			}
 		}

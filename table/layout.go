@@ -750,7 +750,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		hint = h
 	}
 	if u.has(rules.VResolve) && (u.has(rules.VLostOrders) || u.has(rules.VIllTidings)) {
-		hint = "Click one of your highlighted agents, or first play a Dark Wings card (your panel)."
+		hint = "Click one of your agents, or first play a Dark Wings card."
 	}
 	var buttons []rules.Action
 	for _, a := range u.buttonActions() {

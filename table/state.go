@@ -47,7 +47,8 @@ type State struct {
 // result: Combat, and Lines the log's words of its end), "scenario"
 // (Text its file's name, Lines its comment) or "roll" (a roll at the
 // Citadel: Text the log's words, Dice highest first, Result, Lines the
-// public lines that followed).
+// public lines that followed) or "secret" (a Citadel secret learnt, for
+// Seat: Text, the private log's words).
 type Notice struct {
 	Kind   string
 	Seat   rules.Seat
@@ -60,7 +61,7 @@ type Notice struct {
 }
 
 // noticeNames are the notice kinds as State names them.
-var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noticeScenario: "scenario", noticeRoll: "roll"}
+var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noticeScenario: "scenario", noticeRoll: "roll", noticeSecret: "secret"}
 
 // State is a copy of the table's own state (see State).
 func (u *Table) State() State {
