@@ -417,8 +417,9 @@ func (u *Table) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
 	card.Y = math.Round((ui.BaseH - card.H) / 2)
 	ws := ui.Panel(card, "")
 	ws[0].Edge = ui.ColGold
+	title := fmt.Sprintf("%s studies at the Citadel for House %s", u.seatWords(n.who), u.houseName(n.house))
 	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText,
-		Text: fmt.Sprintf("%s studies at the Citadel for House %s", u.seatWords(n.who), u.houseName(n.house)), Size: 22, Bold: true,
+		Text: title, Size: ui.FitSize(title, 22, 15, true, card.W-40), Bold: true, Tip: title,
 		Ink: ui.Readable(ui.SeatColor(n.who), ui.ColPanel)})
 	// The dice, highest first: the first two are kept.
 	const die, gap = 56.0, 10.0
