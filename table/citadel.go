@@ -325,7 +325,11 @@ func (u *Table) citadelChips(p rules.PlayerView, x, y, h, room float64) ([]ui.Wi
 		return nil, 0
 	}
 	name := u.seatName(p.Seat)
-	cw := math.Min(24, math.Floor((room-31)/3)-2)
+	n := 3
+	if p.Tidings > 0 {
+		n = 4 // the penalty's chip, while it lasts
+	}
+	cw := math.Min(24, math.Floor((room-31)/float64(n))-2)
 	chip := func(i int, n int, fill color.RGBA, tip string) ui.Widget {
 		return ui.Widget{R: ui.Rect{X: x + float64(i)*(cw+2), Y: y + 2, W: cw, H: h - 4}, Kind: ui.WBox, Text: fmt.Sprint(n), Size: 15, Bold: true, Fill: fill, Ink: ui.TextOn(fill), Edge: ui.ColEdge, Tip: tip}
 	}
@@ -334,12 +338,12 @@ func (u *Table) citadelChips(p rules.PlayerView, x, y, h, room float64) ([]ui.Wi
 		chip(1, p.Ravens, ravenFill, fmt.Sprintf("%s: %s (public). A roll of 6 or less at the Citadel brings one; three become a Dark Wings card at once.", name, words.Count(p.Ravens, "raven"))),
 		chip(2, p.Wings, wingFill, fmt.Sprintf("%s holds %s (the number is public, the cards secret).", name, words.Count(p.Wings, "Dark Wings card"))),
 	}
-	n := 3
 	if p.Tidings > 0 {
-		t := chip(3, -p.Tidings, ui.ColWarn, fmt.Sprintf("Ill Tidings: %s's results at the Citadel are %d lower until the end of this round.", name, p.Tidings))
-		t.Text = fmt.Sprintf("−%d", p.Tidings)
+		t := chip(3, p.Tidings, ui.ColWarn, fmt.Sprintf("Ill Tidings: %s's results at the Citadel are %d lower until the end of this round.", name, p.Tidings))
+		if cw >= 24 {
+			t.Text = fmt.Sprintf("−%d", p.Tidings)
+		}
 		ws = append(ws, t)
-		n++
 	}
 	return ws, float64(n)*(cw+2) + 4
 }

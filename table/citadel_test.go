@@ -412,7 +412,9 @@ func TestCitadelIllTidingsByClick(t *testing.T) {
 		t.Fatalf("the penalty on seat %d is %d after Ill Tidings", to, got)
 	}
 	u.Hide()
-	widgetWith(t, u, "penalty chip", func(w ui.Widget) bool { return w.Text == "−1" && strings.Contains(w.Tip, u.seatName(to)) })
+	widgetWith(t, u, "penalty chip", func(w ui.Widget) bool {
+		return w.Fill == ui.ColWarn && strings.TrimPrefix(w.Text, "−") == "1" && strings.Contains(w.Tip, "Ill Tidings: "+u.seatName(to))
+	})
 }
 
 // TestCitadelCardRefusals: a Dark Wings card asked for when it may not be

@@ -601,7 +601,9 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		hc := ui.HouseColor(u.m, h)
 		if a, ok := playable[id]; ok && u.shown == u.eng.ToAct() {
 			w := ui.ActionButton(cr, CardLabel(c), a)
-			w.Size = 15
+			// Smaller for a long card (Dagmar Cleftjaw's four facts), the
+			// room of a digit's key hint kept.
+			w.Size = ui.FitSize(w.Text, 15, 12, true, cr.W-6-24)
 			w.Edge = ui.ColGold
 			w.Hot = true
 			w.Tip = tip
