@@ -181,3 +181,37 @@ func TestStartScreenCitadelToggle(t *testing.T) {
 		t.Fatal("the game started with the toggle off is not a plain game")
 	}
 }
+
+// TestCitadelScenesReadable: the Citadel's scenes on both maps at
+// 1280×720 — a Maester's decision, the aims' chooser, a roll's notice,
+// Dig Up Dirt's tokens, the Dark Wings cards and Lost Orders' targets:
+// every text at 4.5:1 against what it is drawn on, none running off its
+// room or panel.
+func TestCitadelScenesReadable(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		check := func(a *App, what string) {
+			t.Helper()
+			at1280(a)
+			where := tc.mapName + ", " + what
+			checkContrast(t, where, a.f.ws)
+			checkTexts(t, a, where)
+		}
+		a := citadelTable(t, tc, func(g *rules.Game) bool { return hasVerb(g, rules.VStudy) })
+		check(a, "the fourth choice")
+		a.do(ui.Command{Kind: ui.CmdStudy})
+		check(a, "the aims")
+		for _, w := range a.f.ws {
+			if w.T.Action != nil && w.T.Action.Verb == rules.VStudy {
+				a.press(w.T)
+				break
+			}
+		}
+		check(a, "a roll")
+		check(citadelTable(t, tc, func(g *rules.Game) bool { return hasVerb(g, rules.VUncover) }), "Dig Up Dirt")
+		a = citadelTable(t, tc, func(g *rules.Game) bool { return hasVerb(g, rules.VLostOrders) })
+		check(a, "the Dark Wings cards")
+		a.do(ui.Command{Kind: ui.CmdWing, N: int(rules.LostOrders)})
+		check(a, "Lost Orders' targets")
+	}
+}
