@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"math/rand"
 	"strings"
 	"testing"
 
@@ -23,42 +22,6 @@ func citadelGame(t testing.TB, mapName string, players int, seed uint64) *rules.
 	return g
 }
 
-// playCitadel plays seeded random actions of g, leaning to the Citadel
-// (a Maester studies; a 7–9 takes a crystal; no card is played), until
-// stop says so, and reports whether it did.
-func playCitadel(g *rules.Game, seed int64, stop func() bool) bool {
-	rng := rand.New(rand.NewSource(seed))
-	for i := 0; i < 4000 && !g.Over(); i++ {
-		if stop() {
-			return true
-		}
-		var l []rules.Action
-		for _, a := range g.Legal() {
-			if a.Verb != rules.VLostOrders && a.Verb != rules.VIllTidings {
-				l = append(l, a)
-			}
-		}
-		pick := l[rng.Intn(len(l))]
-		if pick.Verb == rules.VDone && len(l) > 1 && rng.Intn(4) > 0 {
-			pick = l[rng.Intn(len(l)-1)]
-		}
-		for _, a := range l {
-			switch {
-			case a.Verb == rules.VStudy && a.Aim == rules.DigUpDirt && rng.Intn(3) > 0,
-				a.Verb == rules.VGain && a.Gain == rules.GainCrystal && rng.Intn(3) > 0:
-				pick = a
-			}
-		}
-		if pick.Verb == rules.VArrange {
-			pick = l[0]
-		}
-		if _, err := g.Apply(pick); err != nil {
-			panic(err) // a legal action refused: the engine's bug
-		}
-	}
-	return stop()
-}
-
 // citadelPair is two scripted Citadel games that differ only in seat
 // holder's secrets, in its own view: its Dark Wings cards, the token it
 // uncovered, the aim its private log names.
@@ -73,7 +36,7 @@ func citadelTable(t *testing.T, tc tableCase, stop func(g *rules.Game) bool) *Ap
 	t.Helper()
 	for seed := uint64(1); seed < 40; seed++ {
 		g := citadelGame(t, tc.mapName, tc.players, seed)
-		if !playCitadel(g, int64(seed), func() bool { return stop(g) }) {
+		if !tabletest.PlayCitadel(g, int64(seed), rules.DigUpDirt, func() bool { return stop(g) }) {
 			continue
 		}
 		a := curtainApp(t, g, seed)

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"math/rand"
 	"reflect"
 	"slices"
 	"strconv"
@@ -13,10 +12,9 @@ import (
 	"notrueking/ui"
 )
 
-// citadelAt plays a Citadel game of players seats on mapName by seeded
-// random actions leaning to the Citadel (a Maester studies for aim, a 7–9
-// takes a crystal, no Dark Wings card is played) until stop says so, and
-// puts it on a table showing the seat to act.
+// citadelAt plays a Citadel game of players seats on mapName
+// (tabletest.PlayCitadel, leaning to aim) until stop says so, and puts it
+// on a table showing the seat to act.
 func citadelAt(t *testing.T, mapName string, players int, seed uint64, aim rules.Aim, stop func(g *rules.Game) bool) (*rules.Game, *Table) {
 	t.Helper()
 	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}[:players]
@@ -24,29 +22,8 @@ func citadelAt(t *testing.T, mapName string, players int, seed uint64, aim rules
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewSource(int64(seed)))
-	for i := 0; !stop(g); i++ {
-		if g.Over() || i > 5000 {
-			t.Fatalf("seed %d: the position looked for never came", seed)
-		}
-		var l []rules.Action
-		for _, a := range g.Legal() {
-			if a.Verb != rules.VLostOrders && a.Verb != rules.VIllTidings {
-				l = append(l, a)
-			}
-		}
-		pick := l[rng.Intn(len(l))]
-		if pick.Verb == rules.VDone && len(l) > 1 && rng.Intn(4) > 0 {
-			pick = l[rng.Intn(len(l)-1)]
-		}
-		for _, a := range l {
-			if a.Verb == rules.VStudy && a.Aim == aim || a.Verb == rules.VGain && a.Gain == rules.GainCrystal && rng.Intn(3) > 0 {
-				pick = a
-			}
-		}
-		if _, err := g.Apply(pick); err != nil {
-			t.Fatal(err)
-		}
+	if !tabletest.PlayCitadel(g, int64(seed), aim, func() bool { return stop(g) }) {
+		t.Fatalf("seed %d: the position looked for never came", seed)
 	}
 	u := New(g, Options{Seed: seed})
 	u.Reveal(g.ToAct())
@@ -344,7 +321,7 @@ func wingsAt(t *testing.T, seed uint64, w rules.Wing) (*rules.Game, *Table) {
 // opens its targets and lights their slots; a click on one's own agent is
 // refused in the engine's words, a click on another's agent plays it.
 func TestCitadelLostOrdersByClick(t *testing.T) {
-	g, u := wingsAt(t, 8, rules.LostOrders)
+	g, u := wingsAt(t, 12, rules.LostOrders)
 	seat := g.ToAct()
 	card := widgetWith(t, u, "Lost Orders card", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdWing, N: int(rules.LostOrders)} })
 	if !strings.Contains(card.Tip, "Lost Orders") || card.Key == "" {
@@ -375,13 +352,16 @@ func TestCitadelLostOrdersByClick(t *testing.T) {
 		}
 	}
 	n := g.Len()
-	if own.Kind == ui.TSlot {
-		u.Click(own)
-		want := g.Check(rules.Action{Seat: seat, Verb: rules.VLostOrders, House: own.House, Slot: own.Slot})
-		if msg, refused := u.Message(); !refused || want == nil || msg != want.Error() || g.Len() != n {
-			t.Errorf("Lost Orders on one's own agent: %q (refusal %v), want the engine's %v", msg, refused, want)
-		}
-		u.Click(card.T) // the refusal closed nothing, but open it again to be sure
+	if own.Kind != ui.TSlot {
+		t.Fatal("the seat has no agent on a slot: its refusal cannot be tried")
+	}
+	u.Click(own)
+	want := g.Check(rules.Action{Seat: seat, Verb: rules.VLostOrders, House: own.House, Slot: own.Slot})
+	if msg, refused := u.Message(); !refused || want == nil || msg != want.Error() || g.Len() != n {
+		t.Errorf("Lost Orders on one's own agent: %q (refusal %v), want the engine's %v", msg, refused, want)
+	}
+	if u.State().Picking != rules.VLostOrders {
+		t.Error("the refusal closed Lost Orders' targets")
 	}
 	u.Click(other)
 	if acts := g.Actions(); len(acts) != n+1 || acts[n].Verb != rules.VLostOrders || acts[n].House != other.House || acts[n].Slot != other.Slot {

@@ -394,3 +394,35 @@ func CitadelActions(legal []rules.Action) []rules.Action {
 	}
 	return out
 }
+
+// PlayCitadel plays seeded random actions of the Citadel game g, leaning
+// to the Citadel (a Maester studies for aim, a 7–9 takes a crystal, no
+// Dark Wings card is played, so they gather), until stop says so, and
+// reports whether it did (within 4000 actions, before the game's end).
+func PlayCitadel(g *rules.Game, seed int64, aim rules.Aim, stop func() bool) bool {
+	rng := rand.New(rand.NewSource(seed))
+	for i := 0; i < 4000 && !g.Over(); i++ {
+		if stop() {
+			return true
+		}
+		var l []rules.Action
+		for _, a := range g.Legal() {
+			if a.Verb != rules.VLostOrders && a.Verb != rules.VIllTidings {
+				l = append(l, a)
+			}
+		}
+		pick := l[rng.Intn(len(l))]
+		if pick.Verb == rules.VDone && len(l) > 1 && rng.Intn(4) > 0 {
+			pick = l[rng.Intn(len(l)-1)]
+		}
+		for _, a := range l {
+			if a.Verb == rules.VStudy && a.Aim == aim && rng.Intn(3) > 0 || a.Verb == rules.VGain && a.Gain == rules.GainCrystal && rng.Intn(3) > 0 {
+				pick = a
+			}
+		}
+		if _, err := g.Apply(pick); err != nil {
+			panic(err) // a legal action refused: the engine's bug
+		}
+	}
+	return stop()
+}
