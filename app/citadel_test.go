@@ -178,3 +178,67 @@ func TestCitadelScenesReadable(t *testing.T) {
 		check(a, "Lost Orders' targets")
 	}
 }
+
+// citadelHead reports whether ws shows the Citadel's head of the
+// Conspiracies panel (its pieces' column).
+func citadelHead(ws []ui.Widget) bool {
+	_, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Text == "Citadel" && strings.HasPrefix(w.Tip, "The Citadel's pieces") })
+	return ok
+}
+
+// TestCitadelSaveShowsItsPieces: a Citadel game's save, continued, shows
+// the variant's pieces behind the curtain and at the table, and so do
+// the replay viewer and the spectator window on its file; a plain game's
+// table shows none of them.
+func TestCitadelSaveShowsItsPieces(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	st := tempStore(t)
+	a := mustApp(t, Options{Saves: st, Players: []string{"Ann", "Ben", "Cy"}, Variant: "citadel"}, defaultNewGame)
+	a.handle(ui.Input{Enter: true})
+	g := game(a)
+	for i := 0; i < 600 && g.View(rules.Public).Players[0].Ravens+g.View(rules.Public).Players[0].Crystals+g.View(rules.Public).Players[1].Ravens == 0; i++ {
+		l := g.Legal()
+		pick := l[0]
+		for _, x := range l {
+			if x.Verb == rules.VStudy || x.Verb == rules.VGain {
+				pick = x
+			}
+		}
+		if _, err := live(a).play.on.Apply(pick); err != nil {
+			t.Fatal(err)
+		}
+	}
+	moved(a)
+	id := sess(a).ID()
+	a.closeWindow()
+
+	b := mustApp(t, Options{Saves: st}, defaultNewGame)
+	pressCmd(t, b, ui.Command{Kind: ui.CmdContinue, ID: id})
+	if game(b) == nil || game(b).Variant() != rules.Citadel {
+		t.Fatal("the continued game is not a Citadel game")
+	}
+	if !is[*curtainScene](b) || !citadelHead(b.f.behind) {
+		t.Fatalf("%T: the public table behind the curtain shows no Citadel pieces", b.mgr.cur)
+	}
+	b.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+	b.rebuild()
+	if !citadelHead(b.f.ws) {
+		t.Fatalf("%T: the continued Citadel game's table shows no Citadel pieces", b.mgr.cur)
+	}
+	b.closeWindow()
+	r, _ := replayOf(t, fileGame(t, st.File(id)), id+".ntk")
+	if !citadelHead(r.f.ws) {
+		t.Error("the replay of a Citadel save shows no Citadel pieces")
+	}
+	s, _ := spectatorOn(t, st.File(id))
+	if !citadelHead(s.f.ws) {
+		t.Error("the spectator of a Citadel save shows no Citadel pieces")
+	}
+	p := mustApp(t, Options{Players: []string{"Ann", "Ben"}}, defaultNewGame)
+	p.handle(ui.Input{Enter: true})
+	p.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+	p.rebuild()
+	if !ui.HasText(p.f.ws, "Conspiracies") || citadelHead(p.f.ws) {
+		t.Error("a plain game's table shows the Citadel's pieces")
+	}
+}
