@@ -442,7 +442,7 @@ func (u *Table) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
 		}
 		ws = append(ws, w)
 	}
-	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 62 + size + 4, W: card.W - 40, H: 18}, Kind: ui.WText, Text: "the two highest count (gold)", Size: 13, Align: ui.AlignCenter, Ink: ui.ColDim})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 62 + size + 4, W: card.W - 40, H: 18}, Kind: ui.WText, Text: "the two highest count (gold)", Size: 13, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: rollTip})
 	sum := "?"
 	if len(n.dice) >= 2 {
 		sum = fmt.Sprintf("%d + %d", n.dice[0], n.dice[1])
@@ -452,7 +452,8 @@ func (u *Table) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
 		sum += fmt.Sprintf(" = %d", n.result)
 	}
 	y := card.Y + 62 + size + 30
-	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: y, W: card.W - 40, H: 30}, Kind: ui.WText, Text: sum, Size: 24, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold})
+	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: y, W: card.W - 40, H: 30}, Kind: ui.WText, Text: sum, Size: 24, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold,
+		Tip: "The result: the two highest dice summed, less any Ill Tidings penalty on the player this round."})
 	y += 36
 	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: y, W: card.W - 40, H: 24}, Kind: ui.WText, Text: rollBrings(n.result), Size: 17, Align: ui.AlignCenter, Ink: ui.ColText, Tip: rollTip})
 	y += 32
