@@ -173,7 +173,7 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 		pr.W = TesterBadge.X - 12 - pr.X
 	}
 	pink := ui.Readable(ui.SeatColor(ta), ui.ColPanelHi)
-	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: prompt, Size: 24, Bold: true, Ink: pink, Tip: prompt})
+	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: prompt, Size: ui.FitSize(prompt, 24, 19, true, pr.W), Bold: true, Ink: pink, Tip: prompt})
 	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
 	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: info, Size: 16, Ink: ui.ColText,
 		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))})
