@@ -223,7 +223,7 @@ func TestClickThroughCitadel(t *testing.T) {
 	clickThrough(t, "standard", names[:4], 22, rules.Citadel, verbs)
 	if !testing.Short() {
 		clickThrough(t, "standard", names[:3], 21, rules.Citadel, verbs)
-		clickThrough(t, "nine", names, 23, rules.Citadel, verbs)
+		clickThrough(t, "nine", names[:5], 23, rules.Citadel, verbs)
 	}
 	t.Logf("verbs clicked: %v", verbs)
 	for _, v := range []rules.Verb{rules.VStudy, rules.VGain, rules.VUncover, rules.VLostOrders, rules.VIllTidings} {
