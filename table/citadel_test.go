@@ -447,3 +447,20 @@ func TestCitadelSecretsStayPrivate(t *testing.T) {
 		}
 	}
 }
+
+// TestCitadelHintNamesTheAim: a hint to study says for which aim, to the
+// seat that asked only: the public table reads that a hint was asked.
+func TestCitadelHintNamesTheAim(t *testing.T) {
+	g, u := citadelAt(t, "standard", 3, 4, 0, func(g *rules.Game) bool { return legalVerb(g, rules.VStudy) })
+	a := rules.Action{Seat: g.ToAct(), Verb: rules.VStudy, Aim: rules.ResearchLegends}
+	u.ShowHint(Hint{Seat: g.ToAct(), Action: a})
+	if msg, _ := u.Message(); !strings.HasPrefix(msg, "Hint: Study at the Citadel to Research Legends") {
+		t.Errorf("the hint reads %q", msg)
+	}
+	u.Hide()
+	for _, w := range u.Widgets(u.Layout()) {
+		if strings.Contains(w.Text+w.Tip, "Research Legends") {
+			t.Errorf("the public table shows the hinted aim: %q", w.Text)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"slices"
 	"sort"
+	"strings"
 
 	"notrueking/board"
 	"notrueking/gamefile"
@@ -219,14 +220,16 @@ func (u *Table) reveal(seat rules.Seat) {
 }
 
 // hide returns to public-only drawing. A refusal meant for the last seat
-// is not left on the screen for the next one.
+// is not left on the screen for the next one, nor a hint (its move, and in
+// a Citadel game its aim, are that seat's).
 func (u *Table) hide() {
 	u.shown = -1
 	u.past = nil // the hand-off shows the table as it stands
 	u.recent.digest = nil
-	if u.msgErr {
+	if u.msgErr || u.hint != nil && strings.HasPrefix(u.msg, "Hint: ") {
 		u.msg, u.msgErr = "", false
 	}
+	u.hint = nil
 	u.resetLocal()
 	u.refresh()
 }
