@@ -553,7 +553,7 @@ func (w *webGame) snapshot() {
 	if dpr <= 0 {
 		dpr = 1
 	}
-	kinds := map[ui.TargetKind]string{ui.TButton: "button", ui.TSlot: "slot", ui.TToken: "token", ui.TTerritory: "territory"}
+	kinds := map[ui.TargetKind]string{ui.TButton: "button", ui.TSlot: "slot", ui.TToken: "token", ui.TTerritory: "territory", ui.TSeatToken: "seat-token"}
 	for _, wd := range a.f.ws {
 		if wd.T.Kind == ui.TNone {
 			continue
@@ -571,6 +571,8 @@ func (w *webGame) snapshot() {
 			id = fmt.Sprintf("%s:%v", a.f.board.Camera.Map().HouseName(wd.T.House), wd.T.Slot)
 		case wd.T.Kind == ui.TToken:
 			id = fmt.Sprintf("token:%d", wd.T.Index)
+		case wd.T.Kind == ui.TSeatToken:
+			id = fmt.Sprintf("token:%d:%d", wd.T.Seat, wd.T.Index)
 		case wd.T.Action != nil && id == "":
 			id = "action"
 		}
