@@ -77,6 +77,8 @@ func TestPlayBadFlags(t *testing.T) {
 		args   []string
 		stderr string // substring expected on the one line of stderr
 	}{
+		{"unknown variant", []string{"-variant", "dragons"}, `notrueking: -variant: unknown variant "dragons"`},
+		{"variant of a loaded game", []string{"-load", "testdata/two-players.ntk", "-variant", "citadel"}, "-variant"},
 		{"one player", []string{"-players", "1"}, `notrueking: invalid value "1" for flag -players: out of range: 2 to 9`},
 		{"nine players", []string{"-players", "9"}, "notrueking: -players 9: the standard map seats 2 to 4 players"},
 		{"zero players", []string{"-players", "0"}, `invalid value "0" for flag -players: out of range: 2 to 9`},
@@ -154,6 +156,9 @@ func TestPlayOptions(t *testing.T) {
 	}{
 		{nil, app.Options{Map: "standard"}},
 		{[]string{"-players", "3", "-seed", "42"}, app.Options{Map: "standard", Players: []string{"Alice", "Bob", "Carol"}, Seed: 42, SeedSet: true, Quick: true}},
+		{[]string{"-variant", "citadel", "-players", "2"}, app.Options{Map: "standard", Players: []string{"Alice", "Bob"}, Quick: true, Variant: "citadel"}},
+		{[]string{"play", "-variant", "plain"}, app.Options{Map: "standard", Variant: "plain"}},
+		{[]string{"sandbox", "-variant", "citadel"}, app.Options{Map: "standard", Sandbox: true, Variant: "citadel"}},
 		{[]string{"-names", " Ann , Ben "}, app.Options{Map: "standard", Players: []string{"Ann", "Ben"}, Quick: true}},
 		{[]string{"-players", "2", "-names", "Ann,Ben", "-record", "g.ntk"}, app.Options{Map: "standard", Players: []string{"Ann", "Ben"}, RecordPath: "g.ntk", Quick: true}},
 		{[]string{"-map", standardCopy, "-players", "4"}, app.Options{Map: standardCopy, Players: []string{"Alice", "Bob", "Carol", "Dave"}, Quick: true}},

@@ -140,7 +140,7 @@ func (p *presenter) set(o *app.Options) error {
 }
 
 // setupUsage is the setup's flags in a usage line.
-const setupUsage = "[-map NAME|FILE] [-players N] [-names A,B,...] [-seed N]"
+const setupUsage = "[-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-variant citadel]"
 
 // setup holds the flags that set up a new game (play, sandbox): -load and
 // -scenario take the setup from their file instead.
@@ -151,6 +151,7 @@ type setup struct {
 	names   string
 	players int
 	seed    uint64
+	variant string
 }
 
 func addSetup(c *cmdFlags) *setup {
@@ -159,6 +160,7 @@ func addSetup(c *cmdFlags) *setup {
 	s.own.Var(intIn{&s.players, minPlayers, maxPlayers}, "players", fmt.Sprintf("how many players (`N`; the map's range: 2-4 on the standard map, %d to %d on any); with -players or -names the start screen is skipped", minPlayers, maxPlayers))
 	s.own.StringVar(&s.names, "names", "", "the players' names in seat order, comma-separated (`A,B,...`)")
 	s.own.Uint64Var(&s.seed, "seed", 0, "game seed `N` for testers (the window then marks a tester's game); unset = a secret random seed")
+	s.own.StringVar(&s.variant, "variant", "", "the new game's `variant`: citadel (the Maesters study at the Citadel, docs/rules.md) or plain; unset = the start screen's toggle")
 	s.own.VisitAll(func(f *flag.Flag) { c.Var(f.Value, f.Name, f.Usage) })
 	return s
 }
@@ -183,6 +185,16 @@ func (s *setup) set(o *app.Options) error {
 	m, err := maps.Load(s.mapName)
 	if err != nil {
 		return fmt.Errorf("-map: %s", firstProblem(err))
+	}
+	v, err := rules.ParseVariant(s.variant)
+	if err != nil {
+		return fmt.Errorf("-variant: %v", err)
+	}
+	if s.c.isSet("variant") {
+		o.Variant = v.String()
+		if v == rules.Plain {
+			o.Variant = "plain"
+		}
 	}
 	seats := fmt.Sprintf("the %s map seats %d to %d players", m.ID, m.MinPlayers, m.MaxPlayers)
 	var ps []string
@@ -213,7 +225,7 @@ func (s *setup) set(o *app.Options) error {
 	}
 	if len(ps) > 0 {
 		// What else the rules ask of the players (agent slots for them all).
-		if _, err := rules.New(m, rules.Config{Players: ps, Seed: s.seed}); err != nil {
+		if _, err := rules.New(m, rules.Config{Players: ps, Seed: s.seed, Variant: v}); err != nil {
 			return err
 		}
 	}

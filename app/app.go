@@ -21,6 +21,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/render"
+	"notrueking/rules"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -36,6 +37,10 @@ type Options struct {
 	SeedSet bool
 	// Players are the player names; their number is the default player count.
 	Players []string
+	// Variant is the new game's variant as the command line names it
+	// ("plain", "citadel"); "" leaves it to the start screen (its toggle,
+	// the last setup kept).
+	Variant string
 	// Width, Height of the window; 0 = 1600×900.
 	Width, Height int
 	// Title of the window; "" = "No True King".
@@ -125,8 +130,9 @@ func cleanTemps(opts Options) {
 	}
 }
 
-// newGameFunc builds a game for a map name, player names and seed.
-type newGameFunc func(mapName string, players []string, seed uint64) (play, error)
+// newGameFunc builds a game for a map name, player names, seed and
+// variant.
+type newGameFunc func(mapName string, players []string, seed uint64, v rules.Variant) (play, error)
 
 // Run opens the window and runs the app until it is closed. The options
 // pick the first scene, once (firstScene).

@@ -82,15 +82,15 @@ func runGame(a *App) error {
 	mark("ntk-run")
 	w := &webGame{a: a}
 	ng := a.newGame
-	a.newGame = func(mapName string, players []string, seed uint64) (play, error) {
+	a.newGame = func(mapName string, players []string, seed uint64, v rules.Variant) (play, error) {
 		if m := openedMaps.byID(mapName); m != nil {
-			g, err := rules.New(m, rules.Config{Players: players, Seed: seed})
+			g, err := rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
 			if err != nil {
 				return play{}, err
 			}
 			return playRules(g), nil
 		}
-		return ng(mapName, players, seed)
+		return ng(mapName, players, seed, v)
 	}
 	// The map files opened in earlier visits are offered again.
 	if err := openedMaps.restore(); err != nil {
@@ -533,7 +533,7 @@ var cmdNames = map[ui.CmdKind]string{ui.CmdStart: "start", ui.CmdContinue: "cont
 	ui.CmdAgain: "again", ui.CmdHelp: "help", ui.CmdFullscreen: "fullscreen",
 	ui.CmdDismiss: "dismiss", ui.CmdLogEntry: "log:", ui.CmdLogScroll: "log-scroll", ui.CmdPresent: "present",
 	ui.CmdHint: "hint", ui.CmdSeatLevel: "seat-level:", ui.CmdBotPause: "bot-pause",
-	ui.CmdTools: "tools", ui.CmdSavePosition: "save-position", ui.CmdSandbox: "sandbox", ui.CmdSandboxPlay: "sandbox-play", ui.CmdTryMode: "try"}
+	ui.CmdTools: "tools", ui.CmdVariant: "variant", ui.CmdStudy: "study", ui.CmdWing: "wing:", ui.CmdUncoverSeat: "uncover:", ui.CmdSavePosition: "save-position", ui.CmdSandbox: "sandbox", ui.CmdSandboxPlay: "sandbox-play", ui.CmdTryMode: "try"}
 
 func (w *webGame) snapshot() {
 	a := w.a
@@ -553,7 +553,7 @@ func (w *webGame) snapshot() {
 	if dpr <= 0 {
 		dpr = 1
 	}
-	kinds := map[ui.TargetKind]string{ui.TButton: "button", ui.TSlot: "slot", ui.TToken: "token", ui.TTerritory: "territory"}
+	kinds := map[ui.TargetKind]string{ui.TButton: "button", ui.TSlot: "slot", ui.TToken: "token", ui.TTerritory: "territory", ui.TSeatToken: "seat-token"}
 	for _, wd := range a.f.ws {
 		if wd.T.Kind == ui.TNone {
 			continue
@@ -562,7 +562,7 @@ func (w *webGame) snapshot() {
 		switch wd.T.Cmd.Kind {
 		case ui.CmdContinue, ui.CmdExportGame, ui.CmdDeleteGame:
 			id += wd.T.Cmd.ID
-		case ui.CmdMap, ui.CmdPlayers, ui.CmdEditName, ui.CmdLogEntry, ui.CmdSeatLevel:
+		case ui.CmdMap, ui.CmdPlayers, ui.CmdEditName, ui.CmdLogEntry, ui.CmdSeatLevel, ui.CmdWing, ui.CmdUncoverSeat:
 			id += fmt.Sprint(wd.T.Cmd.N)
 		}
 		switch {
@@ -571,6 +571,8 @@ func (w *webGame) snapshot() {
 			id = fmt.Sprintf("%s:%v", a.f.board.Camera.Map().HouseName(wd.T.House), wd.T.Slot)
 		case wd.T.Kind == ui.TToken:
 			id = fmt.Sprintf("token:%d", wd.T.Index)
+		case wd.T.Kind == ui.TSeatToken:
+			id = fmt.Sprintf("token:%d:%d", wd.T.Seat, wd.T.Index)
 		case wd.T.Action != nil && id == "":
 			id = "action"
 		}

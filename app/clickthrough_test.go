@@ -7,6 +7,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/internal/byclicks"
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
@@ -182,7 +183,7 @@ func TestClickThroughGames(t *testing.T) {
 		games = 6
 	}
 	for seed := uint64(1); seed <= games; seed++ {
-		clickThrough(t, "standard", []string{"Ann", "Ben", "Cy"}[:2+int(seed%2)], seed, verbs)
+		clickThrough(t, "standard", []string{"Ann", "Ben", "Cy"}[:2+int(seed%2)], seed, rules.Plain, verbs)
 	}
 	t.Logf("verbs clicked: %v", verbs)
 	for _, v := range []rules.Verb{rules.VArrange, rules.VPlace, rules.VResolve, rules.VChoose, rules.VMuster, rules.VMove, rules.VDone, rules.VExchange, rules.VKeep} {
@@ -202,8 +203,8 @@ func TestClickThroughNineMap(t *testing.T) {
 	}
 	verbs := map[rules.Verb]int{}
 	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}
-	clickThrough(t, "nine", names[:2], 5, verbs)
-	clickThrough(t, "nine", names, 6, verbs)
+	clickThrough(t, "nine", names[:2], 5, rules.Plain, verbs)
+	clickThrough(t, "nine", names, 6, rules.Plain, verbs)
 	for _, v := range []rules.Verb{rules.VArrange, rules.VPlace, rules.VResolve, rules.VChoose, rules.VMuster, rules.VMove, rules.VExchange} {
 		if verbs[v] == 0 {
 			t.Errorf("no %s was clicked in the nine-map games", v)
@@ -211,11 +212,36 @@ func TestClickThroughNineMap(t *testing.T) {
 	}
 }
 
-// clickThrough plays one random game (map, players, seed) by clicks,
-// counting the verbs clicked.
-func clickThrough(t *testing.T, mapName string, players []string, seed uint64, verbs map[rules.Verb]int) {
+// TestClickThroughCitadel plays Citadel games by clicks alone, on both
+// maps: the fourth choice and the aim, the gain, a token uncovered on its
+// player's row, both Dark Wings cards and their targets (a slot, a
+// player), the roll's notice dismissed.
+func TestClickThroughCitadel(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	verbs := map[rules.Verb]int{}
+	names := []string{"Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy"}
+	clickThrough(t, "standard", names[:4], 22, rules.Citadel, verbs)
+	if !testing.Short() {
+		clickThrough(t, "standard", names[:3], 21, rules.Citadel, verbs)
+		clickThrough(t, "nine", names[:5], 23, rules.Citadel, verbs)
+	}
+	t.Logf("verbs clicked: %v", verbs)
+	for _, v := range []rules.Verb{rules.VStudy, rules.VGain, rules.VUncover, rules.VLostOrders, rules.VIllTidings} {
+		if verbs[v] == 0 {
+			t.Errorf("no %s was clicked in the Citadel games", v)
+		}
+	}
+}
+
+// clickThrough plays one random game (map, players, seed, variant) by
+// clicks, counting the verbs clicked; in a Citadel game half the picks
+// are the Citadel's actions when there are any.
+func clickThrough(t *testing.T, mapName string, players []string, seed uint64, v rules.Variant, verbs map[rules.Verb]int) {
 	t.Helper()
-	e := rulesGame(t, mapName, players, seed)
+	e, err := tabletest.RulesVariant(mapName, players, seed, v)
+	if err != nil {
+		t.Fatal(err)
+	}
 	a := curtainApp(t, e, seed)
 	c := newClicker(t, a)
 	rng := rand.New(rand.NewSource(int64(seed)))
@@ -229,6 +255,9 @@ func clickThrough(t *testing.T, mapName string, players []string, seed uint64, v
 		}
 		if pick.Verb == rules.VArrange {
 			pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(seed, uint64(steps))))
+		}
+		if c := tabletest.CitadelActions(legal); len(c) > 0 && rng.Intn(2) == 0 {
+			pick = c[rng.Intn(len(c))]
 		}
 		before := e.Len()
 		c.do(pick)

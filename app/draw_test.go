@@ -104,6 +104,16 @@ func TestDrawPublicTableHidesOtherHands(t *testing.T) {
 	if reflect.DeepEqual(framed(own), a) {
 		t.Fatal("changing the viewer's own hand did not change the frame (the test cannot see hands)")
 	}
+	// The Citadel's secrets of seat 1 (Dark Wings cards, a token it
+	// uncovered, its aim) neither; seat 1's own table shows them.
+	ca, cb := citadelPair(m, 1)
+	if !reflect.DeepEqual(framed(tableApp(t, ca)), framed(tableApp(t, cb))) {
+		t.Fatal("the table's frame seat 0 sees differs with seat 1's Dark Wings cards, uncovered token or aim")
+	}
+	ca.Acting, cb.Acting = 1, 1
+	if reflect.DeepEqual(framed(tableApp(t, ca)), framed(tableApp(t, cb))) {
+		t.Fatal("seat 1's own table is the same whatever its Citadel secrets (the test cannot see them)")
+	}
 	if testing.Short() {
 		return
 	}
@@ -190,6 +200,12 @@ func TestDrawCurtainShowsOnlyPublicFacts(t *testing.T) {
 	}
 	if c := curtains[true]; reflect.DeepEqual(c[0], c[1]) {
 		t.Fatal("the lifted curtain's frame is the same whatever the hand (the test cannot see hands)")
+	}
+	// The Citadel's secrets of the next player: its Dark Wings cards, the
+	// token it uncovered, its aim.
+	ca, cb := citadelPair(m, 0)
+	if !reflect.DeepEqual(framed(curtainApp(t, ca, 1)), framed(curtainApp(t, cb, 1))) {
+		t.Fatal("the curtain's frame differs with the next player's Dark Wings cards, uncovered token or aim")
 	}
 	if !testing.Short() {
 		a, b := byCard(t, m, func(card board.CardID) *image.RGBA {

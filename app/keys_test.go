@@ -89,7 +89,7 @@ func TestKeysStartScreen(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	var got []string
 	var gotMap string
-	ng := func(mapName string, players []string, _ uint64) (play, error) {
+	ng := func(mapName string, players []string, _ uint64, _ rules.Variant) (play, error) {
 		gotMap, got = mapName, players
 		return playOf(tabletest.New(tabletest.Map())), nil
 	}

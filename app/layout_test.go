@@ -15,7 +15,7 @@ func TestStartScreenEditAndStart(t *testing.T) {
 	var gotNames []string
 	var gotSeed uint64
 	var gotMap string
-	ng := func(mapName string, players []string, seed uint64) (play, error) {
+	ng := func(mapName string, players []string, seed uint64, _ rules.Variant) (play, error) {
 		gotMap, gotNames, gotSeed = mapName, players, seed
 		f := tabletest.New(tabletest.Map())
 		f.Legals = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: tabletest.Order(f.M, "stark", "lannister")}}
@@ -51,7 +51,7 @@ func TestNormalGameSeedIsSecret(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	var seeds []uint64
 	var fake *tabletest.Engine
-	ng := func(_ string, _ []string, seed uint64) (play, error) {
+	ng := func(_ string, _ []string, seed uint64, _ rules.Variant) (play, error) {
 		seeds = append(seeds, seed)
 		fake = tabletest.New(tabletest.Map())
 		return playOf(fake), nil

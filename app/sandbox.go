@@ -678,7 +678,7 @@ func (lg *liveGame) sandbox(c *Context, back Scene) {
 // and players chosen on the start screen; Esc goes back there.
 func sandboxFromStart(c *Context) (Scene, error) {
 	s := c.app.home
-	p, err := c.app.newGame(s.mapID(), s.playerNames(), s.seed())
+	p, err := c.app.newGame(s.mapID(), s.playerNames(), s.seed(), s.variant)
 	if err == nil && p.game == nil {
 		err = fmt.Errorf("the sandbox edits a rules game")
 	}

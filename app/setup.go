@@ -13,7 +13,7 @@ import (
 )
 
 // The start screen's last setup: the map, the players, their names, who
-// plays each seat and the bots' pause, kept (store.Prefs, in the
+// plays each seat, the bots' pause and the variant, kept (store.Prefs, in the
 // configuration folder or the browser's storage) each time a game starts
 // from the start screen, and put back on it at the next start, except
 // what the command line sets.
@@ -29,11 +29,13 @@ type lastSetup struct {
 	// Seats is who played each seat: gamefile.SeatHuman or a bot level.
 	Seats   []string `json:"seats"`
 	PauseMS int64    `json:"bot_pause_ms"`
+	// Variant is the game's variant ("" plain, "citadel").
+	Variant string `json:"variant,omitempty"`
 }
 
 // setup is the start screen's setup to keep.
 func (s *startScene) setup() lastSetup {
-	l := lastSetup{Map: s.mapID(), Players: s.n, Names: slices.Clone(s.names), PauseMS: s.bots.pause.Milliseconds()}
+	l := lastSetup{Map: s.mapID(), Players: s.n, Names: slices.Clone(s.names), PauseMS: s.bots.pause.Milliseconds(), Variant: s.variant.String()}
 	for _, lv := range s.bots.level {
 		seat := gamefile.SeatHuman
 		if lv != Human {
@@ -59,7 +61,7 @@ func (s *startScene) keepSetup(prefs store.Prefs) {
 
 // restoreSetup puts the last setup kept in prefs back on the start
 // screen, except what the options set (-map, -players and -names, -bots,
-// -bot-pause). A setting that does not read, a map no longer offered, a
+// -bot-pause, -variant). A setting that does not read, a map no longer offered, a
 // name the rules refuse or an unknown level is left out, saying why on the
 // start screen's message line; the rest is restored.
 func (s *startScene) restoreSetup(prefs store.Prefs, o Options) {
@@ -110,6 +112,13 @@ func (s *startScene) restoreSetup(prefs store.Prefs, o Options) {
 				continue
 			}
 			s.bots.level[i] = int(lv)
+		}
+	}
+	if o.Variant == "" {
+		if v, err := rules.ParseVariant(l.Variant); err != nil {
+			skipped = append(skipped, err.Error())
+		} else {
+			s.variant = v
 		}
 	}
 	if p := time.Duration(l.PauseMS) * time.Millisecond; o.BotPause == 0 && slices.Contains(botPauses, p) {

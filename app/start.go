@@ -57,6 +57,9 @@ type startScene struct {
 	// delGame is the save whose Delete was pressed once ("" none): the
 	// next press of the same button deletes it.
 	delGame string
+	// variant is the next game's: the plain game, or the Citadel's
+	// (the toggle, -variant).
+	variant rules.Variant
 }
 
 // maxContinues is how many saved games the start screen offers.
@@ -89,6 +92,7 @@ func newStartScene(o Options) *startScene {
 	}
 	s.clampPlayers()
 	s.tester, s.testSeed = o.SeedSet, o.Seed
+	s.variant, _ = rules.ParseVariant(o.Variant) // checked by the command line
 	s.now = time.Now
 	s.bots = newSeatBotsConf(o)
 	return s
@@ -270,7 +274,7 @@ func (s *startScene) widgets() []ui.Widget {
 		// Enter continues the newest game; N starts a new one.
 		b.Key, b.Tip = "N", "A new game of this map and these players (Enter continues the newest saved game)."
 	}
-	ws = append(ws, b)
+	ws = append(ws, b, s.variantWidget(ui.Rect{X: x, Y: y, W: 170, H: 56}))
 	ws = append(ws, s.botPauseWidget(ui.Rect{X: x + 460, Y: y + 8, W: 160, H: 40})...)
 	sbx := ui.Button(ui.Rect{X: x + 450, Y: y + 68, W: 170, H: 36}, "Sandbox", ui.CmdTarget(ui.Command{Kind: ui.CmdSandbox}))
 	sbx.Tip = "Edit this map's starting position for these players (units, flags, agents, cards), then play from it: a tester's tool."
@@ -526,6 +530,8 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 		s.startBotCommand(cmd)
 	case ui.CmdSandbox:
 		s.open(c, sandboxFromStart)
+	case ui.CmdVariant:
+		s.variant = rules.Citadel - s.variant
 	}
 	if s.focus >= s.n {
 		s.focus = -1
@@ -597,7 +603,7 @@ func startGame(c *Context) (Scene, error) {
 	s := c.app.home
 	names := s.playerNames()
 	seed := s.seed()
-	p, err := c.app.newGame(s.mapID(), names, seed)
+	p, err := c.app.newGame(s.mapID(), names, seed, s.variant)
 	if err != nil {
 		return nil, err
 	}
@@ -606,4 +612,20 @@ func startGame(c *Context) (Scene, error) {
 	id.mapName, id.mapSum = gamefile.MapName(s.mapID(), p.on.Map())
 	_, at := begin(c, p, seed, id, s.botDriver(len(names), seed))
 	return at, nil
+}
+
+// variantWidget is the Citadel variant's toggle, left of Start: on, the
+// next game is played with the Citadel's rules (docs/rules.md).
+func (s *startScene) variantWidget(r ui.Rect) ui.Widget {
+	label := "Citadel variant\noff"
+	if s.variant == rules.Citadel {
+		label = "Citadel variant\non"
+	}
+	b := ui.Button(r, label, ui.CmdTarget(ui.Command{Kind: ui.CmdVariant}))
+	b.Size, b.Key = 16, "V"
+	b.Tip = "The Citadel variant (seed 000): a Maester may study at the Citadel instead of mustering, moving or drawing — a secret aim, a public roll of dice that grow with Crystals of Knowledge, ravens that become Dark Wings cards (Lost Orders, Ill Tidings). Off: the plain game. V toggles it."
+	if s.variant == rules.Citadel {
+		b.Fill, b.Selected = ui.ColOK, true
+	}
+	return b
 }

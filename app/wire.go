@@ -9,12 +9,12 @@ import (
 
 // defaultNewGame builds a game from a shipped map (or a map file) and the
 // rules engine.
-func defaultNewGame(mapName string, players []string, seed uint64) (play, error) {
+func defaultNewGame(mapName string, players []string, seed uint64, v rules.Variant) (play, error) {
 	m, err := maps.Load(mapName)
 	if err != nil {
 		return play{}, err
 	}
-	g, err := rules.New(m, rules.Config{Players: players, Seed: seed})
+	g, err := rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
 	if err != nil {
 		return play{}, err
 	}

@@ -274,6 +274,14 @@ func (u *Table) noticeWidgets() []ui.Widget {
 			ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
 			y += 24
 		}
+	case noticeRoll:
+		var roll []ui.Widget
+		roll, card = u.rollWidgets(n)
+		ws = append(ws, roll...)
+	case noticeSecret:
+		var sec []ui.Widget
+		sec, card = u.secretWidgets(n)
+		ws = append(ws, sec...)
 	case noticeResult:
 		// The combat card as tall as its terms, the log's words of the
 		// end under it, the whole centred on the screen.

@@ -19,5 +19,9 @@
 // the log panel (scroll, wrapped rows, the past shown from an entry), the
 // notices a seat must dismiss (a drawn card, a combat's result, a
 // scenario's comment), undo and redo, the hint shown (ShowHint) and try
-// mode. State is a plain copy of all of it.
+// mode. In a Citadel game (citadel.go) it adds the Maester's fourth
+// choice with its odds, the secret aim's chooser, a roll's notice with
+// its dice, Dig Up Dirt's targets on the conspiracies' rows, the Dark
+// Wings cards of the private panel and their targets, and the public
+// counts. State is a plain copy of all of it.
 package table

@@ -44,9 +44,16 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			}
 		}
 	}
-	for seed := uint64(1); seed <= 4; seed++ {
+	probed := map[rules.Verb]bool{}
+	// Seeds 5 to 7 are Citadel games (its pieces on every row, the Dark
+	// Wings cards, its choosers).
+	for seed := uint64(1); seed <= 7; seed++ {
 		names := []string{"Alexandra", "Bartholomew", "Christabel", "Demetrius"}[:2+int(seed)%3]
-		e, err := tabletest.RulesGame("standard", names, seed)
+		v := rules.Plain
+		if seed > 4 {
+			v = rules.Citadel
+		}
+		e, err := tabletest.RulesVariant("standard", names, seed, v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,6 +66,9 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			check(u, l, "table")
 			legal := g.Legal()
 			a := legal[rng.Intn(len(legal))]
+			if c := tabletest.CitadelActions(legal); len(c) > 0 && rng.Intn(2) == 0 {
+				a = c[rng.Intn(len(c))]
+			}
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
 				c := g.Clone()
@@ -71,9 +81,22 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 				}
 				check(&probe, l, "chooser/steppers")
 			}
+			if c := citadelChooser(a); c.Kind != ui.CmdNone {
+				probe := *u
+				probe.chooser = nil
+				probe.reveal(g.ToAct())
+				probe.command(c)
+				check(&probe, l, "Citadel chooser "+a.Verb.String())
+				probed[a.Verb] = true
+			}
 			if _, err := g.Apply(a); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+	for _, v := range []rules.Verb{rules.VStudy, rules.VLostOrders, rules.VIllTidings} {
+		if !probed[v] {
+			t.Errorf("no chooser of %s was checked", v)
 		}
 	}
 }
@@ -167,4 +190,20 @@ func keyHintW(key string) float64 {
 		return 0
 	}
 	return advance(key, 15, false) + 15
+}
+
+// citadelChooser is the command that opens the chooser a Citadel action
+// is picked from (CmdNone for another).
+func citadelChooser(a rules.Action) ui.Command {
+	switch a.Verb {
+	case rules.VStudy:
+		return ui.Command{Kind: ui.CmdStudy}
+	case rules.VUncover:
+		return ui.Command{Kind: ui.CmdUncoverSeat, N: int(a.Target)}
+	case rules.VLostOrders:
+		return ui.Command{Kind: ui.CmdWing, N: int(rules.LostOrders)}
+	case rules.VIllTidings:
+		return ui.Command{Kind: ui.CmdWing, N: int(rules.IllTidings)}
+	}
+	return ui.Command{}
 }

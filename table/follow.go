@@ -49,6 +49,8 @@ const (
 	noticeDrawn    noticeKind = iota // a house card drawn, shown to its drawer
 	noticeResult                     // a combat's result, public
 	noticeScenario                   // a scenario's comment: what to try, what should happen
+	noticeRoll                       // a roll at the Citadel, public (citadel.go)
+	noticeSecret                     // a Citadel secret learnt, for its seat: a token uncovered, a Dark Wings card drawn
 )
 
 // notice is a card over the table that stays until it is dismissed.
@@ -64,6 +66,16 @@ type notice struct {
 	// its comment's.
 	combat *rules.CombatView
 	lines  []string
+	// A roll at the Citadel: who rolled for which house, the dice
+	// (highest first), the result and the Ill Tidings penalty in it.
+	who     rules.Seat
+	house   board.HouseID
+	dice    []int
+	result  int
+	penalty int
+	// A Citadel secret: the Dark Wings card drawn (0 for a token
+	// uncovered, whose house is house).
+	wing rules.Wing
 }
 
 // logSeat is whose log the panel shows: the seat shown after the curtain
@@ -336,6 +348,7 @@ func (u *Table) undoWidgets(ru, rr ui.Rect) (ui.Widget, ui.Widget) {
 // the result of a combat that ended. wasCombat says a combat was running
 // before the action.
 func (u *Table) noticeAfter(evs []rules.Event, wasCombat bool) {
+	u.rollNotice(evs)
 	started := false
 	for _, e := range evs {
 		switch e.Kind {
@@ -344,6 +357,14 @@ func (u *Table) noticeAfter(evs []rules.Event, wasCombat bool) {
 		case rules.EvCardDrawnPrivate:
 			if e.Seat == u.shown && u.shown >= 0 {
 				n := notice{kind: noticeDrawn, seat: e.Seat, text: u.eng.EventText(e, e.Seat), card: e.Card}
+				u.notices = append(u.notices, n)
+			}
+		case rules.EvUncoveredPrivate, rules.EvWingDrawnPrivate:
+			if e.Seat == u.shown && u.shown >= 0 {
+				n := notice{kind: noticeSecret, seat: e.Seat, text: u.eng.EventText(e, e.Seat), card: board.NoCard, house: e.House}
+				if e.Kind == rules.EvWingDrawnPrivate {
+					n.wing, n.house = rules.Wing(e.N), board.NoHouse
+				}
 				u.notices = append(u.notices, n)
 			}
 		}

@@ -83,7 +83,17 @@ func (u *Table) hinted() *Hint {
 // hintName words a hinted action: a loyalty card as its houses in slot
 // order, anything else as the decision panel names it.
 func (u *Table) hintName(x rules.Action) string {
-	if x.Verb != rules.VArrange {
+	switch x.Verb {
+	case rules.VStudy:
+		return "Study at the Citadel to " + x.Aim.Name()
+	case rules.VUncover:
+		return "Dig Up Dirt on " + u.describe(x)
+	case rules.VLostOrders:
+		return "Lost Orders on " + u.describe(x)
+	case rules.VIllTidings:
+		return "Ill Tidings: " + u.describe(x)
+	case rules.VArrange:
+	default:
 		return u.describe(x)
 	}
 	var hs []string

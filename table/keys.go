@@ -85,7 +85,7 @@ func keyButtons(ws []ui.Widget) []ui.Widget {
 	n := 0
 	for i := range ws {
 		w := &ws[i]
-		if w.Kind != ui.WButton || w.Key != "" || w.Disabled || w.T.Action == nil {
+		if w.Kind != ui.WButton || w.Key != "" || w.Disabled || (w.T.Action == nil && !citadelCmds[w.T.Cmd.Kind]) {
 			continue
 		}
 		if n++; n > 9 {

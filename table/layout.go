@@ -173,7 +173,7 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 		pr.W = TesterBadge.X - 12 - pr.X
 	}
 	pink := ui.Readable(ui.SeatColor(ta), ui.ColPanelHi)
-	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: prompt, Size: 24, Bold: true, Ink: pink, Tip: prompt})
+	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: prompt, Size: ui.FitSize(prompt, 24, 19, true, pr.W), Bold: true, Ink: pink, Tip: prompt})
 	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
 	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: info, Size: 16, Ink: ui.ColText,
 		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))})
@@ -279,7 +279,8 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	hot := map[slotAt]bool{}
 	if active {
 		for _, a := range u.legal {
-			if a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove {
+			lost := a.Verb == rules.VLostOrders
+			if (u.picking == rules.VLostOrders) == lost && (lost || a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) {
 				hot[slotAt{a.House, a.Slot}] = true
 			}
 		}
@@ -346,6 +347,12 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 	ws := ui.Panel(r, "Conspiracies")
 	ta := u.eng.ToAct()
 	pitch := l.PlayerRow
+	// The columns of the names and the agents in hand; narrower in a
+	// Citadel game, whose pieces take a column of their own.
+	nameCol, agentsCol := 96.0, 74.0
+	if u.isCitadel() {
+		nameCol, agentsCol = 72, 66
+	}
 	for k, p := range u.pub.Players {
 		i := p.Seat
 		y := r.Y + 32 + float64(k)*pitch
@@ -365,11 +372,11 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		x += gh + 4
 		name := u.seatName(i)
 		nameTip := name + " plays " + words.Title(p.ID) + "."
-		nameW := 92.0
+		nameW := nameCol - 4
 		lv := u.botLevel(i)
 		if lv != "" {
 			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, words.Article(lv), words.Title(p.ID))
-			nameW = 58 // the "bot" tag keeps its place however long the name
+			nameW = nameCol - 38 // the "bot" tag keeps its place however long the name
 		}
 		if i == u.pub.FirstPlayer {
 			nameTip += " First player this round."
@@ -378,10 +385,10 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		if lv != "" {
 			ws = append(ws, ui.Widget{R: ui.Rect{X: x + nameW + 2, Y: y + bh/2 - 9, W: 30, H: 18}, Kind: ui.WBox, Text: "bot", Size: 12, Fill: ui.ColPanelHi, Edge: ui.ColDim, Ink: ui.ColText, Tip: nameTip})
 		}
-		x += 96
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: 70, H: 20}, Kind: ui.WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: ui.ColDim,
+		x += nameCol
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: agentsCol - 4, H: 20}, Kind: ui.WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: ui.ColDim,
 			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", words.Count(p.AgentsInHand, "agent"), name)})
-		x += 74
+		x += agentsCol
 		// Loyalty tokens as the public sees them, at the right.
 		nt := max(len(p.Loyalty), 1)
 		tw := math.Min(46, math.Floor(230/float64(nt)))
@@ -402,9 +409,17 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 				w.Text = fmt.Sprintf("?%d", tk.Value)
 				w.Tip = slot + " Its house is still secret."
 			}
+			u.citadelSeatToken(&w, i, k)
 			ws = append(ws, w)
 		}
-		// House cards in hand per house (public), between.
+		// The Citadel's pieces (counts), then the house cards in hand per
+		// house (public), between.
+		chips, cw := u.citadelChips(p, x, y, bh, tx-6-x)
+		ws = append(ws, chips...)
+		if k == 0 {
+			ws = append(ws, u.citadelHead(r, x)...)
+		}
+		x += cw
 		room := tx - 6 - x
 		var held []board.HouseID
 		total := 0
@@ -424,6 +439,9 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		}
 		handTip += ". Hand sizes are public, the cards secret."
 		switch {
+		case room < 60:
+			// Little room (the Citadel's pieces): the hand's size alone.
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: math.Min(27, room), H: bh - 4}, Kind: ui.WBox, Text: fmt.Sprint(total), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.ColEdge, Tip: handTip})
 		case total == 0:
 			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: room, H: 20}, Kind: ui.WText, Text: "no cards", Size: 15, Ink: ui.ColDim, Tip: handTip})
 		case float64(len(held))*30 <= room:
@@ -530,6 +548,9 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		b.Tip = "Confirm this loyalty card: slot 1 is worth 6, slot 2 4, slot 3 3, slot 4 2, the rest 0."
 		return append(ws, sh, b)
 	}
+	wings, wh := u.wingsWidgets(r, y, p)
+	ws = append(ws, wings...)
+	y += wh
 	// Hand: playable cards are buttons.
 	playable := map[board.CardID]rules.Action{}
 	for _, a := range u.legal {
@@ -580,7 +601,9 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		hc := ui.HouseColor(u.m, h)
 		if a, ok := playable[id]; ok && u.shown == u.eng.ToAct() {
 			w := ui.ActionButton(cr, CardLabel(c), a)
-			w.Size = 15
+			// Smaller for a long card (Dagmar Cleftjaw's four facts), the
+			// room of a digit's key hint kept.
+			w.Size = ui.FitSize(w.Text, 15, 12, true, cr.W-6-24)
 			w.Edge = ui.ColGold
 			w.Hot = true
 			w.Tip = tip
@@ -638,7 +661,9 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		y += 22
 		rs := ui.FlowRects(x, y, w, r.Y+r.H-46-y, 30, len(u.chooser))
 		for i, c := range u.chooser {
-			ws = append(ws, ui.ActionButton(rs[i], c.Label, c.Action))
+			b := ui.ActionButton(rs[i], c.Label, c.Action)
+			b.Tip = c.Tip
+			ws = append(ws, b)
 		}
 		return append(ws, cancel())
 	}
@@ -723,6 +748,12 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	case u.has(rules.VWinner):
 		hint = "The powers are tied: name the winner."
 	}
+	if h := u.citadelHint(); h != "" {
+		hint = h
+	}
+	if u.has(rules.VResolve) && (u.has(rules.VLostOrders) || u.has(rules.VIllTidings)) {
+		hint = "Click one of your agents, or first play a Dark Wings card."
+	}
 	var buttons []rules.Action
 	for _, a := range u.buttonActions() {
 		if a.Verb != rules.VPlay { // cards are played from the hand
@@ -749,11 +780,29 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19 * float64(lines)}, Kind: ui.WText, Text: hint, Size: 15, Ink: ui.ColText, Tip: strings.ReplaceAll(hint, "\n", " ")})
 		y += 19*float64(lines) + 4
 	}
+	if odds := u.oddsLine(ui.Rect{X: x, Y: y, W: w, H: 19}); odds != nil {
+		ws = append(ws, odds...)
+		y += 23
+	}
 	peekH := 0.0
 	if peek != "" {
 		peekH = 22
 	}
-	rs := ui.FlowRects(x, y, w, r.Y+r.H-6-peekH-y, bh, len(buttons))
+	// The Citadel's buttons: the fourth choice after the Maester's three,
+	// the players whose tokens Dig Up Dirt may look at.
+	extra := u.citadelButtons()
+	at := 0
+	for at < len(buttons) && buttons[at].Verb == rules.VChoose {
+		at++
+	}
+	rs := ui.FlowRects(x, y, w, r.Y+r.H-6-peekH-y, bh, len(buttons)+len(extra))
+	for i := range extra {
+		extra[i].R = rs[at+i]
+	}
+	if len(rs) > 0 {
+		y = rs[len(rs)-1].Y + rs[len(rs)-1].H
+	}
+	rs = append(rs[:at:at], rs[at+len(extra):]...)
 	for i, a := range buttons {
 		b := ui.ActionButton(rs[i], u.describe(a), a)
 		if a.Verb == rules.VDone || a.Verb == rules.VPass || a.Verb == rules.VKeep || a.Verb == rules.VDecline {
@@ -762,11 +811,12 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		if a.Verb == rules.VPlay {
 			b.Tip = CardTip(u.card(a.Card), u.houseName(u.cardHouse(a.Card)))
 		}
+		if t := u.citadelTip(a); t != "" {
+			b.Tip = t
+		}
 		ws = append(ws, b)
 	}
-	if len(rs) > 0 {
-		y = rs[len(rs)-1].Y + rs[len(rs)-1].H
-	}
+	ws = append(ws, extra...)
 	if peek != "" {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 3, W: w, H: 19}, Kind: ui.WText, Text: peek, Size: 15, Ink: ui.ColText, Tip: peek})
 	}

@@ -20,6 +20,9 @@ type State struct {
 	// ChooserTitle and Choices are the chooser's (none when closed).
 	ChooserTitle string
 	Choices      []rules.Action
+	// Picking is the Citadel verb whose target the chooser (or a click)
+	// picks: study (the aim), uncover, lost-orders, ill-tidings; 0 none.
+	Picking rules.Verb
 	// The move being set up: from, to (-1 while none) and the counts.
 	MoveFrom, MoveTo board.TerrID
 	MoveUnits        [board.NumUnits]int
@@ -41,8 +44,11 @@ type State struct {
 
 // Notice is a card over the table until it is dismissed: Kind "drawn" (a
 // house card drawn, for Seat: Text and Card), "result" (a combat's
-// result: Combat, and Lines the log's words of its end) or "scenario"
-// (Text its file's name, Lines its comment).
+// result: Combat, and Lines the log's words of its end), "scenario"
+// (Text its file's name, Lines its comment) or "roll" (a roll at the
+// Citadel: Text the log's words, Dice highest first, Result, Lines the
+// public lines that followed) or "secret" (a Citadel secret learnt, for
+// Seat: Text, the private log's words).
 type Notice struct {
 	Kind   string
 	Seat   rules.Seat
@@ -50,22 +56,24 @@ type Notice struct {
 	Card   board.CardID
 	Combat *rules.CombatView
 	Lines  []string
+	Dice   []int
+	Result int
 }
 
 // noticeNames are the notice kinds as State names them.
-var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noticeScenario: "scenario"}
+var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noticeScenario: "scenario", noticeRoll: "roll", noticeSecret: "secret"}
 
 // State is a copy of the table's own state (see State).
 func (u *Table) State() State {
 	s := State{Shown: u.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]board.HouseID(nil), u.arrange...),
-		ChooserTitle: u.chooserTitle, MoveFrom: u.moveFrom, MoveTo: u.moveTo, MoveUnits: u.moveUnits,
+		ChooserTitle: u.chooserTitle, Picking: u.picking, MoveFrom: u.moveFrom, MoveTo: u.moveTo, MoveUnits: u.moveUnits,
 		MoveHouse: u.moveHouse, MoveTargets: slices.Clone(u.moveTargets),
 		Past: -1, TryFrom: -1, TryHouse: -1}
 	for _, c := range u.chooser {
 		s.Choices = append(s.Choices, c.Action)
 	}
 	for _, n := range u.notices {
-		s.Notices = append(s.Notices, Notice{Kind: noticeNames[n.kind], Seat: n.seat, Text: n.text, Card: n.card, Combat: n.combat, Lines: n.lines})
+		s.Notices = append(s.Notices, Notice{Kind: noticeNames[n.kind], Seat: n.seat, Text: n.text, Card: n.card, Combat: n.combat, Lines: n.lines, Dice: n.dice, Result: n.result})
 	}
 	if u.past != nil {
 		s.Past = u.past.n

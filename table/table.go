@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"slices"
 	"sort"
+	"strings"
 
 	"notrueking/board"
 	"notrueking/gamefile"
@@ -46,6 +47,7 @@ type Options struct {
 type choice struct {
 	Label  string
 	Action rules.Action
+	Tip    string
 }
 
 // Table is the table room: the game's table as one seat (or the public)
@@ -98,6 +100,9 @@ type Table struct {
 
 	chooser      []choice
 	chooserTitle string
+	// picking is the Citadel verb whose target the chooser (or a click on
+	// a slot or a token) picks (citadel.go); 0 for none.
+	picking rules.Verb
 
 	rng *rand.Rand
 	// seed is the game's seed: shown on the end screen, or throughout a
@@ -215,14 +220,16 @@ func (u *Table) reveal(seat rules.Seat) {
 }
 
 // hide returns to public-only drawing. A refusal meant for the last seat
-// is not left on the screen for the next one.
+// is not left on the screen for the next one, nor a hint (its move, and in
+// a Citadel game its aim, are that seat's).
 func (u *Table) hide() {
 	u.shown = -1
 	u.past = nil // the hand-off shows the table as it stands
 	u.recent.digest = nil
-	if u.msgErr {
+	if u.msgErr || u.hint != nil && strings.HasPrefix(u.msg, "Hint: ") {
 		u.msg, u.msgErr = "", false
 	}
+	u.hint = nil
 	u.resetLocal()
 	u.refresh()
 }
@@ -237,7 +244,7 @@ func (u *Table) resetLocal() {
 	u.moveHouse, u.moveTargets = board.NoHouse, nil
 	u.exSel = nil
 	u.arrangeSel = -1
-	u.chooser, u.chooserTitle = nil, ""
+	u.chooser, u.chooserTitle, u.picking = nil, "", 0
 	u.asked = ui.CmdNone
 }
 
@@ -305,7 +312,7 @@ func (u *Table) offer(title string, as []rules.Action) {
 	u.chooserTitle = title
 	u.chooser = u.chooser[:0]
 	for _, a := range as {
-		u.chooser = append(u.chooser, choice{u.describe(a), a})
+		u.chooser = append(u.chooser, choice{u.describe(a), a, u.citadelTip(a)})
 	}
 }
 
@@ -342,6 +349,8 @@ func (u *Table) click(t ui.Target) {
 		u.clickSlot(t.House, t.Slot)
 	case ui.TToken:
 		u.clickToken(t.Index)
+	case ui.TSeatToken:
+		u.clickSeatToken(t.Seat, t.Index)
 	case ui.TTerritory:
 		u.clickTerritory(t.Terr)
 	}
@@ -358,7 +367,7 @@ func (u *Table) command(c ui.Command) {
 		u.setMsg("", false)
 		return
 	}
-	if u.shown < 0 || u.shown != u.eng.ToAct() {
+	if u.shown < 0 || u.shown != u.eng.ToAct() || u.citadelCommand(c) {
 		return
 	}
 	switch c.Kind {
@@ -414,6 +423,10 @@ func (u *Table) moveRowUnit() (board.Unit, bool) {
 }
 
 func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
+	if u.picking == rules.VLostOrders {
+		u.clickLostOrders(house, slot)
+		return
+	}
 	as := u.filter(func(a rules.Action) bool {
 		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && a.House == house && a.Slot == slot
 	})
@@ -752,13 +765,16 @@ func (u *Table) describe(a rules.Action) string {
 	case rules.VArrange:
 		return "Confirm loyalty card"
 	}
+	if s := u.describeCitadel(a); s != "" {
+		return s
+	}
 	return a.Format(u.m)
 }
 
 // buttonVerbs are decided with plain buttons in the actions panel.
 var buttonVerbs = map[rules.Verb]int{
 	rules.VChoose: 0, rules.VPlay: 1, rules.VWinner: 2, rules.VLook: 3, rules.VDiscard: 4,
-	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8,
+	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8, rules.VGain: 9,
 }
 
 // buttonActions lists the legal actions shown as buttons, in a stable order.

@@ -337,15 +337,18 @@ func TestWholeGameThroughAWire(t *testing.T) {
 		mapName string
 		players []string
 		seed    uint64
+		variant rules.Variant
 	}{
-		{"standard", []string{"Ann", "Ben", "Cy"}, 4},
-		{"nine", []string{"Ann", "Ben"}, 7},
+		{"standard", []string{"Ann", "Ben", "Cy"}, 4, rules.Plain},
+		{"nine", []string{"Ann", "Ben"}, 7, rules.Plain},
+		// The Citadel variant: its every verb played by clicks.
+		{"standard", []string{"Ann", "Ben", "Cy"}, 21, rules.Citadel},
 	} {
-		direct, err := tabletest.RulesGame(tc.mapName, tc.players, tc.seed)
+		direct, err := tabletest.RulesVariant(tc.mapName, tc.players, tc.seed, tc.variant)
 		if err != nil {
 			t.Fatal(err)
 		}
-		served, err := tabletest.RulesGame(tc.mapName, tc.players, tc.seed)
+		served, err := tabletest.RulesVariant(tc.mapName, tc.players, tc.seed, tc.variant)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -381,6 +384,9 @@ func TestWholeGameThroughAWire(t *testing.T) {
 			if pick.Verb == rules.VArrange {
 				pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(tc.seed, uint64(steps))))
 			}
+			if c := tabletest.CitadelActions(legal); len(c) > 0 && rng.Intn(2) == 0 {
+				pick = c[rng.Intn(len(c))] // the Citadel's verbs, often
+			}
 			switch {
 			case steps%23 == 5 && direct.Len() > 3:
 				// The past: a log entry's table, then back.
@@ -408,6 +414,7 @@ func TestWholeGameThroughAWire(t *testing.T) {
 				seen["try"] = true
 			}
 			n := direct.Len()
+			seen[pick.Verb.String()] = true
 			both(func(u *table.Table) { byclicks.Play(u, pick, reach(t, u)) })
 			for _, g := range []rules.Reader{direct, served} {
 				if acts := g.Actions(); len(acts) != n+1 || acts[n] != pick {
@@ -441,7 +448,11 @@ func TestWholeGameThroughAWire(t *testing.T) {
 		if !reflect.DeepEqual(dt.EndWidgets(false), wt.EndWidgets(false)) {
 			t.Fatalf("%s seed %d: the end screens differ", tc.mapName, tc.seed)
 		}
-		for _, k := range []string{"past", "hint", "undo", "notice result"} {
+		want := []string{"past", "hint", "undo", "notice result"}
+		if tc.variant == rules.Citadel {
+			want = append(want, "study", "gain", "uncover", "lost-orders", "ill-tidings", "notice roll")
+		}
+		for _, k := range want {
 			if !seen[k] && tc.mapName == "standard" {
 				t.Errorf("%s seed %d: no %s was tried through the wire", tc.mapName, tc.seed, k)
 			}

@@ -87,6 +87,7 @@ var Bindings = []Binding{
 	{[]string{"Left", "Right"}, "← →", "fewer or more players", InStart},
 	{[]string{"Up", "Down", "↑↓"}, "↑ ↓", "the map", InStart},
 	{[]string{"W"}, "W", "watch the game open in another window", InStart},
+	{[]string{"V"}, "V", "the Citadel variant on or off", InStart},
 	{[]string{"Enter"}, "Enter", "a new game", InEnd},
 	{[]string{"R"}, "R", "watch the replay of the game", InEnd},
 	{[]string{"Left", "Right"}, "← →", "an action back / on", InReplay},

@@ -19,6 +19,7 @@ const (
 	CmdNextPlayer // one player more or fewer (arrow keys); N = +1 or -1
 	CmdSeatLevel  // who plays seat N: human, or the next bot level (app/botseats.go)
 	CmdBotPause   // the next pause between bot moves (app/botseats.go)
+	CmdVariant    // the Citadel variant on or off for the next game
 	// Hand-off curtain.
 	CmdLift // the seat the curtain waits for is looking
 	// Table.
@@ -37,6 +38,10 @@ const (
 	CmdLogScroll      // scroll the log N rows (positive: older)
 	CmdPresent        // return from the past to the table as it stands
 	CmdHint           // ask the strong bot for the shown seat's move (app/botseats.go)
+	// Table, the Citadel variant (table/citadel.go).
+	CmdStudy       // study at the Citadel: the chooser of the secret aim
+	CmdWing        // play the Dark Wings card N (a rules.Wing): pick its target
+	CmdUncoverSeat // Dig Up Dirt on seat N: the chooser of its face-down tokens
 	// Tester's tools (the table's Tools menu, table/tools.go).
 	CmdTools        // open or close the Tools menu
 	CmdSavePosition // save the position on the table as a scenario file

@@ -18,6 +18,7 @@ const (
 	TSlot                 // a house's agent slot (House, Slot)
 	TToken                // a loyalty token of the private card (Index)
 	TTerritory            // a territory of the board (Terr)
+	TSeatToken            // a loyalty token on a conspiracy's public row (Seat's slot Index)
 )
 
 // Target is the hit-test result of a click.
@@ -29,6 +30,7 @@ type Target struct {
 	Slot   rules.Slot
 	Index  int
 	Terr   board.TerrID
+	Seat   rules.Seat
 }
 
 // WKind is how a widget is drawn.

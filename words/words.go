@@ -14,12 +14,14 @@ import (
 
 // Plural is noun as it reads after the number n: the singular for 1, the
 // plural otherwise ("footman" → "footmen", "card" → "cards", "tress" →
-// "tresses").
+// "tresses", "die" → "dice").
 func Plural(n int, noun string) string {
 	if n == 1 {
 		return noun
 	}
 	switch {
+	case noun == "die":
+		return "dice"
 	case strings.HasSuffix(noun, "man"):
 		return strings.TrimSuffix(noun, "man") + "men"
 	case strings.HasSuffix(noun, "s"), strings.HasSuffix(noun, "sh"), strings.HasSuffix(noun, "ch"), strings.HasSuffix(noun, "x"):

@@ -15,7 +15,7 @@ func TestCount(t *testing.T) {
 		{1, "card", "1 card"}, {0, "card", "0 cards"}, {2, "card", "2 cards"},
 		{1, "footman", "1 footman"}, {3, "footman", "3 footmen"}, {0, "footman", "0 footmen"},
 		{2, "cross", "2 crosses"}, {2, "match", "2 matches"}, {2, "box", "2 boxes"},
-		{-1, "point", "-1 points"},
+		{-1, "point", "-1 points"}, {1, "die", "1 die"}, {3, "die", "3 dice"},
 	} {
 		if got := Count(c.n, c.noun); got != c.want {
 			t.Errorf("Count(%d, %q) = %q, want %q", c.n, c.noun, got, c.want)

@@ -23,7 +23,9 @@ type Reach struct {
 // Play plays action a of the seat shown at table u by clicks: the loyalty
 // tokens swapped into a's order and Confirm, a slot, a territory (and the
 // chooser's button when one opens), a move's two territories and the
-// dialog's counts, the two tokens to exchange, or the action's button.
+// dialog's counts, the two tokens to exchange, or the action's button;
+// in a Citadel game Study at the Citadel and the aim, another player's
+// token to uncover, a Dark Wings card and its target (a slot, a player).
 func Play(u *table.Table, a rules.Action, r Reach) {
 	m := u.Map()
 	action := func() {
@@ -94,6 +96,24 @@ func Play(u *table.Table, a rules.Action, r Reach) {
 		if len(u.State().Choices) > 0 {
 			action()
 		}
+	case rules.VStudy:
+		// The fourth choice, then the secret aim in its chooser.
+		r.Widget("study", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdStudy })
+		action()
+	case rules.VUncover:
+		// Dig Up Dirt: the token on its player's row.
+		r.Widget("token of "+u.Seats()[a.Target], func(w ui.Widget) bool {
+			return w.T.Kind == ui.TSeatToken && w.T.Seat == a.Target && w.T.Index == int(a.Pos)
+		})
+	case rules.VLostOrders:
+		// The card in the private panel, then the agent's slot.
+		r.Widget("lost orders", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdWing, N: int(rules.LostOrders)} })
+		r.Widget("slot", func(w ui.Widget) bool {
+			return w.T.Kind == ui.TSlot && w.T.House == a.House && w.T.Slot == a.Slot
+		})
+	case rules.VIllTidings:
+		r.Widget("ill tidings", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdWing, N: int(rules.IllTidings)} })
+		action()
 	default:
 		action()
 	}

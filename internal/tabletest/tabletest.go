@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -182,6 +183,11 @@ func (f *Engine) EventText(e rules.Event, viewer rules.Seat) string {
 // tests start hundreds of games, and parsing the nine-house map each time
 // cost them seconds.
 func RulesGame(mapName string, players []string, seed uint64) (*rules.Game, error) {
+	return RulesVariant(mapName, players, seed, rules.Plain)
+}
+
+// RulesVariant is RulesGame with variant v (rules.Citadel).
+func RulesVariant(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
 	loaded.Lock()
 	m, ok := loaded.maps[mapName]
 	loaded.Unlock()
@@ -194,7 +200,7 @@ func RulesGame(mapName string, players []string, seed uint64) (*rules.Game, erro
 		loaded.maps[mapName] = m
 		loaded.Unlock()
 	}
-	return rules.New(m, rules.Config{Players: players, Seed: seed})
+	return rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
 }
 
 // loaded are the maps RulesGame loaded, by name.
@@ -345,4 +351,78 @@ func MusterFake() (f *Engine, foot, ship rules.Action) {
 	ship = rules.Action{Seat: 0, Verb: rules.VMuster, Unit: board.Ship, From: Terr(m, "winterfell"), To: Terr(m, "port-of-winterfell")}
 	f.Legals = []rules.Action{foot, ship, {Seat: 0, Verb: rules.VDone}}
 	return f, foot, ship
+}
+
+// CitadelSecrets is New's scripted game in the Citadel variant (counts on
+// every view: crystals, ravens, the Dark Wings deck) where seat holder's
+// own view alone holds its secrets: the Dark Wings cards it holds, the
+// other seat's token in slot 2 uncovered as house, and its private log's
+// line of the aim it studies for. Two of them that differ only in those
+// must look alike to every other eye (the secrecy tests).
+func CitadelSecrets(m *board.Map, holder rules.Seat, cards []rules.Wing, house board.HouseID, aim rules.Aim) *Engine {
+	f := New(m)
+	for s, v := range f.Views {
+		v.Variant = rules.Citadel.String()
+		v.Citadel = &rules.CitadelView{Deck: 12 - len(cards), Discard: []rules.Wing{}}
+		v.Players = slices.Clone(v.Players)
+		for i := range v.Players {
+			v.Players[i].Loyalty = slices.Clone(v.Players[i].Loyalty)
+			v.Players[i].Crystals, v.Players[i].Ravens = i+1, 2-i
+		}
+		v.Players[holder].Wings = len(cards)
+		if s == holder {
+			other := 1 - holder
+			v.Players[holder].WingCards = cards
+			v.Players[other].Loyalty[1] = rules.Token{House: house, Value: v.Players[other].Loyalty[1].Value, Uncovered: true}
+			v.Log = append(slices.Clone(v.Log), rules.LogLine{Action: 0, Seat: holder, Kind: "citadel", Event: "study_aim",
+				Text: "You study at the Citadel in secret to " + aim.Name() + "."})
+		}
+		f.Views[s] = v
+	}
+	return f
+}
+
+// CitadelActions are the Citadel variant's actions among legal (random
+// play picks among them often, to reach each of them).
+func CitadelActions(legal []rules.Action) []rules.Action {
+	var out []rules.Action
+	for _, a := range legal {
+		switch a.Verb {
+		case rules.VStudy, rules.VGain, rules.VUncover, rules.VLostOrders, rules.VIllTidings:
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// PlayCitadel plays seeded random actions of the Citadel game g, leaning
+// to the Citadel (a Maester studies for aim, a 7–9 takes a crystal, no
+// Dark Wings card is played, so they gather), until stop says so, and
+// reports whether it did (within 4000 actions, before the game's end).
+func PlayCitadel(g *rules.Game, seed int64, aim rules.Aim, stop func() bool) bool {
+	rng := rand.New(rand.NewSource(seed))
+	for i := 0; i < 4000 && !g.Over(); i++ {
+		if stop() {
+			return true
+		}
+		var l []rules.Action
+		for _, a := range g.Legal() {
+			if a.Verb != rules.VLostOrders && a.Verb != rules.VIllTidings {
+				l = append(l, a)
+			}
+		}
+		pick := l[rng.Intn(len(l))]
+		if pick.Verb == rules.VDone && len(l) > 1 && rng.Intn(4) > 0 {
+			pick = l[rng.Intn(len(l)-1)]
+		}
+		for _, a := range l {
+			if a.Verb == rules.VStudy && a.Aim == aim && rng.Intn(3) > 0 || a.Verb == rules.VGain && a.Gain == rules.GainCrystal && rng.Intn(3) > 0 {
+				pick = a
+			}
+		}
+		if _, err := g.Apply(pick); err != nil {
+			panic(err) // a legal action refused: the engine's bug
+		}
+	}
+	return stop()
 }
