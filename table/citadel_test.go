@@ -464,3 +464,39 @@ func TestCitadelHintNamesTheAim(t *testing.T) {
 		}
 	}
 }
+
+// TestEndScreenNamesTheDarkWingsHeld: at the end of a Citadel game the
+// end screen says which Dark Wings cards were still held, and that they
+// are worth nothing; a plain game's end screen has no such line.
+func TestEndScreenNamesTheDarkWingsHeld(t *testing.T) {
+	for seed := uint64(1); seed < 40; seed++ {
+		g, u := citadelAt(t, "standard", 3, seed, rules.VisitRookery, func(g *rules.Game) bool { return g.Over() })
+		v := g.View(rules.Public)
+		var want []string
+		for _, p := range v.Players {
+			if len(p.WingCards) > 0 {
+				want = append(want, strings.ToUpper(p.ID[:1])+p.ID[1:])
+			}
+		}
+		if len(want) == 0 {
+			continue // nobody held a card at the end: try another game
+		}
+		u.Hide()
+		var line string
+		for _, w := range u.EndWidgets(true) {
+			if strings.HasPrefix(w.Text, "Dark Wings cards still held") {
+				line = w.Text
+			}
+		}
+		for _, who := range want {
+			if !strings.Contains(line, who+" ") {
+				t.Fatalf("seed %d: the end screen's line %q does not name %s", seed, line, who)
+			}
+		}
+		if !strings.Contains(line, "worth nothing") {
+			t.Fatalf("the line %q does not say the cards are worth nothing", line)
+		}
+		return
+	}
+	t.Fatal("no Citadel game ended with a Dark Wings card held")
+}

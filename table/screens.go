@@ -109,7 +109,12 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 	py := 58 + rankH + 10
 	// Room left for the players below: the panel's title, then one row
 	// each, then the tie-break line and the button.
-	rowH := math.Min(70, (ui.BaseH-8-py-54-84)/float64(max(len(v.Players), 1)))
+	held := HeldWings(v)
+	extra := 0.0
+	if held != "" {
+		extra = 30
+	}
+	rowH := math.Min(70, (ui.BaseH-8-py-54-84-extra)/float64(max(len(v.Players), 1)))
 	tokH := rowH - 10
 	tokSize := 14.0
 	if tokH < 56 {
@@ -145,6 +150,10 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 		ws = append(ws, ui.Text(ui.Rect{X: rx, Y: ty, W: rw, H: 24}, v.TieBreak, 18, ui.ColText))
 		ty += 34
 	}
+	if held != "" {
+		ws = append(ws, ui.Text(ui.Rect{X: rx, Y: ty, W: rw, H: 24}, held, 16, ui.ColDim))
+		ty += extra
+	}
 	again := ui.Button(ui.Rect{X: rx, Y: ty, W: 220, H: 40}, "New game", ui.CmdTarget(ui.Command{Kind: ui.CmdAgain}))
 	again.Key = "Enter"
 	ws = append(ws, again)
@@ -158,6 +167,35 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 	// The seed is revealed with everything else at the end.
 	ws = append(ws, ui.Text(ui.Rect{X: rx + 220, Y: ty + 9, W: rw - 220, H: 24}, fmt.Sprintf("Seed %d", u.seed), 18, ui.ColDim))
 	return ws
+}
+
+// HeldWings is the end screen's line on the Dark Wings cards still held
+// (Citadel variant: worth nothing, breaking no tie), "" when none is: at
+// game over the view shows every seat's cards.
+func HeldWings(v rules.View) string {
+	var held []string
+	for _, p := range v.Players {
+		if len(p.WingCards) == 0 {
+			continue
+		}
+		n := map[rules.Wing]int{}
+		for _, w := range p.WingCards {
+			n[w]++
+		}
+		var cards []string
+		for _, w := range []rules.Wing{rules.LostOrders, rules.IllTidings} {
+			if k := n[w]; k > 1 {
+				cards = append(cards, fmt.Sprintf("%s ×%d", w.Name(), k))
+			} else if k == 1 {
+				cards = append(cards, w.Name())
+			}
+		}
+		held = append(held, words.Title(p.ID)+" "+strings.Join(cards, ", "))
+	}
+	if len(held) == 0 {
+		return ""
+	}
+	return "Dark Wings cards still held, worth nothing and breaking no tie: " + strings.Join(held, "; ") + "."
 }
 
 // TesterText marks a tester's game: its seed was typed, so its shuffles

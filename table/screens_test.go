@@ -53,13 +53,25 @@ func TestEndScreenFitsNineHouses(t *testing.T) {
 	for _, tc := range []struct {
 		mapName string
 		players int
-	}{{"nine", 9}, {"nine", 2}, {"standard", 4}} {
-		e, err := tabletest.RulesGame(tc.mapName, names[:tc.players], 3)
+		variant rules.Variant
+	}{{"nine", 9, rules.Plain}, {"nine", 2, rules.Plain}, {"standard", 4, rules.Plain},
+		// The Citadel's line on the Dark Wings cards held takes a row.
+		{"nine", 9, rules.Citadel}} {
+		e, err := tabletest.RulesVariant(tc.mapName, names[:tc.players], 3, tc.variant)
 		if err != nil {
 			t.Fatal(err)
 		}
 		u := New(e, Options{Seed: 3})
-		tabletest.PlayUntil(t, e, e, 3, func() bool { return false })
+		if tc.variant == rules.Citadel {
+			// Studying for the rookery and never playing a card: cards
+			// are held at the end.
+			tabletest.PlayCitadel(e, 3, rules.VisitRookery, func() bool { return false })
+			if HeldWings(e.View(rules.Public)) == "" {
+				t.Fatal("the Citadel game ended with no Dark Wings card held: the line went untested")
+			}
+		} else {
+			tabletest.PlayUntil(t, e, e, 3, func() bool { return false })
+		}
 		if !e.Over() {
 			t.Fatalf("%s: game did not end", tc.mapName)
 		}
