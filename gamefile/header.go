@@ -44,6 +44,11 @@ type Meta struct {
 	// BotPauseMS is the table's pause between two bot moves, in
 	// milliseconds (0: the app's default).
 	BotPauseMS int `json:"bot_pause_ms,omitempty"`
+	// Variant is the game's variant ("citadel"; omitted for the plain
+	// game), so that the Continue list can say it without reading the
+	// record (whose header or start position is what the game is played
+	// from).
+	Variant string `json:"variant,omitempty"`
 }
 
 // SeatHuman marks a seat played at the table in Meta.Seats.
@@ -72,6 +77,9 @@ func (m Meta) check(players int) error {
 	}
 	if m.BotPauseMS < 0 || m.BotPauseMS > MaxBotPause {
 		return fmt.Errorf("the save's header asks a pause of %d ms between bot moves (0 to %d)", m.BotPauseMS, MaxBotPause)
+	}
+	if v, err := rules.ParseVariant(m.Variant); err != nil || (v == rules.Plain && m.Variant != "") {
+		return fmt.Errorf("the save's header names the variant %q: not one this game knows (%s)", m.Variant, strings.Join(rules.Variants()[1:], ", "))
 	}
 	return nil
 }

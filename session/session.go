@@ -33,6 +33,7 @@ import (
 	"notrueking/internal/safefile"
 	"notrueking/rules"
 	"notrueking/store"
+	"notrueking/words"
 )
 
 // Session is a game being played with autosave.
@@ -332,7 +333,7 @@ func (s *Session) keep(f fixedPart) {
 func (s *Session) writeWhole(st gamefile.Status) error {
 	rec := s.Record()
 	f := s.fixedNow()
-	m := gamefile.Meta{Players: rec.Players, Tester: s.tester, Start: string(s.Start)}
+	m := gamefile.Meta{Players: rec.Players, Tester: s.tester, Start: string(s.Start), Variant: s.g.Variant().String()}
 	m.Update(st)
 	m.Seats, m.BotPauseMS = f.seats, f.pauseMS
 	head := rec
@@ -503,6 +504,9 @@ func (s Summary) Label(now time.Time) string {
 		}
 	}
 	label := "Continue: " + strings.Join(s.Players, ", ") + " — "
+	if s.Variant != "" {
+		label += words.Title(s.Variant) + ", " // a game of the Citadel variant
+	}
 	switch n := s.Bots(); n {
 	case 0:
 	case 1:

@@ -411,3 +411,39 @@ func TestRoomAndDeleteFinished(t *testing.T) {
 		}
 	}
 }
+
+// A Citadel game's save says its variant in the header, and the Continue
+// list names it; a bad variant in a header is refused.
+func TestSaveHeaderNamesTheVariant(t *testing.T) {
+	m, err := loadMap("standard", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rules.New(m, rules.Config{Players: []string{"Alice", "Bob"}, Seed: 4, Variant: rules.Citadel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := newMem()
+	s := New(st, "c", g, "standard", false)
+	if err := s.Save(); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Unfinished(st)
+	if err != nil || len(l) != 1 || l[0].Variant != "citadel" {
+		t.Fatalf("Unfinished = %+v, %v", l, err)
+	}
+	if label := l[0].Label(time.Now()); !strings.Contains(label, " — Citadel, ") {
+		t.Errorf("the Continue label %q does not name the variant", label)
+	}
+	plain, _ := example(t, newMem(), "p", 0)
+	if v := plain.Game().Variant(); v != rules.Plain {
+		t.Fatalf("the example game is variant %q", v)
+	}
+	bad := bytes.Replace(st.data["c"], []byte(`"variant":"citadel"`), []byte(`"variant":"winter"`), 1)
+	if bytes.Equal(bad, st.data["c"]) {
+		t.Fatal("the save's header holds no variant to spoil")
+	}
+	if _, _, _, err := gamefile.Decode(bad); err == nil || !strings.Contains(err.Error(), "variant") {
+		t.Fatalf("a header naming the variant winter: %v", err)
+	}
+}
