@@ -531,7 +531,11 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 	case ui.CmdSandbox:
 		s.open(c, sandboxFromStart)
 	case ui.CmdVariant:
-		s.variant = rules.Citadel - s.variant
+		if s.variant == rules.Citadel {
+			s.variant = rules.Plain
+		} else {
+			s.variant = rules.Citadel
+		}
 	}
 	if s.focus >= s.n {
 		s.focus = -1

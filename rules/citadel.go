@@ -149,6 +149,25 @@ func (w Wing) Name() string {
 	return w.String()
 }
 
+// Verb is the verb that plays the card.
+func (w Wing) Verb() Verb {
+	if w == LostOrders {
+		return VLostOrders
+	}
+	return VIllTidings
+}
+
+// CountWings counts the cards of kind w in ws.
+func CountWings(ws []Wing, w Wing) int {
+	n := 0
+	for _, x := range ws {
+		if x == w {
+			n++
+		}
+	}
+	return n
+}
+
 // ParseWing reads a card's id.
 func ParseWing(s string) (Wing, error) {
 	for w := Wing(1); w < numWings; w++ {
@@ -622,7 +641,7 @@ func (g *Game) studyText(e *Event) string {
 // this many crystals and this Ill Tidings penalty reaches 10: 2 + crystals
 // dice, the two highest summed. The window shows it beside the choice.
 func ChanceOfTen(crystals, penalty int) float64 {
-	n := min(2+max(crystals, 0), 12)
+	n := min(2+max(crystals, 0), MaxDice)
 	need := 10 + max(penalty, 0)
 	if need > 12 {
 		return 0

@@ -73,9 +73,6 @@ type CitadelView struct {
 	Deck    int    `json:"deck"`
 	Discard []Wing `json:"discard"`
 	Step    string `json:"step,omitempty"`
-	// Chance is, for the seat to act, the chance that a roll at the
-	// Citadel reaches 10 now (its crystals, its Ill Tidings), 0 to 1.
-	Chance float64 `json:"chance"`
 }
 
 // Rank is a house's place in the ranking: From..To is the shared span

@@ -125,9 +125,6 @@ func (g *Game) View(seat Seat) View {
 		if f := g.top(); f != nil && f.Kind == FrameCitadel {
 			v.Citadel.Step = f.Step
 		}
-		if t := g.ToAct(); t >= 0 {
-			v.Citadel.Chance = ChanceOfTen(c.Crystals[t], c.Tidings[t])
-		}
 	}
 	if over {
 		v.Winners = slices.Clone(s.Winners)

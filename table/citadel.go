@@ -266,13 +266,7 @@ func (u *Table) wingsWidgets(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Wid
 		ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 110, Y: y + 3, W: r.W - 122, H: 20}, Kind: ui.WText, Text: "none", Size: 15, Ink: ui.ColDim, Tip: label.Tip})
 		return ws, h
 	}
-	var kinds []rules.Wing
-	for _, w := range p.WingCards {
-		if !slices.Contains(kinds, w) {
-			kinds = append(kinds, w)
-		}
-	}
-	slices.Sort(kinds)
+	kinds := wingCounts(p.WingCards)
 	// The cards on a row of their own under the label, as wide as it
 	// lets them be.
 	ws[0].R.W = r.W - 24
@@ -281,32 +275,46 @@ func (u *Table) wingsWidgets(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Wid
 	x, w := r.X+12, (r.W-24-4*float64(len(kinds)-1))/float64(len(kinds))
 	active := u.shown == u.eng.ToAct() && u.past == nil
 	for _, k := range kinds {
-		n := 0
-		for _, c := range p.WingCards {
-			if c == k {
-				n++
-			}
-		}
-		text := k.Name()
-		if n > 1 {
-			text += fmt.Sprintf(" ×%d", n)
-		}
+		text := k.label()
 		cr := ui.Rect{X: x, Y: y, W: w, H: h - 2}
-		v := rules.VLostOrders
-		if k == rules.IllTidings {
-			v = rules.VIllTidings
-		}
-		if active && u.has(v) {
-			b := ui.Button(cr, text, ui.CmdTarget(ui.Command{Kind: ui.CmdWing, N: int(k)}))
+		if active && u.has(k.wing.Verb()) {
+			b := ui.Button(cr, text, ui.CmdTarget(ui.Command{Kind: ui.CmdWing, N: int(k.wing)}))
 			b.Size, b.Edge, b.Hot = 15, ui.ColGold, true
-			b.Tip = "Play it now: " + wingTips[k]
+			b.Tip = "Play it now: " + wingTips[k.wing]
 			ws = append(ws, b)
 		} else {
-			ws = append(ws, ui.Widget{R: cr, Kind: ui.WBox, Text: text, Size: 15, Fill: wingFill, Ink: ui.TextOn(wingFill), Edge: ui.ColEdge, Tip: wingTips[k]})
+			ws = append(ws, ui.Widget{R: cr, Kind: ui.WBox, Text: text, Size: 15, Fill: wingFill, Ink: ui.TextOn(wingFill), Edge: ui.ColEdge, Tip: wingTips[k.wing]})
 		}
 		x += w + 4
 	}
 	return ws, h + 22
+}
+
+// wingCount is a kind of Dark Wings card and how many of it.
+type wingCount struct {
+	wing rules.Wing
+	n    int
+}
+
+// label is the cards as the table names them: "Lost Orders", "Ill
+// Tidings ×2".
+func (c wingCount) label() string {
+	if c.n > 1 {
+		return fmt.Sprintf("%s ×%d", c.wing.Name(), c.n)
+	}
+	return c.wing.Name()
+}
+
+// wingCounts is the kinds among ws, Lost Orders first, each with how
+// many (kinds absent left out).
+func wingCounts(ws []rules.Wing) []wingCount {
+	var out []wingCount
+	for _, w := range []rules.Wing{rules.LostOrders, rules.IllTidings} {
+		if n := rules.CountWings(ws, w); n > 0 {
+			out = append(out, wingCount{w, n})
+		}
+	}
+	return out
 }
 
 // The fills of the Citadel's pieces on a conspiracy's row.
@@ -356,14 +364,7 @@ func (u *Table) citadelHead(r ui.Rect, x float64) []ui.Widget {
 	if c == nil {
 		return nil
 	}
-	var lo, it int
-	for _, w := range c.Discard {
-		if w == rules.LostOrders {
-			lo++
-		} else {
-			it++
-		}
-	}
+	lo, it := rules.CountWings(c.Discard, rules.LostOrders), rules.CountWings(c.Discard, rules.IllTidings)
 	head := ui.Widget{R: ui.Rect{X: x, Y: r.Y + 10, W: 3 * 26, H: 18}, Kind: ui.WText, Text: "Citadel", Size: 13, Align: ui.AlignCenter, Ink: ui.ColDim,
 		Tip: "The Citadel's pieces on each row (public): Crystals of Knowledge (light blue), ravens (black), Dark Wings cards held (purple: how many, not which), and an Ill Tidings penalty this round (red). Then the house cards held."}
 	deck := ui.Widget{R: ui.Rect{X: x + 3*26 + 6, Y: r.Y + 10, W: r.X + r.W - 12 - (x + 3*26 + 6), H: 18}, Kind: ui.WText,

@@ -178,17 +178,9 @@ func HeldWings(v rules.View) string {
 		if len(p.WingCards) == 0 {
 			continue
 		}
-		n := map[rules.Wing]int{}
-		for _, w := range p.WingCards {
-			n[w]++
-		}
 		var cards []string
-		for _, w := range []rules.Wing{rules.LostOrders, rules.IllTidings} {
-			if k := n[w]; k > 1 {
-				cards = append(cards, fmt.Sprintf("%s ×%d", w.Name(), k))
-			} else if k == 1 {
-				cards = append(cards, w.Name())
-			}
+		for _, c := range wingCounts(p.WingCards) {
+			cards = append(cards, c.label())
 		}
 		held = append(held, words.Title(p.ID)+" "+strings.Join(cards, ", "))
 	}
