@@ -28,6 +28,8 @@ var namedKeys = []struct {
 	{ebiten.KeyHome, "Home"}, {ebiten.KeyEnd, "End"}, {ebiten.KeyPageUp, "PgUp"}, {ebiten.KeyPageDown, "PgDn"},
 	{ebiten.KeyDigit0, "0"}, {ebiten.KeyR, "R"},
 	{ebiten.KeyE, "E"}, {ebiten.KeyP, "P"}, {ebiten.KeyT, "T"},
+	// The replay's branch (B) and the start screen's Citadel toggle (V).
+	{ebiten.KeyB, "B"}, {ebiten.KeyV, "V"},
 }
 
 func readInput(sc ui.Scaler) ui.Input {

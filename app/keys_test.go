@@ -1,6 +1,7 @@
 package app
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -217,6 +218,15 @@ func TestHelpListsEveryBinding(t *testing.T) {
 	for _, k := range read {
 		if !ui.Bound(k, ui.InEvery) {
 			t.Errorf("the window reads %q but no binding names it", k)
+		}
+	}
+	// And the other way: every key a binding names is read from the
+	// keyboard (a test's ui.Input names keys the window may never see).
+	for _, b := range ui.Bindings {
+		for _, k := range b.Keys {
+			if !slices.Contains(read, k) && k != "?" && k != "↑↓" { // "?" is typed text (readInput's Chars); "↑↓" the map button's sign for Up and Down
+				t.Errorf("the help's row %q names the key %q, which the window never reads", b.Label, k)
+			}
 		}
 	}
 	g := rulesGame(t, "standard", caseNames[:3], 5)
