@@ -500,3 +500,23 @@ func TestEndScreenNamesTheDarkWingsHeld(t *testing.T) {
 	}
 	t.Fatal("no Citadel game ended with a Dark Wings card held")
 }
+
+// TestMaesterSlotTipNamesTheCitadel: in a Citadel game a Maester slot's
+// tooltip lists studying among the agent's actions; in a plain game it
+// does not.
+func TestMaesterSlotTipNamesTheCitadel(t *testing.T) {
+	_, u := citadelAt(t, "standard", 3, 2, rules.DigUpDirt, func(g *rules.Game) bool { return g.View(rules.Public).Phase == rules.PhasePlace })
+	tip := widgetWith(t, u, "a Maester slot", func(w ui.Widget) bool { return strings.Contains(w.Tip, "Maester slot") }).Tip
+	if !strings.Contains(tip, "study at the Citadel") {
+		t.Errorf("a Citadel game's Maester slot says %q", tip)
+	}
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(g, Options{Seed: 2})
+	p.Reveal(g.ToAct())
+	if tip := widgetWith(t, p, "a Maester slot", func(w ui.Widget) bool { return strings.Contains(w.Tip, "Maester slot") }).Tip; strings.Contains(tip, "Citadel") {
+		t.Errorf("a plain game's Maester slot says %q", tip)
+	}
+}

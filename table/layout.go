@@ -152,6 +152,15 @@ var slotTips = [rules.NumSlots]string{
 	"Lord: resolves last. Its agent takes two different actions of muster, move and draw, in the order its player chooses, then returns to its owner.",
 }
 
+// slotTip is what an agent on slot i (in slot order) does: in a Citadel
+// game a Maester may study at the Citadel too.
+func (u *Table) slotTip(i int) string {
+	if i == 0 && u.isCitadel() {
+		return "Maester: resolves first. Its agent takes one action for the house: muster, move, draw a house card or study at the Citadel. Afterwards it moves up to the Marshal slot if that is free."
+	}
+	return slotTips[i]
+}
+
 // TesterBadge is where a tester's game says so ("Tester's game — seed N"):
 // in the top bar, between the prompt and the round, over no board.
 var TesterBadge = ui.Rect{X: 640, Y: 12, W: 326, H: 26}
@@ -263,7 +272,7 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	deckX := factX + 4*factW + gap
 	hy := r.Y + 8
 	for i, s := range slotOrder {
-		ws = append(ws, ui.Widget{R: ui.Rect{X: slotX + float64(i)*slotW, Y: hy, W: slotW - 6, H: 20}, Kind: ui.WText, Text: words.Title(s.String()), Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: slotTips[i]})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: slotX + float64(i)*slotW, Y: hy, W: slotW - 6, H: 20}, Kind: ui.WText, Text: words.Title(s.String()), Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: u.slotTip(i)})
 	}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: rankX, Y: hy, W: rankW, H: 20}, Kind: ui.WText, Text: "Rank", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
 		Tip: "Houses rank by crowns, then castles, then towns, then barrels, over the land they control. Equal houses share a span (3rd–4th). Ranks are computed at the end of each round; at the end of the game they decide which loyalty tokens score."})
@@ -305,12 +314,12 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 			}
 			w := ui.Widget{R: sr, Kind: ui.WBox, Size: 15, Fill: ui.ColPanelHi, Ink: ui.ColDim, Edge: ui.ColEdge,
 				T: ui.Target{Kind: ui.TSlot, House: h, Slot: s}, Text: "free"}
-			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, words.Title(s.String()), slotTips[i])
+			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, words.Title(s.String()), u.slotTip(i))
 			if occ >= 0 {
 				w.Fill = ui.SeatColor(occ)
 				w.Ink = ui.TextOn(w.Fill)
 				w.Text = u.seatName(occ)
-				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, words.Title(s.String()), u.seatName(occ), words.Title(u.seatID(occ)), slotTips[i])
+				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, words.Title(s.String()), u.seatName(occ), words.Title(u.seatID(occ)), u.slotTip(i))
 			}
 			w.Hot = hot[slotAt{h, s}]
 			w.Selected = u.pub.ResolvingHouse == h && u.pub.ResolvingSlot == s && u.pub.Phase == rules.PhaseResolve
