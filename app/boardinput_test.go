@@ -2,6 +2,7 @@ package app
 
 import (
 	"math"
+	"notrueking/rules"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 func TestBoardInputDragWheelAndClick(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	e := rulesGame(t, "standard", []string{"Ann", "Ben"}, 9)
-	a := curtainApp(t, e, 9)
+	a := curtainApp(t, rules.HotSeat(e), 9)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	a.rebuild()
 	v := a.f.board.Camera

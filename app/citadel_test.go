@@ -39,7 +39,7 @@ func citadelTable(t *testing.T, tc tableCase, stop func(g *rules.Game) bool) *Ap
 		if !tabletest.PlayCitadel(g, int64(seed), rules.DigUpDirt, func() bool { return stop(g) }) {
 			continue
 		}
-		a := curtainApp(t, g, seed)
+		a := curtainApp(t, rules.HotSeat(g), seed)
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 		return a
 	}

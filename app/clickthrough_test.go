@@ -157,7 +157,7 @@ func clickGames(t *testing.T, first, last uint64, done func() bool, pick func(g 
 	t.Helper()
 	for seed := first; seed <= last && !done(); seed++ {
 		g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, seed)
-		a := curtainApp(t, g, seed)
+		a := curtainApp(t, rules.HotSeat(g), seed)
 		cg := &clickGame{a: a, c: newClicker(t, a), g: g, seed: seed}
 		rng := rand.New(rand.NewSource(int64(seed)))
 		for ; cg.steps < 1500 && !g.Over() && !done(); cg.steps++ {
@@ -242,7 +242,7 @@ func clickThrough(t *testing.T, mapName string, players []string, seed uint64, v
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := curtainApp(t, e, seed)
+	a := curtainApp(t, rules.HotSeat(e), seed)
 	c := newClicker(t, a)
 	rng := rand.New(rand.NewSource(int64(seed)))
 	steps := 0

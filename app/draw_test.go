@@ -134,7 +134,7 @@ func TestDrawCachedSceneMatchesFullDraw(t *testing.T) {
 	needDisplay(t)
 	e := rulesGame(t, "standard", []string{"Ann", "Ben"}, 9)
 	tabletest.PlaySome(t, e, e, 2)
-	a := curtainApp(t, e, 9)
+	a := curtainApp(t, rules.HotSeat(e), 9)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	a.rebuild()
 	screen := ebiten.NewImage(ui.BaseW, ui.BaseH)

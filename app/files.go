@@ -128,9 +128,9 @@ func (f *diskFiles) open(p play, seats []string, pause time.Duration) play {
 		f.ov = &overlayFile{path: f.overlayPath}
 		obs = append(obs, f.ov)
 	}
-	chain := session.NewGame(g, obs...)
-	chain.Start()
-	f.play = play{on: chain, game: g}
+	m := session.NewMatch(g, session.MatchOptions{}, obs...)
+	m.Start()
+	f.play = play{on: m.Desk(rules.EverySeat(g)...), game: g}
 	return f.play
 }
 
@@ -230,7 +230,9 @@ type overlayFile struct {
 	err  error
 }
 
-func (o *overlayFile) Moved(g *rules.Game, _ session.Change) { o.err = writeOverlay(o.path, g) }
+func (o *overlayFile) Moved(g *rules.Game, _ session.Change) {
+	o.err = writeOverlay(o.path, rules.DeskOf(g))
+}
 
 // writesOverlay has the spectator window s write the -overlay file at
 // path after each newly seen position of the game it follows (a write's
@@ -238,8 +240,8 @@ func (o *overlayFile) Moved(g *rules.Game, _ session.Change) { o.err = writeOver
 // (overlay_test.go), so it is given the game itself: the ranks' "since
 // when" needs its history.
 func (s *spectator) writesOverlay(path string) {
-	s.hooks = append(s.hooks, func(rules.Reader, int) {
-		s.overlayErr = writeOverlay(path, s.game)
+	s.hooks = append(s.hooks, func(rules.Desk, int) {
+		s.overlayErr = writeOverlay(path, rules.DeskOf(s.game))
 	})
 }
 

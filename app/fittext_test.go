@@ -119,7 +119,7 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 		checkTexts(t, home, tc.mapName+": start")
 		shoot(home, tc.mapName+"-start")
 		g := rulesGame(t, tc.mapName, names, 7)
-		a := at1280(curtainApp(t, g, 7))
+		a := at1280(curtainApp(t, rules.HotSeat(g), 7))
 		checkTexts(t, a, tc.mapName+": curtain")
 		shoot(a, tc.mapName+"-curtain")
 		combat, result := false, false
@@ -190,7 +190,7 @@ func BenchmarkFitLabels(b *testing.B) {
 	g := rulesGame(b, "nine", longNames(9), 7)
 	n := 0
 	tabletest.PlayUntil(b, g, g, 7, func() bool { n++; return n > 200 })
-	a := curtainApp(b, g, 7)
+	a := curtainApp(b, rules.HotSeat(g), 7)
 	a.handle(ui.Input{Enter: true})
 	ws := tbl(a).Widgets(tbl(a).Layout())
 	s := ui.NewScaler(1280, 720).S

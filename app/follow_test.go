@@ -89,7 +89,7 @@ func TestResultCardStaysUntilDismissed(t *testing.T) {
 func TestUndoRedoKeys(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
-	a := curtainApp(t, g, 3)
+	a := curtainApp(t, rules.HotSeat(g), 3)
 	c := newClicker(t, a)
 	c.playFirst(g, 3, 5)
 	last := g.Actions()[4]
@@ -177,7 +177,7 @@ func TestUndoRedoKeys(t *testing.T) {
 func TestUndoRedoButtonClicks(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	g := rulesGame(t, "standard", []string{"Ann", "Ben"}, 5)
-	a := curtainApp(t, g, 5)
+	a := curtainApp(t, rules.HotSeat(g), 5)
 	c := newClicker(t, a)
 	c.playFirst(g, 5, 4)
 	last := g.Actions()[3]

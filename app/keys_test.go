@@ -231,8 +231,8 @@ func TestHelpListsEveryBinding(t *testing.T) {
 	}
 	g := rulesGame(t, "standard", caseNames[:3], 5)
 	tabletest.PlaySome(t, g, g, 5)
-	scenes := map[string]*App{"start": mustApp(t, Options{}, nil), "curtain": curtainApp(t, g, 5)}
-	scenes["table"] = curtainApp(t, g, 5)
+	scenes := map[string]*App{"start": mustApp(t, Options{}, nil), "curtain": curtainApp(t, rules.HotSeat(g), 5)}
+	scenes["table"] = curtainApp(t, rules.HotSeat(g), 5)
 	scenes["table"].handle(ui.Input{Enter: true})
 	end := rulesGame(t, "standard", caseNames[:3], 5)
 	tabletest.PlayUntil(t, end, end, 5, func() bool { return false })

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"notrueking/gamefile"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -34,7 +35,7 @@ func begin(c *Context, p play, seed uint64, id gameID, bots *botSeats) (*liveGam
 	lg := &liveGame{bots: bots, tester: id.tester, files: files}
 	pause := bots.pauseOrZero()
 	lg.play = files.open(p, bots.seatNames(), pause)
-	o := table.Options{Seed: seed, Tester: lg.tester, Players: bots.seatNames(), LargeLog: c.app.opts.LargeText}
+	o := table.Options{Seed: seed, Tester: lg.tester, Bots: gamefile.BotLevels(bots.seatNames()), LargeLog: c.app.opts.LargeText}
 	if !lg.tester {
 		// The shuffle button must not leak the secret seed either.
 		o.Shuffle = secretSeed()

@@ -36,7 +36,7 @@ func TestFrameMarksOtherSeatsMoves(t *testing.T) {
 	if mv.Verb != rules.VMove {
 		t.Fatal("no move handed to another seat")
 	}
-	a := curtainApp(t, e, 4)
+	a := curtainApp(t, rules.HotSeat(e), 4)
 	marked := func() bool {
 		a.rebuild()
 		for _, k := range a.f.frame().Board.Marks {
@@ -91,7 +91,7 @@ func TestShotsOfIssue20(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a := curtainApp(t, e, 6)
+	a := curtainApp(t, rules.HotSeat(e), 6)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	each(a, "combat")
 	// The digest and the marks: a nine-player game some rounds in.

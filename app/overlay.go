@@ -79,7 +79,7 @@ type overlayRank struct {
 
 // overlayOf is the overlay of r: its public view, and the public views of
 // the positions where the ranks were computed (for since when).
-func overlayOf(r rules.Reader) overlayData {
+func overlayOf(r rules.Desk) overlayData {
 	v := r.View(rules.Public)
 	m := r.Map()
 	d := overlayData{Format: overlayFormat, Map: m.Name, Round: v.Round, Rounds: v.Rounds, Phase: string(v.Phase),
@@ -134,7 +134,7 @@ func spansOf(rs []rules.Rank) map[board.HouseID][2]int {
 // of those positions are compared, newest first. A position the history
 // cannot rebuild ends the walk (a game that began from a scenario or a
 // sample: since then).
-func rankSince(r rules.Reader, v rules.View) []struct{ round, action int } {
+func rankSince(r rules.Desk, v rules.View) []struct{ round, action int } {
 	out := make([]struct{ round, action int }, len(v.Ranking))
 	var pts []rankPoint
 	if pv, err := r.ViewAt(0, rules.Public); err == nil {
@@ -203,7 +203,7 @@ func overlayText(d overlayData) string {
 }
 
 // overlayFiles are the bytes of the overlay's JSON and text files.
-func overlayFiles(r rules.Reader) (js, txt []byte, err error) {
+func overlayFiles(r rules.Desk) (js, txt []byte, err error) {
 	d := overlayOf(r)
 	js, err = json.MarshalIndent(d, "", "  ")
 	if err != nil {
@@ -222,7 +222,7 @@ func OverlayTextPath(path string) string {
 // writeOverlay writes the overlay of r to path and its text sibling, each
 // atomically (a temporary file renamed over the old one): the text first,
 // the JSON (which marks both as ours) last.
-func writeOverlay(path string, r rules.Reader) error {
+func writeOverlay(path string, r rules.Desk) error {
 	js, txt, err := overlayFiles(r)
 	if err != nil {
 		return err

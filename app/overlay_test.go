@@ -17,10 +17,10 @@ import (
 	"notrueking/ui"
 )
 
-// publicGuard is a game read through rules.Reader that fails the test when
+// publicGuard is a game read through a rules.Desk that fails the test when
 // anything but the public view (or public words) is asked of it.
 type publicGuard struct {
-	rules.Reader
+	rules.Desk
 	t *testing.T
 }
 
@@ -28,24 +28,24 @@ func (g publicGuard) View(seat rules.Seat) rules.View {
 	if seat != rules.Public {
 		g.t.Errorf("the overlay read seat %d's view", seat)
 	}
-	return g.Reader.View(seat)
+	return g.Desk.View(seat)
 }
 
 func (g publicGuard) EventText(e rules.Event, viewer rules.Seat) string {
 	if viewer != rules.Public {
 		g.t.Errorf("the overlay read an event in seat %d's words", viewer)
 	}
-	return g.Reader.EventText(e, viewer)
+	return g.Desk.EventText(e, viewer)
 }
 
 func (g publicGuard) Legal() []rules.Action {
 	g.t.Error("the overlay read the legal actions (they tell the hand to act)")
-	return g.Reader.Legal()
+	return g.Desk.Legal()
 }
 
 func (g publicGuard) LegalFor(seat rules.Seat) []rules.Action {
 	g.t.Error("the overlay read the legal actions of a seat")
-	return g.Reader.LegalFor(seat)
+	return g.Desk.LegalFor(seat)
 }
 
 // secretsOf is every seat's secrets in g: loyalty cards and hands.
@@ -73,7 +73,7 @@ func TestOverlayHoldsOnlyPublicFacts(t *testing.T) {
 		for i := 0; !g.Over() && i < 3000; i++ {
 			if i%37 == 0 {
 				points++
-				js, txt, err := overlayFiles(publicGuard{g, t})
+				js, txt, err := overlayFiles(publicGuard{rules.DeskOf(g), t})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -81,7 +81,7 @@ func TestOverlayHoldsOnlyPublicFacts(t *testing.T) {
 				if secretsOf(h) != secretsOf(g) {
 					differed++
 				}
-				js2, txt2, _ := overlayFiles(h)
+				js2, txt2, _ := overlayFiles(rules.DeskOf(h))
 				if !bytes.Equal(js, js2) || !bytes.Equal(txt, txt2) {
 					t.Fatalf("%s after %d actions: the overlay depends on secrets:\n%s\nvs\n%s", tc.mapName, i, js, js2)
 				}
@@ -109,7 +109,7 @@ func TestOverlayFollowsThePublicState(t *testing.T) {
 	rounds := map[int]bool{}
 	tiers := map[string]bool{}
 	for i := 0; i < 3000; i++ {
-		js, _, err := overlayFiles(g)
+		js, _, err := overlayFiles(rules.DeskOf(g))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +117,7 @@ func TestOverlayFollowsThePublicState(t *testing.T) {
 			t.Fatalf("after %d actions the overlay did not change", i)
 		}
 		last = js
-		d := overlayOf(g)
+		d := overlayOf(rules.DeskOf(g))
 		v := g.View(rules.Public)
 		if d.Format != overlayFormat || d.Actions != i || d.Round != v.Round || d.Rounds != 3 || d.GameOver != g.Over() {
 			t.Fatalf("after %d actions: %+v", i, d)
@@ -172,7 +172,7 @@ func TestOverlayRankSince(t *testing.T) {
 			}
 		}
 		spans = append(spans, spansOf(g.View(rules.Public).Ranking))
-		d := overlayOf(g)
+		d := overlayOf(rules.DeskOf(g))
 		moved := 0
 		for _, r := range d.Ranking {
 			n := len(spans) - 1
@@ -211,7 +211,7 @@ func TestWriteOverlay(t *testing.T) {
 	}
 	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
 	for i := 0; i < 3; i++ {
-		if err := writeOverlay(p, g); err != nil {
+		if err := writeOverlay(p, rules.DeskOf(g)); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := g.Apply(g.Legal()[0]); err != nil {
@@ -293,8 +293,8 @@ func TestAppWritesOverlay(t *testing.T) {
 	if g.Len() != 1 {
 		t.Fatalf("the action was not applied (%d actions)", g.Len())
 	}
-	if d := read(); d.Actions != 1 || !reflect.DeepEqual(d, overlayOf(g)) {
-		t.Errorf("after an action the overlay says %+v, want %+v", d, overlayOf(g))
+	if d := read(); d.Actions != 1 || !reflect.DeepEqual(d, overlayOf(rules.DeskOf(g))) {
+		t.Errorf("after an action the overlay says %+v, want %+v", d, overlayOf(rules.DeskOf(g)))
 	}
 }
 
@@ -313,7 +313,7 @@ func BenchmarkOverlay(b *testing.B) {
 	b.ReportMetric(float64(g.Len()), "actions")
 	b.ResetTimer()
 	for b.Loop() {
-		if _, _, err := overlayFiles(g); err != nil {
+		if _, _, err := overlayFiles(rules.DeskOf(g)); err != nil {
 			b.Fatal(err)
 		}
 	}

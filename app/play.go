@@ -19,4 +19,4 @@ type play struct {
 func playOf(e table.Game) play { return play{on: e} }
 
 // playRules is the play of a rules game played without saves.
-func playRules(g *rules.Game) play { return play{on: g, game: g} }
+func playRules(g *rules.Game) play { return play{on: rules.HotSeat(g), game: g} }

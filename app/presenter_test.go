@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"math/rand"
+	"notrueking/rules"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -357,7 +358,7 @@ func TestPresenterShots(t *testing.T) {
 		e := rulesGame(t, tc.mapName, caseNames[:tc.players], 5)
 		tabletest.PlayUntil(t, e, e, 5, func() bool { return false })
 		end := mustApp(t, Options{LargeText: true, Clean: true}, nil)
-		beginOn(end, playOf(e), 5)
+		beginOn(end, playOf(rules.HotSeat(e)), 5)
 		look(t, end, fmt.Sprintf("end-clean-large-%s-%d", tc.mapName, tc.players), 1920, 1080)
 	}
 	st := mustApp(t, Options{LargeText: true, Clean: true}, nil)

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -74,22 +73,6 @@ type replayLog struct {
 	lp    table.LogPanel
 }
 
-// frozen is the game at the shown position as the table reads it: every
-// question answered as the game's, except that nothing is legal, so no
-// action button is ever built and no click can be applied.
-type frozen struct{ *rules.Game }
-
-func (frozen) Legal() []rules.Action                     { return nil }
-func (frozen) LegalFor(rules.Seat) []rules.Action        { return nil }
-func (frozen) Check(rules.Action) error                  { return errReplayOnly }
-func (frozen) Apply(rules.Action) ([]rules.Event, error) { return nil, errReplayOnly }
-func (frozen) CanUndo() error                            { return errReplayOnly }
-func (frozen) CanRedo() bool                             { return false }
-func (frozen) Undo() error                               { return errReplayOnly }
-func (frozen) Redo() ([]rules.Event, error)              { return nil, errReplayOnly }
-
-var errReplayOnly = errors.New("this is a replay: nothing can be played from it")
-
 // newReplayView opens the game g (the file's whole game) at its start.
 func newReplayView(g *rules.Game, name string) (*replayView, error) {
 	r := &replayView{branchAsked: -1, name: name, full: g, acts: g.Actions(), base: g.Base(), end: g.Len(), over: g.Over(),
@@ -110,7 +93,7 @@ func newReplayView(g *rules.Game, name string) (*replayView, error) {
 	}
 	r.cur = start.Clone()
 	r.n = r.base
-	r.u = table.New(frozen{r.cur}, table.Options{Seed: g.Config().Seed})
+	r.u = table.New(rules.HotSeat(r.cur).Frozen(), table.Options{Seed: g.Config().Seed})
 	return r, nil
 }
 
@@ -204,7 +187,7 @@ func (r *replayView) refresh() {
 	if r.over && r.seat >= 0 && int(r.seat) < len(u.Seats()) {
 		seat = r.seat
 	}
-	u.SetGame(frozen{r.cur}, seat)
+	u.SetGame(rules.HotSeat(r.cur).Frozen(), seat)
 	u.SetMessage("", false)
 }
 
@@ -686,7 +669,7 @@ func openReplay(c *Context, path string) (Scene, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	r.u.SetPlayers(f.Meta.Seats)
+	r.u.SetBots(gamefile.BotLevels(f.Meta.Seats))
 	r.warning = f.Warning
 	if r.warning != "" {
 		r.warning = filepath.Base(path) + ": " + r.warning
@@ -712,7 +695,7 @@ func (lg *liveGame) replay(c *Context, end Scene) {
 	if err != nil {
 		return
 	}
-	r.u.SetPlayers(lg.bots.seatNames())
+	r.u.SetBots(gamefile.BotLevels(lg.bots.seatNames()))
 	r.refresh()
 	c.GoTo(&replayScene{r: r, back: end, live: lg, backText: "Back to results", backTip: "Back to the end screen of this game."})
 }

@@ -69,7 +69,7 @@ func newSandbox(g *rules.Game) (*sandboxUI, error) {
 		return nil, err
 	}
 	sb.st = sb.g.Position()
-	sb.view = table.New(shown, table.Options{Seed: g.Config().Seed})
+	sb.view = table.New(rules.HotSeat(shown), table.Options{Seed: g.Config().Seed})
 	return sb, nil
 }
 
@@ -79,9 +79,9 @@ func newSandbox(g *rules.Game) (*sandboxUI, error) {
 func (sb *sandboxUI) show() {
 	sb.st = sb.g.Position()
 	if g, err := sb.g.Edit().Build(); err == nil {
-		sb.view.SetGame(g, rules.Public)
+		sb.view.SetGame(rules.HotSeat(g), rules.Public)
 	} else {
-		sb.view.SetGame(frozen{sb.g}, rules.Public)
+		sb.view.SetGame(rules.HotSeat(sb.g).Frozen(), rules.Public)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 
 func TestEndScreenRevealsAll(t *testing.T) {
 	e := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 5)
-	a := curtainApp(t, e, 5)
+	a := curtainApp(t, rules.HotSeat(e), 5)
 	tabletest.PlayUntil(t, e, e, 5, func() bool { return false })
 	if !e.Over() {
 		t.Fatal("game did not end")

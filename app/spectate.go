@@ -82,7 +82,7 @@ type spectator struct {
 // publicOnly), seen the number of actions shown before (-1 for the first
 // position of a game, a new game included). seen > r.Len() means actions
 // were taken back. The overlay file (-overlay) is written from here.
-type spectateHook func(r rules.Reader, seen int)
+type spectateHook func(r rules.Desk, seen int)
 
 // newSpectator follows arg: a record or save file, or SpectateLatest for
 // the newest save of the saves folder (opened read only: the spectator
@@ -230,50 +230,12 @@ func samePosition(a, b *rules.Game) bool {
 // spectated runs the hooks after each newly seen position (seen: the
 // actions shown before, -1 for a new game).
 func (s *spectator) spectated(seen int) {
-	r := publicOnly{s.game}
+	r := rules.DeskOf(s.game)
 	for _, h := range s.hooks {
 		h(r, seen)
 	}
 }
 
-// publicOnly is the spectator's reader of a game: every view and every
-// event is the public one, and it lists no legal action, no history and
-// no past position (an action or an earlier position holds secrets: a
-// loyalty card arranged, the houses exchanged). What the spectator draws
-// can come from nothing else.
-type publicOnly struct{ g *rules.Game }
-
-var errSpectator = errors.New("the spectator window only shows the game")
-
-func (p publicOnly) Map() *board.Map            { return p.g.Map() }
-func (p publicOnly) Seats() []string            { return p.g.Seats() }
-func (p publicOnly) View(rules.Seat) rules.View { return p.g.View(rules.Public) }
-func (p publicOnly) EventText(e rules.Event, _ rules.Seat) string {
-	return p.g.EventText(e, rules.Public)
-}
-func (p publicOnly) ToAct() rules.Seat                        { return p.g.ToAct() }
-func (p publicOnly) Over() bool                               { return p.g.Over() }
-func (publicOnly) Legal() []rules.Action                      { return nil }
-func (publicOnly) LegalFor(rules.Seat) []rules.Action         { return nil }
-func (publicOnly) Check(rules.Action) error                   { return errSpectator }
-func (p publicOnly) Len() int                                 { return p.g.Len() }
-func (publicOnly) ViewAt(int, rules.Seat) (rules.View, error) { return rules.View{}, errSpectator }
-func (publicOnly) Actions() []rules.Action                    { return nil }
-func (publicOnly) CanUndo() error                             { return errSpectator }
-func (publicOnly) CanRedo() bool                              { return false }
-func (publicOnly) PreviewCombat(rules.Action) (*rules.CombatView, error) {
-	return nil, errSpectator
-}
-func (publicOnly) CombatResult(int) (*rules.CombatView, error) { return nil, errSpectator }
-func (publicOnly) TryMove(board.HouseID, board.TerrID, board.TerrID, [board.NumUnits]int) error {
-	return errSpectator
-}
-func (publicOnly) TryDestinations(board.HouseID, board.TerrID) []board.TerrID { return nil }
-func (publicOnly) Apply(rules.Action) ([]rules.Event, error) {
-	return nil, errSpectator
-}
-func (publicOnly) Undo() error                  { return errSpectator }
-func (publicOnly) Redo() ([]rules.Event, error) { return nil, errSpectator }
 
 // spectateWait is the spectator window before the first position is
 // read: a waiting card.
@@ -376,7 +338,7 @@ func (s *spectateScene) Tick(now time.Time, _ *Context) bool {
 func (s *spectateScene) show(seen int) {
 	f := s.f
 	g := f.game
-	r := publicOnly{g}
+	r := rules.DeskOf(g) // no seat held: the public table, acting on nothing
 	if u := s.tbl; u != nil && u.Map() == g.Map() {
 		u.SetSeed(f.file.Record.Seed)
 		u.SetGame(r, rules.Public)
@@ -384,7 +346,7 @@ func (s *spectateScene) show(seen int) {
 		s.tbl = table.New(r, table.Options{Seed: f.file.Record.Seed})
 	}
 	s.tbl.Hide()
-	s.tbl.SetPlayers(f.file.Meta.Seats)
+	s.tbl.SetBots(gamefile.BotLevels(f.file.Meta.Seats))
 	f.spectated(seen)
 }
 

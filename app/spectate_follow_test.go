@@ -68,7 +68,7 @@ func spectatorOn(t *testing.T, arg string) (*App, *[][2]int) {
 		t.Fatal(err)
 	}
 	var calls [][2]int
-	s.hooks = append(s.hooks, func(r rules.Reader, seen int) {
+	s.hooks = append(s.hooks, func(r rules.Desk, seen int) {
 		if v := r.View(0); len(v.Players[0].Hand) > 0 || v.Seat != rules.Public {
 			t.Error("the hook was handed a seat's view")
 		}
@@ -308,7 +308,7 @@ func TestSpectatorWritesTheOverlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		js, _, err := overlayFiles(at)
+		js, _, err := overlayFiles(rules.HotSeat(at))
 		if err != nil {
 			t.Fatal(err)
 		}

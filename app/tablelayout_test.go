@@ -30,7 +30,7 @@ func midGame(t *testing.T, tc tableCase, steps int, seed uint64) (*App, *rules.G
 	e := rulesGame(t, tc.mapName, caseNames[:tc.players], seed)
 	n := 0
 	tabletest.PlayUntil(t, e, e, int64(seed), func() bool { n++; return n > steps })
-	a := curtainApp(t, e, seed)
+	a := curtainApp(t, rules.HotSeat(e), seed)
 	if is[*curtainScene](a) {
 		a.handle(ui.Input{Enter: true})
 	}

@@ -50,7 +50,7 @@ func TestDriveWindow(t *testing.T) {
 	maxSteps := 0
 	fmt.Sscan(os.Getenv("NTK_STEPS"), &maxSteps)
 	e := rulesGame(t, mapName, names, seed)
-	a := curtainApp(t, e, seed)
+	a := curtainApp(t, rules.HotSeat(e), seed)
 	c := newClicker(t, a)
 	g := e
 	shot := 0

@@ -54,6 +54,29 @@ type Meta struct {
 // SeatHuman marks a seat played at the table in Meta.Seats.
 const SeatHuman = "human"
 
+// SeatRemote marks a seat played by a device that joined the host over
+// the network (Meta.Seats).
+const SeatRemote = "remote"
+
+// IsPerson reports whether who (a Meta.Seats entry) is a person's seat,
+// here or at another device, rather than a bot's.
+func IsPerson(who string) bool { return who == SeatHuman || who == SeatRemote || who == "" }
+
+// BotLevels names the bot level playing each seat of seats (a Meta.Seats),
+// "" for a person's; nil when seats is.
+func BotLevels(seats []string) []string {
+	if seats == nil {
+		return nil
+	}
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		if !IsPerson(s) {
+			out[i] = s
+		}
+	}
+	return out
+}
+
 // MaxBotPause bounds Meta.BotPauseMS: a minute between two bot moves.
 const MaxBotPause = 60_000
 
@@ -68,11 +91,11 @@ func (m Meta) check(players int) error {
 		return fmt.Errorf("the save's header names who plays %d seats, and its record has %d players", len(m.Seats), players)
 	}
 	for i, s := range m.Seats {
-		if s == SeatHuman {
+		if s == SeatHuman || s == SeatRemote {
 			continue
 		}
 		if _, err := bots.ParseLevel(s); err != nil {
-			return fmt.Errorf("the save's header says seat %d is played by %q: not %s or a bot level (%s)", i+1, s, SeatHuman, strings.Join(bots.Levels(), ", "))
+			return fmt.Errorf("the save's header says seat %d is played by %q: not %s, %s or a bot level (%s)", i+1, s, SeatHuman, SeatRemote, strings.Join(bots.Levels(), ", "))
 		}
 	}
 	if m.BotPauseMS < 0 || m.BotPauseMS > MaxBotPause {
@@ -88,7 +111,7 @@ func (m Meta) check(players int) error {
 func (m Meta) Bots() int {
 	n := 0
 	for _, s := range m.Seats {
-		if s != SeatHuman {
+		if !IsPerson(s) {
 			n++
 		}
 	}

@@ -45,7 +45,7 @@ func BenchmarkDrawTable(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	p, u := newPainter(b), tableOf(e)
+	p, u := newPainter(b), tableOf(rules.HotSeat(e))
 	f := tableFrame(u)
 	if e.View(rules.Public).Round == 0 {
 		b.Fatal("no game")
@@ -88,7 +88,7 @@ func BenchmarkDrawTableAfterAction(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		return e, tableOf(e)
+		return e, tableOf(rules.HotSeat(e))
 	}
 	p := newPainter(b)
 	e, u := newGame()

@@ -103,8 +103,8 @@ func TestDrawingIsDeterministic(t *testing.T) {
 		dst.ReadPixels(buf)
 		return buf
 	}
-	public := table.New(g, table.Options{Seed: 3})
-	for _, u := range []*table.Table{public, tableOf(g)} {
+	public := table.New(rules.HotSeat(g), table.Options{Seed: 3})
+	for _, u := range []*table.Table{public, tableOf(rules.HotSeat(g))} {
 		f := tableFrame(u)
 		first := draw(a, f)
 		if again := draw(a, tableFrame(u)); !bytes.Equal(again, first) {
@@ -115,7 +115,7 @@ func TestDrawingIsDeterministic(t *testing.T) {
 		}
 	}
 	// The comparison can fail: the seat's table is another picture.
-	if rendertest.SamePicture(draw(a, tableFrame(public)), draw(a, tableFrame(tableOf(g)))) == nil {
+	if rendertest.SamePicture(draw(a, tableFrame(public)), draw(a, tableFrame(tableOf(rules.HotSeat(g))))) == nil {
 		t.Error("the public table and a seat's table draw the same picture")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/internal/tabletest"
+	"notrueking/rules"
 	"notrueking/render/rendertest"
 	"notrueking/ui"
 )
@@ -23,7 +24,7 @@ func TestDrawNineTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := tableOf(e)
+	u := tableOf(rules.HotSeat(e))
 	sizes := [][2]int{{1280, 720}}
 	if os.Getenv("NTK_SHOTS") != "" {
 		// Drawing at full HD costs seconds of software GL: only when the
@@ -50,7 +51,7 @@ func TestNineRiversReadAtFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := tableOf(e)
+	u := tableOf(rules.HotSeat(e))
 	const w, h = 1280, 720
 	img := drawTable(t, u, w, h)
 	rendertest.SaveShot(t, "rivers-nine-1280", img)

@@ -16,16 +16,16 @@ import (
 // is 4096 pixels on most GPUs).
 const MaxPictureSide = 4096
 
-// Picture draws the public table of r — what everyone at the table may
+// Picture draws the public table of g — what everyone at the table may
 // see: the board, the houses and their slots, the conspiracies, the
 // ranking and the public log; no loyalty card, hand or deck — into a w×h
 // image. It runs Ebitengine's loop for one frame, so it needs a display
 // (an X server such as Xvfb on Linux), and returns the pixels.
-func Picture(r rules.Reader, w, h int) (*image.RGBA, error) {
+func Picture(g *rules.Game, w, h int) (*image.RGBA, error) {
 	if w < 1 || h < 1 || w > MaxPictureSide || h > MaxPictureSide {
 		return nil, fmt.Errorf("picture size %dx%d: each side must be 1 to %d pixels", w, h, MaxPictureSide)
 	}
-	pg := &pictureGame{r: r, w: w, h: h}
+	pg := &pictureGame{r: rules.DeskOf(g), w: w, h: h}
 	ebiten.SetWindowSize(64, 64)
 	ebiten.SetWindowDecorated(false)
 	ebiten.SetWindowTitle("No True King — drawing a picture")
@@ -44,7 +44,8 @@ func Picture(r rules.Reader, w, h int) (*image.RGBA, error) {
 
 // pictureGame draws one picture in its first frame, then ends the loop.
 type pictureGame struct {
-	r    rules.Reader
+	// r holds no seat: the public table, acting on nothing.
+	r    *rules.Seated
 	w, h int
 	img  *image.RGBA
 	err  error
@@ -78,12 +79,12 @@ func (*pictureGame) Layout(int, int) (int, int) { return 64, 64 }
 
 // drawPublicTable draws the table as the hand-off curtain leaves it in
 // view (no seat shown), without the curtain, into dst.
-func drawPublicTable(dst *ebiten.Image, r rules.Reader) error {
+func drawPublicTable(dst *ebiten.Image, r *rules.Seated) error {
 	p, err := NewPainter()
 	if err != nil {
 		return err
 	}
-	u := table.New(readOnly{r}, table.Options{})
+	u := table.New(r, table.Options{})
 	u.Hide()
 	f := tableFrame(u)
 	p.DrawScene(dst, &f, -1)
@@ -103,13 +104,3 @@ func tableFrame(u *table.Table) Frame {
 	pub := u.Public()
 	return Frame{Board: &Board{Camera: cam, Public: &pub, Lit: hl, Sel: sel, Marks: u.Marks()}, Widgets: u.Widgets(l)}
 }
-
-// readOnly is a game the table may only read (a picture of a table): it
-// takes no action.
-type readOnly struct{ rules.Reader }
-
-var errReadOnly = errors.New("this table only shows the game")
-
-func (readOnly) Apply(rules.Action) ([]rules.Event, error) { return nil, errReadOnly }
-func (readOnly) Undo() error                               { return errReadOnly }
-func (readOnly) Redo() ([]rules.Event, error)              { return nil, errReadOnly }

@@ -34,16 +34,16 @@ func replayLines(t *testing.T, text string) *rules.Game {
 	return g
 }
 
-func pixels(t *testing.T, r rules.Reader, shown rules.Seat) []byte {
+func pixels(t *testing.T, g *rules.Game, shown rules.Seat) []byte {
 	t.Helper()
 	dst := ebiten.NewImage(960, 540)
 	defer dst.Deallocate()
 	if shown < 0 {
-		if err := drawPublicTable(dst, r); err != nil {
+		if err := drawPublicTable(dst, rules.DeskOf(g)); err != nil {
 			t.Fatal(err)
 		}
 	} else {
-		u := table.New(readOnly{r}, table.Options{})
+		u := table.New(rules.HotSeat(g).Frozen(), table.Options{})
 		u.Reveal(shown)
 		f := tableFrame(u)
 		newPainter(t).DrawScene(dst, &f, -1)

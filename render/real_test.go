@@ -40,7 +40,7 @@ func TestDrawStandardTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	tabletest.PlaySome(t, e, e, 3+4) // three arrangements, four placements
-	u := tableOf(e)
+	u := tableOf(rules.HotSeat(e))
 	p := newPainter(t)
 	f := tableFrame(u)
 	img := drawFrame(p, f, ui.BaseW, ui.BaseH)

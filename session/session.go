@@ -297,10 +297,21 @@ func (s *Session) round() int {
 // seatsMeta is who plays each seat and the pause between bot moves as the
 // header says them: nothing when every seat is human.
 func (s *Session) seatsMeta() (seats []string, pauseMS int) {
-	if (gamefile.Meta{Seats: s.Seats}).Bots() == 0 || len(s.Seats) != len(s.players) {
+	if allHuman(s.Seats) || len(s.Seats) != len(s.players) {
 		return nil, 0
 	}
 	return s.Seats, min(max(int(s.BotPause/time.Millisecond), 0), gamefile.MaxBotPause)
+}
+
+// allHuman reports whether seats gives every seat to a human at the
+// table (nothing to write).
+func allHuman(seats []string) bool {
+	for _, p := range seats {
+		if p != gamefile.SeatHuman {
+			return false
+		}
+	}
+	return true
 }
 
 // fixedNow is the head the save would be written with now.
@@ -426,7 +437,7 @@ func Resume(st store.Store, id string, load gamefile.MapLoader) (s *Session, err
 	if m.Start != "" {
 		s.Start = []byte(m.Start)
 	}
-	if m.Bots() > 0 {
+	if !allHuman(m.Seats) {
 		s.Seats, s.BotPause = m.Seats, time.Duration(m.BotPauseMS)*time.Millisecond
 	}
 	s.saved, s.meta, s.warning = len(rec.Actions), m, warning

@@ -25,7 +25,7 @@ func citadelAt(t *testing.T, mapName string, players int, seed uint64, aim rules
 	if !tabletest.PlayCitadel(g, int64(seed), aim, func() bool { return stop(g) }) {
 		t.Fatalf("seed %d: the position looked for never came", seed)
 	}
-	u := New(g, Options{Seed: seed})
+	u := New(rules.HotSeat(g), Options{Seed: seed})
 	u.Reveal(g.ToAct())
 	return g, u
 }
@@ -111,7 +111,7 @@ func TestCitadelFourthChoice(t *testing.T) {
 		t.Fatal(err)
 	}
 	tabletest.PlayUntil(t, p, p, 2, func() bool { return legalVerb(p, rules.VChoose) && p.View(rules.Public).ResolvingSlot == rules.Maester })
-	pu := New(p, Options{})
+	pu := New(rules.HotSeat(p), Options{})
 	pu.Reveal(p.ToAct())
 	for _, w := range pu.Widgets(pu.Layout()) {
 		if w.T.Cmd.Kind == ui.CmdStudy || strings.Contains(w.Text, "Citadel") || strings.Contains(w.Text, "Dark Wings") {
@@ -514,7 +514,7 @@ func TestMaesterSlotTipNamesTheCitadel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := New(g, Options{Seed: 2})
+	p := New(rules.HotSeat(g), Options{Seed: 2})
 	p.Reveal(g.ToAct())
 	if tip := widgetWith(t, p, "a Maester slot", func(w ui.Widget) bool { return strings.Contains(w.Tip, "Maester slot") }).Tip; strings.Contains(tip, "Citadel") {
 		t.Errorf("a plain game's Maester slot says %q", tip)

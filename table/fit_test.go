@@ -60,7 +60,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 		g := e
 		l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, len(names), 0)
 		rng := rand.New(rand.NewSource(int64(seed)))
-		u := New(g, Options{Seed: seed})
+		u := New(rules.HotSeat(g), Options{Seed: seed})
 		for step := 0; step < 400 && !g.Over(); step++ {
 			u.reveal(g.ToAct())
 			check(u, l, "table")
@@ -72,7 +72,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
 				c := g.Clone()
-				probe.eng = c
+				probe.eng = rules.HotSeat(c)
 				probe.chooser = nil
 				probe.reveal(g.ToAct())
 				probe.clickTerritory(from)
@@ -117,7 +117,7 @@ func TestHousesPanelRowsFit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := New(g, Options{Seed: 1})
+		u := New(rules.HotSeat(g), Options{Seed: 1})
 		u.reveal(g.ToAct())
 		l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, len(tc.names), len(g.Map().Houses))
 		ws := u.HousesWidgets(l)
@@ -166,7 +166,7 @@ func TestTesterBadgeCoversNoBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u := New(g, Options{Seed: 1})
+	u := New(rules.HotSeat(g), Options{Seed: 1})
 	u.tester = true
 	u.reveal(g.ToAct())
 	for _, w := range u.tableWidgets(NewLayout(70, 126, 3, 0)) {

@@ -220,7 +220,7 @@ func (u *Table) undo() bool {
 		u.setMsg(UndoRefusal(err), true)
 		return false
 	}
-	acts := u.eng.Actions()
+	acts := u.eng.PublicActions()
 	k := len(acts) - 1
 	for k >= 0 && u.botLevel(acts[k].Seat) != "" {
 		k-- // the bots' actions go back with the decision before them

@@ -12,7 +12,7 @@ import (
 // 300 actions in, as every state change does.
 func BenchmarkTableWidgetsLate(b *testing.B) {
 	g := lateGame(b, 300)
-	u := New(g, Options{Seed: 9})
+	u := New(rules.HotSeat(g), Options{Seed: 9})
 	u.reveal(g.ToAct())
 	l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses))
 	u.tableWidgets(l)

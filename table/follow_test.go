@@ -76,7 +76,7 @@ func TestLogPanelPrivateLines(t *testing.T) {
 		}
 		return false
 	})
-	u := New(g, Options{Seed: 3})
+	u := New(rules.HotSeat(g), Options{Seed: 3})
 	panelText := func() string {
 		u.log = LogPanel{}
 		return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.present, u.logSeat(), -1), logRect), "\n")
@@ -213,7 +213,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	tabletest.PlaySome(t, g, g, 60)
-	u := New(g, Options{Seed: 11})
+	u := New(rules.HotSeat(g), Options{Seed: 11})
 	seat := g.ToAct()
 	u.reveal(seat)
 	present := tabletest.ViewJSON(t, u.pub)
@@ -282,7 +282,7 @@ func TestUndoRedoButtons(t *testing.T) {
 	}
 	// Play on to a draw: undo is refused with the engine's reason.
 	playFollowUntil(t, g, 3, 400, func(evs []rules.Event) bool { return hasKind(evs, rules.EvCardDrawn) })
-	u = New(g, Options{Seed: 3})
+	u = New(rules.HotSeat(g), Options{Seed: 3})
 	u.reveal(g.ToAct())
 	reason := g.CanUndo()
 	if reason == nil {
@@ -339,7 +339,7 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		u := New(g, Options{Seed: seed})
+		u := New(rules.HotSeat(g), Options{Seed: seed})
 		u.reveal(g.ToAct())
 		n := g.Len()
 		u.clickTerritory(attack.From)
@@ -434,7 +434,7 @@ func TestLiveCombatCardFollowsTheCards(t *testing.T) {
 		}
 		cv := g.View(rules.Public).Combat
 		last := g.Map().CardAt(cv.Played[len(cv.Played)-1].Card)
-		u := New(g, Options{Seed: seed})
+		u := New(rules.HotSeat(g), Options{Seed: seed})
 		u.reveal(g.ToAct())
 		ws := u.tableWidgets(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses)))
 		term := fmt.Sprintf("%s +%d", last.Name, last.Strength)
@@ -459,8 +459,8 @@ func TestLiveCombatCardFollowsTheCards(t *testing.T) {
 
 // undoAt is a three-player standard game after five actions (seats 0, 1,
 // 2 arrange their cards, then 2 and 0 place an agent: seat 1 to act) on a
-// table of players (nil: all human).
-func undoAt(t *testing.T, players []string) (*rules.Game, *Table) {
+// table of bots (the level per seat, "" a person; nil: all human).
+func undoAt(t *testing.T, bots []string) (*rules.Game, *Table) {
 	t.Helper()
 	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
 	if err != nil {
@@ -474,7 +474,7 @@ func undoAt(t *testing.T, players []string) (*rules.Game, *Table) {
 	if !slices.Equal(seats, []rules.Seat{0, 1, 2, 2, 0}) || g.ToAct() != 1 {
 		t.Fatalf("the actions' seats are %v and seat %d is to act; the test wants 0 1 2 2 0, then 1", seats, g.ToAct())
 	}
-	return g, New(g, Options{Seed: 3, Players: players})
+	return g, New(rules.HotSeat(g), Options{Seed: 3, Bots: bots})
 }
 
 // TestUndoStopsAtTheAskersDecisions: undo takes back the decisions of the
@@ -535,7 +535,7 @@ func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 // decision before them and come again with it, so that undo reaches the
 // player's own decision (a bot to act would play again at once).
 func TestUndoTakesTheBotsActionsBack(t *testing.T) {
-	g, u := undoAt(t, []string{"easy", "easy", "human"})
+	g, u := undoAt(t, []string{"easy", "easy", ""})
 	u.reveal(2)
 	u.Do(ui.Command{Kind: ui.CmdUndo})
 	if g.Len() != 3 || g.ToAct() != 2 {
@@ -564,7 +564,7 @@ func TestRedoShowsTheCombatResultAgain(t *testing.T) {
 			continue // decided by a card reveal, which undo never crosses
 		}
 		last := g.Actions()[g.Len()-1]
-		u := New(g, Options{Seed: seed})
+		u := New(rules.HotSeat(g), Options{Seed: seed})
 		u.reveal(last.Seat)
 		n := g.Len()
 		u.Do(ui.Command{Kind: ui.CmdUndo})

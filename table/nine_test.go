@@ -19,7 +19,7 @@ func TestNineSlotsNameTheirAgentOnOneLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	tabletest.PlayUntil(t, e, e, 3, func() bool { return e.View(rules.Public).Phase == rules.PhaseResolve })
-	u := New(e, Options{Seed: 3})
+	u := New(rules.HotSeat(e), Options{Seed: 3})
 	u.reveal(e.ToAct())
 	l := NewLayout(e.Map().Grid.W, e.Map().Grid.H, len(names), 0)
 	occupied := 0

@@ -40,7 +40,7 @@ type recent struct {
 }
 
 type actHouse struct {
-	a rules.Action
+	a rules.PublicAction
 	h board.HouseID
 }
 
@@ -53,7 +53,7 @@ type digest struct {
 }
 
 // lastOwn is the index of seat's last action in acts, -1 for none.
-func lastOwn(acts []rules.Action, seat rules.Seat) int {
+func lastOwn(acts []rules.PublicAction, seat rules.Seat) int {
 	for i := len(acts) - 1; i >= 0; i-- {
 		if acts[i].Seat == seat {
 			return i
@@ -76,7 +76,7 @@ func (u *Table) viewer() rules.Seat {
 // last one, the latest maxMarks (none on the past's table).
 func (u *Table) recentRefresh(pub *rules.View) {
 	r := &u.recent
-	acts := u.eng.Actions()
+	acts := u.eng.PublicActions()
 	if n := len(acts); n == r.seenN+1 && r.seenHouse != board.NoHouse {
 		r.note(n-1, acts[n-1], r.seenHouse)
 	}
@@ -105,7 +105,7 @@ func (u *Table) recentRefresh(pub *rules.View) {
 }
 
 // note keeps that action i (a) was taken for house h.
-func (r *recent) note(i int, a rules.Action, h board.HouseID) {
+func (r *recent) note(i int, a rules.PublicAction, h board.HouseID) {
 	if r.houses == nil {
 		r.houses = map[int]actHouse{}
 	}
@@ -114,7 +114,7 @@ func (r *recent) note(i int, a rules.Action, h board.HouseID) {
 
 // markOf is action a's mark (its house yet unknown), if it has one: an
 // arrow for a move, a pulse for a muster, a ring for a promotion.
-func markOf(m *board.Map, a rules.Action) (ui.Mark, bool) {
+func markOf(m *board.Map, a rules.PublicAction) (ui.Mark, bool) {
 	switch a.Verb {
 	case rules.VMove:
 		if m.HasTerr(a.From) && m.HasTerr(a.To) && a.From != a.To {
@@ -135,7 +135,7 @@ func markOf(m *board.Map, a rules.Action) (ui.Mark, bool) {
 
 // actionHouse is the house that action i (a) was taken for: the house
 // resolving before it.
-func (u *Table) actionHouse(i int, a rules.Action) board.HouseID {
+func (u *Table) actionHouse(i int, a rules.PublicAction) board.HouseID {
 	if c, ok := u.recent.houses[i]; ok && sameAction(c.a, a) {
 		return c.h
 	}
@@ -148,7 +148,7 @@ func (u *Table) actionHouse(i int, a rules.Action) board.HouseID {
 }
 
 // sameAction compares the fields of a move or a muster.
-func sameAction(a, b rules.Action) bool {
+func sameAction(a, b rules.PublicAction) bool {
 	return a.Seat == b.Seat && a.Verb == b.Verb && a.From == b.From && a.To == b.To && a.Unit == b.Unit && a.Units == b.Units
 }
 
@@ -160,7 +160,7 @@ func (u *Table) Marks() []ui.Mark { return u.recent.marks }
 // since its last action (none: no digest).
 func (u *Table) openDigest(seat rules.Seat) {
 	u.recent.digest = nil
-	acts := u.eng.Actions()
+	acts := u.eng.PublicActions()
 	if len(acts) == 0 {
 		return
 	}

@@ -51,7 +51,7 @@ func TestMarksOfOtherSeatsUntilTheViewerActs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := New(g, Options{})
+		u := New(rules.HotSeat(g), Options{})
 		viewer := g.ToAct()
 		for _, shown := range []bool{false, true} {
 			if shown {
@@ -106,7 +106,7 @@ func TestDigestSinceYouLastLooked(t *testing.T) {
 		}
 		now := g.View(rules.Public).Log
 		want := now[len(then.Log):]
-		u := New(g, Options{})
+		u := New(rules.HotSeat(g), Options{})
 		u.Reveal(seat)
 		if len(want) == 0 {
 			if u.Digest() != nil {
@@ -181,7 +181,7 @@ func TestMarksHouseWithoutHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	watching := New(g, Options{})
+	watching := New(rules.HotSeat(g), Options{})
 	rng := rand.New(rand.NewSource(9))
 	checked := 0
 	for i := 0; i < 600 && !g.Over(); i++ {
@@ -192,7 +192,7 @@ func TestMarksHouseWithoutHistory(t *testing.T) {
 		if i%25 != 0 {
 			continue
 		}
-		fresh := New(g, Options{})
+		fresh := New(rules.HotSeat(g), Options{})
 		a, b := watching.Marks(), fresh.Marks()
 		if len(a) != len(b) {
 			t.Fatalf("after %d actions: %d marks watched, %d from the history", g.Len(), len(a), len(b))

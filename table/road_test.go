@@ -54,7 +54,7 @@ func shipped(t *testing.T, name string) (*rules.Game, int) {
 // moveBetween puts g on a table for the seat to act and clicks from, then
 // to (territory ids); it returns the table and to's id.
 func moveBetween(g *rules.Game, from, to string) (*Table, board.TerrID) {
-	u := New(g, Options{Seed: 5, Tester: true})
+	u := New(rules.HotSeat(g), Options{Seed: 5, Tester: true})
 	u.Reveal(g.ToAct())
 	f, _ := g.Map().Territory(from)
 	d, _ := g.Map().Territory(to)

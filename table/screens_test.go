@@ -22,7 +22,7 @@ func TestCombatPanelShowsBothSides(t *testing.T) {
 		if v.Combat == nil {
 			continue
 		}
-		u := New(e, Options{Seed: uint64(seed)})
+		u := New(rules.HotSeat(e), Options{Seed: uint64(seed)})
 		u.Reveal(e.ToAct())
 		ws := u.Widgets(u.Layout())
 		c := v.Combat
@@ -61,7 +61,7 @@ func TestEndScreenFitsNineHouses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		u := New(e, Options{Seed: 3})
+		u := New(rules.HotSeat(e), Options{Seed: 3})
 		if tc.variant == rules.Citadel {
 			// Studying for the rookery and never playing a card: cards
 			// are held at the end.

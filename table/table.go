@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"notrueking/board"
-	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/ui"
 	"notrueking/words"
@@ -20,7 +19,7 @@ import (
 // argument and answer is plain data; the table asks for no other ability
 // (no type assertion, no engine handed back).
 type Game interface {
-	rules.Reader
+	rules.Desk
 	rules.Actor
 }
 
@@ -35,10 +34,10 @@ type Options struct {
 	Shuffle uint64
 	// Tester marks a tester's game: the top bar leaves room for its badge.
 	Tester bool
-	// Players says who plays each seat (gamefile.Meta.Seats: "human" or a
-	// bot level); nil when every seat is human. Public: everyone at the
-	// table knows which seats are bots.
-	Players []string
+	// Bots names the bot level playing each seat ("" for a person, here or
+	// at another device); nil when every seat is a person's. Public:
+	// everyone at the table knows which seats are bots.
+	Bots []string
 	// LargeLog sets the log in larger rows (-large-text).
 	LargeLog bool
 }
@@ -110,8 +109,8 @@ type Table struct {
 	seed uint64
 	// tester marks a tester's game: the top bar leaves room for its badge.
 	tester bool
-	// seatPlayers says who plays each seat (Options.Players).
-	seatPlayers []string
+	// seatBots names the bot playing each seat (Options.Bots).
+	seatBots []string
 
 	// follow: the log panel, the past, notices and previews (follow.go).
 	follow
@@ -132,7 +131,7 @@ func New(g Game, o Options) *Table {
 	}
 	u := &Table{eng: g, m: g.Map(), seats: g.Seats(), shown: -1,
 		moveFrom: -1, moveTo: -1, arrangeSel: -1,
-		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatPlayers: o.Players,
+		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatBots: o.Bots,
 		recent: recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
 	u.refresh()
@@ -150,8 +149,8 @@ func (u *Table) SetGame(g Game, seat rules.Seat) {
 	u.refresh()
 }
 
-// SetPlayers says who plays each seat (Options.Players).
-func (u *Table) SetPlayers(p []string) { u.seatPlayers = p }
+// SetBots names the bot playing each seat (Options.Bots).
+func (u *Table) SetBots(p []string) { u.seatBots = p }
 
 // SetSeed sets the game's seed shown (Options.Seed).
 func (u *Table) SetSeed(seed uint64) { u.seed = seed }
@@ -655,8 +654,8 @@ func (u *Table) terrName(t board.TerrID) string {
 
 // botLevel is the level of the bot playing seat s, "" for a human.
 func (u *Table) botLevel(s rules.Seat) string {
-	if s >= 0 && int(s) < len(u.seatPlayers) && u.seatPlayers[s] != gamefile.SeatHuman {
-		return u.seatPlayers[s]
+	if s >= 0 && int(s) < len(u.seatBots) {
+		return u.seatBots[s]
 	}
 	return ""
 }

@@ -6,6 +6,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/internal/tabletest"
+	"notrueking/rules"
 	"notrueking/ui"
 )
 
@@ -25,7 +26,7 @@ func TestTooltipsStayClear(t *testing.T) {
 		}
 		n := 0
 		tabletest.PlayUntil(t, g, g, 5, func() bool { n++; return n > 60 })
-		u := New(g, Options{Seed: 5})
+		u := New(rules.HotSeat(g), Options{Seed: 5})
 		u.Reveal(g.ToAct())
 		l := u.Layout()
 		ws := u.Widgets(l)

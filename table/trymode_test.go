@@ -18,7 +18,7 @@ import (
 func tryTable(t *testing.T) (*Table, *rules.Game) {
 	t.Helper()
 	g := tabletest.GreyjoyMoving(t)
-	u := New(g, Options{Seed: 5, Tester: true})
+	u := New(rules.HotSeat(g), Options{Seed: 5, Tester: true})
 	u.Reveal(g.ToAct())
 	if g.ToAct() != 0 {
 		t.Fatalf("to act %d", g.ToAct())

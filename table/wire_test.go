@@ -52,7 +52,8 @@ type tryArgs struct {
 
 // serve is the server's side: one encoded request in, one encoded answer
 // out, answered by g.
-func serve(g *rules.Game) func([]byte) ([]byte, error) {
+func serve(eng *rules.Game) func([]byte) ([]byte, error) {
+	g := rules.HotSeat(eng)
 	return func(in []byte) ([]byte, error) {
 		var req request
 		if err := json.Unmarshal(in, &req); err != nil {
@@ -105,8 +106,11 @@ func serve(g *rules.Game) func([]byte) ([]byte, error) {
 			err = g.Check(a)
 		case "Len":
 			v = g.Len()
-		case "Actions":
-			v = g.Actions()
+		case "PublicActions":
+			v = g.PublicActions()
+		case "Holds":
+			arg(&s)
+			v = g.Holds(s)
 		case "CanUndo":
 			err = g.CanUndo()
 		case "CanRedo":
@@ -234,12 +238,16 @@ func (r *remote) LegalFor(s rules.Seat) (as []rules.Action) {
 	r.call("LegalFor", s, &as)
 	return as
 }
-func (r *remote) Check(a rules.Action) error   { return r.call("Check", a, nil) }
-func (r *remote) Len() (n int)                 { r.call("Len", nil, &n); return n }
-func (r *remote) Actions() (as []rules.Action) { r.call("Actions", nil, &as); return as }
-func (r *remote) CanUndo() error               { return r.call("CanUndo", nil, nil) }
-func (r *remote) CanRedo() (b bool)            { r.call("CanRedo", nil, &b); return b }
-func (r *remote) Undo() error                  { return r.call("Undo", nil, nil) }
+func (r *remote) Check(a rules.Action) error { return r.call("Check", a, nil) }
+func (r *remote) Len() (n int)               { r.call("Len", nil, &n); return n }
+func (r *remote) PublicActions() (as []rules.PublicAction) {
+	r.call("PublicActions", nil, &as)
+	return as
+}
+func (r *remote) Holds(s rules.Seat) (b bool) { r.call("Holds", s, &b); return b }
+func (r *remote) CanUndo() error              { return r.call("CanUndo", nil, nil) }
+func (r *remote) CanRedo() (b bool)           { r.call("CanRedo", nil, &b); return b }
+func (r *remote) Undo() error                 { return r.call("Undo", nil, nil) }
 
 func (r *remote) PreviewCombat(a rules.Action) (cv *rules.CombatView, err error) {
 	err = r.call("PreviewCombat", a, &cv)
@@ -354,7 +362,7 @@ func TestWholeGameThroughAWire(t *testing.T) {
 		}
 		wire := newRemote(t, served)
 		o := table.Options{Seed: tc.seed, Tester: true}
-		dt, wt := table.New(direct, o), table.New(wire, o)
+		dt, wt := table.New(rules.HotSeat(direct), o), table.New(wire, o)
 		both := func(f func(u *table.Table)) { f(dt); f(wt) }
 		rng := rand.New(rand.NewSource(int64(tc.seed)))
 		seen := map[string]bool{}

@@ -122,9 +122,16 @@ func (f *Engine) View(s rules.Seat) rules.View { return f.Views[s] }
 func (f *Engine) ToAct() rules.Seat            { return f.Acting }
 func (f *Engine) Over() bool                   { return f.Ended }
 func (f *Engine) Len() int                     { return len(f.Applied) }
-func (f *Engine) Actions() []rules.Action {
-	return append([]rules.Action(nil), f.Applied...)
+func (f *Engine) PublicActions() []rules.PublicAction {
+	out := make([]rules.PublicAction, len(f.Applied))
+	for i, a := range f.Applied {
+		out[i] = a.Public()
+	}
+	return out
 }
+
+// Holds: a scripted engine is played hot-seat, every seat at the screen.
+func (f *Engine) Holds(s rules.Seat) bool { return s >= 0 && int(s) < len(f.M.Conspiracies) }
 
 // errNoHistory answers every question about the past.
 var errNoHistory = errors.New("a scripted engine has no history")

@@ -1,0 +1,452 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"notrueking/board"
+	"notrueking/bots"
+	"notrueking/gamefile"
+	"notrueking/rules"
+)
+
+// A Match is what runs one game, below any window: the engine, the chain
+// of its files (autosave, -record, overlay: Observers, told in order, the
+// save first), who plays each seat (a human at this device, a remote
+// device, a bot) and the bots' searches and pacing. The window, the
+// headless host (package remote) and the tests all drive the same type;
+// a window is a shell of scenes and drawing around it.
+//
+// A Match is safe for use by several goroutines: one lock guards the
+// engine, and every reading or acting through it (a Desk, Tick, Do) holds
+// the lock for that call only. Followers (a window's table, a network
+// host) learn each change by its version (Since), or are told it under
+// the lock (Listen) after every observer has written its file: save, then
+// send. Nothing slow runs under the lock but the observers' writes: the
+// bots think on goroutines of their own from a copy of their seat's
+// information.
+type Match struct {
+	mu    sync.Mutex
+	g     *rules.Game
+	chain *Game
+	// players says who plays each seat: gamefile.SeatHuman,
+	// gamefile.SeatRemote or a bot level's name.
+	players []string
+	pause   time.Duration
+	botSeed uint64
+	yield   func() func()
+	onSeats func(players []string, pause time.Duration)
+
+	version uint64
+	recent  []Moved // the latest changes, oldest first (at most keepMoved)
+	listen  []func(Moved)
+
+	search  *search    // the bot's or the hint's search in flight, nil for none
+	ready   *botAnswer // a bot's move waiting for its pause
+	hint    *Hint      // a hint found, not yet taken
+	lastBot time.Time  // when the last bot move was applied
+	closed  bool
+}
+
+// keepMoved is how many changes a Match keeps for Since: a follower that
+// fell further behind reads the game anew.
+const keepMoved = 256
+
+// Moved is one change of a match, as a follower is told it.
+type Moved struct {
+	// Version is the match's version after the change (it rises by one
+	// per change: an action, an undo, a redo, a seat handed over).
+	Version uint64
+	// How: Grew (an action, a redo), Shrank (an undo), or Started for a
+	// change of who plays a seat (Seats).
+	How Change
+	// Seat is the seat whose action was taken or taken back (-1 for a
+	// seat change).
+	Seat rules.Seat
+	// Bot is the level of the bot that played it ("" for a human's).
+	Bot string
+	// Events are every event the action caused, private ones included:
+	// a follower keeps those its seats may read (rules.ForDesk).
+	Events []rules.Event
+	// WasCombat says a combat was under way before the change (its end
+	// then shows the result).
+	WasCombat bool
+	// Len is the game's number of actions after the change.
+	Len int
+	// By is the desk the change was made through (nil: a bot, or the
+	// match itself): a follower skips its own.
+	By *Desk
+}
+
+// MatchOptions set up a match.
+type MatchOptions struct {
+	// Players says who plays each seat (gamefile.SeatHuman, SeatRemote or
+	// a bot level's name); nil: every seat is a human at this device.
+	Players []string
+	// Pause is the pause between two bot moves (0: DefaultPause).
+	Pause time.Duration
+	// BotSeed seeds the bots' searches.
+	BotSeed uint64
+	// Yield, when set, gives each search a function it calls between its
+	// iterations (the browser page's turn for the window; nil on the
+	// desktop).
+	Yield func() func()
+	// OnSeats is told who plays each seat whenever that changes, under
+	// the match's lock (the autosave's header keeps it).
+	OnSeats func(players []string, pause time.Duration)
+}
+
+// DefaultPause is the pause between two bot moves.
+const DefaultPause = 600 * time.Millisecond
+
+// NewMatch runs game g, followed by the observers in obs (in order: the
+// autosave first).
+func NewMatch(g *rules.Game, o MatchOptions, obs ...Observer) *Match {
+	n := len(g.Config().Players)
+	m := &Match{g: g, chain: NewGame(g, obs...), players: make([]string, n), pause: o.Pause,
+		botSeed: o.BotSeed, yield: o.Yield, onSeats: o.OnSeats}
+	if m.pause <= 0 {
+		m.pause = DefaultPause
+	}
+	for i := range m.players {
+		m.players[i] = gamefile.SeatHuman
+		if i < len(o.Players) && o.Players[i] != "" {
+			m.players[i] = o.Players[i]
+		}
+	}
+	return m
+}
+
+// Start tells every observer the game as it stands (Started).
+func (m *Match) Start() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.chain.Start()
+}
+
+// Do runs f on the engine under the match's lock: f must not keep g, act
+// on it or block.
+func (m *Match) Do(f func(g *rules.Game)) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	f(m.g)
+}
+
+// Version is the match's version: it rises by one with each change.
+func (m *Match) Version() uint64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.version
+}
+
+// Since lists the changes after version v, oldest first; ok is false when
+// the match no longer keeps them all (the follower reads the game anew).
+func (m *Match) Since(v uint64) (out []Moved, ok bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if v >= m.version {
+		return nil, true
+	}
+	if len(m.recent) == 0 || m.recent[0].Version > v+1 {
+		return nil, false
+	}
+	for _, c := range m.recent {
+		if c.Version > v {
+			out = append(out, c)
+		}
+	}
+	return out, true
+}
+
+// Listen has f told every change, under the match's lock, after the
+// observers (the save) and in order: f must not block (a network host
+// queues its messages) and may read the engine it is given.
+func (m *Match) Listen(f func(c Moved, g *rules.Game)) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.listen = append(m.listen, func(c Moved) { f(c, m.g) })
+}
+
+// moved records change c (under the lock) and tells the listeners.
+func (m *Match) moved(c Moved) {
+	m.version++
+	c.Version, c.Len = m.version, m.g.Len()
+	m.recent = append(m.recent, c)
+	if len(m.recent) > keepMoved {
+		m.recent = slices.Delete(m.recent, 0, len(m.recent)-keepMoved)
+	}
+	for _, f := range m.listen {
+		f(c)
+	}
+}
+
+// Players says who plays each seat.
+func (m *Match) Players() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return slices.Clone(m.players)
+}
+
+// Pause is the pause between two bot moves.
+func (m *Match) Pause() time.Duration {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.pause
+}
+
+// SetPlayer hands seat to who (gamefile.SeatHuman, SeatRemote or a bot
+// level's name): the host frees a remote seat for a bot and back, a tester
+// takes a bot's seat. It is a change (its version rises).
+func (m *Match) SetPlayer(seat rules.Seat, who string) error {
+	if who != gamefile.SeatHuman && who != gamefile.SeatRemote {
+		if _, err := bots.ParseLevel(who); err != nil {
+			return err
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if seat < 0 || int(seat) >= len(m.players) {
+		return fmt.Errorf("there is no seat %d in this game", seat)
+	}
+	if m.players[seat] == who {
+		return nil
+	}
+	m.players[seat] = who
+	if m.ready != nil && m.ready.seat == seat {
+		m.ready = nil
+	}
+	if s := m.search; s != nil && !s.hint && s.seat == seat {
+		m.stopSearch()
+	}
+	if m.onSeats != nil {
+		m.onSeats(slices.Clone(m.players), m.pause)
+	}
+	m.moved(Moved{How: Started, Seat: -1})
+	return nil
+}
+
+// botLevel is the level of the bot playing seat (false: not a bot).
+func (m *Match) botLevel(seat rules.Seat) (bots.Level, bool) {
+	if seat < 0 || int(seat) >= len(m.players) {
+		return 0, false
+	}
+	l, err := bots.ParseLevel(m.players[seat])
+	return l, err == nil
+}
+
+// IsBot reports whether seat is played by a bot.
+func (m *Match) IsBot(seat rules.Seat) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, ok := m.botLevel(seat)
+	return ok
+}
+
+// Close stops the bots: a search in flight is dropped, and no bot moves
+// after. The files are the caller's (Files.Leave).
+func (m *Match) Close() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.stopSearch()
+	m.ready, m.hint, m.closed = nil, nil, true
+}
+
+// Interrupt drops every search and bot move waiting: the position the
+// window shows changed under them (a new game). The bots think again at
+// the next Tick.
+func (m *Match) Interrupt() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.stopSearch()
+	m.ready = nil
+}
+
+// Desk is what a device reads and acts on through the match: a
+// rules.Desk that holds some seats, whose every call takes the match's
+// lock, and whose actions go through the match's files (the chain) and
+// are told to its followers.
+type Desk struct {
+	m *Match
+	s *rules.Seated
+	// own: undo takes back only this desk's seats' own last decision
+	// (a remote device's), with the bots' moves after it; false: any (a
+	// hot-seat window, whose table asks before taking back another
+	// seat's).
+	own bool
+}
+
+// Desk is the match read and acted on by a device at this process that
+// holds seats (the hot-seat window holds all: rules.EverySeat).
+func (m *Match) Desk(seats ...rules.Seat) *Desk {
+	return &Desk{m: m, s: rules.DeskOf(m.g, seats...)}
+}
+
+// RemoteDesk is Desk for a device that joined over the network: it may
+// take back only its own seats' decisions.
+func (m *Match) RemoteDesk(seats ...rules.Seat) *Desk {
+	d := m.Desk(seats...)
+	d.own = true
+	return d
+}
+
+var _ rules.Desk = (*Desk)(nil)
+var _ rules.Actor = (*Desk)(nil)
+
+// Match is the match the desk reads.
+func (d *Desk) Match() *Match { return d.m }
+
+func lock[T any](d *Desk, f func() T) T {
+	d.m.mu.Lock()
+	defer d.m.mu.Unlock()
+	return f()
+}
+
+func (d *Desk) Map() *board.Map { return d.s.Map() } // the map never changes: no lock
+func (d *Desk) Seats() []string { return d.s.Seats() }
+func (d *Desk) Holds(seat rules.Seat) bool {
+	return d.s.Holds(seat)
+}
+func (d *Desk) View(seat rules.Seat) rules.View {
+	return lock(d, func() rules.View { return d.s.View(seat) })
+}
+func (d *Desk) ViewAt(n int, seat rules.Seat) (rules.View, error) {
+	return lock2(d, func() (rules.View, error) { return d.s.ViewAt(n, seat) })
+}
+func (d *Desk) EventText(e rules.Event, viewer rules.Seat) string {
+	return lock(d, func() string { return d.s.EventText(e, viewer) })
+}
+func (d *Desk) ToAct() rules.Seat     { return lock(d, d.s.ToAct) }
+func (d *Desk) Over() bool            { return lock(d, d.s.Over) }
+func (d *Desk) Len() int              { return lock(d, d.s.Len) }
+func (d *Desk) Legal() []rules.Action { return lock(d, d.s.Legal) }
+func (d *Desk) CanRedo() bool         { return lock(d, d.s.CanRedo) }
+func (d *Desk) CanUndo() error        { return lock(d, d.canUndo) }
+func (d *Desk) Check(a rules.Action) error {
+	return lock(d, func() error { return d.s.Check(a) })
+}
+func (d *Desk) LegalFor(seat rules.Seat) []rules.Action {
+	return lock(d, func() []rules.Action { return d.s.LegalFor(seat) })
+}
+func (d *Desk) PublicActions() []rules.PublicAction { return lock(d, d.s.PublicActions) }
+func (d *Desk) PreviewCombat(a rules.Action) (*rules.CombatView, error) {
+	return lock2(d, func() (*rules.CombatView, error) { return d.s.PreviewCombat(a) })
+}
+func (d *Desk) CombatResult(n int) (*rules.CombatView, error) {
+	return lock2(d, func() (*rules.CombatView, error) { return d.s.CombatResult(n) })
+}
+func (d *Desk) TryMove(h board.HouseID, from, to board.TerrID, units [board.NumUnits]int) error {
+	return lock(d, func() error { return d.s.TryMove(h, from, to, units) })
+}
+func (d *Desk) TryDestinations(h board.HouseID, from board.TerrID) []board.TerrID {
+	return lock(d, func() []board.TerrID { return d.s.TryDestinations(h, from) })
+}
+
+func lock2[T any](d *Desk, f func() (T, error)) (T, error) {
+	d.m.mu.Lock()
+	defer d.m.mu.Unlock()
+	return f()
+}
+
+// Apply applies an action of a held seat through the match's files, tells
+// the followers, and returns the events the desk's seats may read.
+func (d *Desk) Apply(a rules.Action) ([]rules.Event, error) {
+	m := d.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := d.s.Check(a); err != nil {
+		return nil, err
+	}
+	evs, err := m.apply(a, "", d)
+	if err != nil {
+		return nil, err
+	}
+	return rules.ForDesk(evs, d.s.Holds), nil
+}
+
+// apply applies a through the chain and records the change (under the
+// lock); bot names the bot that chose it.
+func (m *Match) apply(a rules.Action, bot string, by *Desk) ([]rules.Event, error) {
+	was := m.g.View(rules.Public).Combat != nil
+	evs, err := m.chain.Apply(a)
+	if err != nil {
+		return nil, err
+	}
+	m.hint = nil
+	m.moved(Moved{How: Grew, Seat: a.Seat, Bot: bot, Events: evs, WasCombat: was, By: by})
+	return evs, nil
+}
+
+// Undo takes back the last action (a remote device's desk: only while the
+// last decision not a bot's is its own seat's; the bots' moves after it
+// go back one by one).
+func (d *Desk) Undo() error {
+	m := d.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := d.canUndo(); err != nil {
+		return err
+	}
+	acts := m.g.Actions()
+	seat := acts[len(acts)-1].Seat
+	if err := m.chain.Undo(); err != nil {
+		return err
+	}
+	m.stopSearch()
+	m.ready, m.hint = nil, nil
+	m.moved(Moved{How: Shrank, Seat: seat, By: d})
+	return nil
+}
+
+// canUndo is CanUndo under the lock: the engine's rule, and for a remote
+// device's desk that the decision to take back is its own.
+func (d *Desk) canUndo() error {
+	if err := d.s.Undoable(); err != nil {
+		return err
+	}
+	if err := d.m.g.CanUndo(); err != nil {
+		return err
+	}
+	if !d.own {
+		return nil
+	}
+	acts := d.m.g.Actions()
+	for i := len(acts) - 1; i >= 0; i-- {
+		s := acts[i].Seat
+		if _, bot := d.m.botLevel(s); bot {
+			continue
+		}
+		if !d.s.Holds(s) {
+			return fmt.Errorf("cannot undo: the last decision is %s's, not yours", d.m.g.Seats()[s])
+		}
+		return nil
+	}
+	return errors.New("cannot undo: only bots have played since the start")
+}
+
+// Redo applies the action last undone again (a remote device's desk: only
+// its own seat's, or a bot's).
+func (d *Desk) Redo() ([]rules.Event, error) {
+	m := d.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := d.s.Undoable(); err != nil {
+		return nil, err
+	}
+	if !m.g.CanRedo() {
+		return nil, errors.New("nothing to redo")
+	}
+	seat := m.g.ToAct()
+	if _, bot := m.botLevel(seat); d.own && !bot && !d.s.Holds(seat) {
+		return nil, fmt.Errorf("cannot redo: that is %s's decision, not yours", m.g.Seats()[seat])
+	}
+	was := m.g.View(rules.Public).Combat != nil
+	evs, err := m.chain.Redo()
+	if err != nil {
+		return nil, err
+	}
+	m.moved(Moved{How: Grew, Seat: seat, Events: evs, WasCombat: was, By: d})
+	return rules.ForDesk(evs, d.s.Holds), nil
+}
