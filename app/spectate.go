@@ -236,7 +236,6 @@ func (s *spectator) spectated(seen int) {
 	}
 }
 
-
 // spectateWait is the spectator window before the first position is
 // read: a waiting card.
 type spectateWait struct {

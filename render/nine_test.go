@@ -10,8 +10,8 @@ import (
 
 	"notrueking/board"
 	"notrueking/internal/tabletest"
-	"notrueking/rules"
 	"notrueking/render/rendertest"
+	"notrueking/rules"
 	"notrueking/ui"
 )
 
