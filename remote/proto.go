@@ -255,6 +255,10 @@ type Update struct {
 	Epoch   uint64 `json:"epoch"`
 	Version uint64 `json:"version"`
 	Prev    uint64 `json:"prev"`
+	// ID is the device's request this change answers (its Act, Undo or
+	// Redo; 0 in the update sent to every other device): a device's own
+	// action comes back as an Update with its ID, then its Result.
+	ID int64 `json:"id,omitempty"`
 	// How is "act" (an action), "undo", "redo" or "seats" (who plays a
 	// seat changed).
 	How string `json:"how"`
