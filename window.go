@@ -13,6 +13,7 @@ import (
 	"notrueking/internal/textcheck"
 	"notrueking/maps"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/words"
 )
 
@@ -131,7 +132,7 @@ func (p *presenter) set(o *app.Options) error {
 		o.CanvasW, o.CanvasH = w, h
 	}
 	if p.c.isSet("overlay") {
-		if err := app.CheckOverlay(p.overlay); err != nil {
+		if err := session.CheckOverlay(p.overlay); err != nil {
 			return fmt.Errorf("-overlay: %v", err)
 		}
 	}

@@ -194,8 +194,7 @@ func Run(opts Options) error {
 // file a game was loaded from, are left as they were.
 func (a *App) dropUnshown() {
 	if lg := a.f.sh.Live; lg != nil {
-		lg.bots.interrupt()
-		lg.files.discard()
+		lg.discard()
 	}
 }
 
@@ -368,9 +367,9 @@ func (a *App) closeWindow() bool {
 	if lg == nil {
 		return true
 	}
-	lg.bots.interrupt() // a bot's search stops with the window
-	if a.closeRefused || lg.files.close() {
-		lg.files.leave()
+	lg.stop() // a bot's search stops with the window
+	if a.closeRefused || lg.closeFiles() {
+		lg.leaveFiles()
 		return true
 	}
 	a.closeRefused = true

@@ -1,32 +1,32 @@
 package app
 
 import (
-	"context"
 	"fmt"
 	"time"
 
 	"notrueking/bots"
 	"notrueking/gamefile"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
 	"notrueking/words"
 )
 
 // Bot seats: any seat may be played by a bot (package bots) at a level.
-// The bot thinks on its own goroutine from a copy of its seat's
-// information (rules.Information), never from the game; the window keeps
-// drawing meanwhile and applies the answer on the UI goroutine, after a
-// short pause so that the table can follow one move at a time. A search is
-// interrupted (its answer dropped) when the position changes under it: a
-// new game, an undo, closing the window.
+// The start screen chooses them here; the game's match (session.Match,
+// below the window) runs them: a bot thinks on its own goroutine from a
+// copy of its seat's information, and its answer is applied after a short
+// pause, so that the table can follow one move at a time (liveGame.tick).
+// A search is dropped when the position changes under it: a new game, an
+// undo, closing the window.
 
 // Human marks a seat played at the table in Options.Bots and the start
 // screen's seat list.
 const Human = -1
 
 // defaultBotPause is the pause between two bot moves.
-const defaultBotPause = 600 * time.Millisecond
+const defaultBotPause = session.DefaultPause
 
 // botPauses are the pauses the start screen cycles through.
 var botPauses = []time.Duration{0, 250 * time.Millisecond, defaultBotPause, 1200 * time.Millisecond, 2500 * time.Millisecond}
@@ -115,50 +115,48 @@ func (s *startScene) botPauseWidget(r ui.Rect) []ui.Widget {
 	return nil
 }
 
-// botDriver is the driver of the seats chosen on the start screen for
-// a game of n players (nil when every seat is human).
-func (s *startScene) botDriver(n int, seed uint64) *botSeats {
+// seating is who plays each seat of a game about to start: per seat
+// gamefile.SeatHuman or a bot level's name (nil: every seat is a human
+// at this screen), the pause between two bot moves and the bots' seed.
+type seating struct {
+	players []string
+	pause   time.Duration
+	seed    uint64
+}
+
+// seatingOf is the seating of levels (per seat Human or a bots.Level):
+// nil players when every seat is human.
+func seatingOf(levels []int, pause time.Duration, seed uint64) seating {
+	st := seating{pause: pause, seed: seed}
+	for i, l := range levels {
+		if l == Human {
+			continue
+		}
+		if st.players == nil {
+			st.players = make([]string, len(levels))
+			for j := range st.players {
+				st.players[j] = gamefile.SeatHuman
+			}
+		}
+		st.players[i] = bots.Level(l).String()
+	}
+	return st
+}
+
+// botDriver is the seating chosen on the start screen for a game of n
+// players.
+func (s *startScene) botDriver(n int, seed uint64) seating {
 	c := s.bots
 	lv := make([]int, n)
 	copy(lv, c.level[:min(n, len(c.level))])
-	b := newBotSeats(lv, c.pause, seed)
-	if !b.any() {
-		return nil
-	}
-	return b
+	return seatingOf(lv, c.pause, seed)
 }
 
-// seatNames is who plays each seat as a save keeps it
-// (gamefile.Meta.Seats): gamefile.SeatHuman or a level's name; nil when
-// every seat is human.
-func (b *botSeats) seatNames() []string {
-	if !b.any() {
-		return nil
-	}
-	out := make([]string, len(b.level))
-	for i, l := range b.level {
-		out[i] = gamefile.SeatHuman
-		if l != Human {
-			out[i] = bots.Level(l).String()
-		}
-	}
-	return out
-}
-
-// pauseOrZero is the pause between bot moves a save keeps (0 when every
-// seat is human).
-func (b *botSeats) pauseOrZero() time.Duration {
-	if b == nil {
-		return 0
-	}
-	return b.pause
-}
-
-// savedBots is the driver of a saved game's bot seats (gamefile.Meta.Seats,
-// already checked by gamefile.Decode), nil when every seat is human. The
-// command line's -bots and -bot-pause, when given, win over the save: a
-// tester can take a bot's seat or hand one to a bot.
-func savedBots(o Options, seats []string, pause time.Duration, n int, tester bool, seed uint64) *botSeats {
+// savedBots is the seating of a saved game (gamefile.Meta.Seats, already
+// checked by gamefile.Decode). The command line's -bots and -bot-pause,
+// when given, win over the save: a tester can take a bot's seat or hand
+// one to a bot.
+func savedBots(o Options, seats []string, pause time.Duration, n int, tester bool, seed uint64) seating {
 	if !tester {
 		seed = secretSeed()
 	}
@@ -178,231 +176,113 @@ func savedBots(o Options, seats []string, pause time.Duration, n int, tester boo
 	if o.BotPause > 0 || pause <= 0 {
 		pause = given.pause
 	}
-	b := newBotSeats(lv, pause, seed)
-	if !b.any() {
-		return nil
+	return seatingOf(lv, pause, seed)
+}
+
+// botLevelOf is the level of the bot playing seat (false: a person's).
+func (lg *liveGame) botLevelOf(seat rules.Seat) (bots.Level, bool) {
+	m := lg.play.match
+	if m == nil {
+		return 0, false
 	}
-	return b
-}
-
-// botAnswer is a finished search.
-type botAnswer struct {
-	gen, pos int
-	seat     rules.Seat
-	last     rules.Action // the position's last action (with pos: which position)
-	hint     bool
-	d        bots.Decision
-	err      error
-}
-
-// botSeats drives the bot seats of one game.
-type botSeats struct {
-	level []int // per seat: Human or a bots.Level
-	pause time.Duration
-	seed  uint64
-
-	gen    int // bumped by interrupt: answers of an older gen are dropped
-	cancel context.CancelFunc
-	ans    chan botAnswer // the search in flight, nil when none
-	asked  botAnswer      // what it was asked (gen, pos, seat, hint)
-	ready  *botAnswer     // a bot move waiting for its pause
-	last   time.Time      // when the last bot move was applied
-}
-
-func newBotSeats(levels []int, pause time.Duration, seed uint64) *botSeats {
-	return &botSeats{level: append([]int(nil), levels...), pause: pause, seed: seed}
-}
-
-// isBot reports whether seat is played by a bot.
-func (b *botSeats) isBot(seat rules.Seat) bool {
-	return b != nil && seat >= 0 && int(seat) < len(b.level) && b.level[seat] != Human
-}
-
-// any reports whether some seat is a bot.
-func (b *botSeats) any() bool {
-	for s := range b.levelsOrNil() {
-		if b.isBot(rules.Seat(s)) {
-			return true
-		}
+	p := m.Players()
+	if seat < 0 || int(seat) >= len(p) {
+		return 0, false
 	}
-	return false
+	l, err := bots.ParseLevel(p[seat])
+	return l, err == nil
 }
 
-func (b *botSeats) levelsOrNil() []int {
-	if b == nil {
-		return nil
-	}
-	return b.level
-}
-
-// humans lists the seats played at the table.
-func (b *botSeats) humans(n int) []rules.Seat {
-	var out []rules.Seat
-	for s := range rules.Seat(n) {
-		if !b.isBot(s) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// ask starts a search for seat on the position of g, off the UI
-// goroutine: the search reads only a copy of the seat's information.
-func (b *botSeats) ask(g *rules.Game, seat rules.Seat, lv bots.Level, hint bool) {
-	b.stop()
-	in := g.Information(seat)
-	ctx, cancel := context.WithCancel(context.Background())
-	ch := make(chan botAnswer, 1)
-	b.cancel, b.ans = cancel, ch
-	q := botAnswer{gen: b.gen, pos: g.Len(), last: lastAction(g), seat: seat, hint: hint}
-	b.asked = q
-	seed := b.seed
-	go func() {
-		// The same budget as bots.Decide, with the platform's turn for the
-		// page between iterations (none on the desktop): same decisions.
-		b := bots.BudgetOf(lv, in.Players())
-		b.Yield = searchYield()
-		d, err := bots.DecideWith(ctx, in, lv, b, seed)
-		q.d, q.err = d, err
-		ch <- q
-	}()
-}
-
-// lastAction is g's last action (the zero action at the start): with
-// g.Len() it tells an answer's position from one reached by an undo and
-// another action.
-func lastAction(g *rules.Game) rules.Action {
-	a, _ := g.LastAction()
-	return a
-}
-
-// busy reports whether a search is in flight.
-func (b *botSeats) busy() bool { return b != nil && b.ans != nil }
-
-// poll returns a finished search's answer, if one has come.
-func (b *botSeats) poll() (botAnswer, bool) {
-	if b == nil || b.ans == nil {
-		return botAnswer{}, false
-	}
-	select {
-	case q := <-b.ans:
-		b.ans, b.cancel = nil, nil
-		return q, q.gen == b.gen
-	default:
-		return botAnswer{}, false
-	}
-}
-
-// wait blocks until the search in flight has answered (tests; the window
-// polls instead).
-func (b *botSeats) wait() {
-	if b == nil || b.ans == nil {
-		return
-	}
-	q := <-b.ans
-	ch := make(chan botAnswer, 1)
-	ch <- q
-	b.ans = ch
-}
-
-// stop cancels the search in flight (its answer is dropped).
-func (b *botSeats) stop() {
-	if b == nil {
-		return
-	}
-	if b.cancel != nil {
-		b.cancel()
-	}
-	b.cancel, b.ans = nil, nil
-}
-
-// interrupt drops every search and waiting move: the position changed
-// under them (undo, a new game, closing).
-func (b *botSeats) interrupt() {
-	if b == nil {
-		return
-	}
-	b.stop()
-	b.gen++
-	b.ready = nil
-}
-
-// botTick runs the bot seats once per frame (the table's and the
-// curtain's tick): it starts the search of a bot to act, and applies its
-// answer once the pause since the last bot move has passed. byBot says a
-// notice up follows a bot's move: the bots dismiss it after a pause. It
-// reports whether the table changed.
-func (lg *liveGame) botTick(now time.Time, c *Context, byBot bool) bool {
-	b, u := lg.bots, lg.tbl
-	g := lg.play.game
-	if b == nil || g == nil {
+// tick runs the game's match once per frame (the table's, a notice's and
+// the curtain's tick): its bots think and play after their pause, and the
+// table follows every change it did not make itself (a bot's move, a
+// player's at another device). byBot says a notice up follows a bot's
+// move: after a pause it is dismissed for the players. It reports whether
+// the table changed.
+func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
+	m, u := lg.play.match, lg.tbl
+	if m == nil {
 		return false
-	}
-	changed := false
-	if b.busy() && (b.asked.pos != g.Len() || b.asked.last != lastAction(g)) {
-		// The position moved under the search (an undo, a human's move
-		// during a hint's search): cancel it at once.
-		b.stop()
-	}
-	if q, ok := b.poll(); ok {
-		switch {
-		case q.err != nil:
-			u.SetMessage("The bot could not decide: "+q.err.Error(), true)
-			changed = true
-		case q.pos != g.Len() || q.last != lastAction(g):
-			// The position moved on (an undo): ask again below.
-		case q.hint:
-			u.ShowHint(hintOf(q))
-			changed = true
-		default:
-			b.ready = &q
-		}
 	}
 	if u.Holding() {
 		// A notice is up (a combat's result). After a bot's move no one
 		// at the screen has to dismiss it: it stays for a pause, then
-		// the game goes on. After a human's move it waits for Continue.
-		if byBot && now.Sub(b.last) >= 2*b.pause {
+		// the game goes on. After a human's move it waits for Continue;
+		// meanwhile the bots keep thinking but do not move.
+		if byBot && now.Sub(m.LastBotMove()) >= 2*m.Pause() {
 			u.Do(ui.Command{Kind: ui.CmdDismiss})
 			lg.moved(c, true)
 			return true
 		}
-		return changed
+		_, note := m.Tick(now, true)
+		return lg.note(note)
 	}
-	if g.Over() {
-		return changed
+	_, note := m.Tick(now, false)
+	changed := lg.note(note)
+	if h, ok := m.TakeHint(); ok {
+		u.ShowHint(hintOf(h))
+		changed = true
 	}
-	seat := g.ToAct()
-	if !b.isBot(seat) {
-		return changed
+	return lg.follow(c) || changed
+}
+
+// note puts a bot's trouble on the message line.
+func (lg *liveGame) note(note string) bool {
+	if note == "" {
+		return false
 	}
-	if r := b.ready; r != nil && (r.pos != g.Len() || r.last != lastAction(g) || r.seat != seat) {
-		b.ready = nil
-	}
-	switch {
-	case b.ready != nil && now.Sub(b.last) >= b.pause:
-		act := b.ready.d.Action
-		b.ready = nil
-		b.last = now
-		if !u.Apply(act) {
-			// Never expected (the bot chose from the legal actions): say
-			// so, and stop the bots rather than loop.
-			why, _ := u.Message()
-			u.SetMessage(fmt.Sprintf("%s's bot chose %q, which was refused: %s", u.SeatName(seat), act.Format(u.Map()), why), true)
-			b.level = make([]int, len(b.level))
-			for i := range b.level {
-				b.level[i] = Human
-			}
-		}
-		if msg, isErr := u.Message(); !isErr && msg != "" {
-			u.SetMessage(fmt.Sprintf("%s (%s bot): %s", u.SeatName(seat), bots.Level(b.level[seat]), msg), false)
-		}
-		lg.moved(c, true)
+	lg.tbl.SetMessage(note, true)
+	return true
+}
+
+// follow has the table follow the changes of the match it did not make
+// itself, in order, then goes where the game stands; it reports whether
+// there were any.
+func (lg *liveGame) follow(c *Context) bool {
+	m, u := lg.play.match, lg.tbl
+	chs, ok := m.Since(lg.seen)
+	if !ok {
+		// Too many to follow one by one: read the game anew.
+		lg.seen = m.Version()
+		u.Refresh()
+		lg.moved(c, false)
 		return true
-	case b.ready == nil && !b.busy():
-		b.ask(g, seat, bots.Level(b.level[seat]), false)
 	}
-	return changed
+	if len(chs) == 0 {
+		return false
+	}
+	byBot, any := false, false
+	for _, ch := range chs {
+		lg.seen = ch.Version
+		if ch.By == lg.desk && lg.desk != nil {
+			continue // the table's own: it has followed it already
+		}
+		any = true
+		byBot = ch.Bot != ""
+		switch ch.How {
+		case session.Grew:
+			u.Follow(rules.ForDesk(ch.Events, u.Game().Holds), ch.WasCombat, lg.byWhom(ch))
+		case session.Shrank:
+			u.FollowUndo(u.SeatName(ch.Seat) + " took back a decision.")
+		default:
+			u.SetBots(gamefile.BotLevels(m.Players()))
+			u.Refresh()
+		}
+	}
+	if any {
+		lg.moved(c, byBot)
+	}
+	return any
+}
+
+// byWhom names who made change ch for the message line: "Ann (easy bot)"
+// for a bot's move, "Ann" for a player's at another device.
+func (lg *liveGame) byWhom(ch session.Moved) string {
+	name := lg.tbl.SeatName(ch.Seat)
+	if ch.Bot != "" {
+		return fmt.Sprintf("%s (%s bot)", name, ch.Bot)
+	}
+	return name
 }
 
 // botsPlace places the table after a move when some seat is a bot, and
@@ -411,20 +291,21 @@ func (lg *liveGame) botTick(now time.Time, c *Context, byBot bool) bool {
 // while the bots play. With several the curtain shows only for a human's
 // turn. With none the table is public: a game to watch.
 func (lg *liveGame) botsPlace() bool {
-	b, u := lg.bots, lg.tbl
-	if !b.any() {
+	u := lg.tbl
+	hs, anyBot := lg.humans()
+	if !anyBot {
 		return false
 	}
 	u.ClearHint()
 	ta := u.Game().ToAct()
-	hs := b.humans(len(u.Seats()))
+	_, botToAct := lg.botLevelOf(ta)
 	show := rules.Seat(-2) // leave the curtain logic to the caller
 	switch {
 	case len(hs) == 0:
 		show = -1
 	case len(hs) == 1:
 		show = hs[0]
-	case b.isBot(ta):
+	case botToAct:
 		show = -1
 	}
 	if show == -2 {
@@ -440,35 +321,41 @@ func (lg *liveGame) botsPlace() bool {
 	return true
 }
 
+// humans lists the seats played at this screen, and whether any seat is
+// a bot's.
+func (lg *liveGame) humans() (hs []rules.Seat, anyBot bool) {
+	m := lg.play.match
+	if m == nil {
+		return nil, false
+	}
+	for i, p := range m.Players() {
+		switch {
+		case p == gamefile.SeatHuman:
+			hs = append(hs, rules.Seat(i))
+		case !gamefile.IsPerson(p):
+			anyBot = true
+		}
+	}
+	return hs, anyBot
+}
+
 // askHint asks the strong bot what it would do in the shown human's place
 // (key H).
 func (lg *liveGame) askHint() {
-	g, u := lg.play.game, lg.tbl
-	if g == nil || g.Over() {
+	m, u := lg.play.match, lg.tbl
+	if m == nil || u.Game().Over() {
 		return
 	}
 	seat := u.Shown()
-	if seat < 0 || seat != g.ToAct() || lg.bots.isBot(seat) {
+	if seat < 0 {
 		u.SetMessage("A hint is for the player whose turn it is.", true)
 		return
 	}
-	if lg.bots == nil {
-		lg.bots = newBotSeats(make([]int, len(u.Seats())), defaultBotPause, lg.botSeed())
-		for i := range lg.bots.level {
-			lg.bots.level[i] = Human
-		}
+	if err := m.AskHint(seat); err != nil {
+		u.SetMessage(err.Error()+".", true)
+		return
 	}
-	lg.bots.ask(g, seat, bots.Strong, true)
 	u.SetMessage("Thinking about a hint…", false)
-}
-
-// botSeed is the bots' seed: a tester's game seed (so a tester's game
-// replays with the same bot moves), else a fresh secret one.
-func (lg *liveGame) botSeed() uint64 {
-	if lg.tester {
-		return lg.tbl.Seed()
-	}
-	return secretSeed()
 }
 
 // botWidgets adds the table's bot pieces to its widgets: the Hint button
@@ -476,8 +363,8 @@ func (lg *liveGame) botSeed() uint64 {
 // act, or "… bot thinking" while a bot is; and the gold frame of a hinted
 // move. The prompt is shortened to make room.
 func (lg *liveGame) botWidgets(ws []ui.Widget) []ui.Widget {
-	g, u := lg.play.game, lg.tbl
-	if g == nil || g.Over() {
+	m, u := lg.play.match, lg.tbl
+	if m == nil || u.Game().Over() {
 		return ws
 	}
 	l := u.Layout()
@@ -486,13 +373,14 @@ func (lg *liveGame) botWidgets(ws []ui.Widget) []ui.Widget {
 		pr.W = table.TesterBadge.X - 12 - pr.X
 	}
 	r := ui.Rect{X: pr.X + pr.W - 132, Y: pr.Y, W: 132, H: pr.H}
-	seat := g.ToAct()
+	seat := u.Game().ToAct()
 	var w ui.Widget
+	lv, bot := lg.botLevelOf(seat)
 	switch {
-	case lg.bots.isBot(seat):
-		w = ui.Widget{R: r, Kind: ui.WText, Text: words.Title(bots.Level(lg.bots.level[seat]).String()) + " bot thinking…", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim}
-		if !lg.bots.busy() {
-			w.Text = words.Title(bots.Level(lg.bots.level[seat]).String()) + " bot moves"
+	case bot:
+		w = ui.Widget{R: r, Kind: ui.WText, Text: words.Title(lv.String()) + " bot thinking…", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim}
+		if !m.Thinking() {
+			w.Text = words.Title(lv.String()) + " bot moves"
 		}
 	case u.Shown() == seat:
 		w = ui.Button(r, "Hint", ui.CmdTarget(ui.Command{Kind: ui.CmdHint}))
@@ -510,10 +398,10 @@ func (lg *liveGame) botWidgets(ws []ui.Widget) []ui.Widget {
 }
 
 // hintOf is the table's hint of a hint search's answer.
-func hintOf(q botAnswer) table.Hint {
-	h := table.Hint{Seat: q.seat, Action: q.d.Action}
-	for _, o := range q.d.Top {
-		h.Top = append(h.Top, table.Scored{Action: o.Action, Score: o.Score})
+func hintOf(h session.Hint) table.Hint {
+	th := table.Hint{Seat: h.Seat, Action: h.Decision.Action}
+	for _, o := range h.Decision.Top {
+		th.Top = append(th.Top, table.Scored{Action: o.Action, Score: o.Score})
 	}
-	return h
+	return th
 }

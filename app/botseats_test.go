@@ -36,7 +36,7 @@ func botStep(t *testing.T, a *App, now *time.Time) bool {
 		if game(a).Len() != before {
 			return true
 		}
-		live(a).bots.wait()
+		live(a).play.match.Wait()
 	}
 	return false
 }
@@ -144,10 +144,10 @@ func TestHint(t *testing.T) {
 		}
 	}
 	a.handle(ui.Input{Keys: []string{"H"}})
-	if !live(a).bots.busy() {
+	if !live(a).play.match.Busy() {
 		t.Fatal("H started no search")
 	}
-	live(a).bots.wait()
+	live(a).play.match.Wait()
 	tick(a, now)
 	a.rebuild()
 	h := tbl(a).Hinted()
@@ -188,45 +188,28 @@ func TestHint(t *testing.T) {
 }
 
 // A search whose position is gone (undo, a new game, closing) is
-// dropped: interrupt makes its answer stale.
+// dropped: interrupt makes its answer stale (session's match tests cover
+// a hint's search and an undo).
 func TestInterruptDropsTheSearch(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, int(bots.Easy), Human, Human, Human)
-	g := game(a)
+	g, m := game(a), live(a).play.match
 	tick(a, time.Now())
-	if !live(a).bots.busy() {
+	if !m.Busy() {
 		t.Fatal("no search started for the bot")
 	}
-	live(a).bots.interrupt()
-	live(a).bots.wait()
-	if live(a).bots.busy() {
-		live(a).bots.ans = nil
+	m.Interrupt()
+	if m.Busy() {
+		t.Fatal("the search goes on after the interrupt")
 	}
 	before := g.Len()
 	tick(a, time.Now()) // starts a fresh search, applies nothing stale
 	if g.Len() != before {
 		t.Fatal("a stale answer was applied")
 	}
-	// A search whose position is gone (here: a human moved while the
-	// search ran; an undo is the same) is cancelled by the next tick.
-	b := live(a).bots
-	b.ask(g, 0, bots.Strong, true)
-	if _, err := g.Apply(g.Legal()[0]); err != nil {
-		t.Fatal(err)
+	if !m.Busy() {
+		t.Fatal("no fresh search after the interrupt")
 	}
-	tick(a, time.Now())
-	if b.busy() && b.asked.hint {
-		t.Fatal("the hint's search goes on after the position changed")
-	}
-	if _, ok := (&botSeats{gen: 1, ans: answered(botAnswer{gen: 0})}).poll(); ok {
-		t.Fatal("poll returned an answer of an older generation")
-	}
-}
-
-func answered(q botAnswer) chan botAnswer {
-	ch := make(chan botAnswer, 1)
-	ch <- q
-	return ch
 }
 
 // The start screen makes any seat a bot: its button cycles Human, Random
@@ -248,8 +231,8 @@ func TestStartScreenBotSeats(t *testing.T) {
 	}
 	click(ui.Command{Kind: ui.CmdBotPause})
 	click(ui.Command{Kind: ui.CmdStart})
-	if live(a).bots == nil || live(a).bots.level[1] != int(bots.Strong) || live(a).bots.isBot(0) || live(a).bots.pause != 1200*time.Millisecond {
-		t.Fatalf("the game's bot seats: %+v", live(a).bots)
+	if lv := levels(a); lv[1] != int(bots.Strong) || lv[0] != Human || live(a).play.match.Pause() != 1200*time.Millisecond {
+		t.Fatalf("the game's bot seats: %v, pause %v", lv, live(a).play.match.Pause())
 	}
 	// Three humans and one bot: the first turn (seat 0 arranges) is a
 	// human's, behind the curtain.
@@ -278,7 +261,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	id := sess(a).ID()
 	now := time.Now()
 	for game(a).Len() < 12 {
-		if live(a).bots.isBot(game(a).ToAct()) {
+		if live(a).play.match.IsBot(game(a).ToAct()) {
 			if !botStep(t, a, &now) {
 				t.Fatal("the bots stopped")
 			}
@@ -291,20 +274,20 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 
 	same := func(b *App, how string) {
 		t.Helper()
-		if live(b).bots == nil || len(live(b).bots.level) != 4 {
-			t.Fatalf("%s: bot seats %+v", how, live(b).bots)
+		if len(levels(b)) != 4 {
+			t.Fatalf("%s: bot seats %v", how, levels(b))
 		}
 		for s, want := range []int{Human, int(bots.Random), Human, int(bots.Easy)} {
-			if live(b).bots.level[s] != want {
-				t.Fatalf("%s: seat %d played by %d, want %d", how, s, live(b).bots.level[s], want)
+			if levels(b)[s] != want {
+				t.Fatalf("%s: seat %d played by %d, want %d", how, s, levels(b)[s], want)
 			}
 		}
-		if live(b).bots.pause != 40*time.Millisecond {
-			t.Errorf("%s: bot pause %v", how, live(b).bots.pause)
+		if live(b).play.match.Pause() != 40*time.Millisecond {
+			t.Errorf("%s: bot pause %v", how, live(b).play.match.Pause())
 		}
 		// The bots play on in the continued game.
 		for game(b).Len() < played+12 && !game(b).Over() {
-			if live(b).bots.isBot(game(b).ToAct()) {
+			if live(b).play.match.IsBot(game(b).ToAct()) {
 				if !botStep(t, b, &now) {
 					t.Fatalf("%s: the bots stopped", how)
 				}
@@ -354,8 +337,8 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	if err := openOn(d, func(cx *Context) (Scene, error) { return loadFile(cx, cp) }); err != nil {
 		t.Fatal(err)
 	}
-	if live(d).bots == nil || !live(d).bots.isBot(0) || live(d).bots.isBot(1) || live(d).bots.isBot(3) {
-		t.Fatalf("-bots random with -load: seats %+v", live(d).bots)
+	if !live(d).play.match.IsBot(0) || live(d).play.match.IsBot(1) || live(d).play.match.IsBot(3) {
+		t.Fatalf("-bots random with -load: seats %v", levels(d))
 	}
 }
 
@@ -415,4 +398,19 @@ func TestBotSeatsAreMarked(t *testing.T) {
 // name (its tip starts with the name).
 func botTag(name string) func(ui.Widget) bool {
 	return func(w ui.Widget) bool { return w.Text == "bot" && strings.HasPrefix(w.Tip, name+" is ") }
+}
+
+// levels is who plays each seat of the game in view: Human or a bot's
+// level.
+func levels(a *App) []int {
+	var out []int
+	for _, p := range live(a).play.match.Players() {
+		l, err := bots.ParseLevel(p)
+		if err != nil {
+			out = append(out, Human)
+			continue
+		}
+		out = append(out, int(l))
+	}
+	return out
 }

@@ -204,13 +204,13 @@ func (a *App) say(lg *liveGame, msg string, isErr bool) {
 // file download, named after its save.
 func (a *App) downloadRecord() {
 	lg := a.f.sh.Live
-	if lg == nil || lg.play.game == nil {
+	if lg == nil || lg.play.files == nil {
 		a.say(lg, "There is no game on the table: start or continue one, then download its record.", true)
 		return
 	}
-	rec, start := lg.files.record()
+	rec, start := lg.play.files.Record()
 	name := "notrueking-game.ntk"
-	if id := lg.files.saveID(); id != "" {
+	if id := lg.play.files.SaveID(); id != "" {
 		name = "notrueking-" + id + ".ntk"
 	}
 	if _, shipped := maps.ShippedName(rec.Map); !shipped {
@@ -322,7 +322,7 @@ func (a *App) openFile(name string, size int64, data []byte) {
 	if om := openedMaps.bySum(rec.MapSHA256); om != nil {
 		id.mapName = om.id
 	}
-	lg, at := begin(c, playRules(g), rec.Seed, id, nil)
+	lg, at := begin(c, playRules(g), rec.Seed, id, seating{})
 	c.GoTo(at)
 	msg := base + " opened: the game goes on in a new save in this browser."
 	if warning != "" {
@@ -542,7 +542,9 @@ func (w *webGame) snapshot() {
 		if g := lg.play.game; g != nil {
 			st.Actions = len(g.Actions())
 		}
-		st.SaveID = lg.files.saveID()
+		if f := lg.play.files; f != nil {
+			st.SaveID = f.SaveID()
+		}
 		st.Prompt = lg.tbl.Public().Prompt
 		st.Message, _ = lg.tbl.Message()
 	} else {

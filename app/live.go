@@ -2,24 +2,26 @@ package app
 
 import (
 	"notrueking/gamefile"
+	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
 )
 
 // liveGame is the game being played: its table, what the table reads and
-// acts on, the bots at its seats and the files it writes. The start
-// screen (or a file, a scenario, the sandbox) makes one; the curtain, the
-// table, a combat's result, try mode and the end screen each hold it.
+// acts on, and the match that runs it (its files and bots, below the
+// window). The start screen (or a file, a scenario, the sandbox) makes
+// one; the curtain, the table, a combat's result, try mode and the end
+// screen each hold it.
 type liveGame struct {
 	tbl *table.Table
-	// play is what the table reads and acts on (through the autosave),
-	// and the rules game behind it (nil for a scripted engine).
+	// play is what the table reads and acts on (the match's desk), the
+	// rules game behind it and the match (nil for a scripted engine).
 	play play
-	// bots drives the seats played by bots (nil when all are human).
-	bots   *botSeats
+	// desk is the match's desk the table acts through (nil for a
+	// scripted engine); seen the match's version the table has followed.
+	desk   *session.Desk
+	seen   uint64
 	tester bool
-	// files writes what the game writes (files.go).
-	files gameFiles
 	// armed is a tool that shows every secret, asked for once at this
 	// position in a game that is not a tester's (secretTool).
 	armed armedTool
@@ -28,14 +30,16 @@ type liveGame struct {
 }
 
 // begin puts game p (seed) on the table of a new live game of id, with
-// bots at its seats (nil: all human): its files start (a new save, or
-// the resumed one). It returns the game and the scene it stands at.
-func begin(c *Context, p play, seed uint64, id gameID, bots *botSeats) (*liveGame, Scene) {
-	files := newFiles(c, id)
-	lg := &liveGame{bots: bots, tester: id.tester, files: files}
-	pause := bots.pauseOrZero()
-	lg.play = files.open(p, bots.seatNames(), pause)
-	o := table.Options{Seed: seed, Tester: lg.tester, Bots: gamefile.BotLevels(bots.seatNames()), LargeLog: c.app.opts.LargeText}
+// seats st: its match starts, and its files (a new save, or the resumed
+// one). It returns the game and the scene it stands at.
+func begin(c *Context, p play, seed uint64, id gameID, st seating) (*liveGame, Scene) {
+	lg := &liveGame{tester: id.tester}
+	lg.play = open(c, p, id, st)
+	if d, ok := lg.play.on.(*session.Desk); ok {
+		lg.desk = d
+		lg.seen = d.Match().Version()
+	}
+	o := table.Options{Seed: seed, Tester: lg.tester, Bots: gamefile.BotLevels(st.players), LargeLog: c.app.opts.LargeText}
 	if !lg.tester {
 		// The shuffle button must not leak the secret seed either.
 		o.Shuffle = secretSeed()
@@ -55,8 +59,10 @@ func begin(c *Context, p play, seed uint64, id gameID, bots *botSeats) (*liveGam
 // end, the table as the bots leave it, or the curtain for the next seat.
 // byBot says a bot's move raised a notice (the bots dismiss it).
 func (lg *liveGame) moved(c *Context, byBot bool) {
-	if note := lg.files.moved(); note != "" {
-		lg.tbl.SetMessage(note, false)
+	if f := lg.play.files; f != nil {
+		if note := f.Note(); note != "" {
+			lg.tbl.SetMessage(note, false)
+		}
 	}
 	u := lg.tbl
 	switch {
@@ -80,8 +86,53 @@ func (lg *liveGame) moved(c *Context, byBot bool) {
 // stay (the save is offered under Continue, to this window or another),
 // and the next game gets its own.
 func (lg *liveGame) close() {
-	lg.bots.interrupt()
-	lg.files.leave()
+	if m := lg.play.match; m != nil {
+		m.Close()
+	}
+	if f := lg.play.files; f != nil {
+		f.Leave()
+	}
+}
+
+// stop stops the bots (a new game is coming, the window closes).
+func (lg *liveGame) stop() {
+	if m := lg.play.match; m != nil {
+		m.Interrupt()
+	}
+}
+
+// discard removes the save and record written for a new game the window
+// never showed.
+func (lg *liveGame) discard() {
+	lg.stop()
+	if f := lg.play.files; f != nil {
+		f.Discard()
+	}
+}
+
+// closeFiles is the last write when the window closes: it reports whether
+// the game can be resumed.
+func (lg *liveGame) closeFiles() bool {
+	if f := lg.play.files; f != nil {
+		return f.Close()
+	}
+	return true
+}
+
+// leaveFiles gives the save back (its lock).
+func (lg *liveGame) leaveFiles() {
+	if f := lg.play.files; f != nil {
+		f.Leave()
+	}
+}
+
+// unsaved is what could not be written, and whether the next action tries
+// the autosave again.
+func (lg *liveGame) unsaved() ([]error, bool) {
+	if f := lg.play.files; f != nil {
+		return f.Unsaved()
+	}
+	return nil, false
 }
 
 // decorate adds to the table's widgets what the app puts there: the
@@ -111,4 +162,13 @@ func (lg *liveGame) shown(sh Shown) Shown {
 	sh.Live = lg
 	sh.Banner = footBanner(lg.tbl.Layout())
 	return sh
+}
+
+// botLevels names the bot playing each seat ("" a person's; nil when no
+// match runs the game).
+func (lg *liveGame) botLevels() []string {
+	if m := lg.play.match; m != nil {
+		return gamefile.BotLevels(m.Players())
+	}
+	return nil
 }

@@ -118,13 +118,12 @@ func game(a *App) *rules.Game {
 // sess is the autosave of the game in view (nil for none).
 func sess(a *App) *session.Session {
 	if lg := live(a); lg != nil {
-		return lg.files.(*diskFiles).sess
+		if f := lg.play.files; f != nil {
+			return f.Session()
+		}
 	}
 	return nil
 }
-
-// files are the files of the game in view.
-func files(a *App) *diskFiles { return live(a).files.(*diskFiles) }
 
 // curtainSeat is the seat the curtain up waits for (-1 for no curtain).
 func curtainSeat(a *App) rules.Seat {
@@ -139,7 +138,7 @@ func beginOn(a *App, p play, seed uint64) { beginWith(a, p, seed, gameID{}) }
 
 // beginWith puts game p (seed) of id on a's table.
 func beginWith(a *App, p play, seed uint64, id gameID) {
-	_, at := begin(a.ctx(), p, seed, id, nil)
+	_, at := begin(a.ctx(), p, seed, id, seating{})
 	a.mgr.goTo(at)
 	a.rebuild()
 }

@@ -270,7 +270,7 @@ func (a *App) banner(sh Shown) (head, detail string) {
 	errs := []error{a.storeErr}
 	retry := false
 	if sh.Live != nil {
-		errs, retry = sh.Live.files.unsaved()
+		errs, retry = sh.Live.unsaved()
 	}
 	err := errors.Join(append(errs, sh.Unsaved...)...)
 	if err == nil {

@@ -52,14 +52,14 @@ func playScenario(c *Context, g *rules.Game, data []byte, path, name string) Sce
 func playPosition(c *Context, g *rules.Game, scenario string) (*liveGame, Scene) {
 	id := gameID{scenario: scenario, tester: true}
 	id.mapName, id.mapSum = records.MapIdentity(g.Map())
-	return begin(c, playRules(g), g.Config().Seed, id, nil)
+	return begin(c, playRules(g), g.Config().Seed, id, seating{})
 }
 
 // positionName is the file name a saved position gets: the map, the
 // round and the day, e.g. standard-round-3-2026-11-23.toml (a taken name
 // gets -2, -3, …: nothing is overwritten).
 func positionName(g *rules.Game, now time.Time) string {
-	return fmt.Sprintf("%s-round-%d-%s.toml", g.Map().ID, publicRound(g), now.Format("2006-01-02"))
+	return fmt.Sprintf("%s-round-%d-%s.toml", g.Map().ID, g.View(rules.Public).Round, now.Format("2006-01-02"))
 }
 
 // savePosition writes the position on the table as a scenario file in

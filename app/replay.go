@@ -695,7 +695,7 @@ func (lg *liveGame) replay(c *Context, end Scene) {
 	if err != nil {
 		return
 	}
-	r.u.SetBots(gamefile.BotLevels(lg.bots.seatNames()))
+	r.u.SetBots(lg.botLevels())
 	r.refresh()
 	c.GoTo(&replayScene{r: r, back: end, live: lg, backText: "Back to results", backTip: "Back to the end screen of this game."})
 }

@@ -14,6 +14,7 @@ import (
 	"notrueking/internal/tabletest"
 	"notrueking/records"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -308,7 +309,7 @@ func TestSpectatorWritesTheOverlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		js, _, err := overlayFiles(rules.HotSeat(at))
+		js, _, err := session.OverlayFiles(rules.DeskOf(at))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -317,7 +318,7 @@ func TestSpectatorWritesTheOverlay(t *testing.T) {
 	if got, _ := os.ReadFile(ov); string(got) != want(20) {
 		t.Fatalf("the overlay after the first read:\n%s\nwant\n%s", got, want(20))
 	}
-	if _, err := os.Stat(OverlayTextPath(ov)); err != nil {
+	if _, err := os.Stat(session.OverlayTextPath(ov)); err != nil {
 		t.Errorf("no text sibling: %v", err)
 	}
 	if err := store.WriteFile(path, saveData(t, g, 27), 0o600, true); err != nil {

@@ -29,7 +29,7 @@ func (s *tableScene) Keys(in ui.Input, c *Context) ([]string, bool) { return s.k
 func (s *tableScene) Do(cmd ui.Command, c *Context)                 { s.do(cmd, c, s) }
 func (s *tableScene) Click(t ui.Target, c *Context)                 { s.click(t, c, s) }
 func (s *tableScene) Tick(now time.Time, c *Context) bool {
-	return s.lg.botTick(now, c, false)
+	return s.lg.tick(now, c, false)
 }
 
 // settle goes to try mode or a notice when the table is in one.
@@ -127,14 +127,14 @@ func (o onTable) Click(t ui.Target, c *Context)                 { o.table.click(
 
 // noticeScene is the table under a notice that waits for Continue: a
 // combat's result, a card drawn. After a bot's move (byBot) no one at the
-// screen has to dismiss it: the bots do after a pause (botTick).
+// screen has to dismiss it: the bots do after a pause (liveGame.tick).
 type noticeScene struct {
 	onTable
 	byBot bool
 }
 
 func (n *noticeScene) Tick(now time.Time, c *Context) bool {
-	return n.table.lg.botTick(now, c, n.byBot)
+	return n.table.lg.tick(now, c, n.byBot)
 }
 
 // settle goes to try mode when it was turned on.
@@ -213,7 +213,7 @@ func (s *curtainScene) Do(cmd ui.Command, c *Context) {
 }
 
 func (s *curtainScene) Click(ui.Target, *Context)           {}
-func (s *curtainScene) Tick(now time.Time, c *Context) bool { return s.lg.botTick(now, c, false) }
+func (s *curtainScene) Tick(now time.Time, c *Context) bool { return s.lg.tick(now, c, false) }
 
 // endScene reveals everything: ranking, loyalty cards, scores, the seed.
 type endScene struct {

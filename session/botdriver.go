@@ -97,6 +97,13 @@ func (m *Match) Thinking() bool {
 	return m.search != nil && !m.search.hint
 }
 
+// Busy reports whether a search (a bot's or a hint's) is in flight.
+func (m *Match) Busy() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.search != nil
+}
+
 // LastBotMove is when the last bot move was applied.
 func (m *Match) LastBotMove() time.Time {
 	m.mu.Lock()

@@ -136,10 +136,7 @@ func rowPitch(n int) float64 {
 
 // RankText is a rank or a span of ranks: "1st", "2nd–3rd".
 func RankText(r rules.Rank) string {
-	if r.From == r.To {
-		return words.Ordinal(r.From)
-	}
-	return fmt.Sprintf("%s–%s", words.Ordinal(r.From), words.Ordinal(r.To))
+	return words.Span(r.From, r.To)
 }
 
 // slotOrder is the left-to-right order of the slots: the order they resolve.

@@ -277,12 +277,25 @@ func (u *Table) apply(a rules.Action) bool {
 		u.refresh()
 		return false
 	}
+	u.followed(evs, wasCombat, "")
+	return true
+}
+
+// followed brings the table to the game after an action that caused evs
+// (wasCombat: a combat was under way before it): local selections and the
+// hint go, the message line says the action's last public words (after
+// by: "Ann (easy bot)"), and a card drawn or a combat's result raises its
+// notice.
+func (u *Table) followed(evs []rules.Event, wasCombat bool, by string) {
 	u.resetLocal()
 	u.hint = nil // the position it was for is gone
 	u.recent.digest = nil
 	u.setMsg("", false)
 	for i := len(evs) - 1; i >= 0; i-- {
 		if txt := u.eng.EventText(evs[i], rules.Public); txt != "" {
+			if by != "" {
+				txt = by + ": " + txt
+			}
 			u.setMsg(txt, false)
 			break
 		}
@@ -290,7 +303,23 @@ func (u *Table) apply(a rules.Action) bool {
 	u.refresh()
 	u.log.toNewest()
 	u.noticeAfter(evs, wasCombat)
-	return true
+}
+
+// Follow follows an action the table did not take itself — a bot's, or
+// a player's at another device — that caused evs (those the table's game
+// may show: rules.ForDesk), wasCombat saying a combat was under way
+// before it: as after the table's own action, the message line says what
+// happened (after by, who did it) and a card drawn or a combat's result
+// raises its notice.
+func (u *Table) Follow(evs []rules.Event, wasCombat bool, by string) {
+	u.followed(evs, wasCombat, by)
+}
+
+// FollowUndo follows an action taken back elsewhere (a player at another
+// device took back their move); msg says so on the message line.
+func (u *Table) FollowUndo(msg string) {
+	u.rewound()
+	u.setMsg(msg, false)
 }
 
 // explain shows why a plausible action is refused (or applies it if the

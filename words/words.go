@@ -118,3 +118,11 @@ func Sentence(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// Span is a place or a span of places: "1st", "2nd–3rd".
+func Span(from, to int) string {
+	if from == to {
+		return Ordinal(from)
+	}
+	return Ordinal(from) + "–" + Ordinal(to)
+}

@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"bytes"
@@ -14,7 +14,6 @@ import (
 	"notrueking/internal/safefile"
 	"notrueking/rules"
 	"notrueking/store"
-	"notrueking/table"
 	"notrueking/words"
 )
 
@@ -107,7 +106,7 @@ func overlayOf(r rules.Desk) overlayData {
 	since := rankSince(r, v)
 	for i, rk := range v.Ranking {
 		// The overlay is JSON for other programs: houses by id and name.
-		d.Ranking = append(d.Ranking, overlayRank{House: m.HouseName(rk.House), Name: m.Houses[rk.House].Name, Rank: table.RankText(rk), From: rk.From, To: rk.To,
+		d.Ranking = append(d.Ranking, overlayRank{House: m.HouseName(rk.House), Name: m.Houses[rk.House].Name, Rank: words.Span(rk.From, rk.To), From: rk.From, To: rk.To,
 			SinceRound: since[i].round, SinceAction: since[i].action})
 	}
 	return d
@@ -202,8 +201,8 @@ func overlayText(d overlayData) string {
 	return b.String()
 }
 
-// overlayFiles are the bytes of the overlay's JSON and text files.
-func overlayFiles(r rules.Desk) (js, txt []byte, err error) {
+// OverlayFiles are the bytes of the overlay's JSON and text files.
+func OverlayFiles(r rules.Desk) (js, txt []byte, err error) {
 	d := overlayOf(r)
 	js, err = json.MarshalIndent(d, "", "  ")
 	if err != nil {
@@ -219,11 +218,11 @@ func OverlayTextPath(path string) string {
 	return strings.TrimSuffix(path, filepath.Ext(path)) + ".txt"
 }
 
-// writeOverlay writes the overlay of r to path and its text sibling, each
+// WriteOverlay writes the overlay of r to path and its text sibling, each
 // atomically (a temporary file renamed over the old one): the text first,
 // the JSON (which marks both as ours) last.
-func writeOverlay(path string, r rules.Desk) error {
-	js, txt, err := overlayFiles(r)
+func WriteOverlay(path string, r rules.Desk) error {
+	js, txt, err := OverlayFiles(r)
 	if err != nil {
 		return err
 	}
@@ -298,3 +297,19 @@ func CheckOverlay(path string) error {
 	}
 	return nil
 }
+
+// OverlayFile is the -overlay file of a live game, an observer of its
+// chain: rewritten after every move from the public view only; a failure
+// is kept for the banner (Err) and tried again at the next move.
+type OverlayFile struct {
+	Path string
+	err  error
+}
+
+// Moved rewrites the overlay.
+func (o *OverlayFile) Moved(g *rules.Game, _ Change) {
+	o.err = WriteOverlay(o.Path, rules.DeskOf(g))
+}
+
+// Err is why the last write failed (nil: it did not).
+func (o *OverlayFile) Err() error { return o.err }
