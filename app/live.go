@@ -2,6 +2,7 @@ package app
 
 import (
 	"notrueking/gamefile"
+	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
@@ -113,10 +114,14 @@ func (lg *liveGame) discard() {
 // closeFiles is the last write when the window closes: it reports whether
 // the game can be resumed.
 func (lg *liveGame) closeFiles() bool {
-	if f := lg.play.files; f != nil {
-		return f.Close()
+	f := lg.play.files
+	if f == nil {
+		return true
 	}
-	return true
+	kept := false
+	// Under the match's lock: a host's devices may be acting meanwhile.
+	lg.play.match.Do(func(*rules.Game) { kept = f.Close() })
+	return kept
 }
 
 // leaveFiles gives the save back (its lock).

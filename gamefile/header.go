@@ -49,6 +49,49 @@ type Meta struct {
 	// record (whose header or start position is what the game is played
 	// from).
 	Variant string `json:"variant,omitempty"`
+	// Host is, for a game hosted on the network, what lets its devices
+	// take their seats back after the host restarts (nil otherwise).
+	Host *Host `json:"host,omitempty"`
+}
+
+// Host is what a hosted game's save keeps of its network seats: the room
+// code of its join link, and per seat the SHA-256 (hex) of the token the
+// admitted device holds ("" for none). The tokens themselves are never
+// written: a save is readable by its owner only, yet still a spoiler, and
+// a token would be a key.
+type Host struct {
+	Room   string   `json:"room"`
+	Tokens []string `json:"tokens,omitempty"`
+}
+
+// MaxRoom bounds a room code's length.
+const MaxRoom = 32
+
+// check refuses a host part that does not fit the game's players.
+func (h *Host) check(players int) error {
+	if h == nil {
+		return nil
+	}
+	if h.Room == "" || len(h.Room) > MaxRoom {
+		return fmt.Errorf("the save's header names the room %q: 1 to %d letters and digits", h.Room, MaxRoom)
+	}
+	for _, r := range h.Room {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return fmt.Errorf("the save's header names the room %q: letters and digits only", h.Room)
+		}
+	}
+	if len(h.Tokens) > players {
+		return fmt.Errorf("the save's header keeps %d seat tokens for %d players", len(h.Tokens), players)
+	}
+	for i, t := range h.Tokens {
+		if t == "" {
+			continue
+		}
+		if len(t) != 64 || strings.Trim(t, "0123456789abcdef") != "" {
+			return fmt.Errorf("the save's header keeps for seat %d a token hash that is not 64 hex digits", i+1)
+		}
+	}
+	return nil
 }
 
 // SeatHuman marks a seat played at the table in Meta.Seats.
@@ -97,6 +140,9 @@ func (m Meta) check(players int) error {
 		if _, err := bots.ParseLevel(s); err != nil {
 			return fmt.Errorf("the save's header says seat %d is played by %q: not %s, %s or a bot level (%s)", i+1, s, SeatHuman, SeatRemote, strings.Join(bots.Levels(), ", "))
 		}
+	}
+	if err := m.Host.check(players); err != nil {
+		return err
 	}
 	if m.BotPauseMS < 0 || m.BotPauseMS > MaxBotPause {
 		return fmt.Errorf("the save's header asks a pause of %d ms between bot moves (0 to %d)", m.BotPauseMS, MaxBotPause)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	"notrueking/gamefile"
@@ -39,8 +40,12 @@ type FilesOptions struct {
 	RecordPath, OverlayPath string
 }
 
-// Files are what a live game writes.
+// Files are what a live game writes. Its methods may be called from any
+// goroutine: one lock guards the save (the match tells the observers
+// under its own lock, then this one; a host keeps its seats' tokens
+// through KeepHost from its own goroutines).
 type Files struct {
+	mu  sync.Mutex
 	o   FilesOptions
 	g   *rules.Game
 	err error // the game's own: its start position cannot be saved, there is no saves folder
@@ -84,7 +89,7 @@ func OpenFiles(g *rules.Game, o FilesOptions, seats []string, pause time.Duratio
 func (f *Files) Observers() []Observer {
 	var obs []Observer
 	if f.sess != nil {
-		obs = append(obs, f.sess)
+		obs = append(obs, lockedSave{f})
 	}
 	if f.rec != nil {
 		obs = append(obs, f.rec)
@@ -95,9 +100,21 @@ func (f *Files) Observers() []Observer {
 	return obs
 }
 
+// lockedSave is the autosave as the chain's observer, under the files'
+// lock.
+type lockedSave struct{ f *Files }
+
+func (l lockedSave) Moved(g *rules.Game, c Change) {
+	l.f.mu.Lock()
+	defer l.f.mu.Unlock()
+	l.f.sess.Moved(g, c)
+}
+
 // KeepSeats has every save say who plays each seat and the pause between
 // bot moves (a match's OnSeats), and the round as the public sees it.
 func (f *Files) KeepSeats(seats []string, pause time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.sess == nil {
 		return
 	}
@@ -136,6 +153,8 @@ func (f *Files) Note() string {
 // Close is the last write when the window closes (or the host stops): it
 // reports whether the game can be resumed (saved, or in its -record file).
 func (f *Files) Close() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.rec != nil {
 		f.rec.Moved(f.g, Started) // a failed write tried again
 	}
@@ -160,6 +179,8 @@ func (f *Files) Close() bool {
 // Unsaved is what could not be written (none when all was), and whether
 // the next action tries the autosave again.
 func (f *Files) Unsaved() ([]error, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	var errs []error
 	switch {
 	case f.sess != nil:
@@ -182,6 +203,8 @@ func (f *Files) Unsaved() ([]error, bool) {
 // of a game from a position (nil otherwise): the browser's "Download
 // record".
 func (f *Files) Record() (rules.Record, []byte) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.sess != nil {
 		return f.sess.Record(), f.sess.Start
 	}
@@ -193,6 +216,8 @@ func (f *Files) Session() *Session { return f.sess }
 
 // SaveID is the id of the game's save ("" without one).
 func (f *Files) SaveID() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.sess == nil {
 		return ""
 	}
@@ -202,6 +227,8 @@ func (f *Files) SaveID() string {
 // Discard removes the save and record file written for a new game the
 // window never showed (a resumed save stays).
 func (f *Files) Discard() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.sess != nil && f.o.Resumed == nil {
 		id := f.sess.ID()
 		f.sess.Close()
@@ -215,6 +242,8 @@ func (f *Files) Discard() {
 // Leave gives the game's save back when the window leaves the game (its
 // lock: another window may continue it); nothing is written after.
 func (f *Files) Leave() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.sess != nil {
 		f.sess.Close()
 	}
@@ -226,4 +255,31 @@ func (f *Files) RecordPath() string {
 		return ""
 	}
 	return f.rec.Path()
+}
+
+// KeepHost has every save keep the network seats of a hosted game: its
+// room code and the hashes of its devices' tokens (a host's Keep), so
+// that a restarted host (-load) takes the same devices back without
+// asking. The save is written at once.
+func (f *Files) KeepHost(room string, tokens []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sess == nil {
+		return
+	}
+	f.sess.Host = &gamefile.Host{Room: room, Tokens: append([]string(nil), tokens...)}
+	if f.sess.saved >= 0 {
+		f.sess.Save()
+	}
+}
+
+// Host is the network seats the save keeps (nil for a game not hosted).
+func (f *Files) Host() *gamefile.Host {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sess == nil || f.sess.Host == nil {
+		return nil
+	}
+	h := *f.sess.Host
+	return &h
 }

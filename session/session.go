@@ -61,6 +61,10 @@ type Session struct {
 	// nil Seats: every seat is human.
 	Seats    []string
 	BotPause time.Duration
+	// Host is, for a game hosted on the network, its room code and the
+	// hashes of its devices' seat tokens (gamefile.Meta.Host), written
+	// into every save; nil otherwise.
+	Host *gamefile.Host
 
 	// release gives back the save's lock (nil: not held); closed says
 	// Close was called.
@@ -105,6 +109,8 @@ type Session struct {
 
 // fixedPart is what the head of a save says that no action changes.
 type fixedPart struct {
+	host            gamefile.Host
+	hosted          bool
 	tester          bool
 	start           []byte
 	seats           []string
@@ -317,8 +323,12 @@ func allHuman(seats []string) bool {
 // fixedNow is the head the save would be written with now.
 func (s *Session) fixedNow() fixedPart {
 	seats, pause := s.seatsMeta()
-	return fixedPart{tester: s.tester, start: s.Start, seats: seats, pauseMS: pause,
+	f := fixedPart{tester: s.tester, start: s.Start, seats: seats, pauseMS: pause,
 		mapName: s.mapName, mapSum: s.MapSum, base: s.g.Base()}
+	if s.Host != nil {
+		f.hosted, f.host = true, *s.Host
+	}
+	return f
 }
 
 // sameFixed reports whether the save's head is the one it would be
@@ -329,6 +339,9 @@ func (s *Session) sameFixed() bool {
 		return false
 	}
 	seats, pause := s.seatsMeta()
+	if f.hosted != (s.Host != nil) || s.Host != nil && (f.host.Room != s.Host.Room || !slices.Equal(f.host.Tokens, s.Host.Tokens)) {
+		return false
+	}
 	return f.pauseMS == pause && slices.Equal(f.seats, seats)
 }
 
@@ -336,6 +349,7 @@ func (s *Session) sameFixed() bool {
 // change its fields).
 func (s *Session) keep(f fixedPart) {
 	f.start, f.seats = bytes.Clone(f.start), slices.Clone(f.seats)
+	f.host.Tokens = slices.Clone(f.host.Tokens)
 	s.fixed = f
 }
 
@@ -347,6 +361,10 @@ func (s *Session) writeWhole(st gamefile.Status) error {
 	m := gamefile.Meta{Players: rec.Players, Tester: s.tester, Start: string(s.Start), Variant: s.g.Variant().String()}
 	m.Update(st)
 	m.Seats, m.BotPauseMS = f.seats, f.pauseMS
+	if f.hosted {
+		h := f.host
+		m.Host = &h
+	}
 	head := rec
 	head.Actions, head.Lines = nil, nil
 	data, err := gamefile.Encode(head, m)
@@ -439,6 +457,11 @@ func Resume(st store.Store, id string, load gamefile.MapLoader) (s *Session, err
 	}
 	if !allHuman(m.Seats) {
 		s.Seats, s.BotPause = m.Seats, time.Duration(m.BotPauseMS)*time.Millisecond
+	}
+	if m.Host != nil {
+		h := *m.Host
+		h.Tokens = slices.Clone(h.Tokens)
+		s.Host = &h
 	}
 	s.saved, s.meta, s.warning = len(rec.Actions), m, warning
 	if isSave {
