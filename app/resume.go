@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"time"
 
 	"notrueking/board"
 	"notrueking/gamefile"
@@ -55,52 +54,40 @@ func inUse(path string) error {
 
 // resume puts the game of save s on the table: it goes on in that save.
 func resume(c *Context, s *session.Session) Scene {
-	rec := s.Record()
-	id := gameID{mapName: rec.Map, mapSum: rec.MapSHA256, resumed: s, tester: s.Tester()}
-	bs := savedBots(c.app.opts, s.Seats, s.BotPause, len(rec.Players), id.tester, rec.Seed)
-	lg, at := begin(c, playRules(s.Game()), rec.Seed, id, bs)
+	lg, at := beginLoaded(c, session.Resumed(s))
 	if w := s.Warning(); w != "" {
 		lg.tbl.SetMessage("The save's last line was cut off: "+w, false)
 	}
 	return at
 }
 
-// loadFile resumes the game of a record or save file. A save of the saves
-// folder continues in place; any other file is left alone and the game goes
-// on in a new save. A plain record (no save header) is a tester's game:
-// its seed is in the file for anyone to read.
+// beginLoaded puts a loaded game on the table with its seats (the command
+// line's -bots and -bot-pause win over the file's).
+func beginLoaded(c *Context, l *session.Loaded) (*liveGame, Scene) {
+	g, fo := l.Game, l.Files
+	rec := g.Config()
+	id := gameID{mapName: fo.MapName, mapSum: fo.MapSum, resumed: fo.Resumed, tester: fo.Tester}
+	bs := savedBots(c.app.opts, l.Seats, l.Pause, len(rec.Players), id.tester, rec.Seed)
+	return begin(c, playRules(g), rec.Seed, id, bs)
+}
+
+// loadFile resumes the game of a record or save file (session.Load): a
+// save of the saves folder continues in place; any other file is left
+// alone and the game goes on in a new save.
 func loadFile(c *Context, path string) (Scene, error) {
-	if d, ok := c.app.opts.Saves.(*store.Dir); ok {
-		if id, ok := d.IDOf(path); ok {
-			s, err := session.Resume(d, id, mapLoader(filepath.Dir(path)))
-			if errors.Is(err, store.ErrInUse) {
-				return nil, inUse(path)
-			}
-			if err != nil {
-				return nil, err
-			}
-			return resume(c, s), nil
-		}
+	l, err := session.Load(c.app.opts.Saves, path, mapLoader)
+	if errors.Is(err, session.ErrInUse) {
+		return nil, inUse(path)
 	}
-	f, err := gamefile.ReadFile(path, mapLoader)
 	if err != nil {
 		return nil, err
 	}
-	g, rec, warning := f.Game, f.Record, f.Warning
-	id := gameID{tester: !f.IsSave || f.Meta.Tester}
-	// The game goes on in a new save, which names the map from the saves
-	// folder: a map file by its absolute path.
-	id.mapName, id.mapSum = rec.Map, rec.MapSHA256
-	if _, shipped := maps.ShippedName(rec.Map); !shipped && !filepath.IsAbs(filepath.FromSlash(rec.Map)) {
-		id.mapName = filepath.Join(filepath.Dir(path), filepath.FromSlash(rec.Map))
-		if abs, err := filepath.Abs(id.mapName); err == nil {
-			id.mapName = abs
-		}
+	if l.Files.Resumed != nil {
+		return resume(c, l.Files.Resumed), nil
 	}
-	bs := savedBots(c.app.opts, f.Meta.Seats, time.Duration(f.Meta.BotPauseMS)*time.Millisecond, len(rec.Players), id.tester, rec.Seed)
-	lg, at := begin(c, playRules(g), rec.Seed, id, bs)
-	if warning != "" {
-		lg.tbl.SetMessage(filepath.Base(path)+": "+warning, false)
+	lg, at := beginLoaded(c, l)
+	if l.Warning != "" {
+		lg.tbl.SetMessage(filepath.Base(path)+": "+l.Warning, false)
 	}
 	return at, nil
 }
