@@ -221,3 +221,31 @@ func (m *Match) Wait() {
 	q := <-s.ans
 	s.ans <- q // back for Tick (the channel holds one)
 }
+
+// Run drives the match where no window does (a headless host): it runs
+// Tick every interval until ctx ends or the game is over, and reports
+// whether the game is over. note, when set, is told a bot's trouble.
+func (m *Match) Run(ctx context.Context, every time.Duration, note func(string)) bool {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if m.Over() {
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			return m.Over()
+		case now := <-t.C:
+			if _, n := m.Tick(now, false); n != "" && note != nil {
+				note(n)
+			}
+		}
+	}
+}
+
+// Over reports whether the game has ended.
+func (m *Match) Over() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.g.Over()
+}

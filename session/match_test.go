@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -231,5 +232,21 @@ func TestSetPlayer(t *testing.T) {
 	}
 	if moved, _ := m.Tick(now.Add(time.Hour), false); moved || g.Len() != 0 {
 		t.Fatal("the bot played a seat it no longer holds")
+	}
+}
+
+// TestMatchRun: a headless host's loop plays a game of bots to its end
+// and returns; a cancelled loop returns at once with the game going on.
+func TestMatchRun(t *testing.T) {
+	t.Parallel()
+	g := matchGame(t, 2, 10)
+	m := NewMatch(g, MatchOptions{Players: []string{"random", "random"}, Pause: time.Microsecond})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if m.Run(ctx, time.Millisecond, nil) || g.Len() != 0 {
+		t.Fatal("a cancelled run played on")
+	}
+	if !m.Run(context.Background(), 100*time.Microsecond, func(n string) { t.Error(n) }) || !g.Over() {
+		t.Fatal("the run ended before the game")
 	}
 }
