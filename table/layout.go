@@ -174,6 +174,7 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 	if prompt == "" && ta >= 0 {
 		prompt = u.seatName(ta) + " to act"
 	}
+	prompt += u.waitingText()
 	pr := l.Prompt
 	if u.tester {
 		pr.W = TesterBadge.X - 12 - pr.X
@@ -384,12 +385,20 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, words.Article(lv), words.Title(p.ID))
 			nameW = nameCol - 38 // the "bot" tag keeps its place however long the name
 		}
+		tag := u.presenceTag(i, ui.Rect{X: x + nameCol - 40, Y: y + bh/2 - 9, W: 36, H: 18}, name)
+		if tag != nil {
+			nameW = nameCol - 44
+			nameTip = tag.Tip
+		}
 		if i == u.pub.FirstPlayer {
 			nameTip += " First player this round."
 		}
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip})
 		if lv != "" {
 			ws = append(ws, ui.Widget{R: ui.Rect{X: x + nameW + 2, Y: y + bh/2 - 9, W: 30, H: 18}, Kind: ui.WBox, Text: "bot", Size: 12, Fill: ui.ColPanelHi, Edge: ui.ColDim, Ink: ui.ColText, Tip: nameTip})
+		}
+		if tag != nil {
+			ws = append(ws, *tag)
 		}
 		x += nameCol
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: agentsCol - 4, H: 20}, Kind: ui.WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: ui.ColDim,

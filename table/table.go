@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"notrueking/board"
 	"notrueking/rules"
@@ -121,6 +122,10 @@ type Table struct {
 	// recent: what just happened, the board's marks and the digest
 	// (recent.go).
 	recent recent
+	// presence says who plays each seat from another device, as of
+	// presenceAt (presence.go).
+	presence   []Presence
+	presenceAt time.Time
 }
 
 // New puts game g on a table, no seat shown (the public table).
