@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"notrueking/bots"
@@ -31,17 +32,31 @@ const defaultBotPause = session.DefaultPause
 // botPauses are the pauses the start screen cycles through.
 var botPauses = []time.Duration{0, 250 * time.Millisecond, defaultBotPause, 1200 * time.Millisecond, 2500 * time.Millisecond}
 
-// seatLevelLabel is a seat button's label: "Human" or "Easy bot".
+// Remote marks a seat played from another device that joins the game
+// (a hosted game's seat list).
+const Remote = -2
+
+// seatLevelLabel is a seat button's label: "Human", "Remote" or "Easy
+// bot".
 func seatLevelLabel(l int) string {
-	if l == Human {
+	switch l {
+	case Human:
 		return "Human"
+	case Remote:
+		return "Remote"
 	}
 	return words.Title(bots.Level(l).String()) + " bot"
 }
 
-// nextSeatLevel cycles Human → Random → Steady → Easy → Strong → Human.
-func nextSeatLevel(l int) int {
-	if l+1 >= len(bots.Levels()) {
+// nextSeatLevel cycles Human → (Remote, when the game is hosted) →
+// Random → Steady → Easy → Strong → Human.
+func nextSeatLevel(l int, hosted bool) int {
+	switch {
+	case l == Human && hosted:
+		return Remote
+	case l == Human || l == Remote:
+		return 0
+	case l+1 >= len(bots.Levels()):
 		return Human
 	}
 	return l + 1
@@ -75,7 +90,7 @@ func (s *startScene) startBotCommand(c ui.Command) {
 	switch c.Kind {
 	case ui.CmdSeatLevel:
 		if c.N >= 0 && c.N < len(s.bots.level) {
-			s.bots.level[c.N] = nextSeatLevel(s.bots.level[c.N])
+			s.bots.level[c.N] = nextSeatLevel(s.bots.level[c.N], s.hosted)
 		}
 	case ui.CmdBotPause:
 		k := 0
@@ -94,6 +109,9 @@ func (s *startScene) seatLevelWidget(i int, r ui.Rect) ui.Widget {
 	b := ui.Button(r, seatLevelLabel(l), ui.CmdTarget(ui.Command{Kind: ui.CmdSeatLevel, N: i}))
 	b.Size = 16
 	b.Tip = "Who plays this seat: a human at the table, or a bot (random, easy or strong). Click to change."
+	if s.hosted {
+		b.Tip = "Who plays this seat: a human at this screen, a player who joins from another device (Remote), or a bot. Click to change."
+	}
 	if l != Human {
 		b.Fill = ui.ColPanelHi
 		b.Edge = ui.ColGold
@@ -105,7 +123,7 @@ func (s *startScene) seatLevelWidget(i int, r ui.Rect) ui.Widget {
 // only when some seat is a bot).
 func (s *startScene) botPauseWidget(r ui.Rect) []ui.Widget {
 	for i := 0; i < s.n; i++ {
-		if s.bots.level[i] != Human {
+		if s.bots.level[i] >= 0 {
 			b := ui.Button(r, fmt.Sprintf("Bot pause %.2g s", s.bots.pause.Seconds()), ui.CmdTarget(ui.Command{Kind: ui.CmdBotPause}))
 			b.Size = 15
 			b.Tip = "How long the table waits between two bot moves, so each can be followed. Click to change."
@@ -132,13 +150,17 @@ func seatingOf(levels []int, pause time.Duration, seed uint64) seating {
 		if l == Human {
 			continue
 		}
+		who := gamefile.SeatRemote
+		if l >= 0 {
+			who = bots.Level(l).String()
+		}
 		if st.players == nil {
 			st.players = make([]string, len(levels))
 			for j := range st.players {
 				st.players[j] = gamefile.SeatHuman
 			}
 		}
-		st.players[i] = bots.Level(l).String()
+		st.players[i] = who
 	}
 	return st
 }
@@ -167,6 +189,8 @@ func savedBots(o Options, seats []string, pause time.Duration, n int, tester boo
 		switch {
 		case o.Bots != nil && i < len(given.level):
 			lv[i] = given.level[i]
+		case i < len(seats) && seats[i] == gamefile.SeatRemote:
+			lv[i] = Remote
 		case i < len(seats):
 			if l, err := bots.ParseLevel(seats[i]); err == nil {
 				lv[i] = int(l)
@@ -285,20 +309,21 @@ func (lg *liveGame) byWhom(ch session.Moved) string {
 	return name
 }
 
-// botsPlace places the table after a move when some seat is a bot, and
-// reports whether it did (false: the usual hot-seat curtain). With one
-// human there is no curtain at all: that seat's panel stays in view
-// while the bots play. With several the curtain shows only for a human's
-// turn. With none the table is public: a game to watch.
+// botsPlace places the table after a move when some seat is played
+// elsewhere — a bot's, or a player's at another device — and reports
+// whether it did (false: the usual hot-seat curtain). With one human at
+// this screen there is no curtain at all: that seat's panel stays in view
+// while the others play. With several the curtain shows only for a turn of
+// theirs. With none the table is public: a game to watch (or to host).
 func (lg *liveGame) botsPlace() bool {
 	u := lg.tbl
-	hs, anyBot := lg.humans()
-	if !anyBot {
+	hs, others := lg.humans()
+	if !others {
 		return false
 	}
 	u.ClearHint()
 	ta := u.Game().ToAct()
-	_, botToAct := lg.botLevelOf(ta)
+	botToAct := !lg.here(ta)
 	show := rules.Seat(-2) // leave the curtain logic to the caller
 	switch {
 	case len(hs) == 0:
@@ -322,21 +347,26 @@ func (lg *liveGame) botsPlace() bool {
 }
 
 // humans lists the seats played at this screen, and whether any seat is
-// a bot's.
-func (lg *liveGame) humans() (hs []rules.Seat, anyBot bool) {
+// played elsewhere (a bot's, or a player's at another device).
+func (lg *liveGame) humans() (hs []rules.Seat, others bool) {
 	m := lg.play.match
 	if m == nil {
 		return nil, false
 	}
 	for i, p := range m.Players() {
-		switch {
-		case p == gamefile.SeatHuman:
+		if p == gamefile.SeatHuman {
 			hs = append(hs, rules.Seat(i))
-		case !gamefile.IsPerson(p):
-			anyBot = true
+		} else {
+			others = true
 		}
 	}
-	return hs, anyBot
+	return hs, others
+}
+
+// here reports whether seat is played at this screen.
+func (lg *liveGame) here(seat rules.Seat) bool {
+	hs, _ := lg.humans()
+	return slices.Contains(hs, seat)
 }
 
 // askHint asks the strong bot what it would do in the shown human's place

@@ -654,3 +654,7 @@ func searchYield() func() {
 		last = time.Now()
 	}
 }
+
+// canHost says this build can host a game on the network: a web page
+// cannot listen for connections.
+const canHost = false

@@ -66,3 +66,7 @@ func keepExports(c *Context, files []exportFile) (string, error) {
 	}
 	return exportedTo(dir, paths), err
 }
+
+// canHost says this build can host a game on the network (the browser's
+// page cannot listen).
+const canHost = true

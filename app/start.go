@@ -60,6 +60,9 @@ type startScene struct {
 	// variant is the next game's: the plain game, or the Citadel's
 	// (the toggle, -variant).
 	variant rules.Variant
+	// hosted says the next game is hosted on the network: its seats may
+	// be played from other devices that join (the toggle; -host).
+	hosted bool
 }
 
 // maxContinues is how many saved games the start screen offers.
@@ -187,7 +190,7 @@ func (s *startScene) widgets() []ui.Widget {
 	ws := []ui.Widget{
 		{R: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: ui.ColBG},
 		{R: ui.Rect{X: 0, Y: 70, W: ui.BaseW, H: 70}, Kind: ui.WText, Text: "No True King", Size: 60, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold},
-		{R: ui.Rect{X: 0, Y: 150, W: ui.BaseW, H: 30}, Kind: ui.WText, Text: "Puppet masters of the great houses — a hot-seat game for one screen", Size: 22, Align: ui.AlignCenter, Ink: ui.ColDim},
+		{R: ui.Rect{X: 0, Y: 150, W: ui.BaseW, H: 30}, Kind: ui.WText, Text: s.subtitle(), Size: 22, Align: ui.AlignCenter, Ink: ui.ColDim},
 		// The build's stamp, small in the corner: which build a player
 		// runs, for a bug report (notrueking -version prints it whole).
 		{R: ui.Rect{X: ui.BaseW - 520, Y: ui.BaseH - 26, W: 508, H: 18}, Kind: ui.WText, Text: version.Get().Short(), Size: 13, Align: ui.AlignRight, Ink: ui.ColDim},
@@ -274,7 +277,12 @@ func (s *startScene) widgets() []ui.Widget {
 		// Enter continues the newest game; N starts a new one.
 		b.Key, b.Tip = "N", "A new game of this map and these players (Enter continues the newest saved game)."
 	}
-	ws = append(ws, b, s.variantWidget(ui.Rect{X: x, Y: y, W: 170, H: 56}))
+	if canHost {
+		// Two toggles, one above the other, left of Start.
+		ws = append(ws, b, s.variantWidget(ui.Rect{X: x, Y: y, W: 170, H: 27}, false), s.networkWidget(ui.Rect{X: x, Y: y + 29, W: 170, H: 27}))
+	} else {
+		ws = append(ws, b, s.variantWidget(ui.Rect{X: x, Y: y, W: 170, H: 56}, true))
+	}
 	ws = append(ws, s.botPauseWidget(ui.Rect{X: x + 460, Y: y + 8, W: 160, H: 40})...)
 	sbx := ui.Button(ui.Rect{X: x + 450, Y: y + 68, W: 170, H: 36}, "Sandbox", ui.CmdTarget(ui.Command{Kind: ui.CmdSandbox}))
 	sbx.Tip = "Edit this map's starting position for these players (units, flags, agents, cards), then play from it: a tester's tool."
@@ -530,6 +538,13 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 		s.startBotCommand(cmd)
 	case ui.CmdSandbox:
 		s.open(c, sandboxFromStart)
+	case ui.CmdNetwork:
+		s.hosted = !s.hosted && canHost
+		for i, l := range s.bots.level {
+			if l == Remote && !s.hosted {
+				s.bots.level[i] = Human
+			}
+		}
 	case ui.CmdVariant:
 		if s.variant == rules.Citadel {
 			s.variant = rules.Plain
@@ -620,16 +635,46 @@ func startGame(c *Context) (Scene, error) {
 
 // variantWidget is the Citadel variant's toggle, left of Start: on, the
 // next game is played with the Citadel's rules (docs/rules.md).
-func (s *startScene) variantWidget(r ui.Rect) ui.Widget {
-	label := "Citadel variant\noff"
+func (s *startScene) variantWidget(r ui.Rect, tall bool) ui.Widget {
+	on := "off"
 	if s.variant == rules.Citadel {
-		label = "Citadel variant\non"
+		on = "on"
+	}
+	label, size := "Citadel variant: "+on, 14.0
+	if tall {
+		label, size = "Citadel variant\n"+on, 16
 	}
 	b := ui.Button(r, label, ui.CmdTarget(ui.Command{Kind: ui.CmdVariant}))
-	b.Size, b.Key = 16, "V"
+	b.Size, b.Key = size, "V"
 	b.Tip = "The Citadel variant (seed 000): a Maester may study at the Citadel instead of mustering, moving or drawing — a secret aim, a public roll of dice that grow with Crystals of Knowledge, ravens that become Dark Wings cards (Lost Orders, Ill Tidings). Off: the plain game. V toggles it."
 	if s.variant == rules.Citadel {
 		b.Fill, b.Selected = ui.ColOK, true
 	}
 	return b
+}
+
+// networkWidget is the toggle of hosting the next game on the network:
+// on, a seat may be Remote — played by someone who joins from their own
+// device with the game's link — and the game runs here, the host.
+func (s *startScene) networkWidget(r ui.Rect) ui.Widget {
+	label := "Host on network: off"
+	if s.hosted {
+		label = "Host on network: on"
+	}
+	b := ui.Button(r, label, ui.CmdTarget(ui.Command{Kind: ui.CmdNetwork}))
+	b.Size = 14
+	b.Tip = "Host the game on the network: players join from their own devices with its link (a seat's button then offers Remote). This computer runs the game and keeps its save; it is the dealer. Off: everyone plays at this screen."
+	if s.hosted {
+		b.Fill, b.Selected = ui.ColOK, true
+	}
+	return b
+}
+
+// subtitle says how the next game is played: at one screen, or hosted
+// here for players at their own devices.
+func (s *startScene) subtitle() string {
+	if s.hosted {
+		return "Puppet masters of the great houses — hosted here: the others join from their own devices"
+	}
+	return "Puppet masters of the great houses — a hot-seat game for one screen"
 }

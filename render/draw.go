@@ -36,6 +36,9 @@ type Painter struct {
 	gen       int
 	// board is what the board's drawing keeps for its map (boardview.go).
 	board *boardView
+	// qr is the QR code last drawn and the text it encodes (qr.go).
+	qr     *ebiten.Image
+	qrText string
 }
 
 type faceKey struct {
@@ -341,6 +344,8 @@ func (p *Painter) drawWidgetsDirect(dst *ebiten.Image, sc ui.Scaler, ws []ui.Wid
 			case "barrel":
 				p.glyph(dst, "barrel", cx, cy, h, ui.ColWhite, drawBarrel)
 			}
+		case ui.WQR:
+			p.drawQR(dst, w.Text, r)
 		case ui.WGlyph:
 			id := w.Text
 			p.glyph(dst, "seat-"+id, r.X+r.W/2, r.Y+r.H/2, math.Min(r.W, r.H), w.Ink, func(img *ebiten.Image, x, y, h float64) { drawSeatGlyph(img, id, x, y, h, w.Ink) })

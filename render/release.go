@@ -32,6 +32,10 @@ func (p *Painter) Release() {
 	if p.sprites != nil {
 		p.sprites.release()
 	}
+	if p.qr != nil {
+		p.qr.Deallocate()
+		p.qr, p.qrText = nil, ""
+	}
 	if p.textAtlas != nil {
 		p.textAtlas.release()
 	}

@@ -20,6 +20,7 @@ const (
 	CmdSeatLevel  // who plays seat N: human, or the next bot level (app/botseats.go)
 	CmdBotPause   // the next pause between bot moves (app/botseats.go)
 	CmdVariant    // the Citadel variant on or off for the next game
+	CmdNetwork    // host the next game on the network (remote seats), or play it at this screen
 	// Hand-off curtain.
 	CmdLift // the seat the curtain waits for is looking
 	// Table.

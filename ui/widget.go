@@ -48,6 +48,9 @@ const (
 	// WLayer draws nothing: the widgets after it cover everything before
 	// it, their text included (an overlay: a notice, a banner, help).
 	WLayer
+	// WQR is a QR code of Text (a host's join link), black on white,
+	// filling the largest square of R.
+	WQR
 )
 
 // Align of a widget's text.
