@@ -206,8 +206,16 @@ type Refused struct {
 // State is the game at one version as a device's seats may know it.
 type State struct {
 	// Views are the public view (first) and one per held seat, each
-	// without its Log (Logs carries the lines).
-	Views []rules.View `json:"views"`
+	// without its Log (Logs carries the lines): whole in a sync; an
+	// update carries Patches instead.
+	Views []rules.View `json:"views,omitempty"`
+	// Patches are, in an update, what changed in each of the views since
+	// the version before, in the same order as Views: the view's
+	// top-level fields (its JSON keys) whose value changed, each with its
+	// new value (null: the field is now zero, and the view's JSON leaves
+	// it out). A device keeps each view's JSON object, replaces the keys
+	// a patch names and reads the view anew.
+	Patches []ViewPatch `json:"patches,omitempty"`
 	// Logs are the log lines of each view in Views, in the same order:
 	// a sync carries them all (From 0), an update those added since the
 	// version before (or From alone, when an undo shortened the log).
@@ -228,6 +236,10 @@ type State struct {
 	CanUndo string `json:"can_undo,omitempty"`
 	CanRedo bool   `json:"can_redo,omitempty"`
 }
+
+// ViewPatch is the top-level fields of a view that changed (see
+// State.Patches).
+type ViewPatch map[string]json.RawMessage
 
 // LogDelta is a view's log lines from From on (the device cuts its copy
 // at From, then adds Lines).

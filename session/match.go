@@ -353,9 +353,14 @@ func lock2[T any](d *Desk, f func() (T, error)) (T, error) {
 // Apply applies an action of a held seat through the match's files, tells
 // the followers, and returns the events the desk's seats may read.
 func (d *Desk) Apply(a rules.Action) ([]rules.Event, error) {
+	d.m.mu.Lock()
+	defer d.m.mu.Unlock()
+	return d.apply(a)
+}
+
+// apply is Apply under the lock.
+func (d *Desk) apply(a rules.Action) ([]rules.Event, error) {
 	m := d.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	if err := d.s.Check(a); err != nil {
 		return nil, err
 	}
@@ -383,9 +388,14 @@ func (m *Match) apply(a rules.Action, bot string, by *Desk) ([]rules.Event, erro
 // last decision not a bot's is its own seat's; the bots' moves after it
 // go back one by one).
 func (d *Desk) Undo() error {
+	d.m.mu.Lock()
+	defer d.m.mu.Unlock()
+	return d.undo()
+}
+
+// undo is Undo under the lock.
+func (d *Desk) undo() error {
 	m := d.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	if err := d.canUndo(); err != nil {
 		return err
 	}
@@ -429,19 +439,35 @@ func (d *Desk) canUndo() error {
 // Redo applies the action last undone again (a remote device's desk: only
 // its own seat's, or a bot's).
 func (d *Desk) Redo() ([]rules.Event, error) {
+	d.m.mu.Lock()
+	defer d.m.mu.Unlock()
+	return d.redo()
+}
+
+// canRedo says whether Redo would be accepted, and if not, why (under the
+// lock).
+func (d *Desk) canRedo() error {
 	m := d.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
 	if err := d.s.Undoable(); err != nil {
-		return nil, err
+		return err
 	}
 	if !m.g.CanRedo() {
-		return nil, errors.New("nothing to redo")
+		return errors.New("nothing to redo")
 	}
 	seat := m.g.ToAct()
 	if _, bot := m.botLevel(seat); d.own && !bot && !d.s.Holds(seat) {
-		return nil, fmt.Errorf("cannot redo: that is %s's decision, not yours", m.g.Seats()[seat])
+		return fmt.Errorf("cannot redo: that is %s's decision, not yours", m.g.Seats()[seat])
 	}
+	return nil
+}
+
+// redo is Redo under the lock.
+func (d *Desk) redo() ([]rules.Event, error) {
+	m := d.m
+	if err := d.canRedo(); err != nil {
+		return nil, err
+	}
+	seat := m.g.ToAct()
 	was := m.g.View(rules.Public).Combat != nil
 	evs, err := m.chain.Redo()
 	if err != nil {
@@ -449,4 +475,66 @@ func (d *Desk) Redo() ([]rules.Event, error) {
 	}
 	m.moved(Moved{How: Grew, Seat: seat, Events: evs, WasCombat: was, By: d})
 	return rules.ForDesk(evs, d.s.Holds), nil
+}
+
+// A device over a network acts on the version of the game it was last
+// told: ApplyAt, UndoAt and RedoAt refuse a request made at a version the
+// match has left (a *StaleError), in the same hold of the lock as the act
+// itself, so that nothing changes between the check and the act.
+
+// StaleError refuses a request made at version Asked of a match now at
+// version Now.
+type StaleError struct{ Asked, Now uint64 }
+
+func (e *StaleError) Error() string {
+	return fmt.Sprintf("the game has moved on: this was asked at version %d, the game is at version %d", e.Asked, e.Now)
+}
+
+// stale is the refusal of a request made at version v (nil: the match is
+// at v), under the lock.
+func (m *Match) stale(v uint64) error {
+	if v != m.version {
+		return &StaleError{Asked: v, Now: m.version}
+	}
+	return nil
+}
+
+// ApplyAt is Apply, refused with a *StaleError unless the match is at
+// version v.
+func (d *Desk) ApplyAt(v uint64, a rules.Action) ([]rules.Event, error) {
+	d.m.mu.Lock()
+	defer d.m.mu.Unlock()
+	if err := d.m.stale(v); err != nil {
+		return nil, err
+	}
+	return d.apply(a)
+}
+
+// UndoAt is Undo, refused with a *StaleError unless the match is at
+// version v.
+func (d *Desk) UndoAt(v uint64) error {
+	d.m.mu.Lock()
+	defer d.m.mu.Unlock()
+	if err := d.m.stale(v); err != nil {
+		return err
+	}
+	return d.undo()
+}
+
+// RedoAt is Redo, refused with a *StaleError unless the match is at
+// version v.
+func (d *Desk) RedoAt(v uint64) ([]rules.Event, error) {
+	d.m.mu.Lock()
+	defer d.m.mu.Unlock()
+	if err := d.m.stale(v); err != nil {
+		return nil, err
+	}
+	return d.redo()
+}
+
+// UndoState is what Undo and Redo would answer now (nil: accepted), for
+// a caller that already holds the match's lock: a Listen function or Do
+// (a network host tells each device whether it may undo).
+func (d *Desk) UndoState() (undo, redo error) {
+	return d.canUndo(), d.canRedo()
 }

@@ -1,0 +1,612 @@
+package remote
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/coder/websocket"
+
+	"notrueking/gamefile"
+	"notrueking/rules"
+	"notrueking/session"
+)
+
+// A connection's role, under the host's lock.
+const (
+	roleHello   = iota // connected, no hello yet
+	rolePending        // waits for admission
+	roleSeat           // holds a seat
+	roleWatch          // a spectator
+	roleGone           // sent away or left
+)
+
+// outMsg is one message waiting to be written, or (code ≠ 0) the close
+// that follows the messages before it.
+type outMsg struct {
+	b      []byte
+	code   websocket.StatusCode
+	reason string
+}
+
+// conn is one device's connection to the host.
+type conn struct {
+	h    *Host
+	ws   *websocket.Conn
+	id   int
+	addr string
+	out  chan outMsg
+	done chan struct{}
+	once sync.Once
+	idle *time.Timer
+
+	// Under the host's lock: what the device is.
+	role  int
+	name  string
+	ask   rules.Seat   // the seat asked (-1: any)
+	seats []rules.Seat // the seats held (set when admitted, then fixed)
+	desk  *session.Desk
+
+	// The reader goroutine's own.
+	greeted bool
+	bucket  float64
+	last    time.Time
+	// reqHow is the request the reader is making ("act", "undo",
+	// "redo"): the listener, which runs on the reader's goroutine during
+	// the act, names it and its ID in the device's update, and leaves the
+	// events it sent in ownEvents for the Result.
+	reqID     int64
+	reqHow    string
+	ownEvents []EventText
+
+	// Under the match's lock: what the device was last sent.
+	live    bool
+	version uint64
+	views   []ViewPatch       // each view's top-level fields, as sent
+	logs    [][]rules.LogLine // each view's log, as sent
+	hist    int               // public history entries sent
+}
+
+func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {
+	h.mu.Lock()
+	h.nextID++
+	c := &conn{h: h, ws: ws, id: h.nextID, addr: addr, out: make(chan outMsg, SendQueue),
+		done: make(chan struct{}), ask: -1, bucket: Burst, last: time.Now()}
+	h.conns[c] = struct{}{}
+	h.mu.Unlock()
+	c.idle = time.AfterFunc(h.hello, func() {
+		h.mu.Lock()
+		greeted := c.role != roleHello
+		h.mu.Unlock()
+		if greeted {
+			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("silent for %v", h.silent))
+		} else {
+			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("no hello within %v", h.hello))
+		}
+	})
+	h.logf("%s: connected (#%d)", addr, c.id)
+	return c
+}
+
+// marshal encodes a message the host built (never fails: plain data).
+func marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("remote: encoding a %T: %v", v, err))
+	}
+	return b
+}
+
+// send queues message v for the device.
+func (c *conn) send(v any) { c.sendRaw(marshal(v)) }
+
+// sendRaw queues an encoded message; a device whose queue is full is
+// dropped (it reconnects and resyncs). It never blocks.
+func (c *conn) sendRaw(b []byte) {
+	select {
+	case <-c.done:
+		return
+	default:
+	}
+	select {
+	case c.out <- outMsg{b: b}:
+	default:
+		c.close(websocket.StatusTryAgainLater, "the device fell behind: reconnect")
+	}
+}
+
+// refuse sends the device the reason it is sent away, then closes.
+func (c *conn) refuse(text string, retry bool) {
+	c.sendRaw(marshal(Refused{T: KRefused, Text: text, Retry: retry}))
+	code := websocket.StatusPolicyViolation
+	if retry {
+		code = websocket.StatusTryAgainLater
+	}
+	select {
+	case c.out <- outMsg{code: code, reason: text}:
+	default:
+		c.close(code, text)
+	}
+}
+
+// close closes the connection with a code and a reason, once; it never
+// blocks.
+func (c *conn) close(code websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		close(c.done)
+		go c.ws.Close(code, clipReason(reason))
+	})
+}
+
+// clipReason fits a close reason in a control frame (123 bytes).
+func clipReason(s string) string {
+	for len(s) > 120 {
+		_, n := lastRune(s)
+		s = s[:len(s)-n]
+	}
+	return s
+}
+
+func lastRune(s string) (rune, int) {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i]&0xC0 != 0x80 {
+			return rune(s[i]), len(s) - i
+		}
+	}
+	return 0, 1
+}
+
+// writer writes the queued messages in order.
+func (c *conn) writer() {
+	for {
+		select {
+		case <-c.done:
+			return
+		case m := <-c.out:
+			if m.code != 0 {
+				c.close(m.code, m.reason)
+				return
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			err := c.ws.Write(ctx, websocket.MessageText, m.b)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusGoingAway, "write failed")
+				return
+			}
+		}
+	}
+}
+
+// serve reads the device's messages until the connection ends.
+func (c *conn) serve() {
+	h := c.h
+	go c.writer()
+	defer c.leave()
+	c.ws.SetReadLimit(MaxIn)
+	for {
+		typ, data, err := c.ws.Read(context.Background())
+		if err != nil {
+			h.logf("%s (#%d %s): gone: %v", c.addr, c.id, c.name, err)
+			return
+		}
+		if c.greeted {
+			c.idle.Reset(h.silent)
+		}
+		if typ != websocket.MessageText {
+			c.close(websocket.StatusUnsupportedData, "text frames only")
+			return
+		}
+		now := time.Now()
+		c.bucket = min(Burst, c.bucket+now.Sub(c.last).Seconds()*RatePerSecond)
+		c.last = now
+		if c.bucket < 1 {
+			h.logf("%s (#%d %s): flood", c.addr, c.id, c.name)
+			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("more than %d messages a second", RatePerSecond))
+			return
+		}
+		c.bucket--
+		msg, err := Decode(data)
+		if err != nil {
+			if !c.greeted {
+				c.refuse("the first message must be a hello: "+err.Error(), false)
+			} else {
+				c.close(websocket.StatusPolicyViolation, err.Error())
+			}
+			return
+		}
+		if !c.greeted {
+			hm, ok := msg.(*Hello)
+			if !ok {
+				c.refuse("the first message must be a hello", false)
+				return
+			}
+			c.greeted = true
+			h.mu.Lock()
+			h.greeting--
+			h.mu.Unlock()
+			c.idle.Reset(h.silent)
+			c.hello(hm)
+			continue
+		}
+		if !c.handle(msg) {
+			return
+		}
+	}
+}
+
+// leave forgets the device: its seat waits for it, its wait ends.
+func (c *conn) leave() {
+	h := c.h
+	c.idle.Stop()
+	c.close(websocket.StatusNormalClosure, "")
+	h.mu.Lock()
+	delete(h.conns, c)
+	if !c.greeted {
+		h.greeting--
+	}
+	switch c.role {
+	case roleSeat:
+		for _, s := range c.seats {
+			if h.holder[s] == c {
+				h.holder[s] = nil
+				h.away[s] = h.now()
+			}
+		}
+	case roleWatch:
+		h.watchers--
+	case rolePending:
+		h.pending = slices.DeleteFunc(h.pending, func(p *conn) bool { return p == c })
+	}
+	was := c.role
+	c.role = roleGone
+	h.mu.Unlock()
+	h.m.Do(func(*rules.Game) { c.live = false })
+	if was == roleSeat || was == roleWatch {
+		h.touch()
+	}
+}
+
+// cleanName is a device's name as the host shows it, or why not.
+func cleanName(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", errors.New("a device must say its player's name")
+	}
+	if n := len([]rune(s)); n > MaxName {
+		return "", fmt.Errorf("a name of %d characters: at most %d", n, MaxName)
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return "", errors.New("a name with a control character")
+		}
+	}
+	return s, nil
+}
+
+// hello answers a device's hello: refused, a spectator, its seat back by
+// its token, or waiting for admission.
+func (c *conn) hello(m *Hello) {
+	h := c.h
+	now := h.now()
+	if m.Proto != Proto {
+		c.refuse(fmt.Sprintf("this host speaks protocol %d and the device protocol %d: both must run the same version of the game", Proto, m.Proto), false)
+		return
+	}
+	name, err := cleanName(m.Name)
+	if err != nil {
+		c.refuse(err.Error(), false)
+		return
+	}
+	players := h.m.Players()
+	h.mu.Lock()
+	c.name = name
+	if h.lockedOut(c.addr, now) {
+		h.mu.Unlock()
+		c.refuse("too many wrong room codes or tokens from this address: try again in a minute", true)
+		return
+	}
+	if room := normRoom(m.Room); len(room) != len(h.room) || !constEq(room, normRoom(h.room)) {
+		locked := h.failed(c.addr, now)
+		h.mu.Unlock()
+		h.logf("%s (#%d %s): wrong room", c.addr, c.id, name)
+		c.refuse("there is no game with this room code here: check the link", locked)
+		return
+	}
+	switch {
+	case m.Watch:
+		if h.watchers >= MaxSpectators {
+			h.mu.Unlock()
+			c.refuse(fmt.Sprintf("the game has %d spectators already", MaxSpectators), true)
+			return
+		}
+		h.watchers++
+		c.role = roleWatch
+		c.desk = h.m.RemoteDesk()
+		h.mu.Unlock()
+		h.logf("%s (#%d %s): watches", c.addr, c.id, name)
+		h.seated(c, -1, "", "")
+		return
+	case m.Token != "":
+		seat := h.tokenSeat(hashToken(m.Token))
+		if seat < 0 {
+			locked := h.failed(c.addr, now)
+			h.mu.Unlock()
+			h.logf("%s (#%d %s): a wrong token", c.addr, c.id, name)
+			c.refuse("this device's seat token opens no seat here (the host may have freed it): join again without it", locked)
+			return
+		}
+		if !h.claimable(seat, players[seat]) {
+			h.mu.Unlock()
+			c.refuse(fmt.Sprintf("%s is played %s now: ask the host", h.base.Players[seat], h.playedBy(seat, players[seat])), false)
+			return
+		}
+		old := h.seat(c, seat)
+		h.mu.Unlock()
+		if old != nil {
+			old.refuse("another device took this seat with its token", false)
+		}
+		h.logf("%s (#%d %s): back at %s by its token", c.addr, c.id, name, h.seatID[seat])
+		h.seated(c, seat, "", players[seat])
+		return
+	}
+	ask := rules.Seat(-1)
+	if m.Seat != "" {
+		i := slices.Index(h.seatID, m.Seat)
+		if i < 0 {
+			h.mu.Unlock()
+			c.refuse(fmt.Sprintf("there is no seat %q in this game (%s)", clip(m.Seat), strings.Join(h.seatID, ", ")), false)
+			return
+		}
+		ask = rules.Seat(i)
+		if !h.free(ask, players) {
+			h.mu.Unlock()
+			c.refuse(fmt.Sprintf("%s's seat (%s) is taken: ask for another, or watch", h.base.Players[ask], m.Seat), false)
+			return
+		}
+	} else if !slices.ContainsFunc(h.seatsOf(), func(s rules.Seat) bool { return h.free(s, players) }) {
+		h.mu.Unlock()
+		c.refuse("every seat is taken or played at the host: you may watch", false)
+		return
+	}
+	if len(h.pending) >= MaxPending {
+		h.mu.Unlock()
+		c.refuse(fmt.Sprintf("%d devices wait for the host already: try again later", MaxPending), true)
+		return
+	}
+	c.role, c.ask = rolePending, ask
+	h.pending = append(h.pending, c)
+	h.mu.Unlock()
+	what := "a seat"
+	if ask >= 0 {
+		what = h.base.Players[ask] + "'s seat"
+	}
+	c.send(Pending{T: KPending, Text: fmt.Sprintf("Waiting for the host to let %s in, to %s.", name, what)})
+	h.logf("%s (#%d %s): asks for %s", c.addr, c.id, name, what)
+	if h.o.OnAsk != nil {
+		h.o.OnAsk()
+	}
+	if h.o.AdmitAuto {
+		if ask < 0 {
+			ask = h.firstFree()
+		}
+		if err := h.Admit(c.id, ask); err != nil {
+			h.Refuse(c.id, err.Error())
+		}
+	}
+}
+
+// constEq compares two strings of equal length in constant time.
+func constEq(a, b string) bool {
+	var v byte
+	for i := range len(a) {
+		v |= a[i] ^ b[i]
+	}
+	return v == 0
+}
+
+// seatsOf lists every seat.
+func (h *Host) seatsOf() []rules.Seat {
+	out := make([]rules.Seat, len(h.seatID))
+	for i := range out {
+		out[i] = rules.Seat(i)
+	}
+	return out
+}
+
+// firstFree is the first seat waiting for a device (-1: none).
+func (h *Host) firstFree() rules.Seat {
+	players := h.m.Players()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, s := range h.seatsOf() {
+		if h.free(s, players) {
+			return s
+		}
+	}
+	return -1
+}
+
+// seat gives seat to device c (under h.mu) and returns the device it
+// took the seat from (nil: none).
+func (h *Host) seat(c *conn, seat rules.Seat) *conn {
+	old := h.holder[seat]
+	if old == c {
+		old = nil
+	}
+	if old != nil {
+		old.role = roleGone
+	}
+	h.holder[seat] = c
+	h.device[seat] = c.name
+	h.away[seat] = time.Time{}
+	c.role = roleSeat
+	c.seats = []rules.Seat{seat}
+	c.desk = h.m.RemoteDesk(seat)
+	return old
+}
+
+// seated welcomes device c to seat (-1: a spectator), played by who, with
+// its new token ("" when it had one): the seat becomes a remote one, then
+// the device gets the welcome and the whole state, and from then on every
+// change.
+func (h *Host) seated(c *conn, seat rules.Seat, token, who string) {
+	if seat >= 0 && who == gamefile.SeatHuman {
+		if err := h.m.SetPlayer(seat, gamefile.SeatRemote); err != nil {
+			h.logf("seat %d: %v", seat, err)
+		}
+	}
+	h.m.Do(func(g *rules.Game) {
+		w := h.base
+		w.Epoch, w.Seats, w.Token = h.epoch, slices.Clone(c.seats), token
+		if w.Seats == nil {
+			w.Seats = []rules.Seat{}
+		}
+		c.send(w)
+		h.sendSync(g, c)
+	})
+	h.touch()
+}
+
+// handle answers one request of a device that said hello; false ends
+// the connection.
+func (c *conn) handle(msg any) bool {
+	h := c.h
+	h.mu.Lock()
+	role := c.role
+	h.mu.Unlock()
+	switch m := msg.(type) {
+	case *Hello:
+		c.close(websocket.StatusPolicyViolation, "a second hello")
+		return false
+	case *Ping:
+		if m.T == KBye {
+			c.close(websocket.StatusNormalClosure, "bye")
+			return false
+		}
+		c.send(Ping{T: KPong})
+	case *Act:
+		if why := c.mayAsk(role); why != "" {
+			c.send(Result{T: KResult, ID: m.ID, Err: why})
+			break
+		}
+		a, err := c.parse(m.Line)
+		if err != nil {
+			c.send(Result{T: KResult, ID: m.ID, Err: err.Error()})
+			break
+		}
+		c.act(m.ID, "act", m.Epoch, m.Version, func(v uint64) error {
+			_, err := c.desk.ApplyAt(v, a)
+			return err
+		})
+	case *UndoRedo:
+		if why := c.mayAsk(role); why != "" {
+			c.send(Result{T: KResult, ID: m.ID, Err: why})
+			break
+		}
+		if m.T == KUndo {
+			c.act(m.ID, "undo", m.Epoch, m.Version, c.desk.UndoAt)
+		} else {
+			c.act(m.ID, "redo", m.Epoch, m.Version, func(v uint64) error {
+				_, err := c.desk.RedoAt(v)
+				return err
+			})
+		}
+	case *Ask:
+		if why := c.mayAsk(role); why != "" {
+			c.send(Answer{T: KAnswer, ID: m.ID, Err: why})
+			break
+		}
+		c.send(c.answer(m))
+	}
+	return true
+}
+
+// mayAsk is why the device may not act or ask yet ("": it may).
+func (c *conn) mayAsk(role int) string {
+	switch role {
+	case roleSeat, roleWatch:
+		return ""
+	case rolePending:
+		return "the host has not let this device in yet"
+	}
+	return "this device has left the game"
+}
+
+// parse reads an action's record line, under the match's lock.
+func (c *conn) parse(line string) (a rules.Action, err error) {
+	c.h.m.Do(func(g *rules.Game) { a, err = rules.ParseAction(g.Map(), len(g.Seats()), line) })
+	return a, err
+}
+
+// act makes the device's request id (how: act, undo, redo) at (epoch,
+// version) and answers it: the device's update went out during f, then
+// the result; a stale request is answered stale, then a sync.
+func (c *conn) act(id int64, how string, epoch, version uint64, f func(v uint64) error) {
+	h := c.h
+	if epoch != h.epoch {
+		c.stale(id, "the host restarted since this device's last sync")
+		return
+	}
+	c.reqID, c.reqHow, c.ownEvents = id, how, nil
+	err := f(version)
+	c.reqID, c.reqHow = 0, ""
+	var se *session.StaleError
+	switch {
+	case errors.As(err, &se):
+		c.stale(id, err.Error())
+	case err != nil:
+		c.send(Result{T: KResult, ID: id, Err: err.Error()})
+	default:
+		c.send(Result{T: KResult, ID: id, OK: true, Events: c.ownEvents})
+	}
+	c.ownEvents = nil
+}
+
+// stale refuses a request made at a version the game has left, then
+// sends the state as it stands.
+func (c *conn) stale(id int64, why string) {
+	c.send(Result{T: KResult, ID: id, Err: why, Stale: true})
+	c.h.m.Do(func(g *rules.Game) { c.h.sendSync(g, c) })
+}
+
+// answer answers a question through the device's desk (its seats only).
+func (c *conn) answer(q *Ask) Answer {
+	ans := Answer{T: KAnswer, ID: q.ID}
+	var err error
+	switch q.Q {
+	case QCheck, QPreview:
+		var a rules.Action
+		if a, err = c.parse(q.Line); err != nil {
+			break
+		}
+		if q.Q == QCheck {
+			err = c.desk.Check(a)
+		} else {
+			ans.Combat, err = c.desk.PreviewCombat(a)
+		}
+	case QCombat:
+		ans.Combat, err = c.desk.CombatResult(q.N)
+	case QViewAt:
+		var v rules.View
+		if v, err = c.desk.ViewAt(q.N, q.Seat); err == nil {
+			ans.View = &v
+		}
+	case QTry:
+		err = c.desk.TryMove(q.House, q.From, q.To, q.Units)
+	case QDest:
+		ans.Dest = c.desk.TryDestinations(q.House, q.From)
+	default:
+		err = fmt.Errorf("a question %q, which this host does not answer", clip(q.Q))
+	}
+	if err != nil {
+		ans.Err = err.Error()
+	}
+	return ans
+}

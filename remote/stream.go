@@ -1,0 +1,236 @@
+package remote
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"notrueking/rules"
+	"notrueking/session"
+)
+
+// What each device is sent, built under the match's lock from what its
+// seats may know: a sync (the whole state) when it joins or asks at a
+// stale version, then an update per change — told by the match's
+// listener after the files have saved the change (save, then send).
+
+// change is one change as the devices are told it: the views, legal
+// lines and public history computed once, for every device that needs
+// them.
+type change struct {
+	g      *rules.Game
+	views  map[rules.Seat]*viewEnc
+	legal  map[rules.Seat][]string
+	pub    []rules.PublicAction
+	hasPub bool
+}
+
+// viewEnc is one viewer's view without its log, as a value and as its
+// top-level JSON fields, and the log apart.
+type viewEnc struct {
+	v    rules.View
+	keys ViewPatch
+	log  []rules.LogLine
+}
+
+func newChange(g *rules.Game) *change {
+	return &change{g: g, views: map[rules.Seat]*viewEnc{}, legal: map[rules.Seat][]string{}}
+}
+
+func (ch *change) view(s rules.Seat) *viewEnc {
+	if e := ch.views[s]; e != nil {
+		return e
+	}
+	v := ch.g.View(s)
+	e := &viewEnc{log: v.Log}
+	v.Log = nil
+	e.v = v
+	if err := json.Unmarshal(marshal(v), &e.keys); err != nil {
+		panic(fmt.Sprintf("remote: a view's fields: %v", err))
+	}
+	delete(e.keys, "log")
+	ch.views[s] = e
+	return e
+}
+
+// legalOf is seat's legal actions as record lines.
+func (ch *change) legalOf(s rules.Seat) []string {
+	if l, ok := ch.legal[s]; ok {
+		return l
+	}
+	var out []string
+	for _, a := range ch.g.LegalFor(s) {
+		out = append(out, a.Format(ch.g.Map()))
+	}
+	ch.legal[s] = out
+	return out
+}
+
+func (ch *change) public() []rules.PublicAction {
+	if !ch.hasPub {
+		ch.pub, ch.hasPub = ch.g.PublicActions(), true
+	}
+	return ch.pub
+}
+
+// patch is what changed from old to now.
+func patch(old, now ViewPatch) ViewPatch {
+	p := ViewPatch{}
+	for k, v := range now {
+		if o, ok := old[k]; !ok || !bytes.Equal(o, v) {
+			p[k] = v
+		}
+	}
+	for k := range old {
+		if _, ok := now[k]; !ok {
+			p[k] = json.RawMessage("null")
+		}
+	}
+	return p
+}
+
+// logDelta is how a device's copy of a log, old, becomes now: cut where
+// they part, then the lines after (a log grows at its end, shrinks by an
+// undo, and opens every seat's lines at game over).
+func logDelta(old, now []rules.LogLine) LogDelta {
+	i, n := 0, min(len(old), len(now))
+	for i < n && old[i] == now[i] {
+		i++
+	}
+	d := LogDelta{From: i}
+	if i < len(now) {
+		d.Lines = now[i:]
+	}
+	return d
+}
+
+// holds reports whether the device holds seat (under either lock: its
+// seats are fixed once it is admitted).
+func (c *conn) holds(s rules.Seat) bool { return s >= 0 && slices.Contains(c.seats, s) }
+
+// state is the game as device c's seats may know it: whole (a sync), or
+// what changed since it was last sent (an update); it remembers what it
+// sent.
+func (h *Host) state(ch *change, c *conn, whole bool) State {
+	g := ch.g
+	viewers := append([]rules.Seat{rules.Public}, c.seats...)
+	var st State
+	if whole || len(c.views) != len(viewers) {
+		whole = true
+		c.views, c.logs = make([]ViewPatch, len(viewers)), make([][]rules.LogLine, len(viewers))
+	}
+	for i, s := range viewers {
+		e := ch.view(s)
+		if whole {
+			st.Views = append(st.Views, e.v)
+			st.Logs = append(st.Logs, LogDelta{Lines: e.log})
+		} else {
+			st.Patches = append(st.Patches, patch(c.views[i], e.keys))
+			st.Logs = append(st.Logs, logDelta(c.logs[i], e.log))
+		}
+		c.views[i], c.logs[i] = e.keys, e.log
+	}
+	st.ToAct, st.Over, st.Len = g.ToAct(), g.Over(), g.Len()
+	if c.holds(st.ToAct) {
+		st.Legal = ch.legalOf(st.ToAct)
+	}
+	pub := ch.public()
+	from := 0
+	if !whole {
+		from = min(c.hist, len(pub))
+	}
+	st.HistoryFrom = from
+	if from < len(pub) {
+		st.History = pub[from:]
+	}
+	c.hist = len(pub)
+	undo, redo := c.desk.UndoState()
+	if undo != nil {
+		st.CanUndo = undo.Error()
+	}
+	st.CanRedo = redo == nil
+	return st
+}
+
+// sendSync sends device c the whole state (under the match's lock); from
+// then on it is told every change.
+func (h *Host) sendSync(g *rules.Game, c *conn) {
+	st := h.state(newChange(g), c, true)
+	c.version, c.live = h.version, true
+	c.send(Sync{T: KSync, Epoch: h.epoch, Version: h.version, State: st})
+}
+
+// eventTexts are the events of evs device c may read, each in its words
+// (a private event in its seat's, a public one in the public's).
+func eventTexts(g *rules.Game, evs []rules.Event, holds func(rules.Seat) bool) []EventText {
+	var out []EventText
+	for _, e := range evs {
+		if rules.Audience(e, holds) {
+			out = append(out, EventText{Event: e, Text: g.EventText(e, e.Seat)})
+		}
+	}
+	return out
+}
+
+// moved is the match's listener: under its lock, after its files saved
+// the change, each device's update goes to its queue (never blocking).
+func (h *Host) moved(mv session.Moved, g *rules.Game) {
+	h.version = mv.Version
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	var cs []*conn
+	for c := range h.conns {
+		if c.live && (c.role == roleSeat || c.role == roleWatch) {
+			cs = append(cs, c)
+		}
+	}
+	h.mu.Unlock()
+	var by *conn
+	for _, c := range cs {
+		if mv.By != nil && c.desk == mv.By {
+			by = c
+		}
+	}
+	how := "act"
+	switch {
+	case mv.How == session.Shrank:
+		how = "undo"
+	case mv.How == session.Started:
+		how = "seats"
+	case by != nil && by.reqHow == "redo":
+		how = "redo"
+	}
+	ch := newChange(g)
+	for _, c := range cs {
+		u := Update{T: KUpdate, Epoch: h.epoch, Version: mv.Version, Prev: c.version, How: how,
+			Seat: mv.Seat, Bot: mv.Bot, WasCombat: mv.WasCombat}
+		if c == by {
+			u.ID = c.reqID
+		}
+		u.Events = eventTexts(g, mv.Events, c.holds)
+		u.State = h.state(ch, c, false)
+		c.version = mv.Version
+		c.sendRaw(marshal(u))
+		if c == by {
+			c.ownEvents = u.Events
+		}
+	}
+	switch {
+	case mv.How == session.Shrank && by != nil && len(by.seats) > 0:
+		who := h.base.Players[by.seats[0]]
+		text := who + " took back their move."
+		if mv.Seat != by.seats[0] && mv.Seat >= 0 && int(mv.Seat) < len(h.base.Players) {
+			text = fmt.Sprintf("%s took back %s's move.", who, h.base.Players[mv.Seat])
+		}
+		b := marshal(Notice{T: KNotice, Text: text})
+		for _, c := range cs {
+			c.sendRaw(b)
+		}
+	case mv.How == session.Started:
+		h.touch()
+	}
+}
