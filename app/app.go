@@ -101,6 +101,13 @@ type Options struct {
 	// Sandbox opens the sandbox at once on the initial position of Map
 	// and Players (sandbox.go).
 	Sandbox bool
+	// HostAddr is where a hosted game listens (HOST:PORT; "": every
+	// address, port 7373 or any free one; network.go).
+	HostAddr string
+	// Join is a host's join link: the window joins that game as a device
+	// (JoinSeat: the seat asked, its conspiracy id; "" any free seat;
+	// JoinName: the player's name the host sees).
+	Join, JoinSeat, JoinName string
 }
 
 // cleanTemps removes what a crash or a kill left of the atomic writes in

@@ -228,6 +228,11 @@ func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
 	if m == nil {
 		return false
 	}
+	netChanged := false
+	if hn := lg.hosting; hn != nil && hn.changed(now) {
+		u.SetPresence(hn.presence(), now)
+		netChanged = true
+	}
 	if u.Holding() {
 		// A notice is up (a combat's result). After a bot's move no one
 		// at the screen has to dismiss it: it stays for a pause, then
@@ -239,7 +244,7 @@ func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
 			return true
 		}
 		_, note := m.Tick(now, true)
-		return lg.note(note)
+		return lg.note(note) || netChanged
 	}
 	_, note := m.Tick(now, false)
 	changed := lg.note(note)
@@ -247,7 +252,7 @@ func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
 		u.ShowHint(hintOf(h))
 		changed = true
 	}
-	return lg.follow(c) || changed
+	return lg.follow(c) || changed || netChanged
 }
 
 // note puts a bot's trouble on the message line.

@@ -19,7 +19,7 @@ var namedKeys = []struct {
 	k    ebiten.Key
 	name string
 }{
-	{ebiten.KeySpace, "Space"}, {ebiten.KeyF1, "F1"}, {ebiten.KeyF2, "F2"}, {ebiten.KeyF3, "F3"}, {ebiten.KeyF11, "F11"},
+	{ebiten.KeySpace, "Space"}, {ebiten.KeyF1, "F1"}, {ebiten.KeyF2, "F2"}, {ebiten.KeyF3, "F3"}, {ebiten.KeyF4, "F4"}, {ebiten.KeyF11, "F11"},
 	{ebiten.KeyArrowLeft, "Left"}, {ebiten.KeyArrowRight, "Right"}, {ebiten.KeyArrowUp, "Up"}, {ebiten.KeyArrowDown, "Down"},
 	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
 	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},

@@ -1,6 +1,9 @@
 package app
 
 import (
+	"slices"
+	"time"
+
 	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/session"
@@ -23,6 +26,9 @@ type liveGame struct {
 	desk   *session.Desk
 	seen   uint64
 	tester bool
+	// hosting serves the game on the network (network.go; nil: not
+	// hosted).
+	hosting *hosting
 	// armed is a tool that shows every secret, asked for once at this
 	// position in a game that is not a tester's (secretTool).
 	armed armedTool
@@ -47,6 +53,16 @@ func begin(c *Context, p play, seed uint64, id gameID, st seating) (*liveGame, S
 	}
 	lg.tbl = table.New(lg.play.on, o)
 	lg.scene = &tableScene{lg: lg}
+	if canHost && slices.Contains(st.players, gamefile.SeatRemote) && lg.play.match != nil {
+		// Some seat is played from another device: this window hosts.
+		hn, err := startHosting(lg, c.app.opts.HostAddr)
+		if err != nil {
+			lg.tbl.SetMessage(err.Error(), true)
+		} else {
+			lg.hosting = hn
+			lg.tbl.SetPresence(hn.presence(), time.Now())
+		}
+	}
 	// The scene the game stands at: a Context of its own, whose GoTo
 	// keeps the scene for the caller.
 	var at Scene = lg.scene
@@ -87,6 +103,7 @@ func (lg *liveGame) moved(c *Context, byBot bool) {
 // stay (the save is offered under Continue, to this window or another),
 // and the next game gets its own.
 func (lg *liveGame) close() {
+	lg.hosting.close()
 	if m := lg.play.match; m != nil {
 		m.Close()
 	}
@@ -97,6 +114,8 @@ func (lg *liveGame) close() {
 
 // stop stops the bots (a new game is coming, the window closes).
 func (lg *liveGame) stop() {
+	lg.hosting.close()
+	lg.hosting = nil
 	if m := lg.play.match; m != nil {
 		m.Interrupt()
 	}
@@ -152,7 +171,7 @@ func (lg *liveGame) decorate(c *Context, ws []ui.Widget, hint bool) []ui.Widget 
 	if hint {
 		ws = lg.botWidgets(ws)
 	}
-	return ws
+	return lg.admissionWidgets(lg.netChip(ws))
 }
 
 // footBanner is where the banner goes over the table's board: its foot.

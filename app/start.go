@@ -629,7 +629,11 @@ func startGame(c *Context) (Scene, error) {
 	s.keepSetup(c.app.opts.Prefs)
 	id := gameID{tester: s.tester}
 	id.mapName, id.mapSum = gamefile.MapName(s.mapID(), p.on.Map())
-	_, at := begin(c, p, seed, id, s.botDriver(len(names), seed))
+	lg, at := begin(c, p, seed, id, s.botDriver(len(names), seed))
+	if lg.hosting != nil {
+		// The join link and its QR code first: the others need it.
+		at = &netScene{under: at, lg: lg}
+	}
 	return at, nil
 }
 

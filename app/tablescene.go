@@ -75,6 +75,9 @@ func (s *tableScene) do(cmd ui.Command, c *Context, self settler) {
 		c.GoTo(newScenarioScene(c, self, lg))
 	case cmd.Kind == ui.CmdHint:
 		lg.askHint()
+	case cmd.Kind == ui.CmdNetPanel:
+		c.GoTo(&netScene{under: self, lg: lg})
+	case lg.netDo(cmd):
 	case cmd.Kind == ui.CmdSandbox && !lg.tbl.Trying():
 		lg.sandbox(c, self)
 	default:
@@ -188,6 +191,9 @@ func (s *curtainScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 		switch k {
 		case "Space":
 			k = "Enter"
+		case "F4":
+			c.GoTo(&netScene{under: s, lg: s.lg})
+			return nil, true
 		case "Ctrl+Z", "Ctrl+Y":
 			cmd := ui.Command{Kind: ui.CmdUndo}
 			if k == "Ctrl+Y" {
@@ -206,6 +212,13 @@ func (s *curtainScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 }
 
 func (s *curtainScene) Do(cmd ui.Command, c *Context) {
+	switch {
+	case cmd.Kind == ui.CmdNetPanel:
+		c.GoTo(&netScene{under: s, lg: s.lg})
+		return
+	case s.lg.netDo(cmd):
+		return
+	}
 	if cmd.Kind == ui.CmdLift {
 		s.lg.tbl.Reveal(s.seat)
 		c.GoTo(s.lg.at(false))

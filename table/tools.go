@@ -22,6 +22,7 @@ func toolEntries() []toolEntry {
 		{"Save position as scenario", "Ctrl+S", "Write the position on the table to a scenario file (a new file in the scenarios folder; it holds every secret). Open it again with: notrueking -scenario FILE.", ui.Command{Kind: ui.CmdSavePosition}},
 		{"Edit position (sandbox)", "E", "Sandbox: edit this position (units, flags, agents, cards), then play from it. Shows every secret.", ui.Command{Kind: ui.CmdSandbox}},
 		{"Try mode on / off", "T", "Try mode: pick any group and see where it could move, and why not elsewhere. Nothing is played.", ui.Command{Kind: ui.CmdTryMode}},
+		{"Network…", "F4", "A game played over the network: its join link and QR code, who is connected, and (hosting) the devices to admit and the seats to hand to a bot.", ui.Command{Kind: ui.CmdNetPanel}},
 		{"Scenarios…", "F3", "The shipped scenarios and the positions you saved, with what to try and what to expect: one click opens one (this game stays saved under Continue).", ui.Command{Kind: ui.CmdScenarios}},
 	}
 }
