@@ -77,7 +77,7 @@ func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {
 	h.mu.Lock()
 	h.nextID++
 	c := &conn{h: h, ws: ws, id: h.nextID, addr: addr, out: make(chan outMsg, SendQueue),
-		done: make(chan struct{}), ask: -1, bucket: Burst, last: time.Now()}
+		done: make(chan struct{}), ask: -1, bucket: h.o.Burst, last: time.Now()}
 	h.conns[c] = struct{}{}
 	h.mu.Unlock()
 	c.idle = time.AfterFunc(h.hello, func() {
@@ -204,11 +204,11 @@ func (c *conn) serve() {
 			return
 		}
 		now := time.Now()
-		c.bucket = min(Burst, c.bucket+now.Sub(c.last).Seconds()*RatePerSecond)
+		c.bucket = min(h.o.Burst, c.bucket+now.Sub(c.last).Seconds()*h.o.Rate)
 		c.last = now
 		if c.bucket < 1 {
 			h.logf("%s (#%d %s): flood", c.addr, c.id, c.name)
-			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("more than %d messages a second", RatePerSecond))
+			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("more than %g messages a second", h.o.Rate))
 			return
 		}
 		c.bucket--

@@ -66,6 +66,10 @@ type HostOptions struct {
 	// HelloWithin and Silence bound the wait for a device's hello and the
 	// silence of a connected device (0: HelloWithin, Silence).
 	HelloWithin, Silence time.Duration
+	// Rate and Burst bound the messages a connection may send (0:
+	// RatePerSecond, Burst); a test's devices that play as fast as they
+	// can raise them.
+	Rate, Burst float64
 }
 
 // Waits a host allows a device.
@@ -152,6 +156,12 @@ func NewHost(o HostOptions) (*Host, error) {
 	}
 	if h.silent <= 0 {
 		h.silent = Silence
+	}
+	if h.o.Rate <= 0 {
+		h.o.Rate = RatePerSecond
+	}
+	if h.o.Burst <= 0 {
+		h.o.Burst = Burst
 	}
 	if h.room == "" {
 		h.room = NewRoom()

@@ -1,0 +1,434 @@
+package remote
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"notrueking/gamefile"
+	"notrueking/maps"
+	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/table"
+)
+
+var _ table.Game = (*Client)(nil)
+
+// rig is a match served by a host over a real WebSocket server on the
+// loopback.
+type rig struct {
+	t    testing.TB
+	m    *session.Match
+	host *Host
+	srv  *httptest.Server
+	link string
+	// served swaps the host behind the server (a restarted host).
+	served atomic.Pointer[Host]
+	bots   chan chan struct{}
+	// wire counts the bytes the server's connections read and wrote.
+	wire *counter
+}
+
+type game struct {
+	mapName string
+	variant rules.Variant
+	names   []string
+	players []string // per seat: gamefile.SeatRemote or a bot level
+	seed    uint64
+}
+
+func newGame(t testing.TB, gm game) *rules.Game {
+	t.Helper()
+	m, err := maps.Load(gm.mapName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := rules.New(m, rules.Config{Players: gm.names, Seed: gm.seed, Variant: gm.variant})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func newRig(t testing.TB, gm game, o HostOptions) *rig {
+	t.Helper()
+	g := newGame(t, gm)
+	m := session.NewMatch(g, session.MatchOptions{Players: gm.players, Pause: time.Nanosecond, BotSeed: gm.seed})
+	r := &rig{t: t, m: m, bots: make(chan chan struct{}), wire: &counter{}}
+	o.Match = m
+	h, err := NewHost(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.host = h
+	r.served.Store(h)
+	r.srv = httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		r.served.Load().ServeHTTP(w, req)
+	}))
+	ln := r.srv.Listener
+	r.srv.Listener = &countListener{Listener: ln, n: r.wire}
+	r.srv.Start()
+	r.link = h.Link(strings.TrimPrefix(r.srv.URL, "http://"))
+	// The bots' goroutine: asked for one bot move, it ticks the match
+	// until the move is made.
+	stop := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case done := <-r.bots:
+				v := m.Version()
+				for m.Version() == v {
+					if moved, note := m.Tick(time.Now(), false); note != "" {
+						t.Errorf("bot: %s", note)
+						break
+					} else if !moved {
+						m.Wait()
+					}
+				}
+				close(done)
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		close(stop)
+		r.served.Load().Close()
+		r.srv.Close()
+		m.Close()
+	})
+	return r
+}
+
+// botMove has the bots' goroutine make one bot move.
+func (r *rig) botMove() {
+	done := make(chan struct{})
+	r.bots <- done
+	<-done
+}
+
+// counter counts bytes.
+type counter struct{ in, out atomic.Int64 }
+
+type countListener struct {
+	net.Listener
+	n *counter
+}
+
+func (l *countListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return &countConn{Conn: c, n: l.n}, nil
+}
+
+type countConn struct {
+	net.Conn
+	n *counter
+}
+
+func (c *countConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	c.n.in.Add(int64(n))
+	return n, err
+}
+
+func (c *countConn) Write(b []byte) (int, error) {
+	n, err := c.Conn.Write(b)
+	c.n.out.Add(int64(n))
+	return n, err
+}
+
+func ctxFor(t testing.TB) context.Context {
+	// A bound for a test that hangs, never an assertion on time.
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// join dials the rig as a device asking for seat (its conspiracy id) and
+// waits for its first state.
+func (r *rig) join(name, seat string, o ClientOptions) *Client {
+	r.t.Helper()
+	o.Name, o.Seat = name, seat
+	c, err := Dial(ctxFor(r.t), r.link, o)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	r.t.Cleanup(c.Close)
+	if err := c.WaitReady(ctxFor(r.t)); err != nil {
+		r.t.Fatalf("%s: %v", name, err)
+	}
+	return c
+}
+
+// caughtUp waits until c holds the match's version v of the host's
+// epoch.
+func (r *rig) caughtUp(c *Client, v uint64) {
+	r.t.Helper()
+	ctx := ctxFor(r.t)
+	for {
+		seq := c.Seq()
+		e, cv := c.Version()
+		if e == r.served.Load().epoch && cv == v {
+			return
+		}
+		if err := c.Err(); err != nil {
+			r.t.Fatalf("client ended: %v", err)
+		}
+		if err := c.Wait(ctx, seq); err != nil {
+			r.t.Fatalf("waiting for version %d (at %d): %v", v, cv, err)
+		}
+	}
+}
+
+func enc(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// noLog is v without its log.
+func noLog(v rules.View) rules.View { v.Log = nil; return v }
+
+// same fails unless every client shows what the host's game does for
+// its seats (and the public), at the match's version: views (their logs
+// whole when full), legal actions, the public history, who acts, the
+// length, the undo state.
+func (r *rig) same(where string, clients []*Client, full bool) {
+	r.t.Helper()
+	v := r.m.Version()
+	for _, c := range clients {
+		r.caughtUp(c, v)
+	}
+	type desk struct {
+		undo, redo error
+	}
+	var fails []string
+	r.m.Do(func(g *rules.Game) {
+		views := map[rules.Seat][]byte{}
+		logs := map[rules.Seat][]rules.LogLine{}
+		view := func(s rules.Seat) ([]byte, []rules.LogLine) {
+			if b, ok := views[s]; ok {
+				return b, logs[s]
+			}
+			hv := g.View(s)
+			logs[s] = hv.Log
+			views[s] = enc(noLog(hv))
+			return views[s], logs[s]
+		}
+		pub := g.PublicActions()
+		for ci, c := range clients {
+			bad := func(f string, args ...any) {
+				fails = append(fails, fmt.Sprintf("%s: client %d (seats %v): ", where, ci, c.Held())+fmt.Sprintf(f, args...))
+			}
+			for _, s := range append([]rules.Seat{rules.Public}, c.Held()...) {
+				hb, hl := view(s)
+				cv := c.View(s)
+				if cb := enc(noLog(cv)); !bytes.Equal(hb, cb) {
+					bad("view %d differs:\nhost   %s\nclient %s", s, clip2(hb), clip2(cb))
+				}
+				cl := cv.Log
+				switch {
+				case len(cl) != len(hl):
+					bad("view %d's log has %d lines, the host's %d", s, len(cl), len(hl))
+				case full && !slices.Equal(cl, hl):
+					bad("view %d's log differs", s)
+				case len(hl) > 0 && cl[len(cl)-1] != hl[len(hl)-1]:
+					bad("view %d's last log line is %q, the host's %q", s, cl[len(cl)-1].Text, hl[len(hl)-1].Text)
+				}
+				if s >= 0 {
+					hlg, clg := g.LegalFor(s), c.LegalFor(s)
+					if g.ToAct() != s {
+						hlg = nil
+					}
+					if !slices.Equal(hlg, clg) {
+						bad("seat %d's legal actions: %d, the host's %d", s, len(clg), len(hlg))
+					}
+				}
+			}
+			if !slices.Equal(pub, c.PublicActions()) {
+				bad("the public history differs (%d entries, the host's %d)", len(c.PublicActions()), len(pub))
+			}
+			if c.ToAct() != g.ToAct() || c.Len() != g.Len() || c.Over() != g.Over() {
+				bad("to act %d len %d over %v; the host's %d %d %v", c.ToAct(), c.Len(), c.Over(), g.ToAct(), g.Len(), g.Over())
+			}
+			d := r.m.RemoteDesk(c.Held()...)
+			undo, redo := d.UndoState()
+			if errText(undo) != errText(c.CanUndo()) || (redo == nil) != c.CanRedo() {
+				bad("undo %q redo %v; the host's %q %v", errText(c.CanUndo()), c.CanRedo(), errText(undo), redo == nil)
+			}
+		}
+	})
+	if len(fails) > 0 {
+		r.t.Fatal(strings.Join(fails[:min(len(fails), 4)], "\n"))
+	}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+func clip2(b []byte) string {
+	if len(b) > 600 {
+		return string(b[:600]) + "…"
+	}
+	return string(b)
+}
+
+// pick is a random legal action of c's seat to act (nil: none).
+func pick(c *Client, r *rand.Rand) (rules.Action, bool) {
+	legal := c.Legal()
+	if len(legal) == 0 {
+		return rules.Action{}, false
+	}
+	a := legal[r.IntN(len(legal))]
+	if a.Verb == rules.VArrange {
+		a = rules.RandomArrangement(a, r)
+	}
+	return a, true
+}
+
+// play plays the rig's game to its end in lock step: the seat to act
+// moves (a device by a random legal action through its client, a bot
+// through the bots' goroutine), then every client is checked against the
+// host. each is called after every change (may be nil).
+func (r *rig) play(clients []*Client, bySeat map[rules.Seat]*Client, seed uint64, each func(step int)) int {
+	r.t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	steps := 0
+	for ; ; steps++ {
+		r.same(fmt.Sprintf("step %d", steps), clients, steps%97 == 0)
+		var over bool
+		var toAct rules.Seat
+		r.m.Do(func(g *rules.Game) { over, toAct = g.Over(), g.ToAct() })
+		if over {
+			break
+		}
+		if steps > 5000 {
+			r.t.Fatal("no end after 5000 steps")
+		}
+		if each != nil {
+			each(steps)
+		}
+		r.m.Do(func(g *rules.Game) { over, toAct = g.Over(), g.ToAct() })
+		if over {
+			continue
+		}
+		if r.m.IsBot(toAct) {
+			r.botMove()
+			continue
+		}
+		c := bySeat[toAct]
+		if c == nil {
+			r.t.Fatalf("no device plays seat %d", toAct)
+		}
+		a, ok := pick(c, rng)
+		if !ok {
+			r.t.Fatalf("step %d: seat %d's device has no legal action", steps, toAct)
+		}
+		if _, err := c.Apply(a); err != nil {
+			r.t.Fatalf("step %d: %s: %v", steps, a.Format(c.Map()), err)
+		}
+	}
+	r.same("the end", clients, true)
+	return steps
+}
+
+// raw is a hostile device: a bare WebSocket to the host.
+type raw struct {
+	t  testing.TB
+	ws *websocket.Conn
+}
+
+func (r *rig) raw() *raw {
+	r.t.Helper()
+	u, _, err := ParseLink(r.link)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	ws, _, err := websocket.Dial(ctxFor(r.t), u, nil)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	ws.SetReadLimit(MaxOut)
+	r.t.Cleanup(func() { ws.CloseNow() })
+	return &raw{t: r.t, ws: ws}
+}
+
+func (d *raw) send(v any) {
+	d.t.Helper()
+	b, ok := v.([]byte)
+	if !ok {
+		if s, isStr := v.(string); isStr {
+			b = []byte(s)
+		} else {
+			b = enc(v)
+		}
+	}
+	if err := d.ws.Write(ctxFor(d.t), websocket.MessageText, b); err != nil {
+		d.t.Fatalf("write: %v", err)
+	}
+}
+
+// next reads messages until one of kind k (decoded into out), failing on
+// a close.
+func (d *raw) next(k string, out any) {
+	d.t.Helper()
+	for {
+		_, b, err := d.ws.Read(ctxFor(d.t))
+		if err != nil {
+			d.t.Fatalf("waiting for a %s: %v", k, err)
+		}
+		var kk kindOf
+		json.Unmarshal(b, &kk)
+		if kk.T == k {
+			if out != nil {
+				if err := json.Unmarshal(b, out); err != nil {
+					d.t.Fatal(err)
+				}
+			}
+			return
+		}
+	}
+}
+
+// closed reads until the host closes the link, and returns how.
+func (d *raw) closed() (websocket.StatusCode, string) {
+	d.t.Helper()
+	for {
+		_, _, err := d.ws.Read(ctxFor(d.t))
+		if err != nil {
+			var ce websocket.CloseError
+			if errors.As(err, &ce) {
+				return ce.Code, ce.Reason
+			}
+			return -1, err.Error()
+		}
+	}
+}
+
+func hello(room, name string) Hello {
+	return Hello{T: KHello, Proto: Proto, Name: name, Room: room}
+}
+
+var _ = gamefile.SeatRemote

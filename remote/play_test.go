@@ -1,0 +1,60 @@
+package remote
+
+import (
+	"fmt"
+	"testing"
+
+	"notrueking/gamefile"
+	"notrueking/rules"
+)
+
+// TestWholeGamesOverWebSocket plays whole games on both maps, plain and
+// Citadel, 2 to 9 seats, with devices and bots at the seats and a
+// spectator: devices join a host over a real WebSocket, act by random
+// legal actions of their seat (seeded) through their Client (a
+// rules.Desk and rules.Actor), and after every change each client's
+// views (its seat's and the public's), legal actions, public history,
+// seat to act, length and undo state equal the host's.
+func TestWholeGamesOverWebSocket(t *testing.T) {
+	for _, tc := range []struct {
+		game
+		watch bool
+	}{
+		{game{"standard", rules.Plain, []string{"Ann", "Ben", "Cy", "Dee"}, []string{"remote", "random", "remote", "remote"}, 3}, true},
+		{game{"standard", rules.Citadel, []string{"Ann", "Ben", "Cy"}, []string{"remote", "remote", "random"}, 5}, false},
+		{game{"nine", rules.Plain, []string{"Ann", "Ben"}, []string{"remote", "remote"}, 7}, false},
+		{game{"nine", rules.Citadel, nine(), []string{"remote", "random", "remote", "remote", "random", "remote", "remote", "remote", "random"}, 11}, true},
+	} {
+		name := fmt.Sprintf("%s-%s-%d", tc.mapName, tc.variant, len(tc.names))
+		t.Run(name, func(t *testing.T) {
+			r := newRig(t, tc.game, HostOptions{AdmitAuto: true, Rate: fast, Burst: fast})
+			var clients []*Client
+			bySeat := map[rules.Seat]*Client{}
+			ids := newGame(t, tc.game).Seats()
+			for i, who := range tc.players {
+				if who != gamefile.SeatRemote {
+					continue
+				}
+				c := r.join(tc.names[i], ids[i], ClientOptions{})
+				if h := c.Held(); len(h) != 1 || h[0] != rules.Seat(i) {
+					t.Fatalf("%s holds %v, asked %s", tc.names[i], h, ids[i])
+				}
+				clients = append(clients, c)
+				bySeat[rules.Seat(i)] = c
+			}
+			if tc.watch {
+				clients = append(clients, r.join("Eve", "", ClientOptions{Watch: true}))
+			}
+			steps := r.play(clients, bySeat, tc.seed, nil)
+			t.Logf("%s: %d steps", name, steps)
+		})
+	}
+}
+
+func nine() []string {
+	return []string{"Ann", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ida"}
+}
+
+// fast is the message rate allowed to the tests' devices, which play as
+// fast as they can.
+const fast = 1e6
