@@ -41,6 +41,7 @@ func init() {
 		{"spectate", "spectate FILE|latest " + presenterUsage, "follow a game's save in a window that shows the public view only, for a stream", cmdSpectate},
 		{"sandbox", "sandbox " + setupUsage + " [-record FILE] " + presenterUsage, "edit a position of a map's setup, then play from it (a tester's tool)", cmdSandbox},
 		{"host", hostUsage, "host a game on the network without a window: prints the join link, runs until the game ends; players join from their own devices", cmdHost},
+		{"join", joinUsage, "join a game hosted on the network (the host's join link) in a window, or play its seat headless with -bot", cmdJoin},
 		{"validate", "validate [-json] [-balance [-games N] [-easy N] [-players N] [-seed S] [-j N]] FILE", "check a map file (or a shipped map) and print its summary, or every problem", cmdValidate},
 		{"run", "run RECORD", "replay a game record headlessly, printing every event and the final state as JSON", cmdRun},
 		{"selfplay", "selfplay [-map NAME|FILE] [-players N] [-games G] [-seed S] [-variant citadel]", "play random legal games headlessly; print their speed and a checksum", cmdSelfplay},

@@ -188,6 +188,9 @@ func Run(opts Options) error {
 	if opts.Replay != "" {
 		t += " — replay of " + filepath.Base(opts.Replay)
 	}
+	if opts.Join != "" {
+		t += " — joined over the network"
+	}
 	if err := openWindow(a, opts, t); err != nil {
 		a.dropUnshown()
 		return err
@@ -218,6 +221,8 @@ func (e *SetupError) Unwrap() error { return e.Err }
 func (a *App) firstScene() (Scene, error) {
 	c, o := a.ctx(), &a.opts
 	switch {
+	case o.Join != "":
+		return startJoin(a), nil
 	case o.Replay != "":
 		return openReplay(c, o.Replay)
 	case o.Load != "":

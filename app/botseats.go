@@ -225,6 +225,9 @@ func (lg *liveGame) botLevelOf(seat rules.Seat) (bots.Level, bool) {
 // the table changed.
 func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
 	m, u := lg.play.match, lg.tbl
+	if lg.client != nil {
+		return lg.followClient(now, c)
+	}
 	if m == nil {
 		return false
 	}
@@ -354,6 +357,10 @@ func (lg *liveGame) botsPlace() bool {
 // humans lists the seats played at this screen, and whether any seat is
 // played elsewhere (a bot's, or a player's at another device).
 func (lg *liveGame) humans() (hs []rules.Seat, others bool) {
+	if cl := lg.client; cl != nil {
+		hs = cl.Held()
+		return hs, len(hs) < len(lg.tbl.Seats())
+	}
 	m := lg.play.match
 	if m == nil {
 		return nil, false

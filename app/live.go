@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"notrueking/gamefile"
+	"notrueking/remote"
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/table"
@@ -29,6 +30,12 @@ type liveGame struct {
 	// hosting serves the game on the network (network.go; nil: not
 	// hosted).
 	hosting *hosting
+	// client is the game joined at another host (join.go; nil: the game
+	// runs here), seenClient the last of its changes the table followed,
+	// awaySec the second the away times were last drawn at.
+	client     *remote.Client
+	seenClient uint64
+	awaySec    int64
 	// armed is a tool that shows every secret, asked for once at this
 	// position in a game that is not a tester's (secretTool).
 	armed armedTool
@@ -104,6 +111,9 @@ func (lg *liveGame) moved(c *Context, byBot bool) {
 // and the next game gets its own.
 func (lg *liveGame) close() {
 	lg.hosting.close()
+	if lg.client != nil {
+		lg.client.Close()
+	}
 	if m := lg.play.match; m != nil {
 		m.Close()
 	}

@@ -32,6 +32,9 @@ func (u *Table) SetPresence(ps []Presence, now time.Time) {
 	u.presence, u.presenceAt = ps, now
 }
 
+// PresenceList is the presence set last (SetPresence).
+func (u *Table) PresenceList() []Presence { return u.presence }
+
 // presenceOf is seat s's presence (the zero value: not remote).
 func (u *Table) presenceOf(s rules.Seat) Presence {
 	if s >= 0 && int(s) < len(u.presence) {

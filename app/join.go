@@ -1,0 +1,246 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"notrueking/gamefile"
+	"notrueking/internal/version"
+	"notrueking/remote"
+	"notrueking/rules"
+	"notrueking/table"
+	"notrueking/ui"
+)
+
+// Joining a game hosted elsewhere (notrueking join LINK): the window is a
+// device. Its table reads and acts on a remote.Client — what the host sent
+// its seats — exactly as it does a game at its own screen; the host runs
+// the engine, its files and its bots. The window follows every change the
+// host tells (another player's move, a bot's, an undo) as the hosting
+// window follows its devices', shows who is connected, and the curtain
+// only when it holds several seats.
+
+// joinWait is the window while it joins: connecting, then waiting for the
+// host to admit it, or why it could not join.
+type joinWait struct {
+	still
+	link string
+	// dial is the client once connected (set by the dialing goroutine);
+	// failed why it could not connect.
+	client atomic.Pointer[remote.Client]
+	failed atomic.Pointer[string]
+	msg    string
+}
+
+// startJoin dials the host of o.Join from a goroutine of its own (the
+// window keeps drawing) and shows the wait.
+func startJoin(a *App) Scene {
+	o := a.opts
+	w := &joinWait{link: o.Join}
+	prefs := o.Prefs
+	key := tokenKey(o.Join)
+	token := ""
+	if prefs != nil && key != "" {
+		token, _, _ = prefs.Get(key)
+	}
+	name := o.JoinName
+	if name == "" {
+		name = defaultDeviceName()
+	}
+	co := remote.ClientOptions{Name: name, Seat: o.JoinSeat, Token: token, Build: version.Get().Short(),
+		SaveToken: func(t string) {
+			if prefs != nil && key != "" {
+				prefs.Set(key, t)
+			}
+		}}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		cl, err := remote.Dial(ctx, o.Join, co)
+		if err != nil {
+			s := err.Error()
+			w.failed.Store(&s)
+			return
+		}
+		w.client.Store(cl)
+	}()
+	return w
+}
+
+// tokenKey is the setting that keeps the seat token of the game a link
+// joins: one per room code (store.Prefs names: a-z, 0-9, '-').
+func tokenKey(link string) string {
+	_, room, err := remote.ParseLink(link)
+	if err != nil {
+		return ""
+	}
+	return "seat-" + strings.ToLower(room)
+}
+
+// defaultDeviceName is the name a device gives the host when -name is
+// not given: the computer's.
+func defaultDeviceName() string {
+	return "Player"
+}
+
+func (w *joinWait) Show(*Context) Shown {
+	text := "Joining " + w.link + " …"
+	if cl := w.client.Load(); cl != nil {
+		if s := cl.Waiting(); s != "" {
+			text = s
+		}
+	}
+	if f := w.failed.Load(); f != nil {
+		text = "Could not join: " + *f
+	}
+	if w.msg != "" {
+		text = w.msg
+	}
+	return Shown{Widgets: []ui.Widget{
+		{R: ui.Rect{W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: ui.ColBG},
+		{R: ui.Rect{X: 300, Y: 300, W: 1000, H: 260}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold},
+		{R: ui.Rect{X: 320, Y: 330, W: 960, H: 50}, Kind: ui.WText, Text: "Joining a game on the network", Size: 34, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold},
+		{R: ui.Rect{X: 320, Y: 410, W: 960, H: 90}, Kind: ui.WText, Text: strings.Join(ui.WrapText(text, 20, 960, 0), "\n"), Size: 20, Align: ui.AlignCenter, Ink: ui.ColText, Tip: text},
+	}}
+}
+
+// Tick: once the host sent the game, it goes on the table.
+func (w *joinWait) Tick(_ time.Time, c *Context) bool {
+	cl := w.client.Load()
+	if cl == nil {
+		return w.failed.Load() != nil
+	}
+	if err := cl.Err(); err != nil && !cl.Ready() {
+		w.msg = "Could not join: " + err.Error()
+		return true
+	}
+	if !cl.Ready() {
+		return true // the waiting words may have come
+	}
+	_, at := beginJoined(c, cl)
+	c.GoTo(at)
+	return true
+}
+
+// beginJoined puts the joined game on the table: the client is what the
+// table reads and acts on; no match runs here.
+func beginJoined(c *Context, cl *remote.Client) (*liveGame, Scene) {
+	lg := &liveGame{client: cl, play: play{on: cl}}
+	lg.seenClient = cl.Seq()
+	o := table.Options{LargeLog: c.app.opts.LargeText, Shuffle: secretSeed()}
+	lg.tbl = table.New(cl, o)
+	lg.presenceFromClient(time.Now())
+	lg.scene = &tableScene{lg: lg}
+	var at Scene = lg.scene
+	lg.moved(c.under(func(s Scene) { at = s }), false)
+	return lg, at
+}
+
+// presenceFromClient gives the table who plays each seat as the host last
+// said: the bots' tags and the remote seats' presence.
+func (lg *liveGame) presenceFromClient(now time.Time) {
+	p := lg.client.Presence()
+	n := len(lg.tbl.Seats())
+	ps := make([]table.Presence, n)
+	bots := make([]string, n)
+	for _, s := range p.Seats {
+		if s.Seat < 0 || int(s.Seat) >= n {
+			continue
+		}
+		switch s.Kind {
+		case gamefile.SeatRemote:
+			ps[s.Seat] = table.Presence{Remote: true, Device: s.Device, Connected: s.Connected}
+			if s.AwaySince > 0 {
+				ps[s.Seat].AwaySince = time.UnixMilli(s.AwaySince)
+			}
+		case "host":
+		default:
+			bots[s.Seat] = s.Kind
+		}
+	}
+	lg.tbl.SetPresence(ps, now)
+	lg.tbl.SetBots(bots)
+}
+
+// followClient has the table follow what the host told since it last
+// looked (another player's move, a bot's, an undo, who is connected), in
+// order, then goes where the game stands; it reports whether anything
+// came.
+func (lg *liveGame) followClient(now time.Time, c *Context) bool {
+	cl, u := lg.client, lg.tbl
+	chs, ok := cl.Since(lg.seenClient)
+	if !ok {
+		lg.seenClient = cl.Seq()
+		u.Refresh()
+		lg.presenceFromClient(now)
+		lg.moved(c, false)
+		return true
+	}
+	if len(chs) == 0 {
+		// The away times tick on.
+		return lg.awayTicks(now)
+	}
+	moved, byBot := false, false
+	for _, ch := range chs {
+		lg.seenClient = ch.Seq
+		switch ch.How {
+		case "act", "redo":
+			if ch.Own {
+				continue // the table took it itself
+			}
+			evs := make([]rules.Event, len(ch.Events))
+			for i, e := range ch.Events {
+				evs[i] = e.Event
+			}
+			who := u.SeatName(ch.Seat)
+			if ch.Bot != "" {
+				who = fmt.Sprintf("%s (%s bot)", who, ch.Bot)
+			}
+			u.Follow(evs, ch.WasCombat, who)
+			moved, byBot = true, ch.Bot != ""
+		case "undo":
+			if ch.Own {
+				continue
+			}
+			u.FollowUndo(u.SeatName(ch.Seat) + " took back a decision.")
+			moved = true
+		case "sync", "seats":
+			u.Refresh()
+			moved = true
+		case "presence":
+			lg.presenceFromClient(now)
+		case "notice":
+			u.SetMessage(ch.Text, false)
+		case "end":
+			msg := "The link to the host ended."
+			if err := cl.Err(); err != nil {
+				msg = "The link to the host ended: " + err.Error()
+			}
+			u.SetMessage(msg, true)
+		}
+	}
+	if moved {
+		lg.moved(c, byBot)
+	}
+	return true
+}
+
+// awayTicks reports whether a seat's "away" time shown changed its
+// second (the prompt and the tags count it).
+func (lg *liveGame) awayTicks(now time.Time) bool {
+	sec := now.Unix()
+	if sec == lg.awaySec {
+		return false
+	}
+	lg.awaySec = sec
+	for _, s := range lg.client.Presence().Seats {
+		if !s.Connected && s.AwaySince > 0 {
+			lg.tbl.SetPresence(lg.tbl.PresenceList(), now)
+			return true
+		}
+	}
+	return false
+}
