@@ -215,11 +215,21 @@ func (u *Table) reveal(seat rules.Seat) {
 	u.resetLocal()
 	u.refresh()
 	u.openDigest(seat)
-	if u.has(rules.VArrange) {
-		u.arrange = make([]board.HouseID, len(u.m.Houses))
-		for h := range u.m.NumHouses() {
-			u.arrange[h] = h
-		}
+	u.arrange = nil
+	u.readyArrange()
+}
+
+// readyArrange lays out the loyalty card to arrange, in the map's house
+// order, when the seat shown is to arrange it and has not begun: at the
+// curtain's lift, or when its turn comes with its panel in view (a seat
+// played alone at a screen while bots or other devices arrange first).
+func (u *Table) readyArrange() {
+	if u.shown < 0 || len(u.arrange) > 0 || !u.has(rules.VArrange) {
+		return
+	}
+	u.arrange = make([]board.HouseID, len(u.m.Houses))
+	for h := range u.m.NumHouses() {
+		u.arrange[h] = h
 	}
 }
 
@@ -306,6 +316,7 @@ func (u *Table) followed(evs []rules.Event, wasCombat bool, by string) {
 		}
 	}
 	u.refresh()
+	u.readyArrange()
 	u.log.toNewest()
 	u.noticeAfter(evs, wasCombat)
 }

@@ -1,0 +1,186 @@
+package app
+
+import (
+	"encoding/json"
+	randv2 "math/rand/v2"
+	"testing"
+	"time"
+
+	"notrueking/internal/byclicks"
+	"notrueking/rules"
+	"notrueking/store"
+	"notrueking/ui"
+)
+
+// TestHostAndJoinWindowsPlayARound: a window hosts a game from its start
+// screen ("Host on network", Ben's seat Remote, Cy's a bot) and a second
+// window joins it from the link the network panel shows. The host admits
+// the device from the bar over its board; then Ann (at the host) and Ben
+// (at the device) play a whole round by clicks while the bot plays Cy.
+// After every change each window's table shows what its seats may know:
+// the device's views deep-equal the host's engine's for Ben and for the
+// public, and it never answers for Ann's or Cy's seat.
+func TestHostAndJoinWindowsPlayARound(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	host := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, Seed: 5, SeedSet: true, HostAddr: "127.0.0.1:0", BotPause: 10 * time.Millisecond}, defaultNewGame)
+	pressCmd(t, host, ui.Command{Kind: ui.CmdNetwork})
+	pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: 1}) // Human → Remote
+	for range 2 {
+		pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: 2}) // Human → Remote → Random bot
+	}
+	host.handle(ui.Input{Enter: true})
+	lg := live(host)
+	if lg == nil || lg.hosting == nil {
+		t.Fatalf("no hosted game: %s", host.home.msg)
+	}
+	defer lg.close()
+	if _, ok := host.mgr.cur.(*netScene); !ok {
+		t.Fatalf("a hosted game opens on %T, want the network panel (its link first)", host.mgr.cur)
+	}
+	link := lg.hosting.link()
+	if _, ok := ui.Find(host.f.ws, func(w ui.Widget) bool { return w.Kind == ui.WQR && w.Text == link }); !ok {
+		t.Fatal("the network panel shows no QR code of the link")
+	}
+	host.handle(ui.Input{Escape: true})
+
+	prefs := store.NewKVPrefs(&mapKV{m: map[string]string{}})
+	dev := mustApp(t, Options{Join: link, JoinName: "Ben's laptop", Prefs: prefs}, nil)
+	dev.mgr.goTo(startJoin(dev))
+	dev.rebuild()
+	g := game(host)
+	now := time.Now()
+	// The device asks; the host admits it from the bar.
+	wait(t, "the host to see the device ask", func() bool {
+		tick(host, now)
+		tick(dev, now)
+		return len(lg.hosting.host().Pending()) == 1
+	})
+	w, ok := ui.Find(host.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdAdmit })
+	if !ok {
+		t.Fatal("no Admit button while a device waits")
+	}
+	host.press(w.T)
+	wait(t, "the device's table", func() bool {
+		tick(dev, now)
+		return live(dev) != nil
+	})
+	if tok, _, _ := prefs.Get(tokenKey(link)); len(tok) != 32 {
+		t.Fatalf("the device kept the token %q, want 128 bits in hex", tok)
+	}
+	cl := live(dev).client
+	if h := cl.Held(); len(h) != 1 || h[0] != 1 {
+		t.Fatalf("the device holds %v, want Ben's seat 1", h)
+	}
+	hc, dc := newClicker(t, host), newClicker(t, dev)
+	rng := randv2.New(randv2.NewPCG(5, 1))
+	for g.View(rules.Public).Round < 2 && !g.Over() {
+		now = now.Add(time.Second)
+		// Both windows follow what the host tells them.
+		wait(t, "the device to follow the host", func() bool {
+			tick(host, now)
+			tick(dev, now)
+			return cl.Len() == g.Len()
+		})
+		checkDevice(t, host, dev)
+		seat := g.ToAct()
+		var c *clicker
+		switch seat {
+		case 0:
+			c = hc
+		case 1:
+			c = dc
+		default:
+			m := lg.play.match
+			n := g.Len()
+			for is[*noticeScene](host) {
+				hc.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
+			}
+			for i := 0; i < 200 && g.Len() == n; i++ {
+				now = now.Add(time.Second)
+				if !tick(host, now) {
+					m.Wait()
+				}
+			}
+			if g.Len() == n {
+				t.Fatalf("the bot did not play Cy's seat (%T)", host.mgr.cur)
+			}
+			continue
+		}
+		legal := g.LegalFor(seat)
+		pick := legal[rng.IntN(len(legal))]
+		if pick.Verb == rules.VArrange {
+			pick = rules.RandomArrangement(pick, rng)
+		}
+		for is[*noticeScene](c.a) {
+			c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
+		}
+		c.lift()
+		u := tbl(c.a)
+		if u.Shown() != seat {
+			t.Fatalf("seat %d to act, but its window shows seat %d (%T)", seat, u.Shown(), c.a.mgr.cur)
+		}
+		n := g.Len()
+		byclicks.Play(u, pick, byclicks.Reach{Widget: c.clickWidget, Terr: c.clickTerr})
+		if g.Len() != n+1 {
+			t.Fatalf("seat %d's clicks for %q played nothing: %q", seat, pick.Format(g.Map()), u.State().Message)
+		}
+	}
+	if g.View(rules.Public).Round < 2 && !g.Over() {
+		t.Fatal("the round did not end")
+	}
+}
+
+// checkDevice compares the device's table with the host's engine: Ben's
+// view and the public view equal the engine's (as the wire encodes them), and the device answers for
+// no other seat.
+func checkDevice(t *testing.T, host, dev *App) {
+	t.Helper()
+	g, d := game(host), tbl(dev).Game()
+	var want, got rules.View
+	live(host).play.match.Do(func(*rules.Game) {
+		want = g.View(1)
+	})
+	got = d.View(1)
+	a, _ := json.Marshal(got)
+	b, _ := json.Marshal(want)
+	if string(a) != string(b) {
+		t.Fatalf("after %d actions the device's view of Ben's seat differs from the host's:\n%s\n%s", g.Len(), a, b)
+	}
+	a, _ = json.Marshal(d.View(rules.Public))
+	b, _ = json.Marshal(g.View(rules.Public))
+	if string(a) != string(b) {
+		t.Fatalf("after %d actions the device's public view differs from the host's", g.Len())
+	}
+	for _, s := range []rules.Seat{0, 2} {
+		if v := d.View(s); v.Seat != rules.Public || d.LegalFor(s) != nil {
+			t.Fatalf("the device answered for seat %d", s)
+		}
+	}
+}
+
+// wait ticks until done, at most a few seconds of real time (the host and
+// the device talk over a real socket).
+func wait(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
+		if done() {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	t.Fatalf("waited in vain for %s", what)
+}
+
+// mapKV is a store.KV in memory (the browser's storage, or a test's).
+type mapKV struct{ m map[string]string }
+
+func (k *mapKV) Get(name string) (string, bool, error) { v, ok := k.m[name]; return v, ok, nil }
+func (k *mapKV) Set(name, value string) error          { k.m[name] = value; return nil }
+func (k *mapKV) Remove(name string) error              { delete(k.m, name); return nil }
+func (k *mapKV) Keys() ([]string, error) {
+	var out []string
+	for n := range k.m {
+		out = append(out, n)
+	}
+	return out, nil
+}
