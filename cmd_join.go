@@ -27,7 +27,7 @@ func cmdJoin(args []string, stdout, stderr io.Writer) int {
 	w := newWindow("join", "join", "joins a game hosted on the network", stdout, stderr)
 	seat := w.String("seat", "", "the seat to ask for: its conspiracy id (`NAME`: crown, torch, …); unset = any seat waiting for a player")
 	name := w.String("name", "", "your `NAME` as the host and the others see it (1 to 24 characters; default: Player)")
-	bot := w.String("bot", "", "play the seat headless with a bot at `LEVEL` (random) and exit when the game ends")
+	bot := w.String("bot", "", "play the seat headless with a bot at `LEVEL` (random, steady, easy or strong: it searches from what its seat knows, as the host's bot would) and exit when the game ends")
 	seed := w.Uint64("seed", 0, "the -bot's seed `S` (unset: a random one)")
 	p := addPresenter(w.cmdFlags)
 	pos, code, ok := w.parse(args)

@@ -80,7 +80,7 @@ func TestDispatch(t *testing.T) {
 		{"record refuses an existing file", []string{"-players", "2", "-record", badRecord}, 2, "", "-record " + badRecord + ": the file exists"},
 		{"load takes no setup flags", []string{"-load", badRecord, "-seed", "3"}, 2, "", "takes no -seed"},
 		{"stray argument", []string{"play", "x"}, 2, "", `unexpected argument "x"`},
-		{"unknown command", []string{"plya"}, 2, "", `notrueking: unknown command "plya" (the commands: play, replay, spectate, sandbox, validate, run,`},
+		{"unknown command", []string{"plya"}, 2, "", `notrueking: unknown command "plya" (the commands: play, replay, spectate, sandbox, host, join, validate, run,`},
 	}
 	// Refusals must leave the user's file as it was.
 	defer func() {

@@ -950,6 +950,20 @@ func (c *Client) TryMove(h board.HouseID, from, to board.TerrID, units [board.Nu
 	return ansErr(ans)
 }
 
+// Information is what a held seat knows now, as the host has it
+// (rules.Information), for a bot playing the seat here: it searches as the
+// host's bot would.
+func (c *Client) Information(seat rules.Seat) (*rules.Information, error) {
+	ans, err := c.ask(Ask{Q: QInfo, Seat: seat})
+	if err != nil {
+		return nil, err
+	}
+	if err := ansErr(ans); err != nil {
+		return nil, err
+	}
+	return rules.DecodeInformation(c.Map(), ans.Info)
+}
+
 func (c *Client) TryDestinations(h board.HouseID, from board.TerrID) []board.TerrID {
 	ans, err := c.ask(Ask{Q: QDest, House: h, From: from})
 	if err != nil {

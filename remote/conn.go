@@ -602,6 +602,11 @@ func (c *conn) answer(q *Ask) Answer {
 		err = c.desk.TryMove(q.House, q.From, q.To, q.Units)
 	case QDest:
 		ans.Dest = c.desk.TryDestinations(q.House, q.From)
+	case QInfo:
+		var in *rules.Information
+		if in, err = c.desk.Information(q.Seat); err == nil {
+			ans.Info, err = json.Marshal(in)
+		}
 	default:
 		err = fmt.Errorf("a question %q, which this host does not answer", clip(q.Q))
 	}

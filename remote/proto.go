@@ -126,7 +126,9 @@ type UndoRedo struct {
 // refused), "preview" (Line: the combat a move would start), "combat" (N:
 // the combat the N-th action decided), "viewat" (N, Seat: a held seat's or
 // the public's view after N actions), "try" and "dest" (House, From, To,
-// Units: try mode).
+// Units: try mode), "info" (Seat: what a held seat knows, for a bot
+// playing it at the device: rules.Information, which holds no other
+// seat's secret).
 type Ask struct {
 	T     string              `json:"t"`
 	ID    int64               `json:"id"`
@@ -148,6 +150,7 @@ const (
 	QViewAt  = "viewat"
 	QTry     = "try"
 	QDest    = "dest"
+	QInfo    = "info"
 )
 
 // Ping keeps a quiet link alive (KPing, answered by KPong); Bye says the
@@ -314,6 +317,8 @@ type Answer struct {
 	Combat *rules.CombatView `json:"combat,omitempty"`
 	View   *rules.View       `json:"view,omitempty"`
 	Dest   []board.TerrID    `json:"dest,omitempty"`
+	// Info is a held seat's rules.Information as JSON ("info").
+	Info json.RawMessage `json:"info,omitempty"`
 }
 
 // Presence says who plays each seat and whether their device is

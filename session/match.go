@@ -350,6 +350,18 @@ func lock2[T any](d *Desk, f func() (T, error)) (T, error) {
 	return f()
 }
 
+// Information is what a held seat knows now (rules.Information: no other
+// seat's secret), for a bot playing it at the device; another seat's is
+// refused.
+func (d *Desk) Information(seat rules.Seat) (*rules.Information, error) {
+	d.m.mu.Lock()
+	defer d.m.mu.Unlock()
+	if !d.s.Holds(seat) {
+		return nil, rules.NotYourSeat(d.m.g, seat)
+	}
+	return d.m.g.Information(seat), nil
+}
+
 // Apply applies an action of a held seat through the match's files, tells
 // the followers, and returns the events the desk's seats may read.
 func (d *Desk) Apply(a rules.Action) ([]rules.Event, error) {
