@@ -35,7 +35,6 @@ type hosting struct {
 	// drawn is what the presence and the requests looked like when last
 	// drawn: a change redraws.
 	drawn string
-	err   string
 }
 
 // startHosting serves lg's match on the network at addr (Options.HostAddr;

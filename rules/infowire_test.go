@@ -53,8 +53,8 @@ func TestInformationOnTheWire(t *testing.T) {
 				if !bytes.Equal(again, data) {
 					t.Fatalf("%s after %d actions: the information does not read back the same", c.mapName, i)
 				}
-				a, _ := json.Marshal(in.Sample(rand.New(rand.NewPCG(3, 4))).Position())
-				b, _ := json.Marshal(back.Sample(rand.New(rand.NewPCG(3, 4))).Position())
+				a := everyView(in.Sample(rand.New(rand.NewPCG(3, 4))))
+				b := everyView(back.Sample(rand.New(rand.NewPCG(3, 4))))
 				if !bytes.Equal(a, b) {
 					t.Fatalf("%s after %d actions: a deal from the information read back differs", c.mapName, i)
 				}
@@ -91,4 +91,15 @@ func TestInformationOnTheWire(t *testing.T) {
 			}
 		}
 	}
+}
+
+// everyView is every seat's view of g as JSON: its whole position, each
+// seat's secrets included.
+func everyView(g *rules.Game) []byte {
+	var out []byte
+	for s := range rules.Seat(len(g.Seats())) {
+		b, _ := json.Marshal(g.View(s))
+		out = append(out, b...)
+	}
+	return out
 }
