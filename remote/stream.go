@@ -45,11 +45,7 @@ func (ch *change) view(s rules.Seat) *viewEnc {
 	v := ch.g.View(s)
 	e := &viewEnc{log: v.Log}
 	v.Log = nil
-	e.v = v
-	if err := json.Unmarshal(marshal(v), &e.keys); err != nil {
-		panic(fmt.Sprintf("remote: a view's fields: %v", err))
-	}
-	delete(e.keys, "log")
+	e.v, e.keys = v, fieldsOf(&v)
 	ch.views[s] = e
 	return e
 }
