@@ -112,6 +112,13 @@ func TestBytesNineHouses(t *testing.T) {
 		})
 		t.Logf("compression %v: %d steps; seat 0 got %d updates: p50 %d p99 %d max %d bytes (deflated as sent: p50 %d p99 %d); the server wrote %d bytes in all",
 			compress, steps, len(upd), pct(upd, .5), pct(upd, .99), pct(upd, 1), pct(dupd, .5), pct(dupd, .99), r.wire.out.Load())
-		t.Logf("patch bytes by field: %v", fmt.Sprint(byKey))
+		var top []string
+		for k, n := range byKey {
+			if n > 50000 {
+				top = append(top, fmt.Sprintf("%s %d", k, n))
+			}
+		}
+		sort.Strings(top)
+		t.Logf("fields patched most (bytes over the game): %v", top)
 	}
 }

@@ -68,9 +68,9 @@ type conn struct {
 	// Under the match's lock: what the device was last sent.
 	live    bool
 	version uint64
-	views   []ViewPatch       // each view's top-level fields, as sent
-	logs    [][]rules.LogLine // each view's log, as sent
-	hist    int               // public history entries sent
+	views   []map[string]*fieldEnc // each view's top-level fields, as sent
+	logs    [][]rules.LogLine      // each view's log, as sent
+	hist    int                    // public history entries sent
 }
 
 func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {

@@ -1,8 +1,6 @@
 package remote
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -30,7 +28,7 @@ type change struct {
 // top-level JSON fields, and the log apart.
 type viewEnc struct {
 	v    rules.View
-	keys ViewPatch
+	keys map[string]*fieldEnc
 	log  []rules.LogLine
 }
 
@@ -70,22 +68,6 @@ func (ch *change) public() []rules.PublicAction {
 	return ch.pub
 }
 
-// patch is what changed from old to now.
-func patch(old, now ViewPatch) ViewPatch {
-	p := ViewPatch{}
-	for k, v := range now {
-		if o, ok := old[k]; !ok || !bytes.Equal(o, v) {
-			p[k] = v
-		}
-	}
-	for k := range old {
-		if _, ok := now[k]; !ok {
-			p[k] = json.RawMessage("null")
-		}
-	}
-	return p
-}
-
 // logDelta is how a device's copy of a log, old, becomes now: cut where
 // they part, then the lines after (a log grows at its end, shrinks by an
 // undo, and opens every seat's lines at game over).
@@ -114,7 +96,7 @@ func (h *Host) state(ch *change, c *conn, whole bool) State {
 	var st State
 	if whole || len(c.views) != len(viewers) {
 		whole = true
-		c.views, c.logs = make([]ViewPatch, len(viewers)), make([][]rules.LogLine, len(viewers))
+		c.views, c.logs = make([]map[string]*fieldEnc, len(viewers)), make([][]rules.LogLine, len(viewers))
 	}
 	for i, s := range viewers {
 		e := ch.view(s)
