@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -43,6 +44,10 @@ type conn struct {
 	addr string
 	out  chan outMsg
 	done chan struct{}
+	// wrote is closed when the writer stops; closing says a close waits
+	// in the queue behind the last messages (a refusal's).
+	wrote   chan struct{}
+	closing atomic.Bool
 	once sync.Once
 	idle *time.Timer
 
@@ -77,7 +82,7 @@ func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {
 	h.mu.Lock()
 	h.nextID++
 	c := &conn{h: h, ws: ws, id: h.nextID, addr: addr, out: make(chan outMsg, SendQueue),
-		done: make(chan struct{}), ask: -1, bucket: h.o.Burst, last: time.Now()}
+		done: make(chan struct{}), wrote: make(chan struct{}), ask: -1, bucket: h.o.Burst, last: time.Now()}
 	h.conns[c] = struct{}{}
 	h.mu.Unlock()
 	c.idle = time.AfterFunc(h.hello, func() {
@@ -130,6 +135,7 @@ func (c *conn) refuse(text string, retry bool) {
 	}
 	select {
 	case c.out <- outMsg{code: code, reason: text}:
+		c.closing.Store(true)
 	default:
 		c.close(code, text)
 	}
@@ -164,6 +170,7 @@ func lastRune(s string) (rune, int) {
 
 // writer writes the queued messages in order.
 func (c *conn) writer() {
+	defer close(c.wrote)
 	for {
 		select {
 		case <-c.done:
@@ -245,6 +252,13 @@ func (c *conn) serve() {
 func (c *conn) leave() {
 	h := c.h
 	c.idle.Stop()
+	if c.closing.Load() {
+		// A refusal waits to be written before its close.
+		select {
+		case <-c.wrote:
+		case <-time.After(10 * time.Second):
+		}
+	}
 	c.close(websocket.StatusNormalClosure, "")
 	h.mu.Lock()
 	delete(h.conns, c)
