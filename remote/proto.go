@@ -358,6 +358,11 @@ func Decode(data []byte) (any, error) {
 	if len(data) > MaxIn {
 		return nil, fmt.Errorf("a message of %d bytes: at most %d", len(data), MaxIn)
 	}
+	return decode(data)
+}
+
+// decode is Decode without the bound on the message's size.
+func decode(data []byte) (any, error) {
 	if !utf8.Valid(data) {
 		return nil, errors.New("a message that is not UTF-8 text")
 	}
