@@ -48,8 +48,11 @@ type ClientOptions struct {
 	// Silence).
 	Timeout, PingEvery, Silence time.Duration
 
-	// tap sees every message from the host (tests measure them).
-	tap func(data []byte)
+	// tap sees every message from the host (tests measure them);
+	// backoff is the first wait before reconnecting (0: half a second;
+	// tests shorten it).
+	tap     func(data []byte)
+	backoff time.Duration
 }
 
 // AnswerWithin is how long a device waits for the host's answer.
@@ -200,7 +203,11 @@ func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
 // doubling to 5 s (with jitter) before the next, until the host refuses
 // the device for good or the client is closed.
 func (c *Client) run(ws *websocket.Conn) {
-	backoff := 500 * time.Millisecond
+	first := 500 * time.Millisecond
+	if c.o.backoff > 0 {
+		first = c.o.backoff
+	}
+	backoff := first
 	for {
 		if ws != nil {
 			synced, err := c.session(ws)
@@ -209,7 +216,7 @@ func (c *Client) run(ws *websocket.Conn) {
 				return
 			}
 			if synced {
-				backoff = 500 * time.Millisecond
+				backoff = first
 			}
 		}
 		wait := backoff/2 + rand.N(backoff/2+1)
