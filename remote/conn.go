@@ -48,8 +48,8 @@ type conn struct {
 	// in the queue behind the last messages (a refusal's).
 	wrote   chan struct{}
 	closing atomic.Bool
-	once sync.Once
-	idle *time.Timer
+	once    sync.Once
+	idle    *time.Timer
 
 	// Under the host's lock: what the device is.
 	role  int
