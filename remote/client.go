@@ -47,6 +47,12 @@ type ClientOptions struct {
 	// AnswerWithin); PingEvery and Silence the heartbeat (0: PingEvery,
 	// Silence).
 	Timeout, PingEvery, Silence time.Duration
+
+	// tap sees every message from the host (tests measure them);
+	// backoff is the first wait before reconnecting (0: half a second;
+	// tests shorten it).
+	tap     func(data []byte)
+	backoff time.Duration
 }
 
 // AnswerWithin is how long a device waits for the host's answer.
@@ -125,7 +131,6 @@ type Client struct {
 	seats    []rules.Seat
 	epoch    uint64
 	version  uint64
-	raw      []ViewPatch // each view's JSON fields
 	views    []rules.View
 	toAct    rules.Seat
 	over     bool
@@ -198,7 +203,11 @@ func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
 // doubling to 5 s (with jitter) before the next, until the host refuses
 // the device for good or the client is closed.
 func (c *Client) run(ws *websocket.Conn) {
-	backoff := 500 * time.Millisecond
+	first := 500 * time.Millisecond
+	if c.o.backoff > 0 {
+		first = c.o.backoff
+	}
+	backoff := first
 	for {
 		if ws != nil {
 			synced, err := c.session(ws)
@@ -207,7 +216,7 @@ func (c *Client) run(ws *websocket.Conn) {
 				return
 			}
 			if synced {
-				backoff = 500 * time.Millisecond
+				backoff = first
 			}
 		}
 		wait := backoff/2 + rand.N(backoff/2+1)
@@ -325,6 +334,9 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 		if typ != websocket.MessageText {
 			return synced, nil
 		}
+		if c.o.tap != nil {
+			c.o.tap(data)
+		}
 		s, fatal, err := c.receive(data)
 		synced = synced || s
 		if fatal != nil {
@@ -388,7 +400,7 @@ func (c *Client) receive(data []byte) (synced bool, fatal, err error) {
 	case KSync:
 		var s Sync
 		if err = json.Unmarshal(data, &s); err == nil {
-			err = c.synced(&s, data)
+			err = c.synced(&s)
 		}
 		if err == nil {
 			synced = true
@@ -499,18 +511,12 @@ func loadMap(ref MapRef) (*board.Map, error) {
 }
 
 // synced replaces the cache by a sync (under c.mu).
-func (c *Client) synced(s *Sync, data []byte) error {
+func (c *Client) synced(s *Sync) error {
 	if c.m == nil {
 		return errors.New("a sync before the welcome")
 	}
-	var raw struct {
-		Views []ViewPatch `json:"views"`
-	}
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return err
-	}
 	n := 1 + len(c.seats)
-	if len(s.Views) != n || len(raw.Views) != n || len(s.Logs) != n {
+	if len(s.Views) != n || len(s.Logs) != n {
 		return fmt.Errorf("a sync of %d views for a device of %d", len(s.Views), n)
 	}
 	views := make([]rules.View, n)
@@ -525,7 +531,7 @@ func (c *Client) synced(s *Sync, data []byte) error {
 	if err != nil {
 		return err
 	}
-	c.views, c.raw = views, raw.Views
+	c.views = views
 	c.epoch, c.version = s.Epoch, s.Version
 	c.history = s.History
 	c.setState(&s.State, legal)
@@ -564,25 +570,9 @@ func (c *Client) updated(u *Update) error {
 		return fmt.Errorf("an update of %d views for %d", len(u.Patches), n)
 	}
 	views := make([]rules.View, n)
-	raw := make([]ViewPatch, n)
 	for i, p := range u.Patches {
-		r := make(ViewPatch, len(c.raw[i])+len(p))
-		for k, v := range c.raw[i] {
-			r[k] = v
-		}
-		for k, v := range p {
-			if string(v) == "null" {
-				delete(r, k)
-			} else {
-				r[k] = v
-			}
-		}
-		b, err := json.Marshal(r)
-		if err != nil {
-			return err
-		}
-		var v rules.View
-		if err := json.Unmarshal(b, &v); err != nil {
+		v := c.views[i]
+		if err := setFields(&v, p); err != nil {
 			return fmt.Errorf("an update's view: %v", err)
 		}
 		d, old := u.Logs[i], c.views[i].Log
@@ -593,7 +583,7 @@ func (c *Client) updated(u *Update) error {
 		if v.Log == nil {
 			v.Log = []rules.LogLine{}
 		}
-		views[i], raw[i] = v, r
+		views[i] = v
 	}
 	if u.HistoryFrom < 0 || u.HistoryFrom > len(c.history) {
 		return fmt.Errorf("a history cut at %d of %d", u.HistoryFrom, len(c.history))
@@ -602,7 +592,7 @@ func (c *Client) updated(u *Update) error {
 	if err != nil {
 		return err
 	}
-	c.views, c.raw = views, raw
+	c.views = views
 	c.history = append(c.history[:u.HistoryFrom:u.HistoryFrom], u.History...)
 	c.version = u.Version
 	c.setState(&u.State, legal)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -43,8 +44,12 @@ type conn struct {
 	addr string
 	out  chan outMsg
 	done chan struct{}
-	once sync.Once
-	idle *time.Timer
+	// wrote is closed when the writer stops; closing says a close waits
+	// in the queue behind the last messages (a refusal's).
+	wrote   chan struct{}
+	closing atomic.Bool
+	once    sync.Once
+	idle    *time.Timer
 
 	// Under the host's lock: what the device is.
 	role  int
@@ -68,16 +73,16 @@ type conn struct {
 	// Under the match's lock: what the device was last sent.
 	live    bool
 	version uint64
-	views   []ViewPatch       // each view's top-level fields, as sent
-	logs    [][]rules.LogLine // each view's log, as sent
-	hist    int               // public history entries sent
+	views   []map[string]*fieldEnc // each view's top-level fields, as sent
+	logs    [][]rules.LogLine      // each view's log, as sent
+	hist    int                    // public history entries sent
 }
 
 func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {
 	h.mu.Lock()
 	h.nextID++
 	c := &conn{h: h, ws: ws, id: h.nextID, addr: addr, out: make(chan outMsg, SendQueue),
-		done: make(chan struct{}), ask: -1, bucket: h.o.Burst, last: time.Now()}
+		done: make(chan struct{}), wrote: make(chan struct{}), ask: -1, bucket: h.o.Burst, last: time.Now()}
 	h.conns[c] = struct{}{}
 	h.mu.Unlock()
 	c.idle = time.AfterFunc(h.hello, func() {
@@ -130,6 +135,7 @@ func (c *conn) refuse(text string, retry bool) {
 	}
 	select {
 	case c.out <- outMsg{code: code, reason: text}:
+		c.closing.Store(true)
 	default:
 		c.close(code, text)
 	}
@@ -164,6 +170,7 @@ func lastRune(s string) (rune, int) {
 
 // writer writes the queued messages in order.
 func (c *conn) writer() {
+	defer close(c.wrote)
 	for {
 		select {
 		case <-c.done:
@@ -245,6 +252,13 @@ func (c *conn) serve() {
 func (c *conn) leave() {
 	h := c.h
 	c.idle.Stop()
+	if c.closing.Load() {
+		// A refusal waits to be written before its close.
+		select {
+		case <-c.wrote:
+		case <-time.After(10 * time.Second):
+		}
+	}
 	c.close(websocket.StatusNormalClosure, "")
 	h.mu.Lock()
 	delete(h.conns, c)

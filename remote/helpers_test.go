@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -403,6 +404,7 @@ func (d *raw) next(k string, out any) {
 		json.Unmarshal(b, &kk)
 		if kk.T == k {
 			if out != nil {
+				reflect.ValueOf(out).Elem().SetZero()
 				if err := json.Unmarshal(b, out); err != nil {
 					d.t.Fatal(err)
 				}
@@ -432,3 +434,5 @@ func hello(room, name string) Hello {
 }
 
 var _ = gamefile.SeatRemote
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 2)) }

@@ -216,8 +216,9 @@ type State struct {
 	// the version before, in the same order as Views: the view's
 	// top-level fields (its JSON keys) whose value changed, each with its
 	// new value (null: the field is now zero, and the view's JSON leaves
-	// it out). A device keeps each view's JSON object, replaces the keys
-	// a patch names and reads the view anew.
+	// it out) — or, for a list that kept its length, the elements that
+	// changed, each keyed "field.index" ("players.3"). A device sets
+	// those fields and elements of its copy of the view.
 	Patches []ViewPatch `json:"patches,omitempty"`
 	// Logs are the log lines of each view in Views, in the same order:
 	// a sync carries them all (From 0), an update those added since the
@@ -240,8 +241,8 @@ type State struct {
 	CanRedo bool   `json:"can_redo,omitempty"`
 }
 
-// ViewPatch is the top-level fields of a view that changed (see
-// State.Patches).
+// ViewPatch is the top-level fields of a view, or elements of its lists,
+// that changed (see State.Patches).
 type ViewPatch map[string]json.RawMessage
 
 // LogDelta is a view's log lines from From on (the device cuts its copy
@@ -362,6 +363,11 @@ func Decode(data []byte) (any, error) {
 	if len(data) > MaxIn {
 		return nil, fmt.Errorf("a message of %d bytes: at most %d", len(data), MaxIn)
 	}
+	return decode(data)
+}
+
+// decode is Decode without the bound on the message's size.
+func decode(data []byte) (any, error) {
 	if !utf8.Valid(data) {
 		return nil, errors.New("a message that is not UTF-8 text")
 	}

@@ -1,8 +1,6 @@
 package remote
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -30,7 +28,7 @@ type change struct {
 // top-level JSON fields, and the log apart.
 type viewEnc struct {
 	v    rules.View
-	keys ViewPatch
+	keys map[string]*fieldEnc
 	log  []rules.LogLine
 }
 
@@ -45,11 +43,7 @@ func (ch *change) view(s rules.Seat) *viewEnc {
 	v := ch.g.View(s)
 	e := &viewEnc{log: v.Log}
 	v.Log = nil
-	e.v = v
-	if err := json.Unmarshal(marshal(v), &e.keys); err != nil {
-		panic(fmt.Sprintf("remote: a view's fields: %v", err))
-	}
-	delete(e.keys, "log")
+	e.v, e.keys = v, fieldsOf(&v)
 	ch.views[s] = e
 	return e
 }
@@ -72,22 +66,6 @@ func (ch *change) public() []rules.PublicAction {
 		ch.pub, ch.hasPub = ch.g.PublicActions(), true
 	}
 	return ch.pub
-}
-
-// patch is what changed from old to now.
-func patch(old, now ViewPatch) ViewPatch {
-	p := ViewPatch{}
-	for k, v := range now {
-		if o, ok := old[k]; !ok || !bytes.Equal(o, v) {
-			p[k] = v
-		}
-	}
-	for k := range old {
-		if _, ok := now[k]; !ok {
-			p[k] = json.RawMessage("null")
-		}
-	}
-	return p
 }
 
 // logDelta is how a device's copy of a log, old, becomes now: cut where
@@ -118,7 +96,7 @@ func (h *Host) state(ch *change, c *conn, whole bool) State {
 	var st State
 	if whole || len(c.views) != len(viewers) {
 		whole = true
-		c.views, c.logs = make([]ViewPatch, len(viewers)), make([][]rules.LogLine, len(viewers))
+		c.views, c.logs = make([]map[string]*fieldEnc, len(viewers)), make([][]rules.LogLine, len(viewers))
 	}
 	for i, s := range viewers {
 		e := ch.view(s)
