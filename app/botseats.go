@@ -297,8 +297,12 @@ func (lg *liveGame) follow(c *Context) bool {
 		case session.Shrank:
 			u.FollowUndo(u.SeatName(ch.Seat) + " took back a decision.")
 		default:
+			// Who plays a seat changed: the window's desk holds the
+			// seats not played from another device.
+			lg.desk = m.Desk(windowSeats(m)...)
+			lg.play.on = lg.desk
+			u.SetGame(lg.desk, u.Shown())
 			u.SetBots(gamefile.BotLevels(m.Players()))
-			u.Refresh()
 		}
 	}
 	if any {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/session"
 )
@@ -41,7 +42,21 @@ func open(c *Context, p play, id gameID, st seating) play {
 	m := session.NewMatch(g, session.MatchOptions{Players: st.players, Pause: st.pause, BotSeed: st.seed,
 		Yield: searchYield, OnSeats: f.KeepSeats}, f.Observers()...)
 	m.Start()
-	return play{on: m.Desk(rules.EverySeat(g)...), game: g, match: m, files: f}
+	return play{on: m.Desk(windowSeats(m)...), game: g, match: m, files: f}
+}
+
+// windowSeats are the seats the window's desk holds: every seat but those
+// played from another device (a hosted game's remote seats, whose secrets
+// the host's screen never shows and whose decisions it never takes). The
+// bots' seats are held: the table takes their moves back with a human's.
+func windowSeats(m *session.Match) []rules.Seat {
+	var out []rules.Seat
+	for i, p := range m.Players() {
+		if p != gamefile.SeatRemote {
+			out = append(out, rules.Seat(i))
+		}
+	}
+	return out
 }
 
 // writesOverlay has the spectator window s write the -overlay file at

@@ -310,6 +310,25 @@ func (s *netScene) seatWidgets(r ui.Rect) []ui.Widget {
 		}
 		y += 44
 	}
+	// The devices waiting to be let in, each with its buttons.
+	for i, q := range h.Pending() {
+		if i == 0 {
+			y += 16
+			ws = append(ws, ui.Widget{R: ui.Rect{X: r.X, Y: y, W: r.W, H: 26}, Kind: ui.WText, Text: "Asking to join", Size: 20, Bold: true, Ink: ui.ColText})
+			y += 36
+		}
+		what := "a seat, but none is free"
+		if seat := s.lg.hosting.seatAsked(q); seat >= 0 {
+			what = u.SeatName(seat) + " (" + words.Title(u.SeatID(seat)) + ")"
+		}
+		text := fmt.Sprintf("%s (%s) for %s", q.Name, q.Addr, what)
+		ad := ui.Button(ui.Rect{X: r.X + r.W - 250, Y: y, W: 120, H: 34}, "Admit", ui.CmdTarget(ui.Command{Kind: ui.CmdAdmit, N: q.ID}))
+		ad.Fill, ad.Size, ad.Disabled = ui.ColOK, 15, s.lg.hosting.seatAsked(q) < 0
+		re := ui.Button(ui.Rect{X: r.X + r.W - 120, Y: y, W: 120, H: 34}, "Refuse", ui.CmdTarget(ui.Command{Kind: ui.CmdRefuse, N: q.ID}))
+		re.Fill, re.Size = ui.ColWarn, 15
+		ws = append(ws, ui.Widget{R: ui.Rect{X: r.X, Y: y + 6, W: r.W - 260, H: 24}, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText, Tip: text}, ad, re)
+		y += 44
+	}
 	return ws
 }
 

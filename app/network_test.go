@@ -82,6 +82,9 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 			return cl.Len() == g.Len()
 		})
 		checkDevice(t, host, dev)
+		if hd := tbl(host).Game(); hd.Holds(1) || hd.LegalFor(1) != nil || hd.View(1).Seat != rules.Public {
+			t.Fatal("the host's window answers for Ben's seat, played at a device")
+		}
 		seat := g.ToAct()
 		var c *clicker
 		switch seat {
