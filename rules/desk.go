@@ -200,15 +200,15 @@ func (d *Seated) LegalFor(seat Seat) []Action {
 }
 
 func (d *Seated) Check(a Action) error {
-	if err := d.mayAct(a); err != nil {
+	if err := d.MayAct(a); err != nil {
 		return err
 	}
 	return d.g.Check(a)
 }
 
-// mayAct refuses an action of a seat the desk does not hold, or any on a
-// frozen desk.
-func (d *Seated) mayAct(a Action) error {
+// MayAct refuses an action of a seat the desk does not hold, or any on a
+// frozen desk (the engine's own check is Check's).
+func (d *Seated) MayAct(a Action) error {
 	switch {
 	case d.frozen:
 		return ErrFrozen
@@ -228,7 +228,7 @@ func NotYourSeat(g *Game, seat Seat) error {
 }
 
 func (d *Seated) PreviewCombat(a Action) (*CombatView, error) {
-	if err := d.mayAct(a); err != nil {
+	if err := d.MayAct(a); err != nil {
 		return nil, err
 	}
 	return d.g.PreviewCombat(a)
@@ -262,7 +262,7 @@ var _ Actor = (*Seated)(nil)
 // events the desk's seats may read (a frozen desk, or another seat's
 // action, is refused and changes nothing).
 func (d *Seated) Apply(a Action) ([]Event, error) {
-	if err := d.mayAct(a); err != nil {
+	if err := d.MayAct(a); err != nil {
 		return nil, err
 	}
 	evs, err := d.g.Apply(a)
@@ -305,3 +305,14 @@ func (d *Seated) Undoable() error {
 // HotSeat is g at one screen shared by every seat: a desk that holds them
 // all (the curtain decides which one is shown).
 func HotSeat(g *Game) *Seated { return DeskOf(g, EverySeat(g)...) }
+
+// InCombat reports whether a combat is under way (the public view's
+// Combat is set), without building a view.
+func (g *Game) InCombat() bool {
+	for _, f := range g.st.Stack {
+		if f.Kind == FrameCombat && f.Combat != nil {
+			return true
+		}
+	}
+	return false
+}

@@ -409,3 +409,44 @@ func BenchmarkRandomGameNineAutosaveRatio(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRandomGameNineMatchRatio plays each random nine-player game
+// twice in turn, on the rules game and through a Match's hot-seat desk
+// (no files: the match's own cost — its lock, the change kept for
+// followers, the events filtered for the desk), in alternating order, and
+// reports the ratio of the two processor times (cpu-ratio) and clock
+// times (ratio): what running a game below the window costs per action.
+func BenchmarkRandomGameNineMatchRatio(b *testing.B) {
+	m := nineMap(b)
+	var plain, matched, plainCPU, matchedCPU time.Duration
+	timed := func(play func()) (time.Duration, time.Duration) {
+		t, c := time.Now(), cpuTime()
+		play()
+		return time.Since(t), cpuTime() - c
+	}
+	i := 0
+	for b.Loop() {
+		i++
+		seed := uint64(i)
+		for k := range 2 {
+			if k == i%2 {
+				t, c := timed(func() { playPlain(b, m, seed) })
+				plain, plainCPU = plain+t, plainCPU+c
+			} else {
+				t, c := timed(func() {
+					g := newNine(b, m, seed)
+					d := NewMatch(g, MatchOptions{}).Desk(rules.EverySeat(g)...)
+					playNine(b, g, seed, func(a rules.Action) error {
+						_, err := d.Apply(a)
+						return err
+					})
+				})
+				matched, matchedCPU = matched+t, matchedCPU+c
+			}
+		}
+	}
+	b.ReportMetric(float64(matched)/float64(plain), "ratio")
+	if plainCPU > 0 {
+		b.ReportMetric(float64(matchedCPU)/float64(plainCPU), "cpu-ratio")
+	}
+}

@@ -41,7 +41,7 @@ type Match struct {
 	onSeats func(players []string, pause time.Duration)
 
 	version uint64
-	recent  []Moved // the latest changes, oldest first (at most keepMoved)
+	recent  []Moved // the latest changes, oldest first (keepMoved to twice as many)
 	listen  []func(Moved)
 
 	search  *search    // the bot's or the hint's search in flight, nil for none
@@ -175,8 +175,12 @@ func (m *Match) moved(c Moved) {
 	m.version++
 	c.Version, c.Len = m.version, m.g.Len()
 	m.recent = append(m.recent, c)
-	if len(m.recent) > keepMoved {
-		m.recent = slices.Delete(m.recent, 0, len(m.recent)-keepMoved)
+	if len(m.recent) >= 2*keepMoved {
+		// Cut back to the latest keepMoved now and then, not at every
+		// change: one copy per keepMoved changes.
+		n := copy(m.recent, m.recent[len(m.recent)-keepMoved:])
+		clear(m.recent[n:])
+		m.recent = m.recent[:n]
 	}
 	for _, f := range m.listen {
 		f(c)
@@ -373,8 +377,8 @@ func (d *Desk) Apply(a rules.Action) ([]rules.Event, error) {
 // apply is Apply under the lock.
 func (d *Desk) apply(a rules.Action) ([]rules.Event, error) {
 	m := d.m
-	if err := d.s.Check(a); err != nil {
-		return nil, err
+	if err := d.s.MayAct(a); err != nil {
+		return nil, err // the engine checks the rest as it applies
 	}
 	evs, err := m.apply(a, "", d)
 	if err != nil {
@@ -386,7 +390,7 @@ func (d *Desk) apply(a rules.Action) ([]rules.Event, error) {
 // apply applies a through the chain and records the change (under the
 // lock); bot names the bot that chose it.
 func (m *Match) apply(a rules.Action, bot string, by *Desk) ([]rules.Event, error) {
-	was := m.g.View(rules.Public).Combat != nil
+	was := m.g.InCombat()
 	evs, err := m.chain.Apply(a)
 	if err != nil {
 		return nil, err
@@ -480,7 +484,7 @@ func (d *Desk) redo() ([]rules.Event, error) {
 		return nil, err
 	}
 	seat := m.g.ToAct()
-	was := m.g.View(rules.Public).Combat != nil
+	was := m.g.InCombat()
 	evs, err := m.chain.Redo()
 	if err != nil {
 		return nil, err

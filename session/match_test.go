@@ -74,12 +74,16 @@ func TestMatchBotsPlayAWholeGame(t *testing.T) {
 	if !ok || len(chs) != 3 || chs[0].Version != m.Version()-2 || chs[2].Bot != "random" || chs[2].How != Grew {
 		t.Fatalf("Since: %v %+v", ok, chs)
 	}
+	// The match keeps at least the latest keepMoved changes, and says
+	// when it no longer keeps one asked for.
+	if v := m.Version(); v > keepMoved {
+		if late, ok := m.Since(v - keepMoved); !ok || len(late) != keepMoved {
+			t.Fatalf("Since(%d): %v, %d changes", v-keepMoved, ok, len(late))
+		}
+	}
 	all, ok := m.Since(0)
-	switch {
-	case m.Version() > keepMoved && ok:
-		t.Fatal("Since(0) after a long game: the match keeps only the latest changes and must say so")
-	case m.Version() <= keepMoved && (!ok || uint64(len(all)) != m.Version()):
-		t.Fatalf("Since(0): %v, %d changes of %d", ok, len(all), m.Version())
+	if ok != (uint64(len(all)) == m.Version()) || (m.Version() >= 2*keepMoved && ok) {
+		t.Fatalf("Since(0): %v with %d of %d changes", ok, len(all), m.Version())
 	}
 	// Nothing moves after the end.
 	if moved, _ := m.Tick(now.Add(time.Hour), false); moved {
