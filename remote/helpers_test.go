@@ -1,3 +1,5 @@
+//go:build !js
+
 package remote
 
 import (
@@ -216,9 +218,6 @@ func (r *rig) same(where string, clients []*Client, full bool) {
 	v := r.m.Version()
 	for _, c := range clients {
 		r.caughtUp(c, v)
-	}
-	type desk struct {
-		undo, redo error
 	}
 	var fails []string
 	r.m.Do(func(g *rules.Game) {
