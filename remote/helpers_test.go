@@ -506,3 +506,78 @@ func sameData(a, b reflect.Value) bool {
 	}
 	panic("sameData: a " + a.Kind().String())
 }
+
+// asks puts the questions a table asks of a client — the past as a
+// view, a combat's result, a move's combat, try mode — and fails unless
+// each answer is the host desk's for the same seats.
+func (r *rig) asks(c *Client, rng *rand.Rand) {
+	r.t.Helper()
+	d := r.m.RemoteDesk(c.Held()...)
+	seats := append([]rules.Seat{rules.Public}, c.Held()...)
+	n := rng.IntN(c.Len() + 1)
+	for _, s := range seats {
+		cv, cerr := c.ViewAt(n, s)
+		hv, herr := d.ViewAt(n, s)
+		if errText(cerr) != errText(herr) || !sameData(reflect.ValueOf(cv), reflect.ValueOf(hv)) {
+			r.t.Fatalf("ViewAt(%d, %d) differs (%v, host %v)", n, s, cerr, herr)
+		}
+	}
+	for range 3 {
+		n := rng.IntN(c.Len() + 2) - 1
+		cc, cerr := c.CombatResult(n)
+		hc, herr := d.CombatResult(n)
+		if errText(cerr) != errText(herr) || !sameData(reflect.ValueOf(cc), reflect.ValueOf(hc)) {
+			r.t.Fatalf("CombatResult(%d) differs (%v, host %v)", n, cerr, herr)
+		}
+	}
+	for _, a := range c.Legal() {
+		if a.Verb != rules.VMove {
+			continue
+		}
+		cc, cerr := c.PreviewCombat(a)
+		hc, herr := d.PreviewCombat(a)
+		if errText(cerr) != errText(herr) || !sameData(reflect.ValueOf(cc), reflect.ValueOf(hc)) {
+			r.t.Fatalf("PreviewCombat(%s) differs (%v, host %v)", a.Format(c.Map()), cerr, herr)
+		}
+		cd, hd := c.TryDestinations(a.House, a.From), d.TryDestinations(a.House, a.From)
+		if !slices.Equal(cd, hd) {
+			r.t.Fatalf("TryDestinations(%d, %d): %v, host %v", a.House, a.From, cd, hd)
+		}
+		for _, to := range append(hd, a.From) {
+			if ce, he := c.TryMove(a.House, a.From, to, a.Units), d.TryMove(a.House, a.From, to, a.Units); errText(ce) != errText(he) {
+				r.t.Fatalf("TryMove to %d: %v, host %v", to, ce, he)
+			}
+		}
+		break
+	}
+	// Check: the legal list answers locally, anything else the host.
+	checks := c.Legal()
+	for s := range c.Seats() {
+		checks = append(checks, rules.Action{Seat: rules.Seat(s), Verb: rules.VDone})
+	}
+	for _, a := range checks {
+		if ce, he := c.Check(a), d.Check(a); errText(ce) != errText(he) {
+			r.t.Fatalf("Check(%+v): %v, host %v", a, ce, he)
+		}
+	}
+}
+
+// tables fails unless a table on client c and one on the host's desk of
+// the same seats, each showing c's seat, show the same widgets.
+func (r *rig) tables(c *Client) {
+	r.t.Helper()
+	seat := c.Held()[0]
+	o := table.Options{Seed: 1}
+	ct, ht := table.New(c, o), table.New(r.m.RemoteDesk(seat), o)
+	ct.Reveal(seat)
+	ht.Reveal(seat)
+	cw, hw := ct.Widgets(ct.Layout()), ht.Widgets(ht.Layout())
+	if !reflect.DeepEqual(cw, hw) {
+		for i := range min(len(cw), len(hw)) {
+			if !reflect.DeepEqual(cw[i], hw[i]) {
+				r.t.Fatalf("widget %d: %+v, on the host's desk %+v", i, cw[i], hw[i])
+			}
+		}
+		r.t.Fatalf("%d widgets, on the host's desk %d", len(cw), len(hw))
+	}
+}

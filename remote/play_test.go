@@ -51,7 +51,16 @@ func TestWholeGamesOverWebSocket(t *testing.T) {
 			if tc.watch {
 				clients = append(clients, r.join("Eve", "", ClientOptions{Watch: true}))
 			}
-			steps := r.play(clients, bySeat, tc.seed, nil)
+			rng := newRand(tc.seed)
+			steps := r.play(clients, bySeat, tc.seed, func(step int) {
+				c := clients[step%len(clients)]
+				if step%13 == 5 {
+					r.asks(c, rng)
+				}
+				if step%31 == 7 && len(c.Held()) > 0 {
+					r.tables(c)
+				}
+			})
 			t.Logf("%s: %d steps", name, steps)
 		})
 	}
