@@ -379,6 +379,11 @@ func (c *conn) hello(m *Hello) {
 			return
 		}
 		ask = rules.Seat(i)
+		if !h.claimable(ask, players[ask]) {
+			h.mu.Unlock()
+			c.refuse(fmt.Sprintf("%s's seat (%s) is played %s: ask for another, or watch", h.base.Players[ask], m.Seat, h.playedBy(ask, players[ask])), false)
+			return
+		}
 		if !h.free(ask, players) {
 			h.mu.Unlock()
 			c.refuse(fmt.Sprintf("%s's seat (%s) is taken: ask for another, or watch", h.base.Players[ask], m.Seat), false)

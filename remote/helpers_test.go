@@ -523,7 +523,7 @@ func (r *rig) asks(c *Client, rng *rand.Rand) {
 		}
 	}
 	for range 3 {
-		n := rng.IntN(c.Len() + 2) - 1
+		n := rng.IntN(c.Len()+2) - 1
 		cc, cerr := c.CombatResult(n)
 		hc, herr := d.CombatResult(n)
 		if errText(cerr) != errText(herr) || !sameData(reflect.ValueOf(cc), reflect.ValueOf(hc)) {
