@@ -54,10 +54,10 @@ func TestWholeGamesOverWebSocket(t *testing.T) {
 			rng := newRand(tc.seed)
 			steps := r.play(clients, bySeat, tc.seed, func(step int) {
 				c := clients[step%len(clients)]
-				if step%13 == 5 {
+				if step%41 == 5 {
 					r.asks(c, rng)
 				}
-				if step%31 == 7 && len(c.Held()) > 0 {
+				if step%97 == 7 && len(c.Held()) > 0 {
 					r.tables(c)
 				}
 			})

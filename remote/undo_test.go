@@ -87,9 +87,11 @@ func TestUndoOverTheNetwork(t *testing.T) {
 			if !ann.CanRedo() {
 				t.Fatal("Ann may not redo the move she took back")
 			}
+			seq := ben.Seq()
 			if _, err := ann.Redo(); err != nil {
 				t.Fatal(err)
 			}
+			r.waitChange(ben, seq, func(c Change) bool { return c.How == "redo" && !c.Own })
 			r.same("after Ann's redo", clients, false)
 			if ann.Len() != n {
 				t.Fatalf("after a redo: %d actions, want %d", ann.Len(), n)
