@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/bots"
 	"notrueking/rules"
 )
 
@@ -136,4 +137,59 @@ func TestReconnect(t *testing.T) {
 			t.Fatalf("a device did not see the end: %v", c.Err())
 		}
 	}
+}
+
+// TestPlayBot: headless bot devices (PlayBot) play their seats on their
+// own — no lock step: their updates, results and the host's bot
+// interleave as they come — until the game ends, and then every device
+// shows what the host does. A device's bot plays at level random only.
+func TestPlayBot(t *testing.T) {
+	gm := game{"standard", rules.Citadel, []string{"Ann", "Ben", "Cy", "Dee"}, []string{"remote", "random", "remote", "remote"}, 37}
+	r := newRig(t, gm, HostOptions{AdmitAuto: true, Rate: fast, Burst: fast})
+	ids := newGame(t, gm).Seats()
+	var clients []*Client
+	for _, i := range []int{0, 2, 3} {
+		clients = append(clients, r.join(gm.names[i], ids[i], ClientOptions{}))
+	}
+	watcher := r.join("Eve", "", ClientOptions{Watch: true})
+	if err := PlayBot(ctxFor(t), clients[0], bots.Easy, 1); err == nil {
+		t.Fatal("a device's easy bot")
+	}
+	// The host's bot, ticked by a goroutine of its own.
+	stop := make(chan struct{})
+	ticked := make(chan struct{})
+	go func() {
+		defer close(ticked)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if moved, _ := r.m.Tick(time.Now(), false); !moved {
+				if r.m.Thinking() {
+					r.m.Wait()
+				} else {
+					time.Sleep(time.Millisecond) // a human's turn: tick again soon
+				}
+			}
+		}
+	}()
+	errs := make(chan error, len(clients))
+	for i, c := range clients {
+		go func() { errs <- PlayBot(ctxFor(t), c, bots.Random, uint64(i)) }()
+	}
+	for range clients {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(stop)
+	<-ticked
+	var over bool
+	r.m.Do(func(g *rules.Game) { over = g.Over() })
+	if !over {
+		t.Fatal("the bots returned before the end")
+	}
+	r.same("the end", append(clients, watcher), true)
 }
