@@ -185,6 +185,33 @@ func TestAdmission(t *testing.T) {
 	}
 	mu.Unlock()
 
+	// A second device with Ann's token takes her seat: the first is sent
+	// away with the reason.
+	ann2, err := Dial(ctxFor(t), r.link, ClientOptions{Name: "Ann", Token: tok})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ann2.Close)
+	if err := ann2.WaitReady(ctxFor(t)); err != nil {
+		t.Fatal(err)
+	}
+	if err := ann.WaitReady(ctxFor(t)); err != nil {
+		t.Fatal(err) // (it was ready)
+	}
+	for ann.Err() == nil {
+		if err := ann.Wait(ctxFor(t), ann.Seq()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(ann.Err().Error(), "another device took this seat") {
+		t.Fatalf("the first device's end: %v", ann.Err())
+	}
+	ann = ann2
+	if h := ann.Held(); len(h) != 1 || h[0] != 0 || asked2 != 0 {
+		t.Fatalf("the second device holds %v (asked %d)", h, asked2)
+	}
+	r.same("the second device", []*Client{ann}, true)
+
 	// The host gives Ann's seat to a bot: she is sent away, her token
 	// opens nothing.
 	if err := h2.Free(0, "random"); err != nil {

@@ -74,7 +74,20 @@ func TestBytesNineHouses(t *testing.T) {
 			clients = append(clients, c)
 			bySeat[rules.Seat(i)] = c
 		}
-		steps := r.play(clients, bySeat, gm.seed, nil)
+		// A full sync to seat 0 late in the game (before the end opens
+		// every seat's log).
+		syncLate := func(step int) {
+			if step != 1300 {
+				return
+			}
+			r.m.Do(func(g *rules.Game) {
+				c := &conn{seats: []rules.Seat{0}, desk: r.m.RemoteDesk(0)}
+				st := r.host.state(newChange(g), c, true)
+				b := marshal(Sync{T: KSync, Epoch: r.host.epoch, Version: r.host.version, State: st})
+				t.Logf("a full sync to seat 0 after %d actions: %d bytes, deflated %d", g.Len(), len(b), deflated([][]byte{b})[0])
+			})
+		}
+		steps := r.play(clients, bySeat, gm.seed, syncLate)
 		var upd []int
 		byKey := map[string]int{}
 		for _, m := range tp.msgs {
@@ -108,10 +121,14 @@ func TestBytesNineHouses(t *testing.T) {
 			b := marshal(Sync{T: KSync, Epoch: r.host.epoch, Version: r.host.version, State: st})
 			sync = len(b)
 			sync2 := deflated([][]byte{b})[0]
-			t.Logf("full sync at the end: %d bytes, deflated %d", sync, sync2)
+			t.Logf("a full sync at the end (every seat's log opened): %d bytes, deflated %d", sync, sync2)
 		})
-		t.Logf("compression %v: %d steps; seat 0 got %d updates: p50 %d p99 %d max %d bytes (deflated as sent: p50 %d p99 %d); the server wrote %d bytes in all",
-			compress, steps, len(upd), pct(upd, .5), pct(upd, .99), pct(upd, 1), pct(dupd, .5), pct(dupd, .99), r.wire.out.Load())
+		sum := 0
+		for _, n := range d {
+			sum += n
+		}
+		t.Logf("compression %v: %d steps; seat 0 got %d updates: p50 %d p99 %d max %d bytes (deflated as sent: p50 %d p99 %d); all its messages deflated: %d bytes; the server wrote %d bytes in all to 9 devices",
+			compress, steps, len(upd), pct(upd, .5), pct(upd, .99), pct(upd, 1), pct(dupd, .5), pct(dupd, .99), sum, r.wire.out.Load())
 		var top []string
 		for k, n := range byKey {
 			if n > 50000 {

@@ -733,6 +733,14 @@ func (c *Client) Players() []string {
 	return slices.Clone(c.welcome.Players)
 }
 
+// Variant is the game's variant ("" for the plain game); Tester says it
+// is a tester's game (the table's Options.Tester).
+func (c *Client) Variant() (variant string, tester bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.welcome.Variant, c.welcome.Tester
+}
+
 // Token is the device's seat token ("" before its admission).
 func (c *Client) Token() string {
 	c.mu.Lock()

@@ -62,12 +62,11 @@ type conn struct {
 	greeted bool
 	bucket  float64
 	last    time.Time
-	// reqHow is the request the reader is making ("act", "undo",
-	// "redo"): the listener, which runs on the reader's goroutine during
-	// the act, names it and its ID in the device's update, and leaves the
-	// events it sent in ownEvents for the Result.
+	// reqID is the request the reader is making (an act, an undo, a
+	// redo): the listener, which runs on the reader's goroutine during
+	// the act, names it in the device's update, and leaves the events it
+	// sent in ownEvents for the Result.
 	reqID     int64
-	reqHow    string
 	ownEvents []EventText
 
 	// Under the match's lock: what the device was last sent.
@@ -379,6 +378,11 @@ func (c *conn) hello(m *Hello) {
 			return
 		}
 		ask = rules.Seat(i)
+		if !h.claimable(ask, players[ask]) {
+			h.mu.Unlock()
+			c.refuse(fmt.Sprintf("%s's seat (%s) is played %s: ask for another, or watch", h.base.Players[ask], m.Seat, h.playedBy(ask, players[ask])), false)
+			return
+		}
 		if !h.free(ask, players) {
 			h.mu.Unlock()
 			c.refuse(fmt.Sprintf("%s's seat (%s) is taken: ask for another, or watch", h.base.Players[ask], m.Seat), false)
@@ -515,7 +519,7 @@ func (c *conn) handle(msg any) bool {
 			c.send(Result{T: KResult, ID: m.ID, Err: err.Error()})
 			break
 		}
-		c.act(m.ID, "act", m.Epoch, m.Version, func(v uint64) error {
+		c.act(m.ID, m.Epoch, m.Version, func(v uint64) error {
 			_, err := c.desk.ApplyAt(v, a)
 			return err
 		})
@@ -525,9 +529,9 @@ func (c *conn) handle(msg any) bool {
 			break
 		}
 		if m.T == KUndo {
-			c.act(m.ID, "undo", m.Epoch, m.Version, c.desk.UndoAt)
+			c.act(m.ID, m.Epoch, m.Version, c.desk.UndoAt)
 		} else {
-			c.act(m.ID, "redo", m.Epoch, m.Version, func(v uint64) error {
+			c.act(m.ID, m.Epoch, m.Version, func(v uint64) error {
 				_, err := c.desk.RedoAt(v)
 				return err
 			})
@@ -559,18 +563,18 @@ func (c *conn) parse(line string) (a rules.Action, err error) {
 	return a, err
 }
 
-// act makes the device's request id (how: act, undo, redo) at (epoch,
-// version) and answers it: the device's update went out during f, then
-// the result; a stale request is answered stale, then a sync.
-func (c *conn) act(id int64, how string, epoch, version uint64, f func(v uint64) error) {
+// act makes the device's request id (an act, an undo, a redo: f) at
+// (epoch, version) and answers it: the device's update went out during
+// f, then the result; a stale request is answered stale, then a sync.
+func (c *conn) act(id int64, epoch, version uint64, f func(v uint64) error) {
 	h := c.h
 	if epoch != h.epoch {
 		c.stale(id, "the host restarted since this device's last sync")
 		return
 	}
-	c.reqID, c.reqHow, c.ownEvents = id, how, nil
+	c.reqID, c.ownEvents = id, nil
 	err := f(version)
-	c.reqID, c.reqHow = 0, ""
+	c.reqID = 0
 	var se *session.StaleError
 	switch {
 	case errors.As(err, &se):

@@ -1,7 +1,6 @@
 package remote
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -218,21 +217,16 @@ func (r *rig) same(where string, clients []*Client, full bool) {
 	for _, c := range clients {
 		r.caughtUp(c, v)
 	}
-	type desk struct {
-		undo, redo error
-	}
 	var fails []string
 	r.m.Do(func(g *rules.Game) {
-		views := map[rules.Seat][]byte{}
-		logs := map[rules.Seat][]rules.LogLine{}
-		view := func(s rules.Seat) ([]byte, []rules.LogLine) {
-			if b, ok := views[s]; ok {
-				return b, logs[s]
+		views := map[rules.Seat]rules.View{}
+		view := func(s rules.Seat) (rules.View, []rules.LogLine) {
+			v, ok := views[s]
+			if !ok {
+				v = g.View(s)
+				views[s] = v
 			}
-			hv := g.View(s)
-			logs[s] = hv.Log
-			views[s] = enc(noLog(hv))
-			return views[s], logs[s]
+			return noLog(v), v.Log
 		}
 		pub := g.PublicActions()
 		for ci, c := range clients {
@@ -240,10 +234,10 @@ func (r *rig) same(where string, clients []*Client, full bool) {
 				fails = append(fails, fmt.Sprintf("%s: client %d (seats %v): ", where, ci, c.Held())+fmt.Sprintf(f, args...))
 			}
 			for _, s := range append([]rules.Seat{rules.Public}, c.Held()...) {
-				hb, hl := view(s)
+				hv, hl := view(s)
 				cv := c.View(s)
-				if cb := enc(noLog(cv)); !bytes.Equal(hb, cb) {
-					bad("view %d differs:\nhost   %s\nclient %s", s, clip2(hb), clip2(cb))
+				if !sameData(reflect.ValueOf(hv), reflect.ValueOf(noLog(cv))) {
+					bad("view %d differs:\nhost   %s\nclient %s", s, clip2(enc(hv)), clip2(enc(noLog(cv))))
 				}
 				cl := cv.Log
 				switch {
@@ -347,9 +341,30 @@ func (r *rig) play(clients []*Client, bySeat map[rules.Seat]*Client, seed uint64
 		if !ok {
 			r.t.Fatalf("step %d: seat %d's device has no legal action", steps, toAct)
 		}
-		if _, err := c.Apply(a); err != nil {
+		seq := c.Seq()
+		evs, err := c.Apply(a)
+		if err != nil {
 			r.t.Fatalf("step %d: %s: %v", steps, a.Format(c.Map()), err)
 		}
+		// Its own update came before the result, naming the request,
+		// with the events its seats may read, in their words.
+		chs, _ := c.Since(seq)
+		if !slices.ContainsFunc(chs, func(ch Change) bool { return ch.Own && ch.How == "act" && ch.Seat == toAct }) {
+			r.t.Fatalf("step %d: no update of its own before the result: %+v", steps, chs)
+		}
+		r.m.Do(func(g *rules.Game) {
+			for _, e := range evs {
+				if e.Seat != rules.Public && e.Seat != toAct {
+					r.t.Fatalf("step %d: the device was given seat %d's event %v", steps, e.Seat, e.Kind)
+				}
+				if got, want := c.EventText(e, toAct), g.EventText(e, toAct); got != want {
+					r.t.Fatalf("step %d: event %v reads %q, at the host %q", steps, e.Kind, got, want)
+				}
+				if got, want := c.EventText(e, rules.Public), g.EventText(e, rules.Public); got != want {
+					r.t.Fatalf("step %d: event %v reads %q to the public, at the host %q", steps, e.Kind, got, want)
+				}
+			}
+		})
 	}
 	r.same("the end", clients, true)
 	return steps
@@ -436,3 +451,131 @@ func hello(room, name string) Hello {
 var _ = gamefile.SeatRemote
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 2)) }
+
+// sameData is reflect.DeepEqual for plain data that crossed a JSON
+// boundary: a nil list or map is the same as an empty one.
+func sameData(a, b reflect.Value) bool {
+	if a.Type() != b.Type() {
+		return false
+	}
+	switch a.Kind() {
+	case reflect.Slice, reflect.Map:
+		if a.Len() != b.Len() {
+			return false
+		}
+		if a.Kind() == reflect.Map {
+			for _, k := range a.MapKeys() {
+				if bv := b.MapIndex(k); !bv.IsValid() || !sameData(a.MapIndex(k), bv) {
+					return false
+				}
+			}
+			return true
+		}
+		fallthrough
+	case reflect.Array:
+		for i := range a.Len() {
+			if !sameData(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Pointer, reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return sameData(a.Elem(), b.Elem())
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if !sameData(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return a.Uint() == b.Uint()
+	case reflect.Float32, reflect.Float64:
+		return a.Float() == b.Float()
+	}
+	panic("sameData: a " + a.Kind().String())
+}
+
+// asks puts the questions a table asks of a client — the past as a
+// view, a combat's result, a move's combat, try mode — and fails unless
+// each answer is the host desk's for the same seats.
+func (r *rig) asks(c *Client, rng *rand.Rand) {
+	r.t.Helper()
+	d := r.m.RemoteDesk(c.Held()...)
+	seats := append([]rules.Seat{rules.Public}, c.Held()...)
+	n := rng.IntN(c.Len() + 1)
+	for _, s := range seats {
+		cv, cerr := c.ViewAt(n, s)
+		hv, herr := d.ViewAt(n, s)
+		if errText(cerr) != errText(herr) || !sameData(reflect.ValueOf(cv), reflect.ValueOf(hv)) {
+			r.t.Fatalf("ViewAt(%d, %d) differs (%v, host %v)", n, s, cerr, herr)
+		}
+	}
+	for range 3 {
+		n := rng.IntN(c.Len()+2) - 1
+		cc, cerr := c.CombatResult(n)
+		hc, herr := d.CombatResult(n)
+		if errText(cerr) != errText(herr) || !sameData(reflect.ValueOf(cc), reflect.ValueOf(hc)) {
+			r.t.Fatalf("CombatResult(%d) differs (%v, host %v)", n, cerr, herr)
+		}
+	}
+	for _, a := range c.Legal() {
+		if a.Verb != rules.VMove {
+			continue
+		}
+		cc, cerr := c.PreviewCombat(a)
+		hc, herr := d.PreviewCombat(a)
+		if errText(cerr) != errText(herr) || !sameData(reflect.ValueOf(cc), reflect.ValueOf(hc)) {
+			r.t.Fatalf("PreviewCombat(%s) differs (%v, host %v)", a.Format(c.Map()), cerr, herr)
+		}
+		cd, hd := c.TryDestinations(a.House, a.From), d.TryDestinations(a.House, a.From)
+		if !slices.Equal(cd, hd) {
+			r.t.Fatalf("TryDestinations(%d, %d): %v, host %v", a.House, a.From, cd, hd)
+		}
+		for _, to := range append(hd, a.From) {
+			if ce, he := c.TryMove(a.House, a.From, to, a.Units), d.TryMove(a.House, a.From, to, a.Units); errText(ce) != errText(he) {
+				r.t.Fatalf("TryMove to %d: %v, host %v", to, ce, he)
+			}
+		}
+		break
+	}
+	// Check: the legal list answers locally, anything else the host.
+	checks := c.Legal()
+	for s := range c.Seats() {
+		checks = append(checks, rules.Action{Seat: rules.Seat(s), Verb: rules.VDone})
+	}
+	for _, a := range checks {
+		if ce, he := c.Check(a), d.Check(a); errText(ce) != errText(he) {
+			r.t.Fatalf("Check(%+v): %v, host %v", a, ce, he)
+		}
+	}
+}
+
+// tables fails unless a table on client c and one on the host's desk of
+// the same seats, each showing c's seat, show the same widgets.
+func (r *rig) tables(c *Client) {
+	r.t.Helper()
+	seat := c.Held()[0]
+	o := table.Options{Seed: 1}
+	ct, ht := table.New(c, o), table.New(r.m.RemoteDesk(seat), o)
+	ct.Reveal(seat)
+	ht.Reveal(seat)
+	cw, hw := ct.Widgets(ct.Layout()), ht.Widgets(ht.Layout())
+	if !reflect.DeepEqual(cw, hw) {
+		for i := range min(len(cw), len(hw)) {
+			if !reflect.DeepEqual(cw[i], hw[i]) {
+				r.t.Fatalf("widget %d: %+v, on the host's desk %+v", i, cw[i], hw[i])
+			}
+		}
+		r.t.Fatalf("%d widgets, on the host's desk %d", len(cw), len(hw))
+	}
+}

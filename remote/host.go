@@ -46,6 +46,9 @@ type HostOptions struct {
 	// (the save's header keeps them). It is called under no lock of the
 	// host's or the match's, one call at a time.
 	Keep func(room string, tokens []string)
+	// Tester marks a tester's game (its seed was typed): the devices'
+	// tables show it as the host's does.
+	Tester bool
 	// AdmitAuto admits every device that asks for a free seat (tests,
 	// `host -admit auto`).
 	AdmitAuto bool
@@ -173,7 +176,7 @@ func NewHost(o HostOptions) (*Host, error) {
 		h.seatID = g.Seats()
 		cfg := g.Config()
 		h.base = Welcome{T: KWelcome, Proto: Proto, Players: slices.Clone(cfg.Players),
-			Conspiracies: slices.Clone(h.seatID)}
+			Conspiracies: slices.Clone(h.seatID), Tester: o.Tester}
 		if cfg.Variant != rules.Plain {
 			h.base.Variant = cfg.Variant.String()
 		}

@@ -1,3 +1,8 @@
+//go:build !js
+
+// (Native only: a browser's WebSocket cannot set an Origin header, so
+// websocket.DialOptions has no HTTPHeader in the wasm build.)
+
 package remote
 
 import (

@@ -2,7 +2,11 @@ package remote
 
 import (
 	"fmt"
+	"reflect"
+	"slices"
 	"testing"
+
+	"notrueking/board"
 
 	"notrueking/gamefile"
 	"notrueking/rules"
@@ -45,7 +49,16 @@ func TestWholeGamesOverWebSocket(t *testing.T) {
 			if tc.watch {
 				clients = append(clients, r.join("Eve", "", ClientOptions{Watch: true}))
 			}
-			steps := r.play(clients, bySeat, tc.seed, nil)
+			rng := newRand(tc.seed)
+			steps := r.play(clients, bySeat, tc.seed, func(step int) {
+				c := clients[step%len(clients)]
+				if step%41 == 5 {
+					r.asks(c, rng)
+				}
+				if step%97 == 7 && len(c.Held()) > 0 {
+					r.tables(c)
+				}
+			})
 			t.Logf("%s: %d steps", name, steps)
 		})
 	}
@@ -58,3 +71,24 @@ func nine() []string {
 // fast is the message rate allowed to the tests' devices, which play as
 // fast as they can.
 const fast = 1e6
+
+// TestSameData: the comparison the game tests make tells views apart by
+// any field, and a nil list from an empty one not at all.
+func TestSameData(t *testing.T) {
+	g := newGame(t, game{"standard", rules.Plain, []string{"Ann", "Ben"}, nil, 1})
+	v := g.View(0)
+	w := g.View(0)
+	if !sameData(reflect.ValueOf(v), reflect.ValueOf(w)) {
+		t.Fatal("a view differs from itself")
+	}
+	w.Players[1].Hand = []board.CardID{}
+	v.Players[1].Hand = nil
+	if !sameData(reflect.ValueOf(v), reflect.ValueOf(w)) {
+		t.Fatal("a nil hand differs from an empty one")
+	}
+	w.Groups = slices.Clone(w.Groups)
+	w.Groups[3].Units[1]++
+	if sameData(reflect.ValueOf(v), reflect.ValueOf(w)) {
+		t.Fatal("a knight more is the same view")
+	}
+}

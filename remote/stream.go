@@ -179,7 +179,7 @@ func (h *Host) moved(mv session.Moved, g *rules.Game) {
 		how = "undo"
 	case mv.How == session.Started:
 		how = "seats"
-	case by != nil && by.reqHow == "redo":
+	case mv.Redo:
 		how = "redo"
 	}
 	ch := newChange(g)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/bots"
 	"notrueking/rules"
 )
 
@@ -85,9 +86,11 @@ func TestUndoOverTheNetwork(t *testing.T) {
 			if !ann.CanRedo() {
 				t.Fatal("Ann may not redo the move she took back")
 			}
+			seq := ben.Seq()
 			if _, err := ann.Redo(); err != nil {
 				t.Fatal(err)
 			}
+			r.waitChange(ben, seq, func(c Change) bool { return c.How == "redo" && !c.Own })
 			r.same("after Ann's redo", clients, false)
 			if ann.Len() != n {
 				t.Fatalf("after a redo: %d actions, want %d", ann.Len(), n)
@@ -132,4 +135,57 @@ func TestReconnect(t *testing.T) {
 			t.Fatalf("a device did not see the end: %v", c.Err())
 		}
 	}
+}
+
+// TestPlayBot: headless bot devices (PlayBot) play their seats on their
+// own — no lock step: their updates, results and the host's bot
+// interleave as they come — until the game ends, and then every device
+// shows what the host does. (A short game: a device's bot may pace
+// itself under the host's message rate.)
+func TestPlayBot(t *testing.T) {
+	gm := game{"nine", rules.Citadel, []string{"Ann", "Ben", "Cy"}, []string{"remote", "random", "remote"}, 37}
+	r := newRig(t, gm, HostOptions{AdmitAuto: true, Rate: fast, Burst: fast})
+	ids := newGame(t, gm).Seats()
+	var clients []*Client
+	for _, i := range []int{0, 2} {
+		clients = append(clients, r.join(gm.names[i], ids[i], ClientOptions{}))
+	}
+	watcher := r.join("Eve", "", ClientOptions{Watch: true})
+	// The host's bot, ticked by a goroutine of its own.
+	stop := make(chan struct{})
+	ticked := make(chan struct{})
+	go func() {
+		defer close(ticked)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			if moved, _ := r.m.Tick(time.Now(), false); !moved {
+				if r.m.Thinking() {
+					r.m.Wait()
+				} else {
+					time.Sleep(time.Millisecond) // a human's turn: tick again soon
+				}
+			}
+		}
+	}()
+	errs := make(chan error, len(clients))
+	for i, c := range clients {
+		go func() { errs <- PlayBot(ctxFor(t), c, bots.Random, uint64(i)) }()
+	}
+	for range clients {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	close(stop)
+	<-ticked
+	var over bool
+	r.m.Do(func(g *rules.Game) { over = g.Over() })
+	if !over {
+		t.Fatal("the bots returned before the end")
+	}
+	r.same("the end", append(clients, watcher), true)
 }

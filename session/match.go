@@ -79,6 +79,9 @@ type Moved struct {
 	// By is the desk the change was made through (nil: a bot, or the
 	// match itself): a follower skips its own.
 	By *Desk
+	// Redo says a Grew change was a redo (a network host tells its
+	// devices so).
+	Redo bool
 }
 
 // MatchOptions set up a match.
@@ -489,7 +492,7 @@ func (d *Desk) redo() ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.moved(Moved{How: Grew, Seat: seat, Events: evs, WasCombat: was, By: d})
+	m.moved(Moved{How: Grew, Seat: seat, Events: evs, WasCombat: was, By: d, Redo: true})
 	return rules.ForDesk(evs, d.s.Holds), nil
 }
 
