@@ -521,7 +521,11 @@ func (c *Client) synced(s *Sync) error {
 	}
 	views := make([]rules.View, n)
 	for i, v := range s.Views {
-		v.Log = s.Logs[i].Lines
+		lines, err := unmix(s.Logs[i], views[0].Log, i)
+		if err != nil {
+			return err
+		}
+		v.Log = lines
 		if v.Log == nil {
 			v.Log = []rules.LogLine{}
 		}
@@ -579,7 +583,11 @@ func (c *Client) updated(u *Update) error {
 		if d.From < 0 || d.From > len(old) {
 			return fmt.Errorf("a log cut at %d of %d lines", d.From, len(old))
 		}
-		v.Log = append(old[:d.From:d.From], d.Lines...)
+		lines, err := unmix(d, views[0].Log, i)
+		if err != nil {
+			return err
+		}
+		v.Log = append(old[:d.From:d.From], lines...)
 		if v.Log == nil {
 			v.Log = []rules.LogLine{}
 		}
@@ -1087,4 +1095,37 @@ func (c *Client) forget(id int64) {
 	c.mu.Lock()
 	delete(c.wait, id)
 	c.mu.Unlock()
+}
+
+// unmix is the new lines of log delta d of view i: its Lines, with the
+// copies Mix names taken from pub, the public log as it stands after this
+// message (view 0, applied first).
+func unmix(d LogDelta, pub []rules.LogLine, i int) ([]rules.LogLine, error) {
+	if d.Mix == nil {
+		return d.Lines, nil
+	}
+	if i == 0 {
+		return nil, errors.New("the public log copies itself")
+	}
+	var out []rules.LogLine
+	cur, k := d.PubFrom, 0
+	for _, n := range d.Mix {
+		switch {
+		case n > 0 && cur >= 0 && cur+n <= len(pub):
+			out = append(out, pub[cur:cur+n]...)
+			cur += n
+		case n < 0 && k-n <= len(d.Lines):
+			out = append(out, d.Lines[k:k-n]...)
+			k -= n
+		default:
+			return nil, fmt.Errorf("a log's mix %d does not fit (%d public lines from %d, %d lines from %d)", n, len(pub), cur, len(d.Lines), k)
+		}
+		if len(out) > 1<<20 {
+			return nil, errors.New("a log of over a million lines")
+		}
+	}
+	if k != len(d.Lines) {
+		return nil, fmt.Errorf("a log's mix leaves %d of its lines", len(d.Lines)-k)
+	}
+	return out, nil
 }

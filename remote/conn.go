@@ -74,6 +74,7 @@ type conn struct {
 	version uint64
 	views   []map[string]*fieldEnc // each view's top-level fields, as sent
 	logs    [][]rules.LogLine      // each view's log, as sent
+	pubCur  []int                  // per view: the public lines its log sent holds (stream.go)
 	hist    int                    // public history entries sent
 }
 

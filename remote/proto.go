@@ -247,9 +247,19 @@ type ViewPatch map[string]json.RawMessage
 
 // LogDelta is a view's log lines from From on (the device cuts its copy
 // at From, then adds Lines).
+//
+// A seat's log holds the public log's lines among its own: for a seat's
+// view (not the public one, which comes first and is applied first) Mix,
+// when set, says how the new lines interleave public ones — each entry
+// n > 0 copies the next n lines of the public log (as it stands after
+// this message), from PubFrom on and then on from where the last copy
+// ended; n < 0 takes the next -n lines of Lines — so a line both logs
+// hold travels once.
 type LogDelta struct {
-	From  int             `json:"from"`
-	Lines []rules.LogLine `json:"lines,omitempty"`
+	From    int             `json:"from"`
+	Lines   []rules.LogLine `json:"lines,omitempty"`
+	PubFrom int             `json:"pub_from,omitempty"`
+	Mix     []int           `json:"mix,omitempty"`
 }
 
 // Sync is the whole state a device's seats may know: after a welcome, a

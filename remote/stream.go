@@ -83,6 +83,60 @@ func logDelta(old, now []rules.LogLine) LogDelta {
 	return d
 }
 
+// mixed is delta d of a seat's log now (its new lines, now[d.From:])
+// with the lines the public log pub also holds sent as copies of it
+// (LogDelta.Mix); cur is where the public log stood for now[:d.From] (the
+// public lines it holds), and the cursor after now is returned.
+func mixed(d LogDelta, now, pub []rules.LogLine, cur int) (LogDelta, int) {
+	if len(d.Lines) == 0 {
+		return d, cur
+	}
+	out := LogDelta{From: d.From, PubFrom: -1}
+	run := 0 // the current entry of Mix: > 0 copies, < 0 explicit lines
+	flush := func() {
+		if run != 0 {
+			out.Mix = append(out.Mix, run)
+		}
+		run = 0
+	}
+	for _, l := range d.Lines {
+		if cur < len(pub) && pub[cur] == l {
+			if out.PubFrom < 0 {
+				out.PubFrom = cur
+			}
+			if run < 0 {
+				flush()
+			}
+			run++
+			cur++
+			continue
+		}
+		if run > 0 {
+			flush()
+		}
+		run--
+		out.Lines = append(out.Lines, l)
+	}
+	flush()
+	if out.PubFrom < 0 {
+		// Nothing copied: the plain delta.
+		return d, cur
+	}
+	return out, cur
+}
+
+// pubCursor is where the public log pub stands once the seat's log lines
+// hold its lines in order: how many of them lines holds.
+func pubCursor(lines, pub []rules.LogLine) int {
+	cur := 0
+	for _, l := range lines {
+		if cur < len(pub) && pub[cur] == l {
+			cur++
+		}
+	}
+	return cur
+}
+
 // holds reports whether the device holds seat (under either lock: its
 // seats are fixed once it is admitted).
 func (c *conn) holds(s rules.Seat) bool { return s >= 0 && slices.Contains(c.seats, s) }
@@ -97,16 +151,32 @@ func (h *Host) state(ch *change, c *conn, whole bool) State {
 	if whole || len(c.views) != len(viewers) {
 		whole = true
 		c.views, c.logs = make([]map[string]*fieldEnc, len(viewers)), make([][]rules.LogLine, len(viewers))
+		c.pubCur = make([]int, len(viewers))
 	}
+	pubLog := ch.view(rules.Public).log
+	pubCut := false // the public log was cut (an undo): the cursors go
 	for i, s := range viewers {
 		e := ch.view(s)
+		d := LogDelta{Lines: e.log}
+		if !whole {
+			d = logDelta(c.logs[i], e.log)
+		}
+		if i == 0 {
+			pubCut = d.From != len(c.logs[0])
+		} else {
+			// A seat's log sends the public lines it holds as copies.
+			cur := c.pubCur[i]
+			if pubCut || d.From != len(c.logs[i]) {
+				cur = pubCursor(e.log[:d.From], pubLog)
+			}
+			d, c.pubCur[i] = mixed(d, e.log, pubLog, cur)
+		}
 		if whole {
 			st.Views = append(st.Views, e.v)
-			st.Logs = append(st.Logs, LogDelta{Lines: e.log})
 		} else {
 			st.Patches = append(st.Patches, patch(c.views[i], e.keys))
-			st.Logs = append(st.Logs, logDelta(c.logs[i], e.log))
 		}
+		st.Logs = append(st.Logs, d)
 		c.views[i], c.logs[i] = e.keys, e.log
 	}
 	st.ToAct, st.Over, st.Len = g.ToAct(), g.Over(), g.Len()
