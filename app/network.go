@@ -386,3 +386,15 @@ func (lg *liveGame) netChip(ws []ui.Widget) []ui.Widget {
 	}
 	return append(ws, w)
 }
+
+// refuseSecretTool refuses, in a hosted game, the tools that show every
+// secret (the sandbox, saving the position as a scenario): the other
+// players' cards are theirs, and the host's screen is not a spectator of
+// them. It says so on the message line and reports whether it refused.
+func (lg *liveGame) refuseSecretTool() bool {
+	if lg.hosting == nil && lg.client == nil {
+		return false
+	}
+	lg.tbl.SetMessage("This game is played at other devices too: the tools that show every secret (the sandbox, saving the position) are off.", true)
+	return true
+}

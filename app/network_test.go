@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	randv2 "math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -130,6 +131,14 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 	}
 	if g.View(rules.Public).Round < 2 && !g.Over() {
 		t.Fatal("the round did not end")
+	}
+	// The tools that show every secret are off at the host's screen.
+	lg.sandbox(host.ctx(), host.mgr.cur)
+	if sandbox(host) != nil {
+		t.Fatal("the hosting window opened the sandbox, every seat's secrets in view")
+	}
+	if msg, _ := tbl(host).Message(); !strings.Contains(msg, "are off") {
+		t.Fatalf("the refusal of the sandbox says %q", msg)
 	}
 }
 

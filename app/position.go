@@ -69,7 +69,7 @@ func positionName(g *rules.Game, now time.Time) string {
 // written for its owner only.
 func (lg *liveGame) savePosition(c *Context) {
 	g, u := lg.play.game, lg.tbl
-	if g == nil {
+	if g == nil || lg.refuseSecretTool() {
 		return
 	}
 	if u.InPast() {

@@ -691,7 +691,10 @@ func (lg *liveGame) replay(c *Context, end Scene) {
 	if g == nil {
 		return
 	}
-	r, err := newReplayView(g.Clone(), "this game")
+	// Under the match's lock: a hosted game's devices may still be told
+	// the end.
+	lg.play.match.Do(func(x *rules.Game) { g = x.Clone() })
+	r, err := newReplayView(g, "this game")
 	if err != nil {
 		return
 	}

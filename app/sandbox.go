@@ -660,6 +660,9 @@ func (lg *liveGame) sandbox(c *Context, back Scene) {
 		u.SetMessage("The sandbox edits a rules game; this table has none.", true)
 		return
 	}
+	if lg.refuseSecretTool() {
+		return
+	}
 	if !lg.secretTool(ui.CmdSandbox, g, "Press E again to open the sandbox: it shows every secret of the game.") {
 		return
 	}
