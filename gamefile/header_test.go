@@ -22,6 +22,11 @@ func TestHeaderThatDoesNotReadIsRefused(t *testing.T) {
 		{"a pause out of range", `# save {"players":["Ann","Ben"],"bot_pause_ms":-5}`, "pause of -5 ms"},
 		{"seats that do not fit", `# save {"players":["Ann","Ben"],"seats":["human"]}`, "names who plays 1 seats"},
 		{"a name too long", `# save {"players":["` + strings.Repeat("A", 5000) + `","Ben"]}`, "player 1 wrongly"},
+		{"a seat of an unknown kind", `# save {"players":["Ann","Ben"],"seats":["remote","robot"]}`, "not human, remote or a bot level"},
+		{"a host without a room", `# save {"players":["Ann","Ben"],"host":{"room":""}}`, "names the room"},
+		{"a room of other characters", `# save {"players":["Ann","Ben"],"host":{"room":"ab/../cd"}}`, "letters and digits only"},
+		{"a token that is not a hash", `# save {"players":["Ann","Ben"],"host":{"room":"K7W2QX9MDA","tokens":["","5af607da13351826789980789dcbf049"]}}`, "not 64 hex digits"},
+		{"more tokens than players", `# save {"players":["Ann","Ben"],"host":{"room":"K7W2QX9MDA","tokens":["","",""]}}`, "3 seat tokens for 2 players"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			data := "# No True King save.\n" + c.header + "\n" + plainRecord
@@ -29,6 +34,10 @@ func TestHeaderThatDoesNotReadIsRefused(t *testing.T) {
 				t.Fatalf("Decode: %v, want %q", err, c.want)
 			}
 		})
+	}
+	good := "# No True King save.\n" + `# save {"players":["Ann","Ben"],"seats":["remote","easy"],"host":{"room":"K7W2QX9MDA","tokens":["` + strings.Repeat("a", 64) + `",""]}}` + "\n" + plainRecord
+	if _, m, _, err := Decode([]byte(good)); err != nil || m.Host == nil || m.Host.Room != "K7W2QX9MDA" || m.Bots() != 1 {
+		t.Fatalf("a hosted game's header: %+v, %v", m, err)
 	}
 	for _, comment := range []string{"# save the whales", "# saved by hand"} {
 		_, _, isSave, err := Decode([]byte(comment + "\n" + plainRecord))
