@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"image/color"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -230,15 +229,7 @@ var netRect = ui.Rect{X: 200, Y: 60, W: 1200, H: 780}
 func (s *netScene) Show(c *Context) Shown {
 	sh := s.under.Show(c)
 	r := netRect
-	ws := []ui.Widget{
-		{Kind: ui.WLayer},
-		{R: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 210}},
-		{R: r, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold},
-		{R: ui.Rect{X: r.X + 24, Y: r.Y + 14, W: 900, H: 34}, Kind: ui.WText, Text: "Playing over the network", Size: 26, Bold: true, Ink: ui.ColGold},
-	}
-	closeB := ui.Button(ui.Rect{X: r.X + r.W - 164, Y: r.Y + 14, W: 140, H: 36}, "Close", ui.CmdTarget(ui.Command{Kind: ui.CmdNetPanel}))
-	closeB.Key = "Esc"
-	ws = append(ws, closeB)
+	ws := overlayPanel(r, "Playing over the network", ui.CmdNetPanel)
 	hn := s.lg.hosting
 	if hn == nil {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 80, W: r.W - 48, H: 200}, Kind: ui.WText, Size: 18, Ink: ui.ColText,

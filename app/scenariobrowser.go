@@ -129,15 +129,7 @@ var scenarioRect = ui.Rect{X: 150, Y: 40, W: 1300, H: 820}
 func (s *scenarioScene) Show(c *Context) Shown {
 	sh := s.under.Show(c)
 	r := scenarioRect
-	ws := []ui.Widget{
-		{Kind: ui.WLayer},
-		{R: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 210}},
-		{R: r, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold},
-		{R: ui.Rect{X: r.X + 24, Y: r.Y + 14, W: 900, H: 34}, Kind: ui.WText, Text: "Scenarios — click one to play it from its position", Size: 26, Bold: true, Ink: ui.ColGold},
-	}
-	closeB := ui.Button(ui.Rect{X: r.X + r.W - 164, Y: r.Y + 14, W: 140, H: 36}, "Close", ui.CmdTarget(ui.Command{Kind: ui.CmdScenarios}))
-	closeB.Key = "Esc"
-	ws = append(ws, closeB)
+	ws := overlayPanel(r, "Scenarios — click one to play it from its position", ui.CmdScenarios)
 	const rowH = 50.0
 	y := r.Y + 64
 	for i := s.top; i < min(len(s.list), s.top+scenarioRows); i++ {
@@ -239,4 +231,19 @@ func (s *scenarioScene) Click(ui.Target, *Context) {}
 // Tick: the game under it goes on (bots move), as under the help.
 func (s *scenarioScene) Tick(now time.Time, c *Context) bool {
 	return s.under.Tick(now, c.under(func(sc Scene) { s.under = sc }))
+}
+
+// overlayPanel is a panel over the scene under it (the scenario browser,
+// the network panel): a layer that veils what is under, the panel r, its
+// title, and its Close button (Esc) asking for close.
+func overlayPanel(r ui.Rect, title string, close ui.CmdKind) []ui.Widget {
+	closeB := ui.Button(ui.Rect{X: r.X + r.W - 164, Y: r.Y + 14, W: 140, H: 36}, "Close", ui.CmdTarget(ui.Command{Kind: close}))
+	closeB.Key = "Esc"
+	return []ui.Widget{
+		{Kind: ui.WLayer},
+		{R: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 210}},
+		{R: r, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold},
+		{R: ui.Rect{X: r.X + 24, Y: r.Y + 14, W: 900, H: 34}, Kind: ui.WText, Text: title, Size: 26, Bold: true, Ink: ui.ColGold},
+		closeB,
+	}
 }

@@ -382,46 +382,35 @@ func BenchmarkRandomGameNineAutosaveRatio(b *testing.B) {
 	for _, sv := range benchStores {
 		b.Run(sv.name, func(b *testing.B) {
 			st := sv.st(b)
-			var plain, saved, plainCPU, savedCPU time.Duration
-			timed := func(play func()) (time.Duration, time.Duration) {
-				t, c := time.Now(), cpuTime()
-				play()
-				return time.Since(t), cpuTime() - c
-			}
-			i := 0
-			for b.Loop() {
-				i++
-				seed := uint64(i)
-				for k := range 2 {
-					if k == i%2 {
-						t, c := timed(func() { playPlain(b, m, seed) })
-						plain, plainCPU = plain+t, plainCPU+c
-					} else {
-						t, c := timed(func() { playSaved(b, m, seed, st) })
-						saved, savedCPU = saved+t, savedCPU+c
-					}
-				}
-			}
-			b.ReportMetric(float64(saved)/float64(plain), "ratio")
-			if plainCPU > 0 {
-				b.ReportMetric(float64(savedCPU)/float64(plainCPU), "cpu-ratio")
-			}
+			ratioBench(b, m, func(seed uint64) { playSaved(b, m, seed, st) })
 		})
 	}
 }
 
-// BenchmarkRandomGameNineMatchRatio plays each random nine-player game
-// twice in turn, on the rules game and through a Match's hot-seat desk
-// (no files: the match's own cost — its lock, the change kept for
-// followers, the events filtered for the desk), in alternating order, and
-// reports the ratio of the two processor times (cpu-ratio) and clock
-// times (ratio): what running a game below the window costs per action.
+// BenchmarkRandomGameNineMatchRatio is the same ratio for games played
+// through a Match's hot-seat desk (no files: the match's own cost — its
+// lock, the change kept for followers, the events filtered for the desk):
+// what running a game below the window costs per action.
 func BenchmarkRandomGameNineMatchRatio(b *testing.B) {
 	m := nineMap(b)
-	var plain, matched, plainCPU, matchedCPU time.Duration
-	timed := func(play func()) (time.Duration, time.Duration) {
+	ratioBench(b, m, func(seed uint64) {
+		g := newNine(b, m, seed)
+		d := NewMatch(g, MatchOptions{}).Desk(rules.EverySeat(g)...)
+		playNine(b, g, seed, func(a rules.Action) error {
+			_, err := d.Apply(a)
+			return err
+		})
+	})
+}
+
+// ratioBench plays each random nine-player game (seeds 1, 2, …) on the
+// rules game and with play, in alternating order, and reports the ratio
+// of play's times to the plain game's (ratio, cpu-ratio).
+func ratioBench(b *testing.B, m *board.Map, play func(seed uint64)) {
+	var plain, other, plainCPU, otherCPU time.Duration
+	timed := func(f func()) (time.Duration, time.Duration) {
 		t, c := time.Now(), cpuTime()
-		play()
+		f()
 		return time.Since(t), cpuTime() - c
 	}
 	i := 0
@@ -433,20 +422,13 @@ func BenchmarkRandomGameNineMatchRatio(b *testing.B) {
 				t, c := timed(func() { playPlain(b, m, seed) })
 				plain, plainCPU = plain+t, plainCPU+c
 			} else {
-				t, c := timed(func() {
-					g := newNine(b, m, seed)
-					d := NewMatch(g, MatchOptions{}).Desk(rules.EverySeat(g)...)
-					playNine(b, g, seed, func(a rules.Action) error {
-						_, err := d.Apply(a)
-						return err
-					})
-				})
-				matched, matchedCPU = matched+t, matchedCPU+c
+				t, c := timed(func() { play(seed) })
+				other, otherCPU = other+t, otherCPU+c
 			}
 		}
 	}
-	b.ReportMetric(float64(matched)/float64(plain), "ratio")
+	b.ReportMetric(float64(other)/float64(plain), "ratio")
 	if plainCPU > 0 {
-		b.ReportMetric(float64(matchedCPU)/float64(plainCPU), "cpu-ratio")
+		b.ReportMetric(float64(otherCPU)/float64(plainCPU), "cpu-ratio")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -119,23 +120,11 @@ func (f *Files) KeepSeats(seats []string, pause time.Duration) {
 		return
 	}
 	f.sess.Round = publicRound
-	changed := !equalStrings(f.sess.Seats, seats) || f.sess.BotPause != pause
+	changed := !slices.Equal(f.sess.Seats, seats) || f.sess.BotPause != pause
 	f.sess.Seats, f.sess.BotPause = seats, pause
 	if changed && f.sess.saved >= 0 {
 		f.sess.Save()
 	}
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // publicRound is the round a save's header shows.

@@ -38,8 +38,7 @@ func (s *Session) Moved(_ *rules.Game, c Change) {
 // it and then tell each observer in turn — the autosave (a Session), the
 // -record file (RecordFile), the streamer's overlay — so that each file is
 // written once per move, from one place, whoever moved (a click, a key, a
-// bot). It is what the window's table reads and acts on (rules.Reader and
-// rules.Actor).
+// bot). A Match holds one and acts through it.
 type Game struct {
 	*rules.Game
 	obs []Observer

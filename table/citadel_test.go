@@ -31,7 +31,7 @@ func citadelAt(t *testing.T, mapName string, players int, seed uint64, aim rules
 }
 
 // legalVerb reports whether verb v is legal in g.
-func legalVerb(g rules.Reader, v rules.Verb) bool {
+func legalVerb(g tabletest.Playing, v rules.Verb) bool {
 	return slices.ContainsFunc(g.Legal(), func(a rules.Action) bool { return a.Verb == v })
 }
 

@@ -1,9 +1,9 @@
 // Package table is the table room of the window, in plain Go: a game's
 // table as one seat (or the public) sees it, and what a click means.
 //
-// A Table reads and acts on its game only through Game (rules.Reader and
-// rules.Actor): no engine is handed to it and it asks for no other
-// ability, and every argument and answer is plain data, so the game may
+// A Table reads and acts on its game only through Game (rules.Desk — the
+// game as the seats of one device may know it — and rules.Actor): no
+// engine is handed to it and it asks for no other ability, and every argument and answer is plain data, so the game may
 // be served by another process (wire_test.go plays whole games through a
 // JSON boundary). The app gives it clicks (Click), commands (Do), keys
 // (Keys, Wheel) and hand-offs (Reveal, Hide); it answers with the widgets

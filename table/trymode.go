@@ -14,7 +14,7 @@ import (
 // board — of any house, not only the one the seat to act may move — and
 // outlines every territory it could move into; hovering another territory
 // shows why it cannot go there. Every answer comes from the engine
-// (the game's TryDestinations and TryMove, rules.Reader: the check a Move Troops action
+// (the desk's TryDestinations and TryMove, rules.Desk: the check a Move Troops action
 // of that house gets), never from the window. Nothing is played: while try
 // mode is on the table takes no action, bots wait, and Esc or T leaves it.
 //

@@ -424,7 +424,7 @@ func TestWholeGameThroughAWire(t *testing.T) {
 			n := direct.Len()
 			seen[pick.Verb.String()] = true
 			both(func(u *table.Table) { byclicks.Play(u, pick, reach(t, u)) })
-			for _, g := range []rules.Reader{direct, served} {
+			for _, g := range []*rules.Game{direct, served} {
 				if acts := g.Actions(); len(acts) != n+1 || acts[n] != pick {
 					msg, _ := dt.Message()
 					t.Fatalf("%s: wanted %q; the game has %d actions (was %d); message %q", where, pick.Format(direct.Map()), len(acts), n, msg)

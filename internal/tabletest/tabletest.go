@@ -271,9 +271,16 @@ func MoveFake() (f *Engine, mv func(fo, kn int) rules.Action) {
 	return f, mv
 }
 
+// Playing is what PlaySome and PlayUntil read of a game: a rules game, a
+// desk, a scripted engine.
+type Playing interface {
+	Legal() []rules.Action
+	Over() bool
+}
+
 // PlaySome plays n actions of e (fewer when the game ends), each the
 // first legal one.
-func PlaySome(t testing.TB, e rules.Reader, act rules.Actor, n int) {
+func PlaySome(t testing.TB, e Playing, act rules.Actor, n int) {
 	t.Helper()
 	for i := 0; i < n && !e.Over(); i++ {
 		l := e.Legal()
@@ -288,7 +295,7 @@ func PlaySome(t testing.TB, e rules.Reader, act rules.Actor, n int) {
 
 // PlayUntil plays random legal actions (seeded; Done less often than the
 // rest) until stop says so or the game ends.
-func PlayUntil(t testing.TB, e rules.Reader, act rules.Actor, seed int64, stop func() bool) {
+func PlayUntil(t testing.TB, e Playing, act rules.Actor, seed int64, stop func() bool) {
 	t.Helper()
 	rng := rand.New(rand.NewSource(seed))
 	for i := 0; i < 3000 && !e.Over() && !stop(); i++ {
