@@ -2,6 +2,8 @@ package remote
 
 import (
 	"context"
+	crand "crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -117,6 +119,8 @@ type Client struct {
 	mu     sync.Mutex
 	ws     *websocket.Conn // the link, nil while down
 	token  string
+	device string // this client's name for the host (random)
+	tries  int    // its connections so far
 	nextID int64
 	wait   map[int64]chan any
 	stale  []staleAnswer // stale results held until the sync after them
@@ -169,7 +173,7 @@ func Dial(ctx context.Context, link string, o ClientOptions) (*Client, error) {
 	if _, err := cleanName(o.Name); err != nil && !o.Watch {
 		return nil, err
 	}
-	c := &Client{o: o, wsURL: wsURL, room: room, token: o.Token, wait: map[int64]chan any{},
+	c := &Client{o: o, wsURL: wsURL, room: room, token: o.Token, device: newDeviceID(), wait: map[int64]chan any{},
 		wake: make(chan struct{}), texts: map[string]string{}, toAct: -1,
 		timeout: o.Timeout, pingEvery: o.PingEvery, silence: o.Silence}
 	if c.timeout <= 0 {
@@ -284,7 +288,8 @@ func (c *Client) notify() {
 // drops (err nil: try again) or the host refuses the device for good.
 func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 	c.mu.Lock()
-	hello := Hello{T: KHello, Proto: Proto, Build: c.o.Build, Name: c.o.Name, Room: c.room,
+	c.tries++
+	hello := Hello{T: KHello, Proto: Proto, Build: c.o.Build, Name: c.o.Name, Room: c.room, Device: c.device, Try: c.tries,
 		Token: c.token, Seat: c.o.Seat, Watch: c.o.Watch}
 	if c.o.Watch {
 		hello.Token, hello.Seat = "", ""
@@ -1128,4 +1133,11 @@ func unmix(d LogDelta, pub []rules.LogLine, i int) ([]rules.LogLine, error) {
 		return nil, fmt.Errorf("a log's mix leaves %d of its lines", len(d.Lines)-k)
 	}
 	return out, nil
+}
+
+// newDeviceID draws a client's name for the host: 64 bits, in hex.
+func newDeviceID() string {
+	var b [8]byte
+	crand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }

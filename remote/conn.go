@@ -52,7 +52,9 @@ type conn struct {
 	idle    *time.Timer
 
 	// Under the host's lock: what the device is.
-	role  int
+	device string // its Hello.Device and Hello.Try
+	try    int
+	role   int
 	name  string
 	ask   rules.Seat   // the seat asked (-1: any)
 	seats []rules.Seat // the seats held (set when admitted, then fixed)
@@ -320,7 +322,7 @@ func (c *conn) hello(m *Hello) {
 	}
 	players := h.m.Players()
 	h.mu.Lock()
-	c.name = name
+	c.name, c.device, c.try = name, m.Device, m.Try
 	if h.lockedOut(c.addr, now) {
 		h.mu.Unlock()
 		c.refuse("too many wrong room codes or tokens from this address: try again in a minute", true)
@@ -359,6 +361,13 @@ func (c *conn) hello(m *Hello) {
 		if !h.claimable(seat, players[seat]) {
 			h.mu.Unlock()
 			c.refuse(fmt.Sprintf("%s is played %s now: ask the host", h.base.Players[seat], h.playedBy(seat, players[seat])), false)
+			return
+		}
+		if cur := h.holder[seat]; cur != nil && m.Device != "" && cur.device == m.Device && cur.try > m.Try {
+			// A late hello of a connection this device has already
+			// left for a newer one.
+			h.mu.Unlock()
+			c.refuse("a newer connection of this device holds the seat", false)
 			return
 		}
 		old := h.seat(c, seat)

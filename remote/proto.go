@@ -99,6 +99,11 @@ type Hello struct {
 	// spectator (the public table only).
 	Seat  string `json:"seat,omitempty"`
 	Watch bool   `json:"watch,omitempty"`
+	// Device names the client (random, drawn once per client) and Try
+	// numbers its connections from 1: a late hello of an older connection
+	// of the same device never takes the seat from a newer one.
+	Device string `json:"device,omitempty"`
+	Try    int    `json:"try,omitempty"`
 }
 
 // Act asks the host to apply an action of the device's seat: its record
