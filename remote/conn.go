@@ -55,10 +55,10 @@ type conn struct {
 	device string // its Hello.Device and Hello.Try
 	try    int
 	role   int
-	name  string
-	ask   rules.Seat   // the seat asked (-1: any)
-	seats []rules.Seat // the seats held (set when admitted, then fixed)
-	desk  *session.Desk
+	name   string
+	ask    rules.Seat   // the seat asked (-1: any)
+	seats  []rules.Seat // the seats held (set when admitted, then fixed)
+	desk   *session.Desk
 
 	// The reader goroutine's own.
 	greeted bool

@@ -37,8 +37,8 @@ type faultyProxy struct {
 	// cuts counts the links cut; dups the frames sent twice.
 	cuts, dups atomic.Int64
 	// dupActs counts the act frames sent twice.
-	dupActs atomic.Int64
-	dupEvery   int // one device frame in dupEvery is sent twice (0: none)
+	dupActs  atomic.Int64
+	dupEvery int // one device frame in dupEvery is sent twice (0: none)
 }
 
 type pair struct{ dev, host net.Conn }
