@@ -34,7 +34,7 @@ func TestAdmission(t *testing.T) {
 	})
 	ids := newGame(t, gm).Seats()
 	var saved []string
-	ann, err := Dial(ctxFor(t), r.link, ClientOptions{Name: "Ann", Seat: ids[0], backoff: 10 * time.Millisecond,
+	ann, err := Dial(ctxFor(t), r.link, ClientOptions{Name: "Ann", Seat: ids[0], Backoff: 10 * time.Millisecond,
 		SaveToken: func(tok string) { mu.Lock(); saved = append(saved, tok); mu.Unlock() }})
 	if err != nil {
 		t.Fatal(err)

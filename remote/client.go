@@ -51,10 +51,11 @@ type ClientOptions struct {
 	Timeout, PingEvery, Silence time.Duration
 
 	// tap sees every message from the host (tests measure them);
-	// backoff is the first wait before reconnecting (0: half a second;
-	// tests shorten it).
-	tap     func(data []byte)
-	backoff time.Duration
+	// Backoff is the first wait before reconnecting after the link drops
+	// (0: half a second; it doubles up to five seconds). Tests shorten it.
+	Backoff time.Duration
+	// tap sees every message from the host (tests measure them).
+	tap func(data []byte)
 }
 
 // AnswerWithin is how long a device waits for the host's answer.
@@ -208,8 +209,8 @@ func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
 // the device for good or the client is closed.
 func (c *Client) run(ws *websocket.Conn) {
 	first := 500 * time.Millisecond
-	if c.o.backoff > 0 {
-		first = c.o.backoff
+	if c.o.Backoff > 0 {
+		first = c.o.Backoff
 	}
 	backoff := first
 	for {

@@ -314,7 +314,7 @@ func TestFaultsLoseNothing(t *testing.T) {
 		var wg sync.WaitGroup
 		errs := make(chan error, players)
 		for i := range players {
-			c, err := Dial(ctxFor(t), link, ClientOptions{Name: names[i], Seat: g.Seats()[i], NoCompression: true, backoff: time.Millisecond, Timeout: 2 * time.Second})
+			c, err := Dial(ctxFor(t), link, ClientOptions{Name: names[i], Seat: g.Seats()[i], NoCompression: true, Backoff: time.Millisecond, Timeout: 2 * time.Second})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -112,7 +112,7 @@ func TestReconnect(t *testing.T) {
 	ids := newGame(t, gm).Seats()
 	// The first drop waits the real backoff; the others a short one.
 	ann := r.join("Ann", ids[0], ClientOptions{})
-	ben := r.join("Ben", ids[1], ClientOptions{backoff: 10 * time.Millisecond})
+	ben := r.join("Ben", ids[1], ClientOptions{Backoff: 10 * time.Millisecond})
 	drops := 0
 	r.play([]*Client{ann, ben}, map[rules.Seat]*Client{0: ann, 1: ben}, gm.seed, func(step int) {
 		c := ben
