@@ -217,7 +217,7 @@ func hostSeats(hg *hosted, levels []int, given bool) []string {
 	for i := range out {
 		out[i] = gamefile.SeatRemote
 		switch {
-		case given && i < len(levels) && levels[i] != app.Human:
+		case given && i < len(levels) && levels[i] >= 0:
 			out[i] = bots.Level(levels[i]).String()
 		case !given && i < len(hg.seats) && !gamefile.IsPerson(hg.seats[i]):
 			out[i] = hg.seats[i]

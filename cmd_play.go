@@ -42,7 +42,7 @@ func declarePlay(c *cmdFlags) *playFlags {
 	p := &playFlags{setup: addSetup(c), record: addRecord(c)}
 	p.load = c.String("load", "", "resume the game of a record or save `FILE`")
 	p.scenario = c.String("scenario", "", "play from the position of a scenario `FILE` (docs/scenarios.md); a tester's game")
-	p.bots = c.String("bots", "", "who plays each seat, comma-separated: human, random, easy or strong (`human,LEVEL,...`; missing seats are human)")
+	p.bots = c.String("bots", "", "who plays each seat, comma-separated: human, remote (a player who joins from another device: the window hosts the game), random, steady, easy or strong (`human,LEVEL,...`; missing seats are human)")
 	p.botPause = c.durationIn("bot-pause", 0, minBotPause, maxBotPause, "pause `D` between two bot moves (default 0.6s)")
 	p.present = addPresenter(c)
 	for _, a := range aliases() {
@@ -187,9 +187,13 @@ func seatPlayers(list string) ([]int, error) {
 			out = append(out, app.Human)
 			continue
 		}
+		if strings.EqualFold(strings.TrimSpace(s), "remote") {
+			out = append(out, app.Remote)
+			continue
+		}
 		l, err := bots.ParseLevel(s)
 		if err != nil {
-			return nil, fmt.Errorf("%v (or human)", err)
+			return nil, fmt.Errorf("%v (or human, remote)", err)
 		}
 		out = append(out, int(l))
 	}

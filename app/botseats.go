@@ -74,7 +74,7 @@ func newSeatBotsConf(o Options) seatBotsConf {
 	c := seatBotsConf{pause: defaultBotPause}
 	for i := range c.level {
 		c.level[i] = Human
-		if i < len(o.Bots) && o.Bots[i] >= 0 && o.Bots[i] < len(bots.Levels()) {
+		if i < len(o.Bots) && (o.Bots[i] >= 0 && o.Bots[i] < len(bots.Levels()) || o.Bots[i] == Remote && canHost) {
 			c.level[i] = o.Bots[i]
 		}
 	}

@@ -196,3 +196,26 @@ func (k *mapKV) Keys() ([]string, error) {
 	}
 	return out, nil
 }
+
+// TestRemoteSeatFromTheCommandLine: -bots human,remote starts a game the
+// window hosts (the start screen's toggle on), Ben's seat waiting for a
+// device, Ann's at this screen.
+func TestRemoteSeatFromTheCommandLine(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	a := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben"}, Bots: []int{Human, Remote}, HostAddr: "127.0.0.1:0"}, defaultNewGame)
+	if !a.home.hosted {
+		t.Fatal("a remote seat on the command line leaves the start screen's hosting off")
+	}
+	startOn(t, a)
+	lg := live(a)
+	if lg == nil || lg.hosting == nil {
+		t.Fatal("the game is not hosted")
+	}
+	defer lg.close()
+	if p := lg.play.match.Players(); p[0] != "human" || p[1] != "remote" {
+		t.Fatalf("the seats are played by %v", p)
+	}
+	if tbl(a).Game().Holds(1) || !tbl(a).Game().Holds(0) {
+		t.Fatal("the window's desk holds the remote seat, or not the seat at its screen")
+	}
+}

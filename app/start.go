@@ -98,6 +98,7 @@ func newStartScene(o Options) *startScene {
 	s.variant, _ = rules.ParseVariant(o.Variant) // checked by the command line
 	s.now = time.Now
 	s.bots = newSeatBotsConf(o)
+	s.hosted = slices.Contains(s.bots.level[:], Remote)
 	return s
 }
 
