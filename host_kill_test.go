@@ -5,8 +5,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
-	"fmt"
 	"math/rand/v2"
 	"net"
 	"os"
@@ -170,38 +168,16 @@ func TestHostKill(t *testing.T) {
 			t.Fatal(err)
 		}
 		clients = append(clients, c)
-		go func(seat rules.Seat, c *remote.Client) {
-			errs <- func() error {
-				for {
-					seq := c.Seq()
-					if c.Over() {
-						return nil
-					}
-					if err := c.Err(); err != nil {
-						return err
-					}
-					if legal := c.LegalFor(seat); len(legal) > 0 && c.ToAct() == seat {
-						time.Sleep(5 * time.Millisecond) // a device that thinks a little
-						n := c.Len()
-						a := killDecide(legal, n)
-						_, err := c.Apply(a)
-						switch {
-						case err == nil:
-							mu.Lock()
-							acks = append(acks, ack{n, a})
-							mu.Unlock()
-							continue
-						case errors.Is(err, remote.ErrStale), errors.Is(err, remote.ErrLinkDown), errors.Is(err, remote.ErrNoAnswer):
-						default:
-							return fmt.Errorf("seat %d: %v", seat, err)
-						}
-					}
-					if err := c.Wait(ctx, seq); err != nil {
-						return err
-					}
-				}
-			}()
-		}(rules.Seat(i), c)
+		go func() {
+			errs <- remote.Play(ctx, c, func(seat rules.Seat, legal []rules.Action) (rules.Action, error) {
+				time.Sleep(5 * time.Millisecond) // a device that thinks a little
+				return killDecide(legal, c.Len()), nil
+			}, func(n int, a rules.Action) {
+				mu.Lock()
+				acks = append(acks, ack{n, a})
+				mu.Unlock()
+			})
+		}()
 	}
 	// Kill the host now and then while the game goes on, and start it
 	// again on its save.

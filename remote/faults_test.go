@@ -367,30 +367,10 @@ func TestFaultsLoseNothing(t *testing.T) {
 }
 
 // playThrough plays seat's decisions through client c until the game
-// ends: a request that fails is decided again once the client holds the
-// game anew.
+// ends (Play: a request that fails is decided again once the client holds
+// the game anew).
 func playThrough(t *testing.T, c *Client, seat rules.Seat, seed uint64) error {
-	ctx := ctxFor(t)
-	for {
-		seq := c.Seq()
-		if c.Over() {
-			return nil
-		}
-		if err := c.Err(); err != nil {
-			return err
-		}
-		if legal := c.LegalFor(seat); len(legal) > 0 && c.ToAct() == seat {
-			_, err := c.Apply(decide(legal, c.Len(), seed))
-			switch {
-			case err == nil:
-				continue
-			case errors.Is(err, ErrStale), errors.Is(err, ErrLinkDown), errors.Is(err, ErrNoAnswer):
-			default:
-				return err
-			}
-		}
-		if err := c.Wait(ctx, seq); err != nil {
-			return err
-		}
-	}
+	return Play(ctxFor(t), c, func(s rules.Seat, legal []rules.Action) (rules.Action, error) {
+		return decide(legal, c.Len(), seed), nil
+	}, nil)
 }
