@@ -1,3 +1,5 @@
+//go:build !js
+
 package remote
 
 import (
@@ -40,12 +42,6 @@ func deflated(msgs [][]byte) []int {
 		out[i] = buf.Len() - n - 4
 	}
 	return out
-}
-
-func pct(xs []int, p float64) int {
-	s := slices.Clone(xs)
-	sort.Ints(s)
-	return s[min(len(s)-1, int(p*float64(len(s))))]
 }
 
 // TestBytesNineHouses measures what a seat's device is sent in a

@@ -117,17 +117,20 @@ type Client struct {
 	pingEvery   time.Duration
 	silence     time.Duration
 
-	mu     sync.Mutex
-	ws     *websocket.Conn // the link, nil while down
-	token  string
-	device string // this client's name for the host (random)
-	tries  int    // its connections so far
-	nextID int64
-	wait   map[int64]chan any
-	stale  []staleAnswer // stale results held until the sync after them
-	ended  bool
-	err    error
-	wake   chan struct{}
+	mu    sync.Mutex
+	ws    *websocket.Conn // the link, nil while down
+	token string
+	// proposed is the token the client proposes while it has none
+	// (Hello.NewToken).
+	proposed string
+	device   string // this client's name for the host (random)
+	tries    int    // its connections so far
+	nextID   int64
+	wait     map[int64]chan any
+	stale    []staleAnswer // stale results held until the sync after them
+	ended    bool
+	err      error
+	wake     chan struct{}
 
 	// The cache: the host's last sync and the updates since.
 	ready    bool
@@ -174,7 +177,7 @@ func Dial(ctx context.Context, link string, o ClientOptions) (*Client, error) {
 	if _, err := cleanName(o.Name); err != nil && !o.Watch {
 		return nil, err
 	}
-	c := &Client{o: o, wsURL: wsURL, room: room, token: o.Token, device: newDeviceID(), wait: map[int64]chan any{},
+	c := &Client{o: o, wsURL: wsURL, room: room, token: o.Token, device: newDeviceID(), proposed: newToken(), wait: map[int64]chan any{},
 		wake: make(chan struct{}), texts: map[string]string{}, toAct: -1,
 		timeout: o.Timeout, pingEvery: o.PingEvery, silence: o.Silence}
 	if c.timeout <= 0 {
@@ -292,8 +295,11 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 	c.tries++
 	hello := Hello{T: KHello, Proto: Proto, Build: c.o.Build, Name: c.o.Name, Room: c.room, Device: c.device, Try: c.tries,
 		Token: c.token, Seat: c.o.Seat, Watch: c.o.Watch}
+	if c.token == "" {
+		hello.NewToken = c.proposed
+	}
 	if c.o.Watch {
-		hello.Token, hello.Seat = "", ""
+		hello.Token, hello.Seat, hello.NewToken = "", "", ""
 		if strings.TrimSpace(hello.Name) == "" {
 			hello.Name = "spectator"
 		}

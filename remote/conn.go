@@ -54,11 +54,14 @@ type conn struct {
 	// Under the host's lock: what the device is.
 	device string // its Hello.Device and Hello.Try
 	try    int
-	role   int
-	name   string
-	ask    rules.Seat   // the seat asked (-1: any)
-	seats  []rules.Seat // the seats held (set when admitted, then fixed)
-	desk   *session.Desk
+	// proposed is the token its hello proposed ("" none, or not 128 bits
+	// in hex).
+	proposed string
+	role     int
+	name     string
+	ask      rules.Seat   // the seat asked (-1: any)
+	seats    []rules.Seat // the seats held (set when admitted, then fixed)
+	desk     *session.Desk
 
 	// The reader goroutine's own.
 	greeted bool
@@ -323,6 +326,15 @@ func (c *conn) hello(m *Hello) {
 	players := h.m.Players()
 	h.mu.Lock()
 	c.name, c.device, c.try = name, m.Device, m.Try
+	if m.Token == "" && isToken(m.NewToken) {
+		// A token proposed that already opens a seat: this device was
+		// admitted and lost its welcome on the way. It comes back by it.
+		if h.tokenSeat(hashToken(m.NewToken)) >= 0 {
+			m.Token = m.NewToken
+		} else {
+			c.proposed = strings.ToLower(m.NewToken)
+		}
+	}
 	if h.lockedOut(c.addr, now) {
 		h.mu.Unlock()
 		c.refuse("too many wrong room codes or tokens from this address: try again in a minute", true)

@@ -489,7 +489,10 @@ func (h *Host) Admit(id int, seat rules.Seat) error {
 		h.mu.Unlock()
 		return err
 	}
-	token := newToken()
+	token := c.proposed
+	if token == "" || h.tokenSeat(hashToken(token)) >= 0 {
+		token = newToken()
+	}
 	h.pending = slices.DeleteFunc(h.pending, func(p *conn) bool { return p == c })
 	h.tokens[seat] = hashToken(token)
 	h.seat(c, seat)
@@ -671,4 +674,13 @@ func (h *Host) Close() {
 		c.close(websocket.StatusGoingAway, "the host closed the game")
 	}
 	h.logf("closed")
+}
+
+// isToken reports whether s is a seat token's shape: 128 bits in hex.
+func isToken(s string) bool {
+	if len(s) != 32 {
+		return false
+	}
+	_, err := hex.DecodeString(s)
+	return err == nil
 }

@@ -104,6 +104,11 @@ type Hello struct {
 	// of the same device never takes the seat from a newer one.
 	Device string `json:"device,omitempty"`
 	Try    int    `json:"try,omitempty"`
+	// NewToken is, for a device without a token, the token it proposes
+	// for the seat it asks for (128 bits, hex): admitted, it holds that
+	// seat with it (the host keeps its hash), so a welcome lost on the way
+	// costs nothing — the same hello again takes the seat back.
+	NewToken string `json:"new_token,omitempty"`
 }
 
 // Act asks the host to apply an action of the device's seat: its record
