@@ -62,9 +62,6 @@ type HostOptions struct {
 	// NoCompression turns permessage-deflate off (it is on by default,
 	// used when the device offers it).
 	NoCompression bool
-	// Epoch is the host's epoch (0: drawn at random, as a host process
-	// does; a test fixes it to compare two hosts' bytes).
-	Epoch uint64
 	// Now is the clock of lockouts and presence (nil: time.Now).
 	Now func() time.Time
 	// Log gets one line per connection event (nil: none).
@@ -211,7 +208,6 @@ func NewHost(o HostOptions) (*Host, error) {
 	h.holder = make([]*conn, n)
 	h.device = make([]string, n)
 	h.away = make([]time.Time, n)
-	h.epoch = o.Epoch
 	var e [8]byte
 	for h.epoch == 0 {
 		rand.Read(e[:])
