@@ -287,7 +287,7 @@ func (a *asker) read(in io.Reader, host func() *remote.Host) {
 		}
 		var err error
 		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(sc.Text())), "y") {
-			err = h.Admit(id, freeSeatFor(h, id))
+			err = h.Admit(id, seatOf(h, id))
 		} else {
 			err = h.Refuse(id, "")
 		}
@@ -298,22 +298,11 @@ func (a *asker) read(in io.Reader, host func() *remote.Host) {
 	}
 }
 
-// freeSeatFor is the seat request id asked for, or the first seat waiting
-// for a device.
-func freeSeatFor(h *remote.Host, id int) rules.Seat {
+// seatOf is the seat waiting request id would be admitted to (-1: none).
+func seatOf(h *remote.Host, id int) rules.Seat {
 	for _, r := range h.Pending() {
-		if r.ID == id && r.Seat >= 0 {
-			return r.Seat
-		}
-	}
-	for _, p := range h.Presence() {
-		if p.Kind == gamefile.SeatRemote && !p.Connected && p.Device == "" {
-			return p.Seat
-		}
-	}
-	for _, p := range h.Presence() {
-		if p.Kind == gamefile.SeatRemote && !p.Connected {
-			return p.Seat
+		if r.ID == id {
+			return h.SeatFor(r)
 		}
 	}
 	return -1

@@ -70,10 +70,7 @@ func joinBot(link, seat, name string, lv bots.Level, seed uint64, stderr io.Writ
 		name = strings.ToUpper(lv.String()[:1]) + lv.String()[1:] + " bot"
 	}
 	prefs, _ := store.DefaultPrefs()
-	key := ""
-	if _, room, err := remote.ParseLink(link); err == nil {
-		key = "seat-" + strings.ToLower(room)
-	}
+	key := app.SeatTokenKey(link)
 	token := ""
 	if prefs != nil && key != "" {
 		token, _, _ = prefs.Get(key)

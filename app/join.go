@@ -41,7 +41,7 @@ func startJoin(a *App) Scene {
 	o := a.opts
 	w := &joinWait{link: o.Join}
 	prefs := o.Prefs
-	key := tokenKey(o.Join)
+	key := SeatTokenKey(o.Join)
 	token := ""
 	if prefs != nil && key != "" {
 		token, _, _ = prefs.Get(key)
@@ -70,9 +70,10 @@ func startJoin(a *App) Scene {
 	return w
 }
 
-// tokenKey is the setting that keeps the seat token of the game a link
-// joins: one per room code (store.Prefs names: a-z, 0-9, '-').
-func tokenKey(link string) string {
+// SeatTokenKey is the setting (store.Prefs) that keeps a device's seat
+// token for the game a link joins: one per room code ("" for a link that
+// does not read). The window and `join -bot` keep it there.
+func SeatTokenKey(link string) string {
 	_, room, err := remote.ParseLink(link)
 	if err != nil {
 		return ""
@@ -81,7 +82,7 @@ func tokenKey(link string) string {
 }
 
 // defaultDeviceName is the name a device gives the host when -name is
-// not given: the computer's.
+// not given.
 func defaultDeviceName() string {
 	return "Player"
 }

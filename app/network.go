@@ -28,12 +28,12 @@ import (
 // hosting is a live game served on the network from this window.
 type hosting struct {
 	srv *remote.Server
-	// asked is set by the host's goroutines when a device asks to be
-	// admitted: the next frame redraws.
-	asked atomic.Bool
-	// drawn is what the presence and the requests looked like when last
-	// drawn: a change redraws.
-	drawn string
+	// dirty is set by the host's goroutines when who plays, who is
+	// connected or who waits changed: the next frame reads them anew.
+	dirty atomic.Bool
+	// awaySec is the second the away times were last drawn at, while a
+	// device is away (0: none is).
+	awaySec int64
 }
 
 // startHosting serves lg's match on the network at addr (Options.HostAddr;
@@ -45,7 +45,7 @@ func startHosting(lg *liveGame, addr string) (*hosting, error) {
 	m, f := lg.play.match, lg.play.files
 	hs, _ := lg.humans()
 	hn := &hosting{}
-	o := remote.HostOptions{Match: m, Here: hs, OnAsk: func() { hn.asked.Store(true) }}
+	o := remote.HostOptions{Match: m, Here: hs, OnChange: func() { hn.dirty.Store(true) }}
 	if f != nil {
 		if hm := f.Host(); hm != nil {
 			o.Room, o.Tokens = hm.Room, hm.Tokens
@@ -100,46 +100,19 @@ func (hn *hosting) presence() []table.Presence {
 }
 
 // changed reports whether the presence or the requests changed since
-// they were last drawn (and notes them drawn), the away times to the
-// second.
+// they were last read (the host said so), or, while a device is away, its
+// away time's second did; it reads them only then, not every frame.
 func (hn *hosting) changed(now time.Time) bool {
-	var b strings.Builder
+	if !hn.dirty.Swap(false) && (hn.awaySec == 0 || now.Unix() == hn.awaySec) {
+		return false
+	}
+	hn.awaySec = 0
 	for _, p := range hn.host().Presence() {
-		away := int64(0)
 		if p.AwaySince > 0 {
-			away = (now.UnixMilli() - p.AwaySince) / 1000
-		}
-		fmt.Fprintf(&b, "%s/%s/%v/%d;", p.Kind, p.Device, p.Connected, away)
-	}
-	for _, r := range hn.host().Pending() {
-		fmt.Fprintf(&b, "r%d;", r.ID)
-	}
-	asked := hn.asked.Swap(false)
-	if s := b.String(); s != hn.drawn || asked {
-		hn.drawn = s
-		return true
-	}
-	return false
-}
-
-// seatAsked is the seat request r would be admitted to: the one it asked
-// for, else the first seat waiting for a device (-1: none).
-func (hn *hosting) seatAsked(r remote.Request) rules.Seat {
-	if r.Seat >= 0 {
-		return r.Seat
-	}
-	ps := hn.host().Presence()
-	for _, p := range ps {
-		if p.Kind == gamefile.SeatRemote && !p.Connected && p.Device == "" {
-			return p.Seat
+			hn.awaySec = now.Unix()
 		}
 	}
-	for _, p := range ps {
-		if p.Kind == gamefile.SeatRemote && !p.Connected {
-			return p.Seat
-		}
-	}
-	return -1
+	return true
 }
 
 // do carries out a network command of the host's window; it reports
@@ -161,7 +134,7 @@ func (lg *liveGame) netDo(cmd ui.Command) bool {
 	case ui.CmdAdmit:
 		for _, r := range h.Pending() {
 			if r.ID == cmd.N {
-				err = h.Admit(r.ID, hn.seatAsked(r))
+				err = h.Admit(r.ID, hn.host().SeatFor(r))
 			}
 		}
 	case ui.CmdRefuse:
@@ -190,7 +163,7 @@ func (lg *liveGame) admissionWidgets(ws []ui.Widget) []ui.Widget {
 	r := rs[0]
 	b := lg.tbl.Layout().Board
 	bar := ui.Rect{X: b.X + 8, Y: b.Y + 8, W: b.W - 16, H: 52}
-	seat := hn.seatAsked(r)
+	seat := hn.host().SeatFor(r)
 	what := "a seat, but none is free (hand one to Remote in the network panel, F4)"
 	if seat >= 0 {
 		what = lg.tbl.SeatName(seat) + " (" + words.Title(lg.tbl.SeatID(seat)) + ")"
@@ -309,12 +282,12 @@ func (s *netScene) seatWidgets(r ui.Rect) []ui.Widget {
 			y += 36
 		}
 		what := "a seat, but none is free"
-		if seat := s.lg.hosting.seatAsked(q); seat >= 0 {
+		if seat := s.lg.hosting.host().SeatFor(q); seat >= 0 {
 			what = u.SeatName(seat) + " (" + words.Title(u.SeatID(seat)) + ")"
 		}
 		text := fmt.Sprintf("%s (%s) for %s", q.Name, q.Addr, what)
 		ad := ui.Button(ui.Rect{X: r.X + r.W - 250, Y: y, W: 120, H: 34}, "Admit", ui.CmdTarget(ui.Command{Kind: ui.CmdAdmit, N: q.ID}))
-		ad.Fill, ad.Size, ad.Disabled = ui.ColOK, 15, s.lg.hosting.seatAsked(q) < 0
+		ad.Fill, ad.Size, ad.Disabled = ui.ColOK, 15, s.lg.hosting.host().SeatFor(q) < 0
 		re := ui.Button(ui.Rect{X: r.X + r.W - 120, Y: y, W: 120, H: 34}, "Refuse", ui.CmdTarget(ui.Command{Kind: ui.CmdRefuse, N: q.ID}))
 		re.Fill, re.Size = ui.ColWarn, 15
 		ws = append(ws, ui.Widget{R: ui.Rect{X: r.X, Y: y + 6, W: r.W - 260, H: 24}, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText, Tip: text}, ad, re)

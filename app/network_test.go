@@ -65,7 +65,7 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		tick(dev, now)
 		return live(dev) != nil
 	})
-	if tok, _, _ := prefs.Get(tokenKey(link)); len(tok) != 32 {
+	if tok, _, _ := prefs.Get(SeatTokenKey(link)); len(tok) != 32 {
 		t.Fatalf("the device kept the token %q, want 128 bits in hex", tok)
 	}
 	cl := live(dev).client

@@ -287,7 +287,7 @@ func (c *conn) leave() {
 	c.role = roleGone
 	h.mu.Unlock()
 	h.m.Do(func(*rules.Game) { c.live = false })
-	if was == roleSeat || was == roleWatch {
+	if was == roleSeat || was == roleWatch || was == rolePending {
 		h.touch()
 	}
 }
@@ -429,6 +429,7 @@ func (c *conn) hello(m *Hello) {
 	}
 	c.send(Pending{T: KPending, Text: fmt.Sprintf("Waiting for the host to let %s in, to %s.", name, what)})
 	h.logf("%s (#%d %s): asks for %s", c.addr, c.id, name, what)
+	h.touch()
 	if h.o.OnAsk != nil {
 		h.o.OnAsk()
 	}
@@ -458,6 +459,16 @@ func (h *Host) seatsOf() []rules.Seat {
 		out[i] = rules.Seat(i)
 	}
 	return out
+}
+
+// SeatFor is the seat request r would be admitted to: the one it asked
+// for, else the first seat waiting for a device (-1: none is free; a seat
+// whose device is only away stays that device's until the host frees it).
+func (h *Host) SeatFor(r Request) rules.Seat {
+	if r.Seat >= 0 {
+		return r.Seat
+	}
+	return h.firstFree()
 }
 
 // firstFree is the first seat waiting for a device (-1: none).

@@ -55,6 +55,11 @@ type HostOptions struct {
 	// OnAsk is told when a new device waits for admission (the window
 	// redraws to show Pending). Called under no lock.
 	OnAsk func()
+	// OnChange is told, on a goroutine of the host's and under no lock,
+	// whenever who plays a seat, whose device is connected or who waits
+	// to be admitted changed (the window redraws its presence then, not
+	// every frame).
+	OnChange func()
 	// Origins are extra allowed Origin patterns (websocket.AcceptOptions):
 	// a page of the host's own origin, and a device sending no Origin
 	// header, are always accepted.
@@ -529,6 +534,7 @@ func (h *Host) Refuse(id int, why string) error {
 	if c == nil {
 		return fmt.Errorf("no device %d waits to be admitted", id)
 	}
+	h.touch()
 	text := "The host did not let you in"
 	if why = strings.TrimSpace(why); why != "" {
 		text += ": " + why
@@ -648,6 +654,9 @@ func (h *Host) presenceLoop() {
 			}
 		}
 		h.mu.Unlock()
+		if h.o.OnChange != nil {
+			h.o.OnChange()
+		}
 	}
 }
 
