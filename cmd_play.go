@@ -11,11 +11,12 @@ import (
 	"notrueking/app"
 	"notrueking/bots"
 	"notrueking/maps"
+	"notrueking/remote"
 	"notrueking/scenarios"
 	"notrueking/words"
 )
 
-const playUsage = "[play] " + setupUsage + " [-record FILE] [-load FILE | -scenario FILE] [-bots human,LEVEL,...] [-bot-pause D] " + presenterUsage
+const playUsage = "[play] " + setupUsage + " [-record FILE] [-load FILE | -scenario FILE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] " + presenterUsage
 
 // alias is a flag of the bare command kept from before the window's modes
 // were commands: it runs its command with the flag's value as the
@@ -34,6 +35,7 @@ func aliases() []alias {
 type playFlags struct {
 	setup                        *setup
 	record, load, scenario, bots *string
+	addr                         *string
 	botPause                     *time.Duration
 	present                      *presenter
 }
@@ -44,6 +46,7 @@ func declarePlay(c *cmdFlags) *playFlags {
 	p.scenario = c.String("scenario", "", "play from the position of a scenario `FILE` (docs/scenarios.md); a tester's game")
 	p.bots = c.String("bots", "", "who plays each seat, comma-separated: human, remote (a player who joins from another device: the window hosts the game), random, steady, easy or strong (`human,LEVEL,...`; missing seats are human)")
 	p.botPause = c.durationIn("bot-pause", 0, minBotPause, maxBotPause, "pause `D` between two bot moves (default 0.6s)")
+	p.addr = c.String("addr", "", "where a game this window hosts listens (`HOST:PORT`; default: every address, port "+remote.DefaultPort+" or any free one)")
 	p.present = addPresenter(c)
 	for _, a := range aliases() {
 		if a.arg == "" {
@@ -97,7 +100,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	if err := checkRecord(*p.record); err != nil {
 		return c.fail("%v", err)
 	}
-	o := app.Options{RecordPath: *p.record, Load: *p.load, Scenario: *p.scenario, BotPause: *p.botPause}
+	o := app.Options{RecordPath: *p.record, Load: *p.load, Scenario: *p.scenario, BotPause: *p.botPause, HostAddr: *p.addr}
 	if err := p.present.set(&o); err != nil {
 		return c.fail("%v", err)
 	}
