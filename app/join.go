@@ -129,7 +129,7 @@ func (w *joinWait) Tick(_ time.Time, c *Context) bool {
 // beginJoined puts the joined game on the table: the client is what the
 // table reads and acts on; no match runs here.
 func beginJoined(c *Context, cl *remote.Client) (*liveGame, Scene) {
-	lg := &liveGame{client: cl, play: play{on: cl}}
+	lg := &liveGame{client: cl, play: play{on: cl}, joinLink: c.app.opts.Join}
 	lg.seenClient = cl.Seq()
 	o := table.Options{LargeLog: c.app.opts.LargeText, Shuffle: secretSeed()}
 	lg.tbl = table.New(cl, o)

@@ -34,6 +34,7 @@ type liveGame struct {
 	// runs here), seenClient the last of its changes the table followed,
 	// awaySec the second the away times were last drawn at.
 	client     *remote.Client
+	joinLink   string
 	seenClient uint64
 	awaySec    int64
 	// armed is a tool that shows every secret, asked for once at this

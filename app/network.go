@@ -161,8 +161,15 @@ func (lg *liveGame) admissionWidgets(ws []ui.Widget) []ui.Widget {
 		return ws
 	}
 	r := rs[0]
-	b := lg.tbl.Layout().Board
-	bar := ui.Rect{X: b.X + 8, Y: b.Y + 8, W: b.W - 16, H: 52}
+	l := lg.tbl.Layout()
+	b := l.Board
+	// Over the board's top — and the log's, where the log stands beside
+	// a narrow board — so that the request reads whole.
+	right := b.X + b.W
+	if l.LogColumn() {
+		right = l.Log.X + l.Log.W
+	}
+	bar := ui.Rect{X: b.X + 8, Y: b.Y + 8, W: right - b.X - 16, H: 52}
 	seat := hn.host().SeatFor(r)
 	what := "a seat, but none is free (hand one to Remote in the network panel, F4)"
 	if seat >= 0 {
@@ -184,7 +191,7 @@ func (lg *liveGame) admissionWidgets(ws []ui.Widget) []ui.Widget {
 	return append(ws,
 		ui.Widget{Kind: ui.WLayer},
 		ui.Widget{R: bar, Kind: ui.WPanel, Fill: ui.ColPanelHi, Edge: ui.ColGold},
-		ui.Widget{R: ui.Rect{X: bar.X + 14, Y: bar.Y + 15, W: bar.W - 290, H: 24}, Kind: ui.WText, Text: text, Size: 17, Bold: true, Ink: ui.ColText, Tip: text},
+		ui.Widget{R: ui.Rect{X: bar.X + 14, Y: bar.Y + 15, W: bar.W - 290, H: 24}, Kind: ui.WText, Text: text, Size: ui.FitSize(text, 17, 12, true, bar.W-290), Bold: true, Ink: ui.ColText, Tip: text},
 		ad, re)
 }
 
@@ -204,6 +211,16 @@ func (s *netScene) Show(c *Context) Shown {
 	r := netRect
 	ws := overlayPanel(r, "Playing over the network", ui.CmdNetPanel)
 	hn := s.lg.hosting
+	if cl := s.lg.client; cl != nil {
+		// A device: the game it joined, and who plays each seat.
+		text := "This device plays " + s.seatList(cl.Held()) + " in a game hosted elsewhere. The host runs it and keeps its save; this device is told only what its seats may know."
+		ws = append(ws,
+			ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 70, W: 560, H: 28}, Kind: ui.WText, Text: s.lg.joinLink, Size: 20, Bold: true, Ink: ui.ColGold, Tip: "The join link: " + s.lg.joinLink},
+			ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 110, W: 560, H: 200}, Kind: ui.WText, Size: 15, Ink: ui.ColText, Text: strings.Join(ui.WrapText(text, 15, 560, 0), "\n"), Tip: text})
+		ws = append(ws, s.seatWidgets(ui.Rect{X: r.X + 620, Y: r.Y + 64, W: r.W - 644, H: r.H - 88}, cl.Presence().Seats, nil)...)
+		sh.Over = ws
+		return sh
+	}
 	if hn == nil {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 80, W: r.W - 48, H: 200}, Kind: ui.WText, Size: 18, Ink: ui.ColText,
 			Text: "This game is played at this screen.\nTo play with others at their own devices, start a game with \"Host on network\" on the start screen\n(or run: notrueking host), then give them its link."})
@@ -224,21 +241,34 @@ func (s *netScene) Show(c *Context) Shown {
 			"forwarded port, or better an overlay network such as",
 			"Tailscale or ZeroTier (docs/remote.md).",
 		}, "\n")})
-	ws = append(ws, s.seatWidgets(ui.Rect{X: r.X + 620, Y: r.Y + 64, W: r.W - 644, H: r.H - 88})...)
+	h := hn.host()
+	ws = append(ws, s.seatWidgets(ui.Rect{X: r.X + 620, Y: r.Y + 64, W: r.W - 644, H: r.H - 88}, h.Presence(), h)...)
 	sh.Over = ws
 	return sh
 }
 
-// seatWidgets list each seat: its player, who plays it (here, a device
-// and whether it is connected, a bot), and the host's button: hand a
-// device's seat to a bot, or a bot's back to a device.
-func (s *netScene) seatWidgets(r ui.Rect) []ui.Widget {
+// seatList names seats: "Ben (Torch) and Cy (Helm)".
+func (s *netScene) seatList(seats []rules.Seat) string {
+	var names []string
+	for _, seat := range seats {
+		names = append(names, s.lg.tbl.SeatName(seat)+" ("+words.Title(s.lg.tbl.SeatID(seat))+")")
+	}
+	if len(names) == 0 {
+		return "no seat (it watches)"
+	}
+	return words.List(names)
+}
+
+// seatWidgets list each seat of ps: its player, who plays it (at the
+// host's screen, a device and whether it is connected, a bot), and — for
+// the host (h; nil at a device) — its buttons: hand a device's seat to a
+// bot or a bot's back to a device, admit or refuse a device waiting.
+func (s *netScene) seatWidgets(r ui.Rect, ps []remote.SeatPresence, h *remote.Host) []ui.Widget {
 	u := s.lg.tbl
-	h := s.lg.hosting.host()
 	ws := []ui.Widget{{R: ui.Rect{X: r.X, Y: r.Y, W: r.W, H: 26}, Kind: ui.WText, Text: "Seats", Size: 20, Bold: true, Ink: ui.ColText}}
 	y := r.Y + 36
 	now := time.Now()
-	for _, p := range h.Presence() {
+	for _, p := range ps {
 		seat := p.Seat
 		name := u.SeatName(seat) + " (" + words.Title(u.SeatID(seat)) + ")"
 		var who, tip string
@@ -246,6 +276,9 @@ func (s *netScene) seatWidgets(r ui.Rect) []ui.Widget {
 		switch p.Kind {
 		case "host":
 			who, tip = "at this screen", "Played here, behind the curtain between this screen's players."
+			if h == nil {
+				who, tip = "at the host's screen", "Played at the computer that hosts the game."
+			}
 		case gamefile.SeatRemote:
 			switch {
 			case p.Connected:
@@ -257,6 +290,9 @@ func (s *netScene) seatWidgets(r ui.Rect) []ui.Widget {
 				who = fmt.Sprintf("device %q, away %s", p.Device, d)
 			}
 			tip = "Played from another device."
+			if s.lg.client != nil && s.lg.client.Holds(seat) {
+				who, tip = "this device", "Played here."
+			}
 			b := ui.Button(ui.Rect{X: r.X + r.W - 120, Y: y, W: 120, H: 34}, "To a bot", ui.CmdTarget(ui.Command{Kind: ui.CmdGiveSeat, N: int(seat), ID: bots.Easy.String()}))
 			b.Size, b.Tip = 15, "Hand this seat to the easy bot: its device is sent away, and the bot plays on until you give the seat back to a device."
 			btn = &b
@@ -269,10 +305,13 @@ func (s *netScene) seatWidgets(r ui.Rect) []ui.Widget {
 		ws = append(ws,
 			ui.Widget{R: ui.Rect{X: r.X, Y: y + 2, W: 180, H: 30}, Kind: ui.WBox, Text: name, Size: 15, Bold: true, Fill: ui.SeatColor(seat), Ink: ui.TextOn(ui.SeatColor(seat)), Tip: tip},
 			ui.Widget{R: ui.Rect{X: r.X + 190, Y: y + 6, W: r.W - 320, H: 24}, Kind: ui.WText, Text: who, Size: 15, Ink: ui.ColText, Tip: who})
-		if btn != nil {
+		if btn != nil && h != nil {
 			ws = append(ws, *btn)
 		}
 		y += 44
+	}
+	if h == nil {
+		return ws
 	}
 	// The devices waiting to be let in, each with its buttons.
 	for i, q := range h.Pending() {
@@ -282,12 +321,12 @@ func (s *netScene) seatWidgets(r ui.Rect) []ui.Widget {
 			y += 36
 		}
 		what := "a seat, but none is free"
-		if seat := s.lg.hosting.host().SeatFor(q); seat >= 0 {
+		if seat := h.SeatFor(q); seat >= 0 {
 			what = u.SeatName(seat) + " (" + words.Title(u.SeatID(seat)) + ")"
 		}
 		text := fmt.Sprintf("%s (%s) for %s", q.Name, q.Addr, what)
 		ad := ui.Button(ui.Rect{X: r.X + r.W - 250, Y: y, W: 120, H: 34}, "Admit", ui.CmdTarget(ui.Command{Kind: ui.CmdAdmit, N: q.ID}))
-		ad.Fill, ad.Size, ad.Disabled = ui.ColOK, 15, s.lg.hosting.host().SeatFor(q) < 0
+		ad.Fill, ad.Size, ad.Disabled = ui.ColOK, 15, h.SeatFor(q) < 0
 		re := ui.Button(ui.Rect{X: r.X + r.W - 120, Y: y, W: 120, H: 34}, "Refuse", ui.CmdTarget(ui.Command{Kind: ui.CmdRefuse, N: q.ID}))
 		re.Fill, re.Size = ui.ColWarn, 15
 		ws = append(ws, ui.Widget{R: ui.Rect{X: r.X, Y: y + 6, W: r.W - 260, H: 24}, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText, Tip: text}, ad, re)

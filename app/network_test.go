@@ -72,6 +72,16 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 	if h := cl.Held(); len(h) != 1 || h[0] != 1 {
 		t.Fatalf("the device holds %v, want Ben's seat 1", h)
 	}
+	// The device's network panel names the game it joined and who plays
+	// each seat, with no host's buttons.
+	pressCmd(t, dev, ui.Command{Kind: ui.CmdNetPanel})
+	if _, ok := ui.Find(dev.f.ws, func(w ui.Widget) bool { return w.Text == "this device" }); !ok {
+		t.Fatal("the device's network panel does not say which seat is its own")
+	}
+	if _, ok := ui.Find(dev.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdGiveSeat || w.T.Cmd.Kind == ui.CmdAdmit }); ok {
+		t.Fatal("the device's network panel offers the host's buttons")
+	}
+	pressCmd(t, dev, ui.Command{Kind: ui.CmdNetPanel})
 	hc, dc := newClicker(t, host), newClicker(t, dev)
 	rng := randv2.New(randv2.NewPCG(5, 1))
 	for g.View(rules.Public).Round < 2 && !g.Over() {

@@ -84,11 +84,15 @@ func (u *Table) presenceTag(s rules.Seat, r ui.Rect, name string) *ui.Widget {
 	if p.Device != "" {
 		dev = fmt.Sprintf("the device %q", p.Device)
 	}
-	if p.Connected {
+	switch {
+	case p.Connected:
 		w.Text, w.Fill = "on", ui.ColOK
 		w.Ink = ui.TextOn(w.Fill)
 		w.Tip = fmt.Sprintf("%s plays from %s, connected now.", name, dev)
-	} else {
+	case p.Device == "" && p.AwaySince.IsZero():
+		w.Text, w.Fill = "wait", ui.ColPanelHi
+		w.Tip = fmt.Sprintf("%s's seat waits for a device to join the game with its link.", name)
+	default:
 		w.Text, w.Fill = "away", ui.ColWarn
 		w.Ink = ui.TextOn(w.Fill)
 		w.Tip = fmt.Sprintf("%s plays from %s, which is not connected (%s). The game waits for it when it is %s's turn; the host may hand the seat to a bot.", name, dev, u.awayFor(s), name)

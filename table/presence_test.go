@@ -11,7 +11,7 @@ import (
 )
 
 // TestPresenceShown: a remote seat's row carries "on" or "away" with the
-// device's name in its tooltip, and while the game waits on a seat whose
+// device's name in its tooltip ("wait" before any device came), and while the game waits on a seat whose
 // device is away the prompt says who and for how long; seats at this
 // screen carry no tag.
 func TestPresenceShown(t *testing.T) {
@@ -31,7 +31,7 @@ func TestPresenceShown(t *testing.T) {
 	tags := func() map[string]string {
 		out := map[string]string{}
 		for _, w := range u.Widgets(u.Layout()) {
-			if w.Kind == ui.WBox && (w.Text == "on" || w.Text == "away") {
+			if w.Kind == ui.WBox && (w.Text == "on" || w.Text == "away" || w.Text == "wait") {
 				out[w.Text] = w.Tip
 			}
 		}
@@ -54,8 +54,11 @@ func TestPresenceShown(t *testing.T) {
 	if !strings.HasSuffix(prompt, "'s device is away 1:05") {
 		t.Fatalf("the prompt while the seat to act is away: %q", prompt)
 	}
-	ps[ta].AwaySince = time.Time{}
+	ps[ta] = Presence{Remote: true}
 	u.SetPresence(ps, now)
+	if got := tags(); !strings.Contains(got["wait"], "waits for a device") || got["away"] != "" {
+		t.Fatalf("a seat no device has taken yet: %q", got)
+	}
 	for _, w := range u.Widgets(u.Layout()) {
 		if w.R == u.Layout().Prompt && w.Kind == ui.WText && !strings.Contains(w.Text, "to join") {
 			t.Fatalf("the prompt before the seat's device came: %q", w.Text)
