@@ -27,7 +27,7 @@ import (
 	"notrueking/store"
 )
 
-const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-record FILE] [-overlay FILE]"
+const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-site DIR] [-spectators=false] [-record FILE] [-overlay FILE]"
 
 // hostStdin is where -admit ask reads the host's answers (tests set it).
 var hostStdin io.Reader = os.Stdin
@@ -48,6 +48,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	addr := c.String("addr", "", "listen at `HOST:PORT` (default: every address, port "+remote.DefaultPort+" or any free one)")
 	admit := c.String("admit", "ask", "who may take a seat: ask (the host answers y or n on stdin for each device) or auto (every device that asks; for tests)")
 	overlay := c.String("overlay", "", "rewrite this JSON `FILE` (and its .txt sibling) with the game's public facts after every action, for streaming software")
+	hp := addHostPage(c)
 	pos, code, ok := c.parse(args)
 	if !ok {
 		return code
@@ -72,6 +73,10 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	levels, err := seatPlayers(*botList)
 	if err != nil {
 		return c.fail("-bots: %v", err)
+	}
+	page, err := hp.page()
+	if err != nil {
+		return c.fail("%v", err)
 	}
 	saves, serr := store.OpenDefault()
 	if serr != nil {
@@ -103,13 +108,16 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 
 	a := &asker{out: stderr}
 	var h *remote.Host
-	ho := remote.HostOptions{Match: m, AdmitAuto: *admit == "auto", Log: stderr,
+	ho := remote.HostOptions{Match: m, AdmitAuto: *admit == "auto", Log: stderr, NoSpectators: !*hp.spectators,
 		Keep: func(room string, tokens []string) { m.Do(func(*rules.Game) { files.KeepHost(room, tokens) }) }}
 	if hm := hg.host; hm != nil {
 		ho.Room, ho.Tokens = hm.Room, hm.Tokens
 	}
 	if *admit == "ask" {
 		ho.OnAsk = func() { a.ask(h) }
+	}
+	if page != nil {
+		ho.Page = page
 	}
 	h, err = remote.NewHost(ho)
 	if err != nil {
@@ -125,6 +133,10 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	}
 	defer srv.Close()
 	fmt.Fprintln(stdout, srv.Link())
+	fmt.Fprintln(stderr, "notrueking:", pageNote(page))
+	if *hp.spectators {
+		fmt.Fprintln(stderr, "notrueking: spectators (the public table only) follow from:", srv.WatchLink())
+	}
 	if id := files.SaveID(); id != "" {
 		fmt.Fprintf(stderr, "notrueking: hosting at %s; the game is saved in %s (host -load resumes it)\n", srv.Addr(), saves.File(id))
 	}

@@ -16,7 +16,7 @@ import (
 	"notrueking/words"
 )
 
-const playUsage = "[play] " + setupUsage + " [-record FILE] [-load FILE | -scenario FILE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] " + presenterUsage
+const playUsage = "[play] " + setupUsage + " [-record FILE] [-load FILE | -scenario FILE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-site DIR] [-spectators=false] " + presenterUsage
 
 // alias is a flag of the bare command kept from before the window's modes
 // were commands: it runs its command with the flag's value as the
@@ -36,6 +36,7 @@ type playFlags struct {
 	setup                        *setup
 	record, load, scenario, bots *string
 	addr                         *string
+	page                         hostPage
 	botPause                     *time.Duration
 	present                      *presenter
 }
@@ -47,6 +48,7 @@ func declarePlay(c *cmdFlags) *playFlags {
 	p.bots = c.String("bots", "", "who plays each seat, comma-separated: human, remote (a player who joins from another device: the window hosts the game), random, steady, easy or strong (`human,LEVEL,...`; missing seats are human)")
 	p.botPause = c.durationIn("bot-pause", 0, minBotPause, maxBotPause, "pause `D` between two bot moves (default 0.6s)")
 	p.addr = c.String("addr", "", "where a game this window hosts listens (`HOST:PORT`; default: every address, port "+remote.DefaultPort+" or any free one)")
+	p.page = addHostPage(c)
 	p.present = addPresenter(c)
 	for _, a := range aliases() {
 		if a.arg == "" {
@@ -100,7 +102,16 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	if err := checkRecord(*p.record); err != nil {
 		return c.fail("%v", err)
 	}
-	o := app.Options{RecordPath: *p.record, Load: *p.load, Scenario: *p.scenario, BotPause: *p.botPause, HostAddr: *p.addr}
+	o := app.Options{RecordPath: *p.record, Load: *p.load, Scenario: *p.scenario, BotPause: *p.botPause, HostAddr: *p.addr, NoSpectators: !*p.page.spectators}
+	if c.isSet("site") {
+		page, err := p.page.page()
+		if err != nil {
+			return c.fail("%v", err)
+		}
+		o.HostPage = page
+	} else if page, _ := p.page.page(); page != nil {
+		o.HostPage = page
+	}
 	if err := p.present.set(&o); err != nil {
 		return c.fail("%v", err)
 	}

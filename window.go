@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"notrueking/app"
+	"notrueking/internal/site"
 	"notrueking/internal/textcheck"
 	"notrueking/maps"
 	"notrueking/rules"
@@ -265,4 +266,33 @@ func folderFor(flag, path string) error {
 		return fmt.Errorf("%s %s: the folder %s does not exist", flag, textcheck.Escape(path), textcheck.Escape(dir))
 	}
 	return nil
+}
+
+// hostPage are the flags of a host's browser page and spectators (host,
+// play): -site and -spectators.
+type hostPage struct {
+	site       *string
+	spectators *bool
+}
+
+func addHostPage(c *cmdFlags) hostPage {
+	return hostPage{
+		site:       c.String("site", "", "serve the browser page from this `DIR` (a release's web zip, unzipped, or go run ./web -o DIR -build-only); default: the page this program carries, if it was built with it"),
+		spectators: c.Bool("spectators", true, "let spectators follow the game by its spectator link (public table only); -spectators=false refuses them"),
+	}
+}
+
+// page finds the browser page a host serves: -site's folder, or the one
+// this binary carries, or none (nil; the host then says how to get one).
+// A bad -site is an error naming the folder.
+func (p hostPage) page() (*site.Site, error) {
+	return site.Find(*p.site)
+}
+
+// pageNote is what a host says of its browser page on stderr.
+func pageNote(s *site.Site) string {
+	if s == nil {
+		return "this program carries no browser page (built from source): browsers cannot join from the link; restart with -site DIR (docs/web.md) or join with: notrueking join LINK"
+	}
+	return "browsers join from the link: the page is served from " + s.From()
 }

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"net/http"
 	"notrueking/internal/icon"
 	"path/filepath"
 	"time"
@@ -104,6 +105,11 @@ type Options struct {
 	// HostAddr is where a hosted game listens (HOST:PORT; "": every
 	// address, port 7373 or any free one; network.go).
 	HostAddr string
+	// HostPage serves the browser page beside a hosted game's WebSocket
+	// (internal/site; nil: the host says how to get one); NoSpectators
+	// refuses spectators.
+	HostPage     http.Handler
+	NoSpectators bool
 	// Join is a host's join link: the window joins that game as a device
 	// (JoinSeat: the seat asked, its conspiracy id; "" any free seat;
 	// JoinName: the player's name the host sees).

@@ -63,7 +63,7 @@ func begin(c *Context, p play, seed uint64, id gameID, st seating) (*liveGame, S
 	lg.scene = &tableScene{lg: lg}
 	if canHost && slices.Contains(st.players, gamefile.SeatRemote) && lg.play.match != nil {
 		// Some seat is played from another device: this window hosts.
-		hn, err := startHosting(lg, c.app.opts.HostAddr)
+		hn, err := startHosting(lg, c.app.opts)
 		if err != nil {
 			lg.tbl.SetMessage(err.Error(), true)
 		} else {

@@ -36,16 +36,18 @@ type hosting struct {
 	awaySec int64
 }
 
-// startHosting serves lg's match on the network at addr (Options.HostAddr;
+// startHosting serves lg's match on the network at opts.HostAddr (
 // "": port 7373 on every address, or any free port). The seats played at
 // this screen are the match's SeatHuman ones; a continued game's room and
 // devices' tokens come from its save, so its devices come back by
 // themselves.
-func startHosting(lg *liveGame, addr string) (*hosting, error) {
+func startHosting(lg *liveGame, opts Options) (*hosting, error) {
+	addr := opts.HostAddr
 	m, f := lg.play.match, lg.play.files
 	hs, _ := lg.humans()
 	hn := &hosting{}
-	o := remote.HostOptions{Match: m, Here: hs, OnChange: func() { hn.dirty.Store(true) }}
+	o := remote.HostOptions{Match: m, Here: hs, OnChange: func() { hn.dirty.Store(true) },
+		Page: opts.HostPage, NoSpectators: opts.NoSpectators}
 	if f != nil {
 		if hm := f.Host(); hm != nil {
 			o.Room, o.Tokens = hm.Room, hm.Tokens

@@ -165,14 +165,19 @@ var (
 	_ rules.Actor = (*Client)(nil)
 )
 
-// Dial joins the host of a join link (ParseLink): it connects, says
+// Dial joins the host of a join link, or watches by a spectator link
+// (ReadLink): it connects, says
 // hello and returns; the client then waits for admission if it must,
 // and keeps its link up by itself. WaitReady waits for the first state;
 // Err says why a client ended.
 func Dial(ctx context.Context, link string, o ClientOptions) (*Client, error) {
-	wsURL, room, err := ParseLink(link)
+	l, err := ReadLink(link)
 	if err != nil {
 		return nil, err
+	}
+	wsURL, room := l.WS, l.Room
+	if l.Watch {
+		o.Watch = true // a spectator link takes no seat
 	}
 	if _, err := cleanName(o.Name); err != nil && !o.Watch {
 		return nil, err

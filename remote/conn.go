@@ -340,14 +340,26 @@ func (c *conn) hello(m *Hello) {
 		c.refuse("too many wrong room codes or tokens from this address: try again in a minute", true)
 		return
 	}
-	if room := normRoom(m.Room); len(room) != len(h.room) || !constEq(room, normRoom(h.room)) {
+	room := normRoom(m.Room)
+	seats := len(room) == len(h.room) && constEq(room, normRoom(h.room))
+	watch := len(room) == len(h.watch) && constEq(room, h.watch)
+	if !seats && !watch {
 		locked := h.failed(c.addr, now)
 		h.mu.Unlock()
 		h.logf("%s (#%d %s): wrong room", c.addr, c.id, name)
 		c.refuse("there is no game with this room code here: check the link", locked)
 		return
 	}
+	if watch && !m.Watch {
+		h.mu.Unlock()
+		c.refuse("this is the game's spectator link: it shows the public table and takes no seat (ask the host for the join link)", false)
+		return
+	}
 	switch {
+	case m.Watch && h.noWatch:
+		h.mu.Unlock()
+		c.refuse("the host does not let spectators watch this game", false)
+		return
 	case m.Watch:
 		if h.watchers >= MaxSpectators {
 			h.mu.Unlock()

@@ -23,6 +23,7 @@ import (
 	"notrueking/board"
 	"notrueking/bots"
 	"notrueking/gamefile"
+	"notrueking/internal/site"
 	"notrueking/maps"
 	"notrueking/rules"
 	"notrueking/session"
@@ -78,6 +79,13 @@ type HostOptions struct {
 	// RatePerSecond, Burst); a test's devices that play as fast as they
 	// can raise them.
 	Rate, Burst float64
+	// NoSpectators refuses spectators, by either link, from the start
+	// (SetSpectators turns them on and off).
+	NoSpectators bool
+	// Page serves the browser page beside the WebSocket (every path but
+	// /ws; internal/site): a join link opens in a browser. nil: the host
+	// answers "/" with a page saying how to get one.
+	Page http.Handler
 }
 
 // Waits a host allows a device.
@@ -136,9 +144,13 @@ type Host struct {
 	away     []time.Time // per seat: when its device left
 	pending  []*conn
 	watchers int
-	fails    map[string][]time.Time
-	locked   map[string]time.Time
-	nextID   int
+	// watch is the spectator link's code (WatchCode); noWatch refuses
+	// spectators.
+	watch   string
+	noWatch bool
+	fails   map[string][]time.Time
+	locked  map[string]time.Time
+	nextID  int
 
 	keepMu sync.Mutex
 	logMu  sync.Mutex
@@ -176,6 +188,7 @@ func NewHost(o HostOptions) (*Host, error) {
 	} else if err := checkRoom(h.room); err != nil {
 		return nil, err
 	}
+	h.watch, h.noWatch = WatchCode(h.room), o.NoSpectators
 	var mapErr error
 	m.Do(func(g *rules.Game) {
 		h.seatID = g.Seats()
@@ -293,12 +306,66 @@ func (h *Host) Link(addr string) string {
 	return "http://" + addr + "/?join=" + h.room
 }
 
-// ParseLink reads a join link (http://ADDR/?join=ROOM, https or ws(s) as
-// well) as the WebSocket URL to dial and the room code.
-func ParseLink(link string) (wsURL, room string, err error) {
+// WatchCode is the spectator link's code of a game whose room code is
+// room: drawn from it one way (SHA-256), so that it stays the same when the
+// host restarts from its save (a stream's browser source keeps working)
+// and a spectator cannot work the seats' room code out of it.
+func WatchCode(room string) string {
+	sum := sha256.Sum256([]byte("notrueking spectator link\x00" + normRoom(room)))
+	b := make([]byte, 10)
+	for i := range b {
+		b[i] = crockford[sum[i]&31]
+	}
+	return string(b)
+}
+
+// WatchLink is the spectator link of the host listening at addr: it
+// follows the public table only and takes no seat.
+func (h *Host) WatchLink(addr string) string {
+	return "http://" + addr + "/?watch=" + h.watch
+}
+
+// Spectators reports whether the host lets spectators watch.
+func (h *Host) Spectators() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return !h.noWatch
+}
+
+// SetSpectators lets spectators watch, or sends every spectator away and
+// refuses new ones.
+func (h *Host) SetSpectators(on bool) {
+	h.mu.Lock()
+	h.noWatch = !on
+	var gone []*conn
+	if !on {
+		for c := range h.conns {
+			if c.role == roleWatch {
+				gone = append(gone, c)
+			}
+		}
+	}
+	h.mu.Unlock()
+	for _, c := range gone {
+		c.refuse("the host stopped letting spectators watch", false)
+	}
+	h.touch()
+}
+
+// A Link is a join or spectator link as a device reads it.
+type Link struct {
+	// WS is the WebSocket URL to dial; Room the code the link carries.
+	WS, Room string
+	// Watch: a spectator link (?watch=CODE), which takes no seat.
+	Watch bool
+}
+
+// ReadLink reads a join link (http://ADDR/?join=ROOM) or a spectator link
+// (http://ADDR/?watch=CODE); https and ws(s) as well.
+func ReadLink(link string) (Link, error) {
 	u, err := url.Parse(strings.TrimSpace(link))
 	if err != nil {
-		return "", "", fmt.Errorf("the link %q: %v", clip(link), err)
+		return Link{}, fmt.Errorf("the link %q: %v", clip(link), err)
 	}
 	switch u.Scheme {
 	case "http", "ws":
@@ -306,24 +373,43 @@ func ParseLink(link string) (wsURL, room string, err error) {
 	case "https", "wss":
 		u.Scheme = "wss"
 	default:
-		return "", "", fmt.Errorf("the link %q: it should start with http://", clip(link))
+		return Link{}, fmt.Errorf("the link %q: it should start with http://", clip(link))
 	}
 	if u.Host == "" {
-		return "", "", fmt.Errorf("the link %q names no host", clip(link))
+		return Link{}, fmt.Errorf("the link %q names no host", clip(link))
 	}
-	room = u.Query().Get("join")
-	if err := checkRoom(room); err != nil {
-		return "", "", fmt.Errorf("the link %q: %v", clip(link), err)
+	q := u.Query()
+	l := Link{Room: q.Get("join")}
+	if w := q.Get("watch"); w != "" {
+		if l.Room != "" {
+			return Link{}, fmt.Errorf("the link %q: both a join code and a spectator code", clip(link))
+		}
+		l.Room, l.Watch = w, true
+	}
+	if err := checkRoom(l.Room); err != nil {
+		return Link{}, fmt.Errorf("the link %q: %v", clip(link), err)
 	}
 	u.Path, u.RawQuery, u.Fragment, u.User = "/ws", "", "", nil
-	return u.String(), room, nil
+	l.WS = u.String()
+	return l, nil
 }
 
-// ServeHTTP upgrades GET /ws to a device's connection (anything else: not
-// found; the browser's page comes later).
+// ParseLink reads a join or spectator link as the WebSocket URL to dial
+// and the code it carries (ReadLink).
+func ParseLink(link string) (wsURL, room string, err error) {
+	l, err := ReadLink(link)
+	return l.WS, l.Room, err
+}
+
+// ServeHTTP upgrades GET /ws to a device's connection; every other path
+// is the browser page's (HostOptions.Page).
 func (h *Host) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path != "/ws" {
-		http.NotFound(w, r)
+		if h.o.Page != nil {
+			h.o.Page.ServeHTTP(w, r)
+		} else {
+			site.Missing(w, r)
+		}
 		return
 	}
 	if r.Method != http.MethodGet {

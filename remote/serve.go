@@ -17,11 +17,12 @@ const DefaultPort = "7373"
 // A Server is a host listening on the network: the window's and the
 // headless host's alike.
 type Server struct {
-	h    *Host
-	ln   net.Listener
-	srv  *http.Server
-	link string
-	done chan error
+	h     *Host
+	ln    net.Listener
+	srv   *http.Server
+	link  string
+	watch string
+	done  chan error
 }
 
 // Listen serves h at addr (HOST:PORT; "" or ":PORT" listens on every
@@ -36,6 +37,7 @@ func Listen(h *Host, addr string) (*Server, error) {
 	s := &Server{h: h, ln: ln, done: make(chan error, 1)}
 	s.srv = &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10}
 	s.link = h.Link(lan.Reachable(ln.Addr()))
+	s.watch = h.WatchLink(lan.Reachable(ln.Addr()))
 	go func() { s.done <- s.srv.Serve(ln) }()
 	return s, nil
 }
@@ -59,6 +61,9 @@ func listen(addr string) (net.Listener, error) {
 
 // Link is the join link: http://ADDR/?join=ROOM.
 func (s *Server) Link() string { return s.link }
+
+// WatchLink is the spectator link: http://ADDR/?watch=CODE.
+func (s *Server) WatchLink() string { return s.watch }
 
 // Addr is the address the server listens at.
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }
