@@ -36,8 +36,8 @@ type hosting struct {
 	awaySec int64
 }
 
-// startHosting serves lg's match on the network at opts.HostAddr (
-// "": port 7373 on every address, or any free port). The seats played at
+// startHosting serves lg's match on the network at opts.HostAddr ("":
+// port 7373 on every address, or any free port), with opts' browser page. The seats played at
 // this screen are the match's SeatHuman ones; a continued game's room and
 // devices' tokens come from its save, so its devices come back by
 // themselves.
