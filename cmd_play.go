@@ -37,6 +37,7 @@ type playFlags struct {
 	record, load, scenario, bots *string
 	addr                         *string
 	page                         hostPage
+	join, watch, name, seat      *string
 	botPause                     *time.Duration
 	present                      *presenter
 }
@@ -49,6 +50,10 @@ func declarePlay(c *cmdFlags) *playFlags {
 	p.botPause = c.durationIn("bot-pause", 0, minBotPause, maxBotPause, "pause `D` between two bot moves (default 0.6s)")
 	p.addr = c.String("addr", "", "where a game this window hosts listens (`HOST:PORT`; default: every address, port "+remote.DefaultPort+" or any free one)")
 	p.page = addHostPage(c)
+	p.join = c.String("join", "", "join a game hosted on the network by its join `LINK` (the same as: notrueking join LINK; a page served by the host takes the room code alone: ?join=CODE)")
+	p.watch = c.String("watch", "", "follow a game hosted on the network by its spectator `LINK` (the same as: notrueking spectate LINK; a page served by the host takes the code alone: ?watch=CODE)")
+	p.name = c.String("name", "", "with -join: your `NAME` as the host and the others see it")
+	p.seat = c.String("seat", "", "with -join: the seat to ask for (its conspiracy id: `NAME`)")
 	p.present = addPresenter(c)
 	for _, a := range aliases() {
 		if a.arg == "" {
@@ -80,6 +85,9 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) > 0 {
 		return c.unexpected(pos[0])
+	}
+	if *p.join != "" || *p.watch != "" {
+		return joinFromPlay(c, p)
 	}
 	if *p.load != "" {
 		if f := p.setup.given(); f != "" {
@@ -212,4 +220,43 @@ func seatPlayers(list string) ([]int, error) {
 		out = append(out, int(l))
 	}
 	return out, nil
+}
+
+// joinFromPlay is play -join LINK or -watch LINK: the window joins a game
+// hosted elsewhere as a device or a spectator (the page served by a host
+// opens with ?join=CODE or ?watch=CODE). No game is set up here.
+func joinFromPlay(c *cmdFlags, p *playFlags) int {
+	if *p.join != "" && *p.watch != "" {
+		return c.fail("-join and -watch: give one link")
+	}
+	for _, f := range []string{"load", "scenario", "record", "bots", "addr", "site"} {
+		if c.isSet(f) {
+			return c.fail("-join and -watch open a game hosted elsewhere; they take no -%s", f)
+		}
+	}
+	if f := p.setup.given(); f != "" {
+		return c.fail("-join and -watch open a game hosted elsewhere; they take no -%s", f)
+	}
+	link := pageLink("join", *p.join)
+	if *p.watch != "" {
+		link = pageLink("watch", *p.watch)
+	}
+	l, err := remote.ReadLink(link)
+	if err != nil {
+		return c.fail("%v", err)
+	}
+	if *p.watch != "" && !l.Watch {
+		return c.fail("-watch %s is a join link: open it with -join", short(link))
+	}
+	if *p.join != "" && l.Watch {
+		return c.fail("-join %s is a spectator link: open it with -watch", short(link))
+	}
+	if *p.name != "" && (len([]rune(*p.name)) > remote.MaxName || strings.TrimSpace(*p.name) == "") {
+		return c.fail("-name %q: 1 to %d characters", short(*p.name), remote.MaxName)
+	}
+	o := app.Options{Join: link, JoinSeat: strings.ToLower(*p.seat), JoinName: *p.name}
+	if err := p.present.set(&o); err != nil {
+		return c.fail("%v", err)
+	}
+	return open(o, c.stderr)
 }

@@ -154,7 +154,7 @@ func Run(opts Options) error {
 		return err
 	}
 	cleanTemps(opts)
-	if opts.Spectate != "" {
+	if opts.Spectate != "" || isWatchLink(opts.Join) {
 		return runSpectator(opts)
 	}
 	var storeErr error

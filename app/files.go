@@ -66,6 +66,6 @@ func windowSeats(m *session.Match) []rules.Seat {
 // ranks' "since when" needs its history.
 func (s *spectator) writesOverlay(path string) {
 	s.hooks = append(s.hooks, func(rules.Desk, int) {
-		s.overlayErr = session.WriteOverlay(path, rules.DeskOf(s.game))
+		s.overlayErr = session.WriteOverlay(path, s.desk())
 	})
 }

@@ -146,24 +146,16 @@ func (lg *liveGame) presenceFromClient(now time.Time) {
 	p := lg.client.Presence()
 	n := len(lg.tbl.Seats())
 	ps := make([]table.Presence, n)
-	bots := make([]string, n)
 	for _, s := range p.Seats {
-		if s.Seat < 0 || int(s.Seat) >= n {
-			continue
-		}
-		switch s.Kind {
-		case gamefile.SeatRemote:
+		if s.Seat >= 0 && int(s.Seat) < n && s.Kind == gamefile.SeatRemote {
 			ps[s.Seat] = table.Presence{Remote: true, Device: s.Device, Connected: s.Connected}
 			if s.AwaySince > 0 {
 				ps[s.Seat].AwaySince = time.UnixMilli(s.AwaySince)
 			}
-		case "host":
-		default:
-			bots[s.Seat] = s.Kind
 		}
 	}
 	lg.tbl.SetPresence(ps, now)
-	lg.tbl.SetBots(bots)
+	lg.tbl.SetBots(remoteBots(p, n))
 }
 
 // followClient has the table follow what the host told since it last

@@ -75,6 +75,11 @@ type spectator struct {
 	// is the last write's failure of the -overlay file, written by one.
 	hooks      []spectateHook
 	overlayErr error
+	// remote, when set, follows a game hosted on the network instead of
+	// a file (spectate_remote.go); remoteShown once its first position
+	// is on the screen.
+	remote      *follower
+	remoteShown bool
 }
 
 // spectateHook is called after each newly seen position of the followed
@@ -157,6 +162,9 @@ const waiting = "waiting for the game…"
 // undo, another game); changed that anything shown changed (the position
 // or the status).
 func (s *spectator) poll(now time.Time) (moved, changed bool) {
+	if s.remote != nil {
+		return s.pollRemote()
+	}
 	if now.Before(s.next) {
 		return false, false
 	}
@@ -230,7 +238,7 @@ func samePosition(a, b *rules.Game) bool {
 // spectated runs the hooks after each newly seen position (seen: the
 // actions shown before, -1 for a new game).
 func (s *spectator) spectated(seen int) {
-	r := rules.DeskOf(s.game)
+	r := s.desk()
 	for _, h := range s.hooks {
 		h(r, seen)
 	}
@@ -320,10 +328,10 @@ func (s *spectateScene) Click(ui.Target, *Context) {}
 
 // Tick polls the followed file: a newly seen position goes on the table.
 func (s *spectateScene) Tick(now time.Time, _ *Context) bool {
-	seen, before := s.f.game.Len(), s.f.file
+	seen, before := s.tbl.Game().Len(), s.f.file
 	moved, changed := s.f.poll(now)
 	if moved {
-		if !sameGame(before, s.f.file) {
+		if s.f.remote == nil && !sameGame(before, s.f.file) {
 			seen = -1
 		}
 		s.show(seen)
@@ -336,16 +344,22 @@ func (s *spectateScene) Tick(now time.Time, _ *Context) bool {
 // (seen: the actions shown before, -1 for a new game).
 func (s *spectateScene) show(seen int) {
 	f := s.f
-	g := f.game
-	r := rules.DeskOf(g) // no seat held: the public table, acting on nothing
-	if u := s.tbl; u != nil && u.Map() == g.Map() {
-		u.SetSeed(f.file.Record.Seed)
+	r := f.desk() // no seat held: the public table, acting on nothing
+	var seed uint64
+	var bots []string
+	if f.file != nil {
+		seed, bots = f.file.Record.Seed, gamefile.BotLevels(f.file.Meta.Seats)
+	} else if f.remote != nil {
+		bots = remoteBots(f.remote.client.Load().Presence(), len(r.Seats()))
+	}
+	if u := s.tbl; u != nil && u.Map() == r.Map() {
+		u.SetSeed(seed)
 		u.SetGame(r, rules.Public)
 	} else {
-		s.tbl = table.New(r, table.Options{Seed: f.file.Record.Seed})
+		s.tbl = table.New(r, table.Options{Seed: seed})
 	}
 	s.tbl.Hide()
-	s.tbl.SetBots(gamefile.BotLevels(f.file.Meta.Seats))
+	s.tbl.SetBots(bots)
 	f.spectated(seen)
 }
 
@@ -414,7 +428,9 @@ func (s *spectateScene) panel(r ui.Rect) []ui.Widget {
 	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 20}, Kind: ui.WText, Text: words.Count(u.Game().Len(), "action") + "  ·  " + strings.Join(names, ", "), Size: 15, Ink: ui.ColDim,
 		Tip: "The actions taken so far, and the players of the game followed, in seat order."})
 	y += 22
-	if f.path != "" {
+	if f.remote != nil {
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 20}, Kind: ui.WText, Text: "Following " + f.remote.where(), Size: 15, Ink: ui.ColDim, Tip: f.remote.link})
+	} else if f.path != "" {
 		from := "Following " + filepath.Base(f.path)
 		if f.saves != nil {
 			from += "  ·  the newest save"
@@ -443,6 +459,8 @@ func (s *spectator) waitingWidgets() []ui.Widget {
 		{R: ui.Rect{X: r.X, Y: r.Y + 30, W: r.W, H: 44}, Kind: ui.WText, Text: "Spectator — " + waiting, Size: 34, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold}}
 	what := "This window shows the public view of a game as its file is written."
 	switch {
+	case s.remote != nil:
+		what = "Following " + s.remote.where() + " (its spectator link): the public table only"
 	case s.path != "":
 		what = "Following " + s.path
 	case s.saves != nil:
@@ -461,8 +479,12 @@ func (s *spectator) waitingWidgets() []ui.Widget {
 // until it is closed. It opens no saves folder for writing and writes no
 // file but the overlay: Options.Saves and RecordPath are not used.
 func runSpectator(opts Options) error {
-	s, err := newSpectator(opts.Spectate)
-	if err != nil {
+	var s *spectator
+	var err error
+	if opts.Spectate == "" && isWatchLink(opts.Join) {
+		s = newRemoteSpectator(opts.Join)
+		defer s.close()
+	} else if s, err = newSpectator(opts.Spectate); err != nil {
 		return &SetupError{Err: err}
 	}
 	a, err := newSpectatorApp(opts, s)

@@ -1,0 +1,113 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/ui"
+)
+
+// TestSpectateLink: a spectator window follows a game a window hosts, by
+// its spectator link: the public table only (its table answers for no
+// seat, and its views are the host engine's public view), each bot move
+// as it comes, the -overlay file rewritten from the public view; when the
+// host stops letting spectators watch, the window says the link ended and
+// keeps the last position.
+func TestSpectateLink(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	host := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, Seed: 8, SeedSet: true, HostAddr: "127.0.0.1:0", BotPause: 5 * time.Millisecond}, defaultNewGame)
+	pressCmd(t, host, ui.Command{Kind: ui.CmdNetwork})
+	pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: 0}) // Ann: Remote
+	for _, s := range []int{1, 2} {
+		for range 2 {
+			pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: s}) // Human → Remote → Random bot
+		}
+	}
+	host.handle(ui.Input{Enter: true})
+	lg := live(host)
+	if lg == nil || lg.hosting == nil {
+		t.Fatalf("no hosted game: %s", host.home.msg)
+	}
+	defer lg.close()
+	wl := lg.hosting.srv.WatchLink()
+	if !strings.Contains(wl, "/?watch=") || !isWatchLink(wl) || isWatchLink(lg.hosting.link()) {
+		t.Fatalf("the spectator link %q (join link %q)", wl, lg.hosting.link())
+	}
+	ov := filepath.Join(t.TempDir(), "overlay.json")
+	s := newRemoteSpectator(wl)
+	defer s.close()
+	a, err := newSpectatorApp(Options{Overlay: ov}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game(host)
+	now := time.Now()
+	wait(t, "the spectator's first position", func() bool {
+		tick(host, now)
+		tick(a, now)
+		return tbl(a) != nil
+	})
+	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, "Following the game hosted at 127.0.0.1:") }); !ok {
+		t.Fatal("the spectator's panel does not name the host it follows")
+	}
+	// Ann's seat waits for a device: the bots cannot move past her first
+	// decision, so the game is where it starts. Ann's seat is played by
+	// hand at the host's engine; the spectator follows each action.
+	m := lg.play.match
+	at := func() (n int, toAct rules.Seat, pub string, overlay []byte) {
+		m.Do(func(*rules.Game) {
+			n, toAct = g.Len(), g.ToAct()
+			b, _ := json.Marshal(g.View(rules.Public))
+			pub = string(b)
+			overlay, _, _ = session.OverlayFiles(rules.DeskOf(g))
+		})
+		return
+	}
+	for i := 0; i < 6; i++ {
+		if _, toAct, _, _ := at(); toAct == 0 {
+			if _, err := m.Desk(0).Apply(m.Desk(0).LegalFor(0)[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var pub string
+		var overlay []byte
+		wait(t, "the spectator to follow", func() bool {
+			now = time.Now()
+			tick(host, now)
+			tick(a, now)
+			n, toAct, p, o := at()
+			pub, overlay = p, o
+			return toAct == 0 && tbl(a).Game().Len() == n
+		})
+		d := tbl(a).Game()
+		for seat := range g.Seats() {
+			if d.Holds(rules.Seat(seat)) || d.LegalFor(rules.Seat(seat)) != nil {
+				t.Fatalf("the spectator's table answers for seat %d", seat)
+			}
+			if b, _ := json.Marshal(d.View(rules.Seat(seat))); string(b) != pub {
+				t.Fatalf("the spectator's view of seat %d is not the public view:\n%s\n%s", seat, b, pub)
+			}
+		}
+		if got, _ := os.ReadFile(ov); string(got) != string(overlay) {
+			t.Fatalf("the overlay after %d actions:\n%s\nwant\n%s", d.Len(), got, overlay)
+		}
+	}
+	n := tbl(a).Game().Len()
+	if n < 6 {
+		t.Fatalf("the spectator followed %d actions, want Ann's six and the bots' between", n)
+	}
+	lg.hosting.host().SetSpectators(false)
+	wait(t, "the spectator to see its link end", func() bool {
+		tick(a, now)
+		return s.status == "the link ended"
+	})
+	if !strings.Contains(s.reason, "stopped letting spectators") || tbl(a).Game().Len() != n {
+		t.Fatalf("after the host turned spectators off: %q %q, %d actions shown (had %d)", s.status, s.reason, tbl(a).Game().Len(), n)
+	}
+}
