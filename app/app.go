@@ -320,6 +320,11 @@ type pointer struct {
 	x, y      float64
 	hover     int
 	hoverTerr int
+	// down is whether the button (or a finger) was down at the last
+	// input; releases counts its releases (a widget acts on the press, a
+	// territory on the release: after a release both are done).
+	down     bool
+	releases int
 }
 
 // window is the window's state: its size in pixels and the scaler from

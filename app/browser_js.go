@@ -74,6 +74,8 @@ type webGame struct {
 	mu   sync.Mutex
 	reqs []func(*App)
 	snap string // the state() answer, refreshed after each Update
+	// auto is the tests' autoplay (autoclick.go), nil unless asked.
+	auto *autoClicker
 
 	frames int
 }
@@ -132,6 +134,14 @@ func (w *webGame) install() {
 		w.queue(func(a *App) { a.openFile(name, int64(size), data) })
 		return nil
 	}))
+	api.Set("autoplay", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		seed := uint64(1)
+		if len(args) > 0 {
+			seed = uint64(args[0].Int())
+		}
+		w.queue(func(*App) { w.auto = newAutoClicker(seed) })
+		return nil
+	}))
 	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any {
 		w.mu.Lock()
 		defer w.mu.Unlock()
@@ -153,6 +163,9 @@ func (w *webGame) Update() error {
 		w.a.redraw()
 	}
 	err := w.a.Update()
+	if w.auto != nil {
+		w.auto.step(w.a)
+	}
 	w.snapshot()
 	return err
 }
@@ -513,6 +526,17 @@ type webState struct {
 	Message string      `json:"message,omitempty"`
 	Banner  string      `json:"banner,omitempty"`
 	Targets []webTarget `json:"targets"`
+	// For a game joined on the network: the seats this page holds, the
+	// seat to act, the round (the tests see the public facts only).
+	Held  []rules.Seat `json:"held,omitempty"`
+	ToAct *rules.Seat  `json:"toAct,omitempty"`
+	Round int          `json:"round,omitempty"`
+	// The autoplay's next click (autoplay(seed)), the releases the app
+	// has seen, what it planned and why it stopped.
+	Next     *webTarget `json:"next,omitempty"`
+	Releases int        `json:"releases"`
+	Planned  string     `json:"planned,omitempty"`
+	Note     string     `json:"note,omitempty"`
 }
 
 type webTarget struct {
@@ -542,6 +566,12 @@ func (w *webGame) snapshot() {
 		if g := lg.play.game; g != nil {
 			st.Actions = len(g.Actions())
 		}
+		if cl := lg.client; cl != nil {
+			st.Actions, st.Held = cl.Len(), cl.Held()
+			ta := cl.ToAct()
+			st.ToAct = &ta
+		}
+		st.Round = lg.tbl.Public().Round
 		if f := lg.play.files; f != nil {
 			st.SaveID = f.SaveID()
 		}
@@ -581,6 +611,14 @@ func (w *webGame) snapshot() {
 		r := a.win.sc.Rect(wd.R)
 		st.Targets = append(st.Targets, webTarget{ID: id, Kind: kinds[wd.T.Kind], Text: wd.Text,
 			X: r.X / dpr, Y: r.Y / dpr, W: r.W / dpr, H: r.H / dpr})
+	}
+	st.Releases = a.ptr.releases
+	if ac := w.auto; ac != nil {
+		st.Planned, st.Note = ac.Planned, ac.Note
+		if n := ac.next; n != nil {
+			r := a.win.sc.Rect(ui.Rect{X: n.X, Y: n.Y})
+			st.Next = &webTarget{ID: "next", Text: n.What, X: r.X / dpr, Y: r.Y / dpr}
+		}
 	}
 	b, err := json.Marshal(st)
 	if err != nil {

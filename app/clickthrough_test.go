@@ -9,7 +9,6 @@ import (
 	"notrueking/internal/byclicks"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
-	"notrueking/table"
 	"notrueking/ui"
 )
 
@@ -24,48 +23,8 @@ type clicker struct {
 }
 
 func newClicker(t *testing.T, a *App) *clicker {
-	c := &clicker{t: t, a: a, pts: map[int][2]float64{}}
+	c := &clicker{t: t, a: a, pts: a.terrPoints()}
 	m := tbl(a).Map()
-	l := table.NewLayout(m.Grid.W, m.Grid.H, len(tbl(a).Seats()), 0)
-	g := ui.FitBoard(m.Grid.W, m.Grid.H, l.Board)
-	// Prefer cells deep inside their territory (all 8 neighbours alike).
-	for pass := 0; pass < 2; pass++ {
-		for y := 0; y < m.Grid.H; y++ {
-			for x := 0; x < m.Grid.W; x++ {
-				tr := m.Grid.At(x, y)
-				if _, ok := c.pts[tr]; ok || tr < 0 {
-					continue
-				}
-				deep := true
-				for dy := -1; dy <= 1 && pass == 0; dy++ {
-					for dx := -1; dx <= 1; dx++ {
-						deep = deep && m.Grid.At(x+dx, y+dy) == tr
-					}
-				}
-				if !deep {
-					continue
-				}
-				bx, by := g.FromGrid(float64(x)+0.5, float64(y)+0.5)
-				if a.boardHit(bx, by) == tr {
-					c.pts[tr] = [2]float64{bx, by}
-				}
-			}
-		}
-	}
-	// Roads are drawn as tracks along their paths: click on the track.
-	for i, tt := range m.Territories {
-		if _, ok := c.pts[i]; ok || len(tt.Path) < 2 {
-			continue
-		}
-		for k := 0; k+1 < len(tt.Path); k++ {
-			p, q := tt.Path[k], tt.Path[k+1]
-			bx, by := g.FromGrid((p.X+q.X)/2, (p.Y+q.Y)/2)
-			if a.boardHit(bx, by) == i {
-				c.pts[i] = [2]float64{bx, by}
-				break
-			}
-		}
-	}
 	for i := range m.Territories {
 		if _, ok := c.pts[i]; !ok {
 			t.Fatalf("no clickable point for %s", m.Territories[i].ID)

@@ -91,6 +91,10 @@ func (a *App) handle(in ui.Input) {
 	if a.mgr.switched {
 		a.rebuild() // the scene changed outside handle (a tick, a test)
 	}
+	if a.ptr.down && !in.Down {
+		a.ptr.releases++
+	}
+	a.ptr.down = in.Down
 	if a.boardInput(in) {
 		in.Click = false // the board took the press (a drag, or a click on release)
 	}
