@@ -264,6 +264,7 @@ func openWindow(a *App, opts Options, title string) error {
 	}
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowTitle(title)
+	a.win.title, a.win.shownTitle = title, title
 	// The window's (and task bar's) icon: the one package icon draws for
 	// every platform (a no-op in a browser, whose tab shows favicon.svg).
 	ebiten.SetWindowIcon(icon.Images(256))
@@ -341,6 +342,10 @@ type window struct {
 	dirty, stale bool
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
+	// title is the window's own title; shownTitle the one set last; turn
+	// says "Your turn: …" while it is this screen's turn in a game
+	// played at several devices (turn.go).
+	title, shownTitle, turn string
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -373,10 +378,12 @@ func (a *App) Update() error {
 		return ebiten.Termination
 	}
 	a.handle(readInput(a.win.sc))
-	if a.mgr.tick(time.Now(), a.ctx()) {
+	now := time.Now()
+	if a.mgr.tick(now, a.ctx()) {
 		a.rebuild()
 		a.redraw()
 	}
+	a.flashTitle(now.Unix())
 	return nil
 }
 

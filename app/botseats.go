@@ -226,7 +226,8 @@ func (lg *liveGame) botLevelOf(seat rules.Seat) (bots.Level, bool) {
 func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
 	m, u := lg.play.match, lg.tbl
 	if lg.client != nil {
-		return lg.followClient(now, c)
+		changed := lg.followClient(now, c)
+		return lg.turnTick(c.app, now) || changed
 	}
 	if m == nil {
 		return false
@@ -254,6 +255,9 @@ func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
 	if h, ok := m.TakeHint(); ok {
 		u.ShowHint(hintOf(h))
 		changed = true
+	}
+	if lg.hosting != nil {
+		changed = lg.turnTick(c.app, now) || changed
 	}
 	return lg.follow(c) || changed || netChanged
 }

@@ -37,6 +37,9 @@ type liveGame struct {
 	joinLink   string
 	seenClient uint64
 	awaySec    int64
+	// myTurn is whether the seat to act is this screen's, as last told
+	// (turn.go).
+	myTurn bool
 	// armed is a tool that shows every secret, asked for once at this
 	// position in a game that is not a tester's (secretTool).
 	armed armedTool

@@ -184,6 +184,12 @@ func (m *sceneManager) name() string {
 		return "replay"
 	case *sandboxScene:
 		return "sandbox"
+	case *spectateScene:
+		return "spectate"
+	case *spectateWait:
+		return "spectate-wait"
+	case *joinWait:
+		return "joining"
 	}
 	return ""
 }

@@ -6,9 +6,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"notrueking/gamefile"
 	"notrueking/internal/version"
 	"notrueking/remote"
-	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/table"
 )

@@ -57,12 +57,41 @@ func (u *Table) awayFor(s rules.Seat) string {
 	return fmt.Sprintf("away %d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }
 
+// NoteTurn tells the table the time in a game played at several devices:
+// the prompt then says how long the seat to act has been at it when this
+// table does not hold that seat ("— Ben's turn for 0:42"). It reports
+// whether that time, in seconds, changed (a redraw is due).
+func (u *Table) NoteTurn(now time.Time) bool {
+	ta := u.eng.ToAct()
+	before := u.turnFor()
+	if ta != u.turnSeat || u.turnSince.IsZero() {
+		u.turnSeat, u.turnSince = ta, now
+	}
+	u.turnAt = now
+	return u.turnFor() != before
+}
+
+// turnFor is how long the seat to act has been at it, as the prompt says
+// it ("" when this table holds that seat, or the game is at one screen).
+func (u *Table) turnFor() string {
+	ta := u.eng.ToAct()
+	if u.presence == nil || ta < 0 || ta != u.turnSeat || u.turnSince.IsZero() || u.eng.Holds(ta) {
+		return ""
+	}
+	d := max(u.turnAt.Sub(u.turnSince), 0).Truncate(time.Second)
+	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
+}
+
 // waitingText is what the prompt adds while the game waits on a seat
-// whose device is away: "— Ben's device is away 1:05".
+// whose device is away ("— Ben's device is away 1:05"), or on another
+// seat of a game played at several devices ("— Ben's turn for 0:42").
 func (u *Table) waitingText() string {
 	ta := u.eng.ToAct()
 	a := u.awayFor(ta)
 	if a == "" {
+		if t := u.turnFor(); t != "" {
+			return fmt.Sprintf(" — %s's turn for %s", u.seatName(ta), t)
+		}
 		return ""
 	}
 	if a == "not joined yet" {

@@ -65,3 +65,49 @@ func TestPresenceShown(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnTimeShown: in a game played at several devices, a table that
+// does not hold the seat to act says whose turn it is and for how long;
+// the time counts from when that seat's turn began, NoteTurn says when
+// its second changes, and a table holding the seat to act adds nothing.
+func TestTurnTimeShown(t *testing.T) {
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta := g.ToAct()
+	other := (ta + 1) % 3
+	prompt := func(u *Table) string {
+		for _, w := range u.Widgets(u.Layout()) {
+			if w.R == u.Layout().Prompt && w.Kind == ui.WText {
+				return w.Text
+			}
+		}
+		return ""
+	}
+	now := time.Date(2026, 11, 29, 2, 0, 0, 0, time.UTC)
+	ps := []Presence{{Remote: true, Connected: true}, {Remote: true, Connected: true}, {Remote: true, Connected: true}}
+	u := New(rules.DeskOf(g, other), Options{})
+	u.NoteTurn(now)
+	if p := prompt(u); strings.Contains(p, "turn for") {
+		t.Fatalf("a game at one screen (no presence) shows a turn's time: %q", p)
+	}
+	u.SetPresence(ps, now)
+	u.NoteTurn(now)
+	name := g.Config().Players[ta]
+	if p := prompt(u); !strings.HasSuffix(p, " — "+name+"'s turn for 0:00") {
+		t.Fatalf("the prompt at the turn's start: %q", p)
+	}
+	if u.NoteTurn(now.Add(400 * time.Millisecond)) {
+		t.Fatal("a redraw asked within the same second")
+	}
+	if !u.NoteTurn(now.Add(65*time.Second)) || !strings.HasSuffix(prompt(u), name+"'s turn for 1:05") {
+		t.Fatalf("after 65 s: %q", prompt(u))
+	}
+	mine := New(rules.DeskOf(g, ta), Options{})
+	mine.SetPresence(ps, now)
+	mine.NoteTurn(now.Add(65 * time.Second))
+	if p := prompt(mine); strings.Contains(p, "turn for") {
+		t.Fatalf("the table of the seat to act shows its own time: %q", p)
+	}
+}

@@ -126,6 +126,10 @@ type Table struct {
 	// presenceAt (presence.go).
 	presence   []Presence
 	presenceAt time.Time
+	// turnSeat is the seat to act as NoteTurn last saw it, since
+	// turnSince; turnAt the time NoteTurn was last told (presence.go).
+	turnSeat          rules.Seat
+	turnSince, turnAt time.Time
 }
 
 // New puts game g on a table, no seat shown (the public table).

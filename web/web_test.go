@@ -61,6 +61,18 @@ type webState struct {
 		ID, Kind, Text string
 		X, Y, W, H     float64
 	} `json:"targets"`
+	// A game joined on the network, and the autoplay (app/autoclick.go).
+	Held  []int `json:"held"`
+	ToAct *int  `json:"toAct"`
+	Round int   `json:"round"`
+	Next  *struct {
+		Text string  `json:"text"`
+		X    float64 `json:"x"`
+		Y    float64 `json:"y"`
+	} `json:"next"`
+	Releases int    `json:"releases"`
+	Planned  string `json:"planned"`
+	Note     string `json:"note"`
 }
 
 type page struct {
