@@ -122,7 +122,7 @@ func (hn *hosting) changed(now time.Time) bool {
 func (lg *liveGame) netDo(cmd ui.Command) bool {
 	hn := lg.hosting
 	switch cmd.Kind {
-	case ui.CmdAdmit, ui.CmdRefuse, ui.CmdGiveSeat:
+	case ui.CmdAdmit, ui.CmdRefuse, ui.CmdGiveSeat, ui.CmdSpectators:
 	default:
 		return false
 	}
@@ -143,6 +143,8 @@ func (lg *liveGame) netDo(cmd ui.Command) bool {
 		err = h.Refuse(cmd.N, "")
 	case ui.CmdGiveSeat:
 		err = h.Free(rules.Seat(cmd.N), cmd.ID)
+	case ui.CmdSpectators:
+		h.SetSpectators(!h.Spectators())
 	}
 	if err != nil {
 		lg.tbl.SetMessage(err.Error(), true)
@@ -233,9 +235,9 @@ func (s *netScene) Show(c *Context) Shown {
 	ws = append(ws,
 		ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 64, W: 340, H: 340}, Kind: ui.WQR, Text: link, Tip: "Scan it with a phone's camera, or give the link below."},
 		ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 414, W: 560, H: 28}, Kind: ui.WText, Text: link, Size: 20, Bold: true, Ink: ui.ColGold, Tip: "The join link: " + link},
-		ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 452, W: 560, H: 300}, Kind: ui.WText, Size: 15, Ink: ui.ColText, Text: strings.Join([]string{
-			"To join from another computer on this network:",
-			"    notrueking join " + link,
+		ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 452, W: 560, H: 200}, Kind: ui.WText, Size: 15, Ink: ui.ColText, Text: strings.Join([]string{
+			"Open the link in a browser on this network (a phone, a",
+			"laptop: nothing to install), or run: notrueking join LINK",
 			"This computer runs the game and keeps its save: it is",
 			"the dealer, and its save holds every secret.",
 			"Traffic on the local network is not encrypted: anyone on",
@@ -244,6 +246,7 @@ func (s *netScene) Show(c *Context) Shown {
 			"Tailscale or ZeroTier (docs/remote.md).",
 		}, "\n")})
 	h := hn.host()
+	ws = append(ws, spectatorWidgets(ui.Rect{X: r.X + 24, Y: r.Y + 640, W: 560, H: 90}, hn.srv.WatchLink(), h.Spectators())...)
 	ws = append(ws, s.seatWidgets(ui.Rect{X: r.X + 620, Y: r.Y + 64, W: r.W - 644, H: r.H - 88}, h.Presence(), h)...)
 	sh.Over = ws
 	return sh
@@ -402,4 +405,23 @@ func (lg *liveGame) refuseSecretTool() bool {
 	}
 	lg.tbl.SetMessage("This game is played at other devices too: the tools that show every secret (the sandbox, saving the position) are off.", true)
 	return true
+}
+
+// spectatorWidgets are the network panel's spectator link and its switch:
+// a stream follows the public table by it (a browser source, or
+// notrueking spectate LINK).
+func spectatorWidgets(r ui.Rect, link string, on bool) []ui.Widget {
+	b := ui.Button(ui.Rect{X: r.X, Y: r.Y, W: 190, H: 34}, "Spectators: off", ui.CmdTarget(ui.Command{Kind: ui.CmdSpectators}))
+	b.Size, b.Tip = 15, "Nobody may watch: spectators are refused. Click to let them follow the public table by the spectator link."
+	text := "Spectators are refused."
+	if on {
+		b.Text, b.Fill = "Spectators: on", ui.ColOK
+		b.Ink = ui.TextOn(b.Fill)
+		b.Tip = "Anyone with the spectator link sees the public table, live (no seat, no secret). Click to send spectators away and refuse new ones."
+		text = link
+	}
+	return []ui.Widget{b,
+		{R: ui.Rect{X: r.X + 200, Y: r.Y + 6, W: r.W - 200, H: 24}, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText,
+			Tip: "The spectator link: the public table only, for a stream (a browser source: add &canvas=1920x1080&clean=1) or notrueking spectate LINK. " + link},
+	}
 }

@@ -78,7 +78,9 @@ func TestBrowserRemoteSeats(t *testing.T) {
 	admitted := map[int]bool{}
 	admit := func(want int) {
 		t.Helper()
-		deadline := time.Now().Add(time.Minute)
+		// A bound for a broken page: a page loads and compiles its module
+		// first (tens of seconds on a busy two-core machine).
+		deadline := time.Now().Add(3 * time.Minute)
 		for len(admitted) < want {
 			for _, r := range h.Pending() {
 				if !admitted[r.ID] {
@@ -90,7 +92,9 @@ func TestBrowserRemoteSeats(t *testing.T) {
 			}
 			if time.Now().After(deadline) {
 				logMu.Lock()
-				t.Fatalf("waiting for %d devices to ask, %d did; host log:\n%s", want, len(admitted), hostLog.String())
+				l := hostLog.String()
+				logMu.Unlock()
+				t.Fatalf("waiting for %d devices to ask, %d did; host log:\n%s", want, len(admitted), l)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
