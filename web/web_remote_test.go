@@ -112,7 +112,7 @@ func TestBrowserRemoteSeats(t *testing.T) {
 
 	// Ben's page: a phone, 390×844, touch. It asks for its name in the
 	// page (a phone's keyboard comes up for a page's field).
-	phone := newPage(t, "")
+	phone := newOwnPage(t) // another device: storage of its own
 	phone.run("a phone", emulation.SetDeviceMetricsOverride(390, 844, 3, true),
 		emulation.SetTouchEmulationEnabled(true).WithMaxTouchPoints(5),
 		chromedp.Navigate(fmt.Sprintf("%s/?join=%s&seat=%s", base, room, ids[1])))
@@ -140,7 +140,7 @@ func TestBrowserRemoteSeats(t *testing.T) {
 
 	// The spectator page, by the spectator link; every frame it gets is
 	// kept.
-	spec := newPage(t, "")
+	spec := newOwnPage(t)
 	var frames []string
 	var framesMu sync.Mutex
 	chromedp.ListenTarget(spec.ctx, func(ev any) {

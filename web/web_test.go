@@ -167,12 +167,26 @@ func startBrowser(t testing.TB, chrome string) {
 // newPage opens a tab of the shared browser for the test (closed at its
 // end), downloading into downloads when that is not "".
 func newPage(t testing.TB, downloads string) *page {
+	return openTab(t, downloads, false)
+}
+
+// newOwnPage opens a tab in a browser context of its own: its storage is
+// not the other tabs' (another device's browser).
+func newOwnPage(t testing.TB) *page {
+	return openTab(t, "", true)
+}
+
+func openTab(t testing.TB, downloads string, own bool) *page {
 	if testing.Short() {
 		t.Skip("the browser tests drive Chromium for many seconds: not with -short (go test ./web and CI run them)")
 	}
 	chrome := browserPath(t)
 	startBrowser(t, chrome)
-	tab, cancelTab := chromedp.NewContext(shared.browser)
+	var opts []chromedp.ContextOption
+	if own {
+		opts = append(opts, chromedp.WithNewBrowserContext())
+	}
+	tab, cancelTab := chromedp.NewContext(shared.browser, opts...)
 	ctx, cancelT := context.WithTimeout(tab, 30*time.Minute) // a bound for a broken page (the long game takes minutes)
 	t.Cleanup(func() {
 		cancelT()
