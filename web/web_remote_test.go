@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,6 +75,11 @@ func TestBrowserRemoteSeats(t *testing.T) {
 	link := srv.Link()
 	room := strings.TrimPrefix(link[strings.Index(link, "?join="):], "?join=")
 	base := strings.TrimSuffix(link[:strings.Index(link, "?")], "/")
+	// The phone is another device: its page comes from another origin of
+	// the same host (localhost, not 127.0.0.1), so its storage — its seat
+	// token — is not Ann's page's (two tabs of one origin share a token,
+	// as one device does).
+	other := strings.Replace(base, "127.0.0.1", "localhost", 1)
 	t.Logf("host at %s", link)
 	admitted := map[int]bool{}
 	admit := func(want int) {
@@ -104,18 +110,34 @@ func TestBrowserRemoteSeats(t *testing.T) {
 		return
 	}
 
-	// Ann's page, desktop-sized, by its join link.
+	// Ann's page, desktop-sized, by its join link; the frames it gets
+	// are measured (docs/web.md).
+	var annFrames []string
+	var annMu sync.Mutex
+	chromedp.ListenTarget(desk.ctx, func(ev any) {
+		if f, ok := ev.(*network.EventWebSocketFrameReceived); ok {
+			annMu.Lock()
+			annFrames = append(annFrames, f.Response.PayloadData)
+			annMu.Unlock()
+		}
+	})
+	desk.run("the network's events", network.Enable())
+	opened := time.Now()
 	desk.run("open Ann's page", chromedp.Navigate(fmt.Sprintf("%s/?join=%s&name=Ann&seat=%s", base, room, ids[0])))
 	admit(1)
 	desk.wait("Ann's table", func(s webState) bool { return s.Scene == "table" && len(s.Held) == 1 && s.Held[0] == 0 })
+	var marks map[string]float64
+	desk.run("marks", chromedp.Evaluate(`Object.fromEntries(performance.getEntriesByType("mark").map(m => [m.name, Math.round(m.startTime)]))`, &marks))
+	t.Logf("Ann's page: the join link to the table in %d ms (module loaded %v ms, first frame %v ms; the test admits at once)",
+		time.Since(opened).Milliseconds(), marks["ntk-module-loaded"], marks["ntk-first-frame"])
 	desk.shot("remote-ann")
 
 	// Ben's page: a phone, 390×844, touch. It asks for its name in the
 	// page (a phone's keyboard comes up for a page's field).
-	phone := newOwnPage(t) // another device: storage of its own
+	phone := newPage(t, "")
 	phone.run("a phone", emulation.SetDeviceMetricsOverride(390, 844, 3, true),
 		emulation.SetTouchEmulationEnabled(true).WithMaxTouchPoints(5),
-		chromedp.Navigate(fmt.Sprintf("%s/?join=%s&seat=%s", base, room, ids[1])))
+		chromedp.Navigate(fmt.Sprintf("%s/?join=%s&seat=%s", other, room, ids[1])))
 	phone.run("type the name", chromedp.WaitVisible("#joinname", chromedp.ByID),
 		chromedp.SendKeys("#joinname", "Ben", chromedp.ByID))
 	phone.run("Join", chromedp.Click("#joinbutton", chromedp.ByID))
@@ -140,7 +162,7 @@ func TestBrowserRemoteSeats(t *testing.T) {
 
 	// The spectator page, by the spectator link; every frame it gets is
 	// kept.
-	spec := newOwnPage(t)
+	spec := newPage(t, "")
 	var frames []string
 	var framesMu sync.Mutex
 	chromedp.ListenTarget(spec.ctx, func(ev any) {
@@ -178,6 +200,9 @@ func TestBrowserRemoteSeats(t *testing.T) {
 				t.Fatalf("the autoplay: %s", st.Note)
 			}
 			x, y := st.Next.X, st.Next.Y
+			if testing.Verbose() {
+				t.Logf("%d actions: %s at (%.0f, %.0f) for %s", st.Actions, map[bool]string{true: "tap", false: "click"}[p == phone], x, y, st.Planned)
+			}
 			if p == phone {
 				p.run("tap "+st.Next.Text, tap(x, y))
 				taps++
@@ -207,6 +232,9 @@ func TestBrowserRemoteSeats(t *testing.T) {
 			time.Sleep(30 * time.Millisecond)
 		}
 	}
+	annMu.Lock()
+	logFrames(t, "Ann's page", annFrames)
+	annMu.Unlock()
 	r, _ := round()
 	t.Logf("round %d reached: %d clicks on Ann's page, %d taps on Ben's phone", r, clicks, taps)
 	if clicks == 0 || taps == 0 || !reloaded {
@@ -234,6 +262,7 @@ func TestBrowserRemoteSeats(t *testing.T) {
 			t.Errorf("the spectator page got %s: %.80s", n.what, n.text)
 		}
 	}
+	logFrames(t, "the spectator page", frames)
 	t.Logf("the spectator page: %d frames, %d KB, %d secrets looked for", len(frames), len(all)>>10, len(checked))
 	desk.checkNoProblems()
 	phone.checkNoProblems()
@@ -314,4 +343,22 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// logFrames logs the sizes of the messages a page received, by kind: a
+// full sync, and the updates (as JSON text; the wire is smaller by
+// permessage-deflate).
+func logFrames(t *testing.T, who string, frames []string) {
+	sizes := map[string][]int{}
+	for _, f := range frames {
+		var k struct {
+			T string `json:"t"`
+		}
+		json.Unmarshal([]byte(f), &k)
+		sizes[k.T] = append(sizes[k.T], len(f))
+	}
+	for kind, ns := range sizes {
+		slices.Sort(ns)
+		t.Logf("%s: %d %s messages, bytes p50 %d, p99 %d, max %d", who, len(ns), kind, ns[len(ns)/2], ns[len(ns)*99/100], ns[len(ns)-1])
+	}
 }

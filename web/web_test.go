@@ -167,26 +167,12 @@ func startBrowser(t testing.TB, chrome string) {
 // newPage opens a tab of the shared browser for the test (closed at its
 // end), downloading into downloads when that is not "".
 func newPage(t testing.TB, downloads string) *page {
-	return openTab(t, downloads, false)
-}
-
-// newOwnPage opens a tab in a browser context of its own: its storage is
-// not the other tabs' (another device's browser).
-func newOwnPage(t testing.TB) *page {
-	return openTab(t, "", true)
-}
-
-func openTab(t testing.TB, downloads string, own bool) *page {
 	if testing.Short() {
 		t.Skip("the browser tests drive Chromium for many seconds: not with -short (go test ./web and CI run them)")
 	}
 	chrome := browserPath(t)
 	startBrowser(t, chrome)
-	var opts []chromedp.ContextOption
-	if own {
-		opts = append(opts, chromedp.WithNewBrowserContext())
-	}
-	tab, cancelTab := chromedp.NewContext(shared.browser, opts...)
+	tab, cancelTab := chromedp.NewContext(shared.browser)
 	ctx, cancelT := context.WithTimeout(tab, 30*time.Minute) // a bound for a broken page (the long game takes minutes)
 	t.Cleanup(func() {
 		cancelT()
@@ -233,7 +219,11 @@ func (p *page) run(what string, acts ...chromedp.Action) {
 // state reads notrueking.state(); ok is false before the game runs.
 func (p *page) state() (webState, bool) {
 	var s string
-	err := chromedp.Run(p.ctx, chromedp.Evaluate(`globalThis.notrueking ? globalThis.notrueking.state() : ""`, &s))
+	// A bound for a page whose thread is stuck: the caller's wait then
+	// fails with what it waited for, not the whole test's timeout.
+	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	defer cancel()
+	err := chromedp.Run(ctx, chromedp.Evaluate(`globalThis.notrueking ? globalThis.notrueking.state() : ""`, &s))
 	if err != nil || s == "" {
 		return webState{}, false
 	}
