@@ -314,6 +314,12 @@ type pointer struct {
 	x, y      float64
 	hover     int
 	hoverTerr int
+	// touch recognises the fingers' gestures (readTouches); touchIDs and
+	// touches are its buffers, (mouseX, mouseY) the cursor last tick.
+	touch          ui.Gestures
+	touchIDs       []ebiten.TouchID
+	touches        []ui.Touch
+	mouseX, mouseY int
 }
 
 // window is the window's state: its size in pixels and the scaler from
@@ -361,7 +367,7 @@ func (a *App) Update() error {
 	if ebiten.IsWindowBeingClosed() && a.closeWindow() {
 		return ebiten.Termination
 	}
-	a.handle(readInput(a.win.sc))
+	a.handle(readInput(a.win.sc, &a.ptr, a.win.scale.s, time.Now()))
 	if a.mgr.tick(time.Now(), a.ctx()) {
 		a.rebuild()
 		a.redraw()
