@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -292,4 +293,21 @@ func (a *App) tips() []ui.Widget {
 		return a.f.sh.Board.Table.TerritoryTip(board.TerrID(a.ptr.hoverTerr), a.ptr.x, a.ptr.y, a.f.sh.Message)
 	}
 	return nil
+}
+
+// pageView is what the page's state() adds for touch (the browser's
+// tests read it): the board's zoom (0: no board), the tooltip shown
+// ("": none; its lines joined by spaces) and the board's viewport on the
+// base canvas.
+func (a *App) pageView() (zoom float64, tip string, vp ui.Rect) {
+	if a.f.board != nil && a.f.boardInput() {
+		zoom, vp = a.f.board.Camera.Zoom(), a.f.board.Camera.Viewport()
+	}
+	var lines []string
+	for _, w := range a.tips() {
+		if w.Kind == ui.WText && w.Text != "" {
+			lines = append(lines, w.Text)
+		}
+	}
+	return zoom, strings.Join(lines, " "), vp
 }

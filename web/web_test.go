@@ -50,17 +50,24 @@ func browserPath(t testing.TB) string {
 
 // webState is what notrueking.state() returns (render/browser_js.go).
 type webState struct {
-	Scene   string `json:"scene"`
-	Frames  int    `json:"frames"`
-	Actions int    `json:"actions"`
-	Save    string `json:"save"`
-	Prompt  string `json:"prompt"`
-	Message string `json:"message"`
-	Banner  string `json:"banner"`
-	Targets []struct {
-		ID, Kind, Text string
-		X, Y, W, H     float64
-	} `json:"targets"`
+	Scene   string      `json:"scene"`
+	Frames  int         `json:"frames"`
+	Actions int         `json:"actions"`
+	Save    string      `json:"save"`
+	Prompt  string      `json:"prompt"`
+	Message string      `json:"message"`
+	Banner  string      `json:"banner"`
+	Targets []webTarget `json:"targets"`
+	// Touch: the board's zoom and viewport, the tooltip shown.
+	Zoom  float64    `json:"zoom"`
+	Tip   string     `json:"tip"`
+	Board *webTarget `json:"board"`
+}
+
+// webTarget is a clickable thing of the screen, in CSS pixels.
+type webTarget struct {
+	ID, Kind, Text string
+	X, Y, W, H     float64
 }
 
 type page struct {
