@@ -336,6 +336,9 @@ type window struct {
 	dirty, stale bool
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
+	// portrait: the window is a phone held upright (ui.IsPortrait): the
+	// table takes the portrait layout.
+	portrait bool
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -412,9 +415,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	if b.Dx() != w.w || b.Dy() != w.h || w.sceneImg == nil {
 		w.w, w.h = b.Dx(), b.Dy()
-		scale := w.sc.S
-		w.sc = ui.NewScaler(w.w, w.h)
-		if w.sc.S != scale {
+		scale, portrait := w.sc.S, w.portrait
+		w.portrait = a.opts.CanvasW <= 0 && ui.IsPortrait(float64(w.w)/max(w.scale.s, 1), float64(w.h)/max(w.scale.s, 1))
+		w.sc = ui.NewScalerFor(w.w, w.h, a.f.canvas)
+		if w.sc.S != scale || w.portrait != portrait {
 			a.rebuild() // the labels are fitted at the window's scale
 		}
 		if w.sceneImg != nil {
@@ -434,7 +438,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 		w.stale = false
 	}
 	screen.DrawImage(w.sceneImg, nil)
-	a.p.DrawHover(screen, a.f.ws, a.ptr.hover, a.tips())
+	a.p.DrawHoverOn(screen, a.f.canvas, a.f.ws, a.ptr.hover, a.tips())
 	w.dirty = false
 }
 
@@ -447,7 +451,7 @@ func unmanagedImage(w, h int) *ebiten.Image {
 // drawTo draws the whole scene with hover effects into dst (any size).
 func (a *App) drawTo(dst *ebiten.Image) {
 	a.p.DrawScene(dst, a.f.frame(), a.ptr.hover)
-	a.p.DrawHover(dst, nil, -1, a.tips())
+	a.p.DrawHoverOn(dst, a.f.canvas, nil, -1, a.tips())
 }
 
 // Release deallocates every texture the app keeps: its painter's caches

@@ -285,12 +285,12 @@ func (a *App) boardInput(in ui.Input) bool {
 func (a *App) tips() []ui.Widget {
 	ws, off := a.f.live()
 	if i := ui.TipIndex(ws, a.ptr.x, a.ptr.y); i >= 0 {
-		return ui.TooltipFor(a.f.ws, i+off, a.f.sh.Message)
+		return ui.TooltipIn(a.f.ws, i+off, a.f.sh.Message, a.f.canvas)
 	}
 	if a.f.boardInput() && a.ptr.hoverTerr >= 0 {
 		// The territory's public facts; in try mode, whether the group
 		// picked could move there.
-		return a.f.sh.Board.Table.TerritoryTip(board.TerrID(a.ptr.hoverTerr), a.ptr.x, a.ptr.y, a.f.sh.Message)
+		return ui.TipInside(a.f.sh.Board.Table.TerritoryTip(board.TerrID(a.ptr.hoverTerr), a.ptr.x, a.ptr.y, a.f.sh.Message), a.f.canvas)
 	}
 	return nil
 }

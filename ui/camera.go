@@ -68,6 +68,9 @@ type Camera struct {
 	// NoControls leaves the zoom and fit buttons out (-clean; the wheel,
 	// a drag and the F key still work).
 	NoControls bool
+	// ControlSize is the zoom and fit buttons' side (0: 34 base pixels;
+	// the portrait layout's are a finger's 44).
+	ControlSize float64
 }
 
 // Zoom limits, as multiples of the fitted cell size.
@@ -223,7 +226,11 @@ func (v *Camera) Controls() []BoardControl {
 	if v.NoControls {
 		return nil
 	}
-	const sz, gap, margin = 34.0, 6.0, 10.0
+	const gap, margin = 6.0, 10.0
+	sz := 34.0
+	if v.ControlSize > 0 {
+		sz = v.ControlSize
+	}
 	x := v.vp.X + v.vp.W - margin - sz
 	y := v.vp.Y + v.vp.H - margin - 3*sz - 2*gap
 	return []BoardControl{

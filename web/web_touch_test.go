@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
@@ -14,10 +15,12 @@ import (
 )
 
 // phone makes the page's tab a phone: a 390×844 viewport (CSS pixels) at
-// a device scale of 2, mobile, with touch events and no mouse.
+// a device scale of 1 (a phone has 2 or 3; 1 keeps the software GPU of the
+// tests quick enough for a tap to stay a tap), mobile, with touch events
+// and no mouse.
 func (p *page) phone() {
 	p.run("emulate a phone",
-		emulation.SetDeviceMetricsOverride(390, 844, 2, true),
+		emulation.SetDeviceMetricsOverride(390, 844, 1, true),
 		emulation.SetTouchEmulationEnabled(true).WithMaxTouchPoints(5),
 	)
 }
@@ -36,11 +39,30 @@ func (p *page) touch(what string, typ input.TouchType, pts ...[2]float64) {
 }
 
 // frames waits until the game has drawn n more frames (it reads the
-// fingers once a frame, so a finger must stay put at least one).
+// fingers once a tick, so a finger must stay put at least one). It polls
+// without pausing: a tap must lift well before the long press.
 func (p *page) frames(n int) {
 	p.t.Helper()
 	st, _ := p.state()
-	p.wait("frames", func(s webState) bool { return s.Frames >= st.Frames+n })
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); {
+		if s, ok := p.state(); ok && s.Frames >= st.Frames+n {
+			return
+		}
+	}
+	p.t.Fatalf("the game drew no frame in a minute")
+}
+
+// tapAt taps (x, y) CSS pixels: a finger down, held until the game has
+// read it, up; it fails when the finger stayed down for a long press.
+func (p *page) tapAt(what string, x, y float64) {
+	p.t.Helper()
+	start := time.Now()
+	p.touch(what, input.TouchStart, [2]float64{x, y})
+	p.frames(1)
+	p.touch(what, input.TouchEnd)
+	if d := time.Since(start); d > 400*time.Millisecond {
+		p.t.Logf("a tap (%s) held %v: near the long press (the machine is slow)", what, d)
+	}
 }
 
 // tap taps the middle of the target with id: a finger down, held until
@@ -49,22 +71,21 @@ func (p *page) frames(n int) {
 func (p *page) tap(st webState, id string) {
 	p.t.Helper()
 	for _, tg := range st.Targets {
-		if tg.ID == id {
-			pt := [2]float64{tg.X + tg.W/2, tg.Y + tg.H/2}
-			p.touch("tap "+id, input.TouchStart, pt)
-			p.frames(1)
-			p.touch("lift "+id, input.TouchEnd)
+		if tg.ID == id || tg.ID == "" && tg.Text == id {
+			p.tapAt("tap "+id, tg.X+tg.W/2, tg.Y+tg.H/2)
 			return
 		}
 	}
 	p.t.Fatalf("no target %q on the %s screen: %+v", id, st.Scene, st.Targets)
 }
 
-// TestBrowserTouchPhone plays a hot-seat game on a phone's screen by
-// taps only: start, each seat lifts its curtain and confirms its loyalty
-// card as dealt; then a pinch on the board zooms it, a drag does not
-// click, and a long press on the board shows the tooltip of the
-// territory under the finger (kept after the lift until the next tap).
+// TestBrowserTouchPhone plays a hot-seat game on a phone's screen
+// (390×844, touch only) by taps: each seat lifts its curtain and confirms
+// its loyalty card as dealt; then a pinch on the board zooms it, a drag
+// does not click, a long press on the board shows the tooltip of the
+// territory under the finger (kept after the lift until the next tap), a
+// tap on the Houses tab shows the slots and a tap on a free one places an
+// agent. Every button of the portrait table is at least 44 CSS px tall.
 func TestBrowserTouchPhone(t *testing.T) {
 	p := newPage(t, "")
 	p.phone()
@@ -94,6 +115,11 @@ func TestBrowserTouchPhone(t *testing.T) {
 	if st.Scene == "curtain" {
 		p.tap(st, "curtain")
 		st = p.wait("the table", func(s webState) bool { return s.Scene == "table" && s.Board != nil })
+	}
+	for _, tg := range st.Targets {
+		if tg.Kind == "button" && !strings.HasPrefix(tg.ID, "log") && tg.H < 44 {
+			t.Errorf("the %q button (%s) is %.0f CSS px tall at 390×844, under a finger's 44", tg.Text, tg.ID, tg.H)
+		}
 	}
 	if st.Board == nil || st.Zoom == 0 {
 		t.Fatalf("the table shows no board: %+v", st)
@@ -150,11 +176,28 @@ func TestBrowserTouchPhone(t *testing.T) {
 	if !strings.ContainsAny(tip, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
 		t.Errorf("the long press's tooltip says %q", tip)
 	}
-	// A tap elsewhere takes the tooltip away.
-	p.touch("tap", input.TouchStart, [2]float64{cx - 30, cy - 30})
-	p.frames(1)
-	p.touch("lift", input.TouchEnd)
-	p.wait("the tooltip gone", func(s webState) bool { return s.Tip == "" })
+	// A tap on the Houses tab takes the tooltip away and shows the
+	// houses' slots; a tap on a free one places an agent.
+	p.tap(st, "Houses")
+	st = p.wait("the Houses tab", func(s webState) bool {
+		for _, tg := range s.Targets {
+			if tg.Kind == "slot" {
+				return s.Tip == ""
+			}
+		}
+		return false
+	})
+	for _, tg := range st.Targets {
+		if tg.Kind == "slot" && tg.Text == "free" {
+			if tg.H < 44 {
+				t.Errorf("slot %s is %.0f CSS px tall, under a finger's 44", tg.ID, tg.H)
+			}
+			p.shot("phone-houses")
+			p.tapAt("place an agent on "+tg.ID, tg.X+tg.W/2, tg.Y+tg.H/2)
+			break
+		}
+	}
+	p.wait("the agent placed", func(s webState) bool { return s.Actions == n+1 })
 	p.checkNoProblems()
 
 }
