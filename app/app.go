@@ -414,13 +414,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	w := &a.win
 	b := screen.Bounds()
 	if b.Dx() != w.w || b.Dy() != w.h || w.sceneImg == nil {
-		w.w, w.h = b.Dx(), b.Dy()
-		scale, portrait := w.sc.S, w.portrait
-		w.portrait = a.opts.CanvasW <= 0 && ui.IsPortrait(float64(w.w)/max(w.scale.s, 1), float64(w.h)/max(w.scale.s, 1))
-		w.sc = ui.NewScalerFor(w.w, w.h, a.f.canvas)
-		if w.sc.S != scale || w.portrait != portrait {
-			a.rebuild() // the labels are fitted at the window's scale
-		}
+		a.resize(b.Dx(), b.Dy())
 		if w.sceneImg != nil {
 			w.sceneImg.Deallocate()
 		}
@@ -440,6 +434,21 @@ func (a *App) Draw(screen *ebiten.Image) {
 	screen.DrawImage(w.sceneImg, nil)
 	a.p.DrawHoverOn(screen, a.f.canvas, a.f.ws, a.ptr.hover, a.tips())
 	w.dirty = false
+}
+
+// resize takes the window's new size in pixels: the scaler, and whether
+// it is a phone held upright (in CSS pixels, the device scale taken out;
+// never with a fixed canvas), the scene built again when either changed.
+func (a *App) resize(pw, ph int) {
+	w := &a.win
+	w.w, w.h = pw, ph
+	scale, portrait := w.sc.S, w.portrait
+	dpr := max(w.scale.s, 1)
+	w.portrait = a.opts.CanvasW <= 0 && ui.IsPortrait(float64(w.w)/dpr, float64(w.h)/dpr)
+	w.sc = ui.NewScalerFor(w.w, w.h, a.f.canvas)
+	if w.sc.S != scale || w.portrait != portrait {
+		a.rebuild() // the labels are fitted at the window's scale
+	}
 }
 
 // unmanagedImage is a w×h image of its own texture, never moved by

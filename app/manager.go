@@ -232,16 +232,22 @@ func (f *frame) frame() *render.Frame {
 func (a *App) rebuild() {
 	m := &a.mgr
 	m.switched = false
-	// A phone held upright shows the table (no overlay, no notice over
-	// it) in the portrait layout; every other scene, and the table under
-	// them, keeps the landscape canvas.
-	ts, portrait := m.cur.(*tableScene)
-	portrait = portrait && a.win.portrait
-	if lg := a.f.sh.Live; lg != nil {
-		lg.tbl.SetPortrait(false)
+	// A phone held upright shows the table and its curtain (no overlay,
+	// no notice over it) in the portrait layout; every other scene, and
+	// the table under them, keeps the landscape canvas.
+	var lg *liveGame
+	switch s := m.cur.(type) {
+	case *tableScene:
+		lg = s.lg
+	case *curtainScene:
+		lg = s.lg
 	}
-	if ts != nil {
-		ts.lg.tbl.SetPortrait(portrait)
+	portrait := lg != nil && a.win.portrait
+	if old := a.f.sh.Live; old != nil {
+		old.tbl.SetPortrait(false)
+	}
+	if lg != nil {
+		lg.tbl.SetPortrait(portrait)
 	}
 	sh := m.cur.Show(a.ctx())
 	f := frame{sh: sh, ws: sh.Widgets, canvas: ui.Canvas(portrait)}
@@ -265,6 +271,7 @@ func (a *App) rebuild() {
 	if portrait {
 		// A phone's buttons show no key labels (the keys still work).
 		f.keysOnly = append(f.keysOnly, ui.DropKeyLabels(f.ws)...)
+		ui.DropKeyLabels(f.behind)
 	}
 	f.modal = len(f.ws)
 	f.ws = append(f.ws, sh.Over...)

@@ -61,6 +61,9 @@ func TestTouchPlaysTheTable(t *testing.T) {
 	if z := v.Zoom(); math.Abs(z-3) > 1e-9 {
 		t.Errorf("a pinch from 40 to 120 px zoomed the board to %.3f, want 3", z)
 	}
+	if z, _, b := a.pageView(); z != v.Zoom() || b != vp {
+		t.Errorf("the page is told zoom %.3f over %+v, want %.3f over %+v", z, b, v.Zoom(), vp)
+	}
 	if !a.win.stale {
 		t.Error("a pinch does not ask for a redraw")
 	}
@@ -104,6 +107,9 @@ func TestTouchPlaysTheTable(t *testing.T) {
 	}
 	if a.tips() == nil {
 		t.Errorf("a long press on %q shows no tooltip", a.f.ws[tip].Text)
+	}
+	if _, said, _ := a.pageView(); !strings.Contains(said, strings.Fields(a.f.ws[tip].Tip)[0]) {
+		t.Errorf("the page is told the tooltip %q, want %q's", said, a.f.ws[tip].Tip)
 	}
 	f.tick()
 	if a.tips() == nil {

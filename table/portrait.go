@@ -1,10 +1,13 @@
 package table
 
 import (
+	"fmt"
+	"image/color"
 	"math"
 
 	"notrueking/rules"
 	"notrueking/ui"
+	"notrueking/words"
 )
 
 // The portrait layout: a phone held upright (a window under 800 CSS
@@ -82,6 +85,46 @@ func NewPortraitLayout(n, houses int) Layout {
 	// A combat's card lies over the board.
 	l.Side = l.Board.Inset(4)
 	return l
+}
+
+// portraitCurtain is the hand-off curtain on the portrait canvas: the
+// same words and button as the landscape one's, one under the other, the
+// button a thumb's width; the whole screen lifts it.
+func (u *Table) portraitCurtain(seat rules.Seat) []ui.Widget {
+	name := u.seatName(seat)
+	id := ""
+	if seat >= 0 && int(seat) < len(u.seats) {
+		id = words.Title(u.seats[seat])
+	}
+	sc := ui.SeatColor(seat)
+	full := ui.Canvas(true)
+	card := ui.Rect{X: 12, Y: 230, W: full.W - 24, H: 330}
+	tw := card.W - 32
+	pass := fmt.Sprintf("Pass to %s (%s)", id, name)
+	only := fmt.Sprintf("Tap when only %s is looking.", name)
+	iam := "I am " + name
+	// A long name goes on a line of its own, smaller, not cut.
+	passText, passSize := pass, ui.FitSize(pass, 30, 20, true, tw)
+	if w, _ := ui.Measure(pass, passSize, true, 0); w > tw {
+		passText = fmt.Sprintf("Pass to %s\n(%s)", id, name)
+		passSize = min(ui.FitSize(id, 24, 16, true, tw), ui.FitSize("("+name+")", 24, 16, true, tw))
+	}
+	ws := []ui.Widget{
+		{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
+		{R: card, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: sc},
+		{R: ui.Rect{X: card.X + 16, Y: card.Y + 16, W: tw, H: 60}, Kind: ui.WText, Text: passText, Size: passSize, Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel), Tip: pass},
+		{R: ui.Rect{X: card.X + 16, Y: card.Y + 84, W: tw, H: 52}, Kind: ui.WText, Text: ui.WrapWords(only, 34), Size: 19, Align: ui.AlignCenter, Ink: ui.ColText, Tip: only},
+		{R: ui.Rect{X: card.X + 16, Y: card.Y + 146, W: tw, H: 48}, Kind: ui.WText, Text: ui.WrapWords(u.pub.Prompt, 40), Size: 16, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: u.pub.Prompt},
+		{R: ui.Rect{X: card.X + 16, Y: card.Y + card.H - 24 - 60, W: tw, H: 60}, Kind: ui.WButton, Text: iam, Size: ui.FitSize(iam, 24, 16, true, tw-20), Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
+	}
+	if u.msg != "" {
+		ink := ui.ColDim
+		if u.msgErr {
+			ink = ui.ColGold
+		}
+		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 16, Y: card.Y + 200, W: tw, H: 40}, Kind: ui.WText, Text: ui.WrapWords(u.msg, 44), Size: 15, Align: ui.AlignCenter, Ink: ink, Tip: u.msg})
+	}
+	return append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})})
 }
 
 // SetPortrait has Layout give the portrait layout (the app sets it while

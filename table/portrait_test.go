@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"notrueking/internal/tabletest"
@@ -231,5 +232,42 @@ func TestPortraitTabsSwitchThePane(t *testing.T) {
 	u.SetPortrait(false)
 	if l := u.Layout(); l.Portrait || has(u.Widgets(l), func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdTab }) {
 		t.Error("the landscape layout has tabs")
+	}
+}
+
+// TestPortraitCurtain: the portrait curtain lies on the portrait canvas,
+// names the seat and its player, and its button — a thumb's 60 px — and
+// the whole screen lift it; the landscape curtain is the old one.
+func TestPortraitCurtain(t *testing.T) {
+	g, err := tabletest.RulesVariant("standard", []string{"Bartholomew-Alexander", "Ben", "Cy"}, 4, rules.Plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := New(rules.HotSeat(g), Options{Seed: 4})
+	u.SetPortrait(true)
+	ws := u.CurtainWidgets(g.ToAct())
+	canvas := ui.Canvas(true)
+	if ws[len(ws)-1].R != canvas || ws[len(ws)-1].T.Cmd.Kind != ui.CmdLift {
+		t.Error("the whole portrait canvas does not lift the curtain")
+	}
+	b, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Kind == ui.WButton && w.T.Cmd.Kind == ui.CmdLift })
+	if !ok || b.R.H < 44 || b.Text != "I am "+u.SeatName(g.ToAct()) {
+		t.Errorf("the lift button: %+v", b)
+	}
+	for _, w := range ws {
+		if !ui.Within(w.R, canvas) {
+			t.Errorf("%q %+v leaves the portrait canvas", w.Text, w.R)
+		}
+		if w.Kind == ui.WText && w.Text != "" {
+			for _, line := range strings.Split(w.Text, "\n") {
+				if adv := advance(line, w.Size, w.Bold); adv > w.R.W {
+					t.Errorf("%q needs %.0f px, its box is %.0f wide", line, adv, w.R.W)
+				}
+			}
+		}
+	}
+	u.SetPortrait(false)
+	if ws := u.CurtainWidgets(g.ToAct()); ws[len(ws)-1].R != ui.Canvas(false) {
+		t.Error("the landscape curtain is not the whole landscape canvas")
 	}
 }

@@ -16,6 +16,10 @@ type Touch struct {
 // asks for the tooltip of what lies under it (a mouse's hover).
 const LongPress = 500 * time.Millisecond
 
+// maxTickGap is the most time one tick adds to a finger's hold: a window
+// that stalls (a slow frame) does not turn a tap into a long press.
+const maxTickGap = 100 * time.Millisecond
+
 // DefaultTapSlop is how far (base pixels) a finger may move and still tap
 // when Gestures.Slop is not set.
 const DefaultTapSlop = 12.0
@@ -34,7 +38,9 @@ const DefaultTapSlop = 12.0
 //     every finger has lifted;
 //   - a finger held still for LongPress asks for the tooltip under it
 //     (Hold), which stays after it lifts until the next finger comes
-//     down; a long press is no click.
+//     down; a long press is no click. A tick counts at most maxTickGap
+//     of the hold, so a window that stalls under a tapping finger does
+//     not make the tap a long press.
 //
 // While fingers speak the Input has Touch set: nothing is hovered except
 // where Hold asks.
@@ -43,15 +49,16 @@ type Gestures struct {
 	// DefaultTapSlop). The app sets it from the window's scale.
 	Slop float64
 
-	on             bool      // a gesture is in progress (a finger is or was down)
-	start          time.Time // when its first finger came down
-	sx, sy         float64   // where
-	lx, ly         float64   // the one finger's last position
-	moved, multi   bool      // it dragged; a second finger came down
-	held           bool      // the long press fired
-	pinch          [2]int    // the ids of the two fingers pinching
-	pd, pcx, pcy   float64   // their distance and midpoint last tick (pd 0: no pinch yet)
-	stuck          bool      // a long press's tooltip stays after the lift
+	on             bool          // a gesture is in progress (a finger is or was down)
+	last           time.Time     // the tick before
+	hold           time.Duration // how long the one finger has been held still: each tick's time, at most maxTickGap
+	sx, sy         float64       // where
+	lx, ly         float64       // the one finger's last position
+	moved, multi   bool          // it dragged; a second finger came down
+	held           bool          // the long press fired
+	pinch          [2]int        // the ids of the two fingers pinching
+	pd, pcx, pcy   float64       // their distance and midpoint last tick (pd 0: no pinch yet)
+	stuck          bool          // a long press's tooltip stays after the lift
 	stuckX, stuckY float64
 }
 
@@ -102,8 +109,10 @@ func (g *Gestures) Update(now time.Time, ts []Touch) (in Input, ok bool) {
 	if !g.on {
 		// The first finger of a new gesture.
 		f := ts[0]
-		*g = Gestures{Slop: g.Slop, on: true, start: now, sx: f.X, sy: f.Y, lx: f.X, ly: f.Y}
+		*g = Gestures{Slop: g.Slop, on: true, last: now, sx: f.X, sy: f.Y, lx: f.X, ly: f.Y}
 	}
+	dt := min(max(now.Sub(g.last), 0), maxTickGap)
+	g.last = now
 	in = Input{Touch: true, Down: true, GestX: g.sx, GestY: g.sy}
 	if len(ts) >= 2 {
 		g.multi, g.held = true, false
@@ -136,7 +145,8 @@ func (g *Gestures) Update(now time.Time, ts []Touch) (in Input, ok bool) {
 		in.PanX, in.PanY = f.X-g.lx, f.Y-g.ly
 	}
 	g.lx, g.ly = f.X, f.Y
-	if !g.moved && !g.multi && (g.held || now.Sub(g.start) >= LongPress) {
+	g.hold += dt
+	if !g.moved && !g.multi && (g.held || g.hold >= LongPress) {
 		g.held = true
 		in.Hold = true
 	}

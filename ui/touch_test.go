@@ -214,6 +214,27 @@ func TestGesturesLongPressShowsTheTooltipAndDoesNotClick(t *testing.T) {
 	}
 }
 
+// TestGesturesStallIsNoLongPress: a window that stalls for two seconds
+// between the ticks that see a tapping finger (a slow frame) still
+// taps; held on over ticks, the finger makes a long press as usual.
+func TestGesturesStallIsNoLongPress(t *testing.T) {
+	f := newFinger()
+	f.tick(Touch{ID: 1, X: 100, Y: 100})
+	f.now = f.now.Add(2 * time.Second)
+	if in, _ := f.tick(Touch{ID: 1, X: 100, Y: 100}); in.Hold {
+		t.Fatal("one stalled tick made a long press")
+	}
+	if in, _ := f.tick(); !in.Click || in.Hold {
+		t.Errorf("a tap through a stall: %+v; want a click", in)
+	}
+	f.tick(Touch{ID: 2, X: 100, Y: 100})
+	f.now = f.now.Add(2 * time.Second)
+	f.tick(Touch{ID: 2, X: 100, Y: 100})
+	if in := f.wait(LongPress, Touch{ID: 2, X: 100, Y: 100}); !in.Hold {
+		t.Error("held on after a stall, no long press")
+	}
+}
+
 func TestGesturesMoveAfterLongPressDrags(t *testing.T) {
 	f := newFinger()
 	f.tick(Touch{ID: 1, X: 100, Y: 100})

@@ -52,10 +52,29 @@ func (p *page) frames(n int) {
 	p.t.Fatalf("the game drew no frame in a minute")
 }
 
+// settle waits until the game draws frames quickly again (three in
+// 150 ms: nothing left to paint), so that a tap is not held through a
+// slow frame into a long press; it gives up after ten seconds (a loaded
+// machine), and the tap is tried anyway.
+func (p *page) settle() {
+	p.t.Helper()
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); {
+		st, _ := p.state()
+		t0 := time.Now()
+		for time.Since(t0) < 150*time.Millisecond {
+			if s, ok := p.state(); ok && s.Frames >= st.Frames+3 {
+				return
+			}
+		}
+	}
+}
+
 // tapAt taps (x, y) CSS pixels: a finger down, held until the game has
-// read it, up; it fails when the finger stayed down for a long press.
+// read it, up. A long press is half a second: a tap held longer (a
+// frame that slow) is logged.
 func (p *page) tapAt(what string, x, y float64) {
 	p.t.Helper()
+	p.settle()
 	start := time.Now()
 	p.touch(what, input.TouchStart, [2]float64{x, y})
 	p.frames(1)
@@ -90,19 +109,24 @@ func TestBrowserTouchPhone(t *testing.T) {
 	p := newPage(t, "")
 	p.phone()
 	p.run("open the page", chromedp.Navigate(p.url+"?players=3&names=Ann,Ben,Cy"))
-	st := p.wait("the quick game's curtain", func(s webState) bool { return s.Frames > 0 && s.Scene == "curtain" })
+	p.wait("the quick game's curtain", func(s webState) bool { return s.Frames > 0 && s.Scene == "curtain" })
 	p.shot("phone-curtain")
 	for seat := 0; seat < 3; seat++ {
-		st = p.wait("a curtain", func(s webState) bool { return s.Scene == "curtain" && s.Actions == seat })
+		st := p.wait("a curtain", func(s webState) bool { return s.Scene == "curtain" && s.Actions == seat })
+		for _, tg := range st.Targets {
+			if tg.ID == "curtain" && tg.Kind == "button" && tg.H < 44 {
+				t.Errorf("the curtain's button is %.0f CSS px tall, under a finger's 44", tg.H)
+			}
+		}
 		p.tap(st, "curtain")
 		st = p.wait("the table", func(s webState) bool { return s.Scene == "table" })
 		if seat == 0 {
 			p.shot("phone-table")
 		}
 		p.tap(st, "confirm-arrange")
-		st = p.wait("the card confirmed", func(s webState) bool { return s.Actions == seat+1 })
+		p.wait("the card confirmed", func(s webState) bool { return s.Actions == seat+1 })
 	}
-	st = p.wait("the next seat's table", func(s webState) bool {
+	st := p.wait("the next seat's table", func(s webState) bool {
 		if s.Scene == "curtain" {
 			for _, tg := range s.Targets {
 				if tg.ID == "curtain" {
