@@ -404,10 +404,18 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 	if u.isCitadel() {
 		nameCol, agentsCol = 72, 66
 	}
+	// A phone's narrow pane: two lines a row, the loyalty tokens on the
+	// second, under the name.
+	compact := r.W < 500
 	for k, p := range u.pub.Players {
 		i := p.Seat
 		y := r.Y + 32 + float64(k)*pitch
 		bh := pitch - 4
+		lh := bh // the first line's height
+		if compact {
+			lh = math.Floor(bh / 2)
+		}
+		ty := y + lh/2 - 10 // the first line's text
 		sc := ui.SeatColor(i)
 		row := ui.Widget{R: ui.Rect{X: r.X + 8, Y: y - 1, W: r.W - 16, H: pitch - 2}, Kind: ui.WPanel, Fill: ui.ColPanel}
 		if i == ta {
@@ -418,8 +426,8 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 1, W: 86, H: bh - 2}, Kind: ui.WBox, Text: words.Title(p.ID), Size: 15, Bold: true, Fill: sc, Ink: ui.TextOn(sc),
 			Tip: fmt.Sprintf("Conspiracy %s, played by %s. A conspiracy backs no house openly: its loyalty card says which houses it wants ranked high.", words.Title(p.ID), u.seatName(i))})
 		x += 90
-		gh := math.Min(20, bh-2)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + (bh-gh)/2, W: gh, H: gh}, Kind: ui.WGlyph, Text: p.ID, Ink: sc})
+		gh := math.Min(20, lh-2)
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + (lh-gh)/2, W: gh, H: gh}, Kind: ui.WGlyph, Text: p.ID, Ink: sc})
 		x += gh + 4
 		name := u.seatName(i)
 		nameTip := name + " plays " + words.Title(p.ID) + "."
@@ -429,7 +437,7 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, words.Article(lv), words.Title(p.ID))
 			nameW = nameCol - 38 // the "bot" tag keeps its place however long the name
 		}
-		tag := u.presenceTag(i, ui.Rect{X: x + nameCol - 40, Y: y + bh/2 - 9, W: 36, H: 18}, name)
+		tag := u.presenceTag(i, ui.Rect{X: x + nameCol - 40, Y: ty + 1, W: 36, H: 18}, name)
 		if tag != nil {
 			nameW = nameCol - 44
 			nameTip = tag.Tip
@@ -437,23 +445,29 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		if i == u.pub.FirstPlayer {
 			nameTip += " First player this round."
 		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip})
 		if lv != "" {
-			ws = append(ws, ui.Widget{R: ui.Rect{X: x + nameW + 2, Y: y + bh/2 - 9, W: 30, H: 18}, Kind: ui.WBox, Text: "bot", Size: 12, Fill: ui.ColPanelHi, Edge: ui.ColDim, Ink: ui.ColText, Tip: nameTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x + nameW + 2, Y: ty + 1, W: 30, H: 18}, Kind: ui.WBox, Text: "bot", Size: 12, Fill: ui.ColPanelHi, Edge: ui.ColDim, Ink: ui.ColText, Tip: nameTip})
 		}
 		if tag != nil {
 			ws = append(ws, *tag)
 		}
 		x += nameCol
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: agentsCol - 4, H: 20}, Kind: ui.WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: ui.ColDim,
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: agentsCol - 4, H: 20}, Kind: ui.WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: ui.ColDim,
 			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", words.Count(p.AgentsInHand, "agent"), name)})
 		x += agentsCol
 		// Loyalty tokens as the public sees them, at the right.
 		nt := max(len(p.Loyalty), 1)
 		tw := math.Min(46, math.Floor(230/float64(nt)))
 		tx := r.X + r.W - 12 - tw*float64(len(p.Loyalty))
+		tokY, tokH, right := y+1, bh-2, tx // the tokens' line; where the first line ends
+		if compact {
+			tx0 := r.X + 12 + 90
+			tw = math.Min(46, math.Floor((r.X+r.W-12-tx0)/float64(nt)))
+			tx, tokY, tokH, right = tx0, y+lh+1, bh-lh-1, r.X+r.W-12
+		}
 		for k, tk := range p.Loyalty {
-			w := ui.Widget{R: ui.Rect{X: tx + float64(k)*tw, Y: y + 1, W: tw - 3, H: bh - 2}, Kind: ui.WBox, Size: 15, Bold: true}
+			w := ui.Widget{R: ui.Rect{X: tx + float64(k)*tw, Y: tokY, W: tw - 3, H: tokH}, Kind: ui.WBox, Size: 15, Bold: true}
 			slot := fmt.Sprintf("Loyalty slot %d of %s's card, worth %s if its house's final rank span takes in place %d.", k+1, name, words.Count(tk.Value, "point"), k+1)
 			if tk.Revealed && tk.House >= 0 {
 				w.Fill = ui.HouseColor(u.m, tk.House)
@@ -473,13 +487,13 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		}
 		// The Citadel's pieces (counts), then the house cards in hand per
 		// house (public), between.
-		chips, cw := u.citadelChips(p, x, y, bh, tx-6-x)
+		chips, cw := u.citadelChips(p, x, y, lh, right-6-x)
 		ws = append(ws, chips...)
 		if k == 0 {
 			ws = append(ws, u.citadelHead(r, x)...)
 		}
 		x += cw
-		room := tx - 6 - x
+		room := right - 6 - x
 		var held []board.HouseID
 		total := 0
 		for h := range u.m.NumHouses() {
@@ -500,17 +514,17 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		switch {
 		case room < 60:
 			// Little room (the Citadel's pieces): the hand's size alone.
-			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: math.Min(27, room), H: bh - 4}, Kind: ui.WBox, Text: fmt.Sprint(total), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.ColEdge, Tip: handTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: math.Min(27, room), H: lh - 4}, Kind: ui.WBox, Text: fmt.Sprint(total), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.ColEdge, Tip: handTip})
 		case total == 0:
-			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: room, H: 20}, Kind: ui.WText, Text: "no cards", Size: 15, Ink: ui.ColDim, Tip: handTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: room, H: 20}, Kind: ui.WText, Text: "no cards", Size: 15, Ink: ui.ColDim, Tip: handTip})
 		case float64(len(held))*30 <= room:
 			for _, h := range held {
 				hc := ui.HouseColor(u.m, h)
-				ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: 27, H: bh - 4}, Kind: ui.WBox, Text: fmt.Sprint(p.HandSize(h)), Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Tip: handTip})
+				ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: 27, H: lh - 4}, Kind: ui.WBox, Text: fmt.Sprint(p.HandSize(h)), Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Tip: handTip})
 				x += 30
 			}
 		default:
-			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: room, H: 20}, Kind: ui.WText, Text: words.Count(total, "card"), Size: 15, Ink: ui.ColText, Tip: handTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: room, H: 20}, Kind: ui.WText, Text: words.Count(total, "card"), Size: 15, Ink: ui.ColText, Tip: handTip})
 		}
 	}
 	return ws

@@ -200,8 +200,25 @@ func TestBrowserTouchPhone(t *testing.T) {
 	if !strings.ContainsAny(tip, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
 		t.Errorf("the long press's tooltip says %q", tip)
 	}
-	// A tap on the Houses tab takes the tooltip away and shows the
-	// houses' slots; a tap on a free one places an agent.
+	// The Log tab shows the log's entries (a tap on one shows the table
+	// then), the Players tab the conspiracies; a tap on the Houses tab
+	// shows the houses' slots, and a tap on a free one places an agent.
+	// (The log's entries in the pane, under the board: "Since you last
+	// looked" over the board has entries too.)
+	inPane := func(s webState) bool {
+		for _, tg := range s.Targets {
+			if strings.HasPrefix(tg.ID, "log:") && tg.Y > b.Y+b.H {
+				return true
+			}
+		}
+		return false
+	}
+	p.tap(st, "Log")
+	st = p.wait("the Log tab", func(s webState) bool { return inPane(s) && s.Tip == "" })
+	p.shot("phone-log")
+	p.tap(st, "Players")
+	st = p.wait("the Players tab", func(s webState) bool { return !inPane(s) })
+	p.shot("phone-players")
 	p.tap(st, "Houses")
 	st = p.wait("the Houses tab", func(s webState) bool {
 		for _, tg := range s.Targets {
