@@ -271,3 +271,50 @@ func TestPortraitCurtain(t *testing.T) {
 		t.Error("the landscape curtain is not the whole landscape canvas")
 	}
 }
+
+// TestPortraitLogScrollsUnderAFinger: on the Log tab a finger's drag
+// begun on the log scrolls it, the rows following the finger (down:
+// older entries), a row a log row's height; a drag begun elsewhere, or
+// with another tab up, does not.
+func TestPortraitLogScrollsUnderAFinger(t *testing.T) {
+	g, err := tabletest.RulesVariant("standard", []string{"Ann", "Ben", "Cy"}, 2, rules.Plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(2))
+	for range 80 {
+		legal := g.Legal()
+		if _, err := g.Apply(legal[rng.Intn(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u := New(rules.HotSeat(g), Options{Seed: 2})
+	u.SetPortrait(true)
+	l := u.Layout()
+	u.Widgets(l)
+	drag := func(x, y, dy float64) bool {
+		return u.Wheel(ui.Input{Touch: true, Down: true, X: x, Y: y + dy, PanY: dy, GestX: x, GestY: y})
+	}
+	cx, cy := l.Log.Center()
+	if drag(cx, cy, 3*logRowH) || u.log.back != 0 {
+		t.Fatal("a drag over the Decision tab's pane scrolled the log behind its tab")
+	}
+	u.Do(ui.Command{Kind: ui.CmdTab, N: TabLog})
+	u.Widgets(l)
+	if u.log.maxBack < 5 {
+		t.Fatalf("the log has %d rows to scroll: too few for the test", u.log.maxBack)
+	}
+	if !drag(cx, cy, 3*logRowH+2) || u.log.back != 3 {
+		t.Fatalf("a drag of three rows down scrolled the log back %d rows, want 3", u.log.back)
+	}
+	if drag(cx, cy, logRowH/2) || u.log.back != 3 {
+		t.Error("half a row scrolled the log")
+	}
+	if !drag(cx, cy, -2*logRowH) || u.log.back != 2 {
+		t.Errorf("half a row, then two rows up: back %d, want 2 (the half row kept)", u.log.back)
+	}
+	bx, by := l.Board.Center()
+	if drag(bx, by, 4*logRowH) || u.log.back != 2 {
+		t.Error("a drag begun on the board scrolled the log")
+	}
+}

@@ -66,6 +66,9 @@ type Table struct {
 	portrait bool
 	tab      int
 	tap      float64
+	// logDrag is a finger's drag over the log not yet scrolled (less
+	// than a row).
+	logDrag float64
 	// notes are the app's own log lines (hints) merged into the log.
 	notes []rules.LogLine
 	// hiddenPlays are the card plays the hand panel had no room for; the
