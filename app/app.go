@@ -315,8 +315,11 @@ type pointer struct {
 	hover     int
 	hoverTerr int
 	// touch recognises the fingers' gestures (readTouches); touchIDs and
-	// touches are its buffers, (mouseX, mouseY) the cursor last tick.
+	// touches are its buffers, (mouseX, mouseY) the cursor last tick;
+	// touched: fingers were the last to point (the mouse has not moved
+	// since).
 	touch          ui.Gestures
+	touched        bool
 	touchIDs       []ebiten.TouchID
 	touches        []ui.Touch
 	mouseX, mouseY int

@@ -98,14 +98,23 @@ func readTouches(in ui.Input, sc ui.Scaler, p *pointer, dpr float64, now time.Ti
 		ts = append(ts, ui.Touch{ID: int(id), X: bx, Y: by})
 	}
 	p.touches = ts
-	if (cx != p.mouseX || cy != p.mouseY || in.Click || in.Down || in.Wheel != 0) && len(ts) == 0 {
+	switch {
+	case len(ts) > 0:
+		p.touched = true
+	case cx != p.mouseX || cy != p.mouseY || in.Click || in.Down || in.Wheel != 0:
 		p.touch.Forget()
+		p.touched = false
 	}
 	p.mouseX, p.mouseY = cx, cy
 	if sc.S > 0 {
 		p.touch.Slop = tapSlop * max(dpr, 1) / sc.S
 	}
 	g, ok := p.touch.Update(now, ts)
+	if !ok && p.touched {
+		// Between gestures a touch screen's pointer is nowhere: the
+		// cursor Ebitengine keeps (never moved) hovers nothing.
+		in.X, in.Y = -1, -1
+	}
 	return mergeTouch(in, g, ok)
 }
 
