@@ -228,6 +228,21 @@ func TestPortraitTabsSwitchThePane(t *testing.T) {
 	if tabAt(u.Widgets(l), TabHouses).Hot {
 		t.Error("the Houses tab is lit while it is up")
 	}
+	// A log entry's table (the past): its banner over the top bar, its
+	// Return a finger's height, on the canvas.
+	u.Do(ui.Command{Kind: ui.CmdLogEntry, N: 0})
+	if !u.InPast() {
+		t.Fatal("a log entry did not show the past")
+	}
+	for _, w := range u.Widgets(l) {
+		if !ui.Within(w.R, ui.Canvas(true)) {
+			t.Errorf("the past: %q %+v leaves the canvas", w.Text, w.R)
+		}
+		if w.T.Cmd.Kind == ui.CmdPresent && w.R.H < 44 {
+			t.Errorf("the past's Return is %.0f px tall", w.R.H)
+		}
+	}
+	u.Do(ui.Command{Kind: ui.CmdPresent})
 	// The landscape layout is as it was: no tabs.
 	u.SetPortrait(false)
 	if l := u.Layout(); l.Portrait || has(u.Widgets(l), func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdTab }) {
