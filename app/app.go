@@ -322,10 +322,20 @@ type pointer struct {
 	hover     int
 	hoverTerr int
 	// down is whether the button (or a finger) was down at the last
-	// input; releases counts its releases (a widget acts on the press, a
-	// territory on the release: after a release both are done).
+	// input; releases counts its releases and the taps (a widget acts on
+	// the press, a territory on the release: after a release both are
+	// done).
 	down     bool
 	releases int
+	// touch recognises the fingers' gestures (readTouches); touchIDs and
+	// touches are its buffers, (mouseX, mouseY) the cursor last tick;
+	// touched: fingers were the last to point (the mouse has not moved
+	// since).
+	touch          ui.Gestures
+	touched        bool
+	touchIDs       []ebiten.TouchID
+	touches        []ui.Touch
+	mouseX, mouseY int
 }
 
 // window is the window's state: its size in pixels and the scaler from
@@ -346,6 +356,9 @@ type window struct {
 	// says "Your turn: …" while it is this screen's turn in a game
 	// played at several devices (turn.go).
 	title, shownTitle, turn string
+	// portrait: the window is a phone held upright (ui.IsPortrait): the
+	// table takes the portrait layout.
+	portrait bool
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {
@@ -377,8 +390,8 @@ func (a *App) Update() error {
 	if ebiten.IsWindowBeingClosed() && a.closeWindow() {
 		return ebiten.Termination
 	}
-	a.handle(readInput(a.win.sc))
 	now := time.Now()
+	a.handle(readInput(a.win.sc, &a.ptr, a.win.scale.s, now))
 	if a.mgr.tick(now, a.ctx()) {
 		a.rebuild()
 		a.redraw()
@@ -423,12 +436,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	w := &a.win
 	b := screen.Bounds()
 	if b.Dx() != w.w || b.Dy() != w.h || w.sceneImg == nil {
-		w.w, w.h = b.Dx(), b.Dy()
-		scale := w.sc.S
-		w.sc = ui.NewScaler(w.w, w.h)
-		if w.sc.S != scale {
-			a.rebuild() // the labels are fitted at the window's scale
-		}
+		a.resize(b.Dx(), b.Dy())
 		if w.sceneImg != nil {
 			w.sceneImg.Deallocate()
 		}
@@ -446,8 +454,23 @@ func (a *App) Draw(screen *ebiten.Image) {
 		w.stale = false
 	}
 	screen.DrawImage(w.sceneImg, nil)
-	a.p.DrawHover(screen, a.f.ws, a.ptr.hover, a.tips())
+	a.p.DrawHoverOn(screen, a.f.canvas, a.f.ws, a.ptr.hover, a.tips())
 	w.dirty = false
+}
+
+// resize takes the window's new size in pixels: the scaler, and whether
+// it is a phone held upright (in CSS pixels, the device scale taken out;
+// never with a fixed canvas), the scene built again when either changed.
+func (a *App) resize(pw, ph int) {
+	w := &a.win
+	w.w, w.h = pw, ph
+	scale, portrait := w.sc.S, w.portrait
+	dpr := max(w.scale.s, 1)
+	w.portrait = a.opts.CanvasW <= 0 && ui.IsPortrait(float64(w.w)/dpr, float64(w.h)/dpr)
+	w.sc = ui.NewScalerFor(w.w, w.h, a.f.canvas)
+	if w.sc.S != scale || w.portrait != portrait {
+		a.rebuild() // the labels are fitted at the window's scale
+	}
 }
 
 // unmanagedImage is a w×h image of its own texture, never moved by
@@ -459,7 +482,7 @@ func unmanagedImage(w, h int) *ebiten.Image {
 // drawTo draws the whole scene with hover effects into dst (any size).
 func (a *App) drawTo(dst *ebiten.Image) {
 	a.p.DrawScene(dst, a.f.frame(), a.ptr.hover)
-	a.p.DrawHover(dst, nil, -1, a.tips())
+	a.p.DrawHoverOn(dst, a.f.canvas, nil, -1, a.tips())
 }
 
 // Release deallocates every texture the app keeps: its painter's caches

@@ -419,10 +419,13 @@ func (lg *liveGame) botWidgets(ws []ui.Widget) []ui.Widget {
 	}
 	l := u.Layout()
 	pr := l.Prompt
-	if lg.tester {
+	if lg.tester && !l.Portrait {
 		pr.W = table.TesterBadge.X - 12 - pr.X
 	}
 	r := ui.Rect{X: pr.X + pr.W - 132, Y: pr.Y, W: 132, H: pr.H}
+	if l.Portrait {
+		r = l.Hint
+	}
 	seat := u.Game().ToAct()
 	var w ui.Widget
 	lv, bot := lg.botLevelOf(seat)
@@ -440,7 +443,7 @@ func (lg *liveGame) botWidgets(ws []ui.Widget) []ui.Widget {
 		return ws
 	}
 	for i := range ws {
-		if ws[i].R == pr && ws[i].Kind == ui.WText {
+		if ws[i].R == pr && ws[i].Kind == ui.WText && !l.Portrait {
 			ws[i].R.W -= r.W + 8
 		}
 	}

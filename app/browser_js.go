@@ -537,6 +537,10 @@ type webState struct {
 	Releases int        `json:"releases"`
 	Planned  string     `json:"planned,omitempty"`
 	Note     string     `json:"note,omitempty"`
+	// Touch (pageView): the board's zoom and viewport, the tooltip shown.
+	Zoom  float64    `json:"zoom,omitempty"`
+	Tip   string     `json:"tip,omitempty"`
+	Board *webTarget `json:"board,omitempty"`
 }
 
 type webTarget struct {
@@ -584,6 +588,11 @@ func (w *webGame) snapshot() {
 	dpr := ebiten.Monitor().DeviceScaleFactor()
 	if dpr <= 0 {
 		dpr = 1
+	}
+	z, tip, vp := a.pageView()
+	if st.Tip = tip; z > 0 {
+		r := a.win.sc.Rect(vp)
+		st.Zoom, st.Board = z, &webTarget{ID: "board", X: r.X / dpr, Y: r.Y / dpr, W: r.W / dpr, H: r.H / dpr}
 	}
 	kinds := map[ui.TargetKind]string{ui.TButton: "button", ui.TSlot: "slot", ui.TToken: "token", ui.TTerritory: "territory", ui.TSeatToken: "seat-token"}
 	for _, wd := range a.f.ws {

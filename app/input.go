@@ -1,6 +1,9 @@
 package app
 
 import (
+	"strings"
+	"time"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
@@ -13,6 +16,9 @@ import (
 // through the manager (handle). The board's part — zoom with the wheel,
 // pan with a drag, fit with F or Home, a click on a territory counted on
 // release when the press did not drag — is the camera's (ui.Camera.Handle).
+// On a touch screen the fingers own the pointer while they speak: the
+// gestures (ui.Gestures: tap, drag, pinch, long press) are read from
+// Ebitengine's touches here and recognised in package ui.
 
 // namedKeys are the keys the app answers besides text, by name.
 var namedKeys = []struct {
@@ -32,8 +38,19 @@ var namedKeys = []struct {
 	{ebiten.KeyB, "B"}, {ebiten.KeyV, "V"},
 }
 
-func readInput(sc ui.Scaler) ui.Input {
+// tapSlop is how far a finger may move and still tap, in CSS pixels
+// (device-independent pixels).
+const tapSlop = 10
+
+// readInput reads one tick's input: the mouse and keys, or the fingers
+// through p's gestures when they speak. dpr is the device scale factor.
+func readInput(sc ui.Scaler, p *pointer, dpr float64, now time.Time) ui.Input {
 	cx, cy := ebiten.CursorPosition()
+	return readTouches(readMouseKeys(sc, cx, cy), sc, p, dpr, now, cx, cy)
+}
+
+// readMouseKeys reads the mouse (its cursor at (cx, cy)) and the keys.
+func readMouseKeys(sc ui.Scaler, cx, cy int) ui.Input {
 	x, y := sc.ToBase(float64(cx), float64(cy))
 	in := ui.Input{X: x, Y: y, Click: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)}
 	in.Chars = ebiten.AppendInputChars(nil)
@@ -69,6 +86,50 @@ func readInput(sc ui.Scaler) ui.Input {
 	return in
 }
 
+// readTouches puts the fingers' gestures in place of the mouse's pointer
+// when they speak. A mouse that moves or presses takes the pointer back
+// (a long press's tooltip kept after the lift goes).
+func readTouches(in ui.Input, sc ui.Scaler, p *pointer, dpr float64, now time.Time, cx, cy int) ui.Input {
+	p.touchIDs = ebiten.AppendTouchIDs(p.touchIDs[:0])
+	ts := p.touches[:0]
+	for _, id := range p.touchIDs {
+		tx, ty := ebiten.TouchPosition(id)
+		bx, by := sc.ToBase(float64(tx), float64(ty))
+		ts = append(ts, ui.Touch{ID: int(id), X: bx, Y: by})
+	}
+	p.touches = ts
+	switch {
+	case len(ts) > 0:
+		p.touched = true
+	case cx != p.mouseX || cy != p.mouseY || in.Click || in.Down || in.Wheel != 0:
+		p.touch.Forget()
+		p.touched = false
+	}
+	p.mouseX, p.mouseY = cx, cy
+	if sc.S > 0 {
+		p.touch.Slop = tapSlop * max(dpr, 1) / sc.S
+	}
+	g, ok := p.touch.Update(now, ts)
+	if !ok && p.touched {
+		// Between gestures a touch screen's pointer is nowhere: the
+		// cursor Ebitengine keeps (never moved) hovers nothing.
+		in.X, in.Y = -1, -1
+	}
+	return mergeTouch(in, g, ok)
+}
+
+// mergeTouch puts a gesture's pointer (g, when ok) in place of the
+// mouse's in in; the keys stay.
+func mergeTouch(in ui.Input, g ui.Input, ok bool) ui.Input {
+	if !ok {
+		return in
+	}
+	in.X, in.Y, in.Click, in.Down, in.MiddleDown, in.Right, in.Wheel = g.X, g.Y, g.Click, g.Down, false, false, 0
+	in.Touch, in.Hold, in.PanX, in.PanY = true, g.Hold, g.PanX, g.PanY
+	in.Zoom, in.ZoomX, in.ZoomY, in.GestX, in.GestY = g.Zoom, g.ZoomX, g.ZoomY, g.GestX, g.GestY
+	return in
+}
+
 func repeating(k ebiten.Key) bool {
 	d := inpututil.KeyPressDuration(k)
 	return d == 1 || (d > 30 && d%4 == 0)
@@ -91,30 +152,33 @@ func (a *App) handle(in ui.Input) {
 	if a.mgr.switched {
 		a.rebuild() // the scene changed outside handle (a tick, a test)
 	}
-	if a.ptr.down && !in.Down {
-		a.ptr.releases++
+	if a.ptr.down && !in.Down || in.Touch && in.Click {
+		a.ptr.releases++ // a button let go, or a tap (a click when the finger lifts)
 	}
 	a.ptr.down = in.Down
 	if a.boardInput(in) {
 		in.Click = false // the board took the press (a drag, or a click on release)
 	}
-	_, hv := a.hit(in.X, in.Y)
+	// What is hovered: under the mouse, or under a finger held still
+	// (a long press); a finger that only taps or drags hovers nothing.
+	hx, hy := in.HoverAt()
+	_, hv := a.hit(hx, hy)
 	if hv != a.ptr.hover {
 		a.ptr.hover = hv
 		a.win.dirty = true
 	}
 	ht := -1
 	if a.f.boardInput() && hv < 0 {
-		ht = a.boardHit(in.X, in.Y)
+		ht = a.boardHit(hx, hy)
 	}
-	if ht != a.ptr.hoverTerr || (ht >= 0 && (in.X != a.ptr.x || in.Y != a.ptr.y)) {
+	if ht != a.ptr.hoverTerr || (ht >= 0 && (hx != a.ptr.x || hy != a.ptr.y)) {
 		a.ptr.hoverTerr = ht
 		a.win.dirty = true
 	}
-	if ui.TipIndex(a.f.ws, in.X, in.Y) != ui.TipIndex(a.f.ws, a.ptr.x, a.ptr.y) {
+	if ui.TipIndex(a.f.ws, hx, hy) != ui.TipIndex(a.f.ws, a.ptr.x, a.ptr.y) {
 		a.win.dirty = true
 	}
-	a.ptr.x, a.ptr.y = in.X, in.Y
+	a.ptr.x, a.ptr.y = hx, hy
 	changed := true
 	var rest []string
 	if in.Has("F1") {
@@ -234,12 +298,29 @@ func (a *App) boardInput(in ui.Input) bool {
 func (a *App) tips() []ui.Widget {
 	ws, off := a.f.live()
 	if i := ui.TipIndex(ws, a.ptr.x, a.ptr.y); i >= 0 {
-		return ui.TooltipFor(a.f.ws, i+off, a.f.sh.Message)
+		return ui.TooltipIn(a.f.ws, i+off, a.f.sh.Message, a.f.canvas)
 	}
 	if a.f.boardInput() && a.ptr.hoverTerr >= 0 {
 		// The territory's public facts; in try mode, whether the group
 		// picked could move there.
-		return a.f.sh.Board.Table.TerritoryTip(board.TerrID(a.ptr.hoverTerr), a.ptr.x, a.ptr.y, a.f.sh.Message)
+		return ui.TipInside(a.f.sh.Board.Table.TerritoryTip(board.TerrID(a.ptr.hoverTerr), a.ptr.x, a.ptr.y, a.f.sh.Message), a.f.canvas)
 	}
 	return nil
+}
+
+// pageView is what the page's state() adds for touch (the browser's
+// tests read it): the board's zoom (0: no board), the tooltip shown
+// ("": none; its lines joined by spaces) and the board's viewport on the
+// base canvas.
+func (a *App) pageView() (zoom float64, tip string, vp ui.Rect) {
+	if a.f.board != nil && a.f.boardInput() {
+		zoom, vp = a.f.board.Camera.Zoom(), a.f.board.Camera.Viewport()
+	}
+	var lines []string
+	for _, w := range a.tips() {
+		if w.Kind == ui.WText && w.Text != "" {
+			lines = append(lines, w.Text)
+		}
+	}
+	return zoom, strings.Join(lines, " "), vp
 }

@@ -179,7 +179,11 @@ func (lg *liveGame) decorate(c *Context, ws []ui.Widget, hint bool) []ui.Widget 
 	if lg.tester && !c.app.opts.Clean {
 		// In the top bar, between the prompt and the round: it covers no
 		// board (on the board it hid Castle Black's name).
-		ws = append(ws, ui.Widget{R: table.TesterBadge, Kind: ui.WBox, Text: table.TesterText(lg.tbl.Seed()), Size: 15, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText,
+		r := table.TesterBadge
+		if l := lg.tbl.Layout(); l.Portrait {
+			r = l.Round // over the round's line: the top bar has no other room
+		}
+		ws = append(ws, ui.Widget{R: r, Kind: ui.WBox, Text: table.TesterText(lg.tbl.Seed()), Size: 15, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText,
 			Tip: "A tester's game: its seed was given, so its shuffles are no secret."})
 	}
 	if hint {

@@ -208,6 +208,8 @@ type frame struct {
 	keysOnly []ui.Widget
 	// board is the board as the painter draws it (nil for none).
 	board *render.Board
+	// canvas is the base canvas the frame is laid out on (ui.Canvas).
+	canvas ui.Rect
 }
 
 // live is the part of the widget list that takes clicks and keys: an
@@ -227,7 +229,7 @@ func (f *frame) boardInput() bool { return f.board != nil && f.sh.Board.Input &&
 
 // frame is what the painter is given.
 func (f *frame) frame() *render.Frame {
-	return &render.Frame{Board: f.board, Behind: f.behind, Widgets: f.ws}
+	return &render.Frame{Board: f.board, Behind: f.behind, Widgets: f.ws, Canvas: f.canvas}
 }
 
 // rebuild builds what the scene up shows: its widgets, the banner over
@@ -236,8 +238,26 @@ func (f *frame) frame() *render.Frame {
 func (a *App) rebuild() {
 	m := &a.mgr
 	m.switched = false
+	// A phone held upright shows the table and its curtain (no overlay,
+	// no notice over it) in the portrait layout; every other scene, and
+	// the table under them, keeps the landscape canvas.
+	var lg *liveGame
+	switch s := m.cur.(type) {
+	case *tableScene:
+		lg = s.lg
+	case *curtainScene:
+		lg = s.lg
+	}
+	portrait := lg != nil && a.win.portrait
+	if old := a.f.sh.Live; old != nil {
+		old.tbl.SetPortrait(false)
+	}
+	if lg != nil {
+		lg.tbl.SetPortrait(portrait)
+	}
 	sh := m.cur.Show(a.ctx())
-	f := frame{sh: sh, ws: sh.Widgets}
+	f := frame{sh: sh, ws: sh.Widgets, canvas: ui.Canvas(portrait)}
+	a.win.sc = ui.NewScalerFor(a.win.w, a.win.h, f.canvas)
 	if sh.Behind != nil {
 		f.behind = append([]ui.Widget(nil), sh.Behind...)
 		a.presentWidgets(&f.behind)
@@ -254,6 +274,11 @@ func (a *App) rebuild() {
 			ui.Text(ui.Rect{X: r.X + 10, Y: r.Y + 30, W: r.W - 20, H: 20}, detail, 15, ui.ColText))
 	}
 	f.keysOnly = a.presentWidgets(&f.ws)
+	if portrait {
+		// A phone's buttons show no key labels (the keys still work).
+		f.keysOnly = append(f.keysOnly, ui.DropKeyLabels(f.ws)...)
+		ui.DropKeyLabels(f.behind)
+	}
 	f.modal = len(f.ws)
 	f.ws = append(f.ws, sh.Over...)
 	// No cut text: a label too wide for its box at the window's scale is
@@ -263,6 +288,10 @@ func (a *App) rebuild() {
 	ui.FitLabels(f.behind, a.win.sc.S)
 	if b := sh.Board; b != nil {
 		cam := a.camera(b)
+		cam.ControlSize = 0
+		if portrait {
+			cam.ControlSize = 44
+		}
 		pub := b.Table.Public()
 		f.board = &render.Board{Camera: cam, Public: &pub, Lit: b.Lit, Sel: b.Sel, Marks: b.Table.Marks()}
 	}

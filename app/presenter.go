@@ -98,7 +98,7 @@ func (a *App) drawCanvas(screen *ebiten.Image) {
 		w.stale = false
 	}
 	ps.canvas.DrawImage(w.sceneImg, nil)
-	a.p.DrawHover(ps.canvas, a.f.ws, a.ptr.hover, a.tips())
+	a.p.DrawHoverOn(ps.canvas, a.f.canvas, a.f.ws, a.ptr.hover, a.tips())
 	presentCanvas(screen, ps.canvas, ps.fit)
 	w.dirty = false
 }

@@ -19,6 +19,17 @@ type Frame struct {
 	Behind []ui.Widget
 	// Widgets are the scene's widgets, drawn last, in order.
 	Widgets []ui.Widget
+	// Canvas is the base canvas the frame is laid out on (ui.Canvas: the
+	// portrait one on a phone held upright); zero is the landscape one.
+	Canvas ui.Rect
+}
+
+// scaler fits canvas c (zero: the landscape one) into dst.
+func scaler(dst *ebiten.Image, c ui.Rect) ui.Scaler {
+	if c.W <= 0 || c.H <= 0 {
+		c = ui.Canvas(false)
+	}
+	return ui.NewScalerFor(dst.Bounds().Dx(), dst.Bounds().Dy(), c)
 }
 
 // Board is the board as the painter draws it: through Camera (the
@@ -38,8 +49,7 @@ type Board struct {
 // it); hover is the index of the widget drawn hovered (-1 none). It starts
 // a new repaint of the caches (sweep).
 func (p *Painter) DrawScene(dst *ebiten.Image, f *Frame, hover int) {
-	b := dst.Bounds()
-	sc := ui.NewScaler(b.Dx(), b.Dy())
+	sc := scaler(dst, f.Canvas)
 	p.sweep()
 	dst.Fill(ui.ColBG)
 	if f.Board != nil {
@@ -57,7 +67,13 @@ func (p *Painter) DrawScene(dst *ebiten.Image, f *Frame, hover int) {
 // DrawHover draws on top of a scene drawn unhovered: the widget ws[hover]
 // again, hovered (a button or a box; -1 none), then the tooltip tips.
 func (p *Painter) DrawHover(dst *ebiten.Image, ws []ui.Widget, hover int, tips []ui.Widget) {
-	sc := ui.NewScaler(dst.Bounds().Dx(), dst.Bounds().Dy())
+	p.DrawHoverOn(dst, ui.Rect{}, ws, hover, tips)
+}
+
+// DrawHoverOn is DrawHover for a scene laid out on canvas c (zero: the
+// landscape one; Frame.Canvas).
+func (p *Painter) DrawHoverOn(dst *ebiten.Image, c ui.Rect, ws []ui.Widget, hover int, tips []ui.Widget) {
+	sc := scaler(dst, c)
 	if hover >= 0 && hover < len(ws) && ws[hover].Kind != ui.WText && ws[hover].Kind != ui.WPanel {
 		p.drawWidgets(dst, sc, ws[hover:hover+1], 0)
 	}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -433,10 +434,12 @@ func (u *Table) pastBanner(r ui.Rect) []ui.Widget {
 	}
 	// A frame round the whole window and a banner over the top bar: this
 	// is not the game as it stands.
-	ws := []ui.Widget{{R: ui.Rect{X: 1, Y: 1, W: ui.BaseW - 2, H: ui.BaseH - 2}, Kind: ui.WPanel, Edge: ui.ColWarn}, {R: r, Kind: ui.WPanel, Fill: ui.ColWarn, Edge: ui.ColGold}}
+	c := ui.Canvas(u.portrait)
+	bh := math.Max(34, u.tap) // a finger's on a phone
+	ws := []ui.Widget{{R: c.Inset(1), Kind: ui.WPanel, Edge: ui.ColWarn}, {R: r, Kind: ui.WPanel, Fill: ui.ColWarn, Edge: ui.ColGold}}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 14, Y: r.Y + (r.H-26)/2, W: r.W - 200, H: 26}, Kind: ui.WText,
 		Text: pastLabel(u.past.n), Size: 20, Bold: true, Ink: ui.ColText})
-	b := ui.Button(ui.Rect{X: r.X + r.W - 178, Y: r.Y + (r.H-34)/2, W: 168, H: 34}, "Return", ui.CmdTarget(ui.Command{Kind: ui.CmdPresent}))
+	b := ui.Button(ui.Rect{X: r.X + r.W - 178, Y: r.Y + (r.H-bh)/2, W: 168, H: bh}, "Return", ui.CmdTarget(ui.Command{Kind: ui.CmdPresent}))
 	b.Fill, b.Key, b.Tip = ui.ColOK, "Esc", "Back to the table as it stands."
 	return append(ws, b)
 }

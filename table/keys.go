@@ -6,10 +6,25 @@ import (
 	"notrueking/ui"
 )
 
-// Wheel takes the mouse wheel over the log panel: it scrolls the log. It
-// reports whether it took the wheel.
+// Wheel takes the mouse wheel over the log panel, or a finger's drag
+// begun on it: it scrolls the log (the rows follow the finger). It
+// reports whether it took the wheel or the drag.
 func (u *Table) Wheel(in ui.Input) bool {
-	if in.Wheel == 0 || !u.Layout().Log.Contains(in.X, in.Y) {
+	l := u.Layout()
+	if l.Portrait && u.tab != TabLog {
+		return false // the log is behind its tab
+	}
+	if in.Touch && in.PanY != 0 && l.Log.Contains(in.GestX, in.GestY) {
+		u.logDrag += in.PanY
+		n := int(u.logDrag / logRowH)
+		if n == 0 {
+			return false
+		}
+		u.logDrag -= float64(n) * logRowH
+		u.command(ui.Command{Kind: ui.CmdLogScroll, N: n})
+		return true
+	}
+	if in.Wheel == 0 || !l.Log.Contains(in.X, in.Y) {
 		return false
 	}
 	u.command(ui.Command{Kind: ui.CmdLogScroll, N: ui.WheelSteps(in.Wheel)})

@@ -31,6 +31,16 @@ type Layout struct {
 	Message               ui.Rect // refusals and the last event
 	HouseRow, PlayerRow   float64
 	NumHouses, NumPlayers int
+	// Portrait is a phone held upright (NewPortraitLayout): the board on
+	// top, under it the message line, the Tabs and one pane (Pane) that
+	// shows the tab chosen — the decision and the hand, the houses, the
+	// conspiracies or the log. Tap is the least height of a control there
+	// (0: as drawn on the landscape canvas).
+	Portrait bool
+	Tabs     [NumTabs]ui.Rect
+	Pane     ui.Rect
+	Tap      float64
+	Hint     ui.Rect // where the app's Hint button goes (portrait; else right of the prompt)
 }
 
 // rankNoteH is the line under the houses that says when their ranks
@@ -50,7 +60,7 @@ const (
 
 // LogColumn reports whether the log has a column of its own beside the
 // board (else it sits under the panels, on a wide map).
-func (l Layout) LogColumn() bool { return l.Log.X < PanelX }
+func (l Layout) LogColumn() bool { return !l.Portrait && l.Log.X < PanelX }
 
 // NewLayout splits the base canvas for a map grid of gw×gh cells, n
 // players and houses houses (0: room for nine).
@@ -117,6 +127,9 @@ func NewLayout(gw, gh, n, houses int) Layout {
 // chooserRect is where a chooser goes: the private and decision panels'
 // room, and the log's when it sits under them.
 func (l Layout) chooserRect() ui.Rect {
+	if l.Portrait {
+		return l.Pane
+	}
 	bottom := l.Actions.Y + l.Actions.H
 	if !l.LogColumn() {
 		bottom = l.Log.Y + l.Log.H
@@ -165,29 +178,13 @@ var TesterBadge = ui.Rect{X: 640, Y: 12, W: 326, H: 26}
 // tableWidgets builds the whole table screen (everything but the board's
 // own drawing) for the current state.
 func (u *Table) tableWidgets(l Layout) []ui.Widget {
-	var ws []ui.Widget
+	u.tap = l.Tap
+	if l.Portrait {
+		return u.portraitWidgets(l)
+	}
+	ws := u.topBar(l)
 	pub := u.pub
-	// Top bar: whose turn and what to do.
-	ws = append(ws, ui.Widget{R: l.Top, Kind: ui.WPanel, Fill: ui.ColPanelHi})
 	ta := u.eng.ToAct()
-	prompt := pub.Prompt
-	if prompt == "" && ta >= 0 {
-		prompt = u.seatName(ta) + " to act"
-	}
-	prompt += u.waitingText()
-	pr := l.Prompt
-	if u.tester {
-		pr.W = TesterBadge.X - 12 - pr.X
-	}
-	pink := ui.Readable(ui.SeatColor(ta), ui.ColPanelHi)
-	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: prompt, Size: ui.FitSize(prompt, 24, 19, true, pr.W), Bold: true, Ink: pink, Tip: prompt})
-	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
-	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: info, Size: 16, Ink: ui.ColText,
-		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))})
-	undo, redo := u.undoWidgets(l.Undo, l.Redo)
-	help := ui.Button(l.Help, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
-	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
-	ws = append(ws, undo, redo, help, u.toolsButton(l.Tools))
 
 	ws = append(ws, u.HousesWidgets(l)...)
 	ws = append(ws, u.PlayersWidgets(l)...)
@@ -231,17 +228,53 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 	if !chooser || l.LogColumn() {
 		ws = append(ws, u.logWidgets(logR)...)
 	}
-	// Message bar: a refusal or note, else the last event.
-	if u.msg != "" {
-		ws = append(ws, ui.MessageBar(l.Message, u.msg, u.msgErr, false)...)
-	} else if n := len(pub.Log); n > 0 {
-		ws = append(ws, ui.MessageBar(l.Message, pub.Log[n-1].Text, false, true)...)
-	} else {
-		ws = append(ws, ui.MessageBar(l.Message, "", false, false)...)
-	}
+	ws = append(ws, u.messageWidgets(l)...)
 	ws = append(ws, combat...)
 	ws = append(ws, digest...)
 	return append(keyButtons(ws), u.followWidgets(l)...)
+}
+
+// topBar is the top bar: whose turn and what to do, the round, Tools,
+// Undo, Redo and help.
+func (u *Table) topBar(l Layout) []ui.Widget {
+	var ws []ui.Widget
+	pub := u.pub
+	// Top bar: whose turn and what to do.
+	ws = append(ws, ui.Widget{R: l.Top, Kind: ui.WPanel, Fill: ui.ColPanelHi})
+	ta := u.eng.ToAct()
+	prompt := pub.Prompt
+	if prompt == "" && ta >= 0 {
+		prompt = u.seatName(ta) + " to act"
+	}
+	prompt += u.waitingText()
+	pr := l.Prompt
+	if u.tester && !l.Portrait {
+		pr.W = TesterBadge.X - 12 - pr.X
+	}
+	pink := ui.Readable(ui.SeatColor(ta), ui.ColPanelHi)
+	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: prompt, Size: ui.FitSize(prompt, 24, 19, true, pr.W), Bold: true, Ink: pink, Tip: prompt})
+	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
+	if l.Portrait {
+		info = fmt.Sprintf("Round %d/%d", pub.Round, pub.Rounds) // the first player is bold in Players
+	}
+	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: info, Size: 16, Ink: ui.ColText,
+		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))})
+	undo, redo := u.undoWidgets(l.Undo, l.Redo)
+	help := ui.Button(l.Help, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
+	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
+	ws = append(ws, undo, redo, help, u.toolsButton(l.Tools))
+	return ws
+}
+
+// messageWidgets is the message bar: a refusal or note, else the last
+// event.
+func (u *Table) messageWidgets(l Layout) []ui.Widget {
+	if u.msg != "" {
+		return ui.MessageBar(l.Message, u.msg, u.msgErr, false)
+	} else if n := len(u.pub.Log); n > 0 {
+		return ui.MessageBar(l.Message, u.pub.Log[n-1].Text, false, true)
+	}
+	return ui.MessageBar(l.Message, "", false, false)
 }
 
 // HousesWidgets is the Houses panel: per house its name, its three slots
@@ -261,7 +294,11 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + r.H - rankNoteH - 2, W: r.W - 24, H: rankNoteH}, Kind: ui.WText, Text: "Ranks " + rankingAsOf(u.pub.Log), Size: 15, Ink: ui.ColDim,
 		Tip: "The houses are ranked once a round, when every agent has resolved; the ranks shown stay until the next round's are computed, whatever moves in between."})
 	// Columns: name, three slots, rank, four facts, deck.
-	const nameW, rankW, factW, deckW, gap = 100.0, 66.0, 26.0, 36.0, 4.0
+	nameW, rankW, factW, deckW, gap := 100.0, 66.0, 26.0, 36.0, 4.0
+	compact := r.W < 500 // a phone's: no facts, no deck (their tips stay on the rank)
+	if compact {
+		nameW, factW, deckW, gap = 84, 0, 0, 2
+	}
 	x0 := r.X + 12
 	slotX := x0 + nameW + gap
 	slotW := (r.W - 24 - nameW - rankW - 4*factW - deckW - 4*gap) / 3
@@ -274,11 +311,13 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: rankX, Y: hy, W: rankW, H: 20}, Kind: ui.WText, Text: "Rank", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
 		Tip: "Houses rank by crowns, then castles, then towns, then barrels, over the land they control. Equal houses share a span (3rd–4th). Ranks are computed at the end of each round; at the end of the game they decide which loyalty tokens score."})
-	for i, ic := range []string{"crown", "castle", "town", "barrel"} {
-		ws = append(ws, ui.Widget{R: ui.Rect{X: factX + float64(i)*factW + 3, Y: hy, W: factW - 6, H: 20}, Kind: ui.WIcon, Text: ic, Tip: iconTips[ic]})
+	if !compact {
+		for i, ic := range []string{"crown", "castle", "town", "barrel"} {
+			ws = append(ws, ui.Widget{R: ui.Rect{X: factX + float64(i)*factW + 3, Y: hy, W: factW - 6, H: 20}, Kind: ui.WIcon, Text: ic, Tip: iconTips[ic]})
+		}
+		ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: hy, W: deckW, H: 20}, Kind: ui.WText, Text: "Deck", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
+			Tip: "House cards left in the house's draw pile. A Maester or Lord may draw the top one."})
 	}
-	ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: hy, W: deckW, H: 20}, Kind: ui.WText, Text: "Deck", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
-		Tip: "House cards left in the house's draw pile. A Maester or Lord may draw the top one."})
 	type slotAt struct {
 		h board.HouseID
 		s rules.Slot
@@ -328,12 +367,17 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 			ws = append(ws, ui.Widget{R: ui.Rect{X: rankX, Y: y, W: rankW, H: bh}, Kind: ui.WBox, Text: RankText(rk), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText,
 				Tip: fmt.Sprintf("House %s ranks %s: %s of land it controls. At the game's end a loyalty token of %s scores its slot's value if the slot's place lies in this span.", house.Name, RankText(rk), rankFacts(rk), house.Name)})
 			for i, n := range []int{rk.Crowns, rk.Castles, rk.Towns, rk.Barrels} {
+				if compact {
+					break
+				}
 				ws = append(ws, ui.Widget{R: ui.Rect{X: factX + float64(i)*factW, Y: y, W: factW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(n), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
 					Tip: fmt.Sprintf("House %s: %s (%s)", house.Name, rankFacts(rk), "crowns, castles, towns and barrels decide the rank in this order")})
 			}
 		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: y, W: deckW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(u.pub.DeckSize(h)), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
-			Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pub.DeckSize(h), "card"), house.Name, words.Count(played, "card"))})
+		if !compact {
+			ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: y, W: deckW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(u.pub.DeckSize(h)), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
+				Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pub.DeckSize(h), "card"), house.Name, words.Count(played, "card"))})
+		}
 	}
 	return ws
 }
@@ -360,10 +404,18 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 	if u.isCitadel() {
 		nameCol, agentsCol = 72, 66
 	}
+	// A phone's narrow pane: two lines a row, the loyalty tokens on the
+	// second, under the name.
+	compact := r.W < 500
 	for k, p := range u.pub.Players {
 		i := p.Seat
 		y := r.Y + 32 + float64(k)*pitch
 		bh := pitch - 4
+		lh := bh // the first line's height
+		if compact {
+			lh = math.Floor(bh / 2)
+		}
+		ty := y + lh/2 - 10 // the first line's text
 		sc := ui.SeatColor(i)
 		row := ui.Widget{R: ui.Rect{X: r.X + 8, Y: y - 1, W: r.W - 16, H: pitch - 2}, Kind: ui.WPanel, Fill: ui.ColPanel}
 		if i == ta {
@@ -374,8 +426,8 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 1, W: 86, H: bh - 2}, Kind: ui.WBox, Text: words.Title(p.ID), Size: 15, Bold: true, Fill: sc, Ink: ui.TextOn(sc),
 			Tip: fmt.Sprintf("Conspiracy %s, played by %s. A conspiracy backs no house openly: its loyalty card says which houses it wants ranked high.", words.Title(p.ID), u.seatName(i))})
 		x += 90
-		gh := math.Min(20, bh-2)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + (bh-gh)/2, W: gh, H: gh}, Kind: ui.WGlyph, Text: p.ID, Ink: sc})
+		gh := math.Min(20, lh-2)
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + (lh-gh)/2, W: gh, H: gh}, Kind: ui.WGlyph, Text: p.ID, Ink: sc})
 		x += gh + 4
 		name := u.seatName(i)
 		nameTip := name + " plays " + words.Title(p.ID) + "."
@@ -385,7 +437,7 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, words.Article(lv), words.Title(p.ID))
 			nameW = nameCol - 38 // the "bot" tag keeps its place however long the name
 		}
-		tag := u.presenceTag(i, ui.Rect{X: x + nameCol - 40, Y: y + bh/2 - 9, W: 36, H: 18}, name)
+		tag := u.presenceTag(i, ui.Rect{X: x + nameCol - 40, Y: ty + 1, W: 36, H: 18}, name)
 		if tag != nil {
 			nameW = nameCol - 44
 			nameTip = tag.Tip
@@ -393,23 +445,29 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		if i == u.pub.FirstPlayer {
 			nameTip += " First player this round."
 		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip})
 		if lv != "" {
-			ws = append(ws, ui.Widget{R: ui.Rect{X: x + nameW + 2, Y: y + bh/2 - 9, W: 30, H: 18}, Kind: ui.WBox, Text: "bot", Size: 12, Fill: ui.ColPanelHi, Edge: ui.ColDim, Ink: ui.ColText, Tip: nameTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x + nameW + 2, Y: ty + 1, W: 30, H: 18}, Kind: ui.WBox, Text: "bot", Size: 12, Fill: ui.ColPanelHi, Edge: ui.ColDim, Ink: ui.ColText, Tip: nameTip})
 		}
 		if tag != nil {
 			ws = append(ws, *tag)
 		}
 		x += nameCol
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: agentsCol - 4, H: 20}, Kind: ui.WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: ui.ColDim,
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: agentsCol - 4, H: 20}, Kind: ui.WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: ui.ColDim,
 			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", words.Count(p.AgentsInHand, "agent"), name)})
 		x += agentsCol
 		// Loyalty tokens as the public sees them, at the right.
 		nt := max(len(p.Loyalty), 1)
 		tw := math.Min(46, math.Floor(230/float64(nt)))
 		tx := r.X + r.W - 12 - tw*float64(len(p.Loyalty))
+		tokY, tokH, right := y+1, bh-2, tx // the tokens' line; where the first line ends
+		if compact {
+			tx0 := r.X + 12 + 90
+			tw = math.Min(46, math.Floor((r.X+r.W-12-tx0)/float64(nt)))
+			tx, tokY, tokH, right = tx0, y+lh+1, bh-lh-1, r.X+r.W-12
+		}
 		for k, tk := range p.Loyalty {
-			w := ui.Widget{R: ui.Rect{X: tx + float64(k)*tw, Y: y + 1, W: tw - 3, H: bh - 2}, Kind: ui.WBox, Size: 15, Bold: true}
+			w := ui.Widget{R: ui.Rect{X: tx + float64(k)*tw, Y: tokY, W: tw - 3, H: tokH}, Kind: ui.WBox, Size: 15, Bold: true}
 			slot := fmt.Sprintf("Loyalty slot %d of %s's card, worth %s if its house's final rank span takes in place %d.", k+1, name, words.Count(tk.Value, "point"), k+1)
 			if tk.Revealed && tk.House >= 0 {
 				w.Fill = ui.HouseColor(u.m, tk.House)
@@ -429,13 +487,13 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		}
 		// The Citadel's pieces (counts), then the house cards in hand per
 		// house (public), between.
-		chips, cw := u.citadelChips(p, x, y, bh, tx-6-x)
+		chips, cw := u.citadelChips(p, x, y, lh, right-6-x)
 		ws = append(ws, chips...)
 		if k == 0 {
 			ws = append(ws, u.citadelHead(r, x)...)
 		}
 		x += cw
-		room := tx - 6 - x
+		room := right - 6 - x
 		var held []board.HouseID
 		total := 0
 		for h := range u.m.NumHouses() {
@@ -456,17 +514,17 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		switch {
 		case room < 60:
 			// Little room (the Citadel's pieces): the hand's size alone.
-			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: math.Min(27, room), H: bh - 4}, Kind: ui.WBox, Text: fmt.Sprint(total), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.ColEdge, Tip: handTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: math.Min(27, room), H: lh - 4}, Kind: ui.WBox, Text: fmt.Sprint(total), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText, Edge: ui.ColEdge, Tip: handTip})
 		case total == 0:
-			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: room, H: 20}, Kind: ui.WText, Text: "no cards", Size: 15, Ink: ui.ColDim, Tip: handTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: room, H: 20}, Kind: ui.WText, Text: "no cards", Size: 15, Ink: ui.ColDim, Tip: handTip})
 		case float64(len(held))*30 <= room:
 			for _, h := range held {
 				hc := ui.HouseColor(u.m, h)
-				ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: 27, H: bh - 4}, Kind: ui.WBox, Text: fmt.Sprint(p.HandSize(h)), Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Tip: handTip})
+				ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: 27, H: lh - 4}, Kind: ui.WBox, Text: fmt.Sprint(p.HandSize(h)), Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Tip: handTip})
 				x += 30
 			}
 		default:
-			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + bh/2 - 10, W: room, H: 20}, Kind: ui.WText, Text: words.Count(total, "card"), Size: 15, Ink: ui.ColText, Tip: handTip})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: room, H: 20}, Kind: ui.WText, Text: words.Count(total, "card"), Size: 15, Ink: ui.ColText, Tip: handTip})
 		}
 	}
 	return ws
@@ -556,9 +614,10 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 	}
 	y += th + 6
 	if arranging {
-		sh := ui.Button(ui.Rect{X: r.X + 12, Y: y, W: 124, H: 32}, "Shuffle", ui.CmdTarget(ui.Command{Kind: ui.CmdShuffle}))
+		bh := math.Max(32, u.tap)
+		sh := ui.Button(ui.Rect{X: r.X + 12, Y: y, W: 124, H: bh}, "Shuffle", ui.CmdTarget(ui.Command{Kind: ui.CmdShuffle}))
 		sh.Key = "S"
-		b := ui.Button(ui.Rect{X: r.X + 142, Y: y, W: r.W - 154, H: 32}, "Confirm", ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
+		b := ui.Button(ui.Rect{X: r.X + 142, Y: y, W: r.W - 154, H: bh}, "Confirm", ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
 		b.Fill, b.Key = ui.ColOK, "Enter"
 		b.Tip = "Confirm this loyalty card: slot 1 is worth 6, slot 2 4, slot 3 3, slot 4 2, the rest 0."
 		return append(ws, sh, b)
@@ -573,6 +632,22 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 			playable[a.Card] = a
 		}
 	}
+	if y+19 > r.Y+r.H-4 {
+		// No room for the hand (a phone's pane): its plays become the
+		// decision panel's buttons, its cards the panel's tooltip.
+		var names []string
+		for _, c := range p.Hand {
+			names = append(names, CardLabel(u.card(c)))
+			if a, ok := playable[c]; ok && u.shown == u.eng.ToAct() {
+				u.hiddenPlays = append(u.hiddenPlays, a)
+			}
+		}
+		ws[0].Tip = "Hand: " + words.Count(len(p.Hand), "house card")
+		if len(names) > 0 {
+			ws[0].Tip += ": " + strings.Join(names, " · ")
+		}
+		return ws
+	}
 	head := len(ws)
 	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, ui.ColDim))
 	y += 21
@@ -584,10 +659,14 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		return pi && !pj
 	})
 	cw := r.W - 24
+	pitch, ch := 27.0, 24.0 // a card's row; a finger's on a phone
+	if u.tap > 0 {
+		pitch, ch = u.tap+3, u.tap
+	}
 	for k, id := range hand {
 		c, h := u.card(id), u.cardHouse(id)
-		cr := ui.Rect{X: r.X + 12, Y: y + float64(k)*27, W: cw, H: 24}
-		if cr.Y+cr.H > r.Y+r.H-4 || (k < len(hand)-1 && cr.Y+cr.H+27 > r.Y+r.H-4) {
+		cr := ui.Rect{X: r.X + 12, Y: y + float64(k)*pitch, W: cw, H: ch}
+		if cr.Y+cr.H > r.Y+r.H-4 || (k < len(hand)-1 && cr.Y+cr.H+pitch > r.Y+r.H-4) {
 			// The cards with no row: named on the line that says so, or
 			// (no room for that line either) in the tooltip of the hand's.
 			var rest []string
@@ -665,16 +744,17 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		return ws
 	}
 	x, y, w := r.X+12, r.Y+32, r.W-24
-	bh := 32.0
+	bh := math.Max(32, u.tap+4)
+	ch := math.Max(32, u.tap) // the Cancel and Move buttons' height
 	cancel := func() ui.Widget {
-		b := ui.Button(ui.Rect{X: x + w - 110, Y: r.Y + r.H - 40, W: 110, H: 32}, "Cancel", ui.CmdTarget(ui.Command{Kind: ui.CmdCancel}))
+		b := ui.Button(ui.Rect{X: x + w - 110, Y: r.Y + r.H - 8 - ch, W: 110, H: ch}, "Cancel", ui.CmdTarget(ui.Command{Kind: ui.CmdCancel}))
 		b.Key, b.Fill = "Esc", ui.ColPanelHi
 		return b
 	}
 	if len(u.chooser) > 0 {
 		ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, u.chooserTitle, 15, ui.ColText))
 		y += 22
-		rs := ui.FlowRects(x, y, w, r.Y+r.H-46-y, 30, len(u.chooser))
+		rs := ui.FlowRects(x, y, w, r.Y+r.H-14-ch-y, math.Max(30, u.tap+4), len(u.chooser))
 		for i, c := range u.chooser {
 			b := ui.ActionButton(rs[i], c.Label, c.Action)
 			b.Tip = c.Tip
@@ -691,7 +771,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		if len(u.moveTargets) > 0 {
 			rows++ // the road's attack choice, below the units
 		}
-		rowH := math.Min(32, (r.Y+r.H-44-y)/float64(max(rows, 1)))
+		rowH := math.Min(math.Max(32, u.tap+4), (r.Y+r.H-12-ch-y)/float64(max(rows, 1)))
 		for i, k := range u.moveRows() {
 			sel := i == u.moveRow
 			lab := ui.Widget{R: ui.Rect{X: x, Y: y + rowH/2 - 10, W: 90, H: 20}, Kind: ui.WText, Text: words.Title(k.String()), Size: 15, Bold: sel, Ink: ui.ColText, Tip: unitTips[k]}
@@ -732,7 +812,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		if u.movePreview() != nil {
 			label = "Attack"
 		}
-		b := ui.Button(ui.Rect{X: x, Y: r.Y + r.H - 40, W: w - 116, H: 32}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdMoveConfirm}))
+		b := ui.Button(ui.Rect{X: x, Y: r.Y + r.H - 8 - ch, W: w - 116, H: ch}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdMoveConfirm}))
 		b.Fill, b.Key = ui.ColOK, "Enter"
 		return append(ws, b, cancel())
 	}
@@ -788,9 +868,13 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	if hint != "" {
 		// Two lines when the hint is long and there is room for it.
 		lines := 1
-		if len(hint) > 34 && r.Y+r.H-y-2*20 >= float64(len(buttons))*24 {
+		wrap := 34
+		if u.tap > 0 {
+			wrap = int(w / 8) // a phone's pane is wider
+		}
+		if len(hint) > wrap && r.Y+r.H-y-2*20 >= float64(len(buttons))*24 {
 			lines = 2
-			hint = ui.WrapWords(hint, 34)
+			hint = ui.WrapWords(hint, wrap)
 		}
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19 * float64(lines)}, Kind: ui.WText, Text: hint, Size: 15, Ink: ui.ColText, Tip: strings.ReplaceAll(hint, "\n", " ")})
 		y += 19*float64(lines) + 4

@@ -224,7 +224,11 @@ func (u *Table) digestWidgets(r ui.Rect, maxH float64) ([]ui.Widget, float64) {
 		head, full = fitTitle(r.W-100, head+" · "+more, head), full+" "+more+"."
 	}
 	var rows []ui.Widget
-	y := r.Y + logHeadH
+	headH, okH := logHeadH, 24.0
+	if u.tap > 0 {
+		headH, okH = u.tap+8, u.tap // a finger's Close
+	}
+	y := r.Y + headH
 	for k, l := range d.lines[first:] {
 		h := float64(len(wrapped[k])) * rowH
 		rows = append(rows, entryTarget(ui.Rect{X: r.X + 6, Y: y, W: r.W - 12, H: h}, l))
@@ -237,7 +241,7 @@ func (u *Table) digestWidgets(r ui.Rect, maxH float64) ([]ui.Widget, float64) {
 	ws := ui.Panel(ui.Rect{X: r.X, Y: r.Y, W: r.W, H: h}, "")
 	ws[0].Edge = ui.ColGold
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 100, H: 22}, Kind: ui.WText, Text: head, Size: 15, Bold: true, Ink: ui.ColGold, Tip: full})
-	ok := ui.Button(ui.Rect{X: r.X + r.W - 80, Y: r.Y + 5, W: 72, H: 24}, "Close", ui.CmdTarget(ui.Command{Kind: ui.CmdDismiss}))
+	ok := ui.Button(ui.Rect{X: r.X + r.W - 80, Y: r.Y + 5, W: 72, H: okH}, "Close", ui.CmdTarget(ui.Command{Kind: ui.CmdDismiss}))
 	ok.Tip = "Close this summary (it closes by itself when you act)."
 	ws = append(ws, ok)
 	return append(ws, rows...), h

@@ -19,6 +19,9 @@ import (
 // CurtainWidgets is the hand-off curtain that waits for seat: the public
 // table stays in view under its veil, and the whole screen lifts it.
 func (u *Table) CurtainWidgets(seat rules.Seat) []ui.Widget {
+	if u.portrait {
+		return u.portraitCurtain(seat)
+	}
 	name := u.seatName(seat)
 	id := ""
 	if seat >= 0 && int(seat) < len(u.seats) {

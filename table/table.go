@@ -60,6 +60,15 @@ type choice struct {
 // writes a file.
 type Table struct {
 	eng Game // what the table reads and acts through
+	// portrait: Layout is the portrait one (SetPortrait); tab is the tab
+	// its pane shows; tap is the least height of a control in the layout
+	// being built (0: as drawn).
+	portrait bool
+	tab      int
+	tap      float64
+	// logDrag is a finger's drag over the log not yet scrolled (less
+	// than a row).
+	logDrag float64
 	// notes are the app's own log lines (hints) merged into the log.
 	notes []rules.LogLine
 	// hiddenPlays are the card plays the hand panel had no room for; the
@@ -191,6 +200,9 @@ func (u *Table) SetMessage(s string, isErr bool) { u.setMsg(s, isErr) }
 
 // Layout is the table's layout for its map and players.
 func (u *Table) Layout() Layout {
+	if u.portrait {
+		return NewPortraitLayout(len(u.seats), len(u.m.Houses))
+	}
 	return NewLayout(u.m.Grid.W, u.m.Grid.H, len(u.seats), len(u.m.Houses))
 }
 
@@ -887,6 +899,11 @@ func (u *Table) Do(c ui.Command) bool {
 		return false
 	case c.Kind == ui.CmdTryMode:
 		u.toggleTry()
+		return false
+	case c.Kind == ui.CmdTab:
+		if c.N >= 0 && c.N < NumTabs {
+			u.tab = c.N
+		}
 		return false
 	}
 	u.command(c)

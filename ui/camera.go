@@ -68,6 +68,9 @@ type Camera struct {
 	// NoControls leaves the zoom and fit buttons out (-clean; the wheel,
 	// a drag and the F key still work).
 	NoControls bool
+	// ControlSize is the zoom and fit buttons' side (0: 34 base pixels;
+	// the portrait layout's are a finger's 44).
+	ControlSize float64
 }
 
 // Zoom limits, as multiples of the fitted cell size.
@@ -223,7 +226,11 @@ func (v *Camera) Controls() []BoardControl {
 	if v.NoControls {
 		return nil
 	}
-	const sz, gap, margin = 34.0, 6.0, 10.0
+	const gap, margin = 6.0, 10.0
+	sz := 34.0
+	if v.ControlSize > 0 {
+		sz = v.ControlSize
+	}
 	x := v.vp.X + v.vp.W - margin - sz
 	y := v.vp.Y + v.vp.H - margin - 3*sz - 2*gap
 	return []BoardControl{
@@ -262,7 +269,9 @@ func (v *Camera) Press(id string) bool {
 
 // Board input: the mouse wheel zooms around the pointer, a left drag past
 // a few pixels (or a middle drag) pans without counting as a click, F or
-// Home fits the board, and the board's own buttons zoom and fit.
+// Home fits the board, and the board's own buttons zoom and fit. On a
+// touch screen a finger's drag pans and two fingers pinch to zoom (the
+// gestures Gestures recognises); a tap is a click.
 
 // dragSlop is how far (base pixels) a press may move and still be a click.
 const dragSlop = 5
@@ -295,6 +304,16 @@ func (v *Camera) Handle(in Input, onWidget bool) (changed, took bool, clicked in
 		before := v.cell
 		v.ZoomAt(math.Pow(1.2, in.Wheel), in.X, in.Y)
 		changed = changed || v.cell != before
+	}
+	// A finger's drag pans and a pinch zooms about its centre, when the
+	// gesture began on the board (Gestures).
+	if in.Touch && (in.PanX != 0 || in.PanY != 0 || in.Zoom > 0) && v.vp.Contains(in.GestX, in.GestY) {
+		before := [3]float64{v.cell, v.ox, v.oy}
+		v.PanBy(in.PanX, in.PanY)
+		if in.Zoom > 0 {
+			v.ZoomAt(in.Zoom, in.ZoomX, in.ZoomY)
+		}
+		changed = changed || before != [3]float64{v.cell, v.ox, v.oy}
 	}
 	// Middle drag: pan while held.
 	switch {

@@ -39,6 +39,7 @@ const (
 	CmdLogScroll      // scroll the log N rows (positive: older)
 	CmdPresent        // return from the past to the table as it stands
 	CmdHint           // ask the strong bot for the shown seat's move (app/botseats.go)
+	CmdTab            // show tab N below the board (the portrait layout's: your play, houses, conspiracies, log)
 	// Table, the Citadel variant (table/citadel.go).
 	CmdStudy       // study at the Citadel: the chooser of the secret aim
 	CmdWing        // play the Dark Wings card N (a rules.Wing): pick its target

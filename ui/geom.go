@@ -9,6 +9,27 @@ const (
 	BaseH = 900
 )
 
+// Portrait canvas: a phone held upright (a window under 800 CSS pixels
+// wide and taller than wide) shows the table on a 390×844 canvas — one
+// base pixel a CSS pixel on a 390×844 phone — rather than the landscape
+// canvas shrunk to a quarter (IsPortrait, table.NewPortraitLayout).
+const (
+	PortraitW = 390
+	PortraitH = 844
+)
+
+// Canvas is the base canvas: the landscape one, or the portrait one.
+func Canvas(portrait bool) Rect {
+	if portrait {
+		return Rect{W: PortraitW, H: PortraitH}
+	}
+	return Rect{W: BaseW, H: BaseH}
+}
+
+// IsPortrait reports whether a window of w×h CSS pixels (device-independent)
+// takes the portrait layout: narrower than 800 and taller than wide.
+func IsPortrait(w, h float64) bool { return w > 0 && w < 800 && h > w }
+
 // Rect is an axis-aligned rectangle in base (or screen) coordinates.
 type Rect struct{ X, Y, W, H float64 }
 
@@ -25,12 +46,16 @@ func (r Rect) Inset(d float64) Rect { return Rect{r.X + d, r.Y + d, r.W - 2*d, r
 type Scaler struct{ S, OX, OY float64 }
 
 // NewScaler fits the base canvas into a w×h window, centred.
-func NewScaler(w, h int) Scaler {
-	if w <= 0 || h <= 0 {
+func NewScaler(w, h int) Scaler { return NewScalerFor(w, h, Canvas(false)) }
+
+// NewScalerFor fits canvas c (its size; Canvas) into a w×h window,
+// centred.
+func NewScalerFor(w, h int, c Rect) Scaler {
+	if w <= 0 || h <= 0 || c.W <= 0 || c.H <= 0 {
 		return Scaler{S: 1}
 	}
-	s := math.Min(float64(w)/BaseW, float64(h)/BaseH)
-	return Scaler{S: s, OX: (float64(w) - BaseW*s) / 2, OY: (float64(h) - BaseH*s) / 2}
+	s := math.Min(float64(w)/c.W, float64(h)/c.H)
+	return Scaler{S: s, OX: (float64(w) - c.W*s) / 2, OY: (float64(h) - c.H*s) / 2}
 }
 
 // ToScreen maps a base point to the screen.

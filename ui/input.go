@@ -24,6 +24,24 @@ type Input struct {
 	// Right is a right click this tick; Shift is held (the sandbox
 	// removes with either).
 	Right, Shift bool
+	// Touch: the pointer is a finger (Gestures). Nothing is hovered then
+	// but where Hold asks (a long press: the tooltip under the finger).
+	// PanX, PanY is a drag's move this tick (base pixels) and Zoom (0:
+	// none) a pinch's scale this tick about (ZoomX, ZoomY), both of a
+	// gesture whose first finger came down at (GestX, GestY).
+	Touch, Hold        bool
+	PanX, PanY         float64
+	Zoom, ZoomX, ZoomY float64
+	GestX, GestY       float64
+}
+
+// HoverAt is where the pointer hovers: (X, Y), or nowhere (-1, -1) for a
+// finger that does not ask for a tooltip.
+func (in Input) HoverAt() (float64, float64) {
+	if in.Touch && !in.Hold {
+		return -1, -1
+	}
+	return in.X, in.Y
 }
 
 // Pressed lists every key pressed this tick by name, Enter and Esc included.

@@ -54,6 +54,11 @@ func TipLines(s string) []string { return strings.Split(WrapWords(s, 46), "\n") 
 // holds it (left of it, else right, above, below), inside the window and
 // clear of the panel and of avoid (the message line).
 func TooltipFor(ws []Widget, i int, avoid Rect) []Widget {
+	return TooltipIn(ws, i, avoid, Canvas(false))
+}
+
+// TooltipIn is TooltipFor on canvas c (Canvas: the portrait one).
+func TooltipIn(ws []Widget, i int, avoid, c Rect) []Widget {
 	lines := TipLines(ws[i].Tip)
 	w := 380.0
 	h := 14 + 20*float64(len(lines))
@@ -66,7 +71,7 @@ func TooltipFor(ws []Widget, i int, avoid Rect) []Widget {
 		{r.X, p.Y + p.H + 8, w, h},         // below
 		{p.X - 8 - w, r.Y + r.H - h, w, h}, // left, ending level with the widget
 	}
-	canvas := Rect{4, 4, BaseW - 8, BaseH - 8}
+	canvas := c.Inset(4)
 	box := Rect{}
 	found := false
 	for _, c := range cands {
@@ -86,6 +91,29 @@ func TooltipFor(ws []Widget, i int, avoid Rect) []Widget {
 	out := []Widget{{R: box, Kind: WPanel, Fill: ColTip, Edge: ColGold}}
 	for k, l := range lines {
 		out = append(out, Text(Rect{box.X + 10, box.Y + 7 + 20*float64(k), w - 20, 19}, l, 15, ColText))
+	}
+	return out
+}
+
+// TipInside moves a tooltip (its box first, then its lines) into canvas c
+// (a portrait canvas: TooltipFor and a territory's tip place it on the
+// landscape one), keeping 4 pixels clear of the edges; a box wider than
+// the canvas keeps its left edge at the margin.
+func TipInside(tip []Widget, c Rect) []Widget {
+	if len(tip) == 0 {
+		return tip
+	}
+	b := tip[0].R
+	in := clampRect(b, c.Inset(4))
+	dx, dy := in.X-b.X, in.Y-b.Y
+	if dx == 0 && dy == 0 {
+		return tip
+	}
+	out := make([]Widget, len(tip))
+	for i, w := range tip {
+		w.R.X += dx
+		w.R.Y += dy
+		out[i] = w
 	}
 	return out
 }

@@ -161,3 +161,16 @@ func HasText(ws []Widget, s string) bool {
 	_, ok := Find(ws, func(w Widget) bool { return strings.Contains(w.Text, s) })
 	return ok
 }
+
+// DropKeyLabels takes the key labels off the widgets of ws (a phone's
+// layout has no room for them) and returns the widgets that had one, as
+// they were, so that their keys still work (the app's keyTarget).
+func DropKeyLabels(ws []Widget) (keyed []Widget) {
+	for i := range ws {
+		if ws[i].Key != "" {
+			keyed = append(keyed, ws[i])
+			ws[i].Key = ""
+		}
+	}
+	return keyed
+}

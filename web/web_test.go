@@ -50,17 +50,6 @@ func browserPath(t testing.TB) string {
 
 // webState is what notrueking.state() returns (render/browser_js.go).
 type webState struct {
-	Scene   string `json:"scene"`
-	Frames  int    `json:"frames"`
-	Actions int    `json:"actions"`
-	Save    string `json:"save"`
-	Prompt  string `json:"prompt"`
-	Message string `json:"message"`
-	Banner  string `json:"banner"`
-	Targets []struct {
-		ID, Kind, Text string
-		X, Y, W, H     float64
-	} `json:"targets"`
 	// A game joined on the network, and the autoplay (app/autoclick.go).
 	Held  []int `json:"held"`
 	ToAct *int  `json:"toAct"`
@@ -70,9 +59,27 @@ type webState struct {
 		X    float64 `json:"x"`
 		Y    float64 `json:"y"`
 	} `json:"next"`
-	Releases int    `json:"releases"`
-	Planned  string `json:"planned"`
-	Note     string `json:"note"`
+	Releases int         `json:"releases"`
+	Planned  string      `json:"planned"`
+	Note     string      `json:"note"`
+	Scene    string      `json:"scene"`
+	Frames   int         `json:"frames"`
+	Actions  int         `json:"actions"`
+	Save     string      `json:"save"`
+	Prompt   string      `json:"prompt"`
+	Message  string      `json:"message"`
+	Banner   string      `json:"banner"`
+	Targets  []webTarget `json:"targets"`
+	// Touch: the board's zoom and viewport, the tooltip shown.
+	Zoom  float64    `json:"zoom"`
+	Tip   string     `json:"tip"`
+	Board *webTarget `json:"board"`
+}
+
+// webTarget is a clickable thing of the screen, in CSS pixels.
+type webTarget struct {
+	ID, Kind, Text string
+	X, Y, W, H     float64
 }
 
 type page struct {

@@ -1,0 +1,90 @@
+package app
+
+import (
+	"testing"
+
+	"notrueking/rules"
+	"notrueking/table"
+	"notrueking/ui"
+)
+
+// TestPortraitWindow: a window of a phone held upright (390×844 CSS
+// pixels, at a device scale of 1 and of 3) lays the curtain and the table
+// out on the portrait canvas, one base pixel a CSS pixel, every button
+// at least 44 CSS pixels tall and inside the window; a tap on a tab
+// switches the pane; help over the table, and any window 800 wide or
+// wider or lying on its side, keeps the landscape canvas.
+func TestPortraitWindow(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	for _, dpr := range []float64{1, 3} {
+		e := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 5)
+		a := curtainApp(t, rules.HotSeat(e), 5)
+		a.win.scale.s = dpr
+		a.resize(int(390*dpr), int(844*dpr))
+		if !a.win.portrait || a.f.canvas != ui.Canvas(true) {
+			t.Fatalf("dpr %v: a 390×844 window: portrait %v, canvas %+v", dpr, a.win.portrait, a.f.canvas)
+		}
+		if s := a.win.sc.S / dpr; s != 1 {
+			t.Errorf("dpr %v: the portrait canvas is scaled %v CSS px a base pixel, want 1", dpr, s)
+		}
+		checkButtons := func(where string) {
+			t.Helper()
+			for _, w := range a.f.ws {
+				if w.Kind != ui.WButton || w.T.Kind == ui.TNone {
+					continue
+				}
+				r := a.win.sc.Rect(w.R)
+				if h := r.H / dpr; h < 44 && w.T.Cmd.Kind != ui.CmdLogEntry && w.T.Cmd.Kind != ui.CmdLogScroll {
+					t.Errorf("dpr %v, %s: %q is %.1f CSS px tall", dpr, where, w.Text, h)
+				}
+				if r.X < -0.5 || r.Y < -0.5 || r.X+r.W > float64(a.win.w)+0.5 || r.Y+r.H > float64(a.win.h)+0.5 {
+					t.Errorf("dpr %v, %s: %q %+v leaves the window", dpr, where, w.Text, r)
+				}
+			}
+		}
+		checkButtons("the curtain")
+		lift, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Kind == ui.WButton && w.T.Cmd.Kind == ui.CmdLift })
+		if !ok {
+			t.Fatal("no lift button on the portrait curtain")
+		}
+		a.press(lift.T)
+		a.rebuild()
+		if !atTable(a) || !tbl(a).Layout().Portrait || a.f.canvas != ui.Canvas(true) {
+			t.Fatalf("dpr %v: the table after the curtain is not in the portrait layout", dpr)
+		}
+		checkButtons("the table")
+		if b := a.f.board.Camera.Viewport(); b != tbl(a).Layout().Board {
+			t.Errorf("the board's viewport %+v is not the portrait layout's %+v", b, tbl(a).Layout().Board)
+		}
+		// A tap on the Players tab (through the window's scaler).
+		tab, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdTab && w.T.Cmd.N == table.TabPlayers })
+		if !ok {
+			t.Fatal("no Players tab")
+		}
+		f := &fingers{a: a}
+		sx, sy := a.win.sc.ToScreen(tab.R.Center())
+		f.tap(a.win.sc.ToBase(sx, sy))
+		if tbl(a).Tab() != table.TabPlayers || !ui.HasText(a.f.ws, "Conspiracies") {
+			t.Errorf("dpr %v: a tap on the Players tab shows tab %d", dpr, tbl(a).Tab())
+		}
+		// Help over the table: the landscape canvas (its overlay is drawn
+		// for it), and back to portrait when it closes.
+		a.do(ui.Command{Kind: ui.CmdHelp})
+		a.rebuild()
+		if a.f.canvas != ui.Canvas(false) || tbl(a).Layout().Portrait {
+			t.Errorf("dpr %v: help over the table keeps the portrait canvas", dpr)
+		}
+		a.do(ui.Command{Kind: ui.CmdHelp})
+		a.rebuild()
+		if a.f.canvas != ui.Canvas(true) {
+			t.Errorf("dpr %v: after help the table is not portrait again", dpr)
+		}
+		// Wide or lying windows are landscape.
+		for _, sz := range [][2]int{{800, 1200}, {844, 390}, {1280, 720}, {1600, 900}, {1920, 1080}} {
+			a.resize(int(float64(sz[0])*dpr), int(float64(sz[1])*dpr))
+			if a.win.portrait || a.f.canvas != ui.Canvas(false) || tbl(a).Layout().Portrait {
+				t.Errorf("dpr %v: a %d×%d window takes the portrait layout", dpr, sz[0], sz[1])
+			}
+		}
+	}
+}
