@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/rules"
 	"notrueking/ui"
 )
 
@@ -46,4 +47,77 @@ func TestAutoClickerPlaysByClicks(t *testing.T) {
 		t.Fatalf("%d clicks played %d actions (last planned %q, scene %T)", clicks, n, ac.Planned, a.mgr.cur)
 	}
 	t.Logf("%d clicks, %d actions, round %d", clicks, game(a).Len(), game(a).View(-1).Round)
+}
+
+// TestAutoClickerPlaysAJoinedSeat: at a window that joined a hosted game,
+// the autoplay plays its one seat by clicks while the host's bots play the
+// others, through a whole round.
+func TestAutoClickerPlaysAJoinedSeat(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	host := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, Seed: 6, SeedSet: true, HostAddr: "127.0.0.1:0", BotPause: time.Millisecond}, defaultNewGame)
+	pressCmd(t, host, ui.Command{Kind: ui.CmdNetwork})
+	pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: 0}) // Ann: Remote
+	for _, s := range []int{1, 2} {
+		for range 2 {
+			pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: s}) // a random bot
+		}
+	}
+	host.handle(ui.Input{Enter: true})
+	lg := live(host)
+	if lg == nil || lg.hosting == nil {
+		t.Fatalf("no hosted game: %s", host.home.msg)
+	}
+	defer lg.close()
+	dev := mustApp(t, Options{Join: lg.hosting.link(), JoinName: "Ann"}, nil)
+	dev.mgr.goTo(startJoin(dev))
+	dev.rebuild()
+	wait(t, "the device to ask", func() bool {
+		tick(host, time.Now())
+		tick(dev, time.Now())
+		return len(lg.hosting.host().Pending()) == 1
+	})
+	r := lg.hosting.host().Pending()[0]
+	if err := lg.hosting.host().Admit(r.ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, "the device's table", func() bool {
+		tick(dev, time.Now())
+		return live(dev) != nil
+	})
+	g := game(host)
+	round := func() (n int, over bool) {
+		lg.play.match.Do(func(*rules.Game) { n, over = g.View(rules.Public).Round, g.Over() })
+		return
+	}
+	ac := newAutoClicker(5)
+	clicks := 0
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
+		if n, over := round(); n >= 2 || over {
+			break
+		}
+		now := time.Now()
+		tick(host, now)
+		tick(dev, now)
+		ac.step(dev)
+		if ac.Note != "" {
+			t.Fatalf("after %d clicks: %s", clicks, ac.Note)
+		}
+		if ac.next == nil {
+			time.Sleep(time.Millisecond)
+			continue
+		}
+		x, y := ac.next.X, ac.next.Y
+		dev.handle(ui.Input{X: x, Y: y})
+		dev.handle(ui.Input{X: x, Y: y, Click: true, Down: true})
+		dev.handle(ui.Input{X: x, Y: y})
+		clicks++
+	}
+	if n, over := round(); n < 2 && !over {
+		d := tbl(dev).Game()
+		var hostToAct rules.Seat
+		lg.play.match.Do(func(*rules.Game) { hostToAct = g.ToAct() })
+		t.Fatalf("after %d clicks the game is in round %d (last planned %q, scene %T, shown seat %d; the device: to act %d, %d legal, %d actions, prompt %q, message %q; the host: to act %d, %d actions)",
+			clicks, n, ac.Planned, dev.mgr.cur, tbl(dev).Shown(), d.ToAct(), len(d.LegalFor(0)), d.Len(), tbl(dev).Public().Prompt, tbl(dev).State().Message, hostToAct, g.Len())
+	}
+	t.Logf("%d clicks at the device", clicks)
 }

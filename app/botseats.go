@@ -294,7 +294,12 @@ func (lg *liveGame) follow(c *Context) bool {
 			continue // the table's own: it has followed it already
 		}
 		any = true
-		byBot = ch.Bot != ""
+		// A move not made at this screen — a bot's, or a player's at
+		// their device — raises no notice that waits for this screen's
+		// Continue: the game would wait on a window nobody may be at (a
+		// hosting window whose seats are all at devices stalled at the
+		// first combat or drawn card).
+		byBot = true
 		switch ch.How {
 		case session.Grew:
 			u.Follow(rules.ForDesk(ch.Events, u.Game().Holds), ch.WasCombat, lg.byWhom(ch))
