@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"notrueking/app"
+	"notrueking/board"
 	"notrueking/internal/site"
 	"notrueking/internal/textcheck"
 	"notrueking/maps"
@@ -184,9 +185,17 @@ func (s *setup) given() string {
 // players (or their number) is a complete setup: the start screen is
 // skipped.
 func (s *setup) set(o *app.Options) error {
-	m, err := maps.Load(s.mapName)
+	// A shipped map's header says its id and player range without a
+	// parse (which was most of the browser page's start); a map file is
+	// parsed here, so that its problems are found before a window opens,
+	// and a shipped map when the rules must check players against it.
+	var m *board.Map
+	h, err := maps.ShippedHeader(s.mapName)
 	if err != nil {
-		return fmt.Errorf("-map: %s", firstProblem(err))
+		if m, err = maps.Load(s.mapName); err != nil {
+			return fmt.Errorf("-map: %s", firstProblem(err))
+		}
+		h = maps.Header{ID: m.ID, Name: m.Name, MinPlayers: m.MinPlayers, MaxPlayers: m.MaxPlayers, ConspiracyNames: m.ConspiracyNames}
 	}
 	v, err := rules.ParseVariant(s.variant)
 	if err != nil {
@@ -198,7 +207,7 @@ func (s *setup) set(o *app.Options) error {
 			o.Variant = "plain"
 		}
 	}
-	seats := fmt.Sprintf("the %s map seats %d to %d players", m.ID, m.MinPlayers, m.MaxPlayers)
+	seats := fmt.Sprintf("the %s map seats %d to %d players", h.ID, h.MinPlayers, h.MaxPlayers)
 	var ps []string
 	if s.c.isSet("names") {
 		for i, n := range strings.Split(s.names, ",") {
@@ -214,11 +223,11 @@ func (s *setup) set(o *app.Options) error {
 	}
 	players, names := s.c.isSet("players"), s.c.isSet("names")
 	switch {
-	case players && (s.players < m.MinPlayers || s.players > m.MaxPlayers):
+	case players && (s.players < h.MinPlayers || s.players > h.MaxPlayers):
 		return fmt.Errorf("-players %d: %s", s.players, seats)
 	case players && names && len(ps) != s.players:
 		return fmt.Errorf("-players %d but -names lists %s", s.players, words.Count(len(ps), "name"))
-	case names && (len(ps) < m.MinPlayers || len(ps) > m.MaxPlayers):
+	case names && (len(ps) < h.MinPlayers || len(ps) > h.MaxPlayers):
 		return fmt.Errorf("-names lists %s: %s", words.Count(len(ps), "name"), seats)
 	case players && !names:
 		for i := range s.players {
@@ -227,6 +236,11 @@ func (s *setup) set(o *app.Options) error {
 	}
 	if len(ps) > 0 {
 		// What else the rules ask of the players (agent slots for them all).
+		if m == nil {
+			if m, err = maps.Load(s.mapName); err != nil {
+				return fmt.Errorf("-map: %s", firstProblem(err))
+			}
+		}
 		if _, err := rules.New(m, rules.Config{Players: ps, Seed: s.seed, Variant: v}); err != nil {
 			return err
 		}

@@ -15,7 +15,6 @@ import (
 	"image"
 	"math"
 	"net/http"
-	"notrueking/internal/icon"
 	"path/filepath"
 	"time"
 
@@ -265,9 +264,9 @@ func openWindow(a *App, opts Options, title string) error {
 	ebiten.SetWindowSize(w, h)
 	ebiten.SetWindowTitle(title)
 	a.win.title, a.win.shownTitle = title, title
-	// The window's (and task bar's) icon: the one package icon draws for
-	// every platform (a no-op in a browser, whose tab shows favicon.svg).
-	ebiten.SetWindowIcon(icon.Images(256))
+	// The window's (and task bar's) icon: the one package icon draws (none
+	// in a browser, whose tab shows favicon.svg).
+	setWindowIcon()
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetScreenClearedEveryFrame(false)
 	return runGame(a)
