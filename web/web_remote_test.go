@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"notrueking/gamefile"
@@ -112,16 +113,7 @@ func TestBrowserRemoteSeats(t *testing.T) {
 
 	// Ann's page, desktop-sized, by its join link; the frames it gets
 	// are measured (docs/web.md).
-	var annFrames []string
-	var annMu sync.Mutex
-	chromedp.ListenTarget(desk.ctx, func(ev any) {
-		if f, ok := ev.(*network.EventWebSocketFrameReceived); ok {
-			annMu.Lock()
-			annFrames = append(annFrames, f.Response.PayloadData)
-			annMu.Unlock()
-		}
-	})
-	desk.run("the network's events", network.Enable())
+	annFrames := keepFrames(desk)
 	opened := time.Now()
 	desk.run("open Ann's page", chromedp.Navigate(fmt.Sprintf("%s/?join=%s&name=Ann&seat=%s", base, room, ids[0])))
 	admit(1)
@@ -163,20 +155,15 @@ func TestBrowserRemoteSeats(t *testing.T) {
 	// The spectator page, by the spectator link; every frame it gets is
 	// kept.
 	spec := newPage(t, "")
-	var frames []string
-	var framesMu sync.Mutex
-	chromedp.ListenTarget(spec.ctx, func(ev any) {
-		if f, ok := ev.(*network.EventWebSocketFrameReceived); ok {
-			framesMu.Lock()
-			frames = append(frames, f.Response.PayloadData)
-			framesMu.Unlock()
-		}
-	})
-	spec.run("open the spectator link", network.Enable(), chromedp.Navigate(srv.WatchLink()))
+	specFrames := keepFrames(spec)
+	spec.run("open the spectator link", chromedp.Navigate(srv.WatchLink()))
+	spec.front()
 	spec.wait("the spectator's table", func(s webState) bool { return s.Scene == "spectate" || s.Scene == "table" })
 
 	// A whole round, by clicks on the desktop page and taps on the phone.
+	desk.front()
 	desk.run("autoplay", chromedp.Evaluate(`notrueking.autoplay(11)`, nil))
+	phone.front()
 	phone.run("autoplay", chromedp.Evaluate(`notrueking.autoplay(12)`, nil))
 	clicks, taps, reloaded := 0, 0, false
 	var secrets []needle
@@ -192,8 +179,11 @@ func TestBrowserRemoteSeats(t *testing.T) {
 		}
 		moved := false
 		for _, p := range []*page{desk, phone} {
-			st, ok := p.state()
-			if !ok || st.Next == nil {
+			// One tab is in front at a time, and a page in the background
+			// draws no frame (the browser stops its animation frames):
+			// this one comes to the front and draws one first.
+			st := p.front()
+			if st.Next == nil {
 				continue
 			}
 			if st.Note != "" {
@@ -218,6 +208,7 @@ func TestBrowserRemoteSeats(t *testing.T) {
 		if !reloaded && clicks+taps >= 30 {
 			reloaded = true
 			asked := len(admitted)
+			desk.front()
 			desk.run("reload", chromedp.Reload())
 			st := desk.wait("Ann's table after the reload", func(s webState) bool { return s.Scene == "table" && len(s.Held) == 1 && s.Held[0] == 0 })
 			if len(h.Pending()) != 0 || len(admitted) != asked {
@@ -232,9 +223,7 @@ func TestBrowserRemoteSeats(t *testing.T) {
 			time.Sleep(30 * time.Millisecond)
 		}
 	}
-	annMu.Lock()
-	logFrames(t, "Ann's page", annFrames)
-	annMu.Unlock()
+	logFrames(t, "Ann's page", annFrames())
 	r, _ := round()
 	t.Logf("round %d reached: %d clicks on Ann's page, %d taps on Ben's phone", r, clicks, taps)
 	if clicks == 0 || taps == 0 || !reloaded {
@@ -243,11 +232,11 @@ func TestBrowserRemoteSeats(t *testing.T) {
 	phone.shot("remote-ben-round2")
 
 	// The spectator: what its page exposes and every frame it received.
+	spec.front()
 	var dom string
 	spec.run("the spectator page's text", chromedp.Evaluate(`document.body.innerText + (globalThis.notrueking ? notrueking.state() : "")`, &dom))
 	spec.shot("remote-spectator")
-	framesMu.Lock()
-	defer framesMu.Unlock()
+	frames := specFrames()
 	if len(frames) < 3 {
 		t.Fatalf("the spectator page received %d frames", len(frames))
 	}
@@ -361,4 +350,33 @@ func logFrames(t *testing.T, who string, frames []string) {
 		slices.Sort(ns)
 		t.Logf("%s: %d %s messages, bytes p50 %d, p99 %d, max %d", who, len(ns), kind, ns[len(ns)/2], ns[len(ns)*99/100], ns[len(ns)-1])
 	}
+}
+
+// keepFrames keeps every WebSocket frame page p receives from now on;
+// the function returned lists them so far.
+func keepFrames(p *page) func() []string {
+	var mu sync.Mutex
+	var frames []string
+	chromedp.ListenTarget(p.ctx, func(ev any) {
+		if f, ok := ev.(*network.EventWebSocketFrameReceived); ok {
+			mu.Lock()
+			frames = append(frames, f.Response.PayloadData)
+			mu.Unlock()
+		}
+	})
+	p.run("the network's events", network.Enable())
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(frames)
+	}
+}
+
+// front brings the page's tab to the front and waits for it to draw a
+// frame; it returns the page's state then.
+func (p *page) front() webState {
+	p.t.Helper()
+	before, _ := p.state()
+	p.run("to the front", cdppage.BringToFront())
+	return p.wait("a frame in front", func(s webState) bool { return s.Frames > before.Frames })
 }
