@@ -469,8 +469,12 @@ func (s *spectator) waitingWidgets() []ui.Widget {
 	if s.reason != "" {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 20, Y: r.Y + 140, W: r.W - 40, H: 24}, Kind: ui.WText, Text: s.reason, Size: 17, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: s.reason})
 	}
+	hint := "Start or continue the game in its own window: it appears here as soon as it is saved."
+	if s.remote != nil {
+		hint = "The game appears here as soon as the host sends its table (the link reconnects by itself)."
+	}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 20, Y: r.Y + 100, W: r.W - 40, H: 26}, Kind: ui.WText, Text: what, Size: 19, Align: ui.AlignCenter, Ink: ui.ColText, Tip: what},
-		ui.Text(ui.Rect{X: r.X + 20, Y: r.Y + 200, W: r.W - 40, H: 22}, "Start or continue the game in its own window: it appears here as soon as it is saved.", 17, ui.ColDim))
+		ui.Text(ui.Rect{X: r.X + 20, Y: r.Y + 200, W: r.W - 40, H: 22}, hint, 17, ui.ColDim))
 	ws[len(ws)-1].Align = ui.AlignCenter
 	return ws
 }

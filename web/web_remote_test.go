@@ -156,7 +156,9 @@ func TestBrowserRemoteSeats(t *testing.T) {
 	// kept.
 	spec := newPage(t, "")
 	specFrames := keepFrames(spec)
-	spec.run("open the spectator link", chromedp.Navigate(srv.WatchLink()))
+	// As a stream's browser source: a fixed 1920×1080 canvas, nothing of
+	// the page's own over the picture.
+	spec.run("open the spectator link", chromedp.Navigate(srv.WatchLink()+"&canvas=1920x1080&clean=1"))
 	spec.front()
 	spec.wait("the spectator's table", func(s webState) bool { return s.Scene == "spectate" || s.Scene == "table" })
 
@@ -233,6 +235,11 @@ func TestBrowserRemoteSeats(t *testing.T) {
 
 	// The spectator: what its page exposes and every frame it received.
 	spec.front()
+	var menu string
+	spec.run("the page's menu", chromedp.Evaluate(`getComputedStyle(document.getElementById("menu")).display`, &menu))
+	if menu != "none" {
+		t.Errorf("the spectator page with clean=1 shows the page's menu (display %q)", menu)
+	}
 	var dom string
 	spec.run("the spectator page's text", chromedp.Evaluate(`document.body.innerText + (globalThis.notrueking ? notrueking.state() : "")`, &dom))
 	spec.shot("remote-spectator")
