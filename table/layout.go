@@ -252,7 +252,16 @@ func (u *Table) topBar(l Layout) []ui.Widget {
 		pr.W = TesterBadge.X - 12 - pr.X
 	}
 	pink := ui.Readable(ui.SeatColor(ta), ui.ColPanelHi)
-	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: prompt, Size: ui.FitSize(prompt, 24, 19, true, pr.W), Bold: true, Ink: pink, Tip: prompt})
+	size := ui.FitSize(prompt, 24, 19, true, pr.W)
+	text := prompt
+	if l.Portrait && ui.TextWidth(prompt, size) > pr.W {
+		// A phone's narrow top: the instruction on two lines, not cut.
+		size = 16
+		if lines := ui.WrapText(prompt, size, pr.W*0.93, 0); len(lines) > 1 { // bold is wider
+			text = lines[0] + "\n" + strings.Join(lines[1:], " ")
+		}
+	}
+	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: text, Size: size, Bold: true, Ink: pink, Tip: prompt})
 	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
 	if l.Portrait {
 		info = fmt.Sprintf("Round %d/%d", pub.Round, pub.Rounds) // the first player is bold in Players
