@@ -3,11 +3,15 @@ package remote
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"notrueking/gamefile"
 	"notrueking/internal/site"
@@ -158,5 +162,57 @@ func TestHostServesPage(t *testing.T) {
 		if !ann.Holds(0) {
 			t.Fatalf("Ann holds %v", ann.Held())
 		}
+	}
+}
+
+// TestSpectatorReconnectsPublic: a spectator whose link is cut comes back
+// by itself, again as a spectator: after every reconnection (and before)
+// every message it got holds the public view only, never a seat's, and
+// its table is the public one.
+func TestSpectatorReconnectsPublic(t *testing.T) {
+	r := newRig(t, game{mapName: "standard", names: []string{"Ann", "Ben", "Cy"},
+		players: []string{"random", "random", "random"}, seed: 9}, HostOptions{AdmitAuto: true})
+	px := newFaultyProxy(t, strings.TrimPrefix(r.srv.URL, "http://"), 9)
+	px.dupEvery = 0
+	var bad atomic.Value
+	eve, err := Dial(ctxFor(t), r.host.WatchLink(px.ln.Addr().String()), ClientOptions{Name: "Eve", NoCompression: true, Backoff: time.Millisecond,
+		tap: func(b []byte) {
+			var m struct {
+				T     string       `json:"t"`
+				Views []rules.View `json:"views"`
+			}
+			json.Unmarshal(b, &m)
+			for _, v := range m.Views {
+				if v.Seat != rules.Public {
+					bad.Store(fmt.Sprintf("a %s message holds seat %d's view", m.T, v.Seat))
+				}
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(eve.Close)
+	if err := eve.WaitReady(ctxFor(t)); err != nil {
+		t.Fatal(err)
+	}
+	for cut := 0; cut < 5; cut++ {
+		r.botMove()
+		r.botMove()
+		px.cutAll()
+		r.botMove()
+		r.caughtUp(eve, r.m.Version())
+		if len(eve.Held()) != 0 {
+			t.Fatalf("after cut %d the spectator holds %v", cut+1, eve.Held())
+		}
+	}
+	if b := bad.Load(); b != nil {
+		t.Fatal(b)
+	}
+	r.same("after the cuts", []*Client{eve}, true)
+	eve.mu.Lock()
+	tries := eve.tries
+	eve.mu.Unlock()
+	if tries < 6 {
+		t.Fatalf("the spectator connected %d times, want once and again after each of 5 cuts", tries)
 	}
 }

@@ -62,6 +62,10 @@ func TestBrowserRemoteSeats(t *testing.T) {
 	match := session.NewMatch(g, session.MatchOptions{Players: []string{gamefile.SeatRemote, gamefile.SeatRemote, gamefile.SeatRemote, "random"}, Pause: 100 * time.Millisecond, BotSeed: 7})
 	match.Start()
 	defer match.Close()
+	// The bots' driver, as a headless host runs it (Dee's seat).
+	botCtx, stopBots := context.WithCancel(context.Background())
+	defer stopBots()
+	go match.Run(botCtx, 20*time.Millisecond, func(n string) { t.Errorf("a bot: %s", n) })
 	var hostLog bytes.Buffer
 	var logMu sync.Mutex
 	h, err := remote.NewHost(remote.HostOptions{Match: match, Page: pageSite, Log: lockedWriter{&logMu, &hostLog}})
@@ -145,7 +149,9 @@ func TestBrowserRemoteSeats(t *testing.T) {
 	cy := exec.CommandContext(ctx, bin, "join", link, "-seat", ids[2], "-name", "Cy", "-bot", "random", "-seed", "3")
 	cy.Env = append(os.Environ(), "NTK_CONFIG_DIR="+cfg)
 	var cyOut bytes.Buffer
-	cy.Stdout, cy.Stderr = &cyOut, &cyOut
+	var cyMu sync.Mutex
+	cy.Stdout = lockedWriter{&cyMu, &cyOut}
+	cy.Stderr = cy.Stdout
 	if err := cy.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -170,14 +176,25 @@ func TestBrowserRemoteSeats(t *testing.T) {
 	clicks, taps, reloaded := 0, 0, false
 	var secrets []needle
 	deadline := time.Now().Add(8 * time.Minute)
+	lastN, lastAt := -1, time.Now()
 	for {
 		if r, over := round(); r >= 2 || over {
 			break
 		}
-		if time.Now().After(deadline) {
+		var n int
+		var toAct rules.Seat
+		match.Do(func(g *rules.Game) { n, toAct = g.Len(), g.ToAct() })
+		if n != lastN {
+			lastN, lastAt = n, time.Now()
+		}
+		if time.Now().After(deadline) || time.Since(lastAt) > 90*time.Second {
 			st, _ := desk.state()
 			ph, _ := phone.state()
-			t.Fatalf("the round did not end: Ann's page %+v; Ben's page %+v; Cy: %s", st, ph, cyOut.String())
+			logMu.Lock()
+			l := hostLog.String()
+			logMu.Unlock()
+			t.Fatalf("the round did not end (%d actions, seat %d to act): Ann's page %q %q %q; Ben's page %q %q %q; Cy: %s\nhost log:\n%s",
+				n, toAct, st.Prompt, st.Planned, st.Note, ph.Prompt, ph.Planned, ph.Note, cyText(&cyMu, &cyOut), l)
 		}
 		moved := false
 		for _, p := range []*page{desk, phone} {
@@ -386,4 +403,10 @@ func (p *page) front() webState {
 	before, _ := p.state()
 	p.run("to the front", cdppage.BringToFront())
 	return p.wait("a frame in front", func(s webState) bool { return s.Frames > before.Frames })
+}
+
+func cyText(mu *sync.Mutex, b *bytes.Buffer) string {
+	mu.Lock()
+	defer mu.Unlock()
+	return b.String()
 }
