@@ -32,8 +32,10 @@ type autoClicker struct {
 	next *autoPoint
 	at   int
 	done chan bool
-	// pending is the plan's request not yet published.
+	// pending is the plan's request not yet published; tabs the portrait
+	// tabs opened looking for its widget.
 	pending *autoAsk
+	tabs    map[int]bool
 	// Planned is the action planned last; Note why a plan stopped.
 	Planned, Note string
 }
@@ -91,13 +93,39 @@ func (ac *autoClicker) step(a *App) {
 		}
 		x, y, ok := ask.find(a)
 		if !ok {
+			// On a phone the widget may be behind another tab (a slot
+			// under Houses): a player opens the tabs in turn.
+			if w, ok := ac.nextTab(a); ok {
+				ac.pending = ask
+				x, y := w.R.Center()
+				ac.publish(a, x, y, "the "+w.Text+" tab", nil)
+				return
+			}
 			ac.Note = "no click found for " + ask.what + " of " + ac.Planned
+			ac.tabs = nil
 			ask.done <- false
 			ac.wake()
 			return
 		}
+		ac.tabs = nil
 		ac.publish(a, x, y, ask.what, ask.done)
 	}
+}
+
+// nextTab is a tab of the portrait layout not shown and not yet tried
+// for the click looked for.
+func (ac *autoClicker) nextTab(a *App) (ui.Widget, bool) {
+	for _, w := range a.f.ws {
+		if w.T.Cmd.Kind != ui.CmdTab || w.Selected || ac.tabs[w.T.Cmd.N] {
+			continue
+		}
+		if ac.tabs == nil {
+			ac.tabs = map[int]bool{}
+		}
+		ac.tabs[w.T.Cmd.N] = true
+		return w, true
+	}
+	return ui.Widget{}, false
 }
 
 // wake waits until the plan's goroutine asks for its next click or ends:
