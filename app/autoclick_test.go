@@ -54,19 +54,7 @@ func TestAutoClickerPlaysByClicks(t *testing.T) {
 // others, through a whole round.
 func TestAutoClickerPlaysAJoinedSeat(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
-	host := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, Seed: 6, SeedSet: true, HostAddr: "127.0.0.1:0", BotPause: time.Millisecond}, defaultNewGame)
-	pressCmd(t, host, ui.Command{Kind: ui.CmdNetwork})
-	pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: 0}) // Ann: Remote
-	for _, s := range []int{1, 2} {
-		for range 2 {
-			pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: s}) // a random bot
-		}
-	}
-	host.handle(ui.Input{Enter: true})
-	lg := live(host)
-	if lg == nil || lg.hosting == nil {
-		t.Fatalf("no hosted game: %s", host.home.msg)
-	}
+	host, lg := hostApp(t, 6, time.Millisecond, 1, 2, 2) // Ann at a device, Ben and Cy random bots
 	defer lg.close()
 	dev := mustApp(t, Options{Join: lg.hosting.link(), JoinName: "Ann"}, nil)
 	dev.mgr.goTo(startJoin(dev))

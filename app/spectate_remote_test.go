@@ -21,19 +21,7 @@ import (
 // keeps the last position.
 func TestSpectateLink(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
-	host := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, Seed: 8, SeedSet: true, HostAddr: "127.0.0.1:0", BotPause: 5 * time.Millisecond}, defaultNewGame)
-	pressCmd(t, host, ui.Command{Kind: ui.CmdNetwork})
-	pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: 0}) // Ann: Remote
-	for _, s := range []int{1, 2} {
-		for range 2 {
-			pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: s}) // Human → Remote → Random bot
-		}
-	}
-	host.handle(ui.Input{Enter: true})
-	lg := live(host)
-	if lg == nil || lg.hosting == nil {
-		t.Fatalf("no hosted game: %s", host.home.msg)
-	}
+	host, lg := hostApp(t, 8, 5*time.Millisecond, 1, 2, 2) // Ann at a device, Ben and Cy random bots
 	defer lg.close()
 	wl := lg.hosting.srv.WatchLink()
 	if !strings.Contains(wl, "/?watch=") || !isWatchLink(wl) || isWatchLink(lg.hosting.link()) {
@@ -110,4 +98,24 @@ func TestSpectateLink(t *testing.T) {
 	if !strings.Contains(s.reason, "stopped letting spectators") || tbl(a).Game().Len() != n {
 		t.Fatalf("after the host turned spectators off: %q %q, %d actions shown (had %d)", s.status, s.reason, tbl(a).Game().Len(), n)
 	}
+}
+
+// hostApp is a window hosting a game of Ann, Ben and Cy (seed), its
+// seats set from the start screen: presses[i] presses of seat i's button
+// (1: Remote, 2: the random bot).
+func hostApp(t *testing.T, seed uint64, pause time.Duration, presses ...int) (*App, *liveGame) {
+	t.Helper()
+	host := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, Seed: seed, SeedSet: true, HostAddr: "127.0.0.1:0", BotPause: pause}, defaultNewGame)
+	pressCmd(t, host, ui.Command{Kind: ui.CmdNetwork})
+	for s, n := range presses {
+		for range n {
+			pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: s})
+		}
+	}
+	host.handle(ui.Input{Enter: true})
+	lg := live(host)
+	if lg == nil || lg.hosting == nil {
+		t.Fatalf("no hosted game: %s", host.home.msg)
+	}
+	return host, lg
 }
