@@ -53,7 +53,7 @@ func TestAutoClickerPlaysByClicks(t *testing.T) {
 // the autoplay plays its one seat by clicks while the host's bots play the
 // others, through a whole round.
 func TestAutoClickerPlaysAJoinedSeat(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
+	t.Parallel()                                         // draws nothing (TestMain)
 	host, lg := hostApp(t, 6, time.Millisecond, 1, 2, 2) // Ann at a device, Ben and Cy random bots
 	defer lg.close()
 	dev := mustApp(t, Options{Join: lg.hosting.link(), JoinName: "Ann"}, nil)

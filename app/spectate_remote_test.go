@@ -20,7 +20,7 @@ import (
 // host stops letting spectators watch, the window says the link ended and
 // keeps the last position.
 func TestSpectateLink(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
+	t.Parallel()                                           // draws nothing (TestMain)
 	host, lg := hostApp(t, 8, 5*time.Millisecond, 1, 2, 2) // Ann at a device, Ben and Cy random bots
 	defer lg.close()
 	wl := lg.hosting.srv.WatchLink()
