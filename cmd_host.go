@@ -27,7 +27,7 @@ import (
 	"notrueking/store"
 )
 
-const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-site DIR] [-spectators=false] [-record FILE] [-overlay FILE]"
+const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-site DIR] [-no-spectators] [-record FILE] [-overlay FILE]"
 
 // hostStdin is where -admit ask reads the host's answers (tests set it).
 var hostStdin io.Reader = os.Stdin
@@ -108,7 +108,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 
 	a := &asker{out: stderr}
 	var h *remote.Host
-	ho := remote.HostOptions{Match: m, AdmitAuto: *admit == "auto", Log: stderr, NoSpectators: !*hp.spectators,
+	ho := remote.HostOptions{Match: m, AdmitAuto: *admit == "auto", Log: stderr, NoSpectators: *hp.noSpectators,
 		Keep: func(room string, tokens []string) { m.Do(func(*rules.Game) { files.KeepHost(room, tokens) }) }}
 	if hm := hg.host; hm != nil {
 		ho.Room, ho.Tokens = hm.Room, hm.Tokens
@@ -134,7 +134,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	defer srv.Close()
 	fmt.Fprintln(stdout, srv.Link())
 	fmt.Fprintln(stderr, "notrueking:", pageNote(page))
-	if *hp.spectators {
+	if !*hp.noSpectators {
 		fmt.Fprintln(stderr, "notrueking: spectators (the public table only) follow from:", srv.WatchLink())
 	}
 	if id := files.SaveID(); id != "" {

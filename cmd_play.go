@@ -16,7 +16,7 @@ import (
 	"notrueking/words"
 )
 
-const playUsage = "[play] " + setupUsage + " [-record FILE] [-load FILE | -scenario FILE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-site DIR] [-spectators=false] " + presenterUsage
+const playUsage = "[play] " + setupUsage + " [-record FILE] [-load FILE | -scenario FILE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-site DIR] [-no-spectators] [-join LINK [-name NAME] [-seat NAME] | -watch LINK] " + presenterUsage
 
 // alias is a flag of the bare command kept from before the window's modes
 // were commands: it runs its command with the flag's value as the
@@ -110,14 +110,15 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	if err := checkRecord(*p.record); err != nil {
 		return c.fail("%v", err)
 	}
-	o := app.Options{RecordPath: *p.record, Load: *p.load, Scenario: *p.scenario, BotPause: *p.botPause, HostAddr: *p.addr, NoSpectators: !*p.page.spectators}
+	o := app.Options{RecordPath: *p.record, Load: *p.load, Scenario: *p.scenario, BotPause: *p.botPause, HostAddr: *p.addr, NoSpectators: *p.page.noSpectators}
 	if c.isSet("site") {
+		// Read now, so that a bad folder is refused before a window opens;
+		// without -site a hosting window reads the page it carries when it
+		// hosts (app/network.go), not every window.
 		page, err := p.page.page()
 		if err != nil {
 			return c.fail("%v", err)
 		}
-		o.HostPage = page
-	} else if page, _ := p.page.page(); page != nil {
 		o.HostPage = page
 	}
 	if err := p.present.set(&o); err != nil {

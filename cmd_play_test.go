@@ -118,7 +118,7 @@ func TestPlayBadFlags(t *testing.T) {
 		{"sandbox on an existing record", []string{"sandbox", "-record", "testdata/two-players.ntk"}, "notrueking: -record testdata/two-players.ntk: the file exists; give a new name (nothing was overwritten)"},
 		{"sandbox with one player", []string{"sandbox", "-players", "1"}, `notrueking: invalid value "1" for flag -players: out of range: 2 to 9`},
 		{"sandbox with a stray argument", []string{"sandbox", "x"}, `unexpected argument "x"`},
-		{"spectate without a file", []string{"spectate"}, "notrueking: missing FILE or latest (usage: notrueking spectate FILE|latest"},
+		{"spectate without a file", []string{"spectate"}, "notrueking: missing FILE, latest or LINK (usage: notrueking spectate FILE|latest|LINK"},
 		{"spectate with two files", []string{"spectate", "a.ntk", "b.ntk"}, `unexpected argument "b.ntk"`},
 		{"spectate with a setup, as a command", []string{"spectate", "-players", "3", "latest"}, "notrueking: spectate follows a game another window plays; it takes no -players"},
 		{"a flag no command takes", []string{"-bogus"}, "notrueking: -bogus is not a flag of play (notrueking help play lists them)"},

@@ -283,16 +283,16 @@ func folderFor(flag, path string) error {
 }
 
 // hostPage are the flags of a host's browser page and spectators (host,
-// play): -site and -spectators.
+// play): -site and -no-spectators.
 type hostPage struct {
-	site       *string
-	spectators *bool
+	site         *string
+	noSpectators *bool
 }
 
 func addHostPage(c *cmdFlags) hostPage {
 	return hostPage{
-		site:       c.String("site", "", "serve the browser page from this `DIR` (a release's web zip, unzipped, or go run ./web -o DIR -build-only); default: the page this program carries, if it was built with it"),
-		spectators: c.Bool("spectators", true, "let spectators follow the game by its spectator link (public table only); -spectators=false refuses them"),
+		site:         c.String("site", "", "serve the browser page from this `DIR` (a release's web zip, unzipped, or go run ./web -o DIR -build-only); default: the page this program carries, if it was built with it"),
+		noSpectators: c.Bool("no-spectators", false, "refuse spectators (who follow the game's public table by its spectator link); the network panel turns them on and off"),
 	}
 }
 

@@ -105,8 +105,8 @@ type Options struct {
 	// address, port 7373 or any free one; network.go).
 	HostAddr string
 	// HostPage serves the browser page beside a hosted game's WebSocket
-	// (internal/site; nil: the host says how to get one); NoSpectators
-	// refuses spectators.
+	// (internal/site; nil: the page this program carries, if any, else the
+	// host says how to get one); NoSpectators refuses spectators.
 	HostPage     http.Handler
 	NoSpectators bool
 	// Join is a host's join link: the window joins that game as a device

@@ -8,6 +8,7 @@ import (
 
 	"notrueking/bots"
 	"notrueking/gamefile"
+	"notrueking/internal/site"
 	"notrueking/remote"
 	"notrueking/rules"
 	"notrueking/table"
@@ -54,6 +55,12 @@ func startHosting(lg *liveGame, opts Options) (*hosting, error) {
 		}
 		o.Keep = func(room string, tokens []string) {
 			m.Do(func(*rules.Game) { f.KeepHost(room, tokens) })
+		}
+	}
+	if o.Page == nil {
+		// The page this program carries (a release's), if any.
+		if s, err := site.Find(""); err == nil && s != nil {
+			o.Page = s
 		}
 	}
 	h, err := remote.NewHost(o)
