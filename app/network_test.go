@@ -75,10 +75,15 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 	}
 	// The device's network panel names the game it joined and who plays
 	// each seat, with no host's buttons.
+	// (Who plays each seat comes in the host's presence message, a moment
+	// after the device's table: it is waited for.)
 	pressCmd(t, dev, ui.Command{Kind: ui.CmdNetPanel})
-	if _, ok := ui.Find(dev.f.ws, func(w ui.Widget) bool { return w.Text == "this device" }); !ok {
-		t.Fatal("the device's network panel does not say which seat is its own")
-	}
+	wait(t, "the device's network panel to say which seat is its own", func() bool {
+		tick(dev, now)
+		dev.rebuild()
+		_, ok := ui.Find(dev.f.ws, func(w ui.Widget) bool { return w.Text == "this device" })
+		return ok
+	})
 	if _, ok := ui.Find(dev.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdGiveSeat || w.T.Cmd.Kind == ui.CmdAdmit }); ok {
 		t.Fatal("the device's network panel offers the host's buttons")
 	}
@@ -133,6 +138,15 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		u := tbl(c.a)
 		if u.Shown() != seat {
 			t.Fatalf("seat %d to act, but its window shows seat %d (%T)", seat, u.Shown(), c.a.mgr.cur)
+		}
+		if pick.Verb == rules.VArrange {
+			// A window lays out its seat's card a tick after it follows
+			// the move before (the test failed now and then on an empty
+			// one).
+			wait(t, "the card laid out to arrange", func() bool {
+				tick(c.a, now)
+				return len(u.State().Arrange) > 0
+			})
 		}
 		n := g.Len()
 		byclicks.Play(u, pick, byclicks.Reach{Widget: c.clickWidget, Terr: c.clickTerr})
