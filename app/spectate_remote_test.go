@@ -71,7 +71,11 @@ func TestSpectateLink(t *testing.T) {
 			tick(a, now)
 			n, toAct, p, o := at()
 			pub, overlay = p, o
-			return toAct == 0 && tbl(a).Game().Len() == n
+			// The table reads the client, which learns a change before the
+			// window's next tick shows it and rewrites the overlay: both
+			// are waited for.
+			got, _ := os.ReadFile(ov)
+			return toAct == 0 && tbl(a).Game().Len() == n && string(got) == string(o)
 		})
 		d := tbl(a).Game()
 		for seat := range g.Seats() {
