@@ -352,8 +352,8 @@ type window struct {
 	// framed is set once the first frame is drawn (TraceFirstFrameEnv).
 	framed bool
 	// title is the window's own title; shownTitle the one set last; turn
-	// says "Your turn: …" while it is this screen's turn in a game
-	// played at several devices (turn.go).
+	// is the title "▶ Your turn: … — title" while it is this screen's
+	// turn in a game played at several devices (turn.go), else "".
 	title, shownTitle, turn string
 	// portrait: the window is a phone held upright (ui.IsPortrait): the
 	// table takes the portrait layout.

@@ -8,7 +8,7 @@ import "github.com/hajimehoshi/ebiten/v2"
 // title says so, and flashes (flashTitle) while the window is not in
 // front.
 func (a *App) signalTurn(on bool, text string) {
-	a.win.turn = text
+	a.win.turn = "▶ " + text + " — " + a.win.title // made once, not each frame
 	if !on {
 		a.win.turn = ""
 		a.setTitle(a.win.title)
@@ -22,7 +22,7 @@ func (a *App) flashTitle(sec int64) {
 	if a.win.turn == "" {
 		return
 	}
-	title := "▶ " + a.win.turn + " — " + a.win.title
+	title := a.win.turn
 	if !ebiten.IsFocused() && sec%2 == 1 {
 		title = a.win.title
 	}
