@@ -41,8 +41,8 @@ func cmdJoin(args []string, stdout, stderr io.Writer) int {
 	if _, _, err := remote.ParseLink(link); err != nil {
 		return w.fail("%v", err)
 	}
-	if *name != "" && (len([]rune(*name)) > remote.MaxName || strings.TrimSpace(*name) == "") {
-		return w.fail("-name %q: 1 to %d characters", short(*name), remote.MaxName)
+	if err := checkDeviceName(*name); err != nil {
+		return w.fail("%v", err)
 	}
 	if *bot != "" {
 		lv, err := bots.ParseLevel(*bot)
@@ -96,4 +96,13 @@ func joinBot(link, seat, name string, lv bots.Level, seed uint64, stderr io.Writ
 	}
 	fmt.Fprintln(stderr, "notrueking: the game is over")
 	return 0
+}
+
+// checkDeviceName refuses a -name the host would refuse (join, play
+// -join): 1 to remote.MaxName characters, not blank; "" is the default.
+func checkDeviceName(name string) error {
+	if name != "" && (len([]rune(name)) > remote.MaxName || strings.TrimSpace(name) == "") {
+		return fmt.Errorf("-name %q: 1 to %d characters", short(name), remote.MaxName)
+	}
+	return nil
 }

@@ -252,8 +252,8 @@ func joinFromPlay(c *cmdFlags, p *playFlags) int {
 	if *p.join != "" && l.Watch {
 		return c.fail("-join %s is a spectator link: open it with -watch", short(link))
 	}
-	if *p.name != "" && (len([]rune(*p.name)) > remote.MaxName || strings.TrimSpace(*p.name) == "") {
-		return c.fail("-name %q: 1 to %d characters", short(*p.name), remote.MaxName)
+	if err := checkDeviceName(*p.name); err != nil {
+		return c.fail("%v", err)
 	}
 	o := app.Options{Join: link, JoinSeat: strings.ToLower(*p.seat), JoinName: *p.name}
 	if err := p.present.set(&o); err != nil {
