@@ -29,6 +29,8 @@ import (
 // hosting is a live game served on the network from this window.
 type hosting struct {
 	srv *remote.Server
+	// page: browsers can open the link (the host serves the page).
+	page bool
 	// dirty is set by the host's goroutines when who plays, who is
 	// connected or who waits changed: the next frame reads them anew.
 	dirty atomic.Bool
@@ -75,7 +77,7 @@ func startHosting(lg *liveGame, opts Options) (*hosting, error) {
 		h.Close()
 		return nil, fmt.Errorf("the game cannot be hosted: %v", err)
 	}
-	hn.srv = srv
+	hn.srv, hn.page = srv, o.Page != nil
 	return hn, nil
 }
 
@@ -243,8 +245,8 @@ func (s *netScene) Show(c *Context) Shown {
 		ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 64, W: 340, H: 340}, Kind: ui.WQR, Text: link, Tip: "Scan it with a phone's camera, or give the link below."},
 		ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 414, W: 560, H: 28}, Kind: ui.WText, Text: link, Size: 20, Bold: true, Ink: ui.ColGold, Tip: "The join link: " + link},
 		ui.Widget{R: ui.Rect{X: r.X + 24, Y: r.Y + 452, W: 560, H: 200}, Kind: ui.WText, Size: 15, Ink: ui.ColText, Text: strings.Join([]string{
-			"Open the link in a browser on this network (a phone, a",
-			"laptop: nothing to install), or run: notrueking join LINK",
+			joinHow(hn.page)[0],
+			joinHow(hn.page)[1],
 			"This computer runs the game and keeps its save: it is",
 			"the dealer, and its save holds every secret.",
 			"Traffic on the local network is not encrypted: anyone on",
@@ -431,4 +433,13 @@ func spectatorWidgets(r ui.Rect, link string, on bool) []ui.Widget {
 		{R: ui.Rect{X: r.X + 200, Y: r.Y + 6, W: r.W - 200, H: 24}, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText,
 			Tip: "The spectator link: the public table only, for a stream (a browser source: add &canvas=1920x1080&clean=1) or notrueking spectate LINK. " + link},
 	}
+}
+
+// joinHow is the network panel's first two lines: how others join, by a
+// browser when this program serves the page.
+func joinHow(page bool) [2]string {
+	if page {
+		return [2]string{"Open the link in a browser on this network (a phone, a", "laptop: nothing to install), or run: notrueking join LINK"}
+	}
+	return [2]string{"Join with the desktop program: notrueking join LINK (this", "program has no browser page to serve: -site DIR, web.md)"}
 }
