@@ -321,11 +321,14 @@ func (g *Game) doStudy(f *frame, a Action, exec bool) error {
 		case DigUpDirt:
 			g.push(frame{Kind: FrameCitadel, Seat: seat, House: house, Effect: None, Target: -1, Step: StepDirt})
 		case ResearchLegends:
-			g.emit(Event{Seat: Public, Kind: EvLegends, Who: seat, House: house})
+			// Only the seat that studied reads what its success bought:
+			// the public log never names the aim (citadel.md); the public
+			// sees the roll's success and the cards drawn, as any draw.
+			g.emit(Event{Seat: seat, Kind: EvLegends, Who: seat, House: house})
 			g.draw(seat, house)
 			g.draw(seat, house)
 		case VisitRookery:
-			g.emit(Event{Seat: Public, Kind: EvRookery, Who: seat})
+			g.emit(Event{Seat: seat, Kind: EvRookery, Who: seat})
 			g.drawWing(seat)
 		}
 	}

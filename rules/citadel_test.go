@@ -235,6 +235,36 @@ func TestTheResultDecidesTheGain(t *testing.T) {
 	}
 }
 
+// "The public log never names Research Legends or Visit Rookery": after a
+// successful study for either aim, no other seat and no spectator reads
+// what it bought, nor the aim's words; the public line says the study
+// succeeded, and only the seat that studied reads its benefit (issue 32).
+func TestASuccessfulStudyKeepsItsAim(t *testing.T) {
+	for _, c := range []struct{ aim, own string }{
+		{"legends", "Your research finds legends: two Greyjoy cards."},
+		{"rookery", "Your visit to the rookery brings a Dark Wings card."},
+	} {
+		g := citadelGame(t, 3, 0, agentAt{0, "greyjoy", Maester})
+		rig(t, g, 2, func(d []int) bool { return sum2(d) >= 10 })
+		act(t, g, "crown resolve greyjoy maester")
+		act(t, g, "crown study "+c.aim)
+		for _, seat := range []Seat{Public, 1, 2} {
+			l := strings.ToLower(lines(g, seat))
+			for _, w := range []string{"legend", "research", "rookery", "visit", "aim"} {
+				if strings.Contains(l, w) {
+					t.Errorf("study %s: seat %d reads %q in:\n%s", c.aim, seat, w, l)
+				}
+			}
+			if !strings.Contains(l, "success") {
+				t.Errorf("study %s: seat %d is not told the study succeeded:\n%s", c.aim, seat, l)
+			}
+		}
+		if own := lines(g, 0); !strings.Contains(own, c.own) {
+			t.Errorf("study %s: the seat that studied does not read %q:\n%s", c.aim, c.own, own)
+		}
+	}
+}
+
 // "Research Legends: draw two cards of the Maester's house (one more than
 // Draw a House Card)." "Visit Rookery: draw a Dark Wings card."
 func TestLegendsAndRookery(t *testing.T) {

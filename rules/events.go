@@ -76,8 +76,8 @@ const (
 	EvLoyaltyRevealed              // Who's card, List = houses best slot first
 	EvStudyAim                     // Who studies for aim N (private)
 	EvStudied                      // Who studies for House: List dice, N result, M Ill Tidings penalty, K crystals spent
-	EvLegends                      // Who's research finds legends: two House cards
-	EvRookery                      // Who's visit to the rookery brings a Dark Wings card
+	EvLegends                      // Who's research finds legends: two House cards (private)
+	EvRookery                      // Who's visit to the rookery brings a Dark Wings card (private)
 	EvRavenGained                  // Who gains a raven (N held)
 	EvCrystalGained                // Who gains a crystal (N held)
 	EvRavensExchanged              // Who's three ravens bring a Dark Wings card
@@ -549,9 +549,9 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 	case EvStudied:
 		return g.studyText(&e)
 	case EvLegends:
-		return fmt.Sprintf("%s's research finds legends: two %s cards.", seat(e.Who), house(e.House))
+		return fmt.Sprintf("Your research finds legends: two %s cards.", house(e.House))
 	case EvRookery:
-		return seat(e.Who) + "'s visit to the rookery brings a Dark Wings card."
+		return "Your visit to the rookery brings a Dark Wings card."
 	case EvRavenGained:
 		return fmt.Sprintf("%s gains a raven (%s).", seat(e.Who), words.Count(n, "raven"))
 	case EvCrystalGained:
