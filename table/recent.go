@@ -2,6 +2,8 @@ package table
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 
 	"notrueking/board"
 	"notrueking/rules"
@@ -18,9 +20,9 @@ import (
 // maxMarks is how many of the latest actions the board marks at most.
 const maxMarks = 12
 
-// maxDigest is how many lines the digest lists (the latest; the log holds
-// the rest).
-const maxDigest = 8
+// maxDigest is how many of the lines that mattered the digest lists at
+// most (the log holds the rest), besides the line folding the trivia.
+const maxDigest = 10
 
 // recent is what the table keeps of what just happened.
 type recent struct {
@@ -50,6 +52,9 @@ type digest struct {
 	seat    rules.Seat
 	lines   []rules.LogLine
 	skipped int
+	// took: the actions whose moves entered a territory their house did
+	// not control when the seat last looked.
+	took map[int]bool
 }
 
 // lastOwn is the index of seat's last action in acts, -1 for none.
@@ -156,22 +161,33 @@ func sameAction(a, b rules.PublicAction) bool {
 // and promotions of the other seats since the viewer's last action.
 func (u *Table) Marks() []ui.Mark { return u.recent.marks }
 
-// openDigest lists, for seat whose curtain just lifted, the public events
-// since its last action (none: no digest).
+// openDigest lists, for seat whose curtain just lifted, what mattered
+// among the public events since its last action (none: no digest).
 func (u *Table) openDigest(seat rules.Seat) {
 	u.recent.digest = nil
 	acts := u.eng.PublicActions()
 	if len(acts) == 0 {
 		return
 	}
-	d := digestLines(u.eng.View(rules.Public).Log, lastOwn(acts, seat))
-	if len(d) == 0 {
+	own := lastOwn(acts, seat)
+	lines := digestLines(u.eng.View(rules.Public).Log, own)
+	if len(lines) == 0 {
 		return
 	}
-	dg := &digest{seat: seat, lines: d}
-	if n := len(d); n > maxDigest {
-		dg.lines, dg.skipped = d[n-maxDigest:], n-maxDigest
+	// A move is news when it entered a territory its house did not
+	// control when the seat last looked: a capture, or an attack.
+	took := map[int]bool{}
+	if then, err := u.eng.ViewAt(own+1, rules.Public); err == nil {
+		for i := own + 1; i < len(acts); i++ {
+			if a := acts[i]; a.Verb == rules.VMove && u.m.HasTerr(a.To) {
+				if h := u.actionHouse(i, a); h != board.NoHouse && then.Controller(a.To) != h {
+					took[i] = true
+				}
+			}
+		}
 	}
+	dg := &digest{seat: seat, took: took}
+	dg.lines, dg.skipped = foldDigest(lines, took)
 	u.recent.digest = dg
 }
 
@@ -185,6 +201,93 @@ func digestLines(log []rules.LogLine, own int) []rules.LogLine {
 		}
 	}
 	return out
+}
+
+// digestTier is how much a public line matters to a player back at the
+// table: 1 a combat, its cards and its results, or a territory won or
+// lost; 2 a rank, a reveal, a card drawn, a card's effect, a Citadel roll;
+// 0 the turn's routine (placing, resolving, mustering, moving within
+// one's own lands), folded into a count. took says which actions' moves
+// entered a territory their house did not hold.
+func digestTier(l rules.LogLine, took map[int]bool) int {
+	switch l.Event {
+	case "combat_started", "card_played", "passed", "combat_tied", "tie_decided",
+		"attacker_won", "defender_won", "casualties", "no_retreat", "retreated",
+		"occupied", "redeployed", "port_lost", "flag_removed", "flag_won":
+		return 1
+	case "moved":
+		if took[l.Action] {
+			return 1
+		}
+		return 0
+	case "round_started", "loyalty_arranged", "loyalty_card", "agent_placed",
+		"resolution_began", "agent_resolved", "move_chosen", "muster_chosen",
+		"mustered", "promoted", "muster_ended", "no_move", "flag_left",
+		"flag_held", "fortification_held", "agent_moved_up", "agent_returned",
+		"kept", "raven_gained", "crystal_gained", "deck_reshuffled", "wings_reshuffled":
+		return 0
+	}
+	return 2
+}
+
+// folded names the routine events the digest counts, by event, in the
+// order they are told.
+var folded = []struct{ event, one, many string }{
+	{"agent_placed", "agent placed", "agents placed"},
+	{"mustered", "muster", "musters"},
+	{"promoted", "promotion", "promotions"},
+	{"moved", "move", "moves"},
+	{"no_move", "turn without a move", "turns without a move"},
+	{"flag_left", "flag left", "flags left"},
+	{"agent_moved_up", "agent moved up", "agents moved up"},
+	{"agent_returned", "agent returned", "agents returned"},
+	{"raven_gained", "raven gained", "ravens gained"},
+	{"crystal_gained", "crystal gained", "crystals gained"},
+}
+
+// foldDigest is the digest of lines: those that matter, in the order they
+// happened (at most maxDigest: when more, the routine-most and then the
+// oldest are left to the log, counted in skipped), then one line counting
+// the routine ones ("Also: 3 musters, 2 moves."), which opens the table as
+// it stood after the latest of them.
+func foldDigest(lines []rules.LogLine, took map[int]bool) (out []rules.LogLine, skipped int) {
+	var keep []int
+	counts := map[string]int{}
+	last := -1
+	for i, l := range lines {
+		if digestTier(l, took) > 0 {
+			keep = append(keep, i)
+			continue
+		}
+		counts[l.Event]++
+		last = i
+	}
+	// Too many: drop tier 2 (then tier 1) lines, oldest first.
+	for tier := 2; len(keep) > maxDigest && tier >= 1; tier-- {
+		for j := 0; j < len(keep) && len(keep) > maxDigest; {
+			if digestTier(lines[keep[j]], took) == tier {
+				keep = slices.Delete(keep, j, j+1)
+				skipped++
+				continue
+			}
+			j++
+		}
+	}
+	for _, i := range keep {
+		out = append(out, lines[i])
+	}
+	var parts []string
+	for _, f := range folded {
+		if n := counts[f.event]; n > 0 {
+			parts = append(parts, strconv.Itoa(n)+" "+words.Agree(n, f.one, f.many))
+		}
+	}
+	if len(parts) > 0 {
+		l := lines[last]
+		out = append(out, rules.LogLine{Action: l.Action, Seat: rules.Public, Kind: "digest", Event: "folded",
+			Text: "Also: " + strings.Join(parts, ", ") + "."})
+	}
+	return out, skipped
 }
 
 // Digest is the lines the "since you last looked" panel lists (nil: it

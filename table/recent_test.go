@@ -2,6 +2,9 @@ package table
 
 import (
 	"math/rand"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"notrueking/internal/tabletest"
@@ -116,12 +119,40 @@ func TestDigestSinceYouLastLooked(t *testing.T) {
 		}
 		opened++
 		got, skipped := u.Digest(), u.recent.digest.skipped
-		if skipped+len(got) != len(want) || len(got) > maxDigest {
-			t.Fatalf("seed %d: digest of %d lines (+%d earlier), want %d", seed, len(got), skipped, len(want))
+		// What mattered, in order, then one line counting the rest.
+		var news []rules.LogLine
+		routine := 0
+		for _, l := range want {
+			if digestTier(l, u.recent.digest.took) > 0 {
+				news = append(news, l)
+			} else {
+				routine++
+			}
 		}
-		for i, l := range got {
-			if l != want[skipped+i] {
-				t.Fatalf("seed %d: digest line %d %q, want %q", seed, i, l.Text, want[skipped+i].Text)
+		body := got
+		if routine > 0 {
+			body = got[:len(got)-1]
+			fold := got[len(got)-1]
+			n := 0
+			for _, f := range strings.Split(strings.TrimSuffix(strings.TrimPrefix(fold.Text, "Also: "), "."), ", ") {
+				k, _ := strconv.Atoi(strings.Fields(f)[0])
+				n += k
+			}
+			// It counts routine lines (choices and the ends of musters go
+			// unsaid), and opens the table after the latest of them.
+			if !strings.HasPrefix(fold.Text, "Also: ") || n == 0 || n > routine || fold.Action > g.Len() {
+				t.Fatalf("seed %d: the fold line %q for %d routine lines", seed, fold.Text, routine)
+			}
+		}
+		if len(body) > maxDigest || skipped+len(body) != len(news) {
+			t.Fatalf("seed %d: digest of %d lines (+%d earlier), want the %d that mattered", seed, len(body), skipped, len(news))
+		}
+		for i, l := range body {
+			if skipped == 0 && l != news[i] {
+				t.Fatalf("seed %d: digest line %d %q, want %q", seed, i, l.Text, news[i].Text)
+			}
+			if digestTier(l, u.recent.digest.took) == 0 {
+				t.Fatalf("seed %d: a routine line listed: %q", seed, l.Text)
 			}
 		}
 		private := map[string]bool{}
@@ -150,9 +181,11 @@ func TestDigestSinceYouLastLooked(t *testing.T) {
 		if LogAction(got[0]) < g.Len() && !u.InPast() {
 			t.Fatalf("seed %d: a digest line did not open the past", seed)
 		}
-		u.Do(ui.Command{Kind: ui.CmdCancel})
-		if u.InPast() || u.Digest() == nil {
-			t.Fatalf("seed %d: Esc from the past closed the digest or stayed", seed)
+		if u.InPast() {
+			u.Do(ui.Command{Kind: ui.CmdCancel})
+			if u.InPast() || u.Digest() == nil {
+				t.Fatalf("seed %d: Esc from the past closed the digest or stayed", seed)
+			}
 		}
 		u.Do(ui.Command{Kind: ui.CmdCancel})
 		if u.Digest() != nil {
@@ -206,5 +239,58 @@ func TestMarksHouseWithoutHistory(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no marks to compare")
+	}
+}
+
+// TestDigestPutsCombatsFirst (issue 32): a combat followed by a round of
+// routine is listed whole, the routine folded into one counted line;
+// with more news than room, cards drawn give way before combats.
+func TestDigestPutsCombatsFirst(t *testing.T) {
+	line := func(a int, ev, text string) rules.LogLine {
+		return rules.LogLine{Action: a, Seat: rules.Public, Event: ev, Text: text}
+	}
+	lines := []rules.LogLine{
+		line(0, "moved", "Tyrell moves 2 footmen from The Reach to Highgarden."),
+		line(1, "moved", "Lannister moves 1 knight from Lannisport to Riverrun."),
+		line(1, "combat_started", "Combat in Riverrun: Lannister attacks Tully."),
+		line(2, "card_played", "Bob plays Tywin Lannister."),
+		line(3, "passed", "Carol plays no card."),
+		line(3, "attacker_won", "Lannister wins the combat in Riverrun."),
+	}
+	for a := 4; a < 19; a++ {
+		lines = append(lines, line(a, "no_move", "Helm moves no Greyjoy troops."))
+	}
+	lines = append(lines, line(19, "mustered", "Stark musters a knight in Winterfell."), line(20, "agent_placed", "Dave places an agent on Stark Lord."))
+	took := map[int]bool{1: true} // Riverrun was Tully's
+	got, skipped := foldDigest(lines, took)
+	var texts []string
+	for _, l := range got {
+		texts = append(texts, l.Text)
+	}
+	want := []string{
+		"Lannister moves 1 knight from Lannisport to Riverrun.",
+		"Combat in Riverrun: Lannister attacks Tully.",
+		"Bob plays Tywin Lannister.",
+		"Carol plays no card.",
+		"Lannister wins the combat in Riverrun.",
+		"Also: 1 agent placed, 1 muster, 1 move, 15 turns without a move.",
+	}
+	if !slices.Equal(texts, want) || skipped != 0 {
+		t.Fatalf("digest (+%d earlier):\n%s\nwant:\n%s", skipped, strings.Join(texts, "\n"), strings.Join(want, "\n"))
+	}
+	if f := got[len(got)-1]; f.Action != 20 {
+		t.Fatalf("the fold line opens the table after action %d, want 20 (its latest line's)", f.Action)
+	}
+
+	// Twelve cards drawn, then a combat: the combat stays, the oldest
+	// draws go to the log.
+	var many []rules.LogLine
+	for a := range 12 {
+		many = append(many, line(a, "card_drawn", "Ann draws a Stark card."))
+	}
+	many = append(many, line(12, "combat_started", "Combat in Riverrun: Lannister attacks Tully."), line(12, "defender_won", "Tully wins the combat in Riverrun."))
+	got, skipped = foldDigest(many, nil)
+	if len(got) != maxDigest || skipped != len(many)-maxDigest || got[len(got)-2].Event != "combat_started" || got[len(got)-1].Event != "defender_won" {
+		t.Fatalf("with too much news: %d lines, %d skipped, ending %v", len(got), skipped, got[len(got)-2:])
 	}
 }
