@@ -1,10 +1,12 @@
 package table
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"notrueking/board"
+	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/scenarios"
 	"notrueking/ui"
@@ -197,4 +199,69 @@ func TestARefusedDestinationSaysNo(t *testing.T) {
 	if s := u.State(); s.MoveFrom != moat || g.Len() != n {
 		t.Fatalf("Esc, then a click: origin %d, %d played", s.MoveFrom, g.Len()-n)
 	}
+}
+
+// Shift+click on another group of the mover's makes it the origin even
+// where it is also a legal destination of the move being set up (issue
+// 32: it opened the count dialog to move troops into it); a plain click
+// there still moves into it.
+func TestShiftClickOnADestinationChangesTheOrigin(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed <= 40 && found < 3; seed++ {
+		g, err := tabletest.RulesGame("standard", []string{"A", "B", "C", "D"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 3))
+		for step := 0; step < 400 && !g.Over(); step++ {
+			from, to := ownDestination(g)
+			if from < 0 {
+				legal := g.Legal()
+				if _, err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			found++
+			n := g.Len()
+			u := New(rules.HotSeat(g), Options{Seed: 5})
+			u.Reveal(g.ToAct())
+			clickTerr(u, from)
+			u.Keys(ui.Input{Shift: true})
+			clickTerr(u, to)
+			if s := u.State(); s.MoveFrom != to || s.MoveTo >= 0 || g.Len() != n {
+				t.Fatalf("seed %d: Shift+click on %s (a destination of %s): origin %d, dialog to %d, %d played",
+					seed, g.Map().Territories[to].Name, g.Map().Territories[from].Name, s.MoveFrom, s.MoveTo, g.Len()-n)
+			}
+			u.Keys(ui.Input{})
+			u.Do(ui.Command{Kind: ui.CmdCancel})
+			clickTerr(u, from)
+			clickTerr(u, to)
+			if s := u.State(); g.Len() == n && (s.MoveFrom != from || s.MoveTo != to) {
+				t.Fatalf("seed %d: a plain click on %s did not move into it (origin %d, dialog to %d)", seed, g.Map().Territories[to].Name, s.MoveFrom, s.MoveTo)
+			}
+			break
+		}
+	}
+	if found < 3 {
+		t.Fatalf("only %d positions with a group moving onto another of its house", found)
+	}
+}
+
+// ownDestination is a move of g's legal ones from a group to another
+// group of the same house that may move too (-1, -1: none).
+func ownDestination(g *rules.Game) (board.TerrID, board.TerrID) {
+	legal := g.Legal()
+	origin := map[board.TerrID]bool{}
+	for _, a := range legal {
+		if a.Verb == rules.VMove {
+			origin[a.From] = true
+		}
+	}
+	for _, a := range legal {
+		if a.Verb == rules.VMove && a.From != a.To && origin[a.To] {
+			return a.From, a.To
+		}
+	}
+	return -1, -1
 }

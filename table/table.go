@@ -557,7 +557,9 @@ func (u *Table) clickTerritory(t board.TerrID) {
 		return
 	}
 	name := u.m.Territories[t].Name
-	if u.moveFrom >= 0 {
+	// Shift+click on another group of the mover's makes it the origin,
+	// as the message line says, even where it is also a destination.
+	if u.moveFrom >= 0 && !(u.shift && t != u.moveFrom && u.ownsMovable(t)) {
 		as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == u.moveFrom && a.To == t })
 		switch {
 		case len(as) == 1 && !u.attacks(as[0]) && board.Total(u.groupUnits(u.moveFrom)) <= 1:
