@@ -326,6 +326,9 @@ type pointer struct {
 	// done).
 	down     bool
 	releases int
+	// keyLock: a key pressed a button and a key is still down; no key
+	// acts until every key is up.
+	keyLock bool
 	// touch recognises the fingers' gestures (readTouches); touchIDs and
 	// touches are its buffers, (mouseX, mouseY) the cursor last tick;
 	// touched: fingers were the last to point (the mouse has not moved

@@ -59,7 +59,9 @@ func readMouseKeys(sc ui.Scaler, cx, cy int) ui.Input {
 	in.Enter = inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter)
 	in.Escape = inpututil.IsKeyJustPressed(ebiten.KeyEscape)
 	ctrl := ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta)
+	in.Held = ebiten.IsKeyPressed(ebiten.KeyEnter) || ebiten.IsKeyPressed(ebiten.KeyNumpadEnter) || ebiten.IsKeyPressed(ebiten.KeyEscape)
 	for _, nk := range namedKeys {
+		in.Held = in.Held || ebiten.IsKeyPressed(nk.k)
 		if inpututil.IsKeyJustPressed(nk.k) || (nk.name == "Left" || nk.name == "Right") && repeating(nk.k) {
 			if ctrl && len(nk.name) == 1 {
 				continue // Ctrl+digit is no digit
@@ -189,10 +191,21 @@ func (a *App) handle(in ui.Input) {
 	if in.Has("F11") {
 		a.do(ui.Command{Kind: ui.CmdFullscreen})
 	}
+	// A key acts on the panel shown when it went down: once a key has
+	// pressed a button, the panel it brings takes no key until every key
+	// is up (1, 1 on a Marshal must not pick Muster troops and then Done
+	// mustering).
+	if !in.Held {
+		a.ptr.keyLock = false
+	}
 	for _, k := range rest {
+		if a.ptr.keyLock {
+			break
+		}
 		if t, ok := a.keyTarget(k); ok {
 			a.press(t)
 			changed = true
+			a.ptr.keyLock = in.Held || len(rest) > 1
 		}
 	}
 	if in.Click {

@@ -266,3 +266,66 @@ func TestHelpListsEveryBinding(t *testing.T) {
 		}
 	}
 }
+
+// A key acts on the panel shown when it went down: the panel a key
+// brought takes no key until every key is up (issue 32: 1, 1 on a
+// Marshal picked Muster troops, then Done mustering, ending the muster
+// with nothing mustered).
+func TestAKeyDoesNotRunAcrossPanels(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	g, err := tabletest.RulesGame("standard", []string{"A", "B", "C", "D"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Play until a Marshal may choose to muster.
+	r := 0
+	for !slices.ContainsFunc(g.Legal(), func(a rules.Action) bool { return a.Verb == rules.VChoose && a.Choice == rules.ChooseMuster }) {
+		legal := g.Legal()
+		if g.Over() || r > 2000 {
+			t.Fatal("no Marshal's choice to muster in the game")
+		}
+		if _, err := g.Apply(legal[r%len(legal)]); err != nil {
+			t.Fatal(err)
+		}
+		r++
+	}
+	a := curtainApp(t, rules.HotSeat(g), 1)
+	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+	a.rebuild()
+	key := ""
+	for _, w := range a.f.ws {
+		if w.Kind == ui.WButton && w.Text == "Muster troops" {
+			key = w.Key
+		}
+	}
+	if key == "" {
+		t.Fatal("no key on Muster troops")
+	}
+	n := g.Len()
+	a.handle(ui.Input{Keys: []string{key}, Held: true})
+	if g.Len() != n+1 {
+		t.Fatalf("%s did not pick Muster troops", key)
+	}
+	// The same key again while a key is still down: the muster's panel
+	// takes it not.
+	a.handle(ui.Input{Keys: []string{key}, Held: true})
+	a.handle(ui.Input{Held: true})
+	if g.Len() != n+1 {
+		t.Fatalf("a key held over the new panel played %v", g.Actions()[n+1:])
+	}
+	// Every key up: the panel takes keys again.
+	a.handle(ui.Input{})
+	done := ""
+	for _, w := range a.f.ws {
+		if w.Kind == ui.WButton && w.Text == "Done mustering" {
+			done = w.Key
+		}
+	}
+	if done == "" {
+		t.Fatal("no key on Done mustering")
+	}
+	a.handle(ui.Input{Keys: []string{done}})
+	if g.Len() != n+2 {
+		t.Fatalf("after every key was up, %s did nothing", done)
+	}
+}

@@ -13,6 +13,10 @@ type Input struct {
 	// Keys are the other keys pressed this tick, by name ("Space", "F1",
 	// "F11", "Left", "Right", "Up", "Down", "1"…"9", "S", "Ctrl+Z", …).
 	Keys []string
+	// Held says a key was down at the end of the tick (any of the keys
+	// the window answers): a panel that a key changed takes no key until
+	// none is (App.handle).
+	Held bool
 	// Wheel is the mouse wheel's vertical offset (positive: away from
 	// the user).
 	Wheel float64
