@@ -789,9 +789,11 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 			}
 			dec := ui.Button(ui.Rect{X: x + 92, Y: y, W: 32, H: rowH - 4}, "−", ui.CmdTarget(ui.Command{Kind: ui.CmdFewerUnits, Unit: k}))
 			inc := ui.Button(ui.Rect{X: x + 190, Y: y, W: 32, H: rowH - 4}, "+", ui.CmdTarget(ui.Command{Kind: ui.CmdMoreUnits, Unit: k}))
+			// The arrow keys step the selected row (Keys); no key badge: it
+			// is wider than the button and covered its sign.
+			dec.Tip, inc.Tip = "Fewer "+words.Plural(2, k.String())+" (Left arrow on the selected row).", "More "+words.Plural(2, k.String())+" (Right arrow on the selected row)."
 			if sel {
-				dec.Key, inc.Key = "Left", "Right"
-				dec.Text, inc.Text = "", ""
+				dec.Fill, inc.Fill = ui.ColPanelHi, ui.ColPanelHi
 			}
 			cnt := ui.Widget{R: ui.Rect{X: x + 128, Y: y, W: 58, H: rowH - 4}, Kind: ui.WBox, Text: fmt.Sprintf("%d/%d", u.moveUnits[k], u.moveMax[k]), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText, Selected: sel,
 				Tip: fmt.Sprintf("%d of the %d %s that may go.", u.moveUnits[k], u.moveMax[k], words.Plural(u.moveMax[k], k.String()))}

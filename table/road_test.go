@@ -265,3 +265,58 @@ func ownDestination(g *rules.Game) (board.TerrID, board.TerrID) {
 	}
 	return -1, -1
 }
+
+// Every key badge fits inside its button, beside its sign: the count
+// dialog's Left/Right badges covered its − and + (issue 32). Walks the
+// count dialogs of random games on both maps.
+func TestKeyBadgesFitTheirButtons(t *testing.T) {
+	dialogs := 0
+	for _, c := range []struct {
+		m     string
+		seats []string
+	}{{"standard", []string{"A", "B", "C", "D"}}, {"nine", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}}} {
+		g, err := tabletest.RulesGame(c.m, c.seats, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(4, 4))
+		for step := 0; step < 600 && !g.Over() && dialogs < 60; step++ {
+			legal := g.Legal()
+			for _, a := range legal {
+				if a.Verb != rules.VMove || board.Total(a.Units) < 2 {
+					continue
+				}
+				u := New(rules.HotSeat(g), Options{Seed: 5})
+				u.Reveal(g.ToAct())
+				clickTerr(u, a.From)
+				clickTerr(u, a.To)
+				if u.State().MoveTo != a.To {
+					continue
+				}
+				dialogs++
+				signs := 0
+				for _, w := range u.Widgets(u.Layout()) {
+					if w.Kind != ui.WButton {
+						continue
+					}
+					if w.Key != "" && ui.TextWidth(w.Key, 15)+15+ui.TextWidth(w.Text, 15)+8 > w.R.W {
+						t.Fatalf("%s: the button %q (%.0f wide) cannot hold its key badge %q", c.m, w.Text, w.R.W, w.Key)
+					}
+					if w.Text == "−" || w.Text == "+" {
+						signs++
+					}
+				}
+				if rows := len(u.moveRows()); signs != 2*rows {
+					t.Fatalf("%s: %d − and + signs shown for %d rows", c.m, signs, rows)
+				}
+				break
+			}
+			if _, err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if dialogs < 10 {
+		t.Fatalf("only %d count dialogs opened", dialogs)
+	}
+}
