@@ -52,7 +52,7 @@ func (g *Game) doCombat(c *combat, a Action, exec bool) error {
 			if exec {
 				c.Plays = append(c.Plays, play{Seat: seat, Card: None})
 				c.Next++
-				g.emit(Event{Seat: Public, Kind: EvPassed, Who: seat})
+				g.emit(Event{Seat: Public, Kind: EvPassed, Who: seat, House: c.Attacker, House2: c.Defender})
 			}
 			return nil
 		case VPlay:
@@ -141,8 +141,11 @@ func (g *Game) combatStep(c *combat) bool {
 		if g.playable(c, seat) {
 			return false
 		}
+		// A seat with no card of either house is not asked: it passes,
+		// and the log says why (the houses of a hand are public).
 		c.Plays = append(c.Plays, play{Seat: seat, Card: None})
 		c.Next++
+		g.emit(Event{Seat: Public, Kind: EvPassed, Who: seat, House: c.Attacker, House2: c.Defender, N: 1})
 		return true
 	}
 	ap, _ := g.power(c, c.Attacker)

@@ -40,7 +40,7 @@ const (
 	EvPortLost                     // House lost Terr: N ships in port To are lost
 	EvCombatStarted                // in Terr: House attacks House2
 	EvCardPlayed                   // Who plays Card
-	EvPassed                       // Who plays no card
+	EvPassed                       // Who plays no card (N = 1: holds no card of House or House2)
 	EvCombatTied                   // in Terr, N to M: Who names the winner
 	EvTieDecided                   // Who names House the winner
 	EvAttackerWon                  // House beats House2 in Terr, N to M
@@ -448,6 +448,9 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 	case EvCardPlayed:
 		return seat(e.Who) + " plays " + g.cardDesc(e.Card) + "."
 	case EvPassed:
+		if e.N == 1 {
+			return fmt.Sprintf("%s plays no card: they hold no %s or %s card.", seat(e.Who), house(e.House), house(e.House2))
+		}
 		return seat(e.Who) + " plays no card."
 	case EvCombatTied:
 		return fmt.Sprintf("The combat in %s is tied %d to %d: %s names the winner.", terr(e.Terr), n, m, seat(e.Who))

@@ -3,8 +3,11 @@ package rules
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"notrueking/board"
@@ -101,6 +104,7 @@ func TestEventTexts(t *testing.T) {
 		{Event{Kind: EvCombatStarted, Terr: wf, House: gr, House2: st}, "Combat in Winterfell: Greyjoy attacks Stark."},
 		{Event{Kind: EvCardPlayed, Who: 0, Card: g.cardNum("eddard-stark")}, "Crown plays Eddard Stark (Stark, strength 4, 2 swords)."},
 		{Event{Kind: EvPassed, Who: 1}, "Torch plays no card."},
+		{Event{Kind: EvPassed, Who: 1, House: gr, House2: st, N: 1}, "Torch plays no card: they hold no Greyjoy or Stark card."},
 		{Event{Kind: EvCombatTied, Terr: wf, N: 5, M: 5, Who: 2}, "The combat in Winterfell is tied 5 to 5: Helm names the winner."},
 		{Event{Kind: EvTieDecided, Who: 2, House: gr}, "The combat is tied; Helm names Greyjoy the winner."},
 		{Event{Kind: EvAttackerWon, Terr: wf, House: gr, House2: st, N: 9, M: 5}, "Greyjoy wins the combat in Winterfell (Greyjoy 9, Stark 5)."},
@@ -142,8 +146,8 @@ func TestEventTexts(t *testing.T) {
 		{list(Event{Kind: EvStudied, Who: 0, House: st, N: 11}, 6, 5), "Crown studies at the Citadel for Stark: 6 5 → 11; success."},
 		{list(Event{Kind: EvStudied, Who: 1, House: gr, N: 8, M: 2}, 6, 4, 1), "Torch studies at the Citadel for Greyjoy: 6 4 1 → 10 − 2 (Ill Tidings) = 8; Torch chooses a raven or a crystal."},
 		{list(Event{Kind: EvStudied, Who: 1, House: gr, N: 5}, 3, 2), "Torch studies at the Citadel for Greyjoy: 3 2 → 5; a raven."},
-		{Event{Kind: EvLegends, Who: 0, House: st}, "Crown's research finds legends: two Stark cards."},
-		{Event{Kind: EvRookery, Who: 2}, "Helm's visit to the rookery brings a Dark Wings card."},
+		{Event{Seat: you, Kind: EvLegends, Who: you, House: st}, "Your research finds legends: two Stark cards."},
+		{Event{Seat: you, Kind: EvRookery, Who: you}, "Your visit to the rookery brings a Dark Wings card."},
 		{Event{Kind: EvRavenGained, Who: 2, N: 1}, "Helm gains a raven (1 raven)."},
 		{Event{Kind: EvRavenGained, Who: 2, N: 3}, "Helm gains a raven (3 ravens)."},
 		{Event{Kind: EvCrystalGained, Who: 2, N: 2}, "Helm gains a Crystal of Knowledge (2 crystals)."},
@@ -159,7 +163,7 @@ func TestEventTexts(t *testing.T) {
 		{Event{Kind: EvIllTidings, Who: 0, Other: 2, N: 2}, "Crown plays Ill Tidings on Helm: Helm's Citadel results are 2 lower this round."},
 	}
 	private := map[EventKind]bool{EvLoyaltyCard: true, EvCardDrawnPrivate: true, EvMelisandreHand: true, EvExchangedPrivate: true,
-		EvStudyAim: true, EvWingDrawnPrivate: true, EvUncoveredPrivate: true}
+		EvStudyAim: true, EvWingDrawnPrivate: true, EvUncoveredPrivate: true, EvLegends: true, EvRookery: true}
 	covered := map[EventKind]bool{}
 	for _, c := range cases {
 		e := c.e
@@ -292,5 +296,53 @@ func TestEventsCarryTheirAction(t *testing.T) {
 		if e := g.st.Log[i]; l.Action != e.Action || l.Seat != e.Seat || l.Event != e.Kind.String() {
 			t.Fatalf("line %d %+v does not match event %+v", i, l, e)
 		}
+	}
+}
+
+// A seat that holds no card of either fighting house is not asked: it
+// passes, and the log says why (the houses of a hand are public); a seat
+// that passes by choice just plays no card (issue 32: "Bob passed", with
+// no line in the log and no reason).
+func TestAForcedPassSaysWhy(t *testing.T) {
+	forced, chosen := 0, 0
+	for seed := uint64(1); seed <= 30 && (forced < 3 || chosen < 3); seed++ {
+		g, err := New(mustMap(t), Config{Players: []string{"Ann", "Ben", "Cat", "Dan"}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 9))
+		for !g.Over() {
+			legal := g.Legal()
+			a := legal[r.IntN(len(legal))]
+			if i := slices.IndexFunc(legal, func(a Action) bool { return a.Verb == VPass }); i >= 0 && r.IntN(2) == 0 {
+				a = legal[i]
+			}
+			evs, err := g.Apply(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Every pass in the combat, asked or not, is in the log.
+			for _, e := range evs {
+				if e.Kind != EvPassed {
+					continue
+				}
+				text := g.EventText(e, Public)
+				says := strings.Contains(text, ": they hold no ")
+				if e.Who == a.Seat && a.Verb == VPass {
+					chosen++
+					if says {
+						t.Fatalf("seed %d: a chosen pass reads %q", seed, text)
+					}
+					continue
+				}
+				forced++
+				if !says {
+					t.Fatalf("seed %d: a forced pass reads %q", seed, text)
+				}
+			}
+		}
+	}
+	if forced < 3 || chosen < 3 {
+		t.Fatalf("only %d forced and %d chosen passes seen", forced, chosen)
 	}
 }

@@ -103,12 +103,29 @@ func (u *Table) playedText(cv *rules.CombatView) []string {
 	var out []string
 	for _, p := range cv.Played {
 		if p.Card == board.NoCard {
-			out = append(out, u.seatName(p.Seat)+" passed")
+			out = append(out, u.passText(p.Seat, cv))
 			continue
 		}
 		out = append(out, fmt.Sprintf("%s: %s (%s)", u.seatName(p.Seat), CardLabel(u.card(p.Card)), u.houseName(u.cardHouse(p.Card))))
 	}
 	return out
+}
+
+// passText says a seat passed, and why when it had to: it holds no card
+// of either house in the combat (the engine does not ask it; the houses of
+// a hand are public). While the combat runs the hand is the one it passed
+// with; after it, an effect that changed the hand may blur this (the log
+// line, written then, stays exact).
+func (u *Table) passText(seat rules.Seat, cv *rules.CombatView) string {
+	name := u.seatName(seat)
+	if int(seat) < 0 || int(seat) >= len(u.pub.Players) {
+		return name + " passed"
+	}
+	p := u.pub.Players[seat]
+	if p.HandSize(cv.Attacker)+p.HandSize(cv.Defender) == 0 {
+		return fmt.Sprintf("%s passed: no %s or %s card", name, u.houseName(cv.Attacker), u.houseName(cv.Defender))
+	}
+	return name + " passed"
 }
 
 // combatCardWidgets builds a combat card in r: a preview, the running
@@ -168,7 +185,7 @@ func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMo
 			line("Cards played:", ui.ColGold)
 			for _, p := range cv.Played {
 				if p.Card == board.NoCard {
-					line(u.seatName(p.Seat)+" passed", ui.ColText)
+					line(u.passText(p.Seat, cv), ui.ColText)
 					continue
 				}
 				line(CardLabel(u.card(p.Card)), ui.ColText)

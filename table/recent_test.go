@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/board"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/ui"
@@ -292,5 +293,75 @@ func TestDigestPutsCombatsFirst(t *testing.T) {
 	got, skipped = foldDigest(many, nil)
 	if len(got) != maxDigest || skipped != len(many)-maxDigest || got[len(got)-2].Event != "combat_started" || got[len(got)-1].Event != "defender_won" {
 		t.Fatalf("with too much news: %d lines, %d skipped, ending %v", len(got), skipped, got[len(got)-2:])
+	}
+}
+
+// The running combat's card says why a seat passed when it had to, as
+// the log does (issue 32: "Bob passed" with no reason when Bob held only
+// Stark cards and Stark was not fighting); a chosen pass says no reason.
+func TestACombatCardSaysWhyASeatPassed(t *testing.T) {
+	forced, chosen := 0, 0
+	for seed := uint64(1); seed <= 20 && (forced < 2 || chosen < 2); seed++ {
+		g, err := tabletest.RulesGame("standard", []string{"A", "B", "C", "D"}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewSource(int64(seed)))
+		for step := 0; step < 3000 && !g.Over(); step++ {
+			if pv := g.View(rules.Public); pv.Combat != nil && len(pv.Combat.Played) > 0 {
+				// The log's passes of this combat, by seat.
+				said := map[string]bool{}
+				for _, l := range pv.Log {
+					switch l.Event {
+					case "combat_started":
+						clear(said)
+					case "passed":
+						said[strings.ToLower(strings.Fields(l.Text)[0])] = strings.Contains(l.Text, "they hold no")
+					}
+				}
+				u := New(rules.HotSeat(g), Options{Seed: 5})
+				u.Reveal(g.ToAct())
+				for _, p := range pv.Combat.Played {
+					if p.Card != board.NoCard {
+						continue
+					}
+					name := g.Map().Conspiracies[p.Seat]
+					must, ok := said[name]
+					if !ok {
+						t.Fatalf("seed %d: %s passed and the log says nothing", seed, name)
+					}
+					want := strings.Fields(u.seatName(p.Seat))[0] + " passed"
+					if must {
+						want += ": no"
+						forced++
+					} else {
+						chosen++
+					}
+					// The card's rows, wrapped, read as one text.
+					var all []string
+					for _, w := range u.Widgets(u.Layout()) {
+						all = append(all, strings.ReplaceAll(w.Text, "\n", " "))
+					}
+					text := strings.Join(all, " ")
+					found := strings.Contains(text, want) && (must || !strings.Contains(text, want+": "))
+					if !found {
+						var texts []string
+						for _, w := range u.Widgets(u.Layout()) {
+							if strings.Contains(w.Text, "pass") {
+								texts = append(texts, w.Text)
+							}
+						}
+						t.Fatalf("seed %d: the combat card does not say %q: %q", seed, want, texts)
+					}
+				}
+			}
+			legal := g.Legal()
+			if _, err := g.Apply(legal[r.Intn(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if forced < 2 || chosen < 2 {
+		t.Fatalf("only %d forced and %d chosen passes on a combat card", forced, chosen)
 	}
 }
