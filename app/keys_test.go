@@ -1,12 +1,15 @@
 package app
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/scenarios"
 	"notrueking/ui"
 )
 
@@ -327,5 +330,53 @@ func TestAKeyDoesNotRunAcrossPanels(t *testing.T) {
 	a.handle(ui.Input{Keys: []string{done}})
 	if g.Len() != n+2 {
 		t.Fatalf("after every key was up, %s did nothing", done)
+	}
+}
+
+// Every tooltip of the start screen and the scenario browser lies near
+// its widget, inside the window (issue 32: the player counts' tips were
+// drawn 230 px away, the browser's comments' covered six rows below).
+func TestStartAndBrowserTipsNearTheirWidgets(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	dir := t.TempDir()
+	data, err := scenarios.ShippedFile("ship-capacity")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "my-capacity.toml"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st := tempStore(t)
+	check := func(a *App, where string) int {
+		ws, off := a.f.live()
+		n := 0
+		for i, w := range ws {
+			x, y := w.R.Center()
+			if w.Tip == "" || ui.TipIndex(ws, x, y) != i {
+				continue
+			}
+			n++
+			if clash := ui.TooltipClash(a.f.ws, i+off, ui.Rect{}); clash != "" {
+				t.Errorf("%s: the tip of %q %s", where, w.Text, clash)
+			}
+			if tip := ui.TooltipIn(a.f.ws, i+off, ui.Rect{}, a.f.canvas)[0].R; tip.H > 14+20*8 {
+				t.Errorf("%s: the tip of %q is %.0f px tall", where, w.Text, tip.H)
+			}
+		}
+		return n
+	}
+	a := mustApp(t, Options{Saves: st, PositionsDir: dir}, defaultNewGame)
+	if n := check(a, "start screen"); n < 8 {
+		t.Fatalf("only %d tips on the start screen", n)
+	}
+	a = startedApp(t, Options{Saves: st, PositionsDir: dir, Players: []string{"Ann", "Ben"}})
+	step(t, a, 2)
+	toTable(a)
+	a.handle(ui.Input{Keys: []string{"F3"}})
+	if _, ok := a.mgr.cur.(*scenarioScene); !ok {
+		t.Fatalf("F3 opened %T", a.mgr.cur)
+	}
+	if n := check(a, "scenario browser"); n < 20 {
+		t.Fatalf("only %d tips in the scenario browser", n)
 	}
 }

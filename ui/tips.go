@@ -50,39 +50,64 @@ func PanelOf(ws []Widget, i int) Rect {
 // TipLines lays out tip text as lines of about 46 characters, 15 base pixels.
 func TipLines(s string) []string { return strings.Split(WrapWords(s, 46), "\n") }
 
-// TooltipFor is the tooltip of widget i: a box beside the panel that
-// holds it (left of it, else right, above, below), inside the window and
-// clear of the panel and of avoid (the message line).
+// TooltipFor is the tooltip of widget i: a box near the widget, inside
+// the window, clear of the widget and of avoid (the message line) —
+// beside the panel that holds it when that is near (TipNear), else beside
+// the widget itself.
 func TooltipFor(ws []Widget, i int, avoid Rect) []Widget {
 	return TooltipIn(ws, i, avoid, Canvas(false))
 }
 
+// TipNear is how far (base pixels) a tooltip's box may lie from its
+// widget: a tip read far from where the pointer rests is a tip missed
+// (issue 32: the start screen's player counts had theirs 230 px away).
+const TipNear = 40.0
+
+// TipGap is the gap between two rects: 0 when they touch or overlap,
+// else the distance between their nearest edges.
+func TipGap(a, b Rect) float64 {
+	dx := math.Max(0, math.Max(a.X-(b.X+b.W), b.X-(a.X+a.W)))
+	dy := math.Max(0, math.Max(a.Y-(b.Y+b.H), b.Y-(a.Y+a.H)))
+	return math.Hypot(dx, dy)
+}
+
 // TooltipIn is TooltipFor on canvas c (Canvas: the portrait one).
 func TooltipIn(ws []Widget, i int, avoid, c Rect) []Widget {
+	r := ws[i].R
+	if ws[i].Kind == WText && r.W >= TipWide {
+		return tipInPlace(ws[i], avoid, c)
+	}
 	lines := TipLines(ws[i].Tip)
 	w := 380.0
 	h := 14 + 20*float64(len(lines))
 	p := PanelOf(ws, i)
-	r := ws[i].R
 	cands := []Rect{
 		{p.X - 8 - w, r.Y, w, h},           // left of the panel, level with the widget
 		{p.X + p.W + 8, r.Y, w, h},         // right of it
-		{r.X, p.Y - 8 - h, w, h},           // above
-		{r.X, p.Y + p.H + 8, w, h},         // below
 		{p.X - 8 - w, r.Y + r.H - h, w, h}, // left, ending level with the widget
+		{r.X + r.W + 8, r.Y, w, h},         // right of the widget itself
+		{r.X - 8 - w, r.Y, w, h},           // left of it
+		{r.X, r.Y + r.H + 6, w, h},         // below it
+		{r.X, r.Y - 6 - h, w, h},           // above it
 	}
 	canvas := c.Inset(4)
 	box := Rect{}
 	found := false
-	for _, c := range cands {
+	for k, c := range cands {
 		c = clampRect(c, canvas)
-		if Overlap(c, p) == 0 && Overlap(c, avoid) == 0 {
+		// Beside the panel, clear of it; else clear of the widget. Near
+		// the widget always.
+		clear := Overlap(c, r) == 0 && Overlap(c, avoid) == 0 && TipGap(c, r) <= TipNear
+		if k < 3 {
+			clear = clear && Overlap(c, p) == 0
+		}
+		if clear {
 			box, found = c, true
 			break
 		}
 	}
 	if !found {
-		// Nothing beside the panel fits: beside the widget itself.
+		// Nothing fits near: below the widget, else above it.
 		box = clampRect(Rect{r.X, r.Y + r.H + 6, w, h}, canvas)
 		if Overlap(box, avoid) > 0 || Overlap(box, r) > 0 {
 			box = clampRect(Rect{r.X, r.Y - 6 - h, w, h}, canvas)
@@ -91,6 +116,30 @@ func TooltipIn(ws []Widget, i int, avoid, c Rect) []Widget {
 	out := []Widget{{R: box, Kind: WPanel, Fill: ColTip, Edge: ColGold}}
 	for k, l := range lines {
 		out = append(out, Text(Rect{box.X + 10, box.Y + 7 + 20*float64(k), w - 20, 19}, l, 15, ColText))
+	}
+	return out
+}
+
+// TipWide is the width from which a text's tooltip (its whole text, the
+// text being cut) opens in place: over the text, as wide, so that it
+// reaches no further down a list than it must (issue 32: the scenario
+// browser's comments had 380-pixel tips covering six rows below).
+const TipWide = 600.0
+
+// tipInPlace is the tooltip of a wide text w: its whole text over it, at
+// its width, moved up when it would leave canvas c or cover avoid.
+func tipInPlace(w Widget, avoid, c Rect) []Widget {
+	r := w.R
+	lines := WrapText(w.Tip, 15, r.W-4, 0)
+	box := Rect{r.X - 10, r.Y - 7, r.W + 20, 14 + 20*float64(len(lines))}
+	canvas := c.Inset(4)
+	box = clampRect(box, canvas)
+	if Overlap(box, avoid) > 0 {
+		box.Y = math.Max(canvas.Y, avoid.Y-4-box.H)
+	}
+	out := []Widget{{R: box, Kind: WPanel, Fill: ColTip, Edge: ColGold}}
+	for k, l := range lines {
+		out = append(out, Text(Rect{box.X + 10, box.Y + 7 + 20*float64(k), r.W, 19}, l, 15, ColText))
 	}
 	return out
 }
@@ -192,11 +241,10 @@ func TooltipClash(ws []Widget, i int, avoid Rect) string {
 		return "leaves the window"
 	case Overlap(r, avoid) > 0:
 		return "covers the message line"
-	case Overlap(r, w.R) > 0:
+	case Overlap(r, w.R) > 0 && !(w.Kind == WText && w.R.W >= TipWide):
 		return "covers the widget"
-	}
-	if p := PanelOf(ws, i); p != w.R && Overlap(r, p) > 0 {
-		return fmt.Sprintf("covers its panel %+v", p)
+	case TipGap(r, w.R) > TipNear:
+		return fmt.Sprintf("lies %.0f px from the widget", TipGap(r, w.R))
 	}
 	return ""
 }
