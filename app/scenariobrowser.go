@@ -93,7 +93,8 @@ func savedScenarios(dir string) []scenarioEntry {
 // oneLine is a comment's lines joined with spaces.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// scenarioScene is the scenario browser over the table it came from.
+// scenarioScene is the scenario browser over the table it came from (lg),
+// or over the start screen (lg nil).
 type scenarioScene struct {
 	under Scene
 	lg    *liveGame
@@ -221,7 +222,9 @@ func (s *scenarioScene) open(c *Context, e scenarioEntry) error {
 	if err != nil {
 		return err
 	}
-	s.lg.close()
+	if s.lg != nil { // opened from a game, not the start screen
+		s.lg.close()
+	}
 	c.GoTo(playScenario(c, g, data, e.path, name))
 	return nil
 }

@@ -88,3 +88,38 @@ func TestScenarioBrowser(t *testing.T) {
 		t.Fatalf("the saved scenario did not open: %T", a.mgr.cur)
 	}
 }
+
+// The scenarios are reachable from the start screen (issue 32: F3 did
+// nothing there): its Scenarios button and F3 open the browser, Esc comes
+// back, and a row plays its scenario.
+func TestScenariosFromTheStartScreen(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	a := mustApp(t, Options{Saves: tempStore(t), PositionsDir: t.TempDir()}, defaultNewGame)
+	b, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Kind == ui.WButton && w.Text == "Scenarios" })
+	if !ok || b.Key != "F3" {
+		t.Fatalf("the start screen has no Scenarios button showing F3 (%+v)", b)
+	}
+	a.handle(ui.Input{Keys: []string{"F3"}})
+	s, ok := a.mgr.cur.(*scenarioScene)
+	if !ok {
+		t.Fatalf("F3 on the start screen opened %T", a.mgr.cur)
+	}
+	a.handle(ui.Input{Escape: true})
+	if _, ok := a.mgr.cur.(*startScene); !ok {
+		t.Fatalf("Esc from the browser went to %T, want the start screen", a.mgr.cur)
+	}
+	a.press(b.T)
+	a.rebuild()
+	if _, ok := a.mgr.cur.(*scenarioScene); !ok {
+		t.Fatalf("the Scenarios button opened %T", a.mgr.cur)
+	}
+	i := slices.IndexFunc(s.list, func(e scenarioEntry) bool { return e.name == "ship-capacity" })
+	a.do(ui.Command{Kind: ui.CmdOpenScenario, N: i})
+	a.rebuild()
+	if live(a) == nil {
+		t.Fatalf("opening ship-capacity from the start screen went to %T", a.mgr.cur)
+	}
+	if m := live(a).tbl; m == nil || m.Map().ID != "standard" {
+		t.Fatal("the scenario's game is not on the table")
+	}
+}

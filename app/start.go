@@ -287,7 +287,9 @@ func (s *startScene) widgets() []ui.Widget {
 	ws = append(ws, s.botPauseWidget(ui.Rect{X: x + 460, Y: y + 8, W: 160, H: 40})...)
 	sbx := ui.Button(ui.Rect{X: x + 450, Y: y + 68, W: 170, H: 36}, "Sandbox", ui.CmdTarget(ui.Command{Kind: ui.CmdSandbox}))
 	sbx.Tip = "Edit this map's starting position for these players (units, flags, agents, cards), then play from it: a tester's tool."
-	ws = append(ws, sbx)
+	scn := ui.Button(ui.Rect{X: x + 450, Y: y + 110, W: 170, H: 36}, "Scenarios", ui.CmdTarget(ui.Command{Kind: ui.CmdScenarios}))
+	scn.Key, scn.Tip = "F3", "The scenarios, shipped and saved, each with what to try: a click plays one from its position."
+	ws = append(ws, sbx, scn)
 	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 76, W: 440, H: 22}, Kind: ui.WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: ui.ColDim})
 	if s.msg != "" {
 		// Red for a refusal or a failure, green for news (a file opened,
@@ -484,6 +486,9 @@ func (s *startScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 			// Typed into the name field, not a button's key.
 		case k == "1" && len(s.conts) > 0:
 			rest = append(rest, "Enter") // the newest game's button shows Enter
+		case k == "F3":
+			s.Do(ui.Command{Kind: ui.CmdScenarios}, c)
+			changed = true
 		default:
 			rest = append(rest, k)
 		}
@@ -537,6 +542,8 @@ func (s *startScene) Do(cmd ui.Command, c *Context) {
 		s.focus = -1
 	case ui.CmdSeatLevel, ui.CmdBotPause:
 		s.startBotCommand(cmd)
+	case ui.CmdScenarios:
+		c.GoTo(newScenarioScene(c, s, nil))
 	case ui.CmdSandbox:
 		s.open(c, sandboxFromStart)
 	case ui.CmdNetwork:

@@ -75,7 +75,7 @@ var Bindings = []Binding{
 	{[]string{"F2"}, "F2", "the Tools menu: save the position, sandbox, try mode", InTable},
 	{[]string{"Ctrl+S"}, "Ctrl+S", "save the position as a scenario file", InTable | InSandbox},
 	{[]string{"E"}, "E", "edit the position in the sandbox", InTable},
-	{[]string{"F3"}, "F3", "the scenarios: shipped and saved, with what to try; a click opens one", InTable},
+	{[]string{"F3"}, "F3", "the scenarios: shipped and saved, with what to try; a click opens one", InTable | InStart},
 	{[]string{"F4"}, "F4", "the network: the join link and QR code, who is connected, devices to admit", InTable | InCurtain},
 	{[]string{"T"}, "T", "try mode: any group's moves, nothing played", InTable},
 	{[]string{"Wheel"}, "Wheel", "over the log: scroll it; over the board: zoom", InTable | InCurtain | InReplay | InSpectator | InSandbox},
