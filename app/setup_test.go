@@ -180,4 +180,8 @@ func TestStartScreenDeletesFinishedGames(t *testing.T) {
 	if _, ok := del(); ok || !strings.HasPrefix(b.home.msg, "Deleted 2 finished games") {
 		t.Fatalf("after deleting: button still there %v, message %q", ok, b.home.msg)
 	}
+	// One save left: the verb agrees (issue 32: "1 saved game take 7 KB").
+	if _, ok := ui.Find(b.f.ws, func(w ui.Widget) bool { return strings.HasPrefix(w.Text, "1 saved game takes ") }); !ok {
+		t.Fatal("the start screen does not say what the one save takes")
+	}
 }

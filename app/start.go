@@ -380,7 +380,7 @@ const exportTip = "Keep the save as a file (its record: the replay viewer and -l
 // with them), a second press confirming.
 func (s *startScene) roomWidgets(r ui.Rect) []ui.Widget {
 	rm := s.room
-	line := fmt.Sprintf("%s take %s", words.Count(rm.Saves, "saved game"), roomSize(rm.Bytes))
+	line := fmt.Sprintf("%s %s %s", words.Count(rm.Saves, "saved game"), words.Agree(rm.Saves, "takes", "take"), roomSize(rm.Bytes))
 	ws := []ui.Widget{{R: ui.Rect{X: r.X + 4, Y: r.Y + 8, W: 210, H: 22}, Kind: ui.WText, Text: line, Size: 15, Ink: ui.ColDim,
 		Tip: line + ", in progress and finished (a finished game's save is its record: the replay viewer opens it)."}}
 	if rm.Finished == 0 {
