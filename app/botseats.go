@@ -419,8 +419,8 @@ func (lg *liveGame) askHint() {
 // move. The prompt is shortened to make room.
 func (lg *liveGame) botWidgets(ws []ui.Widget) []ui.Widget {
 	m, u := lg.play.match, lg.tbl
-	if m == nil || u.Game().Over() {
-		return ws
+	if m == nil || u.Game().Over() || u.InPast() {
+		return ws // a past board's banner holds the prompt's place
 	}
 	l := u.Layout()
 	pr := l.Prompt

@@ -143,6 +143,26 @@ func TestHint(t *testing.T) {
 			t.Fatal("the bots stopped")
 		}
 	}
+	// On a past board (a log entry opened) the red banner holds the
+	// prompt's place: no Hint button in it (issue 32).
+	hintShown := func() bool {
+		_, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdHint })
+		return ok
+	}
+	a.rebuild()
+	if !hintShown() {
+		t.Fatal("no Hint button for the seat to act")
+	}
+	a.do(ui.Command{Kind: ui.CmdLogEntry, N: 1})
+	a.rebuild()
+	if !tbl(a).InPast() || hintShown() {
+		t.Fatalf("on a past board (%v) the Hint button is shown", tbl(a).InPast())
+	}
+	a.handle(ui.Input{Escape: true})
+	a.rebuild()
+	if tbl(a).InPast() || !hintShown() {
+		t.Fatal("back at the present, no Hint button")
+	}
 	a.handle(ui.Input{Keys: []string{"H"}})
 	if !live(a).play.match.Busy() {
 		t.Fatal("H started no search")
