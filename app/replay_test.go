@@ -730,6 +730,12 @@ func TestReplayBranchFromHere(t *testing.T) {
 	if !reflect.DeepEqual(sb.g.Position(), gn.Position()) {
 		t.Fatal("the sandbox does not hold the position shown")
 	}
+	// Its board reaches its panels: no log column (issue 32: an empty
+	// column 450 px wide was left where the table's log stands).
+	a.rebuild()
+	if ar, want := a.f.sh.Board.Area, sb.layout().l.Board; ar != want || ar.X+ar.W < table.PanelX-13 {
+		t.Fatalf("the branched sandbox's board is drawn in %+v, its layout's is %+v", ar, want)
+	}
 	a.handle(ui.Input{Escape: true})
 	if !is[*replayScene](a) || rp(a).n != n {
 		t.Fatalf("Esc in the sandbox: %T; want the replay at %d", a.mgr.cur, n)

@@ -577,7 +577,9 @@ type sandboxScene struct {
 
 func (s *sandboxScene) Show(*Context) Shown {
 	sb := s.sb
-	l := sb.view.Layout()
+	// The sandbox's layout, not the table's: no log column, the board
+	// reaching the panels (issue 32: the table's left it 450 px short).
+	l := sb.layout().l
 	sh := Shown{Widgets: sb.widgets(), Board: &BoardShown{Table: sb.view, Area: l.Board, Sel: -1, Input: true}, Banner: footBanner(l)}
 	if s.from != nil {
 		sh.Live = s.from
