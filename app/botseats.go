@@ -442,7 +442,7 @@ func (lg *liveGame) botWidgets(ws []ui.Widget) []ui.Widget {
 		}
 	case u.Shown() == seat:
 		w = ui.Button(r, "Hint", ui.CmdTarget(ui.Command{Kind: ui.CmdHint}))
-		w.Key, w.Size = "H", 16
+		w.Key, w.Size = ui.KeyH, 16
 		w.Tip = "Ask the strong bot what it would do in your place: it sees only what you see. The hint is noted in the log."
 	default:
 		return ws

@@ -163,7 +163,7 @@ func TestHint(t *testing.T) {
 	if tbl(a).InPast() || !hintShown() {
 		t.Fatal("back at the present, no Hint button")
 	}
-	a.handle(ui.Input{Keys: []string{"H"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyH}})
 	if !live(a).play.match.Busy() {
 		t.Fatal("H started no search")
 	}

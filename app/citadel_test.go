@@ -121,7 +121,7 @@ func TestStartScreenCitadelToggle(t *testing.T) {
 	a := homeApp(t, Options{Prefs: prefs, Saves: tempStore(t)})
 	toggle := func(a *App) ui.Widget {
 		w, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdVariant })
-		if !ok || w.Key != "V" || w.Tip == "" {
+		if !ok || w.Key != ui.KeyV || w.Tip == "" {
 			t.Fatalf("no toggle for the Citadel variant on the start screen (%+v)", w)
 		}
 		return w
@@ -129,7 +129,7 @@ func TestStartScreenCitadelToggle(t *testing.T) {
 	if w := toggle(a); !strings.HasSuffix(w.Text, "off") {
 		t.Fatalf("the toggle reads %q at first", w.Text)
 	}
-	a.handle(ui.Input{Keys: []string{"V"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyV}})
 	if w := toggle(a); !strings.HasSuffix(w.Text, "on") || !w.Selected {
 		t.Fatalf("after V the toggle reads %q", w.Text)
 	}

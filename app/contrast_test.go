@@ -39,7 +39,7 @@ func checkContrast(t *testing.T, where string, ws []ui.Widget) int {
 	t.Helper()
 	n := 0
 	for i, w := range ws {
-		if w.Text == "" && w.Key == "" || w.Kind == ui.WPanel || w.Kind == ui.WGlyph || w.Kind == ui.WIcon {
+		if w.Text == "" && w.Key == ui.KeyNone || w.Kind == ui.WPanel || w.Kind == ui.WGlyph || w.Kind == ui.WIcon {
 			continue
 		}
 		bg := background(ws, i)

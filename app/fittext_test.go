@@ -152,16 +152,16 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 			}
 			combat, result = combat || inCombat, result || notice
 			for len(tbl(a).State().Notices) > 0 {
-				a.handle(ui.Input{Keys: []string{"Space"}})
+				a.handle(ui.Input{Keys: []ui.Key{ui.KeySpace}})
 			}
 		}
 		toTable(a)
-		a.handle(ui.Input{Keys: []string{"F2"}})
+		a.handle(ui.Input{Keys: []ui.Key{ui.KeyF2}})
 		if !toolsOpen(a) {
 			t.Errorf("%s: F2 opened no Tools menu", tc.mapName)
 		}
 		checkTexts(t, a, tc.mapName+": the Tools menu")
-		a.handle(ui.Input{Keys: []string{"F2"}})
+		a.handle(ui.Input{Keys: []ui.Key{ui.KeyF2}})
 		moved(a)
 		checkTexts(t, a, tc.mapName+": end")
 		shoot(a, tc.mapName+"-end")
@@ -172,7 +172,7 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 		at1280(r)
 		checkTexts(t, r, tc.mapName+": replay")
 		shoot(r, tc.mapName+"-replay")
-		r.handle(ui.Input{Keys: []string{"F1"}})
+		r.handle(ui.Input{Keys: []ui.Key{ui.KeyF1}})
 		checkTexts(t, r, tc.mapName+": help")
 		sb := at1280(mustApp(t, Options{Players: names, Seed: 7, SeedSet: true}, defaultNewGame))
 		sb.home.setMaps(shippedMaps(), tc.mapName)

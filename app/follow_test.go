@@ -98,11 +98,11 @@ func TestUndoRedoKeys(t *testing.T) {
 		t.Fatalf("seat %d made the last action: the test wants another seat's", asker)
 	}
 	// Another seat's decision: Ctrl+Z asks first, and the curtain stays down.
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlZ}})
 	if g.Len() != 5 || !atTable(a) || tbl(a).Shown() != asker {
 		t.Fatalf("Ctrl+Z into another seat's decision: %d actions, %T, message %q", g.Len(), a.mgr.cur, tbl(a).State().Message)
 	}
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlZ}})
 	if g.Len() != 4 || curtainSeat(a) != last.Seat || tbl(a).Shown() != -1 {
 		t.Fatalf("Ctrl+Z again: %d actions, curtain for seat %d, seat %d shown; want 4, the curtain for seat %d", g.Len(), curtainSeat(a), tbl(a).Shown(), last.Seat)
 	}
@@ -112,19 +112,19 @@ func TestUndoRedoKeys(t *testing.T) {
 	if !ok || re.Ink == ui.ColDim {
 		t.Fatalf("behind the curtain Redo is missing or greyed: %+v", re)
 	}
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlY}})
 	if g.Len() != 4 || !ui.HasText(a.f.ws, "Redo again (Ctrl+Y)") {
 		t.Fatalf("Ctrl+Y behind the curtain: %d actions; the curtain shows no question", g.Len())
 	}
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlY}})
 	if g.Len() != 5 || g.Actions()[4] != last || curtainSeat(a) != g.ToAct() || tbl(a).Shown() != -1 {
 		t.Fatalf("Ctrl+Y again behind the curtain: %d actions, curtain for seat %d, seat %d shown", g.Len(), curtainSeat(a), tbl(a).Shown())
 	}
 	// The seat's own decision: at once.
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlZ}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlZ}})
 	c.lift()
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlY}})
 	if g.Len() != 5 || g.Actions()[4] != last {
 		t.Fatalf("Ctrl+Y: %d actions, message %q", g.Len(), tbl(a).State().Message)
 	}
@@ -146,11 +146,11 @@ func TestUndoRedoKeys(t *testing.T) {
 		}
 	}
 	for len(tbl(a).State().Notices) > 0 {
-		a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Space"}})
+		a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeySpace}})
 	}
 	c.lift()
 	n, state := g.Len(), tabletest.ViewJSON(t, g.View(rules.Public))
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlZ}})
 	if !tbl(a).State().Refusal || tbl(a).State().Message != table.UndoRefusal(g.CanUndo()) || g.Len() != n || tabletest.ViewJSON(t, g.View(rules.Public)) != state {
 		t.Fatalf("refused Ctrl+Z: message %q (error %v), %d actions (was %d)", tbl(a).State().Message, tbl(a).State().Refusal, g.Len(), n)
 	}
@@ -161,7 +161,7 @@ func TestUndoRedoKeys(t *testing.T) {
 	tbl(a).SetMessage("", false)
 	a.rebuild()
 	un, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdUndo })
-	if !ok || un.Key != "Ctrl+Z" || un.Disabled {
+	if !ok || un.Key != ui.KeyCtrlZ || un.Disabled {
 		t.Fatalf("no live Undo button showing Ctrl+Z: %+v", un)
 	}
 	x, y := un.R.Center()
@@ -216,11 +216,11 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	}
 	id := sess(a).ID()
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}}) // another seat's decision: it asks
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlZ}}) // another seat's decision: it asks
 	if n := saveActions(t, st, id); n != 4 || game(a).Len() != 4 {
 		t.Fatalf("after a Ctrl+Z that asked the save holds %d actions, the game %d; want 4", n, game(a).Len())
 	}
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Z"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlZ}})
 	if n := saveActions(t, st, id); n != 3 || game(a).Len() != 3 {
 		t.Fatalf("after Ctrl+Z the save holds %d actions, the game %d; want 3 (message %q)", n, game(a).Len(), tbl(a).State().Message)
 	}
@@ -230,7 +230,7 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 	if is[*curtainScene](a) {
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	}
-	a.handle(ui.Input{X: 10, Y: 10, Keys: []string{"Ctrl+Y"}})
+	a.handle(ui.Input{X: 10, Y: 10, Keys: []ui.Key{ui.KeyCtrlY}})
 	if n := saveActions(t, st, id); n != 4 {
 		t.Fatalf("after Ctrl+Y the save holds %d actions, want 4", n)
 	}

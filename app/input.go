@@ -20,22 +20,23 @@ import (
 // gestures (ui.Gestures: tap, drag, pinch, long press) are read from
 // Ebitengine's touches here and recognised in package ui.
 
-// namedKeys are the keys the app answers besides text, by name.
+// namedKeys are the keys the app answers besides text: Ebitengine's key,
+// and the typed key the scenes and buttons compare (ui.Key), in one table.
 var namedKeys = []struct {
 	k    ebiten.Key
-	name string
+	name ui.Key
 }{
-	{ebiten.KeySpace, "Space"}, {ebiten.KeyF1, "F1"}, {ebiten.KeyF2, "F2"}, {ebiten.KeyF3, "F3"}, {ebiten.KeyF4, "F4"}, {ebiten.KeyF11, "F11"},
-	{ebiten.KeyArrowLeft, "Left"}, {ebiten.KeyArrowRight, "Right"}, {ebiten.KeyArrowUp, "Up"}, {ebiten.KeyArrowDown, "Down"},
-	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"}, {ebiten.KeyDigit5, "5"},
-	{ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
-	{ebiten.KeyS, "S"}, {ebiten.KeyH, "H"}, {ebiten.KeyW, "W"}, {ebiten.KeyN, "N"},
+	{ebiten.KeySpace, ui.KeySpace}, {ebiten.KeyF1, ui.KeyF1}, {ebiten.KeyF2, ui.KeyF2}, {ebiten.KeyF3, ui.KeyF3}, {ebiten.KeyF4, ui.KeyF4}, {ebiten.KeyF11, ui.KeyF11},
+	{ebiten.KeyArrowLeft, ui.KeyLeft}, {ebiten.KeyArrowRight, ui.KeyRight}, {ebiten.KeyArrowUp, ui.KeyUp}, {ebiten.KeyArrowDown, ui.KeyDown},
+	{ebiten.KeyDigit1, ui.Key1}, {ebiten.KeyDigit2, ui.Key2}, {ebiten.KeyDigit3, ui.Key3}, {ebiten.KeyDigit4, ui.Key4}, {ebiten.KeyDigit5, ui.Key5},
+	{ebiten.KeyDigit6, ui.Key6}, {ebiten.KeyDigit7, ui.Key7}, {ebiten.KeyDigit8, ui.Key8}, {ebiten.KeyDigit9, ui.Key9},
+	{ebiten.KeyS, ui.KeyS}, {ebiten.KeyH, ui.KeyH}, {ebiten.KeyW, ui.KeyW}, {ebiten.KeyN, ui.KeyN},
 	// The replay viewer's (replay.go).
-	{ebiten.KeyHome, "Home"}, {ebiten.KeyEnd, "End"}, {ebiten.KeyPageUp, "PgUp"}, {ebiten.KeyPageDown, "PgDn"},
-	{ebiten.KeyDigit0, "0"}, {ebiten.KeyR, "R"},
-	{ebiten.KeyE, "E"}, {ebiten.KeyP, "P"}, {ebiten.KeyT, "T"},
+	{ebiten.KeyHome, ui.KeyHome}, {ebiten.KeyEnd, ui.KeyEnd}, {ebiten.KeyPageUp, ui.KeyPgUp}, {ebiten.KeyPageDown, ui.KeyPgDn},
+	{ebiten.KeyDigit0, ui.Key0}, {ebiten.KeyR, ui.KeyR},
+	{ebiten.KeyE, ui.KeyE}, {ebiten.KeyP, ui.KeyP}, {ebiten.KeyT, ui.KeyT},
 	// The replay's branch (B) and the start screen's Citadel toggle (V).
-	{ebiten.KeyB, "B"}, {ebiten.KeyV, "V"},
+	{ebiten.KeyB, ui.KeyB}, {ebiten.KeyV, ui.KeyV},
 }
 
 // tapSlop is how far a finger may move and still tap, in CSS pixels
@@ -62,21 +63,21 @@ func readMouseKeys(sc ui.Scaler, cx, cy int) ui.Input {
 	in.Held = ebiten.IsKeyPressed(ebiten.KeyEnter) || ebiten.IsKeyPressed(ebiten.KeyNumpadEnter) || ebiten.IsKeyPressed(ebiten.KeyEscape)
 	for _, nk := range namedKeys {
 		in.Held = in.Held || ebiten.IsKeyPressed(nk.k)
-		if inpututil.IsKeyJustPressed(nk.k) || (nk.name == "Left" || nk.name == "Right") && repeating(nk.k) {
-			if ctrl && len(nk.name) == 1 {
-				continue // Ctrl+digit is no digit
+		if inpututil.IsKeyJustPressed(nk.k) || (nk.name == ui.KeyLeft || nk.name == ui.KeyRight) && repeating(nk.k) {
+			if ctrl && nk.name.Types() {
+				continue // Ctrl+digit is no digit, Ctrl+S no S
 			}
 			in.Keys = append(in.Keys, nk.name)
 		}
 	}
 	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyZ) {
-		in.Keys = append(in.Keys, "Ctrl+Z")
+		in.Keys = append(in.Keys, ui.KeyCtrlZ)
 	}
 	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyY) {
-		in.Keys = append(in.Keys, "Ctrl+Y")
+		in.Keys = append(in.Keys, ui.KeyCtrlY)
 	}
 	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyS) {
-		in.Keys = append(in.Keys, "Ctrl+S")
+		in.Keys = append(in.Keys, ui.KeyCtrlS)
 	}
 	_, in.Wheel = ebiten.Wheel()
 	in.Right = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight)
@@ -182,13 +183,13 @@ func (a *App) handle(in ui.Input) {
 	}
 	a.ptr.x, a.ptr.y = hx, hy
 	changed := true
-	var rest []string
-	if in.Has("F1") {
+	var rest []ui.Key
+	if in.Has(ui.KeyF1) {
 		a.do(ui.Command{Kind: ui.CmdHelp})
 	} else {
 		rest, changed = a.mgr.keys(in, a.ctx())
 	}
-	if in.Has("F11") {
+	if in.Has(ui.KeyF11) {
 		a.do(ui.Command{Kind: ui.CmdFullscreen})
 	}
 	// A key acts on the panel shown when it went down: once a key has
@@ -226,7 +227,7 @@ func (a *App) handle(in ui.Input) {
 
 // keyTarget is the target of the live button that shows key k; a clean
 // layout's hidden buttons keep their keys (but not under an overlay).
-func (a *App) keyTarget(k string) (ui.Target, bool) {
+func (a *App) keyTarget(k ui.Key) (ui.Target, bool) {
 	ws, _ := a.f.live()
 	if t, ok := ui.KeyTarget(ws, k); ok || a.f.overlaid() {
 		return t, ok

@@ -17,11 +17,11 @@ import (
 
 func TestKeysLiftTheCurtain(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
-	for _, in := range []ui.Input{{Enter: true}, {Keys: []string{"Space"}}} {
+	for _, in := range []ui.Input{{Enter: true}, {Keys: []ui.Key{ui.KeySpace}}} {
 		f := tabletest.New(tabletest.Map())
 		a := curtainApp(t, f, 1)
 		b, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Kind == ui.WButton })
-		if !ok || b.Key != "Enter" {
+		if !ok || b.Key != ui.KeyEnter {
 			t.Fatalf("the curtain's button %+v does not show Enter", b)
 		}
 		a.handle(in)
@@ -43,7 +43,7 @@ func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
 	}
 	// Every button shows a key.
 	for _, w := range a.f.ws {
-		if w.Kind == ui.WButton && w.Key == "" {
+		if w.Kind == ui.WButton && w.Key == ui.KeyNone {
 			t.Errorf("button %q shows no key", w.Text)
 		}
 	}
@@ -53,16 +53,16 @@ func TestKeysPressNumberedButtonsAndEscCancels(t *testing.T) {
 	}
 	a.press(ui.Target{Kind: ui.TTerritory, Terr: 0})
 	a.rebuild()
-	var key string
+	var key ui.Key
 	for _, w := range a.f.ws {
 		if w.T.Action != nil && *w.T.Action == ship {
 			key = w.Key
 		}
 	}
-	if key == "" {
+	if key == ui.KeyNone {
 		t.Fatal("the ship's button shows no key")
 	}
-	a.handle(ui.Input{Keys: []string{key}})
+	a.handle(ui.Input{Keys: []ui.Key{key}})
 	if len(f.Applied) != 1 || f.Applied[0] != ship {
 		t.Fatalf("key %s applied %v, want the ship", key, f.Applied)
 	}
@@ -76,10 +76,10 @@ func TestKeysMoveDialog(t *testing.T) {
 	a.press(ui.Target{Kind: ui.TTerritory, Terr: 0})
 	a.press(ui.Target{Kind: ui.TTerritory, Terr: 1})
 	a.rebuild()
-	a.handle(ui.Input{Keys: []string{"Left"}}) // footmen row: 2 → 1
-	a.handle(ui.Input{Keys: []string{"Down"}}) // knights row
-	a.handle(ui.Input{Keys: []string{"Left"}}) // knights 1 → 0
-	a.handle(ui.Input{Keys: []string{"Left"}}) // not below zero
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyLeft}}) // footmen row: 2 → 1
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyDown}}) // knights row
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyLeft}}) // knights 1 → 0
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyLeft}}) // not below zero
 	if tbl(a).State().MoveUnits != mv(1, 0).Units {
 		t.Fatalf("counts %v after the arrow keys, want 1 footman", tbl(a).State().MoveUnits)
 	}
@@ -100,10 +100,10 @@ func TestKeysStartScreen(t *testing.T) {
 	a := mustApp(t, Options{}, ng)
 	a.home.setMaps([]mapChoice{{ID: "standard", Label: "Standard", Min: 2, Max: 4}, {ID: "nine", Label: "Nine", Min: 2, Max: 9}}, "")
 	a.rebuild()
-	a.handle(ui.Input{Keys: []string{"Down"}})
-	a.handle(ui.Input{Keys: []string{"Right"}})
-	a.handle(ui.Input{Keys: []string{"Right"}})
-	a.handle(ui.Input{Keys: []string{"Left"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyDown}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyRight}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyRight}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyLeft}})
 	if a.home.mapID() != "nine" || a.home.n != 5 {
 		t.Fatalf("map %s, %d players; want nine, 5", a.home.mapID(), a.home.n)
 	}
@@ -121,11 +121,11 @@ func TestKeysHelpAndFullscreen(t *testing.T) {
 	a := tableApp(t, f)
 	full := 0
 	a.fullscreen = func() { full++ }
-	a.handle(ui.Input{Keys: []string{"F11"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF11}})
 	if full != 1 {
 		t.Fatalf("F11 toggled fullscreen %d times", full)
 	}
-	a.handle(ui.Input{Keys: []string{"F1"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF1}})
 	if !helpOpen(a) {
 		t.Fatal("F1 did not open the help")
 	}
@@ -140,7 +140,7 @@ func TestKeysHelpAndFullscreen(t *testing.T) {
 		}
 	}
 	// The table under the help takes no key and no click.
-	a.handle(ui.Input{Keys: []string{"1"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.Key1}})
 	done, _ := ui.Find(a.f.ws[:a.f.modal], func(w ui.Widget) bool { return w.T.Action != nil })
 	a.handle(ui.Input{X: done.R.X + 2, Y: done.R.Y + 2, Click: true})
 	if len(f.Applied) != 0 {
@@ -150,14 +150,14 @@ func TestKeysHelpAndFullscreen(t *testing.T) {
 	if helpOpen(a) {
 		t.Fatal("Esc did not close the help")
 	}
-	a.handle(ui.Input{Keys: []string{"F1"}})
-	a.handle(ui.Input{Keys: []string{"F1"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF1}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF1}})
 	if helpOpen(a) {
 		t.Fatal("F1 did not close the help")
 	}
 	// The ? button opens it too.
 	q, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdHelp })
-	if !ok || q.Key != "F1" {
+	if !ok || q.Key != ui.KeyF1 {
 		t.Fatalf("no ? button showing F1: %+v", q)
 	}
 	a.handle(ui.Input{X: q.R.X + 2, Y: q.R.Y + 2, Click: true})
@@ -166,7 +166,7 @@ func TestKeysHelpAndFullscreen(t *testing.T) {
 	}
 	// Digit 1 now presses the Done button.
 	a.handle(ui.Input{Escape: true})
-	a.handle(ui.Input{Keys: []string{"1"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.Key1}})
 	if len(f.Applied) != 1 || f.Applied[0].Verb != rules.VDone {
 		t.Fatalf("key 1 applied %v, want done", f.Applied)
 	}
@@ -214,21 +214,32 @@ func TestAppTooltipsStayClear(t *testing.T) {
 // cannot drift apart.
 func TestHelpListsEveryBinding(t *testing.T) {
 	drawn := lookOnly(t)
-	read := []string{"Enter", "Esc", "Tab", "Ctrl+Z", "Ctrl+Y", "Ctrl+S", "F", "Home", "Wheel", "Drag", "Click", "Right-click", "Shift+click"}
+	read := []ui.Key{ui.KeyEnter, ui.KeyEsc, ui.KeyTab, ui.KeyCtrlZ, ui.KeyCtrlY, ui.KeyCtrlS, ui.KeyF, ui.KeyHome}
 	for _, nk := range namedKeys {
 		read = append(read, nk.name)
 	}
+	gestures := []string{"Wheel", "Drag", "Click", "Right-click", "Shift+click"}
 	for _, k := range read {
 		if !ui.Bound(k, ui.InEvery) {
 			t.Errorf("the window reads %q but no binding names it", k)
+		}
+	}
+	for _, g := range gestures {
+		if !ui.BoundGesture(g, ui.InEvery) {
+			t.Errorf("the window answers %q but no binding names it", g)
 		}
 	}
 	// And the other way: every key a binding names is read from the
 	// keyboard (a test's ui.Input names keys the window may never see).
 	for _, b := range ui.Bindings {
 		for _, k := range b.Keys {
-			if !slices.Contains(read, k) && k != "?" && k != "↑↓" { // "?" is typed text (readInput's Chars); "↑↓" the map button's sign for Up and Down
+			if !slices.Contains(read, k) && k != ui.KeyUpDown { // the map button's badge for Up and Down
 				t.Errorf("the help's row %q names the key %q, which the window never reads", b.Label, k)
+			}
+		}
+		for _, g := range b.Gestures {
+			if !slices.Contains(gestures, g) && g != "?" { // "?" is typed text (readInput's Chars)
+				t.Errorf("the help's row %q names the gesture %q, which the window never answers", b.Label, g)
 			}
 		}
 	}
@@ -249,11 +260,11 @@ func TestHelpListsEveryBinding(t *testing.T) {
 		}
 		sc := ui.SceneNamed(name)
 		for _, w := range a.f.ws {
-			if w.Key != "" && !ui.Bound(w.Key, sc) {
+			if w.Key != ui.KeyNone && !ui.Bound(w.Key, sc) {
 				t.Errorf("%s: the button %q shows the key %q, which its help does not list", name, w.Text, w.Key)
 			}
 		}
-		a.handle(ui.Input{Keys: []string{"F1"}})
+		a.handle(ui.Input{Keys: []ui.Key{ui.KeyF1}})
 		if !helpOpen(a) {
 			t.Fatalf("%s: F1 opened no help", name)
 		}
@@ -295,39 +306,39 @@ func TestAKeyDoesNotRunAcrossPanels(t *testing.T) {
 	a := curtainApp(t, rules.HotSeat(g), 1)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	a.rebuild()
-	key := ""
+	key := ui.KeyNone
 	for _, w := range a.f.ws {
 		if w.Kind == ui.WButton && w.Text == "Muster troops" {
 			key = w.Key
 		}
 	}
-	if key == "" {
+	if key == ui.KeyNone {
 		t.Fatal("no key on Muster troops")
 	}
 	n := g.Len()
-	a.handle(ui.Input{Keys: []string{key}, Held: true})
+	a.handle(ui.Input{Keys: []ui.Key{key}, Held: true})
 	if g.Len() != n+1 {
 		t.Fatalf("%s did not pick Muster troops", key)
 	}
 	// The same key again while a key is still down: the muster's panel
 	// takes it not.
-	a.handle(ui.Input{Keys: []string{key}, Held: true})
+	a.handle(ui.Input{Keys: []ui.Key{key}, Held: true})
 	a.handle(ui.Input{Held: true})
 	if g.Len() != n+1 {
 		t.Fatalf("a key held over the new panel played %v", g.Actions()[n+1:])
 	}
 	// Every key up: the panel takes keys again.
 	a.handle(ui.Input{})
-	done := ""
+	done := ui.KeyNone
 	for _, w := range a.f.ws {
 		if w.Kind == ui.WButton && w.Text == "Done mustering" {
 			done = w.Key
 		}
 	}
-	if done == "" {
+	if done == ui.KeyNone {
 		t.Fatal("no key on Done mustering")
 	}
-	a.handle(ui.Input{Keys: []string{done}})
+	a.handle(ui.Input{Keys: []ui.Key{done}})
 	if g.Len() != n+2 {
 		t.Fatalf("after every key was up, %s did nothing", done)
 	}
@@ -372,7 +383,7 @@ func TestStartAndBrowserTipsNearTheirWidgets(t *testing.T) {
 	a = startedApp(t, Options{Saves: st, PositionsDir: dir, Players: []string{"Ann", "Ben"}})
 	step(t, a, 2)
 	toTable(a)
-	a.handle(ui.Input{Keys: []string{"F3"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF3}})
 	if _, ok := a.mgr.cur.(*scenarioScene); !ok {
 		t.Fatalf("F3 opened %T", a.mgr.cur)
 	}

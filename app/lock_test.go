@@ -29,7 +29,7 @@ func TestAGameOpenInAnotherWindowIsWatchedNotPlayed(t *testing.T) {
 	if !ui.HasText(b.f.ws, "Watch it here, as a spectator") {
 		t.Fatal("the start screen offers no way to watch the game")
 	}
-	b.handle(ui.Input{Keys: []string{"W"}})
+	b.handle(ui.Input{Keys: []ui.Key{ui.KeyW}})
 	if !is[*spectateWait](b) && !is[*spectateScene](b) {
 		t.Fatalf("W: %T, want the spectator's view of the game", b.mgr.cur)
 	}

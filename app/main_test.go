@@ -319,7 +319,7 @@ func startedApp(t testing.TB, o Options) *App {
 	t.Helper()
 	a := mustApp(t, o, defaultNewGame)
 	if len(a.home.conts) > 0 {
-		a.handle(ui.Input{Keys: []string{"N"}}) // Enter would continue the newest game
+		a.handle(ui.Input{Keys: []ui.Key{ui.KeyN}}) // Enter would continue the newest game
 	} else {
 		a.handle(ui.Input{Enter: true})
 	}

@@ -40,7 +40,7 @@ type Scene interface {
 	Show(c *Context) Shown
 	// Keys takes the keys the scene answers itself and returns the
 	// others, for the buttons that show them; changed reports a change.
-	Keys(in ui.Input, c *Context) (rest []string, changed bool)
+	Keys(in ui.Input, c *Context) (rest []ui.Key, changed bool)
 	// Do carries out a command (a button's or a key's).
 	Do(cmd ui.Command, c *Context)
 	// Click handles a click on a target that carries no command: a slot,
@@ -96,7 +96,7 @@ type still struct{}
 func (still) Click(ui.Target, *Context)                     {}
 func (still) Tick(time.Time, *Context) bool                 { return false }
 func (still) Do(ui.Command, *Context)                       {}
-func (still) Keys(in ui.Input, _ *Context) ([]string, bool) { return in.Pressed(), false }
+func (still) Keys(in ui.Input, _ *Context) ([]ui.Key, bool) { return in.Pressed(), false }
 
 // Context is what a scene is given: the way to another scene (GoTo) and
 // what the app shares with every scene.
@@ -133,7 +133,7 @@ func (m *sceneManager) tick(now time.Time, c *Context) bool {
 }
 
 // keys, click and do hand the input to the scene that is up.
-func (m *sceneManager) keys(in ui.Input, c *Context) ([]string, bool) { return m.cur.Keys(in, c) }
+func (m *sceneManager) keys(in ui.Input, c *Context) ([]ui.Key, bool) { return m.cur.Keys(in, c) }
 func (m *sceneManager) click(t ui.Target, c *Context)                 { m.cur.Click(t, c) }
 func (m *sceneManager) do(cmd ui.Command, c *Context)                 { m.cur.Do(cmd, c) }
 
@@ -354,7 +354,7 @@ func (h *helpScene) Show(c *Context) Shown {
 }
 
 // Keys: Esc closes the help (F1 is the manager's).
-func (h *helpScene) Keys(in ui.Input, c *Context) ([]string, bool) {
+func (h *helpScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
 	if in.Escape {
 		c.GoTo(h.under)
 		return nil, true
@@ -388,8 +388,8 @@ func (t *toolsScene) Show(c *Context) Shown {
 }
 
 // Keys: Esc and F2 close the menu; the table's keys work on.
-func (t *toolsScene) Keys(in ui.Input, c *Context) ([]string, bool) {
-	if in.Escape || in.Has("F2") {
+func (t *toolsScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
+	if in.Escape || in.Has(ui.KeyF2) {
 		c.GoTo(t.under)
 		return nil, true
 	}

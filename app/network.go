@@ -350,9 +350,9 @@ func (s *netScene) seatWidgets(r ui.Rect, ps []remote.SeatPresence, h *remote.Ho
 }
 
 // Keys: Esc and F4 close.
-func (s *netScene) Keys(in ui.Input, c *Context) ([]string, bool) {
+func (s *netScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
 	for _, k := range in.Pressed() {
-		if k == "Esc" || k == "F4" {
+		if k == ui.KeyEsc || k == ui.KeyF4 {
 			c.GoTo(s.under)
 			return nil, true
 		}
@@ -396,7 +396,7 @@ func (lg *liveGame) netChip(ws []ui.Widget) []ui.Widget {
 	}
 	b := lg.tbl.Layout().Board
 	w := ui.Button(ui.Rect{X: b.X + 8, Y: b.Y + b.H - 44, W: 270, H: 36}, fmt.Sprintf("Hosting: %d of %s on", on, words.Count(all, "device")), ui.CmdTarget(ui.Command{Kind: ui.CmdNetPanel}))
-	w.Size, w.Key = 15, "F4"
+	w.Size, w.Key = 15, ui.KeyF4
 	w.Tip = "This window hosts the game: " + hn.link() + " — F4 shows the link's QR code, who is connected, and hands a seat to a bot."
 	if on < all {
 		w.Fill = ui.ColWarn

@@ -337,7 +337,7 @@ func TestDrawPersistence(t *testing.T) {
 	if n != 2 {
 		t.Fatalf("%d Continue buttons, want 2", n)
 	}
-	a.handle(ui.Input{Keys: []string{"N"}}) // a new game (Enter would continue the newest)
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyN}}) // a new game (Enter would continue the newest)
 	fs.fail = true
 	step(t, a, 1)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))

@@ -85,11 +85,11 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	toTable(a)
 	// Not a tester's game: the first Ctrl+S only warns that the file
 	// holds every secret; the second at the same position saves.
-	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlS}})
 	if files, _ := filepath.Glob(filepath.Join(dir, "*.toml")); len(files) != 0 || !strings.Contains(tbl(a).State().Message, "every secret") {
 		t.Fatalf("the first Ctrl+S of a player's game wrote %d files (message %q); want a warning first", len(files), tbl(a).State().Message)
 	}
-	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlS}})
 	files, _ := filepath.Glob(filepath.Join(dir, "*.toml"))
 	if len(files) != 1 {
 		t.Fatalf("Ctrl+S wrote %d files", len(files))
@@ -110,7 +110,7 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	first, _ := os.ReadFile(files[0])
 
 	// The Tools menu: F2 opens it, its entry saves again, under a new name.
-	a.handle(ui.Input{Keys: []string{"F2"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF2}})
 	if !toolsOpen(a) || !ui.HasText(a.f.ws, "Save position as scenario") {
 		t.Fatal("F2 does not open the Tools menu")
 	}
@@ -131,12 +131,12 @@ func TestSavePositionLoadsBack(t *testing.T) {
 		t.Error("the second save overwrote the first")
 	}
 	// Esc closes the menu; a click beside it too.
-	a.handle(ui.Input{Keys: []string{"F2"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF2}})
 	a.handle(ui.Input{Escape: true})
 	if toolsOpen(a) {
 		t.Error("Esc leaves the Tools menu open")
 	}
-	a.handle(ui.Input{Keys: []string{"F2"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF2}})
 	a.handle(ui.Input{X: 300, Y: 500, Click: true})
 	if toolsOpen(a) {
 		t.Error("a click beside the menu leaves it open")
@@ -147,7 +147,7 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	os.WriteFile(bad, nil, 0o600)
 	a.opts.PositionsDir = filepath.Join(bad, "sub")
 	n := game(a).Len()
-	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlS}})
 	if !tbl(a).State().Refusal || !strings.Contains(tbl(a).State().Message, "could not be saved") || game(a).Len() != n {
 		t.Errorf("a failed save: %q (error %v)", tbl(a).State().Message, tbl(a).State().Refusal)
 	}

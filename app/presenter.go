@@ -155,9 +155,9 @@ func cleanWidgets(ws []ui.Widget) (shown, hidden []ui.Widget) {
 		if w.Kind == ui.WText && w.R == table.TesterBadge {
 			continue
 		}
-		if w.Key != "" {
+		if w.Key != ui.KeyNone {
 			hidden = append(hidden, w)
-			w.Key = ""
+			w.Key = ui.KeyNone
 		}
 		shown = append(shown, w)
 	}

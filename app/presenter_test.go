@@ -177,7 +177,7 @@ func TestCleanLayout(t *testing.T) {
 			a.rebuild()
 			where := fmt.Sprintf("%s, %d players, after %d actions", tc.mapName, tc.players, steps)
 			for _, w := range a.f.ws {
-				if w.Key != "" {
+				if w.Key != ui.KeyNone {
 					t.Errorf("%s: %q shows key %s", where, w.Text, w.Key)
 				}
 				if w.R == table.TesterBadge {
@@ -196,15 +196,15 @@ func TestCleanLayout(t *testing.T) {
 			// The keys of what was left out still work.
 			n := g.Len()
 			if g.CanUndo() == nil && atTable(a) {
-				a.handle(ui.Input{Keys: []string{"Ctrl+Z"}})
+				a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlZ}})
 				if g.Len() == n {
-					a.handle(ui.Input{Keys: []string{"Ctrl+Z"}}) // it asked: another seat's decision
+					a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlZ}}) // it asked: another seat's decision
 				}
 				if g.Len() != n-1 && !g.CanRedo() {
 					t.Errorf("%s: Ctrl+Z did not undo (%d actions, was %d)", where, g.Len(), n)
 				}
 			}
-			a.handle(ui.Input{Keys: []string{"F1"}})
+			a.handle(ui.Input{Keys: []ui.Key{ui.KeyF1}})
 			if !helpOpen(a) {
 				t.Errorf("%s: F1 did not open help", where)
 			}
@@ -219,7 +219,7 @@ func TestCleanLayout(t *testing.T) {
 		t.Fatal("no table behind the curtain")
 	}
 	for _, w := range a.f.behind {
-		if w.Key != "" || (w.Kind == ui.WButton && menuCommands[w.T.Cmd.Kind]) {
+		if w.Key != ui.KeyNone || (w.Kind == ui.WButton && menuCommands[w.T.Cmd.Kind]) {
 			t.Errorf("behind the curtain: %q (key %q, command %d)", w.Text, w.Key, w.T.Cmd.Kind)
 		}
 	}
@@ -230,9 +230,9 @@ func TestCleanLayout(t *testing.T) {
 		a.opts.Clean = true
 		a.rebuild()
 		for _, w := range a.f.keysOnly {
-			if w.Key == "1" && w.T.Action != nil {
+			if w.Key == ui.Key1 && w.T.Action != nil {
 				n := g.Len()
-				a.handle(ui.Input{Keys: []string{"1"}})
+				a.handle(ui.Input{Keys: []ui.Key{ui.Key1}})
 				if g.Len() != n+1 {
 					t.Errorf("key 1 (%q, its label hidden) did not play (%d actions, was %d)", w.Text, g.Len(), n)
 				}

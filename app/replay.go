@@ -357,14 +357,14 @@ func (r *replayView) widgets(backText, backTip string) []ui.Widget {
 	}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: 180, Y: 8, W: 690, H: 34}, Kind: ui.WText, Text: prompt, Size: 24, Bold: true, Ink: ink, Tip: prompt})
 	branch := ui.Button(ui.Rect{X: 880, Y: 8, W: 200, H: 34}, "Branch from here", ui.CmdTarget(ui.Command{Kind: ui.CmdReplayBranch}))
-	branch.Key, branch.Size = "B", 18
+	branch.Key, branch.Size = ui.KeyB, 18
 	branch.Tip = "Open the position shown in the sandbox: edit it, or play on from it (Play from here) in a new game. The file is not changed."
 	ws = append(ws, branch)
 	ws = append(ws, ui.Widget{R: ui.Rect{X: 1090, Y: 14, W: 170, H: 26}, Kind: ui.WText, Text: r.name, Size: 16, Ink: ui.ColDim, Align: ui.AlignRight, Tip: r.name})
 	help := ui.Button(ui.Rect{X: 1272, Y: 8, W: 88, H: 34}, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
-	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
+	help.Key, help.Tip = ui.KeyF1, "Help: every key and the rules on one page."
 	back := ui.Button(ui.Rect{X: 1368, Y: 8, W: 224, H: 34}, backText, ui.CmdTarget(ui.Command{Kind: ui.CmdReplayBack}))
-	back.Key = "Esc"
+	back.Key = ui.KeyEsc
 	back.Tip = backTip
 	ws = append(ws, help, back)
 
@@ -408,7 +408,7 @@ func (r *replayView) seatWidgets(l replayLayout) []ui.Widget {
 		return ui.Rect{X: x0 + float64(i%perRow)*(bw+6), Y: y + float64(i/perRow)*32, W: bw, H: 28}
 	}
 	pub := ui.Button(at(0), "Public", ui.CmdTarget(ui.Command{Kind: ui.CmdReplaySeat, N: int(rules.Public)}))
-	pub.Key, pub.Size = "0", 15
+	pub.Key, pub.Size = ui.Key0, 15
 	pub.Tip = "What everyone at the table saw."
 	if r.seat < 0 {
 		pub.Fill, pub.Edge = ui.ColOK, ui.ColGold
@@ -416,7 +416,7 @@ func (r *replayView) seatWidgets(l replayLayout) []ui.Widget {
 	ws = append(ws, pub)
 	for s := range rules.Seat(n) {
 		b := ui.Button(at(int(s)+1), u.SeatName(s), ui.CmdTarget(ui.Command{Kind: ui.CmdReplaySeat, N: int(s)}))
-		b.Key, b.Size = fmt.Sprint(s+1), 15
+		b.Key, b.Size = ui.Digit(int(s)+1), 15
 		b.Tip = fmt.Sprintf("What %s saw: their hand and loyalty card.", u.SeatWords(s))
 		b.Edge = ui.SeatColor(s)
 		if r.seat == s {
@@ -486,18 +486,20 @@ func (r *replayView) scrubWidgets(l replayLayout) []ui.Widget {
 	}
 	// Step buttons, right: the keys on them.
 	type stepB struct {
-		label, key, tip string
-		c               ui.CmdKind
-		n               int
-		off             bool
+		label string
+		key   ui.Key
+		tip   string
+		c     ui.CmdKind
+		n     int
+		off   bool
 	}
 	bs := []stepB{
-		{"Start", "Home", "The start of the game.", ui.CmdReplayGo, r.base, r.n == r.base},
-		{"« Round", "PgUp", "The start of this round (or of the one before). Also Up.", ui.CmdReplayRound, -1, r.n == r.base},
-		{"← Back", "Left", "One action back.", ui.CmdReplayStep, -1, r.n == r.base},
-		{"Next →", "Right", "One action on.", ui.CmdReplayStep, 1, r.n == r.end},
-		{"Round »", "PgDn", "The start of the next round. Also Down.", ui.CmdReplayRound, 1, r.n == r.end},
-		{"End", "End", "The last action of the file.", ui.CmdReplayGo, r.end, r.n == r.end},
+		{"Start", ui.KeyHome, "The start of the game.", ui.CmdReplayGo, r.base, r.n == r.base},
+		{"« Round", ui.KeyPgUp, "The start of this round (or of the one before). Also Up.", ui.CmdReplayRound, -1, r.n == r.base},
+		{"← Back", ui.KeyLeft, "One action back.", ui.CmdReplayStep, -1, r.n == r.base},
+		{"Next →", ui.KeyRight, "One action on.", ui.CmdReplayStep, 1, r.n == r.end},
+		{"Round »", ui.KeyPgDn, "The start of the next round. Also Down.", ui.CmdReplayRound, 1, r.n == r.end},
+		{"End", ui.KeyEnd, "The last action of the file.", ui.CmdReplayGo, r.end, r.n == r.end},
 	}
 	bw := 150.0
 	x := s.X + s.W - 20 - float64(len(bs))*(bw+6) + 6
@@ -564,7 +566,7 @@ func (s *replayScene) Show(*Context) Shown {
 // Keys: arrows step (Left/Right an action, Up/Down or PgUp/PgDn a round),
 // Home/End the ends, digits pick a seat's view; the scrub bar follows a
 // press and a drag; the wheel over the log scrolls it.
-func (s *replayScene) Keys(in ui.Input, _ *Context) ([]string, bool) {
+func (s *replayScene) Keys(in ui.Input, _ *Context) ([]ui.Key, bool) {
 	r := s.r
 	changed := false
 	l := r.layout()
@@ -586,13 +588,13 @@ func (s *replayScene) Keys(in ui.Input, _ *Context) ([]string, bool) {
 		r.back = min(max(r.back+ui.WheelSteps(in.Wheel), 0), r.lp.MaxBack())
 		changed = true
 	}
-	var rest []string
+	var rest []ui.Key
 	for _, k := range in.Pressed() {
 		switch k {
-		case "Up":
-			rest = append(rest, "PgUp")
-		case "Down":
-			rest = append(rest, "PgDn")
+		case ui.KeyUp:
+			rest = append(rest, ui.KeyPgUp)
+		case ui.KeyDown:
+			rest = append(rest, ui.KeyPgDn)
 		default:
 			rest = append(rest, k)
 		}

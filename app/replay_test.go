@@ -76,13 +76,13 @@ func fileGame(t testing.TB, path string) *rules.Game {
 	return f.Game
 }
 
-func press(a *App, keys ...string) {
+func press(a *App, keys ...ui.Key) {
 	for _, k := range keys {
-		if k == "Esc" {
+		if k == ui.KeyEsc {
 			a.handle(ui.Input{Escape: true})
 			continue
 		}
-		a.handle(ui.Input{Keys: []string{k}})
+		a.handle(ui.Input{Keys: []ui.Key{k}})
 	}
 }
 
@@ -97,13 +97,13 @@ func TestReplayKeysStepAndJump(t *testing.T) {
 		t.Fatalf("round starts %v, want 4", r.rounds)
 	}
 	steps := []struct {
-		key  string
+		key  ui.Key
 		want int
 	}{
-		{"Right", 1}, {"Right", 2}, {"Left", 1}, {"Left", 0}, {"Left", 0},
-		{"Down", r.rounds[0]}, {"Down", r.rounds[1]}, {"PgDn", r.rounds[2]}, {"Right", r.rounds[2] + 1},
-		{"Up", r.rounds[2]}, {"PgUp", r.rounds[1]}, {"Up", r.rounds[0]}, {"Up", 0},
-		{"End", 296}, {"Right", 296}, {"Down", 296}, {"Up", r.rounds[3]}, {"Home", 0},
+		{ui.KeyRight, 1}, {ui.KeyRight, 2}, {ui.KeyLeft, 1}, {ui.KeyLeft, 0}, {ui.KeyLeft, 0},
+		{ui.KeyDown, r.rounds[0]}, {ui.KeyDown, r.rounds[1]}, {ui.KeyPgDn, r.rounds[2]}, {ui.KeyRight, r.rounds[2] + 1},
+		{ui.KeyUp, r.rounds[2]}, {ui.KeyPgUp, r.rounds[1]}, {ui.KeyUp, r.rounds[0]}, {ui.KeyUp, 0},
+		{ui.KeyEnd, 296}, {ui.KeyRight, 296}, {ui.KeyDown, 296}, {ui.KeyUp, r.rounds[3]}, {ui.KeyHome, 0},
 	}
 	for i, s := range steps {
 		press(a, s.key)
@@ -112,11 +112,11 @@ func TestReplayKeysStepAndJump(t *testing.T) {
 		}
 	}
 	// Where it stands, in words.
-	press(a, "End")
+	press(a, ui.KeyEnd)
 	if got := r.posLabel(); !strings.Contains(got, "Action 296 of 296") || !strings.Contains(got, "round 4 of 4") || !strings.Contains(got, "over") {
 		t.Errorf("position at the end reads %q", got)
 	}
-	press(a, "Home", "Down", "Down", "Right")
+	press(a, ui.KeyHome, ui.KeyDown, ui.KeyDown, ui.KeyRight)
 	if got, want := r.posLabel(), fmt.Sprintf("Action %d of 296  ·  round 2 of 4", r.rounds[1]+1); got != want {
 		t.Errorf("position reads %q, want %q", got, want)
 	}
@@ -126,7 +126,7 @@ func TestReplayKeysStepAndJump(t *testing.T) {
 	if r.n != 7 {
 		t.Fatalf("log entry: at %d, want 7", r.n)
 	}
-	press(a, "Esc")
+	press(a, ui.KeyEsc)
 	if !is[*startScene](a) || rp(a) != nil {
 		t.Fatalf("Esc: %T, viewer %v; want the start screen", a.mgr.cur, rp(a) != nil)
 	}
@@ -212,7 +212,7 @@ func TestReplayShowsTheGameAfterNActions(t *testing.T) {
 		t.Fatal(err)
 	}
 	for n := 1; n <= len(acts); n++ {
-		press(a, "Right")
+		press(a, ui.KeyRight)
 		if _, err := step.Apply(acts[n-1]); err != nil {
 			t.Fatal(err)
 		}
@@ -222,7 +222,7 @@ func TestReplayShowsTheGameAfterNActions(t *testing.T) {
 	}
 	// Back and by jumps.
 	for n := len(acts) - 1; n >= len(acts)-40; n-- {
-		press(a, "Left")
+		press(a, ui.KeyLeft)
 		check("back", n)
 	}
 	rng := rand.New(rand.NewSource(1))
@@ -262,7 +262,7 @@ func TestReplayKeepsSecretsOfAnUnfinishedGame(t *testing.T) {
 	secretCards, secretTokens := 0, 0
 	for n := 0; n <= r.end; n++ {
 		a.do(ui.Command{Kind: ui.CmdReplayGo, N: n})
-		for _, k := range []string{"1", "2", "3", "4", "0"} {
+		for _, k := range []ui.Key{ui.Key1, ui.Key2, ui.Key3, ui.Key4, ui.Key0} {
 			press(a, k)
 		}
 		a.do(ui.Command{Kind: ui.CmdReplaySeat, N: 1})
@@ -324,17 +324,17 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	a := replayApp(t, finishedRecord)
 	r := rp(a)
 	g := fileGame(t, finishedRecord)
-	seats := map[rules.Seat]string{}
+	seats := map[rules.Seat]ui.Key{}
 	for _, w := range a.f.ws {
 		if w.T.Cmd.Kind == ui.CmdReplaySeat {
 			seats[rules.Seat(w.T.Cmd.N)] = w.Key
 		}
 	}
-	if len(seats) != 5 || seats[rules.Public] != "0" || seats[0] != "1" || seats[3] != "4" {
+	if len(seats) != 5 || seats[rules.Public] != ui.Key0 || seats[0] != ui.Key1 || seats[3] != ui.Key4 {
 		t.Fatalf("seat picker %v, want Public (0) and four seats (1-4)", seats)
 	}
 	a.do(ui.Command{Kind: ui.CmdReplayGo, N: 150})
-	press(a, "2")
+	press(a, ui.Key2)
 	if r.seat != 1 || r.u.Shown() != 1 {
 		t.Fatalf("key 2: seat %d shown %d, want seat 1", r.seat, r.u.Shown())
 	}
@@ -355,7 +355,7 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	if shown := r.shownLog(); !reflect.DeepEqual(shown, sv.Log) {
 		t.Errorf("the log is not seat 1's at 150 (%d lines, want %d)", len(shown), len(sv.Log))
 	}
-	for _, k := range []string{"Right", "Left", "PgDn", "End", "Home"} {
+	for _, k := range []ui.Key{ui.KeyRight, ui.KeyLeft, ui.KeyPgDn, ui.KeyEnd, ui.KeyHome} {
 		press(a, k)
 		for _, w := range a.f.ws {
 			if w.T.Action != nil {
@@ -365,7 +365,7 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	}
 	// Undo and redo do not apply: nothing changes, the file's game least.
 	at := r.n
-	press(a, "Ctrl+Z", "Ctrl+Y", "Ctrl+Z")
+	press(a, ui.KeyCtrlZ, ui.KeyCtrlY, ui.KeyCtrlZ)
 	if r.n != at || r.full.Len() != r.end || r.cur.Len() != at {
 		t.Fatalf("Ctrl+Z/Ctrl+Y moved the replay: at %d (was %d), game %d of %d", r.n, at, r.full.Len(), r.end)
 	}
@@ -373,7 +373,7 @@ func TestReplaySeatPickerOnlyWhenOver(t *testing.T) {
 	if err := r.u.Game().Undo(); err == nil || r.cur.Len() != at {
 		t.Fatal("the replay's engine took an action back")
 	}
-	press(a, "0")
+	press(a, ui.Key0)
 	if r.seat != rules.Public || r.u.Shown() != rules.Public {
 		t.Fatalf("key 0: seat %d shown %d, want the public view", r.seat, r.u.Shown())
 	}
@@ -392,18 +392,18 @@ func TestReplayFromTheEndScreen(t *testing.T) {
 		t.Fatalf("%T, want the end screen", a.mgr.cur)
 	}
 	b, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdReplay })
-	if !ok || b.Key != "R" {
+	if !ok || b.Key != ui.KeyR {
 		t.Fatalf("no Watch the replay button with key R: %+v", b)
 	}
-	press(a, "R")
+	press(a, ui.KeyR)
 	if !is[*replayScene](a) || rp(a) == nil || rp(a).end != 296 || rp(a).n != 0 {
 		t.Fatalf("R: %T, viewer %+v", a.mgr.cur, rp(a))
 	}
-	press(a, "Right", "Right")
+	press(a, ui.KeyRight, ui.KeyRight)
 	if rp(a).n != 2 || tbl(a).Game().Len() != 296 {
 		t.Fatalf("stepping the replay: at %d, the game on the table has %d actions", rp(a).n, tbl(a).Game().Len())
 	}
-	press(a, "Esc")
+	press(a, ui.KeyEsc)
 	if !is[*endScene](a) || rp(a) != nil {
 		t.Fatalf("Esc: %T, want the end screen", a.mgr.cur)
 	}
@@ -451,7 +451,7 @@ func BenchmarkReplayStep(b *testing.B) {
 			if r.n >= 390 {
 				r.goTo(200)
 			}
-			press(a, "Right")
+			press(a, ui.KeyRight)
 		}
 	})
 	b.Run("back", func(b *testing.B) {
@@ -460,7 +460,7 @@ func BenchmarkReplayStep(b *testing.B) {
 			if r.n <= 200 {
 				r.goTo(390)
 			}
-			press(a, "Left")
+			press(a, ui.KeyLeft)
 		}
 	})
 	// For comparison: the engine's At (from its checkpoints, 256 apart)
@@ -501,8 +501,8 @@ func TestDrawReplay(t *testing.T) {
 	for i, step := range []func(){
 		func() {},
 		func() { a.do(ui.Command{Kind: ui.CmdReplayGo, N: 150}) },
-		func() { press(a, "3") },
-		func() { press(a, "End", "0") },
+		func() { press(a, ui.Key3) },
+		func() { press(a, ui.KeyEnd, ui.Key0) },
 	} {
 		step()
 		img := shot(t, a, w, h)
@@ -594,7 +594,7 @@ func TestReplayCutLastLine(t *testing.T) {
 	if rp(a).warning == "" {
 		t.Fatal("no warning for a cut-off last line")
 	}
-	press(a, "End")
+	press(a, ui.KeyEnd)
 	if !ui.Shows(a.f.ws, rp(a).warning) {
 		t.Errorf("the warning %q is not shown at the last action", rp(a).warning)
 	}
@@ -609,9 +609,9 @@ func TestReplayContrast(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	for _, path := range []string{finishedRecord, cutRecord(t, 130)} {
 		a := replayApp(t, path)
-		for _, step := range []string{"Home", "PgDn", "PgDn", "Right", "End"} {
+		for _, step := range []ui.Key{ui.KeyHome, ui.KeyPgDn, ui.KeyPgDn, ui.KeyRight, ui.KeyEnd} {
 			press(a, step)
-			for _, seat := range []string{"0", "2"} {
+			for _, seat := range []ui.Key{ui.Key0, ui.Key2} {
 				press(a, seat)
 				where := fmt.Sprintf("%s at %d seat %s", filepath.Base(path), rp(a).n, seat)
 				if checkContrast(t, where, a.f.ws) < 40 {
@@ -648,7 +648,7 @@ func TestReplayOpensASave(t *testing.T) {
 	if rp(a).end != g.Len() || rp(a).over {
 		t.Fatalf("the save opened with %d actions (over %v), want %d", rp(a).end, rp(a).over, g.Len())
 	}
-	press(a, "End", "1")
+	press(a, ui.KeyEnd, ui.Key1)
 	if rp(a).u.Shown() != rules.Public {
 		t.Fatal("a seat's view of a game in progress")
 	}
@@ -708,17 +708,17 @@ func TestReplayBranchFromHere(t *testing.T) {
 	g := fileGame(t, path)
 	n := r.end - 7
 	a.do(ui.Command{Kind: ui.CmdReplayGo, N: n})
-	press(a, "B")
+	press(a, ui.KeyB)
 	if !is[*replayScene](a) || !strings.Contains(r.notice, "every secret") {
 		t.Fatalf("the first B: %T, notice %q; want a warning in the replay", a.mgr.cur, r.notice)
 	}
 	a.do(ui.Command{Kind: ui.CmdReplayStep, N: 1})
-	press(a, "B")
+	press(a, ui.KeyB)
 	if !is[*replayScene](a) {
 		t.Fatalf("B after a step asked again? %T", a.mgr.cur)
 	}
 	a.do(ui.Command{Kind: ui.CmdReplayStep, N: -1})
-	press(a, "B", "B")
+	press(a, ui.KeyB, ui.KeyB)
 	sb := sandbox(a)
 	if sb == nil {
 		t.Fatalf("the second B: %T, notice %q; want the sandbox", a.mgr.cur, r.notice)
@@ -740,11 +740,11 @@ func TestReplayBranchFromHere(t *testing.T) {
 	if !is[*replayScene](a) || rp(a).n != n {
 		t.Fatalf("Esc in the sandbox: %T; want the replay at %d", a.mgr.cur, n)
 	}
-	press(a, "B", "B")
+	press(a, ui.KeyB, ui.KeyB)
 	if sandbox(a) == nil {
 		t.Fatalf("B B again: %T", a.mgr.cur)
 	}
-	a.handle(ui.Input{Keys: []string{"P"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyP}})
 	if sandbox(a) != nil || (!is[*curtainScene](a) && !atTable(a)) {
 		t.Fatalf("%T after Play from here", a.mgr.cur)
 	}

@@ -331,19 +331,19 @@ func (sb *sandboxUI) widgets() []ui.Widget {
 	ws = append(ws, ui.Widget{R: ui.Rect{X: 16, Y: 8, W: 520, H: 34}, Kind: ui.WText, Text: "Sandbox — nothing is played yet", Size: 22, Bold: true, Ink: ui.ColGold,
 		Tip: "Edit the position freely. The engine checks every edit; Play from here starts play under the rules from this position. Esc leaves with nothing changed."})
 	save := ui.Button(ui.Rect{X: 548, Y: 8, W: 196, H: 34}, "Save scenario", ui.CmdTarget(ui.Command{Kind: ui.CmdSavePosition}))
-	save.Key = "Ctrl+S"
+	save.Key = ui.KeyCtrlS
 	save.Tip = "Write this position to a scenario file (a new file in the scenarios folder; the engine checks the position first). Open it with: notrueking -scenario FILE."
 	ws = append(ws, save)
 	play := ui.Button(ui.Rect{X: 750, Y: 8, W: 216, H: 34}, "Play from here", ui.CmdTarget(ui.Command{Kind: ui.CmdSandboxPlay}))
-	play.Key, play.Fill = "P", ui.ColOK
+	play.Key, play.Fill = ui.KeyP, ui.ColOK
 	play.Tip = "Set the game up from this position (the engine checks all of it) and play on under the rules: a tester's game."
 	if pr := sb.view.Public().Prompt; pr != "" {
 		play.Tip += " First: " + pr
 	}
 	leave := ui.Button(ui.Rect{X: l.Undo.X, Y: l.Undo.Y, W: 228, H: 34}, "Leave", ui.CmdTarget(ui.Command{Kind: ui.CmdCancel}))
-	leave.Key, leave.Tip = "Esc", "Back to where you came from; the position edited here is dropped."
+	leave.Key, leave.Tip = ui.KeyEsc, "Back to where you came from; the position edited here is dropped."
 	help := ui.Button(l.Help, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
-	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
+	help.Key, help.Tip = ui.KeyF1, "Help: every key and the rules on one page."
 	ws = append(ws, play, leave, help)
 	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: fmt.Sprintf("Round %d of %d", sb.st.Round(), sb.st.Rounds()), Size: 17, Ink: ui.ColText})
 
@@ -588,7 +588,7 @@ func (s *sandboxScene) Show(*Context) Shown {
 }
 
 // Keys: a right click (or Shift+click) on a territory removes; Esc leaves.
-func (s *sandboxScene) Keys(in ui.Input, c *Context) ([]string, bool) {
+func (s *sandboxScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
 	sb := s.sb
 	sb.shift = in.Shift
 	changed := false
@@ -598,9 +598,9 @@ func (s *sandboxScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 			changed = true
 		}
 	}
-	var rest []string
+	var rest []ui.Key
 	for _, k := range in.Pressed() {
-		if k == "Esc" {
+		if k == ui.KeyEsc {
 			s.Do(ui.Command{Kind: ui.CmdCancel}, c)
 			changed = true
 			continue

@@ -266,7 +266,7 @@ func TestSandboxPlayFromHere(t *testing.T) {
 	if want.Units(kh, stark)[board.Footman] != 1 || len(want.Hand(0)) != 1 || !want.Arranged(1) {
 		t.Fatalf("the edits did not take: %v %v %v", want.Units(kh, stark), want.Hand(0), want.Arranged(1))
 	}
-	a.handle(ui.Input{Keys: []string{"P"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyP}})
 	if sandbox(a) != nil || (!is[*curtainScene](a) && !atTable(a)) {
 		t.Fatalf("%T after Play from here (message %q)", a.mgr.cur, sb.msg)
 	}
@@ -299,7 +299,7 @@ func TestSandboxRefusedPositionKeepsEdits(t *testing.T) {
 	if want == nil || !strings.Contains(want.Error(), "does not control Winterfell") {
 		t.Fatalf("the engine takes ships in a port whose land is lost: %v", want)
 	}
-	a.handle(ui.Input{Keys: []string{"P"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyP}})
 	if !is[*sandboxScene](a) || sandbox(a) != sb {
 		t.Fatalf("%T: a refused position left the sandbox", a.mgr.cur)
 	}
@@ -348,17 +348,17 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		a.rebuild()
 		u := tbl(a)
 		before, n := g.Position(), g.Len()
-		a.handle(ui.Input{Keys: []string{"E"}})
+		a.handle(ui.Input{Keys: []ui.Key{ui.KeyE}})
 		if !tester {
 			if !atTable(a) || live(a).armed.cmd != ui.CmdSandbox {
 				t.Fatal("not armed")
 			}
 			live(a).armed.at = 99 // an earlier position's warning does not count
-			a.handle(ui.Input{Keys: []string{"E"}})
+			a.handle(ui.Input{Keys: []ui.Key{ui.KeyE}})
 			if !atTable(a) || !strings.Contains(tbl(a).State().Message, "every secret") {
 				t.Fatalf("not a tester's game: %T, message %q; want a warning first", a.mgr.cur, tbl(a).State().Message)
 			}
-			a.handle(ui.Input{Keys: []string{"E"}})
+			a.handle(ui.Input{Keys: []ui.Key{ui.KeyE}})
 		}
 		if !is[*sandboxScene](a) {
 			t.Fatalf("tester %v: %T after E (message %q)", tester, a.mgr.cur, u.State().Message)
@@ -480,7 +480,7 @@ func TestSandboxSavesTheEditedPosition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlS}})
 	files, _ := filepath.Glob(filepath.Join(dir, "*.toml"))
 	if len(files) != 1 || !is[*sandboxScene](a) || sb.msgErr {
 		t.Fatalf("%d files, %T, message %q", len(files), a.mgr.cur, sb.msg)
@@ -495,7 +495,7 @@ func TestSandboxSavesTheEditedPosition(t *testing.T) {
 	// A position the engine refuses (ships in a port whose land is
 	// lost): nothing is written.
 	strandShips(t, a, c)
-	a.handle(ui.Input{Keys: []string{"Ctrl+S"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlS}})
 	if files, _ = filepath.Glob(filepath.Join(dir, "*.toml")); len(files) != 1 || !sb.msgErr {
 		t.Errorf("a refused position: %d files, message %q", len(files), sb.msg)
 	}

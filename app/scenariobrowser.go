@@ -173,7 +173,7 @@ func (s *scenarioScene) scroll(n int) {
 }
 
 // Keys: Esc and F3 close; the arrows, PgUp and PgDn and the wheel scroll.
-func (s *scenarioScene) Keys(in ui.Input, c *Context) ([]string, bool) {
+func (s *scenarioScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
 	changed := false
 	if in.Wheel != 0 {
 		s.scroll(-ui.WheelSteps(in.Wheel))
@@ -181,11 +181,11 @@ func (s *scenarioScene) Keys(in ui.Input, c *Context) ([]string, bool) {
 	}
 	for _, k := range in.Pressed() {
 		switch k {
-		case "Esc", "F3":
+		case ui.KeyEsc, ui.KeyF3:
 			c.GoTo(s.under)
 			return nil, true
-		case "Up", "Down", "PgUp", "PgDn":
-			s.scroll(map[string]int{"Up": -1, "Down": 1, "PgUp": -scenarioRows, "PgDn": scenarioRows}[k])
+		case ui.KeyUp, ui.KeyDown, ui.KeyPgUp, ui.KeyPgDn:
+			s.scroll(map[ui.Key]int{ui.KeyUp: -1, ui.KeyDown: 1, ui.KeyPgUp: -scenarioRows, ui.KeyPgDn: scenarioRows}[k])
 			changed = true
 		}
 	}
@@ -241,7 +241,7 @@ func (s *scenarioScene) Tick(now time.Time, c *Context) bool {
 // title, and its Close button (Esc) asking for close.
 func overlayPanel(r ui.Rect, title string, close ui.CmdKind) []ui.Widget {
 	closeB := ui.Button(ui.Rect{X: r.X + r.W - 164, Y: r.Y + 14, W: 140, H: 36}, "Close", ui.CmdTarget(ui.Command{Kind: close}))
-	closeB.Key = "Esc"
+	closeB.Key = ui.KeyEsc
 	return []ui.Widget{
 		{Kind: ui.WLayer},
 		{R: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 210}},

@@ -34,7 +34,7 @@ func TestScenarioBrowser(t *testing.T) {
 	first := sess(a).ID()
 	step(t, a, 2)
 	toTable(a)
-	a.handle(ui.Input{Keys: []string{"F3"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF3}})
 	s, ok := a.mgr.cur.(*scenarioScene)
 	if !ok {
 		t.Fatalf("F3 opened %T, want the scenario browser", a.mgr.cur)
@@ -61,7 +61,7 @@ func TestScenarioBrowser(t *testing.T) {
 	// Scroll to the green fork and open it with one click.
 	k := slices.Index(names, "nine-green-fork")
 	for k >= s.top+scenarioRows {
-		a.handle(ui.Input{Keys: []string{"PgDn"}})
+		a.handle(ui.Input{Keys: []ui.Key{ui.KeyPgDn}})
 	}
 	b, ok := ui.Find(a.f.ws[a.f.modal:], func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdOpenScenario, N: k} })
 	if !ok {
@@ -81,7 +81,7 @@ func TestScenarioBrowser(t *testing.T) {
 	}
 	// A saved one opens too.
 	toTable(a)
-	a.handle(ui.Input{Keys: []string{"F3"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF3}})
 	a.mgr.do(ui.Command{Kind: ui.CmdOpenScenario, N: len(names) - 1}, a.ctx())
 	a.rebuild()
 	if game(a) == nil || game(a).Map().ID != "standard" || !ui.Shows(a.f.ws, "my-capacity.toml") {
@@ -96,10 +96,10 @@ func TestScenariosFromTheStartScreen(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{Saves: tempStore(t), PositionsDir: t.TempDir()}, defaultNewGame)
 	b, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Kind == ui.WButton && w.Text == "Scenarios" })
-	if !ok || b.Key != "F3" {
+	if !ok || b.Key != ui.KeyF3 {
 		t.Fatalf("the start screen has no Scenarios button showing F3 (%+v)", b)
 	}
-	a.handle(ui.Input{Keys: []string{"F3"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF3}})
 	s, ok := a.mgr.cur.(*scenarioScene)
 	if !ok {
 		t.Fatalf("F3 on the start screen opened %T", a.mgr.cur)

@@ -75,22 +75,22 @@ func TestSceneNames(t *testing.T) {
 		}
 	}
 	name("start")
-	a.handle(ui.Input{Keys: []string{"F1"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF1}})
 	name("start")
 	a.handle(ui.Input{Escape: true})
 	a.handle(ui.Input{Enter: true})
 	name("curtain")
 	a.handle(ui.Input{Enter: true})
 	name("table")
-	a.handle(ui.Input{Keys: []string{"F2"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF2}})
 	name("table")
 	a.handle(ui.Input{Escape: true})
-	a.handle(ui.Input{Keys: []string{"T"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyT}})
 	if !is[*tryScene](a) {
 		t.Fatalf("T at the table: %T, want try mode", a.mgr.cur)
 	}
 	name("table")
-	a.handle(ui.Input{Keys: []string{"T"}})
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyT}})
 	if !is[*tableScene](a) {
 		t.Fatalf("T in try mode: %T, want the table", a.mgr.cur)
 	}

@@ -85,13 +85,13 @@ func TestEnterContinuesTheNewestGame(t *testing.T) {
 	id := sess(a).ID()
 	step(t, a, 3)
 	a.closeWindow()
-	for _, key := range []ui.Input{{Enter: true}, {Keys: []string{"1"}}} {
+	for _, key := range []ui.Input{{Enter: true}, {Keys: []ui.Key{ui.Key1}}} {
 		b := mustApp(t, Options{Saves: st}, defaultNewGame)
 		w, ok := ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdContinue, ID: id} })
-		if !ok || w.Key != "Enter" {
+		if !ok || w.Key != ui.KeyEnter {
 			t.Fatalf("the newest game's button %+v does not show Enter", w)
 		}
-		if s, _ := ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdStart }); s.Key != "N" {
+		if s, _ := ui.Find(b.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdStart }); s.Key != ui.KeyN {
 			t.Fatalf("the Start button shows %q, want N", s.Key)
 		}
 		b.handle(key)
@@ -101,7 +101,7 @@ func TestEnterContinuesTheNewestGame(t *testing.T) {
 		b.closeWindow()
 	}
 	c := mustApp(t, Options{Saves: st}, defaultNewGame)
-	c.handle(ui.Input{Keys: []string{"N"}})
+	c.handle(ui.Input{Keys: []ui.Key{ui.KeyN}})
 	if sess(c) == nil || sess(c).ID() == id || len(game(c).Actions()) != 0 {
 		t.Fatal("N did not start a new game")
 	}

@@ -267,7 +267,7 @@ func (w *spectateWait) Tick(now time.Time, c *Context) bool {
 }
 
 // Keys: Esc goes back when there is somewhere to go back to.
-func (w *spectateWait) Keys(in ui.Input, c *Context) ([]string, bool) {
+func (w *spectateWait) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
 	if w.f.leave(in, c) {
 		return nil, true
 	}
@@ -277,7 +277,7 @@ func (w *spectateWait) Keys(in ui.Input, c *Context) ([]string, bool) {
 // leave goes back (Esc) to the start screen when the game was watched
 // from there.
 func (s *spectator) leave(in ui.Input, c *Context) bool {
-	if !s.fromHome || !in.Has("Esc") {
+	if !s.fromHome || !in.Has(ui.KeyEsc) {
 		return false
 	}
 	c.goHome()
@@ -307,7 +307,7 @@ func (s *spectateScene) Show(*Context) Shown {
 
 // Keys: the wheel over the log scrolls it; the board's zoom, pan and fit
 // are the camera's; F1 (help) and F11 (fullscreen) are the app's.
-func (s *spectateScene) Keys(in ui.Input, c *Context) ([]string, bool) {
+func (s *spectateScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
 	if s.f.leave(in, c) {
 		return nil, true
 	}

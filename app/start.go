@@ -206,7 +206,7 @@ func (s *startScene) widgets() []ui.Widget {
 		// Continue found the game open in another window: watch it here,
 		// as the spectator window does (Esc comes back).
 		b := ui.Button(ui.Rect{X: 882, Y: 758, W: 566, H: 40}, "Watch it here, as a spectator", ui.CmdTarget(ui.Command{Kind: ui.CmdWatch}))
-		b.Key, b.Fill = "W", ui.ColOK
+		b.Key, b.Fill = ui.KeyW, ui.ColOK
 		b.Tip = "Follow the game the other window plays, public view only; Esc comes back here."
 		ws = append(ws, b)
 	}
@@ -231,7 +231,7 @@ func (s *startScene) widgets() []ui.Widget {
 		b.Size = 15
 		b.Tip = "Up and Down choose the map."
 		if i == s.mapIdx {
-			b.Fill, b.Selected, b.Key = ui.ColOK, true, "↑↓"
+			b.Fill, b.Selected, b.Key = ui.ColOK, true, ui.KeyUpDown
 		}
 		ws = append(ws, b)
 		y += mh
@@ -273,10 +273,10 @@ func (s *startScene) widgets() []ui.Widget {
 		y += 56
 	}
 	b := ui.Button(ui.Rect{X: x + 180, Y: y, W: 260, H: 56}, "Start", ui.CmdTarget(ui.Command{Kind: ui.CmdStart}))
-	b.Size, b.Fill, b.Key = 26, ui.ColOK, "Enter"
+	b.Size, b.Fill, b.Key = 26, ui.ColOK, ui.KeyEnter
 	if len(s.conts) > 0 {
 		// Enter continues the newest game; N starts a new one.
-		b.Key, b.Tip = "N", "A new game of this map and these players (Enter continues the newest saved game)."
+		b.Key, b.Tip = ui.KeyN, "A new game of this map and these players (Enter continues the newest saved game)."
 	}
 	if canHost {
 		// Two toggles, one above the other, left of Start.
@@ -288,7 +288,7 @@ func (s *startScene) widgets() []ui.Widget {
 	sbx := ui.Button(ui.Rect{X: x + 450, Y: y + 68, W: 170, H: 36}, "Sandbox", ui.CmdTarget(ui.Command{Kind: ui.CmdSandbox}))
 	sbx.Tip = "Edit this map's starting position for these players (units, flags, agents, cards), then play from it: a tester's tool."
 	scn := ui.Button(ui.Rect{X: x + 450, Y: y + 110, W: 170, H: 36}, "Scenarios", ui.CmdTarget(ui.Command{Kind: ui.CmdScenarios}))
-	scn.Key, scn.Tip = "F3", "The scenarios, shipped and saved, each with what to try: a click plays one from its position."
+	scn.Key, scn.Tip = ui.KeyF3, "The scenarios, shipped and saved, each with what to try: a click plays one from its position."
 	ws = append(ws, sbx, scn)
 	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 76, W: 440, H: 22}, Kind: ui.WText, Text: "Click a name to edit it · Tab: next name · F1: help", Size: 15, Ink: ui.ColDim})
 	if s.msg != "" {
@@ -326,10 +326,10 @@ func (s *startScene) continueWidgets(r ui.Rect) []ui.Widget {
 		// the next: beside Export and Delete one line would cut them off.
 		label := strings.Replace(c.Label(now), " — ", "\n", 1)
 		b := ui.Button(ui.Rect{X: r.X + 16, Y: y, W: r.W - 32 - gameToolW - 6, H: 52}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: c.ID}))
-		b.Size, b.Key = 16, strconv.Itoa(i+1)
+		b.Size, b.Key = 16, ui.Digit(i+1)
 		if i == 0 {
 			// The newest game is offered first: Enter (or 1) continues it.
-			b.Key, b.Fill = "Enter", ui.ColOK
+			b.Key, b.Fill = ui.KeyEnter, ui.ColOK
 		}
 		if c.Tester {
 			b.Text += "  (tester)"
@@ -468,25 +468,25 @@ func (s *startScene) deleteGame(c *Context, id string) {
 
 // Keys: the focused name field takes the text; Left and Right choose
 // fewer or more players, Up and Down the map; Esc leaves the field.
-func (s *startScene) Keys(in ui.Input, c *Context) ([]string, bool) {
+func (s *startScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
 	changed := s.edit(in)
-	var rest []string
+	var rest []ui.Key
 	for _, k := range in.Pressed() {
 		switch {
-		case k == "Left" || k == "Right":
-			s.Do(ui.Command{Kind: ui.CmdNextPlayer, N: map[string]int{"Left": -1, "Right": 1}[k]}, c)
+		case k == ui.KeyLeft || k == ui.KeyRight:
+			s.Do(ui.Command{Kind: ui.CmdNextPlayer, N: map[ui.Key]int{ui.KeyLeft: -1, ui.KeyRight: 1}[k]}, c)
 			changed = true
-		case k == "Up" || k == "Down":
-			s.Do(ui.Command{Kind: ui.CmdNextMap, N: map[string]int{"Up": -1, "Down": 1}[k]}, c)
+		case k == ui.KeyUp || k == ui.KeyDown:
+			s.Do(ui.Command{Kind: ui.CmdNextMap, N: map[ui.Key]int{ui.KeyUp: -1, ui.KeyDown: 1}[k]}, c)
 			changed = true
-		case k == "Esc" && s.focus >= 0:
+		case k == ui.KeyEsc && s.focus >= 0:
 			s.focus = -1
 			changed = true
-		case s.focus >= 0 && (len(k) == 1 || k == "Space"):
+		case s.focus >= 0 && (k.Types() || k == ui.KeySpace):
 			// Typed into the name field, not a button's key.
-		case k == "1" && len(s.conts) > 0:
-			rest = append(rest, "Enter") // the newest game's button shows Enter
-		case k == "F3":
+		case k == ui.Key1 && len(s.conts) > 0:
+			rest = append(rest, ui.KeyEnter) // the newest game's button shows Enter
+		case k == ui.KeyF3:
 			s.Do(ui.Command{Kind: ui.CmdScenarios}, c)
 			changed = true
 		default:
@@ -657,7 +657,7 @@ func (s *startScene) variantWidget(r ui.Rect, tall bool) ui.Widget {
 		label, size = "Citadel variant\n"+on, 16
 	}
 	b := ui.Button(r, label, ui.CmdTarget(ui.Command{Kind: ui.CmdVariant}))
-	b.Size, b.Key = size, "V"
+	b.Size, b.Key = size, ui.KeyV
 	b.Tip = "The Citadel variant (seed 000): a Maester may study at the Citadel instead of mustering, moving or drawing — a secret aim, a public roll of dice that grow with Crystals of Knowledge, ravens that become Dark Wings cards (Lost Orders, Ill Tidings). Off: the plain game. V toggles it."
 	if s.variant == rules.Citadel {
 		b.Fill, b.Selected = ui.ColOK, true

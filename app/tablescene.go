@@ -25,7 +25,7 @@ func (s *tableScene) Show(c *Context) Shown {
 	return s.lg.shown(Shown{Widgets: ws, Board: &BoardShown{Table: u, Area: l.Board, Lit: hl, Sel: sel, Input: true}, Message: l.Message})
 }
 
-func (s *tableScene) Keys(in ui.Input, c *Context) ([]string, bool) { return s.keys(in, c, s) }
+func (s *tableScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) { return s.keys(in, c, s) }
 func (s *tableScene) Do(cmd ui.Command, c *Context)                 { s.do(cmd, c, s) }
 func (s *tableScene) Click(t ui.Target, c *Context)                 { s.click(t, c, s) }
 func (s *tableScene) Tick(now time.Time, c *Context) bool {
@@ -50,7 +50,7 @@ type settler interface {
 // keys are the table's own (the wheel over the log too), followed (the
 // scene up, self, settles); the Tools menu's keys are carried out as its
 // entries; the rest go to the buttons.
-func (s *tableScene) keys(in ui.Input, c *Context, self settler) ([]string, bool) {
+func (s *tableScene) keys(in ui.Input, c *Context, self settler) ([]ui.Key, bool) {
 	u := s.lg.tbl
 	wheel := u.Wheel(in)
 	k := u.Keys(in)
@@ -124,7 +124,7 @@ type onTable struct {
 }
 
 func (o onTable) Show(c *Context) Shown                         { return o.table.Show(c) }
-func (o onTable) Keys(in ui.Input, c *Context) ([]string, bool) { return o.table.keys(in, c, o.self) }
+func (o onTable) Keys(in ui.Input, c *Context) ([]ui.Key, bool) { return o.table.keys(in, c, o.self) }
 func (o onTable) Do(cmd ui.Command, c *Context)                 { o.table.do(cmd, c, o.self) }
 func (o onTable) Click(t ui.Target, c *Context)                 { o.table.click(t, c, o.self) }
 
@@ -184,19 +184,19 @@ func (s *curtainScene) Show(c *Context) Shown {
 // Ctrl+Y undo and redo behind it, as the table's buttons in view say
 // (the table asks before it takes back or redoes a player's decision, and
 // the curtain then waits for whoever is to act: it never lifts).
-func (s *curtainScene) Keys(in ui.Input, c *Context) ([]string, bool) {
-	var rest []string
+func (s *curtainScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
+	var rest []ui.Key
 	changed := false
 	for _, k := range in.Pressed() {
 		switch k {
-		case "Space":
-			k = "Enter"
-		case "F4":
+		case ui.KeySpace:
+			k = ui.KeyEnter
+		case ui.KeyF4:
 			c.GoTo(&netScene{under: s, lg: s.lg})
 			return nil, true
-		case "Ctrl+Z", "Ctrl+Y":
+		case ui.KeyCtrlZ, ui.KeyCtrlY:
 			cmd := ui.Command{Kind: ui.CmdUndo}
-			if k == "Ctrl+Y" {
+			if k == ui.KeyCtrlY {
 				cmd.Kind = ui.CmdRedo
 			}
 			g := s.lg.tbl.Game()

@@ -41,13 +41,13 @@ func TestDrawSandboxAndTryMode(t *testing.T) {
 	c.clickTerr(kh)
 	after := shot(t, a, 800, 450)
 	saveShot(t, "sandbox", after)
-	board := ui.NewScaler(800, 450).Rect(tbl(a).Layout().Board)
+	board := ui.NewScaler(800, 450).Rect(a.f.sh.Board.Area) // the sandbox's board, wider than the table's
 	if !differIn(before, after, board) {
 		t.Fatal("two footmen in Karhold did not change the sandbox's board")
 	}
 
 	a2, _, c2 := tryApp(t)
-	a2.handle(ui.Input{Keys: []string{"T"}})
+	a2.handle(ui.Input{Keys: []ui.Key{ui.KeyT}})
 	off := shot(t, a2, 800, 450)
 	c2.clickTerr(tabletest.Terr(m, "winterfell"))
 	a2.handle(ui.Input{X: 0, Y: 0}) // the pointer off the board: no hover box

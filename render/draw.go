@@ -255,7 +255,7 @@ type stamp struct {
 // shapes and a text layout.
 func (p *Painter) stampWidget(dst *ebiten.Image, sc ui.Scaler, w ui.Widget, hovered bool) {
 	s := sc.S
-	k := stampKey{w.Kind, w.Text, w.Key, w.Size, w.R.W, w.R.H, s, w.Bold, w.Align, w.Fill, w.Ink, w.Edge, w.Hot, w.Selected, w.Disabled, hovered, w.T.Kind != ui.TNone}
+	k := stampKey{w.Kind, w.Text, w.Key.String(), w.Size, w.R.W, w.R.H, s, w.Bold, w.Align, w.Fill, w.Ink, w.Edge, w.Hot, w.Selected, w.Disabled, hovered, w.T.Kind != ui.TNone}
 	e, ok := p.stamps[k]
 	if !ok {
 		m := math.Ceil(4*s) + 2
@@ -374,18 +374,18 @@ func (p *Painter) drawWidgetsDirect(dst *ebiten.Image, sc ui.Scaler, ws []ui.Wid
 				p.strokeRound(dst, r.X, r.Y, r.W, r.H, rad, 2.5*s, ui.ColWhite)
 			}
 			tr := r
-			if w.Key != "" && w.Kind == ui.WButton {
+			if w.Key != ui.KeyNone && w.Kind == ui.WButton {
 				// The key hint: the key's name in a frame at the
 				// button's right end; the label centres in the rest.
 				ks := keySize * s
-				kw := p.keyHintW(w.Key, s) - 5*s
+				kw := p.keyHintW(w.Key.String(), s) - 5*s
 				kh := math.Min(r.H-8*s, ks*1.5)
 				kx := r.X + r.W - kw - 5*s
 				if w.Text == "" {
 					kx = r.X + (r.W-kw)/2
 				}
 				p.strokeRound(dst, kx, r.Y+(r.H-kh)/2, kw, kh, 3*s, 1*s, w.Ink)
-				p.drawText(dst, w.Key, kx+kw/2, r.Y+r.H/2, ks, false, w.Ink, text.AlignCenter, text.AlignCenter, 0)
+				p.drawText(dst, w.Key.String(), kx+kw/2, r.Y+r.H/2, ks, false, w.Ink, text.AlignCenter, text.AlignCenter, 0)
 				tr.W = kx - r.X
 			}
 			ha, tx := text.AlignCenter, tr.X+tr.W/2

@@ -94,7 +94,7 @@ func TestCitadelFourthChoice(t *testing.T) {
 	})
 	me := g.View(g.ToAct()).Players[g.ToAct()]
 	b := widgetWith(t, u, "Study at the Citadel button", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdStudy })
-	if b.Text != "Study at the Citadel" || b.Key != "4" {
+	if b.Text != "Study at the Citadel" || b.Key != ui.Key4 {
 		t.Errorf("the fourth choice reads %q on key %q, want Study at the Citadel on 4", b.Text, b.Key)
 	}
 	now, next := Odds(me.Crystals, me.Tidings), Odds(me.Crystals+1, me.Tidings)
@@ -220,7 +220,7 @@ func TestCitadelGainChooser(t *testing.T) {
 	before := g.View(rules.Public).Players[seat].Crystals
 	widgetWith(t, u, "raven button", func(w ui.Widget) bool { return w.Text == "Take a raven" && w.T.Action != nil })
 	b := widgetWith(t, u, "crystal button", func(w ui.Widget) bool { return w.Text == "Take a Crystal of Knowledge" && w.T.Action != nil })
-	if b.Tip == "" || b.Key == "" {
+	if b.Tip == "" || b.Key == ui.KeyNone {
 		t.Errorf("the crystal's button has tooltip %q and key %q", b.Tip, b.Key)
 	}
 	u.Click(b.T)
@@ -324,7 +324,7 @@ func TestCitadelLostOrdersByClick(t *testing.T) {
 	g, u := wingsAt(t, 12, rules.LostOrders)
 	seat := g.ToAct()
 	card := widgetWith(t, u, "Lost Orders card", func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdWing, N: int(rules.LostOrders)} })
-	if !strings.Contains(card.Tip, "Lost Orders") || card.Key == "" {
+	if !strings.Contains(card.Tip, "Lost Orders") || card.Key == ui.KeyNone {
 		t.Errorf("the card's button has tooltip %q, key %q", card.Tip, card.Key)
 	}
 	u.Click(card.T)

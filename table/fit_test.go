@@ -185,11 +185,11 @@ func advance(s string, size float64, bold bool) float64 {
 
 // keyHintW is the width a key hint takes at the right end of a button
 // (the painter's keyHintW at scale 1).
-func keyHintW(key string) float64 {
-	if key == "" {
+func keyHintW(key ui.Key) float64 {
+	if key == ui.KeyNone {
 		return 0
 	}
-	return advance(key, 15, false) + 15
+	return advance(key.String(), 15, false) + 15
 }
 
 // citadelChooser is the command that opens the chooser a Citadel action

@@ -329,7 +329,7 @@ func (u *Table) rewound() {
 func (u *Table) undoWidgets(ru, rr ui.Rect) (ui.Widget, ui.Widget) {
 	un := ui.Button(ru, "Undo", ui.CmdTarget(ui.Command{Kind: ui.CmdUndo}))
 	re := ui.Button(rr, "Redo", ui.CmdTarget(ui.Command{Kind: ui.CmdRedo}))
-	un.Key, re.Key = "Ctrl+Z", "Ctrl+Y"
+	un.Key, re.Key = ui.KeyCtrlZ, ui.KeyCtrlY
 	un.Tip, re.Tip = "Take back the last action.", "Do again the action taken back."
 	if err := u.eng.CanUndo(); err != nil || u.past != nil {
 		un.Fill, un.Ink = ui.ColPanelHi, ui.ColDim
@@ -440,7 +440,7 @@ func (u *Table) pastBanner(r ui.Rect) []ui.Widget {
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 14, Y: r.Y + (r.H-26)/2, W: r.W - 200, H: 26}, Kind: ui.WText,
 		Text: pastLabel(u.past.n), Size: 20, Bold: true, Ink: ui.ColText})
 	b := ui.Button(ui.Rect{X: r.X + r.W - 178, Y: r.Y + (r.H-bh)/2, W: 168, H: bh}, "Return", ui.CmdTarget(ui.Command{Kind: ui.CmdPresent}))
-	b.Fill, b.Key, b.Tip = ui.ColOK, "Esc", "Back to the table as it stands."
+	b.Fill, b.Key, b.Tip = ui.ColOK, ui.KeyEsc, "Back to the table as it stands."
 	return append(ws, b)
 }
 

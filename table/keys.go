@@ -1,8 +1,6 @@
 package table
 
 import (
-	"strconv"
-
 	"notrueking/ui"
 )
 
@@ -37,7 +35,7 @@ type Keyed struct {
 	// app to carry out (they save, edit or open something).
 	Tools []ui.Command
 	// Rest are the keys left for the buttons that show them.
-	Rest []string
+	Rest []ui.Key
 	// Changed says the table changed; Played that a command went to the
 	// game (the app then saves and moves on, as after Do).
 	Changed, Played bool
@@ -64,24 +62,24 @@ func (u *Table) Keys(in ui.Input) Keyed {
 	}
 	for _, key := range in.Pressed() {
 		switch {
-		case u.try != nil && (key == "Esc" || key == "T"):
+		case u.try != nil && (key == ui.KeyEsc || key == ui.KeyT):
 			do(ui.Command{Kind: ui.CmdTryMode})
 		case u.try != nil:
 			k.Rest = append(k.Rest, key) // buttons' keys: refused by tryCommand
-		case key == "Esc":
+		case key == ui.KeyEsc:
 			do(ui.Command{Kind: ui.CmdCancel})
-		case key == "Space" && u.holding():
-			k.Rest = append(k.Rest, "Enter") // Enter or Space dismisses a notice
+		case key == ui.KeySpace && u.holding():
+			k.Rest = append(k.Rest, ui.KeyEnter) // Enter or Space dismisses a notice
 		case isToolKey(key):
 			c, _ := toolKey(key)
 			k.Tools = append(k.Tools, c)
 			k.Changed = true
-		case dialog && (key == "Up" || key == "Down"):
-			do(ui.Command{Kind: ui.CmdMoveRow, N: map[string]int{"Up": -1, "Down": 1}[key]})
-		case dialog && (key == "Left" || key == "Right"):
+		case dialog && (key == ui.KeyUp || key == ui.KeyDown):
+			do(ui.Command{Kind: ui.CmdMoveRow, N: map[ui.Key]int{ui.KeyUp: -1, ui.KeyDown: 1}[key]})
+		case dialog && (key == ui.KeyLeft || key == ui.KeyRight):
 			if kind, ok := u.moveRowUnit(); ok {
 				c := ui.Command{Kind: ui.CmdMoreUnits, Unit: kind}
-				if key == "Left" {
+				if key == ui.KeyLeft {
 					c.Kind = ui.CmdFewerUnits
 				}
 				do(c)
@@ -100,13 +98,13 @@ func keyButtons(ws []ui.Widget) []ui.Widget {
 	n := 0
 	for i := range ws {
 		w := &ws[i]
-		if w.Kind != ui.WButton || w.Key != "" || w.Disabled || (w.T.Action == nil && !citadelCmds[w.T.Cmd.Kind]) {
+		if w.Kind != ui.WButton || w.Key != ui.KeyNone || w.Disabled || (w.T.Action == nil && !citadelCmds[w.T.Cmd.Kind]) {
 			continue
 		}
 		if n++; n > 9 {
 			break
 		}
-		w.Key = strconv.Itoa(n)
+		w.Key = ui.Digit(n)
 	}
 	return ws
 }

@@ -270,7 +270,7 @@ func (u *Table) topBar(l Layout) []ui.Widget {
 		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))})
 	undo, redo := u.undoWidgets(l.Undo, l.Redo)
 	help := ui.Button(l.Help, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
-	help.Key, help.Tip = "F1", "Help: every key and the rules on one page."
+	help.Key, help.Tip = ui.KeyF1, "Help: every key and the rules on one page."
 	ws = append(ws, undo, redo, help, u.toolsButton(l.Tools))
 	return ws
 }
@@ -625,9 +625,9 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 	if arranging {
 		bh := math.Max(32, u.tap)
 		sh := ui.Button(ui.Rect{X: r.X + 12, Y: y, W: 124, H: bh}, "Shuffle", ui.CmdTarget(ui.Command{Kind: ui.CmdShuffle}))
-		sh.Key = "S"
+		sh.Key = ui.KeyS
 		b := ui.Button(ui.Rect{X: r.X + 142, Y: y, W: r.W - 154, H: bh}, "Confirm", ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
-		b.Fill, b.Key = ui.ColOK, "Enter"
+		b.Fill, b.Key = ui.ColOK, ui.KeyEnter
 		b.Tip = "Confirm this loyalty card: slot 1 is worth 6, slot 2 4, slot 3 3, slot 4 2, the rest 0."
 		return append(ws, sh, b)
 	}
@@ -757,7 +757,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	ch := math.Max(32, u.tap) // the Cancel and Move buttons' height
 	cancel := func() ui.Widget {
 		b := ui.Button(ui.Rect{X: x + w - 110, Y: r.Y + r.H - 8 - ch, W: 110, H: ch}, "Cancel", ui.CmdTarget(ui.Command{Kind: ui.CmdCancel}))
-		b.Key, b.Fill = "Esc", ui.ColPanelHi
+		b.Key, b.Fill = ui.KeyEsc, ui.ColPanelHi
 		return b
 	}
 	if len(u.chooser) > 0 {
@@ -824,7 +824,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 			label = "Attack"
 		}
 		b := ui.Button(ui.Rect{X: x, Y: r.Y + r.H - 8 - ch, W: w - 116, H: ch}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdMoveConfirm}))
-		b.Fill, b.Key = ui.ColOK, "Enter"
+		b.Fill, b.Key = ui.ColOK, ui.KeyEnter
 		return append(ws, b, cancel())
 	}
 	var hint string

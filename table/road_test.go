@@ -194,7 +194,7 @@ func TestARefusedDestinationSaysNo(t *testing.T) {
 	}
 	clickTerr(u, seagard)
 	clickTerr(u, moat)
-	u.Keys(ui.Input{Keys: []string{"Esc"}})
+	u.Keys(ui.Input{Keys: []ui.Key{ui.KeyEsc}})
 	clickTerr(u, moat)
 	if s := u.State(); s.MoveFrom != moat || g.Len() != n {
 		t.Fatalf("Esc, then a click: origin %d, %d played", s.MoveFrom, g.Len()-n)
@@ -299,7 +299,7 @@ func TestKeyBadgesFitTheirButtons(t *testing.T) {
 					if w.Kind != ui.WButton {
 						continue
 					}
-					if w.Key != "" && ui.TextWidth(w.Key, 15)+15+ui.TextWidth(w.Text, 15)+8 > w.R.W {
+					if w.Key != ui.KeyNone && ui.TextWidth(w.Key.String(), 15)+15+ui.TextWidth(w.Text, 15)+8 > w.R.W {
 						t.Fatalf("%s: the button %q (%.0f wide) cannot hold its key badge %q", c.m, w.Text, w.R.W, w.Key)
 					}
 					if w.Text == "−" || w.Text == "+" {

@@ -42,7 +42,7 @@ func (u *Table) CurtainWidgets(seat rules.Seat) []ui.Widget {
 		{R: ui.Rect{X: 320, Y: 300, W: 960, H: 60}, Kind: ui.WText, Text: pass, Size: ui.FitSize(pass, 48, 30, true, 960), Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel)},
 		{R: ui.Rect{X: 320, Y: 400, W: 960, H: 40}, Kind: ui.WText, Text: only, Size: ui.FitSize(only, 28, 20, false, 960), Align: ui.AlignCenter, Ink: ui.ColText},
 		{R: ui.Rect{X: 320, Y: 460, W: 960, H: 30}, Kind: ui.WText, Text: u.pub.Prompt, Size: 20, Align: ui.AlignCenter, Ink: ui.ColDim},
-		{R: ui.Rect{X: 800 - iw/2, Y: 540, W: iw, H: 60}, Kind: ui.WButton, Text: iam, Size: 24, Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, Key: "Enter", T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
+		{R: ui.Rect{X: 800 - iw/2, Y: 540, W: iw, H: 60}, Kind: ui.WButton, Text: iam, Size: 24, Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, Key: ui.KeyEnter, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
 	}
 	if u.msg != "" {
 		// An undo's or a redo's words (or its question) behind the curtain:
@@ -158,11 +158,11 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 		ty += extra
 	}
 	again := ui.Button(ui.Rect{X: rx, Y: ty, W: 220, H: 40}, "New game", ui.CmdTarget(ui.Command{Kind: ui.CmdAgain}))
-	again.Key = "Enter"
+	again.Key = ui.KeyEnter
 	ws = append(ws, again)
 	if replay {
 		rp := ui.Button(ui.Rect{X: rx + 230, Y: ty, W: 250, H: 40}, "Watch the replay", ui.CmdTarget(ui.Command{Kind: ui.CmdReplay}))
-		rp.Key, rp.Tip = "R", "Step through this game action by action, every seat's view open."
+		rp.Key, rp.Tip = ui.KeyR, "Step through this game action by action, every seat's view open."
 		ws = append(ws, rp)
 		rx += 272
 		rw -= 272

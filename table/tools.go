@@ -12,25 +12,27 @@ import (
 
 // toolEntry is one entry of the Tools menu.
 type toolEntry struct {
-	label, key, tip string
-	cmd             ui.Command
+	label string
+	key   ui.Key
+	tip   string
+	cmd   ui.Command
 }
 
 // toolEntries are the Tools menu's entries.
 func toolEntries() []toolEntry {
 	return []toolEntry{
-		{"Save position as scenario", "Ctrl+S", "Write the position on the table to a scenario file (a new file in the scenarios folder; it holds every secret). Open it again with: notrueking -scenario FILE.", ui.Command{Kind: ui.CmdSavePosition}},
-		{"Edit position (sandbox)", "E", "Sandbox: edit this position (units, flags, agents, cards), then play from it. Shows every secret.", ui.Command{Kind: ui.CmdSandbox}},
-		{"Try mode on / off", "T", "Try mode: pick any group and see where it could move, and why not elsewhere. Nothing is played.", ui.Command{Kind: ui.CmdTryMode}},
-		{"Network…", "F4", "A game played over the network: its join link and QR code, who is connected, and (hosting) the devices to admit and the seats to hand to a bot.", ui.Command{Kind: ui.CmdNetPanel}},
-		{"Scenarios…", "F3", "The shipped scenarios and the positions you saved, with what to try and what to expect: one click opens one (this game stays saved under Continue).", ui.Command{Kind: ui.CmdScenarios}},
+		{"Save position as scenario", ui.KeyCtrlS, "Write the position on the table to a scenario file (a new file in the scenarios folder; it holds every secret). Open it again with: notrueking -scenario FILE.", ui.Command{Kind: ui.CmdSavePosition}},
+		{"Edit position (sandbox)", ui.KeyE, "Sandbox: edit this position (units, flags, agents, cards), then play from it. Shows every secret.", ui.Command{Kind: ui.CmdSandbox}},
+		{"Try mode on / off", ui.KeyT, "Try mode: pick any group and see where it could move, and why not elsewhere. Nothing is played.", ui.Command{Kind: ui.CmdTryMode}},
+		{"Network…", ui.KeyF4, "A game played over the network: its join link and QR code, who is connected, and (hosting) the devices to admit and the seats to hand to a bot.", ui.Command{Kind: ui.CmdNetPanel}},
+		{"Scenarios…", ui.KeyF3, "The shipped scenarios and the positions you saved, with what to try and what to expect: one click opens one (this game stays saved under Continue).", ui.Command{Kind: ui.CmdScenarios}},
 	}
 }
 
 // toolsButton is the top bar's button that opens the Tools menu.
 func (u *Table) toolsButton(r ui.Rect) ui.Widget {
 	w := ui.Button(r, "Tools", ui.CmdTarget(ui.Command{Kind: ui.CmdTools}))
-	w.Key, w.Tip = "F2", "Tools for testers: save the position as a scenario, edit it in the sandbox, try moves."
+	w.Key, w.Tip = ui.KeyF2, "Tools for testers: save the position as a scenario, edit it in the sandbox, try moves."
 	return w
 }
 
@@ -56,7 +58,7 @@ func ToolsWidgets(l Layout) []ui.Widget {
 
 // toolKey is the Tools menu command of key k (the entries' keys work
 // whether the menu is open or not).
-func toolKey(k string) (ui.Command, bool) {
+func toolKey(k ui.Key) (ui.Command, bool) {
 	for _, e := range toolEntries() {
 		if e.key == k {
 			return e.cmd, true
@@ -65,4 +67,4 @@ func toolKey(k string) (ui.Command, bool) {
 	return ui.Command{}, false
 }
 
-func isToolKey(k string) bool { _, ok := toolKey(k); return ok }
+func isToolKey(k ui.Key) bool { _, ok := toolKey(k); return ok }

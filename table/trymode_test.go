@@ -29,7 +29,7 @@ func tryTable(t *testing.T) (*Table, *rules.Game) {
 // key presses the keys of one tick on u, and the buttons that show the
 // keys left; tools records the Tools menu's commands (the app's), and
 // Try mode's goes to the table as the app sends it.
-func key(u *Table, tools *[]ui.Command, keys ...string) {
+func key(u *Table, tools *[]ui.Command, keys ...ui.Key) {
 	ws := u.Widgets(u.Layout())
 	k := u.Keys(ui.Input{Keys: keys})
 	for _, c := range k.Tools {
@@ -55,7 +55,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	u, g := tryTable(t)
 	before, n := g.Position(), g.Len()
 	var tools []ui.Command
-	key(u, &tools, "T")
+	key(u, &tools, ui.KeyT)
 	if u.try == nil || !ui.HasText(u.Widgets(u.Layout()), "Try mode — nothing is played") {
 		t.Fatal("T did not turn try mode on with its banner")
 	}
@@ -175,7 +175,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 		}
 	}
 	var tools []ui.Command
-	for _, k := range []string{"1", "Ctrl+Z", "E"} {
+	for _, k := range []ui.Key{ui.Key1, ui.KeyCtrlZ, ui.KeyE} {
 		key(u, &tools, k)
 	}
 	if len(tools) > 0 {
@@ -184,12 +184,12 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {
 		t.Fatal("try mode changed the game")
 	}
-	key(u, &tools, "Esc")
+	key(u, &tools, ui.KeyEsc)
 	if u.try != nil {
 		t.Fatal("Esc did not leave try mode")
 	}
-	key(u, &tools, "T")
-	key(u, &tools, "T")
+	key(u, &tools, ui.KeyT)
+	key(u, &tools, ui.KeyT)
 	if u.try != nil {
 		t.Fatal("T twice left try mode on")
 	}

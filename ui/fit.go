@@ -85,11 +85,11 @@ func fittingPrefix(s string, fits func(prefix string) bool) int {
 
 // keyHintW is the width a key hint takes at the right end of a button,
 // margin included (the painter's).
-func keyHintW(key string) float64 {
-	if key == "" {
+func keyHintW(key Key) float64 {
+	if key == KeyNone {
 		return 0
 	}
-	return TextWidth(key, 15) + 15
+	return TextWidth(key.String(), 15) + 15
 }
 
 // TextRoom is the width (base pixels) a widget's text has: the rect's for
@@ -105,7 +105,7 @@ func TextRoom(w Widget) float64 {
 		return w.R.W // a small token's "?0" or "Lan" uses its whole box
 	}
 	room := w.R.W - 4
-	if w.Key != "" {
+	if w.Key != KeyNone {
 		room -= keyHintW(w.Key) + 5
 	}
 	return room

@@ -50,7 +50,7 @@ func TestFitLabelsShortensWithATooltip(t *testing.T) {
 	}
 	ws = append(ws, Widget{R: Rect{0, 130, 160, 30}, Kind: WField, Text: long + "|", Size: 20, Selected: true},
 		Widget{R: Rect{0, 170, 160, 30}, Kind: WField, Text: long, Size: 20})
-	ws[1].Key = "Enter"
+	ws[1].Key = KeyEnter
 	FitLabels(ws, 1)
 	for i, w := range ws {
 		if LabelWidth(w, w.Text, 1) > TextRoom(w) {

@@ -10,9 +10,9 @@ type Input struct {
 	Tab       bool
 	Enter     bool
 	Escape    bool
-	// Keys are the other keys pressed this tick, by name ("Space", "F1",
-	// "F11", "Left", "Right", "Up", "Down", "1"…"9", "S", "Ctrl+Z", …).
-	Keys []string
+	// Keys are the other keys pressed this tick (KeySpace, KeyF1, Key1 …,
+	// KeyCtrlZ …).
+	Keys []Key
 	// Held says a key was down at the end of the tick (any of the keys
 	// the window answers): a panel that a key changed takes no key until
 	// none is (App.handle).
@@ -48,20 +48,20 @@ func (in Input) HoverAt() (float64, float64) {
 	return in.X, in.Y
 }
 
-// Pressed lists every key pressed this tick by name, Enter and Esc included.
-func (in Input) Pressed() []string {
-	var ks []string
+// Pressed lists every key pressed this tick, Enter and Esc included.
+func (in Input) Pressed() []Key {
+	var ks []Key
 	if in.Enter {
-		ks = append(ks, "Enter")
+		ks = append(ks, KeyEnter)
 	}
 	if in.Escape {
-		ks = append(ks, "Esc")
+		ks = append(ks, KeyEsc)
 	}
 	return append(ks, in.Keys...)
 }
 
 // Has reports whether key k was pressed this tick.
-func (in Input) Has(k string) bool {
+func (in Input) Has(k Key) bool {
 	for _, x := range in.Pressed() {
 		if x == k {
 			return true

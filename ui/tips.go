@@ -188,7 +188,7 @@ func HelpWidgets(keys [][2]string) []Widget {
 		{R: Rect{r.X + 24, r.Y + 14, 800, 34}, Kind: WText, Text: "Help — No True King", Size: 26, Bold: true, Ink: ColGold},
 	}
 	close := Button(Rect{r.X + r.W - 164, r.Y + 14, 140, 36}, "Close", CmdTarget(Command{Kind: CmdHelp}))
-	close.Key = "Esc"
+	close.Key = KeyEsc
 	ws = append(ws, close)
 	y := r.Y + 64
 	ws = append(ws, Widget{R: Rect{r.X + 24, y, 400, 24}, Kind: WText, Text: "Keys and mouse", Size: 19, Bold: true, Ink: ColGold})

@@ -77,9 +77,9 @@ type Widget struct {
 	Selected bool
 	Disabled bool
 	T        Target
-	// Key is the key that does what the button does, shown on it ("Enter",
-	// "Esc", "1"); "" for none.
-	Key string
+	// Key is the key that does what the button does, shown on it (KeyEnter,
+	// KeyEsc, Key1); KeyNone for none.
+	Key Key
 	// Tip explains the widget in plain words when the pointer rests on it.
 	Tip string
 }
@@ -103,7 +103,7 @@ func HitTest(ws []Widget, x, y float64) (Target, int) {
 }
 
 // KeyTarget is the target of the topmost live button that shows key k.
-func KeyTarget(ws []Widget, k string) (Target, bool) {
+func KeyTarget(ws []Widget, k Key) (Target, bool) {
 	for i := len(ws) - 1; i >= 0; i-- {
 		if w := ws[i]; w.Key == k && !w.Disabled && w.T.Kind != TNone {
 			return w.T, true
@@ -167,9 +167,9 @@ func HasText(ws []Widget, s string) bool {
 // they were, so that their keys still work (the app's keyTarget).
 func DropKeyLabels(ws []Widget) (keyed []Widget) {
 	for i := range ws {
-		if ws[i].Key != "" {
+		if ws[i].Key != KeyNone {
 			keyed = append(keyed, ws[i])
-			ws[i].Key = ""
+			ws[i].Key = KeyNone
 		}
 	}
 	return keyed
