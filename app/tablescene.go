@@ -34,7 +34,7 @@ func (s *tableScene) Tick(now time.Time, c *Context) bool {
 
 // settle goes to try mode or a notice when the table is in one.
 func (s *tableScene) settle(c *Context) {
-	if u := s.lg.tbl; u.Trying() || u.Holding() {
+	if s.lg.tbl.Mode() != table.ModePlay {
 		c.GoTo(s.lg.at(false))
 	}
 }
@@ -103,12 +103,12 @@ func (s *tableScene) follow(c *Context, moved bool, self settler) {
 // at is the scene of the table as it stands: try mode, a notice waiting
 // for Continue (byBot: after a bot's move), or the table itself.
 func (lg *liveGame) at(byBot bool) Scene {
-	switch {
-	case lg.tbl.Trying():
+	switch lg.tbl.Mode() {
+	case table.ModeTry:
 		t := &tryScene{}
 		t.onTable = onTable{lg.scene, t}
 		return t
-	case lg.tbl.Holding():
+	case table.ModeNotice:
 		n := &noticeScene{byBot: byBot}
 		n.onTable = onTable{lg.scene, n}
 		return n
@@ -142,7 +142,7 @@ func (n *noticeScene) Tick(now time.Time, c *Context) bool {
 
 // settle goes to try mode when it was turned on.
 func (n *noticeScene) settle(c *Context) {
-	if u := n.table.lg.tbl; u.Trying() || !u.Holding() {
+	if n.table.lg.tbl.Mode() != table.ModeNotice {
 		c.GoTo(n.table.lg.at(false))
 	}
 }
@@ -155,7 +155,7 @@ func (t *tryScene) Tick(time.Time, *Context) bool { return false }
 
 // settle leaves try mode when it was turned off.
 func (t *tryScene) settle(c *Context) {
-	if !t.table.lg.tbl.Trying() {
+	if t.table.lg.tbl.Mode() != table.ModeTry {
 		c.GoTo(t.table.lg.at(false))
 	}
 }

@@ -178,6 +178,9 @@ func TestCitadelRollNotice(t *testing.T) {
 	if len(st.Notices) == 0 || st.Notices[0].Kind != "roll" {
 		t.Fatalf("no roll notice after a study: %+v", st.Notices)
 	}
+	if m := u.Mode(); m != ModeNotice {
+		t.Fatalf("with the roll's notice up the table is in mode %d, want the notice's", m)
+	}
 	n := st.Notices[0]
 	log := g.View(rules.Public).Log
 	var line string

@@ -864,6 +864,34 @@ func (u *Table) Holding() bool { return u.holding() }
 // Trying reports whether try mode is on.
 func (u *Table) Trying() bool { return u.try != nil }
 
+// Mode is what the table is doing, for the app to show the scene of it
+// (one answer, instead of the app asking Trying and Holding in turn and
+// keeping them in step).
+type Mode int
+
+const (
+	// ModePlay: the table of the game, its decisions for the seat shown
+	// (a log entry's past table included).
+	ModePlay Mode = iota
+	// ModeTry: try mode, nothing played (T).
+	ModeTry
+	// ModeNotice: a notice (a combat's result, a card drawn) waits for
+	// Continue before anything else.
+	ModeNotice
+)
+
+// Mode says which mode the table is in: try mode first (a notice waits
+// under it), then a notice, else play.
+func (u *Table) Mode() Mode {
+	switch {
+	case u.try != nil:
+		return ModeTry
+	case u.holding():
+		return ModeNotice
+	}
+	return ModePlay
+}
+
 // Apply applies action a (a bot's move) as a click would, and reports
 // whether the game accepted it (if not, the message line says why).
 func (u *Table) Apply(a rules.Action) bool { return u.apply(a) }

@@ -209,3 +209,21 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 		t.Fatalf("after try mode the table does not take the move (message %q)", u.msg)
 	}
 }
+
+// The table says its mode: try mode over anything, then a notice
+// waiting for Continue, else play (the app shows the scene of it).
+func TestTheTableSaysItsMode(t *testing.T) {
+	u, _ := tryTable(t)
+	if m := u.Mode(); m != ModePlay {
+		t.Fatalf("a fresh table is in mode %d, want play", m)
+	}
+	var tools []ui.Command
+	key(u, &tools, ui.KeyT)
+	if m := u.Mode(); m != ModeTry || !u.Trying() {
+		t.Fatalf("after T: mode %d (trying %v), want try", m, u.Trying())
+	}
+	key(u, &tools, ui.KeyT)
+	if m := u.Mode(); m != ModePlay {
+		t.Fatalf("after T again: mode %d, want play", m)
+	}
+}
