@@ -1,0 +1,154 @@
+package app
+
+import (
+	"math/rand"
+	"testing"
+
+	"notrueking/board"
+	"notrueking/rules"
+	"notrueking/scenarios"
+	"notrueking/ui"
+)
+
+// TestShotsOfIssue32 draws, to look at (NTK_SHOTS), the table scenes
+// issue 32 changed, at 1280×720 and 1920×1080, with the names i32-*:
+// the digest (items 3), the count dialog, a forced pass, the tooltips of
+// the start screen and the scenario browser (4), the sandbox opened by
+// Branch and the past board's banner (6), the public log after a
+// successful Research Legends (7). It uses only what the window had
+// before the issue too, so that the same test draws the "before".
+func TestShotsOfIssue32(t *testing.T) {
+	if !shotsWanted() {
+		t.Skip("draws only for NTK_SHOTS")
+	}
+	needDisplay(t)
+	each := func(a *App, name string) {
+		for _, s := range [][2]int{{1280, 720}, {1920, 1080}} {
+			look(t, a, name+"-"+itoa4(s[0]), s[0], s[1])
+		}
+	}
+	hover := func(a *App, match func(w ui.Widget) bool) {
+		ws, _ := a.f.live()
+		for _, w := range ws {
+			if match(w) {
+				x, y := w.R.Center()
+				a.handle(ui.Input{X: x, Y: y})
+				return
+			}
+		}
+		t.Fatal("nothing to hover")
+	}
+	// 3: the digest, both maps.
+	a, _ := midGame(t, tableCase{"standard", 4}, 170, 7)
+	each(a, "i32-digest-standard")
+	a, _ = midGame(t, tableCase{"nine", 9}, 260, 5)
+	each(a, "i32-digest-nine")
+
+	// 4: the count dialog of a group of two or more, both maps.
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		e := rulesGame(t, tc.mapName, caseNames[:tc.players], 8)
+		rng := rand.New(rand.NewSource(8))
+		var mv rules.Action
+		for i := 0; i < 3000 && mv.Verb != rules.VMove; i++ {
+			l := e.Legal()
+			for _, a := range l {
+				if a.Verb == rules.VMove && board.Total(a.Units) >= 3 && a.From != a.To {
+					mv = a
+				}
+			}
+			if mv.Verb != rules.VMove {
+				if _, err := e.Apply(l[rng.Intn(len(l))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		a := curtainApp(t, rules.HotSeat(e), 8)
+		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+		a.press(ui.Target{Kind: ui.TTerritory, Terr: mv.From})
+		a.press(ui.Target{Kind: ui.TTerritory, Terr: mv.To})
+		each(a, "i32-count-"+tc.mapName)
+	}
+
+	// 4: a combat card with a pass made for want of a card.
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		e := rulesGame(t, tc.mapName, caseNames[:tc.players], 9)
+		rng := rand.New(rand.NewSource(9))
+		forced := func() bool {
+			cv := e.View(rules.Public).Combat
+			if cv == nil {
+				return false
+			}
+			for _, p := range cv.Played {
+				pl := e.View(rules.Public).Players[p.Seat]
+				if p.Card == board.NoCard && pl.HandSize(cv.Attacker)+pl.HandSize(cv.Defender) == 0 {
+					return true
+				}
+			}
+			return false
+		}
+		for i := 0; i < 5000 && !forced(); i++ {
+			l := e.Legal()
+			if _, err := e.Apply(l[rng.Intn(len(l))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		a := curtainApp(t, rules.HotSeat(e), 9)
+		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+		each(a, "i32-pass-"+tc.mapName)
+	}
+
+	// 4: the start screen's tooltip of a player count; 6: its Scenarios.
+	a = mustApp(t, Options{Saves: tempStore(t)}, defaultNewGame)
+	hover(a, func(w ui.Widget) bool { return w.Kind == ui.WButton && w.Text == "3" })
+	each(a, "i32-start-tip")
+	// 4: the scenario browser, a comment's tooltip.
+	a = startedApp(t, Options{Saves: tempStore(t), PositionsDir: t.TempDir(), Players: []string{"Ann", "Ben"}})
+	toTable(a)
+	a.do(ui.Command{Kind: ui.CmdScenarios})
+	a.rebuild()
+	hover(a, func(w ui.Widget) bool { return w.Tip != "" && w.Kind == ui.WText && w.R.W > 600 && w.R.Y > 300 })
+	each(a, "i32-browser-tip")
+
+	// 6: the sandbox opened by Branch in the replay viewer, at 1600×900 too.
+	ra, r := replayOf(t, fileGame(t, finishedRecord), "four-players.ntk")
+	ra.do(ui.Command{Kind: ui.CmdReplayGo, N: r.end / 2})
+	ra.do(ui.Command{Kind: ui.CmdReplayBranch})
+	ra.do(ui.Command{Kind: ui.CmdReplayBranch})
+	ra.rebuild()
+	each(ra, "i32-branch")
+	look(t, ra, "i32-branch-1600", 1600, 900)
+
+	// 6: a past board (a log entry opened) with a human seat to act.
+	a = botApp(t, Human, Human, Human, Human)
+	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+	for i := 0; i < 6; i++ {
+		tbl(a).Apply(game(a).Legal()[0])
+		moved(a)
+		if is[*curtainScene](a) {
+			a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+		}
+	}
+	a.do(ui.Command{Kind: ui.CmdLogEntry, N: 2})
+	each(a, "i32-past")
+
+	// 7: after a successful Research Legends, the other seat's table.
+	g, err := scenarios.LoadShipped("citadel-legends")
+	if err != nil {
+		t.Fatal(err)
+	}
+	act, err := g.ParseAction("crown study legends")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(act); err != nil {
+		t.Fatal(err)
+	}
+	for g.ToAct() == 0 && !g.Over() {
+		if _, err := g.Apply(g.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a = curtainApp(t, rules.HotSeat(g), 1)
+	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+	each(a, "i32-legends-log")
+}
