@@ -363,3 +363,37 @@ func TestNoInstructionCut(t *testing.T) {
 		})
 	}
 }
+
+// TestShotsOfIssue32 draws, to look at (NTK_SHOTS), a tester's game on
+// each map with names of 24 characters, at a Maester's choice (the
+// longest instruction) with the slots filled, at 1280×720 and 1920×1080.
+func TestShotsOfIssue32(t *testing.T) {
+	lookOnly(t)
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		a := mustApp(t, Options{Map: tc.mapName, Players: wideNames(tc.players), Seed: 3, SeedSet: true, Quick: true}, defaultNewGame)
+		if tbl(a) == nil {
+			a.handle(ui.Input{Enter: true})
+		}
+		g := tbl(a).Game()
+		rng := rand.New(rand.NewSource(3))
+		for n := 0; n < 3000 && !g.Over(); n++ {
+			if n > 2*tc.players && strings.Contains(g.View(rules.Public).Prompt, "(muster") {
+				break
+			}
+			l := g.Legal()
+			pick := l[rng.Intn(len(l))]
+			if pick.Verb == rules.VArrange {
+				pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(3, uint64(n))))
+			}
+			if !tbl(a).Apply(pick) {
+				t.Fatalf("%v refused: %s", pick, tbl(a).State().Message)
+			}
+		}
+		moved(a)
+		if is[*curtainScene](a) {
+			a.handle(ui.Input{Enter: true})
+		}
+		look(t, a, "cuts-"+tc.mapName+"-1280", 1280, 720)
+		look(t, a, "cuts-"+tc.mapName+"-1920", 1920, 1080)
+	}
+}
