@@ -10,7 +10,6 @@ import (
 
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
-	"notrueking/table"
 	"notrueking/ui"
 )
 
@@ -249,8 +248,8 @@ func instructionCuts(a *App) []string {
 			what = "slot"
 		case inside(l.Players, w):
 			what = "conspiracy row"
-		case inside(ui.Rect{X: l.Private.X, Y: l.Private.Y, W: PanelWOf(l), H: l.Message.Y - l.Private.Y}, w) && !inside(l.Log, w):
-			what = "decision panel"
+		case inside(ui.Rect{X: l.Private.X, Y: l.Private.Y, W: l.Message.W, H: l.Message.Y - l.Private.Y}, w):
+			what = "decision panel" // a chooser takes the log's room under it too
 		case notice && w.Bold:
 			what = "notice's title"
 		}
@@ -273,9 +272,6 @@ func fitCut(w ui.Widget) bool {
 	}
 	return false
 }
-
-// PanelWOf is the width of the column of the panels of l.
-func PanelWOf(l table.Layout) float64 { return l.Message.W }
 
 // TestNoInstructionCut plays seeded random games by clicks with names of
 // 24 characters (and of five letters), on both maps and in the Citadel
