@@ -349,6 +349,16 @@ func twoLines(s string, size, w float64) string {
 	return lines[0] + "\n" + strings.Join(lines[1:], " ")
 }
 
+// passesTo is a notice's line w that says who the table passes to: the
+// conspiracy alone when its player's name does not fit (the whole line in
+// the tip), never cut.
+func (u *Table) passesTo(w ui.Widget) ui.Widget {
+	if ta := u.eng.ToAct(); w.Text != "" && !ui.Fits(w, w.Text) && u.seatID(ta) != "" {
+		w.Tip, w.Text = w.Text, "then the table passes to "+words.Title(u.seatID(ta))
+	}
+	return w
+}
+
 // shortestNeeded is the first of a widget's texts, longest first, that
 // fits w (ui.Fits); the last when none does.
 func shortestNeeded(w ui.Widget, texts ...string) string {
