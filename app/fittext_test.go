@@ -392,4 +392,39 @@ func TestShotsOfIssue32(t *testing.T) {
 		look(t, a, "cuts-"+tc.mapName+"-1280", 1280, 720)
 		look(t, a, "cuts-"+tc.mapName+"-1920", 1920, 1080)
 	}
+	// The Citadel on the nine-house map: a roll's notice, and Lost
+	// Orders' chooser of agents.
+	citadel := func(stop func(g *rules.Game) bool) *App {
+		for seed := uint64(1); seed < 40; seed++ {
+			g, err := tabletest.RulesVariant("nine", wideNames(9), seed, rules.Citadel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tabletest.PlayCitadel(g, int64(seed), rules.DigUpDirt, func() bool { return stop(g) }) {
+				a := curtainApp(t, rules.HotSeat(g), seed)
+				a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+				return a
+			}
+		}
+		t.Fatal("no Citadel game of 40 came to the position")
+		return nil
+	}
+	a := citadel(func(g *rules.Game) bool {
+		return hasVerb(g, rules.VStudy) && g.View(g.ToAct()).Players[g.ToAct()].Crystals > 0 && g.View(rules.Public).Round > 1
+	})
+	a.do(ui.Command{Kind: ui.CmdStudy})
+	a.rebuild() // the aims' chooser
+	for _, w := range a.f.ws {
+		if w.T.Action != nil && w.T.Action.Verb == rules.VStudy && w.T.Action.Aim == rules.DigUpDirt {
+			a.press(w.T)
+			break
+		}
+	}
+	if !is[*noticeScene](a) {
+		t.Errorf("%T after a study (notices %v), want the roll's notice", a.mgr.cur, tbl(a).State().Notices)
+	}
+	look(t, a, "cuts-citadel-roll-1280", 1280, 720)
+	a = citadel(func(g *rules.Game) bool { return hasVerb(g, rules.VLostOrders) })
+	a.do(ui.Command{Kind: ui.CmdWing, N: int(rules.LostOrders)})
+	look(t, a, "cuts-citadel-lost-orders-1280", 1280, 720)
 }
