@@ -198,10 +198,14 @@ var fitScales = [...]float64{0.8, 0.9, 1, 1.1, 1.2}
 // it: a widget that must never be cut says less, or says it otherwise,
 // when it does not.
 func Fits(w Widget, text string) bool {
-	room := TextRoom(w)
-	for _, line := range strings.Split(text, "\n") {
+	room := TextRoom(w) * fitSlack
+	for more := true; more; {
+		var line string
+		line, text, more = strings.Cut(text, "\n")
+		n := float64(utf8.RuneCountInString(line))
 		for _, s := range fitScales {
-			if LabelWidth(w, line, s) > room*fitSlack {
+			// A short line fits without being measured.
+			if n*FontSize(w.Size*s)*glyphEm/s > room && LabelWidth(w, line, s) > room {
 				return false
 			}
 		}
