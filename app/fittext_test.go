@@ -200,3 +200,231 @@ func BenchmarkFitLabels(b *testing.B) {
 		ui.FitLabels(work, s)
 	}
 }
+
+// cutSizes are the window sizes no instruction may be cut at.
+var cutSizes = [][2]int{{1280, 720}, {1600, 900}, {1920, 1080}}
+
+// wideNames are n names of rules.MaxNameRunes characters: the widest
+// letter, a long full name, then the longest names of longNames.
+func wideNames(n int) []string {
+	out := longNames(n)
+	out[0] = strings.Repeat("W", rules.MaxNameRunes)
+	if n > 1 {
+		out[1] = "Maximilian Aurelio Stone"
+	}
+	return out
+}
+
+// instructionCuts name the widgets of a's frame that must never be cut
+// and are: the instruction bar and the top bar, the
+// panels' titles, the decision panel's texts, the message line, a
+// conspiracy's row, a slot, and every text of a notice (a Citadel roll's
+// title).
+func instructionCuts(a *App) []string {
+	var cuts []string
+	l := tbl(a).Layout()
+	ws := a.f.ws
+	notice := is[*noticeScene](a)
+	inside := func(r ui.Rect, w ui.Widget) bool { return r.Contains(w.R.X+0.5, w.R.Y+0.5) }
+	for _, w := range ws {
+		if !fitCut(w) {
+			continue
+		}
+		what := ""
+		for _, p := range ws {
+			if p.Kind == ui.WPanel && w.Kind == ui.WText && w.R.X == p.R.X+12 && w.R.Y == p.R.Y+6 {
+				what = "panel title"
+			}
+		}
+		switch {
+		case what != "":
+		case w.R.X == l.Prompt.X && w.R.Y == l.Prompt.Y:
+			what = "instruction bar"
+		case inside(l.Top, w):
+			what = "top bar"
+		case inside(l.Message, w):
+			what = "message line"
+		case inside(l.Houses, w) && w.T.Kind == ui.TSlot:
+			what = "slot"
+		case inside(l.Players, w):
+			what = "conspiracy row"
+		case inside(ui.Rect{X: l.Private.X, Y: l.Private.Y, W: l.Message.W, H: l.Message.Y - l.Private.Y}, w):
+			what = "decision panel" // a chooser takes the log's room under it too
+		case notice:
+			what = "notice"
+		}
+		if what != "" {
+			cuts = append(cuts, fmt.Sprintf("%s reads %q (whole: %q)", what, w.Text, w.Tip))
+		}
+	}
+	return cuts
+}
+
+// fitCut reports whether ui.FitLabels cut a line of w's label: the line
+// ends in an ellipsis that stands for the rest of the text, whole in the
+// tip (a label such as "Crown's tokens…" ends in one of its own).
+func fitCut(w ui.Widget) bool {
+	tip := strings.Join(strings.Fields(w.Tip), " ")
+	for _, line := range strings.Split(w.Text, "\n") {
+		if rest, ok := strings.CutSuffix(line, ui.Ellipsis); ok && strings.Contains(tip, rest) && !strings.Contains(tip, line) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestNoInstructionCut plays seeded random games by clicks with names of
+// 24 characters (and of five letters), on both maps and in the Citadel
+// variant, and before every click fits the frame at 1280×720, 1600×900
+// and 1920×1080 as the window does: no instruction, panel title,
+// decision, message, slot or conspiracy row may end in an ellipsis (issue
+// 32: what a player must read is never cut).
+func TestNoInstructionCut(t *testing.T) {
+	t.Parallel() // draws nothing (TestMain)
+	type game struct {
+		mapName string
+		names   []string
+		v       rules.Variant
+	}
+	five := []string{"Alice", "Brian", "Chloe", "David", "Emily", "Fiona", "Gavin", "Helen", "Isaac"}
+	games := []game{
+		{"standard", wideNames(4), rules.Plain},
+		{"nine", wideNames(9), rules.Plain},
+		{"standard", wideNames(4), rules.Citadel},
+		{"nine", wideNames(9), rules.Citadel},
+		{"standard", five[:4], rules.Plain},
+		{"nine", five, rules.Citadel},
+	}
+	steps := 300 // about a round and a half on the nine-house map
+	if testing.Short() {
+		steps = 60
+	}
+	for i, gm := range games {
+		seed := uint64(11 + i)
+		variant := "plain"
+		if gm.v == rules.Citadel {
+			variant = "citadel"
+		}
+		name := fmt.Sprintf("%s-%d-%s-names%d", gm.mapName, len(gm.names), variant, len([]rune(gm.names[0])))
+		t.Run(name, func(t *testing.T) {
+			// A tester's game of the window's own (its seed given): the
+			// narrowest instruction bar, beside its badge and Hint button.
+			a := mustApp(t, Options{Map: gm.mapName, Players: gm.names, Seed: seed, SeedSet: true, Variant: variant, Quick: true}, defaultNewGame)
+			if tbl(a) == nil {
+				a.handle(ui.Input{Enter: true}) // the start screen, set up by the options
+			}
+			if tbl(a) == nil || len(tbl(a).Game().Seats()) != len(gm.names) || (tbl(a).Map().NumHouses() == 9) != (gm.mapName == "nine") {
+				t.Fatalf("%T: not the game of %d players on %s", a.mgr.cur, len(gm.names), gm.mapName)
+			}
+			e := tbl(a).Game()
+			c := newClicker(t, a)
+			looked, n := 0, 0
+			seen := map[string]bool{} // each cut once, where it is first seen
+			perClass := map[string]int{}
+			c.hook = func(float64, float64) {
+				if a.mgr.switched {
+					a.rebuild()
+				}
+				for _, sz := range cutSizes {
+					atSize(a, sz[0], sz[1])
+					looked++
+					for _, cut := range instructionCuts(a) {
+						class, _, _ := strings.Cut(cut, " reads ")
+						if !seen[cut] && perClass[class] < 8 {
+							seen[cut] = true
+							perClass[class]++
+							t.Errorf("after %d actions at %d×%d (%T): %s", n, sz[0], sz[1], a.mgr.cur, cut)
+						}
+					}
+				}
+			}
+			rng := rand.New(rand.NewSource(int64(seed)))
+			for ; n < steps && !e.Over(); n++ {
+				legal := e.Legal()
+				pick := legal[rng.Intn(len(legal))]
+				if pick.Verb == rules.VDone && len(legal) > 1 && rng.Intn(4) > 0 {
+					pick = legal[rng.Intn(len(legal)-1)]
+				}
+				if pick.Verb == rules.VArrange {
+					pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(seed, uint64(n))))
+				}
+				if cs := tabletest.CitadelActions(legal); len(cs) > 0 && rng.Intn(2) == 0 {
+					pick = cs[rng.Intn(len(cs))]
+				}
+				c.do(pick)
+			}
+			if looked < 3*steps/2 {
+				t.Errorf("only %d frames looked at", looked)
+			}
+		})
+	}
+}
+
+// TestShotsOfIssue32Cuts draws, to look at (NTK_SHOTS), a tester's game on
+// each map with names of 24 characters, at a Maester's choice (the
+// longest instruction) with the slots filled, at 1280×720 and 1920×1080.
+func TestShotsOfIssue32Cuts(t *testing.T) {
+	lookOnly(t)
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		a := mustApp(t, Options{Map: tc.mapName, Players: wideNames(tc.players), Seed: 3, SeedSet: true, Quick: true}, defaultNewGame)
+		if tbl(a) == nil {
+			a.handle(ui.Input{Enter: true})
+		}
+		g := tbl(a).Game()
+		rng := rand.New(rand.NewSource(3))
+		for n := 0; n < 3000 && !g.Over(); n++ {
+			if n > 2*tc.players && strings.Contains(g.View(rules.Public).Prompt, "(muster") {
+				break
+			}
+			l := g.Legal()
+			pick := l[rng.Intn(len(l))]
+			if pick.Verb == rules.VArrange {
+				pick = rules.RandomArrangement(pick, randv2.New(randv2.NewPCG(3, uint64(n))))
+			}
+			if !tbl(a).Apply(pick) {
+				t.Fatalf("%v refused: %s", pick, tbl(a).State().Message)
+			}
+		}
+		moved(a)
+		if is[*curtainScene](a) {
+			a.handle(ui.Input{Enter: true})
+		}
+		look(t, a, "cuts-"+tc.mapName+"-1280", 1280, 720)
+		look(t, a, "cuts-"+tc.mapName+"-1920", 1920, 1080)
+	}
+	// The Citadel on the nine-house map: a roll's notice, and Lost
+	// Orders' chooser of agents.
+	citadel := func(stop func(g *rules.Game) bool) *App {
+		for seed := uint64(1); seed < 40; seed++ {
+			g, err := tabletest.RulesVariant("nine", wideNames(9), seed, rules.Citadel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tabletest.PlayCitadel(g, int64(seed), rules.DigUpDirt, func() bool { return stop(g) }) {
+				a := curtainApp(t, rules.HotSeat(g), seed)
+				a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+				return a
+			}
+		}
+		t.Fatal("no Citadel game of 40 came to the position")
+		return nil
+	}
+	a := citadel(func(g *rules.Game) bool {
+		return hasVerb(g, rules.VStudy) && g.View(g.ToAct()).Players[g.ToAct()].Crystals > 0 && g.View(rules.Public).Round > 1
+	})
+	a.do(ui.Command{Kind: ui.CmdStudy})
+	a.rebuild() // the aims' chooser
+	for _, w := range a.f.ws {
+		if w.T.Action != nil && w.T.Action.Verb == rules.VStudy && w.T.Action.Aim == rules.DigUpDirt {
+			a.press(w.T)
+			break
+		}
+	}
+	if !is[*noticeScene](a) {
+		t.Errorf("%T after a study (notices %v), want the roll's notice", a.mgr.cur, tbl(a).State().Notices)
+	}
+	look(t, a, "cuts-citadel-roll-1280", 1280, 720)
+	a = citadel(func(g *rules.Game) bool { return hasVerb(g, rules.VLostOrders) })
+	a.do(ui.Command{Kind: ui.CmdWing, N: int(rules.LostOrders)})
+	look(t, a, "cuts-citadel-lost-orders-1280", 1280, 720)
+}

@@ -51,6 +51,14 @@ func solid(ws []ui.Widget, l table.Layout) []ui.Widget {
 	return out
 }
 
+// labels reports whether glyph g stands in a widget's box in place of its
+// text (a name too long for a slot, a Dark Wings button): a label on it,
+// not an overlap.
+func labels(g, box ui.Widget) bool {
+	in := g.R.X >= box.R.X && g.R.Y >= box.R.Y && g.R.X+g.R.W <= box.R.X+box.R.W && g.R.Y+g.R.H <= box.R.Y+box.R.H
+	return g.Kind == ui.WGlyph && box.Kind != ui.WText && in
+}
+
 // TestTableLayoutHoldsAtEveryWindowSize: on both maps with 3 to 9 players,
 // mid-game, at every window size from 1280×720 to 3840×2160: the board is
 // as wide as its map at the board's height (issue 20), every widget lies inside the
@@ -68,7 +76,7 @@ func TestTableLayoutHoldsAtEveryWindowSize(t *testing.T) {
 			ss := solid(ws, l)
 			for i, w := range ss {
 				for _, o := range ss[:i] {
-					if ui.Overlap(w.R, o.R) > 0.01 {
+					if ui.Overlap(w.R, o.R) > 0.01 && !labels(w, o) {
 						t.Errorf("%s: %q %+v overlaps %q %+v", where, w.Text, w.R, o.Text, o.R)
 					}
 				}

@@ -89,6 +89,63 @@ func (u *Table) describeCitadel(a rules.Action) string {
 	return ""
 }
 
+// shortCitadelButton says less on button b of Citadel action a when its
+// label does not fit whole (ui.Fits, with the digit key keyButtons may
+// give it): a Dark Wings card's target's player is left to the tip, the
+// button taking that conspiracy's colour and glyph (no two share them).
+// It returns b and the glyph to draw over it (none: no Text).
+func (u *Table) shortCitadelButton(b ui.Widget, a rules.Action) (ui.Widget, ui.Widget) {
+	if fitsKeyed(b, b.Text) {
+		return b, ui.Widget{}
+	}
+	seat, short := rules.Seat(-1), ""
+	switch a.Verb {
+	case rules.VLostOrders:
+		if int(a.House) < len(u.pub.Slots) {
+			seat = u.pub.Slots[a.House][a.Slot]
+		}
+		short = fmt.Sprintf("%s %s", u.houseName(a.House), words.Title(a.Slot.String()))
+	case rules.VIllTidings:
+		seat, short = a.Target, "Send to "+words.Title(u.seatID(a.Target))
+	}
+	if short == "" {
+		return b, ui.Widget{}
+	}
+	if b.Tip == "" {
+		b.Tip = b.Text
+	} else {
+		b.Tip = b.Text + " — " + b.Tip
+	}
+	if seat < 0 || u.seatID(seat) == "" {
+		b.Text = short
+		return b, ui.Widget{}
+	}
+	gs := math.Min(18, b.R.H-8)
+	b.Fill = ui.SeatColor(seat)
+	b.Ink = ui.TextOn(b.Fill)
+	room := b
+	room.R.W -= 2 * (gs + 6)        // centred text clear of the glyph
+	shorter := u.houseName(a.House) // a Lost Orders' slot: its house
+	if a.Verb == rules.VIllTidings {
+		shorter = "Send"
+	}
+	b.Text = shortestNeeded(keyed(room), short, shorter, "")
+	g := ui.Widget{R: ui.Rect{X: b.R.X + 6, Y: b.R.Y + (b.R.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.seatID(seat), Ink: b.Ink, Tip: b.Tip}
+	return b, g
+}
+
+// keyed is button w as keyButtons may leave it: with a digit key's hint
+// (its room measured so, a label that fits still fits with the key).
+func keyed(w ui.Widget) ui.Widget {
+	if w.Kind == ui.WButton && w.Key == ui.KeyNone {
+		w.Key = ui.Key8
+	}
+	return w
+}
+
+// fitsKeyed reports whether text fits button w with the key it may get.
+func fitsKeyed(w ui.Widget, text string) bool { return ui.Fits(keyed(w), text) }
+
 // slotValueText is the value of seat's loyalty slot pos ("4"), or its
 // place when the view has no such slot.
 func (u *Table) slotValueText(seat rules.Seat, pos int) string {
@@ -423,9 +480,19 @@ func (u *Table) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
 	ws := ui.Panel(card, "")
 	ws[0].Edge = ui.ColGold
 	title := fmt.Sprintf("%s studies at the Citadel for House %s", u.seatWords(n.who), u.houseName(n.house))
-	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText,
+	tw := ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText,
 		Text: title, Size: ui.FitSize(title, 22, 15, true, card.W-40), Bold: true, Tip: title,
-		Ink: ui.Readable(ui.SeatColor(n.who), ui.ColPanel)})
+		Ink: ui.Readable(ui.SeatColor(n.who), ui.ColPanel)}
+	if !ui.Fits(tw, title) && u.seatID(n.who) != "" {
+		// A name too long for the line: the conspiracy's glyph in its
+		// colour before its name, the player's name in the tip.
+		tw.Text = fmt.Sprintf("%s studies at the Citadel for House %s", words.Title(u.seatID(n.who)), u.houseName(n.house))
+		tw.Size = ui.FitSize(tw.Text, 22, 15, true, card.W-70)
+		ws = append(ws, ui.Widget{R: ui.Rect{X: tw.R.X, Y: tw.R.Y + 3, W: 24, H: 24}, Kind: ui.WGlyph, Text: u.seatID(n.who), Ink: tw.Ink, Tip: title})
+		tw.R.X += 30
+		tw.R.W -= 30
+	}
+	ws = append(ws, tw)
 	// The dice, highest first: the first two are kept.
 	const die, gap = 56.0, 10.0
 	k := len(n.dice)

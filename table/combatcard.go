@@ -331,7 +331,7 @@ func (u *Table) noticeWidgets() []ui.Widget {
 	}
 	b := ui.Button(ui.Rect{X: card.X + card.W - 230, Y: card.Y + card.H - 48, W: 210, H: 38}, "Continue", ui.CmdTarget(ui.Command{Kind: ui.CmdDismiss}))
 	b.Fill, b.Key = ui.ColOK, ui.KeyEnter
-	ws = append(ws, ui.Text(ui.Rect{X: card.X + 20, Y: card.Y + card.H - 38, W: card.W - 270, H: 22}, strings.TrimPrefix(next, "  ·  "), 15, ui.ColDim))
+	ws = append(ws, u.passesTo(ui.Text(ui.Rect{X: card.X + 20, Y: card.Y + card.H - 38, W: card.W - 270, H: 22}, strings.TrimPrefix(next, "  ·  "), 15, ui.ColDim)))
 	// The veil takes every other click (the table waits for Continue).
 	ws = append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.Target{Kind: ui.TButton}}, b)
 	return ws

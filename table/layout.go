@@ -261,13 +261,31 @@ func (u *Table) topBar(l Layout) []ui.Widget {
 			text = lines[0] + "\n" + strings.Join(lines[1:], " ")
 		}
 	}
-	ws = append(ws, ui.Widget{R: pr, Kind: ui.WText, Text: text, Size: size, Bold: true, Ink: pink, Tip: prompt})
+	pw := ui.Widget{R: pr, Kind: ui.WText, Text: text, Size: size, Bold: true, Ink: pink, Tip: prompt}
+	if !l.Portrait {
+		FitPrompt(&pw)
+	}
+	ws = append(ws, pw)
+	roundTip := fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))
 	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
 	if l.Portrait {
 		info = fmt.Sprintf("Round %d/%d", pub.Round, pub.Rounds) // the first player is bold in Players
 	}
-	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: info, Size: 16, Ink: ui.ColText,
-		Tip: fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))})
+	rw := ui.Widget{R: l.Round, Kind: ui.WText, Text: info, Size: 16, Ink: ui.ColText, Tip: roundTip}
+	if first := pub.FirstPlayer; !l.Portrait && !ui.Fits(rw, info) && u.seatID(first) != "" {
+		// A name too long for the line: the first player's glyph in its
+		// colour (no two conspiracies share one), the name in the tip.
+		rw.Text = fmt.Sprintf("Round %d of %d · first:", pub.Round, pub.Rounds)
+		rw.Tip = fmt.Sprintf("First player this round: %s. %s", u.seatWords(first), roundTip)
+		// As wide as the text at every scale, the glyph beside it.
+		for rw.R.W = math.Ceil(ui.TextWidth(rw.Text, rw.Size)); !ui.Fits(rw, rw.Text) && rw.R.W < l.Round.W-24; rw.R.W += 2 {
+		}
+		gx := rw.R.X + rw.R.W + 4
+		ws = append(ws, rw, ui.Widget{R: ui.Rect{X: gx, Y: l.Round.Y + 3, W: 20, H: 20}, Kind: ui.WGlyph, Text: u.seatID(first),
+			Ink: ui.Readable(ui.SeatColor(first), ui.ColPanelHi), Tip: rw.Tip})
+	} else {
+		ws = append(ws, rw)
+	}
 	undo, redo := u.undoWidgets(l.Undo, l.Redo)
 	help := ui.Button(l.Help, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
 	help.Key, help.Tip = ui.KeyF1, "Help: every key and the rules on one page."
@@ -275,15 +293,81 @@ func (u *Table) topBar(l Layout) []ui.Widget {
 	return ws
 }
 
+// FitPrompt sets the instruction bar's text w (the top bar's, whose tip
+// is the whole instruction) for its room, w.R: one line, else two in a
+// smaller size, so that it is never cut. The app calls it again when it
+// takes part of the bar (its Hint button).
+func FitPrompt(w *ui.Widget) {
+	prompt := w.Tip
+	w.Text, w.Size = prompt, ui.FitSize(prompt, 24, 19, true, w.R.W)
+	if ui.Fits(*w, prompt) {
+		return
+	}
+	for size := 17.0; size >= 13; size-- {
+		w.Size, w.Text = size, twoLines(prompt, size, w.R.W*0.93) // bold is wider
+		if ui.Fits(*w, w.Text) {
+			return
+		}
+	}
+}
+
 // messageWidgets is the message bar: a refusal or note, else the last
 // event.
 func (u *Table) messageWidgets(l Layout) []ui.Widget {
+	var ws []ui.Widget
 	if u.msg != "" {
-		return ui.MessageBar(l.Message, u.msg, u.msgErr, false)
+		ws = ui.MessageBar(l.Message, u.msg, u.msgErr, false)
 	} else if n := len(u.pub.Log); n > 0 {
-		return ui.MessageBar(l.Message, u.pub.Log[n-1].Text, false, true)
+		ws = ui.MessageBar(l.Message, u.pub.Log[n-1].Text, false, true)
+	} else {
+		return ui.MessageBar(l.Message, "", false, false)
 	}
-	return ui.MessageBar(l.Message, "", false, false)
+	if l.Portrait || len(ws) < 2 || ui.Fits(ws[1], ws[1].Text) {
+		return ws
+	}
+	// Too long for one line: two lines, smaller, never cut (a longer
+	// event is whole in the log).
+	w := &ws[1]
+	msg := w.Text
+	w.R.Y, w.R.H = l.Message.Y+1, l.Message.H-2
+	for size := 15.0; size >= 12; size-- {
+		w.Size, w.Text = size, twoLines(msg, size, w.R.W)
+		if ui.Fits(*w, w.Text) {
+			break
+		}
+	}
+	return ws
+}
+
+// twoLines is s wrapped to room w at size, the rows past the first
+// joined on the second (FitLabels cuts it if it still does not fit).
+func twoLines(s string, size, w float64) string {
+	lines := ui.WrapText(s, size, w, 0)
+	if len(lines) == 1 {
+		return s
+	}
+	return lines[0] + "\n" + strings.Join(lines[1:], " ")
+}
+
+// passesTo is a notice's line w that says who the table passes to: the
+// conspiracy alone when its player's name does not fit (the whole line in
+// the tip), never cut.
+func (u *Table) passesTo(w ui.Widget) ui.Widget {
+	if ta := u.eng.ToAct(); w.Text != "" && !ui.Fits(w, w.Text) && u.seatID(ta) != "" {
+		w.Tip, w.Text = w.Text, "then the table passes to "+words.Title(u.seatID(ta))
+	}
+	return w
+}
+
+// shortestNeeded is the first of a widget's texts, longest first, that
+// fits w (ui.Fits); the last when none does.
+func shortestNeeded(w ui.Widget, texts ...string) string {
+	for _, t := range texts {
+		if ui.Fits(w, t) {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
 }
 
 // HousesWidgets is the Houses panel: per house its name, its three slots
@@ -370,6 +454,13 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 			w.Hot = hot[slotAt{h, s}]
 			w.Selected = u.pub.ResolvingHouse == h && u.pub.ResolvingSlot == s && u.pub.Phase == rules.PhaseResolve
 			ws = append(ws, w)
+			if occ >= 0 && !ui.Fits(w, w.Text) {
+				// A name too long for the cell: the conspiracy's glyph on
+				// its colour (no two share one), the name in the tip.
+				ws[len(ws)-1].Text = ""
+				gs := math.Min(18, bh-4)
+				ws = append(ws, ui.Widget{R: ui.Rect{X: sr.X + (sr.W-gs)/2, Y: sr.Y + (sr.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.seatID(occ), Ink: w.Ink, Tip: w.Tip})
+			}
 		}
 		rk, ok := rank[h]
 		if ok && rk.From > 0 {
@@ -454,7 +545,9 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		if i == u.pub.FirstPlayer {
 			nameTip += " First player this round."
 		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip})
+		nw := ui.Widget{R: ui.Rect{X: x, Y: ty, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip}
+		nw.Text = shortName(nw, name)
+		ws = append(ws, nw)
 		if lv != "" {
 			ws = append(ws, ui.Widget{R: ui.Rect{X: x + nameW + 2, Y: ty + 1, W: 30, H: 18}, Kind: ui.WBox, Text: "bot", Size: 12, Fill: ui.ColPanelHi, Edge: ui.ColDim, Ink: ui.ColText, Tip: nameTip})
 		}
@@ -539,6 +632,19 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 	return ws
 }
 
+// shortName is a player's name as the cell of w shows it, never cut: the
+// name, else its first word, else nothing (the row's glyph and colour
+// say whose it is, and the tip the whole name).
+func shortName(w ui.Widget, name string) string {
+	if ui.Fits(w, name) {
+		return name
+	}
+	if first, _, ok := strings.Cut(name, " "); ok && ui.Fits(w, first) {
+		return first
+	}
+	return ""
+}
+
 // seatID is seat s's conspiracy id ("" when out of range).
 func (u *Table) seatID(s rules.Seat) string {
 	if s >= 0 && int(s) < len(u.seats) {
@@ -564,7 +670,13 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		return append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: r.Y + 36, W: r.W - 24, H: 20}, "Hidden until its player is looking.", 15, ui.ColDim))
 	}
 	p := u.priv.Players[u.shown]
-	ws := ui.Panel(r, fmt.Sprintf("%s (%s) — only you may look", u.seatName(u.shown), words.Title(p.ID)))
+	whole := fmt.Sprintf("%s (%s) — only you may look", u.seatName(u.shown), words.Title(p.ID))
+	ws := ui.Panel(r, whole)
+	ws[1].Text, ws[1].Tip = shortestNeeded(ws[1], whole,
+		fmt.Sprintf("%s (%s) — private", u.seatName(u.shown), words.Title(p.ID)),
+		fmt.Sprintf("%s (%s)", u.seatName(u.shown), words.Title(p.ID)),
+		words.Title(p.ID)+" — private: only you may look",
+		words.Title(p.ID)+" — private"), whole
 	ws[0].Edge = ui.SeatColor(u.shown)
 	arranging := u.has(rules.VArrange) && len(u.arrange) > 0
 	exchanging := u.has(rules.VExchange)
@@ -764,11 +876,17 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, u.chooserTitle, 15, ui.ColText))
 		y += 22
 		rs := ui.FlowRects(x, y, w, r.Y+r.H-14-ch-y, math.Max(30, u.tap+4), len(u.chooser))
+		var glyphs []ui.Widget // over the buttons, after them
 		for i, c := range u.chooser {
 			b := ui.ActionButton(rs[i], c.Label, c.Action)
 			b.Tip = c.Tip
+			b, g := u.shortCitadelButton(b, c.Action)
 			ws = append(ws, b)
+			if g.Text != "" {
+				glyphs = append(glyphs, g)
+			}
 		}
+		ws = append(ws, glyphs...)
 		return append(ws, cancel())
 	}
 	if u.moveFrom >= 0 && u.moveTo >= 0 {
@@ -908,6 +1026,10 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	rs := ui.FlowRects(x, y, w, r.Y+r.H-6-peekH-y, bh, len(buttons)+len(extra))
 	for i := range extra {
 		extra[i].R = rs[at+i]
+		if c := extra[i].T.Cmd; c.Kind == ui.CmdUncoverSeat {
+			// "Crown's tokens…", or only "Crown" in a narrow column.
+			extra[i].Text = shortestNeeded(keyed(extra[i]), extra[i].Text, words.Title(u.seatID(rules.Seat(c.N))))
+		}
 	}
 	if len(rs) > 0 {
 		y = rs[len(rs)-1].Y + rs[len(rs)-1].H

@@ -187,3 +187,28 @@ func FitLabels(ws []Widget, s float64) {
 		w.Text = strings.Join(lines, "\n")
 	}
 }
+
+// fitScales are the window scales a label is checked at before the
+// table trades it for a shorter form: 1280×720, 1600×900 and 1920×1080
+// and a step between each (the font's size is rounded at each).
+var fitScales = [...]float64{0.8, 0.9, 1, 1.1, 1.2}
+
+// Fits reports whether every line of text, as widget w's label, fits w's
+// room (TextRoom) at the common window scales without FitLabels cutting
+// it: a widget that must never be cut says less, or says it otherwise,
+// when it does not.
+func Fits(w Widget, text string) bool {
+	room := TextRoom(w) * fitSlack
+	for more := true; more; {
+		var line string
+		line, text, more = strings.Cut(text, "\n")
+		n := float64(utf8.RuneCountInString(line))
+		for _, s := range fitScales {
+			// A short line fits without being measured.
+			if n*FontSize(w.Size*s)*glyphEm/s > room && LabelWidth(w, line, s) > room {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -112,3 +112,33 @@ func TestGlyphEmBound(t *testing.T) {
 		}
 	}
 }
+
+// TestFitsMeansFitLabelsLeavesIt: a label Fits says fits is left whole by
+// FitLabels at 1280×720, 1600×900 and 1920×1080, so that the table can
+// trust it; 24 Ws do not fit a slot's 90 pixels.
+func TestFitsMeansFitLabelsLeavesIt(t *testing.T) {
+	scales := []float64{0.8, 1, 1.2}
+	fits := 0
+	for _, name := range []string{"Alice", "Maximilian", "Maximilian Aurelio Stone", strings.Repeat("W", 24)} {
+		for _, room := range []float64{60, 90, 140, 200, 300} {
+			w := Widget{R: Rect{W: room, H: 20}, Kind: WText, Text: name, Size: 15}
+			if !Fits(w, name) {
+				continue
+			}
+			fits++
+			for _, s := range scales {
+				ws := []Widget{w}
+				FitLabels(ws, s)
+				if ws[0].Text != name {
+					t.Errorf("%q fits %v by Fits but FitLabels at scale %v makes it %q", name, room, s, ws[0].Text)
+				}
+			}
+		}
+	}
+	if fits == 0 || Fits(Widget{R: Rect{W: 90, H: 20}, Kind: WText, Size: 15}, strings.Repeat("W", 24)) {
+		t.Errorf("Fits: %d labels fit; 24 Ws fit 90 pixels: the check is not measuring", fits)
+	}
+	if !Fits(Widget{R: Rect{W: 300, H: 40}, Kind: WText, Size: 15}, "Alice\nBrian") {
+		t.Error("two short lines do not fit 300 pixels")
+	}
+}
