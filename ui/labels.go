@@ -792,6 +792,9 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 	}
 	sizes = append(sizes, floor)
 	tw := TokenWidth(tokH)
+	// Rivers' names first, as before: a river has no other sign of its
+	// name, and a territory's name has its smaller sizes and its code.
+	lp.rivers = planRivers(m, sh, k, nameSize, gap, free, &placed)
 	for _, ti := range order {
 		tr := m.Territories[ti]
 		// A fortification's icon has its room whether or not one stands
@@ -844,6 +847,11 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 				}
 				for _, o := range lp.fixed {
 					if Overlap(s.Inset(-1), o) > 0 {
+						return false
+					}
+				}
+				for _, rl := range lp.rivers {
+					if Overlap(s.Inset(-1), rl.R) > 0 {
 						return false
 					}
 				}
@@ -936,9 +944,6 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 			}
 		}
 	}
-	// Rivers' names last: a territory's name is a must, a river's where
-	// there is room.
-	lp.rivers = planRivers(m, sh, k, nameSize, gap, free, &placed)
 	return lp
 }
 
@@ -962,7 +967,7 @@ func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Re
 		}
 		var cands []cand
 		for _, l := range lines {
-			for _, f := range []float64{0.5, 0.3, 0.7} {
+			for _, f := range []float64{0.5, 0.3, 0.7, 0.4, 0.6, 0.2, 0.8} {
 				cands = append(cands, cand{l, f})
 			}
 		}
@@ -1005,7 +1010,7 @@ func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Re
 
 // riverOffsets are where a river's name is tried round a point of its
 // line: across it (in half heights and a gap) and along it (in half widths).
-var riverOffsets = [][2]float64{{-1, 0}, {1, 0}, {-1.8, 0}, {1.8, 0}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2.6, 0}, {2.6, 0}, {-3.5, 0}, {3.5, 0}}
+var riverOffsets = [][2]float64{{-1, 0}, {1, 0}, {-1.8, 0}, {1.8, 0}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2.6, 0}, {2.6, 0}, {-3.5, 0}, {3.5, 0}, {0, 0}, {0, -1}, {0, 1}}
 
 // pathLength is the length of a polyline.
 func pathLength(pts []board.Point) float64 {
