@@ -145,8 +145,8 @@ func LabelSize(t board.Territory, text string, size float64, nIcons int, row boo
 	w, h := 0.0, 0.0
 	if text != "" {
 		w, h = Measure(text, FontSize(ns), t.Kind != board.Sea, ns*1.2)
-		if len(text) <= 2 {
-			w, h = w+2, h+1 // a code: snug, for the smallest islands
+		if len(text) <= 2 || size < 10 {
+			w, h = w+2, h+1 // a code or a small name: snug (its halo is a pixel)
 		} else {
 			w, h = w+4, h+2
 		}
@@ -357,6 +357,18 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		// Nowhere inside (an island too small to hold its name and a
 		// token, Cramped): each house's units in one small token beside
 		// it, touching it, as a printed map names an island on the sea.
+		// Beside it, anything may be in the way.
+		freeAll := func(r Rect) bool {
+			if !lp.inView(r) {
+				return false
+			}
+			for _, o := range obstacles {
+				if Overlap(r.Inset(-1), o) > 0 {
+					return false
+				}
+			}
+			return true
+		}
 		h := math.Max(10, math.Round(pl.TokH*0.65))
 		one := mergeTokens(its)
 		tw := mergedWidth(h)
@@ -370,7 +382,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 				for _, c := range []board.Point{{X: px + dx, Y: py}, {X: px - dx, Y: py}, {X: px, Y: py + dy}, {X: px, Y: py - dy},
 					{X: px + dx, Y: py + dy}, {X: px - dx, Y: py + dy}, {X: px + dx, Y: py - dy}, {X: px - dx, Y: py - dy}} {
 					block, rs := layout(one, h, tw, 1, cols, c)
-					if free(block) && touches(sh, ti, block, K) {
+					if freeAll(block) && touches(sh, ti, block, K) {
 						put(ti, one, block, rs)
 						placed = true
 						break
@@ -783,9 +795,11 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 		}
 		return sh.Depth[a] < sh.Depth[b]
 	})
-	floor := math.Max(MinLabelSize, math.Round(nameSize*0.7*2)/2)
+	// A name at its size, then smaller down to MinLabelSize at any
+	// window: a smaller name still says more than a code.
+	floor := MinLabelSize
 	var sizes []float64
-	for _, f := range []float64{1, 0.9, 0.8} {
+	for _, f := range []float64{1, 0.9, 0.8, 0.7, 0.6} {
 		if s := math.Round(nameSize*f*2) / 2; s > floor && !slices.Contains(sizes, s) {
 			sizes = append(sizes, s)
 		}

@@ -70,7 +70,7 @@ func blockInside(m *board.Map, sh *Shapes, pl *OverlayPlan, ti int, k float64) b
 // glyph marks them, and their ships sit on the sea beside it
 // (TestTokensSitInsideTheirTerritory checks that).
 func TestLabelsInsideTheirTerritory(t *testing.T) {
-	every, steps := 1, 900
+	every, steps := 1, 500
 	if testing.Short() {
 		every = 7
 	}
@@ -173,6 +173,13 @@ func TestLabelsInsideTheirTerritory(t *testing.T) {
 				}
 			}
 			check()
+			codes := 0
+			for _, l := range PlanOverlay(v, s, k, nil).Labels {
+				if l.Code {
+					codes++
+				}
+			}
+			t.Logf("%s: %d territories written as their code", where, codes)
 			tabletest.PlayUntil(t, g, g, 11, func() bool {
 				n++
 				if n%every == 0 {
