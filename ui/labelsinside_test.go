@@ -159,9 +159,9 @@ func TestLabelsInsideTheirTerritory(t *testing.T) {
 						// window) has its tokens beside it, touching it;
 						// only a small one may say so. So do a combat's two
 						// sides where there is room for one token only (the
-						// Bloody Gate, at one position of the nine-house
-						// record).
-						if d := 2 * sh.Depth[tk.Terr] * k; d >= 32 {
+						// Bloody Gate, Harrenhal at 1280×720: a few
+						// positions of the records).
+						if d := 2 * sh.Depth[tk.Terr] * k; d >= 32 && !fighting {
 							fail("cramped", "position %d: %s, %.0f px across, says it has no room for a token", n, name, d)
 						}
 						if !touches(sh, tk.Terr, pl.Blocks[tk.Terr].Inset(-3), k) {
