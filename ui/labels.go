@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -351,7 +352,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 			}
 			return true
 		}
-		if placeTokens(m, sh, gr, ti, its, pl.TokH, gap, K, free, layout, put) {
+		if placeTokens(m, sh, gr, func(ti int, step float64) []board.Point { return lp.scan(m, sh, ti, K, step) }, ti, its, pl.TokH, gap, K, free, layout, put) {
 			continue
 		}
 		// Nowhere inside (an island too small to hold its name and a
@@ -443,7 +444,7 @@ func mergeTokens(its []TokenItem) []TokenItem {
 // territory's deep spots, round the pole, then anywhere inside it, nearest
 // the pole first; at full height, then smaller, then each house's units in
 // one token. It reports false when no layout fits.
-func placeTokens(m *board.Map, sh *Shapes, gr *ground, ti int, its []TokenItem, tokH, gap, k float64,
+func placeTokens(m *board.Map, sh *Shapes, gr *ground, scanAt func(int, float64) []board.Point, ti int, its []TokenItem, tokH, gap, k float64,
 	free func(Rect) bool, layout func([]TokenItem, float64, float64, float64, int, board.Point) (Rect, []Rect),
 	put func(int, []TokenItem, Rect, []Rect)) bool {
 	px, py := sh.Pole[ti].X*k, sh.Pole[ti].Y*k
@@ -467,7 +468,7 @@ func placeTokens(m *board.Map, sh *Shapes, gr *ground, ti int, its []TokenItem, 
 			for pass := 0; pass < 2; pass++ {
 				var scan []board.Point
 				if pass == 1 {
-					scan = scanCentres(m, sh, ti, k, math.Max(2, math.Round(h/3)), px, py)
+					scan = scanAt(ti, math.Max(2, math.Round(h/3)))
 				}
 				for cols := len(toks); cols >= 1; cols-- {
 					rows := (len(toks) + cols - 1) / cols
@@ -612,11 +613,32 @@ func scanCentres(m *board.Map, sh *Shapes, ti int, k, step, px, py float64) []bo
 			out = append(out, board.Point{X: x, Y: y})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, c := out[i], out[j]
-		return (a.X-px)*(a.X-px)+(a.Y-py)*(a.Y-py) < (c.X-px)*(c.X-px)+(c.Y-py)*(c.Y-py)
-	})
+	d := func(a board.Point) float64 { return (a.X-px)*(a.X-px) + (a.Y-py)*(a.Y-py) }
+	slices.SortStableFunc(out, func(a, c board.Point) int { return cmp.Compare(d(a), d(c)) })
 	return out
+}
+
+// scan is scanCentres of territory ti round its pole at step, kept in
+// the label plan: the tokens' last places are the same for every plan
+// at this size.
+func (lp *labelPlan) scan(m *board.Map, sh *Shapes, ti int, k, step float64) []board.Point {
+	key := scanKey{ti, step}
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	if pts, ok := lp.scans[key]; ok {
+		return pts
+	}
+	if lp.scans == nil {
+		lp.scans = map[scanKey][]board.Point{}
+	}
+	pts := scanCentres(m, sh, ti, k, step, sh.Pole[ti].X*k, sh.Pole[ti].Y*k)
+	lp.scans[key] = pts
+	return pts
+}
+
+type scanKey struct {
+	t    int
+	step float64
 }
 
 // labelPlan is where the names, rivers' names and port anchors go for one
@@ -628,6 +650,8 @@ type labelPlan struct {
 	rivers  []RiverLabel
 	anchors []Rect
 	cramped []bool
+	mu      sync.Mutex
+	scans   map[scanKey][]board.Point
 	fixed   []Rect // anchors, bridges, the board's buttons at the fitted view
 	view    Rect   // the viewport at the fitted view (W = 0: anywhere)
 }
