@@ -712,17 +712,37 @@ func labelsFor(v *Camera, scale, k, step, tokH, nameSize float64) *labelPlan {
 	return lp
 }
 
+// RoadLabelNear reports whether a road's name in box r (pixels, k per
+// cell) is along its track: the box's middle within a cell of it and 9
+// of a 5×3 grid of points over the box within two.
+func RoadLabelNear(path []board.Point, r Rect, k float64) bool {
+	if !nearPath(path, (r.X+r.W/2)/k, (r.Y+r.H/2)/k, 1) {
+		return false
+	}
+	in := 0
+	for i := 0; i < 5; i++ {
+		for j := 0; j < 3; j++ {
+			if nearPath(path, (r.X+r.W*(float64(i)+.5)/5)/k, (r.Y+r.H*(float64(j)+.5)/3)/k, 2) {
+				in++
+			}
+		}
+	}
+	return in >= 9
+}
+
 // seatRoom is where a w×h seat for tokens could go in a territory: the
 // centres tried, nearest its pole first, and which were found inside it
 // (0: not yet tried, 1: inside, -1: not).
 type seatRoom struct {
-	w, h float64
-	scan func() []board.Point
-	pts  []board.Point
-	ok   []int8
+	w, h  float64
+	found Rect // the seat beside() found last
+	scan  func() []board.Point
+	pts   []board.Point
+	ok    []int8
 }
 
-// beside reports whether a seat fits (by fits) somewhere clear of label r.
+// beside reports whether a seat fits (by fits) somewhere clear of label
+// r, and where (the last found: kept by the caller).
 func (s *seatRoom) beside(r Rect, fits func(Rect) bool) bool {
 	if s.ok == nil {
 		s.pts = s.scan()
@@ -741,6 +761,7 @@ func (s *seatRoom) beside(r Rect, fits func(Rect) bool) bool {
 			}
 		}
 		if s.ok[i] > 0 {
+			s.found = b
 			return true
 		}
 	}
@@ -787,7 +808,7 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 		a := math.Max(k*1.5, 10*scale)
 		lp.fixed = append(lp.fixed, Rect{x - a/2, y - a/2, a, a})
 	}
-	var placed []Rect
+	var placed, seats []Rect
 	free := func(r Rect) bool {
 		if !lp.inView(r) {
 			return false
@@ -908,6 +929,9 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 				local = append(local, o)
 			}
 		}
+		// A road's name keeps off the seats the names before it left for
+		// tokens, if it can (pass 0).
+		pass := 0
 		freeHere := func(r Rect) bool {
 			if !lp.inView(r) {
 				return false
@@ -918,7 +942,21 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 					return false
 				}
 			}
+			if tr.Kind == board.Road && pass == 0 {
+				for _, o := range seats {
+					if Overlap(g, o) > 0 {
+						return false
+					}
+				}
+			}
 			return true
+		}
+		// A name lies inside its territory; a road's along its track: its
+		// middle within a cell of it and most of it within two, as a
+		// printed map writes a road's name beside the road.
+		onOwnGround := func(r Rect) bool { return gr.inside(ti, r) }
+		if tr.Kind == board.Road {
+			onOwnGround = func(r Rect) bool { return RoadLabelNear(tr.Path, r, k) }
 		}
 		done := false
 		// The name at any size before the code, as long as some token
@@ -933,12 +971,20 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 				tries = append(tries, try{tier, codes})
 			}
 		}
-		tries = append(tries, try{tiers - 1, true}, try{tiers - 1, false})
+		if len(rooms) == 0 {
+			// A road: its tokens go on its track, wherever the name is.
+			tries = append(tries, try{0, false}, try{0, true}, try{1, false}, try{1, true})
+		} else {
+			tries = append(tries, try{tiers - 1, true}, try{tiers - 1, false})
+		}
 		for _, tt := range tries {
 			if done {
 				break
 			}
 			tier := tt.tier
+			if tr.Kind == board.Road {
+				pass, tier = tt.tier, 0
+			}
 			for _, vr := range vs {
 				if vr.code != tt.codes {
 					continue
@@ -966,12 +1012,17 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 					}
 					c := cs[i]
 					r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
-					if !freeHere(r) || !gr.inside(ti, r) || !room(tier, r) {
+					if !freeHere(r) || !onOwnGround(r) || !room(tier, r) {
 						continue
 					}
 					lp.labels = append(lp.labels, LabelItem{Terr: ti, R: r, Name: true, Code: vr.code, Text: vr.text, Size: vr.size, Row: vr.row, NoIcons: vr.bare})
 					lp.boxes[ti] = r
 					lp.cramped[ti] = tier == len(rooms) && len(rooms) > 0
+					if tier < len(rooms) {
+						// The seat stays free of the roads' names, placed
+						// last across the land.
+						seats = append(seats, rooms[tier].found)
+					}
 					placed = append(placed, r)
 					done = true
 					break

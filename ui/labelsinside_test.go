@@ -23,7 +23,7 @@ func fitBoard(m *board.Map) Rect {
 	return r
 }
 
-// insideBox reports whether every sample of box r (pixels, k per cell) is
+// insideBox counts the samples of box r (pixels, k per cell) is
 // on territory ti: a 5×3 grid of points and the four corners inset 1 px
 // (the tolerance: a box may graze its border by less than a pixel at the
 // corners and between the samples). A road's box is inside when every
@@ -115,7 +115,13 @@ func TestLabelsInsideTheirTerritory(t *testing.T) {
 						fail("dropped", "position %d: %s has no label", n, tr.Name)
 						continue
 					}
-					if in, all := insideBox(m, sh, ti, b, k); in < all {
+					if tr.Kind == board.Road {
+						// A road's name is along its track (RoadLabelNear:
+						// its middle within a cell, 9 of 15 points within two).
+						if !RoadLabelNear(tr.Path, b, k) {
+							fail("outside", "position %d: the name of %s %v is off its track", n, tr.Name, b)
+						}
+					} else if in, all := insideBox(m, sh, ti, b, k); in < all {
 						fail("outside", "position %d: the label of %s %v is %d/%d on its ground", n, tr.Name, b, in, all)
 					}
 					if b != first[ti] {
