@@ -346,7 +346,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 			}
 			g := r.Inset(-1)
 			for _, o := range local {
-				if Overlap(g, o) > 0 {
+				if meets(g, o) {
 					return false
 				}
 			}
@@ -730,6 +730,12 @@ func RoadLabelNear(path []board.Point, r Rect, k float64) bool {
 	return in >= 9
 }
 
+// meets reports whether rectangles a and b overlap (Overlap > 0), without
+// computing by how much: the test the searches for room make most.
+func meets(a, b Rect) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+}
+
 // seatRoom is where a w×h seat for tokens could go in a territory: the
 // centres tried, nearest its pole first, and which were found inside it
 // (0: not yet tried, 1: inside, -1: not).
@@ -815,12 +821,12 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 		}
 		g := r.Inset(-1)
 		for _, o := range placed {
-			if Overlap(g, o) > 0 {
+			if meets(g, o) {
 				return false
 			}
 		}
 		for _, o := range lp.fixed {
-			if Overlap(g, o) > 0 {
+			if meets(g, o) {
 				return false
 			}
 		}
@@ -891,7 +897,7 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 			for _, sz := range [][2]float64{{2*tw + gap, tokH}, {tw, tokH}, {mergedWidth(small), small}} {
 				sz := sz
 				rooms = append(rooms, &seatRoom{w: sz[0], h: sz[1], scan: func() []board.Point {
-					return scanCentres(m, sh, ti, k, math.Max(2, math.Round(sz[1]/3)), px, py)
+					return lp.scan(m, sh, ti, k, math.Max(2, math.Round(sz[1]/3)))
 				}})
 			}
 		}
@@ -938,13 +944,13 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 			}
 			g := r.Inset(-1)
 			for _, o := range local {
-				if Overlap(g, o) > 0 {
+				if meets(g, o) {
 					return false
 				}
 			}
 			if tr.Kind == board.Road && pass == 0 {
 				for _, o := range seats {
-					if Overlap(g, o) > 0 {
+					if meets(g, o) {
 						return false
 					}
 				}
@@ -1007,7 +1013,7 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 				for i := 0; i < len(cs); i++ {
 					if i == len(cs)-1 && !scanned {
 						// The deep places failed: anywhere inside it.
-						cs = append(cs, scanCentres(m, sh, ti, k, math.Max(2, math.Round(math.Min(w, h)/3)), px, py)...)
+						cs = append(cs, lp.scan(m, sh, ti, k, math.Max(2, math.Round(math.Min(w, h)/3)))...)
 						scanned = true
 					}
 					c := cs[i]

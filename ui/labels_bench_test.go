@@ -57,3 +57,25 @@ func BenchmarkPlanLabels(b *testing.B) {
 		PlanOverlay(v, 0.8, k, nil)
 	}
 }
+
+// BenchmarkPlanLabelsZoomed is BenchmarkPlanLabels zoomed in 2.5× on the
+// middle of the board: each new zoom makes the names' plan again.
+func BenchmarkPlanLabelsZoomed(b *testing.B) {
+	g, err := tabletest.RulesGame("nine", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := g.Map()
+	v := NewCamera(m)
+	v.SetViewport(fitBoard(m))
+	vp := v.Viewport()
+	v.ZoomAt(2.5, vp.X+vp.W/2, vp.Y+vp.H/2)
+	k := v.Geom().Cell * 0.8
+	b.ReportAllocs()
+	for b.Loop() {
+		labelCache.Lock()
+		labelCache.plans = nil
+		labelCache.Unlock()
+		PlanOverlay(v, 0.8, k, nil)
+	}
+}
