@@ -12,9 +12,10 @@ import (
 	"notrueking/rules"
 )
 
-// The board's overlay: unit tokens and flags at each territory's pole (the
-// point deepest inside it), names and icons placed where they overlap no
-// other name and no token, at the size the screen shows them.
+// The board's overlay: every territory's name and icons inside it, placed
+// from the map and the size alone (so a name never moves as units come
+// and go), then the unit tokens and flags inside their territories round
+// the names, at the size the screen shows them.
 
 // TokenItem is one token: a house's units of one kind in a territory, or
 // the flag of a house that holds a territory without troops.
@@ -34,8 +35,9 @@ type TokenItem struct {
 	R      Rect // pixels, relative to the grid's origin on the screen
 }
 
-// LabelItem is a territory's name (with its icons below), or its icons
-// alone where the name finds no room.
+// LabelItem is a territory's name (with its icons below or beside it),
+// or its map code where not even the name at its least size fits inside
+// the territory. Name is always true (kept for the painter's callers).
 type LabelItem struct {
 	Terr int
 	R    Rect // pixels, relative to the grid's origin on the screen
