@@ -231,13 +231,19 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 			}
 		}
 	}
-	// layout is its tokens h high in rows of cols, the block centred on c.
+	// layout is its tokens h high in rows of cols, the block centred on c;
+	// the rectangles are in a buffer the next layout reuses (put copies
+	// them; a port's best is cloned).
+	var buf []Rect
 	layout := func(its []TokenItem, h, tw, g float64, cols int, c board.Point) (Rect, []Rect) {
 		rows := (len(its) + cols - 1) / cols
 		bw := float64(cols)*tw + float64(cols-1)*g
 		bh := float64(rows)*h + float64(rows-1)*g
 		block := Rect{math.Round(c.X - bw/2), math.Round(c.Y - bh/2), bw, bh}
-		rs := make([]Rect, len(its))
+		if cap(buf) < len(its) {
+			buf = make([]Rect, len(its))
+		}
+		rs := buf[:len(its)]
 		for i := range its {
 			row, col := i/cols, i%cols
 			inRow := min(cols, len(its)-row*cols)
@@ -287,7 +293,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 								cost += Overlap(block.Inset(-1), o)
 							}
 							if cost < bestCost {
-								best, bestRs, bestCost = block, rs, cost
+								best, bestRs, bestCost = block, slices.Clone(rs), cost
 							}
 							if cost == 0 {
 								break
@@ -318,7 +324,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 								cost += Overlap(block.Inset(-1), o)
 							}
 							if cost < bestCost {
-								best, bestRs, bestCost = block, rs, cost
+								best, bestRs, bestCost = block, slices.Clone(rs), cost
 							}
 							if cost == 0 {
 								break
