@@ -622,7 +622,15 @@ func scanCentres(m *board.Map, sh *Shapes, ti int, k, step, px, py float64) []bo
 		}
 	}
 	d := func(a board.Point) float64 { return (a.X-px)*(a.X-px) + (a.Y-py)*(a.Y-py) }
-	slices.SortStableFunc(out, func(a, c board.Point) int { return cmp.Compare(d(a), d(c)) })
+	slices.SortFunc(out, func(a, c board.Point) int {
+		if r := cmp.Compare(d(a), d(c)); r != 0 {
+			return r
+		}
+		if r := cmp.Compare(a.Y, c.Y); r != 0 {
+			return r
+		}
+		return cmp.Compare(a.X, c.X)
+	})
 	return out
 }
 
@@ -750,6 +758,7 @@ func meets(a, b Rect) bool {
 type seatRoom struct {
 	w, h  float64
 	found Rect // the seat beside() found last
+	quick []board.Point
 	scan  func() []board.Point
 	pts   []board.Point
 	ok    []int8
@@ -758,11 +767,19 @@ type seatRoom struct {
 // beside reports whether a seat fits (by fits) somewhere clear of label
 // r, and where (the last found: kept by the caller).
 func (s *seatRoom) beside(r Rect, fits func(Rect) bool) bool {
+	g := r.Inset(-1)
+	// First round the pole, without the scan of the whole territory.
+	for _, p := range s.quick {
+		b := Rect{math.Round(p.X - s.w/2), math.Round(p.Y - s.h/2), s.w, s.h}
+		if !meets(b, g) && fits(b) {
+			s.found = b
+			return true
+		}
+	}
 	if s.ok == nil {
 		s.pts = s.scan()
 		s.ok = make([]int8, len(s.pts))
 	}
-	g := r.Inset(-1)
 	for i, p := range s.pts {
 		b := Rect{math.Round(p.X - s.w/2), math.Round(p.Y - s.h/2), s.w, s.h}
 		if s.ok[i] < 0 || Overlap(b, g) > 0 {
@@ -904,7 +921,9 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 			}
 			for _, sz := range [][2]float64{{2*tw + gap, tokH}, {tw, tokH}, {mergedWidth(small), small}} {
 				sz := sz
-				rooms = append(rooms, &seatRoom{w: sz[0], h: sz[1], scan: func() []board.Point {
+				dx, dy := sz[0]+gap, sz[1]+gap
+				quick := []board.Point{{X: px, Y: py}, {X: px, Y: py + dy}, {X: px, Y: py - dy}, {X: px + dx, Y: py}, {X: px - dx, Y: py}}
+				rooms = append(rooms, &seatRoom{w: sz[0], h: sz[1], quick: quick, scan: func() []board.Point {
 					return lp.scan(m, sh, ti, k, math.Max(2, math.Round(sz[1]/3)))
 				}})
 			}
