@@ -91,7 +91,7 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t x
 		if pv != nil {
 			_, fort = pv.Fort(board.TerrID(l.Terr))
 		}
-		put(v.imgs.label(p, tr, l.Size, l.Name, fort), l.R)
+		put(v.imgs.label(p, tr, l, fort), l.R)
 	}
 	for _, rl := range pl.Rivers {
 		img := v.imgs.river(p, v.Map().Rivers[rl.River], rl.Size, rl.W, rl.H)
@@ -108,7 +108,7 @@ func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t x
 		if tk.Flag {
 			put(v.imgs.flag(p, mark, hc, tk.R.W, tk.R.H), tk.R)
 		} else {
-			put(v.imgs.token(p, mark, hc, tk.Unit, tk.N, tk.R.H, tk.Attack), tk.R)
+			put(v.imgs.token(p, mark, hc, tk.Unit, tk.N, tk.R.H, tk.R.W, tk.All, tk.Attack), tk.R)
 		}
 	}
 }
@@ -172,14 +172,20 @@ func (p *Painter) drawHaloText(dst *ebiten.Image, s string, f *text.GoTextFace, 
 	at(0, 0, ink)
 }
 
-// label is the image of territory t's name (when name) above its icons.
-func (c *imageCache) label(p *Painter, t board.Territory, size float64, name bool, fort bool) *ebiten.Image {
-	key := imageKey{kind: 'L', id: t.ID, size: size, name: name, fort: fort}
+// label is the image of territory t's label l: its text (the name, on
+// one line or two, or the map code) above its icons, or beside them
+// (l.Row), or alone (l.NoIcons).
+func (c *imageCache) label(p *Painter, t board.Territory, l ui.LabelItem, fort bool) *ebiten.Image {
+	key := imageKey{kind: 'L', id: t.ID + "|" + l.Text, size: l.Size, name: l.Row, n: b2i(l.NoIcons), fort: fort}
 	if img, ok := c.lookup(key); ok {
 		return img
 	}
+	size := l.Size
 	icons := ui.TerritoryIcons(t, fort)
-	w, h := ui.LabelSize(t, size, name, len(icons))
+	if l.NoIcons {
+		icons = nil
+	}
+	w, h := ui.LabelSize(t, l.Text, size, len(icons), l.Row)
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		ink, halo := color.RGBA{30, 24, 18, 255}, color.RGBA{240, 230, 205, 210}
 		switch t.Kind {
@@ -190,17 +196,34 @@ func (c *imageCache) label(p *Painter, t board.Territory, size float64, name boo
 		}
 		ns := ui.LabelNameSize(t, size)
 		icon := math.Round(size * 0.9)
-		y := 1.0
-		if name {
-			f := p.face(ns, t.Kind != board.Sea)
-			nm := ui.WrapName(t.Name)
-			_, th := text.Measure(nm, f, ns*1.2)
-			p.drawHaloText(img, nm, f, float64(img.Bounds().Dx())/2, y+th/2+1, ink, halo)
-			y += th + 2
-		}
 		gap := icon * 1.35
-		ix := float64(img.Bounds().Dx())/2 - gap*float64(len(icons)-1)/2
+		iw := gap*float64(len(icons)-1) + icon*1.2
+		if len(icons) == 0 {
+			iw = 0
+		}
+		bw := float64(img.Bounds().Dx())
+		y := 1.0
+		tx := bw / 2
+		if l.Row {
+			tx = (bw - iw) / 2
+		}
+		if l.Text != "" {
+			f := p.face(ns, t.Kind != board.Sea)
+			_, th := text.Measure(l.Text, f, ns*1.2)
+			if l.Row {
+				th = h - 2
+			}
+			p.drawHaloText(img, l.Text, f, tx, y+th/2+1, ink, halo)
+			if !l.Row {
+				y += th + 2
+			}
+		}
+		ix := bw/2 - gap*float64(len(icons)-1)/2
 		iy := y + icon*0.6
+		if l.Row {
+			ix = bw - iw/2 - gap*float64(len(icons)-1)/2 - 1
+			iy = 1 + h/2
+		}
 		for i, k := range icons {
 			x := ix + float64(i)*gap
 			switch k {
@@ -219,6 +242,13 @@ func (c *imageCache) label(p *Painter, t board.Territory, size float64, name boo
 	})
 }
 
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // river is the image of river r's name at size, w×h: the river's ink
 // on a pale halo.
 func (c *imageCache) river(p *Painter, r board.River, size, w, h float64) *ebiten.Image {
@@ -233,9 +263,13 @@ func (c *imageCache) river(p *Painter, r board.River, size, w, h float64) *ebite
 // silhouette and the count on the house's colour.
 // An attacker's token (a running combat's) is edged in red on white, so
 // it reads as coming in, whatever its house's colour.
-func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit, n int, h float64, attack bool) *ebiten.Image {
-	key := imageKey{kind: 'T', id: house, unit: int(u), n: n, size: h, name: attack}
-	w := ui.TokenWidth(h)
+// A token of all a house's units there (all, in a territory too small
+// for one each) is w wide and shows the mark and their number only.
+func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit, n int, h, w float64, all, attack bool) *ebiten.Image {
+	if all {
+		u = -1
+	}
+	key := imageKey{kind: 'T', id: house, unit: int(u), n: n, size: h, w: w, name: attack}
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		ink := ui.TextOn(hc)
 		x, y := 1.0, 1.0
@@ -250,7 +284,9 @@ func (c *imageCache) token(p *Painter, house string, hc color.RGBA, u board.Unit
 		}
 		cy := y + h/2
 		drawHouseMark(img, house, x+h*0.42, cy, h*0.58, ink)
-		drawUnitGlyph(img, u, x+h*0.98, cy, h*0.66, ink)
+		if !all {
+			drawUnitGlyph(img, u, x+h*0.98, cy, h*0.66, ink)
+		}
 		f := p.face(h*0.66, true)
 		op := &text.DrawOptions{}
 		op.PrimaryAlign, op.SecondaryAlign = text.AlignCenter, text.AlignCenter

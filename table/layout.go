@@ -1151,12 +1151,23 @@ func (u *Table) tooltip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget
 	}
 	ws := []ui.Widget{
 		{R: box, Kind: ui.WPanel, Fill: ui.ColTip, Edge: ui.ColGold},
-		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: tr.Name, Size: 18, Bold: true, Ink: ui.ColGold},
+		// The whole name first, then the map code a small board writes
+		// where the name finds no room (ui.LabelItem.Code).
+		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: nameAndCode(tr), Size: 18, Bold: true, Ink: ui.ColGold},
 	}
 	for i, l := range lines {
 		ws = append(ws, ui.Text(ui.Rect{X: box.X + 10, Y: box.Y + 32 + 21*float64(i), W: w - 20, H: 20}, l, 15, ui.ColText))
 	}
 	return ws
+}
+
+// nameAndCode is a territory's tooltip title: its whole name, and its
+// map code when it has one.
+func nameAndCode(tr board.Territory) string {
+	if tr.Code == "" {
+		return tr.Name
+	}
+	return tr.Name + " (" + strings.ToUpper(tr.Code) + ")"
 }
 
 // rankFacts lists what a house's rank rests on: "2 crowns, 1 castle, 0 towns, 3 barrels".

@@ -240,6 +240,11 @@ func TestTooltipShowsPublicFacts(t *testing.T) {
 	f := tabletest.New(m)
 	u := New(f, Options{Seed: 1})
 	ws := u.tooltip(0, 100, 100, ui.Rect{})
+	// The whole name leads, then the map code (issue 32: where a small
+	// board writes the code, the tooltip names the territory).
+	if ws[1].Text != nameAndCode(m.Territories[0]) || !strings.HasPrefix(ws[1].Text, "Winterfell") {
+		t.Errorf("tooltip's title is %q", ws[1].Text)
+	}
 	for _, want := range []string{"Winterfell", "1 crown", "1 barrel", "castle (defender +4)", "Held by Stark", "Stark: 2 footmen and 1 knight"} {
 		if !ui.HasText(ws, want) {
 			t.Errorf("tooltip lacks %q", want)

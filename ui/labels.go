@@ -1,17 +1,21 @@
 package ui
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
+	"strings"
+	"sync"
 
 	"notrueking/board"
 	"notrueking/rules"
 )
 
-// The board's overlay: unit tokens and flags at each territory's pole (the
-// point deepest inside it), names and icons placed where they overlap no
-// other name and no token, at the size the screen shows them.
+// The board's overlay: every territory's name and icons inside it, placed
+// from the map and the size alone (so a name never moves as units come
+// and go), then the unit tokens and flags inside their territories round
+// the names, at the size the screen shows them.
 
 // TokenItem is one token: a house's units of one kind in a territory, or
 // the flag of a house that holds a territory without troops.
@@ -21,6 +25,9 @@ type TokenItem struct {
 	Unit  board.Unit
 	N     int
 	Flag  bool
+	// All: the house's units of every kind there in one token (its mark
+	// and N), where the territory is too small for a token each.
+	All bool
 	// Attack marks the units of a running combat's attacker, off the
 	// board until it ends: drawn in the contested territory beside the
 	// defender's, edged as attackers.
@@ -28,13 +35,22 @@ type TokenItem struct {
 	R      Rect // pixels, relative to the grid's origin on the screen
 }
 
-// LabelItem is a territory's name (with its icons below), or its icons
-// alone where the name finds no room.
+// LabelItem is a territory's name (with its icons below or beside it),
+// or its map code where not even the name at its least size fits inside
+// the territory. Name is always true (kept for the painter's callers).
 type LabelItem struct {
 	Terr int
 	R    Rect // pixels, relative to the grid's origin on the screen
 	Name bool
+	// Code: Text is the territory's map code, where not even its name
+	// at the least size fits inside it (the tooltip names it whole).
+	Code bool
+	Text string  // what is written: the name on one line or two, or the code
 	Size float64 // the name's size in pixels
+	// Row: the icons stand right of the text, on its line (a flat
+	// territory's); NoIcons: none are drawn (where not even the code and
+	// its icons fit in a row: the tooltip lists them).
+	Row, NoIcons bool
 }
 
 // RiverLabel is a river's name along it: centred on (X, Y), turned by
@@ -57,7 +73,11 @@ type OverlayPlan struct {
 	Labels         []LabelItem
 	Boxes          []Rect // per territory: its label (W = 0: not shown)
 	Anchors        []Rect // per port: its anchor glyph (W = 0: not a port)
-	Rivers         []RiverLabel
+	// Cramped: per territory, whether its name leaves no room inside it
+	// for even one small token (the smallest islands at a small window):
+	// its tokens sit beside it, touching it.
+	Cramped []bool
+	Rivers  []RiverLabel
 }
 
 // MinRiverName is the least size of a river's name, in pixels.
@@ -119,20 +139,30 @@ func TerritoryIcons(t board.Territory, fortified bool) []string {
 // least 6 (the painter's faces come in these sizes).
 func FontSize(size float64) float64 { return math.Max(6, math.Round(size*2)/2) }
 
-// LabelSize is the width and height of territory t's label: its wrapped
-// name (when name, bold on land) above its icons.
-func LabelSize(t board.Territory, size float64, name bool, nIcons int) (float64, float64) {
+// LabelSize is the width and height of territory t's label: text (its
+// name or code; none when "", bold on land) above its icons, or beside
+// them on one line when row.
+func LabelSize(t board.Territory, text string, size float64, nIcons int, row bool) (float64, float64) {
 	ns := LabelNameSize(t, size)
 	icon := math.Round(size * 0.9)
 	w, h := 0.0, 0.0
-	if name {
-		w, h = Measure(WrapName(t.Name), FontSize(ns), t.Kind != board.Sea, ns*1.2)
-		w, h = w+4, h+2
+	if text != "" {
+		w, h = Measure(text, FontSize(ns), t.Kind != board.Sea, ns*1.2)
+		if len(text) <= 2 || size < 10 {
+			w, h = w+2, h+1 // a code or a small name: snug (its halo is a pixel)
+		} else {
+			w, h = w+4, h+2
+		}
 	}
 	if nIcons > 0 {
 		iw := icon*1.35*float64(nIcons-1) + icon*1.2
-		w = math.Max(w, iw)
-		h += icon * 1.2
+		if row {
+			w += iw
+			h = math.Max(h, icon*1.2)
+		} else {
+			w = math.Max(w, iw)
+			h += icon * 1.2
+		}
 	}
 	return math.Ceil(w), math.Ceil(h)
 }
@@ -141,8 +171,10 @@ func LabelSize(t board.Territory, size float64, name bool, nIcons int) (float64,
 // public view pv, seen through camera v drawn at scale (screen pixels per
 // base pixel) with k screen pixels per grid cell: in pixels relative to
 // the grid's origin on the screen, so that a pan moves the plan without a
-// new one. Tokens sit at each territory's pole (or its other deep spots),
-// names where they overlap no other name and no token.
+// new one. The names are placed first, from the map and the size alone
+// (labelsFor), so that a name never moves as units come and go; the
+// tokens then go round them, each inside its own territory, smaller or a
+// house's units in one token where the territory is too small for them.
 func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 	m, sh := v.m, v.sh
 	n := len(m.Territories)
@@ -151,47 +183,27 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		TokH:     math.Round(math.Max(17, 19*scale) * step),
 		NameSize: math.Round(12.5*scale*step*2) / 2,
 		Blocks:   make([]Rect, n),
-		Boxes:    make([]Rect, n),
-		Anchors:  make([]Rect, n),
 	}
+	lp := labelsFor(v, scale, k, step, pl.TokH, pl.NameSize)
+	pl.Labels = slices.Clone(lp.labels)
+	pl.Boxes = slices.Clone(lp.boxes)
+	pl.Anchors = slices.Clone(lp.anchors)
+	pl.Rivers = slices.Clone(lp.rivers)
+	pl.Cramped = slices.Clone(lp.cramped)
 	K := k
 	at := func(g board.Point) (float64, float64) { return g.X * K, g.Y * K }
 	gap := math.Max(2, math.Round(2*scale))
-	var obstacles []Rect // token blocks, port anchors, the board's buttons
-	// At the fitted view (which no pan moves) everything stays inside the
-	// viewport and clear of the board's buttons: the plan, relative to the
-	// grid's origin, knows where they are.
-	var view Rect
-	inView := func(Rect) bool { return true }
-	if v.Fitted() {
-		geo := v.Geom()
-		rel := func(r Rect) Rect {
-			return Rect{(r.X - geo.X) * scale, (r.Y - geo.Y) * scale, r.W * scale, r.H * scale}
-		}
-		view = rel(v.Viewport())
-		inView = func(r Rect) bool {
-			return r.X >= view.X && r.Y >= view.Y && r.X+r.W <= view.X+view.W && r.Y+r.H <= view.Y+view.H
-		}
-		for _, c := range v.Controls() {
-			obstacles = append(obstacles, rel(c.R).Inset(-gap))
-		}
+	gr := newGround(m, sh, K)
+	// Tokens keep off the names, the anchors, the bridges and the board's
+	// buttons, and off one another.
+	obstacles := slices.Clone(lp.fixed)
+	for _, l := range pl.Labels {
+		obstacles = append(obstacles, l.R)
 	}
-	// Ports: an anchor glyph at the pole.
-	for ti, tr := range m.Territories {
-		if tr.Kind == board.Port {
-			x, y := at(sh.Pole[ti])
-			a := math.Round(pl.TokH * 0.8)
-			pl.Anchors[ti] = Rect{x - a/2, y - a/2, a, a}
-			obstacles = append(obstacles, pl.Anchors[ti])
-		}
+	for _, r := range pl.Rivers {
+		obstacles = append(obstacles, r.R)
 	}
-	// Bridges (nine-player map): tokens and names leave them in view.
-	for _, br := range sh.Bridges {
-		x, y := at(br.At)
-		a := math.Max(K*1.5, 10*scale)
-		obstacles = append(obstacles, Rect{x - a/2, y - a/2, a, a})
-	}
-	// Tokens, territory by territory in the map's order.
+
 	items := make([][]TokenItem, n)
 	if pv != nil {
 		for _, g := range pv.Groups {
@@ -219,173 +231,633 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 			}
 		}
 	}
-	tw := TokenWidth(pl.TokH)
-	// The territories too small to show under their tokens place theirs
-	// last, beside them, round what the others placed.
-	order := make([]int, 0, n)
-	for pass := 0; pass < 2; pass++ {
-		for ti := range items {
-			if smallTerr(m, sh, ti, K, pl.TokH) == (pass == 1) {
-				order = append(order, ti)
-			}
+	// layout is its tokens h high in rows of cols, the block centred on c;
+	// the rectangles are in a buffer the next layout reuses (put copies
+	// them; a port's best is cloned).
+	var buf []Rect
+	layout := func(its []TokenItem, h, tw, g float64, cols int, c board.Point) (Rect, []Rect) {
+		rows := (len(its) + cols - 1) / cols
+		bw := float64(cols)*tw + float64(cols-1)*g
+		bh := float64(rows)*h + float64(rows-1)*g
+		block := Rect{math.Round(c.X - bw/2), math.Round(c.Y - bh/2), bw, bh}
+		if cap(buf) < len(its) {
+			buf = make([]Rect, len(its))
+		}
+		rs := buf[:len(its)]
+		for i := range its {
+			row, col := i/cols, i%cols
+			inRow := min(cols, len(its)-row*cols)
+			rx := block.X + (bw-(float64(inRow)*tw+float64(inRow-1)*g))/2
+			rs[i] = Rect{rx + float64(col)*(tw+g), block.Y + float64(row)*(h+g), tw, h}
+		}
+		return block, rs
+	}
+	put := func(ti int, its []TokenItem, block Rect, rs []Rect) {
+		pl.Blocks[ti] = block
+		obstacles = append(obstacles, block)
+		for i, it := range its {
+			it.R = rs[i]
+			pl.Tokens = append(pl.Tokens, it)
 		}
 	}
-	// place lays the tokens out in the given order of territories, round
-	// the fixed obstacles, and reports the small territories left with
-	// no free place touching them.
-	base := len(obstacles)
-	place := func(order []int) (stranded []int) {
-		obstacles = obstacles[:base]
-		pl.Tokens = pl.Tokens[:0]
-		clear(pl.Blocks)
-		for _, ti := range order {
-			its := items[ti]
-			if len(its) == 0 {
-				continue
-			}
-			isPort := pl.Anchors[ti].W > 0
-			px, py := at(sh.Pole[ti])
-			// A territory too small to hold a token without vanishing under it
-			// (an island, a pass) has its tokens beside it, touching it.
-			small := smallTerr(m, sh, ti, K, pl.TokH)
-			touching := func(rs []Rect) bool {
-				for _, r := range rs {
-					for i := 0; i < 5; i++ {
-						for j := 0; j < 3; j++ {
-							if sh.TerrAt((r.X+r.W*(float64(i)+.5)/5)/K, (r.Y+r.H*(float64(j)+.5)/3)/K) == ti {
-								return true
+	for ti, its := range items {
+		if len(its) == 0 {
+			continue
+		}
+		px, py := at(sh.Pole[ti])
+		if a := pl.Anchors[ti]; a.W > 0 {
+			// A port's ships sit on the sea round its anchor: beside it,
+			// above, below, then the corners, then a row farther out.
+			var best Rect
+			var bestRs []Rect
+			bestCost := math.Inf(1)
+			for _, th := range []float64{pl.TokH, math.Round(pl.TokH * 0.8), math.Max(10, math.Round(pl.TokH*0.65))} {
+				if bestCost == 0 {
+					break
+				}
+				tw := TokenWidth(th)
+				for cols := len(its); cols >= 1 && bestCost > 0; cols-- {
+					rows := (len(its) + cols - 1) / cols
+					bw := float64(cols)*tw + float64(cols-1)*gap
+					bh := float64(rows)*th + float64(rows-1)*gap
+					for _, f := range []float64{1, 2} {
+						dx, dy := (a.W/2+gap+bw/2)*f, (a.H/2+gap+bh/2)*f
+						for _, c := range []board.Point{{X: px + dx, Y: py}, {X: px - dx, Y: py}, {X: px, Y: py - dy}, {X: px, Y: py + dy},
+							{X: px + dx, Y: py - dy}, {X: px - dx, Y: py - dy}, {X: px + dx, Y: py + dy}, {X: px - dx, Y: py + dy}} {
+							block, rs := layout(its, th, tw, gap, cols, c)
+							cost := 0.0
+							if !lp.inView(block) {
+								cost += 1e5
+							}
+							for _, o := range obstacles {
+								cost += Overlap(block.Inset(-1), o)
+							}
+							if cost < bestCost {
+								best, bestRs, bestCost = block, slices.Clone(rs), cost
+							}
+							if cost == 0 {
+								break
+							}
+						}
+					}
+					// Anywhere on the sea near the anchor, nearest first.
+					if bestCost > 0 {
+						st := math.Max(2, math.Round(th/3))
+						var near []board.Point
+						for dy := -1.5 * tw; dy <= 1.5*tw; dy += st {
+							for dx := -1.5 * tw; dx <= 1.5*tw; dx += st {
+								if math.Hypot(dx, dy) <= 1.5*tw {
+									near = append(near, board.Point{X: px + dx, Y: py + dy})
+								}
+							}
+						}
+						sort.Slice(near, func(i, j int) bool {
+							return math.Hypot(near[i].X-px, near[i].Y-py) < math.Hypot(near[j].X-px, near[j].Y-py)
+						})
+						for _, c := range near {
+							block, rs := layout(its, th, tw, gap, cols, c)
+							if Overlap(block, a) > 0 || !lp.inView(block) {
+								continue
+							}
+							cost := 0.0
+							for _, o := range obstacles {
+								cost += Overlap(block.Inset(-1), o)
+							}
+							if cost < bestCost {
+								best, bestRs, bestCost = block, slices.Clone(rs), cost
+							}
+							if cost == 0 {
+								break
 							}
 						}
 					}
 				}
+			}
+			put(ti, its, best, bestRs)
+			continue
+		}
+		// Only what lies over the territory's box can be in the way.
+		b := sh.box[ti]
+		near := Rect{b[0]*K - 3, b[1]*K - 3, (b[2]-b[0])*K + 6, (b[3]-b[1])*K + 6}
+		if m.Territories[ti].Kind == board.Road {
+			near = Rect{-1e9, -1e9, 2e9, 2e9}
+		}
+		var local []Rect
+		for _, o := range obstacles {
+			if Overlap(near, o) > 0 {
+				local = append(local, o)
+			}
+		}
+		free := func(r Rect) bool {
+			if !lp.inView(r) {
 				return false
 			}
-			// outside counts the tokens of a layout whose centre is off the
-			// territory (a port's ships sit on the sea beside its anchor).
-			outside := func(rs []Rect) int {
-				if isPort {
-					return 0
+			g := r.Inset(-1)
+			for _, o := range local {
+				if meets(g, o) {
+					return false
 				}
-				if small {
-					if touching(rs) {
-						return 0
-					}
-					return len(rs)
-				}
-				n := 0
-				for _, r := range rs {
-					gx, gy := (r.X+r.W/2)/K, (r.Y+r.H/2)/K
-					if m.Territories[ti].Kind == board.Road {
-						if !nearPath(m.Territories[ti].Path, gx, gy, 1) {
-							n++
-						}
-					} else if sh.TerrAt(gx, gy) != ti {
-						n++
-					}
-				}
-				return n
 			}
-			// Every arrangement in rows (one row … one column), at the pole
-			// and the territory's other deep spots: the first that keeps
-			// every token on its ground and clear of the others wins, else
-			// the one that misses least.
-			var best []Rect
-			var bestBlock Rect
-			bestCost := math.Inf(1)
-			ci := 0
-			for cols := len(its); cols >= 1 && bestCost >= 1; cols-- {
-				rows := (len(its) + cols - 1) / cols
-				bw := float64(cols)*tw + float64(cols-1)*gap
-				bh := float64(rows)*pl.TokH + float64(rows-1)*gap
-				var cands []board.Point
-				if isPort {
-					a := pl.Anchors[ti]
-					// Round the anchor: beside it, above, below, then the
-					// corners, then a row farther out.
-					for _, f := range []float64{1, 2} {
-						dx, dy := (a.W/2+gap+bw/2)*f, (a.H/2+gap+bh/2)*f
-						cands = append(cands,
-							board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
-							board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
-							board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
-							board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
-					}
-				} else if small {
-					// Round the territory, its inner edge a little inside it.
-					d := sh.Depth[ti] * K * 0.7
-					for _, f := range []float64{1, 0.7, 1.3, 1.6} {
-						dx, dy := (d+bw/2)*f, (d+bh/2)*f
-						cands = append(cands,
-							board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
-							board.Point{X: px, Y: py + dy}, board.Point{X: px, Y: py - dy},
-							board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy},
-							board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy})
-					}
-				} else {
-					cands = append(cands, board.Point{X: px, Y: py})
-					for _, s := range sh.Spots[ti] {
-						x, y := at(s)
-						cands = append(cands, board.Point{X: x, Y: y})
-					}
-					// Last, round the pole, for a territory too crowded.
-					for _, f := range []float64{0.6, 1.2, 1.8, 2.6} {
-						dx, dy := (bw+gap)*f, (bh+gap)*f
-						cands = append(cands,
-							board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
-							board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy},
-							board.Point{X: px + dx, Y: py - dy}, board.Point{X: px - dx, Y: py - dy},
-							board.Point{X: px + dx, Y: py + dy}, board.Point{X: px - dx, Y: py + dy})
-					}
+			return true
+		}
+		if placeTokens(m, sh, gr, func(ti int, step float64) []board.Point { return lp.scan(m, sh, ti, K, step) }, ti, its, pl.TokH, gap, K, free, layout, put) {
+			continue
+		}
+		// Nowhere inside (an island too small to hold its name and a
+		// token, Cramped): each house's units in one small token beside
+		// it, touching it, as a printed map names an island on the sea.
+		// Beside it, anything may be in the way.
+		freeAll := func(r Rect) bool {
+			if !lp.inView(r) {
+				return false
+			}
+			for _, o := range obstacles {
+				if Overlap(r.Inset(-1), o) > 0 {
+					return false
 				}
-				for _, c := range cands {
-					block := Rect{math.Round(c.X - bw/2), math.Round(c.Y - bh/2), bw, bh}
-					rs := make([]Rect, len(its))
-					for i := range its {
-						row, col := i/cols, i%cols
-						inRow := min(cols, len(its)-row*cols)
-						rx := block.X + (bw-(float64(inRow)*tw+float64(inRow-1)*gap))/2
-						rs[i] = Rect{rx + float64(col)*(tw+gap), block.Y + float64(row)*(pl.TokH+gap), tw, pl.TokH}
-					}
-					cost := float64(ci)*0.01 + float64(outside(rs))*tw*pl.TokH
-					ci++
-					if !inView(block) {
-						cost += 1e5
-					}
-					// A token hidden under another hides a fact: worse than
-					// one astride a border.
-					for _, o := range obstacles {
-						if ov := Overlap(block.Inset(-1), o); ov > 0 {
-							cost += 1e4 + 20*ov
-						}
-					}
-					if cost < bestCost {
-						best, bestBlock, bestCost = rs, block, cost
-					}
-					if cost < 1 {
+			}
+			return true
+		}
+		h := math.Max(10, math.Round(pl.TokH*0.65))
+		one := mergeTokens(its)
+		tw := mergedWidth(h)
+		d := sh.Depth[ti] * K * 0.7
+		placed := false
+		for cols := len(one); cols >= 1 && !placed; cols-- {
+			rows := (len(one) + cols - 1) / cols
+			bw, bh := float64(cols)*tw+float64(cols-1), float64(rows)*h+float64(rows-1)
+			for _, f := range []float64{1, 0.7, 1.3, 1.6} {
+				dx, dy := (d+bw/2)*f, (d+bh/2)*f
+				for _, c := range []board.Point{{X: px + dx, Y: py}, {X: px - dx, Y: py}, {X: px, Y: py + dy}, {X: px, Y: py - dy},
+					{X: px + dx, Y: py + dy}, {X: px - dx, Y: py + dy}, {X: px + dx, Y: py - dy}, {X: px - dx, Y: py - dy}} {
+					block, rs := layout(one, h, tw, 1, cols, c)
+					if freeAll(block) && touches(sh, ti, block, K) {
+						put(ti, one, block, rs)
+						placed = true
 						break
 					}
 				}
-			}
-			if small && bestCost >= 1 {
-				stranded = append(stranded, ti)
-			}
-			pl.Blocks[ti] = bestBlock
-			obstacles = append(obstacles, bestBlock)
-			for i, it := range its {
-				it.R = best[i]
-				pl.Tokens = append(pl.Tokens, it)
+				if placed {
+					break
+				}
 			}
 		}
-		return stranded
+		if !placed {
+			block, rs := layout(one, h, tw, 1, len(one), board.Point{X: px, Y: py})
+			put(ti, one, block, rs)
+		}
 	}
-	// A small territory hemmed in by its neighbours' tokens is placed
-	// again first, the others then finding room round it.
-	if stranded := place(order); len(stranded) > 0 {
-		rest := slices.DeleteFunc(slices.Clone(order), func(ti int) bool { return slices.Contains(stranded, ti) })
-		place(append(stranded, rest...))
+	return pl
+}
+
+// touches reports whether rectangle r (pixels, k per cell) lies partly on
+// territory t.
+func touches(sh *Shapes, t int, r Rect, k float64) bool {
+	for i := 0; i <= 8; i++ {
+		for j := 0; j <= 8; j++ {
+			if sh.TerrAt((r.X+r.W*float64(i)/8)/k, (r.Y+r.H*float64(j)/8)/k) == t {
+				return true
+			}
+		}
 	}
-	// Names: the smallest territories choose first, roads last.
-	order = order[:0]
+	return false
+}
+
+// mergedWidth is the width of a token of height h that holds a house's
+// units of every kind: its mark and their number.
+func mergedWidth(h float64) float64 { return math.Round(h * 1.55) }
+
+// mergeTokens makes one token of each house's tokens (a flag stays a
+// flag): for a territory too small to hold them one by one.
+func mergeTokens(its []TokenItem) []TokenItem {
+	var out []TokenItem
+	for _, it := range its {
+		if it.Flag {
+			out = append(out, it)
+			continue
+		}
+		j := slices.IndexFunc(out, func(o TokenItem) bool { return o.House == it.House && o.Attack == it.Attack && !o.Flag })
+		if j < 0 {
+			it.All = true
+			out = append(out, it)
+			continue
+		}
+		out[j].N += it.N
+	}
+	return out
+}
+
+// placeTokens lays territory ti's tokens out inside it, clear of what
+// free refuses: in rows (one row … one column), at the pole, the
+// territory's deep spots, round the pole, then anywhere inside it, nearest
+// the pole first; at full height, then smaller, then each house's units in
+// one token. It reports false when no layout fits.
+func placeTokens(m *board.Map, sh *Shapes, gr *ground, scanAt func(int, float64) []board.Point, ti int, its []TokenItem, tokH, gap, k float64,
+	free func(Rect) bool, layout func([]TokenItem, float64, float64, float64, int, board.Point) (Rect, []Rect),
+	put func(int, []TokenItem, Rect, []Rect)) bool {
+	px, py := sh.Pole[ti].X*k, sh.Pole[ti].Y*k
+	heights := []float64{tokH, math.Round(tokH * 0.8), math.Max(10, math.Round(tokH*0.65))}
+	merged := mergeTokens(its)
+	for _, one := range []bool{false, true} {
+		toks := its
+		hs := heights
+		if one {
+			// Merged, down to 9 pixels: the mark and a digit still read.
+			toks, hs = merged, append(heights, math.Max(9, math.Round(tokH*0.55)))
+		}
+		for _, h := range hs {
+			tw := TokenWidth(h)
+			if one {
+				tw = mergedWidth(h)
+			}
+			g := math.Max(1, math.Round(gap*h/tokH))
+			// The pole, the deep spots and round the pole first, in every
+			// arrangement; then anywhere inside.
+			for pass := 0; pass < 2; pass++ {
+				var scan []board.Point
+				if pass == 1 {
+					scan = scanAt(ti, math.Max(2, math.Round(h/3)))
+				}
+				for cols := len(toks); cols >= 1; cols-- {
+					rows := (len(toks) + cols - 1) / cols
+					bw := float64(cols)*tw + float64(cols-1)*g
+					bh := float64(rows)*h + float64(rows-1)*g
+					cands := scan
+					if pass == 0 {
+						cands = []board.Point{{X: px, Y: py}}
+						for _, s := range sh.Spots[ti] {
+							cands = append(cands, board.Point{X: s.X * k, Y: s.Y * k})
+						}
+						for _, f := range []float64{0.6, 1.2} {
+							dx, dy := (bw+g)*f, (bh+g)*f
+							cands = append(cands,
+								board.Point{X: px + dx, Y: py}, board.Point{X: px - dx, Y: py},
+								board.Point{X: px, Y: py - dy}, board.Point{X: px, Y: py + dy})
+						}
+					}
+					for _, c := range cands {
+						block, rs := layout(toks, h, tw, g, cols, c)
+						if !free(block) {
+							continue
+						}
+						ok := true
+						for _, r := range rs {
+							if !gr.inside(ti, r) {
+								ok = false
+								break
+							}
+						}
+						if ok {
+							put(ti, toks, block, rs)
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ground answers whether boxes lie inside territories, at k pixels per
+// cell: from each territory's spans along a row of pixels (where its
+// outline crosses the row), found once per row, so that a box costs a
+// few rows instead of a point-in-polygon test per sample.
+type ground struct {
+	m    *board.Map
+	sh   *Shapes
+	k    float64
+	rows []map[float64][]float64
+}
+
+func newGround(m *board.Map, sh *Shapes, k float64) *ground {
+	return &ground{m: m, sh: sh, k: k, rows: make([]map[float64][]float64, len(m.Territories))}
+}
+
+// spans are the x (in cells) where territory ti's outline crosses row
+// gy, sorted: it holds the row between the 1st and 2nd, the 3rd and 4th…
+func (g *ground) spans(ti int, gy float64) []float64 {
+	if g.rows[ti] == nil {
+		g.rows[ti] = map[float64][]float64{}
+	}
+	if xs, ok := g.rows[ti][gy]; ok {
+		return xs
+	}
+	var xs []float64
+	for _, l := range g.sh.Loops[ti] {
+		n := len(l)
+		for i := 0; i < n; i++ {
+			a, b := l[i], l[(i+1)%n]
+			if (a.Y > gy) != (b.Y > gy) {
+				xs = append(xs, a.X+(gy-a.Y)*(b.X-a.X)/(b.Y-a.Y))
+			}
+		}
+	}
+	sort.Float64s(xs)
+	g.rows[ti][gy] = xs
+	return xs
+}
+
+// inside reports whether box r (pixels) lies inside territory ti: along
+// rows a pixel inside its top and bottom edges, every 3 pixels between
+// and at a sixth, a half and five sixths of its height, the whole width
+// (a pixel in from either side) is on its ground. A road's box lies
+// within 2 cells of its track at a grid of points.
+func (g *ground) inside(ti int, r Rect) bool {
+	tr := &g.m.Territories[ti]
+	if tr.Kind == board.Road {
+		for i := 0; i <= 4; i++ {
+			for j := 0; j <= 2; j++ {
+				gx, gy := (r.X+1+(r.W-2)*float64(i)/4)/g.k, (r.Y+1+(r.H-2)*float64(j)/2)/g.k
+				if !nearPath(tr.Path, gx, gy, 2) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	x0, x1 := (r.X+1)/g.k, (r.X+r.W-1)/g.k
+	row := func(y float64) bool {
+		xs := g.spans(ti, y/g.k)
+		for i := 0; i+1 < len(xs); i += 2 {
+			if xs[i] < x0 && x1 < xs[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	if !row(r.Y+r.H/2) || !row(r.Y+1) || !row(r.Y+r.H-1) || !row(r.Y+r.H/6) || !row(r.Y+r.H*5/6) {
+		return false
+	}
+	for y := r.Y + 4; y < r.Y+r.H-1; y += 3 {
+		if !row(y) {
+			return false
+		}
+	}
+	return true
+}
+
+// scanCentres are points over territory ti's bounding box (a road's: its
+// track's, 2 cells round), every step pixels (more where the box is
+// large), nearest (px, py) first: the last places tried for a box inside
+// it.
+func scanCentres(m *board.Map, sh *Shapes, ti int, k, step, px, py float64) []board.Point {
+	var b [4]float64
+	if tr := m.Territories[ti]; tr.Kind == board.Road {
+		b = [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+		for _, p := range tr.Path {
+			b = [4]float64{math.Min(b[0], p.X-2), math.Min(b[1], p.Y-2), math.Max(b[2], p.X+2), math.Max(b[3], p.Y+2)}
+		}
+	} else {
+		b = sh.box[ti]
+	}
+	x0, y0, x1, y1 := b[0]*k, b[1]*k, b[2]*k, b[3]*k
+	for (x1-x0)*(y1-y0)/(step*step) > 3000 {
+		step *= 1.5
+	}
+	var out []board.Point
+	for y := y0 + step/2; y < y1; y += step {
+		for x := x0 + step/2; x < x1; x += step {
+			out = append(out, board.Point{X: x, Y: y})
+		}
+	}
+	d := func(a board.Point) float64 { return (a.X-px)*(a.X-px) + (a.Y-py)*(a.Y-py) }
+	slices.SortFunc(out, func(a, c board.Point) int {
+		if r := cmp.Compare(d(a), d(c)); r != 0 {
+			return r
+		}
+		if r := cmp.Compare(a.Y, c.Y); r != 0 {
+			return r
+		}
+		return cmp.Compare(a.X, c.X)
+	})
+	return out
+}
+
+// scan is scanCentres of territory ti round its pole at step, kept in
+// the label plan: the tokens' last places are the same for every plan
+// at this size.
+func (lp *labelPlan) scan(m *board.Map, sh *Shapes, ti int, k, step float64) []board.Point {
+	key := scanKey{ti, step}
+	lp.mu.Lock()
+	defer lp.mu.Unlock()
+	if pts, ok := lp.scans[key]; ok {
+		return pts
+	}
+	if lp.scans == nil {
+		lp.scans = map[scanKey][]board.Point{}
+	}
+	pts := scanCentres(m, sh, ti, k, step, sh.Pole[ti].X*k, sh.Pole[ti].Y*k)
+	lp.scans[key] = pts
+	return pts
+}
+
+type scanKey struct {
+	t    int
+	step float64
+}
+
+// labelPlan is where the names, rivers' names and port anchors go for one
+// map at one size and view: from the map and the size alone, never the
+// units, so a name stays put as they come and go.
+type labelPlan struct {
+	labels  []LabelItem
+	boxes   []Rect
+	rivers  []RiverLabel
+	anchors []Rect
+	cramped []bool
+	mu      sync.Mutex
+	scans   map[scanKey][]board.Point
+	fixed   []Rect // anchors, bridges, the board's buttons at the fitted view
+	view    Rect   // the viewport at the fitted view (W = 0: anywhere)
+}
+
+func (lp *labelPlan) inView(r Rect) bool {
+	v := lp.view
+	return v.W == 0 || r.X >= v.X && r.Y >= v.Y && r.X+r.W <= v.X+v.W && r.Y+r.H <= v.Y+v.H
+}
+
+// labelKey is what a label plan depends on.
+type labelKey struct {
+	m                    *board.Map
+	k, scale, step, tokH float64
+	view                 Rect
+	controls             [3]Rect
+}
+
+// labelCache keeps the label plans made: a plan is made again only when
+// the size or the fitted view changes (a search for room inside each
+// territory costs milliseconds; units change far more often).
+var labelCache struct {
+	sync.Mutex
+	plans map[labelKey]*labelPlan
+}
+
+// labelsFor is camera v's label plan at this size, from the cache.
+func labelsFor(v *Camera, scale, k, step, tokH, nameSize float64) *labelPlan {
+	key := labelKey{m: v.m, k: k, scale: scale, step: step, tokH: tokH}
+	var view Rect
+	var controls []Rect
+	if v.Fitted() {
+		// At the fitted view (which no pan moves) everything stays inside
+		// the viewport and clear of the board's buttons: the plan, relative
+		// to the grid's origin, knows where they are.
+		geo := v.Geom()
+		rel := func(r Rect) Rect {
+			return Rect{(r.X - geo.X) * scale, (r.Y - geo.Y) * scale, r.W * scale, r.H * scale}
+		}
+		view = rel(v.Viewport())
+		for i, c := range v.Controls() {
+			controls = append(controls, rel(c.R))
+			if i < len(key.controls) {
+				key.controls[i] = rel(c.R)
+			}
+		}
+		key.view = view
+	}
+	labelCache.Lock()
+	defer labelCache.Unlock()
+	if lp, ok := labelCache.plans[key]; ok {
+		return lp
+	}
+	lp := planLabels(v.m, v.sh, scale, k, tokH, nameSize, view, controls)
+	if labelCache.plans == nil || len(labelCache.plans) >= 32 {
+		labelCache.plans = map[labelKey]*labelPlan{}
+	}
+	labelCache.plans[key] = lp
+	return lp
+}
+
+// RoadLabelNear reports whether a road's name in box r (pixels, k per
+// cell) is along its track: the box's middle within a cell of it and 9
+// of a 5×3 grid of points over the box within two.
+func RoadLabelNear(path []board.Point, r Rect, k float64) bool {
+	if !nearPath(path, (r.X+r.W/2)/k, (r.Y+r.H/2)/k, 1) {
+		return false
+	}
+	in := 0
+	for i := 0; i < 5; i++ {
+		for j := 0; j < 3; j++ {
+			if nearPath(path, (r.X+r.W*(float64(i)+.5)/5)/k, (r.Y+r.H*(float64(j)+.5)/3)/k, 2) {
+				in++
+			}
+		}
+	}
+	return in >= 9
+}
+
+// meets reports whether rectangles a and b overlap (Overlap > 0), without
+// computing by how much: the test the searches for room make most.
+func meets(a, b Rect) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+}
+
+// seatRoom is where a w×h seat for tokens could go in a territory: the
+// centres tried, nearest its pole first, and which were found inside it
+// (0: not yet tried, 1: inside, -1: not).
+type seatRoom struct {
+	w, h  float64
+	found Rect // the seat beside() found last
+	quick []board.Point
+	scan  func() []board.Point
+	pts   []board.Point
+	ok    []int8
+}
+
+// beside reports whether a seat fits (by fits) somewhere clear of label
+// r, and where (the last found: kept by the caller).
+func (s *seatRoom) beside(r Rect, fits func(Rect) bool) bool {
+	g := r.Inset(-1)
+	// First round the pole, without the scan of the whole territory.
+	for _, p := range s.quick {
+		b := Rect{math.Round(p.X - s.w/2), math.Round(p.Y - s.h/2), s.w, s.h}
+		if !meets(b, g) && fits(b) {
+			s.found = b
+			return true
+		}
+	}
+	if s.ok == nil {
+		s.pts = s.scan()
+		s.ok = make([]int8, len(s.pts))
+	}
+	for i, p := range s.pts {
+		b := Rect{math.Round(p.X - s.w/2), math.Round(p.Y - s.h/2), s.w, s.h}
+		if s.ok[i] < 0 || Overlap(b, g) > 0 {
+			continue
+		}
+		if s.ok[i] == 0 {
+			s.ok[i] = -1
+			if fits(b) {
+				s.ok[i] = 1
+			}
+		}
+		if s.ok[i] > 0 {
+			s.found = b
+			return true
+		}
+	}
+	return false
+}
+
+// MinLabelSize is the least size of a territory's name, in pixels:
+// readable at the fitted board of a 1280×720 window.
+const MinLabelSize = 8.0
+
+// labelVariant is one way to write a territory's name.
+type labelVariant struct {
+	text            string
+	size            float64
+	code, row, bare bool
+}
+
+// planLabels places every territory's name (ports aside: the anchor
+// marks them) with its icons inside its own shape, then the rivers'
+// names: the smallest territories choose first, roads last. A name is
+// tried whole on two lines and on one, at its size and smaller down to
+// MinLabelSize, then as the territory's map code; and first where it
+// leaves a seat for two tokens at the pole, then anywhere.
+func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view Rect, controls []Rect) *labelPlan {
+	n := len(m.Territories)
+	lp := &labelPlan{boxes: make([]Rect, n), anchors: make([]Rect, n), cramped: make([]bool, n), view: view}
+	gr := newGround(m, sh, k)
+	gap := math.Max(2, math.Round(2*scale))
+	for _, c := range controls {
+		lp.fixed = append(lp.fixed, c.Inset(-gap))
+	}
+	at := func(g board.Point) (float64, float64) { return g.X * k, g.Y * k }
+	for ti, tr := range m.Territories {
+		if tr.Kind == board.Port {
+			x, y := at(sh.Pole[ti])
+			a := math.Round(tokH * 0.8)
+			lp.anchors[ti] = Rect{x - a/2, y - a/2, a, a}
+			lp.fixed = append(lp.fixed, lp.anchors[ti])
+		}
+	}
+	// Bridges (nine-player map): tokens and names leave them in view.
+	for _, br := range sh.Bridges {
+		x, y := at(br.At)
+		a := math.Max(k*1.5, 10*scale)
+		lp.fixed = append(lp.fixed, Rect{x - a/2, y - a/2, a, a})
+	}
+	var placed, seats []Rect
+	free := func(r Rect) bool {
+		if !lp.inView(r) {
+			return false
+		}
+		g := r.Inset(-1)
+		for _, o := range placed {
+			if meets(g, o) {
+				return false
+			}
+		}
+		for _, o := range lp.fixed {
+			if meets(g, o) {
+				return false
+			}
+		}
+		return true
+	}
+	var order []int
 	for ti, tr := range m.Territories {
 		if tr.Kind != board.Port {
 			order = append(order, ti)
@@ -399,115 +871,202 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 		return sh.Depth[a] < sh.Depth[b]
 	})
-	var placed []Rect
-	free := func(r Rect) bool {
-		if !inView(r) {
-			return false
+	// A name at its size, then smaller down to MinLabelSize at any
+	// window: a smaller name still says more than a code.
+	floor := MinLabelSize
+	var sizes []float64
+	for _, f := range []float64{1, 0.9, 0.8, 0.7, 0.6} {
+		if s := math.Round(nameSize*f*2) / 2; s > floor && !slices.Contains(sizes, s) {
+			sizes = append(sizes, s)
 		}
-		g := r.Inset(-1)
-		for _, o := range placed {
-			if Overlap(g, o) > 0 {
-				return false
-			}
-		}
-		for _, o := range obstacles {
-			if Overlap(g, o) > 0 {
-				return false
-			}
-		}
-		return true
 	}
-	// onGround: a name sits mostly on its own territory (a road's near its track).
-	onGround := func(ti int, r Rect, need float64) bool {
-		in, all := 0, 0
-		for i := 0; i < 5; i++ {
-			for j := 0; j < 3; j++ {
-				gx, gy := (r.X+r.W*(float64(i)+.5)/5)/K, (r.Y+r.H*(float64(j)+.5)/3)/K
-				all++
-				if m.Territories[ti].Kind == board.Road {
-					if sh.At(gx, gy) == ti || nearPath(m.Territories[ti].Path, gx, gy, 2) {
-						in++
-					}
-				} else if sh.TerrAt(gx, gy) == ti {
-					in++
-				}
-			}
-		}
-		return float64(in) >= need*float64(all)
-	}
-	// Rivers' names first: a river has no other sign of its name, a
-	// territory's name finds another place or shows its icons.
-	pl.Rivers = planRivers(m, sh, K, pl.NameSize, gap, free, &placed)
+	sizes = append(sizes, floor)
+	tw := TokenWidth(tokH)
+	// Rivers' names first, as before: a river has no other sign of its
+	// name, and a territory's name has its smaller sizes and its code.
+	lp.rivers = planRivers(m, sh, k, nameSize, gap, free, &placed)
 	for _, ti := range order {
 		tr := m.Territories[ti]
-		fort := false
-		if pv != nil {
-			_, fort = pv.Fort(board.TerrID(ti))
+		// A fortification's icon has its room whether or not one stands
+		// there: the name does not move when one is built.
+		nIcons := len(TerritoryIcons(tr, tr.Fortification))
+		var vs []labelVariant
+		for _, s := range sizes {
+			vs = append(vs, labelVariant{text: WrapName(tr.Name), size: s})
+			if WrapName(tr.Name) != tr.Name {
+				vs = append(vs, labelVariant{text: tr.Name, size: s})
+			}
+			if nIcons > 0 {
+				vs = append(vs, labelVariant{text: tr.Name, size: s, row: true})
+			}
 		}
-		nIcons := len(TerritoryIcons(tr, fort))
-		var cs []board.Point
-		b := pl.Blocks[ti]
+		code := strings.ToUpper(tr.Code)
+		for _, s := range []float64{sizes[0], floor, MinLabelSize} {
+			vs = append(vs, labelVariant{text: code, size: s, code: true}, labelVariant{text: code, size: s, code: true, row: true})
+		}
+		// Last, the code alone, down to 7 pixels: a tiny island's icons
+		// are in its tooltip.
+		vs = append(vs, labelVariant{text: code, size: MinLabelSize, code: true, bare: true}, labelVariant{text: code, size: 7, code: true, bare: true})
 		px, py := at(sh.Pole[ti])
-		// The name at its size, then a size smaller, then the icons alone.
-		small := math.Max(7, math.Round(pl.NameSize*0.85*2)/2)
-		for _, vs := range []struct {
-			name bool
-			size float64
-		}{{true, pl.NameSize}, {true, small}, {false, pl.NameSize}} {
-			variant := vs.name
-			if !variant && nIcons == 0 {
-				continue
+		// Seats for the tokens: the name leaves room inside the territory
+		// for two tokens if it can, else one, else one small token; and
+		// first the two at the pole.
+		var seat Rect
+		var rooms []*seatRoom
+		if tr.Kind != board.Road {
+			small := math.Max(10, math.Round(tokH*0.65))
+			r := Rect{math.Round(px - tw - gap/2), math.Round(py - tokH/2), 2*tw + gap, tokH}
+			if gr.inside(ti, r) {
+				seat = r
 			}
-			w, h := LabelSize(tr, vs.size, variant, nIcons)
-			cs = cs[:0]
-			if b.W > 0 {
-				cx, cy := b.X+b.W/2, b.Y+b.H/2
-				cs = append(cs,
-					board.Point{X: cx, Y: b.Y - gap - h/2}, board.Point{X: cx, Y: b.Y + b.H + gap + h/2},
-					board.Point{X: b.X + b.W + gap + w/2, Y: cy}, board.Point{X: b.X - gap - w/2, Y: cy})
-			} else {
-				cs = append(cs, board.Point{X: px, Y: py})
+			for _, sz := range [][2]float64{{2*tw + gap, tokH}, {tw, tokH}, {mergedWidth(small), small}} {
+				sz := sz
+				dx, dy := sz[0]+gap, sz[1]+gap
+				quick := []board.Point{{X: px, Y: py}, {X: px, Y: py + dy}, {X: px, Y: py - dy}, {X: px + dx, Y: py}, {X: px - dx, Y: py}}
+				rooms = append(rooms, &seatRoom{w: sz[0], h: sz[1], quick: quick, scan: func() []board.Point {
+					return lp.scan(m, sh, ti, k, math.Max(2, math.Round(sz[1]/3)))
+				}})
 			}
-			for _, s := range sh.Spots[ti] {
-				x, y := at(s)
-				cs = append(cs, board.Point{X: x, Y: y}, board.Point{X: x, Y: y - h/2 - gap}, board.Point{X: x, Y: y + h/2 + gap})
+		}
+		tiers := len(rooms) + 1
+		room := func(tier int, r Rect) bool {
+			if tier >= len(rooms) {
+				return true
 			}
-			needs := []float64{0.6, 0.25}
-			if smallTerr(m, sh, ti, K, pl.TokH) {
-				// A small territory's name may sit beside it, as a printed
-				// map names an island on the sea.
-				d := sh.Depth[ti]*K + gap
-				cs = append(cs,
-					board.Point{X: px, Y: py - d - h/2}, board.Point{X: px, Y: py + d + h/2},
-					board.Point{X: px + d + w/2, Y: py}, board.Point{X: px - d - w/2, Y: py},
-					board.Point{X: px + d + w/2, Y: py - d - h/2}, board.Point{X: px - d - w/2, Y: py - d - h/2},
-					board.Point{X: px + d + w/2, Y: py + d + h/2}, board.Point{X: px - d - w/2, Y: py + d + h/2})
-				needs = append(needs, 0)
-			}
-			// On its own ground if it can; else a name may reach over
-			// a border (never over another name or a token).
-			done := false
-			for _, need := range needs {
-				for _, c := range cs {
-					r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
-					if free(r) && onGround(ti, r, need) {
-						pl.Labels = append(pl.Labels, LabelItem{Terr: ti, R: r, Name: variant, Size: vs.size})
-						pl.Boxes[ti] = r
-						placed = append(placed, r)
-						done = true
-						break
+			return rooms[tier].beside(r, func(s Rect) bool {
+				if !lp.inView(s) || !gr.inside(ti, s) {
+					return false
+				}
+				for _, o := range lp.fixed {
+					if Overlap(s.Inset(-1), o) > 0 {
+						return false
 					}
+				}
+				for _, rl := range lp.rivers {
+					if Overlap(s.Inset(-1), rl.R) > 0 {
+						return false
+					}
+				}
+				return true
+			})
+		}
+		// Only what lies over the territory's box can be in the way.
+		var local []Rect
+		near := Rect{-1e9, -1e9, 2e9, 2e9}
+		if tr.Kind != board.Road {
+			b := sh.box[ti]
+			near = Rect{b[0]*k - 3, b[1]*k - 3, (b[2]-b[0])*k + 6, (b[3]-b[1])*k + 6}
+		}
+		for _, o := range append(slices.Clip(placed), lp.fixed...) {
+			if Overlap(near, o) > 0 {
+				local = append(local, o)
+			}
+		}
+		// A road's name keeps off the seats the names before it left for
+		// tokens, if it can (pass 0).
+		pass := 0
+		freeHere := func(r Rect) bool {
+			if !lp.inView(r) {
+				return false
+			}
+			g := r.Inset(-1)
+			for _, o := range local {
+				if meets(g, o) {
+					return false
+				}
+			}
+			if tr.Kind == board.Road && pass == 0 {
+				for _, o := range seats {
+					if meets(g, o) {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		// A name lies inside its territory; a road's along its track: its
+		// middle within a cell of it and most of it within two, as a
+		// printed map writes a road's name beside the road.
+		onOwnGround := func(r Rect) bool { return gr.inside(ti, r) }
+		if tr.Kind == board.Road {
+			onOwnGround = func(r Rect) bool { return RoadLabelNear(tr.Path, r, k) }
+		}
+		done := false
+		// The name at any size before the code, as long as some token
+		// fits beside it; with no room for a token left, the code first.
+		type try struct {
+			tier  int
+			codes bool
+		}
+		var tries []try
+		for _, codes := range []bool{false, true} {
+			for tier := 0; tier < tiers-1; tier++ {
+				tries = append(tries, try{tier, codes})
+			}
+		}
+		if len(rooms) == 0 {
+			// A road: its tokens go on its track, wherever the name is.
+			tries = append(tries, try{0, false}, try{0, true}, try{1, false}, try{1, true})
+		} else {
+			tries = append(tries, try{tiers - 1, true}, try{tiers - 1, false})
+		}
+		for _, tt := range tries {
+			if done {
+				break
+			}
+			tier := tt.tier
+			if tr.Kind == board.Road {
+				pass, tier = tt.tier, 0
+			}
+			for _, vr := range vs {
+				if vr.code != tt.codes {
+					continue
+				}
+				ni := nIcons
+				if vr.bare {
+					ni = 0
+				}
+				w, h := LabelSize(tr, vr.text, vr.size, ni, vr.row)
+				var cs []board.Point
+				scanned := false
+				if tier == 0 && seat.W > 0 {
+					cs = append(cs, board.Point{X: px, Y: seat.Y - gap - h/2}, board.Point{X: px, Y: seat.Y + seat.H + gap + h/2})
+				}
+				cs = append(cs, board.Point{X: px, Y: py})
+				for _, s := range sh.Spots[ti] {
+					x, y := at(s)
+					cs = append(cs, board.Point{X: x, Y: y}, board.Point{X: x, Y: y - h/2 - gap}, board.Point{X: x, Y: y + h/2 + gap})
+				}
+				for i := 0; i < len(cs); i++ {
+					if i == len(cs)-1 && !scanned {
+						// The deep places failed: anywhere inside it.
+						cs = append(cs, lp.scan(m, sh, ti, k, math.Max(2, math.Round(math.Min(w, h)/3)))...)
+						scanned = true
+					}
+					c := cs[i]
+					r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
+					if !freeHere(r) || !onOwnGround(r) || !room(tier, r) {
+						continue
+					}
+					lp.labels = append(lp.labels, LabelItem{Terr: ti, R: r, Name: true, Code: vr.code, Text: vr.text, Size: vr.size, Row: vr.row, NoIcons: vr.bare})
+					lp.boxes[ti] = r
+					lp.cramped[ti] = tier == len(rooms) && len(rooms) > 0
+					if tier < len(rooms) {
+						// The seat stays free of the roads' names, placed
+						// last across the land.
+						seats = append(seats, rooms[tier].found)
+					}
+					placed = append(placed, r)
+					done = true
+					break
 				}
 				if done {
 					break
 				}
 			}
-			if done {
-				break
-			}
 		}
 	}
-	return pl
+	return lp
 }
 
 // planRivers places each river's name beside the longest run of its
@@ -530,7 +1089,7 @@ func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Re
 		}
 		var cands []cand
 		for _, l := range lines {
-			for _, f := range []float64{0.5, 0.3, 0.7} {
+			for _, f := range []float64{0.5, 0.3, 0.7, 0.4, 0.6, 0.2, 0.8} {
 				cands = append(cands, cand{l, f})
 			}
 		}
@@ -573,7 +1132,7 @@ func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Re
 
 // riverOffsets are where a river's name is tried round a point of its
 // line: across it (in half heights and a gap) and along it (in half widths).
-var riverOffsets = [][2]float64{{-1, 0}, {1, 0}, {-1.8, 0}, {1.8, 0}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2.6, 0}, {2.6, 0}, {-3.5, 0}, {3.5, 0}}
+var riverOffsets = [][2]float64{{-1, 0}, {1, 0}, {-1.8, 0}, {1.8, 0}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2.6, 0}, {2.6, 0}, {-3.5, 0}, {3.5, 0}, {0, 0}, {0, -1}, {0, 1}}
 
 // pathLength is the length of a polyline.
 func pathLength(pts []board.Point) float64 {

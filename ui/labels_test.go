@@ -224,16 +224,3 @@ func TestTokensSitInsideTheirTerritory(t *testing.T) {
 		}
 	}
 }
-
-// touches reports whether rectangle r (pixels, k per cell) lies partly on
-// territory t.
-func touches(sh *Shapes, t int, r Rect, k float64) bool {
-	for i := 0; i <= 8; i++ {
-		for j := 0; j <= 8; j++ {
-			if sh.TerrAt((r.X+r.W*float64(i)/8)/k, (r.Y+r.H*float64(j)/8)/k) == t {
-				return true
-			}
-		}
-	}
-	return false
-}
