@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -331,4 +332,46 @@ func TestShotsOfMarks(t *testing.T) {
 			rendertest.SaveShot(t, fmt.Sprintf("marks-%s-%d", mc.name, sz[0]), crop)
 		}
 	}
+}
+
+// BenchmarkDrawTableMarks is BenchmarkDrawTable's repaint with marks on
+// the board (BenchmarkDrawTable's table has none): Greyjoy's ships moved,
+// another move, a promotion and a muster (shotMarks), drawn every frame.
+func BenchmarkDrawTableMarks(b *testing.B) {
+	if !haveDisplay() {
+		b.Skip("no display")
+	}
+	e, err := tabletest.RulesGame("standard", []string{"Alice", "Bob", "Carol", "Dave"}, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 120 && !e.Over(); i++ {
+		l := e.Legal()
+		if _, err := e.Apply(l[(i*7)%len(l)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p, u := newPainter(b), tableOf(rules.HotSeat(e))
+	f := tableFrame(u)
+	f.Board.Marks, _ = shotMarks(e.Map(), f.Board.Public)
+	if len(f.Board.Marks) < 3 {
+		b.Fatalf("only %d marks", len(f.Board.Marks))
+	}
+	img := ebiten.NewImage(1920, 1080)
+	defer img.Deallocate()
+	p.DrawScene(img, &f, -1)
+	rendertest.Snapshot(img)
+	defer lockDrawThread()()
+	b.ResetTimer()
+	var draw time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := drawTime()
+		p.DrawScene(img, &f, -1)
+		draw += drawTime() - t0
+		b.StopTimer()
+		img.At(0, 0) // the frame's end
+		b.StartTimer()
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(draw)/float64(time.Millisecond)/float64(b.N), "draw-cpu-ms/op")
 }
