@@ -256,7 +256,7 @@ func (v *boardView) buildBatch(sc ui.Scaler, t xform, cols []color.RGBA, hl []bo
 
 // Draw draws the board for the public view v into its viewport on dst
 // (clipped to it): hl marks legal targets, sel the selected territory (-1
-// none), marks what just happened (under the tokens).
+// none), marks what just happened (round the tokens: buildMarks).
 func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.View, hl []bool, sel int, marks []ui.Mark) {
 	sr := sc.Rect(v.Viewport())
 	clip := imageRect(sr).Intersect(dst.Bounds())

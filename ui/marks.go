@@ -21,8 +21,9 @@ const (
 	MarkRing
 )
 
-// Mark is a sign drawn on the board under the tokens: an arrow, a pulse
-// or a ring in house House's colour. Attack edges an arrow as an attack.
+// Mark is a sign drawn on the board round the tokens: an arrow (its shaft
+// under them, its head over the destination's), a pulse or a ring in house
+// House's colour. Attack edges an arrow as an attack.
 type Mark struct {
 	Kind     MarkKind
 	From, To board.TerrID
