@@ -24,9 +24,13 @@ type boardView struct {
 	// The triangles of the last picture and what they were built for.
 	batch    triBatch
 	batchKey string
-	// The marks of what just happened and what they were built for.
-	marks    triBatch
-	marksKey string
+	// The marks of what just happened and what they were built for: the
+	// arrows' shafts go under the tokens, their heads and the rings over
+	// them (marksTop), placed by the overlay plan marksPlan.
+	marks     triBatch
+	marksTop  triBatch
+	marksKey  string
+	marksPlan *ui.OverlayPlan
 	// The overlay plan (tokens and names) and what it was made for.
 	plan    *ui.OverlayPlan
 	planKey string
@@ -252,7 +256,7 @@ func (v *boardView) buildBatch(sc ui.Scaler, t xform, cols []color.RGBA, hl []bo
 
 // Draw draws the board for the public view v into its viewport on dst
 // (clipped to it): hl marks legal targets, sel the selected territory (-1
-// none), marks what just happened (under the tokens).
+// none), marks what just happened (round the tokens: buildMarks).
 func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.View, hl []bool, sel int, marks []ui.Mark) {
 	sr := sc.Rect(v.Viewport())
 	clip := imageRect(sr).Intersect(dst.Bounds())
@@ -271,14 +275,19 @@ func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.
 	}
 	v.batch.draw(sub)
 	if len(marks) > 0 {
-		if mk := fmt.Sprintf("%v|%v|%v", t, sc.S, marks); mk != v.marksKey {
-			v.marks.reset()
-			v.buildMarks(sc, t, marks)
-			v.marksKey = mk
+		// The marks go round the tokens: the plan first (drawOverlay
+		// finds it made).
+		pl := v.overlay(sc, p, t, pv)
+		if mk := fmt.Sprintf("%v|%v|%v", t, sc.S, marks); mk != v.marksKey || pl != v.marksPlan {
+			v.buildMarks(sc, t, pl, marks)
+			v.marksKey, v.marksPlan = mk, pl
 		}
 		v.marks.draw(sub)
 	}
 	v.drawOverlay(sub, sc, p, t, pv)
+	if len(marks) > 0 {
+		v.marksTop.draw(sub)
+	}
 	v.drawControls(sub, sc, p)
 }
 
@@ -300,69 +309,200 @@ func (v *boardView) drawControls(dst *ebiten.Image, sc ui.Scaler, p *Painter) {
 	p.texts = saved
 }
 
-// Colours of the marks of what just happened.
-var (
-	colMarkEdge   = color.RGBA{16, 14, 10, 255}
-	colAttackEdge = color.RGBA{200, 30, 30, 255}
-)
+// markLayer is one band of a mark's casing: its width in pixels and colour.
+type markLayer struct {
+	w float64
+	c color.RGBA
+}
 
-// buildMarks fills the marks batch: each arrow a shaft and a head in its
-// house's colour edged dark (red for an attack), a pulse two rings
-// spreading from the pole, a ring one ring round it.
-func (v *boardView) buildMarks(sc ui.Scaler, t xform, marks []ui.Mark) {
-	b := &v.marks
+// markCasing is the casing of mark k in colour hc at line scale ls, from
+// the outside in: a hairline and a casing that stand apart from each other
+// (ui.MarkCasing), and for an attack a red band inside them. A muster's
+// rings, drawn round tokens and under names, take a lighter one.
+func markCasing(k ui.Mark, hc color.RGBA, ls float64) []markLayer {
+	hair, casing := ui.MarkCasing(hc)
+	out := []markLayer{{0.7*ls + 0.8, hair}, {1.1*ls + 0.5, casing}}
+	if k.Kind == ui.MarkPulse {
+		out = []markLayer{{0.5*ls + 0.8, hair}, {0.8*ls + 0.5, casing}}
+	}
+	if k.Attack {
+		out = append(out, markLayer{1.4*ls + 0.4, ui.ColMarkAttack})
+	}
+	return out
+}
+
+// width is the layers' total width.
+func width(ls []markLayer) float64 {
+	w := 0.0
+	for _, l := range ls {
+		w += l.w
+	}
+	return w
+}
+
+// strokeCased adds line l (screen pixels) as a fill of half width half in
+// colour c inside the layers of its casing.
+func (b *triBatch) strokeCased(l ui.StrokeLine, half float64, layers []markLayer, c color.RGBA) {
+	id := xform{K: 1}
+	h := half + width(layers)
+	for _, ly := range layers {
+		b.stroke(l, id, h, ly.c, 1)
+		h -= ly.w
+	}
+	b.stroke(l, id, half, c, 1)
+}
+
+// polyCased adds the convex polygon pts (screen pixels, either turn) in
+// colour c inside the layers of its casing, each grown from the one
+// inside it with mitred corners.
+func (b *triBatch) polyCased(pts []board.Point, layers []markLayer, c color.RGBA) {
+	fan := func(ps []board.Point, c color.RGBA) {
+		cf := colF(c, 1)
+		first := b.vert(float32(ps[0].X), float32(ps[0].Y), cf)
+		for _, p := range ps[1:] {
+			b.vert(float32(p.X), float32(p.Y), cf)
+		}
+		for i := 1; i+1 < len(ps); i++ {
+			b.is = append(b.is, first, first+uint32(i), first+uint32(i+1))
+		}
+	}
+	o := width(layers)
+	for _, ly := range layers {
+		fan(growPoly(pts, o), ly.c)
+		o -= ly.w
+	}
+	fan(pts, c)
+}
+
+// growPoly is the convex polygon pts grown by o pixels on every side.
+func growPoly(pts []board.Point, o float64) []board.Point {
+	n := len(pts)
+	// The turn of the points: outward normals are on the other side.
+	area := 0.0
+	for i, p := range pts {
+		q := pts[(i+1)%n]
+		area += p.X*q.Y - q.X*p.Y
+	}
+	sign := 1.0
+	if area < 0 {
+		sign = -1
+	}
+	normal := func(p, q board.Point) (float64, float64) {
+		dx, dy := q.X-p.X, q.Y-p.Y
+		d := math.Hypot(dx, dy)
+		if d == 0 {
+			return 0, 0
+		}
+		return sign * dy / d, -sign * dx / d
+	}
+	out := make([]board.Point, n)
+	for i, p := range pts {
+		ax, ay := normal(pts[(i+n-1)%n], p)
+		bx, by := normal(p, pts[(i+1)%n])
+		k := o / math.Max(0.2, 1+ax*bx+ay*by)
+		out[i] = board.Point{X: p.X + (ax+bx)*k, Y: p.Y + (ay+by)*k}
+	}
+	return out
+}
+
+// buildMarks fills the marks' batches from the overlay plan pl: each
+// arrow a shaft (under the tokens) from beside the origin's tokens and a
+// head (over them) on the destination's, a promotion one thick ring round
+// the tokens it promoted, a muster two rings spreading from them; each in
+// its house's colour inside a casing that shows on every ground
+// (markCasing).
+func (v *boardView) buildMarks(sc ui.Scaler, t xform, pl *ui.OverlayPlan, marks []ui.Mark) {
+	under, top := &v.marks, &v.marksTop
+	under.reset()
+	top.reset()
 	sh, m := v.Shapes(), v.Map()
 	ls := v.lineScale(sc)
+	ox, oy := math.Round(t.X), math.Round(t.Y)
+	// block is territory tr's token block on the screen (W = 0: none).
+	block := func(tr board.TerrID) ui.Rect {
+		if pl == nil || int(tr) >= len(pl.Blocks) || pl.Blocks[tr].W <= 0 {
+			return ui.Rect{}
+		}
+		r := pl.Blocks[tr]
+		return ui.Rect{X: ox + r.X, Y: oy + r.Y, W: r.W, H: r.H}
+	}
+	pole := func(tr board.TerrID) board.Point {
+		x, y := t.pt(sh.Pole[tr])
+		return board.Point{X: float64(x), Y: float64(y)}
+	}
 	for _, k := range marks {
 		hc := ui.RGBA(m.Houses[k.House].Color)
-		edge := colMarkEdge
-		if k.Attack {
-			edge = colAttackEdge
-		}
+		layers := markCasing(k, hc, ls)
+		cw := width(layers)
 		switch k.Kind {
 		case ui.MarkArrow:
-			a, z := ui.ArrowEnds(sh, k)
-			ax, ay := t.pt(a)
-			zx, zy := t.pt(z)
-			dx, dy := float64(zx-ax), float64(zy-ay)
+			half := 1.9*ls + 0.3
+			head := 8*ls + 4
+			a, z := ui.ArrowPath(pole(k.From), pole(k.To), block(k.From), block(k.To), cw+ls, head*0.35, 1.2*t.K, head*1.6)
+			dx, dy := z.X-a.X, z.Y-a.Y
 			d := math.Hypot(dx, dy)
 			if d < 1 {
 				continue
 			}
+			head = math.Min(head, d*0.45)
 			ux, uy := dx/d, dy/d
-			head := math.Min(d*0.45, 7*ls+4)
-			// The shaft stops where the head starts.
-			sx, sy := float64(zx)-ux*head*0.8, float64(zy)-uy*head*0.8
-			shaft := ui.NewStrokeLine([]board.Point{{X: float64(ax), Y: float64(ay)}, {X: sx, Y: sy}}, false)
-			id := xform{K: 1}
-			b.stroke(shaft, id, 2.2*ls+1.5, edge, 0.95)
-			b.stroke(shaft, id, 2.2*ls, hc, 1)
-			px, py := -uy, ux
-			// The head: a triangle from its tip back h, w to each side.
-			tri := func(tip, h, w float64, c color.RGBA) {
-				cf := colF(c, 1)
-				bx, by := float64(zx)-ux*h, float64(zy)-uy*h
-				i := b.vert(zx+float32(ux*tip), zy+float32(uy*tip), cf)
-				b.vert(float32(bx+px*w), float32(by+py*w), cf)
-				b.vert(float32(bx-px*w), float32(by-py*w), cf)
-				b.is = append(b.is, i, i+1, i+2)
-			}
-			tri(2, head+1.5, head*0.6+2, edge)
-			tri(0, head, head*0.6, hc)
+			// The shaft stops under the head.
+			s := board.Point{X: z.X - ux*head*0.8, Y: z.Y - uy*head*0.8}
+			under.strokeCased(ui.NewStrokeLine([]board.Point{a, s}, false), half, layers, hc)
+			// The head: a triangle from its tip back head, 0.6 head to
+			// each side, on top of the tokens it points at.
+			bx, by, px, py, w := z.X-ux*head, z.Y-uy*head, -uy, ux, head*0.6
+			tri := []board.Point{z, {X: bx + px*w, Y: by + py*w}, {X: bx - px*w, Y: by - py*w}}
+			top.polyCased(tri, layers, hc)
 		case ui.MarkPulse, ui.MarkRing:
-			x, y := t.pt(sh.Pole[k.To])
-			rings := []float64{1.1, 1.7}
-			if k.Kind == ui.MarkRing {
-				rings = []float64{1.4}
+			// A promotion: one thick ring, over the tokens' neighbours;
+			// a muster: two thin ones spreading, under the names.
+			half, rings, b := 2*ls+0.6, []float64{0}, top
+			if k.Kind == ui.MarkPulse {
+				half, b = 0.8*ls+0.2, under
+				rings = []float64{0, 3*ls + 2*(half+cw)}
 			}
-			for _, r := range rings {
-				l := circleLine(float64(x), float64(y), r*t.K)
-				b.stroke(l, xform{K: 1}, 1.2*ls+1.5, edge, 0.85)
-				b.stroke(l, xform{K: 1}, 1.2*ls, hc, 1)
+			r := block(k.To)
+			for _, grow := range rings {
+				off := half + cw + ls + grow
+				var l ui.StrokeLine
+				if r.W > 0 {
+					l = roundRectLine(r.X-off, r.Y-off, r.W+2*off, r.H+2*off, r.H/2+off)
+				} else {
+					p := pole(k.To)
+					l = circleLine(p.X, p.Y, math.Max(1.4*t.K, 8*ls)+grow)
+				}
+				b.strokeCased(l, half, layers, hc)
 			}
 		}
 	}
 }
+
+// roundRectLine is the closed stroke line of the rectangle (x, y, w, h)
+// (pixels) with corners of radius r.
+func roundRectLine(x, y, w, h, r float64) ui.StrokeLine {
+	r = math.Min(r, math.Min(w, h)/2)
+	const n = 6 // segments a corner
+	var pts []board.Point
+	for c, ctr := range [4][2]float64{{x + w - r, y + h - r}, {x + r, y + h - r}, {x + r, y + r}, {x + w - r, y + r}} {
+		for i := 0; i <= n; i++ {
+			a := (float64(c) + float64(i)/n) * math.Pi / 2
+			q := board.Point{X: ctr[0] + r*math.Cos(a), Y: ctr[1] + r*math.Sin(a)}
+			if len(pts) > 0 && math.Hypot(q.X-pts[len(pts)-1].X, q.Y-pts[len(pts)-1].Y) < 0.01 {
+				continue // a side of no length (a round end)
+			}
+			pts = append(pts, q)
+		}
+	}
+	if l := len(pts) - 1; l > 0 && math.Hypot(pts[l].X-pts[0].X, pts[l].Y-pts[0].Y) < 0.01 {
+		pts = pts[:l]
+	}
+	return ui.NewStrokeLine(pts, true)
+}
+
+// colAttackEdge edges the attacker's tokens during a combat, as it edges
+// their attack's arrow.
+var colAttackEdge = ui.ColMarkAttack
 
 // circleLine is a closed stroke line round (x, y) of radius r (pixels).
 func circleLine(x, y, r float64) ui.StrokeLine {
