@@ -426,7 +426,13 @@ func (v *boardView) buildMarks(sc ui.Scaler, t xform, pl *ui.OverlayPlan, marks 
 		r := pl.Blocks[tr]
 		return ui.Rect{X: ox + r.X, Y: oy + r.Y, W: r.W, H: r.H}
 	}
+	// pole is where an arrow aims in territory tr: its tokens' centre
+	// (the names keep the pole, the tokens go round them), else its pole.
 	pole := func(tr board.TerrID) board.Point {
+		if b := block(tr); b.W > 0 {
+			x, y := b.Center()
+			return board.Point{X: x, Y: y}
+		}
 		x, y := t.pt(sh.Pole[tr])
 		return board.Point{X: float64(x), Y: float64(y)}
 	}
