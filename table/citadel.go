@@ -228,7 +228,7 @@ func (u *Table) choose(v rules.Verb, title string, keep func(rules.Action) bool)
 	}
 	u.resetLocal()
 	u.offer(title, as)
-	u.picking = v
+	u.ch.picking = v
 }
 
 // clickSeatToken: a click on seat's loyalty token pos on its public row

@@ -73,7 +73,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 				probe := *u
 				c := g.Clone()
 				probe.eng = rules.HotSeat(c)
-				probe.chooser = nil
+				probe.ch.items = nil
 				probe.reveal(g.ToAct())
 				probe.clickTerritory(from)
 				if a.Verb == rules.VMove {
@@ -83,7 +83,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			}
 			if c := citadelChooser(a); c.Kind != ui.CmdNone {
 				probe := *u
-				probe.chooser = nil
+				probe.ch.items = nil
 				probe.reveal(g.ToAct())
 				probe.command(c)
 				check(&probe, l, "Citadel chooser "+a.Verb.String())

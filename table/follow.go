@@ -408,7 +408,7 @@ func combatEndLines(log []rules.LogLine) []string {
 // movePreview is the combat the move being set up would start (nil when
 // it starts none or is not complete), cached per move and game length.
 func (u *Table) movePreview() *rules.CombatView {
-	if u.moveFrom < 0 || u.moveTo < 0 || u.past != nil {
+	if u.mv.from < 0 || u.mv.to < 0 || u.past != nil {
 		return nil
 	}
 	a := u.moveAction()

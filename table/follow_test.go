@@ -344,10 +344,10 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 		n := g.Len()
 		u.clickTerritory(attack.From)
 		u.clickTerritory(attack.To)
-		if g.Len() != n || u.moveTo != attack.To {
+		if g.Len() != n || u.mv.to != attack.To {
 			t.Fatalf("seed %d: clicking the target attacked at once", seed)
 		}
-		u.moveUnits = attack.Units
+		u.mv.units = attack.Units
 		cv := u.movePreview()
 		if cv == nil || !slices.Equal(cv.AttackerTerms, pv.AttackerTerms) || !slices.Equal(cv.DefenderTerms, pv.DefenderTerms) {
 			t.Fatalf("seed %d: preview %+v, engine's %+v", seed, cv, pv)

@@ -49,13 +49,13 @@ type Keyed struct {
 // app's.
 func (u *Table) Keys(in ui.Input) Keyed {
 	var k Keyed
-	dialog := u.moveFrom >= 0 && u.moveTo >= 0
+	dialog := u.mv.from >= 0 && u.mv.to >= 0
 	do := func(c ui.Command) {
 		k.Played = u.Do(c) || k.Played
 		k.Changed = true
 	}
 	u.shift = in.Shift
-	if in.Right && u.try == nil && (u.moveFrom >= 0 || u.chooser != nil) {
+	if in.Right && u.try == nil && (u.mv.from >= 0 || u.ch.items != nil) {
 		// A right-click cancels a move being set up (or a chooser), as Esc
 		// does.
 		do(ui.Command{Kind: ui.CmdCancel})

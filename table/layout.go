@@ -214,7 +214,7 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 		logR.Y += dh + 6
 		logR.H -= dh + 6
 	}
-	chooser := len(u.chooser) > 0 && u.shown >= 0 && u.shown == ta
+	chooser := len(u.ch.items) > 0 && u.shown >= 0 && u.shown == ta
 	if chooser {
 		// A chooser takes the private and decision panels' room (and the
 		// log's under them): every choice stays on screen in readable
@@ -419,7 +419,7 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	if active {
 		for _, a := range u.legal {
 			lost := a.Verb == rules.VLostOrders
-			if (u.picking == rules.VLostOrders) == lost && (lost || a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) {
+			if (u.ch.picking == rules.VLostOrders) == lost && (lost || a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) {
 				hot[slotAt{a.House, a.Slot}] = true
 			}
 		}
@@ -872,78 +872,13 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		b.Key, b.Fill = ui.KeyEsc, ui.ColPanelHi
 		return b
 	}
-	if len(u.chooser) > 0 {
-		ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, u.chooserTitle, 15, ui.ColText))
-		y += 22
-		rs := ui.FlowRects(x, y, w, r.Y+r.H-14-ch-y, math.Max(30, u.tap+4), len(u.chooser))
-		var glyphs []ui.Widget // over the buttons, after them
-		for i, c := range u.chooser {
-			b := ui.ActionButton(rs[i], c.Label, c.Action)
-			b.Tip = c.Tip
-			b, g := u.shortCitadelButton(b, c.Action)
-			ws = append(ws, b)
-			if g.Text != "" {
-				glyphs = append(glyphs, g)
-			}
-		}
-		ws = append(ws, glyphs...)
+	if len(u.ch.items) > 0 {
+		ws = append(ws, u.chooserWidgets(r, x, y, w, ch)...)
 		return append(ws, cancel())
 	}
-	if u.moveFrom >= 0 && u.moveTo >= 0 {
-		title := fmt.Sprintf("%s → %s", u.terrName(u.moveFrom), u.terrName(u.moveTo))
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19}, Kind: ui.WText, Text: title, Size: 15, Ink: ui.ColText,
-			Tip: fmt.Sprintf("Move from %s to %s: set how many of each unit go (arrow keys: Up/Down a row, Left/Right fewer/more).", u.terrName(u.moveFrom), u.terrName(u.moveTo))})
-		y += 22
-		rows := len(u.moveRows())
-		if len(u.moveTargets) > 0 {
-			rows++ // the road's attack choice, below the units
-		}
-		rowH := math.Min(math.Max(32, u.tap+4), (r.Y+r.H-12-ch-y)/float64(max(rows, 1)))
-		for i, k := range u.moveRows() {
-			sel := i == u.moveRow
-			lab := ui.Widget{R: ui.Rect{X: x, Y: y + rowH/2 - 10, W: 90, H: 20}, Kind: ui.WText, Text: words.Title(k.String()), Size: 15, Bold: sel, Ink: ui.ColText, Tip: unitTips[k]}
-			if sel {
-				lab.Ink = ui.ColGold
-			}
-			dec := ui.Button(ui.Rect{X: x + 92, Y: y, W: 32, H: rowH - 4}, "−", ui.CmdTarget(ui.Command{Kind: ui.CmdFewerUnits, Unit: k}))
-			inc := ui.Button(ui.Rect{X: x + 190, Y: y, W: 32, H: rowH - 4}, "+", ui.CmdTarget(ui.Command{Kind: ui.CmdMoreUnits, Unit: k}))
-			// The arrow keys step the selected row (Keys); no key badge: it
-			// is wider than the button and covered its sign.
-			dec.Tip, inc.Tip = "Fewer "+words.Plural(2, k.String())+" (Left arrow on the selected row).", "More "+words.Plural(2, k.String())+" (Right arrow on the selected row)."
-			if sel {
-				dec.Fill, inc.Fill = ui.ColPanelHi, ui.ColPanelHi
-			}
-			cnt := ui.Widget{R: ui.Rect{X: x + 128, Y: y, W: 58, H: rowH - 4}, Kind: ui.WBox, Text: fmt.Sprintf("%d/%d", u.moveUnits[k], u.moveMax[k]), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText, Selected: sel,
-				Tip: fmt.Sprintf("%d of the %d %s that may go.", u.moveUnits[k], u.moveMax[k], words.Plural(u.moveMax[k], k.String()))}
-			ws = append(ws, lab, dec, cnt, inc)
-			y += rowH
-		}
-		if n := len(u.moveTargets); n > 0 {
-			// Onto a road: attack none of the houses there, or one (the
-			// choice framed; the preview beside the dialog shows the fight).
-			bw := (w - float64(n)*4) / float64(n+1)
-			for i := range n + 1 {
-				br := ui.Rect{X: x + float64(i)*(bw+4), Y: y, W: bw, H: rowH - 4}
-				h, label, tip := board.NoHouse, "None", "Attack nobody: join the road beside the houses there."
-				if i > 0 {
-					h = u.moveTargets[i-1]
-					label, tip = u.houseName(h), "Attack House "+u.houseName(h)+"'s troops on the road; only they fight."
-				}
-				b := ui.Button(br, label, ui.CmdTarget(ui.Command{Kind: ui.CmdMoveAttack, N: int(h)}))
-				b.Selected, b.Tip = h == u.moveHouse, tip
-				if b.Selected {
-					b.Fill = ui.ColPanelHi
-				}
-				ws = append(ws, b)
-			}
-		}
-		label := "Move"
-		if u.movePreview() != nil {
-			label = "Attack"
-		}
-		b := ui.Button(ui.Rect{X: x, Y: r.Y + r.H - 8 - ch, W: w - 116, H: ch}, label, ui.CmdTarget(ui.Command{Kind: ui.CmdMoveConfirm}))
-		b.Fill, b.Key = ui.ColOK, ui.KeyEnter
-		return append(ws, b, cancel())
+	if u.mv.from >= 0 && u.mv.to >= 0 {
+		ws = append(ws, u.moveDialogWidgets(r, x, y, w, ch)...)
+		return append(ws, cancel())
 	}
 	var hint string
 	switch {
@@ -955,7 +890,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		hint = "Cersei: click a highlighted agent to remove it, or decline."
 	case u.has(rules.VResolve):
 		hint = "Click one of your highlighted agents."
-	case u.moveFrom >= 0:
+	case u.mv.from >= 0:
 		hint = "Click a highlighted territory to move there."
 	case u.has(rules.VMuster):
 		hint = words.Count(u.pub.MusterPoints, "muster point") + " left: click a highlighted territory."

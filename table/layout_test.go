@@ -133,8 +133,8 @@ func TestMusterChooser(t *testing.T) {
 		t.Fatalf("highlights %v, want only Winterfell", hl)
 	}
 	u.click(ui.Target{Kind: ui.TTerritory, Terr: 0})
-	if len(u.chooser) != 2 {
-		t.Fatalf("chooser has %d entries, want 2", len(u.chooser))
+	if len(u.ch.items) != 2 {
+		t.Fatalf("chooser has %d entries, want 2", len(u.ch.items))
 	}
 	ws := u.tableWidgets(NewLayout(m.Grid.W, m.Grid.H, 2, 0))
 	b, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Action != nil && *w.T.Action == ship })
@@ -164,16 +164,16 @@ func TestMoveWithCounts(t *testing.T) {
 	u := New(f, Options{Seed: 1})
 	u.reveal(0)
 	u.click(ui.Target{Kind: ui.TTerritory, Terr: 0})
-	if u.moveFrom != 0 {
-		t.Fatalf("source not selected (moveFrom %d)", u.moveFrom)
+	if u.mv.from != 0 {
+		t.Fatalf("source not selected (moveFrom %d)", u.mv.from)
 	}
 	hl, sel := u.highlights()
 	if !hl[1] || hl[2] || sel != 0 {
 		t.Fatalf("highlights %v sel %d, want Karhold lit and Winterfell selected", hl, sel)
 	}
 	u.click(ui.Target{Kind: ui.TTerritory, Terr: 1})
-	if u.moveUnits != mv(2, 1).Units {
-		t.Fatalf("default counts %v, want all units", u.moveUnits)
+	if u.mv.units != mv(2, 1).Units {
+		t.Fatalf("default counts %v, want all units", u.mv.units)
 	}
 	u.click(ui.CmdTarget(ui.Command{Kind: ui.CmdFewerUnits, Unit: board.Knight}))
 	u.click(ui.CmdTarget(ui.Command{Kind: ui.CmdFewerUnits, Unit: board.Knight})) // not below zero

@@ -169,7 +169,7 @@ func (u *Table) portraitWidgets(l Layout) []ui.Widget {
 		switch {
 		case u.shown < 0 || u.shown != ta:
 			ws = append(ws, u.privateWidgets(l.Pane)...)
-		case len(u.chooser) > 0 || u.moveFrom >= 0 && u.moveTo >= 0:
+		case len(u.ch.items) > 0 || u.mv.from >= 0 && u.mv.to >= 0:
 			// A chooser or the move's steppers take the whole pane.
 			u.hiddenPlays = nil
 			ws = append(ws, u.actionWidgets(l.Pane)...)

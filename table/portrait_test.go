@@ -142,7 +142,7 @@ func TestPortraitTableOnAPhone(t *testing.T) {
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
 				probe.eng = rules.HotSeat(g.Clone())
-				probe.chooser = nil
+				probe.ch.items = nil
 				probe.reveal(g.ToAct())
 				probe.clickTerritory(from)
 				if a.Verb == rules.VMove {

@@ -66,10 +66,10 @@ var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noti
 // State is a copy of the table's own state (see State).
 func (u *Table) State() State {
 	s := State{Shown: u.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]board.HouseID(nil), u.arrange...),
-		ChooserTitle: u.chooserTitle, Picking: u.picking, MoveFrom: u.moveFrom, MoveTo: u.moveTo, MoveUnits: u.moveUnits,
-		MoveHouse: u.moveHouse, MoveTargets: slices.Clone(u.moveTargets),
+		ChooserTitle: u.ch.title, Picking: u.ch.picking, MoveFrom: u.mv.from, MoveTo: u.mv.to, MoveUnits: u.mv.units,
+		MoveHouse: u.mv.house, MoveTargets: slices.Clone(u.mv.targets),
 		Past: -1, TryFrom: -1, TryHouse: -1}
-	for _, c := range u.chooser {
+	for _, c := range u.ch.items {
 		s.Choices = append(s.Choices, c.Action)
 	}
 	for _, n := range u.notices {

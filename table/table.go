@@ -3,7 +3,6 @@ package table
 import (
 	"fmt"
 	"math/rand"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -43,13 +42,6 @@ type Options struct {
 	LargeLog bool
 }
 
-// choice is one entry of a pop-up chooser.
-type choice struct {
-	Label  string
-	Action rules.Action
-	Tip    string
-}
-
 // Table is the table room: the game's table as one seat (or the public)
 // sees it, and what a click means. It turns click targets into actions
 // (one match → apply, several → chooser, none → the engine's reason),
@@ -87,13 +79,8 @@ type Table struct {
 	msg    string
 	msgErr bool
 
-	moveFrom, moveTo   board.TerrID
-	moveUnits, moveMax [board.NumUnits]int
-	// moveHouse is the house the move attacks on a road (NoHouse: none);
-	// moveTargets the houses there it may attack.
-	moveHouse   board.HouseID
-	moveTargets []board.HouseID
-	moveRow     int // the move dialog's row the arrow keys change
+	// mv is the move being set up and its count dialog (dialogs.go).
+	mv moveDialog
 	// asked is the undo or redo (ui.CmdUndo, ui.CmdRedo; CmdNone: none)
 	// that asked before crossing into another player's decision, at game
 	// length askedAt: the same command there goes on.
@@ -107,11 +94,9 @@ type Table struct {
 	arrangeSel int
 	exSel      []int
 
-	chooser      []choice
-	chooserTitle string
-	// picking is the Citadel verb whose target the chooser (or a click on
-	// a slot or a token) picks (citadel.go); 0 for none.
-	picking rules.Verb
+	// ch is the chooser: the actions a click may mean, to pick one of
+	// (dialogs.go).
+	ch chooser
 
 	rng *rand.Rand
 	// seed is the game's seed: shown on the end screen, or throughout a
@@ -148,7 +133,7 @@ func New(g Game, o Options) *Table {
 		shuffle = o.Seed
 	}
 	u := &Table{eng: g, m: g.Map(), seats: g.Seats(), shown: -1,
-		moveFrom: -1, moveTo: -1, arrangeSel: -1,
+		mv: moveDialog{from: -1, to: -1}, arrangeSel: -1,
 		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatBots: o.Bots,
 		recent: recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
@@ -264,17 +249,12 @@ func (u *Table) hide() {
 	u.refresh()
 }
 
-// moveAction is the move the dialog is set to.
-func (u *Table) moveAction() rules.Action {
-	return rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: u.moveTo, Units: u.moveUnits, House: u.moveHouse}
-}
-
 func (u *Table) resetLocal() {
-	u.moveFrom, u.moveTo = -1, -1
-	u.moveHouse, u.moveTargets = board.NoHouse, nil
+	u.mv.from, u.mv.to = -1, -1
+	u.mv.house, u.mv.targets = board.NoHouse, nil
 	u.exSel = nil
 	u.arrangeSel = -1
-	u.chooser, u.chooserTitle, u.picking = nil, "", 0
+	u.ch.items, u.ch.title, u.ch.picking = nil, "", 0
 	u.asked = ui.CmdNone
 }
 
@@ -354,314 +334,6 @@ func (u *Table) FollowUndo(msg string) {
 	u.setMsg(msg, false)
 }
 
-// explain shows why a plausible action is refused (or applies it if the
-// engine accepts it after all).
-func (u *Table) explain(a rules.Action, fallback string) {
-	if err := u.eng.Check(a); err != nil {
-		u.setMsg(err.Error(), true)
-		return
-	}
-	if fallback != "" && len(u.legal) == 0 {
-		u.setMsg(fallback, true)
-		return
-	}
-	u.apply(a)
-}
-
-func (u *Table) offer(title string, as []rules.Action) {
-	u.chooserTitle = title
-	u.chooser = u.chooser[:0]
-	for _, a := range as {
-		u.chooser = append(u.chooser, choice{u.describe(a), a, u.citadelTip(a)})
-	}
-}
-
-// pick applies the only match, offers a chooser for several, and reports
-// whether there was any match.
-func (u *Table) pick(title string, as []rules.Action) bool {
-	switch len(as) {
-	case 0:
-		return false
-	case 1:
-		u.apply(as[0])
-	default:
-		u.offer(title, as)
-	}
-	return true
-}
-
-// click handles one hit-test result on the table.
-func (u *Table) click(t ui.Target) {
-	if u.shown >= 0 && u.followClick(t) {
-		return
-	}
-	if u.shown < 0 || u.shown != u.eng.ToAct() {
-		return
-	}
-	switch t.Kind {
-	case ui.TButton:
-		if t.Action != nil {
-			u.apply(*t.Action)
-			return
-		}
-		u.command(t.Cmd)
-	case ui.TSlot:
-		u.clickSlot(t.House, t.Slot)
-	case ui.TToken:
-		u.clickToken(t.Index)
-	case ui.TSeatToken:
-		u.clickSeatToken(t.Seat, t.Index)
-	case ui.TTerritory:
-		u.clickTerritory(t.Terr)
-	}
-}
-
-// command carries out a command of the table's own (selections and
-// dialogs); the seat shown must be the one to act, except to cancel.
-func (u *Table) command(c ui.Command) {
-	if u.followCommand(c) {
-		return
-	}
-	if c.Kind == ui.CmdCancel {
-		u.resetLocal()
-		u.setMsg("", false)
-		return
-	}
-	if u.shown < 0 || u.shown != u.eng.ToAct() || u.citadelCommand(c) {
-		return
-	}
-	switch c.Kind {
-	case ui.CmdShuffle:
-		u.rng.Shuffle(len(u.arrange), func(i, j int) { u.arrange[i], u.arrange[j] = u.arrange[j], u.arrange[i] })
-		u.arrangeSel = -1
-	case ui.CmdConfirmArrange:
-		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: rules.NewArrangement(u.arrange)})
-	case ui.CmdMoveConfirm:
-		if u.moveFrom < 0 || u.moveTo < 0 {
-			return
-		}
-		u.apply(u.moveAction())
-	case ui.CmdMoveAttack:
-		h := board.HouseID(c.N)
-		if h == board.NoHouse || slices.Contains(u.moveTargets, h) {
-			u.moveHouse = h
-		}
-	case ui.CmdMoreUnits:
-		if k := c.Unit; k < board.NumUnits && u.moveUnits[k] < u.moveMax[k] {
-			u.moveUnits[k]++
-		}
-	case ui.CmdFewerUnits:
-		if k := c.Unit; k < board.NumUnits && u.moveUnits[k] > 0 {
-			u.moveUnits[k]--
-		}
-	case ui.CmdMoveRow:
-		rows := u.moveRows()
-		if len(rows) > 0 {
-			u.moveRow = (u.moveRow + c.N%len(rows) + len(rows)) % len(rows)
-		}
-	}
-}
-
-// moveRows are the unit kinds the move dialog offers, top to bottom.
-func (u *Table) moveRows() []board.Unit {
-	var ks []board.Unit
-	for k := board.Unit(0); k < board.NumUnits; k++ {
-		if u.moveMax[k] > 0 {
-			ks = append(ks, k)
-		}
-	}
-	return ks
-}
-
-// moveRowUnit is the unit kind of the move dialog's selected row.
-func (u *Table) moveRowUnit() (board.Unit, bool) {
-	rows := u.moveRows()
-	if u.moveRow < 0 || u.moveRow >= len(rows) {
-		return 0, false
-	}
-	return rows[u.moveRow], true
-}
-
-func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
-	if u.picking == rules.VLostOrders {
-		u.clickLostOrders(house, slot)
-		return
-	}
-	as := u.filter(func(a rules.Action) bool {
-		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && a.House == house && a.Slot == slot
-	})
-	if u.pick("", as) {
-		return
-	}
-	v := rules.VPlace
-	switch {
-	case u.has(rules.VRemove):
-		v = rules.VRemove
-	case u.pub.Phase == rules.PhaseResolve:
-		v = rules.VResolve
-	case u.pub.Phase != rules.PhasePlace:
-		u.setMsg(fmt.Sprintf("Nothing to do with that slot now. %s", u.pub.Prompt), true)
-		return
-	}
-	u.explain(rules.Action{Seat: u.shown, Verb: v, House: house, Slot: slot}, "")
-}
-
-func (u *Table) clickToken(i int) {
-	if u.has(rules.VArrange) {
-		if i < 0 || i >= len(u.arrange) {
-			return
-		}
-		if u.arrangeSel < 0 {
-			u.arrangeSel = i
-			return
-		}
-		u.arrange[u.arrangeSel], u.arrange[i] = u.arrange[i], u.arrange[u.arrangeSel]
-		u.arrangeSel = -1
-		return
-	}
-	if !u.has(rules.VExchange) {
-		u.setMsg("Your loyalty tokens can only be exchanged at the end of a round.", true)
-		return
-	}
-	for k, s := range u.exSel {
-		if s == i {
-			u.exSel = append(u.exSel[:k], u.exSel[k+1:]...)
-			return
-		}
-	}
-	u.exSel = append(u.exSel, i)
-	if len(u.exSel) < 2 {
-		return
-	}
-	card := u.priv.Players[u.shown].Loyalty
-	if u.exSel[0] >= len(card) || u.exSel[1] >= len(card) {
-		u.exSel = nil
-		return
-	}
-	a, b := card[u.exSel[0]].House, card[u.exSel[1]].House
-	as := u.filter(func(x rules.Action) bool {
-		return x.Verb == rules.VExchange && ((x.A == a && x.B == b) || (x.A == b && x.B == a))
-	})
-	if !u.pick("Which token do you reveal?", as) {
-		reveal := a
-		if card[u.exSel[0]].Revealed {
-			reveal = b
-		}
-		u.explain(rules.Action{Seat: u.shown, Verb: rules.VExchange, A: a, B: b, Reveal: reveal}, "")
-		u.exSel = nil
-	}
-}
-
-func (u *Table) clickTerritory(t board.TerrID) {
-	if !u.m.HasTerr(t) {
-		return
-	}
-	name := u.m.Territories[t].Name
-	// Shift+click on another group of the mover's makes it the origin,
-	// as the message line says, even where it is also a destination.
-	if u.moveFrom >= 0 && !(u.shift && t != u.moveFrom && u.ownsMovable(t)) {
-		as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == u.moveFrom && a.To == t })
-		switch {
-		case len(as) == 1 && !u.attacks(as[0]) && board.Total(u.groupUnits(u.moveFrom)) <= 1:
-			u.apply(as[0])
-			return
-		case len(as) >= 1: // several, an attack, or a group that could send more: the count dialog
-			u.moveTo = t
-			u.moveMax = [board.NumUnits]int{}
-			// Onto a road with other houses: the move may attack one of
-			// them (seed 004), chosen in the dialog; none at first.
-			u.moveHouse, u.moveTargets = board.NoHouse, nil
-			for _, a := range as {
-				if a.House != board.NoHouse && !slices.Contains(u.moveTargets, a.House) {
-					u.moveTargets = append(u.moveTargets, a.House)
-				}
-			}
-			slices.Sort(u.moveTargets)
-			// The counts start at the largest legal move; the steppers
-			// reach what the group holds, so that a tester can ask for more
-			// than the rules allow (more than the ships carry) and read the
-			// engine's refusal.
-			u.moveMax = u.groupUnits(u.moveFrom)
-			best := -1
-			for _, a := range as {
-				n := 0
-				for k := range a.Units {
-					u.moveMax[k] = max(u.moveMax[k], a.Units[k])
-					n += a.Units[k]
-				}
-				if n > best {
-					best, u.moveUnits = n, a.Units
-				}
-			}
-			u.moveRow = 0
-			return
-		case t == u.moveFrom:
-			u.moveFrom, u.moveTo = -1, -1
-			u.setMsg("Move cancelled.", false)
-			return
-		case !u.shift || !u.ownsMovable(t):
-			// A destination the rules refuse: the engine's reason, even
-			// where your own troops stand. Only Shift+click (or a click
-			// after Esc or a right-click) makes such a group the origin.
-			u.refuseMove(t)
-			return
-		}
-	}
-	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMuster && a.From == t }); len(as) > 0 {
-		u.pick("Muster in "+name, as)
-		return
-	}
-	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VRetreat && a.To == t }); len(as) > 0 {
-		u.pick("", as)
-		return
-	}
-	if u.ownsMovable(t) {
-		u.moveFrom, u.moveTo = t, -1
-		u.setMsg(fmt.Sprintf("Moving from %s: click a highlighted territory (%s again, Esc or a right-click cancels; Shift+click another of your groups to move it instead).", name, name), false)
-		return
-	}
-	// Nothing legal here: ask the engine why.
-	switch {
-	case u.has(rules.VMuster):
-		u.explain(rules.Action{Seat: u.shown, Verb: rules.VMuster, Unit: board.Footman, From: t, To: rules.None}, "")
-	case u.has(rules.VRetreat):
-		u.explain(rules.Action{Seat: u.shown, Verb: rules.VRetreat, To: t}, "")
-	case u.has(rules.VMove):
-		u.setMsg(fmt.Sprintf("No troops of House %s in %s can move.", u.houseName(u.pub.ResolvingHouse), name), true)
-	default:
-		u.setMsg(fmt.Sprintf("%s: nothing to do there now. %s", name, u.pub.Prompt), true)
-	}
-}
-
-// ownsMovable reports whether a legal move starts in t: a group of the
-// resolving house that may be the move's origin.
-func (u *Table) ownsMovable(t board.TerrID) bool {
-	return slices.ContainsFunc(u.legal, func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == t })
-}
-
-// refuseMove shows why the move being set up may not go to t, in the
-// engine's words; the origin stays picked. Nothing is played, even should
-// the engine accept the whole group's move after all (it is not among the
-// legal moves the origin was picked from).
-func (u *Table) refuseMove(t board.TerrID) {
-	a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.moveFrom, To: t, Units: u.groupUnits(u.moveFrom), House: rules.None}
-	if err := u.eng.Check(a); err != nil {
-		u.setMsg(err.Error(), true)
-		return
-	}
-	u.setMsg(fmt.Sprintf("%s is not a destination of the move from %s.", u.terrName(t), u.terrName(u.moveFrom)), true)
-}
-
-// groupUnits is the resolving house's units in territory t (public view).
-func (u *Table) groupUnits(t board.TerrID) [board.NumUnits]int {
-	for _, g := range u.pub.Groups {
-		if g.Territory == t && g.House == u.pub.ResolvingHouse {
-			return g.Units
-		}
-	}
-	return [board.NumUnits]int{}
-}
-
 // highlights returns the territories to light up and the selected one.
 func (u *Table) highlights() ([]bool, board.TerrID) {
 	hl := make([]bool, len(u.m.Territories))
@@ -677,16 +349,16 @@ func (u *Table) highlights() ([]bool, board.TerrID) {
 			hl[t] = true
 		}
 	}
-	if u.moveFrom >= 0 {
+	if u.mv.from >= 0 {
 		for _, a := range u.legal {
-			if a.Verb == rules.VMove && a.From == u.moveFrom {
+			if a.Verb == rules.VMove && a.From == u.mv.from {
 				mark(a.To)
 			}
 		}
-		if u.moveTo >= 0 {
-			hl[u.moveTo] = true
+		if u.mv.to >= 0 {
+			hl[u.mv.to] = true
 		}
-		return hl, u.moveFrom
+		return hl, u.mv.from
 	}
 	for _, a := range u.legal {
 		switch a.Verb {
@@ -895,50 +567,6 @@ func (u *Table) Mode() Mode {
 // Apply applies action a (a bot's move) as a click would, and reports
 // whether the game accepted it (if not, the message line says why).
 func (u *Table) Apply(a rules.Action) bool { return u.apply(a) }
-
-// Click carries out a click on one of the table's targets: a slot, a
-// token, a territory, an action button, a log entry. It reports whether
-// the click went to the game (the app then saves and moves on); false in
-// try mode, where nothing is played. A button's command goes to Do.
-func (u *Table) Click(t ui.Target) bool {
-	switch {
-	case t.Kind == ui.TNone:
-		return false
-	case t.Kind == ui.TButton && t.Cmd.Kind != ui.CmdNone:
-		return u.Do(t.Cmd)
-	case u.try == nil:
-		u.click(t)
-		return true
-	case t.Kind == ui.TTerritory:
-		u.tryClick(t.Terr)
-	case t.Kind == ui.TButton && t.Action != nil || t.Kind == ui.TSlot || t.Kind == ui.TToken:
-		u.setMsg("Try mode: nothing is played. Press T or Esc to leave it first.", true)
-	default:
-		u.click(t) // the log panel's entries and scrolling
-	}
-	return false
-}
-
-// Do carries out a command of the table's (a selection, the move dialog,
-// the loyalty card, the log, undo and redo, try mode, dismissing a
-// notice). It reports whether the command went to the game (the app then
-// saves and moves on); false for try mode's own.
-func (u *Table) Do(c ui.Command) bool {
-	switch {
-	case u.try != nil && u.tryCommand(c):
-		return false
-	case c.Kind == ui.CmdTryMode:
-		u.toggleTry()
-		return false
-	case c.Kind == ui.CmdTab:
-		if c.N >= 0 && c.N < NumTabs {
-			u.tab = c.N
-		}
-		return false
-	}
-	u.command(c)
-	return true
-}
 
 // Highlights are the board's marks: the territories to light up (legal
 // targets, a hint's move; try mode's destinations) and the one selected

@@ -205,7 +205,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 		}
 	}
 	clickTerr(u, mv.From)
-	if u.moveFrom != mv.From {
+	if u.mv.from != mv.From {
 		t.Fatalf("after try mode the table does not take the move (message %q)", u.msg)
 	}
 }
