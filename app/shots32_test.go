@@ -38,11 +38,39 @@ func TestShotsOfIssue32(t *testing.T) {
 		}
 		t.Fatal("nothing to hover")
 	}
-	// 3: the digest, both maps.
-	a, _ := midGame(t, tableCase{"standard", 4}, 170, 7)
-	each(a, "i32-digest-standard")
-	a, _ = midGame(t, tableCase{"nine", 9}, 260, 5)
-	each(a, "i32-digest-nine")
+	// 3: the digest, both maps: the curtain lifts for a seat that last
+	// acted before a combat and a dozen more public lines.
+	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
+		e := rulesGame(t, tc.mapName, caseNames[:tc.players], 11)
+		rng := rand.New(rand.NewSource(11))
+		for i := 0; i < 6000 && !e.Over(); i++ {
+			l := e.Legal()
+			if _, err := e.Apply(l[rng.Intn(len(l))]); err != nil {
+				t.Fatal(err)
+			}
+			acts, seat := e.Actions(), e.ToAct()
+			own := -1
+			for j := range acts {
+				if acts[j].Seat == seat {
+					own = j
+				}
+			}
+			combat, n := false, 0
+			for _, ln := range e.View(rules.Public).Log {
+				if ln.Action > own {
+					n++
+					combat = combat || ln.Event == "combat_started"
+				}
+			}
+			if combat && n >= 14 && i > 150 {
+				break
+			}
+		}
+		a := curtainApp(t, rules.HotSeat(e), 11)
+		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
+		each(a, "i32-digest-"+tc.mapName)
+	}
+	var a *App
 
 	// 4: the count dialog of a group of two or more, both maps.
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {

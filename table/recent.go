@@ -251,6 +251,7 @@ var folded = []struct{ event, one, many string }{
 // the routine ones ("Also: 3 musters, 2 moves."), which opens the table as
 // it stood after the latest of them.
 func foldDigest(lines []rules.LogLine, took map[int]bool) (out []rules.LogLine, skipped int) {
+	lines = mergePasses(lines)
 	var keep []int
 	counts := map[string]int{}
 	last := -1
@@ -348,4 +349,39 @@ func (u *Table) digestWidgets(r ui.Rect, maxH float64) ([]ui.Widget, float64) {
 	ok.Tip = "Close this summary (it closes by itself when you act)."
 	ws = append(ws, ok)
 	return append(ws, rows...), h
+}
+
+// mergePasses makes one line of the seats an action left without a card
+// to play ("Quill, Chain and Key play no card: they hold no Arryn or
+// Stark card."): on the nine-house map a combat's forced passes would
+// fill the digest (the log keeps them one by one).
+func mergePasses(lines []rules.LogLine) []rules.LogLine {
+	const verb = " plays no card"
+	var out []rules.LogLine
+	for i := 0; i < len(lines); {
+		l := lines[i]
+		k := strings.Index(l.Text, verb)
+		if l.Event != "passed" || k < 0 {
+			out = append(out, l)
+			i++
+			continue
+		}
+		why := l.Text[k+len(verb):]
+		names := []string{l.Text[:k]}
+		j := i + 1
+		for ; j < len(lines); j++ {
+			m := lines[j]
+			mk := strings.Index(m.Text, verb)
+			if m.Event != "passed" || m.Action != l.Action || mk < 0 || m.Text[mk+len(verb):] != why {
+				break
+			}
+			names = append(names, m.Text[:mk])
+		}
+		if len(names) > 1 {
+			l.Text = words.List(names) + " play no card" + why
+		}
+		out = append(out, l)
+		i = j
+	}
+	return out
 }

@@ -123,7 +123,7 @@ func TestDigestSinceYouLastLooked(t *testing.T) {
 		// What mattered, in order, then one line counting the rest.
 		var news []rules.LogLine
 		routine := 0
-		for _, l := range want {
+		for _, l := range mergePasses(want) {
 			if digestTier(l, u.recent.digest.took) > 0 {
 				news = append(news, l)
 			} else {
@@ -363,5 +363,37 @@ func TestACombatCardSaysWhyASeatPassed(t *testing.T) {
 	}
 	if forced < 2 || chosen < 2 {
 		t.Fatalf("only %d forced and %d chosen passes on a combat card", forced, chosen)
+	}
+}
+
+// The seats one action left without a card are one line of the digest
+// (nine-house combats made eight); passes of other actions, or chosen
+// ones, stay apart.
+func TestDigestMergesForcedPasses(t *testing.T) {
+	line := func(a int, ev, text string) rules.LogLine {
+		return rules.LogLine{Action: a, Seat: rules.Public, Event: ev, Text: text}
+	}
+	got, _ := foldDigest([]rules.LogLine{
+		line(4, "combat_started", "Combat in The Shivering Sea: Arryn attacks Stark."),
+		line(4, "passed", "Quill plays no card: they hold no Arryn or Stark card."),
+		line(4, "passed", "Chain plays no card: they hold no Arryn or Stark card."),
+		line(4, "passed", "Key plays no card: they hold no Arryn or Stark card."),
+		line(5, "card_played", "Mask plays Nestor Royce (Arryn, strength 2, 2 towers)."),
+		line(6, "passed", "Crown plays no card."),
+		line(7, "passed", "Torch plays no card."),
+	}, nil)
+	var texts []string
+	for _, l := range got {
+		texts = append(texts, l.Text)
+	}
+	want := []string{
+		"Combat in The Shivering Sea: Arryn attacks Stark.",
+		"Quill, Chain and Key play no card: they hold no Arryn or Stark card.",
+		"Mask plays Nestor Royce (Arryn, strength 2, 2 towers).",
+		"Crown plays no card.",
+		"Torch plays no card.",
+	}
+	if !slices.Equal(texts, want) {
+		t.Fatalf("digest:\n%s\nwant:\n%s", strings.Join(texts, "\n"), strings.Join(want, "\n"))
 	}
 }
