@@ -22,7 +22,7 @@ const maxMarks = 12
 
 // maxDigest is how many of the lines that mattered the digest lists at
 // most (the log holds the rest), besides the line folding the trivia.
-const maxDigest = 10
+const maxDigest = 12
 
 // recent is what the table keeps of what just happened.
 type recent struct {
@@ -204,8 +204,9 @@ func digestLines(log []rules.LogLine, own int) []rules.LogLine {
 }
 
 // digestTier is how much a public line matters to a player back at the
-// table: 1 a combat, its cards and its results, or a territory won or
-// lost; 2 a rank, a reveal, a card drawn, a card's effect, a Citadel roll;
+// table: 1 a combat, its cards and its results, a territory won or lost,
+// the ranks, a token revealed; 2 a card drawn, a card's effect, a Citadel
+// roll;
 // 0 the turn's routine (placing, resolving, mustering, moving within
 // one's own lands), folded into a count. took says which actions' moves
 // entered a territory their house did not hold.
@@ -213,7 +214,8 @@ func digestTier(l rules.LogLine, took map[int]bool) int {
 	switch l.Event {
 	case "combat_started", "card_played", "passed", "combat_tied", "tie_decided",
 		"attacker_won", "defender_won", "casualties", "no_retreat", "retreated",
-		"occupied", "redeployed", "port_lost", "flag_removed", "flag_won":
+		"occupied", "redeployed", "port_lost", "flag_removed", "flag_won",
+		"ranks_computed", "exchanged", "loyalty_revealed", "game_over":
 		return 1
 	case "moved":
 		if took[l.Action] {
