@@ -203,6 +203,15 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 	for _, r := range pl.Rivers {
 		obstacles = append(obstacles, r.R)
 	}
+	// covered is how much of a token block (a pixel round it included)
+	// the obstacles placed so far cover.
+	covered := func(block Rect) float64 {
+		c := 0.0
+		for _, o := range obstacles {
+			c += Overlap(block.Inset(-1), o)
+		}
+		return c
+	}
 
 	items := make([][]TokenItem, n)
 	if pv != nil {
@@ -285,12 +294,9 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 						for _, c := range []board.Point{{X: px + dx, Y: py}, {X: px - dx, Y: py}, {X: px, Y: py - dy}, {X: px, Y: py + dy},
 							{X: px + dx, Y: py - dy}, {X: px - dx, Y: py - dy}, {X: px + dx, Y: py + dy}, {X: px - dx, Y: py + dy}} {
 							block, rs := layout(its, th, tw, gap, cols, c)
-							cost := 0.0
+							cost := covered(block)
 							if !lp.inView(block) {
 								cost += 1e5
-							}
-							for _, o := range obstacles {
-								cost += Overlap(block.Inset(-1), o)
 							}
 							if cost < bestCost {
 								best, bestRs, bestCost = block, slices.Clone(rs), cost
@@ -319,10 +325,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 							if Overlap(block, a) > 0 || !lp.inView(block) {
 								continue
 							}
-							cost := 0.0
-							for _, o := range obstacles {
-								cost += Overlap(block.Inset(-1), o)
-							}
+							cost := covered(block)
 							if cost < bestCost {
 								best, bestRs, bestCost = block, slices.Clone(rs), cost
 							}
