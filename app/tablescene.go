@@ -71,14 +71,14 @@ func (s *tableScene) do(cmd ui.Command, c *Context, self settler) {
 		c.GoTo(&toolsScene{under: self, lg: lg})
 	case cmd.Kind == ui.CmdSavePosition:
 		lg.savePosition(c)
-	case cmd.Kind == ui.CmdScenarios && !lg.tbl.Trying():
+	case cmd.Kind == ui.CmdScenarios && lg.tbl.Mode() != table.ModeTry:
 		c.GoTo(newScenarioScene(c, self, lg))
 	case cmd.Kind == ui.CmdHint:
 		lg.askHint()
 	case cmd.Kind == ui.CmdNetPanel:
 		c.GoTo(&netScene{under: self, lg: lg})
 	case lg.netDo(cmd):
-	case cmd.Kind == ui.CmdSandbox && !lg.tbl.Trying():
+	case cmd.Kind == ui.CmdSandbox && lg.tbl.Mode() != table.ModeTry:
 		lg.sandbox(c, self)
 	default:
 		s.follow(c, lg.tbl.Do(cmd), self)
