@@ -56,9 +56,8 @@ func (v *boardView) overlay(sc ui.Scaler, p *Painter, t xform, pv *rules.View) *
 	return v.plan
 }
 
-// drawOverlay draws the plan's tokens, anchors and names on dst.
-func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t xform, pv *rules.View) {
-	pl := v.overlay(sc, p, t, pv)
+// drawOverlay draws plan pl's tokens, anchors and names on dst.
+func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t xform, pv *rules.View, pl *ui.OverlayPlan) {
 	ox, oy := math.Round(t.X), math.Round(t.Y)
 	put := func(img *ebiten.Image, r ui.Rect) {
 		op := &ebiten.DrawImageOptions{}

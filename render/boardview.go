@@ -274,17 +274,16 @@ func (v *boardView) Draw(dst *ebiten.Image, sc ui.Scaler, p *Painter, pv *rules.
 		v.batchKey = key
 	}
 	v.batch.draw(sub)
+	// The overlay's plan, once a frame: the marks go round its tokens.
+	pl := v.overlay(sc, p, t, pv)
 	if len(marks) > 0 {
-		// The marks go round the tokens: the plan first (drawOverlay
-		// finds it made).
-		pl := v.overlay(sc, p, t, pv)
 		if mk := fmt.Sprintf("%v|%v|%v", t, sc.S, marks); mk != v.marksKey || pl != v.marksPlan {
 			v.buildMarks(sc, t, pl, marks)
 			v.marksKey, v.marksPlan = mk, pl
 		}
 		v.marks.draw(sub)
 	}
-	v.drawOverlay(sub, sc, p, t, pv)
+	v.drawOverlay(sub, sc, p, t, pv, pl)
 	if len(marks) > 0 {
 		v.marksTop.draw(sub)
 	}
