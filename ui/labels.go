@@ -340,17 +340,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 			continue
 		}
 		// Only what lies over the territory's box can be in the way.
-		b := sh.box[ti]
-		near := Rect{b[0]*K - 3, b[1]*K - 3, (b[2]-b[0])*K + 6, (b[3]-b[1])*K + 6}
-		if m.Territories[ti].Kind == board.Road {
-			near = Rect{-1e9, -1e9, 2e9, 2e9}
-		}
-		var local []Rect
-		for _, o := range obstacles {
-			if Overlap(near, o) > 0 {
-				local = append(local, o)
-			}
-		}
+		local := nearBox(m, sh, ti, K, obstacles)
 		free := func(r Rect) bool {
 			if !lp.inView(r) {
 				return false
@@ -954,17 +944,7 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 			})
 		}
 		// Only what lies over the territory's box can be in the way.
-		var local []Rect
-		near := Rect{-1e9, -1e9, 2e9, 2e9}
-		if tr.Kind != board.Road {
-			b := sh.box[ti]
-			near = Rect{b[0]*k - 3, b[1]*k - 3, (b[2]-b[0])*k + 6, (b[3]-b[1])*k + 6}
-		}
-		for _, o := range append(slices.Clip(placed), lp.fixed...) {
-			if Overlap(near, o) > 0 {
-				local = append(local, o)
-			}
-		}
+		local := nearBox(m, sh, ti, k, append(slices.Clip(placed), lp.fixed...))
 		// A road's name keeps off the seats the names before it left for
 		// tokens, if it can (pass 0).
 		pass := 0
@@ -1199,4 +1179,22 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// nearBox is those of rs that lie over territory ti's box (k pixels per
+// cell, 3 pixels round it): the only ones that can be in the way of its
+// name or tokens. A road's box is its whole track: every one of rs.
+func nearBox(m *board.Map, sh *Shapes, ti int, k float64, rs []Rect) []Rect {
+	if m.Territories[ti].Kind == board.Road {
+		return slices.Clone(rs)
+	}
+	b := sh.box[ti]
+	near := Rect{b[0]*k - 3, b[1]*k - 3, (b[2]-b[0])*k + 6, (b[3]-b[1])*k + 6}
+	var out []Rect
+	for _, o := range rs {
+		if Overlap(near, o) > 0 {
+			out = append(out, o)
+		}
+	}
+	return out
 }
