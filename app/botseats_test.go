@@ -36,7 +36,7 @@ func botStep(t *testing.T, a *App, now *time.Time) bool {
 		if game(a).Len() != before {
 			return true
 		}
-		live(a).play.match.Wait()
+		live(a).play.match.WaitSearch()
 	}
 	return false
 }
@@ -167,7 +167,7 @@ func TestHint(t *testing.T) {
 	if !live(a).play.match.Busy() {
 		t.Fatal("H started no search")
 	}
-	live(a).play.match.Wait()
+	live(a).play.match.WaitSearch()
 	tick(a, now)
 	a.rebuild()
 	h := tbl(a).Hinted()

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"notrueking/gamefile"
 	"notrueking/internal/version"
 	"notrueking/remote"
-	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -130,7 +128,7 @@ func (w *joinWait) Tick(_ time.Time, c *Context) bool {
 // table reads and acts on; no match runs here.
 func beginJoined(c *Context, cl *remote.Client) (*liveGame, Scene) {
 	lg := &liveGame{client: cl, play: play{on: cl}, joinLink: c.app.opts.Join}
-	lg.seenClient = cl.Seq()
+	lg.src, lg.seen = cl, cl.Seq()
 	o := table.Options{LargeLog: c.app.opts.LargeText, Shuffle: secretSeed()}
 	lg.tbl = table.New(cl, o)
 	lg.presenceFromClient(time.Now())
@@ -156,69 +154,6 @@ func (lg *liveGame) presenceFromClient(now time.Time) {
 	}
 	lg.tbl.SetPresence(ps, now)
 	lg.tbl.SetBots(remoteBots(p, n))
-}
-
-// followClient has the table follow what the host told since it last
-// looked (another player's move, a bot's, an undo, who is connected), in
-// order, then goes where the game stands; it reports whether anything
-// came.
-func (lg *liveGame) followClient(now time.Time, c *Context) bool {
-	cl, u := lg.client, lg.tbl
-	chs, ok := cl.Since(lg.seenClient)
-	if !ok {
-		lg.seenClient = cl.Seq()
-		u.Refresh()
-		lg.presenceFromClient(now)
-		lg.moved(c, false)
-		return true
-	}
-	if len(chs) == 0 {
-		// The away times tick on.
-		return lg.awayTicks(now)
-	}
-	moved, byBot := false, false
-	for _, ch := range chs {
-		lg.seenClient = ch.Seq
-		switch ch.How {
-		case "act", "redo":
-			if ch.Own {
-				continue // the table took it itself
-			}
-			evs := make([]rules.Event, len(ch.Events))
-			for i, e := range ch.Events {
-				evs[i] = e.Event
-			}
-			who := u.SeatName(ch.Seat)
-			if ch.Bot != "" {
-				who = fmt.Sprintf("%s (%s bot)", who, ch.Bot)
-			}
-			u.Follow(evs, ch.WasCombat, who)
-			moved, byBot = true, ch.Bot != ""
-		case "undo":
-			if ch.Own {
-				continue
-			}
-			u.FollowUndo(u.SeatName(ch.Seat) + " took back a decision.")
-			moved = true
-		case "sync", "seats":
-			u.Refresh()
-			moved = true
-		case "presence":
-			lg.presenceFromClient(now)
-		case "notice":
-			u.SetMessage(ch.Text, false)
-		case "end":
-			msg := "The link to the host ended."
-			if err := cl.Err(); err != nil {
-				msg = "The link to the host ended: " + err.Error()
-			}
-			u.SetMessage(msg, true)
-		}
-	}
-	if moved {
-		lg.moved(c, byBot)
-	}
-	return true
 }
 
 // awayTicks reports whether a seat's "away" time shown changed its

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"time"
 
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/remote"
 	"notrueking/rules"
@@ -23,20 +24,22 @@ type liveGame struct {
 	// rules game behind it and the match (nil for a scripted engine).
 	play play
 	// desk is the match's desk the table acts through (nil for a
-	// scripted engine); seen the match's version the table has followed.
+	// scripted engine).
 	desk   *session.Desk
-	seen   uint64
 	tester bool
+	// src is the game's feed of changes — the match's, or the client's of
+	// a game joined elsewhere (nil for a scripted engine) — and seen the
+	// last of them the table followed (follow.go).
+	src  feed.Source
+	seen uint64
 	// hosting serves the game on the network (network.go; nil: not
 	// hosted).
 	hosting *hosting
 	// client is the game joined at another host (join.go; nil: the game
-	// runs here), seenClient the last of its changes the table followed,
-	// awaySec the second the away times were last drawn at.
-	client     *remote.Client
-	joinLink   string
-	seenClient uint64
-	awaySec    int64
+	// runs here), awaySec the second the away times were last drawn at.
+	client   *remote.Client
+	joinLink string
+	awaySec  int64
 	// myTurn is whether the seat to act is this screen's, as last told
 	// (turn.go).
 	myTurn bool
@@ -55,7 +58,7 @@ func begin(c *Context, p play, seed uint64, id gameID, st seating) (*liveGame, S
 	lg.play = open(c, p, id, st)
 	if d, ok := lg.play.on.(*session.Desk); ok {
 		lg.desk = d
-		lg.seen = d.Match().Version()
+		lg.src, lg.seen = d.Match(), d.Match().Seq()
 	}
 	o := table.Options{Seed: seed, Tester: lg.tester, Bots: gamefile.BotLevels(st.players), LargeLog: c.app.opts.LargeText}
 	if !lg.tester {

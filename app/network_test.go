@@ -118,7 +118,7 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 			for i := 0; i < 200 && g.Len() == n; i++ {
 				now = now.Add(time.Second)
 				if !tick(host, now) {
-					m.Wait()
+					m.WaitSearch()
 				}
 			}
 			if g.Len() == n {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/feed"
 	"notrueking/rules"
 	"notrueking/session"
 )
@@ -41,7 +42,7 @@ func TestAdmission(t *testing.T) {
 	}
 	t.Cleanup(ann.Close)
 	<-asked
-	r.waitChange(ann, 0, func(c Change) bool { return c.How == "pending" })
+	r.waitChange(ann, 0, func(c feed.Change) bool { return c.Kind == feed.Waiting })
 	if ann.Ready() || !strings.Contains(ann.Waiting(), "Ann") {
 		t.Fatalf("waiting: ready %v, %q", ann.Ready(), ann.Waiting())
 	}
@@ -70,15 +71,15 @@ func TestAdmission(t *testing.T) {
 	if pr := r.host.Presence(); pr[0].Kind != "remote" || pr[0].Device != "Ann" || !pr[0].Connected || pr[1].Connected {
 		t.Fatalf("presence: %+v", pr)
 	}
-	r.waitChange(ann, 0, func(c Change) bool {
+	r.waitChange(ann, 0, func(c feed.Change) bool {
 		ps := ann.Presence().Seats
-		return c.How == "presence" && len(ps) == 4 && ps[0].Connected
+		return c.Kind == feed.Presence && len(ps) == 4 && ps[0].Connected
 	})
 
 	// A dropped link comes back with the token: no asking.
 	seq := ann.Seq()
 	ann.dropLink()
-	r.waitChange(ann, seq, func(c Change) bool { return c.How == "sync" })
+	r.waitChange(ann, seq, func(c feed.Change) bool { return c.Kind == feed.Resync })
 	r.same("back by the token", []*Client{ann}, true)
 
 	// Ben is refused, with the host's reason.
@@ -171,7 +172,7 @@ func TestAdmission(t *testing.T) {
 	r.m, r.host = m2, h2
 	seq = ann.Seq()
 	old.Close()
-	r.waitChange(ann, seq, func(c Change) bool { return c.How == "sync" })
+	r.waitChange(ann, seq, func(c feed.Change) bool { return c.Kind == feed.Resync })
 	if e, _ := ann.Version(); e != h2.Epoch() || e == old.Epoch() {
 		t.Fatalf("Ann's epoch %d: the new host's %d, the old %d", e, h2.Epoch(), old.Epoch())
 	}

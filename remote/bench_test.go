@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/session"
@@ -278,7 +279,7 @@ func manyGames(b testing.TB, k int, d time.Duration) (due, sent []time.Duration)
 		// match's lock, after the change).
 		var amu sync.Mutex
 		applied := map[uint64]time.Time{}
-		bg.m.Listen(func(mv session.Moved, _ *rules.Game) {
+		bg.m.Listen(func(mv feed.Change) {
 			amu.Lock()
 			applied[mv.Version] = time.Now()
 			amu.Unlock()

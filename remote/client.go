@@ -16,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"notrueking/board"
+	"notrueking/feed"
 	"notrueking/maps"
 	"notrueking/rules"
 )
@@ -75,31 +76,6 @@ var (
 	ErrClosed = errors.New("the client was closed")
 )
 
-// Change is one thing a client learnt, in order.
-type Change struct {
-	// Seq numbers the client's changes from 1.
-	Seq uint64
-	// How is "sync" (the whole state anew), "act", "undo", "redo",
-	// "seats" (an update: as Update.How), "presence", "notice",
-	// "pending" (waiting for admission: Text) or "end" (the client
-	// stopped: Err).
-	How string
-	// Seat, Bot, WasCombat and Events are the update's; Own says it
-	// answered this device's own request; Len is the game's length after
-	// it.
-	Seat      rules.Seat
-	Bot       string
-	Own       bool
-	WasCombat bool
-	Len       int
-	Events    []EventText
-	// Text is a notice's or the pending wait's words.
-	Text string
-}
-
-// keepChanges is how many changes a client keeps for Since.
-const keepChanges = 256
-
 // keepTexts is how many events' words a client keeps for EventText.
 const keepTexts = 4096
 
@@ -130,7 +106,6 @@ type Client struct {
 	stale    []staleAnswer // stale results held until the sync after them
 	ended    bool
 	err      error
-	wake     chan struct{}
 
 	// The cache: the host's last sync and the updates since.
 	ready    bool
@@ -151,8 +126,7 @@ type Client struct {
 	textKeys []string
 	presence Presence
 	waiting  string
-	changes  []Change
-	seq      uint64
+	log      feed.Log // the client's changes (feed.Source)
 }
 
 type staleAnswer struct {
@@ -183,7 +157,7 @@ func Dial(ctx context.Context, link string, o ClientOptions) (*Client, error) {
 		return nil, err
 	}
 	c := &Client{o: o, wsURL: wsURL, room: room, token: o.Token, device: newDeviceID(), proposed: newToken(), wait: map[int64]chan any{},
-		wake: make(chan struct{}), texts: map[string]string{}, toAct: -1,
+		texts: map[string]string{}, toAct: -1,
 		timeout: o.Timeout, pingEvery: o.PingEvery, silence: o.Silence}
 	if c.timeout <= 0 {
 		c.timeout = AnswerWithin
@@ -255,7 +229,7 @@ func (c *Client) end(err error) {
 	}
 	c.ended, c.err = true, err
 	c.failWaits()
-	c.changed(Change{How: "end", Text: err.Error()})
+	c.changed(feed.Change{Kind: feed.Ended, Seat: -1, Text: err.Error()})
 	c.mu.Unlock()
 	c.cancel()
 	c.notify()
@@ -274,16 +248,11 @@ func (c *Client) failWaits() {
 	c.stale = nil
 }
 
-// changed records a change (under c.mu) and wakes the waiters.
-func (c *Client) changed(ch Change) {
-	c.seq++
-	ch.Seq = c.seq
-	c.changes = append(c.changes, ch)
-	if len(c.changes) > keepChanges {
-		c.changes = slices.Delete(c.changes, 0, len(c.changes)-keepChanges)
-	}
-	close(c.wake)
-	c.wake = make(chan struct{})
+// changed records a change (under c.mu) at the version the client holds,
+// tells the listeners and wakes the waiters.
+func (c *Client) changed(ch feed.Change) {
+	ch.Version, ch.Len = c.version, c.n
+	c.log.Add(ch)
 }
 
 // notify tells OnChange (under no lock).
@@ -404,7 +373,7 @@ func (c *Client) receive(data []byte) (synced bool, fatal, err error) {
 		var p Pending
 		if err = json.Unmarshal(data, &p); err == nil {
 			c.waiting = p.Text
-			c.changed(Change{How: "pending", Text: p.Text})
+			c.changed(feed.Change{Kind: feed.Waiting, Seat: -1, Text: p.Text})
 		}
 	case KRefused:
 		var r Refused
@@ -412,7 +381,7 @@ func (c *Client) receive(data []byte) (synced bool, fatal, err error) {
 			fatal = errors.New(r.Text)
 		} else if err == nil {
 			c.waiting = r.Text
-			c.changed(Change{How: "pending", Text: r.Text})
+			c.changed(feed.Change{Kind: feed.Waiting, Seat: -1, Text: r.Text})
 		}
 	case KSync:
 		var s Sync
@@ -458,12 +427,12 @@ func (c *Client) receive(data []byte) (synced bool, fatal, err error) {
 		var p Presence
 		if err = json.Unmarshal(data, &p); err == nil {
 			c.presence = p
-			c.changed(Change{How: "presence"})
+			c.changed(feed.Change{Kind: feed.Presence, Seat: -1})
 		}
 	case KNotice:
 		var n Notice
 		if err = json.Unmarshal(data, &n); err == nil {
-			c.changed(Change{How: "notice", Text: n.Text})
+			c.changed(feed.Change{Kind: feed.Notice, Seat: -1, Text: n.Text})
 		}
 	default:
 		notify = false // a pong, or a kind of a later protocol
@@ -557,7 +526,7 @@ func (c *Client) synced(s *Sync) error {
 	c.history = s.History
 	c.setState(&s.State, legal)
 	c.ready = true
-	c.changed(Change{How: "sync", Seat: -1, Len: s.Len})
+	c.changed(feed.Change{Kind: feed.Resync, Seat: -1})
 	return nil
 }
 
@@ -622,8 +591,18 @@ func (c *Client) updated(u *Update) error {
 	c.version = u.Version
 	c.setState(&u.State, legal)
 	c.learn(u.Events)
-	c.changed(Change{How: u.How, Seat: u.Seat, Bot: u.Bot, Own: u.ID != 0, WasCombat: u.WasCombat,
-		Len: u.Len, Events: u.Events})
+	kind, ok := howKind[u.How]
+	if !ok {
+		return fmt.Errorf("an update of kind %q", clip(u.How))
+	}
+	ch := feed.Change{Kind: kind, Seat: u.Seat, Bot: u.Bot, WasCombat: u.WasCombat}
+	if u.ID != 0 {
+		ch.By = c // the answer to this device's own request
+	}
+	for _, e := range u.Events {
+		ch.Events = append(ch.Events, e.Event)
+	}
+	c.changed(ch)
 	return nil
 }
 
@@ -677,7 +656,7 @@ func (c *Client) Ready() bool {
 func (c *Client) WaitReady(ctx context.Context) error {
 	for {
 		c.mu.Lock()
-		ready, ended, err, seq := c.ready, c.ended, c.err, c.seq
+		ready, ended, err, seq := c.ready, c.ended, c.err, c.log.Seq()
 		c.mu.Unlock()
 		switch {
 		case ready:
@@ -691,50 +670,51 @@ func (c *Client) WaitReady(ctx context.Context) error {
 	}
 }
 
+var _ feed.Source = (*Client)(nil)
+
+// howKind is the feed.Kind of each Update.How.
+var howKind = map[string]feed.Kind{HowAct: feed.Action, HowUndo: feed.Undo, HowRedo: feed.Redo, HowSeats: feed.Seats}
+
 // Seq is the number of the latest change the client learnt.
 func (c *Client) Seq() uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.seq
+	return c.log.Seq()
 }
 
 // Since lists the changes after seq, oldest first; ok is false when the
 // client no longer keeps them all (read the state anew). A window polls
 // it once a frame.
-func (c *Client) Since(seq uint64) (out []Change, ok bool) {
+func (c *Client) Since(seq uint64) ([]feed.Change, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if seq >= c.seq {
-		return nil, true
+	return c.log.Since(seq)
+}
+
+// Listen has f told every change the client learns, in order, under the
+// client's lock: f must not block nor call the client.
+func (c *Client) Listen(f func(feed.Change)) (stop func()) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.log.Listen(f)
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		s()
 	}
-	if len(c.changes) == 0 || c.changes[0].Seq > seq+1 {
-		return nil, false
-	}
-	for _, ch := range c.changes {
-		if ch.Seq > seq {
-			out = append(out, ch)
-		}
-	}
-	return out, true
 }
 
 // Wait blocks until a change after seq, the client's end (nil: Err says
 // why) or ctx's end (its error). A headless bot waits with it.
 func (c *Client) Wait(ctx context.Context, seq uint64) error {
-	for {
+	return feed.Wait(ctx, seq, func() (uint64, <-chan struct{}) {
 		c.mu.Lock()
-		if c.seq > seq || c.ended {
-			c.mu.Unlock()
-			return nil
+		defer c.mu.Unlock()
+		if c.ended {
+			return max(c.log.Seq(), seq+1), nil
 		}
-		w := c.wake
-		c.mu.Unlock()
-		select {
-		case <-w:
-		case <-ctx.Done():
-			return ctx.Err()
-		}
-	}
+		return c.log.Seq(), c.log.Woken()
+	})
 }
 
 // Version is the epoch and version of the state the client holds.

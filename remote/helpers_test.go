@@ -18,6 +18,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/rules"
@@ -97,7 +98,7 @@ func newRig(t testing.TB, gm game, o HostOptions) *rig {
 						t.Errorf("bot: %s", note)
 						break
 					} else if !moved {
-						m.Wait()
+						m.WaitSearch()
 					}
 				}
 				close(done)
@@ -349,7 +350,7 @@ func (r *rig) play(clients []*Client, bySeat map[rules.Seat]*Client, seed uint64
 		// Its own update came before the result, naming the request,
 		// with the events its seats may read, in their words.
 		chs, _ := c.Since(seq)
-		if !slices.ContainsFunc(chs, func(ch Change) bool { return ch.Own && ch.How == "act" && ch.Seat == toAct }) {
+		if !slices.ContainsFunc(chs, func(ch feed.Change) bool { return ch.By == any(c) && ch.Kind == feed.Action && ch.Seat == toAct }) {
 			r.t.Fatalf("step %d: no update of its own before the result: %+v", steps, chs)
 		}
 		r.m.Do(func(g *rules.Game) {

@@ -156,6 +156,8 @@ type Host struct {
 	logMu  sync.Mutex
 	kick   chan struct{}
 	done   chan struct{}
+	// unlisten stops the match's telling the host its changes.
+	unlisten func()
 }
 
 // NewHost serves o.Match. Call Close when the game ends or the window
@@ -231,7 +233,7 @@ func NewHost(o HostOptions) (*Host, error) {
 		rand.Read(e[:])
 		h.epoch = binary.LittleEndian.Uint64(e[:]) >> 11 // exact in a JavaScript number
 	}
-	m.Listen(h.moved)
+	h.unlisten = m.ListenGame(h.moved)
 	v := m.Version()
 	m.Do(func(*rules.Game) { h.version = max(h.version, v) })
 	go h.presenceLoop()
@@ -670,17 +672,10 @@ func (h *Host) Free(seat rules.Seat, to string) error {
 	return nil
 }
 
-// notice sends every device in the game a notice.
-func (h *Host) notice(text string) {
-	b := marshal(Notice{T: KNotice, Text: text})
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for c := range h.conns {
-		if c.role == roleSeat || c.role == roleWatch {
-			c.sendRaw(b)
-		}
-	}
-}
+// notice tells everyone at the game — every device, and the host's own
+// window — words for the table (the match's feed.Notice: the devices hear
+// it from the host's listener).
+func (h *Host) notice(text string) { h.m.Notice(text) }
 
 // Presence is who plays each seat and whether their device is connected.
 func (h *Host) Presence() []SeatPresence {
@@ -760,6 +755,7 @@ func (h *Host) Close() {
 		cs = append(cs, c)
 	}
 	h.mu.Unlock()
+	h.unlisten()
 	close(h.done)
 	for _, c := range cs {
 		c.close(websocket.StatusGoingAway, "the host closed the game")

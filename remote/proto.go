@@ -295,8 +295,8 @@ type Update struct {
 	// Redo; 0 in the update sent to every other device): a device's own
 	// action comes back as an Update with its ID, then its Result.
 	ID int64 `json:"id,omitempty"`
-	// How is "act" (an action), "undo", "redo" or "seats" (who plays a
-	// seat changed).
+	// How is HowAct (an action), HowUndo, HowRedo or HowSeats (who plays
+	// a seat changed).
 	How string `json:"how"`
 	// Seat is the seat whose action it was (-1: none); Bot the level of
 	// the bot that chose it ("" for a person).
@@ -307,6 +307,15 @@ type Update struct {
 	Events    []EventText `json:"events,omitempty"`
 	State
 }
+
+// What an Update's How says, on the wire: the client reads each as its
+// feed.Kind (howKind).
+const (
+	HowAct   = "act"
+	HowUndo  = "undo"
+	HowRedo  = "redo"
+	HowSeats = "seats"
+)
 
 // EventText is an event the device's seats may read and its words as the
 // device reads them (for the private ones, in the seat's words).

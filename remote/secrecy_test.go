@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"notrueking/board"
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/rules"
@@ -261,7 +262,7 @@ func playSecretGame(t testing.TB, srv *httptest.Server, mux *wireMux, idx int, s
 	match := session.NewMatch(g, session.MatchOptions{Players: cfg.players, Pause: time.Nanosecond, BotSeed: cfg.seed})
 	defer match.Close()
 	sg.match = match
-	match.Listen(func(mv session.Moved, _ *rules.Game) { sg.events = append(sg.events, mv.Events...) })
+	match.Listen(func(mv feed.Change) { sg.events = append(sg.events, mv.Events...) })
 	h, err := NewHost(HostOptions{Match: match, AdmitAuto: true, Rate: fast2, Burst: fast2, NoCompression: idx%4 == 3})
 	if err != nil {
 		t.Fatal(err)
@@ -381,7 +382,7 @@ func secBotMove(t testing.TB, m *session.Match) {
 			t.Fatalf("bot: %s", note)
 		}
 		if !moved {
-			m.Wait()
+			m.WaitSearch()
 		}
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"notrueking/feed"
 	"notrueking/rules"
-	"notrueking/session"
 )
 
 // What each device is sent, built under the match's lock from what its
@@ -223,7 +223,7 @@ func eventTexts(g *rules.Game, evs []rules.Event, holds func(rules.Seat) bool) [
 
 // moved is the match's listener: under its lock, after its files saved
 // the change, each device's update goes to its queue (never blocking).
-func (h *Host) moved(mv session.Moved, g *rules.Game) {
+func (h *Host) moved(mv feed.Change, g *rules.Game) {
 	h.version = mv.Version
 	h.mu.Lock()
 	if h.closed {
@@ -237,20 +237,21 @@ func (h *Host) moved(mv session.Moved, g *rules.Game) {
 		}
 	}
 	h.mu.Unlock()
+	how, ok := updateHow[mv.Kind]
+	if !ok {
+		if mv.Kind == feed.Notice {
+			b := marshal(Notice{T: KNotice, Text: mv.Text})
+			for _, c := range cs {
+				c.sendRaw(b)
+			}
+		}
+		return
+	}
 	var by *conn
 	for _, c := range cs {
-		if mv.By != nil && c.desk == mv.By {
+		if mv.By != nil && mv.By == any(c.desk) {
 			by = c
 		}
-	}
-	how := "act"
-	switch {
-	case mv.How == session.Shrank:
-		how = "undo"
-	case mv.How == session.Started:
-		how = "seats"
-	case mv.Redo:
-		how = "redo"
 	}
 	ch := newChange(g)
 	for _, c := range cs {
@@ -268,7 +269,7 @@ func (h *Host) moved(mv session.Moved, g *rules.Game) {
 		}
 	}
 	switch {
-	case mv.How == session.Shrank && by != nil && len(by.seats) > 0:
+	case mv.Kind == feed.Undo && by != nil && len(by.seats) > 0:
 		who := h.base.Players[by.seats[0]]
 		text := who + " took back their move."
 		if mv.Seat != by.seats[0] && mv.Seat >= 0 && int(mv.Seat) < len(h.base.Players) {
@@ -278,7 +279,11 @@ func (h *Host) moved(mv session.Moved, g *rules.Game) {
 		for _, c := range cs {
 			c.sendRaw(b)
 		}
-	case mv.How == session.Started:
+	case mv.Kind == feed.Seats:
 		h.touch()
 	}
 }
+
+// updateHow is the wire's name (Update.How) of each kind of change a
+// device is sent as an update.
+var updateHow = map[feed.Kind]string{feed.Action: HowAct, feed.Undo: HowUndo, feed.Redo: HowRedo, feed.Seats: HowSeats}

@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"notrueking/bots"
+	"notrueking/feed"
 	"notrueking/rules"
 )
 
 // waitChange waits for a change of c after seq that ok accepts, and
 // returns it.
-func (r *rig) waitChange(c *Client, seq uint64, ok func(Change) bool) Change {
+func (r *rig) waitChange(c *Client, seq uint64, ok func(feed.Change) bool) feed.Change {
 	r.t.Helper()
 	ctx := ctxFor(r.t)
 	for {
@@ -76,7 +77,7 @@ func TestUndoOverTheNetwork(t *testing.T) {
 			want = "Ann took back Cy's move."
 			overBot++
 		}
-		r.waitChange(ben, seq, func(c Change) bool { return c.How == "notice" && c.Text == want })
+		r.waitChange(ben, seq, func(c feed.Change) bool { return c.Kind == feed.Notice && c.Text == want })
 		r.same("after Ann's undo", clients, true)
 		if ben.Len() != n-1 || ann.Len() != n-1 {
 			t.Fatalf("after an undo: %d and %d actions, want %d", ann.Len(), ben.Len(), n-1)
@@ -90,7 +91,7 @@ func TestUndoOverTheNetwork(t *testing.T) {
 			if _, err := ann.Redo(); err != nil {
 				t.Fatal(err)
 			}
-			r.waitChange(ben, seq, func(c Change) bool { return c.How == "redo" && !c.Own })
+			r.waitChange(ben, seq, func(c feed.Change) bool { return c.Kind == feed.Redo && c.By == nil })
 			r.same("after Ann's redo", clients, false)
 			if ann.Len() != n {
 				t.Fatalf("after a redo: %d actions, want %d", ann.Len(), n)
@@ -124,7 +125,7 @@ func TestReconnect(t *testing.T) {
 		}
 		seq := c.Seq()
 		c.dropLink()
-		r.waitChange(c, seq, func(ch Change) bool { return ch.How == "sync" })
+		r.waitChange(c, seq, func(ch feed.Change) bool { return ch.Kind == feed.Resync })
 		drops++
 	})
 	if drops < 4 {
@@ -164,7 +165,7 @@ func TestPlayBot(t *testing.T) {
 			}
 			if moved, _ := r.m.Tick(time.Now(), false); !moved {
 				if r.m.Thinking() {
-					r.m.Wait()
+					r.m.WaitSearch()
 				} else {
 					time.Sleep(time.Millisecond) // a human's turn: tick again soon
 				}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"notrueking/bots"
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/rules"
 )
@@ -171,7 +172,7 @@ func (m *Match) Tick(now time.Time, hold bool) (moved bool, note string) {
 			if m.onSeats != nil {
 				m.onSeats(m.players, m.pause)
 			}
-			m.moved(Moved{How: Started, Seat: -1})
+			m.moved(feed.Change{Kind: feed.Seats, Seat: -1})
 			return true, note
 		}
 		return true, note
@@ -209,9 +210,9 @@ func (m *Match) TakeHint() (Hint, bool) {
 	return *h, true
 }
 
-// Wait blocks until the search in flight has answered (tests; a window
+// WaitSearch blocks until the search in flight has answered (tests; a window
 // polls through Tick instead).
-func (m *Match) Wait() {
+func (m *Match) WaitSearch() {
 	m.mu.Lock()
 	s := m.search
 	m.mu.Unlock()

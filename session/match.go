@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/bots"
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/rules"
 )
@@ -40,48 +42,17 @@ type Match struct {
 	yield   func() func()
 	onSeats func(players []string, pause time.Duration)
 
+	// version is the game's version: it rises with each change of the
+	// game or of who plays it (a device acts at a version); log is the
+	// match's changes, every kind, for its followers.
 	version uint64
-	recent  []Moved // the latest changes, oldest first (keepMoved to twice as many)
-	listen  []func(Moved)
+	log     feed.Log
 
 	search  *search    // the bot's or the hint's search in flight, nil for none
 	ready   *botAnswer // a bot's move waiting for its pause
 	hint    *Hint      // a hint found, not yet taken
 	lastBot time.Time  // when the last bot move was applied
 	closed  bool
-}
-
-// keepMoved is how many changes a Match keeps for Since: a follower that
-// fell further behind reads the game anew.
-const keepMoved = 256
-
-// Moved is one change of a match, as a follower is told it.
-type Moved struct {
-	// Version is the match's version after the change (it rises by one
-	// per change: an action, an undo, a redo, a seat handed over).
-	Version uint64
-	// How: Grew (an action, a redo), Shrank (an undo), or Started for a
-	// change of who plays a seat (Seats).
-	How Change
-	// Seat is the seat whose action was taken or taken back (-1 for a
-	// seat change).
-	Seat rules.Seat
-	// Bot is the level of the bot that played it ("" for a human's).
-	Bot string
-	// Events are every event the action caused, private ones included:
-	// a follower keeps those its seats may read (rules.ForDesk).
-	Events []rules.Event
-	// WasCombat says a combat was under way before the change (its end
-	// then shows the result).
-	WasCombat bool
-	// Len is the game's number of actions after the change.
-	Len int
-	// By is the desk the change was made through (nil: a bot, or the
-	// match itself): a follower skips its own.
-	By *Desk
-	// Redo says a Grew change was a redo (a network host tells its
-	// devices so).
-	Redo bool
 }
 
 // MatchOptions set up a match.
@@ -138,56 +109,81 @@ func (m *Match) Do(f func(g *rules.Game)) {
 	f(m.g)
 }
 
-// Version is the match's version: it rises by one with each change.
+// Version is the game's version: it rises by one with each change of the
+// game or of who plays it (not with a notice).
 func (m *Match) Version() uint64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.version
 }
 
-// Since lists the changes after version v, oldest first; ok is false when
-// the match no longer keeps them all (the follower reads the game anew).
-func (m *Match) Since(v uint64) (out []Moved, ok bool) {
+var _ feed.Source = (*Match)(nil)
+
+// Seq is the number of the match's latest change (feed.Source).
+func (m *Match) Seq() uint64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if v >= m.version {
-		return nil, true
-	}
-	if len(m.recent) == 0 || m.recent[0].Version > v+1 {
-		return nil, false
-	}
-	for _, c := range m.recent {
-		if c.Version > v {
-			out = append(out, c)
-		}
-	}
-	return out, true
+	return m.log.Seq()
+}
+
+// Since lists the changes after seq, oldest first; ok is false when the
+// match no longer keeps them all (the follower reads the game anew).
+func (m *Match) Since(seq uint64) (out []feed.Change, ok bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.log.Since(seq)
 }
 
 // Listen has f told every change, under the match's lock, after the
 // observers (the save) and in order: f must not block (a network host
-// queues its messages) and may read the engine it is given.
-func (m *Match) Listen(f func(c Moved, g *rules.Game)) {
+// queues its messages) nor call the match.
+func (m *Match) Listen(f func(feed.Change)) (stop func()) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.listen = append(m.listen, func(c Moved) { f(c, m.g) })
+	s := m.log.Listen(f)
+	return func() {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		s()
+	}
 }
 
-// moved records change c (under the lock) and tells the listeners.
-func (m *Match) moved(c Moved) {
+// ListenGame is Listen with the engine as it stands after the change, for
+// a network host that builds its devices' messages under the lock: f may
+// read g, not keep it nor act on it.
+func (m *Match) ListenGame(f func(c feed.Change, g *rules.Game)) (stop func()) {
+	return m.Listen(func(c feed.Change) { f(c, m.g) })
+}
+
+// Wait blocks until the match has a change after seq, or ctx ends.
+func (m *Match) Wait(ctx context.Context, seq uint64) error {
+	return feed.Wait(ctx, seq, func() (uint64, <-chan struct{}) {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		return m.log.Seq(), m.log.Woken()
+	})
+}
+
+// moved records change c of the game or of who plays it (under the lock):
+// the version rises, and the followers are told.
+func (m *Match) moved(c feed.Change) {
 	m.version++
+	m.tell(c)
+}
+
+// tell records change c at the version as it stands (under the lock) and
+// tells the followers.
+func (m *Match) tell(c feed.Change) {
 	c.Version, c.Len = m.version, m.g.Len()
-	m.recent = append(m.recent, c)
-	if len(m.recent) >= 2*keepMoved {
-		// Cut back to the latest keepMoved now and then, not at every
-		// change: one copy per keepMoved changes.
-		n := copy(m.recent, m.recent[len(m.recent)-keepMoved:])
-		clear(m.recent[n:])
-		m.recent = m.recent[:n]
-	}
-	for _, f := range m.listen {
-		f(c)
-	}
+	m.log.Add(c)
+}
+
+// Notice tells every follower words for the table (feed.Notice): a
+// network host sends them to its devices, a window shows them.
+func (m *Match) Notice(text string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.tell(feed.Change{Kind: feed.Notice, Seat: -1, Text: text})
 }
 
 // Players says who plays each seat.
@@ -231,7 +227,7 @@ func (m *Match) SetPlayer(seat rules.Seat, who string) error {
 	if m.onSeats != nil {
 		m.onSeats(slices.Clone(m.players), m.pause)
 	}
-	m.moved(Moved{How: Started, Seat: -1})
+	m.moved(feed.Change{Kind: feed.Seats, Seat: -1})
 	return nil
 }
 
@@ -399,7 +395,11 @@ func (m *Match) apply(a rules.Action, bot string, by *Desk) ([]rules.Event, erro
 		return nil, err
 	}
 	m.hint = nil
-	m.moved(Moved{How: Grew, Seat: a.Seat, Bot: bot, Events: evs, WasCombat: was, By: by})
+	var byDesk any
+	if by != nil {
+		byDesk = by
+	}
+	m.moved(feed.Change{Kind: feed.Action, Seat: a.Seat, Bot: bot, Events: evs, WasCombat: was, By: byDesk})
 	return evs, nil
 }
 
@@ -425,7 +425,7 @@ func (d *Desk) undo() error {
 	}
 	m.stopSearch()
 	m.ready, m.hint = nil, nil
-	m.moved(Moved{How: Shrank, Seat: seat, By: d})
+	m.moved(feed.Change{Kind: feed.Undo, Seat: seat, By: d})
 	return nil
 }
 
@@ -492,7 +492,7 @@ func (d *Desk) redo() ([]rules.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	m.moved(Moved{How: Grew, Seat: seat, Events: evs, WasCombat: was, By: d, Redo: true})
+	m.moved(feed.Change{Kind: feed.Redo, Seat: seat, Events: evs, WasCombat: was, By: d})
 	return rules.ForDesk(evs, d.s.Holds), nil
 }
 

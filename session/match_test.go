@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
@@ -41,7 +42,7 @@ func TestMatchBotsPlayAWholeGame(t *testing.T) {
 	m := NewMatch(g, MatchOptions{Players: []string{"random", "random", "random"}, Pause: time.Millisecond, BotSeed: 1},
 		orderObserver{"save", &order})
 	var told []uint64
-	m.Listen(func(c Moved, g *rules.Game) {
+	m.ListenGame(func(c feed.Change, g *rules.Game) {
 		order = append(order, "listen")
 		if c.Len != g.Len() {
 			t.Errorf("told version %d with %d actions while the game has %d", c.Version, c.Len, g.Len())
@@ -59,7 +60,7 @@ func TestMatchBotsPlayAWholeGame(t *testing.T) {
 			t.Fatal(note)
 		}
 		if !moved {
-			m.Wait()
+			m.WaitSearch()
 		}
 	}
 	if uint64(len(told)) != m.Version() || int(m.Version()) != g.Len() {
@@ -70,20 +71,24 @@ func TestMatchBotsPlayAWholeGame(t *testing.T) {
 			t.Fatalf("change %d was told %v: the save must come first", i/2, order[i:i+2])
 		}
 	}
-	chs, ok := m.Since(m.Version() - 3)
-	if !ok || len(chs) != 3 || chs[0].Version != m.Version()-2 || chs[2].Bot != "random" || chs[2].How != Grew {
+	// Every change of this game is an action: one number, one version.
+	if m.Seq() != m.Version() {
+		t.Fatalf("%d changes told for version %d", m.Seq(), m.Version())
+	}
+	chs, ok := m.Since(m.Seq() - 3)
+	if !ok || len(chs) != 3 || chs[0].Version != m.Version()-2 || chs[2].Bot != "random" || chs[2].Kind != feed.Action {
 		t.Fatalf("Since: %v %+v", ok, chs)
 	}
-	// The match keeps at least the latest keepMoved changes, and says
+	// The match keeps at least the latest feed.Keep changes, and says
 	// when it no longer keeps one asked for.
-	if v := m.Version(); v > keepMoved {
-		if late, ok := m.Since(v - keepMoved); !ok || len(late) != keepMoved {
-			t.Fatalf("Since(%d): %v, %d changes", v-keepMoved, ok, len(late))
+	if v := m.Seq(); v > feed.Keep {
+		if late, ok := m.Since(v - feed.Keep); !ok || len(late) != feed.Keep {
+			t.Fatalf("Since(%d): %v, %d changes", v-feed.Keep, ok, len(late))
 		}
 	}
 	all, ok := m.Since(0)
-	if ok != (uint64(len(all)) == m.Version()) || (m.Version() >= 2*keepMoved && ok) {
-		t.Fatalf("Since(0): %v with %d of %d changes", ok, len(all), m.Version())
+	if ok != (uint64(len(all)) == m.Seq()) || (m.Seq() > feed.Keep && ok) {
+		t.Fatalf("Since(0): %v with %d of %d changes", ok, len(all), m.Seq())
 	}
 	// Nothing moves after the end.
 	if moved, _ := m.Tick(now.Add(time.Hour), false); moved {
@@ -99,7 +104,7 @@ func TestMatchPauseAndHold(t *testing.T) {
 	m := NewMatch(g, MatchOptions{Players: []string{"random", "random", "random"}, Pause: time.Minute})
 	now := time.Now()
 	m.Tick(now, false) // asks
-	m.Wait()
+	m.WaitSearch()
 	if moved, _ := m.Tick(now, true); moved || g.Len() != 0 {
 		t.Fatal("a bot moved while held")
 	}
@@ -107,7 +112,7 @@ func TestMatchPauseAndHold(t *testing.T) {
 		t.Fatal("the first bot move waited (no bot moved before)")
 	}
 	m.Tick(now, false)
-	m.Wait()
+	m.WaitSearch()
 	if moved, _ := m.Tick(now.Add(30*time.Second), false); moved {
 		t.Fatal("the second bot move came before its pause")
 	}
@@ -146,7 +151,7 @@ func TestMatchDropsStaleSearches(t *testing.T) {
 	if !m.Busy() {
 		t.Fatal("no search for the bot to act")
 	}
-	m.Wait()
+	m.WaitSearch()
 	if err := d.Undo(); err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +205,7 @@ func TestRemoteDeskUndoesOnlyItsOwn(t *testing.T) {
 	for g.ToAct() == 2 {
 		now = now.Add(time.Second)
 		if moved, _ := m.Tick(now, false); !moved {
-			m.Wait()
+			m.WaitSearch()
 		}
 	}
 	if err := ann.Undo(); err == nil {
@@ -230,7 +235,7 @@ func TestSetPlayer(t *testing.T) {
 	}
 	now := time.Now()
 	m.Tick(now, false)
-	m.Wait()
+	m.WaitSearch()
 	if err := m.SetPlayer(0, gamefile.SeatRemote); err != nil {
 		t.Fatal(err)
 	}
@@ -252,5 +257,37 @@ func TestMatchRun(t *testing.T) {
 	}
 	if !m.Run(context.Background(), 100*time.Microsecond, func(n string) { t.Error(n) }) || !g.Over() {
 		t.Fatal("the run ended before the game")
+	}
+}
+
+// TestMatchNoticeIsAChangeNotAVersion: a notice reaches every follower
+// (Since and Listen) in order with the game's changes, and leaves the
+// game's version alone, so that a device's request made before it is not
+// stale.
+func TestMatchNoticeIsAChangeNotAVersion(t *testing.T) {
+	t.Parallel()
+	g := matchGame(t, 3, 7)
+	m := NewMatch(g, MatchOptions{})
+	var kinds []feed.Kind
+	m.Listen(func(c feed.Change) { kinds = append(kinds, c.Kind) })
+	d := m.Desk(rules.EverySeat(g)...)
+	if _, err := d.Apply(d.Legal()[0]); err != nil {
+		t.Fatal(err)
+	}
+	v := m.Version()
+	m.Notice("The host gave Ann to the easy bot.")
+	if m.Version() != v {
+		t.Fatalf("a notice moved the version from %d to %d", v, m.Version())
+	}
+	if _, err := d.ApplyAt(v, d.Legal()[0]); err != nil {
+		t.Fatalf("a request made before the notice: %v", err)
+	}
+	chs, ok := m.Since(0)
+	if !ok || len(chs) != 3 || chs[1].Kind != feed.Notice || chs[1].Text != "The host gave Ann to the easy bot." ||
+		chs[1].Version != v || chs[2].Version != v+1 || chs[2].By != any(d) {
+		t.Fatalf("Since(0): %v %+v", ok, chs)
+	}
+	if len(kinds) != 3 || kinds[0] != feed.Action || kinds[1] != feed.Notice || kinds[2] != feed.Action {
+		t.Fatalf("listened: %v", kinds)
 	}
 }
