@@ -91,20 +91,32 @@ type Session struct {
 	// whole write, or a save adopted as it stands).
 	last      gamefile.Status
 	statusDue bool
-	// buf is reused for each entry; stamp caches the start of the status
-	// line, up to its round, which changes once a second at most.
+	// line writes each entry; clock is the wall clock, read sparingly
+	// (Now unset).
+	line  entryWriter
+	clock wallClock
+}
+
+// entryWriter builds the save's entries: buf is reused for each, and
+// stamp caches the start of the status line, up to its round, which
+// changes once a second at most.
+type entryWriter struct {
 	buf   []byte
 	stamp struct {
 		t     time.Time
 		round int
 		head  []byte
 	}
-	// clock is the time last read from the wall clock, with its
-	// monotonic reading; clockSec and clockNano are its Unix seconds and
-	// nanoseconds; second is the last time now returned (see now).
-	clock               time.Time
-	clockSec, clockNano int64
-	second              time.Time
+}
+
+// wallClock is the time of a save, to the second, read from the wall
+// clock at most every clockEvery: last is the time last read, with its
+// monotonic reading; sec and nano are its Unix seconds and nanoseconds;
+// second is the last time now returned.
+type wallClock struct {
+	last      time.Time
+	sec, nano int64
+	second    time.Time
 }
 
 // fixedPart is what the head of a save says that no action changes.
@@ -223,19 +235,19 @@ func (s *Session) autosave(grew bool) error {
 			a, _ := s.g.LastAction()
 			line := s.g.FormatAction(a)
 			if err = checkLine(line); err == nil {
-				s.buf = append(append(s.buf[:0], line...), '\n')
+				s.line.buf = append(append(s.line.buf[:0], line...), '\n')
 				withStatus := s.statusDue || !st.Saved.Equal(s.last.Saved) || st.Round != s.last.Round ||
 					st.Over != s.last.Over || st.Actions-s.last.Actions >= gamefile.StatusEvery
 				if withStatus {
-					s.buf = s.appendStatus(s.buf, st)
+					s.line.buf = s.line.appendStatus(s.line.buf, st)
 				}
-				if err = s.ap.Add(s.buf); err == nil && withStatus {
+				if err = s.ap.Add(s.line.buf); err == nil && withStatus {
 					s.last, s.statusDue = st, false
 				}
 			}
 		case !grew && n == s.ap.Entries()-1:
-			s.buf = s.appendStatus(s.buf[:0], st)
-			if err = s.ap.Cut(n, s.buf); err == nil {
+			s.line.buf = s.line.appendStatus(s.line.buf[:0], st)
+			if err = s.ap.Cut(n, s.line.buf); err == nil {
 				s.last, s.statusDue = st, false
 			}
 		}
@@ -270,21 +282,26 @@ func (s *Session) now() time.Time {
 	if s.Now != nil {
 		return s.Now().Round(time.Second)
 	}
-	if !s.clock.IsZero() {
-		if d := time.Since(s.clock); d >= 0 && d < clockEvery {
+	return s.clock.now()
+}
+
+// now is the wall clock's time to the second.
+func (c *wallClock) now() time.Time {
+	if !c.last.IsZero() {
+		if d := time.Since(c.last); d >= 0 && d < clockEvery {
 			// The second, rounded, without building a time unless it
 			// changed.
-			if sec := s.clockSec + (s.clockNano+int64(d)+5e8)/1e9; sec == s.second.Unix() {
-				return s.second
+			if sec := c.sec + (c.nano+int64(d)+5e8)/1e9; sec == c.second.Unix() {
+				return c.second
 			}
-			s.second = s.clock.Add(d).Round(time.Second)
-			return s.second
+			c.second = c.last.Add(d).Round(time.Second)
+			return c.second
 		}
 	}
-	s.clock = time.Now()
-	s.clockSec, s.clockNano = s.clock.Unix(), int64(s.clock.Nanosecond())
-	s.second = s.clock.Round(time.Second)
-	return s.second
+	c.last = time.Now()
+	c.sec, c.nano = c.last.Unix(), int64(c.last.Nanosecond())
+	c.second = c.last.Round(time.Second)
+	return c.second
 }
 
 // clockEvery is how often now reads the wall clock: short enough that a
@@ -402,19 +419,19 @@ func checkLine(line string) error {
 // appendStatus appends the status line of st to b: the JSON of status,
 // written by hand (it may be written after every action), its start up to
 // the round kept from one to the next.
-func (s *Session) appendStatus(b []byte, st gamefile.Status) []byte {
-	if s.stamp.head == nil || !st.Saved.Equal(s.stamp.t) || st.Saved.Location() != s.stamp.t.Location() || st.Round != s.stamp.round {
+func (w *entryWriter) appendStatus(b []byte, st gamefile.Status) []byte {
+	if w.stamp.head == nil || !st.Saved.Equal(w.stamp.t) || st.Saved.Location() != w.stamp.t.Location() || st.Round != w.stamp.round {
 		j, err := st.Saved.MarshalJSON()
 		if err != nil {
 			j = []byte(`"0001-01-01T00:00:00Z"`) // a year outside 0–9999: no time
 		}
-		h := append(append(s.stamp.head[:0], gamefile.StatusPrefix+`{"saved":`...), j...)
+		h := append(append(w.stamp.head[:0], gamefile.StatusPrefix+`{"saved":`...), j...)
 		if st.Round != 0 {
 			h = strconv.AppendInt(append(h, `,"round":`...), int64(st.Round), 10)
 		}
-		s.stamp.t, s.stamp.round, s.stamp.head = st.Saved, st.Round, h
+		w.stamp.t, w.stamp.round, w.stamp.head = st.Saved, st.Round, h
 	}
-	b = append(b, s.stamp.head...)
+	b = append(b, w.stamp.head...)
 	b = strconv.AppendInt(append(b, `,"actions":`...), int64(st.Actions), 10)
 	if st.Over {
 		b = append(b, `,"over":true`...)
