@@ -231,6 +231,27 @@ func (m *Match) SetPlayer(seat rules.Seat, who string) error {
 	return nil
 }
 
+// Name has seat played by a player called name from now on: a name action
+// (rules.VName) through the files, told as a feed.Name change. The name a
+// seat already has is no change (nil).
+func (m *Match) Name(seat rules.Seat, name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if seat < 0 || int(seat) >= len(m.players) {
+		return fmt.Errorf("there is no seat %d in this game", seat)
+	}
+	if m.g.Names()[seat] == name {
+		return nil
+	}
+	a := rules.Action{Seat: seat, Verb: rules.VName, Name: name}
+	evs, err := m.chain.Apply(a)
+	if err != nil {
+		return err
+	}
+	m.moved(feed.Change{Kind: feed.Name, Seat: seat, Events: evs, Text: name})
+	return nil
+}
+
 // botLevel is the level of the bot playing seat (false: not a bot).
 func (m *Match) botLevel(seat rules.Seat) (bots.Level, bool) {
 	if seat < 0 || int(seat) >= len(m.players) {

@@ -291,3 +291,43 @@ func TestMatchNoticeIsAChangeNotAVersion(t *testing.T) {
 		t.Fatalf("listened: %v", kinds)
 	}
 }
+
+// TestMatchNameIsSavedAndTold: naming a seat's player goes through the
+// files (the save replays it) and is told as a feed.Name change with its
+// public event; the same name again changes nothing.
+func TestMatchNameIsSavedAndTold(t *testing.T) {
+	t.Parallel()
+	g := matchGame(t, 3, 8)
+	var lines []string
+	m := NewMatch(g, MatchOptions{}, lineObserver{&lines})
+	if err := m.Name(1, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Name(1, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Name(7, "Ann"); err == nil {
+		t.Fatal("a seat outside the game was named")
+	}
+	chs, _ := m.Since(0)
+	if len(chs) != 1 || chs[0].Kind != feed.Name || chs[0].Seat != 1 || chs[0].Text != "Ann" || chs[0].Version != 1 ||
+		len(chs[0].Events) != 1 || chs[0].Events[0].Kind != rules.EvNamed {
+		t.Fatalf("the changes: %+v", chs)
+	}
+	if len(lines) != 1 || lines[0] != "torch name Ann" {
+		t.Fatalf("the files were told %q", lines)
+	}
+	if g.Names()[1] != "Ann" {
+		t.Fatalf("names %q", g.Names())
+	}
+}
+
+// lineObserver keeps the record line of each action the files are told.
+type lineObserver struct{ lines *[]string }
+
+func (o lineObserver) Moved(g *rules.Game, c Change) {
+	if c == Grew {
+		acts := g.Actions()
+		*o.lines = append(*o.lines, g.FormatAction(acts[len(acts)-1]))
+	}
+}
