@@ -13,6 +13,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/bots"
+	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
@@ -43,7 +44,7 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	}
 	m, err := maps.Load(s.mapName)
 	if err != nil {
-		return fail("-map: %s", firstProblem(err))
+		return fail("-map: %s", gamefile.FirstProblem(err))
 	}
 	if s.players < m.MinPlayers || s.players > m.MaxPlayers {
 		return fail("-players %d: the %s map seats %d to %d players", s.players, m.ID, m.MinPlayers, m.MaxPlayers)

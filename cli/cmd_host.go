@@ -3,8 +3,6 @@ package cli
 import (
 	"bufio"
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -15,10 +13,7 @@ import (
 	"syscall"
 	"time"
 
-	"notrueking/app"
-	"notrueking/bots"
 	"notrueking/gamefile"
-	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/remote"
 	"notrueking/rules"
@@ -70,7 +65,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 			return c.fail("-overlay: %v", err)
 		}
 	}
-	levels, err := seatPlayers(*botList)
+	seats, err := parseSeats(*botList)
 	if err != nil {
 		return c.fail("-bots: %v", err)
 	}
@@ -82,7 +77,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	if serr != nil {
 		fmt.Fprintf(stderr, "notrueking: the saves folder cannot be opened, so this game is not saved: %v\n", serr)
 	}
-	hg, err := hostedGame(s, c, *load, *scenario, storeOrNil(saves))
+	hg, err := hostedGame(s, seats, *load, *scenario, storeOrNil(saves))
 	if err != nil {
 		var u usageError
 		if errors.As(err, &u) {
@@ -91,10 +86,10 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "notrueking:", oneLine(err))
 		return 1
 	}
-	if len(levels) > len(hg.g.Config().Players) {
-		return c.fail("-bots names %d seats, but the game has %d players", len(levels), len(hg.g.Config().Players))
+	if len(seats) > len(hg.g.Config().Players) {
+		return c.fail("-bots names %d seats, but the game has %d players", len(seats), len(hg.g.Config().Players))
 	}
-	seats := hostSeats(hg, levels, c.isSet("bots"))
+	seats = hostSeats(hg, seats, c.isSet("bots"))
 	pause := *botPause
 	if pause <= 0 {
 		pause = hg.pause
@@ -102,7 +97,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	fo := hg.files
 	fo.Saves, fo.StoreErr, fo.RecordPath, fo.OverlayPath = storeOrNil(saves), serr, *record, *overlay
 	files := session.OpenFiles(hg.g, fo, seats, pause)
-	m := session.NewMatch(hg.g, session.MatchOptions{Players: seats, Pause: pause, BotSeed: secretSeed(), OnSeats: files.KeepSeats}, files.Observers()...)
+	m := session.NewMatch(hg.g, session.MatchOptions{Players: seats, Pause: pause, BotSeed: gamefile.SecretSeed(), OnSeats: files.KeepSeats}, files.Observers()...)
 	m.Start()
 	defer m.Close()
 
@@ -172,9 +167,10 @@ type hosted struct {
 }
 
 // hostedGame is the game the host's flags name: a save or record (-load),
-// a scenario, or a new game of the setup flags (4 players by default, or
-// the map's most if fewer) with a secret seed unless -seed.
-func hostedGame(s *setup, c *cmdFlags, load, scenario string, saves store.Store) (*hosted, error) {
+// a scenario, or a new game of the setup flags, who plays each seat
+// (seats, -bots) with it (gamefile.Setup.New: the default players, a
+// secret seed unless -seed).
+func hostedGame(s *setup, seats []string, load, scenario string, saves store.Store) (*hosted, error) {
 	switch {
 	case load != "":
 		l, err := session.Load(saves, load, gamefile.Loader)
@@ -188,49 +184,36 @@ func hostedGame(s *setup, c *cmdFlags, load, scenario string, saves store.Store)
 	case scenario != "":
 		g, _, err := scenarios.LoadFile(scenario)
 		if err != nil {
-			return nil, usageError{fmt.Errorf("-scenario: %s", firstProblem(err))}
+			return nil, usageError{fmt.Errorf("-scenario: %s", gamefile.FirstProblem(err))}
 		}
 		name, sum := records.MapIdentity(g.Map())
 		return &hosted{g: g, files: session.FilesOptions{MapName: name, MapSum: sum, Scenario: scenario, Tester: true}}, nil
 	}
-	var o app.Options
-	if err := s.set(&o); err != nil {
-		return nil, usageError{err}
-	}
-	m, err := maps.Load(s.mapName)
-	if err != nil {
-		return nil, usageError{fmt.Errorf("-map: %s", firstProblem(err))}
-	}
-	players := o.Players
-	if len(players) == 0 {
-		for i := range min(4, m.MaxPlayers) {
-			players = append(players, defaultName(i))
-		}
-	}
-	seed := o.Seed
-	if !o.SeedSet {
-		seed = secretSeed()
-	}
-	v, _ := rules.ParseVariant(o.Variant)
-	g, err := rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
+	st, err := s.read()
 	if err != nil {
 		return nil, usageError{err}
 	}
-	name, sum := gamefile.MapName(s.mapName, m)
-	return &hosted{g: g, files: session.FilesOptions{MapName: name, MapSum: sum, Tester: o.SeedSet}}, nil
+	st.Seats = seats
+	g, err := st.New(nil)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	name, sum := gamefile.MapName(st.Map, g.Map())
+	return &hosted{g: g, files: session.FilesOptions{MapName: name, MapSum: sum, Tester: st.SeedSet}}, nil
 }
 
-// hostSeats is who plays each seat of a hosted game: -bots (given) wins;
-// else a loaded game's seats; a seat of a person is a device's
-// (gamefile.SeatRemote): a headless host has no screen to play at.
-func hostSeats(hg *hosted, levels []int, given bool) []string {
+// hostSeats is who plays each seat of a hosted game: -bots (chosen, when
+// given) wins; else a loaded game's seats; a seat of a person is a
+// device's (gamefile.SeatRemote): a headless host has no screen to play
+// at.
+func hostSeats(hg *hosted, chosen []string, given bool) []string {
 	n := len(hg.g.Config().Players)
 	out := make([]string, n)
 	for i := range out {
 		out[i] = gamefile.SeatRemote
 		switch {
-		case given && i < len(levels) && levels[i] >= 0:
-			out[i] = bots.Level(levels[i]).String()
+		case given && i < len(chosen) && !gamefile.IsPerson(chosen[i]):
+			out[i] = chosen[i]
 		case !given && i < len(hg.seats) && !gamefile.IsPerson(hg.seats[i]):
 			out[i] = hg.seats[i]
 		}
@@ -244,13 +227,6 @@ func storeOrNil(st *store.Dir) store.Store {
 		return nil
 	}
 	return st
-}
-
-// secretSeed is a seed from the system's random source.
-func secretSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
 }
 
 // asker asks the host, on its terminal, about each device that wants a

@@ -12,6 +12,7 @@ import (
 
 	"notrueking/app"
 	"notrueking/bots"
+	"notrueking/gamefile"
 	"notrueking/internal/version"
 	"notrueking/remote"
 	"notrueking/store"
@@ -51,7 +52,7 @@ func cmdJoin(args []string, stdout, stderr io.Writer) int {
 		}
 		s := *seed
 		if !w.isSet("seed") {
-			s = secretSeed()
+			s = gamefile.SecretSeed()
 		}
 		return joinBot(link, *seat, *name, lv, s, stderr)
 	}

@@ -10,10 +10,9 @@ import (
 
 	"notrueking/app"
 	"notrueking/bots"
-	"notrueking/maps"
+	"notrueking/gamefile"
 	"notrueking/remote"
 	"notrueking/scenarios"
-	"notrueking/words"
 )
 
 const playUsage = "[play] " + setupUsage + " [-record FILE] [-load FILE | -scenario FILE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-site DIR] [-no-spectators] [-join LINK [-name NAME] [-seat NAME] | -watch LINK] " + presenterUsage
@@ -104,7 +103,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		// Checked here, headless: a broken file names file, line and key,
 		// and no window opens.
 		if _, err := scenarios.Load(*p.scenario); err != nil {
-			return c.fail("-scenario: %s", firstProblem(err))
+			return c.fail("-scenario: %s", gamefile.FirstProblem(err))
 		}
 	}
 	if err := checkRecord(*p.record); err != nil {
@@ -124,15 +123,15 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 	if err := p.present.set(&o); err != nil {
 		return c.fail("%v", err)
 	}
-	if err := p.setup.set(&o); err != nil {
+	st, err := p.setup.read()
+	if err != nil {
 		return c.fail("%v", err)
 	}
-	var err error
-	if o.Bots, err = seatPlayers(*p.bots); err != nil {
+	if st.Seats, err = parseSeats(*p.bots); err != nil {
 		return c.fail("-bots: %v", err)
 	}
-	if err := botsFit(o); err != nil {
-		return c.fail("-bots names %v", err)
+	if err := p.setup.set(&o, st); err != nil {
+		return c.fail("%v", err)
 	}
 	return open(o, stderr)
 }
@@ -180,47 +179,51 @@ const (
 	maxBotPause = 60 * time.Second
 )
 
-// botsFit refuses -bots naming more seats than the game has: the players
-// given (-players, -names), or else the most the map seats.
-func botsFit(o app.Options) error {
-	if len(o.Bots) == 0 {
-		return nil
-	}
-	if n := len(o.Players); n > 0 && len(o.Bots) > n {
-		return fmt.Errorf("%s, but the game has %s", words.Count(len(o.Bots), "seat"), words.Count(n, "player"))
-	}
-	m, err := maps.Load(o.Map)
-	if err != nil {
-		return nil // the map's own refusal comes first
-	}
-	if len(o.Bots) > m.MaxPlayers {
-		return fmt.Errorf("%s, but the %s map seats at most %s", words.Count(len(o.Bots), "seat"), m.ID, words.Count(m.MaxPlayers, "player"))
-	}
-	return nil
-}
-
-// seatPlayers reads -bots: per seat human or a bot level.
-func seatPlayers(list string) ([]int, error) {
+// parseSeats reads -bots: who plays each seat, human, remote or a bot
+// level, as a gamefile.Setup says it (gamefile.SeatHuman, SeatRemote, a
+// level's name).
+func parseSeats(list string) ([]string, error) {
 	if strings.TrimSpace(list) == "" {
 		return nil, nil
 	}
-	var out []int
+	var out []string
 	for _, s := range strings.Split(list, ",") {
-		if strings.EqualFold(strings.TrimSpace(s), "human") || strings.TrimSpace(s) == "" {
-			out = append(out, app.Human)
+		if who := strings.TrimSpace(s); strings.EqualFold(who, gamefile.SeatHuman) || who == "" {
+			out = append(out, gamefile.SeatHuman)
 			continue
 		}
-		if strings.EqualFold(strings.TrimSpace(s), "remote") {
-			out = append(out, app.Remote)
+		if strings.EqualFold(strings.TrimSpace(s), gamefile.SeatRemote) {
+			out = append(out, gamefile.SeatRemote)
 			continue
 		}
 		l, err := bots.ParseLevel(s)
 		if err != nil {
 			return nil, fmt.Errorf("%v (or human, remote)", err)
 		}
-		out = append(out, int(l))
+		out = append(out, l.String())
 	}
 	return out, nil
+}
+
+// botLevels is the window's word for who plays each seat (app.Options.Bots):
+// app.Human, app.Remote or a bot level; nil for none.
+func botLevels(seats []string) []int {
+	if seats == nil {
+		return nil
+	}
+	out := make([]int, len(seats))
+	for i, who := range seats {
+		switch who {
+		case gamefile.SeatHuman, "":
+			out[i] = app.Human
+		case gamefile.SeatRemote:
+			out[i] = app.Remote
+		default:
+			l, _ := bots.ParseLevel(who) // checked by parseSeats
+			out[i] = int(l)
+		}
+	}
+	return out
 }
 
 // joinFromPlay is play -join LINK or -watch LINK: the window joins a game

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"notrueking/maps"
+	"notrueking/gamefile"
 	"notrueking/render"
 	"notrueking/rules"
 	"notrueking/scenarios"
@@ -37,7 +37,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 	scenario := c.String("scenario", "", "scenario file whose position to draw")
 	at := c.intIn("at", -1, 0, maxAt, "draw the table after this many actions of -load (default: all)")
 	mapName := c.String("map", "standard", "map of a new game (without -load)")
-	players := c.intIn("players", 4, minPlayers, maxPlayers, "players of a new game (without -load; the map's range)")
+	players := c.intIn("players", 0, minPlayers, maxPlayers, fmt.Sprintf("players of a new game (without -load; the map's range; default %d, or the map's nearest)", gamefile.DefaultPlayers))
 	seed := c.Uint64("seed", 1, "seed of a new game (without -load)")
 	var variant rules.Variant
 	c.variantVar(&variant)
@@ -95,10 +95,10 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 	case *scenario != "":
 		g, err = scenarios.Load(*scenario)
 		if err != nil {
-			err = errors.New(firstProblem(err))
+			err = errors.New(gamefile.FirstProblem(err))
 		}
 	default:
-		g, err = newGame(*mapName, *players, *seed, variant)
+		g, err = gamefile.Setup{Map: *mapName, Count: *players, Seed: *seed, SeedSet: true, Variant: variant}.New(nil)
 	}
 	if err != nil {
 		return c.fail("%v", err)
@@ -136,23 +136,6 @@ func parseSize(s string) (w, h int, err error) {
 		return 0, 0, fmt.Errorf("each side must be 64 to %d pixels", render.MaxPictureSide)
 	}
 	return w, h, nil
-}
-
-// newGame sets up a new game of the map for n players with default names,
-// with variant v's rules.
-func newGame(mapName string, n int, seed uint64, v rules.Variant) (*rules.Game, error) {
-	m, err := maps.Load(mapName)
-	if err != nil {
-		return nil, fmt.Errorf("-map: %s", firstProblem(err))
-	}
-	if n < m.MinPlayers || n > m.MaxPlayers {
-		return nil, fmt.Errorf("-players %d: the %s map seats %d to %d players", n, m.ID, m.MinPlayers, m.MaxPlayers)
-	}
-	names := make([]string, n)
-	for i := range names {
-		names[i] = defaultName(i)
-	}
-	return rules.New(m, rules.Config{Players: names, Seed: seed, Variant: v})
 }
 
 // needsXvfb reports whether drawing needs an X server that is not there:

@@ -34,7 +34,11 @@ func sandbox(as string, args []string, stdout, stderr io.Writer) int {
 	if err := p.set(&o); err != nil {
 		return w.fail("%v", err)
 	}
-	if err := s.set(&o); err != nil {
+	st, err := s.read()
+	if err != nil {
+		return w.fail("%v", err)
+	}
+	if err := s.set(&o, st); err != nil {
 		return w.fail("%v", err)
 	}
 	return open(o, stderr)

@@ -144,7 +144,7 @@ func TestCitadelContinue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fresh, err := newGame("standard", 3, 5, rules.Citadel)
+	fresh, err := gamefile.Setup{Count: 3, Seed: 5, SeedSet: true, Variant: rules.Citadel}.New(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

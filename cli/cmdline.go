@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"notrueking/internal/textcheck"
-	"notrueking/maps"
 	"notrueking/rules"
 )
 
@@ -146,15 +145,6 @@ func oneLine(err error) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", " · ")), " ")
 }
 
-// defaultName names seat i when the players are only counted.
-func defaultName(i int) string {
-	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
-	if i < len(names) {
-		return names[i]
-	}
-	return fmt.Sprintf("Player %d", i+1)
-}
-
 // short cuts a flag's value for a message to 40 characters (%q escapes
 // the rest of what could garble a terminal).
 func short(s string) string {
@@ -162,16 +152,6 @@ func short(s string) string {
 		return string(r[:40]) + "…"
 	}
 	return s
-}
-
-// firstProblem is the first line of a map error, and how many more
-// problems "validate" would list.
-func firstProblem(err error) string {
-	var list maps.ErrorList
-	if errors.As(err, &list) && len(list) > 1 {
-		return fmt.Sprintf("%v (and %d more problems; validate lists them all)", list[0], len(list)-1)
-	}
-	return err.Error()
 }
 
 // series holds the flags of a series of games (selfplay, bots).

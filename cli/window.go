@@ -10,13 +10,11 @@ import (
 	"strings"
 
 	"notrueking/app"
-	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/internal/site"
 	"notrueking/internal/textcheck"
-	"notrueking/maps"
 	"notrueking/rules"
 	"notrueking/session"
-	"notrueking/words"
 )
 
 // The window commands (play, replay, spectate, sandbox) open the game
@@ -145,8 +143,9 @@ func (p *presenter) set(o *app.Options) error {
 // setupUsage is the setup's flags in a usage line.
 const setupUsage = "[-map NAME|FILE] [-players N] [-names A,B,...] [-seed N] [-variant citadel]"
 
-// setup holds the flags that set up a new game (play, sandbox): -load and
-// -scenario take the setup from their file instead.
+// setup holds the flags that set up a new game (play, sandbox, host):
+// they fill a gamefile.Setup. -load and -scenario take the setup from
+// their file instead.
 type setup struct {
 	c       *cmdFlags
 	own     *flag.FlagSet // the setup's flags alone, to know which were given
@@ -179,73 +178,49 @@ func (s *setup) given() string {
 	return name
 }
 
-// set checks the setup against the map, headless, and sets it in o: a
-// player count the map does not seat, -names disagreeing with -players,
-// an empty name or a map that does not load is refused. Naming the
-// players (or their number) is a complete setup: the start screen is
-// skipped.
-func (s *setup) set(o *app.Options) error {
-	// A shipped map's header says its id and player range without a
-	// parse (which was most of the browser page's start); a map file is
-	// parsed here, so that its problems are found before a window opens,
-	// and a shipped map when the rules must check players against it.
-	var m *board.Map
-	h, err := maps.ShippedHeader(s.mapName)
-	if err != nil {
-		if m, err = maps.Load(s.mapName); err != nil {
-			return fmt.Errorf("-map: %s", firstProblem(err))
-		}
-		h = maps.Header{ID: m.ID, Name: m.Name, MinPlayers: m.MinPlayers, MaxPlayers: m.MaxPlayers, ConspiracyNames: m.ConspiracyNames}
-	}
+// read is the setup the flags give, not yet checked against the map
+// (gamefile.Setup.Check): an empty name in -names or a -variant this game
+// does not know is refused here.
+func (s *setup) read() (gamefile.Setup, error) {
+	st := gamefile.Setup{Map: s.mapName, Seed: s.seed, SeedSet: s.c.isSet("seed")}
 	v, err := rules.ParseVariant(s.variant)
 	if err != nil {
-		return fmt.Errorf("-variant: %v", err)
+		return st, fmt.Errorf("-variant: %v", err)
 	}
-	if s.c.isSet("variant") {
-		o.Variant = v.String()
-		if v == rules.Plain {
-			o.Variant = "plain"
-		}
-	}
-	seats := fmt.Sprintf("the %s map seats %d to %d players", h.ID, h.MinPlayers, h.MaxPlayers)
-	var ps []string
+	st.Variant = v
 	if s.c.isSet("names") {
+		st.Players = []string{}
 		for i, n := range strings.Split(s.names, ",") {
 			n = strings.TrimSpace(n)
 			if n == "" {
-				return fmt.Errorf("-names %q: name %d is empty", short(s.names), i+1)
+				return st, fmt.Errorf("-names %q: name %d is empty", short(s.names), i+1)
 			}
-			if err := rules.CheckPlayerName(n); err != nil {
-				return fmt.Errorf("-names: name %d: %v", i+1, err)
-			}
-			ps = append(ps, n)
+			st.Players = append(st.Players, n)
 		}
 	}
-	players, names := s.c.isSet("players"), s.c.isSet("names")
-	switch {
-	case players && (s.players < h.MinPlayers || s.players > h.MaxPlayers):
-		return fmt.Errorf("-players %d: %s", s.players, seats)
-	case players && names && len(ps) != s.players:
-		return fmt.Errorf("-players %d but -names lists %s", s.players, words.Count(len(ps), "name"))
-	case names && (len(ps) < h.MinPlayers || len(ps) > h.MaxPlayers):
-		return fmt.Errorf("-names lists %s: %s", words.Count(len(ps), "name"), seats)
-	case players && !names:
-		for i := range s.players {
-			ps = append(ps, defaultName(i))
+	if s.c.isSet("players") {
+		st.Count = s.players
+	}
+	return st, nil
+}
+
+// set sets a window's setup in o, checked against the map, headless
+// (gamefile.Setup.Check): a player count the map does not seat, -names
+// disagreeing with -players, an empty name, a map that does not load or
+// more -bots seats than players is refused. Naming the players (or their
+// number) is a complete setup: the start screen is skipped.
+func (s *setup) set(o *app.Options, st gamefile.Setup) error {
+	if err := st.Check(); err != nil {
+		return err
+	}
+	if s.c.isSet("variant") {
+		o.Variant = st.Variant.String()
+		if st.Variant == rules.Plain {
+			o.Variant = "plain"
 		}
 	}
-	if len(ps) > 0 {
-		// What else the rules ask of the players (agent slots for them all).
-		if m == nil {
-			if m, err = maps.Load(s.mapName); err != nil {
-				return fmt.Errorf("-map: %s", firstProblem(err))
-			}
-		}
-		if _, err := rules.New(m, rules.Config{Players: ps, Seed: s.seed, Variant: v}); err != nil {
-			return err
-		}
-	}
-	o.Map, o.Players, o.Seed, o.SeedSet, o.Quick = s.mapName, ps, s.seed, s.c.isSet("seed"), len(ps) > 0
+	o.Map, o.Players, o.Seed, o.SeedSet = st.Map, st.Named(), st.Seed, st.SeedSet
+	o.Quick, o.Bots = len(o.Players) > 0, botLevels(st.Seats)
 	return nil
 }
 
