@@ -13,7 +13,6 @@ import (
 
 	"notrueking/board"
 	"notrueking/bots"
-	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
@@ -44,7 +43,7 @@ func cmdBots(args []string, stdout, stderr io.Writer) int {
 	}
 	m, err := maps.Load(s.mapName)
 	if err != nil {
-		return fail("-map: %s", gamefile.FirstProblem(err))
+		return fail("-map: %s", firstProblem(err))
 	}
 	if s.players < m.MinPlayers || s.players > m.MaxPlayers {
 		return fail("-players %d: the %s map seats %d to %d players", s.players, m.ID, m.MinPlayers, m.MaxPlayers)

@@ -184,7 +184,7 @@ func hostedGame(s *setup, seats []string, load, scenario string, saves store.Sto
 	case scenario != "":
 		g, _, err := scenarios.LoadFile(scenario)
 		if err != nil {
-			return nil, usageError{fmt.Errorf("-scenario: %s", gamefile.FirstProblem(err))}
+			return nil, usageError{fmt.Errorf("-scenario: %s", firstProblem(err))}
 		}
 		name, sum := records.MapIdentity(g.Map())
 		return &hosted{g: g, files: session.FilesOptions{MapName: name, MapSum: sum, Scenario: scenario, Tester: true}}, nil

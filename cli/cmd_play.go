@@ -103,7 +103,7 @@ func cmdPlay(args []string, stdout, stderr io.Writer) int {
 		// Checked here, headless: a broken file names file, line and key,
 		// and no window opens.
 		if _, err := scenarios.Load(*p.scenario); err != nil {
-			return c.fail("-scenario: %s", gamefile.FirstProblem(err))
+			return c.fail("-scenario: %s", firstProblem(err))
 		}
 	}
 	if err := checkRecord(*p.record); err != nil {

@@ -95,7 +95,7 @@ func cmdRender(args []string, stdout, stderr io.Writer) int {
 	case *scenario != "":
 		g, err = scenarios.Load(*scenario)
 		if err != nil {
-			err = errors.New(gamefile.FirstProblem(err))
+			err = errors.New(firstProblem(err))
 		}
 	default:
 		g, err = gamefile.Setup{Map: *mapName, Count: *players, Seed: *seed, SeedSet: true, Variant: variant}.New(nil)

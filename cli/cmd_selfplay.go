@@ -5,7 +5,6 @@ import (
 	"io"
 	"time"
 
-	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/rules"
 )
@@ -24,7 +23,7 @@ func cmdSelfplay(args []string, stdout, stderr io.Writer) int {
 	}
 	m, err := maps.Load(s.mapName)
 	if err != nil {
-		return c.fail("-map: %s", gamefile.FirstProblem(err))
+		return c.fail("-map: %s", firstProblem(err))
 	}
 	if s.players < m.MinPlayers || s.players > m.MaxPlayers {
 		return c.fail("-players %d: the %s map seats %d to %d players", s.players, m.ID, m.MinPlayers, m.MaxPlayers)

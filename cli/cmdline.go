@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"notrueking/gamefile"
 	"notrueking/internal/textcheck"
 	"notrueking/rules"
 )
@@ -144,6 +145,11 @@ func upperFirst(s string) string {
 func oneLine(err error) string {
 	return strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", " · ")), " ")
 }
+
+// firstProblem is the first problem of a map or scenario error, and how
+// many more validate would list: the words of a new game's setup
+// (gamefile.Setup.Check) for a map that does not load.
+var firstProblem = gamefile.FirstProblem
 
 // short cuts a flag's value for a message to 40 characters (%q escapes
 // the rest of what could garble a terminal).

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -38,11 +37,23 @@ func smallMap(t *testing.T) string {
 	if text == string(data) {
 		t.Fatal("the standard map says no max_players = 4")
 	}
-	path := filepath.Join(t.TempDir(), "small.toml")
-	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+	return tempFile(t, text)
+}
+
+// tempFile writes text to a new .toml file of the test's and names it.
+func tempFile(t *testing.T, text string) string {
+	t.Helper()
+	f, err := os.CreateTemp(t.TempDir(), "*.toml")
+	if err != nil {
 		t.Fatal(err)
 	}
-	return path
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return f.Name()
 }
 
 // The defaults of a setup: the standard map, four players (or as near
@@ -168,8 +179,7 @@ func TestSetupCheckRefuses(t *testing.T) {
 	}
 	// A map file is read by Check, so that its problems come before a
 	// window opens.
-	bad := filepath.Join(t.TempDir(), "bad.toml")
-	os.WriteFile(bad, []byte("id = \"x\"\nbogus = 1\n"), 0o600)
+	bad := tempFile(t, "id = \"x\"\nbogus = 1\n")
 	if err := (Setup{Map: bad}).Check(); err == nil || !strings.HasPrefix(err.Error(), "-map: "+bad) {
 		t.Errorf("a broken map file: %v", err)
 	}
