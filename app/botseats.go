@@ -180,7 +180,7 @@ func (s *startScene) botDriver(n int, seed uint64) seating {
 // one to a bot.
 func savedBots(o Options, seats []string, pause time.Duration, n int, tester bool, seed uint64) seating {
 	if !tester {
-		seed = secretSeed()
+		seed = gamefile.SecretSeed()
 	}
 	given := newSeatBotsConf(o)
 	lv := make([]int, n)

@@ -86,11 +86,7 @@ func runGame(a *App) error {
 	ng := a.newGame
 	a.newGame = func(mapName string, players []string, seed uint64, v rules.Variant) (play, error) {
 		if m := openedMaps.byID(mapName); m != nil {
-			g, err := rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
-			if err != nil {
-				return play{}, err
-			}
-			return playRules(g), nil
+			return newGameOn(m, mapName, players, seed, v)
 		}
 		return ng(mapName, players, seed, v)
 	}

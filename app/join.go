@@ -129,7 +129,7 @@ func (w *joinWait) Tick(_ time.Time, c *Context) bool {
 func beginJoined(c *Context, cl *remote.Client) (*liveGame, Scene) {
 	lg := &liveGame{client: cl, play: play{on: cl}, joinLink: c.app.opts.Join}
 	lg.src, lg.seen = cl, cl.Seq()
-	o := table.Options{LargeLog: c.app.opts.LargeText, Shuffle: secretSeed()}
+	o := table.Options{LargeLog: c.app.opts.LargeText, Shuffle: gamefile.SecretSeed()}
 	lg.tbl = table.New(cl, o)
 	lg.presenceFromClient(time.Now())
 	lg.scene = &tableScene{lg: lg}

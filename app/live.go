@@ -63,7 +63,7 @@ func begin(c *Context, p play, seed uint64, id gameID, st seating) (*liveGame, S
 	o := table.Options{Seed: seed, Tester: lg.tester, Bots: gamefile.BotLevels(st.players), LargeLog: c.app.opts.LargeText}
 	if !lg.tester {
 		// The shuffle button must not leak the secret seed either.
-		o.Shuffle = secretSeed()
+		o.Shuffle = gamefile.SecretSeed()
 	}
 	lg.tbl = table.New(lg.play.on, o)
 	lg.scene = &tableScene{lg: lg}

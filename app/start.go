@@ -1,8 +1,6 @@
 package app
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -79,10 +77,12 @@ type mapChoice struct {
 var startMaps = []mapChoice{{ID: "standard", Label: "Westeros (standard, 2–4 players)", Min: 2, Max: 4,
 	Seats: []string{"Crown", "Torch", "Helm", "Gauntlet"}}}
 
-var defaultNames = []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+// defaultNames name the seats of the largest map (nine) until the player
+// types names: the names of a setup that only counts its players.
+var defaultNames = gamefile.DefaultNames(9)
 
 func newStartScene(o Options) *startScene {
-	s := &startScene{n: 4, focus: -1}
+	s := &startScene{n: gamefile.DefaultPlayers, focus: -1}
 	s.setMaps(startMaps, o.Map)
 	s.names = append([]string(nil), defaultNames...)
 	for i, n := range o.Players {
@@ -146,15 +146,7 @@ func (s *startScene) seed() uint64 {
 	if s.tester {
 		return s.testSeed
 	}
-	return secretSeed()
-}
-
-// secretSeed draws a seed from crypto/rand: nobody can predict the deck
-// order of a normal game.
-func secretSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:]) // never fails (it crashes the program instead)
-	return binary.LittleEndian.Uint64(b[:])
+	return gamefile.SecretSeed()
 }
 
 // edit edits the focused field; it reports whether anything changed.
