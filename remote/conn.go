@@ -2,6 +2,7 @@ package remote
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
 	"notrueking/gamefile"
 	"notrueking/rules"
@@ -63,10 +65,10 @@ type conn struct {
 	seats    []rules.Seat // the seats held (set when admitted, then fixed)
 	desk     *session.Desk
 
-	// The reader goroutine's own.
+	// The reader goroutine's own: the limit of its messages
+	// (HostOptions.Rate and Burst).
 	greeted bool
-	bucket  float64
-	last    time.Time
+	limit   *rate.Limiter
 	// reqID is the request the reader is making (an act, an undo, a
 	// redo): the listener, which runs on the reader's goroutine during
 	// the act, names it in the device's update, and leaves the events it
@@ -87,7 +89,8 @@ func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {
 	h.mu.Lock()
 	h.nextID++
 	c := &conn{h: h, ws: ws, id: h.nextID, addr: addr, out: make(chan outMsg, SendQueue),
-		done: make(chan struct{}), wrote: make(chan struct{}), ask: -1, bucket: h.o.Burst, last: time.Now()}
+		done: make(chan struct{}), wrote: make(chan struct{}), ask: -1,
+		limit: rate.NewLimiter(rate.Limit(h.o.Rate), max(1, int(h.o.Burst)))}
 	h.conns[c] = struct{}{}
 	h.mu.Unlock()
 	c.idle = time.AfterFunc(h.hello, func() {
@@ -215,15 +218,11 @@ func (c *conn) serve() {
 			c.close(websocket.StatusUnsupportedData, "text frames only")
 			return
 		}
-		now := time.Now()
-		c.bucket = min(h.o.Burst, c.bucket+now.Sub(c.last).Seconds()*h.o.Rate)
-		c.last = now
-		if c.bucket < 1 {
+		if !c.limit.Allow() {
 			h.logf("%s (#%d %s): flood", c.addr, c.id, c.name)
 			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("more than %g messages a second", h.o.Rate))
 			return
 		}
-		c.bucket--
 		msg, err := Decode(data)
 		if err != nil {
 			if !c.greeted {
@@ -341,8 +340,8 @@ func (c *conn) hello(m *Hello) {
 		return
 	}
 	room := normRoom(m.Room)
-	seats := len(room) == len(h.room) && constEq(room, normRoom(h.room))
-	watch := len(room) == len(h.watch) && constEq(room, h.watch)
+	seats := subtle.ConstantTimeCompare([]byte(room), []byte(normRoom(h.room))) == 1
+	watch := subtle.ConstantTimeCompare([]byte(room), []byte(h.watch)) == 1
 	if !seats && !watch {
 		locked := h.failed(c.addr, now)
 		h.mu.Unlock()
@@ -453,15 +452,6 @@ func (c *conn) hello(m *Hello) {
 			h.Refuse(c.id, err.Error())
 		}
 	}
-}
-
-// constEq compares two strings of equal length in constant time.
-func constEq(a, b string) bool {
-	var v byte
-	for i := range len(a) {
-		v |= a[i] ^ b[i]
-	}
-	return v == 0
 }
 
 // seatsOf lists every seat.
