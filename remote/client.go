@@ -114,7 +114,7 @@ type Client struct {
 	seats    []rules.Seat
 	epoch    uint64
 	version  uint64
-	views    []rules.View
+	views    []heldView
 	toAct    rules.Seat
 	over     bool
 	n        int
@@ -505,9 +505,9 @@ func (c *Client) synced(s *Sync) error {
 	if len(s.Views) != n || len(s.Logs) != n {
 		return fmt.Errorf("a sync of %d views for a device of %d", len(s.Views), n)
 	}
-	views := make([]rules.View, n)
+	views := make([]heldView, n)
 	for i, v := range s.Views {
-		lines, err := unmix(s.Logs[i], views[0].Log, i)
+		lines, err := unmix(s.Logs[i], views[0].v.Log, i)
 		if err != nil {
 			return err
 		}
@@ -515,7 +515,7 @@ func (c *Client) synced(s *Sync) error {
 		if v.Log == nil {
 			v.Log = []rules.LogLine{}
 		}
-		views[i] = v
+		views[i] = holdView(v)
 	}
 	legal, err := c.parseLegal(s.Legal)
 	if err != nil {
@@ -559,25 +559,25 @@ func (c *Client) updated(u *Update) error {
 	if len(u.Patches) != n || len(u.Logs) != n {
 		return fmt.Errorf("an update of %d views for %d", len(u.Patches), n)
 	}
-	views := make([]rules.View, n)
+	views := make([]heldView, n)
 	for i, p := range u.Patches {
-		v := c.views[i]
-		if err := setFields(&v, p); err != nil {
+		hv, err := c.views[i].patched(p)
+		if err != nil {
 			return fmt.Errorf("an update's view: %v", err)
 		}
-		d, old := u.Logs[i], c.views[i].Log
+		d, old := u.Logs[i], c.views[i].v.Log
 		if d.From < 0 || d.From > len(old) {
 			return fmt.Errorf("a log cut at %d of %d lines", d.From, len(old))
 		}
-		lines, err := unmix(d, views[0].Log, i)
+		lines, err := unmix(d, views[0].v.Log, i)
 		if err != nil {
 			return err
 		}
-		v.Log = append(old[:d.From:d.From], lines...)
-		if v.Log == nil {
-			v.Log = []rules.LogLine{}
+		hv.v.Log = append(old[:d.From:d.From], lines...)
+		if hv.v.Log == nil {
+			hv.v.Log = []rules.LogLine{}
 		}
-		views[i] = v
+		views[i] = hv
 	}
 	if u.HistoryFrom < 0 || u.HistoryFrom > len(c.history) {
 		return fmt.Errorf("a history cut at %d of %d", u.HistoryFrom, len(c.history))
@@ -801,9 +801,9 @@ func (c *Client) View(seat rules.Seat) rules.View {
 		return rules.View{Seat: rules.Public, ToAct: -1}
 	}
 	if i := slices.Index(c.seats, seat); seat >= 0 && i >= 0 {
-		return c.views[1+i]
+		return c.views[1+i].v
 	}
-	return c.views[0]
+	return c.views[0].v
 }
 
 func (c *Client) EventText(e rules.Event, viewer rules.Seat) string {

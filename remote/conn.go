@@ -77,12 +77,7 @@ type conn struct {
 	ownEvents []EventText
 
 	// Under the match's lock: what the device was last sent.
-	live    bool
-	version uint64
-	views   []map[string]*fieldEnc // each view's top-level fields, as sent
-	logs    [][]rules.LogLine      // each view's log, as sent
-	pubCur  []int                  // per view: the public lines its log sent holds (stream.go)
-	hist    int                    // public history entries sent
+	sent sent
 }
 
 func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {
@@ -285,7 +280,7 @@ func (c *conn) leave() {
 	was := c.role
 	c.role = roleGone
 	h.mu.Unlock()
-	h.m.Do(func(*rules.Game) { c.live = false })
+	h.m.Read(func(session.Reading) { c.sent.live = false })
 	if was == roleSeat || was == roleWatch || was == rolePending {
 		h.touch()
 	}
@@ -515,14 +510,14 @@ func (h *Host) seated(c *conn, seat rules.Seat, token, who string) {
 			h.logf("seat %d: %v", seat, err)
 		}
 	}
-	h.m.Do(func(g *rules.Game) {
+	h.m.Read(func(r session.Reading) {
 		w := h.base
 		w.Epoch, w.Seats, w.Token = h.epoch, slices.Clone(c.seats), token
 		if w.Seats == nil {
 			w.Seats = []rules.Seat{}
 		}
 		c.send(w)
-		h.sendSync(g, c)
+		h.sendSync(r, c)
 	})
 	h.touch()
 }
@@ -592,10 +587,10 @@ func (c *conn) mayAsk(role int) string {
 	return "this device has left the game"
 }
 
-// parse reads an action's record line, under the match's lock.
-func (c *conn) parse(line string) (a rules.Action, err error) {
-	c.h.m.Do(func(g *rules.Game) { a, err = rules.ParseAction(g.Map(), len(g.Seats()), line) })
-	return a, err
+// parse reads an action's record line (the map and the seats never
+// change: no lock).
+func (c *conn) parse(line string) (rules.Action, error) {
+	return rules.ParseAction(c.desk.Map(), len(c.h.seatID), line)
 }
 
 // act makes the device's request id (an act, an undo, a redo: f) at
@@ -626,7 +621,7 @@ func (c *conn) act(id int64, epoch, version uint64, f func(v uint64) error) {
 // sends the state as it stands.
 func (c *conn) stale(id int64, why string) {
 	c.send(Result{T: KResult, ID: id, Err: why, Stale: true})
-	c.h.m.Do(func(g *rules.Game) { c.h.sendSync(g, c) })
+	c.h.m.Read(func(r session.Reading) { c.h.sendSync(r, c) })
 }
 
 // answer answers a question through the device's desk (its seats only).

@@ -192,15 +192,16 @@ func NewHost(o HostOptions) (*Host, error) {
 	}
 	h.watch, h.noWatch = WatchCode(h.room), o.NoSpectators
 	var mapErr error
-	m.Do(func(g *rules.Game) {
-		h.seatID = g.Seats()
-		cfg := g.Config()
-		h.base = Welcome{T: KWelcome, Proto: Proto, Players: slices.Clone(cfg.Players),
-			Conspiracies: slices.Clone(h.seatID), Tester: o.Tester}
-		if cfg.Variant != rules.Plain {
-			h.base.Variant = cfg.Variant.String()
+	m.Read(func(r session.Reading) {
+		// The table every device is welcomed to, as the public sees it.
+		pub := r.Public()
+		v := pub.View(rules.Public)
+		h.seatID = pub.Seats()
+		h.base = Welcome{T: KWelcome, Proto: Proto, Conspiracies: slices.Clone(h.seatID), Variant: v.Variant, Tester: o.Tester}
+		for _, p := range v.Players {
+			h.base.Players = append(h.base.Players, p.Name)
 		}
-		h.base.Map, mapErr = mapRefOf(g.Map())
+		h.base.Map, mapErr = mapRefOf(pub.Map())
 	})
 	if mapErr != nil {
 		return nil, mapErr
@@ -233,9 +234,9 @@ func NewHost(o HostOptions) (*Host, error) {
 		rand.Read(e[:])
 		h.epoch = binary.LittleEndian.Uint64(e[:]) >> 11 // exact in a JavaScript number
 	}
-	h.unlisten = m.ListenGame(h.moved)
+	h.unlisten = m.ListenDesks(h.moved)
 	v := m.Version()
-	m.Do(func(*rules.Game) { h.version = max(h.version, v) })
+	m.Read(func(session.Reading) { h.version = max(h.version, v) })
 	go h.presenceLoop()
 	return h, nil
 }
