@@ -642,7 +642,7 @@ func (sg *secGame) plantLeaks(g *rules.Game) []secPlant {
 	}
 	// The other seat's whole view instead of the device's.
 	if !bytes.Equal(jsonOf(vO.Players[O]), jsonOf(vR.Players[O])) {
-		plant("view", jsonOf(Sync{T: KSync, State: State{Views: []rules.View{vO}}}))
+		plant("view", jsonOf(Sync{T: KSync, Views: []rules.View{vO}}))
 	}
 	// One face-down token shown in its place.
 	for i, tok := range vO.Players[O].Loyalty {
@@ -650,7 +650,7 @@ func (sg *secGame) plantLeaks(g *rules.Game) []secPlant {
 			ps := slices.Clone(vR.Players)
 			ps[O].Loyalty = slices.Clone(ps[O].Loyalty)
 			ps[O].Loyalty[i] = tok
-			plant("token", jsonOf(Update{T: KUpdate, State: State{Patches: []ViewPatch{{"players": jsonOf(ps)}}}}))
+			plant("token", jsonOf(Update{T: KUpdate, Patches: []ViewPatch{{"players": jsonOf(ps)}}}))
 			break
 		}
 	}
@@ -658,7 +658,7 @@ func (sg *secGame) plantLeaks(g *rules.Game) []secPlant {
 	if len(vO.Players[O].Hand) > 0 {
 		ps := slices.Clone(vR.Players)
 		ps[O].Hand = vO.Players[O].Hand
-		plant("hand", jsonOf(Update{T: KUpdate, State: State{Patches: []ViewPatch{{"players": jsonOf(ps)}}}}))
+		plant("hand", jsonOf(Update{T: KUpdate, Patches: []ViewPatch{{"players": jsonOf(ps)}}}))
 		c := vO.Players[O].Hand[0]
 		if R < 0 || !slices.Contains(sg.peeked[R][O], c) {
 			plant("name", jsonOf(Notice{T: KNotice, Text: "Someone holds " + sg.m.CardAt(c).Name + "."}))
@@ -670,7 +670,7 @@ func (sg *secGame) plantLeaks(g *rules.Game) []secPlant {
 		if W != R && len(wings) > 0 && (R < 0 || !slices.Equal(vR.Players[R].WingCards, wings)) {
 			ps := slices.Clone(vR.Players)
 			ps[W].WingCards = wings
-			plant("wings", jsonOf(Update{T: KUpdate, State: State{Patches: []ViewPatch{{"players": jsonOf(ps)}}}}))
+			plant("wings", jsonOf(Update{T: KUpdate, Patches: []ViewPatch{{"players": jsonOf(ps)}}}))
 			break
 		}
 	}

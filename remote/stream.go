@@ -171,11 +171,11 @@ func logOf(e *viewEnc) []rules.LogLine {
 	return e.log
 }
 
-// state is the game as desk's seats may know it: whole (a sync), or what
-// changed since it was last sent (an update); s remembers what it sent.
-func (s *sent) state(sh *shared, desk rules.Desk, whole bool) State {
+// state is the game as desk's seats may know it: whole (a sync: its
+// views), or what changed since it was last sent (an update: the views'
+// patches); s remembers what it sent.
+func (s *sent) state(sh *shared, desk rules.Desk, whole bool) (st State, views []rules.View, patches []ViewPatch) {
 	vs := viewers(desk)
-	var st State
 	if whole || len(s.views) != len(vs) {
 		whole = true
 		s.views, s.pubCur = make([]*viewEnc, len(vs)), make([]int, len(vs))
@@ -203,9 +203,9 @@ func (s *sent) state(sh *shared, desk rules.Desk, whole bool) State {
 			d, s.pubCur[i] = mixed(d, e.log, pubLog, cur)
 		}
 		if whole {
-			st.Views = append(st.Views, e.v)
+			views = append(views, e.v)
 		} else {
-			st.Patches = append(st.Patches, e.patchFrom(s.views[i]))
+			patches = append(patches, e.patchFrom(s.views[i]))
 		}
 		st.Logs = append(st.Logs, d)
 		s.views[i] = e
@@ -228,15 +228,15 @@ func (s *sent) state(sh *shared, desk rules.Desk, whole bool) State {
 		st.CanUndo = err.Error()
 	}
 	st.CanRedo = desk.CanRedo()
-	return st
+	return st, views, patches
 }
 
 // sync is the whole state desk's seats may know at version of epoch; from
 // then on the device is told every change.
 func (s *sent) sync(sh *shared, desk rules.Desk, epoch, version uint64) Sync {
-	st := s.state(sh, desk, true)
+	st, views, _ := s.state(sh, desk, true)
 	s.version, s.live = version, true
-	return Sync{T: KSync, Epoch: epoch, Version: version, State: st}
+	return Sync{T: KSync, Epoch: epoch, Version: version, Views: views, State: st}
 }
 
 // update is change mv (told the device as how) as desk's seats may know
@@ -246,7 +246,7 @@ func (s *sent) update(sh *shared, desk rules.Desk, mv feed.Change, how string, e
 	u := Update{T: KUpdate, Epoch: epoch, Version: mv.Version, Prev: s.version, How: how,
 		Seat: mv.Seat, Bot: mv.Bot, WasCombat: mv.WasCombat}
 	u.Events = sh.events(mv.Events, desk)
-	u.State = s.state(sh, desk, false)
+	u.State, _, u.Patches = s.state(sh, desk, false)
 	s.version = mv.Version
 	return u
 }
