@@ -41,6 +41,9 @@ type rig struct {
 	bots   chan chan struct{}
 	// wire counts the bytes the server's connections read and wrote.
 	wire *counter
+	// upTo stops play after so many steps (0: at the game's end): the
+	// short run plays each game's start only.
+	upTo int
 }
 
 type game struct {
@@ -309,10 +312,10 @@ func pick(c *Client, r *rand.Rand) (rules.Action, bool) {
 	return a, true
 }
 
-// play plays the rig's game to its end in lock step: the seat to act
-// moves (a device by a random legal action through its client, a bot
-// through the bots' goroutine), then every client is checked against the
-// host. each is called after every change (may be nil).
+// play plays the rig's game to its end (or r.upTo steps) in lock step:
+// the seat to act moves (a device by a random legal action through its
+// client, a bot through the bots' goroutine), then every client is checked
+// against the host. each is called after every change (may be nil).
 func (r *rig) play(clients []*Client, bySeat map[rules.Seat]*Client, seed uint64, each func(step int)) int {
 	r.t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 1))
@@ -322,7 +325,7 @@ func (r *rig) play(clients []*Client, bySeat map[rules.Seat]*Client, seed uint64
 		var over bool
 		var toAct rules.Seat
 		r.m.Do(func(g *rules.Game) { over, toAct = g.Over(), g.ToAct() })
-		if over {
+		if over || r.upTo > 0 && steps >= r.upTo {
 			break
 		}
 		if steps > 5000 {

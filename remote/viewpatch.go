@@ -257,7 +257,7 @@ func (hv heldView) patched(p ViewPatch) (heldView, error) {
 		}
 		l, ok := lists[name]
 		if !ok {
-			if err := json.Unmarshal(members[name], &l); err != nil || l == nil {
+			if l, ok = splitArray(members[name]); !ok {
 				return hv, fmt.Errorf("the view's %s: not a list", k)
 			}
 		}
@@ -269,28 +269,41 @@ func (hv heldView) patched(p ViewPatch) (heldView, error) {
 		lists[name] = l
 	}
 	for name, l := range lists {
-		b, err := json.Marshal(l)
-		if err != nil {
-			return hv, fmt.Errorf("the view's %s: %v", name, err)
+		b := []byte{'['}
+		for i, e := range l {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, e...)
 		}
+		b = append(b, ']')
 		members[name], touched[name] = b, b
 	}
-	nulls := make(map[string]json.RawMessage, len(touched))
-	for k := range touched {
-		nulls[k] = null
-	}
 	v := hv.v
-	for _, m := range []map[string]json.RawMessage{nulls, touched} {
-		b, err := json.Marshal(m)
-		if err == nil {
-			err = json.Unmarshal(b, &v)
-		}
-		if err != nil {
-			return hv, fmt.Errorf("the view's patch: %v", err)
-		}
+	if err := json.Unmarshal(object(touched, true), &v); err != nil {
+		return hv, fmt.Errorf("the view's patch: %v", err)
+	}
+	if err := json.Unmarshal(object(touched, false), &v); err != nil {
+		return hv, fmt.Errorf("the view's patch: %v", err)
 	}
 	v.Log = hv.v.Log
 	return heldView{v: v, members: members}, nil
+}
+
+// object is the JSON object of members m (each member null: nulls).
+func object(m map[string]json.RawMessage, nulls bool) []byte {
+	b := []byte{'{'}
+	for k, v := range m {
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = append(append(b, marshal(k)...), ':')
+		if nulls {
+			v = null
+		}
+		b = append(b, v...)
+	}
+	return append(b, '}')
 }
 
 // zeroOf is the zero of the JSON kind of raw: what a member that

@@ -39,6 +39,7 @@ func applyPatch(t *testing.T, old, now rules.View) (rules.View, ViewPatch) {
 // view, and leaves the copy it started from as it was; lists that kept
 // their length travel as their changed elements.
 func TestViewPatchRoundTrip(t *testing.T) {
+	t.Parallel()
 	elements, games := 0, uint64(2)
 	if testing.Short() {
 		games = 1
