@@ -229,8 +229,8 @@ func holdView(v rules.View) heldView {
 
 // patched is hv with patch p applied (its log as it was). The copy shares
 // nothing p changes with hv, whose value a table may still be reading: the
-// members p names are first set to null (a list, a map or a pointer
-// becomes nil), then decoded anew. A member p sets to null takes the zero
+// lists, maps and pointers p names are first set to null (nil), then
+// decoded anew. A member p sets to null takes the zero
 // of its JSON kind (a string "", a number 0), which encoding/json, reading
 // null, would leave as it was. A member this device does not know (a later
 // host's) is skipped.
@@ -279,29 +279,35 @@ func (hv heldView) patched(p ViewPatch) (heldView, error) {
 		b = append(b, ']')
 		members[name], touched[name] = b, b
 	}
-	v := hv.v
-	if err := json.Unmarshal(object(touched, true), &v); err != nil {
-		return hv, fmt.Errorf("the view's patch: %v", err)
+	// A member held as a list or an object (a slice, a map, a pointer)
+	// is set to null first: decoded onto, it would be written in place.
+	nulls := map[string]json.RawMessage{}
+	for k := range touched {
+		if was := hv.members[k]; len(was) > 0 && (was[0] == '[' || was[0] == '{') {
+			nulls[k] = null
+		}
 	}
-	if err := json.Unmarshal(object(touched, false), &v); err != nil {
-		return hv, fmt.Errorf("the view's patch: %v", err)
+	v := hv.v
+	for _, m := range []map[string]json.RawMessage{nulls, touched} {
+		if len(m) == 0 {
+			continue
+		}
+		if err := json.Unmarshal(object(m), &v); err != nil {
+			return hv, fmt.Errorf("the view's patch: %v", err)
+		}
 	}
 	v.Log = hv.v.Log
 	return heldView{v: v, members: members}, nil
 }
 
-// object is the JSON object of members m (each member null: nulls).
-func object(m map[string]json.RawMessage, nulls bool) []byte {
+// object is the JSON object of members m.
+func object(m map[string]json.RawMessage) []byte {
 	b := []byte{'{'}
 	for k, v := range m {
 		if len(b) > 1 {
 			b = append(b, ',')
 		}
-		b = append(append(b, marshal(k)...), ':')
-		if nulls {
-			v = null
-		}
-		b = append(b, v...)
+		b = append(append(append(b, marshal(k)...), ':'), v...)
 	}
 	return append(b, '}')
 }
