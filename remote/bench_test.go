@@ -184,11 +184,7 @@ func lateNine(b testing.TB, left int) *rules.Game {
 	r := rand.New(rand.NewPCG(3, 4))
 	var acts []rules.Action
 	for !g.Over() {
-		l := g.Legal()
-		a := l[r.IntN(len(l))]
-		if a.Verb == rules.VArrange {
-			a = rules.RandomArrangement(a, r)
-		}
+		a := randomOf(g.Legal(), r)
 		if _, err := g.Apply(a); err != nil {
 			b.Fatal(err)
 		}

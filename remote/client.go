@@ -321,11 +321,10 @@ func (c *Client) receive(data []byte) (synced bool, fatal, err error) {
 	if err := json.Unmarshal(data, &k); err != nil {
 		return false, nil, err
 	}
-	newMsg, ok := hostMessages[k.T]
+	msg, ok := newMessage(k.T, false)
 	if !ok || k.T == KPong {
 		return false, nil, nil // a pong, or a kind of a later protocol
 	}
-	msg := newMsg()
 	if err := json.Unmarshal(data, msg); err != nil {
 		return false, nil, err
 	}

@@ -305,11 +305,17 @@ func pick(c *Client, r *rand.Rand) (rules.Action, bool) {
 	if len(legal) == 0 {
 		return rules.Action{}, false
 	}
+	return randomOf(legal, r), true
+}
+
+// randomOf is one of the legal actions, drawn by r (an arrangement drawn
+// too).
+func randomOf(legal []rules.Action, r *rand.Rand) rules.Action {
 	a := legal[r.IntN(len(legal))]
 	if a.Verb == rules.VArrange {
 		a = rules.RandomArrangement(a, r)
 	}
-	return a, true
+	return a
 }
 
 // play plays the rig's game to its end (or r.upTo steps) in lock step:

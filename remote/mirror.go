@@ -285,41 +285,37 @@ func (w *eventWords) learn(evs []EventText) {
 	}
 }
 
+// read is f's answer under the mirror's lock.
+func read[T any](c *mirror, f func() T) T {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return f()
+}
+
 // The feed.Source of the changes the client learnt.
 
 // Seq is the number of the latest change the client learnt.
-func (c *mirror) Seq() uint64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.log.Seq()
-}
+func (c *mirror) Seq() uint64 { return read(c, c.log.Seq) }
 
 // Since lists the changes after seq, oldest first; ok is false when the
 // client no longer keeps them all (read the state anew). A window polls
 // it once a frame.
-func (c *mirror) Since(seq uint64) ([]feed.Change, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.log.Since(seq)
+func (c *mirror) Since(seq uint64) (chs []feed.Change, ok bool) {
+	read(c, func() bool { chs, ok = c.log.Since(seq); return ok })
+	return chs, ok
 }
 
 // Listen has f told every change the client learns, in order, under the
 // client's lock: f must not block nor call the client.
 func (c *mirror) Listen(f func(feed.Change)) (stop func()) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	s := c.log.Listen(f)
-	return func() {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		s()
-	}
+	s := read(c, func() func() { return c.log.Listen(f) })
+	return func() { read(c, func() bool { s(); return true }) }
 }
 
 // Wait blocks until a change after seq, the client's end (nil: Err says
 // why) or ctx's end (its error). A headless bot waits with it.
 func (c *mirror) Wait(ctx context.Context, seq uint64) error {
-	return feed.Wait(ctx, seq, func() (uint64, <-chan struct{}) {
+	return feed.Wait(ctx, seq, func() (n uint64, woken <-chan struct{}) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		if c.ended {
@@ -330,18 +326,10 @@ func (c *mirror) Wait(ctx context.Context, seq uint64) error {
 }
 
 // Err is why the client ended (nil while it runs).
-func (c *mirror) Err() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.err
-}
+func (c *mirror) Err() error { return read(c, func() error { return c.err }) }
 
 // Ready reports whether the client has the game's state (a sync came).
-func (c *mirror) Ready() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.ready
-}
+func (c *mirror) Ready() bool { return read(c, func() bool { return c.ready }) }
 
 // WaitReady waits for the game's first state (after admission), the
 // client's end (its reason) or ctx's.
@@ -366,124 +354,62 @@ func (c *mirror) WaitReady(ctx context.Context) error {
 
 // Version is the epoch and version of the state the client holds.
 func (c *mirror) Version() (epoch, version uint64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.epoch, c.version
+	read(c, func() bool { epoch, version = c.epoch, c.version; return true })
+	return epoch, version
 }
 
 // Held lists the seats the device holds (none: a spectator).
 func (c *mirror) Held() []rules.Seat {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.Clone(c.seats)
+	return read(c, func() []rules.Seat { return slices.Clone(c.seats) })
 }
 
 // Players are the players' names, one per seat.
 func (c *mirror) Players() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.Clone(c.welcome.Players)
+	return read(c, func() []string { return slices.Clone(c.welcome.Players) })
 }
 
 // Variant is the game's variant ("" for the plain game); Tester says it
 // is a tester's game (the table's Options.Tester).
 func (c *mirror) Variant() (variant string, tester bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.welcome.Variant, c.welcome.Tester
+	read(c, func() bool { variant, tester = c.welcome.Variant, c.welcome.Tester; return true })
+	return variant, tester
 }
 
 // Waiting is what the host said while the device waits for admission
 // ("" once admitted).
-func (c *mirror) Waiting() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.waiting
-}
+func (c *mirror) Waiting() string { return read(c, func() string { return c.waiting }) }
 
 // Presence is who plays each seat, as the host last said.
 func (c *mirror) Presence() Presence {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p := c.presence
-	p.Seats = slices.Clone(p.Seats)
-	return p
+	return read(c, func() Presence {
+		p := c.presence
+		p.Seats = slices.Clone(p.Seats)
+		return p
+	})
 }
 
 // The rules.Desk, as far as the copy answers it.
 
-func (c *mirror) Map() *board.Map {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.m
-}
-
+func (c *mirror) Map() *board.Map { return read(c, func() *board.Map { return c.m }) }
 func (c *mirror) Seats() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.Clone(c.welcome.Conspiracies)
+	return read(c, func() []string { return slices.Clone(c.welcome.Conspiracies) })
 }
-
-func (c *mirror) Holds(seat rules.Seat) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.holds(seat)
+func (c *mirror) Holds(seat rules.Seat) bool { return read(c, func() bool { return c.holds(seat) }) }
+func (c *mirror) ToAct() rules.Seat          { return read(c, func() rules.Seat { return c.toAct }) }
+func (c *mirror) Over() bool                 { return read(c, func() bool { return c.over }) }
+func (c *mirror) Len() int                   { return read(c, func() int { return c.n }) }
+func (c *mirror) CanRedo() bool              { return read(c, func() bool { return c.canRedo }) }
+func (c *mirror) Legal() []rules.Action {
+	return read(c, func() []rules.Action { return c.legalFor(c.toAct) })
+}
+func (c *mirror) LegalFor(seat rules.Seat) []rules.Action {
+	return read(c, func() []rules.Action { return c.legalFor(seat) })
+}
+func (c *mirror) PublicActions() []rules.PublicAction {
+	return read(c, func() []rules.PublicAction { return slices.Clone(c.history) })
 }
 
 func (c *mirror) holds(seat rules.Seat) bool { return seat >= 0 && slices.Contains(c.seats, seat) }
-
-// View is seat's view when the device holds it, else the public view (the
-// zero view before the first sync). Treat it as read-only.
-func (c *mirror) View(seat rules.Seat) rules.View {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.views) == 0 {
-		return rules.View{Seat: rules.Public, ToAct: -1}
-	}
-	if i := slices.Index(c.seats, seat); seat >= 0 && i >= 0 {
-		return c.views[1+i].v
-	}
-	return c.views[0].v
-}
-
-func (c *mirror) EventText(e rules.Event, viewer rules.Seat) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e.Seat != rules.Public && (e.Seat != viewer || !c.holds(viewer)) {
-		return ""
-	}
-	return c.words.texts[string(marshal(e))]
-}
-
-func (c *mirror) ToAct() rules.Seat {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.toAct
-}
-
-func (c *mirror) Over() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.over
-}
-
-func (c *mirror) Len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.n
-}
-
-func (c *mirror) Legal() []rules.Action {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.legalFor(c.toAct)
-}
-
-func (c *mirror) LegalFor(seat rules.Seat) []rules.Action {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.legalFor(seat)
-}
 
 func (c *mirror) legalFor(seat rules.Seat) []rules.Action {
 	if seat != c.toAct || !c.holds(seat) || len(c.legal) == 0 {
@@ -492,26 +418,37 @@ func (c *mirror) legalFor(seat rules.Seat) []rules.Action {
 	return slices.Clone(c.legal)
 }
 
-func (c *mirror) PublicActions() []rules.PublicAction {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.Clone(c.history)
+// View is seat's view when the device holds it, else the public view (the
+// zero view before the first sync). Treat it as read-only.
+func (c *mirror) View(seat rules.Seat) rules.View {
+	return read(c, func() rules.View {
+		if len(c.views) == 0 {
+			return rules.View{Seat: rules.Public, ToAct: -1}
+		}
+		if i := slices.Index(c.seats, seat); seat >= 0 && i >= 0 {
+			return c.views[1+i].v
+		}
+		return c.views[0].v
+	})
+}
+
+func (c *mirror) EventText(e rules.Event, viewer rules.Seat) string {
+	return read(c, func() string {
+		if e.Seat != rules.Public && (e.Seat != viewer || !c.holds(viewer)) {
+			return ""
+		}
+		return c.words.texts[string(marshal(e))]
+	})
 }
 
 func (c *mirror) CanUndo() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.canUndo != "" {
-		return errors.New(c.canUndo)
-	}
-	if !c.ready {
-		return ErrLinkDown
-	}
-	return nil
-}
-
-func (c *mirror) CanRedo() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.canRedo
+	return read(c, func() error {
+		switch {
+		case c.canUndo != "":
+			return errors.New(c.canUndo)
+		case !c.ready:
+			return ErrLinkDown
+		}
+		return nil
+	})
 }

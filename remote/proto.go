@@ -380,32 +380,40 @@ type Notice struct {
 	Text string `json:"text"`
 }
 
-// deviceMessages make the message of each kind a device sends (Decode
-// reads them), hostMessages of each kind a host sends (a client reads
-// them).
-var (
-	deviceMessages = map[string]func() any{
-		KHello: func() any { return &Hello{} },
-		KAct:   func() any { return &Act{} },
-		KUndo:  func() any { return &UndoRedo{} },
-		KRedo:  func() any { return &UndoRedo{} },
-		KAsk:   func() any { return &Ask{} },
-		KPing:  func() any { return &Ping{} },
-		KBye:   func() any { return &Ping{} },
+// messages make the message of each kind, by who sends it: a device
+// (Decode reads them) or a host (a client reads them).
+var messages = map[string]struct {
+	fromDevice bool
+	make       func() any
+}{
+	KHello:    {true, func() any { return &Hello{} }},
+	KAct:      {true, func() any { return &Act{} }},
+	KUndo:     {true, func() any { return &UndoRedo{} }},
+	KRedo:     {true, func() any { return &UndoRedo{} }},
+	KAsk:      {true, func() any { return &Ask{} }},
+	KPing:     {true, func() any { return &Ping{} }},
+	KBye:      {true, func() any { return &Ping{} }},
+	KPending:  {false, func() any { return &Pending{} }},
+	KRefused:  {false, func() any { return &Refused{} }},
+	KWelcome:  {false, func() any { return &Welcome{} }},
+	KSync:     {false, func() any { return &Sync{} }},
+	KUpdate:   {false, func() any { return &Update{} }},
+	KResult:   {false, func() any { return &Result{} }},
+	KAnswer:   {false, func() any { return &Answer{} }},
+	KPresence: {false, func() any { return &Presence{} }},
+	KNotice:   {false, func() any { return &Notice{} }},
+	KPong:     {false, func() any { return &Ping{} }},
+}
+
+// newMessage is an empty message of kind k as a device (fromDevice) or a
+// host sends it; false when that side sends no such kind.
+func newMessage(k string, fromDevice bool) (any, bool) {
+	m, ok := messages[k]
+	if !ok || m.fromDevice != fromDevice {
+		return nil, false
 	}
-	hostMessages = map[string]func() any{
-		KPending:  func() any { return &Pending{} },
-		KRefused:  func() any { return &Refused{} },
-		KWelcome:  func() any { return &Welcome{} },
-		KSync:     func() any { return &Sync{} },
-		KUpdate:   func() any { return &Update{} },
-		KResult:   func() any { return &Result{} },
-		KAnswer:   func() any { return &Answer{} },
-		KPresence: func() any { return &Presence{} },
-		KNotice:   func() any { return &Notice{} },
-		KPong:     func() any { return &Ping{} },
-	}
-)
+	return m.make(), true
+}
 
 // kindOf reads a message's kind without decoding the rest.
 type kindOf struct {
@@ -432,14 +440,13 @@ func decode(data []byte) (any, error) {
 	if err := json.Unmarshal(data, &k); err != nil {
 		return nil, fmt.Errorf("a message that is not a JSON object: %v", err)
 	}
-	newMsg, ok := deviceMessages[k.T]
+	msg, ok := newMessage(k.T, true)
 	switch {
 	case k.T == "":
 		return nil, errors.New(`a message without its kind ("t")`)
 	case !ok:
 		return nil, fmt.Errorf("a message of kind %q, which a device does not send", clip(k.T))
 	}
-	msg := newMsg()
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(msg); err != nil {

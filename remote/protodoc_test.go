@@ -158,9 +158,9 @@ func TestProtocolDocTables(t *testing.T) {
 	type partAt struct{ msg, field string }
 	parts := map[partAt]reflect.Type{}
 	for _, dir := range []struct {
-		head  string
-		kinds map[string]func() any
-	}{{"## Device → host", deviceMessages}, {"## Host → device", hostMessages}} {
+		head       string
+		fromDevice bool
+	}{{"## Device → host", true}, {"## Host → device", false}} {
 		var seen []string
 		for _, row := range docTable(t, doc, dir.head) {
 			if len(row.cells) < 2 || len(row.cells[0]) == 0 {
@@ -168,13 +168,13 @@ func TestProtocolDocTables(t *testing.T) {
 				continue
 			}
 			for _, kind := range row.cells[0] {
-				newMsg, ok := dir.kinds[kind]
+				msg, ok := newMessage(kind, dir.fromDevice)
 				if !ok {
 					t.Errorf("%s:%d: %q under %q is no kind of message sent that way", protocolDoc, row.line, kind, dir.head)
 					continue
 				}
 				seen = append(seen, kind)
-				typ := reflect.TypeOf(newMsg()).Elem()
+				typ := reflect.TypeOf(msg).Elem()
 				fields := slices.DeleteFunc(jsonFields(typ), func(f string) bool { return f == "t" })
 				missing, extra := sameSet(row.cells[1], fields)
 				if len(missing) > 0 {
@@ -190,8 +190,8 @@ func TestProtocolDocTables(t *testing.T) {
 				}
 			}
 		}
-		for kind := range dir.kinds {
-			if !slices.Contains(seen, kind) {
+		for kind, m := range messages {
+			if m.fromDevice == dir.fromDevice && !slices.Contains(seen, kind) {
 				t.Errorf("%s: the kind %q is not in the table under %q", protocolDoc, kind, dir.head)
 			}
 		}
@@ -265,18 +265,18 @@ func TestProtocolDocSample(t *testing.T) {
 			t.Errorf("the sample's message %s is not JSON: %v", m.text, err)
 			continue
 		}
-		reg, way := hostMessages, "a host"
+		way := "a host"
 		if m.toHost {
-			reg, way = deviceMessages, "a device"
+			way = "a device"
 		}
-		newMsg, ok := reg[k.T]
+		into, ok := newMessage(k.T, m.toHost)
 		if !ok {
 			t.Errorf("the sample's message %s: %q is no kind %s sends", clip2([]byte(m.text)), k.T, way)
 			continue
 		}
 		dec := json.NewDecoder(strings.NewReader(m.text))
 		dec.DisallowUnknownFields()
-		if err := dec.Decode(newMsg()); err != nil || dec.More() {
+		if err := dec.Decode(into); err != nil || dec.More() {
 			t.Errorf("the sample's message %s does not decode as a %s: %v", clip2([]byte(m.text)), k.T, err)
 		}
 		kinds[k.T] = true

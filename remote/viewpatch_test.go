@@ -53,12 +53,7 @@ func TestViewPatchRoundTrip(t *testing.T) {
 			old[s] = noLog(g.View(s))
 		}
 		for step := 0; step < 100 && !g.Over(); step++ {
-			l := g.Legal()
-			a := l[r.IntN(len(l))]
-			if a.Verb == rules.VArrange {
-				a = rules.RandomArrangement(a, r)
-			}
-			if _, err := g.Apply(a); err != nil {
+			if _, err := g.Apply(randomOf(g.Legal(), r)); err != nil {
 				t.Fatal(err)
 			}
 			for _, s := range seats {
@@ -133,7 +128,11 @@ func TestSplitAsUnmarshal(t *testing.T) {
 		map[string]any{`a"b\c`: []any{"x\"]}", -1.5e3, true, nil, map[string]any{}, []any{}}, "é\u2028": "\\"},
 		map[string]any{}, []any{}, []any{1, "two", []any{3}, map[string]any{"four": 4}},
 	}
-	for _, line := range bytes.Split(mustRead(t, "testdata/wire-seat.golden"), []byte("\n")) {
+	golden, err := os.ReadFile("testdata/wire-seat.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range bytes.Split(golden, []byte("\n")) {
 		if len(line) > 0 {
 			values = append(values, json.RawMessage(line))
 		}
@@ -163,13 +162,4 @@ func TestSplitAsUnmarshal(t *testing.T) {
 			t.Errorf("splitArray(%s) was read", bad)
 		}
 	}
-}
-
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
