@@ -18,17 +18,34 @@ import (
 
 // shared is what every device told of one change has in common, read
 // through a desk of no seat (the public only): the public view, encoded
-// once, the public history, the public events' words.
+// once, and its patches from the views the devices were sent before (most
+// were sent the same one), the public history, the public events' words.
+// It lives for one change: nothing of it is kept.
 type shared struct {
 	desk    rules.Desk
 	view    *viewEnc
+	patches map[*viewEnc]ViewPatch
 	hist    []rules.PublicAction
 	hasHist bool
 	words   map[int]string // per public event of the change (its index)
 }
 
 func newShared(public rules.Desk) *shared {
-	return &shared{desk: public, words: map[int]string{}}
+	return &shared{desk: public, patches: map[*viewEnc]ViewPatch{}, words: map[int]string{}}
+}
+
+// patch is what changed of view e since old: for the public view,
+// worked out once per view the devices were sent before.
+func (sh *shared) patch(e, old *viewEnc) ViewPatch {
+	if e != sh.view {
+		return e.patchFrom(old)
+	}
+	p, ok := sh.patches[old]
+	if !ok {
+		p = e.patchFrom(old)
+		sh.patches[old] = p
+	}
+	return p
 }
 
 // publicView is the public view, encoded once per change.
@@ -205,7 +222,7 @@ func (s *sent) state(sh *shared, desk rules.Desk, whole bool) (st State, views [
 		if whole {
 			views = append(views, e.v)
 		} else {
-			patches = append(patches, e.patchFrom(s.views[i]))
+			patches = append(patches, sh.patch(e, s.views[i]))
 		}
 		st.Logs = append(st.Logs, d)
 		s.views[i] = e

@@ -28,15 +28,13 @@ type viewEnc struct {
 	members map[string]json.RawMessage
 	log     []rules.LogLine
 	// Made when first needed, under the match's lock: each list member's
-	// elements, and the patch from each earlier encoding of the same
-	// viewer (the devices that were sent the same view share it).
-	elems   map[string][]json.RawMessage
-	patches map[*viewEnc]ViewPatch
+	// elements.
+	elems map[string][]json.RawMessage
 }
 
 // encodeView is v as the host sends it.
 func encodeView(v rules.View) *viewEnc {
-	e := &viewEnc{log: v.Log, elems: map[string][]json.RawMessage{}, patches: map[*viewEnc]ViewPatch{}}
+	e := &viewEnc{log: v.Log, elems: map[string][]json.RawMessage{}}
 	v.Log = nil
 	e.v = v
 	e.members = membersOf(v)
@@ -162,9 +160,6 @@ func valueEnd(b []byte, i int) int {
 // view): a member whole, or, of a list of the same length whose changed
 // elements are fewer bytes, those elements; a member now left out, null.
 func (e *viewEnc) patchFrom(old *viewEnc) ViewPatch {
-	if p, ok := e.patches[old]; ok {
-		return p
-	}
 	p := ViewPatch{}
 	var was map[string]json.RawMessage
 	if old != nil {
@@ -184,7 +179,6 @@ func (e *viewEnc) patchFrom(old *viewEnc) ViewPatch {
 			p[k] = null
 		}
 	}
-	e.patches[old] = p
 	return p
 }
 

@@ -6,11 +6,15 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
+	"weak"
 
 	"notrueking/board"
+	"notrueking/feed"
 	"notrueking/rules"
+	"notrueking/session"
 )
 
 // applyPatch is what a device holding old makes of the host's patch from
@@ -162,4 +166,48 @@ func TestSplitAsUnmarshal(t *testing.T) {
 			t.Errorf("splitArray(%s) was read", bad)
 		}
 	}
+}
+
+// TestSentKeepsOnlyTheLastViews: what a device was sent keeps the views
+// of the last change only — an encoding of an earlier one is collected,
+// whatever the patches worked out from it.
+func TestSentKeepsOnlyTheLastViews(t *testing.T) {
+	g := newGame(t, game{mapName: "standard", names: []string{"Ann", "Ben", "Cy"}, seed: 8})
+	m := session.NewMatch(g, session.MatchOptions{})
+	desks := []*session.Desk{m.RemoteDesk(0), m.RemoteDesk(), m.RemoteDesk()}
+	sents := make([]sent, len(desks))
+	var first []weak.Pointer[viewEnc]
+	r := rand.New(rand.NewPCG(8, 1))
+	for step := range 20 {
+		if step > 0 {
+			if _, err := g.Apply(randomOf(g.Legal(), r)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		m.Read(func(rd session.Reading) {
+			sh := newShared(rd.Public())
+			for i, d := range desks {
+				if step == 0 {
+					sents[i].sync(sh, rd.Desk(d), 1, 0)
+				} else {
+					sents[i].update(sh, rd.Desk(d), feed.Change{Kind: feed.Action}, HowAct, 1)
+				}
+			}
+		})
+		if step == 0 {
+			for _, e := range sents[0].views {
+				first = append(first, weak.Make(e))
+			}
+		}
+	}
+	runtime.GC()
+	for i, w := range first {
+		if w.Value() != nil {
+			t.Errorf("view %d of the first change is still kept after 19 more", i)
+		}
+	}
+	if len(sents[0].views) != 2 {
+		t.Fatalf("seat 0's device holds %d views", len(sents[0].views))
+	}
+	runtime.KeepAlive(sents)
 }
