@@ -12,7 +12,6 @@ import (
 	"weak"
 
 	"notrueking/board"
-	"notrueking/feed"
 	"notrueking/rules"
 	"notrueking/session"
 )
@@ -177,29 +176,17 @@ func TestSentKeepsOnlyTheLastViews(t *testing.T) {
 	desks := []*session.Desk{m.RemoteDesk(0), m.RemoteDesk(), m.RemoteDesk()}
 	sents := make([]sent, len(desks))
 	var first []weak.Pointer[viewEnc]
-	r := rand.New(rand.NewPCG(8, 1))
-	for step := range 20 {
-		if step > 0 {
-			if _, err := g.Apply(randomOf(g.Legal(), r)); err != nil {
-				t.Fatal(err)
-			}
+	eachChange(t, g, m, 20, 8, func(step int, rd session.Reading) {
+		sh := newShared(rd.Public())
+		for i, d := range desks {
+			sents[i].tell(step, sh, rd.Desk(d))
 		}
-		m.Read(func(rd session.Reading) {
-			sh := newShared(rd.Public())
-			for i, d := range desks {
-				if step == 0 {
-					sents[i].sync(sh, rd.Desk(d), 1, 0)
-				} else {
-					sents[i].update(sh, rd.Desk(d), feed.Change{Kind: feed.Action}, HowAct, 1)
-				}
-			}
-		})
 		if step == 0 {
 			for _, e := range sents[0].views {
 				first = append(first, weak.Make(e))
 			}
 		}
-	}
+	})
 	runtime.GC()
 	for i, w := range first {
 		if w.Value() != nil {
