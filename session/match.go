@@ -148,13 +148,6 @@ func (m *Match) Listen(f func(feed.Change)) (stop func()) {
 	}
 }
 
-// ListenGame is Listen with the engine as it stands after the change, for
-// a network host that builds its devices' messages under the lock: f may
-// read g, not keep it nor act on it.
-func (m *Match) ListenGame(f func(c feed.Change, g *rules.Game)) (stop func()) {
-	return m.Listen(func(c feed.Change) { f(c, m.g) })
-}
-
 // Wait blocks until the match has a change after seq, or ctx ends.
 func (m *Match) Wait(ctx context.Context, seq uint64) error {
 	return feed.Wait(ctx, seq, func() (uint64, <-chan struct{}) {
@@ -462,7 +455,13 @@ func (d *Desk) canUndo() error {
 	if !d.own {
 		return nil
 	}
-	acts := d.m.g.Actions()
+	var acts []rules.Action
+	if last, ok := d.m.g.LastAction(); ok {
+		acts = []rules.Action{last}
+		if _, bot := d.m.botLevel(last.Seat); bot {
+			acts = d.m.g.Actions() // the bots' moves back to a person's (a copy of the whole history)
+		}
+	}
 	for i := len(acts) - 1; i >= 0; i-- {
 		s := acts[i].Seat
 		if _, bot := d.m.botLevel(s); bot {
@@ -570,11 +569,4 @@ func (d *Desk) RedoAt(v uint64) ([]rules.Event, error) {
 		return nil, err
 	}
 	return d.redo()
-}
-
-// UndoState is what Undo and Redo would answer now (nil: accepted), for
-// a caller that already holds the match's lock: a Listen function or Do
-// (a network host tells each device whether it may undo).
-func (d *Desk) UndoState() (undo, redo error) {
-	return d.canUndo(), d.canRedo()
 }

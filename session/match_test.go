@@ -42,10 +42,10 @@ func TestMatchBotsPlayAWholeGame(t *testing.T) {
 	m := NewMatch(g, MatchOptions{Players: []string{"random", "random", "random"}, Pause: time.Millisecond, BotSeed: 1},
 		orderObserver{"save", &order})
 	var told []uint64
-	m.ListenGame(func(c feed.Change, g *rules.Game) {
+	m.ListenDesks(func(c feed.Change, r Reading) {
 		order = append(order, "listen")
-		if c.Len != g.Len() {
-			t.Errorf("told version %d with %d actions while the game has %d", c.Version, c.Len, g.Len())
+		if n := r.Public().Len(); c.Len != n {
+			t.Errorf("told version %d with %d actions while the game has %d", c.Version, c.Len, n)
 		}
 		told = append(told, c.Version)
 	})
