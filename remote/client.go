@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/coder/websocket"
-
 	"notrueking/board"
 	"notrueking/feed"
 	"notrueking/rules"
@@ -93,7 +91,7 @@ type Client struct {
 	// The game as the host told it (its lock, mu, guards the fields below
 	// too).
 	mirror
-	ws    *websocket.Conn // the link, nil while down
+	ws    link // the link, nil while down
 	token string
 	// proposed is the token the client proposes while it has none
 	// (Hello.NewToken).
@@ -152,19 +150,18 @@ func Dial(ctx context.Context, link string, o ClientOptions) (*Client, error) {
 	return c, nil
 }
 
-func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
-	ws, _, err := websocket.Dial(ctx, c.wsURL, dialOptions(c.o.NoCompression))
+func (c *Client) dial(ctx context.Context) (link, error) {
+	ws, err := dialLink(ctx, c.wsURL, c.o.NoCompression)
 	if err != nil {
 		return nil, fmt.Errorf("joining %s: %w", c.wsURL, err)
 	}
-	ws.SetReadLimit(MaxOut)
 	return ws, nil
 }
 
 // run keeps the link up: a session per connection, then a wait of 0.5 s
 // doubling to 5 s (with jitter) before the next, until the host refuses
 // the device for good or the client is closed.
-func (c *Client) run(ws *websocket.Conn) {
+func (c *Client) run(ws link) {
 	first := 500 * time.Millisecond
 	if c.o.Backoff > 0 {
 		first = c.o.Backoff
@@ -230,7 +227,7 @@ func (c *Client) notify() {
 
 // session says hello on ws and reads the host's messages until the link
 // drops (err nil: try again) or the host refuses the device for good.
-func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
+func (c *Client) session(ws link) (synced bool, err error) {
 	c.mu.Lock()
 	c.tries++
 	hello := Hello{T: KHello, Proto: Proto, Build: c.o.Build, Name: c.o.Name, Room: c.room, Device: c.device, Try: c.tries,
@@ -247,8 +244,8 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 	c.mu.Unlock()
 	ctx, cancel := context.WithCancel(c.ctx)
 	defer cancel()
-	defer ws.CloseNow()
-	if err := ws.Write(ctx, websocket.MessageText, marshal(hello)); err != nil {
+	defer ws.Drop()
+	if err := ws.Write(ctx, marshal(hello)); err != nil {
 		return false, nil
 	}
 	c.mu.Lock()
@@ -270,7 +267,7 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				if ws.Write(ctx, websocket.MessageText, marshal(Ping{T: KPing})) != nil {
+				if ws.Write(ctx, marshal(Ping{T: KPing})) != nil {
 					return
 				}
 			}
@@ -278,12 +275,9 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 	}()
 	for {
 		rctx, rcancel := context.WithTimeout(ctx, c.silence)
-		typ, data, err := ws.Read(rctx)
+		data, err := ws.Read(rctx)
 		rcancel()
 		if err != nil {
-			return synced, nil
-		}
-		if typ != websocket.MessageText {
 			return synced, nil
 		}
 		if c.o.tap != nil {
@@ -297,7 +291,7 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 		if err != nil {
 			// The state cannot go on from this message: drop the link,
 			// and the next hello brings a sync.
-			ws.Close(websocket.StatusNormalClosure, "resync")
+			ws.Close("resync")
 			return synced, nil
 		}
 	}
@@ -310,7 +304,7 @@ func (c *Client) dropLink() {
 	ws := c.ws
 	c.mu.Unlock()
 	if ws != nil {
-		ws.CloseNow()
+		ws.Drop()
 	}
 }
 
@@ -400,9 +394,9 @@ func (c *Client) Close() {
 	c.mu.Unlock()
 	if ws != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		ws.Write(ctx, websocket.MessageText, marshal(Ping{T: KBye}))
+		ws.Write(ctx, marshal(Ping{T: KBye}))
 		cancel()
-		ws.Close(websocket.StatusNormalClosure, "bye")
+		ws.Close("bye")
 	}
 	c.end(ErrClosed)
 }
@@ -611,7 +605,7 @@ func (c *Client) request(msg func(id int64) any) (any, error) {
 	c.mu.Unlock()
 	ctx, cancel := context.WithTimeout(c.ctx, c.timeout)
 	defer cancel()
-	if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
+	if err := ws.Write(ctx, b); err != nil {
 		c.forget(id)
 		return nil, ErrLinkDown
 	}
