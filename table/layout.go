@@ -1087,7 +1087,7 @@ func (u *Table) tooltip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget
 	ws := []ui.Widget{
 		{R: box, Kind: ui.WPanel, Fill: ui.ColTip, Edge: ui.ColGold},
 		// The whole name first, then the map code a small board writes
-		// where the name finds no room (ui.LabelItem.Code).
+		// where the name finds no room (placer.LabelItem.Code).
 		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: nameAndCode(tr), Size: 18, Bold: true, Ink: ui.ColGold},
 	}
 	for i, l := range lines {

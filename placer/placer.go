@@ -1,4 +1,5 @@
-package ui
+// Package placer places the board's names and tokens.
+package placer
 
 import (
 	"cmp"
@@ -10,6 +11,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // The board's overlay: every territory's name and icons inside it, placed
@@ -32,7 +34,7 @@ type TokenItem struct {
 	// board until it ends: drawn in the contested territory beside the
 	// defender's, edged as attackers.
 	Attack bool
-	R      Rect // pixels, relative to the grid's origin on the screen
+	R      ui.Rect // pixels, relative to the grid's origin on the screen
 }
 
 // LabelItem is a territory's name (with its icons below or beside it),
@@ -40,7 +42,7 @@ type TokenItem struct {
 // the territory. Name is always true (kept for the painter's callers).
 type LabelItem struct {
 	Terr int
-	R    Rect // pixels, relative to the grid's origin on the screen
+	R    ui.Rect // pixels, relative to the grid's origin on the screen
 	Name bool
 	// Code: Text is the territory's map code, where not even its name
 	// at the least size fits inside it (the tooltip names it whole).
@@ -61,7 +63,7 @@ type RiverLabel struct {
 	X, Y       float64
 	Angle      float64
 	W, H, Size float64
-	R          Rect
+	R          ui.Rect
 }
 
 // OverlayPlan is where the overlay puts everything, in pixels relative to
@@ -69,10 +71,10 @@ type RiverLabel struct {
 type OverlayPlan struct {
 	TokH, NameSize float64
 	Tokens         []TokenItem
-	Blocks         []Rect // per territory: its tokens' block (W = 0: none)
+	Blocks         []ui.Rect // per territory: its tokens' block (W = 0: none)
 	Labels         []LabelItem
-	Boxes          []Rect // per territory: its label (W = 0: not shown)
-	Anchors        []Rect // per port: its anchor glyph (W = 0: not a port)
+	Boxes          []ui.Rect // per territory: its label (W = 0: not shown)
+	Anchors        []ui.Rect // per port: its anchor glyph (W = 0: not a port)
 	// Cramped: per territory, whether its name leaves no room inside it
 	// for even one small token (the smallest islands at a small window):
 	// its tokens sit beside it, touching it.
@@ -135,10 +137,6 @@ func TerritoryIcons(t board.Territory, fortified bool) []string {
 	return out
 }
 
-// FontSize is the size text of size is drawn at: in half pixels, at
-// least 6 (the painter's faces come in these sizes).
-func FontSize(size float64) float64 { return math.Max(6, math.Round(size*2)/2) }
-
 // LabelSize is the width and height of territory t's label: text (its
 // name or code; none when "", bold on land) above its icons, or beside
 // them on one line when row.
@@ -147,7 +145,7 @@ func LabelSize(t board.Territory, text string, size float64, nIcons int, row boo
 	icon := math.Round(size * 0.9)
 	w, h := 0.0, 0.0
 	if text != "" {
-		w, h = Measure(text, FontSize(ns), t.Kind != board.Sea, ns*1.2)
+		w, h = ui.Measure(text, ui.FontSize(ns), t.Kind != board.Sea, ns*1.2)
 		if len(text) <= 2 || size < 10 {
 			w, h = w+2, h+1 // a code or a small name: snug (its halo is a pixel)
 		} else {
@@ -175,14 +173,14 @@ func LabelSize(t board.Territory, text string, size float64, nIcons int, row boo
 // (labelsFor), so that a name never moves as units come and go; the
 // tokens then go round them, each inside its own territory, smaller or a
 // house's units in one token where the territory is too small for them.
-func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
-	m, sh := v.m, v.sh
+func PlanOverlay(v *ui.Camera, scale, k float64, pv *rules.View) *OverlayPlan {
+	m, sh := v.Map(), v.Shapes()
 	n := len(m.Territories)
 	step := SizeStep(v.Zoom())
 	pl := &OverlayPlan{
 		TokH:     math.Round(math.Max(17, 19*scale) * step),
 		NameSize: math.Round(12.5*scale*step*2) / 2,
-		Blocks:   make([]Rect, n),
+		Blocks:   make([]ui.Rect, n),
 	}
 	lp := labelsFor(v, scale, k, step, pl.TokH, pl.NameSize)
 	pl.Labels = slices.Clone(lp.labels)
@@ -205,10 +203,10 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 	}
 	// covered is how much of a token block (a pixel round it included)
 	// the obstacles placed so far cover.
-	covered := func(block Rect) float64 {
+	covered := func(block ui.Rect) float64 {
 		c := 0.0
 		for _, o := range obstacles {
-			c += Overlap(block.Inset(-1), o)
+			c += ui.Overlap(block.Inset(-1), o)
 		}
 		return c
 	}
@@ -243,25 +241,25 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 	// layout is its tokens h high in rows of cols, the block centred on c;
 	// the rectangles are in a buffer the next layout reuses (put copies
 	// them; a port's best is cloned).
-	var buf []Rect
-	layout := func(its []TokenItem, h, tw, g float64, cols int, c board.Point) (Rect, []Rect) {
+	var buf []ui.Rect
+	layout := func(its []TokenItem, h, tw, g float64, cols int, c board.Point) (ui.Rect, []ui.Rect) {
 		rows := (len(its) + cols - 1) / cols
 		bw := float64(cols)*tw + float64(cols-1)*g
 		bh := float64(rows)*h + float64(rows-1)*g
-		block := Rect{math.Round(c.X - bw/2), math.Round(c.Y - bh/2), bw, bh}
+		block := ui.Rect{X: math.Round(c.X - bw/2), Y: math.Round(c.Y - bh/2), W: bw, H: bh}
 		if cap(buf) < len(its) {
-			buf = make([]Rect, len(its))
+			buf = make([]ui.Rect, len(its))
 		}
 		rs := buf[:len(its)]
 		for i := range its {
 			row, col := i/cols, i%cols
 			inRow := min(cols, len(its)-row*cols)
 			rx := block.X + (bw-(float64(inRow)*tw+float64(inRow-1)*g))/2
-			rs[i] = Rect{rx + float64(col)*(tw+g), block.Y + float64(row)*(h+g), tw, h}
+			rs[i] = ui.Rect{X: rx + float64(col)*(tw+g), Y: block.Y + float64(row)*(h+g), W: tw, H: h}
 		}
 		return block, rs
 	}
-	put := func(ti int, its []TokenItem, block Rect, rs []Rect) {
+	put := func(ti int, its []TokenItem, block ui.Rect, rs []ui.Rect) {
 		pl.Blocks[ti] = block
 		obstacles = append(obstacles, block)
 		for i, it := range its {
@@ -277,8 +275,8 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		if a := pl.Anchors[ti]; a.W > 0 {
 			// A port's ships sit on the sea round its anchor: beside it,
 			// above, below, then the corners, then a row farther out.
-			var best Rect
-			var bestRs []Rect
+			var best ui.Rect
+			var bestRs []ui.Rect
 			bestCost := math.Inf(1)
 			for _, th := range []float64{pl.TokH, math.Round(pl.TokH * 0.8), math.Max(10, math.Round(pl.TokH*0.65))} {
 				if bestCost == 0 {
@@ -322,7 +320,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 						})
 						for _, c := range near {
 							block, rs := layout(its, th, tw, gap, cols, c)
-							if Overlap(block, a) > 0 || !lp.inView(block) {
+							if ui.Overlap(block, a) > 0 || !lp.inView(block) {
 								continue
 							}
 							cost := covered(block)
@@ -341,7 +339,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		}
 		// Only what lies over the territory's box can be in the way.
 		local := nearBox(m, sh, ti, K, obstacles)
-		free := func(r Rect) bool {
+		free := func(r ui.Rect) bool {
 			if !lp.inView(r) {
 				return false
 			}
@@ -360,12 +358,12 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 		// token, Cramped): each house's units in one small token beside
 		// it, touching it, as a printed map names an island on the sea.
 		// Beside it, anything may be in the way.
-		freeAll := func(r Rect) bool {
+		freeAll := func(r ui.Rect) bool {
 			if !lp.inView(r) {
 				return false
 			}
 			for _, o := range obstacles {
-				if Overlap(r.Inset(-1), o) > 0 {
+				if ui.Overlap(r.Inset(-1), o) > 0 {
 					return false
 				}
 			}
@@ -405,7 +403,7 @@ func PlanOverlay(v *Camera, scale, k float64, pv *rules.View) *OverlayPlan {
 
 // touches reports whether rectangle r (pixels, k per cell) lies partly on
 // territory t.
-func touches(sh *Shapes, t int, r Rect, k float64) bool {
+func touches(sh *ui.Shapes, t int, r ui.Rect, k float64) bool {
 	for i := 0; i <= 8; i++ {
 		for j := 0; j <= 8; j++ {
 			if sh.TerrAt((r.X+r.W*float64(i)/8)/k, (r.Y+r.H*float64(j)/8)/k) == t {
@@ -445,9 +443,9 @@ func mergeTokens(its []TokenItem) []TokenItem {
 // territory's deep spots, round the pole, then anywhere inside it, nearest
 // the pole first; at full height, then smaller, then each house's units in
 // one token. It reports false when no layout fits.
-func placeTokens(m *board.Map, sh *Shapes, gr *ground, scanAt func(int, float64) []board.Point, ti int, its []TokenItem, tokH, gap, k float64,
-	free func(Rect) bool, layout func([]TokenItem, float64, float64, float64, int, board.Point) (Rect, []Rect),
-	put func(int, []TokenItem, Rect, []Rect)) bool {
+func placeTokens(m *board.Map, sh *ui.Shapes, gr *ground, scanAt func(int, float64) []board.Point, ti int, its []TokenItem, tokH, gap, k float64,
+	free func(ui.Rect) bool, layout func([]TokenItem, float64, float64, float64, int, board.Point) (ui.Rect, []ui.Rect),
+	put func(int, []TokenItem, ui.Rect, []ui.Rect)) bool {
 	px, py := sh.Pole[ti].X*k, sh.Pole[ti].Y*k
 	heights := []float64{tokH, math.Round(tokH * 0.8), math.Max(10, math.Round(tokH*0.65))}
 	merged := mergeTokens(its)
@@ -518,12 +516,12 @@ func placeTokens(m *board.Map, sh *Shapes, gr *ground, scanAt func(int, float64)
 // few rows instead of a point-in-polygon test per sample.
 type ground struct {
 	m    *board.Map
-	sh   *Shapes
+	sh   *ui.Shapes
 	k    float64
 	rows []map[float64][]float64
 }
 
-func newGround(m *board.Map, sh *Shapes, k float64) *ground {
+func newGround(m *board.Map, sh *ui.Shapes, k float64) *ground {
 	return &ground{m: m, sh: sh, k: k, rows: make([]map[float64][]float64, len(m.Territories))}
 }
 
@@ -556,7 +554,7 @@ func (g *ground) spans(ti int, gy float64) []float64 {
 // and at a sixth, a half and five sixths of its height, the whole width
 // (a pixel in from either side) is on its ground. A road's box lies
 // within 2 cells of its track at a grid of points.
-func (g *ground) inside(ti int, r Rect) bool {
+func (g *ground) inside(ti int, r ui.Rect) bool {
 	tr := &g.m.Territories[ti]
 	if tr.Kind == board.Road {
 		for i := 0; i <= 4; i++ {
@@ -594,7 +592,7 @@ func (g *ground) inside(ti int, r Rect) bool {
 // track's, 2 cells round), every step pixels (more where the box is
 // large), nearest (px, py) first: the last places tried for a box inside
 // it.
-func scanCentres(m *board.Map, sh *Shapes, ti int, k, step, px, py float64) []board.Point {
+func scanCentres(m *board.Map, sh *ui.Shapes, ti int, k, step, px, py float64) []board.Point {
 	var b [4]float64
 	if tr := m.Territories[ti]; tr.Kind == board.Road {
 		b = [4]float64{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
@@ -602,7 +600,7 @@ func scanCentres(m *board.Map, sh *Shapes, ti int, k, step, px, py float64) []bo
 			b = [4]float64{math.Min(b[0], p.X-2), math.Min(b[1], p.Y-2), math.Max(b[2], p.X+2), math.Max(b[3], p.Y+2)}
 		}
 	} else {
-		b = sh.box[ti]
+		b = sh.Box(ti)
 	}
 	x0, y0, x1, y1 := b[0]*k, b[1]*k, b[2]*k, b[3]*k
 	for (x1-x0)*(y1-y0)/(step*step) > 3000 {
@@ -630,7 +628,7 @@ func scanCentres(m *board.Map, sh *Shapes, ti int, k, step, px, py float64) []bo
 // scan is scanCentres of territory ti round its pole at step, kept in
 // the label plan: the tokens' last places are the same for every plan
 // at this size.
-func (lp *labelPlan) scan(m *board.Map, sh *Shapes, ti int, k, step float64) []board.Point {
+func (lp *labelPlan) scan(m *board.Map, sh *ui.Shapes, ti int, k, step float64) []board.Point {
 	key := scanKey{ti, step}
 	lp.mu.Lock()
 	defer lp.mu.Unlock()
@@ -655,17 +653,17 @@ type scanKey struct {
 // units, so a name stays put as they come and go.
 type labelPlan struct {
 	labels  []LabelItem
-	boxes   []Rect
+	boxes   []ui.Rect
 	rivers  []RiverLabel
-	anchors []Rect
+	anchors []ui.Rect
 	cramped []bool
 	mu      sync.Mutex
 	scans   map[scanKey][]board.Point
-	fixed   []Rect // anchors, bridges, the board's buttons at the fitted view
-	view    Rect   // the viewport at the fitted view (W = 0: anywhere)
+	fixed   []ui.Rect // anchors, bridges, the board's buttons at the fitted view
+	view    ui.Rect   // the viewport at the fitted view (W = 0: anywhere)
 }
 
-func (lp *labelPlan) inView(r Rect) bool {
+func (lp *labelPlan) inView(r ui.Rect) bool {
 	v := lp.view
 	return v.W == 0 || r.X >= v.X && r.Y >= v.Y && r.X+r.W <= v.X+v.W && r.Y+r.H <= v.Y+v.H
 }
@@ -674,8 +672,8 @@ func (lp *labelPlan) inView(r Rect) bool {
 type labelKey struct {
 	m                    *board.Map
 	k, scale, step, tokH float64
-	view                 Rect
-	controls             [3]Rect
+	view                 ui.Rect
+	controls             [3]ui.Rect
 }
 
 // labelCache keeps the label plans made: a plan is made again only when
@@ -687,17 +685,17 @@ var labelCache struct {
 }
 
 // labelsFor is camera v's label plan at this size, from the cache.
-func labelsFor(v *Camera, scale, k, step, tokH, nameSize float64) *labelPlan {
-	key := labelKey{m: v.m, k: k, scale: scale, step: step, tokH: tokH}
-	var view Rect
-	var controls []Rect
+func labelsFor(v *ui.Camera, scale, k, step, tokH, nameSize float64) *labelPlan {
+	key := labelKey{m: v.Map(), k: k, scale: scale, step: step, tokH: tokH}
+	var view ui.Rect
+	var controls []ui.Rect
 	if v.Fitted() {
 		// At the fitted view (which no pan moves) everything stays inside
 		// the viewport and clear of the board's buttons: the plan, relative
 		// to the grid's origin, knows where they are.
 		geo := v.Geom()
-		rel := func(r Rect) Rect {
-			return Rect{(r.X - geo.X) * scale, (r.Y - geo.Y) * scale, r.W * scale, r.H * scale}
+		rel := func(r ui.Rect) ui.Rect {
+			return ui.Rect{X: (r.X - geo.X) * scale, Y: (r.Y - geo.Y) * scale, W: r.W * scale, H: r.H * scale}
 		}
 		view = rel(v.Viewport())
 		for i, c := range v.Controls() {
@@ -713,7 +711,7 @@ func labelsFor(v *Camera, scale, k, step, tokH, nameSize float64) *labelPlan {
 	if lp, ok := labelCache.plans[key]; ok {
 		return lp
 	}
-	lp := planLabels(v.m, v.sh, scale, k, tokH, nameSize, view, controls)
+	lp := planLabels(v.Map(), v.Shapes(), scale, k, tokH, nameSize, view, controls)
 	if labelCache.plans == nil || len(labelCache.plans) >= 32 {
 		labelCache.plans = map[labelKey]*labelPlan{}
 	}
@@ -724,7 +722,7 @@ func labelsFor(v *Camera, scale, k, step, tokH, nameSize float64) *labelPlan {
 // RoadLabelNear reports whether a road's name in box r (pixels, k per
 // cell) is along its track: the box's middle within a cell of it and 9
 // of a 5×3 grid of points over the box within two.
-func RoadLabelNear(path []board.Point, r Rect, k float64) bool {
+func RoadLabelNear(path []board.Point, r ui.Rect, k float64) bool {
 	if !nearPath(path, (r.X+r.W/2)/k, (r.Y+r.H/2)/k, 1) {
 		return false
 	}
@@ -741,7 +739,7 @@ func RoadLabelNear(path []board.Point, r Rect, k float64) bool {
 
 // meets reports whether rectangles a and b overlap (Overlap > 0), without
 // computing by how much: the test the searches for room make most.
-func meets(a, b Rect) bool {
+func meets(a, b ui.Rect) bool {
 	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
 }
 
@@ -750,7 +748,7 @@ func meets(a, b Rect) bool {
 // (0: not yet tried, 1: inside, -1: not).
 type seatRoom struct {
 	w, h  float64
-	found Rect // the seat beside() found last
+	found ui.Rect // the seat beside() found last
 	quick []board.Point
 	scan  func() []board.Point
 	pts   []board.Point
@@ -759,11 +757,11 @@ type seatRoom struct {
 
 // beside reports whether a seat fits (by fits) somewhere clear of label
 // r, and where (the last found: kept by the caller).
-func (s *seatRoom) beside(r Rect, fits func(Rect) bool) bool {
+func (s *seatRoom) beside(r ui.Rect, fits func(ui.Rect) bool) bool {
 	g := r.Inset(-1)
 	// First round the pole, without the scan of the whole territory.
 	for _, p := range s.quick {
-		b := Rect{math.Round(p.X - s.w/2), math.Round(p.Y - s.h/2), s.w, s.h}
+		b := ui.Rect{X: math.Round(p.X - s.w/2), Y: math.Round(p.Y - s.h/2), W: s.w, H: s.h}
 		if !meets(b, g) && fits(b) {
 			s.found = b
 			return true
@@ -774,8 +772,8 @@ func (s *seatRoom) beside(r Rect, fits func(Rect) bool) bool {
 		s.ok = make([]int8, len(s.pts))
 	}
 	for i, p := range s.pts {
-		b := Rect{math.Round(p.X - s.w/2), math.Round(p.Y - s.h/2), s.w, s.h}
-		if s.ok[i] < 0 || Overlap(b, g) > 0 {
+		b := ui.Rect{X: math.Round(p.X - s.w/2), Y: math.Round(p.Y - s.h/2), W: s.w, H: s.h}
+		if s.ok[i] < 0 || ui.Overlap(b, g) > 0 {
 			continue
 		}
 		if s.ok[i] == 0 {
@@ -809,9 +807,9 @@ type labelVariant struct {
 // tried whole on two lines and on one, at its size and smaller down to
 // MinLabelSize, then as the territory's map code; and first where it
 // leaves a seat for two tokens at the pole, then anywhere.
-func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view Rect, controls []Rect) *labelPlan {
+func planLabels(m *board.Map, sh *ui.Shapes, scale, k, tokH, nameSize float64, view ui.Rect, controls []ui.Rect) *labelPlan {
 	n := len(m.Territories)
-	lp := &labelPlan{boxes: make([]Rect, n), anchors: make([]Rect, n), cramped: make([]bool, n), view: view}
+	lp := &labelPlan{boxes: make([]ui.Rect, n), anchors: make([]ui.Rect, n), cramped: make([]bool, n), view: view}
 	gr := newGround(m, sh, k)
 	gap := math.Max(2, math.Round(2*scale))
 	for _, c := range controls {
@@ -822,7 +820,7 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 		if tr.Kind == board.Port {
 			x, y := at(sh.Pole[ti])
 			a := math.Round(tokH * 0.8)
-			lp.anchors[ti] = Rect{x - a/2, y - a/2, a, a}
+			lp.anchors[ti] = ui.Rect{X: x - a/2, Y: y - a/2, W: a, H: a}
 			lp.fixed = append(lp.fixed, lp.anchors[ti])
 		}
 	}
@@ -830,10 +828,10 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 	for _, br := range sh.Bridges {
 		x, y := at(br.At)
 		a := math.Max(k*1.5, 10*scale)
-		lp.fixed = append(lp.fixed, Rect{x - a/2, y - a/2, a, a})
+		lp.fixed = append(lp.fixed, ui.Rect{X: x - a/2, Y: y - a/2, W: a, H: a})
 	}
-	var placed, seats []Rect
-	free := func(r Rect) bool {
+	var placed, seats []ui.Rect
+	free := func(r ui.Rect) bool {
 		if !lp.inView(r) {
 			return false
 		}
@@ -904,11 +902,11 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 		// Seats for the tokens: the name leaves room inside the territory
 		// for two tokens if it can, else one, else one small token; and
 		// first the two at the pole.
-		var seat Rect
+		var seat ui.Rect
 		var rooms []*seatRoom
 		if tr.Kind != board.Road {
 			small := math.Max(10, math.Round(tokH*0.65))
-			r := Rect{math.Round(px - tw - gap/2), math.Round(py - tokH/2), 2*tw + gap, tokH}
+			r := ui.Rect{X: math.Round(px - tw - gap/2), Y: math.Round(py - tokH/2), W: 2*tw + gap, H: tokH}
 			if gr.inside(ti, r) {
 				seat = r
 			}
@@ -922,21 +920,21 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 			}
 		}
 		tiers := len(rooms) + 1
-		room := func(tier int, r Rect) bool {
+		room := func(tier int, r ui.Rect) bool {
 			if tier >= len(rooms) {
 				return true
 			}
-			return rooms[tier].beside(r, func(s Rect) bool {
+			return rooms[tier].beside(r, func(s ui.Rect) bool {
 				if !lp.inView(s) || !gr.inside(ti, s) {
 					return false
 				}
 				for _, o := range lp.fixed {
-					if Overlap(s.Inset(-1), o) > 0 {
+					if ui.Overlap(s.Inset(-1), o) > 0 {
 						return false
 					}
 				}
 				for _, rl := range lp.rivers {
-					if Overlap(s.Inset(-1), rl.R) > 0 {
+					if ui.Overlap(s.Inset(-1), rl.R) > 0 {
 						return false
 					}
 				}
@@ -948,7 +946,7 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 		// A road's name keeps off the seats the names before it left for
 		// tokens, if it can (pass 0).
 		pass := 0
-		freeHere := func(r Rect) bool {
+		freeHere := func(r ui.Rect) bool {
 			if !lp.inView(r) {
 				return false
 			}
@@ -970,9 +968,9 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 		// A name lies inside its territory; a road's along its track: its
 		// middle within a cell of it and most of it within two, as a
 		// printed map writes a road's name beside the road.
-		onOwnGround := func(r Rect) bool { return gr.inside(ti, r) }
+		onOwnGround := func(r ui.Rect) bool { return gr.inside(ti, r) }
 		if tr.Kind == board.Road {
-			onOwnGround = func(r Rect) bool { return RoadLabelNear(tr.Path, r, k) }
+			onOwnGround = func(r ui.Rect) bool { return RoadLabelNear(tr.Path, r, k) }
 		}
 		done := false
 		// The name at any size before the code, as long as some token
@@ -1027,7 +1025,7 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 						scanned = true
 					}
 					c := cs[i]
-					r := Rect{math.Round(c.X - w/2), math.Round(c.Y - h/2), w, h}
+					r := ui.Rect{X: math.Round(c.X - w/2), Y: math.Round(c.Y - h/2), W: w, H: h}
 					if !freeHere(r) || !onOwnGround(r) || !room(tier, r) {
 						continue
 					}
@@ -1055,17 +1053,17 @@ func planLabels(m *board.Map, sh *Shapes, scale, k, tokH, nameSize float64, view
 // planRivers places each river's name beside the longest run of its
 // line, along it, where it is free (free) and adds it to placed; k is
 // pixels per cell.
-func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Rect) bool, placed *[]Rect) []RiverLabel {
+func planRivers(m *board.Map, sh *ui.Shapes, k, nameSize, gap float64, free func(ui.Rect) bool, placed *[]ui.Rect) []RiverLabel {
 	var out []RiverLabel
 	for ri, rv := range m.Rivers {
 		// Its runs, longest first.
 		var lines [][]board.Point
 		for _, bl := range sh.BorderLines {
-			if bl.Class == EdgeRiver && bl.River == ri {
+			if bl.Class == ui.EdgeRiver && bl.River == ri {
 				lines = append(lines, bl.Line.Pts)
 			}
 		}
-		sort.SliceStable(lines, func(i, j int) bool { return pathLength(lines[i]) > pathLength(lines[j]) })
+		sort.SliceStable(lines, func(i, j int) bool { return ui.PathLength(lines[i]) > ui.PathLength(lines[j]) })
 		type cand struct {
 			line []board.Point
 			f    float64
@@ -1078,13 +1076,13 @@ func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Re
 		}
 	search:
 		for _, size := range []float64{math.Max(MinRiverName, math.Round(nameSize*0.9*2)/2), MinRiverName} {
-			w, h := Measure(rv.Name, FontSize(size), false, size*1.2)
+			w, h := ui.Measure(rv.Name, ui.FontSize(size), false, size*1.2)
 			w, h = w+4, h+2
 			for _, c := range cands {
-				best, bestLen := c.line, pathLength(c.line)
-				p := pointAt(best, c.f*bestLen)
+				best, bestLen := c.line, ui.PathLength(c.line)
+				p := ui.PointAt(best, c.f*bestLen)
 				half := math.Min(bestLen/2, w/k/2)
-				a0, a1 := pointAt(best, math.Max(0, c.f*bestLen-half)), pointAt(best, math.Min(bestLen, c.f*bestLen+half))
+				a0, a1 := ui.PointAt(best, math.Max(0, c.f*bestLen-half)), ui.PointAt(best, math.Min(bestLen, c.f*bestLen+half))
 				ang := math.Atan2(a1.Y-a0.Y, a1.X-a0.X)
 				if bestLen*k < w/2 {
 					ang = 0 // a short run: the name level beside it
@@ -1100,7 +1098,7 @@ func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Re
 					// Beside the line, on its normal (and a little along it).
 					side, along := off[0], off[1]*w/2
 					cx, cy := p.X*k-sn*side*(h/2+gap)+cs*along, p.Y*k+cs*side*(h/2+gap)+sn*along
-					r := Rect{math.Round(cx - aw/2), math.Round(cy - ah/2), math.Ceil(aw), math.Ceil(ah)}
+					r := ui.Rect{X: math.Round(cx - aw/2), Y: math.Round(cy - ah/2), W: math.Ceil(aw), H: math.Ceil(ah)}
 					if free(r) {
 						out = append(out, RiverLabel{River: ri, X: cx, Y: cy, Angle: ang, W: w, H: h, Size: size, R: r})
 						*placed = append(*placed, r)
@@ -1117,31 +1115,9 @@ func planRivers(m *board.Map, sh *Shapes, k, nameSize, gap float64, free func(Re
 // line: across it (in half heights and a gap) and along it (in half widths).
 var riverOffsets = [][2]float64{{-1, 0}, {1, 0}, {-1.8, 0}, {1.8, 0}, {-1, -1}, {-1, 1}, {1, -1}, {1, 1}, {-2.6, 0}, {2.6, 0}, {-3.5, 0}, {3.5, 0}, {0, 0}, {0, -1}, {0, 1}}
 
-// pathLength is the length of a polyline.
-func pathLength(pts []board.Point) float64 {
-	l := 0.0
-	for i := 1; i < len(pts); i++ {
-		l += math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
-	}
-	return l
-}
-
-// pointAt is the point at distance d along a polyline (its ends beyond).
-func pointAt(pts []board.Point, d float64) board.Point {
-	for i := 1; i < len(pts); i++ {
-		sl := math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
-		if d <= sl && sl > 0 {
-			t := d / sl
-			return board.Point{X: pts[i-1].X + (pts[i].X-pts[i-1].X)*t, Y: pts[i-1].Y + (pts[i].Y-pts[i-1].Y)*t}
-		}
-		d -= sl
-	}
-	return pts[len(pts)-1]
-}
-
 // smallTerr reports whether land territory t is too small, at k pixels
 // per cell, to hold a token of height tokH and still be seen.
-func smallTerr(m *board.Map, sh *Shapes, t int, k, tokH float64) bool {
+func smallTerr(m *board.Map, sh *ui.Shapes, t int, k, tokH float64) bool {
 	return m.Territories[t].Kind == board.Land && 2*sh.Depth[t]*k < 2.5*tokH
 }
 
@@ -1149,7 +1125,7 @@ func smallTerr(m *board.Map, sh *Shapes, t int, k, tokH float64) bool {
 func nearPath(path []board.Point, gx, gy, d float64) bool {
 	q := board.Point{X: gx, Y: gy}
 	for i := 0; i+1 < len(path); i++ {
-		if segDist(q, path[i], path[i+1]) <= d {
+		if ui.SegDist(q, path[i], path[i+1]) <= d {
 			return true
 		}
 	}
@@ -1164,7 +1140,7 @@ func WrapName(n string) string {
 	}
 	best := -1
 	for i, r := range n {
-		if r == ' ' && (best < 0 || abs(i-len(n)/2) < abs(best-len(n)/2)) {
+		if r == ' ' && (best < 0 || offMiddle(i, n) < offMiddle(best, n)) {
 			best = i
 		}
 	}
@@ -1174,25 +1150,26 @@ func WrapName(n string) string {
 	return n[:best] + "\n" + n[best+1:]
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// offMiddle is how far byte i lies from the middle of n.
+func offMiddle(i int, n string) int {
+	if d := i - len(n)/2; d > 0 {
+		return d
 	}
-	return x
+	return len(n)/2 - i
 }
 
 // nearBox is those of rs that lie over territory ti's box (k pixels per
 // cell, 3 pixels round it): the only ones that can be in the way of its
 // name or tokens. A road's box is its whole track: every one of rs.
-func nearBox(m *board.Map, sh *Shapes, ti int, k float64, rs []Rect) []Rect {
+func nearBox(m *board.Map, sh *ui.Shapes, ti int, k float64, rs []ui.Rect) []ui.Rect {
 	if m.Territories[ti].Kind == board.Road {
 		return slices.Clone(rs)
 	}
-	b := sh.box[ti]
-	near := Rect{b[0]*k - 3, b[1]*k - 3, (b[2]-b[0])*k + 6, (b[3]-b[1])*k + 6}
-	var out []Rect
+	b := sh.Box(ti)
+	near := ui.Rect{X: b[0]*k - 3, Y: b[1]*k - 3, W: (b[2]-b[0])*k + 6, H: (b[3]-b[1])*k + 6}
+	var out []ui.Rect
 	for _, o := range rs {
-		if Overlap(near, o) > 0 {
+		if ui.Overlap(near, o) > 0 {
 			out = append(out, o)
 		}
 	}
