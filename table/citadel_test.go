@@ -232,7 +232,7 @@ func TestCitadelGainChooser(t *testing.T) {
 	}
 	u.Hide()
 	chip := widgetWith(t, u, "crystal chip", func(w ui.Widget) bool {
-		return strings.HasPrefix(w.Tip, u.seatName(seat)+": ") && strings.Contains(w.Tip, "Crystal")
+		return strings.HasPrefix(w.Tip, u.pos.seatName(seat)+": ") && strings.Contains(w.Tip, "Crystal")
 	})
 	if chip.Text != itoa(before+1) {
 		t.Errorf("the public crystal chip reads %q, want %d", chip.Text, before+1)
@@ -269,7 +269,7 @@ func TestCitadelUncoverByClick(t *testing.T) {
 		t.Fatalf("the click played %v", acts[len(acts)-1])
 	}
 	house := g.View(seat).Players[target.T.Seat].Loyalty[target.T.Index].House
-	mark := Abbrev(u.houseName(house))
+	mark := Abbrev(u.pos.houseName(house))
 	// What was seen: a notice for the looker alone, in its log's words.
 	var private string
 	for _, l := range g.View(seat).Log {
@@ -277,13 +277,13 @@ func TestCitadelUncoverByClick(t *testing.T) {
 			private = l.Text
 		}
 	}
-	if ns := u.State().Notices; len(ns) != 1 || ns[0].Kind != "secret" || ns[0].Seat != seat || ns[0].Text != private || !strings.Contains(private, u.houseName(house)) {
+	if ns := u.State().Notices; len(ns) != 1 || ns[0].Kind != "secret" || ns[0].Seat != seat || ns[0].Text != private || !strings.Contains(private, u.pos.houseName(house)) {
 		t.Errorf("after the look the notices are %+v, want the looker's %q", ns, private)
 	}
-	widgetWith(t, u, "the house seen", func(w ui.Widget) bool { return w.Kind == ui.WBox && w.Text == u.houseName(house) })
+	widgetWith(t, u, "the house seen", func(w ui.Widget) bool { return w.Kind == ui.WBox && w.Text == u.pos.houseName(house) })
 	token := func(u *Table) ui.Widget {
 		for _, w := range u.PlayersWidgets(u.Layout()) {
-			if strings.HasPrefix(w.Tip, "Loyalty slot "+itoa(target.T.Index+1)+" of "+u.seatName(target.T.Seat)) {
+			if strings.HasPrefix(w.Tip, "Loyalty slot "+itoa(target.T.Index+1)+" of "+u.pos.seatName(target.T.Seat)) {
 				return w
 			}
 		}
@@ -297,7 +297,7 @@ func TestCitadelUncoverByClick(t *testing.T) {
 		t.Errorf("the looker's token reads %q (%q), want House %s marked", w.Text, w.Tip, mark)
 	}
 	u.Hide()
-	if w := token(u); strings.Contains(w.Text+w.Tip, u.houseName(house)) || strings.Contains(w.Tip, "uncovered") {
+	if w := token(u); strings.Contains(w.Text+w.Tip, u.pos.houseName(house)) || strings.Contains(w.Tip, "uncovered") {
 		t.Errorf("the public table's token reads %q (%q)", w.Text, w.Tip)
 	}
 	for s := range rules.Seat(len(g.Seats())) {
@@ -387,7 +387,7 @@ func TestCitadelIllTidingsByClick(t *testing.T) {
 	}
 	b := widgetWith(t, u, "a player", func(w ui.Widget) bool { return w.T.Action != nil && w.T.Action.Verb == rules.VIllTidings })
 	to := b.T.Action.Target
-	if to == seat || !strings.Contains(b.Text, u.seatName(to)) || b.Tip == "" {
+	if to == seat || !strings.Contains(b.Text, u.pos.seatName(to)) || b.Tip == "" {
 		t.Errorf("choice %q (%q) sends to seat %d", b.Text, b.Tip, to)
 	}
 	u.Click(b.T)
@@ -396,7 +396,7 @@ func TestCitadelIllTidingsByClick(t *testing.T) {
 	}
 	u.Hide()
 	widgetWith(t, u, "penalty chip", func(w ui.Widget) bool {
-		return w.Fill == ui.ColWarn && strings.TrimPrefix(w.Text, "−") == "1" && strings.Contains(w.Tip, "Ill Tidings: "+u.seatName(to))
+		return w.Fill == ui.ColWarn && strings.TrimPrefix(w.Text, "−") == "1" && strings.Contains(w.Tip, "Ill Tidings: "+u.pos.seatName(to))
 	})
 }
 

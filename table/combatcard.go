@@ -40,8 +40,8 @@ func (u *Table) combatSides(r ui.Rect, cv *rules.CombatView, size float64) ([]ui
 	rowH := size * 1.35
 	bottom := r.Y
 	side := func(x, top float64, house board.HouseID, role string, terms []string, power int, won bool) {
-		hc := ui.HouseColor(u.m, house)
-		head := ui.Widget{R: ui.Rect{X: x, Y: top, W: half, H: size*2 + 6}, Kind: ui.WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power),
+		hc := ui.HouseColor(u.pos.m, house)
+		head := ui.Widget{R: ui.Rect{X: x, Y: top, W: half, H: size*2 + 6}, Kind: ui.WBox, Text: fmt.Sprintf("%s %s: %d", u.pos.houseName(house), role, power),
 			Size: size + 2, Bold: true, Fill: hc, Ink: ui.TextOn(hc)}
 		if won {
 			head.Selected = true
@@ -106,7 +106,7 @@ func (u *Table) playedText(cv *rules.CombatView) []string {
 			out = append(out, u.passText(p.Seat, cv))
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: %s (%s)", u.seatName(p.Seat), CardLabel(u.card(p.Card)), u.houseName(u.cardHouse(p.Card))))
+		out = append(out, fmt.Sprintf("%s: %s (%s)", u.pos.seatName(p.Seat), CardLabel(u.pos.card(p.Card)), u.pos.houseName(u.pos.cardHouse(p.Card))))
 	}
 	return out
 }
@@ -117,13 +117,13 @@ func (u *Table) playedText(cv *rules.CombatView) []string {
 // with; after it, an effect that changed the hand may blur this (the log
 // line, written then, stays exact).
 func (u *Table) passText(seat rules.Seat, cv *rules.CombatView) string {
-	name := u.seatName(seat)
-	if int(seat) < 0 || int(seat) >= len(u.pub.Players) {
+	name := u.pos.seatName(seat)
+	if int(seat) < 0 || int(seat) >= len(u.pos.pub.Players) {
 		return name + " passed"
 	}
-	p := u.pub.Players[seat]
+	p := u.pos.pub.Players[seat]
 	if p.HandSize(cv.Attacker)+p.HandSize(cv.Defender) == 0 {
-		return fmt.Sprintf("%s passed: no %s or %s card", name, u.houseName(cv.Attacker), u.houseName(cv.Defender))
+		return fmt.Sprintf("%s passed: no %s or %s card", name, u.pos.houseName(cv.Attacker), u.pos.houseName(cv.Defender))
 	}
 	return name + " passed"
 }
@@ -131,18 +131,18 @@ func (u *Table) passText(seat rules.Seat, cv *rules.CombatView) string {
 // combatCardWidgets builds a combat card in r: a preview, the running
 // combat, or (in a notice) its result.
 func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMode) []ui.Widget {
-	head := "Combat in " + u.terrName(cv.Territory)
+	head := "Combat in " + u.pos.terrName(cv.Territory)
 	switch mode {
 	case combatPreview:
-		head = "If you attack: combat in " + u.terrName(cv.Territory)
+		head = "If you attack: combat in " + u.pos.terrName(cv.Territory)
 	case combatResult:
-		head = u.houseName(cv.Winner) + " wins the combat in " + u.terrName(cv.Territory)
+		head = u.pos.houseName(cv.Winner) + " wins the combat in " + u.pos.terrName(cv.Territory)
 	}
 	ws := ui.Panel(r, "")
 	ws[0].Edge = ui.ColGold
 	ink := ui.ColGold
 	if mode == combatResult {
-		ink = ui.HouseInk(u.m, cv.Winner)
+		ink = ui.HouseInk(u.pos.m, cv.Winner)
 	}
 	size := 15.0
 	if r.W > 600 {
@@ -168,9 +168,9 @@ func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMo
 	case combatPreview:
 		line("Before any card: every seat may then play a card of either house, in turn from the active player.", ui.ColDim)
 		if cv.AttackerPower > cv.DefenderPower {
-			line(fmt.Sprintf("%s leads by %d.", u.houseName(cv.Attacker), cv.AttackerPower-cv.DefenderPower), ui.ColText)
+			line(fmt.Sprintf("%s leads by %d.", u.pos.houseName(cv.Attacker), cv.AttackerPower-cv.DefenderPower), ui.ColText)
 		} else if cv.DefenderPower > cv.AttackerPower {
-			line(fmt.Sprintf("%s leads by %d.", u.houseName(cv.Defender), cv.DefenderPower-cv.AttackerPower), ui.ColText)
+			line(fmt.Sprintf("%s leads by %d.", u.pos.houseName(cv.Defender), cv.DefenderPower-cv.AttackerPower), ui.ColText)
 		} else {
 			line("The sides are even.", ui.ColText)
 		}
@@ -188,14 +188,14 @@ func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMo
 					line(u.passText(p.Seat, cv), ui.ColText)
 					continue
 				}
-				line(CardLabel(u.card(p.Card)), ui.ColText)
-				line("  "+u.seatName(p.Seat)+" · "+u.houseName(u.cardHouse(p.Card)), ui.ColDim)
+				line(CardLabel(u.pos.card(p.Card)), ui.ColText)
+				line("  "+u.pos.seatName(p.Seat)+" · "+u.pos.houseName(u.pos.cardHouse(p.Card)), ui.ColDim)
 			}
 		default:
 			line("Cards played: "+strings.Join(played, " · "), ui.ColText)
 		}
 		if cv.Retreater >= 0 {
-			line(fmt.Sprintf("%s must retreat %s.", u.houseName(cv.Retreater), words.Units(cv.RetreatUnits)), ui.ColText)
+			line(fmt.Sprintf("%s must retreat %s.", u.pos.houseName(cv.Retreater), words.Units(cv.RetreatUnits)), ui.ColText)
 		}
 	case combatResult:
 		if played := u.playedText(cv); len(played) > 0 {
@@ -241,8 +241,8 @@ func (u *Table) noticeWidgets() []ui.Widget {
 	ws := []ui.Widget{{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 150}}}
 	var card ui.Rect
 	next := ""
-	if ta := u.eng.ToAct(); ta >= 0 && ta != u.shown && len(u.notices) == 1 {
-		next = "  ·  then the table passes to " + u.seatWords(ta)
+	if ta := u.pos.eng.ToAct(); ta >= 0 && ta != u.pos.shown && len(u.notices) == 1 {
+		next = "  ·  then the table passes to " + u.pos.seatWords(ta)
 	}
 	switch n.kind {
 	case noticeDrawn:
@@ -251,8 +251,8 @@ func (u *Table) noticeWidgets() []ui.Widget {
 		ws[len(ws)-1].Edge = ui.SeatColor(n.seat)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "You drew a house card — only you see this",
 			Size: 22, Bold: true, Ink: ui.Readable(ui.SeatColor(n.seat), ui.ColPanel)})
-		c, house := u.card(n.card), u.houseName(u.cardHouse(n.card))
-		hc := ui.HouseColor(u.m, u.cardHouse(n.card))
+		c, house := u.pos.card(n.card), u.pos.houseName(u.pos.cardHouse(n.card))
+		hc := ui.HouseColor(u.pos.m, u.pos.cardHouse(n.card))
 		face := fmt.Sprintf("%s\n%s  ·  strength %d", c.Name, house, c.Strength)
 		var icons []string
 		if c.Swords > 0 {

@@ -47,7 +47,7 @@ type chooser struct {
 
 // moveAction is the move the dialog is set to.
 func (u *Table) moveAction() rules.Action {
-	return rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.mv.from, To: u.mv.to, Units: u.mv.units, House: u.mv.house}
+	return rules.Action{Seat: u.pos.shown, Verb: rules.VMove, From: u.mv.from, To: u.mv.to, Units: u.mv.units, House: u.mv.house}
 }
 
 // moveRows are the unit kinds the move dialog offers, top to bottom.
@@ -98,9 +98,9 @@ func (u *Table) chooserWidgets(r ui.Rect, x, y, w, ch float64) []ui.Widget {
 // button beside the Cancel row (ch high) which the panel adds.
 func (u *Table) moveDialogWidgets(r ui.Rect, x, y, w, ch float64) []ui.Widget {
 	var ws []ui.Widget
-	title := fmt.Sprintf("%s → %s", u.terrName(u.mv.from), u.terrName(u.mv.to))
+	title := fmt.Sprintf("%s → %s", u.pos.terrName(u.mv.from), u.pos.terrName(u.mv.to))
 	ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19}, Kind: ui.WText, Text: title, Size: 15, Ink: ui.ColText,
-		Tip: fmt.Sprintf("Move from %s to %s: set how many of each unit go (arrow keys: Up/Down a row, Left/Right fewer/more).", u.terrName(u.mv.from), u.terrName(u.mv.to))})
+		Tip: fmt.Sprintf("Move from %s to %s: set how many of each unit go (arrow keys: Up/Down a row, Left/Right fewer/more).", u.pos.terrName(u.mv.from), u.pos.terrName(u.mv.to))})
 	y += 22
 	rows := len(u.moveRows())
 	if len(u.mv.targets) > 0 {
@@ -135,7 +135,7 @@ func (u *Table) moveDialogWidgets(r ui.Rect, x, y, w, ch float64) []ui.Widget {
 			h, label, tip := board.NoHouse, "None", "Attack nobody: join the road beside the houses there."
 			if i > 0 {
 				h = u.mv.targets[i-1]
-				label, tip = u.houseName(h), "Attack House "+u.houseName(h)+"'s troops on the road; only they fight."
+				label, tip = u.pos.houseName(h), "Attack House "+u.pos.houseName(h)+"'s troops on the road; only they fight."
 			}
 			b := ui.Button(br, label, ui.CmdTarget(ui.Command{Kind: ui.CmdMoveAttack, N: int(h)}))
 			b.Selected, b.Tip = h == u.mv.house, tip

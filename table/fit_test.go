@@ -72,7 +72,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
 				c := g.Clone()
-				probe.eng = rules.HotSeat(c)
+				probe.pos.eng = rules.HotSeat(c)
 				probe.ch.items = nil
 				probe.reveal(g.ToAct())
 				probe.clickTerritory(from)

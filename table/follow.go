@@ -79,25 +79,16 @@ type notice struct {
 	wing rules.Wing
 }
 
-// logSeat is whose log the panel shows: the seat shown after the curtain
-// (its private lines too), else the public log.
-func (u *Table) logSeat() rules.Seat {
-	if u.shown >= 0 {
-		return u.shown
-	}
-	return rules.Public
-}
-
 // followRefresh runs at the end of refresh: it keeps the present's log and,
 // while the past is shown, puts the past's views on the table with no
 // legal action.
 func (u *Table) followRefresh() {
-	u.present = u.pub.Log
-	if u.shown >= 0 {
-		u.present = u.priv.Log
+	u.present = u.pos.pub.Log
+	if u.pos.shown >= 0 {
+		u.present = u.pos.priv.Log
 	}
 	if p := u.past; p != nil {
-		u.pub, u.priv, u.legal = p.pub, p.priv, nil
+		u.pos.pub, u.pos.priv, u.pos.legal = p.pub, p.priv, nil
 	}
 }
 
@@ -105,19 +96,19 @@ func (u *Table) followRefresh() {
 // length returns to the present). It reads the engine's history (At) and
 // changes nothing.
 func (u *Table) showPast(n int) {
-	if n >= u.eng.Len() {
+	if n >= u.pos.eng.Len() {
 		u.leavePast()
 		return
 	}
-	pub, err := u.eng.ViewAt(n, rules.Public)
+	pub, err := u.pos.eng.ViewAt(n, rules.Public)
 	if err != nil {
 		u.setMsg(err.Error(), true)
 		return
 	}
-	seat := u.logSeat()
+	seat := u.pos.logSeat()
 	p := &pastTable{n: n, pub: pub, priv: pub}
 	if seat >= 0 {
-		if p.priv, err = u.eng.ViewAt(n, seat); err != nil {
+		if p.priv, err = u.pos.eng.ViewAt(n, seat); err != nil {
 			u.setMsg(err.Error(), true)
 			return
 		}
@@ -217,24 +208,24 @@ func (u *Table) undo() bool {
 	if u.past != nil || len(u.notices) > 0 {
 		return false
 	}
-	if err := u.eng.CanUndo(); err != nil {
+	if err := u.pos.eng.CanUndo(); err != nil {
 		u.setMsg(UndoRefusal(err), true)
 		return false
 	}
-	acts := u.eng.PublicActions()
+	acts := u.pos.eng.PublicActions()
 	k := len(acts) - 1
-	for k >= 0 && u.botLevel(acts[k].Seat) != "" {
+	for k >= 0 && u.pos.botLevel(acts[k].Seat) != "" {
 		k-- // the bots' actions go back with the decision before them
 	}
 	if k < 0 {
 		k = len(acts) - 1 // only bots have played: take back one
-	} else if who := acts[k].Seat; who != u.shown && !u.confirmed(ui.CmdUndo) {
-		u.ask(ui.CmdUndo, fmt.Sprintf("That was %s's decision: Undo again (Ctrl+Z) to take it back.", u.seatName(who)))
+	} else if who := acts[k].Seat; who != u.pos.shown && !u.confirmed(ui.CmdUndo) {
+		u.ask(ui.CmdUndo, fmt.Sprintf("That was %s's decision: Undo again (Ctrl+Z) to take it back.", u.pos.seatName(who)))
 		return false
 	}
 	what := u.actionText(k)
-	for u.eng.Len() > k {
-		if err := u.eng.Undo(); err != nil {
+	for u.pos.eng.Len() > k {
+		if err := u.pos.eng.Undo(); err != nil {
 			u.rewound()
 			u.setMsg(UndoRefusal(err), true)
 			return true
@@ -253,29 +244,29 @@ func (u *Table) redo() bool {
 	if u.past != nil || len(u.notices) > 0 {
 		return false
 	}
-	if !u.eng.CanRedo() {
+	if !u.pos.eng.CanRedo() {
 		u.setMsg("Nothing to redo.", true)
 		return false
 	}
-	if who := u.eng.ToAct(); u.botLevel(who) == "" && who != u.shown && !u.confirmed(ui.CmdRedo) {
-		u.ask(ui.CmdRedo, fmt.Sprintf("That is %s's decision: Redo again (Ctrl+Y) to redo it.", u.seatName(who)))
+	if who := u.pos.eng.ToAct(); u.pos.botLevel(who) == "" && who != u.pos.shown && !u.confirmed(ui.CmdRedo) {
+		u.ask(ui.CmdRedo, fmt.Sprintf("That is %s's decision: Redo again (Ctrl+Y) to redo it.", u.pos.seatName(who)))
 		return false
 	}
-	from := u.eng.Len()
+	from := u.pos.eng.Len()
 	human := false
-	for u.eng.CanRedo() && !u.eng.Over() {
-		who := u.eng.ToAct()
-		bot := u.botLevel(who) != ""
+	for u.pos.eng.CanRedo() && !u.pos.eng.Over() {
+		who := u.pos.eng.ToAct()
+		bot := u.pos.botLevel(who) != ""
 		if !bot && human {
 			break // the next player's decision stays undone
 		}
 		human = human || !bot
-		wasCombat := u.eng.View(rules.Public).Combat != nil
-		evs, err := u.eng.Redo()
+		wasCombat := u.pos.eng.View(rules.Public).Combat != nil
+		evs, err := u.pos.eng.Redo()
 		if err != nil {
 			u.rewound()
 			u.setMsg(err.Error(), true)
-			return u.eng.Len() > from
+			return u.pos.eng.Len() > from
 		}
 		u.noticeAfter(evs, wasCombat)
 	}
@@ -287,7 +278,7 @@ func (u *Table) redo() bool {
 // confirmed reports whether kind (undo or redo) asked at this position,
 // and forgets it.
 func (u *Table) confirmed(kind ui.CmdKind) bool {
-	ok := u.asked == kind && u.askedAt == u.eng.Len()
+	ok := u.asked == kind && u.askedAt == u.pos.eng.Len()
 	u.asked = ui.CmdNone
 	return ok
 }
@@ -295,14 +286,14 @@ func (u *Table) confirmed(kind ui.CmdKind) bool {
 // ask puts question q on the message line for undo or redo (kind): the
 // same command at this position goes on.
 func (u *Table) ask(kind ui.CmdKind, q string) {
-	u.asked, u.askedAt = kind, u.eng.Len()
+	u.asked, u.askedAt = kind, u.pos.eng.Len()
 	u.setMsg(q, true)
 }
 
 // actionText is the public words of action n's events.
 func (u *Table) actionText(n int) string {
 	var parts []string
-	for _, l := range u.eng.View(rules.Public).Log {
+	for _, l := range u.pos.eng.View(rules.Public).Log {
 		if l.Action == n {
 			parts = append(parts, l.Text)
 		}
@@ -317,7 +308,7 @@ func (u *Table) rewound() {
 	u.resetLocal()
 	u.hint = nil
 	// A hint noted after an action taken back went with it.
-	u.notes = slices.DeleteFunc(u.notes, func(n rules.LogLine) bool { return n.Action >= u.eng.Len() })
+	u.notes = slices.DeleteFunc(u.notes, func(n rules.LogLine) bool { return n.Action >= u.pos.eng.Len() })
 	u.log.toNewest()
 	u.log.forget()
 	u.refresh()
@@ -331,13 +322,13 @@ func (u *Table) undoWidgets(ru, rr ui.Rect) (ui.Widget, ui.Widget) {
 	re := ui.Button(rr, "Redo", ui.CmdTarget(ui.Command{Kind: ui.CmdRedo}))
 	un.Key, re.Key = ui.KeyCtrlZ, ui.KeyCtrlY
 	un.Tip, re.Tip = "Take back the last action.", "Do again the action taken back."
-	if err := u.eng.CanUndo(); err != nil || u.past != nil {
+	if err := u.pos.eng.CanUndo(); err != nil || u.past != nil {
 		un.Fill, un.Ink = ui.ColPanelHi, ui.ColDim
 		if err != nil {
 			un.Tip = "Take back the last action. Not now: " + err.Error()
 		}
 	}
-	if !u.eng.CanRedo() || u.past != nil {
+	if !u.pos.eng.CanRedo() || u.past != nil {
 		re.Fill, re.Ink = ui.ColPanelHi, ui.ColDim
 		re.Tip = "Do again the action taken back (none is)."
 	}
@@ -356,13 +347,13 @@ func (u *Table) noticeAfter(evs []rules.Event, wasCombat bool) {
 		case rules.EvCombatStarted:
 			started = true
 		case rules.EvCardDrawnPrivate:
-			if e.Seat == u.shown && u.shown >= 0 {
-				n := notice{kind: noticeDrawn, seat: e.Seat, text: u.eng.EventText(e, e.Seat), card: e.Card}
+			if e.Seat == u.pos.shown && u.pos.shown >= 0 {
+				n := notice{kind: noticeDrawn, seat: e.Seat, text: u.pos.eng.EventText(e, e.Seat), card: e.Card}
 				u.notices = append(u.notices, n)
 			}
 		case rules.EvUncoveredPrivate, rules.EvWingDrawnPrivate:
-			if e.Seat == u.shown && u.shown >= 0 {
-				n := notice{kind: noticeSecret, seat: e.Seat, text: u.eng.EventText(e, e.Seat), card: board.NoCard, house: e.House}
+			if e.Seat == u.pos.shown && u.pos.shown >= 0 {
+				n := notice{kind: noticeSecret, seat: e.Seat, text: u.pos.eng.EventText(e, e.Seat), card: board.NoCard, house: e.House}
 				if e.Kind == rules.EvWingDrawnPrivate {
 					n.wing, n.house = rules.Wing(e.N), board.NoHouse
 				}
@@ -373,11 +364,11 @@ func (u *Table) noticeAfter(evs []rules.Event, wasCombat bool) {
 	if !started && !wasCombat {
 		return
 	}
-	cv, err := u.eng.CombatResult(u.eng.Len())
+	cv, err := u.pos.eng.CombatResult(u.pos.eng.Len())
 	if err != nil || cv == nil {
 		return
 	}
-	u.notices = append(u.notices, notice{kind: noticeResult, seat: rules.Public, card: board.NoCard, combat: cv, lines: combatEndLines(u.eng.View(rules.Public).Log)})
+	u.notices = append(u.notices, notice{kind: noticeResult, seat: rules.Public, card: board.NoCard, combat: cv, lines: combatEndLines(u.pos.eng.View(rules.Public).Log)})
 }
 
 // combatEndLines are the public log's words of the last combat after its
@@ -412,19 +403,13 @@ func (u *Table) movePreview() *rules.CombatView {
 		return nil
 	}
 	a := u.moveAction()
-	n := u.eng.Len()
+	n := u.pos.eng.Len()
 	if p := u.preview; p.ok && p.n == n && p.a == a {
 		return p.cv
 	}
-	cv, _ := u.eng.PreviewCombat(a)
+	cv, _ := u.pos.eng.PreviewCombat(a)
 	u.preview = preview{n: n, a: a, cv: cv, ok: true}
 	return cv
-}
-
-// attacks reports whether move a would start a combat.
-func (u *Table) attacks(a rules.Action) bool {
-	cv, err := u.eng.PreviewCombat(a)
-	return err == nil && cv != nil
 }
 
 // pastBanner marks the table shown from the past, with a way back.
@@ -442,14 +427,6 @@ func (u *Table) pastBanner(r ui.Rect) []ui.Widget {
 	b := ui.Button(ui.Rect{X: r.X + r.W - 178, Y: r.Y + (r.H-bh)/2, W: 168, H: bh}, "Return", ui.CmdTarget(ui.Command{Kind: ui.CmdPresent}))
 	b.Fill, b.Key, b.Tip = ui.ColOK, ui.KeyEsc, "Back to the table as it stands."
 	return append(ws, b)
-}
-
-// seatWords is "Torch (Ben)", as the curtain names a seat.
-func (u *Table) seatWords(s rules.Seat) string {
-	if s < 0 || int(s) >= len(u.seats) {
-		return "everyone"
-	}
-	return fmt.Sprintf("%s (%s)", words.Title(u.seats[s]), u.seatName(s))
 }
 
 // UndoRefusal is the engine's reason for refusing an undo as the refusal

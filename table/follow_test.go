@@ -79,7 +79,7 @@ func TestLogPanelPrivateLines(t *testing.T) {
 	u := New(rules.HotSeat(g), Options{Seed: 3})
 	panelText := func() string {
 		u.log = LogPanel{}
-		return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.present, u.logSeat(), -1), logRect), "\n")
+		return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.present, u.pos.logSeat(), -1), logRect), "\n")
 	}
 	if s := panelText(); strings.Contains(s, "You drew") {
 		t.Fatal("the public log panel shows a drawn card")
@@ -216,7 +216,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 	u := New(rules.HotSeat(g), Options{Seed: 11})
 	seat := g.ToAct()
 	u.reveal(seat)
-	present := tabletest.ViewJSON(t, u.pub)
+	present := tabletest.ViewJSON(t, u.pos.pub)
 	for _, n := range []int{0, 1, 7, 33, 59} {
 		fresh, err := tabletest.RulesGame("standard", players, 11)
 		if err != nil {
@@ -228,7 +228,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 			}
 		}
 		var target ui.Widget
-		for _, w := range u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 600, H: 2000 * logRowH}, u.present, u.logSeat(), -1) {
+		for _, w := range u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 600, H: 2000 * logRowH}, u.present, u.pos.logSeat(), -1) {
 			if w.T.Cmd.Kind == ui.CmdLogEntry && w.T.Cmd.N == n {
 				target = w
 			}
@@ -240,7 +240,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 		if u.past == nil || u.past.n != n {
 			t.Fatalf("clicking entry %d shows %+v", n, u.past)
 		}
-		if tabletest.ViewJSON(t, u.pub) != tabletest.ViewJSON(t, fresh.View(rules.Public)) || tabletest.ViewJSON(t, u.priv) != tabletest.ViewJSON(t, fresh.View(seat)) {
+		if tabletest.ViewJSON(t, u.pos.pub) != tabletest.ViewJSON(t, fresh.View(rules.Public)) || tabletest.ViewJSON(t, u.pos.priv) != tabletest.ViewJSON(t, fresh.View(seat)) {
 			t.Fatalf("the table after action %d is not a fresh replay's", n)
 		}
 		ws := u.tableWidgets(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses)))
@@ -255,7 +255,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 			t.Fatalf("a click on the past table acted (game at %d actions)", g.Len())
 		}
 		u.command(ui.Command{Kind: ui.CmdCancel}) // Esc
-		if u.past != nil || tabletest.ViewJSON(t, u.pub) != present {
+		if u.past != nil || tabletest.ViewJSON(t, u.pos.pub) != present {
 			t.Fatal("Esc did not return to the present table")
 		}
 	}
@@ -442,8 +442,8 @@ func TestLiveCombatCardFollowsTheCards(t *testing.T) {
 			t.Fatalf("seed %d: the combat card does not show the card just played as %q", seed, term)
 		}
 		for _, head := range []string{
-			fmt.Sprintf("%s attacks: %d", u.houseName(cv.Attacker), cv.AttackerPower),
-			fmt.Sprintf("%s defends: %d", u.houseName(cv.Defender), cv.DefenderPower),
+			fmt.Sprintf("%s attacks: %d", u.pos.houseName(cv.Attacker), cv.AttackerPower),
+			fmt.Sprintf("%s defends: %d", u.pos.houseName(cv.Defender), cv.DefenderPower),
 		} {
 			if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Text == head }); !ok {
 				t.Fatalf("seed %d: the combat card lacks %q", seed, head)
@@ -488,7 +488,7 @@ func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 	u.reveal(1)
 	undo, redo := ui.Command{Kind: ui.CmdUndo}, ui.Command{Kind: ui.CmdRedo}
 	u.Do(undo)
-	if s := u.State(); g.Len() != 5 || s.Shown != 1 || !strings.Contains(s.Message, "Undo again (Ctrl+Z)") || !strings.Contains(s.Message, u.seatName(0)) {
+	if s := u.State(); g.Len() != 5 || s.Shown != 1 || !strings.Contains(s.Message, "Undo again (Ctrl+Z)") || !strings.Contains(s.Message, u.pos.seatName(0)) {
 		t.Fatalf("undo into seat 0's decision, asked by seat 1: %d actions, seat %d shown, message %q", g.Len(), s.Shown, s.Message)
 	}
 	u.Do(undo)

@@ -39,7 +39,7 @@ type shownHint struct {
 // names the move and the search's expected scores of its best three, the
 // log notes it, and the move is highlighted until the game moves on.
 func (u *Table) ShowHint(h Hint) {
-	pos := u.eng.Len()
+	pos := u.pos.eng.Len()
 	u.hint = &shownHint{h, pos}
 	var alts []string
 	for i, o := range h.Top {
@@ -49,7 +49,7 @@ func (u *Table) ShowHint(h Hint) {
 		alts = append(alts, fmt.Sprintf("%s %.1f", u.hintName(o.Action), o.Score))
 	}
 	msg := "Hint: " + u.hintName(h.Action)
-	if legal := u.eng.Legal(); len(legal) == 1 && legal[0].Verb != rules.VArrange {
+	if legal := u.pos.eng.Legal(); len(legal) == 1 && legal[0].Verb != rules.VArrange {
 		// A forced choice: no score to weigh (the search says 0.0).
 		msg += " (only one legal action)"
 	} else if len(h.Top) > 0 {
@@ -59,13 +59,13 @@ func (u *Table) ShowHint(h Hint) {
 		}
 		msg += ")"
 	}
-	if h.Action.Verb == rules.VArrange && u.shown == h.Seat {
+	if h.Action.Verb == rules.VArrange && u.pos.shown == h.Seat {
 		// The card is laid out as hinted: Confirm takes it.
 		u.arrange = h.Action.Order.Houses()
 	}
 	u.setMsg(msg, false)
 	u.notes = append(u.notes, rules.LogLine{Action: pos - 1, Seat: h.Seat, Kind: "hint", Event: "hint",
-		Text: fmt.Sprintf("%s asked for a hint: %s.", u.seatName(h.Seat), msg[len("Hint: "):])})
+		Text: fmt.Sprintf("%s asked for a hint: %s.", u.pos.seatName(h.Seat), msg[len("Hint: "):])})
 	u.refresh()
 }
 
@@ -74,7 +74,7 @@ func (u *Table) ClearHint() { u.hint = nil }
 
 // hinted is the hint that holds for the position, nil for none.
 func (u *Table) hinted() *Hint {
-	if u.hint == nil || u.hint.pos != u.eng.Len() {
+	if u.hint == nil || u.hint.pos != u.pos.eng.Len() {
 		return nil
 	}
 	return &u.hint.Hint
@@ -87,22 +87,22 @@ func (u *Table) hintName(x rules.Action) string {
 	case rules.VStudy:
 		return "Study at the Citadel to " + x.Aim.Name()
 	case rules.VUncover:
-		return "Dig Up Dirt on " + u.describe(x)
+		return "Dig Up Dirt on " + u.pos.describe(x)
 	case rules.VLostOrders:
-		return "Lost Orders on " + u.describe(x)
+		return "Lost Orders on " + u.pos.describe(x)
 	case rules.VIllTidings:
-		return "Ill Tidings: " + u.describe(x)
+		return "Ill Tidings: " + u.pos.describe(x)
 	case rules.VArrange:
 	default:
-		return u.describe(x)
+		return u.pos.describe(x)
 	}
 	var hs []string
 	for i, h := range x.Order.Houses() {
 		v := 0
-		if i < len(u.m.LoyaltySlots) {
-			v = u.m.LoyaltySlots[i]
+		if i < len(u.pos.m.LoyaltySlots) {
+			v = u.pos.m.LoyaltySlots[i]
 		}
-		hs = append(hs, fmt.Sprintf("%s %d", u.houseName(h), v))
+		hs = append(hs, fmt.Sprintf("%s %d", u.pos.houseName(h), v))
 	}
 	return "loyalty card " + strings.Join(hs, ", ")
 }
@@ -115,7 +115,7 @@ func (u *Table) hintMarks(hl []bool, sel board.TerrID) ([]bool, board.TerrID) {
 	}
 	act := h.Action
 	mark := func(t board.TerrID) {
-		if u.m.HasTerr(t) {
+		if u.pos.m.HasTerr(t) {
 			hl[t] = true
 		}
 	}
@@ -174,7 +174,7 @@ func (u *Table) mergeNotes(log []rules.LogLine, viewer rules.Seat) []rules.LogLi
 	for i, n := range u.notes {
 		notes[i] = n
 		if n.Seat != viewer {
-			notes[i].Text = u.seatName(n.Seat) + " asked for a hint."
+			notes[i].Text = u.pos.seatName(n.Seat) + " asked for a hint."
 		}
 	}
 	out := make([]rules.LogLine, 0, len(log)+len(notes))

@@ -162,15 +162,6 @@ var slotTips = [rules.NumSlots]string{
 	"Lord: resolves last. Its agent takes two different actions of muster, move and draw, in the order its player chooses, then returns to its owner.",
 }
 
-// slotTip is what an agent on slot i (in slot order) does: in a Citadel
-// game a Maester may study at the Citadel too.
-func (u *Table) slotTip(i int) string {
-	if i == 0 && u.isCitadel() {
-		return "Maester: resolves first. Its agent takes one action for the house: muster, move, draw a house card or study at the Citadel. Afterwards it moves up to the Marshal slot if that is free."
-	}
-	return slotTips[i]
-}
-
 // TesterBadge is where a tester's game says so ("Tester's game — seed N"):
 // in the top bar, between the prompt and the round, over no board.
 var TesterBadge = ui.Rect{X: 640, Y: 12, W: 326, H: 26}
@@ -183,8 +174,8 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 		return u.portraitWidgets(l)
 	}
 	ws := u.topBar(l)
-	pub := u.pub
-	ta := u.eng.ToAct()
+	pub := u.pos.pub
+	ta := u.pos.eng.ToAct()
 
 	ws = append(ws, u.HousesWidgets(l)...)
 	ws = append(ws, u.PlayersWidgets(l)...)
@@ -214,7 +205,7 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 		logR.Y += dh + 6
 		logR.H -= dh + 6
 	}
-	chooser := len(u.ch.items) > 0 && u.shown >= 0 && u.shown == ta
+	chooser := len(u.ch.items) > 0 && u.pos.shown >= 0 && u.pos.shown == ta
 	if chooser {
 		// A chooser takes the private and decision panels' room (and the
 		// log's under them): every choice stays on screen in readable
@@ -238,13 +229,13 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 // Undo, Redo and help.
 func (u *Table) topBar(l Layout) []ui.Widget {
 	var ws []ui.Widget
-	pub := u.pub
+	pub := u.pos.pub
 	// Top bar: whose turn and what to do.
 	ws = append(ws, ui.Widget{R: l.Top, Kind: ui.WPanel, Fill: ui.ColPanelHi})
-	ta := u.eng.ToAct()
+	ta := u.pos.eng.ToAct()
 	prompt := pub.Prompt
 	if prompt == "" && ta >= 0 {
-		prompt = u.seatName(ta) + " to act"
+		prompt = u.pos.seatName(ta) + " to act"
 	}
 	prompt += u.waitingText()
 	pr := l.Prompt
@@ -267,21 +258,21 @@ func (u *Table) topBar(l Layout) []ui.Widget {
 	}
 	ws = append(ws, pw)
 	roundTip := fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))
-	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.seatName(pub.FirstPlayer))
+	info := fmt.Sprintf("Round %d of %d · first: %s", pub.Round, pub.Rounds, u.pos.seatName(pub.FirstPlayer))
 	if l.Portrait {
 		info = fmt.Sprintf("Round %d/%d", pub.Round, pub.Rounds) // the first player is bold in Players
 	}
 	rw := ui.Widget{R: l.Round, Kind: ui.WText, Text: info, Size: 16, Ink: ui.ColText, Tip: roundTip}
-	if first := pub.FirstPlayer; !l.Portrait && !ui.Fits(rw, info) && u.seatID(first) != "" {
+	if first := pub.FirstPlayer; !l.Portrait && !ui.Fits(rw, info) && u.pos.seatID(first) != "" {
 		// A name too long for the line: the first player's glyph in its
 		// colour (no two conspiracies share one), the name in the tip.
 		rw.Text = fmt.Sprintf("Round %d of %d · first:", pub.Round, pub.Rounds)
-		rw.Tip = fmt.Sprintf("First player this round: %s. %s", u.seatWords(first), roundTip)
+		rw.Tip = fmt.Sprintf("First player this round: %s. %s", u.pos.seatWords(first), roundTip)
 		// As wide as the text at every scale, the glyph beside it.
 		for rw.R.W = math.Ceil(ui.TextWidth(rw.Text, rw.Size)); !ui.Fits(rw, rw.Text) && rw.R.W < l.Round.W-24; rw.R.W += 2 {
 		}
 		gx := rw.R.X + rw.R.W + 4
-		ws = append(ws, rw, ui.Widget{R: ui.Rect{X: gx, Y: l.Round.Y + 3, W: 20, H: 20}, Kind: ui.WGlyph, Text: u.seatID(first),
+		ws = append(ws, rw, ui.Widget{R: ui.Rect{X: gx, Y: l.Round.Y + 3, W: 20, H: 20}, Kind: ui.WGlyph, Text: u.pos.seatID(first),
 			Ink: ui.Readable(ui.SeatColor(first), ui.ColPanelHi), Tip: rw.Tip})
 	} else {
 		ws = append(ws, rw)
@@ -317,8 +308,8 @@ func (u *Table) messageWidgets(l Layout) []ui.Widget {
 	var ws []ui.Widget
 	if u.msg != "" {
 		ws = ui.MessageBar(l.Message, u.msg, u.msgErr, false)
-	} else if n := len(u.pub.Log); n > 0 {
-		ws = ui.MessageBar(l.Message, u.pub.Log[n-1].Text, false, true)
+	} else if n := len(u.pos.pub.Log); n > 0 {
+		ws = ui.MessageBar(l.Message, u.pos.pub.Log[n-1].Text, false, true)
 	} else {
 		return ui.MessageBar(l.Message, "", false, false)
 	}
@@ -353,8 +344,8 @@ func twoLines(s string, size, w float64) string {
 // conspiracy alone when its player's name does not fit (the whole line in
 // the tip), never cut.
 func (u *Table) passesTo(w ui.Widget) ui.Widget {
-	if ta := u.eng.ToAct(); w.Text != "" && !ui.Fits(w, w.Text) && u.seatID(ta) != "" {
-		w.Tip, w.Text = w.Text, "then the table passes to "+words.Title(u.seatID(ta))
+	if ta := u.pos.eng.ToAct(); w.Text != "" && !ui.Fits(w, w.Text) && u.pos.seatID(ta) != "" {
+		w.Tip, w.Text = w.Text, "then the table passes to "+words.Title(u.pos.seatID(ta))
 	}
 	return w
 }
@@ -377,14 +368,14 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	r := l.Houses
 	ws := ui.Panel(r, "Houses")
 	ws[1].R.W = 100 // the title over the names' column: the columns' heads follow
-	ta := u.eng.ToAct()
-	active := u.shown >= 0 && u.shown == ta
+	ta := u.pos.eng.ToAct()
+	active := u.pos.shown >= 0 && u.pos.shown == ta
 	rowH := l.HouseRow
-	if n := len(u.m.Houses); n > 0 {
+	if n := len(u.pos.m.Houses); n > 0 {
 		rowH = math.Min(l.HouseRow*1.3, (r.H-32-rankNoteH)/float64(n))
 	}
 	// Under the rows: when the ranks were computed (they are not live).
-	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + r.H - rankNoteH - 2, W: r.W - 24, H: rankNoteH}, Kind: ui.WText, Text: "Ranks " + rankingAsOf(u.pub.Log), Size: 15, Ink: ui.ColDim,
+	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + r.H - rankNoteH - 2, W: r.W - 24, H: rankNoteH}, Kind: ui.WText, Text: "Ranks " + rankingAsOf(u.pos.pub.Log), Size: 15, Ink: ui.ColDim,
 		Tip: "The houses are ranked once a round, when every agent has resolved; the ranks shown stay until the next round's are computed, whatever moves in between."})
 	// Columns: name, three slots, rank, four facts, deck.
 	nameW, rankW, factW, deckW, gap := 100.0, 66.0, 26.0, 36.0, 4.0
@@ -400,7 +391,7 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	deckX := factX + 4*factW + gap
 	hy := r.Y + 8
 	for i, s := range slotOrder {
-		ws = append(ws, ui.Widget{R: ui.Rect{X: slotX + float64(i)*slotW, Y: hy, W: slotW - 6, H: 20}, Kind: ui.WText, Text: words.Title(s.String()), Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: u.slotTip(i)})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: slotX + float64(i)*slotW, Y: hy, W: slotW - 6, H: 20}, Kind: ui.WText, Text: words.Title(s.String()), Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: u.pos.slotTip(i)})
 	}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: rankX, Y: hy, W: rankW, H: 20}, Kind: ui.WText, Text: "Rank", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
 		Tip: "Houses rank by crowns, then castles, then towns, then barrels, over the land they control. Equal houses share a span (3rd–4th). Ranks are computed at the end of each round; at the end of the game they decide which loyalty tokens score."})
@@ -417,7 +408,7 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 	}
 	hot := map[slotAt]bool{}
 	if active {
-		for _, a := range u.legal {
+		for _, a := range u.pos.legal {
 			lost := a.Verb == rules.VLostOrders
 			if (u.ch.picking == rules.VLostOrders) == lost && (lost || a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) {
 				hot[slotAt{a.House, a.Slot}] = true
@@ -425,41 +416,41 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 		}
 	}
 	rank := map[board.HouseID]rules.Rank{}
-	for _, rk := range u.pub.Ranking {
+	for _, rk := range u.pos.pub.Ranking {
 		rank[rk.House] = rk
 	}
-	for h := range u.m.NumHouses() {
-		house := &u.m.Houses[h]
+	for h := range u.pos.m.NumHouses() {
+		house := &u.pos.m.Houses[h]
 		y := r.Y + 32 + float64(h)*rowH
 		bh := rowH - 4
 		hc := ui.RGBA(house.Color)
-		played := len(u.pub.Discard(h))
+		played := len(u.pos.pub.Discard(h))
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x0, Y: y, W: nameW, H: bh}, Kind: ui.WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
-			Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.terrName(u.m.HomeOf(h)), words.Count(u.pub.DeckSize(h), "card"), words.Count(played, "card"))})
+			Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.pos.terrName(u.pos.m.HomeOf(h)), words.Count(u.pos.pub.DeckSize(h), "card"), words.Count(played, "card"))})
 		for i, s := range slotOrder {
 			sr := ui.Rect{X: slotX + float64(i)*slotW, Y: y, W: slotW - 6, H: bh}
 			occ := rules.Seat(-1)
-			if int(h) < len(u.pub.Slots) {
-				occ = u.pub.Slots[h][s]
+			if int(h) < len(u.pos.pub.Slots) {
+				occ = u.pos.pub.Slots[h][s]
 			}
 			w := ui.Widget{R: sr, Kind: ui.WBox, Size: 15, Fill: ui.ColPanelHi, Ink: ui.ColDim, Edge: ui.ColEdge,
 				T: ui.Target{Kind: ui.TSlot, House: h, Slot: s}, Text: "free"}
-			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, words.Title(s.String()), u.slotTip(i))
+			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, words.Title(s.String()), u.pos.slotTip(i))
 			if occ >= 0 {
 				w.Fill = ui.SeatColor(occ)
 				w.Ink = ui.TextOn(w.Fill)
-				w.Text = u.seatName(occ)
-				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, words.Title(s.String()), u.seatName(occ), words.Title(u.seatID(occ)), u.slotTip(i))
+				w.Text = u.pos.seatName(occ)
+				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, words.Title(s.String()), u.pos.seatName(occ), words.Title(u.pos.seatID(occ)), u.pos.slotTip(i))
 			}
 			w.Hot = hot[slotAt{h, s}]
-			w.Selected = u.pub.ResolvingHouse == h && u.pub.ResolvingSlot == s && u.pub.Phase == rules.PhaseResolve
+			w.Selected = u.pos.pub.ResolvingHouse == h && u.pos.pub.ResolvingSlot == s && u.pos.pub.Phase == rules.PhaseResolve
 			ws = append(ws, w)
 			if occ >= 0 && !ui.Fits(w, w.Text) {
 				// A name too long for the cell: the conspiracy's glyph on
 				// its colour (no two share one), the name in the tip.
 				ws[len(ws)-1].Text = ""
 				gs := math.Min(18, bh-4)
-				ws = append(ws, ui.Widget{R: ui.Rect{X: sr.X + (sr.W-gs)/2, Y: sr.Y + (sr.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.seatID(occ), Ink: w.Ink, Tip: w.Tip})
+				ws = append(ws, ui.Widget{R: ui.Rect{X: sr.X + (sr.W-gs)/2, Y: sr.Y + (sr.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.pos.seatID(occ), Ink: w.Ink, Tip: w.Tip})
 			}
 		}
 		rk, ok := rank[h]
@@ -475,8 +466,8 @@ func (u *Table) HousesWidgets(l Layout) []ui.Widget {
 			}
 		}
 		if !compact {
-			ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: y, W: deckW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(u.pub.DeckSize(h)), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
-				Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pub.DeckSize(h), "card"), house.Name, words.Count(played, "card"))})
+			ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: y, W: deckW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(u.pos.pub.DeckSize(h)), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
+				Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pos.pub.DeckSize(h), "card"), house.Name, words.Count(played, "card"))})
 		}
 	}
 	return ws
@@ -496,18 +487,18 @@ var iconTips = map[string]string{
 func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 	r := l.Players
 	ws := ui.Panel(r, "Conspiracies")
-	ta := u.eng.ToAct()
+	ta := u.pos.eng.ToAct()
 	pitch := l.PlayerRow
 	// The columns of the names and the agents in hand; narrower in a
 	// Citadel game, whose pieces take a column of their own.
 	nameCol, agentsCol := 96.0, 74.0
-	if u.isCitadel() {
+	if u.pos.isCitadel() {
 		nameCol, agentsCol = 72, 66
 	}
 	// A phone's narrow pane: two lines a row, the loyalty tokens on the
 	// second, under the name.
 	compact := r.W < 500
-	for k, p := range u.pub.Players {
+	for k, p := range u.pos.pub.Players {
 		i := p.Seat
 		y := r.Y + 32 + float64(k)*pitch
 		bh := pitch - 4
@@ -524,15 +515,15 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		ws = append(ws, row)
 		x := r.X + 12
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 1, W: 86, H: bh - 2}, Kind: ui.WBox, Text: words.Title(p.ID), Size: 15, Bold: true, Fill: sc, Ink: ui.TextOn(sc),
-			Tip: fmt.Sprintf("Conspiracy %s, played by %s. A conspiracy backs no house openly: its loyalty card says which houses it wants ranked high.", words.Title(p.ID), u.seatName(i))})
+			Tip: fmt.Sprintf("Conspiracy %s, played by %s. A conspiracy backs no house openly: its loyalty card says which houses it wants ranked high.", words.Title(p.ID), u.pos.seatName(i))})
 		x += 90
 		gh := math.Min(20, lh-2)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + (lh-gh)/2, W: gh, H: gh}, Kind: ui.WGlyph, Text: p.ID, Ink: sc})
 		x += gh + 4
-		name := u.seatName(i)
+		name := u.pos.seatName(i)
 		nameTip := name + " plays " + words.Title(p.ID) + "."
 		nameW := nameCol - 4
-		lv := u.botLevel(i)
+		lv := u.pos.botLevel(i)
 		if lv != "" {
 			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, words.Article(lv), words.Title(p.ID))
 			nameW = nameCol - 38 // the "bot" tag keeps its place however long the name
@@ -542,10 +533,10 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 			nameW = nameCol - 44
 			nameTip = tag.Tip
 		}
-		if i == u.pub.FirstPlayer {
+		if i == u.pos.pub.FirstPlayer {
 			nameTip += " First player this round."
 		}
-		nw := ui.Widget{R: ui.Rect{X: x, Y: ty, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip}
+		nw := ui.Widget{R: ui.Rect{X: x, Y: ty, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pos.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip}
 		nw.Text = shortName(nw, name)
 		ws = append(ws, nw)
 		if lv != "" {
@@ -572,13 +563,13 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 			w := ui.Widget{R: ui.Rect{X: tx + float64(k)*tw, Y: tokY, W: tw - 3, H: tokH}, Kind: ui.WBox, Size: 15, Bold: true}
 			slot := fmt.Sprintf("Loyalty slot %d of %s's card, worth %s if its house's final rank span takes in place %d.", k+1, name, words.Count(tk.Value, "point"), k+1)
 			if tk.Revealed && tk.House >= 0 {
-				w.Fill = ui.HouseColor(u.m, tk.House)
+				w.Fill = ui.HouseColor(u.pos.m, tk.House)
 				w.Ink = ui.TextOn(w.Fill)
 				w.Text = fmt.Sprint(tk.Value)
 				if tw >= 44 {
-					w.Text = Abbrev(u.houseName(tk.House)) + fmt.Sprint(tk.Value)
+					w.Text = Abbrev(u.pos.houseName(tk.House)) + fmt.Sprint(tk.Value)
 				}
-				w.Tip = slot + " Revealed: House " + u.houseName(tk.House) + "."
+				w.Tip = slot + " Revealed: House " + u.pos.houseName(tk.House) + "."
 			} else {
 				w.Fill, w.Ink, w.Edge = ui.ColPanelHi, ui.ColText, ui.ColEdge
 				w.Text = fmt.Sprintf("?%d", tk.Value)
@@ -598,7 +589,7 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		room := right - 6 - x
 		var held []board.HouseID
 		total := 0
-		for h := range u.m.NumHouses() {
+		for h := range u.pos.m.NumHouses() {
 			if n := p.HandSize(h); n > 0 {
 				held = append(held, h)
 				total += n
@@ -607,7 +598,7 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 		handTip := fmt.Sprintf("%s holds %s", name, words.Count(total, "house card"))
 		var parts []string
 		for _, h := range held {
-			parts = append(parts, fmt.Sprintf("%d %s", p.HandSize(h), u.houseName(h)))
+			parts = append(parts, fmt.Sprintf("%d %s", p.HandSize(h), u.pos.houseName(h)))
 		}
 		if len(parts) > 0 {
 			handTip += ": " + strings.Join(parts, ", ")
@@ -621,7 +612,7 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 			ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: ty, W: room, H: 20}, Kind: ui.WText, Text: "no cards", Size: 15, Ink: ui.ColDim, Tip: handTip})
 		case float64(len(held))*30 <= room:
 			for _, h := range held {
-				hc := ui.HouseColor(u.m, h)
+				hc := ui.HouseColor(u.pos.m, h)
 				ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + 2, W: 27, H: lh - 4}, Kind: ui.WBox, Text: fmt.Sprint(p.HandSize(h)), Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Tip: handTip})
 				x += 30
 			}
@@ -645,14 +636,6 @@ func shortName(w ui.Widget, name string) string {
 	return ""
 }
 
-// seatID is seat s's conspiracy id ("" when out of range).
-func (u *Table) seatID(s rules.Seat) string {
-	if s >= 0 && int(s) < len(u.seats) {
-		return u.seats[s]
-	}
-	return ""
-}
-
 // Abbrev is a house name cut to three letters (a token's label).
 func Abbrev(s string) string {
 	if len(s) > 3 {
@@ -665,21 +648,21 @@ func Abbrev(s string) string {
 // With no seat shown (curtain, public) it draws nothing secret.
 func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 	u.hiddenPlays = nil
-	if u.shown < 0 || int(u.shown) >= len(u.priv.Players) {
+	if u.pos.shown < 0 || int(u.pos.shown) >= len(u.pos.priv.Players) {
 		ws := ui.Panel(r, "Private")
 		return append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: r.Y + 36, W: r.W - 24, H: 20}, "Hidden until its player is looking.", 15, ui.ColDim))
 	}
-	p := u.priv.Players[u.shown]
-	whole := fmt.Sprintf("%s (%s) — only you may look", u.seatName(u.shown), words.Title(p.ID))
+	p := u.pos.priv.Players[u.pos.shown]
+	whole := fmt.Sprintf("%s (%s) — only you may look", u.pos.seatName(u.pos.shown), words.Title(p.ID))
 	ws := ui.Panel(r, whole)
 	ws[1].Text, ws[1].Tip = shortestNeeded(ws[1], whole,
-		fmt.Sprintf("%s (%s) — private", u.seatName(u.shown), words.Title(p.ID)),
-		fmt.Sprintf("%s (%s)", u.seatName(u.shown), words.Title(p.ID)),
+		fmt.Sprintf("%s (%s) — private", u.pos.seatName(u.pos.shown), words.Title(p.ID)),
+		fmt.Sprintf("%s (%s)", u.pos.seatName(u.pos.shown), words.Title(p.ID)),
 		words.Title(p.ID)+" — private: only you may look",
 		words.Title(p.ID)+" — private"), whole
-	ws[0].Edge = ui.SeatColor(u.shown)
-	arranging := u.has(rules.VArrange) && len(u.arrange) > 0
-	exchanging := u.has(rules.VExchange)
+	ws[0].Edge = ui.SeatColor(u.pos.shown)
+	arranging := u.pos.has(rules.VArrange) && len(u.arrange) > 0
+	exchanging := u.pos.has(rules.VExchange)
 	y := r.Y + 32
 	label := "Loyalty card"
 	switch {
@@ -702,8 +685,8 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		var revealed bool
 		if arranging {
 			house = u.arrange[k]
-			if k < len(u.m.LoyaltySlots) {
-				value = u.m.LoyaltySlots[k]
+			if k < len(u.pos.m.LoyaltySlots) {
+				value = u.pos.m.LoyaltySlots[k]
 			}
 		} else {
 			tk := p.Loyalty[k]
@@ -711,10 +694,10 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		}
 		w := ui.Widget{R: ui.Rect{X: r.X + 12 + float64(k)*tw, Y: y, W: tw - 4, H: th}, Kind: ui.WBox, Size: 15, Bold: true,
 			T: ui.Target{Kind: ui.TToken, Index: k}}
-		w.Fill = ui.HouseColor(u.m, house)
+		w.Fill = ui.HouseColor(u.pos.m, house)
 		w.Ink = ui.TextOn(w.Fill)
-		w.Text = fmt.Sprintf("%d\n%s", value, Abbrev(u.houseName(house)))
-		w.Tip = fmt.Sprintf("Slot %d of your loyalty card: House %s's token, worth %s at the game's end if %s's final rank span takes in place %d (6, 4, 3, 2 for the best four places).", k+1, u.houseName(house), words.Count(value, "point"), u.houseName(house), k+1)
+		w.Text = fmt.Sprintf("%d\n%s", value, Abbrev(u.pos.houseName(house)))
+		w.Tip = fmt.Sprintf("Slot %d of your loyalty card: House %s's token, worth %s at the game's end if %s's final rank span takes in place %d (6, 4, 3, 2 for the best four places).", k+1, u.pos.houseName(house), words.Count(value, "point"), u.pos.houseName(house), k+1)
 		if revealed {
 			w.Edge = ui.ColWhite
 			w.Tip += " Revealed: everyone sees it."
@@ -748,7 +731,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 	y += wh
 	// Hand: playable cards are buttons.
 	playable := map[board.CardID]rules.Action{}
-	for _, a := range u.legal {
+	for _, a := range u.pos.legal {
 		if a.Verb == rules.VPlay {
 			playable[a.Card] = a
 		}
@@ -758,8 +741,8 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		// decision panel's buttons, its cards the panel's tooltip.
 		var names []string
 		for _, c := range p.Hand {
-			names = append(names, CardLabel(u.card(c)))
-			if a, ok := playable[c]; ok && u.shown == u.eng.ToAct() {
+			names = append(names, CardLabel(u.pos.card(c)))
+			if a, ok := playable[c]; ok && u.pos.shown == u.pos.eng.ToAct() {
 				u.hiddenPlays = append(u.hiddenPlays, a)
 			}
 		}
@@ -785,14 +768,14 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		pitch, ch = u.tap+3, u.tap
 	}
 	for k, id := range hand {
-		c, h := u.card(id), u.cardHouse(id)
+		c, h := u.pos.card(id), u.pos.cardHouse(id)
 		cr := ui.Rect{X: r.X + 12, Y: y + float64(k)*pitch, W: cw, H: ch}
 		if cr.Y+cr.H > r.Y+r.H-4 || (k < len(hand)-1 && cr.Y+cr.H+pitch > r.Y+r.H-4) {
 			// The cards with no row: named on the line that says so, or
 			// (no room for that line either) in the tooltip of the hand's.
 			var rest []string
 			for _, c := range hand[k:] {
-				rest = append(rest, CardLabel(u.card(c)))
+				rest = append(rest, CardLabel(u.pos.card(c)))
 			}
 			if more := (ui.Rect{X: r.X + 12, Y: cr.Y + 2, W: r.W - 24, H: 19}); more.Y+more.H <= r.Y+r.H {
 				m := ui.Text(more, fmt.Sprintf("… and %d more", len(hand)-k), 15, ui.ColDim)
@@ -803,7 +786,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 			}
 			// Cards that may be played but find no room here become
 			// buttons of the decision panel: no legal play is ever hidden.
-			if u.shown == u.eng.ToAct() {
+			if u.pos.shown == u.pos.eng.ToAct() {
 				for _, c := range hand[k:] {
 					if a, ok := playable[c]; ok {
 						u.hiddenPlays = append(u.hiddenPlays, a)
@@ -812,9 +795,9 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 			}
 			break
 		}
-		tip := CardTip(c, u.houseName(h))
-		hc := ui.HouseColor(u.m, h)
-		if a, ok := playable[id]; ok && u.shown == u.eng.ToAct() {
+		tip := CardTip(c, u.pos.houseName(h))
+		hc := ui.HouseColor(u.pos.m, h)
+		if a, ok := playable[id]; ok && u.pos.shown == u.pos.eng.ToAct() {
 			w := ui.ActionButton(cr, CardLabel(c), a)
 			// Smaller for a long card (Dagmar Cleftjaw's four facts), the
 			// room of a digit's key hint kept.
@@ -861,7 +844,7 @@ func CardTip(c board.Card, house string) string {
 // legal actions that are made with buttons.
 func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	ws := ui.Panel(r, "Your decision")
-	if u.shown < 0 || u.shown != u.eng.ToAct() {
+	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() {
 		return ws
 	}
 	x, y, w := r.X+12, r.Y+32, r.W-24
@@ -882,39 +865,39 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	}
 	var hint string
 	switch {
-	case u.has(rules.VArrange):
+	case u.pos.has(rules.VArrange):
 		hint = "Arrange your loyalty card, then Confirm."
-	case u.has(rules.VPlace):
+	case u.pos.has(rules.VPlace):
 		hint = "Click a free slot to place an agent."
-	case u.has(rules.VRemove):
+	case u.pos.has(rules.VRemove):
 		hint = "Cersei: click a highlighted agent to remove it, or decline."
-	case u.has(rules.VResolve):
+	case u.pos.has(rules.VResolve):
 		hint = "Click one of your highlighted agents."
 	case u.mv.from >= 0:
 		hint = "Click a highlighted territory to move there."
-	case u.has(rules.VMuster):
-		hint = words.Count(u.pub.MusterPoints, "muster point") + " left: click a highlighted territory."
-	case u.has(rules.VMove):
+	case u.pos.has(rules.VMuster):
+		hint = words.Count(u.pos.pub.MusterPoints, "muster point") + " left: click a highlighted territory."
+	case u.pos.has(rules.VMove):
 		hint = "Click a highlighted territory to move troops from it."
-	case u.has(rules.VRetreat):
+	case u.pos.has(rules.VRetreat):
 		hint = "Click a highlighted territory for the loser's retreat."
-	case u.has(rules.VExchange):
+	case u.pos.has(rules.VExchange):
 		hint = "Click two of your tokens to exchange them, or keep."
-	case u.has(rules.VPlay):
+	case u.pos.has(rules.VPlay):
 		hint = "Play a highlighted card from your hand, or pass."
-	case u.has(rules.VPass):
+	case u.pos.has(rules.VPass):
 		hint = "You hold no card of a house in this combat."
-	case u.has(rules.VWinner):
+	case u.pos.has(rules.VWinner):
 		hint = "The powers are tied: name the winner."
 	}
 	if h := u.citadelHint(); h != "" {
 		hint = h
 	}
-	if u.has(rules.VResolve) && (u.has(rules.VLostOrders) || u.has(rules.VIllTidings)) {
+	if u.pos.has(rules.VResolve) && (u.pos.has(rules.VLostOrders) || u.pos.has(rules.VIllTidings)) {
 		hint = "Click one of your agents, or first play a Dark Wings card."
 	}
 	var buttons []rules.Action
-	for _, a := range u.buttonActions() {
+	for _, a := range u.pos.buttonActions() {
 		if a.Verb != rules.VPlay { // cards are played from the hand
 			buttons = append(buttons, a)
 		}
@@ -922,12 +905,12 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	// ... unless the hand panel had no room for them (privateWidgets).
 	buttons = append(buttons, u.hiddenPlays...)
 	peek := ""
-	if len(u.priv.Peek) > 0 && u.priv.PeekSeat >= 0 {
-		names := make([]string, len(u.priv.Peek))
-		for i, c := range u.priv.Peek {
-			names[i] = u.card(c).Name
+	if len(u.pos.priv.Peek) > 0 && u.pos.priv.PeekSeat >= 0 {
+		names := make([]string, len(u.pos.priv.Peek))
+		for i, c := range u.pos.priv.Peek {
+			names[i] = u.pos.card(c).Name
 		}
-		peek = u.seatName(u.priv.PeekSeat) + " holds: " + strings.Join(names, ", ")
+		peek = u.pos.seatName(u.pos.priv.PeekSeat) + " holds: " + strings.Join(names, ", ")
 	}
 	if hint != "" {
 		// Two lines when the hint is long and there is room for it.
@@ -963,7 +946,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		extra[i].R = rs[at+i]
 		if c := extra[i].T.Cmd; c.Kind == ui.CmdUncoverSeat {
 			// "Crown's tokens…", or only "Crown" in a narrow column.
-			extra[i].Text = shortestNeeded(keyed(extra[i]), extra[i].Text, words.Title(u.seatID(rules.Seat(c.N))))
+			extra[i].Text = shortestNeeded(keyed(extra[i]), extra[i].Text, words.Title(u.pos.seatID(rules.Seat(c.N))))
 		}
 	}
 	if len(rs) > 0 {
@@ -971,12 +954,12 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	}
 	rs = append(rs[:at:at], rs[at+len(extra):]...)
 	for i, a := range buttons {
-		b := ui.ActionButton(rs[i], u.describe(a), a)
+		b := ui.ActionButton(rs[i], u.pos.describe(a), a)
 		if a.Verb == rules.VDone || a.Verb == rules.VPass || a.Verb == rules.VKeep || a.Verb == rules.VDecline {
 			b.Fill = ui.ColPanelHi
 		}
 		if a.Verb == rules.VPlay {
-			b.Tip = CardTip(u.card(a.Card), u.houseName(u.cardHouse(a.Card)))
+			b.Tip = CardTip(u.pos.card(a.Card), u.pos.houseName(u.pos.cardHouse(a.Card)))
 		}
 		if t := u.citadelTip(a); t != "" {
 			b.Tip = t
@@ -996,7 +979,7 @@ func (u *Table) logWidgets(r ui.Rect) []ui.Widget {
 	if u.past != nil {
 		viewing = u.past.n
 	}
-	return u.log.logWidgets(r, u.present, u.logSeat(), viewing)
+	return u.log.logWidgets(r, u.present, u.pos.logSeat(), viewing)
 }
 
 // unitTips explain the units.
@@ -1010,10 +993,10 @@ var unitTips = [board.NumUnits]string{
 // tooltip describes territory t (public facts only) in a box near (x, y),
 // clear of avoid (the message line).
 func (u *Table) tooltip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget {
-	if !u.m.HasTerr(t) {
+	if !u.pos.m.HasTerr(t) {
 		return nil
 	}
-	tr := u.m.Territories[t]
+	tr := u.pos.m.Territories[t]
 	lines := []string{}
 	var facts []string
 	switch tr.Kind {
@@ -1022,7 +1005,7 @@ func (u *Table) tooltip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget
 	case board.Port:
 		facts = append(facts, "Port")
 		if tr.PortOf >= 0 {
-			facts[0] = "Port of " + u.m.Territories[tr.PortOf].Name
+			facts[0] = "Port of " + u.pos.m.Territories[tr.PortOf].Name
 		}
 	case board.Road:
 		facts = append(facts, "Road")
@@ -1041,34 +1024,34 @@ func (u *Table) tooltip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget
 	lines = append(lines, strings.Join(facts, " · "))
 	// Nine-player map: the fortification while it stands, the home region,
 	// the rivers on this territory's borders.
-	if holder, ok := u.pub.Fort(t); ok {
+	if holder, ok := u.pos.pub.Fort(t); ok {
 		if holder < 0 {
 			lines = append(lines, "Fortification +1, unheld: first in holds it")
 		} else {
-			lines = append(lines, "Fortification +1, held by "+u.houseName(holder))
+			lines = append(lines, "Fortification +1, held by "+u.pos.houseName(holder))
 		}
 	}
-	if rg, h, ok := u.m.RegionOf(t); ok && h >= 0 {
-		lines = append(lines, rg.Name+": "+u.houseName(h)+" fights here at +1")
+	if rg, h, ok := u.pos.m.RegionOf(t); ok && h >= 0 {
+		lines = append(lines, rg.Name+": "+u.pos.houseName(h)+" fights here at +1")
 	}
-	for _, r := range u.m.Rivers {
+	for _, r := range u.pos.m.Rivers {
 		for _, b := range r.Borders {
 			if b[0] == int(t) || b[1] == int(t) {
 				o := b[0] + b[1] - int(t)
-				lines = append(lines, r.Name+" blocks the way to "+u.m.Territories[o].Name)
+				lines = append(lines, r.Name+" blocks the way to "+u.pos.m.Territories[o].Name)
 			}
 		}
 	}
-	if h := u.pub.Controller(t); h >= 0 {
-		held := "Held by " + u.houseName(h)
-		if u.pub.Flag(t) >= 0 {
+	if h := u.pos.pub.Controller(t); h >= 0 {
+		held := "Held by " + u.pos.houseName(h)
+		if u.pos.pub.Flag(t) >= 0 {
 			held += " (flag)"
 		}
 		lines = append(lines, held)
 	}
-	for _, g := range u.pub.Groups {
+	for _, g := range u.pos.pub.Groups {
 		if g.Territory == t {
-			lines = append(lines, u.houseName(g.House)+": "+words.Units(g.Units))
+			lines = append(lines, u.pos.houseName(g.House)+": "+words.Units(g.Units))
 		}
 	}
 	w := 340.0

@@ -28,7 +28,7 @@ func TestNineSlotsNameTheirAgentOnOneLine(t *testing.T) {
 			continue
 		}
 		if strings.Contains(w.Text, "\n") {
-			t.Errorf("slot %s %s reads %q: two lines in a nine-house row", u.m.Houses[w.T.House].ID, w.T.Slot, w.Text)
+			t.Errorf("slot %s %s reads %q: two lines in a nine-house row", u.pos.m.Houses[w.T.House].ID, w.T.Slot, w.Text)
 		}
 		if slices.Contains(names, w.Text) {
 			occupied++

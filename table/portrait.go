@@ -91,10 +91,10 @@ func NewPortraitLayout(n, houses int) Layout {
 // same words and button as the landscape one's, one under the other, the
 // button a thumb's width; the whole screen lifts it.
 func (u *Table) portraitCurtain(seat rules.Seat) []ui.Widget {
-	name := u.seatName(seat)
+	name := u.pos.seatName(seat)
 	id := ""
-	if seat >= 0 && int(seat) < len(u.seats) {
-		id = words.Title(u.seats[seat])
+	if seat >= 0 && int(seat) < len(u.pos.seats) {
+		id = words.Title(u.pos.seats[seat])
 	}
 	sc := ui.SeatColor(seat)
 	full := ui.Canvas(true)
@@ -114,7 +114,7 @@ func (u *Table) portraitCurtain(seat rules.Seat) []ui.Widget {
 		{R: card, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: sc},
 		{R: ui.Rect{X: card.X + 16, Y: card.Y + 16, W: tw, H: 60}, Kind: ui.WText, Text: passText, Size: passSize, Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel), Tip: pass},
 		{R: ui.Rect{X: card.X + 16, Y: card.Y + 84, W: tw, H: 52}, Kind: ui.WText, Text: ui.WrapWords(only, 34), Size: 19, Align: ui.AlignCenter, Ink: ui.ColText, Tip: only},
-		{R: ui.Rect{X: card.X + 16, Y: card.Y + 146, W: tw, H: 48}, Kind: ui.WText, Text: ui.WrapWords(u.pub.Prompt, 40), Size: 16, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: u.pub.Prompt},
+		{R: ui.Rect{X: card.X + 16, Y: card.Y + 146, W: tw, H: 48}, Kind: ui.WText, Text: ui.WrapWords(u.pos.pub.Prompt, 40), Size: 16, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: u.pos.pub.Prompt},
 		{R: ui.Rect{X: card.X + 16, Y: card.Y + card.H - 24 - 60, W: tw, H: 60}, Kind: ui.WButton, Text: iam, Size: ui.FitSize(iam, 24, 16, true, tw-20), Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
 	}
 	if u.msg != "" {
@@ -139,7 +139,7 @@ func (u *Table) Tab() int { return u.tab }
 // the combat and what happened since the seat last looked.
 func (u *Table) portraitWidgets(l Layout) []ui.Widget {
 	ws := u.topBar(l)
-	ta := u.eng.ToAct()
+	ta := u.pos.eng.ToAct()
 	houses := u.HousesWidgets(l)
 	ws = append(ws, u.messageWidgets(l)...)
 	// The tabs: the one shown selected; Houses lit while a slot waits for
@@ -167,7 +167,7 @@ func (u *Table) portraitWidgets(l Layout) []ui.Widget {
 		ws = append(ws, u.logWidgets(l.Log)...)
 	default:
 		switch {
-		case u.shown < 0 || u.shown != ta:
+		case u.pos.shown < 0 || u.pos.shown != ta:
 			ws = append(ws, u.privateWidgets(l.Pane)...)
 		case len(u.ch.items) > 0 || u.mv.from >= 0 && u.mv.to >= 0:
 			// A chooser or the move's steppers take the whole pane.
@@ -178,7 +178,7 @@ func (u *Table) portraitWidgets(l Layout) []ui.Widget {
 			// (a card play it has no room for becomes a decision's
 			// button). The hand goes first: it tells the decision which.
 			act, priv := l.Actions, l.Private
-			if n := len(u.buttonActions()); n > 0 || u.has(rules.VPlay) {
+			if n := len(u.pos.buttonActions()); n > 0 || u.pos.has(rules.VPlay) {
 				act.H = math.Round(l.Pane.H * 0.55)
 				priv.Y, priv.H = act.Y+act.H+4, l.Pane.H-act.H-4
 			}
@@ -187,7 +187,7 @@ func (u *Table) portraitWidgets(l Layout) []ui.Widget {
 			ws = append(ws, pw...)
 		}
 	}
-	pub := u.pub
+	pub := u.pos.pub
 	if pub.Combat != nil {
 		ws = append(ws, u.combatCardWidgets(l.Side, pub.Combat, combatLive)...)
 	} else if cv := u.movePreview(); cv != nil {

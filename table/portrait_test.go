@@ -141,7 +141,7 @@ func TestPortraitTableOnAPhone(t *testing.T) {
 			a := legal[rng.Intn(len(legal))]
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
-				probe.eng = rules.HotSeat(g.Clone())
+				probe.pos.eng = rules.HotSeat(g.Clone())
 				probe.ch.items = nil
 				probe.reveal(g.ToAct())
 				probe.clickTerritory(from)
@@ -212,7 +212,7 @@ func TestPortraitTabsSwitchThePane(t *testing.T) {
 		}
 	}
 	// Placing an agent: the Houses tab is lit while the Decision tab is up.
-	for g.ToAct() >= 0 && !u.has(rules.VPlace) {
+	for g.ToAct() >= 0 && !u.pos.has(rules.VPlace) {
 		u.reveal(g.ToAct())
 		if _, err := g.Apply(g.Legal()[0]); err != nil {
 			t.Fatal(err)

@@ -62,7 +62,7 @@ func (u *Table) awayFor(s rules.Seat) string {
 // table does not hold that seat ("— Ben's turn for 0:42"). It reports
 // whether that time, in seconds, changed (a redraw is due).
 func (u *Table) NoteTurn(now time.Time) bool {
-	ta := u.eng.ToAct()
+	ta := u.pos.eng.ToAct()
 	before := u.turnFor()
 	if ta != u.turnSeat || u.turnSince.IsZero() {
 		u.turnSeat, u.turnSince = ta, now
@@ -74,8 +74,8 @@ func (u *Table) NoteTurn(now time.Time) bool {
 // turnFor is how long the seat to act has been at it, as the prompt says
 // it ("" when this table holds that seat, or the game is at one screen).
 func (u *Table) turnFor() string {
-	ta := u.eng.ToAct()
-	if u.presence == nil || ta < 0 || ta != u.turnSeat || u.turnSince.IsZero() || u.eng.Holds(ta) {
+	ta := u.pos.eng.ToAct()
+	if u.presence == nil || ta < 0 || ta != u.turnSeat || u.turnSince.IsZero() || u.pos.eng.Holds(ta) {
 		return ""
 	}
 	d := max(u.turnAt.Sub(u.turnSince), 0).Truncate(time.Second)
@@ -86,18 +86,18 @@ func (u *Table) turnFor() string {
 // whose device is away ("— Ben's device is away 1:05"), or on another
 // seat of a game played at several devices ("— Ben's turn for 0:42").
 func (u *Table) waitingText() string {
-	ta := u.eng.ToAct()
+	ta := u.pos.eng.ToAct()
 	a := u.awayFor(ta)
 	if a == "" {
 		if t := u.turnFor(); t != "" {
-			return fmt.Sprintf(" — %s's turn for %s", u.seatName(ta), t)
+			return fmt.Sprintf(" — %s's turn for %s", u.pos.seatName(ta), t)
 		}
 		return ""
 	}
 	if a == "not joined yet" {
-		return fmt.Sprintf(" — waiting for %s to join", u.seatName(ta))
+		return fmt.Sprintf(" — waiting for %s to join", u.pos.seatName(ta))
 	}
-	return fmt.Sprintf(" — %s's device is %s", u.seatName(ta), a)
+	return fmt.Sprintf(" — %s's device is %s", u.pos.seatName(ta), a)
 }
 
 // presenceTag is the small tag beside a remote seat's name: "on" while

@@ -67,27 +67,18 @@ func lastOwn(acts []rules.PublicAction, seat rules.Seat) int {
 	return -1
 }
 
-// viewer is the seat whose "since" the marks count from: the seat shown,
-// else the seat to act (behind the curtain, the one about to look).
-func (u *Table) viewer() rules.Seat {
-	if u.shown >= 0 {
-		return u.shown
-	}
-	return u.eng.ToAct()
-}
-
 // recentRefresh runs at the end of refresh, pub the present's public
 // view: the marks of the actions the other seats took since the viewer's
 // last one, the latest maxMarks (none on the past's table).
 func (u *Table) recentRefresh(pub *rules.View) {
 	r := &u.recent
-	acts := u.eng.PublicActions()
+	acts := u.pos.eng.PublicActions()
 	if n := len(acts); n == r.seenN+1 && r.seenHouse != board.NoHouse {
 		r.note(n-1, acts[n-1], r.seenHouse)
 	}
 	r.seenN, r.seenHouse = len(acts), pub.ResolvingHouse
 	r.marks = r.marks[:0]
-	seat := u.viewer()
+	seat := u.pos.viewer()
 	if u.past != nil || seat < 0 {
 		return
 	}
@@ -97,7 +88,7 @@ func (u *Table) recentRefresh(pub *rules.View) {
 		if a.Seat == seat {
 			continue
 		}
-		k, ok := markOf(u.m, a)
+		k, ok := markOf(u.pos.m, a)
 		if !ok {
 			continue
 		}
@@ -144,7 +135,7 @@ func (u *Table) actionHouse(i int, a rules.PublicAction) board.HouseID {
 	if c, ok := u.recent.houses[i]; ok && sameAction(c.a, a) {
 		return c.h
 	}
-	v, err := u.eng.ViewAt(i, rules.Public)
+	v, err := u.pos.eng.ViewAt(i, rules.Public)
 	if err != nil {
 		return board.NoHouse
 	}
@@ -165,21 +156,21 @@ func (u *Table) Marks() []ui.Mark { return u.recent.marks }
 // among the public events since its last action (none: no digest).
 func (u *Table) openDigest(seat rules.Seat) {
 	u.recent.digest = nil
-	acts := u.eng.PublicActions()
+	acts := u.pos.eng.PublicActions()
 	if len(acts) == 0 {
 		return
 	}
 	own := lastOwn(acts, seat)
-	lines := digestLines(u.eng.View(rules.Public).Log, own)
+	lines := digestLines(u.pos.eng.View(rules.Public).Log, own)
 	if len(lines) == 0 {
 		return
 	}
 	// A move is news when it entered a territory its house did not
 	// control when the seat last looked: a capture, or an attack.
 	took := map[int]bool{}
-	if then, err := u.eng.ViewAt(own+1, rules.Public); err == nil {
+	if then, err := u.pos.eng.ViewAt(own+1, rules.Public); err == nil {
 		for i := own + 1; i < len(acts); i++ {
-			if a := acts[i]; a.Verb == rules.VMove && u.m.HasTerr(a.To) {
+			if a := acts[i]; a.Verb == rules.VMove && u.pos.m.HasTerr(a.To) {
 				if h := u.actionHouse(i, a); h != board.NoHouse && then.Controller(a.To) != h {
 					took[i] = true
 				}
@@ -308,7 +299,7 @@ func (u *Table) Digest() []rules.LogLine {
 // widgets and the height they take.
 func (u *Table) digestWidgets(r ui.Rect, maxH float64) ([]ui.Widget, float64) {
 	d := u.recent.digest
-	if d == nil || u.shown != d.seat {
+	if d == nil || u.pos.shown != d.seat {
 		return nil, 0
 	}
 	textSize, rowH := u.log.metrics()

@@ -330,7 +330,7 @@ func TestACombatCardSaysWhyASeatPassed(t *testing.T) {
 					if !ok {
 						t.Fatalf("seed %d: %s passed and the log says nothing", seed, name)
 					}
-					want := strings.Fields(u.seatName(p.Seat))[0] + " passed"
+					want := strings.Fields(u.pos.seatName(p.Seat))[0] + " passed"
 					if must {
 						want += ": no"
 						forced++

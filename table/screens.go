@@ -22,10 +22,10 @@ func (u *Table) CurtainWidgets(seat rules.Seat) []ui.Widget {
 	if u.portrait {
 		return u.portraitCurtain(seat)
 	}
-	name := u.seatName(seat)
+	name := u.pos.seatName(seat)
 	id := ""
-	if seat >= 0 && int(seat) < len(u.seats) {
-		id = words.Title(u.seats[seat])
+	if seat >= 0 && int(seat) < len(u.pos.seats) {
+		id = words.Title(u.pos.seats[seat])
 	}
 	sc := ui.SeatColor(seat)
 	full := ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}
@@ -41,7 +41,7 @@ func (u *Table) CurtainWidgets(seat rules.Seat) []ui.Widget {
 		// A long name sets the lines smaller, not cut.
 		{R: ui.Rect{X: 320, Y: 300, W: 960, H: 60}, Kind: ui.WText, Text: pass, Size: ui.FitSize(pass, 48, 30, true, 960), Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel)},
 		{R: ui.Rect{X: 320, Y: 400, W: 960, H: 40}, Kind: ui.WText, Text: only, Size: ui.FitSize(only, 28, 20, false, 960), Align: ui.AlignCenter, Ink: ui.ColText},
-		{R: ui.Rect{X: 320, Y: 460, W: 960, H: 30}, Kind: ui.WText, Text: u.pub.Prompt, Size: 20, Align: ui.AlignCenter, Ink: ui.ColDim},
+		{R: ui.Rect{X: 320, Y: 460, W: 960, H: 30}, Kind: ui.WText, Text: u.pos.pub.Prompt, Size: 20, Align: ui.AlignCenter, Ink: ui.ColDim},
 		{R: ui.Rect{X: 800 - iw/2, Y: 540, W: iw, H: 60}, Kind: ui.WButton, Text: iam, Size: 24, Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, Key: ui.KeyEnter, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
 	}
 	if u.msg != "" {
@@ -73,8 +73,8 @@ func EndLayout(gw, gh int) Layout {
 // EndWidgets is the end screen: the ranking, every loyalty card and
 // score, the seed; replay adds the button that watches the game again.
 func (u *Table) EndWidgets(replay bool) []ui.Widget {
-	v := u.pub
-	m := u.m
+	v := u.pos.pub
+	m := u.pos.m
 	l := EndLayout(m.Grid.W, m.Grid.H)
 	rx := l.Houses.X
 	rw := ui.BaseW - 8 - rx
@@ -83,7 +83,7 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 	for _, w := range v.Winners {
 		// "Torch (Ben)", as the curtain says it: the engine's sentences name
 		// the conspiracy, the table the player.
-		wn = append(wn, fmt.Sprintf("%s (%s)", words.Title(u.seats[w]), u.seatName(w)))
+		wn = append(wn, fmt.Sprintf("%s (%s)", words.Title(u.pos.seats[w]), u.pos.seatName(w)))
 	}
 	head := "Game over"
 	if len(wn) > 0 {
@@ -107,7 +107,7 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 		x, y := rx+12+float64(i/rows)*colW, 94.0+38*float64(i%rows)
 		hc := ui.HouseColor(m, rk.House)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: 90, H: 30}, Kind: ui.WBox, Text: RankText(rk), Size: 16, Bold: true, Fill: hc, Ink: ui.TextOn(hc)})
-		ws = append(ws, ui.Text(ui.Rect{X: x + 100, Y: y + 5, W: colW - 112, H: 22}, u.houseName(rk.House)+"  ·  "+rankFacts(rk), 17, ui.ColText))
+		ws = append(ws, ui.Text(ui.Rect{X: x + 100, Y: y + 5, W: colW - 112, H: 22}, u.pos.houseName(rk.House)+"  ·  "+rankFacts(rk), 17, ui.ColText))
 	}
 	py := 58 + rankH + 10
 	// Room left for the players below: the panel's title, then one row
@@ -130,15 +130,15 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 		sc := ui.SeatColor(p.Seat)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: rx + 12, Y: y, W: 120, H: tokH - 4}, Kind: ui.WBox, Text: words.Title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: ui.TextOn(sc)})
 		if tokH >= 52 {
-			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 4, W: 200, H: 22}, u.seatName(p.Seat), 19, ui.ColText))
+			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 4, W: 200, H: 22}, u.pos.seatName(p.Seat), 19, ui.ColText))
 			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 30, W: 200, H: 22}, words.Count(p.Score, "point"), 19, ui.ColGold))
 		} else {
-			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + (tokH-22)/2, W: 210, H: 22}, u.seatName(p.Seat)+" · "+words.Count(p.Score, "point"), 17, ui.ColGold))
+			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + (tokH-22)/2, W: 210, H: 22}, u.pos.seatName(p.Seat)+" · "+words.Count(p.Score, "point"), 17, ui.ColGold))
 		}
 		tw := math.Min(110, (rw-380)/float64(max(len(p.Loyalty), 1)))
 		for k, tk := range p.Loyalty {
 			hc := ui.HouseColor(m, tk.House)
-			t := fmt.Sprintf("%d\n%s", tk.Value, u.houseName(tk.House))
+			t := fmt.Sprintf("%d\n%s", tk.Value, u.pos.houseName(tk.House))
 			if tk.Revealed {
 				t += "\n(shown)"
 			}
@@ -210,7 +210,7 @@ func Scores(ranking []rules.Rank, house board.HouseID, k int) bool {
 
 // Step is the step of the round in a spectator's words.
 func (u *Table) Step() string {
-	pub := u.pub
+	pub := u.pos.pub
 	switch pub.Phase {
 	case rules.PhaseLoyalty:
 		return "loyalty cards are arranged in secret"
@@ -219,13 +219,13 @@ func (u *Table) Step() string {
 	case rules.PhaseResolve:
 		tier := words.Title(pub.Tier.String()) + " tier"
 		if pub.ResolvingHouse >= 0 {
-			return tier + "  ·  the " + u.houseName(pub.ResolvingHouse) + " " + words.Title(pub.ResolvingSlot.String()) + " acts"
+			return tier + "  ·  the " + u.pos.houseName(pub.ResolvingHouse) + " " + words.Title(pub.ResolvingSlot.String()) + " acts"
 		}
 		return "resolving the " + tier
 	case rules.PhaseCombat:
 		where := ""
 		if pub.Combat != nil {
-			where = " in " + u.terrName(pub.Combat.Territory)
+			where = " in " + u.pos.terrName(pub.Combat.Territory)
 		}
 		return words.Title(pub.Tier.String()) + " tier  ·  combat" + where
 	case rules.PhaseExchange:
@@ -238,21 +238,21 @@ func (u *Table) Step() string {
 // loyalty card and its hand, the cards two to a row so that a long hand
 // fits. Built only once the game of the file is over.
 func (u *Table) SeatPanel(pr ui.Rect) []ui.Widget {
-	s := u.shown
-	if s < 0 || int(s) >= len(u.priv.Players) {
+	s := u.pos.shown
+	if s < 0 || int(s) >= len(u.pos.priv.Players) {
 		return nil
 	}
-	p := u.priv.Players[s]
-	ws := ui.Panel(pr, fmt.Sprintf("%s — their view at this point", u.seatWords(s)))
+	p := u.pos.priv.Players[s]
+	ws := ui.Panel(pr, fmt.Sprintf("%s — their view at this point", u.pos.seatWords(s)))
 	ws[0].Edge = ui.SeatColor(s)
 	x, y, w := pr.X+12, pr.Y+34, pr.W-24
 	ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, "Loyalty card (white frame: revealed)", 15, ui.ColDim))
 	y += 21
 	tw := math.Min(80, w/float64(max(len(p.Loyalty), 1)))
 	for k, tk := range p.Loyalty {
-		hc := ui.HouseColor(u.m, tk.House)
-		b := ui.Widget{R: ui.Rect{X: x + float64(k)*tw, Y: y, W: tw - 5, H: 46}, Kind: ui.WBox, Text: fmt.Sprintf("%d\n%s", tk.Value, Abbrev(u.houseName(tk.House))), Size: 16, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
-			Tip: fmt.Sprintf("Slot %d of %s's loyalty card: House %s, worth %s if its final rank span takes in place %d.", k+1, u.seatName(s), u.houseName(tk.House), words.Count(tk.Value, "point"), k+1)}
+		hc := ui.HouseColor(u.pos.m, tk.House)
+		b := ui.Widget{R: ui.Rect{X: x + float64(k)*tw, Y: y, W: tw - 5, H: 46}, Kind: ui.WBox, Text: fmt.Sprintf("%d\n%s", tk.Value, Abbrev(u.pos.houseName(tk.House))), Size: 16, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
+			Tip: fmt.Sprintf("Slot %d of %s's loyalty card: House %s, worth %s if its final rank span takes in place %d.", k+1, u.pos.seatName(s), u.pos.houseName(tk.House), words.Count(tk.Value, "point"), k+1)}
 		if tk.Revealed {
 			b.Edge = ui.ColWhite
 		}
@@ -264,16 +264,16 @@ func (u *Table) SeatPanel(pr ui.Rect) []ui.Widget {
 	cw := (w - 6) / 2
 	rows := max(0, int((pr.Y+pr.H-4-y)/27))
 	for k, id := range p.Hand {
-		c, h := u.card(id), u.cardHouse(id)
+		c, h := u.pos.card(id), u.pos.cardHouse(id)
 		row, col := k/2, k%2
 		if row >= rows || (row == rows-1 && col == 1 && k < len(p.Hand)-1) {
 			ws = append(ws, ui.Text(ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27 + 3, W: cw, H: 19}, fmt.Sprintf("… and %d more", len(p.Hand)-k), 15, ui.ColDim))
 			break
 		}
-		hc := ui.HouseColor(u.m, h)
+		hc := ui.HouseColor(u.pos.m, h)
 		fill := CardFill(hc)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27, W: cw, H: 24}, Kind: ui.WBox, Text: CardLabel(c), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc,
-			Tip: CardTip(c, u.houseName(h))})
+			Tip: CardTip(c, u.pos.houseName(h))})
 	}
 	return ws
 }

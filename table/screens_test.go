@@ -27,9 +27,9 @@ func TestCombatPanelShowsBothSides(t *testing.T) {
 		ws := u.Widgets(u.Layout())
 		c := v.Combat
 		for _, want := range []string{
-			fmt.Sprintf("%s attacks: %d", tabletest.HouseName(u.m, c.Attacker), c.AttackerPower),
-			fmt.Sprintf("%s defends: %d", tabletest.HouseName(u.m, c.Defender), c.DefenderPower),
-			"Combat in " + tabletest.TerrName(u.m, c.Territory),
+			fmt.Sprintf("%s attacks: %d", tabletest.HouseName(u.pos.m, c.Attacker), c.AttackerPower),
+			fmt.Sprintf("%s defends: %d", tabletest.HouseName(u.pos.m, c.Defender), c.DefenderPower),
+			"Combat in " + tabletest.TerrName(u.pos.m, c.Territory),
 		} {
 			if !ui.HasText(ws, want) {
 				t.Errorf("combat panel lacks %q", want)

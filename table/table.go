@@ -3,7 +3,6 @@ package table
 import (
 	"fmt"
 	"math/rand"
-	"sort"
 	"strings"
 	"time"
 
@@ -51,7 +50,8 @@ type Options struct {
 // acts only through its Game, never calls back into the app and never
 // writes a file.
 type Table struct {
-	eng Game // what the table reads and acts through
+	// pos is the game as the table last read it (position.go).
+	pos position
 	// portrait: Layout is the portrait one (SetPortrait); tab is the tab
 	// its pane shows; tap is the least height of a control in the layout
 	// being built (0: as drawn).
@@ -66,15 +66,6 @@ type Table struct {
 	// hiddenPlays are the card plays the hand panel had no room for; the
 	// decision panel shows them as buttons (set while building widgets).
 	hiddenPlays []rules.Action
-	m           *board.Map
-	seats       []string
-	// shown is the seat whose private panel is visible (after the curtain);
-	// -1 while only public facts may be shown.
-	shown rules.Seat
-
-	legal []rules.Action
-	pub   rules.View
-	priv  rules.View
 
 	msg    string
 	msgErr bool
@@ -104,8 +95,6 @@ type Table struct {
 	seed uint64
 	// tester marks a tester's game: the top bar leaves room for its badge.
 	tester bool
-	// seatBots names the bot playing each seat (Options.Bots).
-	seatBots []string
 
 	// follow: the log panel, the past, notices and previews (follow.go).
 	follow
@@ -132,9 +121,9 @@ func New(g Game, o Options) *Table {
 	if shuffle == 0 {
 		shuffle = o.Seed
 	}
-	u := &Table{eng: g, m: g.Map(), seats: g.Seats(), shown: -1,
+	u := &Table{pos: position{eng: g, m: g.Map(), seats: g.Seats(), bots: o.Bots, shown: -1},
 		mv: moveDialog{from: -1, to: -1}, arrangeSel: -1,
-		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatBots: o.Bots,
+		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester,
 		recent: recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
 	u.refresh()
@@ -146,36 +135,36 @@ func New(g Game, o Options) *Table {
 // log's wrapped rows and scrolling it to the newest entry: the replay
 // viewer's next position, the spectator's next read.
 func (u *Table) SetGame(g Game, seat rules.Seat) {
-	u.eng, u.seats = g, g.Seats()
-	u.shown = max(seat, -1)
+	u.pos.eng, u.pos.seats = g, g.Seats()
+	u.pos.shown = max(seat, -1)
 	u.log.toNewest()
 	u.refresh()
 }
 
 // SetBots names the bot playing each seat (Options.Bots).
-func (u *Table) SetBots(p []string) { u.seatBots = p }
+func (u *Table) SetBots(p []string) { u.pos.bots = p }
 
 // SetSeed sets the game's seed shown (Options.Seed).
 func (u *Table) SetSeed(seed uint64) { u.seed = seed }
 
 // Game is the game on the table.
-func (u *Table) Game() Game { return u.eng }
+func (u *Table) Game() Game { return u.pos.eng }
 
 // Map is the game's map.
-func (u *Table) Map() *board.Map { return u.m }
+func (u *Table) Map() *board.Map { return u.pos.m }
 
 // Seats are the seat ids, one per player.
-func (u *Table) Seats() []string { return u.seats }
+func (u *Table) Seats() []string { return u.pos.seats }
 
 // Seed is the game's seed (Options.Seed).
 func (u *Table) Seed() uint64 { return u.seed }
 
 // Shown is the seat whose private panel is visible, -1 for none.
-func (u *Table) Shown() rules.Seat { return u.shown }
+func (u *Table) Shown() rules.Seat { return u.pos.shown }
 
 // Public is the public view of the table shown (the past's, when the log
 // panel shows the past).
-func (u *Table) Public() rules.View { return u.pub }
+func (u *Table) Public() rules.View { return u.pos.pub }
 
 // Message is the message line's words, and whether they are a refusal.
 func (u *Table) Message() (string, bool) { return u.msg, u.msgErr }
@@ -186,9 +175,9 @@ func (u *Table) SetMessage(s string, isErr bool) { u.setMsg(s, isErr) }
 // Layout is the table's layout for its map and players.
 func (u *Table) Layout() Layout {
 	if u.portrait {
-		return NewPortraitLayout(len(u.seats), len(u.m.Houses))
+		return NewPortraitLayout(len(u.pos.seats), len(u.pos.m.Houses))
 	}
-	return NewLayout(u.m.Grid.W, u.m.Grid.H, len(u.seats), len(u.m.Houses))
+	return NewLayout(u.pos.m.Grid.W, u.pos.m.Grid.H, len(u.pos.seats), len(u.pos.m.Houses))
 }
 
 // InPast reports whether the table shows the past (a log entry's table).
@@ -196,23 +185,23 @@ func (u *Table) InPast() bool { return u.past != nil }
 
 // refresh re-reads the engine after a change.
 func (u *Table) refresh() {
-	u.legal = u.eng.Legal()
-	u.pub = u.eng.View(rules.Public)
-	u.pub.Log = u.mergeNotes(u.pub.Log, rules.Public) // hints, noted in the log (hint.go)
-	if u.shown >= 0 {
-		u.priv = u.eng.View(u.shown)
-		u.priv.Log = u.mergeNotes(u.priv.Log, u.shown)
+	u.pos.legal = u.pos.eng.Legal()
+	u.pos.pub = u.pos.eng.View(rules.Public)
+	u.pos.pub.Log = u.mergeNotes(u.pos.pub.Log, rules.Public) // hints, noted in the log (hint.go)
+	if u.pos.shown >= 0 {
+		u.pos.priv = u.pos.eng.View(u.pos.shown)
+		u.pos.priv.Log = u.mergeNotes(u.pos.priv.Log, u.pos.shown)
 	} else {
-		u.priv = u.pub
+		u.pos.priv = u.pos.pub
 	}
-	present := u.pub
+	present := u.pos.pub
 	u.followRefresh()
 	u.recentRefresh(&present)
 }
 
 // reveal shows seat's private panel (after the curtain click).
 func (u *Table) reveal(seat rules.Seat) {
-	u.shown = seat
+	u.pos.shown = seat
 	u.resetLocal()
 	u.refresh()
 	u.openDigest(seat)
@@ -225,11 +214,11 @@ func (u *Table) reveal(seat rules.Seat) {
 // curtain's lift, or when its turn comes with its panel in view (a seat
 // played alone at a screen while bots or other devices arrange first).
 func (u *Table) readyArrange() {
-	if u.shown < 0 || len(u.arrange) > 0 || !u.has(rules.VArrange) {
+	if u.pos.shown < 0 || len(u.arrange) > 0 || !u.pos.has(rules.VArrange) {
 		return
 	}
-	u.arrange = make([]board.HouseID, len(u.m.Houses))
-	for h := range u.m.NumHouses() {
+	u.arrange = make([]board.HouseID, len(u.pos.m.Houses))
+	for h := range u.pos.m.NumHouses() {
 		u.arrange[h] = h
 	}
 }
@@ -238,7 +227,7 @@ func (u *Table) readyArrange() {
 // is not left on the screen for the next one, nor a hint (its move, and in
 // a Citadel game its aim, are that seat's).
 func (u *Table) hide() {
-	u.shown = -1
+	u.pos.shown = -1
 	u.past = nil // the hand-off shows the table as it stands
 	u.recent.digest = nil
 	if u.msgErr || u.hint != nil && strings.HasPrefix(u.msg, "Hint: ") {
@@ -258,31 +247,12 @@ func (u *Table) resetLocal() {
 	u.asked = ui.CmdNone
 }
 
-func (u *Table) has(v rules.Verb) bool {
-	for _, a := range u.legal {
-		if a.Verb == v {
-			return true
-		}
-	}
-	return false
-}
-
-func (u *Table) filter(keep func(a rules.Action) bool) []rules.Action {
-	var out []rules.Action
-	for _, a := range u.legal {
-		if keep(a) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
 func (u *Table) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
 
 // apply hands an action to the engine and reports the outcome.
 func (u *Table) apply(a rules.Action) bool {
-	wasCombat := u.pub.Combat != nil
-	evs, err := u.eng.Apply(a)
+	wasCombat := u.pos.pub.Combat != nil
+	evs, err := u.pos.eng.Apply(a)
 	if err != nil {
 		u.setMsg(err.Error(), true)
 		u.refresh()
@@ -303,7 +273,7 @@ func (u *Table) followed(evs []rules.Event, wasCombat bool, by string) {
 	u.recent.digest = nil
 	u.setMsg("", false)
 	for i := len(evs) - 1; i >= 0; i-- {
-		if txt := u.eng.EventText(evs[i], rules.Public); txt != "" {
+		if txt := u.pos.eng.EventText(evs[i], rules.Public); txt != "" {
 			if by != "" {
 				txt = by + ": " + txt
 			}
@@ -336,21 +306,21 @@ func (u *Table) FollowUndo(msg string) {
 
 // highlights returns the territories to light up and the selected one.
 func (u *Table) highlights() ([]bool, board.TerrID) {
-	hl := make([]bool, len(u.m.Territories))
+	hl := make([]bool, len(u.pos.m.Territories))
 	combat := board.NoTerr
-	if c := u.pub.Combat; c != nil {
+	if c := u.pos.pub.Combat; c != nil {
 		combat = c.Territory
 	}
-	if u.shown < 0 || u.shown != u.eng.ToAct() {
+	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() {
 		return hl, combat
 	}
 	mark := func(t board.TerrID) {
-		if u.m.HasTerr(t) {
+		if u.pos.m.HasTerr(t) {
 			hl[t] = true
 		}
 	}
 	if u.mv.from >= 0 {
-		for _, a := range u.legal {
+		for _, a := range u.pos.legal {
 			if a.Verb == rules.VMove && a.From == u.mv.from {
 				mark(a.To)
 			}
@@ -360,7 +330,7 @@ func (u *Table) highlights() ([]bool, board.TerrID) {
 		}
 		return hl, u.mv.from
 	}
-	for _, a := range u.legal {
+	for _, a := range u.pos.legal {
 		switch a.Verb {
 		case rules.VMuster, rules.VMove:
 			mark(a.From)
@@ -369,60 +339,6 @@ func (u *Table) highlights() ([]bool, board.TerrID) {
 		}
 	}
 	return hl, combat
-}
-
-// houseName and terrName are a house's and a territory's names ("?" for
-// none).
-func (u *Table) houseName(h board.HouseID) string {
-	if u.m.HasHouse(h) {
-		return u.m.Houses[h].Name
-	}
-	return "?"
-}
-
-func (u *Table) terrName(t board.TerrID) string {
-	if u.m.HasTerr(t) {
-		return u.m.Territories[t].Name
-	}
-	return "?"
-}
-
-// botLevel is the level of the bot playing seat s, "" for a human.
-func (u *Table) botLevel(s rules.Seat) string {
-	if s >= 0 && int(s) < len(u.seatBots) {
-		return u.seatBots[s]
-	}
-	return ""
-}
-
-func (u *Table) seatName(s rules.Seat) string {
-	if s >= 0 && int(s) < len(u.pub.Players) {
-		p := u.pub.Players[s]
-		if p.Name != "" {
-			return p.Name
-		}
-		return words.Title(p.ID)
-	}
-	if s >= 0 && int(s) < len(u.seats) {
-		return words.Title(u.seats[s])
-	}
-	return "?"
-}
-
-// card is house card c ("?" for none).
-func (u *Table) card(c board.CardID) board.Card {
-	if u.m.HasCard(c) {
-		return u.m.CardAt(c)
-	}
-	return board.Card{ID: "?", Name: "?"}
-}
-
-// cardHouse is card c's house (NoHouse for none).
-func (u *Table) cardHouse(c board.CardID) board.HouseID {
-	if u.m.HasCard(c) {
-		return u.m.CardHouse(c)
-	}
-	return board.NoHouse
 }
 
 // CardLabel is a house card as the hand lists it: "Eddard Stark  +4  2 swords".
@@ -437,90 +353,10 @@ func CardLabel(c board.Card) string {
 	return s
 }
 
-// describe names an action in a player's words (button labels).
-func (u *Table) describe(a rules.Action) string {
-	switch a.Verb {
-	case rules.VChoose:
-		switch a.Choice {
-		case rules.ChooseMuster:
-			return "Muster troops"
-		case rules.ChooseMove:
-			return "Move troops"
-		case rules.ChooseDraw:
-			return "Draw a house card"
-		}
-	case rules.VDone:
-		switch {
-		case u.has(rules.VMuster) || u.pub.MusterPoints > 0:
-			return "Done mustering"
-		case u.has(rules.VMove):
-			return "Done (no more moves)"
-		}
-		return "Done"
-	case rules.VPass:
-		return "Pass (play no card)"
-	case rules.VPlay:
-		return "Play " + CardLabel(u.card(a.Card))
-	case rules.VWinner:
-		return "House " + u.houseName(a.House) + " wins the tie"
-	case rules.VDecline:
-		return "Decline the card's effect"
-	case rules.VKeep:
-		return "Keep my tokens (no exchange)"
-	case rules.VLook:
-		return "Look at " + u.seatName(a.Target) + "'s hand"
-	case rules.VDiscard:
-		return "Make them discard " + u.card(a.Card).Name
-	case rules.VMuster:
-		switch a.Unit {
-		// The chooser's title names the territory ("Muster in Winterfell"),
-		// so the labels stay short enough for a two-column chooser.
-		case board.Footman:
-			return "New footman"
-		case board.Knight:
-			return "Footman → knight"
-		case board.Ship:
-			return "Ship into " + u.terrName(a.To)
-		case board.Dragon:
-			return "Knight → dragon"
-		}
-	case rules.VRetreat:
-		return "Retreat to " + u.terrName(a.To)
-	case rules.VExchange:
-		return fmt.Sprintf("Swap %s and %s, reveal %s", u.houseName(a.A), u.houseName(a.B), u.houseName(a.Reveal))
-	case rules.VPlace:
-		return fmt.Sprintf("Place an agent on %s %s", u.houseName(a.House), words.Title(a.Slot.String()))
-	case rules.VResolve:
-		return fmt.Sprintf("Resolve %s %s", u.houseName(a.House), words.Title(a.Slot.String()))
-	case rules.VRemove:
-		return fmt.Sprintf("Remove the agent on %s %s", u.houseName(a.House), words.Title(a.Slot.String()))
-	case rules.VMove:
-		return fmt.Sprintf("Move %s from %s to %s", words.Units(a.Units), u.terrName(a.From), u.terrName(a.To))
-	case rules.VArrange:
-		return "Confirm loyalty card"
-	}
-	if s := u.describeCitadel(a); s != "" {
-		return s
-	}
-	return a.Format(u.m)
-}
-
 // buttonVerbs are decided with plain buttons in the actions panel.
 var buttonVerbs = map[rules.Verb]int{
 	rules.VChoose: 0, rules.VPlay: 1, rules.VWinner: 2, rules.VLook: 3, rules.VDiscard: 4,
 	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8, rules.VGain: 9,
-}
-
-// buttonActions lists the legal actions shown as buttons, in a stable order.
-func (u *Table) buttonActions() []rules.Action {
-	var out []rules.Action
-	for _, a := range u.legal {
-		if _, ok := buttonVerbs[a.Verb]; ok {
-			out = append(out, a)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return buttonVerbs[out[i].Verb] < buttonVerbs[out[j].Verb] })
-	return out
 }
 
 // Reveal shows seat's private panel (after the curtain is lifted).
@@ -587,10 +423,10 @@ func (u *Table) NoticeScenario(name string, paragraphs []string) {
 }
 
 // SeatName is seat s's player's name ("?" when out of range).
-func (u *Table) SeatName(s rules.Seat) string { return u.seatName(s) }
+func (u *Table) SeatName(s rules.Seat) string { return u.pos.seatName(s) }
 
 // SeatWords is "Torch (Ben)", as the curtain names a seat.
-func (u *Table) SeatWords(s rules.Seat) string { return u.seatWords(s) }
+func (u *Table) SeatWords(s rules.Seat) string { return u.pos.seatWords(s) }
 
 // Widgets builds the whole table screen for layout l (everything but the
 // board's own drawing): the top bar, the panels, the message line, the
@@ -598,7 +434,7 @@ func (u *Table) SeatWords(s rules.Seat) string { return u.seatWords(s) }
 func (u *Table) Widgets(l Layout) []ui.Widget { return u.tryBanner(u.tableWidgets(l), l) }
 
 // SeatID is seat s's conspiracy id ("" when out of range).
-func (u *Table) SeatID(s rules.Seat) string { return u.seatID(s) }
+func (u *Table) SeatID(s rules.Seat) string { return u.pos.seatID(s) }
 
 // Refresh reads the game again after it changed outside the table (a
 // scripted engine's test, another process's game).

@@ -44,36 +44,15 @@ func (u *Table) toggleTry() {
 	u.setMsg("Try mode: click a territory with troops (any house) to see where they could move.", false)
 }
 
-// housesIn lists the houses with units in territory t, in map order.
-func (u *Table) housesIn(t board.TerrID) []board.HouseID {
-	var hs []board.HouseID
-	for _, g := range u.pub.Groups {
-		if g.Territory == t && board.Total(g.Units) > 0 {
-			hs = append(hs, g.House)
-		}
-	}
-	return hs
-}
-
-// tryGroup is house h's units in territory t (public view).
-func (u *Table) tryGroup(h board.HouseID, t board.TerrID) [board.NumUnits]int {
-	for _, g := range u.pub.Groups {
-		if g.Territory == t && g.House == h {
-			return g.Units
-		}
-	}
-	return [board.NumUnits]int{}
-}
-
 // tryClick picks the group in territory t: the first house there, the
 // next house on a second click (roads hold several), none after the last.
 func (u *Table) tryClick(t board.TerrID) {
 	tm := u.try
-	if tm == nil || !u.m.HasTerr(t) {
+	if tm == nil || !u.pos.m.HasTerr(t) {
 		return
 	}
-	hs := u.housesIn(t)
-	name := u.m.Territories[t].Name
+	hs := u.pos.housesIn(t)
+	name := u.pos.m.Territories[t].Name
 	if len(hs) == 0 {
 		tm.from, tm.house = -1, -1
 		u.setMsg(fmt.Sprintf("Try mode: no troops in %s. Click a territory with troops.", name), false)
@@ -95,18 +74,18 @@ func (u *Table) tryClick(t board.TerrID) {
 		next = hs[i+1]
 	}
 	tm.from, tm.house = t, next
-	n := len(u.eng.TryDestinations(next, t))
+	n := len(u.pos.eng.TryDestinations(next, t))
 	where := "nowhere"
 	if n > 0 {
 		where = fmt.Sprintf("%d outlined", n)
 	}
-	u.setMsg(fmt.Sprintf("%s in %s: %s", u.m.Houses[next].Name, name, where), false)
+	u.setMsg(fmt.Sprintf("%s in %s: %s", u.pos.m.Houses[next].Name, name, where), false)
 }
 
 // tryGroupText is the picked group in words: "House Stark's 2 footmen".
 func (u *Table) tryGroupText() string {
 	tm := u.try
-	return fmt.Sprintf("House %s's %s", u.m.Houses[tm.house].Name, words.Units(u.tryGroup(tm.house, tm.from)))
+	return fmt.Sprintf("House %s's %s", u.pos.m.Houses[tm.house].Name, words.Units(u.pos.units(tm.house, tm.from)))
 }
 
 // tryNow says whether the table could make such a move now: the engine's
@@ -115,30 +94,30 @@ func (u *Table) tryNow() string {
 	tm := u.try
 	hid := tm.house
 	moving, here := false, false
-	for _, x := range u.legal {
+	for _, x := range u.pos.legal {
 		if x.Verb == rules.VMove {
 			moving = true
 			here = here || x.From == tm.from
 		}
 	}
-	who := u.seatName(u.eng.ToAct())
+	who := u.pos.seatName(u.pos.eng.ToAct())
 	switch {
 	case !moving:
-	case u.pub.ResolvingHouse != hid:
-		return fmt.Sprintf("Now %s moves House %s's troops, not these: the answers are as if an agent of House %s were moving them.", who, u.houseName(u.pub.ResolvingHouse), u.houseName(hid))
+	case u.pos.pub.ResolvingHouse != hid:
+		return fmt.Sprintf("Now %s moves House %s's troops, not these: the answers are as if an agent of House %s were moving them.", who, u.pos.houseName(u.pos.pub.ResolvingHouse), u.pos.houseName(hid))
 	case here:
 		return fmt.Sprintf("%s may play such a move now.", who)
 	default:
-		return fmt.Sprintf("%s is moving House %s's troops now, but none of these.", who, u.houseName(hid))
+		return fmt.Sprintf("%s is moving House %s's troops now, but none of these.", who, u.pos.houseName(hid))
 	}
-	return fmt.Sprintf("Nobody moves troops now: the answers are as if an agent of House %s were moving them.", u.houseName(hid))
+	return fmt.Sprintf("Nobody moves troops now: the answers are as if an agent of House %s were moving them.", u.pos.houseName(hid))
 }
 
 // tryMarks are the board's outlines in try mode: the picked group's legal
 // destinations, and its territory selected.
 func (u *Table) tryMarks() ([]bool, board.TerrID) {
-	hl := make([]bool, len(u.m.Territories))
-	tm, e := u.try, u.eng
+	hl := make([]bool, len(u.pos.m.Territories))
+	tm, e := u.try, u.pos.eng
 	if tm == nil || tm.from < 0 {
 		return hl, -1
 	}
@@ -152,14 +131,14 @@ func (u *Table) tryMarks() ([]bool, board.TerrID) {
 // whether it may go there, and if not, the engine's reason for the whole
 // group (a legal destination may take only part of it).
 func (u *Table) tryReason(t board.TerrID) (legal bool, text string) {
-	tm, e := u.try, u.eng
-	if tm == nil || tm.from < 0 || !u.m.HasTerr(t) {
+	tm, e := u.try, u.pos.eng
+	if tm == nil || tm.from < 0 || !u.pos.m.HasTerr(t) {
 		return false, ""
 	}
 	if t == tm.from {
 		return false, "The group picked. Click it again for another house's troops here, or another territory."
 	}
-	whole := e.TryMove(tm.house, tm.from, t, u.tryGroup(tm.house, tm.from))
+	whole := e.TryMove(tm.house, tm.from, t, u.pos.units(tm.house, tm.from))
 	ok := false
 	for _, d := range e.TryDestinations(tm.house, tm.from) {
 		ok = ok || d == t
@@ -167,7 +146,7 @@ func (u *Table) tryReason(t board.TerrID) (legal bool, text string) {
 	switch {
 	case ok && whole == nil:
 		s := "Legal: the whole group may move here."
-		if hs := u.housesIn(t); len(hs) > 0 && !(len(hs) == 1 && hs[0] == tm.house) {
+		if hs := u.pos.housesIn(t); len(hs) > 0 && !(len(hs) == 1 && hs[0] == tm.house) {
 			s += " Entering another house's troops starts a combat."
 		}
 		return true, s
@@ -208,7 +187,7 @@ func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.W
 	box := ui.Rect{X: bx, Y: by, W: w, H: h}
 	ws := []ui.Widget{
 		{R: box, Kind: ui.WPanel, Fill: ui.ColTip, Edge: ui.ColGold},
-		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: u.m.Territories[t].Name, Size: 18, Bold: true, Ink: ui.ColGold},
+		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: u.pos.m.Territories[t].Name, Size: 18, Bold: true, Ink: ui.ColGold},
 		{R: ui.Rect{X: box.X + 10, Y: box.Y + 32, W: w - 20, H: 20}, Kind: ui.WText, Text: head, Size: 16, Bold: true, Ink: ink},
 	}
 	for i, l := range lines {

@@ -87,7 +87,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 		if !slices.Equal(got, tos) || sel != int(from) {
 			t.Fatalf("from %s: outlined %v, legal %v", m.Territories[from].ID, got, tos)
 		}
-		whole := u.tryGroup(gj, from)
+		whole := u.pos.units(gj, from)
 		for to := range m.NumTerritories() {
 			if to == from || slices.Contains(tos, to) {
 				continue
@@ -160,7 +160,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	}
 	twins := tabletest.Terr(m, "the-twins")
 	legal, text := u.tryReason(twins)
-	werr := g.TryMove(stark, wf, twins, u.tryGroup(stark, wf))
+	werr := g.TryMove(stark, wf, twins, u.pos.units(stark, wf))
 	if legal || werr == nil || text != werr.Error() {
 		t.Fatalf("the Twins: %v %q, engine %v", legal, text, werr)
 	}

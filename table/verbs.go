@@ -59,10 +59,10 @@ func (u *Table) Do(c ui.Command) bool {
 
 // click handles one hit-test result on the table.
 func (u *Table) click(t ui.Target) {
-	if u.shown >= 0 && u.followClick(t) {
+	if u.pos.shown >= 0 && u.followClick(t) {
 		return
 	}
-	if u.shown < 0 || u.shown != u.eng.ToAct() {
+	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() {
 		return
 	}
 	switch t.Kind {
@@ -94,7 +94,7 @@ func (u *Table) command(c ui.Command) {
 		u.setMsg("", false)
 		return
 	}
-	if u.shown < 0 || u.shown != u.eng.ToAct() || u.citadelCommand(c) {
+	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() || u.citadelCommand(c) {
 		return
 	}
 	switch c.Kind {
@@ -102,7 +102,7 @@ func (u *Table) command(c ui.Command) {
 		u.rng.Shuffle(len(u.arrange), func(i, j int) { u.arrange[i], u.arrange[j] = u.arrange[j], u.arrange[i] })
 		u.arrangeSel = -1
 	case ui.CmdConfirmArrange:
-		u.apply(rules.Action{Seat: u.shown, Verb: rules.VArrange, Order: rules.NewArrangement(u.arrange)})
+		u.apply(rules.Action{Seat: u.pos.shown, Verb: rules.VArrange, Order: rules.NewArrangement(u.arrange)})
 	case ui.CmdMoveConfirm:
 		if u.mv.from < 0 || u.mv.to < 0 {
 			return
@@ -134,7 +134,7 @@ func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
 		u.clickLostOrders(house, slot)
 		return
 	}
-	as := u.filter(func(a rules.Action) bool {
+	as := u.pos.filter(func(a rules.Action) bool {
 		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && a.House == house && a.Slot == slot
 	})
 	if u.pick("", as) {
@@ -142,19 +142,19 @@ func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
 	}
 	v := rules.VPlace
 	switch {
-	case u.has(rules.VRemove):
+	case u.pos.has(rules.VRemove):
 		v = rules.VRemove
-	case u.pub.Phase == rules.PhaseResolve:
+	case u.pos.pub.Phase == rules.PhaseResolve:
 		v = rules.VResolve
-	case u.pub.Phase != rules.PhasePlace:
-		u.setMsg(fmt.Sprintf("Nothing to do with that slot now. %s", u.pub.Prompt), true)
+	case u.pos.pub.Phase != rules.PhasePlace:
+		u.setMsg(fmt.Sprintf("Nothing to do with that slot now. %s", u.pos.pub.Prompt), true)
 		return
 	}
-	u.explain(rules.Action{Seat: u.shown, Verb: v, House: house, Slot: slot}, "")
+	u.explain(rules.Action{Seat: u.pos.shown, Verb: v, House: house, Slot: slot}, "")
 }
 
 func (u *Table) clickToken(i int) {
-	if u.has(rules.VArrange) {
+	if u.pos.has(rules.VArrange) {
 		if i < 0 || i >= len(u.arrange) {
 			return
 		}
@@ -166,7 +166,7 @@ func (u *Table) clickToken(i int) {
 		u.arrangeSel = -1
 		return
 	}
-	if !u.has(rules.VExchange) {
+	if !u.pos.has(rules.VExchange) {
 		u.setMsg("Your loyalty tokens can only be exchanged at the end of a round.", true)
 		return
 	}
@@ -180,13 +180,13 @@ func (u *Table) clickToken(i int) {
 	if len(u.exSel) < 2 {
 		return
 	}
-	card := u.priv.Players[u.shown].Loyalty
+	card := u.pos.priv.Players[u.pos.shown].Loyalty
 	if u.exSel[0] >= len(card) || u.exSel[1] >= len(card) {
 		u.exSel = nil
 		return
 	}
 	a, b := card[u.exSel[0]].House, card[u.exSel[1]].House
-	as := u.filter(func(x rules.Action) bool {
+	as := u.pos.filter(func(x rules.Action) bool {
 		return x.Verb == rules.VExchange && ((x.A == a && x.B == b) || (x.A == b && x.B == a))
 	})
 	if !u.pick("Which token do you reveal?", as) {
@@ -194,22 +194,22 @@ func (u *Table) clickToken(i int) {
 		if card[u.exSel[0]].Revealed {
 			reveal = b
 		}
-		u.explain(rules.Action{Seat: u.shown, Verb: rules.VExchange, A: a, B: b, Reveal: reveal}, "")
+		u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VExchange, A: a, B: b, Reveal: reveal}, "")
 		u.exSel = nil
 	}
 }
 
 func (u *Table) clickTerritory(t board.TerrID) {
-	if !u.m.HasTerr(t) {
+	if !u.pos.m.HasTerr(t) {
 		return
 	}
-	name := u.m.Territories[t].Name
+	name := u.pos.m.Territories[t].Name
 	// Shift+click on another group of the mover's makes it the origin,
 	// as the message line says, even where it is also a destination.
-	if u.mv.from >= 0 && !(u.shift && t != u.mv.from && u.ownsMovable(t)) {
-		as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == u.mv.from && a.To == t })
+	if u.mv.from >= 0 && !(u.shift && t != u.mv.from && u.pos.ownsMovable(t)) {
+		as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == u.mv.from && a.To == t })
 		switch {
-		case len(as) == 1 && !u.attacks(as[0]) && board.Total(u.groupUnits(u.mv.from)) <= 1:
+		case len(as) == 1 && !u.pos.attacks(as[0]) && board.Total(u.pos.units(u.pos.pub.ResolvingHouse, u.mv.from)) <= 1:
 			u.apply(as[0])
 			return
 		case len(as) >= 1: // several, an attack, or a group that could send more: the count dialog
@@ -228,7 +228,7 @@ func (u *Table) clickTerritory(t board.TerrID) {
 			// reach what the group holds, so that a tester can ask for more
 			// than the rules allow (more than the ships carry) and read the
 			// engine's refusal.
-			u.mv.max = u.groupUnits(u.mv.from)
+			u.mv.max = u.pos.units(u.pos.pub.ResolvingHouse, u.mv.from)
 			best := -1
 			for _, a := range as {
 				n := 0
@@ -246,7 +246,7 @@ func (u *Table) clickTerritory(t board.TerrID) {
 			u.mv.from, u.mv.to = -1, -1
 			u.setMsg("Move cancelled.", false)
 			return
-		case !u.shift || !u.ownsMovable(t):
+		case !u.shift || !u.pos.ownsMovable(t):
 			// A destination the rules refuse: the engine's reason, even
 			// where your own troops stand. Only Shift+click (or a click
 			// after Esc or a right-click) makes such a group the origin.
@@ -254,36 +254,30 @@ func (u *Table) clickTerritory(t board.TerrID) {
 			return
 		}
 	}
-	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VMuster && a.From == t }); len(as) > 0 {
+	if as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VMuster && a.From == t }); len(as) > 0 {
 		u.pick("Muster in "+name, as)
 		return
 	}
-	if as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VRetreat && a.To == t }); len(as) > 0 {
+	if as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VRetreat && a.To == t }); len(as) > 0 {
 		u.pick("", as)
 		return
 	}
-	if u.ownsMovable(t) {
+	if u.pos.ownsMovable(t) {
 		u.mv.from, u.mv.to = t, -1
 		u.setMsg(fmt.Sprintf("Moving from %s: click a highlighted territory (%s again, Esc or a right-click cancels; Shift+click another of your groups to move it instead).", name, name), false)
 		return
 	}
 	// Nothing legal here: ask the engine why.
 	switch {
-	case u.has(rules.VMuster):
-		u.explain(rules.Action{Seat: u.shown, Verb: rules.VMuster, Unit: board.Footman, From: t, To: rules.None}, "")
-	case u.has(rules.VRetreat):
-		u.explain(rules.Action{Seat: u.shown, Verb: rules.VRetreat, To: t}, "")
-	case u.has(rules.VMove):
-		u.setMsg(fmt.Sprintf("No troops of House %s in %s can move.", u.houseName(u.pub.ResolvingHouse), name), true)
+	case u.pos.has(rules.VMuster):
+		u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VMuster, Unit: board.Footman, From: t, To: rules.None}, "")
+	case u.pos.has(rules.VRetreat):
+		u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VRetreat, To: t}, "")
+	case u.pos.has(rules.VMove):
+		u.setMsg(fmt.Sprintf("No troops of House %s in %s can move.", u.pos.houseName(u.pos.pub.ResolvingHouse), name), true)
 	default:
-		u.setMsg(fmt.Sprintf("%s: nothing to do there now. %s", name, u.pub.Prompt), true)
+		u.setMsg(fmt.Sprintf("%s: nothing to do there now. %s", name, u.pos.pub.Prompt), true)
 	}
-}
-
-// ownsMovable reports whether a legal move starts in t: a group of the
-// resolving house that may be the move's origin.
-func (u *Table) ownsMovable(t board.TerrID) bool {
-	return slices.ContainsFunc(u.legal, func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == t })
 }
 
 // refuseMove shows why the move being set up may not go to t, in the
@@ -291,32 +285,22 @@ func (u *Table) ownsMovable(t board.TerrID) bool {
 // the engine accept the whole group's move after all (it is not among the
 // legal moves the origin was picked from).
 func (u *Table) refuseMove(t board.TerrID) {
-	a := rules.Action{Seat: u.shown, Verb: rules.VMove, From: u.mv.from, To: t, Units: u.groupUnits(u.mv.from), House: rules.None}
-	if err := u.eng.Check(a); err != nil {
+	a := rules.Action{Seat: u.pos.shown, Verb: rules.VMove, From: u.mv.from, To: t, Units: u.pos.units(u.pos.pub.ResolvingHouse, u.mv.from), House: rules.None}
+	if err := u.pos.eng.Check(a); err != nil {
 		u.setMsg(err.Error(), true)
 		return
 	}
-	u.setMsg(fmt.Sprintf("%s is not a destination of the move from %s.", u.terrName(t), u.terrName(u.mv.from)), true)
-}
-
-// groupUnits is the resolving house's units in territory t (public view).
-func (u *Table) groupUnits(t board.TerrID) [board.NumUnits]int {
-	for _, g := range u.pub.Groups {
-		if g.Territory == t && g.House == u.pub.ResolvingHouse {
-			return g.Units
-		}
-	}
-	return [board.NumUnits]int{}
+	u.setMsg(fmt.Sprintf("%s is not a destination of the move from %s.", u.pos.terrName(t), u.pos.terrName(u.mv.from)), true)
 }
 
 // explain shows why a plausible action is refused (or applies it if the
 // engine accepts it after all).
 func (u *Table) explain(a rules.Action, fallback string) {
-	if err := u.eng.Check(a); err != nil {
+	if err := u.pos.eng.Check(a); err != nil {
 		u.setMsg(err.Error(), true)
 		return
 	}
-	if fallback != "" && len(u.legal) == 0 {
+	if fallback != "" && len(u.pos.legal) == 0 {
 		u.setMsg(fallback, true)
 		return
 	}
@@ -327,7 +311,7 @@ func (u *Table) offer(title string, as []rules.Action) {
 	u.ch.title = title
 	u.ch.items = u.ch.items[:0]
 	for _, a := range as {
-		u.ch.items = append(u.ch.items, choice{u.describe(a), a, u.citadelTip(a)})
+		u.ch.items = append(u.ch.items, choice{u.pos.describe(a), a, u.citadelTip(a)})
 	}
 }
 
