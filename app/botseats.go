@@ -234,7 +234,7 @@ func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
 	}
 	netChanged := false
 	if hn := lg.hosting; hn != nil && hn.changed(now) {
-		u.SetPresence(hn.presence(), now)
+		u.Attendance().Set(hn.presence(), now)
 		netChanged = true
 	}
 	if u.Holding() {

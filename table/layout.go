@@ -237,7 +237,7 @@ func (u *Table) topBar(l Layout) []ui.Widget {
 	if prompt == "" && ta >= 0 {
 		prompt = u.pos.seatName(ta) + " to act"
 	}
-	prompt += u.waitingText()
+	prompt += u.attendance.waitingText()
 	pr := l.Prompt
 	if u.tester && !l.Portrait {
 		pr.W = TesterBadge.X - 12 - pr.X
@@ -528,7 +528,7 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 			nameTip = fmt.Sprintf("%s is %s bot: it plays %s from what its seat may see, nothing more.", name, words.Article(lv), words.Title(p.ID))
 			nameW = nameCol - 38 // the "bot" tag keeps its place however long the name
 		}
-		tag := u.presenceTag(i, ui.Rect{X: x + nameCol - 40, Y: ty + 1, W: 36, H: 18}, name)
+		tag := u.attendance.tag(i, ui.Rect{X: x + nameCol - 40, Y: ty + 1, W: 36, H: 18}, name)
 		if tag != nil {
 			nameW = nameCol - 44
 			nameTip = tag.Tip

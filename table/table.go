@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand"
 	"strings"
-	"time"
 
 	"notrueking/board"
 	"notrueking/rules"
@@ -105,14 +104,8 @@ type Table struct {
 	// recent: what just happened, the board's marks and the digest
 	// (recent.go).
 	recent recent
-	// presence says who plays each seat from another device, as of
-	// presenceAt (presence.go).
-	presence   []Presence
-	presenceAt time.Time
-	// turnSeat is the seat to act as NoteTurn last saw it, since
-	// turnSince; turnAt the time NoteTurn was last told (presence.go).
-	turnSeat          rules.Seat
-	turnSince, turnAt time.Time
+	// attendance: who plays each seat from another device (presence.go).
+	attendance Attendance
 }
 
 // New puts game g on a table, no seat shown (the public table).
@@ -126,6 +119,7 @@ func New(g Game, o Options) *Table {
 		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester,
 		recent: recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
+	u.attendance.pos = &u.pos
 	u.refresh()
 	return u
 }
@@ -358,6 +352,10 @@ var buttonVerbs = map[rules.Verb]int{
 	rules.VChoose: 0, rules.VPlay: 1, rules.VWinner: 2, rules.VLook: 3, rules.VDiscard: 4,
 	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8, rules.VGain: 9,
 }
+
+// Attendance is who plays each seat from another device: set by the app
+// of a game played at several devices.
+func (u *Table) Attendance() *Attendance { return &u.attendance }
 
 // Reveal shows seat's private panel (after the curtain is lifted).
 func (u *Table) Reveal(seat rules.Seat) { u.reveal(seat) }
