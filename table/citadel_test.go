@@ -456,7 +456,7 @@ func TestCitadelSecretsStayPrivate(t *testing.T) {
 func TestCitadelHintNamesTheAim(t *testing.T) {
 	g, u := citadelAt(t, "standard", 3, 4, 0, func(g *rules.Game) bool { return legalVerb(g, rules.VStudy) })
 	a := rules.Action{Seat: g.ToAct(), Verb: rules.VStudy, Aim: rules.ResearchLegends}
-	u.ShowHint(Hint{Seat: g.ToAct(), Action: a})
+	u.Hints().Show(Hint{Seat: g.ToAct(), Action: a})
 	if msg, _ := u.Message(); !strings.HasPrefix(msg, "Hint: Study at the Citadel to Research Legends") {
 		t.Errorf("the hint reads %q", msg)
 	}

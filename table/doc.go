@@ -18,7 +18,7 @@
 // move dialog, the loyalty card being arranged, the tokens to exchange,
 // the log panel (scroll, wrapped rows, the past shown from an entry), the
 // notices a seat must dismiss (a drawn card, a combat's result, a
-// scenario's comment), undo and redo, the hint shown (ShowHint) and try
+// scenario's comment), undo and redo, the hint shown (Hints) and try
 // mode. In a Citadel game (citadel.go) it adds the Maester's fourth
 // choice with its odds, the secret aim's chooser, a roll's notice with
 // its dice, Dig Up Dirt's targets on the conspiracies' rows, the Dark

@@ -3,7 +3,6 @@ package table
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"notrueking/board"
@@ -306,9 +305,9 @@ func (u *Table) actionText(n int) string {
 // is no longer an extension of the rows wrapped.
 func (u *Table) rewound() {
 	u.resetLocal()
-	u.hint = nil
+	u.hints.shown = nil
 	// A hint noted after an action taken back went with it.
-	u.notes = slices.DeleteFunc(u.notes, func(n rules.LogLine) bool { return n.Action >= u.pos.eng.Len() })
+	u.hints.dropAfter(u.pos.eng.Len())
 	u.log.toNewest()
 	u.log.forget()
 	u.refresh()

@@ -25,7 +25,7 @@ func TestHintIsNotedInTheLog(t *testing.T) {
 	seat := g.ToAct()
 	u.reveal(seat)
 	legal := g.Legal()
-	u.ShowHint(Hint{Seat: seat, Action: legal[1], Top: []Scored{{legal[1], 2.5}, {legal[0], 1}}})
+	u.Hints().Show(Hint{Seat: seat, Action: legal[1], Top: []Scored{{legal[1], 2.5}, {legal[0], 1}}})
 	move := u.pos.describe(legal[1])
 	if s := logPanelText(u); !strings.Contains(s, u.pos.seatName(seat)+" asked for a hint: "+move) {
 		t.Fatalf("the asker's log panel does not note the hint %q:\n%s", move, s)
@@ -52,7 +52,7 @@ func TestForcedHintSaysSo(t *testing.T) {
 	f.Legals = []rules.Action{done}
 	u := New(f, Options{})
 	u.reveal(0)
-	u.ShowHint(Hint{Seat: 0, Action: done, Top: []Scored{{done, 0}}})
+	u.Hints().Show(Hint{Seat: 0, Action: done, Top: []Scored{{done, 0}}})
 	if msg := u.State().Message; !strings.Contains(msg, "only one legal action") || strings.Contains(msg, "expected score") {
 		t.Fatalf("a forced hint says %q", msg)
 	}

@@ -60,8 +60,6 @@ type Table struct {
 	// logDrag is a finger's drag over the log not yet scrolled (less
 	// than a row).
 	logDrag float64
-	// notes are the app's own log lines (hints) merged into the log.
-	notes []rules.LogLine
 	// hiddenPlays are the card plays the hand panel had no room for; the
 	// decision panel shows them as buttons (set while building widgets).
 	hiddenPlays []rules.Action
@@ -99,8 +97,8 @@ type Table struct {
 	follow
 	// try is try mode (trymode.go), nil when off.
 	try *tryMode
-	// hint is the hint shown (hint.go), nil for none.
-	hint *shownHint
+	// hints: the hint shown and the notes of hints in the log (hint.go).
+	hints Hints
 	// recent: what just happened, the board's marks and the digest
 	// (recent.go).
 	recent recent
@@ -120,6 +118,7 @@ func New(g Game, o Options) *Table {
 		recent: recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
 	u.attendance.pos = &u.pos
+	u.hints.t = u
 	u.refresh()
 	return u
 }
@@ -181,10 +180,10 @@ func (u *Table) InPast() bool { return u.past != nil }
 func (u *Table) refresh() {
 	u.pos.legal = u.pos.eng.Legal()
 	u.pos.pub = u.pos.eng.View(rules.Public)
-	u.pos.pub.Log = u.mergeNotes(u.pos.pub.Log, rules.Public) // hints, noted in the log (hint.go)
+	u.pos.pub.Log = u.hints.mergeNotes(u.pos.pub.Log, rules.Public) // hints, noted in the log (hint.go)
 	if u.pos.shown >= 0 {
 		u.pos.priv = u.pos.eng.View(u.pos.shown)
-		u.pos.priv.Log = u.mergeNotes(u.pos.priv.Log, u.pos.shown)
+		u.pos.priv.Log = u.hints.mergeNotes(u.pos.priv.Log, u.pos.shown)
 	} else {
 		u.pos.priv = u.pos.pub
 	}
@@ -224,10 +223,10 @@ func (u *Table) hide() {
 	u.pos.shown = -1
 	u.past = nil // the hand-off shows the table as it stands
 	u.recent.digest = nil
-	if u.msgErr || u.hint != nil && strings.HasPrefix(u.msg, "Hint: ") {
+	if u.msgErr || u.hints.shown != nil && strings.HasPrefix(u.msg, "Hint: ") {
 		u.msg, u.msgErr = "", false
 	}
-	u.hint = nil
+	u.hints.shown = nil
 	u.resetLocal()
 	u.refresh()
 }
@@ -263,7 +262,7 @@ func (u *Table) apply(a rules.Action) bool {
 // notice.
 func (u *Table) followed(evs []rules.Event, wasCombat bool, by string) {
 	u.resetLocal()
-	u.hint = nil // the position it was for is gone
+	u.hints.shown = nil // the position it was for is gone
 	u.recent.digest = nil
 	u.setMsg("", false)
 	for i := len(evs) - 1; i >= 0; i-- {
@@ -353,6 +352,9 @@ var buttonVerbs = map[rules.Verb]int{
 	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8, rules.VGain: 9,
 }
 
+// Hints is the hint shown, put there by the app (its search finds it).
+func (u *Table) Hints() *Hints { return &u.hints }
+
 // Attendance is who plays each seat from another device: set by the app
 // of a game played at several devices.
 func (u *Table) Attendance() *Attendance { return &u.attendance }
@@ -410,7 +412,7 @@ func (u *Table) Highlights() ([]bool, int) {
 		hl, sel := u.tryMarks()
 		return hl, int(sel)
 	}
-	hl, sel := u.hintMarks(u.highlights())
+	hl, sel := u.hints.marks(u.highlights())
 	return hl, int(sel)
 }
 
