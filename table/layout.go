@@ -200,7 +200,7 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 	if !l.LogColumn() {
 		dr, dmax = ui.Rect{X: l.Board.X + 6, Y: l.Board.Y + 6, W: l.Board.W - 12}, l.Board.H/2
 	}
-	digest, dh := u.digestWidgets(dr, dmax)
+	digest, dh := u.recent.widgets(dr, dmax, &u.log, u.tap)
 	if l.LogColumn() && dh > 0 {
 		logR.Y += dh + 6
 		logR.H -= dh + 6

@@ -193,7 +193,7 @@ func (u *Table) portraitWidgets(l Layout) []ui.Widget {
 	} else if cv := u.movePreview(); cv != nil {
 		ws = append(ws, u.combatCardWidgets(l.Side, cv, combatPreview)...)
 	}
-	digest, _ := u.digestWidgets(ui.Rect{X: l.Board.X + 4, Y: l.Board.Y + 4, W: l.Board.W - 8}, l.Board.H/2)
+	digest, _ := u.recent.widgets(ui.Rect{X: l.Board.X + 4, Y: l.Board.Y + 4, W: l.Board.W - 8}, l.Board.H/2, &u.log, u.tap)
 	ws = append(ws, digest...)
 	return append(keyButtons(ws), u.followWidgets(l)...)
 }

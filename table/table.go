@@ -101,7 +101,7 @@ type Table struct {
 	hints Hints
 	// recent: what just happened, the board's marks and the digest
 	// (recent.go).
-	recent recent
+	recent Recent
 	// attendance: who plays each seat from another device (presence.go).
 	attendance Attendance
 }
@@ -115,9 +115,9 @@ func New(g Game, o Options) *Table {
 	u := &Table{pos: position{eng: g, m: g.Map(), seats: g.Seats(), bots: o.Bots, shown: -1},
 		mv: moveDialog{from: -1, to: -1}, arrangeSel: -1,
 		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester,
-		recent: recent{seenN: -1, seenHouse: board.NoHouse}}
+		recent: Recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
-	u.attendance.pos = &u.pos
+	u.attendance.pos, u.recent.pos = &u.pos, &u.pos
 	u.hints.t = u
 	u.refresh()
 	return u
@@ -189,7 +189,7 @@ func (u *Table) refresh() {
 	}
 	present := u.pos.pub
 	u.followRefresh()
-	u.recentRefresh(&present)
+	u.recent.refresh(&present, u.past != nil)
 }
 
 // reveal shows seat's private panel (after the curtain click).
@@ -197,7 +197,7 @@ func (u *Table) reveal(seat rules.Seat) {
 	u.pos.shown = seat
 	u.resetLocal()
 	u.refresh()
-	u.openDigest(seat)
+	u.recent.open(seat)
 	u.arrange = nil
 	u.readyArrange()
 }
@@ -351,6 +351,9 @@ var buttonVerbs = map[rules.Verb]int{
 	rules.VChoose: 0, rules.VPlay: 1, rules.VWinner: 2, rules.VLook: 3, rules.VDiscard: 4,
 	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8, rules.VGain: 9,
 }
+
+// Recent is what just happened: the board's marks and the digest.
+func (u *Table) Recent() *Recent { return &u.recent }
 
 // Hints is the hint shown, put there by the app (its search finds it).
 func (u *Table) Hints() *Hints { return &u.hints }
