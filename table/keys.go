@@ -55,17 +55,17 @@ func (u *Table) Keys(in ui.Input) Keyed {
 		k.Changed = true
 	}
 	u.shift = in.Shift
-	if in.Right && u.try == nil && (u.mv.from >= 0 || u.ch.items != nil) {
+	if in.Right && !u.try.on && (u.mv.from >= 0 || u.ch.items != nil) {
 		// A right-click cancels a move being set up (or a chooser), as Esc
 		// does.
 		do(ui.Command{Kind: ui.CmdCancel})
 	}
 	for _, key := range in.Pressed() {
 		switch {
-		case u.try != nil && (key == ui.KeyEsc || key == ui.KeyT):
+		case u.try.on && (key == ui.KeyEsc || key == ui.KeyT):
 			do(ui.Command{Kind: ui.CmdTryMode})
-		case u.try != nil:
-			k.Rest = append(k.Rest, key) // buttons' keys: refused by tryCommand
+		case u.try.on:
+			k.Rest = append(k.Rest, key) // buttons' keys: refused by tryMode.command
 		case key == ui.KeyEsc:
 			do(ui.Command{Kind: ui.CmdCancel})
 		case key == ui.KeySpace && u.holding():

@@ -78,7 +78,7 @@ func (u *Table) State() State {
 	if u.past != nil {
 		s.Past = u.past.n
 	}
-	if u.try != nil {
+	if u.try.on {
 		s.Trying, s.TryFrom, s.TryHouse = true, u.try.from, u.try.house
 	}
 	return s

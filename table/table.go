@@ -95,8 +95,8 @@ type Table struct {
 
 	// follow: the log panel, the past, notices and previews (follow.go).
 	follow
-	// try is try mode (trymode.go), nil when off.
-	try *tryMode
+	// try is try mode (trymode.go).
+	try tryMode
 	// hints: the hint shown and the notes of hints in the log (hint.go).
 	hints Hints
 	// recent: what just happened, the board's marks and the digest
@@ -118,7 +118,7 @@ func New(g Game, o Options) *Table {
 		recent: Recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
 	u.attendance.pos, u.recent.pos = &u.pos, &u.pos
-	u.hints.t = u
+	u.hints.t, u.try.t = u, u
 	u.refresh()
 	return u
 }
@@ -373,7 +373,7 @@ func (u *Table) Hide() { u.hide() }
 func (u *Table) Holding() bool { return u.holding() }
 
 // Trying reports whether try mode is on.
-func (u *Table) Trying() bool { return u.try != nil }
+func (u *Table) Trying() bool { return u.try.on }
 
 // Mode is what the table is doing, for the app to show the scene of it
 // (one answer, instead of the app asking Trying and Holding in turn and
@@ -395,7 +395,7 @@ const (
 // under it), then a notice, else play.
 func (u *Table) Mode() Mode {
 	switch {
-	case u.try != nil:
+	case u.try.on:
 		return ModeTry
 	case u.holding():
 		return ModeNotice
@@ -411,8 +411,8 @@ func (u *Table) Apply(a rules.Action) bool { return u.apply(a) }
 // targets, a hint's move; try mode's destinations) and the one selected
 // (-1 for none).
 func (u *Table) Highlights() ([]bool, int) {
-	if u.try != nil {
-		hl, sel := u.tryMarks()
+	if u.try.on {
+		hl, sel := u.try.marks()
 		return hl, int(sel)
 	}
 	hl, sel := u.hints.marks(u.highlights())
@@ -434,7 +434,7 @@ func (u *Table) SeatWords(s rules.Seat) string { return u.pos.seatWords(s) }
 // Widgets builds the whole table screen for layout l (everything but the
 // board's own drawing): the top bar, the panels, the message line, the
 // combat card, the past's banner and a notice in front.
-func (u *Table) Widgets(l Layout) []ui.Widget { return u.tryBanner(u.tableWidgets(l), l) }
+func (u *Table) Widgets(l Layout) []ui.Widget { return u.try.banner(u.tableWidgets(l), l) }
 
 // SeatID is seat s's conspiracy id ("" when out of range).
 func (u *Table) SeatID(s rules.Seat) string { return u.pos.seatID(s) }

@@ -23,11 +23,11 @@ func (u *Table) Click(t ui.Target) bool {
 		return false
 	case t.Kind == ui.TButton && t.Cmd.Kind != ui.CmdNone:
 		return u.Do(t.Cmd)
-	case u.try == nil:
+	case !u.try.on:
 		u.click(t)
 		return true
 	case t.Kind == ui.TTerritory:
-		u.tryClick(t.Terr)
+		u.try.click(t.Terr)
 	case t.Kind == ui.TButton && t.Action != nil || t.Kind == ui.TSlot || t.Kind == ui.TToken:
 		u.setMsg("Try mode: nothing is played. Press T or Esc to leave it first.", true)
 	default:
@@ -42,10 +42,10 @@ func (u *Table) Click(t ui.Target) bool {
 // saves and moves on); false for try mode's own.
 func (u *Table) Do(c ui.Command) bool {
 	switch {
-	case u.try != nil && u.tryCommand(c):
+	case u.try.on && u.try.command(c):
 		return false
 	case c.Kind == ui.CmdTryMode:
-		u.toggleTry()
+		u.try.toggle()
 		return false
 	case c.Kind == ui.CmdTab:
 		if c.N >= 0 && c.N < NumTabs {
