@@ -284,7 +284,7 @@ func (u *Table) wingsWidgets(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Wid
 	ws[0].Text = "Dark Wings cards (yours alone):"
 	y += 22
 	x, w := r.X+12, (r.W-24-4*float64(len(kinds)-1))/float64(len(kinds))
-	active := u.pos.shown == u.pos.eng.ToAct() && u.past == nil
+	active := u.pos.shown == u.pos.eng.ToAct() && u.past.at == nil
 	for _, k := range kinds {
 		text := k.label()
 		cr := ui.Rect{X: x, Y: y, W: w, H: h - 2}
@@ -405,7 +405,7 @@ func (u *Table) rollNotice(evs []rules.Event) {
 				n.lines = append(n.lines, t)
 			}
 		}
-		u.notices = append(u.notices, n)
+		u.notices.list = append(u.notices.list, n)
 	}
 }
 

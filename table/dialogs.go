@@ -153,3 +153,26 @@ func (u *Table) moveDialogWidgets(r ui.Rect, x, y, w, ch float64) []ui.Widget {
 	b.Fill, b.Key = ui.ColOK, ui.KeyEnter
 	return append(ws, b)
 }
+
+// movePreview is the combat the move being set up would start (nil when
+// it starts none or is not complete), cached per move and game length.
+func (u *Table) movePreview() *rules.CombatView {
+	if u.mv.from < 0 || u.mv.to < 0 || u.past.at != nil {
+		return nil
+	}
+	a := u.moveAction()
+	n := u.pos.eng.Len()
+	if p := u.preview; p.ok && p.n == n && p.a == a {
+		return p.cv
+	}
+	cv, _ := u.pos.eng.PreviewCombat(a)
+	u.preview = preview{n: n, a: a, cv: cv, ok: true}
+	return cv
+}
+
+type preview struct {
+	n  int
+	a  rules.Action
+	cv *rules.CombatView
+	ok bool
+}

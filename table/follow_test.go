@@ -79,7 +79,7 @@ func TestLogPanelPrivateLines(t *testing.T) {
 	u := New(rules.HotSeat(g), Options{Seed: 3})
 	panelText := func() string {
 		u.log = LogPanel{}
-		return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.present, u.pos.logSeat(), -1), logRect), "\n")
+		return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.past.present, u.pos.logSeat(), -1), logRect), "\n")
 	}
 	if s := panelText(); strings.Contains(s, "You drew") {
 		t.Fatal("the public log panel shows a drawn card")
@@ -90,7 +90,7 @@ func TestLogPanelPrivateLines(t *testing.T) {
 		if got := strings.Contains(s, "You drew"); got != (seat == drawer) {
 			t.Errorf("seat %d (drawer %d): panel shows the drawn card: %v", seat, drawer, got)
 		}
-		for _, l := range u.present {
+		for _, l := range u.past.present {
 			if l.Seat != rules.Public && l.Seat != seat {
 				t.Errorf("seat %d reads seat %d's private line %q", seat, l.Seat, l.Text)
 			}
@@ -228,7 +228,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 			}
 		}
 		var target ui.Widget
-		for _, w := range u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 600, H: 2000 * logRowH}, u.present, u.pos.logSeat(), -1) {
+		for _, w := range u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 600, H: 2000 * logRowH}, u.past.present, u.pos.logSeat(), -1) {
 			if w.T.Cmd.Kind == ui.CmdLogEntry && w.T.Cmd.N == n {
 				target = w
 			}
@@ -237,7 +237,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 			t.Fatalf("no log entry for action %d", n)
 		}
 		u.command(target.T.Cmd)
-		if u.past == nil || u.past.n != n {
+		if u.past.at == nil || u.past.at.n != n {
 			t.Fatalf("clicking entry %d shows %+v", n, u.past)
 		}
 		if tabletest.ViewJSON(t, u.pos.pub) != tabletest.ViewJSON(t, fresh.View(rules.Public)) || tabletest.ViewJSON(t, u.pos.priv) != tabletest.ViewJSON(t, fresh.View(seat)) {
@@ -251,11 +251,11 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 		for _, tg := range []ui.Target{{Kind: ui.TSlot, House: tabletest.House(g.Map(), "stark"), Slot: rules.Lord}, {Kind: ui.TTerritory, Terr: 3}, {Kind: ui.TButton, Cmd: ui.Command{Kind: ui.CmdUndo}}} {
 			u.click(tg)
 		}
-		if g.Len() != 60 || u.past == nil {
+		if g.Len() != 60 || u.past.at == nil {
 			t.Fatalf("a click on the past table acted (game at %d actions)", g.Len())
 		}
 		u.command(ui.Command{Kind: ui.CmdCancel}) // Esc
-		if u.past != nil || tabletest.ViewJSON(t, u.pos.pub) != present {
+		if u.past.at != nil || tabletest.ViewJSON(t, u.pos.pub) != present {
 			t.Fatal("Esc did not return to the present table")
 		}
 	}
@@ -273,7 +273,7 @@ func TestUndoRedoButtons(t *testing.T) {
 	if g.Len() != 4 || u.msgErr || !strings.HasPrefix(u.msg, "Taken back: ") {
 		t.Fatalf("undo: %d actions, message %q", g.Len(), u.msg)
 	}
-	if _, re := u.undoWidgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
+	if _, re := u.history.widgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
 		t.Error("Redo is greyed with an action to redo")
 	}
 	u.command(ui.Command{Kind: ui.CmdRedo})
@@ -300,7 +300,7 @@ func TestUndoRedoButtons(t *testing.T) {
 	if g.Len() != n || tabletest.ViewJSON(t, g.View(rules.Public)) != state {
 		t.Fatal("a refused undo changed the game")
 	}
-	if un, _ := u.undoWidgets(ui.Rect{}, ui.Rect{}); un.Ink != ui.ColDim {
+	if un, _ := u.history.widgets(ui.Rect{}, ui.Rect{}); un.Ink != ui.ColDim {
 		t.Error("Undo is not greyed when the engine refuses it")
 	}
 }
@@ -370,10 +370,10 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 		if started == nil {
 			// Decided at once (nobody held a card): the result card
 			// carries the same terms.
-			if len(u.notices) == 0 || u.notices[len(u.notices)-1].kind != noticeResult {
+			if !u.notices.holding() || u.notices.list[len(u.notices.list)-1].kind != noticeResult {
 				t.Fatalf("seed %d: the combat ended with no result card", seed)
 			}
-			started = u.notices[len(u.notices)-1].combat
+			started = u.notices.list[len(u.notices.list)-1].combat
 		}
 		if !slices.Equal(started.AttackerTerms, pv.AttackerTerms) || !slices.Equal(started.DefenderTerms, pv.DefenderTerms) ||
 			started.AttackerPower != pv.AttackerPower || started.DefenderPower != pv.DefenderPower {
@@ -500,7 +500,7 @@ func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 	if s := u.State(); g.Len() != 4 || s.Shown != -1 || !strings.Contains(s.Message, "Redo again (Ctrl+Y)") {
 		t.Fatalf("redo behind the curtain: %d actions, seat %d shown, message %q", g.Len(), s.Shown, s.Message)
 	}
-	if _, re := u.undoWidgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
+	if _, re := u.history.widgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
 		t.Fatal("Redo is greyed behind the curtain with a decision to redo")
 	}
 	u.Do(redo)

@@ -13,7 +13,7 @@ import (
 // (or the public) reads it.
 func logPanelText(u *Table) string {
 	u.log = LogPanel{}
-	return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.present, u.pos.logSeat(), -1), logRect), "\n")
+	return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.past.present, u.pos.logSeat(), -1), logRect), "\n")
 }
 
 // TestHintIsNotedInTheLog: the log panel of the player who asked notes

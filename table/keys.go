@@ -68,7 +68,7 @@ func (u *Table) Keys(in ui.Input) Keyed {
 			k.Rest = append(k.Rest, key) // buttons' keys: refused by tryMode.command
 		case key == ui.KeyEsc:
 			do(ui.Command{Kind: ui.CmdCancel})
-		case key == ui.KeySpace && u.holding():
+		case key == ui.KeySpace && u.notices.holding():
 			k.Rest = append(k.Rest, ui.KeyEnter) // Enter or Space dismisses a notice
 		case isToolKey(key):
 			c, _ := toolKey(key)

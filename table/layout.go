@@ -277,7 +277,7 @@ func (u *Table) topBar(l Layout) []ui.Widget {
 	} else {
 		ws = append(ws, rw)
 	}
-	undo, redo := u.undoWidgets(l.Undo, l.Redo)
+	undo, redo := u.history.widgets(l.Undo, l.Redo)
 	help := ui.Button(l.Help, "?", ui.CmdTarget(ui.Command{Kind: ui.CmdHelp}))
 	help.Key, help.Tip = ui.KeyF1, "Help: every key and the rules on one page."
 	ws = append(ws, undo, redo, help, u.toolsButton(l.Tools))
@@ -976,10 +976,10 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 // logWidgets is the log panel: the newest public lines, newest at the bottom.
 func (u *Table) logWidgets(r ui.Rect) []ui.Widget {
 	viewing := -1
-	if u.past != nil {
-		viewing = u.past.n
+	if u.past.at != nil {
+		viewing = u.past.at.n
 	}
-	return u.log.logWidgets(r, u.present, u.pos.logSeat(), viewing)
+	return u.log.logWidgets(r, u.past.present, u.pos.logSeat(), viewing)
 }
 
 // unitTips explain the units.
@@ -1091,4 +1091,24 @@ func nameAndCode(tr board.Territory) string {
 // rankFacts lists what a house's rank rests on: "2 crowns, 1 castle, 0 towns, 3 barrels".
 func rankFacts(r rules.Rank) string {
 	return strings.Join([]string{words.Count(r.Crowns, "crown"), words.Count(r.Castles, "castle"), words.Count(r.Towns, "town"), words.Count(r.Barrels, "barrel")}, ", ")
+}
+
+// rankingAsOf says when the ranking shown was computed: the map's
+// starting ranking until the first round has resolved every agent, then
+// the one computed at the end of the last round resolved (the engine
+// ranks the houses once a round, when every agent has resolved).
+func rankingAsOf(log []rules.LogLine) string {
+	rounds := 0
+	for _, l := range log {
+		switch l.Event {
+		case rules.EvRanksComputed.String():
+			rounds++
+		case rules.EvGameOver.String():
+			return "final"
+		}
+	}
+	if rounds == 0 {
+		return "as at the start (ranked at each round's end)"
+	}
+	return fmt.Sprintf("as of the end of round %d", rounds)
 }

@@ -72,11 +72,11 @@ func (u *Table) State() State {
 	for _, c := range u.ch.items {
 		s.Choices = append(s.Choices, c.Action)
 	}
-	for _, n := range u.notices {
+	for _, n := range u.notices.list {
 		s.Notices = append(s.Notices, Notice{Kind: noticeNames[n.kind], Seat: n.seat, Text: n.text, Card: n.card, Combat: n.combat, Lines: n.lines, Dice: n.dice, Result: n.result})
 	}
-	if u.past != nil {
-		s.Past = u.past.n
+	if u.past.at != nil {
+		s.Past = u.past.at.n
 	}
 	if u.try.on {
 		s.Trying, s.TryFrom, s.TryHouse = true, u.try.from, u.try.house

@@ -69,11 +69,6 @@ type Table struct {
 
 	// mv is the move being set up and its count dialog (dialogs.go).
 	mv moveDialog
-	// asked is the undo or redo (ui.CmdUndo, ui.CmdRedo; CmdNone: none)
-	// that asked before crossing into another player's decision, at game
-	// length askedAt: the same command there goes on.
-	asked   ui.CmdKind
-	askedAt int
 	// shift says Shift was held at the last tick's keys: Shift+click on a
 	// group of yours makes it the origin while a move is set up.
 	shift bool
@@ -93,8 +88,18 @@ type Table struct {
 	// tester marks a tester's game: the top bar leaves room for its badge.
 	tester bool
 
-	// follow: the log panel, the past, notices and previews (follow.go).
-	follow
+	// log is the log panel (logpanel.go).
+	log LogPanel
+	// past is the table shown from the history, and the present's log
+	// (past.go).
+	past pastBoards
+	// notices wait for the seat at the screen (notices.go).
+	notices notices
+	// preview caches the combat preview of one move at one game length.
+	preview preview
+	// history asks before undo or redo cross into another player's
+	// decision (history.go).
+	history history
 	// try is try mode (trymode.go).
 	try tryMode
 	// hints: the hint shown and the notes of hints in the log (hint.go).
@@ -118,7 +123,7 @@ func New(g Game, o Options) *Table {
 		recent: Recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
 	u.attendance.pos, u.recent.pos = &u.pos, &u.pos
-	u.hints.t, u.try.t = u, u
+	u.hints.t, u.try.t, u.past.t, u.notices.t, u.history.t = u, u, u, u, u
 	u.refresh()
 	return u
 }
@@ -174,7 +179,7 @@ func (u *Table) Layout() Layout {
 }
 
 // InPast reports whether the table shows the past (a log entry's table).
-func (u *Table) InPast() bool { return u.past != nil }
+func (u *Table) InPast() bool { return u.past.at != nil }
 
 // refresh re-reads the engine after a change.
 func (u *Table) refresh() {
@@ -188,8 +193,8 @@ func (u *Table) refresh() {
 		u.pos.priv = u.pos.pub
 	}
 	present := u.pos.pub
-	u.followRefresh()
-	u.recent.refresh(&present, u.past != nil)
+	u.past.refresh()
+	u.recent.refresh(&present, u.past.at != nil)
 }
 
 // reveal shows seat's private panel (after the curtain click).
@@ -221,7 +226,7 @@ func (u *Table) readyArrange() {
 // a Citadel game its aim, are that seat's).
 func (u *Table) hide() {
 	u.pos.shown = -1
-	u.past = nil // the hand-off shows the table as it stands
+	u.past.at = nil // the hand-off shows the table as it stands
 	u.recent.digest = nil
 	if u.msgErr || u.hints.shown != nil && strings.HasPrefix(u.msg, "Hint: ") {
 		u.msg, u.msgErr = "", false
@@ -237,7 +242,7 @@ func (u *Table) resetLocal() {
 	u.exSel = nil
 	u.arrangeSel = -1
 	u.ch.items, u.ch.title, u.ch.picking = nil, "", 0
-	u.asked = ui.CmdNone
+	u.history.asked = ui.CmdNone
 }
 
 func (u *Table) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
@@ -277,7 +282,7 @@ func (u *Table) followed(evs []rules.Event, wasCombat bool, by string) {
 	u.refresh()
 	u.readyArrange()
 	u.log.toNewest()
-	u.noticeAfter(evs, wasCombat)
+	u.notices.after(evs, wasCombat)
 }
 
 // Follow follows an action the table did not take itself — a bot's, or
@@ -370,7 +375,7 @@ func (u *Table) Hide() { u.hide() }
 
 // Holding reports whether the table must stay in front of the seat at the
 // screen before a hand-off: a notice waits to be dismissed.
-func (u *Table) Holding() bool { return u.holding() }
+func (u *Table) Holding() bool { return u.notices.holding() }
 
 // Trying reports whether try mode is on.
 func (u *Table) Trying() bool { return u.try.on }
@@ -397,7 +402,7 @@ func (u *Table) Mode() Mode {
 	switch {
 	case u.try.on:
 		return ModeTry
-	case u.holding():
+	case u.notices.holding():
 		return ModeNotice
 	}
 	return ModePlay
@@ -422,7 +427,7 @@ func (u *Table) Highlights() ([]bool, int) {
 // NoticeScenario puts a scenario's comment in front of the table: its
 // file's name and its paragraphs, until it is dismissed.
 func (u *Table) NoticeScenario(name string, paragraphs []string) {
-	u.notices = append(u.notices, notice{kind: noticeScenario, seat: rules.Public, card: board.NoCard, text: name, lines: paragraphs})
+	u.notices.list = append(u.notices.list, notice{kind: noticeScenario, seat: rules.Public, card: board.NoCard, text: name, lines: paragraphs})
 }
 
 // SeatName is seat s's player's name ("?" when out of range).
@@ -448,4 +453,17 @@ func (u *Table) Refresh() { u.refresh() }
 func (u *Table) SetLargeLog(on bool) {
 	u.log.large = on
 	u.log.forget()
+}
+
+// rewound puts the game on the table again after an undo or a redo: the
+// selections and the hint were for a position that is gone, and the log
+// is no longer an extension of the rows wrapped.
+func (u *Table) rewound() {
+	u.resetLocal()
+	u.hints.shown = nil
+	// A hint noted after an action taken back went with it.
+	u.hints.dropAfter(u.pos.eng.Len())
+	u.log.toNewest()
+	u.log.forget()
+	u.refresh()
 }

@@ -41,7 +41,7 @@ func (tm *tryMode) toggle() {
 		u.setMsg("Try mode off: the game is as it was.", false)
 		return
 	}
-	u.leavePast() // try mode asks about the board as it stands
+	u.past.leave() // try mode asks about the board as it stands
 	u.resetLocal()
 	tm.on, tm.from, tm.house = true, -1, -1
 	u.setMsg("Try mode: click a territory with troops (any house) to see where they could move.", false)

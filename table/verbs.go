@@ -328,3 +328,67 @@ func (u *Table) pick(title string, as []rules.Action) bool {
 	}
 	return true
 }
+
+// followClick takes the clicks on the table's own targets (slots,
+// tokens, territories, action buttons) while a notice or the past is up:
+// the table cannot be played then. It reports whether it took the click.
+func (u *Table) followClick(ui.Target) bool {
+	switch {
+	case u.notices.holding():
+		return true
+	case u.past.at != nil:
+		u.setMsg(pastLabel(u.past.at.n)+" (the table cannot be played from the past)", true)
+		return true
+	}
+	return false
+}
+
+// followCommand carries out the commands of following the game: dismiss
+// a notice (Esc too), show the table after a log entry's action, scroll
+// the log, return to the present (Esc too), undo and redo. While a notice
+// or the past is up it takes every other command of the table, so that
+// nothing is played from under a notice or from the past. It reports
+// whether it took c.
+func (u *Table) followCommand(c ui.Command) bool {
+	if u.notices.holding() {
+		if c.Kind == ui.CmdDismiss || c.Kind == ui.CmdCancel {
+			u.notices.list = u.notices.list[1:]
+		}
+		return true
+	}
+	switch c.Kind {
+	case ui.CmdLogEntry:
+		u.past.show(c.N)
+		return true
+	case ui.CmdLogScroll:
+		u.log.scroll(c.N)
+		return true
+	case ui.CmdPresent:
+		u.past.leave()
+		return true
+	case ui.CmdUndo:
+		u.history.undo()
+		return true
+	case ui.CmdRedo:
+		u.history.redo()
+		return true
+	case ui.CmdDismiss:
+		u.recent.digest = nil
+		return true
+	case ui.CmdCancel:
+		if u.past.at != nil {
+			u.past.leave()
+			return true
+		}
+		if u.recent.digest != nil {
+			u.recent.digest = nil
+			return true
+		}
+		return false
+	}
+	if u.past.at != nil {
+		u.setMsg(pastLabel(u.past.at.n)+" (the table cannot be played from the past)", true)
+		return true
+	}
+	return false
+}
