@@ -181,7 +181,7 @@ func (u *Table) choose(v rules.Verb, title string, keep func(rules.Action) bool)
 		return
 	}
 	u.resetLocal()
-	u.offer(title, as)
+	u.ch.offer(title, as)
 	u.ch.picking = v
 }
 
@@ -189,7 +189,7 @@ func (u *Table) choose(v rules.Verb, title string, keep func(rules.Action) bool)
 // uncovers it (Dig Up Dirt), or says why not in the engine's words.
 func (u *Table) clickSeatToken(seat rules.Seat, pos int) {
 	as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VUncover && a.Target == seat && int(a.Pos) == pos })
-	if u.pick("", as) {
+	if u.ch.pick("", as) {
 		return
 	}
 	if !u.pos.has(rules.VUncover) {
@@ -203,7 +203,7 @@ func (u *Table) clickSeatToken(seat rules.Seat, pos int) {
 // a slot plays it on that slot's agent, or says why not.
 func (u *Table) clickLostOrders(house board.HouseID, slot rules.Slot) {
 	as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VLostOrders && a.House == house && a.Slot == slot })
-	if u.pick("", as) {
+	if u.ch.pick("", as) {
 		return
 	}
 	u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VLostOrders, House: house, Slot: slot}, "")

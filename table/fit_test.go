@@ -71,6 +71,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			}
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
+				probe.wire()
 				c := g.Clone()
 				probe.pos.eng = rules.HotSeat(c)
 				probe.ch.items = nil
@@ -83,6 +84,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			}
 			if c := citadelChooser(a); c.Kind != ui.CmdNone {
 				probe := *u
+				probe.wire()
 				probe.ch.items = nil
 				probe.reveal(g.ToAct())
 				probe.command(c)

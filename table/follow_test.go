@@ -348,7 +348,7 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 			t.Fatalf("seed %d: clicking the target attacked at once", seed)
 		}
 		u.mv.units = attack.Units
-		cv := u.movePreview()
+		cv := u.mv.preview(u.past.at != nil)
 		if cv == nil || !slices.Equal(cv.AttackerTerms, pv.AttackerTerms) || !slices.Equal(cv.DefenderTerms, pv.DefenderTerms) {
 			t.Fatalf("seed %d: preview %+v, engine's %+v", seed, cv, pv)
 		}

@@ -72,7 +72,7 @@ func (hs *Hints) Show(h Hint) {
 	}
 	if h.Action.Verb == rules.VArrange && u.pos.shown == h.Seat {
 		// The card is laid out as hinted: Confirm takes it.
-		u.arrange = h.Action.Order.Houses()
+		u.loyalty.houses = h.Action.Order.Houses()
 	}
 	u.setMsg(msg, false)
 	hs.notes = append(hs.notes, rules.LogLine{Action: pos - 1, Seat: h.Seat, Kind: "hint", Event: "hint",

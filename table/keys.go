@@ -54,7 +54,7 @@ func (u *Table) Keys(in ui.Input) Keyed {
 		k.Played = u.Do(c) || k.Played
 		k.Changed = true
 	}
-	u.shift = in.Shift
+	u.mv.shift = in.Shift
 	if in.Right && !u.try.on && (u.mv.from >= 0 || u.ch.items != nil) {
 		// A right-click cancels a move being set up (or a chooser), as Esc
 		// does.
@@ -77,7 +77,7 @@ func (u *Table) Keys(in ui.Input) Keyed {
 		case dialog && (key == ui.KeyUp || key == ui.KeyDown):
 			do(ui.Command{Kind: ui.CmdMoveRow, N: map[ui.Key]int{ui.KeyUp: -1, ui.KeyDown: 1}[key]})
 		case dialog && (key == ui.KeyLeft || key == ui.KeyRight):
-			if kind, ok := u.moveRowUnit(); ok {
+			if kind, ok := u.mv.rowUnit(); ok {
 				c := ui.Command{Kind: ui.CmdMoreUnits, Unit: kind}
 				if key == ui.KeyLeft {
 					c.Kind = ui.CmdFewerUnits

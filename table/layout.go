@@ -185,7 +185,7 @@ func (u *Table) tableWidgets(l Layout) []ui.Widget {
 	var combat []ui.Widget
 	if pub.Combat != nil {
 		combat = u.combatCardWidgets(l.Side, pub.Combat, combatLive)
-	} else if cv := u.movePreview(); cv != nil {
+	} else if cv := u.mv.preview(u.past.at != nil); cv != nil {
 		combat = u.combatCardWidgets(l.Side, cv, combatPreview)
 	}
 	logR := l.Log
@@ -661,7 +661,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		words.Title(p.ID)+" — private: only you may look",
 		words.Title(p.ID)+" — private"), whole
 	ws[0].Edge = ui.SeatColor(u.pos.shown)
-	arranging := u.pos.has(rules.VArrange) && len(u.arrange) > 0
+	arranging := u.pos.has(rules.VArrange) && len(u.loyalty.houses) > 0
 	exchanging := u.pos.has(rules.VExchange)
 	y := r.Y + 32
 	label := "Loyalty card"
@@ -675,7 +675,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 	y += 21
 	n := len(p.Loyalty)
 	if arranging {
-		n = len(u.arrange)
+		n = len(u.loyalty.houses)
 	}
 	tw := math.Min(64, (r.W-24)/float64(max(n, 1)))
 	th := 44.0
@@ -684,7 +684,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		var value int
 		var revealed bool
 		if arranging {
-			house = u.arrange[k]
+			house = u.loyalty.houses[k]
 			if k < len(u.pos.m.LoyaltySlots) {
 				value = u.pos.m.LoyaltySlots[k]
 			}
@@ -705,8 +705,8 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 			w.Tip += " Face down: only you see it."
 		}
 		w.Hot = arranging || exchanging
-		w.Selected = (arranging && u.arrangeSel == k)
-		for _, s := range u.exSel {
+		w.Selected = (arranging && u.loyalty.sel == k)
+		for _, s := range u.loyalty.picked {
 			if s == k {
 				w.Selected = true
 			}
@@ -856,11 +856,11 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		return b
 	}
 	if len(u.ch.items) > 0 {
-		ws = append(ws, u.chooserWidgets(r, x, y, w, ch)...)
+		ws = append(ws, u.ch.widgets(r, x, y, w, ch)...)
 		return append(ws, cancel())
 	}
 	if u.mv.from >= 0 && u.mv.to >= 0 {
-		ws = append(ws, u.moveDialogWidgets(r, x, y, w, ch)...)
+		ws = append(ws, u.mv.widgets(r, x, y, w, ch, u.tap, u.past.at != nil)...)
 		return append(ws, cancel())
 	}
 	var hint string

@@ -189,13 +189,13 @@ func TestArrangeSwapShuffleConfirm(t *testing.T) {
 	f.Legals = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: tabletest.Order(m, "stark", "lannister")}, {Seat: 0, Verb: rules.VArrange, Order: tabletest.Order(m, "lannister", "stark")}}
 	u := New(f, Options{Seed: 1})
 	u.reveal(0)
-	if !slices.Equal(u.arrange, tabletest.Order(m, "stark", "lannister").Houses()) {
-		t.Fatalf("initial arrangement %v", u.arrange)
+	if !slices.Equal(u.loyalty.houses, tabletest.Order(m, "stark", "lannister").Houses()) {
+		t.Fatalf("initial arrangement %v", u.loyalty.houses)
 	}
 	u.click(ui.Target{Kind: ui.TToken, Index: 0})
 	u.click(ui.Target{Kind: ui.TToken, Index: 1})
-	if !slices.Equal(u.arrange, tabletest.Order(m, "lannister", "stark").Houses()) {
-		t.Fatalf("after swap %v", u.arrange)
+	if !slices.Equal(u.loyalty.houses, tabletest.Order(m, "lannister", "stark").Houses()) {
+		t.Fatalf("after swap %v", u.loyalty.houses)
 	}
 	u.click(ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
 	if len(f.Applied) != 1 || f.Applied[0].Order != tabletest.Order(m, "lannister", "stark") {

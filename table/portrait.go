@@ -190,7 +190,7 @@ func (u *Table) portraitWidgets(l Layout) []ui.Widget {
 	pub := u.pos.pub
 	if pub.Combat != nil {
 		ws = append(ws, u.combatCardWidgets(l.Side, pub.Combat, combatLive)...)
-	} else if cv := u.movePreview(); cv != nil {
+	} else if cv := u.mv.preview(u.past.at != nil); cv != nil {
 		ws = append(ws, u.combatCardWidgets(l.Side, cv, combatPreview)...)
 	}
 	digest, _ := u.recent.widgets(ui.Rect{X: l.Board.X + 4, Y: l.Board.Y + 4, W: l.Board.W - 8}, l.Board.H/2, &u.log, u.tap)

@@ -141,6 +141,7 @@ func TestPortraitTableOnAPhone(t *testing.T) {
 			a := legal[rng.Intn(len(legal))]
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
+				probe.wire()
 				probe.pos.eng = rules.HotSeat(g.Clone())
 				probe.ch.items = nil
 				probe.reveal(g.ToAct())

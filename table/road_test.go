@@ -306,7 +306,7 @@ func TestKeyBadgesFitTheirButtons(t *testing.T) {
 						signs++
 					}
 				}
-				if rows := len(u.moveRows()); signs != 2*rows {
+				if rows := len(u.mv.rows()); signs != 2*rows {
 					t.Fatalf("%s: %d − and + signs shown for %d rows", c.m, signs, rows)
 				}
 				break

@@ -65,7 +65,7 @@ var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noti
 
 // State is a copy of the table's own state (see State).
 func (u *Table) State() State {
-	s := State{Shown: u.pos.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]board.HouseID(nil), u.arrange...),
+	s := State{Shown: u.pos.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]board.HouseID(nil), u.loyalty.houses...),
 		ChooserTitle: u.ch.title, Picking: u.ch.picking, MoveFrom: u.mv.from, MoveTo: u.mv.to, MoveUnits: u.mv.units,
 		MoveHouse: u.mv.house, MoveTargets: slices.Clone(u.mv.targets),
 		Past: -1, TryFrom: -1, TryHouse: -1}

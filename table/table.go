@@ -69,19 +69,14 @@ type Table struct {
 
 	// mv is the move being set up and its count dialog (dialogs.go).
 	mv moveDialog
-	// shift says Shift was held at the last tick's keys: Shift+click on a
-	// group of yours makes it the origin while a move is set up.
-	shift bool
-
-	arrange    []board.HouseID
-	arrangeSel int
-	exSel      []int
+	// loyalty is the seat's loyalty card being arranged or exchanged
+	// (loyalty.go).
+	loyalty loyaltyCard
 
 	// ch is the chooser: the actions a click may mean, to pick one of
 	// (dialogs.go).
 	ch chooser
 
-	rng *rand.Rand
 	// seed is the game's seed: shown on the end screen, or throughout a
 	// tester's game.
 	seed uint64
@@ -95,8 +90,6 @@ type Table struct {
 	past pastBoards
 	// notices wait for the seat at the screen (notices.go).
 	notices notices
-	// preview caches the combat preview of one move at one game length.
-	preview preview
 	// history asks before undo or redo cross into another player's
 	// decision (history.go).
 	history history
@@ -118,14 +111,19 @@ func New(g Game, o Options) *Table {
 		shuffle = o.Seed
 	}
 	u := &Table{pos: position{eng: g, m: g.Map(), seats: g.Seats(), bots: o.Bots, shown: -1},
-		mv: moveDialog{from: -1, to: -1}, arrangeSel: -1,
-		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester,
+		mv: moveDialog{from: -1, to: -1}, loyalty: loyaltyCard{sel: -1, rng: rand.New(rand.NewSource(int64(shuffle)))}, seed: o.Seed, tester: o.Tester,
 		recent: Recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
-	u.attendance.pos, u.recent.pos = &u.pos, &u.pos
-	u.hints.t, u.try.t, u.past.t, u.notices.t, u.history.t = u, u, u, u, u
+	u.wire()
 	u.refresh()
 	return u
+}
+
+// wire points the table's parts at it and at its position (New; a copy
+// of a table is wired again).
+func (u *Table) wire() {
+	u.attendance.pos, u.recent.pos, u.mv.pos = &u.pos, &u.pos, &u.pos
+	u.hints.t, u.try.t, u.past.t, u.notices.t, u.history.t, u.ch.t, u.loyalty.t = u, u, u, u, u, u, u
 }
 
 // SetGame puts another game (or another position of the same map) on the
@@ -203,22 +201,8 @@ func (u *Table) reveal(seat rules.Seat) {
 	u.resetLocal()
 	u.refresh()
 	u.recent.open(seat)
-	u.arrange = nil
-	u.readyArrange()
-}
-
-// readyArrange lays out the loyalty card to arrange, in the map's house
-// order, when the seat shown is to arrange it and has not begun: at the
-// curtain's lift, or when its turn comes with its panel in view (a seat
-// played alone at a screen while bots or other devices arrange first).
-func (u *Table) readyArrange() {
-	if u.pos.shown < 0 || len(u.arrange) > 0 || !u.pos.has(rules.VArrange) {
-		return
-	}
-	u.arrange = make([]board.HouseID, len(u.pos.m.Houses))
-	for h := range u.pos.m.NumHouses() {
-		u.arrange[h] = h
-	}
+	u.loyalty.houses = nil
+	u.loyalty.ready()
 }
 
 // hide returns to public-only drawing. A refusal meant for the last seat
@@ -237,11 +221,9 @@ func (u *Table) hide() {
 }
 
 func (u *Table) resetLocal() {
-	u.mv.from, u.mv.to = -1, -1
-	u.mv.house, u.mv.targets = board.NoHouse, nil
-	u.exSel = nil
-	u.arrangeSel = -1
-	u.ch.items, u.ch.title, u.ch.picking = nil, "", 0
+	u.mv.reset()
+	u.loyalty.reset()
+	u.ch.reset()
 	u.history.asked = ui.CmdNone
 }
 
@@ -280,7 +262,7 @@ func (u *Table) followed(evs []rules.Event, wasCombat bool, by string) {
 		}
 	}
 	u.refresh()
-	u.readyArrange()
+	u.loyalty.ready()
 	u.log.toNewest()
 	u.notices.after(evs, wasCombat)
 }

@@ -2,7 +2,6 @@ package table
 
 import (
 	"fmt"
-	"slices"
 
 	"notrueking/board"
 	"notrueking/rules"
@@ -75,7 +74,7 @@ func (u *Table) click(t ui.Target) {
 	case ui.TSlot:
 		u.clickSlot(t.House, t.Slot)
 	case ui.TToken:
-		u.clickToken(t.Index)
+		u.loyalty.click(t.Index)
 	case ui.TSeatToken:
 		u.clickSeatToken(t.Seat, t.Index)
 	case ui.TTerritory:
@@ -99,33 +98,16 @@ func (u *Table) command(c ui.Command) {
 	}
 	switch c.Kind {
 	case ui.CmdShuffle:
-		u.rng.Shuffle(len(u.arrange), func(i, j int) { u.arrange[i], u.arrange[j] = u.arrange[j], u.arrange[i] })
-		u.arrangeSel = -1
+		u.loyalty.shuffle()
 	case ui.CmdConfirmArrange:
-		u.apply(rules.Action{Seat: u.pos.shown, Verb: rules.VArrange, Order: rules.NewArrangement(u.arrange)})
+		u.apply(rules.Action{Seat: u.pos.shown, Verb: rules.VArrange, Order: rules.NewArrangement(u.loyalty.houses)})
 	case ui.CmdMoveConfirm:
 		if u.mv.from < 0 || u.mv.to < 0 {
 			return
 		}
-		u.apply(u.moveAction())
-	case ui.CmdMoveAttack:
-		h := board.HouseID(c.N)
-		if h == board.NoHouse || slices.Contains(u.mv.targets, h) {
-			u.mv.house = h
-		}
-	case ui.CmdMoreUnits:
-		if k := c.Unit; k < board.NumUnits && u.mv.units[k] < u.mv.max[k] {
-			u.mv.units[k]++
-		}
-	case ui.CmdFewerUnits:
-		if k := c.Unit; k < board.NumUnits && u.mv.units[k] > 0 {
-			u.mv.units[k]--
-		}
-	case ui.CmdMoveRow:
-		rows := u.moveRows()
-		if len(rows) > 0 {
-			u.mv.row = (u.mv.row + c.N%len(rows) + len(rows)) % len(rows)
-		}
+		u.apply(u.mv.action())
+	default:
+		u.mv.command(c)
 	}
 }
 
@@ -137,7 +119,7 @@ func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
 	as := u.pos.filter(func(a rules.Action) bool {
 		return (a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) && a.House == house && a.Slot == slot
 	})
-	if u.pick("", as) {
+	if u.ch.pick("", as) {
 		return
 	}
 	v := rules.VPlace
@@ -153,52 +135,6 @@ func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
 	u.explain(rules.Action{Seat: u.pos.shown, Verb: v, House: house, Slot: slot}, "")
 }
 
-func (u *Table) clickToken(i int) {
-	if u.pos.has(rules.VArrange) {
-		if i < 0 || i >= len(u.arrange) {
-			return
-		}
-		if u.arrangeSel < 0 {
-			u.arrangeSel = i
-			return
-		}
-		u.arrange[u.arrangeSel], u.arrange[i] = u.arrange[i], u.arrange[u.arrangeSel]
-		u.arrangeSel = -1
-		return
-	}
-	if !u.pos.has(rules.VExchange) {
-		u.setMsg("Your loyalty tokens can only be exchanged at the end of a round.", true)
-		return
-	}
-	for k, s := range u.exSel {
-		if s == i {
-			u.exSel = append(u.exSel[:k], u.exSel[k+1:]...)
-			return
-		}
-	}
-	u.exSel = append(u.exSel, i)
-	if len(u.exSel) < 2 {
-		return
-	}
-	card := u.pos.priv.Players[u.pos.shown].Loyalty
-	if u.exSel[0] >= len(card) || u.exSel[1] >= len(card) {
-		u.exSel = nil
-		return
-	}
-	a, b := card[u.exSel[0]].House, card[u.exSel[1]].House
-	as := u.pos.filter(func(x rules.Action) bool {
-		return x.Verb == rules.VExchange && ((x.A == a && x.B == b) || (x.A == b && x.B == a))
-	})
-	if !u.pick("Which token do you reveal?", as) {
-		reveal := a
-		if card[u.exSel[0]].Revealed {
-			reveal = b
-		}
-		u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VExchange, A: a, B: b, Reveal: reveal}, "")
-		u.exSel = nil
-	}
-}
-
 func (u *Table) clickTerritory(t board.TerrID) {
 	if !u.pos.m.HasTerr(t) {
 		return
@@ -206,60 +142,33 @@ func (u *Table) clickTerritory(t board.TerrID) {
 	name := u.pos.m.Territories[t].Name
 	// Shift+click on another group of the mover's makes it the origin,
 	// as the message line says, even where it is also a destination.
-	if u.mv.from >= 0 && !(u.shift && t != u.mv.from && u.pos.ownsMovable(t)) {
+	if u.mv.from >= 0 && !(u.mv.shift && t != u.mv.from && u.pos.ownsMovable(t)) {
 		as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == u.mv.from && a.To == t })
 		switch {
 		case len(as) == 1 && !u.pos.attacks(as[0]) && board.Total(u.pos.units(u.pos.pub.ResolvingHouse, u.mv.from)) <= 1:
 			u.apply(as[0])
 			return
 		case len(as) >= 1: // several, an attack, or a group that could send more: the count dialog
-			u.mv.to = t
-			u.mv.max = [board.NumUnits]int{}
-			// Onto a road with other houses: the move may attack one of
-			// them (seed 004), chosen in the dialog; none at first.
-			u.mv.house, u.mv.targets = board.NoHouse, nil
-			for _, a := range as {
-				if a.House != board.NoHouse && !slices.Contains(u.mv.targets, a.House) {
-					u.mv.targets = append(u.mv.targets, a.House)
-				}
-			}
-			slices.Sort(u.mv.targets)
-			// The counts start at the largest legal move; the steppers
-			// reach what the group holds, so that a tester can ask for more
-			// than the rules allow (more than the ships carry) and read the
-			// engine's refusal.
-			u.mv.max = u.pos.units(u.pos.pub.ResolvingHouse, u.mv.from)
-			best := -1
-			for _, a := range as {
-				n := 0
-				for k := range a.Units {
-					u.mv.max[k] = max(u.mv.max[k], a.Units[k])
-					n += a.Units[k]
-				}
-				if n > best {
-					best, u.mv.units = n, a.Units
-				}
-			}
-			u.mv.row = 0
+			u.mv.open(t, as)
 			return
 		case t == u.mv.from:
 			u.mv.from, u.mv.to = -1, -1
 			u.setMsg("Move cancelled.", false)
 			return
-		case !u.shift || !u.pos.ownsMovable(t):
+		case !u.mv.shift || !u.pos.ownsMovable(t):
 			// A destination the rules refuse: the engine's reason, even
 			// where your own troops stand. Only Shift+click (or a click
 			// after Esc or a right-click) makes such a group the origin.
-			u.refuseMove(t)
+			u.setMsg(u.mv.refusal(t), true)
 			return
 		}
 	}
 	if as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VMuster && a.From == t }); len(as) > 0 {
-		u.pick("Muster in "+name, as)
+		u.ch.pick("Muster in "+name, as)
 		return
 	}
 	if as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VRetreat && a.To == t }); len(as) > 0 {
-		u.pick("", as)
+		u.ch.pick("", as)
 		return
 	}
 	if u.pos.ownsMovable(t) {
@@ -280,19 +189,6 @@ func (u *Table) clickTerritory(t board.TerrID) {
 	}
 }
 
-// refuseMove shows why the move being set up may not go to t, in the
-// engine's words; the origin stays picked. Nothing is played, even should
-// the engine accept the whole group's move after all (it is not among the
-// legal moves the origin was picked from).
-func (u *Table) refuseMove(t board.TerrID) {
-	a := rules.Action{Seat: u.pos.shown, Verb: rules.VMove, From: u.mv.from, To: t, Units: u.pos.units(u.pos.pub.ResolvingHouse, u.mv.from), House: rules.None}
-	if err := u.pos.eng.Check(a); err != nil {
-		u.setMsg(err.Error(), true)
-		return
-	}
-	u.setMsg(fmt.Sprintf("%s is not a destination of the move from %s.", u.pos.terrName(t), u.pos.terrName(u.mv.from)), true)
-}
-
 // explain shows why a plausible action is refused (or applies it if the
 // engine accepts it after all).
 func (u *Table) explain(a rules.Action, fallback string) {
@@ -305,28 +201,6 @@ func (u *Table) explain(a rules.Action, fallback string) {
 		return
 	}
 	u.apply(a)
-}
-
-func (u *Table) offer(title string, as []rules.Action) {
-	u.ch.title = title
-	u.ch.items = u.ch.items[:0]
-	for _, a := range as {
-		u.ch.items = append(u.ch.items, choice{u.pos.describe(a), a, u.citadelTip(a)})
-	}
-}
-
-// pick applies the only match, offers a chooser for several, and reports
-// whether there was any match.
-func (u *Table) pick(title string, as []rules.Action) bool {
-	switch len(as) {
-	case 0:
-		return false
-	case 1:
-		u.apply(as[0])
-	default:
-		u.offer(title, as)
-	}
-	return true
 }
 
 // followClick takes the clicks on the table's own targets (slots,
