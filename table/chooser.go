@@ -38,7 +38,7 @@ func (c *chooser) offer(title string, as []rules.Action) {
 	c.title = title
 	c.items = c.items[:0]
 	for _, a := range as {
-		c.items = append(c.items, choice{u.pos.describe(a), a, u.citadelTip(a)})
+		c.items = append(c.items, choice{u.pos.describe(a), a, u.citadel.tip(a)})
 	}
 }
 
@@ -69,7 +69,7 @@ func (c *chooser) widgets(r ui.Rect, x, y, w, ch float64) []ui.Widget {
 	for i, it := range c.items {
 		b := ui.ActionButton(rs[i], it.Label, it.Action)
 		b.Tip = it.Tip
-		b, g := u.shortCitadelButton(b, it.Action)
+		b, g := u.citadel.shortButton(b, it.Action)
 		ws = append(ws, b)
 		if g.Text != "" {
 			glyphs = append(glyphs, g)

@@ -21,6 +21,10 @@ import (
 // player for Ill Tidings), and the public counts on each conspiracy's row.
 // Nothing here shows unless the game's view names the variant.
 
+// citadel is the Citadel variant's part of the table: its decisions,
+// panels' lines and notices, over the table's position and chooser.
+type citadel struct{ t *Table }
+
 // citadelCmds are the commands of the Citadel's buttons that choose a
 // move (digit keys, as the action buttons).
 var citadelCmds = map[ui.CmdKind]bool{ui.CmdStudy: true, ui.CmdWing: true, ui.CmdUncoverSeat: true}
@@ -52,12 +56,13 @@ var wingTips = map[rules.Wing]string{
 	rules.IllTidings: "Ill Tidings: at the start of your resolving turn, before you resolve an agent, name another player: their results at the Citadel are 1 lower until the end of this round (several stack).",
 }
 
-// shortCitadelButton says less on button b of Citadel action a when its
+// shortButton says less on button b of Citadel action a when its
 // label does not fit whole (ui.Fits, with the digit key keyButtons may
 // give it): a Dark Wings card's target's player is left to the tip, the
 // button taking that conspiracy's colour and glyph (no two share them).
 // It returns b and the glyph to draw over it (none: no Text).
-func (u *Table) shortCitadelButton(b ui.Widget, a rules.Action) (ui.Widget, ui.Widget) {
+func (ci *citadel) shortButton(b ui.Widget, a rules.Action) (ui.Widget, ui.Widget) {
+	u := ci.t
 	if fitsKeyed(b, b.Text) {
 		return b, ui.Widget{}
 	}
@@ -109,8 +114,9 @@ func keyed(w ui.Widget) ui.Widget {
 // fitsKeyed reports whether text fits button w with the key it may get.
 func fitsKeyed(w ui.Widget, text string) bool { return ui.Fits(keyed(w), text) }
 
-// citadelTip is a Citadel action's tooltip ("" for another verb).
-func (u *Table) citadelTip(a rules.Action) string {
+// tip is a Citadel action's tooltip ("" for another verb).
+func (ci *citadel) tip(a rules.Action) string {
+	u := ci.t
 	switch a.Verb {
 	case rules.VStudy:
 		return aimTips[a.Aim] + " Only you see the aim. " + rollTip
@@ -129,9 +135,10 @@ func (u *Table) citadelTip(a rules.Action) string {
 	return ""
 }
 
-// citadelHint is the decision panel's hint for a Citadel decision ("" for
+// hint is the decision panel's hint for a Citadel decision ("" for
 // none).
-func (u *Table) citadelHint() string {
+func (ci *citadel) hint() string {
+	u := ci.t
 	switch {
 	case u.pos.has(rules.VGain):
 		return "Your roll brings a raven or a crystal: take one."
@@ -143,22 +150,23 @@ func (u *Table) citadelHint() string {
 	return ""
 }
 
-// citadelCommand carries out the Citadel's own commands: open the aims'
+// command carries out the Citadel's own commands: open the aims'
 // chooser, a Dark Wings card's targets, a player's tokens to uncover. It
 // reports whether c was one of them.
-func (u *Table) citadelCommand(c ui.Command) bool {
+func (ci *citadel) command(c ui.Command) bool {
+	u := ci.t
 	switch c.Kind {
 	case ui.CmdStudy:
-		u.choose(rules.VStudy, "Study at the Citadel to… (only you see the aim)", func(rules.Action) bool { return true })
+		ci.choose(rules.VStudy, "Study at the Citadel to… (only you see the aim)", func(rules.Action) bool { return true })
 	case ui.CmdUncoverSeat:
 		s := rules.Seat(c.N)
-		u.choose(rules.VUncover, fmt.Sprintf("Dig Up Dirt on %s: which face-down token?", u.pos.seatWords(s)), func(a rules.Action) bool { return a.Target == s })
+		ci.choose(rules.VUncover, fmt.Sprintf("Dig Up Dirt on %s: which face-down token?", u.pos.seatWords(s)), func(a rules.Action) bool { return a.Target == s })
 	case ui.CmdWing:
 		switch rules.Wing(c.N) {
 		case rules.LostOrders:
-			u.choose(rules.VLostOrders, "Lost Orders: which agent returns unresolved? (or click its slot)", func(rules.Action) bool { return true })
+			ci.choose(rules.VLostOrders, "Lost Orders: which agent returns unresolved? (or click its slot)", func(rules.Action) bool { return true })
 		case rules.IllTidings:
-			u.choose(rules.VIllTidings, "Ill Tidings: to whom?", func(rules.Action) bool { return true })
+			ci.choose(rules.VIllTidings, "Ill Tidings: to whom?", func(rules.Action) bool { return true })
 		default:
 			return true
 		}
@@ -170,7 +178,8 @@ func (u *Table) citadelCommand(c ui.Command) bool {
 
 // choose opens the chooser of the legal actions of verb v that keep
 // accepts; with none, the engine's reason why v is refused is shown.
-func (u *Table) choose(v rules.Verb, title string, keep func(rules.Action) bool) {
+func (ci *citadel) choose(v rules.Verb, title string, keep func(rules.Action) bool) {
+	u := ci.t
 	as := u.pos.filter(func(a rules.Action) bool { return a.Verb == v && keep(a) })
 	if len(as) == 0 {
 		why := "That cannot be done now."
@@ -187,7 +196,8 @@ func (u *Table) choose(v rules.Verb, title string, keep func(rules.Action) bool)
 
 // clickSeatToken: a click on seat's loyalty token pos on its public row
 // uncovers it (Dig Up Dirt), or says why not in the engine's words.
-func (u *Table) clickSeatToken(seat rules.Seat, pos int) {
+func (ci *citadel) clickSeatToken(seat rules.Seat, pos int) {
+	u := ci.t
 	as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VUncover && a.Target == seat && int(a.Pos) == pos })
 	if u.ch.pick("", as) {
 		return
@@ -201,7 +211,8 @@ func (u *Table) clickSeatToken(seat rules.Seat, pos int) {
 
 // clickLostOrders: while Lost Orders' target is being picked, a click on
 // a slot plays it on that slot's agent, or says why not.
-func (u *Table) clickLostOrders(house board.HouseID, slot rules.Slot) {
+func (ci *citadel) clickLostOrders(house board.HouseID, slot rules.Slot) {
+	u := ci.t
 	as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VLostOrders && a.House == house && a.Slot == slot })
 	if u.ch.pick("", as) {
 		return
@@ -209,15 +220,16 @@ func (u *Table) clickLostOrders(house board.HouseID, slot rules.Slot) {
 	u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VLostOrders, House: house, Slot: slot}, "")
 }
 
-// citadelButtons are the decision panel's Citadel buttons (their places
+// buttons are the decision panel's Citadel buttons (their places
 // are set by the panel): the fourth choice, Study at the Citadel, beside
 // the Maester's three; or, for Dig Up Dirt, one button per player whose
 // tokens may be looked at.
-func (u *Table) citadelButtons() []ui.Widget {
+func (ci *citadel) buttons() []ui.Widget {
+	u := ci.t
 	var ws []ui.Widget
 	if u.pos.has(rules.VStudy) {
 		b := ui.Button(ui.Rect{}, "Study at the Citadel", ui.CmdTarget(ui.Command{Kind: ui.CmdStudy}))
-		b.Tip = "Study at the Citadel instead of mustering, moving or drawing: choose a secret aim, then roll. " + rollTip + " " + u.oddsTip()
+		b.Tip = "Study at the Citadel instead of mustering, moving or drawing: choose a secret aim, then roll. " + rollTip + " " + ci.oddsTip()
 		ws = append(ws, b)
 	}
 	if u.pos.has(rules.VUncover) {
@@ -239,17 +251,19 @@ func (u *Table) citadelButtons() []ui.Widget {
 // oddsLine is the decision panel's line of the odds of a 10 or more for
 // the seat to act, beside the Maester's choices (nil when it may not
 // study).
-func (u *Table) oddsLine(r ui.Rect) []ui.Widget {
+func (ci *citadel) oddsLine(r ui.Rect) []ui.Widget {
+	u := ci.t
 	p, ok := u.pos.me()
 	if !u.pos.has(rules.VStudy) || !ok {
 		return nil
 	}
 	text := "10+ at the Citadel: " + Odds(p.Crystals, p.Tidings)
-	return []ui.Widget{{R: r, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText, Tip: u.oddsTip()}}
+	return []ui.Widget{{R: r, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText, Tip: ci.oddsTip()}}
 }
 
 // oddsTip says the odds of a 10 or more now and with one more crystal.
-func (u *Table) oddsTip() string {
+func (ci *citadel) oddsTip() string {
+	u := ci.t
 	p, ok := u.pos.me()
 	if !ok {
 		return ""
@@ -262,10 +276,11 @@ func (u *Table) oddsTip() string {
 	return s
 }
 
-// wingsWidgets is the private panel's line of the seat's Dark Wings
+// wings is the private panel's line of the seat's Dark Wings
 // cards, from y in r: a button per kind it may play now (its target is
 // picked next), a plain card otherwise. It returns the line's height.
-func (u *Table) wingsWidgets(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Widget, float64) {
+func (ci *citadel) wings(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Widget, float64) {
+	u := ci.t
 	if !u.pos.isCitadel() {
 		return nil, 0
 	}
@@ -335,11 +350,12 @@ var (
 	wingFill    = color.RGBA{92, 52, 110, 255}
 )
 
-// citadelChips are seat p's Citadel pieces on its public row from x, at
+// chips are seat p's Citadel pieces on its public row from x, at
 // most room wide: crystals, ravens, Dark Wings cards held (counts only)
 // and the Ill Tidings penalty on it this round. It returns the width
 // taken.
-func (u *Table) citadelChips(p rules.PlayerView, x, y, h, room float64) ([]ui.Widget, float64) {
+func (ci *citadel) chips(p rules.PlayerView, x, y, h, room float64) ([]ui.Widget, float64) {
+	u := ci.t
 	if !u.pos.isCitadel() {
 		return nil, 0
 	}
@@ -367,10 +383,11 @@ func (u *Table) citadelChips(p rules.PlayerView, x, y, h, room float64) ([]ui.Wi
 	return ws, float64(n)*(cw+2) + 4
 }
 
-// citadelHead is the Conspiracies panel's title line in a Citadel game:
+// head is the Conspiracies panel's title line in a Citadel game:
 // "Citadel" over the column of the pieces (from x), and the Dark Wings
 // deck and its discard (public counts) at the right.
-func (u *Table) citadelHead(r ui.Rect, x float64) []ui.Widget {
+func (ci *citadel) head(r ui.Rect, x float64) []ui.Widget {
+	u := ci.t
 	c := u.pos.pub.Citadel
 	if c == nil {
 		return nil
@@ -387,7 +404,8 @@ func (u *Table) citadelHead(r ui.Rect, x float64) []ui.Widget {
 // rollNotice queues the public notice of a roll at the Citadel found in
 // evs: the dice (the two kept marked), the result and what it brings,
 // with the public lines that followed it.
-func (u *Table) rollNotice(evs []rules.Event) {
+func (ci *citadel) rollNotice(evs []rules.Event) {
+	u := ci.t
 	for i, e := range evs {
 		if e.Kind != rules.EvStudied {
 			continue
@@ -423,7 +441,8 @@ func rollBrings(result int) string {
 // rollWidgets is a roll's notice on card: who studied, the dice drawn as
 // die faces (the two highest, which count, marked), the sum and what it
 // brings, and the public lines that followed.
-func (u *Table) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
+func (ci *citadel) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
+	u := ci.t
 	var rows []string
 	for _, l := range n.lines {
 		rows = append(rows, ui.WrapText(l, 17, 700-60, 0)...)
@@ -486,11 +505,12 @@ func (u *Table) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
 	return ws, card
 }
 
-// citadelSeatToken sets a conspiracy's public token w for the Citadel:
+// seatToken sets a conspiracy's public token w for the Citadel:
 // the token the seat shown uncovered (its house, for that seat alone),
 // and a face-down token of another player a target while Dig Up Dirt
 // looks for one.
-func (u *Table) citadelSeatToken(w *ui.Widget, seat rules.Seat, k int) {
+func (ci *citadel) seatToken(w *ui.Widget, seat rules.Seat, k int) {
+	u := ci.t
 	if !u.pos.isCitadel() || u.pos.shown < 0 || int(seat) >= len(u.pos.priv.Players) || k >= len(u.pos.priv.Players[seat].Loyalty) {
 		return
 	}
@@ -517,7 +537,8 @@ func (u *Table) citadelSeatToken(w *ui.Widget, seat rules.Seat, k int) {
 // secretWidgets is the notice of a Citadel secret for the seat that
 // learnt it: the Dark Wings card it drew, or the house of the token it
 // uncovered (Dig Up Dirt), and the private log's words.
-func (u *Table) secretWidgets(n notice) ([]ui.Widget, ui.Rect) {
+func (ci *citadel) secretWidgets(n notice) ([]ui.Widget, ui.Rect) {
+	u := ci.t
 	card := ui.Rect{X: ui.BaseW/2 - 330, Y: ui.BaseH/2 - 150, W: 660, H: 300}
 	ws := ui.Panel(card, "")
 	ws[0].Edge = ui.SeatColor(n.seat)

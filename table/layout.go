@@ -575,15 +575,15 @@ func (u *Table) PlayersWidgets(l Layout) []ui.Widget {
 				w.Text = fmt.Sprintf("?%d", tk.Value)
 				w.Tip = slot + " Its house is still secret."
 			}
-			u.citadelSeatToken(&w, i, k)
+			u.citadel.seatToken(&w, i, k)
 			ws = append(ws, w)
 		}
 		// The Citadel's pieces (counts), then the house cards in hand per
 		// house (public), between.
-		chips, cw := u.citadelChips(p, x, y, lh, right-6-x)
+		chips, cw := u.citadel.chips(p, x, y, lh, right-6-x)
 		ws = append(ws, chips...)
 		if k == 0 {
-			ws = append(ws, u.citadelHead(r, x)...)
+			ws = append(ws, u.citadel.head(r, x)...)
 		}
 		x += cw
 		room := right - 6 - x
@@ -726,7 +726,7 @@ func (u *Table) privateWidgets(r ui.Rect) []ui.Widget {
 		b.Tip = "Confirm this loyalty card: slot 1 is worth 6, slot 2 4, slot 3 3, slot 4 2, the rest 0."
 		return append(ws, sh, b)
 	}
-	wings, wh := u.wingsWidgets(r, y, p)
+	wings, wh := u.citadel.wings(r, y, p)
 	ws = append(ws, wings...)
 	y += wh
 	// Hand: playable cards are buttons.
@@ -890,7 +890,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	case u.pos.has(rules.VWinner):
 		hint = "The powers are tied: name the winner."
 	}
-	if h := u.citadelHint(); h != "" {
+	if h := u.citadel.hint(); h != "" {
 		hint = h
 	}
 	if u.pos.has(rules.VResolve) && (u.pos.has(rules.VLostOrders) || u.pos.has(rules.VIllTidings)) {
@@ -926,7 +926,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19 * float64(lines)}, Kind: ui.WText, Text: hint, Size: 15, Ink: ui.ColText, Tip: strings.ReplaceAll(hint, "\n", " ")})
 		y += 19*float64(lines) + 4
 	}
-	if odds := u.oddsLine(ui.Rect{X: x, Y: y, W: w, H: 19}); odds != nil {
+	if odds := u.citadel.oddsLine(ui.Rect{X: x, Y: y, W: w, H: 19}); odds != nil {
 		ws = append(ws, odds...)
 		y += 23
 	}
@@ -936,7 +936,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 	}
 	// The Citadel's buttons: the fourth choice after the Maester's three,
 	// the players whose tokens Dig Up Dirt may look at.
-	extra := u.citadelButtons()
+	extra := u.citadel.buttons()
 	at := 0
 	for at < len(buttons) && buttons[at].Verb == rules.VChoose {
 		at++
@@ -961,7 +961,7 @@ func (u *Table) actionWidgets(r ui.Rect) []ui.Widget {
 		if a.Verb == rules.VPlay {
 			b.Tip = CardTip(u.pos.card(a.Card), u.pos.houseName(u.pos.cardHouse(a.Card)))
 		}
-		if t := u.citadelTip(a); t != "" {
+		if t := u.citadel.tip(a); t != "" {
 			b.Tip = t
 		}
 		ws = append(ws, b)

@@ -67,7 +67,7 @@ func (ns *notices) holding() bool { return len(ns.list) > 0 }
 // before the action.
 func (ns *notices) after(evs []rules.Event, wasCombat bool) {
 	u := ns.t
-	u.rollNotice(evs)
+	u.citadel.rollNotice(evs)
 	started := false
 	for _, e := range evs {
 		switch e.Kind {
@@ -187,11 +187,11 @@ func (ns *notices) widgets() []ui.Widget {
 		}
 	case noticeRoll:
 		var roll []ui.Widget
-		roll, card = u.rollWidgets(n)
+		roll, card = u.citadel.rollWidgets(n)
 		ws = append(ws, roll...)
 	case noticeSecret:
 		var sec []ui.Widget
-		sec, card = u.secretWidgets(n)
+		sec, card = u.citadel.secretWidgets(n)
 		ws = append(ws, sec...)
 	case noticeResult:
 		// The combat card as tall as its terms, the log's words of the

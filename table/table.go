@@ -93,6 +93,9 @@ type Table struct {
 	// history asks before undo or redo cross into another player's
 	// decision (history.go).
 	history history
+	// citadel: the Citadel variant's decisions, lines and notices
+	// (citadel.go).
+	citadel citadel
 	// try is try mode (trymode.go).
 	try tryMode
 	// hints: the hint shown and the notes of hints in the log (hint.go).
@@ -123,7 +126,7 @@ func New(g Game, o Options) *Table {
 // of a table is wired again).
 func (u *Table) wire() {
 	u.attendance.pos, u.recent.pos, u.mv.pos = &u.pos, &u.pos, &u.pos
-	u.hints.t, u.try.t, u.past.t, u.notices.t, u.history.t, u.ch.t, u.loyalty.t = u, u, u, u, u, u, u
+	u.hints.t, u.try.t, u.past.t, u.notices.t, u.history.t, u.ch.t, u.loyalty.t, u.citadel.t = u, u, u, u, u, u, u, u
 }
 
 // SetGame puts another game (or another position of the same map) on the

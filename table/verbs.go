@@ -76,7 +76,7 @@ func (u *Table) click(t ui.Target) {
 	case ui.TToken:
 		u.loyalty.click(t.Index)
 	case ui.TSeatToken:
-		u.clickSeatToken(t.Seat, t.Index)
+		u.citadel.clickSeatToken(t.Seat, t.Index)
 	case ui.TTerritory:
 		u.clickTerritory(t.Terr)
 	}
@@ -93,7 +93,7 @@ func (u *Table) command(c ui.Command) {
 		u.setMsg("", false)
 		return
 	}
-	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() || u.citadelCommand(c) {
+	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() || u.citadel.command(c) {
 		return
 	}
 	switch c.Kind {
@@ -113,7 +113,7 @@ func (u *Table) command(c ui.Command) {
 
 func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
 	if u.ch.picking == rules.VLostOrders {
-		u.clickLostOrders(house, slot)
+		u.citadel.clickLostOrders(house, slot)
 		return
 	}
 	as := u.pos.filter(func(a rules.Action) bool {
