@@ -64,7 +64,7 @@ func (c *chooser) widgets(r ui.Rect, x, y, w, ch float64) []ui.Widget {
 	var ws []ui.Widget
 	ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, c.title, 15, ui.ColText))
 	y += 22
-	rs := ui.FlowRects(x, y, w, r.Y+r.H-14-ch-y, math.Max(30, u.tap+4), len(c.items))
+	rs := ui.FlowRects(x, y, w, r.Y+r.H-14-ch-y, math.Max(30, u.panels.tap+4), len(c.items))
 	var glyphs []ui.Widget // over the buttons, after them
 	for i, it := range c.items {
 		b := ui.ActionButton(rs[i], it.Label, it.Action)

@@ -155,7 +155,7 @@ func TestCitadelAimChooser(t *testing.T) {
 		t.Fatal("the seat's own table does not show its aim (the test cannot see it)")
 	}
 	u.Hide()
-	if shows(u.Widgets(u.Layout())) || shows(u.CurtainWidgets(g.ToAct())) {
+	if shows(u.Widgets(u.Layout())) || shows(u.screens.Curtain(g.ToAct())) {
 		t.Error("the public table or the curtain shows the secret aim")
 	}
 	other := (seat + 1) % rules.Seat(len(g.Seats()))
@@ -282,7 +282,7 @@ func TestCitadelUncoverByClick(t *testing.T) {
 	}
 	widgetWith(t, u, "the house seen", func(w ui.Widget) bool { return w.Kind == ui.WBox && w.Text == u.pos.houseName(house) })
 	token := func(u *Table) ui.Widget {
-		for _, w := range u.PlayersWidgets(u.Layout()) {
+		for _, w := range u.panels.players.widgets(u.Layout()) {
 			if strings.HasPrefix(w.Tip, "Loyalty slot "+itoa(target.T.Index+1)+" of "+u.pos.seatName(target.T.Seat)) {
 				return w
 			}
@@ -336,7 +336,7 @@ func TestCitadelLostOrdersByClick(t *testing.T) {
 	}
 	pub := g.View(rules.Public)
 	var own, other ui.Target
-	for _, w := range u.HousesWidgets(u.Layout()) {
+	for _, w := range u.panels.houses.widgets(u.Layout()) {
 		if w.T.Kind != ui.TSlot {
 			continue
 		}
@@ -433,7 +433,7 @@ func TestCitadelSecretsStayPrivate(t *testing.T) {
 		}
 	}
 	same("the public table", func(u *Table) []ui.Widget { return u.Widgets(u.Layout()) })
-	same("the curtain", func(u *Table) []ui.Widget { return append(u.Widgets(u.Layout()), u.CurtainWidgets(1)...) })
+	same("the curtain", func(u *Table) []ui.Widget { return append(u.Widgets(u.Layout()), u.screens.Curtain(1)...) })
 	ua.Reveal(0)
 	ub.Reveal(0)
 	same("seat 0's table", func(u *Table) []ui.Widget { return u.Widgets(u.Layout()) })
@@ -486,7 +486,7 @@ func TestEndScreenNamesTheDarkWingsHeld(t *testing.T) {
 		}
 		u.Hide()
 		var line string
-		for _, w := range u.EndWidgets(true) {
+		for _, w := range u.screens.End(true) {
 			if strings.HasPrefix(w.Text, "Dark Wings cards still held") {
 				line = w.Text
 			}

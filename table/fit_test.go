@@ -19,7 +19,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 	check := func(u *Table, l Layout, where string) {
 		t.Helper()
 		var click []ui.Widget
-		for _, w := range u.tableWidgets(l) {
+		for _, w := range u.panels.table(l) {
 			if w.T.Kind != ui.TNone {
 				for _, o := range click {
 					if ui.Overlap(w.R, o.R) > 0 {
@@ -122,7 +122,7 @@ func TestHousesPanelRowsFit(t *testing.T) {
 		u := New(rules.HotSeat(g), Options{Seed: 1})
 		u.reveal(g.ToAct())
 		l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, len(tc.names), len(g.Map().Houses))
-		ws := u.HousesWidgets(l)
+		ws := u.panels.houses.widgets(l)
 		var parts []ui.Widget
 		ranks := 0
 		for _, w := range ws[1:] {
@@ -171,7 +171,7 @@ func TestTesterBadgeCoversNoBoard(t *testing.T) {
 	u := New(rules.HotSeat(g), Options{Seed: 1})
 	u.tester = true
 	u.reveal(g.ToAct())
-	for _, w := range u.tableWidgets(NewLayout(70, 126, 3, 0)) {
+	for _, w := range u.panels.table(NewLayout(70, 126, 3, 0)) {
 		if w.Kind == ui.WText && w.R.Y < 50 && ui.Overlap(w.R, TesterBadge) > 0 {
 			t.Errorf("top bar text %q %+v under the badge %+v", w.Text, w.R, TesterBadge)
 		}

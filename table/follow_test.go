@@ -243,7 +243,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 		if tabletest.ViewJSON(t, u.pos.pub) != tabletest.ViewJSON(t, fresh.View(rules.Public)) || tabletest.ViewJSON(t, u.pos.priv) != tabletest.ViewJSON(t, fresh.View(seat)) {
 			t.Fatalf("the table after action %d is not a fresh replay's", n)
 		}
-		ws := u.tableWidgets(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses)))
+		ws := u.panels.table(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses)))
 		if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Text == pastLabel(n) }); !ok {
 			t.Fatalf("the past table is not marked %q", pastLabel(n))
 		}
@@ -353,7 +353,7 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 			t.Fatalf("seed %d: preview %+v, engine's %+v", seed, cv, pv)
 		}
 		l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses))
-		ws := u.tableWidgets(l)
+		ws := u.panels.table(l)
 		if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveConfirm && w.Text == "Attack" }); !ok {
 			t.Fatalf("seed %d: no Attack button", seed)
 		}
@@ -436,7 +436,7 @@ func TestLiveCombatCardFollowsTheCards(t *testing.T) {
 		last := g.Map().CardAt(cv.Played[len(cv.Played)-1].Card)
 		u := New(rules.HotSeat(g), Options{Seed: seed})
 		u.reveal(g.ToAct())
-		ws := u.tableWidgets(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses)))
+		ws := u.panels.table(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses)))
 		term := fmt.Sprintf("%s +%d", last.Name, last.Strength)
 		if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Kind == ui.WText && strings.HasPrefix(w.Text, term) }); !ok {
 			t.Fatalf("seed %d: the combat card does not show the card just played as %q", seed, term)

@@ -63,7 +63,7 @@ func TestSlotHitTestAndPlace(t *testing.T) {
 	u := New(f, Options{Seed: 1})
 	u.reveal(0)
 	l := NewLayout(m.Grid.W, m.Grid.H, 2, 0)
-	ws := u.tableWidgets(l)
+	ws := u.panels.table(l)
 	slot, ok := ui.Find(ws, func(w ui.Widget) bool {
 		return w.T.Kind == ui.TSlot && w.T.House == tabletest.House(m, "lannister") && w.T.Slot == rules.Lord
 	})
@@ -136,7 +136,7 @@ func TestMusterChooser(t *testing.T) {
 	if len(u.ch.items) != 2 {
 		t.Fatalf("chooser has %d entries, want 2", len(u.ch.items))
 	}
-	ws := u.tableWidgets(NewLayout(m.Grid.W, m.Grid.H, 2, 0))
+	ws := u.panels.table(NewLayout(m.Grid.W, m.Grid.H, 2, 0))
 	b, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Action != nil && *w.T.Action == ship })
 	if !ok {
 		t.Fatal("no chooser button for the ship")
@@ -208,14 +208,14 @@ func TestPublicWidgetsHoldNoSecrets(t *testing.T) {
 	f := tabletest.New(m)
 	u := New(f, Options{Seed: 1})
 	l := NewLayout(m.Grid.W, m.Grid.H, 2, 0)
-	ws := u.tableWidgets(l)
+	ws := u.panels.table(l)
 	for _, w := range ws {
 		if strings.Contains(w.Text, "Eddard") {
 			t.Fatalf("public table shows a card from seat 0's hand: %q", w.Text)
 		}
 	}
 	u.reveal(0)
-	ws = u.tableWidgets(l)
+	ws = u.panels.table(l)
 	if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.Contains(w.Text, "Eddard Stark") }); !ok {
 		t.Fatal("seat 0's own hand is not shown after the curtain")
 	}
@@ -227,7 +227,7 @@ func TestWidgetsStayOnCanvas(t *testing.T) {
 	u := New(f, Options{Seed: 1})
 	u.reveal(0)
 	for n := 2; n <= 4; n++ {
-		for _, w := range u.tableWidgets(NewLayout(70, 126, n, 0)) {
+		for _, w := range u.panels.table(NewLayout(70, 126, n, 0)) {
 			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > ui.BaseW+0.01 || w.R.Y+w.R.H > ui.BaseH+0.01 {
 				t.Errorf("%d players: widget %q at %+v leaves the canvas", n, w.Text, w.R)
 			}
@@ -239,7 +239,7 @@ func TestTooltipShowsPublicFacts(t *testing.T) {
 	m := tabletest.Map()
 	f := tabletest.New(m)
 	u := New(f, Options{Seed: 1})
-	ws := u.tooltip(0, 100, 100, ui.Rect{})
+	ws := u.panels.tooltip(0, 100, 100, ui.Rect{})
 	// The whole name leads, then the map code (issue 32: where a small
 	// board writes the code, the tooltip names the territory).
 	if ws[1].Text != nameAndCode(m.Territories[0]) || !strings.HasPrefix(ws[1].Text, "Winterfell") {
@@ -251,7 +251,7 @@ func TestTooltipShowsPublicFacts(t *testing.T) {
 		}
 	}
 	// Near the bottom-right corner the box stays on the canvas.
-	for _, w := range u.tooltip(0, ui.BaseW-5, ui.BaseH-5, ui.Rect{}) {
+	for _, w := range u.panels.tooltip(0, ui.BaseW-5, ui.BaseH-5, ui.Rect{}) {
 		if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > ui.BaseW || w.R.Y+w.R.H > ui.BaseH {
 			t.Errorf("tooltip widget %q at %+v leaves the canvas", w.Text, w.R)
 		}
@@ -267,7 +267,7 @@ func TestCardEffectChoices(t *testing.T) {
 	u := New(f, Options{Seed: 1})
 	u.reveal(0)
 	l := NewLayout(m.Grid.W, m.Grid.H, 2, 0)
-	ws := u.tableWidgets(l)
+	ws := u.panels.table(l)
 	b, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Action != nil && *w.T.Action == look })
 	if !ok || !strings.Contains(b.Text, "Bob's hand") {
 		t.Fatalf("no 'look at Bob's hand' button (got %q)", b.Text)
@@ -283,7 +283,7 @@ func TestCardEffectChoices(t *testing.T) {
 	disc := rules.Action{Seat: 0, Verb: rules.VDiscard, Card: tabletest.Card(m, "tywin-lannister")}
 	f.Legals = []rules.Action{disc}
 	u.refresh()
-	ws = u.tableWidgets(l)
+	ws = u.panels.table(l)
 	if !ui.HasText(ws, "Bob holds: Tywin Lannister") {
 		t.Error("the peeked hand is not shown")
 	}
@@ -317,7 +317,7 @@ func TestLongHandShowsPlayableCardsFirst(t *testing.T) {
 	f.Legals = []rules.Action{play, {Seat: 0, Verb: rules.VPass}}
 	u := New(f, Options{Seed: 1})
 	u.reveal(0)
-	ws := u.tableWidgets(NewLayout(70, 126, 4, 0))
+	ws := u.panels.table(NewLayout(70, 126, 4, 0))
 	b, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Action != nil && *w.T.Action == play })
 	if !ok {
 		t.Fatal("the playable card is not shown as a button in a long hand")

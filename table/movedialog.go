@@ -223,3 +223,11 @@ func (mv *moveDialog) widgets(r ui.Rect, x, y, w, ch, tap float64, inPast bool) 
 	b.Fill, b.Key = ui.ColOK, ui.KeyEnter
 	return append(ws, b)
 }
+
+// unitTips explain the units.
+var unitTips = [board.NumUnits]string{
+	board.Footman: "Footman: strength 1 on land, 0 at sea. Mustered for 1 point where the house has barrels.",
+	board.Knight:  "Knight: strength 2 on land, 1 at sea. A footman promoted for 1 muster point.",
+	board.Ship:    "Ship: strength 1 at sea; carries one footman or knight. Mustered into a port or adjacent sea.",
+	board.Dragon:  "Dragon: strength 3 on land and at sea. A knight promoted (nine-player map).",
+}

@@ -23,7 +23,7 @@ func TestNineSlotsNameTheirAgentOnOneLine(t *testing.T) {
 	u.reveal(e.ToAct())
 	l := NewLayout(e.Map().Grid.W, e.Map().Grid.H, len(names), 0)
 	occupied := 0
-	for _, w := range u.tableWidgets(l) {
+	for _, w := range u.panels.table(l) {
 		if w.T.Kind != ui.TSlot {
 			continue
 		}

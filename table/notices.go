@@ -197,7 +197,7 @@ func (ns *notices) widgets() []ui.Widget {
 		// The combat card as tall as its terms, the log's words of the
 		// end under it, the whole centred on the screen.
 		card = ui.Rect{X: ui.BaseW/2 - 430, Y: 0, W: 860, H: 0}
-		top := u.combatCardWidgets(ui.Rect{X: card.X, Y: 0, W: card.W, H: ui.BaseH}, n.combat, combatResult)
+		top := u.panels.combat.widgets(ui.Rect{X: card.X, Y: 0, W: card.W, H: ui.BaseH}, n.combat, combatResult)
 		h := 0.0
 		for _, w := range top[1:] {
 			h = math.Max(h, w.R.Y+w.R.H)
@@ -225,7 +225,7 @@ func (ns *notices) widgets() []ui.Widget {
 	}
 	b := ui.Button(ui.Rect{X: card.X + card.W - 230, Y: card.Y + card.H - 48, W: 210, H: 38}, "Continue", ui.CmdTarget(ui.Command{Kind: ui.CmdDismiss}))
 	b.Fill, b.Key = ui.ColOK, ui.KeyEnter
-	ws = append(ws, u.passesTo(ui.Text(ui.Rect{X: card.X + 20, Y: card.Y + card.H - 38, W: card.W - 270, H: 22}, strings.TrimPrefix(next, "  ·  "), 15, ui.ColDim)))
+	ws = append(ws, u.panels.passesTo(ui.Text(ui.Rect{X: card.X + 20, Y: card.Y + card.H - 38, W: card.W - 270, H: 22}, strings.TrimPrefix(next, "  ·  "), 15, ui.ColDim)))
 	// The veil takes every other click (the table waits for Continue).
 	ws = append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.Target{Kind: ui.TButton}}, b)
 	return ws

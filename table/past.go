@@ -90,7 +90,7 @@ func (pb *pastBoards) banner(r ui.Rect) []ui.Widget {
 	// A frame round the whole window and a banner over the top bar: this
 	// is not the game as it stands.
 	c := ui.Canvas(u.portrait)
-	bh := math.Max(34, u.tap) // a finger's on a phone
+	bh := math.Max(34, u.panels.tap) // a finger's on a phone
 	ws := []ui.Widget{{R: c.Inset(1), Kind: ui.WPanel, Edge: ui.ColWarn}, {R: r, Kind: ui.WPanel, Fill: ui.ColWarn, Edge: ui.ColGold}}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 14, Y: r.Y + (r.H-26)/2, W: r.W - 200, H: 26}, Kind: ui.WText,
 		Text: pastLabel(pb.at.n), Size: 20, Bold: true, Ink: ui.ColText})

@@ -76,7 +76,7 @@ func TestPortraitTableOnAPhone(t *testing.T) {
 		t.Helper()
 		for tab := range NumTabs {
 			u.tab = tab
-			ws := u.tableWidgets(l)
+			ws := u.panels.table(l)
 			var click []ui.Widget
 			at := fmt.Sprintf("%s, tab %s", where, tabNames[tab][0])
 			for _, w := range ws {
@@ -261,7 +261,7 @@ func TestPortraitCurtain(t *testing.T) {
 	}
 	u := New(rules.HotSeat(g), Options{Seed: 4})
 	u.SetPortrait(true)
-	ws := u.CurtainWidgets(g.ToAct())
+	ws := u.screens.Curtain(g.ToAct())
 	canvas := ui.Canvas(true)
 	if ws[len(ws)-1].R != canvas || ws[len(ws)-1].T.Cmd.Kind != ui.CmdLift {
 		t.Error("the whole portrait canvas does not lift the curtain")
@@ -283,7 +283,7 @@ func TestPortraitCurtain(t *testing.T) {
 		}
 	}
 	u.SetPortrait(false)
-	if ws := u.CurtainWidgets(g.ToAct()); ws[len(ws)-1].R != ui.Canvas(false) {
+	if ws := u.screens.Curtain(g.ToAct()); ws[len(ws)-1].R != ui.Canvas(false) {
 		t.Error("the landscape curtain is not the whole landscape canvas")
 	}
 }

@@ -77,7 +77,7 @@ func TestEndScreenFitsNineHouses(t *testing.T) {
 		}
 		u.Hide()
 		var shown []ui.Widget
-		for _, w := range u.EndWidgets(true) {
+		for _, w := range u.screens.End(true) {
 			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > ui.BaseW+0.5 || w.R.Y+w.R.H > ui.BaseH+0.5 {
 				t.Errorf("%s, %d players: %q at %v is outside the window", tc.mapName, tc.players, w.Text, w.R)
 			}

@@ -52,22 +52,21 @@ type Table struct {
 	// pos is the game as the table last read it (position.go).
 	pos position
 	// portrait: Layout is the portrait one (SetPortrait); tab is the tab
-	// its pane shows; tap is the least height of a control in the layout
-	// being built (0: as drawn).
+	// its pane shows.
 	portrait bool
 	tab      int
-	tap      float64
 	// logDrag is a finger's drag over the log not yet scrolled (less
 	// than a row).
 	logDrag float64
-	// hiddenPlays are the card plays the hand panel had no room for; the
-	// decision panel shows them as buttons (set while building widgets).
-	hiddenPlays []rules.Action
 
 	msg    string
 	msgErr bool
 
-	// mv is the move being set up and its count dialog (dialogs.go).
+	// panels build the table's screen (panels.go), screens the curtain
+	// and the end screen (screens.go).
+	panels  Panels
+	screens Screens
+	// mv is the move being set up and its count dialog (movedialog.go).
 	mv moveDialog
 	// loyalty is the seat's loyalty card being arranged or exchanged
 	// (loyalty.go).
@@ -125,7 +124,8 @@ func New(g Game, o Options) *Table {
 // wire points the table's parts at it and at its position (New; a copy
 // of a table is wired again).
 func (u *Table) wire() {
-	u.attendance.pos, u.recent.pos, u.mv.pos = &u.pos, &u.pos, &u.pos
+	u.attendance.pos, u.recent.pos, u.mv.pos, u.panels.combat.pos = &u.pos, &u.pos, &u.pos, &u.pos
+	u.panels.t, u.panels.houses.t, u.panels.players.t, u.panels.private.t, u.panels.decision.t, u.screens.t = u, u, u, u, u, u
 	u.hints.t, u.try.t, u.past.t, u.notices.t, u.history.t, u.ch.t, u.loyalty.t, u.citadel.t = u, u, u, u, u, u, u, u
 }
 
@@ -424,7 +424,7 @@ func (u *Table) SeatWords(s rules.Seat) string { return u.pos.seatWords(s) }
 // Widgets builds the whole table screen for layout l (everything but the
 // board's own drawing): the top bar, the panels, the message line, the
 // combat card, the past's banner and a notice in front.
-func (u *Table) Widgets(l Layout) []ui.Widget { return u.try.banner(u.tableWidgets(l), l) }
+func (u *Table) Widgets(l Layout) []ui.Widget { return u.try.banner(u.panels.table(l), l) }
 
 // SeatID is seat s's conspiracy id ("" when out of range).
 func (u *Table) SeatID(s rules.Seat) string { return u.pos.seatID(s) }
@@ -452,3 +452,53 @@ func (u *Table) rewound() {
 	u.log.forget()
 	u.refresh()
 }
+
+// SetPortrait has Layout give the portrait layout (the app sets it while
+// the table is shown on a phone held upright).
+func (u *Table) SetPortrait(p bool) { u.portrait = p }
+
+// Tab is the tab the portrait layout shows (TabPlay…).
+func (u *Table) Tab() int { return u.tab }
+
+// Step is the step of the round in a spectator's words.
+func (u *Table) Step() string {
+	pub := u.pos.pub
+	switch pub.Phase {
+	case rules.PhaseLoyalty:
+		return "loyalty cards are arranged in secret"
+	case rules.PhasePlace:
+		return "placing agents"
+	case rules.PhaseResolve:
+		tier := words.Title(pub.Tier.String()) + " tier"
+		if pub.ResolvingHouse >= 0 {
+			return tier + "  ·  the " + u.pos.houseName(pub.ResolvingHouse) + " " + words.Title(pub.ResolvingSlot.String()) + " acts"
+		}
+		return "resolving the " + tier
+	case rules.PhaseCombat:
+		where := ""
+		if pub.Combat != nil {
+			where = " in " + u.pos.terrName(pub.Combat.Territory)
+		}
+		return words.Title(pub.Tier.String()) + " tier  ·  combat" + where
+	case rules.PhaseExchange:
+		return "exchanging loyalty tokens"
+	}
+	return string(pub.Phase)
+}
+
+// TerritoryTip is the hover box of territory t with the pointer at
+// (x, y), clear of avoid (the message line): its public facts, or in try
+// mode, once a group is picked, the territory's name and the engine's
+// answer whether the group could move there.
+func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget {
+	if !u.try.on || u.try.from < 0 {
+		return u.panels.tooltip(t, x, y, avoid)
+	}
+	return u.try.tip(t, x, y)
+}
+
+// Panels are the table's panels: the app draws the replay's from them.
+func (u *Table) Panels() *Panels { return &u.panels }
+
+// Screens are the table's other screens: the curtain and the end screen.
+func (u *Table) Screens() *Screens { return &u.screens }

@@ -161,17 +161,6 @@ func (tm *tryMode) reason(t board.TerrID) (legal bool, text string) {
 	return false, "No group of these troops may move here."
 }
 
-// TerritoryTip is the hover box of territory t with the pointer at
-// (x, y), clear of avoid (the message line): its public facts, or in try
-// mode, once a group is picked, the territory's name and the engine's
-// answer whether the group could move there.
-func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget {
-	if !u.try.on || u.try.from < 0 {
-		return u.tooltip(t, x, y, avoid)
-	}
-	return u.try.tip(t, x, y)
-}
-
 // tip is try mode's hover box of territory t with the pointer at (x, y),
 // once a group is picked: the territory's name and the engine's answer
 // whether the group could move there.

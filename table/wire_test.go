@@ -453,7 +453,7 @@ func TestWholeGameThroughAWire(t *testing.T) {
 			}
 			u.Hide()
 		})
-		if !reflect.DeepEqual(dt.EndWidgets(false), wt.EndWidgets(false)) {
+		if !reflect.DeepEqual(dt.Screens().End(false), wt.Screens().End(false)) {
 			t.Fatalf("%s seed %d: the end screens differ", tc.mapName, tc.seed)
 		}
 		want := []string{"past", "hint", "undo", "notice result"}
