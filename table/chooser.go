@@ -49,7 +49,7 @@ func (c *chooser) pick(title string, as []rules.Action) bool {
 	case 0:
 		return false
 	case 1:
-		c.t.apply(as[0])
+		c.t.Apply(as[0])
 	default:
 		c.offer(title, as)
 	}
@@ -77,4 +77,19 @@ func (c *chooser) widgets(r ui.Rect, x, y, w, ch float64) []ui.Widget {
 	}
 	ws = append(ws, glyphs...)
 	return ws
+}
+
+// explain shows why a plausible action is refused (or applies it if the
+// engine accepts it after all).
+func (c *chooser) explain(a rules.Action, fallback string) {
+	u := c.t
+	if err := u.pos.eng.Check(a); err != nil {
+		u.setMsg(err.Error(), true)
+		return
+	}
+	if fallback != "" && len(u.pos.legal) == 0 {
+		u.setMsg(fallback, true)
+		return
+	}
+	u.Apply(a)
 }

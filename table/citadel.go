@@ -206,7 +206,7 @@ func (ci *citadel) clickSeatToken(seat rules.Seat, pos int) {
 		u.setMsg("Only Dig Up Dirt, after a 10 or more at the Citadel, looks at another player's token.", true)
 		return
 	}
-	u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VUncover, Target: seat, Pos: int8(pos)}, "")
+	u.ch.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VUncover, Target: seat, Pos: int8(pos)}, "")
 }
 
 // clickLostOrders: while Lost Orders' target is being picked, a click on
@@ -217,7 +217,7 @@ func (ci *citadel) clickLostOrders(house board.HouseID, slot rules.Slot) {
 	if u.ch.pick("", as) {
 		return
 	}
-	u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VLostOrders, House: house, Slot: slot}, "")
+	u.ch.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VLostOrders, House: house, Slot: slot}, "")
 }
 
 // buttons are the decision panel's Citadel buttons (their places

@@ -62,7 +62,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 		rng := rand.New(rand.NewSource(int64(seed)))
 		u := New(rules.HotSeat(g), Options{Seed: seed})
 		for step := 0; step < 400 && !g.Over(); step++ {
-			u.reveal(g.ToAct())
+			u.Reveal(g.ToAct())
 			check(u, l, "table")
 			legal := g.Legal()
 			a := legal[rng.Intn(len(legal))]
@@ -75,7 +75,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 				c := g.Clone()
 				probe.pos.eng = rules.HotSeat(c)
 				probe.ch.items = nil
-				probe.reveal(g.ToAct())
+				probe.Reveal(g.ToAct())
 				probe.clickTerritory(from)
 				if a.Verb == rules.VMove {
 					probe.clickTerritory(a.To)
@@ -86,7 +86,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 				probe := *u
 				probe.wire()
 				probe.ch.items = nil
-				probe.reveal(g.ToAct())
+				probe.Reveal(g.ToAct())
 				probe.command(c)
 				check(&probe, l, "Citadel chooser "+a.Verb.String())
 				probed[a.Verb] = true
@@ -120,7 +120,7 @@ func TestHousesPanelRowsFit(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := New(rules.HotSeat(g), Options{Seed: 1})
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 		l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, len(tc.names), len(g.Map().Houses))
 		ws := u.panels.houses.widgets(l)
 		var parts []ui.Widget
@@ -170,7 +170,7 @@ func TestTesterBadgeCoversNoBoard(t *testing.T) {
 	}
 	u := New(rules.HotSeat(g), Options{Seed: 1})
 	u.tester = true
-	u.reveal(g.ToAct())
+	u.Reveal(g.ToAct())
 	for _, w := range u.panels.table(NewLayout(70, 126, 3, 0)) {
 		if w.Kind == ui.WText && w.R.Y < 50 && ui.Overlap(w.R, TesterBadge) > 0 {
 			t.Errorf("top bar text %q %+v under the badge %+v", w.Text, w.R, TesterBadge)

@@ -13,7 +13,7 @@ import (
 func BenchmarkTableWidgetsLate(b *testing.B) {
 	g := lateGame(b, 300)
 	u := New(rules.HotSeat(g), Options{Seed: 9})
-	u.reveal(g.ToAct())
+	u.Reveal(g.ToAct())
 	l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses))
 	u.panels.table(l)
 	b.ReportAllocs()

@@ -85,7 +85,7 @@ func TestLogPanelPrivateLines(t *testing.T) {
 		t.Fatal("the public log panel shows a drawn card")
 	}
 	for seat := range rules.Seat(len(g.Seats())) {
-		u.reveal(seat)
+		u.Reveal(seat)
 		s := panelText()
 		if got := strings.Contains(s, "You drew"); got != (seat == drawer) {
 			t.Errorf("seat %d (drawer %d): panel shows the drawn card: %v", seat, drawer, got)
@@ -96,7 +96,7 @@ func TestLogPanelPrivateLines(t *testing.T) {
 			}
 		}
 	}
-	u.hide()
+	u.Hide()
 	if s := panelText(); strings.Contains(s, "You drew") {
 		t.Fatal("after the hand-off the log panel still shows the drawn card")
 	}
@@ -215,7 +215,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 	tabletest.PlaySome(t, g, g, 60)
 	u := New(rules.HotSeat(g), Options{Seed: 11})
 	seat := g.ToAct()
-	u.reveal(seat)
+	u.Reveal(seat)
 	present := tabletest.ViewJSON(t, u.pos.pub)
 	for _, n := range []int{0, 1, 7, 33, 59} {
 		fresh, err := tabletest.RulesGame("standard", players, 11)
@@ -267,7 +267,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 func TestUndoRedoButtons(t *testing.T) {
 	g, u := undoAt(t, nil)
 	last := g.Actions()[4]
-	u.reveal(last.Seat) // its player asks: undo takes it back at once
+	u.Reveal(last.Seat) // its player asks: undo takes it back at once
 	before := tabletest.ViewJSON(t, g.View(rules.Public))
 	u.command(ui.Command{Kind: ui.CmdUndo})
 	if g.Len() != 4 || u.msgErr || !strings.HasPrefix(u.msg, "Taken back: ") {
@@ -283,7 +283,7 @@ func TestUndoRedoButtons(t *testing.T) {
 	// Play on to a draw: undo is refused with the engine's reason.
 	playFollowUntil(t, g, 3, 400, func(evs []rules.Event) bool { return hasKind(evs, rules.EvCardDrawn) })
 	u = New(rules.HotSeat(g), Options{Seed: 3})
-	u.reveal(g.ToAct())
+	u.Reveal(g.ToAct())
 	reason := g.CanUndo()
 	if reason == nil {
 		t.Fatal("undo allowed right after a draw")
@@ -340,7 +340,7 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 			}
 		}
 		u := New(rules.HotSeat(g), Options{Seed: seed})
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 		n := g.Len()
 		u.clickTerritory(attack.From)
 		u.clickTerritory(attack.To)
@@ -435,7 +435,7 @@ func TestLiveCombatCardFollowsTheCards(t *testing.T) {
 		cv := g.View(rules.Public).Combat
 		last := g.Map().CardAt(cv.Played[len(cv.Played)-1].Card)
 		u := New(rules.HotSeat(g), Options{Seed: seed})
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 		ws := u.panels.table(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses)))
 		term := fmt.Sprintf("%s +%d", last.Name, last.Strength)
 		if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Kind == ui.WText && strings.HasPrefix(w.Text, term) }); !ok {
@@ -485,7 +485,7 @@ func undoAt(t *testing.T, bots []string) (*rules.Game, *Table) {
 // redoes it, and lifts no curtain.
 func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 	g, u := undoAt(t, nil)
-	u.reveal(1)
+	u.Reveal(1)
 	undo, redo := ui.Command{Kind: ui.CmdUndo}, ui.Command{Kind: ui.CmdRedo}
 	u.Do(undo)
 	if s := u.State(); g.Len() != 5 || s.Shown != 1 || !strings.Contains(s.Message, "Undo again (Ctrl+Z)") || !strings.Contains(s.Message, u.pos.seatName(0)) {
@@ -522,7 +522,7 @@ func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 	}
 	// A seat's own decision goes back at once.
 	u.Do(redo)
-	u.reveal(1)
+	u.Reveal(1)
 	tabletest.PlaySome(t, g, g, 1)
 	u.Refresh()
 	u.Do(undo)
@@ -536,7 +536,7 @@ func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 // player's own decision (a bot to act would play again at once).
 func TestUndoTakesTheBotsActionsBack(t *testing.T) {
 	g, u := undoAt(t, []string{"easy", "easy", ""})
-	u.reveal(2)
+	u.Reveal(2)
 	u.Do(ui.Command{Kind: ui.CmdUndo})
 	if g.Len() != 3 || g.ToAct() != 2 {
 		t.Fatalf("undo by seat 2 after a bot's action: %d actions, seat %d to act (message %q)", g.Len(), g.ToAct(), u.State().Message)
@@ -565,13 +565,13 @@ func TestRedoShowsTheCombatResultAgain(t *testing.T) {
 		}
 		last := g.Actions()[g.Len()-1]
 		u := New(rules.HotSeat(g), Options{Seed: seed})
-		u.reveal(last.Seat)
+		u.Reveal(last.Seat)
 		n := g.Len()
 		u.Do(ui.Command{Kind: ui.CmdUndo})
 		if g.Len() >= n || g.View(rules.Public).Combat == nil {
 			t.Fatalf("seed %d: the undo did not go back into the combat (%q)", seed, u.State().Message)
 		}
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 		u.Do(ui.Command{Kind: ui.CmdRedo})
 		ns := u.State().Notices
 		if len(ns) == 0 || ns[len(ns)-1].Kind != "result" || ns[len(ns)-1].Combat == nil {

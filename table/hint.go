@@ -77,7 +77,7 @@ func (hs *Hints) Show(h Hint) {
 	u.setMsg(msg, false)
 	hs.notes = append(hs.notes, rules.LogLine{Action: pos - 1, Seat: h.Seat, Kind: "hint", Event: "hint",
 		Text: fmt.Sprintf("%s asked for a hint: %s.", u.pos.seatName(h.Seat), msg[len("Hint: "):])})
-	u.refresh()
+	u.Refresh()
 }
 
 // Clear takes the hint's highlight off (the notes in the log stay).

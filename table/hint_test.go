@@ -23,7 +23,7 @@ func logPanelText(u *Table) string {
 func TestHintIsNotedInTheLog(t *testing.T) {
 	g, u := undoAt(t, nil)
 	seat := g.ToAct()
-	u.reveal(seat)
+	u.Reveal(seat)
 	legal := g.Legal()
 	u.Hints().Show(Hint{Seat: seat, Action: legal[1], Top: []Scored{{legal[1], 2.5}, {legal[0], 1}}})
 	move := u.pos.describe(legal[1])
@@ -33,12 +33,12 @@ func TestHintIsNotedInTheLog(t *testing.T) {
 	if msg := u.State().Message; !strings.Contains(msg, "expected score 2.5") {
 		t.Fatalf("the hint's message %q names no expected score", msg)
 	}
-	u.hide()
+	u.Hide()
 	if s := logPanelText(u); !strings.Contains(s, u.pos.seatName(seat)+" asked for a hint.") || strings.Contains(s, move) {
 		t.Fatalf("the public log panel does not say just that %s asked:\n%s", u.pos.seatName(seat), s)
 	}
 	other := (seat + 1) % 3
-	u.reveal(other)
+	u.Reveal(other)
 	if s := logPanelText(u); strings.Contains(s, "asked for a hint:") {
 		t.Fatalf("seat %d's log panel names seat %d's hinted move:\n%s", other, seat, s)
 	}
@@ -51,7 +51,7 @@ func TestForcedHintSaysSo(t *testing.T) {
 	done := rules.Action{Seat: 0, Verb: rules.VDone}
 	f.Legals = []rules.Action{done}
 	u := New(f, Options{})
-	u.reveal(0)
+	u.Reveal(0)
 	u.Hints().Show(Hint{Seat: 0, Action: done, Top: []Scored{{done, 0}}})
 	if msg := u.State().Message; !strings.Contains(msg, "only one legal action") || strings.Contains(msg, "expected score") {
 		t.Fatalf("a forced hint says %q", msg)

@@ -13,12 +13,12 @@ func (u *Table) Wheel(in ui.Input) bool {
 		return false // the log is behind its tab
 	}
 	if in.Touch && in.PanY != 0 && l.Log.Contains(in.GestX, in.GestY) {
-		u.logDrag += in.PanY
-		n := int(u.logDrag / logRowH)
+		u.log.drag += in.PanY
+		n := int(u.log.drag / logRowH)
 		if n == 0 {
 			return false
 		}
-		u.logDrag -= float64(n) * logRowH
+		u.log.drag -= float64(n) * logRowH
 		u.command(ui.Command{Kind: ui.CmdLogScroll, N: n})
 		return true
 	}

@@ -96,7 +96,7 @@ func (lc *loyaltyCard) click(i int) {
 		if card[lc.picked[0]].Revealed {
 			reveal = b
 		}
-		u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VExchange, A: a, B: b, Reveal: reveal}, "")
+		u.ch.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VExchange, A: a, B: b, Reveal: reveal}, "")
 		lc.picked = nil
 	}
 }

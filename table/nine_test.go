@@ -20,7 +20,7 @@ func TestNineSlotsNameTheirAgentOnOneLine(t *testing.T) {
 	}
 	tabletest.PlayUntil(t, e, e, 3, func() bool { return e.View(rules.Public).Phase == rules.PhaseResolve })
 	u := New(rules.HotSeat(e), Options{Seed: 3})
-	u.reveal(e.ToAct())
+	u.Reveal(e.ToAct())
 	l := NewLayout(e.Map().Grid.W, e.Map().Grid.H, len(names), 0)
 	occupied := 0
 	for _, w := range u.panels.table(l) {

@@ -67,7 +67,7 @@ func (pb *pastBoards) show(n int) {
 	u.resetLocal()
 	pb.at = p
 	u.setMsg(pastLabel(n), false)
-	u.refresh()
+	u.Refresh()
 }
 
 // leave returns the table to the present.
@@ -78,7 +78,7 @@ func (pb *pastBoards) leave() {
 	}
 	pb.at = nil
 	u.setMsg("", false)
-	u.refresh()
+	u.Refresh()
 }
 
 // banner marks the table shown from the past, with a way back.
@@ -97,4 +97,14 @@ func (pb *pastBoards) banner(r ui.Rect) []ui.Widget {
 	b := ui.Button(ui.Rect{X: r.X + r.W - 178, Y: r.Y + (r.H-bh)/2, W: 168, H: bh}, "Return", ui.CmdTarget(ui.Command{Kind: ui.CmdPresent}))
 	b.Fill, b.Key, b.Tip = ui.ColOK, ui.KeyEsc, "Back to the table as it stands."
 	return append(ws, b)
+}
+
+// refuse reports whether the past is shown, and then says on the message
+// line that the table cannot be played from it.
+func (pb *pastBoards) refuse() bool {
+	if pb.at == nil {
+		return false
+	}
+	pb.t.setMsg(pastLabel(pb.at.n)+" (the table cannot be played from the past)", true)
+	return true
 }

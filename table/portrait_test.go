@@ -135,7 +135,7 @@ func TestPortraitTableOnAPhone(t *testing.T) {
 			t.Fatal("SetPortrait(true): Layout is not the portrait one")
 		}
 		for step := 0; step < 120 && !g.Over(); step++ {
-			u.reveal(g.ToAct())
+			u.Reveal(g.ToAct())
 			check(u, l, fmt.Sprintf("%s step %d", tc.mapName, step))
 			legal := g.Legal()
 			a := legal[rng.Intn(len(legal))]
@@ -144,7 +144,7 @@ func TestPortraitTableOnAPhone(t *testing.T) {
 				probe.wire()
 				probe.pos.eng = rules.HotSeat(g.Clone())
 				probe.ch.items = nil
-				probe.reveal(g.ToAct())
+				probe.Reveal(g.ToAct())
 				probe.clickTerritory(from)
 				if a.Verb == rules.VMove {
 					probe.clickTerritory(a.To)
@@ -169,7 +169,7 @@ func TestPortraitTabsSwitchThePane(t *testing.T) {
 	}
 	u := New(rules.HotSeat(g), Options{Seed: 4})
 	u.SetPortrait(true)
-	u.reveal(g.ToAct())
+	u.Reveal(g.ToAct())
 	l := u.Layout()
 	has := func(ws []ui.Widget, f func(ui.Widget) bool) bool { _, ok := ui.Find(ws, f); return ok }
 	confirm := func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdConfirmArrange }
@@ -214,12 +214,12 @@ func TestPortraitTabsSwitchThePane(t *testing.T) {
 	}
 	// Placing an agent: the Houses tab is lit while the Decision tab is up.
 	for g.ToAct() >= 0 && !u.pos.has(rules.VPlace) {
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 		if _, err := g.Apply(g.Legal()[0]); err != nil {
 			t.Fatal(err)
 		}
 		u.Refresh()
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 	}
 	ws = u.Widgets(l)
 	if !tabAt(ws, TabHouses).Hot {

@@ -55,9 +55,6 @@ type Table struct {
 	// its pane shows.
 	portrait bool
 	tab      int
-	// logDrag is a finger's drag over the log not yet scrolled (less
-	// than a row).
-	logDrag float64
 
 	msg    string
 	msgErr bool
@@ -117,7 +114,7 @@ func New(g Game, o Options) *Table {
 		recent: Recent{seenN: -1, seenHouse: board.NoHouse}}
 	u.log.large = o.LargeLog
 	u.wire()
-	u.refresh()
+	u.Refresh()
 	return u
 }
 
@@ -137,7 +134,7 @@ func (u *Table) SetGame(g Game, seat rules.Seat) {
 	u.pos.eng, u.pos.seats = g, g.Seats()
 	u.pos.shown = max(seat, -1)
 	u.log.toNewest()
-	u.refresh()
+	u.Refresh()
 }
 
 // SetBots names the bot playing each seat (Options.Bots).
@@ -182,8 +179,10 @@ func (u *Table) Layout() Layout {
 // InPast reports whether the table shows the past (a log entry's table).
 func (u *Table) InPast() bool { return u.past.at != nil }
 
-// refresh re-reads the engine after a change.
-func (u *Table) refresh() {
+// Refresh reads the game again after it changed (the table's own
+// actions, and outside the table: a scripted engine's test, another
+// process's game).
+func (u *Table) Refresh() {
 	u.pos.legal = u.pos.eng.Legal()
 	u.pos.pub = u.pos.eng.View(rules.Public)
 	u.pos.pub.Log = u.hints.mergeNotes(u.pos.pub.Log, rules.Public) // hints, noted in the log (hint.go)
@@ -198,20 +197,21 @@ func (u *Table) refresh() {
 	u.recent.refresh(&present, u.past.at != nil)
 }
 
-// reveal shows seat's private panel (after the curtain click).
-func (u *Table) reveal(seat rules.Seat) {
+// Reveal shows seat's private panel (after the curtain is lifted).
+func (u *Table) Reveal(seat rules.Seat) {
 	u.pos.shown = seat
 	u.resetLocal()
-	u.refresh()
+	u.Refresh()
 	u.recent.open(seat)
 	u.loyalty.houses = nil
 	u.loyalty.ready()
 }
 
-// hide returns to public-only drawing. A refusal meant for the last seat
-// is not left on the screen for the next one, nor a hint (its move, and in
-// a Citadel game its aim, are that seat's).
-func (u *Table) hide() {
+// Hide returns the table to public facts only (before a hand-off). A
+// refusal meant for the last seat is not left on the screen for the next
+// one, nor a hint (its move, and in a Citadel game its aim, are that
+// seat's).
+func (u *Table) Hide() {
 	u.pos.shown = -1
 	u.past.at = nil // the hand-off shows the table as it stands
 	u.recent.digest = nil
@@ -220,9 +220,10 @@ func (u *Table) hide() {
 	}
 	u.hints.shown = nil
 	u.resetLocal()
-	u.refresh()
+	u.Refresh()
 }
 
+// resetLocal drops the selections and dialogs, and undo's question.
 func (u *Table) resetLocal() {
 	u.mv.reset()
 	u.loyalty.reset()
@@ -232,25 +233,27 @@ func (u *Table) resetLocal() {
 
 func (u *Table) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
 
-// apply hands an action to the engine and reports the outcome.
-func (u *Table) apply(a rules.Action) bool {
+// Apply applies action a (a click's, a bot's move) and reports whether
+// the game accepted it (if not, the message line says why).
+func (u *Table) Apply(a rules.Action) bool {
 	wasCombat := u.pos.pub.Combat != nil
 	evs, err := u.pos.eng.Apply(a)
 	if err != nil {
 		u.setMsg(err.Error(), true)
-		u.refresh()
+		u.Refresh()
 		return false
 	}
-	u.followed(evs, wasCombat, "")
+	u.Follow(evs, wasCombat, "")
 	return true
 }
 
-// followed brings the table to the game after an action that caused evs
-// (wasCombat: a combat was under way before it): local selections and the
-// hint go, the message line says the action's last public words (after
-// by: "Ann (easy bot)"), and a card drawn or a combat's result raises its
-// notice.
-func (u *Table) followed(evs []rules.Event, wasCombat bool, by string) {
+// Follow brings the table to the game after an action that caused evs
+// (those the table's game may show: rules.ForDesk), wasCombat saying a
+// combat was under way before it: its own (Apply), a bot's, or a
+// player's at another device (after by: "Ann (easy bot)"). Local
+// selections and the hint go, the message line says the action's last
+// public words, and a card drawn or a combat's result raises its notice.
+func (u *Table) Follow(evs []rules.Event, wasCombat bool, by string) {
 	u.resetLocal()
 	u.hints.shown = nil // the position it was for is gone
 	u.recent.digest = nil
@@ -264,20 +267,10 @@ func (u *Table) followed(evs []rules.Event, wasCombat bool, by string) {
 			break
 		}
 	}
-	u.refresh()
+	u.Refresh()
 	u.loyalty.ready()
 	u.log.toNewest()
 	u.notices.after(evs, wasCombat)
-}
-
-// Follow follows an action the table did not take itself — a bot's, or
-// a player's at another device — that caused evs (those the table's game
-// may show: rules.ForDesk), wasCombat saying a combat was under way
-// before it: as after the table's own action, the message line says what
-// happened (after by, who did it) and a card drawn or a combat's result
-// raises its notice.
-func (u *Table) Follow(evs []rules.Event, wasCombat bool, by string) {
-	u.followed(evs, wasCombat, by)
 }
 
 // FollowUndo follows an action taken back elsewhere (a player at another
@@ -352,12 +345,6 @@ func (u *Table) Hints() *Hints { return &u.hints }
 // of a game played at several devices.
 func (u *Table) Attendance() *Attendance { return &u.attendance }
 
-// Reveal shows seat's private panel (after the curtain is lifted).
-func (u *Table) Reveal(seat rules.Seat) { u.reveal(seat) }
-
-// Hide returns the table to public facts only (before a hand-off).
-func (u *Table) Hide() { u.hide() }
-
 // Holding reports whether the table must stay in front of the seat at the
 // screen before a hand-off: a notice waits to be dismissed.
 func (u *Table) Holding() bool { return u.notices.holding() }
@@ -393,10 +380,6 @@ func (u *Table) Mode() Mode {
 	return ModePlay
 }
 
-// Apply applies action a (a bot's move) as a click would, and reports
-// whether the game accepted it (if not, the message line says why).
-func (u *Table) Apply(a rules.Action) bool { return u.apply(a) }
-
 // Highlights are the board's marks: the territories to light up (legal
 // targets, a hint's move; try mode's destinations) and the one selected
 // (-1 for none).
@@ -429,17 +412,6 @@ func (u *Table) Widgets(l Layout) []ui.Widget { return u.try.banner(u.panels.tab
 // SeatID is seat s's conspiracy id ("" when out of range).
 func (u *Table) SeatID(s rules.Seat) string { return u.pos.seatID(s) }
 
-// Refresh reads the game again after it changed outside the table (a
-// scripted engine's test, another process's game).
-func (u *Table) Refresh() { u.refresh() }
-
-// SetLargeLog sets the log in larger rows (Options.LargeLog), wrapping
-// it again.
-func (u *Table) SetLargeLog(on bool) {
-	u.log.large = on
-	u.log.forget()
-}
-
 // rewound puts the game on the table again after an undo or a redo: the
 // selections and the hint were for a position that is gone, and the log
 // is no longer an extension of the rows wrapped.
@@ -450,7 +422,7 @@ func (u *Table) rewound() {
 	u.hints.dropAfter(u.pos.eng.Len())
 	u.log.toNewest()
 	u.log.forget()
-	u.refresh()
+	u.Refresh()
 }
 
 // SetPortrait has Layout give the portrait layout (the app sets it while
@@ -496,6 +468,9 @@ func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.W
 	}
 	return u.try.tip(t, x, y)
 }
+
+// Log is the table's log panel.
+func (u *Table) Log() *LogPanel { return &u.log }
 
 // Panels are the table's panels: the app draws the replay's from them.
 func (u *Table) Panels() *Panels { return &u.panels }

@@ -56,9 +56,10 @@ func (u *Table) Do(c ui.Command) bool {
 	return true
 }
 
-// click handles one hit-test result on the table.
+// click handles one hit-test result on the table. While a notice or the
+// past is up the table takes the click, and cannot be played.
 func (u *Table) click(t ui.Target) {
-	if u.pos.shown >= 0 && u.followClick(t) {
+	if u.pos.shown >= 0 && (u.notices.holding() || u.past.refuse()) {
 		return
 	}
 	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() {
@@ -67,7 +68,7 @@ func (u *Table) click(t ui.Target) {
 	switch t.Kind {
 	case ui.TButton:
 		if t.Action != nil {
-			u.apply(*t.Action)
+			u.Apply(*t.Action)
 			return
 		}
 		u.command(t.Cmd)
@@ -100,12 +101,12 @@ func (u *Table) command(c ui.Command) {
 	case ui.CmdShuffle:
 		u.loyalty.shuffle()
 	case ui.CmdConfirmArrange:
-		u.apply(rules.Action{Seat: u.pos.shown, Verb: rules.VArrange, Order: rules.NewArrangement(u.loyalty.houses)})
+		u.Apply(rules.Action{Seat: u.pos.shown, Verb: rules.VArrange, Order: rules.NewArrangement(u.loyalty.houses)})
 	case ui.CmdMoveConfirm:
 		if u.mv.from < 0 || u.mv.to < 0 {
 			return
 		}
-		u.apply(u.mv.action())
+		u.Apply(u.mv.action())
 	default:
 		u.mv.command(c)
 	}
@@ -132,7 +133,7 @@ func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
 		u.setMsg(fmt.Sprintf("Nothing to do with that slot now. %s", u.pos.pub.Prompt), true)
 		return
 	}
-	u.explain(rules.Action{Seat: u.pos.shown, Verb: v, House: house, Slot: slot}, "")
+	u.ch.explain(rules.Action{Seat: u.pos.shown, Verb: v, House: house, Slot: slot}, "")
 }
 
 func (u *Table) clickTerritory(t board.TerrID) {
@@ -146,7 +147,7 @@ func (u *Table) clickTerritory(t board.TerrID) {
 		as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VMove && a.From == u.mv.from && a.To == t })
 		switch {
 		case len(as) == 1 && !u.pos.attacks(as[0]) && board.Total(u.pos.units(u.pos.pub.ResolvingHouse, u.mv.from)) <= 1:
-			u.apply(as[0])
+			u.Apply(as[0])
 			return
 		case len(as) >= 1: // several, an attack, or a group that could send more: the count dialog
 			u.mv.open(t, as)
@@ -179,42 +180,14 @@ func (u *Table) clickTerritory(t board.TerrID) {
 	// Nothing legal here: ask the engine why.
 	switch {
 	case u.pos.has(rules.VMuster):
-		u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VMuster, Unit: board.Footman, From: t, To: rules.None}, "")
+		u.ch.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VMuster, Unit: board.Footman, From: t, To: rules.None}, "")
 	case u.pos.has(rules.VRetreat):
-		u.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VRetreat, To: t}, "")
+		u.ch.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VRetreat, To: t}, "")
 	case u.pos.has(rules.VMove):
 		u.setMsg(fmt.Sprintf("No troops of House %s in %s can move.", u.pos.houseName(u.pos.pub.ResolvingHouse), name), true)
 	default:
 		u.setMsg(fmt.Sprintf("%s: nothing to do there now. %s", name, u.pos.pub.Prompt), true)
 	}
-}
-
-// explain shows why a plausible action is refused (or applies it if the
-// engine accepts it after all).
-func (u *Table) explain(a rules.Action, fallback string) {
-	if err := u.pos.eng.Check(a); err != nil {
-		u.setMsg(err.Error(), true)
-		return
-	}
-	if fallback != "" && len(u.pos.legal) == 0 {
-		u.setMsg(fallback, true)
-		return
-	}
-	u.apply(a)
-}
-
-// followClick takes the clicks on the table's own targets (slots,
-// tokens, territories, action buttons) while a notice or the past is up:
-// the table cannot be played then. It reports whether it took the click.
-func (u *Table) followClick(ui.Target) bool {
-	switch {
-	case u.notices.holding():
-		return true
-	case u.past.at != nil:
-		u.setMsg(pastLabel(u.past.at.n)+" (the table cannot be played from the past)", true)
-		return true
-	}
-	return false
 }
 
 // followCommand carries out the commands of following the game: dismiss
@@ -260,9 +233,5 @@ func (u *Table) followCommand(c ui.Command) bool {
 		}
 		return false
 	}
-	if u.past.at != nil {
-		u.setMsg(pastLabel(u.past.at.n)+" (the table cannot be played from the past)", true)
-		return true
-	}
-	return false
+	return u.past.refuse()
 }
