@@ -25,7 +25,7 @@ type privatePanel struct {
 	hidden []rules.Action
 }
 
-// widgets draws the shown seat's secrets: loyalty card and hand.
+// widgets draws the shown seat's secrets in r: loyalty card and hand.
 // With no seat shown (curtain, public) it draws nothing secret.
 func (pp *privatePanel) widgets(r ui.Rect) []ui.Widget {
 	u := pp.t
@@ -35,6 +35,23 @@ func (pp *privatePanel) widgets(r ui.Rect) []ui.Widget {
 		return append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: r.Y + 36, W: r.W - 24, H: 20}, "Hidden until its player is looking.", 15, ui.ColDim))
 	}
 	p := u.pos.priv.Players[u.pos.shown]
+	ws := pp.title(r, p)
+	arranging := u.pos.has(rules.VArrange) && len(u.loyalty.houses) > 0
+	tokens, y := pp.tokens(r, p, arranging, u.pos.has(rules.VExchange))
+	ws = append(ws, tokens...)
+	if arranging {
+		return append(ws, pp.arrangeButtons(r, y)...)
+	}
+	wings, wh := u.citadel.wings(r, y, p)
+	ws = append(ws, wings...)
+	return pp.hand(ws, r, y+wh, p)
+}
+
+// title is the panel in r under the seat's player's and conspiracy's
+// names (shorter where the whole does not fit, whole in the tip), edged
+// in the seat's colour.
+func (pp *privatePanel) title(r ui.Rect, p rules.PlayerView) []ui.Widget {
+	u := pp.t
 	whole := fmt.Sprintf("%s (%s) — only you may look", u.pos.seatName(u.pos.shown), words.Title(p.ID))
 	ws := ui.Panel(r, whole)
 	ws[1].Text, ws[1].Tip = shortestNeeded(ws[1], whole,
@@ -43,8 +60,15 @@ func (pp *privatePanel) widgets(r ui.Rect) []ui.Widget {
 		words.Title(p.ID)+" — private: only you may look",
 		words.Title(p.ID)+" — private"), whole
 	ws[0].Edge = ui.SeatColor(u.pos.shown)
-	arranging := u.pos.has(rules.VArrange) && len(u.loyalty.houses) > 0
-	exchanging := u.pos.has(rules.VExchange)
+	return ws
+}
+
+// tokens are the seat's loyalty card in r, under the panel's title, p
+// the seat's view of itself: the card being arranged (arranging) or its
+// tokens, clickable to swap or to exchange (exchanging). It returns them
+// and the y under them.
+func (pp *privatePanel) tokens(r ui.Rect, p rules.PlayerView, arranging, exchanging bool) ([]ui.Widget, float64) {
+	u := pp.t
 	y := r.Y + 32
 	label := "Loyalty card"
 	switch {
@@ -53,7 +77,7 @@ func (pp *privatePanel) widgets(r ui.Rect) []ui.Widget {
 	case exchanging:
 		label = "Click two tokens to exchange them"
 	}
-	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, label, 15, ui.ColDim))
+	ws := []ui.Widget{ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, label, 15, ui.ColDim)}
 	y += 21
 	n := len(p.Loyalty)
 	if arranging {
@@ -98,20 +122,27 @@ func (pp *privatePanel) widgets(r ui.Rect) []ui.Widget {
 		}
 		ws = append(ws, w)
 	}
-	y += th + 6
-	if arranging {
-		bh := math.Max(32, u.panels.tap)
-		sh := ui.Button(ui.Rect{X: r.X + 12, Y: y, W: 124, H: bh}, "Shuffle", ui.CmdTarget(ui.Command{Kind: ui.CmdShuffle}))
-		sh.Key = ui.KeyS
-		b := ui.Button(ui.Rect{X: r.X + 142, Y: y, W: r.W - 154, H: bh}, "Confirm", ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
-		b.Fill, b.Key = ui.ColOK, ui.KeyEnter
-		b.Tip = "Confirm this loyalty card: slot 1 is worth 6, slot 2 4, slot 3 3, slot 4 2, the rest 0."
-		return append(ws, sh, b)
-	}
-	wings, wh := u.citadel.wings(r, y, p)
-	ws = append(ws, wings...)
-	y += wh
-	// Hand: playable cards are buttons.
+	return ws, y + th + 6
+}
+
+// arrangeButtons are the Shuffle and Confirm buttons under the card
+// being arranged, at y in r.
+func (pp *privatePanel) arrangeButtons(r ui.Rect, y float64) []ui.Widget {
+	bh := math.Max(32, pp.t.panels.tap)
+	sh := ui.Button(ui.Rect{X: r.X + 12, Y: y, W: 124, H: bh}, "Shuffle", ui.CmdTarget(ui.Command{Kind: ui.CmdShuffle}))
+	sh.Key = ui.KeyS
+	b := ui.Button(ui.Rect{X: r.X + 142, Y: y, W: r.W - 154, H: bh}, "Confirm", ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
+	b.Fill, b.Key = ui.ColOK, ui.KeyEnter
+	b.Tip = "Confirm this loyalty card: slot 1 is worth 6, slot 2 4, slot 3 3, slot 4 2, the rest 0."
+	return []ui.Widget{sh, b}
+}
+
+// hand adds the seat's hand to the panel's widgets ws, from y in r: its
+// cards, the playable ones as buttons and first. Without room for it (a
+// phone's pane) its plays become the decision panel's buttons (hidden),
+// its cards the panel's tooltip.
+func (pp *privatePanel) hand(ws []ui.Widget, r ui.Rect, y float64, p rules.PlayerView) []ui.Widget {
+	u := pp.t
 	playable := map[board.CardID]rules.Action{}
 	for _, a := range u.pos.legal {
 		if a.Verb == rules.VPlay {
@@ -119,8 +150,6 @@ func (pp *privatePanel) widgets(r ui.Rect) []ui.Widget {
 		}
 	}
 	if y+19 > r.Y+r.H-4 {
-		// No room for the hand (a phone's pane): its plays become the
-		// decision panel's buttons, its cards the panel's tooltip.
 		var names []string
 		for _, c := range p.Hand {
 			names = append(names, CardLabel(u.pos.card(c)))
@@ -136,7 +165,6 @@ func (pp *privatePanel) widgets(r ui.Rect) []ui.Widget {
 	}
 	head := len(ws)
 	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, ui.ColDim))
-	y += 21
 	// Playable cards first, so a long hand never hides one.
 	hand := append([]board.CardID(nil), p.Hand...)
 	sort.SliceStable(hand, func(i, j int) bool {
@@ -144,6 +172,15 @@ func (pp *privatePanel) widgets(r ui.Rect) []ui.Widget {
 		_, pj := playable[hand[j]]
 		return pi && !pj
 	})
+	return pp.cards(ws, head, r, y+21, hand, playable)
+}
+
+// cards adds the cards of hand (playable: those that may be played, by
+// card) a row each from y in r to the panel's widgets ws, whose line
+// ws[head] heads the hand; the cards with no row are named on a last
+// line, or in that line's tip.
+func (pp *privatePanel) cards(ws []ui.Widget, head int, r ui.Rect, y float64, hand []board.CardID, playable map[board.CardID]rules.Action) []ui.Widget {
+	u := pp.t
 	cw := r.W - 24
 	pitch, ch := 27.0, 24.0 // a card's row; a finger's on a phone
 	if u.panels.tap > 0 {
