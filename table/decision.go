@@ -15,8 +15,8 @@ import (
 // decisionPanel is the decision panel of the table.
 type decisionPanel struct{ t *Table }
 
-// widgets is the panel of decisions: chooser, move steppers, or the
-// legal actions that are made with buttons.
+// widgets is the panel of decisions in r: the chooser, the move's count
+// dialog, or what to do and the legal actions that are made with buttons.
 func (dp *decisionPanel) widgets(r ui.Rect) []ui.Widget {
 	u := dp.t
 	ws := ui.Panel(r, "Your decision")
@@ -39,6 +39,32 @@ func (dp *decisionPanel) widgets(r ui.Rect) []ui.Widget {
 		ws = append(ws, u.mv.widgets(r, x, y, w, ch, u.panels.tap, u.past.at != nil)...)
 		return append(ws, cancel())
 	}
+	hint, actions, peek := dp.hint(), dp.actions(), dp.peek()
+	if hint != "" {
+		// Two lines when the hint is long and there is room for it.
+		lines := 1
+		wrap := 34
+		if u.panels.tap > 0 {
+			wrap = int(w / 8) // a phone's pane is wider
+		}
+		if len(hint) > wrap && r.Y+r.H-y-2*20 >= float64(len(actions))*24 {
+			lines = 2
+			hint = ui.WrapWords(hint, wrap)
+		}
+		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19 * float64(lines)}, Kind: ui.WText, Text: hint, Size: 15, Ink: ui.ColText, Tip: strings.ReplaceAll(hint, "\n", " ")})
+		y += 19*float64(lines) + 4
+	}
+	if odds := u.citadel.oddsLine(ui.Rect{X: x, Y: y, W: w, H: 19}); odds != nil {
+		ws = append(ws, odds...)
+		y += 23
+	}
+	return append(ws, dp.buttons(ui.Rect{X: x, Y: y, W: w, H: r.Y + r.H - y}, bh, actions, peek)...)
+}
+
+// hint is what the seat to act is to do, in a line ("" for nothing to
+// say).
+func (dp *decisionPanel) hint() string {
+	u := dp.t
 	var hint string
 	switch {
 	case u.pos.has(rules.VArrange):
@@ -72,52 +98,53 @@ func (dp *decisionPanel) widgets(r ui.Rect) []ui.Widget {
 	if u.pos.has(rules.VResolve) && (u.pos.has(rules.VLostOrders) || u.pos.has(rules.VIllTidings)) {
 		hint = "Click one of your agents, or first play a Dark Wings card."
 	}
+	return hint
+}
+
+// actions are the legal actions the panel makes buttons of: those made
+// with buttons but the cards, played from the hand, unless the hand had
+// no room for them (privatePanel.hidden).
+func (dp *decisionPanel) actions() []rules.Action {
+	u := dp.t
 	var buttons []rules.Action
 	for _, a := range u.pos.buttonActions() {
 		if a.Verb != rules.VPlay { // cards are played from the hand
 			buttons = append(buttons, a)
 		}
 	}
-	// ... unless the hand panel had no room for them (privateWidgets).
-	buttons = append(buttons, u.panels.private.hidden...)
-	peek := ""
-	if len(u.pos.priv.Peek) > 0 && u.pos.priv.PeekSeat >= 0 {
-		names := make([]string, len(u.pos.priv.Peek))
-		for i, c := range u.pos.priv.Peek {
-			names[i] = u.pos.card(c).Name
-		}
-		peek = u.pos.seatName(u.pos.priv.PeekSeat) + " holds: " + strings.Join(names, ", ")
+	return append(buttons, u.panels.private.hidden...)
+}
+
+// peek is the line that names the cards of the hand the seat looked at
+// (Melisandre), "" for none.
+func (dp *decisionPanel) peek() string {
+	p := &dp.t.pos
+	if len(p.priv.Peek) == 0 || p.priv.PeekSeat < 0 {
+		return ""
 	}
-	if hint != "" {
-		// Two lines when the hint is long and there is room for it.
-		lines := 1
-		wrap := 34
-		if u.panels.tap > 0 {
-			wrap = int(w / 8) // a phone's pane is wider
-		}
-		if len(hint) > wrap && r.Y+r.H-y-2*20 >= float64(len(buttons))*24 {
-			lines = 2
-			hint = ui.WrapWords(hint, wrap)
-		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: w, H: 19 * float64(lines)}, Kind: ui.WText, Text: hint, Size: 15, Ink: ui.ColText, Tip: strings.ReplaceAll(hint, "\n", " ")})
-		y += 19*float64(lines) + 4
+	names := make([]string, len(p.priv.Peek))
+	for i, c := range p.priv.Peek {
+		names[i] = p.card(c).Name
 	}
-	if odds := u.citadel.oddsLine(ui.Rect{X: x, Y: y, W: w, H: 19}); odds != nil {
-		ws = append(ws, odds...)
-		y += 23
-	}
+	return p.seatName(p.priv.PeekSeat) + " holds: " + strings.Join(names, ", ")
+}
+
+// buttons are the buttons of actions in r, bh high, and of the Citadel's
+// choices among them (the fourth choice after the Maester's three, the
+// players whose tokens Dig Up Dirt may look at); then the peek line.
+func (dp *decisionPanel) buttons(r ui.Rect, bh float64, actions []rules.Action, peek string) []ui.Widget {
+	u := dp.t
+	x, y, w := r.X, r.Y, r.W
 	peekH := 0.0
 	if peek != "" {
 		peekH = 22
 	}
-	// The Citadel's buttons: the fourth choice after the Maester's three,
-	// the players whose tokens Dig Up Dirt may look at.
 	extra := u.citadel.buttons()
 	at := 0
-	for at < len(buttons) && buttons[at].Verb == rules.VChoose {
+	for at < len(actions) && actions[at].Verb == rules.VChoose {
 		at++
 	}
-	rs := ui.FlowRects(x, y, w, r.Y+r.H-6-peekH-y, bh, len(buttons)+len(extra))
+	rs := ui.FlowRects(x, y, w, r.Y+r.H-6-peekH-y, bh, len(actions)+len(extra))
 	for i := range extra {
 		extra[i].R = rs[at+i]
 		if c := extra[i].T.Cmd; c.Kind == ui.CmdUncoverSeat {
@@ -129,7 +156,8 @@ func (dp *decisionPanel) widgets(r ui.Rect) []ui.Widget {
 		y = rs[len(rs)-1].Y + rs[len(rs)-1].H
 	}
 	rs = append(rs[:at:at], rs[at+len(extra):]...)
-	for i, a := range buttons {
+	var ws []ui.Widget
+	for i, a := range actions {
 		b := ui.ActionButton(rs[i], u.pos.describe(a), a)
 		if a.Verb == rules.VDone || a.Verb == rules.VPass || a.Verb == rules.VKeep || a.Verb == rules.VDecline {
 			b.Fill = ui.ColPanelHi
