@@ -18,7 +18,7 @@ import (
 // housesPanel is the Houses panel of the table.
 type housesPanel struct{ t *Table }
 
-// widgets is the Houses panel: per house its name, its three slots
+// widgets is the Houses panel in l: per house its name, its three slots
 // (in resolution order), its rank and what the rank rests on (crowns,
 // castles, towns, barrels), and its deck.
 func (hp *housesPanel) widgets(l Layout) []ui.Widget {
@@ -26,8 +26,6 @@ func (hp *housesPanel) widgets(l Layout) []ui.Widget {
 	r := l.Houses
 	ws := ui.Panel(r, "Houses")
 	ws[1].R.W = 100 // the title over the names' column: the columns' heads follow
-	ta := u.pos.eng.ToAct()
-	active := u.pos.shown >= 0 && u.pos.shown == ta
 	rowH := l.HouseRow
 	if n := len(u.pos.m.Houses); n > 0 {
 		rowH = math.Min(l.HouseRow*1.3, (r.H-32-rankNoteH)/float64(n))
@@ -35,100 +33,149 @@ func (hp *housesPanel) widgets(l Layout) []ui.Widget {
 	// Under the rows: when the ranks were computed (they are not live).
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + r.H - rankNoteH - 2, W: r.W - 24, H: rankNoteH}, Kind: ui.WText, Text: "Ranks " + rankingAsOf(u.pos.pub.Log), Size: 15, Ink: ui.ColDim,
 		Tip: "The houses are ranked once a round, when every agent has resolved; the ranks shown stay until the next round's are computed, whatever moves in between."})
-	// Columns: name, three slots, rank, four facts, deck.
-	nameW, rankW, factW, deckW, gap := 100.0, 66.0, 26.0, 36.0, 4.0
-	compact := r.W < 500 // a phone's: no facts, no deck (their tips stay on the rank)
-	if compact {
-		nameW, factW, deckW, gap = 84, 0, 0, 2
-	}
-	x0 := r.X + 12
-	slotX := x0 + nameW + gap
-	slotW := (r.W - 24 - nameW - rankW - 4*factW - deckW - 4*gap) / 3
-	rankX := slotX + 3*slotW + gap
-	factX := rankX + rankW + gap
-	deckX := factX + 4*factW + gap
-	hy := r.Y + 8
-	for i, s := range slotOrder {
-		ws = append(ws, ui.Widget{R: ui.Rect{X: slotX + float64(i)*slotW, Y: hy, W: slotW - 6, H: 20}, Kind: ui.WText, Text: words.Title(s.String()), Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: u.pos.slotTip(i)})
-	}
-	ws = append(ws, ui.Widget{R: ui.Rect{X: rankX, Y: hy, W: rankW, H: 20}, Kind: ui.WText, Text: "Rank", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
-		Tip: "Houses rank by crowns, then castles, then towns, then barrels, over the land they control. Equal houses share a span (3rd–4th). Ranks are computed at the end of each round; at the end of the game they decide which loyalty tokens score."})
-	if !compact {
-		for i, ic := range []string{"crown", "castle", "town", "barrel"} {
-			ws = append(ws, ui.Widget{R: ui.Rect{X: factX + float64(i)*factW + 3, Y: hy, W: factW - 6, H: 20}, Kind: ui.WIcon, Text: ic, Tip: iconTips[ic]})
-		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: hy, W: deckW, H: 20}, Kind: ui.WText, Text: "Deck", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
-			Tip: "House cards left in the house's draw pile. A Maester or Lord may draw the top one."})
-	}
-	type slotAt struct {
-		h board.HouseID
-		s rules.Slot
-	}
-	hot := map[slotAt]bool{}
-	if active {
-		for _, a := range u.pos.legal {
-			lost := a.Verb == rules.VLostOrders
-			if (u.ch.picking == rules.VLostOrders) == lost && (lost || a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) {
-				hot[slotAt{a.House, a.Slot}] = true
-			}
-		}
-	}
+	c := newHouseCols(r)
+	ws = append(ws, hp.heads(c, r.Y+8)...)
+	hot := hp.hotSlots()
 	rank := map[board.HouseID]rules.Rank{}
 	for _, rk := range u.pos.pub.Ranking {
 		rank[rk.House] = rk
 	}
 	for h := range u.pos.m.NumHouses() {
-		house := &u.pos.m.Houses[h]
-		y := r.Y + 32 + float64(h)*rowH
-		bh := rowH - 4
-		hc := ui.RGBA(house.Color)
-		played := len(u.pos.pub.Discard(h))
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x0, Y: y, W: nameW, H: bh}, Kind: ui.WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
-			Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.pos.terrName(u.pos.m.HomeOf(h)), words.Count(u.pos.pub.DeckSize(h), "card"), words.Count(played, "card"))})
-		for i, s := range slotOrder {
-			sr := ui.Rect{X: slotX + float64(i)*slotW, Y: y, W: slotW - 6, H: bh}
-			occ := rules.Seat(-1)
-			if int(h) < len(u.pos.pub.Slots) {
-				occ = u.pos.pub.Slots[h][s]
-			}
-			w := ui.Widget{R: sr, Kind: ui.WBox, Size: 15, Fill: ui.ColPanelHi, Ink: ui.ColDim, Edge: ui.ColEdge,
-				T: ui.Target{Kind: ui.TSlot, House: h, Slot: s}, Text: "free"}
-			w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, words.Title(s.String()), u.pos.slotTip(i))
-			if occ >= 0 {
-				w.Fill = ui.SeatColor(occ)
-				w.Ink = ui.TextOn(w.Fill)
-				w.Text = u.pos.seatName(occ)
-				w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, words.Title(s.String()), u.pos.seatName(occ), words.Title(u.pos.seatID(occ)), u.pos.slotTip(i))
-			}
-			w.Hot = hot[slotAt{h, s}]
-			w.Selected = u.pos.pub.ResolvingHouse == h && u.pos.pub.ResolvingSlot == s && u.pos.pub.Phase == rules.PhaseResolve
-			ws = append(ws, w)
-			if occ >= 0 && !ui.Fits(w, w.Text) {
-				// A name too long for the cell: the conspiracy's glyph on
-				// its colour (no two share one), the name in the tip.
-				ws[len(ws)-1].Text = ""
-				gs := math.Min(18, bh-4)
-				ws = append(ws, ui.Widget{R: ui.Rect{X: sr.X + (sr.W-gs)/2, Y: sr.Y + (sr.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.pos.seatID(occ), Ink: w.Ink, Tip: w.Tip})
-			}
-		}
-		rk, ok := rank[h]
-		if ok && rk.From > 0 {
-			ws = append(ws, ui.Widget{R: ui.Rect{X: rankX, Y: y, W: rankW, H: bh}, Kind: ui.WBox, Text: RankText(rk), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText,
-				Tip: fmt.Sprintf("House %s ranks %s: %s of land it controls. At the game's end a loyalty token of %s scores its slot's value if the slot's place lies in this span.", house.Name, RankText(rk), rankFacts(rk), house.Name)})
-			for i, n := range []int{rk.Crowns, rk.Castles, rk.Towns, rk.Barrels} {
-				if compact {
-					break
-				}
-				ws = append(ws, ui.Widget{R: ui.Rect{X: factX + float64(i)*factW, Y: y, W: factW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(n), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
-					Tip: fmt.Sprintf("House %s: %s (%s)", house.Name, rankFacts(rk), "crowns, castles, towns and barrels decide the rank in this order")})
-			}
-		}
-		if !compact {
-			ws = append(ws, ui.Widget{R: ui.Rect{X: deckX, Y: y, W: deckW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(u.pos.pub.DeckSize(h)), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
-				Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pos.pub.DeckSize(h), "card"), house.Name, words.Count(played, "card"))})
-		}
+		ws = append(ws, hp.row(c, h, r.Y+32+float64(h)*rowH, rowH-4, hot, rank)...)
 	}
 	return ws
+}
+
+// houseCols are the Houses panel's columns: name, three slots, rank, four
+// facts, deck; a compact panel (a phone's) has no facts and no deck
+// (their tips stay on the rank).
+type houseCols struct {
+	x0, nameW, slotX, slotW float64
+	rankX, rankW            float64
+	factX, factW            float64
+	deckX, deckW            float64
+	compact                 bool
+}
+
+// newHouseCols are the columns of the Houses panel r.
+func newHouseCols(r ui.Rect) houseCols {
+	nameW, rankW, factW, deckW, gap := 100.0, 66.0, 26.0, 36.0, 4.0
+	compact := r.W < 500
+	if compact {
+		nameW, factW, deckW, gap = 84, 0, 0, 2
+	}
+	c := houseCols{x0: r.X + 12, nameW: nameW, rankW: rankW, factW: factW, deckW: deckW, compact: compact}
+	c.slotX = c.x0 + nameW + gap
+	c.slotW = (r.W - 24 - nameW - rankW - 4*factW - deckW - 4*gap) / 3
+	c.rankX = c.slotX + 3*c.slotW + gap
+	c.factX = c.rankX + rankW + gap
+	c.deckX = c.factX + 4*factW + gap
+	return c
+}
+
+// heads are the columns' heads at hy: the slots, the rank, the facts'
+// icons and the deck.
+func (hp *housesPanel) heads(c houseCols, hy float64) []ui.Widget {
+	var ws []ui.Widget
+	for i, s := range slotOrder {
+		ws = append(ws, ui.Widget{R: ui.Rect{X: c.slotX + float64(i)*c.slotW, Y: hy, W: c.slotW - 6, H: 20}, Kind: ui.WText, Text: words.Title(s.String()), Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: hp.t.pos.slotTip(i)})
+	}
+	ws = append(ws, ui.Widget{R: ui.Rect{X: c.rankX, Y: hy, W: c.rankW, H: 20}, Kind: ui.WText, Text: "Rank", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
+		Tip: "Houses rank by crowns, then castles, then towns, then barrels, over the land they control. Equal houses share a span (3rd–4th). Ranks are computed at the end of each round; at the end of the game they decide which loyalty tokens score."})
+	if !c.compact {
+		for i, ic := range []string{"crown", "castle", "town", "barrel"} {
+			ws = append(ws, ui.Widget{R: ui.Rect{X: c.factX + float64(i)*c.factW + 3, Y: hy, W: c.factW - 6, H: 20}, Kind: ui.WIcon, Text: ic, Tip: iconTips[ic]})
+		}
+		ws = append(ws, ui.Widget{R: ui.Rect{X: c.deckX, Y: hy, W: c.deckW, H: 20}, Kind: ui.WText, Text: "Deck", Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim,
+			Tip: "House cards left in the house's draw pile. A Maester or Lord may draw the top one."})
+	}
+	return ws
+}
+
+// slotAt is a house's slot.
+type slotAt struct {
+	h board.HouseID
+	s rules.Slot
+}
+
+// hotSlots are the slots a click may act on now for the seat shown, to
+// act: to place, resolve or remove an agent, or Lost Orders' targets
+// while they are picked.
+func (hp *housesPanel) hotSlots() map[slotAt]bool {
+	u := hp.t
+	hot := map[slotAt]bool{}
+	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() {
+		return hot
+	}
+	for _, a := range u.pos.legal {
+		lost := a.Verb == rules.VLostOrders
+		if (u.ch.picking == rules.VLostOrders) == lost && (lost || a.Verb == rules.VPlace || a.Verb == rules.VResolve || a.Verb == rules.VRemove) {
+			hot[slotAt{a.House, a.Slot}] = true
+		}
+	}
+	return hot
+}
+
+// row is house h's row at y, bh high: its name, its slots (hot: those a
+// click acts on), its rank and facts (rank, by house) and its deck.
+func (hp *housesPanel) row(c houseCols, h board.HouseID, y, bh float64, hot map[slotAt]bool, rank map[board.HouseID]rules.Rank) []ui.Widget {
+	u := hp.t
+	house := &u.pos.m.Houses[h]
+	hc := ui.RGBA(house.Color)
+	played := len(u.pos.pub.Discard(h))
+	ws := []ui.Widget{{R: ui.Rect{X: c.x0, Y: y, W: c.nameW, H: bh}, Kind: ui.WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
+		Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.pos.terrName(u.pos.m.HomeOf(h)), words.Count(u.pos.pub.DeckSize(h), "card"), words.Count(played, "card"))}}
+	for i, s := range slotOrder {
+		ws = append(ws, hp.slot(ui.Rect{X: c.slotX + float64(i)*c.slotW, Y: y, W: c.slotW - 6, H: bh}, h, i, hot[slotAt{h, s}])...)
+	}
+	rk, ok := rank[h]
+	if ok && rk.From > 0 {
+		ws = append(ws, ui.Widget{R: ui.Rect{X: c.rankX, Y: y, W: c.rankW, H: bh}, Kind: ui.WBox, Text: RankText(rk), Size: 15, Bold: true, Fill: ui.ColPanelHi, Ink: ui.ColText,
+			Tip: fmt.Sprintf("House %s ranks %s: %s of land it controls. At the game's end a loyalty token of %s scores its slot's value if the slot's place lies in this span.", house.Name, RankText(rk), rankFacts(rk), house.Name)})
+		for i, n := range []int{rk.Crowns, rk.Castles, rk.Towns, rk.Barrels} {
+			if c.compact {
+				break
+			}
+			ws = append(ws, ui.Widget{R: ui.Rect{X: c.factX + float64(i)*c.factW, Y: y, W: c.factW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(n), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
+				Tip: fmt.Sprintf("House %s: %s (%s)", house.Name, rankFacts(rk), "crowns, castles, towns and barrels decide the rank in this order")})
+		}
+	}
+	if !c.compact {
+		ws = append(ws, ui.Widget{R: ui.Rect{X: c.deckX, Y: y, W: c.deckW, H: bh}, Kind: ui.WBox, Text: fmt.Sprint(u.pos.pub.DeckSize(h)), Size: 15, Fill: ui.ColPanel, Ink: ui.ColText,
+			Tip: fmt.Sprintf("%s left in House %s's deck; %s played.", words.Count(u.pos.pub.DeckSize(h), "card"), house.Name, words.Count(played, "card"))})
+	}
+	return ws
+}
+
+// slot is house h's slot i (in slot order) in sr: free, or its agent's
+// player (the conspiracy's glyph where the name does not fit); hot where
+// a click acts on it, selected while it resolves.
+func (hp *housesPanel) slot(sr ui.Rect, h board.HouseID, i int, hot bool) []ui.Widget {
+	u := hp.t
+	house, s := &u.pos.m.Houses[h], slotOrder[i]
+	occ := rules.Seat(-1)
+	if int(h) < len(u.pos.pub.Slots) {
+		occ = u.pos.pub.Slots[h][s]
+	}
+	w := ui.Widget{R: sr, Kind: ui.WBox, Size: 15, Fill: ui.ColPanelHi, Ink: ui.ColDim, Edge: ui.ColEdge,
+		T: ui.Target{Kind: ui.TSlot, House: h, Slot: s}, Text: "free"}
+	w.Tip = fmt.Sprintf("%s %s slot, free. %s", house.Name, words.Title(s.String()), u.pos.slotTip(i))
+	if occ >= 0 {
+		w.Fill = ui.SeatColor(occ)
+		w.Ink = ui.TextOn(w.Fill)
+		w.Text = u.pos.seatName(occ)
+		w.Tip = fmt.Sprintf("%s %s slot: %s's agent (%s). %s", house.Name, words.Title(s.String()), u.pos.seatName(occ), words.Title(u.pos.seatID(occ)), u.pos.slotTip(i))
+	}
+	w.Hot = hot
+	w.Selected = u.pos.pub.ResolvingHouse == h && u.pos.pub.ResolvingSlot == s && u.pos.pub.Phase == rules.PhaseResolve
+	if occ < 0 || ui.Fits(w, w.Text) {
+		return []ui.Widget{w}
+	}
+	// A name too long for the cell: the conspiracy's glyph on its colour
+	// (no two share one), the name in the tip.
+	w.Text = ""
+	gs := math.Min(18, sr.H-4)
+	return []ui.Widget{w, {R: ui.Rect{X: sr.X + (sr.W-gs)/2, Y: sr.Y + (sr.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.pos.seatID(occ), Ink: w.Ink, Tip: w.Tip}}
 }
 
 // slotOrder is the left-to-right order of the slots: the order they resolve.
