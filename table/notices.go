@@ -123,8 +123,8 @@ func combatEndLines(log []rules.LogLine) []string {
 	return out
 }
 
-// widgets builds the first waiting notice over the whole table: a
-// veil that takes every click, the card, and its Continue button.
+// widgets builds the first waiting notice over the whole table: a veil
+// that takes every click, the card, and its Continue button.
 func (ns *notices) widgets() []ui.Widget {
 	u := ns.t
 	if !ns.holding() {
@@ -133,100 +133,118 @@ func (ns *notices) widgets() []ui.Widget {
 	n := ns.list[0]
 	full := ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}
 	ws := []ui.Widget{{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 150}}}
-	var card ui.Rect
 	next := ""
 	if ta := u.pos.eng.ToAct(); ta >= 0 && ta != u.pos.shown && len(ns.list) == 1 {
-		next = "  ·  then the table passes to " + u.pos.seatWords(ta)
+		next = "then the table passes to " + u.pos.seatWords(ta)
 	}
+	var cw []ui.Widget
+	var card ui.Rect
 	switch n.kind {
 	case noticeDrawn:
-		card = ui.Rect{X: ui.BaseW/2 - 330, Y: ui.BaseH/2 - 190, W: 660, H: 380}
-		ws = append(ws, ui.Panel(card, "")...)
-		ws[len(ws)-1].Edge = ui.SeatColor(n.seat)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "You drew a house card — only you see this",
-			Size: 22, Bold: true, Ink: ui.Readable(ui.SeatColor(n.seat), ui.ColPanel)})
-		c, house := u.pos.card(n.card), u.pos.houseName(u.pos.cardHouse(n.card))
-		hc := ui.HouseColor(u.pos.m, u.pos.cardHouse(n.card))
-		face := fmt.Sprintf("%s\n%s  ·  strength %d", c.Name, house, c.Strength)
-		var icons []string
-		if c.Swords > 0 {
-			icons = append(icons, words.Count(c.Swords, "sword"))
-		}
-		if c.Towers > 0 {
-			icons = append(icons, words.Count(c.Towers, "tower"))
-		}
-		if len(icons) > 0 {
-			face += "  ·  " + strings.Join(icons, ", ")
-		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 40, Y: card.Y + 62, W: card.W - 80, H: 110}, Kind: ui.WBox, Text: face, Size: 22, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Edge: ui.ColWhite})
-		y := card.Y + 190
-		for _, s := range []string{cardEffectText(c, house), n.text, "It is in your hand; the others see only that you drew a " + house + " card."} {
-			for _, row := range ui.WrapText(s, 17, card.W-60, 0) {
-				if s == "" {
-					continue
-				}
-				ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
-				y += 24
-			}
-		}
+		cw, card = ns.drawnWidgets(n)
 	case noticeScenario:
-		var rows []string
-		for _, l := range n.lines {
-			rows = append(rows, ui.WrapText(l, 17, 760-60, 0)...)
-		}
-		rows = rows[:min(len(rows), 18)]
-		card = ui.Rect{X: ui.BaseW/2 - 380, Y: 0, W: 760, H: 66 + 24*float64(len(rows)) + 64}
-		card.Y = math.Round((ui.BaseH - card.H) / 2)
-		ws = append(ws, ui.Panel(card, "")...)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "Scenario: " + n.text,
-			Size: 22, Bold: true, Ink: ui.ColGold})
-		y := card.Y + 60
-		for _, row := range rows {
-			ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
-			y += 24
-		}
+		cw, card = ns.scenarioWidgets(n)
 	case noticeRoll:
-		var roll []ui.Widget
-		roll, card = u.citadel.rollWidgets(n)
-		ws = append(ws, roll...)
+		cw, card = u.citadel.rollWidgets(n)
 	case noticeSecret:
-		var sec []ui.Widget
-		sec, card = u.citadel.secretWidgets(n)
-		ws = append(ws, sec...)
+		cw, card = u.citadel.secretWidgets(n)
 	case noticeResult:
-		// The combat card as tall as its terms, the log's words of the
-		// end under it, the whole centred on the screen.
-		card = ui.Rect{X: ui.BaseW/2 - 430, Y: 0, W: 860, H: 0}
-		top := u.panels.combat.widgets(ui.Rect{X: card.X, Y: 0, W: card.W, H: ui.BaseH}, n.combat, combatResult)
-		h := 0.0
-		for _, w := range top[1:] {
-			h = math.Max(h, w.R.Y+w.R.H)
-		}
-		top[0].R.H = h + 10
-		var rows []string
-		for _, s := range n.lines {
-			rows = append(rows, ui.WrapText(s, 16, card.W-40, 12)...)
-		}
-		rows = rows[:min(len(rows), 12)]
-		lower := ui.Rect{X: card.X, Y: top[0].R.H + 8, W: card.W, H: 16 + 21*float64(len(rows)) + 56}
-		card.H = lower.Y + lower.H
-		dy := math.Max(60, (ui.BaseH-card.H)/2)
-		card.Y = dy
-		for i := range top {
-			top[i].R.Y += dy
-		}
-		ws = append(ws, top...)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: lower.X, Y: lower.Y + dy, W: lower.W, H: lower.H}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold})
-		y := lower.Y + dy + 10
-		for _, row := range rows {
-			ws = append(ws, ui.Text(ui.Rect{X: card.X + 20, Y: y, W: card.W - 40, H: 22}, row, 16, ui.ColText))
-			y += 21
-		}
+		cw, card = ns.resultWidgets(n)
 	}
+	ws = append(ws, cw...)
 	b := ui.Button(ui.Rect{X: card.X + card.W - 230, Y: card.Y + card.H - 48, W: 210, H: 38}, "Continue", ui.CmdTarget(ui.Command{Kind: ui.CmdDismiss}))
 	b.Fill, b.Key = ui.ColOK, ui.KeyEnter
-	ws = append(ws, u.panels.passesTo(ui.Text(ui.Rect{X: card.X + 20, Y: card.Y + card.H - 38, W: card.W - 270, H: 22}, strings.TrimPrefix(next, "  ·  "), 15, ui.ColDim)))
+	ws = append(ws, u.panels.passesTo(ui.Text(ui.Rect{X: card.X + 20, Y: card.Y + card.H - 38, W: card.W - 270, H: 22}, next, 15, ui.ColDim)))
 	// The veil takes every other click (the table waits for Continue).
 	ws = append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.Target{Kind: ui.TButton}}, b)
 	return ws
+}
+
+// drawnWidgets is the notice of a house card drawn, for its drawer: the
+// card's face, its effect and the engine's words.
+func (ns *notices) drawnWidgets(n notice) ([]ui.Widget, ui.Rect) {
+	u := ns.t
+	card := ui.Rect{X: ui.BaseW/2 - 330, Y: ui.BaseH/2 - 190, W: 660, H: 380}
+	ws := ui.Panel(card, "")
+	ws[len(ws)-1].Edge = ui.SeatColor(n.seat)
+	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "You drew a house card — only you see this",
+		Size: 22, Bold: true, Ink: ui.Readable(ui.SeatColor(n.seat), ui.ColPanel)})
+	c, house := u.pos.card(n.card), u.pos.houseName(u.pos.cardHouse(n.card))
+	hc := ui.HouseColor(u.pos.m, u.pos.cardHouse(n.card))
+	face := fmt.Sprintf("%s\n%s  ·  strength %d", c.Name, house, c.Strength)
+	var icons []string
+	if c.Swords > 0 {
+		icons = append(icons, words.Count(c.Swords, "sword"))
+	}
+	if c.Towers > 0 {
+		icons = append(icons, words.Count(c.Towers, "tower"))
+	}
+	if len(icons) > 0 {
+		face += "  ·  " + strings.Join(icons, ", ")
+	}
+	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 40, Y: card.Y + 62, W: card.W - 80, H: 110}, Kind: ui.WBox, Text: face, Size: 22, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Edge: ui.ColWhite})
+	y := card.Y + 190
+	for _, s := range []string{cardEffectText(c, house), n.text, "It is in your hand; the others see only that you drew a " + house + " card."} {
+		for _, row := range ui.WrapText(s, 17, card.W-60, 0) {
+			if s == "" {
+				continue
+			}
+			ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
+			y += 24
+		}
+	}
+	return ws, card
+}
+
+// scenarioWidgets is the notice of a scenario's comment: its file's name
+// and its paragraphs.
+func (ns *notices) scenarioWidgets(n notice) ([]ui.Widget, ui.Rect) {
+	var rows []string
+	for _, l := range n.lines {
+		rows = append(rows, ui.WrapText(l, 17, 760-60, 0)...)
+	}
+	rows = rows[:min(len(rows), 18)]
+	card := ui.Rect{X: ui.BaseW/2 - 380, Y: 0, W: 760, H: 66 + 24*float64(len(rows)) + 64}
+	card.Y = math.Round((ui.BaseH - card.H) / 2)
+	ws := ui.Panel(card, "")
+	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "Scenario: " + n.text,
+		Size: 22, Bold: true, Ink: ui.ColGold})
+	y := card.Y + 60
+	for _, row := range rows {
+		ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
+		y += 24
+	}
+	return ws, card
+}
+
+// resultWidgets is the notice of a combat's result: the combat card as
+// tall as its terms, the log's words of the end under it, the whole
+// centred on the screen.
+func (ns *notices) resultWidgets(n notice) ([]ui.Widget, ui.Rect) {
+	card := ui.Rect{X: ui.BaseW/2 - 430, Y: 0, W: 860, H: 0}
+	top := ns.t.panels.combat.widgets(ui.Rect{X: card.X, Y: 0, W: card.W, H: ui.BaseH}, n.combat, combatResult)
+	h := 0.0
+	for _, w := range top[1:] {
+		h = math.Max(h, w.R.Y+w.R.H)
+	}
+	top[0].R.H = h + 10
+	var rows []string
+	for _, s := range n.lines {
+		rows = append(rows, ui.WrapText(s, 16, card.W-40, 12)...)
+	}
+	rows = rows[:min(len(rows), 12)]
+	lower := ui.Rect{X: card.X, Y: top[0].R.H + 8, W: card.W, H: 16 + 21*float64(len(rows)) + 56}
+	card.H = lower.Y + lower.H
+	dy := math.Max(60, (ui.BaseH-card.H)/2)
+	card.Y = dy
+	for i := range top {
+		top[i].R.Y += dy
+	}
+	ws := append(top, ui.Widget{R: ui.Rect{X: lower.X, Y: lower.Y + dy, W: lower.W, H: lower.H}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold})
+	y := lower.Y + dy + 10
+	for _, row := range rows {
+		ws = append(ws, ui.Text(ui.Rect{X: card.X + 20, Y: y, W: card.W - 40, H: 22}, row, 16, ui.ColText))
+		y += 21
+	}
+	return ws, card
 }
