@@ -1,11 +1,11 @@
 package placer
 
 import (
-	"notrueking/ui"
 	"testing"
 
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // BenchmarkPlanOverlay plans the fitted board of a 1280×720 window on

@@ -3,12 +3,12 @@ package placer
 import (
 	"fmt"
 	"math"
-	"notrueking/ui"
 	"testing"
 
 	"notrueking/board"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // viewCase is a board view of a game at one window scale, zoom and pan.

@@ -3,12 +3,12 @@ package placer
 import (
 	"fmt"
 	"math"
-	"notrueking/ui"
 	"testing"
 
 	"notrueking/board"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // fitBoard is the board's viewport on the table for map m, as

@@ -1,11 +1,11 @@
 package placer
 
 import (
-	"notrueking/ui"
 	"testing"
 
 	"notrueking/board"
 	"notrueking/internal/tabletest"
+	"notrueking/ui"
 )
 
 // TestRiversNamed: on the nine-player map's fitted board, at the scales of

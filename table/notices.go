@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
+
 	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/ui"
 	"notrueking/words"
-	"strings"
 )
 
 // The notices: cards over the table that the seat at the screen must

@@ -3,10 +3,10 @@ package table
 import (
 	"fmt"
 	"math"
-	"notrueking/rules"
 	"strings"
 
 	"notrueking/board"
+	"notrueking/rules"
 	"notrueking/ui"
 	"notrueking/words"
 )

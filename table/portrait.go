@@ -74,7 +74,7 @@ func NewPortraitLayout(n, houses int) Layout {
 	// The pane's panels: each tab's fills it; the decision tops the hand.
 	l.Houses, l.Players, l.Log = l.Pane, l.Pane, l.Pane
 	l.HouseRow = math.Floor((l.Pane.H - 32 - rankNoteH) / float64(houses) / 1.3)
-	l.PlayerRow = math.Min(56, math.Floor((l.Pane.H-40)/float64(n))) // two lines a row (PlayersWidgets)
+	l.PlayerRow = math.Min(56, math.Floor((l.Pane.H-40)/float64(n))) // two lines a row (playersPanel)
 	ah := math.Round(l.Pane.H * 0.45)
 	l.Actions = ui.Rect{X: m, Y: l.Pane.Y, W: l.Pane.W, H: ah}
 	l.Private = ui.Rect{X: m, Y: l.Pane.Y + ah + 4, W: l.Pane.W, H: l.Pane.H - ah - 4}

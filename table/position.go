@@ -263,6 +263,12 @@ func (p *position) describeCitadel(a rules.Action) string {
 	return ""
 }
 
+// buttonVerbs are decided with plain buttons in the actions panel.
+var buttonVerbs = map[rules.Verb]int{
+	rules.VChoose: 0, rules.VPlay: 1, rules.VWinner: 2, rules.VLook: 3, rules.VDiscard: 4,
+	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8, rules.VGain: 9,
+}
+
 // buttonActions lists the legal actions shown as buttons, in a stable order.
 func (p *position) buttonActions() []rules.Action {
 	var out []rules.Action

@@ -303,3 +303,15 @@ func CardTip(c board.Card, house string) string {
 	}
 	return s
 }
+
+// CardLabel is a house card as the hand lists it: "Eddard Stark  +4  2 swords".
+func CardLabel(c board.Card) string {
+	s := fmt.Sprintf("%s  +%d", c.Name, c.Strength)
+	if c.Swords > 0 {
+		s += "  " + words.Count(c.Swords, "sword")
+	}
+	if c.Towers > 0 {
+		s += "  " + words.Count(c.Towers, "tower")
+	}
+	return s
+}

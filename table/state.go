@@ -1,9 +1,10 @@
 package table
 
 import (
+	"slices"
+
 	"notrueking/board"
 	"notrueking/rules"
-	"slices"
 )
 
 // State is a copy of what the table holds beside the game: the seat

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"math/rand"
 	"strings"
 
@@ -42,66 +41,63 @@ type Options struct {
 
 // Table is the table room: the game's table as one seat (or the public)
 // sees it, and what a click means. It turns click targets into actions
-// (one match → apply, several → chooser, none → the engine's reason),
-// remembers local selections (the move dialog, the loyalty card being
-// arranged, the tokens to exchange), keeps the log panel, the past shown,
-// the notices and the hint, and builds the table's widgets. It reads and
-// acts only through its Game, never calls back into the app and never
-// writes a file.
+// (one match → apply, several → chooser, none → the engine's reason) and
+// holds its parts, each a type of its own: the move dialog, the chooser,
+// the loyalty card being arranged, the log panel, the past boards, the
+// notices, undo and redo, the hint, try mode, what just happened (the
+// board's marks and the digest), who plays from another device, the
+// Citadel's decisions, the panels and the other screens. It keeps what
+// coordinates them: the game as last read (position), the message line,
+// the hand-off (Reveal, Hide), following the game (Apply, Follow) and the
+// verbs (Click, Do, Keys). It reads and acts only through its Game, never
+// calls back into the app and never writes a file.
 type Table struct {
-	// pos is the game as the table last read it (position.go).
-	pos position
+	pos position // the game as the table last read it (position.go)
+	// msg is the message line's words, a refusal when msgErr.
+	msg    string
+	msgErr bool
 	// portrait: Layout is the portrait one (SetPortrait); tab is the tab
 	// its pane shows.
 	portrait bool
 	tab      int
-
-	msg    string
-	msgErr bool
-
-	// panels build the table's screen (panels.go), screens the curtain
-	// and the end screen (screens.go).
-	panels  Panels
-	screens Screens
-	// mv is the move being set up and its count dialog (movedialog.go).
-	mv moveDialog
-	// loyalty is the seat's loyalty card being arranged or exchanged
-	// (loyalty.go).
-	loyalty loyaltyCard
-
-	// ch is the chooser: the actions a click may mean, to pick one of
-	// (dialogs.go).
-	ch chooser
-
 	// seed is the game's seed: shown on the end screen, or throughout a
-	// tester's game.
-	seed uint64
-	// tester marks a tester's game: the top bar leaves room for its badge.
+	// tester's game; tester marks a tester's game (the top bar leaves
+	// room for its badge).
+	seed   uint64
 	tester bool
 
-	// log is the log panel (logpanel.go).
-	log LogPanel
-	// past is the table shown from the history, and the present's log
-	// (past.go).
-	past pastBoards
-	// notices wait for the seat at the screen (notices.go).
-	notices notices
-	// history asks before undo or redo cross into another player's
-	// decision (history.go).
-	history history
-	// citadel: the Citadel variant's decisions, lines and notices
-	// (citadel.go).
-	citadel citadel
-	// try is try mode (trymode.go).
-	try tryMode
-	// hints: the hint shown and the notes of hints in the log (hint.go).
-	hints Hints
-	// recent: what just happened, the board's marks and the digest
-	// (recent.go).
-	recent Recent
-	// attendance: who plays each seat from another device (presence.go).
-	attendance Attendance
+	// The parts, each in its own file.
+	mv         moveDialog  // the move being set up and its count dialog (movedialog.go)
+	ch         chooser     // the actions a click may mean, to pick one of (chooser.go)
+	loyalty    loyaltyCard // the loyalty card being arranged or exchanged (loyalty.go)
+	log        LogPanel    // the log panel (logpanel.go)
+	past       pastBoards  // the table shown from the history (past.go)
+	notices    notices     // the notices waiting for the seat at the screen (notices.go)
+	history    history     // undo's and redo's question (history.go)
+	hints      Hints       // the hint shown and its notes in the log (hint.go)
+	try        tryMode     // try mode (trymode.go)
+	recent     Recent      // the board's marks and the digest (recent.go)
+	attendance Attendance  // who plays each seat from another device (presence.go)
+	citadel    citadel     // the Citadel variant's decisions, lines and notices (citadel.go)
+	panels     Panels      // the table's screen (panels.go)
+	screens    Screens     // the curtain and the end screen (screens.go)
 }
+
+// Mode is what the table is doing, for the app to show the scene of it
+// (one answer, instead of the app asking Trying and Holding in turn and
+// keeping them in step).
+type Mode int
+
+const (
+	// ModePlay: the table of the game, its decisions for the seat shown
+	// (a log entry's past table included).
+	ModePlay Mode = iota
+	// ModeTry: try mode, nothing played (T).
+	ModeTry
+	// ModeNotice: a notice (a combat's result, a card drawn) waits for
+	// Continue before anything else.
+	ModeNotice
+)
 
 // New puts game g on a table, no seat shown (the public table).
 func New(g Game, o Options) *Table {
@@ -143,6 +139,10 @@ func (u *Table) SetBots(p []string) { u.pos.bots = p }
 // SetSeed sets the game's seed shown (Options.Seed).
 func (u *Table) SetSeed(seed uint64) { u.seed = seed }
 
+// SetPortrait has Layout give the portrait layout (the app sets it while
+// the table is shown on a phone held upright).
+func (u *Table) SetPortrait(p bool) { u.portrait = p }
+
 // Game is the game on the table.
 func (u *Table) Game() Game { return u.pos.eng }
 
@@ -168,6 +168,15 @@ func (u *Table) Message() (string, bool) { return u.msg, u.msgErr }
 // SetMessage puts s on the message line (a refusal when isErr).
 func (u *Table) SetMessage(s string, isErr bool) { u.setMsg(s, isErr) }
 
+// SeatName is seat s's player's name ("?" when out of range).
+func (u *Table) SeatName(s rules.Seat) string { return u.pos.seatName(s) }
+
+// SeatWords is "Torch (Ben)", as the curtain names a seat.
+func (u *Table) SeatWords(s rules.Seat) string { return u.pos.seatWords(s) }
+
+// SeatID is seat s's conspiracy id ("" when out of range).
+func (u *Table) SeatID(s rules.Seat) string { return u.pos.seatID(s) }
+
 // Layout is the table's layout for its map and players.
 func (u *Table) Layout() Layout {
 	if u.portrait {
@@ -176,8 +185,30 @@ func (u *Table) Layout() Layout {
 	return NewLayout(u.pos.m.Grid.W, u.pos.m.Grid.H, len(u.pos.seats), len(u.pos.m.Houses))
 }
 
+// Tab is the tab the portrait layout shows (TabPlay…).
+func (u *Table) Tab() int { return u.tab }
+
 // InPast reports whether the table shows the past (a log entry's table).
 func (u *Table) InPast() bool { return u.past.at != nil }
+
+// Log is the table's log panel.
+func (u *Table) Log() *LogPanel { return &u.log }
+
+// Panels are the table's panels: the app draws the replay's from them.
+func (u *Table) Panels() *Panels { return &u.panels }
+
+// Screens are the table's other screens: the curtain and the end screen.
+func (u *Table) Screens() *Screens { return &u.screens }
+
+// Hints is the hint shown, put there by the app (its search finds it).
+func (u *Table) Hints() *Hints { return &u.hints }
+
+// Recent is what just happened: the board's marks and the digest.
+func (u *Table) Recent() *Recent { return &u.recent }
+
+// Attendance is who plays each seat from another device: set by the app
+// of a game played at several devices.
+func (u *Table) Attendance() *Attendance { return &u.attendance }
 
 // Refresh reads the game again after it changed (the table's own
 // actions, and outside the table: a scripted engine's test, another
@@ -280,6 +311,50 @@ func (u *Table) FollowUndo(msg string) {
 	u.setMsg(msg, false)
 }
 
+// rewound puts the game on the table again after an undo or a redo: the
+// selections and the hint were for a position that is gone, and the log
+// is no longer an extension of the rows wrapped.
+func (u *Table) rewound() {
+	u.resetLocal()
+	u.hints.shown = nil
+	// A hint noted after an action taken back went with it.
+	u.hints.dropAfter(u.pos.eng.Len())
+	u.log.toNewest()
+	u.log.forget()
+	u.Refresh()
+}
+
+// Holding reports whether the table must stay in front of the seat at the
+// screen before a hand-off: a notice waits to be dismissed.
+func (u *Table) Holding() bool { return u.notices.holding() }
+
+// Trying reports whether try mode is on.
+func (u *Table) Trying() bool { return u.try.on }
+
+// Mode says which mode the table is in: try mode first (a notice waits
+// under it), then a notice, else play.
+func (u *Table) Mode() Mode {
+	switch {
+	case u.try.on:
+		return ModeTry
+	case u.notices.holding():
+		return ModeNotice
+	}
+	return ModePlay
+}
+
+// Highlights are the board's marks: the territories to light up (legal
+// targets, a hint's move; try mode's destinations) and the one selected
+// (-1 for none).
+func (u *Table) Highlights() ([]bool, int) {
+	if u.try.on {
+		hl, sel := u.try.marks()
+		return hl, int(sel)
+	}
+	hl, sel := u.hints.marks(u.highlights())
+	return hl, int(sel)
+}
+
 // highlights returns the territories to light up and the selected one.
 func (u *Table) highlights() ([]bool, board.TerrID) {
 	hl := make([]bool, len(u.pos.m.Territories))
@@ -317,120 +392,27 @@ func (u *Table) highlights() ([]bool, board.TerrID) {
 	return hl, combat
 }
 
-// CardLabel is a house card as the hand lists it: "Eddard Stark  +4  2 swords".
-func CardLabel(c board.Card) string {
-	s := fmt.Sprintf("%s  +%d", c.Name, c.Strength)
-	if c.Swords > 0 {
-		s += "  " + words.Count(c.Swords, "sword")
-	}
-	if c.Towers > 0 {
-		s += "  " + words.Count(c.Towers, "tower")
-	}
-	return s
-}
-
-// buttonVerbs are decided with plain buttons in the actions panel.
-var buttonVerbs = map[rules.Verb]int{
-	rules.VChoose: 0, rules.VPlay: 1, rules.VWinner: 2, rules.VLook: 3, rules.VDiscard: 4,
-	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8, rules.VGain: 9,
-}
-
-// Recent is what just happened: the board's marks and the digest.
-func (u *Table) Recent() *Recent { return &u.recent }
-
-// Hints is the hint shown, put there by the app (its search finds it).
-func (u *Table) Hints() *Hints { return &u.hints }
-
-// Attendance is who plays each seat from another device: set by the app
-// of a game played at several devices.
-func (u *Table) Attendance() *Attendance { return &u.attendance }
-
-// Holding reports whether the table must stay in front of the seat at the
-// screen before a hand-off: a notice waits to be dismissed.
-func (u *Table) Holding() bool { return u.notices.holding() }
-
-// Trying reports whether try mode is on.
-func (u *Table) Trying() bool { return u.try.on }
-
-// Mode is what the table is doing, for the app to show the scene of it
-// (one answer, instead of the app asking Trying and Holding in turn and
-// keeping them in step).
-type Mode int
-
-const (
-	// ModePlay: the table of the game, its decisions for the seat shown
-	// (a log entry's past table included).
-	ModePlay Mode = iota
-	// ModeTry: try mode, nothing played (T).
-	ModeTry
-	// ModeNotice: a notice (a combat's result, a card drawn) waits for
-	// Continue before anything else.
-	ModeNotice
-)
-
-// Mode says which mode the table is in: try mode first (a notice waits
-// under it), then a notice, else play.
-func (u *Table) Mode() Mode {
-	switch {
-	case u.try.on:
-		return ModeTry
-	case u.notices.holding():
-		return ModeNotice
-	}
-	return ModePlay
-}
-
-// Highlights are the board's marks: the territories to light up (legal
-// targets, a hint's move; try mode's destinations) and the one selected
-// (-1 for none).
-func (u *Table) Highlights() ([]bool, int) {
-	if u.try.on {
-		hl, sel := u.try.marks()
-		return hl, int(sel)
-	}
-	hl, sel := u.hints.marks(u.highlights())
-	return hl, int(sel)
-}
-
 // NoticeScenario puts a scenario's comment in front of the table: its
 // file's name and its paragraphs, until it is dismissed.
 func (u *Table) NoticeScenario(name string, paragraphs []string) {
 	u.notices.list = append(u.notices.list, notice{kind: noticeScenario, seat: rules.Public, card: board.NoCard, text: name, lines: paragraphs})
 }
 
-// SeatName is seat s's player's name ("?" when out of range).
-func (u *Table) SeatName(s rules.Seat) string { return u.pos.seatName(s) }
-
-// SeatWords is "Torch (Ben)", as the curtain names a seat.
-func (u *Table) SeatWords(s rules.Seat) string { return u.pos.seatWords(s) }
-
 // Widgets builds the whole table screen for layout l (everything but the
 // board's own drawing): the top bar, the panels, the message line, the
 // combat card, the past's banner and a notice in front.
 func (u *Table) Widgets(l Layout) []ui.Widget { return u.try.banner(u.panels.table(l), l) }
 
-// SeatID is seat s's conspiracy id ("" when out of range).
-func (u *Table) SeatID(s rules.Seat) string { return u.pos.seatID(s) }
-
-// rewound puts the game on the table again after an undo or a redo: the
-// selections and the hint were for a position that is gone, and the log
-// is no longer an extension of the rows wrapped.
-func (u *Table) rewound() {
-	u.resetLocal()
-	u.hints.shown = nil
-	// A hint noted after an action taken back went with it.
-	u.hints.dropAfter(u.pos.eng.Len())
-	u.log.toNewest()
-	u.log.forget()
-	u.Refresh()
+// TerritoryTip is the hover box of territory t with the pointer at
+// (x, y), clear of avoid (the message line): its public facts, or in try
+// mode, once a group is picked, the territory's name and the engine's
+// answer whether the group could move there.
+func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget {
+	if !u.try.on || u.try.from < 0 {
+		return u.panels.tooltip(t, x, y, avoid)
+	}
+	return u.try.tip(t, x, y)
 }
-
-// SetPortrait has Layout give the portrait layout (the app sets it while
-// the table is shown on a phone held upright).
-func (u *Table) SetPortrait(p bool) { u.portrait = p }
-
-// Tab is the tab the portrait layout shows (TabPlay…).
-func (u *Table) Tab() int { return u.tab }
 
 // Step is the step of the round in a spectator's words.
 func (u *Table) Step() string {
@@ -457,23 +439,3 @@ func (u *Table) Step() string {
 	}
 	return string(pub.Phase)
 }
-
-// TerritoryTip is the hover box of territory t with the pointer at
-// (x, y), clear of avoid (the message line): its public facts, or in try
-// mode, once a group is picked, the territory's name and the engine's
-// answer whether the group could move there.
-func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget {
-	if !u.try.on || u.try.from < 0 {
-		return u.panels.tooltip(t, x, y, avoid)
-	}
-	return u.try.tip(t, x, y)
-}
-
-// Log is the table's log panel.
-func (u *Table) Log() *LogPanel { return &u.log }
-
-// Panels are the table's panels: the app draws the replay's from them.
-func (u *Table) Panels() *Panels { return &u.panels }
-
-// Screens are the table's other screens: the curtain and the end screen.
-func (u *Table) Screens() *Screens { return &u.screens }
