@@ -21,6 +21,8 @@ type ground struct {
 	rows []map[float64][]float64
 }
 
+// newGround is map m's ground at k pixels per cell, its rows found as
+// they are asked for.
 func newGround(m *board.Map, sh *ui.Shapes, k float64) *ground {
 	return &ground{m: m, sh: sh, k: k, rows: make([]map[float64][]float64, len(m.Territories))}
 }

@@ -26,6 +26,8 @@ type labelPlan struct {
 	view    ui.Rect   // the viewport at the fitted view (W = 0: anywhere)
 }
 
+// inView reports whether r lies inside the plan's viewport (anywhere
+// when it has none).
 func (lp *labelPlan) inView(r ui.Rect) bool {
 	v := lp.view
 	return v.W == 0 || r.X >= v.X && r.Y >= v.Y && r.X+r.W <= v.X+v.W && r.Y+r.H <= v.Y+v.H

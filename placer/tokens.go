@@ -67,6 +67,8 @@ type tokenPlacer struct {
 	buf []ui.Rect
 }
 
+// newTokenPlacer puts the tokens of plan pl round the names of label
+// plan lp, at scale and k pixels per cell.
 func newTokenPlacer(pl *OverlayPlan, lp *labelPlan, m *board.Map, sh *ui.Shapes, scale, k float64) *tokenPlacer {
 	tp := &tokenPlacer{pl: pl, lp: lp, m: m, sh: sh, gr: newGround(m, sh, k), k: k, gap: math.Max(2, math.Round(2*scale))}
 	// Tokens keep off the names, the anchors, the bridges and the board's

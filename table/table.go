@@ -262,6 +262,7 @@ func (u *Table) resetLocal() {
 	u.history.asked = ui.CmdNone
 }
 
+// setMsg puts s on the message line (a refusal when isErr).
 func (u *Table) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
 
 // Apply applies action a (a click's, a bot's move) and reports whether

@@ -112,6 +112,9 @@ func (u *Table) command(c ui.Command) {
 	}
 }
 
+// clickSlot is a click on house's slot: an agent placed, resolved or
+// removed there (Lost Orders' target while it is picked), or the
+// engine's reason why not.
 func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
 	if u.ch.picking == rules.VLostOrders {
 		u.citadel.clickLostOrders(house, slot)
@@ -136,6 +139,9 @@ func (u *Table) clickSlot(house board.HouseID, slot rules.Slot) {
 	u.ch.explain(rules.Action{Seat: u.pos.shown, Verb: v, House: house, Slot: slot}, "")
 }
 
+// clickTerritory is a click on territory t: the move being set up goes
+// there (or its count dialog opens), a muster or retreat there, a group
+// of the mover's picked as a move's origin, or the engine's reason.
 func (u *Table) clickTerritory(t board.TerrID) {
 	if !u.pos.m.HasTerr(t) {
 		return
