@@ -58,7 +58,7 @@ func (dp *decisionPanel) widgets(r ui.Rect) []ui.Widget {
 		ws = append(ws, odds...)
 		y += 23
 	}
-	return append(ws, dp.buttons(ui.Rect{X: x, Y: y, W: w, H: r.Y + r.H - y}, bh, actions, peek)...)
+	return dp.buttons(ws, ui.Rect{X: x, Y: y, W: w, H: r.Y + r.H - y}, bh, actions, peek)
 }
 
 // hint is what the seat to act is to do, in a line ("" for nothing to
@@ -129,10 +129,11 @@ func (dp *decisionPanel) peek() string {
 	return p.seatName(p.priv.PeekSeat) + " holds: " + strings.Join(names, ", ")
 }
 
-// buttons are the buttons of actions in r, bh high, and of the Citadel's
-// choices among them (the fourth choice after the Maester's three, the
-// players whose tokens Dig Up Dirt may look at); then the peek line.
-func (dp *decisionPanel) buttons(r ui.Rect, bh float64, actions []rules.Action, peek string) []ui.Widget {
+// buttons adds to ws the buttons of actions in r, bh high, and of the
+// Citadel's choices among them (the fourth choice after the Maester's
+// three, the players whose tokens Dig Up Dirt may look at); then the peek
+// line.
+func (dp *decisionPanel) buttons(ws []ui.Widget, r ui.Rect, bh float64, actions []rules.Action, peek string) []ui.Widget {
 	u := dp.t
 	x, y, w := r.X, r.Y, r.W
 	peekH := 0.0
@@ -156,7 +157,6 @@ func (dp *decisionPanel) buttons(r ui.Rect, bh float64, actions []rules.Action, 
 		y = rs[len(rs)-1].Y + rs[len(rs)-1].H
 	}
 	rs = append(rs[:at:at], rs[at+len(extra):]...)
-	var ws []ui.Widget
 	for i, a := range actions {
 		b := ui.ActionButton(rs[i], u.pos.describe(a), a)
 		if a.Verb == rules.VDone || a.Verb == rules.VPass || a.Verb == rules.VKeep || a.Verb == rules.VDecline {

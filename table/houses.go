@@ -34,14 +34,14 @@ func (hp *housesPanel) widgets(l Layout) []ui.Widget {
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + r.H - rankNoteH - 2, W: r.W - 24, H: rankNoteH}, Kind: ui.WText, Text: "Ranks " + rankingAsOf(u.pos.pub.Log), Size: 15, Ink: ui.ColDim,
 		Tip: "The houses are ranked once a round, when every agent has resolved; the ranks shown stay until the next round's are computed, whatever moves in between."})
 	c := newHouseCols(r)
-	ws = append(ws, hp.heads(c, r.Y+8)...)
+	ws = hp.heads(ws, c, r.Y+8)
 	hot := hp.hotSlots()
 	rank := map[board.HouseID]rules.Rank{}
 	for _, rk := range u.pos.pub.Ranking {
 		rank[rk.House] = rk
 	}
 	for h := range u.pos.m.NumHouses() {
-		ws = append(ws, hp.row(c, h, r.Y+32+float64(h)*rowH, rowH-4, hot, rank)...)
+		ws = hp.row(ws, c, h, r.Y+32+float64(h)*rowH, rowH-4, hot, rank)
 	}
 	return ws
 }
@@ -73,10 +73,9 @@ func newHouseCols(r ui.Rect) houseCols {
 	return c
 }
 
-// heads are the columns' heads at hy: the slots, the rank, the facts'
-// icons and the deck.
-func (hp *housesPanel) heads(c houseCols, hy float64) []ui.Widget {
-	var ws []ui.Widget
+// heads adds to ws the columns' heads at hy: the slots, the rank, the
+// facts' icons and the deck.
+func (hp *housesPanel) heads(ws []ui.Widget, c houseCols, hy float64) []ui.Widget {
 	for i, s := range slotOrder {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: c.slotX + float64(i)*c.slotW, Y: hy, W: c.slotW - 6, H: 20}, Kind: ui.WText, Text: words.Title(s.String()), Size: 15, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: hp.t.pos.slotTip(i)})
 	}
@@ -116,17 +115,18 @@ func (hp *housesPanel) hotSlots() map[slotAt]bool {
 	return hot
 }
 
-// row is house h's row at y, bh high: its name, its slots (hot: those a
-// click acts on), its rank and facts (rank, by house) and its deck.
-func (hp *housesPanel) row(c houseCols, h board.HouseID, y, bh float64, hot map[slotAt]bool, rank map[board.HouseID]rules.Rank) []ui.Widget {
+// row adds to ws house h's row at y, bh high: its name, its slots (hot:
+// those a click acts on), its rank and facts (rank, by house) and its
+// deck.
+func (hp *housesPanel) row(ws []ui.Widget, c houseCols, h board.HouseID, y, bh float64, hot map[slotAt]bool, rank map[board.HouseID]rules.Rank) []ui.Widget {
 	u := hp.t
 	house := &u.pos.m.Houses[h]
 	hc := ui.RGBA(house.Color)
 	played := len(u.pos.pub.Discard(h))
-	ws := []ui.Widget{{R: ui.Rect{X: c.x0, Y: y, W: c.nameW, H: bh}, Kind: ui.WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
-		Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.pos.terrName(u.pos.m.HomeOf(h)), words.Count(u.pos.pub.DeckSize(h), "card"), words.Count(played, "card"))}}
+	ws = append(ws, ui.Widget{R: ui.Rect{X: c.x0, Y: y, W: c.nameW, H: bh}, Kind: ui.WBox, Text: house.Name, Size: 15, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
+		Tip: fmt.Sprintf("House %s: anyone's agents may act for it. Home: %s. %s in its deck, %s played.", house.Name, u.pos.terrName(u.pos.m.HomeOf(h)), words.Count(u.pos.pub.DeckSize(h), "card"), words.Count(played, "card"))})
 	for i, s := range slotOrder {
-		ws = append(ws, hp.slot(ui.Rect{X: c.slotX + float64(i)*c.slotW, Y: y, W: c.slotW - 6, H: bh}, h, i, hot[slotAt{h, s}])...)
+		ws = hp.slot(ws, ui.Rect{X: c.slotX + float64(i)*c.slotW, Y: y, W: c.slotW - 6, H: bh}, h, i, hot[slotAt{h, s}])
 	}
 	rk, ok := rank[h]
 	if ok && rk.From > 0 {
@@ -147,10 +147,10 @@ func (hp *housesPanel) row(c houseCols, h board.HouseID, y, bh float64, hot map[
 	return ws
 }
 
-// slot is house h's slot i (in slot order) in sr: free, or its agent's
-// player (the conspiracy's glyph where the name does not fit); hot where
-// a click acts on it, selected while it resolves.
-func (hp *housesPanel) slot(sr ui.Rect, h board.HouseID, i int, hot bool) []ui.Widget {
+// slot adds to ws house h's slot i (in slot order) in sr: free, or its
+// agent's player (the conspiracy's glyph where the name does not fit);
+// hot where a click acts on it, selected while it resolves.
+func (hp *housesPanel) slot(ws []ui.Widget, sr ui.Rect, h board.HouseID, i int, hot bool) []ui.Widget {
 	u := hp.t
 	house, s := &u.pos.m.Houses[h], slotOrder[i]
 	occ := rules.Seat(-1)
@@ -169,13 +169,13 @@ func (hp *housesPanel) slot(sr ui.Rect, h board.HouseID, i int, hot bool) []ui.W
 	w.Hot = hot
 	w.Selected = u.pos.pub.ResolvingHouse == h && u.pos.pub.ResolvingSlot == s && u.pos.pub.Phase == rules.PhaseResolve
 	if occ < 0 || ui.Fits(w, w.Text) {
-		return []ui.Widget{w}
+		return append(ws, w)
 	}
 	// A name too long for the cell: the conspiracy's glyph on its colour
 	// (no two share one), the name in the tip.
 	w.Text = ""
 	gs := math.Min(18, sr.H-4)
-	return []ui.Widget{w, {R: ui.Rect{X: sr.X + (sr.W-gs)/2, Y: sr.Y + (sr.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.pos.seatID(occ), Ink: w.Ink, Tip: w.Tip}}
+	return append(ws, w, ui.Widget{R: ui.Rect{X: sr.X + (sr.W-gs)/2, Y: sr.Y + (sr.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.pos.seatID(occ), Ink: w.Ink, Tip: w.Tip})
 }
 
 // slotOrder is the left-to-right order of the slots: the order they resolve.

@@ -59,13 +59,13 @@ func (pp *playersPanel) widgets(l Layout) []ui.Widget {
 		gh := math.Min(20, lh-2)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y + (lh-gh)/2, W: gh, H: gh}, Kind: ui.WGlyph, Text: p.ID, Ink: sc})
 		x += gh + 4
-		ws = append(ws, pp.name(at, p, name, x, nameCol)...)
+		ws = pp.name(ws, at, p, name, x, nameCol)
 		x += nameCol
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: at.ty, W: agentsCol - 4, H: 20}, Kind: ui.WText, Text: words.Count(p.AgentsInHand, "agent"), Size: 15, Ink: ui.ColDim,
 			Tip: fmt.Sprintf("%s in %s's hand, not yet on a slot. Everyone places three a round.", words.Count(p.AgentsInHand, "agent"), name)})
 		x += agentsCol
-		tokens, right := pp.tokens(at, p, name)
-		ws = append(ws, tokens...)
+		var right float64 // where the row's first line ends
+		ws, right = pp.tokens(ws, at, p, name)
 		// The Citadel's pieces (counts), then the house cards in hand per
 		// house (public), between.
 		chips, cw := u.citadel.chips(p, x, y, lh, right-6-x)
@@ -73,7 +73,7 @@ func (pp *playersPanel) widgets(l Layout) []ui.Widget {
 		if k == 0 {
 			ws = append(ws, u.citadel.head(r, x)...)
 		}
-		ws = append(ws, pp.hand(at, p, name, x+cw, right)...)
+		ws = pp.hand(ws, at, p, name, x+cw, right)
 	}
 	return ws
 }
@@ -88,10 +88,10 @@ type rowAt struct {
 	compact       bool
 }
 
-// name is player p's name (its seat's player, name) at x on its row,
-// never cut, with the tags of a bot and of a seat played from another
-// device, nameCol wide in all.
-func (pp *playersPanel) name(at rowAt, p rules.PlayerView, name string, x, nameCol float64) []ui.Widget {
+// name adds to ws player p's name (its seat's player, name) at x on its
+// row, never cut, with the tags of a bot and of a seat played from
+// another device, nameCol wide in all.
+func (pp *playersPanel) name(ws []ui.Widget, at rowAt, p rules.PlayerView, name string, x, nameCol float64) []ui.Widget {
 	u := pp.t
 	i, ty := p.Seat, at.ty
 	nameTip := name + " plays " + words.Title(p.ID) + "."
@@ -111,7 +111,7 @@ func (pp *playersPanel) name(at rowAt, p rules.PlayerView, name string, x, nameC
 	}
 	nw := ui.Widget{R: ui.Rect{X: x, Y: ty, W: nameW, H: 20}, Kind: ui.WText, Text: name, Size: 15, Bold: i == u.pos.pub.FirstPlayer, Ink: ui.ColText, Tip: nameTip}
 	nw.Text = shortName(nw, name)
-	ws := []ui.Widget{nw}
+	ws = append(ws, nw)
 	if lv != "" {
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x + nameW + 2, Y: ty + 1, W: 30, H: 18}, Kind: ui.WBox, Text: "bot", Size: 12, Fill: ui.ColPanelHi, Edge: ui.ColDim, Ink: ui.ColText, Tip: nameTip})
 	}
@@ -121,10 +121,10 @@ func (pp *playersPanel) name(at rowAt, p rules.PlayerView, name string, x, nameC
 	return ws
 }
 
-// tokens are player p's loyalty tokens as the public sees them, at the
-// right of its row (on its second line when compact); it returns them
+// tokens adds to ws player p's loyalty tokens as the public sees them, at
+// the right of its row (on its second line when compact); it returns ws
 // and where the row's first line ends.
-func (pp *playersPanel) tokens(at rowAt, p rules.PlayerView, name string) ([]ui.Widget, float64) {
+func (pp *playersPanel) tokens(ws []ui.Widget, at rowAt, p rules.PlayerView, name string) ([]ui.Widget, float64) {
 	u := pp.t
 	r, y, bh, lh := at.r, at.y, at.bh, at.lh
 	nt := max(len(p.Loyalty), 1)
@@ -136,7 +136,6 @@ func (pp *playersPanel) tokens(at rowAt, p rules.PlayerView, name string) ([]ui.
 		tw = math.Min(46, math.Floor((r.X+r.W-12-tx0)/float64(nt)))
 		tx, tokY, tokH, right = tx0, y+lh+1, bh-lh-1, r.X+r.W-12
 	}
-	var ws []ui.Widget
 	for k, tk := range p.Loyalty {
 		w := ui.Widget{R: ui.Rect{X: tx + float64(k)*tw, Y: tokY, W: tw - 3, H: tokH}, Kind: ui.WBox, Size: 15, Bold: true}
 		slot := fmt.Sprintf("Loyalty slot %d of %s's card, worth %s if its house's final rank span takes in place %d.", k+1, name, words.Count(tk.Value, "point"), k+1)
@@ -159,10 +158,10 @@ func (pp *playersPanel) tokens(at rowAt, p rules.PlayerView, name string) ([]ui.
 	return ws, right
 }
 
-// hand is player p's house cards in hand per house (public), from x to
-// right on its row's first line: a box per house where there is room,
-// else their number.
-func (pp *playersPanel) hand(at rowAt, p rules.PlayerView, name string, x, right float64) []ui.Widget {
+// hand adds to ws player p's house cards in hand per house (public),
+// from x to right on its row's first line: a box per house where there is
+// room, else their number.
+func (pp *playersPanel) hand(ws []ui.Widget, at rowAt, p rules.PlayerView, name string, x, right float64) []ui.Widget {
 	u := pp.t
 	y, lh, ty := at.y, at.lh, at.ty
 	room := right - 6 - x
@@ -183,7 +182,6 @@ func (pp *playersPanel) hand(at rowAt, p rules.PlayerView, name string, x, right
 		handTip += ": " + strings.Join(parts, ", ")
 	}
 	handTip += ". Hand sizes are public, the cards secret."
-	var ws []ui.Widget
 	switch {
 	case room < 60:
 		// Little room (the Citadel's pieces): the hand's size alone.

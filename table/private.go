@@ -37,10 +37,9 @@ func (pp *privatePanel) widgets(r ui.Rect) []ui.Widget {
 	p := u.pos.priv.Players[u.pos.shown]
 	ws := pp.title(r, p)
 	arranging := u.pos.has(rules.VArrange) && len(u.loyalty.houses) > 0
-	tokens, y := pp.tokens(r, p, arranging, u.pos.has(rules.VExchange))
-	ws = append(ws, tokens...)
+	ws, y := pp.tokens(ws, r, p, arranging, u.pos.has(rules.VExchange))
 	if arranging {
-		return append(ws, pp.arrangeButtons(r, y)...)
+		return pp.arrangeButtons(ws, r, y)
 	}
 	wings, wh := u.citadel.wings(r, y, p)
 	ws = append(ws, wings...)
@@ -63,11 +62,11 @@ func (pp *privatePanel) title(r ui.Rect, p rules.PlayerView) []ui.Widget {
 	return ws
 }
 
-// tokens are the seat's loyalty card in r, under the panel's title, p
-// the seat's view of itself: the card being arranged (arranging) or its
-// tokens, clickable to swap or to exchange (exchanging). It returns them
-// and the y under them.
-func (pp *privatePanel) tokens(r ui.Rect, p rules.PlayerView, arranging, exchanging bool) ([]ui.Widget, float64) {
+// tokens adds to ws the seat's loyalty card in r, under the panel's
+// title, p the seat's view of itself: the card being arranged
+// (arranging) or its tokens, clickable to swap or to exchange
+// (exchanging). It returns ws and the y under them.
+func (pp *privatePanel) tokens(ws []ui.Widget, r ui.Rect, p rules.PlayerView, arranging, exchanging bool) ([]ui.Widget, float64) {
 	u := pp.t
 	y := r.Y + 32
 	label := "Loyalty card"
@@ -77,7 +76,7 @@ func (pp *privatePanel) tokens(r ui.Rect, p rules.PlayerView, arranging, exchang
 	case exchanging:
 		label = "Click two tokens to exchange them"
 	}
-	ws := []ui.Widget{ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, label, 15, ui.ColDim)}
+	ws = append(ws, ui.Text(ui.Rect{X: r.X + 12, Y: y, W: r.W - 24, H: 19}, label, 15, ui.ColDim))
 	y += 21
 	n := len(p.Loyalty)
 	if arranging {
@@ -125,16 +124,16 @@ func (pp *privatePanel) tokens(r ui.Rect, p rules.PlayerView, arranging, exchang
 	return ws, y + th + 6
 }
 
-// arrangeButtons are the Shuffle and Confirm buttons under the card
-// being arranged, at y in r.
-func (pp *privatePanel) arrangeButtons(r ui.Rect, y float64) []ui.Widget {
+// arrangeButtons adds to ws the Shuffle and Confirm buttons under the
+// card being arranged, at y in r.
+func (pp *privatePanel) arrangeButtons(ws []ui.Widget, r ui.Rect, y float64) []ui.Widget {
 	bh := math.Max(32, pp.t.panels.tap)
 	sh := ui.Button(ui.Rect{X: r.X + 12, Y: y, W: 124, H: bh}, "Shuffle", ui.CmdTarget(ui.Command{Kind: ui.CmdShuffle}))
 	sh.Key = ui.KeyS
 	b := ui.Button(ui.Rect{X: r.X + 142, Y: y, W: r.W - 154, H: bh}, "Confirm", ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
 	b.Fill, b.Key = ui.ColOK, ui.KeyEnter
 	b.Tip = "Confirm this loyalty card: slot 1 is worth 6, slot 2 4, slot 3 3, slot 4 2, the rest 0."
-	return []ui.Widget{sh, b}
+	return append(ws, sh, b)
 }
 
 // hand adds the seat's hand to the panel's widgets ws, from y in r: its
