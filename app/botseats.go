@@ -229,7 +229,7 @@ func (lg *liveGame) botsPlace() bool {
 	if !others {
 		return false
 	}
-	u.ClearHint()
+	u.Hints().Clear()
 	ta := u.Game().ToAct()
 	botToAct := !lg.here(ta)
 	show := rules.Seat(-2) // leave the curtain logic to the caller
@@ -340,7 +340,7 @@ func (lg *liveGame) botWidgets(ws []ui.Widget) []ui.Widget {
 			table.FitPrompt(&ws[i]) // on two lines if it must, never cut
 		}
 	}
-	return u.MarkHint(append(ws, w))
+	return u.Hints().Mark(append(ws, w))
 }
 
 // hintOf is the table's hint of a hint search's answer.

@@ -170,7 +170,7 @@ func TestHint(t *testing.T) {
 	live(a).play.match.WaitSearch()
 	tick(a, now)
 	a.rebuild()
-	h := tbl(a).Hinted()
+	h := tbl(a).Hints().Hinted()
 	if h == nil {
 		t.Fatalf("no hint: %s", tbl(a).State().Message)
 	}
@@ -202,7 +202,7 @@ func TestHint(t *testing.T) {
 	for _, ln := range tbl(a).Public().Log {
 		found = found || ln.Kind == "hint"
 	}
-	if !found || tbl(a).Hinted() != nil {
+	if !found || tbl(a).Hints().Hinted() != nil {
 		t.Fatal("after the move the note is gone or the hint still shown")
 	}
 }

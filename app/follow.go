@@ -28,7 +28,7 @@ func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
 	changed := false
 	if m := lg.play.match; m != nil {
 		if hn := lg.hosting; hn != nil && hn.changed(now) {
-			lg.tbl.SetPresence(hn.presence(), now)
+			lg.tbl.Attendance().Set(hn.presence(), now)
 			changed = true
 		}
 		if lg.tbl.Holding() {
@@ -48,7 +48,7 @@ func (lg *liveGame) tick(now time.Time, c *Context, byBot bool) bool {
 		_, note := m.Tick(now, false)
 		changed = lg.note(note) || changed
 		if h, ok := m.TakeHint(); ok {
-			lg.tbl.ShowHint(hintOf(h))
+			lg.tbl.Hints().Show(hintOf(h))
 			changed = true
 		}
 	}

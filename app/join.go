@@ -152,7 +152,7 @@ func (lg *liveGame) presenceFromClient(now time.Time) {
 			}
 		}
 	}
-	lg.tbl.SetPresence(ps, now)
+	lg.tbl.Attendance().Set(ps, now)
 	lg.tbl.SetBots(remoteBots(p, n))
 }
 
@@ -166,7 +166,7 @@ func (lg *liveGame) awayTicks(now time.Time) bool {
 	lg.awaySec = sec
 	for _, s := range lg.client.Presence().Seats {
 		if !s.Connected && s.AwaySince > 0 {
-			lg.tbl.SetPresence(lg.tbl.PresenceList(), now)
+			lg.tbl.Attendance().Set(lg.tbl.Attendance().List(), now)
 			return true
 		}
 	}

@@ -74,7 +74,7 @@ func begin(c *Context, p play, seed uint64, id gameID, st seating) (*liveGame, S
 			lg.tbl.SetMessage(err.Error(), true)
 		} else {
 			lg.hosting = hn
-			lg.tbl.SetPresence(hn.presence(), time.Now())
+			lg.tbl.Attendance().Set(hn.presence(), time.Now())
 		}
 	}
 	// The scene the game stands at: a Context of its own, whose GoTo

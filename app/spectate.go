@@ -371,7 +371,7 @@ func (s *spectateScene) widgets() []ui.Widget {
 	u := s.tbl
 	if u.Game().Over() {
 		var ws []ui.Widget
-		for _, w := range u.EndWidgets(false) {
+		for _, w := range u.Screens().End(false) {
 			if w.T.Cmd.Kind != ui.CmdAgain {
 				ws = append(ws, w)
 			}

@@ -169,7 +169,7 @@ type curtainScene struct {
 
 func (s *curtainScene) Show(c *Context) Shown {
 	u := s.lg.tbl
-	sh := Shown{Widgets: s.lg.decorate(c, u.CurtainWidgets(s.seat), false)}
+	sh := Shown{Widgets: s.lg.decorate(c, u.Screens().Curtain(s.seat), false)}
 	if u.Shown() < 0 {
 		// Behind the curtain the table stays in view, public facts only
 		// (no seat is shown), so onlookers and a stream keep the board.
@@ -238,7 +238,7 @@ func (s *endScene) Show(c *Context) Shown {
 	u := s.lg.tbl
 	m := u.Map()
 	hl, sel := u.Highlights()
-	return s.lg.shown(Shown{Widgets: u.EndWidgets(s.lg.play.game != nil),
+	return s.lg.shown(Shown{Widgets: u.Screens().End(s.lg.play.game != nil),
 		Board: &BoardShown{Table: u, Area: table.EndLayout(m.Grid.W, m.Grid.H).Board, Lit: hl, Sel: sel}})
 }
 

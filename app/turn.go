@@ -13,14 +13,14 @@ import (
 // for one and shows a notification if allowed (turn_js.go); the desktop
 // window flashes its title while it is not in front (turn_native.go). A
 // seat that waits sees on its prompt whose turn it is and for how long
-// (table.NoteTurn).
+// (table.Attendance.NoteTurn).
 
 // turnTick notes the time on the table and tells the platform when this
 // screen's turn begins or ends; it reports whether the prompt's time
 // changed (a redraw).
 func (lg *liveGame) turnTick(a *App, now time.Time) bool {
 	u := lg.tbl
-	changed := u.NoteTurn(now)
+	changed := u.Attendance().NoteTurn(now)
 	d := u.Game()
 	ta := d.ToAct()
 	mine := ta >= 0 && !d.Over() && d.Holds(ta)

@@ -1,10 +1,11 @@
-package ui
+package placer
 
 import (
 	"testing"
 
 	"notrueking/board"
 	"notrueking/internal/tabletest"
+	"notrueking/ui"
 )
 
 // TestRiversNamed: on the nine-player map's fitted board, at the scales of
@@ -29,7 +30,7 @@ func TestRiversNamed(t *testing.T) {
 				// Beside its line: some run within a few name heights.
 				near := false
 				for _, bl := range v.Shapes().BorderLines {
-					if bl.Class == EdgeRiver && bl.River == rl.River && nearPath(bl.Line.Pts, rl.X/tr.K, rl.Y/tr.K, (rl.W/2+3*rl.H)/tr.K) {
+					if bl.Class == ui.EdgeRiver && bl.River == rl.River && nearPath(bl.Line.Pts, rl.X/tr.K, rl.Y/tr.K, (rl.W/2+3*rl.H)/tr.K) {
 						near = true
 					}
 				}
@@ -37,12 +38,12 @@ func TestRiversNamed(t *testing.T) {
 					t.Errorf("%v, %d actions: the name of %s is far from it", c, steps, m.Rivers[rl.River].Name)
 				}
 				for _, l := range pl.Labels {
-					if Overlap(l.R, rl.R) > 0 {
+					if ui.Overlap(l.R, rl.R) > 0 {
 						t.Errorf("%v, %d actions: %s's name covers %s's", c, steps, m.Rivers[rl.River].Name, m.Territories[l.Terr].ID)
 					}
 				}
 				for _, tk := range pl.Tokens {
-					if Overlap(tk.R, rl.R) > 0 {
+					if ui.Overlap(tk.R, rl.R) > 0 {
 						t.Errorf("%v, %d actions: %s's name covers a token of %s", c, steps, m.Rivers[rl.River].Name, m.Territories[tk.Terr].ID)
 					}
 				}

@@ -1,10 +1,11 @@
-package ui
+package placer
 
 import (
 	"testing"
 
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // BenchmarkPlanOverlay plans the fitted board of a 1280×720 window on
@@ -25,7 +26,7 @@ func BenchmarkPlanOverlay(b *testing.B) {
 			}
 			tabletest.PlaySome(b, g, g, 120)
 			m := g.Map()
-			v := NewCamera(m)
+			v := ui.NewCamera(m)
 			v.SetViewport(fitBoard(m))
 			k := v.Geom().Cell * 0.8
 			pv := g.View(rules.Public)
@@ -46,7 +47,7 @@ func BenchmarkPlanLabels(b *testing.B) {
 		b.Fatal(err)
 	}
 	m := g.Map()
-	v := NewCamera(m)
+	v := ui.NewCamera(m)
 	v.SetViewport(fitBoard(m))
 	k := v.Geom().Cell * 0.8
 	b.ReportAllocs()
@@ -66,7 +67,7 @@ func BenchmarkPlanLabelsZoomed(b *testing.B) {
 		b.Fatal(err)
 	}
 	m := g.Map()
-	v := NewCamera(m)
+	v := ui.NewCamera(m)
 	v.SetViewport(fitBoard(m))
 	vp := v.Viewport()
 	v.ZoomAt(2.5, vp.X+vp.W/2, vp.Y+vp.H/2)

@@ -1,4 +1,4 @@
-package ui
+package placer
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"notrueking/board"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // viewCase is a board view of a game at one window scale, zoom and pan.
@@ -48,7 +49,7 @@ func planCases() []viewCase {
 
 // tableBoard is the board's viewport on the table (table.NewLayout: a
 // tall map's width at the board's height).
-var tableBoard = Rect{X: 8, Y: 58, W: 480, H: 834}
+var tableBoard = ui.Rect{X: 8, Y: 58, W: 480, H: 834}
 
 // screenXform maps grid coordinates to screen pixels: (X + gx·K, Y + gy·K).
 type screenXform struct{ X, Y, K float64 }
@@ -57,7 +58,7 @@ func (t screenXform) pt(p board.Point) (float64, float64) { return t.X + p.X*t.K
 
 // playedPlan is case c's plan for a game played steps random actions in
 // (seed 3), and the game.
-func playedPlan(t *testing.T, c viewCase, steps int) (*rules.Game, *Camera, *OverlayPlan, screenXform, rules.View) {
+func playedPlan(t *testing.T, c viewCase, steps int) (*rules.Game, *ui.Camera, *OverlayPlan, screenXform, rules.View) {
 	t.Helper()
 	g, err := tabletest.RulesGame(c.mapName, c.seats, 3)
 	if err != nil {
@@ -70,14 +71,14 @@ func playedPlan(t *testing.T, c viewCase, steps int) (*rules.Game, *Camera, *Ove
 
 // planFor makes the overlay plan of case c for game g, as the painter
 // asks for it (at the screen's scale, through the camera).
-func planFor(t *testing.T, c viewCase, g *rules.Game) (*Camera, *OverlayPlan, screenXform, rules.View) {
+func planFor(t *testing.T, c viewCase, g *rules.Game) (*ui.Camera, *OverlayPlan, screenXform, rules.View) {
 	t.Helper()
 	m := g.Map()
-	v := NewCamera(m)
+	v := ui.NewCamera(m)
 	v.SetViewport(tableBoard)
 	vp := v.Viewport()
 	v.ZoomAt(c.zoom, vp.X+vp.W*c.panX, vp.Y+vp.H*c.panY)
-	sc := Scaler{S: c.s}
+	sc := ui.Scaler{S: c.s}
 	geo := v.Geom()
 	tr := screenXform{X: sc.OX + geo.X*sc.S, Y: sc.OY + geo.Y*sc.S, K: geo.Cell * sc.S}
 	pv := g.View(rules.Public)
@@ -95,7 +96,7 @@ func TestBoardNamesNeverOverlap(t *testing.T) {
 		for _, steps := range []int{0, 40} {
 			g, v, pl, tr, _ := playedPlan(t, c, steps)
 			m := g.Map()
-			var boxes []Rect
+			var boxes []ui.Rect
 			var who []string
 			for _, l := range pl.Labels {
 				boxes = append(boxes, l.R)
@@ -103,24 +104,24 @@ func TestBoardNamesNeverOverlap(t *testing.T) {
 			}
 			for i := range boxes {
 				for j := range boxes[:i] {
-					if o := Overlap(boxes[i], boxes[j]); o > 0 {
+					if o := ui.Overlap(boxes[i], boxes[j]); o > 0 {
 						t.Errorf("%v, %d actions: names of %s and %s overlap by %.0f px²", c, steps, who[i], who[j], o)
 					}
 				}
 				for _, tk := range pl.Tokens {
-					if o := Overlap(boxes[i], tk.R); o > 0 {
+					if o := ui.Overlap(boxes[i], tk.R); o > 0 {
 						t.Errorf("%v, %d actions: name of %s covers a token of %s by %.0f px²", c, steps, who[i], m.Territories[tk.Terr].ID, o)
 					}
 				}
 				for ai, a := range pl.Anchors {
-					if a.W > 0 && Overlap(boxes[i], a) > 0 {
+					if a.W > 0 && ui.Overlap(boxes[i], a) > 0 {
 						t.Errorf("%v, %d actions: name of %s covers the anchor of %s", c, steps, who[i], m.Territories[ai].ID)
 					}
 				}
 			}
 			// How many names show.
 			shown, want, named := 0, 0, 0
-			vp := Scaler{S: c.s}.Rect(v.Viewport())
+			vp := ui.Scaler{S: c.s}.Rect(v.Viewport())
 			for ti, trr := range m.Territories {
 				if trr.Kind == board.Port {
 					continue
@@ -217,7 +218,7 @@ func TestTokensSitInsideTheirTerritory(t *testing.T) {
 				}
 			}
 			for _, o := range pl.Tokens[:i] {
-				if Overlap(tk.R, o.R) > 0 {
+				if ui.Overlap(tk.R, o.R) > 0 {
 					t.Errorf("%v: tokens of %s %+v and %s %+v overlap", c, m.Territories[tk.Terr].ID, tk.R, m.Territories[o.Terr].ID, o.R)
 				}
 			}

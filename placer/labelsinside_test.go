@@ -1,4 +1,4 @@
-package ui
+package placer
 
 import (
 	"fmt"
@@ -8,14 +8,15 @@ import (
 	"notrueking/board"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/ui"
 )
 
 // fitBoard is the board's viewport on the table for map m, as
 // table.NewLayout makes it (ui cannot import table): the map's width at
 // the board's height and a margin of sea, when the log column still fits
 // beside it.
-func fitBoard(m *board.Map) Rect {
-	r := Rect{X: 8, Y: 58, W: 960, H: 834}
+func fitBoard(m *board.Map) ui.Rect {
+	r := ui.Rect{X: 8, Y: 58, W: 960, H: 834}
 	need := math.Ceil(r.H*float64(m.Grid.W)/float64(m.Grid.H)) + 16
 	if need < r.W && 980-8-(r.X+need+8) >= 300 {
 		r.W = need
@@ -29,7 +30,7 @@ func fitBoard(m *board.Map) Rect {
 // corners and between the samples). A road's box is inside when every
 // sample lies within 2 cells of its track (a road is a line, its name and
 // tokens go along it).
-func insideBox(m *board.Map, sh *Shapes, ti int, r Rect, k float64) (in, all int) {
+func insideBox(m *board.Map, sh *ui.Shapes, ti int, r ui.Rect, k float64) (in, all int) {
 	var pts [][2]float64
 	for i := 0; i < 5; i++ {
 		for j := 0; j < 3; j++ {
@@ -49,7 +50,7 @@ func insideBox(m *board.Map, sh *Shapes, ti int, r Rect, k float64) (in, all int
 }
 
 // blockInside reports whether every token of territory ti is inside it.
-func blockInside(m *board.Map, sh *Shapes, pl *OverlayPlan, ti int, k float64) bool {
+func blockInside(m *board.Map, sh *ui.Shapes, pl *OverlayPlan, ti int, k float64) bool {
 	for _, tk := range pl.Tokens {
 		if in, all := insideBox(m, sh, ti, tk.R, k); tk.Terr == ti && in < all {
 			return false
@@ -88,11 +89,11 @@ func TestLabelsInsideTheirTerritory(t *testing.T) {
 				t.Fatal(err)
 			}
 			m := g.Map()
-			v := NewCamera(m)
+			v := ui.NewCamera(m)
 			v.SetViewport(fitBoard(m))
 			k := v.Geom().Cell * s
 			sh := v.Shapes()
-			var first []Rect
+			var first []ui.Rect
 			fails := map[string]int{}
 			fail := func(kind, format string, a ...any) {
 				if fails[kind]++; fails[kind] <= 3 {
@@ -104,7 +105,7 @@ func TestLabelsInsideTheirTerritory(t *testing.T) {
 				pv := g.View(rules.Public)
 				pl := PlanOverlay(v, s, k, &pv)
 				if first == nil {
-					first = append([]Rect(nil), pl.Boxes...)
+					first = append([]ui.Rect(nil), pl.Boxes...)
 				}
 				for ti, tr := range m.Territories {
 					if tr.Kind == board.Port {
@@ -128,7 +129,7 @@ func TestLabelsInsideTheirTerritory(t *testing.T) {
 						fail("moved", "position %d: the label of %s moved from %v to %v", n, tr.Name, first[ti], b)
 					}
 				}
-				var labels []Rect
+				var labels []ui.Rect
 				var who []string
 				for _, l := range pl.Labels {
 					if !l.Name {
@@ -143,7 +144,7 @@ func TestLabelsInsideTheirTerritory(t *testing.T) {
 				}
 				for i := range labels {
 					for j := range labels[:i] {
-						if Overlap(labels[i], labels[j]) > 0 {
+						if ui.Overlap(labels[i], labels[j]) > 0 {
 							fail("overlap", "position %d: the labels of %s and %s overlap", n, who[i], who[j])
 						}
 					}
@@ -151,7 +152,7 @@ func TestLabelsInsideTheirTerritory(t *testing.T) {
 				for _, tk := range pl.Tokens {
 					name := m.Territories[tk.Terr].Name
 					for i, l := range labels {
-						if Overlap(tk.R, l) > 0 {
+						if ui.Overlap(tk.R, l) > 0 {
 							fail("token on label", "position %d: a token of %s covers the label of %s", n, name, who[i])
 						}
 					}
