@@ -102,8 +102,8 @@ func (lg *liveGame) follow(now time.Time, c *Context) bool {
 		case feed.Seats:
 			lg.reseat(now)
 			moved = true
-		case feed.Resync:
-			u.Refresh()
+		case feed.Resync, feed.Name:
+			u.Refresh() // a name: the views name the seat anew, the log says so
 			moved = true
 		case feed.Presence:
 			lg.presenceFromClient(now)

@@ -104,7 +104,8 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	a := &asker{out: stderr}
 	var h *remote.Host
 	ho := remote.HostOptions{Match: m, AdmitAuto: *admit == "auto", Log: stderr, NoSpectators: *hp.noSpectators,
-		Keep: func(room string, tokens []string) { m.Do(func(*rules.Game) { files.KeepHost(room, tokens) }) }}
+		NamedSeats: gamefile.NamedByHost(hg.g.Config().Players),
+		Keep:       func(room string, tokens []string) { m.Do(func(*rules.Game) { files.KeepHost(room, tokens) }) }}
 	if hm := hg.host; hm != nil {
 		ho.Room, ho.Tokens = hm.Room, hm.Tokens
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"notrueking/board"
@@ -57,6 +58,13 @@ const DefaultPlayers = 4
 
 // defaultNames are the names of the players a setup only counts.
 var defaultNames = []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+
+// NamedByHost reports whether players (a game's names as it began) were
+// named by whoever set the game up rather than left to DefaultNames: a
+// hosted game then keeps them, and its devices do not name their seats.
+func NamedByHost(players []string) bool {
+	return !slices.Equal(players, DefaultNames(len(players)))
+}
 
 // DefaultNames are the names of n players a setup counts without naming
 // them: Alice, Bob, Carol, … Ivan, then "Player 10" and on.

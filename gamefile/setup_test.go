@@ -208,3 +208,11 @@ func TestSetupNewOnALoadedMap(t *testing.T) {
 		t.Errorf("three players on the nine map given as loaded: %v", err)
 	}
 }
+
+// TestNamedByHost: a game whose names are the defaults was not named by
+// its host; any other names were.
+func TestNamedByHost(t *testing.T) {
+	if NamedByHost(DefaultNames(4)) || !NamedByHost([]string{"Ann", "Bob", "Carol"}) || !NamedByHost([]string{"Bob", "Alice"}) {
+		t.Fatal("NamedByHost")
+	}
+}

@@ -213,8 +213,14 @@ func (h *Host) seated(c *conn, seat rules.Seat, token, who string) {
 			h.logf("seat %d: %v", seat, err)
 		}
 	}
+	if seat >= 0 && !h.o.NamedSeats {
+		h.rename(seat, c.name)
+	}
 	h.m.Read(func(r session.Reading) {
+		h.mu.Lock()
 		w := h.base
+		w.Players = slices.Clone(w.Players)
+		h.mu.Unlock()
 		w.Epoch, w.Seats, w.Token = h.epoch, slices.Clone(c.seats), token
 		if w.Seats == nil {
 			w.Seats = []rules.Seat{}
@@ -225,9 +231,24 @@ func (h *Host) seated(c *conn, seat rules.Seat, token, who string) {
 	h.touch()
 }
 
-// cleanName is a device's name as the host shows it, or why not.
+// rename has seat played by the name its device gave (a name action in
+// the game, told to every device as an update), and keeps the new name
+// for what the host says of the seat.
+func (h *Host) rename(seat rules.Seat, name string) {
+	if err := h.m.Name(seat, name); err != nil {
+		h.logf("seat %s keeps its name: %v", h.seats.ids[seat], err)
+		return
+	}
+	h.mu.Lock()
+	h.seats.names[seat] = name
+	h.base.Players[seat] = name
+	h.mu.Unlock()
+}
+
+// cleanName is a device's name as the host shows it and a game may take
+// it (single spaces, a player's name: rules.CheckSeatName), or why not.
 func cleanName(s string) (string, error) {
-	s = strings.TrimSpace(s)
+	s = strings.Join(strings.Fields(s), " ")
 	if s == "" {
 		return "", errors.New("a device must say its player's name")
 	}
@@ -238,6 +259,9 @@ func cleanName(s string) (string, error) {
 		if !unicode.IsPrint(r) {
 			return "", errors.New("a name with a control character")
 		}
+	}
+	if err := rules.CheckSeatName(s); err != nil {
+		return "", fmt.Errorf("the name: %v", err)
 	}
 	return s, nil
 }
@@ -375,6 +399,8 @@ func (c *conn) asks(m *Hello, players []string) (then func(), no *refusal) {
 		if !t.free(ask, players) {
 			return nil, refused(false, "%s's seat (%s) is taken: ask for another, or watch", t.names[ask], m.Seat)
 		}
+	} else if s := c.h.namedSeat(c.name, players); s >= 0 {
+		ask = s // the host named a seat so: the player of that name
 	} else if t.firstFree(players) < 0 {
 		return nil, refused(false, "every seat is taken or played at the host: you may watch")
 	}
@@ -384,6 +410,21 @@ func (c *conn) asks(m *Hello, players []string) (then func(), no *refusal) {
 	c.role, c.ask = rolePending, ask
 	t.pending = append(t.pending, c)
 	return func() { c.waits(ask) }, nil
+}
+
+// namedSeat is the free seat whose player the host named name (-1: none,
+// or the host named no seat), under h.mu.
+func (h *Host) namedSeat(name string, players []string) rules.Seat {
+	if !h.o.NamedSeats {
+		return -1
+	}
+	t := &h.seats
+	for i, n := range t.names {
+		if strings.EqualFold(n, name) && t.free(rules.Seat(i), players) {
+			return rules.Seat(i)
+		}
+	}
+	return -1
 }
 
 // waits tells the device it waits for admission to seat ask (-1: any),

@@ -77,6 +77,12 @@ type HostOptions struct {
 	// NoSpectators refuses spectators, by either link, from the start
 	// (SetSpectators turns them on and off).
 	NoSpectators bool
+	// NamedSeats says the host named the seats' players itself (-names,
+	// names typed at the start screen): a device keeps the name of the
+	// seat it gets, and one that asks for no seat but gives a seat's name
+	// asks for that seat. Unset, the name a device gives becomes its
+	// seat's player's name, a name action in the game (Match.Name).
+	NamedSeats bool
 	// Page serves the browser page beside the WebSocket (every path but
 	// /ws; internal/site): a join link opens in a browser. nil: the host
 	// answers "/" with a page saying how to get one.

@@ -226,7 +226,7 @@ func (c *mirror) updated(u *Update, by any) error {
 }
 
 // howKind is the feed.Kind of each Update.How.
-var howKind = map[string]feed.Kind{HowAct: feed.Action, HowUndo: feed.Undo, HowRedo: feed.Redo, HowSeats: feed.Seats}
+var howKind = map[string]feed.Kind{HowAct: feed.Action, HowUndo: feed.Undo, HowRedo: feed.Redo, HowSeats: feed.Seats, HowName: feed.Name}
 
 // unmix is the new lines of log delta d of view i: its Lines, with the
 // copies Mix names taken from pub, the public log as it stands after this

@@ -288,8 +288,8 @@ type Update struct {
 	// Redo; 0 in the update sent to every other device): a device's own
 	// action comes back as an Update with its ID, then its Result.
 	ID int64 `json:"id,omitempty"`
-	// How is HowAct (an action), HowUndo, HowRedo or HowSeats (who plays
-	// a seat changed).
+	// How is HowAct (an action), HowUndo, HowRedo, HowName (a seat's
+	// player named anew) or HowSeats (who plays a seat changed).
 	How string `json:"how"`
 	// Seat is the seat whose action it was (-1: none); Bot the level of
 	// the bot that chose it ("" for a person).
@@ -316,6 +316,9 @@ const (
 	HowUndo  = "undo"
 	HowRedo  = "redo"
 	HowSeats = "seats"
+	// HowName: a seat's player was named anew (Seat's; the events
+	// have the name).
+	HowName = "name"
 )
 
 // EventText is an event the device's seats may read and its words as the

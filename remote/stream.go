@@ -335,4 +335,4 @@ func (h *Host) moved(mv feed.Change, r session.Reading) {
 
 // updateHow is the wire's name (Update.How) of each kind of change a
 // device is sent as an update.
-var updateHow = map[feed.Kind]string{feed.Action: HowAct, feed.Undo: HowUndo, feed.Redo: HowRedo, feed.Seats: HowSeats}
+var updateHow = map[feed.Kind]string{feed.Action: HowAct, feed.Undo: HowUndo, feed.Redo: HowRedo, feed.Seats: HowSeats, feed.Name: HowName}
