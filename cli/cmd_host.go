@@ -1,15 +1,12 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -22,9 +19,10 @@ import (
 	"notrueking/store"
 )
 
-const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-site DIR] [-no-spectators] [-record FILE] [-overlay FILE]"
+const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-away-bot DURATION,LEVEL|off] [-site DIR] [-no-spectators] [-record FILE] [-overlay FILE]"
 
-// hostStdin is where -admit ask reads the host's answers (tests set it).
+// hostStdin is where the host's console reads its commands (tests set
+// it; hostconsole.go).
 var hostStdin io.Reader = os.Stdin
 
 // cmdHost hosts a game on the network without a window: its first line on
@@ -42,6 +40,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	botPause := c.durationIn("bot-pause", 0, minBotPause, maxBotPause, "pause `D` between two bot moves (default 0.6s)")
 	addr := c.String("addr", "", "listen at `HOST:PORT` (default: every address, port "+remote.DefaultPort+" or any free one)")
 	admit := c.String("admit", "ask", "who may take a seat: ask (the host answers y or n on stdin for each device) or auto (every device that asks; for tests)")
+	awayBot := c.String("away-bot", remote.DefaultAwayBot.String(), "hand a seat whose device is away longer than `DURATION,LEVEL` to that bot until the device returns (off: never)")
 	overlay := c.String("overlay", "", "rewrite this JSON `FILE` (and its .txt sibling) with the game's public facts after every action, for streaming software")
 	hp := addHostPage(c)
 	pos, code, ok := c.parse(args)
@@ -50,6 +49,10 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(pos) > 0 {
 		return c.unexpected(pos[0])
+	}
+	away, err := remote.ParseAwayBot(*awayBot)
+	if err != nil {
+		return c.fail("-away-bot: %v", err)
 	}
 	if *admit != "ask" && *admit != "auto" {
 		return c.fail("-admit %q: ask or auto", short(*admit))
@@ -101,16 +104,28 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	m.Start()
 	defer m.Close()
 
-	a := &asker{out: stderr}
+	sigCtx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, quit := context.WithCancel(sigCtx)
+	defer quit()
+	k := &console{out: stdout, ids: hg.g.Seats(), quit: quit,
+		names: func() (n []string) { m.Do(func(g *rules.Game) { n = g.Names() }); return n },
+		save: func() (where string, err error) {
+			m.Do(func(*rules.Game) { err = files.Save() })
+			if id := files.SaveID(); id != "" && saves != nil {
+				where = saves.File(id)
+			}
+			return where, err
+		}}
 	var h *remote.Host
 	ho := remote.HostOptions{Match: m, AdmitAuto: *admit == "auto", Log: stderr, NoSpectators: *hp.noSpectators,
-		NamedSeats: gamefile.NamedByHost(hg.g.Config().Players),
-		Keep:       func(room string, tokens []string) { m.Do(func(*rules.Game) { files.KeepHost(room, tokens) }) }}
+		NamedSeats: gamefile.NamedByHost(hg.g.Config().Players), AwayBot: away,
+		Keep: func(room string, tokens []string) { m.Do(func(*rules.Game) { files.KeepHost(room, tokens) }) }}
 	if hm := hg.host; hm != nil {
 		ho.Room, ho.Tokens = hm.Room, hm.Tokens
 	}
 	if *admit == "ask" {
-		ho.OnAsk = func() { a.ask(h) }
+		ho.OnAsk = func() { k.ask() }
 	}
 	if page != nil {
 		ho.Page = page
@@ -120,6 +135,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "notrueking:", oneLine(err))
 		return 1
 	}
+	k.host = h
 	m.Do(func(*rules.Game) { files.KeepHost(h.Room(), h.Tokens()) })
 	srv, err := remote.Listen(h, *addr)
 	if err != nil {
@@ -136,12 +152,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	if id := files.SaveID(); id != "" {
 		fmt.Fprintf(stderr, "notrueking: hosting at %s; the game is saved in %s (host -load resumes it)\n", srv.Addr(), saves.File(id))
 	}
-	if *admit == "ask" {
-		go a.read(hostStdin, func() *remote.Host { return h })
-	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	go k.read(hostStdin)
 	over := m.Run(ctx, 20*time.Millisecond, func(n string) { fmt.Fprintln(stderr, "notrueking:", n) })
 	m.Do(func(*rules.Game) { files.Close() })
 	files.Leave()
@@ -228,71 +239,4 @@ func storeOrNil(st *store.Dir) store.Store {
 		return nil
 	}
 	return st
-}
-
-// asker asks the host, on its terminal, about each device that wants a
-// seat ("Ann (192.168.1.7) asks to play Torch — admit? [y/n]") and
-// carries out the answers read on stdin, one request at a time.
-type asker struct {
-	mu     sync.Mutex
-	out    io.Writer
-	asking int // the request asked about (0: none)
-}
-
-// ask puts the oldest waiting request to the host, unless one is asked.
-func (a *asker) ask(h *remote.Host) {
-	if h == nil {
-		return
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if a.asking != 0 {
-		return
-	}
-	ps := h.Pending()
-	if len(ps) == 0 {
-		return
-	}
-	r := ps[0]
-	a.asking = r.ID
-	seat := "any free seat"
-	if r.Seat >= 0 {
-		seat = "seat " + fmt.Sprint(r.Seat+1)
-	}
-	fmt.Fprintf(a.out, "notrueking: %s (%s) asks to play %s — admit? [y/n]\n", r.Name, r.Addr, seat)
-}
-
-// read answers the requests from the host's lines on in.
-func (a *asker) read(in io.Reader, host func() *remote.Host) {
-	sc := bufio.NewScanner(in)
-	for sc.Scan() {
-		h := host()
-		a.mu.Lock()
-		id := a.asking
-		a.asking = 0
-		a.mu.Unlock()
-		if id == 0 {
-			continue
-		}
-		var err error
-		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(sc.Text())), "y") {
-			err = h.Admit(id, seatOf(h, id))
-		} else {
-			err = h.Refuse(id, "")
-		}
-		if err != nil {
-			fmt.Fprintln(a.out, "notrueking:", err)
-		}
-		a.ask(h)
-	}
-}
-
-// seatOf is the seat waiting request id would be admitted to (-1: none).
-func seatOf(h *remote.Host, id int) rules.Seat {
-	for _, r := range h.Pending() {
-		if r.ID == id {
-			return h.SeatFor(r)
-		}
-	}
-	return -1
 }

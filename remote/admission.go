@@ -378,7 +378,12 @@ func (c *conn) byToken(m *Hello, players []string, now time.Time) (then func(), 
 			old.refuse("another device took this seat with its token", false)
 		}
 		h.logf("%s (#%d %s): back at %s by its token", c.addr, c.id, c.name, t.ids[seat])
-		h.seated(c, seat, "", players[seat])
+		who := players[seat]
+		if h.hasStandIn(seat) {
+			h.returned(seat)
+			who = gamefile.SeatRemote
+		}
+		h.seated(c, seat, "", who)
 	}, nil
 }
 
@@ -410,6 +415,13 @@ func (c *conn) asks(m *Hello, players []string) (then func(), no *refusal) {
 	c.role, c.ask = rolePending, ask
 	t.pending = append(t.pending, c)
 	return func() { c.waits(ask) }, nil
+}
+
+// hasStandIn reports whether a bot stands in for seat's device.
+func (h *Host) hasStandIn(seat rules.Seat) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.seats.standIn[seat] != ""
 }
 
 // namedSeat is the free seat whose player the host named name (-1: none,

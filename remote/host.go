@@ -18,6 +18,7 @@ import (
 	"github.com/coder/websocket"
 
 	"notrueking/board"
+	"notrueking/bots"
 	"notrueking/internal/site"
 	"notrueking/maps"
 	"notrueking/rules"
@@ -83,6 +84,10 @@ type HostOptions struct {
 	// asks for that seat. Unset, the name a device gives becomes its
 	// seat's player's name, a name action in the game (Match.Name).
 	NamedSeats bool
+	// AwayBot is the leaver rule (leavers.go): a seat whose device is
+	// away longer than AwayBot.After is played by its bot until the
+	// device returns. Zero: never.
+	AwayBot AwayBot
 	// Page serves the browser page beside the WebSocket (every path but
 	// /ws; internal/site): a join link opens in a browser. nil: the host
 	// answers "/" with a page saying how to get one.
@@ -189,6 +194,19 @@ func NewHost(o HostOptions) (*Host, error) {
 	if err := h.seats.setUp(o.Here, o.Tokens); err != nil {
 		return nil, err
 	}
+	// A restarted host's bot seats that kept a device's token stood in
+	// for that device when the save was written: they still do.
+	// A seat a device holds a token for is away until the device comes
+	// back (the leaver rule counts from the host's start).
+	for i, who := range m.Players() {
+		if h.seats.tokens[i] == "" {
+			continue
+		}
+		h.seats.away[i] = h.now()
+		if _, err := bots.ParseLevel(who); err == nil {
+			h.seats.standIn[i] = who
+		}
+	}
 	var e [8]byte
 	for h.epoch == 0 {
 		rand.Read(e[:])
@@ -198,6 +216,12 @@ func NewHost(o HostOptions) (*Host, error) {
 	v := m.Version()
 	m.Read(func(session.Reading) { h.version = max(h.version, v) })
 	go h.presenceLoop()
+	if h.o.AwayBot.After > 0 {
+		if _, err := bots.ParseLevel(h.o.AwayBot.Level); err != nil {
+			return nil, fmt.Errorf("the away bot: %v", err)
+		}
+		go h.leaverLoop()
+	}
 	return h, nil
 }
 

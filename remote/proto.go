@@ -374,6 +374,9 @@ type SeatPresence struct {
 	Device    string     `json:"device,omitempty"`
 	Connected bool       `json:"connected"`
 	AwaySince int64      `json:"away_since,omitempty"`
+	// StandIn says the bot of Kind plays the seat while its device
+	// (Device) is away.
+	StandIn bool `json:"stand_in,omitempty"`
 }
 
 // Notice is a line every device shows on its message bar ("Ann took back

@@ -27,6 +27,9 @@ type seatTable struct {
 	tokens []string // per seat: the hex SHA-256 of its device's token
 	device []string // per seat: the name of the device admitted to it
 	away   []time.Time
+	// standIn is, per seat, the level of the bot playing it while its
+	// device is away ("" none: leavers.go).
+	standIn []string
 
 	pending  []*conn
 	watchers int
@@ -41,7 +44,7 @@ type seatTable struct {
 func newSeatTable(ids, names []string) seatTable {
 	n := len(ids)
 	return seatTable{ids: ids, names: names, here: make([]bool, n), holder: make([]*conn, n), tokens: make([]string, n),
-		device: make([]string, n), away: make([]time.Time, n), fails: map[string][]time.Time{}, locked: map[string]time.Time{}}
+		device: make([]string, n), away: make([]time.Time, n), standIn: make([]string, n), fails: map[string][]time.Time{}, locked: map[string]time.Time{}}
 }
 
 // setUp marks the seats played here and takes the hashes of the tokens
@@ -74,7 +77,7 @@ func (t *seatTable) has(seat rules.Seat) bool { return seat >= 0 && int(seat) < 
 // seat for a remote device, or a person's not played at the host's screen
 // (never a bot's).
 func (t *seatTable) claimable(seat rules.Seat, who string) bool {
-	return who == gamefile.SeatRemote || who == gamefile.SeatHuman && !t.here[seat]
+	return who == gamefile.SeatRemote || who == gamefile.SeatHuman && !t.here[seat] || t.standIn[seat] != ""
 }
 
 // free reports whether seat waits for a device: claimable, no device
@@ -173,7 +176,7 @@ func (t *seatTable) give(c *conn, seat rules.Seat) *conn {
 // that held it (nil: none).
 func (t *seatTable) drop(seat rules.Seat) *conn {
 	old := t.holder[seat]
-	t.holder[seat], t.tokens[seat], t.device[seat], t.away[seat] = nil, "", "", time.Time{}
+	t.holder[seat], t.tokens[seat], t.device[seat], t.away[seat], t.standIn[seat] = nil, "", "", time.Time{}, ""
 	if old != nil {
 		old.role = roleGone
 	}
@@ -200,8 +203,11 @@ func (t *seatTable) presence(players []string) []SeatPresence {
 		switch {
 		case who == gamefile.SeatHuman && (t.here[s] || t.device[s] == ""):
 			p.Kind, p.Connected = "host", true
-		case who == gamefile.SeatHuman || who == gamefile.SeatRemote:
-			p.Kind = gamefile.SeatRemote
+		case who == gamefile.SeatHuman || who == gamefile.SeatRemote || t.standIn[s] != "":
+			p.StandIn = t.standIn[s] != ""
+			if !p.StandIn {
+				p.Kind = gamefile.SeatRemote
+			}
 			p.Device = t.device[s]
 			p.Connected = t.holder[s] != nil
 			if !p.Connected && !t.away[s].IsZero() {

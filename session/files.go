@@ -165,6 +165,20 @@ func (f *Files) Close() bool {
 	return f.sess.Err() == nil
 }
 
+// Save writes the whole save now (a headless host's "save"): nil when it
+// is written, else why not. Call it under the match's lock.
+func (f *Files) Save() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sess == nil {
+		if f.o.StoreErr != nil {
+			return fmt.Errorf("there is no saves folder: %v", f.o.StoreErr)
+		}
+		return errors.New("there is no saves folder, so this game is not saved")
+	}
+	return f.sess.Save()
+}
+
 // Unsaved is what could not be written (none when all was), and whether
 // the next action tries the autosave again.
 func (f *Files) Unsaved() ([]error, bool) {
