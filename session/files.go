@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/scenarios"
@@ -109,6 +110,24 @@ func (l lockedSave) Moved(g *rules.Game, c Change) {
 	l.f.mu.Lock()
 	defer l.f.mu.Unlock()
 	l.f.sess.Moved(g, c)
+}
+
+// Talked keeps a line of the table's talk in the save, under the files'
+// lock.
+func (l lockedSave) Talked(t feed.TalkLine) error {
+	l.f.mu.Lock()
+	defer l.f.mu.Unlock()
+	return l.f.sess.Talked(t)
+}
+
+// Talk is the table's talk a resumed save holds (none for a new one).
+func (f *Files) Talk() []feed.TalkLine {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sess == nil {
+		return nil
+	}
+	return f.sess.Talk()
 }
 
 // KeepSeats has every save say who plays each seat and the pause between

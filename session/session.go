@@ -29,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/internal/safefile"
 	"notrueking/rules"
@@ -107,6 +108,16 @@ type entryWriter struct {
 		round int
 		head  []byte
 	}
+	// talk is the table's talk the save holds, each line with the entry
+	// it sits in (talk.go): an undo that cuts that entry writes it again.
+	talk []keptTalk
+}
+
+// keptTalk is a line of talk in a save, in the entry of its first entry
+// actions (0: the head).
+type keptTalk struct {
+	line  feed.TalkLine
+	entry int
 }
 
 // wallClock is the time of a save, to the second, read from the wall
@@ -247,8 +258,14 @@ func (s *Session) autosave(grew bool) error {
 			}
 		case !grew && n == s.ap.Entries()-1:
 			s.line.buf = s.line.appendStatus(s.line.buf[:0], st)
-			if err = s.ap.Cut(n, s.line.buf); err == nil {
+			// The talk said since that action stays: it moves into the
+			// entry before.
+			if s.line.buf, err = s.line.talkAfter(s.line.buf, n); err == nil {
+				err = s.ap.Cut(n, s.line.buf)
+			}
+			if err == nil {
 				s.last, s.statusDue = st, false
+				s.line.moveTalk(n)
 			}
 		}
 	}
@@ -388,6 +405,10 @@ func (s *Session) writeWhole(st gamefile.Status) error {
 	if err != nil {
 		return err
 	}
+	// The talk goes after the head: no undo cuts it.
+	if data, err = s.line.talkAfter(data, -1); err != nil {
+		return err
+	}
 	ends := make([]int64, 1, len(rec.Actions)+1)
 	ends[0] = int64(len(data))
 	for i, line := range rec.Actions {
@@ -400,6 +421,7 @@ func (s *Session) writeWhole(st gamefile.Status) error {
 	if err := s.ap.Write(data, ends); err != nil {
 		return err
 	}
+	s.line.moveTalk(0)
 	s.keep(f)
 	s.meta, s.last, s.statusDue = m, st, true
 	return nil
@@ -482,6 +504,10 @@ func Resume(st store.Store, id string, load gamefile.MapLoader) (s *Session, err
 	}
 	s.saved, s.meta, s.warning = len(rec.Actions), m, warning
 	if isSave {
+		talk, after := readTalk(data, len(rec.Players), rec.Lines)
+		for i, l := range talk {
+			s.line.talk = append(s.line.talk, keptTalk{line: l, entry: after[i]})
+		}
 		s.adopt(data, rec)
 	}
 	return s, nil
@@ -670,4 +696,61 @@ func DeleteFinished(st store.Store, r Room) (n int, bytes int64, err error) {
 		bytes += e.Size
 	}
 	return n, bytes, errors.Join(errs...)
+}
+
+// Talked keeps a line of the table's talk in the save: appended to its
+// last entry, or the save written whole when it cannot be appended to.
+func (s *Session) Talked(l feed.TalkLine) error {
+	if s.closed {
+		return errClosed
+	}
+	b, err := encodeTalk(l)
+	if err != nil {
+		return s.done(err)
+	}
+	err = errNoAppend
+	if s.ap.Ready() && s.sameFixed() {
+		if err = s.ap.Cut(s.ap.Entries(), b); err == nil {
+			s.line.talk = append(s.line.talk, keptTalk{line: l, entry: s.ap.Entries()})
+		}
+	}
+	if err != nil {
+		s.line.talk = append(s.line.talk, keptTalk{line: l})
+		err = s.writeWhole(s.status(s.now()))
+	}
+	return s.done(err)
+}
+
+// Talk is the table's talk the save holds, oldest first.
+func (s *Session) Talk() []feed.TalkLine {
+	out := make([]feed.TalkLine, len(s.line.talk))
+	for i, k := range s.line.talk {
+		out[i] = k.line
+	}
+	return out
+}
+
+// talkAfter appends to b the talk lines in the entries after entry n
+// (-1: every line).
+func (w *entryWriter) talkAfter(b []byte, n int) ([]byte, error) {
+	for _, k := range w.talk {
+		if k.entry > n {
+			t, err := encodeTalk(k.line)
+			if err != nil {
+				return b, err
+			}
+			b = append(b, t...)
+		}
+	}
+	return b, nil
+}
+
+// moveTalk has the talk lines in the entries after entry n sit in entry n
+// (they were written there).
+func (w *entryWriter) moveTalk(n int) {
+	for i := range w.talk {
+		if w.talk[i].entry > n || n == 0 {
+			w.talk[i].entry = n
+		}
+	}
 }
