@@ -350,6 +350,7 @@ type Map struct {
 	cardIndex  map[string]CardID
 	houseCards [][]CardID
 	homes      []TerrID
+	shown      []string // each territory's code as shown (codes.go)
 }
 
 // Index builds the id lookups; maps calls it after filling the Map.
@@ -358,6 +359,7 @@ func (m *Map) Index() {
 	for i, t := range m.Territories {
 		m.terrIndex[t.ID] = TerrID(i)
 	}
+	m.shown = shownCodes(m.Territories)
 	m.houseIndex = make(map[string]HouseID, len(m.Houses))
 	for i, h := range m.Houses {
 		m.houseIndex[h.ID] = HouseID(i)

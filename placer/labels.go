@@ -4,7 +4,6 @@ import (
 	"math"
 	"slices"
 	"sort"
-	"strings"
 	"sync"
 
 	"notrueking/board"
@@ -232,7 +231,7 @@ func nameSizes(nameSize float64) []float64 {
 // variants are the ways territory tr's name is tried, in order: at each
 // size whole on two lines, on one, beside its icons (nIcons of them); then
 // its code, with its icons under or beside it, and last alone.
-func (lb *labeller) variants(tr board.Territory, nIcons int) []labelVariant {
+func (lb *labeller) variants(ti int, tr board.Territory, nIcons int) []labelVariant {
 	var vs []labelVariant
 	for _, s := range lb.sizes {
 		vs = append(vs, labelVariant{text: WrapName(tr.Name), size: s})
@@ -243,7 +242,7 @@ func (lb *labeller) variants(tr board.Territory, nIcons int) []labelVariant {
 			vs = append(vs, labelVariant{text: tr.Name, size: s, row: true})
 		}
 	}
-	code := strings.ToUpper(tr.Code)
+	code := lb.m.ShownCode(board.TerrID(ti)) // unique on the map, whatever its case
 	for _, s := range []float64{lb.sizes[0], MinLabelSize, MinLabelSize} {
 		vs = append(vs, labelVariant{text: code, size: s, code: true}, labelVariant{text: code, size: s, code: true, row: true})
 	}
@@ -259,7 +258,7 @@ func (lb *labeller) place(ti int) {
 	// A fortification's icon has its room whether or not one stands
 	// there: the name does not move when one is built.
 	nIcons := len(TerritoryIcons(tr, tr.Fortification))
-	vs := lb.variants(tr, nIcons)
+	vs := lb.variants(ti, tr, nIcons)
 	tn := &terrNamer{lb: lb, ti: ti, tr: tr, nIcons: nIcons, px: lb.sh.Pole[ti].X * lb.k, py: lb.sh.Pole[ti].Y * lb.k}
 	if tr.Kind != board.Road {
 		tn.seatRooms()

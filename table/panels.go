@@ -362,7 +362,7 @@ func (p *Panels) tooltip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widge
 		{R: box, Kind: ui.WPanel, Fill: ui.ColTip, Edge: ui.ColGold},
 		// The whole name first, then the map code a small board writes
 		// where the name finds no room (placer.LabelItem.Code).
-		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: nameAndCode(tr), Size: 18, Bold: true, Ink: ui.ColGold},
+		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: nameAndCode(tr, u.pos.m.ShownCode(t)), Size: 18, Bold: true, Ink: ui.ColGold},
 	}
 	for i, l := range lines {
 		ws = append(ws, ui.Text(ui.Rect{X: box.X + 10, Y: box.Y + 32 + 21*float64(i), W: w - 20, H: 20}, l, 15, ui.ColText))
@@ -429,11 +429,11 @@ func shortestNeeded(w ui.Widget, texts ...string) string {
 
 // nameAndCode is a territory's tooltip title: its whole name, and its
 // map code when it has one.
-func nameAndCode(tr board.Territory) string {
+func nameAndCode(tr board.Territory, code string) string {
 	if tr.Code == "" {
 		return tr.Name
 	}
-	return tr.Name + " (" + strings.ToUpper(tr.Code) + ")"
+	return tr.Name + " (" + code + ")"
 }
 
 // TesterBadge is where a tester's game says so ("Tester's game — seed N"):
