@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -158,8 +157,11 @@ func TestHostKill(t *testing.T) {
 	defer cancel()
 	errs := make(chan error, len(ids))
 	var clients []*remote.Client
+	// The devices give the seats' own names: a device's other name would
+	// be a name action in the game, at a moment the kills make differ.
+	names := []string{"Alice", "Bob", "Carol", "Dave"}
 	for i, id := range ids {
-		c, err := remote.Dial(ctx, h.link, remote.ClientOptions{Name: "Dev" + strconv.Itoa(i), Seat: id, Backoff: 20 * time.Millisecond})
+		c, err := remote.Dial(ctx, h.link, remote.ClientOptions{Name: names[i], Seat: id, Backoff: 20 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +220,7 @@ func TestHostKill(t *testing.T) {
 		}
 	}
 	m, _ := maps.Load("standard")
-	clean, err := rules.New(m, rules.Config{Players: []string{"Alice", "Bob", "Carol", "Dave"}, Seed: 5})
+	clean, err := rules.New(m, rules.Config{Players: names, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,10 +32,15 @@ func dialLink(ctx context.Context, url string, _ bool) (link, error) {
 		switch {
 		case data.Type() != js.TypeString:
 			l.fail(errors.New("a binary message from the host"))
-		case data.Length() > MaxOut: // UTF-16 units: at most the bytes
-			l.fail(fmt.Errorf("a message of over %d bytes from the host", MaxOut))
 		default:
-			l.in = append(l.in, []byte(data.String()))
+			// A string's Length panics in syscall/js (it is not an
+			// object): measure the Go copy instead.
+			m := []byte(data.String())
+			if len(m) > MaxOut {
+				l.fail(fmt.Errorf("a message of over %d bytes from the host", MaxOut))
+				return
+			}
+			l.in = append(l.in, m)
 			select {
 			case l.wake <- struct{}{}:
 			default:

@@ -114,7 +114,7 @@ func (g *Game) apply(a Action) (evs []Event, err error) {
 	}
 	if a.Verb == VName {
 		// Undo takes back decisions, not who plays a seat.
-		g.floor = barrier{n: n + 1, note: fmt.Sprintf("%s has been played by %s since", g.seatName(a.Seat), a.Name)}
+		g.floor = barrier{n: n + 1, note: fmt.Sprintf("%s has been played by %s since", g.conspiracyName(a.Seat), a.Name)}
 	}
 	if (n+1)%checkpointEvery == 0 {
 		g.checkpoints = append(g.checkpoints, g.checkpoint())
@@ -835,15 +835,16 @@ func (g *Game) endRound() {
 // the end; the name must be a player's name and a new one.
 func (g *Game) doName(a Action, exec bool) error {
 	if err := CheckSeatName(a.Name); err != nil {
-		return fmt.Errorf("%s's player cannot be named so: %v", g.seatName(a.Seat), err)
+		return fmt.Errorf("%s's player cannot be named so: %v", g.conspiracyName(a.Seat), err)
 	}
 	p := &g.st.Players[a.Seat]
 	if p.Name == a.Name {
-		return fmt.Errorf("%s is already played by %s", g.seatName(a.Seat), a.Name)
+		return fmt.Errorf("%s is already played by %s", g.conspiracyName(a.Seat), a.Name)
 	}
 	if exec {
 		p.Name = a.Name
 		g.emit(Event{Seat: Public, Kind: EvNamed, Who: a.Seat})
+		g.logGen++ // the log's words name the seat anew
 	}
 	return nil
 }

@@ -143,7 +143,7 @@ func TestBuildChecksTheCitadel(t *testing.T) {
 		want  string
 	}{
 		{"cards missing", func(b *Builder) error { return b.WingDeck(IllTidings) }, "the Dark Wings cards hold 1 Ill Tidings; there are 6"},
-		{"three ravens", func(b *Builder) error { return errors.Join(b.Ravens(1, 3), b.ShuffleWings()) }, "Torch holds 3 ravens while a Dark Wings card can be drawn"},
+		{"three ravens", func(b *Builder) error { return errors.Join(b.Ravens(1, 3), b.ShuffleWings()) }, "Ben (Torch) holds 3 ravens while a Dark Wings card can be drawn"},
 		{"empty deck", func(b *Builder) error {
 			errs := []error{}
 			for range WingsPerKind {

@@ -245,10 +245,10 @@ func TestBuilderRefusesAFactAndChangesNothing(t *testing.T) {
 		{"flag on troops", func() error { return b.Flag(T("winterfell"), H("greyjoy")) }, "Stark has troops in Winterfell: a flag stands only"},
 		{"flag at sea", func() error { return b.Flag(T("bay-of-ice"), H("stark")) }, "flags stand only on land"},
 		{"no fortification", func() error { return b.Fort(T("winterfell"), H("stark")) }, "Winterfell has no fortification"},
-		{"card twice", func() error { return b.DeckCard(H("stark"), C("eddard-stark")) }, "Eddard Stark is already in Crown's hand"},
+		{"card twice", func() error { return b.DeckCard(H("stark"), C("eddard-stark")) }, "Eddard Stark is already in Ann (Crown)'s hand"},
 		{"card of another house", func() error { return b.DiscardCard(H("stark"), C("mace-tyrell")) }, "Mace Tyrell is a Tyrell card, not a Stark one"},
 		{"unknown card", func() error { return b.HandCard(1, 999) }, "no house card number 999"},
-		{"fourth agent", func() error { return b.Agent(H("baratheon"), Lord, 0) }, "Crown has no agents in hand: all 3 are on slots"},
+		{"fourth agent", func() error { return b.Agent(H("baratheon"), Lord, 0) }, "Ann (Crown) has no agents in hand: all 3 are on slots"},
 		{"loyalty twice", func() error { return b.Loyalty(1, []board.HouseID{0, 0, 1, 2, 3}) }, "is named twice"},
 		{"loyalty short", func() error { return b.Loyalty(1, []board.HouseID{0, 1}) }, "2 houses named"},
 		{"round", func() error { return b.Round(4) }, "round 4 is outside 1..3"},
@@ -354,7 +354,7 @@ func TestBuilderDefaults(t *testing.T) {
 	b.Agent(H("stark"), Lord, 0)
 	b.Turn(1)
 	shuffleAll(b)
-	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "Torch has no lord agent to resolve") {
+	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "Ben (Torch) has no lord agent to resolve") {
 		t.Errorf("a turn without an agent to resolve: %v", err)
 	}
 }

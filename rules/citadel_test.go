@@ -171,7 +171,7 @@ func TestTheRollIsPublicAndTheAimSecret(t *testing.T) {
 	if l := lines(g, 1); strings.Contains(l, "Visit Rookery") {
 		t.Fatal("another seat reads the aim")
 	}
-	if !strings.Contains(lines(g, 0), "in secret to Visit Rookery") {
+	if !strings.Contains(lines(g, 0), "studies at the Citadel to Visit Rookery") {
 		t.Fatal("the seat that studied does not read its aim")
 	}
 	// The same position and action roll the same dice (a whole game's
@@ -241,8 +241,8 @@ func TestTheResultDecidesTheGain(t *testing.T) {
 // succeeded, and only the seat that studied reads its benefit (issue 32).
 func TestASuccessfulStudyKeepsItsAim(t *testing.T) {
 	for _, c := range []struct{ aim, own string }{
-		{"legends", "Your research finds legends: two Greyjoy cards."},
-		{"rookery", "Your visit to the rookery brings a Dark Wings card."},
+		{"legends", "Secret: Ann (Crown)'s research finds legends: two Greyjoy cards."},
+		{"rookery", "Secret: Ann (Crown)'s visit to the rookery brings a Dark Wings card."},
 	} {
 		g := citadelGame(t, 3, 0, agentAt{0, "greyjoy", Maester})
 		rig(t, g, 2, func(d []int) bool { return sum2(d) >= 10 })
@@ -319,12 +319,12 @@ func TestDigUpDirt(t *testing.T) {
 	if g.st.Players[1].Revealed[house(t, g, "lannister")] {
 		t.Fatal("the token looked at was turned face up")
 	}
-	if !strings.Contains(lines(g, 0), "You uncovered Torch's token in the 3 slot: Lannister.") {
+	if !strings.Contains(lines(g, 0), "Secret: Ann (Crown) uncovered Ben (Torch)'s token in the 3 slot: Lannister.") {
 		t.Fatalf("the looker's log:\n%s", lines(g, 0))
 	}
 	for _, s := range []Seat{Public, 1, 2} {
 		l := lines(g, s)
-		if !strings.Contains(l, "Crown uncovered a secret of Torch.") || strings.Contains(l, "uncovered Torch's token") {
+		if !strings.Contains(l, "Ann (Crown) uncovered a secret of Ben (Torch).") || strings.Contains(l, "(Torch)'s token") {
 			t.Fatalf("seat %d's log:\n%s", s, l)
 		}
 		if tok := g.View(s).Players[1].Loyalty[2]; (s != 1 && tok.House != board.NoHouse) || tok.Uncovered {

@@ -44,7 +44,7 @@ func TestCombatTermsOnLand(t *testing.T) {
 	if !slices.Equal(c.DefenderTerms, []string{"1 footman +1", "castle +4"}) || c.DefenderPower != 5 {
 		t.Fatalf("defender %v = %d", c.DefenderTerms, c.DefenderPower)
 	}
-	if got := v.Prompt; got != "Combat in Lannisport: Torch may play a card" {
+	if got := v.Prompt; got != "Combat in Lannisport: waiting for Torch to play a house card or pass" {
 		t.Fatalf("prompt %q", got)
 	}
 	// Crown had no Stark or Lannister card and was skipped.

@@ -233,7 +233,7 @@ func NotYourSeat(g *Game, seat Seat) error {
 	if seat < 0 || int(seat) >= len(g.cfg.Players) {
 		return fmt.Errorf("there is no seat %d in this game", seat)
 	}
-	return fmt.Errorf("that is %s's decision, and this device does not hold %s's seat", g.seatName(seat), g.seatName(seat))
+	return fmt.Errorf("that is %s's decision, and this device does not hold %s's seat", g.seatName(seat), g.conspiracyName(seat))
 }
 
 func (d *Seated) PreviewCombat(a Action) (*CombatView, error) {

@@ -103,7 +103,7 @@ func TestAshaPlayedByAnotherSeatGivesThemTheMove(t *testing.T) {
 	g := ashaGame(t, 1)
 	give(t, g, 0, "the-blackfish") // after Crown's turn to play in this combat
 	act(t, g, "torch play asha-greyjoy")
-	if g.ToAct() != 1 || g.View(1).Prompt != "Torch: move one group of Greyjoy troops, or done" {
+	if g.ToAct() != 1 || g.View(1).Prompt != "Torch: move one group of Greyjoy troops, or say done" {
 		t.Fatalf("to act %d prompt %q", g.ToAct(), g.View(1).Prompt)
 	}
 	act(t, g, "torch move seagard the-twins footman:2")

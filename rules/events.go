@@ -403,7 +403,7 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 	case EvLoyaltyArranged:
 		return seat(e.Who) + " arranged their loyalty card."
 	case EvLoyaltyCard:
-		return "Your loyalty card: " + g.loyaltyText(&e) + "."
+		return "Secret: " + seat(e.Seat) + "'s loyalty card is " + g.loyaltyText(&e) + "."
 	case EvAgentPlaced:
 		return seat(e.Who) + " places an agent on " + house(e.House) + " " + slot(e.Slot) + "."
 	case EvResolutionBegan:
@@ -488,15 +488,15 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 	case EvCardDrawn:
 		return seat(e.Who) + " drew a " + house(e.House) + " card."
 	case EvCardDrawnPrivate:
-		return "You drew " + g.cardDesc(e.Card) + "."
+		return "Secret: " + seat(e.Seat) + " drew " + g.cardDesc(e.Card) + "."
 	case EvNothingToDraw:
 		return fmt.Sprintf("%s would draw a %s card, but every %s card is in a hand: nothing is drawn.", seat(e.Who), house(e.House), house(e.House))
 	case EvDeckReshuffled:
 		return fmt.Sprintf("The %s deck ran out: its %d discarded %s are shuffled into a new deck.", house(e.House), n, words.Plural(n, "card"))
 	case EvAgentMovedUp:
-		return seat(e.Who) + "'s agent moves up to " + house(e.House) + " " + slot(e.Slot) + "."
+		return seat(e.Who) + "'s agent, its action done, moves up to the empty " + house(e.House) + " " + slot(e.Slot) + " slot, to act again in a later tier."
 	case EvAgentReturned:
-		return seat(e.Who) + "'s agent on " + house(e.House) + " " + slot(e.Slot) + " returns to them."
+		return seat(e.Who) + "'s agent on " + house(e.House) + " " + slot(e.Slot) + ", its action done, returns to them."
 	case EvJaimeMuster:
 		return fmt.Sprintf("%s wins with %s: %s may muster for %s.", house(e.House), g.cardName(e.Card), seat(e.Who), house(e.House))
 	case EvAshaMove:
@@ -536,7 +536,7 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 		return seat(e.Who) + " swaps the tokens in their " + itoa(g.slotValue(n)) + " and " + itoa(g.slotValue(m)) +
 			" slots and reveals " + house(e.House) + " in the " + itoa(g.slotValue(int(e.K))) + " slot."
 	case EvExchangedPrivate:
-		return "You exchanged " + house(e.House) + " and " + house(e.House2) + "."
+		return "Secret: " + seat(e.Seat) + " exchanged " + house(e.House) + " and " + house(e.House2) + "."
 	case EvGameOver:
 		nh := n // ranking pairs, then one score per seat
 		var scores strings.Builder
@@ -550,13 +550,13 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 	case EvLoyaltyRevealed:
 		return fmt.Sprintf("%s's loyalty card: %s.", seat(e.Who), g.loyaltyText(&e))
 	case EvStudyAim:
-		return "You study at the Citadel in secret to " + Aim(e.N).Name() + "."
+		return "Secret: " + seat(e.Seat) + " studies at the Citadel to " + Aim(e.N).Name() + "."
 	case EvStudied:
 		return g.studyText(&e)
 	case EvLegends:
-		return fmt.Sprintf("Your research finds legends: two %s cards.", house(e.House))
+		return fmt.Sprintf("Secret: %s's research finds legends: two %s cards.", seat(e.Seat), house(e.House))
 	case EvRookery:
-		return "Your visit to the rookery brings a Dark Wings card."
+		return "Secret: " + seat(e.Seat) + "'s visit to the rookery brings a Dark Wings card."
 	case EvRavenGained:
 		return fmt.Sprintf("%s gains a raven (%s).", seat(e.Who), words.Count(n, "raven"))
 	case EvCrystalGained:
@@ -566,7 +566,7 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 	case EvWingDrawn:
 		return seat(e.Who) + " draws a Dark Wings card."
 	case EvWingDrawnPrivate:
-		return "You drew " + Wing(e.N).Name() + "."
+		return "Secret: " + seat(e.Seat) + " drew " + Wing(e.N).Name() + "."
 	case EvWingsReshuffled:
 		return fmt.Sprintf("The Dark Wings deck ran out: its %d played %s are shuffled into a new deck.", n, words.Plural(n, "card"))
 	case EvNoWing:
@@ -574,7 +574,7 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 	case EvUncovered:
 		return fmt.Sprintf("%s uncovered a secret of %s.", seat(e.Who), seat(e.Other))
 	case EvUncoveredPrivate:
-		return fmt.Sprintf("You uncovered %s's token in the %s slot: %s.", seat(e.Other), itoa(g.slotValue(int(e.K))), house(e.House))
+		return fmt.Sprintf("Secret: %s uncovered %s's token in the %s slot: %s.", seat(e.Seat), seat(e.Other), itoa(g.slotValue(int(e.K))), house(e.House))
 	case EvNothingToUncover:
 		return fmt.Sprintf("%s digs up dirt, but every other player's token is face up: nothing is uncovered.", seat(e.Who))
 	case EvLostOrders:
@@ -582,7 +582,7 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 	case EvIllTidings:
 		return fmt.Sprintf("%s plays Ill Tidings on %s: %s Citadel results are %d lower this round.", seat(e.Who), seat(e.Other), seat(e.Other)+"'s", n)
 	case EvNamed:
-		return fmt.Sprintf("%s is played by %s.", seat(e.Who), g.nameGiven(e))
+		return fmt.Sprintf("%s is played by %s.", g.conspiracyName(e.Who), g.nameGiven(e))
 	}
 	return e.Kind.String()
 }

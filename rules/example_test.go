@@ -35,12 +35,15 @@ func Example() {
 	}
 	v := g.View(rules.Public)
 	fmt.Println(v.Phase, "phase,", len(g.Legal()), "empty slots")
+	// The prompt as the table reads it, and as the seat to act does.
 	fmt.Println(v.Prompt)
+	fmt.Println(g.View(g.ToAct()).Prompt)
 	// A refusal says why, in players' words.
 	a, _ := g.ParseAction("crown move winterfell dorne footman:1")
 	fmt.Println(g.Check(a))
 	// Output:
 	// place phase, 15 empty slots
-	// Crown: place an agent (3 left)
-	// Crown must place an agent on an empty slot
+	// Waiting for Alice (Crown) to place an agent (3 left)
+	// Alice (Crown): place an agent (3 left)
+	// Alice (Crown) must place an agent on an empty slot
 }

@@ -518,8 +518,27 @@ func (g *Game) cardHouse(c board.CardID) board.HouseID { return g.m.CardHouse(c)
 // cardID is the id of card number c, as events and records name it.
 func (g *Game) cardID(c board.CardID) string { return g.card(c).ID }
 
-// seatName is the conspiracy name of a seat, capitalised ("Torch").
+// seatName is how the game's words name a seat: its player first, the
+// conspiracy beside ("Ann (Torch)"), so that no one has to keep a table of
+// who is Torch in their head; the conspiracy alone when the player bears
+// its name or none.
 func (g *Game) seatName(seat Seat) string {
+	c := g.conspiracyName(seat)
+	if seat < 0 || int(seat) >= len(g.st.Players) {
+		return c
+	}
+	n := g.st.Players[seat].Name
+	if n == "" || strings.EqualFold(n, c) {
+		return c
+	}
+	return n + " (" + c + ")"
+}
+
+// SeatName is seatName, for the words of a screen: "Ann (Torch)".
+func (g *Game) SeatName(seat Seat) string { return g.seatName(seat) }
+
+// conspiracyName is the conspiracy name of a seat, capitalised ("Torch").
+func (g *Game) conspiracyName(seat Seat) string {
 	if seat < 0 || seat >= g.numSeats() {
 		return fmt.Sprintf("seat %d", seat)
 	}

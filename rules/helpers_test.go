@@ -41,7 +41,10 @@ func mustMap(t testing.TB) *board.Map {
 
 func newGame(t testing.TB, players int, seed uint64) *Game {
 	t.Helper()
-	names := []string{"Ann", "Ben", "Cat", "Dan"}[:players]
+	// The players bear their conspiracies' names, so that the game's words
+	// name each seat once ("Crown", not "Ann (Crown)": people_test.go
+	// tests those).
+	names := []string{"Crown", "Torch", "Helm", "Gauntlet"}[:players]
 	g, err := New(mustMap(t), Config{Players: names, Seed: seed})
 	if err != nil {
 		t.Fatalf("New: %v", err)

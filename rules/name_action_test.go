@@ -17,7 +17,7 @@ func TestNameActionNamesTheSeat(t *testing.T) {
 	other := (toAct + 1) % 3
 	lines := act(t, g, g.m.Conspiracies[other]+" name Zoë Quill")
 	if len(lines) != 1 || lines[0].Seat != Public || lines[0].Event != "named" ||
-		lines[0].Text != g.seatName(other)+" is played by Zoë Quill." {
+		lines[0].Text != g.conspiracyName(other)+" is played by Zoë Quill." {
 		t.Fatalf("the name's log: %+v", lines)
 	}
 	if g.ToAct() != toAct {

@@ -421,7 +421,7 @@ func TestNineTieBreakWrapsRoundNineSeats(t *testing.T) {
 		act(t, g, m.Conspiracies[(8+i)%9]+" keep")
 	}
 	v := g.View(Public)
-	if !g.Over() || len(v.Winners) != 1 || v.Winners[0] != 0 || !containsFold(v.TieBreak, "Crown wins as the next in turn order") {
+	if !g.Over() || len(v.Winners) != 1 || v.Winners[0] != 0 || !containsFold(v.TieBreak, "(Crown) wins as the next in turn order") {
 		t.Fatalf("over %v, winners %v, tie-break %q", g.Over(), v.Winners, v.TieBreak)
 	}
 }

@@ -138,7 +138,7 @@ func (g *Game) View(seat Seat) View {
 		key = allSeats
 	}
 	v.Log = g.logFor(key)
-	v.Prompt = g.prompt()
+	v.Prompt = g.prompt(seat)
 	return v
 }
 
@@ -166,67 +166,107 @@ func (g *Game) combatView(c *combat) *CombatView {
 	return cv
 }
 
-// prompt says in one line who must do what next.
-func (g *Game) prompt() string {
+// prompt says in one line who must do what next, as viewer reads it: to
+// the seat whose decision it is, in the second person ("Ann (Crown):
+// arrange your loyalty card in secret"); to every other seat and the
+// public, in the third ("Waiting for Ann (Crown) to arrange their loyalty
+// card in secret").
+func (g *Game) prompt(viewer Seat) string {
 	s := &g.st
-	who := g.seatName(g.ToAct())
-	switch s.Phase {
-	case PhaseOver:
+	if s.Phase == PhaseOver {
 		return fmt.Sprintf("The game is over: %s wins.", g.seatList(s.Winners))
+	}
+	toAct := g.ToAct()
+	who := g.seatName(toAct)
+	d := g.decision()
+	switch {
+	case viewer == toAct && d.where != "":
+		return d.where + ": " + who + ", " + d.yours
+	case viewer == toAct:
+		return who + ": " + d.yours
+	case d.where != "":
+		return d.where + ": waiting for " + who + " to " + d.theirs
+	}
+	return "Waiting for " + who + " to " + d.theirs
+}
+
+// decisionWords are the words of the decision the game waits for: in the
+// second person (yours) and the third (theirs), and where it is taken
+// ("Combat in Winterfell"; "" when that says nothing).
+type decisionWords struct{ yours, theirs, where string }
+
+// decision words the decision the game waits for.
+func (g *Game) decision() decisionWords {
+	s := &g.st
+	both := func(yours, theirs string) decisionWords { return decisionWords{yours: yours, theirs: theirs} }
+	same := func(text string) decisionWords { return both(text, text) }
+	switch s.Phase {
 	case PhaseLoyalty:
-		return who + ": arrange your loyalty card in secret"
+		return both("arrange your loyalty card in secret", "arrange their loyalty card in secret")
 	case PhasePlace:
-		return fmt.Sprintf("%s: place an agent (%d left)", who, s.Players[s.Turn].Agents)
+		n := s.Players[s.Turn].Agents
+		return same(fmt.Sprintf("place an agent (%d left)", n))
 	case PhaseExchange:
-		return who + ": exchange two loyalty tokens (revealing one) or keep"
+		return same("exchange two loyalty tokens (revealing one) or keep")
 	}
 	f := g.top()
 	if f == nil {
 		if s.Citadel != nil && len(s.Citadel.Hands[g.ToAct()]) > 0 && !s.Citadel.Played {
-			return fmt.Sprintf("%s: play a Dark Wings card or resolve a %s agent", who, slotName(g.currentTier()))
+			return same(fmt.Sprintf("play a Dark Wings card or resolve a %s agent", slotName(g.currentTier())))
 		}
-		return fmt.Sprintf("%s: resolve a %s agent", who, slotName(g.currentTier()))
+		return same(fmt.Sprintf("resolve a %s agent", slotName(g.currentTier())))
 	}
 	hn := g.houseName(f.House)
 	switch f.Kind {
 	case FrameAgent:
 		if f.Slot == Marshal {
-			return fmt.Sprintf("%s: the %s Marshal musters and moves: choose which first", who, hn)
+			return same(fmt.Sprintf("choose whether the %s Marshal musters or moves first (it does both)", hn))
 		}
 		if s.Citadel != nil && f.Slot == Maester {
-			return fmt.Sprintf("%s: choose an action for the %s Maester (muster, move, draw or study at the Citadel)", who, hn)
+			return same(fmt.Sprintf("choose an action for the %s Maester (muster, move, draw or study at the Citadel)", hn))
 		}
-		return fmt.Sprintf("%s: choose an action for the %s %s (muster, move or draw)", who, hn, slotName(f.Slot))
+		return same(fmt.Sprintf("choose an action for the %s %s (muster, move or draw)", hn, slotName(f.Slot)))
 	case FrameMuster:
-		return fmt.Sprintf("%s: muster for %s (%d %s left) or done", who, hn, f.Points, words.Plural(f.Points, "point"))
+		return same(fmt.Sprintf("muster for %s (%d %s left) or say done", hn, f.Points, words.Plural(f.Points, "point")))
 	case FrameMove:
-		return fmt.Sprintf("%s: move one group of %s troops, or done", who, hn)
+		return same(fmt.Sprintf("move one group of %s troops, or say done", hn))
 	case FrameCombat:
-		c := f.Combat
-		where := g.terrName(c.Territory)
-		switch c.Step {
-		case "tie":
-			return fmt.Sprintf("Combat in %s is tied: %s names the winner", where, who)
-		case "retreat":
-			return fmt.Sprintf("Combat in %s: %s chooses where %s retreats", where, who, g.houseName(c.Retreater))
-		case "redeploy":
-			return fmt.Sprintf("Combat in %s won: %s chooses where %s's dragons fly", where, who, g.houseName(c.Attacker))
-		}
-		return fmt.Sprintf("Combat in %s: %s may play a card", where, who)
+		return g.combatDecision(f.Combat)
 	case FrameCersei:
-		return fmt.Sprintf("%s: remove an unresolved %s agent (%s) or decline", who, hn, g.cardName(f.Effect))
+		return same(fmt.Sprintf("remove an unresolved %s agent (%s) or decline", hn, g.cardName(f.Effect)))
 	case FrameCitadel:
 		if f.Step == StepGain {
-			return fmt.Sprintf("%s: the roll at the Citadel brings a raven or a crystal: choose", who)
+			return same("take a raven or a crystal for the roll at the Citadel")
 		}
-		return fmt.Sprintf("%s: dig up dirt: look at one face-down loyalty token of another player", who)
+		return same("dig up dirt: look at one face-down loyalty token of another player")
 	case FrameMelisandre:
 		if f.Target < 0 {
-			return fmt.Sprintf("%s: look at an opponent's hand (%s) or decline", who, g.cardName(f.Effect))
+			return both(fmt.Sprintf("look at an opponent's hand (%s) or decline", g.cardName(f.Effect)),
+				fmt.Sprintf("look at an opponent's hand (%s) or decline", g.cardName(f.Effect)))
 		}
-		return fmt.Sprintf("%s: choose the card %s discards", who, g.seatName(f.Target))
+		return same(fmt.Sprintf("choose the card %s discards", g.seatName(f.Target)))
 	}
-	return who + " to act"
+	return same("act")
+}
+
+// combatDecision words a combat's decision.
+func (g *Game) combatDecision(c *combat) decisionWords {
+	d := decisionWords{where: "Combat in " + g.terrName(c.Territory)}
+	switch c.Step {
+	case "tie":
+		d.where = "The combat in " + g.terrName(c.Territory) + " is tied"
+		d.yours, d.theirs = "name the winner", "name the winner"
+	case "retreat":
+		d.yours = fmt.Sprintf("choose where %s retreats", g.houseName(c.Retreater))
+		d.theirs = d.yours
+	case "redeploy":
+		d.where += " won"
+		d.yours = fmt.Sprintf("choose where %s's dragons fly", g.houseName(c.Attacker))
+		d.theirs = d.yours
+	default:
+		d.yours, d.theirs = "play a house card or pass", "play a house card or pass"
+	}
+	return d
 }
 
 // allSeats is the log cache's key for the opened log at game over: every

@@ -68,7 +68,7 @@ var citadelCases = map[string]citadelCase{
 		steps: []step{
 			refuse("crown choose legends", "choose takes muster, move or draw"),
 			apply("crown study rookery"),
-			wantLog("Crown studies at the Citadel for Stark: 6 4 3 2 1 → 10; success: 3 crystals are spent."),
+			wantLog("Ann (Crown) studies at the Citadel for Stark: 6 4 3 2 1 → 10; success: 3 crystals are spent."),
 		},
 		outcome: func(t *testing.T, g *rules.Game) {
 			pieces(t, g, 0, 0, 0, 1)
@@ -165,7 +165,7 @@ var citadelCases = map[string]citadelCase{
 	"citadel-gain-crystal": {
 		steps: []step{
 			apply("crown study legends"),
-			wantLog("4 3 1 → 7; Crown chooses a raven or a crystal."),
+			wantLog("4 3 1 → 7; Ann (Crown) chooses a raven or a crystal."),
 			refuse("crown choose muster", "gain a raven or a crystal"),
 			apply("crown gain crystal"),
 		},
@@ -198,7 +198,7 @@ var citadelCases = map[string]citadelCase{
 			refuse("crown uncover torch 1", "face up already"),
 			refuse("crown uncover crown 2", "another player"),
 			apply("crown uncover torch 2"),
-			wantLog("Crown uncovered a secret of Torch."),
+			wantLog("Ann (Crown) uncovered a secret of Ben (Torch)."),
 		},
 		outcome: func(t *testing.T, g *rules.Game) {
 			pieces(t, g, 0, 0, 0, 0)

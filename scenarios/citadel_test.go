@@ -182,12 +182,12 @@ func TestCitadelRefused(t *testing.T) {
 		{"unknown card", `wings = ["ill-tidings"]`, `wings = ["dragonglass"]`, `c.toml:9: player.wings: unknown Dark Wings card "dragonglass" (want lost-orders or ill-tidings)`},
 		{"seventh card", `discard = ["lost-orders"]`, `discard = ["ill-tidings", "ill-tidings", "ill-tidings", "ill-tidings", "ill-tidings", "ill-tidings"]`, `c.toml:21: citadel.discard: all 6 Ill Tidings cards are placed already`},
 		{"deck incomplete", `discard = ["lost-orders"]`, `deck = ["lost-orders"]`, `citadel: the Dark Wings cards hold 1 Lost Orders; there are 6`},
-		{"three ravens", `ravens = 2`, `ravens = 3`, `c.toml:14: player.ravens: Torch holds 3 ravens while a Dark Wings card can be drawn`},
+		{"three ravens", `ravens = 2`, `ravens = 3`, `c.toml:14: player.ravens: Ben (Torch) holds 3 ravens while a Dark Wings card can be drawn`},
 		{"look at oneself", `looker = "torch"`, `looker = "crown"`, `c.toml:22: citadel.known: a player digs up dirt on another player`},
 		{"look of no seat", `looker = "torch"`, `looker = "helm"`, `c.toml:22: citadel.known: no seat "helm"`},
 		{"unknown key", `discard = [`, `ravens = 1` + "\n" + `discard = [`, `c.toml:21: citadel.ravens: unknown key "ravens"`},
 		{"step", `step = "gain"`, `step = "pray"`, `c.toml:32: stack.step: unknown Citadel step "pray"`},
-		{"step of another seat", `step = "gain"`, "seat = \"torch\"\nstep = \"gain\"", `stack.step: the Maester that studied is Crown's, not Torch's`},
+		{"step of another seat", `step = "gain"`, "seat = \"torch\"\nstep = \"gain\"", `stack.step: the Maester that studied is Ann (Crown)'s, not Ben (Torch)'s`},
 		{"step above no maester", `slot = "maester"`, `slot = "lord"`, `a roll at the Citadel is pending only right above the Maester agent that studied`},
 	} {
 		text := strings.Replace(citadelBase, c.old, c.new, 1)

@@ -316,7 +316,9 @@ func TestACombatCardSaysWhyASeatPassed(t *testing.T) {
 					case "combat_started":
 						clear(said)
 					case "passed":
-						said[strings.ToLower(strings.Fields(l.Text)[0])] = strings.Contains(l.Text, "they hold no")
+						// "A (Crown) plays no card": the seat's conspiracy.
+						c := l.Text[strings.Index(l.Text, "(")+1 : strings.Index(l.Text, ")")]
+						said[strings.ToLower(c)] = strings.Contains(l.Text, "they hold no")
 					}
 				}
 				u := New(rules.HotSeat(g), Options{Seed: 5})
