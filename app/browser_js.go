@@ -22,6 +22,7 @@ import (
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
+	"notrueking/session"
 	"notrueking/store"
 	"notrueking/ui"
 	"notrueking/words"
@@ -654,12 +655,12 @@ func keepPosition(_ *Context, g *rules.Game) (string, error) {
 // keepExports downloads the exported games (export.go): one game as its
 // file, several as one zip archive (one download: browsers ask before a
 // page downloads many files).
-func keepExports(_ *Context, files []exportFile) (string, error) {
-	name, data := "notrueking-"+files[0].name, files[0].data
+func keepExports(_ *Context, files []session.ExportFile) (string, error) {
+	name, data := "notrueking-"+files[0].Name, files[0].Data
 	if len(files) > 1 {
 		now := time.Now()
 		var err error
-		if data, err = zipExports(files, now); err != nil {
+		if data, err = session.ZipExports(files, now); err != nil {
 			return "", err
 		}
 		name = "notrueking-games-" + now.Format("2006-01-02") + ".zip"

@@ -1,16 +1,13 @@
 package app
 
 import (
-	"archive/zip"
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"notrueking/gamefile"
 	"notrueking/rules"
@@ -206,37 +203,6 @@ func TestStartScreenExports(t *testing.T) {
 	readBack(strings.TrimSuffix(name, ".ntk")+"-2.ntk", fin)
 	if got := saveIDs(t, st); len(got) != 3 {
 		t.Errorf("exporting changed the saves: %v", got)
-	}
-}
-
-// TestZipExports: the page's one download for several games holds each
-// game's text under its own name, a repeated name numbered.
-func TestZipExports(t *testing.T) {
-	files := []exportFile{{"ann-ben.ntk", []byte("one\n")}, {"ann-ben.ntk", []byte("two\n")}, {"cy.ntk", []byte("three\n")}}
-	data, err := zipExports(files, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := io.ReadAll(rc)
-		rc.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, f.Name+"="+string(b))
-	}
-	want := []string{"ann-ben.ntk=one\n", "ann-ben-2.ntk=two\n", "cy.ntk=three\n"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("zip holds %q, want %q", got, want)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/store"
 )
 
@@ -55,16 +56,16 @@ func searchYield() func() { return nil }
 // keepExports writes the exported games into the exports folder
 // (export.go) and says where; with an error, the message says what was
 // written before it.
-func keepExports(c *Context, files []exportFile) (string, error) {
+func keepExports(c *Context, files []session.ExportFile) (string, error) {
 	dir, err := exportsDir(c)
 	if err != nil {
 		return "", err
 	}
-	paths, err := writeExports(dir, files)
+	paths, err := session.WriteExports(dir, files)
 	if len(paths) == 0 {
 		return "", err
 	}
-	return exportedTo(dir, paths), err
+	return session.ExportedTo(dir, paths), err
 }
 
 // canHost says this build can host a game on the network (the browser's
