@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/internal/byclicks"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -19,17 +20,17 @@ func TestAutoClickerPlaysByClicks(t *testing.T) {
 	if game(a) == nil {
 		t.Fatalf("no game started: %s", a.home.msg)
 	}
-	ac := newAutoClicker(3)
+	ac := byclicks.NewAuto(3)
 	now := time.Now()
 	clicks, idle := 0, 0
 	for clicks < 5000 && game(a).View(-1).Round < 2 && !game(a).Over() {
 		now = now.Add(50 * time.Millisecond)
 		tick(a, now)
-		ac.step(a)
+		ac.Step(a.autoScreen())
 		if ac.Note != "" {
 			t.Fatalf("after %d clicks (%d actions): %s", clicks, game(a).Len(), ac.Note)
 		}
-		if ac.next == nil {
+		if ac.Next() == nil {
 			idle++
 			if idle > 500 {
 				t.Fatalf("nothing to click for 500 ticks: scene %T, planned %q, %d actions", a.mgr.cur, ac.Planned, game(a).Len())
@@ -37,7 +38,7 @@ func TestAutoClickerPlaysByClicks(t *testing.T) {
 			continue
 		}
 		idle = 0
-		x, y := ac.next.X, ac.next.Y
+		x, y := ac.Next().X, ac.Next().Y
 		a.handle(ui.Input{X: x, Y: y})
 		a.handle(ui.Input{X: x, Y: y, Click: true, Down: true})
 		a.handle(ui.Input{X: x, Y: y})
@@ -77,7 +78,7 @@ func TestAutoClickerPlaysAJoinedSeat(t *testing.T) {
 		lg.play.match.Do(func(*rules.Game) { n, over = g.View(rules.Public).Round, g.Over() })
 		return
 	}
-	ac := newAutoClicker(5)
+	ac := byclicks.NewAuto(5)
 	clicks := 0
 	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); {
 		if n, over := round(); n >= 2 || over {
@@ -86,15 +87,15 @@ func TestAutoClickerPlaysAJoinedSeat(t *testing.T) {
 		now := time.Now()
 		tick(host, now)
 		tick(dev, now)
-		ac.step(dev)
+		ac.Step(dev.autoScreen())
 		if ac.Note != "" {
 			t.Fatalf("after %d clicks: %s", clicks, ac.Note)
 		}
-		if ac.next == nil {
+		if ac.Next() == nil {
 			time.Sleep(time.Millisecond)
 			continue
 		}
-		x, y := ac.next.X, ac.next.Y
+		x, y := ac.Next().X, ac.Next().Y
 		dev.handle(ui.Input{X: x, Y: y})
 		dev.handle(ui.Input{X: x, Y: y, Click: true, Down: true})
 		dev.handle(ui.Input{X: x, Y: y})

@@ -17,6 +17,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/gamefile"
+	"notrueking/internal/byclicks"
 	"notrueking/internal/safefile"
 	"notrueking/maps"
 	"notrueking/records"
@@ -75,8 +76,8 @@ type webGame struct {
 	mu   sync.Mutex
 	reqs []func(*App)
 	snap string // the state() answer, refreshed after each Update
-	// auto is the tests' autoplay (autoclick.go), nil unless asked.
-	auto *autoClicker
+	// auto is the tests' autoplay (byclicks.Auto), nil unless asked.
+	auto *byclicks.Auto
 
 	frames int
 }
@@ -140,7 +141,7 @@ func (w *webGame) install() {
 		if len(args) > 0 {
 			seed = uint64(args[0].Int())
 		}
-		w.queue(func(*App) { w.auto = newAutoClicker(seed) })
+		w.queue(func(*App) { w.auto = byclicks.NewAuto(seed) })
 		return nil
 	}))
 	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any {
@@ -165,7 +166,7 @@ func (w *webGame) Update() error {
 	}
 	err := w.a.Update()
 	if w.auto != nil {
-		w.auto.step(w.a)
+		w.auto.Step(w.a.autoScreen())
 	}
 	w.snapshot()
 	return err
@@ -625,7 +626,7 @@ func (w *webGame) snapshot() {
 	st.Releases = a.ptr.releases
 	if ac := w.auto; ac != nil {
 		st.Planned, st.Note = ac.Planned, ac.Note
-		if n := ac.next; n != nil {
+		if n := ac.Next(); n != nil {
 			r := a.win.sc.Rect(ui.Rect{X: n.X, Y: n.Y})
 			st.Next = &webTarget{ID: "next", Text: n.What, X: r.X / dpr, Y: r.Y / dpr}
 		}

@@ -1,9 +1,14 @@
 package app
 
+import (
+	"notrueking/board"
+	"notrueking/internal/byclicks"
+)
+
 // terrPoints is a point (base canvas) inside each territory as the board
 // is now drawn, where a click lands on that territory: a cell deep inside
 // it when there is one, a road's track for a road. The click-through
-// tests and the page's autoplay (autoclick.go) click there.
+// tests and the page's autoplay (autoScreen) click there.
 func (a *App) terrPoints() map[int][2]float64 {
 	pts := map[int][2]float64{}
 	if a.f.board == nil {
@@ -51,4 +56,23 @@ func (a *App) terrPoints() map[int][2]float64 {
 		}
 	}
 	return pts
+}
+
+// autoScreen is what the page's autoplay (byclicks.Auto) sees of the app:
+// the widgets, the releases, where each territory is clicked, and whether
+// the curtain, a notice or the table is up.
+func (a *App) autoScreen() byclicks.Screen {
+	sc := byclicks.Screen{Widgets: a.f.ws, Releases: a.ptr.releases, Territory: func(t board.TerrID) (float64, float64, bool) {
+		p, ok := a.terrPoints()[int(t)]
+		return p[0], p[1], ok
+	}}
+	switch s := a.mgr.cur.(type) {
+	case *curtainScene:
+		sc.Curtain = true
+	case *noticeScene:
+		sc.Notice = true
+	case *tableScene:
+		sc.Table = s.lg.tbl
+	}
+	return sc
 }
