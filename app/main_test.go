@@ -10,6 +10,7 @@ import (
 
 	"notrueking/internal/tabletest"
 	"notrueking/render/rendertest"
+	"notrueking/replay"
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/table"
@@ -243,7 +244,7 @@ func toTable(a *App) {
 }
 
 // rp is the replay viewer up (nil for none).
-func rp(a *App) *replayView {
+func rp(a *App) *replay.Viewer {
 	if s, ok := covered(a.mgr.cur).(*replayScene); ok {
 		return s.r
 	}
