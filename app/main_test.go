@@ -12,6 +12,7 @@ import (
 	"notrueking/render/rendertest"
 	"notrueking/replay"
 	"notrueking/rules"
+	"notrueking/sandbox"
 	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
@@ -98,7 +99,7 @@ func live(a *App) *liveGame { return a.f.sh.Live }
 func tbl(a *App) *table.Table {
 	switch s := covered(a.mgr.cur).(type) {
 	case *sandboxScene:
-		return s.sb.view
+		return s.sb.Table()
 	case *spectateScene:
 		return s.tbl
 	}
@@ -251,8 +252,8 @@ func rp(a *App) *replay.Viewer {
 	return nil
 }
 
-// sandbox is the sandbox up (nil for none).
-func sandbox(a *App) *sandboxUI {
+// sandboxUp is the sandbox up (nil for none).
+func sandboxUp(a *App) *sandbox.Sandbox {
 	if s, ok := covered(a.mgr.cur).(*sandboxScene); ok {
 		return s.sb
 	}

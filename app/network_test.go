@@ -159,7 +159,7 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 	}
 	// The tools that show every secret are off at the host's screen.
 	lg.sandbox(host.ctx(), host.mgr.cur)
-	if sandbox(host) != nil {
+	if sandboxUp(host) != nil {
 		t.Fatal("the hosting window opened the sandbox, every seat's secrets in view")
 	}
 	if msg, _ := tbl(host).Message(); !strings.Contains(msg, "are off") {

@@ -5,6 +5,7 @@ import (
 
 	"notrueking/replay"
 	"notrueking/rules"
+	"notrueking/sandbox"
 	"notrueking/ui"
 )
 
@@ -45,7 +46,7 @@ func (s *replayScene) Do(cmd ui.Command, c *Context) {
 	case cmd.Kind == ui.CmdReplayBranch:
 		// The position shown, in the sandbox; Esc comes back here.
 		if g, ok := s.r.Branch(); ok {
-			if sb, err := newSandbox(g); err != nil {
+			if sb, err := sandbox.New(g); err != nil {
 				s.r.Refuse(err)
 			} else {
 				c.GoTo(&sandboxScene{sb: sb, back: s})

@@ -201,7 +201,7 @@ func TestReplayBranchFromHere(t *testing.T) {
 	n := rp(a).End() - 7
 	a.do(ui.Command{Kind: ui.CmdReplayGo, N: n})
 	press(a, ui.KeyB)
-	sb := sandbox(a)
+	sb := sandboxUp(a)
 	if sb == nil {
 		t.Fatalf("B: %T, notice %q; want the sandbox", a.mgr.cur, rp(a).Notice())
 	}
@@ -209,13 +209,13 @@ func TestReplayBranchFromHere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(sb.g.Position(), gn.Position()) {
+	if !reflect.DeepEqual(sb.Position(), gn.Position()) {
 		t.Fatal("the sandbox does not hold the position shown")
 	}
 	// Its board reaches its panels: no log column (issue 32: an empty
 	// column 450 px wide was left where the table's log stands).
 	a.rebuild()
-	if ar, want := a.f.sh.Board.Area, sb.layout().l.Board; ar != want || ar.X+ar.W < table.PanelX-13 {
+	if ar, want := a.f.sh.Board.Area, sb.Layout().Table.Board; ar != want || ar.X+ar.W < table.PanelX-13 {
 		t.Fatalf("the branched sandbox's board is drawn in %+v, its layout's is %+v", ar, want)
 	}
 	a.handle(ui.Input{Escape: true})
@@ -223,11 +223,11 @@ func TestReplayBranchFromHere(t *testing.T) {
 		t.Fatalf("Esc in the sandbox: %T; want the replay at %d", a.mgr.cur, n)
 	}
 	press(a, ui.KeyB)
-	if sandbox(a) == nil {
+	if sandboxUp(a) == nil {
 		t.Fatalf("B again: %T", a.mgr.cur)
 	}
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyP}})
-	if sandbox(a) != nil || (!is[*curtainScene](a) && !atTable(a)) {
+	if sandboxUp(a) != nil || (!is[*curtainScene](a) && !atTable(a)) {
 		t.Fatalf("%T after Play from here", a.mgr.cur)
 	}
 	if ng := game(a); ng == nil || !reflect.DeepEqual(ng.Position(), gn.Position()) || ng.Len() != 0 {

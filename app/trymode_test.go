@@ -33,7 +33,7 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 func TestDrawSandboxAndTryMode(t *testing.T) {
 	needDisplay(t)
 	a, c, sb := sandboxFromStartApp(t)
-	m := sb.m
+	m := sb.Table().Map()
 	before := shot(t, a, 800, 450)
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: int(tabletest.House(m, "stark"))})
 	kh := tabletest.Terr(m, "karhold")
