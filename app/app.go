@@ -144,7 +144,7 @@ func cleanTemps(opts Options) {
 
 // newGameFunc builds a game for a map name, player names, seed and
 // variant.
-type newGameFunc func(mapName string, players []string, seed uint64, v rules.Variant) (play, error)
+type newGameFunc func(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error)
 
 // Run opens the window and runs the app until it is closed. The options
 // pick the first scene, once (firstScene).
@@ -209,7 +209,7 @@ func Run(opts Options) error {
 // file a game was loaded from, are left as they were.
 func (a *App) dropUnshown() {
 	if lg := a.f.sh.Live; lg != nil {
-		lg.discard()
+		lg.Discard()
 	}
 }
 
@@ -412,9 +412,9 @@ func (a *App) closeWindow() bool {
 	if lg == nil {
 		return true
 	}
-	lg.stop() // a bot's search stops with the window
-	if a.closeRefused || lg.closeFiles() {
-		lg.leaveFiles()
+	lg.Stop() // a bot's search stops with the window
+	if a.closeRefused || lg.CloseFiles() {
+		lg.LeaveFiles()
 		return true
 	}
 	a.closeRefused = true

@@ -56,26 +56,26 @@ func TestAutoClickerPlaysByClicks(t *testing.T) {
 func TestAutoClickerPlaysAJoinedSeat(t *testing.T) {
 	t.Parallel()                                         // draws nothing (TestMain)
 	host, lg := hostApp(t, 6, time.Millisecond, 1, 2, 2) // Ann at a device, Ben and Cy random bots
-	defer lg.close()
-	dev := mustApp(t, Options{Join: lg.hosting.link(), JoinName: "Ann"}, nil)
+	defer lg.Close()
+	dev := mustApp(t, Options{Join: lg.Hosting().Link(), JoinName: "Ann"}, nil)
 	dev.mgr.goTo(startJoin(dev))
 	dev.rebuild()
 	wait(t, "the device to ask", func() bool {
 		tick(host, time.Now())
 		tick(dev, time.Now())
-		return len(lg.hosting.host().Pending()) == 1
+		return len(lg.Hosting().Host().Pending()) == 1
 	})
-	r := lg.hosting.host().Pending()[0]
-	if err := lg.hosting.host().Admit(r.ID, 0); err != nil {
+	r := lg.Hosting().Host().Pending()[0]
+	if err := lg.Hosting().Host().Admit(r.ID, 0); err != nil {
 		t.Fatal(err)
 	}
 	wait(t, "the device's table", func() bool {
 		tick(dev, time.Now())
-		return live(dev) != nil
+		return playing(dev) != nil
 	})
 	g := game(host)
 	round := func() (n int, over bool) {
-		lg.play.match.Do(func(*rules.Game) { n, over = g.View(rules.Public).Round, g.Over() })
+		matchOf(lg).Do(func(*rules.Game) { n, over = g.View(rules.Public).Round, g.Over() })
 		return
 	}
 	ac := byclicks.NewAuto(5)
@@ -104,7 +104,7 @@ func TestAutoClickerPlaysAJoinedSeat(t *testing.T) {
 	if n, over := round(); n < 2 && !over {
 		d := tbl(dev).Game()
 		var hostToAct rules.Seat
-		lg.play.match.Do(func(*rules.Game) { hostToAct = g.ToAct() })
+		matchOf(lg).Do(func(*rules.Game) { hostToAct = g.ToAct() })
 		t.Fatalf("after %d clicks the game is in round %d (last planned %q, scene %T, shown seat %d; the device: to act %d, %d legal, %d actions, prompt %q, message %q; the host: to act %d, %d actions)",
 			clicks, n, ac.Planned, dev.mgr.cur, tbl(dev).Shown(), d.ToAct(), len(d.LegalFor(0)), d.Len(), tbl(dev).Public().Prompt, tbl(dev).State().Message, hostToAct, g.Len())
 	}

@@ -19,6 +19,7 @@ import (
 	"notrueking/gamefile"
 	"notrueking/internal/byclicks"
 	"notrueking/internal/safefile"
+	"notrueking/live"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
@@ -86,13 +87,9 @@ func runGame(a *App) error {
 	mark("ntk-run")
 	w := &webGame{a: a}
 	ng := a.newGame
-	a.newGame = func(mapName string, players []string, seed uint64, v rules.Variant) (play, error) {
+	a.newGame = func(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
 		if m := openedMaps.byID(mapName); m != nil {
-			g, err := rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
-			if err != nil {
-				return play{}, err
-			}
-			return playRules(g), nil
+			return rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
 		}
 		return ng(mapName, players, seed, v)
 	}
@@ -204,9 +201,9 @@ func page(fn string, args ...any) {
 // say shows a message on the screen: in the message bar of lg's table, or
 // the start screen's message line when lg is nil, and in the page's
 // notice line (which the hand-off curtain does not cover).
-func (a *App) say(lg *liveGame, msg string, isErr bool) {
+func (a *App) say(lg *live.Game, msg string, isErr bool) {
 	if lg != nil {
-		lg.tbl.SetMessage(msg, isErr)
+		lg.Table().SetMessage(msg, isErr)
 	} else {
 		a.home.say(msg, isErr)
 	}
@@ -219,13 +216,17 @@ func (a *App) say(lg *liveGame, msg string, isErr bool) {
 // file download, named after its save.
 func (a *App) downloadRecord() {
 	lg := a.f.sh.Live
-	if lg == nil || lg.play.files == nil {
+	var files *session.Files
+	if lg != nil {
+		_, files = lg.Match()
+	}
+	if files == nil {
 		a.say(lg, "There is no game on the table: start or continue one, then download its record.", true)
 		return
 	}
-	rec, start := lg.play.files.Record()
+	rec, start := files.Record()
 	name := "notrueking-game.ntk"
-	if id := lg.play.files.SaveID(); id != "" {
+	if id := files.SaveID(); id != "" {
 		name = "notrueking-" + id + ".ntk"
 	}
 	if _, shipped := maps.ShippedName(rec.Map); !shipped {
@@ -304,9 +305,9 @@ func (a *App) openFile(name string, size int64, data []byte) {
 	if isMap {
 		limit = maps.MaxFileSize
 	}
-	live := a.f.sh.Live
+	cur := a.f.sh.Live
 	if size > limit || data == nil {
-		a.say(live, fmt.Sprintf("%s: %s is larger than the limit of %s; nothing was opened.", base, safefile.Size(size), safefile.Size(limit)), true)
+		a.say(cur, fmt.Sprintf("%s: %s is larger than the limit of %s; nothing was opened.", base, safefile.Size(size), safefile.Size(limit)), true)
 		return
 	}
 	c := a.ctx()
@@ -323,12 +324,12 @@ func (a *App) openFile(name string, size int64, data []byte) {
 		return
 	}
 	if _, _, _, err := gamefile.Decode(data); err != nil {
-		a.say(live, fmt.Sprintf("%s is not a save or a record (a map file must end in .toml): %v", base, err), true)
+		a.say(cur, fmt.Sprintf("%s is not a save or a record (a map file must end in .toml): %v", base, err), true)
 		return
 	}
 	f, err := gamefile.ReadData(data, ".", mapLoader)
 	if err != nil {
-		a.say(live, fmt.Sprintf("%s: %v", base, err), true)
+		a.say(cur, fmt.Sprintf("%s: %v", base, err), true)
 		return
 	}
 	g, rec, warning := f.Game, f.Record, f.Warning
@@ -337,7 +338,7 @@ func (a *App) openFile(name string, size int64, data []byte) {
 	if om := openedMaps.bySum(rec.MapSHA256); om != nil {
 		id.mapName = om.id
 	}
-	lg, at := begin(c, playRules(g), rec.Seed, id, seating{})
+	lg, at := startMatch(c, g, id, live.Seating{})
 	c.GoTo(at)
 	msg := base + " opened: the game goes on in a new save in this browser."
 	if warning != "" {
@@ -351,7 +352,7 @@ func (a *App) openFile(name string, size int64, data []byte) {
 // gets its own save.
 func (a *App) leaveGame() {
 	if lg := a.f.sh.Live; lg != nil {
-		lg.close()
+		lg.Close()
 	}
 	a.ctx().goHome()
 }
@@ -569,20 +570,19 @@ func (w *webGame) snapshot() {
 	a := w.a
 	st := webState{Scene: a.mgr.name(), Frames: w.frames, Targets: []webTarget{}}
 	if lg := a.f.sh.Live; lg != nil {
-		if g := lg.play.game; g != nil {
-			st.Actions = len(g.Actions())
-		}
-		if cl := lg.client; cl != nil {
-			st.Actions, st.Held = cl.Len(), cl.Held()
+		u := lg.Table()
+		st.Actions = u.Game().Len()
+		if cl, _ := lg.Client(); cl != nil {
+			st.Held = cl.Held()
 			ta := cl.ToAct()
 			st.ToAct = &ta
 		}
-		st.Round = lg.tbl.Public().Round
-		if f := lg.play.files; f != nil {
+		st.Round = u.Public().Round
+		if _, f := lg.Match(); f != nil {
 			st.SaveID = f.SaveID()
 		}
-		st.Prompt = lg.tbl.Public().Prompt
-		st.Message, _ = lg.tbl.Message()
+		st.Prompt = u.Public().Prompt
+		st.Message, _ = u.Message()
 	} else {
 		st.Message = a.home.msg
 	}

@@ -134,7 +134,7 @@ func TestStartScreenCitadelToggle(t *testing.T) {
 		t.Fatalf("after V the toggle reads %q", w.Text)
 	}
 	a.handle(ui.Input{Enter: true})
-	if g := live(a).play.game; g == nil || g.Variant() != rules.Citadel {
+	if g := gameOf(playing(a)); g == nil || g.Variant() != rules.Citadel {
 		t.Fatal("the game started with the toggle on is not a Citadel game")
 	}
 	a.closeWindow()
@@ -148,7 +148,7 @@ func TestStartScreenCitadelToggle(t *testing.T) {
 		t.Fatalf("with -variant plain the toggle reads %q", w.Text)
 	}
 	pressCmd(t, c, ui.Command{Kind: ui.CmdStart})
-	if g := live(c).play.game; g == nil || g.Variant() != rules.Plain {
+	if g := gameOf(playing(c)); g == nil || g.Variant() != rules.Plain {
 		t.Fatal("the game started with the toggle off is not a plain game")
 	}
 }
@@ -212,7 +212,7 @@ func TestCitadelSaveShowsItsPieces(t *testing.T) {
 				pick = x
 			}
 		}
-		if _, err := live(a).play.on.Apply(pick); err != nil {
+		if _, err := playing(a).Table().Game().Apply(pick); err != nil {
 			t.Fatal(err)
 		}
 	}

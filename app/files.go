@@ -1,7 +1,8 @@
 package app
 
 import (
-	"notrueking/gamefile"
+	"notrueking/hosting"
+	"notrueking/live"
 	"notrueking/rules"
 	"notrueking/session"
 )
@@ -10,7 +11,7 @@ import (
 // autosave, the -record file, the -overlay file, one chain of observers
 // told after every action, undo and redo, whoever made it). The table
 // never writes and never calls back into the app. The spectator window's
-// -overlay file is written from here too (writesOverlay).
+// -overlay file is written from spectate.go.
 
 // gameID is where a live game comes from, as its files name it: the map
 // (a shipped map's id or a map file's path, and the file's SHA-256), the
@@ -23,49 +24,29 @@ type gameID struct {
 	tester          bool
 }
 
-// filesOptions are the files of a game from id, under the app's options.
-func filesOptions(c *Context, id gameID) session.FilesOptions {
+// startMatch starts rules game g of id at this window with seats
+// st: its match, its files (a new save, or the resumed one) under the
+// app's options, its server when a seat is played from another device;
+// and puts it on the table. It returns the game and the scene it stands
+// at.
+func startMatch(c *Context, g *rules.Game, id gameID, st live.Seating) (*live.Game, Scene) {
 	o := &c.app.opts
-	return session.FilesOptions{Saves: o.Saves, StoreErr: c.app.storeErr, MapName: id.mapName, MapSum: id.mapSum,
-		Scenario: id.scenario, Resumed: id.resumed, Tester: id.tester, RecordPath: o.RecordPath, OverlayPath: o.Overlay}
-}
-
-// open starts game p's match: its files (a new save, or the resumed one)
-// and its seats. A scripted engine (no rules game) has neither: the table
-// acts on it directly.
-func open(c *Context, p play, id gameID, st seating) play {
-	g := p.game
-	if g == nil {
-		return p
+	run := live.Run{Yield: searchYield, Files: session.FilesOptions{Saves: o.Saves, StoreErr: c.app.storeErr, MapName: id.mapName, MapSum: id.mapSum,
+		Scenario: id.scenario, Resumed: id.resumed, Tester: id.tester, RecordPath: o.RecordPath, OverlayPath: o.Overlay}}
+	if canHost {
+		run.Host = &hosting.Options{Addr: o.HostAddr, Page: o.HostPage, NoSpectators: o.NoSpectators}
 	}
-	f := session.OpenFiles(g, filesOptions(c, id), st.players, st.pause)
-	m := session.NewMatch(g, session.MatchOptions{Players: st.players, Pause: st.pause, BotSeed: st.seed,
-		Yield: searchYield, OnSeats: f.KeepSeats}, f.Observers()...)
-	m.Start()
-	return play{on: m.Desk(windowSeats(m)...), game: g, match: m, files: f}
+	lg := live.Start(g, st, run, c.app.gameOptions(g.Config().Seed, id.tester))
+	return lg, begin(lg)
 }
 
-// windowSeats are the seats the window's desk holds: every seat but those
-// played from another device (a hosted game's remote seats, whose secrets
-// the host's screen never shows and whose decisions it never takes). The
-// bots' seats are held: the table takes their moves back with a human's.
-func windowSeats(m *session.Match) []rules.Seat {
-	var out []rules.Seat
-	for i, p := range m.Players() {
-		if p != gamefile.SeatRemote {
-			out = append(out, rules.Seat(i))
-		}
+// gameOptions are how the window shows a game of seed: a tester's seed is
+// shown; any other game's shuffle button draws a secret seed of its own.
+func (a *App) gameOptions(seed uint64, tester bool) live.Options {
+	o := live.Options{Seed: seed, Tester: tester, LargeLog: a.opts.LargeText, OnTurn: a.signalTurn}
+	if !tester {
+		// The shuffle button must not leak the secret seed either.
+		o.Shuffle = secretSeed()
 	}
-	return out
-}
-
-// writesOverlay has the spectator window s write the -overlay file at
-// path after each newly seen position of the game it follows (a write's
-// failure is kept for the banner). The overlay reads public views only,
-// so it is given the game itself behind a desk that holds no seat: the
-// ranks' "since when" needs its history.
-func (s *spectator) writesOverlay(path string) {
-	s.hooks = append(s.hooks, func(rules.Desk, int) {
-		s.overlayErr = session.WriteOverlay(path, s.desk())
-	})
+	return o
 }

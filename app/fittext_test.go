@@ -224,7 +224,7 @@ func instructionCuts(a *App) []string {
 	var cuts []string
 	l := tbl(a).Layout()
 	ws := a.f.ws
-	notice := is[*noticeScene](a)
+	notice := noticeUp(a)
 	inside := func(r ui.Rect, w ui.Widget) bool { return r.Contains(w.R.X+0.5, w.R.Y+0.5) }
 	for _, w := range ws {
 		if !fitCut(w) {
@@ -420,7 +420,7 @@ func TestShotsOfIssue32Cuts(t *testing.T) {
 			break
 		}
 	}
-	if !is[*noticeScene](a) {
+	if !noticeUp(a) {
 		t.Errorf("%T after a study (notices %v), want the roll's notice", a.mgr.cur, tbl(a).State().Notices)
 	}
 	look(t, a, "cuts-citadel-roll-1280", 1280, 720)

@@ -6,10 +6,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"notrueking/gamefile"
 	"notrueking/internal/version"
+	"notrueking/live"
 	"notrueking/remote"
-	"notrueking/table"
 	"notrueking/ui"
 )
 
@@ -126,49 +125,8 @@ func (w *joinWait) Tick(_ time.Time, c *Context) bool {
 
 // beginJoined puts the joined game on the table: the client is what the
 // table reads and acts on; no match runs here.
-func beginJoined(c *Context, cl *remote.Client) (*liveGame, Scene) {
-	lg := &liveGame{client: cl, play: play{on: cl}, joinLink: c.app.opts.Join}
-	lg.src, lg.seen = cl, cl.Seq()
-	o := table.Options{LargeLog: c.app.opts.LargeText, Shuffle: secretSeed()}
-	lg.tbl = table.New(cl, o)
-	lg.presenceFromClient(time.Now())
-	lg.scene = &tableScene{lg: lg}
-	var at Scene = lg.scene
-	lg.moved(c.under(func(s Scene) { at = s }), false)
-	return lg, at
-}
-
-// presenceFromClient gives the table who plays each seat as the host last
-// said: the bots' tags and the remote seats' presence.
-func (lg *liveGame) presenceFromClient(now time.Time) {
-	p := lg.client.Presence()
-	n := len(lg.tbl.Seats())
-	ps := make([]table.Presence, n)
-	for _, s := range p.Seats {
-		if s.Seat >= 0 && int(s.Seat) < n && s.Kind == gamefile.SeatRemote {
-			ps[s.Seat] = table.Presence{Remote: true, Device: s.Device, Connected: s.Connected}
-			if s.AwaySince > 0 {
-				ps[s.Seat].AwaySince = time.UnixMilli(s.AwaySince)
-			}
-		}
-	}
-	lg.tbl.SetPresence(ps, now)
-	lg.tbl.SetBots(remoteBots(p, n))
-}
-
-// awayTicks reports whether a seat's "away" time shown changed its
-// second (the prompt and the tags count it).
-func (lg *liveGame) awayTicks(now time.Time) bool {
-	sec := now.Unix()
-	if sec == lg.awaySec {
-		return false
-	}
-	lg.awaySec = sec
-	for _, s := range lg.client.Presence().Seats {
-		if !s.Connected && s.AwaySince > 0 {
-			lg.tbl.SetPresence(lg.tbl.PresenceList(), now)
-			return true
-		}
-	}
-	return false
+func beginJoined(c *Context, cl *remote.Client) (*live.Game, Scene) {
+	o := c.app.gameOptions(0, false)
+	lg := live.Join(cl, c.app.opts.Join, o)
+	return lg, begin(lg)
 }

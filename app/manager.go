@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"notrueking/live"
 	"notrueking/render"
 	"notrueking/table"
 	"notrueking/ui"
@@ -73,7 +74,7 @@ type Shown struct {
 	// Live is the game being played that the scene shows or returns to
 	// (nil for none): its write failures are shown in the banner, and
 	// closing the window saves it.
-	Live *liveGame
+	Live *live.Game
 	// Unsaved are other write failures to show (the spectator's overlay).
 	Unsaved []error
 }
@@ -176,7 +177,7 @@ func (m *sceneManager) name() string {
 		return "start"
 	case *curtainScene:
 		return "curtain"
-	case *tableScene, *noticeScene, *tryScene:
+	case *tableScene:
 		return "table"
 	case *endScene:
 		return "end"
@@ -241,7 +242,7 @@ func (a *App) rebuild() {
 	// A phone held upright shows the table and its curtain (no overlay,
 	// no notice over it) in the portrait layout; every other scene, and
 	// the table under them, keeps the landscape canvas.
-	var lg *liveGame
+	var lg *live.Game
 	switch s := m.cur.(type) {
 	case *tableScene:
 		lg = s.lg
@@ -250,10 +251,10 @@ func (a *App) rebuild() {
 	}
 	portrait := lg != nil && a.win.portrait
 	if old := a.f.sh.Live; old != nil {
-		old.tbl.SetPortrait(false)
+		old.Table().SetPortrait(false)
 	}
 	if lg != nil {
-		lg.tbl.SetPortrait(portrait)
+		lg.Table().SetPortrait(portrait)
 	}
 	sh := m.cur.Show(a.ctx())
 	f := frame{sh: sh, ws: sh.Widgets, canvas: ui.Canvas(portrait)}
@@ -305,7 +306,7 @@ func (a *App) banner(sh Shown) (head, detail string) {
 	errs := []error{a.storeErr}
 	retry := false
 	if sh.Live != nil {
-		errs, retry = sh.Live.unsaved()
+		errs, retry = sh.Live.Unsaved()
 	}
 	err := errors.Join(append(errs, sh.Unsaved...)...)
 	if err == nil {
@@ -378,12 +379,12 @@ func (h *helpScene) Tick(now time.Time, c *Context) bool {
 // from: an entry (or its key) closes it and goes to the table.
 type toolsScene struct {
 	under Scene
-	lg    *liveGame
+	lg    *live.Game
 }
 
 func (t *toolsScene) Show(c *Context) Shown {
 	sh := t.under.Show(c)
-	sh.Over = table.ToolsWidgets(t.lg.tbl.Layout())
+	sh.Over = table.ToolsWidgets(t.lg.Table().Layout())
 	return sh
 }
 

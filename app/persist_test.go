@@ -34,7 +34,7 @@ func step(t *testing.T, a *App, n int) {
 	t.Helper()
 	for i := 0; i < n && !tbl(a).Game().Over(); i++ {
 		l := tbl(a).Game().Legal()
-		if _, err := live(a).play.on.Apply(l[0]); err != nil {
+		if _, err := playing(a).Table().Game().Apply(l[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -241,7 +241,7 @@ func TestTesterGameIsMarked(t *testing.T) {
 	if rules.RecordOf(game(a)).Seed != 42 {
 		t.Fatalf("the tester's game has seed %d", rules.RecordOf(game(a)).Seed)
 	}
-	for _, sc := range []Scene{a.mgr.cur, live(a).scene} {
+	for _, sc := range []Scene{a.mgr.cur, &tableScene{lg: playing(a)}} {
 		a.mgr.goTo(sc)
 		a.rebuild()
 		if !ui.HasText(a.f.ws, "Tester's game — seed 42") {
@@ -280,8 +280,8 @@ func TestLoadFile(t *testing.T) {
 	if err := openOn(a, func(cx *Context) (Scene, error) { return loadFile(cx, p) }); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(game(a).Actions()); n != len(want.Actions) || !live(a).tester || !is[*curtainScene](a) {
-		t.Fatalf("loaded %d actions (want %d), tester %v, %T", n, len(want.Actions), live(a).tester, a.mgr.cur)
+	if n := len(game(a).Actions()); n != len(want.Actions) || !playing(a).Tester() || !is[*curtainScene](a) {
+		t.Fatalf("loaded %d actions (want %d), tester %v, %T", n, len(want.Actions), playing(a).Tester(), a.mgr.cur)
 	}
 	step(t, a, 1)
 	if got, _ := os.ReadFile(p); string(got) != part {

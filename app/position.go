@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"notrueking/live"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
@@ -33,14 +34,12 @@ func loadScenario(c *Context, path string) (Scene, error) {
 // table.
 func playScenario(c *Context, g *rules.Game, data []byte, path, name string) Scene {
 	lg, at := playPosition(c, g, path)
-	lg.tbl.SetMessage(fmt.Sprintf("Scenario %s: %s to act.", name, lg.tbl.SeatName(g.ToAct())), false)
+	u := lg.Table()
+	u.SetMessage(fmt.Sprintf("Scenario %s: %s to act.", name, u.SeatName(g.ToAct())), false)
 	// Its comment (what to try, what should happen) on a card over the
 	// table until Continue.
 	if cm := scenarios.Comment(data); cm != "" {
-		lg.tbl.NoticeScenario(name, paragraphs(cm))
-		if at == Scene(lg.scene) {
-			at = lg.at(false) // the table, under the card
-		}
+		u.NoticeScenario(name, paragraphs(cm))
 	}
 	return at
 }
@@ -49,10 +48,10 @@ func playScenario(c *Context, g *rules.Game, data []byte, path, name string) Sce
 // file, "" for none: the sandbox's edits; rules.Builder, rules.Editor),
 // on the table of a new live game under the rules: a tester's game, in a
 // new save that holds the position.
-func playPosition(c *Context, g *rules.Game, scenario string) (*liveGame, Scene) {
+func playPosition(c *Context, g *rules.Game, scenario string) (*live.Game, Scene) {
 	id := gameID{scenario: scenario, tester: true}
 	id.mapName, id.mapSum = records.MapIdentity(g.Map())
-	return begin(c, playRules(g), g.Config().Seed, id, seating{})
+	return startMatch(c, g, id, live.Seating{})
 }
 
 // positionName is the file name a saved position gets: the map, the
@@ -67,18 +66,19 @@ func positionName(g *rules.Game, now time.Time) string {
 // says where; it loads back to the same position (notrueking -scenario
 // FILE). The file holds every secret of the position, like a save: it is
 // written for its owner only.
-func (lg *liveGame) savePosition(c *Context) {
-	g, u := lg.play.game, lg.tbl
-	if g == nil || lg.refuseSecretTool() {
+func savePosition(c *Context, lg *live.Game) {
+	u := lg.Table()
+	if m, _ := lg.Match(); m == nil {
 		return
 	}
 	if u.InPast() {
 		u.SetMessage("This is the past: return to the table (Esc) to save the position as it stands.", true)
 		return
 	}
-	if !lg.secretTool(ui.CmdSavePosition, g, "Press Ctrl+S again to save: the file holds every secret of the game (hands, loyalty cards, decks).") {
+	if !lg.SecretTool(ui.CmdSavePosition, "Press Ctrl+S again to save: the file holds every secret of the game (hands, loyalty cards, decks).") {
 		return
 	}
+	g, _ := lg.Copy()
 	msg, err := keepPosition(c, g)
 	if err != nil {
 		u.SetMessage("The position could not be saved: "+err.Error(), true)
@@ -123,26 +123,4 @@ func paragraphs(c string) []string {
 		}
 	}
 	return out
-}
-
-// armedTool is a tool that shows every secret, asked for once: its
-// command and 1 + the game's Len when it was.
-type armedTool struct {
-	cmd ui.CmdKind
-	at  int
-}
-
-// secretTool reports whether the tester's tool cmd, which shows (or
-// writes out) every secret of g, may go ahead. In a tester's game it
-// may; in a game that is not, the first ask only puts warning on the
-// message line, and a second ask of the same tool at the same position
-// goes ahead.
-func (lg *liveGame) secretTool(cmd ui.CmdKind, g *rules.Game, warning string) bool {
-	if lg.tester || lg.armed == (armedTool{cmd, g.Len() + 1}) {
-		lg.armed = armedTool{}
-		return true
-	}
-	lg.armed = armedTool{cmd, g.Len() + 1}
-	lg.tbl.SetMessage(warning, true)
-	return false
 }

@@ -36,8 +36,8 @@ func TestScenarioInTheWindow(t *testing.T) {
 	if !sameState(game(a), want) {
 		t.Fatal("the window's position differs from the scenario's")
 	}
-	if !live(a).tester || sess(a) == nil {
-		t.Fatalf("tester %v, save %v: a scenario is a tester's game, autosaved", live(a).tester, sess(a) != nil)
+	if !playing(a).Tester() || sess(a) == nil {
+		t.Fatalf("tester %v, save %v: a scenario is a tester's game, autosaved", playing(a).Tester(), sess(a) != nil)
 	}
 	step(t, a, 3)
 	data, err := st.Load(sess(a).ID())
@@ -118,11 +118,12 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	if !ok {
 		t.Fatal("no menu entry")
 	}
-	live(a).tester = true // a tester's game saves at the first ask
-	a.handle(ui.Input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
+	a.handle(ui.Input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true}) // a warning first, as Ctrl+S's
 	if toolsOpen(a) {
 		t.Error("the menu stays open after its entry")
 	}
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF2}})
+	a.handle(ui.Input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
 	files, _ = filepath.Glob(filepath.Join(dir, "*.toml"))
 	if len(files) != 2 {
 		t.Fatalf("two saves made %d files", len(files))
@@ -147,6 +148,7 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	os.WriteFile(bad, nil, 0o600)
 	a.opts.PositionsDir = filepath.Join(bad, "sub")
 	n := game(a).Len()
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlS}}) // the warning
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlS}})
 	if !tbl(a).State().Refusal || !strings.Contains(tbl(a).State().Message, "could not be saved") || game(a).Len() != n {
 		t.Errorf("a failed save: %q (error %v)", tbl(a).State().Message, tbl(a).State().Refusal)

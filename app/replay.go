@@ -3,8 +3,8 @@ package app
 import (
 	"time"
 
+	"notrueking/live"
 	"notrueking/replay"
-	"notrueking/rules"
 	"notrueking/sandbox"
 	"notrueking/ui"
 )
@@ -21,7 +21,7 @@ type replayScene struct {
 	backText, backTip string
 	// live is the finished game watched (nil for a file's): its end
 	// screen is where Back goes.
-	live *liveGame
+	live *live.Game
 }
 
 func (s *replayScene) Show(*Context) Shown {
@@ -31,7 +31,7 @@ func (s *replayScene) Show(*Context) Shown {
 	sh := Shown{Widgets: r.Widgets(s.backText, s.backTip),
 		Board: &BoardShown{Table: r.Table(), Area: r.Layout().Board, Lit: hl, Sel: sel, Input: true}}
 	if s.live != nil {
-		sh = s.live.shown(sh)
+		sh = withGame(s.live, sh)
 	}
 	return sh
 }
@@ -81,20 +81,17 @@ func fileReplay(r *replay.Viewer) *replayScene {
 	return &replayScene{r: r, home: true, backText: "Start screen", backTip: "Leave the replay for the start screen."}
 }
 
-// replay opens the game just finished in the viewer; Back returns to
-// its end screen, end.
-func (lg *liveGame) replay(c *Context, end Scene) {
-	g := lg.play.game
-	if g == nil {
+// replayFinished opens game lg, just finished, in the viewer; Back
+// returns to its end screen, end.
+func replayFinished(c *Context, lg *live.Game, end Scene) {
+	g, ok := lg.Copy()
+	if !ok {
 		return
 	}
-	// Under the match's lock: a hosted game's devices may still be told
-	// the end.
-	lg.play.match.Do(func(x *rules.Game) { g = x.Clone() })
 	r, err := replay.New(g, "this game")
 	if err != nil {
 		return
 	}
-	r.SetBots(lg.botLevels())
+	r.SetBots(lg.BotLevels())
 	c.GoTo(&replayScene{r: r, back: end, live: lg, backText: "Back to results", backTip: "Back to the end screen of this game."})
 }

@@ -7,6 +7,7 @@ import (
 
 	"notrueking/board"
 	"notrueking/gamefile"
+	"notrueking/live"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/session"
@@ -56,19 +57,19 @@ func inUse(path string) error {
 func resume(c *Context, s *session.Session) Scene {
 	lg, at := beginLoaded(c, session.Resumed(s))
 	if w := s.Warning(); w != "" {
-		lg.tbl.SetMessage("The save's last line was cut off: "+w, false)
+		lg.Table().SetMessage("The save's last line was cut off: "+w, false)
 	}
 	return at
 }
 
 // beginLoaded puts a loaded game on the table with its seats (the command
 // line's -bots and -bot-pause win over the file's).
-func beginLoaded(c *Context, l *session.Loaded) (*liveGame, Scene) {
+func beginLoaded(c *Context, l *session.Loaded) (*live.Game, Scene) {
 	g, fo := l.Game, l.Files
 	rec := g.Config()
 	id := gameID{mapName: fo.MapName, mapSum: fo.MapSum, resumed: fo.Resumed, tester: fo.Tester}
 	bs := savedBots(c.app.opts, l.Seats, l.Pause, len(rec.Players), id.tester, rec.Seed)
-	return begin(c, playRules(g), rec.Seed, id, bs)
+	return startMatch(c, g, id, bs)
 }
 
 // loadFile resumes the game of a record or save file (session.Load): a
@@ -87,7 +88,7 @@ func loadFile(c *Context, path string) (Scene, error) {
 	}
 	lg, at := beginLoaded(c, l)
 	if l.Warning != "" {
-		lg.tbl.SetMessage(filepath.Base(path)+": "+l.Warning, false)
+		lg.Table().SetMessage(filepath.Base(path)+": "+l.Warning, false)
 	}
 	return at, nil
 }

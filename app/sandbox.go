@@ -2,10 +2,10 @@ package app
 
 import (
 	"errors"
-	"fmt"
 	"time"
 
 	"notrueking/board"
+	"notrueking/live"
 	"notrueking/sandbox"
 	"notrueking/ui"
 )
@@ -20,7 +20,7 @@ type sandboxScene struct {
 	// back is where Esc goes, nothing changed: the table the sandbox was
 	// opened from (from: its game), or the start screen (from: nil).
 	back Scene
-	from *liveGame
+	from *live.Game
 }
 
 func (s *sandboxScene) Show(*Context) Shown {
@@ -64,7 +64,7 @@ func (s *sandboxScene) Do(cmd ui.Command, c *Context) {
 	case ui.CmdCancel:
 		// Back where the sandbox came from, nothing changed.
 		if s.from != nil {
-			s.from.tbl.SetMessage("Left the sandbox: the game is as it was.", false)
+			s.from.Table().SetMessage("Left the sandbox: the game is as it was.", false)
 		}
 		c.GoTo(s.back)
 	case ui.CmdSavePosition:
@@ -79,7 +79,7 @@ func (s *sandboxScene) Do(cmd ui.Command, c *Context) {
 	case ui.CmdSandboxPlay:
 		if g, ok := sb.Play(); ok {
 			if s.from != nil {
-				s.from.close() // it stays saved, offered under Continue
+				s.from.Close() // it stays saved, offered under Continue
 			}
 			_, at := playPosition(c, g, "")
 			c.GoTo(at)
@@ -93,21 +93,20 @@ func (s *sandboxScene) Click(t ui.Target, _ *Context) { s.sb.Click(t) }
 
 func (s *sandboxScene) Tick(time.Time, *Context) bool { return false }
 
-// sandbox opens the sandbox on the position on the table (a copy); Esc
-// goes back to back. It shows every secret, so in a game that is not a
-// tester's the first press only warns; a second press opens it.
-func (lg *liveGame) sandbox(c *Context, back Scene) {
-	u, g := lg.tbl, lg.play.game
-	if g == nil {
+// openSandbox opens the sandbox on the position on game lg's table (a
+// copy); Esc goes back to back. It shows every secret: in a game that is
+// not a tester's the first press only warns, a second press opens it (a
+// game played at other devices too never does: live.Game.SecretTool).
+func openSandbox(c *Context, lg *live.Game, back Scene) {
+	u := lg.Table()
+	if m, _ := lg.Match(); m == nil {
 		u.SetMessage("The sandbox edits a rules game; this table has none.", true)
 		return
 	}
-	if lg.refuseSecretTool() {
+	if !lg.SecretTool(ui.CmdSandbox, "Press E again to open the sandbox: it shows every secret of the game.") {
 		return
 	}
-	if !lg.secretTool(ui.CmdSandbox, g, "Press E again to open the sandbox: it shows every secret of the game.") {
-		return
-	}
+	g, _ := lg.Copy()
 	sb, err := sandbox.New(g)
 	if err != nil {
 		u.SetMessage("The sandbox cannot open this position: "+err.Error(), true)
@@ -121,14 +120,11 @@ func (lg *liveGame) sandbox(c *Context, back Scene) {
 // and players chosen on the start screen; Esc goes back there.
 func sandboxFromStart(c *Context) (Scene, error) {
 	s := c.app.home
-	p, err := c.app.newGame(s.mapID(), s.playerNames(), s.seed(), s.variant)
-	if err == nil && p.game == nil {
-		err = fmt.Errorf("the sandbox edits a rules game")
-	}
+	g, err := c.app.newGame(s.mapID(), s.playerNames(), s.seed(), s.variant)
 	if err != nil {
 		return nil, err
 	}
-	sb, err := sandbox.New(p.game)
+	sb, err := sandbox.New(g)
 	if err != nil {
 		return nil, errors.New("The sandbox cannot open: " + err.Error())
 	}

@@ -129,8 +129,8 @@ func TestSandboxPlayFromHere(t *testing.T) {
 	if !reflect.DeepEqual(g.Position(), want) {
 		t.Fatal("the game's position is not the edited one")
 	}
-	if !live(a).tester || g.Len() != 0 {
-		t.Fatalf("tester %v, %d actions", live(a).tester, g.Len())
+	if !playing(a).Tester() || g.Len() != 0 {
+		t.Fatalf("tester %v, %d actions", playing(a).Tester(), g.Len())
 	}
 }
 
@@ -186,7 +186,7 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 11)
 		tabletest.PlaySome(t, g, g, 40)
 		a := mustApp(t, Options{}, nil)
-		beginWith(a, playRules(g), 11, gameID{tester: tester})
+		beginWith(a, g, gameID{tester: tester})
 		if is[*curtainScene](a) {
 			a.do(ui.Command{Kind: ui.CmdLift})
 		}
@@ -195,11 +195,7 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		before, n := g.Position(), g.Len()
 		a.handle(ui.Input{Keys: []ui.Key{ui.KeyE}})
 		if !tester {
-			if !atTable(a) || live(a).armed.cmd != ui.CmdSandbox {
-				t.Fatal("not armed")
-			}
-			live(a).armed.at = 99 // an earlier position's warning does not count
-			a.handle(ui.Input{Keys: []ui.Key{ui.KeyE}})
+			// A warning first (package live: live.Game.SecretTool).
 			if !atTable(a) || !strings.Contains(tbl(a).State().Message, "every secret") {
 				t.Fatalf("not a tester's game: %T, message %q; want a warning first", a.mgr.cur, tbl(a).State().Message)
 			}

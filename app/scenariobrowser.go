@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"notrueking/internal/safefile"
+	"notrueking/live"
 	"notrueking/scenarios"
 	"notrueking/store"
 	"notrueking/ui"
@@ -97,7 +98,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // or over the start screen (lg nil).
 type scenarioScene struct {
 	under Scene
-	lg    *liveGame
+	lg    *live.Game
 	list  []scenarioEntry
 	// top is the first row shown; msg why the last one clicked did not
 	// open.
@@ -106,7 +107,7 @@ type scenarioScene struct {
 }
 
 // newScenarioScene opens the browser over the table scene under.
-func newScenarioScene(c *Context, under Scene, lg *liveGame) *scenarioScene {
+func newScenarioScene(c *Context, under Scene, lg *live.Game) *scenarioScene {
 	dir := c.app.opts.PositionsDir
 	if dir == "" && savesOnDisk(c) {
 		dir, _ = store.PositionsDir()
@@ -223,7 +224,7 @@ func (s *scenarioScene) open(c *Context, e scenarioEntry) error {
 		return err
 	}
 	if s.lg != nil { // opened from a game, not the start screen
-		s.lg.close()
+		s.lg.Close()
 	}
 	c.GoTo(playScenario(c, g, data, e.path, name))
 	return nil

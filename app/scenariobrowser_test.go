@@ -116,10 +116,10 @@ func TestScenariosFromTheStartScreen(t *testing.T) {
 	i := slices.IndexFunc(s.list, func(e scenarioEntry) bool { return e.name == "ship-capacity" })
 	a.do(ui.Command{Kind: ui.CmdOpenScenario, N: i})
 	a.rebuild()
-	if live(a) == nil {
+	if playing(a) == nil {
 		t.Fatalf("opening ship-capacity from the start screen went to %T", a.mgr.cur)
 	}
-	if m := live(a).tbl; m == nil || m.Map().ID != "standard" {
+	if m := playing(a).Table(); m == nil || m.Map().ID != "standard" {
 		t.Fatal("the scenario's game is not on the table")
 	}
 }

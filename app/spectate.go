@@ -13,6 +13,7 @@ import (
 	"notrueking/gamefile"
 	"notrueking/internal/safefile"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/store"
 	"notrueking/table"
 	"notrueking/ui"
@@ -242,6 +243,17 @@ func (s *spectator) spectated(seen int) {
 	for _, h := range s.hooks {
 		h(r, seen)
 	}
+}
+
+// writesOverlay has the spectator write the -overlay file at path after
+// each newly seen position of the game it follows (a write's failure is
+// kept for the banner). The overlay reads public views only, so it is
+// given the game itself behind a desk that holds no seat: the ranks'
+// "since when" needs its history.
+func (s *spectator) writesOverlay(path string) {
+	s.hooks = append(s.hooks, func(rules.Desk, int) {
+		s.overlayErr = session.WriteOverlay(path, s.desk())
+	})
 }
 
 // spectateWait is the spectator window before the first position is

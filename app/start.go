@@ -630,15 +630,15 @@ func startGame(c *Context) (Scene, error) {
 	s := c.app.home
 	names := s.playerNames()
 	seed := s.seed()
-	p, err := c.app.newGame(s.mapID(), names, seed, s.variant)
+	g, err := c.app.newGame(s.mapID(), names, seed, s.variant)
 	if err != nil {
 		return nil, err
 	}
 	s.keepSetup(c.app.opts.Prefs)
 	id := gameID{tester: s.tester}
-	id.mapName, id.mapSum = gamefile.MapName(s.mapID(), p.on.Map())
-	lg, at := begin(c, p, seed, id, s.botDriver(len(names), seed))
-	if lg.hosting != nil {
+	id.mapName, id.mapSum = gamefile.MapName(s.mapID(), g.Map())
+	lg, at := startMatch(c, g, id, s.botDriver(len(names), seed))
+	if lg.Hosting() != nil {
 		// The join link and its QR code first: the others need it.
 		at = &netScene{under: at, lg: lg}
 	}

@@ -3,6 +3,7 @@ package app
 import (
 	"notrueking/board"
 	"notrueking/internal/byclicks"
+	"notrueking/table"
 )
 
 // terrPoints is a point (base canvas) inside each territory as the board
@@ -69,10 +70,13 @@ func (a *App) autoScreen() byclicks.Screen {
 	switch s := a.mgr.cur.(type) {
 	case *curtainScene:
 		sc.Curtain = true
-	case *noticeScene:
-		sc.Notice = true
 	case *tableScene:
-		sc.Table = s.lg.tbl
+		switch s.lg.Table().Mode() {
+		case table.ModeNotice:
+			sc.Notice = true
+		case table.ModePlay:
+			sc.Table = s.lg.Table()
+		}
 	}
 	return sc
 }

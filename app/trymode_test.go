@@ -16,7 +16,7 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 	t.Helper()
 	g := tabletest.GreyjoyMoving(t)
 	a := mustApp(t, Options{}, nil)
-	beginWith(a, playRules(g), 5, gameID{tester: true})
+	beginWith(a, g, gameID{tester: true})
 	if is[*curtainScene](a) {
 		a.do(ui.Command{Kind: ui.CmdLift})
 	}

@@ -9,16 +9,16 @@ import (
 
 // defaultNewGame builds a game from a shipped map (or a map file) and the
 // rules engine.
-func defaultNewGame(mapName string, players []string, seed uint64, v rules.Variant) (play, error) {
+func defaultNewGame(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
 	m, err := maps.Load(mapName)
 	if err != nil {
-		return play{}, err
+		return nil, err
 	}
 	g, err := rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
 	if err != nil {
-		return play{}, err
+		return nil, err
 	}
-	return playRules(g), nil
+	return g, nil
 }
 
 // shippedMaps lists the maps built into the program for the start screen,

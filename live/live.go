@@ -1,0 +1,310 @@
+// Package live is the game being played at a window, below the window:
+// its table (package table) and the one thing the table reads and acts on
+// — a match run at this window (its desk, its files, its bots, its server
+// when it is hosted), the client of a game joined at another host, a
+// followed file or game watched by a spectator, or a scripted desk — and
+// how the table follows it: every change the game's feed tells that the
+// table did not make itself, in one loop (Tick, Follow), then where the
+// game stands (Moved: the table, the hand-off curtain of a seat, the end).
+// Plain Go: the window (package app) shows the scene of where the game
+// stands, hands the table its input and draws.
+package live
+
+import (
+	"slices"
+	"time"
+
+	"notrueking/feed"
+	"notrueking/gamefile"
+	"notrueking/hosting"
+	"notrueking/remote"
+	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/table"
+	"notrueking/ui"
+)
+
+// Game is the game being played at a window: its table and the one thing
+// the table reads and acts on (run).
+type Game struct {
+	tbl *table.Table
+	run runner
+	o   Options
+	// seen is the last change of the feed that the table followed.
+	seen uint64
+	// noticeByBot says the notice up followed a move not made at this
+	// screen: after a pause it is dismissed for the players (Tick).
+	noticeByBot bool
+	// myTurn is whether the seat to act is this screen's, as last told
+	// (Options.OnTurn); awaySec the second the away times were last
+	// drawn at.
+	myTurn  bool
+	awaySec int64
+	// armed is a tool that shows every secret, asked for once at this
+	// position in a game that is not a tester's (SecretTool).
+	armed armedTool
+}
+
+// Options are how a game is shown at its window.
+type Options struct {
+	// Seed is the game's seed: a tester's is shown, any on the end
+	// screen. Tester marks a tester's game (its seed was given: its
+	// shuffles are no secret).
+	Seed   uint64
+	Tester bool
+	// Shuffle seeds the arrange panel's shuffle button (a secret in a
+	// game that is not a tester's).
+	Shuffle uint64
+	// LargeLog gives the log panel larger text (-large-text).
+	LargeLog bool
+	// OnTurn is told when a seat this screen holds comes to act, and when
+	// its turn ends, in a game played at several devices (nil: nobody).
+	OnTurn func(mine bool, text string)
+}
+
+// A runner is what the table reads and acts on, and what runs the game.
+type runner interface {
+	// desk is what the table reads and acts on.
+	desk() table.Game
+	// feed is the game's changes (nil: it moves only when the table acts).
+	feed() feed.Source
+	// here lists the seats played at this screen, and whether any seat
+	// is played elsewhere (a bot's, a device's).
+	here() (seats []rules.Seat, others bool)
+	// close takes it off the table.
+	close()
+}
+
+func newGame(run runner, o Options) *Game {
+	g := &Game{run: run, o: o}
+	if f := run.feed(); f != nil {
+		g.seen = f.Seq()
+	}
+	to := table.Options{Seed: o.Seed, Tester: o.Tester, LargeLog: o.LargeLog, Shuffle: o.Shuffle}
+	if m, ok := run.(*match); ok {
+		to.Bots = gamefile.BotLevels(m.m.Players())
+	}
+	g.tbl = table.New(run.desk(), to)
+	return g
+}
+
+// OnDesk is a game on desk d that acts for itself (a scripted engine): no
+// feed, no files; it moves only when its table acts.
+func OnDesk(d table.Game, o Options) *Game { return newGame(scripted{d}, o) }
+
+type scripted struct{ d table.Game }
+
+func (s scripted) desk() table.Game                 { return s.d }
+func (scripted) feed() feed.Source                  { return nil }
+func (scripted) here() (seats []rules.Seat, _ bool) { return nil, false }
+func (scripted) close()                             {}
+
+// Table is the game's table.
+func (g *Game) Table() *table.Table { return g.tbl }
+
+// Tester reports whether it is a tester's game.
+func (g *Game) Tester() bool { return g.o.Tester }
+
+// Match is the match that runs the game at this window, with its files
+// (nil, nil for a game that runs elsewhere or a scripted one).
+func (g *Game) Match() (*session.Match, *session.Files) {
+	if m, ok := g.run.(*match); ok {
+		return m.m, m.f
+	}
+	return nil, nil
+}
+
+// Hosting is the game's server when this window hosts it (nil: not
+// hosted).
+func (g *Game) Hosting() *hosting.Hosting {
+	if m, ok := g.run.(*match); ok {
+		return m.hn
+	}
+	return nil
+}
+
+// Client is the client of a game joined at another host, and its link
+// (nil, "": the game runs here).
+func (g *Game) Client() (*remote.Client, string) {
+	switch r := g.run.(type) {
+	case *joined:
+		return r.cl, r.link
+	case *watched:
+		if cl, ok := r.src.(*remote.Client); ok {
+			return cl, ""
+		}
+	}
+	return nil, ""
+}
+
+// Place is where a game stands, as a scene shows it.
+type Place int
+
+const (
+	// AtTable: the table (a notice over it, try mode, a seat's decisions
+	// or the public table).
+	AtTable Place = iota
+	// AtCurtain: the hand-off curtain, waiting for Stand.Seat.
+	AtCurtain
+	// AtEnd: the end screen.
+	AtEnd
+)
+
+// Stand is where a game stands: a place, and the seat the curtain waits
+// for.
+type Stand struct {
+	Place Place
+	Seat  rules.Seat
+}
+
+// Moved follows a move of the game (an action, an undo, a redo, a notice
+// dismissed: what the table reports; the files followed the game already)
+// and says where the game now stands — a combat's result waiting, the
+// end, the table as the bots leave it, or the curtain for the next seat.
+// byBot says the move was not made at this screen: a notice it raised is
+// dismissed after a pause (Tick).
+func (g *Game) Moved(byBot bool) Stand {
+	if _, f := g.Match(); f != nil {
+		if note := f.Note(); note != "" {
+			g.tbl.SetMessage(note, false)
+		}
+	}
+	u := g.tbl
+	g.noticeByBot = false
+	switch {
+	case u.Holding():
+		// A drawn card or a combat's result waits for Continue.
+		g.noticeByBot = byBot
+		return Stand{Place: AtTable}
+	case u.Game().Over():
+		u.Hide()
+		return Stand{Place: AtEnd}
+	case g.botsPlace():
+		return Stand{Place: AtTable}
+	case u.Game().ToAct() != u.Shown():
+		u.Hide()
+		return Stand{Place: AtCurtain, Seat: u.Game().ToAct()}
+	}
+	return Stand{Place: AtTable}
+}
+
+// Close takes the game off the table: its bots stop and its server; its
+// save and record stay (the save is offered under Continue, to this window
+// or another), and the next game gets its own.
+func (g *Game) Close() { g.run.close() }
+
+// Stop stops the bots and the server (a new game is coming, the window
+// closes).
+func (g *Game) Stop() {
+	if m, ok := g.run.(*match); ok {
+		m.hn.Close()
+		m.hn = nil
+		m.m.Interrupt()
+	}
+}
+
+// Discard removes the save and record written for a new game the window
+// never showed.
+func (g *Game) Discard() {
+	g.Stop()
+	if _, f := g.Match(); f != nil {
+		f.Discard()
+	}
+}
+
+// CloseFiles is the last write when the window closes: it reports whether
+// the game can be resumed.
+func (g *Game) CloseFiles() bool {
+	m, f := g.Match()
+	if f == nil {
+		return true
+	}
+	kept := false
+	// Under the match's lock: a host's devices may be acting meanwhile.
+	m.Do(func(*rules.Game) { kept = f.Close() })
+	return kept
+}
+
+// LeaveFiles gives the save back (its lock).
+func (g *Game) LeaveFiles() {
+	if _, f := g.Match(); f != nil {
+		f.Leave()
+	}
+}
+
+// Unsaved is what could not be written, and whether the next action tries
+// the autosave again.
+func (g *Game) Unsaved() ([]error, bool) {
+	if _, f := g.Match(); f != nil {
+		return f.Unsaved()
+	}
+	return nil, false
+}
+
+// Decorate adds to the table's widgets ws what is not the table's: the
+// bots' pieces (with hint: the Hint button, "… bot thinking"), a hosted
+// game's admission bar and chip.
+func (g *Game) Decorate(ws []ui.Widget, hint bool) []ui.Widget {
+	if hint {
+		ws = g.botWidgets(ws)
+	}
+	if hn := g.Hosting(); hn != nil {
+		ws = append(ws, hn.Chip(g.tbl))
+		ws = append(ws, hn.Admission(g.tbl)...)
+	}
+	return ws
+}
+
+// BotLevels names the bot playing each seat ("" a person's; nil when no
+// match runs the game here).
+func (g *Game) BotLevels() []string {
+	if m, _ := g.Match(); m != nil {
+		return gamefile.BotLevels(m.Players())
+	}
+	return nil
+}
+
+// Copy is a copy of the rules game (false: no match runs it here): to
+// replay, to edit in the sandbox, to save as a scenario.
+func (g *Game) Copy() (*rules.Game, bool) {
+	m, _ := g.Match()
+	if m == nil {
+		return nil, false
+	}
+	var c *rules.Game
+	// Under the match's lock: a hosted game's devices may be acting.
+	m.Do(func(x *rules.Game) { c = x.Clone() })
+	return c, true
+}
+
+// humans lists the seats played at this screen, and whether any seat is
+// played elsewhere (a bot's, or a player's at another device).
+func (g *Game) humans() ([]rules.Seat, bool) { return g.run.here() }
+
+// here reports whether seat is played at this screen.
+func (g *Game) here(seat rules.Seat) bool {
+	hs, _ := g.humans()
+	return slices.Contains(hs, seat)
+}
+
+// noteTurn notes the time on the table and tells OnTurn when this
+// screen's turn begins or ends; it reports whether the prompt's time
+// changed (a redraw).
+func (g *Game) noteTurn(now time.Time) bool {
+	u := g.tbl
+	changed := u.NoteTurn(now)
+	d := u.Game()
+	ta := d.ToAct()
+	mine := ta >= 0 && !d.Over() && d.Holds(ta)
+	if mine != g.myTurn {
+		g.myTurn = mine
+		text := ""
+		if mine {
+			text = "Your turn: " + seatName(u, ta)
+		}
+		if g.o.OnTurn != nil {
+			g.o.OnTurn(mine, text)
+		}
+	}
+	return changed
+}
