@@ -22,6 +22,7 @@ import (
 
 	"notrueking/render"
 	"notrueking/rules"
+	"notrueking/spectate"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -153,7 +154,7 @@ func Run(opts Options) error {
 		return err
 	}
 	cleanTemps(opts)
-	if opts.Spectate != "" || isWatchLink(opts.Join) {
+	if opts.Spectate != "" || spectate.IsLink(opts.Join) {
 		return runSpectator(opts)
 	}
 	var storeErr error

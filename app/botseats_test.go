@@ -228,10 +228,9 @@ func TestBotSeatsAreMarked(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	sp, _ := spectatorOn(t, path)
-	tick(sp, time.Now().Add(spectatePoll))
+	sp := spectatorOn(t, path)
 	if tbl(sp) == nil {
-		t.Fatalf("the spectator shows nothing: %s", spec(sp).status)
+		t.Fatalf("the spectator shows nothing: %s", status(sp))
 	}
 	sp.rebuild()
 	if _, ok := ui.Find(sp.f.ws, botTag("Ben")); !ok {

@@ -238,7 +238,7 @@ func TestCitadelSaveShowsItsPieces(t *testing.T) {
 	if !citadelHead(r.f.ws) {
 		t.Error("the replay of a Citadel save shows no Citadel pieces")
 	}
-	s, _ := spectatorOn(t, st.File(id))
+	s := spectatorOn(t, st.File(id))
 	if !citadelHead(s.f.ws) {
 		t.Error("the spectator of a Citadel save shows no Citadel pieces")
 	}

@@ -11,7 +11,7 @@ import (
 // autosave, the -record file, the -overlay file, one chain of observers
 // told after every action, undo and redo, whoever made it). The table
 // never writes and never calls back into the app. The spectator window's
-// -overlay file is written from spectate.go.
+// -overlay file is written by package spectate.
 
 // gameID is where a live game comes from, as its files name it: the map
 // (a shipped map's id or a map file's path, and the file's SHA-256), the

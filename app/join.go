@@ -1,9 +1,7 @@
 package app
 
 import (
-	"context"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"notrueking/internal/version"
@@ -24,19 +22,14 @@ import (
 // host to admit it, or why it could not join.
 type joinWait struct {
 	still
-	link string
-	// dial is the client once connected (set by the dialing goroutine);
-	// failed why it could not connect.
-	client atomic.Pointer[remote.Client]
-	failed atomic.Pointer[string]
-	msg    string
+	dial *live.Dialing
+	msg  string
 }
 
 // startJoin dials the host of o.Join from a goroutine of its own (the
 // window keeps drawing) and shows the wait.
 func startJoin(a *App) Scene {
 	o := a.opts
-	w := &joinWait{link: o.Join}
 	prefs := o.Prefs
 	key := SeatTokenKey(o.Join)
 	token := ""
@@ -53,18 +46,7 @@ func startJoin(a *App) Scene {
 				prefs.Set(key, t)
 			}
 		}}
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-		defer cancel()
-		cl, err := remote.Dial(ctx, o.Join, co)
-		if err != nil {
-			s := err.Error()
-			w.failed.Store(&s)
-			return
-		}
-		w.client.Store(cl)
-	}()
-	return w
+	return &joinWait{dial: live.Dial(o.Join, co, 15*time.Second)}
 }
 
 // SeatTokenKey is the setting (store.Prefs) that keeps a device's seat
@@ -85,14 +67,14 @@ func defaultDeviceName() string {
 }
 
 func (w *joinWait) Show(*Context) Shown {
-	text := "Joining " + w.link + " …"
-	if cl := w.client.Load(); cl != nil {
+	text := "Joining " + w.dial.Link() + " …"
+	if cl := w.dial.Client(); cl != nil {
 		if s := cl.Waiting(); s != "" {
 			text = s
 		}
 	}
-	if f := w.failed.Load(); f != nil {
-		text = "Could not join: " + *f
+	if f := w.dial.Failed(); f != "" {
+		text = "Could not join: " + f
 	}
 	if w.msg != "" {
 		text = w.msg
@@ -107,9 +89,9 @@ func (w *joinWait) Show(*Context) Shown {
 
 // Tick: once the host sent the game, it goes on the table.
 func (w *joinWait) Tick(_ time.Time, c *Context) bool {
-	cl := w.client.Load()
+	cl := w.dial.Client()
 	if cl == nil {
-		return w.failed.Load() != nil
+		return w.dial.Failed() != ""
 	}
 	if err := cl.Err(); err != nil && !cl.Ready() {
 		w.msg = "Could not join: " + err.Error()

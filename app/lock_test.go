@@ -1,8 +1,10 @@
 package app
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"notrueking/ui"
 )
@@ -30,11 +32,9 @@ func TestAGameOpenInAnotherWindowIsWatchedNotPlayed(t *testing.T) {
 		t.Fatal("the start screen offers no way to watch the game")
 	}
 	b.handle(ui.Input{Keys: []ui.Key{ui.KeyW}})
-	if !is[*spectateWait](b) && !is[*spectateScene](b) {
-		t.Fatalf("W: %T, want the spectator's view of the game", b.mgr.cur)
-	}
-	if sp := spec(b); sp == nil || sp.path != st.File(id) {
-		t.Fatalf("W watches %v, want %s", sp, st.File(id))
+	tick(b, time.Now())
+	if !is[*spectateScene](b) || !ui.HasText(b.f.ws, "Following "+filepath.Base(st.File(id))) {
+		t.Fatalf("W: %T, want the spectator's view of the game in %s", b.mgr.cur, st.File(id))
 	}
 	b.handle(ui.Input{Escape: true})
 	if !is[*startScene](b) || b.home.msg != "" {

@@ -15,6 +15,7 @@ import (
 	"notrueking/rules"
 	"notrueking/sandbox"
 	"notrueking/session"
+	"notrueking/spectate"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -105,7 +106,10 @@ func tbl(a *App) *table.Table {
 	case *sandboxScene:
 		return s.sb.Table()
 	case *spectateScene:
-		return s.tbl
+		if lg := s.s.Game(); lg != nil {
+			return lg.Table()
+		}
+		return nil
 	}
 	if lg := playing(a); lg != nil {
 		return lg.Table()
@@ -252,15 +256,18 @@ func openOn(a *App, next func(*Context) (Scene, error)) error {
 	return nil
 }
 
-// spec is the followed file of the spectator window up (nil for none).
-func spec(a *App) *spectator {
-	switch s := covered(a.mgr.cur).(type) {
-	case *spectateWait:
-		return s.f
-	case *spectateScene:
-		return s.f
+// spec is what the spectator window up follows (nil for none).
+func spec(a *App) *spectate.Spectator {
+	if s, ok := covered(a.mgr.cur).(*spectateScene); ok {
+		return s.s
 	}
 	return nil
+}
+
+// status is why the spectator window up waits ("" while it follows).
+func status(a *App) string {
+	st, _ := spec(a).Status()
+	return st
 }
 
 // toCurtain puts a's game behind the curtain of the seat to act.

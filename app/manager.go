@@ -172,7 +172,7 @@ func (m *sceneManager) name() string {
 		}
 		break
 	}
-	switch s.(type) {
+	switch o := s.(type) {
 	case *startScene:
 		return "start"
 	case *curtainScene:
@@ -186,9 +186,10 @@ func (m *sceneManager) name() string {
 	case *sandboxScene:
 		return "sandbox"
 	case *spectateScene:
+		if o.s.Game() == nil {
+			return "spectate-wait"
+		}
 		return "spectate"
-	case *spectateWait:
-		return "spectate-wait"
 	case *joinWait:
 		return "joining"
 	}

@@ -11,6 +11,7 @@ import (
 	"notrueking/live"
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/spectate"
 	"notrueking/ui"
 )
 
@@ -25,12 +26,12 @@ func TestSpectateLink(t *testing.T) {
 	host, lg := hostApp(t, 8, 5*time.Millisecond, 1, 2, 2) // Ann at a device, Ben and Cy random bots
 	defer lg.Close()
 	wl := lg.Hosting().WatchLink()
-	if !strings.Contains(wl, "/?watch=") || !isWatchLink(wl) || isWatchLink(lg.Hosting().Link()) {
+	if !strings.Contains(wl, "/?watch=") || !spectate.IsLink(wl) || spectate.IsLink(lg.Hosting().Link()) {
 		t.Fatalf("the spectator link %q (join link %q)", wl, lg.Hosting().Link())
 	}
 	ov := filepath.Join(t.TempDir(), "overlay.json")
-	s := newRemoteSpectator(wl)
-	defer s.close()
+	s := spectate.Watch(wl)
+	defer s.Close()
 	a, err := newSpectatorApp(Options{Overlay: ov}, s)
 	if err != nil {
 		t.Fatal(err)
@@ -98,10 +99,11 @@ func TestSpectateLink(t *testing.T) {
 	lg.Hosting().Host().SetSpectators(false)
 	wait(t, "the spectator to see its link end", func() bool {
 		tick(a, now)
-		return s.status == "the link ended"
+		st, _ := s.Status()
+		return st == "the link ended"
 	})
-	if !strings.Contains(s.reason, "stopped letting spectators") || tbl(a).Game().Len() != n {
-		t.Fatalf("after the host turned spectators off: %q %q, %d actions shown (had %d)", s.status, s.reason, tbl(a).Game().Len(), n)
+	if st, why := s.Status(); !strings.Contains(why, "stopped letting spectators") || tbl(a).Game().Len() != n {
+		t.Fatalf("after the host turned spectators off: %q %q, %d actions shown (had %d)", st, why, tbl(a).Game().Len(), n)
 	}
 }
 

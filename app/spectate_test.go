@@ -9,23 +9,25 @@ import (
 	randv2 "math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
-	"notrueking/gamefile"
 	"notrueking/render/rendertest"
 	"notrueking/rules"
+	"notrueking/session"
+	"notrueking/spectate"
+	"notrueking/table"
 	"notrueking/ui"
 )
 
 // spectatorShot is a spectator window that shows the positions it is
-// given (spectateScene.show, as after a read of the file), builds its
+// given (a spectator of each, as of a file's first read), builds its
 // frame (rebuild) and draws it at a small size, offscreen, as the window
 // draws it (render.Painter.DrawScene), into pixels.
 type spectatorShot struct {
 	a   *App
-	s   *spectateScene
 	dst *ebiten.Image
 	buf []byte
 }
@@ -35,8 +37,7 @@ const shotW, shotH = 640, 360
 func newSpectatorShot(t *testing.T) *spectatorShot {
 	t.Helper()
 	a := mustApp(t, Options{}, nil)
-	s := &spectateScene{f: &spectator{arg: "game.ntk", path: "game.ntk", file: &gamefile.File{Record: rules.Record{Seed: 7}}}}
-	sh := &spectatorShot{a: a, s: s, buf: make([]byte, 4*shotW*shotH)}
+	sh := &spectatorShot{a: a, buf: make([]byte, 4*shotW*shotH)}
 	if haveDisplay() {
 		sh.dst = ebiten.NewImage(shotW, shotH)
 		t.Cleanup(sh.dst.Deallocate)
@@ -47,9 +48,9 @@ func newSpectatorShot(t *testing.T) *spectatorShot {
 // take shows position g in the spectator window and returns its frame
 // (framed).
 func (s *spectatorShot) take(g *rules.Game) painted {
-	s.s.f.game = g
-	s.s.show(-1)
-	s.a.mgr.goTo(s.s)
+	sp := spectate.Following(session.NewMatch(g, session.MatchOptions{}), func() (table.Game, uint64, []string) { return rules.DeskOf(g), 7, nil })
+	sp.Poll(time.Now())
+	s.a.mgr.goTo(&spectateScene{s: sp})
 	s.a.rebuild()
 	return framed(s.a)
 }

@@ -16,6 +16,7 @@ import (
 	"notrueking/internal/version"
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/spectate"
 	"notrueking/store"
 	"notrueking/table"
 	"notrueking/ui"
@@ -579,14 +580,13 @@ func (s *startScene) open(c *Context, next func(*Context) (Scene, error)) {
 // watchGame follows the game Continue found open in another window, as
 // the spectator window does; Esc comes back to the start screen.
 func (s *startScene) watchGame(c *Context) {
-	f, err := newSpectator(s.watch)
+	f, err := spectate.Open(s.watch, mapLoader)
 	if err != nil {
 		s.say(err.Error(), true)
 		return
 	}
-	f.fromHome = true
 	s.msg, s.watch = "", ""
-	c.GoTo(&spectateWait{f: f})
+	c.GoTo(&spectateScene{s: f, fromHome: true})
 }
 
 // Click on nothing leaves the name field.
