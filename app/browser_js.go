@@ -16,6 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/catalog"
 	"notrueking/gamefile"
 	"notrueking/internal/byclicks"
 	"notrueking/internal/safefile"
@@ -646,7 +647,7 @@ func init() { mark("ntk-go-init") }
 // has no folder of its own to write it to).
 func keepPosition(_ *Context, g *rules.Game) (string, error) {
 	name, sum := records.MapIdentity(g.Map())
-	file := positionName(g, time.Now())
+	file := catalog.FileName(g, time.Now())
 	if err := download(file, scenarios.Export(g, name, sum)); err != nil {
 		return "", fmt.Errorf("the browser refused the download: %v", err)
 	}

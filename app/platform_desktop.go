@@ -4,10 +4,12 @@ package app
 
 import (
 	"path/filepath"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/catalog"
 	"notrueking/rules"
 	"notrueking/session"
 	"notrueking/store"
@@ -41,7 +43,11 @@ func browserMap(name, sum string) (m *board.Map, handled bool, err error) { retu
 // keepPosition writes the position as a scenario file in the positions
 // folder (position.go) and says where.
 func keepPosition(c *Context, g *rules.Game) (string, error) {
-	path, err := writePosition(c, g)
+	dir, err := positionsDir(c)
+	if err != nil {
+		return "", err
+	}
+	path, err := catalog.Save(dir, g, time.Now())
 	if err != nil {
 		return "", err
 	}
@@ -71,3 +77,12 @@ func keepExports(c *Context, files []session.ExportFile) (string, error) {
 // canHost says this build can host a game on the network (the browser's
 // page cannot listen).
 const canHost = true
+
+// positionsDir is where the window saves positions: Options.PositionsDir,
+// else store.PositionsDir.
+func positionsDir(c *Context) (string, error) {
+	if dir := c.app.opts.PositionsDir; dir != "" {
+		return dir, nil
+	}
+	return store.PositionsDir()
+}

@@ -2,16 +2,13 @@ package app
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
-	"time"
 
+	"notrueking/catalog"
 	"notrueking/live"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
-	"notrueking/store"
 	"notrueking/ui"
 )
 
@@ -39,7 +36,7 @@ func playScenario(c *Context, g *rules.Game, data []byte, path, name string) Sce
 	// Its comment (what to try, what should happen) on a card over the
 	// table until Continue.
 	if cm := scenarios.Comment(data); cm != "" {
-		u.NoticeScenario(name, paragraphs(cm))
+		u.NoticeScenario(name, catalog.Paragraphs(cm))
 	}
 	return at
 }
@@ -52,13 +49,6 @@ func playPosition(c *Context, g *rules.Game, scenario string) (*live.Game, Scene
 	id := gameID{scenario: scenario, tester: true}
 	id.mapName, id.mapSum = records.MapIdentity(g.Map())
 	return startMatch(c, g, id, live.Seating{})
-}
-
-// positionName is the file name a saved position gets: the map, the
-// round and the day, e.g. standard-round-3-2026-11-23.toml (a taken name
-// gets -2, -3, …: nothing is overwritten).
-func positionName(g *rules.Game, now time.Time) string {
-	return fmt.Sprintf("%s-round-%d-%s.toml", g.Map().ID, g.View(rules.Public).Round, now.Format("2006-01-02"))
 }
 
 // savePosition writes the position on the table as a scenario file in
@@ -85,42 +75,4 @@ func savePosition(c *Context, lg *live.Game) {
 		return
 	}
 	u.SetMessage(msg, false)
-}
-
-// writePosition writes g's position into the positions folder under a
-// free name and returns the file's path.
-func writePosition(c *Context, g *rules.Game) (string, error) {
-	dir := c.app.opts.PositionsDir
-	if dir == "" {
-		d, err := store.PositionsDir()
-		if err != nil {
-			return "", err
-		}
-		dir = d
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	name, sum := records.MapIdentity(g.Map())
-	return store.WriteNew(filepath.Join(dir, positionName(g, time.Now())), scenarios.Export(g, name, sum), 0o600)
-}
-
-// paragraphs joins a comment's lines, wrapped by hand in the file, into
-// paragraphs: a new one at an empty line and at "Try:" and "Expect:".
-func paragraphs(c string) []string {
-	var out []string
-	open := false
-	for _, l := range strings.Split(c, "\n") {
-		l = strings.TrimSpace(l)
-		switch {
-		case l == "":
-			open = false
-		case !open || strings.HasPrefix(l, "Try:") || strings.HasPrefix(l, "Expect:"):
-			out = append(out, l)
-			open = true
-		default:
-			out[len(out)-1] += " " + l
-		}
-	}
-	return out
 }

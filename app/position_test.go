@@ -226,12 +226,3 @@ func TestScenarioCommentIsShown(t *testing.T) {
 		t.Error("Continue does not take the comment away, or it played something")
 	}
 }
-
-func TestParagraphs(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
-	got := paragraphs("Moat Cailin is empty,\nunheld.\nTry: move 1 footman;\nthen back.\n\nExpect: it holds.\nNote\n\nlast")
-	want := []string{"Moat Cailin is empty, unheld.", "Try: move 1 footman; then back.", "Expect: it holds. Note", "last"}
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("paragraphs = %q, want %q", got, want)
-	}
-}
