@@ -174,14 +174,14 @@ func Run(opts Options) error {
 		a.storeErr = fmt.Errorf("games cannot be saved: %v", storeErr)
 	}
 	if ms := shippedMaps(); len(ms) > 0 {
-		a.home.setMaps(ms, opts.Map)
+		a.home.s.SetMaps(ms, opts.Map)
 	}
 	if a.opts.Prefs == nil && opts.Spectate == "" {
 		if p, err := openPrefs(); err == nil {
 			a.opts.Prefs = p
 		}
 	}
-	a.home.restoreSetup(a.opts.Prefs, a.opts)
+	a.home.s.RestoreSetup(a.opts.Prefs, startOptions(a.opts))
 	first, err := a.firstScene()
 	if err != nil {
 		return &SetupError{Err: err}
@@ -374,7 +374,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 	a.win.sc = ui.NewScaler(a.win.w, a.win.h)
 	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 	a.home = newStartScene(opts)
-	a.home.refresh(a.ctx())
+	a.home.s.Refresh(a.opts.Saves)
 	a.mgr.goTo(a.home)
 	a.rebuild()
 	if appMade != nil {

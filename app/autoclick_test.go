@@ -18,7 +18,7 @@ func TestAutoClickerPlaysByClicks(t *testing.T) {
 	a := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, Seed: 12, SeedSet: true}, defaultNewGame)
 	a.handle(ui.Input{Enter: true})
 	if game(a) == nil {
-		t.Fatalf("no game started: %s", a.home.msg)
+		t.Fatalf("no game started: %s", homeMsg(a))
 	}
 	ac := byclicks.NewAuto(3)
 	now := time.Now()

@@ -20,7 +20,7 @@ func botApp(t *testing.T, seats ...int) *App {
 	a := mustApp(t, Options{Players: []string{"Ann", "Ben", "Cy", "Di"}, Seed: 3, SeedSet: true, Bots: seats, BotPause: time.Millisecond}, defaultNewGame)
 	startOn(t, a)
 	if tbl(a) == nil {
-		t.Fatalf("no game: %s", a.home.msg)
+		t.Fatalf("no game: %s", homeMsg(a))
 	}
 	return a
 }
@@ -62,35 +62,6 @@ func TestHintKey(t *testing.T) {
 	tick(a, now)
 	if tbl(a).Hinted() == nil {
 		t.Fatalf("no hint: %s", tbl(a).State().Message)
-	}
-}
-
-// The start screen makes any seat a bot: its button cycles Human, Random
-// bot, Steady bot, Easy bot, Strong bot; the pause button appears with the first bot;
-// Start hands the choice to the game.
-func TestStartScreenBotSeats(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
-	a := mustApp(t, Options{Seed: 2, SeedSet: true}, defaultNewGame)
-	click := func(c ui.Command) { t.Helper(); pressCmd(t, a, c) }
-	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdBotPause }); ok {
-		t.Fatal("a bot pause button with no bot seat")
-	}
-	for i := 0; i <= int(bots.Strong); i++ {
-		click(ui.Command{Kind: ui.CmdSeatLevel, N: 1})
-	}
-	w, _ := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdSeatLevel, N: 1} })
-	if w.Text != "Strong bot" {
-		t.Fatalf("seat 2 after four clicks: %q", w.Text)
-	}
-	click(ui.Command{Kind: ui.CmdBotPause})
-	click(ui.Command{Kind: ui.CmdStart})
-	if lv := levels(a); lv[1] != int(bots.Strong) || lv[0] != Human || matchOf(playing(a)).Pause() != 1200*time.Millisecond {
-		t.Fatalf("the game's bot seats: %v, pause %v", lv, matchOf(playing(a)).Pause())
-	}
-	// Three humans and one bot: the first turn (seat 0 arranges) is a
-	// human's, behind the curtain.
-	if !is[*curtainScene](a) || curtainSeat(a) != 0 {
-		t.Fatalf("%T curtain %d, want the curtain for seat 0", a.mgr.cur, curtainSeat(a))
 	}
 }
 

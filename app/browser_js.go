@@ -206,7 +206,7 @@ func (a *App) say(lg *live.Game, msg string, isErr bool) {
 	if lg != nil {
 		lg.Table().SetMessage(msg, isErr)
 	} else {
-		a.home.say(msg, isErr)
+		a.home.s.Say(msg, isErr)
 	}
 	if pageNotice(a.mgr.name()) {
 		page("notice", msg, isErr)
@@ -385,13 +385,13 @@ func (a *App) openMap(name string, data []byte) {
 // offerMap adds an opened map to the start screen's choices (selected
 // when sel).
 func (a *App) offerMap(om *openedMap, sel bool) {
-	s := a.home
-	want := s.mapID()
+	s := a.home.s
+	want := s.Next().Map
 	if sel {
 		want = om.id
 	}
 	var ms []mapChoice
-	for _, c := range s.maps {
+	for _, c := range s.Maps() {
 		if c.ID != om.id {
 			ms = append(ms, c)
 		}
@@ -399,7 +399,7 @@ func (a *App) offerMap(om *openedMap, sel bool) {
 	m := om.m
 	ms = append(ms, mapChoice{ID: om.id, Label: fmt.Sprintf("%s (file %s, %d–%d players)", m.Name, om.name, m.MinPlayers, m.MaxPlayers),
 		Min: m.MinPlayers, Max: m.MaxPlayers, Seats: m.ConspiracyNames})
-	s.setMaps(ms, want)
+	s.SetMaps(ms, want)
 }
 
 // browserMap finds the map file a save or record names among the map
@@ -585,7 +585,7 @@ func (w *webGame) snapshot() {
 		st.Prompt = u.Public().Prompt
 		st.Message, _ = u.Message()
 	} else {
-		st.Message = a.home.msg
+		st.Message, _ = a.home.s.Message()
 	}
 	st.Banner, _ = a.banner(a.f.sh)
 	dpr := ebiten.Monitor().DeviceScaleFactor()

@@ -66,7 +66,7 @@ func TestShotsOfCitadel(t *testing.T) {
 		return
 	}
 	st := mustApp(t, Options{Variant: "citadel"}, nil)
-	st.home.setMaps(shippedMaps(), "")
+	st.home.s.SetMaps(shippedMaps(), "")
 	look(t, st, "citadel-start-1280", 1280, 720)
 	cases := []tableCase{{"standard", 4}}
 	if shotsWanted() {

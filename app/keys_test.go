@@ -98,14 +98,14 @@ func TestKeysStartScreen(t *testing.T) {
 		return defaultNewGame(mapName, players, seed, v)
 	}
 	a := mustApp(t, Options{}, ng)
-	a.home.setMaps([]mapChoice{{ID: "standard", Label: "Standard", Min: 2, Max: 4}, {ID: "nine", Label: "Nine", Min: 2, Max: 9}}, "")
+	a.home.s.SetMaps([]mapChoice{{ID: "standard", Label: "Standard", Min: 2, Max: 4}, {ID: "nine", Label: "Nine", Min: 2, Max: 9}}, "")
 	a.rebuild()
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyDown}})
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyRight}})
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyRight}})
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyLeft}})
-	if a.home.mapID() != "nine" || a.home.n != 5 {
-		t.Fatalf("map %s, %d players; want nine, 5", a.home.mapID(), a.home.n)
+	if a.home.s.Next().Map != "nine" || len(a.home.s.Next().Names) != 5 {
+		t.Fatalf("map %s, %d players; want nine, 5", a.home.s.Next().Map, len(a.home.s.Next().Names))
 	}
 	a.handle(ui.Input{Enter: true})
 	if gotMap != "nine" || len(got) != 5 {

@@ -366,7 +366,7 @@ func mustApp(t testing.TB, o Options, ng newGameFunc) *App {
 func startedApp(t testing.TB, o Options) *App {
 	t.Helper()
 	a := mustApp(t, o, defaultNewGame)
-	if len(a.home.conts) > 0 {
+	if len(a.home.s.Continues()) > 0 {
 		a.handle(ui.Input{Keys: []ui.Key{ui.KeyN}}) // Enter would continue the newest game
 	} else {
 		a.handle(ui.Input{Enter: true})
@@ -382,4 +382,16 @@ func rulesGame(t testing.TB, mapName string, players []string, seed uint64) *rul
 		t.Fatal(err)
 	}
 	return g
+}
+
+// homeMsg and homeErr are the start screen's message line and whether it
+// says a refusal.
+func homeMsg(a *App) string {
+	msg, _ := a.home.s.Message()
+	return msg
+}
+
+func homeErr(a *App) bool {
+	_, isErr := a.home.s.Message()
+	return isErr
 }

@@ -409,3 +409,10 @@ func (t *toolsScene) Do(cmd ui.Command, c *Context) {
 func (t *toolsScene) Click(tg ui.Target, c *Context) { t.under.Click(tg, c) }
 
 func (t *toolsScene) Tick(now time.Time, c *Context) bool { return t.under.Tick(now, c) }
+
+// pageNotice says whether the browser page's own notice line repeats a
+// message said on the screen (browser_js.go): only where the screen hides
+// it — the hand-off curtain covers the table's message bar. Elsewhere the
+// start screen's or the table's message line shows it, and the page would
+// say it twice.
+func pageNotice(scene string) bool { return scene == "curtain" }

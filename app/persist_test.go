@@ -372,8 +372,8 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	b.press(ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: id}))
 	b.rebuild()
-	if !is[*startScene](b) || !strings.Contains(b.home.msg, "Cannot continue") || !strings.Contains(b.home.msg, "action 1") {
-		t.Fatalf("%T, message %q; want the start screen naming the refused action", b.mgr.cur, b.home.msg)
+	if !is[*startScene](b) || !strings.Contains(homeMsg(b), "Cannot continue") || !strings.Contains(homeMsg(b), "action 1") {
+		t.Fatalf("%T, message %q; want the start screen naming the refused action", b.mgr.cur, homeMsg(b))
 	}
 	if got, _ := st.Load(id); string(got) != broken {
 		t.Error("the refused save was changed")
@@ -386,7 +386,7 @@ func TestStoreErrorBannerOnStart(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{}, defaultNewGame)
 	a.storeErr = errors.New("games cannot be saved: no home folder")
-	a.home.msg = "some message"
+	a.home.s.Say("some message", false)
 	a.rebuild()
 	b, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Text == "Not saved" })
 	m, ok2 := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Text == "some message" })
@@ -452,8 +452,8 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 	a.closeWindow() // a game is played in one window at a time
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	fromStart(b, func(cx *Context) (Scene, error) { return continueGame(cx, id) })
-	if tbl(b) != nil || !strings.Contains(b.home.msg, "changed since the record was written") {
-		t.Fatalf("continuing on a changed map: table %v, message %q", tbl(b) != nil, b.home.msg)
+	if tbl(b) != nil || !strings.Contains(homeMsg(b), "changed since the record was written") {
+		t.Fatalf("continuing on a changed map: table %v, message %q", tbl(b) != nil, homeMsg(b))
 	}
 }
 

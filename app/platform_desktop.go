@@ -86,3 +86,12 @@ func positionsDir(c *Context) (string, error) {
 	}
 	return store.PositionsDir()
 }
+
+// exportsDir is the folder exports are written to: Options.ExportsDir,
+// else store.ExportsDir.
+func exportsDir(c *Context) (string, error) {
+	if d := c.app.opts.ExportsDir; d != "" {
+		return d, nil
+	}
+	return store.ExportsDir()
+}

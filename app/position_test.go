@@ -55,10 +55,10 @@ func TestScenarioInTheWindow(t *testing.T) {
 	// Continue, in a new app: the same position, and the history from
 	// the scenario on (undo reaches back to it).
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
-	if len(b.home.conts) != 1 {
-		t.Fatalf("%d games to continue, want 1", len(b.home.conts))
+	if len(b.home.s.Continues()) != 1 {
+		t.Fatalf("%d games to continue, want 1", len(b.home.s.Continues()))
 	}
-	fromStart(b, func(cx *Context) (Scene, error) { return continueGame(cx, b.home.conts[0].ID) })
+	fromStart(b, func(cx *Context) (Scene, error) { return continueGame(cx, b.home.s.Continues()[0].ID) })
 	if game(b) == nil || !sameState(game(b), game(a)) {
 		t.Fatal("the continued game is not at the saved position")
 	}

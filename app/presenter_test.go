@@ -368,6 +368,6 @@ func TestPresenterShots(t *testing.T) {
 		look(t, end, fmt.Sprintf("end-clean-large-%s-%d", tc.mapName, tc.players), 1920, 1080)
 	}
 	st := mustApp(t, Options{LargeText: true, Clean: true}, nil)
-	st.home.setMaps(shippedMaps(), "")
+	st.home.s.SetMaps(shippedMaps(), "")
 	look(t, st, "start-clean-large", 1920, 1080)
 }

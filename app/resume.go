@@ -11,6 +11,7 @@ import (
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/session"
+	"notrueking/start"
 	"notrueking/store"
 )
 
@@ -33,7 +34,7 @@ func continueGame(c *Context, id string) (Scene, error) {
 	s, err := session.Resume(st, id, mapLoader(""))
 	if errors.Is(err, store.ErrInUse) {
 		if d, ok := st.(*store.Dir); ok {
-			c.app.home.watch = d.File(id)
+			c.app.home.s.SetWatch(d.File(id))
 			return nil, cannotContinue("the game is open in another window. Watch it here?")
 		}
 		return nil, cannotContinue("this game is open in another window — play it there.")
@@ -68,8 +69,11 @@ func beginLoaded(c *Context, l *session.Loaded) (*live.Game, Scene) {
 	g, fo := l.Game, l.Files
 	rec := g.Config()
 	id := gameID{mapName: fo.MapName, mapSum: fo.MapSum, resumed: fo.Resumed, tester: fo.Tester}
-	bs := savedBots(c.app.opts, l.Seats, l.Pause, len(rec.Players), id.tester, rec.Seed)
-	return startMatch(c, g, id, bs)
+	seed := rec.Seed // the bots': a tester's game's, or a secret one
+	if !id.tester {
+		seed = secretSeed()
+	}
+	return startMatch(c, g, id, start.Saved(startOptions(c.app.opts), l.Seats, l.Pause, len(rec.Players), seed))
 }
 
 // loadFile resumes the game of a record or save file (session.Load): a

@@ -119,8 +119,7 @@ func openSandbox(c *Context, lg *live.Game, back Scene) {
 // sandboxFromStart opens the sandbox on the initial position of the map
 // and players chosen on the start screen; Esc goes back there.
 func sandboxFromStart(c *Context) (Scene, error) {
-	s := c.app.home
-	g, err := c.app.newGame(s.mapID(), s.playerNames(), s.seed(), s.variant)
+	g, _, err := newGameOf(c, c.app.home.s.Next())
 	if err != nil {
 		return nil, err
 	}
@@ -128,5 +127,5 @@ func sandboxFromStart(c *Context) (Scene, error) {
 	if err != nil {
 		return nil, errors.New("The sandbox cannot open: " + err.Error())
 	}
-	return &sandboxScene{sb: sb, back: s}, nil
+	return &sandboxScene{sb: sb, back: c.app.home}, nil
 }

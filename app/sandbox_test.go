@@ -19,7 +19,7 @@ import (
 func sandboxFromStartApp(t *testing.T) (*App, *clicker, *sandbox.Sandbox) {
 	t.Helper()
 	a := mustApp(t, Options{Players: []string{"Ann", "Ben", "Cy"}, Seed: 7, SeedSet: true}, defaultNewGame)
-	a.home.setMaps(shippedMaps(), "standard")
+	a.home.s.SetMaps(shippedMaps(), "standard")
 	a.rebuild()
 	w, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdSandbox })
 	if !ok {
@@ -27,7 +27,7 @@ func sandboxFromStartApp(t *testing.T) (*App, *clicker, *sandbox.Sandbox) {
 	}
 	a.handle(ui.Input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
 	if !is[*sandboxScene](a) || sandboxUp(a) == nil {
-		t.Fatalf("%T after Sandbox (message %q)", a.mgr.cur, a.home.msg)
+		t.Fatalf("%T after Sandbox (message %q)", a.mgr.cur, homeMsg(a))
 	}
 	return a, newClicker(t, a), sandboxUp(a)
 }

@@ -122,7 +122,7 @@ func hostApp(t *testing.T, seed uint64, pause time.Duration, presses ...int) (*A
 	host.handle(ui.Input{Enter: true})
 	lg := playing(host)
 	if lg == nil || lg.Hosting() == nil {
-		t.Fatalf("no hosted game: %s", host.home.msg)
+		t.Fatalf("no hosted game: %s", homeMsg(host))
 	}
 	return host, lg
 }
