@@ -335,9 +335,9 @@ func (a *App) openFile(name string, size int64, data []byte) {
 	}
 	g, rec, warning := f.Game, f.Record, f.Warning
 	a.leaveGame()
-	id := gameID{tester: !f.IsSave || f.Meta.Tester || g.FromPosition(), mapName: rec.Map, mapSum: rec.MapSHA256}
+	id := session.FilesOptions{Tester: !f.IsSave || f.Meta.Tester || g.FromPosition(), MapName: rec.Map, MapSum: rec.MapSHA256}
 	if om := openedMaps.bySum(rec.MapSHA256); om != nil {
-		id.mapName = om.id
+		id.MapName = om.id
 	}
 	lg, at := startMatch(c, g, id, live.Seating{})
 	c.GoTo(at)
@@ -708,3 +708,19 @@ func searchYield() func() {
 // canHost says this build can host a game on the network: a web page
 // cannot listen for connections.
 const canHost = false
+
+// setWindowIcon does nothing in a browser, whose tab shows the page's
+// favicon.svg: drawing the icons took a quarter of a second before the
+// page's first frame, for Ebitengine to ignore them.
+func setWindowIcon() {}
+
+// signalTurn, in the page: the page changes its title and icon, plays its
+// sound if the player turned it on, and shows a notification if the
+// player allowed them and the page is not in front (web/index.html's
+// ntkPage.yourTurn).
+func (a *App) signalTurn(on bool, text string) {
+	page("yourTurn", on, text)
+}
+
+// flashTitle: the page's title is the page's (signalTurn).
+func (a *App) flashTitle(int64) {}

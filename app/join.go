@@ -4,7 +4,6 @@ import (
 	"strings"
 	"time"
 
-	"notrueking/internal/version"
 	"notrueking/live"
 	"notrueking/remote"
 	"notrueking/ui"
@@ -23,62 +22,23 @@ import (
 type joinWait struct {
 	still
 	dial *live.Dialing
-	msg  string
+	text string // the words last shown
 }
 
 // startJoin dials the host of o.Join from a goroutine of its own (the
 // window keeps drawing) and shows the wait.
 func startJoin(a *App) Scene {
 	o := a.opts
-	prefs := o.Prefs
-	key := SeatTokenKey(o.Join)
-	token := ""
-	if prefs != nil && key != "" {
-		token, _, _ = prefs.Get(key)
-	}
-	name := o.JoinName
-	if name == "" {
-		name = defaultDeviceName()
-	}
-	co := remote.ClientOptions{Name: name, Seat: o.JoinSeat, Token: token, Build: version.Get().Short(),
-		SaveToken: func(t string) {
-			if prefs != nil && key != "" {
-				prefs.Set(key, t)
-			}
-		}}
-	return &joinWait{dial: live.Dial(o.Join, co, 15*time.Second)}
+	return &joinWait{dial: live.Dial(o.Join, live.JoinAs(o.Join, o.JoinName, o.JoinSeat, o.Prefs), 15*time.Second)}
 }
 
 // SeatTokenKey is the setting (store.Prefs) that keeps a device's seat
-// token for the game a link joins: one per room code ("" for a link that
-// does not read). The window and `join -bot` keep it there.
-func SeatTokenKey(link string) string {
-	_, room, err := remote.ParseLink(link)
-	if err != nil {
-		return ""
-	}
-	return "seat-" + strings.ToLower(room)
-}
-
-// defaultDeviceName is the name a device gives the host when -name is
-// not given.
-func defaultDeviceName() string {
-	return "Player"
-}
+// token for the game a link joins (live.SeatTokenKey): the window and
+// `join -bot` keep it there.
+func SeatTokenKey(link string) string { return live.SeatTokenKey(link) }
 
 func (w *joinWait) Show(*Context) Shown {
-	text := "Joining " + w.dial.Link() + " …"
-	if cl := w.dial.Client(); cl != nil {
-		if s := cl.Waiting(); s != "" {
-			text = s
-		}
-	}
-	if f := w.dial.Failed(); f != "" {
-		text = "Could not join: " + f
-	}
-	if w.msg != "" {
-		text = w.msg
-	}
+	text, _ := w.dial.Joining()
 	return Shown{Widgets: []ui.Widget{
 		{R: ui.Rect{W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: ui.ColBG},
 		{R: ui.Rect{X: 300, Y: 300, W: 1000, H: 260}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold},
@@ -87,22 +47,18 @@ func (w *joinWait) Show(*Context) Shown {
 	}}
 }
 
-// Tick: once the host sent the game, it goes on the table.
+// Tick: once the host sent the game, it goes on the table; meanwhile the
+// words may have changed.
 func (w *joinWait) Tick(_ time.Time, c *Context) bool {
-	cl := w.dial.Client()
-	if cl == nil {
-		return w.dial.Failed() != ""
-	}
-	if err := cl.Err(); err != nil && !cl.Ready() {
-		w.msg = "Could not join: " + err.Error()
+	text, cl := w.dial.Joining()
+	if cl != nil {
+		_, at := beginJoined(c, cl)
+		c.GoTo(at)
 		return true
 	}
-	if !cl.Ready() {
-		return true // the waiting words may have come
-	}
-	_, at := beginJoined(c, cl)
-	c.GoTo(at)
-	return true
+	changed := text != w.text
+	w.text = text
+	return changed
 }
 
 // beginJoined puts the joined game on the table: the client is what the

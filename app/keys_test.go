@@ -10,6 +10,7 @@ import (
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/scenarios"
+	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -183,7 +184,7 @@ func TestAppTooltipsStayClear(t *testing.T) {
 		n := 0
 		tabletest.PlayUntil(t, g, g, 5, func() bool { n++; return n > 60 })
 		a := mustApp(t, Options{}, nil)
-		beginWith(a, g, gameID{tester: true})
+		beginWith(a, g, session.FilesOptions{Tester: true})
 		a.handle(ui.Input{Enter: true}) // the curtain
 		l := tbl(a).Layout()
 		hint, badge := false, false
@@ -251,7 +252,7 @@ func TestHelpListsEveryBinding(t *testing.T) {
 	end := rulesGame(t, "standard", caseNames[:3], 5)
 	tabletest.PlayUntil(t, end, end, 5, func() bool { return false })
 	scenes["end"] = mustApp(t, Options{}, nil)
-	beginWith(scenes["end"], end, gameID{})
+	beginWith(scenes["end"], end, session.FilesOptions{})
 	scenes["replay"], _ = replayOf(t, end, "game.ntk")
 	scenes["sandbox"], _, _ = sandboxFromStartApp(t)
 	for name, a := range scenes {

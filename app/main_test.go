@@ -65,22 +65,6 @@ func is[T Scene](a *App) bool {
 	return ok
 }
 
-// covered is the scene an overlay covers (s itself when it is none).
-func covered(s Scene) Scene {
-	for {
-		switch o := s.(type) {
-		case *helpScene:
-			s = o.under
-		case *toolsScene:
-			s = o.under
-		case *scenarioScene:
-			s = o.under
-		default:
-			return s
-		}
-	}
-}
-
 // atTable reports whether the game's table is up: the table, under a
 // notice or in try mode.
 func atTable(a *App) bool { return is[*tableScene](a) }
@@ -181,8 +165,8 @@ func beginOn(a *App, e table.Game, seed uint64) {
 
 // beginWith starts rules game g of id on a's table, every seat a person
 // at this screen.
-func beginWith(a *App, g *rules.Game, id gameID) {
-	_, at := startMatch(a.ctx(), g, id, live.Seating{})
+func beginWith(a *App, g *rules.Game, fo session.FilesOptions) {
+	_, at := startMatch(a.ctx(), g, fo, live.Seating{})
 	a.mgr.goTo(at)
 	a.rebuild()
 }

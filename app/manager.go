@@ -14,25 +14,10 @@ import (
 // The scene manager, after Ebitengine's examples/blocks: one scene is up;
 // the manager hands it the input, its tick and the build of what it
 // shows, and a scene changes scenes by calling GoTo on the Context it is
-// given. No code but the manager's asks which scene is up.
-//
-//	Run(Options) ─ the options pick the first scene, once: start, replay (-replay), the curtain or
-//	               the table of a save (-load), a scenario (-scenario) or a quick game, sandbox
-//	start    ── Start, Continue ─────────► curtain    start ── Sandbox ──► sandbox
-//	curtain  ── I am … (lift) ───────────► table
-//	table    ── the next seat to act ────► curtain
-//	table    ── a combat's result, a card ► notice    ── Continue ──► table, curtain or end
-//	table    ── T ───────────────────────► try mode  ── T, Esc ────► table
-//	table    ── E (Edit position) ───────► sandbox   ── Esc ───────► where it came from
-//	sandbox  ── Play from here ──────────► curtain (a new game)
-//	table    ── game over ───────────────► end       ── New game ──► start
-//	end      ── Watch the replay ────────► replay    ── Back ──────► end (a file's replay: start)
-//	any      ── F1 ──► help over it ── F1, Esc ──► back;  table ── F2 ──► Tools over it ──► back
-//	table ── F3 (Tools → Scenarios…) ──► the scenario browser over it ── a click ──► curtain of that position; Esc ──► back
-//	spectator window (-spectate): waiting ── the first position read ──► spectator
-//
-// A new scene is a type in a file of its own that implements Scene and
-// is reached by GoTo from the scene that opens it.
+// given. No code but the manager's asks which scene is up. Which scene
+// goes to which is drawn in docs/architecture.md ("The window in three
+// rooms"). A new scene is a type in a file of its own that implements
+// Scene and is reached by GoTo from the scene that opens it.
 
 // Scene is one screen of the app. It holds its own state.
 type Scene interface {
@@ -138,41 +123,37 @@ func (m *sceneManager) keys(in ui.Input, c *Context) ([]ui.Key, bool) { return m
 func (m *sceneManager) click(t ui.Target, c *Context)                 { m.cur.Click(t, c) }
 func (m *sceneManager) do(cmd ui.Command, c *Context)                 { m.cur.Do(cmd, c) }
 
-// toggleHelp opens the help overlay over the scene that is up (closing
-// the Tools menu), or closes it.
-func (m *sceneManager) toggleHelp() {
-	switch s := m.cur.(type) {
-	case *helpScene:
-		m.goTo(s.under)
-	case *toolsScene:
-		m.goTo(&helpScene{under: s.under})
-	case *scenarioScene:
-		m.goTo(&helpScene{under: s.under})
-	default:
-		m.goTo(&helpScene{under: s})
+// An overlay is a scene over another, which it covers: help, the Tools
+// menu, the scenario browser.
+type overlay interface{ covers() Scene }
+
+func (h *helpScene) covers() Scene     { return h.under }
+func (t *toolsScene) covers() Scene    { return t.under }
+func (s *scenarioScene) covers() Scene { return s.under }
+
+// covered is the scene the overlays over s cover (s when it is none).
+func covered(s Scene) Scene {
+	for o, ok := s.(overlay); ok; o, ok = s.(overlay) {
+		s = o.covers()
 	}
+	return s
+}
+
+// toggleHelp opens the help overlay over the scene that is up (closing
+// the Tools menu or the scenario browser), or closes it.
+func (m *sceneManager) toggleHelp() {
+	if h, ok := m.cur.(*helpScene); ok {
+		m.goTo(h.under)
+		return
+	}
+	m.goTo(&helpScene{under: covered(m.cur)})
 }
 
 // name names the scene up for the browser page (web/web_test.go): the
 // scene an overlay covers, "table" for the table under a notice or in try
-// mode; "" for the spectator's.
+// mode; "" for none the page tells.
 func (m *sceneManager) name() string {
-	s := m.cur
-	for {
-		switch o := s.(type) {
-		case *helpScene:
-			s = o.under
-			continue
-		case *toolsScene:
-			s = o.under
-			continue
-		case *scenarioScene:
-			s = o.under
-			continue
-		}
-		break
-	}
-	switch o := s.(type) {
+	switch o := covered(m.cur).(type) {
 	case *startScene:
 		return "start"
 	case *curtainScene:

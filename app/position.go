@@ -9,6 +9,7 @@ import (
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
+	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -46,9 +47,9 @@ func playScenario(c *Context, g *rules.Game, data []byte, path, name string) Sce
 // on the table of a new live game under the rules: a tester's game, in a
 // new save that holds the position.
 func playPosition(c *Context, g *rules.Game, scenario string) (*live.Game, Scene) {
-	id := gameID{scenario: scenario, tester: true}
-	id.mapName, id.mapSum = records.MapIdentity(g.Map())
-	return startMatch(c, g, id, live.Seating{})
+	fo := session.FilesOptions{Scenario: scenario, Tester: true}
+	fo.MapName, fo.MapSum = records.MapIdentity(g.Map())
+	return startMatch(c, g, fo, live.Seating{})
 }
 
 // savePosition writes the position on the table as a scenario file in
@@ -58,17 +59,14 @@ func playPosition(c *Context, g *rules.Game, scenario string) (*live.Game, Scene
 // written for its owner only.
 func savePosition(c *Context, lg *live.Game) {
 	u := lg.Table()
-	if m, _ := lg.Match(); m == nil {
-		return
-	}
 	if u.InPast() {
 		u.SetMessage("This is the past: return to the table (Esc) to save the position as it stands.", true)
 		return
 	}
-	if !lg.SecretTool(ui.CmdSavePosition, "Press Ctrl+S again to save: the file holds every secret of the game (hands, loyalty cards, decks).") {
+	g, ok := lg.SecretCopy(ui.CmdSavePosition, "Press Ctrl+S again to save: the file holds every secret of the game (hands, loyalty cards, decks).")
+	if !ok {
 		return
 	}
-	g, _ := lg.Copy()
 	msg, err := keepPosition(c, g)
 	if err != nil {
 		u.SetMessage("The position could not be saved: "+err.Error(), true)

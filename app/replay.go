@@ -14,22 +14,22 @@ import (
 // end screen), and the scene Back returns to.
 type replayScene struct {
 	r *replay.Viewer
-	// back is the scene Back returns to (home: the start screen, read
-	// again); backText and backTip the button's words.
-	back              Scene
-	home              bool
-	backText, backTip string
-	// live is the finished game watched (nil for a file's): its end
-	// screen is where Back goes.
+	// live is the finished game watched (nil for a file's), and back its
+	// end screen, where Back goes (a file's Back goes to the start
+	// screen, read again).
 	live *live.Game
+	back Scene
 }
 
 func (s *replayScene) Show(*Context) Shown {
 	r := s.r
 	// What the shown action touched; nothing is legal.
 	hl, sel := r.BoardMarks()
-	sh := Shown{Widgets: r.Widgets(s.backText, s.backTip),
-		Board: &BoardShown{Table: r.Table(), Area: r.Layout().Board, Lit: hl, Sel: sel, Input: true}}
+	back, tip := "Start screen", "Leave the replay for the start screen."
+	if s.live != nil {
+		back, tip = "Back to results", "Back to the end screen of this game."
+	}
+	sh := Shown{Widgets: r.Widgets(back, tip), Board: &BoardShown{Table: r.Table(), Area: r.Layout().Board, Lit: hl, Sel: sel, Input: true}}
 	if s.live != nil {
 		sh = withGame(s.live, sh)
 	}
@@ -54,7 +54,7 @@ func (s *replayScene) Do(cmd ui.Command, c *Context) {
 		}
 	case cmd.Kind == ui.CmdReplayBack || cmd.Kind == ui.CmdCancel:
 		// Back where the viewer came from.
-		if s.home {
+		if s.live == nil {
 			c.goHome()
 			return
 		}
@@ -72,13 +72,7 @@ func openReplay(_ *Context, path string) (Scene, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fileReplay(r), nil
-}
-
-// fileReplay is the viewer of a file's game r: Back goes to the start
-// screen.
-func fileReplay(r *replay.Viewer) *replayScene {
-	return &replayScene{r: r, home: true, backText: "Start screen", backTip: "Leave the replay for the start screen."}
+	return &replayScene{r: r}, nil
 }
 
 // replayFinished opens game lg, just finished, in the viewer; Back
@@ -93,5 +87,5 @@ func replayFinished(c *Context, lg *live.Game, end Scene) {
 		return
 	}
 	r.SetBots(lg.BotLevels())
-	c.GoTo(&replayScene{r: r, back: end, live: lg, backText: "Back to results", backTip: "Back to the end screen of this game."})
+	c.GoTo(&replayScene{r: r, live: lg, back: end})
 }

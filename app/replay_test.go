@@ -41,7 +41,7 @@ func replayOf(t testing.TB, g *rules.Game, name string) (*App, *replay.Viewer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.mgr.goTo(fileReplay(r))
+	a.mgr.goTo(&replayScene{r: r})
 	a.rebuild()
 	return a, r
 }

@@ -66,14 +66,12 @@ func resume(c *Context, s *session.Session) Scene {
 // beginLoaded puts a loaded game on the table with its seats (the command
 // line's -bots and -bot-pause win over the file's).
 func beginLoaded(c *Context, l *session.Loaded) (*live.Game, Scene) {
-	g, fo := l.Game, l.Files
-	rec := g.Config()
-	id := gameID{mapName: fo.MapName, mapSum: fo.MapSum, resumed: fo.Resumed, tester: fo.Tester}
+	g, rec := l.Game, l.Game.Config()
 	seed := rec.Seed // the bots': a tester's game's, or a secret one
-	if !id.tester {
+	if !l.Files.Tester {
 		seed = secretSeed()
 	}
-	return startMatch(c, g, id, start.Saved(startOptions(c.app.opts), l.Seats, l.Pause, len(rec.Players), seed))
+	return startMatch(c, g, l.Files, start.Saved(startOptions(c.app.opts), l.Seats, l.Pause, len(rec.Players), seed))
 }
 
 // loadFile resumes the game of a record or save file (session.Load): a

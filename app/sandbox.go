@@ -35,27 +35,15 @@ func (s *sandboxScene) Show(*Context) Shown {
 	return sh
 }
 
-// Keys: a right click (or Shift+click) on a territory removes; Esc leaves.
+// Keys: a right click (or Shift+click) on a territory removes; the keys
+// press the buttons (Esc: Leave).
 func (s *sandboxScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
-	sb := s.sb
-	sb.Keys(in)
-	changed := false
-	if in.Right {
-		if t := c.territoryAt(in.X, in.Y); t >= 0 {
-			sb.Remove(board.TerrID(t))
-			changed = true
-		}
+	s.sb.Keys(in)
+	if t := c.territoryAt(in.X, in.Y); in.Right && t >= 0 {
+		s.sb.Remove(board.TerrID(t))
+		return in.Pressed(), true
 	}
-	var rest []ui.Key
-	for _, k := range in.Pressed() {
-		if k == ui.KeyEsc {
-			s.Do(ui.Command{Kind: ui.CmdCancel}, c)
-			changed = true
-			continue
-		}
-		rest = append(rest, k)
-	}
-	return rest, changed
+	return in.Pressed(), false
 }
 
 func (s *sandboxScene) Do(cmd ui.Command, c *Context) {
@@ -99,14 +87,10 @@ func (s *sandboxScene) Tick(time.Time, *Context) bool { return false }
 // game played at other devices too never does: live.Game.SecretTool).
 func openSandbox(c *Context, lg *live.Game, back Scene) {
 	u := lg.Table()
-	if m, _ := lg.Match(); m == nil {
-		u.SetMessage("The sandbox edits a rules game; this table has none.", true)
+	g, ok := lg.SecretCopy(ui.CmdSandbox, "Press E again to open the sandbox: it shows every secret of the game.")
+	if !ok {
 		return
 	}
-	if !lg.SecretTool(ui.CmdSandbox, "Press E again to open the sandbox: it shows every secret of the game.") {
-		return
-	}
-	g, _ := lg.Copy()
 	sb, err := sandbox.New(g)
 	if err != nil {
 		u.SetMessage("The sandbox cannot open this position: "+err.Error(), true)

@@ -11,6 +11,7 @@ import (
 	"notrueking/rules"
 	"notrueking/sandbox"
 	"notrueking/scenarios"
+	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -186,7 +187,7 @@ func TestSandboxFromTableEscChangesNothing(t *testing.T) {
 		g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 11)
 		tabletest.PlaySome(t, g, g, 40)
 		a := mustApp(t, Options{}, nil)
-		beginWith(a, g, gameID{tester: tester})
+		beginWith(a, g, session.FilesOptions{Tester: tester})
 		if is[*curtainScene](a) {
 			a.do(ui.Command{Kind: ui.CmdLift})
 		}

@@ -114,9 +114,9 @@ func startGame(c *Context) (Scene, error) {
 		return nil, err
 	}
 	c.app.home.s.KeepSetup(c.app.opts.Prefs)
-	id := gameID{tester: nx.Tester}
-	id.mapName, id.mapSum = gamefile.MapName(nx.Map, g.Map())
-	lg, at := startMatch(c, g, id, nx.Seating(seed))
+	fo := session.FilesOptions{Tester: nx.Tester}
+	fo.MapName, fo.MapSum = gamefile.MapName(nx.Map, g.Map())
+	lg, at := startMatch(c, g, fo, nx.Seating(seed))
 	if lg.Hosting() != nil {
 		// The join link and its QR code first: the others need it.
 		at = &netScene{under: at, lg: lg}

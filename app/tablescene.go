@@ -3,8 +3,10 @@ package app
 import (
 	"time"
 
+	"notrueking/hosting"
 	"notrueking/live"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -13,7 +15,7 @@ import (
 // table its table): the hand-off curtain, the table — with a notice over
 // it (a combat's result, a drawn card) or in try mode, as the table's Mode
 // says — and the end screen. After input that moved the game, the game
-// says where it stands (live.Game.Moved) and goTable goes there.
+// says where it stands (live.Game.Moved) and sceneOf is the scene there.
 
 // begin puts game lg on the table: the scene it stands at.
 func begin(lg *live.Game) Scene {
@@ -49,23 +51,6 @@ func withGame(lg *live.Game, sh Shown) Shown {
 	return sh
 }
 
-// decorate adds to the table's widgets ws of game lg the tester's badge
-// (not with -clean) and the game's own (live.Game.Decorate: with hint the
-// bots' pieces; a hosted game's admission bar and chip).
-func decorate(c *Context, lg *live.Game, ws []ui.Widget, hint bool) []ui.Widget {
-	if u := lg.Table(); lg.Tester() && !c.app.opts.Clean {
-		// In the top bar, between the prompt and the round: it covers no
-		// board (on the board it hid Castle Black's name).
-		r := table.TesterBadge
-		if l := u.Layout(); l.Portrait {
-			r = l.Round // over the round's line: the top bar has no other room
-		}
-		ws = append(ws, ui.Widget{R: r, Kind: ui.WBox, Text: table.TesterText(u.Seed()), Size: 15, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText,
-			Tip: "A tester's game: its seed was given, so its shuffles are no secret."})
-	}
-	return lg.Decorate(ws, hint)
-}
-
 // footBanner is where the banner goes over the table's board: its foot.
 func footBanner(l table.Layout) ui.Rect {
 	b := l.Board
@@ -80,7 +65,7 @@ type tableScene struct{ lg *live.Game }
 func (s *tableScene) Show(c *Context) Shown {
 	u := s.lg.Table()
 	l := u.Layout()
-	ws := decorate(c, s.lg, u.Widgets(l), true)
+	ws := s.lg.Decorate(u.Widgets(l), true)
 	hl, sel := u.Highlights() // legal targets, a hint's move, try mode's
 	return withGame(s.lg, Shown{Widgets: ws, Board: &BoardShown{Table: u, Area: l.Board, Lit: hl, Sel: sel, Input: true}, Message: l.Message})
 }
@@ -147,9 +132,9 @@ type curtainScene struct {
 	seat rules.Seat // the seat the curtain waits for
 }
 
-func (s *curtainScene) Show(c *Context) Shown {
+func (s *curtainScene) Show(*Context) Shown {
 	u := s.lg.Table()
-	sh := Shown{Widgets: decorate(c, s.lg, u.CurtainWidgets(s.seat), false)}
+	sh := Shown{Widgets: s.lg.Decorate(u.CurtainWidgets(s.seat), false)}
 	if u.Shown() < 0 {
 		// Behind the curtain the table stays in view, public facts only
 		// (no seat is shown), so onlookers and a stream keep the board.
@@ -160,33 +145,17 @@ func (s *curtainScene) Show(c *Context) Shown {
 	return withGame(s.lg, sh)
 }
 
-// Keys: Enter or Space lifts the curtain (its button's key); Ctrl+Z and
-// Ctrl+Y undo and redo behind it, as the table's buttons in view say
-// (the table asks before it takes back or redoes a player's decision, and
-// the curtain then waits for whoever is to act: it never lifts).
+// Keys: F4 opens the network panel; the curtain's own (Space lifts it,
+// Ctrl+Z and Ctrl+Y undo and redo behind it: live.Game.CurtainKeys); the
+// rest press its buttons.
 func (s *curtainScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
-	var rest []ui.Key
-	changed := false
-	for _, k := range in.Pressed() {
-		switch k {
-		case ui.KeySpace:
-			k = ui.KeyEnter
-		case ui.KeyF4:
-			c.GoTo(&netScene{under: s, lg: s.lg})
-			return nil, true
-		case ui.KeyCtrlZ, ui.KeyCtrlY:
-			cmd := ui.Command{Kind: ui.CmdUndo}
-			if k == ui.KeyCtrlY {
-				cmd.Kind = ui.CmdRedo
-			}
-			u := s.lg.Table()
-			if n := u.Game().Len(); u.Do(cmd) && u.Game().Len() != n {
-				c.GoTo(sceneOf(s.lg, s.lg.Moved(false))) // (a question stays on the curtain)
-			}
-			changed = true
-			continue
-		}
-		rest = append(rest, k)
+	if in.Has(ui.KeyF4) {
+		c.GoTo(&netScene{under: s, lg: s.lg})
+		return nil, true
+	}
+	rest, changed, moved := s.lg.CurtainKeys(in)
+	if moved {
+		c.GoTo(sceneOf(s.lg, s.lg.Moved(false)))
 	}
 	return rest, changed
 }
@@ -230,4 +199,86 @@ func (s *endScene) Do(cmd ui.Command, c *Context) {
 		s.lg.Close()
 		c.goHome()
 	}
+}
+
+// The files a live game writes are the match's (session.Files: the
+// autosave, the -record file, the -overlay file, one chain of observers
+// told after every action, undo and redo, whoever made it). The table
+// never writes and never calls back into the app. The spectator window's
+// -overlay file is written by package spectate.
+
+// startMatch starts rules game g at this window with seats st: its
+// match, its files (fo: where the game comes from — its map, a scenario
+// file, the save it resumes — and whether it is a tester's; the rest from
+// the app's options: a new save, or the resumed one), its server when a
+// seat is played from another device; and puts it on the table. It
+// returns the game and the scene it stands at.
+func startMatch(c *Context, g *rules.Game, fo session.FilesOptions, st live.Seating) (*live.Game, Scene) {
+	o := &c.app.opts
+	fo.Saves, fo.StoreErr, fo.RecordPath, fo.OverlayPath = o.Saves, c.app.storeErr, o.RecordPath, o.Overlay
+	run := live.Run{Yield: searchYield, Files: fo}
+	if canHost {
+		run.Host = &hosting.Options{Addr: o.HostAddr, Page: o.HostPage, NoSpectators: o.NoSpectators}
+	}
+	lg := live.Start(g, st, run, c.app.gameOptions(g.Config().Seed, fo.Tester))
+	return lg, begin(lg)
+}
+
+// gameOptions are how the window shows a game of seed: a tester's seed is
+// shown; any other game's shuffle button draws a secret seed of its own.
+func (a *App) gameOptions(seed uint64, tester bool) live.Options {
+	o := live.Options{Seed: seed, Tester: tester, LargeLog: a.opts.LargeText, Clean: a.opts.Clean, OnTurn: a.signalTurn}
+	if !tester {
+		// The shuffle button must not leak the secret seed either.
+		o.Shuffle = secretSeed()
+	}
+	return o
+}
+
+// A game played over the network, seen from the window (package hosting):
+// the network panel (F4, Tools → Network…) over the table, the curtain or
+// the start screen's new hosted game.
+
+// netScene is the network panel over the scene under it: the join link
+// and its QR code, what the link is and what it is not, each seat's player
+// and device, and the host's buttons (hosting.Panel).
+type netScene struct {
+	under Scene
+	lg    *live.Game
+}
+
+func (s *netScene) Show(c *Context) Shown {
+	sh := s.under.Show(c)
+	cl, link := s.lg.Client()
+	sh.Over = append(overlayPanel(hosting.PanelRect, "Playing over the network", ui.CmdNetPanel), hosting.Panel(s.lg.Table(), s.lg.Hosting(), cl, link)...)
+	return sh
+}
+
+// Keys: Esc and F4 close.
+func (s *netScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
+	for _, k := range in.Pressed() {
+		if k == ui.KeyEsc || k == ui.KeyF4 {
+			c.GoTo(s.under)
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// Do: Close closes; the seats' buttons hand seats over.
+func (s *netScene) Do(cmd ui.Command, c *Context) {
+	switch cmd.Kind {
+	case ui.CmdNetPanel, ui.CmdCancel:
+		c.GoTo(s.under)
+	default:
+		s.lg.NetDo(cmd)
+	}
+}
+
+func (s *netScene) Click(ui.Target, *Context) {}
+
+// Tick: the game under it goes on (bots and devices move), as under the
+// help; the panel redraws when a device comes or goes.
+func (s *netScene) Tick(now time.Time, c *Context) bool {
+	return s.under.Tick(now, c.under(func(sc Scene) { s.under = sc }))
 }

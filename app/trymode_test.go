@@ -6,6 +6,7 @@ import (
 
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -16,7 +17,7 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 	t.Helper()
 	g := tabletest.GreyjoyMoving(t)
 	a := mustApp(t, Options{}, nil)
-	beginWith(a, g, gameID{tester: true})
+	beginWith(a, g, session.FilesOptions{Tester: true})
 	if is[*curtainScene](a) {
 		a.do(ui.Command{Kind: ui.CmdLift})
 	}

@@ -55,8 +55,9 @@ type Options struct {
 	// Shuffle seeds the arrange panel's shuffle button (a secret in a
 	// game that is not a tester's).
 	Shuffle uint64
-	// LargeLog gives the log panel larger text (-large-text).
-	LargeLog bool
+	// LargeLog gives the log panel larger text (-large-text); Clean
+	// leaves the tester's badge out (-clean).
+	LargeLog, Clean bool
 	// OnTurn is told when a seat this screen holds comes to act, and when
 	// its turn ends, in a game played at several devices (nil: nobody).
 	OnTurn func(mine bool, text string)
@@ -242,9 +243,19 @@ func (g *Game) Unsaved() ([]error, bool) {
 }
 
 // Decorate adds to the table's widgets ws what is not the table's: the
-// bots' pieces (with hint: the Hint button, "… bot thinking"), a hosted
-// game's admission bar and chip.
+// tester's badge, the bots' pieces (with hint: the Hint button, "… bot
+// thinking"), a hosted game's admission bar and chip.
 func (g *Game) Decorate(ws []ui.Widget, hint bool) []ui.Widget {
+	if g.o.Tester && !g.o.Clean {
+		// In the top bar, between the prompt and the round: it covers no
+		// board (on the board it hid Castle Black's name).
+		r := table.TesterBadge
+		if l := g.tbl.Layout(); l.Portrait {
+			r = l.Round // over the round's line: the top bar has no other room
+		}
+		ws = append(ws, ui.Widget{R: r, Kind: ui.WBox, Text: table.TesterText(g.tbl.Seed()), Size: 15, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText,
+			Tip: "A tester's game: its seed was given, so its shuffles are no secret."})
+	}
 	if hint {
 		ws = g.botWidgets(ws)
 	}
@@ -307,4 +318,32 @@ func (g *Game) noteTurn(now time.Time) bool {
 		}
 	}
 	return changed
+}
+
+// CurtainKeys takes the keys the hand-off curtain answers itself: Space
+// lifts it as Enter does (its button's key, returned); Ctrl+Z and Ctrl+Y
+// undo and redo behind it, as the table's buttons in view say — the table
+// asks before it takes back or redoes a player's decision, and the
+// curtain then waits for whoever is to act: it never lifts. It returns
+// the other keys, and whether the game moved (it stands elsewhere now:
+// Moved).
+func (g *Game) CurtainKeys(in ui.Input) (rest []ui.Key, changed, moved bool) {
+	u := g.tbl
+	for _, k := range in.Pressed() {
+		switch k {
+		case ui.KeySpace:
+			rest = append(rest, ui.KeyEnter)
+		case ui.KeyCtrlZ, ui.KeyCtrlY:
+			cmd := ui.Command{Kind: ui.CmdUndo}
+			if k == ui.KeyCtrlY {
+				cmd.Kind = ui.CmdRedo
+			}
+			n := u.Game().Len()
+			moved = u.Do(cmd) && u.Game().Len() != n || moved // (a question stays on the curtain)
+			changed = true
+		default:
+			rest = append(rest, k)
+		}
+	}
+	return rest, changed, moved
 }

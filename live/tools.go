@@ -2,6 +2,7 @@ package live
 
 import (
 	"notrueking/hosting"
+	"notrueking/rules"
 	"notrueking/ui"
 )
 
@@ -32,6 +33,22 @@ func (g *Game) SecretTool(cmd ui.CmdKind, warning string) bool {
 	g.armed = armedTool{cmd, n + 1}
 	g.tbl.SetMessage(warning, true)
 	return false
+}
+
+// SecretCopy is a copy of the game for tester's tool cmd, which shows
+// (or writes out) every secret of it — the sandbox, a position saved as a
+// scenario: when SecretTool lets the tool go ahead, and a match runs the
+// game here (a scripted desk has no rules game to copy: the table says
+// so).
+func (g *Game) SecretCopy(cmd ui.CmdKind, warning string) (*rules.Game, bool) {
+	if m, _ := g.Match(); m == nil {
+		g.tbl.SetMessage("This table has no rules game of its own: nothing to copy.", true)
+		return nil, false
+	}
+	if !g.SecretTool(cmd, warning) {
+		return nil, false
+	}
+	return g.Copy()
 }
 
 // NetDo carries out a host's command (hosting.IsCommand; it reports

@@ -123,3 +123,23 @@ func TestAutoWaitsForItsClick(t *testing.T) {
 		t.Fatalf("after the curtain's click: %+v, want the plan's first click", n)
 	}
 }
+
+// TestPoints: on each shipped board in view every territory, roads too,
+// has a point where a click lands on it.
+func TestPoints(t *testing.T) {
+	for _, name := range []string{"standard", "nine"} {
+		g, err := tabletest.RulesGame(name, []string{"Ann", "Ben", "Cy"}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cam := ui.NewCamera(g.Map())
+		cam.SetViewport(ui.Rect{X: 8, Y: 58, W: 900, H: 700})
+		pts := Points(cam)
+		for i, tr := range g.Map().Territories {
+			p, ok := pts[i]
+			if !ok || cam.Hit(p[0], p[1]) != i {
+				t.Errorf("%s: no point for %s (%v, %v)", name, tr.ID, p, ok)
+			}
+		}
+	}
+}
