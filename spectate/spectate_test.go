@@ -16,50 +16,31 @@ import (
 	"notrueking/ui"
 )
 
-// saveOf is game g's save as the autosave writes it, cut to its first n
-// actions.
-func saveOf(t *testing.T, g *rules.Game, n int) []byte {
+// overlayOf is the overlay of game g as it stands.
+func overlayOf(t *testing.T, g *rules.Game) string {
 	t.Helper()
-	rec := rules.RecordOf(g)
-	rec.Actions = rec.Actions[:n]
-	rec.Map, rec.MapSHA256 = records.MapIdentity(g.Map()) // the version of the map played
-	data, err := gamefile.Encode(rec, gamefile.Meta{Saved: time.Unix(1e9, 0), Players: rec.Players, Actions: n})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-// overlayAt is the overlay of game g after n actions.
-func overlayAt(t *testing.T, g *rules.Game, n int) string {
-	t.Helper()
-	at, err := g.At(n)
-	if err != nil {
-		t.Fatal(err)
-	}
-	js, _, err := session.OverlayFiles(rules.DeskOf(at))
+	js, _, err := session.OverlayFiles(rules.DeskOf(g))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return string(js)
 }
 
-// TestSpectatorFollowsAndWritesTheOverlay: a spectator of a save file
-// waits on its card until the file is there, then shows its position on
-// a table that answers for no seat; as the file grows, shrinks or turns
-// into another game, the same table follows it (a change at a time: the
-// log says what happened) or reads it anew; and with -overlay it rewrites
-// the overlay file (and its text sibling) from each newly seen position.
+// TestSpectatorFollowsAndWritesTheOverlay: a spectator of a game's
+// autosave waits on its card until the save is there, then shows its
+// position on a table that answers for no seat; as the game goes on, is
+// taken back or gives way to another game in the same save, the same
+// table follows it (a change at a time: the log says what happened) or a
+// table of its own reads the other anew; and with -overlay the spectator
+// rewrites the overlay file (and its text sibling) from each newly seen
+// position.
 func TestSpectatorFollowsAndWritesTheOverlay(t *testing.T) {
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
+	st, err := store.OpenDir(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	tabletest.PlaySome(t, g, g, 30)
-	dir := t.TempDir()
-	path := filepath.Join(dir, "game.ntk")
-	ov := filepath.Join(dir, "overlay.json")
-	s, err := Open(path, gamefile.Loader)
+	ov := filepath.Join(t.TempDir(), "overlay.json")
+	s, err := Open(st.File("g"), gamefile.Loader)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,16 +51,27 @@ func TestSpectatorFollowsAndWritesTheOverlay(t *testing.T) {
 		return s.Poll(now)
 	}
 	poll()
-	if s.Game() != nil || !ui.HasText(s.Widgets(), "Spectator — "+session.Waiting) || !ui.HasText(s.Widgets(), "Following "+path) {
-		t.Fatal("no file yet: the spectator shows no waiting card")
+	if s.Game() != nil || !ui.HasText(s.Widgets(), "Spectator — "+session.Waiting) || !ui.HasText(s.Widgets(), "Following "+st.File("g")) {
+		t.Fatal("no save yet: the spectator shows no waiting card")
 	}
-	write := func(data []byte) {
+	// A game autosaved as it is played (the save the spectator follows).
+	play := func(g *rules.Game, n int) *session.Session {
 		t.Helper()
-		if err := store.WriteFile(path, data, 0o600, true); err != nil {
-			t.Fatal(err)
+		name, sum := records.MapIdentity(g.Map()) // the version of the map played
+		sv := session.New(st, "g", g, name, false)
+		sv.MapSum = sum
+		for range n {
+			if _, err := sv.Apply(g.Legal()[0]); err != nil {
+				t.Fatal(err)
+			}
 		}
+		return sv
 	}
-	write(saveOf(t, g, 20))
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv := play(g, 20)
 	if !poll() || s.Game() == nil {
 		t.Fatal("the first position is not up")
 	}
@@ -89,34 +81,40 @@ func TestSpectatorFollowsAndWritesTheOverlay(t *testing.T) {
 			t.Fatalf("the spectator's table answers for seat %d (or shows %d)", seat, u.Shown())
 		}
 	}
-	if got, _ := os.ReadFile(ov); string(got) != overlayAt(t, g, 20) {
-		t.Fatalf("the overlay after the first read:\n%s\nwant\n%s", got, overlayAt(t, g, 20))
+	if got, _ := os.ReadFile(ov); string(got) != overlayOf(t, g) {
+		t.Fatalf("the overlay after the first read:\n%s\nwant\n%s", got, overlayOf(t, g))
 	}
 	if _, err := os.Stat(session.OverlayTextPath(ov)); err != nil {
 		t.Errorf("no text sibling: %v", err)
 	}
-	write(saveOf(t, g, 27))
+	for range 7 {
+		if _, err := sv.Apply(g.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if !poll() || u.Game().Len() != 27 || s.Game().Table() != u {
 		t.Fatalf("7 more actions: %d shown (the same table %v)", u.Game().Len(), s.Game().Table() == u)
 	}
-	if got, _ := os.ReadFile(ov); string(got) != overlayAt(t, g, 27) || s.OverlayErr() != nil {
+	if got, _ := os.ReadFile(ov); string(got) != overlayOf(t, g) || s.OverlayErr() != nil {
 		t.Errorf("the overlay after 7 more actions (error %v)", s.OverlayErr())
 	}
-	write(saveOf(t, g, 25))
-	if !poll() || u.Game().Len() != 25 || !strings.Contains(u.State().Message, "took back a decision") {
-		t.Fatalf("two actions taken back: %d shown, message %q", u.Game().Len(), u.State().Message)
+	if err := sv.Undo(); err != nil {
+		t.Fatal(err)
 	}
+	if !poll() || u.Game().Len() != 26 || !strings.Contains(u.State().Message, "took back a decision") {
+		t.Fatalf("an action taken back: %d shown, message %q", u.Game().Len(), u.State().Message)
+	}
+	sv.Close()
 	other, err := tabletest.RulesGame("nine", []string{"Di", "Ed", "Flo", "Gus", "Hal"}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tabletest.PlaySome(t, other, other, 6)
-	write(saveOf(t, other, 6))
+	play(other, 6).Close()
 	if !poll() || s.Game().Table() == u || s.Game().Table().Game().Len() != 6 || len(s.Game().Table().Seats()) != 5 {
 		t.Fatal("another game, on another map, is not read anew on a table of its own")
 	}
-	if got, _ := os.ReadFile(ov); string(got) != overlayAt(t, other, 6) {
-		t.Errorf("the overlay is not the other game's:\n%s\nwant\n%s", got, overlayAt(t, other, 6))
+	if got, _ := os.ReadFile(ov); string(got) != overlayOf(t, other) {
+		t.Errorf("the overlay is not the other game's:\n%s\nwant\n%s", got, overlayOf(t, other))
 	}
 }
 
