@@ -18,9 +18,6 @@ import (
 	"notrueking/ui"
 )
 
-// finishedRecord is a whole four-player game (over at its last action).
-const finishedRecord = "../testdata/four-players.ntk"
-
 // open opens path in the viewer as -replay does.
 func open(t testing.TB, path string) *Viewer {
 	t.Helper()
@@ -30,6 +27,10 @@ func open(t testing.TB, path string) *Viewer {
 	}
 	return r
 }
+
+// finishedRecord is a whole four-player game (over at its last action),
+// the one the window's tests replay too.
+var finishedRecord = filepath.Join("..", "testdata", "four-players.ntk")
 
 // viewerOf is the viewer of game g, as a file named name.
 func viewerOf(t testing.TB, g *rules.Game, name string) *Viewer {
