@@ -564,6 +564,7 @@ func BenchmarkReplayStep(b *testing.B) {
 		for b.Loop() {
 			i++
 			r.Do(ui.Command{Kind: ui.CmdReplayGo, N: (i * 157) % (r.End() + 1)})
+			widgets(r) // the screen of the position jumped to
 		}
 	})
 }
