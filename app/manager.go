@@ -222,12 +222,14 @@ func (a *App) rebuild() {
 	m := &a.mgr
 	m.switched = false
 	// A phone held upright shows the table and its curtain (no overlay,
-	// no notice over it) in the portrait layout; every other scene, and
-	// the table under them, keeps the landscape canvas.
+	// no notice over it, not try mode) in the portrait layout; every other
+	// scene, and the table under them, keeps the landscape canvas.
 	var lg *live.Game
 	switch s := m.cur.(type) {
 	case *tableScene:
-		lg = s.lg
+		if s.lg.Table().Mode() == table.ModePlay {
+			lg = s.lg
+		}
 	case *curtainScene:
 		lg = s.lg
 	}
