@@ -60,7 +60,7 @@ func TestHintKey(t *testing.T) {
 	}
 	match(a).WaitSearch()
 	tick(a, now)
-	if tbl(a).Hinted() == nil {
+	if tbl(a).Hints().Hinted() == nil {
 		t.Fatalf("no hint: %s", tbl(a).State().Message)
 	}
 }

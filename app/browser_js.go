@@ -90,7 +90,7 @@ func runGame(a *App) error {
 	ng := a.newGame
 	a.newGame = func(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
 		if m := openedMaps.byID(mapName); m != nil {
-			return rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
+			return newGameOn(m, mapName, players, seed, v)
 		}
 		return ng(mapName, players, seed, v)
 	}

@@ -31,7 +31,7 @@ func TestDrawStartScreen(t *testing.T) {
 		t.Errorf("Start button pixel = %v, want %v", c, ui.ColOK)
 	}
 	// Three name fields; the typed seed marks a tester's game, in view.
-	if nx := a.home.s.Next(); len(nx.Names) != 3 || !nx.Tester || nx.Seed != 42 || !ui.HasText(a.f.ws, "Tester's game — seed 42") {
+	if nx := a.home.s.Next(); len(nx.Players) != 3 || !nx.SeedSet || nx.Seed != 42 || !ui.HasText(a.f.ws, "Tester's game — seed 42") {
 		t.Errorf("start screen: %+v; want 3 players and a tester's game of seed 42", nx)
 	}
 	// The title is drawn: some gold pixels in the title band.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"notrueking/board"
+	"notrueking/placer"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -36,7 +37,7 @@ func checkFitted(t *testing.T, a *App, what string, w, h int) {
 	if !inside(geo.Bounds(), vp) {
 		t.Errorf("%s: the map %v runs out of the board's viewport %v", what, geo.Bounds(), vp)
 	}
-	pl := ui.PlanOverlay(cam, sc.S, geo.Cell*sc.S, b.Public)
+	pl := placer.PlanOverlay(cam, sc.S, geo.Cell*sc.S, b.Public)
 	// The plan's boxes are screen pixels from the grid's origin; in base
 	// pixels on the canvas:
 	base := func(r ui.Rect) ui.Rect {

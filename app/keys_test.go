@@ -105,8 +105,8 @@ func TestKeysStartScreen(t *testing.T) {
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyRight}})
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyRight}})
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyLeft}})
-	if a.home.s.Next().Map != "nine" || len(a.home.s.Next().Names) != 5 {
-		t.Fatalf("map %s, %d players; want nine, 5", a.home.s.Next().Map, len(a.home.s.Next().Names))
+	if a.home.s.Next().Map != "nine" || len(a.home.s.Next().Players) != 5 {
+		t.Fatalf("map %s, %d players; want nine, 5", a.home.s.Next().Map, len(a.home.s.Next().Players))
 	}
 	a.handle(ui.Input{Enter: true})
 	if gotMap != "nine" || len(got) != 5 {

@@ -278,7 +278,7 @@ func (a *App) rebuild() {
 			cam.ControlSize = 44
 		}
 		pub := b.Table.Public()
-		f.board = &render.Board{Camera: cam, Public: &pub, Lit: b.Lit, Sel: b.Sel, Marks: b.Table.Marks()}
+		f.board = &render.Board{Camera: cam, Public: &pub, Lit: b.Lit, Sel: b.Sel, Marks: b.Table.Recent().Marks()}
 	}
 	a.f = f
 	_, a.ptr.hover = a.hit(a.ptr.x, a.ptr.y)

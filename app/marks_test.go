@@ -53,7 +53,7 @@ func TestFrameMarksOtherSeatsMoves(t *testing.T) {
 	if !atTable(a) || !marked() {
 		t.Fatal("at the table the other seat's move is not marked")
 	}
-	if tbl(a).Digest() == nil {
+	if tbl(a).Recent().Digest() == nil {
 		t.Fatal("no digest when the curtain lifted")
 	}
 	if !tbl(a).Apply(e.Legal()[0]) {

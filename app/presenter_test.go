@@ -286,7 +286,7 @@ func TestLargeText(t *testing.T) {
 				nN++
 			}
 			a.opts.LargeText = true
-			tbl(a).SetLargeLog(true) // wrapped at the normal size before
+			tbl(a).Log().SetLarge(true) // wrapped at the normal size before
 			a.rebuild()
 			p := a.p
 			where := fmt.Sprintf("%s, %d players, after %d actions", tc.mapName, tc.players, steps)
@@ -348,11 +348,11 @@ func TestPresenterShots(t *testing.T) {
 	}
 	a, _ := midGame(t, tableCase{"nine", 9}, 120, 3)
 	a.opts.LargeText = true
-	tbl(a).SetLargeLog(true)
+	tbl(a).Log().SetLarge(true)
 	look(t, a, "large-text-nine-9", 1920, 1080)
 	a, _ = midGame(t, tableCase{"standard", 4}, 120, 3)
 	a.opts.LargeText = true
-	tbl(a).SetLargeLog(true)
+	tbl(a).Log().SetLarge(true)
 	look(t, a, "large-text-standard-4", 1920, 1080)
 	a.opts.Clean = true
 	a.cam = nil

@@ -69,7 +69,7 @@ func beginLoaded(c *Context, l *session.Loaded) (*live.Game, Scene) {
 	g, rec := l.Game, l.Game.Config()
 	seed := rec.Seed // the bots': a tester's game's, or a secret one
 	if !l.Files.Tester {
-		seed = secretSeed()
+		seed = gamefile.SecretSeed()
 	}
 	return startMatch(c, g, l.Files, start.Saved(startOptions(c.app.opts), l.Seats, l.Pause, len(rec.Players), seed))
 }

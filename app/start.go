@@ -1,8 +1,6 @@
 package app
 
 import (
-	"crypto/rand"
-	"encoding/binary"
 	"time"
 
 	"notrueking/gamefile"
@@ -36,14 +34,6 @@ func newStartScene(o Options) *startScene { return &startScene{s: start.New(star
 func startOptions(o Options) start.Options {
 	return start.Options{Map: o.Map, Players: o.Players, Seed: o.Seed, SeedSet: o.SeedSet, Variant: o.Variant,
 		Bots: o.Bots, BotPause: o.BotPause, CanHost: canHost}
-}
-
-// secretSeed draws a seed from crypto/rand: nobody can predict the deck
-// order of a normal game.
-func secretSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:]) // never fails (it crashes the program instead)
-	return binary.LittleEndian.Uint64(b[:])
 }
 
 // Show: the title, the choices, the games to continue.
@@ -114,7 +104,7 @@ func startGame(c *Context) (Scene, error) {
 		return nil, err
 	}
 	c.app.home.s.KeepSetup(c.app.opts.Prefs)
-	fo := session.FilesOptions{Tester: nx.Tester}
+	fo := session.FilesOptions{Tester: nx.SeedSet}
 	fo.MapName, fo.MapSum = gamefile.MapName(nx.Map, g.Map())
 	lg, at := startMatch(c, g, fo, nx.Seating(seed))
 	if lg.Hosting() != nil {
@@ -124,13 +114,12 @@ func startGame(c *Context) (Scene, error) {
 	return at, nil
 }
 
-// newGameOf is the rules game nx starts, and its seed: the tester's, or a
-// secret one drawn now.
+// newGameOf is the rules game nx sets up, and its seed: the tester's, or
+// a secret one drawn now.
 func newGameOf(c *Context, nx start.Next) (*rules.Game, uint64, error) {
-	seed := nx.Seed
-	if !nx.Tester {
-		seed = secretSeed()
+	if !nx.SeedSet {
+		nx.Seed = gamefile.SecretSeed()
 	}
-	g, err := c.app.newGame(nx.Map, nx.Names, seed, nx.Variant)
-	return g, seed, err
+	g, err := c.app.newGame(nx.Map, nx.Players, nx.Seed, nx.Variant)
+	return g, nx.Seed, err
 }

@@ -3,6 +3,7 @@ package app
 import (
 	"time"
 
+	"notrueking/gamefile"
 	"notrueking/hosting"
 	"notrueking/live"
 	"notrueking/rules"
@@ -134,7 +135,7 @@ type curtainScene struct {
 
 func (s *curtainScene) Show(*Context) Shown {
 	u := s.lg.Table()
-	sh := Shown{Widgets: s.lg.Decorate(u.CurtainWidgets(s.seat), false)}
+	sh := Shown{Widgets: s.lg.Decorate(u.Screens().Curtain(s.seat), false)}
 	if u.Shown() < 0 {
 		// Behind the curtain the table stays in view, public facts only
 		// (no seat is shown), so onlookers and a stream keep the board.
@@ -185,7 +186,7 @@ func (s *endScene) Show(*Context) Shown {
 	grid := u.Map().Grid
 	hl, sel := u.Highlights()
 	m, _ := s.lg.Match() // a game run here can be replayed
-	return withGame(s.lg, Shown{Widgets: u.EndWidgets(m != nil),
+	return withGame(s.lg, Shown{Widgets: u.Screens().End(m != nil),
 		Board: &BoardShown{Table: u, Area: table.EndLayout(grid.W, grid.H).Board, Lit: hl, Sel: sel}})
 }
 
@@ -230,7 +231,7 @@ func (a *App) gameOptions(seed uint64, tester bool) live.Options {
 	o := live.Options{Seed: seed, Tester: tester, LargeLog: a.opts.LargeText, Clean: a.opts.Clean, OnTurn: a.signalTurn}
 	if !tester {
 		// The shuffle button must not leak the secret seed either.
-		o.Shuffle = secretSeed()
+		o.Shuffle = gamefile.SecretSeed()
 	}
 	return o
 }

@@ -3,22 +3,24 @@ package app
 import (
 	"fmt"
 
+	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/rules"
 )
 
-// defaultNewGame builds a game from a shipped map (or a map file) and the
-// rules engine.
+// defaultNewGame builds the game of a shipped map (or a map file) that
+// the start screen set up: its seed, a tester's or a secret one, is drawn
+// already.
 func defaultNewGame(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
-	m, err := maps.Load(mapName)
-	if err != nil {
-		return nil, err
-	}
-	g, err := rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
-	if err != nil {
-		return nil, err
-	}
-	return g, nil
+	return newGameOn(nil, mapName, players, seed, v)
+}
+
+// newGameOn is the game the start screen set up, on m when given (a map
+// the browser page opened), else on the map mapName names
+// (gamefile.Setup.New).
+func newGameOn(m *board.Map, mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
+	return gamefile.Setup{Map: mapName, Players: players, Variant: v, Seed: seed, SeedSet: true}.New(m)
 }
 
 // shippedMaps lists the maps built into the program for the start screen,

@@ -48,11 +48,15 @@ const (
 	// Ended: the source stopped for good (a client's link ended: Text says
 	// why).
 	Ended
+	// Talk: a line of table talk (Talk), said to the whole table or
+	// whispered to one seat. A follower shows those its seats may read
+	// (Talk.MayRead).
+	Talk
 )
 
 // kindNames are the kinds' names, for messages and tests.
 var kindNames = [...]string{Action: "action", Undo: "undo", Redo: "redo", Seats: "seats", Name: "name",
-	Notice: "notice", Presence: "presence", Resync: "resync", Waiting: "waiting", Ended: "ended"}
+	Notice: "notice", Presence: "presence", Resync: "resync", Waiting: "waiting", Ended: "ended", Talk: "talk"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && kindNames[k] != "" {
@@ -97,6 +101,35 @@ type Change struct {
 	By any
 	// Text is a notice's, a name's, a wait's or an end's words.
 	Text string
+	// Talk is a talk change's line.
+	Talk *TalkLine
+}
+
+// A TalkLine is one line of table talk: said to the whole table, or
+// whispered from one seat to another. Only the two seats of a whisper may
+// read it — never a third seat, a spectator, a bot or a file others see.
+type TalkLine struct {
+	// N numbers the game's talk from 1, in the order it was said.
+	N int `json:"n"`
+	// From is the seat that said it; To the seat whispered to (-1: the
+	// whole table).
+	From rules.Seat `json:"from"`
+	To   rules.Seat `json:"to"`
+	// Name is the speaker's name as it was when they said it.
+	Name string `json:"name"`
+	Text string `json:"text"`
+	// At is when it was said, in Unix milliseconds.
+	At int64 `json:"at"`
+}
+
+// Whisper reports whether the line was whispered to one seat.
+func (l TalkLine) Whisper() bool { return l.To >= 0 }
+
+// MayRead reports whether a reader holding the seats holds accepts may
+// read the line: a line to the table, or a whisper from or to one of
+// them. A spectator (holds nothing) reads the table's talk only.
+func (l TalkLine) MayRead(holds func(rules.Seat) bool) bool {
+	return l.To < 0 || holds(l.From) || holds(l.To)
 }
 
 // A Source is a game that tells its changes.

@@ -99,7 +99,7 @@ func TestWaitWakesAtTheNextChange(t *testing.T) {
 }
 
 func TestKindNames(t *testing.T) {
-	for k := Action; k <= Ended; k++ {
+	for k := Action; k <= Talk; k++ {
 		if s := k.String(); s == "" || s[0] == 'K' {
 			t.Errorf("kind %d has no name: %q", k, s)
 		}

@@ -42,7 +42,7 @@ func (g *Game) botsPlace() bool {
 	if !others {
 		return false
 	}
-	u.ClearHint()
+	u.Hints().Clear()
 	ta := u.Game().ToAct()
 	show := rules.Seat(-2) // leave the curtain to the caller
 	switch {
@@ -127,7 +127,7 @@ func (g *Game) botWidgets(ws []ui.Widget) []ui.Widget {
 			table.FitPrompt(&ws[i]) // on two lines if it must, never cut
 		}
 	}
-	return u.MarkHint(append(ws, w))
+	return u.Hints().Mark(append(ws, w))
 }
 
 // hintOf is the table's hint of a hint search's answer.

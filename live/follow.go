@@ -31,7 +31,7 @@ func (g *Game) Tick(now time.Time) (changed bool, moved *Stand) {
 	}
 	if m, ok := g.run.(*match); ok {
 		if hn := m.hn; hn != nil && hn.Changed(now) {
-			g.tbl.SetPresence(hn.Presence(), now)
+			g.tbl.Attendance().Set(hn.Presence(), now)
 			changed = true
 		}
 		if g.tbl.Holding() {
@@ -51,7 +51,7 @@ func (g *Game) Tick(now time.Time) (changed bool, moved *Stand) {
 		_, note := m.m.Tick(now, false)
 		changed = g.note(note) || changed
 		if h, ok := m.m.TakeHint(); ok {
-			g.tbl.ShowHint(hintOf(h))
+			g.tbl.Hints().Show(hintOf(h))
 			changed = true
 		}
 	}
@@ -127,6 +127,9 @@ func (g *Game) Follow(now time.Time) (any, moved bool) {
 			moved = true
 		case feed.Resync:
 			g.resync(now)
+			moved = true
+		case feed.Name:
+			u.Refresh() // the views name the seat anew, the log says so
 			moved = true
 		case feed.Presence:
 			g.seatsFromHost(now)

@@ -304,7 +304,7 @@ func (g *Game) here(seat rules.Seat) bool {
 // changed (a redraw).
 func (g *Game) noteTurn(now time.Time) bool {
 	u := g.tbl
-	changed := u.NoteTurn(now)
+	changed := u.Attendance().NoteTurn(now)
 	d := u.Game()
 	ta := d.ToAct()
 	mine := ta >= 0 && !d.Over() && d.Holds(ta)
@@ -418,7 +418,7 @@ func Start(g *rules.Game, st Seating, run Run, o Options) *Game {
 			lg.tbl.SetMessage(err.Error(), true)
 		} else {
 			r.hn = hn
-			lg.tbl.SetPresence(hn.Presence(), time.Now())
+			lg.tbl.Attendance().Set(hn.Presence(), time.Now())
 		}
 	}
 	return lg
@@ -482,7 +482,7 @@ func (g *Game) seatsFromHost(now time.Time) {
 		return
 	}
 	ps, bots := hosting.Seats(cl.Presence(), len(g.tbl.Seats()))
-	g.tbl.SetPresence(ps, now)
+	g.tbl.Attendance().Set(ps, now)
 	g.tbl.SetBots(bots)
 }
 
@@ -497,7 +497,7 @@ func (g *Game) awayTicks(now time.Time) bool {
 	g.awaySec = sec
 	for _, s := range cl.Presence().Seats {
 		if !s.Connected && s.AwaySince > 0 {
-			g.tbl.SetPresence(g.tbl.PresenceList(), now)
+			g.tbl.Attendance().Set(g.tbl.Attendance().List(), now)
 			return true
 		}
 	}

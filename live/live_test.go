@@ -167,7 +167,7 @@ func TestHint(t *testing.T) {
 	}
 	m.WaitSearch()
 	lg.Tick(now)
-	h := u.Hinted()
+	h := u.Hints().Hinted()
 	if h == nil {
 		t.Fatalf("no hint: %s", u.State().Message)
 	}

@@ -184,11 +184,7 @@ func lateNine(b testing.TB, left int) *rules.Game {
 	r := rand.New(rand.NewPCG(3, 4))
 	var acts []rules.Action
 	for !g.Over() {
-		l := g.Legal()
-		a := l[r.IntN(len(l))]
-		if a.Verb == rules.VArrange {
-			a = rules.RandomArrangement(a, r)
-		}
+		a := randomOf(g.Legal(), r)
 		if _, err := g.Apply(a); err != nil {
 			b.Fatal(err)
 		}
@@ -366,5 +362,55 @@ func BenchmarkGamesPerCore(b *testing.B) {
 			}
 		}
 		b.ReportMetric(float64(best)/float64(runtime.GOMAXPROCS(0)), "games/core")
+	}
+}
+
+// BenchmarkUpdateBuildNine: one op builds and encodes the updates of the
+// nine seats' devices of a nine-house game for one action, under the
+// match's lock as the listener does, with no network: the host's own
+// cost of a change (the public view read once, each seat's once).
+func BenchmarkUpdateBuildNine(b *testing.B) {
+	m := loadMap1(b, "nine")
+	var g *rules.Game
+	var match *session.Match
+	var desks []*session.Desk
+	var sents []sent
+	r := rand.New(rand.NewPCG(1, 2))
+	start := func(seed uint64) {
+		var err error
+		if g, err = rules.New(m, rules.Config{Players: secNames, Seed: seed}); err != nil {
+			b.Fatal(err)
+		}
+		match = session.NewMatch(g, session.MatchOptions{})
+		desks, sents = nil, make([]sent, 9)
+		for s := range 9 {
+			desks = append(desks, match.RemoteDesk(rules.Seat(s)))
+		}
+		match.Read(func(rd session.Reading) {
+			sh := newShared(rd.Public())
+			for i, d := range desks {
+				sents[i].sync(sh, rd.Desk(d), 1, 0)
+			}
+		})
+	}
+	start(1)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		if g.Over() {
+			start(uint64(i))
+		}
+		a := randomOf(g.Legal(), r)
+		if _, err := g.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		match.Read(func(rd session.Reading) {
+			sh := newShared(rd.Public())
+			for k, d := range desks {
+				marshal(sents[k].update(sh, rd.Desk(d), feed.Change{Kind: feed.Action, Seat: a.Seat}, HowAct, 1))
+			}
+		})
 	}
 }

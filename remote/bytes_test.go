@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"notrueking/rules"
+	"notrueking/session"
 )
 
 // tape keeps the messages one device got.
@@ -76,11 +77,10 @@ func TestBytesNineHouses(t *testing.T) {
 			if step != 1300 {
 				return
 			}
-			r.m.Do(func(g *rules.Game) {
-				c := &conn{seats: []rules.Seat{0}, desk: r.m.RemoteDesk(0)}
-				st := r.host.state(newChange(g), c, true)
-				b := marshal(Sync{T: KSync, Epoch: r.host.epoch, Version: r.host.version, State: st})
-				t.Logf("a full sync to seat 0 after %d actions: %d bytes, deflated %d", g.Len(), len(b), deflated([][]byte{b})[0])
+			r.m.Read(func(rd session.Reading) {
+				var s sent
+				b := marshal(s.sync(newShared(rd.Public()), rd.Desk(r.m.RemoteDesk(0)), r.host.epoch, r.host.version))
+				t.Logf("a full sync to seat 0 after %d actions: %d bytes, deflated %d", rd.Public().Len(), len(b), deflated([][]byte{b})[0])
 			})
 		}
 		steps := r.play(clients, bySeat, gm.seed, syncLate)
@@ -111,10 +111,9 @@ func TestBytesNineHouses(t *testing.T) {
 		}
 		// A full sync now, at the end of the game.
 		var sync int
-		r.m.Do(func(g *rules.Game) {
-			c := &conn{seats: []rules.Seat{0}, desk: r.m.RemoteDesk(0)}
-			st := r.host.state(newChange(g), c, true)
-			b := marshal(Sync{T: KSync, Epoch: r.host.epoch, Version: r.host.version, State: st})
+		r.m.Read(func(rd session.Reading) {
+			var s sent
+			b := marshal(s.sync(newShared(rd.Public()), rd.Desk(r.m.RemoteDesk(0)), r.host.epoch, r.host.version))
 			sync = len(b)
 			sync2 := deflated([][]byte{b})[0]
 			t.Logf("a full sync at the end (every seat's log opened): %d bytes, deflated %d", sync, sync2)

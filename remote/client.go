@@ -10,14 +10,10 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"notrueking/board"
 	"notrueking/feed"
-	"notrueking/maps"
 	"notrueking/rules"
 )
 
@@ -76,14 +72,13 @@ var (
 	ErrClosed = errors.New("the client was closed")
 )
 
-// keepTexts is how many events' words a client keeps for EventText.
-const keepTexts = 4096
-
 // A Client is a device joined to a host: a rules.Desk and a rules.Actor
-// answered from the state the host last sent (its seats' views, the
-// public history, the legal lines of its seat to act) and, for what it
-// cannot know, by asking the host. It reconnects by itself when the link
-// drops, and resyncs.
+// answered from its mirror of the game (the state the host last sent: its
+// seats' views, the public history, the legal lines of its seat to act)
+// and, for what the mirror cannot know, by asking the host. It reconnects
+// by itself when the link drops, and resyncs. This file is its
+// connection: the dial, the session loop, the requests and their answers,
+// the reconnection; mirror.go is the copy of the game.
 type Client struct {
 	o           ClientOptions
 	wsURL, room string
@@ -93,8 +88,10 @@ type Client struct {
 	pingEvery   time.Duration
 	silence     time.Duration
 
-	mu    sync.Mutex
-	ws    *websocket.Conn // the link, nil while down
+	// The game as the host told it (its lock, mu, guards the fields below
+	// too).
+	mirror
+	ws    link // the link, nil while down
 	token string
 	// proposed is the token the client proposes while it has none
 	// (Hello.NewToken).
@@ -104,29 +101,6 @@ type Client struct {
 	nextID   int64
 	wait     map[int64]chan any
 	stale    []staleAnswer // stale results held until the sync after them
-	ended    bool
-	err      error
-
-	// The cache: the host's last sync and the updates since.
-	ready    bool
-	welcome  Welcome
-	m        *board.Map
-	seats    []rules.Seat
-	epoch    uint64
-	version  uint64
-	views    []rules.View
-	toAct    rules.Seat
-	over     bool
-	n        int
-	legal    []rules.Action
-	history  []rules.PublicAction
-	canUndo  string
-	canRedo  bool
-	texts    map[string]string
-	textKeys []string
-	presence Presence
-	waiting  string
-	log      feed.Log // the client's changes (feed.Source)
 }
 
 type staleAnswer struct {
@@ -156,9 +130,8 @@ func Dial(ctx context.Context, link string, o ClientOptions) (*Client, error) {
 	if _, err := cleanName(o.Name); err != nil && !o.Watch {
 		return nil, err
 	}
-	c := &Client{o: o, wsURL: wsURL, room: room, token: o.Token, device: newDeviceID(), proposed: newToken(), wait: map[int64]chan any{},
-		texts: map[string]string{}, toAct: -1,
-		timeout: o.Timeout, pingEvery: o.PingEvery, silence: o.Silence}
+	c := &Client{o: o, wsURL: wsURL, room: room, mirror: newMirror(), token: o.Token, device: newDeviceID(), proposed: newToken(),
+		wait: map[int64]chan any{}, timeout: o.Timeout, pingEvery: o.PingEvery, silence: o.Silence}
 	if c.timeout <= 0 {
 		c.timeout = AnswerWithin
 	}
@@ -177,19 +150,18 @@ func Dial(ctx context.Context, link string, o ClientOptions) (*Client, error) {
 	return c, nil
 }
 
-func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
-	ws, _, err := websocket.Dial(ctx, c.wsURL, dialOptions(c.o.NoCompression))
+func (c *Client) dial(ctx context.Context) (link, error) {
+	ws, err := dialLink(ctx, c.wsURL, c.o.NoCompression)
 	if err != nil {
 		return nil, fmt.Errorf("joining %s: %w", c.wsURL, err)
 	}
-	ws.SetReadLimit(MaxOut)
 	return ws, nil
 }
 
 // run keeps the link up: a session per connection, then a wait of 0.5 s
 // doubling to 5 s (with jitter) before the next, until the host refuses
 // the device for good or the client is closed.
-func (c *Client) run(ws *websocket.Conn) {
+func (c *Client) run(ws link) {
 	first := 500 * time.Millisecond
 	if c.o.Backoff > 0 {
 		first = c.o.Backoff
@@ -223,13 +195,11 @@ func (c *Client) run(ws *websocket.Conn) {
 // end stops the client with err (its reason).
 func (c *Client) end(err error) {
 	c.mu.Lock()
-	if c.ended {
+	if !c.ending(err) {
 		c.mu.Unlock()
 		return
 	}
-	c.ended, c.err = true, err
 	c.failWaits()
-	c.changed(feed.Change{Kind: feed.Ended, Seat: -1, Text: err.Error()})
 	c.mu.Unlock()
 	c.cancel()
 	c.notify()
@@ -248,13 +218,6 @@ func (c *Client) failWaits() {
 	c.stale = nil
 }
 
-// changed records a change (under c.mu) at the version the client holds,
-// tells the listeners and wakes the waiters.
-func (c *Client) changed(ch feed.Change) {
-	ch.Version, ch.Len = c.version, c.n
-	c.log.Add(ch)
-}
-
 // notify tells OnChange (under no lock).
 func (c *Client) notify() {
 	if c.o.OnChange != nil {
@@ -264,7 +227,7 @@ func (c *Client) notify() {
 
 // session says hello on ws and reads the host's messages until the link
 // drops (err nil: try again) or the host refuses the device for good.
-func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
+func (c *Client) session(ws link) (synced bool, err error) {
 	c.mu.Lock()
 	c.tries++
 	hello := Hello{T: KHello, Proto: Proto, Build: c.o.Build, Name: c.o.Name, Room: c.room, Device: c.device, Try: c.tries,
@@ -281,8 +244,8 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 	c.mu.Unlock()
 	ctx, cancel := context.WithCancel(c.ctx)
 	defer cancel()
-	defer ws.CloseNow()
-	if err := ws.Write(ctx, websocket.MessageText, marshal(hello)); err != nil {
+	defer ws.Drop()
+	if err := ws.Write(ctx, marshal(hello)); err != nil {
 		return false, nil
 	}
 	c.mu.Lock()
@@ -304,7 +267,7 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				if ws.Write(ctx, websocket.MessageText, marshal(Ping{T: KPing})) != nil {
+				if ws.Write(ctx, marshal(Ping{T: KPing})) != nil {
 					return
 				}
 			}
@@ -312,12 +275,9 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 	}()
 	for {
 		rctx, rcancel := context.WithTimeout(ctx, c.silence)
-		typ, data, err := ws.Read(rctx)
+		data, err := ws.Read(rctx)
 		rcancel()
 		if err != nil {
-			return synced, nil
-		}
-		if typ != websocket.MessageText {
 			return synced, nil
 		}
 		if c.o.tap != nil {
@@ -331,7 +291,7 @@ func (c *Client) session(ws *websocket.Conn) (synced bool, err error) {
 		if err != nil {
 			// The state cannot go on from this message: drop the link,
 			// and the next hello brings a sync.
-			ws.Close(websocket.StatusNormalClosure, "resync")
+			ws.Close("resync")
 			return synced, nil
 		}
 	}
@@ -344,7 +304,7 @@ func (c *Client) dropLink() {
 	ws := c.ws
 	c.mu.Unlock()
 	if ws != nil {
-		ws.CloseNow()
+		ws.Drop()
 	}
 }
 
@@ -355,87 +315,67 @@ func (c *Client) receive(data []byte) (synced bool, fatal, err error) {
 	if err := json.Unmarshal(data, &k); err != nil {
 		return false, nil, err
 	}
+	msg, ok := newMessage(k.T, false)
+	if !ok || k.T == KPong {
+		return false, nil, nil // a pong, or a kind of a later protocol
+	}
+	if err := json.Unmarshal(data, msg); err != nil {
+		return false, nil, err
+	}
 	c.mu.Lock()
 	var deliver []func()
 	notify := true
-	switch k.T {
-	case KWelcome:
-		var w Welcome
-		if err = json.Unmarshal(data, &w); err == nil {
-			fatal = c.welcomed(&w)
-			if w.Token != "" && c.o.SaveToken != nil {
-				tok := w.Token
-				deliver = append(deliver, func() { c.o.SaveToken(tok) })
-			}
+	switch m := msg.(type) {
+	case *Welcome:
+		if fatal = c.welcomed(m); fatal == nil && m.Token != "" {
+			c.token = m.Token
+		}
+		if m.Token != "" && c.o.SaveToken != nil {
+			deliver = append(deliver, func() { c.o.SaveToken(m.Token) })
 		}
 		notify = false
-	case KPending:
-		var p Pending
-		if err = json.Unmarshal(data, &p); err == nil {
-			c.waiting = p.Text
-			c.changed(feed.Change{Kind: feed.Waiting, Seat: -1, Text: p.Text})
+	case *Pending:
+		c.waiting = m.Text
+		c.changed(feed.Change{Kind: feed.Waiting, Seat: -1, Text: m.Text})
+	case *Refused:
+		if !m.Retry {
+			fatal = errors.New(m.Text)
+			break
 		}
-	case KRefused:
-		var r Refused
-		if err = json.Unmarshal(data, &r); err == nil && !r.Retry {
-			fatal = errors.New(r.Text)
-		} else if err == nil {
-			c.waiting = r.Text
-			c.changed(feed.Change{Kind: feed.Waiting, Seat: -1, Text: r.Text})
-		}
-	case KSync:
-		var s Sync
-		if err = json.Unmarshal(data, &s); err == nil {
-			err = c.synced(&s)
-		}
-		if err == nil {
+		c.waiting = m.Text
+		c.changed(feed.Change{Kind: feed.Waiting, Seat: -1, Text: m.Text})
+	case *Sync:
+		if err = c.synced(m); err == nil {
 			synced = true
 			for _, st := range c.stale {
 				deliver = append(deliver, func() { st.ch <- st.res })
 			}
 			c.stale = nil
 		}
-	case KUpdate:
-		var u Update
-		if err = json.Unmarshal(data, &u); err == nil {
-			err = c.updated(&u)
-		}
-	case KResult:
-		var r Result
-		if err = json.Unmarshal(data, &r); err == nil {
-			if ch, ok := c.wait[r.ID]; ok {
-				delete(c.wait, r.ID)
-				if r.Stale {
-					c.stale = append(c.stale, staleAnswer{ch, &r})
-				} else {
-					c.learn(r.Events)
-					deliver = append(deliver, func() { ch <- &r })
-				}
+	case *Update:
+		err = c.updated(m, c)
+	case *Result:
+		if ch, ok := c.wait[m.ID]; ok {
+			delete(c.wait, m.ID)
+			if m.Stale {
+				c.stale = append(c.stale, staleAnswer{ch, m})
+			} else {
+				c.words.learn(m.Events)
+				deliver = append(deliver, func() { ch <- m })
 			}
 		}
 		notify = false
-	case KAnswer:
-		var a Answer
-		if err = json.Unmarshal(data, &a); err == nil {
-			if ch, ok := c.wait[a.ID]; ok {
-				delete(c.wait, a.ID)
-				deliver = append(deliver, func() { ch <- &a })
-			}
+	case *Answer:
+		if ch, ok := c.wait[m.ID]; ok {
+			delete(c.wait, m.ID)
+			deliver = append(deliver, func() { ch <- m })
 		}
 		notify = false
-	case KPresence:
-		var p Presence
-		if err = json.Unmarshal(data, &p); err == nil {
-			c.presence = p
-			c.changed(feed.Change{Kind: feed.Presence, Seat: -1})
-		}
-	case KNotice:
-		var n Notice
-		if err = json.Unmarshal(data, &n); err == nil {
-			c.changed(feed.Change{Kind: feed.Notice, Seat: -1, Text: n.Text})
-		}
-	default:
-		notify = false // a pong, or a kind of a later protocol
+	case *Presence:
+		c.presence = *m
+		c.changed(feed.Change{Kind: feed.Presence, Seat: -1})
+	case *Notice:
+		c.changed(feed.Change{Kind: feed.Notice, Seat: -1, Text: m.Text})
 	}
 	c.mu.Unlock()
 	for _, f := range deliver {
@@ -447,182 +387,6 @@ func (c *Client) receive(data []byte) (synced bool, fatal, err error) {
 	return synced, fatal, err
 }
 
-// welcomed takes the host's welcome (under c.mu): the seats, the map, a
-// new token.
-func (c *Client) welcomed(w *Welcome) error {
-	if w.Proto != Proto {
-		return fmt.Errorf("the host speaks protocol %d, this device %d", w.Proto, Proto)
-	}
-	if c.m == nil || c.m.SHA256 != w.Map.SHA256 {
-		m, err := loadMap(w.Map)
-		if err != nil {
-			return err
-		}
-		c.m = m
-	}
-	if len(w.Players) != len(w.Conspiracies) {
-		return errors.New("the host's welcome names players and seats that do not match")
-	}
-	for _, s := range w.Seats {
-		if s < 0 || int(s) >= len(w.Players) {
-			return fmt.Errorf("the host's welcome gives seat %d of %d", s, len(w.Players))
-		}
-	}
-	c.welcome, c.seats, c.waiting = *w, slices.Clone(w.Seats), ""
-	if w.Token != "" {
-		c.token = w.Token
-	}
-	c.welcome.Token = ""
-	return nil
-}
-
-// loadMap loads the map a welcome names, checking its SHA-256.
-func loadMap(ref MapRef) (*board.Map, error) {
-	var (
-		m   *board.Map
-		err error
-	)
-	if ref.TOML != "" {
-		m, err = maps.Parse(ref.ID+".toml", []byte(ref.TOML))
-	} else {
-		m, err = maps.LoadVersion(ref.ID, ref.SHA256)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("the game's map: %v", err)
-	}
-	if m.SHA256 != ref.SHA256 {
-		return nil, fmt.Errorf("the game's map %q differs from this device's (SHA-256 %.12s…, the host's %.12s…)", ref.ID, m.SHA256, ref.SHA256)
-	}
-	return m, nil
-}
-
-// synced replaces the cache by a sync (under c.mu).
-func (c *Client) synced(s *Sync) error {
-	if c.m == nil {
-		return errors.New("a sync before the welcome")
-	}
-	n := 1 + len(c.seats)
-	if len(s.Views) != n || len(s.Logs) != n {
-		return fmt.Errorf("a sync of %d views for a device of %d", len(s.Views), n)
-	}
-	views := make([]rules.View, n)
-	for i, v := range s.Views {
-		lines, err := unmix(s.Logs[i], views[0].Log, i)
-		if err != nil {
-			return err
-		}
-		v.Log = lines
-		if v.Log == nil {
-			v.Log = []rules.LogLine{}
-		}
-		views[i] = v
-	}
-	legal, err := c.parseLegal(s.Legal)
-	if err != nil {
-		return err
-	}
-	c.views = views
-	c.epoch, c.version = s.Epoch, s.Version
-	c.history = s.History
-	c.setState(&s.State, legal)
-	c.ready = true
-	c.changed(feed.Change{Kind: feed.Resync, Seat: -1})
-	return nil
-}
-
-// setState takes the plain fields of a state (under c.mu).
-func (c *Client) setState(s *State, legal []rules.Action) {
-	c.toAct, c.over, c.n = s.ToAct, s.Over, s.Len
-	c.legal, c.canUndo, c.canRedo = legal, s.CanUndo, s.CanRedo
-}
-
-// parseLegal reads the legal lines of a state.
-func (c *Client) parseLegal(lines []string) ([]rules.Action, error) {
-	var out []rules.Action
-	for _, l := range lines {
-		a, err := rules.ParseAction(c.m, len(c.welcome.Conspiracies), l)
-		if err != nil {
-			return nil, fmt.Errorf("the host's legal action %q: %v", l, err)
-		}
-		out = append(out, a)
-	}
-	return out, nil
-}
-
-// updated applies an update to the cache (under c.mu); an error (a gap in
-// the versions, a patch that does not fit) asks for a resync.
-func (c *Client) updated(u *Update) error {
-	if !c.ready || u.Epoch != c.epoch || u.Prev != c.version {
-		return fmt.Errorf("an update from version %d of epoch %d, this device is at %d of %d", u.Prev, u.Epoch, c.version, c.epoch)
-	}
-	n := len(c.views)
-	if len(u.Patches) != n || len(u.Logs) != n {
-		return fmt.Errorf("an update of %d views for %d", len(u.Patches), n)
-	}
-	views := make([]rules.View, n)
-	for i, p := range u.Patches {
-		v := c.views[i]
-		if err := setFields(&v, p); err != nil {
-			return fmt.Errorf("an update's view: %v", err)
-		}
-		d, old := u.Logs[i], c.views[i].Log
-		if d.From < 0 || d.From > len(old) {
-			return fmt.Errorf("a log cut at %d of %d lines", d.From, len(old))
-		}
-		lines, err := unmix(d, views[0].Log, i)
-		if err != nil {
-			return err
-		}
-		v.Log = append(old[:d.From:d.From], lines...)
-		if v.Log == nil {
-			v.Log = []rules.LogLine{}
-		}
-		views[i] = v
-	}
-	if u.HistoryFrom < 0 || u.HistoryFrom > len(c.history) {
-		return fmt.Errorf("a history cut at %d of %d", u.HistoryFrom, len(c.history))
-	}
-	legal, err := c.parseLegal(u.Legal)
-	if err != nil {
-		return err
-	}
-	c.views = views
-	c.history = append(c.history[:u.HistoryFrom:u.HistoryFrom], u.History...)
-	c.version = u.Version
-	c.setState(&u.State, legal)
-	c.learn(u.Events)
-	kind, ok := howKind[u.How]
-	if !ok {
-		return fmt.Errorf("an update of kind %q", clip(u.How))
-	}
-	ch := feed.Change{Kind: kind, Seat: u.Seat, Bot: u.Bot, WasCombat: u.WasCombat}
-	if u.ID != 0 {
-		ch.By = c // the answer to this device's own request
-	}
-	for _, e := range u.Events {
-		ch.Events = append(ch.Events, e.Event)
-	}
-	c.changed(ch)
-	return nil
-}
-
-// learn keeps the words of events (under c.mu) for EventText.
-func (c *Client) learn(evs []EventText) {
-	for _, e := range evs {
-		k := string(marshal(e.Event))
-		if _, ok := c.texts[k]; !ok {
-			c.textKeys = append(c.textKeys, k)
-		}
-		c.texts[k] = e.Text
-	}
-	if over := len(c.textKeys) - keepTexts; over > 0 {
-		for _, k := range c.textKeys[:over] {
-			delete(c.texts, k)
-		}
-		c.textKeys = slices.Delete(c.textKeys, 0, over)
-	}
-}
-
 // Close leaves the game: a bye, and the client stops.
 func (c *Client) Close() {
 	c.mu.Lock()
@@ -630,120 +394,11 @@ func (c *Client) Close() {
 	c.mu.Unlock()
 	if ws != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		ws.Write(ctx, websocket.MessageText, marshal(Ping{T: KBye}))
+		ws.Write(ctx, marshal(Ping{T: KBye}))
 		cancel()
-		ws.Close(websocket.StatusNormalClosure, "bye")
+		ws.Close("bye")
 	}
 	c.end(ErrClosed)
-}
-
-// Err is why the client ended (nil while it runs).
-func (c *Client) Err() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.err
-}
-
-// Ready reports whether the client has the game's state (a sync came).
-func (c *Client) Ready() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.ready
-}
-
-// WaitReady waits for the game's first state (after admission), the
-// client's end (its reason) or ctx's.
-func (c *Client) WaitReady(ctx context.Context) error {
-	for {
-		c.mu.Lock()
-		ready, ended, err, seq := c.ready, c.ended, c.err, c.log.Seq()
-		c.mu.Unlock()
-		switch {
-		case ready:
-			return nil
-		case ended:
-			return err
-		}
-		if err := c.Wait(ctx, seq); err != nil {
-			return err
-		}
-	}
-}
-
-var _ feed.Source = (*Client)(nil)
-
-// howKind is the feed.Kind of each Update.How.
-var howKind = map[string]feed.Kind{HowAct: feed.Action, HowUndo: feed.Undo, HowRedo: feed.Redo, HowSeats: feed.Seats}
-
-// Seq is the number of the latest change the client learnt.
-func (c *Client) Seq() uint64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.log.Seq()
-}
-
-// Since lists the changes after seq, oldest first; ok is false when the
-// client no longer keeps them all (read the state anew). A window polls
-// it once a frame.
-func (c *Client) Since(seq uint64) ([]feed.Change, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.log.Since(seq)
-}
-
-// Listen has f told every change the client learns, in order, under the
-// client's lock: f must not block nor call the client.
-func (c *Client) Listen(f func(feed.Change)) (stop func()) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	s := c.log.Listen(f)
-	return func() {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		s()
-	}
-}
-
-// Wait blocks until a change after seq, the client's end (nil: Err says
-// why) or ctx's end (its error). A headless bot waits with it.
-func (c *Client) Wait(ctx context.Context, seq uint64) error {
-	return feed.Wait(ctx, seq, func() (uint64, <-chan struct{}) {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if c.ended {
-			return max(c.log.Seq(), seq+1), nil
-		}
-		return c.log.Seq(), c.log.Woken()
-	})
-}
-
-// Version is the epoch and version of the state the client holds.
-func (c *Client) Version() (epoch, version uint64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.epoch, c.version
-}
-
-// Held lists the seats the device holds (none: a spectator).
-func (c *Client) Held() []rules.Seat {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.Clone(c.seats)
-}
-
-// Players are the players' names, one per seat.
-func (c *Client) Players() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.Clone(c.welcome.Players)
-}
-
-// Variant is the game's variant ("" for the plain game); Tester says it
-// is a tester's game (the table's Options.Tester).
-func (c *Client) Variant() (variant string, tester bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.welcome.Variant, c.welcome.Tester
 }
 
 // Token is the device's seat token ("" before its admission).
@@ -753,128 +408,9 @@ func (c *Client) Token() string {
 	return c.token
 }
 
-// Waiting is what the host said while the device waits for admission
-// ("" once admitted).
-func (c *Client) Waiting() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.waiting
-}
+var _ feed.Source = (*Client)(nil)
 
-// Presence is who plays each seat, as the host last said.
-func (c *Client) Presence() Presence {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p := c.presence
-	p.Seats = slices.Clone(p.Seats)
-	return p
-}
-
-// The rules.Desk, from the cache.
-
-func (c *Client) Map() *board.Map {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.m
-}
-
-func (c *Client) Seats() []string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.Clone(c.welcome.Conspiracies)
-}
-
-func (c *Client) Holds(seat rules.Seat) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.holds(seat)
-}
-
-func (c *Client) holds(seat rules.Seat) bool { return seat >= 0 && slices.Contains(c.seats, seat) }
-
-// View is seat's view when the device holds it, else the public view (the
-// zero view before the first sync). Treat it as read-only.
-func (c *Client) View(seat rules.Seat) rules.View {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.views) == 0 {
-		return rules.View{Seat: rules.Public, ToAct: -1}
-	}
-	if i := slices.Index(c.seats, seat); seat >= 0 && i >= 0 {
-		return c.views[1+i]
-	}
-	return c.views[0]
-}
-
-func (c *Client) EventText(e rules.Event, viewer rules.Seat) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e.Seat != rules.Public && (e.Seat != viewer || !c.holds(viewer)) {
-		return ""
-	}
-	return c.texts[string(marshal(e))]
-}
-
-func (c *Client) ToAct() rules.Seat {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.toAct
-}
-
-func (c *Client) Over() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.over
-}
-
-func (c *Client) Len() int {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.n
-}
-
-func (c *Client) Legal() []rules.Action {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.legalFor(c.toAct)
-}
-
-func (c *Client) LegalFor(seat rules.Seat) []rules.Action {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.legalFor(seat)
-}
-
-func (c *Client) legalFor(seat rules.Seat) []rules.Action {
-	if seat != c.toAct || !c.holds(seat) || len(c.legal) == 0 {
-		return nil
-	}
-	return slices.Clone(c.legal)
-}
-
-func (c *Client) PublicActions() []rules.PublicAction {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.Clone(c.history)
-}
-
-func (c *Client) CanUndo() error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.canUndo != "" {
-		return errors.New(c.canUndo)
-	}
-	if !c.ready {
-		return ErrLinkDown
-	}
-	return nil
-}
-
-func (c *Client) CanRedo() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.canRedo
-}
+// The rules.Desk's questions the mirror cannot answer: the host's.
 
 // Check is nil for an action in the legal list of a held seat, else the
 // host's answer.
@@ -1069,7 +605,7 @@ func (c *Client) request(msg func(id int64) any) (any, error) {
 	c.mu.Unlock()
 	ctx, cancel := context.WithTimeout(c.ctx, c.timeout)
 	defer cancel()
-	if err := ws.Write(ctx, websocket.MessageText, b); err != nil {
+	if err := ws.Write(ctx, b); err != nil {
 		c.forget(id)
 		return nil, ErrLinkDown
 	}
@@ -1092,39 +628,6 @@ func (c *Client) forget(id int64) {
 	c.mu.Lock()
 	delete(c.wait, id)
 	c.mu.Unlock()
-}
-
-// unmix is the new lines of log delta d of view i: its Lines, with the
-// copies Mix names taken from pub, the public log as it stands after this
-// message (view 0, applied first).
-func unmix(d LogDelta, pub []rules.LogLine, i int) ([]rules.LogLine, error) {
-	if d.Mix == nil {
-		return d.Lines, nil
-	}
-	if i == 0 {
-		return nil, errors.New("the public log copies itself")
-	}
-	var out []rules.LogLine
-	cur, k := d.PubFrom, 0
-	for _, n := range d.Mix {
-		switch {
-		case n > 0 && cur >= 0 && cur+n <= len(pub):
-			out = append(out, pub[cur:cur+n]...)
-			cur += n
-		case n < 0 && k-n <= len(d.Lines):
-			out = append(out, d.Lines[k:k-n]...)
-			k -= n
-		default:
-			return nil, fmt.Errorf("a log's mix %d does not fit (%d public lines from %d, %d lines from %d)", n, len(pub), cur, len(d.Lines), k)
-		}
-		if len(out) > 1<<20 {
-			return nil, errors.New("a log of over a million lines")
-		}
-	}
-	if k != len(d.Lines) {
-		return nil, fmt.Errorf("a log's mix leaves %d of its lines", len(d.Lines)-k)
-	}
-	return out, nil
 }
 
 // newDeviceID draws a client's name for the host: 64 bits, in hex.

@@ -5,16 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
-	"unicode"
 
 	"github.com/coder/websocket"
+	"golang.org/x/time/rate"
 
-	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/session"
 )
@@ -63,10 +60,10 @@ type conn struct {
 	seats    []rules.Seat // the seats held (set when admitted, then fixed)
 	desk     *session.Desk
 
-	// The reader goroutine's own.
+	// The reader goroutine's own: whether the hello came, the limit of
+	// its messages (HostOptions.Rate and Burst).
 	greeted bool
-	bucket  float64
-	last    time.Time
+	limit   *rate.Limiter
 	// reqID is the request the reader is making (an act, an undo, a
 	// redo): the listener, which runs on the reader's goroutine during
 	// the act, names it in the device's update, and leaves the events it
@@ -75,19 +72,15 @@ type conn struct {
 	ownEvents []EventText
 
 	// Under the match's lock: what the device was last sent.
-	live    bool
-	version uint64
-	views   []map[string]*fieldEnc // each view's top-level fields, as sent
-	logs    [][]rules.LogLine      // each view's log, as sent
-	pubCur  []int                  // per view: the public lines its log sent holds (stream.go)
-	hist    int                    // public history entries sent
+	sent sent
 }
 
 func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {
 	h.mu.Lock()
 	h.nextID++
 	c := &conn{h: h, ws: ws, id: h.nextID, addr: addr, out: make(chan outMsg, SendQueue),
-		done: make(chan struct{}), wrote: make(chan struct{}), ask: -1, bucket: h.o.Burst, last: time.Now()}
+		done: make(chan struct{}), wrote: make(chan struct{}), ask: -1,
+		limit: rate.NewLimiter(rate.Limit(h.o.Rate), max(1, int(h.o.Burst)))}
 	h.conns[c] = struct{}{}
 	h.mu.Unlock()
 	c.idle = time.AfterFunc(h.hello, func() {
@@ -215,15 +208,11 @@ func (c *conn) serve() {
 			c.close(websocket.StatusUnsupportedData, "text frames only")
 			return
 		}
-		now := time.Now()
-		c.bucket = min(h.o.Burst, c.bucket+now.Sub(c.last).Seconds()*h.o.Rate)
-		c.last = now
-		if c.bucket < 1 {
+		if !c.limit.Allow() {
 			h.logf("%s (#%d %s): flood", c.addr, c.id, c.name)
 			c.close(websocket.StatusPolicyViolation, fmt.Sprintf("more than %g messages a second", h.o.Rate))
 			return
 		}
-		c.bucket--
 		msg, err := Decode(data)
 		if err != nil {
 			if !c.greeted {
@@ -272,269 +261,19 @@ func (c *conn) leave() {
 	}
 	switch c.role {
 	case roleSeat:
-		for _, s := range c.seats {
-			if h.holder[s] == c {
-				h.holder[s] = nil
-				h.away[s] = h.now()
-			}
-		}
+		h.seats.left(c, h.now())
 	case roleWatch:
-		h.watchers--
+		h.seats.watchers--
 	case rolePending:
-		h.pending = slices.DeleteFunc(h.pending, func(p *conn) bool { return p == c })
+		h.seats.unpend(c)
 	}
 	was := c.role
 	c.role = roleGone
 	h.mu.Unlock()
-	h.m.Do(func(*rules.Game) { c.live = false })
+	h.m.Read(func(session.Reading) { c.sent.live = false })
 	if was == roleSeat || was == roleWatch || was == rolePending {
 		h.touch()
 	}
-}
-
-// cleanName is a device's name as the host shows it, or why not.
-func cleanName(s string) (string, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return "", errors.New("a device must say its player's name")
-	}
-	if n := len([]rune(s)); n > MaxName {
-		return "", fmt.Errorf("a name of %d characters: at most %d", n, MaxName)
-	}
-	for _, r := range s {
-		if !unicode.IsPrint(r) {
-			return "", errors.New("a name with a control character")
-		}
-	}
-	return s, nil
-}
-
-// hello answers a device's hello: refused, a spectator, its seat back by
-// its token, or waiting for admission.
-func (c *conn) hello(m *Hello) {
-	h := c.h
-	now := h.now()
-	if m.Proto != Proto {
-		c.refuse(fmt.Sprintf("this host speaks protocol %d and the device protocol %d: both must run the same version of the game", Proto, m.Proto), false)
-		return
-	}
-	name, err := cleanName(m.Name)
-	if err != nil {
-		c.refuse(err.Error(), false)
-		return
-	}
-	players := h.m.Players()
-	h.mu.Lock()
-	c.name, c.device, c.try = name, m.Device, m.Try
-	if m.Token == "" && isToken(m.NewToken) {
-		// A token proposed that already opens a seat: this device was
-		// admitted and lost its welcome on the way. It comes back by it.
-		if h.tokenSeat(hashToken(m.NewToken)) >= 0 {
-			m.Token = m.NewToken
-		} else {
-			c.proposed = strings.ToLower(m.NewToken)
-		}
-	}
-	if h.lockedOut(c.addr, now) {
-		h.mu.Unlock()
-		c.refuse("too many wrong room codes or tokens from this address: try again in a minute", true)
-		return
-	}
-	room := normRoom(m.Room)
-	seats := len(room) == len(h.room) && constEq(room, normRoom(h.room))
-	watch := len(room) == len(h.watch) && constEq(room, h.watch)
-	if !seats && !watch {
-		locked := h.failed(c.addr, now)
-		h.mu.Unlock()
-		h.logf("%s (#%d %s): wrong room", c.addr, c.id, name)
-		c.refuse("there is no game with this room code here: check the link", locked)
-		return
-	}
-	if watch && !m.Watch {
-		h.mu.Unlock()
-		c.refuse("this is the game's spectator link: it shows the public table and takes no seat (ask the host for the join link)", false)
-		return
-	}
-	switch {
-	case m.Watch && h.noWatch:
-		h.mu.Unlock()
-		c.refuse("the host does not let spectators watch this game", false)
-		return
-	case m.Watch:
-		if h.watchers >= MaxSpectators {
-			h.mu.Unlock()
-			c.refuse(fmt.Sprintf("the game has %d spectators already", MaxSpectators), true)
-			return
-		}
-		h.watchers++
-		c.role = roleWatch
-		c.desk = h.m.RemoteDesk()
-		h.mu.Unlock()
-		h.logf("%s (#%d %s): watches", c.addr, c.id, name)
-		h.seated(c, -1, "", "")
-		return
-	case m.Token != "":
-		seat := h.tokenSeat(hashToken(m.Token))
-		if seat < 0 {
-			locked := h.failed(c.addr, now)
-			h.mu.Unlock()
-			h.logf("%s (#%d %s): a wrong token", c.addr, c.id, name)
-			c.refuse("this device's seat token opens no seat here (the host may have freed it): join again without it", locked)
-			return
-		}
-		if !h.claimable(seat, players[seat]) {
-			h.mu.Unlock()
-			c.refuse(fmt.Sprintf("%s is played %s now: ask the host", h.base.Players[seat], h.playedBy(seat, players[seat])), false)
-			return
-		}
-		if cur := h.holder[seat]; cur != nil && m.Device != "" && cur.device == m.Device && cur.try > m.Try {
-			// A late hello of a connection this device has already
-			// left for a newer one.
-			h.mu.Unlock()
-			c.refuse("a newer connection of this device holds the seat", false)
-			return
-		}
-		old := h.seat(c, seat)
-		h.mu.Unlock()
-		if old != nil {
-			old.refuse("another device took this seat with its token", false)
-		}
-		h.logf("%s (#%d %s): back at %s by its token", c.addr, c.id, name, h.seatID[seat])
-		h.seated(c, seat, "", players[seat])
-		return
-	}
-	ask := rules.Seat(-1)
-	if m.Seat != "" {
-		i := slices.Index(h.seatID, m.Seat)
-		if i < 0 {
-			h.mu.Unlock()
-			c.refuse(fmt.Sprintf("there is no seat %q in this game (%s)", clip(m.Seat), strings.Join(h.seatID, ", ")), false)
-			return
-		}
-		ask = rules.Seat(i)
-		if !h.claimable(ask, players[ask]) {
-			h.mu.Unlock()
-			c.refuse(fmt.Sprintf("%s's seat (%s) is played %s: ask for another, or watch", h.base.Players[ask], m.Seat, h.playedBy(ask, players[ask])), false)
-			return
-		}
-		if !h.free(ask, players) {
-			h.mu.Unlock()
-			c.refuse(fmt.Sprintf("%s's seat (%s) is taken: ask for another, or watch", h.base.Players[ask], m.Seat), false)
-			return
-		}
-	} else if !slices.ContainsFunc(h.seatsOf(), func(s rules.Seat) bool { return h.free(s, players) }) {
-		h.mu.Unlock()
-		c.refuse("every seat is taken or played at the host: you may watch", false)
-		return
-	}
-	if len(h.pending) >= MaxPending {
-		h.mu.Unlock()
-		c.refuse(fmt.Sprintf("%d devices wait for the host already: try again later", MaxPending), true)
-		return
-	}
-	c.role, c.ask = rolePending, ask
-	h.pending = append(h.pending, c)
-	h.mu.Unlock()
-	what := "a seat"
-	if ask >= 0 {
-		what = h.base.Players[ask] + "'s seat"
-	}
-	c.send(Pending{T: KPending, Text: fmt.Sprintf("Waiting for the host to let %s in, to %s.", name, what)})
-	h.logf("%s (#%d %s): asks for %s", c.addr, c.id, name, what)
-	h.touch()
-	if h.o.OnAsk != nil {
-		h.o.OnAsk()
-	}
-	if h.o.AdmitAuto {
-		if ask < 0 {
-			ask = h.firstFree()
-		}
-		if err := h.Admit(c.id, ask); err != nil {
-			h.Refuse(c.id, err.Error())
-		}
-	}
-}
-
-// constEq compares two strings of equal length in constant time.
-func constEq(a, b string) bool {
-	var v byte
-	for i := range len(a) {
-		v |= a[i] ^ b[i]
-	}
-	return v == 0
-}
-
-// seatsOf lists every seat.
-func (h *Host) seatsOf() []rules.Seat {
-	out := make([]rules.Seat, len(h.seatID))
-	for i := range out {
-		out[i] = rules.Seat(i)
-	}
-	return out
-}
-
-// SeatFor is the seat request r would be admitted to: the one it asked
-// for, else the first seat waiting for a device (-1: none is free; a seat
-// whose device is only away stays that device's until the host frees it).
-func (h *Host) SeatFor(r Request) rules.Seat {
-	if r.Seat >= 0 {
-		return r.Seat
-	}
-	return h.firstFree()
-}
-
-// firstFree is the first seat waiting for a device (-1: none).
-func (h *Host) firstFree() rules.Seat {
-	players := h.m.Players()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for _, s := range h.seatsOf() {
-		if h.free(s, players) {
-			return s
-		}
-	}
-	return -1
-}
-
-// seat gives seat to device c (under h.mu) and returns the device it
-// took the seat from (nil: none).
-func (h *Host) seat(c *conn, seat rules.Seat) *conn {
-	old := h.holder[seat]
-	if old == c {
-		old = nil
-	}
-	if old != nil {
-		old.role = roleGone
-	}
-	h.holder[seat] = c
-	h.device[seat] = c.name
-	h.away[seat] = time.Time{}
-	c.role = roleSeat
-	c.seats = []rules.Seat{seat}
-	c.desk = h.m.RemoteDesk(seat)
-	return old
-}
-
-// seated welcomes device c to seat (-1: a spectator), played by who, with
-// its new token ("" when it had one): the seat becomes a remote one, then
-// the device gets the welcome and the whole state, and from then on every
-// change.
-func (h *Host) seated(c *conn, seat rules.Seat, token, who string) {
-	if seat >= 0 && who == gamefile.SeatHuman {
-		if err := h.m.SetPlayer(seat, gamefile.SeatRemote); err != nil {
-			h.logf("seat %d: %v", seat, err)
-		}
-	}
-	h.m.Do(func(g *rules.Game) {
-		w := h.base
-		w.Epoch, w.Seats, w.Token = h.epoch, slices.Clone(c.seats), token
-		if w.Seats == nil {
-			w.Seats = []rules.Seat{}
-		}
-		c.send(w)
-		h.sendSync(g, c)
-	})
-	h.touch()
 }
 
 // handle answers one request of a device that said hello; false ends
@@ -602,10 +341,10 @@ func (c *conn) mayAsk(role int) string {
 	return "this device has left the game"
 }
 
-// parse reads an action's record line, under the match's lock.
-func (c *conn) parse(line string) (a rules.Action, err error) {
-	c.h.m.Do(func(g *rules.Game) { a, err = rules.ParseAction(g.Map(), len(g.Seats()), line) })
-	return a, err
+// parse reads an action's record line (the map and the seats never
+// change: no lock).
+func (c *conn) parse(line string) (rules.Action, error) {
+	return rules.ParseAction(c.desk.Map(), len(c.h.seats.ids), line)
 }
 
 // act makes the device's request id (an act, an undo, a redo: f) at
@@ -636,7 +375,7 @@ func (c *conn) act(id int64, epoch, version uint64, f func(v uint64) error) {
 // sends the state as it stands.
 func (c *conn) stale(id int64, why string) {
 	c.send(Result{T: KResult, ID: id, Err: why, Stale: true})
-	c.h.m.Do(func(g *rules.Game) { c.h.sendSync(g, c) })
+	c.h.m.Read(func(r session.Reading) { c.h.sendSync(r, c) })
 }
 
 // answer answers a question through the device's desk (its seats only).

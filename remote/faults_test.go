@@ -246,12 +246,7 @@ func (p *faultyProxy) cutAll() {
 // the legal actions and the game's length only, so that a game with
 // faults and one without take the same decisions.
 func decide(legal []rules.Action, n int, seed uint64) rules.Action {
-	r := rand.New(rand.NewPCG(seed, uint64(n)))
-	a := legal[r.IntN(len(legal))]
-	if a.Verb == rules.VArrange {
-		a = rules.RandomArrangement(a, r)
-	}
-	return a
+	return randomOf(legal, rand.New(rand.NewPCG(seed, uint64(n))))
 }
 
 // cleanRecord plays a game of the same decisions without any network.

@@ -41,6 +41,9 @@ type rig struct {
 	bots   chan chan struct{}
 	// wire counts the bytes the server's connections read and wrote.
 	wire *counter
+	// upTo stops play after so many steps (0: at the game's end): the
+	// short run plays each game's start only.
+	upTo int
 }
 
 type game struct {
@@ -265,10 +268,15 @@ func (r *rig) same(where string, clients []*Client, full bool) {
 			if c.ToAct() != g.ToAct() || c.Len() != g.Len() || c.Over() != g.Over() {
 				bad("to act %d len %d over %v; the host's %d %d %v", c.ToAct(), c.Len(), c.Over(), g.ToAct(), g.Len(), g.Over())
 			}
-			d := r.m.RemoteDesk(c.Held()...)
-			undo, redo := d.UndoState()
-			if errText(undo) != errText(c.CanUndo()) || (redo == nil) != c.CanRedo() {
-				bad("undo %q redo %v; the host's %q %v", errText(c.CanUndo()), c.CanRedo(), errText(undo), redo == nil)
+		}
+	})
+	// The undo state, as the device's desk at the host answers it.
+	r.m.Read(func(rd session.Reading) {
+		for ci, c := range clients {
+			d := rd.Desk(r.m.RemoteDesk(c.Held()...))
+			if errText(d.CanUndo()) != errText(c.CanUndo()) || d.CanRedo() != c.CanRedo() {
+				fails = append(fails, fmt.Sprintf("%s: client %d (seats %v): undo %q redo %v; the host's %q %v",
+					where, ci, c.Held(), errText(c.CanUndo()), c.CanRedo(), errText(d.CanUndo()), d.CanRedo()))
 			}
 		}
 	})
@@ -297,17 +305,23 @@ func pick(c *Client, r *rand.Rand) (rules.Action, bool) {
 	if len(legal) == 0 {
 		return rules.Action{}, false
 	}
+	return randomOf(legal, r), true
+}
+
+// randomOf is one of the legal actions, drawn by r (an arrangement drawn
+// too).
+func randomOf(legal []rules.Action, r *rand.Rand) rules.Action {
 	a := legal[r.IntN(len(legal))]
 	if a.Verb == rules.VArrange {
 		a = rules.RandomArrangement(a, r)
 	}
-	return a, true
+	return a
 }
 
-// play plays the rig's game to its end in lock step: the seat to act
-// moves (a device by a random legal action through its client, a bot
-// through the bots' goroutine), then every client is checked against the
-// host. each is called after every change (may be nil).
+// play plays the rig's game to its end (or r.upTo steps) in lock step:
+// the seat to act moves (a device by a random legal action through its
+// client, a bot through the bots' goroutine), then every client is checked
+// against the host. each is called after every change (may be nil).
 func (r *rig) play(clients []*Client, bySeat map[rules.Seat]*Client, seed uint64, each func(step int)) int {
 	r.t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 1))
@@ -317,7 +331,7 @@ func (r *rig) play(clients []*Client, bySeat map[rules.Seat]*Client, seed uint64
 		var over bool
 		var toAct rules.Seat
 		r.m.Do(func(g *rules.Game) { over, toAct = g.Over(), g.ToAct() })
-		if over {
+		if over || r.upTo > 0 && steps >= r.upTo {
 			break
 		}
 		if steps > 5000 {

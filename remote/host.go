@@ -3,7 +3,6 @@ package remote
 import (
 	"crypto/rand"
 	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -11,10 +10,8 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -22,7 +19,6 @@ import (
 
 	"notrueking/board"
 	"notrueking/bots"
-	"notrueking/gamefile"
 	"notrueking/internal/site"
 	"notrueking/maps"
 	"notrueking/rules"
@@ -82,6 +78,16 @@ type HostOptions struct {
 	// NoSpectators refuses spectators, by either link, from the start
 	// (SetSpectators turns them on and off).
 	NoSpectators bool
+	// NamedSeats says the host named the seats' players itself (-names,
+	// names typed at the start screen): a device keeps the name of the
+	// seat it gets, and one that asks for no seat but gives a seat's name
+	// asks for that seat. Unset, the name a device gives becomes its
+	// seat's player's name, a name action in the game (Match.Name).
+	NamedSeats bool
+	// AwayBot is the leaver rule (leavers.go): a seat whose device is
+	// away longer than AwayBot.After is played by its bot until the
+	// device returns. Zero: never.
+	AwayBot AwayBot
 	// Page serves the browser page beside the WebSocket (every path but
 	// /ws; internal/site): a join link opens in a browser. nil: the host
 	// answers "/" with a page saying how to get one.
@@ -105,15 +111,6 @@ const (
 	lockFor   = time.Minute
 )
 
-// Request is a device waiting for the host to admit it.
-type Request struct {
-	ID   int
-	Name string
-	// Seat is the seat asked (-1: any free seat).
-	Seat rules.Seat
-	Addr string
-}
-
 // A Host serves one match to the devices that join it over WebSocket
 // (GET /ws). Every device's act goes through a desk of the match bound to
 // the device's seats; every message it is sent is built from what those
@@ -123,34 +120,22 @@ type Host struct {
 	m      *session.Match
 	epoch  uint64
 	room   string
-	here   []bool
-	seatID []string // the seats' conspiracy ids
-	base   Welcome  // players, conspiracies, map, variant
+	base   Welcome // players, conspiracies, map, variant
 	now    func() time.Time
 	hello  time.Duration
 	silent time.Duration
 
 	// version is the match's version, kept under the match's lock (the
-	// listener and Do).
+	// listener and Read).
 	version uint64
 
 	mu       sync.Mutex
 	closed   bool
 	conns    map[*conn]struct{}
+	nextID   int // the number of the last connection
 	greeting int
-	holder   []*conn     // per seat: the device holding it
-	tokens   []string    // per seat: the hex SHA-256 of its device's token
-	device   []string    // per seat: the name of the device admitted to it
-	away     []time.Time // per seat: when its device left
-	pending  []*conn
-	watchers int
-	// watch is the spectator link's code (WatchCode); noWatch refuses
-	// spectators.
-	watch   string
-	noWatch bool
-	fails   map[string][]time.Time
-	locked  map[string]time.Time
-	nextID  int
+	// seats is who holds each seat and who waits to (admission.go).
+	seats seatTable
 
 	keepMu sync.Mutex
 	logMu  sync.Mutex
@@ -168,8 +153,7 @@ func NewHost(o HostOptions) (*Host, error) {
 		return nil, errors.New("a host needs a match to serve")
 	}
 	h := &Host{o: o, m: m, room: o.Room, now: o.Now, hello: o.HelloWithin, silent: o.Silence,
-		conns: map[*conn]struct{}{}, fails: map[string][]time.Time{}, locked: map[string]time.Time{},
-		kick: make(chan struct{}, 1), done: make(chan struct{})}
+		conns: map[*conn]struct{}{}, kick: make(chan struct{}, 1), done: make(chan struct{})}
 	if h.now == nil {
 		h.now = time.Now
 	}
@@ -190,53 +174,54 @@ func NewHost(o HostOptions) (*Host, error) {
 	} else if err := checkRoom(h.room); err != nil {
 		return nil, err
 	}
-	h.watch, h.noWatch = WatchCode(h.room), o.NoSpectators
 	var mapErr error
-	m.Do(func(g *rules.Game) {
-		h.seatID = g.Seats()
-		cfg := g.Config()
-		h.base = Welcome{T: KWelcome, Proto: Proto, Players: slices.Clone(cfg.Players),
-			Conspiracies: slices.Clone(h.seatID), Tester: o.Tester}
-		if cfg.Variant != rules.Plain {
-			h.base.Variant = cfg.Variant.String()
+	m.Read(func(r session.Reading) {
+		// The table every device is welcomed to, as the public sees it.
+		pub := r.Public()
+		v := pub.View(rules.Public)
+		ids := pub.Seats()
+		h.base = Welcome{T: KWelcome, Proto: Proto, Conspiracies: slices.Clone(ids), Variant: v.Variant, Tester: o.Tester}
+		for _, p := range v.Players {
+			h.base.Players = append(h.base.Players, p.Name)
 		}
-		h.base.Map, mapErr = mapRefOf(g.Map())
+		h.seats = newSeatTable(ids, slices.Clone(h.base.Players))
+		h.base.Map, mapErr = mapRefOf(pub.Map())
 	})
 	if mapErr != nil {
 		return nil, mapErr
 	}
-	n := len(h.seatID)
-	h.here = make([]bool, n)
-	for _, s := range o.Here {
-		if s < 0 || int(s) >= n {
-			return nil, fmt.Errorf("there is no seat %d in this game to play here", s)
+	h.seats.watch, h.seats.noWatch = WatchCode(h.room), o.NoSpectators
+	if err := h.seats.setUp(o.Here, o.Tokens); err != nil {
+		return nil, err
+	}
+	// A restarted host's bot seats that kept a device's token stood in
+	// for that device when the save was written: they still do.
+	// A seat a device holds a token for is away until the device comes
+	// back (the leaver rule counts from the host's start).
+	for i, who := range m.Players() {
+		if h.seats.tokens[i] == "" {
+			continue
 		}
-		h.here[s] = true
-	}
-	h.tokens = make([]string, n)
-	if o.Tokens != nil && len(o.Tokens) != n {
-		return nil, fmt.Errorf("%d seat tokens for a game of %d seats", len(o.Tokens), n)
-	}
-	for i, t := range o.Tokens {
-		if t != "" {
-			if b, err := hex.DecodeString(t); err != nil || len(b) != sha256.Size {
-				return nil, fmt.Errorf("seat %d's token hash %q is not a hex SHA-256", i+1, clip(t))
-			}
+		h.seats.away[i] = h.now()
+		if _, err := bots.ParseLevel(who); err == nil {
+			h.seats.standIn[i] = who
 		}
-		h.tokens[i] = strings.ToLower(t)
 	}
-	h.holder = make([]*conn, n)
-	h.device = make([]string, n)
-	h.away = make([]time.Time, n)
 	var e [8]byte
 	for h.epoch == 0 {
 		rand.Read(e[:])
 		h.epoch = binary.LittleEndian.Uint64(e[:]) >> 11 // exact in a JavaScript number
 	}
-	h.unlisten = m.ListenGame(h.moved)
+	h.unlisten = m.ListenDesks(h.moved)
 	v := m.Version()
-	m.Do(func(*rules.Game) { h.version = max(h.version, v) })
+	m.Read(func(session.Reading) { h.version = max(h.version, v) })
 	go h.presenceLoop()
+	if h.o.AwayBot.After > 0 {
+		if _, err := bots.ParseLevel(h.o.AwayBot.Level); err != nil {
+			return nil, fmt.Errorf("the away bot: %v", err)
+		}
+		go h.leaverLoop()
+	}
 	return h, nil
 }
 
@@ -270,137 +255,15 @@ func (h *Host) Room() string { return h.room }
 // a restarted host's versions from the old ones.
 func (h *Host) Epoch() uint64 { return h.epoch }
 
-// crockford is Crockford's base-32 alphabet: no I, L, O or U.
-const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-
-// NewRoom draws a room code: 10 characters of Crockford's base 32 from
-// crypto/rand (50 bits).
-func NewRoom() string {
-	var b [10]byte
-	rand.Read(b[:])
-	for i := range b {
-		b[i] = crockford[b[i]&31]
-	}
-	return string(b[:])
-}
-
-// checkRoom refuses a room code that a link could not carry.
-func checkRoom(room string) error {
-	if len(room) < 4 || len(room) > 32 {
-		return fmt.Errorf("a room code of %d characters: 4 to 32", len(room))
-	}
-	for _, r := range room {
-		if !(r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z') {
-			return fmt.Errorf("the room code %q: letters and digits only", clip(room))
-		}
-	}
-	return nil
-}
-
-// normRoom reads a room code as Crockford's base 32 does: any case, I and
-// L as 1, O as 0.
-func normRoom(s string) string {
-	return strings.NewReplacer("I", "1", "L", "1", "O", "0").Replace(strings.ToUpper(s))
-}
-
 // Link is the join link of the host listening at addr ("host:port").
 func (h *Host) Link(addr string) string {
 	return "http://" + addr + "/?join=" + h.room
 }
 
-// WatchCode is the spectator link's code of a game whose room code is
-// room: drawn from it one way (SHA-256), so that it stays the same when the
-// host restarts from its save (a stream's browser source keeps working)
-// and a spectator cannot work the seats' room code out of it.
-func WatchCode(room string) string {
-	sum := sha256.Sum256([]byte("notrueking spectator link\x00" + normRoom(room)))
-	b := make([]byte, 10)
-	for i := range b {
-		b[i] = crockford[sum[i]&31]
-	}
-	return string(b)
-}
-
 // WatchLink is the spectator link of the host listening at addr: it
 // follows the public table only and takes no seat.
 func (h *Host) WatchLink(addr string) string {
-	return "http://" + addr + "/?watch=" + h.watch
-}
-
-// Spectators reports whether the host lets spectators watch.
-func (h *Host) Spectators() bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return !h.noWatch
-}
-
-// SetSpectators lets spectators watch, or sends every spectator away and
-// refuses new ones.
-func (h *Host) SetSpectators(on bool) {
-	h.mu.Lock()
-	h.noWatch = !on
-	var gone []*conn
-	if !on {
-		for c := range h.conns {
-			if c.role == roleWatch {
-				gone = append(gone, c)
-			}
-		}
-	}
-	h.mu.Unlock()
-	for _, c := range gone {
-		c.refuse("the host stopped letting spectators watch", false)
-	}
-	h.touch()
-}
-
-// A Link is a join or spectator link as a device reads it.
-type Link struct {
-	// WS is the WebSocket URL to dial; Room the code the link carries.
-	WS, Room string
-	// Watch: a spectator link (?watch=CODE), which takes no seat.
-	Watch bool
-}
-
-// ReadLink reads a join link (http://ADDR/?join=ROOM) or a spectator link
-// (http://ADDR/?watch=CODE); https and ws(s) as well.
-func ReadLink(link string) (Link, error) {
-	u, err := url.Parse(strings.TrimSpace(link))
-	if err != nil {
-		return Link{}, fmt.Errorf("the link %q: %v", clip(link), err)
-	}
-	switch u.Scheme {
-	case "http", "ws":
-		u.Scheme = "ws"
-	case "https", "wss":
-		u.Scheme = "wss"
-	default:
-		return Link{}, fmt.Errorf("the link %q: it should start with http://", clip(link))
-	}
-	if u.Host == "" {
-		return Link{}, fmt.Errorf("the link %q names no host", clip(link))
-	}
-	q := u.Query()
-	l := Link{Room: q.Get("join")}
-	if w := q.Get("watch"); w != "" {
-		if l.Room != "" {
-			return Link{}, fmt.Errorf("the link %q: both a join code and a spectator code", clip(link))
-		}
-		l.Room, l.Watch = w, true
-	}
-	if err := checkRoom(l.Room); err != nil {
-		return Link{}, fmt.Errorf("the link %q: %v", clip(link), err)
-	}
-	u.Path, u.RawQuery, u.Fragment, u.User = "/ws", "", "", nil
-	l.WS = u.String()
-	return l, nil
-}
-
-// ParseLink reads a join or spectator link as the WebSocket URL to dial
-// and the code it carries (ReadLink).
-func ParseLink(link string) (wsURL, room string, err error) {
-	l, err := ReadLink(link)
-	return l.WS, l.Room, err
+	return "http://" + addr + "/?watch=" + h.seats.watch
 }
 
 // ServeHTTP upgrades GET /ws to a device's connection; every other path
@@ -463,68 +326,6 @@ func (h *Host) logf(format string, args ...any) {
 	fmt.Fprintf(h.o.Log, h.now().Format("15:04:05")+" "+format+"\n", args...)
 }
 
-// hashToken is a token's hex SHA-256, as the host keeps it.
-func hashToken(token string) string {
-	s := sha256.Sum256([]byte(token))
-	return hex.EncodeToString(s[:])
-}
-
-// newToken draws a seat token: 128 bits from crypto/rand, in hex.
-func newToken() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
-
-// claimable reports whether a device may hold seat, played by who: a
-// seat for a remote device, or a person's not played at the host's screen
-// (never a bot's).
-func (h *Host) claimable(seat rules.Seat, who string) bool {
-	return who == gamefile.SeatRemote || who == gamefile.SeatHuman && !h.here[seat]
-}
-
-// free reports whether seat waits for a device: claimable, no device
-// holds it or has its token (under h.mu).
-func (h *Host) free(seat rules.Seat, players []string) bool {
-	return h.claimable(seat, players[seat]) && h.holder[seat] == nil && h.tokens[seat] == ""
-}
-
-// tokenSeat is the seat whose token hash is hash (-1: none), compared in
-// constant time with every seat's (under h.mu).
-func (h *Host) tokenSeat(hash string) rules.Seat {
-	seat := rules.Seat(-1)
-	for i, t := range h.tokens {
-		if t != "" && subtle.ConstantTimeCompare([]byte(t), []byte(hash)) == 1 {
-			seat = rules.Seat(i)
-		}
-	}
-	return seat
-}
-
-// lockedOut reports whether addr may not say hello now (under h.mu).
-func (h *Host) lockedOut(addr string, now time.Time) bool {
-	until, ok := h.locked[addr]
-	if ok && now.Before(until) {
-		return true
-	}
-	delete(h.locked, addr)
-	return false
-}
-
-// failed counts a wrong room code or token from addr, and reports
-// whether it locks the address out (under h.mu).
-func (h *Host) failed(addr string, now time.Time) bool {
-	fs := slices.DeleteFunc(h.fails[addr], func(t time.Time) bool { return now.Sub(t) >= lockFor })
-	fs = append(fs, now)
-	if len(fs) >= lockFails {
-		delete(h.fails, addr)
-		h.locked[addr] = now.Add(lockFor)
-		return true
-	}
-	h.fails[addr] = fs
-	return false
-}
-
 // keep tells o.Keep the tokens as they stand.
 func (h *Host) keep() {
 	if h.o.Keep == nil {
@@ -533,181 +334,15 @@ func (h *Host) keep() {
 	h.keepMu.Lock()
 	defer h.keepMu.Unlock()
 	h.mu.Lock()
-	ts := slices.Clone(h.tokens)
+	ts := slices.Clone(h.seats.tokens)
 	h.mu.Unlock()
 	h.o.Keep(h.room, ts)
-}
-
-// Tokens are the hashes of the seats' tokens (the save keeps them).
-func (h *Host) Tokens() []string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return slices.Clone(h.tokens)
-}
-
-// Pending lists the devices waiting for admission, oldest first.
-func (h *Host) Pending() []Request {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	out := make([]Request, 0, len(h.pending))
-	for _, c := range h.pending {
-		out = append(out, Request{ID: c.id, Name: c.name, Seat: c.ask, Addr: c.addr})
-	}
-	return out
-}
-
-// Admit lets the waiting device id in, to seat (a seat waiting for a
-// device: not played here or by a bot, held by no connected device; a
-// token an earlier device had for it no longer opens it).
-func (h *Host) Admit(id int, seat rules.Seat) error {
-	players := h.m.Players()
-	h.mu.Lock()
-	c := h.pendingConn(id)
-	var err error
-	switch {
-	case c == nil:
-		err = fmt.Errorf("no device %d waits to be admitted", id)
-	case seat < 0 || int(seat) >= len(h.seatID):
-		err = fmt.Errorf("there is no seat %d in this game", seat)
-	case !h.claimable(seat, players[seat]):
-		err = fmt.Errorf("%s is played %s: no device may take it", h.base.Players[seat], h.playedBy(seat, players[seat]))
-	case h.holder[seat] != nil:
-		err = fmt.Errorf("%s is held by %s's device, connected: free the seat first", h.base.Players[seat], h.device[seat])
-	}
-	if err != nil {
-		h.mu.Unlock()
-		return err
-	}
-	token := c.proposed
-	if token == "" || h.tokenSeat(hashToken(token)) >= 0 {
-		token = newToken()
-	}
-	h.pending = slices.DeleteFunc(h.pending, func(p *conn) bool { return p == c })
-	h.tokens[seat] = hashToken(token)
-	h.seat(c, seat)
-	h.mu.Unlock()
-	h.keep()
-	h.seated(c, seat, token, players[seat])
-	return nil
-}
-
-// playedBy says who plays seat at the host ("at the host's screen", "by
-// the easy bot").
-func (h *Host) playedBy(seat rules.Seat, who string) string {
-	if h.here[seat] || who == gamefile.SeatHuman {
-		return "at the host's screen"
-	}
-	return "by the " + who + " bot"
-}
-
-// pendingConn is the waiting device id (nil: none), under h.mu.
-func (h *Host) pendingConn(id int) *conn {
-	for _, c := range h.pending {
-		if c.id == id {
-			return c
-		}
-	}
-	return nil
-}
-
-// Refuse sends the waiting device id away with the host's reason.
-func (h *Host) Refuse(id int, why string) error {
-	h.mu.Lock()
-	c := h.pendingConn(id)
-	if c != nil {
-		h.pending = slices.DeleteFunc(h.pending, func(p *conn) bool { return p == c })
-		c.role = roleGone
-	}
-	h.mu.Unlock()
-	if c == nil {
-		return fmt.Errorf("no device %d waits to be admitted", id)
-	}
-	h.touch()
-	text := "The host did not let you in"
-	if why = strings.TrimSpace(why); why != "" {
-		text += ": " + why
-	}
-	c.refuse(text, false)
-	h.logf("%s (%s): refused by the host", c.name, c.addr)
-	return nil
-}
-
-// Free hands seat to to — a bot level, or gamefile.SeatRemote for another
-// device — and drops its device's token: the device holding it is sent
-// away, and its token opens nothing.
-func (h *Host) Free(seat rules.Seat, to string) error {
-	if to != gamefile.SeatRemote {
-		if _, err := bots.ParseLevel(to); err != nil {
-			return err
-		}
-	}
-	if seat < 0 || int(seat) >= len(h.seatID) {
-		return fmt.Errorf("there is no seat %d in this game", seat)
-	}
-	if h.here[seat] {
-		return fmt.Errorf("%s is played at the host's screen", h.base.Players[seat])
-	}
-	h.mu.Lock()
-	old := h.holder[seat]
-	h.holder[seat], h.tokens[seat], h.device[seat], h.away[seat] = nil, "", "", time.Time{}
-	if old != nil {
-		old.role = roleGone
-	}
-	h.mu.Unlock()
-	h.keep()
-	if err := h.m.SetPlayer(seat, to); err != nil {
-		return err
-	}
-	name := h.base.Players[seat]
-	text := fmt.Sprintf("The host gave %s to the %s bot.", name, to)
-	if to == gamefile.SeatRemote {
-		text = fmt.Sprintf("The host freed %s for another device.", name)
-	}
-	if old != nil {
-		old.refuse(text, false)
-	}
-	h.notice(text)
-	h.logf("seat %s freed for %s", h.seatID[seat], to)
-	h.touch()
-	return nil
 }
 
 // notice tells everyone at the game — every device, and the host's own
 // window — words for the table (the match's feed.Notice: the devices hear
 // it from the host's listener).
 func (h *Host) notice(text string) { h.m.Notice(text) }
-
-// Presence is who plays each seat and whether their device is connected.
-func (h *Host) Presence() []SeatPresence {
-	players := h.m.Players()
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.presence(players)
-}
-
-// presence builds Presence's seats (under h.mu).
-func (h *Host) presence(players []string) []SeatPresence {
-	out := make([]SeatPresence, len(players))
-	for i, who := range players {
-		s := rules.Seat(i)
-		p := SeatPresence{Seat: s, Kind: who}
-		switch {
-		case who == gamefile.SeatHuman && (h.here[s] || h.device[s] == ""):
-			p.Kind, p.Connected = "host", true
-		case who == gamefile.SeatHuman || who == gamefile.SeatRemote:
-			p.Kind = gamefile.SeatRemote
-			p.Device = h.device[s]
-			p.Connected = h.holder[s] != nil
-			if !p.Connected && !h.away[s].IsZero() {
-				p.AwaySince = h.away[s].UnixMilli()
-			}
-		default:
-			p.Connected = true
-		}
-		out[i] = p
-	}
-	return out
-}
 
 // touch has every device told the presence anew (soon, in order).
 func (h *Host) touch() {
@@ -728,7 +363,7 @@ func (h *Host) presenceLoop() {
 		}
 		players := h.m.Players()
 		h.mu.Lock()
-		b := marshal(Presence{T: KPresence, Seats: h.presence(players), Spectators: h.watchers})
+		b := marshal(Presence{T: KPresence, Seats: h.seats.presence(players), Spectators: h.seats.watchers})
 		for c := range h.conns {
 			if c.role == roleSeat || c.role == roleWatch {
 				c.sendRaw(b)
@@ -761,13 +396,4 @@ func (h *Host) Close() {
 		c.close(websocket.StatusGoingAway, "the host closed the game")
 	}
 	h.logf("closed")
-}
-
-// isToken reports whether s is a seat token's shape: 128 bits in hex.
-func isToken(s string) bool {
-	if len(s) != 32 {
-		return false
-	}
-	_, err := hex.DecodeString(s)
-	return err == nil
 }

@@ -18,8 +18,10 @@ import (
 // legal actions of their seat (seeded) through their Client (a
 // rules.Desk and rules.Actor), and after every change each client's
 // views (its seat's and the public's), legal actions, public history,
-// seat to act, length and undo state equal the host's.
+// seat to act, length and undo state equal the host's. (The short run
+// plays each game's first 150 steps.)
 func TestWholeGamesOverWebSocket(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game
 		watch bool
@@ -32,6 +34,9 @@ func TestWholeGamesOverWebSocket(t *testing.T) {
 		name := fmt.Sprintf("%s-%s-%d", tc.mapName, tc.variant, len(tc.names))
 		t.Run(name, func(t *testing.T) {
 			r := newRig(t, tc.game, HostOptions{AdmitAuto: true, Rate: fast, Burst: fast})
+			if testing.Short() {
+				r.upTo = 150
+			}
 			var clients []*Client
 			bySeat := map[rules.Seat]*Client{}
 			ids := newGame(t, tc.game).Seats()

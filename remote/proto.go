@@ -216,23 +216,13 @@ type Refused struct {
 	Retry bool `json:"retry,omitempty"`
 }
 
-// State is the game at one version as a device's seats may know it.
+// State is the game at one version as a device's seats may know it, but
+// its views (whole in a Sync, patched in an Update).
 type State struct {
-	// Views are the public view (first) and one per held seat, each
-	// without its Log (Logs carries the lines): whole in a sync; an
-	// update carries Patches instead.
-	Views []rules.View `json:"views,omitempty"`
-	// Patches are, in an update, what changed in each of the views since
-	// the version before, in the same order as Views: the view's
-	// top-level fields (its JSON keys) whose value changed, each with its
-	// new value (null: the field is now zero, and the view's JSON leaves
-	// it out) — or, for a list that kept its length, the elements that
-	// changed, each keyed "field.index" ("players.3"). A device sets
-	// those fields and elements of its copy of the view.
-	Patches []ViewPatch `json:"patches,omitempty"`
-	// Logs are the log lines of each view in Views, in the same order:
-	// a sync carries them all (From 0), an update those added since the
-	// version before (or From alone, when an undo shortened the log).
+	// Logs are the log lines of each view (the public's, then each held
+	// seat's), in the order of the views: a sync carries them all (From
+	// 0), an update those added since the version before (or From alone,
+	// when an undo shortened the log).
 	Logs []LogDelta `json:"logs"`
 	// ToAct, Over and Len are the game's.
 	ToAct rules.Seat `json:"to_act"`
@@ -251,8 +241,8 @@ type State struct {
 	CanRedo bool   `json:"can_redo,omitempty"`
 }
 
-// ViewPatch is the top-level fields of a view, or elements of its lists,
-// that changed (see State.Patches).
+// ViewPatch is the top-level members of a view, or elements of its lists,
+// that changed (see Update.Patches).
 type ViewPatch map[string]json.RawMessage
 
 // LogDelta is a view's log lines from From on (the device cuts its copy
@@ -278,6 +268,9 @@ type Sync struct {
 	T       string `json:"t"`
 	Epoch   uint64 `json:"epoch"`
 	Version uint64 `json:"version"`
+	// Views are the public view (first) and one per held seat, each
+	// without its Log (State.Logs carries the lines).
+	Views []rules.View `json:"views,omitempty"`
 	State
 }
 
@@ -295,8 +288,8 @@ type Update struct {
 	// Redo; 0 in the update sent to every other device): a device's own
 	// action comes back as an Update with its ID, then its Result.
 	ID int64 `json:"id,omitempty"`
-	// How is HowAct (an action), HowUndo, HowRedo or HowSeats (who plays
-	// a seat changed).
+	// How is HowAct (an action), HowUndo, HowRedo, HowName (a seat's
+	// player named anew) or HowSeats (who plays a seat changed).
 	How string `json:"how"`
 	// Seat is the seat whose action it was (-1: none); Bot the level of
 	// the bot that chose it ("" for a person).
@@ -305,6 +298,14 @@ type Update struct {
 	// WasCombat says a combat was under way before the change.
 	WasCombat bool        `json:"was_combat,omitempty"`
 	Events    []EventText `json:"events,omitempty"`
+	// Patches are what changed in each of the device's views since the
+	// version before, in the order of a sync's Views: the view's
+	// top-level members (its JSON keys) whose value changed, each with its
+	// new value (null: the member is now empty, and the view's JSON leaves
+	// it out) — or, of a list that kept its length, the elements that
+	// changed, each keyed "member.index" ("players.3"). A device sets
+	// those members and elements of its copy of the view.
+	Patches []ViewPatch `json:"patches,omitempty"`
 	State
 }
 
@@ -315,6 +316,9 @@ const (
 	HowUndo  = "undo"
 	HowRedo  = "redo"
 	HowSeats = "seats"
+	// HowName: a seat's player was named anew (Seat's; the events
+	// have the name).
+	HowName = "name"
 )
 
 // EventText is an event the device's seats may read and its words as the
@@ -370,6 +374,9 @@ type SeatPresence struct {
 	Device    string     `json:"device,omitempty"`
 	Connected bool       `json:"connected"`
 	AwaySince int64      `json:"away_since,omitempty"`
+	// StandIn says the bot of Kind plays the seat while its device
+	// (Device) is away.
+	StandIn bool `json:"stand_in,omitempty"`
 }
 
 // Notice is a line every device shows on its message bar ("Ann took back
@@ -377,6 +384,41 @@ type SeatPresence struct {
 type Notice struct {
 	T    string `json:"t"`
 	Text string `json:"text"`
+}
+
+// messages make the message of each kind, by who sends it: a device
+// (Decode reads them) or a host (a client reads them).
+var messages = map[string]struct {
+	fromDevice bool
+	make       func() any
+}{
+	KHello:    {true, func() any { return &Hello{} }},
+	KAct:      {true, func() any { return &Act{} }},
+	KUndo:     {true, func() any { return &UndoRedo{} }},
+	KRedo:     {true, func() any { return &UndoRedo{} }},
+	KAsk:      {true, func() any { return &Ask{} }},
+	KPing:     {true, func() any { return &Ping{} }},
+	KBye:      {true, func() any { return &Ping{} }},
+	KPending:  {false, func() any { return &Pending{} }},
+	KRefused:  {false, func() any { return &Refused{} }},
+	KWelcome:  {false, func() any { return &Welcome{} }},
+	KSync:     {false, func() any { return &Sync{} }},
+	KUpdate:   {false, func() any { return &Update{} }},
+	KResult:   {false, func() any { return &Result{} }},
+	KAnswer:   {false, func() any { return &Answer{} }},
+	KPresence: {false, func() any { return &Presence{} }},
+	KNotice:   {false, func() any { return &Notice{} }},
+	KPong:     {false, func() any { return &Ping{} }},
+}
+
+// newMessage is an empty message of kind k as a device (fromDevice) or a
+// host sends it; false when that side sends no such kind.
+func newMessage(k string, fromDevice bool) (any, bool) {
+	m, ok := messages[k]
+	if !ok || m.fromDevice != fromDevice {
+		return nil, false
+	}
+	return m.make(), true
 }
 
 // kindOf reads a message's kind without decoding the rest.
@@ -404,21 +446,11 @@ func decode(data []byte) (any, error) {
 	if err := json.Unmarshal(data, &k); err != nil {
 		return nil, fmt.Errorf("a message that is not a JSON object: %v", err)
 	}
-	var msg any
-	switch k.T {
-	case KHello:
-		msg = &Hello{}
-	case KAct:
-		msg = &Act{}
-	case KUndo, KRedo:
-		msg = &UndoRedo{}
-	case KAsk:
-		msg = &Ask{}
-	case KPing, KBye:
-		msg = &Ping{}
-	case "":
+	msg, ok := newMessage(k.T, true)
+	switch {
+	case k.T == "":
 		return nil, errors.New(`a message without its kind ("t")`)
-	default:
+	case !ok:
 		return nil, fmt.Errorf("a message of kind %q, which a device does not send", clip(k.T))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))

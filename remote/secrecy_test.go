@@ -164,15 +164,21 @@ func (st *secStats) add(f func(st *secStats)) {
 }
 
 func TestSecretsNeverOnTheWire(t *testing.T) {
+	t.Parallel()
 	games := 200
+	play := func(i int) int { return i }
 	if testing.Short() {
-		games = 40
+		// The sweep is the full run's. The short run plays one game of
+		// each map, each twinned, of 2 to 6 seats, plain and Citadel, for
+		// 100 actions: every check of a frame and of a twin, on a few.
+		short := []int{3, 6, 9}
+		games, play = len(short), func(i int) int { return short[i] }
 	}
 	srv, mux := newWireServer(t)
 	st := &secStats{planted: map[string]int{}, caught: map[string]int{}, maps: map[string]int{}, variants: map[string]int{}, seatCounts: map[int]int{}}
 	start := time.Now()
 	t.Run("games", func(t *testing.T) {
-		inParallel(t, games, 4, func(t testing.TB, i int) { playSecretGame(t, srv, mux, i, st) })
+		inParallel(t, games, 4, func(t testing.TB, i int) { playSecretGame(t, srv, mux, play(i), st) })
 	})
 	if t.Failed() {
 		return
@@ -180,6 +186,17 @@ func TestSecretsNeverOnTheWire(t *testing.T) {
 	t.Logf("%d games (%v maps, %v variants, seats %v, %d bot seats, %d to the end) in %v: %d frames (%d KB) searched for %d secrets (%d private log lines, %d record lines); planted leaks %v, caught %v; %d twins, %d steps compared byte for byte (%d frames of the seat, %d of spectators, %d answers to illegal requests); the redealt secrets differed at %d twins and a leak of them would have shown at %d steps; %d comparisons stopped where a redealt draw or roll showed",
 		st.games, st.maps, st.variants, st.seatCounts, st.bots, st.ends, time.Since(start).Round(time.Millisecond), st.frames, st.bytes>>10, st.needles, st.privateLines, st.lines,
 		st.planted, st.caught, st.twins, st.twinSteps, st.twinFrames, st.specFrames, st.twinAsks, st.secretsDiffer, st.leakVisible, st.diverged)
+	if testing.Short() {
+		for k, n := range st.planted {
+			if st.caught[k] != n {
+				t.Errorf("planted leaks of kind %q: %d, caught %d: the search cannot be trusted", k, n, st.caught[k])
+			}
+		}
+		if len(st.planted) == 0 || st.twins != games || st.twinSteps == 0 {
+			t.Errorf("%d kinds of leak planted, %d twins, %d steps compared", len(st.planted), st.twins, st.twinSteps)
+		}
+		return
+	}
 	// The test must have looked at what it means to.
 	for _, k := range []string{"view", "token", "hand", "private", "text", "line", "seed", "name"} {
 		if st.planted[k] == 0 || st.caught[k] != st.planted[k] {
@@ -642,7 +659,7 @@ func (sg *secGame) plantLeaks(g *rules.Game) []secPlant {
 	}
 	// The other seat's whole view instead of the device's.
 	if !bytes.Equal(jsonOf(vO.Players[O]), jsonOf(vR.Players[O])) {
-		plant("view", jsonOf(Sync{T: KSync, State: State{Views: []rules.View{vO}}}))
+		plant("view", jsonOf(Sync{T: KSync, Views: []rules.View{vO}}))
 	}
 	// One face-down token shown in its place.
 	for i, tok := range vO.Players[O].Loyalty {
@@ -650,7 +667,7 @@ func (sg *secGame) plantLeaks(g *rules.Game) []secPlant {
 			ps := slices.Clone(vR.Players)
 			ps[O].Loyalty = slices.Clone(ps[O].Loyalty)
 			ps[O].Loyalty[i] = tok
-			plant("token", jsonOf(Update{T: KUpdate, State: State{Patches: []ViewPatch{{"players": jsonOf(ps)}}}}))
+			plant("token", jsonOf(Update{T: KUpdate, Patches: []ViewPatch{{"players": jsonOf(ps)}}}))
 			break
 		}
 	}
@@ -658,7 +675,7 @@ func (sg *secGame) plantLeaks(g *rules.Game) []secPlant {
 	if len(vO.Players[O].Hand) > 0 {
 		ps := slices.Clone(vR.Players)
 		ps[O].Hand = vO.Players[O].Hand
-		plant("hand", jsonOf(Update{T: KUpdate, State: State{Patches: []ViewPatch{{"players": jsonOf(ps)}}}}))
+		plant("hand", jsonOf(Update{T: KUpdate, Patches: []ViewPatch{{"players": jsonOf(ps)}}}))
 		c := vO.Players[O].Hand[0]
 		if R < 0 || !slices.Contains(sg.peeked[R][O], c) {
 			plant("name", jsonOf(Notice{T: KNotice, Text: "Someone holds " + sg.m.CardAt(c).Name + "."}))
@@ -670,7 +687,7 @@ func (sg *secGame) plantLeaks(g *rules.Game) []secPlant {
 		if W != R && len(wings) > 0 && (R < 0 || !slices.Equal(vR.Players[R].WingCards, wings)) {
 			ps := slices.Clone(vR.Players)
 			ps[W].WingCards = wings
-			plant("wings", jsonOf(Update{T: KUpdate, State: State{Patches: []ViewPatch{{"players": jsonOf(ps)}}}}))
+			plant("wings", jsonOf(Update{T: KUpdate, Patches: []ViewPatch{{"players": jsonOf(ps)}}}))
 			break
 		}
 	}

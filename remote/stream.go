@@ -2,70 +2,113 @@ package remote
 
 import (
 	"fmt"
-	"slices"
 
 	"notrueking/feed"
 	"notrueking/rules"
+	"notrueking/session"
 )
 
-// What each device is sent, built under the match's lock from what its
-// seats may know: a sync (the whole state) when it joins or asks at a
-// stale version, then an update per change — told by the match's
-// listener after the files have saved the change (save, then send).
+// What each device is sent, built under the match's lock: a sync (the
+// whole state) when it joins or asks at a stale version, then an update
+// per change — told by the match's listener after the files have saved
+// the change (save, then send). A device's messages are built from its own
+// desk (session.Reading.Desk: its seats and the public, no engine) and
+// from what the change's devices share, read through a desk of no seat:
+// the code that builds them cannot name another seat.
 
-// change is one change as the devices are told it: the views, legal
-// lines and public history computed once, for every device that needs
-// them.
-type change struct {
-	g      *rules.Game
-	views  map[rules.Seat]*viewEnc
-	legal  map[rules.Seat][]string
-	pub    []rules.PublicAction
-	hasPub bool
+// shared is what every device told of one change has in common, read
+// through a desk of no seat (the public only): the public view, encoded
+// once, and its patches from the views the devices were sent before (most
+// were sent the same one), the public history, the public events' words.
+// It lives for one change: nothing of it is kept.
+type shared struct {
+	desk    rules.Desk
+	view    *viewEnc
+	patches map[*viewEnc]ViewPatch
+	hist    []rules.PublicAction
+	hasHist bool
+	words   map[int]string // per public event of the change (its index)
 }
 
-// viewEnc is one viewer's view without its log, as a value and as its
-// top-level JSON fields, and the log apart.
-type viewEnc struct {
-	v    rules.View
-	keys map[string]*fieldEnc
-	log  []rules.LogLine
+func newShared(public rules.Desk) *shared {
+	return &shared{desk: public, patches: map[*viewEnc]ViewPatch{}, words: map[int]string{}}
 }
 
-func newChange(g *rules.Game) *change {
-	return &change{g: g, views: map[rules.Seat]*viewEnc{}, legal: map[rules.Seat][]string{}}
-}
-
-func (ch *change) view(s rules.Seat) *viewEnc {
-	if e := ch.views[s]; e != nil {
-		return e
+// patch is what changed of view e since old: for the public view,
+// worked out once per view the devices were sent before.
+func (sh *shared) patch(e, old *viewEnc) ViewPatch {
+	if e != sh.view {
+		return e.patchFrom(old)
 	}
-	v := ch.g.View(s)
-	e := &viewEnc{log: v.Log}
-	v.Log = nil
-	e.v, e.keys = v, fieldsOf(&v)
-	ch.views[s] = e
-	return e
+	p, ok := sh.patches[old]
+	if !ok {
+		p = e.patchFrom(old)
+		sh.patches[old] = p
+	}
+	return p
 }
 
-// legalOf is seat's legal actions as record lines.
-func (ch *change) legalOf(s rules.Seat) []string {
-	if l, ok := ch.legal[s]; ok {
-		return l
+// publicView is the public view, encoded once per change.
+func (sh *shared) publicView() *viewEnc {
+	if sh.view == nil {
+		sh.view = encodeView(sh.desk.View(rules.Public))
 	}
-	var out []string
-	for _, a := range ch.g.LegalFor(s) {
-		out = append(out, a.Format(ch.g.Map()))
+	return sh.view
+}
+
+// history is the public history.
+func (sh *shared) history() []rules.PublicAction {
+	if !sh.hasHist {
+		sh.hist, sh.hasHist = sh.desk.PublicActions(), true
 	}
-	ch.legal[s] = out
+	return sh.hist
+}
+
+// events are the events of evs desk's seats may read, each in their
+// words: a private event in its seat's (the desk's), a public one in the
+// public's (once per change).
+func (sh *shared) events(evs []rules.Event, desk rules.Desk) []EventText {
+	var out []EventText
+	for i, e := range evs {
+		if !rules.Audience(e, desk.Holds) {
+			continue
+		}
+		if e.Seat != rules.Public {
+			out = append(out, EventText{Event: e, Text: desk.EventText(e, e.Seat)})
+			continue
+		}
+		text, ok := sh.words[i]
+		if !ok {
+			text = sh.desk.EventText(e, rules.Public)
+			sh.words[i] = text
+		}
+		out = append(out, EventText{Event: e, Text: text})
+	}
 	return out
 }
 
-func (ch *change) public() []rules.PublicAction {
-	if !ch.hasPub {
-		ch.pub, ch.hasPub = ch.g.PublicActions(), true
+// sent is what one device was last sent, kept under the match's lock; its
+// methods build what the device is sent next from the change's shared
+// part and the device's own desk only.
+type sent struct {
+	// live: the device has had its sync and is told every change.
+	live    bool
+	version uint64
+	views   []*viewEnc // per viewer (the public, then each held seat): as last sent
+	pubCur  []int      // per view: the public lines its log sent holds
+	hist    int        // public history entries sent
+}
+
+// viewers are the views a device of desk is sent: the public's, then
+// each seat it holds.
+func viewers(desk rules.Desk) []rules.Seat {
+	out := []rules.Seat{rules.Public}
+	for i := range desk.Seats() {
+		if s := rules.Seat(i); desk.Holds(s) {
+			out = append(out, s)
+		}
 	}
-	return ch.pub
+	return out
 }
 
 // logDelta is how a device's copy of a log, old, becomes now: cut where
@@ -137,93 +180,103 @@ func pubCursor(lines, pub []rules.LogLine) int {
 	return cur
 }
 
-// holds reports whether the device holds seat (under either lock: its
-// seats are fixed once it is admitted).
-func (c *conn) holds(s rules.Seat) bool { return s >= 0 && slices.Contains(c.seats, s) }
-
-// state is the game as device c's seats may know it: whole (a sync), or
-// what changed since it was last sent (an update); it remembers what it
-// sent.
-func (h *Host) state(ch *change, c *conn, whole bool) State {
-	g := ch.g
-	viewers := append([]rules.Seat{rules.Public}, c.seats...)
-	var st State
-	if whole || len(c.views) != len(viewers) {
-		whole = true
-		c.views, c.logs = make([]map[string]*fieldEnc, len(viewers)), make([][]rules.LogLine, len(viewers))
-		c.pubCur = make([]int, len(viewers))
+// logOf is the log of e (none for nil).
+func logOf(e *viewEnc) []rules.LogLine {
+	if e == nil {
+		return nil
 	}
-	pubLog := ch.view(rules.Public).log
+	return e.log
+}
+
+// state is the game as desk's seats may know it: whole (a sync: its
+// views), or what changed since it was last sent (an update: the views'
+// patches); s remembers what it sent.
+func (s *sent) state(sh *shared, desk rules.Desk, whole bool) (st State, views []rules.View, patches []ViewPatch) {
+	vs := viewers(desk)
+	if whole || len(s.views) != len(vs) {
+		whole = true
+		s.views, s.pubCur = make([]*viewEnc, len(vs)), make([]int, len(vs))
+	}
+	pubLog := sh.publicView().log
 	pubCut := false // the public log was cut (an undo): the cursors go
-	for i, s := range viewers {
-		e := ch.view(s)
+	for i, v := range vs {
+		e := sh.publicView()
+		if v != rules.Public {
+			e = encodeView(desk.View(v))
+		}
+		old := logOf(s.views[i])
 		d := LogDelta{Lines: e.log}
 		if !whole {
-			d = logDelta(c.logs[i], e.log)
+			d = logDelta(old, e.log)
 		}
 		if i == 0 {
-			pubCut = d.From != len(c.logs[0])
+			pubCut = d.From != len(old)
 		} else {
 			// A seat's log sends the public lines it holds as copies.
-			cur := c.pubCur[i]
-			if pubCut || d.From != len(c.logs[i]) {
+			cur := s.pubCur[i]
+			if pubCut || d.From != len(old) {
 				cur = pubCursor(e.log[:d.From], pubLog)
 			}
-			d, c.pubCur[i] = mixed(d, e.log, pubLog, cur)
+			d, s.pubCur[i] = mixed(d, e.log, pubLog, cur)
 		}
 		if whole {
-			st.Views = append(st.Views, e.v)
+			views = append(views, e.v)
 		} else {
-			st.Patches = append(st.Patches, patch(c.views[i], e.keys))
+			patches = append(patches, sh.patch(e, s.views[i]))
 		}
 		st.Logs = append(st.Logs, d)
-		c.views[i], c.logs[i] = e.keys, e.log
+		s.views[i] = e
 	}
-	st.ToAct, st.Over, st.Len = g.ToAct(), g.Over(), g.Len()
-	if c.holds(st.ToAct) {
-		st.Legal = ch.legalOf(st.ToAct)
+	st.ToAct, st.Over, st.Len = desk.ToAct(), desk.Over(), desk.Len()
+	for _, a := range desk.LegalFor(st.ToAct) {
+		st.Legal = append(st.Legal, a.Format(desk.Map()))
 	}
-	pub := ch.public()
+	pub := sh.history()
 	from := 0
 	if !whole {
-		from = min(c.hist, len(pub))
+		from = min(s.hist, len(pub))
 	}
 	st.HistoryFrom = from
 	if from < len(pub) {
 		st.History = pub[from:]
 	}
-	c.hist = len(pub)
-	undo, redo := c.desk.UndoState()
-	if undo != nil {
-		st.CanUndo = undo.Error()
+	s.hist = len(pub)
+	if err := desk.CanUndo(); err != nil {
+		st.CanUndo = err.Error()
 	}
-	st.CanRedo = redo == nil
-	return st
+	st.CanRedo = desk.CanRedo()
+	return st, views, patches
 }
 
-// sendSync sends device c the whole state (under the match's lock); from
-// then on it is told every change.
-func (h *Host) sendSync(g *rules.Game, c *conn) {
-	st := h.state(newChange(g), c, true)
-	c.version, c.live = h.version, true
-	c.send(Sync{T: KSync, Epoch: h.epoch, Version: h.version, State: st})
+// sync is the whole state desk's seats may know at version of epoch; from
+// then on the device is told every change.
+func (s *sent) sync(sh *shared, desk rules.Desk, epoch, version uint64) Sync {
+	st, views, _ := s.state(sh, desk, true)
+	s.version, s.live = version, true
+	return Sync{T: KSync, Epoch: epoch, Version: version, Views: views, State: st}
 }
 
-// eventTexts are the events of evs device c may read, each in its words
-// (a private event in its seat's, a public one in the public's).
-func eventTexts(g *rules.Game, evs []rules.Event, holds func(rules.Seat) bool) []EventText {
-	var out []EventText
-	for _, e := range evs {
-		if rules.Audience(e, holds) {
-			out = append(out, EventText{Event: e, Text: g.EventText(e, e.Seat)})
-		}
-	}
-	return out
+// update is change mv (told the device as how) as desk's seats may know
+// it: the events of the change that reach the desk, in its words, and the
+// state as changes since the version last sent.
+func (s *sent) update(sh *shared, desk rules.Desk, mv feed.Change, how string, epoch uint64) Update {
+	u := Update{T: KUpdate, Epoch: epoch, Version: mv.Version, Prev: s.version, How: how,
+		Seat: mv.Seat, Bot: mv.Bot, WasCombat: mv.WasCombat}
+	u.Events = sh.events(mv.Events, desk)
+	u.State, _, u.Patches = s.state(sh, desk, false)
+	s.version = mv.Version
+	return u
+}
+
+// sendSync sends device c the whole state (under the match's lock, r
+// reading it); from then on it is told every change.
+func (h *Host) sendSync(r session.Reading, c *conn) {
+	c.send(c.sent.sync(newShared(r.Public()), r.Desk(c.desk), h.epoch, h.version))
 }
 
 // moved is the match's listener: under its lock, after its files saved
 // the change, each device's update goes to its queue (never blocking).
-func (h *Host) moved(mv feed.Change, g *rules.Game) {
+func (h *Host) moved(mv feed.Change, r session.Reading) {
 	h.version = mv.Version
 	h.mu.Lock()
 	if h.closed {
@@ -232,7 +285,7 @@ func (h *Host) moved(mv feed.Change, g *rules.Game) {
 	}
 	var cs []*conn
 	for c := range h.conns {
-		if c.live && (c.role == roleSeat || c.role == roleWatch) {
+		if c.sent.live && (c.role == roleSeat || c.role == roleWatch) {
 			cs = append(cs, c)
 		}
 	}
@@ -253,16 +306,12 @@ func (h *Host) moved(mv feed.Change, g *rules.Game) {
 			by = c
 		}
 	}
-	ch := newChange(g)
+	sh := newShared(r.Public())
 	for _, c := range cs {
-		u := Update{T: KUpdate, Epoch: h.epoch, Version: mv.Version, Prev: c.version, How: how,
-			Seat: mv.Seat, Bot: mv.Bot, WasCombat: mv.WasCombat}
+		u := c.sent.update(sh, r.Desk(c.desk), mv, how, h.epoch)
 		if c == by {
 			u.ID = c.reqID
 		}
-		u.Events = eventTexts(g, mv.Events, c.holds)
-		u.State = h.state(ch, c, false)
-		c.version = mv.Version
 		c.sendRaw(marshal(u))
 		if c == by {
 			c.ownEvents = u.Events
@@ -286,4 +335,4 @@ func (h *Host) moved(mv feed.Change, g *rules.Game) {
 
 // updateHow is the wire's name (Update.How) of each kind of change a
 // device is sent as an update.
-var updateHow = map[feed.Kind]string{feed.Action: HowAct, feed.Undo: HowUndo, feed.Redo: HowRedo, feed.Seats: HowSeats}
+var updateHow = map[feed.Kind]string{feed.Action: HowAct, feed.Undo: HowUndo, feed.Redo: HowRedo, feed.Seats: HowSeats, feed.Name: HowName}

@@ -40,6 +40,7 @@ func (r *rig) waitChange(c *Client, seq uint64, ok func(feed.Change) bool) feed.
 // every device is told who took a move back and gets the shorter game;
 // a redo brings it back.
 func TestUndoOverTheNetwork(t *testing.T) {
+	t.Parallel()
 	gm := game{"standard", rules.Plain, []string{"Ann", "Cy", "Ben"}, []string{"remote", "random", "remote"}, 23}
 	r := newRig(t, gm, HostOptions{AdmitAuto: true, Rate: fast, Burst: fast})
 	ids := newGame(t, gm).Seats()
@@ -108,6 +109,7 @@ func TestUndoOverTheNetwork(t *testing.T) {
 // itself, resyncs, and the game ends with every device equal to the
 // host.
 func TestReconnect(t *testing.T) {
+	t.Parallel()
 	gm := game{"nine", rules.Citadel, []string{"Ann", "Ben", "Cy"}, []string{"remote", "remote", "random"}, 29}
 	r := newRig(t, gm, HostOptions{AdmitAuto: true, Rate: fast, Burst: fast})
 	ids := newGame(t, gm).Seats()
@@ -142,8 +144,12 @@ func TestReconnect(t *testing.T) {
 // own — no lock step: their updates, results and the host's bot
 // interleave as they come — until the game ends, and then every device
 // shows what the host does. (A short game: a device's bot may pace
-// itself under the host's message rate.)
+// itself under the host's message rate; the short run paces it faster.)
 func TestPlayBot(t *testing.T) {
+	if testing.Short() {
+		defer func(d time.Duration) { botInterval = d }(botInterval)
+		botInterval = time.Millisecond
+	}
 	gm := game{"nine", rules.Citadel, []string{"Ann", "Ben", "Cy"}, []string{"remote", "random", "remote"}, 37}
 	r := newRig(t, gm, HostOptions{AdmitAuto: true, Rate: fast, Burst: fast})
 	ids := newGame(t, gm).Seats()

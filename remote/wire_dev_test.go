@@ -294,123 +294,20 @@ func (d *wireDev) close() { d.ws.CloseNow() }
 // read many).
 func readHead(b []byte) (wireHead, error) {
 	var hd wireHead
-	err := topFields(b, func(key string, val []byte) error {
-		var p any
-		switch key {
-		case "t":
-			p = &hd.T
-		case "epoch":
-			p = &hd.Epoch
-		case "version":
-			p = &hd.Version
-		case "id":
-			p = &hd.ID
-		case "legal":
-			p = &hd.Legal
-		case "to_act":
-			p = &hd.ToAct
-		case "over":
-			p = &hd.Over
-		case "len":
-			p = &hd.Len
-		case "token":
-			p = &hd.Token
-		case "text":
-			p = &hd.Text
-		case "ok":
-			p = &hd.OK
-		case "err":
-			p = &hd.Err
-		case "stale":
-			p = &hd.Stale
-		default:
-			return nil
-		}
-		return json.Unmarshal(val, p)
-	})
-	return hd, err
-}
-
-// topFields calls f with each member of the JSON object b: its key and
-// its value's bytes (found by matching brackets and quotes, not checked).
-func topFields(b []byte, f func(key string, val []byte) error) error {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return fmt.Errorf("not an object")
+	m, ok := splitObject(b)
+	if !ok {
+		return hd, fmt.Errorf("not an object")
 	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return nil
-	}
-	for i < len(b) {
-		if b[i] != '"' {
-			return fmt.Errorf("a key expected at %d", i)
-		}
-		end := skipValue(b, i)
-		key := string(b[i+1 : end-1])
-		i = skipSpace(b, end)
-		if i >= len(b) || b[i] != ':' {
-			return fmt.Errorf("a colon expected at %d", i)
-		}
-		i = skipSpace(b, i+1)
-		end = skipValue(b, i)
-		if end > len(b) || end <= i {
-			return fmt.Errorf("a value expected at %d", i)
-		}
-		if err := f(key, b[i:end]); err != nil {
-			return fmt.Errorf("%s: %v", key, err)
-		}
-		i = skipSpace(b, end)
-		if i < len(b) && b[i] == '}' {
-			return nil
-		}
-		if i >= len(b) || b[i] != ',' {
-			return fmt.Errorf("a comma expected at %d", i)
-		}
-		i = skipSpace(b, i+1)
-	}
-	return fmt.Errorf("the object does not end")
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// skipValue is the end of the JSON value at b[i].
-func skipValue(b []byte, i int) int {
-	depth, inStr := 0, false
-	for j := i; j < len(b); j++ {
-		c := b[j]
-		switch {
-		case inStr:
-			if c == '\\' {
-				j++
-			} else if c == '"' {
-				inStr = false
-				if depth == 0 {
-					return j + 1
-				}
+	for key, p := range map[string]any{"t": &hd.T, "epoch": &hd.Epoch, "version": &hd.Version, "id": &hd.ID,
+		"legal": &hd.Legal, "to_act": &hd.ToAct, "over": &hd.Over, "len": &hd.Len, "token": &hd.Token,
+		"text": &hd.Text, "ok": &hd.OK, "err": &hd.Err, "stale": &hd.Stale} {
+		if val, ok := m[key]; ok {
+			if err := json.Unmarshal(val, p); err != nil {
+				return hd, fmt.Errorf("%s: %v", key, err)
 			}
-		case c == '"':
-			inStr = true
-		case c == '{' || c == '[':
-			depth++
-		case c == '}' || c == ']':
-			if depth == 0 {
-				return j
-			}
-			depth--
-			if depth == 0 {
-				return j + 1
-			}
-		case depth == 0 && (c == ',' || c == ' ' || c == '\n'):
-			return j
 		}
 	}
-	return len(b)
+	return hd, nil
 }
 
 // readCounter counts the bytes read from a connection.

@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"notrueking/board"
+	"notrueking/placer"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -22,7 +23,7 @@ import (
 // planKey summarises what the overlay plan depends on.
 func (v *boardView) overlayKey(sc ui.Scaler, t xform, pv *rules.View) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%.4f|%.4f|%.3f|", t.K, sc.S, ui.SizeStep(v.Zoom()))
+	fmt.Fprintf(&b, "%.4f|%.4f|%.3f|", t.K, sc.S, placer.SizeStep(v.Zoom()))
 	if pv != nil {
 		for _, g := range pv.Groups {
 			fmt.Fprintf(&b, "%d,%d,%v;", g.Territory, g.House, g.Units)
@@ -48,16 +49,16 @@ func (v *boardView) overlayKey(sc ui.Scaler, t xform, pv *rules.View) string {
 
 // overlay returns the plan for the view's current zoom and the public view
 // pv, made again only when one of them changed.
-func (v *boardView) overlay(sc ui.Scaler, p *Painter, t xform, pv *rules.View) *ui.OverlayPlan {
+func (v *boardView) overlay(sc ui.Scaler, p *Painter, t xform, pv *rules.View) *placer.OverlayPlan {
 	if k := v.overlayKey(sc, t, pv); k != v.planKey || v.plan == nil {
-		v.plan = ui.PlanOverlay(v.Camera, sc.S, t.K, pv)
+		v.plan = placer.PlanOverlay(v.Camera, sc.S, t.K, pv)
 		v.planKey = k
 	}
 	return v.plan
 }
 
 // drawOverlay draws plan pl's tokens, anchors and names on dst.
-func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t xform, pv *rules.View, pl *ui.OverlayPlan) {
+func (v *boardView) drawOverlay(dst *ebiten.Image, sc ui.Scaler, p *Painter, t xform, pv *rules.View, pl *placer.OverlayPlan) {
 	ox, oy := math.Round(t.X), math.Round(t.Y)
 	put := func(img *ebiten.Image, r ui.Rect) {
 		op := &ebiten.DrawImageOptions{}
@@ -174,17 +175,17 @@ func (p *Painter) drawHaloText(dst *ebiten.Image, s string, f *text.GoTextFace, 
 // label is the image of territory t's label l: its text (the name, on
 // one line or two, or the map code) above its icons, or beside them
 // (l.Row), or alone (l.NoIcons).
-func (c *imageCache) label(p *Painter, t board.Territory, l ui.LabelItem, fort bool) *ebiten.Image {
+func (c *imageCache) label(p *Painter, t board.Territory, l placer.LabelItem, fort bool) *ebiten.Image {
 	key := imageKey{kind: 'L', id: t.ID + "|" + l.Text, size: l.Size, name: l.Row, n: b2i(l.NoIcons), fort: fort}
 	if img, ok := c.lookup(key); ok {
 		return img
 	}
 	size := l.Size
-	icons := ui.TerritoryIcons(t, fort)
+	icons := placer.TerritoryIcons(t, fort)
 	if l.NoIcons {
 		icons = nil
 	}
-	w, h := ui.LabelSize(t, l.Text, size, len(icons), l.Row)
+	w, h := placer.LabelSize(t, l.Text, size, len(icons), l.Row)
 	return c.get(key, int(w)+2, int(h)+2, func(img *ebiten.Image) {
 		ink, halo := color.RGBA{30, 24, 18, 255}, color.RGBA{240, 230, 205, 210}
 		switch t.Kind {
@@ -193,7 +194,7 @@ func (c *imageCache) label(p *Painter, t board.Territory, l ui.LabelItem, fort b
 		case board.Road:
 			ink, halo = color.RGBA{92, 58, 24, 255}, colRoadTrack
 		}
-		ns := ui.LabelNameSize(t, size)
+		ns := placer.LabelNameSize(t, size)
 		icon := math.Round(size * 0.9)
 		gap := icon * 1.35
 		iw := gap*float64(len(icons)-1) + icon*1.2

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"notrueking/board"
+	"notrueking/placer"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -30,9 +31,9 @@ type boardView struct {
 	marks     triBatch
 	marksTop  triBatch
 	marksKey  string
-	marksPlan *ui.OverlayPlan
+	marksPlan *placer.OverlayPlan
 	// The overlay plan (tokens and names) and what it was made for.
-	plan    *ui.OverlayPlan
+	plan    *placer.OverlayPlan
 	planKey string
 	// Images of names and tokens at their pixel size.
 	imgs *imageCache
@@ -410,7 +411,7 @@ func growPoly(pts []board.Point, o float64) []board.Point {
 // the tokens it promoted, a muster two rings spreading from them; each in
 // its house's colour inside a casing that shows on every ground
 // (markCasing).
-func (v *boardView) buildMarks(sc ui.Scaler, t xform, pl *ui.OverlayPlan, marks []ui.Mark) {
+func (v *boardView) buildMarks(sc ui.Scaler, t xform, pl *placer.OverlayPlan, marks []ui.Mark) {
 	under, top := &v.marks, &v.marksTop
 	under.reset()
 	top.reset()

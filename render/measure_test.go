@@ -7,6 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"notrueking/internal/tabletest"
+	"notrueking/placer"
 	"notrueking/rules"
 	"notrueking/ui"
 )
@@ -50,7 +51,7 @@ func TestMeasureMatchesPainter(t *testing.T) {
 			}
 		}
 		for _, tr := range g.Map().Territories {
-			samples = append(samples, tr.Name, ui.WrapName(tr.Name))
+			samples = append(samples, tr.Name, placer.WrapName(tr.Name))
 		}
 	}
 	worst := 0.0

@@ -102,5 +102,5 @@ func tableFrame(u *table.Table) Frame {
 	cam.SetViewport(l.Board)
 	hl, sel := u.Highlights()
 	pub := u.Public()
-	return Frame{Board: &Board{Camera: cam, Public: &pub, Lit: hl, Sel: sel, Marks: u.Marks()}, Widgets: u.Widgets(l)}
+	return Frame{Board: &Board{Camera: cam, Public: &pub, Lit: hl, Sel: sel, Marks: u.Recent().Marks()}, Widgets: u.Widgets(l)}
 }

@@ -147,8 +147,8 @@ func (r *Viewer) Widgets(backText, backTip string) []ui.Widget {
 	back.Tip = backTip
 	ws = append(ws, help, back)
 
-	ws = append(ws, u.HousesWidgets(l.Table)...)
-	ws = append(ws, u.PlayersWidgets(l.Table)...)
+	ws = append(ws, u.Panels().Houses(l.Table)...)
+	ws = append(ws, u.Panels().Players(l.Table)...)
 	ws = append(ws, r.seatWidgets(l)...)
 	ws = append(ws, r.logWidgets(l)...)
 	ws = append(ws, r.scrubWidgets(l)...)
@@ -211,7 +211,7 @@ func (r *Viewer) seatWidgets(l Layout) []ui.Widget {
 		p = append(p, ui.Text(ui.Rect{X: l.Private.X + 12, Y: l.Private.Y + 36, W: l.Private.W - 24, H: 20}, "The game is over: pick a player above (keys 1 to "+fmt.Sprint(n)+") to see their hand and loyalty card.", 15, ui.ColText))
 		return append(p, ws...)
 	}
-	return append(r.u.SeatPanel(l.Private), ws...)
+	return append(r.u.Panels().Seat(l.Private), ws...)
 }
 
 // logWidgets is the log panel beside the board: the viewer's log up to
@@ -229,7 +229,7 @@ func (r *Viewer) logWidgets(l Layout) []ui.Widget {
 	if cv := r.u.Public().Combat; cv != nil {
 		// The running combat tops the log column.
 		h := math.Min(300, l.Log.H/2)
-		ws = append(ws, r.u.CombatCard(ui.Rect{X: l.Log.X, Y: l.Log.Y, W: l.Log.W, H: h}, cv)...)
+		ws = append(ws, r.u.Panels().CombatCard(ui.Rect{X: l.Log.X, Y: l.Log.Y, W: l.Log.W, H: h}, cv)...)
 		l.Log.Y += h + 6
 		l.Log.H -= h + 6
 	}

@@ -73,12 +73,18 @@ const (
 	VLostOrders
 	// Citadel variant: play Ill Tidings. Args: SEAT.
 	VIllTidings
+	// A seat is played by a player of another name from now on (a device
+	// that joined a hosted game named its player). Args: NAME, the rest
+	// of the line (Go-quoted when plain text would not read back). It is
+	// no decision of the game: any seat's, at any time before the end,
+	// and never in Legal.
+	VName
 	numVerbs
 )
 
 var verbNames = [numVerbs]string{"", "arrange", "place", "resolve", "choose", "muster", "move", "done",
 	"play", "pass", "winner", "retreat", "remove", "look", "discard", "decline", "exchange", "keep",
-	"study", "gain", "uncover", "lost-orders", "ill-tidings"}
+	"study", "gain", "uncover", "lost-orders", "ill-tidings", "name"}
 
 func (v Verb) String() string {
 	if v > 0 && v < numVerbs {
@@ -243,6 +249,8 @@ type Action struct {
 	Aim  Aim
 	Gain Gain
 	Pos  int8
+	// Name: name (the player's new name).
+	Name string
 }
 
 // Format renders the action as a record line on map m, naming seats by
@@ -309,6 +317,8 @@ func (a Action) Format(m *board.Map) string {
 		arg(house(a.B))
 		arg("reveal")
 		arg(house(a.Reveal))
+	case VName:
+		arg(writeText(a.Name))
 	}
 	return b.String()
 }
@@ -349,6 +359,8 @@ func (a Action) Canonical() Action {
 		c.Target = a.Target
 	case VExchange:
 		c.A, c.B, c.Reveal = a.A, a.B, a.Reveal
+	case VName:
+		c.Name = a.Name
 	}
 	return c
 }
@@ -582,6 +594,16 @@ func parseAction(m *board.Map, seats []string, line string) (Action, error) {
 	case VDone, VPass, VDecline, VKeep:
 		if err := want(0, "no arguments"); err != nil {
 			return Action{}, err
+		}
+	case VName:
+		if len(args) == 0 {
+			return Action{}, fmt.Errorf("action %q: name takes the player's name", line)
+		}
+		if a.Name, err = readText("name", strings.Join(args, " ")); err == nil {
+			err = CheckSeatName(a.Name)
+		}
+		if err != nil {
+			return fail(err)
 		}
 	}
 	return a, nil

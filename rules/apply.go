@@ -112,6 +112,10 @@ func (g *Game) apply(a Action) (evs []Event, err error) {
 	if ev, ok := revealing(evs); ok {
 		g.floor = barrier{n: n + 1, ev: ev}
 	}
+	if a.Verb == VName {
+		// Undo takes back decisions, not who plays a seat.
+		g.floor = barrier{n: n + 1, note: fmt.Sprintf("%s has been played by %s since", g.seatName(a.Seat), a.Name)}
+	}
 	if (n+1)%checkpointEvery == 0 {
 		g.checkpoints = append(g.checkpoints, g.checkpoint())
 	}
@@ -128,6 +132,9 @@ func (g *Game) do(a Action, exec bool) error {
 	}
 	if s.Phase == PhaseOver {
 		return errors.New("the game is over")
+	}
+	if a.Verb == VName {
+		return g.doName(a, exec) // anyone's, at any time: not a decision
 	}
 	if who := g.ToAct(); a.Seat != who {
 		return fmt.Errorf("it is %s's turn, not %s's", g.seatName(who), g.seatName(a.Seat))
@@ -822,4 +829,21 @@ func (g *Game) endRound() {
 		s.Slots[h] = [NumSlots]Seat{-1, -1, -1}
 	}
 	g.startPlacement()
+}
+
+// doName names the player of a seat (VName): any seat, at any time before
+// the end; the name must be a player's name and a new one.
+func (g *Game) doName(a Action, exec bool) error {
+	if err := CheckSeatName(a.Name); err != nil {
+		return fmt.Errorf("%s's player cannot be named so: %v", g.seatName(a.Seat), err)
+	}
+	p := &g.st.Players[a.Seat]
+	if p.Name == a.Name {
+		return fmt.Errorf("%s is already played by %s", g.seatName(a.Seat), a.Name)
+	}
+	if exec {
+		p.Name = a.Name
+		g.emit(Event{Seat: Public, Kind: EvNamed, Who: a.Seat})
+	}
+	return nil
 }

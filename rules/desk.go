@@ -71,7 +71,7 @@ type Desk interface {
 // study).
 type PublicAction struct {
 	Seat Seat `json:"seat"`
-	// Verb is VMove, VMuster or 0.
+	// Verb is VMove, VMuster, VName or 0.
 	Verb  Verb                `json:"verb,omitzero"`
 	Unit  board.Unit          `json:"unit,omitzero"`
 	House board.HouseID       `json:"house,omitzero"`
@@ -88,6 +88,8 @@ func (a Action) Public() PublicAction {
 		p.Verb, p.House, p.From, p.To, p.Units = a.Verb, a.House, a.From, a.To, a.Units
 	case VMuster:
 		p.Verb, p.Unit, p.From, p.To = a.Verb, a.Unit, a.From, a.To
+	case VName:
+		p.Verb = a.Verb // the name is in the public log
 	}
 	return p
 }
@@ -214,9 +216,16 @@ func (d *Seated) MayAct(a Action) error {
 		return ErrFrozen
 	case !d.Holds(a.Seat):
 		return NotYourSeat(d.g, a.Seat)
+	case a.Verb == VName:
+		return ErrNotADecision
 	}
 	return nil
 }
+
+// ErrNotADecision refuses a name action at a desk: who plays a seat is
+// named by whoever runs the game (a host, from the name its device
+// gives), not chosen at the table.
+var ErrNotADecision = errors.New("a seat's player is named by the game's host, not by a decision at the table")
 
 // NotYourSeat is the refusal of an action for a seat the device does
 // not hold.

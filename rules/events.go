@@ -90,6 +90,7 @@ const (
 	EvNothingToUncover             // Who digs up dirt: no face-down token of another player
 	EvLostOrders                   // Who plays Lost Orders: Other's agent on House Slot returns
 	EvIllTidings                   // Who plays Ill Tidings on Other (penalty now N)
+	EvNamed                        // Who is played by the name its action gives (a name action)
 	numEventKinds
 )
 
@@ -168,6 +169,7 @@ var eventKinds = [numEventKinds]struct{ name, category string }{
 	EvNothingToUncover:   {"nothing_to_uncover", "citadel"},
 	EvLostOrders:         {"lost_orders", "wings"},
 	EvIllTidings:         {"ill_tidings", "wings"},
+	EvNamed:              {"named", "seat"},
 }
 
 // String is the kind's stable snake_case name, e.g. "agent_placed".
@@ -579,6 +581,8 @@ func (g *Game) EventText(e Event, viewer Seat) string {
 		return fmt.Sprintf("%s plays Lost Orders: %s's agent on %s %s returns to them unresolved.", seat(e.Who), seat(e.Other), house(e.House), slot(e.Slot))
 	case EvIllTidings:
 		return fmt.Sprintf("%s plays Ill Tidings on %s: %s Citadel results are %d lower this round.", seat(e.Who), seat(e.Other), seat(e.Other)+"'s", n)
+	case EvNamed:
+		return fmt.Sprintf("%s is played by %s.", seat(e.Who), g.nameGiven(e))
 	}
 	return e.Kind.String()
 }
@@ -605,4 +609,17 @@ func (g *Game) ownLines(evs []Event) []LogLine {
 		out[i] = g.ownLine(e)
 	}
 	return out
+}
+
+// nameGiven is the name a name action gave (EvNamed): its action's, read
+// from the history (the seat's name now when the history does not hold
+// it).
+func (g *Game) nameGiven(e Event) string {
+	if e.Action >= 0 && e.Action < len(g.actions) && g.actions[e.Action].Verb == VName {
+		return g.actions[e.Action].Name
+	}
+	if e.Who >= 0 && int(e.Who) < len(g.st.Players) {
+		return g.st.Players[e.Who].Name
+	}
+	return "?"
 }

@@ -161,6 +161,8 @@ func TestEventTexts(t *testing.T) {
 		{Event{Kind: EvNothingToUncover, Who: 0}, "Crown digs up dirt, but every other player's token is face up: nothing is uncovered."},
 		{Event{Kind: EvLostOrders, Who: 0, Other: 2, House: la, Slot: int16(Marshal)}, "Crown plays Lost Orders: Helm's agent on Lannister Marshal returns to them unresolved."},
 		{Event{Kind: EvIllTidings, Who: 0, Other: 2, N: 2}, "Crown plays Ill Tidings on Helm: Helm's Citadel results are 2 lower this round."},
+		// With no name action in the history, the seat's name now.
+		{Event{Kind: EvNamed, Who: 1, Action: -1}, "Torch is played by Ben."},
 	}
 	private := map[EventKind]bool{EvLoyaltyCard: true, EvCardDrawnPrivate: true, EvMelisandreHand: true, EvExchangedPrivate: true,
 		EvStudyAim: true, EvWingDrawnPrivate: true, EvUncoveredPrivate: true, EvLegends: true, EvRookery: true}

@@ -404,6 +404,16 @@ func (g *Game) Seats() []string {
 	return out
 }
 
+// Names are the players' names in seat order, as they stand now (a name
+// action changes one; Config keeps those the game began with).
+func (g *Game) Names() []string {
+	out := make([]string, len(g.st.Players))
+	for i, p := range g.st.Players {
+		out[i] = p.Name
+	}
+	return out
+}
+
 // numSeats is the number of seats: seats are 0..numSeats()-1.
 func (g *Game) numSeats() Seat { return Seat(len(g.st.Players)) }
 

@@ -465,6 +465,19 @@ func CheckPlayerName(name string) error {
 	return checkPlayerName("name", name)
 }
 
+// CheckSeatName says why name cannot be the new name of a seat's player
+// (a name action), or nil: CheckPlayerName's rules, and written with
+// single spaces and none around it, as a record line reads it back.
+func CheckSeatName(name string) error {
+	if err := CheckPlayerName(name); err != nil {
+		return err
+	}
+	if strings.Join(strings.Fields(name), " ") != name {
+		return fmt.Errorf("name %s has spaces around it or several in a row", fragment(name))
+	}
+	return nil
+}
+
 // checkPlayerName is CheckPlayerName's text and length checks of a name
 // that is not blank; what names it in the reason.
 func checkPlayerName(what, name string) error {

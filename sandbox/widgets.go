@@ -62,7 +62,7 @@ func (sb *Sandbox) Widgets() []ui.Widget {
 	ws = append(ws, play, leave, help)
 	ws = append(ws, ui.Widget{R: l.Round, Kind: ui.WText, Text: fmt.Sprintf("Round %d of %d", sb.st.Round(), sb.st.Rounds()), Size: 17, Ink: ui.ColText})
 
-	ws = append(ws, sb.view.HousesWidgets(l)...)
+	ws = append(ws, sb.view.Panels().Houses(l)...)
 	ws = append(ws, sb.toolWidgets(sl.Tools)...)
 	ws = append(ws, sb.positionWidgets(sl.Position)...)
 	ws = append(ws, sb.seatWidgets(sl.Seat)...)

@@ -143,7 +143,7 @@ func TestStatusLineIsTheJSONOfStatus(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := gamefile.StatusPrefix + string(j) + "\n"
-		if got := string(s.appendStatus(nil, st)); got != want {
+		if got := string(s.line.appendStatus(nil, st)); got != want {
 			t.Errorf("status line %q, want %q", got, want)
 		}
 		// The reader of saves takes it as the save's last status line.

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/rules"
 	"notrueking/scenarios"
@@ -111,6 +112,24 @@ func (l lockedSave) Moved(g *rules.Game, c Change) {
 	l.f.sess.Moved(g, c)
 }
 
+// Talked keeps a line of the table's talk in the save, under the files'
+// lock.
+func (l lockedSave) Talked(t feed.TalkLine) error {
+	l.f.mu.Lock()
+	defer l.f.mu.Unlock()
+	return l.f.sess.Talked(t)
+}
+
+// Talk is the table's talk a resumed save holds (none for a new one).
+func (f *Files) Talk() []feed.TalkLine {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sess == nil {
+		return nil
+	}
+	return f.sess.Talk()
+}
+
 // KeepSeats has every save say who plays each seat and the pause between
 // bot moves (a match's OnSeats), and the round as the public sees it.
 func (f *Files) KeepSeats(seats []string, pause time.Duration) {
@@ -163,6 +182,20 @@ func (f *Files) Close() bool {
 	}
 	f.sess.Save()
 	return f.sess.Err() == nil
+}
+
+// Save writes the whole save now (a headless host's "save"): nil when it
+// is written, else why not. Call it under the match's lock.
+func (f *Files) Save() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sess == nil {
+		if f.o.StoreErr != nil {
+			return fmt.Errorf("there is no saves folder: %v", f.o.StoreErr)
+		}
+		return errors.New("there is no saves folder, so this game is not saved")
+	}
+	return f.sess.Save()
 }
 
 // Unsaved is what could not be written (none when all was), and whether

@@ -1,6 +1,9 @@
 package session
 
-import "notrueking/rules"
+import (
+	"notrueking/feed"
+	"notrueking/rules"
+)
 
 // Change is how a game moved.
 type Change int
@@ -61,6 +64,20 @@ func (c *Game) Start() { c.tell(Started) }
 func (c *Game) tell(ch Change) {
 	for _, o := range c.obs {
 		o.Moved(c.Game, ch)
+	}
+}
+
+// A Talker is an observer that keeps the table's talk (the autosave).
+type Talker interface {
+	Talked(l feed.TalkLine) error
+}
+
+// Talk tells each observer that keeps the table's talk a line said.
+func (c *Game) Talk(l feed.TalkLine) {
+	for _, o := range c.obs {
+		if t, ok := o.(Talker); ok {
+			t.Talked(l)
+		}
 	}
 }
 

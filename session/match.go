@@ -41,12 +41,15 @@ type Match struct {
 	botSeed uint64
 	yield   func() func()
 	onSeats func(players []string, pause time.Duration)
+	now     func() time.Time
 
 	// version is the game's version: it rises with each change of the
 	// game or of who plays it (a device acts at a version); log is the
 	// match's changes, every kind, for its followers.
 	version uint64
 	log     feed.Log
+	// talk is the table's talk, oldest first (talk.go).
+	talk []feed.TalkLine
 
 	search  *search    // the bot's or the hint's search in flight, nil for none
 	ready   *botAnswer // a bot's move waiting for its pause
@@ -71,6 +74,10 @@ type MatchOptions struct {
 	// OnSeats is told who plays each seat whenever that changes, under
 	// the match's lock (the autosave's header keeps it).
 	OnSeats func(players []string, pause time.Duration)
+	// Talk is the table's talk so far (a resumed save's: Files.Talk).
+	Talk []feed.TalkLine
+	// Now is the clock of the talk's times (nil: time.Now).
+	Now func() time.Time
 }
 
 // DefaultPause is the pause between two bot moves.
@@ -81,7 +88,16 @@ const DefaultPause = 600 * time.Millisecond
 func NewMatch(g *rules.Game, o MatchOptions, obs ...Observer) *Match {
 	n := len(g.Config().Players)
 	m := &Match{g: g, chain: NewGame(g, obs...), players: make([]string, n), pause: o.Pause,
-		botSeed: o.BotSeed, yield: o.Yield, onSeats: o.OnSeats}
+		botSeed: o.BotSeed, yield: o.Yield, onSeats: o.OnSeats, now: o.Now}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	for _, l := range o.Talk {
+		if checkTalk(l, n) == nil && len(m.talk) < MaxTalkLines {
+			l.N = len(m.talk) + 1
+			m.talk = append(m.talk, l)
+		}
+	}
 	if m.pause <= 0 {
 		m.pause = DefaultPause
 	}
@@ -146,13 +162,6 @@ func (m *Match) Listen(f func(feed.Change)) (stop func()) {
 		defer m.mu.Unlock()
 		s()
 	}
-}
-
-// ListenGame is Listen with the engine as it stands after the change, for
-// a network host that builds its devices' messages under the lock: f may
-// read g, not keep it nor act on it.
-func (m *Match) ListenGame(f func(c feed.Change, g *rules.Game)) (stop func()) {
-	return m.Listen(func(c feed.Change) { f(c, m.g) })
 }
 
 // Wait blocks until the match has a change after seq, or ctx ends.
@@ -229,6 +238,69 @@ func (m *Match) SetPlayer(seat rules.Seat, who string) error {
 	}
 	m.moved(feed.Change{Kind: feed.Seats, Seat: -1})
 	return nil
+}
+
+// Name has seat played by a player called name from now on: a name action
+// (rules.VName) through the files, told as a feed.Name change. The name a
+// seat already has is no change (nil).
+func (m *Match) Name(seat rules.Seat, name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if seat < 0 || int(seat) >= len(m.players) {
+		return fmt.Errorf("there is no seat %d in this game", seat)
+	}
+	if m.g.Names()[seat] == name {
+		return nil
+	}
+	a := rules.Action{Seat: seat, Verb: rules.VName, Name: name}
+	evs, err := m.chain.Apply(a)
+	if err != nil {
+		return err
+	}
+	m.moved(feed.Change{Kind: feed.Name, Seat: seat, Events: evs, Text: name})
+	return nil
+}
+
+// Say has seat from say text to the table (to -1) or whisper it to seat
+// to: the line (numbered, stamped, with the speaker's name as it stands)
+// goes into the save first, then to every follower as a feed.Talk change,
+// which shows it only where its seats may read it. The text is taken as
+// CleanTalk leaves it; empty or over MaxTalk characters, it is refused.
+func (m *Match) Say(from, to rules.Seat, text string) (feed.TalkLine, error) {
+	text, err := CleanTalk(text)
+	if err != nil {
+		return feed.TalkLine{}, err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.talk) >= MaxTalkLines {
+		return feed.TalkLine{}, fmt.Errorf("the table has said %d lines: no more can be kept", MaxTalkLines)
+	}
+	l := feed.TalkLine{N: len(m.talk) + 1, From: from, To: to, Text: text, At: m.now().UnixMilli()}
+	if from >= 0 && int(from) < len(m.players) {
+		l.Name = m.g.Names()[from]
+	}
+	if err := checkTalk(l, len(m.players)); err != nil {
+		return feed.TalkLine{}, err
+	}
+	m.chain.Talk(l)
+	m.talk = append(m.talk, l)
+	m.tell(feed.Change{Kind: feed.Talk, Seat: from, Talk: &l})
+	return l, nil
+}
+
+// Talk is the table's talk a reader holding the seats holds accepts may
+// read, oldest first (a spectator's: the table's talk only).
+func (m *Match) Talk(holds func(rules.Seat) bool) []feed.TalkLine {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []feed.TalkLine
+	for _, l := range m.talk {
+		if l.MayRead(holds) {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // botLevel is the level of the bot playing seat (false: not a bot).
@@ -441,7 +513,13 @@ func (d *Desk) canUndo() error {
 	if !d.own {
 		return nil
 	}
-	acts := d.m.g.Actions()
+	var acts []rules.Action
+	if last, ok := d.m.g.LastAction(); ok {
+		acts = []rules.Action{last}
+		if _, bot := d.m.botLevel(last.Seat); bot {
+			acts = d.m.g.Actions() // the bots' moves back to a person's (a copy of the whole history)
+		}
+	}
 	for i := len(acts) - 1; i >= 0; i-- {
 		s := acts[i].Seat
 		if _, bot := d.m.botLevel(s); bot {
@@ -549,11 +627,4 @@ func (d *Desk) RedoAt(v uint64) ([]rules.Event, error) {
 		return nil, err
 	}
 	return d.redo()
-}
-
-// UndoState is what Undo and Redo would answer now (nil: accepted), for
-// a caller that already holds the match's lock: a Listen function or Do
-// (a network host tells each device whether it may undo).
-func (d *Desk) UndoState() (undo, redo error) {
-	return d.canUndo(), d.canRedo()
 }

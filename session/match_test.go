@@ -42,10 +42,10 @@ func TestMatchBotsPlayAWholeGame(t *testing.T) {
 	m := NewMatch(g, MatchOptions{Players: []string{"random", "random", "random"}, Pause: time.Millisecond, BotSeed: 1},
 		orderObserver{"save", &order})
 	var told []uint64
-	m.ListenGame(func(c feed.Change, g *rules.Game) {
+	m.ListenDesks(func(c feed.Change, r Reading) {
 		order = append(order, "listen")
-		if c.Len != g.Len() {
-			t.Errorf("told version %d with %d actions while the game has %d", c.Version, c.Len, g.Len())
+		if n := r.Public().Len(); c.Len != n {
+			t.Errorf("told version %d with %d actions while the game has %d", c.Version, c.Len, n)
 		}
 		told = append(told, c.Version)
 	})
@@ -289,5 +289,45 @@ func TestMatchNoticeIsAChangeNotAVersion(t *testing.T) {
 	}
 	if len(kinds) != 3 || kinds[0] != feed.Action || kinds[1] != feed.Notice || kinds[2] != feed.Action {
 		t.Fatalf("listened: %v", kinds)
+	}
+}
+
+// TestMatchNameIsSavedAndTold: naming a seat's player goes through the
+// files (the save replays it) and is told as a feed.Name change with its
+// public event; the same name again changes nothing.
+func TestMatchNameIsSavedAndTold(t *testing.T) {
+	t.Parallel()
+	g := matchGame(t, 3, 8)
+	var lines []string
+	m := NewMatch(g, MatchOptions{}, lineObserver{&lines})
+	if err := m.Name(1, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Name(1, "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Name(7, "Ann"); err == nil {
+		t.Fatal("a seat outside the game was named")
+	}
+	chs, _ := m.Since(0)
+	if len(chs) != 1 || chs[0].Kind != feed.Name || chs[0].Seat != 1 || chs[0].Text != "Ann" || chs[0].Version != 1 ||
+		len(chs[0].Events) != 1 || chs[0].Events[0].Kind != rules.EvNamed {
+		t.Fatalf("the changes: %+v", chs)
+	}
+	if len(lines) != 1 || lines[0] != "torch name Ann" {
+		t.Fatalf("the files were told %q", lines)
+	}
+	if g.Names()[1] != "Ann" {
+		t.Fatalf("names %q", g.Names())
+	}
+}
+
+// lineObserver keeps the record line of each action the files are told.
+type lineObserver struct{ lines *[]string }
+
+func (o lineObserver) Moved(g *rules.Game, c Change) {
+	if c == Grew {
+		acts := g.Actions()
+		*o.lines = append(*o.lines, g.FormatAction(acts[len(acts)-1]))
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"notrueking/feed"
 	"notrueking/gamefile"
 	"notrueking/internal/safefile"
 	"notrueking/rules"
@@ -91,20 +92,42 @@ type Session struct {
 	// whole write, or a save adopted as it stands).
 	last      gamefile.Status
 	statusDue bool
-	// buf is reused for each entry; stamp caches the start of the status
-	// line, up to its round, which changes once a second at most.
+	// line writes each entry; clock is the wall clock, read sparingly
+	// (Now unset).
+	line  entryWriter
+	clock wallClock
+}
+
+// entryWriter builds the save's entries: buf is reused for each, and
+// stamp caches the start of the status line, up to its round, which
+// changes once a second at most.
+type entryWriter struct {
 	buf   []byte
 	stamp struct {
 		t     time.Time
 		round int
 		head  []byte
 	}
-	// clock is the time last read from the wall clock, with its
-	// monotonic reading; clockSec and clockNano are its Unix seconds and
-	// nanoseconds; second is the last time now returned (see now).
-	clock               time.Time
-	clockSec, clockNano int64
-	second              time.Time
+	// talk is the table's talk the save holds, each line with the entry
+	// it sits in (talk.go): an undo that cuts that entry writes it again.
+	talk []keptTalk
+}
+
+// keptTalk is a line of talk in a save, in the entry of its first entry
+// actions (0: the head).
+type keptTalk struct {
+	line  feed.TalkLine
+	entry int
+}
+
+// wallClock is the time of a save, to the second, read from the wall
+// clock at most every clockEvery: last is the time last read, with its
+// monotonic reading; sec and nano are its Unix seconds and nanoseconds;
+// second is the last time now returned.
+type wallClock struct {
+	last      time.Time
+	sec, nano int64
+	second    time.Time
 }
 
 // fixedPart is what the head of a save says that no action changes.
@@ -223,20 +246,26 @@ func (s *Session) autosave(grew bool) error {
 			a, _ := s.g.LastAction()
 			line := s.g.FormatAction(a)
 			if err = checkLine(line); err == nil {
-				s.buf = append(append(s.buf[:0], line...), '\n')
+				s.line.buf = append(append(s.line.buf[:0], line...), '\n')
 				withStatus := s.statusDue || !st.Saved.Equal(s.last.Saved) || st.Round != s.last.Round ||
 					st.Over != s.last.Over || st.Actions-s.last.Actions >= gamefile.StatusEvery
 				if withStatus {
-					s.buf = s.appendStatus(s.buf, st)
+					s.line.buf = s.line.appendStatus(s.line.buf, st)
 				}
-				if err = s.ap.Add(s.buf); err == nil && withStatus {
+				if err = s.ap.Add(s.line.buf); err == nil && withStatus {
 					s.last, s.statusDue = st, false
 				}
 			}
 		case !grew && n == s.ap.Entries()-1:
-			s.buf = s.appendStatus(s.buf[:0], st)
-			if err = s.ap.Cut(n, s.buf); err == nil {
+			s.line.buf = s.line.appendStatus(s.line.buf[:0], st)
+			// The talk said since that action stays: it moves into the
+			// entry before.
+			if s.line.buf, err = s.line.talkAfter(s.line.buf, n); err == nil {
+				err = s.ap.Cut(n, s.line.buf)
+			}
+			if err == nil {
 				s.last, s.statusDue = st, false
+				s.line.moveTalk(n)
 			}
 		}
 	}
@@ -270,21 +299,26 @@ func (s *Session) now() time.Time {
 	if s.Now != nil {
 		return s.Now().Round(time.Second)
 	}
-	if !s.clock.IsZero() {
-		if d := time.Since(s.clock); d >= 0 && d < clockEvery {
+	return s.clock.now()
+}
+
+// now is the wall clock's time to the second.
+func (c *wallClock) now() time.Time {
+	if !c.last.IsZero() {
+		if d := time.Since(c.last); d >= 0 && d < clockEvery {
 			// The second, rounded, without building a time unless it
 			// changed.
-			if sec := s.clockSec + (s.clockNano+int64(d)+5e8)/1e9; sec == s.second.Unix() {
-				return s.second
+			if sec := c.sec + (c.nano+int64(d)+5e8)/1e9; sec == c.second.Unix() {
+				return c.second
 			}
-			s.second = s.clock.Add(d).Round(time.Second)
-			return s.second
+			c.second = c.last.Add(d).Round(time.Second)
+			return c.second
 		}
 	}
-	s.clock = time.Now()
-	s.clockSec, s.clockNano = s.clock.Unix(), int64(s.clock.Nanosecond())
-	s.second = s.clock.Round(time.Second)
-	return s.second
+	c.last = time.Now()
+	c.sec, c.nano = c.last.Unix(), int64(c.last.Nanosecond())
+	c.second = c.last.Round(time.Second)
+	return c.second
 }
 
 // clockEvery is how often now reads the wall clock: short enough that a
@@ -371,6 +405,10 @@ func (s *Session) writeWhole(st gamefile.Status) error {
 	if err != nil {
 		return err
 	}
+	// The talk goes after the head: no undo cuts it.
+	if data, err = s.line.talkAfter(data, -1); err != nil {
+		return err
+	}
 	ends := make([]int64, 1, len(rec.Actions)+1)
 	ends[0] = int64(len(data))
 	for i, line := range rec.Actions {
@@ -383,6 +421,7 @@ func (s *Session) writeWhole(st gamefile.Status) error {
 	if err := s.ap.Write(data, ends); err != nil {
 		return err
 	}
+	s.line.moveTalk(0)
 	s.keep(f)
 	s.meta, s.last, s.statusDue = m, st, true
 	return nil
@@ -402,19 +441,19 @@ func checkLine(line string) error {
 // appendStatus appends the status line of st to b: the JSON of status,
 // written by hand (it may be written after every action), its start up to
 // the round kept from one to the next.
-func (s *Session) appendStatus(b []byte, st gamefile.Status) []byte {
-	if s.stamp.head == nil || !st.Saved.Equal(s.stamp.t) || st.Saved.Location() != s.stamp.t.Location() || st.Round != s.stamp.round {
+func (w *entryWriter) appendStatus(b []byte, st gamefile.Status) []byte {
+	if w.stamp.head == nil || !st.Saved.Equal(w.stamp.t) || st.Saved.Location() != w.stamp.t.Location() || st.Round != w.stamp.round {
 		j, err := st.Saved.MarshalJSON()
 		if err != nil {
 			j = []byte(`"0001-01-01T00:00:00Z"`) // a year outside 0–9999: no time
 		}
-		h := append(append(s.stamp.head[:0], gamefile.StatusPrefix+`{"saved":`...), j...)
+		h := append(append(w.stamp.head[:0], gamefile.StatusPrefix+`{"saved":`...), j...)
 		if st.Round != 0 {
 			h = strconv.AppendInt(append(h, `,"round":`...), int64(st.Round), 10)
 		}
-		s.stamp.t, s.stamp.round, s.stamp.head = st.Saved, st.Round, h
+		w.stamp.t, w.stamp.round, w.stamp.head = st.Saved, st.Round, h
 	}
-	b = append(b, s.stamp.head...)
+	b = append(b, w.stamp.head...)
 	b = strconv.AppendInt(append(b, `,"actions":`...), int64(st.Actions), 10)
 	if st.Over {
 		b = append(b, `,"over":true`...)
@@ -465,6 +504,10 @@ func Resume(st store.Store, id string, load gamefile.MapLoader) (s *Session, err
 	}
 	s.saved, s.meta, s.warning = len(rec.Actions), m, warning
 	if isSave {
+		talk, after := readTalk(data, len(rec.Players), rec.Lines)
+		for i, l := range talk {
+			s.line.talk = append(s.line.talk, keptTalk{line: l, entry: after[i]})
+		}
 		s.adopt(data, rec)
 	}
 	return s, nil
@@ -653,4 +696,61 @@ func DeleteFinished(st store.Store, r Room) (n int, bytes int64, err error) {
 		bytes += e.Size
 	}
 	return n, bytes, errors.Join(errs...)
+}
+
+// Talked keeps a line of the table's talk in the save: appended to its
+// last entry, or the save written whole when it cannot be appended to.
+func (s *Session) Talked(l feed.TalkLine) error {
+	if s.closed {
+		return errClosed
+	}
+	b, err := encodeTalk(l)
+	if err != nil {
+		return s.done(err)
+	}
+	err = errNoAppend
+	if s.ap.Ready() && s.sameFixed() {
+		if err = s.ap.Cut(s.ap.Entries(), b); err == nil {
+			s.line.talk = append(s.line.talk, keptTalk{line: l, entry: s.ap.Entries()})
+		}
+	}
+	if err != nil {
+		s.line.talk = append(s.line.talk, keptTalk{line: l})
+		err = s.writeWhole(s.status(s.now()))
+	}
+	return s.done(err)
+}
+
+// Talk is the table's talk the save holds, oldest first.
+func (s *Session) Talk() []feed.TalkLine {
+	out := make([]feed.TalkLine, len(s.line.talk))
+	for i, k := range s.line.talk {
+		out[i] = k.line
+	}
+	return out
+}
+
+// talkAfter appends to b the talk lines in the entries after entry n
+// (-1: every line).
+func (w *entryWriter) talkAfter(b []byte, n int) ([]byte, error) {
+	for _, k := range w.talk {
+		if k.entry > n {
+			t, err := encodeTalk(k.line)
+			if err != nil {
+				return b, err
+			}
+			b = append(b, t...)
+		}
+	}
+	return b, nil
+}
+
+// moveTalk has the talk lines in the entries after entry n sit in entry n
+// (they were written there).
+func (w *entryWriter) moveTalk(n int) {
+	for i := range w.talk {
+		if w.talk[i].entry > n || n == 0 {
+			w.talk[i].entry = n
+		}
+	}
 }

@@ -23,7 +23,7 @@ func (s *Spectator) Widgets() []ui.Widget {
 	u := s.lg.Table()
 	if u.Game().Over() {
 		var ws []ui.Widget
-		for _, w := range u.EndWidgets(false) {
+		for _, w := range u.Screens().End(false) {
 			if w.T.Cmd.Kind != ui.CmdAgain {
 				ws = append(ws, w)
 			}

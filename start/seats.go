@@ -86,28 +86,22 @@ func (c *seats) do(cmd ui.Command, hosted bool) {
 	}
 }
 
-// Seating is the seating of levels (per seat Human, Remote or a
-// bots.Level; nil players when every seat is human), pause and the bots'
-// seed.
-func Seating(levels []int, pause time.Duration, seed uint64) live.Seating {
-	st := live.Seating{Pause: pause, Seed: seed}
+// seatsOf names who plays each seat of levels (per seat Human, Remote or
+// a bots.Level) as a setup does: gamefile.SeatHuman, gamefile.SeatRemote
+// or a bot level's name.
+func seatsOf(levels []int) []string {
+	out := make([]string, len(levels))
 	for i, l := range levels {
-		if l == Human {
-			continue
+		switch {
+		case l == Human:
+			out[i] = gamefile.SeatHuman
+		case l == Remote:
+			out[i] = gamefile.SeatRemote
+		default:
+			out[i] = bots.Level(l).String()
 		}
-		who := gamefile.SeatRemote
-		if l >= 0 {
-			who = bots.Level(l).String()
-		}
-		if st.Players == nil {
-			st.Players = make([]string, len(levels))
-			for j := range st.Players {
-				st.Players[j] = gamefile.SeatHuman
-			}
-		}
-		st.Players[i] = who
 	}
-	return st
+	return out
 }
 
 // Saved is the seating of a saved game of n seats (gamefile.Meta.Seats,
@@ -133,5 +127,5 @@ func Saved(o Options, saved []string, pause time.Duration, n int, seed uint64) l
 	if o.BotPause > 0 || pause <= 0 {
 		pause = given.pause
 	}
-	return Seating(lv, pause, seed)
+	return Next{Setup: gamefile.Setup{Seats: seatsOf(lv)}, Pause: pause}.Seating(seed)
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"notrueking/gamefile"
 	"notrueking/live"
 	"notrueking/rules"
 	"notrueking/session"
@@ -107,12 +108,13 @@ type Map struct {
 var StandardMap = Map{ID: "standard", Label: "Westeros (standard, 2–4 players)", Min: 2, Max: 4,
 	Seats: []string{"Crown", "Torch", "Helm", "Gauntlet"}}
 
-// DefaultNames are the players' names the screen offers.
-var DefaultNames = []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan"}
+// DefaultNames name the seats of the largest map (nine) until the player
+// types names: the names of a setup that only counts its players.
+var DefaultNames = gamefile.DefaultNames(9)
 
 // New is the start screen of options o, offering the standard map.
 func New(o Options) *Screen {
-	s := &Screen{n: 4, focus: -1, canHost: o.CanHost}
+	s := &Screen{n: gamefile.DefaultPlayers, focus: -1, canHost: o.CanHost}
 	s.SetMaps([]Map{StandardMap}, o.Map)
 	s.names = append([]string(nil), DefaultNames...)
 	for i, n := range o.Players {
@@ -160,39 +162,41 @@ func (s *Screen) clampPlayers() {
 // Maps are the maps offered.
 func (s *Screen) Maps() []Map { return s.maps }
 
-// Next is the game the screen starts: its map, its players' names (a
-// blank one is the default name), its variant, whether it is a tester's
-// (its seed then given; else the window draws a secret one), and who
-// plays each seat with the bots' pause.
+// Next is the game the screen starts: its setup (the map, the players'
+// names — a blank one is the default name —, the variant, a tester's
+// seed when SeedSet, else the window draws a secret one, who plays each
+// seat), the pause between two bot moves, and whether the game is hosted
+// (the network's toggle).
 type Next struct {
-	Map     string
-	Names   []string
-	Variant rules.Variant
-	Tester  bool
-	Seed    uint64
-	Levels  []int
-	Pause   time.Duration
-	Hosted  bool
+	gamefile.Setup
+	Pause  time.Duration
+	Hosted bool
 }
 
 // Next is the game the screen starts now.
 func (s *Screen) Next() Next {
-	nx := Next{Map: s.maps[s.mapIdx].ID, Variant: s.variant, Tester: s.tester, Pause: s.bots.pause, Hosted: s.hosted,
-		Names: make([]string, s.n), Levels: slices.Clone(s.bots.level[:s.n])}
+	nx := Next{Setup: gamefile.Setup{Map: s.maps[s.mapIdx].ID, Variant: s.variant, SeedSet: s.tester,
+		Players: make([]string, s.n), Seats: seatsOf(s.bots.level[:s.n])}, Pause: s.bots.pause, Hosted: s.hosted}
 	if s.tester {
 		nx.Seed = s.testSeed
 	}
-	for i := range nx.Names {
-		nx.Names[i] = strings.TrimSpace(s.names[i])
-		if nx.Names[i] == "" {
-			nx.Names[i] = DefaultNames[i]
+	for i := range nx.Players {
+		nx.Players[i] = strings.TrimSpace(s.names[i])
+		if nx.Players[i] == "" {
+			nx.Players[i] = DefaultNames[i]
 		}
 	}
 	return nx
 }
 
 // Seating is who plays each seat of the next game (seed for its bots).
-func (nx Next) Seating(seed uint64) live.Seating { return Seating(nx.Levels, nx.Pause, seed) }
+func (nx Next) Seating(seed uint64) live.Seating {
+	st := live.Seating{Pause: nx.Pause, Seed: seed}
+	if slices.ContainsFunc(nx.Seats, func(p string) bool { return p != gamefile.SeatHuman }) {
+		st.Players = nx.Seats
+	}
+	return st
+}
 
 // edit edits the focused field; it reports whether anything changed.
 func (s *Screen) edit(in ui.Input) bool {

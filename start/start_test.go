@@ -63,12 +63,12 @@ func TestKeysAndNames(t *testing.T) {
 	key(s, ui.Input{Keys: []ui.Key{ui.KeyRight}})
 	key(s, ui.Input{Keys: []ui.Key{ui.KeyRight}})
 	key(s, ui.Input{Keys: []ui.Key{ui.KeyLeft}})
-	if nx := s.Next(); nx.Map != "nine" || len(nx.Names) != 5 {
-		t.Fatalf("map %s, %d players; want nine, 5", nx.Map, len(nx.Names))
+	if nx := s.Next(); nx.Map != "nine" || len(nx.Players) != 5 {
+		t.Fatalf("map %s, %d players; want nine, 5", nx.Map, len(nx.Players))
 	}
 	key(s, ui.Input{Keys: []ui.Key{ui.KeyUp}})
-	if nx := s.Next(); nx.Map != "standard" || len(nx.Names) != 4 {
-		t.Fatalf("back on the standard map: %s, %d players; want 4 at most", nx.Map, len(nx.Names))
+	if nx := s.Next(); nx.Map != "standard" || len(nx.Players) != 4 {
+		t.Fatalf("back on the standard map: %s, %d players; want 4 at most", nx.Map, len(nx.Players))
 	}
 	press(t, s, ui.Command{Kind: ui.CmdPlayers, N: 3})
 	press(t, s, ui.Command{Kind: ui.CmdEditName, N: 0})
@@ -81,7 +81,7 @@ func TestKeysAndNames(t *testing.T) {
 	key(s, ui.Input{Tab: true}) // to Carol: a name stops at 24 characters
 	key(s, ui.Input{Chars: []rune("ñbcdefghijklmnopqrstuvwxyz")})
 	key(s, ui.Input{Keys: []ui.Key{ui.KeyN}}) // typed, not Start's key
-	if got := strings.Join(s.Next().Names, ","); got != "Zed,Bo,Carolñbcdefghijklmnopqrs" {
+	if got := strings.Join(s.Next().Players, ","); got != "Zed,Bo,Carolñbcdefghijklmnopqrs" {
 		t.Fatalf("names %q", got)
 	}
 	if _, ok := ui.Find(s.Widgets(), func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdEditName, N: 3} }); ok {
@@ -92,8 +92,8 @@ func TestKeysAndNames(t *testing.T) {
 	key(s, ui.Input{Backspace: true})
 	s.Click()
 	key(s, ui.Input{Chars: []rune("x")})
-	if s.Next().Names[1] != "B" {
-		t.Fatalf("after a click beside the field, typing went to %q", s.Next().Names[1])
+	if s.Next().Players[1] != "B" {
+		t.Fatalf("after a click beside the field, typing went to %q", s.Next().Players[1])
 	}
 }
 
@@ -115,25 +115,25 @@ func TestSeatsAndPause(t *testing.T) {
 	}
 	press(t, s, ui.Command{Kind: ui.CmdBotPause})
 	nx := s.Next()
-	if nx.Levels[1] != int(bots.Strong) || nx.Levels[0] != Human || nx.Pause != 1200*time.Millisecond {
-		t.Fatalf("the next game's seats %v, pause %v", nx.Levels, nx.Pause)
+	if nx.Seats[1] != bots.Strong.String() || nx.Seats[0] != gamefile.SeatHuman || nx.Pause != 1200*time.Millisecond {
+		t.Fatalf("the next game's seats %v, pause %v", nx.Seats, nx.Pause)
 	}
 	if st := nx.Seating(9); st.Players[1] != "strong" || st.Players[0] != gamefile.SeatHuman || st.Seed != 9 {
 		t.Fatalf("its seating: %+v", st)
 	}
 	press(t, s, ui.Command{Kind: ui.CmdNetwork})
 	press(t, s, ui.Command{Kind: ui.CmdSeatLevel, N: 2})
-	if nx := s.Next(); !nx.Hosted || nx.Levels[2] != Remote || nx.Seating(0).Players[2] != gamefile.SeatRemote {
+	if nx := s.Next(); !nx.Hosted || nx.Seats[2] != gamefile.SeatRemote || nx.Seating(0).Players[2] != gamefile.SeatRemote {
 		t.Fatalf("hosted, seat 3's first click: %+v", nx)
 	}
 	press(t, s, ui.Command{Kind: ui.CmdNetwork})
-	if nx := s.Next(); nx.Hosted || nx.Levels[2] != Human {
+	if nx := s.Next(); nx.Hosted || nx.Seats[2] != gamefile.SeatHuman {
 		t.Fatalf("hosting off: %+v", nx)
 	}
-	if st := Seating([]int{Human, Human}, 0, 1); st.Players != nil {
+	if st := (Next{Setup: gamefile.Setup{Seats: []string{gamefile.SeatHuman, gamefile.SeatHuman}}}).Seating(1); st.Players != nil {
 		t.Errorf("every seat a person's: players %v, want none named", st.Players)
 	}
-	if nohost := screen(Options{Bots: []int{Remote}}, nil); nohost.Next().Levels[0] != Human {
+	if nohost := screen(Options{Bots: []int{Remote}}, nil); nohost.Next().Seats[0] != gamefile.SeatHuman {
 		t.Error("a build that cannot host took a Remote seat")
 	}
 }
@@ -232,10 +232,10 @@ func TestShowsVersionAndSeed(t *testing.T) {
 	if w.R.X+w.R.W < ui.BaseW-40 || w.R.Y < ui.BaseH-40 || w.R.Y+w.R.H > ui.BaseH || w.Size > 14 || w.Ink != ui.ColDim {
 		t.Errorf("the stamp %q is at %+v, size %v: want it small and dim in the bottom-right corner", want, w.R, w.Size)
 	}
-	if nx := s.Next(); !nx.Tester || nx.Seed != 42 || !ui.HasText(s.Widgets(), "Tester's game — seed 42") {
+	if nx := s.Next(); !nx.SeedSet || nx.Seed != 42 || !ui.HasText(s.Widgets(), "Tester's game — seed 42") {
 		t.Errorf("a tester's seed: %+v", nx)
 	}
-	if nx := New(Options{}).Next(); nx.Tester || nx.Seed != 0 || ui.HasText(New(Options{}).Widgets(), "Tester") {
+	if nx := New(Options{}).Next(); nx.SeedSet || nx.Seed != 0 || ui.HasText(New(Options{}).Widgets(), "Tester") {
 		t.Errorf("a player's game shows a seed: %+v", nx)
 	}
 }

@@ -21,6 +21,10 @@ import (
 // player for Ill Tidings), and the public counts on each conspiracy's row.
 // Nothing here shows unless the game's view names the variant.
 
+// citadel is the Citadel variant's part of the table: its decisions,
+// panels' lines and notices, over the table's position and chooser.
+type citadel struct{ t *Table }
+
 // citadelCmds are the commands of the Citadel's buttons that choose a
 // move (digit keys, as the action buttons).
 var citadelCmds = map[ui.CmdKind]bool{ui.CmdStudy: true, ui.CmdWing: true, ui.CmdUncoverSeat: true}
@@ -52,61 +56,25 @@ var wingTips = map[rules.Wing]string{
 	rules.IllTidings: "Ill Tidings: at the start of your resolving turn, before you resolve an agent, name another player: their results at the Citadel are 1 lower until the end of this round (several stack).",
 }
 
-// isCitadel reports whether the game on the table plays the Citadel
-// variant.
-func (u *Table) isCitadel() bool { return u.pub.Citadel != nil }
-
-// me is the view of the seat shown of its own seat (ok false for none).
-func (u *Table) me() (rules.PlayerView, bool) {
-	if u.shown < 0 || int(u.shown) >= len(u.priv.Players) {
-		return rules.PlayerView{}, false
-	}
-	return u.priv.Players[u.shown], true
-}
-
-// describeCitadel names a Citadel action in a player's words ("" for
-// another verb).
-func (u *Table) describeCitadel(a rules.Action) string {
-	switch a.Verb {
-	case rules.VStudy:
-		return a.Aim.Name()
-	case rules.VGain:
-		if a.Gain == rules.GainCrystal {
-			return "Take a Crystal of Knowledge"
-		}
-		return "Take a raven"
-	case rules.VUncover:
-		return fmt.Sprintf("%s's %s slot", words.Title(u.seatID(a.Target)), u.slotValueText(a.Target, int(a.Pos)))
-	case rules.VLostOrders:
-		owner := "nobody"
-		if int(a.House) < len(u.pub.Slots) && u.pub.Slots[a.House][a.Slot] >= 0 {
-			owner = u.seatName(u.pub.Slots[a.House][a.Slot])
-		}
-		return fmt.Sprintf("%s %s: %s's agent", u.houseName(a.House), words.Title(a.Slot.String()), owner)
-	case rules.VIllTidings:
-		return "Send to " + u.seatWords(a.Target)
-	}
-	return ""
-}
-
-// shortCitadelButton says less on button b of Citadel action a when its
+// shortButton says less on button b of Citadel action a when its
 // label does not fit whole (ui.Fits, with the digit key keyButtons may
 // give it): a Dark Wings card's target's player is left to the tip, the
 // button taking that conspiracy's colour and glyph (no two share them).
 // It returns b and the glyph to draw over it (none: no Text).
-func (u *Table) shortCitadelButton(b ui.Widget, a rules.Action) (ui.Widget, ui.Widget) {
+func (ci *citadel) shortButton(b ui.Widget, a rules.Action) (ui.Widget, ui.Widget) {
+	u := ci.t
 	if fitsKeyed(b, b.Text) {
 		return b, ui.Widget{}
 	}
 	seat, short := rules.Seat(-1), ""
 	switch a.Verb {
 	case rules.VLostOrders:
-		if int(a.House) < len(u.pub.Slots) {
-			seat = u.pub.Slots[a.House][a.Slot]
+		if int(a.House) < len(u.pos.pub.Slots) {
+			seat = u.pos.pub.Slots[a.House][a.Slot]
 		}
-		short = fmt.Sprintf("%s %s", u.houseName(a.House), words.Title(a.Slot.String()))
+		short = fmt.Sprintf("%s %s", u.pos.houseName(a.House), words.Title(a.Slot.String()))
 	case rules.VIllTidings:
-		seat, short = a.Target, "Send to "+words.Title(u.seatID(a.Target))
+		seat, short = a.Target, "Send to "+words.Title(u.pos.seatID(a.Target))
 	}
 	if short == "" {
 		return b, ui.Widget{}
@@ -116,7 +84,7 @@ func (u *Table) shortCitadelButton(b ui.Widget, a rules.Action) (ui.Widget, ui.W
 	} else {
 		b.Tip = b.Text + " — " + b.Tip
 	}
-	if seat < 0 || u.seatID(seat) == "" {
+	if seat < 0 || u.pos.seatID(seat) == "" {
 		b.Text = short
 		return b, ui.Widget{}
 	}
@@ -124,13 +92,13 @@ func (u *Table) shortCitadelButton(b ui.Widget, a rules.Action) (ui.Widget, ui.W
 	b.Fill = ui.SeatColor(seat)
 	b.Ink = ui.TextOn(b.Fill)
 	room := b
-	room.R.W -= 2 * (gs + 6)        // centred text clear of the glyph
-	shorter := u.houseName(a.House) // a Lost Orders' slot: its house
+	room.R.W -= 2 * (gs + 6)            // centred text clear of the glyph
+	shorter := u.pos.houseName(a.House) // a Lost Orders' slot: its house
 	if a.Verb == rules.VIllTidings {
 		shorter = "Send"
 	}
 	b.Text = shortestNeeded(keyed(room), short, shorter, "")
-	g := ui.Widget{R: ui.Rect{X: b.R.X + 6, Y: b.R.Y + (b.R.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.seatID(seat), Ink: b.Ink, Tip: b.Tip}
+	g := ui.Widget{R: ui.Rect{X: b.R.X + 6, Y: b.R.Y + (b.R.H-gs)/2, W: gs, H: gs}, Kind: ui.WGlyph, Text: u.pos.seatID(seat), Ink: b.Ink, Tip: b.Tip}
 	return b, g
 }
 
@@ -146,17 +114,9 @@ func keyed(w ui.Widget) ui.Widget {
 // fitsKeyed reports whether text fits button w with the key it may get.
 func fitsKeyed(w ui.Widget, text string) bool { return ui.Fits(keyed(w), text) }
 
-// slotValueText is the value of seat's loyalty slot pos ("4"), or its
-// place when the view has no such slot.
-func (u *Table) slotValueText(seat rules.Seat, pos int) string {
-	if seat >= 0 && int(seat) < len(u.pub.Players) && pos >= 0 && pos < len(u.pub.Players[seat].Loyalty) {
-		return fmt.Sprint(u.pub.Players[seat].Loyalty[pos].Value)
-	}
-	return words.Ordinal(pos + 1)
-}
-
-// citadelTip is a Citadel action's tooltip ("" for another verb).
-func (u *Table) citadelTip(a rules.Action) string {
+// tip is a Citadel action's tooltip ("" for another verb).
+func (ci *citadel) tip(a rules.Action) string {
+	u := ci.t
 	switch a.Verb {
 	case rules.VStudy:
 		return aimTips[a.Aim] + " Only you see the aim. " + rollTip
@@ -166,45 +126,47 @@ func (u *Table) citadelTip(a rules.Action) string {
 		}
 		return "A raven: three ravens become a Dark Wings card at once."
 	case rules.VUncover:
-		return fmt.Sprintf("Look at %s's face-down token in the %s slot: only you will know its house; it stays face down.", u.seatWords(a.Target), u.slotValueText(a.Target, int(a.Pos)))
+		return fmt.Sprintf("Look at %s's face-down token in the %s slot: only you will know its house; it stays face down.", u.pos.seatWords(a.Target), u.pos.slotValueText(a.Target, int(a.Pos)))
 	case rules.VLostOrders:
 		return "Return this agent to its owner without resolving it. " + wingTips[rules.LostOrders]
 	case rules.VIllTidings:
-		return fmt.Sprintf("%s's results at the Citadel are 1 lower until the end of this round. %s", u.seatWords(a.Target), wingTips[rules.IllTidings])
+		return fmt.Sprintf("%s's results at the Citadel are 1 lower until the end of this round. %s", u.pos.seatWords(a.Target), wingTips[rules.IllTidings])
 	}
 	return ""
 }
 
-// citadelHint is the decision panel's hint for a Citadel decision ("" for
+// hint is the decision panel's hint for a Citadel decision ("" for
 // none).
-func (u *Table) citadelHint() string {
+func (ci *citadel) hint() string {
+	u := ci.t
 	switch {
-	case u.has(rules.VGain):
+	case u.pos.has(rules.VGain):
 		return "Your roll brings a raven or a crystal: take one."
-	case u.has(rules.VUncover):
+	case u.pos.has(rules.VUncover):
 		return "Dig Up Dirt: click another player's face-down token, or:"
-	case u.has(rules.VStudy):
+	case u.pos.has(rules.VStudy):
 		return "Choose the Maester's action."
 	}
 	return ""
 }
 
-// citadelCommand carries out the Citadel's own commands: open the aims'
+// command carries out the Citadel's own commands: open the aims'
 // chooser, a Dark Wings card's targets, a player's tokens to uncover. It
 // reports whether c was one of them.
-func (u *Table) citadelCommand(c ui.Command) bool {
+func (ci *citadel) command(c ui.Command) bool {
+	u := ci.t
 	switch c.Kind {
 	case ui.CmdStudy:
-		u.choose(rules.VStudy, "Study at the Citadel to… (only you see the aim)", func(rules.Action) bool { return true })
+		ci.choose(rules.VStudy, "Study at the Citadel to… (only you see the aim)", func(rules.Action) bool { return true })
 	case ui.CmdUncoverSeat:
 		s := rules.Seat(c.N)
-		u.choose(rules.VUncover, fmt.Sprintf("Dig Up Dirt on %s: which face-down token?", u.seatWords(s)), func(a rules.Action) bool { return a.Target == s })
+		ci.choose(rules.VUncover, fmt.Sprintf("Dig Up Dirt on %s: which face-down token?", u.pos.seatWords(s)), func(a rules.Action) bool { return a.Target == s })
 	case ui.CmdWing:
 		switch rules.Wing(c.N) {
 		case rules.LostOrders:
-			u.choose(rules.VLostOrders, "Lost Orders: which agent returns unresolved? (or click its slot)", func(rules.Action) bool { return true })
+			ci.choose(rules.VLostOrders, "Lost Orders: which agent returns unresolved? (or click its slot)", func(rules.Action) bool { return true })
 		case rules.IllTidings:
-			u.choose(rules.VIllTidings, "Ill Tidings: to whom?", func(rules.Action) bool { return true })
+			ci.choose(rules.VIllTidings, "Ill Tidings: to whom?", func(rules.Action) bool { return true })
 		default:
 			return true
 		}
@@ -216,66 +178,70 @@ func (u *Table) citadelCommand(c ui.Command) bool {
 
 // choose opens the chooser of the legal actions of verb v that keep
 // accepts; with none, the engine's reason why v is refused is shown.
-func (u *Table) choose(v rules.Verb, title string, keep func(rules.Action) bool) {
-	as := u.filter(func(a rules.Action) bool { return a.Verb == v && keep(a) })
+func (ci *citadel) choose(v rules.Verb, title string, keep func(rules.Action) bool) {
+	u := ci.t
+	as := u.pos.filter(func(a rules.Action) bool { return a.Verb == v && keep(a) })
 	if len(as) == 0 {
 		why := "That cannot be done now."
-		if err := u.eng.Check(rules.Action{Seat: u.shown, Verb: v, Target: -1}); err != nil {
+		if err := u.pos.eng.Check(rules.Action{Seat: u.pos.shown, Verb: v, Target: -1}); err != nil {
 			why = err.Error()
 		}
 		u.setMsg(why, true)
 		return
 	}
 	u.resetLocal()
-	u.offer(title, as)
+	u.ch.offer(title, as)
 	u.ch.picking = v
 }
 
 // clickSeatToken: a click on seat's loyalty token pos on its public row
 // uncovers it (Dig Up Dirt), or says why not in the engine's words.
-func (u *Table) clickSeatToken(seat rules.Seat, pos int) {
-	as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VUncover && a.Target == seat && int(a.Pos) == pos })
-	if u.pick("", as) {
+func (ci *citadel) clickSeatToken(seat rules.Seat, pos int) {
+	u := ci.t
+	as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VUncover && a.Target == seat && int(a.Pos) == pos })
+	if u.ch.pick("", as) {
 		return
 	}
-	if !u.has(rules.VUncover) {
+	if !u.pos.has(rules.VUncover) {
 		u.setMsg("Only Dig Up Dirt, after a 10 or more at the Citadel, looks at another player's token.", true)
 		return
 	}
-	u.explain(rules.Action{Seat: u.shown, Verb: rules.VUncover, Target: seat, Pos: int8(pos)}, "")
+	u.ch.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VUncover, Target: seat, Pos: int8(pos)}, "")
 }
 
 // clickLostOrders: while Lost Orders' target is being picked, a click on
 // a slot plays it on that slot's agent, or says why not.
-func (u *Table) clickLostOrders(house board.HouseID, slot rules.Slot) {
-	as := u.filter(func(a rules.Action) bool { return a.Verb == rules.VLostOrders && a.House == house && a.Slot == slot })
-	if u.pick("", as) {
+func (ci *citadel) clickLostOrders(house board.HouseID, slot rules.Slot) {
+	u := ci.t
+	as := u.pos.filter(func(a rules.Action) bool { return a.Verb == rules.VLostOrders && a.House == house && a.Slot == slot })
+	if u.ch.pick("", as) {
 		return
 	}
-	u.explain(rules.Action{Seat: u.shown, Verb: rules.VLostOrders, House: house, Slot: slot}, "")
+	u.ch.explain(rules.Action{Seat: u.pos.shown, Verb: rules.VLostOrders, House: house, Slot: slot}, "")
 }
 
-// citadelButtons are the decision panel's Citadel buttons (their places
+// buttons are the decision panel's Citadel buttons (their places
 // are set by the panel): the fourth choice, Study at the Citadel, beside
 // the Maester's three; or, for Dig Up Dirt, one button per player whose
 // tokens may be looked at.
-func (u *Table) citadelButtons() []ui.Widget {
+func (ci *citadel) buttons() []ui.Widget {
+	u := ci.t
 	var ws []ui.Widget
-	if u.has(rules.VStudy) {
+	if u.pos.has(rules.VStudy) {
 		b := ui.Button(ui.Rect{}, "Study at the Citadel", ui.CmdTarget(ui.Command{Kind: ui.CmdStudy}))
-		b.Tip = "Study at the Citadel instead of mustering, moving or drawing: choose a secret aim, then roll. " + rollTip + " " + u.oddsTip()
+		b.Tip = "Study at the Citadel instead of mustering, moving or drawing: choose a secret aim, then roll. " + rollTip + " " + ci.oddsTip()
 		ws = append(ws, b)
 	}
-	if u.has(rules.VUncover) {
+	if u.pos.has(rules.VUncover) {
 		var seats []rules.Seat
-		for _, a := range u.legal {
+		for _, a := range u.pos.legal {
 			if a.Verb == rules.VUncover && !slices.Contains(seats, a.Target) {
 				seats = append(seats, a.Target)
 			}
 		}
 		for _, s := range seats {
-			b := ui.Button(ui.Rect{}, words.Title(u.seatID(s))+"'s tokens…", ui.CmdTarget(ui.Command{Kind: ui.CmdUncoverSeat, N: int(s)}))
-			b.Tip = fmt.Sprintf("Choose one of %s's face-down tokens to look at (or click it on their row in the Conspiracies panel).", u.seatWords(s))
+			b := ui.Button(ui.Rect{}, words.Title(u.pos.seatID(s))+"'s tokens…", ui.CmdTarget(ui.Command{Kind: ui.CmdUncoverSeat, N: int(s)}))
+			b.Tip = fmt.Sprintf("Choose one of %s's face-down tokens to look at (or click it on their row in the Conspiracies panel).", u.pos.seatWords(s))
 			ws = append(ws, b)
 		}
 	}
@@ -285,18 +251,20 @@ func (u *Table) citadelButtons() []ui.Widget {
 // oddsLine is the decision panel's line of the odds of a 10 or more for
 // the seat to act, beside the Maester's choices (nil when it may not
 // study).
-func (u *Table) oddsLine(r ui.Rect) []ui.Widget {
-	p, ok := u.me()
-	if !u.has(rules.VStudy) || !ok {
+func (ci *citadel) oddsLine(r ui.Rect) []ui.Widget {
+	u := ci.t
+	p, ok := u.pos.me()
+	if !u.pos.has(rules.VStudy) || !ok {
 		return nil
 	}
 	text := "10+ at the Citadel: " + Odds(p.Crystals, p.Tidings)
-	return []ui.Widget{{R: r, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText, Tip: u.oddsTip()}}
+	return []ui.Widget{{R: r, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText, Tip: ci.oddsTip()}}
 }
 
 // oddsTip says the odds of a 10 or more now and with one more crystal.
-func (u *Table) oddsTip() string {
-	p, ok := u.me()
+func (ci *citadel) oddsTip() string {
+	u := ci.t
+	p, ok := u.pos.me()
 	if !ok {
 		return ""
 	}
@@ -308,11 +276,12 @@ func (u *Table) oddsTip() string {
 	return s
 }
 
-// wingsWidgets is the private panel's line of the seat's Dark Wings
+// wings is the private panel's line of the seat's Dark Wings
 // cards, from y in r: a button per kind it may play now (its target is
 // picked next), a plain card otherwise. It returns the line's height.
-func (u *Table) wingsWidgets(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Widget, float64) {
-	if !u.isCitadel() {
+func (ci *citadel) wings(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Widget, float64) {
+	u := ci.t
+	if !u.pos.isCitadel() {
 		return nil, 0
 	}
 	const h = 26.0
@@ -330,11 +299,11 @@ func (u *Table) wingsWidgets(r ui.Rect, y float64, p rules.PlayerView) ([]ui.Wid
 	ws[0].Text = "Dark Wings cards (yours alone):"
 	y += 22
 	x, w := r.X+12, (r.W-24-4*float64(len(kinds)-1))/float64(len(kinds))
-	active := u.shown == u.eng.ToAct() && u.past == nil
+	active := u.pos.shown == u.pos.eng.ToAct() && u.past.at == nil
 	for _, k := range kinds {
 		text := k.label()
 		cr := ui.Rect{X: x, Y: y, W: w, H: h - 2}
-		if active && u.has(k.wing.Verb()) {
+		if active && u.pos.has(k.wing.Verb()) {
 			b := ui.Button(cr, text, ui.CmdTarget(ui.Command{Kind: ui.CmdWing, N: int(k.wing)}))
 			b.Size, b.Edge, b.Hot = 15, ui.ColGold, true
 			b.Tip = "Play it now: " + wingTips[k.wing]
@@ -381,15 +350,16 @@ var (
 	wingFill    = color.RGBA{92, 52, 110, 255}
 )
 
-// citadelChips are seat p's Citadel pieces on its public row from x, at
+// chips are seat p's Citadel pieces on its public row from x, at
 // most room wide: crystals, ravens, Dark Wings cards held (counts only)
 // and the Ill Tidings penalty on it this round. It returns the width
 // taken.
-func (u *Table) citadelChips(p rules.PlayerView, x, y, h, room float64) ([]ui.Widget, float64) {
-	if !u.isCitadel() {
+func (ci *citadel) chips(p rules.PlayerView, x, y, h, room float64) ([]ui.Widget, float64) {
+	u := ci.t
+	if !u.pos.isCitadel() {
 		return nil, 0
 	}
-	name := u.seatName(p.Seat)
+	name := u.pos.seatName(p.Seat)
 	n := 3
 	if p.Tidings > 0 {
 		n = 4 // the penalty's chip, while it lasts
@@ -413,11 +383,12 @@ func (u *Table) citadelChips(p rules.PlayerView, x, y, h, room float64) ([]ui.Wi
 	return ws, float64(n)*(cw+2) + 4
 }
 
-// citadelHead is the Conspiracies panel's title line in a Citadel game:
+// head is the Conspiracies panel's title line in a Citadel game:
 // "Citadel" over the column of the pieces (from x), and the Dark Wings
 // deck and its discard (public counts) at the right.
-func (u *Table) citadelHead(r ui.Rect, x float64) []ui.Widget {
-	c := u.pub.Citadel
+func (ci *citadel) head(r ui.Rect, x float64) []ui.Widget {
+	u := ci.t
+	c := u.pos.pub.Citadel
 	if c == nil {
 		return nil
 	}
@@ -433,12 +404,13 @@ func (u *Table) citadelHead(r ui.Rect, x float64) []ui.Widget {
 // rollNotice queues the public notice of a roll at the Citadel found in
 // evs: the dice (the two kept marked), the result and what it brings,
 // with the public lines that followed it.
-func (u *Table) rollNotice(evs []rules.Event) {
+func (ci *citadel) rollNotice(evs []rules.Event) {
+	u := ci.t
 	for i, e := range evs {
 		if e.Kind != rules.EvStudied {
 			continue
 		}
-		n := notice{kind: noticeRoll, seat: rules.Public, card: board.NoCard, text: u.eng.EventText(e, rules.Public), who: e.Who,
+		n := notice{kind: noticeRoll, seat: rules.Public, card: board.NoCard, text: u.pos.eng.EventText(e, rules.Public), who: e.Who,
 			result: int(e.N), penalty: int(e.M), house: e.House}
 		for _, d := range e.List {
 			n.dice = append(n.dice, int(d))
@@ -447,11 +419,11 @@ func (u *Table) rollNotice(evs []rules.Event) {
 			if f.Kind == rules.EvStudied {
 				break
 			}
-			if t := u.eng.EventText(f, rules.Public); t != "" && f.Seat == rules.Public {
+			if t := u.pos.eng.EventText(f, rules.Public); t != "" && f.Seat == rules.Public {
 				n.lines = append(n.lines, t)
 			}
 		}
-		u.notices = append(u.notices, n)
+		u.notices.list = append(u.notices.list, n)
 	}
 }
 
@@ -469,7 +441,8 @@ func rollBrings(result int) string {
 // rollWidgets is a roll's notice on card: who studied, the dice drawn as
 // die faces (the two highest, which count, marked), the sum and what it
 // brings, and the public lines that followed.
-func (u *Table) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
+func (ci *citadel) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
+	u := ci.t
 	var rows []string
 	for _, l := range n.lines {
 		rows = append(rows, ui.WrapText(l, 17, 700-60, 0)...)
@@ -479,16 +452,16 @@ func (u *Table) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
 	card.Y = math.Round((ui.BaseH - card.H) / 2)
 	ws := ui.Panel(card, "")
 	ws[0].Edge = ui.ColGold
-	title := fmt.Sprintf("%s studies at the Citadel for House %s", u.seatWords(n.who), u.houseName(n.house))
+	title := fmt.Sprintf("%s studies at the Citadel for House %s", u.pos.seatWords(n.who), u.pos.houseName(n.house))
 	tw := ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText,
 		Text: title, Size: ui.FitSize(title, 22, 15, true, card.W-40), Bold: true, Tip: title,
 		Ink: ui.Readable(ui.SeatColor(n.who), ui.ColPanel)}
-	if !ui.Fits(tw, title) && u.seatID(n.who) != "" {
+	if !ui.Fits(tw, title) && u.pos.seatID(n.who) != "" {
 		// A name too long for the line: the conspiracy's glyph in its
 		// colour before its name, the player's name in the tip.
-		tw.Text = fmt.Sprintf("%s studies at the Citadel for House %s", words.Title(u.seatID(n.who)), u.houseName(n.house))
+		tw.Text = fmt.Sprintf("%s studies at the Citadel for House %s", words.Title(u.pos.seatID(n.who)), u.pos.houseName(n.house))
 		tw.Size = ui.FitSize(tw.Text, 22, 15, true, card.W-70)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: tw.R.X, Y: tw.R.Y + 3, W: 24, H: 24}, Kind: ui.WGlyph, Text: u.seatID(n.who), Ink: tw.Ink, Tip: title})
+		ws = append(ws, ui.Widget{R: ui.Rect{X: tw.R.X, Y: tw.R.Y + 3, W: 24, H: 24}, Kind: ui.WGlyph, Text: u.pos.seatID(n.who), Ink: tw.Ink, Tip: title})
 		tw.R.X += 30
 		tw.R.W -= 30
 	}
@@ -532,28 +505,29 @@ func (u *Table) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
 	return ws, card
 }
 
-// citadelSeatToken sets a conspiracy's public token w for the Citadel:
+// seatToken sets a conspiracy's public token w for the Citadel:
 // the token the seat shown uncovered (its house, for that seat alone),
 // and a face-down token of another player a target while Dig Up Dirt
 // looks for one.
-func (u *Table) citadelSeatToken(w *ui.Widget, seat rules.Seat, k int) {
-	if !u.isCitadel() || u.shown < 0 || int(seat) >= len(u.priv.Players) || k >= len(u.priv.Players[seat].Loyalty) {
+func (ci *citadel) seatToken(w *ui.Widget, seat rules.Seat, k int) {
+	u := ci.t
+	if !u.pos.isCitadel() || u.pos.shown < 0 || int(seat) >= len(u.pos.priv.Players) || k >= len(u.pos.priv.Players[seat].Loyalty) {
 		return
 	}
-	tk := u.priv.Players[seat].Loyalty[k]
+	tk := u.pos.priv.Players[seat].Loyalty[k]
 	if tk.Uncovered && !tk.Revealed && tk.House >= 0 {
-		hc := ui.HouseColor(u.m, tk.House)
+		hc := ui.HouseColor(u.pos.m, tk.House)
 		w.Fill = ui.Mix(hc, ui.ColPanelHi, 0.45)
 		w.Ink, w.Edge = ui.TextOn(w.Fill), ui.ColGold
-		w.Text = fmt.Sprintf("?%s", Abbrev(u.houseName(tk.House)))
+		w.Text = fmt.Sprintf("?%s", Abbrev(u.pos.houseName(tk.House)))
 		if w.R.W < 40 {
-			w.Text = Abbrev(u.houseName(tk.House))[:1]
+			w.Text = Abbrev(u.pos.houseName(tk.House))[:1]
 		}
-		w.Tip += fmt.Sprintf(" You uncovered it (Dig Up Dirt): House %s. Only you know; it stays face down.", u.houseName(tk.House))
+		w.Tip += fmt.Sprintf(" You uncovered it (Dig Up Dirt): House %s. Only you know; it stays face down.", u.pos.houseName(tk.House))
 	}
-	if u.shown == u.eng.ToAct() && u.has(rules.VUncover) && seat != u.shown && !tk.Revealed {
+	if u.pos.shown == u.pos.eng.ToAct() && u.pos.has(rules.VUncover) && seat != u.pos.shown && !tk.Revealed {
 		w.T = ui.Target{Kind: ui.TSeatToken, Seat: seat, Index: k}
-		w.Hot = slices.ContainsFunc(u.legal, func(a rules.Action) bool {
+		w.Hot = slices.ContainsFunc(u.pos.legal, func(a rules.Action) bool {
 			return a.Verb == rules.VUncover && a.Target == seat && int(a.Pos) == k
 		})
 		w.Tip += " Click to look at it (Dig Up Dirt)."
@@ -563,11 +537,12 @@ func (u *Table) citadelSeatToken(w *ui.Widget, seat rules.Seat, k int) {
 // secretWidgets is the notice of a Citadel secret for the seat that
 // learnt it: the Dark Wings card it drew, or the house of the token it
 // uncovered (Dig Up Dirt), and the private log's words.
-func (u *Table) secretWidgets(n notice) ([]ui.Widget, ui.Rect) {
+func (ci *citadel) secretWidgets(n notice) ([]ui.Widget, ui.Rect) {
+	u := ci.t
 	card := ui.Rect{X: ui.BaseW/2 - 330, Y: ui.BaseH/2 - 150, W: 660, H: 300}
 	ws := ui.Panel(card, "")
 	ws[0].Edge = ui.SeatColor(n.seat)
-	title, face, fill, tip := "You uncovered a secret — only you see this", u.houseName(n.house), ui.HouseColor(u.m, n.house), ""
+	title, face, fill, tip := "You uncovered a secret — only you see this", u.pos.houseName(n.house), ui.HouseColor(u.pos.m, n.house), ""
 	if n.wing != 0 {
 		title, face, fill, tip = "You drew a Dark Wings card — only you see this", n.wing.Name(), wingFill, wingTips[n.wing]
 	}

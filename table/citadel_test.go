@@ -155,7 +155,7 @@ func TestCitadelAimChooser(t *testing.T) {
 		t.Fatal("the seat's own table does not show its aim (the test cannot see it)")
 	}
 	u.Hide()
-	if shows(u.Widgets(u.Layout())) || shows(u.CurtainWidgets(g.ToAct())) {
+	if shows(u.Widgets(u.Layout())) || shows(u.screens.Curtain(g.ToAct())) {
 		t.Error("the public table or the curtain shows the secret aim")
 	}
 	other := (seat + 1) % rules.Seat(len(g.Seats()))
@@ -232,7 +232,7 @@ func TestCitadelGainChooser(t *testing.T) {
 	}
 	u.Hide()
 	chip := widgetWith(t, u, "crystal chip", func(w ui.Widget) bool {
-		return strings.HasPrefix(w.Tip, u.seatName(seat)+": ") && strings.Contains(w.Tip, "Crystal")
+		return strings.HasPrefix(w.Tip, u.pos.seatName(seat)+": ") && strings.Contains(w.Tip, "Crystal")
 	})
 	if chip.Text != itoa(before+1) {
 		t.Errorf("the public crystal chip reads %q, want %d", chip.Text, before+1)
@@ -269,7 +269,7 @@ func TestCitadelUncoverByClick(t *testing.T) {
 		t.Fatalf("the click played %v", acts[len(acts)-1])
 	}
 	house := g.View(seat).Players[target.T.Seat].Loyalty[target.T.Index].House
-	mark := Abbrev(u.houseName(house))
+	mark := Abbrev(u.pos.houseName(house))
 	// What was seen: a notice for the looker alone, in its log's words.
 	var private string
 	for _, l := range g.View(seat).Log {
@@ -277,13 +277,13 @@ func TestCitadelUncoverByClick(t *testing.T) {
 			private = l.Text
 		}
 	}
-	if ns := u.State().Notices; len(ns) != 1 || ns[0].Kind != "secret" || ns[0].Seat != seat || ns[0].Text != private || !strings.Contains(private, u.houseName(house)) {
+	if ns := u.State().Notices; len(ns) != 1 || ns[0].Kind != "secret" || ns[0].Seat != seat || ns[0].Text != private || !strings.Contains(private, u.pos.houseName(house)) {
 		t.Errorf("after the look the notices are %+v, want the looker's %q", ns, private)
 	}
-	widgetWith(t, u, "the house seen", func(w ui.Widget) bool { return w.Kind == ui.WBox && w.Text == u.houseName(house) })
+	widgetWith(t, u, "the house seen", func(w ui.Widget) bool { return w.Kind == ui.WBox && w.Text == u.pos.houseName(house) })
 	token := func(u *Table) ui.Widget {
-		for _, w := range u.PlayersWidgets(u.Layout()) {
-			if strings.HasPrefix(w.Tip, "Loyalty slot "+itoa(target.T.Index+1)+" of "+u.seatName(target.T.Seat)) {
+		for _, w := range u.panels.players.widgets(u.Layout()) {
+			if strings.HasPrefix(w.Tip, "Loyalty slot "+itoa(target.T.Index+1)+" of "+u.pos.seatName(target.T.Seat)) {
 				return w
 			}
 		}
@@ -297,7 +297,7 @@ func TestCitadelUncoverByClick(t *testing.T) {
 		t.Errorf("the looker's token reads %q (%q), want House %s marked", w.Text, w.Tip, mark)
 	}
 	u.Hide()
-	if w := token(u); strings.Contains(w.Text+w.Tip, u.houseName(house)) || strings.Contains(w.Tip, "uncovered") {
+	if w := token(u); strings.Contains(w.Text+w.Tip, u.pos.houseName(house)) || strings.Contains(w.Tip, "uncovered") {
 		t.Errorf("the public table's token reads %q (%q)", w.Text, w.Tip)
 	}
 	for s := range rules.Seat(len(g.Seats())) {
@@ -336,7 +336,7 @@ func TestCitadelLostOrdersByClick(t *testing.T) {
 	}
 	pub := g.View(rules.Public)
 	var own, other ui.Target
-	for _, w := range u.HousesWidgets(u.Layout()) {
+	for _, w := range u.panels.houses.widgets(u.Layout()) {
 		if w.T.Kind != ui.TSlot {
 			continue
 		}
@@ -387,7 +387,7 @@ func TestCitadelIllTidingsByClick(t *testing.T) {
 	}
 	b := widgetWith(t, u, "a player", func(w ui.Widget) bool { return w.T.Action != nil && w.T.Action.Verb == rules.VIllTidings })
 	to := b.T.Action.Target
-	if to == seat || !strings.Contains(b.Text, u.seatName(to)) || b.Tip == "" {
+	if to == seat || !strings.Contains(b.Text, u.pos.seatName(to)) || b.Tip == "" {
 		t.Errorf("choice %q (%q) sends to seat %d", b.Text, b.Tip, to)
 	}
 	u.Click(b.T)
@@ -396,7 +396,7 @@ func TestCitadelIllTidingsByClick(t *testing.T) {
 	}
 	u.Hide()
 	widgetWith(t, u, "penalty chip", func(w ui.Widget) bool {
-		return w.Fill == ui.ColWarn && strings.TrimPrefix(w.Text, "−") == "1" && strings.Contains(w.Tip, "Ill Tidings: "+u.seatName(to))
+		return w.Fill == ui.ColWarn && strings.TrimPrefix(w.Text, "−") == "1" && strings.Contains(w.Tip, "Ill Tidings: "+u.pos.seatName(to))
 	})
 }
 
@@ -433,7 +433,7 @@ func TestCitadelSecretsStayPrivate(t *testing.T) {
 		}
 	}
 	same("the public table", func(u *Table) []ui.Widget { return u.Widgets(u.Layout()) })
-	same("the curtain", func(u *Table) []ui.Widget { return append(u.Widgets(u.Layout()), u.CurtainWidgets(1)...) })
+	same("the curtain", func(u *Table) []ui.Widget { return append(u.Widgets(u.Layout()), u.screens.Curtain(1)...) })
 	ua.Reveal(0)
 	ub.Reveal(0)
 	same("seat 0's table", func(u *Table) []ui.Widget { return u.Widgets(u.Layout()) })
@@ -456,7 +456,7 @@ func TestCitadelSecretsStayPrivate(t *testing.T) {
 func TestCitadelHintNamesTheAim(t *testing.T) {
 	g, u := citadelAt(t, "standard", 3, 4, 0, func(g *rules.Game) bool { return legalVerb(g, rules.VStudy) })
 	a := rules.Action{Seat: g.ToAct(), Verb: rules.VStudy, Aim: rules.ResearchLegends}
-	u.ShowHint(Hint{Seat: g.ToAct(), Action: a})
+	u.Hints().Show(Hint{Seat: g.ToAct(), Action: a})
 	if msg, _ := u.Message(); !strings.HasPrefix(msg, "Hint: Study at the Citadel to Research Legends") {
 		t.Errorf("the hint reads %q", msg)
 	}
@@ -486,7 +486,7 @@ func TestEndScreenNamesTheDarkWingsHeld(t *testing.T) {
 		}
 		u.Hide()
 		var line string
-		for _, w := range u.EndWidgets(true) {
+		for _, w := range u.screens.End(true) {
 			if strings.HasPrefix(w.Text, "Dark Wings cards still held") {
 				line = w.Text
 			}

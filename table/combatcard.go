@@ -16,6 +16,9 @@ import (
 // the result card; all show both sides' power term by term (units,
 // terrain, fortification, home region, cards) as the engine words them.
 
+// combatCard builds the combat cards from the table's position.
+type combatCard struct{ pos *position }
+
 // combatMode says which combat card to build.
 type combatMode int
 
@@ -25,10 +28,42 @@ const (
 	combatResult                    // after it is decided
 )
 
-// combatSides builds the two columns of a combat (attacker left, defender
+// termTips say what each kind of combat term counts.
+var termTips = map[rules.TermKind]string{
+	rules.TermUnits:         "Units: on land a footman adds 1, a knight 2, a dragon 3; at sea a ship 1, a knight 1, a dragon 3 (footmen 0).",
+	rules.TermTerrain:       "Terrain: the defender of a town adds 2, of a castle 4 (Brienne ignores it, Catelyn doubles it).",
+	rules.TermFortification: "Fortification: the house holding the territory's fortification adds 1 when it defends.",
+	rules.TermHomeRegion:    "Home region: a house fighting on land in its own home region adds 1.",
+	rules.TermCard:          "House card: a card played for this house adds its strength (and its effect).",
+}
+
+// cardEffectText says what a house card's effect does, in a player's
+// words; house is the card's house by name. It is the one wording of the
+// seven effects (tooltips, the drawn card, the combat card).
+func cardEffectText(c board.Card, house string) string {
+	switch c.Effect {
+	case board.EffectBrienne:
+		return "The defender's town or castle bonus does not count."
+	case board.EffectAsha:
+		return "If " + house + " wins, whoever played her makes a move for " + house + " at once."
+	case board.EffectCersei:
+		return "If " + house + " wins, whoever played her may remove one unresolved " + house + " agent."
+	case board.EffectJaime:
+		return "If " + house + " wins, whoever played him musters for " + house + " at once."
+	case board.EffectMelisandre:
+		return "If " + house + " wins, whoever played her looks at an opponent's hand and makes them discard one card."
+	case board.EffectSalladhor:
+		return house + " adds +1 per " + house + " ship in the seas next to the contested territory."
+	case board.EffectCatelyn:
+		return "When " + house + " defends, its town or castle bonus is doubled."
+	}
+	return ""
+}
+
+// sides builds the two columns of a combat (attacker left, defender
 // right) in r, term by term with each side's total; it returns the
 // widgets and the y below the taller column.
-func (u *Table) combatSides(r ui.Rect, cv *rules.CombatView, size float64) ([]ui.Widget, float64) {
+func (cc *combatCard) sides(r ui.Rect, cv *rules.CombatView, size float64) ([]ui.Widget, float64) {
 	var ws []ui.Widget
 	// Side by side on a wide card; one under the other on a narrow one
 	// (the column in the board's margin).
@@ -40,8 +75,8 @@ func (u *Table) combatSides(r ui.Rect, cv *rules.CombatView, size float64) ([]ui
 	rowH := size * 1.35
 	bottom := r.Y
 	side := func(x, top float64, house board.HouseID, role string, terms []string, power int, won bool) {
-		hc := ui.HouseColor(u.m, house)
-		head := ui.Widget{R: ui.Rect{X: x, Y: top, W: half, H: size*2 + 6}, Kind: ui.WBox, Text: fmt.Sprintf("%s %s: %d", u.houseName(house), role, power),
+		hc := ui.HouseColor(cc.pos.m, house)
+		head := ui.Widget{R: ui.Rect{X: x, Y: top, W: half, H: size*2 + 6}, Kind: ui.WBox, Text: fmt.Sprintf("%s %s: %d", cc.pos.houseName(house), role, power),
 			Size: size + 2, Bold: true, Fill: hc, Ink: ui.TextOn(hc)}
 		if won {
 			head.Selected = true
@@ -88,61 +123,52 @@ func (u *Table) combatSides(r ui.Rect, cv *rules.CombatView, size float64) ([]ui
 	return ws, bottom
 }
 
-// termTips say what each kind of combat term counts.
-var termTips = map[rules.TermKind]string{
-	rules.TermUnits:         "Units: on land a footman adds 1, a knight 2, a dragon 3; at sea a ship 1, a knight 1, a dragon 3 (footmen 0).",
-	rules.TermTerrain:       "Terrain: the defender of a town adds 2, of a castle 4 (Brienne ignores it, Catelyn doubles it).",
-	rules.TermFortification: "Fortification: the house holding the territory's fortification adds 1 when it defends.",
-	rules.TermHomeRegion:    "Home region: a house fighting on land in its own home region adds 1.",
-	rules.TermCard:          "House card: a card played for this house adds its strength (and its effect).",
-}
-
-// playedText lists the cards played so far ("Ben: Eddard Stark +4", a
+// played lists the cards played so far ("Ben: Eddard Stark +4", a
 // pass as "Ann passed").
-func (u *Table) playedText(cv *rules.CombatView) []string {
+func (cc *combatCard) played(cv *rules.CombatView) []string {
 	var out []string
 	for _, p := range cv.Played {
 		if p.Card == board.NoCard {
-			out = append(out, u.passText(p.Seat, cv))
+			out = append(out, cc.pass(p.Seat, cv))
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: %s (%s)", u.seatName(p.Seat), CardLabel(u.card(p.Card)), u.houseName(u.cardHouse(p.Card))))
+		out = append(out, fmt.Sprintf("%s: %s (%s)", cc.pos.seatName(p.Seat), CardLabel(cc.pos.card(p.Card)), cc.pos.houseName(cc.pos.cardHouse(p.Card))))
 	}
 	return out
 }
 
-// passText says a seat passed, and why when it had to: it holds no card
+// pass says a seat passed, and why when it had to: it holds no card
 // of either house in the combat (the engine does not ask it; the houses of
 // a hand are public). While the combat runs the hand is the one it passed
 // with; after it, an effect that changed the hand may blur this (the log
 // line, written then, stays exact).
-func (u *Table) passText(seat rules.Seat, cv *rules.CombatView) string {
-	name := u.seatName(seat)
-	if int(seat) < 0 || int(seat) >= len(u.pub.Players) {
+func (cc *combatCard) pass(seat rules.Seat, cv *rules.CombatView) string {
+	name := cc.pos.seatName(seat)
+	if int(seat) < 0 || int(seat) >= len(cc.pos.pub.Players) {
 		return name + " passed"
 	}
-	p := u.pub.Players[seat]
+	p := cc.pos.pub.Players[seat]
 	if p.HandSize(cv.Attacker)+p.HandSize(cv.Defender) == 0 {
-		return fmt.Sprintf("%s passed: no %s or %s card", name, u.houseName(cv.Attacker), u.houseName(cv.Defender))
+		return fmt.Sprintf("%s passed: no %s or %s card", name, cc.pos.houseName(cv.Attacker), cc.pos.houseName(cv.Defender))
 	}
 	return name + " passed"
 }
 
-// combatCardWidgets builds a combat card in r: a preview, the running
+// widgets builds a combat card in r: a preview, the running
 // combat, or (in a notice) its result.
-func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMode) []ui.Widget {
-	head := "Combat in " + u.terrName(cv.Territory)
+func (cc *combatCard) widgets(r ui.Rect, cv *rules.CombatView, mode combatMode) []ui.Widget {
+	head := "Combat in " + cc.pos.terrName(cv.Territory)
 	switch mode {
 	case combatPreview:
-		head = "If you attack: combat in " + u.terrName(cv.Territory)
+		head = "If you attack: combat in " + cc.pos.terrName(cv.Territory)
 	case combatResult:
-		head = u.houseName(cv.Winner) + " wins the combat in " + u.terrName(cv.Territory)
+		head = cc.pos.houseName(cv.Winner) + " wins the combat in " + cc.pos.terrName(cv.Territory)
 	}
 	ws := ui.Panel(r, "")
 	ws[0].Edge = ui.ColGold
 	ink := ui.ColGold
 	if mode == combatResult {
-		ink = ui.HouseInk(u.m, cv.Winner)
+		ink = ui.HouseInk(cc.pos.m, cv.Winner)
 	}
 	size := 15.0
 	if r.W > 600 {
@@ -151,7 +177,7 @@ func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMo
 	// The title in a smaller size rather than cut ("Combat in Dornish
 	// Mar…"); the line keeps its height.
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 24, H: size + 8}, Kind: ui.WText, Text: head, Size: ui.FitSize(head, size+3, size-1, true, r.W-24), Bold: true, Ink: ink})
-	sides, y := u.combatSides(ui.Rect{X: r.X + 12, Y: r.Y + size + 20, W: r.W - 24, H: r.H}, cv, size)
+	sides, y := cc.sides(ui.Rect{X: r.X + 12, Y: r.Y + size + 20, W: r.W - 24, H: r.H}, cv, size)
 	ws = append(ws, sides...)
 	rowH := size * 1.35
 	line := func(s string, ink color.RGBA) {
@@ -168,14 +194,14 @@ func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMo
 	case combatPreview:
 		line("Before any card: every seat may then play a card of either house, in turn from the active player.", ui.ColDim)
 		if cv.AttackerPower > cv.DefenderPower {
-			line(fmt.Sprintf("%s leads by %d.", u.houseName(cv.Attacker), cv.AttackerPower-cv.DefenderPower), ui.ColText)
+			line(fmt.Sprintf("%s leads by %d.", cc.pos.houseName(cv.Attacker), cv.AttackerPower-cv.DefenderPower), ui.ColText)
 		} else if cv.DefenderPower > cv.AttackerPower {
-			line(fmt.Sprintf("%s leads by %d.", u.houseName(cv.Defender), cv.DefenderPower-cv.AttackerPower), ui.ColText)
+			line(fmt.Sprintf("%s leads by %d.", cc.pos.houseName(cv.Defender), cv.DefenderPower-cv.AttackerPower), ui.ColText)
 		} else {
 			line("The sides are even.", ui.ColText)
 		}
 	case combatLive:
-		played := u.playedText(cv)
+		played := cc.played(cv)
 		switch {
 		case len(played) == 0:
 			line("No card played yet.", ui.ColDim)
@@ -185,175 +211,24 @@ func (u *Table) combatCardWidgets(r ui.Rect, cv *rules.CombatView, mode combatMo
 			line("Cards played:", ui.ColGold)
 			for _, p := range cv.Played {
 				if p.Card == board.NoCard {
-					line(u.passText(p.Seat, cv), ui.ColText)
+					line(cc.pass(p.Seat, cv), ui.ColText)
 					continue
 				}
-				line(CardLabel(u.card(p.Card)), ui.ColText)
-				line("  "+u.seatName(p.Seat)+" · "+u.houseName(u.cardHouse(p.Card)), ui.ColDim)
+				line(CardLabel(cc.pos.card(p.Card)), ui.ColText)
+				line("  "+cc.pos.seatName(p.Seat)+" · "+cc.pos.houseName(cc.pos.cardHouse(p.Card)), ui.ColDim)
 			}
 		default:
 			line("Cards played: "+strings.Join(played, " · "), ui.ColText)
 		}
 		if cv.Retreater >= 0 {
-			line(fmt.Sprintf("%s must retreat %s.", u.houseName(cv.Retreater), words.Units(cv.RetreatUnits)), ui.ColText)
+			line(fmt.Sprintf("%s must retreat %s.", cc.pos.houseName(cv.Retreater), words.Units(cv.RetreatUnits)), ui.ColText)
 		}
 	case combatResult:
-		if played := u.playedText(cv); len(played) > 0 {
+		if played := cc.played(cv); len(played) > 0 {
 			line("Cards played: "+strings.Join(played, " · "), ui.ColText)
 		}
 	}
 	// The card is as tall as what it says (the board shows below it).
 	ws[0].R.H = math.Min(r.H, y+8-r.Y)
 	return ws
-}
-
-// cardEffectText says what a house card's effect does, in a player's
-// words; house is the card's house by name. It is the one wording of the
-// seven effects (tooltips, the drawn card, the combat card).
-func cardEffectText(c board.Card, house string) string {
-	switch c.Effect {
-	case board.EffectBrienne:
-		return "The defender's town or castle bonus does not count."
-	case board.EffectAsha:
-		return "If " + house + " wins, whoever played her makes a move for " + house + " at once."
-	case board.EffectCersei:
-		return "If " + house + " wins, whoever played her may remove one unresolved " + house + " agent."
-	case board.EffectJaime:
-		return "If " + house + " wins, whoever played him musters for " + house + " at once."
-	case board.EffectMelisandre:
-		return "If " + house + " wins, whoever played her looks at an opponent's hand and makes them discard one card."
-	case board.EffectSalladhor:
-		return house + " adds +1 per " + house + " ship in the seas next to the contested territory."
-	case board.EffectCatelyn:
-		return "When " + house + " defends, its town or castle bonus is doubled."
-	}
-	return ""
-}
-
-// noticeWidgets builds the first waiting notice over the whole table: a
-// veil that takes every click, the card, and its Continue button.
-func (u *Table) noticeWidgets() []ui.Widget {
-	if len(u.notices) == 0 {
-		return nil
-	}
-	n := u.notices[0]
-	full := ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}
-	ws := []ui.Widget{{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 150}}}
-	var card ui.Rect
-	next := ""
-	if ta := u.eng.ToAct(); ta >= 0 && ta != u.shown && len(u.notices) == 1 {
-		next = "  ·  then the table passes to " + u.seatWords(ta)
-	}
-	switch n.kind {
-	case noticeDrawn:
-		card = ui.Rect{X: ui.BaseW/2 - 330, Y: ui.BaseH/2 - 190, W: 660, H: 380}
-		ws = append(ws, ui.Panel(card, "")...)
-		ws[len(ws)-1].Edge = ui.SeatColor(n.seat)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "You drew a house card — only you see this",
-			Size: 22, Bold: true, Ink: ui.Readable(ui.SeatColor(n.seat), ui.ColPanel)})
-		c, house := u.card(n.card), u.houseName(u.cardHouse(n.card))
-		hc := ui.HouseColor(u.m, u.cardHouse(n.card))
-		face := fmt.Sprintf("%s\n%s  ·  strength %d", c.Name, house, c.Strength)
-		var icons []string
-		if c.Swords > 0 {
-			icons = append(icons, words.Count(c.Swords, "sword"))
-		}
-		if c.Towers > 0 {
-			icons = append(icons, words.Count(c.Towers, "tower"))
-		}
-		if len(icons) > 0 {
-			face += "  ·  " + strings.Join(icons, ", ")
-		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 40, Y: card.Y + 62, W: card.W - 80, H: 110}, Kind: ui.WBox, Text: face, Size: 22, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Edge: ui.ColWhite})
-		y := card.Y + 190
-		for _, s := range []string{cardEffectText(c, house), n.text, "It is in your hand; the others see only that you drew a " + house + " card."} {
-			for _, row := range ui.WrapText(s, 17, card.W-60, 0) {
-				if s == "" {
-					continue
-				}
-				ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
-				y += 24
-			}
-		}
-	case noticeScenario:
-		var rows []string
-		for _, l := range n.lines {
-			rows = append(rows, ui.WrapText(l, 17, 760-60, 0)...)
-		}
-		rows = rows[:min(len(rows), 18)]
-		card = ui.Rect{X: ui.BaseW/2 - 380, Y: 0, W: 760, H: 66 + 24*float64(len(rows)) + 64}
-		card.Y = math.Round((ui.BaseH - card.H) / 2)
-		ws = append(ws, ui.Panel(card, "")...)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: "Scenario: " + n.text,
-			Size: 22, Bold: true, Ink: ui.ColGold})
-		y := card.Y + 60
-		for _, row := range rows {
-			ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))
-			y += 24
-		}
-	case noticeRoll:
-		var roll []ui.Widget
-		roll, card = u.rollWidgets(n)
-		ws = append(ws, roll...)
-	case noticeSecret:
-		var sec []ui.Widget
-		sec, card = u.secretWidgets(n)
-		ws = append(ws, sec...)
-	case noticeResult:
-		// The combat card as tall as its terms, the log's words of the
-		// end under it, the whole centred on the screen.
-		card = ui.Rect{X: ui.BaseW/2 - 430, Y: 0, W: 860, H: 0}
-		top := u.combatCardWidgets(ui.Rect{X: card.X, Y: 0, W: card.W, H: ui.BaseH}, n.combat, combatResult)
-		h := 0.0
-		for _, w := range top[1:] {
-			h = math.Max(h, w.R.Y+w.R.H)
-		}
-		top[0].R.H = h + 10
-		var rows []string
-		for _, s := range n.lines {
-			rows = append(rows, ui.WrapText(s, 16, card.W-40, 12)...)
-		}
-		rows = rows[:min(len(rows), 12)]
-		lower := ui.Rect{X: card.X, Y: top[0].R.H + 8, W: card.W, H: 16 + 21*float64(len(rows)) + 56}
-		card.H = lower.Y + lower.H
-		dy := math.Max(60, (ui.BaseH-card.H)/2)
-		card.Y = dy
-		for i := range top {
-			top[i].R.Y += dy
-		}
-		ws = append(ws, top...)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: lower.X, Y: lower.Y + dy, W: lower.W, H: lower.H}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold})
-		y := lower.Y + dy + 10
-		for _, row := range rows {
-			ws = append(ws, ui.Text(ui.Rect{X: card.X + 20, Y: y, W: card.W - 40, H: 22}, row, 16, ui.ColText))
-			y += 21
-		}
-	}
-	b := ui.Button(ui.Rect{X: card.X + card.W - 230, Y: card.Y + card.H - 48, W: 210, H: 38}, "Continue", ui.CmdTarget(ui.Command{Kind: ui.CmdDismiss}))
-	b.Fill, b.Key = ui.ColOK, ui.KeyEnter
-	ws = append(ws, u.passesTo(ui.Text(ui.Rect{X: card.X + 20, Y: card.Y + card.H - 38, W: card.W - 270, H: 22}, strings.TrimPrefix(next, "  ·  "), 15, ui.ColDim)))
-	// The veil takes every other click (the table waits for Continue).
-	ws = append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.Target{Kind: ui.TButton}}, b)
-	return ws
-}
-
-// followWidgets are the parts of the table for following the game that
-// go over the table's own panels: the past's banner and the first notice.
-func (u *Table) followWidgets(l Layout) []ui.Widget {
-	var ws []ui.Widget
-	if b := u.pastBanner(l.Top); b != nil {
-		ws = append(ws, ui.Widget{Kind: ui.WLayer})
-		ws = append(ws, b...)
-	}
-	if n := u.noticeWidgets(); n != nil {
-		ws = append(ws, ui.Widget{Kind: ui.WLayer})
-		ws = append(ws, n...)
-	}
-	return ws
-}
-
-// CombatCard is the card of the running combat cv in r: both sides term
-// by term and the cards played so far.
-func (u *Table) CombatCard(r ui.Rect, cv *rules.CombatView) []ui.Widget {
-	return u.combatCardWidgets(r, cv, combatLive)
 }

@@ -19,7 +19,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 	check := func(u *Table, l Layout, where string) {
 		t.Helper()
 		var click []ui.Widget
-		for _, w := range u.tableWidgets(l) {
+		for _, w := range u.panels.table(l) {
 			if w.T.Kind != ui.TNone {
 				for _, o := range click {
 					if ui.Overlap(w.R, o.R) > 0 {
@@ -62,7 +62,7 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 		rng := rand.New(rand.NewSource(int64(seed)))
 		u := New(rules.HotSeat(g), Options{Seed: seed})
 		for step := 0; step < 400 && !g.Over(); step++ {
-			u.reveal(g.ToAct())
+			u.Reveal(g.ToAct())
 			check(u, l, "table")
 			legal := g.Legal()
 			a := legal[rng.Intn(len(legal))]
@@ -71,10 +71,11 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			}
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
+				probe.wire()
 				c := g.Clone()
-				probe.eng = rules.HotSeat(c)
+				probe.pos.eng = rules.HotSeat(c)
 				probe.ch.items = nil
-				probe.reveal(g.ToAct())
+				probe.Reveal(g.ToAct())
 				probe.clickTerritory(from)
 				if a.Verb == rules.VMove {
 					probe.clickTerritory(a.To)
@@ -83,8 +84,9 @@ func TestWidgetsFitAndDoNotOverlap(t *testing.T) {
 			}
 			if c := citadelChooser(a); c.Kind != ui.CmdNone {
 				probe := *u
+				probe.wire()
 				probe.ch.items = nil
-				probe.reveal(g.ToAct())
+				probe.Reveal(g.ToAct())
 				probe.command(c)
 				check(&probe, l, "Citadel chooser "+a.Verb.String())
 				probed[a.Verb] = true
@@ -118,9 +120,9 @@ func TestHousesPanelRowsFit(t *testing.T) {
 			t.Fatal(err)
 		}
 		u := New(rules.HotSeat(g), Options{Seed: 1})
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 		l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, len(tc.names), len(g.Map().Houses))
-		ws := u.HousesWidgets(l)
+		ws := u.panels.houses.widgets(l)
 		var parts []ui.Widget
 		ranks := 0
 		for _, w := range ws[1:] {
@@ -168,8 +170,8 @@ func TestTesterBadgeCoversNoBoard(t *testing.T) {
 	}
 	u := New(rules.HotSeat(g), Options{Seed: 1})
 	u.tester = true
-	u.reveal(g.ToAct())
-	for _, w := range u.tableWidgets(NewLayout(70, 126, 3, 0)) {
+	u.Reveal(g.ToAct())
+	for _, w := range u.panels.table(NewLayout(70, 126, 3, 0)) {
 		if w.Kind == ui.WText && w.R.Y < 50 && ui.Overlap(w.R, TesterBadge) > 0 {
 			t.Errorf("top bar text %q %+v under the badge %+v", w.Text, w.R, TesterBadge)
 		}

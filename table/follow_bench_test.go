@@ -13,12 +13,12 @@ import (
 func BenchmarkTableWidgetsLate(b *testing.B) {
 	g := lateGame(b, 300)
 	u := New(rules.HotSeat(g), Options{Seed: 9})
-	u.reveal(g.ToAct())
+	u.Reveal(g.ToAct())
 	l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses))
-	u.tableWidgets(l)
+	u.panels.table(l)
 	b.ReportAllocs()
 	for b.Loop() {
-		u.tableWidgets(l)
+		u.panels.table(l)
 	}
 }
 

@@ -79,24 +79,24 @@ func TestLogPanelPrivateLines(t *testing.T) {
 	u := New(rules.HotSeat(g), Options{Seed: 3})
 	panelText := func() string {
 		u.log = LogPanel{}
-		return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.present, u.logSeat(), -1), logRect), "\n")
+		return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.past.present, u.pos.logSeat(), -1), logRect), "\n")
 	}
 	if s := panelText(); strings.Contains(s, "You drew") {
 		t.Fatal("the public log panel shows a drawn card")
 	}
 	for seat := range rules.Seat(len(g.Seats())) {
-		u.reveal(seat)
+		u.Reveal(seat)
 		s := panelText()
 		if got := strings.Contains(s, "You drew"); got != (seat == drawer) {
 			t.Errorf("seat %d (drawer %d): panel shows the drawn card: %v", seat, drawer, got)
 		}
-		for _, l := range u.present {
+		for _, l := range u.past.present {
 			if l.Seat != rules.Public && l.Seat != seat {
 				t.Errorf("seat %d reads seat %d's private line %q", seat, l.Seat, l.Text)
 			}
 		}
 	}
-	u.hide()
+	u.Hide()
 	if s := panelText(); strings.Contains(s, "You drew") {
 		t.Fatal("after the hand-off the log panel still shows the drawn card")
 	}
@@ -215,8 +215,8 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 	tabletest.PlaySome(t, g, g, 60)
 	u := New(rules.HotSeat(g), Options{Seed: 11})
 	seat := g.ToAct()
-	u.reveal(seat)
-	present := tabletest.ViewJSON(t, u.pub)
+	u.Reveal(seat)
+	present := tabletest.ViewJSON(t, u.pos.pub)
 	for _, n := range []int{0, 1, 7, 33, 59} {
 		fresh, err := tabletest.RulesGame("standard", players, 11)
 		if err != nil {
@@ -228,7 +228,7 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 			}
 		}
 		var target ui.Widget
-		for _, w := range u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 600, H: 2000 * logRowH}, u.present, u.logSeat(), -1) {
+		for _, w := range u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 600, H: 2000 * logRowH}, u.past.present, u.pos.logSeat(), -1) {
 			if w.T.Cmd.Kind == ui.CmdLogEntry && w.T.Cmd.N == n {
 				target = w
 			}
@@ -237,13 +237,13 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 			t.Fatalf("no log entry for action %d", n)
 		}
 		u.command(target.T.Cmd)
-		if u.past == nil || u.past.n != n {
+		if u.past.at == nil || u.past.at.n != n {
 			t.Fatalf("clicking entry %d shows %+v", n, u.past)
 		}
-		if tabletest.ViewJSON(t, u.pub) != tabletest.ViewJSON(t, fresh.View(rules.Public)) || tabletest.ViewJSON(t, u.priv) != tabletest.ViewJSON(t, fresh.View(seat)) {
+		if tabletest.ViewJSON(t, u.pos.pub) != tabletest.ViewJSON(t, fresh.View(rules.Public)) || tabletest.ViewJSON(t, u.pos.priv) != tabletest.ViewJSON(t, fresh.View(seat)) {
 			t.Fatalf("the table after action %d is not a fresh replay's", n)
 		}
-		ws := u.tableWidgets(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses)))
+		ws := u.panels.table(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses)))
 		if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Text == pastLabel(n) }); !ok {
 			t.Fatalf("the past table is not marked %q", pastLabel(n))
 		}
@@ -251,11 +251,11 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 		for _, tg := range []ui.Target{{Kind: ui.TSlot, House: tabletest.House(g.Map(), "stark"), Slot: rules.Lord}, {Kind: ui.TTerritory, Terr: 3}, {Kind: ui.TButton, Cmd: ui.Command{Kind: ui.CmdUndo}}} {
 			u.click(tg)
 		}
-		if g.Len() != 60 || u.past == nil {
+		if g.Len() != 60 || u.past.at == nil {
 			t.Fatalf("a click on the past table acted (game at %d actions)", g.Len())
 		}
 		u.command(ui.Command{Kind: ui.CmdCancel}) // Esc
-		if u.past != nil || tabletest.ViewJSON(t, u.pub) != present {
+		if u.past.at != nil || tabletest.ViewJSON(t, u.pos.pub) != present {
 			t.Fatal("Esc did not return to the present table")
 		}
 	}
@@ -267,13 +267,13 @@ func TestLogEntryShowsTheReplayedTable(t *testing.T) {
 func TestUndoRedoButtons(t *testing.T) {
 	g, u := undoAt(t, nil)
 	last := g.Actions()[4]
-	u.reveal(last.Seat) // its player asks: undo takes it back at once
+	u.Reveal(last.Seat) // its player asks: undo takes it back at once
 	before := tabletest.ViewJSON(t, g.View(rules.Public))
 	u.command(ui.Command{Kind: ui.CmdUndo})
 	if g.Len() != 4 || u.msgErr || !strings.HasPrefix(u.msg, "Taken back: ") {
 		t.Fatalf("undo: %d actions, message %q", g.Len(), u.msg)
 	}
-	if _, re := u.undoWidgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
+	if _, re := u.history.widgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
 		t.Error("Redo is greyed with an action to redo")
 	}
 	u.command(ui.Command{Kind: ui.CmdRedo})
@@ -283,7 +283,7 @@ func TestUndoRedoButtons(t *testing.T) {
 	// Play on to a draw: undo is refused with the engine's reason.
 	playFollowUntil(t, g, 3, 400, func(evs []rules.Event) bool { return hasKind(evs, rules.EvCardDrawn) })
 	u = New(rules.HotSeat(g), Options{Seed: 3})
-	u.reveal(g.ToAct())
+	u.Reveal(g.ToAct())
 	reason := g.CanUndo()
 	if reason == nil {
 		t.Fatal("undo allowed right after a draw")
@@ -300,7 +300,7 @@ func TestUndoRedoButtons(t *testing.T) {
 	if g.Len() != n || tabletest.ViewJSON(t, g.View(rules.Public)) != state {
 		t.Fatal("a refused undo changed the game")
 	}
-	if un, _ := u.undoWidgets(ui.Rect{}, ui.Rect{}); un.Ink != ui.ColDim {
+	if un, _ := u.history.widgets(ui.Rect{}, ui.Rect{}); un.Ink != ui.ColDim {
 		t.Error("Undo is not greyed when the engine refuses it")
 	}
 }
@@ -340,7 +340,7 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 			}
 		}
 		u := New(rules.HotSeat(g), Options{Seed: seed})
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 		n := g.Len()
 		u.clickTerritory(attack.From)
 		u.clickTerritory(attack.To)
@@ -348,12 +348,12 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 			t.Fatalf("seed %d: clicking the target attacked at once", seed)
 		}
 		u.mv.units = attack.Units
-		cv := u.movePreview()
+		cv := u.mv.preview(u.past.at != nil)
 		if cv == nil || !slices.Equal(cv.AttackerTerms, pv.AttackerTerms) || !slices.Equal(cv.DefenderTerms, pv.DefenderTerms) {
 			t.Fatalf("seed %d: preview %+v, engine's %+v", seed, cv, pv)
 		}
 		l := NewLayout(g.Map().Grid.W, g.Map().Grid.H, 3, len(g.Map().Houses))
-		ws := u.tableWidgets(l)
+		ws := u.panels.table(l)
 		if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdMoveConfirm && w.Text == "Attack" }); !ok {
 			t.Fatalf("seed %d: no Attack button", seed)
 		}
@@ -370,10 +370,10 @@ func TestAttackIsPreviewedThenConfirmed(t *testing.T) {
 		if started == nil {
 			// Decided at once (nobody held a card): the result card
 			// carries the same terms.
-			if len(u.notices) == 0 || u.notices[len(u.notices)-1].kind != noticeResult {
+			if !u.notices.holding() || u.notices.list[len(u.notices.list)-1].kind != noticeResult {
 				t.Fatalf("seed %d: the combat ended with no result card", seed)
 			}
-			started = u.notices[len(u.notices)-1].combat
+			started = u.notices.list[len(u.notices.list)-1].combat
 		}
 		if !slices.Equal(started.AttackerTerms, pv.AttackerTerms) || !slices.Equal(started.DefenderTerms, pv.DefenderTerms) ||
 			started.AttackerPower != pv.AttackerPower || started.DefenderPower != pv.DefenderPower {
@@ -435,15 +435,15 @@ func TestLiveCombatCardFollowsTheCards(t *testing.T) {
 		cv := g.View(rules.Public).Combat
 		last := g.Map().CardAt(cv.Played[len(cv.Played)-1].Card)
 		u := New(rules.HotSeat(g), Options{Seed: seed})
-		u.reveal(g.ToAct())
-		ws := u.tableWidgets(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses)))
+		u.Reveal(g.ToAct())
+		ws := u.panels.table(NewLayout(g.Map().Grid.W, g.Map().Grid.H, 4, len(g.Map().Houses)))
 		term := fmt.Sprintf("%s +%d", last.Name, last.Strength)
 		if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Kind == ui.WText && strings.HasPrefix(w.Text, term) }); !ok {
 			t.Fatalf("seed %d: the combat card does not show the card just played as %q", seed, term)
 		}
 		for _, head := range []string{
-			fmt.Sprintf("%s attacks: %d", u.houseName(cv.Attacker), cv.AttackerPower),
-			fmt.Sprintf("%s defends: %d", u.houseName(cv.Defender), cv.DefenderPower),
+			fmt.Sprintf("%s attacks: %d", u.pos.houseName(cv.Attacker), cv.AttackerPower),
+			fmt.Sprintf("%s defends: %d", u.pos.houseName(cv.Defender), cv.DefenderPower),
 		} {
 			if _, ok := ui.Find(ws, func(w ui.Widget) bool { return w.Text == head }); !ok {
 				t.Fatalf("seed %d: the combat card lacks %q", seed, head)
@@ -485,10 +485,10 @@ func undoAt(t *testing.T, bots []string) (*rules.Game, *Table) {
 // redoes it, and lifts no curtain.
 func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 	g, u := undoAt(t, nil)
-	u.reveal(1)
+	u.Reveal(1)
 	undo, redo := ui.Command{Kind: ui.CmdUndo}, ui.Command{Kind: ui.CmdRedo}
 	u.Do(undo)
-	if s := u.State(); g.Len() != 5 || s.Shown != 1 || !strings.Contains(s.Message, "Undo again (Ctrl+Z)") || !strings.Contains(s.Message, u.seatName(0)) {
+	if s := u.State(); g.Len() != 5 || s.Shown != 1 || !strings.Contains(s.Message, "Undo again (Ctrl+Z)") || !strings.Contains(s.Message, u.pos.seatName(0)) {
 		t.Fatalf("undo into seat 0's decision, asked by seat 1: %d actions, seat %d shown, message %q", g.Len(), s.Shown, s.Message)
 	}
 	u.Do(undo)
@@ -500,7 +500,7 @@ func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 	if s := u.State(); g.Len() != 4 || s.Shown != -1 || !strings.Contains(s.Message, "Redo again (Ctrl+Y)") {
 		t.Fatalf("redo behind the curtain: %d actions, seat %d shown, message %q", g.Len(), s.Shown, s.Message)
 	}
-	if _, re := u.undoWidgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
+	if _, re := u.history.widgets(ui.Rect{}, ui.Rect{}); re.Ink == ui.ColDim {
 		t.Fatal("Redo is greyed behind the curtain with a decision to redo")
 	}
 	u.Do(redo)
@@ -522,7 +522,7 @@ func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 	}
 	// A seat's own decision goes back at once.
 	u.Do(redo)
-	u.reveal(1)
+	u.Reveal(1)
 	tabletest.PlaySome(t, g, g, 1)
 	u.Refresh()
 	u.Do(undo)
@@ -536,7 +536,7 @@ func TestUndoStopsAtTheAskersDecisions(t *testing.T) {
 // player's own decision (a bot to act would play again at once).
 func TestUndoTakesTheBotsActionsBack(t *testing.T) {
 	g, u := undoAt(t, []string{"easy", "easy", ""})
-	u.reveal(2)
+	u.Reveal(2)
 	u.Do(ui.Command{Kind: ui.CmdUndo})
 	if g.Len() != 3 || g.ToAct() != 2 {
 		t.Fatalf("undo by seat 2 after a bot's action: %d actions, seat %d to act (message %q)", g.Len(), g.ToAct(), u.State().Message)
@@ -565,13 +565,13 @@ func TestRedoShowsTheCombatResultAgain(t *testing.T) {
 		}
 		last := g.Actions()[g.Len()-1]
 		u := New(rules.HotSeat(g), Options{Seed: seed})
-		u.reveal(last.Seat)
+		u.Reveal(last.Seat)
 		n := g.Len()
 		u.Do(ui.Command{Kind: ui.CmdUndo})
 		if g.Len() >= n || g.View(rules.Public).Combat == nil {
 			t.Fatalf("seed %d: the undo did not go back into the combat (%q)", seed, u.State().Message)
 		}
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 		u.Do(ui.Command{Kind: ui.CmdRedo})
 		ns := u.State().Notices
 		if len(ns) == 0 || ns[len(ns)-1].Kind != "result" || ns[len(ns)-1].Combat == nil {

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"notrueking/board"
@@ -35,21 +36,31 @@ type shownHint struct {
 	pos int
 }
 
-// ShowHint puts a hint for the position on the table: the message line
+// Hints is the hint shown (nil: none) for as long as its position stands,
+// and the notes the hints left in the log.
+type Hints struct {
+	t     *Table
+	shown *shownHint
+	// notes are the table's own log lines (hints) merged into the log.
+	notes []rules.LogLine
+}
+
+// Show puts a hint for the position on the table: the message line
 // names the move and the search's expected scores of its best three, the
 // log notes it, and the move is highlighted until the game moves on.
-func (u *Table) ShowHint(h Hint) {
-	pos := u.eng.Len()
-	u.hint = &shownHint{h, pos}
+func (hs *Hints) Show(h Hint) {
+	u := hs.t
+	pos := u.pos.eng.Len()
+	hs.shown = &shownHint{h, pos}
 	var alts []string
 	for i, o := range h.Top {
 		if i == 0 {
 			continue
 		}
-		alts = append(alts, fmt.Sprintf("%s %.1f", u.hintName(o.Action), o.Score))
+		alts = append(alts, fmt.Sprintf("%s %.1f", hs.name(o.Action), o.Score))
 	}
-	msg := "Hint: " + u.hintName(h.Action)
-	if legal := u.eng.Legal(); len(legal) == 1 && legal[0].Verb != rules.VArrange {
+	msg := "Hint: " + hs.name(h.Action)
+	if legal := u.pos.eng.Legal(); len(legal) == 1 && legal[0].Verb != rules.VArrange {
 		// A forced choice: no score to weigh (the search says 0.0).
 		msg += " (only one legal action)"
 	} else if len(h.Top) > 0 {
@@ -59,63 +70,64 @@ func (u *Table) ShowHint(h Hint) {
 		}
 		msg += ")"
 	}
-	if h.Action.Verb == rules.VArrange && u.shown == h.Seat {
+	if h.Action.Verb == rules.VArrange && u.pos.shown == h.Seat {
 		// The card is laid out as hinted: Confirm takes it.
-		u.arrange = h.Action.Order.Houses()
+		u.loyalty.houses = h.Action.Order.Houses()
 	}
 	u.setMsg(msg, false)
-	u.notes = append(u.notes, rules.LogLine{Action: pos - 1, Seat: h.Seat, Kind: "hint", Event: "hint",
-		Text: fmt.Sprintf("%s asked for a hint: %s.", u.seatName(h.Seat), msg[len("Hint: "):])})
-	u.refresh()
+	hs.notes = append(hs.notes, rules.LogLine{Action: pos - 1, Seat: h.Seat, Kind: "hint", Event: "hint",
+		Text: fmt.Sprintf("%s asked for a hint: %s.", u.pos.seatName(h.Seat), msg[len("Hint: "):])})
+	u.Refresh()
 }
 
-// ClearHint takes the hint's highlight off (the notes in the log stay).
-func (u *Table) ClearHint() { u.hint = nil }
+// Clear takes the hint's highlight off (the notes in the log stay).
+func (hs *Hints) Clear() { hs.shown = nil }
 
-// hinted is the hint that holds for the position, nil for none.
-func (u *Table) hinted() *Hint {
-	if u.hint == nil || u.hint.pos != u.eng.Len() {
+// Hinted is the hint shown for the position, nil for none.
+func (hs *Hints) Hinted() *Hint {
+	if hs.shown == nil || hs.shown.pos != hs.t.pos.eng.Len() {
 		return nil
 	}
-	return &u.hint.Hint
+	return &hs.shown.Hint
 }
 
-// hintName words a hinted action: a loyalty card as its houses in slot
+// name words a hinted action: a loyalty card as its houses in slot
 // order, anything else as the decision panel names it.
-func (u *Table) hintName(x rules.Action) string {
+func (hs *Hints) name(x rules.Action) string {
+	p := &hs.t.pos
 	switch x.Verb {
 	case rules.VStudy:
 		return "Study at the Citadel to " + x.Aim.Name()
 	case rules.VUncover:
-		return "Dig Up Dirt on " + u.describe(x)
+		return "Dig Up Dirt on " + p.describe(x)
 	case rules.VLostOrders:
-		return "Lost Orders on " + u.describe(x)
+		return "Lost Orders on " + p.describe(x)
 	case rules.VIllTidings:
-		return "Ill Tidings: " + u.describe(x)
+		return "Ill Tidings: " + p.describe(x)
 	case rules.VArrange:
 	default:
-		return u.describe(x)
+		return p.describe(x)
 	}
-	var hs []string
+	var names []string
 	for i, h := range x.Order.Houses() {
 		v := 0
-		if i < len(u.m.LoyaltySlots) {
-			v = u.m.LoyaltySlots[i]
+		if i < len(p.m.LoyaltySlots) {
+			v = p.m.LoyaltySlots[i]
 		}
-		hs = append(hs, fmt.Sprintf("%s %d", u.houseName(h), v))
+		names = append(names, fmt.Sprintf("%s %d", p.houseName(h), v))
 	}
-	return "loyalty card " + strings.Join(hs, ", ")
+	return "loyalty card " + strings.Join(names, ", ")
 }
 
-// hintMarks lights up the hinted move's territories on the board.
-func (u *Table) hintMarks(hl []bool, sel board.TerrID) ([]bool, board.TerrID) {
-	h := u.hinted()
+// marks lights up the hinted move's territories on the board.
+func (hs *Hints) marks(hl []bool, sel board.TerrID) ([]bool, board.TerrID) {
+	h := hs.Hinted()
 	if h == nil {
 		return hl, sel
 	}
 	act := h.Action
 	mark := func(t board.TerrID) {
-		if u.m.HasTerr(t) {
+		if hs.t.pos.m.HasTerr(t) {
 			hl[t] = true
 		}
 	}
@@ -132,10 +144,10 @@ func (u *Table) hintMarks(hl []bool, sel board.TerrID) ([]bool, board.TerrID) {
 	return hl, sel
 }
 
-// MarkHint frames the widget that makes the hinted move (a button, a
+// Mark frames the widget that makes the hinted move (a button, a
 // slot) in gold.
-func (u *Table) MarkHint(ws []ui.Widget) []ui.Widget {
-	h := u.hinted()
+func (hs *Hints) Mark(ws []ui.Widget) []ui.Widget {
+	h := hs.Hinted()
 	if h == nil {
 		return ws
 	}
@@ -166,15 +178,15 @@ func (u *Table) MarkHint(ws []ui.Widget) []ui.Widget {
 // seat's, which may give away a card in hand or a loyalty card: another
 // viewer (the public table, another seat) reads only that the player
 // asked for one.
-func (u *Table) mergeNotes(log []rules.LogLine, viewer rules.Seat) []rules.LogLine {
-	if len(u.notes) == 0 {
+func (hs *Hints) mergeNotes(log []rules.LogLine, viewer rules.Seat) []rules.LogLine {
+	if len(hs.notes) == 0 {
 		return log
 	}
-	notes := make([]rules.LogLine, len(u.notes))
-	for i, n := range u.notes {
+	notes := make([]rules.LogLine, len(hs.notes))
+	for i, n := range hs.notes {
 		notes[i] = n
 		if n.Seat != viewer {
-			notes[i].Text = u.seatName(n.Seat) + " asked for a hint."
+			notes[i].Text = hs.t.pos.seatName(n.Seat) + " asked for a hint."
 		}
 	}
 	out := make([]rules.LogLine, 0, len(log)+len(notes))
@@ -189,5 +201,7 @@ func (u *Table) mergeNotes(log []rules.LogLine, viewer rules.Seat) []rules.LogLi
 	return append(out, notes[k:]...)
 }
 
-// Hinted is the hint shown for the position, nil for none.
-func (u *Table) Hinted() *Hint { return u.hinted() }
+// dropAfter forgets the notes of the actions from n on (taken back).
+func (hs *Hints) dropAfter(n int) {
+	hs.notes = slices.DeleteFunc(hs.notes, func(l rules.LogLine) bool { return l.Action >= n })
+}

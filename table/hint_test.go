@@ -13,7 +13,7 @@ import (
 // (or the public) reads it.
 func logPanelText(u *Table) string {
 	u.log = LogPanel{}
-	return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.present, u.logSeat(), -1), logRect), "\n")
+	return strings.Join(rowsText(u.log.logWidgets(ui.Rect{X: 0, Y: 0, W: 2000, H: 34 + 1000*logRowH}, u.past.present, u.pos.logSeat(), -1), logRect), "\n")
 }
 
 // TestHintIsNotedInTheLog: the log panel of the player who asked notes
@@ -23,22 +23,22 @@ func logPanelText(u *Table) string {
 func TestHintIsNotedInTheLog(t *testing.T) {
 	g, u := undoAt(t, nil)
 	seat := g.ToAct()
-	u.reveal(seat)
+	u.Reveal(seat)
 	legal := g.Legal()
-	u.ShowHint(Hint{Seat: seat, Action: legal[1], Top: []Scored{{legal[1], 2.5}, {legal[0], 1}}})
-	move := u.describe(legal[1])
-	if s := logPanelText(u); !strings.Contains(s, u.seatName(seat)+" asked for a hint: "+move) {
+	u.Hints().Show(Hint{Seat: seat, Action: legal[1], Top: []Scored{{legal[1], 2.5}, {legal[0], 1}}})
+	move := u.pos.describe(legal[1])
+	if s := logPanelText(u); !strings.Contains(s, u.pos.seatName(seat)+" asked for a hint: "+move) {
 		t.Fatalf("the asker's log panel does not note the hint %q:\n%s", move, s)
 	}
 	if msg := u.State().Message; !strings.Contains(msg, "expected score 2.5") {
 		t.Fatalf("the hint's message %q names no expected score", msg)
 	}
-	u.hide()
-	if s := logPanelText(u); !strings.Contains(s, u.seatName(seat)+" asked for a hint.") || strings.Contains(s, move) {
-		t.Fatalf("the public log panel does not say just that %s asked:\n%s", u.seatName(seat), s)
+	u.Hide()
+	if s := logPanelText(u); !strings.Contains(s, u.pos.seatName(seat)+" asked for a hint.") || strings.Contains(s, move) {
+		t.Fatalf("the public log panel does not say just that %s asked:\n%s", u.pos.seatName(seat), s)
 	}
 	other := (seat + 1) % 3
-	u.reveal(other)
+	u.Reveal(other)
 	if s := logPanelText(u); strings.Contains(s, "asked for a hint:") {
 		t.Fatalf("seat %d's log panel names seat %d's hinted move:\n%s", other, seat, s)
 	}
@@ -51,8 +51,8 @@ func TestForcedHintSaysSo(t *testing.T) {
 	done := rules.Action{Seat: 0, Verb: rules.VDone}
 	f.Legals = []rules.Action{done}
 	u := New(f, Options{})
-	u.reveal(0)
-	u.ShowHint(Hint{Seat: 0, Action: done, Top: []Scored{{done, 0}}})
+	u.Reveal(0)
+	u.Hints().Show(Hint{Seat: 0, Action: done, Top: []Scored{{done, 0}}})
 	if msg := u.State().Message; !strings.Contains(msg, "only one legal action") || strings.Contains(msg, "expected score") {
 		t.Fatalf("a forced hint says %q", msg)
 	}

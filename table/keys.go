@@ -13,12 +13,12 @@ func (u *Table) Wheel(in ui.Input) bool {
 		return false // the log is behind its tab
 	}
 	if in.Touch && in.PanY != 0 && l.Log.Contains(in.GestX, in.GestY) {
-		u.logDrag += in.PanY
-		n := int(u.logDrag / logRowH)
+		u.log.drag += in.PanY
+		n := int(u.log.drag / logRowH)
 		if n == 0 {
 			return false
 		}
-		u.logDrag -= float64(n) * logRowH
+		u.log.drag -= float64(n) * logRowH
 		u.command(ui.Command{Kind: ui.CmdLogScroll, N: n})
 		return true
 	}
@@ -54,21 +54,21 @@ func (u *Table) Keys(in ui.Input) Keyed {
 		k.Played = u.Do(c) || k.Played
 		k.Changed = true
 	}
-	u.shift = in.Shift
-	if in.Right && u.try == nil && (u.mv.from >= 0 || u.ch.items != nil) {
+	u.mv.shift = in.Shift
+	if in.Right && !u.try.on && (u.mv.from >= 0 || u.ch.items != nil) {
 		// A right-click cancels a move being set up (or a chooser), as Esc
 		// does.
 		do(ui.Command{Kind: ui.CmdCancel})
 	}
 	for _, key := range in.Pressed() {
 		switch {
-		case u.try != nil && (key == ui.KeyEsc || key == ui.KeyT):
+		case u.try.on && (key == ui.KeyEsc || key == ui.KeyT):
 			do(ui.Command{Kind: ui.CmdTryMode})
-		case u.try != nil:
-			k.Rest = append(k.Rest, key) // buttons' keys: refused by tryCommand
+		case u.try.on:
+			k.Rest = append(k.Rest, key) // buttons' keys: refused by tryMode.command
 		case key == ui.KeyEsc:
 			do(ui.Command{Kind: ui.CmdCancel})
-		case key == ui.KeySpace && u.holding():
+		case key == ui.KeySpace && u.notices.holding():
 			k.Rest = append(k.Rest, ui.KeyEnter) // Enter or Space dismisses a notice
 		case isToolKey(key):
 			c, _ := toolKey(key)
@@ -77,7 +77,7 @@ func (u *Table) Keys(in ui.Input) Keyed {
 		case dialog && (key == ui.KeyUp || key == ui.KeyDown):
 			do(ui.Command{Kind: ui.CmdMoveRow, N: map[ui.Key]int{ui.KeyUp: -1, ui.KeyDown: 1}[key]})
 		case dialog && (key == ui.KeyLeft || key == ui.KeyRight):
-			if kind, ok := u.moveRowUnit(); ok {
+			if kind, ok := u.mv.rowUnit(); ok {
 				c := ui.Command{Kind: ui.CmdMoreUnits, Unit: kind}
 				if key == ui.KeyLeft {
 					c.Kind = ui.CmdFewerUnits

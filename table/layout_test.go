@@ -61,9 +61,9 @@ func TestSlotHitTestAndPlace(t *testing.T) {
 	place := rules.Action{Seat: 0, Verb: rules.VPlace, House: tabletest.House(m, "lannister"), Slot: rules.Lord}
 	f.Legals = []rules.Action{place, {Seat: 0, Verb: rules.VPlace, House: tabletest.House(m, "stark"), Slot: rules.Maester}}
 	u := New(f, Options{Seed: 1})
-	u.reveal(0)
+	u.Reveal(0)
 	l := NewLayout(m.Grid.W, m.Grid.H, 2, 0)
-	ws := u.tableWidgets(l)
+	ws := u.panels.table(l)
 	slot, ok := ui.Find(ws, func(w ui.Widget) bool {
 		return w.T.Kind == ui.TSlot && w.T.House == tabletest.House(m, "lannister") && w.T.Slot == rules.Lord
 	})
@@ -103,7 +103,7 @@ func TestIllegalClickShowsEngineReason(t *testing.T) {
 		return nil
 	}
 	u := New(f, Options{Seed: 1})
-	u.reveal(0)
+	u.Reveal(0)
 	u.click(ui.Target{Kind: ui.TSlot, House: tabletest.House(m, "lannister"), Slot: rules.Lord})
 	if len(f.Applied) != 0 {
 		t.Fatalf("applied %v, want nothing", f.Applied)
@@ -127,7 +127,7 @@ func TestMusterChooser(t *testing.T) {
 	f, foot, ship := tabletest.MusterFake()
 	m := f.M
 	u := New(f, Options{Seed: 1})
-	u.reveal(0)
+	u.Reveal(0)
 	hl, _ := u.highlights()
 	if !hl[0] || hl[1] {
 		t.Fatalf("highlights %v, want only Winterfell", hl)
@@ -136,7 +136,7 @@ func TestMusterChooser(t *testing.T) {
 	if len(u.ch.items) != 2 {
 		t.Fatalf("chooser has %d entries, want 2", len(u.ch.items))
 	}
-	ws := u.tableWidgets(NewLayout(m.Grid.W, m.Grid.H, 2, 0))
+	ws := u.panels.table(NewLayout(m.Grid.W, m.Grid.H, 2, 0))
 	b, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Action != nil && *w.T.Action == ship })
 	if !ok {
 		t.Fatal("no chooser button for the ship")
@@ -152,7 +152,7 @@ func TestMusterChooser(t *testing.T) {
 	}
 	// A single match applies at once.
 	f.Legals = []rules.Action{foot}
-	u.refresh()
+	u.Refresh()
 	u.click(ui.Target{Kind: ui.TTerritory, Terr: 0})
 	if len(f.Applied) != 2 || f.Applied[1] != foot {
 		t.Fatalf("applied %v, want the footman next", f.Applied)
@@ -162,7 +162,7 @@ func TestMusterChooser(t *testing.T) {
 func TestMoveWithCounts(t *testing.T) {
 	f, mv := tabletest.MoveFake()
 	u := New(f, Options{Seed: 1})
-	u.reveal(0)
+	u.Reveal(0)
 	u.click(ui.Target{Kind: ui.TTerritory, Terr: 0})
 	if u.mv.from != 0 {
 		t.Fatalf("source not selected (moveFrom %d)", u.mv.from)
@@ -188,14 +188,14 @@ func TestArrangeSwapShuffleConfirm(t *testing.T) {
 	f := tabletest.New(m)
 	f.Legals = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: tabletest.Order(m, "stark", "lannister")}, {Seat: 0, Verb: rules.VArrange, Order: tabletest.Order(m, "lannister", "stark")}}
 	u := New(f, Options{Seed: 1})
-	u.reveal(0)
-	if !slices.Equal(u.arrange, tabletest.Order(m, "stark", "lannister").Houses()) {
-		t.Fatalf("initial arrangement %v", u.arrange)
+	u.Reveal(0)
+	if !slices.Equal(u.loyalty.houses, tabletest.Order(m, "stark", "lannister").Houses()) {
+		t.Fatalf("initial arrangement %v", u.loyalty.houses)
 	}
 	u.click(ui.Target{Kind: ui.TToken, Index: 0})
 	u.click(ui.Target{Kind: ui.TToken, Index: 1})
-	if !slices.Equal(u.arrange, tabletest.Order(m, "lannister", "stark").Houses()) {
-		t.Fatalf("after swap %v", u.arrange)
+	if !slices.Equal(u.loyalty.houses, tabletest.Order(m, "lannister", "stark").Houses()) {
+		t.Fatalf("after swap %v", u.loyalty.houses)
 	}
 	u.click(ui.CmdTarget(ui.Command{Kind: ui.CmdConfirmArrange}))
 	if len(f.Applied) != 1 || f.Applied[0].Order != tabletest.Order(m, "lannister", "stark") {
@@ -208,14 +208,14 @@ func TestPublicWidgetsHoldNoSecrets(t *testing.T) {
 	f := tabletest.New(m)
 	u := New(f, Options{Seed: 1})
 	l := NewLayout(m.Grid.W, m.Grid.H, 2, 0)
-	ws := u.tableWidgets(l)
+	ws := u.panels.table(l)
 	for _, w := range ws {
 		if strings.Contains(w.Text, "Eddard") {
 			t.Fatalf("public table shows a card from seat 0's hand: %q", w.Text)
 		}
 	}
-	u.reveal(0)
-	ws = u.tableWidgets(l)
+	u.Reveal(0)
+	ws = u.panels.table(l)
 	if _, ok := ui.Find(ws, func(w ui.Widget) bool { return strings.Contains(w.Text, "Eddard Stark") }); !ok {
 		t.Fatal("seat 0's own hand is not shown after the curtain")
 	}
@@ -225,9 +225,9 @@ func TestWidgetsStayOnCanvas(t *testing.T) {
 	m := tabletest.Map()
 	f := tabletest.New(m)
 	u := New(f, Options{Seed: 1})
-	u.reveal(0)
+	u.Reveal(0)
 	for n := 2; n <= 4; n++ {
-		for _, w := range u.tableWidgets(NewLayout(70, 126, n, 0)) {
+		for _, w := range u.panels.table(NewLayout(70, 126, n, 0)) {
 			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > ui.BaseW+0.01 || w.R.Y+w.R.H > ui.BaseH+0.01 {
 				t.Errorf("%d players: widget %q at %+v leaves the canvas", n, w.Text, w.R)
 			}
@@ -239,7 +239,7 @@ func TestTooltipShowsPublicFacts(t *testing.T) {
 	m := tabletest.Map()
 	f := tabletest.New(m)
 	u := New(f, Options{Seed: 1})
-	ws := u.tooltip(0, 100, 100, ui.Rect{})
+	ws := u.panels.tooltip(0, 100, 100, ui.Rect{})
 	// The whole name leads, then the map code (issue 32: where a small
 	// board writes the code, the tooltip names the territory).
 	if ws[1].Text != nameAndCode(m.Territories[0]) || !strings.HasPrefix(ws[1].Text, "Winterfell") {
@@ -251,7 +251,7 @@ func TestTooltipShowsPublicFacts(t *testing.T) {
 		}
 	}
 	// Near the bottom-right corner the box stays on the canvas.
-	for _, w := range u.tooltip(0, ui.BaseW-5, ui.BaseH-5, ui.Rect{}) {
+	for _, w := range u.panels.tooltip(0, ui.BaseW-5, ui.BaseH-5, ui.Rect{}) {
 		if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > ui.BaseW || w.R.Y+w.R.H > ui.BaseH {
 			t.Errorf("tooltip widget %q at %+v leaves the canvas", w.Text, w.R)
 		}
@@ -265,9 +265,9 @@ func TestCardEffectChoices(t *testing.T) {
 	decline := rules.Action{Seat: 0, Verb: rules.VDecline}
 	f.Legals = []rules.Action{look, decline}
 	u := New(f, Options{Seed: 1})
-	u.reveal(0)
+	u.Reveal(0)
 	l := NewLayout(m.Grid.W, m.Grid.H, 2, 0)
-	ws := u.tableWidgets(l)
+	ws := u.panels.table(l)
 	b, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Action != nil && *w.T.Action == look })
 	if !ok || !strings.Contains(b.Text, "Bob's hand") {
 		t.Fatalf("no 'look at Bob's hand' button (got %q)", b.Text)
@@ -282,8 +282,8 @@ func TestCardEffectChoices(t *testing.T) {
 	f.Views[0] = v
 	disc := rules.Action{Seat: 0, Verb: rules.VDiscard, Card: tabletest.Card(m, "tywin-lannister")}
 	f.Legals = []rules.Action{disc}
-	u.refresh()
-	ws = u.tableWidgets(l)
+	u.Refresh()
+	ws = u.panels.table(l)
 	if !ui.HasText(ws, "Bob holds: Tywin Lannister") {
 		t.Error("the peeked hand is not shown")
 	}
@@ -294,7 +294,7 @@ func TestCardEffectChoices(t *testing.T) {
 	// Cersei: clicking an agent's slot removes it.
 	rm := rules.Action{Seat: 0, Verb: rules.VRemove, House: tabletest.House(m, "lannister"), Slot: rules.Marshal}
 	f.Legals = []rules.Action{rm, decline}
-	u.refresh()
+	u.Refresh()
 	u.click(ui.Target{Kind: ui.TSlot, House: tabletest.House(m, "lannister"), Slot: rules.Marshal})
 	if n := len(f.Applied); n == 0 || f.Applied[n-1] != rm {
 		t.Fatalf("applied %v, want the removal", f.Applied)
@@ -316,8 +316,8 @@ func TestLongHandShowsPlayableCardsFirst(t *testing.T) {
 	play := rules.Action{Seat: 0, Verb: rules.VPlay, Card: tabletest.Card(m, "tywin-lannister")}
 	f.Legals = []rules.Action{play, {Seat: 0, Verb: rules.VPass}}
 	u := New(f, Options{Seed: 1})
-	u.reveal(0)
-	ws := u.tableWidgets(NewLayout(70, 126, 4, 0))
+	u.Reveal(0)
+	ws := u.panels.table(NewLayout(70, 126, 4, 0))
 	b, ok := ui.Find(ws, func(w ui.Widget) bool { return w.T.Action != nil && *w.T.Action == play })
 	if !ok {
 		t.Fatal("the playable card is not shown as a button in a long hand")

@@ -47,6 +47,16 @@ type LogPanel struct {
 	last   string // text of the last line wrapped (an undo then a new action changes it)
 	// large sets the log in larger rows (-large-text).
 	large bool
+	// drag is a finger's drag over the log not yet scrolled (less than a
+	// row).
+	drag float64
+}
+
+// SetLarge sets the log in larger rows (-large-text, Options.LargeLog),
+// wrapping it again.
+func (lp *LogPanel) SetLarge(on bool) {
+	lp.large = on
+	lp.forget()
 }
 
 // metrics are the log's text size and row height (base pixels): larger

@@ -20,15 +20,15 @@ func TestNineSlotsNameTheirAgentOnOneLine(t *testing.T) {
 	}
 	tabletest.PlayUntil(t, e, e, 3, func() bool { return e.View(rules.Public).Phase == rules.PhaseResolve })
 	u := New(rules.HotSeat(e), Options{Seed: 3})
-	u.reveal(e.ToAct())
+	u.Reveal(e.ToAct())
 	l := NewLayout(e.Map().Grid.W, e.Map().Grid.H, len(names), 0)
 	occupied := 0
-	for _, w := range u.tableWidgets(l) {
+	for _, w := range u.panels.table(l) {
 		if w.T.Kind != ui.TSlot {
 			continue
 		}
 		if strings.Contains(w.Text, "\n") {
-			t.Errorf("slot %s %s reads %q: two lines in a nine-house row", u.m.Houses[w.T.House].ID, w.T.Slot, w.Text)
+			t.Errorf("slot %s %s reads %q: two lines in a nine-house row", u.pos.m.Houses[w.T.House].ID, w.T.Slot, w.Text)
 		}
 		if slices.Contains(names, w.Text) {
 			occupied++

@@ -1,13 +1,9 @@
 package table
 
 import (
-	"fmt"
-	"image/color"
 	"math"
 
-	"notrueking/rules"
 	"notrueking/ui"
-	"notrueking/words"
 )
 
 // The portrait layout: a phone held upright (a window under 800 CSS
@@ -78,122 +74,11 @@ func NewPortraitLayout(n, houses int) Layout {
 	// The pane's panels: each tab's fills it; the decision tops the hand.
 	l.Houses, l.Players, l.Log = l.Pane, l.Pane, l.Pane
 	l.HouseRow = math.Floor((l.Pane.H - 32 - rankNoteH) / float64(houses) / 1.3)
-	l.PlayerRow = math.Min(56, math.Floor((l.Pane.H-40)/float64(n))) // two lines a row (PlayersWidgets)
+	l.PlayerRow = math.Min(56, math.Floor((l.Pane.H-40)/float64(n))) // two lines a row (playersPanel)
 	ah := math.Round(l.Pane.H * 0.45)
 	l.Actions = ui.Rect{X: m, Y: l.Pane.Y, W: l.Pane.W, H: ah}
 	l.Private = ui.Rect{X: m, Y: l.Pane.Y + ah + 4, W: l.Pane.W, H: l.Pane.H - ah - 4}
 	// A combat's card lies over the board.
 	l.Side = l.Board.Inset(4)
 	return l
-}
-
-// portraitCurtain is the hand-off curtain on the portrait canvas: the
-// same words and button as the landscape one's, one under the other, the
-// button a thumb's width; the whole screen lifts it.
-func (u *Table) portraitCurtain(seat rules.Seat) []ui.Widget {
-	name := u.seatName(seat)
-	id := ""
-	if seat >= 0 && int(seat) < len(u.seats) {
-		id = words.Title(u.seats[seat])
-	}
-	sc := ui.SeatColor(seat)
-	full := ui.Canvas(true)
-	card := ui.Rect{X: 12, Y: 230, W: full.W - 24, H: 330}
-	tw := card.W - 32
-	pass := fmt.Sprintf("Pass to %s (%s)", id, name)
-	only := fmt.Sprintf("Tap when only %s is looking.", name)
-	iam := "I am " + name
-	// A long name goes on a line of its own, smaller, not cut.
-	passText, passSize := pass, ui.FitSize(pass, 30, 20, true, tw)
-	if w, _ := ui.Measure(pass, passSize, true, 0); w > tw {
-		passText = fmt.Sprintf("Pass to %s\n(%s)", id, name)
-		passSize = min(ui.FitSize(id, 24, 16, true, tw), ui.FitSize("("+name+")", 24, 16, true, tw))
-	}
-	ws := []ui.Widget{
-		{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
-		{R: card, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: sc},
-		{R: ui.Rect{X: card.X + 16, Y: card.Y + 16, W: tw, H: 60}, Kind: ui.WText, Text: passText, Size: passSize, Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel), Tip: pass},
-		{R: ui.Rect{X: card.X + 16, Y: card.Y + 84, W: tw, H: 52}, Kind: ui.WText, Text: ui.WrapWords(only, 34), Size: 19, Align: ui.AlignCenter, Ink: ui.ColText, Tip: only},
-		{R: ui.Rect{X: card.X + 16, Y: card.Y + 146, W: tw, H: 48}, Kind: ui.WText, Text: ui.WrapWords(u.pub.Prompt, 40), Size: 16, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: u.pub.Prompt},
-		{R: ui.Rect{X: card.X + 16, Y: card.Y + card.H - 24 - 60, W: tw, H: 60}, Kind: ui.WButton, Text: iam, Size: ui.FitSize(iam, 24, 16, true, tw-20), Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
-	}
-	if u.msg != "" {
-		ink := ui.ColDim
-		if u.msgErr {
-			ink = ui.ColGold
-		}
-		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 16, Y: card.Y + 200, W: tw, H: 40}, Kind: ui.WText, Text: ui.WrapWords(u.msg, 44), Size: 15, Align: ui.AlignCenter, Ink: ink, Tip: u.msg})
-	}
-	return append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})})
-}
-
-// SetPortrait has Layout give the portrait layout (the app sets it while
-// the table is shown on a phone held upright).
-func (u *Table) SetPortrait(p bool) { u.portrait = p }
-
-// Tab is the tab the portrait layout shows (TabPlay…).
-func (u *Table) Tab() int { return u.tab }
-
-// portraitWidgets builds the table screen of the portrait layout: the
-// top bar, the message line, the tabs, the tab's pane, and over the board
-// the combat and what happened since the seat last looked.
-func (u *Table) portraitWidgets(l Layout) []ui.Widget {
-	ws := u.topBar(l)
-	ta := u.eng.ToAct()
-	houses := u.HousesWidgets(l)
-	ws = append(ws, u.messageWidgets(l)...)
-	// The tabs: the one shown selected; Houses lit while a slot waits for
-	// the seat shown (placing an agent, resolving one).
-	hot := false
-	for _, w := range houses {
-		hot = hot || (w.Hot && w.T.Kind == ui.TSlot)
-	}
-	for i, r := range l.Tabs {
-		b := ui.Button(r, tabNames[i][0], ui.CmdTarget(ui.Command{Kind: ui.CmdTab, N: i}))
-		b.Tip, b.Size = tabNames[i][1], 16
-		b.Fill = ui.ColPanel
-		if i == u.tab {
-			b.Selected, b.Fill = true, ui.ColPanelHi
-		}
-		b.Hot = i == TabHouses && hot && u.tab != TabHouses
-		ws = append(ws, b)
-	}
-	switch u.tab {
-	case TabHouses:
-		ws = append(ws, houses...)
-	case TabPlayers:
-		ws = append(ws, u.PlayersWidgets(l)...)
-	case TabLog:
-		ws = append(ws, u.logWidgets(l.Log)...)
-	default:
-		switch {
-		case u.shown < 0 || u.shown != ta:
-			ws = append(ws, u.privateWidgets(l.Pane)...)
-		case len(u.ch.items) > 0 || u.mv.from >= 0 && u.mv.to >= 0:
-			// A chooser or the move's steppers take the whole pane.
-			u.hiddenPlays = nil
-			ws = append(ws, u.actionWidgets(l.Pane)...)
-		default:
-			// The decision takes what its buttons need; the hand the rest
-			// (a card play it has no room for becomes a decision's
-			// button). The hand goes first: it tells the decision which.
-			act, priv := l.Actions, l.Private
-			if n := len(u.buttonActions()); n > 0 || u.has(rules.VPlay) {
-				act.H = math.Round(l.Pane.H * 0.55)
-				priv.Y, priv.H = act.Y+act.H+4, l.Pane.H-act.H-4
-			}
-			pw := u.privateWidgets(priv)
-			ws = append(ws, u.actionWidgets(act)...)
-			ws = append(ws, pw...)
-		}
-	}
-	pub := u.pub
-	if pub.Combat != nil {
-		ws = append(ws, u.combatCardWidgets(l.Side, pub.Combat, combatLive)...)
-	} else if cv := u.movePreview(); cv != nil {
-		ws = append(ws, u.combatCardWidgets(l.Side, cv, combatPreview)...)
-	}
-	digest, _ := u.digestWidgets(ui.Rect{X: l.Board.X + 4, Y: l.Board.Y + 4, W: l.Board.W - 8}, l.Board.H/2)
-	ws = append(ws, digest...)
-	return append(keyButtons(ws), u.followWidgets(l)...)
 }

@@ -76,7 +76,7 @@ func TestPortraitTableOnAPhone(t *testing.T) {
 		t.Helper()
 		for tab := range NumTabs {
 			u.tab = tab
-			ws := u.tableWidgets(l)
+			ws := u.panels.table(l)
 			var click []ui.Widget
 			at := fmt.Sprintf("%s, tab %s", where, tabNames[tab][0])
 			for _, w := range ws {
@@ -135,15 +135,16 @@ func TestPortraitTableOnAPhone(t *testing.T) {
 			t.Fatal("SetPortrait(true): Layout is not the portrait one")
 		}
 		for step := 0; step < 120 && !g.Over(); step++ {
-			u.reveal(g.ToAct())
+			u.Reveal(g.ToAct())
 			check(u, l, fmt.Sprintf("%s step %d", tc.mapName, step))
 			legal := g.Legal()
 			a := legal[rng.Intn(len(legal))]
 			if from := a.From; a.Verb == rules.VMuster || a.Verb == rules.VMove {
 				probe := *u
-				probe.eng = rules.HotSeat(g.Clone())
+				probe.wire()
+				probe.pos.eng = rules.HotSeat(g.Clone())
 				probe.ch.items = nil
-				probe.reveal(g.ToAct())
+				probe.Reveal(g.ToAct())
 				probe.clickTerritory(from)
 				if a.Verb == rules.VMove {
 					probe.clickTerritory(a.To)
@@ -168,7 +169,7 @@ func TestPortraitTabsSwitchThePane(t *testing.T) {
 	}
 	u := New(rules.HotSeat(g), Options{Seed: 4})
 	u.SetPortrait(true)
-	u.reveal(g.ToAct())
+	u.Reveal(g.ToAct())
 	l := u.Layout()
 	has := func(ws []ui.Widget, f func(ui.Widget) bool) bool { _, ok := ui.Find(ws, f); return ok }
 	confirm := func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdConfirmArrange }
@@ -212,13 +213,13 @@ func TestPortraitTabsSwitchThePane(t *testing.T) {
 		}
 	}
 	// Placing an agent: the Houses tab is lit while the Decision tab is up.
-	for g.ToAct() >= 0 && !u.has(rules.VPlace) {
-		u.reveal(g.ToAct())
+	for g.ToAct() >= 0 && !u.pos.has(rules.VPlace) {
+		u.Reveal(g.ToAct())
 		if _, err := g.Apply(g.Legal()[0]); err != nil {
 			t.Fatal(err)
 		}
 		u.Refresh()
-		u.reveal(g.ToAct())
+		u.Reveal(g.ToAct())
 	}
 	ws = u.Widgets(l)
 	if !tabAt(ws, TabHouses).Hot {
@@ -260,7 +261,7 @@ func TestPortraitCurtain(t *testing.T) {
 	}
 	u := New(rules.HotSeat(g), Options{Seed: 4})
 	u.SetPortrait(true)
-	ws := u.CurtainWidgets(g.ToAct())
+	ws := u.screens.Curtain(g.ToAct())
 	canvas := ui.Canvas(true)
 	if ws[len(ws)-1].R != canvas || ws[len(ws)-1].T.Cmd.Kind != ui.CmdLift {
 		t.Error("the whole portrait canvas does not lift the curtain")
@@ -282,7 +283,7 @@ func TestPortraitCurtain(t *testing.T) {
 		}
 	}
 	u.SetPortrait(false)
-	if ws := u.CurtainWidgets(g.ToAct()); ws[len(ws)-1].R != ui.Canvas(false) {
+	if ws := u.screens.Curtain(g.ToAct()); ws[len(ws)-1].R != ui.Canvas(false) {
 		t.Error("the landscape curtain is not the whole landscape canvas")
 	}
 }

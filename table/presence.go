@@ -25,35 +25,49 @@ type Presence struct {
 	AwaySince time.Time
 }
 
-// SetPresence says who plays each seat from another device (nil: nobody:
-// a game at one screen), as of now (the prompt's "away for" counts from
-// it).
-func (u *Table) SetPresence(ps []Presence, now time.Time) {
-	u.presence, u.presenceAt = ps, now
+// Attendance is who plays each seat from another device (a game hosted
+// on the network), and how long the seat to act has been at it: the
+// players' tags, and the prompt's words while the game waits on a seat
+// whose device is away or on another device's seat.
+type Attendance struct {
+	pos *position
+	// list is each seat's presence, as of at (Set).
+	list []Presence
+	at   time.Time
+	// turnSeat is the seat to act as NoteTurn last saw it, since
+	// turnSince; turnAt the time NoteTurn was last told.
+	turnSeat          rules.Seat
+	turnSince, turnAt time.Time
 }
 
-// PresenceList is the presence set last (SetPresence).
-func (u *Table) PresenceList() []Presence { return u.presence }
+// Set says who plays each seat from another device (nil: nobody: a game
+// at one screen), as of now (the prompt's "away for" counts from it).
+func (a *Attendance) Set(ps []Presence, now time.Time) {
+	a.list, a.at = ps, now
+}
 
-// presenceOf is seat s's presence (the zero value: not remote).
-func (u *Table) presenceOf(s rules.Seat) Presence {
-	if s >= 0 && int(s) < len(u.presence) {
-		return u.presence[s]
+// List is the presence set last (Set).
+func (a *Attendance) List() []Presence { return a.list }
+
+// of is seat s's presence (the zero value: not remote).
+func (a *Attendance) of(s rules.Seat) Presence {
+	if s >= 0 && int(s) < len(a.list) {
+		return a.list[s]
 	}
 	return Presence{}
 }
 
 // awayFor says how long a seat's device has been away ("" when it is
 // connected or not remote): "away 1:05", "not joined yet".
-func (u *Table) awayFor(s rules.Seat) string {
-	p := u.presenceOf(s)
+func (a *Attendance) awayFor(s rules.Seat) string {
+	p := a.of(s)
 	switch {
 	case !p.Remote || p.Connected:
 		return ""
 	case p.AwaySince.IsZero():
 		return "not joined yet"
 	}
-	d := max(u.presenceAt.Sub(p.AwaySince), 0).Round(time.Second)
+	d := max(a.at.Sub(p.AwaySince), 0).Round(time.Second)
 	return fmt.Sprintf("away %d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }
 
@@ -61,50 +75,50 @@ func (u *Table) awayFor(s rules.Seat) string {
 // the prompt then says how long the seat to act has been at it when this
 // table does not hold that seat ("— Ben's turn for 0:42"). It reports
 // whether that time, in seconds, changed (a redraw is due).
-func (u *Table) NoteTurn(now time.Time) bool {
-	ta := u.eng.ToAct()
-	before := u.turnFor()
-	if ta != u.turnSeat || u.turnSince.IsZero() {
-		u.turnSeat, u.turnSince = ta, now
+func (a *Attendance) NoteTurn(now time.Time) bool {
+	ta := a.pos.eng.ToAct()
+	before := a.turnFor()
+	if ta != a.turnSeat || a.turnSince.IsZero() {
+		a.turnSeat, a.turnSince = ta, now
 	}
-	u.turnAt = now
-	return u.turnFor() != before
+	a.turnAt = now
+	return a.turnFor() != before
 }
 
 // turnFor is how long the seat to act has been at it, as the prompt says
 // it ("" when this table holds that seat, or the game is at one screen).
-func (u *Table) turnFor() string {
-	ta := u.eng.ToAct()
-	if u.presence == nil || ta < 0 || ta != u.turnSeat || u.turnSince.IsZero() || u.eng.Holds(ta) {
+func (a *Attendance) turnFor() string {
+	ta := a.pos.eng.ToAct()
+	if a.list == nil || ta < 0 || ta != a.turnSeat || a.turnSince.IsZero() || a.pos.eng.Holds(ta) {
 		return ""
 	}
-	d := max(u.turnAt.Sub(u.turnSince), 0).Truncate(time.Second)
+	d := max(a.turnAt.Sub(a.turnSince), 0).Truncate(time.Second)
 	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }
 
 // waitingText is what the prompt adds while the game waits on a seat
 // whose device is away ("— Ben's device is away 1:05"), or on another
 // seat of a game played at several devices ("— Ben's turn for 0:42").
-func (u *Table) waitingText() string {
-	ta := u.eng.ToAct()
-	a := u.awayFor(ta)
-	if a == "" {
-		if t := u.turnFor(); t != "" {
-			return fmt.Sprintf(" — %s's turn for %s", u.seatName(ta), t)
+func (a *Attendance) waitingText() string {
+	ta := a.pos.eng.ToAct()
+	away := a.awayFor(ta)
+	if away == "" {
+		if t := a.turnFor(); t != "" {
+			return fmt.Sprintf(" — %s's turn for %s", a.pos.seatName(ta), t)
 		}
 		return ""
 	}
-	if a == "not joined yet" {
-		return fmt.Sprintf(" — waiting for %s to join", u.seatName(ta))
+	if away == "not joined yet" {
+		return fmt.Sprintf(" — waiting for %s to join", a.pos.seatName(ta))
 	}
-	return fmt.Sprintf(" — %s's device is %s", u.seatName(ta), a)
+	return fmt.Sprintf(" — %s's device is %s", a.pos.seatName(ta), away)
 }
 
-// presenceTag is the small tag beside a remote seat's name: "on" while
+// tag is the small tag beside a remote seat's name: "on" while
 // its device is connected, "away" else; nil for a seat that is not
 // remote.
-func (u *Table) presenceTag(s rules.Seat, r ui.Rect, name string) *ui.Widget {
-	p := u.presenceOf(s)
+func (a *Attendance) tag(s rules.Seat, r ui.Rect, name string) *ui.Widget {
+	p := a.of(s)
 	if !p.Remote {
 		return nil
 	}
@@ -124,7 +138,7 @@ func (u *Table) presenceTag(s rules.Seat, r ui.Rect, name string) *ui.Widget {
 	default:
 		w.Text, w.Fill = "away", ui.ColWarn
 		w.Ink = ui.TextOn(w.Fill)
-		w.Tip = fmt.Sprintf("%s plays from %s, which is not connected (%s). The game waits for it when it is %s's turn; the host may hand the seat to a bot.", name, dev, u.awayFor(s), name)
+		w.Tip = fmt.Sprintf("%s plays from %s, which is not connected (%s). The game waits for it when it is %s's turn; the host may hand the seat to a bot.", name, dev, a.awayFor(s), name)
 	}
 	return &w
 }

@@ -40,7 +40,7 @@ func TestPresenceShown(t *testing.T) {
 	if len(tags()) != 0 {
 		t.Fatal("tags before any presence was set")
 	}
-	u.SetPresence(ps, now)
+	u.Attendance().Set(ps, now)
 	got := tags()
 	if !strings.Contains(got["away"], "Ann's phone") || !strings.Contains(got["away"], "away 1:05") || !strings.Contains(got["on"], "Cy's laptop") {
 		t.Fatalf("the tags: %q", got)
@@ -55,7 +55,7 @@ func TestPresenceShown(t *testing.T) {
 		t.Fatalf("the prompt while the seat to act is away: %q", prompt)
 	}
 	ps[ta] = Presence{Remote: true}
-	u.SetPresence(ps, now)
+	u.Attendance().Set(ps, now)
 	if got := tags(); !strings.Contains(got["wait"], "waits for a device") || got["away"] != "" {
 		t.Fatalf("a seat no device has taken yet: %q", got)
 	}
@@ -88,25 +88,25 @@ func TestTurnTimeShown(t *testing.T) {
 	now := time.Date(2026, 11, 29, 2, 0, 0, 0, time.UTC)
 	ps := []Presence{{Remote: true, Connected: true}, {Remote: true, Connected: true}, {Remote: true, Connected: true}}
 	u := New(rules.DeskOf(g, other), Options{})
-	u.NoteTurn(now)
+	u.Attendance().NoteTurn(now)
 	if p := prompt(u); strings.Contains(p, "turn for") {
 		t.Fatalf("a game at one screen (no presence) shows a turn's time: %q", p)
 	}
-	u.SetPresence(ps, now)
-	u.NoteTurn(now)
+	u.Attendance().Set(ps, now)
+	u.Attendance().NoteTurn(now)
 	name := g.Config().Players[ta]
 	if p := prompt(u); !strings.HasSuffix(p, " — "+name+"'s turn for 0:00") {
 		t.Fatalf("the prompt at the turn's start: %q", p)
 	}
-	if u.NoteTurn(now.Add(400 * time.Millisecond)) {
+	if u.Attendance().NoteTurn(now.Add(400 * time.Millisecond)) {
 		t.Fatal("a redraw asked within the same second")
 	}
-	if !u.NoteTurn(now.Add(65*time.Second)) || !strings.HasSuffix(prompt(u), name+"'s turn for 1:05") {
+	if !u.Attendance().NoteTurn(now.Add(65*time.Second)) || !strings.HasSuffix(prompt(u), name+"'s turn for 1:05") {
 		t.Fatalf("after 65 s: %q", prompt(u))
 	}
 	mine := New(rules.DeskOf(g, ta), Options{})
-	mine.SetPresence(ps, now)
-	mine.NoteTurn(now.Add(65 * time.Second))
+	mine.Attendance().Set(ps, now)
+	mine.Attendance().NoteTurn(now.Add(65 * time.Second))
 	if p := prompt(mine); strings.Contains(p, "turn for") {
 		t.Fatalf("the table of the seat to act shows its own time: %q", p)
 	}

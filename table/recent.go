@@ -24,8 +24,10 @@ const maxMarks = 12
 // most (the log holds the rest), besides the line folding the trivia.
 const maxDigest = 12
 
-// recent is what the table keeps of what just happened.
-type recent struct {
+// Recent is what the table keeps of what just happened: the board's
+// marks and the digest.
+type Recent struct {
+	pos *position
 	// marks are the board's marks of the present (refresh).
 	marks []ui.Mark
 	// houses caches, per action index, the house that resolved it (the
@@ -67,28 +69,19 @@ func lastOwn(acts []rules.PublicAction, seat rules.Seat) int {
 	return -1
 }
 
-// viewer is the seat whose "since" the marks count from: the seat shown,
-// else the seat to act (behind the curtain, the one about to look).
-func (u *Table) viewer() rules.Seat {
-	if u.shown >= 0 {
-		return u.shown
-	}
-	return u.eng.ToAct()
-}
-
-// recentRefresh runs at the end of refresh, pub the present's public
-// view: the marks of the actions the other seats took since the viewer's
-// last one, the latest maxMarks (none on the past's table).
-func (u *Table) recentRefresh(pub *rules.View) {
-	r := &u.recent
-	acts := u.eng.PublicActions()
+// refresh runs at the end of the table's refresh, pub the present's
+// public view: the marks of the actions the other seats took since the
+// viewer's last one, the latest maxMarks (none on the past's table:
+// inPast).
+func (r *Recent) refresh(pub *rules.View, inPast bool) {
+	acts := r.pos.eng.PublicActions()
 	if n := len(acts); n == r.seenN+1 && r.seenHouse != board.NoHouse {
 		r.note(n-1, acts[n-1], r.seenHouse)
 	}
 	r.seenN, r.seenHouse = len(acts), pub.ResolvingHouse
 	r.marks = r.marks[:0]
-	seat := u.viewer()
-	if u.past != nil || seat < 0 {
+	seat := r.pos.viewer()
+	if inPast || seat < 0 {
 		return
 	}
 	own := lastOwn(acts, seat)
@@ -97,11 +90,11 @@ func (u *Table) recentRefresh(pub *rules.View) {
 		if a.Seat == seat {
 			continue
 		}
-		k, ok := markOf(u.m, a)
+		k, ok := markOf(r.pos.m, a)
 		if !ok {
 			continue
 		}
-		if k.House = u.actionHouse(i, a); k.House == board.NoHouse {
+		if k.House = r.actionHouse(i, a); k.House == board.NoHouse {
 			continue
 		}
 		r.marks = append(r.marks, k)
@@ -110,7 +103,7 @@ func (u *Table) recentRefresh(pub *rules.View) {
 }
 
 // note keeps that action i (a) was taken for house h.
-func (r *recent) note(i int, a rules.PublicAction, h board.HouseID) {
+func (r *Recent) note(i int, a rules.PublicAction, h board.HouseID) {
 	if r.houses == nil {
 		r.houses = map[int]actHouse{}
 	}
@@ -140,15 +133,15 @@ func markOf(m *board.Map, a rules.PublicAction) (ui.Mark, bool) {
 
 // actionHouse is the house that action i (a) was taken for: the house
 // resolving before it.
-func (u *Table) actionHouse(i int, a rules.PublicAction) board.HouseID {
-	if c, ok := u.recent.houses[i]; ok && sameAction(c.a, a) {
+func (r *Recent) actionHouse(i int, a rules.PublicAction) board.HouseID {
+	if c, ok := r.houses[i]; ok && sameAction(c.a, a) {
 		return c.h
 	}
-	v, err := u.eng.ViewAt(i, rules.Public)
+	v, err := r.pos.eng.ViewAt(i, rules.Public)
 	if err != nil {
 		return board.NoHouse
 	}
-	u.recent.note(i, a, v.ResolvingHouse)
+	r.note(i, a, v.ResolvingHouse)
 	return v.ResolvingHouse
 }
 
@@ -159,28 +152,28 @@ func sameAction(a, b rules.PublicAction) bool {
 
 // Marks are the board's marks of what just happened: the moves, musters
 // and promotions of the other seats since the viewer's last action.
-func (u *Table) Marks() []ui.Mark { return u.recent.marks }
+func (r *Recent) Marks() []ui.Mark { return r.marks }
 
-// openDigest lists, for seat whose curtain just lifted, what mattered
-// among the public events since its last action (none: no digest).
-func (u *Table) openDigest(seat rules.Seat) {
-	u.recent.digest = nil
-	acts := u.eng.PublicActions()
+// open lists, for seat whose curtain just lifted, what mattered among
+// the public events since its last action (none: no digest).
+func (r *Recent) open(seat rules.Seat) {
+	r.digest = nil
+	acts := r.pos.eng.PublicActions()
 	if len(acts) == 0 {
 		return
 	}
 	own := lastOwn(acts, seat)
-	lines := digestLines(u.eng.View(rules.Public).Log, own)
+	lines := digestLines(r.pos.eng.View(rules.Public).Log, own)
 	if len(lines) == 0 {
 		return
 	}
 	// A move is news when it entered a territory its house did not
 	// control when the seat last looked: a capture, or an attack.
 	took := map[int]bool{}
-	if then, err := u.eng.ViewAt(own+1, rules.Public); err == nil {
+	if then, err := r.pos.eng.ViewAt(own+1, rules.Public); err == nil {
 		for i := own + 1; i < len(acts); i++ {
-			if a := acts[i]; a.Verb == rules.VMove && u.m.HasTerr(a.To) {
-				if h := u.actionHouse(i, a); h != board.NoHouse && then.Controller(a.To) != h {
+			if a := acts[i]; a.Verb == rules.VMove && r.pos.m.HasTerr(a.To) {
+				if h := r.actionHouse(i, a); h != board.NoHouse && then.Controller(a.To) != h {
 					took[i] = true
 				}
 			}
@@ -188,7 +181,7 @@ func (u *Table) openDigest(seat rules.Seat) {
 	}
 	dg := &digest{seat: seat, took: took}
 	dg.lines, dg.skipped = foldDigest(lines, took)
-	u.recent.digest = dg
+	r.digest = dg
 }
 
 // digestLines are the public lines of log caused by the actions after
@@ -295,23 +288,24 @@ func foldDigest(lines []rules.LogLine, took map[int]bool) (out []rules.LogLine, 
 
 // Digest is the lines the "since you last looked" panel lists (nil: it
 // is not up).
-func (u *Table) Digest() []rules.LogLine {
-	if u.recent.digest == nil {
+func (r *Recent) Digest() []rules.LogLine {
+	if r.digest == nil {
 		return nil
 	}
-	return u.recent.digest.lines
+	return r.digest.lines
 }
 
-// digestWidgets is the digest's panel at the top of r, at most maxH
-// high: its title, its latest lines that fit (each opening the table as
-// it stood after its action) and a button to close it. It returns the
-// widgets and the height they take.
-func (u *Table) digestWidgets(r ui.Rect, maxH float64) ([]ui.Widget, float64) {
-	d := u.recent.digest
-	if d == nil || u.shown != d.seat {
+// widgets is the digest's panel at the top of r, at most maxH high, its
+// rows as the log lp sets them and its Close button at least tap high
+// (0: as drawn): its title, its latest lines that fit (each opening the
+// table as it stood after its action) and a button to close it. It
+// returns the widgets and the height they take.
+func (rc *Recent) widgets(r ui.Rect, maxH float64, lp *LogPanel, tap float64) ([]ui.Widget, float64) {
+	d := rc.digest
+	if d == nil || rc.pos.shown != d.seat {
 		return nil, 0
 	}
-	textSize, rowH := u.log.metrics()
+	textSize, rowH := lp.metrics()
 	// The latest lines that fit, wrapped.
 	first, used := len(d.lines), logHeadH+8
 	var wrapped [][]string
@@ -331,8 +325,8 @@ func (u *Table) digestWidgets(r ui.Rect, maxH float64) ([]ui.Widget, float64) {
 	}
 	var rows []ui.Widget
 	headH, okH := logHeadH, 24.0
-	if u.tap > 0 {
-		headH, okH = u.tap+8, u.tap // a finger's Close
+	if tap > 0 {
+		headH, okH = tap+8, tap // a finger's Close
 	}
 	y := r.Y + headH
 	for k, l := range d.lines[first:] {

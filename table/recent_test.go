@@ -62,21 +62,21 @@ func TestMarksOfOtherSeatsUntilTheViewerActs(t *testing.T) {
 				u.Reveal(viewer)
 			}
 			found := false
-			for _, k := range u.Marks() {
+			for _, k := range u.Recent().Marks() {
 				kinds[k.Kind]++
 				if k.Kind == ui.MarkArrow && k.From == mv.From && k.To == mv.To && k.House == before.ResolvingHouse {
 					found = true
 				}
 			}
 			if !found {
-				t.Fatalf("seed %d (curtain lifted %v): %s's move %d→%d is not marked: %+v", seed, shown, g.Seats()[mv.Seat], mv.From, mv.To, u.Marks())
+				t.Fatalf("seed %d (curtain lifted %v): %s's move %d→%d is not marked: %+v", seed, shown, g.Seats()[mv.Seat], mv.From, mv.To, u.Recent().Marks())
 			}
 		}
 		// The viewer acts: nothing since, so no mark.
 		if !u.Apply(g.Legal()[0]) {
 			t.Fatal("the viewer's action was refused")
 		}
-		if ms := u.Marks(); len(ms) != 0 {
+		if ms := u.Recent().Marks(); len(ms) != 0 {
 			t.Fatalf("seed %d: after the viewer's action the board still marks %+v", seed, ms)
 		}
 	}
@@ -113,13 +113,13 @@ func TestDigestSinceYouLastLooked(t *testing.T) {
 		u := New(rules.HotSeat(g), Options{})
 		u.Reveal(seat)
 		if len(want) == 0 {
-			if u.Digest() != nil {
+			if u.Recent().Digest() != nil {
 				t.Fatalf("seed %d: a digest with nothing new", seed)
 			}
 			continue
 		}
 		opened++
-		got, skipped := u.Digest(), u.recent.digest.skipped
+		got, skipped := u.Recent().Digest(), u.recent.digest.skipped
 		// What mattered, in order, then one line counting the rest.
 		var news []rules.LogLine
 		routine := 0
@@ -184,20 +184,20 @@ func TestDigestSinceYouLastLooked(t *testing.T) {
 		}
 		if u.InPast() {
 			u.Do(ui.Command{Kind: ui.CmdCancel})
-			if u.InPast() || u.Digest() == nil {
+			if u.InPast() || u.Recent().Digest() == nil {
 				t.Fatalf("seed %d: Esc from the past closed the digest or stayed", seed)
 			}
 		}
 		u.Do(ui.Command{Kind: ui.CmdCancel})
-		if u.Digest() != nil {
+		if u.Recent().Digest() != nil {
 			t.Fatalf("seed %d: Esc did not close the digest", seed)
 		}
 		u.Hide()
 		u.Reveal(seat)
-		if u.Digest() == nil {
+		if u.Recent().Digest() == nil {
 			t.Fatalf("seed %d: no digest after the curtain lifted again", seed)
 		}
-		if !u.Apply(g.Legal()[0]) || u.Digest() != nil {
+		if !u.Apply(g.Legal()[0]) || u.Recent().Digest() != nil {
 			t.Fatalf("seed %d: the digest stays after the seat acted", seed)
 		}
 	}
@@ -227,7 +227,7 @@ func TestMarksHouseWithoutHistory(t *testing.T) {
 			continue
 		}
 		fresh := New(rules.HotSeat(g), Options{})
-		a, b := watching.Marks(), fresh.Marks()
+		a, b := watching.Recent().Marks(), fresh.Recent().Marks()
 		if len(a) != len(b) {
 			t.Fatalf("after %d actions: %d marks watched, %d from the history", g.Len(), len(a), len(b))
 		}
@@ -330,7 +330,7 @@ func TestACombatCardSaysWhyASeatPassed(t *testing.T) {
 					if !ok {
 						t.Fatalf("seed %d: %s passed and the log says nothing", seed, name)
 					}
-					want := strings.Fields(u.seatName(p.Seat))[0] + " passed"
+					want := strings.Fields(u.pos.seatName(p.Seat))[0] + " passed"
 					if must {
 						want += ": no"
 						forced++

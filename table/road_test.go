@@ -177,7 +177,7 @@ func TestARefusedDestinationSaysNo(t *testing.T) {
 	if g.Len() != n || s.MoveFrom != seagard || !s.Refusal || !strings.Contains(s.Message, "adjacent") {
 		t.Fatalf("Seagard then Moat Cailin: origin %d, message %q (refusal %v), %d played", s.MoveFrom, s.Message, s.Refusal, g.Len()-n)
 	}
-	want := g.Check(rules.Action{Seat: g.ToAct(), Verb: rules.VMove, From: seagard, To: moat, Units: u.groupUnits(seagard), House: rules.None})
+	want := g.Check(rules.Action{Seat: g.ToAct(), Verb: rules.VMove, From: seagard, To: moat, Units: u.pos.units(u.pos.pub.ResolvingHouse, seagard), House: rules.None})
 	if want == nil || s.Message != want.Error() {
 		t.Fatalf("the message %q is not the engine's refusal %v", s.Message, want)
 	}
@@ -306,7 +306,7 @@ func TestKeyBadgesFitTheirButtons(t *testing.T) {
 						signs++
 					}
 				}
-				if rows := len(u.moveRows()); signs != 2*rows {
+				if rows := len(u.mv.rows()); signs != 2*rows {
 					t.Fatalf("%s: %d − and + signs shown for %d rows", c.m, signs, rows)
 				}
 				break

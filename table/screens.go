@@ -12,20 +12,25 @@ import (
 	"notrueking/words"
 )
 
-// The table's other screens: the hand-off curtain over the public table,
-// the end screen, a seat's secrets in a read-only window (the replay's),
-// and the round's step in a spectator's words.
+// The table's other screens: the hand-off curtain over the public table
+// (the seat shown is hidden, Table.Hide, until the curtain is lifted,
+// Table.Reveal) and the end screen.
 
-// CurtainWidgets is the hand-off curtain that waits for seat: the public
+// Screens builds the table's other screens: the curtain and the end
+// screen.
+type Screens struct{ t *Table }
+
+// Curtain is the hand-off curtain that waits for seat: the public
 // table stays in view under its veil, and the whole screen lifts it.
-func (u *Table) CurtainWidgets(seat rules.Seat) []ui.Widget {
+func (s *Screens) Curtain(seat rules.Seat) []ui.Widget {
+	u := s.t
 	if u.portrait {
-		return u.portraitCurtain(seat)
+		return u.screens.portraitCurtain(seat)
 	}
-	name := u.seatName(seat)
+	name := u.pos.seatName(seat)
 	id := ""
-	if seat >= 0 && int(seat) < len(u.seats) {
-		id = words.Title(u.seats[seat])
+	if seat >= 0 && int(seat) < len(u.pos.seats) {
+		id = words.Title(u.pos.seats[seat])
 	}
 	sc := ui.SeatColor(seat)
 	full := ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}
@@ -41,7 +46,7 @@ func (u *Table) CurtainWidgets(seat rules.Seat) []ui.Widget {
 		// A long name sets the lines smaller, not cut.
 		{R: ui.Rect{X: 320, Y: 300, W: 960, H: 60}, Kind: ui.WText, Text: pass, Size: ui.FitSize(pass, 48, 30, true, 960), Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel)},
 		{R: ui.Rect{X: 320, Y: 400, W: 960, H: 40}, Kind: ui.WText, Text: only, Size: ui.FitSize(only, 28, 20, false, 960), Align: ui.AlignCenter, Ink: ui.ColText},
-		{R: ui.Rect{X: 320, Y: 460, W: 960, H: 30}, Kind: ui.WText, Text: u.pub.Prompt, Size: 20, Align: ui.AlignCenter, Ink: ui.ColDim},
+		{R: ui.Rect{X: 320, Y: 460, W: 960, H: 30}, Kind: ui.WText, Text: u.pos.pub.Prompt, Size: 20, Align: ui.AlignCenter, Ink: ui.ColDim},
 		{R: ui.Rect{X: 800 - iw/2, Y: 540, W: iw, H: 60}, Kind: ui.WButton, Text: iam, Size: 24, Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, Key: ui.KeyEnter, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
 	}
 	if u.msg != "" {
@@ -60,21 +65,53 @@ func (u *Table) CurtainWidgets(seat rules.Seat) []ui.Widget {
 	return ws
 }
 
-// EndLayout is the end screen's: the final board at the left (as high as
-// the table's, as wide as the map needs), the results right of it.
-func EndLayout(gw, gh int) Layout {
-	bw := 470.0
-	if gw > 0 && gh > 0 {
-		bw = math.Max(360, math.Min(700, 834*float64(gw)/float64(gh)))
+// portraitCurtain is the hand-off curtain on the portrait canvas: the
+// same words and button as the landscape one's, one under the other, the
+// button a thumb's width; the whole screen lifts it.
+func (s *Screens) portraitCurtain(seat rules.Seat) []ui.Widget {
+	u := s.t
+	name := u.pos.seatName(seat)
+	id := ""
+	if seat >= 0 && int(seat) < len(u.pos.seats) {
+		id = words.Title(u.pos.seats[seat])
 	}
-	return Layout{Top: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: 50}, Board: ui.Rect{X: 8, Y: 58, W: bw, H: 834}, Houses: ui.Rect{X: bw + 20, Y: 58, W: ui.BaseW - 28 - bw, H: 834}}
+	sc := ui.SeatColor(seat)
+	full := ui.Canvas(true)
+	card := ui.Rect{X: 12, Y: 230, W: full.W - 24, H: 330}
+	tw := card.W - 32
+	pass := fmt.Sprintf("Pass to %s (%s)", id, name)
+	only := fmt.Sprintf("Tap when only %s is looking.", name)
+	iam := "I am " + name
+	// A long name goes on a line of its own, smaller, not cut.
+	passText, passSize := pass, ui.FitSize(pass, 30, 20, true, tw)
+	if w, _ := ui.Measure(pass, passSize, true, 0); w > tw {
+		passText = fmt.Sprintf("Pass to %s\n(%s)", id, name)
+		passSize = min(ui.FitSize(id, 24, 16, true, tw), ui.FitSize("("+name+")", 24, 16, true, tw))
+	}
+	ws := []ui.Widget{
+		{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 190}}, // veils the public table
+		{R: card, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: sc},
+		{R: ui.Rect{X: card.X + 16, Y: card.Y + 16, W: tw, H: 60}, Kind: ui.WText, Text: passText, Size: passSize, Bold: true, Align: ui.AlignCenter, Ink: ui.Readable(sc, ui.ColPanel), Tip: pass},
+		{R: ui.Rect{X: card.X + 16, Y: card.Y + 84, W: tw, H: 52}, Kind: ui.WText, Text: ui.WrapWords(only, 34), Size: 19, Align: ui.AlignCenter, Ink: ui.ColText, Tip: only},
+		{R: ui.Rect{X: card.X + 16, Y: card.Y + 146, W: tw, H: 48}, Kind: ui.WText, Text: ui.WrapWords(u.pos.pub.Prompt, 40), Size: 16, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: u.pos.pub.Prompt},
+		{R: ui.Rect{X: card.X + 16, Y: card.Y + card.H - 24 - 60, W: tw, H: 60}, Kind: ui.WButton, Text: iam, Size: ui.FitSize(iam, 24, 16, true, tw-20), Fill: ui.ColOK, Ink: ui.ColText, Edge: sc, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})},
+	}
+	if u.msg != "" {
+		ink := ui.ColDim
+		if u.msgErr {
+			ink = ui.ColGold
+		}
+		ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 16, Y: card.Y + 200, W: tw, H: 40}, Kind: ui.WText, Text: ui.WrapWords(u.msg, 44), Size: 15, Align: ui.AlignCenter, Ink: ink, Tip: u.msg})
+	}
+	return append(ws, ui.Widget{R: full, Kind: ui.WText, T: ui.CmdTarget(ui.Command{Kind: ui.CmdLift})})
 }
 
-// EndWidgets is the end screen: the ranking, every loyalty card and
+// End is the end screen: the ranking, every loyalty card and
 // score, the seed; replay adds the button that watches the game again.
-func (u *Table) EndWidgets(replay bool) []ui.Widget {
-	v := u.pub
-	m := u.m
+func (s *Screens) End(replay bool) []ui.Widget {
+	u := s.t
+	v := u.pos.pub
+	m := u.pos.m
 	l := EndLayout(m.Grid.W, m.Grid.H)
 	rx := l.Houses.X
 	rw := ui.BaseW - 8 - rx
@@ -83,7 +120,7 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 	for _, w := range v.Winners {
 		// "Torch (Ben)", as the curtain says it: the engine's sentences name
 		// the conspiracy, the table the player.
-		wn = append(wn, fmt.Sprintf("%s (%s)", words.Title(u.seats[w]), u.seatName(w)))
+		wn = append(wn, fmt.Sprintf("%s (%s)", words.Title(u.pos.seats[w]), u.pos.seatName(w)))
 	}
 	head := "Game over"
 	if len(wn) > 0 {
@@ -107,7 +144,7 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 		x, y := rx+12+float64(i/rows)*colW, 94.0+38*float64(i%rows)
 		hc := ui.HouseColor(m, rk.House)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: x, Y: y, W: 90, H: 30}, Kind: ui.WBox, Text: RankText(rk), Size: 16, Bold: true, Fill: hc, Ink: ui.TextOn(hc)})
-		ws = append(ws, ui.Text(ui.Rect{X: x + 100, Y: y + 5, W: colW - 112, H: 22}, u.houseName(rk.House)+"  ·  "+rankFacts(rk), 17, ui.ColText))
+		ws = append(ws, ui.Text(ui.Rect{X: x + 100, Y: y + 5, W: colW - 112, H: 22}, u.pos.houseName(rk.House)+"  ·  "+rankFacts(rk), 17, ui.ColText))
 	}
 	py := 58 + rankH + 10
 	// Room left for the players below: the panel's title, then one row
@@ -130,15 +167,15 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 		sc := ui.SeatColor(p.Seat)
 		ws = append(ws, ui.Widget{R: ui.Rect{X: rx + 12, Y: y, W: 120, H: tokH - 4}, Kind: ui.WBox, Text: words.Title(p.ID), Size: 18, Bold: true, Fill: sc, Ink: ui.TextOn(sc)})
 		if tokH >= 52 {
-			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 4, W: 200, H: 22}, u.seatName(p.Seat), 19, ui.ColText))
+			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 4, W: 200, H: 22}, u.pos.seatName(p.Seat), 19, ui.ColText))
 			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + 30, W: 200, H: 22}, words.Count(p.Score, "point"), 19, ui.ColGold))
 		} else {
-			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + (tokH-22)/2, W: 210, H: 22}, u.seatName(p.Seat)+" · "+words.Count(p.Score, "point"), 17, ui.ColGold))
+			ws = append(ws, ui.Text(ui.Rect{X: rx + 142, Y: y + (tokH-22)/2, W: 210, H: 22}, u.pos.seatName(p.Seat)+" · "+words.Count(p.Score, "point"), 17, ui.ColGold))
 		}
 		tw := math.Min(110, (rw-380)/float64(max(len(p.Loyalty), 1)))
 		for k, tk := range p.Loyalty {
 			hc := ui.HouseColor(m, tk.House)
-			t := fmt.Sprintf("%d\n%s", tk.Value, u.houseName(tk.House))
+			t := fmt.Sprintf("%d\n%s", tk.Value, u.pos.houseName(tk.House))
 			if tk.Revealed {
 				t += "\n(shown)"
 			}
@@ -170,6 +207,16 @@ func (u *Table) EndWidgets(replay bool) []ui.Widget {
 	// The seed is revealed with everything else at the end.
 	ws = append(ws, ui.Text(ui.Rect{X: rx + 220, Y: ty + 9, W: rw - 220, H: 24}, fmt.Sprintf("Seed %d", u.seed), 18, ui.ColDim))
 	return ws
+}
+
+// EndLayout is the end screen's: the final board at the left (as high as
+// the table's, as wide as the map needs), the results right of it.
+func EndLayout(gw, gh int) Layout {
+	bw := 470.0
+	if gw > 0 && gh > 0 {
+		bw = math.Max(360, math.Min(700, 834*float64(gw)/float64(gh)))
+	}
+	return Layout{Top: ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: 50}, Board: ui.Rect{X: 8, Y: 58, W: bw, H: 834}, Houses: ui.Rect{X: bw + 20, Y: 58, W: ui.BaseW - 28 - bw, H: 834}}
 }
 
 // HeldWings is the end screen's line on the Dark Wings cards still held
@@ -206,74 +253,4 @@ func Scores(ranking []rules.Rank, house board.HouseID, k int) bool {
 		}
 	}
 	return false
-}
-
-// Step is the step of the round in a spectator's words.
-func (u *Table) Step() string {
-	pub := u.pub
-	switch pub.Phase {
-	case rules.PhaseLoyalty:
-		return "loyalty cards are arranged in secret"
-	case rules.PhasePlace:
-		return "placing agents"
-	case rules.PhaseResolve:
-		tier := words.Title(pub.Tier.String()) + " tier"
-		if pub.ResolvingHouse >= 0 {
-			return tier + "  ·  the " + u.houseName(pub.ResolvingHouse) + " " + words.Title(pub.ResolvingSlot.String()) + " acts"
-		}
-		return "resolving the " + tier
-	case rules.PhaseCombat:
-		where := ""
-		if pub.Combat != nil {
-			where = " in " + u.terrName(pub.Combat.Territory)
-		}
-		return words.Title(pub.Tier.String()) + " tier  ·  combat" + where
-	case rules.PhaseExchange:
-		return "exchanging loyalty tokens"
-	}
-	return string(pub.Phase)
-}
-
-// SeatPanel is the shown seat's secrets at the position shown: its
-// loyalty card and its hand, the cards two to a row so that a long hand
-// fits. Built only once the game of the file is over.
-func (u *Table) SeatPanel(pr ui.Rect) []ui.Widget {
-	s := u.shown
-	if s < 0 || int(s) >= len(u.priv.Players) {
-		return nil
-	}
-	p := u.priv.Players[s]
-	ws := ui.Panel(pr, fmt.Sprintf("%s — their view at this point", u.seatWords(s)))
-	ws[0].Edge = ui.SeatColor(s)
-	x, y, w := pr.X+12, pr.Y+34, pr.W-24
-	ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, "Loyalty card (white frame: revealed)", 15, ui.ColDim))
-	y += 21
-	tw := math.Min(80, w/float64(max(len(p.Loyalty), 1)))
-	for k, tk := range p.Loyalty {
-		hc := ui.HouseColor(u.m, tk.House)
-		b := ui.Widget{R: ui.Rect{X: x + float64(k)*tw, Y: y, W: tw - 5, H: 46}, Kind: ui.WBox, Text: fmt.Sprintf("%d\n%s", tk.Value, Abbrev(u.houseName(tk.House))), Size: 16, Bold: true, Fill: hc, Ink: ui.TextOn(hc),
-			Tip: fmt.Sprintf("Slot %d of %s's loyalty card: House %s, worth %s if its final rank span takes in place %d.", k+1, u.seatName(s), u.houseName(tk.House), words.Count(tk.Value, "point"), k+1)}
-		if tk.Revealed {
-			b.Edge = ui.ColWhite
-		}
-		ws = append(ws, b)
-	}
-	y += 52
-	ws = append(ws, ui.Text(ui.Rect{X: x, Y: y, W: w, H: 19}, "Hand: "+words.Count(len(p.Hand), "house card"), 15, ui.ColDim))
-	y += 22
-	cw := (w - 6) / 2
-	rows := max(0, int((pr.Y+pr.H-4-y)/27))
-	for k, id := range p.Hand {
-		c, h := u.card(id), u.cardHouse(id)
-		row, col := k/2, k%2
-		if row >= rows || (row == rows-1 && col == 1 && k < len(p.Hand)-1) {
-			ws = append(ws, ui.Text(ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27 + 3, W: cw, H: 19}, fmt.Sprintf("… and %d more", len(p.Hand)-k), 15, ui.ColDim))
-			break
-		}
-		hc := ui.HouseColor(u.m, h)
-		fill := CardFill(hc)
-		ws = append(ws, ui.Widget{R: ui.Rect{X: x + float64(col)*(cw+6), Y: y + float64(row)*27, W: cw, H: 24}, Kind: ui.WBox, Text: CardLabel(c), Size: 15, Fill: fill, Ink: ui.TextOn(fill), Edge: hc,
-			Tip: CardTip(c, u.houseName(h))})
-	}
-	return ws
 }

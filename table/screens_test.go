@@ -27,9 +27,9 @@ func TestCombatPanelShowsBothSides(t *testing.T) {
 		ws := u.Widgets(u.Layout())
 		c := v.Combat
 		for _, want := range []string{
-			fmt.Sprintf("%s attacks: %d", tabletest.HouseName(u.m, c.Attacker), c.AttackerPower),
-			fmt.Sprintf("%s defends: %d", tabletest.HouseName(u.m, c.Defender), c.DefenderPower),
-			"Combat in " + tabletest.TerrName(u.m, c.Territory),
+			fmt.Sprintf("%s attacks: %d", tabletest.HouseName(u.pos.m, c.Attacker), c.AttackerPower),
+			fmt.Sprintf("%s defends: %d", tabletest.HouseName(u.pos.m, c.Defender), c.DefenderPower),
+			"Combat in " + tabletest.TerrName(u.pos.m, c.Territory),
 		} {
 			if !ui.HasText(ws, want) {
 				t.Errorf("combat panel lacks %q", want)
@@ -77,7 +77,7 @@ func TestEndScreenFitsNineHouses(t *testing.T) {
 		}
 		u.Hide()
 		var shown []ui.Widget
-		for _, w := range u.EndWidgets(true) {
+		for _, w := range u.screens.End(true) {
 			if w.R.X < 0 || w.R.Y < 0 || w.R.X+w.R.W > ui.BaseW+0.5 || w.R.Y+w.R.H > ui.BaseH+0.5 {
 				t.Errorf("%s, %d players: %q at %v is outside the window", tc.mapName, tc.players, w.Text, w.R)
 			}

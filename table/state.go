@@ -1,9 +1,10 @@
 package table
 
 import (
+	"slices"
+
 	"notrueking/board"
 	"notrueking/rules"
-	"slices"
 )
 
 // State is a copy of what the table holds beside the game: the seat
@@ -65,24 +66,24 @@ var noticeNames = [...]string{noticeDrawn: "drawn", noticeResult: "result", noti
 
 // State is a copy of the table's own state (see State).
 func (u *Table) State() State {
-	s := State{Shown: u.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]board.HouseID(nil), u.arrange...),
+	s := State{Shown: u.pos.shown, Message: u.msg, Refusal: u.msgErr, Arrange: append([]board.HouseID(nil), u.loyalty.houses...),
 		ChooserTitle: u.ch.title, Picking: u.ch.picking, MoveFrom: u.mv.from, MoveTo: u.mv.to, MoveUnits: u.mv.units,
 		MoveHouse: u.mv.house, MoveTargets: slices.Clone(u.mv.targets),
 		Past: -1, TryFrom: -1, TryHouse: -1}
 	for _, c := range u.ch.items {
 		s.Choices = append(s.Choices, c.Action)
 	}
-	for _, n := range u.notices {
+	for _, n := range u.notices.list {
 		s.Notices = append(s.Notices, Notice{Kind: noticeNames[n.kind], Seat: n.seat, Text: n.text, Card: n.card, Combat: n.combat, Lines: n.lines, Dice: n.dice, Result: n.result})
 	}
-	if u.past != nil {
-		s.Past = u.past.n
+	if u.past.at != nil {
+		s.Past = u.past.at.n
 	}
-	if u.try != nil {
+	if u.try.on {
 		s.Trying, s.TryFrom, s.TryHouse = true, u.try.from, u.try.house
 	}
 	return s
 }
 
 // Private is the view of the seat shown (the public view when none is).
-func (u *Table) Private() rules.View { return u.priv }
+func (u *Table) Private() rules.View { return u.pos.priv }

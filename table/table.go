@@ -1,11 +1,8 @@
 package table
 
 import (
-	"fmt"
 	"math/rand"
-	"sort"
 	"strings"
-	"time"
 
 	"notrueking/board"
 	"notrueking/rules"
@@ -44,497 +41,47 @@ type Options struct {
 
 // Table is the table room: the game's table as one seat (or the public)
 // sees it, and what a click means. It turns click targets into actions
-// (one match → apply, several → chooser, none → the engine's reason),
-// remembers local selections (the move dialog, the loyalty card being
-// arranged, the tokens to exchange), keeps the log panel, the past shown,
-// the notices and the hint, and builds the table's widgets. It reads and
-// acts only through its Game, never calls back into the app and never
-// writes a file.
+// (one match → apply, several → chooser, none → the engine's reason) and
+// holds its parts, each a type of its own: the move dialog, the chooser,
+// the loyalty card being arranged, the log panel, the past boards, the
+// notices, undo and redo, the hint, try mode, what just happened (the
+// board's marks and the digest), who plays from another device, the
+// Citadel's decisions, the panels and the other screens. It keeps what
+// coordinates them: the game as last read (position), the message line,
+// the hand-off (Reveal, Hide), following the game (Apply, Follow) and the
+// verbs (Click, Do, Keys). It reads and acts only through its Game, never
+// calls back into the app and never writes a file.
 type Table struct {
-	eng Game // what the table reads and acts through
-	// portrait: Layout is the portrait one (SetPortrait); tab is the tab
-	// its pane shows; tap is the least height of a control in the layout
-	// being built (0: as drawn).
-	portrait bool
-	tab      int
-	tap      float64
-	// logDrag is a finger's drag over the log not yet scrolled (less
-	// than a row).
-	logDrag float64
-	// notes are the app's own log lines (hints) merged into the log.
-	notes []rules.LogLine
-	// hiddenPlays are the card plays the hand panel had no room for; the
-	// decision panel shows them as buttons (set while building widgets).
-	hiddenPlays []rules.Action
-	m           *board.Map
-	seats       []string
-	// shown is the seat whose private panel is visible (after the curtain);
-	// -1 while only public facts may be shown.
-	shown rules.Seat
-
-	legal []rules.Action
-	pub   rules.View
-	priv  rules.View
-
+	pos position // the game as the table last read it (position.go)
+	// msg is the message line's words, a refusal when msgErr.
 	msg    string
 	msgErr bool
-
-	// mv is the move being set up and its count dialog (dialogs.go).
-	mv moveDialog
-	// asked is the undo or redo (ui.CmdUndo, ui.CmdRedo; CmdNone: none)
-	// that asked before crossing into another player's decision, at game
-	// length askedAt: the same command there goes on.
-	asked   ui.CmdKind
-	askedAt int
-	// shift says Shift was held at the last tick's keys: Shift+click on a
-	// group of yours makes it the origin while a move is set up.
-	shift bool
-
-	arrange    []board.HouseID
-	arrangeSel int
-	exSel      []int
-
-	// ch is the chooser: the actions a click may mean, to pick one of
-	// (dialogs.go).
-	ch chooser
-
-	rng *rand.Rand
+	// portrait: Layout is the portrait one (SetPortrait); tab is the tab
+	// its pane shows.
+	portrait bool
+	tab      int
 	// seed is the game's seed: shown on the end screen, or throughout a
-	// tester's game.
-	seed uint64
-	// tester marks a tester's game: the top bar leaves room for its badge.
+	// tester's game; tester marks a tester's game (the top bar leaves
+	// room for its badge).
+	seed   uint64
 	tester bool
-	// seatBots names the bot playing each seat (Options.Bots).
-	seatBots []string
 
-	// follow: the log panel, the past, notices and previews (follow.go).
-	follow
-	// try is try mode (trymode.go), nil when off.
-	try *tryMode
-	// hint is the hint shown (hint.go), nil for none.
-	hint *shownHint
-	// recent: what just happened, the board's marks and the digest
-	// (recent.go).
-	recent recent
-	// presence says who plays each seat from another device, as of
-	// presenceAt (presence.go).
-	presence   []Presence
-	presenceAt time.Time
-	// turnSeat is the seat to act as NoteTurn last saw it, since
-	// turnSince; turnAt the time NoteTurn was last told (presence.go).
-	turnSeat          rules.Seat
-	turnSince, turnAt time.Time
+	// The parts, each in its own file.
+	mv         moveDialog  // the move being set up and its count dialog (movedialog.go)
+	ch         chooser     // the actions a click may mean, to pick one of (chooser.go)
+	loyalty    loyaltyCard // the loyalty card being arranged or exchanged (loyalty.go)
+	log        LogPanel    // the log panel (logpanel.go)
+	past       pastBoards  // the table shown from the history (past.go)
+	notices    notices     // the notices waiting for the seat at the screen (notices.go)
+	history    history     // undo's and redo's question (history.go)
+	hints      Hints       // the hint shown and its notes in the log (hint.go)
+	try        tryMode     // try mode (trymode.go)
+	recent     Recent      // the board's marks and the digest (recent.go)
+	attendance Attendance  // who plays each seat from another device (presence.go)
+	citadel    citadel     // the Citadel variant's decisions, lines and notices (citadel.go)
+	panels     Panels      // the table's screen (panels.go)
+	screens    Screens     // the curtain and the end screen (screens.go)
 }
-
-// New puts game g on a table, no seat shown (the public table).
-func New(g Game, o Options) *Table {
-	shuffle := o.Shuffle
-	if shuffle == 0 {
-		shuffle = o.Seed
-	}
-	u := &Table{eng: g, m: g.Map(), seats: g.Seats(), shown: -1,
-		mv: moveDialog{from: -1, to: -1}, arrangeSel: -1,
-		rng: rand.New(rand.NewSource(int64(shuffle))), seed: o.Seed, tester: o.Tester, seatBots: o.Bots,
-		recent: recent{seenN: -1, seenHouse: board.NoHouse}}
-	u.log.large = o.LargeLog
-	u.refresh()
-	return u
-}
-
-// SetGame puts another game (or another position of the same map) on the
-// table as seat sees it (rules.Public: the public table), keeping the
-// log's wrapped rows and scrolling it to the newest entry: the replay
-// viewer's next position, the spectator's next read.
-func (u *Table) SetGame(g Game, seat rules.Seat) {
-	u.eng, u.seats = g, g.Seats()
-	u.shown = max(seat, -1)
-	u.log.toNewest()
-	u.refresh()
-}
-
-// SetBots names the bot playing each seat (Options.Bots).
-func (u *Table) SetBots(p []string) { u.seatBots = p }
-
-// SetSeed sets the game's seed shown (Options.Seed).
-func (u *Table) SetSeed(seed uint64) { u.seed = seed }
-
-// Game is the game on the table.
-func (u *Table) Game() Game { return u.eng }
-
-// Map is the game's map.
-func (u *Table) Map() *board.Map { return u.m }
-
-// Seats are the seat ids, one per player.
-func (u *Table) Seats() []string { return u.seats }
-
-// Seed is the game's seed (Options.Seed).
-func (u *Table) Seed() uint64 { return u.seed }
-
-// Shown is the seat whose private panel is visible, -1 for none.
-func (u *Table) Shown() rules.Seat { return u.shown }
-
-// Public is the public view of the table shown (the past's, when the log
-// panel shows the past).
-func (u *Table) Public() rules.View { return u.pub }
-
-// Message is the message line's words, and whether they are a refusal.
-func (u *Table) Message() (string, bool) { return u.msg, u.msgErr }
-
-// SetMessage puts s on the message line (a refusal when isErr).
-func (u *Table) SetMessage(s string, isErr bool) { u.setMsg(s, isErr) }
-
-// Layout is the table's layout for its map and players.
-func (u *Table) Layout() Layout {
-	if u.portrait {
-		return NewPortraitLayout(len(u.seats), len(u.m.Houses))
-	}
-	return NewLayout(u.m.Grid.W, u.m.Grid.H, len(u.seats), len(u.m.Houses))
-}
-
-// InPast reports whether the table shows the past (a log entry's table).
-func (u *Table) InPast() bool { return u.past != nil }
-
-// refresh re-reads the engine after a change.
-func (u *Table) refresh() {
-	u.legal = u.eng.Legal()
-	u.pub = u.eng.View(rules.Public)
-	u.pub.Log = u.mergeNotes(u.pub.Log, rules.Public) // hints, noted in the log (hint.go)
-	if u.shown >= 0 {
-		u.priv = u.eng.View(u.shown)
-		u.priv.Log = u.mergeNotes(u.priv.Log, u.shown)
-	} else {
-		u.priv = u.pub
-	}
-	present := u.pub
-	u.followRefresh()
-	u.recentRefresh(&present)
-}
-
-// reveal shows seat's private panel (after the curtain click).
-func (u *Table) reveal(seat rules.Seat) {
-	u.shown = seat
-	u.resetLocal()
-	u.refresh()
-	u.openDigest(seat)
-	u.arrange = nil
-	u.readyArrange()
-}
-
-// readyArrange lays out the loyalty card to arrange, in the map's house
-// order, when the seat shown is to arrange it and has not begun: at the
-// curtain's lift, or when its turn comes with its panel in view (a seat
-// played alone at a screen while bots or other devices arrange first).
-func (u *Table) readyArrange() {
-	if u.shown < 0 || len(u.arrange) > 0 || !u.has(rules.VArrange) {
-		return
-	}
-	u.arrange = make([]board.HouseID, len(u.m.Houses))
-	for h := range u.m.NumHouses() {
-		u.arrange[h] = h
-	}
-}
-
-// hide returns to public-only drawing. A refusal meant for the last seat
-// is not left on the screen for the next one, nor a hint (its move, and in
-// a Citadel game its aim, are that seat's).
-func (u *Table) hide() {
-	u.shown = -1
-	u.past = nil // the hand-off shows the table as it stands
-	u.recent.digest = nil
-	if u.msgErr || u.hint != nil && strings.HasPrefix(u.msg, "Hint: ") {
-		u.msg, u.msgErr = "", false
-	}
-	u.hint = nil
-	u.resetLocal()
-	u.refresh()
-}
-
-func (u *Table) resetLocal() {
-	u.mv.from, u.mv.to = -1, -1
-	u.mv.house, u.mv.targets = board.NoHouse, nil
-	u.exSel = nil
-	u.arrangeSel = -1
-	u.ch.items, u.ch.title, u.ch.picking = nil, "", 0
-	u.asked = ui.CmdNone
-}
-
-func (u *Table) has(v rules.Verb) bool {
-	for _, a := range u.legal {
-		if a.Verb == v {
-			return true
-		}
-	}
-	return false
-}
-
-func (u *Table) filter(keep func(a rules.Action) bool) []rules.Action {
-	var out []rules.Action
-	for _, a := range u.legal {
-		if keep(a) {
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-func (u *Table) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
-
-// apply hands an action to the engine and reports the outcome.
-func (u *Table) apply(a rules.Action) bool {
-	wasCombat := u.pub.Combat != nil
-	evs, err := u.eng.Apply(a)
-	if err != nil {
-		u.setMsg(err.Error(), true)
-		u.refresh()
-		return false
-	}
-	u.followed(evs, wasCombat, "")
-	return true
-}
-
-// followed brings the table to the game after an action that caused evs
-// (wasCombat: a combat was under way before it): local selections and the
-// hint go, the message line says the action's last public words (after
-// by: "Ann (easy bot)"), and a card drawn or a combat's result raises its
-// notice.
-func (u *Table) followed(evs []rules.Event, wasCombat bool, by string) {
-	u.resetLocal()
-	u.hint = nil // the position it was for is gone
-	u.recent.digest = nil
-	u.setMsg("", false)
-	for i := len(evs) - 1; i >= 0; i-- {
-		if txt := u.eng.EventText(evs[i], rules.Public); txt != "" {
-			if by != "" {
-				txt = by + ": " + txt
-			}
-			u.setMsg(txt, false)
-			break
-		}
-	}
-	u.refresh()
-	u.readyArrange()
-	u.log.toNewest()
-	u.noticeAfter(evs, wasCombat)
-}
-
-// Follow follows an action the table did not take itself — a bot's, or
-// a player's at another device — that caused evs (those the table's game
-// may show: rules.ForDesk), wasCombat saying a combat was under way
-// before it: as after the table's own action, the message line says what
-// happened (after by, who did it) and a card drawn or a combat's result
-// raises its notice.
-func (u *Table) Follow(evs []rules.Event, wasCombat bool, by string) {
-	u.followed(evs, wasCombat, by)
-}
-
-// FollowUndo follows an action taken back elsewhere (a player at another
-// device took back their move); msg says so on the message line.
-func (u *Table) FollowUndo(msg string) {
-	u.rewound()
-	u.setMsg(msg, false)
-}
-
-// highlights returns the territories to light up and the selected one.
-func (u *Table) highlights() ([]bool, board.TerrID) {
-	hl := make([]bool, len(u.m.Territories))
-	combat := board.NoTerr
-	if c := u.pub.Combat; c != nil {
-		combat = c.Territory
-	}
-	if u.shown < 0 || u.shown != u.eng.ToAct() {
-		return hl, combat
-	}
-	mark := func(t board.TerrID) {
-		if u.m.HasTerr(t) {
-			hl[t] = true
-		}
-	}
-	if u.mv.from >= 0 {
-		for _, a := range u.legal {
-			if a.Verb == rules.VMove && a.From == u.mv.from {
-				mark(a.To)
-			}
-		}
-		if u.mv.to >= 0 {
-			hl[u.mv.to] = true
-		}
-		return hl, u.mv.from
-	}
-	for _, a := range u.legal {
-		switch a.Verb {
-		case rules.VMuster, rules.VMove:
-			mark(a.From)
-		case rules.VRetreat:
-			mark(a.To)
-		}
-	}
-	return hl, combat
-}
-
-// houseName and terrName are a house's and a territory's names ("?" for
-// none).
-func (u *Table) houseName(h board.HouseID) string {
-	if u.m.HasHouse(h) {
-		return u.m.Houses[h].Name
-	}
-	return "?"
-}
-
-func (u *Table) terrName(t board.TerrID) string {
-	if u.m.HasTerr(t) {
-		return u.m.Territories[t].Name
-	}
-	return "?"
-}
-
-// botLevel is the level of the bot playing seat s, "" for a human.
-func (u *Table) botLevel(s rules.Seat) string {
-	if s >= 0 && int(s) < len(u.seatBots) {
-		return u.seatBots[s]
-	}
-	return ""
-}
-
-func (u *Table) seatName(s rules.Seat) string {
-	if s >= 0 && int(s) < len(u.pub.Players) {
-		p := u.pub.Players[s]
-		if p.Name != "" {
-			return p.Name
-		}
-		return words.Title(p.ID)
-	}
-	if s >= 0 && int(s) < len(u.seats) {
-		return words.Title(u.seats[s])
-	}
-	return "?"
-}
-
-// card is house card c ("?" for none).
-func (u *Table) card(c board.CardID) board.Card {
-	if u.m.HasCard(c) {
-		return u.m.CardAt(c)
-	}
-	return board.Card{ID: "?", Name: "?"}
-}
-
-// cardHouse is card c's house (NoHouse for none).
-func (u *Table) cardHouse(c board.CardID) board.HouseID {
-	if u.m.HasCard(c) {
-		return u.m.CardHouse(c)
-	}
-	return board.NoHouse
-}
-
-// CardLabel is a house card as the hand lists it: "Eddard Stark  +4  2 swords".
-func CardLabel(c board.Card) string {
-	s := fmt.Sprintf("%s  +%d", c.Name, c.Strength)
-	if c.Swords > 0 {
-		s += "  " + words.Count(c.Swords, "sword")
-	}
-	if c.Towers > 0 {
-		s += "  " + words.Count(c.Towers, "tower")
-	}
-	return s
-}
-
-// describe names an action in a player's words (button labels).
-func (u *Table) describe(a rules.Action) string {
-	switch a.Verb {
-	case rules.VChoose:
-		switch a.Choice {
-		case rules.ChooseMuster:
-			return "Muster troops"
-		case rules.ChooseMove:
-			return "Move troops"
-		case rules.ChooseDraw:
-			return "Draw a house card"
-		}
-	case rules.VDone:
-		switch {
-		case u.has(rules.VMuster) || u.pub.MusterPoints > 0:
-			return "Done mustering"
-		case u.has(rules.VMove):
-			return "Done (no more moves)"
-		}
-		return "Done"
-	case rules.VPass:
-		return "Pass (play no card)"
-	case rules.VPlay:
-		return "Play " + CardLabel(u.card(a.Card))
-	case rules.VWinner:
-		return "House " + u.houseName(a.House) + " wins the tie"
-	case rules.VDecline:
-		return "Decline the card's effect"
-	case rules.VKeep:
-		return "Keep my tokens (no exchange)"
-	case rules.VLook:
-		return "Look at " + u.seatName(a.Target) + "'s hand"
-	case rules.VDiscard:
-		return "Make them discard " + u.card(a.Card).Name
-	case rules.VMuster:
-		switch a.Unit {
-		// The chooser's title names the territory ("Muster in Winterfell"),
-		// so the labels stay short enough for a two-column chooser.
-		case board.Footman:
-			return "New footman"
-		case board.Knight:
-			return "Footman → knight"
-		case board.Ship:
-			return "Ship into " + u.terrName(a.To)
-		case board.Dragon:
-			return "Knight → dragon"
-		}
-	case rules.VRetreat:
-		return "Retreat to " + u.terrName(a.To)
-	case rules.VExchange:
-		return fmt.Sprintf("Swap %s and %s, reveal %s", u.houseName(a.A), u.houseName(a.B), u.houseName(a.Reveal))
-	case rules.VPlace:
-		return fmt.Sprintf("Place an agent on %s %s", u.houseName(a.House), words.Title(a.Slot.String()))
-	case rules.VResolve:
-		return fmt.Sprintf("Resolve %s %s", u.houseName(a.House), words.Title(a.Slot.String()))
-	case rules.VRemove:
-		return fmt.Sprintf("Remove the agent on %s %s", u.houseName(a.House), words.Title(a.Slot.String()))
-	case rules.VMove:
-		return fmt.Sprintf("Move %s from %s to %s", words.Units(a.Units), u.terrName(a.From), u.terrName(a.To))
-	case rules.VArrange:
-		return "Confirm loyalty card"
-	}
-	if s := u.describeCitadel(a); s != "" {
-		return s
-	}
-	return a.Format(u.m)
-}
-
-// buttonVerbs are decided with plain buttons in the actions panel.
-var buttonVerbs = map[rules.Verb]int{
-	rules.VChoose: 0, rules.VPlay: 1, rules.VWinner: 2, rules.VLook: 3, rules.VDiscard: 4,
-	rules.VDecline: 5, rules.VPass: 6, rules.VKeep: 7, rules.VDone: 8, rules.VGain: 9,
-}
-
-// buttonActions lists the legal actions shown as buttons, in a stable order.
-func (u *Table) buttonActions() []rules.Action {
-	var out []rules.Action
-	for _, a := range u.legal {
-		if _, ok := buttonVerbs[a.Verb]; ok {
-			out = append(out, a)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return buttonVerbs[out[i].Verb] < buttonVerbs[out[j].Verb] })
-	return out
-}
-
-// Reveal shows seat's private panel (after the curtain is lifted).
-func (u *Table) Reveal(seat rules.Seat) { u.reveal(seat) }
-
-// Hide returns the table to public facts only (before a hand-off).
-func (u *Table) Hide() { u.hide() }
-
-// Holding reports whether the table must stay in front of the seat at the
-// screen before a hand-off: a notice waits to be dismissed.
-func (u *Table) Holding() bool { return u.holding() }
-
-// Trying reports whether try mode is on.
-func (u *Table) Trying() bool { return u.try != nil }
 
 // Mode is what the table is doing, for the app to show the scene of it
 // (one answer, instead of the app asking Trying and Holding in turn and
@@ -552,61 +99,344 @@ const (
 	ModeNotice
 )
 
+// New puts game g on a table, no seat shown (the public table).
+func New(g Game, o Options) *Table {
+	shuffle := o.Shuffle
+	if shuffle == 0 {
+		shuffle = o.Seed
+	}
+	u := &Table{pos: position{eng: g, m: g.Map(), seats: g.Seats(), bots: o.Bots, shown: -1},
+		mv: moveDialog{from: -1, to: -1}, loyalty: loyaltyCard{sel: -1, rng: rand.New(rand.NewSource(int64(shuffle)))}, seed: o.Seed, tester: o.Tester,
+		recent: Recent{seenN: -1, seenHouse: board.NoHouse}}
+	u.log.large = o.LargeLog
+	u.wire()
+	u.Refresh()
+	return u
+}
+
+// wire points the table's parts at it and at its position (New; a copy
+// of a table is wired again).
+func (u *Table) wire() {
+	u.attendance.pos, u.recent.pos, u.mv.pos, u.panels.combat.pos = &u.pos, &u.pos, &u.pos, &u.pos
+	u.panels.t, u.panels.houses.t, u.panels.players.t, u.panels.private.t, u.panels.decision.t, u.screens.t = u, u, u, u, u, u
+	u.hints.t, u.try.t, u.past.t, u.notices.t, u.history.t, u.ch.t, u.loyalty.t, u.citadel.t = u, u, u, u, u, u, u, u
+}
+
+// SetGame puts another game (or another position of the same map) on the
+// table as seat sees it (rules.Public: the public table), keeping the
+// log's wrapped rows and scrolling it to the newest entry: the replay
+// viewer's next position, the spectator's next read.
+func (u *Table) SetGame(g Game, seat rules.Seat) {
+	u.pos.eng, u.pos.seats = g, g.Seats()
+	u.pos.shown = max(seat, -1)
+	u.log.toNewest()
+	u.Refresh()
+}
+
+// SetBots names the bot playing each seat (Options.Bots).
+func (u *Table) SetBots(p []string) { u.pos.bots = p }
+
+// SetSeed sets the game's seed shown (Options.Seed).
+func (u *Table) SetSeed(seed uint64) { u.seed = seed }
+
+// SetPortrait has Layout give the portrait layout (the app sets it while
+// the table is shown on a phone held upright).
+func (u *Table) SetPortrait(p bool) { u.portrait = p }
+
+// Game is the game on the table.
+func (u *Table) Game() Game { return u.pos.eng }
+
+// Map is the game's map.
+func (u *Table) Map() *board.Map { return u.pos.m }
+
+// Seats are the seat ids, one per player.
+func (u *Table) Seats() []string { return u.pos.seats }
+
+// Seed is the game's seed (Options.Seed).
+func (u *Table) Seed() uint64 { return u.seed }
+
+// Shown is the seat whose private panel is visible, -1 for none.
+func (u *Table) Shown() rules.Seat { return u.pos.shown }
+
+// Public is the public view of the table shown (the past's, when the log
+// panel shows the past).
+func (u *Table) Public() rules.View { return u.pos.pub }
+
+// Message is the message line's words, and whether they are a refusal.
+func (u *Table) Message() (string, bool) { return u.msg, u.msgErr }
+
+// SetMessage puts s on the message line (a refusal when isErr).
+func (u *Table) SetMessage(s string, isErr bool) { u.setMsg(s, isErr) }
+
+// SeatName is seat s's player's name ("?" when out of range).
+func (u *Table) SeatName(s rules.Seat) string { return u.pos.seatName(s) }
+
+// SeatWords is "Torch (Ben)", as the curtain names a seat.
+func (u *Table) SeatWords(s rules.Seat) string { return u.pos.seatWords(s) }
+
+// SeatID is seat s's conspiracy id ("" when out of range).
+func (u *Table) SeatID(s rules.Seat) string { return u.pos.seatID(s) }
+
+// Layout is the table's layout for its map and players.
+func (u *Table) Layout() Layout {
+	if u.portrait {
+		return NewPortraitLayout(len(u.pos.seats), len(u.pos.m.Houses))
+	}
+	return NewLayout(u.pos.m.Grid.W, u.pos.m.Grid.H, len(u.pos.seats), len(u.pos.m.Houses))
+}
+
+// Tab is the tab the portrait layout shows (TabPlay…).
+func (u *Table) Tab() int { return u.tab }
+
+// InPast reports whether the table shows the past (a log entry's table).
+func (u *Table) InPast() bool { return u.past.at != nil }
+
+// Log is the table's log panel.
+func (u *Table) Log() *LogPanel { return &u.log }
+
+// Panels are the table's panels: the app draws the replay's from them.
+func (u *Table) Panels() *Panels { return &u.panels }
+
+// Screens are the table's other screens: the curtain and the end screen.
+func (u *Table) Screens() *Screens { return &u.screens }
+
+// Hints is the hint shown, put there by the app (its search finds it).
+func (u *Table) Hints() *Hints { return &u.hints }
+
+// Recent is what just happened: the board's marks and the digest.
+func (u *Table) Recent() *Recent { return &u.recent }
+
+// Attendance is who plays each seat from another device: set by the app
+// of a game played at several devices.
+func (u *Table) Attendance() *Attendance { return &u.attendance }
+
+// Refresh reads the game again after it changed (the table's own
+// actions, and outside the table: a scripted engine's test, another
+// process's game).
+func (u *Table) Refresh() {
+	u.pos.legal = u.pos.eng.Legal()
+	u.pos.pub = u.pos.eng.View(rules.Public)
+	u.pos.pub.Log = u.hints.mergeNotes(u.pos.pub.Log, rules.Public) // hints, noted in the log (hint.go)
+	if u.pos.shown >= 0 {
+		u.pos.priv = u.pos.eng.View(u.pos.shown)
+		u.pos.priv.Log = u.hints.mergeNotes(u.pos.priv.Log, u.pos.shown)
+	} else {
+		u.pos.priv = u.pos.pub
+	}
+	present := u.pos.pub
+	u.past.refresh()
+	u.recent.refresh(&present, u.past.at != nil)
+}
+
+// Reveal shows seat's private panel (after the curtain is lifted).
+func (u *Table) Reveal(seat rules.Seat) {
+	u.pos.shown = seat
+	u.resetLocal()
+	u.Refresh()
+	u.recent.open(seat)
+	u.loyalty.houses = nil
+	u.loyalty.ready()
+}
+
+// Hide returns the table to public facts only (before a hand-off). A
+// refusal meant for the last seat is not left on the screen for the next
+// one, nor a hint (its move, and in a Citadel game its aim, are that
+// seat's).
+func (u *Table) Hide() {
+	u.pos.shown = -1
+	u.past.at = nil // the hand-off shows the table as it stands
+	u.recent.digest = nil
+	if u.msgErr || u.hints.shown != nil && strings.HasPrefix(u.msg, "Hint: ") {
+		u.msg, u.msgErr = "", false
+	}
+	u.hints.shown = nil
+	u.resetLocal()
+	u.Refresh()
+}
+
+// resetLocal drops the selections and dialogs, and undo's question.
+func (u *Table) resetLocal() {
+	u.mv.reset()
+	u.loyalty.reset()
+	u.ch.reset()
+	u.history.asked = ui.CmdNone
+}
+
+// setMsg puts s on the message line (a refusal when isErr).
+func (u *Table) setMsg(s string, isErr bool) { u.msg, u.msgErr = s, isErr }
+
+// Apply applies action a (a click's, a bot's move) and reports whether
+// the game accepted it (if not, the message line says why).
+func (u *Table) Apply(a rules.Action) bool {
+	wasCombat := u.pos.pub.Combat != nil
+	evs, err := u.pos.eng.Apply(a)
+	if err != nil {
+		u.setMsg(err.Error(), true)
+		u.Refresh()
+		return false
+	}
+	u.Follow(evs, wasCombat, "")
+	return true
+}
+
+// Follow brings the table to the game after an action that caused evs
+// (those the table's game may show: rules.ForDesk), wasCombat saying a
+// combat was under way before it: its own (Apply), a bot's, or a
+// player's at another device (after by: "Ann (easy bot)"). Local
+// selections and the hint go, the message line says the action's last
+// public words, and a card drawn or a combat's result raises its notice.
+func (u *Table) Follow(evs []rules.Event, wasCombat bool, by string) {
+	u.resetLocal()
+	u.hints.shown = nil // the position it was for is gone
+	u.recent.digest = nil
+	u.setMsg("", false)
+	for i := len(evs) - 1; i >= 0; i-- {
+		if txt := u.pos.eng.EventText(evs[i], rules.Public); txt != "" {
+			if by != "" {
+				txt = by + ": " + txt
+			}
+			u.setMsg(txt, false)
+			break
+		}
+	}
+	u.Refresh()
+	u.loyalty.ready()
+	u.log.toNewest()
+	u.notices.after(evs, wasCombat)
+}
+
+// FollowUndo follows an action taken back elsewhere (a player at another
+// device took back their move); msg says so on the message line.
+func (u *Table) FollowUndo(msg string) {
+	u.rewound()
+	u.setMsg(msg, false)
+}
+
+// rewound puts the game on the table again after an undo or a redo: the
+// selections and the hint were for a position that is gone, and the log
+// is no longer an extension of the rows wrapped.
+func (u *Table) rewound() {
+	u.resetLocal()
+	u.hints.shown = nil
+	// A hint noted after an action taken back went with it.
+	u.hints.dropAfter(u.pos.eng.Len())
+	u.log.toNewest()
+	u.log.forget()
+	u.Refresh()
+}
+
+// Holding reports whether the table must stay in front of the seat at the
+// screen before a hand-off: a notice waits to be dismissed.
+func (u *Table) Holding() bool { return u.notices.holding() }
+
+// Trying reports whether try mode is on.
+func (u *Table) Trying() bool { return u.try.on }
+
 // Mode says which mode the table is in: try mode first (a notice waits
 // under it), then a notice, else play.
 func (u *Table) Mode() Mode {
 	switch {
-	case u.try != nil:
+	case u.try.on:
 		return ModeTry
-	case u.holding():
+	case u.notices.holding():
 		return ModeNotice
 	}
 	return ModePlay
 }
 
-// Apply applies action a (a bot's move) as a click would, and reports
-// whether the game accepted it (if not, the message line says why).
-func (u *Table) Apply(a rules.Action) bool { return u.apply(a) }
-
 // Highlights are the board's marks: the territories to light up (legal
 // targets, a hint's move; try mode's destinations) and the one selected
 // (-1 for none).
 func (u *Table) Highlights() ([]bool, int) {
-	if u.try != nil {
-		hl, sel := u.tryMarks()
+	if u.try.on {
+		hl, sel := u.try.marks()
 		return hl, int(sel)
 	}
-	hl, sel := u.hintMarks(u.highlights())
+	hl, sel := u.hints.marks(u.highlights())
 	return hl, int(sel)
+}
+
+// highlights returns the territories to light up and the selected one.
+func (u *Table) highlights() ([]bool, board.TerrID) {
+	hl := make([]bool, len(u.pos.m.Territories))
+	combat := board.NoTerr
+	if c := u.pos.pub.Combat; c != nil {
+		combat = c.Territory
+	}
+	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() {
+		return hl, combat
+	}
+	mark := func(t board.TerrID) {
+		if u.pos.m.HasTerr(t) {
+			hl[t] = true
+		}
+	}
+	if u.mv.from >= 0 {
+		for _, a := range u.pos.legal {
+			if a.Verb == rules.VMove && a.From == u.mv.from {
+				mark(a.To)
+			}
+		}
+		if u.mv.to >= 0 {
+			hl[u.mv.to] = true
+		}
+		return hl, u.mv.from
+	}
+	for _, a := range u.pos.legal {
+		switch a.Verb {
+		case rules.VMuster, rules.VMove:
+			mark(a.From)
+		case rules.VRetreat:
+			mark(a.To)
+		}
+	}
+	return hl, combat
 }
 
 // NoticeScenario puts a scenario's comment in front of the table: its
 // file's name and its paragraphs, until it is dismissed.
 func (u *Table) NoticeScenario(name string, paragraphs []string) {
-	u.notices = append(u.notices, notice{kind: noticeScenario, seat: rules.Public, card: board.NoCard, text: name, lines: paragraphs})
+	u.notices.list = append(u.notices.list, notice{kind: noticeScenario, seat: rules.Public, card: board.NoCard, text: name, lines: paragraphs})
 }
-
-// SeatName is seat s's player's name ("?" when out of range).
-func (u *Table) SeatName(s rules.Seat) string { return u.seatName(s) }
-
-// SeatWords is "Torch (Ben)", as the curtain names a seat.
-func (u *Table) SeatWords(s rules.Seat) string { return u.seatWords(s) }
 
 // Widgets builds the whole table screen for layout l (everything but the
 // board's own drawing): the top bar, the panels, the message line, the
 // combat card, the past's banner and a notice in front.
-func (u *Table) Widgets(l Layout) []ui.Widget { return u.tryBanner(u.tableWidgets(l), l) }
+func (u *Table) Widgets(l Layout) []ui.Widget { return u.try.banner(u.panels.table(l), l) }
 
-// SeatID is seat s's conspiracy id ("" when out of range).
-func (u *Table) SeatID(s rules.Seat) string { return u.seatID(s) }
+// TerritoryTip is the hover box of territory t with the pointer at
+// (x, y), clear of avoid (the message line): its public facts, or in try
+// mode, once a group is picked, the territory's name and the engine's
+// answer whether the group could move there.
+func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget {
+	if !u.try.on || u.try.from < 0 {
+		return u.panels.tooltip(t, x, y, avoid)
+	}
+	return u.try.tip(t, x, y)
+}
 
-// Refresh reads the game again after it changed outside the table (a
-// scripted engine's test, another process's game).
-func (u *Table) Refresh() { u.refresh() }
-
-// SetLargeLog sets the log in larger rows (Options.LargeLog), wrapping
-// it again.
-func (u *Table) SetLargeLog(on bool) {
-	u.log.large = on
-	u.log.forget()
+// Step is the step of the round in a spectator's words.
+func (u *Table) Step() string {
+	pub := u.pos.pub
+	switch pub.Phase {
+	case rules.PhaseLoyalty:
+		return "loyalty cards are arranged in secret"
+	case rules.PhasePlace:
+		return "placing agents"
+	case rules.PhaseResolve:
+		tier := words.Title(pub.Tier.String()) + " tier"
+		if pub.ResolvingHouse >= 0 {
+			return tier + "  ·  the " + u.pos.houseName(pub.ResolvingHouse) + " " + words.Title(pub.ResolvingSlot.String()) + " acts"
+		}
+		return "resolving the " + tier
+	case rules.PhaseCombat:
+		where := ""
+		if pub.Combat != nil {
+			where = " in " + u.pos.terrName(pub.Combat.Territory)
+		}
+		return words.Title(pub.Tier.String()) + " tier  ·  combat" + where
+	case rules.PhaseExchange:
+		return "exchanging loyalty tokens"
+	}
+	return string(pub.Phase)
 }

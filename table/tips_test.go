@@ -59,8 +59,8 @@ func TestTooltipsStayClear(t *testing.T) {
 			}
 		}
 		// A territory's tooltip names its units and keeps off the message line.
-		for tr := range u.m.NumTerritories() {
-			for _, w := range u.tooltip(tr, l.Message.X+20, l.Message.Y-5, l.Message) {
+		for tr := range u.pos.m.NumTerritories() {
+			for _, w := range u.panels.tooltip(tr, l.Message.X+20, l.Message.Y-5, l.Message) {
 				if ui.Overlap(w.R, l.Message) > 0 {
 					t.Fatalf("%s: territory tooltip %+v covers the message line", tc.mapName, w.R)
 				}

@@ -30,7 +30,7 @@ func toolEntries() []toolEntry {
 }
 
 // toolsButton is the top bar's button that opens the Tools menu.
-func (u *Table) toolsButton(r ui.Rect) ui.Widget {
+func toolsButton(r ui.Rect) ui.Widget {
 	w := ui.Button(r, "Tools", ui.CmdTarget(ui.Command{Kind: ui.CmdTools}))
 	w.Key, w.Tip = ui.KeyF2, "Tools for testers: save the position as a scenario, edit it in the sandbox, try moves."
 	return w

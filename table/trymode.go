@@ -24,56 +24,38 @@ import (
 // agent resolves, which action it took) is a separate fact, which the
 // banner states from the engine's Legal and View.
 
-// tryMode is try mode's selection: the group picked (house h in territory
-// from), -1 when none.
+// tryMode is try mode: whether it is on, and its selection: the group
+// picked (house in territory from), -1 when none.
 type tryMode struct {
+	t     *Table
+	on    bool
 	from  board.TerrID
 	house board.HouseID
 }
 
-// toggleTry turns try mode on or off.
-func (u *Table) toggleTry() {
-	if u.try != nil {
-		u.try = nil
+// toggle turns try mode on or off.
+func (tm *tryMode) toggle() {
+	u := tm.t
+	if tm.on {
+		tm.on = false
 		u.setMsg("Try mode off: the game is as it was.", false)
 		return
 	}
-	u.leavePast() // try mode asks about the board as it stands
+	u.past.leave() // try mode asks about the board as it stands
 	u.resetLocal()
-	u.try = &tryMode{from: -1, house: -1}
+	tm.on, tm.from, tm.house = true, -1, -1
 	u.setMsg("Try mode: click a territory with troops (any house) to see where they could move.", false)
 }
 
-// housesIn lists the houses with units in territory t, in map order.
-func (u *Table) housesIn(t board.TerrID) []board.HouseID {
-	var hs []board.HouseID
-	for _, g := range u.pub.Groups {
-		if g.Territory == t && board.Total(g.Units) > 0 {
-			hs = append(hs, g.House)
-		}
-	}
-	return hs
-}
-
-// tryGroup is house h's units in territory t (public view).
-func (u *Table) tryGroup(h board.HouseID, t board.TerrID) [board.NumUnits]int {
-	for _, g := range u.pub.Groups {
-		if g.Territory == t && g.House == h {
-			return g.Units
-		}
-	}
-	return [board.NumUnits]int{}
-}
-
-// tryClick picks the group in territory t: the first house there, the
+// click picks the group in territory t: the first house there, the
 // next house on a second click (roads hold several), none after the last.
-func (u *Table) tryClick(t board.TerrID) {
-	tm := u.try
-	if tm == nil || !u.m.HasTerr(t) {
+func (tm *tryMode) click(t board.TerrID) {
+	u := tm.t
+	if !tm.on || !u.pos.m.HasTerr(t) {
 		return
 	}
-	hs := u.housesIn(t)
-	name := u.m.Territories[t].Name
+	hs := u.pos.housesIn(t)
+	name := u.pos.m.Territories[t].Name
 	if len(hs) == 0 {
 		tm.from, tm.house = -1, -1
 		u.setMsg(fmt.Sprintf("Try mode: no troops in %s. Click a territory with troops.", name), false)
@@ -95,51 +77,51 @@ func (u *Table) tryClick(t board.TerrID) {
 		next = hs[i+1]
 	}
 	tm.from, tm.house = t, next
-	n := len(u.eng.TryDestinations(next, t))
+	n := len(u.pos.eng.TryDestinations(next, t))
 	where := "nowhere"
 	if n > 0 {
 		where = fmt.Sprintf("%d outlined", n)
 	}
-	u.setMsg(fmt.Sprintf("%s in %s: %s", u.m.Houses[next].Name, name, where), false)
+	u.setMsg(fmt.Sprintf("%s in %s: %s", u.pos.m.Houses[next].Name, name, where), false)
 }
 
-// tryGroupText is the picked group in words: "House Stark's 2 footmen".
-func (u *Table) tryGroupText() string {
-	tm := u.try
-	return fmt.Sprintf("House %s's %s", u.m.Houses[tm.house].Name, words.Units(u.tryGroup(tm.house, tm.from)))
+// groupText is the picked group in words: "House Stark's 2 footmen".
+func (tm *tryMode) groupText() string {
+	p := &tm.t.pos
+	return fmt.Sprintf("House %s's %s", p.m.Houses[tm.house].Name, words.Units(p.units(tm.house, tm.from)))
 }
 
-// tryNow says whether the table could make such a move now: the engine's
+// now says whether the table could make such a move now: the engine's
 // legal moves for the seat to act, and what the table waits for.
-func (u *Table) tryNow() string {
-	tm := u.try
+func (tm *tryMode) now() string {
+	u := tm.t
 	hid := tm.house
 	moving, here := false, false
-	for _, x := range u.legal {
+	for _, x := range u.pos.legal {
 		if x.Verb == rules.VMove {
 			moving = true
 			here = here || x.From == tm.from
 		}
 	}
-	who := u.seatName(u.eng.ToAct())
+	who := u.pos.seatName(u.pos.eng.ToAct())
 	switch {
 	case !moving:
-	case u.pub.ResolvingHouse != hid:
-		return fmt.Sprintf("Now %s moves House %s's troops, not these: the answers are as if an agent of House %s were moving them.", who, u.houseName(u.pub.ResolvingHouse), u.houseName(hid))
+	case u.pos.pub.ResolvingHouse != hid:
+		return fmt.Sprintf("Now %s moves House %s's troops, not these: the answers are as if an agent of House %s were moving them.", who, u.pos.houseName(u.pos.pub.ResolvingHouse), u.pos.houseName(hid))
 	case here:
 		return fmt.Sprintf("%s may play such a move now.", who)
 	default:
-		return fmt.Sprintf("%s is moving House %s's troops now, but none of these.", who, u.houseName(hid))
+		return fmt.Sprintf("%s is moving House %s's troops now, but none of these.", who, u.pos.houseName(hid))
 	}
-	return fmt.Sprintf("Nobody moves troops now: the answers are as if an agent of House %s were moving them.", u.houseName(hid))
+	return fmt.Sprintf("Nobody moves troops now: the answers are as if an agent of House %s were moving them.", u.pos.houseName(hid))
 }
 
-// tryMarks are the board's outlines in try mode: the picked group's legal
+// marks are the board's outlines in try mode: the picked group's legal
 // destinations, and its territory selected.
-func (u *Table) tryMarks() ([]bool, board.TerrID) {
-	hl := make([]bool, len(u.m.Territories))
-	tm, e := u.try, u.eng
-	if tm == nil || tm.from < 0 {
+func (tm *tryMode) marks() ([]bool, board.TerrID) {
+	hl := make([]bool, len(tm.t.pos.m.Territories))
+	e := tm.t.pos.eng
+	if !tm.on || tm.from < 0 {
 		return hl, -1
 	}
 	for _, t := range e.TryDestinations(tm.house, tm.from) {
@@ -148,18 +130,18 @@ func (u *Table) tryMarks() ([]bool, board.TerrID) {
 	return hl, tm.from
 }
 
-// tryReason is what hovering territory t says about the picked group:
+// reason is what hovering territory t says about the picked group:
 // whether it may go there, and if not, the engine's reason for the whole
 // group (a legal destination may take only part of it).
-func (u *Table) tryReason(t board.TerrID) (legal bool, text string) {
-	tm, e := u.try, u.eng
-	if tm == nil || tm.from < 0 || !u.m.HasTerr(t) {
+func (tm *tryMode) reason(t board.TerrID) (legal bool, text string) {
+	u, e := tm.t, tm.t.pos.eng
+	if !tm.on || tm.from < 0 || !u.pos.m.HasTerr(t) {
 		return false, ""
 	}
 	if t == tm.from {
 		return false, "The group picked. Click it again for another house's troops here, or another territory."
 	}
-	whole := e.TryMove(tm.house, tm.from, t, u.tryGroup(tm.house, tm.from))
+	whole := e.TryMove(tm.house, tm.from, t, u.pos.units(tm.house, tm.from))
 	ok := false
 	for _, d := range e.TryDestinations(tm.house, tm.from) {
 		ok = ok || d == t
@@ -167,7 +149,7 @@ func (u *Table) tryReason(t board.TerrID) (legal bool, text string) {
 	switch {
 	case ok && whole == nil:
 		s := "Legal: the whole group may move here."
-		if hs := u.housesIn(t); len(hs) > 0 && !(len(hs) == 1 && hs[0] == tm.house) {
+		if hs := u.pos.housesIn(t); len(hs) > 0 && !(len(hs) == 1 && hs[0] == tm.house) {
 			s += " Entering another house's troops starts a combat."
 		}
 		return true, s
@@ -179,25 +161,21 @@ func (u *Table) tryReason(t board.TerrID) (legal bool, text string) {
 	return false, "No group of these troops may move here."
 }
 
-// TerritoryTip is the hover box of territory t with the pointer at
-// (x, y), clear of avoid (the message line): its public facts, or in try
-// mode, once a group is picked, the territory's name and the engine's
-// answer whether the group could move there.
-func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.Widget {
-	tm := u.try
-	if tm == nil || tm.from < 0 {
-		return u.tooltip(t, x, y, avoid)
-	}
-	legal, text := u.tryReason(t)
+// tip is try mode's hover box of territory t with the pointer at (x, y),
+// once a group is picked: the territory's name and the engine's answer
+// whether the group could move there.
+func (tm *tryMode) tip(t board.TerrID, x, y float64) []ui.Widget {
+	u := tm.t
+	legal, text := tm.reason(t)
 	head, ink := "Cannot move here", ui.ColText
 	if legal {
 		head, ink = "Can move here", ui.ColGold
 	}
 	if t == tm.from {
-		head = "Picked: " + u.tryGroupText()
+		head = "Picked: " + tm.groupText()
 	}
 	lines := ui.TipLines(text)
-	now := ui.TipLines(u.tryNow())
+	now := ui.TipLines(tm.now())
 	w := 440.0
 	h := 66 + 20*float64(len(lines)+len(now))
 	bx, by := x+18, y+18
@@ -208,7 +186,7 @@ func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.W
 	box := ui.Rect{X: bx, Y: by, W: w, H: h}
 	ws := []ui.Widget{
 		{R: box, Kind: ui.WPanel, Fill: ui.ColTip, Edge: ui.ColGold},
-		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: u.m.Territories[t].Name, Size: 18, Bold: true, Ink: ui.ColGold},
+		{R: ui.Rect{X: box.X + 10, Y: box.Y + 6, W: w - 20, H: 22}, Kind: ui.WText, Text: u.pos.m.Territories[t].Name, Size: 18, Bold: true, Ink: ui.ColGold},
 		{R: ui.Rect{X: box.X + 10, Y: box.Y + 32, W: w - 20, H: 20}, Kind: ui.WText, Text: head, Size: 16, Bold: true, Ink: ink},
 	}
 	for i, l := range lines {
@@ -220,29 +198,30 @@ func (u *Table) TerritoryTip(t board.TerrID, x, y float64, avoid ui.Rect) []ui.W
 	return ws
 }
 
-// tryBanner adds try mode's banner over the prompt while it is on
-// (Edit position and Try mode are entries of the Tools menu, tools.go).
-func (u *Table) tryBanner(ws []ui.Widget, l Layout) []ui.Widget {
-	if u.try == nil {
+// banner adds try mode's banner over the prompt while it is on (Edit
+// position and Try mode are entries of the Tools menu, tools.go).
+func (tm *tryMode) banner(ws []ui.Widget, l Layout) []ui.Widget {
+	if !tm.on {
 		return ws
 	}
 	// Over the prompt, left of the Hint button (botWidgets) and the
 	// tester's badge: nothing is asked of anyone in try mode.
 	pr := l.Prompt
-	if u.tester {
+	if tm.t.tester {
 		pr.W = TesterBadge.X - 12 - pr.X
 	}
 	return append(ws, ui.Widget{R: ui.Rect{X: pr.X - 8, Y: l.Top.Y + 6, W: pr.W - 132, H: l.Top.H - 12}, Kind: ui.WBox, Text: "Try mode — nothing is played", Size: 20, Bold: true, Fill: ui.ColWarn, Ink: ui.ColText,
 		Tip: "Click any territory with troops to pick its group: its legal destinations are outlined; hover elsewhere for the engine's reason. Esc or T leaves."})
 }
 
-// tryCommand reports whether c is allowed while try mode is on (and
+// command reports whether c is allowed while try mode is on (and
 // carries out try mode's own); every other command of the table would
 // play something, and is refused.
-func (u *Table) tryCommand(c ui.Command) bool {
+func (tm *tryMode) command(c ui.Command) bool {
+	u := tm.t
 	switch c.Kind {
 	case ui.CmdTryMode, ui.CmdCancel:
-		u.try = nil
+		tm.on = false
 		u.resetLocal()
 		u.setMsg("Try mode off: the game is as it was.", false)
 		return true

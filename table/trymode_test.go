@@ -56,7 +56,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 	before, n := g.Position(), g.Len()
 	var tools []ui.Command
 	key(u, &tools, ui.KeyT)
-	if u.try == nil || !ui.HasText(u.Widgets(u.Layout()), "Try mode — nothing is played") {
+	if !u.try.on || !ui.HasText(u.Widgets(u.Layout()), "Try mode — nothing is played") {
 		t.Fatal("T did not turn try mode on with its banner")
 	}
 	m := g.Map()
@@ -87,12 +87,12 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 		if !slices.Equal(got, tos) || sel != int(from) {
 			t.Fatalf("from %s: outlined %v, legal %v", m.Territories[from].ID, got, tos)
 		}
-		whole := u.tryGroup(gj, from)
+		whole := u.pos.units(gj, from)
 		for to := range m.NumTerritories() {
 			if to == from || slices.Contains(tos, to) {
 				continue
 			}
-			legal, text := u.tryReason(to)
+			legal, text := u.try.reason(to)
 			cerr := g.Check(rules.Action{Seat: 0, Verb: rules.VMove, From: from, To: to, Units: whole, House: rules.None})
 			if legal || cerr == nil || text != cerr.Error() {
 				t.Fatalf("%s → %s: try mode says %v %q, the engine %v", m.Territories[from].ID, m.Territories[to].ID, legal, text, cerr)
@@ -105,7 +105,7 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 			if slices.Contains(tos, to) {
 				continue
 			}
-			_, want := u.tryReason(to)
+			_, want := u.try.reason(to)
 			var shown []string
 			for _, w := range u.TerritoryTip(to, 500, 400, l.Message) {
 				if w.Kind == ui.WText {
@@ -116,8 +116,8 @@ func TestTryModeAgreesWithTheEngine(t *testing.T) {
 				t.Fatalf("hovering %s shows %q, want %q", m.Territories[to].ID, shown, want)
 			}
 		}
-		if !strings.Contains(u.tryNow(), "may play such a move now") {
-			t.Fatalf("tryNow %q for the group Crown may move", u.tryNow())
+		if !strings.Contains(u.try.now(), "may play such a move now") {
+			t.Fatalf("tryNow %q for the group Crown may move", u.try.now())
 		}
 	}
 	if reasons == 0 {
@@ -137,7 +137,7 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	before, n := g.Position(), g.Len()
 	m := g.Map()
 	// The Tools menu's entry, as its button asks for it.
-	if u.Do(ui.Command{Kind: ui.CmdTryMode}) || u.try == nil {
+	if u.Do(ui.Command{Kind: ui.CmdTryMode}) || !u.try.on {
 		t.Fatal("the Try mode command did not turn it on (or went to the game)")
 	}
 	stark, wf := tabletest.House(m, "stark"), tabletest.Terr(m, "winterfell")
@@ -155,12 +155,12 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 	if !hl[tabletest.Terr(m, "castle-black")] {
 		t.Fatal("Winterfell's troops may go to Castle Black")
 	}
-	if !strings.Contains(u.tryNow(), "as if an agent of House Stark") {
-		t.Fatalf("tryNow %q", u.tryNow())
+	if !strings.Contains(u.try.now(), "as if an agent of House Stark") {
+		t.Fatalf("tryNow %q", u.try.now())
 	}
 	twins := tabletest.Terr(m, "the-twins")
-	legal, text := u.tryReason(twins)
-	werr := g.TryMove(stark, wf, twins, u.tryGroup(stark, wf))
+	legal, text := u.try.reason(twins)
+	werr := g.TryMove(stark, wf, twins, u.pos.units(stark, wf))
 	if legal || werr == nil || text != werr.Error() {
 		t.Fatalf("the Twins: %v %q, engine %v", legal, text, werr)
 	}
@@ -185,12 +185,12 @@ func TestTryModeAnyHouseNothingPlayed(t *testing.T) {
 		t.Fatal("try mode changed the game")
 	}
 	key(u, &tools, ui.KeyEsc)
-	if u.try != nil {
+	if u.try.on {
 		t.Fatal("Esc did not leave try mode")
 	}
 	key(u, &tools, ui.KeyT)
 	key(u, &tools, ui.KeyT)
-	if u.try != nil {
+	if u.try.on {
 		t.Fatal("T twice left try mode on")
 	}
 	if g.Len() != n || !reflect.DeepEqual(g.Position(), before) {

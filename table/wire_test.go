@@ -404,7 +404,7 @@ func TestWholeGameThroughAWire(t *testing.T) {
 				seen["past"] = dt.State().Past == n
 				both(func(u *table.Table) { u.Do(ui.Command{Kind: ui.CmdPresent}) })
 			case steps%17 == 3:
-				both(func(u *table.Table) { u.ShowHint(table.Hint{Seat: direct.ToAct(), Action: pick}) })
+				both(func(u *table.Table) { u.Hints().Show(table.Hint{Seat: direct.ToAct(), Action: pick}) })
 				sameShown(t, where+" (hint)", dt, wt)
 				seen["hint"] = true
 			case steps%29 == 11 && pick.Verb == rules.VMove:
@@ -453,7 +453,7 @@ func TestWholeGameThroughAWire(t *testing.T) {
 			}
 			u.Hide()
 		})
-		if !reflect.DeepEqual(dt.EndWidgets(false), wt.EndWidgets(false)) {
+		if !reflect.DeepEqual(dt.Screens().End(false), wt.Screens().End(false)) {
 			t.Fatalf("%s seed %d: the end screens differ", tc.mapName, tc.seed)
 		}
 		want := []string{"past", "hint", "undo", "notice result"}

@@ -189,7 +189,9 @@ func TestCameraHandleDragWheelAndClick(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := NewCamera(m)
-	v.SetViewport(tableBoard)
+	// The board's viewport on the table (table.NewLayout: a tall map's
+	// width at the board's height).
+	v.SetViewport(Rect{X: 8, Y: 58, W: 480, H: 834})
 	// The territory deep inside at the middle of the board: zooming there
 	// keeps it under the pointer (no clamping near an edge).
 	tr, p, best := -1, board.Point{}, math.Inf(1)

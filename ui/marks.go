@@ -32,7 +32,7 @@ type Mark struct {
 }
 
 // BoardMarks is every mark drawn for public view pv: the running
-// combat's attack arrow (its units drawn at its head, PlanOverlay), then
+// combat's attack arrow (its units drawn at its head, placer.PlanOverlay), then
 // marks, those of a territory not on map m left out.
 func BoardMarks(m *board.Map, pv *rules.View, marks []Mark) []Mark {
 	var out []Mark

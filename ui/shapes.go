@@ -120,8 +120,8 @@ type bandLine struct {
 // roadHalfWidth is half a road's clickable and drawn width, in cells.
 const roadHalfWidth = 0.6
 
-// segDist is the distance from p to the segment ab.
-func segDist(p, a, b board.Point) float64 {
+// SegDist is the distance from p to the segment ab.
+func SegDist(p, a, b board.Point) float64 {
 	dx, dy := b.X-a.X, b.Y-a.Y
 	l2 := dx*dx + dy*dy
 	t := 0.0
@@ -292,7 +292,29 @@ func buildShapes(m *board.Map) *Shapes {
 }
 
 // pathMiddle is the point halfway along a path.
-func pathMiddle(path []board.Point) board.Point { return pointAt(path, pathLength(path)/2) }
+func pathMiddle(path []board.Point) board.Point { return PointAt(path, PathLength(path)/2) }
+
+// PathLength is the length of a polyline.
+func PathLength(pts []board.Point) float64 {
+	l := 0.0
+	for i := 1; i < len(pts); i++ {
+		l += math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
+	}
+	return l
+}
+
+// PointAt is the point at distance d along a polyline (its ends beyond).
+func PointAt(pts []board.Point, d float64) board.Point {
+	for i := 1; i < len(pts); i++ {
+		sl := math.Hypot(pts[i].X-pts[i-1].X, pts[i].Y-pts[i-1].Y)
+		if d <= sl && sl > 0 {
+			t := d / sl
+			return board.Point{X: pts[i-1].X + (pts[i].X-pts[i-1].X)*t, Y: pts[i-1].Y + (pts[i].Y-pts[i-1].Y)*t}
+		}
+		d -= sl
+	}
+	return pts[len(pts)-1]
+}
 
 // roadSpots are places along a road for its name: its middle, then points
 // at every quarter of its length.
@@ -385,6 +407,9 @@ func (s *Shapes) buildLakes(m *board.Map) {
 	}
 }
 
+// Box is territory t's bounding box in cells: minX, minY, maxX, maxY.
+func (s *Shapes) Box(t int) [4]float64 { return s.box[t] }
+
 // TerrAt is the territory whose outline holds (gx, gy), roads aside, or -1.
 func (s *Shapes) TerrAt(gx, gy float64) int {
 	q := board.Point{X: gx, Y: gy}
@@ -436,7 +461,7 @@ func (s *Shapes) At(gx, gy float64) int {
 	q := board.Point{X: gx, Y: gy}
 	for _, r := range s.Roads {
 		for i := 0; i+1 < len(r.Path); i++ {
-			if segDist(q, r.Path[i], r.Path[i+1]) <= roadHalfWidth {
+			if SegDist(q, r.Path[i], r.Path[i+1]) <= roadHalfWidth {
 				return r.T
 			}
 		}

@@ -80,7 +80,7 @@ func simplify(pts []board.Point, tol float64) []board.Point {
 	rec = func(i, j int) {
 		best, bd := -1, tol
 		for k := i + 1; k < j; k++ {
-			if d := segDist(pts[k], pts[i], pts[j]); d > bd {
+			if d := SegDist(pts[k], pts[i], pts[j]); d > bd {
 				best, bd = k, d
 			}
 		}

@@ -136,6 +136,10 @@ func (s singleFace) ResolveFace(rune) *font.Face { return s.f }
 // (base pixels).
 func TextWidth(s string, size float64) float64 { return measurerOf(false).width(s, size) }
 
+// FontSize is the size text of size is drawn at: in half pixels, at
+// least 6 (the painter's faces come in these sizes).
+func FontSize(size float64) float64 { return math.Max(6, math.Round(size*2)/2) }
+
 // Measure is the width and height of text s (lines split at "\n") in the
 // regular or bold font at size, lines lineSpacing apart: the widest line,
 // and the lines' spacing plus the font's ascent and descent.

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"notrueking/board"
+	"notrueking/gamefile"
 	"notrueking/maps"
 	"notrueking/rules"
 )
@@ -207,7 +208,7 @@ func RulesVariant(mapName string, players []string, seed uint64, v rules.Variant
 		loaded.maps[mapName] = m
 		loaded.Unlock()
 	}
-	return rules.New(m, rules.Config{Players: players, Seed: seed, Variant: v})
+	return gamefile.Setup{Map: mapName, Players: players, Seed: seed, SeedSet: true, Variant: v}.New(m)
 }
 
 // loaded are the maps RulesGame loaded, by name.

@@ -78,3 +78,23 @@ func Escape(s string) string {
 	}
 	return b.String()
 }
+
+// Strip returns s without the characters Unsafe refuses — a tab or a line
+// break becomes a space — for text a person typed that others will read
+// (table talk): it reads as what it holds.
+func Strip(s string) string {
+	if _, _, bad := Unsafe(s, false); !bad {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r == '\t' || r == '\n' || r == '\r' {
+			b.WriteByte(' ')
+			continue
+		}
+		if _, _, bad := Unsafe(string(r), false); !bad {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

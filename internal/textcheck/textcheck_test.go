@@ -48,3 +48,19 @@ func TestEscape(t *testing.T) {
 		}
 	}
 }
+
+func TestStrip(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain words":                 "plain words",
+		"two\nlines\tand a tab":       "two lines and a tab",
+		"hid\u200bden \u202eevil":     "hidden evil",
+		"bell\x07 and \xff bad utf-8": "bell and  bad utf-8",
+	} {
+		if got := Strip(in); got != want {
+			t.Errorf("Strip(%q) = %q, want %q", in, got, want)
+		}
+		if _, _, bad := Unsafe(Strip(in), false); bad {
+			t.Errorf("Strip(%q) leaves an unsafe character", in)
+		}
+	}
+}

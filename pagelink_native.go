@@ -1,7 +1,0 @@
-//go:build !js
-
-package main
-
-// pageLink is the link -join or -watch gives: on the desktop, the whole
-// link (a code alone names no host, and ParseLink says so).
-func pageLink(_, link string) string { return link }

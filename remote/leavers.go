@@ -1,0 +1,135 @@
+//go:build !js
+
+package remote
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"notrueking/bots"
+	"notrueking/gamefile"
+	"notrueking/rules"
+	"notrueking/words"
+)
+
+// Leavers: a seat whose device has been away longer than the host's grace
+// (HostOptions.AwayBot) is played by a bot of the host's level — a stand-in
+// — until its device comes back by its token, which then plays the seat
+// again at once. The seat's token stays the device's: a stand-in is no
+// Free. Every device is told both ways by a notice.
+
+// AwayBot is the leaver rule: after After away, the bot of Level plays the
+// seat. A zero After never hands a seat to a bot.
+type AwayBot struct {
+	After time.Duration
+	Level string
+}
+
+// DefaultAwayBot is a hosted game's leaver rule unless the host sets one:
+// two minutes is far longer than a phone's lost link takes to come back
+// (it retries every 0.5 to 5 s) or a page's reload, and short enough that
+// a closed phone does not stall the table for the evening; the easy bot
+// plays sensibly without searching long.
+var DefaultAwayBot = AwayBot{After: 2 * time.Minute, Level: "easy"}
+
+// ParseAwayBot reads the leaver rule as flags give it: "DURATION,LEVEL"
+// ("90s,easy"), a duration alone (the easy bot), or "off".
+func ParseAwayBot(s string) (AwayBot, error) {
+	s = strings.TrimSpace(s)
+	if s == "off" || s == "0" {
+		return AwayBot{}, nil
+	}
+	d, level, ok := strings.Cut(s, ",")
+	if !ok {
+		level = DefaultAwayBot.Level
+	}
+	after, err := time.ParseDuration(strings.TrimSpace(d))
+	if err != nil || after <= 0 {
+		return AwayBot{}, fmt.Errorf("%q: want DURATION,LEVEL (e.g. 2m,easy) or off", clip(s))
+	}
+	level = strings.TrimSpace(level)
+	if _, err := bots.ParseLevel(level); err != nil {
+		return AwayBot{}, err
+	}
+	return AwayBot{After: after, Level: level}, nil
+}
+
+// String is the rule as ParseAwayBot reads it.
+func (a AwayBot) String() string {
+	if a.After <= 0 {
+		return "off"
+	}
+	return a.After.String() + "," + a.Level
+}
+
+// leaverLoop looks every second (or a quarter of the grace, if shorter)
+// for a seat whose device has been away past the grace.
+func (h *Host) leaverLoop() {
+	every := min(time.Second, h.o.AwayBot.After/4)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.done:
+			return
+		case <-t.C:
+			h.standInForLeavers()
+		}
+	}
+}
+
+// standInForLeavers hands every seat whose device is away past the grace
+// to the host's bot.
+func (h *Host) standInForLeavers() {
+	players := h.m.Players()
+	now := h.now()
+	var gone []rules.Seat
+	h.mu.Lock()
+	t := &h.seats
+	for i := range t.ids {
+		s := rules.Seat(i)
+		if players[s] == gamefile.SeatRemote && t.holder[s] == nil && t.tokens[s] != "" && t.standIn[s] == "" &&
+			!t.away[s].IsZero() && now.Sub(t.away[s]) >= h.o.AwayBot.After {
+			t.standIn[s] = h.o.AwayBot.Level
+			gone = append(gone, s)
+		}
+	}
+	h.mu.Unlock()
+	for _, s := range gone {
+		if err := h.m.SetPlayer(s, h.o.AwayBot.Level); err != nil {
+			h.logf("seat %s: %v", h.seats.ids[s], err)
+			continue
+		}
+		h.notice(fmt.Sprintf("%s is away: the %s bot plays %s until they return.", h.seatName(s), h.o.AwayBot.Level, words.Title(h.seats.ids[s])))
+		h.logf("seat %s: away for %v, the %s bot stands in", h.seats.ids[s], h.o.AwayBot.After, h.o.AwayBot.Level)
+	}
+	if len(gone) > 0 {
+		h.touch()
+	}
+}
+
+// returned gives a seat a bot stood in for back to its device, come back
+// by its token: the device plays it again from its next decision.
+func (h *Host) returned(seat rules.Seat) {
+	h.mu.Lock()
+	level := h.seats.standIn[seat]
+	h.seats.standIn[seat] = ""
+	h.mu.Unlock()
+	if level == "" {
+		return
+	}
+	if err := h.m.SetPlayer(seat, gamefile.SeatRemote); err != nil {
+		h.logf("seat %s: %v", h.seats.ids[seat], err)
+		return
+	}
+	h.notice(fmt.Sprintf("%s is back and plays %s again.", h.seatName(seat), words.Title(h.seats.ids[seat])))
+	h.logf("seat %s: its device is back; the %s bot stands down", h.seats.ids[seat], level)
+}
+
+// seatName is the name of seat's player as the host last knew it.
+func (h *Host) seatName(seat rules.Seat) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.seats.names[seat]
+}
