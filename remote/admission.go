@@ -193,6 +193,22 @@ func (h *Host) SetSpectators(on bool) {
 	h.touch()
 }
 
+// SpectatorTalk reports whether the spectators read the table's talk.
+func (h *Host) SpectatorTalk() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return !h.seats.noWatchTalk
+}
+
+// SetSpectatorTalk lets the spectators read the table's talk, or hides it
+// from them (a stream shows no talk): from the next line on, and from any
+// spectator's next sync.
+func (h *Host) SetSpectatorTalk(on bool) {
+	h.mu.Lock()
+	h.seats.noWatchTalk = !on
+	h.mu.Unlock()
+}
+
 // seat gives seat to device c (under h.mu) and returns the device it
 // took the seat from (nil: none).
 func (h *Host) seat(c *conn, seat rules.Seat) *conn {
@@ -226,6 +242,7 @@ func (h *Host) seated(c *conn, seat rules.Seat, token, who string) {
 			w.Seats = []rules.Seat{}
 		}
 		c.send(w)
+		h.sendTalk(r, c) // before the state: a device that has the state has its talk
 		h.sendSync(r, c)
 	})
 	h.touch()

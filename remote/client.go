@@ -376,6 +376,8 @@ func (c *Client) receive(data []byte) (synced bool, fatal, err error) {
 		c.changed(feed.Change{Kind: feed.Presence, Seat: -1})
 	case *Notice:
 		c.changed(feed.Change{Kind: feed.Notice, Seat: -1, Text: m.Text})
+	case *Talk:
+		c.talked(m)
 	}
 	c.mu.Unlock()
 	for _, f := range deliver {
@@ -565,6 +567,24 @@ func (c *Client) act(msg func(id int64, epoch, version uint64) any) ([]rules.Eve
 		evs[i] = e.Event
 	}
 	return evs, nil
+}
+
+// Say says text to the table (to -1) or whispers it to seat to, from the
+// device's seat: nil once the host has taken it (the line comes back as a
+// feed.Talk change), else the host's refusal.
+func (c *Client) Say(to rules.Seat, text string) error {
+	v, err := c.request(func(id int64) any { return Say{T: KSay, ID: id, To: to, Text: text} })
+	if err != nil {
+		return err
+	}
+	r, ok := v.(*Result)
+	if !ok {
+		return fmt.Errorf("the host answered a %T", v)
+	}
+	if !r.OK {
+		return errors.New(r.Err)
+	}
+	return nil
 }
 
 // ask puts a question to the host.

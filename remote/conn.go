@@ -64,6 +64,8 @@ type conn struct {
 	// its messages (HostOptions.Rate and Burst).
 	greeted bool
 	limit   *rate.Limiter
+	// talk limits its lines of table talk (TalkEvery, TalkBurst).
+	talk *rate.Limiter
 	// reqID is the request the reader is making (an act, an undo, a
 	// redo): the listener, which runs on the reader's goroutine during
 	// the act, names it in the device's update, and leaves the events it
@@ -80,7 +82,8 @@ func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {
 	h.nextID++
 	c := &conn{h: h, ws: ws, id: h.nextID, addr: addr, out: make(chan outMsg, SendQueue),
 		done: make(chan struct{}), wrote: make(chan struct{}), ask: -1,
-		limit: rate.NewLimiter(rate.Limit(h.o.Rate), max(1, int(h.o.Burst)))}
+		limit: rate.NewLimiter(rate.Limit(h.o.Rate), max(1, int(h.o.Burst))),
+		talk:  rate.NewLimiter(rate.Every(TalkEvery), TalkBurst)}
 	h.conns[c] = struct{}{}
 	h.mu.Unlock()
 	c.idle = time.AfterFunc(h.hello, func() {
@@ -326,8 +329,35 @@ func (c *conn) handle(msg any) bool {
 			break
 		}
 		c.send(c.answer(m))
+	case *Say:
+		c.send(c.say(role, m))
 	}
 	return true
+}
+
+// say says a device's line of talk (the listener tells it to every device
+// that may read it, this one first) and is the answer to the device.
+func (c *conn) say(role int, m *Say) Result {
+	r := Result{T: KResult, ID: m.ID}
+	switch {
+	case role == roleWatch:
+		r.Err = "a spectator reads the table's talk but does not talk"
+	case c.mayAsk(role) != "":
+		r.Err = c.mayAsk(role)
+	case len(c.seats) == 0:
+		r.Err = "this device holds no seat to talk from"
+	case !c.talk.Allow():
+		r.Err = "you are talking too fast: wait a moment"
+	}
+	if r.Err != "" {
+		return r
+	}
+	if _, err := c.h.m.Say(c.seats[0], m.To, m.Text); err != nil {
+		r.Err = err.Error()
+		return r
+	}
+	r.OK = true
+	return r
 }
 
 // mayAsk is why the device may not act or ask yet ("": it may).

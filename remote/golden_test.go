@@ -36,6 +36,9 @@ const goldenToken = "0123456789abcdef0123456789abcdef"
 
 var goldenEpoch = regexp.MustCompile(`"epoch":\d+`)
 
+// goldenAt is a line of talk's time, the clock's.
+var goldenAt = regexp.MustCompile(`"at":\d+`)
+
 // goldenFrames are a device's messages but its presence and pongs (whose
 // moments are the network's), one a line, the host's random epoch
 // replaced by 1; then the last presence it got.
@@ -47,7 +50,8 @@ func goldenFrames(fs []wframe) []byte {
 		case KPresence:
 			presence = f.b
 		default:
-			out = append(out, goldenEpoch.ReplaceAll(f.b, []byte(`"epoch":1`))...)
+			b := goldenEpoch.ReplaceAll(f.b, []byte(`"epoch":1`))
+			out = append(out, goldenAt.ReplaceAll(b, []byte(`"at":1`))...)
 			out = append(out, '\n')
 		}
 	}
@@ -63,13 +67,27 @@ func TestWireGolden(t *testing.T) {
 	}
 	ctx := ctxFor(t)
 	room := r.host.Room()
-	ann := dialWire(t, ctx, ws, 0, Hello{T: KHello, Proto: Proto, Name: "Ann", Room: room, Seat: "crown", NewToken: goldenToken}, true)
+	// Ann's device gives another name than the host's: her seat takes it.
+	ann := dialWire(t, ctx, ws, 0, Hello{T: KHello, Proto: Proto, Name: "Annie", Room: room, Seat: "crown", NewToken: goldenToken}, true)
 	defer ann.close()
-	ann.at(0)
+	ann.at(1)
 	eve := dialWire(t, ctx, ws, rules.Public, Hello{T: KHello, Proto: Proto, Name: "Eve", Room: room, Watch: true}, true)
 	defer eve.close()
-	eve.at(0)
+	eve.at(1)
 	both := func(v uint64) { ann.at(v); eve.at(v) }
+	// Talk: a line to the table, then a whisper to Ben, which the
+	// spectator never gets; then a refusal.
+	for _, say := range []Say{{To: -1, Text: "Good luck, all."}, {To: 1, Text: "Ben: Stark is mine."}, {To: 0, Text: "me"}} {
+		ann.request(func(id int64, _, _ uint64) any { say.T, say.ID = KSay, id; return say })
+	}
+	eve.waitFor("the line to the table", func() bool {
+		for _, f := range eve.frames {
+			if f.kind == KTalk && bytes.Contains(f.b, []byte("Good luck")) {
+				return true
+			}
+		}
+		return false
+	})
 
 	// Another seat's action: refused. Then one of Ann's, taken back.
 	if res := ann.act("torch arrange stark lannister baratheon greyjoy tyrell"); res.OK {
@@ -78,25 +96,25 @@ func TestWireGolden(t *testing.T) {
 	if res := ann.act("crown arrange stark lannister baratheon greyjoy tyrell"); !res.OK {
 		t.Fatalf("Ann's arrangement: %s", res.Err)
 	}
-	both(1)
+	both(2)
 	undo := ann.request(func(id int64, epoch, ver uint64) any {
 		return UndoRedo{T: KUndo, ID: id, Epoch: epoch, Version: ver}
 	})
 	if !bytes.Contains(undo, []byte(`"ok":true`)) {
 		t.Fatalf("Ann's undo: %s", undo)
 	}
-	both(2)
+	both(3)
 	// The host hands Ben's seat to a bot: a seats change and a notice.
 	if err := r.host.Free(1, "easy"); err != nil {
 		t.Fatal(err)
 	}
-	both(3)
+	both(4)
 	// Questions: a refusal's reason, the view of the start.
 	ann.ask(Ask{Q: QCheck, Line: "crown place stark lord"})
 	ann.ask(Ask{Q: QViewAt, N: 0, Seat: 0})
 	// An action at a version the game has left: stale, then a sync.
 	ann.request(func(id int64, epoch, _ uint64) any {
-		return Act{T: KAct, ID: id, Epoch: epoch, Version: 0, Line: "crown arrange stark lannister baratheon greyjoy tyrell"}
+		return Act{T: KAct, ID: id, Epoch: epoch, Version: 1, Line: "crown arrange stark lannister baratheon greyjoy tyrell"}
 	})
 	ann.waitFor("the sync after a stale action", func() bool {
 		n := 0

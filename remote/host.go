@@ -78,6 +78,9 @@ type HostOptions struct {
 	// NoSpectators refuses spectators, by either link, from the start
 	// (SetSpectators turns them on and off).
 	NoSpectators bool
+	// NoSpectatorTalk hides the table's talk from the spectators from the
+	// start (a stream; SetSpectatorTalk turns it on and off).
+	NoSpectatorTalk bool
 	// NamedSeats says the host named the seats' players itself (-names,
 	// names typed at the start screen): a device keeps the name of the
 	// seat it gets, and one that asks for no seat but gives a seat's name
@@ -190,7 +193,7 @@ func NewHost(o HostOptions) (*Host, error) {
 	if mapErr != nil {
 		return nil, mapErr
 	}
-	h.seats.watch, h.seats.noWatch = WatchCode(h.room), o.NoSpectators
+	h.seats.watch, h.seats.noWatch, h.seats.noWatchTalk = WatchCode(h.room), o.NoSpectators, o.NoSpectatorTalk
 	if err := h.seats.setUp(o.Here, o.Tokens); err != nil {
 		return nil, err
 	}

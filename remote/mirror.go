@@ -42,6 +42,8 @@ type mirror struct {
 	presence       Presence
 	waiting        string
 	log            feed.Log // the changes learnt (feed.Source)
+	// talk is the table's talk this device may read, oldest first.
+	talk []feed.TalkLine
 	// ended: the client ended, err saying why (its last change).
 	ended bool
 	err   error
@@ -56,6 +58,34 @@ func newMirror() mirror {
 func (c *mirror) changed(ch feed.Change) {
 	ch.Version, ch.Len = c.version, c.n
 	c.log.Add(ch)
+}
+
+// talked takes table talk from the host (under mu): a line said, or the
+// device's talk anew (history). A line it holds already is not told again.
+func (c *mirror) talked(t *Talk) {
+	if t.History {
+		c.talk = slices.Clone(t.Lines)
+		c.changed(feed.Change{Kind: feed.Talk, Seat: -1})
+		return
+	}
+	for _, l := range t.Lines {
+		if n := len(c.talk); n > 0 && l.N <= c.talk[n-1].N {
+			continue
+		}
+		c.talk = append(c.talk, l)
+		c.changed(feed.Change{Kind: feed.Talk, Seat: l.From, Talk: &l})
+	}
+	if over := len(c.talk) - MaxTalkHistory; over > 0 {
+		c.talk = slices.Delete(c.talk, 0, over)
+	}
+}
+
+// Talk is the table's talk this device may read (the latest
+// MaxTalkHistory lines), oldest first.
+func (c *Client) Talk() []feed.TalkLine {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.talk)
 }
 
 // ending records the client's end, with its reason (under mu); false

@@ -23,15 +23,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 	"unicode/utf8"
 
 	"notrueking/board"
+	"notrueking/feed"
 	"notrueking/rules"
 )
 
 // Proto is the protocol's number: a hello that names another is refused,
 // naming both.
-const Proto = 1
+const Proto = 2
 
 // Limits of what a host reads from a device and keeps for it.
 const (
@@ -67,6 +69,7 @@ const (
 	KAsk   = "ask"
 	KPing  = "ping"
 	KBye   = "bye"
+	KSay   = "say"
 	// host → device
 	KWelcome  = "welcome"
 	KPending  = "pending"
@@ -78,6 +81,7 @@ const (
 	KPresence = "presence"
 	KNotice   = "notice"
 	KPong     = "pong"
+	KTalk     = "talk"
 )
 
 // Hello is a device's first message: who it is and what it asks for. It
@@ -379,6 +383,38 @@ type SeatPresence struct {
 	StandIn bool `json:"stand_in,omitempty"`
 }
 
+// Say is a device's line of table talk: to the whole table (To -1) or
+// whispered to one seat. The host answers with a Result (its Err the
+// refusal: a spectator, too fast, too long, nothing to say) and tells the
+// line, as a Talk, to every device that may read it — the sayer's first.
+type Say struct {
+	T    string     `json:"t"`
+	ID   int64      `json:"id"`
+	To   rules.Seat `json:"to"`
+	Text string     `json:"text"`
+}
+
+// Talk is table talk the host tells a device: a line as it is said, or,
+// when it is welcomed (just before its sync), every line the device's
+// seats may read (History: the device's talk anew). A whisper goes to its two seats' devices only, and
+// a spectator reads the table's talk only, when the host lets it.
+type Talk struct {
+	T       string          `json:"t"`
+	History bool            `json:"history,omitempty"`
+	Lines   []feed.TalkLine `json:"lines"`
+}
+
+// TalkEvery and TalkBurst bound how fast one device may talk: a line every
+// TalkEvery on average, TalkBurst at once; faster, the line is refused.
+const (
+	TalkEvery = 2 * time.Second
+	TalkBurst = 5
+)
+
+// MaxTalkHistory bounds the lines a device is sent again after a sync:
+// the latest.
+const MaxTalkHistory = 300
+
 // Notice is a line every device shows on its message bar ("Ann took back
 // her move", "The host gave Torch to the easy bot").
 type Notice struct {
@@ -409,6 +445,8 @@ var messages = map[string]struct {
 	KPresence: {false, func() any { return &Presence{} }},
 	KNotice:   {false, func() any { return &Notice{} }},
 	KPong:     {false, func() any { return &Ping{} }},
+	KSay:      {true, func() any { return &Say{} }},
+	KTalk:     {false, func() any { return &Talk{} }},
 }
 
 // newMessage is an empty message of kind k as a device (fromDevice) or a

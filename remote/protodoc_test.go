@@ -3,6 +3,7 @@ package remote
 import (
 	"bytes"
 	"encoding/json"
+	"notrueking/feed"
 	"os"
 	"reflect"
 	"slices"
@@ -124,7 +125,8 @@ func part(ft reflect.Type) reflect.Type {
 	for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice || ft.Kind() == reflect.Array {
 		ft = ft.Elem()
 	}
-	if ft.Kind() != reflect.Struct || ft.PkgPath() != reflect.TypeFor[Hello]().PkgPath() {
+	own := ft.PkgPath() == reflect.TypeFor[Hello]().PkgPath() || ft.PkgPath() == reflect.TypeFor[feed.TalkLine]().PkgPath()
+	if ft.Kind() != reflect.Struct || !own {
 		return nil
 	}
 	return ft

@@ -37,8 +37,10 @@ type seatTable struct {
 	// spectators.
 	watch   string
 	noWatch bool
-	fails   map[string][]time.Time
-	locked  map[string]time.Time
+	// noWatchTalk hides the table's talk from the spectators (a stream).
+	noWatchTalk bool
+	fails       map[string][]time.Time
+	locked      map[string]time.Time
 }
 
 func newSeatTable(ids, names []string) seatTable {

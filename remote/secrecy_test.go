@@ -5,6 +5,7 @@ package remote
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
@@ -38,9 +39,10 @@ import (
 //     or one of them in place, its hand, its Dark Wings cards, its cards'
 //     names and ids, any private event or log line of another seat, their
 //     texts, another seat's record lines — arrange, exchange, study — the
-//     seed and the generator), must not be in any frame the device got
-//     before the game's end; planted leaks of each kind prove the search
-//     finds them;
+//     seed and the generator; the text of a whisper between two other
+//     seats — the devices whisper now and then), must not be in any frame
+//     the device got before the game's end; planted leaks of each kind
+//     prove the search finds them;
 //   - a twin: at random points the game is served again by three hosts
 //     at once — a copy, the copy with every secret hidden from one seat
 //     dealt again (RedealSecrets(seat)) and the copy with every secret
@@ -49,8 +51,10 @@ import (
 //     and the spectators get, the answers to random illegal lines and
 //     questions included, must be byte for byte the same (but for the
 //     host's random epoch and token), as long as the engine's own view for
-//     them is (a redealt deck or generator may change a seat's next draw
-//     or roll: the comparison stops there).
+//     them, and the events of the last action they may read, are (a
+//     redealt deck or generator may change a seat's next draw or roll, and
+//     an exchange's line which of two face-down tokens of equal value
+//     moved: the comparison stops there).
 
 // secCfg is one random game of the test.
 type secCfg struct {
@@ -245,9 +249,12 @@ type secGame struct {
 	rngs   map[string]bool
 	toks   map[rules.Token][]byte
 	plants []secPlant
-	st     *secStats
-	caught map[string]int
-	tried  map[string]int
+	// whispers are the lines whispered so far: a device of neither seat
+	// may never get a byte of their text.
+	whispers []feed.TalkLine
+	st       *secStats
+	caught   map[string]int
+	tried    map[string]int
 }
 
 // secPlant is a planted leak found only at the game's end (a literal):
@@ -338,6 +345,9 @@ func playSecretGame(t testing.TB, srv *httptest.Server, mux *wireMux, idx int, s
 				sg.twin(ctx, srv, mux, tr, steps)
 			}
 		}
+		if steps%9 == 4 {
+			sg.whisper(tr, bySeat)
+		}
 		if match.IsBot(toAct) {
 			secBotMove(t, match)
 			continue
@@ -384,6 +394,35 @@ func playSecretGame(t testing.TB, srv *httptest.Server, mux *wireMux, idx int, s
 			st.caught[k] += n
 		}
 	})
+}
+
+// whisper has a random seat's device whisper a line to another seat (at
+// most a talk burst per device: the host's talk rate holds for the test's
+// devices too).
+func (sg *secGame) whisper(r *rand.Rand, bySeat map[rules.Seat]*wireDev) {
+	n := len(sg.cfg.names)
+	from := rules.Seat(r.IntN(n))
+	d := bySeat[from]
+	if d == nil || n < 3 {
+		return // a bot's seat; or two seats, where no device is a third
+	}
+	said := 0
+	for _, w := range sg.whispers {
+		if w.From == from {
+			said++
+		}
+	}
+	if said >= TalkBurst-1 {
+		return
+	}
+	to := (from + 1 + rules.Seat(r.IntN(n-1))) % rules.Seat(n)
+	text := fmt.Sprintf("whisper %d-%d-%x", sg.idx, len(sg.whispers), r.Uint32())
+	b := d.request(func(id int64, _, _ uint64) any { return Say{T: KSay, ID: id, To: to, Text: text} })
+	var res Result
+	if err := json.Unmarshal(b, &res); err != nil || !res.OK {
+		sg.t.Fatalf("seat %d's whisper to %d: %s", from, to, b)
+	}
+	sg.whispers = append(sg.whispers, feed.TalkLine{From: from, To: to, Text: text})
 }
 
 // fast2 is the message rate the test's devices may send (they play as
@@ -445,6 +484,13 @@ func (sg *secGame) needles(g *rules.Game) [][]secGroup {
 	out := make([][]secGroup, len(sg.devs))
 	for k, d := range sg.devs {
 		R := d.seat
+		var whispers secGroup
+		for _, w := range sg.whispers {
+			if w.From != R && w.To != R {
+				whispers.ns = append(whispers.ns, secNeedle{b: []byte(w.Text), what: func() string { return fmt.Sprintf("a whisper from seat %d to seat %d", w.From, w.To) }})
+			}
+		}
+		out[k] = append(out[k], whispers)
 		vR := pub
 		if R >= 0 {
 			vR = views[R]
@@ -510,7 +556,7 @@ func (sg *secGame) needles(g *rules.Game) [][]secGroup {
 			}
 			gs = append(gs, loose)
 		}
-		out[k] = gs
+		out[k] = append(out[k], gs...)
 	}
 	return out
 }
@@ -711,6 +757,13 @@ func (sg *secGame) plantLeaks(g *rules.Game) []secPlant {
 		}
 	}
 	plant("seed", []byte(fmt.Sprintf(`{"t":"welcome","seed":%d}`, sg.cfg.seed)))
+	// A whisper between two other seats, sent to this device.
+	for _, w := range sg.whispers {
+		if w.From != R && w.To != R {
+			plant("whisper", jsonOf(Talk{T: KTalk, Lines: []feed.TalkLine{w}}))
+			break
+		}
+	}
 	return out
 }
 
@@ -811,6 +864,17 @@ func normal(b []byte) []byte {
 	return tokenRE.ReplaceAll(b, []byte(`"token":"T"`))
 }
 
+// lastEvents are the events of g's last action (none before the first).
+func lastEvents(g *rules.Game) []rules.Event {
+	var out []rules.Event
+	for _, e := range g.Events() {
+		if e.Action == g.Len()-1 && e.Action >= 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // comparable are the frames of fs that depend on the game only (not the
 // presence and pongs, whose moments are the network's), normalised.
 func comparable(fs []wframe) [][]byte {
@@ -893,8 +957,14 @@ func (sg *secGame) twin(ctx context.Context, srv *httptest.Server, mux *wireMux,
 		var views [3][2][]byte // per variant: the seat's view, the public's
 		for i, v := range vs {
 			v.m.Do(func(g *rules.Game) {
-				views[i][0] = jsonOf(g.View(seat))
-				views[i][1] = jsonOf(g.View(rules.Public))
+				// A view, and the events of the last action it may read:
+				// the same line of another seat's (an exchange names its
+				// houses) may make a different public move in a world
+				// with other hidden secrets, which no view shows (which of
+				// two face-down tokens of equal value moved).
+				last := lastEvents(g)
+				views[i][0] = append(jsonOf(g.View(seat)), jsonOf(rules.ForDesk(last, func(s rules.Seat) bool { return s == seat }))...)
+				views[i][1] = append(jsonOf(g.View(rules.Public)), jsonOf(rules.ForDesk(last, func(rules.Seat) bool { return false }))...)
 			})
 		}
 		for i := range 2 {

@@ -2,6 +2,7 @@ package remote
 
 import (
 	"fmt"
+	"slices"
 
 	"notrueking/feed"
 	"notrueking/rules"
@@ -292,11 +293,14 @@ func (h *Host) moved(mv feed.Change, r session.Reading) {
 	h.mu.Unlock()
 	how, ok := updateHow[mv.Kind]
 	if !ok {
-		if mv.Kind == feed.Notice {
+		switch {
+		case mv.Kind == feed.Notice:
 			b := marshal(Notice{T: KNotice, Text: mv.Text})
 			for _, c := range cs {
 				c.sendRaw(b)
 			}
+		case mv.Kind == feed.Talk && mv.Talk != nil:
+			h.tellTalk(cs, *mv.Talk)
 		}
 		return
 	}
@@ -336,3 +340,49 @@ func (h *Host) moved(mv feed.Change, r session.Reading) {
 // updateHow is the wire's name (Update.How) of each kind of change a
 // device is sent as an update.
 var updateHow = map[feed.Kind]string{feed.Action: HowAct, feed.Undo: HowUndo, feed.Redo: HowRedo, feed.Seats: HowSeats, feed.Name: HowName}
+
+// tellTalk sends a line of table talk to the devices among cs that may
+// read it: a whisper to its two seats' devices only; the table's talk to
+// every seat, and to the spectators unless the host hides it from them.
+func (h *Host) tellTalk(cs []*conn, l feed.TalkLine) {
+	h.mu.Lock()
+	watchers := !h.seats.noWatchTalk
+	h.mu.Unlock()
+	b := marshal(Talk{T: KTalk, Lines: []feed.TalkLine{l}})
+	for _, c := range cs {
+		if c.mayRead(l, watchers) {
+			c.sendRaw(b)
+		}
+	}
+}
+
+// mayRead reports whether device c may read line l (watchers: the host
+// lets spectators read the table's talk).
+func (c *conn) mayRead(l feed.TalkLine, watchers bool) bool {
+	if len(c.seats) == 0 {
+		return watchers && !l.Whisper()
+	}
+	return l.MayRead(c.holdsSeat)
+}
+
+// holdsSeat reports whether device c holds seat (its seats are fixed once
+// it is admitted).
+func (c *conn) holdsSeat(s rules.Seat) bool { return slices.Contains(c.seats, s) }
+
+// sendTalk sends device c, with its sync and under the match's lock (r),
+// every line of talk it may read (the latest MaxTalkHistory):
+// its talk anew.
+func (h *Host) sendTalk(r session.Reading, c *conn) {
+	h.mu.Lock()
+	watchers := !h.seats.noWatchTalk
+	h.mu.Unlock()
+	lines := r.Talk(c.holdsSeat)
+	lines = slices.DeleteFunc(lines, func(l feed.TalkLine) bool { return !c.mayRead(l, watchers) })
+	if len(lines) > MaxTalkHistory {
+		lines = lines[len(lines)-MaxTalkHistory:]
+	}
+	if lines == nil {
+		lines = []feed.TalkLine{}
+	}
+	c.send(Talk{T: KTalk, History: true, Lines: lines})
+}

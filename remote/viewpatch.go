@@ -44,9 +44,9 @@ func encodeView(v rules.View) *viewEnc {
 // membersOf is v's top-level members but its log (which travels apart),
 // as encoding/json writes them.
 func membersOf(v rules.View) map[string]json.RawMessage {
-	m, ok := splitObject(marshal(v))
-	if !ok {
-		panic("remote: a view encoded as no JSON object")
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(marshal(v), &m); err != nil {
+		panic(fmt.Sprintf("remote: a view encoded as no JSON object: %v", err))
 	}
 	delete(m, "log")
 	return m
@@ -56,104 +56,12 @@ func membersOf(v rules.View) map[string]json.RawMessage {
 func (e *viewEnc) elements(k string) []json.RawMessage {
 	l, ok := e.elems[k]
 	if !ok {
-		l, _ = splitArray(e.members[k])
+		if json.Unmarshal(e.members[k], &l) != nil {
+			l = nil
+		}
 		e.elems[k] = l
 	}
 	return l
-}
-
-// The host splits every viewer's view at every change: splitObject and
-// splitArray cut what json.Marshal wrote (compact, valid: the host's own
-// encoding, never a device's bytes) at its top-level commas, each value a
-// slice of it — json.Unmarshal into a map or a []json.RawMessage does the
-// same three to ten times slower, validating and copying every value.
-
-// splitObject is the members of b, a JSON object as json.Marshal writes
-// it; false when b is not one.
-func splitObject(b []byte) (map[string]json.RawMessage, bool) {
-	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
-		return nil, false
-	}
-	m := map[string]json.RawMessage{}
-	for i := 1; i < len(b)-1; {
-		k := valueEnd(b, i)
-		if b[i] != '"' || k >= len(b) || b[k] != ':' {
-			return nil, false
-		}
-		key := string(b[i+1 : k-1])
-		if bytes.IndexByte(b[i:k], '\\') >= 0 && json.Unmarshal(b[i:k], &key) != nil {
-			return nil, false
-		}
-		end := valueEnd(b, k+1)
-		if end == k+1 {
-			return nil, false
-		}
-		m[key] = b[k+1 : end]
-		if i = end; i < len(b)-1 {
-			if b[i] != ',' || i+1 == len(b)-1 {
-				return nil, false
-			}
-			i++
-		}
-	}
-	return m, true
-}
-
-// splitArray is the elements of b, a JSON array as json.Marshal writes
-// it; false when b is not one.
-func splitArray(b []byte) ([]json.RawMessage, bool) {
-	if len(b) < 2 || b[0] != '[' || b[len(b)-1] != ']' {
-		return nil, false
-	}
-	l := []json.RawMessage{}
-	for i := 1; i < len(b)-1; {
-		end := valueEnd(b, i)
-		if end == i {
-			return nil, false
-		}
-		l = append(l, b[i:end])
-		if i = end; i < len(b)-1 {
-			if b[i] != ',' || i+1 == len(b)-1 {
-				return nil, false
-			}
-			i++
-		}
-	}
-	return l, true
-}
-
-// valueEnd is where the JSON value at b[i] ends (compact JSON): past its
-// closing quote or bracket, or at the comma, colon or bracket after a
-// number, true, false or null.
-func valueEnd(b []byte, i int) int {
-	depth := 0
-	for j := i; j < len(b); j++ {
-		switch b[j] {
-		case '"':
-			for j++; j < len(b) && b[j] != '"'; j++ {
-				if b[j] == '\\' {
-					j++
-				}
-			}
-			if depth == 0 {
-				return min(j+1, len(b))
-			}
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return j
-			}
-			if depth--; depth == 0 {
-				return j + 1
-			}
-		case ',', ':':
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return len(b)
 }
 
 // patchFrom is what changed since old (nil: nothing was sent, the whole
@@ -251,7 +159,7 @@ func (hv heldView) patched(p ViewPatch) (heldView, error) {
 		}
 		l, ok := lists[name]
 		if !ok {
-			if l, ok = splitArray(members[name]); !ok {
+			if json.Unmarshal(members[name], &l) != nil || l == nil {
 				return hv, fmt.Errorf("the view's %s: not a list", k)
 			}
 		}
@@ -263,14 +171,7 @@ func (hv heldView) patched(p ViewPatch) (heldView, error) {
 		lists[name] = l
 	}
 	for name, l := range lists {
-		b := []byte{'['}
-		for i, e := range l {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, e...)
-		}
-		b = append(b, ']')
+		b := marshal(l)
 		members[name], touched[name] = b, b
 	}
 	// A member held as a list or an object (a slice, a map, a pointer)
@@ -286,24 +187,12 @@ func (hv heldView) patched(p ViewPatch) (heldView, error) {
 		if len(m) == 0 {
 			continue
 		}
-		if err := json.Unmarshal(object(m), &v); err != nil {
+		if err := json.Unmarshal(marshal(m), &v); err != nil {
 			return hv, fmt.Errorf("the view's patch: %v", err)
 		}
 	}
 	v.Log = hv.v.Log
 	return heldView{v: v, members: members}, nil
-}
-
-// object is the JSON object of members m.
-func object(m map[string]json.RawMessage) []byte {
-	b := []byte{'{'}
-	for k, v := range m {
-		if len(b) > 1 {
-			b = append(b, ',')
-		}
-		b = append(append(append(b, marshal(k)...), ':'), v...)
-	}
-	return append(b, '}')
 }
 
 // zeroOf is the zero of the JSON kind of raw: what a member that

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"runtime"
 	"strings"
@@ -117,52 +116,6 @@ func TestViewPatchEmptied(t *testing.T) {
 	} {
 		if _, err := hv.patched(bad); err == nil {
 			t.Errorf("the patch %s was applied", enc(bad))
-		}
-	}
-}
-
-// TestSplitAsUnmarshal: what json.Marshal writes, splitObject and
-// splitArray cut into the members and elements json.Unmarshal reads; what
-// is not an object or an array is refused.
-func TestSplitAsUnmarshal(t *testing.T) {
-	g := newGame(t, game{mapName: "standard", names: []string{"Ann", "Ben", "Cy"}, seed: 4})
-	values := []any{
-		g.View(0), g.View(rules.Public), g.PublicActions(),
-		map[string]any{`a"b\c`: []any{"x\"]}", -1.5e3, true, nil, map[string]any{}, []any{}}, "é\u2028": "\\"},
-		map[string]any{}, []any{}, []any{1, "two", []any{3}, map[string]any{"four": 4}},
-	}
-	golden, err := os.ReadFile("testdata/wire-seat.golden")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, line := range bytes.Split(golden, []byte("\n")) {
-		if len(line) > 0 {
-			values = append(values, json.RawMessage(line))
-		}
-	}
-	for _, v := range values {
-		b := enc(v)
-		switch b[0] {
-		case '{':
-			got, ok := splitObject(b)
-			var want map[string]json.RawMessage
-			if err := json.Unmarshal(b, &want); err != nil || !ok || !reflect.DeepEqual(got, want) {
-				t.Fatalf("splitObject(%s) = %v, %v; json.Unmarshal %v", clip2(b), ok, got, want)
-			}
-		case '[':
-			got, ok := splitArray(b)
-			var want []json.RawMessage
-			if err := json.Unmarshal(b, &want); err != nil || !ok || !reflect.DeepEqual(got, want) {
-				t.Fatalf("splitArray(%s) = %v, %v; json.Unmarshal %v", clip2(b), ok, got, want)
-			}
-		}
-	}
-	for _, bad := range []string{``, `{`, `[`, `"x"`, `{"a"}`, `{"a":1,}`, `{"a":1 "b":2}`, `[1,]`, `{a:1}`, `[1:2]`} {
-		if _, ok := splitObject([]byte(bad)); ok && bad[0] == '{' {
-			t.Errorf("splitObject(%s) was read", bad)
-		}
-		if _, ok := splitArray([]byte(bad)); ok && len(bad) > 0 && bad[0] == '[' {
-			t.Errorf("splitArray(%s) was read", bad)
 		}
 	}
 }

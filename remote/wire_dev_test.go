@@ -294,9 +294,9 @@ func (d *wireDev) close() { d.ws.CloseNow() }
 // read many).
 func readHead(b []byte) (wireHead, error) {
 	var hd wireHead
-	m, ok := splitObject(b)
-	if !ok {
-		return hd, fmt.Errorf("not an object")
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return hd, err
 	}
 	for key, p := range map[string]any{"t": &hd.T, "epoch": &hd.Epoch, "version": &hd.Version, "id": &hd.ID,
 		"legal": &hd.Legal, "to_act": &hd.ToAct, "over": &hd.Over, "len": &hd.Len, "token": &hd.Token,

@@ -294,6 +294,11 @@ func (m *Match) Say(from, to rules.Seat, text string) (feed.TalkLine, error) {
 func (m *Match) Talk(holds func(rules.Seat) bool) []feed.TalkLine {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	return m.talkFor(holds)
+}
+
+// talkFor is Talk under the lock.
+func (m *Match) talkFor(holds func(rules.Seat) bool) []feed.TalkLine {
 	var out []feed.TalkLine
 	for _, l := range m.talk {
 		if l.MayRead(holds) {

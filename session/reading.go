@@ -25,6 +25,12 @@ func (r Reading) Desk(d *Desk) rules.Desk {
 // Public is the match as a desk of no seat reads it: the public only.
 func (r Reading) Public() rules.Desk { return held{Desk: rules.DeskOf(r.m.g)} }
 
+// Talk is the table's talk a reader holding the seats holds accepts may
+// read, oldest first (Match.Talk, under the lock its caller holds).
+func (r Reading) Talk(holds func(rules.Seat) bool) []feed.TalkLine {
+	return r.m.talkFor(holds)
+}
+
 // held is a desk read under a lock its caller holds. It embeds the seated
 // desk as the interface, so that nothing but rules.Desk's methods can be
 // called on it (not rules.Seated's Game).

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -104,5 +105,40 @@ func TestTalkLinesOfAHostileSaveAreLeftOut(t *testing.T) {
 	}
 	if got := r.Talk(); len(got) != 5 || got[4].N != 5 || got[0].Text != "hi" {
 		t.Fatalf("the talk read: %+v", got)
+	}
+}
+
+// TestTalkStaysOutOfTheOverlayAndTheRecord: a whisper and a line to the
+// table go into the save only — not into the streamer's overlay file nor
+// the -record file, which anyone may be shown.
+func TestTalkStaysOutOfTheOverlayAndTheRecord(t *testing.T) {
+	dir := t.TempDir()
+	st := newMem()
+	s, src := example(t, st, "g", 6)
+	ov := &OverlayFile{Path: dir + "/overlay.json"}
+	rec := NewRecordFile(dir+"/game.ntk", "standard", "")
+	m := NewMatch(s.Game(), MatchOptions{}, s, rec, ov)
+	m.Start()
+	if _, err := m.Say(0, 1, "whisper-7f3a: I back Stark"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Say(1, -1, "table-9c1e: good luck"); err != nil {
+		t.Fatal(err)
+	}
+	d := m.Desk(rules.EverySeat(s.Game())...)
+	if _, err := d.Apply(parse(t, s.Game(), src.Actions[6])); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"overlay.json", "overlay.txt", "game.ntk"} {
+		b, err := os.ReadFile(dir + "/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), "7f3a") || strings.Contains(string(b), "9c1e") {
+			t.Fatalf("%s holds the talk:\n%s", f, b)
+		}
+	}
+	if save := string(st.data["g"]); !strings.Contains(save, "7f3a") || !strings.Contains(save, "9c1e") {
+		t.Fatal("the save lost the talk")
 	}
 }
