@@ -15,6 +15,7 @@ import (
 	"image"
 	"math"
 	"net/http"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 
 	"notrueking/render"
 	"notrueking/rules"
+	"notrueking/spectate"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -144,7 +146,7 @@ func cleanTemps(opts Options) {
 
 // newGameFunc builds a game for a map name, player names, seed and
 // variant.
-type newGameFunc func(mapName string, players []string, seed uint64, v rules.Variant) (play, error)
+type newGameFunc func(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error)
 
 // Run opens the window and runs the app until it is closed. The options
 // pick the first scene, once (firstScene).
@@ -153,7 +155,7 @@ func Run(opts Options) error {
 		return err
 	}
 	cleanTemps(opts)
-	if opts.Spectate != "" || isWatchLink(opts.Join) {
+	if opts.Spectate != "" || spectate.IsLink(opts.Join) {
 		return runSpectator(opts)
 	}
 	var storeErr error
@@ -173,14 +175,14 @@ func Run(opts Options) error {
 		a.storeErr = fmt.Errorf("games cannot be saved: %v", storeErr)
 	}
 	if ms := shippedMaps(); len(ms) > 0 {
-		a.home.setMaps(ms, opts.Map)
+		a.home.s.SetMaps(ms, opts.Map)
 	}
 	if a.opts.Prefs == nil && opts.Spectate == "" {
 		if p, err := openPrefs(); err == nil {
 			a.opts.Prefs = p
 		}
 	}
-	a.home.restoreSetup(a.opts.Prefs, a.opts)
+	a.home.s.RestoreSetup(a.opts.Prefs, startOptions(a.opts))
 	first, err := a.firstScene()
 	if err != nil {
 		return &SetupError{Err: err}
@@ -209,7 +211,7 @@ func Run(opts Options) error {
 // file a game was loaded from, are left as they were.
 func (a *App) dropUnshown() {
 	if lg := a.f.sh.Live; lg != nil {
-		lg.discard()
+		lg.Discard()
 	}
 }
 
@@ -373,7 +375,7 @@ func newApp(opts Options, ng newGameFunc) (*App, error) {
 	a.win.sc = ui.NewScaler(a.win.w, a.win.h)
 	a.fullscreen = func() { ebiten.SetFullscreen(!ebiten.IsFullscreen()) }
 	a.home = newStartScene(opts)
-	a.home.refresh(a.ctx())
+	a.home.s.Refresh(a.opts.Saves)
 	a.mgr.goTo(a.home)
 	a.rebuild()
 	if appMade != nil {
@@ -412,9 +414,9 @@ func (a *App) closeWindow() bool {
 	if lg == nil {
 		return true
 	}
-	lg.stop() // a bot's search stops with the window
-	if a.closeRefused || lg.closeFiles() {
-		lg.leaveFiles()
+	lg.Stop() // a bot's search stops with the window
+	if a.closeRefused || lg.CloseFiles() {
+		lg.LeaveFiles()
 		return true
 	}
 	a.closeRefused = true
@@ -542,4 +544,21 @@ func monitorScale() float64 {
 		return m.DeviceScaleFactor()
 	}
 	return 0
+}
+
+// TraceFirstFrameEnv, when set, makes the app print "first-frame
+// UNIXNANO" on standard error when its first Draw returns, so that
+// docs/perf/measure.sh can time the first frame from the outside the same
+// way for the app and for a bare Ebitengine window.
+const TraceFirstFrameEnv = "NTK_TRACE_FIRST_FRAME"
+
+var traceFirstFrame = os.Getenv(TraceFirstFrameEnv) != ""
+
+// firstFrameDone prints the first frame's time once (see TraceFirstFrameEnv).
+func firstFrameDone(done *bool) {
+	if *done || !traceFirstFrame {
+		return
+	}
+	*done = true
+	fmt.Fprintf(os.Stderr, "first-frame %d\n", time.Now().UnixNano())
 }

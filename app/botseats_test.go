@@ -20,7 +20,7 @@ func botApp(t *testing.T, seats ...int) *App {
 	a := mustApp(t, Options{Players: []string{"Ann", "Ben", "Cy", "Di"}, Seed: 3, SeedSet: true, Bots: seats, BotPause: time.Millisecond}, defaultNewGame)
 	startOn(t, a)
 	if tbl(a) == nil {
-		t.Fatalf("no game: %s", a.home.msg)
+		t.Fatalf("no game: %s", homeMsg(a))
 	}
 	return a
 }
@@ -36,228 +36,32 @@ func botStep(t *testing.T, a *App, now *time.Time) bool {
 		if game(a).Len() != before {
 			return true
 		}
-		live(a).play.match.WaitSearch()
+		matchOf(playing(a)).WaitSearch()
 	}
 	return false
 }
 
-// An all-bot game is public from start to end: no curtain, no seat's
-// panel shown, every move applied by the bots, the end screen at the end.
-func TestAllBotGameIsWatchedToTheEnd(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
-	a := botApp(t, int(bots.Random), int(bots.Random), int(bots.Easy), int(bots.Random))
-	now := time.Now()
-	for n := 0; !game(a).Over(); n++ {
-		if !atTable(a) || tbl(a).Shown() != -1 {
-			t.Fatalf("after %d actions: %T, seat shown %d; want the public table", game(a).Len(), a.mgr.cur, tbl(a).Shown())
-		}
-		if n > 3000 || !botStep(t, a, &now) {
-			t.Fatalf("the bots stopped after %d actions: %s", game(a).Len(), tbl(a).State().Message)
-		}
-	}
-	if !is[*endScene](a) {
-		t.Fatalf("game over but %T", a.mgr.cur)
-	}
-	over := false
-	for _, l := range tbl(a).Public().Log {
-		over = over || strings.Contains(l.Text, "The game is over")
-	}
-	if !over {
-		t.Fatal("the log does not say the game is over")
-	}
-}
-
-// With one human there is no curtain at all: the human's panel stays in
-// view while the bots play; the human's clicks count only on its turn.
-func TestOneHumanSeesNoCurtain(t *testing.T) {
+// H at the table asks the strong bot for a hint (package live shows and
+// frames it).
+func TestHintKey(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	a := botApp(t, Human, int(bots.Random), int(bots.Random), int(bots.Random))
-	now := time.Now()
-	for game(a).Len() < 120 && !game(a).Over() {
-		if !atTable(a) || tbl(a).Shown() != 0 {
-			t.Fatalf("after %d actions: %T, seat shown %d; want seat 0's table", game(a).Len(), a.mgr.cur, tbl(a).Shown())
-		}
-		if game(a).ToAct() == 0 {
-			l := game(a).Legal()
-			tbl(a).Apply(l[len(l)-1])
-			moved(a)
-			dismissNotices(a)
-			continue
-		}
-		if !botStep(t, a, &now) {
-			t.Fatalf("the bots stopped after %d actions", game(a).Len())
-		}
-	}
-}
-
-// With several humans the curtain shows for a human's turn only: while a
-// bot acts the table is public.
-func TestCurtainOnlyForHumans(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
-	a := botApp(t, Human, int(bots.Random), Human, int(bots.Random))
-	now := time.Now()
-	curtains := 0
-	for game(a).Len() < 150 && !game(a).Over() {
-		ta := game(a).ToAct()
-		switch {
-		case ta == 1 || ta == 3:
-			if !atTable(a) || tbl(a).Shown() != -1 {
-				t.Fatalf("bot %d to act: %T, shown %d; want the public table", ta, a.mgr.cur, tbl(a).Shown())
-			}
-			if !botStep(t, a, &now) {
-				t.Fatal("the bots stopped")
-			}
-		case is[*curtainScene](a):
-			if curtainSeat(a) != ta {
-				t.Fatalf("the curtain waits for %d, %d is to act", curtainSeat(a), ta)
-			}
-			curtains++
-			a.do(ui.Command{Kind: ui.CmdLift})
-		default:
-			if tbl(a).Shown() != ta {
-				t.Fatalf("human %d to act but seat %d is shown", ta, tbl(a).Shown())
-			}
-			l := game(a).Legal()
-			tbl(a).Apply(l[0])
-			moved(a)
-			dismissNotices(a)
-		}
-	}
-	if curtains == 0 {
-		t.Fatal("no curtain for the humans")
-	}
-}
-
-// H asks the strong bot for the shown human's move: a legal move, named
-// with the expected scores in the message line, noted in the log, and
-// framed on the table.
-func TestHint(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
-	a := botApp(t, Human, int(bots.Random), int(bots.Random), int(bots.Random))
-	now := time.Now()
-	l := game(a).Legal()
-	tbl(a).Apply(l[0]) // arrange
+	tbl(a).Apply(game(a).Legal()[0]) // arrange
 	moved(a)
+	now := time.Now()
 	for game(a).ToAct() != 0 {
 		if !botStep(t, a, &now) {
 			t.Fatal("the bots stopped")
 		}
 	}
-	// On a past board (a log entry opened) the red banner holds the
-	// prompt's place: no Hint button in it (issue 32).
-	hintShown := func() bool {
-		_, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdHint })
-		return ok
-	}
-	a.rebuild()
-	if !hintShown() {
-		t.Fatal("no Hint button for the seat to act")
-	}
-	a.do(ui.Command{Kind: ui.CmdLogEntry, N: 1})
-	a.rebuild()
-	if !tbl(a).InPast() || hintShown() {
-		t.Fatalf("on a past board (%v) the Hint button is shown", tbl(a).InPast())
-	}
-	a.handle(ui.Input{Escape: true})
-	a.rebuild()
-	if tbl(a).InPast() || !hintShown() {
-		t.Fatal("back at the present, no Hint button")
-	}
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyH}})
-	if !live(a).play.match.Busy() {
+	if !match(a).Busy() {
 		t.Fatal("H started no search")
 	}
-	live(a).play.match.WaitSearch()
+	match(a).WaitSearch()
 	tick(a, now)
-	a.rebuild()
-	h := tbl(a).Hints().Hinted()
-	if h == nil {
+	if tbl(a).Hints().Hinted() == nil {
 		t.Fatalf("no hint: %s", tbl(a).State().Message)
-	}
-	if err := game(a).Check(h.Action); err != nil {
-		t.Fatalf("the hint %q is not legal: %v", h.Action.Format(tbl(a).Map()), err)
-	}
-	if !strings.HasPrefix(tbl(a).State().Message, "Hint: ") || !strings.Contains(tbl(a).State().Message, "expected score") {
-		t.Fatalf("message %q", tbl(a).State().Message)
-	}
-	if n := len(tbl(a).Public().Log); n == 0 || !strings.Contains(tbl(a).Public().Log[n-1].Text, "asked for a hint") {
-		t.Fatalf("the log does not note the hint: %+v", tbl(a).Public().Log[max(0, n-2):])
-	}
-	framed, frames := false, 0
-	for _, w := range a.f.ws {
-		if w.Selected && w.Edge == ui.ColGold {
-			framed = true
-		}
-		if w.Kind == ui.WPanel && w.Edge == ui.ColGold && w.Fill.A == 0 {
-			frames++
-		}
-	}
-	if !framed || frames == 0 {
-		t.Fatalf("the hinted move is not framed (%v, %d frames)", framed, frames)
-	}
-	// The hint's note stays in the log after the move.
-	tbl(a).Apply(h.Action)
-	moved(a)
-	found := false
-	for _, ln := range tbl(a).Public().Log {
-		found = found || ln.Kind == "hint"
-	}
-	if !found || tbl(a).Hints().Hinted() != nil {
-		t.Fatal("after the move the note is gone or the hint still shown")
-	}
-}
-
-// A search whose position is gone (undo, a new game, closing) is
-// dropped: interrupt makes its answer stale (session's match tests cover
-// a hint's search and an undo).
-func TestInterruptDropsTheSearch(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
-	a := botApp(t, int(bots.Easy), Human, Human, Human)
-	g, m := game(a), live(a).play.match
-	tick(a, time.Now())
-	if !m.Busy() {
-		t.Fatal("no search started for the bot")
-	}
-	m.Interrupt()
-	if m.Busy() {
-		t.Fatal("the search goes on after the interrupt")
-	}
-	before := g.Len()
-	tick(a, time.Now()) // starts a fresh search, applies nothing stale
-	if g.Len() != before {
-		t.Fatal("a stale answer was applied")
-	}
-	if !m.Busy() {
-		t.Fatal("no fresh search after the interrupt")
-	}
-}
-
-// The start screen makes any seat a bot: its button cycles Human, Random
-// bot, Steady bot, Easy bot, Strong bot; the pause button appears with the first bot;
-// Start hands the choice to the game.
-func TestStartScreenBotSeats(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
-	a := mustApp(t, Options{Seed: 2, SeedSet: true}, defaultNewGame)
-	click := func(c ui.Command) { t.Helper(); pressCmd(t, a, c) }
-	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdBotPause }); ok {
-		t.Fatal("a bot pause button with no bot seat")
-	}
-	for i := 0; i <= int(bots.Strong); i++ {
-		click(ui.Command{Kind: ui.CmdSeatLevel, N: 1})
-	}
-	w, _ := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdSeatLevel, N: 1} })
-	if w.Text != "Strong bot" {
-		t.Fatalf("seat 2 after four clicks: %q", w.Text)
-	}
-	click(ui.Command{Kind: ui.CmdBotPause})
-	click(ui.Command{Kind: ui.CmdStart})
-	if lv := levels(a); lv[1] != int(bots.Strong) || lv[0] != Human || live(a).play.match.Pause() != 1200*time.Millisecond {
-		t.Fatalf("the game's bot seats: %v, pause %v", lv, live(a).play.match.Pause())
-	}
-	// Three humans and one bot: the first turn (seat 0 arranges) is a
-	// human's, behind the curtain.
-	if !is[*curtainScene](a) || curtainSeat(a) != 0 {
-		t.Fatalf("%T curtain %d, want the curtain for seat 0", a.mgr.cur, curtainSeat(a))
 	}
 }
 
@@ -281,7 +85,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	id := sess(a).ID()
 	now := time.Now()
 	for game(a).Len() < 12 {
-		if live(a).play.match.IsBot(game(a).ToAct()) {
+		if matchOf(playing(a)).IsBot(game(a).ToAct()) {
 			if !botStep(t, a, &now) {
 				t.Fatal("the bots stopped")
 			}
@@ -302,12 +106,12 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 				t.Fatalf("%s: seat %d played by %d, want %d", how, s, levels(b)[s], want)
 			}
 		}
-		if live(b).play.match.Pause() != 40*time.Millisecond {
-			t.Errorf("%s: bot pause %v", how, live(b).play.match.Pause())
+		if matchOf(playing(b)).Pause() != 40*time.Millisecond {
+			t.Errorf("%s: bot pause %v", how, matchOf(playing(b)).Pause())
 		}
 		// The bots play on in the continued game.
 		for game(b).Len() < played+12 && !game(b).Over() {
-			if live(b).play.match.IsBot(game(b).ToAct()) {
+			if matchOf(playing(b)).IsBot(game(b).ToAct()) {
 				if !botStep(t, b, &now) {
 					t.Fatalf("%s: the bots stopped", how)
 				}
@@ -357,7 +161,7 @@ func TestContinuedGameKeepsItsBots(t *testing.T) {
 	if err := openOn(d, func(cx *Context) (Scene, error) { return loadFile(cx, cp) }); err != nil {
 		t.Fatal(err)
 	}
-	if !live(d).play.match.IsBot(0) || live(d).play.match.IsBot(1) || live(d).play.match.IsBot(3) {
+	if !matchOf(playing(d)).IsBot(0) || matchOf(playing(d)).IsBot(1) || matchOf(playing(d)).IsBot(3) {
 		t.Fatalf("-bots random with -load: seats %v", levels(d))
 	}
 }
@@ -395,10 +199,9 @@ func TestBotSeatsAreMarked(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	sp, _ := spectatorOn(t, path)
-	tick(sp, time.Now().Add(spectatePoll))
+	sp := spectatorOn(t, path)
 	if tbl(sp) == nil {
-		t.Fatalf("the spectator shows nothing: %s", spec(sp).status)
+		t.Fatalf("the spectator shows nothing: %s", status(sp))
 	}
 	sp.rebuild()
 	if _, ok := ui.Find(sp.f.ws, botTag("Ben")); !ok {
@@ -424,7 +227,7 @@ func botTag(name string) func(ui.Widget) bool {
 // level.
 func levels(a *App) []int {
 	var out []int
-	for _, p := range live(a).play.match.Players() {
+	for _, p := range matchOf(playing(a)).Players() {
 		l, err := bots.ParseLevel(p)
 		if err != nil {
 			out = append(out, Human)

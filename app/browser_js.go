@@ -16,12 +16,16 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/catalog"
 	"notrueking/gamefile"
+	"notrueking/internal/byclicks"
 	"notrueking/internal/safefile"
+	"notrueking/live"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
+	"notrueking/session"
 	"notrueking/store"
 	"notrueking/ui"
 	"notrueking/words"
@@ -74,8 +78,8 @@ type webGame struct {
 	mu   sync.Mutex
 	reqs []func(*App)
 	snap string // the state() answer, refreshed after each Update
-	// auto is the tests' autoplay (autoclick.go), nil unless asked.
-	auto *autoClicker
+	// auto is the tests' autoplay (byclicks.Auto), nil unless asked.
+	auto *byclicks.Auto
 
 	frames int
 }
@@ -84,7 +88,7 @@ func runGame(a *App) error {
 	mark("ntk-run")
 	w := &webGame{a: a}
 	ng := a.newGame
-	a.newGame = func(mapName string, players []string, seed uint64, v rules.Variant) (play, error) {
+	a.newGame = func(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
 		if m := openedMaps.byID(mapName); m != nil {
 			return newGameOn(m, mapName, players, seed, v)
 		}
@@ -135,7 +139,7 @@ func (w *webGame) install() {
 		if len(args) > 0 {
 			seed = uint64(args[0].Int())
 		}
-		w.queue(func(*App) { w.auto = newAutoClicker(seed) })
+		w.queue(func(*App) { w.auto = byclicks.NewAuto(seed) })
 		return nil
 	}))
 	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any {
@@ -160,7 +164,7 @@ func (w *webGame) Update() error {
 	}
 	err := w.a.Update()
 	if w.auto != nil {
-		w.auto.step(w.a)
+		w.auto.Step(w.a.autoScreen())
 	}
 	w.snapshot()
 	return err
@@ -198,11 +202,11 @@ func page(fn string, args ...any) {
 // say shows a message on the screen: in the message bar of lg's table, or
 // the start screen's message line when lg is nil, and in the page's
 // notice line (which the hand-off curtain does not cover).
-func (a *App) say(lg *liveGame, msg string, isErr bool) {
+func (a *App) say(lg *live.Game, msg string, isErr bool) {
 	if lg != nil {
-		lg.tbl.SetMessage(msg, isErr)
+		lg.Table().SetMessage(msg, isErr)
 	} else {
-		a.home.say(msg, isErr)
+		a.home.s.Say(msg, isErr)
 	}
 	if pageNotice(a.mgr.name()) {
 		page("notice", msg, isErr)
@@ -213,13 +217,17 @@ func (a *App) say(lg *liveGame, msg string, isErr bool) {
 // file download, named after its save.
 func (a *App) downloadRecord() {
 	lg := a.f.sh.Live
-	if lg == nil || lg.play.files == nil {
+	var files *session.Files
+	if lg != nil {
+		_, files = lg.Match()
+	}
+	if files == nil {
 		a.say(lg, "There is no game on the table: start or continue one, then download its record.", true)
 		return
 	}
-	rec, start := lg.play.files.Record()
+	rec, start := files.Record()
 	name := "notrueking-game.ntk"
-	if id := lg.play.files.SaveID(); id != "" {
+	if id := files.SaveID(); id != "" {
 		name = "notrueking-" + id + ".ntk"
 	}
 	if _, shipped := maps.ShippedName(rec.Map); !shipped {
@@ -298,9 +306,9 @@ func (a *App) openFile(name string, size int64, data []byte) {
 	if isMap {
 		limit = maps.MaxFileSize
 	}
-	live := a.f.sh.Live
+	cur := a.f.sh.Live
 	if size > limit || data == nil {
-		a.say(live, fmt.Sprintf("%s: %s is larger than the limit of %s; nothing was opened.", base, safefile.Size(size), safefile.Size(limit)), true)
+		a.say(cur, fmt.Sprintf("%s: %s is larger than the limit of %s; nothing was opened.", base, safefile.Size(size), safefile.Size(limit)), true)
 		return
 	}
 	c := a.ctx()
@@ -317,21 +325,21 @@ func (a *App) openFile(name string, size int64, data []byte) {
 		return
 	}
 	if _, _, _, err := gamefile.Decode(data); err != nil {
-		a.say(live, fmt.Sprintf("%s is not a save or a record (a map file must end in .toml): %v", base, err), true)
+		a.say(cur, fmt.Sprintf("%s is not a save or a record (a map file must end in .toml): %v", base, err), true)
 		return
 	}
 	f, err := gamefile.ReadData(data, ".", mapLoader)
 	if err != nil {
-		a.say(live, fmt.Sprintf("%s: %v", base, err), true)
+		a.say(cur, fmt.Sprintf("%s: %v", base, err), true)
 		return
 	}
 	g, rec, warning := f.Game, f.Record, f.Warning
 	a.leaveGame()
-	id := gameID{tester: !f.IsSave || f.Meta.Tester || g.FromPosition(), mapName: rec.Map, mapSum: rec.MapSHA256}
+	id := session.FilesOptions{Tester: !f.IsSave || f.Meta.Tester || g.FromPosition(), MapName: rec.Map, MapSum: rec.MapSHA256}
 	if om := openedMaps.bySum(rec.MapSHA256); om != nil {
-		id.mapName = om.id
+		id.MapName = om.id
 	}
-	lg, at := begin(c, playRules(g), rec.Seed, id, seating{})
+	lg, at := startMatch(c, g, id, live.Seating{})
 	c.GoTo(at)
 	msg := base + " opened: the game goes on in a new save in this browser."
 	if warning != "" {
@@ -345,7 +353,7 @@ func (a *App) openFile(name string, size int64, data []byte) {
 // gets its own save.
 func (a *App) leaveGame() {
 	if lg := a.f.sh.Live; lg != nil {
-		lg.close()
+		lg.Close()
 	}
 	a.ctx().goHome()
 }
@@ -377,13 +385,13 @@ func (a *App) openMap(name string, data []byte) {
 // offerMap adds an opened map to the start screen's choices (selected
 // when sel).
 func (a *App) offerMap(om *openedMap, sel bool) {
-	s := a.home
-	want := s.mapID()
+	s := a.home.s
+	want := s.Next().Map
 	if sel {
 		want = om.id
 	}
 	var ms []mapChoice
-	for _, c := range s.maps {
+	for _, c := range s.Maps() {
 		if c.ID != om.id {
 			ms = append(ms, c)
 		}
@@ -391,7 +399,7 @@ func (a *App) offerMap(om *openedMap, sel bool) {
 	m := om.m
 	ms = append(ms, mapChoice{ID: om.id, Label: fmt.Sprintf("%s (file %s, %d–%d players)", m.Name, om.name, m.MinPlayers, m.MaxPlayers),
 		Min: m.MinPlayers, Max: m.MaxPlayers, Seats: m.ConspiracyNames})
-	s.setMaps(ms, want)
+	s.SetMaps(ms, want)
 }
 
 // browserMap finds the map file a save or record names among the map
@@ -563,22 +571,21 @@ func (w *webGame) snapshot() {
 	a := w.a
 	st := webState{Scene: a.mgr.name(), Frames: w.frames, Targets: []webTarget{}}
 	if lg := a.f.sh.Live; lg != nil {
-		if g := lg.play.game; g != nil {
-			st.Actions = len(g.Actions())
-		}
-		if cl := lg.client; cl != nil {
-			st.Actions, st.Held = cl.Len(), cl.Held()
+		u := lg.Table()
+		st.Actions = u.Game().Len()
+		if cl, _ := lg.Client(); cl != nil {
+			st.Held = cl.Held()
 			ta := cl.ToAct()
 			st.ToAct = &ta
 		}
-		st.Round = lg.tbl.Public().Round
-		if f := lg.play.files; f != nil {
+		st.Round = u.Public().Round
+		if _, f := lg.Match(); f != nil {
 			st.SaveID = f.SaveID()
 		}
-		st.Prompt = lg.tbl.Public().Prompt
-		st.Message, _ = lg.tbl.Message()
+		st.Prompt = u.Public().Prompt
+		st.Message, _ = u.Message()
 	} else {
-		st.Message = a.home.msg
+		st.Message, _ = a.home.s.Message()
 	}
 	st.Banner, _ = a.banner(a.f.sh)
 	dpr := ebiten.Monitor().DeviceScaleFactor()
@@ -620,7 +627,7 @@ func (w *webGame) snapshot() {
 	st.Releases = a.ptr.releases
 	if ac := w.auto; ac != nil {
 		st.Planned, st.Note = ac.Planned, ac.Note
-		if n := ac.next; n != nil {
+		if n := ac.Next(); n != nil {
 			r := a.win.sc.Rect(ui.Rect{X: n.X, Y: n.Y})
 			st.Next = &webTarget{ID: "next", Text: n.What, X: r.X / dpr, Y: r.Y / dpr}
 		}
@@ -640,7 +647,7 @@ func init() { mark("ntk-go-init") }
 // has no folder of its own to write it to).
 func keepPosition(_ *Context, g *rules.Game) (string, error) {
 	name, sum := records.MapIdentity(g.Map())
-	file := positionName(g, time.Now())
+	file := catalog.FileName(g, time.Now())
 	if err := download(file, scenarios.Export(g, name, sum)); err != nil {
 		return "", fmt.Errorf("the browser refused the download: %v", err)
 	}
@@ -650,12 +657,12 @@ func keepPosition(_ *Context, g *rules.Game) (string, error) {
 // keepExports downloads the exported games (export.go): one game as its
 // file, several as one zip archive (one download: browsers ask before a
 // page downloads many files).
-func keepExports(_ *Context, files []exportFile) (string, error) {
-	name, data := "notrueking-"+files[0].name, files[0].data
+func keepExports(_ *Context, files []session.ExportFile) (string, error) {
+	name, data := "notrueking-"+files[0].Name, files[0].Data
 	if len(files) > 1 {
 		now := time.Now()
 		var err error
-		if data, err = zipExports(files, now); err != nil {
+		if data, err = session.ZipExports(files, now); err != nil {
 			return "", err
 		}
 		name = "notrueking-games-" + now.Format("2006-01-02") + ".zip"
@@ -701,3 +708,19 @@ func searchYield() func() {
 // canHost says this build can host a game on the network: a web page
 // cannot listen for connections.
 const canHost = false
+
+// setWindowIcon does nothing in a browser, whose tab shows the page's
+// favicon.svg: drawing the icons took a quarter of a second before the
+// page's first frame, for Ebitengine to ignore them.
+func setWindowIcon() {}
+
+// signalTurn, in the page: the page changes its title and icon, plays its
+// sound if the player turned it on, and shows a notification if the
+// player allowed them and the page is not in front (web/index.html's
+// ntkPage.yourTurn).
+func (a *App) signalTurn(on bool, text string) {
+	page("yourTurn", on, text)
+}
+
+// flashTitle: the page's title is the page's (signalTurn).
+func (a *App) flashTitle(int64) {}

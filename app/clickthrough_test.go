@@ -68,7 +68,7 @@ func (c *clicker) do(a rules.Action) {
 	c.t.Helper()
 	u := tbl(c.a)
 	// A drawn card or a combat's result waits for Continue first.
-	for is[*noticeScene](c.a) {
+	for noticeUp(c.a) {
 		c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 	}
 	c.lift()

@@ -93,9 +93,9 @@ func TestTextContrast(t *testing.T) {
 		checkContrast(t, tc.mapName+" end", a.f.ws)
 	}
 	a := mustApp(t, Options{}, nil)
-	a.home.setMaps(shippedMaps(), "nine")
-	a.home.n = 9
-	a.home.msg = "a refusal"
+	a.home.s.SetMaps(shippedMaps(), "nine")
+	a.home.s.Do(ui.Command{Kind: ui.CmdPlayers, N: 9})
+	a.home.s.Say("a refusal", false)
 	a.rebuild()
 	checkContrast(t, "start", a.f.ws)
 	// House colours on every fill the table uses for them.

@@ -31,8 +31,8 @@ func TestDrawStartScreen(t *testing.T) {
 		t.Errorf("Start button pixel = %v, want %v", c, ui.ColOK)
 	}
 	// Three name fields; the typed seed marks a tester's game, in view.
-	if s := a.home; s.n != 3 || !s.tester || s.testSeed != 42 || !ui.HasText(a.f.ws, "Tester's game — seed 42") {
-		t.Errorf("start screen: %d players, tester %v seed %d; want 3 and a tester's game of seed 42", s.n, s.tester, s.testSeed)
+	if nx := a.home.s.Next(); len(nx.Players) != 3 || !nx.SeedSet || nx.Seed != 42 || !ui.HasText(a.f.ws, "Tester's game — seed 42") {
+		t.Errorf("start screen: %+v; want 3 players and a tester's game of seed 42", nx)
 	}
 	// The title is drawn: some gold pixels in the title band.
 	gold := 0

@@ -109,12 +109,9 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 	}
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		names := longNames(tc.players)
-		home := at1280(mustApp(t, Options{}, nil))
-		home.home.setMaps(shippedMaps(), tc.mapName)
-		home.home.n = tc.players
-		home.home.clampPlayers()
-		copy(home.home.names, names)
-		home.home.focus = 1 // a name being typed: its end shows
+		home := at1280(mustApp(t, Options{Players: names}, nil))
+		home.home.s.SetMaps(shippedMaps(), tc.mapName)
+		home.home.s.Do(ui.Command{Kind: ui.CmdEditName, N: 1}) // a name being typed: its end shows
 		home.rebuild()
 		checkTexts(t, home, tc.mapName+": start")
 		shoot(home, tc.mapName+"-start")
@@ -175,7 +172,7 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 		r.handle(ui.Input{Keys: []ui.Key{ui.KeyF1}})
 		checkTexts(t, r, tc.mapName+": help")
 		sb := at1280(mustApp(t, Options{Players: names, Seed: 7, SeedSet: true}, defaultNewGame))
-		sb.home.setMaps(shippedMaps(), tc.mapName)
+		sb.home.s.SetMaps(shippedMaps(), tc.mapName)
 		if err := openOn(sb, sandboxFromStart); err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +221,7 @@ func instructionCuts(a *App) []string {
 	var cuts []string
 	l := tbl(a).Layout()
 	ws := a.f.ws
-	notice := is[*noticeScene](a)
+	notice := noticeUp(a)
 	inside := func(r ui.Rect, w ui.Widget) bool { return r.Contains(w.R.X+0.5, w.R.Y+0.5) }
 	for _, w := range ws {
 		if !fitCut(w) {
@@ -297,7 +294,9 @@ func TestNoInstructionCut(t *testing.T) {
 	}
 	steps := 300 // about a round and a half on the nine-house map
 	if testing.Short() {
-		steps = 60
+		// One of each: wide names on the nine-house map, the Citadel's
+		// panels; a few dozen decisions each.
+		steps, games = 40, []game{games[1], games[2]}
 	}
 	for i, gm := range games {
 		seed := uint64(11 + i)
@@ -420,7 +419,7 @@ func TestShotsOfIssue32Cuts(t *testing.T) {
 			break
 		}
 	}
-	if !is[*noticeScene](a) {
+	if !noticeUp(a) {
 		t.Errorf("%T after a study (notices %v), want the roll's notice", a.mgr.cur, tbl(a).State().Notices)
 	}
 	look(t, a, "cuts-citadel-roll-1280", 1280, 720)

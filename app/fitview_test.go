@@ -91,7 +91,7 @@ func TestReplayFitShowsTheWholeBoard(t *testing.T) {
 		g    *rules.Game
 	}{{"four-players", fileGame(t, finishedRecord)}, {"nine", nine}} {
 		a, r := replayOf(t, src.g, src.name+".ntk")
-		for _, n := range []int{0, r.end / 2, r.end} {
+		for _, n := range []int{0, r.End() / 2, r.End()} {
 			a.do(ui.Command{Kind: ui.CmdReplayGo, N: n})
 			for _, s := range fitSizes {
 				checkFitted(t, a, fmt.Sprintf("replay of %s at action %d, %dx%d", src.name, n, s[0], s[1]), s[0], s[1])

@@ -224,7 +224,7 @@ func TestUndoKeepsTheAutosave(t *testing.T) {
 	if n := saveActions(t, st, id); n != 3 || game(a).Len() != 3 {
 		t.Fatalf("after Ctrl+Z the save holds %d actions, the game %d; want 3 (message %q)", n, game(a).Len(), tbl(a).State().Message)
 	}
-	if data, err := os.ReadFile(live(a).play.files.RecordPath()); err != nil || strings.Count(string(data), " place ") != 1 {
+	if data, err := os.ReadFile(filesOf(playing(a)).RecordPath()); err != nil || strings.Count(string(data), " place ") != 1 {
 		t.Fatalf("after Ctrl+Z the record file holds %q (%v)", data, err)
 	}
 	if is[*curtainScene](a) {

@@ -8,6 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"notrueking/board"
+	"notrueking/internal/byclicks"
+	"notrueking/table"
 	"notrueking/ui"
 )
 
@@ -337,4 +339,35 @@ func (a *App) pageView() (zoom float64, tip string, vp ui.Rect) {
 		}
 	}
 	return zoom, strings.Join(lines, " "), vp
+}
+
+// terrPoints is a point (base canvas) inside each territory as the board
+// is now drawn, where a click lands on that territory (byclicks.Points).
+func (a *App) terrPoints() map[int][2]float64 {
+	if a.f.board == nil {
+		return map[int][2]float64{}
+	}
+	return byclicks.Points(a.f.board.Camera)
+}
+
+// autoScreen is what the page's autoplay (byclicks.Auto) sees of the app:
+// the widgets, the releases, where each territory is clicked, and whether
+// the curtain, a notice or the table is up.
+func (a *App) autoScreen() byclicks.Screen {
+	sc := byclicks.Screen{Widgets: a.f.ws, Releases: a.ptr.releases, Territory: func(t board.TerrID) (float64, float64, bool) {
+		p, ok := a.terrPoints()[int(t)]
+		return p[0], p[1], ok
+	}}
+	switch s := a.mgr.cur.(type) {
+	case *curtainScene:
+		sc.Curtain = true
+	case *tableScene:
+		switch s.lg.Table().Mode() {
+		case table.ModeNotice:
+			sc.Notice = true
+		case table.ModePlay:
+			sc.Table = s.lg.Table()
+		}
+	}
+	return sc
 }

@@ -1,15 +1,11 @@
 package app
 
 import (
-	"context"
 	"strings"
-	"sync/atomic"
 	"time"
 
-	"notrueking/gamefile"
-	"notrueking/internal/version"
+	"notrueking/live"
 	"notrueking/remote"
-	"notrueking/table"
 	"notrueking/ui"
 )
 
@@ -25,79 +21,24 @@ import (
 // host to admit it, or why it could not join.
 type joinWait struct {
 	still
-	link string
-	// dial is the client once connected (set by the dialing goroutine);
-	// failed why it could not connect.
-	client atomic.Pointer[remote.Client]
-	failed atomic.Pointer[string]
-	msg    string
+	dial *live.Dialing
+	text string // the words last shown
 }
 
 // startJoin dials the host of o.Join from a goroutine of its own (the
 // window keeps drawing) and shows the wait.
 func startJoin(a *App) Scene {
 	o := a.opts
-	w := &joinWait{link: o.Join}
-	prefs := o.Prefs
-	key := SeatTokenKey(o.Join)
-	token := ""
-	if prefs != nil && key != "" {
-		token, _, _ = prefs.Get(key)
-	}
-	name := o.JoinName
-	if name == "" {
-		name = defaultDeviceName()
-	}
-	co := remote.ClientOptions{Name: name, Seat: o.JoinSeat, Token: token, Build: version.Get().Short(),
-		SaveToken: func(t string) {
-			if prefs != nil && key != "" {
-				prefs.Set(key, t)
-			}
-		}}
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-		defer cancel()
-		cl, err := remote.Dial(ctx, o.Join, co)
-		if err != nil {
-			s := err.Error()
-			w.failed.Store(&s)
-			return
-		}
-		w.client.Store(cl)
-	}()
-	return w
+	return &joinWait{dial: live.Dial(o.Join, live.JoinAs(o.Join, o.JoinName, o.JoinSeat, o.Prefs), 15*time.Second)}
 }
 
 // SeatTokenKey is the setting (store.Prefs) that keeps a device's seat
-// token for the game a link joins: one per room code ("" for a link that
-// does not read). The window and `join -bot` keep it there.
-func SeatTokenKey(link string) string {
-	_, room, err := remote.ParseLink(link)
-	if err != nil {
-		return ""
-	}
-	return "seat-" + strings.ToLower(room)
-}
-
-// defaultDeviceName is the name a device gives the host when -name is
-// not given.
-func defaultDeviceName() string {
-	return "Player"
-}
+// token for the game a link joins (live.SeatTokenKey): the window and
+// `join -bot` keep it there.
+func SeatTokenKey(link string) string { return live.SeatTokenKey(link) }
 
 func (w *joinWait) Show(*Context) Shown {
-	text := "Joining " + w.link + " …"
-	if cl := w.client.Load(); cl != nil {
-		if s := cl.Waiting(); s != "" {
-			text = s
-		}
-	}
-	if f := w.failed.Load(); f != nil {
-		text = "Could not join: " + *f
-	}
-	if w.msg != "" {
-		text = w.msg
-	}
+	text, _ := w.dial.Joining()
 	return Shown{Widgets: []ui.Widget{
 		{R: ui.Rect{W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: ui.ColBG},
 		{R: ui.Rect{X: 300, Y: 300, W: 1000, H: 260}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold},
@@ -106,69 +47,24 @@ func (w *joinWait) Show(*Context) Shown {
 	}}
 }
 
-// Tick: once the host sent the game, it goes on the table.
+// Tick: once the host sent the game, it goes on the table; meanwhile the
+// words may have changed.
 func (w *joinWait) Tick(_ time.Time, c *Context) bool {
-	cl := w.client.Load()
-	if cl == nil {
-		return w.failed.Load() != nil
-	}
-	if err := cl.Err(); err != nil && !cl.Ready() {
-		w.msg = "Could not join: " + err.Error()
+	text, cl := w.dial.Joining()
+	if cl != nil {
+		_, at := beginJoined(c, cl)
+		c.GoTo(at)
 		return true
 	}
-	if !cl.Ready() {
-		return true // the waiting words may have come
-	}
-	_, at := beginJoined(c, cl)
-	c.GoTo(at)
-	return true
+	changed := text != w.text
+	w.text = text
+	return changed
 }
 
 // beginJoined puts the joined game on the table: the client is what the
 // table reads and acts on; no match runs here.
-func beginJoined(c *Context, cl *remote.Client) (*liveGame, Scene) {
-	lg := &liveGame{client: cl, play: play{on: cl}, joinLink: c.app.opts.Join}
-	lg.src, lg.seen = cl, cl.Seq()
-	o := table.Options{LargeLog: c.app.opts.LargeText, Shuffle: gamefile.SecretSeed()}
-	lg.tbl = table.New(cl, o)
-	lg.presenceFromClient(time.Now())
-	lg.scene = &tableScene{lg: lg}
-	var at Scene = lg.scene
-	lg.moved(c.under(func(s Scene) { at = s }), false)
-	return lg, at
-}
-
-// presenceFromClient gives the table who plays each seat as the host last
-// said: the bots' tags and the remote seats' presence.
-func (lg *liveGame) presenceFromClient(now time.Time) {
-	p := lg.client.Presence()
-	n := len(lg.tbl.Seats())
-	ps := make([]table.Presence, n)
-	for _, s := range p.Seats {
-		if s.Seat >= 0 && int(s.Seat) < n && s.Kind == gamefile.SeatRemote {
-			ps[s.Seat] = table.Presence{Remote: true, Device: s.Device, Connected: s.Connected}
-			if s.AwaySince > 0 {
-				ps[s.Seat].AwaySince = time.UnixMilli(s.AwaySince)
-			}
-		}
-	}
-	lg.tbl.Attendance().Set(ps, now)
-	lg.tbl.SetBots(remoteBots(p, n))
-}
-
-// awayTicks reports whether a seat's "away" time shown changed its
-// second (the prompt and the tags count it).
-func (lg *liveGame) awayTicks(now time.Time) bool {
-	sec := now.Unix()
-	if sec == lg.awaySec {
-		return false
-	}
-	lg.awaySec = sec
-	for _, s := range lg.client.Presence().Seats {
-		if !s.Connected && s.AwaySince > 0 {
-			lg.tbl.Attendance().Set(lg.tbl.Attendance().List(), now)
-			return true
-		}
-	}
-	return false
+func beginJoined(c *Context, cl *remote.Client) (*live.Game, Scene) {
+	o := c.app.gameOptions(0, false)
+	lg := live.Join(cl, c.app.opts.Join, o)
+	return lg, begin(lg)
 }

@@ -10,6 +10,7 @@ import (
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
 	"notrueking/scenarios"
+	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -93,19 +94,19 @@ func TestKeysStartScreen(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	var got []string
 	var gotMap string
-	ng := func(mapName string, players []string, _ uint64, _ rules.Variant) (play, error) {
+	ng := func(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
 		gotMap, got = mapName, players
-		return playOf(tabletest.New(tabletest.Map())), nil
+		return defaultNewGame(mapName, players, seed, v)
 	}
 	a := mustApp(t, Options{}, ng)
-	a.home.setMaps([]mapChoice{{ID: "standard", Label: "Standard", Min: 2, Max: 4}, {ID: "nine", Label: "Nine", Min: 2, Max: 9}}, "")
+	a.home.s.SetMaps([]mapChoice{{ID: "standard", Label: "Standard", Min: 2, Max: 4}, {ID: "nine", Label: "Nine", Min: 2, Max: 9}}, "")
 	a.rebuild()
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyDown}})
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyRight}})
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyRight}})
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyLeft}})
-	if a.home.mapID() != "nine" || a.home.n != 5 {
-		t.Fatalf("map %s, %d players; want nine, 5", a.home.mapID(), a.home.n)
+	if a.home.s.Next().Map != "nine" || len(a.home.s.Next().Players) != 5 {
+		t.Fatalf("map %s, %d players; want nine, 5", a.home.s.Next().Map, len(a.home.s.Next().Players))
 	}
 	a.handle(ui.Input{Enter: true})
 	if gotMap != "nine" || len(got) != 5 {
@@ -183,7 +184,7 @@ func TestAppTooltipsStayClear(t *testing.T) {
 		n := 0
 		tabletest.PlayUntil(t, g, g, 5, func() bool { n++; return n > 60 })
 		a := mustApp(t, Options{}, nil)
-		beginWith(a, playRules(g), 5, gameID{tester: true})
+		beginWith(a, g, session.FilesOptions{Tester: true})
 		a.handle(ui.Input{Enter: true}) // the curtain
 		l := tbl(a).Layout()
 		hint, badge := false, false
@@ -251,7 +252,7 @@ func TestHelpListsEveryBinding(t *testing.T) {
 	end := rulesGame(t, "standard", caseNames[:3], 5)
 	tabletest.PlayUntil(t, end, end, 5, func() bool { return false })
 	scenes["end"] = mustApp(t, Options{}, nil)
-	beginOn(scenes["end"], playRules(end), 5)
+	beginWith(scenes["end"], end, session.FilesOptions{})
 	scenes["replay"], _ = replayOf(t, end, "game.ntk")
 	scenes["sandbox"], _, _ = sandboxFromStartApp(t)
 	for name, a := range scenes {

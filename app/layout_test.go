@@ -15,11 +15,9 @@ func TestStartScreenEditAndStart(t *testing.T) {
 	var gotNames []string
 	var gotSeed uint64
 	var gotMap string
-	ng := func(mapName string, players []string, seed uint64, _ rules.Variant) (play, error) {
+	ng := func(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
 		gotMap, gotNames, gotSeed = mapName, players, seed
-		f := tabletest.New(tabletest.Map())
-		f.Legals = []rules.Action{{Seat: 0, Verb: rules.VArrange, Order: tabletest.Order(f.M, "stark", "lannister")}}
-		return playOf(f), nil
+		return defaultNewGame(mapName, players, seed, v)
 	}
 	a := mustApp(t, Options{Seed: 5, SeedSet: true}, ng)
 	click := func(c ui.Command) { t.Helper(); pressCmd(t, a, c) }
@@ -50,11 +48,9 @@ func TestStartScreenEditAndStart(t *testing.T) {
 func TestNormalGameSeedIsSecret(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	var seeds []uint64
-	var fake *tabletest.Engine
-	ng := func(_ string, _ []string, seed uint64, _ rules.Variant) (play, error) {
+	ng := func(mapName string, players []string, seed uint64, v rules.Variant) (*rules.Game, error) {
 		seeds = append(seeds, seed)
-		fake = tabletest.New(tabletest.Map())
-		return playOf(fake), nil
+		return defaultNewGame(mapName, players, seed, v)
 	}
 	a := mustApp(t, Options{}, ng)
 	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool {
@@ -73,15 +69,17 @@ func TestNormalGameSeedIsSecret(t *testing.T) {
 	if !is[*curtainScene](a) {
 		t.Fatalf("a new game starts at %T, want the curtain", a.mgr.cur)
 	}
-	for _, sc := range []Scene{a.mgr.cur, live(a).scene} {
+	for _, sc := range []Scene{a.mgr.cur, &tableScene{lg: playing(a)}} {
 		a.mgr.goTo(sc)
 		a.rebuild()
 		if ui.HasText(a.f.ws, seed) || ui.HasText(a.f.ws, "Tester") {
 			t.Errorf("%T shows the seed or a tester mark during a normal game", sc)
 		}
 	}
+	// The end screen of a game that is not a tester's.
+	fake := tabletest.New(tabletest.Map())
 	fake.Ended = true
-	moved(a)
+	beginOn(a, fake, seeds[1])
 	if !is[*endScene](a) || !ui.HasText(a.f.ws, "Seed "+seed) {
 		t.Errorf("the end screen (%T) does not reveal the seed %s", a.mgr.cur, seed)
 	}

@@ -1,8 +1,10 @@
 package app
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"notrueking/ui"
 )
@@ -23,22 +25,20 @@ func TestAGameOpenInAnotherWindowIsWatchedNotPlayed(t *testing.T) {
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	b.press(ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: id}))
 	b.rebuild()
-	if !is[*startScene](b) || !strings.Contains(b.home.msg, "open in another window") || !ui.HasText(b.f.ws, "open in another window") {
-		t.Fatalf("Continue of a game open elsewhere: %T, message %q", b.mgr.cur, b.home.msg)
+	if !is[*startScene](b) || !strings.Contains(homeMsg(b), "open in another window") || !ui.HasText(b.f.ws, "open in another window") {
+		t.Fatalf("Continue of a game open elsewhere: %T, message %q", b.mgr.cur, homeMsg(b))
 	}
 	if !ui.HasText(b.f.ws, "Watch it here, as a spectator") {
 		t.Fatal("the start screen offers no way to watch the game")
 	}
 	b.handle(ui.Input{Keys: []ui.Key{ui.KeyW}})
-	if !is[*spectateWait](b) && !is[*spectateScene](b) {
-		t.Fatalf("W: %T, want the spectator's view of the game", b.mgr.cur)
-	}
-	if sp := spec(b); sp == nil || sp.path != st.File(id) {
-		t.Fatalf("W watches %v, want %s", sp, st.File(id))
+	tick(b, time.Now())
+	if !is[*spectateScene](b) || !ui.HasText(b.f.ws, "Following "+filepath.Base(st.File(id))) {
+		t.Fatalf("W: %T, want the spectator's view of the game in %s", b.mgr.cur, st.File(id))
 	}
 	b.handle(ui.Input{Escape: true})
-	if !is[*startScene](b) || b.home.msg != "" {
-		t.Fatalf("Esc from watching: %T, message %q; want the start screen", b.mgr.cur, b.home.msg)
+	if !is[*startScene](b) || homeMsg(b) != "" {
+		t.Fatalf("Esc from watching: %T, message %q; want the start screen", b.mgr.cur, homeMsg(b))
 	}
 
 	c := mustApp(t, Options{Saves: st}, defaultNewGame)

@@ -9,9 +9,13 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/internal/tabletest"
+	"notrueking/live"
 	"notrueking/render/rendertest"
+	"notrueking/replay"
 	"notrueking/rules"
+	"notrueking/sandbox"
 	"notrueking/session"
+	"notrueking/spectate"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -61,27 +65,14 @@ func is[T Scene](a *App) bool {
 	return ok
 }
 
-// covered is the scene an overlay covers (s itself when it is none).
-func covered(s Scene) Scene {
-	for {
-		switch o := s.(type) {
-		case *helpScene:
-			s = o.under
-		case *toolsScene:
-			s = o.under
-		case *scenarioScene:
-			s = o.under
-		default:
-			return s
-		}
-	}
-}
-
 // atTable reports whether the game's table is up: the table, under a
 // notice or in try mode.
-func atTable(a *App) bool {
-	return is[*tableScene](a) || is[*noticeScene](a) || is[*tryScene](a)
-}
+func atTable(a *App) bool { return is[*tableScene](a) }
+
+// noticeUp and tryUp report whether the game's table is up under a notice
+// that waits for Continue, or in try mode.
+func noticeUp(a *App) bool { return atTable(a) && tbl(a).Mode() == table.ModeNotice }
+func tryUp(a *App) bool    { return atTable(a) && tbl(a).Mode() == table.ModeTry }
 
 // helpOpen reports whether the help overlay is up.
 func helpOpen(a *App) bool {
@@ -89,36 +80,69 @@ func helpOpen(a *App) bool {
 	return ok
 }
 
-// live is the game in view (nil for none).
-func live(a *App) *liveGame { return a.f.sh.Live }
+// playing is the game in view (nil for none).
+func playing(a *App) *live.Game { return a.f.sh.Live }
 
 // tbl is the table the scene up shows: the game's, the sandbox's or the
 // spectator's (nil for none).
 func tbl(a *App) *table.Table {
 	switch s := covered(a.mgr.cur).(type) {
 	case *sandboxScene:
-		return s.sb.view
+		return s.sb.Table()
 	case *spectateScene:
-		return s.tbl
+		if lg := s.s.Game(); lg != nil {
+			return lg.Table()
+		}
+		return nil
 	}
-	if lg := live(a); lg != nil {
-		return lg.tbl
+	if lg := playing(a); lg != nil {
+		return lg.Table()
 	}
 	return nil
 }
 
-// game is the rules game in view (nil for none or a scripted engine).
+// game is the rules game in view (nil for none, a game run elsewhere or a
+// scripted engine), as its match holds it: a test reads it, and plays on
+// it, outside the match's lock.
 func game(a *App) *rules.Game {
-	if lg := live(a); lg != nil {
-		return lg.play.game
+	if lg := playing(a); lg != nil {
+		return gameOf(lg)
 	}
 	return nil
+}
+
+// match is the match of the game in view (nil for none).
+func match(a *App) *session.Match {
+	if lg := playing(a); lg != nil {
+		return matchOf(lg)
+	}
+	return nil
+}
+
+// matchOf, filesOf and gameOf are game lg's match, its files and its
+// rules game (nil: no match runs it at this window).
+func matchOf(lg *live.Game) *session.Match {
+	m, _ := lg.Match()
+	return m
+}
+
+func filesOf(lg *live.Game) *session.Files {
+	_, f := lg.Match()
+	return f
+}
+
+func gameOf(lg *live.Game) *rules.Game {
+	var g *rules.Game
+	if m := matchOf(lg); m != nil {
+		m.Do(func(x *rules.Game) { g = x })
+	}
+	return g
 }
 
 // sess is the autosave of the game in view (nil for none).
 func sess(a *App) *session.Session {
-	if lg := live(a); lg != nil {
-		if f := lg.play.files; f != nil {
+	if lg := playing(a); lg != nil {
+		if _, f := lg.Match(); f != nil {
 			return f.Session()
 		}
 	}
@@ -133,12 +157,16 @@ func curtainSeat(a *App) rules.Seat {
 	return -1
 }
 
-// beginOn puts game p (seed) on a's table, as a new game does.
-func beginOn(a *App, p play, seed uint64) { beginWith(a, p, seed, gameID{}) }
+// beginOn puts scripted engine e (seed) on a's table, as a new game does.
+func beginOn(a *App, e table.Game, seed uint64) {
+	a.mgr.goTo(begin(live.OnDesk(e, a.gameOptions(seed, false))))
+	a.rebuild()
+}
 
-// beginWith puts game p (seed) of id on a's table.
-func beginWith(a *App, p play, seed uint64, id gameID) {
-	_, at := begin(a.ctx(), p, seed, id, seating{})
+// beginWith starts rules game g of id on a's table, every seat a person
+// at this screen.
+func beginWith(a *App, g *rules.Game, fo session.FilesOptions) {
+	_, at := startMatch(a.ctx(), g, fo, live.Seating{})
 	a.mgr.goTo(at)
 	a.rebuild()
 }
@@ -167,8 +195,9 @@ func tick(a *App, now time.Time) bool {
 // moved tells a's game that it moved outside the table (a test applied
 // actions): its files and its scene follow.
 func moved(a *App) {
-	live(a).tbl.Refresh()
-	live(a).moved(a.ctx(), false)
+	lg := playing(a)
+	lg.Table().Refresh()
+	a.mgr.goTo(sceneOf(lg, lg.Moved(false)))
 	a.rebuild()
 }
 
@@ -180,7 +209,7 @@ func curtainApp(t testing.TB, e table.Game, seed uint64) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	beginOn(a, playOf(e), seed)
+	beginOn(a, e, seed)
 	if !is[*curtainScene](a) {
 		t.Fatalf("a new game starts at %T, want the curtain", a.mgr.cur)
 	}
@@ -211,22 +240,25 @@ func openOn(a *App, next func(*Context) (Scene, error)) error {
 	return nil
 }
 
-// spec is the followed file of the spectator window up (nil for none).
-func spec(a *App) *spectator {
-	switch s := covered(a.mgr.cur).(type) {
-	case *spectateWait:
-		return s.f
-	case *spectateScene:
-		return s.f
+// spec is what the spectator window up follows (nil for none).
+func spec(a *App) *spectate.Spectator {
+	if s, ok := covered(a.mgr.cur).(*spectateScene); ok {
+		return s.s
 	}
 	return nil
 }
 
+// status is why the spectator window up waits ("" while it follows).
+func status(a *App) string {
+	st, _ := spec(a).Status()
+	return st
+}
+
 // toCurtain puts a's game behind the curtain of the seat to act.
 func toCurtain(a *App) {
-	lg := live(a)
-	lg.tbl.Hide()
-	a.mgr.goTo(&curtainScene{lg: lg, seat: lg.tbl.Game().ToAct()})
+	lg := playing(a)
+	lg.Table().Hide()
+	a.mgr.goTo(&curtainScene{lg: lg, seat: lg.Table().Game().ToAct()})
 	a.rebuild()
 }
 
@@ -238,20 +270,20 @@ func toolsOpen(a *App) bool {
 
 // toTable puts a's game's table up, as it stands (no curtain).
 func toTable(a *App) {
-	a.mgr.goTo(live(a).at(false))
+	a.mgr.goTo(&tableScene{lg: playing(a)})
 	a.rebuild()
 }
 
 // rp is the replay viewer up (nil for none).
-func rp(a *App) *replayView {
+func rp(a *App) *replay.Viewer {
 	if s, ok := covered(a.mgr.cur).(*replayScene); ok {
 		return s.r
 	}
 	return nil
 }
 
-// sandbox is the sandbox up (nil for none).
-func sandbox(a *App) *sandboxUI {
+// sandboxUp is the sandbox up (nil for none).
+func sandboxUp(a *App) *sandbox.Sandbox {
 	if s, ok := covered(a.mgr.cur).(*sandboxScene); ok {
 		return s.sb
 	}
@@ -318,7 +350,7 @@ func mustApp(t testing.TB, o Options, ng newGameFunc) *App {
 func startedApp(t testing.TB, o Options) *App {
 	t.Helper()
 	a := mustApp(t, o, defaultNewGame)
-	if len(a.home.conts) > 0 {
+	if len(a.home.s.Continues()) > 0 {
 		a.handle(ui.Input{Keys: []ui.Key{ui.KeyN}}) // Enter would continue the newest game
 	} else {
 		a.handle(ui.Input{Enter: true})
@@ -334,4 +366,16 @@ func rulesGame(t testing.TB, mapName string, players []string, seed uint64) *rul
 		t.Fatal(err)
 	}
 	return g
+}
+
+// homeMsg and homeErr are the start screen's message line and whether it
+// says a refusal.
+func homeMsg(a *App) string {
+	msg, _ := a.home.s.Message()
+	return msg
+}
+
+func homeErr(a *App) bool {
+	_, isErr := a.home.s.Message()
+	return isErr
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"notrueking/live"
 	"notrueking/render"
 	"notrueking/table"
 	"notrueking/ui"
@@ -13,25 +14,10 @@ import (
 // The scene manager, after Ebitengine's examples/blocks: one scene is up;
 // the manager hands it the input, its tick and the build of what it
 // shows, and a scene changes scenes by calling GoTo on the Context it is
-// given. No code but the manager's asks which scene is up.
-//
-//	Run(Options) ─ the options pick the first scene, once: start, replay (-replay), the curtain or
-//	               the table of a save (-load), a scenario (-scenario) or a quick game, sandbox
-//	start    ── Start, Continue ─────────► curtain    start ── Sandbox ──► sandbox
-//	curtain  ── I am … (lift) ───────────► table
-//	table    ── the next seat to act ────► curtain
-//	table    ── a combat's result, a card ► notice    ── Continue ──► table, curtain or end
-//	table    ── T ───────────────────────► try mode  ── T, Esc ────► table
-//	table    ── E (Edit position) ───────► sandbox   ── Esc ───────► where it came from
-//	sandbox  ── Play from here ──────────► curtain (a new game)
-//	table    ── game over ───────────────► end       ── New game ──► start
-//	end      ── Watch the replay ────────► replay    ── Back ──────► end (a file's replay: start)
-//	any      ── F1 ──► help over it ── F1, Esc ──► back;  table ── F2 ──► Tools over it ──► back
-//	table ── F3 (Tools → Scenarios…) ──► the scenario browser over it ── a click ──► curtain of that position; Esc ──► back
-//	spectator window (-spectate): waiting ── the first position read ──► spectator
-//
-// A new scene is a type in a file of its own that implements Scene and
-// is reached by GoTo from the scene that opens it.
+// given. No code but the manager's asks which scene is up. Which scene
+// goes to which is drawn in docs/architecture.md ("The window in three
+// rooms"). A new scene is a type in a file of its own that implements
+// Scene and is reached by GoTo from the scene that opens it.
 
 // Scene is one screen of the app. It holds its own state.
 type Scene interface {
@@ -73,7 +59,7 @@ type Shown struct {
 	// Live is the game being played that the scene shows or returns to
 	// (nil for none): its write failures are shown in the banner, and
 	// closing the window saves it.
-	Live *liveGame
+	Live *live.Game
 	// Unsaved are other write failures to show (the spectator's overlay).
 	Unsaved []error
 }
@@ -137,46 +123,42 @@ func (m *sceneManager) keys(in ui.Input, c *Context) ([]ui.Key, bool) { return m
 func (m *sceneManager) click(t ui.Target, c *Context)                 { m.cur.Click(t, c) }
 func (m *sceneManager) do(cmd ui.Command, c *Context)                 { m.cur.Do(cmd, c) }
 
-// toggleHelp opens the help overlay over the scene that is up (closing
-// the Tools menu), or closes it.
-func (m *sceneManager) toggleHelp() {
-	switch s := m.cur.(type) {
-	case *helpScene:
-		m.goTo(s.under)
-	case *toolsScene:
-		m.goTo(&helpScene{under: s.under})
-	case *scenarioScene:
-		m.goTo(&helpScene{under: s.under})
-	default:
-		m.goTo(&helpScene{under: s})
+// An overlay is a scene over another, which it covers: help, the Tools
+// menu, the scenario browser.
+type overlay interface{ covers() Scene }
+
+func (h *helpScene) covers() Scene     { return h.under }
+func (t *toolsScene) covers() Scene    { return t.under }
+func (s *scenarioScene) covers() Scene { return s.under }
+
+// covered is the scene the overlays over s cover (s when it is none).
+func covered(s Scene) Scene {
+	for o, ok := s.(overlay); ok; o, ok = s.(overlay) {
+		s = o.covers()
 	}
+	return s
+}
+
+// toggleHelp opens the help overlay over the scene that is up (closing
+// the Tools menu or the scenario browser), or closes it.
+func (m *sceneManager) toggleHelp() {
+	if h, ok := m.cur.(*helpScene); ok {
+		m.goTo(h.under)
+		return
+	}
+	m.goTo(&helpScene{under: covered(m.cur)})
 }
 
 // name names the scene up for the browser page (web/web_test.go): the
 // scene an overlay covers, "table" for the table under a notice or in try
-// mode; "" for the spectator's.
+// mode; "" for none the page tells.
 func (m *sceneManager) name() string {
-	s := m.cur
-	for {
-		switch o := s.(type) {
-		case *helpScene:
-			s = o.under
-			continue
-		case *toolsScene:
-			s = o.under
-			continue
-		case *scenarioScene:
-			s = o.under
-			continue
-		}
-		break
-	}
-	switch s.(type) {
+	switch o := covered(m.cur).(type) {
 	case *startScene:
 		return "start"
 	case *curtainScene:
 		return "curtain"
-	case *tableScene, *noticeScene, *tryScene:
+	case *tableScene:
 		return "table"
 	case *endScene:
 		return "end"
@@ -185,9 +167,10 @@ func (m *sceneManager) name() string {
 	case *sandboxScene:
 		return "sandbox"
 	case *spectateScene:
+		if o.s.Game() == nil {
+			return "spectate-wait"
+		}
 		return "spectate"
-	case *spectateWait:
-		return "spectate-wait"
 	case *joinWait:
 		return "joining"
 	}
@@ -239,21 +222,23 @@ func (a *App) rebuild() {
 	m := &a.mgr
 	m.switched = false
 	// A phone held upright shows the table and its curtain (no overlay,
-	// no notice over it) in the portrait layout; every other scene, and
-	// the table under them, keeps the landscape canvas.
-	var lg *liveGame
+	// no notice over it, not try mode) in the portrait layout; every other
+	// scene, and the table under them, keeps the landscape canvas.
+	var lg *live.Game
 	switch s := m.cur.(type) {
 	case *tableScene:
-		lg = s.lg
+		if s.lg.Table().Mode() == table.ModePlay {
+			lg = s.lg
+		}
 	case *curtainScene:
 		lg = s.lg
 	}
 	portrait := lg != nil && a.win.portrait
 	if old := a.f.sh.Live; old != nil {
-		old.tbl.SetPortrait(false)
+		old.Table().SetPortrait(false)
 	}
 	if lg != nil {
-		lg.tbl.SetPortrait(portrait)
+		lg.Table().SetPortrait(portrait)
 	}
 	sh := m.cur.Show(a.ctx())
 	f := frame{sh: sh, ws: sh.Widgets, canvas: ui.Canvas(portrait)}
@@ -305,7 +290,7 @@ func (a *App) banner(sh Shown) (head, detail string) {
 	errs := []error{a.storeErr}
 	retry := false
 	if sh.Live != nil {
-		errs, retry = sh.Live.unsaved()
+		errs, retry = sh.Live.Unsaved()
 	}
 	err := errors.Join(append(errs, sh.Unsaved...)...)
 	if err == nil {
@@ -378,12 +363,12 @@ func (h *helpScene) Tick(now time.Time, c *Context) bool {
 // from: an entry (or its key) closes it and goes to the table.
 type toolsScene struct {
 	under Scene
-	lg    *liveGame
+	lg    *live.Game
 }
 
 func (t *toolsScene) Show(c *Context) Shown {
 	sh := t.under.Show(c)
-	sh.Over = table.ToolsWidgets(t.lg.tbl.Layout())
+	sh.Over = table.ToolsWidgets(t.lg.Table().Layout())
 	return sh
 }
 
@@ -407,3 +392,10 @@ func (t *toolsScene) Do(cmd ui.Command, c *Context) {
 func (t *toolsScene) Click(tg ui.Target, c *Context) { t.under.Click(tg, c) }
 
 func (t *toolsScene) Tick(now time.Time, c *Context) bool { return t.under.Tick(now, c) }
+
+// pageNotice says whether the browser page's own notice line repeats a
+// message said on the screen (browser_js.go): only where the screen hides
+// it — the hand-off curtain covers the table's message bar. Elsewhere the
+// start screen's or the table's message line shows it, and the page would
+// say it twice.
+func pageNotice(scene string) bool { return scene == "curtain" }

@@ -100,6 +100,6 @@ func TestShotsOfIssue20(t *testing.T) {
 	a, _ = midGame(t, tableCase{"standard", 4}, 160, 5)
 	each(a, "table-standard")
 	ra, r := replayOf(t, fileGame(t, finishedRecord), "four-players.ntk")
-	ra.do(ui.Command{Kind: ui.CmdReplayGo, N: r.end / 2})
+	ra.do(ui.Command{Kind: ui.CmdReplayGo, N: r.End() / 2})
 	each(ra, "replay")
 }

@@ -30,15 +30,15 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		pressCmd(t, host, ui.Command{Kind: ui.CmdSeatLevel, N: 2}) // Human → Remote → Random bot
 	}
 	host.handle(ui.Input{Enter: true})
-	lg := live(host)
-	if lg == nil || lg.hosting == nil {
-		t.Fatalf("no hosted game: %s", host.home.msg)
+	lg := playing(host)
+	if lg == nil || lg.Hosting() == nil {
+		t.Fatalf("no hosted game: %s", homeMsg(host))
 	}
-	defer lg.close()
+	defer lg.Close()
 	if _, ok := host.mgr.cur.(*netScene); !ok {
 		t.Fatalf("a hosted game opens on %T, want the network panel (its link first)", host.mgr.cur)
 	}
-	link := lg.hosting.link()
+	link := lg.Hosting().Link()
 	if _, ok := ui.Find(host.f.ws, func(w ui.Widget) bool { return w.Kind == ui.WQR && w.Text == link }); !ok {
 		t.Fatal("the network panel shows no QR code of the link")
 	}
@@ -59,17 +59,17 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		tick(dev, now)
 		var ok bool
 		w, ok = ui.Find(host.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdAdmit })
-		return ok && len(lg.hosting.host().Pending()) == 1
+		return ok && len(lg.Hosting().Host().Pending()) == 1
 	})
 	host.press(w.T)
 	wait(t, "the device's table", func() bool {
 		tick(dev, now)
-		return live(dev) != nil
+		return playing(dev) != nil
 	})
 	if tok, _, _ := prefs.Get(SeatTokenKey(link)); len(tok) != 32 {
 		t.Fatalf("the device kept the token %q, want 128 bits in hex", tok)
 	}
-	cl := live(dev).client
+	cl, _ := playing(dev).Client()
 	if h := cl.Held(); len(h) != 1 || h[0] != 1 {
 		t.Fatalf("the device holds %v, want Ben's seat 1", h)
 	}
@@ -94,9 +94,12 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		now = now.Add(time.Second)
 		// Both windows follow what the host tells them.
 		wait(t, "the device to follow the host", func() bool {
+			// The client may learn a change between the device's tick and
+			// this check: it is read before the tick that follows it.
+			caught := cl.Len() == g.Len()
 			tick(host, now)
 			tick(dev, now)
-			return cl.Len() == g.Len()
+			return caught && cl.Len() == g.Len()
 		})
 		checkDevice(t, host, dev)
 		if hd := tbl(host).Game(); hd.Holds(1) || hd.LegalFor(1) != nil || hd.View(1).Seat != rules.Public {
@@ -110,9 +113,9 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		case 1:
 			c = dc
 		default:
-			m := lg.play.match
+			m := matchOf(lg)
 			n := g.Len()
-			for is[*noticeScene](host) {
+			for noticeUp(host) {
 				hc.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 			}
 			for i := 0; i < 200 && g.Len() == n; i++ {
@@ -131,7 +134,7 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		if pick.Verb == rules.VArrange {
 			pick = rules.RandomArrangement(pick, rng)
 		}
-		for is[*noticeScene](c.a) {
+		for noticeUp(c.a) {
 			c.clickWidget("continue", func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss })
 		}
 		c.lift()
@@ -158,8 +161,8 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		t.Fatal("the round did not end")
 	}
 	// The tools that show every secret are off at the host's screen.
-	lg.sandbox(host.ctx(), host.mgr.cur)
-	if sandbox(host) != nil {
+	openSandbox(host.ctx(), lg, host.mgr.cur)
+	if sandboxUp(host) != nil {
 		t.Fatal("the hosting window opened the sandbox, every seat's secrets in view")
 	}
 	if msg, _ := tbl(host).Message(); !strings.Contains(msg, "are off") {
@@ -174,7 +177,7 @@ func checkDevice(t *testing.T, host, dev *App) {
 	t.Helper()
 	g, d := game(host), tbl(dev).Game()
 	var want, got rules.View
-	live(host).play.match.Do(func(*rules.Game) {
+	matchOf(playing(host)).Do(func(*rules.Game) {
 		want = g.View(1)
 	})
 	got = d.View(1)
@@ -228,16 +231,16 @@ func (k *mapKV) Keys() ([]string, error) {
 func TestRemoteSeatFromTheCommandLine(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben"}, Bots: []int{Human, Remote}, HostAddr: "127.0.0.1:0"}, defaultNewGame)
-	if !a.home.hosted {
+	if !a.home.s.Next().Hosted {
 		t.Fatal("a remote seat on the command line leaves the start screen's hosting off")
 	}
 	startOn(t, a)
-	lg := live(a)
-	if lg == nil || lg.hosting == nil {
+	lg := playing(a)
+	if lg == nil || lg.Hosting() == nil {
 		t.Fatal("the game is not hosted")
 	}
-	defer lg.close()
-	if p := lg.play.match.Players(); p[0] != "human" || p[1] != "remote" {
+	defer lg.Close()
+	if p := matchOf(lg).Players(); p[0] != "human" || p[1] != "remote" {
 		t.Fatalf("the seats are played by %v", p)
 	}
 	if tbl(a).Game().Holds(1) || !tbl(a).Game().Holds(0) {

@@ -19,7 +19,7 @@ func TestAppWritesOverlay(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "o.json")
 	g := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 3)
 	a := mustApp(t, Options{Overlay: p}, nil)
-	beginOn(a, playRules(g), 3)
+	beginWith(a, g, session.FilesOptions{})
 	type overlayData struct {
 		Actions int `json:"actions"`
 		Acting  *struct {

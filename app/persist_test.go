@@ -34,7 +34,7 @@ func step(t *testing.T, a *App, n int) {
 	t.Helper()
 	for i := 0; i < n && !tbl(a).Game().Over(); i++ {
 		l := tbl(a).Game().Legal()
-		if _, err := live(a).play.on.Apply(l[0]); err != nil {
+		if _, err := playing(a).Table().Game().Apply(l[0]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -241,7 +241,7 @@ func TestTesterGameIsMarked(t *testing.T) {
 	if rules.RecordOf(game(a)).Seed != 42 {
 		t.Fatalf("the tester's game has seed %d", rules.RecordOf(game(a)).Seed)
 	}
-	for _, sc := range []Scene{a.mgr.cur, live(a).scene} {
+	for _, sc := range []Scene{a.mgr.cur, &tableScene{lg: playing(a)}} {
 		a.mgr.goTo(sc)
 		a.rebuild()
 		if !ui.HasText(a.f.ws, "Tester's game — seed 42") {
@@ -280,8 +280,8 @@ func TestLoadFile(t *testing.T) {
 	if err := openOn(a, func(cx *Context) (Scene, error) { return loadFile(cx, p) }); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(game(a).Actions()); n != len(want.Actions) || !live(a).tester || !is[*curtainScene](a) {
-		t.Fatalf("loaded %d actions (want %d), tester %v, %T", n, len(want.Actions), live(a).tester, a.mgr.cur)
+	if n := len(game(a).Actions()); n != len(want.Actions) || !playing(a).Tester() || !is[*curtainScene](a) {
+		t.Fatalf("loaded %d actions (want %d), tester %v, %T", n, len(want.Actions), playing(a).Tester(), a.mgr.cur)
 	}
 	step(t, a, 1)
 	if got, _ := os.ReadFile(p); string(got) != part {
@@ -372,8 +372,8 @@ func TestContinueRefusesABrokenSave(t *testing.T) {
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	b.press(ui.CmdTarget(ui.Command{Kind: ui.CmdContinue, ID: id}))
 	b.rebuild()
-	if !is[*startScene](b) || !strings.Contains(b.home.msg, "Cannot continue") || !strings.Contains(b.home.msg, "action 1") {
-		t.Fatalf("%T, message %q; want the start screen naming the refused action", b.mgr.cur, b.home.msg)
+	if !is[*startScene](b) || !strings.Contains(homeMsg(b), "Cannot continue") || !strings.Contains(homeMsg(b), "action 1") {
+		t.Fatalf("%T, message %q; want the start screen naming the refused action", b.mgr.cur, homeMsg(b))
 	}
 	if got, _ := st.Load(id); string(got) != broken {
 		t.Error("the refused save was changed")
@@ -386,7 +386,7 @@ func TestStoreErrorBannerOnStart(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	a := mustApp(t, Options{}, defaultNewGame)
 	a.storeErr = errors.New("games cannot be saved: no home folder")
-	a.home.msg = "some message"
+	a.home.s.Say("some message", false)
 	a.rebuild()
 	b, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Text == "Not saved" })
 	m, ok2 := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Text == "some message" })
@@ -452,8 +452,8 @@ func TestMapFileGameRecordsItsMap(t *testing.T) {
 	a.closeWindow() // a game is played in one window at a time
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
 	fromStart(b, func(cx *Context) (Scene, error) { return continueGame(cx, id) })
-	if tbl(b) != nil || !strings.Contains(b.home.msg, "changed since the record was written") {
-		t.Fatalf("continuing on a changed map: table %v, message %q", tbl(b) != nil, b.home.msg)
+	if tbl(b) != nil || !strings.Contains(homeMsg(b), "changed since the record was written") {
+		t.Fatalf("continuing on a changed map: table %v, message %q", tbl(b) != nil, homeMsg(b))
 	}
 }
 

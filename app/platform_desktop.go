@@ -4,11 +4,14 @@ package app
 
 import (
 	"path/filepath"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"notrueking/board"
+	"notrueking/catalog"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/store"
 )
 
@@ -40,7 +43,11 @@ func browserMap(name, sum string) (m *board.Map, handled bool, err error) { retu
 // keepPosition writes the position as a scenario file in the positions
 // folder (position.go) and says where.
 func keepPosition(c *Context, g *rules.Game) (string, error) {
-	path, err := writePosition(c, g)
+	dir, err := positionsDir(c)
+	if err != nil {
+		return "", err
+	}
+	path, err := catalog.Save(dir, g, time.Now())
 	if err != nil {
 		return "", err
 	}
@@ -55,18 +62,36 @@ func searchYield() func() { return nil }
 // keepExports writes the exported games into the exports folder
 // (export.go) and says where; with an error, the message says what was
 // written before it.
-func keepExports(c *Context, files []exportFile) (string, error) {
+func keepExports(c *Context, files []session.ExportFile) (string, error) {
 	dir, err := exportsDir(c)
 	if err != nil {
 		return "", err
 	}
-	paths, err := writeExports(dir, files)
+	paths, err := session.WriteExports(dir, files)
 	if len(paths) == 0 {
 		return "", err
 	}
-	return exportedTo(dir, paths), err
+	return session.ExportedTo(dir, paths), err
 }
 
 // canHost says this build can host a game on the network (the browser's
 // page cannot listen).
 const canHost = true
+
+// positionsDir is where the window saves positions: Options.PositionsDir,
+// else store.PositionsDir.
+func positionsDir(c *Context) (string, error) {
+	if dir := c.app.opts.PositionsDir; dir != "" {
+		return dir, nil
+	}
+	return store.PositionsDir()
+}
+
+// exportsDir is the folder exports are written to: Options.ExportsDir,
+// else store.ExportsDir.
+func exportsDir(c *Context) (string, error) {
+	if d := c.app.opts.ExportsDir; d != "" {
+		return d, nil
+	}
+	return store.ExportsDir()
+}

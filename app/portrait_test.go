@@ -12,8 +12,8 @@ import (
 // pixels, at a device scale of 1 and of 3) lays the curtain and the table
 // out on the portrait canvas, one base pixel a CSS pixel, every button
 // at least 44 CSS pixels tall and inside the window; a tap on a tab
-// switches the pane; help over the table, and any window 800 wide or
-// wider or lying on its side, keeps the landscape canvas.
+// switches the pane; help, a notice over the table and try mode, and any
+// window 800 wide or wider or lying on its side, keep the landscape canvas.
 func TestPortraitWindow(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	for _, dpr := range []float64{1, 3} {
@@ -78,6 +78,25 @@ func TestPortraitWindow(t *testing.T) {
 		a.rebuild()
 		if a.f.canvas != ui.Canvas(true) {
 			t.Errorf("dpr %v: after help the table is not portrait again", dpr)
+		}
+		// A notice over the table (a scenario's card here) and try mode are
+		// shown on the landscape canvas, and the table is portrait again
+		// after them.
+		tbl(a).NoticeScenario("a.toml", []string{"Try: this."})
+		a.rebuild()
+		if a.f.canvas != ui.Canvas(false) || tbl(a).Layout().Portrait {
+			t.Errorf("dpr %v: a notice over the table keeps the portrait canvas", dpr)
+		}
+		a.do(ui.Command{Kind: ui.CmdDismiss})
+		a.do(ui.Command{Kind: ui.CmdTryMode})
+		a.rebuild()
+		if !tryUp(a) || a.f.canvas != ui.Canvas(false) {
+			t.Errorf("dpr %v: try mode keeps the portrait canvas (try mode %v)", dpr, tryUp(a))
+		}
+		a.do(ui.Command{Kind: ui.CmdTryMode})
+		a.rebuild()
+		if a.f.canvas != ui.Canvas(true) {
+			t.Errorf("dpr %v: after the notice and try mode the table is not portrait again", dpr)
 		}
 		// Wide or lying windows are landscape.
 		for _, sz := range [][2]int{{800, 1200}, {844, 390}, {1280, 720}, {1600, 900}, {1920, 1080}} {

@@ -2,15 +2,14 @@ package app
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
-	"time"
 
+	"notrueking/catalog"
+	"notrueking/live"
 	"notrueking/records"
 	"notrueking/rules"
 	"notrueking/scenarios"
-	"notrueking/store"
+	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -33,14 +32,12 @@ func loadScenario(c *Context, path string) (Scene, error) {
 // table.
 func playScenario(c *Context, g *rules.Game, data []byte, path, name string) Scene {
 	lg, at := playPosition(c, g, path)
-	lg.tbl.SetMessage(fmt.Sprintf("Scenario %s: %s to act.", name, lg.tbl.SeatName(g.ToAct())), false)
+	u := lg.Table()
+	u.SetMessage(fmt.Sprintf("Scenario %s: %s to act.", name, u.SeatName(g.ToAct())), false)
 	// Its comment (what to try, what should happen) on a card over the
 	// table until Continue.
 	if cm := scenarios.Comment(data); cm != "" {
-		lg.tbl.NoticeScenario(name, paragraphs(cm))
-		if at == Scene(lg.scene) {
-			at = lg.at(false) // the table, under the card
-		}
+		u.NoticeScenario(name, catalog.Paragraphs(cm))
 	}
 	return at
 }
@@ -49,17 +46,10 @@ func playScenario(c *Context, g *rules.Game, data []byte, path, name string) Sce
 // file, "" for none: the sandbox's edits; rules.Builder, rules.Editor),
 // on the table of a new live game under the rules: a tester's game, in a
 // new save that holds the position.
-func playPosition(c *Context, g *rules.Game, scenario string) (*liveGame, Scene) {
-	id := gameID{scenario: scenario, tester: true}
-	id.mapName, id.mapSum = records.MapIdentity(g.Map())
-	return begin(c, playRules(g), g.Config().Seed, id, seating{})
-}
-
-// positionName is the file name a saved position gets: the map, the
-// round and the day, e.g. standard-round-3-2026-11-23.toml (a taken name
-// gets -2, -3, …: nothing is overwritten).
-func positionName(g *rules.Game, now time.Time) string {
-	return fmt.Sprintf("%s-round-%d-%s.toml", g.Map().ID, g.View(rules.Public).Round, now.Format("2006-01-02"))
+func playPosition(c *Context, g *rules.Game, scenario string) (*live.Game, Scene) {
+	fo := session.FilesOptions{Scenario: scenario, Tester: true}
+	fo.MapName, fo.MapSum = records.MapIdentity(g.Map())
+	return startMatch(c, g, fo, live.Seating{})
 }
 
 // savePosition writes the position on the table as a scenario file in
@@ -67,16 +57,14 @@ func positionName(g *rules.Game, now time.Time) string {
 // says where; it loads back to the same position (notrueking -scenario
 // FILE). The file holds every secret of the position, like a save: it is
 // written for its owner only.
-func (lg *liveGame) savePosition(c *Context) {
-	g, u := lg.play.game, lg.tbl
-	if g == nil || lg.refuseSecretTool() {
-		return
-	}
+func savePosition(c *Context, lg *live.Game) {
+	u := lg.Table()
 	if u.InPast() {
 		u.SetMessage("This is the past: return to the table (Esc) to save the position as it stands.", true)
 		return
 	}
-	if !lg.secretTool(ui.CmdSavePosition, g, "Press Ctrl+S again to save: the file holds every secret of the game (hands, loyalty cards, decks).") {
+	g, ok := lg.SecretCopy(ui.CmdSavePosition, "Press Ctrl+S again to save: the file holds every secret of the game (hands, loyalty cards, decks).")
+	if !ok {
 		return
 	}
 	msg, err := keepPosition(c, g)
@@ -85,64 +73,4 @@ func (lg *liveGame) savePosition(c *Context) {
 		return
 	}
 	u.SetMessage(msg, false)
-}
-
-// writePosition writes g's position into the positions folder under a
-// free name and returns the file's path.
-func writePosition(c *Context, g *rules.Game) (string, error) {
-	dir := c.app.opts.PositionsDir
-	if dir == "" {
-		d, err := store.PositionsDir()
-		if err != nil {
-			return "", err
-		}
-		dir = d
-	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	name, sum := records.MapIdentity(g.Map())
-	return store.WriteNew(filepath.Join(dir, positionName(g, time.Now())), scenarios.Export(g, name, sum), 0o600)
-}
-
-// paragraphs joins a comment's lines, wrapped by hand in the file, into
-// paragraphs: a new one at an empty line and at "Try:" and "Expect:".
-func paragraphs(c string) []string {
-	var out []string
-	open := false
-	for _, l := range strings.Split(c, "\n") {
-		l = strings.TrimSpace(l)
-		switch {
-		case l == "":
-			open = false
-		case !open || strings.HasPrefix(l, "Try:") || strings.HasPrefix(l, "Expect:"):
-			out = append(out, l)
-			open = true
-		default:
-			out[len(out)-1] += " " + l
-		}
-	}
-	return out
-}
-
-// armedTool is a tool that shows every secret, asked for once: its
-// command and 1 + the game's Len when it was.
-type armedTool struct {
-	cmd ui.CmdKind
-	at  int
-}
-
-// secretTool reports whether the tester's tool cmd, which shows (or
-// writes out) every secret of g, may go ahead. In a tester's game it
-// may; in a game that is not, the first ask only puts warning on the
-// message line, and a second ask of the same tool at the same position
-// goes ahead.
-func (lg *liveGame) secretTool(cmd ui.CmdKind, g *rules.Game, warning string) bool {
-	if lg.tester || lg.armed == (armedTool{cmd, g.Len() + 1}) {
-		lg.armed = armedTool{}
-		return true
-	}
-	lg.armed = armedTool{cmd, g.Len() + 1}
-	lg.tbl.SetMessage(warning, true)
-	return false
 }

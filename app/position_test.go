@@ -36,8 +36,8 @@ func TestScenarioInTheWindow(t *testing.T) {
 	if !sameState(game(a), want) {
 		t.Fatal("the window's position differs from the scenario's")
 	}
-	if !live(a).tester || sess(a) == nil {
-		t.Fatalf("tester %v, save %v: a scenario is a tester's game, autosaved", live(a).tester, sess(a) != nil)
+	if !playing(a).Tester() || sess(a) == nil {
+		t.Fatalf("tester %v, save %v: a scenario is a tester's game, autosaved", playing(a).Tester(), sess(a) != nil)
 	}
 	step(t, a, 3)
 	data, err := st.Load(sess(a).ID())
@@ -55,10 +55,10 @@ func TestScenarioInTheWindow(t *testing.T) {
 	// Continue, in a new app: the same position, and the history from
 	// the scenario on (undo reaches back to it).
 	b := mustApp(t, Options{Saves: st}, defaultNewGame)
-	if len(b.home.conts) != 1 {
-		t.Fatalf("%d games to continue, want 1", len(b.home.conts))
+	if len(b.home.s.Continues()) != 1 {
+		t.Fatalf("%d games to continue, want 1", len(b.home.s.Continues()))
 	}
-	fromStart(b, func(cx *Context) (Scene, error) { return continueGame(cx, b.home.conts[0].ID) })
+	fromStart(b, func(cx *Context) (Scene, error) { return continueGame(cx, b.home.s.Continues()[0].ID) })
 	if game(b) == nil || !sameState(game(b), game(a)) {
 		t.Fatal("the continued game is not at the saved position")
 	}
@@ -118,11 +118,12 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	if !ok {
 		t.Fatal("no menu entry")
 	}
-	live(a).tester = true // a tester's game saves at the first ask
-	a.handle(ui.Input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
+	a.handle(ui.Input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true}) // a warning first, as Ctrl+S's
 	if toolsOpen(a) {
 		t.Error("the menu stays open after its entry")
 	}
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyF2}})
+	a.handle(ui.Input{X: w.R.X + 5, Y: w.R.Y + 5, Click: true})
 	files, _ = filepath.Glob(filepath.Join(dir, "*.toml"))
 	if len(files) != 2 {
 		t.Fatalf("two saves made %d files", len(files))
@@ -147,6 +148,7 @@ func TestSavePositionLoadsBack(t *testing.T) {
 	os.WriteFile(bad, nil, 0o600)
 	a.opts.PositionsDir = filepath.Join(bad, "sub")
 	n := game(a).Len()
+	a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlS}}) // the warning
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyCtrlS}})
 	if !tbl(a).State().Refusal || !strings.Contains(tbl(a).State().Message, "could not be saved") || game(a).Len() != n {
 		t.Errorf("a failed save: %q (error %v)", tbl(a).State().Message, tbl(a).State().Refusal)
@@ -222,14 +224,5 @@ func TestScenarioCommentIsShown(t *testing.T) {
 	a.handle(ui.Input{Enter: true})
 	if ui.HasText(a.f.ws, "Scenario: ship-capacity.toml") || game(a).Len() != n {
 		t.Error("Continue does not take the comment away, or it played something")
-	}
-}
-
-func TestParagraphs(t *testing.T) {
-	t.Parallel() // draws nothing (TestMain)
-	got := paragraphs("Moat Cailin is empty,\nunheld.\nTry: move 1 footman;\nthen back.\n\nExpect: it holds.\nNote\n\nlast")
-	want := []string{"Moat Cailin is empty, unheld.", "Try: move 1 footman; then back.", "Expect: it holds. Note", "last"}
-	if strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("paragraphs = %q, want %q", got, want)
 	}
 }

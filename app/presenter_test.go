@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"math/rand"
+	"notrueking/live"
 	"notrueking/rules"
 	"testing"
 
@@ -172,7 +173,12 @@ func TestCleanLayout(t *testing.T) {
 		for _, steps := range []int{5, 60, 200} {
 			a, g := midGame(t, tc, steps, 7)
 			a.opts.Clean = true
-			live(a).tester = true
+			// The same game, a tester's: its badge is left out too.
+			a.mgr.goTo(begin(live.OnDesk(rules.HotSeat(g), a.gameOptions(7, true))))
+			a.rebuild()
+			if is[*curtainScene](a) {
+				a.handle(ui.Input{Enter: true})
+			}
 			a.cam = nil
 			a.rebuild()
 			where := fmt.Sprintf("%s, %d players, after %d actions", tc.mapName, tc.players, steps)
@@ -358,10 +364,10 @@ func TestPresenterShots(t *testing.T) {
 		e := rulesGame(t, tc.mapName, caseNames[:tc.players], 5)
 		tabletest.PlayUntil(t, e, e, 5, func() bool { return false })
 		end := mustApp(t, Options{LargeText: true, Clean: true}, nil)
-		beginOn(end, playOf(rules.HotSeat(e)), 5)
+		beginOn(end, rules.HotSeat(e), 5)
 		look(t, end, fmt.Sprintf("end-clean-large-%s-%d", tc.mapName, tc.players), 1920, 1080)
 	}
 	st := mustApp(t, Options{LargeText: true, Clean: true}, nil)
-	st.home.setMaps(shippedMaps(), "")
+	st.home.s.SetMaps(shippedMaps(), "")
 	look(t, st, "start-clean-large", 1920, 1080)
 }

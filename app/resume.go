@@ -7,9 +7,11 @@ import (
 
 	"notrueking/board"
 	"notrueking/gamefile"
+	"notrueking/live"
 	"notrueking/maps"
 	"notrueking/records"
 	"notrueking/session"
+	"notrueking/start"
 	"notrueking/store"
 )
 
@@ -32,7 +34,7 @@ func continueGame(c *Context, id string) (Scene, error) {
 	s, err := session.Resume(st, id, mapLoader(""))
 	if errors.Is(err, store.ErrInUse) {
 		if d, ok := st.(*store.Dir); ok {
-			c.app.home.watch = d.File(id)
+			c.app.home.s.SetWatch(d.File(id))
 			return nil, cannotContinue("the game is open in another window. Watch it here?")
 		}
 		return nil, cannotContinue("this game is open in another window — play it there.")
@@ -56,19 +58,20 @@ func inUse(path string) error {
 func resume(c *Context, s *session.Session) Scene {
 	lg, at := beginLoaded(c, session.Resumed(s))
 	if w := s.Warning(); w != "" {
-		lg.tbl.SetMessage("The save's last line was cut off: "+w, false)
+		lg.Table().SetMessage("The save's last line was cut off: "+w, false)
 	}
 	return at
 }
 
 // beginLoaded puts a loaded game on the table with its seats (the command
 // line's -bots and -bot-pause win over the file's).
-func beginLoaded(c *Context, l *session.Loaded) (*liveGame, Scene) {
-	g, fo := l.Game, l.Files
-	rec := g.Config()
-	id := gameID{mapName: fo.MapName, mapSum: fo.MapSum, resumed: fo.Resumed, tester: fo.Tester}
-	bs := savedBots(c.app.opts, l.Seats, l.Pause, len(rec.Players), id.tester, rec.Seed)
-	return begin(c, playRules(g), rec.Seed, id, bs)
+func beginLoaded(c *Context, l *session.Loaded) (*live.Game, Scene) {
+	g, rec := l.Game, l.Game.Config()
+	seed := rec.Seed // the bots': a tester's game's, or a secret one
+	if !l.Files.Tester {
+		seed = gamefile.SecretSeed()
+	}
+	return startMatch(c, g, l.Files, start.Saved(startOptions(c.app.opts), l.Seats, l.Pause, len(rec.Players), seed))
 }
 
 // loadFile resumes the game of a record or save file (session.Load): a
@@ -87,7 +90,7 @@ func loadFile(c *Context, path string) (Scene, error) {
 	}
 	lg, at := beginLoaded(c, l)
 	if l.Warning != "" {
-		lg.tbl.SetMessage(filepath.Base(path)+": "+l.Warning, false)
+		lg.Table().SetMessage(filepath.Base(path)+": "+l.Warning, false)
 	}
 	return at, nil
 }

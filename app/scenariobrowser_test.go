@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"notrueking/catalog"
 	"notrueking/scenarios"
 	"notrueking/ui"
 )
@@ -40,8 +41,8 @@ func TestScenarioBrowser(t *testing.T) {
 		t.Fatalf("F3 opened %T, want the scenario browser", a.mgr.cur)
 	}
 	var names []string
-	for _, e := range s.list {
-		names = append(names, e.name)
+	for _, e := range s.b.Entries() {
+		names = append(names, e.Name)
 	}
 	if want := append(scenarios.Shipped(), "my-capacity.toml"); !slices.Equal(names, want) {
 		t.Fatalf("the browser lists %v, want %v", names, want)
@@ -53,14 +54,14 @@ func TestScenarioBrowser(t *testing.T) {
 		look(t, at1280(a), "scenarios-1280", 1280, 720)
 	}
 	// Each row shown says what to try.
-	for i := s.top; i < s.top+scenarioRows; i++ {
-		if e := s.list[i]; !ui.Shows(a.f.ws, strings.SplitN(e.text, " ", 6)[0]) || !strings.Contains(e.text, "Try") {
-			t.Errorf("row %s does not show its comment %q", e.name, e.text)
+	for i := s.b.Top(); i < s.b.Top()+catalog.Rows; i++ {
+		if e := s.b.Entries()[i]; !ui.Shows(a.f.ws, strings.SplitN(e.Text, " ", 6)[0]) || !strings.Contains(e.Text, "Try") {
+			t.Errorf("row %s does not show its comment %q", e.Name, e.Text)
 		}
 	}
 	// Scroll to the green fork and open it with one click.
 	k := slices.Index(names, "nine-green-fork")
-	for k >= s.top+scenarioRows {
+	for k >= s.b.Top()+catalog.Rows {
 		a.handle(ui.Input{Keys: []ui.Key{ui.KeyPgDn}})
 	}
 	b, ok := ui.Find(a.f.ws[a.f.modal:], func(w ui.Widget) bool { return w.T.Cmd == ui.Command{Kind: ui.CmdOpenScenario, N: k} })
@@ -113,13 +114,13 @@ func TestScenariosFromTheStartScreen(t *testing.T) {
 	if _, ok := a.mgr.cur.(*scenarioScene); !ok {
 		t.Fatalf("the Scenarios button opened %T", a.mgr.cur)
 	}
-	i := slices.IndexFunc(s.list, func(e scenarioEntry) bool { return e.name == "ship-capacity" })
+	i := slices.IndexFunc(s.b.Entries(), func(e catalog.Entry) bool { return e.Name == "ship-capacity" })
 	a.do(ui.Command{Kind: ui.CmdOpenScenario, N: i})
 	a.rebuild()
-	if live(a) == nil {
+	if playing(a) == nil {
 		t.Fatalf("opening ship-capacity from the start screen went to %T", a.mgr.cur)
 	}
-	if m := live(a).tbl; m == nil || m.Map().ID != "standard" {
+	if m := playing(a).Table(); m == nil || m.Map().ID != "standard" {
 		t.Fatal("the scenario's game is not on the table")
 	}
 }

@@ -86,7 +86,7 @@ func TestSceneNames(t *testing.T) {
 	name("table")
 	a.handle(ui.Input{Escape: true})
 	a.handle(ui.Input{Keys: []ui.Key{ui.KeyT}})
-	if !is[*tryScene](a) {
+	if !tryUp(a) {
 		t.Fatalf("T at the table: %T, want try mode", a.mgr.cur)
 	}
 	name("table")

@@ -139,7 +139,7 @@ func TestShotsOfIssue32(t *testing.T) {
 
 	// 6: the sandbox opened by Branch in the replay viewer, at 1600×900 too.
 	ra, r := replayOf(t, fileGame(t, finishedRecord), "four-players.ntk")
-	ra.do(ui.Command{Kind: ui.CmdReplayGo, N: r.end / 2})
+	ra.do(ui.Command{Kind: ui.CmdReplayGo, N: r.End() / 2})
 	ra.do(ui.Command{Kind: ui.CmdReplayBranch})
 	ra.do(ui.Command{Kind: ui.CmdReplayBranch})
 	ra.rebuild()

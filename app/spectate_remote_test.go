@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"notrueking/live"
 	"notrueking/rules"
 	"notrueking/session"
+	"notrueking/spectate"
 	"notrueking/ui"
 )
 
@@ -22,14 +24,14 @@ import (
 func TestSpectateLink(t *testing.T) {
 	t.Parallel()                                           // draws nothing (TestMain)
 	host, lg := hostApp(t, 8, 5*time.Millisecond, 1, 2, 2) // Ann at a device, Ben and Cy random bots
-	defer lg.close()
-	wl := lg.hosting.srv.WatchLink()
-	if !strings.Contains(wl, "/?watch=") || !isWatchLink(wl) || isWatchLink(lg.hosting.link()) {
-		t.Fatalf("the spectator link %q (join link %q)", wl, lg.hosting.link())
+	defer lg.Close()
+	wl := lg.Hosting().WatchLink()
+	if !strings.Contains(wl, "/?watch=") || !spectate.IsLink(wl) || spectate.IsLink(lg.Hosting().Link()) {
+		t.Fatalf("the spectator link %q (join link %q)", wl, lg.Hosting().Link())
 	}
 	ov := filepath.Join(t.TempDir(), "overlay.json")
-	s := newRemoteSpectator(wl)
-	defer s.close()
+	s := spectate.Watch(wl)
+	defer s.Close()
 	a, err := newSpectatorApp(Options{Overlay: ov}, s)
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +49,7 @@ func TestSpectateLink(t *testing.T) {
 	// Ann's seat waits for a device: the bots cannot move past her first
 	// decision, so the game is where it starts. Ann's seat is played by
 	// hand at the host's engine; the spectator follows each action.
-	m := lg.play.match
+	m := matchOf(lg)
 	at := func() (n int, toAct rules.Seat, pub string, overlay []byte) {
 		m.Do(func(*rules.Game) {
 			n, toAct = g.Len(), g.ToAct()
@@ -94,20 +96,21 @@ func TestSpectateLink(t *testing.T) {
 	if n < 6 {
 		t.Fatalf("the spectator followed %d actions, want Ann's six and the bots' between", n)
 	}
-	lg.hosting.host().SetSpectators(false)
+	lg.Hosting().Host().SetSpectators(false)
 	wait(t, "the spectator to see its link end", func() bool {
 		tick(a, now)
-		return s.status == "the link ended"
+		st, _ := s.Status()
+		return st == "the link ended"
 	})
-	if !strings.Contains(s.reason, "stopped letting spectators") || tbl(a).Game().Len() != n {
-		t.Fatalf("after the host turned spectators off: %q %q, %d actions shown (had %d)", s.status, s.reason, tbl(a).Game().Len(), n)
+	if st, why := s.Status(); !strings.Contains(why, "stopped letting spectators") || tbl(a).Game().Len() != n {
+		t.Fatalf("after the host turned spectators off: %q %q, %d actions shown (had %d)", st, why, tbl(a).Game().Len(), n)
 	}
 }
 
 // hostApp is a window hosting a game of Ann, Ben and Cy (seed), its
 // seats set from the start screen: presses[i] presses of seat i's button
 // (1: Remote, 2: the random bot).
-func hostApp(t *testing.T, seed uint64, pause time.Duration, presses ...int) (*App, *liveGame) {
+func hostApp(t *testing.T, seed uint64, pause time.Duration, presses ...int) (*App, *live.Game) {
 	t.Helper()
 	host := mustApp(t, Options{Saves: tempStore(t), Players: []string{"Ann", "Ben", "Cy"}, Seed: seed, SeedSet: true, HostAddr: "127.0.0.1:0", BotPause: pause}, defaultNewGame)
 	pressCmd(t, host, ui.Command{Kind: ui.CmdNetwork})
@@ -117,9 +120,9 @@ func hostApp(t *testing.T, seed uint64, pause time.Duration, presses ...int) (*A
 		}
 	}
 	host.handle(ui.Input{Enter: true})
-	lg := live(host)
-	if lg == nil || lg.hosting == nil {
-		t.Fatalf("no hosted game: %s", host.home.msg)
+	lg := playing(host)
+	if lg == nil || lg.Hosting() == nil {
+		t.Fatalf("no hosted game: %s", homeMsg(host))
 	}
 	return host, lg
 }

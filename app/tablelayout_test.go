@@ -129,6 +129,6 @@ func TestShots(t *testing.T) {
 		a.do(ui.Command{Kind: ui.CmdHelp})
 	}
 	a := mustApp(t, Options{}, nil)
-	a.home.setMaps(shippedMaps(), "")
+	a.home.s.SetMaps(shippedMaps(), "")
 	look(t, a, "start-1280x720", 1280, 720)
 }

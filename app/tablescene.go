@@ -3,173 +3,139 @@ package app
 import (
 	"time"
 
+	"notrueking/gamefile"
+	"notrueking/hosting"
+	"notrueking/live"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/table"
 	"notrueking/ui"
 )
 
-// The scenes of a game at the table (package table holds its logic):
-// the hand-off curtain, the table, a notice over it (a combat's result, a
-// drawn card), try mode and the end screen. After input that moved the
-// game, the live game decides the next scene (liveGame.moved).
+// The scenes of a game at the table (package live holds the game, package
+// table its table): the hand-off curtain, the table — with a notice over
+// it (a combat's result, a drawn card) or in try mode, as the table's Mode
+// says — and the end screen. After input that moved the game, the game
+// says where it stands (live.Game.Moved) and sceneOf is the scene there.
+
+// begin puts game lg on the table: the scene it stands at.
+func begin(lg *live.Game) Scene {
+	return sceneOf(lg, lg.Moved(false))
+}
+
+// sceneOf is the scene of game lg standing at st.
+func sceneOf(lg *live.Game, st live.Stand) Scene {
+	switch st.Place {
+	case live.AtCurtain:
+		return &curtainScene{lg: lg, seat: st.Seat}
+	case live.AtEnd:
+		return &endScene{lg: lg}
+	}
+	return &tableScene{lg: lg}
+}
+
+// tickGame runs game lg once per frame and goes where it stands when it moved
+// (live.Game.Tick); it reports a change to show.
+func tickGame(lg *live.Game, now time.Time, c *Context) bool {
+	changed, st := lg.Tick(now)
+	if st != nil {
+		c.GoTo(sceneOf(lg, *st))
+	}
+	return changed
+}
+
+// withGame is what every scene of game lg shows around its own: the game to
+// save, where the banner goes.
+func withGame(lg *live.Game, sh Shown) Shown {
+	sh.Live = lg
+	sh.Banner = footBanner(lg.Table().Layout())
+	return sh
+}
+
+// footBanner is where the banner goes over the table's board: its foot.
+func footBanner(l table.Layout) ui.Rect {
+	b := l.Board
+	return ui.Rect{X: b.X, Y: b.Y + b.H - 58, W: b.W, H: 56}
+}
 
 // tableScene is the game: board, panels and decisions of the seat shown,
-// its clicks, keys and commands.
-type tableScene struct{ lg *liveGame }
+// its clicks, keys and commands; a notice over it or try mode (the
+// table's Mode).
+type tableScene struct{ lg *live.Game }
 
 func (s *tableScene) Show(c *Context) Shown {
-	u := s.lg.tbl
+	u := s.lg.Table()
 	l := u.Layout()
-	ws := s.lg.decorate(c, u.Widgets(l), true)
+	ws := s.lg.Decorate(u.Widgets(l), true)
 	hl, sel := u.Highlights() // legal targets, a hint's move, try mode's
-	return s.lg.shown(Shown{Widgets: ws, Board: &BoardShown{Table: u, Area: l.Board, Lit: hl, Sel: sel, Input: true}, Message: l.Message})
+	return withGame(s.lg, Shown{Widgets: ws, Board: &BoardShown{Table: u, Area: l.Board, Lit: hl, Sel: sel, Input: true}, Message: l.Message})
 }
 
-func (s *tableScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) { return s.keys(in, c, s) }
-func (s *tableScene) Do(cmd ui.Command, c *Context)                 { s.do(cmd, c, s) }
-func (s *tableScene) Click(t ui.Target, c *Context)                 { s.click(t, c, s) }
-func (s *tableScene) Tick(now time.Time, c *Context) bool {
-	return s.lg.tick(now, c, false)
-}
-
-// settle goes to try mode or a notice when the table is in one.
-func (s *tableScene) settle(c *Context) {
-	if s.lg.tbl.Mode() != table.ModePlay {
-		c.GoTo(s.lg.at(false))
-	}
-}
-
-// settler is a scene of the table (the table, a notice over it, try
-// mode): after input that did not move the game it settles — goes to the
-// scene of the table as it now stands, if that is another.
-type settler interface {
-	Scene
-	settle(c *Context)
-}
-
-// keys are the table's own (the wheel over the log too), followed (the
-// scene up, self, settles); the Tools menu's keys are carried out as its
-// entries; the rest go to the buttons.
-func (s *tableScene) keys(in ui.Input, c *Context, self settler) ([]ui.Key, bool) {
-	u := s.lg.tbl
+// Keys are the table's own (the wheel over the log too); the Tools menu's
+// keys are carried out as its entries; the rest go to the buttons.
+func (s *tableScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
+	u := s.lg.Table()
 	wheel := u.Wheel(in)
 	k := u.Keys(in)
-	s.follow(c, k.Played, self)
+	s.follow(c, k.Played)
 	for _, cmd := range k.Tools {
 		c.Do(cmd)
 	}
 	return k.Rest, k.Changed || wheel
 }
 
-// do carries out a command of the table, the app's beside it (the Tools
-// menu and its entries, a hint), or the table's own, and follows it; self
-// is the scene up.
-func (s *tableScene) do(cmd ui.Command, c *Context, self settler) {
-	lg := s.lg
+// Do carries out a command of the table: the app's beside it (the Tools
+// menu and its entries, a hint, the network's), or the table's own.
+func (s *tableScene) Do(cmd ui.Command, c *Context) {
+	lg, u := s.lg, s.lg.Table()
 	switch {
 	case cmd.Kind == ui.CmdTools:
-		c.GoTo(&toolsScene{under: self, lg: lg})
+		c.GoTo(&toolsScene{under: s, lg: lg})
 	case cmd.Kind == ui.CmdSavePosition:
-		lg.savePosition(c)
-	case cmd.Kind == ui.CmdScenarios && lg.tbl.Mode() != table.ModeTry:
-		c.GoTo(newScenarioScene(c, self, lg))
+		savePosition(c, lg)
+	case cmd.Kind == ui.CmdScenarios && u.Mode() != table.ModeTry:
+		c.GoTo(newScenarioScene(c, s, lg))
 	case cmd.Kind == ui.CmdHint:
-		lg.askHint()
+		lg.AskHint()
 	case cmd.Kind == ui.CmdNetPanel:
-		c.GoTo(&netScene{under: self, lg: lg})
-	case lg.netDo(cmd):
-	case cmd.Kind == ui.CmdSandbox && lg.tbl.Mode() != table.ModeTry:
-		lg.sandbox(c, self)
+		c.GoTo(&netScene{under: s, lg: lg})
+	case lg.NetDo(cmd):
+	case cmd.Kind == ui.CmdSandbox && u.Mode() != table.ModeTry:
+		openSandbox(c, lg, s)
 	default:
-		s.follow(c, lg.tbl.Do(cmd), self)
+		s.follow(c, u.Do(cmd))
 	}
 }
 
-// click hands the table a click on a target and follows it.
-func (s *tableScene) click(t ui.Target, c *Context, self settler) {
-	s.follow(c, s.lg.tbl.Click(t), self)
-}
+// Click hands the table a click on a target.
+func (s *tableScene) Click(t ui.Target, c *Context) { s.follow(c, s.lg.Table().Click(t)) }
 
-// follow follows input that went to the table: a move of the game goes
-// where the game now stands (liveGame.moved); else the scene up settles.
-func (s *tableScene) follow(c *Context, moved bool, self settler) {
+// follow goes where the game stands after input that moved it.
+func (s *tableScene) follow(c *Context, moved bool) {
 	if moved {
-		s.lg.moved(c, false)
-		return
-	}
-	self.settle(c)
-}
-
-// at is the scene of the table as it stands: try mode, a notice waiting
-// for Continue (byBot: after a bot's move), or the table itself.
-func (lg *liveGame) at(byBot bool) Scene {
-	switch lg.tbl.Mode() {
-	case table.ModeTry:
-		t := &tryScene{}
-		t.onTable = onTable{lg.scene, t}
-		return t
-	case table.ModeNotice:
-		n := &noticeScene{byBot: byBot}
-		n.onTable = onTable{lg.scene, n}
-		return n
-	}
-	return lg.scene
-}
-
-// onTable is what a scene over the table (a notice, try mode) shares with
-// it: the table's widgets and input, after which the scene, self, settles.
-type onTable struct {
-	table *tableScene
-	self  settler
-}
-
-func (o onTable) Show(c *Context) Shown                         { return o.table.Show(c) }
-func (o onTable) Keys(in ui.Input, c *Context) ([]ui.Key, bool) { return o.table.keys(in, c, o.self) }
-func (o onTable) Do(cmd ui.Command, c *Context)                 { o.table.do(cmd, c, o.self) }
-func (o onTable) Click(t ui.Target, c *Context)                 { o.table.click(t, c, o.self) }
-
-// noticeScene is the table under a notice that waits for Continue: a
-// combat's result, a card drawn. After a bot's move (byBot) no one at the
-// screen has to dismiss it: the bots do after a pause (liveGame.tick).
-type noticeScene struct {
-	onTable
-	byBot bool
-}
-
-func (n *noticeScene) Tick(now time.Time, c *Context) bool {
-	return n.table.lg.tick(now, c, n.byBot)
-}
-
-// settle goes to try mode when it was turned on.
-func (n *noticeScene) settle(c *Context) {
-	if n.table.lg.tbl.Mode() != table.ModeNotice {
-		c.GoTo(n.table.lg.at(false))
+		c.GoTo(sceneOf(s.lg, s.lg.Moved(false)))
 	}
 }
 
-// tryScene is try mode (package table: T picks any group and outlines
-// where it could move): nothing is played, and the bots wait.
-type tryScene struct{ onTable }
-
-func (t *tryScene) Tick(time.Time, *Context) bool { return false }
-
-// settle leaves try mode when it was turned off.
-func (t *tryScene) settle(c *Context) {
-	if t.table.lg.tbl.Mode() != table.ModeTry {
-		c.GoTo(t.table.lg.at(false))
+// Tick: the game goes on — not in try mode, where nothing is played and
+// the bots wait.
+func (s *tableScene) Tick(now time.Time, c *Context) bool {
+	if s.lg.Table().Mode() == table.ModeTry {
+		return false
 	}
+	return tickGame(s.lg, now, c)
 }
 
 // curtainScene hides the table's secrets until the next seat is looking;
 // the public table stays in view behind it.
 type curtainScene struct {
-	lg   *liveGame
+	lg   *live.Game
 	seat rules.Seat // the seat the curtain waits for
 }
 
-func (s *curtainScene) Show(c *Context) Shown {
-	u := s.lg.tbl
-	sh := Shown{Widgets: s.lg.decorate(c, u.Screens().Curtain(s.seat), false)}
+func (s *curtainScene) Show(*Context) Shown {
+	u := s.lg.Table()
+	sh := Shown{Widgets: s.lg.Decorate(u.Screens().Curtain(s.seat), false)}
 	if u.Shown() < 0 {
 		// Behind the curtain the table stays in view, public facts only
 		// (no seat is shown), so onlookers and a stream keep the board.
@@ -177,36 +143,20 @@ func (s *curtainScene) Show(c *Context) Shown {
 		sh.Behind = u.Widgets(l)
 		sh.Board = &BoardShown{Table: u, Area: l.Board, Sel: -1}
 	}
-	return s.lg.shown(sh)
+	return withGame(s.lg, sh)
 }
 
-// Keys: Enter or Space lifts the curtain (its button's key); Ctrl+Z and
-// Ctrl+Y undo and redo behind it, as the table's buttons in view say
-// (the table asks before it takes back or redoes a player's decision, and
-// the curtain then waits for whoever is to act: it never lifts).
+// Keys: F4 opens the network panel; the curtain's own (Space lifts it,
+// Ctrl+Z and Ctrl+Y undo and redo behind it: live.Game.CurtainKeys); the
+// rest press its buttons.
 func (s *curtainScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
-	var rest []ui.Key
-	changed := false
-	for _, k := range in.Pressed() {
-		switch k {
-		case ui.KeySpace:
-			k = ui.KeyEnter
-		case ui.KeyF4:
-			c.GoTo(&netScene{under: s, lg: s.lg})
-			return nil, true
-		case ui.KeyCtrlZ, ui.KeyCtrlY:
-			cmd := ui.Command{Kind: ui.CmdUndo}
-			if k == ui.KeyCtrlY {
-				cmd.Kind = ui.CmdRedo
-			}
-			g := s.lg.tbl.Game()
-			if n := g.Len(); s.lg.tbl.Do(cmd) && g.Len() != n {
-				s.lg.moved(c, false) // (a question stays on the curtain)
-			}
-			changed = true
-			continue
-		}
-		rest = append(rest, k)
+	if in.Has(ui.KeyF4) {
+		c.GoTo(&netScene{under: s, lg: s.lg})
+		return nil, true
+	}
+	rest, changed, moved := s.lg.CurtainKeys(in)
+	if moved {
+		c.GoTo(sceneOf(s.lg, s.lg.Moved(false)))
 	}
 	return rest, changed
 }
@@ -215,41 +165,121 @@ func (s *curtainScene) Do(cmd ui.Command, c *Context) {
 	switch {
 	case cmd.Kind == ui.CmdNetPanel:
 		c.GoTo(&netScene{under: s, lg: s.lg})
-		return
-	case s.lg.netDo(cmd):
-		return
-	}
-	if cmd.Kind == ui.CmdLift {
-		s.lg.tbl.Reveal(s.seat)
-		c.GoTo(s.lg.at(false))
+	case s.lg.NetDo(cmd):
+	case cmd.Kind == ui.CmdLift:
+		s.lg.Table().Reveal(s.seat)
+		c.GoTo(&tableScene{lg: s.lg})
 	}
 }
 
 func (s *curtainScene) Click(ui.Target, *Context)           {}
-func (s *curtainScene) Tick(now time.Time, c *Context) bool { return s.lg.tick(now, c, false) }
+func (s *curtainScene) Tick(now time.Time, c *Context) bool { return tickGame(s.lg, now, c) }
 
 // endScene reveals everything: ranking, loyalty cards, scores, the seed.
 type endScene struct {
 	still
-	lg *liveGame
+	lg *live.Game
 }
 
-func (s *endScene) Show(c *Context) Shown {
-	u := s.lg.tbl
-	m := u.Map()
+func (s *endScene) Show(*Context) Shown {
+	u := s.lg.Table()
+	grid := u.Map().Grid
 	hl, sel := u.Highlights()
-	return s.lg.shown(Shown{Widgets: u.Screens().End(s.lg.play.game != nil),
-		Board: &BoardShown{Table: u, Area: table.EndLayout(m.Grid.W, m.Grid.H).Board, Lit: hl, Sel: sel}})
+	m, _ := s.lg.Match() // a game run here can be replayed
+	return withGame(s.lg, Shown{Widgets: u.Screens().End(m != nil),
+		Board: &BoardShown{Table: u, Area: table.EndLayout(grid.W, grid.H).Board, Lit: hl, Sel: sel}})
 }
 
 func (s *endScene) Do(cmd ui.Command, c *Context) {
 	switch cmd.Kind {
 	case ui.CmdReplay:
-		s.lg.replay(c, s)
+		replayFinished(c, s.lg, s)
 	case ui.CmdAgain:
 		// The finished game's save and record stay; the next game gets a
 		// new save and a new record file.
-		s.lg.close()
+		s.lg.Close()
 		c.goHome()
 	}
+}
+
+// The files a live game writes are the match's (session.Files: the
+// autosave, the -record file, the -overlay file, one chain of observers
+// told after every action, undo and redo, whoever made it). The table
+// never writes and never calls back into the app. The spectator window's
+// -overlay file is written by package spectate.
+
+// startMatch starts rules game g at this window with seats st: its
+// match, its files (fo: where the game comes from — its map, a scenario
+// file, the save it resumes — and whether it is a tester's; the rest from
+// the app's options: a new save, or the resumed one), its server when a
+// seat is played from another device; and puts it on the table. It
+// returns the game and the scene it stands at.
+func startMatch(c *Context, g *rules.Game, fo session.FilesOptions, st live.Seating) (*live.Game, Scene) {
+	o := &c.app.opts
+	fo.Saves, fo.StoreErr, fo.RecordPath, fo.OverlayPath = o.Saves, c.app.storeErr, o.RecordPath, o.Overlay
+	run := live.Run{Yield: searchYield, Files: fo}
+	if canHost {
+		run.Host = &hosting.Options{Addr: o.HostAddr, Page: o.HostPage, NoSpectators: o.NoSpectators}
+	}
+	lg := live.Start(g, st, run, c.app.gameOptions(g.Config().Seed, fo.Tester))
+	return lg, begin(lg)
+}
+
+// gameOptions are how the window shows a game of seed: a tester's seed is
+// shown; any other game's shuffle button draws a secret seed of its own.
+func (a *App) gameOptions(seed uint64, tester bool) live.Options {
+	o := live.Options{Seed: seed, Tester: tester, LargeLog: a.opts.LargeText, Clean: a.opts.Clean, OnTurn: a.signalTurn}
+	if !tester {
+		// The shuffle button must not leak the secret seed either.
+		o.Shuffle = gamefile.SecretSeed()
+	}
+	return o
+}
+
+// A game played over the network, seen from the window (package hosting):
+// the network panel (F4, Tools → Network…) over the table, the curtain or
+// the start screen's new hosted game.
+
+// netScene is the network panel over the scene under it: the join link
+// and its QR code, what the link is and what it is not, each seat's player
+// and device, and the host's buttons (hosting.Panel).
+type netScene struct {
+	under Scene
+	lg    *live.Game
+}
+
+func (s *netScene) Show(c *Context) Shown {
+	sh := s.under.Show(c)
+	cl, link := s.lg.Client()
+	sh.Over = append(overlayPanel(hosting.PanelRect, "Playing over the network", ui.CmdNetPanel), hosting.Panel(s.lg.Table(), s.lg.Hosting(), cl, link)...)
+	return sh
+}
+
+// Keys: Esc and F4 close.
+func (s *netScene) Keys(in ui.Input, c *Context) ([]ui.Key, bool) {
+	for _, k := range in.Pressed() {
+		if k == ui.KeyEsc || k == ui.KeyF4 {
+			c.GoTo(s.under)
+			return nil, true
+		}
+	}
+	return nil, false
+}
+
+// Do: Close closes; the seats' buttons hand seats over.
+func (s *netScene) Do(cmd ui.Command, c *Context) {
+	switch cmd.Kind {
+	case ui.CmdNetPanel, ui.CmdCancel:
+		c.GoTo(s.under)
+	default:
+		s.lg.NetDo(cmd)
+	}
+}
+
+func (s *netScene) Click(ui.Target, *Context) {}
+
+// Tick: the game under it goes on (bots and devices move), as under the
+// help; the panel redraws when a device comes or goes.
+func (s *netScene) Tick(now time.Time, c *Context) bool {
+	return s.under.Tick(now, c.under(func(sc Scene) { s.under = sc }))
 }

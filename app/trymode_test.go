@@ -6,6 +6,7 @@ import (
 
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/session"
 	"notrueking/ui"
 )
 
@@ -16,7 +17,7 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 	t.Helper()
 	g := tabletest.GreyjoyMoving(t)
 	a := mustApp(t, Options{}, nil)
-	beginWith(a, playRules(g), 5, gameID{tester: true})
+	beginWith(a, g, session.FilesOptions{Tester: true})
 	if is[*curtainScene](a) {
 		a.do(ui.Command{Kind: ui.CmdLift})
 	}
@@ -33,7 +34,7 @@ func tryApp(t *testing.T) (*App, *rules.Game, *clicker) {
 func TestDrawSandboxAndTryMode(t *testing.T) {
 	needDisplay(t)
 	a, c, sb := sandboxFromStartApp(t)
-	m := sb.m
+	m := sb.Table().Map()
 	before := shot(t, a, 800, 450)
 	pressCmd(t, a, ui.Command{Kind: ui.CmdSandboxHouse, N: int(tabletest.House(m, "stark"))})
 	kh := tabletest.Terr(m, "karhold")

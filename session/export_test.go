@@ -1,8 +1,10 @@
 package session
 
 import (
+	"archive/zip"
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -100,5 +102,79 @@ func TestExportName(t *testing.T) {
 		if got := ExportName(c.players, c.t); got != c.want {
 			t.Errorf("ExportName(%q) = %q, want %q", c.players, got, c.want)
 		}
+	}
+}
+
+// TestExportAll: the saves that export come back in order; one that does
+// not is named in the error, and the others are exported all the same.
+func TestExportAll(t *testing.T) {
+	st := newMem()
+	example(t, st, "g", 3)
+	example(t, st, "h", 5)
+	st.data["junk"] = []byte("not a record\n")
+	files, err := ExportAll(st, []string{"h", "junk", "g"})
+	if err == nil || !strings.Contains(err.Error(), "junk") {
+		t.Fatalf("exporting a save that is no record: %v", err)
+	}
+	if len(files) != 2 || !bytes.Equal(files[0].Data, st.data["h"]) || !bytes.Equal(files[1].Data, st.data["g"]) {
+		t.Fatalf("exported %d files, want h's and g's texts in that order", len(files))
+	}
+}
+
+// TestWriteExports: the files go into a folder made for them, private to
+// their owner; a second export of a name gets NAME-2 and leaves the first
+// file as it was; the message names one file, or counts several.
+func TestWriteExports(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "exports", "new")
+	paths, err := WriteExports(dir, []ExportFile{{"ann.ntk", []byte("one\n")}})
+	if err != nil || len(paths) != 1 || filepath.Base(paths[0]) != "ann.ntk" {
+		t.Fatalf("first export: %v, %v", paths, err)
+	}
+	if fi, err := os.Stat(paths[0]); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("the exported file: %v, %v; want mode 0600", fi, err)
+	}
+	again, err := WriteExports(dir, []ExportFile{{"ann.ntk", []byte("two\n")}, {"cy.ntk", []byte("three\n")}})
+	if err != nil || len(again) != 2 || filepath.Base(again[0]) != "ann-2.ntk" {
+		t.Fatalf("second export: %v, %v; want ann-2.ntk first", again, err)
+	}
+	if b, _ := os.ReadFile(paths[0]); string(b) != "one\n" {
+		t.Fatalf("the first file now holds %q", b)
+	}
+	if msg := ExportedTo(dir, paths); !strings.Contains(msg, "ann.ntk") || !strings.Contains(msg, dir) {
+		t.Errorf("one file: %q", msg)
+	}
+	if msg := ExportedTo(dir, again); !strings.HasPrefix(msg, "Exported 2 games to "+dir) {
+		t.Errorf("two files: %q", msg)
+	}
+}
+
+// TestZipExports: a page's one download for several games holds each
+// game's text under its own name, a repeated name numbered.
+func TestZipExports(t *testing.T) {
+	files := []ExportFile{{"ann-ben.ntk", []byte("one\n")}, {"ann-ben.ntk", []byte("two\n")}, {"cy.ntk", []byte("three\n")}}
+	data, err := ZipExports(files, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, f.Name+"="+string(b))
+	}
+	want := []string{"ann-ben.ntk=one\n", "ann-ben-2.ntk=two\n", "cy.ntk=three\n"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("zip holds %q, want %q", got, want)
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package start
 
 import (
 	"encoding/json"
@@ -34,8 +34,8 @@ type lastSetup struct {
 }
 
 // setup is the start screen's setup to keep.
-func (s *startScene) setup() lastSetup {
-	l := lastSetup{Map: s.mapID(), Players: s.n, Names: slices.Clone(s.names), PauseMS: s.bots.pause.Milliseconds(), Variant: s.variant.String()}
+func (s *Screen) setup() lastSetup {
+	l := lastSetup{Map: s.maps[s.mapIdx].ID, Players: s.n, Names: slices.Clone(s.names), PauseMS: s.bots.pause.Milliseconds(), Variant: s.variant.String()}
 	for _, lv := range s.bots.level {
 		seat := gamefile.SeatHuman
 		if lv != Human {
@@ -46,9 +46,9 @@ func (s *startScene) setup() lastSetup {
 	return l
 }
 
-// keepSetup writes the start screen's setup to prefs (nil: nowhere); a
+// KeepSetup writes the start screen's setup to prefs (nil: nowhere); a
 // failure is said on the start screen when the player comes back to it.
-func (s *startScene) keepSetup(prefs store.Prefs) {
+func (s *Screen) KeepSetup(prefs store.Prefs) {
 	if prefs == nil {
 		return
 	}
@@ -59,30 +59,30 @@ func (s *startScene) keepSetup(prefs store.Prefs) {
 	s.setupErr = err
 }
 
-// restoreSetup puts the last setup kept in prefs back on the start
+// RestoreSetup puts the last setup kept in prefs back on the start
 // screen, except what the options set (-map, -players and -names, -bots,
 // -bot-pause, -variant). A setting that does not read, a map no longer offered, a
 // name the rules refuse or an unknown level is left out, saying why on the
 // start screen's message line; the rest is restored.
-func (s *startScene) restoreSetup(prefs store.Prefs, o Options) {
+func (s *Screen) RestoreSetup(prefs store.Prefs, o Options) {
 	if prefs == nil {
 		return
 	}
 	v, ok, err := prefs.Get(setupPref)
 	if err != nil || !ok {
 		if err != nil {
-			s.say(fmt.Sprintf("The last setup was not restored: %v", err), true)
+			s.Say(fmt.Sprintf("The last setup was not restored: %v", err), true)
 		}
 		return
 	}
 	var l lastSetup
 	if err := json.Unmarshal([]byte(v), &l); err != nil {
-		s.say(fmt.Sprintf("The last setup was not restored: %s: %v", setupPref, err), true)
+		s.Say(fmt.Sprintf("The last setup was not restored: %s: %v", setupPref, err), true)
 		return
 	}
 	var skipped []string
 	if o.Map == "" && l.Map != "" {
-		if i := slices.IndexFunc(s.maps, func(m mapChoice) bool { return m.ID == l.Map }); i >= 0 {
+		if i := slices.IndexFunc(s.maps, func(m Map) bool { return m.ID == l.Map }); i >= 0 {
 			s.mapIdx = i
 		} else {
 			skipped = append(skipped, "the map "+l.Map+" is not offered")
@@ -121,18 +121,11 @@ func (s *startScene) restoreSetup(prefs store.Prefs, o Options) {
 			s.variant = v
 		}
 	}
-	if p := time.Duration(l.PauseMS) * time.Millisecond; o.BotPause == 0 && slices.Contains(botPauses, p) {
+	if p := time.Duration(l.PauseMS) * time.Millisecond; o.BotPause == 0 && slices.Contains(Pauses, p) {
 		s.bots.pause = p
 	}
 	s.clampPlayers()
 	if len(skipped) > 0 {
-		s.say(fmt.Sprintf("Part of the last setup was not restored: %v.", skipped), true)
+		s.Say(fmt.Sprintf("Part of the last setup was not restored: %v.", skipped), true)
 	}
 }
-
-// pageNotice says whether the browser page's own notice line repeats a
-// message said on the screen (browser_js.go): only where the screen hides
-// it — the hand-off curtain covers the table's message bar. Elsewhere the
-// start screen's or the table's message line shows it, and the page would
-// say it twice.
-func pageNotice(scene string) bool { return scene == "curtain" }

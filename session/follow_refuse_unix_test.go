@@ -1,6 +1,6 @@
 //go:build unix
 
-package app
+package session
 
 import (
 	"os"
@@ -9,13 +9,14 @@ import (
 	"syscall"
 	"testing"
 
+	"notrueking/gamefile"
 	"notrueking/store"
 )
 
-// The spectator refuses at once a file no game can be — a FIFO, a
-// device, a file over a save's bound, a folder — instead of opening a
-// window that waits for it; a file not there yet is waited for.
-func TestSpectatorRefusesWhatNoGameCanBe(t *testing.T) {
+// A follower refuses at once a file no game can be — a FIFO, a device, a
+// file over a save's bound, a folder — instead of waiting for it; a file
+// not there yet is waited for.
+func TestFollowerRefusesWhatNoGameCanBe(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.ntk")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
@@ -33,12 +34,13 @@ func TestSpectatorRefusesWhatNoGameCanBe(t *testing.T) {
 		"/dev/zero": "is not a regular file",
 		big:         "larger than a save can be",
 		dir:         "is a folder",
+		"":          "no file to follow",
 	} {
-		if _, err := newSpectator(path); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := Follow(path, gamefile.Loader); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want a refusal saying %q", path, err, want)
 		}
 	}
-	if _, err := newSpectator(filepath.Join(dir, "not-yet.ntk")); err != nil {
+	if _, err := Follow(filepath.Join(dir, "not-yet.ntk"), gamefile.Loader); err != nil {
 		t.Errorf("a save not written yet is refused: %v", err)
 	}
 }
