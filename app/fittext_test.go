@@ -247,8 +247,8 @@ func instructionCuts(a *App) []string {
 			what = "conspiracy row"
 		case inside(ui.Rect{X: l.Private.X, Y: l.Private.Y, W: l.Message.W, H: l.Message.Y - l.Private.Y}, w):
 			what = "decision panel" // a chooser takes the log's room under it too
-		case notice:
-			what = "notice"
+		case notice && !inside(l.Log, w):
+			what = "notice" // the log's rows behind its veil are the log's (cut with a tip)
 		}
 		if what != "" {
 			cuts = append(cuts, fmt.Sprintf("%s reads %q (whole: %q)", what, w.Text, w.Tip))

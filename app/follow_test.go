@@ -155,7 +155,7 @@ func TestUndoRedoKeys(t *testing.T) {
 		t.Fatalf("refused Ctrl+Z: message %q (error %v), %d actions (was %d)", tbl(a).State().Message, tbl(a).State().Refusal, g.Len(), n)
 	}
 	if !ui.Shows(a.f.ws, tbl(a).State().Message) {
-		t.Fatal("the refusal is not on the screen")
+		t.Fatalf("the refusal %q is not on the screen", tbl(a).State().Message)
 	}
 	// The top bar's Undo button, clicked, says the same and changes nothing.
 	tbl(a).SetMessage("", false)

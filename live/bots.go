@@ -124,7 +124,7 @@ func (g *Game) botWidgets(ws []ui.Widget) []ui.Widget {
 	for i := range ws {
 		if ws[i].R == pr && ws[i].Kind == ui.WText && !l.Portrait {
 			ws[i].R.W -= r.W + 8
-			table.FitPrompt(&ws[i]) // on two lines if it must, never cut
+			u.FitPrompt(&ws[i]) // on two lines if it must, never cut
 		}
 	}
 	return u.Hints().Mark(append(ws, w))

@@ -378,6 +378,26 @@ var slotWords = [NumSlots]string{"Maester", "Marshal", "Lord"}
 // one of the viewer's own seat.
 func MayRead(e Event, viewer Seat) bool { return e.Seat == Public || e.Seat == viewer }
 
+// OwnWords is a private event's words text (EventText's, "Secret: Ann
+// (Crown) drew …") for its own seat's eyes, whose words are seatWords
+// ("Ann (Crown)"): in the second person ("You drew …", "Your loyalty card
+// is …"), as a notice shown to that seat alone reads it. Any other text is
+// returned as it is.
+func OwnWords(text, seatWords string) string {
+	rest, ok := strings.CutPrefix(text, "Secret: "+seatWords)
+	if !ok {
+		return text
+	}
+	if r, ok := strings.CutPrefix(rest, "'s "); ok {
+		return "Your " + r
+	}
+	rest = strings.TrimPrefix(rest, " ")
+	if r, ok := strings.CutPrefix(rest, "studies "); ok {
+		rest = "study " + r
+	}
+	return "You " + rest
+}
+
 // EventText returns the words of e as viewer reads them, or "" when viewer
 // may not read it (a private event is only ever shown to its seat). It is
 // the one place where the log's words are made.

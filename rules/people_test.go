@@ -86,3 +86,19 @@ func TestANameChangesTheWordsOfTheWholeLog(t *testing.T) {
 		t.Fatalf("the log before:\n%v\nafter:\n%v", before, after)
 	}
 }
+
+// A private event's notice to its own seat reads in the second person;
+// public words and another seat's words are left as they are.
+func TestOwnWords(t *testing.T) {
+	for _, c := range []struct{ text, seat, want string }{
+		{"Secret: Ann (Crown) drew Ser Jaime Lannister (Lannister, strength 2).", "Ann (Crown)", "You drew Ser Jaime Lannister (Lannister, strength 2)."},
+		{"Secret: Ann (Crown)'s loyalty card is Stark 6.", "Ann (Crown)", "Your loyalty card is Stark 6."},
+		{"Secret: Crown studies at the Citadel to Learn.", "Crown", "You study at the Citadel to Learn."},
+		{"Secret: Ann (Crown) drew X.", "Ben (Torch)", "Secret: Ann (Crown) drew X."},
+		{"Ann (Crown) places an agent on Stark Lord.", "Ann (Crown)", "Ann (Crown) places an agent on Stark Lord."},
+	} {
+		if got := OwnWords(c.text, c.seat); got != c.want {
+			t.Errorf("OwnWords(%q, %q) = %q, want %q", c.text, c.seat, got, c.want)
+		}
+	}
+}

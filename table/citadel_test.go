@@ -270,14 +270,15 @@ func TestCitadelUncoverByClick(t *testing.T) {
 	}
 	house := g.View(seat).Players[target.T.Seat].Loyalty[target.T.Index].House
 	mark := Abbrev(u.pos.houseName(house))
-	// What was seen: a notice for the looker alone, in its log's words.
+	// What was seen: a notice for the looker alone, in its log's words
+	// said to them ("You uncovered …").
 	var private string
 	for _, l := range g.View(seat).Log {
 		if l.Event == "uncovered_private" {
 			private = l.Text
 		}
 	}
-	if ns := u.State().Notices; len(ns) != 1 || ns[0].Kind != "secret" || ns[0].Seat != seat || ns[0].Text != private || !strings.Contains(private, u.pos.houseName(house)) {
+	if ns := u.State().Notices; len(ns) != 1 || ns[0].Kind != "secret" || ns[0].Seat != seat || ns[0].Text != rules.OwnWords(private, u.pos.playerWords(seat)) || !strings.HasPrefix(ns[0].Text, "You uncovered ") || !strings.Contains(private, u.pos.houseName(house)) {
 		t.Errorf("after the look the notices are %+v, want the looker's %q", ns, private)
 	}
 	widgetWith(t, u, "the house seen", func(w ui.Widget) bool { return w.Kind == ui.WBox && w.Text == u.pos.houseName(house) })

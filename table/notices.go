@@ -76,12 +76,12 @@ func (ns *notices) after(evs []rules.Event, wasCombat bool) {
 			started = true
 		case rules.EvCardDrawnPrivate:
 			if e.Seat == u.pos.shown && u.pos.shown >= 0 {
-				n := notice{kind: noticeDrawn, seat: e.Seat, text: u.pos.eng.EventText(e, e.Seat), card: e.Card}
+				n := notice{kind: noticeDrawn, seat: e.Seat, text: rules.OwnWords(u.pos.eng.EventText(e, e.Seat), u.pos.playerWords(e.Seat)), card: e.Card}
 				ns.list = append(ns.list, n)
 			}
 		case rules.EvUncoveredPrivate, rules.EvWingDrawnPrivate:
 			if e.Seat == u.pos.shown && u.pos.shown >= 0 {
-				n := notice{kind: noticeSecret, seat: e.Seat, text: u.pos.eng.EventText(e, e.Seat), card: board.NoCard, house: e.House}
+				n := notice{kind: noticeSecret, seat: e.Seat, text: rules.OwnWords(u.pos.eng.EventText(e, e.Seat), u.pos.playerWords(e.Seat)), card: board.NoCard, house: e.House}
 				if e.Kind == rules.EvWingDrawnPrivate {
 					n.wing, n.house = rules.Wing(e.N), board.NoHouse
 				}

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"notrueking/board"
@@ -184,7 +185,7 @@ func (p *Panels) topBar(l Layout) []ui.Widget {
 	}
 	pw := ui.Widget{R: pr, Kind: ui.WText, Text: text, Size: size, Bold: true, Ink: pink, Tip: prompt}
 	if !l.Portrait {
-		FitPrompt(&pw)
+		u.FitPrompt(&pw)
 	}
 	ws = append(ws, pw)
 	roundTip := fmt.Sprintf("The game lasts %s, one per player, so that everyone is first player once. The first player places first and resolves first; the role passes clockwise each round.", words.Count(pub.Rounds, "round"))
@@ -232,12 +233,16 @@ func (p *Panels) message(l Layout) []ui.Widget {
 	// Too long for one line: two lines, smaller, never cut (a longer
 	// event is whole in the log).
 	w := &ws[1]
-	msg := w.Text
 	w.R.Y, w.R.H = l.Message.Y+1, l.Message.H-2
-	for size := 15.0; size >= 12; size-- {
-		w.Size, w.Text = size, twoLines(msg, size, w.R.W)
-		if ui.Fits(*w, w.Text) {
-			break
+	if w.Tip == "" {
+		w.Tip = w.Text
+	}
+	for _, msg := range []string{w.Text, u.byConspiracy(w.Text)} {
+		for size := 15.0; size >= 12; size-- {
+			w.Size, w.Text = size, twoLines(msg, size, w.R.W)
+			if ui.Fits(*w, w.Text) {
+				return ws
+			}
 		}
 	}
 	return ws
@@ -392,19 +397,48 @@ func (p *Panels) CombatCard(r ui.Rect, cv *rules.CombatView) []ui.Widget {
 // is the whole instruction) for its room, w.R: one line, else two in a
 // smaller size, so that it is never cut. The app calls it again when it
 // takes part of the bar (its Hint button).
-func FitPrompt(w *ui.Widget) {
+//
+// When even two lines at the smallest size cut it, the shorter forms are
+// tried in turn (the tip keeps the whole instruction): Table.FitPrompt
+// gives them.
+func FitPrompt(w *ui.Widget, shorter ...string) {
 	prompt := w.Tip
-	w.Text, w.Size = prompt, ui.FitSize(prompt, 24, 19, true, w.R.W)
-	if ui.Fits(*w, prompt) {
-		return
-	}
-	for size := 17.0; size >= 13; size-- {
-		w.Size, w.Text = size, twoLines(prompt, size, w.R.W*0.93) // bold is wider
-		if ui.Fits(*w, w.Text) {
+	for _, text := range append([]string{prompt}, shorter...) {
+		w.Text, w.Size = text, ui.FitSize(text, 24, 19, true, w.R.W)
+		if ui.Fits(*w, text) {
 			return
+		}
+		for size := 17.0; size >= 13; size-- {
+			w.Size, w.Text = size, twoLines(text, size, w.R.W*0.93) // bold is wider
+			if ui.Fits(*w, w.Text) {
+				return
+			}
 		}
 	}
 }
+
+// FitPrompt fits the instruction bar's w as the package's FitPrompt does,
+// with this table's shorter forms of the instruction: without its closing
+// aside in brackets ("(it does both)"), then with each player named by
+// their conspiracy alone ("Helm" for "Cy (Helm)"), then both.
+func (t *Table) FitPrompt(w *ui.Widget) {
+	prompt := w.Tip
+	noAside := trailingAside.ReplaceAllString(prompt, "")
+	FitPrompt(w, noAside, t.byConspiracy(prompt), t.byConspiracy(noAside))
+}
+
+// byConspiracy is s with each player named by their conspiracy alone:
+// "Helm" for "Cy (Helm)", where a line has no room for both.
+func (t *Table) byConspiracy(s string) string {
+	for i := range t.pos.seats {
+		seat := rules.Seat(i)
+		s = strings.ReplaceAll(s, t.pos.playerWords(seat), words.Title(t.pos.seatID(seat)))
+	}
+	return s
+}
+
+// trailingAside is an instruction's closing aside in brackets.
+var trailingAside = regexp.MustCompile(`\s*\([^()]*\)$`)
 
 // twoLines is s wrapped to room w at size, the rows past the first
 // joined on the second (FitLabels cuts it if it still does not fit).

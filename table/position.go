@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"notrueking/board"
 	"notrueking/rules"
@@ -118,6 +119,16 @@ func (p *position) seatName(s rules.Seat) string {
 		return words.Title(p.seats[s])
 	}
 	return "?"
+}
+
+// playerWords is seat s as the engine's words name it: "Ann (Crown)", or
+// "Crown" when its player has no other name.
+func (p *position) playerWords(s rules.Seat) string {
+	name, id := p.seatName(s), words.Title(p.seatID(s))
+	if id == "" || strings.EqualFold(name, id) {
+		return name
+	}
+	return name + " (" + id + ")"
 }
 
 // seatID is seat s's conspiracy id ("" when out of range).

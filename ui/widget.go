@@ -151,7 +151,9 @@ func Find(ws []Widget, pred func(Widget) bool) (Widget, bool) {
 // shortened with an ellipsis and whole in its tooltip (FitLabels).
 func Shows(ws []Widget, s string) bool {
 	_, ok := Find(ws, func(w Widget) bool {
-		return strings.Contains(w.Text, s) || strings.HasSuffix(w.Text, Ellipsis) && strings.Contains(w.Tip, strings.Join(strings.Fields(s), " "))
+		flat := strings.Join(strings.Fields(s), " ")
+		return strings.Contains(w.Text, s) || strings.Contains(strings.Join(strings.Fields(w.Text), " "), flat) ||
+			strings.HasSuffix(w.Text, Ellipsis) && strings.Contains(w.Tip, flat)
 	})
 	return ok
 }
