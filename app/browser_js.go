@@ -724,3 +724,13 @@ func (a *App) signalTurn(on bool, text string) {
 
 // flashTitle: the page's title is the page's (signalTurn).
 func (a *App) flashTitle(int64) {}
+
+// askText asks for a line of table talk in the page's own prompt: a phone
+// answers it with its keyboard (a canvas has no text field to focus).
+func askText(title string) (string, bool) {
+	v := js.Global().Call("prompt", title+" (at most 500 characters)", "")
+	if v.Type() != js.TypeString {
+		return "", false // cancelled
+	}
+	return v.String(), true
+}

@@ -3,10 +3,12 @@ package app
 import (
 	"encoding/json"
 	randv2 "math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"notrueking/feed"
 	"notrueking/internal/byclicks"
 	"notrueking/rules"
 	"notrueking/store"
@@ -88,6 +90,7 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		t.Fatal("the device's network panel offers the host's buttons")
 	}
 	pressCmd(t, dev, ui.Command{Kind: ui.CmdNetPanel})
+	talkBetween(t, host, dev, now)
 	hc, dc := newClicker(t, host), newClicker(t, dev)
 	rng := randv2.New(randv2.NewPCG(5, 1))
 	for g.View(rules.Public).Round < 2 && !g.Over() {
@@ -245,5 +248,61 @@ func TestRemoteSeatFromTheCommandLine(t *testing.T) {
 	}
 	if tbl(a).Game().Holds(1) || !tbl(a).Game().Holds(0) {
 		t.Fatal("the window's desk holds the remote seat, or not the seat at its screen")
+	}
+}
+
+// talkBetween has the device say a line to the table through its table's
+// Talk (typed, Enter sends), which the host's window hears; then the
+// host's seat whisper to the device's, which the device hears as a
+// whisper. Both windows go back to their log.
+func talkBetween(t *testing.T, host, dev *App, now time.Time) {
+	t.Helper()
+	heard := func(a *App, text string, whisper bool) func() bool {
+		return func() bool {
+			tick(a, now)
+			return slices.ContainsFunc(tbl(a).TalkLines(), func(l feed.TalkLine) bool { return l.Text == text && l.Whisper() == whisper })
+		}
+	}
+	say := func(a *App, to rules.Seat, text string) {
+		t.Helper()
+		pressCmd(t, a, ui.Command{Kind: ui.CmdTalk, N: 1})
+		want := "To: the table"
+		if to >= 0 {
+			want = "Whisper: " + tbl(a).SeatName(to)
+		}
+		for range 10 {
+			if ui.HasText(a.f.ws, want) {
+				break
+			}
+			pressCmd(t, a, ui.Command{Kind: ui.CmdTalkTo})
+		}
+		pressCmd(t, a, ui.Command{Kind: ui.CmdTalkWrite})
+		a.handle(ui.Input{Chars: []rune(text)})
+		a.handle(ui.Input{Enter: true})
+		if st := tbl(a).State(); st.Refusal {
+			t.Fatalf("%q refused: %s", text, st.Message)
+		}
+	}
+	say(dev, -1, "good luck, all")
+	wait(t, "the host's window to hear the device", heard(host, "good luck, all", false))
+	say(host, 1, "between us")
+	wait(t, "the device to hear the host's whisper", heard(dev, "between us", true))
+	if !ui.Shows(dev.f.ws, "(whisper): between us") {
+		dev.rebuild()
+	}
+	if !ui.Shows(dev.f.ws, "(whisper): between us") {
+		t.Fatal("the device's talk does not show the whisper")
+	}
+	if shotsWanted() { // the talk at both windows, to look at
+		look(t, dev, "talk-device", 1280, 720)
+		pressCmd(t, dev, ui.Command{Kind: ui.CmdTalkWrite})
+		dev.handle(ui.Input{Chars: []rune("I am typing a line")})
+		look(t, dev, "talk-device-typing", 1920, 1080)
+		dev.handle(ui.Input{Escape: true})
+		tick(host, now)
+		look(t, host, "talk-host", 1280, 720)
+	}
+	for _, a := range []*App{host, dev} {
+		pressCmd(t, a, ui.Command{Kind: ui.CmdTalk, N: 0})
 	}
 }

@@ -95,3 +95,6 @@ func exportsDir(c *Context) (string, error) {
 	}
 	return store.ExportsDir()
 }
+
+// askText is nil on the desktop: a line of talk is typed on the table.
+var askText func(title string) (string, bool)

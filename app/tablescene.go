@@ -228,7 +228,7 @@ func startMatch(c *Context, g *rules.Game, fo session.FilesOptions, st live.Seat
 // gameOptions are how the window shows a game of seed: a tester's seed is
 // shown; any other game's shuffle button draws a secret seed of its own.
 func (a *App) gameOptions(seed uint64, tester bool) live.Options {
-	o := live.Options{Seed: seed, Tester: tester, LargeLog: a.opts.LargeText, Clean: a.opts.Clean, OnTurn: a.signalTurn}
+	o := live.Options{Seed: seed, Tester: tester, LargeLog: a.opts.LargeText, Clean: a.opts.Clean, OnTurn: a.signalTurn, AskText: askText}
 	if !tester {
 		// The shuffle button must not leak the secret seed either.
 		o.Shuffle = gamefile.SecretSeed()

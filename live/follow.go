@@ -135,6 +135,10 @@ func (g *Game) Follow(now time.Time) (any, moved bool) {
 			g.seatsFromHost(now)
 		case feed.Notice:
 			u.SetMessage(ch.Text, false)
+		case feed.Talk:
+			if ch.Talk != nil && ch.Talk.MayRead(u.Game().Holds) {
+				u.HearTalk(*ch.Talk)
+			}
 		case feed.Ended:
 			u.SetMessage("The link to the host ended: "+ch.Text, true)
 		}
@@ -206,6 +210,7 @@ func (r *watched) resync(g *Game) {
 		u.SetGame(d, rules.Public)
 	} else {
 		g.tbl = table.New(d, table.Options{Seed: seed})
+		g.setTalk()
 	}
 	g.tbl.Hide()
 	if bots != nil {
@@ -222,5 +227,6 @@ func Watch(src feed.Source, view func() (table.Game, uint64, []string)) *Game {
 	g.tbl = table.New(d, table.Options{Seed: seed})
 	g.resync(time.Now())
 	g.seen = src.Seq()
+	g.setTalk()
 	return g
 }

@@ -62,6 +62,10 @@ type Options struct {
 	// OnTurn is told when a seat this screen holds comes to act, and when
 	// its turn ends, in a game played at several devices (nil: nobody).
 	OnTurn func(mine bool, text string)
+	// AskText asks for a line of table talk in a dialog of the
+	// platform's (a page's, which a phone answers with its keyboard);
+	// nil: it is typed on the table.
+	AskText func(title string) (string, bool)
 }
 
 // A runner is what the table reads and acts on, and what runs the game.
@@ -87,7 +91,33 @@ func newGame(run runner, o Options) *Game {
 		to.Bots = gamefile.BotLevels(m.m.Players())
 	}
 	g.tbl = table.New(run.desk(), to)
+	g.setTalk()
 	return g
+}
+
+// setTalk gives the table its game's talk: a hosted match's (said as the
+// seat shown), a joined host's (said as the device's seat), a watched
+// host's table talk to read. A game at one screen has none: its players
+// talk across the table.
+func (g *Game) setTalk() {
+	switch r := g.run.(type) {
+	case *match:
+		if r.hn == nil {
+			return
+		}
+		m := r.m
+		g.tbl.SetTalk(func(from, to rules.Seat, text string) error {
+			_, err := m.Say(from, to, text)
+			return err
+		}, m.Talk(r.d.Holds), g.o.AskText)
+	case *joined:
+		cl := r.cl
+		g.tbl.SetTalk(func(_, to rules.Seat, text string) error { return cl.Say(to, text) }, cl.Talk(), g.o.AskText)
+	case *watched:
+		if cl, ok := r.src.(*remote.Client); ok {
+			g.tbl.SetTalk(nil, cl.Talk(), nil)
+		}
+	}
 }
 
 // OnDesk is a game on desk d that acts for itself (a scripted engine): no
@@ -419,6 +449,7 @@ func Start(g *rules.Game, st Seating, run Run, o Options) *Game {
 		} else {
 			r.hn = hn
 			lg.tbl.Attendance().Set(hn.Presence(), time.Now())
+			lg.setTalk()
 		}
 	}
 	return lg

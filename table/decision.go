@@ -68,7 +68,10 @@ func (dp *decisionPanel) hint() string {
 	var hint string
 	switch {
 	case u.pos.has(rules.VArrange):
-		hint = "Arrange your loyalty card, then Confirm."
+		hint = "Arrange your loyalty card in your private panel, then press its Confirm."
+		if u.portrait {
+			hint = "Arrange your loyalty card below, then press its Confirm."
+		}
 	case u.pos.has(rules.VPlace):
 		hint = "Click a free slot to place an agent."
 	case u.pos.has(rules.VRemove):

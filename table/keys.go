@@ -9,7 +9,7 @@ import (
 // reports whether it took the wheel or the drag.
 func (u *Table) Wheel(in ui.Input) bool {
 	l := u.Layout()
-	if l.Portrait && u.tab != TabLog {
+	if l.Portrait && u.tab != TabLog && u.tab != TabTalk {
 		return false // the log is behind its tab
 	}
 	if in.Touch && in.PanY != 0 && l.Log.Contains(in.GestX, in.GestY) {
@@ -53,6 +53,12 @@ func (u *Table) Keys(in ui.Input) Keyed {
 	do := func(c ui.Command) {
 		k.Played = u.Do(c) || k.Played
 		k.Changed = true
+	}
+	if u.talk.typing {
+		// A line of talk being written takes every key.
+		u.talk.keys(in)
+		k.Changed = true
+		return k
 	}
 	u.mv.shift = in.Shift
 	if in.Right && !u.try.on && (u.mv.from >= 0 || u.ch.items != nil) {

@@ -39,6 +39,9 @@ type LogPanel struct {
 	// maxBack is the most back can be for the last layout (rows beyond
 	// the panel's height).
 	maxBack int
+	// reserve is the width the title bar leaves at its right for the
+	// Talk button (0: a game without talk).
+	reserve float64
 
 	rows   []logRow
 	wrapW  float64
@@ -122,9 +125,10 @@ func (lp *LogPanel) toNewest() { lp.back = 0 }
 func (lp *LogPanel) logWidgets(r ui.Rect, lines []rules.LogLine, seat rules.Seat, viewing int) []ui.Widget {
 	// The title that fits the panel, the whole in its tooltip.
 	const full = "Log  ·  newest at the bottom  ·  click an entry to see the table then"
-	title := fitTitle(r.W-100, full, "Log  ·  newest last  ·  click an entry to see the table then", "Log  ·  click an entry to see the table then", "Log")
+	title := fitTitle(r.W-100-lp.reserve, full, "Log  ·  newest last  ·  click an entry to see the table then", "Log  ·  click an entry to see the table then", "Log")
 	ws := ui.Panel(r, "")
 	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 100, H: 22}, Kind: ui.WText, Text: title, Size: 15, Bold: true, Ink: ui.ColGold, Tip: full + "."})
+	ws[len(ws)-1].R.W -= lp.reserve
 	rows := lp.wrapRows(lines, seat, r.W-24)
 	textSize, rowH := lp.metrics()
 	vis := max(1, int((r.H-logHeadH-6)/rowH)) // logVisibleRows at this row height

@@ -105,14 +105,23 @@ func (p *Panels) portrait(l Layout) []ui.Widget {
 	for _, w := range houses {
 		hot = hot || (w.Hot && w.T.Kind == ui.TSlot)
 	}
-	for i, r := range l.Tabs {
+	tabs := l.Tabs[:]
+	if !u.Talking() {
+		// A game at one screen has no talk: four tabs share the row.
+		tabs = spread(l.Tabs[0].X, l.Tabs[NumTabs-1].X+l.Tabs[NumTabs-1].W, l.Tabs[0], NumTabs-1)
+	}
+	for i, r := range tabs {
 		b := ui.Button(r, tabNames[i][0], ui.CmdTarget(ui.Command{Kind: ui.CmdTab, N: i}))
+		if i == TabTalk && u.talk.unread > 0 {
+			b.Text = fmt.Sprintf("Talk %d", u.talk.unread)
+			b.Hot = true
+		}
 		b.Tip, b.Size = tabNames[i][1], 16
 		b.Fill = ui.ColPanel
 		if i == u.tab {
 			b.Selected, b.Fill = true, ui.ColPanelHi
 		}
-		b.Hot = i == TabHouses && hot && u.tab != TabHouses
+		b.Hot = b.Hot || i == TabHouses && hot && u.tab != TabHouses
 		ws = append(ws, b)
 	}
 	switch u.tab {
@@ -120,7 +129,7 @@ func (p *Panels) portrait(l Layout) []ui.Widget {
 		ws = append(ws, houses...)
 	case TabPlayers:
 		ws = append(ws, p.players.widgets(l)...)
-	case TabLog:
+	case TabLog, TabTalk:
 		ws = append(ws, p.log(l.Log)...)
 	default:
 		switch {
@@ -165,6 +174,9 @@ func (p *Panels) topBar(l Layout) []ui.Widget {
 	ws = append(ws, ui.Widget{R: l.Top, Kind: ui.WPanel, Fill: ui.ColPanelHi})
 	ta := u.pos.eng.ToAct()
 	prompt := pub.Prompt
+	if ta >= 0 && ta == u.pos.shown && u.pos.priv.Prompt != "" {
+		prompt = u.pos.priv.Prompt // the seat shown decides: said to it ("Ann (Crown): arrange your …")
+	}
 	if prompt == "" && ta >= 0 {
 		prompt = u.pos.seatName(ta) + " to act"
 	}
@@ -266,7 +278,18 @@ func (p *Panels) log(r ui.Rect) []ui.Widget {
 	if u.past.at != nil {
 		viewing = u.past.at.n
 	}
-	return u.log.logWidgets(r, u.past.present, u.pos.logSeat(), viewing)
+	if u.talk.inView() && u.Talking() {
+		return u.talk.widgets(r)
+	}
+	u.log.reserve = 0
+	if u.Talking() && !u.portrait {
+		u.log.reserve = 80
+	}
+	ws := u.log.logWidgets(r, u.past.present, u.pos.logSeat(), viewing)
+	if u.log.reserve > 0 {
+		ws = append(ws, u.talk.button(ui.Rect{X: r.X + r.W - 80 - u.log.reserve, Y: r.Y + 5, W: u.log.reserve - 6, H: 24}))
+	}
+	return ws
 }
 
 // follow are the parts of the table for following the game that
@@ -473,3 +496,14 @@ func nameAndCode(tr board.Territory, code string) string {
 // TesterBadge is where a tester's game says so ("Tester's game — seed N"):
 // in the top bar, between the prompt and the round, over no board.
 var TesterBadge = ui.Rect{X: 640, Y: 12, W: 326, H: 26}
+
+// spread is n rects of row's height and top, side by side from x0 to x1
+// with 4 pixels between them.
+func spread(x0, x1 float64, row ui.Rect, n int) []ui.Rect {
+	w := (x1 - x0 - float64(n-1)*4) / float64(n)
+	rs := make([]ui.Rect, n)
+	for i := range rs {
+		rs[i] = ui.Rect{X: x0 + float64(i)*(w+4), Y: row.Y, W: w, H: row.H}
+	}
+	return rs
+}

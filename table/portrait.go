@@ -21,6 +21,7 @@ const (
 	TabHouses
 	TabPlayers
 	TabLog
+	TabTalk
 	NumTabs
 )
 
@@ -30,6 +31,7 @@ var tabNames = [NumTabs][2]string{
 	{"Houses", "The houses: their slots (tap a free one to place an agent), ranks and decks."},
 	{"Players", "The conspiracies: who plays each, agents and cards in hand, loyalty tokens as everyone sees them."},
 	{"Log", "The game's log, newest at the bottom."},
+	{"Talk", "The table's talk: say something to everyone, or whisper to one player."},
 }
 
 // portraitTap is the least height of a control on the portrait canvas.
@@ -62,7 +64,7 @@ func NewPortraitLayout(n, houses int) Layout {
 	l.Hint = ui.Rect{X: l.Round.X + l.Round.W + 2, Y: y, W: l.Tools.X - 4 - (l.Round.X + l.Round.W + 2), H: portraitTap}
 	l.Board = ui.Rect{X: m, Y: 102, W: w - 2*m, H: 310}
 	ty := l.Board.Y + l.Board.H + 4
-	tw := (w - 2*m - 3*4) / NumTabs
+	tw := (w - 2*m - (NumTabs-1)*4) / NumTabs
 	for i := range l.Tabs {
 		l.Tabs[i] = ui.Rect{X: m + float64(i)*(tw+4), Y: ty, W: tw, H: portraitTap}
 	}
@@ -72,7 +74,7 @@ func NewPortraitLayout(n, houses int) Layout {
 	l.Pane = ui.Rect{X: m, Y: ty + portraitTap + 4, W: w - 2*m}
 	l.Pane.H = l.Message.Y - 4 - l.Pane.Y
 	// The pane's panels: each tab's fills it; the decision tops the hand.
-	l.Houses, l.Players, l.Log = l.Pane, l.Pane, l.Pane
+	l.Houses, l.Players, l.Log = l.Pane, l.Pane, l.Pane // the talk is in the log's place
 	l.HouseRow = math.Floor((l.Pane.H - 32 - rankNoteH) / float64(houses) / 1.3)
 	l.PlayerRow = math.Min(56, math.Floor((l.Pane.H-40)/float64(n))) // two lines a row (playersPanel)
 	ah := math.Round(l.Pane.H * 0.45)

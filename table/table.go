@@ -81,6 +81,7 @@ type Table struct {
 	citadel    citadel     // the Citadel variant's decisions, lines and notices (citadel.go)
 	panels     Panels      // the table's screen (panels.go)
 	screens    Screens     // the curtain and the end screen (screens.go)
+	talk       Talk        // the table talk of a game at several devices (talk.go)
 }
 
 // Mode is what the table is doing, for the app to show the scene of it
@@ -119,7 +120,7 @@ func New(g Game, o Options) *Table {
 func (u *Table) wire() {
 	u.attendance.pos, u.recent.pos, u.mv.pos, u.panels.combat.pos = &u.pos, &u.pos, &u.pos, &u.pos
 	u.panels.t, u.panels.houses.t, u.panels.players.t, u.panels.private.t, u.panels.decision.t, u.screens.t = u, u, u, u, u, u
-	u.hints.t, u.try.t, u.past.t, u.notices.t, u.history.t, u.ch.t, u.loyalty.t, u.citadel.t = u, u, u, u, u, u, u, u
+	u.talk.t, u.hints.t, u.try.t, u.past.t, u.notices.t, u.history.t, u.ch.t, u.loyalty.t, u.citadel.t = u, u, u, u, u, u, u, u, u
 }
 
 // SetGame puts another game (or another position of the same map) on the

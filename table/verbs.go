@@ -49,7 +49,15 @@ func (u *Table) Do(c ui.Command) bool {
 	case c.Kind == ui.CmdTab:
 		if c.N >= 0 && c.N < NumTabs {
 			u.tab = c.N
+			if u.tab == TabTalk {
+				u.talk.unread = 0
+			} else {
+				u.talk.typing = false
+			}
 		}
+		return false
+	case c.Kind == ui.CmdTalk || c.Kind == ui.CmdTalkTo || c.Kind == ui.CmdTalkWrite || c.Kind == ui.CmdTalkSend:
+		u.talk.command(c)
 		return false
 	}
 	u.command(c)
@@ -214,7 +222,11 @@ func (u *Table) followCommand(c ui.Command) bool {
 		u.past.show(c.N)
 		return true
 	case ui.CmdLogScroll:
-		u.log.scroll(c.N)
+		if u.talk.inView() {
+			u.talk.command(c)
+		} else {
+			u.log.scroll(c.N)
+		}
 		return true
 	case ui.CmdPresent:
 		u.past.leave()

@@ -39,7 +39,11 @@ const (
 	CmdLogScroll      // scroll the log N rows (positive: older)
 	CmdPresent        // return from the past to the table as it stands
 	CmdHint           // ask the strong bot for the shown seat's move (app/botseats.go)
-	CmdTab            // show tab N below the board (the portrait layout's: your play, houses, conspiracies, log)
+	CmdTab            // show tab N below the board (the portrait layout's: your play, houses, conspiracies, log, talk)
+	CmdTalk           // show the table talk in the log's place (N = 1) or the log again (N = 0)
+	CmdTalkTo         // the next recipient of the line being written: the table, then each other seat
+	CmdTalkWrite      // start writing a line of talk
+	CmdTalkSend       // say the line written
 	// Table, the Citadel variant (table/citadel.go).
 	CmdStudy       // study at the Citadel: the chooser of the secret aim
 	CmdWing        // play the Dark Wings card N (a rules.Wing): pick its target
