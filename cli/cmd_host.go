@@ -19,7 +19,7 @@ import (
 	"notrueking/store"
 )
 
-const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-away-bot DURATION,LEVEL|off] [-site DIR] [-no-spectators] [-record FILE] [-overlay FILE]"
+const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-away-bot DURATION,LEVEL|off] [-site DIR] [-no-spectators] [-no-spectator-talk] [-record FILE] [-overlay FILE]"
 
 // hostStdin is where the host's console reads its commands (tests set
 // it; hostconsole.go).
@@ -41,6 +41,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 	addr := c.String("addr", "", "listen at `HOST:PORT` (default: every address, port "+remote.DefaultPort+" or any free one)")
 	admit := c.String("admit", "ask", "who may take a seat: ask (the host answers y or n on stdin for each device) or auto (every device that asks; for tests)")
 	awayBot := c.String("away-bot", remote.DefaultAwayBot.String(), "hand a seat whose device is away longer than `DURATION,LEVEL` to that bot until the device returns (off: never)")
+	noWatchTalk := c.Bool("no-spectator-talk", false, "hide the table's talk from spectators (a stream shows no chat; whispers never reach them)")
 	overlay := c.String("overlay", "", "rewrite this JSON `FILE` (and its .txt sibling) with the game's public facts after every action, for streaming software")
 	hp := addHostPage(c)
 	pos, code, ok := c.parse(args)
@@ -118,7 +119,7 @@ func cmdHost(args []string, stdout, stderr io.Writer) int {
 			return where, err
 		}}
 	var h *remote.Host
-	ho := remote.HostOptions{Match: m, AdmitAuto: *admit == "auto", Log: stderr, NoSpectators: *hp.noSpectators,
+	ho := remote.HostOptions{Match: m, AdmitAuto: *admit == "auto", Log: stderr, NoSpectators: *hp.noSpectators, NoSpectatorTalk: *noWatchTalk,
 		NamedSeats: gamefile.NamedByHost(hg.g.Config().Players), AwayBot: away,
 		Keep: func(room string, tokens []string) { m.Do(func(*rules.Game) { files.KeepHost(room, tokens) }) }}
 	if hm := hg.host; hm != nil {

@@ -50,6 +50,9 @@ type Options struct {
 	// spectators.
 	Page         http.Handler
 	NoSpectators bool
+	// AwayBot is the leaver rule to start with (nil:
+	// remote.DefaultAwayBot); the network panel changes it.
+	AwayBot *remote.AwayBot
 }
 
 // Start serves match m on the network: here are the seats played at
@@ -58,8 +61,13 @@ type Options struct {
 // themselves.
 func Start(m *session.Match, f *session.Files, here []rules.Seat, opts Options) (*Hosting, error) {
 	hn := &Hosting{}
+	// The names typed at the start screen are the host's; a seat left
+	// with its default name takes its device's.
 	o := remote.HostOptions{Match: m, Here: here, OnChange: func() { hn.dirty.Store(true) },
-		Page: opts.Page, NoSpectators: opts.NoSpectators}
+		Page: opts.Page, NoSpectators: opts.NoSpectators, NamedSeats: true, AwayBot: remote.DefaultAwayBot}
+	if opts.AwayBot != nil {
+		o.AwayBot = *opts.AwayBot
+	}
 	if f != nil {
 		if hm := f.Host(); hm != nil {
 			o.Room, o.Tokens = hm.Room, hm.Tokens
@@ -165,7 +173,7 @@ func (hn *Hosting) Changed(now time.Time) bool {
 // device, hand a seat over, spectators on or off.
 func IsCommand(cmd ui.Command) bool {
 	switch cmd.Kind {
-	case ui.CmdAdmit, ui.CmdRefuse, ui.CmdGiveSeat, ui.CmdSpectators:
+	case ui.CmdAdmit, ui.CmdRefuse, ui.CmdGiveSeat, ui.CmdSpectators, ui.CmdSpectatorTalk, ui.CmdAwayBot:
 		return true
 	}
 	return false
@@ -188,6 +196,10 @@ func (hn *Hosting) Do(cmd ui.Command) error {
 		return h.Free(rules.Seat(cmd.N), cmd.ID)
 	case ui.CmdSpectators:
 		h.SetSpectators(!h.Spectators())
+	case ui.CmdSpectatorTalk:
+		h.SetSpectatorTalk(!h.SpectatorTalk())
+	case ui.CmdAwayBot:
+		return h.SetAwayBot(nextAwayRule(h.AwayBot()))
 	}
 	return nil
 }

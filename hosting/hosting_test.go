@@ -117,3 +117,60 @@ func TestHostingAdmitsADevice(t *testing.T) {
 		t.Error("Undo taken for a host's command")
 	}
 }
+
+// TestPanelSetsTheTableRules: a hosted game starts with the default
+// leaver rule; the network panel's button goes through the rules in turn
+// (to "wait for them" and back), and its talk button hides the table's
+// talk from spectators and shows it again — each said on its button.
+func TestPanelSetsTheTableRules(t *testing.T) {
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := session.NewMatch(g, session.MatchOptions{Players: []string{gamefile.SeatHuman, gamefile.SeatRemote, "random"}, Pause: time.Millisecond})
+	m.Start()
+	defer m.Close()
+	hn, err := Start(m, nil, []rules.Seat{0}, Options{Addr: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hn.Close()
+	u := table.New(m.Desk(0, 2), table.Options{})
+	h := hn.Host()
+	if h.AwayBot() != remote.DefaultAwayBot {
+		t.Fatalf("a hosted window starts with the leaver rule %v, want %v", h.AwayBot(), remote.DefaultAwayBot)
+	}
+	button := func(kind ui.CmdKind) ui.Widget {
+		w, ok := ui.Find(Panel(u, hn, nil, ""), func(w ui.Widget) bool { return w.T.Cmd.Kind == kind })
+		if !ok {
+			t.Fatalf("the panel has no button for %v", kind)
+		}
+		return w
+	}
+	if got := button(ui.CmdAwayBot).Text; got != "Away seats: easy bot after 2 minutes" {
+		t.Fatalf("the leaver rule's button reads %q", got)
+	}
+	seen := map[remote.AwayBot]bool{}
+	for range len(awayRules) {
+		if err := hn.Do(ui.Command{Kind: ui.CmdAwayBot}); err != nil {
+			t.Fatal(err)
+		}
+		seen[h.AwayBot()] = true
+		if h.AwayBot().After == 0 && button(ui.CmdAwayBot).Text != "Away seats: wait for them" {
+			t.Fatalf("the rule off reads %q", button(ui.CmdAwayBot).Text)
+		}
+	}
+	if len(seen) != len(awayRules) || h.AwayBot() != remote.DefaultAwayBot {
+		t.Fatalf("the button went through %d rules and ended on %v", len(seen), h.AwayBot())
+	}
+	on := h.SpectatorTalk()
+	if err := hn.Do(ui.Command{Kind: ui.CmdSpectatorTalk}); err != nil || h.SpectatorTalk() == on {
+		t.Fatalf("the talk button left spectator talk %v (%v)", h.SpectatorTalk(), err)
+	}
+	if want := map[bool]string{true: "Spectators read talk: yes", false: "Spectators read talk: no"}[h.SpectatorTalk()]; button(ui.CmdSpectatorTalk).Text != want {
+		t.Fatalf("the talk button reads %q, want %q", button(ui.CmdSpectatorTalk).Text, want)
+	}
+	if err := h.SetAwayBot(remote.AwayBot{After: time.Minute, Level: "grandmaster"}); err == nil || h.AwayBot() != remote.DefaultAwayBot {
+		t.Fatalf("a level no bot has was taken (%v): %v", err, h.AwayBot())
+	}
+}

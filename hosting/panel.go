@@ -120,6 +120,7 @@ func Panel(u *table.Table, hn *Hosting, cl *remote.Client, link string) []ui.Wid
 		}, "\n")}}
 	h := hn.Host()
 	ws = append(ws, spectatorWidgets(ui.Rect{X: r.X + 24, Y: r.Y + 640, W: 560, H: 90}, hn.srv.WatchLink(), h.Spectators())...)
+	ws = append(ws, ruleWidgets(ui.Rect{X: r.X + 24, Y: r.Y + 684, W: 560, H: 34}, h.SpectatorTalk(), h.AwayBot())...)
 	return append(ws, seatWidgets(u, seats, h.Presence(), h, nil)...)
 }
 
@@ -233,6 +234,42 @@ func spectatorWidgets(r ui.Rect, link string, on bool) []ui.Widget {
 		{R: ui.Rect{X: r.X + 200, Y: r.Y + 6, W: r.W - 200, H: 24}, Kind: ui.WText, Text: text, Size: 15, Ink: ui.ColText,
 			Tip: "The spectator link: the public table only, for a stream (a browser source: add &canvas=1920x1080&clean=1) or notrueking spectate LINK. " + link},
 	}
+}
+
+// ruleWidgets are the network panel's switches of the table's rules for
+// the devices: whether spectators read the table's talk (a streamer hides
+// it), and the leaver rule (who plays a seat whose device is away).
+func ruleWidgets(r ui.Rect, talk bool, away remote.AwayBot) []ui.Widget {
+	t := ui.Button(ui.Rect{X: r.X, Y: r.Y, W: 250, H: r.H}, "Spectators read talk: no", ui.CmdTarget(ui.Command{Kind: ui.CmdSpectatorTalk}))
+	t.Size, t.Tip = 14, "Spectators do not see the table's talk (a stream shows no chat). Click to show them the talk said to the whole table (never a whisper)."
+	if talk {
+		t.Text = "Spectators read talk: yes"
+		t.Tip = "Spectators read the talk said to the whole table (never a whisper). Click to hide it from them, for a stream."
+	}
+	a := ui.Button(ui.Rect{X: r.X + 260, Y: r.Y, W: r.W - 260, H: r.H}, "Away seats: wait for them", ui.CmdTarget(ui.Command{Kind: ui.CmdAwayBot}))
+	a.Size = 14
+	a.Tip = "A seat whose device is away waits for it, however long. Click for the next rule: a bot playing an away seat until its device returns."
+	if away.After > 0 {
+		a.Text = fmt.Sprintf("Away seats: %s bot after %s", away.Level, words.Duration(away.After))
+		a.Tip = fmt.Sprintf("A seat whose device is away longer than %s is played by the %s bot until the device returns; every device is told. Click for the next rule.", words.Duration(away.After), away.Level)
+	}
+	return []ui.Widget{t, a}
+}
+
+// awayRules are the leaver rules the network panel's button goes
+// through, in turn: the default first.
+var awayRules = []remote.AwayBot{remote.DefaultAwayBot,
+	{After: 5 * time.Minute, Level: "easy"}, {After: 2 * time.Minute, Level: "steady"}, {After: 10 * time.Minute, Level: "strong"}, {}}
+
+// nextAwayRule is the rule after a in awayRules (the first after one not
+// in the list).
+func nextAwayRule(a remote.AwayBot) remote.AwayBot {
+	for i, r := range awayRules {
+		if r == a {
+			return awayRules[(i+1)%len(awayRules)]
+		}
+	}
+	return awayRules[0]
 }
 
 // joinHow is the network panel's first two lines: how others join, by a

@@ -229,7 +229,7 @@ func (h *Host) seated(c *conn, seat rules.Seat, token, who string) {
 			h.logf("seat %d: %v", seat, err)
 		}
 	}
-	if seat >= 0 && !h.o.NamedSeats {
+	if seat >= 0 && !h.seats.named[seat] {
 		h.rename(seat, c.name)
 	}
 	h.m.Read(func(r session.Reading) {
@@ -444,12 +444,9 @@ func (h *Host) hasStandIn(seat rules.Seat) bool {
 // namedSeat is the free seat whose player the host named name (-1: none,
 // or the host named no seat), under h.mu.
 func (h *Host) namedSeat(name string, players []string) rules.Seat {
-	if !h.o.NamedSeats {
-		return -1
-	}
 	t := &h.seats
 	for i, n := range t.names {
-		if strings.EqualFold(n, name) && t.free(rules.Seat(i), players) {
+		if t.named[i] && strings.EqualFold(n, name) && t.free(rules.Seat(i), players) {
 			return rules.Seat(i)
 		}
 	}

@@ -84,8 +84,11 @@ type HostOptions struct {
 	// NamedSeats says the host named the seats' players itself (-names,
 	// names typed at the start screen): a device keeps the name of the
 	// seat it gets, and one that asks for no seat but gives a seat's name
-	// asks for that seat. Unset, the name a device gives becomes its
-	// seat's player's name, a name action in the game (Match.Name).
+	// asks for that seat. A seat left with its default name
+	// (gamefile.DefaultNames: "Bob" in the second place) is not named by
+	// the host: there, as in every seat when NamedSeats is unset, the
+	// name a device gives becomes its seat's player's name, a name action
+	// in the game (Match.Name).
 	NamedSeats bool
 	// AwayBot is the leaver rule (leavers.go): a seat whose device is
 	// away longer than AwayBot.After is played by its bot until the
@@ -188,6 +191,7 @@ func NewHost(o HostOptions) (*Host, error) {
 			h.base.Players = append(h.base.Players, p.Name)
 		}
 		h.seats = newSeatTable(ids, slices.Clone(h.base.Players))
+		h.seats.named = hostNamed(h.base.Players, o.NamedSeats)
 		h.base.Map, mapErr = mapRefOf(pub.Map())
 	})
 	if mapErr != nil {
@@ -219,12 +223,10 @@ func NewHost(o HostOptions) (*Host, error) {
 	v := m.Version()
 	m.Read(func(session.Reading) { h.version = max(h.version, v) })
 	go h.presenceLoop()
-	if h.o.AwayBot.After > 0 {
-		if _, err := bots.ParseLevel(h.o.AwayBot.Level); err != nil {
-			return nil, fmt.Errorf("the away bot: %v", err)
-		}
-		go h.leaverLoop()
+	if err := h.SetAwayBot(h.o.AwayBot); err != nil {
+		return nil, err
 	}
+	go h.leaverLoop()
 	return h, nil
 }
 

@@ -61,10 +61,37 @@ func (a AwayBot) String() string {
 	return a.After.String() + "," + a.Level
 }
 
+// AwayBot is the leaver rule in force.
+func (h *Host) AwayBot() AwayBot {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.seats.awayBot
+}
+
+// SetAwayBot changes the leaver rule while the game runs (the window's
+// network panel): a seat a bot already stands in for keeps it until its
+// device returns; off hands no more seats over. A level no bot has is
+// refused.
+func (h *Host) SetAwayBot(a AwayBot) error {
+	if a.After > 0 {
+		if _, err := bots.ParseLevel(a.Level); err != nil {
+			return fmt.Errorf("the away bot: %v", err)
+		}
+	}
+	h.mu.Lock()
+	h.seats.awayBot = a
+	h.mu.Unlock()
+	h.touch()
+	return nil
+}
+
 // leaverLoop looks every second (or a quarter of the grace, if shorter)
 // for a seat whose device has been away past the grace.
 func (h *Host) leaverLoop() {
-	every := min(time.Second, h.o.AwayBot.After/4)
+	every := time.Second
+	if a := h.AwayBot().After; a > 0 {
+		every = min(every, max(a/4, time.Millisecond))
+	}
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for {
@@ -85,22 +112,27 @@ func (h *Host) standInForLeavers() {
 	var gone []rules.Seat
 	h.mu.Lock()
 	t := &h.seats
+	rule := t.awayBot
+	if rule.After <= 0 {
+		h.mu.Unlock()
+		return
+	}
 	for i := range t.ids {
 		s := rules.Seat(i)
 		if players[s] == gamefile.SeatRemote && t.holder[s] == nil && t.tokens[s] != "" && t.standIn[s] == "" &&
-			!t.away[s].IsZero() && now.Sub(t.away[s]) >= h.o.AwayBot.After {
-			t.standIn[s] = h.o.AwayBot.Level
+			!t.away[s].IsZero() && now.Sub(t.away[s]) >= rule.After {
+			t.standIn[s] = rule.Level
 			gone = append(gone, s)
 		}
 	}
 	h.mu.Unlock()
 	for _, s := range gone {
-		if err := h.m.SetPlayer(s, h.o.AwayBot.Level); err != nil {
+		if err := h.m.SetPlayer(s, rule.Level); err != nil {
 			h.logf("seat %s: %v", h.seats.ids[s], err)
 			continue
 		}
-		h.notice(fmt.Sprintf("%s is away: the %s bot plays %s until they return.", h.seatName(s), h.o.AwayBot.Level, words.Title(h.seats.ids[s])))
-		h.logf("seat %s: away for %v, the %s bot stands in", h.seats.ids[s], h.o.AwayBot.After, h.o.AwayBot.Level)
+		h.notice(fmt.Sprintf("%s is away: the %s bot plays %s until they return.", h.seatName(s), rule.Level, words.Title(h.seats.ids[s])))
+		h.logf("seat %s: away for %v, the %s bot stands in", h.seats.ids[s], rule.After, rule.Level)
 	}
 	if len(gone) > 0 {
 		h.touch()

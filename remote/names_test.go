@@ -75,6 +75,21 @@ func TestDevicesNameTheirSeats(t *testing.T) {
 	if !slices.Equal(names, []string{"Ann", "Ben", "Cy"}) {
 		t.Fatalf("the host's names became %q", names)
 	}
+
+	// A window's host named its own seat and left the others' defaults:
+	// a device asking by the host's name gets that seat and keeps it; a
+	// device in a seat left with its default name names it.
+	gm3 := game{"standard", rules.Plain, []string{"Ann", "Bob", "Carol"}, []string{"remote", "remote", "remote"}, 43}
+	r3 := newRig(t, gm3, HostOptions{AdmitAuto: true, NamedSeats: true})
+	r3.join("Ben's phone", ids[1], ClientOptions{}) // named before its welcome
+	annd := r3.join("ANN", "", ClientOptions{})
+	if h := annd.Held(); len(h) != 1 || h[0] != 0 {
+		t.Fatalf("ANN asking for no seat holds %v, want the host's Ann's", h)
+	}
+	r3.m.Do(func(g *rules.Game) { names = g.Names() })
+	if !slices.Equal(names, []string{"Ann", "Ben's phone", "Carol"}) {
+		t.Fatalf("the names with one seat the host's: %q", names)
+	}
 }
 
 // TestANameAGameCannotTakeIsRefused: a device's name with an invisible

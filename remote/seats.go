@@ -30,6 +30,13 @@ type seatTable struct {
 	// standIn is, per seat, the level of the bot playing it while its
 	// device is away ("" none: leavers.go).
 	standIn []string
+	// named is, per seat, whether the host named its player (-names, a
+	// name typed at the host's start screen): a device asking by that
+	// name gets the seat, and no device renames it.
+	named []bool
+	// awayBot is the leaver rule in force (HostOptions.AwayBot, then
+	// SetAwayBot).
+	awayBot AwayBot
 
 	pending  []*conn
 	watchers int
@@ -41,6 +48,18 @@ type seatTable struct {
 	noWatchTalk bool
 	fails       map[string][]time.Time
 	locked      map[string]time.Time
+}
+
+// hostNamed is, per seat of a game that began with players, whether the
+// host named it: a name other than the default for its place
+// (gamefile.DefaultNames), when the host says it named the seats at all.
+func hostNamed(players []string, named bool) []bool {
+	out := make([]bool, len(players))
+	def := gamefile.DefaultNames(len(players))
+	for i, p := range players {
+		out[i] = named && p != def[i]
+	}
+	return out
 }
 
 func newSeatTable(ids, names []string) seatTable {

@@ -54,11 +54,13 @@ const (
 	CmdScenarios    // open or close the scenario browser
 	CmdOpenScenario // open scenario N of the browser's list
 	// Network (app/network.go): a hosted or joined game.
-	CmdNetPanel   // open or close the network panel: the join link and QR code, who is connected
-	CmdAdmit      // admit the device waiting as request N
-	CmdRefuse     // refuse the device waiting as request N
-	CmdGiveSeat   // hand seat N to ID: a bot level, or "remote" for a device
-	CmdSpectators // let spectators follow by the spectator link, or send them away
+	CmdNetPanel      // open or close the network panel: the join link and QR code, who is connected
+	CmdAdmit         // admit the device waiting as request N
+	CmdRefuse        // refuse the device waiting as request N
+	CmdGiveSeat      // hand seat N to ID: a bot level, or "remote" for a device
+	CmdSpectators    // let spectators follow by the spectator link, or send them away
+	CmdSpectatorTalk // show the table's talk to the spectators, or hide it (a stream)
+	CmdAwayBot       // the next leaver rule: how long a seat's device may be away before a bot plays it, and which
 	// Replay viewer (app/replay.go).
 	CmdReplayGo     // show the table after N actions
 	CmdReplayStep   // N actions on (negative: back)

@@ -8,6 +8,7 @@ package words
 import (
 	"strconv"
 	"strings"
+	"time"
 
 	"notrueking/board"
 )
@@ -32,6 +33,18 @@ func Plural(n int, noun string) string {
 
 // Count is n and noun: "1 card", "2 cards", "0 footmen".
 func Count(n int, noun string) string { return strconv.Itoa(n) + " " + Plural(n, noun) }
+
+// Duration is d in whole hours, minutes or seconds, as a player reads it
+// ("2 minutes", "90 seconds", "1 hour").
+func Duration(d time.Duration) string {
+	switch {
+	case d >= time.Hour && d%time.Hour == 0:
+		return Count(int(d/time.Hour), "hour")
+	case d >= time.Minute && d%time.Minute == 0:
+		return Count(int(d/time.Minute), "minute")
+	}
+	return Count(int(d.Round(time.Second)/time.Second), "second")
+}
 
 // Agree is the verb form that agrees with a subject of n things: one for
 // a single thing, many otherwise ("retreats"/"retreat", "is"/"are").

@@ -2,6 +2,7 @@ package words
 
 import (
 	"testing"
+	"time"
 
 	"notrueking/board"
 )
@@ -73,5 +74,16 @@ func TestListArticleAgreeTitle(t *testing.T) {
 	}
 	if Title("crown") != "Crown" || Title("") != "" {
 		t.Error("Title")
+	}
+}
+
+func TestDuration(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		2 * time.Minute: "2 minutes", 90 * time.Second: "90 seconds", time.Hour: "1 hour",
+		time.Second: "1 second", 61 * time.Minute: "61 minutes", 1500 * time.Millisecond: "2 seconds",
+	} {
+		if got := Duration(d); got != want {
+			t.Errorf("Duration(%v) = %q, want %q", d, got, want)
+		}
 	}
 }
