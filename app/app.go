@@ -14,13 +14,13 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"net/http"
 	"os"
 	"path/filepath"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"notrueking/hosting"
 	"notrueking/render"
 	"notrueking/rules"
 	"notrueking/spectate"
@@ -109,7 +109,7 @@ type Options struct {
 	// HostPage serves the browser page beside a hosted game's WebSocket
 	// (internal/site; nil: the page this program carries, if any, else the
 	// host says how to get one); NoSpectators refuses spectators.
-	HostPage     http.Handler
+	HostPage     hosting.Page
 	NoSpectators bool
 	// Join is a host's join link: the window joins that game as a device
 	// (JoinSeat: the seat asked, its conspiracy id; "" any free seat;

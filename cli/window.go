@@ -11,7 +11,6 @@ import (
 
 	"notrueking/app"
 	"notrueking/gamefile"
-	"notrueking/internal/site"
 	"notrueking/internal/textcheck"
 	"notrueking/rules"
 	"notrueking/session"
@@ -269,19 +268,4 @@ func addHostPage(c *cmdFlags) hostPage {
 		site:         c.String("site", "", "serve the browser page from this `DIR` (a release's web zip, unzipped, or go run ./web -o DIR -build-only); default: the page this program carries, if it was built with it"),
 		noSpectators: c.Bool("no-spectators", false, "refuse spectators (who follow the game's public table by its spectator link); the network panel turns them on and off"),
 	}
-}
-
-// page finds the browser page a host serves: -site's folder, or the one
-// this binary carries, or none (nil; the host then says how to get one).
-// A bad -site is an error naming the folder.
-func (p hostPage) page() (*site.Site, error) {
-	return site.Find(*p.site)
-}
-
-// pageNote is what a host says of its browser page on stderr.
-func pageNote(s *site.Site) string {
-	if s == nil {
-		return "this program carries no browser page (built from source): browsers cannot join from the link; restart with -site DIR (docs/web.md) or join with: notrueking join LINK"
-	}
-	return "browsers join from the link: the page is served from " + s.From()
 }

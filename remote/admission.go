@@ -1,13 +1,13 @@
+//go:build !js
+
 package remote
 
 import (
 	"crypto/subtle"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 
 	"notrueking/bots"
 	"notrueking/gamefile"
@@ -260,27 +260,6 @@ func (h *Host) rename(seat rules.Seat, name string) {
 	h.seats.names[seat] = name
 	h.base.Players[seat] = name
 	h.mu.Unlock()
-}
-
-// cleanName is a device's name as the host shows it and a game may take
-// it (single spaces, a player's name: rules.CheckSeatName), or why not.
-func cleanName(s string) (string, error) {
-	s = strings.Join(strings.Fields(s), " ")
-	if s == "" {
-		return "", errors.New("a device must say its player's name")
-	}
-	if n := len([]rune(s)); n > MaxName {
-		return "", fmt.Errorf("a name of %d characters: at most %d", n, MaxName)
-	}
-	for _, r := range s {
-		if !unicode.IsPrint(r) {
-			return "", errors.New("a name with a control character")
-		}
-	}
-	if err := rules.CheckSeatName(s); err != nil {
-		return "", fmt.Errorf("the name: %v", err)
-	}
-	return s, nil
 }
 
 // refusal is why a hello is refused, and whether the device may try

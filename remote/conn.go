@@ -1,3 +1,5 @@
+//go:build !js
+
 package remote
 
 import (
@@ -98,15 +100,6 @@ func (h *Host) newConn(ws *websocket.Conn, addr string) *conn {
 	})
 	h.logf("%s: connected (#%d)", addr, c.id)
 	return c
-}
-
-// marshal encodes a message the host built (never fails: plain data).
-func marshal(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("remote: encoding a %T: %v", v, err))
-	}
-	return b
 }
 
 // send queues message v for the device.

@@ -1,3 +1,5 @@
+//go:build !js
+
 package remote
 
 import (
@@ -99,23 +101,6 @@ type HostOptions struct {
 	// answers "/" with a page saying how to get one.
 	Page http.Handler
 }
-
-// Waits a host allows a device.
-const (
-	// HelloWithin is how long a new connection has to send its hello.
-	HelloWithin = 10 * time.Second
-	// Silence is how long a device may say nothing (it pings every
-	// PingEvery) before the host drops it.
-	Silence = 60 * time.Second
-	// PingEvery is how often a device pings a quiet link.
-	PingEvery = 20 * time.Second
-	// maxGreeting bounds the connections that have not said hello yet.
-	maxGreeting = 8
-	// lockFails wrong room codes or tokens from one address within
-	// lockFor lock it out for lockFor.
-	lockFails = 5
-	lockFor   = time.Minute
-)
 
 // A Host serves one match to the devices that join it over WebSocket
 // (GET /ws). Every device's act goes through a desk of the match bound to

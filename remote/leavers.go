@@ -1,8 +1,9 @@
+//go:build !js
+
 package remote
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"notrueking/bots"
@@ -16,50 +17,6 @@ import (
 // — until its device comes back by its token, which then plays the seat
 // again at once. The seat's token stays the device's: a stand-in is no
 // Free. Every device is told both ways by a notice.
-
-// AwayBot is the leaver rule: after After away, the bot of Level plays the
-// seat. A zero After never hands a seat to a bot.
-type AwayBot struct {
-	After time.Duration
-	Level string
-}
-
-// DefaultAwayBot is a hosted game's leaver rule unless the host sets one:
-// two minutes is far longer than a phone's lost link takes to come back
-// (it retries every 0.5 to 5 s) or a page's reload, and short enough that
-// a closed phone does not stall the table for the evening; the easy bot
-// plays sensibly without searching long.
-var DefaultAwayBot = AwayBot{After: 2 * time.Minute, Level: "easy"}
-
-// ParseAwayBot reads the leaver rule as flags give it: "DURATION,LEVEL"
-// ("90s,easy"), a duration alone (the easy bot), or "off".
-func ParseAwayBot(s string) (AwayBot, error) {
-	s = strings.TrimSpace(s)
-	if s == "off" || s == "0" {
-		return AwayBot{}, nil
-	}
-	d, level, ok := strings.Cut(s, ",")
-	if !ok {
-		level = DefaultAwayBot.Level
-	}
-	after, err := time.ParseDuration(strings.TrimSpace(d))
-	if err != nil || after <= 0 {
-		return AwayBot{}, fmt.Errorf("%q: want DURATION,LEVEL (e.g. 2m,easy) or off", clip(s))
-	}
-	level = strings.TrimSpace(level)
-	if _, err := bots.ParseLevel(level); err != nil {
-		return AwayBot{}, err
-	}
-	return AwayBot{After: after, Level: level}, nil
-}
-
-// String is the rule as ParseAwayBot reads it.
-func (a AwayBot) String() string {
-	if a.After <= 0 {
-		return "off"
-	}
-	return a.After.String() + "," + a.Level
-}
 
 // AwayBot is the leaver rule in force.
 func (h *Host) AwayBot() AwayBot {

@@ -501,11 +501,3 @@ func decode(data []byte) (any, error) {
 	}
 	return msg, nil
 }
-
-// clip shortens s for a message quoting it.
-func clip(s string) string {
-	if len(s) > 24 {
-		s = s[:24] + "…"
-	}
-	return s
-}

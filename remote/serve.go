@@ -1,3 +1,5 @@
+//go:build !js
+
 package remote
 
 import (
@@ -9,10 +11,6 @@ import (
 
 	"notrueking/internal/lan"
 )
-
-// DefaultPort is the port a host listens on when none is given (another
-// free one when it is taken).
-const DefaultPort = "7373"
 
 // A Server is a host listening on the network: the window's and the
 // headless host's alike.
