@@ -29,6 +29,7 @@ type joinWait struct {
 // window keeps drawing) and shows the wait.
 func startJoin(a *App) Scene {
 	o := a.opts
+	mark("ntk-dial")
 	return &joinWait{dial: live.Dial(o.Join, live.JoinAs(o.Join, o.JoinName, o.JoinSeat, o.Prefs), 15*time.Second)}
 }
 
@@ -52,8 +53,10 @@ func (w *joinWait) Show(*Context) Shown {
 func (w *joinWait) Tick(_ time.Time, c *Context) bool {
 	text, cl := w.dial.Joining()
 	if cl != nil {
+		mark("ntk-joined") // the host sent the game: the page's timeline
 		_, at := beginJoined(c, cl)
 		c.GoTo(at)
+		mark("ntk-table-built")
 		return true
 	}
 	changed := text != w.text

@@ -98,3 +98,6 @@ func exportsDir(c *Context) (string, error) {
 
 // askText is nil on the desktop: a line of talk is typed on the table.
 var askText func(title string) (string, bool)
+
+// mark is a page's performance mark: nothing on the desktop.
+func mark(string) {}
