@@ -98,6 +98,7 @@ func newSpectatorApp(opts Options, s *spectate.Spectator) (*App, error) {
 	if opts.Overlay != "" {
 		s.WritesOverlay(opts.Overlay) // the overlay file follows the spectated game
 	}
+	s.SetClean(opts.Clean) // a stream's picture names no host's address
 	a.mgr.goTo(&spectateScene{s: s})
 	a.mgr.tick(time.Now(), a.ctx())
 	a.rebuild()

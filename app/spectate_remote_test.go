@@ -4,6 +4,7 @@ package app
 
 import (
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,4 +128,47 @@ func hostApp(t *testing.T, seed uint64, pause time.Duration, presses ...int) (*A
 		t.Fatalf("no hosted game: %s", homeMsg(host))
 	}
 	return host, lg
+}
+
+// TestCleanSpectatorNamesNoAddress: a stream's spectator window (-clean,
+// the page's clean=1) follows a hosted game by its link with no widget —
+// text or tooltip — naming the host's address or the link, while it waits
+// and once it follows.
+func TestCleanSpectatorNamesNoAddress(t *testing.T) {
+	t.Parallel()                                           // draws nothing (TestMain)
+	host, lg := hostApp(t, 9, 5*time.Millisecond, 1, 2, 2) // Ann at a device, Ben and Cy random bots
+	defer lg.Close()
+	wl := lg.Hosting().WatchLink()
+	u, err := url.Parse(wl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := spectate.Watch(wl)
+	defer s.Close()
+	a, err := newSpectatorApp(Options{Clean: true}, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaks := func(where string) {
+		t.Helper()
+		a.rebuild()
+		for _, w := range a.f.ws {
+			for _, s := range []string{w.Text, w.Tip} {
+				if strings.Contains(s, u.Host) || strings.Contains(s, u.Hostname()) || strings.Contains(s, "?watch=") {
+					t.Fatalf("%s: a widget names the host: %q", where, s)
+				}
+			}
+		}
+	}
+	leaks("waiting")
+	now := time.Now()
+	wait(t, "the spectator's first position", func() bool {
+		tick(host, now)
+		tick(a, now)
+		return tbl(a) != nil
+	})
+	if _, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Text == "Following the hosted game" }); !ok {
+		t.Fatal("the clean spectator does not say it follows the hosted game")
+	}
+	leaks("following")
 }

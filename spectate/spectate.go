@@ -53,6 +53,21 @@ type Spectator struct {
 	// position ("": none), overlayErr its last write's failure.
 	overlay    string
 	overlayErr error
+	// clean: a stream's picture (-clean, the page's clean=1) names no
+	// host's address and no link, which a forwarded port makes public.
+	clean bool
+}
+
+// SetClean makes the window name no host's address or link (a stream).
+func (s *Spectator) SetClean(on bool) { s.clean = on }
+
+// where names the host followed: "the game hosted at HOST:PORT", or
+// "the hosted game" on a stream's picture.
+func (s *Spectator) where() string {
+	if s.clean {
+		return "the hosted game"
+	}
+	return s.link.Where()
 }
 
 // Open follows arg: a record or save file, or Latest for the newest save
@@ -183,10 +198,14 @@ func (s *Spectator) Status() (status, reason string) {
 	d := s.link
 	cl := d.Client()
 	switch {
+	case cl == nil && d.Failed() != "" && s.clean:
+		return session.Waiting, "Could not reach the host; trying again."
 	case cl == nil && d.Failed() != "":
 		return session.Waiting, "Could not reach the host: " + d.Failed()
 	case cl == nil:
-		return session.Waiting, "Connecting to " + d.Where() + "…"
+		return session.Waiting, "Connecting to " + s.where() + "…"
+	case cl.Err() != nil && s.clean:
+		return "the link ended", "The link to the host ended."
 	case cl.Err() != nil:
 		return "the link ended", cl.Err().Error()
 	case !cl.Ready():

@@ -102,7 +102,10 @@ func (s *Spectator) panel(u *table.Table, r ui.Rect) []ui.Widget {
 func (s *Spectator) following() (text, whole string) {
 	switch {
 	case s.link != nil:
-		return "Following " + s.link.Where(), s.link.Link()
+		if s.clean {
+			return "Following " + s.where(), "The public table only, by the game's spectator link."
+		}
+		return "Following " + s.where(), s.link.Link()
 	case s.file == nil:
 		return "", ""
 	}
@@ -138,7 +141,7 @@ func (s *Spectator) waitingWidgets() []ui.Widget {
 	hint := "Start or continue the game in its own window: it appears here as soon as it is saved."
 	switch {
 	case s.link != nil:
-		what = "Following " + s.link.Where() + " (its spectator link): the public table only"
+		what = "Following " + s.where() + " (its spectator link): the public table only"
 		hint = "The game appears here as soon as the host sends its table (the link reconnects by itself)."
 	case s.file == nil:
 	case s.file.Path() != "":
