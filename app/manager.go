@@ -221,13 +221,13 @@ func (f *frame) frame() *render.Frame {
 func (a *App) rebuild() {
 	m := &a.mgr
 	m.switched = false
-	// A phone held upright shows the table and its curtain (no overlay,
-	// no notice over it, not try mode) in the portrait layout; every other
-	// scene, and the table under them, keeps the landscape canvas.
+	// A phone held upright shows the table, a notice over it and its
+	// curtain (no overlay, not try mode) in the portrait layout; every
+	// other scene, and the table under them, keeps the landscape canvas.
 	var lg *live.Game
 	switch s := m.cur.(type) {
 	case *tableScene:
-		if s.lg.Table().Mode() == table.ModePlay {
+		if md := s.lg.Table().Mode(); md == table.ModePlay || md == table.ModeNotice {
 			lg = s.lg
 		}
 	case *curtainScene:

@@ -79,13 +79,17 @@ func TestPortraitWindow(t *testing.T) {
 		if a.f.canvas != ui.Canvas(true) {
 			t.Errorf("dpr %v: after help the table is not portrait again", dpr)
 		}
-		// A notice over the table (a scenario's card here) and try mode are
+		// A notice over the table (a scenario's card here) is a portrait
+		// card, its Continue a finger's size on the canvas; try mode is
 		// shown on the landscape canvas, and the table is portrait again
-		// after them.
+		// after it.
 		tbl(a).NoticeScenario("a.toml", []string{"Try: this."})
 		a.rebuild()
-		if a.f.canvas != ui.Canvas(false) || tbl(a).Layout().Portrait {
-			t.Errorf("dpr %v: a notice over the table keeps the portrait canvas", dpr)
+		if a.f.canvas != ui.Canvas(true) || !tbl(a).Layout().Portrait {
+			t.Errorf("dpr %v: a notice over the table leaves the portrait canvas", dpr)
+		}
+		if b, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdDismiss }); !ok || b.R.H < 44 || !ui.Within(b.R, ui.Canvas(true)) {
+			t.Errorf("dpr %v: the notice's Continue %+v (found %v): not a finger's size on the canvas", dpr, b.R, ok)
 		}
 		a.do(ui.Command{Kind: ui.CmdDismiss})
 		a.do(ui.Command{Kind: ui.CmdTryMode})

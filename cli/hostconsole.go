@@ -303,13 +303,13 @@ func (k *console) seat(word string) (rules.Seat, error) {
 	return -1, fmt.Errorf("there is no seat %q (%s, or 1 to %d)", clipWord(word), strings.Join(k.ids, ", "), len(k.ids))
 }
 
-// seatText names a seat: "Torch (Ben)".
+// seatText names a seat, its player first: "Ben (Torch)".
 func (k *console) seatText(seat rules.Seat) string {
 	if seat < 0 || int(seat) >= len(k.ids) {
 		return "?"
 	}
 	names := k.names()
-	return fmt.Sprintf("%s (%s)", words.Title(k.ids[seat]), names[seat])
+	return fmt.Sprintf("%s (%s)", names[seat], words.Title(k.ids[seat]))
 }
 
 // clipWord is a word of the host's line as an answer quotes it: at most

@@ -83,11 +83,11 @@ func TestHostConsole(t *testing.T) {
 	}
 	ann := dial("Ann", "")
 	waitFor("Ann's question", func() bool {
-		return strings.Contains(out.String(), "Ann (127.0.0.1) asks to play Crown (Ann) — admit? [y/n]")
+		return strings.Contains(out.String(), "Ann (127.0.0.1) asks to play Ann (Crown) — admit? [y/n]")
 	})
 	lines := func() []string { return strings.Split(strings.TrimSpace(out.String()), "\n") }
 	cases := []struct{ in, want string }{
-		{"y", "admitted Ann to Crown (Ann)"},
+		{"y", "admitted Ann to Ann (Crown)"},
 		{"y", "no device waits for an answer"},
 		{"help", consoleHelp},
 		{"frobnicate", `unknown command "frobnicate": ` + consoleHelp},
@@ -96,8 +96,8 @@ func TestHostConsole(t *testing.T) {
 		{"refuse x", `refuse: "x" is no request number (seats lists them)`},
 		{"bot helm genius", `unknown bot level "genius"`},
 		{"bot 7 easy", "there is no seat 7 (1 to 3)"},
-		{"bot helm easy", "Helm (Cy) is played by the easy bot"},
-		{"free cy", "Helm (Cy) waits for another device"},
+		{"bot helm easy", "Cy (Helm) is played by the easy bot"},
+		{"free cy", "Cy (Helm) waits for another device"},
 		{"save", "saved in /saves/x.ntk"},
 	}
 	for _, c := range cases {
@@ -120,19 +120,19 @@ func TestHostConsole(t *testing.T) {
 	waitFor("Dee waiting", func() bool { return len(h.Pending()) == 2 })
 	ps := h.Pending()
 	seats := k.do("seats")
-	for _, want := range []string{"Crown (Ann): Ann's device", "Torch (Ben): waits for a device", "Helm (Cy): waits for a device",
-		"waiting: " + strconv.Itoa(ps[0].ID) + " Ben (127.0.0.1) for Torch (Ben)", "waiting: " + strconv.Itoa(ps[1].ID) + " Dee (127.0.0.1) for any seat"} {
+	for _, want := range []string{"Ann (Crown): Ann's device", "Ben (Torch): waits for a device", "Cy (Helm): waits for a device",
+		"waiting: " + strconv.Itoa(ps[0].ID) + " Ben (127.0.0.1) for Ben (Torch)", "waiting: " + strconv.Itoa(ps[1].ID) + " Dee (127.0.0.1) for any seat"} {
 		if !strings.Contains(seats, want) {
 			t.Fatalf("seats: %q lacks %q", seats, want)
 		}
 	}
-	if got := k.do("admit " + strconv.Itoa(ps[1].ID) + " helm"); got != "admitted Dee to Helm (Cy)" {
+	if got := k.do("admit " + strconv.Itoa(ps[1].ID) + " helm"); got != "admitted Dee to Cy (Helm)" {
 		t.Fatalf("admit to a seat: %q", got)
 	}
 	if got := k.do("refuse " + strconv.Itoa(ps[0].ID)); got != "refused device "+strconv.Itoa(ps[0].ID) {
 		t.Fatalf("refuse: %q", got)
 	}
-	if got := k.do("kick ann"); got != "sent Ann's device away: Crown (Ann) waits for another device" {
+	if got := k.do("kick ann"); got != "sent Ann's device away: Ann (Crown) waits for another device" {
 		t.Fatalf("kick: %q", got)
 	}
 	waitFor("Ann sent away", func() bool { return ann.Err() != nil })
@@ -151,7 +151,7 @@ func TestHostConsole(t *testing.T) {
 	out2 := &syncBuf{}
 	k2 := &console{out: out2, ids: k.ids, names: k.names, host: h}
 	k2.read(strings.NewReader("help\n\n  seats  \n"))
-	if got := strings.Split(strings.TrimSpace(out2.String()), "\n"); len(got) != 2 || got[0] != consoleHelp || !strings.HasPrefix(got[1], "Crown (Ann):") {
+	if got := strings.Split(strings.TrimSpace(out2.String()), "\n"); len(got) != 2 || got[0] != consoleHelp || !strings.HasPrefix(got[1], "Ann (Crown):") {
 		t.Fatalf("read: %q", got)
 	}
 }

@@ -438,6 +438,24 @@ func rollBrings(result int) string {
 	return "10 or more: success — every crystal is spent, and the secret aim pays."
 }
 
+// rollTitle is a roll's notice's title: who studied for which house.
+func (ci *citadel) rollTitle(n notice) string {
+	u := ci.t
+	return fmt.Sprintf("%s studies at the Citadel for House %s", u.pos.seatWords(n.who), u.pos.houseName(n.house))
+}
+
+// rollSum is a roll's sum: "6 + 4 − 1 (Ill Tidings) = 9".
+func rollSum(n notice) string {
+	if len(n.dice) < 2 {
+		return "?"
+	}
+	sum := fmt.Sprintf("%d + %d", n.dice[0], n.dice[1])
+	if n.penalty > 0 {
+		sum += fmt.Sprintf(" − %d (Ill Tidings)", n.penalty)
+	}
+	return sum + fmt.Sprintf(" = %d", n.result)
+}
+
 // rollWidgets is a roll's notice on card: who studied, the dice drawn as
 // die faces (the two highest, which count, marked), the sum and what it
 // brings, and the public lines that followed.
@@ -452,7 +470,7 @@ func (ci *citadel) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
 	card.Y = math.Round((ui.BaseH - card.H) / 2)
 	ws := ui.Panel(card, "")
 	ws[0].Edge = ui.ColGold
-	title := fmt.Sprintf("%s studies at the Citadel for House %s", u.pos.seatWords(n.who), u.pos.houseName(n.house))
+	title := ci.rollTitle(n)
 	tw := ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText,
 		Text: title, Size: ui.FitSize(title, 22, 15, true, card.W-40), Bold: true, Tip: title,
 		Ink: ui.Readable(ui.SeatColor(n.who), ui.ColPanel)}
@@ -484,14 +502,7 @@ func (ci *citadel) rollWidgets(n notice) ([]ui.Widget, ui.Rect) {
 		ws = append(ws, w)
 	}
 	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 62 + size + 4, W: card.W - 40, H: 18}, Kind: ui.WText, Text: "the two highest count (gold)", Size: 13, Align: ui.AlignCenter, Ink: ui.ColDim, Tip: rollTip})
-	sum := "?"
-	if len(n.dice) >= 2 {
-		sum = fmt.Sprintf("%d + %d", n.dice[0], n.dice[1])
-		if n.penalty > 0 {
-			sum += fmt.Sprintf(" − %d (Ill Tidings)", n.penalty)
-		}
-		sum += fmt.Sprintf(" = %d", n.result)
-	}
+	sum := rollSum(n)
 	y := card.Y + 62 + size + 30
 	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: y, W: card.W - 40, H: 30}, Kind: ui.WText, Text: sum, Size: 24, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold,
 		Tip: "The result: the two highest dice summed, less any Ill Tidings penalty on the player this round."})
@@ -534,26 +545,31 @@ func (ci *citadel) seatToken(w *ui.Widget, seat rules.Seat, k int) {
 	}
 }
 
+// secretFace is a Citadel secret's notice: its title, the face shown
+// (the house uncovered, or the Dark Wings card drawn), the face's fill and
+// tip, and what the others know of it.
+func (ci *citadel) secretFace(n notice) (title, face string, fill color.RGBA, tip, rest string) {
+	u := ci.t
+	if n.wing != 0 {
+		return "You drew a Dark Wings card — only you see this", n.wing.Name(), wingFill, wingTips[n.wing],
+			"The others read only that you drew a Dark Wings card; it is in your panel, to be played at the start of one of your resolving turns."
+	}
+	return "You uncovered a secret — only you see this", u.pos.houseName(n.house), ui.HouseColor(u.pos.m, n.house), "",
+		"The token stays face down; the others read only that you uncovered a secret. Its house stays marked on that token for you alone."
+}
+
 // secretWidgets is the notice of a Citadel secret for the seat that
 // learnt it: the Dark Wings card it drew, or the house of the token it
 // uncovered (Dig Up Dirt), and the private log's words.
 func (ci *citadel) secretWidgets(n notice) ([]ui.Widget, ui.Rect) {
-	u := ci.t
 	card := ui.Rect{X: ui.BaseW/2 - 330, Y: ui.BaseH/2 - 150, W: 660, H: 300}
 	ws := ui.Panel(card, "")
 	ws[0].Edge = ui.SeatColor(n.seat)
-	title, face, fill, tip := "You uncovered a secret — only you see this", u.pos.houseName(n.house), ui.HouseColor(u.pos.m, n.house), ""
-	if n.wing != 0 {
-		title, face, fill, tip = "You drew a Dark Wings card — only you see this", n.wing.Name(), wingFill, wingTips[n.wing]
-	}
+	title, face, fill, tip, rest := ci.secretFace(n)
 	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 20, Y: card.Y + 14, W: card.W - 40, H: 30}, Kind: ui.WText, Text: title, Size: 22, Bold: true,
 		Ink: ui.Readable(ui.SeatColor(n.seat), ui.ColPanel)},
 		ui.Widget{R: ui.Rect{X: card.X + 160, Y: card.Y + 60, W: card.W - 320, H: 64}, Kind: ui.WBox, Text: face, Size: 24, Bold: true, Fill: fill, Ink: ui.TextOn(fill), Edge: ui.ColWhite, Tip: tip})
 	y := card.Y + 140
-	rest := "The others read only that you drew a Dark Wings card; it is in your panel, to be played at the start of one of your resolving turns."
-	if n.wing == 0 {
-		rest = "The token stays face down; the others read only that you uncovered a secret. Its house stays marked on that token for you alone."
-	}
 	for _, s := range []string{n.text, rest} {
 		for _, row := range ui.WrapText(s, 17, card.W-60, 0) {
 			ws = append(ws, ui.Text(ui.Rect{X: card.X + 30, Y: y, W: card.W - 60, H: 24}, row, 17, ui.ColText))

@@ -94,7 +94,7 @@ func (cc *combatCard) sides(r ui.Rect, cv *rules.CombatView, size float64) ([]ui
 			if tagW > 0 {
 				ws = append(ws, ui.Widget{R: ui.Rect{X: x + 6, Y: y, W: tagW - 8, H: rowH}, Kind: ui.WText, Text: kind.String(), Size: size, Ink: ui.ColDim, Tip: termTips[kind]})
 			}
-			for k, line := range ui.WrapText(t, size, half-12-tagW, 8) {
+			for k, line := range ui.WrapText(t, size, (half-12-tagW)*0.93, 8) { // room at every common scale (ui.Fits)
 				x0 := x + 6 + tagW
 				if k > 0 {
 					x0 += 8
@@ -176,12 +176,21 @@ func (cc *combatCard) widgets(r ui.Rect, cv *rules.CombatView, mode combatMode) 
 	}
 	// The title in a smaller size rather than cut ("Combat in Dornish
 	// Mar…"); the line keeps its height.
-	ws = append(ws, ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 24, H: size + 8}, Kind: ui.WText, Text: head, Size: ui.FitSize(head, size+3, size-1, true, r.W-24), Bold: true, Ink: ink})
-	sides, y := cc.sides(ui.Rect{X: r.X + 12, Y: r.Y + size + 20, W: r.W - 24, H: r.H}, cv, size)
+	hw := ui.Widget{R: ui.Rect{X: r.X + 12, Y: r.Y + 7, W: r.W - 24, H: size + 8}, Kind: ui.WText, Text: head, Size: ui.FitSize(head, size+3, size-1, true, r.W-24), Bold: true, Ink: ink}
+	dy := 0.0
+	if !ui.Fits(hw, head) {
+		// Still too long (a phone's narrow card): on two lines.
+		hw.Size = size - 1
+		hw.Text = twoLines(head, hw.Size, (r.W-24)*0.9)
+		dy = size + 2
+		hw.R.H += dy
+	}
+	ws = append(ws, hw)
+	sides, y := cc.sides(ui.Rect{X: r.X + 12, Y: r.Y + size + 20 + dy, W: r.W - 24, H: r.H}, cv, size)
 	ws = append(ws, sides...)
 	rowH := size * 1.35
 	line := func(s string, ink color.RGBA) {
-		for _, row := range ui.WrapText(s, size, r.W-24, 10) {
+		for _, row := range ui.WrapText(s, size, (r.W-24)*0.93, 10) { // room at every common scale (ui.Fits)
 			if y+rowH > r.Y+r.H-4 {
 				return
 			}

@@ -1,15 +1,12 @@
 package table
 
 import (
-	"fmt"
 	"image/color"
 	"math"
-	"strings"
 
 	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/ui"
-	"notrueking/words"
 )
 
 // The notices: cards over the table that the seat at the screen must
@@ -131,6 +128,9 @@ func (ns *notices) widgets() []ui.Widget {
 	if !ns.holding() {
 		return nil
 	}
+	if u.portrait {
+		return ns.portraitWidgets()
+	}
 	n := ns.list[0]
 	full := ui.Rect{X: 0, Y: 0, W: ui.BaseW, H: ui.BaseH}
 	ws := []ui.Widget{{R: full, Kind: ui.WPanel, Fill: color.RGBA{10, 10, 14, 150}}}
@@ -172,20 +172,10 @@ func (ns *notices) drawnWidgets(n notice) ([]ui.Widget, ui.Rect) {
 		Size: 22, Bold: true, Ink: ui.Readable(ui.SeatColor(n.seat), ui.ColPanel)})
 	c, house := u.pos.card(n.card), u.pos.houseName(u.pos.cardHouse(n.card))
 	hc := ui.HouseColor(u.pos.m, u.pos.cardHouse(n.card))
-	face := fmt.Sprintf("%s\n%s  ·  strength %d", c.Name, house, c.Strength)
-	var icons []string
-	if c.Swords > 0 {
-		icons = append(icons, words.Count(c.Swords, "sword"))
-	}
-	if c.Towers > 0 {
-		icons = append(icons, words.Count(c.Towers, "tower"))
-	}
-	if len(icons) > 0 {
-		face += "  ·  " + strings.Join(icons, ", ")
-	}
+	face := drawnFace(c, house)
 	ws = append(ws, ui.Widget{R: ui.Rect{X: card.X + 40, Y: card.Y + 62, W: card.W - 80, H: 110}, Kind: ui.WBox, Text: face, Size: 22, Bold: true, Fill: hc, Ink: ui.TextOn(hc), Edge: ui.ColWhite})
 	y := card.Y + 190
-	for _, s := range []string{cardEffectText(c, house), n.text, "It is in your hand; the others see only that you drew a " + house + " card."} {
+	for _, s := range []string{cardEffectText(c, house), n.text, drawnRest(house)} {
 		for _, row := range ui.WrapText(s, 17, card.W-60, 0) {
 			if s == "" {
 				continue

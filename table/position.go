@@ -139,12 +139,13 @@ func (p *position) seatID(s rules.Seat) string {
 	return ""
 }
 
-// seatWords is "Torch (Ben)", as the curtain names a seat.
+// seatWords is "Ben (Torch)", as the curtain names a seat: the player
+// first, as the engine's words do.
 func (p *position) seatWords(s rules.Seat) string {
 	if s < 0 || int(s) >= len(p.seats) {
 		return "everyone"
 	}
-	return fmt.Sprintf("%s (%s)", words.Title(p.seats[s]), p.seatName(s))
+	return p.playerWords(s)
 }
 
 // card is house card c ("?" for none).

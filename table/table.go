@@ -172,7 +172,7 @@ func (u *Table) SetMessage(s string, isErr bool) { u.setMsg(s, isErr) }
 // SeatName is seat s's player's name ("?" when out of range).
 func (u *Table) SeatName(s rules.Seat) string { return u.pos.seatName(s) }
 
-// SeatWords is "Torch (Ben)", as the curtain names a seat.
+// SeatWords is "Ben (Torch)", as the curtain names a seat.
 func (u *Table) SeatWords(s rules.Seat) string { return u.pos.seatWords(s) }
 
 // SeatID is seat s's conspiracy id ("" when out of range).
