@@ -365,7 +365,7 @@ func TestFaultsLoseNothing(t *testing.T) {
 // ends (Play: a request that fails is decided again once the client holds
 // the game anew).
 func playThrough(t *testing.T, c *Client, seat rules.Seat, seed uint64) error {
-	return Play(ctxFor(t), c, func(s rules.Seat, legal []rules.Action) (rules.Action, error) {
+	return Play(ctxWithin(t, 5*time.Minute), c, func(s rules.Seat, legal []rules.Action) (rules.Action, error) {
 		return decide(legal, c.Len(), seed), nil
 	}, nil)
 }

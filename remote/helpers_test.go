@@ -159,9 +159,13 @@ func (c *countConn) Write(b []byte) (int, error) {
 	return n, err
 }
 
-func ctxFor(t testing.TB) context.Context {
-	// A bound for a test that hangs, never an assertion on time.
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+func ctxFor(t testing.TB) context.Context { return ctxWithin(t, 60*time.Second) }
+
+// ctxWithin is a context that ends after d: a bound for a test that
+// hangs (a whole game played through faults takes longer on a loaded
+// machine), never an assertion on time.
+func ctxWithin(t testing.TB, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
 	t.Cleanup(cancel)
 	return ctx
 }
