@@ -262,7 +262,7 @@ func talkBetween(t *testing.T, host, dev *App, now time.Time) {
 	heard := func(a *App, text string, whisper bool) func() bool {
 		return func() bool {
 			tick(a, now)
-			return slices.ContainsFunc(tbl(a).TalkLines(), func(l feed.TalkLine) bool { return l.Text == text && l.Whisper() == whisper })
+			return slices.ContainsFunc(tbl(a).Talk().Lines(), func(l feed.TalkLine) bool { return l.Text == text && l.Whisper() == whisper })
 		}
 	}
 	say := func(a *App, to rules.Seat, text string) {

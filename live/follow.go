@@ -137,7 +137,7 @@ func (g *Game) Follow(now time.Time) (any, moved bool) {
 			u.SetMessage(ch.Text, false)
 		case feed.Talk:
 			if ch.Talk != nil && ch.Talk.MayRead(u.Game().Holds) {
-				u.HearTalk(*ch.Talk)
+				u.Talk().Hear(*ch.Talk)
 			}
 		case feed.Ended:
 			u.SetMessage("The link to the host ended: "+ch.Text, true)

@@ -106,16 +106,16 @@ func (g *Game) setTalk() {
 			return
 		}
 		m := r.m
-		g.tbl.SetTalk(func(from, to rules.Seat, text string) error {
+		g.tbl.Talk().Set(func(from, to rules.Seat, text string) error {
 			_, err := m.Say(from, to, text)
 			return err
 		}, m.Talk(r.d.Holds), g.o.AskText)
 	case *joined:
 		cl := r.cl
-		g.tbl.SetTalk(func(_, to rules.Seat, text string) error { return cl.Say(to, text) }, cl.Talk(), g.o.AskText)
+		g.tbl.Talk().Set(func(_, to rules.Seat, text string) error { return cl.Say(to, text) }, cl.Talk(), g.o.AskText)
 	case *watched:
 		if cl, ok := r.src.(*remote.Client); ok {
-			g.tbl.SetTalk(nil, cl.Talk(), nil)
+			g.tbl.Talk().Set(nil, cl.Talk(), nil)
 		}
 	}
 }

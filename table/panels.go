@@ -106,7 +106,7 @@ func (p *Panels) portrait(l Layout) []ui.Widget {
 		hot = hot || (w.Hot && w.T.Kind == ui.TSlot)
 	}
 	tabs := l.Tabs[:]
-	if !u.Talking() {
+	if !u.talk.On() {
 		// A game at one screen has no talk: four tabs share the row.
 		tabs = spread(l.Tabs[0].X, l.Tabs[NumTabs-1].X+l.Tabs[NumTabs-1].W, l.Tabs[0], NumTabs-1)
 	}
@@ -249,7 +249,7 @@ func (p *Panels) message(l Layout) []ui.Widget {
 	if w.Tip == "" {
 		w.Tip = w.Text
 	}
-	for _, msg := range []string{w.Text, u.byConspiracy(w.Text)} {
+	for _, msg := range []string{w.Text, u.pos.byConspiracy(w.Text)} {
 		for size := 15.0; size >= 12; size-- {
 			w.Size, w.Text = size, twoLines(msg, size, w.R.W)
 			if ui.Fits(*w, w.Text) {
@@ -278,11 +278,11 @@ func (p *Panels) log(r ui.Rect) []ui.Widget {
 	if u.past.at != nil {
 		viewing = u.past.at.n
 	}
-	if u.talk.inView() && u.Talking() {
+	if u.talk.inView() && u.talk.On() {
 		return u.talk.widgets(r)
 	}
 	u.log.reserve = 0
-	if u.Talking() && !u.portrait {
+	if u.talk.On() && !u.portrait {
 		u.log.reserve = 80
 	}
 	ws := u.log.logWidgets(r, u.past.present, u.pos.logSeat(), viewing)
@@ -447,15 +447,15 @@ func FitPrompt(w *ui.Widget, shorter ...string) {
 func (t *Table) FitPrompt(w *ui.Widget) {
 	prompt := w.Tip
 	noAside := trailingAside.ReplaceAllString(prompt, "")
-	FitPrompt(w, noAside, t.byConspiracy(prompt), t.byConspiracy(noAside))
+	FitPrompt(w, noAside, t.pos.byConspiracy(prompt), t.pos.byConspiracy(noAside))
 }
 
 // byConspiracy is s with each player named by their conspiracy alone:
 // "Helm" for "Cy (Helm)", where a line has no room for both.
-func (t *Table) byConspiracy(s string) string {
-	for i := range t.pos.seats {
+func (p *position) byConspiracy(s string) string {
+	for i := range p.seats {
 		seat := rules.Seat(i)
-		s = strings.ReplaceAll(s, t.pos.playerWords(seat), words.Title(t.pos.seatID(seat)))
+		s = strings.ReplaceAll(s, p.playerWords(seat), words.Title(p.seatID(seat)))
 	}
 	return s
 }

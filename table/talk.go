@@ -49,12 +49,14 @@ type Talk struct {
 	back int
 }
 
-// SetTalk gives the table its game's talk: say sends a line (nil: a game
+// Talk is the table's talk.
+func (u *Table) Talk() *Talk { return &u.talk }
+
+// Set gives the table its game's talk: say sends a line (nil: a game
 // without talk), lines the history this screen may read (a reconnecting
 // device's own), ask a platform's dialog to write a line in (nil: typed
 // on the table).
-func (u *Table) SetTalk(say func(from, to rules.Seat, text string) error, lines []feed.TalkLine, ask func(title string) (string, bool)) {
-	k := &u.talk
+func (k *Talk) Set(say func(from, to rules.Seat, text string) error, lines []feed.TalkLine, ask func(title string) (string, bool)) {
 	k.say, k.ask, k.to = say, ask, -1
 	k.lines = k.lines[:0]
 	for _, l := range lines {
@@ -62,22 +64,22 @@ func (u *Table) SetTalk(say func(from, to rules.Seat, text string) error, lines 
 	}
 }
 
-// Talking reports whether the game has table talk.
-func (u *Table) Talking() bool { return u.talk.say != nil || len(u.talk.lines) > 0 }
+// On reports whether the game has table talk.
+func (k *Talk) On() bool { return k.say != nil || len(k.lines) > 0 }
 
-// HearTalk adds a line the game told: kept once (by its number), counted
+// Hear adds a line the game told: kept once (by its number), counted
 // unread when the talk is not in view and another seat said it.
-func (u *Table) HearTalk(l feed.TalkLine) { u.talk.hear(l, true) }
+func (k *Talk) Hear(l feed.TalkLine) { k.hear(l, true) }
 
-// TalkUnread is the count of lines not read yet.
-func (u *Table) TalkUnread() int { return u.talk.unread }
+// Unread is the count of lines not read yet.
+func (k *Talk) Unread() int { return k.unread }
 
-// TalkLines are the lines the table may show now (the seat shown's
-// whispers among them), oldest first.
-func (u *Table) TalkLines() []feed.TalkLine { return u.talk.visible() }
+// Lines are the lines the table may show now (the seat shown's whispers
+// among them), oldest first.
+func (k *Talk) Lines() []feed.TalkLine { return k.visible() }
 
 // Typing reports whether the keys go to the line being written.
-func (u *Table) Typing() bool { return u.talk.typing }
+func (k *Talk) Typing() bool { return k.typing }
 
 func (k *Talk) hear(l feed.TalkLine, counted bool) {
 	i, found := slices.BinarySearchFunc(k.lines, l.N, func(x feed.TalkLine, n int) int { return x.N - n })

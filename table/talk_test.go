@@ -28,7 +28,7 @@ func talkTable(t *testing.T) (*Table, *[]said) {
 	u := New(rules.DeskOf(g, 1), Options{Seed: 3})
 	u.Reveal(1)
 	var out []said
-	u.SetTalk(func(from, to rules.Seat, text string) error {
+	u.Talk().Set(func(from, to rules.Seat, text string) error {
 		if strings.Contains(text, "refuse") {
 			return errors.New("too fast")
 		}
@@ -46,25 +46,25 @@ func shows(u *Table, s string) bool { return ui.Shows(u.Widgets(u.Layout()), s) 
 // are counted on the Talk button until it is opened.
 func TestTalkShowsWhatTheSeatMayRead(t *testing.T) {
 	u, _ := talkTable(t)
-	u.HearTalk(feed.TalkLine{N: 1, From: 0, To: -1, Name: "Ann", Text: "hello all"})
-	u.HearTalk(feed.TalkLine{N: 2, From: 0, To: 1, Name: "Ann", Text: "psst Ben"})
-	u.HearTalk(feed.TalkLine{N: 3, From: 2, To: 3, Name: "Cy", Text: "between Cy and Di"})
-	u.HearTalk(feed.TalkLine{N: 1, From: 0, To: -1, Name: "Ann", Text: "hello all"}) // told twice: kept once
-	if got := u.TalkUnread(); got != 2 {
+	u.Talk().Hear(feed.TalkLine{N: 1, From: 0, To: -1, Name: "Ann", Text: "hello all"})
+	u.Talk().Hear(feed.TalkLine{N: 2, From: 0, To: 1, Name: "Ann", Text: "psst Ben"})
+	u.Talk().Hear(feed.TalkLine{N: 3, From: 2, To: 3, Name: "Cy", Text: "between Cy and Di"})
+	u.Talk().Hear(feed.TalkLine{N: 1, From: 0, To: -1, Name: "Ann", Text: "hello all"}) // told twice: kept once
+	if got := u.Talk().Unread(); got != 2 {
 		t.Fatalf("unread %d, want 2 (the table's line and Ben's whisper)", got)
 	}
 	if !shows(u, "Talk (2)") {
 		t.Fatal("the log's title bar does not offer Talk (2)")
 	}
 	u.Do(ui.Command{Kind: ui.CmdTalk, N: 1})
-	if u.TalkUnread() != 0 {
+	if u.Talk().Unread() != 0 {
 		t.Fatal("opening the talk leaves lines unread")
 	}
 	if !shows(u, "Ann: hello all") || !shows(u, "Ann → Ben (whisper): psst Ben") {
-		t.Fatalf("the talk does not show the table's line and Ben's whisper: %+v", u.TalkLines())
+		t.Fatalf("the talk does not show the table's line and Ben's whisper: %+v", u.Talk().Lines())
 	}
-	if shows(u, "between Cy and Di") || len(u.TalkLines()) != 2 {
-		t.Fatalf("a whisper between two other seats is on Ben's screen: %+v", u.TalkLines())
+	if shows(u, "between Cy and Di") || len(u.Talk().Lines()) != 2 {
+		t.Fatalf("a whisper between two other seats is on Ben's screen: %+v", u.Talk().Lines())
 	}
 	u.Do(ui.Command{Kind: ui.CmdTalk, N: 0})
 	if !shows(u, "Talk") || shows(u, "Ann: hello all") {
@@ -80,7 +80,7 @@ func TestTalkWritesAndSends(t *testing.T) {
 	u, out := talkTable(t)
 	u.Do(ui.Command{Kind: ui.CmdTalk, N: 1})
 	u.Do(ui.Command{Kind: ui.CmdTalkWrite})
-	if !u.Typing() {
+	if !u.Talk().Typing() {
 		t.Fatal("Write did not start a line")
 	}
 	k := u.Keys(ui.Input{Chars: []rune("hi\x07 all"), Keys: []ui.Key{ui.KeyH}})
@@ -110,7 +110,7 @@ func TestTalkWritesAndSends(t *testing.T) {
 		t.Fatalf("a refused line: message %q, said %+v", st.Message, *out)
 	}
 	u.Keys(ui.Input{Escape: true})
-	if u.Typing() {
+	if u.Talk().Typing() {
 		t.Fatal("Esc did not stop writing")
 	}
 }
@@ -120,19 +120,19 @@ func TestTalkWritesAndSends(t *testing.T) {
 func TestTalkOfSpectatorsAndOneScreen(t *testing.T) {
 	u, out := talkTable(t)
 	u.Reveal(-1)
-	u.HearTalk(feed.TalkLine{N: 1, From: 0, To: -1, Name: "Ann", Text: "hello"})
-	u.HearTalk(feed.TalkLine{N: 2, From: 0, To: 1, Name: "Ann", Text: "psst-only-ben"})
+	u.Talk().Hear(feed.TalkLine{N: 1, From: 0, To: -1, Name: "Ann", Text: "hello"})
+	u.Talk().Hear(feed.TalkLine{N: 2, From: 0, To: 1, Name: "Ann", Text: "psst-only-ben"})
 	u.Do(ui.Command{Kind: ui.CmdTalk, N: 1})
 	if !shows(u, "Ann: hello") || shows(u, "psst-only-ben") || shows(u, "Write a line") {
-		t.Fatalf("a spectator's talk: %+v", u.TalkLines())
+		t.Fatalf("a spectator's talk: %+v", u.Talk().Lines())
 	}
 	u.Do(ui.Command{Kind: ui.CmdTalkWrite})
-	if u.Typing() || len(*out) != 0 || !u.State().Refusal {
+	if u.Talk().Typing() || len(*out) != 0 || !u.State().Refusal {
 		t.Fatal("a spectator could start a line")
 	}
 	g, _ := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 3)
 	one := New(rules.HotSeat(g), Options{Seed: 3})
-	if one.Talking() || shows(one, "Talk") {
+	if one.Talk().On() || shows(one, "Talk") {
 		t.Fatal("a hot-seat table offers talk")
 	}
 }
