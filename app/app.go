@@ -361,8 +361,9 @@ type window struct {
 	// turn in a game played at several devices (turn.go), else "".
 	title, shownTitle, turn string
 	// portrait: the window is a phone held upright (ui.IsPortrait): the
-	// table takes the portrait layout.
-	portrait bool
+	// table takes the portrait layout; codes: its board's legend of the
+	// territory codes in view is open.
+	portrait, codes bool
 }
 
 func newApp(opts Options, ng newGameFunc) (*App, error) {

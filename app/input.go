@@ -253,6 +253,8 @@ func (a *App) do(c ui.Command) {
 	switch c.Kind {
 	case ui.CmdHelp:
 		a.mgr.toggleHelp()
+	case ui.CmdCodes:
+		a.win.codes = !a.win.codes
 	case ui.CmdFullscreen:
 		if a.fullscreen != nil {
 			a.fullscreen()

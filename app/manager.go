@@ -259,6 +259,9 @@ func (a *App) rebuild() {
 			ui.Text(ui.Rect{X: r.X + 10, Y: r.Y + 30, W: r.W - 20, H: 20}, detail, 15, ui.ColText))
 	}
 	f.keysOnly = a.presentWidgets(&f.ws)
+	if portrait && sh.Board != nil {
+		f.ws = append(f.ws, a.codesWidgets(sh.Board.Area)...)
+	}
 	if portrait {
 		// A phone's buttons show no key labels (the keys still work).
 		f.keysOnly = append(f.keysOnly, ui.DropKeyLabels(f.ws)...)

@@ -1,8 +1,10 @@
 package app
 
 import (
+	"strings"
 	"testing"
 
+	"notrueking/board"
 	"notrueking/rules"
 	"notrueking/table"
 	"notrueking/ui"
@@ -109,5 +111,54 @@ func TestPortraitWindow(t *testing.T) {
 				t.Errorf("dpr %v: a %d×%d window takes the portrait layout", dpr, sz[0], sz[1])
 			}
 		}
+	}
+}
+
+// TestPortraitCodesLegend: a phone's board names most territories by a
+// code; its Codes button opens a legend of the codes in view, each with
+// the name of the territory the board writes it on (the map's shown
+// code), and a tap on the legend closes it.
+func TestPortraitCodesLegend(t *testing.T) {
+	needDisplay(t)
+	e := rulesGame(t, "standard", []string{"Ann", "Ben", "Cy"}, 5)
+	a := curtainApp(t, rules.HotSeat(e), 5)
+	a.win.scale.s = 1
+	a.resize(390, 844)
+	lift, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdLift })
+	if !ok {
+		t.Fatal("no lift button")
+	}
+	a.press(lift.T)
+	shot(t, a, 390, 844) // the board drawn: its names placed
+	pressCmd(t, a, ui.Command{Kind: ui.CmdCodes})
+	a.rebuild()
+	m := e.Map()
+	byName := map[string]string{}
+	for i, tr := range m.Territories {
+		byName[tr.Name] = m.ShownCode(board.TerrID(i))
+	}
+	n := 0
+	for _, w := range a.f.ws {
+		code, name, ok := strings.Cut(w.Text, ": ")
+		if !ok || w.Kind != ui.WText || byName[name] == "" {
+			continue
+		}
+		if byName[name] != code {
+			t.Errorf("the legend says %q stands for %s, whose code on the board is %q", code, name, byName[name])
+		}
+		n++
+	}
+	if n < 3 {
+		t.Fatalf("the legend lists %d codes of a phone's board", n)
+	}
+	look(t, a, "portrait-codes-legend", 390, 844)
+	legend, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.Kind == ui.WText && w.T.Cmd.Kind == ui.CmdCodes })
+	if !ok {
+		t.Fatal("the legend cannot be tapped to close")
+	}
+	a.press(legend.T)
+	a.rebuild()
+	if ui.HasText(a.f.ws, "Codes on the board in view") {
+		t.Fatal("a tap on the legend left it open")
 	}
 }

@@ -35,6 +35,9 @@ type boardView struct {
 	// The overlay plan (tokens and names) and what it was made for.
 	plan    *placer.OverlayPlan
 	planKey string
+	// sc is the scaler the board was last drawn under (drawn: once).
+	sc    ui.Scaler
+	drawn bool
 	// Images of names and tokens at their pixel size.
 	imgs *imageCache
 }
@@ -55,6 +58,7 @@ func (p *Painter) drawBoard(dst *ebiten.Image, sc ui.Scaler, b *Board) {
 		p.board = newBoardView(b.Camera)
 	}
 	p.board.Camera = b.Camera
+	p.board.sc, p.board.drawn = sc, true
 	p.board.Draw(dst, sc, p, b.Public, b.Lit, b.Sel, ui.BoardMarks(b.Camera.Map(), b.Public, b.Marks))
 }
 

@@ -239,7 +239,7 @@ func (p *Panels) message(l Layout) []ui.Widget {
 	} else {
 		return ui.MessageBar(l.Message, "", false, false)
 	}
-	if l.Portrait || len(ws) < 2 || ui.Fits(ws[1], ws[1].Text) {
+	if len(ws) < 2 || ui.Fits(ws[1], ws[1].Text) {
 		return ws
 	}
 	// Too long for one line: two lines, smaller, never cut (a longer

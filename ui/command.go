@@ -91,6 +91,7 @@ const (
 	CmdReplay // watch the game just finished in the replay viewer
 	// Every scene.
 	CmdHelp       // open or close the help overlay
+	CmdCodes      // show or hide the legend of the territory codes on the board in view
 	CmdFullscreen // toggle fullscreen
 )
 
