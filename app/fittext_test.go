@@ -274,8 +274,8 @@ func fitCut(w ui.Widget) bool {
 // 24 characters (and of five letters), on both maps and in the Citadel
 // variant, and before every click fits the frame at 1280×720, 1600×900
 // and 1920×1080 as the window does: no instruction, panel title,
-// decision, message, slot or conspiracy row may end in an ellipsis (issue
-// 32: what a player must read is never cut).
+// decision, message, slot or conspiracy row may end in an ellipsis:
+// what a player must read is never cut.
 func TestNoInstructionCut(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	type game struct {
@@ -359,10 +359,10 @@ func TestNoInstructionCut(t *testing.T) {
 	}
 }
 
-// TestShotsOfIssue32Cuts draws, to look at (NTK_SHOTS), a tester's game on
+// TestShotsOfLongNames draws, to look at (NTK_SHOTS), a tester's game on
 // each map with names of 24 characters, at a Maester's choice (the
 // longest instruction) with the slots filled, at 1280×720 and 1920×1080.
-func TestShotsOfIssue32Cuts(t *testing.T) {
+func TestShotsOfLongNames(t *testing.T) {
 	lookOnly(t)
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		a := mustApp(t, Options{Map: tc.mapName, Players: wideNames(tc.players), Seed: 3, SeedSet: true, Quick: true}, defaultNewGame)

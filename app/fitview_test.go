@@ -75,8 +75,8 @@ func checkFitted(t *testing.T, a *App, what string, w, h int) {
 
 // TestReplayFitShowsTheWholeBoard: the replay viewer's fitted board holds
 // every territory, its name and its tokens, on both maps, at three window
-// sizes, at the start, mid-game and at the end (issue 20: it clipped
-// the Shivering Sea, Dragonstone and Dorne at 1600×900).
+// sizes, at the start, mid-game and at the end (it once clipped the
+// Shivering Sea, Dragonstone and Dorne at 1600×900).
 func TestReplayFitShowsTheWholeBoard(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	nine := rulesGame(t, "nine", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}, 5)

@@ -283,9 +283,9 @@ func TestHelpListsEveryBinding(t *testing.T) {
 }
 
 // A key acts on the panel shown when it went down: the panel a key
-// brought takes no key until every key is up (issue 32: 1, 1 on a
-// Marshal picked Muster troops, then Done mustering, ending the muster
-// with nothing mustered).
+// brought takes no key until every key is up (1, 1 on a Marshal once
+// picked Muster troops, then Done mustering, ending the muster with
+// nothing mustered).
 func TestAKeyDoesNotRunAcrossPanels(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)
 	g, err := tabletest.RulesGame("standard", []string{"A", "B", "C", "D"}, 3)
@@ -346,7 +346,7 @@ func TestAKeyDoesNotRunAcrossPanels(t *testing.T) {
 }
 
 // Every tooltip of the start screen and the scenario browser lies near
-// its widget, inside the window (issue 32: the player counts' tips were
+// its widget, inside the window (the player counts' tips were once
 // drawn 230 px away, the browser's comments' covered six rows below).
 func TestStartAndBrowserTipsNearTheirWidgets(t *testing.T) {
 	t.Parallel() // draws nothing (TestMain)

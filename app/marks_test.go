@@ -64,11 +64,11 @@ func TestFrameMarksOtherSeatsMoves(t *testing.T) {
 	}
 }
 
-// TestShotsOfIssue20 draws, to look at (NTK_SHOTS), the scenes issue 20
-// asked for at 1280×720 and 1920×1080: the table on both maps, a combat
-// (the attackers on the board), the replay viewer and the digest with the
-// marks of the other seats' moves.
-func TestShotsOfIssue20(t *testing.T) {
+// TestShotsOfTableCombatAndReplay draws, to look at (NTK_SHOTS), at
+// 1280×720 and 1920×1080: the table on both maps, a combat (the attackers
+// on the board), the replay viewer and the digest with the marks of the
+// other seats' moves.
+func TestShotsOfTableCombatAndReplay(t *testing.T) {
 	lookOnly(t)
 	sizes := [][2]int{{1280, 720}, {1920, 1080}}
 	each := func(a *App, name string) {

@@ -212,8 +212,8 @@ func TestReplayBranchFromHere(t *testing.T) {
 	if !reflect.DeepEqual(sb.Position(), gn.Position()) {
 		t.Fatal("the sandbox does not hold the position shown")
 	}
-	// Its board reaches its panels: no log column (issue 32: an empty
-	// column 450 px wide was left where the table's log stands).
+	// Its board reaches its panels: no log column (an empty column
+	// 450 px wide was once left where the table's log stands).
 	a.rebuild()
 	if ar, want := a.f.sh.Board.Area, sb.Layout().Table.Board; ar != want || ar.X+ar.W < table.PanelX-13 {
 		t.Fatalf("the branched sandbox's board is drawn in %+v, its layout's is %+v", ar, want)

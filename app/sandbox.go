@@ -26,7 +26,7 @@ type sandboxScene struct {
 func (s *sandboxScene) Show(*Context) Shown {
 	sb := s.sb
 	// The sandbox's layout, not the table's: no log column, the board
-	// reaching the panels (issue 32: the table's left it 450 px short).
+	// reaching the panels (the table's layout left it 450 px short).
 	l := sb.Layout().Table
 	sh := Shown{Widgets: sb.Widgets(), Board: &BoardShown{Table: sb.Table(), Area: l.Board, Sel: -1, Input: true}, Banner: footBanner(l)}
 	if s.from != nil {

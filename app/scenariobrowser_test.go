@@ -90,7 +90,7 @@ func TestScenarioBrowser(t *testing.T) {
 	}
 }
 
-// The scenarios are reachable from the start screen (issue 32: F3 did
+// The scenarios are reachable from the start screen (F3 once did
 // nothing there): its Scenarios button and F3 open the browser, Esc comes
 // back, and a row plays its scenario.
 func TestScenariosFromTheStartScreen(t *testing.T) {

@@ -61,7 +61,7 @@ func labels(g, box ui.Widget) bool {
 
 // TestTableLayoutHoldsAtEveryWindowSize: on both maps with 3 to 9 players,
 // mid-game, at every window size from 1280×720 to 3840×2160: the board is
-// as wide as its map at the board's height (issue 20), every widget lies inside the
+// as wide as its map at the board's height, every widget lies inside the
 // canvas, no two widgets overlap (panels aside), no text is smaller than
 // 12 pixels on the screen, and the panels leave the board alone (only the
 // combat panel lies on it, deliberately).

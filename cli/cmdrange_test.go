@@ -7,7 +7,7 @@ import (
 
 // Every number the command line takes has a stated range, checked before
 // any work: a value outside is one line naming the range, exit status 2,
-// nothing on stdout (issue 19's list: selfplay -players -1 once panicked,
+// nothing on stdout (selfplay -players -1 once panicked,
 // bots -games 1000000000 ran out of memory, -bot-pause 0s became 600 ms,
 // render -at -1 drew the end).
 func TestNumbersOutOfRangeAreUsageErrors(t *testing.T) {

@@ -14,8 +14,8 @@ import (
 // other name: TestBoardNamesNeverOverlap), or a third of its ground is
 // uncovered; an island (land touching no other land) always shows 40 %
 // of its ground or more; and every territory with units shows their tokens, inside
-// the viewport (issue 20: Dragonstone and Pyke vanished under their
-// tokens, the Kingswood's name under others).
+// the viewport (Dragonstone and Pyke once vanished under their tokens,
+// the Kingswood's name under others).
 func TestFittedBoardShowsEveryTerritory(t *testing.T) {
 	for _, c := range planCases() {
 		if c.zoom != 1 {

@@ -59,7 +59,7 @@ func blockInside(m *board.Map, sh *ui.Shapes, pl *OverlayPlan, ti int, k float64
 	return true
 }
 
-// TestLabelsInsideTheirTerritory (issue 32): on both maps, at the fitted
+// TestLabelsInsideTheirTerritory: on both maps, at the fitted
 // board of a 1280×720, a 1600×900 and a 1920×1080 window, at every
 // position of a long seeded random game (every 7th in -short), every
 // territory shows its name (whole, on two lines, smaller, or its map

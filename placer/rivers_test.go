@@ -58,7 +58,7 @@ func TestRiversNamed(t *testing.T) {
 }
 
 // TestRoadNamesReadable: a road's name is never smaller than MinRoadName
-// (issue 20: ~7 px at 1280×720).
+// (it was once ~7 px at 1280×720).
 func TestRoadNamesReadable(t *testing.T) {
 	roads := 0
 	for _, c := range planCases() {

@@ -20,8 +20,8 @@ import (
 	"notrueking/session"
 )
 
-// Benchmarks of the host over the loopback (issue 30's measures; goals
-// from remote-seats.md): run them with
+// Benchmarks of the host over the loopback (the network's measures;
+// goals from remote-seats.md): run them with
 //
 //	go test -run '^$' -bench . -benchtime 2000x ./remote/
 //

@@ -26,7 +26,7 @@ func drawTime() time.Duration {
 // at 1920×1080, mid-game, the curtain lifted: the scene as Draw paints it
 // after a state change, the tooltip layer on top. It reports the process's
 // CPU time per repaint: draw-cpu-ms/op for the Draw calls (building the
-// GPU commands: what the 2 ms budget is for), frame-cpu-ms/op with
+// GPU commands: what the repaint's 2 ms budget is for), frame-cpu-ms/op with
 // the commands run at the frame's end too (under Xvfb the GPU is llvmpipe,
 // so that is CPU as well; the whole process's). Wall time is noise on a
 // shared machine. The Draw calls' CPU is the benchmark's thread's

@@ -145,8 +145,8 @@ var haloOffsets = [8][2]float64{{-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, 
 // text is laid out once, white, on the painter's scratch, and that picture
 // is drawn eight times a pixel off in the halo's colour and once in ink.
 // Laying the glyphs out nine times cost nine times the vertices, and
-// Ebitengine keeps every vertex buffer a frame grew through (issue 20's
-// memory at the table).
+// Ebitengine keeps every vertex buffer a frame grew through (where the
+// table's memory once went).
 func (p *Painter) drawHaloText(dst *ebiten.Image, s string, f *text.GoTextFace, x, y float64, ink, halo color.Color) {
 	w, h := text.Measure(s, f, f.Size*1.2)
 	const pad = 2

@@ -43,8 +43,8 @@ func TestDrawNineTable(t *testing.T) {
 
 // TestNineRiversReadAtFit: on the nine-player map's fitted board of a
 // 1280×720 window, every river is drawn wider than any land border, in the
-// river's colour, and every bridge shows (issue 20: thin lines of the
-// sea's blue; bridges only when zoomed in).
+// river's colour, and every bridge shows (once thin lines of the sea's
+// blue, the bridges only when zoomed in).
 func TestNineRiversReadAtFit(t *testing.T) {
 	needDisplay(t)
 	e, err := tabletest.RulesGame("nine", []string{"A", "B", "C", "D", "E", "F", "G", "H", "I"}, 3)

@@ -238,7 +238,7 @@ func TestTheResultDecidesTheGain(t *testing.T) {
 // "The public log never names Research Legends or Visit Rookery": after a
 // successful study for either aim, no other seat and no spectator reads
 // what it bought, nor the aim's words; the public line says the study
-// succeeded, and only the seat that studied reads its benefit (issue 32).
+// succeeded, and only the seat that studied reads its benefit.
 func TestASuccessfulStudyKeepsItsAim(t *testing.T) {
 	for _, c := range []struct{ aim, own string }{
 		{"legends", "Secret: Ann (Crown)'s research finds legends: two Greyjoy cards."},

@@ -304,8 +304,8 @@ func TestEventsCarryTheirAction(t *testing.T) {
 
 // A seat that holds no card of either fighting house is not asked: it
 // passes, and the log says why (the houses of a hand are public); a seat
-// that passes by choice just plays no card (issue 32: "Bob passed", with
-// no line in the log and no reason).
+// that passes by choice just plays no card (a forced pass was once
+// "Bob passed", with no line in the log and no reason).
 func TestAForcedPassSaysWhy(t *testing.T) {
 	forced, chosen := 0, 0
 	for seed := uint64(1); seed <= 30 && (forced < 3 || chosen < 3); seed++ {

@@ -42,7 +42,7 @@ func TestSetupDragonsCountTowardTheLimit(t *testing.T) {
 	}
 	set(t, g, "targaryen", "driftmark", units(0, 1, 0))
 	// Blackwater's two barrels give the muster the points for two dragons
-	// (Driftmark has none since the setup was tuned, issue 21).
+	// (Driftmark has none since the setup was tuned).
 	set(t, g, "targaryen", "blackwater", units(1, 0, 0))
 	act(t, g, "crown resolve targaryen lord")
 	act(t, g, "crown choose muster")

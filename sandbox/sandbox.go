@@ -1,4 +1,4 @@
-// Package sandbox is the sandbox's room (issue 9, for testers): edit a
+// Package sandbox is the sandbox's room (for testers): edit a
 // position freely — units, flags, agents, house cards, loyalty cards,
 // round, first player and phase — then play on from it under the rules.
 // Everything edits a copy of the game (rules.Game.Clone) through the

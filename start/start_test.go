@@ -375,7 +375,7 @@ func TestDeletesFinishedGames(t *testing.T) {
 	if _, ok := del(); ok || !strings.HasPrefix(s.msg, "Deleted 2 finished games") {
 		t.Fatalf("after deleting: button still there %v, message %q", ok, s.msg)
 	}
-	// One save left: the verb agrees (issue 32: "1 saved game take 7 KB").
+	// One save left: the verb agrees (not "1 saved game take 7 KB").
 	if !slices.ContainsFunc(s.Widgets(), func(w ui.Widget) bool { return strings.HasPrefix(w.Text, "1 saved game takes ") }) {
 		t.Fatal("the screen does not say what the one save takes")
 	}

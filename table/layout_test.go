@@ -341,7 +341,7 @@ func TestRankFactsPluralises(t *testing.T) {
 // TestLogColumn: on both maps, with 2 to 9 players, the board is as wide
 // as its map at its height and the log has a column beside it, the whole
 // height, showing 12 lines or more even under the tallest combat card;
-// the panels beside each other never overlap (issue 20: the log showed 5
+// the panels beside each other never overlap (the log once showed 5
 // lines at 1920×1080 beside a board half sea).
 func TestLogColumn(t *testing.T) {
 	for _, mp := range []string{"standard", "nine"} {

@@ -11,7 +11,7 @@ import (
 	"notrueking/words"
 )
 
-// What just happened (issue 20): the board marks the moves, musters and
+// What just happened: the board marks the moves, musters and
 // promotions the other seats (bots included) made since the viewer's own
 // last action, until the viewer acts again; and when the curtain lifts
 // for a player, a digest lists the public events since that player's

@@ -243,7 +243,7 @@ func TestMarksHouseWithoutHistory(t *testing.T) {
 	}
 }
 
-// TestDigestPutsCombatsFirst (issue 32): a combat followed by a round of
+// TestDigestPutsCombatsFirst: a combat followed by a round of
 // routine is listed whole, the routine folded into one counted line;
 // with more news than room, cards drawn give way before combats.
 func TestDigestPutsCombatsFirst(t *testing.T) {
@@ -297,8 +297,8 @@ func TestDigestPutsCombatsFirst(t *testing.T) {
 }
 
 // The running combat's card says why a seat passed when it had to, as
-// the log does (issue 32: "Bob passed" with no reason when Bob held only
-// Stark cards and Stark was not fighting); a chosen pass says no reason.
+// the log does (it once said "Bob passed" with no reason when Bob held
+// only Stark cards and Stark was not fighting); a chosen pass says no reason.
 func TestACombatCardSaysWhyASeatPassed(t *testing.T) {
 	forced, chosen := 0, 0
 	for seed := uint64(1); seed <= 20 && (forced < 2 || chosen < 2); seed++ {

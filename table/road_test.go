@@ -202,8 +202,8 @@ func TestARefusedDestinationSaysNo(t *testing.T) {
 }
 
 // Shift+click on another group of the mover's makes it the origin even
-// where it is also a legal destination of the move being set up (issue
-// 32: it opened the count dialog to move troops into it); a plain click
+// where it is also a legal destination of the move being set up (it
+// once opened the count dialog to move troops into it); a plain click
 // there still moves into it.
 func TestShiftClickOnADestinationChangesTheOrigin(t *testing.T) {
 	found := 0
@@ -267,7 +267,7 @@ func ownDestination(g *rules.Game) (board.TerrID, board.TerrID) {
 }
 
 // Every key badge fits inside its button, beside its sign: the count
-// dialog's Left/Right badges covered its − and + (issue 32). Walks the
+// dialog's Left/Right badges once covered its − and +. Walks the
 // count dialogs of random games on both maps.
 func TestKeyBadgesFitTheirButtons(t *testing.T) {
 	dialogs := 0

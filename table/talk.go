@@ -12,7 +12,7 @@ import (
 	"notrueking/ui"
 )
 
-// The table talk (issue: a remote evening): in a game played at several
+// The table talk (for a remote evening): in a game played at several
 // devices, a chat for the whole table and whispers between two seats,
 // shown in the log's place — a Talk button on the log's title bar, a Talk
 // tab on a phone — with the count of lines not yet read. The table only

@@ -10,7 +10,7 @@ import (
 	"notrueking/words"
 )
 
-// Try mode (issue 9, for testers): on the table, T picks any group on the
+// Try mode (for testers): on the table, T picks any group on the
 // board — of any house, not only the one the seat to act may move — and
 // outlines every territory it could move into; hovering another territory
 // shows why it cannot go there. Every answer comes from the engine

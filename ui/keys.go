@@ -3,8 +3,8 @@ package ui
 // Key is a key the window answers, typed: the window reads Ebitengine's
 // keys into these in one table (app's namedKeys), the scenes, the table
 // and the buttons compare these, and the help lists them (Bindings), so a
-// key misspelt is a compile error, not a key that silently does nothing
-// (issue 32). Its String is how a button's badge and the help write it.
+// key misspelt is a compile error, not a key that silently does nothing.
+// Its String is how a button's badge and the help write it.
 type Key uint8
 
 // The keys, by what is printed on them. Ctrl+Z, Ctrl+Y and Ctrl+S are keys

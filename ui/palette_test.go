@@ -101,7 +101,7 @@ func TestPaletteTestSeesClashes(t *testing.T) {
 // TestRiverApartFromEverything: a river (nine-player map) is told apart,
 // for every eye, from every house colour (and so every home region's
 // band), every land tint, free land and every sea it runs beside
-// (issue 20: the rivers were the blue of Tully's band and of the sea).
+// (the rivers were once the blue of Tully's band and of the sea).
 func TestRiverApartFromEverything(t *testing.T) {
 	names := []string{"river", "free land", "parchment", "sea", "port", "lake", "open sea"}
 	cols := []color.RGBA{ColRiver, ColFreeLand, ColParchment, ColSea, ColPort, ColLake, ColOpenSea}

@@ -60,7 +60,7 @@ func TooltipFor(ws []Widget, i int, avoid Rect) []Widget {
 
 // TipNear is how far (base pixels) a tooltip's box may lie from its
 // widget: a tip read far from where the pointer rests is a tip missed
-// (issue 32: the start screen's player counts had theirs 230 px away).
+// (the start screen's player counts once had theirs 230 px away).
 const TipNear = 40.0
 
 // TipGap is the gap between two rects: 0 when they touch or overlap,
@@ -122,8 +122,8 @@ func TooltipIn(ws []Widget, i int, avoid, c Rect) []Widget {
 
 // TipWide is the width from which a text's tooltip (its whole text, the
 // text being cut) opens in place: over the text, as wide, so that it
-// reaches no further down a list than it must (issue 32: the scenario
-// browser's comments had 380-pixel tips covering six rows below).
+// reaches no further down a list than it must (the scenario browser's
+// comments once had 380-pixel tips covering six rows below).
 const TipWide = 600.0
 
 // tipInPlace is the tooltip of a wide text w: its whole text over it, at

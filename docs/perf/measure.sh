@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the desktop app the way issue 7 states its targets, side by side
+# Measures the desktop app the way its targets are stated, side by side
 # with a bare Ebitengine window (render/internal/barewindow) on the same
 # machine and X server:
 #   first frame  — from exec to the end of the first Draw (median of RUNS)

@@ -10,14 +10,15 @@ import (
 	"notrueking/ui"
 )
 
-// TestShotsOfIssue32 draws, to look at (NTK_SHOTS), the table scenes
-// issue 32 changed, at 1280×720 and 1920×1080, with the names i32-*:
-// the digest (items 3), the count dialog, a forced pass, the tooltips of
-// the start screen and the scenario browser (4), the sandbox opened by
-// Branch and the past board's banner (6), the public log after a
-// successful Research Legends (7). It uses only what the window had
-// before the issue too, so that the same test draws the "before".
-func TestShotsOfIssue32(t *testing.T) {
+// TestShotsOfPanelsAndTips draws, to look at (NTK_SHOTS), panels and
+// tooltips of the table and the screens around it, at 1280×720 and
+// 1920×1080, with the names panels-*: the digest, the count dialog, a
+// forced pass, the tooltips of the start screen and the scenario
+// browser, the sandbox opened by Branch and the past board's banner, the
+// public log after a successful Research Legends. It uses only what the
+// window had before these scenes changed, so that the same test, run on
+// the older code, draws the "before".
+func TestShotsOfPanelsAndTips(t *testing.T) {
 	if !shotsWanted() {
 		t.Skip("draws only for NTK_SHOTS")
 	}
@@ -38,7 +39,7 @@ func TestShotsOfIssue32(t *testing.T) {
 		}
 		t.Fatal("nothing to hover")
 	}
-	// 3: the digest, both maps: the curtain lifts for a seat that last
+	// The digest, both maps: the curtain lifts for a seat that last
 	// acted before a combat and a dozen more public lines.
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		e := rulesGame(t, tc.mapName, caseNames[:tc.players], 11)
@@ -68,11 +69,11 @@ func TestShotsOfIssue32(t *testing.T) {
 		}
 		a := curtainApp(t, rules.HotSeat(e), 11)
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
-		each(a, "i32-digest-"+tc.mapName)
+		each(a, "panels-digest-"+tc.mapName)
 	}
 	var a *App
 
-	// 4: the count dialog of a group of two or more, both maps.
+	// The count dialog of a group of two or more, both maps.
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		e := rulesGame(t, tc.mapName, caseNames[:tc.players], 8)
 		rng := rand.New(rand.NewSource(8))
@@ -94,10 +95,10 @@ func TestShotsOfIssue32(t *testing.T) {
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 		a.press(ui.Target{Kind: ui.TTerritory, Terr: mv.From})
 		a.press(ui.Target{Kind: ui.TTerritory, Terr: mv.To})
-		each(a, "i32-count-"+tc.mapName)
+		each(a, "panels-count-"+tc.mapName)
 	}
 
-	// 4: a combat card with a pass made for want of a card.
+	// A combat card with a pass made for want of a card.
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		e := rulesGame(t, tc.mapName, caseNames[:tc.players], 9)
 		rng := rand.New(rand.NewSource(9))
@@ -122,31 +123,31 @@ func TestShotsOfIssue32(t *testing.T) {
 		}
 		a := curtainApp(t, rules.HotSeat(e), 9)
 		a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
-		each(a, "i32-pass-"+tc.mapName)
+		each(a, "panels-pass-"+tc.mapName)
 	}
 
-	// 4: the start screen's tooltip of a player count; 6: its Scenarios.
+	// The start screen's tooltip of a player count, and its Scenarios button.
 	a = mustApp(t, Options{Saves: tempStore(t)}, defaultNewGame)
 	hover(a, func(w ui.Widget) bool { return w.Kind == ui.WButton && w.Text == "3" })
-	each(a, "i32-start-tip")
-	// 4: the scenario browser, a comment's tooltip.
+	each(a, "panels-start-tip")
+	// The scenario browser, a comment's tooltip.
 	a = startedApp(t, Options{Saves: tempStore(t), PositionsDir: t.TempDir(), Players: []string{"Ann", "Ben"}})
 	toTable(a)
 	a.do(ui.Command{Kind: ui.CmdScenarios})
 	a.rebuild()
 	hover(a, func(w ui.Widget) bool { return w.Tip != "" && w.Kind == ui.WText && w.R.W > 600 && w.R.Y > 300 })
-	each(a, "i32-browser-tip")
+	each(a, "panels-browser-tip")
 
-	// 6: the sandbox opened by Branch in the replay viewer, at 1600×900 too.
+	// The sandbox opened by Branch in the replay viewer, at 1600×900 too.
 	ra, r := replayOf(t, fileGame(t, finishedRecord), "four-players.ntk")
 	ra.do(ui.Command{Kind: ui.CmdReplayGo, N: r.End() / 2})
 	ra.do(ui.Command{Kind: ui.CmdReplayBranch})
 	ra.do(ui.Command{Kind: ui.CmdReplayBranch})
 	ra.rebuild()
-	each(ra, "i32-branch")
-	look(t, ra, "i32-branch-1600", 1600, 900)
+	each(ra, "panels-branch")
+	look(t, ra, "panels-branch-1600", 1600, 900)
 
-	// 6: a past board (a log entry opened) with a human seat to act.
+	// A past board (a log entry opened) with a human seat to act.
 	a = botApp(t, Human, Human, Human, Human)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
 	for i := 0; i < 6; i++ {
@@ -157,9 +158,9 @@ func TestShotsOfIssue32(t *testing.T) {
 		}
 	}
 	a.do(ui.Command{Kind: ui.CmdLogEntry, N: 2})
-	each(a, "i32-past")
+	each(a, "panels-past")
 
-	// 7: after a successful Research Legends, the other seat's table.
+	// After a successful Research Legends, the other seat's table.
 	g, err := scenarios.LoadShipped("citadel-legends")
 	if err != nil {
 		t.Fatal(err)
@@ -178,5 +179,5 @@ func TestShotsOfIssue32(t *testing.T) {
 	}
 	a = curtainApp(t, rules.HotSeat(g), 1)
 	a.press(ui.CmdTarget(ui.Command{Kind: ui.CmdLift}))
-	each(a, "i32-legends-log")
+	each(a, "panels-legends-log")
 }
