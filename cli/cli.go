@@ -31,9 +31,33 @@ type command struct {
 }
 
 // commands is the command table, in the order help lists it. It is set in
-// init because help walks it (commands_native.go; a web page's build has
-// only the window's commands: commands_js.go).
+// init because help walks it. A web page's build has only the window's
+// commands (headless is false there: commands_js.go), the headless ones'
+// code staying out of the page's module.
 var commands []command
+
+func init() {
+	all := []command{
+		{"play", playUsage, "open the game window: the start screen, or a game set up by the flags (the default command)", cmdPlay},
+		{"replay", "replay FILE " + presenterUsage, "watch the game of a record or save in the replay viewer (nothing is played or written)", cmdReplay},
+		{"spectate", "spectate FILE|latest|LINK " + presenterUsage, "follow a game's save, or a hosted game by its spectator link, in a window that shows the public view only, for a stream", cmdSpectate},
+		{"sandbox", "sandbox " + setupUsage + " [-record FILE] " + presenterUsage, "edit a position of a map's setup, then play from it (a tester's tool)", cmdSandbox},
+		{"host", hostUsage, "host a game on the network without a window: prints the join link, runs until the game ends; players join from their own devices", headless.host},
+		{"join", joinUsage, "join a game hosted on the network (the host's join link) in a window, or play its seat headless with -bot", cmdJoin},
+		{"validate", "validate [-json] [-balance [-games N] [-easy N] [-players N] [-seed S] [-j N]] FILE", "check a map file (or a shipped map) and print its summary, or every problem", headless.validate},
+		{"run", "run RECORD", "replay a game record headlessly, printing every event and the final state as JSON", headless.run},
+		{"selfplay", "selfplay [-map NAME|FILE] [-players N] [-games G] [-seed S] [-variant citadel]", "play random legal games headlessly; print their speed and a checksum", headless.selfplay},
+		{"render", "render -o FILE.png [-size WxH] [-load RECORD [-at N] | -scenario FILE] [-map NAME|FILE] [-players N] [-seed N] [-variant citadel] [-f]", "draw the public table of a game as a PNG picture", headless.render},
+		{"suggest", "suggest -load RECORD [-at N] [-level random|steady|easy|strong] [-seed S] [-why]", "print the move a bot would make for the seat to act", headless.suggest},
+		{"bots", "bots -seats LEVEL,LEVEL,... [-map NAME|FILE] [-players N] [-games G] [-seed S] [-j CORES] [-q] [-records DIR] [-playout greedy|uniform] [-deal model|uniform] [-variant citadel]", "play a tournament of bots and print its table", headless.bots},
+		{"help", "help [COMMAND]", "list the commands, or show one command's flags", cmdHelp},
+	}
+	for _, c := range all {
+		if c.run != nil {
+			commands = append(commands, c)
+		}
+	}
+}
 
 // Run runs the command args name (the program's arguments, without its
 // own name) and returns the exit status. Without one (no arguments, or a
@@ -93,3 +117,5 @@ func isHelpFlag(arg string) bool {
 	}
 	return false
 }
+
+const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-away-bot DURATION,LEVEL|off] [-site DIR] [-no-spectators] [-no-spectator-talk] [-record FILE] [-overlay FILE]"

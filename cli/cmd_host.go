@@ -21,8 +21,6 @@ import (
 	"notrueking/store"
 )
 
-const hostUsage = "host " + setupUsage + " [-scenario FILE | -load SAVE] [-bots human,LEVEL,...] [-bot-pause D] [-addr HOST:PORT] [-admit ask|auto] [-away-bot DURATION,LEVEL|off] [-site DIR] [-no-spectators] [-no-spectator-talk] [-record FILE] [-overlay FILE]"
-
 // hostStdin is where the host's console reads its commands (tests set
 // it; hostconsole.go).
 var hostStdin io.Reader = os.Stdin

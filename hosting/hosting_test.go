@@ -35,6 +35,26 @@ func has(ws []ui.Widget, pred func(ui.Widget) bool) bool {
 	return ok
 }
 
+// hosted is a match of Ann (at this screen), Ben (at a device) and Cy (a
+// bot) served on the local address, and the window's table of it; both
+// close when the test ends.
+func hosted(t *testing.T) (*session.Match, *Hosting, *table.Table) {
+	t.Helper()
+	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := session.NewMatch(g, session.MatchOptions{Players: []string{gamefile.SeatHuman, gamefile.SeatRemote, "random"}, Pause: time.Millisecond})
+	m.Start()
+	t.Cleanup(m.Close)
+	hn, err := Start(m, nil, []rules.Seat{0}, Options{Addr: "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hn.Close)
+	return m, hn, table.New(m.Desk(0, 2), table.Options{})
+}
+
 // TestHostingAdmitsADevice: a match of Ann (at this screen), Ben (at a
 // device) and Cy (a bot) served on the local address. The panel shows the
 // link's QR code and a row per seat with the host's buttons; the chip
@@ -43,19 +63,7 @@ func has(ws []ui.Widget, pred func(ui.Widget) bool) bool {
 // its own panel (at the device) names its seat with no host's button.
 // Spectators and a seat handed to a bot follow the host's commands.
 func TestHostingAdmitsADevice(t *testing.T) {
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := session.NewMatch(g, session.MatchOptions{Players: []string{gamefile.SeatHuman, gamefile.SeatRemote, "random"}, Pause: time.Millisecond})
-	m.Start()
-	defer m.Close()
-	hn, err := Start(m, nil, []rules.Seat{0}, Options{Addr: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer hn.Close()
-	u := table.New(m.Desk(0, 2), table.Options{})
+	m, hn, u := hosted(t)
 
 	panel := Panel(u, hn, nil, "")
 	if !has(panel, func(w ui.Widget) bool { return w.Kind == ui.WQR && w.Text == hn.Link() }) {
@@ -125,19 +133,7 @@ func TestHostingAdmitsADevice(t *testing.T) {
 // (to "wait for them" and back), and its talk button hides the table's
 // talk from spectators and shows it again — each said on its button.
 func TestPanelSetsTheTableRules(t *testing.T) {
-	g, err := tabletest.RulesGame("standard", []string{"Ann", "Ben", "Cy"}, 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := session.NewMatch(g, session.MatchOptions{Players: []string{gamefile.SeatHuman, gamefile.SeatRemote, "random"}, Pause: time.Millisecond})
-	m.Start()
-	defer m.Close()
-	hn, err := Start(m, nil, []rules.Seat{0}, Options{Addr: "127.0.0.1:0"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer hn.Close()
-	u := table.New(m.Desk(0, 2), table.Options{})
+	_, hn, u := hosted(t)
 	h := hn.Host()
 	if h.AwayBot() != remote.DefaultAwayBot {
 		t.Fatalf("a hosted window starts with the leaver rule %v, want %v", h.AwayBot(), remote.DefaultAwayBot)
