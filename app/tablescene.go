@@ -182,11 +182,16 @@ type endScene struct {
 	lg *live.Game
 }
 
-func (s *endScene) Show(*Context) Shown {
+func (s *endScene) Show(c *Context) Shown {
 	u := s.lg.Table()
 	grid := u.Map().Grid
 	hl, sel := u.Highlights()
 	m, _ := s.lg.Match() // a game run here can be replayed
+	if u.Layout().Portrait {
+		// A phone held upright: the results alone, the portrait canvas's
+		// width (the board is the replay's).
+		return withGame(s.lg, Shown{Widgets: u.Screens().EndPortrait(m != nil)})
+	}
 	return withGame(s.lg, Shown{Widgets: u.Screens().End(m != nil),
 		Board: &BoardShown{Table: u, Area: table.EndLayout(grid.W, grid.H).Board, Lit: hl, Sel: sel}})
 }
