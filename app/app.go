@@ -24,6 +24,7 @@ import (
 	"notrueking/render"
 	"notrueking/rules"
 	"notrueking/spectate"
+	"notrueking/start"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -174,7 +175,7 @@ func Run(opts Options) error {
 	if storeErr != nil {
 		a.storeErr = fmt.Errorf("games cannot be saved: %v", storeErr)
 	}
-	if ms := shippedMaps(); len(ms) > 0 {
+	if ms := start.ShippedMaps(); len(ms) > 0 {
 		a.home.s.SetMaps(ms, opts.Map)
 	}
 	if a.opts.Prefs == nil && opts.Spectate == "" {

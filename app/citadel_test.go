@@ -8,6 +8,7 @@ import (
 	"notrueking/board"
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/start"
 	"notrueking/store"
 	"notrueking/ui"
 )
@@ -66,7 +67,7 @@ func TestShotsOfCitadel(t *testing.T) {
 		return
 	}
 	st := mustApp(t, Options{Variant: "citadel"}, nil)
-	st.home.s.SetMaps(shippedMaps(), "")
+	st.home.s.SetMaps(start.ShippedMaps(), "")
 	look(t, st, "citadel-start-1280", 1280, 720)
 	cases := []tableCase{{"standard", 4}}
 	if shotsWanted() {

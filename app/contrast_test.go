@@ -7,6 +7,7 @@ import (
 
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/start"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -93,7 +94,7 @@ func TestTextContrast(t *testing.T) {
 		checkContrast(t, tc.mapName+" end", a.f.ws)
 	}
 	a := mustApp(t, Options{}, nil)
-	a.home.s.SetMaps(shippedMaps(), "nine")
+	a.home.s.SetMaps(start.ShippedMaps(), "nine")
 	a.home.s.Do(ui.Command{Kind: ui.CmdPlayers, N: 9})
 	a.home.s.Say("a refusal", false)
 	a.rebuild()

@@ -10,6 +10,7 @@ import (
 
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/start"
 	"notrueking/ui"
 )
 
@@ -110,7 +111,7 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 	for _, tc := range []tableCase{{"standard", 4}, {"nine", 9}} {
 		names := longNames(tc.players)
 		home := at1280(mustApp(t, Options{Players: names}, nil))
-		home.home.s.SetMaps(shippedMaps(), tc.mapName)
+		home.home.s.SetMaps(start.ShippedMaps(), tc.mapName)
 		home.home.s.Do(ui.Command{Kind: ui.CmdEditName, N: 1}) // a name being typed: its end shows
 		home.rebuild()
 		checkTexts(t, home, tc.mapName+": start")
@@ -172,7 +173,7 @@ func TestNoTextRunsOffAt1280(t *testing.T) {
 		r.handle(ui.Input{Keys: []ui.Key{ui.KeyF1}})
 		checkTexts(t, r, tc.mapName+": help")
 		sb := at1280(mustApp(t, Options{Players: names, Seed: 7, SeedSet: true}, defaultNewGame))
-		sb.home.s.SetMaps(shippedMaps(), tc.mapName)
+		sb.home.s.SetMaps(start.ShippedMaps(), tc.mapName)
 		if err := openOn(sb, sandboxFromStart); err != nil {
 			t.Fatal(err)
 		}

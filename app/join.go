@@ -1,12 +1,10 @@
 package app
 
 import (
-	"strings"
 	"time"
 
 	"notrueking/live"
 	"notrueking/remote"
-	"notrueking/ui"
 )
 
 // Joining a game hosted elsewhere (notrueking join LINK): the window is a
@@ -33,20 +31,7 @@ func startJoin(a *App) Scene {
 	return &joinWait{dial: live.Dial(o.Join, live.JoinAs(o.Join, o.JoinName, o.JoinSeat, o.Prefs), 15*time.Second)}
 }
 
-// SeatTokenKey is the setting (store.Prefs) that keeps a device's seat
-// token for the game a link joins (live.SeatTokenKey): the window and
-// `join -bot` keep it there.
-func SeatTokenKey(link string) string { return live.SeatTokenKey(link) }
-
-func (w *joinWait) Show(*Context) Shown {
-	text, _ := w.dial.Joining()
-	return Shown{Widgets: []ui.Widget{
-		{R: ui.Rect{W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: ui.ColBG},
-		{R: ui.Rect{X: 300, Y: 300, W: 1000, H: 260}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold},
-		{R: ui.Rect{X: 320, Y: 330, W: 960, H: 50}, Kind: ui.WText, Text: "Joining a game on the network", Size: 34, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold},
-		{R: ui.Rect{X: 320, Y: 410, W: 960, H: 90}, Kind: ui.WText, Text: strings.Join(ui.WrapText(text, 20, 960, 0), "\n"), Size: 20, Align: ui.AlignCenter, Ink: ui.ColText, Tip: text},
-	}}
-}
+func (w *joinWait) Show(*Context) Shown { return Shown{Widgets: w.dial.Widgets()} }
 
 // Tick: once the host sent the game, it goes on the table; meanwhile the
 // words may have changed.

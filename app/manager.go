@@ -215,17 +215,6 @@ func (f *frame) frame() *render.Frame {
 	return &render.Frame{Board: f.board, Behind: f.behind, Widgets: f.ws, Canvas: f.canvas}
 }
 
-// liveOf is the game of a curtain or the end screen.
-func liveOf(s Scene) *live.Game {
-	switch s := s.(type) {
-	case *curtainScene:
-		return s.lg
-	case *endScene:
-		return s.lg
-	}
-	return nil
-}
-
 // rebuild builds what the scene up shows: its widgets, the banner over
 // them, the presenter's options (-large-text, -clean), an overlay's
 // widgets on top; the board through the camera.
@@ -241,8 +230,10 @@ func (a *App) rebuild() {
 		if md := s.lg.Table().Mode(); md == table.ModePlay || md == table.ModeNotice {
 			lg = s.lg
 		}
-	case *curtainScene, *endScene:
-		lg = liveOf(s)
+	case *curtainScene:
+		lg = s.lg
+	case *endScene:
+		lg = s.lg
 	}
 	portrait := lg != nil && a.win.portrait
 	if old := a.f.sh.Live; old != nil {

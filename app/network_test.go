@@ -12,6 +12,7 @@ import (
 
 	"notrueking/feed"
 	"notrueking/internal/byclicks"
+	"notrueking/live"
 	"notrueking/rules"
 	"notrueking/store"
 	"notrueking/ui"
@@ -70,7 +71,7 @@ func TestHostAndJoinWindowsPlayARound(t *testing.T) {
 		tick(dev, now)
 		return playing(dev) != nil
 	})
-	if tok, _, _ := prefs.Get(SeatTokenKey(link)); len(tok) != 32 {
+	if tok, _, _ := prefs.Get(live.SeatTokenKey(link)); len(tok) != 32 {
 		t.Fatalf("the device kept the token %q, want 128 bits in hex", tok)
 	}
 	cl, _ := playing(dev).Client()

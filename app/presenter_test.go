@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"notrueking/live"
 	"notrueking/rules"
+	"notrueking/start"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -368,6 +369,6 @@ func TestPresenterShots(t *testing.T) {
 		look(t, end, fmt.Sprintf("end-clean-large-%s-%d", tc.mapName, tc.players), 1920, 1080)
 	}
 	st := mustApp(t, Options{LargeText: true, Clean: true}, nil)
-	st.home.s.SetMaps(shippedMaps(), "")
+	st.home.s.SetMaps(start.ShippedMaps(), "")
 	look(t, st, "start-clean-large", 1920, 1080)
 }

@@ -12,6 +12,7 @@ import (
 	"notrueking/sandbox"
 	"notrueking/scenarios"
 	"notrueking/session"
+	"notrueking/start"
 	"notrueking/ui"
 )
 
@@ -20,7 +21,7 @@ import (
 func sandboxFromStartApp(t *testing.T) (*App, *clicker, *sandbox.Sandbox) {
 	t.Helper()
 	a := mustApp(t, Options{Players: []string{"Ann", "Ben", "Cy"}, Seed: 7, SeedSet: true}, defaultNewGame)
-	a.home.s.SetMaps(shippedMaps(), "standard")
+	a.home.s.SetMaps(start.ShippedMaps(), "standard")
 	a.rebuild()
 	w, ok := ui.Find(a.f.ws, func(w ui.Widget) bool { return w.T.Cmd.Kind == ui.CmdSandbox })
 	if !ok {

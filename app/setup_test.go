@@ -3,6 +3,7 @@ package app
 import (
 	"testing"
 
+	"notrueking/start"
 	"notrueking/ui"
 )
 
@@ -11,7 +12,7 @@ import (
 func homeApp(t *testing.T, o Options) *App {
 	t.Helper()
 	a := mustApp(t, o, defaultNewGame)
-	a.home.s.SetMaps(shippedMaps(), o.Map)
+	a.home.s.SetMaps(start.ShippedMaps(), o.Map)
 	a.home.s.RestoreSetup(o.Prefs, startOptions(o))
 	a.rebuild()
 	return a

@@ -6,6 +6,7 @@ import (
 
 	"notrueking/internal/tabletest"
 	"notrueking/rules"
+	"notrueking/start"
 	"notrueking/table"
 	"notrueking/ui"
 )
@@ -129,6 +130,6 @@ func TestShots(t *testing.T) {
 		a.do(ui.Command{Kind: ui.CmdHelp})
 	}
 	a := mustApp(t, Options{}, nil)
-	a.home.s.SetMaps(shippedMaps(), "")
+	a.home.s.SetMaps(start.ShippedMaps(), "")
 	look(t, a, "start-1280x720", 1280, 720)
 }

@@ -14,6 +14,7 @@ import (
 	"notrueking/bots"
 	"notrueking/gamefile"
 	"notrueking/internal/version"
+	"notrueking/live"
 	"notrueking/remote"
 	"notrueking/store"
 )
@@ -71,7 +72,7 @@ func joinBot(link, seat, name string, lv bots.Level, seed uint64, stderr io.Writ
 		name = strings.ToUpper(lv.String()[:1]) + lv.String()[1:] + " bot"
 	}
 	prefs, _ := store.DefaultPrefs()
-	key := app.SeatTokenKey(link)
+	key := live.SeatTokenKey(link)
 	token := ""
 	if prefs != nil && key != "" {
 		token, _, _ = prefs.Get(key)

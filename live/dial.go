@@ -10,6 +10,7 @@ import (
 	"notrueking/internal/version"
 	"notrueking/remote"
 	"notrueking/store"
+	"notrueking/ui"
 )
 
 // Dialing is a host's link being dialed on a goroutine of its own (the
@@ -111,4 +112,16 @@ func JoinAs(link, name, seat string, prefs store.Prefs) remote.ClientOptions {
 		o.SaveToken = func(t string) { prefs.Set(key, t) }
 	}
 	return o
+}
+
+// Widgets are the screen while the link is dialed: joining, and what the
+// host said so far (Joining).
+func (d *Dialing) Widgets() []ui.Widget {
+	text, _ := d.Joining()
+	return []ui.Widget{
+		{R: ui.Rect{W: ui.BaseW, H: ui.BaseH}, Kind: ui.WPanel, Fill: ui.ColBG},
+		{R: ui.Rect{X: 300, Y: 300, W: 1000, H: 260}, Kind: ui.WPanel, Fill: ui.ColPanel, Edge: ui.ColGold},
+		{R: ui.Rect{X: 320, Y: 330, W: 960, H: 50}, Kind: ui.WText, Text: "Joining a game on the network", Size: 34, Bold: true, Align: ui.AlignCenter, Ink: ui.ColGold},
+		{R: ui.Rect{X: 320, Y: 410, W: 960, H: 90}, Kind: ui.WText, Text: strings.Join(ui.WrapText(text, 20, 960, 0), "\n"), Size: 20, Align: ui.AlignCenter, Ink: ui.ColText, Tip: text},
+	}
 }
