@@ -48,7 +48,7 @@ var aimTips = map[rules.Aim]string{
 }
 
 // rollTip is what every roll at the Citadel brings, whatever the aim.
-const rollTip = "Roll 2 dice and one more per Crystal of Knowledge; the two highest are summed. 6 or less: a raven. 7 to 9: a raven or a crystal, your choice. 10 or more: every crystal is spent and the aim pays. The dice are public, the aim secret. Three ravens become a Dark Wings card at once."
+const rollTip = "Roll 2 dice and one more per Crystal of Knowledge; the two highest are summed. 6 or less: a raven. 7 to 9: a raven or a crystal, as the roller chooses. 10 or more: every crystal is spent and the aim pays. The dice are public, the aim secret. Three ravens become a Dark Wings card at once."
 
 // wingTips say what each Dark Wings card does.
 var wingTips = map[rules.Wing]string{

@@ -19,10 +19,21 @@ type decisionPanel struct{ t *Table }
 // dialog, or what to do and the legal actions that are made with buttons.
 func (dp *decisionPanel) widgets(r ui.Rect) []ui.Widget {
 	u := dp.t
-	ws := ui.Panel(r, "Your decision")
-	if u.pos.shown < 0 || u.pos.shown != u.pos.eng.ToAct() {
+	if ta := u.pos.eng.ToAct(); u.pos.shown < 0 || u.pos.shown != ta {
+		// Another's decision: said in the third person (a spectator, a
+		// device waiting on another seat).
+		title := "Decision"
+		if ta >= 0 {
+			title = "Waiting for " + u.pos.seatWords(ta)
+		}
+		ws := ui.Panel(r, title)
+		if len(ws) > 1 && !ui.Fits(ws[1], title) && ta >= 0 {
+			// A name too long for the title: the conspiracy alone.
+			ws[1].Text, ws[1].Tip = "Waiting for "+words.Title(u.pos.seatID(ta)), title
+		}
 		return ws
 	}
+	ws := ui.Panel(r, "Your decision")
 	x, y, w := r.X+12, r.Y+32, r.W-24
 	bh := math.Max(32, u.panels.tap+4)
 	ch := math.Max(32, u.panels.tap) // the Cancel and Move buttons' height

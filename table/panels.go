@@ -117,6 +117,9 @@ func (p *Panels) portrait(l Layout) []ui.Widget {
 			b.Hot = true
 		}
 		b.Tip, b.Size = tabNames[i][1], 16
+		if i == TabPlay && u.pos.shown < 0 {
+			b.Tip = "The decision the game waits for, and whose it is."
+		}
 		b.Fill = ui.ColPanel
 		if i == u.tab {
 			b.Selected, b.Fill = true, ui.ColPanelHi
