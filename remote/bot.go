@@ -37,16 +37,23 @@ func Play(ctx context.Context, c *Client, choose func(seat rules.Seat, legal []r
 		if c.Over() {
 			return nil
 		}
+		// The decision is made on one state, and goes to the host with it
+		// (ApplyAt): one that changed while it was read is read again.
+		e, v := c.Version()
 		seat := c.ToAct()
-		if legal := c.LegalFor(seat); len(legal) > 0 {
-			n := c.Len()
+		legal := c.LegalFor(seat)
+		n := c.Len()
+		if e2, v2 := c.Version(); e2 != e || v2 != v {
+			continue
+		}
+		if len(legal) > 0 {
 			a, err := choose(seat, legal)
 			switch {
 			case errors.Is(err, ErrChooseLater):
 			case err != nil:
 				return err
 			default:
-				_, err = c.Apply(a)
+				_, err = c.ApplyAt(e, v, a)
 				switch {
 				case err == nil:
 					if acted != nil {

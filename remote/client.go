@@ -518,15 +518,29 @@ func (c *Client) TryDestinations(h board.HouseID, from board.TerrID) []board.Ter
 // change (the update comes before the result).
 
 // Apply asks the host to apply a, an action of a held seat, and returns
-// the events the device's seats may read.
+// the events the device's seats may read. It goes with the version the
+// device holds when it is sent; a decision made on an earlier state goes
+// by ApplyAt.
 func (c *Client) Apply(a rules.Action) ([]rules.Event, error) {
+	return c.ApplyAt(0, 0, a)
+}
+
+// ApplyAt is Apply of a decision made on the state of epoch and version
+// (Version): when the device has learnt a newer state since — an update,
+// a resync after the host restarted — it is refused as stale (ErrStale)
+// and never applied to a state it was not made on. Zeros: the state the
+// device holds when it sends.
+func (c *Client) ApplyAt(epoch, version uint64, a rules.Action) ([]rules.Event, error) {
 	m := c.Map()
 	if m == nil {
 		return nil, ErrLinkDown
 	}
 	line := a.Format(m)
-	return c.act(func(id int64, epoch, version uint64) any {
-		return Act{T: KAct, ID: id, Epoch: epoch, Version: version, Line: line}
+	return c.act(func(id int64, e, v uint64) any {
+		if epoch != 0 && (e != epoch || v != version) {
+			return nil // the state moved on while the seat decided
+		}
+		return Act{T: KAct, ID: id, Epoch: e, Version: v, Line: line}
 	})
 }
 
@@ -619,9 +633,15 @@ func (c *Client) request(msg func(id int64) any) (any, error) {
 	}
 	c.nextID++
 	id := c.nextID
+	m := msg(id)
+	if m == nil {
+		// A request that no longer applies (ApplyAt: the state moved on).
+		c.mu.Unlock()
+		return nil, fmt.Errorf("%w: the game moved on while the seat decided", ErrStale)
+	}
 	ch := make(chan any, 1)
 	c.wait[id] = ch
-	b := marshal(msg(id))
+	b := marshal(m)
 	c.mu.Unlock()
 	ctx, cancel := context.WithTimeout(c.ctx, c.timeout)
 	defer cancel()

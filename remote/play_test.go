@@ -3,6 +3,7 @@
 package remote
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -97,5 +98,70 @@ func TestSameData(t *testing.T) {
 	w.Groups[3].Units[1]++
 	if sameData(reflect.ValueOf(v), reflect.ValueOf(w)) {
 		t.Fatal("a knight more is the same view")
+	}
+}
+
+// TestADecisionGoesWithItsState: a seat's decision made on one state and
+// sent once the device has learnt a newer one (another seat moved while
+// it thought; after a host's restart, the resync) is refused as stale by
+// the device itself and never reaches the host's game — even when the
+// version it then holds would pass the host's check; on the state it was
+// made on, it is applied.
+func TestADecisionGoesWithItsState(t *testing.T) {
+	t.Parallel()
+	gm := game{"standard", rules.Plain, []string{"Ann", "Ben", "Cy"}, []string{"remote", "remote", "remote"}, 44}
+	r := newRig(t, gm, HostOptions{AdmitAuto: true})
+	ids := newGame(t, gm).Seats()
+	var cs []*Client
+	for i, id := range ids {
+		cs = append(cs, r.join(gm.names[i], id, ClientOptions{}))
+	}
+	// Arrange every loyalty card: the placements go round the table.
+	all := func() {
+		for _, c := range cs {
+			r.caughtUp(c, r.m.Version())
+		}
+	}
+	for range 40 {
+		all()
+		seat := cs[0].ToAct()
+		if seat < 0 || cs[seat].LegalFor(seat)[0].Verb != rules.VArrange {
+			break
+		}
+		if _, err := cs[seat].Apply(cs[seat].LegalFor(seat)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all()
+	first := cs[0].ToAct()
+	dev := cs[first]
+	e, v := dev.Version()
+	old := dev.LegalFor(first)[0]
+	// Before it sends, the host's game moves on (an undo of the seat's
+	// own last decision would do the same): a seat acts at the host.
+	n := r.m.Version()
+	if _, err := r.m.Desk(first).Apply(old); err != nil {
+		t.Fatal(err)
+	}
+	all()
+	if r.m.Version() == n {
+		t.Fatal("the host's game did not move")
+	}
+	length := func() (l int) {
+		r.m.Do(func(g *rules.Game) { l = g.Len() })
+		return
+	}
+	before := length()
+	if _, err := dev.ApplyAt(e, v, old); !errors.Is(err, ErrStale) {
+		t.Fatalf("a decision on a state left behind: %v, want ErrStale", err)
+	}
+	if length() != before {
+		t.Fatal("the stale decision reached the host's game")
+	}
+	seat := dev.ToAct()
+	d := cs[seat]
+	e, v = d.Version()
+	if _, err := d.ApplyAt(e, v, d.LegalFor(seat)[0]); err != nil || length() != before+1 {
+		t.Fatalf("a decision on the state it was made on: %v (%d actions, had %d)", err, length(), before)
 	}
 }
