@@ -34,14 +34,20 @@ func shownCodes(ts []Territory) []string {
 			}
 		}
 	}
+	// next is, per name code, the number its next clash tries first: a
+	// map of many alike names is named in one pass, not one per clash.
+	next := map[string]int{}
 	for i, t := range ts {
 		if out[i] != "" {
 			continue
 		}
-		c := nameCode(t.Name)
-		for n := 2; taken[strings.ToLower(c)]; n++ {
-			c = nameCode(t.Name) + strconv.Itoa(n)
+		base := nameCode(t.Name)
+		c := base
+		n := max(next[base], 2)
+		for ; taken[strings.ToLower(c)]; n++ {
+			c = base + strconv.Itoa(n)
 		}
+		next[base] = n
 		out[i] = c
 		taken[strings.ToLower(c)] = true
 	}
