@@ -419,15 +419,12 @@ func (p *Panels) CombatCard(r ui.Rect, cv *rules.CombatView) []ui.Widget {
 	return p.combat.widgets(r, cv, combatLive)
 }
 
-// FitPrompt sets the instruction bar's text w (the top bar's, whose tip
+// fitPrompt sets the instruction bar's text w (the top bar's, whose tip
 // is the whole instruction) for its room, w.R: one line, else two in a
-// smaller size, so that it is never cut. The app calls it again when it
-// takes part of the bar (its Hint button).
-//
-// When even two lines at the smallest size cut it, the shorter forms are
-// tried in turn (the tip keeps the whole instruction): Table.FitPrompt
-// gives them.
-func FitPrompt(w *ui.Widget, shorter ...string) {
+// smaller size, so that it is never cut. When even two lines at the
+// smallest size cut it, the shorter forms are tried in turn (the tip
+// keeps the whole instruction).
+func fitPrompt(w *ui.Widget, shorter ...string) {
 	prompt := w.Tip
 	for _, text := range append([]string{prompt}, shorter...) {
 		w.Text, w.Size = text, ui.FitSize(text, 24, 19, true, w.R.W)
@@ -443,14 +440,15 @@ func FitPrompt(w *ui.Widget, shorter ...string) {
 	}
 }
 
-// FitPrompt fits the instruction bar's w as the package's FitPrompt does,
-// with this table's shorter forms of the instruction: without its closing
+// FitPrompt fits the instruction bar's w (fitPrompt): one line, else two
+// smaller — the app calls it again when its Hint button takes part of the
+// bar — else this table's shorter forms of the instruction: without its closing
 // aside in brackets ("(it does both)"), then with each player named by
 // their conspiracy alone ("Helm" for "Cy (Helm)"), then both.
 func (t *Table) FitPrompt(w *ui.Widget) {
 	prompt := w.Tip
 	noAside := trailingAside.ReplaceAllString(prompt, "")
-	FitPrompt(w, noAside, t.pos.byConspiracy(prompt), t.pos.byConspiracy(noAside))
+	fitPrompt(w, noAside, t.pos.byConspiracy(prompt), t.pos.byConspiracy(noAside))
 }
 
 // byConspiracy is s with each player named by their conspiracy alone:
